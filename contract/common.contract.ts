@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+export const languages = ['zh', 'en', 'th', 'vi', 'id'] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = 'zh';
+
+/** Ids travel as strings (GATEWAY.md), even though the database keeps integers. */
+export const idSchema = z.string().regex(/^[1-9][0-9]{0,17}$/, 'id');
+
+/** Times on the wire are ISO 8601 in UTC. */
+export const isoTimeSchema = z.iso.datetime();
+
+export const pageIndexSchema = z.number().int().min(1).max(1_000_000);
+/** pageSize outside 1..500 is refused with 100 (GATEWAY.md). */
+export const pageSizeSchema = z.number().int().min(1).max(500);
+
+export const pageParams = (defaultPageSize: number) => ({
+  pageIndex: pageIndexSchema.default(1),
+  pageSize: pageSizeSchema.default(defaultPageSize),
+});
+
+export const pageResult = <T extends z.ZodType>(item: T) =>
+  z.object({ total: z.number().int().min(0), list: z.array(item) });
+
+/**
+ * Params every call may carry besides its payload (spec §7 reading B). They are taken off
+ * before the payload is checked against the method's schema.
+ */
+export const envelopeParamsSchema = z.object({
+  opsId: z.string().max(256).optional(),
+  terminal: z.union([z.number().int(), z.string().max(16)]).optional(),
+  fingerOSModel: z.string().max(512).optional(),
+  host: z.string().max(255).optional(),
+  ztsLang: z.string().max(16).optional(),
+  /** Idempotency key of a write call, scoped to the acting main account and the method. */
+  requestKey: z.string().min(1).max(64).optional(),
+});
+export type EnvelopeParams = z.infer<typeof envelopeParamsSchema>;
+export const envelopeParamNames = Object.keys(envelopeParamsSchema.shape) as (keyof EnvelopeParams)[];
+
+export function pickLanguage(value: unknown): Language {
+  return typeof value === 'string' && (languages as readonly string[]).includes(value)
+    ? (value as Language)
+    : defaultLanguage;
+}

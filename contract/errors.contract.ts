@@ -1,0 +1,100 @@
+/**
+ * The error catalogue: spec §8 codes plus the codes GATEWAY.md adds.
+ * Codes travel as integers ("000" -> 0). Messages live in locales/<lang>/errors.json,
+ * one entry per code, so the client and the server show the same words.
+ */
+export const ErrorCode = {
+  unknownException: 0,
+  networkError: 1,
+  unknownApplication: 2,
+  dataError: 3,
+  cacheError: 4,
+  rpcError: 5,
+  authenticationAbnormal: 6,
+  authorizationException: 7,
+  invalidParams: 100,
+  methodNotFound: 110,
+  missingParams: 700,
+  authFailed: 2202,
+  authFailedAlt: 2221,
+  accountDisabled: 2217,
+  wrongCredentials: 2218,
+  wrongCredentialsAlt: 11004,
+  oldPasswordWrong: 2232,
+  oldPasswordWrongAlt: 37140,
+  captchaWrong: 2240,
+  safeCodeWrong: 2241,
+  agentLineLocked: 2242,
+  agentLineFrozen: 2243,
+  siteMaintenance: 2250,
+  ipBlocked: 2251,
+  agentRecordMissing: 2610,
+  tooFrequentAccess: 2632,
+  sessionVerificationFailed: 11001,
+  invalidBackgroundSession: 11002,
+  notAuthorized: 11003,
+  illegalCharacters: 20001,
+  accountNotFound: 20002,
+  targetStatusForbidsScore: 20003,
+  memberNotFound: 20004,
+  operatorStatusForbidsScore: 20005,
+  emptyParams: 20010,
+  illegalOperation: 20011,
+  cannotOperate: 20012,
+  cannotOperateAlt: 20013,
+  illegalAccount: 20014,
+  addMemberPlatformFailed: 20020,
+  addMemberThirdPartyFailed: 20021,
+  addAgentPlatformFailed: 20022,
+  addAgentThirdPartyFailed: 20023,
+  newAccountTopUpOnly: 20024,
+  enableAgentFailed: 20025,
+  disableAgentFailed: 20026,
+  enableMemberFailed: 20027,
+  disableMemberFailed: 20028,
+  setScoreFailed: 20030,
+  setScoreFailedAlt: 20031,
+  onlinePlayerScoreDown: 20032,
+  notDirectRelation: 20040,
+  missingDirectAgent: 20041,
+  missingAgent: 20042,
+  missingRegistrationType: 20043,
+  missingRegistrationTypeAlt: 20044,
+  agentLevelMaximum: 20045,
+  memberMaximum: 20046,
+  subAccountFailed: 20047,
+  subAccountFailedAlt: 20048,
+  recordNotFound: 20049,
+  thirdPartySignature: 37100,
+  thirdPartyEmptyResult: 37101,
+  operatorBalanceLow: 37110,
+  targetBalanceLow: 37111,
+  platformBalanceLow: 37112,
+  playerGamingNoScoreDown: 37120,
+  setPointsTooFrequent: 37150,
+  auditTooFrequent: 37151,
+  illegalTime: 37160,
+  emptyIpWhitelist: 37161,
+  repairScoreFailed: 37162,
+  repairScoreFailedAlt1: 37163,
+  repairScoreFailedAlt2: 37164,
+  repairScoreFailedAlt3: 37165,
+  batchMemberCreationFailed: 37174,
+  // JSON-RPC 2.0 transport codes (the envelope itself is unusable).
+  parseError: -32700,
+  invalidRequest: -32600,
+  // Implementation-defined transport codes (JSON-RPC reserves -32000..-32099).
+  bodyTooLarge: -32001,
+  batchTooLarge: -32002,
+} as const;
+
+export type ErrorCodeName = keyof typeof ErrorCode;
+export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
+
+export const allErrorCodes: readonly ErrorCodeValue[] = Object.values(ErrorCode);
+
+/** `data` of an error answer when a param breaks a rule: which field and which rule. */
+export interface ErrorData {
+  field?: string;
+  rule?: string;
+}

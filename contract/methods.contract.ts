@@ -1,0 +1,24 @@
+import type { z } from 'zod';
+import { discoveryMethods } from './discovery.contract';
+import type { MethodDefinition } from './method.contract';
+import { noticeMethods } from './notice.contract';
+import { siteMethods } from './site.contract';
+
+/** Every method of the gateway, by its exact wire name (spec §7). */
+export const contract = {
+  ...discoveryMethods,
+  ...siteMethods,
+  ...noticeMethods,
+} satisfies Record<string, MethodDefinition>;
+
+export type Contract = typeof contract;
+export type MethodName = keyof Contract;
+export type ParamsIn<M extends MethodName> = z.input<Contract[M]['params']>;
+export type ParamsOut<M extends MethodName> = z.output<Contract[M]['params']>;
+export type ResultOf<M extends MethodName> = z.output<Contract[M]['result']>;
+
+export const methodNames = Object.keys(contract) as MethodName[];
+
+export function isMethodName(name: string): name is MethodName {
+  return Object.prototype.hasOwnProperty.call(contract, name);
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { defineMethod } from './method.contract';
+
+const domainParam = { domain: z.string().max(255).optional() };
+
+export const siteMethods = {
+  'gw.credit.sn.template.get': defineMethod({
+    summary: "The site's theme and whether the visitor's IP is blocked",
+    params: z.object(domainParam),
+    result: z.object({
+      ui: z.enum(['black', 'red']),
+      isBlock: z.boolean(),
+      fromIp: z.string(),
+      location: z.string(),
+      title: z.string(),
+      sn: z.string(),
+      login: z.string(),
+      logo: z.string(),
+    }),
+    auth: 'public',
+    effect: 'read',
+    openWhileClosed: true,
+    errors: [],
+  }),
+  'sn.agent.maintain': defineMethod({
+    summary: "The site's maintenance window: flag 1 while it is on (times in UTC, and as Beijing wall time)",
+    params: z.object(domainParam),
+    result: z.object({
+      flag: z.union([z.literal(0), z.literal(1)]),
+      startTime: z.string().nullable(),
+      endTime: z.string().nullable(),
+      beijing: z.object({ startTime: z.string().nullable(), endTime: z.string().nullable() }),
+    }),
+    auth: 'public',
+    effect: 'read',
+    openWhileClosed: true,
+    errors: [],
+  }),
+  'host.info': defineMethod({
+    summary: 'Which site answers this host, and the caller as the gateway sees it',
+    params: z.object({}),
+    result: z.object({
+      host: z.string(),
+      sn: z.string(),
+      title: z.string(),
+      ip: z.string(),
+      location: z.string(),
+      countryCode: z.string().nullable(),
+    }),
+    auth: 'public',
+    effect: 'read',
+    openWhileClosed: true,
+    errors: [],
+  }),
+  'node.version': defineMethod({
+    summary: 'Version of the gateway and of the runtime under it',
+    params: z.object({}),
+    result: z.object({ version: z.string(), node: z.string(), database: z.enum(['pglite', 'postgres']) }),
+    auth: 'public',
+    effect: 'read',
+    openWhileClosed: true,
+    errors: [],
+  }),
+};

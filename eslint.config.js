@@ -1,0 +1,40 @@
+// Lint enforces the import directions of STYLE.md: data flows one way, and no cycles.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+
+const zone = (target, from, message) => ({ target, from, message });
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'src/components/ui/**', 'tests/.artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            zone('./contract', ['./server', './machines', './commands', './locales', './src', './tests'], 'contract/ imports zod only'),
+            zone('./machines', ['./server', './commands', './locales', './src', './tests'], 'machines/ import the contract only'),
+            zone('./commands', ['./server', './locales', './src', './tests'], 'commands/ import the contract and machines only'),
+            zone('./server', ['./commands', './src', './tests'], 'server/ imports contract, machines and locales only'),
+            zone(['./src/api', './src/components', './src/lib', './src/hooks'], ['./src/features', './src/app', './server', './tests'], 'shared web code never imports features or the app'),
+            zone('./src', ['./server', './tests'], 'the web app never imports the server'),
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,28 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { sql } from 'drizzle-orm';
+let t = Date.now();
+const client = new PGlite();
+await client.waitReady;
+console.log('ready ms', Date.now() - t);
+const db = drizzle({ client });
+await db.execute(sql`create table t (id int primary key, v int not null)`);
+await db.execute(sql`insert into t values (1, 0)`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const a = db.transaction(async (tx) => {
+  await tx.execute(sql`update t set v = v + 1 where id = 1`);
+  await sleep(100);
+  throw new Error('rollback');
+}).catch((e) => 'a failed ' + e.message);
+await sleep(10);
+const b = db.execute(sql`select v from t where id = 1`);
+console.log(await a, (await b).rows);
+t = Date.now();
+const dump = await client.dumpDataDir('gzip');
+console.log('dump ms', Date.now() - t, dump.size);
+t = Date.now();
+const c2 = new PGlite({ loadDataDir: dump });
+await c2.waitReady;
+console.log('load ms', Date.now() - t, (await c2.query('select * from t')).rows);
+const r = await c2.query(`select '10.0.0.0/8'::cidr >>= '10.1.2.3'::inet as x`);
+console.log(r.rows);

@@ -1,0 +1,9 @@
+import { buildWeb, webBuildNeeded } from './web-build';
+
+// `npm run build`: the server runs from source (tsx); only the web app is built.
+if (webBuildNeeded() || process.argv.includes('--force')) {
+  await buildWeb();
+  console.log('web app built into dist/web');
+} else {
+  console.log('web app up to date (or not present yet): nothing to build');
+}

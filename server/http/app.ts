@@ -1,0 +1,166 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { pickLanguage } from '../../contract/common.contract';
+import { ErrorCode } from '../../contract/errors.contract';
+import type { MethodDefinition } from '../../contract/method.contract';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { countryOf, normaliseIp } from '../geo/ip-region';
+import { createDispatcher, type Handler, type JsonRpcResponse } from '../rpc/dispatcher';
+import { contract } from '../../contract/methods.contract';
+import { createHandlers, openRpcDocument } from '../rpc/handlers';
+import { normaliseHost, resolveSite } from '../sites/site.repository';
+
+/** Bodies above 1 MiB get HTTP 413 with a JSON-RPC error (GATEWAY.md). */
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface AppOptions {
+  db: Database;
+  clock: Clock;
+  config: Pick<Config, 'trustProxy' | 'logLevel'>;
+  /** Folder of the built web app, served at / when it exists. */
+  webRoot?: string;
+  /** Extra methods for tests of the dispatcher (contract and handlers together). */
+  extraMethods?: { contract: Record<string, MethodDefinition>; handlers: Record<string, Handler> };
+}
+
+function originOf(request: FastifyRequest) {
+  return { host: normaliseHost(request.headers.host), ip: normaliseIp(request.ip) };
+}
+
+/** Language for errors found before any params could be read. */
+function headerLanguage(request: FastifyRequest) {
+  return pickLanguage(request.headers['accept-language']?.slice(0, 2).toLowerCase());
+}
+
+function send(reply: FastifyReply, answer: JsonRpcResponse | JsonRpcResponse[] | null, status = 200) {
+  if (answer === null) return reply.code(204).send();
+  return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(answer));
+}
+
+export async function buildApp(options: AppOptions) {
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    trustProxy: options.config.trustProxy,
+    logger: { level: options.config.logLevel },
+    routerOptions: { maxParamLength: 200 },
+    return503OnClosing: false,
+  });
+
+  const dispatcher = createDispatcher({
+    db: options.db,
+    clock: options.clock,
+    contract: { ...contract, ...options.extraMethods?.contract },
+    handlers: { ...(createHandlers(options.db.kind) as unknown as Record<string, Handler>), ...options.extraMethods?.handlers },
+    onInternalError: (error, method) => app.log.error({ err: error, method }, 'internal error in a call'),
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Served over plain HTTP by default; HSTS belongs to the TLS terminator in front.
+    strictTransportSecurity: false,
+  });
+
+  // Every body is read as text and parsed here, so no body can reach a handler unchecked.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+  app.setErrorHandler((error: { code?: string; statusCode?: number }, request, reply) => {
+    const language = headerLanguage(request);
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return send(reply, dispatcher.errorResponse(null, ErrorCode.bodyTooLarge, language), 413);
+    }
+    // A malformed HTTP request keeps its 4xx; anything else is our fault, answered as 000, never 5xx.
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return send(reply, dispatcher.errorResponse(null, ErrorCode.invalidRequest, language), error.statusCode);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, dispatcher.errorResponse(null, ErrorCode.unknownException, language));
+  });
+
+  function parseBody(request: FastifyRequest): { ok: true; value: unknown } | { ok: false; code: typeof ErrorCode.parseError | typeof ErrorCode.invalidRequest } {
+    const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    let text = typeof request.body === 'string' ? request.body : '';
+    if (contentType === 'application/x-www-form-urlencoded') {
+      const json = new URLSearchParams(text).get('json');
+      if (json === null) return { ok: false, code: ErrorCode.invalidRequest };
+      text = json;
+    }
+    if (text.trim() === '') return { ok: false, code: ErrorCode.invalidRequest };
+    try {
+      return { ok: true, value: JSON.parse(text) };
+    } catch {
+      return { ok: false, code: ErrorCode.parseError };
+    }
+  }
+
+  // Reading B (form field "json") and plain JSON-RPC 2.0 (envelope or batch).
+  app.post('/api', async (request, reply) => {
+    const body = parseBody(request);
+    if (!body.ok) return send(reply, dispatcher.errorResponse(null, body.code, headerLanguage(request)));
+    return send(reply, await dispatcher.dispatch(body.value, originOf(request)));
+  });
+
+  // Reading A: the method in the path, the params as the JSON body; answered with id null.
+  app.post<{ Params: { method: string } }>('/api/:method', async (request, reply) => {
+    const text = typeof request.body === 'string' ? request.body.trim() : '';
+    let params: unknown = {};
+    if (text !== '') {
+      try {
+        params = JSON.parse(text);
+      } catch {
+        return send(reply, dispatcher.errorResponse(null, ErrorCode.parseError, headerLanguage(request)));
+      }
+    }
+    const envelope = { jsonrpc: '2.0', id: null, method: request.params.method, params };
+    return send(reply, await dispatcher.dispatch(envelope, originOf(request)));
+  });
+
+  app.get('/api/openrpc.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openRpcDocument));
+
+  // Readiness for a load balancer: the site of this host, one indexed read.
+  app.get('/api/health', async (request, reply) => {
+    const origin = originOf(request);
+    const site = await resolveSite(options.db, { ...origin, country: countryOf(origin.ip) });
+    return reply.send({ ok: site !== null, sn: site?.id ?? null });
+  });
+
+  const webRoot = options.webRoot;
+  const hasWeb = webRoot !== undefined && existsSync(join(webRoot, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webRoot, index: 'index.html', wildcard: false });
+  } else {
+    app.get('/', async (_request, reply) =>
+      reply.send({ name: 'credit back office gateway', openrpc: '/api/openrpc.json', web: 'not built' }),
+    );
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api')) {
+      return send(reply, dispatcher.errorResponse(null, ErrorCode.invalidRequest, headerLanguage(request)), 404);
+    }
+    if (hasWeb && request.method === 'GET') return reply.sendFile('index.html');
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+
+  return app;
+}

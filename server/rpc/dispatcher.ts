@@ -1,0 +1,301 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { envelopeParamNames, envelopeParamsSchema, pickLanguage, type Language } from '../../contract/common.contract';
+import { ErrorCode, type ErrorCodeValue, type ErrorData } from '../../contract/errors.contract';
+import type { MethodDefinition } from '../../contract/method.contract';
+import type { Clock } from '../clock';
+import type { Database, Queryable } from '../db/database';
+import { countryOf } from '../geo/ip-region';
+import { findSession, type Session } from '../sessions/session.store';
+import { inMaintenance, resolveSite, type Site } from '../sites/site.repository';
+import { canonicalJson } from './canonical-json';
+import { errorMessage } from './messages';
+import { RpcError } from './rpc-error';
+
+export type JsonRpcId = string | number | null;
+
+export interface JsonRpcResponse {
+  jsonrpc: '2.0';
+  id: JsonRpcId;
+  result?: unknown;
+  error?: { code: number; message: string; data?: ErrorData };
+}
+
+/** What the transport knows about the HTTP request a call came in. */
+export interface CallOrigin {
+  host: string;
+  ip: string;
+}
+
+export interface CallContext {
+  /** The transaction for write methods, the database otherwise. */
+  db: Queryable;
+  site: Site;
+  /** Present whenever the method's auth is "session". */
+  session: Session | null;
+  ip: string;
+  country: string | null;
+  language: Language;
+  host: string;
+  now: Date;
+  /** What the operation record says about this call (write methods). */
+  audit: { targetId?: string; summary?: string };
+}
+
+export type Handler = (ctx: CallContext, params: never) => Promise<unknown>;
+
+export interface DispatcherOptions {
+  db: Database;
+  clock: Clock;
+  contract: Record<string, MethodDefinition>;
+  handlers: Record<string, Handler>;
+  /** Internal failures are reported here (never to the caller). */
+  onInternalError?: (error: unknown, method: string) => void;
+}
+
+/** Calls in one batch at most; a bigger batch is refused whole. */
+export const MAX_BATCH = 50;
+
+const SENSITIVE_PARAM = /pass|safe|captcha|token|opsid/i;
+
+class RequestKeyTaken extends Error {}
+
+interface StoredKey {
+  params_hash: string;
+  result: unknown;
+}
+
+function errorResponse(id: JsonRpcId, code: ErrorCodeValue, language: Language, data?: ErrorData): JsonRpcResponse {
+  return { jsonrpc: '2.0', id, error: { code, message: errorMessage(code, language), ...(data ? { data } : {}) } };
+}
+
+/** Zod issues -> 700 when a required param is absent, else 100, naming the field and rule. */
+function paramsError(error: z.ZodError): RpcError {
+  const issue = error.issues[0];
+  if (!issue) return new RpcError(ErrorCode.invalidParams);
+  const field = issue.path.map(String).join('.');
+  if (issue.code === 'invalid_type' && issue.input === undefined) {
+    return new RpcError(ErrorCode.missingParams, { field, rule: 'required' });
+  }
+  const rule =
+    issue.code === 'invalid_format' ? `format:${issue.format}` : issue.code === 'invalid_type' ? `type:${issue.expected}` : issue.code;
+  return new RpcError(ErrorCode.invalidParams, { field, rule });
+}
+
+function redact(params: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, SENSITIVE_PARAM.test(k) ? '***' : v]),
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The one dispatcher behind every transport: envelope -> method -> site gates -> params ->
+ * session -> rights -> handler (in a transaction for writes, with idempotency and the
+ * operation record) -> result checked against the contract.
+ */
+export function createDispatcher(options: DispatcherOptions) {
+  const { db, clock, contract, handlers } = options;
+
+  /** Site of an HTTP request, looked up once even for a batch. */
+  function siteLookup(origin: CallOrigin) {
+    let pending: Promise<Site | null> | undefined;
+    const country = countryOf(origin.ip);
+    return {
+      country,
+      get: () => (pending ??= resolveSite(db, { host: origin.host, ip: origin.ip, country })),
+    };
+  }
+
+  async function writeOperation(
+    target: Queryable,
+    ctx: CallContext,
+    method: string,
+    payload: Record<string, unknown>,
+    requestKey: string | undefined,
+    level: 'normal' | 'warn' | 'error',
+    code: number | null,
+  ) {
+    const session = ctx.session;
+    if (!session) return;
+    const targetId = ctx.audit.targetId && /^[0-9]{1,18}$/.test(ctx.audit.targetId) ? ctx.audit.targetId : null;
+    await target.run(sql`INSERT INTO operation_log
+      (site_id, account_id, sub_account_id, operator_login, method, target_id, summary, params, ip, level, code, request_key, created_at)
+      VALUES (${session.siteId}, ${session.accountId}, ${session.subAccountId}, ${session.loginId}, ${method},
+              ${targetId}, ${ctx.audit.summary ?? ''}, ${JSON.stringify(redact(payload))}::jsonb, ${ctx.ip},
+              ${level}, ${code}, ${requestKey ?? null}, ${ctx.now})`);
+  }
+
+  async function storedKey(session: Session, method: string, requestKey: string) {
+    return db.one<StoredKey>(sql`SELECT params_hash, result FROM request_keys
+      WHERE site_id = ${session.siteId} AND account_id = ${session.accountId}
+        AND method = ${method} AND request_key = ${requestKey}`);
+  }
+
+  function replay(stored: StoredKey, paramsHash: string): unknown {
+    if (stored.params_hash !== paramsHash) throw new RpcError(ErrorCode.illegalOperation, { field: 'requestKey', rule: 'reused' });
+    return stored.result;
+  }
+
+  async function runWrite(
+    definition: MethodDefinition,
+    handler: Handler,
+    ctx: CallContext,
+    method: string,
+    payload: Record<string, unknown>,
+    requestKey: string | undefined,
+  ): Promise<unknown> {
+    const session = ctx.session;
+    const key = session ? requestKey : undefined;
+    const paramsHash = createHash('sha256').update(canonicalJson(payload)).digest('hex');
+    // A replay answers first, before any other check (GATEWAY.md).
+    if (session && key) {
+      const stored = await storedKey(session, method, key);
+      if (stored) return replay(stored, paramsHash);
+    }
+    try {
+      return await db.transaction(async (tx) => {
+        if (session && key) {
+          // Blocks behind a concurrent call holding the same key until it commits or rolls back.
+          const inserted = await tx.run(sql`INSERT INTO request_keys
+            (site_id, account_id, method, request_key, params_hash, created_at)
+            VALUES (${session.siteId}, ${session.accountId}, ${method}, ${key}, ${paramsHash}, ${ctx.now})
+            ON CONFLICT DO NOTHING`);
+          if (inserted === 0) throw new RequestKeyTaken();
+        }
+        const txCtx = { ...ctx, db: tx };
+        const result = definition.result.parse(await handler(txCtx, payload as never));
+        if (session && key) {
+          await tx.run(sql`UPDATE request_keys SET result = ${JSON.stringify(result)}::jsonb
+            WHERE site_id = ${session.siteId} AND account_id = ${session.accountId}
+              AND method = ${method} AND request_key = ${key}`);
+        }
+        await writeOperation(tx, txCtx, method, payload, key, 'normal', null);
+        return result;
+      });
+    } catch (error) {
+      if (error instanceof RequestKeyTaken && session && key) {
+        const stored = await storedKey(session, method, key);
+        if (stored) return replay(stored, paramsHash);
+        throw new RpcError(ErrorCode.illegalOperation, { field: 'requestKey', rule: 'in-flight' });
+      }
+      // Refusals and failures are recorded after the rollback, outside the effect's transaction.
+      const refused = error instanceof RpcError;
+      await writeOperation(db, ctx, method, payload, key, refused ? 'warn' : 'error', refused ? error.code : ErrorCode.unknownException)
+        .catch((recordError: unknown) => options.onInternalError?.(recordError, method));
+      throw error;
+    }
+  }
+
+  async function execute(
+    method: string,
+    rawParams: Record<string, unknown>,
+    language: Language,
+    origin: CallOrigin,
+    site: ReturnType<typeof siteLookup>,
+  ): Promise<unknown> {
+    const definition = contract[method];
+    const handler = handlers[method];
+    if (!definition || !handler) throw new RpcError(ErrorCode.methodNotFound);
+
+    const resolved = await site.get();
+    if (!resolved) throw new RpcError(ErrorCode.unknownApplication);
+    const now = clock.now();
+    if (!definition.openWhileClosed) {
+      if (resolved.ipBlocked) throw new RpcError(ErrorCode.ipBlocked);
+      if (inMaintenance(resolved, now)) throw new RpcError(ErrorCode.siteMaintenance);
+    }
+
+    const envelopeParams = envelopeParamsSchema.safeParse(rawParams, { reportInput: true });
+    if (!envelopeParams.success) throw paramsError(envelopeParams.error);
+    const payloadInput = Object.fromEntries(
+      Object.entries(rawParams).filter(([k]) => !(envelopeParamNames as string[]).includes(k)),
+    );
+    const parsed = definition.params.safeParse(payloadInput, { reportInput: true });
+    if (!parsed.success) throw paramsError(parsed.error);
+    const payload = parsed.data as Record<string, unknown>;
+
+    let session: Session | null = null;
+    if (definition.auth === 'session') {
+      const token = envelopeParams.data.opsId;
+      session = token
+        ? await findSession(db, { token, siteId: resolved.id, now, idleTimeoutSeconds: resolved.idleTimeoutSeconds })
+        : null;
+      if (!session) throw new RpcError(ErrorCode.authFailed);
+      const rights = definition.rights;
+      if (rights?.levels && !rights.levels.includes(session.level)) throw new RpcError(ErrorCode.notAuthorized);
+    }
+
+    const ctx: CallContext = {
+      db,
+      site: resolved,
+      session,
+      ip: origin.ip,
+      country: site.country,
+      language,
+      host: origin.host,
+      now,
+      audit: {},
+    };
+    if (definition.effect === 'write') {
+      return runWrite(definition, handler, ctx, method, payload, envelopeParams.data.requestKey);
+    }
+    return definition.result.parse(await handler(ctx, payload as never));
+  }
+
+  /** One envelope -> its answer (null for a notification, which gets none). */
+  async function dispatchOne(
+    envelope: unknown,
+    origin: CallOrigin,
+    site: ReturnType<typeof siteLookup>,
+  ): Promise<JsonRpcResponse | null> {
+    const params = isRecord(envelope) && isRecord(envelope.params) ? envelope.params : undefined;
+    const language = pickLanguage(params?.ztsLang);
+    if (!isRecord(envelope)) return errorResponse(null, ErrorCode.invalidRequest, language);
+    const rawId = envelope.id;
+    const idValid = rawId === undefined || rawId === null || typeof rawId === 'string' || (typeof rawId === 'number' && Number.isFinite(rawId));
+    const id: JsonRpcId = idValid && rawId !== undefined ? (rawId as JsonRpcId) : null;
+    if (envelope.jsonrpc !== '2.0' || typeof envelope.method !== 'string' || !idValid) {
+      return errorResponse(id, ErrorCode.invalidRequest, language);
+    }
+    if (envelope.params !== undefined && !isRecord(envelope.params)) {
+      return errorResponse(id, ErrorCode.invalidParams, language, { field: 'params', rule: 'by-name' });
+    }
+    const isNotification = rawId === undefined;
+    try {
+      const result = await execute(envelope.method, params ?? {}, language, origin, site);
+      return isNotification ? null : { jsonrpc: '2.0', id, result };
+    } catch (error) {
+      if (isNotification) return null;
+      if (error instanceof RpcError) return errorResponse(id, error.code, language, error.data);
+      options.onInternalError?.(error, envelope.method);
+      return errorResponse(id, ErrorCode.unknownException, language);
+    }
+  }
+
+  return {
+    /** A single envelope or a batch, as parsed from the body. */
+    async dispatch(body: unknown, origin: CallOrigin): Promise<JsonRpcResponse | JsonRpcResponse[] | null> {
+      const site = siteLookup(origin);
+      if (Array.isArray(body)) {
+        if (body.length === 0) return errorResponse(null, ErrorCode.invalidRequest, 'zh');
+        if (body.length > MAX_BATCH) return errorResponse(null, ErrorCode.batchTooLarge, pickLanguage(undefined));
+        const answers: JsonRpcResponse[] = [];
+        // In order, one after the other: a batch is a list of calls, not a transaction.
+        for (const envelope of body) {
+          const answer = await dispatchOne(envelope, origin, site);
+          if (answer) answers.push(answer);
+        }
+        return answers.length > 0 ? answers : null;
+      }
+      return dispatchOne(body, origin, site);
+    },
+    errorResponse,
+  };
+}
+
+export type Dispatcher = ReturnType<typeof createDispatcher>;

@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import { hashSecret } from '../auth/password';
+import type { Database, Queryable } from '../db/database';
+import { issuePoints } from '../points/ledger';
+
+export interface DemoLogin {
+  site: string;
+  url: string;
+  loginId: string;
+  password: string;
+  safeCode: string;
+  level: number;
+}
+
+const DEMO_PASSWORD = 'Admin123';
+const DEMO_SAFE_CODE = '1234';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SEED_LOCK = 7_301_002;
+
+interface DemoSite {
+  id: string;
+  title: string;
+  ui: 'black' | 'red';
+  isDefault: boolean;
+  hosts: string[];
+  company: string;
+  /** Cents. */
+  issuance: number;
+  notices: { title: Record<string, string>; content: Record<string, string>; level: number | null }[];
+}
+
+export const demoSites: DemoSite[] = [
+  {
+    id: 'demo',
+    title: '信用代理后台',
+    ui: 'black',
+    isDefault: true,
+    hosts: ['localhost', '127.0.0.1', '::1'],
+    company: 'admin',
+    issuance: 1_000_000_000,
+    notices: [
+      {
+        title: { zh: '欢迎使用信用代理后台', en: 'Welcome to the credit back office', th: 'ยินดีต้อนรับสู่ระบบหลังบ้านเครดิต' },
+        content: {
+          zh: '<p>所有上下分操作都会记录在<strong>分数记录</strong>中。</p>',
+          en: '<p>Every score up and down is recorded in the <strong>score log</strong>.</p>',
+          th: '<p>ทุกการเพิ่มและลดคะแนนจะถูกบันทึกใน<strong>บันทึกคะแนน</strong></p>',
+        },
+        level: null,
+      },
+      {
+        title: { zh: '系统维护通知', en: 'Scheduled maintenance', th: 'แจ้งปิดปรับปรุงระบบ' },
+        content: {
+          zh: '<p>每周一 04:00-05:00（北京时间）进行例行维护。</p>',
+          en: '<p>Routine maintenance every Monday 04:00-05:00 (Beijing time).</p>',
+          th: '<p>ปิดปรับปรุงทุกวันจันทร์ 04:00-05:00 (เวลาปักกิ่ง)</p>',
+        },
+        level: null,
+      },
+      {
+        title: { zh: '大股东专属通知', en: 'For major shareholders', th: 'สำหรับผู้ถือหุ้นใหญ่' },
+        content: {
+          zh: '<p>本月结算报表已生成。</p>',
+          en: "<p>This month's settlement report is ready.</p>",
+          th: '<p>รายงานการชำระบัญชีประจำเดือนพร้อมแล้ว</p>',
+        },
+        level: 1,
+      },
+    ],
+  },
+  {
+    id: 'demo2',
+    title: 'Red Dragon Club',
+    ui: 'red',
+    isDefault: false,
+    hosts: ['demo2.localhost'],
+    company: 'admin2',
+    issuance: 500_000_000,
+    notices: [
+      {
+        title: { zh: '红龙俱乐部开业', en: 'Red Dragon Club is open', th: 'Red Dragon Club เปิดแล้ว' },
+        content: {
+          zh: '<p>欢迎各位代理加入。</p>',
+          en: '<p>Welcome, agents.</p>',
+          th: '<p>ยินดีต้อนรับตัวแทนทุกท่าน</p>',
+        },
+        level: null,
+      },
+    ],
+  },
+];
+
+export function demoLogins(port: number): DemoLogin[] {
+  return demoSites.map((site) => ({
+    site: site.id,
+    url: `http://${site.hosts[0]}:${port}/`,
+    loginId: site.company,
+    password: DEMO_PASSWORD,
+    safeCode: DEMO_SAFE_CODE,
+    level: 0,
+  }));
+}
+
+async function seedSite(tx: Queryable, site: DemoSite, hashes: { password: string; safeCode: string }, now: Date) {
+  await tx.run(sql`INSERT INTO sites (id, title, ui, is_default, min_score_interval_ms)
+    VALUES (${site.id}, ${site.title}, ${site.ui}, ${site.isDefault}, 0)`);
+  for (const host of site.hosts) {
+    await tx.run(sql`INSERT INTO site_hosts (host, site_id) VALUES (${host}, ${site.id})`);
+  }
+  const company = await tx.one<{ id: string | number }>(sql`INSERT INTO accounts
+      (site_id, parent_id, level, login_id, nickname, password_hash, safe_code_hash, point_limit,
+       agent_commision_rate, valid_amount_rate, first_login, force_pwd_update, created_at)
+    VALUES (${site.id}, NULL, 0, ${site.company}, ${site.company}, ${hashes.password}, ${hashes.safeCode},
+       ${10_000_000_000}, ${10_000}, ${120}, false, false, ${now})
+    RETURNING id`);
+  await issuePoints(tx, {
+    siteId: site.id,
+    companyId: String(company!.id),
+    amount: site.issuance,
+    operatorLogin: site.company,
+    ip: '127.0.0.1',
+    comment: 'Demo issuance',
+    now,
+  });
+  for (const notice of site.notices) {
+    await tx.run(sql`INSERT INTO notices (site_id, title, content, status, target_level, publish_time, start_time, end_time, created_by)
+      VALUES (${site.id}, ${JSON.stringify(notice.title)}::jsonb, ${JSON.stringify(notice.content)}::jsonb, 'published',
+        ${notice.level}, ${now}, ${new Date(now.getTime() - DAY_MS)}, ${new Date(now.getTime() + 365 * DAY_MS)}, ${company!.id})`);
+  }
+}
+
+/** Loads the demo sites into an empty database; does nothing when any site exists. */
+export async function seedDemo(db: Database, now: Date): Promise<boolean> {
+  const existing = await db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM sites`);
+  if (Number(existing?.n ?? 0) > 0) return false;
+  // One hash per secret, reused by every seeded account.
+  const hashes = { password: await hashSecret(DEMO_PASSWORD), safeCode: await hashSecret(DEMO_SAFE_CODE) };
+  return db.transaction(async (tx) => {
+    // Gateways starting together on one server: the first seeds, the others find it done.
+    await tx.run(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+    const again = await tx.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM sites`);
+    if (Number(again?.n ?? 0) > 0) return false;
+    for (const site of demoSites) await seedSite(tx, site, hashes, now);
+    return true;
+  });
+}

@@ -1,0 +1,93 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Level } from '../../contract/method.contract';
+import type { Queryable } from '../db/database';
+
+/** Sessions end after this long whatever the activity. */
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so a read costs no write. */
+export const LAST_SEEN_WRITE_MS = 60 * 1000;
+
+export interface Session {
+  tokenHash: Buffer;
+  siteId: string;
+  accountId: string;
+  subAccountId: string | null;
+  loginId: string;
+  level: Level;
+  status: number;
+  teamStatus: number;
+  createdAt: Date;
+  lastSeenAt: Date;
+}
+
+/** 256 bits from the CSPRNG; only its hash is stored. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+export async function createSession(
+  db: Queryable,
+  input: { siteId: string; accountId: string; now: Date; ip?: string; terminal?: string; device?: string },
+): Promise<string> {
+  const token = newToken();
+  await db.run(sql`INSERT INTO sessions (token_hash, site_id, account_id, created_at, last_seen_at, ip, terminal, device)
+    VALUES (${hashToken(token)}, ${input.siteId}, ${input.accountId}, ${input.now}, ${input.now},
+            ${input.ip ?? ''}, ${input.terminal ?? ''}, ${input.device ?? ''})`);
+  return token;
+}
+
+interface SessionRow {
+  token_hash: Buffer | Uint8Array;
+  site_id: string;
+  account_id: string | number;
+  sub_account_id: string | number | null;
+  login_id: string;
+  level: number;
+  status: number;
+  team_status: number;
+  created_at: Date | string;
+  last_seen_at: Date | string;
+}
+
+/**
+ * The live session behind a token on this site, or null. A token of another site, a revoked,
+ * idle or too old session are all "no session" (2202 to the caller).
+ */
+export async function findSession(
+  db: Queryable,
+  input: { token: string; siteId: string; now: Date; idleTimeoutSeconds: number },
+): Promise<Session | null> {
+  if (input.token.length < 16 || input.token.length > 256) return null;
+  const row = await db.one<SessionRow>(sql`
+    SELECT s.token_hash, s.site_id, s.account_id, s.sub_account_id, s.created_at, s.last_seen_at,
+           a.login_id, a.level, a.status, a.team_status
+      FROM sessions s JOIN accounts a ON a.id = s.account_id
+     WHERE s.token_hash = ${hashToken(input.token)} AND s.site_id = ${input.siteId} AND s.revoked_at IS NULL`);
+  if (!row) return null;
+  const createdAt = new Date(row.created_at);
+  const lastSeenAt = new Date(row.last_seen_at);
+  const now = input.now.getTime();
+  if (now - createdAt.getTime() >= SESSION_ABSOLUTE_MS) return null;
+  if (now - lastSeenAt.getTime() >= input.idleTimeoutSeconds * 1000) return null;
+  const tokenHash = Buffer.from(row.token_hash);
+  if (now - lastSeenAt.getTime() >= LAST_SEEN_WRITE_MS) {
+    await db.run(sql`UPDATE sessions SET last_seen_at = ${input.now} WHERE token_hash = ${tokenHash}`);
+  }
+  return {
+    tokenHash,
+    siteId: row.site_id,
+    accountId: String(row.account_id),
+    subAccountId: row.sub_account_id === null ? null : String(row.sub_account_id),
+    loginId: row.login_id,
+    level: row.level as Level,
+    status: row.status,
+    teamStatus: row.team_status,
+    createdAt,
+    lastSeenAt,
+  };
+}

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/database';
+
+export interface Site {
+  id: string;
+  title: string;
+  ui: 'black' | 'red';
+  loginStyle: string;
+  logo: string;
+  maintenanceStart: Date | null;
+  maintenanceEnd: Date | null;
+  idleTimeoutSeconds: number;
+  minScoreIntervalMs: number;
+  captchaRequired: boolean;
+  /** The visitor of this request is refused by the site's IP rules. */
+  ipBlocked: boolean;
+}
+
+interface SiteRow {
+  id: string;
+  title: string;
+  ui: 'black' | 'red';
+  login_style: string;
+  logo: string;
+  maintenance_start: Date | string | null;
+  maintenance_end: Date | string | null;
+  idle_timeout_seconds: number;
+  min_score_interval_ms: number;
+  captcha_required: boolean;
+  ip_blocked: boolean;
+  has_allow_list: boolean;
+  ip_allowed: boolean;
+}
+
+/** "Demo2.Localhost:8080" -> "demo2.localhost"; "[::1]:80" -> "::1". */
+export function normaliseHost(raw: string | undefined): string {
+  const host = (raw ?? '').trim().toLowerCase();
+  if (host.startsWith('[')) return host.slice(1, host.indexOf(']') > 0 ? host.indexOf(']') : undefined);
+  return host.replace(/:\d*$/, '').slice(0, 255);
+}
+
+const toDate = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+/**
+ * The site answering a host (unknown hosts get the default site) together with the IP
+ * decision for this visitor, in one indexed round trip: it runs on every call.
+ */
+export async function resolveSite(
+  db: Queryable,
+  input: { host: string; ip: string; country: string | null },
+): Promise<Site | null> {
+  const ip = input.ip || null;
+  const row = await db.one<SiteRow>(sql`
+    SELECT s.id, s.title, s.ui, s.login_style, s.logo, s.maintenance_start, s.maintenance_end,
+           s.idle_timeout_seconds, s.min_score_interval_ms, s.captcha_required,
+           EXISTS (SELECT 1 FROM site_ip_rules r WHERE r.site_id = s.id AND r.kind = 'block'
+                     AND (r.network >>= ${ip}::inet OR r.country = ${input.country})) AS ip_blocked,
+           EXISTS (SELECT 1 FROM site_ip_rules r WHERE r.site_id = s.id AND r.kind = 'allow') AS has_allow_list,
+           EXISTS (SELECT 1 FROM site_ip_rules r WHERE r.site_id = s.id AND r.kind = 'allow'
+                     AND (r.network >>= ${ip}::inet OR r.country = ${input.country})) AS ip_allowed
+      FROM sites s
+     WHERE s.id = COALESCE((SELECT site_id FROM site_hosts WHERE host = ${input.host}),
+                           (SELECT id FROM sites WHERE is_default))`);
+  if (!row) return null;
+  return {
+    id: row.id,
+    title: row.title,
+    ui: row.ui,
+    loginStyle: row.login_style,
+    logo: row.logo,
+    maintenanceStart: toDate(row.maintenance_start),
+    maintenanceEnd: toDate(row.maintenance_end),
+    idleTimeoutSeconds: row.idle_timeout_seconds,
+    minScoreIntervalMs: row.min_score_interval_ms,
+    captchaRequired: row.captcha_required,
+    ipBlocked: row.ip_blocked || (row.has_allow_list && !row.ip_allowed),
+  };
+}
+
+/** Maintenance is on from its start (inclusive) to its end (exclusive); an open end means until lifted. */
+export function inMaintenance(site: Site, now: Date): boolean {
+  if (!site.maintenanceStart) return false;
+  const t = now.getTime();
+  return t >= site.maintenanceStart.getTime() && (!site.maintenanceEnd || t < site.maintenanceEnd.getTime());
+}

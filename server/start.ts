@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { systemClock } from './clock';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { initIpRegions } from './geo/ip-region';
+import { buildApp } from './http/app';
+import { demoLogins, seedDemo } from './seed/demo.seed';
+import { buildWeb, webBuildNeeded, webRoot } from './web-build';
+
+const started = Date.now();
+const config = loadConfig();
+
+if (webBuildNeeded()) {
+  console.log('Building the web app…');
+  await buildWeb();
+}
+
+if (!config.captcha) console.warn('WARNING: CAPTCHA=off — sign-in skips the captcha. Never run a real site like this.');
+
+let dbLabel: string;
+if (config.databaseUrl) {
+  dbLabel = `PostgreSQL (${config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@')})`;
+} else {
+  mkdirSync(config.dataDir, { recursive: true });
+  dbLabel = `embedded PGlite in ${join(config.dataDir, 'pglite')}`;
+}
+const db = config.databaseUrl
+  ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+  : await openDatabase({ kind: 'pglite', dataDir: join(config.dataDir, 'pglite') });
+
+const applied = await migrate(db);
+if (applied.length > 0) console.log(`Migrated: ${applied.join(', ')}`);
+const seeded = await seedDemo(db, systemClock.now());
+if (seeded) console.log('Seeded the demo sites.');
+initIpRegions();
+
+const app = await buildApp({ db, clock: systemClock, config, webRoot });
+await app.listen({ port: config.port, host: config.host });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+
+console.log(`
+Credit back office is up in ${((Date.now() - started) / 1000).toFixed(1)} s
+  URL:      http://localhost:${port}/
+  API:      http://localhost:${port}/api  (OpenRPC: /api/openrpc.json)
+  Database: ${dbLabel}
+Demo logins (password / two-factor code):`);
+for (const login of demoLogins(port)) {
+  console.log(`  ${login.site.padEnd(6)} ${login.url.padEnd(32)} ${login.loginId} / ${login.password} / ${login.safeCode}`);
+}
+console.log('Press Ctrl+C to stop.');
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping…`);
+  await app.close();
+  await db.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

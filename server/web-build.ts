@@ -1,0 +1,27 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const projectRoot = new URL('..', import.meta.url).pathname;
+export const webRoot = join(projectRoot, 'dist', 'web');
+const webSources = ['index.html', 'src', 'locales', 'contract', 'commands', 'machines', 'vite.config.ts', 'package.json'];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
+}
+
+/** The web app exists (index.html) and its build is missing or older than a source file. */
+export function webBuildNeeded(): boolean {
+  if (!existsSync(join(projectRoot, 'index.html'))) return false;
+  const built = join(webRoot, 'index.html');
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  return webSources.some((source) => newestMtime(join(projectRoot, source)) > builtAt);
+}
+
+export async function buildWeb(): Promise<void> {
+  const { build } = await import('vite');
+  await build({ root: projectRoot, logLevel: 'warn' });
+}
