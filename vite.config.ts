@@ -1,16 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
+// Database tests run once on embedded PGlite and, when TEST_DATABASE_URL is set, once more
+// on that PostgreSQL server (in databases of their own, created and dropped by the suite).
+const databaseProjects = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])].map((kind) => ({
+  extends: true as const,
+  test: { name: kind, include: ['tests/**/*.test.ts'], env: { TEST_DB: kind } },
+}));
+
 export default defineConfig({
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
   },
   test: {
-    include: ['{contract,server,machines,commands,src,tests}/**/*.test.ts'],
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    reporters: process.env.CI ? ['default', ['json', { outputFile: 'tests/.artifacts/vitest-report.json' }]] : ['default'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['{contract,server,machines,commands,src}/**/*.test.ts'] } },
+      ...databaseProjects,
+    ],
   },
 });

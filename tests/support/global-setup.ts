@@ -1,0 +1,5 @@
+import { prepareTestDatabases } from './test-database';
+
+export default async function globalSetup() {
+  return prepareTestDatabases();
+}

@@ -1,0 +1,99 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openDatabase, pgliteOf, type Database } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
+import { seedDemo } from '../../server/seed/demo.seed';
+
+/** Where prepared databases are kept between the global setup and the test files. */
+export const artifactsDir = new URL('../.artifacts/', import.meta.url).pathname;
+const snapshotFile = join(artifactsDir, 'pglite-seeded.tar.gz');
+const stateFile = join(artifactsDir, 'postgres-template.json');
+
+/** Which database the current test project runs on. */
+export function testDatabaseKind(): 'pglite' | 'postgres' {
+  return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+function adminUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  return url;
+}
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Global setup: a migrated, seeded PGlite snapshot and, with TEST_DATABASE_URL, a PostgreSQL template. */
+export async function prepareTestDatabases(): Promise<() => Promise<void>> {
+  mkdirSync(artifactsDir, { recursive: true });
+  const db = await openDatabase({ kind: 'pglite' });
+  await migrate(db);
+  await seedDemo(db, new Date());
+  const snapshot = await pgliteOf(db)!.dumpDataDir('gzip');
+  writeFileSync(snapshotFile, Buffer.from(await snapshot.arrayBuffer()));
+  await db.close();
+
+  if (!process.env.TEST_DATABASE_URL) return async () => undefined;
+  const prefix = `credit_test_${process.pid}_${Date.now().toString(36)}`;
+  const template = `${prefix}_tpl`;
+  await admin((client) => client.query(`CREATE DATABASE ${template}`));
+  const pgDb = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl(), template), poolSize: 2 });
+  await migrate(pgDb);
+  await seedDemo(pgDb, new Date());
+  await pgDb.close();
+  writeFileSync(stateFile, JSON.stringify({ prefix, template }));
+  return async () => {
+    await admin(async (client) => {
+      const { rows } = await client.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE datname LIKE $1`,
+        [`${prefix}%`],
+      );
+      for (const row of rows) await client.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
+    });
+  };
+}
+
+let counter = 0;
+
+export interface TestDatabase {
+  db: Database;
+  /** A connection string for other processes (PostgreSQL only). */
+  url?: string;
+  close(): Promise<void>;
+}
+
+/** A fresh copy of the seeded database for one test file (or one test). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testDatabaseKind() === 'pglite') {
+    const snapshot = new Blob([readFileSync(snapshotFile)]);
+    const db = await openDatabase({ kind: 'pglite', snapshot });
+    return { db, close: () => db.close() };
+  }
+  const { prefix, template } = JSON.parse(readFileSync(stateFile, 'utf8')) as { prefix: string; template: string };
+  const name = `${prefix}_${process.pid}_${++counter}`;
+  await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  const url = withDatabase(adminUrl(), name);
+  const db = await openDatabase({ kind: 'postgres', url });
+  return {
+    db,
+    url,
+    close: async () => {
+      await db.close();
+      await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
