@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // on that PostgreSQL server (in databases of their own, created and dropped by the suite).
 const databaseProjects = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])].map((kind) => ({
   extends: true as const,
-  test: { name: kind, include: ['tests/**/*.test.ts'], env: { TEST_DB: kind } },
+  test: { name: kind, include: ['tests/gateway/**/*.test.ts'], env: { TEST_DB: kind } },
 }));
 
 export default defineConfig({
@@ -20,7 +20,7 @@ export default defineConfig({
     maxWorkers: 2,
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'tests/.artifacts/vitest-report.json' }]] : ['default'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['{contract,server,machines,commands,src}/**/*.test.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['{contract,server,machines,commands,src}/**/*.test.ts', 'tests/unit/**/*.test.ts'] } },
       ...databaseProjects,
     ],
   },

@@ -29,7 +29,8 @@ export interface AppOptions {
 }
 
 function originOf(request: FastifyRequest) {
-  return { host: normaliseHost(request.headers.host), ip: normaliseIp(request.ip) };
+  const authority = (request.headers.host ?? '').slice(0, 255).toLowerCase();
+  return { host: normaliseHost(authority), authority, ip: normaliseIp(request.ip) };
 }
 
 /** Language for errors found before any params could be read. */
@@ -135,7 +136,9 @@ export async function buildApp(options: AppOptions) {
     return send(reply, await dispatcher.dispatch(envelope, originOf(request)));
   });
 
-  app.get('/api/openrpc.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openRpcDocument));
+  app.get('/api/openrpc.json', async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(openRpcDocument(originOf(request).authority, request.protocol)),
+  );
 
   // Readiness for a load balancer: the site of this host, one indexed read.
   app.get('/api/health', async (request, reply) => {

@@ -24,7 +24,10 @@ export interface JsonRpcResponse {
 
 /** What the transport knows about the HTTP request a call came in. */
 export interface CallOrigin {
+  /** Host name without port, lower case: decides the site. */
   host: string;
+  /** Host header as sent (with port), for links back to this gateway. */
+  authority: string;
   ip: string;
 }
 
@@ -38,6 +41,7 @@ export interface CallContext {
   country: string | null;
   language: Language;
   host: string;
+  authority: string;
   now: Date;
   /** What the operation record says about this call (write methods). */
   audit: { targetId?: string; summary?: string };
@@ -152,12 +156,12 @@ export function createDispatcher(options: DispatcherOptions) {
     const session = ctx.session;
     const key = session ? requestKey : undefined;
     const paramsHash = createHash('sha256').update(canonicalJson(payload)).digest('hex');
-    // A replay answers first, before any other check (GATEWAY.md).
-    if (session && key) {
-      const stored = await storedKey(session, method, key);
-      if (stored) return replay(stored, paramsHash);
-    }
     try {
+      // A replay answers first, before any other check (GATEWAY.md).
+      if (session && key) {
+        const stored = await storedKey(session, method, key);
+        if (stored) return replay(stored, paramsHash);
+      }
       return await db.transaction(async (tx) => {
         if (session && key) {
           // Blocks behind a concurrent call holding the same key until it commits or rolls back.
@@ -198,8 +202,9 @@ export function createDispatcher(options: DispatcherOptions) {
     origin: CallOrigin,
     site: ReturnType<typeof siteLookup>,
   ): Promise<unknown> {
-    const definition = contract[method];
-    const handler = handlers[method];
+    // Own properties only: "__proto__" or "toString" are no methods.
+    const definition = Object.hasOwn(contract, method) ? contract[method] : undefined;
+    const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
     if (!definition || !handler) throw new RpcError(ErrorCode.methodNotFound);
 
     const resolved = await site.get();
@@ -238,6 +243,7 @@ export function createDispatcher(options: DispatcherOptions) {
       country: site.country,
       language,
       host: origin.host,
+      authority: origin.authority,
       now,
       audit: {},
     };

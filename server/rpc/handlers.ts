@@ -5,12 +5,24 @@ import { siteHandlers } from '../sites/site.handlers';
 import { defineHandlers, type HandlerMap } from './handler';
 import { buildOpenRpcDocument } from './openrpc';
 
-export const openRpcDocument = buildOpenRpcDocument(contract, packageJson.version);
+const documents = new Map<string, ReturnType<typeof buildOpenRpcDocument>>();
+
+/** The OpenRPC document as seen from a host (its server URL names that host). */
+export function openRpcDocument(host: string, protocol = 'http') {
+  const url = `${protocol}://${/^[a-z0-9.:[\]-]+$/.test(host) ? host : 'localhost'}/api`;
+  let document = documents.get(url);
+  if (!document) {
+    document = buildOpenRpcDocument(contract, packageJson.version, url);
+    // A few hosts only: keep the cache from growing with hostile Host headers.
+    if (documents.size < 32) documents.set(url, document);
+  }
+  return document;
+}
 
 /** Every handler of the gateway; the type makes a missing one a compile error. */
 export function createHandlers(databaseKind: 'pglite' | 'postgres'): HandlerMap<MethodName> {
   return {
-    ...defineHandlers({ 'rpc.discover': async () => openRpcDocument }),
+    ...defineHandlers({ 'rpc.discover': async (ctx) => openRpcDocument(ctx.authority) }),
     ...siteHandlers(databaseKind),
     ...noticeHandlers,
   };

@@ -28,7 +28,7 @@ export function allErrorsOf(definition: MethodDefinition): ErrorCodeValue[] {
 }
 
 /** The OpenRPC document of the gateway, generated from the contract (GET /api/openrpc.json, rpc.discover). */
-export function buildOpenRpcDocument(contract: Record<string, MethodDefinition>, version: string) {
+export function buildOpenRpcDocument(contract: Record<string, MethodDefinition>, version: string, serverUrl: string) {
   const envelope = envelopeParamsSchema.shape;
   return {
     openrpc: '1.3.2',
@@ -38,7 +38,7 @@ export function buildOpenRpcDocument(contract: Record<string, MethodDefinition>,
       description:
         'JSON-RPC 2.0 over HTTP: POST /api with a JSON envelope or batch, POST /api with a form field "json" holding the envelope, or POST /api/<method> with the params as a JSON body.',
     },
-    servers: [{ name: 'gateway', url: '/api' }],
+    servers: [{ name: 'gateway', url: serverUrl }],
     methods: Object.entries(contract).map(([name, definition]) => {
       const shape = definition.params.shape as Record<string, z.ZodType>;
       const payload = Object.entries(shape).map(([field, schema]) => ({

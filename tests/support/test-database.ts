@@ -97,3 +97,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/** An empty PostgreSQL database (no migrations) and a way to drop it: for start-up tests. */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const { prefix } = JSON.parse(readFileSync(stateFile, 'utf8')) as { prefix: string };
+  const name = `${prefix}_${process.pid}_empty_${++counter}`;
+  await admin((client) => client.query(`CREATE DATABASE ${name}`));
+  return {
+    url: withDatabase(adminUrl(), name),
+    drop: () => admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../server/db/migrate';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe('database', () => {
+  it('applies each migration once', async () => {
+    expect(await migrate(database.db)).toEqual([]);
+    const rows = await database.db.rows<{ name: string }>(sql`SELECT name FROM schema_migrations`);
+    expect(rows.map((r) => r.name)).toContain('0001_foundation.sql');
+  });
+
+  it('refuses a negative balance and a second default site by constraint', async () => {
+    await expect(database.db.run(sql`UPDATE accounts SET balance = -1 WHERE login_id = 'admin'`)).rejects.toThrow();
+    await expect(database.db.run(sql`INSERT INTO sites (id, title, is_default) VALUES ('other', 'x', true)`)).rejects.toThrow();
+  });
+
+  it('seeds each company with its issuance, logged as the first score-log row', async () => {
+    const rows = await database.db.rows<{ site_id: string; balance: string | number; amount: string | number; serial_no: string | number; type: string; after: string | number }>(sql`
+      SELECT a.site_id, a.balance, l.amount, l.serial_no, l.type, l.after
+        FROM accounts a JOIN score_log l ON l.to_account_id = a.id WHERE a.level = 0 ORDER BY a.site_id`);
+    expect(rows.map((r) => [r.site_id, Number(r.balance), Number(r.amount), Number(r.serial_no), r.type, Number(r.after)])).toEqual([
+      ['demo', 1_000_000_000, 1_000_000_000, 1, 'issue', 1_000_000_000],
+      ['demo2', 500_000_000, 500_000_000, 1, 'issue', 500_000_000],
+    ]);
+  });
+
+  it('rolls a failed transaction back whole', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.run(sql`UPDATE sites SET title = 'changed' WHERE id = 'demo'`);
+        await tx.run(sql`UPDATE accounts SET balance = -5 WHERE login_id = 'admin'`);
+      }),
+    ).rejects.toThrow();
+    expect((await database.db.one<{ title: string }>(sql`SELECT title FROM sites WHERE id = 'demo'`))!.title).toBe('信用代理后台');
+  });
+});

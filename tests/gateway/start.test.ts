@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import { rawRequest } from '../support/http-client';
+import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database';
+
+const started: GatewayProcess[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const gateway of started) await gateway.stop('SIGKILL');
+  for (const cleanup of cleanups) await cleanup();
+});
+
+async function start(env: Record<string, string>) {
+  const gateway = await startGatewayProcess(env);
+  started.push(gateway);
+  return gateway;
+}
+
+const template = async (url: string, host?: string) =>
+  (
+    await rawRequest(url, {
+      path: '/api',
+      ...(host ? { host } : {}),
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'gw.credit.sn.template.get', params: {} }),
+    })
+  ).json as { result: { sn: string } };
+
+async function databaseEnv(): Promise<Record<string, string>> {
+  if (testDatabaseKind() === 'pglite') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'credit-start-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    return { DATA_DIR: dataDir };
+  }
+  const database = await createEmptyPostgresDatabase();
+  cleanups.push(() => database.drop());
+  return { DATABASE_URL: database.url };
+}
+
+describe('npm start', () => {
+  it('creates, migrates and seeds an empty database, prints the logins, stops on Ctrl+C and reuses the data', async () => {
+    const env = await databaseEnv();
+    const first = await start(env);
+    expect(first.output()).toContain('Migrated: 0001_foundation.sql');
+    expect(first.output()).toContain('Seeded the demo sites.');
+    expect(first.output()).toMatch(/admin \/ Admin123 \/ 1234/);
+    expect(first.output()).toMatch(/demo2\.localhost:\d+\/\s+admin2 \/ Admin123 \/ 1234/);
+    expect((await template(first.url)).result.sn).toBe('demo');
+    expect((await template(first.url, 'demo2.localhost')).result.sn).toBe('demo2');
+    expect(await first.stop('SIGINT')).toBe(0);
+
+    const second = await start(env);
+    expect(second.output()).not.toContain('Migrated');
+    expect(second.output()).not.toContain('Seeded');
+    expect((await template(second.url)).result.sn).toBe('demo');
+    expect(await second.stop('SIGTERM')).toBe(0);
+  });
+
+  // Several processes share one database only on a PostgreSQL server (PGlite is one process's).
+  it.runIf(testDatabaseKind() === 'postgres')('lets two gateway processes start together on one empty PostgreSQL and serve the same data', async () => {
+    const env = await databaseEnv();
+    const [a, b] = await Promise.all([start(env), start(env)]);
+    const seeders = [a, b].filter((g) => g.output().includes('Seeded the demo sites.'));
+    expect(seeders).toHaveLength(1);
+    expect((await template(a.url, 'demo2.localhost')).result.sn).toBe('demo2');
+    expect((await template(b.url, 'demo2.localhost')).result.sn).toBe('demo2');
+    expect(await a.stop()).toBe(0);
+    expect(await b.stop()).toBe(0);
+  });
+
+  it('refuses a bad setting with a clear message instead of starting', async () => {
+    const bad = startGatewayProcess({ PORT: 'eighty', DATA_DIR: join(tmpdir(), 'never-used') }, 20_000);
+    await expect(bad).rejects.toThrow(/PORT must be an integer/);
+  });
+});

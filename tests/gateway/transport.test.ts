@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RawResponse } from '../support/http-client';
+import { startTestGateway, type TestGateway } from '../support/test-gateway';
+
+let gw: TestGateway;
+beforeAll(async () => {
+  gw = await startTestGateway();
+});
+afterAll(async () => {
+  await gw.close();
+});
+
+const json = { 'content-type': 'application/json' };
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+function expectSecurityHeaders(res: RawResponse) {
+  expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  expect(res.headers['referrer-policy']).toBe('no-referrer');
+}
+
+describe('the three transport forms', () => {
+  it('give the same answer for reading B, plain JSON-RPC and reading A', async () => {
+    const params = { ztsLang: 'en', opsId: 'generated-before-login', terminal: 7, fingerOSModel: 'Chrome / Linux', host: 'localhost' };
+    const b = await gw.callForm('gw.credit.sn.template.get', params);
+    const plain = await gw.call('gw.credit.sn.template.get', params);
+    const a = await gw.callPath('gw.credit.sn.template.get', params);
+    expect(b.result).toMatchObject({ sn: 'demo', ui: 'black' });
+    expect(plain.result).toEqual(b.result);
+    expect(a.result).toEqual(b.result);
+    expect(a.id).toBeNull();
+    expect(typeof b.id).toBe('number');
+  });
+
+  it('echoes string and number ids and answers a form body with its charset', async () => {
+    const res = await gw.raw({
+      path: '/api',
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' },
+      body: new URLSearchParams({ json: JSON.stringify({ jsonrpc: '2.0', id: 'abc', method: 'node.version', params: {} }) }).toString(),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json).toMatchObject({ jsonrpc: '2.0', id: 'abc', result: { version: '0.1.0' } });
+    expectSecurityHeaders(res);
+  });
+
+  it('reading A takes an empty body as no params and refuses a body that is not JSON', async () => {
+    const empty = await gw.raw({ path: '/api/node.version', headers: json, body: '' });
+    expect(empty.json).toMatchObject({ id: null, result: { version: '0.1.0' } });
+    const bad = await gw.raw({ path: '/api/node.version', headers: json, body: '{nope' });
+    expect(bad.status).toBe(200);
+    expect(bad.json).toMatchObject({ id: null, error: { code: -32700 } });
+    const unknown = await gw.raw({ path: '/api/gw.credit.nothing.here', headers: json, body: '{}' });
+    expect(unknown.json).toMatchObject({ id: null, error: { code: 110 } });
+  });
+});
+
+describe('batches and notifications', () => {
+  it('answers each call of a batch in order, leaving out notifications', async () => {
+    const res = await gw.raw({
+      path: '/api',
+      headers: json,
+      body: JSON.stringify([
+        { jsonrpc: '2.0', id: 1, method: 'node.version' },
+        { jsonrpc: '2.0', method: 'node.version' },
+        { jsonrpc: '2.0', id: 'x', method: 'gw.credit.unknown' },
+        { jsonrpc: '1.0', id: 3, method: 'node.version' },
+        42,
+        { jsonrpc: '2.0', id: 4, method: 'gw.credit.sn.notice.query', params: { pageSize: 1000, ztsLang: 'en' } },
+      ]),
+    });
+    expect(res.status).toBe(200);
+    const answers = res.json as { id: unknown; result?: unknown; error?: { code: number; message: string } }[];
+    expect(answers.map((a) => a.id)).toEqual([1, 'x', 3, null, 4]);
+    expect(answers[0]!.result).toBeDefined();
+    expect(answers[1]!.error!.code).toBe(110);
+    expect(answers[2]!.error!.code).toBe(-32600);
+    expect(answers[3]!.error!.code).toBe(-32600);
+    expect(answers[4]!.error).toMatchObject({ code: 100, message: 'Incoming parameters incorrect' });
+  });
+
+  it('answers nothing (204) to notifications only, and refuses empty and oversized batches', async () => {
+    const quiet = await gw.raw({ path: '/api', headers: json, body: JSON.stringify([{ jsonrpc: '2.0', method: 'node.version' }]) });
+    expect(quiet.status).toBe(204);
+    expect(quiet.text).toBe('');
+    const single = await gw.raw({ path: '/api', headers: json, body: JSON.stringify({ jsonrpc: '2.0', method: 'node.version' }) });
+    expect(single.status).toBe(204);
+
+    const empty = await gw.raw({ path: '/api', headers: json, body: '[]' });
+    expect(empty.json).toMatchObject({ id: null, error: { code: -32600 } });
+    const call = { jsonrpc: '2.0', id: 1, method: 'node.version' };
+    const big = await gw.raw({ path: '/api', headers: json, body: JSON.stringify(Array.from({ length: 51 }, () => call)) });
+    expect(big.json).toMatchObject({ id: null, error: { code: -32002 } });
+    const fifty = await gw.raw({ path: '/api', headers: json, body: JSON.stringify(Array.from({ length: 50 }, () => call)) });
+    expect(fifty.json).toHaveLength(50);
+  });
+
+  it('takes a batch through reading B too', async () => {
+    const body = new URLSearchParams({ json: JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'node.version' }, { jsonrpc: '2.0', id: 2, method: 'host.info' }]) });
+    const res = await gw.raw({ path: '/api', headers: form, body: body.toString() });
+    expect((res.json as { id: number }[]).map((a) => a.id)).toEqual([1, 2]);
+  });
+});
+
+describe('bad requests get JSON-RPC errors, never 5xx', () => {
+  const cases: { name: string; headers?: Record<string, string>; body: string; code: number }[] = [
+    { name: 'not JSON', headers: json, body: '{"jsonrpc": "2.0",', code: -32700 },
+    { name: 'a form without the json field', headers: form, body: 'method=node.version', code: -32600 },
+    { name: 'a form whose json is broken', headers: form, body: 'json=%7Bnope', code: -32700 },
+    { name: 'an empty body', headers: json, body: '', code: -32600 },
+    { name: 'a JSON string', headers: json, body: '"hello"', code: -32600 },
+    { name: 'a JSON number', headers: json, body: '12', code: -32600 },
+    { name: 'null', headers: json, body: 'null', code: -32600 },
+    { name: 'no jsonrpc member', headers: json, body: '{"id":1,"method":"node.version"}', code: -32600 },
+    { name: 'a method that is not a string', headers: json, body: '{"jsonrpc":"2.0","id":1,"method":5}', code: -32600 },
+    { name: 'an object id', headers: json, body: '{"jsonrpc":"2.0","id":{},"method":"node.version"}', code: -32600 },
+    { name: 'params as a string', headers: json, body: '{"jsonrpc":"2.0","id":1,"method":"node.version","params":"x"}', code: 100 },
+    { name: 'an unknown method', headers: json, body: '{"jsonrpc":"2.0","id":1,"method":"gw.credit.nope"}', code: 110 },
+    { name: 'a prototype key as method', headers: json, body: '{"jsonrpc":"2.0","id":1,"method":"__proto__"}', code: 110 },
+    { name: 'text/plain holding JSON-RPC', headers: { 'content-type': 'text/plain' }, body: '{"jsonrpc":"2.0","id":1,"method":"gw.credit.nope"}', code: 110 },
+    { name: 'no content type at all', body: '{"jsonrpc":"2.0","id":1,"method":"node.version","params":{"ztsLang":5}}', code: 100 },
+  ];
+  for (const testCase of cases) {
+    it(`answers ${testCase.code} to ${testCase.name}`, async () => {
+      const res = await gw.raw({ path: '/api', headers: testCase.headers ?? {}, body: testCase.body });
+      expect(res.status).toBe(200);
+      expect((res.json as { error: { code: number; message: string } }).error.code).toBe(testCase.code);
+      expect((res.json as { error: { message: string } }).error.message.length).toBeGreaterThan(0);
+      expect(res.text).not.toMatch(/\n\s+at\s|node_modules|\.ts:\d/);
+      expectSecurityHeaders(res);
+    });
+  }
+
+  it('answers 413 with a JSON-RPC error to a body over 1 MiB', async () => {
+    const res = await gw.raw({ path: '/api', headers: json, body: `{"jsonrpc":"2.0","id":1,"method":"node.version","params":{"pad":"${'a'.repeat(1024 * 1024)}"}}` });
+    expect(res.status).toBe(413);
+    expect(res.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32001 } });
+    expectSecurityHeaders(res);
+    const pathForm = await gw.raw({ path: '/api/node.version', headers: json, body: 'x'.repeat(1024 * 1024 + 1) });
+    expect(pathForm.status).toBe(413);
+  });
+
+  it('answers in the language of the call, falling back to Chinese', async () => {
+    const message = async (ztsLang: unknown) =>
+      (await gw.call('gw.credit.nope', { ztsLang })).error!.message;
+    expect(await message('en')).toBe('Action not found');
+    expect(await message('zh')).toBe('操作不存在');
+    expect(await message('th')).not.toBe('Action not found');
+    expect(await message('vi')).not.toBe('Action not found');
+    expect(await message('id')).not.toBe('Action not found');
+    expect(await message('xx')).toBe('操作不存在');
+    // Before any params can be read, Accept-Language decides.
+    const res = await gw.raw({ path: '/api', headers: { ...json, 'accept-language': 'en-US,en;q=0.9' }, body: '{' });
+    expect((res.json as { error: { message: string } }).error.message).toBe('The request is not valid JSON');
+  });
+
+  it('answers other HTTP methods and unknown /api paths with a JSON-RPC error and 4xx', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      const res = await gw.raw({ method, path: '/api' });
+      expect(res.status, method).toBe(404);
+      expect(res.json).toMatchObject({ error: { code: -32600 } });
+      expectSecurityHeaders(res);
+    }
+    const nested = await gw.raw({ path: '/api/a/b', headers: json, body: '{}' });
+    expect(nested.status).toBe(404);
+  });
+
+  it('serves the OpenRPC document and the health check with the security headers', async () => {
+    const doc = await gw.raw({ method: 'GET', path: '/api/openrpc.json' });
+    expect(doc.status).toBe(200);
+    expect(doc.json).toMatchObject({ openrpc: '1.3.2' });
+    expectSecurityHeaders(doc);
+    const health = await gw.raw({ method: 'GET', path: '/api/health', host: 'demo2.localhost' });
+    expect(health.json).toEqual({ ok: true, sn: 'demo2' });
+    expectSecurityHeaders(health);
+  });
+});

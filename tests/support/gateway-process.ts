@@ -1,0 +1,49 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+const projectRoot = new URL('../../', import.meta.url).pathname;
+
+export interface GatewayProcess {
+  child: ChildProcess;
+  url: string;
+  output(): string;
+  /** Sends a signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts the gateway the way `npm start` does, on a free port, and waits for its banner. */
+export async function startGatewayProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<GatewayProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    cwd: projectRoot,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`gateway did not start in time:\n${text}`)), timeoutMs);
+    const check = () => {
+      const match = /URL:\s+(http:\/\/localhost:\d+)\//.exec(text);
+      // The banner ends with this line: everything above it is printed by then.
+      if (match && text.includes('Press Ctrl+C to stop.')) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`gateway exited with ${code}:\n${text}`));
+    });
+  });
+  return {
+    child,
+    url,
+    output: () => text,
+    stop: async (signal = 'SIGINT') => {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
