@@ -22,12 +22,15 @@ export interface MethodDefinition<P extends z.ZodObject = z.ZodObject, R extends
   /** "public" needs no session; "session" needs a valid opsId of the request's site. */
   auth: 'public' | 'session';
   /**
-   * "write" runs in one transaction and, when a session acts, gets idempotency by
-   * requestKey and an operation record (GATEWAY.md).
+   * "write" with a session runs in one transaction with idempotency by requestKey and an
+   * operation record (GATEWAY.md). A public "write" (captcha, sign-in) manages its own
+   * writes: what it records about a refused attempt must survive the refusal.
    */
   effect: 'read' | 'write';
   /** True for the calls a closed site still answers (site, theme, maintenance, meta). */
   openWhileClosed?: boolean;
+  /** True for the calls a session may make while it must first change its password. */
+  openWhilePasswordForced?: boolean;
   rights?: Rights;
   /** Catalogue codes the method itself can answer, beyond the dispatcher's own. */
   errors: readonly ErrorCodeValue[];

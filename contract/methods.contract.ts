@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { authMethods } from './auth.contract';
 import { discoveryMethods } from './discovery.contract';
 import type { MethodDefinition } from './method.contract';
 import { noticeMethods } from './notice.contract';
@@ -8,6 +9,7 @@ import { siteMethods } from './site.contract';
 export const contract = {
   ...discoveryMethods,
   ...siteMethods,
+  ...authMethods,
   ...noticeMethods,
 } satisfies Record<string, MethodDefinition>;
 

@@ -12,11 +12,12 @@ export interface Queryable {
   rows<T>(query: SQL): Promise<T[]>;
   one<T>(query: SQL): Promise<T | undefined>;
   run(query: SQL): Promise<number>;
+  /** A transaction, or a savepoint inside the current one: all of `work` or nothing. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
 }
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a multi-statement SQL script (a migration) as one transaction. */
   runScript(script: string): Promise<void>;
   close(): Promise<void>;
@@ -28,10 +29,12 @@ export type DatabaseTarget =
 
 interface Executor {
   execute(query: SQL): Promise<{ rows: unknown[]; rowCount?: number | null; affectedRows?: number }>;
+  transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T>;
 }
 
 function queryable(executor: Executor): Queryable {
   return {
+    transaction: (work) => executor.transaction((tx) => work(queryable(tx))),
     async rows<T>(query: SQL) {
       return (await executor.execute(query)).rows as T[];
     },
@@ -56,8 +59,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     await db.execute(sql`select 1`);
     return {
       kind: 'postgres',
-      ...queryable(db),
-      transaction: (work) => db.transaction((tx) => work(queryable(tx))),
+      ...queryable(db as unknown as Executor),
       runScript: async (script) => {
         const conn = await pool.connect();
         try {
@@ -82,8 +84,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const db = drizzlePglite({ client });
   return {
     kind: 'pglite',
-    ...queryable(db),
-    transaction: (work) => db.transaction((tx) => work(queryable(tx))),
+    ...queryable(db as unknown as Executor),
     runScript: async (script) => {
       await client.transaction((tx) => tx.exec(script));
     },

@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { pickLanguage } from '../../contract/common.contract';
-import { ErrorCode } from '../../contract/errors.contract';
+import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
 import type { MethodDefinition } from '../../contract/method.contract';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
@@ -13,6 +13,7 @@ import { countryOf, normaliseIp } from '../geo/ip-region';
 import { createDispatcher, type Handler, type JsonRpcResponse } from '../rpc/dispatcher';
 import { contract } from '../../contract/methods.contract';
 import { createHandlers, openRpcDocument } from '../rpc/handlers';
+import { errorMessage } from '../rpc/messages';
 import { normaliseHost, resolveSite } from '../sites/site.repository';
 
 /** Bodies above 1 MiB get HTTP 413 with a JSON-RPC error (GATEWAY.md). */
@@ -21,7 +22,7 @@ export const BODY_LIMIT = 1024 * 1024;
 export interface AppOptions {
   db: Database;
   clock: Clock;
-  config: Pick<Config, 'trustProxy' | 'logLevel'>;
+  config: Pick<Config, 'trustProxy' | 'logLevel' | 'captcha' | 'loginIpLimit'>;
   /** Folder of the built web app, served at / when it exists. */
   webRoot?: string;
   /** Extra methods for tests of the dispatcher (contract and handlers together). */
@@ -38,6 +39,11 @@ function headerLanguage(request: FastifyRequest) {
   return pickLanguage(request.headers['accept-language']?.slice(0, 2).toLowerCase());
 }
 
+/** An error answer outside any call (the dispatcher answers within calls). */
+function rpcError(id: null, code: ErrorCodeValue, language: ReturnType<typeof pickLanguage>): JsonRpcResponse {
+  return { jsonrpc: '2.0', id, error: { code, message: errorMessage(code, language) } };
+}
+
 function send(reply: FastifyReply, answer: JsonRpcResponse | JsonRpcResponse[] | null, status = 200) {
   if (answer === null) return reply.code(204).send();
   return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(answer));
@@ -50,6 +56,10 @@ export async function buildApp(options: AppOptions) {
     logger: { level: options.config.logLevel },
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: false,
+    // Errors raised before routing (a malformed percent-encoding in the path) answer in JSON-RPC too.
+    frameworkErrors: (_error, request, reply) => {
+      void send(reply, rpcError(null, ErrorCode.invalidRequest, headerLanguage(request)), 400);
+    },
   });
 
   const dispatcher = createDispatcher({
@@ -57,6 +67,7 @@ export async function buildApp(options: AppOptions) {
     clock: options.clock,
     contract: { ...contract, ...options.extraMethods?.contract },
     handlers: { ...(createHandlers(options.db.kind) as unknown as Record<string, Handler>), ...options.extraMethods?.handlers },
+    settings: { captcha: options.config.captcha, loginIpLimit: options.config.loginIpLimit },
     onInternalError: (error, method) => app.log.error({ err: error, method }, 'internal error in a call'),
   });
 
@@ -88,14 +99,14 @@ export async function buildApp(options: AppOptions) {
   app.setErrorHandler((error: { code?: string; statusCode?: number }, request, reply) => {
     const language = headerLanguage(request);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return send(reply, dispatcher.errorResponse(null, ErrorCode.bodyTooLarge, language), 413);
+      return send(reply, rpcError(null, ErrorCode.bodyTooLarge, language), 413);
     }
     // A malformed HTTP request keeps its 4xx; anything else is our fault, answered as 000, never 5xx.
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return send(reply, dispatcher.errorResponse(null, ErrorCode.invalidRequest, language), error.statusCode);
+      return send(reply, rpcError(null, ErrorCode.invalidRequest, language), error.statusCode);
     }
     request.log.error({ err: error }, 'request failed');
-    return send(reply, dispatcher.errorResponse(null, ErrorCode.unknownException, language));
+    return send(reply, rpcError(null, ErrorCode.unknownException, language));
   });
 
   function parseBody(request: FastifyRequest): { ok: true; value: unknown } | { ok: false; code: typeof ErrorCode.parseError | typeof ErrorCode.invalidRequest } {
@@ -117,7 +128,7 @@ export async function buildApp(options: AppOptions) {
   // Reading B (form field "json") and plain JSON-RPC 2.0 (envelope or batch).
   app.post('/api', async (request, reply) => {
     const body = parseBody(request);
-    if (!body.ok) return send(reply, dispatcher.errorResponse(null, body.code, headerLanguage(request)));
+    if (!body.ok) return send(reply, rpcError(null, body.code, headerLanguage(request)));
     return send(reply, await dispatcher.dispatch(body.value, originOf(request)));
   });
 
@@ -129,7 +140,7 @@ export async function buildApp(options: AppOptions) {
       try {
         params = JSON.parse(text);
       } catch {
-        return send(reply, dispatcher.errorResponse(null, ErrorCode.parseError, headerLanguage(request)));
+        return send(reply, rpcError(null, ErrorCode.parseError, headerLanguage(request)));
       }
     }
     const envelope = { jsonrpc: '2.0', id: null, method: request.params.method, params };
@@ -159,7 +170,7 @@ export async function buildApp(options: AppOptions) {
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api')) {
-      return send(reply, dispatcher.errorResponse(null, ErrorCode.invalidRequest, headerLanguage(request)), 404);
+      return send(reply, rpcError(null, ErrorCode.invalidRequest, headerLanguage(request)), 404);
     }
     if (hasWeb && request.method === 'GET') return reply.sendFile('index.html');
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');

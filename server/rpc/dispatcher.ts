@@ -31,6 +31,14 @@ export interface CallOrigin {
   ip: string;
 }
 
+/** Gateway-wide settings from the environment that some handlers need. */
+export interface GatewaySettings {
+  /** CAPTCHA=off skips the captcha at sign-in. */
+  captcha: boolean;
+  /** Failed sign-ins allowed per IP in 10 minutes. */
+  loginIpLimit: number;
+}
+
 export interface CallContext {
   /** The transaction for write methods, the database otherwise. */
   db: Queryable;
@@ -45,6 +53,10 @@ export interface CallContext {
   now: Date;
   /** What the operation record says about this call (write methods). */
   audit: { targetId?: string; summary?: string };
+  settings: GatewaySettings;
+  /** Fields of the envelope some methods record (sign-in: terminal and device). */
+  terminal: string;
+  device: string;
 }
 
 export type Handler = (ctx: CallContext, params: never) => Promise<unknown>;
@@ -54,6 +66,7 @@ export interface DispatcherOptions {
   clock: Clock;
   contract: Record<string, MethodDefinition>;
   handlers: Record<string, Handler>;
+  settings: GatewaySettings;
   /** Internal failures are reported here (never to the caller). */
   onInternalError?: (error: unknown, method: string) => void;
 }
@@ -64,6 +77,16 @@ export const MAX_BATCH = 50;
 const SENSITIVE_PARAM = /pass|safe|captcha|token|opsid/i;
 
 class RequestKeyTaken extends Error {}
+
+interface WriteCall {
+  definition: MethodDefinition;
+  handler: Handler;
+  ctx: CallContext;
+  session: Session;
+  method: string;
+  payload: Record<string, unknown>;
+  requestKey: string | undefined;
+}
 
 interface StoredKey {
   params_hash: string;
@@ -82,8 +105,14 @@ function paramsError(error: z.ZodError): RpcError {
   if (issue.code === 'invalid_type' && issue.input === undefined) {
     return new RpcError(ErrorCode.missingParams, { field, rule: 'required' });
   }
-  const rule =
-    issue.code === 'invalid_format' ? `format:${issue.format}` : issue.code === 'invalid_type' ? `type:${issue.expected}` : issue.code;
+  // Rules of contract/rules.contract.ts carry their own name ("password-uppercase") as message.
+  const rule = /^[a-z]+(-[a-z]+)+$/.test(issue.message)
+    ? issue.message
+    : issue.code === 'invalid_format'
+      ? `format:${issue.format}`
+      : issue.code === 'invalid_type'
+        ? `type:${issue.expected}`
+        : issue.code;
   return new RpcError(ErrorCode.invalidParams, { field, rule });
 }
 
@@ -117,27 +146,23 @@ export function createDispatcher(options: DispatcherOptions) {
 
   async function writeOperation(
     target: Queryable,
-    ctx: CallContext,
-    method: string,
-    payload: Record<string, unknown>,
-    requestKey: string | undefined,
+    call: WriteCall,
     level: 'normal' | 'warn' | 'error',
     code: number | null,
   ) {
-    const session = ctx.session;
-    if (!session) return;
+    const { ctx, session } = call;
     const targetId = ctx.audit.targetId && /^[0-9]{1,18}$/.test(ctx.audit.targetId) ? ctx.audit.targetId : null;
     await target.run(sql`INSERT INTO operation_log
       (site_id, account_id, sub_account_id, operator_login, method, target_id, summary, params, ip, level, code, request_key, created_at)
-      VALUES (${session.siteId}, ${session.accountId}, ${session.subAccountId}, ${session.loginId}, ${method},
-              ${targetId}, ${ctx.audit.summary ?? ''}, ${JSON.stringify(redact(payload))}::jsonb, ${ctx.ip},
-              ${level}, ${code}, ${requestKey ?? null}, ${ctx.now})`);
+      VALUES (${session.siteId}, ${session.accountId}, ${session.subAccountId}, ${session.loginId}, ${call.method},
+              ${targetId}, ${ctx.audit.summary ?? ''}, ${JSON.stringify(redact(call.payload))}::jsonb, ${ctx.ip},
+              ${level}, ${code}, ${call.requestKey ?? null}, ${ctx.now})`);
   }
 
-  async function storedKey(session: Session, method: string, requestKey: string) {
+  async function storedKey(call: WriteCall, requestKey: string) {
     return db.one<StoredKey>(sql`SELECT params_hash, result FROM request_keys
-      WHERE site_id = ${session.siteId} AND account_id = ${session.accountId}
-        AND method = ${method} AND request_key = ${requestKey}`);
+      WHERE site_id = ${call.session.siteId} AND account_id = ${call.session.accountId}
+        AND method = ${call.method} AND request_key = ${requestKey}`);
   }
 
   function replay(stored: StoredKey, paramsHash: string): unknown {
@@ -145,25 +170,18 @@ export function createDispatcher(options: DispatcherOptions) {
     return stored.result;
   }
 
-  async function runWrite(
-    definition: MethodDefinition,
-    handler: Handler,
-    ctx: CallContext,
-    method: string,
-    payload: Record<string, unknown>,
-    requestKey: string | undefined,
-  ): Promise<unknown> {
-    const session = ctx.session;
-    const key = session ? requestKey : undefined;
-    const paramsHash = createHash('sha256').update(canonicalJson(payload)).digest('hex');
+  /** A write by a session: one transaction with its idempotency key and operation record. */
+  async function runWrite(call: WriteCall): Promise<unknown> {
+    const { ctx, session, method, requestKey: key } = call;
+    const paramsHash = createHash('sha256').update(canonicalJson(call.payload)).digest('hex');
     try {
       // A replay answers first, before any other check (GATEWAY.md).
-      if (session && key) {
-        const stored = await storedKey(session, method, key);
+      if (key) {
+        const stored = await storedKey(call, key);
         if (stored) return replay(stored, paramsHash);
       }
       return await db.transaction(async (tx) => {
-        if (session && key) {
+        if (key) {
           // Blocks behind a concurrent call holding the same key until it commits or rolls back.
           const inserted = await tx.run(sql`INSERT INTO request_keys
             (site_id, account_id, method, request_key, params_hash, created_at)
@@ -171,25 +189,24 @@ export function createDispatcher(options: DispatcherOptions) {
             ON CONFLICT DO NOTHING`);
           if (inserted === 0) throw new RequestKeyTaken();
         }
-        const txCtx = { ...ctx, db: tx };
-        const result = definition.result.parse(await handler(txCtx, payload as never));
-        if (session && key) {
+        const result = call.definition.result.parse(await call.handler({ ...ctx, db: tx }, call.payload as never));
+        if (key) {
           await tx.run(sql`UPDATE request_keys SET result = ${JSON.stringify(result)}::jsonb
             WHERE site_id = ${session.siteId} AND account_id = ${session.accountId}
               AND method = ${method} AND request_key = ${key}`);
         }
-        await writeOperation(tx, txCtx, method, payload, key, 'normal', null);
+        await writeOperation(tx, call, 'normal', null);
         return result;
       });
     } catch (error) {
-      if (error instanceof RequestKeyTaken && session && key) {
-        const stored = await storedKey(session, method, key);
+      if (error instanceof RequestKeyTaken && key) {
+        const stored = await storedKey(call, key);
         if (stored) return replay(stored, paramsHash);
         throw new RpcError(ErrorCode.illegalOperation, { field: 'requestKey', rule: 'in-flight' });
       }
       // Refusals and failures are recorded after the rollback, outside the effect's transaction.
       const refused = error instanceof RpcError;
-      await writeOperation(db, ctx, method, payload, key, refused ? 'warn' : 'error', refused ? error.code : ErrorCode.unknownException)
+      await writeOperation(db, call, refused ? 'warn' : 'error', refused ? error.code : ErrorCode.unknownException)
         .catch((recordError: unknown) => options.onInternalError?.(recordError, method));
       throw error;
     }
@@ -231,6 +248,10 @@ export function createDispatcher(options: DispatcherOptions) {
         ? await findSession(db, { token, siteId: resolved.id, now, idleTimeoutSeconds: resolved.idleTimeoutSeconds })
         : null;
       if (!session) throw new RpcError(ErrorCode.authFailed);
+      // Until the forced password change is done, nothing else is allowed.
+      if ((session.forcePwdUpdate || session.firstLogin) && !definition.openWhilePasswordForced) {
+        throw new RpcError(ErrorCode.notAuthorized);
+      }
       const rights = definition.rights;
       if (rights?.levels && !rights.levels.includes(session.level)) throw new RpcError(ErrorCode.notAuthorized);
     }
@@ -246,9 +267,12 @@ export function createDispatcher(options: DispatcherOptions) {
       authority: origin.authority,
       now,
       audit: {},
+      settings: options.settings,
+      terminal: String(envelopeParams.data.terminal ?? ''),
+      device: envelopeParams.data.fingerOSModel ?? '',
     };
-    if (definition.effect === 'write') {
-      return runWrite(definition, handler, ctx, method, payload, envelopeParams.data.requestKey);
+    if (definition.effect === 'write' && session) {
+      return runWrite({ definition, handler, ctx, session, method, payload, requestKey: envelopeParams.data.requestKey });
     }
     return definition.result.parse(await handler(ctx, payload as never));
   }
@@ -300,7 +324,6 @@ export function createDispatcher(options: DispatcherOptions) {
       }
       return dispatchOne(body, origin, site);
     },
-    errorResponse,
   };
 }
 

@@ -1,5 +1,6 @@
 import packageJson from '../../package.json' with { type: 'json' };
 import { contract, type MethodName } from '../../contract/methods.contract';
+import { authHandlers } from '../auth/auth.handlers';
 import { noticeHandlers } from '../notices/notice.handlers';
 import { siteHandlers } from '../sites/site.handlers';
 import { defineHandlers, type HandlerMap } from './handler';
@@ -24,6 +25,7 @@ export function createHandlers(databaseKind: 'pglite' | 'postgres'): HandlerMap<
   return {
     ...defineHandlers({ 'rpc.discover': async (ctx) => openRpcDocument(ctx.authority) }),
     ...siteHandlers(databaseKind),
+    ...authHandlers,
     ...noticeHandlers,
   };
 }

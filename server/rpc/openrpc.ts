@@ -18,7 +18,8 @@ export function dispatcherErrors(definition: MethodDefinition): ErrorCodeValue[]
   if (Object.values(shape).some((field) => !field.safeParse(undefined).success)) codes.push(ErrorCode.missingParams);
   if (!definition.openWhileClosed) codes.push(ErrorCode.ipBlocked, ErrorCode.siteMaintenance);
   if (definition.auth === 'session') codes.push(ErrorCode.authFailed);
-  if (definition.rights) codes.push(ErrorCode.notAuthorized);
+  // A session that must change its password first is refused everything else with 11003.
+  if (definition.rights || (definition.auth === 'session' && !definition.openWhilePasswordForced)) codes.push(ErrorCode.notAuthorized);
   if (definition.effect === 'write' && definition.auth === 'session') codes.push(ErrorCode.illegalOperation);
   return codes;
 }

@@ -17,6 +17,9 @@ export interface Session {
   level: Level;
   status: number;
   teamStatus: number;
+  /** The account must change its password (or, at first login, set password and safe code) first. */
+  forcePwdUpdate: boolean;
+  firstLogin: boolean;
   createdAt: Date;
   lastSeenAt: Date;
 }
@@ -50,6 +53,8 @@ interface SessionRow {
   level: number;
   status: number;
   team_status: number;
+  force_pwd_update: boolean;
+  first_login: boolean;
   created_at: Date | string;
   last_seen_at: Date | string;
 }
@@ -65,9 +70,10 @@ export async function findSession(
   if (input.token.length < 16 || input.token.length > 256) return null;
   const row = await db.one<SessionRow>(sql`
     SELECT s.token_hash, s.site_id, s.account_id, s.sub_account_id, s.created_at, s.last_seen_at,
-           a.login_id, a.level, a.status, a.team_status
+           a.login_id, a.level, a.status, a.team_status, a.force_pwd_update, a.first_login
       FROM sessions s JOIN accounts a ON a.id = s.account_id
-     WHERE s.token_hash = ${hashToken(input.token)} AND s.site_id = ${input.siteId} AND s.revoked_at IS NULL`);
+     WHERE s.token_hash = ${hashToken(input.token)} AND s.site_id = ${input.siteId} AND s.revoked_at IS NULL
+       AND a.status <> 4`);
   if (!row) return null;
   const createdAt = new Date(row.created_at);
   const lastSeenAt = new Date(row.last_seen_at);
@@ -87,7 +93,18 @@ export async function findSession(
     level: row.level as Level,
     status: row.status,
     teamStatus: row.team_status,
+    forcePwdUpdate: row.force_pwd_update,
+    firstLogin: row.first_login,
     createdAt,
     lastSeenAt,
   };
+}
+
+export async function revokeSession(db: Queryable, tokenHash: Buffer, now: Date): Promise<void> {
+  await db.run(sql`UPDATE sessions SET revoked_at = ${now} WHERE token_hash = ${tokenHash} AND revoked_at IS NULL`);
+}
+
+/** Ends every live session of an account at once (password change, disabled account). */
+export async function revokeAccountSessions(db: Queryable, accountId: string, now: Date): Promise<number> {
+  return db.run(sql`UPDATE sessions SET revoked_at = ${now} WHERE account_id = ${accountId} AND revoked_at IS NULL`);
 }

@@ -101,10 +101,7 @@ describe('idempotency by requestKey', () => {
   });
 
   it('scopes a key to the acting account and the method', async () => {
-    const other = await gw.db.one<{ id: string }>(sql`SELECT id FROM accounts WHERE login_id = 'admin'`);
-    await gw.db.run(sql`INSERT INTO accounts (site_id, parent_id, level, login_id, nickname, password_hash, safe_code_hash)
-      SELECT 'demo', ${other!.id}, 1, 'keyscope1', 'keyscope1', password_hash, safe_code_hash FROM accounts WHERE id = ${other!.id}
-      ON CONFLICT DO NOTHING`);
+    await gw.addAccount({ loginId: 'keyscope1', parent: 'admin', level: 1 });
     const second = await gw.sessionFor('keyscope1');
     await gw.call('test.counter.bump', { opsId: token, amount: 1, requestKey: 'shared' });
     const answer = await gw.call('test.counter.bump', { opsId: second, amount: 2, requestKey: 'shared' });

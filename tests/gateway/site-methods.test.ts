@@ -170,9 +170,7 @@ describe('notices', () => {
     expect(forCompany.list.every((n) => n.level === null)).toBe(true);
 
     // A major shareholder (level 1) also sees the notice sent to level 1.
-    const admin = await gw.db.one<{ id: string }>(sql`SELECT id, password_hash, safe_code_hash FROM accounts WHERE login_id = 'admin'`);
-    await gw.db.run(sql`INSERT INTO accounts (site_id, parent_id, level, login_id, nickname, password_hash, safe_code_hash)
-      SELECT 'demo', id, 1, 'major01', 'major01', password_hash, safe_code_hash FROM accounts WHERE id = ${admin!.id}`);
+    await gw.addAccount({ loginId: 'major01', parent: 'admin', level: 1 });
     const major = await gw.sessionFor('major01');
     const forMajor = (await gw.call('gw.credit.notice.layer.list', { opsId: major, ztsLang: 'en' })).result as { total: number; list: { title: string; level: number | null }[] };
     expect(forMajor.total).toBe(3);

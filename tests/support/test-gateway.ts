@@ -28,27 +28,52 @@ export interface TestGateway {
   /** Reading A: POST /api/<method> with the params as the body. */
   callPath(method: string, params?: Record<string, unknown>, options?: { host?: string }): Promise<RpcAnswer>;
   raw: (input: Parameters<typeof rawRequest>[1]) => Promise<RawResponse>;
-  /** A live session for an account of a site, as login will create it (issue 3 adds login itself). */
+  /** A live session for an account of a site, made directly in the database (no sign-in). */
   sessionFor(loginId: string, siteId?: string): Promise<string>;
+  /** An account under a parent, with the demo password and safe code (Admin123 / 1234). */
+  addAccount(input: NewAccount): Promise<string>;
+  /** Signs in through the gateway as a person would: captcha (read from the database), password, safe code. */
+  login(loginId: string, options?: { password?: string; safeCode?: string; host?: string }): Promise<RpcAnswer>;
   close(): Promise<void>;
 }
 
 let nextId = 1;
 
-export async function startTestGateway(options: Partial<Pick<AppOptions, 'extraMethods'>> = {}): Promise<TestGateway> {
+export interface NewAccount {
+  loginId: string;
+  parent: string;
+  level: number;
+  siteId?: string;
+  status?: number;
+  teamStatus?: number;
+  firstLogin?: boolean;
+  forcePwdUpdate?: boolean;
+}
+
+export interface TestGatewayOptions extends Partial<Pick<AppOptions, 'extraMethods'>> {
+  captcha?: boolean;
+  loginIpLimit?: number;
+}
+
+export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
   initIpRegions();
   const database = await createTestDatabase();
   const clock = manualClock(new Date());
   const app = await buildApp({
     db: database.db,
     clock,
-    config: { trustProxy: false, logLevel: 'silent' },
-    ...options,
+    config: { trustProxy: false, logLevel: 'silent', captcha: options.captcha ?? true, loginIpLimit: options.loginIpLimit ?? 50 },
+    ...(options.extraMethods ? { extraMethods: options.extraMethods } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const raw = (input: Parameters<typeof rawRequest>[1]) => rawRequest(url, input);
   const envelope = (method: string, params: Record<string, unknown>) => ({ jsonrpc: '2.0', id: nextId++, method, params });
+
+  const call: TestGateway['call'] = async (method, params = {}, { host } = {}) => {
+    const res = await raw({ path: '/api', host, headers: { 'content-type': 'application/json' }, body: JSON.stringify(envelope(method, params)) });
+    return res.json as RpcAnswer;
+  };
 
   return {
     url,
@@ -56,10 +81,7 @@ export async function startTestGateway(options: Partial<Pick<AppOptions, 'extraM
     ...(database.url ? { databaseUrl: database.url } : {}),
     clock,
     raw,
-    async call(method, params = {}, { host } = {}) {
-      const res = await raw({ path: '/api', host, headers: { 'content-type': 'application/json' }, body: JSON.stringify(envelope(method, params)) });
-      return res.json as RpcAnswer;
-    },
+    call,
     async callForm(method, params = {}, { host } = {}) {
       const body = new URLSearchParams({ json: JSON.stringify(envelope(method, params)) }).toString();
       const res = await raw({ path: '/api', host, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
@@ -75,6 +97,26 @@ export async function startTestGateway(options: Partial<Pick<AppOptions, 'extraM
       );
       if (!account) throw new Error(`no account ${loginId} on ${siteId}`);
       return createSession(database.db, { siteId, accountId: String(account.id), now: clock.now() });
+    },
+    async addAccount(input) {
+      const siteId = input.siteId ?? 'demo';
+      const row = await database.db.one<{ id: string | number }>(sql`INSERT INTO accounts
+          (site_id, parent_id, level, login_id, nickname, password_hash, safe_code_hash, status, team_status, first_login, force_pwd_update)
+        SELECT ${siteId}, p.id, ${input.level}, ${input.loginId}, ${input.loginId}, p.password_hash, p.safe_code_hash,
+               ${input.status ?? 1}, ${input.teamStatus ?? 1}, ${input.firstLogin ?? false}, ${input.forcePwdUpdate ?? false}
+          FROM accounts p WHERE p.site_id = ${siteId} AND p.login_id = ${input.parent}
+        RETURNING id`);
+      if (!row) throw new Error(`no parent ${input.parent} on ${siteId}`);
+      return String(row.id);
+    },
+    async login(loginId, { password = 'Admin123', safeCode = '1234', host } = {}) {
+      const captcha = (await call('gw.credit.captcha.check', {}, { host })).result as { captchaId: string };
+      const row = await database.db.one<{ code: string }>(sql`SELECT code FROM captchas WHERE id = ${captcha.captchaId}`);
+      return call(
+        'gw.credit.agent.login',
+        { loginId, password, safeCode, captchaId: captcha.captchaId, captchaCode: row!.code, terminal: 7, fingerOSModel: 'test-device' },
+        { host },
+      );
     },
     async close() {
       await app.close();

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { idSchema, isoTimeSchema } from './common.contract';
+import { ErrorCode } from './errors.contract';
+import { defineMethod } from './method.contract';
+import { passwordRule, safeCodeRule } from './rules.contract';
+
+const flag = z.enum(['0', '1']);
+const levelSchema = z.number().int().min(0).max(5);
+const statusSchema = z.number().int();
+
+/** Access codes of spec §6: main accounts hold them all; sub-accounts a subset. */
+export const allAccessCodes = [1, 2, 3, 4, 5, 6, 7, 8, 11] as const;
+
+/** Session types: 1 a main account, 9 a sub-account acting for it. */
+export const SESSION_TYPE_MAIN = 1;
+export const SESSION_TYPE_SUB = 9;
+
+export const loginResultSchema = z.object({
+  sessionId: z.string(),
+  loginId: z.string(),
+  userId: idSchema,
+  forcePwdUpdate: flag,
+  sn: z.string(),
+  status: statusSchema,
+  sessionType: z.number().int(),
+  isMain: z.boolean(),
+  level: levelSchema,
+  firstLogin: flag,
+  teamStatus: statusSchema,
+  mainUserId: idSchema,
+  accessCode: z.array(z.number().int()),
+});
+
+export const profileSchema = z.object({
+  userId: idSchema,
+  loginId: z.string(),
+  nickname: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  tel: z.string(),
+  wechat: z.string(),
+  level: levelSchema,
+  parentId: idSchema.nullable(),
+  status: statusSchema,
+  teamStatus: statusSchema,
+  /** Percent, e.g. 80 = 80 %. */
+  agentCommisionRate: z.number(),
+  /** Percent, e.g. 1.2 = 1.2 %. */
+  validAmountRate: z.number(),
+  balance: z.string(),
+  pointLimit: z.string(),
+  createdAt: isoTimeSchema,
+  lastLoginAt: isoTimeSchema.nullable(),
+});
+
+const newPasswordParams = {
+  newPassword: passwordRule,
+  confirmPassword: z.string().max(64),
+};
+
+export const authMethods = {
+  'gw.credit.captcha.check': defineMethod({
+    summary:
+      'Without params: a new captcha image (SVG data URL, single use, 2 minutes). With captchaId and captchaCode: whether the code is right, without using it up',
+    params: z.object({
+      captchaId: z.uuid().optional(),
+      captchaCode: z.string().max(16).optional(),
+    }),
+    result: z.union([
+      z.object({ captchaId: z.uuid(), image: z.string().startsWith('data:image/svg+xml'), expiresAt: isoTimeSchema }),
+      z.object({ valid: z.boolean() }),
+    ]),
+    auth: 'public',
+    effect: 'write',
+    errors: [ErrorCode.missingParams],
+  }),
+  'gw.credit.user.first.login.check': defineMethod({
+    summary: 'Whether the user must set a new password and safe code right after signing in ("1")',
+    params: z.object({ loginId: z.string().min(1).max(64) }),
+    result: z.object({ firstLogin: flag }),
+    auth: 'public',
+    effect: 'read',
+    errors: [],
+  }),
+  'gw.credit.agent.login': defineMethod({
+    summary: 'Signs in with name, password, captcha and two-factor (safe) code; answers a new session',
+    params: z.object({
+      loginId: z.string().min(1).max(64),
+      password: z.string().min(1).max(128),
+      captchaId: z.string().max(64).optional(),
+      captchaCode: z.string().max(16).optional(),
+      safeCode: z.string().min(1).max(16),
+    }),
+    result: loginResultSchema,
+    auth: 'public',
+    effect: 'write',
+    errors: [
+      ErrorCode.wrongCredentials,
+      ErrorCode.accountDisabled,
+      ErrorCode.tooFrequentAccess,
+      ErrorCode.captchaWrong,
+      ErrorCode.safeCodeWrong,
+      ErrorCode.agentLineLocked,
+    ],
+  }),
+  'gw.credit.safe.code.check': defineMethod({
+    summary: 'Step-up check of the two-factor (safe) code before a sensitive action',
+    params: z.object({ safeCode: z.string().min(1).max(16) }),
+    result: z.object({ valid: z.boolean() }),
+    auth: 'session',
+    effect: 'read',
+    errors: [ErrorCode.tooFrequentAccess],
+  }),
+  'gw.credit.user.password.update': defineMethod({
+    summary: "Changes one's own password; every session of the account ends",
+    params: z.object({ oldPassword: z.string().min(1).max(128), ...newPasswordParams }),
+    result: z.object({}),
+    auth: 'session',
+    effect: 'write',
+    errors: [ErrorCode.oldPasswordWrong],
+  }),
+  'gw.credit.user.password.force.update': defineMethod({
+    summary:
+      'Sets the new password (and, at first login, the safe code) a user must set before anything else; every session of the account ends',
+    params: z.object({ ...newPasswordParams, safeCode: safeCodeRule.optional() }),
+    result: z.object({}),
+    auth: 'session',
+    effect: 'write',
+    openWhilePasswordForced: true,
+    errors: [],
+  }),
+  'gw.credit.agent.logout': defineMethod({
+    summary: 'Ends the current session',
+    params: z.object({}),
+    result: z.object({}),
+    auth: 'session',
+    effect: 'write',
+    openWhilePasswordForced: true,
+    errors: [],
+  }),
+  'gw.credit.agent.level': defineMethod({
+    summary: 'Level of the signed-in account (0 company ... 4 agent)',
+    params: z.object({}),
+    result: z.object({ level: levelSchema }),
+    auth: 'session',
+    effect: 'read',
+    errors: [],
+  }),
+  'gw.credit.user.profile': defineMethod({
+    summary: "One's own profile (userId, when given, must be one's own for now)",
+    params: z.object({ userId: idSchema.optional() }),
+    result: profileSchema,
+    auth: 'session',
+    effect: 'read',
+    errors: [ErrorCode.accountNotFound],
+  }),
+  'gw.credit.user.balance.get': defineMethod({
+    summary: "One's own points balance (userId, when given, must be one's own for now)",
+    params: z.object({ userId: idSchema.optional() }),
+    result: z.object({ balance: z.string() }),
+    auth: 'session',
+    effect: 'read',
+    errors: [ErrorCode.accountNotFound],
+  }),
+};

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { basisPointsToPercent, formatCents } from '../../contract/amount.contract';
+import type { Level } from '../../contract/method.contract';
+import type { Queryable } from '../db/database';
+
+export interface AccountRow {
+  id: string | number;
+  site_id: string;
+  parent_id: string | number | null;
+  level: number;
+  login_id: string;
+  nickname: string;
+  name: string;
+  phone: string;
+  tel: string;
+  wechat: string;
+  password_hash: string;
+  safe_code_hash: string;
+  status: number;
+  team_status: number;
+  balance: string | number;
+  point_limit: string | number;
+  agent_commision_rate: number;
+  valid_amount_rate: number;
+  first_login: boolean;
+  force_pwd_update: boolean;
+  created_at: Date | string;
+  last_login_at: Date | string | null;
+}
+
+/** Account statuses (spec §3): 1 normal, 4 disabled (locked), 6 frozen (read only). */
+export const AccountStatus = { normal: 1, disabled: 4, frozen: 6 } as const;
+
+export async function findAccountByLogin(db: Queryable, siteId: string, loginId: string): Promise<AccountRow | undefined> {
+  return db.one<AccountRow>(sql`SELECT * FROM accounts WHERE site_id = ${siteId} AND lower(login_id) = lower(${loginId})`);
+}
+
+export async function findAccount(db: Queryable, siteId: string, accountId: string): Promise<AccountRow | undefined> {
+  return db.one<AccountRow>(sql`SELECT * FROM accounts WHERE site_id = ${siteId} AND id = ${accountId}`);
+}
+
+/**
+ * The strongest team status over an account and its ancestors: a line disabled (4) or frozen
+ * (6) anywhere above reaches every account below it.
+ */
+export async function lineStatus(db: Queryable, accountId: string): Promise<number> {
+  const row = await db.one<{ disabled: boolean; frozen: boolean }>(sql`
+    WITH RECURSIVE line AS (
+      SELECT id, parent_id, team_status, 0 AS depth FROM accounts WHERE id = ${accountId}
+      UNION ALL
+      SELECT a.id, a.parent_id, a.team_status, line.depth + 1 FROM accounts a JOIN line ON a.id = line.parent_id
+       WHERE line.depth < 6
+    )
+    SELECT bool_or(team_status = 4) AS disabled, bool_or(team_status = 6) AS frozen FROM line`);
+  if (row?.disabled) return AccountStatus.disabled;
+  if (row?.frozen) return AccountStatus.frozen;
+  return AccountStatus.normal;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+export function toProfile(row: AccountRow) {
+  return {
+    userId: String(row.id),
+    loginId: row.login_id,
+    nickname: row.nickname,
+    name: row.name,
+    phone: row.phone,
+    tel: row.tel,
+    wechat: row.wechat,
+    level: row.level as Level,
+    parentId: row.parent_id === null ? null : String(row.parent_id),
+    status: row.status,
+    teamStatus: row.team_status,
+    agentCommisionRate: basisPointsToPercent(row.agent_commision_rate),
+    validAmountRate: basisPointsToPercent(row.valid_amount_rate),
+    balance: formatCents(BigInt(row.balance)),
+    pointLimit: formatCents(BigInt(row.point_limit)),
+    createdAt: iso(row.created_at),
+    lastLoginAt: row.last_login_at === null ? null : iso(row.last_login_at),
+  };
+}

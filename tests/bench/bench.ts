@@ -1,0 +1,166 @@
+/**
+ * Benchmark of the gateway (`npm run bench`):
+ *   1. a gateway read (JSON-RPC gw.credit.sn.template.get) against the bare route GET /api/health,
+ *      on embedded PGlite and, with BENCH_DATABASE_URL or TEST_DATABASE_URL, on PostgreSQL;
+ *   2. the start time of the start script on an empty DATA_DIR and on existing data.
+ * Aims are reported, never enforced: the exit code is non-zero only when something could not be measured.
+ */
+import { cpus } from 'node:os';
+import { allGood, bareRoute, CONNECTIONS, DURATION_SECONDS, gatewayRead, measure, warmUp, type LoadResult } from './load.bench-helper';
+import { createBenchDatabase, maskUrl, postgresAdminUrl } from './postgres.bench-helper';
+import { cleanUpProcessesAndDirs, makeTempDir, startCommand, startServer } from './server-process.bench-helper';
+import { printTable, type TableRow } from './text-table.bench-helper';
+
+const RATIO_AIM = 0.6;
+const EMPTY_START_AIM_S = 30;
+const EXISTING_START_AIM_S = 3;
+const EXISTING_START_RUNS = 3;
+
+const loadRows: TableRow[] = [];
+const startRows: TableRow[] = [];
+const summaryRows: TableRow[] = [];
+let failed = false;
+
+const yesNo = (met: boolean) => (met ? 'yes' : 'NO');
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function addSummary(check: string, measured: string, aim: string, met: boolean): void {
+  summaryRows.push({ check, measured, aim, 'aim met': yesNo(met) });
+}
+
+function addLoadRow(database: string, label: string, result: LoadResult): void {
+  loadRows.push({
+    database,
+    route: `${label} ${result.target}`,
+    'req/s': result.requestsPerSecond.toFixed(0),
+    'p50 ms': String(result.p50Ms),
+    'p99 ms': String(result.p99Ms),
+    responses: String(result.total),
+    'status 200': String(result.status200),
+    'non-2xx': String(result.non2xx),
+    errors: String(result.errors),
+    timeouts: String(result.timeouts),
+    'bad body': String(result.badBodies),
+  });
+}
+
+/** Runs one part; a part that throws is reported and makes the exit code non-zero, the others still run. */
+async function part(name: string, work: () => Promise<void>): Promise<void> {
+  console.log(`… ${name}`);
+  try {
+    await work();
+  } catch (error) {
+    failed = true;
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`${name} could not be measured: ${message}`);
+    summaryRows.push({ check: name, measured: `NOT MEASURED: ${message.split('\n')[0]}`, aim: '', 'aim met': '-' });
+  }
+}
+
+/** (a) gateway read then (b) bare route, same settings, one after the other, on one running server. */
+async function benchGateway(database: string, databaseUrl?: string): Promise<void> {
+  const server = await startServer({ dataDir: makeTempDir(), ...(databaseUrl ? { databaseUrl } : {}) });
+  try {
+    await warmUp(server.url, [gatewayRead, bareRoute]);
+    const read = await measure(server.url, gatewayRead);
+    const bare = await measure(server.url, bareRoute);
+    addLoadRow(database, '(a)', read);
+    addLoadRow(database, '(b)', bare);
+    const ratio = read.requestsPerSecond / bare.requestsPerSecond;
+    addSummary(
+      `${database}: gateway read / bare route`,
+      `${ratio.toFixed(2)} (${read.requestsPerSecond.toFixed(0)} / ${bare.requestsPerSecond.toFixed(0)} req/s)`,
+      `ratio >= ${RATIO_AIM}`,
+      ratio >= RATIO_AIM,
+    );
+    addSummary(
+      `${database}: (a) every response 200 with result`,
+      `${read.status200}/${read.total} ok, non-2xx ${read.non2xx}, errors ${read.errors}, bad body ${read.badBodies}`,
+      'all',
+      allGood(read),
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+async function benchPostgres(adminUrl: string): Promise<void> {
+  const database = await createBenchDatabase(adminUrl);
+  try {
+    await benchGateway('PostgreSQL', database.url);
+  } finally {
+    await database.drop();
+  }
+}
+
+/** Spawn until GET /api/health is 200, then SIGINT; returns the time and the exit code. */
+async function timeStart(dataDir: string): Promise<{ ms: number; exitCode: number | null }> {
+  const server = await startServer({ dataDir });
+  const exitCode = await server.stop();
+  return { ms: server.readyMs, exitCode };
+}
+
+async function benchStartTime(): Promise<void> {
+  const dataDir = makeTempDir();
+  const empty = await timeStart(dataDir);
+  startRows.push({ case: 'empty DATA_DIR', run: '1', 'ready after': seconds(empty.ms), 'exit code on SIGINT': String(empty.exitCode) });
+  const existing = [];
+  for (let run = 1; run <= EXISTING_START_RUNS; run++) {
+    const result = await timeStart(dataDir);
+    existing.push(result);
+    startRows.push({ case: 'existing data', run: String(run), 'ready after': seconds(result.ms), 'exit code on SIGINT': String(result.exitCode) });
+  }
+  const existingMedian = median(existing.map((result) => result.ms));
+  const exitCodes = [empty, ...existing].map((result) => result.exitCode);
+
+  addSummary('start, empty DATA_DIR', seconds(empty.ms), `< ${EMPTY_START_AIM_S} s`, empty.ms < EMPTY_START_AIM_S * 1000);
+  addSummary(
+    `start, existing data (median of ${EXISTING_START_RUNS})`,
+    seconds(existingMedian),
+    `< ${EXISTING_START_AIM_S} s`,
+    existingMedian < EXISTING_START_AIM_S * 1000,
+  );
+  addSummary('stop with SIGINT', `exit codes ${exitCodes.join(', ')}`, 'all 0', exitCodes.every((code) => code === 0));
+}
+
+async function main(): Promise<void> {
+  console.log(`Bench: node ${process.version}, ${cpus().length} CPUs; autocannon ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route`);
+  console.log(`Server: \`${startCommand}\` as a child process, LOG_LEVEL=warn, a fresh temp DATA_DIR each start`);
+
+  await part('start time', benchStartTime);
+  await part('PGlite', () => benchGateway('PGlite'));
+  const adminUrl = postgresAdminUrl();
+  if (adminUrl) {
+    console.log(`PostgreSQL: a fresh database on ${maskUrl(adminUrl)}`);
+    await part('PostgreSQL', () => benchPostgres(adminUrl));
+  } else {
+    summaryRows.push({ check: 'PostgreSQL', measured: 'skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL)', aim: '', 'aim met': '-' });
+  }
+
+  printTable('1. Gateway read (a) vs bare route (b)', loadRows);
+  printTable(`2. Start time of \`${startCommand}\` (spawn until GET /api/health is 200)`, startRows);
+  printTable('Summary', summaryRows);
+}
+
+process.on('exit', cleanUpProcessesAndDirs);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the bench`);
+    process.exit(130);
+  });
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  failed = true;
+} finally {
+  cleanUpProcessesAndDirs();
+}
+process.exit(failed ? 1 : 0);
