@@ -44,7 +44,7 @@ describe('npm start', () => {
   it('creates, migrates and seeds an empty database, prints the logins, stops on Ctrl+C and reuses the data', async () => {
     const env = await databaseEnv();
     const first = await start(env);
-    expect(first.output()).toContain('Migrated: 0001_foundation.sql');
+    expect(first.output()).toContain('Migrated: 0001_foundation.sql, 0002_sign_in.sql');
     expect(first.output()).toContain('Seeded the demo sites.');
     expect(first.output()).toMatch(/admin \/ Admin123 \/ 1234/);
     expect(first.output()).toMatch(/demo2\.localhost:\d+\/\s+admin2 \/ Admin123 \/ 1234/);
@@ -67,6 +67,28 @@ describe('npm start', () => {
     expect(seeders).toHaveLength(1);
     expect((await template(a.url, 'demo2.localhost')).result.sn).toBe('demo2');
     expect((await template(b.url, 'demo2.localhost')).result.sn).toBe('demo2');
+    expect(await a.stop()).toBe(0);
+    expect(await b.stop()).toBe(0);
+  });
+
+  it.runIf(testDatabaseKind() === 'postgres')('lets two gateway processes accept each other\'s sessions', async () => {
+    const env = { ...(await databaseEnv()), CAPTCHA: 'off' };
+    const a = await start(env);
+    const b = await start(env);
+    expect(a.output()).toContain('CAPTCHA=off');
+    const call = async (url: string, method: string, params: Record<string, unknown>) =>
+      (
+        await rawRequest(url, {
+          path: '/api',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+        })
+      ).json as { result?: Record<string, unknown>; error?: { code: number } };
+    const login = await call(a.url, 'gw.credit.agent.login', { loginId: 'admin', password: 'Admin123', safeCode: '1234' });
+    const token = login.result!.sessionId as string;
+    expect((await call(b.url, 'gw.credit.agent.level', { opsId: token })).result).toEqual({ level: 0 });
+    expect((await call(b.url, 'gw.credit.agent.logout', { opsId: token })).result).toEqual({});
+    expect((await call(a.url, 'gw.credit.agent.level', { opsId: token })).error?.code).toBe(2202);
     expect(await a.stop()).toBe(0);
     expect(await b.stop()).toBe(0);
   });

@@ -1,0 +1,239 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hashToken } from '../../server/sessions/session.store';
+import { startTestGateway, type TestGateway } from '../support/test-gateway';
+
+let gw: TestGateway;
+beforeAll(async () => {
+  gw = await startTestGateway({ captcha: false });
+  await gw.addAccount({ loginId: 'major01', parent: 'admin', level: 1 });
+  await gw.addAccount({ loginId: 'forced01', parent: 'admin', level: 1, forcePwdUpdate: true });
+  await gw.addAccount({ loginId: 'fresh01', parent: 'admin', level: 1, firstLogin: true });
+  await gw.addAccount({ loginId: 'fresh02', parent: 'admin', level: 1, firstLogin: true });
+});
+afterAll(async () => {
+  await gw.close();
+});
+beforeEach(() => {
+  gw.clock.set(new Date());
+});
+
+const MINUTE = 60_000;
+const signIn = async (loginId: string, password = 'Admin123', safeCode = '1234') => {
+  const answer = await gw.call('gw.credit.agent.login', { loginId, password, safeCode, ztsLang: 'en' });
+  if (!answer.result) throw new Error(`login ${loginId} failed: ${JSON.stringify(answer.error)}`);
+  return answer.result as { sessionId: string; userId: string; forcePwdUpdate: string; firstLogin: string };
+};
+const level = (token: string, host?: string) => gw.call('gw.credit.agent.level', { opsId: token }, host ? { host } : {});
+const lastSeen = async (token: string) =>
+  new Date((await gw.db.one<{ last_seen_at: string }>(sql`SELECT last_seen_at FROM sessions WHERE token_hash = ${hashToken(token)}`))!.last_seen_at).getTime();
+
+describe('session lifetime', () => {
+  it('ends after the idle timeout of the site, and activity keeps it alive', async () => {
+    const { sessionId } = await signIn('major01');
+    gw.clock.advance(29 * MINUTE);
+    expect((await level(sessionId)).result).toEqual({ level: 1 });
+    gw.clock.advance(29 * MINUTE);
+    expect((await level(sessionId)).result).toEqual({ level: 1 });
+    gw.clock.advance(30 * MINUTE);
+    expect((await level(sessionId)).error?.code).toBe(2202);
+  });
+
+  it('follows the idle timeout set for the site', async () => {
+    await gw.db.run(sql`UPDATE sites SET idle_timeout_seconds = 5 WHERE id = 'demo'`);
+    try {
+      const { sessionId } = await signIn('major01');
+      gw.clock.advance(4_000);
+      expect((await level(sessionId)).result).toBeDefined();
+      // last-seen is written at most once a minute: the idle time counts from the sign-in.
+      gw.clock.advance(2_000);
+      expect((await level(sessionId)).error?.code).toBe(2202);
+    } finally {
+      await gw.db.run(sql`UPDATE sites SET idle_timeout_seconds = 1800 WHERE id = 'demo'`);
+    }
+  });
+
+  it('ends 12 hours after sign-in however active', async () => {
+    const { sessionId } = await signIn('major01');
+    for (let elapsed = 0; elapsed < 12 * 60 - 20; elapsed += 20) {
+      gw.clock.advance(20 * MINUTE);
+      expect((await level(sessionId)).result, `after ${elapsed + 20} min`).toBeDefined();
+    }
+    gw.clock.advance(20 * MINUTE);
+    expect((await level(sessionId)).error?.code).toBe(2202);
+  });
+
+  it('writes last-seen at most once a minute', async () => {
+    const { sessionId } = await signIn('major01');
+    const signedInAt = await lastSeen(sessionId);
+    gw.clock.advance(30_000);
+    await level(sessionId);
+    expect(await lastSeen(sessionId)).toBe(signedInAt);
+    gw.clock.advance(31_000);
+    await level(sessionId);
+    expect(await lastSeen(sessionId)).toBe(gw.clock.now().getTime());
+  });
+});
+
+describe('revocation', () => {
+  it('logout ends the session (and only that one)', async () => {
+    const a = await signIn('major01');
+    const b = await signIn('major01');
+    expect((await gw.call('gw.credit.agent.logout', { opsId: a.sessionId })).result).toEqual({});
+    expect((await level(a.sessionId)).error?.code).toBe(2202);
+    expect((await gw.call('gw.credit.agent.logout', { opsId: a.sessionId })).error?.code).toBe(2202);
+    expect((await level(b.sessionId)).result).toBeDefined();
+  });
+
+  it('a disabled account loses every session at once', async () => {
+    const a = await signIn('major01');
+    await gw.db.run(sql`UPDATE accounts SET status = 4 WHERE login_id = 'major01'`);
+    try {
+      expect((await level(a.sessionId)).error?.code).toBe(2202);
+    } finally {
+      await gw.db.run(sql`UPDATE accounts SET status = 1 WHERE login_id = 'major01'`);
+    }
+  });
+
+  it("a token is no session on another site's host", async () => {
+    const { sessionId } = await signIn('admin');
+    expect((await level(sessionId, 'demo2.localhost')).error?.code).toBe(2202);
+    expect((await level(sessionId, 'localhost')).result).toEqual({ level: 0 });
+  });
+});
+
+describe('own profile, level and balance', () => {
+  it('answers the signed-in account', async () => {
+    const { sessionId, userId } = await signIn('admin');
+    expect((await gw.call('gw.credit.user.profile', { opsId: sessionId })).result).toMatchObject({
+      userId,
+      loginId: 'admin',
+      level: 0,
+      parentId: null,
+      status: 1,
+      teamStatus: 1,
+      agentCommisionRate: 100,
+      validAmountRate: 1.2,
+      balance: '10000000.00',
+      pointLimit: '100000000.00',
+      lastLoginAt: gw.clock.now().toISOString(),
+    });
+    expect((await gw.call('gw.credit.user.profile', { opsId: sessionId, userId })).result).toMatchObject({ userId });
+    expect((await gw.call('gw.credit.user.balance.get', { opsId: sessionId })).result).toEqual({ balance: '10000000.00' });
+    expect((await gw.call('gw.credit.agent.level', { opsId: sessionId })).result).toEqual({ level: 0 });
+  });
+
+  it("refuses someone else's userId with 20002 and a malformed one with 100", async () => {
+    const { sessionId } = await signIn('major01');
+    const admin = await gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE login_id = 'admin'`);
+    expect((await gw.call('gw.credit.user.profile', { opsId: sessionId, userId: String(admin!.id) })).error?.code).toBe(20002);
+    expect((await gw.call('gw.credit.user.balance.get', { opsId: sessionId, userId: String(admin!.id) })).error?.code).toBe(20002);
+    expect((await gw.call('gw.credit.user.profile', { opsId: sessionId, userId: 'x1' })).error).toMatchObject({ code: 100, data: { field: 'userId' } });
+  });
+
+  it('needs a session (2202)', async () => {
+    for (const method of ['gw.credit.user.profile', 'gw.credit.user.balance.get', 'gw.credit.agent.level', 'gw.credit.safe.code.check']) {
+      expect((await gw.call(method, { safeCode: '1234' })).error?.code, method).toBe(2202);
+    }
+  });
+});
+
+describe('gw.credit.safe.code.check', () => {
+  it('says whether the code is right, and locks after five wrong ones in a row', async () => {
+    const { sessionId } = await signIn('major01');
+    expect((await gw.call('gw.credit.safe.code.check', { opsId: sessionId, safeCode: '1234' })).result).toEqual({ valid: true });
+    for (let i = 0; i < 5; i++) expect((await gw.call('gw.credit.safe.code.check', { opsId: sessionId, safeCode: '9999' })).result).toEqual({ valid: false });
+    expect((await gw.call('gw.credit.safe.code.check', { opsId: sessionId, safeCode: '1234' })).error?.code).toBe(2632);
+    gw.clock.advance(15 * MINUTE);
+    const fresh = await signIn('major01');
+    expect((await gw.call('gw.credit.safe.code.check', { opsId: fresh.sessionId, safeCode: '1234' })).result).toEqual({ valid: true });
+  });
+});
+
+describe('password change', () => {
+  it('refuses a wrong old password (2232), a mismatch and a weak new password (100)', async () => {
+    const { sessionId } = await signIn('major01');
+    const update = (params: Record<string, unknown>) => gw.call('gw.credit.user.password.update', { opsId: sessionId, ztsLang: 'en', ...params });
+    expect((await update({ oldPassword: 'Wrong123', newPassword: 'Better123', confirmPassword: 'Better123' })).error).toEqual({
+      code: 2232,
+      message: 'Old password incorrect',
+    });
+    expect((await update({ oldPassword: 'Admin123', newPassword: 'Better123', confirmPassword: 'Better124' })).error).toMatchObject({
+      code: 100,
+      data: { field: 'confirmPassword', rule: 'password-mismatch' },
+    });
+    const weak: [string, string][] = [
+      ['short', 'password-length'],
+      ['alllowercase1', 'password-uppercase'],
+      ['ALLUPPER123', 'password-lowercase'],
+      ['NoDigitsHere', 'password-digit'],
+      ['Has space 1A', 'password-characters'],
+      ['Waytoolong12345X', 'password-length'],
+    ];
+    for (const [password, rule] of weak) {
+      expect((await update({ oldPassword: 'Admin123', newPassword: password, confirmPassword: password })).error, password).toMatchObject({
+        code: 100,
+        data: { field: 'newPassword', rule },
+      });
+    }
+    expect((await update({ oldPassword: 'Admin123' })).error).toMatchObject({ code: 700, data: { field: 'newPassword' } });
+    // Refusals are recorded as warnings.
+    const warned = await gw.db.rows<{ code: number }>(sql`SELECT code FROM operation_log WHERE method = 'gw.credit.user.password.update' AND level = 'warn'`);
+    expect(warned.map((r) => r.code)).toContain(2232);
+  });
+
+  it('changes the password and ends every session of the account', async () => {
+    const a = await signIn('major01');
+    const b = await signIn('major01');
+    const answer = await gw.call('gw.credit.user.password.update', { opsId: a.sessionId, oldPassword: 'Admin123', newPassword: 'Better_12', confirmPassword: 'Better_12' });
+    expect(answer.result).toEqual({});
+    expect((await level(a.sessionId)).error?.code).toBe(2202);
+    expect((await level(b.sessionId)).error?.code).toBe(2202);
+    expect((await gw.call('gw.credit.agent.login', { loginId: 'major01', password: 'Admin123', safeCode: '1234' })).error?.code).toBe(2218);
+    const back = await signIn('major01', 'Better_12');
+    await gw.call('gw.credit.user.password.update', { opsId: back.sessionId, oldPassword: 'Better_12', newPassword: 'Admin123', confirmPassword: 'Admin123' });
+  });
+});
+
+describe('forced password change and first login', () => {
+  it('allows nothing but the change (11003) until it is done, then the new password signs in', async () => {
+    const forced = await signIn('forced01');
+    expect(forced.forcePwdUpdate).toBe('1');
+    for (const method of ['gw.credit.agent.level', 'gw.credit.user.profile', 'gw.credit.user.balance.get', 'gw.credit.notice.layer.list', 'gw.credit.safe.code.check']) {
+      expect((await gw.call(method, { opsId: forced.sessionId, safeCode: '1234' })).error?.code, method).toBe(11003);
+    }
+    // Public calls are not session calls: still answered.
+    expect((await gw.call('gw.credit.sn.template.get', { opsId: forced.sessionId })).result).toBeDefined();
+    expect((await gw.call('gw.credit.user.password.force.update', { opsId: forced.sessionId, newPassword: 'Forced_99', confirmPassword: 'Forced_9' })).error).toMatchObject({ code: 100, data: { field: 'confirmPassword' } });
+    expect((await gw.call('gw.credit.user.password.force.update', { opsId: forced.sessionId, newPassword: 'Forced_99', confirmPassword: 'Forced_99' })).result).toEqual({});
+    expect((await level(forced.sessionId)).error?.code).toBe(2202);
+    const after = await signIn('forced01', 'Forced_99');
+    expect(after.forcePwdUpdate).toBe('0');
+    expect((await level(after.sessionId)).result).toEqual({ level: 1 });
+    // Done once: a second forced change is an illegal operation.
+    expect((await gw.call('gw.credit.user.password.force.update', { opsId: after.sessionId, newPassword: 'Forced_98', confirmPassword: 'Forced_98' })).error?.code).toBe(20011);
+  });
+
+  it('at first login asks for a new password and a new safe code before anything else', async () => {
+    expect((await gw.call('gw.credit.user.first.login.check', { loginId: 'fresh01' })).result).toEqual({ firstLogin: '1' });
+    const fresh = await signIn('fresh01');
+    expect(fresh.firstLogin).toBe('1');
+    expect((await level(fresh.sessionId)).error?.code).toBe(11003);
+    const set = (params: Record<string, unknown>) => gw.call('gw.credit.user.password.force.update', { opsId: fresh.sessionId, newPassword: 'Fresh_123', confirmPassword: 'Fresh_123', ...params });
+    expect((await set({})).error).toMatchObject({ code: 700, data: { field: 'safeCode' } });
+    expect((await set({ safeCode: '12a4' })).error).toMatchObject({ code: 100, data: { field: 'safeCode', rule: 'safe-code' } });
+    expect((await set({ safeCode: '12345' })).error).toMatchObject({ code: 100, data: { field: 'safeCode' } });
+    expect((await set({ safeCode: '5678' })).result).toEqual({});
+    expect((await gw.call('gw.credit.user.first.login.check', { loginId: 'fresh01' })).result).toEqual({ firstLogin: '0' });
+    expect((await gw.call('gw.credit.agent.login', { loginId: 'fresh01', password: 'Fresh_123', safeCode: '1234' })).error?.code).toBe(2241);
+    const after = await signIn('fresh01', 'Fresh_123', '5678');
+    expect(after.firstLogin).toBe('0');
+    expect((await level(after.sessionId)).result).toEqual({ level: 1 });
+  });
+
+  it('lets a forced session log out', async () => {
+    const fresh = await signIn('fresh02');
+    expect((await gw.call('gw.credit.agent.logout', { opsId: fresh.sessionId })).result).toEqual({});
+    expect((await gw.call('gw.credit.user.password.force.update', { opsId: fresh.sessionId, newPassword: 'Fresh_123', confirmPassword: 'Fresh_123', safeCode: '5678' })).error?.code).toBe(2202);
+  });
+});
