@@ -1,3 +1,6 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // Database tests run once on embedded PGlite and, when TEST_DATABASE_URL is set, once more
@@ -8,6 +11,8 @@ const databaseProjects = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgr
 }));
 
 export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
@@ -20,7 +25,14 @@ export default defineConfig({
     maxWorkers: 2,
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'tests/.artifacts/vitest-report.json' }]] : ['default'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['{contract,server,machines,commands,src}/**/*.test.ts', 'tests/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['{contract,server,machines,commands}/**/*.test.ts', 'tests/unit/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
       ...databaseProjects,
     ],
   },

@@ -16,6 +16,8 @@ export const siteMethods = {
       sn: z.string(),
       login: z.string(),
       logo: z.string(),
+      /** Seconds of inactivity after which sessions end (the web app returns to login then). */
+      idleTimeout: z.number().int().positive(),
     }),
     auth: 'public',
     effect: 'read',

@@ -21,6 +21,7 @@ export function siteHandlers(databaseKind: 'pglite' | 'postgres') {
       sn: ctx.site.id,
       login: ctx.site.loginStyle,
       logo: ctx.site.logo,
+      idleTimeout: ctx.site.idleTimeoutSeconds,
     }),
     'sn.agent.maintain': async (ctx) => ({
       flag: inMaintenance(ctx.site, ctx.now) ? 1 : 0,

@@ -29,6 +29,7 @@ describe('gw.credit.sn.template.get', () => {
       sn: 'demo',
       login: 'default',
       logo: '',
+      idleTimeout: 1800,
     });
     const red = await gw.call('gw.credit.sn.template.get', {}, { host: 'demo2.localhost:8080' });
     expect(red.result).toMatchObject({ ui: 'red', sn: 'demo2', title: 'Red Dragon Club', location: '本地网络' });

@@ -1,0 +1,321 @@
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { z } from 'zod';
+import type { loginResultSchema, profileSchema } from '../contract/auth.contract';
+import type { siteMethods } from '../contract/site.contract';
+
+export type SiteInfo = z.infer<(typeof siteMethods)['gw.credit.sn.template.get']['result']>;
+export type MaintenanceInfo = z.infer<(typeof siteMethods)['sn.agent.maintain']['result']>;
+export type LoginResult = z.infer<typeof loginResultSchema>;
+export type Profile = z.infer<typeof profileSchema>;
+
+/** An error from the gateway (catalogue code and its message) or a network failure (code 1). */
+export interface SessionError {
+  code: number;
+  message: string;
+}
+
+export interface Credentials {
+  loginId: string;
+  password: string;
+  captchaId: string;
+  captchaCode: string;
+  safeCode: string;
+}
+
+export interface NewPassword {
+  newPassword: string;
+  confirmPassword: string;
+  safeCode?: string;
+}
+
+export interface Captcha {
+  captchaId: string;
+  image: string;
+}
+
+export interface SessionContext {
+  site: SiteInfo | null;
+  maintenance: MaintenanceInfo | null;
+  session: LoginResult | null;
+  profile: Profile | null;
+  captcha: Captcha | null;
+  /** What the last refused step answered; shown on the screen it returns to. */
+  error: SessionError | null;
+  /** Why the user is back at the login form (timeout, logout, password changed, expired). */
+  reason: 'timeout' | 'logout' | 'password-changed' | 'expired' | null;
+  /** Credentials being submitted (kept only while submitting, without the password after). */
+  pending: Omit<Credentials, 'password'> | null;
+}
+
+export type SessionEvent =
+  | { type: 'LOGIN.SUBMIT'; credentials: Credentials }
+  | { type: 'CAPTCHA.REFRESH' }
+  | { type: 'PASSWORD.SUBMIT'; password: NewPassword }
+  | { type: 'ACTIVITY' }
+  | { type: 'LOGOUT.REQUEST' }
+  | { type: 'LOGOUT.CONFIRM' }
+  | { type: 'LOGOUT.CANCEL' }
+  | { type: 'PROFILE.REFRESH' }
+  | { type: 'RETRY' }
+  /** Any call answered 2202/2221: the session is gone. */
+  | { type: 'SESSION.EXPIRED' }
+  /** The maintenance poll's answer (every 10 s, in every state but the IP block). */
+  | { type: 'MAINTENANCE.CHECKED'; maintenance: MaintenanceInfo };
+
+/** Maintenance is checked this often (spec §4, §9). */
+export const MAINTENANCE_POLL_MS = 10_000;
+/** Inactivity before the app returns to the login form, unless the site gives its own. */
+export const DEFAULT_INACTIVITY_MS = 30 * 60 * 1000;
+
+const mustChangePassword = (session: LoginResult | null) =>
+  session !== null && (session.forcePwdUpdate === '1' || session.firstLogin === '1');
+
+const errorOf = (error: unknown): SessionError =>
+  typeof error === 'object' && error !== null && 'code' in error && 'message' in error
+    ? { code: Number((error as SessionError).code), message: String((error as SessionError).message) }
+    : { code: 1, message: 'Network error' };
+
+/**
+ * The whole session of the web app: site check (theme, IP block), maintenance, sign-in with
+ * captcha and two-factor code, forced password change, the authenticated app with its
+ * inactivity timeout, and logout with confirmation. No React and no network here: the app
+ * provides the actors (and the actions that keep cookies) with `.provide()`.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  actors: {
+    loadSite: fromPromise<{ site: SiteInfo; maintenance: MaintenanceInfo }>(async () => {
+      throw new Error('loadSite is provided by the app');
+    }),
+    restoreSession: fromPromise<{ session: LoginResult; profile: Profile | null } | null>(async () => null),
+    loadCaptcha: fromPromise<Captcha>(async () => {
+      throw new Error('loadCaptcha is provided by the app');
+    }),
+    login: fromPromise<LoginResult, Credentials>(async () => {
+      throw new Error('login is provided by the app');
+    }),
+    loadProfile: fromPromise<Profile>(async () => {
+      throw new Error('loadProfile is provided by the app');
+    }),
+    changePassword: fromPromise<void, NewPassword>(async () => {
+      throw new Error('changePassword is provided by the app');
+    }),
+    logout: fromPromise<void>(async () => undefined),
+    /** Sends MAINTENANCE.CHECKED every 10 s while it runs. */
+    pollMaintenance: fromCallback<SessionEvent>(() => () => undefined),
+  },
+  actions: {
+    /** Keeps the session in cookies (spec §3); provided by the app. */
+    persistSession: () => undefined,
+    /** Clears roles, token, breadcrumb and cookies (spec §4); provided by the app. */
+    clearSession: () => undefined,
+  },
+  guards: {
+    maintenanceOn: ({ event }) => event.type === 'MAINTENANCE.CHECKED' && event.maintenance.flag === 1,
+    maintenanceOff: ({ event }) => event.type === 'MAINTENANCE.CHECKED' && event.maintenance.flag === 0,
+    mustChangePassword: ({ context }) => mustChangePassword(context.session),
+  },
+  delays: {
+    inactivity: ({ context }) => (context.site?.idleTimeout ?? DEFAULT_INACTIVITY_MS / 1000) * 1000,
+  },
+}).createMachine({
+  id: 'session',
+  context: {
+    site: null,
+    maintenance: null,
+    session: null,
+    profile: null,
+    captcha: null,
+    error: null,
+    reason: null,
+    pending: null,
+  },
+  initial: 'booting',
+  states: {
+    booting: {
+      invoke: {
+        id: 'loadSite',
+        src: 'loadSite',
+        onDone: [
+          {
+            guard: ({ event }) => event.output.site.isBlock,
+            target: 'blocked',
+            actions: assign({ site: ({ event }) => event.output.site }),
+          },
+          {
+            guard: ({ event }) => event.output.maintenance.flag === 1,
+            target: 'maintenance',
+            actions: assign({ site: ({ event }) => event.output.site, maintenance: ({ event }) => event.output.maintenance }),
+          },
+          {
+            target: 'open',
+            actions: assign({ site: ({ event }) => event.output.site, maintenance: ({ event }) => event.output.maintenance }),
+          },
+        ],
+        onError: { target: 'unreachable', actions: assign({ error: ({ event }) => errorOf(event.error) }) },
+      },
+    },
+    /** The gateway could not be reached: a clear message and a retry. */
+    unreachable: {
+      on: { RETRY: { target: 'booting', actions: assign({ error: null }) } },
+    },
+    blocked: {},
+    maintenance: {
+      invoke: { src: 'pollMaintenance' },
+      on: {
+        'MAINTENANCE.CHECKED': [
+          { guard: 'maintenanceOff', target: 'open', actions: assign({ maintenance: ({ event }) => event.maintenance }) },
+          { actions: assign({ maintenance: ({ event }) => event.maintenance }) },
+        ],
+      },
+    },
+    open: {
+      // The open site keeps watching its maintenance window, signed in or not.
+      invoke: { src: 'pollMaintenance' },
+      on: {
+        'MAINTENANCE.CHECKED': {
+          guard: 'maintenanceOn',
+          target: 'maintenance',
+          actions: assign({ maintenance: ({ event }) => event.maintenance }),
+        },
+      },
+      initial: 'restoring',
+      states: {
+        restoring: {
+          invoke: {
+            id: 'restoreSession',
+            src: 'restoreSession',
+            onDone: [
+              {
+                guard: ({ event }) => event.output !== null,
+                target: 'signedIn',
+                actions: assign({
+                  session: ({ event }) => event.output!.session,
+                  profile: ({ event }) => event.output!.profile,
+                }),
+              },
+              { target: 'signedOut' },
+            ],
+            onError: { target: 'signedOut' },
+          },
+        },
+        signedOut: {
+          id: 'signedOut',
+          entry: ['clearSession', assign({ session: null, profile: null })],
+          initial: 'loadingCaptcha',
+          states: {
+            loadingCaptcha: {
+              invoke: {
+                id: 'loadCaptcha',
+                src: 'loadCaptcha',
+                onDone: { target: 'ready', actions: assign({ captcha: ({ event }) => event.output }) },
+                onError: { target: 'ready', actions: assign({ captcha: null, error: ({ event }) => errorOf(event.error) }) },
+              },
+            },
+            ready: {
+              on: {
+                'LOGIN.SUBMIT': {
+                  target: 'submitting',
+                  actions: assign({
+                    error: null,
+                    reason: null,
+                    pending: ({ event }) => {
+                      const { password: _password, ...rest } = event.credentials;
+                      return rest;
+                    },
+                  }),
+                },
+                'CAPTCHA.REFRESH': { target: 'loadingCaptcha' },
+              },
+            },
+            submitting: {
+              invoke: {
+                id: 'login',
+                src: 'login',
+                input: ({ event }) => (event as Extract<SessionEvent, { type: 'LOGIN.SUBMIT' }>).credentials,
+                onDone: {
+                  target: '#signedIn',
+                  actions: [assign({ session: ({ event }) => event.output, pending: null }), 'persistSession'],
+                },
+                // A refused sign-in used the captcha up: a new one comes with the message.
+                onError: { target: 'loadingCaptcha', actions: assign({ error: ({ event }) => errorOf(event.error), pending: null }) },
+              },
+            },
+          },
+        },
+        signedIn: {
+          id: 'signedIn',
+          initial: 'checking',
+          on: {
+            'SESSION.EXPIRED': { target: '#signedOut', actions: assign({ reason: 'expired' }) },
+          },
+          states: {
+            checking: {
+              always: [{ guard: 'mustChangePassword', target: 'changingPassword' }, { target: 'loadingProfile' }],
+            },
+            changingPassword: {
+              initial: 'editing',
+              on: { 'LOGOUT.REQUEST': 'loggingOut' },
+              states: {
+                editing: {
+                  on: { 'PASSWORD.SUBMIT': { target: 'submitting', actions: assign({ error: null }) } },
+                },
+                submitting: {
+                  invoke: {
+                    id: 'changePassword',
+                    src: 'changePassword',
+                    input: ({ event }) => (event as Extract<SessionEvent, { type: 'PASSWORD.SUBMIT' }>).password,
+                    // The gateway ended every session of the account: sign in again with the new password.
+                    onDone: { target: '#signedOut', actions: assign({ reason: 'password-changed' }) },
+                    onError: { target: 'editing', actions: assign({ error: ({ event }) => errorOf(event.error) }) },
+                  },
+                },
+              },
+            },
+            loadingProfile: {
+              invoke: {
+                id: 'loadProfile',
+                src: 'loadProfile',
+                onDone: { target: 'active', actions: assign({ profile: ({ event }) => event.output }) },
+                onError: { target: '#signedOut', actions: assign({ error: ({ event }) => errorOf(event.error) }) },
+              },
+            },
+            active: {
+              after: { inactivity: { target: '#signedOut', actions: assign({ reason: 'timeout' }) } },
+              on: {
+                ACTIVITY: { target: 'active', reenter: true },
+                'LOGOUT.REQUEST': 'confirmingLogout',
+                'PROFILE.REFRESH': 'refreshingProfile',
+              },
+            },
+            refreshingProfile: {
+              invoke: {
+                id: 'refreshProfile',
+                src: 'loadProfile',
+                onDone: { target: 'active', actions: assign({ profile: ({ event }) => event.output }) },
+                onError: { target: 'active' },
+              },
+            },
+            confirmingLogout: {
+              on: { 'LOGOUT.CONFIRM': 'loggingOut', 'LOGOUT.CANCEL': 'active' },
+            },
+            loggingOut: {
+              invoke: {
+                id: 'logout',
+                src: 'logout',
+                onDone: { target: '#signedOut', actions: assign({ reason: 'logout' }) },
+                onError: { target: '#signedOut', actions: assign({ reason: 'logout' }) },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
