@@ -79,7 +79,7 @@ describe('session machine: model paths with fake actors', () => {
     it(path.description, async () => {
       const { snapshot, persisted } = await runPath(path.steps as never);
       expect(serializeSessionState(snapshot)).toBe(serializeSessionState(path.state));
-      const signedIn = path.steps.some((step) => step.event.type === 'xstate.done.actor.login');
+      const signedIn = path.steps.some((step) => (step.event.type as string) === 'xstate.done.actor.login');
       if (signedIn) expect(persisted.filter((entry) => entry !== 'cleared').length).toBeGreaterThan(0);
     });
   }
