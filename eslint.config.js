@@ -4,8 +4,14 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
-const zone = (target, from, message) => ({ target, from, message });
+const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
+
+// Features never import each other: one zone per feature folder.
+const featureZones = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => zone(`./src/features/${entry.name}`, './src/features', 'a feature never imports another feature', [`./${entry.name}`]));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'src/components/ui/**', 'tests/.artifacts/**'] },
@@ -34,6 +40,7 @@ export default tseslint.config(
             zone('./server', ['./commands', './src', './tests'], 'server/ imports contract, machines and locales only'),
             zone(['./src/api', './src/components', './src/lib', './src/hooks'], ['./src/features', './src/app', './server', './tests'], 'shared web code never imports features or the app'),
             zone('./src', ['./server', './tests'], 'the web app never imports the server'),
+            ...featureZones,
           ],
         },
       ],

@@ -34,6 +34,8 @@ export default defineConfig({
         test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },
       ...databaseProjects,
+      // End-to-end: the built app in Chromium against the real gateway (on PGlite, in the test process).
+      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.e2e.test.ts'], env: { TEST_DB: 'pglite' } } },
     ],
   },
 });

@@ -59,6 +59,8 @@ export type SessionEvent =
   | { type: 'RETRY' }
   /** Any call answered 2202/2221: the session is gone. */
   | { type: 'SESSION.EXPIRED' }
+  /** The user changed the password on /changePass: the gateway ended every session. */
+  | { type: 'PASSWORD.CHANGED' }
   /** The maintenance poll's answer (every 10 s, in every state but the IP block). */
   | { type: 'MAINTENANCE.CHECKED'; maintenance: MaintenanceInfo };
 
@@ -251,6 +253,7 @@ export const sessionMachine = setup({
           initial: 'checking',
           on: {
             'SESSION.EXPIRED': { target: '#signedOut', actions: assign({ reason: 'expired' }) },
+            'PASSWORD.CHANGED': { target: '#signedOut', actions: assign({ reason: 'password-changed' }) },
           },
           states: {
             checking: {

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { manualClock } from '../../server/clock';
+import { manualClock, systemClock } from '../../server/clock';
 import type { Database } from '../../server/db/database';
 import { initIpRegions } from '../../server/geo/ip-region';
 import { buildApp, type AppOptions } from '../../server/http/app';
@@ -50,9 +50,11 @@ export interface NewAccount {
   forcePwdUpdate?: boolean;
 }
 
-export interface TestGatewayOptions extends Partial<Pick<AppOptions, 'extraMethods'>> {
+export interface TestGatewayOptions extends Partial<Pick<AppOptions, 'extraMethods' | 'webRoot'>> {
   captcha?: boolean;
   loginIpLimit?: number;
+  /** End-to-end tests run on real time; integration tests move a manual clock. */
+  realTime?: boolean;
 }
 
 export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
@@ -61,7 +63,8 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
   const clock = manualClock(new Date());
   const app = await buildApp({
     db: database.db,
-    clock,
+    clock: options.realTime ? systemClock : clock,
+    ...(options.webRoot ? { webRoot: options.webRoot } : {}),
     config: { trustProxy: false, logLevel: 'silent', captcha: options.captcha ?? true, loginIpLimit: options.loginIpLimit ?? 50 },
     ...(options.extraMethods ? { extraMethods: options.extraMethods } : {}),
   });

@@ -1,0 +1,53 @@
+import type { Command, Rights } from './command';
+
+/**
+ * One command per screen of the menu. The sidebar, the palette and the route guard read the
+ * same rules (spec §6): a rule that hides a screen hides it everywhere.
+ */
+interface ScreenRule {
+  id: string;
+  path: string;
+  titleKey: string;
+  icon: string;
+  keywords: readonly string[];
+  shortcut?: string;
+  allowed(rights: Rights): boolean;
+}
+
+const screens: ScreenRule[] = [
+  {
+    id: 'go.notice',
+    path: '/notice',
+    titleKey: 'route.notice',
+    icon: 'megaphone',
+    keywords: ['notice', 'announcement', 'home', '公告', 'gonggao'],
+    shortcut: 'alt+1',
+    allowed: (r) => !r.mustChangePassword,
+  },
+  {
+    id: 'go.changePassword',
+    path: '/changePass/index',
+    titleKey: 'route.changePassword',
+    icon: 'key-round',
+    keywords: ['password', 'change password', '修改密码', 'mima'],
+    allowed: () => true,
+  },
+];
+
+export const navigationCommands: Command[] = screens.map((screen) => ({
+  id: screen.id,
+  group: 'navigation',
+  titleKey: screen.titleKey,
+  keywords: screen.keywords,
+  ...(screen.shortcut ? { shortcut: screen.shortcut } : {}),
+  path: screen.path,
+  icon: screen.icon,
+  when: screen.allowed,
+  run: (context) => context.navigate(screen.path),
+}));
+
+/** Whether the user may open a path at all (route guard). Paths without a rule are public or unknown. */
+export function pathAllowed(path: string, rights: Rights): boolean {
+  const screen = screens.find((s) => s.path === path);
+  return screen ? screen.allowed(rights) : true;
+}

@@ -1,0 +1,70 @@
+import { always, type Command, type Language, type Theme } from './command';
+
+export const languages: { id: Language; titleKey: string; keywords: string[] }[] = [
+  { id: 'zh', titleKey: 'language.zh', keywords: ['chinese', '中文', 'zh'] },
+  { id: 'en', titleKey: 'language.en', keywords: ['english', '英文', 'en'] },
+  { id: 'th', titleKey: 'language.th', keywords: ['thai', 'ไทย', 'th'] },
+  { id: 'vi', titleKey: 'language.vi', keywords: ['vietnamese', 'tiếng việt', 'vi'] },
+  { id: 'id', titleKey: 'language.id', keywords: ['indonesian', 'bahasa', 'id'] },
+];
+
+export const themes: { id: Theme; titleKey: string; keywords: string[] }[] = [
+  { id: 'black', titleKey: 'theme.black', keywords: ['black', 'dark', '黑色'] },
+  { id: 'red', titleKey: 'theme.red', keywords: ['red', '红色'] },
+];
+
+export const preferenceCommands: Command[] = [
+  {
+    id: 'preferences.language',
+    group: 'preferences',
+    titleKey: 'command.changeLanguage',
+    keywords: ['language', 'lang', '语言', 'ภาษา', 'ngôn ngữ', 'bahasa'],
+    shortcut: 'mod+shift+l',
+    icon: 'languages',
+    choices: () => languages.map(({ id, titleKey, keywords }) => ({ id, titleKey, keywords })),
+    when: always,
+    run: (context, choice) => {
+      const next = languages.find((l) => l.id === choice)?.id ?? languages[(languages.findIndex((l) => l.id === context.language) + 1) % languages.length]!.id;
+      context.setLanguage(next);
+    },
+  },
+  {
+    id: 'preferences.theme',
+    group: 'preferences',
+    titleKey: 'command.changeTheme',
+    keywords: ['theme', 'color', 'colour', '主题', 'dark', 'red'],
+    shortcut: 'mod+shift+t',
+    icon: 'palette',
+    choices: () => themes.map(({ id, titleKey, keywords }) => ({ id, titleKey, keywords })),
+    when: always,
+    run: (context, choice) => context.setTheme(choice === 'red' || choice === 'black' ? choice : context.theme === 'black' ? 'red' : 'black'),
+  },
+  {
+    id: 'preferences.sidebar',
+    group: 'preferences',
+    titleKey: 'command.toggleSidebar',
+    keywords: ['sidebar', 'menu', 'collapse', '侧边栏'],
+    shortcut: 'mod+b',
+    icon: 'panel-left',
+    when: (rights) => !rights.mustChangePassword,
+    run: (context) => context.toggleSidebar(),
+  },
+  {
+    id: 'preferences.tagsView',
+    group: 'preferences',
+    titleKey: 'command.toggleTagsView',
+    keywords: ['tags', 'tabs', '标签'],
+    icon: 'rows-3',
+    when: (rights) => !rights.mustChangePassword,
+    run: (context) => context.toggleTagsView(),
+  },
+  {
+    id: 'preferences.settings',
+    group: 'preferences',
+    titleKey: 'command.openSettings',
+    keywords: ['settings', 'layout', '设置'],
+    icon: 'settings',
+    when: (rights) => !rights.mustChangePassword,
+    run: (context) => context.openSettings(),
+  },
+];

@@ -1,0 +1,33 @@
+import { always, type Command } from './command';
+
+export const sessionCommands: Command[] = [
+  {
+    id: 'session.refreshPoints',
+    group: 'session',
+    titleKey: 'command.refreshPoints',
+    keywords: ['points', 'balance', 'refresh', '积分', '刷新'],
+    shortcut: 'mod+shift+r',
+    icon: 'refresh-cw',
+    when: (rights) => !rights.mustChangePassword,
+    run: (context) => context.refreshPoints(),
+  },
+  {
+    id: 'session.changePassword',
+    group: 'session',
+    titleKey: 'command.changePassword',
+    keywords: ['password', '修改密码'],
+    icon: 'key-round',
+    when: always,
+    run: (context) => context.navigate('/changePass/index'),
+  },
+  {
+    id: 'session.logout',
+    group: 'session',
+    titleKey: 'command.logout',
+    keywords: ['logout', 'sign out', 'exit', '退出', '登出'],
+    shortcut: 'mod+shift+q',
+    icon: 'log-out',
+    when: always,
+    run: (context) => context.requestLogout(),
+  },
+];

@@ -1,0 +1,86 @@
+import ky from 'ky';
+import type { MethodName, ParamsIn, ResultOf } from '../../contract/methods.contract';
+
+/** A refusal from the gateway (catalogue code and its message in the user's language), or a network failure (code 1). */
+export class GatewayError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: { field?: string; rule?: string },
+  ) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
+/** Code of a network failure (spec §8 "001 network error"). */
+export const NETWORK_ERROR = 1;
+/** Codes after which the stored session is worthless (spec §8). */
+export const SESSION_GONE = [2202, 2221];
+
+export interface ClientEnvironment {
+  token(): string | undefined;
+  language(): string;
+  /** Called for 2202/2221 before the error is thrown. */
+  onSessionGone(): void;
+  networkErrorMessage(): string;
+}
+
+let environment: ClientEnvironment = {
+  token: () => undefined,
+  language: () => 'zh',
+  onSessionGone: () => undefined,
+  networkErrorMessage: () => 'Network error',
+};
+
+export function configureGatewayClient(next: ClientEnvironment) {
+  environment = next;
+}
+
+const api = ky.create({ prefixUrl: '/', timeout: false, retry: 0, throwHttpErrors: false });
+
+/** Browser and OS, as the gateway records it with each sign-in (fingerOSModel). */
+function fingerOSModel(): string {
+  const agent = typeof navigator === 'undefined' ? '' : navigator.userAgent;
+  const browser = /Edg\//.test(agent) ? 'Edge' : /Chrome\//.test(agent) ? 'Chrome' : /Firefox\//.test(agent) ? 'Firefox' : /Safari\//.test(agent) ? 'Safari' : 'Browser';
+  const os = /Windows/.test(agent) ? 'Windows' : /Mac OS X/.test(agent) ? 'macOS' : /Android/.test(agent) ? 'Android' : /iPhone|iPad/.test(agent) ? 'iOS' : /Linux/.test(agent) ? 'Linux' : 'Unknown';
+  return `${browser} / ${os}`;
+}
+
+interface Answer<T> {
+  result?: T;
+  error?: { code: number; message: string; data?: { field?: string; rule?: string } };
+}
+
+/**
+ * Calls a gateway method the way spec §7 reading B says: POST /api with a form field "json"
+ * holding the JSON-RPC envelope, the session token as opsId, terminal 7, the device, the
+ * host and the language.
+ */
+export async function call<M extends MethodName>(method: M, params: ParamsIn<M> = {} as ParamsIn<M>): Promise<ResultOf<M>> {
+  const envelope = {
+    jsonrpc: '2.0',
+    id: Date.now(),
+    method,
+    params: {
+      opsId: environment.token() ?? '',
+      terminal: 7,
+      fingerOSModel: fingerOSModel(),
+      host: typeof location === 'undefined' ? '' : location.host,
+      ztsLang: environment.language(),
+      ...params,
+    },
+  };
+  let answer: Answer<ResultOf<M>>;
+  try {
+    const response = await api.post('api', { body: new URLSearchParams({ json: JSON.stringify(envelope) }) });
+    answer = (await response.json()) as Answer<ResultOf<M>>;
+  } catch {
+    throw new GatewayError(NETWORK_ERROR, environment.networkErrorMessage());
+  }
+  if (answer.error) {
+    if (SESSION_GONE.includes(answer.error.code)) environment.onSessionGone();
+    throw new GatewayError(answer.error.code, answer.error.message, answer.error.data);
+  }
+  return answer.result as ResultOf<M>;
+}

@@ -1,0 +1,96 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
+import { useHashLocation } from 'wouter/use-hash-location';
+import { Toaster } from '@/components/ui/toaster';
+import { showError } from '@/lib/error-toast';
+import { usePreferences } from '@/lib/preferences';
+import { SplashScreen } from '@/features/site-status/splash-screen';
+import { LoginScreen } from '@/features/login/login-screen';
+import { MaintenanceScreen } from '@/features/site-status/maintenance-screen';
+import { IpBlockedScreen } from '@/features/site-status/ip-blocked-screen';
+import { UnreachableScreen } from '@/features/site-status/unreachable-screen';
+import { NotFoundScreen } from '@/features/errors/not-found-screen';
+import { UnauthorizedScreen } from '@/features/errors/unauthorized-screen';
+import { AuthRedirectScreen } from '@/features/auth-redirect/auth-redirect-screen';
+import { ForcedPasswordScreen } from '@/features/change-password/forced-password-screen';
+import { SessionContext } from '@/lib/session-context';
+
+const SignedInApp = lazy(() => import('./signed-in-app'));
+
+function PublicRoutes() {
+  return (
+    <Switch>
+      <Route path="/login" component={LoginScreen} />
+      <Route path="/oldLogin" component={LoginScreen} />
+      <Route path="/auth-redirect" component={AuthRedirectScreen} />
+      <Route path="/404" component={NotFoundScreen} />
+      <Route path="/401" component={UnauthorizedScreen} />
+      <Route>
+        <Redirect to="/login" replace />
+      </Route>
+    </Switch>
+  );
+}
+
+function ForcedRoutes() {
+  const [location] = useLocation();
+  if (location !== '/changePass/index') return <Redirect to="/changePass/index" replace />;
+  return <ForcedPasswordScreen />;
+}
+
+function Screens() {
+  const view = SessionContext.useSelector((state) => {
+    if (state.matches('booting') || state.matches({ open: 'restoring' })) return 'splash';
+    if (state.matches('unreachable')) return 'unreachable';
+    if (state.matches('blocked')) return 'blocked';
+    if (state.matches('maintenance')) return 'maintenance';
+    if (state.matches({ open: 'signedOut' })) return 'signedOut';
+    if (state.matches({ open: { signedIn: 'changingPassword' } })) return 'forced';
+    if (state.matches({ open: { signedIn: 'checking' } }) || state.matches({ open: { signedIn: 'loadingProfile' } })) return 'splash';
+    return 'signedIn';
+  });
+  const error = SessionContext.useSelector((state) => state.context.error);
+  const { t } = useTranslation();
+
+  useEffect(() => {
+    if (error) showError(error.code, t);
+  }, [error, t]);
+
+  switch (view) {
+    case 'splash':
+      return <SplashScreen />;
+    case 'unreachable':
+      return <UnreachableScreen />;
+    case 'blocked':
+      return <IpBlockedScreen />;
+    case 'maintenance':
+      return <MaintenanceScreen />;
+    case 'signedOut':
+      return <PublicRoutes />;
+    case 'forced':
+      return <ForcedRoutes />;
+    default:
+      return (
+        <Suspense fallback={<SplashScreen />}>
+          <SignedInApp />
+        </Suspense>
+      );
+  }
+}
+
+export function App() {
+  const { language } = usePreferences();
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (i18n.language !== language) void i18n.changeLanguage(language);
+  }, [i18n, language]);
+  return (
+    <SessionContext.Provider>
+      <Router hook={useHashLocation}>
+        <Screens />
+      </Router>
+      <Toaster />
+    </SessionContext.Provider>
+  );
+}

@@ -1,0 +1,133 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { pathAllowed } from '../../commands/navigation.commands';
+import { commandsFor, matchesShortcut } from '../../commands/registry';
+import { AppHeader } from '@/components/layout/app-header';
+import { AppSidebar } from '@/components/layout/app-sidebar';
+import { LogoutDialog } from '@/components/layout/logout-dialog';
+import { NoticeMarquee } from '@/components/layout/notice-marquee';
+import { SettingsPanel } from '@/components/layout/settings-panel';
+import { TagsView } from '@/components/layout/tags-view';
+import { useCommandContext, useRights } from '@/hooks/use-command-context';
+import { NoticesContext, useNoticesQuery } from '@/hooks/use-notices';
+import { usePreferences } from '@/lib/preferences';
+import { NotFoundScreen } from '@/features/errors/not-found-screen';
+import { UnauthorizedScreen } from '@/features/errors/unauthorized-screen';
+import { RedirectScreen } from '@/features/redirect/redirect-screen';
+import { SessionContext } from '@/lib/session-context';
+
+const NoticeScreen = lazy(() => import('@/features/notice/notice-screen'));
+const ChangePasswordScreen = lazy(() => import('@/features/change-password/change-password-screen'));
+const CommandPalette = lazy(() => import('@/components/command-palette').then((module) => ({ default: module.CommandPalette })));
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+/** Activity is reported to the session at most this often (it restarts the inactivity timer). */
+const ACTIVITY_THROTTLE_MS = 5_000;
+
+function Guarded({ path, children }: { path: string; children: React.ReactNode }) {
+  const rights = useRights();
+  return pathAllowed(path, rights) ? <>{children}</> : <Redirect to="/401" replace />;
+}
+
+function useActivity() {
+  const session = SessionContext.useActorRef();
+  const last = useRef(0);
+  useEffect(() => {
+    const report = () => {
+      const now = Date.now();
+      if (now - last.current < ACTIVITY_THROTTLE_MS) return;
+      last.current = now;
+      session.send({ type: 'ACTIVITY' });
+    };
+    const events = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const;
+    events.forEach((name) => window.addEventListener(name, report, { passive: true }));
+    return () => events.forEach((name) => window.removeEventListener(name, report));
+  }, [session]);
+}
+
+/** The signed-in app: layout shell of spec §2, its routes, the palette and the keyboard shortcuts. */
+export default function SignedInApp() {
+  const { t } = useTranslation();
+  const site = SessionContext.useSelector((state) => state.context.site);
+  const { sidebarOpen, tagsView } = usePreferences();
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const openSettings = useCallback(() => setSettingsOpen(true), []);
+  const context = useCommandContext({ openSettings });
+  const notices = useNoticesQuery();
+  const [location] = useLocation();
+  useActivity();
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((isMac ? event.metaKey : event.ctrlKey) && !event.shiftKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setPaletteOpen((open) => !open);
+        return;
+      }
+      const command = commandsFor(context.rights).find((candidate) => candidate.shortcut && matchesShortcut(candidate.shortcut, event, isMac));
+      if (command) {
+        event.preventDefault();
+        command.run(context);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [context]);
+
+  return (
+    <NoticesContext.Provider value={notices}>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-background focus:p-2">
+        {t('layout.skipToContent')}
+      </a>
+      <div className="flex min-h-screen bg-background text-foreground">
+        <AppSidebar open={sidebarOpen} title={site?.title || t('app.title')} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <AppHeader onOpenPalette={() => setPaletteOpen(true)} onOpenSettings={openSettings} />
+          <NoticeMarquee />
+          {tagsView ? <TagsView /> : null}
+          <main id="main" className="flex-1 p-4 md:p-6" tabIndex={-1}>
+            <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+              <Switch>
+                {/* Keys: a Redirect runs once per mount, so each redirecting route needs its own. */}
+                <Route key="root" path="/">
+                  <Redirect to="/notice" replace />
+                </Route>
+                <Route key="login" path="/login">
+                  <Redirect to="/notice" replace />
+                </Route>
+                <Route key="old-login" path="/oldLogin">
+                  <Redirect to="/notice" replace />
+                </Route>
+                <Route path="/notice">
+                  <Guarded path="/notice">
+                    <NoticeScreen />
+                  </Guarded>
+                </Route>
+                <Route path="/changePass/index">
+                  <Guarded path="/changePass/index">
+                    <ChangePasswordScreen />
+                  </Guarded>
+                </Route>
+                <Route path="/redirect/*" component={RedirectScreen} />
+                <Route path="/404" component={NotFoundScreen} />
+                <Route path="/401" component={UnauthorizedScreen} />
+                <Route key="unknown">
+                  <Redirect to="/404" replace />
+                </Route>
+              </Switch>
+            </Suspense>
+          </main>
+        </div>
+      </div>
+      <LogoutDialog />
+      <SettingsPanel open={settingsOpen} onOpenChange={setSettingsOpen} />
+      {paletteOpen ? (
+        <Suspense fallback={null}>
+          <CommandPalette key={location} open={paletteOpen} onOpenChange={setPaletteOpen} context={context} />
+        </Suspense>
+      ) : null}
+    </NoticesContext.Provider>
+  );
+}

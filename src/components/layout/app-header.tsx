@@ -1,0 +1,55 @@
+import { LogOut, PanelLeft, RefreshCw, Search, Settings } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { SessionContext } from '@/lib/session-context';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Kbd } from '@/components/ui/kbd';
+import { updatePreferences, usePreferences } from '@/lib/preferences';
+import { Clock } from './clock';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+export function AppHeader({ onOpenPalette, onOpenSettings }: { onOpenPalette(): void; onOpenSettings(): void }) {
+  const { t } = useTranslation();
+  const session = SessionContext.useActorRef();
+  const profile = SessionContext.useSelector((state) => state.context.profile);
+  const refreshing = SessionContext.useSelector((state) => state.matches({ open: { signedIn: 'refreshingProfile' } }));
+  const { sidebarOpen, fixedHeader } = usePreferences();
+  return (
+    <header className={`z-20 flex min-h-14 flex-wrap items-center gap-x-4 gap-y-1 border-b bg-header px-3 py-2 text-header-foreground ${fixedHeader ? 'sticky top-0' : ''}`} data-testid="top-bar">
+      <Button variant="ghost" size="icon" aria-label={t('command.toggleSidebar')} aria-expanded={sidebarOpen} onClick={() => updatePreferences({ sidebarOpen: !sidebarOpen })}>
+        <PanelLeft aria-hidden />
+      </Button>
+      <Clock />
+      <div className="flex flex-1 flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+        <span className="flex items-center gap-2 font-medium" data-testid="user-name">
+          {profile?.loginId}
+          {profile?.status === 6 ? <Badge variant="warning">{t('status.frozen')}</Badge> : null}
+          {profile?.status === 4 ? <Badge variant="destructive">{t('status.disabled')}</Badge> : null}
+        </span>
+        <span data-testid="level-name">{profile ? t(`level.${profile.level}`) : null}</span>
+        <span className="hidden sm:inline">
+          {t('profile.commission')}: <span data-testid="commission-rate">{profile?.agentCommisionRate ?? 0}%</span>
+        </span>
+        <span className="hidden sm:inline">
+          {t('profile.washCode')}: <span data-testid="wash-code-ratio">{profile?.validAmountRate ?? 0}%</span>
+        </span>
+        <Button variant="ghost" size="sm" onClick={() => session.send({ type: 'PROFILE.REFRESH' })} aria-label={t('command.refreshPoints')} data-testid="points">
+          {t('profile.points')}: <span className="font-mono tabular-nums">{profile?.balance ?? '0.00'}</span>
+          <RefreshCw className={refreshing ? 'animate-spin' : ''} aria-hidden />
+        </Button>
+      </div>
+      <Button variant="outline" size="sm" onClick={onOpenPalette} aria-label={t('palette.open')} data-testid="open-palette">
+        <Search aria-hidden />
+        <span className="hidden md:inline">{t('palette.search')}</span>
+        <Kbd className="hidden md:inline-flex">{isMac ? '⌘K' : 'Ctrl K'}</Kbd>
+      </Button>
+      <Button variant="ghost" size="icon" onClick={onOpenSettings} aria-label={t('command.openSettings')}>
+        <Settings aria-hidden />
+      </Button>
+      <Button variant="ghost" size="icon" onClick={() => session.send({ type: 'LOGOUT.REQUEST' })} aria-label={t('command.logout')} data-testid="logout">
+        <LogOut aria-hidden />
+      </Button>
+    </header>
+  );
+}

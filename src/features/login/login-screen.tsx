@@ -1,0 +1,96 @@
+import { RefreshCw } from 'lucide-react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SessionContext } from '@/lib/session-context';
+import { FormField } from '@/components/form-field';
+import { LanguageSwitcher } from '@/components/language-switcher';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { captchaProblem, digitsOnly, loginIdProblem, loginPasswordProblem, safeCodeProblem } from '@/lib/form-rules';
+
+export function LoginScreen() {
+  const { t } = useTranslation();
+  const session = SessionContext.useActorRef();
+  const site = SessionContext.useSelector((state) => state.context.site);
+  const captcha = SessionContext.useSelector((state) => state.context.captcha);
+  const reason = SessionContext.useSelector((state) => state.context.reason);
+  const submitting = SessionContext.useSelector((state) => state.matches({ open: { signedOut: 'submitting' } }));
+  const loadingCaptcha = SessionContext.useSelector((state) => state.matches({ open: { signedOut: 'loadingCaptcha' } }));
+  const [values, setValues] = useState({ loginId: '', password: '', captchaCode: '', safeCode: '' });
+  const [touched, setTouched] = useState(false);
+  const [capsLock, setCapsLock] = useState(false);
+
+  const problems = {
+    loginId: loginIdProblem(values.loginId),
+    password: loginPasswordProblem(values.password),
+    captchaCode: captchaProblem(values.captchaCode),
+    safeCode: safeCodeProblem(values.safeCode),
+  };
+  const shown = (field: keyof typeof problems) => (touched && problems[field] ? t(problems[field]!) : null);
+  const set = (field: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const watchCapsLock = (event: KeyboardEvent<HTMLInputElement>) => setCapsLock(event.getModifierState('CapsLock'));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (Object.values(problems).some(Boolean) || !captcha) return;
+    session.send({
+      type: 'LOGIN.SUBMIT',
+      credentials: { loginId: values.loginId.trim(), password: values.password, captchaId: captcha.captchaId, captchaCode: values.captchaCode.trim(), safeCode: values.safeCode },
+    });
+    setValues((current) => ({ ...current, captchaCode: '' }));
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-background p-4 text-foreground" data-testid="login-screen">
+      <div className="absolute top-4 right-4">
+        <LanguageSwitcher />
+      </div>
+      <form onSubmit={submit} noValidate className="w-full max-w-sm space-y-4 rounded-xl border bg-card p-6 text-card-foreground shadow-lg" aria-labelledby="login-title">
+        <div className="space-y-1 text-center">
+          <h1 id="login-title" className="text-2xl font-semibold">
+            {site?.title || t('app.title')}
+          </h1>
+          <p className="text-sm text-muted-foreground">{t('login.subtitle')}</p>
+        </div>
+        {reason ? (
+          <p className="rounded-md bg-muted p-3 text-sm" role="status" data-testid="login-reason">
+            {t(`login.reason.${reason}`)}
+          </p>
+        ) : null}
+        <FormField id="login-id" label={t('login.username')} problem={shown('loginId')}>
+          <Input id="login-id" name="username" autoComplete="username" autoFocus value={values.loginId} onChange={(e) => set('loginId')(e.target.value)} aria-invalid={Boolean(shown('loginId'))} aria-describedby={shown('loginId') ? 'login-id-problem' : undefined} />
+        </FormField>
+        <FormField
+          id="login-password"
+          label={t('login.password')}
+          problem={shown('password')}
+          hint={
+            capsLock ? (
+              <p className="text-sm text-amber-500" role="status" data-testid="caps-lock-warning">
+                {t('login.capsLock')}
+              </p>
+            ) : null
+          }
+        >
+          <Input id="login-password" name="password" type="password" autoComplete="current-password" value={values.password} onChange={(e) => set('password')(e.target.value)} onKeyDown={watchCapsLock} onKeyUp={watchCapsLock} aria-invalid={Boolean(shown('password'))} aria-describedby={shown('password') ? 'login-password-problem' : undefined} />
+        </FormField>
+        <FormField id="login-captcha" label={t('login.captcha')} problem={shown('captchaCode')}>
+          <div className="flex items-center gap-2">
+            <Input id="login-captcha" name="captcha" autoComplete="off" maxLength={8} value={values.captchaCode} onChange={(e) => set('captchaCode')(e.target.value)} aria-invalid={Boolean(shown('captchaCode'))} />
+            {captcha ? <img src={captcha.image} alt={t('login.captchaImage')} data-captcha-id={captcha.captchaId} className="h-10 w-28 rounded border bg-white" /> : <div className="h-10 w-28 rounded border bg-muted" aria-hidden />}
+            <Button type="button" variant="outline" size="icon" onClick={() => session.send({ type: 'CAPTCHA.REFRESH' })} disabled={loadingCaptcha} aria-label={t('login.refreshCaptcha')}>
+              <RefreshCw aria-hidden />
+            </Button>
+          </div>
+        </FormField>
+        <FormField id="login-safe-code" label={t('login.safeCode')} problem={shown('safeCode')}>
+          <Input id="login-safe-code" name="safeCode" inputMode="numeric" autoComplete="one-time-code" maxLength={4} value={values.safeCode} onChange={(e) => set('safeCode')(digitsOnly(e.target.value))} aria-invalid={Boolean(shown('safeCode'))} />
+        </FormField>
+        <Button type="submit" className="w-full" disabled={submitting || !captcha}>
+          {submitting ? t('login.signingIn') : t('login.submit')}
+        </Button>
+      </form>
+    </main>
+  );
+}

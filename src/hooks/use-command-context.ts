@@ -1,0 +1,45 @@
+import { useMemo } from 'react';
+import { useLocation } from 'wouter';
+import type { CommandContext, Rights } from '../../commands/command';
+import { SessionContext } from '@/lib/session-context';
+import { updatePreferences, usePreferences } from '@/lib/preferences';
+
+/** Rights of the signed-in user as the commands read them (spec §6). */
+export function useRights(): Rights {
+  const session = SessionContext.useSelector((state) => state.context.session);
+  const profileLevel = SessionContext.useSelector((state) => state.context.profile?.level);
+  return useMemo(
+    () => ({
+      level: (profileLevel ?? session?.level ?? 4) as Rights['level'],
+      accessCodes: session?.accessCode ?? [],
+      isSubAccount: session?.sessionType === 9,
+      mustChangePassword: session?.forcePwdUpdate === '1' || session?.firstLogin === '1',
+    }),
+    [session, profileLevel],
+  );
+}
+
+/** The context every command runs with: the app's abilities, never its screens. */
+export function useCommandContext(ui: { openSettings(): void }): CommandContext {
+  const rights = useRights();
+  const [location, navigate] = useLocation();
+  const session = SessionContext.useActorRef();
+  const { language, theme, sidebarOpen, tagsView } = usePreferences();
+  return useMemo(
+    () => ({
+      rights,
+      navigate: (path: string) => navigate(path),
+      setLanguage: (next) => updatePreferences({ language: next }),
+      setTheme: (next) => updatePreferences({ theme: next }),
+      toggleSidebar: () => updatePreferences({ sidebarOpen: !sidebarOpen }),
+      toggleTagsView: () => updatePreferences({ tagsView: !tagsView }),
+      openSettings: ui.openSettings,
+      refreshPoints: () => session.send({ type: 'PROFILE.REFRESH' }),
+      requestLogout: () => session.send({ type: 'LOGOUT.REQUEST' }),
+      currentPath: location,
+      language,
+      theme,
+    }),
+    [rights, navigate, session, language, theme, sidebarOpen, tagsView, location, ui.openSettings],
+  );
+}

@@ -1,0 +1,61 @@
+import Cookies from 'js-cookie';
+import type { LoginResult } from '../../machines/session.machine';
+
+/** The session token cookie (spec §3). */
+export const TOKEN_COOKIE = 'credit-Token';
+
+/** Session fields kept in cookies, by their spec §3 names. */
+const SESSION_COOKIES = ['userId', 'mainUserId', 'status', 'level', 'name', 'sessionType', 'teamStatus', 'forcePwdUpdate', 'sn', 'firstLogin', 'isMain', 'logo'] as const;
+
+const options = { sameSite: 'strict' as const, path: '/' };
+
+export function sessionToken(): string | undefined {
+  return Cookies.get(TOKEN_COOKIE) || undefined;
+}
+
+export function saveSession(session: LoginResult, logo = ''): void {
+  Cookies.set(TOKEN_COOKIE, session.sessionId, options);
+  const values: Record<(typeof SESSION_COOKIES)[number], string> = {
+    userId: session.userId,
+    mainUserId: session.mainUserId,
+    status: String(session.status),
+    level: String(session.level),
+    name: session.loginId,
+    sessionType: String(session.sessionType),
+    teamStatus: String(session.teamStatus),
+    forcePwdUpdate: session.forcePwdUpdate,
+    sn: session.sn,
+    firstLogin: session.firstLogin,
+    isMain: String(session.isMain),
+    logo,
+  };
+  for (const name of SESSION_COOKIES) Cookies.set(name, values[name], options);
+}
+
+/** The session as the cookies remember it, when there is a token. */
+export function savedSession(): LoginResult | null {
+  const token = sessionToken();
+  if (!token) return null;
+  const read = (name: string) => Cookies.get(name) ?? '';
+  return {
+    sessionId: token,
+    loginId: read('name'),
+    userId: read('userId'),
+    mainUserId: read('mainUserId'),
+    status: Number(read('status')) || 1,
+    level: (Number(read('level')) || 0) as LoginResult['level'],
+    sessionType: Number(read('sessionType')) || 1,
+    teamStatus: Number(read('teamStatus')) || 1,
+    forcePwdUpdate: read('forcePwdUpdate') === '1' ? '1' : '0',
+    firstLogin: read('firstLogin') === '1' ? '1' : '0',
+    sn: read('sn'),
+    isMain: read('isMain') !== 'false',
+    accessCode: [1, 2, 3, 4, 5, 6, 7, 8, 11],
+  };
+}
+
+/** Logout clears the token and every session cookie; the language cookie stays. */
+export function clearSession(): void {
+  Cookies.remove(TOKEN_COOKIE, options);
+  for (const name of SESSION_COOKIES) Cookies.remove(name, options);
+}

@@ -1,0 +1,54 @@
+import { fromCallback, fromPromise } from 'xstate';
+import { MAINTENANCE_POLL_MS, sessionMachine, type Credentials, type NewPassword, type SessionEvent } from '../../machines/session.machine';
+import { call } from '@/api/gateway-client';
+import { clearSession, saveSession, savedSession } from '@/lib/session-cookies';
+
+/** The session machine with the app's real actors: the gateway, the cookies, a 10 s maintenance poll. */
+export const appSessionMachine = sessionMachine.provide({
+  actors: {
+    loadSite: fromPromise(async () => {
+      const [site, maintenance] = await Promise.all([call('gw.credit.sn.template.get', {}), call('sn.agent.maintain', {})]);
+      return { site, maintenance };
+    }),
+    restoreSession: fromPromise(async () => {
+      const session = savedSession();
+      if (!session) return null;
+      try {
+        // A forced password change allows no profile read yet: the cookies tell what is needed.
+        if (session.forcePwdUpdate === '1' || session.firstLogin === '1') return { session, profile: null };
+        const profile = await call('gw.credit.user.profile', {});
+        return { session: { ...session, loginId: profile.loginId, level: profile.level, status: profile.status, teamStatus: profile.teamStatus }, profile };
+      } catch {
+        return null;
+      }
+    }),
+    loadCaptcha: fromPromise(async () => {
+      const captcha = await call('gw.credit.captcha.check', {});
+      if (!('captchaId' in captcha)) throw new Error('no captcha');
+      return { captchaId: captcha.captchaId, image: captcha.image };
+    }),
+    login: fromPromise(async ({ input }: { input: Credentials }) => call('gw.credit.agent.login', { ...input })),
+    loadProfile: fromPromise(async () => call('gw.credit.user.profile', {})),
+    changePassword: fromPromise(async ({ input }: { input: NewPassword }) => {
+      await call('gw.credit.user.password.force.update', { ...input });
+    }),
+    logout: fromPromise(async () => {
+      await call('gw.credit.agent.logout', {});
+    }),
+    pollMaintenance: fromCallback<SessionEvent>(({ sendBack }) => {
+      const timer = setInterval(() => {
+        call('sn.agent.maintain', {}).then(
+          (maintenance) => sendBack({ type: 'MAINTENANCE.CHECKED', maintenance }),
+          () => undefined,
+        );
+      }, MAINTENANCE_POLL_MS);
+      return () => clearInterval(timer);
+    }),
+  },
+  actions: {
+    persistSession: ({ context }) => {
+      if (context.session) saveSession(context.session, context.site?.logo ?? '');
+    },
+    clearSession: () => clearSession(),
+  },
+});

@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { configureGatewayClient } from './api/gateway-client';
+import { i18n, startI18n } from './lib/i18n';
+import { preferences, startPreferences } from './lib/preferences';
+import { clearSession, sessionToken } from './lib/session-cookies';
+import './styles/globals.css';
+
+startPreferences();
+startI18n();
+configureGatewayClient({
+  token: sessionToken,
+  language: () => preferences().language,
+  // Spec §8: 2202/2221 reset the stored token and reload the page.
+  onSessionGone: () => {
+    clearSession();
+    window.location.reload();
+  },
+  networkErrorMessage: () => i18n.t('error.network'),
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

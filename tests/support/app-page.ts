@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import type { TestGateway } from './test-gateway';
+
+export async function openApp(browser: Browser, gw: TestGateway, options: { width?: number; height?: number; path?: string } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
+  const page = await context.newPage();
+  await page.goto(`${gw.url}/#${options.path ?? '/login'}`);
+  return page;
+}
+
+/** The code of the captcha the page shows, read from the database as a person reads the image. */
+export async function captchaCodeShown(page: Page, gw: TestGateway): Promise<string> {
+  const image = page.locator('img[data-captcha-id]');
+  await image.waitFor();
+  const captchaId = await image.getAttribute('data-captcha-id');
+  const row = await gw.db.one<{ code: string }>(sql`SELECT code FROM captchas WHERE id = ${captchaId}`);
+  if (!row) throw new Error(`captcha ${captchaId} not in the database`);
+  return row.code;
+}
+
+/** Fills the login form by keyboard and submits it with Enter. */
+export async function signIn(page: Page, gw: TestGateway, loginId: string, password = 'Admin123', safeCode = '1234'): Promise<void> {
+  await page.locator('#login-id').fill(loginId);
+  await page.locator('#login-password').fill(password);
+  await page.locator('#login-captcha').fill(await captchaCodeShown(page, gw));
+  await page.locator('#login-safe-code').fill(safeCode);
+  await page.locator('#login-safe-code').press('Enter');
+}
+
+export async function resetSite(gw: TestGateway): Promise<void> {
+  await gw.db.run(sql`UPDATE sites SET maintenance_start = NULL, maintenance_end = NULL, idle_timeout_seconds = 1800`);
+  await gw.db.run(sql`DELETE FROM site_ip_rules`);
+  await gw.db.run(sql`DELETE FROM login_failures`);
+}
+
+export async function setMaintenance(gw: TestGateway, on: boolean): Promise<void> {
+  const now = Date.now();
+  if (on) {
+    await gw.db.run(sql`UPDATE sites SET maintenance_start = ${new Date(now - 60_000)}, maintenance_end = ${new Date(now + 3_600_000)} WHERE id = 'demo'`);
+  } else {
+    await gw.db.run(sql`UPDATE sites SET maintenance_start = NULL, maintenance_end = NULL WHERE id = 'demo'`);
+  }
+}
+
+export async function blockLocalhost(gw: TestGateway): Promise<void> {
+  await gw.db.run(sql`INSERT INTO site_ip_rules (site_id, kind, network, note) VALUES ('demo', 'block', '127.0.0.0/8', 'e2e')`);
+}
