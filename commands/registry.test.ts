@@ -16,7 +16,7 @@ describe('command registry', () => {
   it('offers only the password change and logout while a password change is forced', () => {
     const forced = { ...company, mustChangePassword: true };
     expect(commandsFor(forced).map((c) => c.id).sort()).toEqual(
-      ['go.changePassword', 'preferences.language', 'preferences.theme', 'session.changePassword', 'session.logout'].sort(),
+      ['go.changePassword', 'preferences.language', 'preferences.theme', 'session.logout'].sort(),
     );
     expect(menuCommands(forced).map((c) => c.path)).toEqual(['/changePass/index']);
     expect(pathAllowed('/notice', forced)).toBe(false);

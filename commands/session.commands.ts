@@ -12,15 +12,6 @@ export const sessionCommands: Command[] = [
     run: (context) => context.refreshPoints(),
   },
   {
-    id: 'session.changePassword',
-    group: 'session',
-    titleKey: 'command.changePassword',
-    keywords: ['password', '修改密码'],
-    icon: 'key-round',
-    when: always,
-    run: (context) => context.navigate('/changePass/index'),
-  },
-  {
     id: 'session.logout',
     group: 'session',
     titleKey: 'command.logout',

@@ -159,3 +159,17 @@ export function stateKey(snapshot: Snapshot): string {
     typeof value === 'string' ? value : Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}.${walk(v)}`).join(',');
   return walk(snapshot.value);
 }
+
+/** A short test name for a path: where it ends and the events that lead there. */
+export function pathName(path: { state: Snapshot; steps: { event: AnyEventObject }[] }): string {
+  const events = path.steps
+    .slice(1)
+    .map(({ event }) => {
+      const loginId = (event as { credentials?: { loginId: string } }).credentials?.loginId;
+      const flag = (event as { maintenance?: { flag: number } }).maintenance?.flag;
+      const name = event.type.replace('xstate.done.actor.', '✓').replace('xstate.error.actor.', '✗').replace(/^xstate\.after\.([a-z]+)\..*$/, '⏱$1');
+      return loginId ? `${name}(${loginId})` : flag !== undefined ? `${name}(${flag})` : name;
+    })
+    .join(' → ');
+  return `${stateKey(path.state)} ⇐ ${events}`;
+}

@@ -1,7 +1,7 @@
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor, type AnyEventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { sessionMachine, type SessionEvent } from '../../machines/session.machine';
-import { INACTIVITY_EVENT, MODEL_LOGINS, serializeSessionState, sessionTestModel, stateKey } from '../support/session-model';
+import { INACTIVITY_EVENT, MODEL_LOGINS, pathName, serializeSessionState, sessionTestModel, stateKey } from '../support/session-model';
 
 const paths = sessionTestModel.getShortestPaths();
 const ACTOR_ANSWER = /^xstate\.(done|error)\.actor\.(.+)$/;
@@ -76,7 +76,7 @@ describe('session machine: model paths with fake actors', () => {
   });
 
   for (const path of paths) {
-    it(path.description, async () => {
+    it(pathName(path), async () => {
       const { snapshot, persisted } = await runPath(path.steps as never);
       expect(serializeSessionState(snapshot)).toBe(serializeSessionState(path.state));
       const signedIn = path.steps.some((step) => (step.event.type as string) === 'xstate.done.actor.login');

@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import zh from '../../locales/zh/common.json' with { type: 'json' };
+import zhErrors from '../../locales/zh/errors.json' with { type: 'json' };
+import type { SessionSnapshot } from '../../machines/session.machine';
+import { blockLocalhost, openApp, resetSite, setMaintenance, signIn } from '../support/app-page';
+import { browserAvailable, launchChromium } from '../support/browser';
+import { INACTIVITY_EVENT, MODEL_LOGINS, MODEL_NEW_PASSWORD, pathName, sessionTestModel, type SiteMode } from '../support/session-model';
+import { startTestGateway, type TestGateway } from '../support/test-gateway';
+import { ensureWebBuild } from '../support/web-build';
+
+const run = browserAvailable();
+let gw: TestGateway;
+let browser: Browser;
+/** Seconds of inactivity on paths that wait for the timeout (the site setting the app reads). */
+const SHORT_IDLE_SECONDS = 5;
+/** The maintenance poll runs every 10 s: a change shows within that, plus a margin. */
+const POLL_WAIT_MS = 15_000;
+
+beforeAll(async () => {
+  if (!run) return;
+  gw = await startTestGateway({ webRoot: await ensureWebBuild(), realTime: true });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await gw?.close();
+});
+
+const paths = sessionTestModel.getShortestPaths();
+
+/**
+ * Every shortest path of the session machine's model, driven through the real built app and
+ * gateway: user events become clicks and keys, the world's answers become database set-ups
+ * (site mode, maintenance window, accounts), and every stable state is checked on screen.
+ */
+describe.runIf(run)('session machine paths through the real app', () => {
+  for (const path of paths) {
+    it(pathName(path), { timeout: 90_000 }, async () => {
+      await resetSite(gw);
+      // The account that must change its password starts each path with the demo password and the flag set.
+      const reset = await gw.db.run(sql`UPDATE accounts a SET force_pwd_update = true, password_hash = p.password_hash
+        FROM accounts p WHERE p.login_id = 'admin' AND p.site_id = a.site_id AND a.login_id = ${MODEL_LOGINS.forced}`);
+      if (reset === 0) await gw.addAccount({ loginId: MODEL_LOGINS.forced, parent: 'admin', level: 1, forcePwdUpdate: true });
+      if (path.steps.some((step) => step.event.type === INACTIVITY_EVENT)) {
+        await gw.db.run(sql`UPDATE sites SET idle_timeout_seconds = ${SHORT_IDLE_SECONDS} WHERE id = 'demo'`);
+      }
+      let page: Page | undefined;
+      const current = () => {
+        if (!page) throw new Error('the page is not open yet');
+        return page;
+      };
+      const visible = (testId: string, timeout = 10_000) => current().getByTestId(testId).waitFor({ timeout });
+
+      try {
+        await path.test({
+          // Actor answers are events of the model too (see toTestMachine), beyond the machine's own event types.
+          events: {
+            ['xstate.done.actor.loadSite' as 'RETRY']: async (step: { event: unknown }) => {
+              const output = (step.event as unknown as { output: { site: { isBlock: boolean }; maintenance: { flag: number } } }).output;
+              const mode: SiteMode = output.site.isBlock ? 'blocked' : output.maintenance.flag === 1 ? 'maintenance' : 'open';
+              if (mode === 'blocked') await blockLocalhost(gw);
+              if (mode === 'maintenance') await setMaintenance(gw, true);
+              page = await openApp(browser, gw);
+            },
+            'LOGIN.SUBMIT': async (step) => {
+              const { loginId } = (step.event as unknown as { credentials: { loginId: string } }).credentials;
+              await signIn(current(), gw, loginId);
+            },
+            'CAPTCHA.REFRESH': async () => {
+              await current().getByRole('button', { name: zh.login.refreshCaptcha }).click();
+            },
+            'PASSWORD.SUBMIT': async () => {
+              await current().locator('#new-password').fill(MODEL_NEW_PASSWORD);
+              await current().locator('#confirm-password').fill(MODEL_NEW_PASSWORD);
+              await current().locator('#confirm-password').press('Enter');
+            },
+            'LOGOUT.REQUEST': async () => {
+              await current().getByTestId('logout').click();
+            },
+            'LOGOUT.CONFIRM': async () => {
+              await current().getByTestId('logout-confirm').click();
+            },
+            'LOGOUT.CANCEL': async () => {
+              await current().keyboard.press('Escape');
+            },
+            'MAINTENANCE.CHECKED': async (step) => {
+              await setMaintenance(gw, (step.event as unknown as { maintenance: { flag: number } }).maintenance.flag === 1);
+            },
+            // The timeout passes by itself; the state check waits for it.
+          },
+          states: {
+            blocked: async () => {
+              await visible('ip-blocked-screen');
+              expect(await current().getByTestId('blocked-ip').textContent()).toBe('127.0.0.1');
+            },
+            maintenance: async () => {
+              await visible('maintenance-screen', POLL_WAIT_MS);
+            },
+            'open.signedOut.ready': async (state) => {
+              const { context } = state as unknown as SessionSnapshot;
+              await visible('login-screen', context.reason === 'timeout' ? (SHORT_IDLE_SECONDS + 6) * 1000 : 10_000);
+              await current().locator('img[data-captcha-id]').waitFor();
+              if (context.reason) {
+                expect(await current().getByTestId('login-reason').textContent()).toBe(zh.login.reason[context.reason]);
+              }
+              if (context.error?.code === 2218) {
+                await current().getByRole('alert').filter({ hasText: zhErrors['2218'] }).first().waitFor();
+              }
+            },
+            'open.signedIn.changingPassword.editing': async () => {
+              await visible('forced-password-screen');
+              expect(current().url()).toMatch(/#\/changePass\/index$/);
+            },
+            'open.signedIn.active': async (state) => {
+              await visible('notice-screen', POLL_WAIT_MS);
+              const loginId = (state as unknown as SessionSnapshot).context.session?.loginId ?? '';
+              expect(await current().getByTestId('user-name').textContent()).toContain(loginId);
+            },
+            'open.signedIn.confirmingLogout': async () => {
+              await visible('logout-dialog');
+            },
+          },
+        });
+        // Paths that end in a passing state (restoring after maintenance) end where the app goes next.
+        if (path.steps.at(-1)?.event.type === 'MAINTENANCE.CHECKED') await visible('notice-screen', POLL_WAIT_MS);
+      } finally {
+        await page?.context().close();
+        await resetSite(gw);
+      }
+    });
+  }
+});
