@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOGIN_ID_PATTERN, PASSWORD_CHARACTERS, PASSWORD_MAX, PASSWORD_MIN, SAFE_CODE_PATTERN } from './patterns.contract';
 
 /**
  * Validation rules of spec §5, shared by the forms and the gateway. A failure names the
@@ -6,18 +7,18 @@ import { z } from 'zod';
  */
 export const passwordRule = z
   .string()
-  .min(6, 'password-length')
-  .max(15, 'password-length')
-  .regex(/^[A-Za-z0-9!_-]+$/, 'password-characters')
+  .min(PASSWORD_MIN, 'password-length')
+  .max(PASSWORD_MAX, 'password-length')
+  .regex(PASSWORD_CHARACTERS, 'password-characters')
   .regex(/[A-Z]/, 'password-uppercase')
   .regex(/[a-z]/, 'password-lowercase')
   .regex(/[0-9]/, 'password-digit');
 
-export const loginIdRule = z.string().regex(/^[A-Za-z0-9_-]{4,16}$/, 'login-id');
+export const loginIdRule = z.string().regex(LOGIN_ID_PATTERN, 'login-id');
 
 export const nicknameRule = z.string().trim().min(4, 'nickname-length').max(16, 'nickname-length');
 
 /** The two-factor (safe) code: exactly four digits. */
-export const safeCodeRule = z.string().regex(/^[0-9]{4}$/, 'safe-code');
+export const safeCodeRule = z.string().regex(SAFE_CODE_PATTERN, 'safe-code');
 
 export const commentRule = z.string().max(100, 'comment-length');

@@ -8,7 +8,7 @@ import { clearSession, sessionToken } from './lib/session-cookies';
 import './styles/globals.css';
 
 startPreferences();
-startI18n();
+await startI18n();
 configureGatewayClient({
   token: sessionToken,
   language: () => preferences().language,

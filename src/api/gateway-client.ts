@@ -37,7 +37,10 @@ export function configureGatewayClient(next: ClientEnvironment) {
   environment = next;
 }
 
-const api = ky.create({ prefixUrl: '/', timeout: false, retry: 0, throwHttpErrors: false });
+const api = ky.create({ timeout: false, retry: 0, throwHttpErrors: false });
+
+/** The gateway answers on the page's own origin (one port for the app and the API). */
+const apiUrl = () => (typeof location === 'undefined' ? '/api' : `${location.origin}/api`);
 
 /** Browser and OS, as the gateway records it with each sign-in (fingerOSModel). */
 function fingerOSModel(): string {
@@ -73,7 +76,7 @@ export async function call<M extends MethodName>(method: M, params: ParamsIn<M> 
   };
   let answer: Answer<ResultOf<M>>;
   try {
-    const response = await api.post('api', { body: new URLSearchParams({ json: JSON.stringify(envelope) }) });
+    const response = await api.post(apiUrl(), { body: new URLSearchParams({ json: JSON.stringify(envelope) }) });
     answer = (await response.json()) as Answer<ResultOf<M>>;
   } catch {
     throw new GatewayError(NETWORK_ERROR, environment.networkErrorMessage());

@@ -4,6 +4,7 @@ import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { Toaster } from '@/components/ui/toaster';
 import { showError } from '@/lib/error-toast';
+import { switchLanguage } from '@/lib/i18n';
 import { usePreferences } from '@/lib/preferences';
 import { SplashScreen } from '@/features/site-status/splash-screen';
 import { LoginScreen } from '@/features/login/login-screen';
@@ -13,10 +14,11 @@ import { UnreachableScreen } from '@/features/site-status/unreachable-screen';
 import { NotFoundScreen } from '@/features/errors/not-found-screen';
 import { UnauthorizedScreen } from '@/features/errors/unauthorized-screen';
 import { AuthRedirectScreen } from '@/features/auth-redirect/auth-redirect-screen';
-import { ForcedPasswordScreen } from '@/features/change-password/forced-password-screen';
 import { SessionContext } from '@/lib/session-context';
 
 const SignedInApp = lazy(() => import('./signed-in-app'));
+// The password screens carry the full password rules (zod): kept off the sign-in path.
+const ForcedPasswordScreen = lazy(() => import('@/features/change-password/forced-password-screen').then((module) => ({ default: module.ForcedPasswordScreen })));
 
 function PublicRoutes() {
   return (
@@ -36,7 +38,11 @@ function PublicRoutes() {
 function ForcedRoutes() {
   const [location] = useLocation();
   if (location !== '/changePass/index') return <Redirect to="/changePass/index" replace />;
-  return <ForcedPasswordScreen />;
+  return (
+    <Suspense fallback={<SplashScreen />}>
+      <ForcedPasswordScreen />
+    </Suspense>
+  );
 }
 
 function Screens() {
@@ -83,7 +89,7 @@ export function App() {
   const { language } = usePreferences();
   const { i18n } = useTranslation();
   useEffect(() => {
-    if (i18n.language !== language) void i18n.changeLanguage(language);
+    if (i18n.language !== language) void switchLanguage(language);
   }, [i18n, language]);
   return (
     <SessionContext.Provider>

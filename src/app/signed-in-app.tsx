@@ -50,7 +50,7 @@ function useActivity() {
 export default function SignedInApp() {
   const { t } = useTranslation();
   const site = SessionContext.useSelector((state) => state.context.site);
-  const { sidebarOpen, tagsView } = usePreferences();
+  const { sidebarOpen, tagsView, sidebarLogo } = usePreferences();
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const openSettings = useCallback(() => setSettingsOpen(true), []);
@@ -82,9 +82,9 @@ export default function SignedInApp() {
         {t('layout.skipToContent')}
       </a>
       <div className="flex min-h-screen bg-background text-foreground">
-        <AppSidebar open={sidebarOpen} title={site?.title || t('app.title')} />
+        <AppSidebar open={sidebarOpen} title={site?.title || t('app.title')} logo={site?.logo ?? ''} showLogo={sidebarLogo} />
         <div className="flex min-w-0 flex-1 flex-col">
-          <AppHeader onOpenPalette={() => setPaletteOpen(true)} onOpenSettings={openSettings} />
+          <AppHeader title={site?.title || t('app.title')} logo={site?.logo ?? ''} onOpenPalette={() => setPaletteOpen(true)} onOpenSettings={openSettings} />
           <NoticeMarquee />
           {tagsView ? <TagsView /> : null}
           <main id="main" className="flex-1 p-4 md:p-6" tabIndex={-1}>

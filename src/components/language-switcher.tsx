@@ -1,30 +1,28 @@
 import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { languages } from '../../commands/preferences.commands';
-import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { updatePreferences, usePreferences } from '@/lib/preferences';
 
+/** A native select: light enough for the sign-in screen, and accessible as it is. */
 export function LanguageSwitcher() {
   const { t } = useTranslation();
   const { language } = usePreferences();
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t('command.changeLanguage')} data-testid="language-switcher">
-          <Languages aria-hidden />
-          <span>{t(`language.${language}`)}</span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuRadioGroup value={language} onValueChange={(value) => updatePreferences({ language: value as typeof language })}>
-          {languages.map((item) => (
-            <DropdownMenuRadioItem key={item.id} value={item.id}>
-              {t(item.titleKey)}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <label className="flex items-center gap-2 text-sm text-muted-foreground">
+      <Languages className="size-4" aria-hidden />
+      <span className="sr-only">{t('command.changeLanguage')}</span>
+      <select
+        value={language}
+        onChange={(event) => updatePreferences({ language: event.target.value as typeof language })}
+        className="rounded-md border border-input bg-background px-2 py-1 text-foreground"
+        data-testid="language-switcher"
+      >
+        {languages.map((item) => (
+          <option key={item.id} value={item.id}>
+            {t(item.titleKey)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -1,34 +1,43 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enCommon from '../../locales/en/common.json';
-import enErrors from '../../locales/en/errors.json';
-import idCommon from '../../locales/id/common.json';
-import idErrors from '../../locales/id/errors.json';
-import thCommon from '../../locales/th/common.json';
-import thErrors from '../../locales/th/errors.json';
-import viCommon from '../../locales/vi/common.json';
-import viErrors from '../../locales/vi/errors.json';
+import type { Language } from '../../commands/command';
 import zhCommon from '../../locales/zh/common.json';
 import zhErrors from '../../locales/zh/errors.json';
 import { preferences } from './preferences';
 
 export const i18n = i18next;
 
-export function startI18n() {
-  void i18next.use(initReactI18next).init({
-    lng: preferences().language,
+/** Chinese, the default and the fallback, ships with the app; the other languages load when chosen. */
+const loaders: Record<Exclude<Language, 'zh'>, () => Promise<[{ default: object }, { default: object }]>> = {
+  en: () => Promise.all([import('../../locales/en/common.json'), import('../../locales/en/errors.json')]),
+  th: () => Promise.all([import('../../locales/th/common.json'), import('../../locales/th/errors.json')]),
+  vi: () => Promise.all([import('../../locales/vi/common.json'), import('../../locales/vi/errors.json')]),
+  id: () => Promise.all([import('../../locales/id/common.json'), import('../../locales/id/errors.json')]),
+};
+
+export async function loadLanguage(language: Language): Promise<void> {
+  if (language === 'zh' || i18next.hasResourceBundle(language, 'common')) return;
+  const [common, errors] = await loaders[language]();
+  i18next.addResourceBundle(language, 'common', common.default);
+  i18next.addResourceBundle(language, 'errors', errors.default);
+}
+
+export async function startI18n() {
+  await i18next.use(initReactI18next).init({
+    lng: 'zh',
     fallbackLng: 'zh',
     defaultNS: 'common',
     ns: ['common', 'errors'],
-    resources: {
-      zh: { common: zhCommon, errors: zhErrors },
-      en: { common: enCommon, errors: enErrors },
-      th: { common: thCommon, errors: thErrors },
-      vi: { common: viCommon, errors: viErrors },
-      id: { common: idCommon, errors: idErrors },
-    },
+    resources: { zh: { common: zhCommon, errors: zhErrors } },
     interpolation: { escapeValue: false },
     initAsync: false,
   });
+  await switchLanguage(preferences().language);
   return i18next;
+}
+
+/** Switches the interface language, loading its texts first. */
+export async function switchLanguage(language: Language): Promise<void> {
+  await loadLanguage(language).catch(() => undefined);
+  await i18next.changeLanguage(language);
 }

@@ -10,6 +10,8 @@ import { allGood, bareRoute, CONNECTIONS, DURATION_SECONDS, gatewayRead, measure
 import { createBenchDatabase, maskUrl, postgresAdminUrl } from './postgres.bench-helper';
 import { cleanUpProcessesAndDirs, makeTempDir, startCommand, startServer } from './server-process.bench-helper';
 import { printTable, type TableRow } from './text-table.bench-helper';
+import { measureBundles } from './bundle.bench-helper';
+import { ensureWebBuild } from '../support/web-build';
 
 const RATIO_AIM = 0.6;
 const EMPTY_START_AIM_S = 30;
@@ -128,11 +130,31 @@ async function benchStartTime(): Promise<void> {
   addSummary('stop with SIGINT', `exit codes ${exitCodes.join(', ')}`, 'all 0', exitCodes.every((code) => code === 0));
 }
 
+const LOGIN_JS_AIM_KIB = 150;
+const LOGIN_CSS_AIM_KIB = 20;
+const SIGNED_IN_JS_AIM_KIB = 250;
+const bundleRows: TableRow[] = [];
+
+async function benchBundles(): Promise<void> {
+  const { login, afterSignIn, foreignRequests } = await measureBundles();
+  const kib = (value: number) => `${value.toFixed(1)} KiB`;
+  bundleRows.push({ screen: 'login (/#/login)', 'JS gzip': kib(login.jsKiB), 'CSS gzip': kib(login.cssKiB), files: String(login.files) });
+  bundleRows.push({ screen: 'first screen after sign-in (/#/notice)', 'JS gzip': kib(afterSignIn.jsKiB), 'CSS gzip': kib(afterSignIn.cssKiB), files: String(afterSignIn.files) });
+  bundleRows.push({ screen: 'anchors (login JS): shadcn-admin 221, vue-element-admin 345, react-admin 404 KiB', 'JS gzip': '', 'CSS gzip': '', files: '' });
+  addSummary('login JS (gzip)', kib(login.jsKiB), `<= ${LOGIN_JS_AIM_KIB} KiB`, login.jsKiB <= LOGIN_JS_AIM_KIB);
+  addSummary('login CSS (gzip)', kib(login.cssKiB), `<= ${LOGIN_CSS_AIM_KIB} KiB`, login.cssKiB <= LOGIN_CSS_AIM_KIB);
+  addSummary('JS after sign-in (gzip)', kib(afterSignIn.jsKiB), `<= ${SIGNED_IN_JS_AIM_KIB} KiB`, afterSignIn.jsKiB <= SIGNED_IN_JS_AIM_KIB);
+  addSummary('requests to other origins', String(foreignRequests.length), '0', foreignRequests.length === 0);
+}
+
 async function main(): Promise<void> {
   console.log(`Bench: node ${process.version}, ${cpus().length} CPUs; autocannon ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route`);
   console.log(`Server: \`${startCommand}\` as a child process, LOG_LEVEL=warn, a fresh temp DATA_DIR each start`);
 
+  // Built before anything is timed, so no start below includes building the web app.
+  await ensureWebBuild();
   await part('start time', benchStartTime);
+  await part('web bundles', benchBundles);
   await part('PGlite', () => benchGateway('PGlite'));
   const adminUrl = postgresAdminUrl();
   if (adminUrl) {
@@ -144,6 +166,7 @@ async function main(): Promise<void> {
 
   printTable('1. Gateway read (a) vs bare route (b)', loadRows);
   printTable(`2. Start time of \`${startCommand}\` (spawn until GET /api/health is 200)`, startRows);
+  printTable('3. JavaScript and CSS loaded (production build, gzip level 9)', bundleRows);
   printTable('Summary', summaryRows);
 }
 

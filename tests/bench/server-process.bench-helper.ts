@@ -98,7 +98,7 @@ async function stopServer(child: ChildProcess): Promise<number | null> {
 }
 
 /** Starts `tsx server/start.ts` in its own process group and waits until GET /api/health answers 200. */
-export async function startServer(options: { dataDir: string; databaseUrl?: string }): Promise<ServerProcess> {
+export async function startServer(options: { dataDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -113,6 +113,7 @@ export async function startServer(options: { dataDir: string; databaseUrl?: stri
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
   });
   spawned.add(child);

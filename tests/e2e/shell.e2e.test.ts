@@ -135,8 +135,11 @@ describe.runIf(run)('layout shell and palette in Chromium', () => {
     await page.context().close();
   });
 
-  it('sends an unknown path to 404, and /404 and /401 open without a session', async () => {
+  it('sends an unknown path to 404, /redirect/<path> on to <path>, and /404 and /401 open without a session', async () => {
     const page = await signedIn();
+    await page.goto(`${gw.url}/#/redirect/changePass/index`);
+    await page.getByTestId('change-password-screen').waitFor();
+    expect(page.url()).toMatch(/#\/changePass\/index$/);
     await page.goto(`${gw.url}/#/no/such/screen`);
     await page.getByTestId('not-found-screen').waitFor();
     await page.context().close();

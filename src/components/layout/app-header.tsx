@@ -9,7 +9,7 @@ import { Clock } from './clock';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
-export function AppHeader({ onOpenPalette, onOpenSettings }: { onOpenPalette(): void; onOpenSettings(): void }) {
+export function AppHeader({ title, logo, onOpenPalette, onOpenSettings }: { title: string; logo: string; onOpenPalette(): void; onOpenSettings(): void }) {
   const { t } = useTranslation();
   const session = SessionContext.useActorRef();
   const profile = SessionContext.useSelector((state) => state.context.profile);
@@ -20,6 +20,10 @@ export function AppHeader({ onOpenPalette, onOpenSettings }: { onOpenPalette(): 
       <Button variant="ghost" size="icon" aria-label={t('command.toggleSidebar')} aria-expanded={sidebarOpen} onClick={() => updatePreferences({ sidebarOpen: !sidebarOpen })}>
         <PanelLeft aria-hidden />
       </Button>
+      <span className="flex items-center gap-2 font-semibold" data-testid="header-logo">
+        {logo ? <img src={logo} alt="" className="size-6 rounded" /> : null}
+        <span className="hidden lg:inline">{title}</span>
+      </span>
       <Clock />
       <div className="flex flex-1 flex-wrap items-center gap-x-4 gap-y-1 text-sm">
         <span className="flex items-center gap-2 font-medium" data-testid="user-name">

@@ -15,7 +15,7 @@ const highlightParents: Record<string, string> = {
   '/stopList/index': '/account/index',
 };
 
-export function AppSidebar({ open, title }: { open: boolean; title: string }) {
+export function AppSidebar({ open, title, logo, showLogo }: { open: boolean; title: string; logo: string; showLogo: boolean }) {
   const { t } = useTranslation();
   const rights = useRights();
   const [location] = useLocation();
@@ -27,10 +27,12 @@ export function AppSidebar({ open, title }: { open: boolean; title: string }) {
       data-open={open}
       className={cn('shrink-0 overflow-hidden border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200', open ? 'w-[210px]' : 'w-0 md:w-14')}
     >
-      <div className="flex h-14 items-center gap-2 px-4 font-semibold">
-        <LayoutDashboard className="size-5 shrink-0" aria-hidden />
-        {open ? <span className="truncate">{title}</span> : null}
-      </div>
+      {showLogo ? (
+        <div className="flex h-14 items-center gap-2 px-4 font-semibold" data-testid="sidebar-logo">
+          {logo ? <img src={logo} alt="" className="size-6 shrink-0 rounded" /> : <LayoutDashboard className="size-5 shrink-0" aria-hidden />}
+          {open ? <span className="truncate">{title}</span> : null}
+        </div>
+      ) : null}
       <ul className="space-y-1 p-2">
         {menuCommands(rights).map((command) => {
           const Icon = icons[command.icon ?? ''] ?? LayoutDashboard;

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { confirmProblem, digitsOnly, loginPasswordProblem, newPasswordProblem, safeCodeProblem } from '@/lib/form-rules';
+import { confirmProblem, digitsOnly, loginPasswordProblem, safeCodeProblem } from '@/lib/form-rules';
+import { newPasswordProblem } from '@/lib/password-rules';
 
 export interface PasswordFormValues {
   oldPassword: string;

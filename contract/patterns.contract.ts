@@ -1,0 +1,9 @@
+/**
+ * The character rules of spec §5 as plain patterns, with no zod: the login screen checks its
+ * form with these and stays light; rules.contract.ts builds the zod schemas from the same ones.
+ */
+export const LOGIN_ID_PATTERN = /^[A-Za-z0-9_-]{4,16}$/;
+export const SAFE_CODE_PATTERN = /^[0-9]{4}$/;
+export const PASSWORD_CHARACTERS = /^[A-Za-z0-9!_-]+$/;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 15;
