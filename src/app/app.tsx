@@ -5,7 +5,7 @@ import { useHashLocation } from 'wouter/use-hash-location';
 import { Toaster } from '@/components/ui/toaster';
 import { showError } from '@/lib/error-toast';
 import { switchLanguage } from '@/lib/i18n';
-import { usePreferences } from '@/lib/preferences';
+import { applySiteTheme, usePreferences } from '@/lib/preferences';
 import { SplashScreen } from '@/features/site-status/splash-screen';
 import { LoginScreen } from '@/features/login/login-screen';
 import { MaintenanceScreen } from '@/features/site-status/maintenance-screen';
@@ -57,7 +57,14 @@ function Screens() {
     return 'signedIn';
   });
   const error = SessionContext.useSelector((state) => state.context.error);
+  const site = SessionContext.useSelector((state) => state.context.site);
   const { t } = useTranslation();
+
+  useEffect(() => {
+    if (!site) return;
+    applySiteTheme(site.ui);
+    document.title = site.title || t('app.title');
+  }, [site, t]);
 
   useEffect(() => {
     if (error) showError(error.code, t);

@@ -30,6 +30,7 @@ function initial(): Preferences {
     }
   })();
   const cookieLanguage = Cookies.get(LANGUAGE_COOKIE) as Language | undefined;
+  themeChosen = stored.theme === 'red' || stored.theme === 'black';
   const narrow = typeof window !== 'undefined' && window.innerWidth < MOBILE_BREAKPOINT;
   return {
     language: cookieLanguage && languageIds.includes(cookieLanguage) ? cookieLanguage : 'zh',
@@ -44,6 +45,8 @@ function initial(): Preferences {
 }
 
 let current: Preferences | undefined;
+/** Whether the user picked a theme; until then the site's own theme (ui) applies. */
+let themeChosen = false;
 const listeners = new Set<() => void>();
 
 export function preferences(): Preferences {
@@ -61,10 +64,19 @@ function applyToDocument(value: Preferences) {
 export function updatePreferences(change: Partial<Preferences>): void {
   const next = { ...preferences(), ...change };
   current = next;
+  if (change.theme) themeChosen = true;
   if (change.language) Cookies.set(LANGUAGE_COOKIE, change.language, { sameSite: 'strict', path: '/', expires: 365 });
-  const { language: _language, showSettings: _shown, ...stored } = next;
-  localStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
+  const { language: _language, showSettings: _shown, theme, ...stored } = next;
+  localStorage.setItem(STORAGE_KEY, JSON.stringify(themeChosen ? { ...stored, theme } : stored));
   applyToDocument(next);
+  listeners.forEach((listener) => listener());
+}
+
+/** The site's theme (black or red) is the default until the user picks one. */
+export function applySiteTheme(ui: Theme): void {
+  if (themeChosen || preferences().theme === ui) return;
+  current = { ...preferences(), theme: ui };
+  applyToDocument(current);
   listeners.forEach((listener) => listener());
 }
 

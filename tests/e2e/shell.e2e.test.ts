@@ -126,6 +126,21 @@ describe.runIf(run)('layout shell and palette in Chromium', () => {
     await narrow.context().close();
   });
 
+  it("shows each site in its own theme until the user picks one", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const port = new URL(gw.url).port;
+    // demo2.localhost resolves to this machine in Chromium: the red site.
+    await page.goto(`http://demo2.localhost:${port}/#/login`);
+    await page.getByTestId('login-screen').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('red');
+    expect(await page.title()).toBe('Red Dragon Club');
+    await page.goto(`${gw.url}/#/login`);
+    await page.getByTestId('login-screen').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('black');
+    await context.close();
+  });
+
   it('refreshes the points when they are clicked', async () => {
     const page = await signedIn();
     await gw.db.run((await import('drizzle-orm')).sql`UPDATE accounts SET balance = balance + 100 WHERE login_id = 'admin'`);
