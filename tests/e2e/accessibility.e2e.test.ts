@@ -1,14 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetSite, signIn } from '../support/app-page';
-import { browserAvailable, launchChromium } from '../support/browser';
-import { startTestGateway, type TestGateway } from '../support/test-gateway';
-import { ensureWebBuild } from '../support/web-build';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../support/app-page';
+import { useAppInChromium } from '../support/app-in-chromium';
 
-const run = browserAvailable();
-let gw: TestGateway;
-let browser: Browser;
+const e2e = useAppInChromium();
 
 const THEMES = ['black', 'red'] as const;
 type Theme = (typeof THEMES)[number];
@@ -18,25 +14,15 @@ const BLOCKING = new Set(['serious', 'critical']);
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 type Violation = AxeResults['violations'][number];
 
-beforeAll(async () => {
-  if (!run) return;
-  gw = await startTestGateway({ webRoot: await ensureWebBuild(), realTime: true });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
-});
-beforeEach(async () => {
-  if (run) await resetSite(gw);
-});
-
 /** A fresh context whose localStorage holds the theme before any script of the app runs. */
-async function openThemed(theme: Theme, options: { width?: number; height?: number; path?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
+async function openThemed(
+  theme: Theme,
+  options: { width?: number; height?: number; path?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await e2e.browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
   await context.addInitScript((value: string) => window.localStorage.setItem('credit-preferences', value), JSON.stringify({ theme }));
   const page = await context.newPage();
-  await page.goto(`${gw.url}/#${options.path ?? '/login'}`);
+  await page.goto(`${e2e.gw.url}/#${options.path ?? '/login'}`);
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
   return { context, page };
 }
@@ -51,7 +37,10 @@ async function waitForCaptcha(page: Page): Promise<void> {
 function describeViolations(violations: Violation[]): string {
   return violations
     .map((violation) => {
-      const nodes = violation.nodes.map((node) => `    - ${JSON.stringify(node.target)} ${node.html}${node.failureSummary ? `\n      ${node.failureSummary.replace(/\n/g, '\n      ')}` : ''}`);
+      const nodes = violation.nodes.map(
+        (node) =>
+          `    - ${JSON.stringify(node.target)} ${node.html}${node.failureSummary ? `\n      ${node.failureSummary.replace(/\n/g, '\n      ')}` : ''}`,
+      );
       return `[${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes.join('\n')}`;
     })
     .join('\n');
@@ -62,11 +51,13 @@ async function expectNoSeriousViolations(page: Page, screen: string): Promise<vo
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const all = results.violations;
   if (all.length > 0) console.warn(`axe on ${screen}: ${all.length} violation(s)\n${describeViolations(all)}`);
-  const blocking = all.filter((violation) => BLOCKING.has(violation.impact ?? '')).map((violation) => `${violation.impact} ${violation.id}`);
+  const blocking = all
+    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+    .map((violation) => `${violation.impact} ${violation.id}`);
   expect(blocking, `serious or critical axe violations on ${screen}; all violations:\n${describeViolations(all)}`).toEqual([]);
 }
 
-describe.runIf(run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () => {
+describe.runIf(e2e.run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () => {
   describe.each(THEMES)('theme %s', (theme) => {
     it('login screen with its captcha', async () => {
       const { context, page } = await openThemed(theme);
@@ -94,7 +85,7 @@ describe.runIf(run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () => {
       const { context, page } = await openThemed(theme);
       try {
         await page.getByTestId('login-screen').waitFor();
-        await signIn(page, gw, 'admin');
+        await signIn(page, e2e.gw, 'admin');
         await page.getByTestId('notice-screen').waitFor();
         await expect.poll(() => page.getByTestId('notice-item').count()).toBeGreaterThan(0);
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
@@ -108,9 +99,9 @@ describe.runIf(run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () => {
       const { context, page } = await openThemed(theme);
       try {
         await page.getByTestId('login-screen').waitFor();
-        await signIn(page, gw, 'admin');
+        await signIn(page, e2e.gw, 'admin');
         await page.getByTestId('notice-screen').waitFor();
-        await page.goto(`${gw.url}/#/changePass/index`);
+        await page.goto(`${e2e.gw.url}/#/changePass/index`);
         await page.getByTestId('change-password-screen').waitFor();
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
         await expectNoSeriousViolations(page, `change password (theme ${theme})`);

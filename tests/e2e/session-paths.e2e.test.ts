@@ -1,32 +1,18 @@
 import { sql } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import zh from '../../locales/zh/common.json' with { type: 'json' };
 import zhErrors from '../../locales/zh/errors.json' with { type: 'json' };
 import type { SessionSnapshot } from '../../machines/session.machine';
 import { blockLocalhost, openApp, resetSite, setMaintenance, signIn } from '../support/app-page';
-import { browserAvailable, launchChromium } from '../support/browser';
 import { INACTIVITY_EVENT, MODEL_LOGINS, MODEL_NEW_PASSWORD, pathName, sessionTestModel, type SiteMode } from '../support/session-model';
-import { startTestGateway, type TestGateway } from '../support/test-gateway';
-import { ensureWebBuild } from '../support/web-build';
+import { useAppInChromium } from '../support/app-in-chromium';
 
-const run = browserAvailable();
-let gw: TestGateway;
-let browser: Browser;
+const e2e = useAppInChromium();
 /** Seconds of inactivity on paths that wait for the timeout (the site setting the app reads). */
 const SHORT_IDLE_SECONDS = 5;
 /** The maintenance poll runs every 10 s: a change shows within that, plus a margin. */
 const POLL_WAIT_MS = 15_000;
-
-beforeAll(async () => {
-  if (!run) return;
-  gw = await startTestGateway({ webRoot: await ensureWebBuild(), realTime: true });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
-});
 
 const paths = sessionTestModel.getShortestPaths();
 
@@ -35,16 +21,16 @@ const paths = sessionTestModel.getShortestPaths();
  * gateway: user events become clicks and keys, the world's answers become database set-ups
  * (site mode, maintenance window, accounts), and every stable state is checked on screen.
  */
-describe.runIf(run)('session machine paths through the real app', () => {
+describe.runIf(e2e.run)('session machine paths through the real app', () => {
   for (const path of paths) {
     it(pathName(path), { timeout: 90_000 }, async () => {
-      await resetSite(gw);
+      await resetSite(e2e.gw);
       // The account that must change its password starts each path with the demo password and the flag set.
-      const reset = await gw.db.run(sql`UPDATE accounts a SET force_pwd_update = true, password_hash = p.password_hash
+      const reset = await e2e.gw.db.run(sql`UPDATE accounts a SET force_pwd_update = true, password_hash = p.password_hash
         FROM accounts p WHERE p.login_id = 'admin' AND p.site_id = a.site_id AND a.login_id = ${MODEL_LOGINS.forced}`);
-      if (reset === 0) await gw.addAccount({ loginId: MODEL_LOGINS.forced, parent: 'admin', level: 1, forcePwdUpdate: true });
+      if (reset === 0) await e2e.gw.addAccount({ loginId: MODEL_LOGINS.forced, parent: 'admin', level: 1, forcePwdUpdate: true });
       if (path.steps.some((step) => step.event.type === INACTIVITY_EVENT)) {
-        await gw.db.run(sql`UPDATE sites SET idle_timeout_seconds = ${SHORT_IDLE_SECONDS} WHERE id = 'demo'`);
+        await e2e.gw.db.run(sql`UPDATE sites SET idle_timeout_seconds = ${SHORT_IDLE_SECONDS} WHERE id = 'demo'`);
       }
       let page: Page | undefined;
       const current = () => {
@@ -60,13 +46,13 @@ describe.runIf(run)('session machine paths through the real app', () => {
             ['xstate.done.actor.loadSite' as 'RETRY']: async (step: { event: unknown }) => {
               const output = (step.event as unknown as { output: { site: { isBlock: boolean }; maintenance: { flag: number } } }).output;
               const mode: SiteMode = output.site.isBlock ? 'blocked' : output.maintenance.flag === 1 ? 'maintenance' : 'open';
-              if (mode === 'blocked') await blockLocalhost(gw);
-              if (mode === 'maintenance') await setMaintenance(gw, true);
-              page = await openApp(browser, gw);
+              if (mode === 'blocked') await blockLocalhost(e2e.gw);
+              if (mode === 'maintenance') await setMaintenance(e2e.gw, true);
+              page = await openApp(e2e.browser, e2e.gw);
             },
             'LOGIN.SUBMIT': async (step) => {
               const { loginId } = (step.event as unknown as { credentials: { loginId: string } }).credentials;
-              await signIn(current(), gw, loginId);
+              await signIn(current(), e2e.gw, loginId);
             },
             'CAPTCHA.REFRESH': async () => {
               await current().getByRole('button', { name: zh.login.refreshCaptcha }).click();
@@ -86,7 +72,7 @@ describe.runIf(run)('session machine paths through the real app', () => {
               await current().keyboard.press('Escape');
             },
             'MAINTENANCE.CHECKED': async (step) => {
-              await setMaintenance(gw, (step.event as unknown as { maintenance: { flag: number } }).maintenance.flag === 1);
+              await setMaintenance(e2e.gw, (step.event as unknown as { maintenance: { flag: number } }).maintenance.flag === 1);
             },
             // The timeout passes by itself; the state check waits for it.
           },
@@ -127,7 +113,7 @@ describe.runIf(run)('session machine paths through the real app', () => {
         if (path.steps.at(-1)?.event.type === 'MAINTENANCE.CHECKED') await visible('notice-screen', POLL_WAIT_MS);
       } finally {
         await page?.context().close();
-        await resetSite(gw);
+        await resetSite(e2e.gw);
       }
     });
   }

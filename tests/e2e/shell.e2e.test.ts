@@ -1,30 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openApp, resetSite, signIn } from '../support/app-page';
-import { browserAvailable, launchChromium } from '../support/browser';
-import { startTestGateway, type TestGateway } from '../support/test-gateway';
-import { ensureWebBuild } from '../support/web-build';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openApp, signIn } from '../support/app-page';
+import { useAppInChromium } from '../support/app-in-chromium';
 
-const run = browserAvailable();
-let gw: TestGateway;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!run) return;
-  gw = await startTestGateway({ webRoot: await ensureWebBuild(), realTime: true });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
-});
-beforeEach(async () => {
-  if (run) await resetSite(gw);
-});
+const e2e = useAppInChromium();
 
 async function signedIn(options: { width?: number } = {}): Promise<Page> {
-  const page = await openApp(browser, gw, options);
-  await signIn(page, gw, 'admin');
+  const page = await openApp(e2e.browser, e2e.gw, options);
+  await signIn(page, e2e.gw, 'admin');
   await page.getByTestId('notice-screen').waitFor();
   return page;
 }
@@ -38,7 +21,7 @@ async function runFromPalette(page: Page, query: string) {
   await page.keyboard.press('Enter');
 }
 
-describe.runIf(run)('layout shell and palette in Chromium', () => {
+describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
   it('changes language and theme from the palette, and both survive a reload', async () => {
     const page = await signedIn();
     await runFromPalette(page, 'language');
@@ -84,7 +67,7 @@ describe.runIf(run)('layout shell and palette in Chromium', () => {
     expect(cookies).not.toContain('credit-Token');
     expect(cookies).not.toContain('userId');
     // The session really ended on the gateway too: going back does not restore it.
-    await page.goto(`${gw.url}/#/notice`);
+    await page.goto(`${e2e.gw.url}/#/notice`);
     await page.getByTestId('login-screen').waitFor();
     await page.context().close();
   });
@@ -126,41 +109,55 @@ describe.runIf(run)('layout shell and palette in Chromium', () => {
     await narrow.context().close();
   });
 
-  it("shows each site in its own theme until the user picks one", async () => {
-    const context = await browser.newContext();
+  it('shows each site in its own theme until the user picks one', async () => {
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    const port = new URL(gw.url).port;
+    const port = new URL(e2e.gw.url).port;
     // demo2.localhost resolves to this machine in Chromium: the red site.
     await page.goto(`http://demo2.localhost:${port}/#/login`);
     await page.getByTestId('login-screen').waitFor();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('red');
     expect(await page.title()).toBe('Red Dragon Club');
-    await page.goto(`${gw.url}/#/login`);
+    await page.goto(`${e2e.gw.url}/#/login`);
     await page.getByTestId('login-screen').waitFor();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('black');
     await context.close();
   });
 
+  it('switches the tabs off in the settings panel, and the choice survives a reload', async () => {
+    const page = await signedIn();
+    await page.getByTestId('tags-view').waitFor();
+    await runFromPalette(page, 'settings');
+    await page.getByTestId('settings-panel').waitFor();
+    await page.locator('#settings-tags-view').press('Space');
+    await page.getByTestId('tags-view').waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await page.getByTestId('notice-screen').waitFor();
+    expect(await page.getByTestId('tags-view').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('refreshes the points when they are clicked', async () => {
     const page = await signedIn();
-    await gw.db.run((await import('drizzle-orm')).sql`UPDATE accounts SET balance = balance + 100 WHERE login_id = 'admin'`);
+    await e2e.gw.db.run((await import('drizzle-orm')).sql`UPDATE accounts SET balance = balance + 100 WHERE login_id = 'admin'`);
     await page.getByTestId('points').click();
     await expect.poll(() => page.getByTestId('points').textContent()).toContain('10000001.00');
-    await gw.db.run((await import('drizzle-orm')).sql`UPDATE accounts SET balance = balance - 100 WHERE login_id = 'admin'`);
+    await e2e.gw.db.run((await import('drizzle-orm')).sql`UPDATE accounts SET balance = balance - 100 WHERE login_id = 'admin'`);
     await page.context().close();
   });
 
   it('sends an unknown path to 404, /redirect/<path> on to <path>, and /404 and /401 open without a session', async () => {
     const page = await signedIn();
-    await page.goto(`${gw.url}/#/redirect/changePass/index`);
+    await page.goto(`${e2e.gw.url}/#/redirect/changePass/index`);
     await page.getByTestId('change-password-screen').waitFor();
     expect(page.url()).toMatch(/#\/changePass\/index$/);
-    await page.goto(`${gw.url}/#/no/such/screen`);
+    await page.goto(`${e2e.gw.url}/#/no/such/screen`);
     await page.getByTestId('not-found-screen').waitFor();
     await page.context().close();
-    const anonymous = await openApp(browser, gw, { path: '/401' });
+    const anonymous = await openApp(e2e.browser, e2e.gw, { path: '/401' });
     await anonymous.getByTestId('unauthorized-screen').waitFor();
-    await anonymous.goto(`${gw.url}/#/notice`);
+    await anonymous.goto(`${e2e.gw.url}/#/notice`);
     await anonymous.getByTestId('login-screen').waitFor();
     expect(anonymous.url()).toMatch(/#\/login$/);
     await anonymous.context().close();

@@ -1,33 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { blockLocalhost, openApp, resetSite, setMaintenance, signIn } from '../support/app-page';
-import { browserAvailable, launchChromium } from '../support/browser';
-import { startTestGateway, type TestGateway } from '../support/test-gateway';
-import { ensureWebBuild } from '../support/web-build';
+import { describe, expect, it } from 'vitest';
+import { blockLocalhost, openApp, setMaintenance, signIn } from '../support/app-page';
+import { useAppInChromium } from '../support/app-in-chromium';
 
-const run = browserAvailable();
-let gw: TestGateway;
-let browser: Browser;
+const e2e = useAppInChromium();
 
-beforeAll(async () => {
-  if (!run) return;
-  gw = await startTestGateway({ webRoot: await ensureWebBuild(), realTime: true });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
-});
-beforeEach(async () => {
-  if (run) await resetSite(gw);
-});
-
-describe.runIf(run)('sign-in in Chromium', () => {
+describe.runIf(e2e.run)('sign-in in Chromium', () => {
   it('signs in as the demo company and lands on the notices with the top bar filled in', async () => {
-    const page = await openApp(browser, gw, { path: '/' });
+    const page = await openApp(e2e.browser, e2e.gw, { path: '/' });
     await page.getByTestId('login-screen').waitFor();
     expect(page.url()).toMatch(/#\/login$/);
-    await signIn(page, gw, 'admin');
+    await signIn(page, e2e.gw, 'admin');
     await page.getByTestId('notice-screen').waitFor();
     expect(page.url()).toMatch(/#\/notice$/);
     await expect.poll(() => page.getByTestId('notice-item').count()).toBe(2);
@@ -41,9 +23,9 @@ describe.runIf(run)('sign-in in Chromium', () => {
   });
 
   it('shows the 2218 message for a wrong password, with a new captcha', async () => {
-    const page = await openApp(browser, gw);
+    const page = await openApp(e2e.browser, e2e.gw);
     const before = await page.locator('img[data-captcha-id]').getAttribute('data-captcha-id');
-    await signIn(page, gw, 'admin', 'Wrong1234');
+    await signIn(page, e2e.gw, 'admin', 'Wrong1234');
     await expect.poll(() => page.getByRole('alert').filter({ hasText: '用户名或密码错误' }).count()).toBe(1);
     await expect.poll(() => page.locator('img[data-captcha-id]').getAttribute('data-captcha-id')).not.toBe(before);
     expect(page.url()).toMatch(/#\/login$/);
@@ -51,7 +33,7 @@ describe.runIf(run)('sign-in in Chromium', () => {
   });
 
   it('checks the form before sending: rules of spec §5 and digits only in the two-factor code', async () => {
-    const page = await openApp(browser, gw);
+    const page = await openApp(e2e.browser, e2e.gw);
     await page.locator('#login-id').fill('ab');
     await page.locator('#login-safe-code').pressSequentially('12ab34');
     expect(await page.locator('#login-safe-code').inputValue()).toBe('1234');
@@ -62,7 +44,7 @@ describe.runIf(run)('sign-in in Chromium', () => {
   });
 
   it('warns when Caps Lock is on in the password', async () => {
-    const page = await openApp(browser, gw);
+    const page = await openApp(e2e.browser, e2e.gw);
     // Headless Chromium has no Caps Lock key state: the key event carries it, as a real keyboard's does.
     await page.locator('#login-password').dispatchEvent('keydown', { key: 'A', modifierCapsLock: true });
     await page.getByTestId('caps-lock-warning').waitFor();
@@ -72,12 +54,12 @@ describe.runIf(run)('sign-in in Chromium', () => {
   });
 
   it('forces the password change before anything else, then signs in with the new password', async () => {
-    await gw.addAccount({ loginId: 'forcedE2E', parent: 'admin', level: 1, forcePwdUpdate: true }).catch(() => undefined);
-    const page = await openApp(browser, gw);
-    await signIn(page, gw, 'forcedE2E');
+    await e2e.gw.addAccount({ loginId: 'forcedE2E', parent: 'admin', level: 1, forcePwdUpdate: true }).catch(() => undefined);
+    const page = await openApp(e2e.browser, e2e.gw);
+    await signIn(page, e2e.gw, 'forcedE2E');
     await page.getByTestId('forced-password-screen').waitFor();
     expect(page.url()).toMatch(/#\/changePass\/index$/);
-    await page.goto(`${gw.url}/#/notice`);
+    await page.goto(`${e2e.gw.url}/#/notice`);
     await page.getByTestId('forced-password-screen').waitFor();
     expect(page.url()).toMatch(/#\/changePass\/index$/);
     await page.locator('#new-password').fill('Better_123');
@@ -87,24 +69,24 @@ describe.runIf(run)('sign-in in Chromium', () => {
     await page.locator('#confirm-password').fill('Better_123');
     await page.locator('#confirm-password').press('Enter');
     await page.getByTestId('login-reason').waitFor();
-    await signIn(page, gw, 'forcedE2E', 'Better_123');
+    await signIn(page, e2e.gw, 'forcedE2E', 'Better_123');
     await page.getByTestId('notice-screen').waitFor();
     await page.context().close();
   });
 
   it('shows the maintenance screen with Beijing times, and leaves it when the window ends', async () => {
-    await setMaintenance(gw, true);
-    const page = await openApp(browser, gw);
+    await setMaintenance(e2e.gw, true);
+    const page = await openApp(e2e.browser, e2e.gw);
     await page.getByTestId('maintenance-screen').waitFor();
     expect(await page.getByTestId('maintenance-start').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    await setMaintenance(gw, false);
+    await setMaintenance(e2e.gw, false);
     await page.getByTestId('login-screen').waitFor({ timeout: 15_000 });
     await page.context().close();
   });
 
   it('shows the IP-blocked screen with the IP and region', async () => {
-    await blockLocalhost(gw);
-    const page = await openApp(browser, gw);
+    await blockLocalhost(e2e.gw);
+    const page = await openApp(e2e.browser, e2e.gw);
     await page.getByTestId('ip-blocked-screen').waitFor();
     expect(await page.getByTestId('blocked-ip').textContent()).toBe('127.0.0.1');
     expect((await page.getByTestId('blocked-region').textContent())?.length).toBeGreaterThan(0);

@@ -18,6 +18,26 @@ function Toggle({ id, label, field }: { id: string; label: string; field: 'tagsV
   );
 }
 
+function SelectSetting<T extends string>({ id, label, value, options, onChange }: { id: string; label: string; value: T; options: { id: T; title: string }[]; onChange(value: T): void }) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Select value={value} onValueChange={(next) => onChange(next as T)}>
+        <SelectTrigger id={id} aria-label={label}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option.id} value={option.id}>
+              {option.title}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
 /** The settings object of spec §2, as switches the user can change (remembered in this browser). */
 export function SettingsPanel({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const { t } = useTranslation();
@@ -30,51 +50,9 @@ export function SettingsPanel({ open, onOpenChange }: { open: boolean; onOpenCha
           <SheetDescription>{t('settings.description')}</SheetDescription>
         </SheetHeader>
         <div className="grid gap-5 p-4">
-          <div className="grid gap-2">
-            <Label htmlFor="settings-theme">{t('settings.theme')}</Label>
-            <Select value={theme} onValueChange={(value) => updatePreferences({ theme: value as Preferences['theme'] })}>
-              <SelectTrigger id="settings-theme" aria-label={t('settings.theme')}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {themes.map((item) => (
-                  <SelectItem key={item.id} value={item.id}>
-                    {t(item.titleKey)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="settings-size">{t('settings.size')}</Label>
-            <Select value={size} onValueChange={(value) => updatePreferences({ size: value as Size })}>
-              <SelectTrigger id="settings-size" aria-label={t('settings.size')}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {sizes.map((item) => (
-                  <SelectItem key={item} value={item}>
-                    {t(`settings.sizes.${item}`)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="settings-language">{t('settings.language')}</Label>
-            <Select value={language} onValueChange={(value) => updatePreferences({ language: value as Preferences['language'] })}>
-              <SelectTrigger id="settings-language" aria-label={t('settings.language')}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {languages.map((item) => (
-                  <SelectItem key={item.id} value={item.id}>
-                    {t(item.titleKey)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <SelectSetting id="settings-theme" label={t('settings.theme')} value={theme} options={themes.map((item) => ({ id: item.id, title: t(item.titleKey) }))} onChange={(next) => updatePreferences({ theme: next })} />
+          <SelectSetting id="settings-size" label={t('settings.size')} value={size} options={sizes.map((item) => ({ id: item, title: t(`settings.sizes.${item}`) }))} onChange={(next) => updatePreferences({ size: next })} />
+          <SelectSetting id="settings-language" label={t('settings.language')} value={language} options={languages.map((item) => ({ id: item.id, title: t(item.titleKey) }))} onChange={(next) => updatePreferences({ language: next })} />
           <Toggle id="settings-tags-view" label={t('settings.tagsView')} field="tagsView" />
           <Toggle id="settings-fixed-header" label={t('settings.fixedHeader')} field="fixedHeader" />
           <Toggle id="settings-sidebar-logo" label={t('settings.sidebarLogo')} field="sidebarLogo" />
