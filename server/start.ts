@@ -30,13 +30,27 @@ const db = config.databaseUrl
   ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
   : await openDatabase({ kind: 'pglite', dataDir: join(config.dataDir, 'pglite') });
 
+let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+let stopping = false;
+// Registered before the port opens, so a Ctrl+C at any moment from here stops cleanly.
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping…`);
+  await app?.close();
+  await db.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
 const applied = await migrate(db);
 if (applied.length > 0) console.log(`Migrated: ${applied.join(', ')}`);
 const seeded = await seedDemo(db, systemClock.now());
 if (seeded) console.log('Seeded the demo sites.');
 initIpRegions();
 
-const app = await buildApp({ db, clock: systemClock, config, webRoot });
+app = await buildApp({ db, clock: systemClock, config, webRoot });
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
@@ -52,14 +66,3 @@ for (const login of demoLogins(port)) {
 }
 console.log('Press Ctrl+C to stop.');
 
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`\n${signal}: stopping…`);
-  await app.close();
-  await db.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));
