@@ -25,6 +25,15 @@ const screens: ScreenRule[] = [
     allowed: (r) => !r.mustChangePassword,
   },
   {
+    id: 'go.accounts',
+    path: '/account/index',
+    titleKey: 'route.accounts',
+    icon: 'users',
+    keywords: ['accounts', 'users', 'agents', 'members', 'downline', 'tree', '用户管理', '代理', '会员'],
+    shortcut: 'alt+2',
+    allowed: (r) => !r.mustChangePassword && r.level <= 4 && r.accessCodes.includes(1),
+  },
+  {
     id: 'go.changePassword',
     path: '/changePass/index',
     titleKey: 'route.changePassword',
@@ -48,6 +57,6 @@ export const navigationCommands: Command[] = screens.map((screen) => ({
 
 /** Whether the user may open a path at all (route guard). Paths without a rule are public or unknown. */
 export function pathAllowed(path: string, rights: Rights): boolean {
-  const screen = screens.find((s) => s.path === path);
+  const screen = screens.find((s) => path === s.path || path.startsWith(`${s.path}/`));
   return screen ? screen.allowed(rights) : true;
 }

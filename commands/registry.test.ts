@@ -21,6 +21,8 @@ describe('command registry', () => {
     expect(menuCommands(forced).map((c) => c.path)).toEqual(['/changePass/index']);
     expect(pathAllowed('/notice', forced)).toBe(false);
     expect(pathAllowed('/notice', company)).toBe(true);
+    expect(pathAllowed('/account/index/12', company)).toBe(true);
+    expect(pathAllowed('/account/index/12', { ...company, accessCodes: [6] })).toBe(false);
   });
 
   it('matches shortcuts with Ctrl on Linux and Cmd on macOS', () => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { accountMethods } from './account.contract';
 import { authMethods } from './auth.contract';
 import { discoveryMethods } from './discovery.contract';
 import type { MethodDefinition } from './method.contract';
@@ -11,6 +12,7 @@ export const contract = {
   ...siteMethods,
   ...authMethods,
   ...noticeMethods,
+  ...accountMethods,
 } satisfies Record<string, MethodDefinition>;
 
 export type Contract = typeof contract;

@@ -6,7 +6,7 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { initIpRegions } from './geo/ip-region';
 import { buildApp } from './http/app';
-import { demoLogins, seedDemo } from './seed/demo.seed';
+import { demoLogins, demoTreeLogins, seedDemo } from './seed/demo.seed';
 import { buildWeb, webBuildNeeded, webRoot } from './web-build';
 
 const started = Date.now();
@@ -64,5 +64,6 @@ Demo logins (password / two-factor code):`);
 for (const login of demoLogins(port)) {
   console.log(`  ${login.site.padEnd(6)} ${login.url.padEnd(32)} ${login.loginId} / ${login.password} / ${login.safeCode}`);
 }
+console.log(`  demo agents at each level (same password and code): ${demoTreeLogins.map((l) => l.loginId).join(', ')}`);
 console.log('Press Ctrl+C to stop.');
 

@@ -7,7 +7,7 @@ import type { MethodDefinition } from '../../contract/method.contract';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/database';
 import { countryOf } from '../geo/ip-region';
-import { findSession, type Session } from '../sessions/session.store';
+import { accessCodesOf, findSession, type Session } from '../sessions/session.store';
 import { inMaintenance, resolveSite, type Site } from '../sites/site.repository';
 import { canonicalJson } from './canonical-json';
 import { errorMessage } from './messages';
@@ -254,6 +254,9 @@ export function createDispatcher(options: DispatcherOptions) {
       }
       const rights = definition.rights;
       if (rights?.levels && !rights.levels.includes(session.level)) throw new RpcError(ErrorCode.notAuthorized);
+      if (rights?.accessCode !== undefined && !accessCodesOf(session).includes(rights.accessCode)) {
+        throw new RpcError(ErrorCode.notAuthorized);
+      }
     }
 
     const ctx: CallContext = {

@@ -1,5 +1,6 @@
 import packageJson from '../../package.json' with { type: 'json' };
 import { contract, type MethodName } from '../../contract/methods.contract';
+import { accountQueryHandlers } from '../accounts/account-query.handlers';
 import { authHandlers } from '../auth/auth.handlers';
 import { noticeHandlers } from '../notices/notice.handlers';
 import { siteHandlers } from '../sites/site.handlers';
@@ -27,5 +28,6 @@ export function createHandlers(databaseKind: 'pglite' | 'postgres'): HandlerMap<
     ...siteHandlers(databaseKind),
     ...authHandlers,
     ...noticeHandlers,
+    ...accountQueryHandlers,
   };
 }

@@ -26,6 +26,8 @@ interface DemoSite {
   company: string;
   /** Cents. */
   issuance: number;
+  /** Children per agent level (1 to 4), and members per agent (the first agent gets `busyAgentMembers`). */
+  tree: { childrenPerLevel: number; firstLevelChildren: number; membersPerAgent: number; busyAgentMembers: number };
   notices: { title: Record<string, string>; content: Record<string, string>; level: number | null }[];
 }
 
@@ -38,6 +40,7 @@ export const demoSites: DemoSite[] = [
     hosts: ['localhost', '127.0.0.1', '::1'],
     company: 'admin',
     issuance: 1_000_000_000,
+    tree: { firstLevelChildren: 3, childrenPerLevel: 2, membersPerAgent: 5, busyAgentMembers: 300 },
     notices: [
       {
         title: { zh: '欢迎使用信用代理后台', en: 'Welcome to the credit back office', th: 'ยินดีต้อนรับสู่ระบบหลังบ้านเครดิต' },
@@ -76,6 +79,7 @@ export const demoSites: DemoSite[] = [
     hosts: ['demo2.localhost'],
     company: 'admin2',
     issuance: 500_000_000,
+    tree: { firstLevelChildren: 2, childrenPerLevel: 2, membersPerAgent: 5, busyAgentMembers: 5 },
     notices: [
       {
         title: { zh: '红龙俱乐部开业', en: 'Red Dragon Club is open', th: 'Red Dragon Club เปิดแล้ว' },
@@ -89,6 +93,59 @@ export const demoSites: DemoSite[] = [
     ],
   },
 ];
+
+/**
+ * Names of the seeded tree: level 1 "ma01", its children "sh0101", then "ga010101",
+ * "ag01010101", and members "mb01010101001" — each name extends its parent's digits.
+ */
+const LEVEL_PREFIX = ['', 'ma', 'sh', 'ga', 'ag', 'mb'] as const;
+/** Shares and wash-code ratios per level (hundredths of a percent), each at most its parent's. */
+const LEVEL_RATES = [
+  { share: 10_000, washCode: 120, pointLimit: 10_000_000_000 },
+  { share: 9_000, washCode: 110, pointLimit: 5_000_000_000 },
+  { share: 8_000, washCode: 100, pointLimit: 1_000_000_000 },
+  { share: 7_000, washCode: 90, pointLimit: 500_000_000 },
+  { share: 6_000, washCode: 80, pointLimit: 100_000_000 },
+  { share: 0, washCode: 70, pointLimit: 10_000_000 },
+] as const;
+
+/** One example login per level of the demo site, as printed at start. */
+export const demoTreeLogins = [
+  { loginId: 'ma01', level: 1 },
+  { loginId: 'sh0101', level: 2 },
+  { loginId: 'ga010101', level: 3 },
+  { loginId: 'ag01010101', level: 4 },
+] as const;
+
+async function seedTree(tx: Queryable, site: DemoSite, hashes: { password: string; safeCode: string }, now: Date) {
+  const { tree } = site;
+  for (let level = 1; level <= 5; level++) {
+    const rates = LEVEL_RATES[level]!;
+    const count =
+      level === 1
+        ? sql`${tree.firstLevelChildren}::int`
+        : level === 5
+          ? sql`CASE WHEN p.login_id = 'ag01010101' THEN ${tree.busyAgentMembers}::int ELSE ${tree.membersPerAgent}::int END`
+          : sql`${tree.childrenPerLevel}::int`;
+    const digits = level === 5 ? 3 : 2;
+    // Level 1 starts the digits; below, each name carries its parent's digits on.
+    const parentDigits = level === 1 ? sql`''` : sql`substr(p.login_id, 3)`;
+    await tx.run(sql`INSERT INTO accounts (site_id, parent_id, level, login_id, nickname, password_hash, safe_code_hash,
+        point_limit, agent_commision_rate, valid_amount_rate, first_login, created_at)
+      SELECT ${site.id}, p.id, ${level}, login, login, ${hashes.password}, ${hashes.safeCode},
+             ${rates.pointLimit}, ${rates.share}, ${rates.washCode}, false, ${now}
+        FROM accounts p
+        CROSS JOIN LATERAL generate_series(1, ${count}) AS g (n)
+        CROSS JOIN LATERAL (SELECT ${LEVEL_PREFIX[level]} || ${parentDigits} || lpad(g.n::text, ${digits}::int, '0') AS login) AS name
+       WHERE p.site_id = ${site.id} AND p.level = ${level - 1}::int
+       ORDER BY p.id, g.n`);
+  }
+  await tx.run(sql`INSERT INTO game_settings (account_id, game_type, betting_ratio, agent_rate)
+    SELECT a.id, t.game_type, a.valid_amount_rate, a.agent_commision_rate
+      FROM accounts a CROSS JOIN (VALUES ('live'), ('electronic')) AS t (game_type)
+     WHERE a.site_id = ${site.id}
+    ON CONFLICT DO NOTHING`);
+}
 
 export function demoLogins(port: number): DemoLogin[] {
   return demoSites.map((site) => ({
@@ -122,6 +179,7 @@ async function seedSite(tx: Queryable, site: DemoSite, hashes: { password: strin
     comment: 'Demo issuance',
     now,
   });
+  await seedTree(tx, site, hashes, now);
   for (const notice of site.notices) {
     await tx.run(sql`INSERT INTO notices (site_id, title, content, status, target_level, publish_time, start_time, end_time, created_by)
       VALUES (${site.id}, ${JSON.stringify(notice.title)}::jsonb, ${JSON.stringify(notice.content)}::jsonb, 'published',

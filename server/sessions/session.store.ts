@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { allAccessCodes } from '../../contract/auth.contract';
 import type { Level } from '../../contract/method.contract';
 import type { Queryable } from '../db/database';
 
@@ -107,4 +108,12 @@ export async function revokeSession(db: Queryable, tokenHash: Buffer, now: Date)
 /** Ends every live session of an account at once (password change, disabled account). */
 export async function revokeAccountSessions(db: Queryable, accountId: string, now: Date): Promise<number> {
   return db.run(sql`UPDATE sessions SET revoked_at = ${now} WHERE account_id = ${accountId} AND revoked_at IS NULL`);
+}
+
+/**
+ * Access codes a session holds (spec §6): a main account holds them all. Sub-accounts get
+ * theirs from their own record once they exist; until then a sub-account session holds none.
+ */
+export function accessCodesOf(session: Session): readonly number[] {
+  return session.subAccountId === null ? allAccessCodes : [];
 }

@@ -19,6 +19,7 @@ import { SessionContext } from '@/lib/session-context';
 
 const NoticeScreen = lazy(() => import('@/features/notice/notice-screen'));
 const ChangePasswordScreen = lazy(() => import('@/features/change-password/change-password-screen'));
+const AccountListScreen = lazy(() => import('@/features/accounts/account-list-screen'));
 const CommandPalette = lazy(() => import('@/components/command-palette').then((module) => ({ default: module.CommandPalette })));
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -104,6 +105,13 @@ export default function SignedInApp() {
                   <Guarded path="/notice">
                     <NoticeScreen />
                   </Guarded>
+                </Route>
+                <Route path="/account/index/:parentId?">
+                  {(params) => (
+                    <Guarded path="/account/index">
+                      <AccountListScreen key={params.parentId ?? 'me'} />
+                    </Guarded>
+                  )}
                 </Route>
                 <Route path="/changePass/index">
                   <Guarded path="/changePass/index">

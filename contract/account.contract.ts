@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contract';
+import { ErrorCode } from './errors.contract';
+import { defineMethod, type Level } from './method.contract';
+
+const levelSchema = z.number().int().min(0).max(5);
+/** Account statuses: 1 normal, 4 disabled, 6 frozen. */
+export const accountStatusSchema = z.union([z.literal(1), z.literal(4), z.literal(6)]);
+
+export const accountSortFields = ['createdAt', 'loginId', 'balance', 'lastLoginAt'] as const;
+
+export const accountRowSchema = z.object({
+  userId: idSchema,
+  loginId: z.string(),
+  nickname: z.string(),
+  level: levelSchema,
+  parentId: idSchema.nullable(),
+  status: z.number().int(),
+  teamStatus: z.number().int(),
+  balance: z.string(),
+  pointLimit: z.string(),
+  /** Percent (80 = 80 %). */
+  agentCommisionRate: z.number(),
+  /** Percent (1.2 = 1.2 %). */
+  validAmountRate: z.number(),
+  online: z.boolean(),
+  betPaused: z.boolean(),
+  exceptionMarked: z.boolean(),
+  /** Direct children (agents and members) of this account. */
+  childCount: z.number().int().min(0),
+  createdAt: isoTimeSchema,
+  lastLoginAt: isoTimeSchema.nullable(),
+});
+
+/** One step of the way from the caller down to the listed parent (the breadcrumb). */
+export const lineStepSchema = z.object({ userId: idSchema, loginId: z.string(), level: levelSchema });
+
+const queryParams = {
+  /** Whose children to list: the caller (default) or any account of the caller's line. */
+  parentId: idSchema.optional(),
+  /** Part of the login name, any case. */
+  loginId: z.string().trim().max(16).optional(),
+  status: accountStatusSchema.optional(),
+  level: levelSchema.optional(),
+  online: z.boolean().optional(),
+  sort: z.enum(accountSortFields).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  ...pageParams(100),
+};
+
+const queryResult = pageResult(accountRowSchema).extend({ line: z.array(lineStepSchema) });
+
+/** Levels that manage a downline (members never sign in). */
+const backOffice: Level[] = [0, 1, 2, 3, 4];
+
+export const accountMethods = {
+  'gw.credit.agent.query': defineMethod({
+    summary: "Agents directly below a parent of the caller's line (the caller by default), filtered, sorted and paged, with the line down to that parent",
+    params: z.object(queryParams),
+    result: queryResult,
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: backOffice, accessCode: 1 },
+    errors: [ErrorCode.accountNotFound],
+  }),
+  'gw.credit.user.query': defineMethod({
+    summary: "Members below a parent of the caller's line: an agent's own members, or every member of a higher account's line",
+    params: z.object(queryParams),
+    result: queryResult,
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: backOffice, accessCode: 1 },
+    errors: [ErrorCode.accountNotFound],
+  }),
+};

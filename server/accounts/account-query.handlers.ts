@@ -1,0 +1,138 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { basisPointsToPercent, formatCents } from '../../contract/amount.contract';
+import { ErrorCode } from '../../contract/errors.contract';
+import type { Level } from '../../contract/method.contract';
+import type { ParamsOut } from '../../contract/methods.contract';
+import type { Queryable } from '../db/database';
+import type { CallContext } from '../rpc/dispatcher';
+import { defineHandlers } from '../rpc/handler';
+import { RpcError } from '../rpc/rpc-error';
+
+type QueryParams = ParamsOut<'gw.credit.agent.query'>;
+
+interface LineAccount {
+  id: string | number;
+  path: string;
+  level: number;
+  login_id: string;
+}
+
+interface AccountListRow {
+  id: string | number;
+  login_id: string;
+  nickname: string;
+  level: number;
+  parent_id: string | number | null;
+  status: number;
+  team_status: number;
+  balance: string | number;
+  point_limit: string | number;
+  agent_commision_rate: number;
+  valid_amount_rate: number;
+  bet_paused: boolean;
+  exception_marked: boolean;
+  created_at: Date | string;
+  last_login_at: Date | string | null;
+  online: boolean;
+  child_count: string | number;
+  total: string | number;
+}
+
+const SORT_COLUMNS: Record<QueryParams['sort'], SQL> = {
+  createdAt: sql`a.created_at`,
+  loginId: sql`lower(a.login_id)`,
+  balance: sql`a.balance`,
+  lastLoginAt: sql`a.last_login_at`,
+};
+
+/** LIKE pattern that matches the text literally (its % and _ are not wildcards). */
+const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * An account of the caller's own line (the caller or below it), on the caller's site; anything
+ * else is "does not exist" (20002), never telling whether it exists elsewhere.
+ */
+export async function accountInLine(ctx: CallContext, accountId: string): Promise<LineAccount> {
+  const session = ctx.session!;
+  const row = await ctx.db.one<LineAccount>(sql`
+    SELECT t.id, t.path, t.level, t.login_id
+      FROM accounts t JOIN accounts me ON me.id = ${session.accountId}
+     WHERE t.id = ${accountId} AND t.site_id = ${ctx.site.id} AND t.path LIKE me.path || '%'`);
+  if (!row) throw new RpcError(ErrorCode.accountNotFound);
+  return row;
+}
+
+/** The steps from the caller down to an account of its line, for the breadcrumb. */
+async function lineDownTo(db: Queryable, callerId: string, target: LineAccount) {
+  const ids = target.path.split('/').filter(Boolean);
+  const from = ids.indexOf(callerId);
+  const steps = ids.slice(from);
+  const rows = await db.rows<{ id: string | number; login_id: string; level: number }>(
+    sql`SELECT id, login_id, level FROM accounts WHERE id IN (${sql.join(steps.map((id) => sql`${id}`), sql`, `)}) ORDER BY level`,
+  );
+  return rows.map((row) => ({ userId: String(row.id), loginId: row.login_id, level: row.level as Level }));
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+async function listAccounts(ctx: CallContext, params: QueryParams, members: boolean) {
+  const session = ctx.session!;
+  const parent = await accountInLine(ctx, params.parentId ?? session.accountId);
+  // An agent's members are its children; above agents, "members" means every member of the line.
+  const scope = members
+    ? parent.level === 4
+      ? sql`a.parent_id = ${parent.id} AND a.level = 5`
+      : sql`a.site_id = ${ctx.site.id} AND a.path LIKE ${`${parent.path}%`} AND a.level = 5`
+    : sql`a.parent_id = ${parent.id} AND a.level < 5`;
+  const filters: SQL[] = [scope];
+  if (params.loginId) filters.push(sql`lower(a.login_id) LIKE ${containing(params.loginId)}`);
+  if (params.status !== undefined) filters.push(sql`a.status = ${params.status}`);
+  if (params.level !== undefined) filters.push(sql`a.level = ${params.level}`);
+  const idleSince = new Date(ctx.now.getTime() - ctx.site.idleTimeoutSeconds * 1000);
+  const online = sql`EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND s.revoked_at IS NULL AND s.last_seen_at > ${idleSince})`;
+  if (params.online !== undefined) filters.push(params.online ? online : sql`NOT ${online}`);
+  const where = sql.join(filters, sql` AND `);
+  const direction = params.order === 'asc' ? sql`ASC` : sql`DESC`;
+  const rows = await ctx.db.rows<AccountListRow>(sql`
+    SELECT a.id, a.login_id, a.nickname, a.level, a.parent_id, a.status, a.team_status, a.balance, a.point_limit,
+           a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.exception_marked, a.created_at, a.last_login_at,
+           ${online} AS online,
+           (SELECT count(*) FROM accounts c WHERE c.parent_id = a.id) AS child_count,
+           count(*) OVER () AS total
+      FROM accounts a
+     WHERE ${where}
+     ORDER BY ${SORT_COLUMNS[params.sort]} ${direction} NULLS LAST, a.id ${direction}
+     LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
+  const total =
+    rows.length > 0
+      ? Number(rows[0]!.total)
+      : Number((await ctx.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM accounts a WHERE ${where}`))?.n ?? 0);
+  return {
+    total,
+    line: await lineDownTo(ctx.db, session.accountId, parent),
+    list: rows.map((row) => ({
+      userId: String(row.id),
+      loginId: row.login_id,
+      nickname: row.nickname,
+      level: row.level as Level,
+      parentId: row.parent_id === null ? null : String(row.parent_id),
+      status: row.status,
+      teamStatus: row.team_status,
+      balance: formatCents(BigInt(row.balance)),
+      pointLimit: formatCents(BigInt(row.point_limit)),
+      agentCommisionRate: basisPointsToPercent(row.agent_commision_rate),
+      validAmountRate: basisPointsToPercent(row.valid_amount_rate),
+      online: row.online,
+      betPaused: row.bet_paused,
+      exceptionMarked: row.exception_marked,
+      childCount: Number(row.child_count),
+      createdAt: iso(row.created_at),
+      lastLoginAt: row.last_login_at === null ? null : iso(row.last_login_at),
+    })),
+  };
+}
+
+export const accountQueryHandlers = defineHandlers({
+  'gw.credit.agent.query': (ctx, params) => listAccounts(ctx, params, false),
+  'gw.credit.user.query': (ctx, params) => listAccounts(ctx, params, true),
+});

@@ -1,0 +1,234 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ArrowDown, ArrowUp, ChevronRight, Search } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'wouter';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { useAccountPages, type AccountQuery, type AccountRow } from '@/hooks/use-account-pages';
+import { showError } from '@/lib/error-toast';
+import { beijingTime } from '@/lib/time';
+import { cn } from '@/lib/utils';
+
+type Sort = NonNullable<AccountQuery['sort']>;
+type Kind = 'agents' | 'members';
+
+const ROW_HEIGHT = 44;
+const COLUMNS = 'grid-cols-[minmax(9rem,1.4fr)_minmax(6rem,1fr)_6rem_6rem_minmax(7rem,1fr)_minmax(7rem,1fr)_5rem_minmax(10rem,1fr)]';
+
+function StatusBadge({ status }: { status: number }) {
+  const { t } = useTranslation();
+  if (status === 6) return <Badge variant="warning">{t('status.frozen')}</Badge>;
+  if (status === 4) return <Badge variant="destructive">{t('status.disabled')}</Badge>;
+  return <Badge variant="secondary">{t('status.normal')}</Badge>;
+}
+
+export default function AccountListScreen() {
+  const { t } = useTranslation();
+  const params = useParams<{ parentId?: string }>();
+  const [, navigate] = useLocation();
+  const [kind, setKind] = useState<Kind | null>(null);
+  const [search, setSearch] = useState('');
+  const [loginId, setLoginId] = useState('');
+  const [status, setStatus] = useState<'' | '1' | '4' | '6'>('');
+  const [online, setOnline] = useState<'' | 'yes' | 'no'>('');
+  const [sort, setSort] = useState<{ field: Sort; order: 'asc' | 'desc' }>({ field: 'createdAt', order: 'desc' });
+  const [selected, setSelected] = useState(0);
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setLoginId(search.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const query = useMemo<AccountQuery>(
+    () => ({
+      ...(params.parentId ? { parentId: params.parentId } : {}),
+      ...(loginId ? { loginId } : {}),
+      ...(status ? { status: Number(status) as 1 | 4 | 6 } : {}),
+      ...(online ? { online: online === 'yes' } : {}),
+      sort: sort.field,
+      order: sort.order,
+    }),
+    [params.parentId, loginId, status, online, sort],
+  );
+  const [parentLevel, setParentLevel] = useState<number | undefined>(undefined);
+  // Below an agent there are only members; above, agents first (members of the whole line on demand).
+  const shown: Kind = kind ?? (parentLevel === 4 ? 'members' : 'agents');
+  const pages = useAccountPages(shown === 'members' ? 'gw.credit.user.query' : 'gw.credit.agent.query', query);
+  const line = pages.line;
+
+  useEffect(() => {
+    if (line.length > 0) setParentLevel(line.at(-1)!.level);
+  }, [line]);
+
+  useEffect(() => {
+    if (pages.error) showError(pages.error, t);
+  }, [pages.error, t]);
+  useEffect(() => setSelected(0), [query, shown]);
+
+  const virtualizer = useVirtualizer({ count: pages.rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (lastIndex >= pages.rows.length - 20 && !pages.loading) pages.loadMore();
+  }, [lastIndex, pages]);
+
+  const open = (row: AccountRow) => {
+    if (row.level < 5) navigate(`/account/index/${row.userId}`);
+  };
+  const toggleSort = (field: Sort) => setSort((current) => ({ field, order: current.field === field && current.order === 'desc' ? 'asc' : 'desc' }));
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const move = (to: number) => {
+      event.preventDefault();
+      const next = Math.max(0, Math.min(pages.rows.length - 1, to));
+      setSelected(next);
+      virtualizer.scrollToIndex(next);
+    };
+    if (event.key === 'ArrowDown') move(selected + 1);
+    else if (event.key === 'ArrowUp') move(selected - 1);
+    else if (event.key === 'PageDown') move(selected + 10);
+    else if (event.key === 'PageUp') move(selected - 10);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(pages.rows.length - 1);
+    else if (event.key === 'Enter' && pages.rows[selected]) open(pages.rows[selected]!);
+    else if (event.key === 'Backspace' && line.length > 1) navigate(`/account/index/${line.at(-2)!.userId}`);
+  }
+
+  const header = (field: Sort | null, label: string) =>
+    field ? (
+      <button type="button" className="flex items-center gap-1 text-left font-medium" onClick={() => toggleSort(field)} aria-label={t('accounts.sortBy', { column: label })}>
+        {label}
+        {sort.field === field ? sort.order === 'asc' ? <ArrowUp className="size-3" aria-hidden /> : <ArrowDown className="size-3" aria-hidden /> : null}
+      </button>
+    ) : (
+      <span className="font-medium">{label}</span>
+    );
+
+  return (
+    <section className="flex h-[calc(100vh-10rem)] min-h-96 flex-col gap-3" data-testid="account-list-screen">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-xl font-semibold">{t('route.accounts')}</h1>
+        <nav aria-label={t('accounts.breadcrumb')} data-testid="account-breadcrumb">
+          <ol className="flex flex-wrap items-center gap-1 text-sm">
+            {line.map((step, index) => (
+              <li key={step.userId} className="flex items-center gap-1">
+                {index > 0 ? <ChevronRight className="size-3 text-muted-foreground" aria-hidden /> : null}
+                {index === line.length - 1 ? (
+                  <span aria-current="page" className="font-medium">
+                    {step.loginId}
+                  </span>
+                ) : (
+                  <Link href={index === 0 ? '/account/index' : `/account/index/${step.userId}`} className="text-primary underline-offset-2 hover:underline">
+                    {step.loginId}
+                  </Link>
+                )}
+                <span className="text-xs text-muted-foreground">({t(`level.${step.level}`)})</span>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      </div>
+
+      <div className="flex flex-wrap items-center gap-2" role="search">
+        <div role="radiogroup" aria-label={t('accounts.show')} className="flex rounded-md border p-0.5">
+          {(['agents', 'members'] as const).map((option) => (
+            <Button key={option} type="button" size="sm" variant={shown === option ? 'default' : 'ghost'} role="radio" aria-checked={shown === option} onClick={() => setKind(option)} disabled={option === 'agents' && parentLevel === 4}>
+              {t(`accounts.${option}`)}
+            </Button>
+          ))}
+        </div>
+        <div className="relative">
+          <Search className="pointer-events-none absolute top-2.5 left-2 size-4 text-muted-foreground" aria-hidden />
+          <Input value={search} onChange={(event) => setSearch(event.target.value)} placeholder={t('accounts.searchPlaceholder')} aria-label={t('accounts.searchPlaceholder')} className="w-48 pl-8" data-testid="account-search" maxLength={16} />
+        </div>
+        <select value={status} onChange={(event) => setStatus(event.target.value as typeof status)} aria-label={t('accounts.column.status')} className="h-9 rounded-md border border-input bg-background px-2 text-sm">
+          <option value="">{t('accounts.allStatuses')}</option>
+          <option value="1">{t('status.normal')}</option>
+          <option value="4">{t('status.disabled')}</option>
+          <option value="6">{t('status.frozen')}</option>
+        </select>
+        <select value={online} onChange={(event) => setOnline(event.target.value as typeof online)} aria-label={t('accounts.column.online')} className="h-9 rounded-md border border-input bg-background px-2 text-sm">
+          <option value="">{t('accounts.onlineAny')}</option>
+          <option value="yes">{t('accounts.online')}</option>
+          <option value="no">{t('accounts.offline')}</option>
+        </select>
+        <span className="ml-auto text-sm text-muted-foreground" data-testid="account-total" role="status">
+          {t('accounts.total', { count: pages.total })}
+        </span>
+      </div>
+
+      <div
+        role="table"
+        aria-label={t(`accounts.${shown}`)}
+        aria-rowcount={pages.total + 1}
+        className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-md border bg-card text-card-foreground"
+      >
+        <div role="rowgroup">
+          <div role="row" aria-rowindex={1} className={cn('grid items-center gap-2 border-b bg-muted px-3 py-2 text-sm', COLUMNS)}>
+            <span role="columnheader">{header('loginId', t('accounts.column.loginId'))}</span>
+            <span role="columnheader">{header(null, t('accounts.column.nickname'))}</span>
+            <span role="columnheader">{header(null, t('accounts.column.level'))}</span>
+            <span role="columnheader">{header(null, t('accounts.column.status'))}</span>
+            <span role="columnheader">{header('balance', t('accounts.column.balance'))}</span>
+            <span role="columnheader">{header(null, t('accounts.column.pointLimit'))}</span>
+            <span role="columnheader">{header(null, t('accounts.column.online'))}</span>
+            <span role="columnheader">{header('lastLoginAt', t('accounts.column.lastLoginAt'))}</span>
+          </div>
+        </div>
+        <div ref={scrollRef} role="rowgroup" tabIndex={0} onKeyDown={onKeyDown} aria-label={t('accounts.keyboardHint')} className="relative min-h-0 flex-1 overflow-auto focus-visible:ring-2 focus-visible:ring-ring" data-testid="account-rows">
+          {pages.rows.length === 0 && !pages.loading ? <p className="p-6 text-center text-muted-foreground">{t('accounts.empty')}</p> : null}
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {items.map((item) => {
+              const row = pages.rows[item.index]!;
+              return (
+                <div
+                  key={row.userId}
+                  role="row"
+                  aria-rowindex={item.index + 2}
+                  aria-selected={item.index === selected}
+                  data-testid="account-row"
+                  data-login-id={row.loginId}
+                  onClick={() => setSelected(item.index)}
+                  onDoubleClick={() => open(row)}
+                  className={cn('absolute right-0 left-0 grid items-center gap-2 border-b px-3 text-sm', COLUMNS, item.index === selected && 'bg-accent text-accent-foreground')}
+                  style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                >
+                  <span role="cell" className="truncate font-medium">
+                    {row.level < 5 ? (
+                      <Link href={`/account/index/${row.userId}`} className="text-primary underline-offset-2 hover:underline" tabIndex={-1}>
+                        {row.loginId}
+                      </Link>
+                    ) : (
+                      row.loginId
+                    )}
+                    {row.level < 5 ? <span className="ml-1 text-xs text-muted-foreground">({row.childCount})</span> : null}
+                  </span>
+                  <span role="cell" className="truncate">
+                    {row.nickname}
+                  </span>
+                  <span role="cell">{t(`level.${row.level}`)}</span>
+                  <span role="cell">
+                    <StatusBadge status={row.status} />
+                  </span>
+                  <span role="cell" className="font-mono tabular-nums">
+                    {row.balance}
+                  </span>
+                  <span role="cell" className="font-mono tabular-nums">
+                    {row.pointLimit}
+                  </span>
+                  <span role="cell">{row.online ? t('accounts.online') : t('accounts.offline')}</span>
+                  <span role="cell" className="truncate text-xs">
+                    {row.lastLoginAt ? beijingTime(row.lastLoginAt) : '—'}
+                  </span>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
