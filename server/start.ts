@@ -30,14 +30,14 @@ const db = config.databaseUrl
   ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
   : await openDatabase({ kind: 'pglite', dataDir: join(config.dataDir, 'pglite') });
 
-let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+const running: { app?: Awaited<ReturnType<typeof buildApp>> } = {};
 let stopping = false;
 // Registered before the port opens, so a Ctrl+C at any moment from here stops cleanly.
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal}: stopping…`);
-  await app?.close();
+  await running.app?.close();
   await db.close();
   process.exit(0);
 }
@@ -50,7 +50,8 @@ const seeded = await seedDemo(db, systemClock.now());
 if (seeded) console.log('Seeded the demo sites.');
 initIpRegions();
 
-app = await buildApp({ db, clock: systemClock, config, webRoot });
+const app = await buildApp({ db, clock: systemClock, config, webRoot });
+running.app = app;
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
