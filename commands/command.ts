@@ -33,7 +33,7 @@ export interface CommandContext {
 export interface Command {
   /** Stable id: the palette's value, the recent list and tests use it, never the translated title. */
   id: string;
-  group: 'navigation' | 'preferences' | 'session';
+  group: 'navigation' | 'accounts' | 'preferences' | 'session';
   titleKey: string;
   /** Extra words that find the command (aliases, other languages). */
   keywords: readonly string[];

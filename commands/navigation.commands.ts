@@ -11,6 +11,8 @@ interface ScreenRule {
   icon: string;
   keywords: readonly string[];
   shortcut?: string;
+  /** Hidden screens are reached from other screens and commands, never from the menu (spec §2). */
+  hidden?: boolean;
   allowed(rights: Rights): boolean;
 }
 
@@ -34,6 +36,15 @@ const screens: ScreenRule[] = [
     allowed: (r) => !r.mustChangePassword && r.level <= 4 && r.accessCodes.includes(1),
   },
   {
+    id: 'go.addAccount',
+    path: '/add/index',
+    titleKey: 'route.addAccount',
+    icon: 'user-plus',
+    keywords: [],
+    hidden: true,
+    allowed: (r) => !r.mustChangePassword && r.level <= 4 && r.accessCodes.includes(2),
+  },
+  {
     id: 'go.changePassword',
     path: '/changePass/index',
     titleKey: 'route.changePassword',
@@ -43,7 +54,9 @@ const screens: ScreenRule[] = [
   },
 ];
 
-export const navigationCommands: Command[] = screens.map((screen) => ({
+export const navigationCommands: Command[] = screens
+  .filter((screen) => !screen.hidden)
+  .map((screen) => ({
   id: screen.id,
   group: 'navigation',
   titleKey: screen.titleKey,

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contract';
+import { amountSchema, percentSchema } from './amount.contract';
 import { ErrorCode } from './errors.contract';
 import { defineMethod, type Level } from './method.contract';
+import { loginIdRule, nicknameRule, passwordRule, safeCodeRule } from './rules.contract';
 
 const levelSchema = z.number().int().min(0).max(5);
 /** Account statuses: 1 normal, 4 disabled, 6 frozen. */
@@ -53,6 +55,24 @@ const queryResult = pageResult(accountRowSchema).extend({ line: z.array(lineStep
 /** Levels that manage a downline (members never sign in). */
 const backOffice: Level[] = [0, 1, 2, 3, 4];
 
+const contactParams = {
+  name: z.string().trim().max(32).optional(),
+  phone: z.string().trim().max(32).optional(),
+  tel: z.string().trim().max(32).optional(),
+  wechat: z.string().trim().max(64).optional(),
+};
+
+const newAccountParams = {
+  loginId: loginIdRule,
+  nickname: nicknameRule,
+  password: passwordRule,
+  /** The new account's two-factor code, told to its owner; it sets its own at first login. */
+  safeCode: safeCodeRule.default('0000'),
+  /** At most the parent's point limit. */
+  pointLimit: amountSchema,
+  ...contactParams,
+};
+
 export const accountMethods = {
   'gw.credit.agent.query': defineMethod({
     summary: "Agents directly below a parent of the caller's line (the caller by default), filtered, sorted and paged, with the line down to that parent",
@@ -62,6 +82,25 @@ export const accountMethods = {
     effect: 'read',
     rights: { levels: backOffice, accessCode: 1 },
     errors: [ErrorCode.accountNotFound],
+  }),
+  'gw.credit.agent.add': defineMethod({
+    summary:
+      "Adds a direct child agent one level below the caller; its share, wash-code ratio and point limit are at most the caller's, its game settings start from the caller's",
+    params: z.object({ ...newAccountParams, agentCommisionRate: percentSchema, validAmountRate: percentSchema }),
+    result: z.object({ userId: idSchema }),
+    auth: 'session',
+    effect: 'write',
+    rights: { levels: [0, 1, 2, 3], accessCode: 2 },
+    errors: [ErrorCode.cannotOperate, ErrorCode.agentLineFrozen],
+  }),
+  'gw.credit.user.add': defineMethod({
+    summary: "Adds a member (level 5) under the calling agent; its wash-code ratio and point limit are at most the agent's",
+    params: z.object({ ...newAccountParams, validAmountRate: percentSchema.default(0) }),
+    result: z.object({ userId: idSchema }),
+    auth: 'session',
+    effect: 'write',
+    rights: { levels: [4], accessCode: 2 },
+    errors: [ErrorCode.cannotOperate, ErrorCode.agentLineFrozen],
   }),
   'gw.credit.user.query': defineMethod({
     summary: "Members below a parent of the caller's line: an agent's own members, or every member of a higher account's line",

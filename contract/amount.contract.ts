@@ -1,7 +1,24 @@
+import { z } from 'zod';
+
 /**
- * Points are integer cents everywhere. On the wire an amount is a decimal string with exactly
- * two decimals ("1000.00"); it is never computed through a float.
+ * Points are integer cents everywhere. On the wire an amount is a decimal string ("100",
+ * "10.50") or a JSON number, read from its decimal text straight into cents: never through a
+ * float multiplication. Output is always a string with exactly two decimals ("1000.00").
  */
+export const MAX_CENTS = 9_000_000_000_000_000n;
+
+const AMOUNT_TEXT = /^(0|[1-9][0-9]{0,15})(\.[0-9]{1,2})?$/;
+const PERCENT_TEXT = /^(0|[1-9][0-9]{0,2})(\.[0-9]{1,2})?$/;
+
+/** "10.5" -> 1050; null when the text is not a plain decimal with at most 2 decimals. */
+export function parseCents(value: string | number): number | null {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
+  const match = AMOUNT_TEXT.exec(text);
+  if (!match) return null;
+  const cents = BigInt(match[1]!) * 100n + BigInt((match[2] ?? '.').slice(1).padEnd(2, '0'));
+  return cents <= MAX_CENTS ? Number(cents) : null;
+}
+
 export function formatCents(cents: number | bigint): string {
   const value = BigInt(cents);
   const sign = value < 0n ? '-' : '';
@@ -10,6 +27,34 @@ export function formatCents(cents: number | bigint): string {
 }
 
 /** Rates and shares are kept as integer hundredths of a percent (8000 = 80 %). */
+export function parseBasisPoints(value: string | number): number | null {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
+  const match = PERCENT_TEXT.exec(text);
+  if (!match) return null;
+  const points = Number(match[1]) * 100 + Number((match[2] ?? '.').slice(1).padEnd(2, '0'));
+  return points <= 10_000 ? points : null;
+}
+
 export function basisPointsToPercent(value: number): number {
   return value / 100;
 }
+
+/** An amount param: in, a decimal string or number with at most 2 decimals; out, integer cents. */
+export const amountSchema = z.union([z.string().max(32), z.number()]).transform((value, ctx) => {
+  const cents = parseCents(value);
+  if (cents === null) {
+    ctx.addIssue({ code: 'custom', message: 'amount-format' });
+    return z.NEVER;
+  }
+  return cents;
+});
+
+/** A rate or share param: a percent from 0 to 100 with at most 2 decimals; out, hundredths of a percent. */
+export const percentSchema = z.union([z.string().max(16), z.number()]).transform((value, ctx) => {
+  const points = parseBasisPoints(value);
+  if (points === null) {
+    ctx.addIssue({ code: 'custom', message: 'percent-format' });
+    return z.NEVER;
+  }
+  return points;
+});

@@ -98,11 +98,12 @@ function errorResponse(id: JsonRpcId, code: ErrorCodeValue, language: Language, 
 }
 
 /** Zod issues -> 700 when a required param is absent, else 100, naming the field and rule. */
-function paramsError(error: z.ZodError): RpcError {
+function paramsError(error: z.ZodError, input: Record<string, unknown>): RpcError {
   const issue = error.issues[0];
   if (!issue) return new RpcError(ErrorCode.invalidParams);
   const field = issue.path.map(String).join('.');
-  if (issue.code === 'invalid_type' && issue.input === undefined) {
+  const top = issue.path[0];
+  if (issue.input === undefined && typeof top === 'string' && input[top] === undefined) {
     return new RpcError(ErrorCode.missingParams, { field, rule: 'required' });
   }
   // Rules of contract/rules.contract.ts carry their own name ("password-uppercase") as message.
@@ -233,12 +234,12 @@ export function createDispatcher(options: DispatcherOptions) {
     }
 
     const envelopeParams = envelopeParamsSchema.safeParse(rawParams, { reportInput: true });
-    if (!envelopeParams.success) throw paramsError(envelopeParams.error);
+    if (!envelopeParams.success) throw paramsError(envelopeParams.error, rawParams);
     const payloadInput = Object.fromEntries(
       Object.entries(rawParams).filter(([k]) => !(envelopeParamNames as string[]).includes(k)),
     );
     const parsed = definition.params.safeParse(payloadInput, { reportInput: true });
-    if (!parsed.success) throw paramsError(parsed.error);
+    if (!parsed.success) throw paramsError(parsed.error, payloadInput);
     const payload = parsed.data as Record<string, unknown>;
 
     let session: Session | null = null;

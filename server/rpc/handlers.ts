@@ -1,5 +1,6 @@
 import packageJson from '../../package.json' with { type: 'json' };
 import { contract, type MethodName } from '../../contract/methods.contract';
+import { accountAddHandlers } from '../accounts/account-add.handlers';
 import { accountQueryHandlers } from '../accounts/account-query.handlers';
 import { authHandlers } from '../auth/auth.handlers';
 import { noticeHandlers } from '../notices/notice.handlers';
@@ -29,5 +30,6 @@ export function createHandlers(databaseKind: 'pglite' | 'postgres'): HandlerMap<
     ...authHandlers,
     ...noticeHandlers,
     ...accountQueryHandlers,
+    ...accountAddHandlers,
   };
 }

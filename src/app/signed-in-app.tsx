@@ -20,6 +20,7 @@ import { SessionContext } from '@/lib/session-context';
 const NoticeScreen = lazy(() => import('@/features/notice/notice-screen'));
 const ChangePasswordScreen = lazy(() => import('@/features/change-password/change-password-screen'));
 const AccountListScreen = lazy(() => import('@/features/accounts/account-list-screen'));
+const AddAccountScreen = lazy(() => import('@/features/accounts/add-account-screen'));
 const CommandPalette = lazy(() => import('@/components/command-palette').then((module) => ({ default: module.CommandPalette })));
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -112,6 +113,11 @@ export default function SignedInApp() {
                       <AccountListScreen key={params.parentId ?? 'me'} />
                     </Guarded>
                   )}
+                </Route>
+                <Route path="/add/index">
+                  <Guarded path="/add/index">
+                    <AddAccountScreen />
+                  </Guarded>
                 </Route>
                 <Route path="/changePass/index">
                   <Guarded path="/changePass/index">

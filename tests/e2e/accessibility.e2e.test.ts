@@ -109,5 +109,24 @@ describe.runIf(e2e.run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () => 
         await context.close();
       }
     });
+
+    it('user management and add-agent screens', async () => {
+      const { context, page } = await openThemed(theme);
+      try {
+        await page.getByTestId('login-screen').waitFor();
+        await signIn(page, e2e.gw, 'admin');
+        await page.getByTestId('notice-screen').waitFor();
+        await page.goto(`${e2e.gw.url}/#/account/index`);
+        await page.getByTestId('account-row').first().waitFor();
+        await expectNoSeriousViolations(page, `user management (theme ${theme})`);
+        await page.goto(`${e2e.gw.url}/#/add/index`);
+        await page.getByTestId('add-account-screen').waitFor();
+        await page.getByTestId('add-submit').click();
+        await page.getByRole('alert').first().waitFor();
+        await expectNoSeriousViolations(page, `add agent with its validation messages (theme ${theme})`);
+      } finally {
+        await context.close();
+      }
+    });
   });
 });

@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, type TestGateway } from '../support/test-gateway';
+
+let gw: TestGateway;
+let admin: string;
+let agent: string;
+
+beforeAll(async () => {
+  gw = await startTestGateway({ captcha: false });
+  admin = await gw.sessionFor('admin');
+  agent = await gw.sessionFor('ag01010101');
+});
+afterAll(async () => {
+  await gw.close();
+});
+
+const newAgent = (loginId: string, extra: Record<string, unknown> = {}) => ({
+  loginId,
+  nickname: `${loginId} nick`,
+  password: 'Agent_123',
+  agentCommisionRate: 85.5,
+  validAmountRate: '1.1',
+  pointLimit: '2500000.50',
+  ...extra,
+});
+
+describe('gw.credit.agent.add', () => {
+  it('adds a direct child agent one level down, with first login, its rates and game settings', async () => {
+    const answer = await gw.call('gw.credit.agent.add', { opsId: admin, ...newAgent('newma01', { safeCode: '4321', phone: '+66 81 234 5678' }) });
+    expect(answer.result).toEqual({ userId: expect.stringMatching(/^\d+$/) });
+    const userId = (answer.result as { userId: string }).userId;
+    const row = await gw.db.one<Record<string, unknown>>(sql`SELECT level, parent_id, first_login, point_limit, agent_commision_rate, valid_amount_rate, phone, path FROM accounts WHERE id = ${userId}`);
+    expect(Number(row!.level)).toBe(1);
+    expect(row).toMatchObject({ first_login: true, agent_commision_rate: 8550, valid_amount_rate: 110, phone: '+66 81 234 5678' });
+    expect(Number(row!.point_limit)).toBe(250_000_050);
+    expect(String(row!.path)).toMatch(new RegExp(`/${userId}/$`));
+    const settings = await gw.db.rows<{ game_type: string; agent_rate: number; betting_ratio: number }>(sql`SELECT game_type, agent_rate, betting_ratio FROM game_settings WHERE account_id = ${userId} ORDER BY game_type`);
+    expect(settings).toEqual([
+      { game_type: 'electronic', agent_rate: 8550, betting_ratio: 110 },
+      { game_type: 'live', agent_rate: 8550, betting_ratio: 110 },
+    ]);
+    // The new agent signs in with the password and code it was given, and must set its own first.
+    const login = await gw.call('gw.credit.agent.login', { loginId: 'newma01', password: 'Agent_123', safeCode: '4321' });
+    expect(login.result).toMatchObject({ level: 1, firstLogin: '1' });
+    // It appears in the caller's list, and the operation record names it.
+    const list = (await gw.call('gw.credit.agent.query', { opsId: admin, loginId: 'newma01' })).result as { total: number };
+    expect(list.total).toBe(1);
+    const record = await gw.db.one<{ summary: string; target_id: string | number; params: Record<string, unknown> }>(
+      sql`SELECT summary, target_id, params FROM operation_log WHERE method = 'gw.credit.agent.add' AND level = 'normal' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(record).toMatchObject({ summary: 'added agent newma01' });
+    expect(String(record!.target_id)).toBe(userId);
+    expect(record!.params).toMatchObject({ password: '***', safeCode: '***', loginId: 'newma01' });
+  });
+
+  it('refuses values above the parent: point limit, share and wash-code ratio (100 with the field)', async () => {
+    const ma01 = await gw.sessionFor('ma01');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ pointLimit: '50000000.01' }, 'pointLimit'],
+      [{ agentCommisionRate: 90.01 }, 'agentCommisionRate'],
+      [{ validAmountRate: 1.11 }, 'validAmountRate'],
+    ];
+    for (const [extra, field] of cases) {
+      const answer = await gw.call('gw.credit.agent.add', { opsId: ma01, ...newAgent('newsh99', extra) });
+      expect(answer.error, field).toMatchObject({ code: 100, data: { field, rule: 'above-parent' } });
+    }
+    expect((await gw.call('gw.credit.agent.add', { opsId: ma01, ...newAgent('newsh99', { pointLimit: '50000000.00', agentCommisionRate: 90, validAmountRate: 1.1 }) })).result).toBeDefined();
+  });
+
+  it('refuses a taken name (any case), bad fields and malformed amounts (100), a missing field (700)', async () => {
+    expect((await gw.call('gw.credit.agent.add', { opsId: admin, ...newAgent('MA01') })).error).toMatchObject({ code: 100, data: { field: 'loginId', rule: 'login-id-taken' } });
+    const bad: [Record<string, unknown>, string][] = [
+      [{ loginId: 'ab' }, 'loginId'],
+      [{ loginId: 'bad name!' }, 'loginId'],
+      [{ nickname: 'abc' }, 'nickname'],
+      [{ password: 'weak' }, 'password'],
+      [{ password: 'nouppercase1' }, 'password'],
+      [{ safeCode: '12a4' }, 'safeCode'],
+      [{ pointLimit: '1.234' }, 'pointLimit'],
+      [{ pointLimit: -5 }, 'pointLimit'],
+      [{ pointLimit: '1e5' }, 'pointLimit'],
+      [{ agentCommisionRate: 100.5 }, 'agentCommisionRate'],
+      [{ validAmountRate: 'much' }, 'validAmountRate'],
+    ];
+    for (const [extra, field] of bad) {
+      expect((await gw.call('gw.credit.agent.add', { opsId: admin, ...newAgent('okname1', extra) })).error, JSON.stringify(extra)).toMatchObject({ code: 100, data: { field } });
+    }
+    const { pointLimit: _missing, ...withoutLimit } = newAgent('okname1');
+    expect((await gw.call('gw.credit.agent.add', { opsId: admin, ...withoutLimit })).error).toMatchObject({ code: 700, data: { field: 'pointLimit' } });
+    expect((await gw.db.rows(sql`SELECT 1 FROM accounts WHERE login_id = 'okname1'`)).length).toBe(0);
+  });
+
+  it('is for levels 0-3 only (11003), needs a session (2202), and a frozen parent or line adds nothing', async () => {
+    expect((await gw.call('gw.credit.agent.add', { opsId: agent, ...newAgent('deep0001') })).error?.code).toBe(11003);
+    expect((await gw.call('gw.credit.agent.add', newAgent('deep0001'))).error?.code).toBe(2202);
+    const sh = await gw.sessionFor('sh0101');
+    await gw.db.run(sql`UPDATE accounts SET status = 6 WHERE login_id = 'sh0101'`);
+    expect((await gw.call('gw.credit.agent.add', { opsId: sh, ...newAgent('frozen01', { pointLimit: 1, agentCommisionRate: 1, validAmountRate: 0 }) })).error?.code).toBe(20012);
+    await gw.db.run(sql`UPDATE accounts SET status = 1 WHERE login_id = 'sh0101'`);
+    await gw.db.run(sql`UPDATE accounts SET team_status = 6 WHERE login_id = 'ma01' AND site_id = 'demo'`);
+    expect((await gw.call('gw.credit.agent.add', { opsId: sh, ...newAgent('frozen01', { pointLimit: 1, agentCommisionRate: 1, validAmountRate: 0 }) })).error).toMatchObject({
+      code: 2243,
+    });
+    await gw.db.run(sql`UPDATE accounts SET team_status = 1 WHERE login_id = 'ma01'`);
+  });
+
+  it('applies once for a replayed requestKey and refuses the key with other values (20011)', async () => {
+    const first = await gw.call('gw.credit.agent.add', { opsId: admin, requestKey: 'add-1', ...newAgent('keyed001') });
+    const again = await gw.call('gw.credit.agent.add', { opsId: admin, requestKey: 'add-1', ...newAgent('keyed001') });
+    expect(again.result).toEqual(first.result);
+    expect((await gw.call('gw.credit.agent.add', { opsId: admin, requestKey: 'add-1', ...newAgent('keyed002') })).error?.code).toBe(20011);
+  });
+});
+
+describe('gw.credit.user.add', () => {
+  it('adds a member under an agent, wash-code ratio at most the agent’s', async () => {
+    const member = { loginId: 'newmb001', nickname: 'new member', password: 'Member_1', pointLimit: 1000 };
+    const answer = await gw.call('gw.credit.user.add', { opsId: agent, ...member, validAmountRate: 0.8 });
+    const userId = (answer.result as { userId: string }).userId;
+    const row = await gw.db.one<{ level: number; valid_amount_rate: number; agent_commision_rate: number }>(sql`SELECT level, valid_amount_rate, agent_commision_rate FROM accounts WHERE id = ${userId}`);
+    expect(row).toMatchObject({ level: 5, valid_amount_rate: 80, agent_commision_rate: 0 });
+    expect((await gw.call('gw.credit.user.add', { opsId: agent, ...member, loginId: 'newmb002', validAmountRate: 0.81 })).error).toMatchObject({
+      code: 100,
+      data: { field: 'validAmountRate', rule: 'above-parent' },
+    });
+    // The wash-code ratio is optional for members (0 by default).
+    expect((await gw.call('gw.credit.user.add', { opsId: agent, ...member, loginId: 'newmb003' })).result).toBeDefined();
+  });
+
+  it('is for agents (level 4) only (11003)', async () => {
+    expect((await gw.call('gw.credit.user.add', { opsId: admin, loginId: 'newmb009', nickname: 'member 9', password: 'Member_1', pointLimit: 1 })).error?.code).toBe(11003);
+  });
+});
