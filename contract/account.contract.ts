@@ -73,7 +73,40 @@ const newAccountParams = {
   ...contactParams,
 };
 
+const statusChange = <E extends z.ZodRawShape = Record<never, never>>(summary: string, accessCode: number, extra?: E) =>
+  defineMethod({
+    summary,
+    params: z.object({ userId: idSchema, ...(extra ?? ({} as E)) }),
+    result: z.object({ userId: idSchema, status: z.number().int(), teamStatus: z.number().int() }),
+    auth: 'session',
+    effect: 'write',
+    rights: { levels: backOffice, accessCode },
+    errors: [ErrorCode.accountNotFound, ErrorCode.notDirectRelation, ErrorCode.illegalOperation, ErrorCode.cannotOperate, ErrorCode.agentLineFrozen],
+  });
+
+/** Status actions (machines/account-status.machine.ts), as the UI names them. */
+export const accountActions = ['ENABLE', 'DISABLE', 'FREEZE', 'UNFREEZE', 'KICK_OUT', 'UNLOCK', 'REMOVE_LIMIT', 'LINE_DISABLE', 'LINE_ENABLE', 'LINE_FREEZE', 'LINE_UNFREEZE'] as const;
+
 export const accountMethods = {
+  'gw.credit.user.enable': statusChange('Enables a disabled or frozen direct child (agent or member)', 4),
+  'gw.credit.user.disable': statusChange('Disables (mode "lock", the default) or freezes (mode "freeze") a direct child; its sessions end at once', 4, {
+    mode: z.enum(['lock', 'freeze']).default('lock'),
+  }),
+  'gw.credit.agent.line.disable': statusChange("Locks a direct child agent's whole line: nobody below can sign in; their sessions end at once", 4),
+  'gw.credit.agent.line.enable': statusChange("Unlocks a direct child agent's line", 4),
+  'gw.credit.agent.line.stop.right': statusChange("Freezes a direct child agent's whole line: read only below it; sessions end at once", 4),
+  'gw.credit.agent.line.enable.right': statusChange("Unfreezes a direct child agent's line", 4),
+  'gw.credit.user.logout': statusChange("Kicks a direct child out: ends all of its sessions", 4),
+  'gw.credit.user.unlock': statusChange('Clears the sign-in lock a direct child got from failed attempts', 4),
+  'gw.credit.operate.button.show': defineMethod({
+    summary: 'The status actions the caller may take on a direct child now (rights and status machine), so the UI offers only those',
+    params: z.object({ userId: idSchema }),
+    result: z.object({ userId: idSchema, actions: z.array(z.enum(accountActions)) }),
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: backOffice, accessCode: 1 },
+    errors: [ErrorCode.accountNotFound, ErrorCode.notDirectRelation],
+  }),
   'gw.credit.agent.query': defineMethod({
     summary: "Agents directly below a parent of the caller's line (the caller by default), filtered, sorted and paged, with the line down to that parent",
     params: z.object(queryParams),

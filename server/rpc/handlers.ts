@@ -2,6 +2,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { contract, type MethodName } from '../../contract/methods.contract';
 import { accountAddHandlers } from '../accounts/account-add.handlers';
 import { accountQueryHandlers } from '../accounts/account-query.handlers';
+import { accountStatusHandlers } from '../accounts/account-status.handlers';
 import { authHandlers } from '../auth/auth.handlers';
 import { noticeHandlers } from '../notices/notice.handlers';
 import { siteHandlers } from '../sites/site.handlers';
@@ -31,5 +32,6 @@ export function createHandlers(databaseKind: 'pglite' | 'postgres'): HandlerMap<
     ...noticeHandlers,
     ...accountQueryHandlers,
     ...accountAddHandlers,
+    ...accountStatusHandlers,
   };
 }

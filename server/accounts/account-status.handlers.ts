@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { ErrorCode } from '../../contract/errors.contract';
+import { allowedAccountActions, applyAccountAction, type AccountAction } from '../../machines/account-status.machine';
+import type { CallContext } from '../rpc/dispatcher';
+import { defineHandlers } from '../rpc/handler';
+import { RpcError } from '../rpc/rpc-error';
+import { AccountStatus, lineStatus } from './account.repository';
+import { loginKeyOf } from '../auth/login.service';
+import { accountInLine } from './account-query.handlers';
+
+interface Child {
+  id: string | number;
+  parent_id: string | number | null;
+  path: string;
+  level: number;
+  login_id: string;
+  status: number;
+  team_status: number;
+}
+
+/**
+ * A direct child of the caller: 20002 outside the caller's line (never saying more), 20040
+ * for an account of the line that is not a direct child (spec §6).
+ */
+async function directChild(ctx: CallContext, userId: string, lock: boolean): Promise<Child> {
+  await accountInLine(ctx, userId);
+  const child = await ctx.db.one<Child>(
+    sql`SELECT id, parent_id, path, level, login_id, status, team_status FROM accounts WHERE id = ${userId} ${lock ? sql`FOR UPDATE` : sql``}`,
+  );
+  if (!child || String(child.parent_id) !== ctx.session!.accountId) throw new RpcError(ErrorCode.notDirectRelation);
+  return child;
+}
+
+/** A frozen caller, or one in a frozen line, changes nothing below it. */
+async function callerMayChangeDownline(ctx: CallContext) {
+  if (ctx.session!.status === AccountStatus.frozen) throw new RpcError(ErrorCode.cannotOperate);
+  if ((await lineStatus(ctx.db, ctx.session!.accountId)) === AccountStatus.frozen) throw new RpcError(ErrorCode.agentLineFrozen);
+}
+
+async function endSessions(ctx: CallContext, child: Child, wholeLine: boolean) {
+  if (wholeLine) {
+    await ctx.db.run(sql`UPDATE sessions SET revoked_at = ${ctx.now}
+      WHERE revoked_at IS NULL AND account_id IN (SELECT id FROM accounts WHERE site_id = ${ctx.site.id} AND path LIKE ${`${child.path}%`})`);
+  } else {
+    await ctx.db.run(sql`UPDATE sessions SET revoked_at = ${ctx.now} WHERE revoked_at IS NULL AND account_id = ${child.id}`);
+  }
+}
+
+/** Applies one action of the account-status machine to a direct child, or refuses it (20011). */
+async function act(ctx: CallContext, userId: string, action: AccountAction) {
+  await callerMayChangeDownline(ctx);
+  const child = await directChild(ctx, userId, true);
+  const isLineAction = action.startsWith('LINE_');
+  // Lines belong to agents: a member has no downline to lock or freeze.
+  const next = isLineAction && child.level === 5 ? null : applyAccountAction(child.status, child.team_status, action);
+  if (!next) throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: `not-allowed:${action}` });
+  await ctx.db.run(sql`UPDATE accounts SET status = ${next.status}, team_status = ${next.teamStatus} WHERE id = ${child.id}`);
+  if (action === 'DISABLE' || action === 'FREEZE' || action === 'KICK_OUT') await endSessions(ctx, child, false);
+  if (action === 'LINE_DISABLE' || action === 'LINE_FREEZE') await endSessions(ctx, child, true);
+  if (action === 'UNLOCK') await ctx.db.run(sql`DELETE FROM login_failures WHERE site_id = ${ctx.site.id} AND login_key = ${loginKeyOf(child.login_id)}`);
+  ctx.audit.targetId = String(child.id);
+  ctx.audit.summary = `${action} ${child.login_id}`;
+  return { userId: String(child.id), status: next.status, teamStatus: next.teamStatus };
+}
+
+export const accountStatusHandlers = defineHandlers({
+  'gw.credit.user.enable': async (ctx, params) => {
+    const child = await directChild(ctx, params.userId, false);
+    return act(ctx, params.userId, child.status === AccountStatus.frozen ? 'UNFREEZE' : 'ENABLE');
+  },
+  'gw.credit.user.disable': (ctx, params) => act(ctx, params.userId, params.mode === 'freeze' ? 'FREEZE' : 'DISABLE'),
+  'gw.credit.agent.line.disable': (ctx, params) => act(ctx, params.userId, 'LINE_DISABLE'),
+  'gw.credit.agent.line.enable': (ctx, params) => act(ctx, params.userId, 'LINE_ENABLE'),
+  'gw.credit.agent.line.stop.right': (ctx, params) => act(ctx, params.userId, 'LINE_FREEZE'),
+  'gw.credit.agent.line.enable.right': (ctx, params) => act(ctx, params.userId, 'LINE_UNFREEZE'),
+  'gw.credit.user.logout': (ctx, params) => act(ctx, params.userId, 'KICK_OUT'),
+  'gw.credit.user.unlock': (ctx, params) => act(ctx, params.userId, 'UNLOCK'),
+  'gw.credit.operate.button.show': async (ctx, params) => {
+    const child = await directChild(ctx, params.userId, false);
+    const frozen = ctx.session!.status === AccountStatus.frozen || (await lineStatus(ctx.db, ctx.session!.accountId)) === AccountStatus.frozen;
+    // REMOVE_LIMIT belongs to the max-win block of the game platform, which comes with it.
+    const actions = frozen
+      ? []
+      : allowedAccountActions(child.status, child.team_status).filter((action) => action !== 'REMOVE_LIMIT' && !(child.level === 5 && action.startsWith('LINE_')));
+    return { userId: String(child.id), actions };
+  },
+});

@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import { createTestModel } from 'xstate/graph';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountStatusMachine, type AccountAction } from '../../machines/account-status.machine';
+import { startTestGateway, type TestGateway } from '../support/test-gateway';
+
+let gw: TestGateway;
+let ma01: string;
+const idOf = async (loginId: string) =>
+  String((await gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`))!.id);
+const statuses = async (loginId: string) =>
+  (await gw.db.one<{ status: number; team_status: number }>(sql`SELECT status, team_status FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`))!;
+
+beforeAll(async () => {
+  gw = await startTestGateway({ captcha: false });
+  ma01 = await gw.sessionFor('ma01');
+});
+afterAll(async () => {
+  await gw.close();
+});
+
+/** The gateway call behind each action of the machine. */
+const calls: Record<Exclude<AccountAction, 'REMOVE_LIMIT'>, { method: string; params?: Record<string, unknown> }> = {
+  ENABLE: { method: 'gw.credit.user.enable' },
+  UNFREEZE: { method: 'gw.credit.user.enable' },
+  DISABLE: { method: 'gw.credit.user.disable', params: { mode: 'lock' } },
+  FREEZE: { method: 'gw.credit.user.disable', params: { mode: 'freeze' } },
+  KICK_OUT: { method: 'gw.credit.user.logout' },
+  UNLOCK: { method: 'gw.credit.user.unlock' },
+  LINE_DISABLE: { method: 'gw.credit.agent.line.disable' },
+  LINE_ENABLE: { method: 'gw.credit.agent.line.enable' },
+  LINE_FREEZE: { method: 'gw.credit.agent.line.stop.right' },
+  LINE_UNFREEZE: { method: 'gw.credit.agent.line.enable.right' },
+};
+const act = (opsId: string, action: keyof typeof calls, userId: string) =>
+  gw.call(calls[action].method, { opsId, userId, ztsLang: 'en', ...calls[action].params });
+
+
+describe('account-status machine paths against the gateway', () => {
+  const model = createTestModel(accountStatusMachine, { events: Object.keys(calls).map((type) => ({ type })) as never });
+  const paths = model.getShortestPaths();
+
+  it('reaches every combination of account and line state', () => {
+    expect(paths.length).toBeGreaterThanOrEqual(9);
+  });
+
+  paths.forEach((path, index) => {
+    it(`path ${index + 1}: ${path.steps.slice(1).map((s) => s.event.type).join(' → ') || 'start'}`, async () => {
+      const loginId = `path${String(index).padStart(2, '0')}x`;
+      const userId = await gw.addAccount({ loginId, parent: 'ma01', level: 2 });
+      let checked = 0;
+      const expectStatus = (column: 'status' | 'team_status', value: number) => async () => {
+        checked++;
+        expect((await statuses(loginId))[column], `${column} of ${loginId}`).toBe(value);
+      };
+      await path.test({
+        events: Object.fromEntries(
+          Object.keys(calls).map((action) => [
+            action,
+            async () => {
+              const answer = await act(ma01, action as keyof typeof calls, userId);
+              expect(answer.error, action).toBeUndefined();
+            },
+          ]),
+        ),
+        // Each step's state is checked in the database, one region at a time.
+        states: {
+          'account.normal': expectStatus('status', 1),
+          'account.disabled': expectStatus('status', 4),
+          'account.frozen': expectStatus('status', 6),
+          'team.enabled': expectStatus('team_status', 1),
+          'team.disabled': expectStatus('team_status', 4),
+          'team.frozen': expectStatus('team_status', 6),
+        },
+      });
+      expect(checked).toBe(2 * path.steps.length);
+    });
+  });
+});
+
+describe('status actions', () => {
+  it('ends the sessions of a disabled or frozen account, and of a whole locked line', async () => {
+    const sh = await gw.sessionFor('sh0102');
+    const ga = await gw.sessionFor('ga010201');
+    expect((await act(ma01, 'FREEZE', await idOf('sh0102'))).result).toMatchObject({ status: 6, teamStatus: 1 });
+    expect((await gw.call('gw.credit.agent.level', { opsId: sh })).error?.code).toBe(2202);
+    expect((await gw.call('gw.credit.agent.level', { opsId: ga })).result).toBeDefined();
+    await act(ma01, 'UNFREEZE', await idOf('sh0102'));
+    expect((await act(ma01, 'LINE_DISABLE', await idOf('sh0102'))).result).toMatchObject({ status: 1, teamStatus: 4 });
+    expect((await gw.call('gw.credit.agent.level', { opsId: ga })).error?.code).toBe(2202);
+    // Below a locked line, sign-in answers 2242.
+    expect((await gw.call('gw.credit.agent.login', { loginId: 'ag01020101', password: 'Admin123', safeCode: '1234', ztsLang: 'en' })).error).toEqual({
+      code: 2242,
+      message: 'Agent line locked. Please try again after activating!',
+    });
+    await act(ma01, 'LINE_ENABLE', await idOf('sh0102'));
+    expect((await gw.call('gw.credit.agent.login', { loginId: 'ag01020101', password: 'Admin123', safeCode: '1234' })).result).toBeDefined();
+  });
+
+  it('kicks out, and unlocks a name locked by failed sign-ins', async () => {
+    const session = await gw.sessionFor('sh0101');
+    expect((await act(ma01, 'KICK_OUT', await idOf('sh0101'))).result).toMatchObject({ status: 1 });
+    expect((await gw.call('gw.credit.agent.level', { opsId: session })).error?.code).toBe(2202);
+    for (let i = 0; i < 5; i++) await gw.call('gw.credit.agent.login', { loginId: 'sh0101', password: 'Wrong1aa', safeCode: '1234' });
+    expect((await gw.call('gw.credit.agent.login', { loginId: 'sh0101', password: 'Admin123', safeCode: '1234' })).error?.code).toBe(2632);
+    await act(ma01, 'UNLOCK', await idOf('sh0101'));
+    expect((await gw.call('gw.credit.agent.login', { loginId: 'sh0101', password: 'Admin123', safeCode: '1234' })).result).toBeDefined();
+  });
+
+  it('refuses what the machine refuses (20011), a non-direct child (20040), outside the line (20002)', async () => {
+    expect((await act(ma01, 'ENABLE', await idOf('sh0101'))).error).toMatchObject({ code: 20011, message: 'Illegal operation' });
+    expect((await act(ma01, 'DISABLE', await idOf('ga010101'))).error).toEqual({ code: 20040, message: 'Non-direct relations cannot operate' });
+    expect((await act(ma01, 'DISABLE', await idOf('sh0201'))).error?.code).toBe(20002);
+    expect((await act(ma01, 'DISABLE', await idOf('admin'))).error?.code).toBe(20002);
+    // A member has no line to lock.
+    const agent = await gw.sessionFor('ag01010101');
+    expect((await act(agent, 'LINE_DISABLE', await idOf('mb01010101001'))).error?.code).toBe(20011);
+    expect((await act(agent, 'DISABLE', await idOf('mb01010101001'))).result).toMatchObject({ status: 4 });
+    await act(agent, 'ENABLE', await idOf('mb01010101001'));
+  });
+
+  it('lets a frozen caller change nothing below it (20012)', async () => {
+    await gw.db.run(sql`UPDATE accounts SET status = 6 WHERE login_id = 'ma02' AND site_id = 'demo'`);
+    const ma02 = await gw.sessionFor('ma02');
+    expect((await act(ma02, 'DISABLE', await idOf('sh0201'))).error?.code).toBe(20012);
+    expect((await gw.call('gw.credit.operate.button.show', { opsId: ma02, userId: await idOf('sh0201') })).result).toEqual({ userId: await idOf('sh0201'), actions: [] });
+    await gw.db.run(sql`UPDATE accounts SET status = 1 WHERE login_id = 'ma02'`);
+  });
+
+  it('operate.button.show lists what the machine allows for a direct child', async () => {
+    const show = async (loginId: string, opsId = ma01) => (await gw.call('gw.credit.operate.button.show', { opsId, userId: await idOf(loginId) })).result as { actions: string[] };
+    expect((await show('sh0101')).actions).toEqual(['DISABLE', 'FREEZE', 'KICK_OUT', 'UNLOCK', 'LINE_DISABLE', 'LINE_FREEZE']);
+    await act(ma01, 'DISABLE', await idOf('sh0101'));
+    expect((await show('sh0101')).actions).toEqual(['ENABLE', 'UNLOCK', 'LINE_DISABLE', 'LINE_FREEZE']);
+    await act(ma01, 'ENABLE', await idOf('sh0101'));
+    expect((await show('mb01010101002', await gw.sessionFor('ag01010101'))).actions).toEqual(['DISABLE', 'FREEZE', 'KICK_OUT', 'UNLOCK']);
+    expect((await gw.call('gw.credit.operate.button.show', { opsId: ma01, userId: await idOf('ga010101') })).error?.code).toBe(20040);
+  });
+});
