@@ -10,6 +10,7 @@ import { useAccountPages, type AccountQuery, type AccountRow } from '@/hooks/use
 import { showError } from '@/lib/error-toast';
 import { beijingTime } from '@/lib/time';
 import { cn } from '@/lib/utils';
+import { RowActions } from './row-actions';
 
 type Sort = NonNullable<AccountQuery['sort']>;
 type Kind = 'agents' | 'members';
@@ -35,6 +36,7 @@ export default function AccountListScreen() {
   const [online, setOnline] = useState<'' | 'yes' | 'no'>('');
   const [sort, setSort] = useState<{ field: Sort; order: 'asc' | 'desc' }>({ field: 'createdAt', order: 'desc' });
   const [selected, setSelected] = useState(0);
+  const [actionsOpen, setActionsOpen] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -95,6 +97,10 @@ export default function AccountListScreen() {
     else if (event.key === 'End') move(pages.rows.length - 1);
     else if (event.key === 'Enter' && pages.rows[selected]) open(pages.rows[selected]!);
     else if (event.key === 'Backspace' && line.length > 1) navigate(`/account/index/${line.at(-2)!.userId}`);
+    else if (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10') || event.key === '.') {
+      event.preventDefault();
+      setActionsOpen(true);
+    }
   }
 
   const header = (field: Sort | null, label: string) =>
@@ -155,6 +161,7 @@ export default function AccountListScreen() {
           <option value="yes">{t('accounts.online')}</option>
           <option value="no">{t('accounts.offline')}</option>
         </select>
+        <RowActions row={pages.rows[selected]} open={actionsOpen} onOpenChange={setActionsOpen} onDone={() => void pages.reload()} />
         <Button type="button" size="sm" onClick={() => navigate('/add/index')} data-testid="add-account">
           <UserPlus aria-hidden />
           {t('command.addAccount')}

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accountMethods } from '../../contract/account.contract';
+import { startTestGateway, type TestGateway } from '../support/test-gateway';
+import { authorizationMatrix, type Actor } from './authorization.matrix';
+
+let gw: TestGateway;
+const idOf = async (loginId: string, siteId = 'demo') =>
+  String((await gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE site_id = ${siteId} AND login_id = ${loginId}`))!.id);
+
+/** Each kind of caller: who calls, on which host, and on whom. */
+const actors: Record<Actor, { caller: string; site: string; host: string; target: string }> = {
+  level0: { caller: 'admin', site: 'demo', host: 'localhost', target: 'ma03' },
+  level1: { caller: 'ma03', site: 'demo', host: 'localhost', target: 'sh0301' },
+  level2: { caller: 'sh0301', site: 'demo', host: 'localhost', target: 'ga030101' },
+  level3: { caller: 'ga030101', site: 'demo', host: 'localhost', target: 'ag03010101' },
+  level4: { caller: 'ag03010101', site: 'demo', host: 'localhost', target: 'mb03010101001' },
+  notDirectParent: { caller: 'admin', site: 'demo', host: 'localhost', target: 'sh0301' },
+  otherLine: { caller: 'ma02', site: 'demo', host: 'localhost', target: 'sh0301' },
+  otherSite: { caller: 'admin2', site: 'demo2', host: 'demo2.localhost', target: 'sh0301' },
+};
+
+let created = 0;
+function paramsFor(method: string, target: string): Record<string, unknown> {
+  if (method === 'gw.credit.agent.query' || method === 'gw.credit.user.query') return { parentId: target };
+  if (method === 'gw.credit.agent.add' || method === 'gw.credit.user.add') {
+    created++;
+    return { loginId: `authz${String(created).padStart(3, '0')}`, nickname: 'authz new', password: 'Authz_123', pointLimit: 1, agentCommisionRate: 1, validAmountRate: 0 };
+  }
+  return { userId: target };
+}
+
+beforeAll(async () => {
+  gw = await startTestGateway({ captcha: false });
+});
+afterAll(async () => {
+  await gw.close();
+});
+beforeEach(async () => {
+  await gw.db.run(sql`UPDATE accounts SET status = 1, team_status = 1`);
+});
+
+describe('authorization matrix of the account methods', () => {
+  it('has a row for every account method of the contract, and every row names every kind of caller', () => {
+    expect(Object.keys(authorizationMatrix).sort()).toEqual(Object.keys(accountMethods).sort());
+    for (const row of Object.values(authorizationMatrix)) expect(Object.keys(row).sort()).toEqual(Object.keys(actors).sort());
+  });
+
+  for (const [method, row] of Object.entries(authorizationMatrix)) {
+    it(method, async () => {
+      const outcomes: Record<string, unknown> = {};
+      const expected: Record<string, unknown> = {};
+      for (const [actor, want] of Object.entries(row) as [Actor, (typeof row)[Actor]][]) {
+        if (want === 'n/a') continue;
+        await gw.db.run(sql`UPDATE accounts SET status = 1, team_status = 1`);
+        const who = actors[actor];
+        const opsId = await gw.sessionFor(who.caller, who.site);
+        const answer = await gw.call(method, { opsId, ...paramsFor(method, await idOf(who.target)) }, { host: who.host });
+        outcomes[actor] = answer.error ? answer.error.code : 'ok';
+        expected[actor] = want;
+      }
+      expect(outcomes).toEqual(expected);
+    });
+  }
+});
