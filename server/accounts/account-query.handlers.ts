@@ -15,6 +15,7 @@ interface LineAccount {
   path: string;
   level: number;
   login_id: string;
+  child_count: number;
 }
 
 interface AccountListRow {
@@ -35,7 +36,6 @@ interface AccountListRow {
   last_login_at: Date | string | null;
   online: boolean;
   child_count: string | number;
-  total: string | number;
 }
 
 const SORT_COLUMNS: Record<QueryParams['sort'], SQL> = {
@@ -55,7 +55,7 @@ const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (
 export async function accountInLine(ctx: CallContext, accountId: string): Promise<LineAccount> {
   const session = ctx.session!;
   const row = await ctx.db.one<LineAccount>(sql`
-    SELECT t.id, t.path, t.level, t.login_id
+    SELECT t.id, t.path, t.level, t.login_id, t.child_count
       FROM accounts t JOIN accounts me ON me.id = ${session.accountId}
      WHERE t.id = ${accountId} AND t.site_id = ${ctx.site.id} AND t.path LIKE me.path || '%'`);
   if (!row) throw new RpcError(ErrorCode.accountNotFound);
@@ -93,20 +93,28 @@ async function listAccounts(ctx: CallContext, params: QueryParams, members: bool
   if (params.online !== undefined) filters.push(params.online ? online : sql`NOT ${online}`);
   const where = sql.join(filters, sql` AND `);
   const direction = params.order === 'asc' ? sql`ASC` : sql`DESC`;
+  // Never signed in counts as the oldest sign-in: last when newest first, first when oldest first
+  // (the order its index keeps, read forwards or backwards).
+  const nullsOrder = params.sort !== 'lastLoginAt' ? sql`` : params.order === 'asc' ? sql` NULLS FIRST` : sql` NULLS LAST`;
   const rows = await ctx.db.rows<AccountListRow>(sql`
     SELECT a.id, a.login_id, a.nickname, a.level, a.parent_id, a.status, a.team_status, a.balance, a.point_limit,
            a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.exception_marked, a.created_at, a.last_login_at,
            ${online} AS online,
-           (SELECT count(*) FROM accounts c WHERE c.parent_id = a.id) AS child_count,
-           count(*) OVER () AS total
+           a.child_count
       FROM accounts a
      WHERE ${where}
-     ORDER BY ${SORT_COLUMNS[params.sort]} ${direction} NULLS LAST, a.id ${direction}
+     ORDER BY ${SORT_COLUMNS[params.sort]} ${direction}${nullsOrder}, a.id ${direction}
      LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
+  // Unfiltered direct children are counted on the parent already; anything else is counted apart
+  // from the page, so the page itself reads only its rows through an index.
+  const directChildren = members ? parent.level === 4 : parent.level < 4;
+  const unfiltered = filters.length === 1;
   const total =
-    rows.length > 0
-      ? Number(rows[0]!.total)
-      : Number((await ctx.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM accounts a WHERE ${where}`))?.n ?? 0);
+    unfiltered && directChildren
+      ? Number(parent.child_count)
+      : unfiltered && !members && parent.level === 4
+        ? 0
+        : Number((await ctx.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM accounts a WHERE ${where}`))?.n ?? 0);
   return {
     total,
     line: await lineDownTo(ctx.db, session.accountId, parent),

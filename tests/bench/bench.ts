@@ -11,6 +11,7 @@ import { createBenchDatabase, maskUrl, postgresAdminUrl } from './postgres.bench
 import { cleanUpProcessesAndDirs, makeTempDir, startCommand, startServer } from './server-process.bench-helper';
 import { printTable, type TableRow } from './text-table.bench-helper';
 import { measureBundles } from './bundle.bench-helper';
+import { bigTreeDatabase, scrollBigTable, timeFirstPage } from './account-list.bench-helper';
 import { ensureWebBuild } from '../support/web-build';
 
 const RATIO_AIM = 0.6;
@@ -147,6 +148,31 @@ async function benchBundles(): Promise<void> {
   addSummary('requests to other origins', String(foreignRequests.length), '0', foreignRequests.length === 0);
 }
 
+const LIST_AIM_MS = 100;
+const FRAME_AIM_MS = 50;
+const DOM_ROWS_AIM = 200;
+const listRows: TableRow[] = [];
+
+async function benchAccountList(name: string, target: Parameters<typeof bigTreeDatabase>[0], withBrowser: boolean): Promise<void> {
+  const db = await bigTreeDatabase(target);
+  try {
+    const timings = await timeFirstPage(db);
+    for (const timing of timings) {
+      listRows.push({ database: name, sort: timing.sort, 'p50 ms': timing.p50.toFixed(1), 'p99 ms': timing.p99.toFixed(1) });
+    }
+    const worst = Math.max(...timings.map((timing) => timing.p50));
+    addSummary(`${name}: first page of 100,000 members (p50, worst sort)`, `${worst.toFixed(1)} ms`, `< ${LIST_AIM_MS} ms`, worst < LIST_AIM_MS);
+    if (withBrowser) {
+      const scroll = await scrollBigTable(db);
+      listRows.push({ database: name, sort: 'Chromium scroll, 4 s', 'p50 ms': `frames ${scroll.frames}, p95 ${scroll.p95FrameMs.toFixed(1)}`, 'p99 ms': `max ${scroll.maxFrameMs.toFixed(1)}, DOM rows ${scroll.maxDomRows}, rows loaded ${scroll.rowsLoaded}` });
+      addSummary('longest frame scrolling the 100,000-row table', `${scroll.maxFrameMs.toFixed(1)} ms`, `<= ${FRAME_AIM_MS} ms`, scroll.maxFrameMs <= FRAME_AIM_MS);
+      addSummary('table rows in the page while scrolling', String(scroll.maxDomRows), `< ${DOM_ROWS_AIM}`, scroll.maxDomRows < DOM_ROWS_AIM);
+    }
+  } finally {
+    await db.close();
+  }
+}
+
 async function main(): Promise<void> {
   console.log(`Bench: node ${process.version}, ${cpus().length} CPUs; autocannon ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route`);
   console.log(`Server: \`${startCommand}\` as a child process, LOG_LEVEL=warn, a fresh temp DATA_DIR each start`);
@@ -155,11 +181,20 @@ async function main(): Promise<void> {
   await ensureWebBuild();
   await part('start time', benchStartTime);
   await part('web bundles', benchBundles);
+  await part('account list, PGlite', () => benchAccountList('PGlite', { kind: 'pglite' }, true));
   await part('PGlite', () => benchGateway('PGlite'));
   const adminUrl = postgresAdminUrl();
   if (adminUrl) {
     console.log(`PostgreSQL: a fresh database on ${maskUrl(adminUrl)}`);
     await part('PostgreSQL', () => benchPostgres(adminUrl));
+    await part('account list, PostgreSQL', async () => {
+      const database = await createBenchDatabase(adminUrl);
+      try {
+        await benchAccountList('PostgreSQL', { kind: 'postgres', url: database.url }, false);
+      } finally {
+        await database.drop();
+      }
+    });
   } else {
     summaryRows.push({ check: 'PostgreSQL', measured: 'skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL)', aim: '', 'aim met': '-' });
   }
@@ -167,6 +202,7 @@ async function main(): Promise<void> {
   printTable('1. Gateway read (a) vs bare route (b)', loadRows);
   printTable(`2. Start time of \`${startCommand}\` (spawn until GET /api/health is 200)`, startRows);
   printTable('3. JavaScript and CSS loaded (production build, gzip level 9)', bundleRows);
+  printTable('4. Account list under an agent with 100,000 members (server time of the first page; scrolling in Chromium)', listRows);
   printTable('Summary', summaryRows);
 }
 

@@ -33,6 +33,14 @@ describe('database', () => {
     ]);
   });
 
+  it("keeps each account's count of direct children equal to its children", async () => {
+    const wrong = await database.db.rows(sql`SELECT p.id FROM accounts p
+      WHERE p.child_count <> (SELECT count(*) FROM accounts c WHERE c.parent_id = p.id)`);
+    expect(wrong).toEqual([]);
+    const agent = await database.db.one<{ child_count: number }>(sql`SELECT child_count FROM accounts WHERE login_id = 'ag01010101' AND site_id = 'demo'`);
+    expect(agent!.child_count).toBe(300);
+  });
+
   it('rolls a failed transaction back whole', async () => {
     await expect(
       database.db.transaction(async (tx) => {
