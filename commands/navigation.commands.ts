@@ -36,6 +36,15 @@ const screens: ScreenRule[] = [
     allowed: (r) => !r.mustChangePassword && r.level <= 4 && r.accessCodes.includes(1),
   },
   {
+    id: 'go.searchAccount',
+    path: '/searchAccount/index',
+    titleKey: 'route.searchAccount',
+    icon: 'search',
+    keywords: ['search', 'find', 'user', 'account', '搜索', '查找'],
+    shortcut: 'alt+3',
+    allowed: (r) => !r.mustChangePassword && r.level <= 4 && r.accessCodes.includes(1),
+  },
+  {
     id: 'go.addAccount',
     path: '/add/index',
     titleKey: 'route.addAccount',

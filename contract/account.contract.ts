@@ -87,7 +87,37 @@ const statusChange = <E extends z.ZodRawShape = Record<never, never>>(summary: s
 /** Status actions (machines/account-status.machine.ts), as the UI names them. */
 export const accountActions = ['ENABLE', 'DISABLE', 'FREEZE', 'UNFREEZE', 'KICK_OUT', 'UNLOCK', 'REMOVE_LIMIT', 'LINE_DISABLE', 'LINE_ENABLE', 'LINE_FREEZE', 'LINE_UNFREEZE'] as const;
 
+const suggestion = z.object({ userId: idSchema, loginId: z.string(), nickname: z.string(), level: levelSchema });
+const tipsParams = z.object({ keyword: z.string().trim().min(1).max(16), limit: z.number().int().min(1).max(50).default(10) });
+
 export const accountMethods = {
+  'gw.credit.fuzzy.search.tips': defineMethod({
+    summary: "Accounts of the caller's line whose name starts with the keyword (any case), for suggestions as you type",
+    params: tipsParams,
+    result: z.object({ list: z.array(suggestion) }),
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: backOffice, accessCode: 1 },
+    errors: [],
+  }),
+  'gw.credit.fuzzy.agent.search.tips': defineMethod({
+    summary: "Agents (not members) of the caller's line whose name starts with the keyword",
+    params: tipsParams,
+    result: z.object({ list: z.array(suggestion) }),
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: backOffice, accessCode: 1 },
+    errors: [],
+  }),
+  'gw.credit.account.search': defineMethod({
+    summary: "An account of the caller's line by its exact name (any case), with the line down to it",
+    params: z.object({ loginId: z.string().trim().min(1).max(16) }),
+    result: z.object({ list: z.array(accountRowSchema.extend({ line: z.array(lineStepSchema) })) }),
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: backOffice, accessCode: 1 },
+    errors: [],
+  }),
   'gw.credit.user.enable': statusChange('Enables a disabled or frozen direct child (agent or member)', 4),
   'gw.credit.user.disable': statusChange('Disables (mode "lock", the default) or freezes (mode "freeze") a direct child; its sessions end at once', 4, {
     mode: z.enum(['lock', 'freeze']).default('lock'),

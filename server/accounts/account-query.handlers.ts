@@ -45,8 +45,10 @@ const SORT_COLUMNS: Record<QueryParams['sort'], SQL> = {
   lastLoginAt: sql`a.last_login_at`,
 };
 
-/** LIKE pattern that matches the text literally (its % and _ are not wildcards). */
-const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Text for LIKE that matches itself only (its % and _ are not wildcards). */
+const likeLiteral = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+const containing = (text: string) => `%${likeLiteral(text)}%`;
+const startingWith = (text: string) => `${likeLiteral(text)}%`;
 
 /**
  * An account of the caller's own line (the caller or below it), on the caller's site; anything
@@ -68,7 +70,10 @@ async function lineDownTo(db: Queryable, callerId: string, target: LineAccount) 
   const from = ids.indexOf(callerId);
   const steps = ids.slice(from);
   const rows = await db.rows<{ id: string | number; login_id: string; level: number }>(
-    sql`SELECT id, login_id, level FROM accounts WHERE id IN (${sql.join(steps.map((id) => sql`${id}`), sql`, `)}) ORDER BY level`,
+    sql`SELECT id, login_id, level FROM accounts WHERE id IN (${sql.join(
+      steps.map((id) => sql`${id}`),
+      sql`, `,
+    )}) ORDER BY level`,
   );
   return rows.map((row) => ({ userId: String(row.id), loginId: row.login_id, level: row.level as Level }));
 }
@@ -118,29 +123,74 @@ async function listAccounts(ctx: CallContext, params: QueryParams, members: bool
   return {
     total,
     line: await lineDownTo(ctx.db, session.accountId, parent),
-    list: rows.map((row) => ({
-      userId: String(row.id),
-      loginId: row.login_id,
-      nickname: row.nickname,
-      level: row.level as Level,
-      parentId: row.parent_id === null ? null : String(row.parent_id),
-      status: row.status,
-      teamStatus: row.team_status,
-      balance: formatCents(BigInt(row.balance)),
-      pointLimit: formatCents(BigInt(row.point_limit)),
-      agentCommisionRate: basisPointsToPercent(row.agent_commision_rate),
-      validAmountRate: basisPointsToPercent(row.valid_amount_rate),
-      online: row.online,
-      betPaused: row.bet_paused,
-      exceptionMarked: row.exception_marked,
-      childCount: Number(row.child_count),
-      createdAt: iso(row.created_at),
-      lastLoginAt: row.last_login_at === null ? null : iso(row.last_login_at),
-    })),
+    list: rows.map(toRow),
+  };
+}
+
+function toRow(row: AccountListRow) {
+  return {
+    userId: String(row.id),
+    loginId: row.login_id,
+    nickname: row.nickname,
+    level: row.level as Level,
+    parentId: row.parent_id === null ? null : String(row.parent_id),
+    status: row.status,
+    teamStatus: row.team_status,
+    balance: formatCents(BigInt(row.balance)),
+    pointLimit: formatCents(BigInt(row.point_limit)),
+    agentCommisionRate: basisPointsToPercent(row.agent_commision_rate),
+    validAmountRate: basisPointsToPercent(row.valid_amount_rate),
+    online: row.online,
+    betPaused: row.bet_paused,
+    exceptionMarked: row.exception_marked,
+    childCount: Number(row.child_count),
+    createdAt: iso(row.created_at),
+    lastLoginAt: row.last_login_at === null ? null : iso(row.last_login_at),
+  };
+}
+
+
+async function suggestions(ctx: CallContext, keyword: string, limit: number, agentsOnly: boolean) {
+  const me = await accountInLine(ctx, ctx.session!.accountId);
+  const rows = await ctx.db.rows<{ id: string | number; login_id: string; nickname: string; level: number }>(sql`
+    SELECT id, login_id, nickname, level FROM accounts
+     WHERE site_id = ${ctx.site.id} AND lower(login_id) LIKE ${startingWith(keyword)} AND path LIKE ${`${me.path}%`}
+       ${agentsOnly ? sql`AND level < 5` : sql``}
+     ORDER BY lower(login_id)
+     LIMIT ${limit}`);
+  return {
+    list: rows.map((row) => ({ userId: String(row.id), loginId: row.login_id, nickname: row.nickname, level: row.level as Level })),
   };
 }
 
 export const accountQueryHandlers = defineHandlers({
+  'gw.credit.fuzzy.search.tips': (ctx, params) => suggestions(ctx, params.keyword, params.limit, false),
+  'gw.credit.fuzzy.agent.search.tips': (ctx, params) => suggestions(ctx, params.keyword, params.limit, true),
+  'gw.credit.account.search': async (ctx, params) => {
+    const me = await accountInLine(ctx, ctx.session!.accountId);
+    const idleSince = new Date(ctx.now.getTime() - ctx.site.idleTimeoutSeconds * 1000);
+    const rows = await ctx.db.rows<AccountListRow & { path: string; child_count: number }>(sql`
+      SELECT a.id, a.login_id, a.nickname, a.level, a.parent_id, a.status, a.team_status, a.balance, a.point_limit,
+             a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.exception_marked, a.created_at, a.last_login_at,
+             a.child_count, a.path,
+             EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND s.revoked_at IS NULL AND s.last_seen_at > ${idleSince}) AS online
+        FROM accounts a
+       WHERE a.site_id = ${ctx.site.id} AND lower(a.login_id) = lower(${params.loginId}) AND a.path LIKE ${`${me.path}%`}`);
+    const list = [];
+    for (const row of rows) {
+      list.push({
+        ...toRow(row),
+        line: await lineDownTo(ctx.db, ctx.session!.accountId, {
+          id: row.id,
+          path: row.path,
+          level: row.level,
+          login_id: row.login_id,
+          child_count: row.child_count,
+        }),
+      });
+    }
+    return { list };
+  },
   'gw.credit.agent.query': (ctx, params) => listAccounts(ctx, params, false),
   'gw.credit.user.query': (ctx, params) => listAccounts(ctx, params, true),
 });

@@ -21,6 +21,7 @@ const NoticeScreen = lazy(() => import('@/features/notice/notice-screen'));
 const ChangePasswordScreen = lazy(() => import('@/features/change-password/change-password-screen'));
 const AccountListScreen = lazy(() => import('@/features/accounts/account-list-screen'));
 const AddAccountScreen = lazy(() => import('@/features/accounts/add-account-screen'));
+const SearchAccountScreen = lazy(() => import('@/features/search-account/search-account-screen'));
 const CommandPalette = lazy(() => import('@/components/command-palette').then((module) => ({ default: module.CommandPalette })));
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -113,6 +114,11 @@ export default function SignedInApp() {
                       <AccountListScreen key={params.parentId ?? 'me'} />
                     </Guarded>
                   )}
+                </Route>
+                <Route path="/searchAccount/index">
+                  <Guarded path="/searchAccount/index">
+                    <SearchAccountScreen />
+                  </Guarded>
                 </Route>
                 <Route path="/add/index">
                   <Guarded path="/add/index">

@@ -21,6 +21,10 @@ export const authorizationMatrix: Record<string, Record<Actor, Expected>> = {
   // Queries reach the whole line, not only direct children.
   'gw.credit.agent.query': { level0: 'ok', level1: 'ok', level2: 'ok', level3: 'ok', level4: 'ok', notDirectParent: 'ok', otherLine: 20002, otherSite: 20002 },
   'gw.credit.user.query': { level0: 'ok', level1: 'ok', level2: 'ok', level3: 'ok', level4: 'ok', notDirectParent: 'ok', otherLine: 20002, otherSite: 20002 },
+  // Suggestions and search look in the caller's own line only: another line's names are simply not found.
+  'gw.credit.fuzzy.search.tips': { level0: 'ok', level1: 'ok', level2: 'ok', level3: 'ok', level4: 'ok', notDirectParent: 'ok', otherLine: 'ok', otherSite: 'ok' },
+  'gw.credit.fuzzy.agent.search.tips': { level0: 'ok', level1: 'ok', level2: 'ok', level3: 'ok', level4: 'ok', notDirectParent: 'ok', otherLine: 'ok', otherSite: 'ok' },
+  'gw.credit.account.search': { level0: 'ok', level1: 'ok', level2: 'ok', level3: 'ok', level4: 'ok', notDirectParent: 'ok', otherLine: 'ok', otherSite: 'ok' },
   'gw.credit.agent.add': { level0: 'ok', level1: 'ok', level2: 'ok', level3: 'ok', level4: 11003, notDirectParent: 'n/a', otherLine: 'n/a', otherSite: 'n/a' },
   'gw.credit.user.add': { level0: 11003, level1: 11003, level2: 11003, level3: 11003, level4: 'ok', notDirectParent: 'n/a', otherLine: 'n/a', otherSite: 'n/a' },
   // Targets start normal: enabling them is an illegal transition; a member (below level 4) has no line.

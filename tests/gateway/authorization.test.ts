@@ -21,7 +21,9 @@ const actors: Record<Actor, { caller: string; site: string; host: string; target
 };
 
 let created = 0;
-function paramsFor(method: string, target: string): Record<string, unknown> {
+function paramsFor(method: string, target: string, targetLogin: string): Record<string, unknown> {
+  if (method.includes('search.tips')) return { keyword: targetLogin.slice(0, 3) };
+  if (method === 'gw.credit.account.search') return { loginId: targetLogin };
   if (method === 'gw.credit.agent.query' || method === 'gw.credit.user.query') return { parentId: target };
   if (method === 'gw.credit.agent.add' || method === 'gw.credit.user.add') {
     created++;
@@ -55,8 +57,13 @@ describe('authorization matrix of the account methods', () => {
         await gw.db.run(sql`UPDATE accounts SET status = 1, team_status = 1`);
         const who = actors[actor];
         const opsId = await gw.sessionFor(who.caller, who.site);
-        const answer = await gw.call(method, { opsId, ...paramsFor(method, await idOf(who.target)) }, { host: who.host });
+        const answer = await gw.call(method, { opsId, ...paramsFor(method, await idOf(who.target), who.target) }, { host: who.host });
         outcomes[actor] = answer.error ? answer.error.code : 'ok';
+        // Search never reaches outside the caller's line: what another line or site holds is not found.
+        if (method === 'gw.credit.account.search' && !answer.error) {
+          const found = (answer.result as { list: unknown[] }).list.length;
+          expect(found, `${actor} finds ${who.target}`).toBe(actor === 'otherLine' || actor === 'otherSite' ? 0 : 1);
+        }
         expected[actor] = want;
       }
       expect(outcomes).toEqual(expected);

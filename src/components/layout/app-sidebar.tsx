@@ -1,11 +1,11 @@
-import { Bell, KeyRound, LayoutDashboard, Megaphone, Users, type LucideIcon } from 'lucide-react';
+import { Bell, KeyRound, LayoutDashboard, Megaphone, Search, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { menuCommands } from '../../../commands/registry';
 import { useRights } from '@/hooks/use-command-context';
 import { cn } from '@/lib/utils';
 
-const icons: Record<string, LucideIcon> = { megaphone: Megaphone, 'key-round': KeyRound, bell: Bell, users: Users };
+const icons: Record<string, LucideIcon> = { megaphone: Megaphone, 'key-round': KeyRound, bell: Bell, users: Users, search: Search };
 
 /** Screens that belong to a menu entry: the entry stays highlighted on them (spec §2). */
 const highlightParents: Record<string, string> = {

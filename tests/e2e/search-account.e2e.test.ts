@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { openApp, signIn } from '../support/app-page';
+import { useAppInChromium } from '../support/app-in-chromium';
+
+const e2e = useAppInChromium();
+
+describe.runIf(e2e.run)('searching the line in Chromium', () => {
+  it('suggests names as you type, finds the chosen one by keyboard, and opens it in user management', async () => {
+    const page = await openApp(e2e.browser, e2e.gw);
+    await signIn(page, e2e.gw, 'admin');
+    await page.getByTestId('notice-screen').waitFor();
+    await page.keyboard.press('Alt+3');
+    await page.getByTestId('search-account-screen').waitFor();
+    await page.getByTestId('search-input').pressSequentially('GA0101');
+    await expect.poll(() => page.getByTestId('search-suggestion').allTextContents()).toEqual(['ga010101总代理', 'ga010102总代理']);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const result = page.getByTestId('search-result');
+    await result.waitFor();
+    expect(await result.textContent()).toContain('ga010102');
+    expect(await result.getByRole('list').textContent()).toMatch(/admin.*ma01.*sh0101.*ga010102/);
+    await page.getByRole('link', { name: '在用户管理中查看' }).click();
+    await page.getByTestId('account-list-screen').waitFor();
+    await expect.poll(() => page.getByTestId('account-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-login-id')))).toContain('ga010102');
+    await page.context().close();
+  });
+
+  it('says so when the name is not in the line', async () => {
+    const page = await openApp(e2e.browser, e2e.gw);
+    await signIn(page, e2e.gw, 'ma02');
+    await page.getByTestId('notice-screen').waitFor();
+    await page.goto(`${e2e.gw.url}/#/searchAccount/index`);
+    await page.getByTestId('search-input').fill('ga010101');
+    await page.getByTestId('search-input').press('Enter');
+    await page.getByText('您的代理线中没有这个用户名。').waitFor();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, type TestGateway } from '../support/test-gateway';
+
+let gw: TestGateway;
+let admin: string;
+let ma01: string;
+
+beforeAll(async () => {
+  gw = await startTestGateway();
+  admin = await gw.sessionFor('admin');
+  ma01 = await gw.sessionFor('ma01');
+});
+afterAll(async () => {
+  await gw.close();
+});
+
+type Tips = { list: { loginId: string; level: number }[] };
+
+describe('name suggestions', () => {
+  it('suggests names of the line starting with the keyword, any case, in name order, up to the limit', async () => {
+    const tips = (await gw.call('gw.credit.fuzzy.search.tips', { opsId: admin, keyword: 'SH01' })).result as Tips;
+    expect(tips.list.map((t) => t.loginId)).toEqual(['sh0101', 'sh0102']);
+    const members = (await gw.call('gw.credit.fuzzy.search.tips', { opsId: admin, keyword: 'mb0101010', limit: 5 })).result as Tips;
+    expect(members.list.map((t) => t.loginId)).toEqual(['mb01010101001', 'mb01010101002', 'mb01010101003', 'mb01010101004', 'mb01010101005']);
+    const agents = (await gw.call('gw.credit.fuzzy.agent.search.tips', { opsId: admin, keyword: 'mb', limit: 50 })).result as Tips;
+    expect(agents.list).toEqual([]);
+  });
+
+  it("never suggests outside the caller's line, and takes % and _ literally", async () => {
+    const tips = (await gw.call('gw.credit.fuzzy.search.tips', { opsId: ma01, keyword: 'sh', limit: 50 })).result as Tips;
+    expect(tips.list.map((t) => t.loginId)).toEqual(['sh0101', 'sh0102']);
+    expect(((await gw.call('gw.credit.fuzzy.search.tips', { opsId: admin, keyword: '%' })).result as Tips).list).toEqual([]);
+    expect(((await gw.call('gw.credit.fuzzy.search.tips', { opsId: admin, keyword: '_' })).result as Tips).list).toEqual([]);
+  });
+
+  it('refuses an empty keyword or a limit out of range (100), and needs a session (2202)', async () => {
+    expect((await gw.call('gw.credit.fuzzy.search.tips', { opsId: admin, keyword: ' ' })).error?.code).toBe(100);
+    expect((await gw.call('gw.credit.fuzzy.search.tips', { opsId: admin, keyword: 'a', limit: 51 })).error?.code).toBe(100);
+    expect((await gw.call('gw.credit.fuzzy.search.tips', { opsId: admin })).error?.code).toBe(700);
+    expect((await gw.call('gw.credit.fuzzy.search.tips', { keyword: 'ma' })).error?.code).toBe(2202);
+  });
+});
+
+describe('gw.credit.account.search', () => {
+  it('finds an account of the line by its exact name, with the line down to it', async () => {
+    const found = (await gw.call('gw.credit.account.search', { opsId: admin, loginId: 'GA010101' })).result as { list: { loginId: string; level: number; line: { loginId: string }[] }[] };
+    expect(found.list).toHaveLength(1);
+    expect(found.list[0]).toMatchObject({ loginId: 'ga010101', level: 3 });
+    expect(found.list[0]!.line.map((s) => s.loginId)).toEqual(['admin', 'ma01', 'sh0101', 'ga010101']);
+    expect(((await gw.call('gw.credit.account.search', { opsId: ma01, loginId: 'ga020101' })).result as { list: unknown[] }).list).toEqual([]);
+    expect(((await gw.call('gw.credit.account.search', { opsId: admin, loginId: 'ga01010' })).result as { list: unknown[] }).list).toEqual([]);
+    const row = await gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE login_id = 'ga010101' AND site_id = 'demo'`);
+    expect(String((found.list[0] as unknown as { userId: string }).userId)).toBe(String(row!.id));
+  });
+});
