@@ -88,26 +88,28 @@ const statusChange = <E extends z.ZodRawShape = Record<never, never>>(summary: s
 export const accountActions = ['ENABLE', 'DISABLE', 'FREEZE', 'UNFREEZE', 'KICK_OUT', 'UNLOCK', 'REMOVE_LIMIT', 'LINE_DISABLE', 'LINE_ENABLE', 'LINE_FREEZE', 'LINE_UNFREEZE'] as const;
 
 const suggestion = z.object({ userId: idSchema, loginId: z.string(), nickname: z.string(), level: levelSchema });
-const tipsParams = z.object({ keyword: z.string().trim().min(1).max(16), limit: z.number().int().min(1).max(50).default(10) });
+const nameTips = (summary: string) =>
+  defineMethod({
+    summary,
+    params: z.object({ keyword: z.string().trim().min(1).max(16), limit: z.number().int().min(1).max(50).default(10) }),
+    result: z.object({ list: z.array(suggestion) }),
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: backOffice, accessCode: 1 },
+    errors: [],
+  });
 
 export const accountMethods = {
-  'gw.credit.fuzzy.search.tips': defineMethod({
-    summary: "Accounts of the caller's line whose name starts with the keyword (any case), for suggestions as you type",
-    params: tipsParams,
-    result: z.object({ list: z.array(suggestion) }),
+  'gw.credit.fuzzy.search.tips': nameTips("Accounts of the caller's line whose name starts with the keyword (any case), for suggestions as you type"),
+  'gw.credit.fuzzy.agent.search.tips': nameTips("Agents (not members) of the caller's line whose name starts with the keyword"),
+  'gw.credit.user.simple.info.get': defineMethod({
+    summary: "Name, level, status and balance of an account of the caller's line (for headers and confirmations)",
+    params: z.object({ userId: idSchema }),
+    result: z.object({ userId: idSchema, loginId: z.string(), nickname: z.string(), level: levelSchema, status: z.number().int(), teamStatus: z.number().int(), balance: z.string() }),
     auth: 'session',
     effect: 'read',
     rights: { levels: backOffice, accessCode: 1 },
-    errors: [],
-  }),
-  'gw.credit.fuzzy.agent.search.tips': defineMethod({
-    summary: "Agents (not members) of the caller's line whose name starts with the keyword",
-    params: tipsParams,
-    result: z.object({ list: z.array(suggestion) }),
-    auth: 'session',
-    effect: 'read',
-    rights: { levels: backOffice, accessCode: 1 },
-    errors: [],
+    errors: [ErrorCode.accountNotFound],
   }),
   'gw.credit.account.search': defineMethod({
     summary: "An account of the caller's line by its exact name (any case), with the line down to it",

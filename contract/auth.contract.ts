@@ -147,7 +147,7 @@ export const authMethods = {
     errors: [],
   }),
   'gw.credit.user.profile': defineMethod({
-    summary: "One's own profile (userId, when given, must be one's own for now)",
+    summary: "One's own profile, or that of any account of one's line (userId)",
     params: z.object({ userId: idSchema.optional() }),
     result: profileSchema,
     auth: 'session',
@@ -155,7 +155,7 @@ export const authMethods = {
     errors: [ErrorCode.accountNotFound],
   }),
   'gw.credit.user.balance.get': defineMethod({
-    summary: "One's own points balance (userId, when given, must be one's own for now)",
+    summary: "One's own points balance, or that of any account of one's line (userId)",
     params: z.object({ userId: idSchema.optional() }),
     result: z.object({ balance: z.string() }),
     auth: 'session',

@@ -6,37 +6,31 @@ import type { ParamsOut } from '../../contract/methods.contract';
 import type { Queryable } from '../db/database';
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
+import { findAccount, findInLine, type AccountRow, type LineAccount } from './account.repository';
 import { RpcError } from '../rpc/rpc-error';
 
 type QueryParams = ParamsOut<'gw.credit.agent.query'>;
 
-interface LineAccount {
-  id: string | number;
-  path: string;
-  level: number;
-  login_id: string;
-  child_count: number;
-}
-
-interface AccountListRow {
-  id: string | number;
-  login_id: string;
-  nickname: string;
-  level: number;
-  parent_id: string | number | null;
-  status: number;
-  team_status: number;
-  balance: string | number;
-  point_limit: string | number;
-  agent_commision_rate: number;
-  valid_amount_rate: number;
-  bet_paused: boolean;
-  exception_marked: boolean;
-  created_at: Date | string;
-  last_login_at: Date | string | null;
-  online: boolean;
-  child_count: string | number;
-}
+/** The columns an account list reads, and whether the account has a live session. */
+type AccountListRow = Pick<
+  AccountRow,
+  | 'id'
+  | 'login_id'
+  | 'nickname'
+  | 'level'
+  | 'parent_id'
+  | 'status'
+  | 'team_status'
+  | 'balance'
+  | 'point_limit'
+  | 'agent_commision_rate'
+  | 'valid_amount_rate'
+  | 'bet_paused'
+  | 'exception_marked'
+  | 'created_at'
+  | 'last_login_at'
+  | 'child_count'
+> & { online: boolean };
 
 const SORT_COLUMNS: Record<QueryParams['sort'], SQL> = {
   createdAt: sql`a.created_at`,
@@ -50,16 +44,9 @@ const likeLiteral = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) 
 const containing = (text: string) => `%${likeLiteral(text)}%`;
 const startingWith = (text: string) => `${likeLiteral(text)}%`;
 
-/**
- * An account of the caller's own line (the caller or below it), on the caller's site; anything
- * else is "does not exist" (20002), never telling whether it exists elsewhere.
- */
+/** An account of the caller's line, or 20002. */
 export async function accountInLine(ctx: CallContext, accountId: string): Promise<LineAccount> {
-  const session = ctx.session!;
-  const row = await ctx.db.one<LineAccount>(sql`
-    SELECT t.id, t.path, t.level, t.login_id, t.child_count
-      FROM accounts t JOIN accounts me ON me.id = ${session.accountId}
-     WHERE t.id = ${accountId} AND t.site_id = ${ctx.site.id} AND t.path LIKE me.path || '%'`);
+  const row = await findInLine(ctx.db, { siteId: ctx.site.id, callerId: ctx.session!.accountId, accountId });
   if (!row) throw new RpcError(ErrorCode.accountNotFound);
   return row;
 }
@@ -166,10 +153,23 @@ async function suggestions(ctx: CallContext, keyword: string, limit: number, age
 export const accountQueryHandlers = defineHandlers({
   'gw.credit.fuzzy.search.tips': (ctx, params) => suggestions(ctx, params.keyword, params.limit, false),
   'gw.credit.fuzzy.agent.search.tips': (ctx, params) => suggestions(ctx, params.keyword, params.limit, true),
+  'gw.credit.user.simple.info.get': async (ctx, params) => {
+    await accountInLine(ctx, params.userId);
+    const account = (await findAccount(ctx.db, ctx.site.id, params.userId))!;
+    return {
+      userId: String(account.id),
+      loginId: account.login_id,
+      nickname: account.nickname,
+      level: account.level as Level,
+      status: account.status,
+      teamStatus: account.team_status,
+      balance: formatCents(BigInt(account.balance)),
+    };
+  },
   'gw.credit.account.search': async (ctx, params) => {
     const me = await accountInLine(ctx, ctx.session!.accountId);
     const idleSince = new Date(ctx.now.getTime() - ctx.site.idleTimeoutSeconds * 1000);
-    const rows = await ctx.db.rows<AccountListRow & { path: string; child_count: number }>(sql`
+    const rows = await ctx.db.rows<AccountListRow & { path: string }>(sql`
       SELECT a.id, a.login_id, a.nickname, a.level, a.parent_id, a.status, a.team_status, a.balance, a.point_limit,
              a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.exception_marked, a.created_at, a.last_login_at,
              a.child_count, a.path,

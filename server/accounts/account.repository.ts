@@ -26,6 +26,11 @@ export interface AccountRow {
   force_pwd_update: boolean;
   created_at: Date | string;
   last_login_at: Date | string | null;
+  path: string;
+  max_win: string | number;
+  bet_paused: boolean;
+  exception_marked: boolean;
+  child_count: number;
 }
 
 /** Account statuses (spec §3): 1 normal, 4 disabled (locked), 6 frozen (read only). */
@@ -79,4 +84,23 @@ export function toProfile(row: AccountRow) {
     createdAt: iso(row.created_at),
     lastLoginAt: row.last_login_at === null ? null : iso(row.last_login_at),
   };
+}
+
+export interface LineAccount {
+  id: string | number;
+  path: string;
+  level: number;
+  login_id: string;
+  child_count: number;
+}
+
+/**
+ * An account of the caller's own line (the caller or below it) on the caller's site, or
+ * undefined: callers answer "does not exist" (20002) either way, never saying which.
+ */
+export async function findInLine(db: Queryable, input: { siteId: string; callerId: string; accountId: string }): Promise<LineAccount | undefined> {
+  return db.one<LineAccount>(sql`
+    SELECT t.id, t.path, t.level, t.login_id, t.child_count
+      FROM accounts t JOIN accounts me ON me.id = ${input.callerId}
+     WHERE t.id = ${input.accountId} AND t.site_id = ${input.siteId} AND t.path LIKE me.path || '%'`);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import { findAccount, findAccountByLogin, toProfile } from '../accounts/account.repository';
+import { findAccount, findAccountByLogin, findInLine, toProfile } from '../accounts/account.repository';
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
@@ -14,12 +14,20 @@ function sessionOf(ctx: CallContext): Session {
   return ctx.session;
 }
 
-/** The caller's own account; another userId is not theirs to read here. */
-async function ownAccount(ctx: CallContext, userId?: string) {
-  const session = sessionOf(ctx);
-  if (userId !== undefined && userId !== session.accountId) throw new RpcError(ErrorCode.accountNotFound);
-  const account = await findAccount(ctx.db, ctx.site.id, session.accountId);
+/** The caller's own account. */
+async function ownAccount(ctx: CallContext) {
+  const account = await findAccount(ctx.db, ctx.site.id, sessionOf(ctx).accountId);
   if (!account) throw new RpcError(ErrorCode.authFailed);
+  return account;
+}
+
+/** The caller's own account, or (with a userId) any account of the caller's line; else 20002. */
+export async function accountOfLine(ctx: CallContext, userId?: string) {
+  const session = sessionOf(ctx);
+  if (userId === undefined || userId === session.accountId) return ownAccount(ctx);
+  const inLine = await findInLine(ctx.db, { siteId: ctx.site.id, callerId: session.accountId, accountId: userId });
+  const account = inLine ? await findAccount(ctx.db, ctx.site.id, userId) : undefined;
+  if (!account) throw new RpcError(ErrorCode.accountNotFound);
   return account;
 }
 
@@ -90,7 +98,7 @@ export const authHandlers = defineHandlers({
 
   'gw.credit.agent.level': async (ctx) => ({ level: sessionOf(ctx).level }),
 
-  'gw.credit.user.profile': async (ctx, params) => toProfile(await ownAccount(ctx, params.userId)),
+  'gw.credit.user.profile': async (ctx, params) => toProfile(await accountOfLine(ctx, params.userId)),
 
-  'gw.credit.user.balance.get': async (ctx, params) => ({ balance: toProfile(await ownAccount(ctx, params.userId)).balance }),
+  'gw.credit.user.balance.get': async (ctx, params) => ({ balance: toProfile(await accountOfLine(ctx, params.userId)).balance }),
 });

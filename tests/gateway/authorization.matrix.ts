@@ -25,6 +25,8 @@ export const authorizationMatrix: Record<string, Record<Actor, Expected>> = {
   'gw.credit.fuzzy.search.tips': { level0: 'ok', level1: 'ok', level2: 'ok', level3: 'ok', level4: 'ok', notDirectParent: 'ok', otherLine: 'ok', otherSite: 'ok' },
   'gw.credit.fuzzy.agent.search.tips': { level0: 'ok', level1: 'ok', level2: 'ok', level3: 'ok', level4: 'ok', notDirectParent: 'ok', otherLine: 'ok', otherSite: 'ok' },
   'gw.credit.account.search': { level0: 'ok', level1: 'ok', level2: 'ok', level3: 'ok', level4: 'ok', notDirectParent: 'ok', otherLine: 'ok', otherSite: 'ok' },
+  // Reads reach the whole line.
+  'gw.credit.user.simple.info.get': { level0: 'ok', level1: 'ok', level2: 'ok', level3: 'ok', level4: 'ok', notDirectParent: 'ok', otherLine: 20002, otherSite: 20002 },
   'gw.credit.agent.add': { level0: 'ok', level1: 'ok', level2: 'ok', level3: 'ok', level4: 11003, notDirectParent: 'n/a', otherLine: 'n/a', otherSite: 'n/a' },
   'gw.credit.user.add': { level0: 11003, level1: 11003, level2: 11003, level3: 11003, level4: 'ok', notDirectParent: 'n/a', otherLine: 'n/a', otherSite: 'n/a' },
   // Targets start normal: enabling them is an illegal transition; a member (below level 4) has no line.
