@@ -21,7 +21,18 @@ export function webBuildNeeded(): boolean {
   return webSources.some((source) => newestMtime(join(projectRoot, source)) > builtAt);
 }
 
+/**
+ * Always a production build: run from inside a test runner (NODE_ENV=test) Vite would otherwise
+ * ship React's development build, and the end-to-end tests and benchmarks would measure that.
+ */
 export async function buildWeb(): Promise<void> {
   const { build } = await import('vite');
-  await build({ root: projectRoot, logLevel: 'warn' });
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root: projectRoot, mode: 'production', logLevel: 'warn' });
+  } finally {
+    if (previous === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previous;
+  }
 }
