@@ -5,7 +5,8 @@ import type { Rights } from './command';
 /** A status action on a selected account row: what it calls, and whether it asks first. */
 export interface AccountRowAction {
   id: string;
-  action: AccountAction;
+  /** A status action of the machine, or a member's betting switch (the stop list). */
+  action: AccountAction | 'PAUSE_BET' | 'RESUME_BET';
   titleKey: string;
   method: MethodName;
   params?: Record<string, unknown>;
@@ -24,6 +25,8 @@ export const accountRowActions: AccountRowAction[] = [
   { id: 'line.enable', action: 'LINE_ENABLE', titleKey: 'action.lineEnable', method: 'gw.credit.agent.line.enable', confirm: false },
   { id: 'line.freeze', action: 'LINE_FREEZE', titleKey: 'action.lineFreeze', method: 'gw.credit.agent.line.stop.right', confirm: true },
   { id: 'line.unfreeze', action: 'LINE_UNFREEZE', titleKey: 'action.lineUnfreeze', method: 'gw.credit.agent.line.enable.right', confirm: false },
+  { id: 'member.pauseBet', action: 'PAUSE_BET', titleKey: 'action.pauseBet', method: 'gw.credit.user.bet.pause', confirm: true },
+  { id: 'member.resumeBet', action: 'RESUME_BET', titleKey: 'action.resumeBet', method: 'gw.credit.user.bet.pursue', confirm: false },
 ];
 
 export interface ActionTarget {
@@ -32,6 +35,7 @@ export interface ActionTarget {
   teamStatus: number;
   /** Only direct children may be acted on (spec §6). */
   isDirectChild: boolean;
+  betPaused: boolean;
 }
 
 /**
@@ -40,6 +44,7 @@ export interface ActionTarget {
  */
 export function rowActionsFor(target: ActionTarget, rights: Rights): AccountRowAction[] {
   if (!target.isDirectChild || rights.mustChangePassword || !rights.accessCodes.includes(4)) return [];
-  const allowed = allowedAccountActions(target.status, target.teamStatus);
+  const allowed: AccountRowAction['action'][] = allowedAccountActions(target.status, target.teamStatus);
+  if (target.level === 5) allowed.push(target.betPaused ? 'RESUME_BET' : 'PAUSE_BET');
   return accountRowActions.filter((item) => allowed.includes(item.action) && !(target.level === 5 && item.action.startsWith('LINE_')));
 }

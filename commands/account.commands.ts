@@ -12,4 +12,13 @@ export const accountCommands: Command[] = [
     when: (rights) => pathAllowed('/add/index', rights),
     run: (context) => context.navigate('/add/index'),
   },
+  {
+    id: 'accounts.stopList',
+    group: 'accounts',
+    titleKey: 'route.stopList',
+    keywords: ['stop', 'pause', 'bet', 'paused', '停押', '暂停下注', '停止下注'],
+    icon: 'pause',
+    when: (rights) => pathAllowed('/stopList/index', rights),
+    run: (context) => context.navigate('/stopList/index'),
+  },
 ];

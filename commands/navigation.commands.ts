@@ -45,6 +45,15 @@ const screens: ScreenRule[] = [
     allowed: (r) => !r.mustChangePassword && r.level <= 4 && r.accessCodes.includes(1),
   },
   {
+    id: 'go.stopList',
+    path: '/stopList/index',
+    titleKey: 'route.stopList',
+    icon: 'pause',
+    keywords: [],
+    hidden: true,
+    allowed: (r) => !r.mustChangePassword && r.level <= 4 && r.accessCodes.includes(1),
+  },
+  {
     id: 'go.addAccount',
     path: '/add/index',
     titleKey: 'route.addAccount',

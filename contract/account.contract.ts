@@ -45,6 +45,8 @@ const queryParams = {
   status: accountStatusSchema.optional(),
   level: levelSchema.optional(),
   online: z.boolean().optional(),
+  /** Only members whose betting is paused (the stop list), or only the others. */
+  betPaused: z.boolean().optional(),
   sort: z.enum(accountSortFields).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
   ...pageParams(100),
@@ -81,6 +83,17 @@ const statusChange = <E extends z.ZodRawShape = Record<never, never>>(summary: s
     auth: 'session',
     effect: 'write',
     rights: { levels: backOffice, accessCode },
+    errors: [ErrorCode.accountNotFound, ErrorCode.notDirectRelation, ErrorCode.illegalOperation, ErrorCode.cannotOperate, ErrorCode.agentLineFrozen],
+  });
+
+const betChange = (summary: string) =>
+  defineMethod({
+    summary,
+    params: z.object({ userId: idSchema }),
+    result: z.object({ userId: idSchema, betPaused: z.boolean() }),
+    auth: 'session',
+    effect: 'write',
+    rights: { levels: backOffice, accessCode: 4 },
     errors: [ErrorCode.accountNotFound, ErrorCode.notDirectRelation, ErrorCode.illegalOperation, ErrorCode.cannotOperate, ErrorCode.agentLineFrozen],
   });
 
@@ -130,6 +143,8 @@ export const accountMethods = {
   'gw.credit.agent.line.enable.right': statusChange("Unfreezes a direct child agent's line", 4),
   'gw.credit.user.logout': statusChange("Kicks a direct child out: ends all of its sessions", 4),
   'gw.credit.user.unlock': statusChange('Clears the sign-in lock a direct child got from failed attempts', 4),
+  'gw.credit.user.bet.pause': betChange('Pauses betting for a member directly below the calling agent (the stop list)'),
+  'gw.credit.user.bet.pursue': betChange('Resumes betting for a paused member directly below the calling agent'),
   'gw.credit.operate.button.show': defineMethod({
     summary: 'The status actions the caller may take on a direct child now (rights and status machine), so the UI offers only those',
     params: z.object({ userId: idSchema }),

@@ -80,6 +80,7 @@ async function listAccounts(ctx: CallContext, params: QueryParams, members: bool
   if (params.loginId) filters.push(sql`lower(a.login_id) LIKE ${containing(params.loginId)}`);
   if (params.status !== undefined) filters.push(sql`a.status = ${params.status}`);
   if (params.level !== undefined) filters.push(sql`a.level = ${params.level}`);
+  if (params.betPaused !== undefined) filters.push(sql`a.bet_paused = ${params.betPaused}`);
   const idleSince = new Date(ctx.now.getTime() - ctx.site.idleTimeoutSeconds * 1000);
   const online = sql`EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND s.revoked_at IS NULL AND s.last_seen_at > ${idleSince})`;
   if (params.online !== undefined) filters.push(params.online ? online : sql`NOT ${online}`);

@@ -63,7 +63,23 @@ async function act(ctx: CallContext, userId: string, action: AccountAction) {
   return { userId: String(child.id), status: next.status, teamStatus: next.teamStatus };
 }
 
+/** Pauses or resumes a member's betting; only a member, only from the state it is not in (20011). */
+async function setBetPaused(ctx: CallContext, userId: string, paused: boolean) {
+  await callerMayChangeDownline(ctx);
+  const child = await directChild(ctx, userId, true);
+  const current = await ctx.db.one<{ bet_paused: boolean }>(sql`SELECT bet_paused FROM accounts WHERE id = ${child.id}`);
+  if (child.level !== 5 || current!.bet_paused === paused) {
+    throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: paused ? 'not-allowed:PAUSE_BET' : 'not-allowed:RESUME_BET' });
+  }
+  await ctx.db.run(sql`UPDATE accounts SET bet_paused = ${paused} WHERE id = ${child.id}`);
+  ctx.audit.targetId = String(child.id);
+  ctx.audit.summary = `${paused ? 'PAUSE_BET' : 'RESUME_BET'} ${child.login_id}`;
+  return { userId: String(child.id), betPaused: paused };
+}
+
 export const accountStatusHandlers = defineHandlers({
+  'gw.credit.user.bet.pause': (ctx, params) => setBetPaused(ctx, params.userId, true),
+  'gw.credit.user.bet.pursue': (ctx, params) => setBetPaused(ctx, params.userId, false),
   'gw.credit.user.enable': async (ctx, params) => {
     const child = await directChild(ctx, params.userId, false);
     return act(ctx, params.userId, child.status === AccountStatus.frozen ? 'UNFREEZE' : 'ENABLE');

@@ -22,6 +22,7 @@ const ChangePasswordScreen = lazy(() => import('@/features/change-password/chang
 const AccountListScreen = lazy(() => import('@/features/accounts/account-list-screen'));
 const AddAccountScreen = lazy(() => import('@/features/accounts/add-account-screen'));
 const SearchAccountScreen = lazy(() => import('@/features/search-account/search-account-screen'));
+const StopListScreen = lazy(() => import('@/features/accounts/stop-list-screen'));
 const CommandPalette = lazy(() => import('@/components/command-palette').then((module) => ({ default: module.CommandPalette })));
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -118,6 +119,11 @@ export default function SignedInApp() {
                 <Route path="/searchAccount/index">
                   <Guarded path="/searchAccount/index">
                     <SearchAccountScreen />
+                  </Guarded>
+                </Route>
+                <Route path="/stopList/index">
+                  <Guarded path="/stopList/index">
+                    <StopListScreen />
                   </Guarded>
                 </Route>
                 <Route path="/add/index">

@@ -137,3 +137,26 @@ describe('status actions', () => {
     expect((await gw.call('gw.credit.operate.button.show', { opsId: ma01, userId: await idOf('ga010101') })).error?.code).toBe(20040);
   });
 });
+
+describe('the stop list: pausing and resuming betting', () => {
+  it("pauses a member of the agent, lists it among the paused, and resumes it; once each way (20011)", async () => {
+    const agent = await gw.sessionFor('ag01010102');
+    const member = await idOf('mb01010102003');
+    expect((await gw.call('gw.credit.user.bet.pause', { opsId: agent, userId: member })).result).toEqual({ userId: member, betPaused: true });
+    expect((await gw.call('gw.credit.user.bet.pause', { opsId: agent, userId: member })).error?.code).toBe(20011);
+    const paused = (await gw.call('gw.credit.user.query', { opsId: agent, betPaused: true })).result as { total: number; list: { loginId: string; betPaused: boolean }[] };
+    expect(paused).toMatchObject({ total: 1, list: [{ loginId: 'mb01010102003', betPaused: true }] });
+    // Above the agent, the stop list spans the whole line.
+    expect(((await gw.call('gw.credit.user.query', { opsId: ma01, betPaused: true })).result as { total: number }).total).toBe(1);
+    expect((await gw.call('gw.credit.user.bet.pursue', { opsId: agent, userId: member })).result).toEqual({ userId: member, betPaused: false });
+    expect((await gw.call('gw.credit.user.bet.pursue', { opsId: agent, userId: member })).error?.code).toBe(20011);
+    expect(((await gw.call('gw.credit.user.query', { opsId: agent, betPaused: true })).result as { total: number }).total).toBe(0);
+  });
+
+  it('refuses agents (20011), members of another agent (20002) and members further down (20040)', async () => {
+    const agent = await gw.sessionFor('ag01010102');
+    expect((await gw.call('gw.credit.user.bet.pause', { opsId: ma01, userId: await idOf('sh0101') })).error?.code).toBe(20011);
+    expect((await gw.call('gw.credit.user.bet.pause', { opsId: agent, userId: await idOf('mb01010101001') })).error?.code).toBe(20002);
+    expect((await gw.call('gw.credit.user.bet.pause', { opsId: ma01, userId: await idOf('mb01010101001') })).error?.code).toBe(20040);
+  });
+});

@@ -39,7 +39,7 @@ afterAll(async () => {
   await gw.close();
 });
 beforeEach(async () => {
-  await gw.db.run(sql`UPDATE accounts SET status = 1, team_status = 1`);
+  await gw.db.run(sql`UPDATE accounts SET status = 1, team_status = 1, bet_paused = false`);
 });
 
 describe('authorization matrix of the account methods', () => {
@@ -54,7 +54,7 @@ describe('authorization matrix of the account methods', () => {
       const expected: Record<string, unknown> = {};
       for (const [actor, want] of Object.entries(row) as [Actor, (typeof row)[Actor]][]) {
         if (want === 'n/a') continue;
-        await gw.db.run(sql`UPDATE accounts SET status = 1, team_status = 1`);
+        await gw.db.run(sql`UPDATE accounts SET status = 1, team_status = 1, bet_paused = false`);
         const who = actors[actor];
         const opsId = await gw.sessionFor(who.caller, who.site);
         const answer = await gw.call(method, { opsId, ...paramsFor(method, await idOf(who.target), who.target) }, { host: who.host });

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArrowDown, ArrowUp, ChevronRight, Search, UserPlus } from 'lucide-react';
+import { ArrowDown, ArrowUp, ChevronRight, PauseCircle, Search, UserPlus } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
@@ -165,6 +165,10 @@ export default function AccountListScreen() {
         <Button type="button" size="sm" onClick={() => navigate('/add/index')} data-testid="add-account">
           <UserPlus aria-hidden />
           {t('command.addAccount')}
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={() => navigate('/stopList/index')}>
+          <PauseCircle aria-hidden />
+          {t('route.stopList')}
         </Button>
         <span className="ml-auto text-sm text-muted-foreground" data-testid="account-total" role="status">
           {t('accounts.total', { count: pages.total })}

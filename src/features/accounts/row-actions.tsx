@@ -18,7 +18,7 @@ export function RowActions({ row, open, onOpenChange, onDone }: { row: AccountRo
   const rights = useRights();
   const me = SessionContext.useSelector((state) => state.context.session?.userId);
   const [pending, setPending] = useState<AccountRowAction | null>(null);
-  const actions = row ? rowActionsFor({ level: row.level, status: row.status, teamStatus: row.teamStatus, isDirectChild: row.parentId === me }, rights) : [];
+  const actions = row ? rowActionsFor({ level: row.level, status: row.status, teamStatus: row.teamStatus, isDirectChild: row.parentId === me, betPaused: row.betPaused }, rights) : [];
 
   async function run(action: AccountRowAction) {
     if (!row) return;
