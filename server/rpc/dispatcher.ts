@@ -117,6 +117,21 @@ function paramsError(error: z.ZodError, input: Record<string, unknown>): RpcErro
   return new RpcError(ErrorCode.invalidParams, { field, rule });
 }
 
+/**
+ * The path of the first string holding a NUL character. PostgreSQL text cannot store one, so
+ * such a param is refused up front (100) instead of failing in the database.
+ */
+function nulStringPath(value: unknown, path: string[] = [], depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'params' : null;
+  if (depth > 8 || value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key.split('\u0000').join('')].join('.');
+    const found = nulStringPath(item, [...path, key], depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 function redact(params: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(params).map(([k, v]) => [k, SENSITIVE_PARAM.test(k) ? '***' : v]),
@@ -233,6 +248,8 @@ export function createDispatcher(options: DispatcherOptions) {
       if (inMaintenance(resolved, now)) throw new RpcError(ErrorCode.siteMaintenance);
     }
 
+    const nulField = nulStringPath(rawParams);
+    if (nulField !== null) throw new RpcError(ErrorCode.invalidParams, { field: nulField, rule: 'nul-character' });
     const envelopeParams = envelopeParamsSchema.safeParse(rawParams, { reportInput: true });
     if (!envelopeParams.success) throw paramsError(envelopeParams.error, rawParams);
     const payloadInput = Object.fromEntries(

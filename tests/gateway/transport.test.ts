@@ -133,6 +133,19 @@ describe('bad requests get JSON-RPC errors, never 5xx', () => {
     });
   }
 
+  it('refuses a NUL character in any text param with 100 naming the field, before it reaches the database', async () => {
+    const opsId = await gw.sessionFor('admin');
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['gw.credit.user.logout', { opsId, userId: '1', requestKey: 'a\u0000b' }, 'requestKey'],
+      ['gw.credit.agent.login', { loginId: 'adm\u0000in', password: 'x', safeCode: '1' }, 'loginId'],
+      ['gw.credit.sn.template.get', { domain: '\u0000' }, 'domain'],
+      ['gw.credit.agent.query', { opsId, loginId: 'ma\u0000' }, 'loginId'],
+    ];
+    for (const [method, params, field] of cases) {
+      expect((await gw.call(method, params)).error, method).toMatchObject({ code: 100, data: { field, rule: 'nul-character' } });
+    }
+  });
+
   it('answers 413 with a JSON-RPC error to a body over 1 MiB', async () => {
     const res = await gw.raw({ path: '/api', headers: json, body: `{"jsonrpc":"2.0","id":1,"method":"node.version","params":{"pad":"${'a'.repeat(1024 * 1024)}"}}` });
     expect(res.status).toBe(413);
