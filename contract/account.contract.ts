@@ -101,6 +101,17 @@ const betChange = (summary: string) =>
 export const accountActions = ['ENABLE', 'DISABLE', 'FREEZE', 'UNFREEZE', 'KICK_OUT', 'UNLOCK', 'REMOVE_LIMIT', 'LINE_DISABLE', 'LINE_ENABLE', 'LINE_FREEZE', 'LINE_UNFREEZE'] as const;
 
 const suggestion = z.object({ userId: idSchema, loginId: z.string(), nickname: z.string(), level: levelSchema });
+const accountList = (summary: string) =>
+  defineMethod({
+    summary,
+    params: z.object(queryParams),
+    result: queryResult,
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: backOffice, accessCode: 1 },
+    errors: [ErrorCode.accountNotFound],
+  });
+
 const nameTips = (summary: string) =>
   defineMethod({
     summary,
@@ -154,15 +165,9 @@ export const accountMethods = {
     rights: { levels: backOffice, accessCode: 1 },
     errors: [ErrorCode.accountNotFound, ErrorCode.notDirectRelation],
   }),
-  'gw.credit.agent.query': defineMethod({
-    summary: "Agents directly below a parent of the caller's line (the caller by default), filtered, sorted and paged, with the line down to that parent",
-    params: z.object(queryParams),
-    result: queryResult,
-    auth: 'session',
-    effect: 'read',
-    rights: { levels: backOffice, accessCode: 1 },
-    errors: [ErrorCode.accountNotFound],
-  }),
+  'gw.credit.agent.query': accountList(
+    "Agents directly below a parent of the caller's line (the caller by default), filtered, sorted and paged, with the line down to that parent",
+  ),
   'gw.credit.agent.add': defineMethod({
     summary:
       "Adds a direct child agent one level below the caller; its share, wash-code ratio and point limit are at most the caller's, its game settings start from the caller's",
@@ -182,13 +187,5 @@ export const accountMethods = {
     rights: { levels: [4], accessCode: 2 },
     errors: [ErrorCode.cannotOperate, ErrorCode.agentLineFrozen],
   }),
-  'gw.credit.user.query': defineMethod({
-    summary: "Members below a parent of the caller's line: an agent's own members, or every member of a higher account's line",
-    params: z.object(queryParams),
-    result: queryResult,
-    auth: 'session',
-    effect: 'read',
-    rights: { levels: backOffice, accessCode: 1 },
-    errors: [ErrorCode.accountNotFound],
-  }),
+  'gw.credit.user.query': accountList("Members below a parent of the caller's line: an agent's own members, or every member of a higher account's line"),
 };

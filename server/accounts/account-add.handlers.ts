@@ -5,7 +5,8 @@ import { hashSecret } from '../auth/password';
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
-import { AccountStatus, findAccount, lineStatus } from './account.repository';
+import { findAccount } from './account.repository';
+import { callerMayChangeDownline } from './line-access';
 
 type NewAccount = ParamsOut<'gw.credit.user.add'> & { agentCommisionRate?: number };
 
@@ -16,12 +17,11 @@ type NewAccount = ParamsOut<'gw.credit.user.add'> & { agentCommisionRate?: numbe
 async function addChild(ctx: CallContext, input: NewAccount, level: number) {
   const session = ctx.session!;
   // Locked so that two adds cannot both pass the checks against a parent being changed.
-  const parent = await ctx.db.one<{ id: string | number; status: number; point_limit: string | number; agent_commision_rate: number; valid_amount_rate: number }>(
-    sql`SELECT id, status, point_limit, agent_commision_rate, valid_amount_rate FROM accounts WHERE id = ${session.accountId} FOR UPDATE`,
+  const parent = await ctx.db.one<{ id: string | number; point_limit: string | number; agent_commision_rate: number; valid_amount_rate: number }>(
+    sql`SELECT id, point_limit, agent_commision_rate, valid_amount_rate FROM accounts WHERE id = ${session.accountId} FOR UPDATE`,
   );
   if (!parent) throw new RpcError(ErrorCode.authFailed);
-  if (parent.status === AccountStatus.frozen) throw new RpcError(ErrorCode.cannotOperate);
-  if ((await lineStatus(ctx.db, String(parent.id))) === AccountStatus.frozen) throw new RpcError(ErrorCode.agentLineFrozen);
+  await callerMayChangeDownline(ctx);
   const share = input.agentCommisionRate ?? 0;
   const aboveParent = (field: string) => new RpcError(ErrorCode.invalidParams, { field, rule: 'above-parent' });
   if (input.pointLimit > Number(parent.point_limit)) throw aboveParent('pointLimit');

@@ -1,13 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { basisPointsToPercent, formatCents } from '../../contract/amount.contract';
-import { ErrorCode } from '../../contract/errors.contract';
 import type { Level } from '../../contract/method.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
 import type { Queryable } from '../db/database';
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
-import { findAccount, findInLine, type AccountRow, type LineAccount } from './account.repository';
-import { RpcError } from '../rpc/rpc-error';
+import type { AccountRow, LineAccount } from './account.repository';
+import { accountInLine, accountOfLine } from './line-access';
+import { iso } from '../db/timestamps';
 
 type QueryParams = ParamsOut<'gw.credit.agent.query'>;
 
@@ -44,13 +44,6 @@ const likeLiteral = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) 
 const containing = (text: string) => `%${likeLiteral(text)}%`;
 const startingWith = (text: string) => `${likeLiteral(text)}%`;
 
-/** An account of the caller's line, or 20002. */
-export async function accountInLine(ctx: CallContext, accountId: string): Promise<LineAccount> {
-  const row = await findInLine(ctx.db, { siteId: ctx.site.id, callerId: ctx.session!.accountId, accountId });
-  if (!row) throw new RpcError(ErrorCode.accountNotFound);
-  return row;
-}
-
 /** The steps from the caller down to an account of its line, for the breadcrumb. */
 async function lineDownTo(db: Queryable, callerId: string, target: LineAccount) {
   const ids = target.path.split('/').filter(Boolean);
@@ -65,7 +58,6 @@ async function lineDownTo(db: Queryable, callerId: string, target: LineAccount) 
   return rows.map((row) => ({ userId: String(row.id), loginId: row.login_id, level: row.level as Level }));
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 async function listAccounts(ctx: CallContext, params: QueryParams, members: boolean) {
   const session = ctx.session!;
@@ -155,8 +147,7 @@ export const accountQueryHandlers = defineHandlers({
   'gw.credit.fuzzy.search.tips': (ctx, params) => suggestions(ctx, params.keyword, params.limit, false),
   'gw.credit.fuzzy.agent.search.tips': (ctx, params) => suggestions(ctx, params.keyword, params.limit, true),
   'gw.credit.user.simple.info.get': async (ctx, params) => {
-    await accountInLine(ctx, params.userId);
-    const account = (await findAccount(ctx.db, ctx.site.id, params.userId))!;
+    const account = await accountOfLine(ctx, params.userId);
     return {
       userId: String(account.id),
       loginId: account.login_id,

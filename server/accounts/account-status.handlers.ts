@@ -6,7 +6,7 @@ import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { AccountStatus, lineStatus } from './account.repository';
 import { loginKeyOf } from '../auth/login.service';
-import { accountInLine } from './account-query.handlers';
+import { accountInLine, callerMayChangeDownline } from './line-access';
 
 interface Child {
   id: string | number;
@@ -29,12 +29,6 @@ async function directChild(ctx: CallContext, userId: string, lock: boolean): Pro
   );
   if (!child || String(child.parent_id) !== ctx.session!.accountId) throw new RpcError(ErrorCode.notDirectRelation);
   return child;
-}
-
-/** A frozen caller, or one in a frozen line, changes nothing below it. */
-async function callerMayChangeDownline(ctx: CallContext) {
-  if (ctx.session!.status === AccountStatus.frozen) throw new RpcError(ErrorCode.cannotOperate);
-  if ((await lineStatus(ctx.db, ctx.session!.accountId)) === AccountStatus.frozen) throw new RpcError(ErrorCode.agentLineFrozen);
 }
 
 async function endSessions(ctx: CallContext, child: Child, wholeLine: boolean) {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { basisPointsToPercent, formatCents } from '../../contract/amount.contract';
 import type { Level } from '../../contract/method.contract';
 import type { Queryable } from '../db/database';
+import { iso } from '../db/timestamps';
 
 export interface AccountRow {
   id: string | number;
@@ -62,7 +63,6 @@ export async function lineStatus(db: Queryable, accountId: string): Promise<numb
   return AccountStatus.normal;
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 export function toProfile(row: AccountRow) {
   return {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import { findAccount, findAccountByLogin, findInLine, toProfile } from '../accounts/account.repository';
+import { findAccountByLogin, toProfile } from '../accounts/account.repository';
+import { accountOfLine } from '../accounts/line-access';
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
@@ -12,23 +13,6 @@ import { hashSecret, verifySecret } from './password';
 function sessionOf(ctx: CallContext): Session {
   if (!ctx.session) throw new RpcError(ErrorCode.authFailed);
   return ctx.session;
-}
-
-/** The caller's own account. */
-async function ownAccount(ctx: CallContext) {
-  const account = await findAccount(ctx.db, ctx.site.id, sessionOf(ctx).accountId);
-  if (!account) throw new RpcError(ErrorCode.authFailed);
-  return account;
-}
-
-/** The caller's own account, or (with a userId) any account of the caller's line; else 20002. */
-export async function accountOfLine(ctx: CallContext, userId?: string) {
-  const session = sessionOf(ctx);
-  if (userId === undefined || userId === session.accountId) return ownAccount(ctx);
-  const inLine = await findInLine(ctx.db, { siteId: ctx.site.id, callerId: session.accountId, accountId: userId });
-  const account = inLine ? await findAccount(ctx.db, ctx.site.id, userId) : undefined;
-  if (!account) throw new RpcError(ErrorCode.accountNotFound);
-  return account;
 }
 
 function checkConfirmation(newPassword: string, confirmPassword: string) {
@@ -51,7 +35,7 @@ export const authHandlers = defineHandlers({
   'gw.credit.agent.login': (ctx, params) => login(ctx, params),
 
   'gw.credit.safe.code.check': async (ctx, params) => {
-    const account = await ownAccount(ctx);
+    const account = await accountOfLine(ctx);
     const key = loginKeyOf(account.login_id);
     // The safe code has 10,000 values: five wrong in a row lock the check like a sign-in.
     if (await isLocked(ctx.db, ctx.site.id, key, 'safe_code', ctx.now)) throw new RpcError(ErrorCode.tooFrequentAccess);
@@ -62,7 +46,7 @@ export const authHandlers = defineHandlers({
   },
 
   'gw.credit.user.password.update': async (ctx, params) => {
-    const account = await ownAccount(ctx);
+    const account = await accountOfLine(ctx);
     checkConfirmation(params.newPassword, params.confirmPassword);
     if (!(await verifySecret(account.password_hash, params.oldPassword))) throw new RpcError(ErrorCode.oldPasswordWrong);
     await ctx.db.run(sql`UPDATE accounts SET password_hash = ${await hashSecret(params.newPassword)} WHERE id = ${account.id}`);
@@ -73,7 +57,7 @@ export const authHandlers = defineHandlers({
   },
 
   'gw.credit.user.password.force.update': async (ctx, params) => {
-    const account = await ownAccount(ctx);
+    const account = await accountOfLine(ctx);
     if (!account.force_pwd_update && !account.first_login) throw new RpcError(ErrorCode.illegalOperation);
     checkConfirmation(params.newPassword, params.confirmPassword);
     if (account.first_login && params.safeCode === undefined) {

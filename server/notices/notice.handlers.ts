@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Language } from '../../contract/common.contract';
 import type { Queryable } from '../db/database';
 import { defineHandlers } from '../rpc/handler';
+import { iso } from '../db/timestamps';
 
 interface NoticeRow {
   id: string | number;
@@ -30,7 +31,6 @@ export function localised(texts: Record<string, string>, language: Language): st
   return texts[language] || texts.en || texts.zh || '';
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * Published notices whose window holds `now`, newest first. `level` undefined: only notices

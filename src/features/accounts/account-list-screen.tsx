@@ -73,9 +73,10 @@ export default function AccountListScreen() {
   const virtualizer = useVirtualizer({ count: pages.rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? 0;
+  const { loadMore, loading, rows } = pages;
   useEffect(() => {
-    if (lastIndex >= pages.rows.length - 20 && !pages.loading) pages.loadMore();
-  }, [lastIndex, pages]);
+    if (lastIndex >= rows.length - 20 && !loading) loadMore();
+  }, [lastIndex, rows.length, loading, loadMore]);
 
   const open = (row: AccountRow) => {
     if (row.level < 5) navigate(`/account/index/${row.userId}`);
