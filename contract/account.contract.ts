@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contract';
 import { amountSchema, percentSchema } from './amount.contract';
 import { ErrorCode } from './errors.contract';
-import { defineMethod, type Level } from './method.contract';
+import { backOffice, contactParams, levelSchema } from './account-fields.contract';
+import { accountEditMethods } from './account-edit.contract';
+import { defineMethod } from './method.contract';
+import { jobMethods } from './job.contract';
 import { loginIdRule, nicknameRule, passwordRule, safeCodeRule } from './rules.contract';
 
-const levelSchema = z.number().int().min(0).max(5);
 /** Account statuses: 1 normal, 4 disabled, 6 frozen. */
 export const accountStatusSchema = z.union([z.literal(1), z.literal(4), z.literal(6)]);
 
@@ -27,6 +29,8 @@ export const accountRowSchema = z.object({
   validAmountRate: z.number(),
   online: z.boolean(),
   betPaused: z.boolean(),
+  /** Agents: betting stopped for every member of the line below (team.bolck). */
+  betStopped: z.boolean(),
   exceptionMarked: z.boolean(),
   /** Direct children (agents and members) of this account. */
   childCount: z.number().int().min(0),
@@ -54,15 +58,6 @@ const queryParams = {
 
 const queryResult = pageResult(accountRowSchema).extend({ line: z.array(lineStepSchema) });
 
-/** Levels that manage a downline (members never sign in). */
-const backOffice: Level[] = [0, 1, 2, 3, 4];
-
-const contactParams = {
-  name: z.string().trim().max(32).optional(),
-  phone: z.string().trim().max(32).optional(),
-  tel: z.string().trim().max(32).optional(),
-  wechat: z.string().trim().max(64).optional(),
-};
 
 const newAccountParams = {
   loginId: loginIdRule,
@@ -124,6 +119,8 @@ const nameTips = (summary: string) =>
   });
 
 export const accountMethods = {
+  ...accountEditMethods,
+  ...jobMethods,
   'gw.credit.fuzzy.search.tips': nameTips("Accounts of the caller's line whose name starts with the keyword (any case), for suggestions as you type"),
   'gw.credit.fuzzy.agent.search.tips': nameTips("Agents (not members) of the caller's line whose name starts with the keyword"),
   'gw.credit.user.simple.info.get': defineMethod({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { profileExtraSchema } from './account-edit.contract';
 import { idSchema, isoTimeSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { defineMethod } from './method.contract';
@@ -149,7 +150,7 @@ export const authMethods = {
   'gw.credit.user.profile': defineMethod({
     summary: "One's own profile, or that of any account of one's line (userId)",
     params: z.object({ userId: idSchema.optional() }),
-    result: profileSchema,
+    result: profileSchema.extend(profileExtraSchema.shape),
     auth: 'session',
     effect: 'read',
     errors: [ErrorCode.accountNotFound],

@@ -26,6 +26,7 @@ type AccountListRow = Pick<
   | 'agent_commision_rate'
   | 'valid_amount_rate'
   | 'bet_paused'
+  | 'bet_stopped'
   | 'exception_marked'
   | 'created_at'
   | 'last_login_at'
@@ -83,7 +84,7 @@ async function listAccounts(ctx: CallContext, params: QueryParams, members: bool
   const nullsOrder = params.sort !== 'lastLoginAt' ? sql`` : params.order === 'asc' ? sql` NULLS FIRST` : sql` NULLS LAST`;
   const rows = await ctx.db.rows<AccountListRow>(sql`
     SELECT a.id, a.login_id, a.nickname, a.level, a.parent_id, a.status, a.team_status, a.balance, a.point_limit,
-           a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.exception_marked, a.created_at, a.last_login_at,
+           a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.bet_stopped, a.exception_marked, a.created_at, a.last_login_at,
            ${online} AS online,
            a.child_count
       FROM accounts a
@@ -122,6 +123,7 @@ function toRow(row: AccountListRow) {
     validAmountRate: basisPointsToPercent(row.valid_amount_rate),
     online: row.online,
     betPaused: row.bet_paused,
+    betStopped: row.bet_stopped,
     exceptionMarked: row.exception_marked,
     childCount: Number(row.child_count),
     createdAt: iso(row.created_at),
@@ -163,7 +165,7 @@ export const accountQueryHandlers = defineHandlers({
     const idleSince = new Date(ctx.now.getTime() - ctx.site.idleTimeoutSeconds * 1000);
     const rows = await ctx.db.rows<AccountListRow & { path: string }>(sql`
       SELECT a.id, a.login_id, a.nickname, a.level, a.parent_id, a.status, a.team_status, a.balance, a.point_limit,
-             a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.exception_marked, a.created_at, a.last_login_at,
+             a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.bet_stopped, a.exception_marked, a.created_at, a.last_login_at,
              a.child_count, a.path,
              EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND s.revoked_at IS NULL AND s.last_seen_at > ${idleSince}) AS online
         FROM accounts a

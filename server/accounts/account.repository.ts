@@ -30,6 +30,7 @@ export interface AccountRow {
   path: string;
   max_win: string | number;
   bet_paused: boolean;
+  bet_stopped: boolean;
   exception_marked: boolean;
   child_count: number;
 }
@@ -83,6 +84,43 @@ export function toProfile(row: AccountRow) {
     pointLimit: formatCents(BigInt(row.point_limit)),
     createdAt: iso(row.created_at),
     lastLoginAt: row.last_login_at === null ? null : iso(row.last_login_at),
+  };
+}
+
+interface GameSettingRow {
+  game_type: 'live' | 'electronic';
+  betting_ratio: number;
+  agent_rate: number;
+  agent_to_company_limit: string | number;
+  spread: number;
+  red_limit: string | number;
+  enabled: boolean;
+}
+
+export async function gameSettingsOf(db: Queryable, accountId: string | number) {
+  const rows = await db.rows<GameSettingRow>(sql`
+    SELECT game_type, betting_ratio, agent_rate, agent_to_company_limit, spread, red_limit, enabled
+      FROM game_settings WHERE account_id = ${accountId} ORDER BY game_type DESC`);
+  return rows.map((row) => ({
+    gameType: row.game_type,
+    bettingRatio: basisPointsToPercent(row.betting_ratio),
+    agentRate: basisPointsToPercent(row.agent_rate),
+    agentToCompanyLimit: formatCents(BigInt(row.agent_to_company_limit)),
+    spread: basisPointsToPercent(row.spread),
+    redLimit: formatCents(BigInt(row.red_limit)),
+    enabled: row.enabled,
+  }));
+}
+
+/** toProfile with what the edit screen needs besides: flags, maximum win, game settings. */
+export async function toFullProfile(db: Queryable, row: AccountRow) {
+  return {
+    ...toProfile(row),
+    betPaused: row.bet_paused,
+    betStopped: row.bet_stopped,
+    exceptionMarked: row.exception_marked,
+    maxWin: formatCents(BigInt(row.max_win)),
+    gameSettings: await gameSettingsOf(db, row.id),
   };
 }
 

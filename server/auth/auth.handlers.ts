@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import { findAccountByLogin, toProfile } from '../accounts/account.repository';
+import { findAccountByLogin, toFullProfile, toProfile } from '../accounts/account.repository';
 import { accountOfLine } from '../accounts/line-access';
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
@@ -82,7 +82,7 @@ export const authHandlers = defineHandlers({
 
   'gw.credit.agent.level': async (ctx) => ({ level: sessionOf(ctx).level }),
 
-  'gw.credit.user.profile': async (ctx, params) => toProfile(await accountOfLine(ctx, params.userId)),
+  'gw.credit.user.profile': async (ctx, params) => toFullProfile(ctx.db, await accountOfLine(ctx, params.userId)),
 
   'gw.credit.user.balance.get': async (ctx, params) => ({ balance: toProfile(await accountOfLine(ctx, params.userId)).balance }),
 });

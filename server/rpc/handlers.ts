@@ -3,6 +3,7 @@ import { contract, type MethodName } from '../../contract/methods.contract';
 import { accountAddHandlers } from '../accounts/account-add.handlers';
 import { accountQueryHandlers } from '../accounts/account-query.handlers';
 import { accountStatusHandlers } from '../accounts/account-status.handlers';
+import { pendingHandlers } from '../accounts/pending.handlers';
 import { authHandlers } from '../auth/auth.handlers';
 import { noticeHandlers } from '../notices/notice.handlers';
 import { siteHandlers } from '../sites/site.handlers';
@@ -33,5 +34,6 @@ export function createHandlers(databaseKind: 'pglite' | 'postgres'): HandlerMap<
     ...accountQueryHandlers,
     ...accountAddHandlers,
     ...accountStatusHandlers,
+    ...pendingHandlers,
   };
 }

@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { MAINTENANCE_POLL_MS, sessionMachine, type Credentials, type NewPassword, type SessionEvent } from '../../machines/session.machine';
+import { MAINTENANCE_POLL_MS, sessionMachine, type Credentials, type NewPassword, type Profile, type SessionEvent } from '../../machines/session.machine';
 import { call } from '@/api/gateway-client';
 import { clearSession, saveSession, savedSession } from '@/lib/session-cookies';
 
@@ -16,7 +16,7 @@ export const appSessionMachine = sessionMachine.provide({
       try {
         // A forced password change allows no profile read yet: the cookies tell what is needed.
         if (session.forcePwdUpdate === '1' || session.firstLogin === '1') return { session, profile: null };
-        const profile = await call('gw.credit.user.profile', {});
+        const profile: Profile = await call('gw.credit.user.profile', {});
         return { session: { ...session, loginId: profile.loginId, level: profile.level, status: profile.status, teamStatus: profile.teamStatus }, profile };
       } catch {
         return null;
@@ -28,7 +28,7 @@ export const appSessionMachine = sessionMachine.provide({
       return { captchaId: captcha.captchaId, image: captcha.image };
     }),
     login: fromPromise(async ({ input }: { input: Credentials }) => call('gw.credit.agent.login', { ...input })),
-    loadProfile: fromPromise(async () => call('gw.credit.user.profile', {})),
+    loadProfile: fromPromise(async (): Promise<Profile> => call('gw.credit.user.profile', {})),
     changePassword: fromPromise(async ({ input }: { input: NewPassword }) => {
       await call('gw.credit.user.password.force.update', { ...input });
     }),

@@ -42,4 +42,33 @@ export const authorizationMatrix: Record<string, Record<Actor, Expected>> = {
   'gw.credit.user.bet.pause': statusAction([20011, 20011, 20011, 20011, 'ok']),
   'gw.credit.user.bet.pursue': statusAction([20011, 20011, 20011, 20011, 20011]),
   'gw.credit.operate.button.show': statusAction(['ok', 'ok', 'ok', 'ok', 'ok']),
+  // Edits: agents are edited by levels 0-3 (a level-4 caller has only members), members by their agent.
+  'gw.credit.agent.profile.edit': statusAction(['ok', 'ok', 'ok', 'ok', 11003]),
+  'gw.credit.user.profile.edit': { level0: 11003, level1: 11003, level2: 11003, level3: 11003, level4: 'ok', notDirectParent: 11003, otherLine: 11003, otherSite: 11003 },
+  'gw.credit.user.password.reset': statusAction(['ok', 'ok', 'ok', 'ok', 'ok']),
+  // Marks: the agent.* pair takes agents, the user.* pair members; removing a mark nobody set is illegal.
+  'gw.credit.agent.exception.mark': statusAction(['ok', 'ok', 'ok', 'ok', 20011]),
+  'gw.credit.agent.exception.remove': statusAction([20011, 20011, 20011, 20011, 20011]),
+  'gw.credit.user.exception.mark': statusAction([20011, 20011, 20011, 20011, 'ok']),
+  'gw.credit.user.exception.remove': statusAction([20011, 20011, 20011, 20011, 20011]),
+  // Stop-bet belongs to agents' lines; lifting one that is not set is illegal.
+  'gw.credit.team.bolck': statusAction(['ok', 'ok', 'ok', 'ok', 20011]),
+  'gw.credit.team.unbolck': statusAction([20011, 20011, 20011, 20011, 20011]),
+  'gw.credit.agent.stopBet.disable': statusAction([20011, 20011, 20011, 20011, 20011]),
+  'gw.credit.user.session.all.kill': statusAction(['ok', 'ok', 'ok', 'ok', 'ok']),
+  'gw.credit.user.rate.modify.allow': statusAction(['ok', 'ok', 'ok', 'ok', 'ok']),
+  // Reads of any account of the line.
+  'gw.credit.user.game.switch.get': { level0: 'ok', level1: 'ok', level2: 'ok', level3: 'ok', level4: 'ok', notDirectParent: 'ok', otherLine: 20002, otherSite: 20002 },
+  'gw.credit.agent.statistics.query': { level0: 'ok', level1: 'ok', level2: 'ok', level3: 'ok', level4: 'ok', notDirectParent: 'ok', otherLine: 20002, otherSite: 20002 },
+  // Site lists: no target; each site answers its own.
+  'gw.credit.user.area.code.get': { level0: 'ok', level1: 'ok', level2: 'ok', level3: 'ok', level4: 'ok', notDirectParent: 'ok', otherLine: 'ok', otherSite: 'ok' },
+  'gw.credit.limitation.list': { level0: 'ok', level1: 'ok', level2: 'ok', level3: 'ok', level4: 'ok', notDirectParent: 'ok', otherLine: 'ok', otherSite: 'ok' },
+  'gw.credit.currency.list': { level0: 'ok', level1: 'ok', level2: 'ok', level3: 'ok', level4: 'ok', notDirectParent: 'ok', otherLine: 'ok', otherSite: 'ok' },
+  // Bulk jobs: ids outside the caller's line refuse the whole call (20002); the rest is the
+  // outcome of the job's one account (the test waits for the job and reads it).
+  'gw.credit.user.add.batch': { level0: 11003, level1: 11003, level2: 11003, level3: 11003, level4: 'ok', notDirectParent: 'n/a', otherLine: 'n/a', otherSite: 'n/a' },
+  'gw.credit.user.all.enable': statusAction([20011, 20011, 20011, 20011, 20011]),
+  'gw.credit.user.all.disable': statusAction(['ok', 'ok', 'ok', 'ok', 'ok']),
+  // A job is read only by the account that started it: one started by another account is not found.
+  'gw.credit.job.get': { level0: 'ok', level1: 'ok', level2: 'ok', level3: 'ok', level4: 'ok', notDirectParent: 20049, otherLine: 20049, otherSite: 20049 },
 };
