@@ -1,38 +1,63 @@
 import { describe, expect, it } from 'vitest';
 import type { Rights } from './command';
-import { rowActionsFor } from './account-actions.commands';
+import { rowActionsFor, type ActionTarget } from './account-actions.commands';
 
 const rights: Rights = { level: 1, accessCodes: [1, 2, 3, 4, 5, 6, 7, 8, 11], isSubAccount: false, mustChangePassword: false };
+const target = (over: Partial<ActionTarget>): ActionTarget => ({
+  level: 2,
+  status: 1,
+  teamStatus: 1,
+  isDirectChild: true,
+  betPaused: false,
+  betStopped: false,
+  exceptionMarked: false,
+  ...over,
+});
+const ids = (over: Partial<ActionTarget>, who: Rights = rights) => rowActionsFor(target(over), who).map((a) => a.id);
 
 describe('row actions', () => {
-  it('offers what the status machine takes for a direct child', () => {
-    expect(rowActionsFor({ level: 2, status: 1, teamStatus: 1, isDirectChild: true, betPaused: false }, rights).map((a) => a.id)).toEqual([
+  it('offers what the status machine and the flags take for a direct child agent', () => {
+    expect(ids({})).toEqual([
+      'account.edit',
       'account.disable',
       'account.freeze',
       'account.kickOut',
       'account.unlock',
       'line.disable',
       'line.freeze',
+      'line.stopBet',
+      'agent.mark',
+      'account.endSessions',
     ]);
-    expect(rowActionsFor({ level: 2, status: 4, teamStatus: 6, isDirectChild: true, betPaused: false }, rights).map((a) => a.id)).toEqual([
+    expect(ids({ status: 4, teamStatus: 6, betStopped: true, exceptionMarked: true })).toEqual([
+      'account.edit',
       'account.enable',
       'account.unlock',
       'line.disable',
       'line.unfreeze',
+      'line.liftStopBet',
+      'line.resumeBet',
+      'agent.unmark',
+      'account.endSessions',
     ]);
   });
 
-  it("offers a member's betting switch from the state it is in", () => {
-    expect(rowActionsFor({ level: 5, status: 1, teamStatus: 1, isDirectChild: true, betPaused: false }, rights).map((a) => a.id)).toContain('member.pauseBet');
-    const paused = rowActionsFor({ level: 5, status: 1, teamStatus: 1, isDirectChild: true, betPaused: true }, rights).map((a) => a.id);
+  it("offers a member's betting switch and mark from the state it is in, never line actions", () => {
+    expect(ids({ level: 5 })).toContain('member.pauseBet');
+    expect(ids({ level: 5 })).toContain('member.mark');
+    const paused = ids({ level: 5, betPaused: true, exceptionMarked: true });
     expect(paused).toContain('member.resumeBet');
+    expect(paused).toContain('member.unmark');
     expect(paused).not.toContain('member.pauseBet');
-    expect(rowActionsFor({ level: 4, status: 1, teamStatus: 1, isDirectChild: true, betPaused: false }, rights).map((a) => a.id)).not.toContain('member.pauseBet');
+    expect(ids({ level: 5 }).some((id) => id.startsWith('line.') || id.startsWith('agent.'))).toBe(false);
+    expect(ids({ level: 4 })).not.toContain('member.pauseBet');
   });
 
-  it('offers nothing on a member line, to an account further down, or without access code 4', () => {
-    expect(rowActionsFor({ level: 5, status: 1, teamStatus: 1, isDirectChild: true, betPaused: false }, rights).some((a) => a.id.startsWith('line.'))).toBe(false);
-    expect(rowActionsFor({ level: 3, status: 1, teamStatus: 1, isDirectChild: false, betPaused: false }, rights)).toEqual([]);
-    expect(rowActionsFor({ level: 2, status: 1, teamStatus: 1, isDirectChild: true, betPaused: false }, { ...rights, accessCodes: [1] })).toEqual([]);
+  it('offers nothing to an account further down or during a forced password change, and only what the access codes allow', () => {
+    expect(ids({ isDirectChild: false })).toEqual([]);
+    expect(ids({}, { ...rights, mustChangePassword: true })).toEqual([]);
+    expect(ids({}, { ...rights, accessCodes: [1] })).toEqual([]);
+    expect(ids({}, { ...rights, accessCodes: [1, 5] })).toEqual(['account.edit']);
+    expect(ids({}, { ...rights, accessCodes: [1, 4] })).not.toContain('account.edit');
   });
 });

@@ -1,4 +1,5 @@
 import type { Level } from '../contract/method.contract';
+import type { MethodName, ParamsIn, ResultOf } from '../contract/methods.contract';
 
 export type Language = 'zh' | 'en' | 'th' | 'vi' | 'id';
 export type Theme = 'black' | 'red';
@@ -28,6 +29,33 @@ export interface CommandContext {
   currentPath: string;
   language: Language;
   theme: Theme;
+  /** The app's typed gateway client. */
+  call<M extends MethodName>(method: M, params: ParamsIn<M> & { requestKey?: string }): Promise<ResultOf<M>>;
+  /** Asks the user; resolves false when cancelled. Texts are already translated. */
+  confirm(request: { title: string; description: string; action: string }): Promise<boolean>;
+  /** A success message, or a refusal shown with its catalogue message. */
+  report(outcome: { ok: true; message: string } | { ok: false; error: unknown }): void;
+  /** Tells open account lists to reload. */
+  accountsChanged(): void;
+  t(key: string, values?: Record<string, unknown>): string;
+}
+
+/** One choice on a nested page of the palette. */
+export interface Choice {
+  id: string;
+  /** A translation key, or (for data such as account names) the text itself. */
+  titleKey?: string;
+  title?: string;
+  detail?: string;
+  keywords: readonly string[];
+}
+
+/** A nested page of the palette: what to pick next, given what was picked and what is typed. */
+export interface CommandStep {
+  placeholderKey: string;
+  /** Choices come from the gateway when remote: the palette shows them as they come, unfiltered. */
+  remote?: boolean;
+  choices(context: CommandContext, picked: readonly string[], query: string): Choice[] | Promise<Choice[]>;
 }
 
 export interface Command {
@@ -43,10 +71,13 @@ export interface Command {
   path?: string;
   /** Icon name (lucide) for menus. */
   icon?: string;
-  /** Commands that ask for an argument open a nested page of choices. */
-  choices?: (context: CommandContext) => { id: string; titleKey: string; keywords: readonly string[] }[];
+  /** Values for the title, themselves translation keys ("{{action}}…"). */
+  titleValues?: Record<string, string>;
+  /** Commands that ask for arguments open one nested page per step (an account, then an action…). */
+  steps?: readonly CommandStep[];
   when(rights: Rights): boolean;
-  run(context: CommandContext, choice?: string): void;
+  /** Runs with what each step picked (nothing when run from a shortcut or menu). */
+  run(context: CommandContext, picked: readonly string[]): void | Promise<void>;
 }
 
 export const always = () => true;

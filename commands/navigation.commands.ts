@@ -63,6 +63,15 @@ const screens: ScreenRule[] = [
     allowed: (r) => !r.mustChangePassword && r.level <= 4 && r.accessCodes.includes(2),
   },
   {
+    id: 'go.editAccount',
+    path: '/editAccount/index',
+    titleKey: 'route.editAccount',
+    icon: 'user-cog',
+    keywords: [],
+    hidden: true,
+    allowed: (r) => !r.mustChangePassword && r.level <= 4 && r.accessCodes.includes(5),
+  },
+  {
     id: 'go.changePassword',
     path: '/changePass/index',
     titleKey: 'route.changePassword',

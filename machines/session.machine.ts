@@ -1,12 +1,14 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { z } from 'zod';
-import type { loginResultSchema, profileSchema } from '../contract/auth.contract';
+import type { loginResultSchema } from '../contract/auth.contract';
+import type { ResultOf } from '../contract/methods.contract';
 import type { siteMethods } from '../contract/site.contract';
 
 export type SiteInfo = z.infer<(typeof siteMethods)['gw.credit.sn.template.get']['result']>;
 export type MaintenanceInfo = z.infer<(typeof siteMethods)['sn.agent.maintain']['result']>;
 export type LoginResult = z.infer<typeof loginResultSchema>;
-export type Profile = z.infer<typeof profileSchema>;
+/** The full profile (with flags and game settings): the edit and add screens read the parent's limits from it. */
+export type Profile = ResultOf<'gw.credit.user.profile'>;
 
 /** An error from the gateway (catalogue code and its message) or a network failure (code 1). */
 export interface SessionError {

@@ -60,7 +60,10 @@ interface Answer<T> {
  * holding the JSON-RPC envelope, the session token as opsId, terminal 7, the device, the
  * host and the language.
  */
-export async function call<M extends MethodName>(method: M, params: ParamsIn<M> = {} as ParamsIn<M>): Promise<ResultOf<M>> {
+export async function call<M extends MethodName>(
+  method: M,
+  params: ParamsIn<M> & { requestKey?: string } = {} as ParamsIn<M> & { requestKey?: string },
+): Promise<ResultOf<M>> {
   const envelope = {
     jsonrpc: '2.0',
     id: Date.now(),

@@ -9,7 +9,8 @@ import { LogoutDialog } from '@/components/layout/logout-dialog';
 import { NoticeMarquee } from '@/components/layout/notice-marquee';
 import { SettingsPanel } from '@/components/layout/settings-panel';
 import { TagsView } from '@/components/layout/tags-view';
-import { useCommandContext, useRights } from '@/hooks/use-command-context';
+import { ConfirmHost } from '@/components/confirm-host';
+import { CommandContextReact, useCommandContext, useRights } from '@/hooks/use-command-context';
 import { NoticesContext, useNoticesQuery } from '@/hooks/use-notices';
 import { usePreferences } from '@/lib/preferences';
 import { NotFoundScreen } from '@/features/errors/not-found-screen';
@@ -22,6 +23,7 @@ const ChangePasswordScreen = lazy(() => import('@/features/change-password/chang
 const AccountListScreen = lazy(() => import('@/features/accounts/account-list-screen'));
 const AddAccountScreen = lazy(() => import('@/features/accounts/add-account-screen'));
 const SearchAccountScreen = lazy(() => import('@/features/search-account/search-account-screen'));
+const EditAccountScreen = lazy(() => import('@/features/accounts/edit-account-screen'));
 const StopListScreen = lazy(() => import('@/features/accounts/stop-list-screen'));
 const CommandPalette = lazy(() => import('@/components/command-palette').then((module) => ({ default: module.CommandPalette })));
 
@@ -70,10 +72,12 @@ export default function SignedInApp() {
         setPaletteOpen((open) => !open);
         return;
       }
-      const command = commandsFor(context.rights).find((candidate) => candidate.shortcut && matchesShortcut(candidate.shortcut, event, isMac));
+      const command = commandsFor(context.rights).find(
+        (candidate) => candidate.shortcut && matchesShortcut(candidate.shortcut, event, isMac),
+      );
       if (command) {
         event.preventDefault();
-        command.run(context);
+        void command.run(context, []);
       }
     };
     window.addEventListener('keydown', onKey);
@@ -81,79 +85,94 @@ export default function SignedInApp() {
   }, [context]);
 
   return (
-    <NoticesContext.Provider value={notices}>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-background focus:p-2">
-        {t('layout.skipToContent')}
-      </a>
-      <div className="flex min-h-screen bg-background text-foreground">
-        <AppSidebar open={sidebarOpen} title={site?.title || t('app.title')} logo={site?.logo ?? ''} showLogo={sidebarLogo} />
-        <div className="flex min-w-0 flex-1 flex-col">
-          <AppHeader title={site?.title || t('app.title')} logo={site?.logo ?? ''} onOpenPalette={() => setPaletteOpen(true)} onOpenSettings={openSettings} />
-          <NoticeMarquee />
-          {tagsView ? <TagsView /> : null}
-          <main id="main" className="flex-1 p-4 md:p-6" tabIndex={-1}>
-            <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
-              <Switch>
-                {/* Keys: a Redirect runs once per mount, so each redirecting route needs its own. */}
-                <Route key="root" path="/">
-                  <Redirect to="/notice" replace />
-                </Route>
-                <Route key="login" path="/login">
-                  <Redirect to="/notice" replace />
-                </Route>
-                <Route key="old-login" path="/oldLogin">
-                  <Redirect to="/notice" replace />
-                </Route>
-                <Route path="/notice">
-                  <Guarded path="/notice">
-                    <NoticeScreen />
-                  </Guarded>
-                </Route>
-                <Route path="/account/index/:parentId?">
+    <CommandContextReact.Provider value={context}>
+      <NoticesContext.Provider value={notices}>
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-background focus:p-2">
+          {t('layout.skipToContent')}
+        </a>
+        <div className="flex min-h-screen bg-background text-foreground">
+          <AppSidebar open={sidebarOpen} title={site?.title || t('app.title')} logo={site?.logo ?? ''} showLogo={sidebarLogo} />
+          <div className="flex min-w-0 flex-1 flex-col">
+            <AppHeader
+              title={site?.title || t('app.title')}
+              logo={site?.logo ?? ''}
+              onOpenPalette={() => setPaletteOpen(true)}
+              onOpenSettings={openSettings}
+            />
+            <NoticeMarquee />
+            {tagsView ? <TagsView /> : null}
+            <main id="main" className="flex-1 p-4 md:p-6" tabIndex={-1}>
+              <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+                <Switch>
+                  {/* Keys: a Redirect runs once per mount, so each redirecting route needs its own. */}
+                  <Route key="root" path="/">
+                    <Redirect to="/notice" replace />
+                  </Route>
+                  <Route key="login" path="/login">
+                    <Redirect to="/notice" replace />
+                  </Route>
+                  <Route key="old-login" path="/oldLogin">
+                    <Redirect to="/notice" replace />
+                  </Route>
+                  <Route path="/notice">
+                    <Guarded path="/notice">
+                      <NoticeScreen />
+                    </Guarded>
+                  </Route>
+                  <Route path="/account/index/:parentId?">
+                    {(params) => (
+                      <Guarded path="/account/index">
+                        <AccountListScreen key={params.parentId ?? 'me'} />
+                      </Guarded>
+                    )}
+                  </Route>
+                  <Route path="/searchAccount/index">
+                    <Guarded path="/searchAccount/index">
+                      <SearchAccountScreen />
+                    </Guarded>
+                  </Route>
+                  <Route path="/stopList/index">
+                    <Guarded path="/stopList/index">
+                      <StopListScreen />
+                    </Guarded>
+                  </Route>
+                  <Route path="/add/index/:mode?">
+                    <Guarded path="/add/index">
+                      <AddAccountScreen />
+                    </Guarded>
+                  </Route>
+                  <Route path="/editAccount/index/:userId">
                   {(params) => (
-                    <Guarded path="/account/index">
-                      <AccountListScreen key={params.parentId ?? 'me'} />
+                    <Guarded path="/editAccount/index">
+                      <EditAccountScreen key={params.userId} />
                     </Guarded>
                   )}
                 </Route>
-                <Route path="/searchAccount/index">
-                  <Guarded path="/searchAccount/index">
-                    <SearchAccountScreen />
-                  </Guarded>
-                </Route>
-                <Route path="/stopList/index">
-                  <Guarded path="/stopList/index">
-                    <StopListScreen />
-                  </Guarded>
-                </Route>
-                <Route path="/add/index">
-                  <Guarded path="/add/index">
-                    <AddAccountScreen />
-                  </Guarded>
-                </Route>
                 <Route path="/changePass/index">
-                  <Guarded path="/changePass/index">
-                    <ChangePasswordScreen />
-                  </Guarded>
-                </Route>
-                <Route path="/redirect/*" component={RedirectScreen} />
-                <Route path="/404" component={NotFoundScreen} />
-                <Route path="/401" component={UnauthorizedScreen} />
-                <Route key="unknown">
-                  <Redirect to="/404" replace />
-                </Route>
-              </Switch>
-            </Suspense>
-          </main>
+                    <Guarded path="/changePass/index">
+                      <ChangePasswordScreen />
+                    </Guarded>
+                  </Route>
+                  <Route path="/redirect/*" component={RedirectScreen} />
+                  <Route path="/404" component={NotFoundScreen} />
+                  <Route path="/401" component={UnauthorizedScreen} />
+                  <Route key="unknown">
+                    <Redirect to="/404" replace />
+                  </Route>
+                </Switch>
+              </Suspense>
+            </main>
+          </div>
         </div>
-      </div>
-      <LogoutDialog />
-      <SettingsPanel open={settingsOpen} onOpenChange={setSettingsOpen} />
-      {paletteOpen ? (
-        <Suspense fallback={null}>
-          <CommandPalette key={location} open={paletteOpen} onOpenChange={setPaletteOpen} context={context} />
-        </Suspense>
-      ) : null}
-    </NoticesContext.Provider>
+        <LogoutDialog />
+        <SettingsPanel open={settingsOpen} onOpenChange={setSettingsOpen} />
+        {paletteOpen ? (
+          <Suspense fallback={null}>
+            <CommandPalette key={location} open={paletteOpen} onOpenChange={setPaletteOpen} context={context} />
+          </Suspense>
+        ) : null}
+        <ConfirmHost />
+      </NoticesContext.Provider>
+    </CommandContextReact.Provider>
   );
 }

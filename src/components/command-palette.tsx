@@ -1,10 +1,18 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronLeft } from 'lucide-react';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Command, CommandContext } from '../../commands/command';
+import type { Choice, Command, CommandContext } from '../../commands/command';
 import { commandsFor, shortcutLabel } from '../../commands/registry';
-import { CommandDialog, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList, CommandShortcut } from '@/components/ui/command';
+import {
+  CommandDialog,
+  CommandEmpty,
+  CommandGroup,
+  CommandInput,
+  CommandItem,
+  CommandList,
+  CommandShortcut,
+} from '@/components/ui/command';
 import { recentCommandIds, rememberCommand } from '@/lib/recent-commands';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -15,12 +23,19 @@ const ROW_HEIGHT = 40;
 interface Entry {
   value: string;
   title: string;
+  detail?: string;
   group: string;
   haystack: string;
   shortcut?: string;
   command: Command;
-  choice?: string;
-  hasChoices: boolean;
+  choice?: Choice;
+  hasSteps: boolean;
+}
+
+/** A nested page: the command whose steps are being answered and what was picked so far. */
+interface Page {
+  command: Command;
+  picked: { id: string; title: string }[];
 }
 
 function matches(entry: Entry, query: string): boolean {
@@ -28,24 +43,77 @@ function matches(entry: Entry, query: string): boolean {
   return words.every((word) => entry.haystack.includes(word));
 }
 
-/** Ctrl/Cmd+K: every command the user may run, recent ones first, with nested pages for commands that take a choice. */
-export function CommandPalette({ open, onOpenChange, context }: { open: boolean; onOpenChange(open: boolean): void; context: CommandContext }) {
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** Ctrl/Cmd+K: every command the user may run, recent ones first, with nested pages for commands that ask for arguments. */
+export function CommandPalette({
+  open,
+  onOpenChange,
+  context,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  context: CommandContext;
+}) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  const [page, setPage] = useState<Command | null>(null);
+  const [page, setPage] = useState<Page | null>(null);
+  const [choices, setChoices] = useState<{ list: Choice[]; loading: boolean }>({ list: [], loading: false });
   const listRef = useRef<HTMLDivElement>(null);
+  const step = page ? page.command.steps?.[page.picked.length] : undefined;
+  const remoteQuery = useDebounced(step?.remote ? query : '', 150);
+  const titleOf = useCallback(
+    (command: Command) =>
+      t(command.titleKey, Object.fromEntries(Object.entries(command.titleValues ?? {}).map(([name, key]) => [name, t(key)]))),
+    [t],
+  );
+
+  useEffect(() => {
+    if (!page || !step) return;
+    let live = true;
+    setChoices((current) => ({ ...current, loading: true }));
+    Promise.resolve(
+      step.choices(
+        context,
+        page.picked.map((picked) => picked.id),
+        remoteQuery,
+      ),
+    ).then(
+      (list) => live && setChoices({ list, loading: false }),
+      (error: unknown) => {
+        if (!live) return;
+        setChoices({ list: [], loading: false });
+        context.report({ ok: false, error });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [page, step, remoteQuery, context]);
 
   const entries = useMemo<Entry[]>(() => {
     if (page) {
-      return (page.choices?.(context) ?? []).map((choice) => ({
-        value: `${page.id}:${choice.id}`,
-        title: t(choice.titleKey),
-        group: t(page.titleKey),
-        haystack: [t(choice.titleKey), choice.id, ...choice.keywords].join(' ').toLowerCase(),
-        command: page,
-        choice: choice.id,
-        hasChoices: false,
-      }));
+      return choices.list.map((choice) => {
+        const title = choice.title ?? t(choice.titleKey ?? '');
+        return {
+          value: `${page.command.id}:${page.picked.map((picked) => picked.id).join(':')}:${choice.id}`,
+          title,
+          ...(choice.detail ? { detail: choice.detail } : {}),
+          group: titleOf(page.command),
+          // What the gateway found already matches what was typed.
+          haystack: step?.remote ? '' : [title, choice.id, ...choice.keywords].join(' ').toLowerCase(),
+          command: page.command,
+          choice,
+          hasSteps: false,
+        };
+      });
     }
     const recent = recentCommandIds();
     const available = commandsFor(context.rights);
@@ -56,23 +124,28 @@ export function CommandPalette({ open, onOpenChange, context }: { open: boolean;
     });
     return ordered.map((command) => ({
       value: command.id,
-      title: t(command.titleKey),
+      title: titleOf(command),
       group: recent.includes(command.id) ? t('palette.recent') : t(`palette.group.${command.group}`),
-      haystack: [t(command.titleKey), command.id, ...command.keywords].join(' ').toLowerCase(),
+      haystack: [titleOf(command), command.id, ...command.keywords].join(' ').toLowerCase(),
       ...(command.shortcut ? { shortcut: command.shortcut } : {}),
       command,
-      hasChoices: Boolean(command.choices),
+      hasSteps: Boolean(command.steps?.length),
     }));
-  }, [page, context, t]);
+  }, [page, choices, step, context, t, titleOf]);
 
-  const visible = useMemo(() => entries.filter((entry) => matches(entry, query)), [entries, query]);
+  const visible = useMemo(() => (step?.remote ? entries : entries.filter((entry) => matches(entry, query))), [entries, query, step]);
   const groups = useMemo(() => {
     const byGroup = new Map<string, Entry[]>();
     for (const entry of visible) byGroup.set(entry.group, [...(byGroup.get(entry.group) ?? []), entry]);
     return [...byGroup];
   }, [visible]);
   const virtual = visible.length > VIRTUAL_FROM;
-  const virtualizer = useVirtualizer({ count: virtual ? visible.length : 0, getScrollElement: () => listRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const virtualizer = useVirtualizer({
+    count: virtual ? visible.length : 0,
+    getScrollElement: () => listRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
 
   function close() {
     onOpenChange(false);
@@ -80,29 +153,54 @@ export function CommandPalette({ open, onOpenChange, context }: { open: boolean;
     setQuery('');
   }
 
+  function openPage(next: Page) {
+    setChoices({ list: [], loading: true });
+    setPage(next);
+    setQuery('');
+  }
+
   function select(entry: Entry) {
-    if (entry.hasChoices && !entry.choice) {
-      setPage(entry.command);
-      setQuery('');
+    if (!page && entry.hasSteps) {
+      openPage({ command: entry.command, picked: [] });
+      return;
+    }
+    const picked = page && entry.choice ? [...page.picked, { id: entry.choice.id, title: entry.title }] : [];
+    if (page && picked.length < (page.command.steps?.length ?? 0)) {
+      openPage({ command: page.command, picked });
       return;
     }
     rememberCommand(entry.command.id);
     close();
     // Selecting closes the palette first, then runs the command (as shadcn-admin does).
-    setTimeout(() => entry.command.run(context, entry.choice), 0);
+    setTimeout(
+      () =>
+        void entry.command.run(
+          context,
+          picked.map((item) => item.id),
+        ),
+      0,
+    );
+  }
+
+  function back() {
+    if (!page) return;
+    if (page.picked.length === 0) setPage(null);
+    else openPage({ command: page.command, picked: page.picked.slice(0, -1) });
+    setQuery('');
   }
 
   function onKeyDown(event: KeyboardEvent) {
     if (page && (event.key === 'Escape' || (event.key === 'Backspace' && query === ''))) {
       event.preventDefault();
-      setPage(null);
+      back();
     }
   }
 
   const item = (entry: Entry) => (
     <CommandItem key={entry.value} value={entry.value} onSelect={() => select(entry)} data-command-id={entry.value}>
       <span className="flex-1 truncate">{entry.title}</span>
-      {entry.hasChoices ? <span className="text-xs text-muted-foreground">…</span> : null}
+      {entry.detail ? <span className="truncate text-xs text-muted-foreground">{entry.detail}</span> : null}
+      {entry.hasSteps ? <span className="text-xs text-muted-foreground">…</span> : null}
       {entry.shortcut ? <CommandShortcut>{shortcutLabel(entry.shortcut, isMac).join(isMac ? '' : '+')}</CommandShortcut> : null}
     </CommandItem>
   );
@@ -117,14 +215,24 @@ export function CommandPalette({ open, onOpenChange, context }: { open: boolean;
       commandProps={{ shouldFilter: false, loop: true, onKeyDown }}
     >
       {page ? (
-        <button type="button" className="flex items-center gap-1 px-3 pt-2 text-left text-xs text-muted-foreground" onClick={() => setPage(null)}>
+        <button
+          type="button"
+          className="flex items-center gap-1 px-3 pt-2 text-left text-xs text-muted-foreground"
+          onClick={back}
+          data-testid="palette-page"
+        >
           <ChevronLeft className="size-3" aria-hidden />
-          {t(page.titleKey)}
+          {[titleOf(page.command), ...page.picked.map((picked) => picked.title)].join(' › ')}
         </button>
       ) : null}
-      <CommandInput value={query} onValueChange={setQuery} placeholder={t('palette.placeholder')} aria-label={t('palette.placeholder')} />
+      <CommandInput
+        value={query}
+        onValueChange={setQuery}
+        placeholder={t(step?.placeholderKey ?? 'palette.placeholder')}
+        aria-label={t(step?.placeholderKey ?? 'palette.placeholder')}
+      />
       <CommandList ref={listRef} className="max-h-[60vh]">
-        <CommandEmpty>{t('palette.empty')}</CommandEmpty>
+        <CommandEmpty>{choices.loading && page ? t('app.loading') : t('palette.empty')}</CommandEmpty>
         {virtual ? (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((row) => (

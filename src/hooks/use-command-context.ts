@@ -1,6 +1,11 @@
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { CommandContext, Rights } from '../../commands/command';
+import { GatewayError, call } from '@/api/gateway-client';
+import { toast } from '@/components/ui/toaster';
+import { announceAccountsChanged, askConfirm } from '@/lib/confirm';
+import { showError } from '@/lib/error-toast';
 import { SessionContext } from '@/lib/session-context';
 import { updatePreferences, usePreferences } from '@/lib/preferences';
 
@@ -22,6 +27,7 @@ export function useRights(): Rights {
 /** The context every command runs with: the app's abilities, never its screens. */
 export function useCommandContext(ui: { openSettings(): void }): CommandContext {
   const rights = useRights();
+  const { t } = useTranslation();
   const [location, navigate] = useLocation();
   const session = SessionContext.useActorRef();
   const { language, theme, sidebarOpen, tagsView } = usePreferences();
@@ -39,7 +45,24 @@ export function useCommandContext(ui: { openSettings(): void }): CommandContext 
       currentPath: location,
       language,
       theme,
+      call,
+      confirm: askConfirm,
+      report: (outcome) => {
+        if (outcome.ok) toast(outcome.message, { variant: 'success' });
+        else showError(outcome.error instanceof GatewayError ? outcome.error.code : 1, t);
+      },
+      accountsChanged: announceAccountsChanged,
+      t: (key, values) => t(key, values ?? {}),
     }),
-    [rights, navigate, session, language, theme, sidebarOpen, tagsView, location, ui.openSettings],
+    [rights, navigate, session, language, theme, sidebarOpen, tagsView, location, ui.openSettings, t],
   );
+}
+
+/** The signed-in app's command context, for screens that run commands (row actions, bulk buttons). */
+export const CommandContextReact = createContext<CommandContext | null>(null);
+
+export function useCommands(): CommandContext {
+  const context = useContext(CommandContextReact);
+  if (!context) throw new Error('useCommands outside the signed-in app');
+  return context;
 }

@@ -14,7 +14,7 @@ async function accountsAs(loginId: string): Promise<Page> {
   return page;
 }
 
-const statusOf = (page: Page, loginId: string) => page.locator(`[data-testid=account-row][data-login-id="${loginId}"] [role=cell]`).nth(3).textContent();
+const statusOf = (page: Page, loginId: string) => page.locator(`[data-testid=account-row][data-login-id="${loginId}"] [role=cell]`).nth(4).textContent();
 
 describe.runIf(e2e.run)('status actions on the account list in Chromium', () => {
   it('freezes and unfreezes a direct child by keyboard, asking first, and refreshes the list', async () => {

@@ -80,6 +80,11 @@ export const profileOf = (loginId: string): Profile => ({
   pointLimit: '100000000.00',
   createdAt: '2026-01-01T00:00:00.000Z',
   lastLoginAt: null,
+  betPaused: false,
+  betStopped: false,
+  exceptionMarked: false,
+  maxWin: '0.00',
+  gameSettings: [],
 });
 
 export const captcha: Captcha = { captchaId: '00000000-0000-4000-8000-000000000000', image: 'data:image/svg+xml;base64,' };

@@ -19,7 +19,8 @@ export function AppSidebar({ open, title, logo, showLogo }: { open: boolean; tit
   const { t } = useTranslation();
   const rights = useRights();
   const [location] = useLocation();
-  const active = highlightParents[location] ?? (location.startsWith('/account/index/') ? '/account/index' : location);
+  const screen = Object.keys(highlightParents).find((path) => location === path || location.startsWith(`${path}/`));
+  const active = screen ? highlightParents[screen]! : location.startsWith('/account/index/') ? '/account/index' : location;
   return (
     <nav
       aria-label={t('layout.menu')}

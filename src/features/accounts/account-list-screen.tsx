@@ -10,13 +10,16 @@ import { useAccountPages, type AccountQuery, type AccountRow } from '@/hooks/use
 import { showError } from '@/lib/error-toast';
 import { beijingTime } from '@/lib/time';
 import { cn } from '@/lib/utils';
+import { SessionContext } from '@/lib/session-context';
+import { BulkActions } from './bulk-actions';
+import { DownlineStats } from './downline-stats';
 import { RowActions } from './row-actions';
 
 type Sort = NonNullable<AccountQuery['sort']>;
 type Kind = 'agents' | 'members';
 
 const ROW_HEIGHT = 44;
-const COLUMNS = 'grid-cols-[minmax(9rem,1.4fr)_minmax(6rem,1fr)_6rem_6rem_minmax(7rem,1fr)_minmax(7rem,1fr)_5rem_minmax(10rem,1fr)]';
+const COLUMNS = 'grid-cols-[1.5rem_minmax(9rem,1.4fr)_minmax(6rem,1fr)_6rem_6rem_minmax(7rem,1fr)_minmax(7rem,1fr)_5rem_minmax(10rem,1fr)]';
 
 function StatusBadge({ status }: { status: number }) {
   const { t } = useTranslation();
@@ -37,6 +40,8 @@ export default function AccountListScreen() {
   const [sort, setSort] = useState<{ field: Sort; order: 'asc' | 'desc' }>({ field: 'createdAt', order: 'desc' });
   const [selected, setSelected] = useState(0);
   const [actionsOpen, setActionsOpen] = useState(false);
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  const me = SessionContext.useSelector((state) => state.context.session?.userId);
   const scrollRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -68,9 +73,26 @@ export default function AccountListScreen() {
   useEffect(() => {
     if (pages.error) showError(pages.error, t);
   }, [pages.error, t]);
-  useEffect(() => setSelected(0), [query, shown]);
+  useEffect(() => {
+    setSelected(0);
+    setChecked(new Set());
+  }, [query, shown]);
+  const toggle = (row: AccountRow) =>
+    setChecked((current) => {
+      const next = new Set(current);
+      if (next.has(row.userId)) next.delete(row.userId);
+      else if (row.parentId === me) next.add(row.userId);
+      return next;
+    });
+  const directRows = pages.rows.filter((row) => row.parentId === me);
+  const allChecked = directRows.length > 0 && directRows.every((row) => checked.has(row.userId));
 
-  const virtualizer = useVirtualizer({ count: pages.rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtualizer = useVirtualizer({
+    count: pages.rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? 0;
   const { loadMore, loading, rows } = pages;
@@ -81,7 +103,8 @@ export default function AccountListScreen() {
   const open = (row: AccountRow) => {
     if (row.level < 5) navigate(`/account/index/${row.userId}`);
   };
-  const toggleSort = (field: Sort) => setSort((current) => ({ field, order: current.field === field && current.order === 'desc' ? 'asc' : 'desc' }));
+  const toggleSort = (field: Sort) =>
+    setSort((current) => ({ field, order: current.field === field && current.order === 'desc' ? 'asc' : 'desc' }));
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const move = (to: number) => {
@@ -97,7 +120,10 @@ export default function AccountListScreen() {
     else if (event.key === 'Home') move(0);
     else if (event.key === 'End') move(pages.rows.length - 1);
     else if (event.key === 'Enter' && pages.rows[selected]) open(pages.rows[selected]!);
-    else if (event.key === 'Backspace' && line.length > 1) navigate(`/account/index/${line.at(-2)!.userId}`);
+    else if (event.key === ' ' && pages.rows[selected]) {
+      event.preventDefault();
+      toggle(pages.rows[selected]!);
+    } else if (event.key === 'Backspace' && line.length > 1) navigate(`/account/index/${line.at(-2)!.userId}`);
     else if (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10') || event.key === '.') {
       event.preventDefault();
       setActionsOpen(true);
@@ -106,9 +132,20 @@ export default function AccountListScreen() {
 
   const header = (field: Sort | null, label: string) =>
     field ? (
-      <button type="button" className="flex items-center gap-1 text-left font-medium" onClick={() => toggleSort(field)} aria-label={t('accounts.sortBy', { column: label })}>
+      <button
+        type="button"
+        className="flex items-center gap-1 text-left font-medium"
+        onClick={() => toggleSort(field)}
+        aria-label={t('accounts.sortBy', { column: label })}
+      >
         {label}
-        {sort.field === field ? sort.order === 'asc' ? <ArrowUp className="size-3" aria-hidden /> : <ArrowDown className="size-3" aria-hidden /> : null}
+        {sort.field === field ? (
+          sort.order === 'asc' ? (
+            <ArrowUp className="size-3" aria-hidden />
+          ) : (
+            <ArrowDown className="size-3" aria-hidden />
+          )
+        ) : null}
       </button>
     ) : (
       <span className="font-medium">{label}</span>
@@ -128,7 +165,10 @@ export default function AccountListScreen() {
                     {step.loginId}
                   </span>
                 ) : (
-                  <Link href={index === 0 ? '/account/index' : `/account/index/${step.userId}`} className="text-primary underline-offset-2 hover:underline">
+                  <Link
+                    href={index === 0 ? '/account/index' : `/account/index/${step.userId}`}
+                    className="text-primary underline-offset-2 hover:underline"
+                  >
                     {step.loginId}
                   </Link>
                 )}
@@ -142,27 +182,55 @@ export default function AccountListScreen() {
       <div className="flex flex-wrap items-center gap-2" role="search">
         <div role="radiogroup" aria-label={t('accounts.show')} className="flex rounded-md border p-0.5">
           {(['agents', 'members'] as const).map((option) => (
-            <Button key={option} type="button" size="sm" variant={shown === option ? 'default' : 'ghost'} role="radio" aria-checked={shown === option} onClick={() => setKind(option)} disabled={option === 'agents' && parentLevel === 4}>
+            <Button
+              key={option}
+              type="button"
+              size="sm"
+              variant={shown === option ? 'default' : 'ghost'}
+              role="radio"
+              aria-checked={shown === option}
+              onClick={() => setKind(option)}
+              disabled={option === 'agents' && parentLevel === 4}
+            >
               {t(`accounts.${option}`)}
             </Button>
           ))}
         </div>
         <div className="relative">
           <Search className="pointer-events-none absolute top-2.5 left-2 size-4 text-muted-foreground" aria-hidden />
-          <Input value={search} onChange={(event) => setSearch(event.target.value)} placeholder={t('accounts.searchPlaceholder')} aria-label={t('accounts.searchPlaceholder')} className="w-48 pl-8" data-testid="account-search" maxLength={16} />
+          <Input
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t('accounts.searchPlaceholder')}
+            aria-label={t('accounts.searchPlaceholder')}
+            className="w-48 pl-8"
+            data-testid="account-search"
+            maxLength={16}
+          />
         </div>
-        <select value={status} onChange={(event) => setStatus(event.target.value as typeof status)} aria-label={t('accounts.column.status')} className="h-9 rounded-md border border-input bg-background px-2 text-sm">
+        <select
+          value={status}
+          onChange={(event) => setStatus(event.target.value as typeof status)}
+          aria-label={t('accounts.column.status')}
+          className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+        >
           <option value="">{t('accounts.allStatuses')}</option>
           <option value="1">{t('status.normal')}</option>
           <option value="4">{t('status.disabled')}</option>
           <option value="6">{t('status.frozen')}</option>
         </select>
-        <select value={online} onChange={(event) => setOnline(event.target.value as typeof online)} aria-label={t('accounts.column.online')} className="h-9 rounded-md border border-input bg-background px-2 text-sm">
+        <select
+          value={online}
+          onChange={(event) => setOnline(event.target.value as typeof online)}
+          aria-label={t('accounts.column.online')}
+          className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+        >
           <option value="">{t('accounts.onlineAny')}</option>
           <option value="yes">{t('accounts.online')}</option>
           <option value="no">{t('accounts.offline')}</option>
         </select>
-        <RowActions row={pages.rows[selected]} open={actionsOpen} onOpenChange={setActionsOpen} onDone={() => void pages.reload()} />
+        <RowActions row={pages.rows[selected]} open={actionsOpen} onOpenChange={setActionsOpen} />
+        <BulkActions userIds={[...checked]} onStarted={() => setChecked(new Set())} />
         <Button type="button" size="sm" onClick={() => navigate('/add/index')} data-testid="add-account">
           <UserPlus aria-hidden />
           {t('command.addAccount')}
@@ -175,6 +243,7 @@ export default function AccountListScreen() {
           {t('accounts.total', { count: pages.total })}
         </span>
       </div>
+      <DownlineStats parentId={params.parentId} />
 
       <div
         role="table"
@@ -184,6 +253,17 @@ export default function AccountListScreen() {
       >
         <div role="rowgroup">
           <div role="row" aria-rowindex={1} className={cn('grid items-center gap-2 border-b bg-muted px-3 py-2 text-sm', COLUMNS)}>
+            <span role="columnheader">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={allChecked}
+                disabled={directRows.length === 0}
+                onChange={() => setChecked(allChecked ? new Set() : new Set(directRows.map((row) => row.userId)))}
+                aria-label={t('bulk.selectAll')}
+                data-testid="check-all"
+              />
+            </span>
             <span role="columnheader">{header('loginId', t('accounts.column.loginId'))}</span>
             <span role="columnheader">{header(null, t('accounts.column.nickname'))}</span>
             <span role="columnheader">{header(null, t('accounts.column.level'))}</span>
@@ -194,8 +274,18 @@ export default function AccountListScreen() {
             <span role="columnheader">{header('lastLoginAt', t('accounts.column.lastLoginAt'))}</span>
           </div>
         </div>
-        <div ref={scrollRef} role="rowgroup" tabIndex={0} onKeyDown={onKeyDown} aria-label={t('accounts.keyboardHint')} className="relative min-h-0 flex-1 overflow-auto focus-visible:ring-2 focus-visible:ring-ring" data-testid="account-rows">
-          {pages.rows.length === 0 && !pages.loading ? <p className="p-6 text-center text-muted-foreground">{t('accounts.empty')}</p> : null}
+        <div
+          ref={scrollRef}
+          role="rowgroup"
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+          aria-label={t('accounts.keyboardHint')}
+          className="relative min-h-0 flex-1 overflow-auto focus-visible:ring-2 focus-visible:ring-ring"
+          data-testid="account-rows"
+        >
+          {pages.rows.length === 0 && !pages.loading ? (
+            <p className="p-6 text-center text-muted-foreground">{t('accounts.empty')}</p>
+          ) : null}
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((item) => {
               const row = pages.rows[item.index]!;
@@ -209,9 +299,26 @@ export default function AccountListScreen() {
                   data-login-id={row.loginId}
                   onClick={() => setSelected(item.index)}
                   onDoubleClick={() => open(row)}
-                  className={cn('absolute right-0 left-0 grid items-center gap-2 border-b px-3 text-sm', COLUMNS, item.index === selected && 'bg-accent text-accent-foreground')}
+                  className={cn(
+                    'absolute right-0 left-0 grid items-center gap-2 border-b px-3 text-sm',
+                    COLUMNS,
+                    item.index === selected && 'bg-accent text-accent-foreground',
+                  )}
                   style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
                 >
+                  <span role="cell">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-primary"
+                      checked={checked.has(row.userId)}
+                      disabled={row.parentId !== me}
+                      onChange={() => toggle(row)}
+                      onClick={(event) => event.stopPropagation()}
+                      tabIndex={-1}
+                      aria-label={t('bulk.select', { loginId: row.loginId })}
+                      data-testid="row-check"
+                    />
+                  </span>
                   <span role="cell" className="truncate font-medium">
                     {row.level < 5 ? (
                       <Link href={`/account/index/${row.userId}`} className="text-primary underline-offset-2 hover:underline" tabIndex={-1}>
@@ -221,6 +328,16 @@ export default function AccountListScreen() {
                       row.loginId
                     )}
                     {row.level < 5 ? <span className="ml-1 text-xs text-muted-foreground">({row.childCount})</span> : null}
+                    {row.exceptionMarked ? (
+                      <Badge variant="warning" className="ml-1">
+                        {t('flag.monitored')}
+                      </Badge>
+                    ) : null}
+                    {row.betPaused || row.betStopped ? (
+                      <Badge variant="outline" className="ml-1">
+                        {t('flag.betStopped')}
+                      </Badge>
+                    ) : null}
                   </span>
                   <span role="cell" className="truncate">
                     {row.nickname}

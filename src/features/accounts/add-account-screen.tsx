@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import { GatewayError, call } from '@/api/gateway-client';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
@@ -8,16 +8,80 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { showError } from '@/lib/error-toast';
 import { confirmProblem, digitsOnly, loginIdProblem, safeCodeProblem } from '@/lib/form-rules';
+import { amountProblem, percentProblem, ruleMessageKey } from '@/lib/number-rules';
 import { newPasswordProblem } from '@/lib/password-rules';
 import { SessionContext } from '@/lib/session-context';
+import { cn } from '@/lib/utils';
+import { AddBatchForm } from './add-batch-form';
 
-const AMOUNT = /^(0|[1-9][0-9]{0,15})(\.[0-9]{1,2})?$/;
-const PERCENT = /^(0|[1-9][0-9]{0,2})(\.[0-9]{1,2})?$/;
-
-type Field = 'loginId' | 'nickname' | 'password' | 'confirmPassword' | 'safeCode' | 'pointLimit' | 'agentCommisionRate' | 'validAmountRate' | 'name' | 'phone' | 'wechat';
+type Field =
+  | 'loginId'
+  | 'nickname'
+  | 'password'
+  | 'confirmPassword'
+  | 'safeCode'
+  | 'pointLimit'
+  | 'agentCommisionRate'
+  | 'validAmountRate'
+  | 'name'
+  | 'phone'
+  | 'wechat';
 
 /** /add/index: a direct child of the signed-in account (an agent below levels 0-3, a member below an agent). */
 export default function AddAccountScreen() {
+  const { mode } = useParams<{ mode?: string }>();
+  const profile = SessionContext.useSelector((state) => state.context.profile);
+  const addsMembers = profile?.level === 4;
+  if (addsMembers && mode === 'batch') {
+    return (
+      <AddScreenFrame batch>
+        <AddBatchForm />
+      </AddScreenFrame>
+    );
+  }
+  return (
+    <AddScreenFrame batch={false}>
+      <AddOneForm />
+    </AddScreenFrame>
+  );
+}
+
+/** Title, explanation and (for agents adding members) the one / many switch. */
+function AddScreenFrame({ batch, children }: { batch: boolean; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const profile = SessionContext.useSelector((state) => state.context.profile);
+  const addsMembers = profile?.level === 4;
+  return (
+    <section className="max-w-3xl space-y-4" data-testid="add-account-screen">
+      <h1 className="text-xl font-semibold">{batch ? t('batch.title') : addsMembers ? t('add.titleMember') : t('add.titleAgent')}</h1>
+      {addsMembers ? (
+        <nav aria-label={t('batch.modes')} className="flex w-fit rounded-md border p-0.5">
+          <Link
+            href="/add/index"
+            className={cn('rounded px-3 py-1 text-sm', !batch && 'bg-primary text-primary-foreground')}
+            aria-current={!batch ? 'page' : undefined}
+          >
+            {t('add.titleMember')}
+          </Link>
+          <Link
+            href="/add/index/batch"
+            className={cn('rounded px-3 py-1 text-sm', batch && 'bg-primary text-primary-foreground')}
+            aria-current={batch ? 'page' : undefined}
+            data-testid="add-batch-tab"
+          >
+            {t('batch.title')}
+          </Link>
+        </nav>
+      ) : null}
+      <p className="text-sm text-muted-foreground">
+        {batch ? t('batch.explain') : addsMembers ? t('add.explainMember') : t('add.explainAgent')}
+      </p>
+      {children}
+    </section>
+  );
+}
+
+function AddOneForm() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const profile = SessionContext.useSelector((state) => state.context.profile);
@@ -42,28 +106,26 @@ export default function AddAccountScreen() {
   const requestKey = useRef(crypto.randomUUID());
 
   const parentMax = {
-    pointLimit: Number(profile?.pointLimit ?? 0),
+    pointLimit: profile?.pointLimit ?? '0.00',
     agentCommisionRate: profile?.agentCommisionRate ?? 0,
     validAmountRate: profile?.validAmountRate ?? 0,
   };
-  const numberProblem = (field: 'pointLimit' | 'agentCommisionRate' | 'validAmountRate', pattern: RegExp) => {
-    const value = values[field].trim();
-    if (value === '') return 'validation.required';
-    if (!pattern.test(value)) return field === 'pointLimit' ? 'validation.amount' : 'validation.percent';
-    return Number(value) > parentMax[field] ? 'validation.aboveParent' : null;
-  };
+  const numberProblem = (field: 'pointLimit' | 'agentCommisionRate' | 'validAmountRate') =>
+    field === 'pointLimit'
+      ? amountProblem(values.pointLimit, { max: profile?.pointLimit ?? '0' })
+      : percentProblem(values[field], { max: parentMax[field] });
   const problems: Partial<Record<Field, string | null>> = {
     loginId: loginIdProblem(values.loginId),
     nickname: values.nickname.trim().length < 4 || values.nickname.trim().length > 16 ? 'validation.nickname' : null,
     password: newPasswordProblem(values.password),
     confirmPassword: confirmProblem(values.password, values.confirmPassword),
     safeCode: safeCodeProblem(values.safeCode),
-    pointLimit: numberProblem('pointLimit', AMOUNT),
-    agentCommisionRate: addsMembers ? null : numberProblem('agentCommisionRate', PERCENT),
-    validAmountRate: numberProblem('validAmountRate', PERCENT),
+    pointLimit: numberProblem('pointLimit'),
+    agentCommisionRate: addsMembers ? null : numberProblem('agentCommisionRate'),
+    validAmountRate: numberProblem('validAmountRate'),
   };
   const message = (field: Field) => {
-    if (serverProblem?.field === field) return t(`validation.${serverProblem.rule === 'above-parent' ? 'aboveParent' : serverProblem.rule === 'login-id-taken' ? 'loginIdTaken' : 'invalid'}`, { max: parentMax[field as keyof typeof parentMax] });
+    if (serverProblem?.field === field) return t(ruleMessageKey(serverProblem.rule), { max: parentMax[field as keyof typeof parentMax] });
     const key = touched ? problems[field] : null;
     return key ? t(key, { max: parentMax[field as keyof typeof parentMax] }) : null;
   };
@@ -96,66 +158,92 @@ export default function AddAccountScreen() {
       toast(t('add.done', { loginId: common.loginId }), { variant: 'success' });
       navigate('/account/index');
     } catch (error) {
-      if (error instanceof GatewayError && error.data?.field && error.data.rule) setServerProblem({ field: error.data.field, rule: error.data.rule });
+      if (error instanceof GatewayError && error.data?.field && error.data.rule)
+        setServerProblem({ field: error.data.field, rule: error.data.rule });
       showError(error instanceof GatewayError ? error.code : 1, t);
     } finally {
       setBusy(false);
     }
   }
 
-  const input = (field: Field, props: { type?: string; inputMode?: 'numeric' | 'decimal'; autoComplete?: string; maxLength?: number } = {}) => (
-    <Input id={`add-${field}`} value={values[field]} onChange={(e) => set(field, field === 'safeCode' ? digitsOnly(e.target.value) : e.target.value)} aria-invalid={Boolean(message(field))} {...props} />
+  const input = (
+    field: Field,
+    props: { type?: string; inputMode?: 'numeric' | 'decimal'; autoComplete?: string; maxLength?: number } = {},
+  ) => (
+    <Input
+      id={`add-${field}`}
+      value={values[field]}
+      onChange={(e) => set(field, field === 'safeCode' ? digitsOnly(e.target.value) : e.target.value)}
+      aria-invalid={Boolean(message(field))}
+      {...props}
+    />
   );
 
   return (
-    <section className="max-w-3xl space-y-4" data-testid="add-account-screen">
-      <h1 className="text-xl font-semibold">{addsMembers ? t('add.titleMember') : t('add.titleAgent')}</h1>
-      <p className="text-sm text-muted-foreground">{addsMembers ? t('add.explainMember') : t('add.explainAgent')}</p>
-      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <FormField id="add-loginId" label={t('accounts.column.loginId')} problem={message('loginId')}>
-          {input('loginId', { autoComplete: 'off', maxLength: 16 })}
+    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <FormField id="add-loginId" label={t('accounts.column.loginId')} problem={message('loginId')}>
+        {input('loginId', { autoComplete: 'off', maxLength: 16 })}
+      </FormField>
+      <FormField id="add-nickname" label={t('accounts.column.nickname')} problem={message('nickname')}>
+        {input('nickname', { maxLength: 16 })}
+      </FormField>
+      <FormField
+        id="add-password"
+        label={t('login.password')}
+        problem={message('password')}
+        hint={<p className="text-xs text-muted-foreground">{t('password.rules')}</p>}
+      >
+        {input('password', { type: 'password', autoComplete: 'new-password' })}
+      </FormField>
+      <FormField id="add-confirmPassword" label={t('password.confirm')} problem={message('confirmPassword')}>
+        {input('confirmPassword', { type: 'password', autoComplete: 'new-password' })}
+      </FormField>
+      <FormField id="add-safeCode" label={t('add.safeCode')} problem={message('safeCode')}>
+        {input('safeCode', { inputMode: 'numeric', maxLength: 4 })}
+      </FormField>
+      <FormField
+        id="add-pointLimit"
+        label={t('accounts.column.pointLimit')}
+        problem={message('pointLimit')}
+        hint={<p className="text-xs text-muted-foreground">{t('add.atMost', { max: profile?.pointLimit ?? '0.00' })}</p>}
+      >
+        {input('pointLimit', { inputMode: 'decimal' })}
+      </FormField>
+      {addsMembers ? null : (
+        <FormField
+          id="add-agentCommisionRate"
+          label={`${t('profile.commission')} (%)`}
+          problem={message('agentCommisionRate')}
+          hint={<p className="text-xs text-muted-foreground">{t('add.atMost', { max: `${parentMax.agentCommisionRate}%` })}</p>}
+        >
+          {input('agentCommisionRate', { inputMode: 'decimal' })}
         </FormField>
-        <FormField id="add-nickname" label={t('accounts.column.nickname')} problem={message('nickname')}>
-          {input('nickname', { maxLength: 16 })}
-        </FormField>
-        <FormField id="add-password" label={t('login.password')} problem={message('password')} hint={<p className="text-xs text-muted-foreground">{t('password.rules')}</p>}>
-          {input('password', { type: 'password', autoComplete: 'new-password' })}
-        </FormField>
-        <FormField id="add-confirmPassword" label={t('password.confirm')} problem={message('confirmPassword')}>
-          {input('confirmPassword', { type: 'password', autoComplete: 'new-password' })}
-        </FormField>
-        <FormField id="add-safeCode" label={t('add.safeCode')} problem={message('safeCode')}>
-          {input('safeCode', { inputMode: 'numeric', maxLength: 4 })}
-        </FormField>
-        <FormField id="add-pointLimit" label={t('accounts.column.pointLimit')} problem={message('pointLimit')} hint={<p className="text-xs text-muted-foreground">{t('add.atMost', { max: profile?.pointLimit ?? '0.00' })}</p>}>
-          {input('pointLimit', { inputMode: 'decimal' })}
-        </FormField>
-        {addsMembers ? null : (
-          <FormField id="add-agentCommisionRate" label={`${t('profile.commission')} (%)`} problem={message('agentCommisionRate')} hint={<p className="text-xs text-muted-foreground">{t('add.atMost', { max: `${parentMax.agentCommisionRate}%` })}</p>}>
-            {input('agentCommisionRate', { inputMode: 'decimal' })}
-          </FormField>
-        )}
-        <FormField id="add-validAmountRate" label={`${t('profile.washCode')} (%)`} problem={message('validAmountRate')} hint={<p className="text-xs text-muted-foreground">{t('add.atMost', { max: `${parentMax.validAmountRate}%` })}</p>}>
-          {input('validAmountRate', { inputMode: 'decimal' })}
-        </FormField>
-        <FormField id="add-name" label={t('add.name')}>
-          {input('name', { maxLength: 32 })}
-        </FormField>
-        <FormField id="add-phone" label={t('add.phone')}>
-          {input('phone', { maxLength: 32 })}
-        </FormField>
-        <FormField id="add-wechat" label={t('add.wechat')}>
-          {input('wechat', { maxLength: 64 })}
-        </FormField>
-        <div className="flex items-end gap-2 sm:col-span-2">
-          <Button type="submit" disabled={busy} data-testid="add-submit">
-            {busy ? t('password.saving') : t('add.submit')}
-          </Button>
-          <Button type="button" variant="outline" onClick={() => navigate('/account/index')}>
-            {t('logout.cancel')}
-          </Button>
-        </div>
-      </form>
-    </section>
+      )}
+      <FormField
+        id="add-validAmountRate"
+        label={`${t('profile.washCode')} (%)`}
+        problem={message('validAmountRate')}
+        hint={<p className="text-xs text-muted-foreground">{t('add.atMost', { max: `${parentMax.validAmountRate}%` })}</p>}
+      >
+        {input('validAmountRate', { inputMode: 'decimal' })}
+      </FormField>
+      <FormField id="add-name" label={t('add.name')}>
+        {input('name', { maxLength: 32 })}
+      </FormField>
+      <FormField id="add-phone" label={t('add.phone')}>
+        {input('phone', { maxLength: 32 })}
+      </FormField>
+      <FormField id="add-wechat" label={t('add.wechat')}>
+        {input('wechat', { maxLength: 64 })}
+      </FormField>
+      <div className="flex items-end gap-2 sm:col-span-2">
+        <Button type="submit" disabled={busy} data-testid="add-submit">
+          {busy ? t('password.saving') : t('add.submit')}
+        </Button>
+        <Button type="button" variant="outline" onClick={() => navigate('/account/index')}>
+          {t('logout.cancel')}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -38,12 +38,22 @@ export default function StopListScreen() {
       {!pages.loading && pages.rows.length === 0 ? <p className="text-muted-foreground">{t('stopList.empty')}</p> : null}
       <ul className="divide-y rounded-md border bg-card">
         {pages.rows.map((row) => (
-          <li key={row.userId} className="flex items-center justify-between gap-4 px-4 py-2" data-testid="stop-list-row" data-login-id={row.loginId}>
+          <li
+            key={row.userId}
+            className="flex items-center justify-between gap-4 px-4 py-2"
+            data-testid="stop-list-row"
+            data-login-id={row.loginId}
+          >
             <span>
               <span className="font-medium">{row.loginId}</span> <span className="text-sm text-muted-foreground">{row.nickname}</span>
             </span>
             {row.parentId === me ? (
-              <Button size="sm" variant="outline" onClick={() => void resume(row.userId, row.loginId)} aria-label={`${t('action.resumeBet')} ${row.loginId}`}>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => void resume(row.userId, row.loginId)}
+                aria-label={`${t('action.resumeBet')} ${row.loginId}`}
+              >
                 {t('action.resumeBet')}
               </Button>
             ) : null}

@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResultOf } from '../../../contract/methods.contract';
+import { call } from '@/api/gateway-client';
+import { ACCOUNTS_CHANGED } from '@/lib/confirm';
+
+type Stats = ResultOf<'gw.credit.agent.statistics.query'>;
+
+/** Counts of the whole downline below the listed parent (agent.statistics.query). */
+export function DownlineStats({ parentId }: { parentId: string | undefined }) {
+  const { t } = useTranslation();
+  const [stats, setStats] = useState<Stats | null>(null);
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      call('gw.credit.agent.statistics.query', parentId ? { parentId } : {}).then(
+        (next) => live && setStats(next),
+        () => live && setStats(null),
+      );
+    void load();
+    window.addEventListener(ACCOUNTS_CHANGED, load);
+    return () => {
+      live = false;
+      window.removeEventListener(ACCOUNTS_CHANGED, load);
+    };
+  }, [parentId]);
+  if (!stats) return null;
+  const count = (status: number) => stats.byStatus.find((group) => group.status === status)?.count ?? 0;
+  const members = stats.byLevel.find((group) => group.level === 5)?.count ?? 0;
+  const items: [string, string | number][] = [
+    [t('stats.downline'), stats.total],
+    [t('stats.agents'), stats.total - members],
+    [t('stats.members'), members],
+    [t('accounts.online'), stats.online],
+    [t('status.disabled'), count(4)],
+    [t('status.frozen'), count(6)],
+    [t('flag.monitored'), stats.exceptionMarked],
+    [t('stats.balance'), stats.balance],
+  ];
+  return (
+    <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm" data-testid="downline-stats" aria-label={t('stats.title')}>
+      {items.map(([label, value]) => (
+        <div key={label} className="flex gap-1">
+          <dt className="text-muted-foreground">{label}:</dt>
+          <dd className="font-mono tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

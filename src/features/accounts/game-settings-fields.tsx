@@ -1,0 +1,162 @@
+import { useTranslation } from 'react-i18next';
+import { gameTypes } from '../../../contract/account-fields.contract';
+import type { ResultOf } from '../../../contract/methods.contract';
+import { Input } from '@/components/ui/input';
+import { Switch } from '@/components/ui/switch';
+import { amountProblem, percentProblem } from '@/lib/number-rules';
+
+export type GameType = (typeof gameTypes)[number];
+export type GameSetting = ResultOf<'gw.credit.user.profile'>['gameSettings'][number];
+type Preset = ResultOf<'gw.credit.limitation.list'>['list'][number];
+const textFields = ['bettingRatio', 'agentRate', 'agentToCompanyLimit', 'spread', 'redLimit'] as const;
+type TextField = (typeof textFields)[number];
+export type GameSettingValues = Record<TextField, string> & { enabled: boolean };
+export type GameSettingsValue = Record<GameType, GameSettingValues>;
+
+export function gameSettingsValue(settings: readonly GameSetting[] | undefined): GameSettingsValue {
+  const of = (gameType: GameType): GameSettingValues => {
+    const found = settings?.find((setting) => setting.gameType === gameType);
+    return {
+      bettingRatio: String(found?.bettingRatio ?? 0),
+      agentRate: String(found?.agentRate ?? 0),
+      agentToCompanyLimit: found?.agentToCompanyLimit ?? '0.00',
+      spread: String(found?.spread ?? 0),
+      redLimit: found?.redLimit ?? '0.00',
+      enabled: found?.enabled ?? true,
+    };
+  };
+  return { live: of('live'), electronic: of('electronic') };
+}
+
+/** The message key of each game setting that breaks a rule (rates and the company limit within the parent's). */
+export function gameSettingsProblems(value: GameSettingsValue, parent: readonly GameSetting[] | undefined): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const gameType of gameTypes) {
+    const mine = value[gameType];
+    const theirs = parent?.find((setting) => setting.gameType === gameType);
+    const check = (field: TextField, problem: string | null) => {
+      if (problem) problems[`${gameType}.${field}`] = problem;
+    };
+    check('bettingRatio', percentProblem(mine.bettingRatio, theirs ? { max: theirs.bettingRatio } : {}));
+    check('agentRate', percentProblem(mine.agentRate, theirs ? { max: theirs.agentRate } : {}));
+    check('agentToCompanyLimit', amountProblem(mine.agentToCompanyLimit, theirs ? { max: theirs.agentToCompanyLimit } : {}));
+    check('spread', percentProblem(mine.spread));
+    check('redLimit', amountProblem(mine.redLimit));
+  }
+  return problems;
+}
+
+/** Game settings per game type (spec §3): one row per type, one column per setting, the parent's value as the limit. */
+export function GameSettingsFields({
+  value,
+  parent,
+  presets,
+  problems,
+  ratesLocked,
+  onChange,
+}: {
+  value: GameSettingsValue;
+  parent: readonly GameSetting[] | undefined;
+  presets: readonly Preset[];
+  problems: Record<string, string | null>;
+  ratesLocked: boolean;
+  onChange(next: GameSettingsValue): void;
+}) {
+  const { t } = useTranslation();
+  const set = (gameType: GameType, field: TextField | 'enabled', next: string | boolean) =>
+    onChange({ ...value, [gameType]: { ...value[gameType], [field]: next } });
+  const maxOf = (gameType: GameType, field: TextField) => {
+    const theirs = parent?.find((setting) => setting.gameType === gameType);
+    if (!theirs || field === 'spread' || field === 'redLimit') return null;
+    return field === 'agentToCompanyLimit' ? theirs.agentToCompanyLimit : `${theirs[field]}%`;
+  };
+  return (
+    <fieldset className="grid gap-2 sm:col-span-2" data-testid="game-settings">
+      <legend className="mb-2 font-medium">{t('game.title')}</legend>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="text-left text-muted-foreground">
+              <th className="py-1 pr-2 font-medium">{t('game.type')}</th>
+              {textFields.map((field) => (
+                <th key={field} className="py-1 pr-2 font-medium">
+                  {t(`game.${field}`)}
+                </th>
+              ))}
+              <th className="py-1 font-medium">{t('game.enabled')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {gameTypes.map((gameType) => (
+              <tr key={gameType} className="align-top">
+                <th scope="row" className="py-2 pr-2 text-left font-medium">
+                  {t(`game.${gameType}`)}
+                </th>
+                {textFields.map((field) => {
+                  const id = `game-${gameType}-${field}`;
+                  const problem = problems[`${gameType}.${field}`];
+                  const max = maxOf(gameType, field);
+                  const locked = ratesLocked && (field === 'bettingRatio' || field === 'agentRate');
+                  return (
+                    <td key={field} className="py-1 pr-2">
+                      <Input
+                        id={id}
+                        value={value[gameType][field]}
+                        onChange={(event) => set(gameType, field, event.target.value)}
+                        inputMode="decimal"
+                        disabled={locked}
+                        aria-label={`${t(`game.${gameType}`)}: ${t(`game.${field}`)}`}
+                        aria-invalid={Boolean(problem)}
+                        aria-describedby={problem ? `${id}-problem` : undefined}
+                        list={field === 'redLimit' ? `presets-${gameType}` : undefined}
+                        className="min-w-24"
+                      />
+                      {max ? <p className="mt-0.5 text-xs text-muted-foreground">{t('add.atMost', { max })}</p> : null}
+                      {problem ? (
+                        <p id={`${id}-problem`} role="alert" className="mt-0.5 text-xs text-destructive">
+                          {t(problem, { max: max ?? '' })}
+                        </p>
+                      ) : null}
+                    </td>
+                  );
+                })}
+                <td className="py-2">
+                  <Switch
+                    checked={value[gameType].enabled}
+                    onCheckedChange={(checked) => set(gameType, 'enabled', checked)}
+                    aria-label={`${t(`game.${gameType}`)}: ${t('game.enabled')}`}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {gameTypes.map((gameType) => (
+        <datalist key={gameType} id={`presets-${gameType}`}>
+          {presets
+            .filter((preset) => preset.gameType === gameType)
+            .map((preset) => (
+              <option key={preset.id} value={preset.maxBet}>
+                {t('game.preset', { min: preset.minBet, max: preset.maxBet })}
+              </option>
+            ))}
+        </datalist>
+      ))}
+      <p className="text-xs text-muted-foreground">{t('game.redLimitHint')}</p>
+    </fieldset>
+  );
+}
+
+/** Only what changed, as the gateway takes it (strings in, cents and hundredths out). */
+export function changedGameSettings(before: GameSettingsValue, after: GameSettingsValue) {
+  const changes = [];
+  for (const gameType of gameTypes) {
+    const change: Record<string, string | boolean> = {};
+    for (const field of textFields)
+      if (before[gameType][field].trim() !== after[gameType][field].trim()) change[field] = after[gameType][field].trim();
+    if (before[gameType].enabled !== after[gameType].enabled) change.enabled = after[gameType].enabled;
+    if (Object.keys(change).length > 0) changes.push({ gameType, ...change });
+  }
+  return changes;
+}

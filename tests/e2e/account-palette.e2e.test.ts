@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openApp, signIn } from '../support/app-page';
+import { useAppInChromium } from '../support/app-in-chromium';
+
+const e2e = useAppInChromium();
+
+async function signedIn(loginId: string): Promise<Page> {
+  const page = await openApp(e2e.browser, e2e.gw);
+  await signIn(page, e2e.gw, loginId);
+  await page.getByTestId('notice-screen').waitFor();
+  return page;
+}
+
+const statusOf = async (loginId: string) => (await e2e.gw.db.one<{ status: number }>(sql`SELECT status FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`))!.status;
+
+/** Ctrl+K, a command by its words, then each nested page answered by typing and Enter: keyboard only. */
+async function palette(page: Page, command: string, ...answers: string[]) {
+  await page.keyboard.press('Control+k');
+  await page.getByRole('dialog').getByRole('combobox').waitFor();
+  await page.keyboard.type(command);
+  await page.keyboard.press('Enter');
+  for (const answer of answers) {
+    await page.getByTestId('palette-page').waitFor();
+    await page.keyboard.type(answer);
+    // The first choice is the one that matches what was typed (remote pages answer after a pause).
+    await page.getByRole('option', { name: new RegExp(answer, 'i') }).first().waitFor();
+    await page.keyboard.press('Enter');
+  }
+}
+
+describe.runIf(e2e.run)('account actions from the palette, keyboard only, in Chromium', () => {
+  it('freezes a direct child after confirming, and unfreezes it, each chosen by typing its name', async () => {
+    const page = await signedIn('admin');
+    await palette(page, 'freeze', 'ma02');
+    await page.getByTestId('action-confirm').waitFor();
+    // The dialog's focus starts on Cancel: Tab moves to the action.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => statusOf('ma02')).toBe(6);
+
+    // Only accounts the action applies to are offered: a normal account is not among those to unfreeze.
+    await palette(page, 'unfreeze');
+    await page.getByRole('option', { name: /ma02/ }).waitFor();
+    expect(await page.getByRole('option', { name: /ma01/ }).count()).toBe(0);
+    await page.keyboard.type('ma02');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => statusOf('ma02')).toBe(1);
+    await page.context().close();
+  });
+
+  it('disables and enables through "act on an account", which lists only what the account allows now', async () => {
+    const page = await signedIn('admin');
+    await palette(page, 'act on', 'ma01');
+    await page.getByRole('option', { name: '停用', exact: true }).waitFor();
+    expect(await page.getByRole('option', { name: '启用', exact: true }).count()).toBe(0);
+    await page.keyboard.type('停用');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('action-confirm').waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => statusOf('ma01')).toBe(4);
+
+    await page.keyboard.press('Alt+a');
+    await page.getByTestId('palette-page').waitFor();
+    await page.keyboard.type('ma01');
+    await page.getByRole('option', { name: /ma01/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('option', { name: '启用', exact: true }).waitFor();
+    await page.keyboard.type('启用');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => statusOf('ma01')).toBe(1);
+    await page.context().close();
+  });
+
+  it('opens the edit screen of a chosen account', async () => {
+    const page = await signedIn('admin');
+    await palette(page, 'edit', 'ma03');
+    await page.getByTestId('edit-account-screen').waitFor();
+    expect(await page.getByTestId('edit-login-id').textContent()).toBe('ma03');
+    expect(page.url()).toMatch(/#\/editAccount\/index\/\d+$/);
+    expect(await page.getByTestId('sidebar').getByRole('link', { name: '用户管理' }).getAttribute('aria-current')).toBe('page');
+    await page.context().close();
+  });
+});
