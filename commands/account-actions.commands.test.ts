@@ -57,7 +57,7 @@ describe('row actions', () => {
     expect(ids({ isDirectChild: false })).toEqual([]);
     expect(ids({}, { ...rights, mustChangePassword: true })).toEqual([]);
     expect(ids({}, { ...rights, accessCodes: [1] })).toEqual([]);
-    expect(ids({}, { ...rights, accessCodes: [1, 5] })).toEqual(['account.edit']);
+    expect(ids({}, { ...rights, accessCodes: [1, 3] })).toEqual(['account.edit']);
     expect(ids({}, { ...rights, accessCodes: [1, 4] })).not.toContain('account.edit');
   });
 });

@@ -37,7 +37,7 @@ const status = (id: string, action: AccountAction, titleKey: string, method: Met
 });
 
 export const accountRowActions: AccountRowAction[] = [
-  { id: 'account.edit', action: 'EDIT', titleKey: 'action.edit', path: (userId) => `/editAccount/index/${userId}`, targets: 'all', accessCode: 5, confirm: false },
+  { id: 'account.edit', action: 'EDIT', titleKey: 'action.edit', path: (userId) => `/editAccount/index/${userId}`, targets: 'all', accessCode: 3, confirm: false },
   status('account.enable', 'ENABLE', 'action.enable', 'gw.credit.user.enable', false),
   status('account.unfreeze', 'UNFREEZE', 'action.unfreeze', 'gw.credit.user.enable', false),
   status('account.disable', 'DISABLE', 'action.disable', 'gw.credit.user.disable', true, { mode: 'lock' }),

@@ -69,7 +69,7 @@ const screens: ScreenRule[] = [
     icon: 'user-cog',
     keywords: [],
     hidden: true,
-    allowed: (r) => !r.mustChangePassword && r.level <= 4 && r.accessCodes.includes(5),
+    allowed: (r) => !r.mustChangePassword && r.level <= 4 && r.accessCodes.includes(3),
   },
   {
     id: 'go.changePassword',

@@ -43,7 +43,7 @@ export const accountEditMethods = {
     result: z.object({ userId: idSchema }),
     auth: 'session',
     effect: 'write',
-    rights: { levels: [0, 1, 2, 3], accessCode: 5 },
+    rights: { levels: [0, 1, 2, 3], accessCode: 3 },
     errors: childActionErrors,
   }),
   'gw.credit.user.profile.edit': defineMethod({
@@ -52,7 +52,7 @@ export const accountEditMethods = {
     result: z.object({ userId: idSchema }),
     auth: 'session',
     effect: 'write',
-    rights: { levels: [4], accessCode: 5 },
+    rights: { levels: [4], accessCode: 3 },
     errors: childActionErrors,
   }),
   'gw.credit.user.password.reset': defineMethod({
@@ -61,7 +61,7 @@ export const accountEditMethods = {
     result: z.object({ userId: idSchema }),
     auth: 'session',
     effect: 'write',
-    rights: { levels: backOffice, accessCode: 5 },
+    rights: { levels: backOffice, accessCode: 3 },
     errors: childActionErrors,
   }),
   'gw.credit.agent.exception.mark': flagChange('Marks a direct child agent as monitored (exception-marked)', 'exceptionMarked', 4),

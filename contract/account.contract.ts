@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contract';
 import { amountSchema, percentSchema } from './amount.contract';
 import { ErrorCode } from './errors.contract';
-import { backOffice, contactParams, levelSchema } from './account-fields.contract';
+import { backOffice, contactParams, gameSettingInputSchema, levelSchema } from './account-fields.contract';
 import { accountEditMethods } from './account-edit.contract';
 import { defineMethod } from './method.contract';
 import { jobMethods } from './job.contract';
@@ -68,6 +68,8 @@ const newAccountParams = {
   /** At most the parent's point limit. */
   pointLimit: amountSchema,
   ...contactParams,
+  /** Game settings start from the parent's; what is given here replaces them, within the parent's. */
+  gameSettings: z.array(gameSettingInputSchema).max(2).optional(),
 };
 
 const statusChange = <E extends z.ZodRawShape = Record<never, never>>(summary: string, accessCode: number, extra?: E) =>

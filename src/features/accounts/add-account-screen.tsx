@@ -1,4 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import type { ResultOf } from '../../../contract/methods.contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { GatewayError, call } from '@/api/gateway-client';
@@ -13,6 +14,7 @@ import { newPasswordProblem } from '@/lib/password-rules';
 import { SessionContext } from '@/lib/session-context';
 import { cn } from '@/lib/utils';
 import { AddBatchForm } from './add-batch-form';
+import { changedGameSettings, gameSettingsProblems, gameSettingsValue, GameSettingsFields, type GameSettingsValue } from './game-settings-fields';
 
 type Field =
   | 'loginId'
@@ -114,6 +116,13 @@ function AddOneForm() {
     field === 'pointLimit'
       ? amountProblem(values.pointLimit, { max: profile?.pointLimit ?? '0' })
       : percentProblem(values[field], { max: parentMax[field] });
+  const parentGames = useMemo(() => gameSettingsValue(profile?.gameSettings), [profile]);
+  const [games, setGames] = useState<GameSettingsValue>(parentGames);
+  const [presets, setPresets] = useState<ResultOf<'gw.credit.limitation.list'>['list']>([]);
+  useEffect(() => {
+    call('gw.credit.limitation.list', {}).then((answer) => setPresets(answer.list), () => undefined);
+  }, []);
+  const gameProblems = gameSettingsProblems(games, profile?.gameSettings);
   const problems: Partial<Record<Field, string | null>> = {
     loginId: loginIdProblem(values.loginId),
     nickname: values.nickname.trim().length < 4 || values.nickname.trim().length > 16 ? 'validation.nickname' : null,
@@ -138,7 +147,8 @@ function AddOneForm() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
-    if (Object.values(problems).some(Boolean)) return;
+    if (Object.values(problems).some(Boolean) || Object.keys(gameProblems).length > 0) return;
+    const gameSettings = changedGameSettings(parentGames, games);
     setBusy(true);
     const common = {
       loginId: values.loginId.trim(),
@@ -148,6 +158,7 @@ function AddOneForm() {
       pointLimit: values.pointLimit.trim(),
       validAmountRate: values.validAmountRate.trim(),
       requestKey: requestKey.current,
+      ...(gameSettings.length > 0 ? { gameSettings } : {}),
       ...(values.name.trim() ? { name: values.name.trim() } : {}),
       ...(values.phone.trim() ? { phone: values.phone.trim() } : {}),
       ...(values.wechat.trim() ? { wechat: values.wechat.trim() } : {}),
@@ -236,6 +247,18 @@ function AddOneForm() {
       <FormField id="add-wechat" label={t('add.wechat')}>
         {input('wechat', { maxLength: 64 })}
       </FormField>
+      <GameSettingsFields
+        value={games}
+        parent={profile?.gameSettings}
+        presets={presets}
+        problems={touched ? gameProblems : serverProblem?.field.startsWith('gameSettings.') ? { [serverProblem.field.slice('gameSettings.'.length)]: ruleMessageKey(serverProblem.rule) } : {}}
+        ratesLocked={false}
+        onChange={(next) => {
+          setGames(next);
+          setServerProblem(null);
+          requestKey.current = crypto.randomUUID();
+        }}
+      />
       <div className="flex items-end gap-2 sm:col-span-2">
         <Button type="submit" disabled={busy} data-testid="add-submit">
           {busy ? t('password.saving') : t('add.submit')}
