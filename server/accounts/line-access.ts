@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { CallContext } from '../rpc/dispatcher';
 import { RpcError } from '../rpc/rpc-error';
@@ -24,4 +25,31 @@ export async function accountOfLine(ctx: CallContext, userId?: string) {
 export async function callerMayChangeDownline(ctx: CallContext): Promise<void> {
   if (ctx.session!.status === AccountStatus.frozen) throw new RpcError(ErrorCode.cannotOperate);
   if ((await lineStatus(ctx.db, ctx.session!.accountId)) === AccountStatus.frozen) throw new RpcError(ErrorCode.agentLineFrozen);
+}
+
+export interface Child {
+  id: string | number;
+  parent_id: string | number | null;
+  path: string;
+  level: number;
+  login_id: string;
+  status: number;
+  team_status: number;
+  bet_paused: boolean;
+  bet_stopped: boolean;
+  exception_marked: boolean;
+}
+
+/**
+ * A direct child of the caller: 20002 outside the caller's line (never saying more), 20040
+ * for an account of the line that is not a direct child (spec §6). Writes lock its row.
+ */
+export async function directChild(ctx: CallContext, userId: string, lock: boolean): Promise<Child> {
+  await accountInLine(ctx, userId);
+  const child = await ctx.db.one<Child>(
+    sql`SELECT id, parent_id, path, level, login_id, status, team_status, bet_paused, bet_stopped, exception_marked
+          FROM accounts WHERE id = ${userId} ${lock ? sql`FOR UPDATE` : sql``}`,
+  );
+  if (!child || String(child.parent_id) !== ctx.session!.accountId) throw new RpcError(ErrorCode.notDirectRelation);
+  return child;
 }
