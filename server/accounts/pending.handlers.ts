@@ -22,9 +22,6 @@ export const pendingHandlers: HandlerMap<
   | 'gw.credit.user.rate.modify.allow'
   | 'gw.credit.user.game.switch.get'
   | 'gw.credit.agent.statistics.query'
-  | 'gw.credit.user.area.code.get'
-  | 'gw.credit.limitation.list'
-  | 'gw.credit.currency.list'
   | 'gw.credit.user.add.batch'
   | 'gw.credit.user.all.enable'
   | 'gw.credit.user.all.disable'
@@ -44,9 +41,6 @@ export const pendingHandlers: HandlerMap<
   'gw.credit.user.rate.modify.allow': notYet,
   'gw.credit.user.game.switch.get': notYet,
   'gw.credit.agent.statistics.query': notYet,
-  'gw.credit.user.area.code.get': notYet,
-  'gw.credit.limitation.list': notYet,
-  'gw.credit.currency.list': notYet,
   'gw.credit.user.add.batch': notYet,
   'gw.credit.user.all.enable': notYet,
   'gw.credit.user.all.disable': notYet,

@@ -4,6 +4,7 @@ import { accountAddHandlers } from '../accounts/account-add.handlers';
 import { accountQueryHandlers } from '../accounts/account-query.handlers';
 import { accountStatusHandlers } from '../accounts/account-status.handlers';
 import { pendingHandlers } from '../accounts/pending.handlers';
+import { siteListHandlers } from '../accounts/site-lists.handlers';
 import { authHandlers } from '../auth/auth.handlers';
 import { noticeHandlers } from '../notices/notice.handlers';
 import { siteHandlers } from '../sites/site.handlers';
@@ -34,6 +35,7 @@ export function createHandlers(databaseKind: 'pglite' | 'postgres'): HandlerMap<
     ...accountQueryHandlers,
     ...accountAddHandlers,
     ...accountStatusHandlers,
+    ...siteListHandlers,
     ...pendingHandlers,
   };
 }
