@@ -1,6 +1,7 @@
 import packageJson from '../../package.json' with { type: 'json' };
 import { contract, type MethodName } from '../../contract/methods.contract';
 import { accountAddHandlers } from '../accounts/account-add.handlers';
+import { accountFlagHandlers } from '../accounts/account-flags.handlers';
 import { accountQueryHandlers } from '../accounts/account-query.handlers';
 import { accountStatusHandlers } from '../accounts/account-status.handlers';
 import { pendingHandlers } from '../accounts/pending.handlers';
@@ -35,6 +36,7 @@ export function createHandlers(databaseKind: 'pglite' | 'postgres'): HandlerMap<
     ...accountQueryHandlers,
     ...accountAddHandlers,
     ...accountStatusHandlers,
+    ...accountFlagHandlers,
     ...siteListHandlers,
     ...pendingHandlers,
   };
