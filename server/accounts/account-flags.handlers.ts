@@ -4,18 +4,9 @@ import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { liveSession } from '../sessions/session.store';
-import { callerMayChangeDownline, directChild, type Child } from './line-access';
+import { callerMayChangeDownline, childOfKind, directChild, type Child } from './line-access';
 
 const refuse = (rule: string) => new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule });
-
-/** A direct child of the kind the method is for (agent.* / user.*), locked; else 20011. */
-export async function childOfKind(ctx: CallContext, userId: string, kind: 'agent' | 'member'): Promise<Child> {
-  await callerMayChangeDownline(ctx);
-  const child = await directChild(ctx, userId, true);
-  if (kind === 'agent' && child.level === 5) throw refuse('not-an-agent');
-  if (kind === 'member' && child.level !== 5) throw refuse('not-a-member');
-  return child;
-}
 
 function audit(ctx: CallContext, child: Child, action: string, detail = '') {
   ctx.audit.targetId = String(child.id);

@@ -4,9 +4,9 @@ import { allowedAccountActions, applyAccountAction, type AccountAction } from '.
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
-import { AccountStatus, lineStatus } from './account.repository';
-import { loginKeyOf } from '../auth/login.service';
-import { callerMayChangeDownline, directChild, type Child } from './line-access';
+import { AccountStatus } from './account.repository';
+import { clearAllFailures } from '../auth/login.service';
+import { callerFrozen, callerMayChangeDownline, directChild, type Child } from './line-access';
 
 async function endSessions(ctx: CallContext, child: Child, wholeLine: boolean) {
   if (wholeLine) {
@@ -28,7 +28,7 @@ async function act(ctx: CallContext, userId: string, action: AccountAction) {
   await ctx.db.run(sql`UPDATE accounts SET status = ${next.status}, team_status = ${next.teamStatus} WHERE id = ${child.id}`);
   if (action === 'DISABLE' || action === 'FREEZE' || action === 'KICK_OUT') await endSessions(ctx, child, false);
   if (action === 'LINE_DISABLE' || action === 'LINE_FREEZE') await endSessions(ctx, child, true);
-  if (action === 'UNLOCK') await ctx.db.run(sql`DELETE FROM login_failures WHERE site_id = ${ctx.site.id} AND login_key = ${loginKeyOf(child.login_id)}`);
+  if (action === 'UNLOCK') await clearAllFailures(ctx.db, ctx.site.id, child.login_id);
   ctx.audit.targetId = String(child.id);
   ctx.audit.summary = `${action} ${child.login_id}`;
   return { userId: String(child.id), status: next.status, teamStatus: next.teamStatus };
@@ -63,7 +63,7 @@ export const accountStatusHandlers = defineHandlers({
   'gw.credit.user.unlock': (ctx, params) => act(ctx, params.userId, 'UNLOCK'),
   'gw.credit.operate.button.show': async (ctx, params) => {
     const child = await directChild(ctx, params.userId, false);
-    const frozen = ctx.session!.status === AccountStatus.frozen || (await lineStatus(ctx.db, ctx.session!.accountId)) === AccountStatus.frozen;
+    const frozen = await callerFrozen(ctx);
     // REMOVE_LIMIT belongs to the max-win block of the game platform, which comes with it.
     const actions = frozen
       ? []

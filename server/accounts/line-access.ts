@@ -21,6 +21,11 @@ export async function accountOfLine(ctx: CallContext, userId?: string) {
   return account;
 }
 
+/** Whether the caller, or its line, is frozen: it may read, but change nothing below it. */
+export async function callerFrozen(ctx: CallContext): Promise<boolean> {
+  return ctx.session!.status === AccountStatus.frozen || (await lineStatus(ctx.db, ctx.session!.accountId)) === AccountStatus.frozen;
+}
+
 /** A frozen caller, or one in a frozen line, changes nothing below it (20012 / 2243). */
 export async function callerMayChangeDownline(ctx: CallContext): Promise<void> {
   if (ctx.session!.status === AccountStatus.frozen) throw new RpcError(ErrorCode.cannotOperate);
@@ -51,5 +56,14 @@ export async function directChild(ctx: CallContext, userId: string, lock: boolea
           FROM accounts WHERE id = ${userId} ${lock ? sql`FOR UPDATE` : sql``}`,
   );
   if (!child || String(child.parent_id) !== ctx.session!.accountId) throw new RpcError(ErrorCode.notDirectRelation);
+  return child;
+}
+
+/** A direct child of the kind the method is for (agent.* / user.*), locked, for a caller that may change its downline; else 20011. */
+export async function childOfKind(ctx: CallContext, userId: string, kind: 'agent' | 'member'): Promise<Child> {
+  await callerMayChangeDownline(ctx);
+  const child = await directChild(ctx, userId, true);
+  if (kind === 'agent' && child.level === 5) throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: 'not-an-agent' });
+  if (kind === 'member' && child.level !== 5) throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: 'not-a-member' });
   return child;
 }

@@ -8,22 +8,12 @@ const notYet = async (): Promise<never> => {
 };
 
 export const pendingHandlers: HandlerMap<
-  | 'gw.credit.agent.profile.edit'
-  | 'gw.credit.user.profile.edit'
-  | 'gw.credit.user.password.reset'
-  | 'gw.credit.user.rate.modify.allow'
-  | 'gw.credit.user.game.switch.get'
   | 'gw.credit.agent.statistics.query'
   | 'gw.credit.user.add.batch'
   | 'gw.credit.user.all.enable'
   | 'gw.credit.user.all.disable'
   | 'gw.credit.job.get'
 > = {
-  'gw.credit.agent.profile.edit': notYet,
-  'gw.credit.user.profile.edit': notYet,
-  'gw.credit.user.password.reset': notYet,
-  'gw.credit.user.rate.modify.allow': notYet,
-  'gw.credit.user.game.switch.get': notYet,
   'gw.credit.agent.statistics.query': notYet,
   'gw.credit.user.add.batch': notYet,
   'gw.credit.user.all.enable': notYet,

@@ -1,6 +1,7 @@
 import packageJson from '../../package.json' with { type: 'json' };
 import { contract, type MethodName } from '../../contract/methods.contract';
 import { accountAddHandlers } from '../accounts/account-add.handlers';
+import { accountEditHandlers } from '../accounts/account-edit.handlers';
 import { accountFlagHandlers } from '../accounts/account-flags.handlers';
 import { accountQueryHandlers } from '../accounts/account-query.handlers';
 import { accountStatusHandlers } from '../accounts/account-status.handlers';
@@ -37,6 +38,7 @@ export function createHandlers(databaseKind: 'pglite' | 'postgres'): HandlerMap<
     ...accountAddHandlers,
     ...accountStatusHandlers,
     ...accountFlagHandlers,
+    ...accountEditHandlers,
     ...siteListHandlers,
     ...pendingHandlers,
   };

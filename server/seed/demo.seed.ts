@@ -169,8 +169,9 @@ async function seedTree(tx: Queryable, site: DemoSite, hashes: { password: strin
        WHERE p.site_id = ${site.id} AND p.level = ${level - 1}::int
        ORDER BY p.id, g.n`);
   }
-  await tx.run(sql`INSERT INTO game_settings (account_id, game_type, betting_ratio, agent_rate)
-    SELECT a.id, t.game_type, a.valid_amount_rate, a.agent_commision_rate
+  // The agent-to-company limit follows the point limit, so it too shrinks down the tree.
+  await tx.run(sql`INSERT INTO game_settings (account_id, game_type, betting_ratio, agent_rate, agent_to_company_limit)
+    SELECT a.id, t.game_type, a.valid_amount_rate, a.agent_commision_rate, a.point_limit
       FROM accounts a CROSS JOIN (VALUES ('live'), ('electronic')) AS t (game_type)
      WHERE a.site_id = ${site.id}
     ON CONFLICT DO NOTHING`);
