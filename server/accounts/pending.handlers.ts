@@ -8,13 +8,11 @@ const notYet = async (): Promise<never> => {
 };
 
 export const pendingHandlers: HandlerMap<
-  | 'gw.credit.agent.statistics.query'
   | 'gw.credit.user.add.batch'
   | 'gw.credit.user.all.enable'
   | 'gw.credit.user.all.disable'
   | 'gw.credit.job.get'
 > = {
-  'gw.credit.agent.statistics.query': notYet,
   'gw.credit.user.add.batch': notYet,
   'gw.credit.user.all.enable': notYet,
   'gw.credit.user.all.disable': notYet,

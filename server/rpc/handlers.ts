@@ -4,6 +4,7 @@ import { accountAddHandlers } from '../accounts/account-add.handlers';
 import { accountEditHandlers } from '../accounts/account-edit.handlers';
 import { accountFlagHandlers } from '../accounts/account-flags.handlers';
 import { accountQueryHandlers } from '../accounts/account-query.handlers';
+import { accountStatisticsHandlers } from '../accounts/account-statistics.handlers';
 import { accountStatusHandlers } from '../accounts/account-status.handlers';
 import { pendingHandlers } from '../accounts/pending.handlers';
 import { siteListHandlers } from '../accounts/site-lists.handlers';
@@ -39,6 +40,7 @@ export function createHandlers(databaseKind: 'pglite' | 'postgres'): HandlerMap<
     ...accountStatusHandlers,
     ...accountFlagHandlers,
     ...accountEditHandlers,
+    ...accountStatisticsHandlers,
     ...siteListHandlers,
     ...pendingHandlers,
   };
