@@ -8,6 +8,7 @@ import { defineHandlers } from '../rpc/handler';
 import type { AccountRow, LineAccount } from './account.repository';
 import { accountInLine, accountOfLine } from './line-access';
 import { iso } from '../db/timestamps';
+import { liveSession } from '../sessions/session.store';
 
 type QueryParams = ParamsOut<'gw.credit.agent.query'>;
 
@@ -45,6 +46,9 @@ const likeLiteral = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) 
 const containing = (text: string) => `%${likeLiteral(text)}%`;
 const startingWith = (text: string) => `${likeLiteral(text)}%`;
 
+/** Whether the account aliased a has a live session. */
+const accountOnline = (ctx: CallContext) => sql`EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND ${liveSession(ctx.now, ctx.site.idleTimeoutSeconds)})`;
+
 /** The steps from the caller down to an account of its line, for the breadcrumb. */
 async function lineDownTo(db: Queryable, callerId: string, target: LineAccount) {
   const ids = target.path.split('/').filter(Boolean);
@@ -74,8 +78,7 @@ async function listAccounts(ctx: CallContext, params: QueryParams, members: bool
   if (params.status !== undefined) filters.push(sql`a.status = ${params.status}`);
   if (params.level !== undefined) filters.push(sql`a.level = ${params.level}`);
   if (params.betPaused !== undefined) filters.push(sql`a.bet_paused = ${params.betPaused}`);
-  const idleSince = new Date(ctx.now.getTime() - ctx.site.idleTimeoutSeconds * 1000);
-  const online = sql`EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND s.revoked_at IS NULL AND s.last_seen_at > ${idleSince})`;
+  const online = accountOnline(ctx);
   if (params.online !== undefined) filters.push(params.online ? online : sql`NOT ${online}`);
   const where = sql.join(filters, sql` AND `);
   const direction = params.order === 'asc' ? sql`ASC` : sql`DESC`;
@@ -162,12 +165,11 @@ export const accountQueryHandlers = defineHandlers({
   },
   'gw.credit.account.search': async (ctx, params) => {
     const me = await accountInLine(ctx, ctx.session!.accountId);
-    const idleSince = new Date(ctx.now.getTime() - ctx.site.idleTimeoutSeconds * 1000);
     const rows = await ctx.db.rows<AccountListRow & { path: string }>(sql`
       SELECT a.id, a.login_id, a.nickname, a.level, a.parent_id, a.status, a.team_status, a.balance, a.point_limit,
              a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.bet_stopped, a.exception_marked, a.created_at, a.last_login_at,
              a.child_count, a.path,
-             EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND s.revoked_at IS NULL AND s.last_seen_at > ${idleSince}) AS online
+             ${accountOnline(ctx)} AS online
         FROM accounts a
        WHERE a.site_id = ${ctx.site.id} AND lower(a.login_id) = lower(${params.loginId}) AND a.path LIKE ${`${me.path}%`}`);
     const list = [];

@@ -4,32 +4,9 @@ import { allowedAccountActions, applyAccountAction, type AccountAction } from '.
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
-import { AccountStatus, lineStatus } from './account.repository';
-import { loginKeyOf } from '../auth/login.service';
-import { accountInLine, callerMayChangeDownline } from './line-access';
-
-interface Child {
-  id: string | number;
-  parent_id: string | number | null;
-  path: string;
-  level: number;
-  login_id: string;
-  status: number;
-  team_status: number;
-}
-
-/**
- * A direct child of the caller: 20002 outside the caller's line (never saying more), 20040
- * for an account of the line that is not a direct child (spec §6).
- */
-async function directChild(ctx: CallContext, userId: string, lock: boolean): Promise<Child> {
-  await accountInLine(ctx, userId);
-  const child = await ctx.db.one<Child>(
-    sql`SELECT id, parent_id, path, level, login_id, status, team_status FROM accounts WHERE id = ${userId} ${lock ? sql`FOR UPDATE` : sql``}`,
-  );
-  if (!child || String(child.parent_id) !== ctx.session!.accountId) throw new RpcError(ErrorCode.notDirectRelation);
-  return child;
-}
+import { AccountStatus } from './account.repository';
+import { clearAllFailures } from '../auth/login.service';
+import { callerFrozen, callerMayChangeDownline, directChild, type Child } from './line-access';
 
 async function endSessions(ctx: CallContext, child: Child, wholeLine: boolean) {
   if (wholeLine) {
@@ -51,7 +28,7 @@ async function act(ctx: CallContext, userId: string, action: AccountAction) {
   await ctx.db.run(sql`UPDATE accounts SET status = ${next.status}, team_status = ${next.teamStatus} WHERE id = ${child.id}`);
   if (action === 'DISABLE' || action === 'FREEZE' || action === 'KICK_OUT') await endSessions(ctx, child, false);
   if (action === 'LINE_DISABLE' || action === 'LINE_FREEZE') await endSessions(ctx, child, true);
-  if (action === 'UNLOCK') await ctx.db.run(sql`DELETE FROM login_failures WHERE site_id = ${ctx.site.id} AND login_key = ${loginKeyOf(child.login_id)}`);
+  if (action === 'UNLOCK') await clearAllFailures(ctx.db, ctx.site.id, child.login_id);
   ctx.audit.targetId = String(child.id);
   ctx.audit.summary = `${action} ${child.login_id}`;
   return { userId: String(child.id), status: next.status, teamStatus: next.teamStatus };
@@ -61,8 +38,7 @@ async function act(ctx: CallContext, userId: string, action: AccountAction) {
 async function setBetPaused(ctx: CallContext, userId: string, paused: boolean) {
   await callerMayChangeDownline(ctx);
   const child = await directChild(ctx, userId, true);
-  const current = await ctx.db.one<{ bet_paused: boolean }>(sql`SELECT bet_paused FROM accounts WHERE id = ${child.id}`);
-  if (child.level !== 5 || current!.bet_paused === paused) {
+  if (child.level !== 5 || child.bet_paused === paused) {
     throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: paused ? 'not-allowed:PAUSE_BET' : 'not-allowed:RESUME_BET' });
   }
   await ctx.db.run(sql`UPDATE accounts SET bet_paused = ${paused} WHERE id = ${child.id}`);
@@ -87,7 +63,7 @@ export const accountStatusHandlers = defineHandlers({
   'gw.credit.user.unlock': (ctx, params) => act(ctx, params.userId, 'UNLOCK'),
   'gw.credit.operate.button.show': async (ctx, params) => {
     const child = await directChild(ctx, params.userId, false);
-    const frozen = ctx.session!.status === AccountStatus.frozen || (await lineStatus(ctx.db, ctx.session!.accountId)) === AccountStatus.frozen;
+    const frozen = await callerFrozen(ctx);
     // REMOVE_LIMIT belongs to the max-win block of the game platform, which comes with it.
     const actions = frozen
       ? []

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { CallContext } from '../rpc/dispatcher';
 import { RpcError } from '../rpc/rpc-error';
@@ -20,8 +21,49 @@ export async function accountOfLine(ctx: CallContext, userId?: string) {
   return account;
 }
 
+/** Whether the caller, or its line, is frozen: it may read, but change nothing below it. */
+export async function callerFrozen(ctx: CallContext): Promise<boolean> {
+  return ctx.session!.status === AccountStatus.frozen || (await lineStatus(ctx.db, ctx.session!.accountId)) === AccountStatus.frozen;
+}
+
 /** A frozen caller, or one in a frozen line, changes nothing below it (20012 / 2243). */
 export async function callerMayChangeDownline(ctx: CallContext): Promise<void> {
   if (ctx.session!.status === AccountStatus.frozen) throw new RpcError(ErrorCode.cannotOperate);
   if ((await lineStatus(ctx.db, ctx.session!.accountId)) === AccountStatus.frozen) throw new RpcError(ErrorCode.agentLineFrozen);
+}
+
+export interface Child {
+  id: string | number;
+  parent_id: string | number | null;
+  path: string;
+  level: number;
+  login_id: string;
+  status: number;
+  team_status: number;
+  bet_paused: boolean;
+  bet_stopped: boolean;
+  exception_marked: boolean;
+}
+
+/**
+ * A direct child of the caller: 20002 outside the caller's line (never saying more), 20040
+ * for an account of the line that is not a direct child (spec §6). Writes lock its row.
+ */
+export async function directChild(ctx: CallContext, userId: string, lock: boolean): Promise<Child> {
+  await accountInLine(ctx, userId);
+  const child = await ctx.db.one<Child>(
+    sql`SELECT id, parent_id, path, level, login_id, status, team_status, bet_paused, bet_stopped, exception_marked
+          FROM accounts WHERE id = ${userId} ${lock ? sql`FOR UPDATE` : sql``}`,
+  );
+  if (!child || String(child.parent_id) !== ctx.session!.accountId) throw new RpcError(ErrorCode.notDirectRelation);
+  return child;
+}
+
+/** A direct child of the kind the method is for (agent.* / user.*), locked, for a caller that may change its downline; else 20011. */
+export async function childOfKind(ctx: CallContext, userId: string, kind: 'agent' | 'member'): Promise<Child> {
+  await callerMayChangeDownline(ctx);
+  const child = await directChild(ctx, userId, true);
+  if (kind === 'agent' && child.level === 5) throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: 'not-an-agent' });
+  if (kind === 'member' && child.level !== 5) throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: 'not-a-member' });
+  return child;
 }

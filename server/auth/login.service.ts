@@ -51,6 +51,11 @@ export async function clearFailures(db: Queryable, siteId: string, loginKey: str
   await db.run(sql`DELETE FROM login_failures WHERE site_id = ${siteId} AND login_key = ${loginKey} AND kind = ${kind}`);
 }
 
+/** Lifts every sign-in lock of a name (password and safe code): unlock and password reset. */
+export async function clearAllFailures(db: Queryable, siteId: string, loginId: string): Promise<void> {
+  await db.run(sql`DELETE FROM login_failures WHERE site_id = ${siteId} AND login_key = ${loginKeyOf(loginId)}`);
+}
+
 async function ipFailures(db: Queryable, ip: string, now: Date): Promise<number> {
   const row = await db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM login_log
     WHERE ip = ${ip} AND created_at > ${new Date(now.getTime() - IP_WINDOW_MS)}

@@ -1,9 +1,13 @@
 import packageJson from '../../package.json' with { type: 'json' };
 import { contract, type MethodName } from '../../contract/methods.contract';
 import { accountAddHandlers } from '../accounts/account-add.handlers';
+import { accountEditHandlers } from '../accounts/account-edit.handlers';
+import { accountFlagHandlers } from '../accounts/account-flags.handlers';
 import { accountQueryHandlers } from '../accounts/account-query.handlers';
+import { accountStatisticsHandlers } from '../accounts/account-statistics.handlers';
 import { accountStatusHandlers } from '../accounts/account-status.handlers';
 import { pendingHandlers } from '../accounts/pending.handlers';
+import { siteListHandlers } from '../accounts/site-lists.handlers';
 import { authHandlers } from '../auth/auth.handlers';
 import { noticeHandlers } from '../notices/notice.handlers';
 import { siteHandlers } from '../sites/site.handlers';
@@ -34,6 +38,10 @@ export function createHandlers(databaseKind: 'pglite' | 'postgres'): HandlerMap<
     ...accountQueryHandlers,
     ...accountAddHandlers,
     ...accountStatusHandlers,
+    ...accountFlagHandlers,
+    ...accountEditHandlers,
+    ...accountStatisticsHandlers,
+    ...siteListHandlers,
     ...pendingHandlers,
   };
 }

@@ -29,6 +29,10 @@ interface DemoSite {
   /** Children per agent level (1 to 4), and members per agent (the first agent gets `busyAgentMembers`). */
   tree: { childrenPerLevel: number; firstLevelChildren: number; membersPerAgent: number; busyAgentMembers: number };
   notices: { title: Record<string, string>; content: Record<string, string>; level: number | null }[];
+  /** Red-limit presets per game type: [minimum, maximum] bet in cents, a maximum of 0 unlimited. */
+  redLimits: Record<'live' | 'electronic', [number, number][]>;
+  /** ISO 4217 codes, the default first. */
+  currencies: string[];
 }
 
 export const demoSites: DemoSite[] = [
@@ -70,6 +74,20 @@ export const demoSites: DemoSite[] = [
         level: 1,
       },
     ],
+    redLimits: {
+      live: [
+        [1_000, 100_000],
+        [5_000, 500_000],
+        [10_000, 1_000_000],
+        [50_000, 5_000_000],
+      ],
+      electronic: [
+        [100, 50_000],
+        [1_000, 200_000],
+        [10_000, 0],
+      ],
+    },
+    currencies: ['CNY', 'USD', 'THB', 'VND', 'IDR'],
   },
   {
     id: 'demo2',
@@ -91,6 +109,17 @@ export const demoSites: DemoSite[] = [
         level: null,
       },
     ],
+    redLimits: {
+      live: [
+        [2_000, 200_000],
+        [10_000, 1_000_000],
+      ],
+      electronic: [
+        [100, 100_000],
+        [1_000, 0],
+      ],
+    },
+    currencies: ['THB', 'USD'],
   },
 ];
 
@@ -140,8 +169,9 @@ async function seedTree(tx: Queryable, site: DemoSite, hashes: { password: strin
        WHERE p.site_id = ${site.id} AND p.level = ${level - 1}::int
        ORDER BY p.id, g.n`);
   }
-  await tx.run(sql`INSERT INTO game_settings (account_id, game_type, betting_ratio, agent_rate)
-    SELECT a.id, t.game_type, a.valid_amount_rate, a.agent_commision_rate
+  // The agent-to-company limit follows the point limit, so it too shrinks down the tree.
+  await tx.run(sql`INSERT INTO game_settings (account_id, game_type, betting_ratio, agent_rate, agent_to_company_limit)
+    SELECT a.id, t.game_type, a.valid_amount_rate, a.agent_commision_rate, a.point_limit
       FROM accounts a CROSS JOIN (VALUES ('live'), ('electronic')) AS t (game_type)
      WHERE a.site_id = ${site.id}
     ON CONFLICT DO NOTHING`);
@@ -180,6 +210,14 @@ async function seedSite(tx: Queryable, site: DemoSite, hashes: { password: strin
     now,
   });
   await seedTree(tx, site, hashes, now);
+  for (const [gameType, presets] of Object.entries(site.redLimits)) {
+    for (const [minBet, maxBet] of presets) {
+      await tx.run(sql`INSERT INTO red_limit_presets (site_id, game_type, min_bet, max_bet) VALUES (${site.id}, ${gameType}, ${minBet}, ${maxBet})`);
+    }
+  }
+  for (const [index, code] of site.currencies.entries()) {
+    await tx.run(sql`INSERT INTO site_currencies (site_id, code, is_default) VALUES (${site.id}, ${code}, ${index === 0})`);
+  }
   for (const notice of site.notices) {
     await tx.run(sql`INSERT INTO notices (site_id, title, content, status, target_level, publish_time, start_time, end_time, created_by)
       VALUES (${site.id}, ${JSON.stringify(notice.title)}::jsonb, ${JSON.stringify(notice.content)}::jsonb, 'published',

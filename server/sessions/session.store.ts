@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { allAccessCodes } from '../../contract/auth.contract';
 import type { Level } from '../../contract/method.contract';
 import type { Queryable } from '../db/database';
@@ -103,6 +103,14 @@ export async function findSession(
 
 export async function revokeSession(db: Queryable, tokenHash: Buffer, now: Date): Promise<void> {
   await db.run(sql`UPDATE sessions SET revoked_at = ${now} WHERE token_hash = ${tokenHash} AND revoked_at IS NULL`);
+}
+
+/**
+ * A session (aliased s) neither revoked nor idle past the site's timeout: what "online" means in
+ * account lists and statistics, and what kill-all ends.
+ */
+export function liveSession(now: Date, idleTimeoutSeconds: number): SQL {
+  return sql`s.revoked_at IS NULL AND s.last_seen_at > ${new Date(now.getTime() - idleTimeoutSeconds * 1000)}`;
 }
 
 /** Ends every live session of an account at once (password change, disabled account). */

@@ -1,0 +1,214 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { gameTypes } from '../../contract/account-fields.contract';
+import { ErrorCode } from '../../contract/errors.contract';
+import type { ParamsOut } from '../../contract/methods.contract';
+import { clearAllFailures } from '../auth/login.service';
+import { hashSecret } from '../auth/password';
+import type { Queryable } from '../db/database';
+import type { CallContext } from '../rpc/dispatcher';
+import { defineHandlers } from '../rpc/handler';
+import { RpcError } from '../rpc/rpc-error';
+import { revokeAccountSessions } from '../sessions/session.store';
+import { findAccount, type AccountRow } from './account.repository';
+import { accountInLine, callerFrozen, callerMayChangeDownline, childOfKind, directChild } from './line-access';
+
+type GameType = (typeof gameTypes)[number];
+type Edit = ParamsOut<'gw.credit.agent.profile.edit'> & Pick<ParamsOut<'gw.credit.user.profile.edit'>, 'maxWin'>;
+
+interface GameSettingRow {
+  game_type: GameType;
+  betting_ratio: number;
+  agent_rate: number;
+  agent_to_company_limit: string | number;
+  spread: number;
+  red_limit: string | number;
+  enabled: boolean;
+}
+
+/** A game-settings row as numbers; a missing row reads as the table's column defaults. */
+function settingValues(row: Partial<GameSettingRow> | undefined) {
+  return {
+    betting_ratio: Number(row?.betting_ratio ?? 0),
+    agent_rate: Number(row?.agent_rate ?? 0),
+    agent_to_company_limit: Number(row?.agent_to_company_limit ?? 0),
+    spread: Number(row?.spread ?? 0),
+    red_limit: Number(row?.red_limit ?? 0),
+    enabled: row?.enabled ?? true,
+  };
+}
+
+/** Fields a child may not hold above its parent, by their name on the wire. */
+type Bounded = 'pointLimit' | 'agentCommisionRate' | 'validAmountRate' | `gameSettings.${GameType}.${'bettingRatio' | 'agentRate' | 'agentToCompanyLimit'}`;
+const RATE_FIELD = /(agentCommisionRate|validAmountRate|bettingRatio|agentRate)$/;
+
+async function settingsOf(db: Queryable, accountId: string | number): Promise<Map<GameType, GameSettingRow>> {
+  const rows = await db.rows<GameSettingRow>(sql`
+    SELECT game_type, betting_ratio, agent_rate, agent_to_company_limit, spread, red_limit, enabled FROM game_settings WHERE account_id = ${accountId}`);
+  return new Map(rows.map((row) => [row.game_type, row]));
+}
+
+function boundsOf(account: Pick<AccountRow, 'point_limit' | 'agent_commision_rate' | 'valid_amount_rate'>, settings: Map<GameType, Partial<GameSettingRow>>) {
+  const values = new Map<Bounded, number>([
+    ['pointLimit', Number(account.point_limit)],
+    ['agentCommisionRate', Number(account.agent_commision_rate)],
+    ['validAmountRate', Number(account.valid_amount_rate)],
+  ]);
+  for (const gameType of gameTypes) {
+    const setting = settingValues(settings.get(gameType));
+    values.set(`gameSettings.${gameType}.bettingRatio`, setting.betting_ratio);
+    values.set(`gameSettings.${gameType}.agentRate`, setting.agent_rate);
+    values.set(`gameSettings.${gameType}.agentToCompanyLimit`, setting.agent_to_company_limit);
+  }
+  return values;
+}
+
+/** The highest value of each bounded field among an account's direct children (0 without children). */
+async function childMaxima(db: Queryable, accountId: string | number) {
+  const accounts = await db.one<{ point_limit: string | number | null; agent_commision_rate: number | null; valid_amount_rate: number | null }>(sql`
+    SELECT max(point_limit) AS point_limit, max(agent_commision_rate) AS agent_commision_rate, max(valid_amount_rate) AS valid_amount_rate
+      FROM accounts WHERE parent_id = ${accountId}`);
+  const settings = await db.rows<Pick<GameSettingRow, 'game_type' | 'betting_ratio' | 'agent_rate' | 'agent_to_company_limit'>>(sql`
+    SELECT g.game_type, max(g.betting_ratio) AS betting_ratio, max(g.agent_rate) AS agent_rate, max(g.agent_to_company_limit) AS agent_to_company_limit
+      FROM game_settings g JOIN accounts c ON c.id = g.account_id
+     WHERE c.parent_id = ${accountId}
+     GROUP BY g.game_type`);
+  return boundsOf(
+    { point_limit: accounts?.point_limit ?? 0, agent_commision_rate: accounts?.agent_commision_rate ?? 0, valid_amount_rate: accounts?.valid_amount_rate ?? 0 },
+    new Map(settings.map((row) => [row.game_type, row])),
+  );
+}
+
+/**
+ * Why the caller may not change a direct child's rates now, or null. "unsettled-bets" comes
+ * with bets (a later issue): until then no line has any.
+ */
+async function rateChangeRefusal(ctx: CallContext): Promise<'frozen' | null> {
+  return (await callerFrozen(ctx)) ? 'frozen' : null;
+}
+
+/**
+ * Edits a direct child within its parent's limits and above its own children's (100 naming the
+ * field, rule "above-parent" / "below-child"), so no child ever exceeds its parent. Only values
+ * that change are checked: an unchanged one never makes the tree worse. The profile's share and
+ * wash-code ratio are the defaults new game settings start from (PRODUCT.md), so editing them
+ * leaves the existing game settings as they are; those are edited through gameSettings.
+ */
+async function editProfile(ctx: CallContext, input: Edit, kind: 'agent' | 'member') {
+  const seen = new Set<string>();
+  for (const setting of input.gameSettings ?? []) {
+    if (seen.has(setting.gameType)) throw new RpcError(ErrorCode.invalidParams, { field: 'gameSettings', rule: 'duplicate-game-type' });
+    seen.add(setting.gameType);
+  }
+  // Parent, then child: the order every add and edit locks in, so concurrent ones wait rather
+  // than check against values about to change.
+  const parent = await ctx.db.one<AccountRow>(sql`SELECT * FROM accounts WHERE id = ${ctx.session!.accountId} FOR UPDATE`);
+  if (!parent) throw new RpcError(ErrorCode.authFailed);
+  const child = await childOfKind(ctx, input.userId, kind);
+  const target = (await findAccount(ctx.db, ctx.site.id, String(child.id)))!;
+  const targetSettings = await settingsOf(ctx.db, target.id);
+
+  const current = boundsOf(target, targetSettings);
+  const wanted = new Map<Bounded, number>();
+  const want = (field: Bounded, value: number | undefined) => {
+    if (value !== undefined && value !== current.get(field)) wanted.set(field, value);
+  };
+  want('pointLimit', input.pointLimit);
+  want('agentCommisionRate', input.agentCommisionRate);
+  want('validAmountRate', input.validAmountRate);
+  for (const setting of input.gameSettings ?? []) {
+    want(`gameSettings.${setting.gameType}.bettingRatio`, setting.bettingRatio);
+    want(`gameSettings.${setting.gameType}.agentRate`, setting.agentRate);
+    want(`gameSettings.${setting.gameType}.agentToCompanyLimit`, setting.agentToCompanyLimit);
+  }
+
+  const rateChange = [...wanted.keys()].find((field) => RATE_FIELD.test(field));
+  if (rateChange && (await rateChangeRefusal(ctx))) throw new RpcError(ErrorCode.illegalOperation, { field: rateChange, rule: 'rates-locked' });
+
+  if (wanted.size > 0) {
+    const above = boundsOf(parent, await settingsOf(ctx.db, parent.id));
+    for (const [field, value] of wanted) {
+      if (value > above.get(field)!) throw new RpcError(ErrorCode.invalidParams, { field, rule: 'above-parent' });
+    }
+    const below = await childMaxima(ctx.db, target.id);
+    for (const [field, value] of wanted) {
+      if (value < below.get(field)!) throw new RpcError(ErrorCode.invalidParams, { field, rule: 'below-child' });
+    }
+  }
+
+  const columns: [string, SQL, unknown, unknown][] = [
+    ['nickname', sql`nickname`, input.nickname, target.nickname],
+    ['name', sql`name`, input.name, target.name],
+    ['phone', sql`phone`, input.phone, target.phone],
+    ['tel', sql`tel`, input.tel, target.tel],
+    ['wechat', sql`wechat`, input.wechat, target.wechat],
+    ['pointLimit', sql`point_limit`, input.pointLimit, Number(target.point_limit)],
+    ['agentCommisionRate', sql`agent_commision_rate`, input.agentCommisionRate, target.agent_commision_rate],
+    ['validAmountRate', sql`valid_amount_rate`, input.validAmountRate, target.valid_amount_rate],
+    ['maxWin', sql`max_win`, input.maxWin, Number(target.max_win)],
+  ];
+  const changes = columns.filter(([, , value, was]) => value !== undefined && value !== was);
+  if (changes.length > 0) {
+    const assignments = sql.join(
+      changes.map(([, column, value]) => sql`${column} = ${value}`),
+      sql`, `,
+    );
+    await ctx.db.run(sql`UPDATE accounts SET ${assignments} WHERE id = ${target.id}`);
+  }
+  const changed = changes.map(([field]) => field);
+
+  for (const setting of input.gameSettings ?? []) {
+    const was = settingValues(targetSettings.get(setting.gameType));
+    const next = {
+      betting_ratio: setting.bettingRatio ?? was.betting_ratio,
+      agent_rate: setting.agentRate ?? was.agent_rate,
+      agent_to_company_limit: setting.agentToCompanyLimit ?? was.agent_to_company_limit,
+      spread: setting.spread ?? was.spread,
+      red_limit: setting.redLimit ?? was.red_limit,
+      enabled: setting.enabled ?? was.enabled,
+    };
+    if ((Object.keys(next) as (keyof typeof next)[]).every((key) => next[key] === was[key])) continue;
+    await ctx.db.run(sql`INSERT INTO game_settings (account_id, game_type, betting_ratio, agent_rate, agent_to_company_limit, spread, red_limit, enabled)
+      VALUES (${target.id}, ${setting.gameType}, ${next.betting_ratio}, ${next.agent_rate}, ${next.agent_to_company_limit}, ${next.spread}, ${next.red_limit}, ${next.enabled})
+      ON CONFLICT (account_id, game_type) DO UPDATE SET betting_ratio = EXCLUDED.betting_ratio, agent_rate = EXCLUDED.agent_rate,
+        agent_to_company_limit = EXCLUDED.agent_to_company_limit, spread = EXCLUDED.spread, red_limit = EXCLUDED.red_limit, enabled = EXCLUDED.enabled`);
+    changed.push(`gameSettings.${setting.gameType}`);
+  }
+
+  ctx.audit.targetId = String(target.id);
+  ctx.audit.summary = `EDIT ${target.login_id}: ${changed.length > 0 ? changed.join(', ') : 'no change'}`;
+  return { userId: String(target.id) };
+}
+
+export const accountEditHandlers = defineHandlers({
+  'gw.credit.agent.profile.edit': (ctx, params) => editProfile(ctx, params, 'agent'),
+  'gw.credit.user.profile.edit': (ctx, params) => editProfile(ctx, params, 'member'),
+
+  'gw.credit.user.password.reset': async (ctx, params) => {
+    await callerMayChangeDownline(ctx);
+    const child = await directChild(ctx, params.userId, true);
+    const passwordHash = await hashSecret(params.password);
+    const safeCode = params.safeCode === undefined ? sql`` : sql`, safe_code_hash = ${await hashSecret(params.safeCode)}`;
+    // The child must choose its own password at next sign-in; a first login stays a first login.
+    await ctx.db.run(sql`UPDATE accounts SET password_hash = ${passwordHash}, force_pwd_update = true${safeCode} WHERE id = ${child.id}`);
+    await revokeAccountSessions(ctx.db, String(child.id), ctx.now);
+    await clearAllFailures(ctx.db, ctx.site.id, child.login_id);
+    ctx.audit.targetId = String(child.id);
+    ctx.audit.summary = `PASSWORD_RESET ${child.login_id}${params.safeCode === undefined ? '' : ' (and safe code)'}`;
+    return { userId: String(child.id) };
+  },
+
+  'gw.credit.user.rate.modify.allow': async (ctx, params) => {
+    const child = await directChild(ctx, params.userId, false);
+    const reason = await rateChangeRefusal(ctx);
+    return { userId: String(child.id), allowed: reason === null, reason };
+  },
+
+  'gw.credit.user.game.switch.get': async (ctx, params) => {
+    const account = await accountInLine(ctx, params.userId);
+    const settings = await settingsOf(ctx.db, account.id);
+    return {
+      userId: String(account.id),
+      list: gameTypes.map((gameType) => ({ gameType, enabled: settingValues(settings.get(gameType)).enabled })),
+    };
+  },
+});

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { ErrorCode } from '../../contract/errors.contract';
+import type { CallContext } from '../rpc/dispatcher';
+import { defineHandlers } from '../rpc/handler';
+import { RpcError } from '../rpc/rpc-error';
+import { liveSession } from '../sessions/session.store';
+import { callerMayChangeDownline, childOfKind, directChild, type Child } from './line-access';
+
+const refuse = (rule: string) => new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule });
+
+function audit(ctx: CallContext, child: Child, action: string, detail = '') {
+  ctx.audit.targetId = String(child.id);
+  ctx.audit.summary = `${action} ${child.login_id}${detail}`;
+}
+
+async function setExceptionMarked(ctx: CallContext, userId: string, kind: 'agent' | 'member', marked: boolean) {
+  const child = await childOfKind(ctx, userId, kind);
+  if (child.exception_marked === marked) throw refuse(marked ? 'already-marked' : 'not-marked');
+  await ctx.db.run(sql`UPDATE accounts SET exception_marked = ${marked} WHERE id = ${child.id}`);
+  audit(ctx, child, marked ? 'MARK_EXCEPTION' : 'REMOVE_EXCEPTION');
+  return { userId: String(child.id), exceptionMarked: marked };
+}
+
+export const accountFlagHandlers = defineHandlers({
+  'gw.credit.agent.exception.mark': (ctx, params) => setExceptionMarked(ctx, params.userId, 'agent', true),
+  'gw.credit.agent.exception.remove': (ctx, params) => setExceptionMarked(ctx, params.userId, 'agent', false),
+  'gw.credit.user.exception.mark': (ctx, params) => setExceptionMarked(ctx, params.userId, 'member', true),
+  'gw.credit.user.exception.remove': (ctx, params) => setExceptionMarked(ctx, params.userId, 'member', false),
+
+  'gw.credit.team.bolck': async (ctx, params) => {
+    const child = await childOfKind(ctx, params.userId, 'agent');
+    if (child.bet_stopped) throw refuse('already-stopped');
+    await ctx.db.run(sql`UPDATE accounts SET bet_stopped = true WHERE id = ${child.id}`);
+    audit(ctx, child, 'STOP_BET');
+    return { userId: String(child.id), betStopped: true };
+  },
+
+  'gw.credit.team.unbolck': async (ctx, params) => {
+    const child = await childOfKind(ctx, params.userId, 'agent');
+    const cleared = await ctx.db.run(sql`UPDATE accounts SET bet_stopped = false
+      WHERE site_id = ${ctx.site.id} AND path LIKE ${`${child.path}%`} AND level < 5 AND bet_stopped`);
+    if (cleared === 0) throw refuse('not-stopped');
+    audit(ctx, child, 'RESUME_BET_LINE', ` (${cleared} agents)`);
+    return { userId: String(child.id), betStopped: false };
+  },
+
+  'gw.credit.agent.stopBet.disable': async (ctx, params) => {
+    const child = await childOfKind(ctx, params.userId, 'agent');
+    if (!child.bet_stopped) throw refuse('not-stopped');
+    await ctx.db.run(sql`UPDATE accounts SET bet_stopped = false WHERE id = ${child.id}`);
+    audit(ctx, child, 'LIFT_STOP_BET');
+    return { userId: String(child.id), betStopped: false };
+  },
+
+  'gw.credit.user.session.all.kill': async (ctx, params) => {
+    await callerMayChangeDownline(ctx);
+    const child = await directChild(ctx, params.userId, false);
+    // Only live sessions: idle ones are already over, and counting them would overstate what ended.
+    const ended = await ctx.db.run(sql`UPDATE sessions s SET revoked_at = ${ctx.now}
+      WHERE ${liveSession(ctx.now, ctx.site.idleTimeoutSeconds)}
+        AND s.account_id IN (SELECT id FROM accounts WHERE site_id = ${ctx.site.id} AND path LIKE ${`${child.path}%`})`);
+    audit(ctx, child, 'KILL_SESSIONS', ` (${ended} ended)`);
+    return { userId: String(child.id), ended };
+  },
+});
