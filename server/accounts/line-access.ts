@@ -1,10 +1,10 @@
 import { ErrorCode } from '../../contract/errors.contract';
-import type { CallContext } from '../rpc/dispatcher';
+import type { ActingContext, CallContext } from '../rpc/dispatcher';
 import { RpcError } from '../rpc/rpc-error';
 import { AccountStatus, findAccount, findInLine, lineStatus, type LineAccount } from './account.repository';
 
 /** An account of the caller's line (the caller or below it), or 20002, never saying which. */
-export async function accountInLine(ctx: CallContext, accountId: string): Promise<LineAccount> {
+export async function accountInLine(ctx: ActingContext, accountId: string): Promise<LineAccount> {
   const row = await findInLine(ctx.db, { siteId: ctx.site.id, callerId: ctx.session!.accountId, accountId });
   if (!row) throw new RpcError(ErrorCode.accountNotFound);
   return row;
@@ -21,7 +21,7 @@ export async function accountOfLine(ctx: CallContext, userId?: string) {
 }
 
 /** A frozen caller, or one in a frozen line, changes nothing below it (20012 / 2243). */
-export async function callerMayChangeDownline(ctx: CallContext): Promise<void> {
+export async function callerMayChangeDownline(ctx: ActingContext): Promise<void> {
   if (ctx.session!.status === AccountStatus.frozen) throw new RpcError(ErrorCode.cannotOperate);
   if ((await lineStatus(ctx.db, ctx.session!.accountId)) === AccountStatus.frozen) throw new RpcError(ErrorCode.agentLineFrozen);
 }
