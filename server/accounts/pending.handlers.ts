@@ -25,10 +25,6 @@ export const pendingHandlers: HandlerMap<
   | 'gw.credit.user.area.code.get'
   | 'gw.credit.limitation.list'
   | 'gw.credit.currency.list'
-  | 'gw.credit.user.add.batch'
-  | 'gw.credit.user.all.enable'
-  | 'gw.credit.user.all.disable'
-  | 'gw.credit.job.get'
 > = {
   'gw.credit.agent.profile.edit': notYet,
   'gw.credit.user.profile.edit': notYet,
@@ -47,8 +43,4 @@ export const pendingHandlers: HandlerMap<
   'gw.credit.user.area.code.get': notYet,
   'gw.credit.limitation.list': notYet,
   'gw.credit.currency.list': notYet,
-  'gw.credit.user.add.batch': notYet,
-  'gw.credit.user.all.enable': notYet,
-  'gw.credit.user.all.disable': notYet,
-  'gw.credit.job.get': notYet,
 };

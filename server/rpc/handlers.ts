@@ -5,6 +5,8 @@ import { accountQueryHandlers } from '../accounts/account-query.handlers';
 import { accountStatusHandlers } from '../accounts/account-status.handlers';
 import { pendingHandlers } from '../accounts/pending.handlers';
 import { authHandlers } from '../auth/auth.handlers';
+import { jobHandlers } from '../jobs/job.handlers';
+import { noJobRunner, type JobRunner } from '../jobs/job-runner';
 import { noticeHandlers } from '../notices/notice.handlers';
 import { siteHandlers } from '../sites/site.handlers';
 import { defineHandlers, type HandlerMap } from './handler';
@@ -24,8 +26,11 @@ export function openRpcDocument(host: string, protocol = 'http') {
   return document;
 }
 
-/** Every handler of the gateway; the type makes a missing one a compile error. */
-export function createHandlers(databaseKind: 'pglite' | 'postgres'): HandlerMap<MethodName> {
+/**
+ * Every handler of the gateway; the type makes a missing one a compile error. `jobs` is woken
+ * when a bulk call's job is committed (without it, a polling runner picks the job up).
+ */
+export function createHandlers(databaseKind: 'pglite' | 'postgres', jobs: Pick<JobRunner, 'kick'> = noJobRunner): HandlerMap<MethodName> {
   return {
     ...defineHandlers({ 'rpc.discover': async (ctx) => openRpcDocument(ctx.authority) }),
     ...siteHandlers(databaseKind),
@@ -34,6 +39,7 @@ export function createHandlers(databaseKind: 'pglite' | 'postgres'): HandlerMap<
     ...accountQueryHandlers,
     ...accountAddHandlers,
     ...accountStatusHandlers,
+    ...jobHandlers(jobs),
     ...pendingHandlers,
   };
 }
