@@ -155,6 +155,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (outcome !== 'advanced') return;
       attempts = 0;
       index++;
+      // PGlite answers without real I/O: without this, a job would hold the event loop and the
+      // calls waiting for it (the progress bar's own reads) until its last item.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
