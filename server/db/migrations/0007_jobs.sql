@@ -31,4 +31,3 @@ CREATE TABLE jobs (
 );
 -- What the runners poll for: small, since finished jobs leave it.
 CREATE INDEX jobs_unfinished ON jobs (id) WHERE status IN ('queued', 'running');
-CREATE INDEX jobs_owner ON jobs (site_id, owner_id, id);
