@@ -338,6 +338,13 @@ describe('recovery: any gateway finishes or clearly fails a job', () => {
     const stalled = await insert(await idOf('ga020201', 'demo', database.db), 3);
     expect(await waitForRow(database.db, orphan)).toMatchObject({ status: 'failed', failure: expect.stringMatching(/^owner-gone/), done: 0 });
     expect(await waitForRow(database.db, stalled)).toMatchObject({ status: 'failed', failure: expect.stringMatching(/^stalled/), done: 0 });
+    // An item that fails with an internal error (here: params the database refuses) is retried, then the job fails.
+    const broken = String((await database.db.one<{ id: string | number }>(sql`INSERT INTO jobs (site_id, owner_id, kind, total, params, created_at, updated_at)
+      VALUES ('demo', ${await idOf('ag02020102', 'demo', database.db)}, 'user.add.batch', 1,
+              ${JSON.stringify({ prefix: 'brk', start: 1, count: 1, passwordHash: 'x', safeCodeHash: 'x', pointLimit: 'many', validAmountRate: 0 })}::jsonb, now(), now())
+      RETURNING id`))!.id);
+    expect(await waitForRow(database.db, broken)).toMatchObject({ status: 'failed', failure: 'internal-error: item 1 failed 3 times', done: 0 });
+    expect(await memberCount('brk')).toBe(0);
 
     // Frozen after its job was queued: the items are refused one by one, the job still ends.
     await database.db.run(sql`UPDATE accounts SET status = 6 WHERE site_id = 'demo' AND login_id = 'ga020201'`);
