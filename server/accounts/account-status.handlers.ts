@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
 import { allowedAccountActions, applyAccountAction, type AccountAction } from '../../machines/account-status.machine';
-import type { CallContext } from '../rpc/dispatcher';
+import type { ActingContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { AccountStatus } from './account.repository';
 import { clearAllFailures } from '../auth/login.service';
 import { callerFrozen, callerMayChangeDownline, directChild, type Child } from './line-access';
 
-async function endSessions(ctx: CallContext, child: Child, wholeLine: boolean) {
+async function endSessions(ctx: ActingContext, child: Child, wholeLine: boolean) {
   if (wholeLine) {
     await ctx.db.run(sql`UPDATE sessions SET revoked_at = ${ctx.now}
       WHERE revoked_at IS NULL AND account_id IN (SELECT id FROM accounts WHERE site_id = ${ctx.site.id} AND path LIKE ${`${child.path}%`})`);
@@ -18,7 +18,7 @@ async function endSessions(ctx: CallContext, child: Child, wholeLine: boolean) {
 }
 
 /** Applies one action of the account-status machine to a direct child, or refuses it (20011). */
-async function act(ctx: CallContext, userId: string, action: AccountAction) {
+async function act(ctx: ActingContext, userId: string, action: AccountAction) {
   await callerMayChangeDownline(ctx);
   const child = await directChild(ctx, userId, true);
   const isLineAction = action.startsWith('LINE_');
@@ -35,7 +35,7 @@ async function act(ctx: CallContext, userId: string, action: AccountAction) {
 }
 
 /** Pauses or resumes a member's betting; only a member, only from the state it is not in (20011). */
-async function setBetPaused(ctx: CallContext, userId: string, paused: boolean) {
+async function setBetPaused(ctx: ActingContext, userId: string, paused: boolean) {
   await callerMayChangeDownline(ctx);
   const child = await directChild(ctx, userId, true);
   if (child.level !== 5 || child.bet_paused === paused) {
@@ -47,14 +47,22 @@ async function setBetPaused(ctx: CallContext, userId: string, paused: boolean) {
   return { userId: String(child.id), betPaused: paused };
 }
 
+/** user.enable: a disabled child becomes normal, a frozen one unfrozen. */
+export async function enableChild(ctx: ActingContext, userId: string) {
+  const child = await directChild(ctx, userId, false);
+  return act(ctx, userId, child.status === AccountStatus.frozen ? 'UNFREEZE' : 'ENABLE');
+}
+
+/** user.disable: "lock" disables the child, "freeze" makes it read only; its sessions end. */
+export function disableChild(ctx: ActingContext, userId: string, mode: 'lock' | 'freeze') {
+  return act(ctx, userId, mode === 'freeze' ? 'FREEZE' : 'DISABLE');
+}
+
 export const accountStatusHandlers = defineHandlers({
   'gw.credit.user.bet.pause': (ctx, params) => setBetPaused(ctx, params.userId, true),
   'gw.credit.user.bet.pursue': (ctx, params) => setBetPaused(ctx, params.userId, false),
-  'gw.credit.user.enable': async (ctx, params) => {
-    const child = await directChild(ctx, params.userId, false);
-    return act(ctx, params.userId, child.status === AccountStatus.frozen ? 'UNFREEZE' : 'ENABLE');
-  },
-  'gw.credit.user.disable': (ctx, params) => act(ctx, params.userId, params.mode === 'freeze' ? 'FREEZE' : 'DISABLE'),
+  'gw.credit.user.enable': (ctx, params) => enableChild(ctx, params.userId),
+  'gw.credit.user.disable': (ctx, params) => disableChild(ctx, params.userId, params.mode),
   'gw.credit.agent.line.disable': (ctx, params) => act(ctx, params.userId, 'LINE_DISABLE'),
   'gw.credit.agent.line.enable': (ctx, params) => act(ctx, params.userId, 'LINE_ENABLE'),
   'gw.credit.agent.line.stop.right': (ctx, params) => act(ctx, params.userId, 'LINE_FREEZE'),

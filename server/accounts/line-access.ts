@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import type { CallContext } from '../rpc/dispatcher';
+import type { ActingContext, CallContext } from '../rpc/dispatcher';
 import { RpcError } from '../rpc/rpc-error';
 import { AccountStatus, findAccount, findInLine, lineStatus, type LineAccount } from './account.repository';
 
 /** An account of the caller's line (the caller or below it), or 20002, never saying which. */
-export async function accountInLine(ctx: CallContext, accountId: string): Promise<LineAccount> {
+export async function accountInLine(ctx: ActingContext, accountId: string): Promise<LineAccount> {
   const row = await findInLine(ctx.db, { siteId: ctx.site.id, callerId: ctx.session!.accountId, accountId });
   if (!row) throw new RpcError(ErrorCode.accountNotFound);
   return row;
@@ -22,12 +22,12 @@ export async function accountOfLine(ctx: CallContext, userId?: string) {
 }
 
 /** Whether the caller, or its line, is frozen: it may read, but change nothing below it. */
-export async function callerFrozen(ctx: CallContext): Promise<boolean> {
+export async function callerFrozen(ctx: ActingContext): Promise<boolean> {
   return ctx.session!.status === AccountStatus.frozen || (await lineStatus(ctx.db, ctx.session!.accountId)) === AccountStatus.frozen;
 }
 
 /** A frozen caller, or one in a frozen line, changes nothing below it (20012 / 2243). */
-export async function callerMayChangeDownline(ctx: CallContext): Promise<void> {
+export async function callerMayChangeDownline(ctx: ActingContext): Promise<void> {
   if (ctx.session!.status === AccountStatus.frozen) throw new RpcError(ErrorCode.cannotOperate);
   if ((await lineStatus(ctx.db, ctx.session!.accountId)) === AccountStatus.frozen) throw new RpcError(ErrorCode.agentLineFrozen);
 }
@@ -49,7 +49,7 @@ export interface Child {
  * A direct child of the caller: 20002 outside the caller's line (never saying more), 20040
  * for an account of the line that is not a direct child (spec §6). Writes lock its row.
  */
-export async function directChild(ctx: CallContext, userId: string, lock: boolean): Promise<Child> {
+export async function directChild(ctx: ActingContext, userId: string, lock: boolean): Promise<Child> {
   await accountInLine(ctx, userId);
   const child = await ctx.db.one<Child>(
     sql`SELECT id, parent_id, path, level, login_id, status, team_status, bet_paused, bet_stopped, exception_marked

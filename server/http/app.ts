@@ -10,6 +10,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { countryOf, normaliseIp } from '../geo/ip-region';
+import { createJobRunner, noJobRunner, type JobRunnerOptions } from '../jobs/job-runner';
 import { createDispatcher, type Handler, type JsonRpcResponse } from '../rpc/dispatcher';
 import { contract } from '../../contract/methods.contract';
 import { createHandlers, openRpcDocument } from '../rpc/handlers';
@@ -25,6 +26,11 @@ export interface AppOptions {
   config: Pick<Config, 'trustProxy' | 'logLevel' | 'captcha' | 'loginIpLimit'>;
   /** Folder of the built web app, served at / when it exists. */
   webRoot?: string;
+  /**
+   * Background jobs: by default this process runs them too (started with the app, stopped on
+   * close). `run: false` leaves them to other processes.
+   */
+  jobs?: { run?: boolean } & Pick<JobRunnerOptions, 'pollMs' | 'leaseMs' | 'concurrency'>;
   /** Extra methods for tests of the dispatcher (contract and handlers together). */
   extraMethods?: { contract: Record<string, MethodDefinition>; handlers: Record<string, Handler> };
 }
@@ -62,11 +68,26 @@ export async function buildApp(options: AppOptions) {
     },
   });
 
+  const { run: runJobs = true, ...jobOptions } = options.jobs ?? {};
+  const jobs = runJobs
+    ? createJobRunner({
+        ...jobOptions,
+        db: options.db,
+        clock: options.clock,
+        onError: (error, jobId) => app.log.error({ err: error, jobId }, 'internal error in a background job'),
+      })
+    : null;
+  // The runner lives as long as the app: close() waits for an item under way.
+  if (jobs) {
+    app.addHook('onReady', async () => jobs.start());
+    app.addHook('onClose', async () => jobs.stop());
+  }
+
   const dispatcher = createDispatcher({
     db: options.db,
     clock: options.clock,
     contract: { ...contract, ...options.extraMethods?.contract },
-    handlers: { ...(createHandlers(options.db.kind) as unknown as Record<string, Handler>), ...options.extraMethods?.handlers },
+    handlers: { ...(createHandlers(options.db.kind, jobs ?? noJobRunner) as unknown as Record<string, Handler>), ...options.extraMethods?.handlers },
     settings: { captcha: options.config.captcha, loginIpLimit: options.config.loginIpLimit },
     onInternalError: (error, method) => app.log.error({ err: error, method }, 'internal error in a call'),
   });

@@ -11,6 +11,7 @@ import { accessCodesOf, findSession, type Session } from '../sessions/session.st
 import { inMaintenance, resolveSite, type Site } from '../sites/site.repository';
 import { canonicalJson } from './canonical-json';
 import { errorMessage } from './messages';
+import { recordOperation } from './operation-log';
 import { RpcError } from './rpc-error';
 
 export type JsonRpcId = string | number | null;
@@ -57,7 +58,18 @@ export interface CallContext {
   /** Fields of the envelope some methods record (sign-in: terminal and device). */
   terminal: string;
   device: string;
+  /** Runs `task` once the call's effect is committed (never when it rolls back or is a replay). */
+  afterCommit(task: () => void): void;
 }
+
+/**
+ * What acting on accounts needs from a call. A background job builds one for the account that
+ * started it, so an item runs through the same code, with the same checks, as the single call.
+ */
+export type ActingContext = Pick<CallContext, 'db' | 'now' | 'audit'> & {
+  site: Pick<Site, 'id'>;
+  session: Pick<Session, 'accountId' | 'status'> | null;
+};
 
 export type Handler = (ctx: CallContext, params: never) => Promise<unknown>;
 
@@ -73,8 +85,6 @@ export interface DispatcherOptions {
 
 /** Calls in one batch at most; a bigger batch is refused whole. */
 export const MAX_BATCH = 50;
-
-const SENSITIVE_PARAM = /pass|safe|captcha|token|opsid/i;
 
 class RequestKeyTaken extends Error {}
 
@@ -132,12 +142,6 @@ function nulStringPath(value: unknown, path: string[] = [], depth = 0): string |
   return null;
 }
 
-function redact(params: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(params).map(([k, v]) => [k, SENSITIVE_PARAM.test(k) ? '***' : v]),
-  );
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -167,12 +171,21 @@ export function createDispatcher(options: DispatcherOptions) {
     code: number | null,
   ) {
     const { ctx, session } = call;
-    const targetId = ctx.audit.targetId && /^[0-9]{1,18}$/.test(ctx.audit.targetId) ? ctx.audit.targetId : null;
-    await target.run(sql`INSERT INTO operation_log
-      (site_id, account_id, sub_account_id, operator_login, method, target_id, summary, params, ip, level, code, request_key, created_at)
-      VALUES (${session.siteId}, ${session.accountId}, ${session.subAccountId}, ${session.loginId}, ${call.method},
-              ${targetId}, ${ctx.audit.summary ?? ''}, ${JSON.stringify(redact(call.payload))}::jsonb, ${ctx.ip},
-              ${level}, ${code}, ${call.requestKey ?? null}, ${ctx.now})`);
+    await recordOperation(target, {
+      siteId: session.siteId,
+      accountId: session.accountId,
+      subAccountId: session.subAccountId,
+      operatorLogin: session.loginId,
+      method: call.method,
+      targetId: ctx.audit.targetId,
+      summary: ctx.audit.summary,
+      params: call.payload,
+      ip: ctx.ip,
+      level,
+      code,
+      requestKey: call.requestKey,
+      at: ctx.now,
+    });
   }
 
   async function storedKey(call: WriteCall, requestKey: string) {
@@ -277,6 +290,7 @@ export function createDispatcher(options: DispatcherOptions) {
       }
     }
 
+    const committed: (() => void)[] = [];
     const ctx: CallContext = {
       db,
       site: resolved,
@@ -291,11 +305,22 @@ export function createDispatcher(options: DispatcherOptions) {
       settings: options.settings,
       terminal: String(envelopeParams.data.terminal ?? ''),
       device: envelopeParams.data.fingerOSModel ?? '',
+      afterCommit: (task) => {
+        committed.push(task);
+      },
     };
-    if (definition.effect === 'write' && session) {
-      return runWrite({ definition, handler, ctx, session, method, payload, requestKey: envelopeParams.data.requestKey });
+    const result =
+      definition.effect === 'write' && session
+        ? await runWrite({ definition, handler, ctx, session, method, payload, requestKey: envelopeParams.data.requestKey })
+        : definition.result.parse(await handler(ctx, payload as never));
+    for (const task of committed) {
+      try {
+        task();
+      } catch (error) {
+        options.onInternalError?.(error, method);
+      }
     }
-    return definition.result.parse(await handler(ctx, payload as never));
+    return result;
   }
 
   /** One envelope -> its answer (null for a notification, which gets none). */

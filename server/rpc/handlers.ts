@@ -6,9 +6,10 @@ import { accountFlagHandlers } from '../accounts/account-flags.handlers';
 import { accountQueryHandlers } from '../accounts/account-query.handlers';
 import { accountStatisticsHandlers } from '../accounts/account-statistics.handlers';
 import { accountStatusHandlers } from '../accounts/account-status.handlers';
-import { pendingHandlers } from '../accounts/pending.handlers';
 import { siteListHandlers } from '../accounts/site-lists.handlers';
 import { authHandlers } from '../auth/auth.handlers';
+import { jobHandlers } from '../jobs/job.handlers';
+import { noJobRunner, type JobRunner } from '../jobs/job-runner';
 import { noticeHandlers } from '../notices/notice.handlers';
 import { siteHandlers } from '../sites/site.handlers';
 import { defineHandlers, type HandlerMap } from './handler';
@@ -28,8 +29,11 @@ export function openRpcDocument(host: string, protocol = 'http') {
   return document;
 }
 
-/** Every handler of the gateway; the type makes a missing one a compile error. */
-export function createHandlers(databaseKind: 'pglite' | 'postgres'): HandlerMap<MethodName> {
+/**
+ * Every handler of the gateway; the type makes a missing one a compile error. `jobs` is woken
+ * when a bulk call's job is committed (without it, a polling runner picks the job up).
+ */
+export function createHandlers(databaseKind: 'pglite' | 'postgres', jobs: Pick<JobRunner, 'kick'> = noJobRunner): HandlerMap<MethodName> {
   return {
     ...defineHandlers({ 'rpc.discover': async (ctx) => openRpcDocument(ctx.authority) }),
     ...siteHandlers(databaseKind),
@@ -42,6 +46,6 @@ export function createHandlers(databaseKind: 'pglite' | 'postgres'): HandlerMap<
     ...accountEditHandlers,
     ...accountStatisticsHandlers,
     ...siteListHandlers,
-    ...pendingHandlers,
+    ...jobHandlers(jobs),
   };
 }

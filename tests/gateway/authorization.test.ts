@@ -61,7 +61,10 @@ async function jobOf(actor: Actor): Promise<string> {
   const who = own ? actors[actor] : actors.level1;
   const opsId = await gw.sessionFor(who.caller, who.site);
   const answer = await gw.call('gw.credit.user.all.disable', { opsId, userIds: [await idOf(who.target)] }, { host: who.host });
-  return (answer.result as { jobId: string }).jobId;
+  const jobId = (answer.result as { jobId: string }).jobId;
+  // Ended before the next caller's statuses are reset: a job still running would disable that caller after the reset.
+  await waitForJob(opsId, jobId, who.host);
+  return jobId;
 }
 
 beforeAll(async () => {

@@ -50,7 +50,9 @@ export interface NewAccount {
   forcePwdUpdate?: boolean;
 }
 
-export interface TestGatewayOptions extends Partial<Pick<AppOptions, 'extraMethods' | 'webRoot'>> {
+export interface TestGatewayOptions extends Partial<Pick<AppOptions, 'extraMethods' | 'webRoot' | 'jobs'>> {
+  /** Another gateway's database (a second process on the same server); left open on close. */
+  db?: Database;
   captcha?: boolean;
   loginIpLimit?: number;
   /** End-to-end tests run on real time; integration tests move a manual clock. */
@@ -59,7 +61,7 @@ export interface TestGatewayOptions extends Partial<Pick<AppOptions, 'extraMetho
 
 export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
   initIpRegions();
-  const database = await createTestDatabase();
+  const database = options.db ? { db: options.db, close: async () => undefined } : await createTestDatabase();
   const clock = manualClock(new Date());
   const app = await buildApp({
     db: database.db,
@@ -67,6 +69,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
     config: { trustProxy: false, logLevel: 'silent', captcha: options.captcha ?? true, loginIpLimit: options.loginIpLimit ?? 50 },
     ...(options.extraMethods ? { extraMethods: options.extraMethods } : {}),
+    ...(options.jobs ? { jobs: options.jobs } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -81,7 +84,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
   return {
     url,
     db: database.db,
-    ...(database.url ? { databaseUrl: database.url } : {}),
+    ...('url' in database && database.url ? { databaseUrl: database.url } : {}),
     clock,
     raw,
     call,

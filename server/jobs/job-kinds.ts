@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { addChild } from '../accounts/account-add.handlers';
+import { disableChild, enableChild } from '../accounts/account-status.handlers';
+import type { Queryable } from '../db/database';
+import type { ActingContext } from '../rpc/dispatcher';
+import type { JobKind, JobRow } from './job.repository';
+
+/** What an add.batch job keeps: the secrets hashed once when the job was created, never in plain. */
+export interface AddBatchParams {
+  prefix: string;
+  start: number;
+  count: number;
+  passwordHash: string;
+  safeCodeHash: string;
+  /** Cents. */
+  pointLimit: number;
+  /** Hundredths of a percent. */
+  validAmountRate: number;
+}
+
+export interface BulkStatusParams {
+  userIds: string[];
+  mode?: 'lock' | 'freeze';
+}
+
+/** The name of a batch's member number n: the prefix and n with at least 3 digits (vip001). */
+export function batchLoginId(prefix: string, n: number): string {
+  return `${prefix}${String(n).padStart(3, '0')}`;
+}
+
+/** One item of a job: whom it is about, and what doing it means (the single call's own code). */
+export interface JobItem {
+  loginId: string;
+  userId?: string;
+  /** For the operation record when the item is refused (a done item records what it did). */
+  label: string;
+  apply(ctx: ActingContext): Promise<{ userId: string }>;
+}
+
+export const jobMethods: Record<JobKind, string> = {
+  'user.add.batch': 'gw.credit.user.add.batch',
+  'user.all.enable': 'gw.credit.user.all.enable',
+  'user.all.disable': 'gw.credit.user.all.disable',
+};
+
+/** Item `index` of a job, read from the job's params. */
+export async function jobItem(db: Queryable, job: JobRow, index: number): Promise<JobItem> {
+  if (job.kind === 'user.add.batch') {
+    const params = job.params as AddBatchParams;
+    const loginId = batchLoginId(params.prefix, params.start + index);
+    return {
+      loginId,
+      label: `added member ${loginId}`,
+      apply: (ctx) =>
+        addChild(
+          ctx,
+          {
+            loginId,
+            nickname: loginId,
+            passwordHash: params.passwordHash,
+            safeCodeHash: params.safeCodeHash,
+            pointLimit: params.pointLimit,
+            validAmountRate: params.validAmountRate,
+          },
+          5,
+        ),
+    };
+  }
+  const params = job.params as BulkStatusParams;
+  const userId = params.userIds[index]!;
+  const account = await db.one<{ login_id: string }>(sql`SELECT login_id FROM accounts WHERE id = ${userId} AND site_id = ${job.siteId}`);
+  const loginId = account?.login_id ?? '';
+  if (job.kind === 'user.all.enable') {
+    return { loginId, userId, label: `ENABLE ${loginId}`, apply: (ctx) => enableChild(ctx, userId) };
+  }
+  const mode = params.mode ?? 'lock';
+  return {
+    loginId,
+    userId,
+    label: `${mode === 'freeze' ? 'FREEZE' : 'DISABLE'} ${loginId}`,
+    apply: (ctx) => disableChild(ctx, userId, mode),
+  };
+}

@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { sql } from 'drizzle-orm';
+import { ErrorCode } from '../../contract/errors.contract';
+import { AccountStatus, lineStatus } from '../accounts/account.repository';
+import { callerMayChangeDownline } from '../accounts/line-access';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import type { ActingContext } from '../rpc/dispatcher';
+import { recordOperation } from '../rpc/operation-log';
+import { RpcError } from '../rpc/rpc-error';
+import { jobItem, jobMethods } from './job-kinds';
+import { advanceJob, claimJob, failJob, lockOwnJob, releaseJob, type JobRow, type StoredItemResult } from './job.repository';
+
+export interface JobRunnerOptions {
+  db: Database;
+  /** Timestamps of what the items do; leases use the database's own clock. */
+  clock: Clock;
+  /** How often to look for queued jobs and jobs of a process that died. */
+  pollMs?: number;
+  /** A running job whose heartbeat is older than this is taken over. */
+  leaseMs?: number;
+  /** Jobs one process works on at the same time. */
+  concurrency?: number;
+  onError?: (error: unknown, jobId: string | null) => void;
+}
+
+export interface JobRunner {
+  /** Polls from now on (real timers, which never keep the process alive). */
+  start(): void;
+  /** Looks for work at once: called after a job is committed. */
+  kick(): void;
+  /** Stops polling, lets the items under way finish and hands unfinished jobs back. */
+  stop(): Promise<void>;
+}
+
+/** Claims in a row that finished no item: the job (or its process) keeps dying on it. */
+const MAX_STALLS = 3;
+/** Tries of one item that failed with something other than a refusal. */
+const MAX_ITEM_ATTEMPTS = 3;
+
+type ItemOutcome = 'advanced' | 'lost' | 'failed';
+
+/** A refusal with a catalogue code fails the item alone; a name taken by a concurrent add is one too. */
+function refusalOf(error: unknown): RpcError | null {
+  if (error instanceof RpcError) return error;
+  for (let cause: unknown = error, depth = 0; cause && depth < 4; depth++) {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && (constraint === undefined || constraint === 'accounts_site_login')) {
+      return new RpcError(ErrorCode.invalidParams, { field: 'loginId', rule: 'login-id-taken' });
+    }
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** The owner's rights as of now: a disabled, frozen or locked-out owner acts no more. */
+async function checkOwner(ctx: ActingContext): Promise<void> {
+  if (ctx.session!.status === AccountStatus.disabled) throw new RpcError(ErrorCode.accountDisabled);
+  await callerMayChangeDownline(ctx);
+  if ((await lineStatus(ctx.db, ctx.session!.accountId)) === AccountStatus.disabled) throw new RpcError(ErrorCode.agentLineLocked);
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const { db, clock } = options;
+  const pollMs = options.pollMs ?? 1000;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const concurrency = options.concurrency ?? 2;
+  const reportError = (error: unknown, jobId: string | null) => options.onError?.(error, jobId);
+  const worker = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+  let started = false;
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let pumping: Promise<void> | null = null;
+  let pumpAgain = false;
+  const active = new Map<string, Promise<void>>();
+
+  /** One item in one transaction: the effect, its operation record, `done` and the result commit together. */
+  async function runItem(job: JobRow, index: number): Promise<ItemOutcome> {
+    return db.transaction(async (tx) => {
+      const locked = await lockOwnJob(tx, { jobId: job.id, worker });
+      if (!locked || locked.done !== index) return 'lost';
+      const now = clock.now();
+      const owner = await tx.one<{ login_id: string; status: number }>(
+        sql`SELECT login_id, status FROM accounts WHERE id = ${job.ownerId} AND site_id = ${job.siteId}`,
+      );
+      if (!owner) {
+        await failJob(tx, { jobId: job.id, worker, reason: 'owner-gone: the account that started the job no longer exists', now });
+        return 'failed';
+      }
+      const item = await jobItem(tx, job, index);
+      const audit: ActingContext['audit'] = {};
+      let result: StoredItemResult;
+      let refusal: RpcError | null = null;
+      try {
+        // A savepoint: a refused item leaves nothing behind but its result.
+        const applied = await tx.transaction(async (itemTx) => {
+          const ctx: ActingContext = { db: itemTx, site: { id: job.siteId }, session: { accountId: job.ownerId, status: owner.status }, now, audit };
+          await checkOwner(ctx);
+          return item.apply(ctx);
+        });
+        result = { loginId: item.loginId, userId: applied.userId };
+      } catch (error) {
+        refusal = refusalOf(error);
+        if (!refusal) throw error;
+        const rule = refusal.data?.rule;
+        result = { loginId: item.loginId, ...(item.userId ? { userId: item.userId } : {}), error: { code: refusal.code, ...(rule ? { rule } : {}) } };
+      }
+      await recordOperation(tx, {
+        siteId: job.siteId,
+        accountId: job.ownerId,
+        subAccountId: job.subAccountId,
+        operatorLogin: owner.login_id,
+        method: jobMethods[job.kind],
+        targetId: refusal ? item.userId : (audit.targetId ?? result.userId),
+        summary: `${(!refusal && audit.summary) || item.label} (job ${job.id})`,
+        params: { jobId: job.id, item: index + 1, loginId: item.loginId, ...(item.userId ? { userId: item.userId } : {}) },
+        ip: job.ip,
+        level: refusal ? 'warn' : 'normal',
+        code: refusal ? refusal.code : null,
+        at: now,
+      });
+      await advanceJob(tx, { jobId: job.id, result, now });
+      return 'advanced';
+    });
+  }
+
+  async function runJob(job: JobRow): Promise<void> {
+    if (job.stalls > MAX_STALLS) {
+      await failJob(db, { jobId: job.id, worker, reason: `stalled: taken over ${MAX_STALLS} times without finishing an item`, now: clock.now() });
+      return;
+    }
+    let index = job.done;
+    let attempts = 0;
+    while (index < job.total) {
+      if (stopping) {
+        await releaseJob(db, { jobId: job.id, worker, now: clock.now() });
+        return;
+      }
+      let outcome: ItemOutcome;
+      try {
+        outcome = await runItem(job, index);
+      } catch (error) {
+        reportError(error, job.id);
+        if (++attempts >= MAX_ITEM_ATTEMPTS) {
+          await failJob(db, { jobId: job.id, worker, reason: `internal-error: item ${index + 1} failed ${attempts} times`, now: clock.now() });
+          return;
+        }
+        await pause(100 * attempts);
+        continue;
+      }
+      if (outcome !== 'advanced') return;
+      attempts = 0;
+      index++;
+      // PGlite answers without real I/O: without this, a job would hold the event loop and the
+      // calls waiting for it (the progress bar's own reads) until its last item.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  async function pump(): Promise<void> {
+    while (!stopping && active.size < concurrency) {
+      let job: JobRow | undefined;
+      try {
+        job = await claimJob(db, { worker, leaseMs, now: clock.now() });
+      } catch (error) {
+        reportError(error, null);
+        return;
+      }
+      if (!job) return;
+      const { id } = job;
+      const run = runJob(job)
+        .catch((error: unknown) => reportError(error, id))
+        .finally(() => {
+          active.delete(id);
+          kick();
+        });
+      active.set(id, run);
+    }
+  }
+
+  function kick(): void {
+    if (!started || stopping) return;
+    if (pumping) {
+      pumpAgain = true;
+      return;
+    }
+    pumping = pump().finally(() => {
+      pumping = null;
+      if (pumpAgain) {
+        pumpAgain = false;
+        kick();
+      }
+    });
+  }
+
+  function poll(): void {
+    timer = setTimeout(() => {
+      kick();
+      poll();
+    }, pollMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      kick();
+      poll();
+    },
+    kick,
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      await pumping;
+      await Promise.all(active.values());
+    },
+  };
+}
+
+/** For handlers when no runner runs in this process: another process's poll picks the job up. */
+export const noJobRunner: Pick<JobRunner, 'kick'> = { kick: () => undefined };

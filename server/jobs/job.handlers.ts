@@ -1,0 +1,80 @@
+import { ErrorCode } from '../../contract/errors.contract';
+import { LOGIN_ID_PATTERN } from '../../contract/patterns.contract';
+import { checkChildLimits } from '../accounts/account-add.handlers';
+import { accountInLine, callerMayChangeDownline } from '../accounts/line-access';
+import { hashSecret } from '../auth/password';
+import type { CallContext } from '../rpc/dispatcher';
+import { defineHandlers } from '../rpc/handler';
+import { errorMessage } from '../rpc/messages';
+import { RpcError } from '../rpc/rpc-error';
+import { batchLoginId, type AddBatchParams, type BulkStatusParams } from './job-kinds';
+import type { JobRunner } from './job-runner';
+import { findOwnJob, insertJob, type JobKind } from './job.repository';
+
+/** Stores a job in the creating call's transaction; the runner is woken once that commits. */
+async function startJob(ctx: CallContext, jobs: Pick<JobRunner, 'kick'>, kind: JobKind, total: number, params: AddBatchParams | BulkStatusParams) {
+  const session = ctx.session!;
+  const jobId = await insertJob(ctx.db, {
+    siteId: ctx.site.id,
+    ownerId: session.accountId,
+    subAccountId: session.subAccountId,
+    ip: ctx.ip,
+    kind,
+    total,
+    params,
+    now: ctx.now,
+  });
+  ctx.audit.summary = `job ${jobId} ${kind}: ${total} ${kind === 'user.add.batch' ? 'members' : 'accounts'}`;
+  ctx.afterCommit(() => jobs.kick());
+  return { jobId };
+}
+
+/**
+ * The accounts of a bulk status change, each named once: any of them outside the caller's
+ * line or site refuses the whole call (20002), as does a frozen caller or line.
+ */
+async function bulkTargets(ctx: CallContext, userIds: string[]): Promise<string[]> {
+  await callerMayChangeDownline(ctx);
+  const unique = [...new Set(userIds)];
+  for (const userId of unique) await accountInLine(ctx, userId);
+  return unique;
+}
+
+export function jobHandlers(jobs: Pick<JobRunner, 'kick'>) {
+  return defineHandlers({
+    'gw.credit.user.add.batch': async (ctx, params) => {
+      // The longest name decides: prefix and number must still make a valid login id.
+      if (!LOGIN_ID_PATTERN.test(batchLoginId(params.prefix, params.start + params.count - 1))) {
+        throw new RpcError(ErrorCode.invalidParams, { field: 'prefix', rule: 'login-id' });
+      }
+      await checkChildLimits(ctx, { pointLimit: params.pointLimit, validAmountRate: params.validAmountRate });
+      const [passwordHash, safeCodeHash] = await Promise.all([hashSecret(params.password), hashSecret(params.safeCode)]);
+      const { prefix, start, count, pointLimit, validAmountRate } = params;
+      return startJob(ctx, jobs, 'user.add.batch', count, { prefix, start, count, passwordHash, safeCodeHash, pointLimit, validAmountRate });
+    },
+    'gw.credit.user.all.enable': async (ctx, params) => {
+      const userIds = await bulkTargets(ctx, params.userIds);
+      return startJob(ctx, jobs, 'user.all.enable', userIds.length, { userIds });
+    },
+    'gw.credit.user.all.disable': async (ctx, params) => {
+      const userIds = await bulkTargets(ctx, params.userIds);
+      return startJob(ctx, jobs, 'user.all.disable', userIds.length, { userIds, mode: params.mode });
+    },
+    'gw.credit.job.get': async (ctx, params) => {
+      const job = await findOwnJob(ctx.db, { siteId: ctx.site.id, ownerId: ctx.session!.accountId, jobId: params.jobId });
+      if (!job) throw new RpcError(ErrorCode.recordNotFound);
+      return {
+        jobId: job.id,
+        kind: job.kind,
+        status: job.status,
+        done: job.done,
+        total: job.total,
+        results: job.results.map((item) => ({
+          loginId: item.loginId,
+          ...(item.userId ? { userId: item.userId } : {}),
+          ...(item.error ? { error: { ...item.error, message: errorMessage(item.error.code, ctx.language) } } : {}),
+        })),
+      };
+    },
+  });
+}

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import type { jobKinds, jobStatuses } from '../../contract/job.contract';
+import type { Queryable } from '../db/database';
+
+export type JobKind = (typeof jobKinds)[number];
+export type JobStatus = (typeof jobStatuses)[number];
+
+/** One finished item as stored; the message is added in the reader's language at read time. */
+export interface StoredItemResult {
+  loginId: string;
+  userId?: string;
+  error?: { code: number; rule?: string };
+}
+
+export interface JobRow {
+  id: string;
+  siteId: string;
+  ownerId: string;
+  subAccountId: string | null;
+  ip: string;
+  kind: JobKind;
+  status: JobStatus;
+  total: number;
+  done: number;
+  params: unknown;
+  results: StoredItemResult[];
+  stalls: number;
+}
+
+interface RawJob {
+  id: string | number;
+  site_id: string;
+  owner_id: string | number;
+  sub_account_id: string | number | null;
+  ip: string;
+  kind: JobKind;
+  status: JobStatus;
+  total: number;
+  done: number;
+  params: unknown;
+  results: StoredItemResult[];
+  stalls: number;
+}
+
+const COLUMNS = sql`id, site_id, owner_id, sub_account_id, ip, kind, status, total, done, params, results, stalls`;
+
+function toJob(row: RawJob): JobRow {
+  return {
+    id: String(row.id),
+    siteId: row.site_id,
+    ownerId: String(row.owner_id),
+    subAccountId: row.sub_account_id === null ? null : String(row.sub_account_id),
+    ip: row.ip,
+    kind: row.kind,
+    status: row.status,
+    total: Number(row.total),
+    done: Number(row.done),
+    params: row.params,
+    results: row.results,
+    stalls: Number(row.stalls),
+  };
+}
+
+export async function insertJob(
+  db: Queryable,
+  input: { siteId: string; ownerId: string; subAccountId: string | null; ip: string; kind: JobKind; total: number; params: unknown; now: Date },
+): Promise<string> {
+  const row = await db.one<{ id: string | number }>(sql`INSERT INTO jobs
+      (site_id, owner_id, sub_account_id, ip, kind, total, params, created_at, updated_at)
+    VALUES (${input.siteId}, ${input.ownerId}, ${input.subAccountId}, ${input.ip}, ${input.kind}, ${input.total},
+            ${JSON.stringify(input.params)}::jsonb, ${input.now}, ${input.now})
+    RETURNING id`);
+  return String(row!.id);
+}
+
+/** A job of this site started by this account; anyone else's is not found. */
+export async function findOwnJob(db: Queryable, input: { siteId: string; ownerId: string; jobId: string }): Promise<JobRow | undefined> {
+  const row = await db.one<RawJob>(sql`SELECT ${COLUMNS} FROM jobs
+    WHERE id = ${input.jobId} AND site_id = ${input.siteId} AND owner_id = ${input.ownerId}`);
+  return row && toJob(row);
+}
+
+/**
+ * Takes the oldest job nobody is working on: queued, or running with a heartbeat older than
+ * the lease (its process died). SKIP LOCKED lets several processes claim side by side, each
+ * getting another job; the claim itself renews the heartbeat, so the job stays this worker's.
+ */
+export async function claimJob(db: Queryable, input: { worker: string; leaseMs: number; now: Date }): Promise<JobRow | undefined> {
+  const row = await db.one<RawJob>(sql`UPDATE jobs
+      SET status = 'running', worker = ${input.worker}, heartbeat_at = now(), stalls = stalls + 1, updated_at = ${input.now}
+    WHERE id = (
+      SELECT id FROM jobs
+       WHERE status = 'queued'
+          OR (status = 'running' AND heartbeat_at < now() - ${input.leaseMs}::int * interval '1 millisecond')
+       ORDER BY id LIMIT 1
+       FOR UPDATE SKIP LOCKED)
+    RETURNING ${COLUMNS}`);
+  return row && toJob(row);
+}
+
+/**
+ * Locks a job for one item, if it is still this worker's: another process that took it over
+ * after a lost lease makes this worker stop, never do an item twice.
+ */
+export async function lockOwnJob(tx: Queryable, input: { jobId: string; worker: string }): Promise<{ done: number } | undefined> {
+  const row = await tx.one<{ done: number }>(sql`SELECT done FROM jobs
+    WHERE id = ${input.jobId} AND status = 'running' AND worker = ${input.worker} FOR UPDATE`);
+  return row && { done: Number(row.done) };
+}
+
+/** One more item finished, in the item's own transaction; the last one ends the job. */
+export async function advanceJob(tx: Queryable, input: { jobId: string; result: StoredItemResult; now: Date }): Promise<void> {
+  await tx.run(sql`UPDATE jobs
+      SET done = done + 1,
+          results = results || jsonb_build_array(${JSON.stringify(input.result)}::jsonb),
+          status = CASE WHEN done + 1 = total THEN 'done' ELSE status END,
+          worker = CASE WHEN done + 1 = total THEN NULL ELSE worker END,
+          heartbeat_at = now(), stalls = 0, updated_at = ${input.now}
+    WHERE id = ${input.jobId}`);
+}
+
+/** Ends a job that cannot be finished, with the reason, so that it is never left running. */
+export async function failJob(db: Queryable, input: { jobId: string; worker: string; reason: string; now: Date }): Promise<void> {
+  await db.run(sql`UPDATE jobs SET status = 'failed', failure = ${input.reason}, worker = NULL, updated_at = ${input.now}
+    WHERE id = ${input.jobId} AND status = 'running' AND worker = ${input.worker}`);
+}
+
+/** Hands an unfinished job back (this process is stopping), for any process to claim at once. */
+export async function releaseJob(db: Queryable, input: { jobId: string; worker: string; now: Date }): Promise<void> {
+  await db.run(sql`UPDATE jobs SET status = 'queued', worker = NULL, heartbeat_at = NULL, stalls = greatest(stalls - 1, 0), updated_at = ${input.now}
+    WHERE id = ${input.jobId} AND status = 'running' AND worker = ${input.worker}`);
+}

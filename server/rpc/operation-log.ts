@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/database';
+
+const SENSITIVE_PARAM = /pass|safe|captcha|token|opsid/i;
+
+/** One row of the operation record: who did what to whom, from where, and how it ended. */
+export interface OperationRecord {
+  siteId: string;
+  accountId: string;
+  subAccountId: string | null;
+  operatorLogin: string;
+  method: string;
+  targetId?: string | undefined;
+  summary?: string | undefined;
+  /** Stored with secrets masked. */
+  params: Record<string, unknown>;
+  ip: string;
+  level: 'normal' | 'warn' | 'error';
+  code: number | null;
+  requestKey?: string | undefined;
+  at: Date;
+}
+
+function redact(params: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, SENSITIVE_PARAM.test(k) ? '***' : v]),
+  );
+}
+
+export async function recordOperation(db: Queryable, record: OperationRecord): Promise<void> {
+  const targetId = record.targetId && /^[0-9]{1,18}$/.test(record.targetId) ? record.targetId : null;
+  await db.run(sql`INSERT INTO operation_log
+    (site_id, account_id, sub_account_id, operator_login, method, target_id, summary, params, ip, level, code, request_key, created_at)
+    VALUES (${record.siteId}, ${record.accountId}, ${record.subAccountId}, ${record.operatorLogin}, ${record.method},
+            ${targetId}, ${record.summary ?? ''}, ${JSON.stringify(redact(record.params))}::jsonb, ${record.ip},
+            ${record.level}, ${record.code}, ${record.requestKey ?? null}, ${record.at})`);
+}
