@@ -196,10 +196,10 @@ const keywordsOf: Record<string, readonly string[]> = {
   'account.disable': ['disable', 'lock', '停用', '禁用'],
   'account.freeze': ['freeze', '冻结'],
   'account.unfreeze': ['unfreeze', '解冻'],
-  'account.kickOut': ['kick', 'logout', '踢出'],
+  'account.kickOut': ['kick', 'out', '踢出'],
   'member.pauseBet': ['pause', 'bet', '停押'],
   'line.stopBet': ['stop', 'bet', 'line', '停押'],
-  'account.endSessions': ['sessions', 'kick', 'logout', '踢出'],
+  'account.endSessions': ['sessions', 'kick', '踢出'],
 };
 
 /** One palette command per action ("Freeze…"): pick a direct child it applies to, then it runs. */

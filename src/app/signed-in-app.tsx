@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
+import type { Command } from '../../commands/command';
 import { pathAllowed } from '../../commands/navigation.commands';
 import { commandsFor, matchesShortcut } from '../../commands/registry';
 import { AppHeader } from '@/components/layout/app-header';
@@ -58,6 +59,7 @@ export default function SignedInApp() {
   const site = SessionContext.useSelector((state) => state.context.site);
   const { sidebarOpen, tagsView, sidebarLogo } = usePreferences();
   const [paletteOpen, setPaletteOpen] = useState(false);
+  const [paletteStart, setPaletteStart] = useState<Command | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const openSettings = useCallback(() => setSettingsOpen(true), []);
   const context = useCommandContext({ openSettings });
@@ -69,6 +71,7 @@ export default function SignedInApp() {
     const onKey = (event: KeyboardEvent) => {
       if ((isMac ? event.metaKey : event.ctrlKey) && !event.shiftKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();
+        setPaletteStart(null);
         setPaletteOpen((open) => !open);
         return;
       }
@@ -77,7 +80,11 @@ export default function SignedInApp() {
       );
       if (command) {
         event.preventDefault();
-        void command.run(context, []);
+        // A command that asks for arguments opens the palette on its first question.
+        if (command.steps?.length) {
+          setPaletteStart(command);
+          setPaletteOpen(true);
+        } else void command.run(context, []);
       }
     };
     window.addEventListener('keydown', onKey);
@@ -142,13 +149,13 @@ export default function SignedInApp() {
                     </Guarded>
                   </Route>
                   <Route path="/editAccount/index/:userId">
-                  {(params) => (
-                    <Guarded path="/editAccount/index">
-                      <EditAccountScreen key={params.userId} />
-                    </Guarded>
-                  )}
-                </Route>
-                <Route path="/changePass/index">
+                    {(params) => (
+                      <Guarded path="/editAccount/index">
+                        <EditAccountScreen key={params.userId} />
+                      </Guarded>
+                    )}
+                  </Route>
+                  <Route path="/changePass/index">
                     <Guarded path="/changePass/index">
                       <ChangePasswordScreen />
                     </Guarded>
@@ -168,7 +175,13 @@ export default function SignedInApp() {
         <SettingsPanel open={settingsOpen} onOpenChange={setSettingsOpen} />
         {paletteOpen ? (
           <Suspense fallback={null}>
-            <CommandPalette key={location} open={paletteOpen} onOpenChange={setPaletteOpen} context={context} />
+            <CommandPalette
+              key={`${location}:${paletteStart?.id ?? ''}`}
+              open={paletteOpen}
+              onOpenChange={setPaletteOpen}
+              context={context}
+              startWith={paletteStart}
+            />
           </Suspense>
         ) : null}
         <ConfirmHost />

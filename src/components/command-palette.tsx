@@ -57,15 +57,18 @@ export function CommandPalette({
   open,
   onOpenChange,
   context,
+  startWith,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
   context: CommandContext;
+  /** A command whose shortcut was pressed: the palette opens on its first page. */
+  startWith?: Command | null;
 }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  const [page, setPage] = useState<Page | null>(null);
-  const [choices, setChoices] = useState<{ list: Choice[]; loading: boolean }>({ list: [], loading: false });
+  const [page, setPage] = useState<Page | null>(startWith ? { command: startWith, picked: [] } : null);
+  const [choices, setChoices] = useState<{ list: Choice[]; loading: boolean }>({ list: [], loading: Boolean(startWith) });
   const listRef = useRef<HTMLDivElement>(null);
   const step = page ? page.command.steps?.[page.picked.length] : undefined;
   const remoteQuery = useDebounced(step?.remote ? query : '', 150);
@@ -133,7 +136,21 @@ export function CommandPalette({
     }));
   }, [page, choices, step, context, t, titleOf]);
 
-  const visible = useMemo(() => (step?.remote ? entries : entries.filter((entry) => matches(entry, query))), [entries, query, step]);
+  // Until the gateway has answered what is typed, older answers are not offered: Enter must never pick a stale account.
+  const stale = Boolean(page) && (choices.loading || (Boolean(step?.remote) && query !== remoteQuery));
+  const visible = useMemo(() => {
+    if (stale) return [];
+    if (step?.remote) return entries;
+    const found = entries.filter((entry) => matches(entry, query));
+    // Commands whose title or id has a word starting with what is typed come first ("freeze" before "unfreeze").
+    const first = query.trim().toLowerCase().split(/\s+/)[0] ?? '';
+    const starts = (entry: Entry) =>
+      `${entry.title} ${entry.value}`
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .some((word) => word.startsWith(first));
+    return first ? [...found.filter(starts), ...found.filter((entry) => !starts(entry))] : found;
+  }, [entries, query, step, stale]);
   const groups = useMemo(() => {
     const byGroup = new Map<string, Entry[]>();
     for (const entry of visible) byGroup.set(entry.group, [...(byGroup.get(entry.group) ?? []), entry]);
@@ -219,6 +236,7 @@ export function CommandPalette({
           type="button"
           className="flex items-center gap-1 px-3 pt-2 text-left text-xs text-muted-foreground"
           onClick={back}
+          tabIndex={-1}
           data-testid="palette-page"
         >
           <ChevronLeft className="size-3" aria-hidden />
@@ -226,13 +244,14 @@ export function CommandPalette({
         </button>
       ) : null}
       <CommandInput
+        autoFocus
         value={query}
         onValueChange={setQuery}
         placeholder={t(step?.placeholderKey ?? 'palette.placeholder')}
         aria-label={t(step?.placeholderKey ?? 'palette.placeholder')}
       />
       <CommandList ref={listRef} className="max-h-[60vh]">
-        <CommandEmpty>{choices.loading && page ? t('app.loading') : t('palette.empty')}</CommandEmpty>
+        <CommandEmpty>{stale ? t('app.loading') : t('palette.empty')}</CommandEmpty>
         {virtual ? (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((row) => (

@@ -21,13 +21,19 @@ async function palette(page: Page, command: string, ...answers: string[]) {
   await page.getByRole('dialog').getByRole('combobox').waitFor();
   await page.keyboard.type(command);
   await page.keyboard.press('Enter');
-  for (const answer of answers) {
-    await page.getByTestId('palette-page').waitFor();
-    await page.keyboard.type(answer);
-    // The first choice is the one that matches what was typed (remote pages answer after a pause).
-    await page.getByRole('option', { name: new RegExp(answer, 'i') }).first().waitFor();
-    await page.keyboard.press('Enter');
-  }
+  for (const text of answers) await answer(page, text);
+}
+
+/** Types on the palette's nested page and takes the first choice with Enter. */
+async function answer(page: Page, text: string) {
+  await page.getByTestId('palette-page').waitFor();
+  // Keys go where the focus is: wait for the palette's input to hold it, as a person waits to see the palette.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+  await page.keyboard.type(text);
+  // A remote page offers nothing until the gateway has answered what was typed; then the first choice matches it.
+  await page.getByRole('option').first().waitFor();
+  expect(await page.getByRole('option').first().textContent()).toMatch(new RegExp(text, 'i'));
+  await page.keyboard.press('Enter');
 }
 
 describe.runIf(e2e.run)('account actions from the palette, keyboard only, in Chromium', () => {
@@ -44,8 +50,7 @@ describe.runIf(e2e.run)('account actions from the palette, keyboard only, in Chr
     await palette(page, 'unfreeze');
     await page.getByRole('option', { name: /ma02/ }).waitFor();
     expect(await page.getByRole('option', { name: /ma01/ }).count()).toBe(0);
-    await page.keyboard.type('ma02');
-    await page.keyboard.press('Enter');
+    await answer(page, 'ma02');
     await expect.poll(() => statusOf('ma02')).toBe(1);
     await page.context().close();
   });
@@ -58,15 +63,13 @@ describe.runIf(e2e.run)('account actions from the palette, keyboard only, in Chr
     await page.keyboard.type('停用');
     await page.keyboard.press('Enter');
     await page.getByTestId('action-confirm').waitFor();
+    expect(await page.getByTestId('action-confirm').textContent()).toContain('ma01');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect.poll(() => statusOf('ma01')).toBe(4);
 
     await page.keyboard.press('Alt+a');
-    await page.getByTestId('palette-page').waitFor();
-    await page.keyboard.type('ma01');
-    await page.getByRole('option', { name: /ma01/ }).waitFor();
-    await page.keyboard.press('Enter');
+    await answer(page, 'ma01');
     await page.getByRole('option', { name: '启用', exact: true }).waitFor();
     await page.keyboard.type('启用');
     await page.keyboard.press('Enter');

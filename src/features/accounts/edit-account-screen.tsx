@@ -120,7 +120,7 @@ export default function EditAccountScreen() {
         maxWin: isMember ? amountProblem(values.maxWin) : null,
       }
     : {};
-  const gameProblems = games ? gameSettingsProblems(games, me?.gameSettings) : {};
+  const gameProblems = games ? gameSettingsProblems(games, me?.gameSettings, original?.games) : {};
   const maxOf: Partial<Record<Field, string>> = {
     pointLimit: me?.pointLimit ?? '',
     agentCommisionRate: `${me?.agentCommisionRate ?? ''}%`,

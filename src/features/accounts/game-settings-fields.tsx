@@ -29,13 +29,14 @@ export function gameSettingsValue(settings: readonly GameSetting[] | undefined):
 }
 
 /** The message key of each game setting that breaks a rule (rates and the company limit within the parent's). */
-export function gameSettingsProblems(value: GameSettingsValue, parent: readonly GameSetting[] | undefined): Record<string, string> {
+export function gameSettingsProblems(value: GameSettingsValue, parent: readonly GameSetting[] | undefined, original?: GameSettingsValue): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const gameType of gameTypes) {
     const mine = value[gameType];
     const theirs = parent?.find((setting) => setting.gameType === gameType);
+    // As the gateway does: only what changes is checked against the limits.
     const check = (field: TextField, problem: string | null) => {
-      if (problem) problems[`${gameType}.${field}`] = problem;
+      if (problem && original?.[gameType][field].trim() !== mine[field].trim()) problems[`${gameType}.${field}`] = problem;
     };
     check('bettingRatio', percentProblem(mine.bettingRatio, theirs ? { max: theirs.bettingRatio } : {}));
     check('agentRate', percentProblem(mine.agentRate, theirs ? { max: theirs.agentRate } : {}));
