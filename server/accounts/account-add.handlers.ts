@@ -23,6 +23,58 @@ export interface NewChild {
   /** Hundredths of a percent, like the share. */
   validAmountRate: number;
   agentCommisionRate?: number | undefined;
+  /** Per game type, what replaces the values taken from the parent (hundredths and cents). */
+  gameSettings?: readonly GameSettingInput[] | undefined;
+}
+
+interface GameSettingInput {
+  gameType: 'live' | 'electronic';
+  bettingRatio?: number | undefined;
+  agentRate?: number | undefined;
+  agentToCompanyLimit?: number | undefined;
+  spread?: number | undefined;
+  redLimit?: number | undefined;
+  enabled?: boolean | undefined;
+}
+
+interface ParentSetting {
+  game_type: 'live' | 'electronic';
+  betting_ratio: number;
+  agent_rate: number;
+  agent_to_company_limit: string | number;
+  spread: number;
+  red_limit: string | number;
+  enabled: boolean;
+}
+
+/**
+ * The child's game settings: the parent's, with the child's own wash-code ratio and share where
+ * they are lower, then what the caller gave; rates and the company limit never above the
+ * parent's for the same game type (100, naming e.g. gameSettings.live.agentRate).
+ */
+function childGameSettings(parentSettings: readonly ParentSetting[], input: NewChild, share: number) {
+  const given = new Map<string, GameSettingInput>();
+  for (const setting of input.gameSettings ?? []) {
+    if (given.has(setting.gameType)) throw new RpcError(ErrorCode.invalidParams, { field: 'gameSettings', rule: 'duplicate-game-type' });
+    given.set(setting.gameType, setting);
+  }
+  return parentSettings.map((parent) => {
+    const mine = given.get(parent.game_type);
+    const bounded = (field: 'bettingRatio' | 'agentRate' | 'agentToCompanyLimit', value: number, max: number) => {
+      if (value > max) throw new RpcError(ErrorCode.invalidParams, { field: `gameSettings.${parent.game_type}.${field}`, rule: 'above-parent' });
+      return value;
+    };
+    const companyLimit = Number(parent.agent_to_company_limit);
+    return {
+      gameType: parent.game_type,
+      bettingRatio: bounded('bettingRatio', mine?.bettingRatio ?? Math.min(input.validAmountRate, parent.betting_ratio), parent.betting_ratio),
+      agentRate: bounded('agentRate', mine?.agentRate ?? Math.min(share, parent.agent_rate), parent.agent_rate),
+      agentToCompanyLimit: bounded('agentToCompanyLimit', mine?.agentToCompanyLimit ?? Math.min(input.pointLimit, companyLimit), companyLimit),
+      spread: mine?.spread ?? parent.spread,
+      redLimit: mine?.redLimit ?? Number(parent.red_limit),
+      enabled: mine?.enabled ?? parent.enabled,
+    };
+  });
 }
 
 type ChildLimits = Pick<NewChild, 'pointLimit' | 'validAmountRate' | 'agentCommisionRate'>;
@@ -50,6 +102,10 @@ export async function checkChildLimits(ctx: ActingContext, limits: ChildLimits) 
 export async function addChild(ctx: ActingContext, input: NewChild, level: number) {
   const parent = await checkChildLimits(ctx, input);
   const share = input.agentCommisionRate ?? 0;
+  const parentSettings = await ctx.db.rows<ParentSetting>(sql`
+    SELECT game_type, betting_ratio, agent_rate, agent_to_company_limit, spread, red_limit, enabled
+      FROM game_settings WHERE account_id = ${parent.id} ORDER BY game_type`);
+  const settings = childGameSettings(parentSettings, input, share);
   const taken = await ctx.db.one(sql`SELECT 1 FROM accounts WHERE site_id = ${ctx.site.id} AND lower(login_id) = lower(${input.loginId})`);
   if (taken) throw new RpcError(ErrorCode.invalidParams, { field: 'loginId', rule: 'login-id-taken' });
 
@@ -61,10 +117,11 @@ export async function addChild(ctx: ActingContext, input: NewChild, level: numbe
        ${input.pointLimit}, ${share}, ${input.validAmountRate}, true, ${ctx.now})
     RETURNING id`);
   const userId = String(created!.id);
-  // Game settings start from the parent's, with the child's own share and wash-code ratio.
-  await ctx.db.run(sql`INSERT INTO game_settings (account_id, game_type, betting_ratio, agent_rate, agent_to_company_limit, spread, red_limit)
-    SELECT ${userId}, g.game_type, ${input.validAmountRate}, ${share}, g.agent_to_company_limit, g.spread, g.red_limit
-      FROM game_settings g WHERE g.account_id = ${parent.id}`);
+  for (const setting of settings) {
+    await ctx.db.run(sql`INSERT INTO game_settings (account_id, game_type, betting_ratio, agent_rate, agent_to_company_limit, spread, red_limit, enabled)
+      VALUES (${userId}, ${setting.gameType}, ${setting.bettingRatio}, ${setting.agentRate}, ${setting.agentToCompanyLimit}, ${setting.spread},
+              ${setting.redLimit}, ${setting.enabled})`);
+  }
   ctx.audit.targetId = userId;
   ctx.audit.summary = `added ${level === 5 ? 'member' : 'agent'} ${input.loginId}`;
   return { userId };

@@ -54,6 +54,37 @@ describe('gw.credit.agent.add', () => {
     expect(record!.params).toMatchObject({ password: '***', safeCode: '***', loginId: 'newma01' });
   });
 
+  it('takes game settings per game type within the parent’s, and refuses one above it naming the game type and field', async () => {
+    // Demo: the company's live and electronic agent rate is 100 %, betting ratio 1.2 %; ma01's 90 % and 1.1 %.
+    const ma01 = await gw.sessionFor('ma01');
+    const given = [{ gameType: 'live', agentRate: '70', bettingRatio: '0.5', spread: '3', redLimit: '5000', enabled: false }];
+    const answer = await gw.call('gw.credit.agent.add', { opsId: ma01, ...newAgent('newsh91', { agentCommisionRate: 80, validAmountRate: '1', pointLimit: 1000, gameSettings: given }) });
+    const userId = (answer.result as { userId: string }).userId;
+    const settings = await gw.db.rows<Record<string, unknown>>(
+      sql`SELECT game_type, agent_rate, betting_ratio, spread, red_limit, enabled FROM game_settings WHERE account_id = ${userId} ORDER BY game_type`,
+    );
+    expect(settings.map((row) => ({ ...row, red_limit: Number(row.red_limit) }))).toEqual([
+      // Not given: the child's own share and ratio (lower than the parent's), the parent's spread and limits.
+      { game_type: 'electronic', agent_rate: 8000, betting_ratio: 100, spread: 0, red_limit: 0, enabled: true },
+      { game_type: 'live', agent_rate: 7000, betting_ratio: 50, spread: 300, red_limit: 500_000, enabled: false },
+    ]);
+
+    const before = await gw.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM accounts`);
+    for (const [setting, field] of [
+      [{ gameType: 'electronic', agentRate: '90.01' }, 'gameSettings.electronic.agentRate'],
+      [{ gameType: 'live', bettingRatio: '1.2' }, 'gameSettings.live.bettingRatio'],
+    ] as const) {
+      const refused = await gw.call('gw.credit.agent.add', { opsId: ma01, ...newAgent('newsh92', { agentCommisionRate: 80, validAmountRate: '1', pointLimit: 1000, gameSettings: [setting] }) });
+      expect(refused.error).toMatchObject({ code: 100, data: { field, rule: 'above-parent' } });
+    }
+    const twice = await gw.call('gw.credit.agent.add', {
+      opsId: ma01,
+      ...newAgent('newsh93', { agentCommisionRate: 80, validAmountRate: '1', pointLimit: 1000, gameSettings: [{ gameType: 'live' }, { gameType: 'live' }] }),
+    });
+    expect(twice.error).toMatchObject({ code: 100, data: { field: 'gameSettings', rule: 'duplicate-game-type' } });
+    expect(await gw.db.one(sql`SELECT count(*) AS n FROM accounts`)).toEqual(before);
+  });
+
   it('refuses values above the parent: point limit, share and wash-code ratio (100 with the field)', async () => {
     const ma01 = await gw.sessionFor('ma01');
     const cases: [Record<string, unknown>, string][] = [
