@@ -11,6 +11,7 @@ const target = (over: Partial<ActionTarget>): ActionTarget => ({
   betPaused: false,
   betStopped: false,
   exceptionMarked: false,
+  winBlocked: false,
   ...over,
 });
 const ids = (over: Partial<ActionTarget>, who: Rights = rights) => rowActionsFor(target(over), who).map((a) => a.id);
@@ -51,6 +52,9 @@ describe('row actions', () => {
     expect(paused).not.toContain('member.pauseBet');
     expect(ids({ level: 5 }).some((id) => id.startsWith('line.') || id.startsWith('agent.'))).toBe(false);
     expect(ids({ level: 4 })).not.toContain('member.pauseBet');
+    expect(ids({ level: 5 })).not.toContain('member.removeLimit');
+    expect(ids({ level: 5, winBlocked: true })).toContain('member.removeLimit');
+    expect(ids({ level: 5, winBlocked: true, status: 6 })).not.toContain('member.removeLimit');
   });
 
   it('offers nothing to an account further down or during a forced password change, and only what the access codes allow', () => {

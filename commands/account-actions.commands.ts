@@ -44,6 +44,7 @@ export const accountRowActions: AccountRowAction[] = [
   status('account.freeze', 'FREEZE', 'action.freeze', 'gw.credit.user.disable', true, { mode: 'freeze' }),
   status('account.kickOut', 'KICK_OUT', 'action.kickOut', 'gw.credit.user.logout', true),
   status('account.unlock', 'UNLOCK', 'action.unlock', 'gw.credit.user.unlock', false),
+  { id: 'member.removeLimit', action: 'REMOVE_LIMIT', titleKey: 'action.removeLimit', method: 'gw.credit.user.limit.remove', targets: 'members', accessCode: 4, confirm: true },
   status('line.disable', 'LINE_DISABLE', 'action.lineDisable', 'gw.credit.agent.line.disable', true),
   status('line.enable', 'LINE_ENABLE', 'action.lineEnable', 'gw.credit.agent.line.enable', false),
   status('line.freeze', 'LINE_FREEZE', 'action.lineFreeze', 'gw.credit.agent.line.stop.right', true),
@@ -69,6 +70,8 @@ export interface ActionTarget {
   betPaused: boolean;
   betStopped: boolean;
   exceptionMarked: boolean;
+  /** Members: blocked by their maximum points winnable (remove limit clears it). */
+  winBlocked: boolean;
 }
 
 /** Which of the flag actions the target's current flags allow. */
@@ -107,12 +110,13 @@ export function rowActionsFor(target: ActionTarget, rights: Rights): AccountRowA
     if (!rights.accessCodes.includes(item.accessCode)) return false;
     if (item.targets === 'agents' && isMember) return false;
     if (item.targets === 'members' && !isMember) return false;
+    if (item.action === 'REMOVE_LIMIT') return target.winBlocked && machine.includes(item.action);
     return machine.includes(item.action) || flagAllows(item.action, target);
   });
 }
 
 export function targetOf(row: AccountRow, isDirectChild: boolean): ActionTarget {
-  return { level: row.level, status: row.status, teamStatus: row.teamStatus, isDirectChild, betPaused: row.betPaused, betStopped: row.betStopped, exceptionMarked: row.exceptionMarked };
+  return { level: row.level, status: row.status, teamStatus: row.teamStatus, isDirectChild, betPaused: row.betPaused, betStopped: row.betStopped, exceptionMarked: row.exceptionMarked, winBlocked: row.winBlocked };
 }
 
 /** Runs an action on an account: opens its screen, or asks when it must, calls, reports and refreshes the lists. */
@@ -197,6 +201,7 @@ const keywordsOf: Record<string, readonly string[]> = {
   'account.freeze': ['freeze', '冻结'],
   'account.unfreeze': ['unfreeze', '解冻'],
   'account.kickOut': ['kick', 'out', '踢出'],
+  'member.removeLimit': ['limit', 'max win', '解除限制'],
   'member.pauseBet': ['pause', 'bet', '停押'],
   'line.stopBet': ['stop', 'bet', 'line', '停押'],
   'account.endSessions': ['sessions', 'kick', '踢出'],

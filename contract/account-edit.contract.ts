@@ -149,6 +149,7 @@ export const accountEditMethods = {
 export const profileExtraSchema = z.object({
   betPaused: z.boolean(),
   betStopped: z.boolean(),
+  winBlocked: z.boolean(),
   exceptionMarked: z.boolean(),
   maxWin: z.string(),
   gameSettings: z.array(gameSettingSchema),

@@ -31,6 +31,8 @@ export const accountRowSchema = z.object({
   betPaused: z.boolean(),
   /** Agents: betting stopped for every member of the line below (team.bolck). */
   betStopped: z.boolean(),
+  /** Members: winnings reached the maximum points winnable; remove limit clears it. */
+  winBlocked: z.boolean(),
   exceptionMarked: z.boolean(),
   /** Direct children (agents and members) of this account. */
   childCount: z.number().int().min(0),
@@ -153,6 +155,8 @@ export const accountMethods = {
   'gw.credit.agent.line.enable.right': statusChange("Unfreezes a direct child agent's line", 4),
   'gw.credit.user.logout': statusChange("Kicks a direct child out: ends all of its sessions", 4),
   'gw.credit.user.unlock': statusChange('Clears the sign-in lock a direct child got from failed attempts', 4),
+  // Our name: the spec lists "remove limit" among the account actions without naming its call.
+  'gw.credit.user.limit.remove': statusChange("Removes the max-win block of a member directly below the calling agent (its winnings reached its maximum points winnable)", 4),
   'gw.credit.user.bet.pause': betChange('Pauses betting for a member directly below the calling agent (the stop list)'),
   'gw.credit.user.bet.pursue': betChange('Resumes betting for a paused member directly below the calling agent'),
   'gw.credit.operate.button.show': defineMethod({

@@ -28,6 +28,7 @@ type AccountListRow = Pick<
   | 'valid_amount_rate'
   | 'bet_paused'
   | 'bet_stopped'
+  | 'win_blocked'
   | 'exception_marked'
   | 'created_at'
   | 'last_login_at'
@@ -87,7 +88,7 @@ async function listAccounts(ctx: CallContext, params: QueryParams, members: bool
   const nullsOrder = params.sort !== 'lastLoginAt' ? sql`` : params.order === 'asc' ? sql` NULLS FIRST` : sql` NULLS LAST`;
   const rows = await ctx.db.rows<AccountListRow>(sql`
     SELECT a.id, a.login_id, a.nickname, a.level, a.parent_id, a.status, a.team_status, a.balance, a.point_limit,
-           a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.bet_stopped, a.exception_marked, a.created_at, a.last_login_at,
+           a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.bet_stopped, a.win_blocked, a.exception_marked, a.created_at, a.last_login_at,
            ${online} AS online,
            a.child_count
       FROM accounts a
@@ -127,6 +128,7 @@ function toRow(row: AccountListRow) {
     online: row.online,
     betPaused: row.bet_paused,
     betStopped: row.bet_stopped,
+    winBlocked: row.win_blocked,
     exceptionMarked: row.exception_marked,
     childCount: Number(row.child_count),
     createdAt: iso(row.created_at),
@@ -167,7 +169,7 @@ export const accountQueryHandlers = defineHandlers({
     const me = await accountInLine(ctx, ctx.session!.accountId);
     const rows = await ctx.db.rows<AccountListRow & { path: string }>(sql`
       SELECT a.id, a.login_id, a.nickname, a.level, a.parent_id, a.status, a.team_status, a.balance, a.point_limit,
-             a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.bet_stopped, a.exception_marked, a.created_at, a.last_login_at,
+             a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.bet_stopped, a.win_blocked, a.exception_marked, a.created_at, a.last_login_at,
              a.child_count, a.path,
              ${accountOnline(ctx)} AS online
         FROM accounts a

@@ -23,12 +23,15 @@ async function act(ctx: ActingContext, userId: string, action: AccountAction) {
   const child = await directChild(ctx, userId, true);
   const isLineAction = action.startsWith('LINE_');
   // Lines belong to agents: a member has no downline to lock or freeze.
-  const next = isLineAction && child.level === 5 ? null : applyAccountAction(child.status, child.team_status, action);
+  // Only a member blocked by its max-win has a limit to remove.
+  const notApplicable = (isLineAction && child.level === 5) || (action === 'REMOVE_LIMIT' && !(child.level === 5 && child.win_blocked));
+  const next = notApplicable ? null : applyAccountAction(child.status, child.team_status, action);
   if (!next) throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: `not-allowed:${action}` });
   await ctx.db.run(sql`UPDATE accounts SET status = ${next.status}, team_status = ${next.teamStatus} WHERE id = ${child.id}`);
   if (action === 'DISABLE' || action === 'FREEZE' || action === 'KICK_OUT') await endSessions(ctx, child, false);
   if (action === 'LINE_DISABLE' || action === 'LINE_FREEZE') await endSessions(ctx, child, true);
   if (action === 'UNLOCK') await clearAllFailures(ctx.db, ctx.site.id, child.login_id);
+  if (action === 'REMOVE_LIMIT') await ctx.db.run(sql`UPDATE accounts SET win_blocked = false WHERE id = ${child.id}`);
   ctx.audit.targetId = String(child.id);
   ctx.audit.summary = `${action} ${child.login_id}`;
   return { userId: String(child.id), status: next.status, teamStatus: next.teamStatus };
@@ -69,13 +72,15 @@ export const accountStatusHandlers = defineHandlers({
   'gw.credit.agent.line.enable.right': (ctx, params) => act(ctx, params.userId, 'LINE_UNFREEZE'),
   'gw.credit.user.logout': (ctx, params) => act(ctx, params.userId, 'KICK_OUT'),
   'gw.credit.user.unlock': (ctx, params) => act(ctx, params.userId, 'UNLOCK'),
+  'gw.credit.user.limit.remove': (ctx, params) => act(ctx, params.userId, 'REMOVE_LIMIT'),
   'gw.credit.operate.button.show': async (ctx, params) => {
     const child = await directChild(ctx, params.userId, false);
     const frozen = await callerFrozen(ctx);
-    // REMOVE_LIMIT belongs to the max-win block of the game platform, which comes with it.
     const actions = frozen
       ? []
-      : allowedAccountActions(child.status, child.team_status).filter((action) => action !== 'REMOVE_LIMIT' && !(child.level === 5 && action.startsWith('LINE_')));
+      : allowedAccountActions(child.status, child.team_status).filter(
+          (action) => !(action === 'REMOVE_LIMIT' && !(child.level === 5 && child.win_blocked)) && !(child.level === 5 && action.startsWith('LINE_')),
+        );
     return { userId: String(child.id), actions };
   },
 });

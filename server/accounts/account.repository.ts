@@ -31,6 +31,7 @@ export interface AccountRow {
   max_win: string | number;
   bet_paused: boolean;
   bet_stopped: boolean;
+  win_blocked: boolean;
   exception_marked: boolean;
   child_count: number;
 }
@@ -118,6 +119,7 @@ export async function toFullProfile(db: Queryable, row: AccountRow) {
     ...toProfile(row),
     betPaused: row.bet_paused,
     betStopped: row.bet_stopped,
+    winBlocked: row.win_blocked,
     exceptionMarked: row.exception_marked,
     maxWin: formatCents(BigInt(row.max_win)),
     gameSettings: await gameSettingsOf(db, row.id),

@@ -43,6 +43,7 @@ export interface Child {
   bet_paused: boolean;
   bet_stopped: boolean;
   exception_marked: boolean;
+  win_blocked: boolean;
 }
 
 /**
@@ -52,7 +53,7 @@ export interface Child {
 export async function directChild(ctx: ActingContext, userId: string, lock: boolean): Promise<Child> {
   await accountInLine(ctx, userId);
   const child = await ctx.db.one<Child>(
-    sql`SELECT id, parent_id, path, level, login_id, status, team_status, bet_paused, bet_stopped, exception_marked
+    sql`SELECT id, parent_id, path, level, login_id, status, team_status, bet_paused, bet_stopped, exception_marked, win_blocked
           FROM accounts WHERE id = ${userId} ${lock ? sql`FOR UPDATE` : sql``}`,
   );
   if (!child || String(child.parent_id) !== ctx.session!.accountId) throw new RpcError(ErrorCode.notDirectRelation);

@@ -237,6 +237,8 @@ export async function seedDemo(db: Database, now: Date): Promise<boolean> {
     const again = await tx.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM sites`);
     if (Number(again?.n ?? 0) > 0) return false;
     for (const site of demoSites) await seedSite(tx, site, hashes, now);
+    // Two members have reached their maximum win (the game platform sets this): their agent can remove the limit.
+    await tx.run(sql`UPDATE accounts SET max_win = 1000000, win_blocked = true WHERE site_id = 'demo' AND login_id IN ('mb01010101001', 'mb01010101002')`);
     return true;
   });
 }

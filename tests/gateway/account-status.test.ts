@@ -19,7 +19,7 @@ afterAll(async () => {
   await gw.close();
 });
 
-/** The gateway call behind each action of the machine. */
+/** The gateway call behind each action of the machine (REMOVE_LIMIT needs a blocked member: tested on its own). */
 const calls: Record<Exclude<AccountAction, 'REMOVE_LIMIT'>, { method: string; params?: Record<string, unknown> }> = {
   ENABLE: { method: 'gw.credit.user.enable' },
   UNFREEZE: { method: 'gw.credit.user.enable' },
@@ -119,6 +119,26 @@ describe('status actions', () => {
     await act(agent, 'ENABLE', await idOf('mb01010101001'));
   });
 
+  it("removes a member's max-win block only when it is blocked and the machine takes it, and offers it only then", async () => {
+    const agent = await gw.sessionFor('ag01010101');
+    const blocked = await idOf('mb01010101001');
+    const free = await idOf('mb01010101003');
+    const offered = async (userId: string) => ((await gw.call('gw.credit.operate.button.show', { opsId: agent, userId })).result as { actions: string[] }).actions;
+    // The demo seed leaves mb01010101001 blocked by its maximum win.
+    expect(await offered(blocked)).toContain('REMOVE_LIMIT');
+    expect(await offered(free)).not.toContain('REMOVE_LIMIT');
+    expect((await gw.call('gw.credit.user.limit.remove', { opsId: agent, userId: free })).error?.code).toBe(20011);
+    // A frozen member takes no limit removal (the machine allows it only from normal).
+    await gw.db.run(sql`UPDATE accounts SET status = 6 WHERE id = ${blocked}`);
+    expect((await gw.call('gw.credit.user.limit.remove', { opsId: agent, userId: blocked })).error?.code).toBe(20011);
+    expect(await offered(blocked)).not.toContain('REMOVE_LIMIT');
+    await gw.db.run(sql`UPDATE accounts SET status = 1 WHERE id = ${blocked}`);
+    expect((await gw.call('gw.credit.user.limit.remove', { opsId: agent, userId: blocked })).result).toMatchObject({ status: 1 });
+    const row = await gw.db.one<{ win_blocked: boolean }>(sql`SELECT win_blocked FROM accounts WHERE id = ${blocked}`);
+    expect(row!.win_blocked).toBe(false);
+    expect((await gw.call('gw.credit.user.limit.remove', { opsId: agent, userId: blocked })).error?.code).toBe(20011);
+  });
+
   it('lets a frozen caller change nothing below it (20012)', async () => {
     await gw.db.run(sql`UPDATE accounts SET status = 6 WHERE login_id = 'ma02' AND site_id = 'demo'`);
     const ma02 = await gw.sessionFor('ma02');
@@ -133,7 +153,7 @@ describe('status actions', () => {
     await act(ma01, 'DISABLE', await idOf('sh0101'));
     expect((await show('sh0101')).actions).toEqual(['ENABLE', 'UNLOCK', 'LINE_DISABLE', 'LINE_FREEZE']);
     await act(ma01, 'ENABLE', await idOf('sh0101'));
-    expect((await show('mb01010101002', await gw.sessionFor('ag01010101'))).actions).toEqual(['DISABLE', 'FREEZE', 'KICK_OUT', 'UNLOCK']);
+    expect((await show('mb01010101003', await gw.sessionFor('ag01010101'))).actions).toEqual(['DISABLE', 'FREEZE', 'KICK_OUT', 'UNLOCK']);
     expect((await gw.call('gw.credit.operate.button.show', { opsId: ma01, userId: await idOf('ga010101') })).error?.code).toBe(20040);
   });
 });

@@ -38,6 +38,8 @@ export const authorizationMatrix: Record<string, Record<Actor, Expected>> = {
   'gw.credit.agent.line.enable.right': statusAction([20011, 20011, 20011, 20011, 20011]),
   'gw.credit.user.logout': statusAction(['ok', 'ok', 'ok', 'ok', 'ok']),
   'gw.credit.user.unlock': statusAction(['ok', 'ok', 'ok', 'ok', 'ok']),
+  // Only a member can be blocked by its maximum win; the demo's members are not blocked unless a test blocks them.
+  'gw.credit.user.limit.remove': statusAction([20011, 20011, 20011, 20011, 'ok']),
   // Betting belongs to members: only an agent's direct children can be paused.
   'gw.credit.user.bet.pause': statusAction([20011, 20011, 20011, 20011, 'ok']),
   'gw.credit.user.bet.pursue': statusAction([20011, 20011, 20011, 20011, 20011]),

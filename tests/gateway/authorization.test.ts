@@ -74,7 +74,7 @@ afterAll(async () => {
   await gw.close();
 });
 beforeEach(async () => {
-  await gw.db.run(sql`UPDATE accounts SET status = 1, team_status = 1, bet_paused = false, bet_stopped = false, exception_marked = false, force_pwd_update = false`);
+  await gw.db.run(sql`UPDATE accounts SET status = 1, team_status = 1, bet_paused = false, bet_stopped = false, exception_marked = false, win_blocked = login_id LIKE 'mb%', force_pwd_update = false`);
 });
 
 describe('authorization matrix of the account methods', () => {
@@ -89,7 +89,7 @@ describe('authorization matrix of the account methods', () => {
       const expected: Record<string, unknown> = {};
       for (const [actor, want] of Object.entries(row) as [Actor, (typeof row)[Actor]][]) {
         if (want === 'n/a') continue;
-        await gw.db.run(sql`UPDATE accounts SET status = 1, team_status = 1, bet_paused = false, bet_stopped = false, exception_marked = false, force_pwd_update = false`);
+        await gw.db.run(sql`UPDATE accounts SET status = 1, team_status = 1, bet_paused = false, bet_stopped = false, exception_marked = false, win_blocked = login_id LIKE 'mb%', force_pwd_update = false`);
         const who = actors[actor];
         const opsId = await gw.sessionFor(who.caller, who.site);
         const answer =

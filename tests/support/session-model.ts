@@ -82,6 +82,7 @@ export const profileOf = (loginId: string): Profile => ({
   lastLoginAt: null,
   betPaused: false,
   betStopped: false,
+  winBlocked: false,
   exceptionMarked: false,
   maxWin: '0.00',
   gameSettings: [],

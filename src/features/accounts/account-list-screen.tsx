@@ -333,6 +333,11 @@ export default function AccountListScreen() {
                         {t('flag.monitored')}
                       </Badge>
                     ) : null}
+                    {row.winBlocked ? (
+                      <Badge variant="destructive" className="ml-1">
+                        {t('flag.winBlocked')}
+                      </Badge>
+                    ) : null}
                     {row.betPaused || row.betStopped ? (
                       <Badge variant="outline" className="ml-1">
                         {t('flag.betStopped')}

@@ -193,6 +193,7 @@ export default function EditAccountScreen() {
       betPaused: profile.betPaused,
       betStopped: profile.betStopped,
       exceptionMarked: profile.exceptionMarked,
+      winBlocked: profile.winBlocked,
     },
     commands.rights,
   ).filter((action) => action.id !== 'account.edit');
