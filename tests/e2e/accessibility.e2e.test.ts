@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -124,6 +125,31 @@ describe.runIf(e2e.run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () => 
         await page.getByTestId('add-submit').click();
         await page.getByRole('alert').first().waitFor();
         await expectNoSeriousViolations(page, `add agent with its validation messages (theme ${theme})`);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('edit-user screen, and the add-multiple form with its job progress', async () => {
+      const { context, page } = await openThemed(theme);
+      try {
+        await page.getByTestId('login-screen').waitFor();
+        await signIn(page, e2e.gw, 'ag01010101');
+        await page.getByTestId('notice-screen').waitFor();
+        const member = await e2e.gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'mb01010101001'`);
+        await page.goto(`${e2e.gw.url}/#/editAccount/index/${member!.id}`);
+        await page.getByTestId('game-settings').waitFor();
+        await expectNoSeriousViolations(page, `edit user (theme ${theme})`);
+        await page.goto(`${e2e.gw.url}/#/add/index/batch`);
+        await page.getByTestId('batch-form').waitFor();
+        await page.locator('#batch-prefix').fill(`ax${theme}`);
+        await page.locator('#batch-count').fill('3');
+        await page.locator('#batch-password').fill('Batch_123');
+        await page.locator('#batch-confirmPassword').fill('Batch_123');
+        await page.locator('#batch-pointLimit').fill('1');
+        await page.getByTestId('batch-submit').click();
+        await expect.poll(() => page.getByTestId('job-progress').getAttribute('data-status')).toBe('done');
+        await expectNoSeriousViolations(page, `add multiple players with the job outcome (theme ${theme})`);
       } finally {
         await context.close();
       }
