@@ -57,6 +57,8 @@ export interface CallContext {
   /** Fields of the envelope some methods record (sign-in: terminal and device). */
   terminal: string;
   device: string;
+  /** The call's idempotency key, for handlers that record it next to their effect (the score log). */
+  requestKey: string | null;
 }
 
 export type Handler = (ctx: CallContext, params: never) => Promise<unknown>;
@@ -291,6 +293,7 @@ export function createDispatcher(options: DispatcherOptions) {
       settings: options.settings,
       terminal: String(envelopeParams.data.terminal ?? ''),
       device: envelopeParams.data.fingerOSModel ?? '',
+      requestKey: envelopeParams.data.requestKey ?? null,
     };
     if (definition.effect === 'write' && session) {
       return runWrite({ definition, handler, ctx, session, method, payload, requestKey: envelopeParams.data.requestKey });

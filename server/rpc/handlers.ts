@@ -6,6 +6,7 @@ import { accountStatusHandlers } from '../accounts/account-status.handlers';
 import { pendingHandlers } from '../accounts/pending.handlers';
 import { authHandlers } from '../auth/auth.handlers';
 import { noticeHandlers } from '../notices/notice.handlers';
+import { pointsHandlers } from '../points/points.handlers';
 import { siteHandlers } from '../sites/site.handlers';
 import { defineHandlers, type HandlerMap } from './handler';
 import { buildOpenRpcDocument } from './openrpc';
@@ -35,5 +36,6 @@ export function createHandlers(databaseKind: 'pglite' | 'postgres'): HandlerMap<
     ...accountAddHandlers,
     ...accountStatusHandlers,
     ...pendingHandlers,
+    ...pointsHandlers,
   };
 }
