@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import { AccountStatus, lineStatus } from '../accounts/account.repository';
+import { AccountStatus } from '../accounts/account.repository';
 import type { Queryable } from '../db/database';
 import { RpcError } from '../rpc/rpc-error';
 
@@ -10,7 +10,7 @@ import { RpcError } from '../rpc/rpc-error';
  *
  * Order inside a movement, the same everywhere so that concurrent movements never deadlock:
  *   1. the account rows, locked in ascending id order;
- *   2. the checks (statuses, interval, balances) on the locked rows;
+ *   2. the checks (line, statuses, interval, balances) on the locked rows;
  *   3. the site's serial number (its row lock is held to commit, so for each account the
  *      serial order of its rows is their commit order), both balances and the score-log row,
  *      in one statement.
@@ -30,6 +30,9 @@ interface LockedAccount {
   balance: DbInt;
   in_game: boolean;
   login_id: string;
+  path: string;
+  /** The strongest team status of the accounts above this one: 4 disabled, 6 frozen, else 1. */
+  line_above: number;
 }
 
 export interface Movement {
@@ -64,17 +67,25 @@ function assertAmount(amount: number) {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error('amount must be positive integer cents');
 }
 
-/** The rows of the given accounts of a site, locked in ascending id order (the one lock order). */
+/**
+ * The rows of the given accounts of a site, locked in ascending id order (the one lock order),
+ * with the team status of the lines above each (read, not locked: read in the same statement,
+ * so a movement costs one round trip fewer while its locks are held).
+ */
 async function lockAccounts(tx: Queryable, siteId: string, ids: string[]): Promise<LockedAccount[]> {
-  return tx.rows<LockedAccount>(sql`SELECT id, parent_id, level, status, team_status, balance, in_game, login_id
-    FROM accounts WHERE site_id = ${siteId} AND id IN (${sql.join(ids.map((id) => sql`${id}::bigint`), sql`, `)})
-    ORDER BY id FOR NO KEY UPDATE`);
+  return tx.rows<LockedAccount>(sql`SELECT a.id, a.parent_id, a.level, a.status, a.team_status, a.balance, a.in_game, a.login_id, a.path,
+        COALESCE((SELECT CASE WHEN bool_or(x.team_status = 4) THEN 4 WHEN bool_or(x.team_status = 6) THEN 6 END
+           FROM accounts x WHERE x.id = ANY (string_to_array(trim(BOTH '/' FROM a.path), '/')::bigint[]) AND x.id <> a.id), 1) AS line_above
+    FROM accounts a WHERE a.site_id = ${siteId} AND a.id IN (${sql.join(ids.map((id) => sql`${id}::bigint`), sql`, `)})
+    ORDER BY a.id FOR NO KEY UPDATE OF a`);
 }
 
 /** A frozen or disabled operator, or one in a frozen or disabled line, moves no points (20005). */
-async function operatorMayMovePoints(tx: Queryable, operator: LockedAccount) {
-  if (operator.status !== AccountStatus.normal) throw new RpcError(ErrorCode.operatorStatusForbidsScore);
-  if ((await lineStatus(tx, String(operator.id))) !== AccountStatus.normal) throw new RpcError(ErrorCode.operatorStatusForbidsScore);
+function operatorMayMovePoints(operator: LockedAccount) {
+  const normal = AccountStatus.normal;
+  if (operator.status !== normal || operator.team_status !== normal || Number(operator.line_above) !== normal) {
+    throw new RpcError(ErrorCode.operatorStatusForbidsScore);
+  }
 }
 
 /** 37150 when the operator moved points of this target less than the site's interval ago. */
@@ -89,19 +100,20 @@ async function checkInterval(tx: Queryable, input: TransferInput) {
 }
 
 /**
- * Score up (parent -> direct child) or down (direct child -> parent). The caller has already
- * checked that the target is in its line (20002); everything else is checked here under the
- * row locks: 20040, 20005, 20003, 20032, 37150, 37110 / 37111.
+ * Score up (parent -> direct child) or down (direct child -> parent), checked under the row
+ * locks: 20002 (the target is not in the operator's line or site, never saying which), 20040,
+ * 20005, 20003, 20032, 37150, 37110 / 37111.
  */
 export async function transferPoints(tx: Queryable, input: TransferInput): Promise<Movement> {
   assertAmount(input.amount);
   const rows = await lockAccounts(tx, input.siteId, [input.operatorId, input.targetId]);
   const operator = rows.find((row) => String(row.id) === input.operatorId);
   const target = rows.find((row) => String(row.id) === input.targetId);
-  if (!operator || !target) throw new RpcError(ErrorCode.accountNotFound);
+  if (!operator) throw new Error(`operator ${input.operatorId} is not an account of site ${input.siteId}`);
+  if (!target || !target.path.startsWith(operator.path)) throw new RpcError(ErrorCode.accountNotFound);
   if (target.parent_id === null || String(target.parent_id) !== input.operatorId) throw new RpcError(ErrorCode.notDirectRelation);
 
-  await operatorMayMovePoints(tx, operator);
+  operatorMayMovePoints(operator);
   // The target's own status and its own line; the lines above it are the operator's, checked above.
   if (target.status !== AccountStatus.normal || target.team_status !== AccountStatus.normal) {
     throw new RpcError(ErrorCode.targetStatusForbidsScore);

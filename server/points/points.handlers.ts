@@ -11,7 +11,6 @@ import { queryScoreLog } from './score-log.repository';
 
 async function transfer(ctx: CallContext, direction: 'up' | 'down', params: { userId: string; amount: number; comment: string }) {
   const session = ctx.session!;
-  await accountInLine(ctx, params.userId);
   const moved: Movement = await transferPoints(ctx.db, {
     siteId: ctx.site.id,
     direction,
