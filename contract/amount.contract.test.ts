@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCents, parseBasisPoints, parseCents } from './amount.contract';
+import { formatCents, MAX_CENTS, parseBasisPoints, parseCents, positiveAmountSchema } from './amount.contract';
 
 describe('amounts in integer cents', () => {
   it('reads decimal text and numbers exactly', () => {
@@ -19,7 +19,7 @@ describe('amounts in integer cents', () => {
     expect(formatCents(0)).toBe('0.00');
     expect(formatCents(1050)).toBe('10.50');
     expect(formatCents(-5)).toBe('-0.05');
-    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 9_000_000_000_000_000n }), (cents) => parseCents(formatCents(cents)) === Number(cents)));
+    fc.assert(fc.property(fc.bigInt({ min: 0n, max: MAX_CENTS }), (cents) => parseCents(formatCents(cents)) === Number(cents)));
   });
 
   it('reads percents into hundredths of a percent, up to 100', () => {
@@ -29,5 +29,91 @@ describe('amounts in integer cents', () => {
     expect(parseBasisPoints(100.01)).toBeNull();
     expect(parseBasisPoints('0.005')).toBeNull();
     fc.assert(fc.property(fc.integer({ min: 0, max: 10_000 }), (points) => parseBasisPoints(String(points / 100)) === points));
+  });
+
+});
+
+/** A decimal as a person writes it: digits without leading zeros, then 0, 1 or 2 decimals. */
+const decimalText = fc
+  .tuple(fc.bigInt({ min: 0n, max: MAX_CENTS / 100n }), fc.constantFrom('', '.d', '.dd'), fc.integer({ min: 0, max: 99 }))
+  .map(([whole, shape, fraction]) =>
+    shape === '' ? String(whole) : shape === '.d' ? `${whole}.${fraction % 10}` : `${whole}.${String(fraction).padStart(2, '0')}`,
+  )
+  .filter((text) => parseCents(text) !== null);
+
+/** What the text means, computed on strings and bigints only. */
+function exactCents(text: string): bigint {
+  const [whole, fraction = ''] = text.split('.');
+  return BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, '0'));
+}
+
+describe('amount parsing and formatting (properties)', () => {
+  it('reads every decimal text to its exact cents, an exact integer, and formats it back', () => {
+    fc.assert(
+      fc.property(decimalText, (text) => {
+        const cents = parseCents(text)!;
+        expect(Number.isSafeInteger(cents)).toBe(true);
+        expect(BigInt(cents)).toBe(exactCents(text));
+        // Formatting gives the same value with exactly two decimals.
+        const formatted = formatCents(cents);
+        expect(formatted).toMatch(/^(0|[1-9][0-9]*)\.[0-9]{2}$/);
+        expect(exactCents(formatted)).toBe(exactCents(text));
+        expect(parseCents(formatted)).toBe(cents);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('formats every amount up to the maximum and reads it back unchanged', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: MAX_CENTS }), (cents) => {
+        expect(BigInt(parseCents(formatCents(cents))!)).toBe(cents);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('reads a JSON number exactly as the decimal the client wrote, below 10^13 points', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 15n - 1n }), (cents) => {
+        const wire = JSON.parse(formatCents(cents)) as number;
+        expect(BigInt(parseCents(wire)!)).toBe(cents);
+      }),
+      { numRuns: 2_000 },
+    );
+    // Larger ones travel as strings: as doubles they may not be what the client wrote.
+    expect(parseCents(1e13)).toBeNull();
+    expect(parseCents('10000000000000.00')).toBe(1_000_000_000_000_000);
+  });
+
+  it('refuses more than two decimals, signs, exponents, separators, leading zeros and amounts over the maximum', () => {
+    const broken = fc.oneof(
+      decimalText.map((text) => `${text.split('.')[0]}.${(text.split('.')[1] ?? '').padEnd(2, '0')}1`),
+      decimalText.map((text) => `-${text}`),
+      decimalText.map((text) => `+${text}`),
+      decimalText.map((text) => `${text}e0`),
+      decimalText.map((text) => `0${text}`).filter((text) => !text.startsWith('0.')),
+      decimalText.map((text) => `1,${text}`),
+      decimalText.map((text) => `${text.replace('.', ' .')}`).filter((text) => text.includes(' ')),
+      fc.bigInt({ min: MAX_CENTS + 1n, max: 10n ** 18n - 1n }).map((cents) => formatCents(cents)),
+    );
+    fc.assert(
+      fc.property(broken, (text) => {
+        expect(parseCents(text), text).toBeNull();
+      }),
+      { numRuns: 2_000 },
+    );
+    for (const bad of [Number.NaN, Infinity, -Infinity, -0.01, 0.001, 1e-7, 5e-324]) expect(parseCents(bad), String(bad)).toBeNull();
+  });
+
+  it('a points amount is above zero', () => {
+    expect(positiveAmountSchema.safeParse('0').success).toBe(false);
+    expect(positiveAmountSchema.safeParse(0).success).toBe(false);
+    expect(positiveAmountSchema.safeParse('0.01').data).toBe(1);
+    fc.assert(
+      fc.property(decimalText, (text) => {
+        expect(positiveAmountSchema.safeParse(text).success).toBe(exactCents(text) > 0n);
+      }),
+    );
   });
 });

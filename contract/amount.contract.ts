@@ -5,14 +5,24 @@ import { z } from 'zod';
  * "10.50") or a JSON number, read from its decimal text straight into cents: never through a
  * float multiplication. Output is always a string with exactly two decimals ("1000.00").
  */
-export const MAX_CENTS = 9_000_000_000_000_000n;
+
+/**
+ * The largest amount that is still an exact JavaScript integer (90,071,992,547,409.91 points):
+ * every amount fits in a number without loss, and in a PostgreSQL bigint with room to add.
+ */
+export const MAX_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
+/**
+ * A JSON number reaches us as a double. Below 1e13 (at most 13 + 2 significant digits) its
+ * shortest text is the decimal the client wrote; larger amounts must travel as strings.
+ */
+const MAX_JSON_NUMBER = 1e13;
 
 const AMOUNT_TEXT = /^(0|[1-9][0-9]{0,15})(\.[0-9]{1,2})?$/;
 const PERCENT_TEXT = /^(0|[1-9][0-9]{0,2})(\.[0-9]{1,2})?$/;
 
 /** "10.5" -> 1050; null when the text is not a plain decimal with at most 2 decimals. */
 export function parseCents(value: string | number): number | null {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
+  const text = typeof value === 'number' ? (Number.isFinite(value) && Math.abs(value) < MAX_JSON_NUMBER ? String(value) : '') : value.trim();
   const match = AMOUNT_TEXT.exec(text);
   if (!match) return null;
   const cents = BigInt(match[1]!) * 100n + BigInt((match[2] ?? '.').slice(1).padEnd(2, '0'));
@@ -48,6 +58,9 @@ export const amountSchema = z.union([z.string().max(32), z.number()]).transform(
   }
   return cents;
 });
+
+/** An amount that moves points: above 0 (spec §5 "set points"). */
+export const positiveAmountSchema = amountSchema.refine((cents) => cents > 0, { message: 'amount-positive' });
 
 /** A rate or share param: a percent from 0 to 100 with at most 2 decimals; out, hundredths of a percent. */
 export const percentSchema = z.union([z.string().max(16), z.number()]).transform((value, ctx) => {

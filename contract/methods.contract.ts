@@ -4,6 +4,7 @@ import { authMethods } from './auth.contract';
 import { discoveryMethods } from './discovery.contract';
 import type { MethodDefinition } from './method.contract';
 import { noticeMethods } from './notice.contract';
+import { pointsMethods } from './points.contract';
 import { siteMethods } from './site.contract';
 
 /** Every method of the gateway, by its exact wire name (spec §7). */
@@ -13,6 +14,7 @@ export const contract = {
   ...authMethods,
   ...noticeMethods,
   ...accountMethods,
+  ...pointsMethods,
 } satisfies Record<string, MethodDefinition>;
 
 export type Contract = typeof contract;

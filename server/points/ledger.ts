@@ -1,16 +1,161 @@
 import { sql } from 'drizzle-orm';
+import { ErrorCode } from '../../contract/errors.contract';
+import { AccountStatus } from '../accounts/account.repository';
 import type { Queryable } from '../db/database';
+import { RpcError } from '../rpc/rpc-error';
 
 /**
- * Takes the next score-log serial number of a site. Callers hold their account row locks
- * first, so for each account the serial order of its rows is their commit order.
+ * The ledger: every movement of points is one call here, inside the caller's transaction.
+ * Balances are integer cents; arithmetic on them happens in SQL or on bigints, never on floats.
+ *
+ * Order inside a movement, the same everywhere so that concurrent movements never deadlock:
+ *   1. the account rows, locked in ascending id order;
+ *   2. the checks (line, statuses, interval, balances) on the locked rows;
+ *   3. the site's serial number (its row lock is held to commit, so for each account the
+ *      serial order of its rows is their commit order), both balances and the score-log row,
+ *      in one statement.
  */
-export async function nextSerial(tx: Queryable, siteId: string): Promise<number> {
-  const row = await tx.one<{ score_serial: string | number }>(
-    sql`UPDATE sites SET score_serial = score_serial + 1 WHERE id = ${siteId} RETURNING score_serial`,
-  );
-  if (!row) throw new Error(`no site ${siteId}`);
-  return Number(row.score_serial);
+
+/** Total issuance of a site stays below this, so no balance or sum can leave a bigint. */
+export const MAX_ISSUED_CENTS = 9_000_000_000_000_000_000n;
+
+type DbInt = string | number | bigint;
+
+interface LockedAccount {
+  id: DbInt;
+  parent_id: DbInt | null;
+  level: number;
+  status: number;
+  team_status: number;
+  balance: DbInt;
+  in_game: boolean;
+  login_id: string;
+  path: string;
+  /** The strongest team status of the accounts above this one: 4 disabled, 6 frozen, else 1. */
+  line_above: number;
+}
+
+export interface Movement {
+  serialNo: bigint;
+  amount: bigint;
+  before: bigint;
+  after: bigint;
+  operatorBefore: bigint;
+  operatorAfter: bigint;
+}
+
+export interface TransferInput {
+  siteId: string;
+  direction: 'up' | 'down';
+  /** The parent: the main account of the session that acts. */
+  operatorId: string;
+  /** A direct child of the operator. */
+  targetId: string;
+  /** Positive integer cents. */
+  amount: number;
+  operatorLogin: string;
+  operatorSubAccountId: string | null;
+  ip: string;
+  comment: string;
+  now: Date;
+  /** The site's minimum interval between two score operations of one operator on one target. */
+  minIntervalMs: number;
+  requestKey: string | null;
+}
+
+function assertAmount(amount: number) {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error('amount must be positive integer cents');
+}
+
+/**
+ * The rows of the given accounts of a site, locked in ascending id order (the one lock order),
+ * with the team status of the lines above each (read, not locked: read in the same statement,
+ * so a movement costs one round trip fewer while its locks are held).
+ */
+async function lockAccounts(tx: Queryable, siteId: string, ids: string[]): Promise<LockedAccount[]> {
+  return tx.rows<LockedAccount>(sql`SELECT a.id, a.parent_id, a.level, a.status, a.team_status, a.balance, a.in_game, a.login_id, a.path,
+        COALESCE((SELECT CASE WHEN bool_or(x.team_status = 4) THEN 4 WHEN bool_or(x.team_status = 6) THEN 6 END
+           FROM accounts x WHERE x.id = ANY (string_to_array(trim(BOTH '/' FROM a.path), '/')::bigint[]) AND x.id <> a.id), 1) AS line_above
+    FROM accounts a WHERE a.site_id = ${siteId} AND a.id IN (${sql.join(ids.map((id) => sql`${id}::bigint`), sql`, `)})
+    ORDER BY a.id FOR NO KEY UPDATE OF a`);
+}
+
+/** A frozen or disabled operator, or one in a frozen or disabled line, moves no points (20005). */
+function operatorMayMovePoints(operator: LockedAccount) {
+  const normal = AccountStatus.normal;
+  if (operator.status !== normal || operator.team_status !== normal || Number(operator.line_above) !== normal) {
+    throw new RpcError(ErrorCode.operatorStatusForbidsScore);
+  }
+}
+
+/** 37150 when the operator moved points of this target less than the site's interval ago. */
+async function checkInterval(tx: Queryable, input: TransferInput) {
+  if (input.minIntervalMs <= 0) return;
+  const last = await tx.one<{ created_at: Date | string }>(sql`SELECT created_at FROM score_log
+    WHERE operator_account_id = ${input.operatorId} AND target_account_id = ${input.targetId}
+    ORDER BY created_at DESC LIMIT 1`);
+  if (last && input.now.getTime() - new Date(last.created_at).getTime() < input.minIntervalMs) {
+    throw new RpcError(ErrorCode.setPointsTooFrequent);
+  }
+}
+
+/**
+ * Score up (parent -> direct child) or down (direct child -> parent), checked under the row
+ * locks: 20002 (the target is not in the operator's line or site, never saying which), 20040,
+ * 20005, 20003, 20032, 37150, 37110 / 37111.
+ */
+export async function transferPoints(tx: Queryable, input: TransferInput): Promise<Movement> {
+  assertAmount(input.amount);
+  const rows = await lockAccounts(tx, input.siteId, [input.operatorId, input.targetId]);
+  const operator = rows.find((row) => String(row.id) === input.operatorId);
+  const target = rows.find((row) => String(row.id) === input.targetId);
+  if (!operator) throw new Error(`operator ${input.operatorId} is not an account of site ${input.siteId}`);
+  if (!target || !target.path.startsWith(operator.path)) throw new RpcError(ErrorCode.accountNotFound);
+  if (target.parent_id === null || String(target.parent_id) !== input.operatorId) throw new RpcError(ErrorCode.notDirectRelation);
+
+  operatorMayMovePoints(operator);
+  // The target's own status and its own line; the lines above it are the operator's, checked above.
+  if (target.status !== AccountStatus.normal || target.team_status !== AccountStatus.normal) {
+    throw new RpcError(ErrorCode.targetStatusForbidsScore);
+  }
+  const up = input.direction === 'up';
+  if (!up && target.level === 5 && target.in_game) throw new RpcError(ErrorCode.onlinePlayerScoreDown);
+  await checkInterval(tx, input);
+
+  const amount = BigInt(input.amount);
+  if (up && BigInt(operator.balance) < amount) throw new RpcError(ErrorCode.operatorBalanceLow);
+  if (!up && BigInt(target.balance) < amount) throw new RpcError(ErrorCode.targetBalanceLow);
+
+  const childDelta = String(up ? amount : -amount);
+  const parentDelta = String(up ? -amount : amount);
+  const from = up ? input.operatorId : input.targetId;
+  const to = up ? input.targetId : input.operatorId;
+  const row = await tx.one<{ serial_no: DbInt; before: DbInt; after: DbInt; operator_before: DbInt; operator_after: DbInt }>(sql`
+    WITH serial AS (
+      UPDATE sites SET score_serial = score_serial + 1 WHERE id = ${input.siteId} RETURNING score_serial
+    ), parent AS (
+      UPDATE accounts SET balance = balance + ${parentDelta}::bigint WHERE id = ${input.operatorId} RETURNING balance
+    ), child AS (
+      UPDATE accounts SET balance = balance + ${childDelta}::bigint WHERE id = ${input.targetId} RETURNING balance
+    )
+    INSERT INTO score_log (site_id, serial_no, type, from_account_id, to_account_id, target_account_id, amount, before, after,
+        operator_before, operator_after, operator_account_id, operator_sub_account_id, operator_login, operator_ip, comment,
+        request_key, created_at)
+    SELECT ${input.siteId}, serial.score_serial, ${input.direction}, ${from}::bigint, ${to}::bigint, ${input.targetId}::bigint,
+        ${String(amount)}::bigint, child.balance - ${childDelta}::bigint, child.balance,
+        parent.balance - ${parentDelta}::bigint, parent.balance, ${input.operatorId}::bigint, ${input.operatorSubAccountId}::bigint,
+        ${input.operatorLogin}, ${input.ip}, ${input.comment}, ${input.requestKey}, ${input.now}
+      FROM serial, parent, child
+    RETURNING serial_no, before, after, operator_before, operator_after`);
+  if (!row) throw new Error(`no site ${input.siteId}`);
+  return {
+    serialNo: BigInt(row.serial_no),
+    amount,
+    before: BigInt(row.before),
+    after: BigInt(row.after),
+    operatorBefore: BigInt(row.operator_before),
+    operatorAfter: BigInt(row.operator_after),
+  };
 }
 
 /**
@@ -19,19 +164,44 @@ export async function nextSerial(tx: Queryable, siteId: string): Promise<number>
  */
 export async function issuePoints(
   tx: Queryable,
-  input: { siteId: string; companyId: string; amount: number; operatorLogin: string; ip: string; comment: string; now: Date },
-): Promise<{ serialNo: number; before: number; after: number }> {
-  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error('amount must be positive integer cents');
-  const company = await tx.one<{ balance: string | number }>(sql`SELECT balance FROM accounts
-    WHERE id = ${input.companyId} AND site_id = ${input.siteId} AND level = 0 FOR UPDATE`);
-  if (!company) throw new Error('issuance goes to the company account of the site');
-  const before = Number(company.balance);
-  const after = before + input.amount;
-  const serialNo = await nextSerial(tx, input.siteId);
-  await tx.run(sql`UPDATE accounts SET balance = ${after} WHERE id = ${input.companyId}`);
-  await tx.run(sql`INSERT INTO score_log (site_id, serial_no, type, from_account_id, to_account_id, amount, before, after,
-      operator_account_id, operator_login, operator_ip, comment, created_at)
-    VALUES (${input.siteId}, ${serialNo}, 'issue', NULL, ${input.companyId}, ${input.amount}, ${before}, ${after},
-      ${input.companyId}, ${input.operatorLogin}, ${input.ip}, ${input.comment}, ${input.now})`);
-  return { serialNo, before, after };
+  input: {
+    siteId: string;
+    companyId: string;
+    amount: number;
+    operatorLogin: string;
+    operatorSubAccountId?: string | null;
+    ip: string;
+    comment: string;
+    now: Date;
+    requestKey?: string | null;
+  },
+): Promise<{ serialNo: bigint; before: bigint; after: bigint }> {
+  assertAmount(input.amount);
+  const [company] = await lockAccounts(tx, input.siteId, [input.companyId]);
+  if (!company || company.level !== 0) throw new Error('issuance goes to the company account of the site');
+  if (company.status !== AccountStatus.normal || company.team_status !== AccountStatus.normal) {
+    throw new RpcError(ErrorCode.operatorStatusForbidsScore);
+  }
+  const issued = await tx.one<{ total: DbInt | null }>(sql`SELECT sum(amount) AS total FROM score_log
+    WHERE site_id = ${input.siteId} AND type = 'issue'`);
+  if (BigInt(issued?.total ?? 0) + BigInt(input.amount) > MAX_ISSUED_CENTS) {
+    throw new RpcError(ErrorCode.invalidParams, { field: 'amount', rule: 'issuance-too-large' });
+  }
+  const amount = String(input.amount);
+  const row = await tx.one<{ serial_no: DbInt; before: DbInt; after: DbInt }>(sql`
+    WITH serial AS (
+      UPDATE sites SET score_serial = score_serial + 1 WHERE id = ${input.siteId} RETURNING score_serial
+    ), company AS (
+      UPDATE accounts SET balance = balance + ${amount}::bigint WHERE id = ${input.companyId} RETURNING balance
+    )
+    INSERT INTO score_log (site_id, serial_no, type, from_account_id, to_account_id, target_account_id, amount, before, after,
+        operator_account_id, operator_sub_account_id, operator_login, operator_ip, comment, request_key, created_at)
+    SELECT ${input.siteId}, serial.score_serial, 'issue', NULL, ${input.companyId}::bigint, ${input.companyId}::bigint,
+        ${amount}::bigint, company.balance - ${amount}::bigint, company.balance, ${input.companyId}::bigint,
+        ${input.operatorSubAccountId ?? null}::bigint, ${input.operatorLogin}, ${input.ip}, ${input.comment}, ${input.requestKey ?? null},
+        ${input.now}
+      FROM serial, company
+    RETURNING serial_no, before, after`);
+  if (!row) throw new Error(`no site ${input.siteId}`);
+  return { serialNo: BigInt(row.serial_no), before: BigInt(row.before), after: BigInt(row.after) };
 }

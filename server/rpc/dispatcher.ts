@@ -11,7 +11,7 @@ import { accessCodesOf, findSession, type Session } from '../sessions/session.st
 import { inMaintenance, resolveSite, type Site } from '../sites/site.repository';
 import { canonicalJson } from './canonical-json';
 import { errorMessage } from './messages';
-import { recordOperation } from './operation-log';
+import { operationInsertSql } from './operation-log';
 import { RpcError } from './rpc-error';
 
 export type JsonRpcId = string | number | null;
@@ -60,6 +60,8 @@ export interface CallContext {
   device: string;
   /** Runs `task` once the call's effect is committed (never when it rolls back or is a replay). */
   afterCommit(task: () => void): void;
+  /** The call's idempotency key, for handlers that record it next to their effect (the score log). */
+  requestKey: string | null;
 }
 
 /**
@@ -164,14 +166,9 @@ export function createDispatcher(options: DispatcherOptions) {
     };
   }
 
-  async function writeOperation(
-    target: Queryable,
-    call: WriteCall,
-    level: 'normal' | 'warn' | 'error',
-    code: number | null,
-  ) {
+  function operationInsert(call: WriteCall, level: 'normal' | 'warn' | 'error', code: number | null) {
     const { ctx, session } = call;
-    await recordOperation(target, {
+    return operationInsertSql({
       siteId: session.siteId,
       accountId: session.accountId,
       subAccountId: session.subAccountId,
@@ -186,6 +183,10 @@ export function createDispatcher(options: DispatcherOptions) {
       requestKey: call.requestKey,
       at: ctx.now,
     });
+  }
+
+  async function writeOperation(target: Queryable, call: WriteCall, level: 'normal' | 'warn' | 'error', code: number | null) {
+    await target.run(operationInsert(call, level, code));
   }
 
   async function storedKey(call: WriteCall, requestKey: string) {
@@ -204,35 +205,36 @@ export function createDispatcher(options: DispatcherOptions) {
     const { ctx, session, method, requestKey: key } = call;
     const paramsHash = createHash('sha256').update(canonicalJson(call.payload)).digest('hex');
     try {
-      // A replay answers first, before any other check (GATEWAY.md).
-      if (key) {
-        const stored = await storedKey(call, key);
-        if (stored) return replay(stored, paramsHash);
-      }
-      return await db.transaction(async (tx) => {
-        if (key) {
-          // Blocks behind a concurrent call holding the same key until it commits or rolls back.
-          const inserted = await tx.run(sql`INSERT INTO request_keys
-            (site_id, account_id, method, request_key, params_hash, created_at)
-            VALUES (${session.siteId}, ${session.accountId}, ${method}, ${key}, ${paramsHash}, ${ctx.now})
-            ON CONFLICT DO NOTHING`);
-          if (inserted === 0) throw new RequestKeyTaken();
-        }
-        const result = call.definition.result.parse(await call.handler({ ...ctx, db: tx }, call.payload as never));
-        if (key) {
-          await tx.run(sql`UPDATE request_keys SET result = ${JSON.stringify(result)}::jsonb
-            WHERE site_id = ${session.siteId} AND account_id = ${session.accountId}
-              AND method = ${method} AND request_key = ${key}`);
-        }
-        await writeOperation(tx, call, 'normal', null);
-        return result;
-      });
-    } catch (error) {
-      if (error instanceof RequestKeyTaken && key) {
+      try {
+        return await db.transaction(async (tx) => {
+          if (key) {
+            // A replay answers first, before any other check (GATEWAY.md): the key row goes in
+            // before the handler runs; one already there (or a concurrent call's, once that one
+            // commits) ends this transaction and the stored answer is given (catch below).
+            const inserted = await tx.run(sql`INSERT INTO request_keys
+              (site_id, account_id, method, request_key, params_hash, created_at)
+              VALUES (${session.siteId}, ${session.accountId}, ${method}, ${key}, ${paramsHash}, ${ctx.now})
+              ON CONFLICT DO NOTHING`);
+            if (inserted === 0) throw new RequestKeyTaken();
+          }
+          const result = call.definition.result.parse(await call.handler({ ...ctx, db: tx }, call.payload as never));
+          // The answer for replays and the operation record in one statement: the handler's row
+          // locks are held until the commit, so every round trip here is time others wait.
+          const stored = key
+            ? sql`WITH stored AS (UPDATE request_keys SET result = ${JSON.stringify(result)}::jsonb
+                WHERE site_id = ${session.siteId} AND account_id = ${session.accountId}
+                  AND method = ${method} AND request_key = ${key} RETURNING 1) `
+            : sql``;
+          await tx.run(sql`${stored}${operationInsert(call, 'normal', null)}`);
+          return result;
+        });
+      } catch (error) {
+        if (!(error instanceof RequestKeyTaken && key)) throw error;
         const stored = await storedKey(call, key);
         if (stored) return replay(stored, paramsHash);
         throw new RpcError(ErrorCode.illegalOperation, { field: 'requestKey', rule: 'in-flight' });
       }
+    } catch (error) {
       // Refusals and failures are recorded after the rollback, outside the effect's transaction.
       const refused = error instanceof RpcError;
       await writeOperation(db, call, refused ? 'warn' : 'error', refused ? error.code : ErrorCode.unknownException)
@@ -308,6 +310,7 @@ export function createDispatcher(options: DispatcherOptions) {
       afterCommit: (task) => {
         committed.push(task);
       },
+      requestKey: envelopeParams.data.requestKey ?? null,
     };
     const result =
       definition.effect === 'write' && session

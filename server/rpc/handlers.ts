@@ -11,6 +11,7 @@ import { authHandlers } from '../auth/auth.handlers';
 import { jobHandlers } from '../jobs/job.handlers';
 import { noJobRunner, type JobRunner } from '../jobs/job-runner';
 import { noticeHandlers } from '../notices/notice.handlers';
+import { pointsHandlers } from '../points/points.handlers';
 import { siteHandlers } from '../sites/site.handlers';
 import { defineHandlers, type HandlerMap } from './handler';
 import { buildOpenRpcDocument } from './openrpc';
@@ -47,5 +48,6 @@ export function createHandlers(databaseKind: 'pglite' | 'postgres', jobs: Pick<J
     ...accountStatisticsHandlers,
     ...siteListHandlers,
     ...jobHandlers(jobs),
+    ...pointsHandlers,
   };
 }

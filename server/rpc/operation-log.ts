@@ -27,11 +27,16 @@ function redact(params: Record<string, unknown>): Record<string, unknown> {
   );
 }
 
-export async function recordOperation(db: Queryable, record: OperationRecord): Promise<void> {
+/** The INSERT of one record, for callers that run it inside a bigger statement (the dispatcher). */
+export function operationInsertSql(record: OperationRecord) {
   const targetId = record.targetId && /^[0-9]{1,18}$/.test(record.targetId) ? record.targetId : null;
-  await db.run(sql`INSERT INTO operation_log
+  return sql`INSERT INTO operation_log
     (site_id, account_id, sub_account_id, operator_login, method, target_id, summary, params, ip, level, code, request_key, created_at)
     VALUES (${record.siteId}, ${record.accountId}, ${record.subAccountId}, ${record.operatorLogin}, ${record.method},
             ${targetId}, ${record.summary ?? ''}, ${JSON.stringify(redact(record.params))}::jsonb, ${record.ip},
-            ${record.level}, ${record.code}, ${record.requestKey ?? null}, ${record.at})`);
+            ${record.level}, ${record.code}, ${record.requestKey ?? null}, ${record.at})`;
+}
+
+export async function recordOperation(db: Queryable, record: OperationRecord): Promise<void> {
+  await db.run(operationInsertSql(record));
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { hashSecret } from '../auth/password';
 import type { Database, Queryable } from '../db/database';
-import { issuePoints } from '../points/ledger';
+import { issuePoints, transferPoints } from '../points/ledger';
 
 export interface DemoLogin {
   site: string;
@@ -138,6 +138,9 @@ const LEVEL_RATES = [
   { share: 0, washCode: 70, pointLimit: 10_000_000 },
 ] as const;
 
+/** Points (cents) each account gets from its parent, by level; members at most this (see givePoints). */
+const LEVEL_POINTS = [0, 200_000_000, 50_000_000, 10_000_000, 2_000_000, 100_000] as const;
+
 /** One example login per level of the demo site, as printed at start. */
 export const demoTreeLogins = [
   { loginId: 'ma01', level: 1 },
@@ -175,6 +178,38 @@ async function seedTree(tx: Queryable, site: DemoSite, hashes: { password: strin
       FROM accounts a CROSS JOIN (VALUES ('live'), ('electronic')) AS t (game_type)
      WHERE a.site_id = ${site.id}
     ON CONFLICT DO NOTHING`);
+}
+
+/**
+ * Moves the issued points down the tree by real score-ups, level by level, through the same
+ * ledger function as the gateway: every agent and member gets a balance and a log row.
+ * An agent hands its members at most half of what it holds, split evenly.
+ */
+async function givePoints(tx: Queryable, site: DemoSite, now: Date) {
+  const accounts = await tx.rows<{ id: string | number; parent_id: string | number; level: number; parent_login: string; siblings: string | number }>(sql`
+    SELECT a.id, a.parent_id, a.level, p.login_id AS parent_login, p.child_count AS siblings
+      FROM accounts a JOIN accounts p ON p.id = a.parent_id
+     WHERE a.site_id = ${site.id}
+     ORDER BY a.level, a.id`);
+  for (const account of accounts) {
+    const level = account.level as 1 | 2 | 3 | 4 | 5;
+    const share = Math.floor(LEVEL_POINTS[4] / (2 * Number(account.siblings)) / 100) * 100;
+    const amount = level === 5 ? Math.min(LEVEL_POINTS[5], share) : LEVEL_POINTS[level];
+    await transferPoints(tx, {
+      siteId: site.id,
+      direction: 'up',
+      operatorId: String(account.parent_id),
+      targetId: String(account.id),
+      amount,
+      operatorLogin: account.parent_login,
+      operatorSubAccountId: null,
+      ip: '127.0.0.1',
+      comment: 'Demo points',
+      now,
+      minIntervalMs: 0,
+      requestKey: null,
+    });
+  }
 }
 
 export function demoLogins(port: number): DemoLogin[] {
@@ -218,6 +253,7 @@ async function seedSite(tx: Queryable, site: DemoSite, hashes: { password: strin
   for (const [index, code] of site.currencies.entries()) {
     await tx.run(sql`INSERT INTO site_currencies (site_id, code, is_default) VALUES (${site.id}, ${code}, ${index === 0})`);
   }
+  await givePoints(tx, site, now);
   for (const notice of site.notices) {
     await tx.run(sql`INSERT INTO notices (site_id, title, content, status, target_level, publish_time, start_time, end_time, created_by)
       VALUES (${site.id}, ${JSON.stringify(notice.title)}::jsonb, ${JSON.stringify(notice.content)}::jsonb, 'published',

@@ -27,7 +27,7 @@ describe('gw.credit.agent.query', () => {
     const result = await agents(admin, { sort: 'loginId', order: 'asc' });
     expect(result.total).toBe(3);
     expect(result.list.map((a) => a.loginId)).toEqual(['ma01', 'ma02', 'ma03']);
-    expect(result.list[0]).toMatchObject({ level: 1, childCount: 2, balance: '0.00', status: 1 });
+    expect(result.list[0]).toMatchObject({ level: 1, childCount: 2, balance: '1000000.00', status: 1 });
     expect(result.line).toEqual([{ userId: expect.any(String), loginId: 'admin', level: 0 }]);
   });
 

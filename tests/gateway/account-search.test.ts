@@ -60,7 +60,7 @@ describe("reading an account of one's line", () => {
     const id = async (loginId: string) => String((await gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE login_id = ${loginId} AND site_id = 'demo'`))!.id);
     const ga = await id('ga010101');
     expect((await gw.call('gw.credit.user.profile', { opsId: admin, userId: ga })).result).toMatchObject({ loginId: 'ga010101', level: 3, agentCommisionRate: 70, validAmountRate: 0.9, pointLimit: '5000000.00' });
-    expect((await gw.call('gw.credit.user.balance.get', { opsId: ma01, userId: ga })).result).toEqual({ balance: '0.00' });
+    expect((await gw.call('gw.credit.user.balance.get', { opsId: ma01, userId: ga })).result).toEqual({ balance: '60000.00' });
     expect((await gw.call('gw.credit.user.simple.info.get', { opsId: ma01, userId: ga })).result).toEqual({
       userId: ga,
       loginId: 'ga010101',
@@ -68,7 +68,7 @@ describe("reading an account of one's line", () => {
       level: 3,
       status: 1,
       teamStatus: 1,
-      balance: '0.00',
+      balance: '60000.00',
     });
     for (const method of ['gw.credit.user.profile', 'gw.credit.user.balance.get', 'gw.credit.user.simple.info.get']) {
       expect((await gw.call(method, { opsId: ma01, userId: await id('ga020101') })).error?.code, method).toBe(20002);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../server/db/migrate';
+import { checkLedger } from '../../server/points/ledger-check';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;
@@ -23,14 +24,20 @@ describe('database', () => {
     await expect(database.db.run(sql`INSERT INTO sites (id, title, is_default) VALUES ('other', 'x', true)`)).rejects.toThrow();
   });
 
-  it('seeds each company with its issuance, logged as the first score-log row', async () => {
-    const rows = await database.db.rows<{ site_id: string; balance: string | number; amount: string | number; serial_no: string | number; type: string; after: string | number }>(sql`
-      SELECT a.site_id, a.balance, l.amount, l.serial_no, l.type, l.after
-        FROM accounts a JOIN score_log l ON l.to_account_id = a.id WHERE a.level = 0 ORDER BY a.site_id`);
-    expect(rows.map((r) => [r.site_id, Number(r.balance), Number(r.amount), Number(r.serial_no), r.type, Number(r.after)])).toEqual([
-      ['demo', 1_000_000_000, 1_000_000_000, 1, 'issue', 1_000_000_000],
-      ['demo2', 500_000_000, 500_000_000, 1, 'issue', 500_000_000],
+  it('seeds each company with its issuance, logged as the first score-log row, and moves points down by score-ups', async () => {
+    const rows = await database.db.rows<{ site_id: string; amount: string | number; serial_no: string | number; type: string; after: string | number }>(sql`
+      SELECT a.site_id, l.amount, l.serial_no, l.type, l.after
+        FROM accounts a JOIN score_log l ON l.to_account_id = a.id WHERE a.level = 0 AND l.type = 'issue' ORDER BY a.site_id`);
+    expect(rows.map((r) => [r.site_id, Number(r.amount), Number(r.serial_no), r.type, Number(r.after)])).toEqual([
+      ['demo', 1_000_000_000, 1, 'issue', 1_000_000_000],
+      ['demo2', 500_000_000, 1, 'issue', 500_000_000],
     ]);
+    // Every other account got its points by one score-up from its parent.
+    const unfunded = await database.db.rows(sql`SELECT a.login_id FROM accounts a
+      WHERE a.level > 0 AND (a.balance = 0 OR (SELECT count(*) FROM score_log l WHERE l.to_account_id = a.id AND l.type = 'up') <> 1)`);
+    expect(unfunded).toEqual([]);
+    const report = await checkLedger(database.db);
+    expect(report.checks.filter((check) => !check.ok)).toEqual([]);
   });
 
   it("keeps each account's count of direct children equal to its children", async () => {

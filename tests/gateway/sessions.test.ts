@@ -114,12 +114,12 @@ describe('own profile, level and balance', () => {
       teamStatus: 1,
       agentCommisionRate: 100,
       validAmountRate: 1.2,
-      balance: '10000000.00',
+      balance: '4000000.00',
       pointLimit: '100000000.00',
       lastLoginAt: gw.clock.now().toISOString(),
     });
     expect((await gw.call('gw.credit.user.profile', { opsId: sessionId, userId })).result).toMatchObject({ userId });
-    expect((await gw.call('gw.credit.user.balance.get', { opsId: sessionId })).result).toEqual({ balance: '10000000.00' });
+    expect((await gw.call('gw.credit.user.balance.get', { opsId: sessionId })).result).toEqual({ balance: '4000000.00' });
     expect((await gw.call('gw.credit.agent.level', { opsId: sessionId })).result).toEqual({ level: 0 });
   });
 

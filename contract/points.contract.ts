@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { positiveAmountSchema } from './amount.contract';
+import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contract';
+import { ErrorCode } from './errors.contract';
+import { defineMethod } from './method.contract';
+
+/** Score-log types (spec §4): up, down, transfer in, transfer out, and the company's issuance. */
+export const scoreTypes = ['up', 'down', 'in', 'out', 'issue'] as const;
+export const scoreTypeSchema = z.enum(scoreTypes);
+
+/** Spec §5: a comment holds at most 100 characters (code points, as the database counts them). */
+export const COMMENT_MAX = 100;
+export const commentSchema = z
+  .string()
+  .max(COMMENT_MAX * 2, 'comment-too-long')
+  .refine((text) => [...text].length <= COMMENT_MAX, { message: 'comment-too-long' })
+  .default('');
+
+/** Amounts answered by the ledger: strings with exactly two decimals ("1000.00"). */
+const pointsSchema = z.string().regex(/^-?[0-9]+\.[0-9]{2}$/);
+/** Serial numbers come from a per-site counter; strings like every other id on the wire. */
+const serialSchema = z.string().regex(/^[1-9][0-9]{0,18}$/);
+
+const transferParams = z.object({
+  userId: idSchema,
+  amount: positiveAmountSchema,
+  comment: commentSchema,
+});
+
+/**
+ * The answer to a score up or down: `before`/`after` are the target's balance, the operator's
+ * side (the caller's main account, the parent) is `operatorBefore`/`operatorAfter`.
+ */
+export const transferResultSchema = z.object({
+  serialNo: serialSchema,
+  amount: pointsSchema,
+  before: pointsSchema,
+  after: pointsSchema,
+  operatorBefore: pointsSchema,
+  operatorAfter: pointsSchema,
+});
+
+const transferErrors = [
+  ErrorCode.accountNotFound,
+  ErrorCode.notDirectRelation,
+  ErrorCode.targetStatusForbidsScore,
+  ErrorCode.operatorStatusForbidsScore,
+  ErrorCode.operatorBalanceLow,
+  ErrorCode.setPointsTooFrequent,
+];
+
+export const scoreLogRowSchema = z.object({
+  serialNo: serialSchema,
+  /** Where the points came from: null for an issue. */
+  fromUserId: idSchema.nullable(),
+  fromLoginId: z.string().nullable(),
+  /** Where the points went (the recipient). */
+  toUserId: idSchema,
+  toLoginId: z.string(),
+  type: scoreTypeSchema,
+  amount: pointsSchema,
+  /** Balance of the account the operation targeted (the child; the company for an issue). */
+  before: pointsSchema,
+  after: pointsSchema,
+  /** Balance of the parent side; null for an issue. */
+  operatorBefore: pointsSchema.nullable(),
+  operatorAfter: pointsSchema.nullable(),
+  /** Login of the main account that acted (its sub-account's, once those exist, in operatorSubAccountId). */
+  operator: z.string(),
+  operatorSubAccountId: idSchema.nullable(),
+  operatorIp: z.string(),
+  time: isoTimeSchema,
+  comment: z.string(),
+});
+
+export const pointsMethods = {
+  'gw.credit.score.issue': defineMethod({
+    summary: "The company's audited issuance: the only way points come into existence; logged as type \"issue\"",
+    params: z.object({ amount: positiveAmountSchema, comment: commentSchema }),
+    result: z.object({ serialNo: serialSchema, before: pointsSchema, after: pointsSchema }),
+    auth: 'session',
+    effect: 'write',
+    rights: { levels: [0], accessCode: 5 },
+    errors: [ErrorCode.operatorStatusForbidsScore],
+  }),
+  'gw.credit.user.score.up': defineMethod({
+    summary: 'Moves points from the caller to a direct child (agent or member) in one transaction with its score-log row',
+    params: transferParams,
+    result: transferResultSchema,
+    auth: 'session',
+    effect: 'write',
+    rights: { levels: [0, 1, 2, 3, 4], accessCode: 5 },
+    errors: transferErrors,
+  }),
+  'gw.credit.user.score.down': defineMethod({
+    summary: 'Moves points from a direct child back to the caller; a member in a game cannot be scored down (20032)',
+    params: transferParams,
+    result: transferResultSchema,
+    auth: 'session',
+    effect: 'write',
+    rights: { levels: [0, 1, 2, 3, 4], accessCode: 5 },
+    errors: [...transferErrors, ErrorCode.targetBalanceLow, ErrorCode.onlinePlayerScoreDown],
+  }),
+  'gw.credit.score.log.query': defineMethod({
+    summary: "Score-log rows of the caller's line (or of one account of it, both sides), newest first by default",
+    params: z
+      .object({
+        userId: idSchema.optional(),
+        type: scoreTypeSchema.optional(),
+        startTime: isoTimeSchema.optional(),
+        endTime: isoTimeSchema.optional(),
+        order: z.enum(['asc', 'desc']).default('desc'),
+        ...pageParams(100),
+      })
+      .refine((p) => p.startTime === undefined || p.endTime === undefined || Date.parse(p.startTime) <= Date.parse(p.endTime), {
+        message: 'start-after-end',
+        path: ['startTime'],
+      }),
+    result: pageResult(scoreLogRowSchema),
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: [0, 1, 2, 3, 4], accessCode: 6 },
+    errors: [ErrorCode.accountNotFound],
+  }),
+  'gw.credit.agent.to.company.acc.reset': defineMethod({
+    summary:
+      'Closes the settlement period of a direct child agent with the company: one settlement row from the end of its last period to now; balances are kept',
+    params: z.object({ userId: idSchema }),
+    result: z.object({
+      settlementId: idSchema,
+      userId: idSchema,
+      periodStart: isoTimeSchema,
+      periodEnd: isoTimeSchema,
+      /** The agent's balance at the close, kept as it is. */
+      balance: pointsSchema,
+    }),
+    auth: 'session',
+    effect: 'write',
+    rights: { levels: [0, 1, 2, 3], accessCode: 5 },
+    errors: [ErrorCode.accountNotFound, ErrorCode.notDirectRelation, ErrorCode.illegalOperation, ErrorCode.cannotOperate, ErrorCode.agentLineFrozen],
+  }),
+};

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { fieldErrorsOf, scoreTransferMachine, type TransferRequest, type TransferResult } from './score-transfer.machine';
+
+const answer: TransferResult = { serialNo: '7', amount: '10.00', before: '0.00', after: '10.00', operatorBefore: '50.00', operatorAfter: '40.00' };
+
+/** The machine with a fake gateway that answers from a script and records every request. */
+function start(script: (request: TransferRequest, attempt: number) => TransferResult) {
+  const sent: TransferRequest[] = [];
+  const machine = scoreTransferMachine.provide({
+    actors: {
+      submitTransfer: fromPromise<TransferResult, TransferRequest>(async ({ input }) => {
+        sent.push(input);
+        return script(input, sent.length);
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: { userId: '42' } });
+  actor.start();
+  return { actor, sent };
+}
+
+const settled = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => s.matches('done') || s.matches('failed'));
+
+describe('score transfer machine', () => {
+  it('checks the amount and the comment before asking for confirmation', () => {
+    const { actor } = start(() => answer);
+    actor.send({ type: 'EDIT', amount: '10.001' });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ amount: 'amount-format' });
+    actor.send({ type: 'EDIT', amount: '0', comment: 'x'.repeat(101) });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ amount: 'amount-positive', comment: 'comment-too-long' });
+    // 100 characters that take two UTF-16 units each are still 100 characters.
+    expect(fieldErrorsOf('1', '😀'.repeat(100))).toEqual({});
+  });
+
+  it('edits, confirms, submits once and is done with the answer', async () => {
+    const { actor, sent } = start(() => answer);
+    actor.send({ type: 'EDIT', amount: ' 10 ', comment: 'weekly', direction: 'down' });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    actor.send({ type: 'CONFIRM' });
+    await settled(actor);
+    expect(actor.getSnapshot().value).toBe('done');
+    expect(actor.getSnapshot().context.result).toEqual(answer);
+    expect(sent).toEqual([{ direction: 'down', userId: '42', amount: '10', comment: 'weekly', requestKey: expect.stringMatching(/^[0-9a-f]{32}$/) }]);
+  });
+
+  it('goes back to editing on cancel, sending nothing', () => {
+    const { actor, sent } = start(() => answer);
+    actor.send({ type: 'EDIT', amount: '5' });
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'CANCEL' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(sent).toEqual([]);
+  });
+
+  it('shows the catalogue message of a refusal and retries with the same request key', async () => {
+    const { actor, sent } = start((_request, attempt) => {
+      if (attempt === 1) throw { code: 37110, message: 'Balance not enough' };
+      if (attempt === 2) throw new TypeError('fetch failed');
+      return answer;
+    });
+    actor.send({ type: 'EDIT', amount: '10' });
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'CONFIRM' });
+    await settled(actor);
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.error).toEqual({ code: 37110, message: 'Balance not enough' });
+    actor.send({ type: 'RETRY' });
+    await settled(actor);
+    expect(actor.getSnapshot().context.error).toEqual({ code: 1, message: 'Network error' });
+    actor.send({ type: 'RETRY' });
+    await settled(actor);
+    expect(actor.getSnapshot().value).toBe('done');
+    expect(new Set(sent.map((request) => request.requestKey)).size).toBe(1);
+  });
+
+  it('keeps the key while the values stay the same, and takes a new one when they change or a new transfer starts', async () => {
+    const { actor, sent } = start((_request, attempt) => {
+      if (attempt <= 2) throw new TypeError('fetch failed');
+      return answer;
+    });
+    actor.send({ type: 'EDIT', amount: '10' });
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'CONFIRM' });
+    await settled(actor);
+    // Back to the form and the same values again: the first request may have been applied.
+    actor.send({ type: 'EDIT', amount: '10' });
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'CONFIRM' });
+    await settled(actor);
+    expect(sent[1]!.requestKey).toBe(sent[0]!.requestKey);
+    actor.send({ type: 'EDIT', amount: '11' });
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'CONFIRM' });
+    await settled(actor);
+    expect(sent[2]!.requestKey).not.toBe(sent[0]!.requestKey);
+    expect(actor.getSnapshot().value).toBe('done');
+    actor.send({ type: 'NEW' });
+    expect(actor.getSnapshot().context).toMatchObject({ amount: '', comment: '', sent: null, result: null });
+    actor.send({ type: 'EDIT', amount: '11' });
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'CONFIRM' });
+    await settled(actor);
+    expect(sent[3]!.requestKey).not.toBe(sent[2]!.requestKey);
+  });
+});

@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import { formatCents } from '../../contract/amount.contract';
+import { ErrorCode } from '../../contract/errors.contract';
+import { accountInLine, callerMayChangeDownline } from '../accounts/line-access';
+import { iso } from '../db/timestamps';
+import type { CallContext } from '../rpc/dispatcher';
+import { defineHandlers } from '../rpc/handler';
+import { RpcError } from '../rpc/rpc-error';
+import { issuePoints, transferPoints, type Movement } from './ledger';
+import { queryScoreLog } from './score-log.repository';
+
+async function transfer(ctx: CallContext, direction: 'up' | 'down', params: { userId: string; amount: number; comment: string }) {
+  const session = ctx.session!;
+  const moved: Movement = await transferPoints(ctx.db, {
+    siteId: ctx.site.id,
+    direction,
+    operatorId: session.accountId,
+    targetId: params.userId,
+    amount: params.amount,
+    operatorLogin: session.loginId,
+    operatorSubAccountId: session.subAccountId,
+    ip: ctx.ip,
+    comment: params.comment,
+    now: ctx.now,
+    minIntervalMs: ctx.site.minScoreIntervalMs,
+    requestKey: ctx.requestKey,
+  });
+  ctx.audit.targetId = params.userId;
+  ctx.audit.summary = `SCORE_${direction.toUpperCase()} ${formatCents(moved.amount)} #${moved.serialNo}`;
+  return {
+    serialNo: String(moved.serialNo),
+    amount: formatCents(moved.amount),
+    before: formatCents(moved.before),
+    after: formatCents(moved.after),
+    operatorBefore: formatCents(moved.operatorBefore),
+    operatorAfter: formatCents(moved.operatorAfter),
+  };
+}
+
+interface SettledAccount {
+  id: string | number;
+  parent_id: string | number | null;
+  level: number;
+  login_id: string;
+  balance: string | number | bigint;
+  created_at: Date | string;
+}
+
+/** Closes a direct child agent's settlement period with the company: one row, balances kept. */
+async function closeSettlement(ctx: CallContext, userId: string) {
+  const session = ctx.session!;
+  await callerMayChangeDownline(ctx);
+  await accountInLine(ctx, userId);
+  // The agent's row lock keeps two closes of one agent from sharing a period start.
+  const agent = await ctx.db.one<SettledAccount>(sql`SELECT id, parent_id, level, login_id, balance, created_at FROM accounts
+    WHERE id = ${userId} AND site_id = ${ctx.site.id} FOR NO KEY UPDATE`);
+  if (!agent || String(agent.parent_id) !== session.accountId) throw new RpcError(ErrorCode.notDirectRelation);
+  if (agent.level === 5) throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: 'not-an-agent' });
+  const last = await ctx.db.one<{ period_end: Date | string | null }>(sql`SELECT max(period_end) AS period_end FROM settlements
+    WHERE account_id = ${agent.id}`);
+  const opened = new Date(last?.period_end ?? agent.created_at);
+  const periodStart = opened.getTime() < ctx.now.getTime() ? opened : ctx.now;
+  const row = await ctx.db.one<{ id: string | number }>(sql`INSERT INTO settlements
+      (site_id, account_id, period_start, period_end, balance, closed_by, closed_by_login, closed_by_sub_id, created_at)
+    VALUES (${ctx.site.id}, ${agent.id}, ${periodStart}, ${ctx.now}, ${String(agent.balance)}::bigint, ${session.accountId},
+      ${session.loginId}, ${session.subAccountId}, ${ctx.now})
+    RETURNING id`);
+  ctx.audit.targetId = String(agent.id);
+  ctx.audit.summary = `SETTLEMENT_CLOSE ${agent.login_id}`;
+  return {
+    settlementId: String(row!.id),
+    userId: String(agent.id),
+    periodStart: iso(periodStart),
+    periodEnd: iso(ctx.now),
+    balance: formatCents(BigInt(agent.balance)),
+  };
+}
+
+export const pointsHandlers = defineHandlers({
+  'gw.credit.score.issue': async (ctx, params) => {
+    const session = ctx.session!;
+    const issued = await issuePoints(ctx.db, {
+      siteId: ctx.site.id,
+      companyId: session.accountId,
+      amount: params.amount,
+      operatorLogin: session.loginId,
+      operatorSubAccountId: session.subAccountId,
+      ip: ctx.ip,
+      comment: params.comment,
+      now: ctx.now,
+      requestKey: ctx.requestKey,
+    });
+    ctx.audit.targetId = session.accountId;
+    ctx.audit.summary = `SCORE_ISSUE ${formatCents(BigInt(params.amount))} #${issued.serialNo}`;
+    return { serialNo: String(issued.serialNo), before: formatCents(issued.before), after: formatCents(issued.after) };
+  },
+  'gw.credit.user.score.up': (ctx, params) => transfer(ctx, 'up', params),
+  'gw.credit.user.score.down': (ctx, params) => transfer(ctx, 'down', params),
+  'gw.credit.score.log.query': async (ctx, params) => {
+    const session = ctx.session!;
+    if (params.userId !== undefined && params.userId !== session.accountId) await accountInLine(ctx, params.userId);
+    return queryScoreLog(ctx.db, { siteId: ctx.site.id, callerId: session.accountId, wholeSite: session.level === 0 }, params);
+  },
+  'gw.credit.agent.to.company.acc.reset': (ctx, params) => closeSettlement(ctx, params.userId),
+});

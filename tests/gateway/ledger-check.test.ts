@@ -1,0 +1,129 @@
+import { spawn } from 'node:child_process';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../../server/db/database';
+import { checkLedger, formatLedgerReport, type LedgerReport } from '../../server/points/ledger-check';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/test-database';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+class Rollback extends Error {}
+
+/** The report after a change made in a transaction that is then rolled back. */
+async function reportAfter(change: (tx: Queryable) => Promise<unknown>, siteId = 'demo'): Promise<LedgerReport> {
+  let report: LedgerReport | undefined;
+  await database.db
+    .transaction(async (tx) => {
+      await change(tx);
+      report = await checkLedger(tx, { siteId });
+      throw new Rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof Rollback)) throw error;
+    });
+  return report!;
+}
+
+const failed = (report: LedgerReport) => report.checks.filter((check) => !check.ok).map((check) => check.name);
+
+describe('ledger check', () => {
+  it('passes on the seeded demo data, and says what it checked', async () => {
+    const report = await checkLedger(database.db);
+    expect(report.sites).toEqual(['demo', 'demo2']);
+    expect(failed(report)).toEqual([]);
+    const lines = formatLedgerReport(report);
+    expect(lines[0]).toBe('site demo:');
+    expect(lines).toContain('  ok   sum of balances equals issued points: 10000000.00 in 461 accounts, 10000000.00 issued');
+    expect(lines.at(-1)).toBe('Ledger check passed: 14 checks on 2 site(s).');
+  });
+
+  it('finds points made outside the ledger', async () => {
+    const report = await reportAfter((tx) => tx.run(sql`UPDATE accounts SET balance = balance + 100 WHERE login_id = 'ma01' AND site_id = 'demo'`));
+    expect(failed(report)).toEqual(['sum of balances equals issued points', "each account's last row ends at its balance"]);
+    expect(report.checks.find((check) => !check.ok && check.name.includes('last row'))!.examples).toEqual(['ma01: balance 1000001.00, last row\'s after 1000000.00']);
+  });
+
+  it('finds a negative balance (with the constraint out of the way)', async () => {
+    const report = await reportAfter(async (tx) => {
+      await tx.run(sql`ALTER TABLE accounts DROP CONSTRAINT accounts_balance_check`);
+      await tx.run(sql`UPDATE accounts SET balance = -5 WHERE login_id = 'mb01010101001' AND site_id = 'demo'`);
+    });
+    expect(failed(report)).toContain('no negative balance');
+  });
+
+  it('finds a deleted score-log row: a gap in the serials and a broken chain', async () => {
+    const report = await reportAfter((tx) => tx.run(sql`DELETE FROM score_log WHERE site_id = 'demo' AND serial_no = 10`));
+    expect(failed(report)).toEqual(expect.arrayContaining(['serial numbers run from 1 without gaps or repeats', "each account's rows chain (each before is the previous after, the first starts at 0)"]));
+  });
+
+  it('finds a transfer that skips a level, even when its numbers add up', async () => {
+    const report = await reportAfter(async (tx) => {
+      // admin -> sh0101 (a grandchild), written as a consistent row with both balances moved.
+      await tx.run(sql`WITH serial AS (UPDATE sites SET score_serial = score_serial + 1 WHERE id = 'demo' RETURNING score_serial),
+          parent AS (UPDATE accounts SET balance = balance - 100 WHERE site_id = 'demo' AND login_id = 'admin' RETURNING id, balance),
+          child AS (UPDATE accounts SET balance = balance + 100 WHERE site_id = 'demo' AND login_id = 'sh0101' RETURNING id, balance)
+        INSERT INTO score_log (site_id, serial_no, type, from_account_id, to_account_id, target_account_id, amount, before, after,
+            operator_before, operator_after, operator_account_id, operator_login, created_at)
+        SELECT 'demo', serial.score_serial, 'up', parent.id, child.id, child.id, 100, child.balance - 100, child.balance,
+               parent.balance + 100, parent.balance, parent.id, 'admin', now() FROM serial, parent, child`);
+    });
+    expect(failed(report)).toEqual(['each transfer is between a parent and its direct child, each issue goes to the company']);
+  });
+
+  it('refuses by constraint a row whose numbers do not add up', async () => {
+    await expect(
+      database.db.run(sql`INSERT INTO score_log (site_id, serial_no, type, from_account_id, to_account_id, target_account_id, amount, before, after,
+          operator_before, operator_after, operator_account_id, operator_login, created_at)
+        SELECT 'demo', 999999, 'up', p.id, c.id, c.id, 100, 0, 101, 100, 0, p.id, 'admin', now()
+          FROM accounts p JOIN accounts c ON c.parent_id = p.id WHERE p.login_id = 'admin' AND c.login_id = 'ma01'`),
+    ).rejects.toThrow();
+  });
+
+  it('reports an unknown site as a failure', async () => {
+    const report = await checkLedger(database.db, { siteId: 'nowhere' });
+    expect(report.ok).toBe(false);
+  });
+});
+
+function runCli(env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/ledger-check.ts', ...args], {
+      cwd: new URL('../../', import.meta.url).pathname,
+      env: { ...process.env, ...env },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('npm run ledger:check', () => {
+  it('says there is no database when DATA_DIR holds none (exit 2)', async () => {
+    const result = await runCli({ DATABASE_URL: '', DATA_DIR: '/nonexistent-ledger-dir' });
+    expect(result.code).toBe(2);
+    expect(result.output).toContain('No database');
+  });
+
+  it.runIf(testDatabaseKind() === 'postgres')('prints each check and exits 0 on a sound ledger, 1 on a broken one', async () => {
+    const good = await runCli({ DATABASE_URL: database.url! }, ['--site', 'demo2']);
+    expect(good.code).toBe(0);
+    expect(good.output).toContain('site demo2:');
+    expect(good.output).toContain('Ledger check passed: 7 checks on 1 site(s).');
+    await database.db.run(sql`UPDATE accounts SET balance = balance + 1 WHERE login_id = 'admin2'`);
+    try {
+      const bad = await runCli({ DATABASE_URL: database.url! });
+      expect(bad.code).toBe(1);
+      expect(bad.output).toContain('FAIL sum of balances equals issued points');
+      expect(bad.output).toContain('Ledger check FAILED: 2 of 14 checks on 2 site(s).');
+    } finally {
+      await database.db.run(sql`UPDATE accounts SET balance = balance - 1 WHERE login_id = 'admin2'`);
+    }
+  });
+});
