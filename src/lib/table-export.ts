@@ -20,7 +20,7 @@ export function toCsv(table: Table): string {
 }
 
 const escapeXml = (value: string) =>
-  value.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
+  value.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!).replace(/[^\t\n\r\u0020-\u{10FFFF}]/gu, '');
 
 function columnName(index: number): string {
   let name = '';

@@ -50,6 +50,8 @@ beforeAll(async () => {
   await gw.db.run(sql`UPDATE accounts SET status = 4 WHERE site_id = 'demo' AND login_id IN ('ga030101', 'mb01010101003')`);
   await gw.db.run(sql`UPDATE accounts SET bet_paused = true WHERE site_id = 'demo' AND login_id IN ('mb01010101004', 'mb01010101005', 'mb03020202001')`);
   await gw.db.run(sql`UPDATE accounts SET exception_marked = true WHERE site_id = 'demo' AND login_id IN ('sh0101', 'mb01010101006')`);
+  // Known balances (the seed moves points down the whole tree): only these three hold any.
+  await gw.db.run(sql`UPDATE accounts SET balance = 0`);
   await gw.db.run(sql`UPDATE accounts SET balance = 12345 WHERE site_id = 'demo' AND login_id IN ('ga010101', 'mb01010101007')`);
   await gw.db.run(sql`UPDATE accounts SET balance = 5 WHERE site_id = 'demo' AND login_id = 'mb02010101001'`);
   for (const loginId of ['ma01', 'sh0101', 'mb01010101001', 'mb01010101001', 'mb01010101009']) await gw.sessionFor(loginId);
