@@ -20,6 +20,7 @@ describe('row actions', () => {
   it('offers what the status machine and the flags take for a direct child agent', () => {
     expect(ids({})).toEqual([
       'account.edit',
+      'account.setScore',
       'account.disable',
       'account.freeze',
       'account.kickOut',
@@ -32,6 +33,7 @@ describe('row actions', () => {
     ]);
     expect(ids({ status: 4, teamStatus: 6, betStopped: true, exceptionMarked: true })).toEqual([
       'account.edit',
+      'account.setScore',
       'account.enable',
       'account.unlock',
       'line.disable',
@@ -63,5 +65,6 @@ describe('row actions', () => {
     expect(ids({}, { ...rights, accessCodes: [1] })).toEqual([]);
     expect(ids({}, { ...rights, accessCodes: [1, 3] })).toEqual(['account.edit']);
     expect(ids({}, { ...rights, accessCodes: [1, 4] })).not.toContain('account.edit');
+    expect(ids({}, { ...rights, accessCodes: [1, 5] })).toEqual(['account.setScore']);
   });
 });

@@ -5,7 +5,7 @@ import type { Command, CommandContext, CommandStep, Rights } from './command';
 type AccountRow = ResultOf<'gw.credit.agent.query'>['list'][number];
 
 /** What an action does besides the status machine's own transitions. */
-type ExtraAction = 'PAUSE_BET' | 'RESUME_BET' | 'MARK' | 'UNMARK' | 'STOP_BET' | 'LIFT_STOP_BET' | 'RESUME_LINE_BET' | 'END_SESSIONS' | 'EDIT';
+type ExtraAction = 'PAUSE_BET' | 'RESUME_BET' | 'MARK' | 'UNMARK' | 'STOP_BET' | 'LIFT_STOP_BET' | 'RESUME_LINE_BET' | 'END_SESSIONS' | 'EDIT' | 'SET_SCORE';
 
 /** An action on a selected account: what it calls (or opens), for whom, and whether it asks first. */
 export interface AccountRowAction {
@@ -38,6 +38,7 @@ const status = (id: string, action: AccountAction, titleKey: string, method: Met
 
 export const accountRowActions: AccountRowAction[] = [
   { id: 'account.edit', action: 'EDIT', titleKey: 'action.edit', path: (userId) => `/editAccount/index/${userId}`, targets: 'all', accessCode: 3, confirm: false },
+  { id: 'account.setScore', action: 'SET_SCORE', titleKey: 'action.setScore', path: (userId) => `/settingScore/index/${userId}`, targets: 'all', accessCode: 5, confirm: false },
   status('account.enable', 'ENABLE', 'action.enable', 'gw.credit.user.enable', false),
   status('account.unfreeze', 'UNFREEZE', 'action.unfreeze', 'gw.credit.user.enable', false),
   status('account.disable', 'DISABLE', 'action.disable', 'gw.credit.user.disable', true, { mode: 'lock' }),
@@ -92,6 +93,7 @@ function flagAllows(action: AccountRowAction['action'], target: ActionTarget): b
       return target.exceptionMarked;
     case 'END_SESSIONS':
     case 'EDIT':
+    case 'SET_SCORE':
       return true;
     default:
       return false;

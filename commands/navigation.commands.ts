@@ -72,6 +72,25 @@ const screens: ScreenRule[] = [
     allowed: (r) => !r.mustChangePassword && r.level <= 4 && r.accessCodes.includes(3),
   },
   {
+    id: 'go.pointRecord',
+    path: '/pointRecord/index',
+    titleKey: 'route.pointRecord',
+    icon: 'scroll-text',
+    keywords: ['score log', 'points', 'record', 'history', 'ledger', '上下分', '分数记录', '积分记录'],
+    shortcut: 'alt+4',
+    // Spec §6: without access code 6 the score log is hidden.
+    allowed: (r) => !r.mustChangePassword && r.level <= 4 && r.accessCodes.includes(6),
+  },
+  {
+    id: 'go.settingScore',
+    path: '/settingScore/index',
+    titleKey: 'route.settingScore',
+    icon: 'coins',
+    keywords: [],
+    hidden: true,
+    allowed: (r) => !r.mustChangePassword && r.level <= 4 && r.accessCodes.includes(5),
+  },
+  {
     id: 'go.changePassword',
     path: '/changePass/index',
     titleKey: 'route.changePassword',

@@ -2,11 +2,12 @@ import { accountActionCommands } from './account-actions.commands';
 import { accountCommands } from './account.commands';
 import type { Command, Rights } from './command';
 import { navigationCommands } from './navigation.commands';
+import { pointsCommands } from './points.commands';
 import { preferenceCommands } from './preferences.commands';
 import { sessionCommands } from './session.commands';
 
 /** Every command of the app, in menu order. Later screens add their command files here. */
-export const allCommands: readonly Command[] = [...navigationCommands, ...accountCommands, ...accountActionCommands, ...preferenceCommands, ...sessionCommands];
+export const allCommands: readonly Command[] = [...navigationCommands, ...accountCommands, ...accountActionCommands, ...pointsCommands, ...preferenceCommands, ...sessionCommands];
 
 export function commandsFor(rights: Rights): Command[] {
   return allCommands.filter((command) => command.when(rights));

@@ -25,6 +25,8 @@ const AccountListScreen = lazy(() => import('@/features/accounts/account-list-sc
 const AddAccountScreen = lazy(() => import('@/features/accounts/add-account-screen'));
 const SearchAccountScreen = lazy(() => import('@/features/search-account/search-account-screen'));
 const EditAccountScreen = lazy(() => import('@/features/accounts/edit-account-screen'));
+const SettingScoreScreen = lazy(() => import('@/features/points/setting-score-screen'));
+const PointRecordScreen = lazy(() => import('@/features/points/point-record-screen'));
 const StopListScreen = lazy(() => import('@/features/accounts/stop-list-screen'));
 const CommandPalette = lazy(() => import('@/components/command-palette').then((module) => ({ default: module.CommandPalette })));
 
@@ -155,7 +157,19 @@ export default function SignedInApp() {
                       </Guarded>
                     )}
                   </Route>
-                  <Route path="/changePass/index">
+                  <Route path="/settingScore/index/:userId?">
+                  {(params) => (
+                    <Guarded path="/settingScore/index">
+                      <SettingScoreScreen key={params.userId ?? 'pick'} />
+                    </Guarded>
+                  )}
+                </Route>
+                <Route path="/pointRecord/index">
+                  <Guarded path="/pointRecord/index">
+                    <PointRecordScreen />
+                  </Guarded>
+                </Route>
+                <Route path="/changePass/index">
                     <Guarded path="/changePass/index">
                       <ChangePasswordScreen />
                     </Guarded>

@@ -72,6 +72,7 @@ export function CommandPalette({
   const listRef = useRef<HTMLDivElement>(null);
   const step = page ? page.command.steps?.[page.picked.length] : undefined;
   const remoteQuery = useDebounced(step?.remote ? query : '', 150);
+  const stepQuery = step?.remote ? remoteQuery : query;
   const titleOf = useCallback(
     (command: Command) =>
       t(command.titleKey, Object.fromEntries(Object.entries(command.titleValues ?? {}).map(([name, key]) => [name, t(key)]))),
@@ -81,14 +82,18 @@ export function CommandPalette({
   useEffect(() => {
     if (!page || !step) return;
     let live = true;
+    // Remote pages ask the gateway once typing pauses; local pages answer at once, from what is typed.
+    const answer = step.choices(
+      context,
+      page.picked.map((picked) => picked.id),
+      stepQuery,
+    );
+    if (!(answer instanceof Promise)) {
+      setChoices({ list: answer, loading: false });
+      return;
+    }
     setChoices((current) => ({ ...current, loading: true }));
-    Promise.resolve(
-      step.choices(
-        context,
-        page.picked.map((picked) => picked.id),
-        remoteQuery,
-      ),
-    ).then(
+    answer.then(
       (list) => live && setChoices({ list, loading: false }),
       (error: unknown) => {
         if (!live) return;
@@ -99,7 +104,7 @@ export function CommandPalette({
     return () => {
       live = false;
     };
-  }, [page, step, remoteQuery, context]);
+  }, [page, step, stepQuery, context]);
 
   const entries = useMemo<Entry[]>(() => {
     if (page) {

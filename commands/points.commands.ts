@@ -1,0 +1,82 @@
+import { parseCents } from '../contract/amount.contract';
+import type { ResultOf } from '../contract/methods.contract';
+import { newRequestKey } from '../machines/score-transfer.machine';
+import type { Command, CommandContext, Rights } from './command';
+
+type AccountRow = ResultOf<'gw.credit.agent.query'>['list'][number];
+
+const mayScore = (rights: Rights) => !rights.mustChangePassword && rights.level <= 4 && rights.accessCodes.includes(5);
+const found = new Map<string, AccountRow>();
+
+/** Runs a score up or down asked from the palette: confirm with both balances, one request key, report, refresh. */
+async function scoreFromPalette(context: CommandContext, row: AccountRow, direction: 'up' | 'down', amount: string) {
+  const action = context.t(direction === 'up' ? 'score.up' : 'score.down');
+  const ok = await context.confirm({
+    title: context.t('score.confirmTitle', { action, amount, loginId: row.loginId }),
+    description: context.t('score.confirmShort', { loginId: row.loginId, balance: row.balance }),
+    action,
+  });
+  if (!ok) return;
+  const params = { userId: row.userId, amount, requestKey: newRequestKey() };
+  try {
+    const result = direction === 'up' ? await context.call('gw.credit.user.score.up', params) : await context.call('gw.credit.user.score.down', params);
+    context.report({ ok: true, message: context.t('score.doneShort', { action, amount: result.amount, loginId: row.loginId, before: result.before, after: result.after }) });
+    context.refreshPoints();
+    context.accountsChanged();
+  } catch (error) {
+    context.report({ ok: false, error });
+  }
+}
+
+/** "Set score…": the account (a direct child), up or down, then the amount typed on the last page. */
+export const pointsCommands: Command[] = [
+  {
+    id: 'points.setScore',
+    group: 'accounts',
+    titleKey: 'command.setScore',
+    keywords: ['score', 'points', 'up', 'down', 'credit', 'transfer', '上分', '下分', '上下分'],
+    shortcut: 'alt+s',
+    icon: 'coins',
+    steps: [
+      {
+        placeholderKey: 'palette.chooseAccount',
+        remote: true,
+        async choices(context, _picked, query) {
+          const loginId = query.trim();
+          const page = await context.call(context.rights.level === 4 ? 'gw.credit.user.query' : 'gw.credit.agent.query', { ...(loginId ? { loginId } : {}), pageSize: 30 });
+          return page.list.map((row) => {
+            found.set(row.userId, row);
+            return { id: row.userId, title: row.loginId, detail: row.balance, keywords: [] };
+          });
+        },
+      },
+      {
+        placeholderKey: 'palette.chooseDirection',
+        choices: () => [
+          { id: 'up', titleKey: 'score.up', keywords: ['up', '上分'] },
+          { id: 'down', titleKey: 'score.down', keywords: ['down', '下分'] },
+        ],
+      },
+      {
+        placeholderKey: 'palette.typeAmount',
+        // The typed amount is the only choice, once it is one (spec §5: above 0, at most two decimals).
+        choices: (context, [userId, direction], query) => {
+          const cents = parseCents(query.trim());
+          const row = userId ? found.get(userId) : undefined;
+          if (cents === null || cents <= 0 || !row) return [];
+          const action = context.t(direction === 'down' ? 'score.down' : 'score.up');
+          return [{ id: query.trim(), title: context.t('score.choice', { action, amount: query.trim(), loginId: row.loginId }), keywords: [query.trim()] }];
+        },
+      },
+    ],
+    when: mayScore,
+    run: async (context, [userId, direction, amount]) => {
+      const row = userId ? found.get(userId) : undefined;
+      if (!row || !amount || (direction !== 'up' && direction !== 'down')) {
+        context.navigate('/settingScore/index');
+        return;
+      }
+      await scoreFromPalette(context, row, direction, amount);
+    },
+  },
+];

@@ -1,0 +1,227 @@
+import { useMachine } from '@xstate/react';
+import { ArrowDownCircle, ArrowUpCircle } from 'lucide-react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'wouter';
+import { fromPromise } from 'xstate';
+import { formatCents, parseCents } from '../../../contract/amount.contract';
+import { COMMENT_MAX } from '../../../contract/points.contract';
+import type { ResultOf } from '../../../contract/methods.contract';
+import { scoreTransferMachine, type TransferRequest } from '../../../machines/score-transfer.machine';
+import { GatewayError, call } from '@/api/gateway-client';
+import { FormField } from '@/components/form-field';
+import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { useCommands } from '@/hooks/use-command-context';
+import { announceAccountsChanged } from '@/lib/confirm';
+import { showError } from '@/lib/error-toast';
+import { SessionContext } from '@/lib/session-context';
+import { cn } from '@/lib/utils';
+import { DirectChildPicker } from './account-picker';
+
+type Target = ResultOf<'gw.credit.user.simple.info.get'>;
+
+const transferMachine = scoreTransferMachine.provide({
+  actors: {
+    submitTransfer: fromPromise(async ({ input }: { input: TransferRequest }) => {
+      const params = { userId: input.userId, amount: input.amount, comment: input.comment, requestKey: input.requestKey };
+      return input.direction === 'up' ? call('gw.credit.user.score.up', params) : call('gw.credit.user.score.down', params);
+    }),
+  },
+});
+
+/** A balance after moving an amount, in exact cents; null when the amount is not one. */
+function moved(balance: string, amount: string, sign: 1 | -1): string | null {
+  const from = parseCents(balance);
+  const by = parseCents(amount);
+  return from === null || by === null ? null : formatCents(BigInt(from) + BigInt(sign) * BigInt(by));
+}
+
+/** /settingScore/index/:userId: score a direct child up or down, confirming first, with both balances before and after. */
+export default function SettingScoreScreen() {
+  const { t } = useTranslation();
+  const { userId } = useParams<{ userId?: string }>();
+  const [, navigate] = useLocation();
+  if (!userId) {
+    return (
+      <section className="space-y-4" data-testid="setting-score-screen">
+        <h1 className="text-xl font-semibold">{t('route.settingScore')}</h1>
+        <p className="text-sm text-muted-foreground">{t('score.pick')}</p>
+        <DirectChildPicker onPick={(row) => navigate(`/settingScore/index/${row.userId}`)} />
+      </section>
+    );
+  }
+  return <Transfer key={userId} userId={userId} />;
+}
+
+function Transfer({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const commands = useCommands();
+  const myBalance = SessionContext.useSelector((state) => state.context.profile?.balance ?? '0.00');
+  const [target, setTarget] = useState<Target | null>(null);
+  const [loadError, setLoadError] = useState<number | null>(null);
+  const [state, send] = useMachine(transferMachine, { input: { userId } });
+  const { amount, comment, direction, fieldErrors, result, error } = state.context;
+
+  const loadTarget = () =>
+    call('gw.credit.user.simple.info.get', { userId }).then(
+      (info) => {
+        setTarget(info);
+        setLoadError(null);
+      },
+      (reason: unknown) => setLoadError(reason instanceof GatewayError ? reason.code : 1),
+    );
+  useEffect(() => {
+    void loadTarget();
+  }, [userId]);
+  useEffect(() => {
+    if (loadError !== null) showError(loadError, t);
+  }, [loadError, t]);
+  useEffect(() => {
+    if (!state.matches('done')) return;
+    commands.refreshPoints();
+    announceAccountsChanged();
+    void loadTarget();
+  }, [state.value]);
+
+  const preview = useMemo(() => {
+    if (!target) return null;
+    const sign = direction === 'up' ? 1 : -1;
+    return { mine: moved(myBalance, amount, sign === 1 ? -1 : 1), theirs: moved(target.balance, amount, sign) };
+  }, [target, myBalance, amount, direction]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    send({ type: 'SUBMIT' });
+  }
+
+  if (loadError !== null && !target) {
+    return (
+      <section className="space-y-3" data-testid="setting-score-screen">
+        <h1 className="text-xl font-semibold">{t('route.settingScore')}</h1>
+        <p className="text-muted-foreground">{t('edit.notFound')}</p>
+        <Link href="/settingScore/index" className="text-primary underline">
+          {t('score.pickOther')}
+        </Link>
+      </section>
+    );
+  }
+  if (!target) return <p role="status">{t('app.loading')}</p>;
+
+  const fieldMessage = (field: 'amount' | 'comment') => {
+    const rule = fieldErrors[field];
+    if (!rule) return null;
+    return t(rule === 'comment-too-long' ? 'score.commentTooLong' : rule === 'amount-positive' ? 'score.amountPositive' : 'validation.amount', { max: COMMENT_MAX });
+  };
+  const editing = state.matches('editing') || state.matches('confirming') || state.matches('failed');
+  const title = t(direction === 'up' ? 'score.up' : 'score.down');
+
+  return (
+    <section className="max-w-3xl space-y-5" data-testid="setting-score-screen">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-xl font-semibold">{t('route.settingScore')}</h1>
+        <Link href="/settingScore/index" className="text-sm text-primary underline-offset-2 hover:underline">
+          {t('score.pickOther')}
+        </Link>
+      </div>
+      <dl className="grid gap-3 sm:grid-cols-2" data-testid="score-balances">
+        <div className="rounded-md border bg-card p-3">
+          <dt className="text-sm text-muted-foreground">{t('score.yourPoints')}</dt>
+          <dd className="font-mono text-lg tabular-nums" data-testid="score-my-balance">
+            {myBalance}
+          </dd>
+        </div>
+        <div className="rounded-md border bg-card p-3">
+          <dt className="text-sm text-muted-foreground">
+            {t('score.theirPoints', { loginId: target.loginId })} · {t(`level.${target.level}`)}
+          </dt>
+          <dd className="font-mono text-lg tabular-nums" data-testid="score-target-balance">
+            {target.balance}
+          </dd>
+        </div>
+      </dl>
+
+      {state.matches('done') && result ? (
+        <div className="space-y-3 rounded-md border border-primary/40 bg-card p-4" role="status" data-testid="score-result">
+          <p className="font-medium">{t('score.doneTitle', { action: title, amount: result.amount, loginId: target.loginId, serialNo: result.serialNo })}</p>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">{target.loginId}</dt>
+            <dd className="font-mono tabular-nums" data-testid="score-result-target">
+              {result.before} → {result.after}
+            </dd>
+            <dt className="text-muted-foreground">{t('score.you')}</dt>
+            <dd className="font-mono tabular-nums" data-testid="score-result-operator">
+              {result.operatorBefore} → {result.operatorAfter}
+            </dd>
+          </dl>
+          <Button type="button" onClick={() => send({ type: 'NEW' })} data-testid="score-new">
+            {t('score.again')}
+          </Button>
+        </div>
+      ) : (
+        <form onSubmit={submit} noValidate className="grid gap-4" data-testid="score-form">
+          <div role="radiogroup" aria-label={t('score.direction')} className="flex w-fit rounded-md border p-0.5">
+            {(['up', 'down'] as const).map((option) => (
+              <Button
+                key={option}
+                type="button"
+                size="sm"
+                role="radio"
+                aria-checked={direction === option}
+                variant={direction === option ? 'default' : 'ghost'}
+                onClick={() => send({ type: 'EDIT', direction: option })}
+                disabled={!editing}
+                data-testid={`score-${option}`}
+              >
+                {option === 'up' ? <ArrowUpCircle aria-hidden /> : <ArrowDownCircle aria-hidden />}
+                {t(option === 'up' ? 'score.up' : 'score.down')}
+              </Button>
+            ))}
+          </div>
+          <FormField id="score-amount" label={t('score.amount')} problem={fieldMessage('amount')} hint={<p className="text-xs text-muted-foreground">{t('score.amountHint')}</p>}>
+            <Input id="score-amount" inputMode="decimal" value={amount} onChange={(event) => send({ type: 'EDIT', amount: event.target.value })} aria-invalid={Boolean(fieldErrors.amount)} disabled={!editing} autoComplete="off" />
+          </FormField>
+          <FormField id="score-comment" label={t('score.comment')} problem={fieldMessage('comment')} hint={<p className="text-xs text-muted-foreground">{`${[...comment].length} / ${COMMENT_MAX}`}</p>}>
+            <Textarea id="score-comment" value={comment} onChange={(event) => send({ type: 'EDIT', comment: event.target.value })} aria-invalid={Boolean(fieldErrors.comment)} disabled={!editing} rows={2} />
+          </FormField>
+          {state.matches('failed') && error ? (
+            <div className="flex flex-wrap items-center gap-3 rounded-md border border-destructive/50 p-3 text-sm" role="alert" data-testid="score-error">
+              <span className="text-destructive">{error.code === 1 ? t('error.network') : t(String(error.code), { ns: 'errors', defaultValue: error.message })}</span>
+              <Button type="button" size="sm" variant="outline" onClick={() => send({ type: 'RETRY' })} data-testid="score-retry">
+                {t('score.retry')}
+              </Button>
+            </div>
+          ) : null}
+          <div>
+            <Button type="submit" disabled={state.matches('submitting')} data-testid="score-submit" className={cn(direction === 'down' && 'bg-destructive text-destructive-foreground hover:bg-destructive/90')}>
+              {state.matches('submitting') ? t('password.saving') : title}
+            </Button>
+          </div>
+        </form>
+      )}
+
+      <AlertDialog open={state.matches('confirming')} onOpenChange={(open) => !open && send({ type: 'CANCEL' })}>
+        <AlertDialogContent data-testid="score-confirm">
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t('score.confirmTitle', { action: title, amount: state.context.sent?.amount ?? amount, loginId: target.loginId })}</AlertDialogTitle>
+            <AlertDialogDescription asChild>
+              <div className="space-y-1 text-sm">
+                <p>{t('score.confirmTarget', { loginId: target.loginId, before: target.balance, after: preview?.theirs ?? '—' })}</p>
+                <p>{t('score.confirmYou', { before: myBalance, after: preview?.mine ?? '—' })}</p>
+                {comment ? <p>{t('score.confirmComment', { comment })}</p> : null}
+              </div>
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel onClick={() => send({ type: 'CANCEL' })}>{t('logout.cancel')}</AlertDialogCancel>
+            <AlertDialogAction onClick={() => send({ type: 'CONFIRM' })} data-testid="score-confirm-ok">
+              {title}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </section>
+  );
+}
