@@ -2,7 +2,9 @@
  * Benchmark of the gateway (`npm run bench`):
  *   1. a gateway read (JSON-RPC gw.credit.sn.template.get) against the bare route GET /api/health,
  *      on embedded PGlite and, with BENCH_DATABASE_URL or TEST_DATABASE_URL, on PostgreSQL;
- *   2. the start time of the start script on an empty DATA_DIR and on existing data.
+ *   2. the start time of the start script on an empty DATA_DIR and on existing data;
+ *   5. score ups per second through the gateway (HTTP, 8 connections) against the same transfer
+ *      as raw SQL from 8 clients on the same database, on PostgreSQL and on PGlite.
  * Aims are reported, never enforced: the exit code is non-zero only when something could not be measured.
  */
 import { cpus } from 'node:os';
@@ -13,6 +15,7 @@ import { printTable, type TableRow } from './text-table.bench-helper';
 import { measureBundles } from './bundle.bench-helper';
 import { bigTreeDatabase, scrollBigTable, timeFirstPage } from './account-list.bench-helper';
 import { ensureWebBuild } from '../support/web-build';
+import { benchScorePglite, benchScorePostgres, SCORE_CONNECTIONS, type ScoreBenchResult, type ScoreLoadResult } from './score.bench-helper';
 
 const RATIO_AIM = 0.6;
 const EMPTY_START_AIM_S = 30;
@@ -173,6 +176,38 @@ async function benchAccountList(name: string, target: Parameters<typeof bigTreeD
   }
 }
 
+const SCORE_RATIO_AIM = 0.6;
+const scoreRows: TableRow[] = [];
+
+function addScoreRow(database: string, label: string, result: ScoreLoadResult): void {
+  scoreRows.push({
+    database,
+    transfer: label,
+    'ops/s': result.opsPerSecond.toFixed(0),
+    'p50 ms': String(result.p50Ms),
+    'p99 ms': String(result.p99Ms),
+    done: String(result.total),
+    failures: String(result.failures),
+  });
+}
+
+function reportScore(database: string, result: ScoreBenchResult): void {
+  addScoreRow(database, `(c) gateway: POST /api gw.credit.user.score.up, HTTP, ${SCORE_CONNECTIONS} connections`, result.gateway);
+  addScoreRow(database, `(d) raw SQL, same rows: key, lock both rows, serial + balances + log row, answer + operation record; ${SCORE_CONNECTIONS} clients`, result.raw['same rows']);
+  addScoreRow(database, `(e) raw SQL, bare transfer: lock both rows, serial + balances + log row; ${SCORE_CONNECTIONS} clients`, result.raw.bare);
+  const ratio = result.gateway.opsPerSecond / result.raw['same rows'].opsPerSecond;
+  const bare = result.gateway.opsPerSecond / result.raw.bare.opsPerSecond;
+  addSummary(
+    `${database}: score ups, gateway (c) / raw SQL same rows (d)`,
+    `${ratio.toFixed(2)} (${result.gateway.opsPerSecond.toFixed(0)} / ${result.raw['same rows'].opsPerSecond.toFixed(0)} ops/s; against the bare transfer (e) ${bare.toFixed(2)})`,
+    `ratio >= ${SCORE_RATIO_AIM}`,
+    ratio >= SCORE_RATIO_AIM,
+  );
+  const failures = result.gateway.failures + result.raw['same rows'].failures + result.raw.bare.failures;
+  addSummary(`${database}: every score up done`, `${failures} failures`, '0', failures === 0);
+  addSummary(`${database}: ledger check after the score bench`, result.ledgerOk ? 'passed' : 'FAILED', 'passed', result.ledgerOk);
+}
+
 async function main(): Promise<void> {
   console.log(`Bench: node ${process.version}, ${cpus().length} CPUs; autocannon ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route`);
   console.log(`Server: \`${startCommand}\` as a child process, LOG_LEVEL=warn, a fresh temp DATA_DIR each start`);
@@ -183,10 +218,19 @@ async function main(): Promise<void> {
   await part('web bundles', benchBundles);
   await part('account list, PGlite', () => benchAccountList('PGlite', { kind: 'pglite' }, true));
   await part('PGlite', () => benchGateway('PGlite'));
+  await part('score ups, PGlite', async () => reportScore('PGlite', await benchScorePglite()));
   const adminUrl = postgresAdminUrl();
   if (adminUrl) {
     console.log(`PostgreSQL: a fresh database on ${maskUrl(adminUrl)}`);
     await part('PostgreSQL', () => benchPostgres(adminUrl));
+    await part('score ups, PostgreSQL', async () => {
+      const database = await createBenchDatabase(adminUrl);
+      try {
+        reportScore('PostgreSQL', await benchScorePostgres(database.url));
+      } finally {
+        await database.drop();
+      }
+    });
     await part('account list, PostgreSQL', async () => {
       const database = await createBenchDatabase(adminUrl);
       try {
@@ -203,6 +247,7 @@ async function main(): Promise<void> {
   printTable(`2. Start time of \`${startCommand}\` (spawn until GET /api/health is 200)`, startRows);
   printTable('3. JavaScript and CSS loaded (production build, gzip level 9)', bundleRows);
   printTable('4. Account list under an agent with 100,000 members (server time of the first page; scrolling in Chromium)', listRows);
+  printTable('5. Score ups: the gateway (c) against the same transfer as raw SQL (d), same database, same run', scoreRows);
   printTable('Summary', summaryRows);
 }
 

@@ -3,7 +3,9 @@
 -- A score-log row's before/after belong to the account the operation targeted (the child, or
 -- the company for an issue), operator_before/operator_after to the parent side. Up moves
 -- points from the parent (from) to the child (to), down from the child (from) to the parent (to).
-ALTER TABLE score_log ADD COLUMN target_account_id bigint REFERENCES accounts (id);
+-- No foreign key of its own: the shape checks below make it the from or the to account, which
+-- have theirs (one lookup fewer per row written).
+ALTER TABLE score_log ADD COLUMN target_account_id bigint;
 UPDATE score_log SET target_account_id = CASE WHEN type = 'down' THEN from_account_id ELSE to_account_id END;
 ALTER TABLE score_log ALTER COLUMN target_account_id SET NOT NULL;
 

@@ -1,0 +1,261 @@
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { systemClock } from '../../server/clock';
+import { openDatabase } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
+import { checkLedger } from '../../server/points/ledger-check';
+import { seedDemo } from '../../server/seed/demo.seed';
+import { rawRequest } from '../support/http-client';
+import { DURATION_SECONDS } from './load.bench-helper';
+import { makeTempDir, startServer } from './server-process.bench-helper';
+
+/**
+ * Score ups through the gateway (HTTP, 8 connections) next to the same transfer as raw SQL from
+ * 8 clients on the same database server, in the same run: the hot agent of the demo tree
+ * (ag01010101) scores its 300 members up by 0.01 in turn.
+ *
+ * Raw SQL comes in two kinds (transferStatements): "same rows" writes what the gateway's
+ * transaction writes (request key, both balances, serial, score-log row, stored answer,
+ * operation record) in as few statements as a hand-written client needs: the figure. "bare"
+ * is only the transfer itself, for scale. The gateway adds HTTP, JSON-RPC, the site and the
+ * session, its checks and the driver.
+ */
+export const SCORE_CONNECTIONS = 8;
+const WARM_UP_SECONDS = 2;
+/** Measured seconds (DURATION_SECONDS per side) are split into this many alternating rounds. */
+const ROUNDS = 3;
+const HOT_AGENT = 'ag01010101';
+
+export interface ScoreLoadResult {
+  opsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  total: number;
+  failures: number;
+}
+
+export type RawKind = 'same rows' | 'bare';
+
+export interface ScoreBenchResult {
+  gateway: ScoreLoadResult;
+  raw: Record<RawKind, ScoreLoadResult>;
+  ledgerOk: boolean;
+}
+
+const rawKinds: RawKind[] = ['same rows', 'bare'];
+
+type Target = { agentId: string; memberIds: string[] };
+
+async function call(url: string, method: string, params: Record<string, unknown>) {
+  const res = await rawRequest(url, { path: '/api', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const answer = res.json as { result?: Record<string, unknown>; error?: { code: number; message: string } };
+  if (!answer?.result) throw new Error(`${method}: ${res.text.slice(0, 200)}`);
+  return answer.result;
+}
+
+/** Signs the hot agent in (CAPTCHA=off) and lists its members through the gateway. */
+async function signInHotAgent(url: string): Promise<Target & { token: string }> {
+  const login = await call(url, 'gw.credit.agent.login', { loginId: HOT_AGENT, password: 'Admin123', safeCode: '1234' });
+  const token = String(login.sessionId);
+  const members = await call(url, 'gw.credit.user.query', { opsId: token, pageSize: 500, sort: 'loginId', order: 'asc' });
+  const memberIds = (members.list as { userId: string }[]).map((row) => row.userId);
+  return { token, agentId: String(login.userId), memberIds };
+}
+
+/** One score up through the gateway; throws unless the answer has a result. */
+function gatewayTransfer(url: string, target: Target & { token: string }, tag: string) {
+  let sent = 0;
+  return async (childId: string) => {
+    sent++;
+    const res = await rawRequest(url, {
+      path: '/api',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: sent,
+        method: 'gw.credit.user.score.up',
+        params: { opsId: target.token, userId: childId, amount: '0.01', requestKey: `${tag}-${sent}` },
+      }),
+    });
+    if ((res.json as { result?: unknown } | undefined)?.result === undefined) throw new Error(res.text.slice(0, 200));
+  };
+}
+
+let rawKeys = 0;
+
+/**
+ * The raw transfer's statements for one parent and one child (ids are integers from the
+ * database). "bare": the two rows locked in id order, then the serial, both balances and the
+ * score-log row in one statement. "same rows": what the gateway's transaction writes besides,
+ * the request key first and, after the transfer, its stored answer and the operation record.
+ */
+function transferStatements(kind: RawKind, parentId: string, childId: string): string[] {
+  const [low, high] = BigInt(parentId) < BigInt(childId) ? [parentId, childId] : [childId, parentId];
+  const key = `raw-${process.pid}-${++rawKeys}`;
+  const transfer = [
+    `SELECT id, balance, status, team_status FROM accounts WHERE id IN (${low}, ${high}) ORDER BY id FOR NO KEY UPDATE`,
+    `WITH serial AS (UPDATE sites SET score_serial = score_serial + 1 WHERE id = 'demo' RETURNING score_serial),
+       parent AS (UPDATE accounts SET balance = balance - 1 WHERE id = ${parentId} RETURNING balance),
+       child AS (UPDATE accounts SET balance = balance + 1 WHERE id = ${childId} RETURNING balance)
+     INSERT INTO score_log (site_id, serial_no, type, from_account_id, to_account_id, target_account_id, amount, before, after,
+         operator_before, operator_after, operator_account_id, operator_login, operator_ip, comment, request_key, created_at)
+     SELECT 'demo', serial.score_serial, 'up', ${parentId}, ${childId}, ${childId}, 1, child.balance - 1, child.balance,
+         parent.balance + 1, parent.balance, ${parentId}, '${HOT_AGENT}', '127.0.0.1', '', '${key}', now()
+       FROM serial, parent, child`,
+  ];
+  if (kind === 'bare') return transfer;
+  return [
+    `INSERT INTO request_keys (site_id, account_id, method, request_key, params_hash, created_at)
+     VALUES ('demo', ${parentId}, 'gw.credit.user.score.up', '${key}', 'raw', now())`,
+    ...transfer,
+    `WITH stored AS (UPDATE request_keys SET result = '{"raw": true}'::jsonb
+        WHERE site_id = 'demo' AND account_id = ${parentId} AND method = 'gw.credit.user.score.up' AND request_key = '${key}' RETURNING 1)
+     INSERT INTO operation_log (site_id, account_id, operator_login, method, target_id, summary, params, ip, level, request_key, created_at)
+     VALUES ('demo', ${parentId}, '${HOT_AGENT}', 'gw.credit.user.score.up', ${childId}, 'SCORE_UP 0.01', '{}'::jsonb, '127.0.0.1', 'normal', '${key}', now())`,
+  ];
+}
+
+interface Samples {
+  latencies: number[];
+  seconds: number;
+  failures: number;
+}
+
+function summarise(samples: Samples): ScoreLoadResult {
+  const sorted = [...samples.latencies].sort((a, b) => a - b);
+  const at = (q: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!);
+  return {
+    opsPerSecond: sorted.length / samples.seconds,
+    p50Ms: Math.round(at(0.5) * 10) / 10,
+    p99Ms: Math.round(at(0.99) * 10) / 10,
+    total: sorted.length,
+    failures: samples.failures,
+  };
+}
+
+/** SCORE_CONNECTIONS loops, each doing one transfer after another for `seconds`; adds to `into`. */
+async function loops(seconds: number, target: Target, transfer: (childId: string) => Promise<void>, into: Samples): Promise<void> {
+  let next = 0;
+  const deadline = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: SCORE_CONNECTIONS }, async () => {
+      while (performance.now() < deadline) {
+        const childId = target.memberIds[next++ % target.memberIds.length]!;
+        const started = performance.now();
+        try {
+          await transfer(childId);
+          into.latencies.push(performance.now() - started);
+        } catch {
+          into.failures++;
+        }
+      }
+    }),
+  );
+  into.seconds += seconds;
+}
+
+/**
+ * Every side warmed up, then measured in alternating rounds, so that a change in the machine's
+ * load during the run weighs on all alike.
+ */
+async function alternate(target: Target, gateway: (childId: string) => Promise<void>, raw: (kind: RawKind, childId: string) => Promise<void>) {
+  const empty = (): Samples => ({ latencies: [], seconds: 0, failures: 0 });
+  const warm = empty();
+  await loops(WARM_UP_SECONDS, target, gateway, warm);
+  for (const kind of rawKinds) await loops(WARM_UP_SECONDS, target, (childId) => raw(kind, childId), empty());
+  const gatewaySamples: Samples = { ...empty(), failures: warm.failures };
+  const rawSamples: Record<RawKind, Samples> = { 'same rows': empty(), bare: empty() };
+  for (let round = 0; round < ROUNDS; round++) {
+    await loops(DURATION_SECONDS / ROUNDS, target, gateway, gatewaySamples);
+    for (const kind of rawKinds) await loops(DURATION_SECONDS / ROUNDS, target, (childId) => raw(kind, childId), rawSamples[kind]);
+  }
+  return {
+    gateway: summarise(gatewaySamples),
+    raw: { 'same rows': summarise(rawSamples['same rows']), bare: summarise(rawSamples.bare) },
+  };
+}
+
+/** The raw transfer over SCORE_CONNECTIONS pg clients (one per loop). */
+async function rawPostgres(databaseUrl: string, target: Target) {
+  const clients = await Promise.all(
+    Array.from({ length: SCORE_CONNECTIONS }, async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      return client;
+    }),
+  );
+  const free = [...clients];
+  const transfer = async (kind: RawKind, childId: string) => {
+    const client = free.pop()!;
+    try {
+      await client.query('BEGIN');
+      for (const statement of transferStatements(kind, target.agentId, childId)) await client.query(statement);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      free.push(client);
+    }
+  };
+  return { transfer, close: () => Promise.all(clients.map((client) => client.end())) };
+}
+
+async function ledgerOk(target: Parameters<typeof openDatabase>[0]): Promise<boolean> {
+  const db = await openDatabase(target);
+  try {
+    return (await checkLedger(db, { siteId: 'demo' })).ok;
+  } finally {
+    await db.close();
+  }
+}
+
+/** Gateway on PostgreSQL (a fresh database the server seeds) against raw SQL on the same database. */
+export async function benchScorePostgres(databaseUrl: string): Promise<ScoreBenchResult> {
+  const server = await startServer({ dataDir: makeTempDir(), databaseUrl, env: { CAPTCHA: 'off' } });
+  try {
+    const target = await signInHotAgent(server.url);
+    const raw = await rawPostgres(databaseUrl, target);
+    try {
+      const measured = await alternate(target, gatewayTransfer(server.url, target, 'bench'), raw.transfer);
+      return { ...measured, ledgerOk: await ledgerOk({ kind: 'postgres', url: databaseUrl, poolSize: 1 }) };
+    } finally {
+      await raw.close();
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * Gateway on PGlite (its own data folder) against the same transfer on another PGlite data
+ * folder seeded the same way in this process: PGlite is one process's, so the raw loops share
+ * its one session, as the gateway's requests share the server's.
+ */
+export async function benchScorePglite(): Promise<ScoreBenchResult> {
+  const rawDir = join(makeTempDir(), 'pglite');
+  const seeded = await openDatabase({ kind: 'pglite', dataDir: rawDir });
+  await migrate(seeded);
+  await seedDemo(seeded, systemClock.now());
+  await seeded.close();
+  const client = new PGlite(rawDir);
+  await client.waitReady;
+  const gatewayDir = makeTempDir();
+  const server = await startServer({ dataDir: gatewayDir, env: { CAPTCHA: 'off' } });
+  let measured: Awaited<ReturnType<typeof alternate>>;
+  try {
+    const target = await signInHotAgent(server.url);
+    // Ids are the same in both data folders: the seed inserts in the same order.
+    const raw = (kind: RawKind, childId: string) =>
+      client.transaction(async (tx) => {
+        for (const statement of transferStatements(kind, target.agentId, childId)) await tx.query(statement);
+      });
+    measured = await alternate(target, gatewayTransfer(server.url, target, 'bench'), raw);
+  } finally {
+    await server.stop();
+    await client.close();
+  }
+  const ok = (await ledgerOk({ kind: 'pglite', dataDir: rawDir })) && (await ledgerOk({ kind: 'pglite', dataDir: join(gatewayDir, 'pglite') }));
+  return { ...measured, ledgerOk: ok };
+}
