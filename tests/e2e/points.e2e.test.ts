@@ -1,0 +1,170 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { openApp, signIn } from '../support/app-page';
+import { useAppInChromium } from '../support/app-in-chromium';
+
+const e2e = useAppInChromium();
+
+const balanceOf = async (loginId: string) =>
+  BigInt((await e2e.gw.db.one<{ balance: string | number }>(sql`SELECT balance FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`))!.balance);
+const logRows = async () => Number((await e2e.gw.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM score_log`))!.n);
+
+async function signedIn(loginId: string): Promise<Page> {
+  const page = await openApp(e2e.browser, e2e.gw);
+  await signIn(page, e2e.gw, loginId);
+  await page.getByTestId('notice-screen').waitFor();
+  return page;
+}
+
+async function scoreScreenFor(page: Page, loginId: string) {
+  await page.keyboard.press('Alt+2');
+  await page.getByTestId('account-row').first().waitFor();
+  await page.getByTestId('account-search').fill(loginId);
+  await expect.poll(() => page.getByTestId('account-row').count()).toBe(1);
+  await page.locator(`[data-testid=account-row][data-login-id="${loginId}"]`).click();
+  await page.getByTestId('account-rows').focus();
+  await page.keyboard.press('.');
+  await page.locator('[data-action-id="account.setScore"]').click();
+  await page.getByTestId('score-form').waitFor();
+}
+
+beforeEach(async () => {
+  if (e2e.run) await e2e.gw.db.run(sql`UPDATE sites SET min_score_interval_ms = 0`);
+});
+
+describe.runIf(e2e.run)('points in Chromium', () => {
+  it('scores a direct child up and down from the screen, confirming with both balances, and the top bar follows', async () => {
+    const page = await signedIn('admin');
+    const [admin0, ma010] = [await balanceOf('admin'), await balanceOf('ma01')];
+    await scoreScreenFor(page, 'ma01');
+    await page.locator('#score-amount').fill('100.5');
+    await page.locator('#score-comment').fill('e2e up');
+    await page.getByTestId('score-submit').click();
+    const confirm = page.getByTestId('score-confirm');
+    await confirm.waitFor();
+    const fmt = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+    expect(await confirm.textContent()).toContain(`ma01：${fmt(ma010)} → ${fmt(ma010 + 10050n)}`);
+    await page.getByTestId('score-confirm-ok').click();
+    await page.getByTestId('score-result').waitFor();
+    expect(await page.getByTestId('score-result-target').textContent()).toBe(`${fmt(ma010)} → ${fmt(ma010 + 10050n)}`);
+    expect(await page.getByTestId('score-result-operator').textContent()).toBe(`${fmt(admin0)} → ${fmt(admin0 - 10050n)}`);
+    expect(await balanceOf('ma01')).toBe(ma010 + 10050n);
+    await expect.poll(() => page.getByTestId('points').textContent()).toContain(fmt(admin0 - 10050n));
+
+    await page.getByTestId('score-new').click();
+    await page.getByTestId('score-down').click();
+    await page.locator('#score-amount').fill('0.5');
+    await page.getByTestId('score-submit').click();
+    await page.getByTestId('score-confirm-ok').click();
+    await page.getByTestId('score-result').waitFor();
+    expect(await balanceOf('ma01')).toBe(ma010 + 10000n);
+    expect(await balanceOf('admin')).toBe(admin0 - 10000n);
+    await page.context().close();
+  });
+
+  it('scores up from the palette by keyboard only: account, direction, amount, confirmation', async () => {
+    const page = await signedIn('admin');
+    const before = await balanceOf('ma02');
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog').getByRole('combobox').waitFor();
+    await page.keyboard.type('set score');
+    await page.keyboard.press('Enter');
+    for (const [answer, expected] of [
+      ['ma02', /ma02/],
+      ['上分', /上分/],
+      ['12.34', /12\.34/],
+    ] as const) {
+      await page.getByTestId('palette-page').waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+      await page.keyboard.type(answer);
+      await page.getByRole('option').first().waitFor();
+      expect(await page.getByRole('option').first().textContent()).toMatch(expected);
+      await page.keyboard.press('Enter');
+    }
+    await page.getByTestId('action-confirm').waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => balanceOf('ma02')).toBe(before + 1234n);
+    await page.context().close();
+  });
+
+  it('shows the catalogue message and changes nothing when a score is refused: too frequent, frozen target, not enough points', async () => {
+    const page = await signedIn('ag01010101');
+    await scoreScreenFor(page, 'mb01010101010');
+    const member0 = await balanceOf('mb01010101010');
+    const rows0 = await logRows();
+
+    // Not enough points on the member's side for a score down.
+    await page.getByTestId('score-down').click();
+    await page.locator('#score-amount').fill(String(member0 / 100n + 1n));
+    await page.getByTestId('score-submit').click();
+    await page.getByTestId('score-confirm-ok').click();
+    await page.getByTestId('score-error').getByText('会员余额不足').waitFor();
+    expect(await balanceOf('mb01010101010')).toBe(member0);
+
+    // Frozen target.
+    await e2e.gw.db.run(sql`UPDATE accounts SET status = 6 WHERE site_id = 'demo' AND login_id = 'mb01010101010'`);
+    await page.getByTestId('score-up').click();
+    await page.locator('#score-amount').fill('1');
+    await page.getByTestId('score-submit').click();
+    await page.getByTestId('score-confirm-ok').click();
+    await page.getByTestId('score-error').getByText('该账号当前状态不允许上下分').waitFor();
+    await e2e.gw.db.run(sql`UPDATE accounts SET status = 1 WHERE site_id = 'demo' AND login_id = 'mb01010101010'`);
+    expect(await logRows()).toBe(rows0);
+
+    // Unfrozen, the same request goes through on retry.
+    await page.getByTestId('score-retry').click();
+    await page.getByTestId('score-result').waitFor();
+    // Too frequent: the site asks for a minute between two scores of one operator and target.
+    await e2e.gw.db.run(sql`UPDATE sites SET min_score_interval_ms = 60000 WHERE id = 'demo'`);
+    await page.getByTestId('score-new').click();
+    await page.locator('#score-amount').fill('1');
+    await page.getByTestId('score-submit').click();
+    await page.getByTestId('score-confirm-ok').click();
+    await page.getByTestId('score-error').getByText('上下分操作过于频繁，请稍后再试').waitFor();
+    expect(await balanceOf('mb01010101010')).toBe(member0 + 100n);
+    expect(await logRows()).toBe(rows0 + 1);
+    await page.context().close();
+  });
+
+  it('lists the score log with its filters, refuses a start after the end, and exports CSV', async () => {
+    const page = await signedIn('admin');
+    await page.keyboard.press('Alt+4');
+    await page.getByTestId('point-record-screen').waitFor();
+    await page.getByTestId('log-row').first().waitFor();
+    const total = Number((await e2e.gw.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM score_log WHERE site_id = 'demo'`))!.n);
+    await expect.poll(() => page.getByTestId('log-total').textContent()).toBe(`共 ${total} 个`);
+
+    await page.getByTestId('log-type').selectOption('issue');
+    const issues = Number((await e2e.gw.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM score_log WHERE site_id = 'demo' AND type = 'issue'`))!.n);
+    await expect.poll(() => page.getByTestId('log-total').textContent()).toBe(`共 ${issues} 个`);
+    await page.getByTestId('log-type').selectOption('');
+
+    await page.getByTestId('log-account').fill('mb0101010100');
+    await page.getByTestId('log-account-suggestion').first().waitFor();
+    await page.getByTestId('log-account-suggestion').filter({ hasText: 'mb01010101005' }).click();
+    const ofMember = Number(
+      (await e2e.gw.db.one<{ n: string | number }>(
+        sql`SELECT count(*) AS n FROM score_log l JOIN accounts a ON a.id IN (l.from_account_id, l.to_account_id) WHERE a.site_id = 'demo' AND a.login_id = 'mb01010101005'`,
+      ))!.n,
+    );
+    await expect.poll(() => page.getByTestId('log-total').textContent()).toBe(`共 ${ofMember} 个`);
+    expect(await page.getByTestId('log-row').count()).toBe(ofMember);
+
+    await page.getByTestId('log-start').fill('2030-01-02T00:00');
+    await page.getByTestId('log-end').fill('2030-01-01T00:00');
+    await page.getByTestId('log-range-problem').getByText('开始时间不能晚于结束时间').waitFor();
+    await page.getByTestId('log-start').fill('');
+    await page.getByTestId('log-end').fill('');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('log-export-csv').click()]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toContain('流水号');
+    expect(lines).toHaveLength(ofMember + 1);
+    expect(lines.slice(1).every((line) => line.includes('mb01010101005'))).toBe(true);
+    await page.context().close();
+  });
+});
