@@ -49,6 +49,7 @@ const queryParams = {
   /** Part of the login name, any case. */
   loginId: z.string().trim().max(16).optional(),
   status: accountStatusSchema.optional(),
+  /** Agents: those of this level anywhere in the parent's line, not only its direct children. */
   level: levelSchema.optional(),
   online: z.boolean().optional(),
   /** Only members whose betting is paused (the stop list), or only the others. */

@@ -73,7 +73,10 @@ async function listAccounts(ctx: CallContext, params: QueryParams, members: bool
     ? parent.level === 4
       ? sql`a.parent_id = ${parent.id} AND a.level = 5`
       : sql`a.site_id = ${ctx.site.id} AND a.path LIKE ${`${parent.path}%`} AND a.level = 5`
-    : sql`a.parent_id = ${parent.id} AND a.level < 5`;
+    : params.level !== undefined
+      ? // A level filter looks through the whole line below the parent (all general agents of a shareholder's line, …).
+        sql`a.site_id = ${ctx.site.id} AND a.path LIKE ${`${parent.path}%`} AND a.id <> ${parent.id} AND a.level < 5`
+      : sql`a.parent_id = ${parent.id} AND a.level < 5`;
   const filters: SQL[] = [scope];
   if (params.loginId) filters.push(sql`lower(a.login_id) LIKE ${containing(params.loginId)}`);
   if (params.status !== undefined) filters.push(sql`a.status = ${params.status}`);

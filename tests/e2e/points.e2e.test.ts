@@ -64,29 +64,30 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     await page.context().close();
   });
 
-  it('scores up from the palette by keyboard only: account, direction, amount, confirmation', async () => {
+  it('scores up and down from the palette by keyboard only: account, direction, amount, confirmation', async () => {
     const page = await signedIn('admin');
     const before = await balanceOf('ma02');
-    await page.keyboard.press('Control+k');
-    await page.getByRole('dialog').getByRole('combobox').waitFor();
-    await page.keyboard.type('set score');
-    await page.keyboard.press('Enter');
-    for (const [answer, expected] of [
-      ['ma02', /ma02/],
-      ['上分', /上分/],
-      ['12.34', /12\.34/],
-    ] as const) {
-      await page.getByTestId('palette-page').waitFor();
-      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
-      await page.keyboard.type(answer);
-      await page.getByRole('option').first().waitFor();
-      expect(await page.getByRole('option').first().textContent()).toMatch(expected);
+    const viaPalette = async (direction: string, amount: string) => {
+      await page.keyboard.press('Control+k');
+      await page.getByRole('dialog').getByRole('combobox').waitFor();
+      await page.keyboard.type('set score');
       await page.keyboard.press('Enter');
-    }
-    await page.getByTestId('action-confirm').waitFor();
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
+      for (const answer of ['ma02', direction, amount]) {
+        await page.getByTestId('palette-page').waitFor();
+        await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+        await page.keyboard.type(answer);
+        await page.getByRole('option').first().waitFor();
+        expect(await page.getByRole('option').first().textContent()).toContain(answer);
+        await page.keyboard.press('Enter');
+      }
+      await page.getByTestId('action-confirm').waitFor();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+    };
+    await viaPalette('上分', '12.34');
     await expect.poll(() => balanceOf('ma02')).toBe(before + 1234n);
+    await viaPalette('下分', '2.34');
+    await expect.poll(() => balanceOf('ma02')).toBe(before + 1000n);
     await page.context().close();
   });
 

@@ -140,10 +140,12 @@ describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
 
   it('refreshes the points when they are clicked', async () => {
     const page = await signedIn();
-    await e2e.gw.db.run((await import('drizzle-orm')).sql`UPDATE accounts SET balance = balance + 100 WHERE login_id = 'admin'`);
+    const { sql } = await import('drizzle-orm');
+    const row = await e2e.gw.db.one<{ balance: string | number }>(sql`UPDATE accounts SET balance = balance + 100 WHERE site_id = 'demo' AND login_id = 'admin' RETURNING balance`);
+    const cents = BigInt(row!.balance);
     await page.getByTestId('points').click();
-    await expect.poll(() => page.getByTestId('points').textContent()).toContain('10000001.00');
-    await e2e.gw.db.run((await import('drizzle-orm')).sql`UPDATE accounts SET balance = balance - 100 WHERE login_id = 'admin'`);
+    await expect.poll(() => page.getByTestId('points').textContent()).toContain(`${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`);
+    await e2e.gw.db.run(sql`UPDATE accounts SET balance = balance - 100 WHERE site_id = 'demo' AND login_id = 'admin'`);
     await page.context().close();
   });
 

@@ -49,7 +49,14 @@ describe('gw.credit.agent.query', () => {
     } finally {
       await gw.db.run(sql`UPDATE accounts SET status = 1 WHERE login_id = 'ma03'`);
     }
-    expect((await agents(admin, { level: 2 })).total).toBe(0);
+    // A level looks through the whole line: every shareholder (level 2) below the company, or below ma01 only.
+    const shareholders = await gw.db.rows<{ login_id: string }>(sql`SELECT login_id FROM accounts WHERE site_id = 'demo' AND level = 2 ORDER BY login_id`);
+    const everyLevel2 = await agents(admin, { level: 2, sort: 'loginId', order: 'asc' });
+    expect(everyLevel2.list.map((a) => a.loginId)).toEqual(shareholders.map((row) => row.login_id));
+    expect(everyLevel2.total).toBe(shareholders.length);
+    expect((await agents(admin, { level: 2, parentId: await idOf('ma01') })).list.every((a) => a.loginId.startsWith('sh01'))).toBe(true);
+    expect((await agents(admin, { level: 4, parentId: await idOf('ma01') })).total).toBe(8);
+    expect((await agents(ma01, { level: 2, parentId: await idOf('ma01', 'demo') })).total).toBe(2);
     const online = await agents(admin, { online: true });
     expect(online.list.map((a) => a.loginId)).toEqual(['ma01']);
     expect((await agents(admin, { online: false })).total).toBe(2);

@@ -37,6 +37,7 @@ export default function AccountListScreen() {
   const [loginId, setLoginId] = useState('');
   const [status, setStatus] = useState<'' | '1' | '4' | '6'>('');
   const [online, setOnline] = useState<'' | 'yes' | 'no'>('');
+  const [level, setLevel] = useState('');
   const [sort, setSort] = useState<{ field: Sort; order: 'asc' | 'desc' }>({ field: 'createdAt', order: 'desc' });
   const [selected, setSelected] = useState(0);
   const [actionsOpen, setActionsOpen] = useState(false);
@@ -55,10 +56,11 @@ export default function AccountListScreen() {
       ...(loginId ? { loginId } : {}),
       ...(status ? { status: Number(status) as 1 | 4 | 6 } : {}),
       ...(online ? { online: online === 'yes' } : {}),
+      ...(level && kind !== 'members' ? { level: Number(level) as 1 | 2 | 3 | 4 } : {}),
       sort: sort.field,
       order: sort.order,
     }),
-    [params.parentId, loginId, status, online, sort],
+    [params.parentId, loginId, status, online, level, kind, sort],
   );
   const [parentLevel, setParentLevel] = useState<number | undefined>(undefined);
   // Below an agent there are only members; above, agents first (members of the whole line on demand).
@@ -219,6 +221,24 @@ export default function AccountListScreen() {
           <option value="4">{t('status.disabled')}</option>
           <option value="6">{t('status.frozen')}</option>
         </select>
+        {shown === 'agents' && parentLevel !== undefined && parentLevel < 3 ? (
+          <select
+            value={level}
+            onChange={(event) => setLevel(event.target.value)}
+            aria-label={t('accounts.column.level')}
+            className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+            data-testid="level-filter"
+          >
+            <option value="">{t('accounts.directChildren')}</option>
+            {[1, 2, 3, 4]
+              .filter((value) => value > parentLevel)
+              .map((value) => (
+                <option key={value} value={value}>
+                  {t('accounts.allOfLevel', { level: t(`level.${value}`) })}
+                </option>
+              ))}
+          </select>
+        ) : null}
         <select
           value={online}
           onChange={(event) => setOnline(event.target.value as typeof online)}
