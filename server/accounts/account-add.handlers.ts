@@ -5,7 +5,7 @@ import { hashSecret } from '../auth/password';
 import type { ActingContext, CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
-import { findAccount } from './account.repository';
+import { findAccount, type GameSettingRow } from './account.repository';
 import { callerMayChangeDownline } from './line-access';
 
 /** A new direct child as stored: its secrets come hashed (a batch job hashes them once for all its members). */
@@ -37,22 +37,12 @@ interface GameSettingInput {
   enabled?: boolean | undefined;
 }
 
-interface ParentSetting {
-  game_type: 'live' | 'electronic';
-  betting_ratio: number;
-  agent_rate: number;
-  agent_to_company_limit: string | number;
-  spread: number;
-  red_limit: string | number;
-  enabled: boolean;
-}
-
 /**
  * The child's game settings: the parent's, with the child's own wash-code ratio and share where
  * they are lower, then what the caller gave; rates and the company limit never above the
  * parent's for the same game type (100, naming e.g. gameSettings.live.agentRate).
  */
-function childGameSettings(parentSettings: readonly ParentSetting[], input: NewChild, share: number) {
+function childGameSettings(parentSettings: readonly GameSettingRow[], input: NewChild, share: number) {
   const given = new Map<string, GameSettingInput>();
   for (const setting of input.gameSettings ?? []) {
     if (given.has(setting.gameType)) throw new RpcError(ErrorCode.invalidParams, { field: 'gameSettings', rule: 'duplicate-game-type' });
@@ -102,7 +92,7 @@ export async function checkChildLimits(ctx: ActingContext, limits: ChildLimits) 
 export async function addChild(ctx: ActingContext, input: NewChild, level: number) {
   const parent = await checkChildLimits(ctx, input);
   const share = input.agentCommisionRate ?? 0;
-  const parentSettings = await ctx.db.rows<ParentSetting>(sql`
+  const parentSettings = await ctx.db.rows<GameSettingRow>(sql`
     SELECT game_type, betting_ratio, agent_rate, agent_to_company_limit, spread, red_limit, enabled
       FROM game_settings WHERE account_id = ${parent.id} ORDER BY game_type`);
   const settings = childGameSettings(parentSettings, input, share);

@@ -9,21 +9,11 @@ import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { revokeAccountSessions } from '../sessions/session.store';
-import { findAccount, type AccountRow } from './account.repository';
+import { findAccount, type AccountRow, type GameSettingRow } from './account.repository';
 import { accountInLine, callerFrozen, callerMayChangeDownline, childOfKind, directChild } from './line-access';
 
 type GameType = (typeof gameTypes)[number];
 type Edit = ParamsOut<'gw.credit.agent.profile.edit'> & Pick<ParamsOut<'gw.credit.user.profile.edit'>, 'maxWin'>;
-
-interface GameSettingRow {
-  game_type: GameType;
-  betting_ratio: number;
-  agent_rate: number;
-  agent_to_company_limit: string | number;
-  spread: number;
-  red_limit: string | number;
-  enabled: boolean;
-}
 
 /** A game-settings row as numbers; a missing row reads as the table's column defaults. */
 function settingValues(row: Partial<GameSettingRow> | undefined) {

@@ -88,7 +88,8 @@ export function toProfile(row: AccountRow) {
   };
 }
 
-interface GameSettingRow {
+/** A game_settings row as the database answers it (rates in hundredths, limits in cents). */
+export interface GameSettingRow {
   game_type: 'live' | 'electronic';
   betting_ratio: number;
   agent_rate: number;
