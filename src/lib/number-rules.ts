@@ -33,3 +33,10 @@ export function ruleMessageKey(rule: string): string {
   };
   return known[rule] ?? 'validation.invalid';
 }
+
+/** The field and rule a refusal names (100 with data), for the form to show beside the field. */
+export function fieldProblemOf(error: unknown): { field: string; rule: string } | null {
+  if (typeof error !== 'object' || error === null || !('data' in error)) return null;
+  const data = (error as { data?: { field?: string; rule?: string } }).data;
+  return data?.field && data.rule ? { field: data.field, rule: data.rule } : null;
+}

@@ -9,12 +9,19 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { showError } from '@/lib/error-toast';
 import { confirmProblem, digitsOnly, loginIdProblem, safeCodeProblem } from '@/lib/form-rules';
-import { amountProblem, percentProblem, ruleMessageKey } from '@/lib/number-rules';
+import { amountProblem, percentProblem, fieldProblemOf, ruleMessageKey } from '@/lib/number-rules';
 import { newPasswordProblem } from '@/lib/password-rules';
 import { SessionContext } from '@/lib/session-context';
 import { cn } from '@/lib/utils';
 import { AddBatchForm } from './add-batch-form';
-import { changedGameSettings, gameSettingsProblems, gameSettingsValue, GameSettingsFields, type GameSettingsValue } from './game-settings-fields';
+import {
+  changedGameSettings,
+  gameSettingsProblems,
+  gameSettingsValue,
+  GameSettingsFields,
+  serverGameProblems,
+  type GameSettingsValue,
+} from './game-settings-fields';
 
 type Field =
   | 'loginId'
@@ -120,7 +127,10 @@ function AddOneForm() {
   const [games, setGames] = useState<GameSettingsValue>(parentGames);
   const [presets, setPresets] = useState<ResultOf<'gw.credit.limitation.list'>['list']>([]);
   useEffect(() => {
-    call('gw.credit.limitation.list', {}).then((answer) => setPresets(answer.list), () => undefined);
+    call('gw.credit.limitation.list', {}).then(
+      (answer) => setPresets(answer.list),
+      () => undefined,
+    );
   }, []);
   const gameProblems = gameSettingsProblems(games, profile?.gameSettings);
   const problems: Partial<Record<Field, string | null>> = {
@@ -169,8 +179,7 @@ function AddOneForm() {
       toast(t('add.done', { loginId: common.loginId }), { variant: 'success' });
       navigate('/account/index');
     } catch (error) {
-      if (error instanceof GatewayError && error.data?.field && error.data.rule)
-        setServerProblem({ field: error.data.field, rule: error.data.rule });
+      setServerProblem(fieldProblemOf(error));
       showError(error instanceof GatewayError ? error.code : 1, t);
     } finally {
       setBusy(false);
@@ -251,7 +260,7 @@ function AddOneForm() {
         value={games}
         parent={profile?.gameSettings}
         presets={presets}
-        problems={touched ? gameProblems : serverProblem?.field.startsWith('gameSettings.') ? { [serverProblem.field.slice('gameSettings.'.length)]: ruleMessageKey(serverProblem.rule) } : {}}
+        problems={touched ? gameProblems : serverGameProblems(serverProblem)}
         ratesLocked={false}
         onChange={(next) => {
           setGames(next);

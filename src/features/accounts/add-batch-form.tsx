@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { useJob } from '@/hooks/use-job';
 import { showError } from '@/lib/error-toast';
 import { confirmProblem, digitsOnly, safeCodeProblem } from '@/lib/form-rules';
-import { amountProblem, percentProblem, ruleMessageKey } from '@/lib/number-rules';
+import { amountProblem, percentProblem, fieldProblemOf, ruleMessageKey } from '@/lib/number-rules';
 import { newPasswordProblem } from '@/lib/password-rules';
 import { SessionContext } from '@/lib/session-context';
 import { JobProgress } from './job-progress';
@@ -91,8 +91,7 @@ export function AddBatchForm() {
       });
       setJobId(answer.jobId);
     } catch (error) {
-      if (error instanceof GatewayError && error.data?.field && error.data.rule)
-        setServerProblem({ field: error.data.field, rule: error.data.rule });
+      setServerProblem(fieldProblemOf(error));
       showError(error instanceof GatewayError ? error.code : 1, t);
     } finally {
       setBusy(false);

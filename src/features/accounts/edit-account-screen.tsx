@@ -14,7 +14,7 @@ import { useCommands } from '@/hooks/use-command-context';
 import { ACCOUNTS_CHANGED } from '@/lib/confirm';
 import { showError } from '@/lib/error-toast';
 import { confirmProblem, digitsOnly } from '@/lib/form-rules';
-import { amountProblem, percentProblem, ruleMessageKey } from '@/lib/number-rules';
+import { amountProblem, percentProblem, fieldProblemOf, ruleMessageKey } from '@/lib/number-rules';
 import { newPasswordProblem } from '@/lib/password-rules';
 import { SessionContext } from '@/lib/session-context';
 import {
@@ -22,6 +22,7 @@ import {
   gameSettingsProblems,
   gameSettingsValue,
   GameSettingsFields,
+  serverGameProblems,
   type GameSettingsValue,
 } from './game-settings-fields';
 
@@ -163,8 +164,7 @@ export default function EditAccountScreen() {
       requestKey.current = crypto.randomUUID();
       await load();
     } catch (error) {
-      if (error instanceof GatewayError && error.data?.field && error.data.rule)
-        setServerProblem({ field: error.data.field, rule: error.data.rule });
+      setServerProblem(fieldProblemOf(error));
       showError(error instanceof GatewayError ? error.code : 1, t);
     } finally {
       setBusy(false);
@@ -328,13 +328,7 @@ export default function EditAccountScreen() {
           value={games}
           parent={me?.gameSettings}
           presets={presets}
-          problems={
-            touched
-              ? gameProblems
-              : serverProblem?.field.startsWith('gameSettings.')
-                ? { [serverProblem.field.slice('gameSettings.'.length)]: ruleMessageKey(serverProblem.rule) }
-                : {}
-          }
+          problems={touched ? gameProblems : serverGameProblems(serverProblem)}
           ratesLocked={ratesLocked}
           onChange={(next) => {
             setGames(next);

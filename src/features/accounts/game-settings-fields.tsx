@@ -3,7 +3,7 @@ import { gameTypes } from '../../../contract/account-fields.contract';
 import type { ResultOf } from '../../../contract/methods.contract';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
-import { amountProblem, percentProblem } from '@/lib/number-rules';
+import { amountProblem, percentProblem, ruleMessageKey } from '@/lib/number-rules';
 
 export type GameType = (typeof gameTypes)[number];
 export type GameSetting = ResultOf<'gw.credit.user.profile'>['gameSettings'][number];
@@ -29,7 +29,11 @@ export function gameSettingsValue(settings: readonly GameSetting[] | undefined):
 }
 
 /** The message key of each game setting that breaks a rule (rates and the company limit within the parent's). */
-export function gameSettingsProblems(value: GameSettingsValue, parent: readonly GameSetting[] | undefined, original?: GameSettingsValue): Record<string, string> {
+export function gameSettingsProblems(
+  value: GameSettingsValue,
+  parent: readonly GameSetting[] | undefined,
+  original?: GameSettingsValue,
+): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const gameType of gameTypes) {
     const mine = value[gameType];
@@ -45,6 +49,12 @@ export function gameSettingsProblems(value: GameSettingsValue, parent: readonly 
     check('redLimit', amountProblem(mine.redLimit));
   }
   return problems;
+}
+
+/** A refusal naming a game setting ("gameSettings.live.agentRate"), as the table's problems. */
+export function serverGameProblems(problem: { field: string; rule: string } | null): Record<string, string> {
+  const prefix = 'gameSettings.';
+  return problem?.field.startsWith(prefix) ? { [problem.field.slice(prefix.length)]: ruleMessageKey(problem.rule) } : {};
 }
 
 /** Game settings per game type (spec §3): one row per type, one column per setting, the parent's value as the limit. */
