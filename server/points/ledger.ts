@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
 import { AccountStatus } from '../accounts/account.repository';
-import type { Queryable } from '../db/database';
+import { prepared, type Queryable } from '../db/database';
 import { RpcError } from '../rpc/rpc-error';
 
 /**
@@ -73,11 +73,16 @@ function assertAmount(amount: number) {
  * so a movement costs one round trip fewer while its locks are held).
  */
 async function lockAccounts(tx: Queryable, siteId: string, ids: string[]): Promise<LockedAccount[]> {
-  return tx.rows<LockedAccount>(sql`SELECT a.id, a.parent_id, a.level, a.status, a.team_status, a.balance, a.in_game, a.login_id, a.path,
+  return tx.rows<LockedAccount>(
+    prepared(sql`SELECT a.id, a.parent_id, a.level, a.status, a.team_status, a.balance, a.in_game, a.login_id, a.path,
         COALESCE((SELECT CASE WHEN bool_or(x.team_status = 4) THEN 4 WHEN bool_or(x.team_status = 6) THEN 6 END
            FROM accounts x WHERE x.id = ANY (string_to_array(trim(BOTH '/' FROM a.path), '/')::bigint[]) AND x.id <> a.id), 1) AS line_above
-    FROM accounts a WHERE a.site_id = ${siteId} AND a.id IN (${sql.join(ids.map((id) => sql`${id}::bigint`), sql`, `)})
-    ORDER BY a.id FOR NO KEY UPDATE OF a`);
+    FROM accounts a WHERE a.site_id = ${siteId} AND a.id IN (${sql.join(
+      ids.map((id) => sql`${id}::bigint`),
+      sql`, `,
+    )})
+    ORDER BY a.id FOR NO KEY UPDATE OF a`),
+  );
 }
 
 /** A frozen or disabled operator, or one in a frozen or disabled line, moves no points (20005). */
@@ -91,9 +96,11 @@ function operatorMayMovePoints(operator: LockedAccount) {
 /** 37150 when the operator moved points of this target less than the site's interval ago. */
 async function checkInterval(tx: Queryable, input: TransferInput) {
   if (input.minIntervalMs <= 0) return;
-  const last = await tx.one<{ created_at: Date | string }>(sql`SELECT created_at FROM score_log
+  const last = await tx.one<{ created_at: Date | string }>(
+    prepared(sql`SELECT created_at FROM score_log
     WHERE operator_account_id = ${input.operatorId} AND target_account_id = ${input.targetId}
-    ORDER BY created_at DESC LIMIT 1`);
+    ORDER BY created_at DESC LIMIT 1`),
+  );
   if (last && input.now.getTime() - new Date(last.created_at).getTime() < input.minIntervalMs) {
     throw new RpcError(ErrorCode.setPointsTooFrequent);
   }
@@ -130,7 +137,8 @@ export async function transferPoints(tx: Queryable, input: TransferInput): Promi
   const parentDelta = String(up ? -amount : amount);
   const from = up ? input.operatorId : input.targetId;
   const to = up ? input.targetId : input.operatorId;
-  const row = await tx.one<{ serial_no: DbInt; before: DbInt; after: DbInt; operator_before: DbInt; operator_after: DbInt }>(sql`
+  const row = await tx.one<{ serial_no: DbInt; before: DbInt; after: DbInt; operator_before: DbInt; operator_after: DbInt }>(
+    prepared(sql`
     WITH serial AS (
       UPDATE sites SET score_serial = score_serial + 1 WHERE id = ${input.siteId} RETURNING score_serial
     ), parent AS (
@@ -146,7 +154,8 @@ export async function transferPoints(tx: Queryable, input: TransferInput): Promi
         parent.balance - ${parentDelta}::bigint, parent.balance, ${input.operatorId}::bigint, ${input.operatorSubAccountId}::bigint,
         ${input.operatorLogin}, ${input.ip}, ${input.comment}, ${input.requestKey}, ${input.now}
       FROM serial, parent, child
-    RETURNING serial_no, before, after, operator_before, operator_after`);
+    RETURNING serial_no, before, after, operator_before, operator_after`),
+  );
   if (!row) throw new Error(`no site ${input.siteId}`);
   return {
     serialNo: BigInt(row.serial_no),

@@ -5,7 +5,7 @@ import { envelopeParamNames, envelopeParamsSchema, pickLanguage, type Language }
 import { ErrorCode, type ErrorCodeValue, type ErrorData } from '../../contract/errors.contract';
 import type { MethodDefinition } from '../../contract/method.contract';
 import type { Clock } from '../clock';
-import type { Database, Queryable } from '../db/database';
+import { prepared, type Database, type Queryable } from '../db/database';
 import { countryOf } from '../geo/ip-region';
 import { accessCodesOf, findSession, type Session } from '../sessions/session.store';
 import { inMaintenance, resolveSite, type Site } from '../sites/site.repository';
@@ -211,10 +211,12 @@ export function createDispatcher(options: DispatcherOptions) {
             // A replay answers first, before any other check (GATEWAY.md): the key row goes in
             // before the handler runs; one already there (or a concurrent call's, once that one
             // commits) ends this transaction and the stored answer is given (catch below).
-            const inserted = await tx.run(sql`INSERT INTO request_keys
+            const inserted = await tx.run(
+              prepared(sql`INSERT INTO request_keys
               (site_id, account_id, method, request_key, params_hash, created_at)
               VALUES (${session.siteId}, ${session.accountId}, ${method}, ${key}, ${paramsHash}, ${ctx.now})
-              ON CONFLICT DO NOTHING`);
+              ON CONFLICT DO NOTHING`),
+            );
             if (inserted === 0) throw new RequestKeyTaken();
           }
           const result = call.definition.result.parse(await call.handler({ ...ctx, db: tx }, call.payload as never));
@@ -225,7 +227,7 @@ export function createDispatcher(options: DispatcherOptions) {
                 WHERE site_id = ${session.siteId} AND account_id = ${session.accountId}
                   AND method = ${method} AND request_key = ${key} RETURNING 1) `
             : sql``;
-          await tx.run(sql`${stored}${operationInsert(call, 'normal', null)}`);
+          await tx.run(prepared(sql`${stored}${operationInsert(call, 'normal', null)}`));
           return result;
         });
       } catch (error) {
@@ -237,8 +239,9 @@ export function createDispatcher(options: DispatcherOptions) {
     } catch (error) {
       // Refusals and failures are recorded after the rollback, outside the effect's transaction.
       const refused = error instanceof RpcError;
-      await writeOperation(db, call, refused ? 'warn' : 'error', refused ? error.code : ErrorCode.unknownException)
-        .catch((recordError: unknown) => options.onInternalError?.(recordError, method));
+      await writeOperation(db, call, refused ? 'warn' : 'error', refused ? error.code : ErrorCode.unknownException).catch(
+        (recordError: unknown) => options.onInternalError?.(recordError, method),
+      );
       throw error;
     }
   }
@@ -267,9 +270,7 @@ export function createDispatcher(options: DispatcherOptions) {
     if (nulField !== null) throw new RpcError(ErrorCode.invalidParams, { field: nulField, rule: 'nul-character' });
     const envelopeParams = envelopeParamsSchema.safeParse(rawParams, { reportInput: true });
     if (!envelopeParams.success) throw paramsError(envelopeParams.error, rawParams);
-    const payloadInput = Object.fromEntries(
-      Object.entries(rawParams).filter(([k]) => !(envelopeParamNames as string[]).includes(k)),
-    );
+    const payloadInput = Object.fromEntries(Object.entries(rawParams).filter(([k]) => !(envelopeParamNames as string[]).includes(k)));
     const parsed = definition.params.safeParse(payloadInput, { reportInput: true });
     if (!parsed.success) throw paramsError(parsed.error, payloadInput);
     const payload = parsed.data as Record<string, unknown>;
@@ -277,9 +278,7 @@ export function createDispatcher(options: DispatcherOptions) {
     let session: Session | null = null;
     if (definition.auth === 'session') {
       const token = envelopeParams.data.opsId;
-      session = token
-        ? await findSession(db, { token, siteId: resolved.id, now, idleTimeoutSeconds: resolved.idleTimeoutSeconds })
-        : null;
+      session = token ? await findSession(db, { token, siteId: resolved.id, now, idleTimeoutSeconds: resolved.idleTimeoutSeconds }) : null;
       if (!session) throw new RpcError(ErrorCode.authFailed);
       // Until the forced password change is done, nothing else is allowed.
       if ((session.forcePwdUpdate || session.firstLogin) && !definition.openWhilePasswordForced) {
@@ -327,16 +326,13 @@ export function createDispatcher(options: DispatcherOptions) {
   }
 
   /** One envelope -> its answer (null for a notification, which gets none). */
-  async function dispatchOne(
-    envelope: unknown,
-    origin: CallOrigin,
-    site: ReturnType<typeof siteLookup>,
-  ): Promise<JsonRpcResponse | null> {
+  async function dispatchOne(envelope: unknown, origin: CallOrigin, site: ReturnType<typeof siteLookup>): Promise<JsonRpcResponse | null> {
     const params = isRecord(envelope) && isRecord(envelope.params) ? envelope.params : undefined;
     const language = pickLanguage(params?.ztsLang);
     if (!isRecord(envelope)) return errorResponse(null, ErrorCode.invalidRequest, language);
     const rawId = envelope.id;
-    const idValid = rawId === undefined || rawId === null || typeof rawId === 'string' || (typeof rawId === 'number' && Number.isFinite(rawId));
+    const idValid =
+      rawId === undefined || rawId === null || typeof rawId === 'string' || (typeof rawId === 'number' && Number.isFinite(rawId));
     const id: JsonRpcId = idValid && rawId !== undefined ? (rawId as JsonRpcId) : null;
     if (envelope.jsonrpc !== '2.0' || typeof envelope.method !== 'string' || !idValid) {
       return errorResponse(id, ErrorCode.invalidRequest, language);

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { allAccessCodes } from '../../contract/auth.contract';
 import type { Level } from '../../contract/method.contract';
-import type { Queryable } from '../db/database';
+import { prepared, type Queryable } from '../db/database';
 
 /** Sessions end after this long whatever the activity. */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
@@ -69,12 +69,14 @@ export async function findSession(
   input: { token: string; siteId: string; now: Date; idleTimeoutSeconds: number },
 ): Promise<Session | null> {
   if (input.token.length < 16 || input.token.length > 256) return null;
-  const row = await db.one<SessionRow>(sql`
+  const row = await db.one<SessionRow>(
+    prepared(sql`
     SELECT s.token_hash, s.site_id, s.account_id, s.sub_account_id, s.created_at, s.last_seen_at,
            a.login_id, a.level, a.status, a.team_status, a.force_pwd_update, a.first_login
       FROM sessions s JOIN accounts a ON a.id = s.account_id
      WHERE s.token_hash = ${hashToken(input.token)} AND s.site_id = ${input.siteId} AND s.revoked_at IS NULL
-       AND a.status <> 4`);
+       AND a.status <> 4`),
+  );
   if (!row) return null;
   const createdAt = new Date(row.created_at);
   const lastSeenAt = new Date(row.last_seen_at);

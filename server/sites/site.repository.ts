@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/database';
+import { prepared, type Queryable } from '../db/database';
 
 export interface Site {
   id: string;
@@ -45,12 +45,10 @@ const toDate = (value: Date | string | null) => (value === null ? null : new Dat
  * The site answering a host (unknown hosts get the default site) together with the IP
  * decision for this visitor, in one indexed round trip: it runs on every call.
  */
-export async function resolveSite(
-  db: Queryable,
-  input: { host: string; ip: string; country: string | null },
-): Promise<Site | null> {
+export async function resolveSite(db: Queryable, input: { host: string; ip: string; country: string | null }): Promise<Site | null> {
   const ip = input.ip || null;
-  const row = await db.one<SiteRow>(sql`
+  const row = await db.one<SiteRow>(
+    prepared(sql`
     SELECT s.id, s.title, s.ui, s.login_style, s.logo, s.maintenance_start, s.maintenance_end,
            s.idle_timeout_seconds, s.min_score_interval_ms, s.captcha_required,
            EXISTS (SELECT 1 FROM site_ip_rules r WHERE r.site_id = s.id AND r.kind = 'block'
@@ -60,7 +58,8 @@ export async function resolveSite(
                      AND (r.network >>= ${ip}::inet OR r.country = ${input.country})) AS ip_allowed
       FROM sites s
      WHERE s.id = COALESCE((SELECT site_id FROM site_hosts WHERE host = ${input.host}),
-                           (SELECT id FROM sites WHERE is_default))`);
+                           (SELECT id FROM sites WHERE is_default))`),
+  );
   if (!row) return null;
   return {
     id: row.id,

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import pg from 'pg';
 import { systemClock } from '../../server/clock';
 import { openDatabase } from '../../server/db/database';
@@ -17,9 +18,10 @@ import { makeTempDir, startServer } from './server-process.bench-helper';
  *
  * Raw SQL comes in two kinds (transferStatements): "same rows" writes what the gateway's
  * transaction writes (request key, both balances, serial, score-log row, stored answer,
- * operation record) in as few statements as a hand-written client needs: the figure. "bare"
- * is only the transfer itself, for scale. The gateway adds HTTP, JSON-RPC, the site and the
- * session, its checks and the driver.
+ * operation record) in as few statements as a hand-written client needs, each prepared once
+ * per connection (as the gateway prepares its hot queries): the figure. "bare" is only the
+ * transfer itself, for scale. The gateway adds HTTP, JSON-RPC, the site and the session, its
+ * checks and the driver.
  */
 export const SCORE_CONNECTIONS = 8;
 const WARM_UP_SECONDS = 2;
@@ -84,35 +86,58 @@ function gatewayTransfer(url: string, target: Target & { token: string }, tag: s
 
 let rawKeys = 0;
 
+/** One statement of the raw transfer, prepared once per connection as a hand-written client would. */
+interface Statement {
+  name: string;
+  text: string;
+  values: unknown[];
+}
+
 /**
  * The raw transfer's statements for one parent and one child (ids are integers from the
  * database). "bare": the two rows locked in id order, then the serial, both balances and the
  * score-log row in one statement. "same rows": what the gateway's transaction writes besides,
  * the request key first and, after the transfer, its stored answer and the operation record.
  */
-function transferStatements(kind: RawKind, parentId: string, childId: string): string[] {
+function transferStatements(kind: RawKind, parentId: string, childId: string): Statement[] {
   const [low, high] = BigInt(parentId) < BigInt(childId) ? [parentId, childId] : [childId, parentId];
   const key = `raw-${process.pid}-${++rawKeys}`;
-  const transfer = [
-    `SELECT id, balance, status, team_status FROM accounts WHERE id IN (${low}, ${high}) ORDER BY id FOR NO KEY UPDATE`,
-    `WITH serial AS (UPDATE sites SET score_serial = score_serial + 1 WHERE id = 'demo' RETURNING score_serial),
-       parent AS (UPDATE accounts SET balance = balance - 1 WHERE id = ${parentId} RETURNING balance),
-       child AS (UPDATE accounts SET balance = balance + 1 WHERE id = ${childId} RETURNING balance)
-     INSERT INTO score_log (site_id, serial_no, type, from_account_id, to_account_id, target_account_id, amount, before, after,
-         operator_before, operator_after, operator_account_id, operator_login, operator_ip, comment, request_key, created_at)
-     SELECT 'demo', serial.score_serial, 'up', ${parentId}, ${childId}, ${childId}, 1, child.balance - 1, child.balance,
-         parent.balance + 1, parent.balance, ${parentId}, '${HOT_AGENT}', '127.0.0.1', '', '${key}', now()
-       FROM serial, parent, child`,
+  const transfer: Statement[] = [
+    {
+      name: 'raw_lock',
+      text: 'SELECT id, balance, status, team_status FROM accounts WHERE id IN ($1, $2) ORDER BY id FOR NO KEY UPDATE',
+      values: [low, high],
+    },
+    {
+      name: 'raw_transfer',
+      text: `WITH serial AS (UPDATE sites SET score_serial = score_serial + 1 WHERE id = 'demo' RETURNING score_serial),
+         parent AS (UPDATE accounts SET balance = balance - 1 WHERE id = $1 RETURNING balance),
+         child AS (UPDATE accounts SET balance = balance + 1 WHERE id = $2 RETURNING balance)
+       INSERT INTO score_log (site_id, serial_no, type, from_account_id, to_account_id, target_account_id, amount, before, after,
+           operator_before, operator_after, operator_account_id, operator_login, operator_ip, comment, request_key, created_at)
+       SELECT 'demo', serial.score_serial, 'up', $1, $2, $2, 1, child.balance - 1, child.balance,
+           parent.balance + 1, parent.balance, $1, $3, '127.0.0.1', '', $4, now()
+         FROM serial, parent, child`,
+      values: [parentId, childId, HOT_AGENT, key],
+    },
   ];
   if (kind === 'bare') return transfer;
   return [
-    `INSERT INTO request_keys (site_id, account_id, method, request_key, params_hash, created_at)
-     VALUES ('demo', ${parentId}, 'gw.credit.user.score.up', '${key}', 'raw', now())`,
+    {
+      name: 'raw_key',
+      text: `INSERT INTO request_keys (site_id, account_id, method, request_key, params_hash, created_at)
+         VALUES ('demo', $1, 'gw.credit.user.score.up', $2, 'raw', now())`,
+      values: [parentId, key],
+    },
     ...transfer,
-    `WITH stored AS (UPDATE request_keys SET result = '{"raw": true}'::jsonb
-        WHERE site_id = 'demo' AND account_id = ${parentId} AND method = 'gw.credit.user.score.up' AND request_key = '${key}' RETURNING 1)
-     INSERT INTO operation_log (site_id, account_id, operator_login, method, target_id, summary, params, ip, level, request_key, created_at)
-     VALUES ('demo', ${parentId}, '${HOT_AGENT}', 'gw.credit.user.score.up', ${childId}, 'SCORE_UP 0.01', '{}'::jsonb, '127.0.0.1', 'normal', '${key}', now())`,
+    {
+      name: 'raw_answer',
+      text: `WITH stored AS (UPDATE request_keys SET result = '{"raw": true}'::jsonb
+          WHERE site_id = 'demo' AND account_id = $1 AND method = 'gw.credit.user.score.up' AND request_key = $3 RETURNING 1)
+       INSERT INTO operation_log (site_id, account_id, operator_login, method, target_id, summary, params, ip, level, request_key, created_at)
+       VALUES ('demo', $1, $4, 'gw.credit.user.score.up', $2, 'SCORE_UP 0.01', '{}'::jsonb, '127.0.0.1', 'normal', $3, now())`,
+      values: [parentId, childId, key, HOT_AGENT],
+    },
   ];
 }
 
@@ -176,18 +201,14 @@ async function alternate(target: Target, gateway: (childId: string) => Promise<v
   };
 }
 
-/** The raw transfer over SCORE_CONNECTIONS pg clients (one per loop). */
-async function rawPostgres(databaseUrl: string, target: Target) {
-  const clients = await Promise.all(
-    Array.from({ length: SCORE_CONNECTIONS }, async () => {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      return client;
-    }),
-  );
-  const free = [...clients];
-  const transfer = async (kind: RawKind, childId: string) => {
-    const client = free.pop()!;
+/**
+ * The raw transfer over a pool of pg clients: SCORE_CONNECTIONS clients of a PostgreSQL
+ * server, or the one session of a PGlite (through PGlite's node-postgres adapter, as the
+ * gateway talks to it).
+ */
+function rawTransfer(pool: pg.Pool, target: Target) {
+  return async (kind: RawKind, childId: string) => {
+    const client = await pool.connect();
     try {
       await client.query('BEGIN');
       for (const statement of transferStatements(kind, target.agentId, childId)) await client.query(statement);
@@ -196,10 +217,9 @@ async function rawPostgres(databaseUrl: string, target: Target) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
-      free.push(client);
+      client.release();
     }
   };
-  return { transfer, close: () => Promise.all(clients.map((client) => client.end())) };
 }
 
 async function ledgerOk(target: Parameters<typeof openDatabase>[0]): Promise<boolean> {
@@ -216,12 +236,12 @@ export async function benchScorePostgres(databaseUrl: string): Promise<ScoreBenc
   const server = await startServer({ dataDir: makeTempDir(), databaseUrl, env: { CAPTCHA: 'off' } });
   try {
     const target = await signInHotAgent(server.url);
-    const raw = await rawPostgres(databaseUrl, target);
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: SCORE_CONNECTIONS });
     try {
-      const measured = await alternate(target, gatewayTransfer(server.url, target, 'bench'), raw.transfer);
+      const measured = await alternate(target, gatewayTransfer(server.url, target, 'bench'), rawTransfer(pool, target));
       return { ...measured, ledgerOk: await ledgerOk({ kind: 'postgres', url: databaseUrl, poolSize: 1 }) };
     } finally {
-      await raw.close();
+      await pool.end();
     }
   } finally {
     await server.stop();
@@ -241,19 +261,17 @@ export async function benchScorePglite(): Promise<ScoreBenchResult> {
   await seeded.close();
   const client = new PGlite(rawDir);
   await client.waitReady;
+  const pool = new pg.Pool({ ...createPgConfig(client), max: 1, idleTimeoutMillis: 0 } as pg.PoolConfig);
   const gatewayDir = makeTempDir();
   const server = await startServer({ dataDir: gatewayDir, env: { CAPTCHA: 'off' } });
   let measured: Awaited<ReturnType<typeof alternate>>;
   try {
     const target = await signInHotAgent(server.url);
     // Ids are the same in both data folders: the seed inserts in the same order.
-    const raw = (kind: RawKind, childId: string) =>
-      client.transaction(async (tx) => {
-        for (const statement of transferStatements(kind, target.agentId, childId)) await tx.query(statement);
-      });
-    measured = await alternate(target, gatewayTransfer(server.url, target, 'bench'), raw);
+    measured = await alternate(target, gatewayTransfer(server.url, target, 'bench'), rawTransfer(pool, target));
   } finally {
     await server.stop();
+    await pool.end();
     await client.close();
   }
   const ok = (await ledgerOk({ kind: 'pglite', dataDir: rawDir })) && (await ledgerOk({ kind: 'pglite', dataDir: join(gatewayDir, 'pglite') }));
