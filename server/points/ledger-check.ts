@@ -5,8 +5,8 @@ import type { Queryable } from '../db/database';
 /**
  * The ledger's invariants, checked from the data alone (npm run ledger:check, and the tests):
  * points only come from issuance, no balance is negative, serials have no gaps, every row adds
- * up, each account's rows chain from 0 to its balance, and each transfer joins a parent and its
- * direct child.
+ * up, each account's rows chain from 0 to its balance, each account's last score time is its
+ * latest transfer's, and each transfer joins a parent and its direct child.
  */
 
 type DbInt = string | number | bigint;
@@ -124,6 +124,23 @@ async function checkSite(db: Queryable, siteId: string): Promise<CheckResult[]> 
     (row) => `${row.login_id}: balance ${points(row.balance)}, last row's after ${row.last_after === null ? 'none' : points(row.last_after)}`,
   );
   add("each account's last row ends at its balance", ends.count === 0, `${ends.count} accounts differ`, ends.examples);
+
+  const stamps = await violations<{ login_id: string; last_scored_at: string | null; latest: string | null }>(
+    db,
+    sql`SELECT a.login_id, a.last_scored_at, latest.at AS latest
+          FROM accounts a
+          LEFT JOIN (SELECT target_account_id, max(created_at) AS at FROM score_log
+                      WHERE site_id = ${siteId} AND type IN ('up', 'down') GROUP BY target_account_id) latest ON latest.target_account_id = a.id
+         WHERE a.site_id = ${siteId} AND a.last_scored_at IS DISTINCT FROM latest.at
+         ORDER BY a.id`,
+    (row) => `${row.login_id}: last scored ${row.last_scored_at ?? 'never'}, latest transfer ${row.latest ?? 'none'}`,
+  );
+  add(
+    "each account's last score time (the minimum interval reads it) is its latest transfer's",
+    stamps.count === 0,
+    `${stamps.count} accounts differ`,
+    stamps.examples,
+  );
 
   const relations = await db.one<{ transfers: DbInt; issues: DbInt }>(sql`
     SELECT count(*) FILTER (WHERE type IN ('up', 'down')) AS transfers, count(*) FILTER (WHERE type = 'issue') AS issues

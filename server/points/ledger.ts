@@ -10,7 +10,7 @@ import { RpcError } from '../rpc/rpc-error';
  *
  * Order inside a movement, the same everywhere so that concurrent movements never deadlock:
  *   1. the account rows, locked in ascending id order;
- *   2. the checks (line, statuses, interval, balances) on the locked rows;
+ *   2. the checks (line, statuses, interval, balances) on the locked rows, in code;
  *   3. the site's serial number (its row lock is held to commit, so for each account the
  *      serial order of its rows is their commit order), both balances and the score-log row,
  *      in one statement.
@@ -31,8 +31,13 @@ interface LockedAccount {
   in_game: boolean;
   login_id: string;
   path: string;
-  /** The strongest team status of the accounts above this one: 4 disabled, 6 frozen, else 1. */
-  line_above: number;
+  /** When its parent last scored it up or down. */
+  last_scored_at: string | null;
+  /**
+   * For the operator only (null for the target): the strongest team status of the accounts
+   * above it, 4 disabled, 6 frozen, else 1.
+   */
+  line_above: number | null;
 }
 
 export interface Movement {
@@ -69,18 +74,17 @@ function assertAmount(amount: number) {
 
 /**
  * The rows of the given accounts of a site, locked in ascending id order (the one lock order),
- * with the team status of the lines above each (read, not locked: read in the same statement,
- * so a movement costs one round trip fewer while its locks are held).
+ * with the team status of the lines above the operator (read, not locked: read in the same
+ * statement, so a movement costs one round trip fewer while its locks are held).
  */
-async function lockAccounts(tx: Queryable, siteId: string, ids: string[]): Promise<LockedAccount[]> {
+async function lockAccounts(tx: Queryable, siteId: string, operatorId: string, targetId: string | null): Promise<LockedAccount[]> {
   return tx.rows<LockedAccount>(
-    prepared(sql`SELECT a.id, a.parent_id, a.level, a.status, a.team_status, a.balance, a.in_game, a.login_id, a.path,
-        COALESCE((SELECT CASE WHEN bool_or(x.team_status = 4) THEN 4 WHEN bool_or(x.team_status = 6) THEN 6 END
-           FROM accounts x WHERE x.id = ANY (string_to_array(trim(BOTH '/' FROM a.path), '/')::bigint[]) AND x.id <> a.id), 1) AS line_above
-    FROM accounts a WHERE a.site_id = ${siteId} AND a.id IN (${sql.join(
-      ids.map((id) => sql`${id}::bigint`),
-      sql`, `,
-    )})
+    prepared(sql`SELECT a.id, a.parent_id, a.level, a.status, a.team_status, a.balance, a.in_game, a.login_id, a.path, a.last_scored_at,
+        CASE WHEN a.id = ${operatorId}::bigint THEN COALESCE(
+          (SELECT CASE WHEN bool_or(x.team_status = 4) THEN 4 WHEN bool_or(x.team_status = 6) THEN 6 END
+             FROM accounts x WHERE x.id = ANY (string_to_array(trim(BOTH '/' FROM a.path), '/')::bigint[]) AND x.id <> a.id), 1)
+        END AS line_above
+    FROM accounts a WHERE a.site_id = ${siteId} AND a.id IN (${operatorId}::bigint, ${targetId ?? operatorId}::bigint)
     ORDER BY a.id FOR NO KEY UPDATE OF a`),
   );
 }
@@ -93,15 +97,10 @@ function operatorMayMovePoints(operator: LockedAccount) {
   }
 }
 
-/** 37150 when the operator moved points of this target less than the site's interval ago. */
-async function checkInterval(tx: Queryable, input: TransferInput) {
-  if (input.minIntervalMs <= 0) return;
-  const last = await tx.one<{ created_at: Date | string }>(
-    prepared(sql`SELECT created_at FROM score_log
-    WHERE operator_account_id = ${input.operatorId} AND target_account_id = ${input.targetId}
-    ORDER BY created_at DESC LIMIT 1`),
-  );
-  if (last && input.now.getTime() - new Date(last.created_at).getTime() < input.minIntervalMs) {
+/** 37150 when the operator (the target's parent) moved points of this target less than the site's interval ago. */
+function checkInterval(target: LockedAccount, input: TransferInput) {
+  if (input.minIntervalMs <= 0 || target.last_scored_at === null) return;
+  if (input.now.getTime() - new Date(target.last_scored_at).getTime() < input.minIntervalMs) {
     throw new RpcError(ErrorCode.setPointsTooFrequent);
   }
 }
@@ -113,7 +112,7 @@ async function checkInterval(tx: Queryable, input: TransferInput) {
  */
 export async function transferPoints(tx: Queryable, input: TransferInput): Promise<Movement> {
   assertAmount(input.amount);
-  const rows = await lockAccounts(tx, input.siteId, [input.operatorId, input.targetId]);
+  const rows = await lockAccounts(tx, input.siteId, input.operatorId, input.targetId);
   const operator = rows.find((row) => String(row.id) === input.operatorId);
   const target = rows.find((row) => String(row.id) === input.targetId);
   if (!operator) throw new Error(`operator ${input.operatorId} is not an account of site ${input.siteId}`);
@@ -127,7 +126,7 @@ export async function transferPoints(tx: Queryable, input: TransferInput): Promi
   }
   const up = input.direction === 'up';
   if (!up && target.level === 5 && target.in_game) throw new RpcError(ErrorCode.onlinePlayerScoreDown);
-  await checkInterval(tx, input);
+  checkInterval(target, input);
 
   const amount = BigInt(input.amount);
   if (up && BigInt(operator.balance) < amount) throw new RpcError(ErrorCode.operatorBalanceLow);
@@ -144,7 +143,8 @@ export async function transferPoints(tx: Queryable, input: TransferInput): Promi
     ), parent AS (
       UPDATE accounts SET balance = balance + ${parentDelta}::bigint WHERE id = ${input.operatorId} RETURNING balance
     ), child AS (
-      UPDATE accounts SET balance = balance + ${childDelta}::bigint WHERE id = ${input.targetId} RETURNING balance
+      UPDATE accounts SET balance = balance + ${childDelta}::bigint, last_scored_at = GREATEST(last_scored_at, ${input.now})
+       WHERE id = ${input.targetId} RETURNING balance
     )
     INSERT INTO score_log (site_id, serial_no, type, from_account_id, to_account_id, target_account_id, amount, before, after,
         operator_before, operator_after, operator_account_id, operator_sub_account_id, operator_login, operator_ip, comment,
@@ -186,7 +186,7 @@ export async function issuePoints(
   },
 ): Promise<{ serialNo: bigint; before: bigint; after: bigint }> {
   assertAmount(input.amount);
-  const [company] = await lockAccounts(tx, input.siteId, [input.companyId]);
+  const [company] = await lockAccounts(tx, input.siteId, input.companyId, null);
   if (!company || company.level !== 0) throw new Error('issuance goes to the company account of the site');
   if (company.status !== AccountStatus.normal || company.team_status !== AccountStatus.normal) {
     throw new RpcError(ErrorCode.operatorStatusForbidsScore);

@@ -112,7 +112,7 @@ function transferStatements(kind: RawKind, parentId: string, childId: string): S
       name: 'raw_transfer',
       text: `WITH serial AS (UPDATE sites SET score_serial = score_serial + 1 WHERE id = 'demo' RETURNING score_serial),
          parent AS (UPDATE accounts SET balance = balance - 1 WHERE id = $1 RETURNING balance),
-         child AS (UPDATE accounts SET balance = balance + 1 WHERE id = $2 RETURNING balance)
+         child AS (UPDATE accounts SET balance = balance + 1, last_scored_at = GREATEST(last_scored_at, now()) WHERE id = $2 RETURNING balance)
        INSERT INTO score_log (site_id, serial_no, type, from_account_id, to_account_id, target_account_id, amount, before, after,
            operator_before, operator_after, operator_account_id, operator_login, operator_ip, comment, request_key, created_at)
        SELECT 'demo', serial.score_serial, 'up', $1, $2, $2, 1, child.balance - 1, child.balance,

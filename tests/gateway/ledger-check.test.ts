@@ -40,7 +40,7 @@ describe('ledger check', () => {
     const lines = formatLedgerReport(report);
     expect(lines[0]).toBe('site demo:');
     expect(lines).toContain('  ok   sum of balances equals issued points: 10000000.00 in 461 accounts, 10000000.00 issued');
-    expect(lines.at(-1)).toBe('Ledger check passed: 14 checks on 2 site(s).');
+    expect(lines.at(-1)).toBe('Ledger check passed: 16 checks on 2 site(s).');
   });
 
   it('finds points made outside the ledger', async () => {
@@ -67,13 +67,19 @@ describe('ledger check', () => {
       // admin -> sh0101 (a grandchild), written as a consistent row with both balances moved.
       await tx.run(sql`WITH serial AS (UPDATE sites SET score_serial = score_serial + 1 WHERE id = 'demo' RETURNING score_serial),
           parent AS (UPDATE accounts SET balance = balance - 100 WHERE site_id = 'demo' AND login_id = 'admin' RETURNING id, balance),
-          child AS (UPDATE accounts SET balance = balance + 100 WHERE site_id = 'demo' AND login_id = 'sh0101' RETURNING id, balance)
+          child AS (UPDATE accounts SET balance = balance + 100, last_scored_at = now() WHERE site_id = 'demo' AND login_id = 'sh0101' RETURNING id, balance)
         INSERT INTO score_log (site_id, serial_no, type, from_account_id, to_account_id, target_account_id, amount, before, after,
             operator_before, operator_after, operator_account_id, operator_login, created_at)
         SELECT 'demo', serial.score_serial, 'up', parent.id, child.id, child.id, 100, child.balance - 100, child.balance,
                parent.balance + 100, parent.balance, parent.id, 'admin', now() FROM serial, parent, child`);
     });
     expect(failed(report)).toEqual(['each transfer is between a parent and its direct child, each issue goes to the company']);
+  });
+
+  it("finds a last score time out of step with the log (the minimum interval would read it)", async () => {
+    const report = await reportAfter((tx) => tx.run(sql`UPDATE accounts SET last_scored_at = NULL WHERE login_id = 'mb01010101001' AND site_id = 'demo'`));
+    expect(failed(report)).toEqual(["each account's last score time (the minimum interval reads it) is its latest transfer's"]);
+    expect(report.checks.find((check) => !check.ok)!.examples).toEqual([expect.stringMatching(/^mb01010101001: last scored never, latest transfer \d{4}-/)]);
   });
 
   it('refuses by constraint a row whose numbers do not add up', async () => {
@@ -115,13 +121,13 @@ describe('npm run ledger:check', () => {
     const good = await runCli({ DATABASE_URL: database.url! }, ['--site', 'demo2']);
     expect(good.code).toBe(0);
     expect(good.output).toContain('site demo2:');
-    expect(good.output).toContain('Ledger check passed: 7 checks on 1 site(s).');
+    expect(good.output).toContain('Ledger check passed: 8 checks on 1 site(s).');
     await database.db.run(sql`UPDATE accounts SET balance = balance + 1 WHERE login_id = 'admin2'`);
     try {
       const bad = await runCli({ DATABASE_URL: database.url! });
       expect(bad.code).toBe(1);
       expect(bad.output).toContain('FAIL sum of balances equals issued points');
-      expect(bad.output).toContain('Ledger check FAILED: 2 of 14 checks on 2 site(s).');
+      expect(bad.output).toContain('Ledger check FAILED: 2 of 16 checks on 2 site(s).');
     } finally {
       await database.db.run(sql`UPDATE accounts SET balance = balance - 1 WHERE login_id = 'admin2'`);
     }
