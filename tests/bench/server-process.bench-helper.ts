@@ -6,10 +6,11 @@ import { join } from 'node:path';
 
 export const projectRoot = new URL('../../', import.meta.url).pathname;
 
-/** The start script of package.json is `tsx server/start.ts`; npm runs it with node_modules/.bin on PATH. */
-const tsxBin = join(projectRoot, 'node_modules', '.bin', 'tsx');
-const startArgs = ['server/start.ts'];
-export const startCommand = `tsx ${startArgs.join(' ')}`;
+/** The start script of package.json is `node --import tsx server/start.ts`. */
+// As `npm start` runs it: node itself takes Ctrl+C, no tsx process in between relaying it (whose
+// relay, under load, sometimes gave up and killed the server: exit 130).
+const startArgs = ['--import', 'tsx', 'server/start.ts'];
+export const startCommand = `node ${startArgs.join(' ')}`;
 
 const HEALTH_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -97,12 +98,12 @@ async function stopServer(child: ChildProcess): Promise<number | null> {
   return exited ? child.exitCode : null;
 }
 
-/** Starts `tsx server/start.ts` in its own process group and waits until GET /api/health answers 200. */
+/** Starts `node --import tsx server/start.ts` in its own process group and waits until GET /api/health answers 200. */
 export async function startServer(options: { dataDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(tsxBin, startArgs, {
+  const child = spawn(process.execPath, startArgs, {
     cwd: projectRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
