@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { PgliteConnection } from './pglite-connection';
 
 /**
  * One way to talk to the database, whichever is under it: embedded PGlite (default, a
  * single session that queues queries and transactions) or a PostgreSQL server (a pool).
  *
- * Both go through node-postgres (PGlite through its own adapter), so values come back alike
+ * Both go through node-postgres (PGlite through PgliteConnection), so values come back alike
  * on both: bigints and numerics as strings, dates and times as the text PostgreSQL sends.
  * Queries are written with drizzle's `sql` template, compiled here to text and values.
  */
@@ -17,6 +17,13 @@ export interface Queryable {
   rows<T>(query: SQL): Promise<T[]>;
   one<T>(query: SQL): Promise<T | undefined>;
   run(query: SQL): Promise<number>;
+  /**
+   * Runs `query` as the transaction's last statement, sent together with COMMIT: the rows the
+   * transaction locked are held one round trip less. Nothing may run in the transaction after
+   * it; if it fails, the transaction is rolled back and the error thrown. Outside a
+   * transaction, or in a savepoint, it is `run`.
+   */
+  runAndCommit(query: SQL): Promise<number>;
   /** A transaction, or a savepoint inside the current one: all of `work` or nothing. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
 }
@@ -63,14 +70,115 @@ const types = {
     textTypeIds.has(typeId) ? (value: string) => value : pg.types.getTypeParser(typeId, format)) as typeof pg.types.getTypeParser,
 };
 
-type Client = pg.Pool | pg.PoolClient;
+type Statement = string | pg.QueryConfig;
 
-/** The Queryable over a pool (outside a transaction) or one client (inside one, `depth` savepoints deep). */
-function queryable(pool: pg.Pool, client: Client, depth: number): Queryable {
-  const execute = (query: SQL) => {
+interface Corkable {
+  cork(): void;
+  uncork(): void;
+}
+
+/** The socket under a client of a PostgreSQL server (PGlite's connection has none: it batches itself). */
+function socketOf(client: pg.PoolClient): Corkable | undefined {
+  const stream = (client as unknown as { connection?: { stream?: Partial<Corkable> } }).connection?.stream;
+  return stream?.cork && stream.uncork ? (stream as Corkable) : undefined;
+}
+
+/** Waits for every answer, then throws the first failure (none is left unobserved). */
+async function allAnswers(answers: Promise<pg.QueryResult>[]): Promise<pg.QueryResult[]> {
+  const settled = await Promise.allSettled(answers);
+  const failed = settled.find((answer) => answer.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((answer) => (answer as PromiseFulfilledResult<pg.QueryResult>).value);
+}
+
+/**
+ * Statements written to the server together and answered in order: one round trip for all
+ * (node-postgres's pipeline mode, the socket corked while they are queued). Each still
+ * succeeds or fails on its own; the first failure is thrown once all have answered.
+ */
+export function sendTogether(client: pg.PoolClient, statements: Statement[]): Promise<pg.QueryResult[]> {
+  const socket = socketOf(client);
+  socket?.cork();
+  const answers = statements.map((statement) => client.query(statement as pg.QueryConfig));
+  socket?.uncork();
+  return allAnswers(answers);
+}
+
+/** COMMIT of a transaction a failed statement aborted answers ROLLBACK, without an error. */
+function committedOrThrow(answer: pg.QueryResult): void {
+  if (answer.command === 'ROLLBACK') throw new Error('the transaction was rolled back: a statement in it failed');
+}
+
+/**
+ * One transaction on a client of its own, in pipeline mode: statements issued in the same turn
+ * of the event loop leave in one write. BEGIN goes out with the first statement, and COMMIT
+ * with the last when the caller names it (runAndCommit): a write costs two round trips fewer,
+ * and the rows it locked are held one round trip less.
+ */
+class Transaction {
+  #begun = false;
+  #ended = false;
+  #committed = false;
+  #corked = false;
+
+  constructor(readonly client: pg.PoolClient) {}
+
+  #issue(statement: Statement): Promise<pg.QueryResult> {
+    const socket = socketOf(this.client);
+    if (socket && !this.#corked) {
+      this.#corked = true;
+      socket.cork();
+      queueMicrotask(() => {
+        this.#corked = false;
+        socket.uncork();
+      });
+    }
+    return this.client.query(statement as pg.QueryConfig);
+  }
+
+  async send(statement: Statement): Promise<pg.QueryResult> {
+    if (this.#ended) throw new Error('the transaction has already ended');
+    if (this.#begun) return this.#issue(statement);
+    this.#begun = true;
+    return (await allAnswers([this.#issue('BEGIN'), this.#issue(statement)]))[1]!;
+  }
+
+  /** `statement` and COMMIT in one round trip. If the statement fails, the server rolls back instead. */
+  async sendAndCommit(statement: Statement): Promise<pg.QueryResult> {
+    if (this.#ended) throw new Error('the transaction has already ended');
+    const opening = this.#begun ? [] : [this.#issue('BEGIN')];
+    this.#begun = true;
+    this.#ended = true;
+    const answers = await allAnswers([...opening, this.#issue(statement), this.#issue('COMMIT')]);
+    committedOrThrow(answers.at(-1)!);
+    this.#committed = true;
+    return answers[answers.length - 2]!;
+  }
+
+  async commit(): Promise<void> {
+    // A statement of runAndCommit that failed was rolled back by its COMMIT; its caller went on.
+    if (this.#ended && !this.#committed) throw new Error('the transaction was rolled back');
+    if (!this.#begun || this.#ended) return;
+    this.#ended = true;
+    committedOrThrow(await this.client.query('COMMIT'));
+    this.#committed = true;
+  }
+
+  async rollback(): Promise<void> {
+    if (!this.#begun || this.#ended) return;
+    this.#ended = true;
+    await this.client.query('ROLLBACK');
+  }
+}
+
+/** The Queryable over the pool (outside a transaction) or one transaction (inside, `depth` savepoints deep). */
+function queryable(pool: pg.Pool, tx: Transaction | null, depth: number): Queryable {
+  const execute = (query: SQL, commit = false) => {
     const compiled = dialect.sqlToQuery(query);
     const name = preparedQueries.has(query) ? statementName(compiled.sql) : undefined;
-    return client.query({ text: compiled.sql, values: compiled.params, ...(name ? { name } : {}) });
+    const statement = { text: compiled.sql, values: compiled.params, ...(name ? { name } : {}) };
+    if (!tx) return pool.query(statement);
+    return commit && depth === 1 ? tx.sendAndCommit(statement) : tx.send(statement);
   };
   return {
     async rows<T>(query: SQL) {
@@ -82,42 +190,44 @@ function queryable(pool: pg.Pool, client: Client, depth: number): Queryable {
     async run(query: SQL) {
       return (await execute(query)).rowCount ?? 0;
     },
-    transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
-      if (depth === 0) return inTransaction(pool, (conn) => work(queryable(pool, conn, 1)));
-      return inSavepoint(client, depth, () => work(queryable(pool, client, depth + 1)));
+    async runAndCommit(query: SQL) {
+      return (await execute(query, true)).rowCount ?? 0;
+    },
+    transaction<T>(work: (inner: Queryable) => Promise<T>): Promise<T> {
+      if (!tx) return inTransaction(pool, (opened) => work(queryable(pool, opened, 1)));
+      return inSavepoint(tx, depth, () => work(queryable(pool, tx, depth + 1)));
     },
   };
 }
 
-/** `work` on a client of its own between BEGIN and COMMIT (ROLLBACK when it throws). */
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+/** `work` in a transaction on a client of its own: committed when it returns, rolled back when it throws. */
+async function inTransaction<T>(pool: pg.Pool, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  const tx = new Transaction(await pool.connect());
   let broken: Error | undefined;
   try {
-    await client.query('BEGIN');
     try {
-      const result = await work(client);
-      await client.query('COMMIT');
+      const result = await work(tx);
+      await tx.commit();
       return result;
     } catch (error) {
       // A client that cannot even roll back is thrown away, not handed to the next caller.
-      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+      await tx.rollback().catch((rollbackError: Error) => (broken = rollbackError));
       throw error;
     }
   } finally {
-    client.release(broken);
+    tx.client.release(broken);
   }
 }
 
-async function inSavepoint<T>(client: Client, depth: number, work: () => Promise<T>): Promise<T> {
+async function inSavepoint<T>(tx: Transaction, depth: number, work: () => Promise<T>): Promise<T> {
   const name = `sp${depth}`;
-  await client.query(`SAVEPOINT ${name}`);
+  await tx.send(`SAVEPOINT ${name}`);
   try {
     const result = await work();
-    await client.query(`RELEASE SAVEPOINT ${name}`);
+    await tx.send(`RELEASE SAVEPOINT ${name}`);
     return result;
   } catch (error) {
-    await client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+    await tx.send(`ROLLBACK TO SAVEPOINT ${name}`);
     throw error;
   }
 }
@@ -125,20 +235,20 @@ async function inSavepoint<T>(client: Client, depth: number, work: () => Promise
 async function openPool(kind: Database['kind'], pool: pg.Pool, close: () => Promise<void>): Promise<Database> {
   // An idle client losing its server must not crash the process.
   pool.on('error', () => undefined);
-  const db = queryable(pool, pool, 0);
+  const db = queryable(pool, null, 0);
   await db.one(sql`select 1`);
   return {
     kind,
     ...db,
     // Without values, node-postgres uses the simple protocol, which takes several statements.
-    runScript: (script) => inTransaction(pool, (client) => client.query(script).then(() => undefined)),
+    runScript: (script) => inTransaction(pool, (tx) => tx.send(script).then(() => undefined)),
     close,
   };
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, types });
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, types, pipeline: true } as pg.PoolConfig);
     return openPool('postgres', pool, () => pool.end());
   }
   const client = target.snapshot
@@ -147,9 +257,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       ? new PGlite(target.dataDir)
       : new PGlite();
   await client.waitReady;
-  // PGlite is one session: one client, never closed while the database is open, so the
-  // statements it prepared stay known to both sides.
-  const pool = new pg.Pool({ ...createPgConfig(client), max: 1, idleTimeoutMillis: 0, types } as pg.PoolConfig);
+  // PGlite is one session: one client at a time, on one connection that stays while the
+  // database is open, so the statements it prepared stay known to both sides.
+  const pool = new pg.Pool({
+    max: 1,
+    idleTimeoutMillis: 0,
+    types,
+    pipeline: true,
+    connection: new PgliteConnection(client),
+  } as pg.PoolConfig);
   const db = await openPool('pglite', pool, async () => {
     await pool.end();
     await client.close();

@@ -7,7 +7,8 @@ import type { MethodDefinition } from '../../contract/method.contract';
 import type { Clock } from '../clock';
 import { prepared, type Database, type Queryable } from '../db/database';
 import { countryOf } from '../geo/ip-region';
-import { accessCodesOf, findSession, type Session } from '../sessions/session.store';
+import { accessCodesOf, findSession, sessionFromRow, tokenLooksValid, type Session } from '../sessions/session.store';
+import { resolveSiteWithSession, type SiteWithSession } from '../sessions/site-session.store';
 import { inMaintenance, resolveSite, type Site } from '../sites/site.repository';
 import { canonicalJson } from './canonical-json';
 import { errorMessage } from './messages';
@@ -156,13 +157,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function createDispatcher(options: DispatcherOptions) {
   const { db, clock, contract, handlers } = options;
 
-  /** Site of an HTTP request, looked up once even for a batch. */
+  /**
+   * Site of an HTTP request, looked up once even for a batch; the first call that brings a
+   * session token has its session row read in the same statement.
+   */
   function siteLookup(origin: CallOrigin) {
-    let pending: Promise<Site | null> | undefined;
+    let pending: Promise<SiteWithSession> | undefined;
     const country = countryOf(origin.ip);
+    const input = { host: origin.host, ip: origin.ip, country };
     return {
       country,
-      get: () => (pending ??= resolveSite(db, { host: origin.host, ip: origin.ip, country })),
+      get: (token: string | undefined) =>
+        (pending ??= token
+          ? resolveSiteWithSession(db, { ...input, token })
+          : resolveSite(db, input).then((site): SiteWithSession => ({ site }))),
     };
   }
 
@@ -207,27 +215,39 @@ export function createDispatcher(options: DispatcherOptions) {
     try {
       try {
         return await db.transaction(async (tx) => {
-          if (key) {
-            // A replay answers first, before any other check (GATEWAY.md): the key row goes in
-            // before the handler runs; one already there (or a concurrent call's, once that one
-            // commits) ends this transaction and the stored answer is given (catch below).
-            const inserted = await tx.run(
-              prepared(sql`INSERT INTO request_keys
-              (site_id, account_id, method, request_key, params_hash, created_at)
-              VALUES (${session.siteId}, ${session.accountId}, ${method}, ${key}, ${paramsHash}, ${ctx.now})
-              ON CONFLICT DO NOTHING`),
-            );
-            if (inserted === 0) throw new RequestKeyTaken();
+          // A replay answers first, before any other check (GATEWAY.md): the key row goes in
+          // before the handler's statements (in the same round trip as its first); one already
+          // there (or a concurrent call's, once that one commits) ends this transaction, whatever
+          // the handler did or threw, and the stored answer is given (catch below).
+          const keyInserted = key
+            ? tx.run(
+                prepared(sql`INSERT INTO request_keys
+                (site_id, account_id, method, request_key, params_hash, created_at)
+                VALUES (${session.siteId}, ${session.accountId}, ${method}, ${key}, ${paramsHash}, ${ctx.now})
+                ON CONFLICT DO NOTHING`),
+              )
+            : Promise.resolve(1);
+          // Observed now, awaited after the handler: a failure meanwhile is never "unhandled".
+          keyInserted.catch(() => undefined);
+          const keyTaken = async () => (await keyInserted) === 0;
+          let handled: unknown;
+          try {
+            handled = await call.handler({ ...ctx, db: tx }, call.payload as never);
+          } catch (error) {
+            if (await keyTaken()) throw new RequestKeyTaken();
+            throw error;
           }
-          const result = call.definition.result.parse(await call.handler({ ...ctx, db: tx }, call.payload as never));
-          // The answer for replays and the operation record in one statement: the handler's row
-          // locks are held until the commit, so every round trip here is time others wait.
+          if (await keyTaken()) throw new RequestKeyTaken();
+          const result = call.definition.result.parse(handled);
+          // The answer for replays and the operation record in one statement, sent with COMMIT:
+          // the handler's row locks are held until the commit, so every round trip here is time
+          // others wait.
           const stored = key
             ? sql`WITH stored AS (UPDATE request_keys SET result = ${JSON.stringify(result)}::jsonb
                 WHERE site_id = ${session.siteId} AND account_id = ${session.accountId}
                   AND method = ${method} AND request_key = ${key} RETURNING 1) `
             : sql``;
-          await tx.run(prepared(sql`${stored}${operationInsert(call, 'normal', null)}`));
+          await tx.runAndCommit(prepared(sql`${stored}${operationInsert(call, 'normal', null)}`));
           return result;
         });
       } catch (error) {
@@ -258,7 +278,9 @@ export function createDispatcher(options: DispatcherOptions) {
     const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
     if (!definition || !handler) throw new RpcError(ErrorCode.methodNotFound);
 
-    const resolved = await site.get();
+    const rawToken = definition.auth === 'session' && typeof rawParams.opsId === 'string' ? rawParams.opsId : '';
+    const found = await site.get(tokenLooksValid(rawToken) ? rawToken : undefined);
+    const resolved = found.site;
     if (!resolved) throw new RpcError(ErrorCode.unknownApplication);
     const now = clock.now();
     if (!definition.openWhileClosed) {
@@ -278,7 +300,11 @@ export function createDispatcher(options: DispatcherOptions) {
     let session: Session | null = null;
     if (definition.auth === 'session') {
       const token = envelopeParams.data.opsId;
-      session = token ? await findSession(db, { token, siteId: resolved.id, now, idleTimeoutSeconds: resolved.idleTimeoutSeconds }) : null;
+      const lookup = { token: token ?? '', siteId: resolved.id, now, idleTimeoutSeconds: resolved.idleTimeoutSeconds };
+      session =
+        found.session && found.session.token === token
+          ? await sessionFromRow(db, found.session.row, lookup)
+          : await findSession(db, lookup);
       if (!session) throw new RpcError(ErrorCode.authFailed);
       // Until the forced password change is done, nothing else is allowed.
       if ((session.forcePwdUpdate || session.firstLogin) && !definition.openWhilePasswordForced) {

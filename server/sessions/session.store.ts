@@ -45,7 +45,7 @@ export async function createSession(
   return token;
 }
 
-interface SessionRow {
+export interface SessionRow {
   token_hash: Buffer | Uint8Array;
   site_id: string;
   account_id: string | number;
@@ -60,23 +60,34 @@ interface SessionRow {
   last_seen_at: Date | string;
 }
 
+/** Tokens outside these lengths are never looked up: no session. */
+export function tokenLooksValid(token: string): boolean {
+  return token.length >= 16 && token.length <= 256;
+}
+
 /**
- * The live session behind a token on this site, or null. A token of another site, a revoked,
- * idle or too old session are all "no session" (2202 to the caller).
+ * The session row behind a token hash on a site (given as SQL: a value, or a column of the
+ * statement it is part of). Its column names must stay apart from the site row's, with which
+ * the dispatcher selects it (site-session.store.ts).
  */
-export async function findSession(
-  db: Queryable,
-  input: { token: string; siteId: string; now: Date; idleTimeoutSeconds: number },
-): Promise<Session | null> {
-  if (input.token.length < 16 || input.token.length > 256) return null;
-  const row = await db.one<SessionRow>(
-    prepared(sql`
+export function sessionRowQuery(tokenHash: Buffer, siteId: SQL): SQL {
+  return sql`
     SELECT s.token_hash, s.site_id, s.account_id, s.sub_account_id, s.created_at, s.last_seen_at,
            a.login_id, a.level, a.status, a.team_status, a.force_pwd_update, a.first_login
       FROM sessions s JOIN accounts a ON a.id = s.account_id
-     WHERE s.token_hash = ${hashToken(input.token)} AND s.site_id = ${input.siteId} AND s.revoked_at IS NULL
-       AND a.status <> 4`),
-  );
+     WHERE s.token_hash = ${tokenHash} AND s.site_id = ${siteId} AND s.revoked_at IS NULL
+       AND a.status <> 4`;
+}
+
+/**
+ * The live session of a looked-up row, or null: a revoked, idle or too old session is "no
+ * session" (2202 to the caller). Notes the activity (at most once a minute).
+ */
+export async function sessionFromRow(
+  db: Queryable,
+  row: SessionRow | undefined,
+  input: { now: Date; idleTimeoutSeconds: number },
+): Promise<Session | null> {
   if (!row) return null;
   const createdAt = new Date(row.created_at);
   const lastSeenAt = new Date(row.last_seen_at);
@@ -101,6 +112,19 @@ export async function findSession(
     createdAt,
     lastSeenAt,
   };
+}
+
+/**
+ * The live session behind a token on this site, or null. A token of another site, a revoked,
+ * idle or too old session are all "no session" (2202 to the caller).
+ */
+export async function findSession(
+  db: Queryable,
+  input: { token: string; siteId: string; now: Date; idleTimeoutSeconds: number },
+): Promise<Session | null> {
+  if (!tokenLooksValid(input.token)) return null;
+  const row = await db.one<SessionRow>(prepared(sessionRowQuery(hashToken(input.token), sql`${input.siteId}`)));
+  return sessionFromRow(db, row, input);
 }
 
 export async function revokeSession(db: Queryable, tokenHash: Buffer, now: Date): Promise<void> {

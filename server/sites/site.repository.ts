@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { prepared, type Queryable } from '../db/database';
 
 export interface Site {
@@ -16,7 +16,7 @@ export interface Site {
   ipBlocked: boolean;
 }
 
-interface SiteRow {
+export interface SiteRow {
   id: string;
   title: string;
   ui: 'black' | 'red';
@@ -41,14 +41,20 @@ export function normaliseHost(raw: string | undefined): string {
 
 const toDate = (value: Date | string | null) => (value === null ? null : new Date(value));
 
+export interface SiteQueryInput {
+  host: string;
+  ip: string;
+  country: string | null;
+}
+
 /**
  * The site answering a host (unknown hosts get the default site) together with the IP
- * decision for this visitor, in one indexed round trip: it runs on every call.
+ * decision for this visitor, in one indexed statement: it runs on every call (the dispatcher
+ * runs it together with the session's, see site-session.store.ts).
  */
-export async function resolveSite(db: Queryable, input: { host: string; ip: string; country: string | null }): Promise<Site | null> {
+export function siteRowQuery(input: SiteQueryInput): SQL {
   const ip = input.ip || null;
-  const row = await db.one<SiteRow>(
-    prepared(sql`
+  return sql`
     SELECT s.id, s.title, s.ui, s.login_style, s.logo, s.maintenance_start, s.maintenance_end,
            s.idle_timeout_seconds, s.min_score_interval_ms, s.captcha_required,
            EXISTS (SELECT 1 FROM site_ip_rules r WHERE r.site_id = s.id AND r.kind = 'block'
@@ -58,9 +64,10 @@ export async function resolveSite(db: Queryable, input: { host: string; ip: stri
                      AND (r.network >>= ${ip}::inet OR r.country = ${input.country})) AS ip_allowed
       FROM sites s
      WHERE s.id = COALESCE((SELECT site_id FROM site_hosts WHERE host = ${input.host}),
-                           (SELECT id FROM sites WHERE is_default))`),
-  );
-  if (!row) return null;
+                           (SELECT id FROM sites WHERE is_default))`;
+}
+
+export function siteFromRow(row: SiteRow): Site {
   return {
     id: row.id,
     title: row.title,
@@ -74,6 +81,11 @@ export async function resolveSite(db: Queryable, input: { host: string; ip: stri
     captchaRequired: row.captcha_required,
     ipBlocked: row.ip_blocked || (row.has_allow_list && !row.ip_allowed),
   };
+}
+
+export async function resolveSite(db: Queryable, input: SiteQueryInput): Promise<Site | null> {
+  const row = await db.one<SiteRow>(prepared(siteRowQuery(input)));
+  return row ? siteFromRow(row) : null;
 }
 
 /** Maintenance is on from its start (inclusive) to its end (exclusive); an open end means until lifted. */

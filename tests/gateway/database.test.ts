@@ -57,4 +57,58 @@ describe('database', () => {
     ).rejects.toThrow();
     expect((await database.db.one<{ title: string }>(sql`SELECT title FROM sites WHERE id = 'demo'`))!.title).toBe('信用代理后台');
   });
+
+  it('commits the statement given to runAndCommit together with the transaction, and nothing after it', async () => {
+    const title = () => database.db.one<{ title: string }>(sql`SELECT title FROM sites WHERE id = 'demo2'`).then((row) => row!.title);
+    const before = await title();
+    const result = await database.db.transaction(async (tx) => {
+      await tx.run(sql`UPDATE sites SET title = 'first' WHERE id = 'demo2'`);
+      await tx.runAndCommit(sql`UPDATE sites SET title = title || ' and last' WHERE id = 'demo2'`);
+      // The transaction has ended: a statement now would run outside it, so it is refused.
+      await expect(tx.run(sql`UPDATE sites SET title = 'late' WHERE id = 'demo2'`)).rejects.toThrow(/already ended/);
+      return 'done';
+    });
+    expect(result).toBe('done');
+    expect(await title()).toBe('first and last');
+    await database.db.run(sql`UPDATE sites SET title = ${before} WHERE id = 'demo2'`);
+  });
+
+  it('rolls back whole when the statement of runAndCommit fails, even if the work goes on as if nothing happened', async () => {
+    const balance = () =>
+      database.db.one<{ balance: string }>(sql`SELECT balance FROM accounts WHERE login_id = 'admin' AND site_id = 'demo'`).then((row) => row!.balance);
+    const before = await balance();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.run(sql`UPDATE accounts SET balance = balance + 7 WHERE login_id = 'admin' AND site_id = 'demo'`);
+        await tx.runAndCommit(sql`UPDATE accounts SET balance = -1 WHERE login_id = 'admin' AND site_id = 'demo'`).catch(() => undefined);
+        return 'looks fine';
+      }),
+    ).rejects.toThrow(/rolled back/);
+    expect(await balance()).toBe(before);
+    // The connection is clean for the next transaction.
+    expect(await database.db.transaction((tx) => tx.one<{ one: number }>(sql`SELECT 1 AS one`))).toEqual({ one: 1 });
+  });
+
+  it('answers statements sent together in order, each on its own, inside the one transaction BEGIN opened with the first', async () => {
+    let statuses: string[] = [];
+    await expect(
+      database.db.transaction(async (tx) => {
+        // Issued in one turn of the event loop: one write to the server (one call of PGlite).
+        const settled = await Promise.allSettled([tx.one(sql`SELECT 1 AS n`), tx.one(sql`SELECT 1 / 0 AS n`), tx.one(sql`SELECT 3 AS n`)]);
+        statuses = settled.map((answer) => answer.status);
+        return 'went on';
+      }),
+    ).rejects.toThrow(/rolled back/);
+    // The division failed and aborted the transaction: the statement after it failed too, and
+    // the COMMIT the work asked for by returning was a rollback, which is not reported as done.
+    expect(statuses).toEqual(['fulfilled', 'rejected', 'rejected']);
+
+    const times = await database.db.transaction(async (tx) => {
+      const together = await Promise.all([tx.one<{ t: string }>(sql`SELECT now()::text AS t`), tx.one<{ t: string }>(sql`SELECT now()::text AS t`)]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const later = await tx.one<{ t: string }>(sql`SELECT now()::text AS t`);
+      return [...together, later].map((row) => row!.t);
+    });
+    expect(new Set(times).size).toBe(1);
+  });
 });

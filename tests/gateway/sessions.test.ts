@@ -95,6 +95,19 @@ describe('revocation', () => {
     }
   });
 
+  it('answers each call of a batch for its own token (the site is looked up once, with the first token)', async () => {
+    const admin = await signIn('admin');
+    const major = await signIn('major01');
+    const batch = async (tokens: string[]) => {
+      const body = JSON.stringify(tokens.map((opsId, id) => ({ jsonrpc: '2.0', id, method: 'gw.credit.agent.level', params: { opsId } })));
+      const res = await gw.raw({ path: '/api', headers: { 'content-type': 'application/json' }, body });
+      return (res.json as { result?: unknown; error?: { code: number } }[]).map((answer) => answer.result ?? answer.error?.code);
+    };
+    const unknown = 'x'.repeat(43);
+    expect(await batch([admin.sessionId, major.sessionId, unknown, admin.sessionId])).toEqual([{ level: 0 }, { level: 1 }, 2202, { level: 0 }]);
+    expect(await batch([unknown, major.sessionId])).toEqual([2202, { level: 1 }]);
+  });
+
   it("a token is no session on another site's host", async () => {
     const { sessionId } = await signIn('admin');
     expect((await level(sessionId, 'demo2.localhost')).error?.code).toBe(2202);
