@@ -5,6 +5,7 @@
  *   2. the start time of the start script on an empty DATA_DIR and on existing data;
  *   5. score ups per second through the gateway (HTTP, 8 connections) against the same transfer
  *      as raw SQL from 8 clients on the same database, on PostgreSQL and on PGlite.
+ * `npm run bench -- score` runs only the parts whose names hold one of the words given.
  * Aims are reported, never enforced: the exit code is non-zero only when something could not be measured.
  */
 import { cpus } from 'node:os';
@@ -55,8 +56,12 @@ function addLoadRow(database: string, label: string, result: LoadResult): void {
   });
 }
 
+/** Words given after `npm run bench --`: only the parts whose names hold one of them run ("score", "PGlite"). */
+const onlyParts = process.argv.slice(2).map((word) => word.toLowerCase());
+
 /** Runs one part; a part that throws is reported and makes the exit code non-zero, the others still run. */
 async function part(name: string, work: () => Promise<void>): Promise<void> {
+  if (onlyParts.length > 0 && !onlyParts.some((word) => name.toLowerCase().includes(word))) return;
   console.log(`… ${name}`);
   try {
     await work();
@@ -241,10 +246,14 @@ function reportScore(database: string, result: ScoreBenchResult): void {
   const clients = database === 'PGlite' ? `${SCORE_CONNECTIONS} loops on its one session` : `${SCORE_CONNECTIONS} clients`;
   addScoreRow(
     database,
-    `(d) raw SQL, prepared, same rows: key, lock both rows, serial + balances + log row, answer + operation record; ${clients}`,
+    `(d) raw SQL, prepared, same rows: BEGIN + key + lock both rows, serial + balances + log row, answer + operation record + COMMIT; ${clients}`,
     result.raw['same rows'],
   );
-  addScoreRow(database, `(e) raw SQL, prepared, bare transfer: lock both rows, serial + balances + log row; ${clients}`, result.raw.bare);
+  addScoreRow(
+    database,
+    `(e) raw SQL, prepared, bare transfer: BEGIN + lock both rows, serial + balances + log row + COMMIT; ${clients}`,
+    result.raw.bare,
+  );
   const ratio = result.gateway.opsPerSecond / result.raw['same rows'].opsPerSecond;
   const bare = result.gateway.opsPerSecond / result.raw.bare.opsPerSecond;
   addSummary(

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import pg from 'pg';
 import { systemClock } from '../../server/clock';
-import { openDatabase } from '../../server/db/database';
+import { openDatabase, sendTogether } from '../../server/db/database';
+import { PgliteConnection } from '../../server/db/pglite-connection';
 import { migrate } from '../../server/db/migrate';
 import { checkLedger } from '../../server/points/ledger-check';
 import { seedDemo } from '../../server/seed/demo.seed';
@@ -19,7 +19,8 @@ import { makeTempDir, startServer } from './server-process.bench-helper';
  * Raw SQL comes in two kinds (transferStatements): "same rows" writes what the gateway's
  * transaction writes (request key, both balances, serial, score-log row, stored answer,
  * operation record) in as few statements as a hand-written client needs, each prepared once
- * per connection (as the gateway prepares its hot queries): the figure. "bare" is only the
+ * per connection and sent as the gateway sends its own (BEGIN, the key and the lock in one round
+ * trip, COMMIT with the last statement): the figure. "bare" is only the
  * transfer itself, for scale. The gateway adds HTTP, JSON-RPC, the site and the session, its
  * checks and the driver.
  */
@@ -203,16 +204,20 @@ async function alternate(target: Target, gateway: (childId: string) => Promise<v
 
 /**
  * The raw transfer over a pool of pg clients: SCORE_CONNECTIONS clients of a PostgreSQL
- * server, or the one session of a PGlite (through PGlite's node-postgres adapter, as the
+ * server, or the one session of a PGlite (through the gateway's PgliteConnection, as the
  * gateway talks to it).
  */
 function rawTransfer(pool: pg.Pool, target: Target) {
   return async (kind: RawKind, childId: string) => {
+    const statements = transferStatements(kind, target.agentId, childId);
     const client = await pool.connect();
     try {
-      await client.query('BEGIN');
-      for (const statement of transferStatements(kind, target.agentId, childId)) await client.query(statement);
-      await client.query('COMMIT');
+      // As the gateway sends its transactions: BEGIN, the request key and the lock in one round
+      // trip, COMMIT with the last statement.
+      const opening = kind === 'same rows' ? 2 : 1;
+      await sendTogether(client, ['BEGIN', ...statements.slice(0, opening)]);
+      for (const statement of statements.slice(opening, -1)) await client.query(statement);
+      await sendTogether(client, [statements.at(-1)!, 'COMMIT']);
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
@@ -236,7 +241,7 @@ export async function benchScorePostgres(databaseUrl: string): Promise<ScoreBenc
   const server = await startServer({ dataDir: makeTempDir(), databaseUrl, env: { CAPTCHA: 'off' } });
   try {
     const target = await signInHotAgent(server.url);
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: SCORE_CONNECTIONS });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: SCORE_CONNECTIONS, pipeline: true } as pg.PoolConfig);
     try {
       const measured = await alternate(target, gatewayTransfer(server.url, target, 'bench'), rawTransfer(pool, target));
       return { ...measured, ledgerOk: await ledgerOk({ kind: 'postgres', url: databaseUrl, poolSize: 1 }) };
@@ -261,7 +266,7 @@ export async function benchScorePglite(): Promise<ScoreBenchResult> {
   await seeded.close();
   const client = new PGlite(rawDir);
   await client.waitReady;
-  const pool = new pg.Pool({ ...createPgConfig(client), max: 1, idleTimeoutMillis: 0 } as pg.PoolConfig);
+  const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, pipeline: true, connection: new PgliteConnection(client) } as pg.PoolConfig);
   const gatewayDir = makeTempDir();
   const server = await startServer({ dataDir: gatewayDir, env: { CAPTCHA: 'off' } });
   let measured: Awaited<ReturnType<typeof alternate>>;
