@@ -16,11 +16,12 @@ import { makeTempDir, startServer } from './server-process.bench-helper';
  * 8 clients on the same database server, in the same run: the hot agent of the demo tree
  * (ag01010101) scores its 300 members up by 0.01 in turn.
  *
- * Raw SQL comes in two kinds (transferStatements): "same rows" writes what the gateway's
+ * Raw SQL comes in three kinds (transferStatements): "same rows" writes what the gateway's
  * transaction writes (request key, both balances, serial, score-log row, stored answer,
  * operation record) in as few statements as a hand-written client needs, each prepared once
  * per connection and sent as the gateway sends its own (BEGIN, the key and the lock in one round
- * trip, COMMIT with the last statement): the figure. "bare" is only the
+ * trip, COMMIT with the last statement): the figure. "one by one" is the same statements as a
+ * plain client sends them, each awaited between BEGIN and COMMIT, for comparison. "bare" is only the
  * transfer itself, for scale. The gateway adds HTTP, JSON-RPC, the site and the session, its
  * checks and the driver.
  */
@@ -38,7 +39,7 @@ export interface ScoreLoadResult {
   failures: number;
 }
 
-export type RawKind = 'same rows' | 'bare';
+export type RawKind = 'same rows' | 'one by one' | 'bare';
 
 export interface ScoreBenchResult {
   gateway: ScoreLoadResult;
@@ -46,7 +47,7 @@ export interface ScoreBenchResult {
   ledgerOk: boolean;
 }
 
-const rawKinds: RawKind[] = ['same rows', 'bare'];
+const rawKinds: RawKind[] = ['same rows', 'one by one', 'bare'];
 
 type Target = { agentId: string; memberIds: string[] };
 
@@ -191,14 +192,18 @@ async function alternate(target: Target, gateway: (childId: string) => Promise<v
   await loops(WARM_UP_SECONDS, target, gateway, warm);
   for (const kind of rawKinds) await loops(WARM_UP_SECONDS, target, (childId) => raw(kind, childId), empty());
   const gatewaySamples: Samples = { ...empty(), failures: warm.failures };
-  const rawSamples: Record<RawKind, Samples> = { 'same rows': empty(), bare: empty() };
+  const rawSamples: Record<RawKind, Samples> = { 'same rows': empty(), 'one by one': empty(), bare: empty() };
   for (let round = 0; round < ROUNDS; round++) {
     await loops(DURATION_SECONDS / ROUNDS, target, gateway, gatewaySamples);
     for (const kind of rawKinds) await loops(DURATION_SECONDS / ROUNDS, target, (childId) => raw(kind, childId), rawSamples[kind]);
   }
   return {
     gateway: summarise(gatewaySamples),
-    raw: { 'same rows': summarise(rawSamples['same rows']), bare: summarise(rawSamples.bare) },
+    raw: {
+      'same rows': summarise(rawSamples['same rows']),
+      'one by one': summarise(rawSamples['one by one']),
+      bare: summarise(rawSamples.bare),
+    },
   };
 }
 
@@ -212,6 +217,12 @@ function rawTransfer(pool: pg.Pool, target: Target) {
     const statements = transferStatements(kind, target.agentId, childId);
     const client = await pool.connect();
     try {
+      if (kind === 'one by one') {
+        await client.query('BEGIN');
+        for (const statement of statements) await client.query(statement);
+        await client.query('COMMIT');
+        return;
+      }
       // As the gateway sends its transactions: BEGIN, the request key and the lock in one round
       // trip, COMMIT with the last statement.
       const opening = kind === 'same rows' ? 2 : 1;

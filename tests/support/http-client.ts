@@ -43,7 +43,7 @@ export function rawRequest(
       },
     );
     req.on('error', reject);
-    if (input.body !== undefined) req.write(input.body);
-    req.end();
+    // Headers and body in one write.
+    req.end(input.body);
   });
 }
