@@ -43,6 +43,8 @@ export type RawKind = 'same rows' | 'one by one' | 'bare';
 
 export interface ScoreBenchResult {
   gateway: ScoreLoadResult;
+  /** gw.credit.agent.level through the gateway: HTTP, JSON-RPC, site and session, no transfer. */
+  withoutTransfer: ScoreLoadResult;
   raw: Record<RawKind, ScoreLoadResult>;
   ledgerOk: boolean;
 }
@@ -52,7 +54,11 @@ const rawKinds: RawKind[] = ['same rows', 'one by one', 'bare'];
 type Target = { agentId: string; memberIds: string[] };
 
 async function call(url: string, method: string, params: Record<string, unknown>) {
-  const res = await rawRequest(url, { path: '/api', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const res = await rawRequest(url, {
+    path: '/api',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const answer = res.json as { result?: Record<string, unknown>; error?: { code: number; message: string } };
   if (!answer?.result) throw new Error(`${method}: ${res.text.slice(0, 200)}`);
   return answer.result;
@@ -82,6 +88,18 @@ function gatewayTransfer(url: string, target: Target & { token: string }, tag: s
         params: { opsId: target.token, userId: childId, amount: '0.01', requestKey: `${tag}-${sent}` },
       }),
     });
+    if ((res.json as { result?: unknown } | undefined)?.result === undefined) throw new Error(res.text.slice(0, 200));
+  };
+}
+
+/**
+ * One call through the gateway that does everything a score up does before its transfer
+ * (HTTP, JSON-RPC, the site and the session) and nothing after: what the gateway costs by itself.
+ */
+function gatewayWithoutTransfer(url: string, target: Target & { token: string }) {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'gw.credit.agent.level', params: { opsId: target.token } });
+  return async () => {
+    const res = await rawRequest(url, { path: '/api', headers: { 'content-type': 'application/json' }, body });
     if ((res.json as { result?: unknown } | undefined)?.result === undefined) throw new Error(res.text.slice(0, 200));
   };
 }
@@ -186,19 +204,28 @@ async function loops(seconds: number, target: Target, transfer: (childId: string
  * Every side warmed up, then measured in alternating rounds, so that a change in the machine's
  * load during the run weighs on all alike.
  */
-async function alternate(target: Target, gateway: (childId: string) => Promise<void>, raw: (kind: RawKind, childId: string) => Promise<void>) {
+async function alternate(
+  target: Target,
+  gateway: (childId: string) => Promise<void>,
+  withoutTransfer: () => Promise<void>,
+  raw: (kind: RawKind, childId: string) => Promise<void>,
+) {
   const empty = (): Samples => ({ latencies: [], seconds: 0, failures: 0 });
   const warm = empty();
   await loops(WARM_UP_SECONDS, target, gateway, warm);
+  await loops(WARM_UP_SECONDS, target, withoutTransfer, empty());
   for (const kind of rawKinds) await loops(WARM_UP_SECONDS, target, (childId) => raw(kind, childId), empty());
   const gatewaySamples: Samples = { ...empty(), failures: warm.failures };
+  const withoutTransferSamples = empty();
   const rawSamples: Record<RawKind, Samples> = { 'same rows': empty(), 'one by one': empty(), bare: empty() };
   for (let round = 0; round < ROUNDS; round++) {
     await loops(DURATION_SECONDS / ROUNDS, target, gateway, gatewaySamples);
+    await loops(DURATION_SECONDS / ROUNDS, target, withoutTransfer, withoutTransferSamples);
     for (const kind of rawKinds) await loops(DURATION_SECONDS / ROUNDS, target, (childId) => raw(kind, childId), rawSamples[kind]);
   }
   return {
     gateway: summarise(gatewaySamples),
+    withoutTransfer: summarise(withoutTransferSamples),
     raw: {
       'same rows': summarise(rawSamples['same rows']),
       'one by one': summarise(rawSamples['one by one']),
@@ -254,7 +281,12 @@ export async function benchScorePostgres(databaseUrl: string): Promise<ScoreBenc
     const target = await signInHotAgent(server.url);
     const pool = new pg.Pool({ connectionString: databaseUrl, max: SCORE_CONNECTIONS, pipeline: true } as pg.PoolConfig);
     try {
-      const measured = await alternate(target, gatewayTransfer(server.url, target, 'bench'), rawTransfer(pool, target));
+      const measured = await alternate(
+        target,
+        gatewayTransfer(server.url, target, 'bench'),
+        gatewayWithoutTransfer(server.url, target),
+        rawTransfer(pool, target),
+      );
       return { ...measured, ledgerOk: await ledgerOk({ kind: 'postgres', url: databaseUrl, poolSize: 1 }) };
     } finally {
       await pool.end();
@@ -284,12 +316,18 @@ export async function benchScorePglite(): Promise<ScoreBenchResult> {
   try {
     const target = await signInHotAgent(server.url);
     // Ids are the same in both data folders: the seed inserts in the same order.
-    measured = await alternate(target, gatewayTransfer(server.url, target, 'bench'), rawTransfer(pool, target));
+    measured = await alternate(
+      target,
+      gatewayTransfer(server.url, target, 'bench'),
+      gatewayWithoutTransfer(server.url, target),
+      rawTransfer(pool, target),
+    );
   } finally {
     await server.stop();
     await pool.end();
     await client.close();
   }
-  const ok = (await ledgerOk({ kind: 'pglite', dataDir: rawDir })) && (await ledgerOk({ kind: 'pglite', dataDir: join(gatewayDir, 'pglite') }));
+  const ok =
+    (await ledgerOk({ kind: 'pglite', dataDir: rawDir })) && (await ledgerOk({ kind: 'pglite', dataDir: join(gatewayDir, 'pglite') }));
   return { ...measured, ledgerOk: ok };
 }
