@@ -212,9 +212,12 @@ export function createDispatcher(options: DispatcherOptions) {
   async function runWrite(call: WriteCall): Promise<unknown> {
     const { ctx, session, method, requestKey: key } = call;
     const paramsHash = createHash('sha256').update(canonicalJson(call.payload)).digest('hex');
+    // The handler's after-commit tasks are passed on only when its own run commits: with a
+    // request key it may run and be rolled back because the key was taken (a replay).
+    const afterOwnCommit: (() => void)[] = [];
     try {
       try {
-        return await db.transaction(async (tx) => {
+        const committed = await db.transaction(async (tx) => {
           // A replay answers first, before any other check (GATEWAY.md): the key row goes in
           // before the handler's statements (in the same round trip as its first); one already
           // there (or a concurrent call's, once that one commits) ends this transaction, whatever
@@ -232,7 +235,7 @@ export function createDispatcher(options: DispatcherOptions) {
           const keyTaken = async () => (await keyInserted) === 0;
           let handled: unknown;
           try {
-            handled = await call.handler({ ...ctx, db: tx }, call.payload as never);
+            handled = await call.handler({ ...ctx, db: tx, afterCommit: (task) => afterOwnCommit.push(task) }, call.payload as never);
           } catch (error) {
             if (await keyTaken()) throw new RequestKeyTaken();
             throw error;
@@ -250,6 +253,8 @@ export function createDispatcher(options: DispatcherOptions) {
           await tx.runAndCommit(prepared(sql`${stored}${operationInsert(call, 'normal', null)}`));
           return result;
         });
+        for (const task of afterOwnCommit) ctx.afterCommit(task);
+        return committed;
       } catch (error) {
         if (!(error instanceof RequestKeyTaken && key)) throw error;
         const stored = await storedKey(call, key);

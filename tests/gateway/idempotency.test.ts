@@ -25,7 +25,10 @@ const bumpContract = {
   }),
 } satisfies Record<string, MethodDefinition>;
 
+let afterCommitRuns = 0;
+
 const bump = async (ctx: CallContext, params: { amount: number; fail?: string; holdMs?: number }) => {
+  ctx.afterCommit(() => afterCommitRuns++);
   const row = await ctx.db.one<{ value: number }>(
     sql`UPDATE test_counter SET value = value + ${params.amount} WHERE id = 1 RETURNING value`,
   );
@@ -75,6 +78,16 @@ describe('idempotency by requestKey', () => {
     await gw.call('test.counter.bump', { opsId: token, amount: 5 });
     await gw.call('test.counter.bump', { opsId: token, amount: 5 });
     expect(await counter()).toBe(15);
+  });
+
+  it("runs the handler's after-commit tasks once, for the call that committed, never for a replay or a refusal", async () => {
+    const before = afterCommitRuns;
+    await gw.call('test.counter.bump', { opsId: token, amount: 1, requestKey: 'k-after' });
+    // The replay's handler may run before the taken key is seen; its tasks must not.
+    await gw.call('test.counter.bump', { opsId: token, amount: 1, requestKey: 'k-after' });
+    await gw.call('test.counter.bump', { opsId: token, amount: 1, fail: 'refuse' });
+    expect(afterCommitRuns - before).toBe(1);
+    expect(await counter()).toBe(1);
   });
 
   it('refuses the same key with other params with 20011 and changes nothing', async () => {
