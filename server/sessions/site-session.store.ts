@@ -5,7 +5,7 @@ import { hashToken, sessionRowQuery, type SessionRow } from './session.store';
 
 export interface SiteWithSession {
   site: Site | null;
-  /** The row behind `token` on that site, when a token was given and a row matched. */
+  /** When a token was given: the session row behind it on that site (undefined when none matched). */
   session?: { token: string; row: SessionRow | undefined };
 }
 
