@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ParamsIn, ResultOf } from '../../contract/methods.contract';
 import { GatewayError, call } from '@/api/gateway-client';
-import { ACCOUNTS_CHANGED } from '@/lib/confirm';
+import { onAccountsChanged } from '@/lib/confirm';
 
 export type AccountRow = ResultOf<'gw.credit.agent.query'>['list'][number];
 export type LineStep = ResultOf<'gw.credit.agent.query'>['line'][number];
@@ -49,9 +49,7 @@ export function useAccountPages(method: 'gw.credit.agent.query' | 'gw.credit.use
 
   useEffect(() => {
     void load(true);
-    const reload = () => void load(true);
-    window.addEventListener(ACCOUNTS_CHANGED, reload);
-    return () => window.removeEventListener(ACCOUNTS_CHANGED, reload);
+    return onAccountsChanged(() => void load(true));
   }, [load]);
 
   const loadMore = useCallback(() => {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResultOf } from '../../../contract/methods.contract';
 import { call } from '@/api/gateway-client';
-import { ACCOUNTS_CHANGED } from '@/lib/confirm';
+import { onAccountsChanged } from '@/lib/confirm';
 
 type Stats = ResultOf<'gw.credit.agent.statistics.query'>;
 
@@ -18,10 +18,10 @@ export function DownlineStats({ parentId }: { parentId: string | undefined }) {
         () => live && setStats(null),
       );
     void load();
-    window.addEventListener(ACCOUNTS_CHANGED, load);
+    const unsubscribe = onAccountsChanged(() => void load());
     return () => {
       live = false;
-      window.removeEventListener(ACCOUNTS_CHANGED, load);
+      unsubscribe();
     };
   }, [parentId]);
   if (!stats) return null;

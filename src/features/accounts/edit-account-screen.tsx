@@ -5,13 +5,14 @@ import { Link, useParams } from 'wouter';
 import type { ResultOf } from '../../../contract/methods.contract';
 import { rowActionsFor, runAccountAction } from '../../../commands/account-actions.commands';
 import { GatewayError, call } from '@/api/gateway-client';
+import { AccountNotFound } from '@/components/account-not-found';
 import { FormField } from '@/components/form-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { useCommands } from '@/hooks/use-command-context';
-import { ACCOUNTS_CHANGED } from '@/lib/confirm';
+import { onAccountsChanged } from '@/lib/confirm';
 import { showError } from '@/lib/error-toast';
 import { confirmProblem, digitsOnly } from '@/lib/form-rules';
 import { amountProblem, percentProblem, fieldProblemOf, ruleMessageKey } from '@/lib/number-rules';
@@ -98,9 +99,7 @@ export default function EditAccountScreen() {
       (answer) => setAreaCodes(answer.list),
       () => undefined,
     );
-    const reload = () => void load();
-    window.addEventListener(ACCOUNTS_CHANGED, reload);
-    return () => window.removeEventListener(ACCOUNTS_CHANGED, reload);
+    return onAccountsChanged(() => void load());
   }, [userId]);
 
   useEffect(() => {
@@ -173,13 +172,11 @@ export default function EditAccountScreen() {
 
   if (loadError !== null && !profile) {
     return (
-      <section className="space-y-3" data-testid="edit-account-screen">
-        <h1 className="text-xl font-semibold">{t('route.editAccount')}</h1>
-        <p className="text-muted-foreground">{t('edit.notFound')}</p>
-        <Link href="/account/index" className="text-primary underline">
-          {t('route.accounts')}
-        </Link>
-      </section>
+      <AccountNotFound
+        testId="edit-account-screen"
+        title={t('route.editAccount')}
+        back={{ href: '/account/index', label: t('route.accounts') }}
+      />
     );
   }
   if (!profile || !values || !games) return <p role="status">{t('app.loading')}</p>;

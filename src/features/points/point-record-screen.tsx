@@ -9,7 +9,7 @@ import { GatewayError, call } from '@/api/gateway-client';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
-import { ACCOUNTS_CHANGED } from '@/lib/confirm';
+import { onAccountsChanged } from '@/lib/confirm';
 import { showError } from '@/lib/error-toast';
 import { download, toCsv, toXlsx, type Table } from '@/lib/table-export';
 import { beijingTime } from '@/lib/time';
@@ -82,9 +82,7 @@ export default function PointRecordScreen() {
 
   useEffect(() => {
     void load(true);
-    const reload = () => void load(true);
-    window.addEventListener(ACCOUNTS_CHANGED, reload);
-    return () => window.removeEventListener(ACCOUNTS_CHANGED, reload);
+    return onAccountsChanged(() => void load(true));
   }, [load]);
 
   useEffect(() => {
