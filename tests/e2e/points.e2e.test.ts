@@ -168,4 +168,22 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     expect(lines.slice(1).every((line) => line.includes('mb01010101005'))).toBe(true);
     await page.context().close();
   });
+
+  it('says an account outside the line is not there, on the score and edit screens, with a way back', async () => {
+    const page = await signedIn('ma01');
+    for (const [path, title, back, landing] of [
+      ['/settingScore/index/999999999', '上下分', '选择其他账号', 'setting-score-screen'],
+      ['/editAccount/index/999999999', '编辑用户', '用户管理', 'account-list-screen'],
+    ] as const) {
+      await page.evaluate((hash) => (location.hash = hash), path);
+      const screen = page.getByTestId(path.startsWith('/settingScore') ? 'setting-score-screen' : 'edit-account-screen');
+      await screen.getByText('该账号不在您的线下。').waitFor();
+      await screen.getByRole('heading', { name: title }).waitFor();
+      await screen.getByRole('link', { name: back }).click();
+      await page.getByTestId(landing).waitFor();
+      await expect.poll(() => page.evaluate(() => location.hash)).not.toContain('999999999');
+    }
+    await page.context().close();
+  });
 });
+

@@ -9,6 +9,7 @@ import { COMMENT_MAX } from '../../../contract/points.contract';
 import type { ResultOf } from '../../../contract/methods.contract';
 import { scoreTransferMachine, type TransferRequest } from '../../../machines/score-transfer.machine';
 import { GatewayError, call } from '@/api/gateway-client';
+import { AccountNotFound } from '@/components/account-not-found';
 import { FormField } from '@/components/form-field';
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
@@ -99,13 +100,11 @@ function Transfer({ userId }: { userId: string }) {
 
   if (loadError !== null && !target) {
     return (
-      <section className="space-y-3" data-testid="setting-score-screen">
-        <h1 className="text-xl font-semibold">{t('route.settingScore')}</h1>
-        <p className="text-muted-foreground">{t('edit.notFound')}</p>
-        <Link href="/settingScore/index" className="text-primary underline">
-          {t('score.pickOther')}
-        </Link>
-      </section>
+      <AccountNotFound
+        testId="setting-score-screen"
+        title={t('route.settingScore')}
+        back={{ href: '/settingScore/index', label: t('score.pickOther') }}
+      />
     );
   }
   if (!target) return <p role="status">{t('app.loading')}</p>;
