@@ -10,10 +10,14 @@ import { RpcError } from '../rpc/rpc-error';
  *
  * Order inside a movement, the same everywhere so that concurrent movements never deadlock:
  *   1. the account rows, locked in ascending id order;
- *   2. the checks (line, statuses, interval, balances) on the locked rows, in code;
- *   3. the site's serial number (its row lock is held to commit, so for each account the
+ *   2. the site's serial number (its row lock is held to commit, so for each account the
  *      serial order of its rows is their commit order), both balances and the score-log row,
- *      in one statement.
+ *      in one statement;
+ *   3. the checks (line, statuses, interval, balances) on the rows as 1 locked them, in code.
+ * 1 and 2 leave in one round trip: the server runs 2 only once 1 holds the locks, and nothing of
+ * 2 is kept unless 3 passes (the transaction is rolled back otherwise). So the hot parent's row is
+ * held one round trip less. 2 also guards itself (site, parent and child), and a balance that
+ * would go negative fails it by constraint, so on its own it could never move foreign points.
  */
 
 /** Total issuance of a site stays below this, so no balance or sum can leave a bigint. */
@@ -112,7 +116,14 @@ function checkInterval(target: LockedAccount, input: TransferInput) {
  */
 export async function transferPoints(tx: Queryable, input: TransferInput): Promise<Movement> {
   assertAmount(input.amount);
-  const rows = await lockAccounts(tx, input.siteId, input.operatorId, input.targetId);
+  const amount = BigInt(input.amount);
+  const up = input.direction === 'up';
+  const locked = lockAccounts(tx, input.siteId, input.operatorId, input.targetId);
+  const moved = moveBalances(tx, input, amount);
+  // Observed now, awaited after the checks: when a check refuses, its failure is never "unhandled".
+  moved.catch(() => undefined);
+
+  const rows = await locked;
   const operator = rows.find((row) => String(row.id) === input.operatorId);
   const target = rows.find((row) => String(row.id) === input.targetId);
   if (!operator) throw new Error(`operator ${input.operatorId} is not an account of site ${input.siteId}`);
@@ -124,27 +135,45 @@ export async function transferPoints(tx: Queryable, input: TransferInput): Promi
   if (target.status !== AccountStatus.normal || target.team_status !== AccountStatus.normal) {
     throw new RpcError(ErrorCode.targetStatusForbidsScore);
   }
-  const up = input.direction === 'up';
   if (!up && target.level === 5 && target.in_game) throw new RpcError(ErrorCode.onlinePlayerScoreDown);
   checkInterval(target, input);
-
-  const amount = BigInt(input.amount);
   if (up && BigInt(operator.balance) < amount) throw new RpcError(ErrorCode.operatorBalanceLow);
   if (!up && BigInt(target.balance) < amount) throw new RpcError(ErrorCode.targetBalanceLow);
 
+  const row = await moved;
+  if (!row) throw new Error(`transfer ${input.operatorId} -> ${input.targetId} of site ${input.siteId} moved nothing`);
+  return {
+    serialNo: BigInt(row.serial_no),
+    amount,
+    before: BigInt(row.before),
+    after: BigInt(row.after),
+    operatorBefore: BigInt(row.operator_before),
+    operatorAfter: BigInt(row.operator_after),
+  };
+}
+
+/**
+ * The serial number, both balances and the score-log row in one statement. Its guards (the
+ * site, the parent and its direct child) make it move nothing rather than touch rows of another
+ * site or line: then no row comes back.
+ */
+function moveBalances(tx: Queryable, input: TransferInput, amount: bigint) {
+  const up = input.direction === 'up';
   const childDelta = String(up ? amount : -amount);
   const parentDelta = String(up ? -amount : amount);
   const from = up ? input.operatorId : input.targetId;
   const to = up ? input.targetId : input.operatorId;
-  const row = await tx.one<{ serial_no: DbInt; before: DbInt; after: DbInt; operator_before: DbInt; operator_after: DbInt }>(
+  return tx.one<{ serial_no: DbInt; before: DbInt; after: DbInt; operator_before: DbInt; operator_after: DbInt }>(
     prepared(sql`
     WITH serial AS (
       UPDATE sites SET score_serial = score_serial + 1 WHERE id = ${input.siteId} RETURNING score_serial
     ), parent AS (
-      UPDATE accounts SET balance = balance + ${parentDelta}::bigint WHERE id = ${input.operatorId} RETURNING balance
+      UPDATE accounts SET balance = balance + ${parentDelta}::bigint
+       WHERE id = ${input.operatorId}::bigint AND site_id = ${input.siteId} RETURNING balance
     ), child AS (
       UPDATE accounts SET balance = balance + ${childDelta}::bigint, last_scored_at = GREATEST(last_scored_at, ${input.now})
-       WHERE id = ${input.targetId} RETURNING balance
+       WHERE id = ${input.targetId}::bigint AND site_id = ${input.siteId} AND parent_id = ${input.operatorId}::bigint
+      RETURNING balance
     )
     INSERT INTO score_log (site_id, serial_no, type, from_account_id, to_account_id, target_account_id, amount, before, after,
         operator_before, operator_after, operator_account_id, operator_sub_account_id, operator_login, operator_ip, comment,
@@ -156,15 +185,6 @@ export async function transferPoints(tx: Queryable, input: TransferInput): Promi
       FROM serial, parent, child
     RETURNING serial_no, before, after, operator_before, operator_after`),
   );
-  if (!row) throw new Error(`no site ${input.siteId}`);
-  return {
-    serialNo: BigInt(row.serial_no),
-    amount,
-    before: BigInt(row.before),
-    after: BigInt(row.after),
-    operatorBefore: BigInt(row.operator_before),
-    operatorAfter: BigInt(row.operator_after),
-  };
 }
 
 /**

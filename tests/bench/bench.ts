@@ -246,12 +246,12 @@ function reportScore(database: string, result: ScoreBenchResult): void {
   const clients = database === 'PGlite' ? `${SCORE_CONNECTIONS} loops on its one session` : `${SCORE_CONNECTIONS} clients`;
   addScoreRow(
     database,
-    `(d) raw SQL, prepared, same rows: BEGIN + key + lock both rows, serial + balances + log row, answer + operation record + COMMIT; ${clients}`,
+    `(d) raw SQL, prepared, same rows in two round trips: BEGIN + key + lock both rows + transfer (serial, balances, log row), then answer + operation record + COMMIT; ${clients}`,
     result.raw['same rows'],
   );
   addScoreRow(
     database,
-    `(e) raw SQL, prepared, bare transfer: BEGIN + lock both rows, serial + balances + log row + COMMIT; ${clients}`,
+    `(e) raw SQL, prepared, bare transfer in two round trips: BEGIN + lock both rows, then transfer + COMMIT; ${clients}`,
     result.raw.bare,
   );
   addScoreRow(

@@ -19,8 +19,8 @@ import { makeTempDir, startServer } from './server-process.bench-helper';
  * Raw SQL comes in three kinds (transferStatements): "same rows" writes what the gateway's
  * transaction writes (request key, both balances, serial, score-log row, stored answer,
  * operation record) in as few statements as a hand-written client needs, each prepared once
- * per connection and sent as the gateway sends its own (BEGIN, the key and the lock in one round
- * trip, COMMIT with the last statement): the figure. "one by one" is the same statements as a
+ * per connection and sent as the gateway sends its own (BEGIN, the key, the lock and the transfer
+ * in one round trip, COMMIT with the last statement): the figure. "one by one" is the same statements as a
  * plain client sends them, each awaited between BEGIN and COMMIT, for comparison. "bare" is only the
  * transfer itself, for scale. The gateway adds HTTP, JSON-RPC, the site and the session, its
  * checks and the driver.
@@ -250,9 +250,10 @@ function rawTransfer(pool: pg.Pool, target: Target) {
         await client.query('COMMIT');
         return;
       }
-      // As the gateway sends its transactions: BEGIN, the request key and the lock in one round
-      // trip, COMMIT with the last statement.
-      const opening = kind === 'same rows' ? 2 : 1;
+      // As the gateway sends its transactions: BEGIN, the request key, the lock and the transfer
+      // in one round trip (the gateway checks the locked rows meanwhile), COMMIT with the last
+      // statement. "bare" keeps BEGIN and the lock, then the transfer with COMMIT.
+      const opening = kind === 'same rows' ? 3 : 1;
       await sendTogether(client, ['BEGIN', ...statements.slice(0, opening)]);
       for (const statement of statements.slice(opening, -1)) await client.query(statement);
       await sendTogether(client, [statements.at(-1)!, 'COMMIT']);
