@@ -1,9 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { PGlite } from '@electric-sql/pglite';
-import { serialize } from 'pg-protocol';
+import { parse, serialize } from 'pg-protocol';
 
 type BindConfig = Parameters<typeof serialize.bind>[0];
-type Message = { name: string };
 
 /**
  * What node-postgres's client speaks to instead of a socket when the database is an embedded
@@ -13,7 +12,9 @@ type Message = { name: string };
  * statement, each running its main loop and parsing its answers); this connection keeps the
  * messages until the client asks for answers (sync, flush or a simple query) and hands over
  * everything asked for in the same turn of the event loop (a statement, or statements sent
- * together in pipeline mode) in one call, as a socket would carry them in one packet.
+ * together in pipeline mode) in one call, as a socket would carry them in one packet. And PGlite's
+ * answer comes back as bytes, read by pg-protocol's parser as from a socket (PGlite's own parser,
+ * which the adapter uses, costs several times more).
  *
  * PGlite is one session, so one connection serves every client the pool makes in turn: the
  * statements it prepared stay known to both sides.
@@ -103,14 +104,24 @@ export class PgliteConnection extends EventEmitter {
     this.#pending = [];
     if (parts.length === 0) return;
     const bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+    // Copied: PGlite may reuse the memory of a chunk once its callback returns.
+    const answer: Buffer[] = [];
     this.#sent = this.#sent
-      .then(() => this.#pglite.execProtocolStream(bytes, { throwOnError: false }))
-      .then((messages: Message[]) => {
-        for (const message of messages) {
-          if (this.listenerCount('message') > 0) this.emit('message', message);
-          this.emit(message.name === 'error' ? 'errorMessage' : message.name, message);
-        }
+      .then(() => this.#pglite.execProtocolRawStream(bytes, { onRawData: (chunk) => answer.push(Buffer.from(chunk)) }))
+      .then(() => {
+        for (const chunk of answer) this.#read(chunk);
       })
       .catch((error: unknown) => this.emit('error', error));
   }
+
+  /** pg-protocol's parser, fed as it feeds itself from a socket (its `parse` listens to data events). */
+  readonly #read = ((): ((chunk: Buffer) => void) => {
+    let feed: (chunk: Buffer) => void = () => undefined;
+    const stream = { on: (event: string, listener: typeof feed) => void (event === 'data' && (feed = listener)) };
+    void parse(stream as unknown as NodeJS.ReadableStream, (message) => {
+      if (this.listenerCount('message') > 0) this.emit('message', message);
+      this.emit(message.name === 'error' ? 'errorMessage' : message.name, message);
+    });
+    return (chunk) => feed(chunk);
+  })();
 }

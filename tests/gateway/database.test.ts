@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../server/db/migrate';
@@ -87,6 +88,20 @@ describe('database', () => {
     expect(await balance()).toBe(before);
     // The connection is clean for the next transaction.
     expect(await database.db.transaction((tx) => tx.one<{ one: number }>(sql`SELECT 1 AS one`))).toEqual({ one: 1 });
+  });
+
+  it('reads a long answer whole and exact, rows crossing the chunks it arrives in', async () => {
+    // About 1.2 MB: PGlite hands its answer over in chunks of its 8 KB output buffer.
+    const rows = await database.db.rows<{ n: number; text: string }>(
+      sql`SELECT n, repeat(md5(n::text), 20) || '€' AS text FROM generate_series(1, 2000) AS n`,
+    );
+    expect(rows).toHaveLength(2000);
+    const expected = await database.db.one<{ digest: string }>(
+      sql`SELECT md5(string_agg(repeat(md5(n::text), 20) || '€', '|' ORDER BY n)) AS digest FROM generate_series(1, 2000) AS n`,
+    );
+    const digest = createHash('md5').update(rows.map((row) => row.text).join('|')).digest('hex');
+    expect(digest).toBe(expected!.digest);
+    expect(rows.map((row) => row.n)).toEqual(Array.from({ length: 2000 }, (_, i) => i + 1));
   });
 
   it('answers statements sent together in order, each on its own, inside the one transaction BEGIN opened with the first', async () => {
