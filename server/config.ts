@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_UPKEEP_MINUTES } from './db/pglite-upkeep';
 
 export interface Config {
   port: number;
@@ -9,6 +10,8 @@ export interface Config {
   loginIpLimit: number;
   trustProxy: boolean;
   logLevel: string;
+  /** PGlite only: minutes between two VACUUM (ANALYZE) runs of the embedded database (0: only at start). */
+  pgliteUpkeepMinutes: number;
 }
 
 function integer(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
@@ -36,5 +39,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginIpLimit: integer('LOGIN_IP_LIMIT', env.LOGIN_IP_LIMIT, 50, 1, 1_000_000),
     trustProxy: flag('TRUST_PROXY', env.TRUST_PROXY, false),
     logLevel: env.LOG_LEVEL || 'warn',
+    pgliteUpkeepMinutes: integer('PGLITE_UPKEEP_MINUTES', env.PGLITE_UPKEEP_MINUTES, DEFAULT_UPKEEP_MINUTES, 0, 10_080),
   };
 }

@@ -4,6 +4,7 @@ import { systemClock } from './clock';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { startUpkeep } from './db/pglite-upkeep';
 import { initIpRegions } from './geo/ip-region';
 import { buildApp } from './http/app';
 import { demoLogins, demoTreeLogins, seedDemo } from './seed/demo.seed';
@@ -30,13 +31,14 @@ const db = config.databaseUrl
   ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
   : await openDatabase({ kind: 'pglite', dataDir: join(config.dataDir, 'pglite') });
 
-const running: { app?: Awaited<ReturnType<typeof buildApp>> } = {};
+const running: { app?: Awaited<ReturnType<typeof buildApp>>; stopUpkeep?: () => void } = {};
 let stopping = false;
 // Registered before the port opens, so a Ctrl+C at any moment from here stops cleanly.
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal}: stopping…`);
+  running.stopUpkeep?.();
   await running.app?.close();
   await db.close();
   process.exit(0);
@@ -48,6 +50,7 @@ const applied = await migrate(db);
 if (applied.length > 0) console.log(`Migrated: ${applied.join(', ')}`);
 const seeded = await seedDemo(db, systemClock.now());
 if (seeded) console.log('Seeded the demo sites.');
+running.stopUpkeep = await startUpkeep(db, config.pgliteUpkeepMinutes * 60_000, (error) => console.error('Database upkeep failed:', error));
 initIpRegions();
 
 const app = await buildApp({ db, clock: systemClock, config, webRoot });

@@ -5,6 +5,7 @@ import { systemClock } from '../../server/clock';
 import { openDatabase, sendTogether } from '../../server/db/database';
 import { PgliteConnection } from '../../server/db/pglite-connection';
 import { migrate } from '../../server/db/migrate';
+import { tidyDatabase } from '../../server/db/pglite-upkeep';
 import { checkLedger } from '../../server/points/ledger-check';
 import { seedDemo } from '../../server/seed/demo.seed';
 import { rawRequest } from '../support/http-client';
@@ -307,6 +308,8 @@ export async function benchScorePglite(): Promise<ScoreBenchResult> {
   const seeded = await openDatabase({ kind: 'pglite', dataDir: rawDir });
   await migrate(seeded);
   await seedDemo(seeded, systemClock.now());
+  // As the gateway does at start on PGlite: the two data folders begin alike.
+  await tidyDatabase(seeded);
   await seeded.close();
   const client = new PGlite(rawDir);
   await client.waitReady;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../server/db/migrate';
+import { startUpkeep, tidyDatabase } from '../../server/db/pglite-upkeep';
 import { checkLedger } from '../../server/points/ledger-check';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -102,6 +103,48 @@ describe('database', () => {
     const digest = createHash('md5').update(rows.map((row) => row.text).join('|')).digest('hex');
     expect(digest).toBe(expected!.digest);
     expect(rows.map((row) => row.n)).toEqual(Array.from({ length: 2000 }, (_, i) => i + 1));
+  });
+
+  it('vacuums and analyzes the tables of PGlite that have grown, at start and then on a timer, and leaves a PostgreSQL server to its autovacuum', async () => {
+    const { db } = database;
+    await db.run(sql`CREATE TABLE upkeep_probe (id int PRIMARY KEY)`);
+    const counts = async () => {
+      const row = await db.one<{ vacuums: string | number; analyzes: string | number }>(sql`SELECT vacuum_count AS vacuums, analyze_count AS analyzes
+        FROM pg_stat_user_tables WHERE relname = 'accounts'`);
+      return { vacuums: Number(row!.vacuums), analyzes: Number(row!.analyzes) };
+    };
+    const probeTuples = async () => Number((await db.one<{ n: number }>(sql`SELECT reltuples AS n FROM pg_class WHERE relname = 'upkeep_probe'`))!.n);
+    const before = await counts();
+    const errors: unknown[] = [];
+    try {
+      if (db.kind === 'postgres') {
+        expect(await tidyDatabase(db)).toEqual([]);
+        const stop = await startUpkeep(db, 20, (error) => errors.push(error));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        stop();
+        expect(await counts()).toEqual(before);
+      } else {
+        const tidied = await tidyDatabase(db);
+        expect(tidied).toContain('accounts');
+        // An empty table keeps "never analyzed" (reltuples -1), so lookups by key use its index when it grows.
+        expect(tidied).not.toContain('upkeep_probe');
+        expect(await probeTuples()).toBe(-1);
+        expect(await counts()).toEqual({ vacuums: before.vacuums + 1, analyzes: before.analyzes + 1 });
+        const stop = await startUpkeep(db, 20, (error) => errors.push(error));
+        expect((await counts()).vacuums).toBe(before.vacuums + 2);
+        await expect.poll(async () => (await counts()).vacuums, { timeout: 5000 }).toBeGreaterThanOrEqual(before.vacuums + 4);
+        stop();
+        const stopped = (await counts()).vacuums;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect((await counts()).vacuums).toBe(stopped);
+        const planned = await db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM pg_stats WHERE tablename = 'accounts'`);
+        expect(Number(planned!.n)).toBeGreaterThan(0);
+        expect(await probeTuples()).toBe(-1);
+      }
+    } finally {
+      await db.run(sql`DROP TABLE upkeep_probe`);
+    }
+    expect(errors).toEqual([]);
   });
 
   it('answers statements sent together in order, each on its own, inside the one transaction BEGIN opened with the first', async () => {
