@@ -16,8 +16,9 @@ import { RpcError } from '../rpc/rpc-error';
  *   3. the checks (line, statuses, interval, balances) on the rows as 1 locked them, in code.
  * 1 and 2 leave in one round trip: the server runs 2 only once 1 holds the locks, and nothing of
  * 2 is kept unless 3 passes (the transaction is rolled back otherwise). So the hot parent's row is
- * held one round trip less. 2 also guards itself (site, parent and child), and a balance that
- * would go negative fails it by constraint, so on its own it could never move foreign points.
+ * held one round trip less. 2 also guards itself: it changes nothing at all unless the parent
+ * and its direct child are of the site and no balance goes below 0 (which the database refuses
+ * by constraint anyway), so a refused score leaves no error in the database's log either.
  */
 
 /** Total issuance of a site stays below this, so no balance or sum can leave a bigint. */
@@ -153,11 +154,12 @@ export async function transferPoints(tx: Queryable, input: TransferInput): Promi
 }
 
 /**
- * The serial number, both balances and the score-log row in one statement. Its guards (the
- * site, the parent and its direct child) make it move nothing rather than touch rows of another
- * site or line: then no row comes back.
+ * The serial number, both balances and the score-log row in one statement, all or nothing: its
+ * guards (the parent and its direct child, both of the site, balances at 0 or above) are read
+ * first, and when one fails nothing changes and no row comes back. The rows are those the
+ * transaction locked (lockAccounts), so what the guards read is what the updates change.
  */
-function moveBalances(tx: Queryable, input: TransferInput, amount: bigint) {
+export function moveBalances(tx: Queryable, input: TransferInput, amount: bigint) {
   const up = input.direction === 'up';
   const childDelta = String(up ? amount : -amount);
   const parentDelta = String(up ? -amount : amount);
@@ -165,15 +167,18 @@ function moveBalances(tx: Queryable, input: TransferInput, amount: bigint) {
   const to = up ? input.targetId : input.operatorId;
   return tx.one<{ serial_no: DbInt; before: DbInt; after: DbInt; operator_before: DbInt; operator_after: DbInt }>(
     prepared(sql`
-    WITH serial AS (
-      UPDATE sites SET score_serial = score_serial + 1 WHERE id = ${input.siteId} RETURNING score_serial
+    WITH ok AS (
+      SELECT FROM accounts p JOIN accounts c ON c.parent_id = p.id AND c.site_id = p.site_id
+       WHERE p.id = ${input.operatorId}::bigint AND p.site_id = ${input.siteId} AND c.id = ${input.targetId}::bigint
+         AND p.balance + ${parentDelta}::bigint >= 0 AND c.balance + ${childDelta}::bigint >= 0
     ), parent AS (
       UPDATE accounts SET balance = balance + ${parentDelta}::bigint
-       WHERE id = ${input.operatorId}::bigint AND site_id = ${input.siteId} RETURNING balance
+       WHERE id = ${input.operatorId}::bigint AND EXISTS (SELECT FROM ok) RETURNING balance
     ), child AS (
       UPDATE accounts SET balance = balance + ${childDelta}::bigint, last_scored_at = GREATEST(last_scored_at, ${input.now})
-       WHERE id = ${input.targetId}::bigint AND site_id = ${input.siteId} AND parent_id = ${input.operatorId}::bigint
-      RETURNING balance
+       WHERE id = ${input.targetId}::bigint AND EXISTS (SELECT FROM ok) RETURNING balance
+    ), serial AS (
+      UPDATE sites SET score_serial = score_serial + 1 WHERE id = ${input.siteId} AND EXISTS (SELECT FROM ok) RETURNING score_serial
     )
     INSERT INTO score_log (site_id, serial_no, type, from_account_id, to_account_id, target_account_id, amount, before, after,
         operator_before, operator_after, operator_account_id, operator_sub_account_id, operator_login, operator_ip, comment,

@@ -5,6 +5,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { pointsMethods } from '../../contract/points.contract';
 import { scoreTransferMachine, type TransferRequest, type TransferResult } from '../../machines/score-transfer.machine';
+import { moveBalances } from '../../server/points/ledger';
 import { checkLedger } from '../../server/points/ledger-check';
 import { startTestGateway, type RpcAnswer, type TestGateway } from '../support/test-gateway';
 
@@ -240,6 +241,33 @@ describe('gw.credit.user.score.up and .down', () => {
     );
     for (const answer of answers) expect(answer.result).toEqual(answers[0]!.result);
     expect(await balanceOf('sh0101')).toBe(before + 300n);
+  });
+});
+
+describe('the transfer statement on its own (it leaves with the row lock, before the checks answer)', () => {
+  it('changes nothing, even committed, when the target is not a direct child of the site or a balance would go below 0', async () => {
+    const base = { siteId: 'demo', operatorLogin: 'ma01', operatorSubAccountId: null, ip: '127.0.0.1', comment: '', minIntervalMs: 0, requestKey: null };
+    const ma01 = await idOf('ma01');
+    const cases = [
+      { direction: 'up' as const, operatorId: ma01, targetId: await idOf('sh0201'), amount: 1 }, // another parent's child
+      { direction: 'up' as const, operatorId: ma01, targetId: await idOf('ga010101'), amount: 1 }, // a grandchild
+      { direction: 'up' as const, operatorId: ma01, targetId: await idOf('ma01', 'demo2'), amount: 1 }, // same login, other site
+      { direction: 'up' as const, operatorId: ma01, targetId: await idOf('sh0101'), amount: Number(await balanceOf('ma01')) + 1 },
+      { direction: 'down' as const, operatorId: ma01, targetId: await idOf('sh0101'), amount: Number(await balanceOf('sh0101')) + 1 },
+    ];
+    for (const input of cases) {
+      const before = await ledgerState();
+      const moved = await gw.db.transaction((tx) => moveBalances(tx, { ...base, ...input, now: gw.clock.now() }, BigInt(input.amount)));
+      expect(moved, JSON.stringify(input)).toBeUndefined();
+      expect(await ledgerState()).toEqual(before);
+    }
+    // The same statement with all guards met moves the points.
+    const sh0101 = await balanceOf('sh0101');
+    const input = { ...base, direction: 'up' as const, operatorId: ma01, targetId: await idOf('sh0101'), amount: 5, now: gw.clock.now() };
+    const moved = await gw.db.transaction((tx) => moveBalances(tx, input, 5n));
+    expect(moved).toMatchObject({ before: String(sh0101), after: String(sh0101 + 5n) });
+    expect(await balanceOf('sh0101')).toBe(sh0101 + 5n);
+    expect((await checkLedger(gw.db)).ok).toBe(true);
   });
 });
 
