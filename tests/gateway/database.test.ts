@@ -92,7 +92,7 @@ describe('database', () => {
   });
 
   it('reads a long answer whole and exact, rows crossing the chunks it arrives in', async () => {
-    // About 1.2 MB: PGlite hands its answer over in chunks of its 8 KB output buffer.
+    // About 1.3 MB: PGlite hands an answer over in many chunks (PostgreSQL's 8 KB send buffer), rows cut at their edges.
     const rows = await database.db.rows<{ n: number; text: string }>(
       sql`SELECT n, repeat(md5(n::text), 20) || '€' AS text FROM generate_series(1, 2000) AS n`,
     );
