@@ -59,10 +59,14 @@ const newPasswordParams = {
   confirmPassword: z.string().max(64),
 };
 
+/** The two entries of a new password must match (spec §5): checked with the params, before anything else. */
+const confirmed = <T extends { newPassword: string; confirmPassword: string }>(params: T) => params.newPassword === params.confirmPassword;
+const mismatch = { message: 'password-mismatch', path: ['confirmPassword'] };
+
 export const authMethods = {
   'gw.credit.captcha.check': defineMethod({
     summary:
-      'Without params: a new captcha image (SVG data URL, single use, 2 minutes). With captchaId and captchaCode: whether the code is right, without using it up',
+      'Without params: a new captcha image (SVG data URL, single use, 2 minutes). With captchaId and captchaCode: whether the code is right; a right code leaves the captcha for the sign-in, a wrong one uses it up. Wrong guesses are limited per IP (2632)',
     params: z.object({
       captchaId: z.uuid().optional(),
       captchaCode: z.string().max(16).optional(),
@@ -73,7 +77,7 @@ export const authMethods = {
     ]),
     auth: 'public',
     effect: 'write',
-    errors: [ErrorCode.missingParams],
+    errors: [ErrorCode.missingParams, ErrorCode.tooFrequentAccess],
   }),
   'gw.credit.user.first.login.check': defineMethod({
     summary: 'Whether the user must set a new password and safe code right after signing in ("1")',
@@ -114,16 +118,17 @@ export const authMethods = {
   }),
   'gw.credit.user.password.update': defineMethod({
     summary: "Changes one's own password; every session of the account ends",
-    params: z.object({ oldPassword: z.string().min(1).max(128), ...newPasswordParams }),
+    params: z.object({ oldPassword: z.string().min(1).max(128), ...newPasswordParams }).refine(confirmed, mismatch),
     result: z.object({}),
     auth: 'session',
     effect: 'write',
-    errors: [ErrorCode.oldPasswordWrong],
+    stepUp: { param: 'oldPassword', secret: 'password' },
+    errors: [ErrorCode.oldPasswordWrong, ErrorCode.tooFrequentAccess],
   }),
   'gw.credit.user.password.force.update': defineMethod({
     summary:
       'Sets the new password (and, at first login, the safe code) a user must set before anything else; every session of the account ends',
-    params: z.object({ ...newPasswordParams, safeCode: safeCodeRule.optional() }),
+    params: z.object({ ...newPasswordParams, safeCode: safeCodeRule.optional() }).refine(confirmed, mismatch),
     result: z.object({}),
     auth: 'session',
     effect: 'write',

@@ -2,13 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import { gameTypes } from '../../contract/account-fields.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
-import { clearAllFailures } from '../auth/login.service';
+import { clearNameCounters } from '../auth/attempt-counters';
+import { loginKeyOf } from '../auth/secret-check';
 import { hashSecret } from '../auth/password';
 import type { Queryable } from '../db/database';
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
-import { revokeAccountSessions } from '../sessions/session.store';
+import { endSessionsOf } from '../sessions/session.store';
 import { findAccount, type AccountRow, type GameSettingRow } from './account.repository';
 import { accountInLine, callerFrozen, callerMayChangeDownline, childOfKind, directChild } from './line-access';
 
@@ -180,8 +181,8 @@ export const accountEditHandlers = defineHandlers({
     const safeCode = params.safeCode === undefined ? sql`` : sql`, safe_code_hash = ${await hashSecret(params.safeCode)}`;
     // The child must choose its own password at next sign-in; a first login stays a first login.
     await ctx.db.run(sql`UPDATE accounts SET password_hash = ${passwordHash}, force_pwd_update = true${safeCode} WHERE id = ${child.id}`);
-    await revokeAccountSessions(ctx.db, String(child.id), ctx.now);
-    await clearAllFailures(ctx.db, ctx.site.id, child.login_id);
+    await endSessionsOf(ctx.db, sql`${child.id}`, ctx.now);
+    await clearNameCounters(ctx.db, ctx.site.id, loginKeyOf(child.login_id), ctx.now);
     ctx.audit.targetId = String(child.id);
     ctx.audit.summary = `PASSWORD_RESET ${child.login_id}${params.safeCode === undefined ? '' : ' (and safe code)'}`;
     return { userId: String(child.id) };

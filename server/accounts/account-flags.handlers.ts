@@ -3,7 +3,7 @@ import { ErrorCode } from '../../contract/errors.contract';
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
-import { liveSession } from '../sessions/session.store';
+import { endSessionsOf, lineAccountIds } from '../sessions/session.store';
 import { callerMayChangeDownline, childOfKind, directChild, type Child } from './line-access';
 
 const refuse = (rule: string) => new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule });
@@ -56,9 +56,7 @@ export const accountFlagHandlers = defineHandlers({
     await callerMayChangeDownline(ctx);
     const child = await directChild(ctx, params.userId, false);
     // Only live sessions: idle ones are already over, and counting them would overstate what ended.
-    const ended = await ctx.db.run(sql`UPDATE sessions s SET revoked_at = ${ctx.now}
-      WHERE ${liveSession(ctx.now, ctx.site.idleTimeoutSeconds)}
-        AND s.account_id IN (SELECT id FROM accounts WHERE site_id = ${ctx.site.id} AND path LIKE ${`${child.path}%`})`);
+    const ended = await endSessionsOf(ctx.db, lineAccountIds(ctx.site.id, child.path), ctx.now, ctx.site.idleTimeoutSeconds);
     audit(ctx, child, 'KILL_SESSIONS', ` (${ended} ended)`);
     return { userId: String(child.id), ended };
   },

@@ -5,16 +5,13 @@ import type { ActingContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { AccountStatus } from './account.repository';
-import { clearAllFailures } from '../auth/login.service';
+import { clearNameCounters } from '../auth/attempt-counters';
+import { loginKeyOf } from '../auth/secret-check';
+import { endSessionsOf, lineAccountIds } from '../sessions/session.store';
 import { callerFrozen, callerMayChangeDownline, directChild, type Child } from './line-access';
 
-async function endSessions(ctx: ActingContext, child: Child, wholeLine: boolean) {
-  if (wholeLine) {
-    await ctx.db.run(sql`UPDATE sessions SET revoked_at = ${ctx.now}
-      WHERE revoked_at IS NULL AND account_id IN (SELECT id FROM accounts WHERE site_id = ${ctx.site.id} AND path LIKE ${`${child.path}%`})`);
-  } else {
-    await ctx.db.run(sql`UPDATE sessions SET revoked_at = ${ctx.now} WHERE revoked_at IS NULL AND account_id = ${child.id}`);
-  }
+function endSessions(ctx: ActingContext, child: Child, wholeLine: boolean) {
+  return endSessionsOf(ctx.db, wholeLine ? lineAccountIds(ctx.site.id, child.path) : sql`${child.id}`, ctx.now);
 }
 
 /** Applies one action of the account-status machine to a direct child, or refuses it (20011). */
@@ -30,7 +27,7 @@ async function act(ctx: ActingContext, userId: string, action: AccountAction) {
   await ctx.db.run(sql`UPDATE accounts SET status = ${next.status}, team_status = ${next.teamStatus} WHERE id = ${child.id}`);
   if (action === 'DISABLE' || action === 'FREEZE' || action === 'KICK_OUT') await endSessions(ctx, child, false);
   if (action === 'LINE_DISABLE' || action === 'LINE_FREEZE') await endSessions(ctx, child, true);
-  if (action === 'UNLOCK') await clearAllFailures(ctx.db, ctx.site.id, child.login_id);
+  if (action === 'UNLOCK') await clearNameCounters(ctx.db, ctx.site.id, loginKeyOf(child.login_id), ctx.now);
   if (action === 'REMOVE_LIMIT') await ctx.db.run(sql`UPDATE accounts SET win_blocked = false WHERE id = ${child.id}`);
   ctx.audit.targetId = String(child.id);
   ctx.audit.summary = `${action} ${child.login_id}`;

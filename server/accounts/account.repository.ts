@@ -34,6 +34,8 @@ export interface AccountRow {
   win_blocked: boolean;
   exception_marked: boolean;
   child_count: number;
+  /** Moves on with every change of credentials or status that must end the account's sessions. */
+  credentials_epoch: number;
 }
 
 /** Account statuses (spec §3): 1 normal, 4 disabled (locked), 6 frozen (read only). */

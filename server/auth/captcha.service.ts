@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
+import { ErrorCode } from '../../contract/errors.contract';
 import type { Queryable } from '../db/database';
+import { RpcError } from '../rpc/rpc-error';
+import { captchaCounter, settleAttempt, sweepCounters, takeAttempt } from './attempt-counters';
 
 export const CAPTCHA_TTL_MS = 2 * 60 * 1000;
 
@@ -12,6 +15,7 @@ export async function createCaptcha(db: Queryable, siteId: string, now: Date) {
   const expiresAt = new Date(now.getTime() + CAPTCHA_TTL_MS);
   // Old captchas are swept as new ones are made, so the table stays small.
   await db.run(sql`DELETE FROM captchas WHERE expires_at < ${new Date(now.getTime() - CAPTCHA_TTL_MS)}`);
+  await sweepCounters(db, now);
   await db.run(sql`INSERT INTO captchas (id, site_id, code, created_at, expires_at)
     VALUES (${id}, ${siteId}, ${captcha.text.toLowerCase()}, ${now}, ${expiresAt})`);
   return {
@@ -23,12 +27,23 @@ export async function createCaptcha(db: Queryable, siteId: string, now: Date) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Whether a code is right for a live, unused captcha of the site, without using it up. */
-export async function captchaMatches(db: Queryable, input: { siteId: string; captchaId: string; code: string; now: Date }) {
-  if (!UUID.test(input.captchaId)) return false;
-  const row = await db.one<{ code: string }>(sql`SELECT code FROM captchas
-    WHERE id = ${input.captchaId} AND site_id = ${input.siteId} AND used_at IS NULL AND expires_at > ${input.now}`);
-  return row !== undefined && row.code === input.code.trim().toLowerCase();
+/**
+ * A captcha check: a wrong guess uses the captcha up (one image, one guess, as at sign-in) and
+ * counts toward the IP's wrong guesses, which once past their limit refuse every check (2632)
+ * until the window ends. A right guess leaves the captcha for the sign-in.
+ */
+export async function checkCaptcha(db: Queryable, input: { siteId: string; ip: string; captchaId: string; code: string; now: Date }) {
+  const taken = await takeAttempt(db, { siteId: input.siteId, keys: [captchaCounter(input.ip)], now: input.now, ipLimit: 0 });
+  if (!taken.ok) throw new RpcError(ErrorCode.tooFrequentAccess);
+  const code = input.code.trim().toLowerCase();
+  const row = UUID.test(input.captchaId)
+    ? await db.one<{ right: boolean }>(sql`UPDATE captchas SET used_at = CASE WHEN code = ${code} THEN NULL ELSE ${input.now}::timestamptz END
+        WHERE id = ${input.captchaId} AND site_id = ${input.siteId} AND used_at IS NULL AND expires_at > ${input.now}
+        RETURNING code = ${code} AS right`)
+    : undefined;
+  const right = row?.right === true;
+  await settleAttempt(db, taken.attempt, right ? 'release' : 'failure', input.now);
+  return right;
 }
 
 /** Sign-in uses a captcha up, right or wrong: one image, one attempt. */

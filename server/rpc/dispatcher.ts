@@ -6,6 +6,7 @@ import { ErrorCode, type ErrorCodeValue, type ErrorData } from '../../contract/e
 import type { MethodDefinition } from '../../contract/method.contract';
 import type { Clock } from '../clock';
 import { prepared, type Database, type Queryable } from '../db/database';
+import { checkOwnSecret } from '../auth/secret-check';
 import { countryOf } from '../geo/ip-region';
 import { accessCodesOf, findSession, sessionFromRow, tokenLooksValid, type Session } from '../sessions/session.store';
 import { resolveSiteWithSession, type SiteWithSession } from '../sessions/site-session.store';
@@ -208,6 +209,18 @@ export function createDispatcher(options: DispatcherOptions) {
     return stored.result;
   }
 
+  /**
+   * The caller's own secret a step-up method carries, checked on the database itself before the
+   * call's transaction: the attempt's slot is taken and kept even though the call is refused.
+   */
+  async function checkStepUp(call: WriteCall, stepUp: NonNullable<MethodDefinition['stepUp']>): Promise<void> {
+    const { ctx, session } = call;
+    const value = call.payload[stepUp.param];
+    const origin = { siteId: session.siteId, ip: ctx.ip, now: ctx.now, ipLimit: options.settings.loginIpLimit, method: call.method };
+    const ok = typeof value === 'string' && (await checkOwnSecret(db, origin, { accountId: session.accountId, secret: stepUp.secret, value }));
+    if (!ok) throw new RpcError(stepUp.secret === 'password' ? ErrorCode.oldPasswordWrong : ErrorCode.safeCodeWrong);
+  }
+
   /** A write by a session: one transaction with its idempotency key and operation record. */
   async function runWrite(call: WriteCall): Promise<unknown> {
     const { ctx, session, method, requestKey: key } = call;
@@ -216,6 +229,12 @@ export function createDispatcher(options: DispatcherOptions) {
     // request key it may run and be rolled back because the key was taken (a replay).
     const afterOwnCommit: (() => void)[] = [];
     try {
+      if (call.definition.stepUp) {
+        // A replay still answers first; only a new call has its secret checked.
+        const stored = key ? await storedKey(call, key) : undefined;
+        if (stored) return replay(stored, paramsHash);
+        await checkStepUp(call, call.definition.stepUp);
+      }
       try {
         const committed = await db.transaction(async (tx) => {
           // A replay answers first, before any other check (GATEWAY.md): the key row goes in

@@ -34,14 +34,20 @@ export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();
 }
 
+/**
+ * A new session. `epoch` is the account's credentials epoch read together with the secrets the
+ * sign-in checked (the account's current one when not given): the session is valid only while
+ * the account still has it.
+ */
 export async function createSession(
   db: Queryable,
-  input: { siteId: string; accountId: string; now: Date; ip?: string; terminal?: string; device?: string },
+  input: { siteId: string; accountId: string; epoch?: number; now: Date; ip?: string; terminal?: string; device?: string },
 ): Promise<string> {
   const token = newToken();
-  await db.run(sql`INSERT INTO sessions (token_hash, site_id, account_id, created_at, last_seen_at, ip, terminal, device)
-    VALUES (${hashToken(token)}, ${input.siteId}, ${input.accountId}, ${input.now}, ${input.now},
-            ${input.ip ?? ''}, ${input.terminal ?? ''}, ${input.device ?? ''})`);
+  await db.run(sql`INSERT INTO sessions (token_hash, site_id, account_id, epoch, created_at, last_seen_at, ip, terminal, device)
+    SELECT ${hashToken(token)}, ${input.siteId}, a.id, COALESCE(${input.epoch ?? null}::int, a.credentials_epoch), ${input.now}, ${input.now},
+           ${input.ip ?? ''}, ${input.terminal ?? ''}, ${input.device ?? ''}
+      FROM accounts a WHERE a.id = ${input.accountId}`);
   return token;
 }
 
@@ -76,7 +82,7 @@ export function sessionRowQuery(tokenHash: Buffer, siteId: SQL): SQL {
            a.login_id, a.level, a.status, a.team_status, a.force_pwd_update, a.first_login
       FROM sessions s JOIN accounts a ON a.id = s.account_id
      WHERE s.token_hash = ${tokenHash} AND s.site_id = ${siteId} AND s.revoked_at IS NULL
-       AND a.status <> 4`;
+       AND s.epoch = a.credentials_epoch AND a.status <> 4`;
 }
 
 /**
@@ -139,9 +145,30 @@ export function liveSession(now: Date, idleTimeoutSeconds: number): SQL {
   return sql`s.revoked_at IS NULL AND s.last_seen_at > ${new Date(now.getTime() - idleTimeoutSeconds * 1000)}`;
 }
 
-/** Ends every live session of an account at once (password change, disabled account). */
-export async function revokeAccountSessions(db: Queryable, accountId: string, now: Date): Promise<number> {
-  return db.run(sql`UPDATE sessions SET revoked_at = ${now} WHERE account_id = ${accountId} AND revoked_at IS NULL`);
+/**
+ * Ends every session of the accounts `accountIds` selects (an id, or a subquery of ids), now
+ * and for any sign-in still racing: their credentials epoch moves on, so a session made with
+ * what was read before is refused at its first use. Password change or reset, a new safe code,
+ * disable, freeze, kick out and the line actions all end sessions this way. Rows are locked in
+ * id order, as the ledger locks them. Answers how many of the sessions it ended were live
+ * (seen within `idleTimeoutSeconds`).
+ */
+export async function endSessionsOf(db: Queryable, accountIds: SQL, now: Date, idleTimeoutSeconds = 0): Promise<number> {
+  const row = await db.one<{ live: string | number }>(sql`WITH bumped AS (
+      UPDATE accounts SET credentials_epoch = credentials_epoch + 1
+       WHERE id IN (SELECT id FROM accounts WHERE id IN (${accountIds}) AND level < 5 ORDER BY id FOR UPDATE)
+      RETURNING id),
+    ended AS (
+      UPDATE sessions s SET revoked_at = ${now}
+       WHERE s.account_id IN (SELECT id FROM bumped) AND s.revoked_at IS NULL
+      RETURNING s.last_seen_at)
+    SELECT count(*) FILTER (WHERE last_seen_at > ${new Date(now.getTime() - idleTimeoutSeconds * 1000)}) AS live FROM ended`);
+  return Number(row?.live ?? 0);
+}
+
+/** The accounts of a whole line: an account and everything below it. */
+export function lineAccountIds(siteId: string, path: string): SQL {
+  return sql`SELECT id FROM accounts WHERE site_id = ${siteId} AND path LIKE ${`${path}%`} AND level < 5`;
 }
 
 /**

@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   gw.clock.set(new Date());
-  await gw.db.run(sql`DELETE FROM login_failures`);
+  await gw.db.run(sql`DELETE FROM attempt_counters`);
   await gw.db.run(sql`DELETE FROM login_log`);
   await gw.db.run(sql`UPDATE accounts SET status = 1, team_status = 1`);
 });

@@ -31,7 +31,7 @@ export async function signIn(page: Page, gw: TestGateway, loginId: string, passw
 export async function resetSite(gw: TestGateway): Promise<void> {
   await gw.db.run(sql`UPDATE sites SET maintenance_start = NULL, maintenance_end = NULL, idle_timeout_seconds = 1800`);
   await gw.db.run(sql`DELETE FROM site_ip_rules`);
-  await gw.db.run(sql`DELETE FROM login_failures`);
+  await gw.db.run(sql`DELETE FROM attempt_counters`);
 }
 
 export async function setMaintenance(gw: TestGateway, on: boolean): Promise<void> {

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { ErrorCode } from '../../contract/errors.contract';
+import type { Queryable } from '../db/database';
+import { recordOperation } from '../rpc/operation-log';
+import { RpcError } from '../rpc/rpc-error';
+import { credentialCounters, lockedByThisFailure, settleAttempt, takeAttempt, type Attempt } from './attempt-counters';
+import { verifySecret } from './password';
+
+export const loginKeyOf = (loginId: string) => loginId.trim().toLowerCase();
+
+/** Where an attempt comes from, as the operation record names it. */
+export interface AttemptOrigin {
+  siteId: string;
+  ip: string;
+  now: Date;
+  ipLimit: number;
+  /** The method the attempt came through (sign-in, password change, safe-code check). */
+  method: string;
+}
+
+/**
+ * A lock is a security event: it goes in the operation record of the account whose name was
+ * locked (level warn), written as the attempt's own statement, outside any transaction. A name
+ * that belongs to no account has no record to go in; the login log still holds every attempt.
+ */
+export async function recordLock(db: Queryable, origin: AttemptOrigin, account: { id: string | number; login_id: string } | undefined) {
+  if (!account) return;
+  await recordOperation(db, {
+    siteId: origin.siteId,
+    accountId: String(account.id),
+    subAccountId: null,
+    operatorLogin: account.login_id,
+    method: origin.method,
+    targetId: String(account.id),
+    summary: `LOGIN_LOCKED ${account.login_id} from ${origin.ip}`,
+    params: {},
+    ip: origin.ip,
+    level: 'warn',
+    code: ErrorCode.tooFrequentAccess,
+    at: origin.now,
+  });
+}
+
+/** Takes the credential counters of a name from an IP, or refuses the attempt (2632) before any secret is read. */
+export async function takeCredentialAttempt(db: Queryable, origin: AttemptOrigin, loginKey: string): Promise<Attempt> {
+  const taken = await takeAttempt(db, { siteId: origin.siteId, keys: credentialCounters(loginKey, origin.ip), now: origin.now, ipLimit: origin.ipLimit });
+  if (!taken.ok) throw new RpcError(ErrorCode.tooFrequentAccess);
+  return taken.attempt;
+}
+
+/** Settles a credential attempt once its secrets are checked, recording the lock it made. */
+export async function settleCredentialAttempt(
+  db: Queryable,
+  origin: AttemptOrigin,
+  attempt: Attempt,
+  ok: boolean,
+  account: { id: string | number; login_id: string } | undefined,
+) {
+  await settleAttempt(db, attempt, ok ? 'success' : 'failure', origin.now);
+  if (!ok && lockedByThisFailure(attempt)) await recordLock(db, origin, account);
+}
+
+/**
+ * A step-up check of a signed-in account's own password or safe code: counted with its
+ * sign-in failures (one counter per account and IP, GATEWAY.md), so five wrong in a row lock
+ * the name for that IP like five wrong sign-ins. `db` is the database, never a transaction.
+ */
+export async function checkOwnSecret(
+  db: Queryable,
+  origin: AttemptOrigin,
+  input: { accountId: string; secret: 'password' | 'safeCode'; value: string },
+): Promise<boolean> {
+  const account = await db.one<{ id: string | number; login_id: string; password_hash: string; safe_code_hash: string }>(
+    sql`SELECT id, login_id, password_hash, safe_code_hash FROM accounts WHERE id = ${input.accountId}`,
+  );
+  if (!account) throw new RpcError(ErrorCode.authFailed);
+  const attempt = await takeCredentialAttempt(db, origin, loginKeyOf(account.login_id));
+  const ok = await verifySecret(input.secret === 'password' ? account.password_hash : account.safe_code_hash, input.value);
+  await settleCredentialAttempt(db, origin, attempt, ok, account);
+  return ok;
+}
