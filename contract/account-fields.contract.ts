@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountSchema, percentSchema } from './amount.contract';
 import type { Level } from './method.contract';
+import { personNameRule } from './rules.contract';
 
 export const levelSchema = z.number().int().min(0).max(5);
 
@@ -8,7 +9,7 @@ export const levelSchema = z.number().int().min(0).max(5);
 export const backOffice: Level[] = [0, 1, 2, 3, 4];
 
 export const contactParams = {
-  name: z.string().trim().max(32).optional(),
+  name: personNameRule.optional(),
   phone: z.string().trim().max(32).optional(),
   tel: z.string().trim().max(32).optional(),
   wechat: z.string().trim().max(64).optional(),

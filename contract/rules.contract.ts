@@ -16,7 +16,30 @@ export const passwordRule = z
 
 export const loginIdRule = z.string().regex(LOGIN_ID_PATTERN, 'login-id');
 
-export const nicknameRule = z.string().trim().min(4, 'nickname-length').max(16, 'nickname-length');
+/**
+ * Characters that show nothing or turn the text around: controls and format characters (zero-
+ * width spaces and joiners, bidi marks, embeddings, overrides and isolates). A name holding one
+ * can look blank, or like another name written backwards.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
+/** A character that shows something: not a space, control, format or combining mark, nor a blank letter (Hangul fillers, braille blank). */
+const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}\p{M}\u115F\u1160\u3164\uFFA0\u2800]/u;
+
+/** Text naming a person: in NFC (one way to write each letter), hiding nothing, showing something when not empty. */
+const displayText = (max: number, min = 0, lengthRule = 'text-length') =>
+  z
+    .string()
+    .normalize('NFC')
+    .trim()
+    .min(min, lengthRule)
+    .max(max, lengthRule)
+    .refine((value) => !INVISIBLE.test(value), 'invisible-characters')
+    .refine((value) => value === '' || VISIBLE.test(value), 'no-visible-character');
+
+export const nicknameRule = displayText(16, 4, 'nickname-length');
+
+/** A contact name (may be left empty). */
+export const personNameRule = displayText(32);
 
 /** The two-factor (safe) code: exactly four digits. */
 export const safeCodeRule = z.string().regex(SAFE_CODE_PATTERN, 'safe-code');

@@ -58,7 +58,8 @@ export const siteMethods = {
     summary: 'Version of the gateway and of the runtime under it',
     params: z.object({}),
     result: z.object({ version: z.string(), node: z.string(), database: z.enum(['pglite', 'postgres']) }),
-    auth: 'public',
+    // Versions help an attacker pick an exploit: only a signed-in user learns them.
+    auth: 'session',
     effect: 'read',
     openWhileClosed: true,
     errors: [],

@@ -22,4 +22,17 @@ describe('config', () => {
     expect(() => loadConfig({ PGLITE_UPKEEP_MINUTES: '-1' })).toThrow(/PGLITE_UPKEEP_MINUTES/);
     expect(() => loadConfig({ PGLITE_UPKEEP_MINUTES: 'hourly' })).toThrow(/PGLITE_UPKEEP_MINUTES/);
   });
+
+  it('reads TRUST_PROXY as off, a hop count or the balancers\' addresses, never as "believe everything"', () => {
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    // "on" (the old switch) means one balancer in front, not "any X-Forwarded-For".
+    expect(loadConfig({ TRUST_PROXY: 'on' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1,loopback' }).trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16', '::1', 'loopback']);
+    expect(() => loadConfig({ TRUST_PROXY: '11' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/10.0.0.0\/33/);
+    expect(() => loadConfig({ TRUST_PROXY: 'balancer.local' })).toThrow(/balancer.local/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1/8/1' })).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { DEFAULT_UPKEEP_MINUTES } from './db/pglite-upkeep';
 
@@ -8,7 +9,12 @@ export interface Config {
   databaseUrl: string | undefined;
   captcha: boolean;
   loginIpLimit: number;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe: false (none: the socket's address is the
+   * visitor's), a number of hops (1 behind one load balancer), or the balancers' addresses
+   * and networks. Only the entries those proxies appended are read, never one a client sent.
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
   /** PGlite only: minutes between two VACUUM (ANALYZE) runs of the embedded database (0: only at start). */
   pgliteUpkeepMinutes: number;
@@ -28,6 +34,35 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
   throw new Error(`${name} must be on or off, got "${value}"`);
 }
 
+/** Names proxy-addr (fastify's trustProxy) knows for address ranges. */
+const rangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrNetwork(entry: string): boolean {
+  if (rangeNames.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^[0-9]{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: off, a hop count (on = 1), or a comma-separated list of addresses and networks. */
+function trustProxy(value: string | undefined): Config['trustProxy'] {
+  const text = (value ?? '').trim();
+  if (text === '' || /^(0|off|false|no)$/i.test(text)) return false;
+  if (/^(on|true|yes)$/i.test(text)) return 1;
+  if (/^[0-9]+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 10) throw new Error(`TRUST_PROXY must be off, a hop count from 1 to 10, or a list of addresses/networks, got "${value}"`);
+    return hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isAddressOrNetwork(entry));
+  if (bad !== undefined) throw new Error(`TRUST_PROXY: "${bad}" is not an IP address or network (e.g. 10.0.0.5 or 10.0.0.0/24)`);
+  return entries;
+}
+
 /** Settings come from the environment only (README lists them). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
@@ -37,7 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     captcha: flag('CAPTCHA', env.CAPTCHA, true),
     loginIpLimit: integer('LOGIN_IP_LIMIT', env.LOGIN_IP_LIMIT, 50, 1, 1_000_000),
-    trustProxy: flag('TRUST_PROXY', env.TRUST_PROXY, false),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'warn',
     pgliteUpkeepMinutes: integer('PGLITE_UPKEEP_MINUTES', env.PGLITE_UPKEEP_MINUTES, DEFAULT_UPKEEP_MINUTES, 0, 10_080),
   };

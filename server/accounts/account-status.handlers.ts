@@ -34,6 +34,22 @@ async function act(ctx: ActingContext, userId: string, action: AccountAction) {
   return { userId: String(child.id), status: next.status, teamStatus: next.teamStatus };
 }
 
+/**
+ * A company account has no parent to lift its sign-in lock: another main account of the
+ * company (level 0) on the same site may. Answers null when the target is no such account.
+ */
+async function unlockCompanyPeer(ctx: ActingContext & { session: { level: number; subAccountId: string | null } }, userId: string) {
+  if (ctx.session.level !== 0 || ctx.session.subAccountId !== null) return null;
+  const peer = await ctx.db.one<{ id: string | number; login_id: string; status: number; team_status: number }>(sql`
+    SELECT id, login_id, status, team_status FROM accounts
+     WHERE site_id = ${ctx.site.id} AND id = ${userId} AND level = 0 AND id <> ${ctx.session.accountId}`);
+  if (!peer) return null;
+  await clearNameCounters(ctx.db, ctx.site.id, loginKeyOf(peer.login_id), ctx.now);
+  ctx.audit.targetId = String(peer.id);
+  ctx.audit.summary = `UNLOCK ${peer.login_id}`;
+  return { userId: String(peer.id), status: peer.status, teamStatus: peer.team_status };
+}
+
 /** Pauses or resumes a member's betting; only a member, only from the state it is not in (20011). */
 async function setBetPaused(ctx: ActingContext, userId: string, paused: boolean) {
   await callerMayChangeDownline(ctx);
@@ -68,7 +84,8 @@ export const accountStatusHandlers = defineHandlers({
   'gw.credit.agent.line.stop.right': (ctx, params) => act(ctx, params.userId, 'LINE_FREEZE'),
   'gw.credit.agent.line.enable.right': (ctx, params) => act(ctx, params.userId, 'LINE_UNFREEZE'),
   'gw.credit.user.logout': (ctx, params) => act(ctx, params.userId, 'KICK_OUT'),
-  'gw.credit.user.unlock': (ctx, params) => act(ctx, params.userId, 'UNLOCK'),
+  'gw.credit.user.unlock': async (ctx, params) =>
+    (ctx.session && (await unlockCompanyPeer({ ...ctx, session: ctx.session }, params.userId))) ?? act(ctx, params.userId, 'UNLOCK'),
   'gw.credit.user.limit.remove': (ctx, params) => act(ctx, params.userId, 'REMOVE_LIMIT'),
   'gw.credit.operate.button.show': async (ctx, params) => {
     const child = await directChild(ctx, params.userId, false);

@@ -15,7 +15,7 @@ import { createDispatcher, type Handler, type JsonRpcResponse } from '../rpc/dis
 import { contract } from '../../contract/methods.contract';
 import { createHandlers, openRpcDocument } from '../rpc/handlers';
 import { errorMessage } from '../rpc/messages';
-import { normaliseHost, resolveSite } from '../sites/site.repository';
+import { normaliseHost, resolveSite, siteGatewayUrl } from '../sites/site.repository';
 
 /** Bodies above 1 MiB get HTTP 413 with a JSON-RPC error (GATEWAY.md). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -55,10 +55,20 @@ function send(reply: FastifyReply, answer: JsonRpcResponse | JsonRpcResponse[] |
   return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(answer));
 }
 
+/**
+ * fastify's trustProxy for TRUST_PROXY: a hop count trusts that many proxies nearest to us
+ * (fastify itself reads a number as "trust none"), a list trusts those addresses only. Either
+ * way the visitor is the first address from the right that no trusted proxy appended.
+ */
+function trustProxyOption(trust: AppOptions['config']['trustProxy']) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
-    trustProxy: options.config.trustProxy,
+    trustProxy: trustProxyOption(options.config.trustProxy),
     logger: { level: options.config.logLevel },
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: false,
@@ -111,6 +121,8 @@ export async function buildApp(options: AppOptions) {
     },
     // Served over plain HTTP by default; HSTS belongs to the TLS terminator in front.
     strictTransportSecurity: false,
+    // The same word as frame-ancestors 'none': no page may frame the office, not even its own.
+    frameguard: { action: 'deny' },
   });
 
   // Every body is read as text and parsed here, so no body can reach a handler unchecked.
@@ -168,9 +180,12 @@ export async function buildApp(options: AppOptions) {
     return send(reply, await dispatcher.dispatch(envelope, originOf(request)));
   });
 
-  app.get('/api/openrpc.json', async (request, reply) =>
-    reply.type('application/json; charset=utf-8').send(openRpcDocument(originOf(request).authority, request.protocol)),
-  );
+  app.get('/api/openrpc.json', async (request, reply) => {
+    const origin = originOf(request);
+    const site = await resolveSite(options.db, { ...origin, country: countryOf(origin.ip) });
+    const url = site ? await siteGatewayUrl(options.db, site.id, origin, request.protocol) : '/api';
+    return reply.type('application/json; charset=utf-8').send(openRpcDocument(url));
+  });
 
   // Readiness for a load balancer: the site of this host, one indexed read.
   app.get('/api/health', async (request, reply) => {

@@ -37,7 +37,8 @@ export interface ScoreLogScope {
 
 /**
  * Score-log rows of the caller's line, or of one account of it (rows on either side of it).
- * The caller has already checked that `userId` is in its line.
+ * The caller has already checked that `userId` is in its line. The operator's IP is shown only
+ * for operations by the caller or its downline: a child never learns where its parent works.
  */
 export async function queryScoreLog(db: Queryable, scope: ScoreLogScope, params: ParamsOut<'gw.credit.score.log.query'>) {
   const where: SQL[] = [sql`l.site_id = ${scope.siteId}`];
@@ -55,9 +56,12 @@ export async function queryScoreLog(db: Queryable, scope: ScoreLogScope, params:
   const counted = await db.one<{ n: DbInt }>(sql`SELECT count(*) AS n FROM score_log l WHERE ${condition}`);
   const rows = await db.rows<ScoreLogRow>(sql`
     SELECT l.serial_no, l.type, l.from_account_id, f.login_id AS from_login, l.to_account_id, t.login_id AS to_login, l.amount,
-           l.before, l.after, l.operator_before, l.operator_after, l.operator_login, l.operator_sub_account_id, l.operator_ip,
+           l.before, l.after, l.operator_before, l.operator_after, l.operator_login, l.operator_sub_account_id,
+           CASE WHEN ${scope.wholeSite} OR o.path LIKE (SELECT path FROM accounts WHERE id = ${scope.callerId}) || '%'
+                THEN l.operator_ip ELSE '' END AS operator_ip,
            l.created_at, l.comment
       FROM score_log l
+      JOIN accounts o ON o.id = l.operator_account_id
       LEFT JOIN accounts f ON f.id = l.from_account_id
       JOIN accounts t ON t.id = l.to_account_id
      WHERE ${condition}

@@ -132,15 +132,29 @@ function paramsError(error: z.ZodError, input: Record<string, unknown>): RpcErro
 }
 
 /**
- * The path of the first string holding a NUL character. PostgreSQL text cannot store one, so
- * such a param is refused up front (100) instead of failing in the database.
+ * What a string cannot be, whatever the method: PostgreSQL text holds no NUL character, and a
+ * lone UTF-16 surrogate is no character at all (it cannot be stored as UTF-8 or JSON either).
+ * Such a param is refused up front (100) instead of failing in the database.
  */
-function nulStringPath(value: unknown, path: string[] = [], depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'params' : null;
+// In a /u pattern a surrogate pair is one code point, so \p{Cs} matches only a lone surrogate.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function textProblem(text: string): 'nul-character' | 'unpaired-surrogate' | null {
+  if (text.includes('\u0000')) return 'nul-character';
+  return LONE_SURROGATE.test(text) ? 'unpaired-surrogate' : null;
+}
+
+/** The first string (value or key) of the params that PostgreSQL could not store, with its path and rule. */
+function badTextOf(value: unknown, path: string[] = [], depth = 0): { field: string; rule: string } | null {
+  if (typeof value === 'string') {
+    const rule = textProblem(value);
+    return rule ? { field: path.join('.') || 'params', rule } : null;
+  }
   if (depth > 8 || value === null || typeof value !== 'object') return null;
   for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [...path, key.split('\u0000').join('')].join('.');
-    const found = nulStringPath(item, [...path, key], depth + 1);
+    const keyRule = textProblem(key);
+    if (keyRule) return { field: [...path, key.replace(/\p{Cs}/gu, '\uFFFD').split('\u0000').join('')].join('.'), rule: keyRule };
+    const found = badTextOf(item, [...path, key], depth + 1);
     if (found !== null) return found;
   }
   return null;
@@ -312,8 +326,8 @@ export function createDispatcher(options: DispatcherOptions) {
       if (inMaintenance(resolved, now)) throw new RpcError(ErrorCode.siteMaintenance);
     }
 
-    const nulField = nulStringPath(rawParams);
-    if (nulField !== null) throw new RpcError(ErrorCode.invalidParams, { field: nulField, rule: 'nul-character' });
+    const badText = badTextOf(rawParams);
+    if (badText !== null) throw new RpcError(ErrorCode.invalidParams, badText);
     const envelopeParams = envelopeParamsSchema.safeParse(rawParams, { reportInput: true });
     if (!envelopeParams.success) throw paramsError(envelopeParams.error, rawParams);
     const payloadInput = Object.fromEntries(Object.entries(rawParams).filter(([k]) => !(envelopeParamNames as string[]).includes(k)));

@@ -13,14 +13,14 @@ import { noJobRunner, type JobRunner } from '../jobs/job-runner';
 import { noticeHandlers } from '../notices/notice.handlers';
 import { pointsHandlers } from '../points/points.handlers';
 import { siteHandlers } from '../sites/site.handlers';
+import { siteGatewayUrl } from '../sites/site.repository';
 import { defineHandlers, type HandlerMap } from './handler';
 import { buildOpenRpcDocument } from './openrpc';
 
 const documents = new Map<string, ReturnType<typeof buildOpenRpcDocument>>();
 
-/** The OpenRPC document as seen from a host (its server URL names that host). */
-export function openRpcDocument(host: string, protocol = 'http') {
-  const url = `${protocol}://${/^[a-z0-9.:[\]-]+$/.test(host) ? host : 'localhost'}/api`;
+/** The OpenRPC document with the gateway's address (siteGatewayUrl) as its server URL. */
+export function openRpcDocument(url: string) {
   let document = documents.get(url);
   if (!document) {
     document = buildOpenRpcDocument(contract, packageJson.version, url);
@@ -36,7 +36,7 @@ export function openRpcDocument(host: string, protocol = 'http') {
  */
 export function createHandlers(databaseKind: 'pglite' | 'postgres', jobs: Pick<JobRunner, 'kick'> = noJobRunner): HandlerMap<MethodName> {
   return {
-    ...defineHandlers({ 'rpc.discover': async (ctx) => openRpcDocument(ctx.authority) }),
+    ...defineHandlers({ 'rpc.discover': async (ctx) => openRpcDocument(await siteGatewayUrl(ctx.db, ctx.site.id, ctx)) }),
     ...siteHandlers(databaseKind),
     ...authHandlers,
     ...noticeHandlers,

@@ -21,6 +21,17 @@ export interface OperationRecord {
   at: Date;
 }
 
+/**
+ * Text PostgreSQL can store: no NUL, no lone surrogate (neither fits text or jsonb). The record
+ * of a refused or failed call is written whatever its params held, so nothing may make it fail.
+ */
+export function storableText(text: string): string {
+  return text.replace(/\p{Cs}/gu, '\uFFFD').split('\u0000').join('');
+}
+
+const storableJson = (value: unknown) =>
+  JSON.stringify(value, (_key, item: unknown) => (typeof item === 'string' ? storableText(item) : item));
+
 function redact(params: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(params).map(([k, v]) => [k, SENSITIVE_PARAM.test(k) ? '***' : v]),
@@ -32,8 +43,8 @@ export function operationInsertSql(record: OperationRecord) {
   const targetId = record.targetId && /^[0-9]{1,18}$/.test(record.targetId) ? record.targetId : null;
   return sql`INSERT INTO operation_log
     (site_id, account_id, sub_account_id, operator_login, method, target_id, summary, params, ip, level, code, request_key, created_at)
-    VALUES (${record.siteId}, ${record.accountId}, ${record.subAccountId}, ${record.operatorLogin}, ${record.method},
-            ${targetId}, ${record.summary ?? ''}, ${JSON.stringify(redact(record.params))}::jsonb, ${record.ip},
+    VALUES (${record.siteId}, ${record.accountId}, ${record.subAccountId}, ${storableText(record.operatorLogin)}, ${record.method},
+            ${targetId}, ${storableText(record.summary ?? '')}, ${storableJson(redact(record.params))}::jsonb, ${record.ip},
             ${record.level}, ${record.code}, ${record.requestKey ?? null}, ${record.at})`;
 }
 

@@ -94,3 +94,19 @@ export function inMaintenance(site: Site, now: Date): boolean {
   const t = now.getTime();
   return t >= site.maintenanceStart.getTime() && (!site.maintenanceEnd || t < site.maintenanceEnd.getTime());
 }
+
+/**
+ * The gateway's address as a site's own configured hosts name it, for documents that link back
+ * (openrpc.json): the request's host when it is one of them, else the first; the port as sent
+ * when it is one. Nothing else of the Host header gets in. A site with no host of its own (the
+ * default site answering unknown hosts) gets a relative address.
+ */
+export async function siteGatewayUrl(db: Queryable, siteId: string, origin: { host: string; authority: string }, protocol = 'http'): Promise<string> {
+  const rows = await db.rows<{ host: string }>(sql`SELECT host FROM site_hosts WHERE site_id = ${siteId} ORDER BY host`);
+  const hosts = rows.map((row) => row.host);
+  const host = hosts.includes(origin.host) ? origin.host : hosts[0];
+  if (host === undefined) return '/api';
+  const port = /:([0-9]{1,5})$/.exec(origin.authority)?.[1];
+  const name = host.includes(':') ? `[${host}]` : host;
+  return `${protocol === 'https' ? 'https' : 'http'}://${name}${port ? `:${port}` : ''}/api`;
+}

@@ -30,6 +30,10 @@ export function ruleMessageKey(rule: string): string {
     'below-child': 'validation.belowChild',
     'login-id-taken': 'validation.loginIdTaken',
     'rates-locked': 'validation.ratesLocked',
+    'nickname-length': 'validation.nickname',
+    'invisible-characters': 'validation.invisibleCharacters',
+    'no-visible-character': 'validation.noVisibleCharacter',
+    'unpaired-surrogate': 'validation.invisibleCharacters',
   };
   return known[rule] ?? 'validation.invalid';
 }

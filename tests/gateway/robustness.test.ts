@@ -844,7 +844,7 @@ function probesArb(token: string) {
 
 let gw: TestGateway;
 let token: string;
-let baseline: { template: unknown; version: unknown; tables: string[] };
+let baseline: { template: unknown; maintain: unknown; tables: string[] };
 
 async function snapshot() {
   const tables = await gw.db.rows<{ table_name: string }>(
@@ -852,7 +852,7 @@ async function snapshot() {
   );
   return {
     template: (await gw.call('gw.credit.sn.template.get', { ztsLang: 'en' })).result,
-    version: (await gw.call('node.version')).result,
+    maintain: (await gw.call('sn.agent.maintain')).result,
     tables: tables.map((t) => t.table_name),
   };
 }
@@ -949,7 +949,7 @@ describe('hostile bodies and requests not tied to a method', () => {
   );
 
   it('a batch of exactly MAX_BATCH calls is answered whole, one more is refused whole', async () => {
-    const calls = (n: number) => Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'node.version' }));
+    const calls = (n: number) => Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'sn.agent.maintain' }));
     const full = await gw.raw({ path: '/api', headers: { 'content-type': 'application/json' }, body: JSON.stringify(calls(MAX_BATCH)) });
     expect(full.status).toBe(200);
     expect((full.json as RpcAnswer[]).map((a) => a.id)).toEqual(calls(MAX_BATCH).map((c) => c.id));

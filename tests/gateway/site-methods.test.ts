@@ -95,7 +95,7 @@ describe('closed sites', () => {
     const token = await gw.sessionFor('admin');
     expect((await gw.call('gw.credit.notice.layer.list', { opsId: token })).error?.code).toBe(2250);
     for (const method of ['gw.credit.sn.template.get', 'sn.agent.maintain', 'host.info', 'node.version', 'rpc.discover']) {
-      expect((await gw.call(method)).result, method).toBeDefined();
+      expect((await gw.call(method, method === 'node.version' ? { opsId: token } : {})).result, method).toBeDefined();
     }
     // The other site is open.
     expect((await gw.call('gw.credit.sn.notice.query', {}, { host: 'demo2.localhost' })).result).toBeDefined();
@@ -193,8 +193,9 @@ describe('host.info and node.version', () => {
     expect((await gw.call('host.info', {}, { host: 'unknown.example' })).result).toMatchObject({ sn: 'demo', host: 'unknown.example' });
   });
 
-  it('node.version names the gateway version, the runtime and the database', async () => {
-    expect((await gw.call('node.version')).result).toEqual({
+  it('node.version names the gateway version, the runtime and the database, to a session only', async () => {
+    expect((await gw.call('node.version')).error?.code).toBe(2202);
+    expect((await gw.call('node.version', { opsId: await gw.sessionFor('admin') })).result).toEqual({
       version: '0.1.0',
       node: process.version,
       database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite',
@@ -202,11 +203,11 @@ describe('host.info and node.version', () => {
   });
 
   it('methods without params ignore unknown fields but refuse a params array', async () => {
-    expect((await gw.call('node.version', { extra: 1 })).result).toBeDefined();
+    expect((await gw.call('sn.agent.maintain', { extra: 1 })).result).toBeDefined();
     const res = await gw.raw({
       path: '/api',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'node.version', params: [1] }),
+      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'sn.agent.maintain', params: [1] }),
     });
     expect(res.json).toMatchObject({ id: 9, error: { code: 100, data: { field: 'params' } } });
   });

@@ -17,7 +17,7 @@ function expectSecurityHeaders(res: RawResponse) {
   expect(res.headers['content-security-policy']).toContain("default-src 'self'");
   expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(res.headers['x-content-type-options']).toBe('nosniff');
-  expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  expect(res.headers['x-frame-options']).toBe('DENY');
   expect(res.headers['referrer-policy']).toBe('no-referrer');
 }
 
@@ -38,18 +38,18 @@ describe('the three transport forms', () => {
     const res = await gw.raw({
       path: '/api',
       headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' },
-      body: new URLSearchParams({ json: JSON.stringify({ jsonrpc: '2.0', id: 'abc', method: 'node.version', params: {} }) }).toString(),
+      body: new URLSearchParams({ json: JSON.stringify({ jsonrpc: '2.0', id: 'abc', method: 'sn.agent.maintain', params: {} }) }).toString(),
     });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('application/json');
-    expect(res.json).toMatchObject({ jsonrpc: '2.0', id: 'abc', result: { version: '0.1.0' } });
+    expect(res.json).toMatchObject({ jsonrpc: '2.0', id: 'abc', result: { flag: 0 } });
     expectSecurityHeaders(res);
   });
 
   it('reading A takes an empty body as no params and refuses a body that is not JSON', async () => {
-    const empty = await gw.raw({ path: '/api/node.version', headers: json, body: '' });
-    expect(empty.json).toMatchObject({ id: null, result: { version: '0.1.0' } });
-    const bad = await gw.raw({ path: '/api/node.version', headers: json, body: '{nope' });
+    const empty = await gw.raw({ path: '/api/sn.agent.maintain', headers: json, body: '' });
+    expect(empty.json).toMatchObject({ id: null, result: { flag: 0 } });
+    const bad = await gw.raw({ path: '/api/sn.agent.maintain', headers: json, body: '{nope' });
     expect(bad.status).toBe(200);
     expect(bad.json).toMatchObject({ id: null, error: { code: -32700 } });
     const unknown = await gw.raw({ path: '/api/gw.credit.nothing.here', headers: json, body: '{}' });
@@ -63,10 +63,10 @@ describe('batches and notifications', () => {
       path: '/api',
       headers: json,
       body: JSON.stringify([
-        { jsonrpc: '2.0', id: 1, method: 'node.version' },
-        { jsonrpc: '2.0', method: 'node.version' },
+        { jsonrpc: '2.0', id: 1, method: 'sn.agent.maintain' },
+        { jsonrpc: '2.0', method: 'sn.agent.maintain' },
         { jsonrpc: '2.0', id: 'x', method: 'gw.credit.unknown' },
-        { jsonrpc: '1.0', id: 3, method: 'node.version' },
+        { jsonrpc: '1.0', id: 3, method: 'sn.agent.maintain' },
         42,
         { jsonrpc: '2.0', id: 4, method: 'gw.credit.sn.notice.query', params: { pageSize: 1000, ztsLang: 'en' } },
       ]),
@@ -82,15 +82,15 @@ describe('batches and notifications', () => {
   });
 
   it('answers nothing (204) to notifications only, and refuses empty and oversized batches', async () => {
-    const quiet = await gw.raw({ path: '/api', headers: json, body: JSON.stringify([{ jsonrpc: '2.0', method: 'node.version' }]) });
+    const quiet = await gw.raw({ path: '/api', headers: json, body: JSON.stringify([{ jsonrpc: '2.0', method: 'sn.agent.maintain' }]) });
     expect(quiet.status).toBe(204);
     expect(quiet.text).toBe('');
-    const single = await gw.raw({ path: '/api', headers: json, body: JSON.stringify({ jsonrpc: '2.0', method: 'node.version' }) });
+    const single = await gw.raw({ path: '/api', headers: json, body: JSON.stringify({ jsonrpc: '2.0', method: 'sn.agent.maintain' }) });
     expect(single.status).toBe(204);
 
     const empty = await gw.raw({ path: '/api', headers: json, body: '[]' });
     expect(empty.json).toMatchObject({ id: null, error: { code: -32600 } });
-    const call = { jsonrpc: '2.0', id: 1, method: 'node.version' };
+    const call = { jsonrpc: '2.0', id: 1, method: 'sn.agent.maintain' };
     const big = await gw.raw({ path: '/api', headers: json, body: JSON.stringify(Array.from({ length: 51 }, () => call)) });
     expect(big.json).toMatchObject({ id: null, error: { code: -32002 } });
     const fifty = await gw.raw({ path: '/api', headers: json, body: JSON.stringify(Array.from({ length: 50 }, () => call)) });
@@ -98,7 +98,7 @@ describe('batches and notifications', () => {
   });
 
   it('takes a batch through reading B too', async () => {
-    const body = new URLSearchParams({ json: JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'node.version' }, { jsonrpc: '2.0', id: 2, method: 'host.info' }]) });
+    const body = new URLSearchParams({ json: JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'sn.agent.maintain' }, { jsonrpc: '2.0', id: 2, method: 'host.info' }]) });
     const res = await gw.raw({ path: '/api', headers: form, body: body.toString() });
     expect((res.json as { id: number }[]).map((a) => a.id)).toEqual([1, 2]);
   });
@@ -107,20 +107,20 @@ describe('batches and notifications', () => {
 describe('bad requests get JSON-RPC errors, never 5xx', () => {
   const cases: { name: string; headers?: Record<string, string>; body: string; code: number }[] = [
     { name: 'not JSON', headers: json, body: '{"jsonrpc": "2.0",', code: -32700 },
-    { name: 'a form without the json field', headers: form, body: 'method=node.version', code: -32600 },
+    { name: 'a form without the json field', headers: form, body: 'method=sn.agent.maintain', code: -32600 },
     { name: 'a form whose json is broken', headers: form, body: 'json=%7Bnope', code: -32700 },
     { name: 'an empty body', headers: json, body: '', code: -32600 },
     { name: 'a JSON string', headers: json, body: '"hello"', code: -32600 },
     { name: 'a JSON number', headers: json, body: '12', code: -32600 },
     { name: 'null', headers: json, body: 'null', code: -32600 },
-    { name: 'no jsonrpc member', headers: json, body: '{"id":1,"method":"node.version"}', code: -32600 },
+    { name: 'no jsonrpc member', headers: json, body: '{"id":1,"method":"sn.agent.maintain"}', code: -32600 },
     { name: 'a method that is not a string', headers: json, body: '{"jsonrpc":"2.0","id":1,"method":5}', code: -32600 },
-    { name: 'an object id', headers: json, body: '{"jsonrpc":"2.0","id":{},"method":"node.version"}', code: -32600 },
-    { name: 'params as a string', headers: json, body: '{"jsonrpc":"2.0","id":1,"method":"node.version","params":"x"}', code: 100 },
+    { name: 'an object id', headers: json, body: '{"jsonrpc":"2.0","id":{},"method":"sn.agent.maintain"}', code: -32600 },
+    { name: 'params as a string', headers: json, body: '{"jsonrpc":"2.0","id":1,"method":"sn.agent.maintain","params":"x"}', code: 100 },
     { name: 'an unknown method', headers: json, body: '{"jsonrpc":"2.0","id":1,"method":"gw.credit.nope"}', code: 110 },
     { name: 'a prototype key as method', headers: json, body: '{"jsonrpc":"2.0","id":1,"method":"__proto__"}', code: 110 },
     { name: 'text/plain holding JSON-RPC', headers: { 'content-type': 'text/plain' }, body: '{"jsonrpc":"2.0","id":1,"method":"gw.credit.nope"}', code: 110 },
-    { name: 'no content type at all', body: '{"jsonrpc":"2.0","id":1,"method":"node.version","params":{"ztsLang":5}}', code: 100 },
+    { name: 'no content type at all', body: '{"jsonrpc":"2.0","id":1,"method":"sn.agent.maintain","params":{"ztsLang":5}}', code: 100 },
   ];
   for (const testCase of cases) {
     it(`answers ${testCase.code} to ${testCase.name}`, async () => {
@@ -147,11 +147,11 @@ describe('bad requests get JSON-RPC errors, never 5xx', () => {
   });
 
   it('answers 413 with a JSON-RPC error to a body over 1 MiB', async () => {
-    const res = await gw.raw({ path: '/api', headers: json, body: `{"jsonrpc":"2.0","id":1,"method":"node.version","params":{"pad":"${'a'.repeat(1024 * 1024)}"}}` });
+    const res = await gw.raw({ path: '/api', headers: json, body: `{"jsonrpc":"2.0","id":1,"method":"sn.agent.maintain","params":{"pad":"${'a'.repeat(1024 * 1024)}"}}` });
     expect(res.status).toBe(413);
     expect(res.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32001 } });
     expectSecurityHeaders(res);
-    const pathForm = await gw.raw({ path: '/api/node.version', headers: json, body: 'x'.repeat(1024 * 1024 + 1) });
+    const pathForm = await gw.raw({ path: '/api/sn.agent.maintain', headers: json, body: 'x'.repeat(1024 * 1024 + 1) });
     expect(pathForm.status).toBe(413);
   });
 

@@ -55,6 +55,8 @@ export interface TestGatewayOptions extends Partial<Pick<AppOptions, 'extraMetho
   db?: Database;
   captcha?: boolean;
   loginIpLimit?: number;
+  /** TRUST_PROXY as the config reads it (default off). */
+  trustProxy?: AppOptions['config']['trustProxy'];
   /** End-to-end tests run on real time; integration tests move a manual clock. */
   realTime?: boolean;
 }
@@ -67,7 +69,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     db: database.db,
     clock: options.realTime ? systemClock : clock,
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
-    config: { trustProxy: false, logLevel: 'silent', captcha: options.captcha ?? true, loginIpLimit: options.loginIpLimit ?? 50 },
+    config: { trustProxy: options.trustProxy ?? false, logLevel: 'silent', captcha: options.captcha ?? true, loginIpLimit: options.loginIpLimit ?? 50 },
     ...(options.extraMethods ? { extraMethods: options.extraMethods } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
   });

@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { clearNameCounters } from './auth/attempt-counters';
+import { loginKeyOf } from './auth/secret-check';
+import { systemClock } from './clock';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { recordOperation } from './rpc/operation-log';
+
+// `npm run unlock -- <site> <login>`: the operator's way to lift a sign-in lock on the server,
+// for an account nobody above can unlock (a site's only company account). The database of
+// `npm start` (DATABASE_URL, else the PGlite folder under DATA_DIR: stop the server first).
+const [siteId, loginId] = process.argv.slice(2);
+if (!siteId || !loginId) {
+  console.error('Usage: npm run unlock -- <site> <login>');
+  process.exit(2);
+}
+const config = loadConfig();
+const pgliteDir = join(config.dataDir, 'pglite');
+if (!config.databaseUrl && !existsSync(pgliteDir)) {
+  console.error(`No database: set DATABASE_URL, or DATA_DIR to a folder holding pglite/ (looked in ${pgliteDir}).`);
+  process.exit(2);
+}
+const db = config.databaseUrl
+  ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: 1 })
+  : await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
+try {
+  const account = await db.one<{ id: string | number; login_id: string }>(
+    sql`SELECT id, login_id FROM accounts WHERE site_id = ${siteId} AND lower(login_id) = lower(${loginId})`,
+  );
+  if (!account) {
+    console.error(`No account "${loginId}" on site "${siteId}".`);
+    process.exitCode = 1;
+  } else {
+    const now = systemClock.now();
+    const cleared = await db.transaction(async (tx) => {
+      const count = await clearNameCounters(tx, siteId, loginKeyOf(account.login_id), now);
+      await recordOperation(tx, {
+        siteId,
+        accountId: String(account.id),
+        subAccountId: null,
+        operatorLogin: 'server',
+        method: 'npm run unlock',
+        targetId: String(account.id),
+        summary: `UNLOCK ${account.login_id}`,
+        params: { site: siteId, login: account.login_id },
+        ip: '',
+        level: 'normal',
+        code: null,
+        at: now,
+      });
+      return count;
+    });
+    console.log(cleared > 0 ? `Unlocked ${account.login_id} on ${siteId}.` : `${account.login_id} on ${siteId} was not locked; nothing to lift.`);
+  }
+} finally {
+  await db.close();
+}
