@@ -34,6 +34,8 @@ export const accountRowSchema = z.object({
   /** Members: winnings reached the maximum points winnable; remove limit clears it. */
   winBlocked: z.boolean(),
   exceptionMarked: z.boolean(),
+  /** Failed sign-ins locked (or slowed down) this login name for some IP: "unlock" lifts it. */
+  loginLocked: z.boolean(),
   /** Direct children (agents and members) of this account. */
   childCount: z.number().int().min(0),
   createdAt: isoTimeSchema,

@@ -33,7 +33,7 @@ type AccountListRow = Pick<
   | 'created_at'
   | 'last_login_at'
   | 'child_count'
-> & { online: boolean };
+> & { online: boolean; login_locked: boolean };
 
 const SORT_COLUMNS: Record<QueryParams['sort'], SQL> = {
   createdAt: sql`a.created_at`,
@@ -49,6 +49,10 @@ const startingWith = (text: string) => `${likeLiteral(text)}%`;
 
 /** Whether the account aliased a has a live session. */
 const accountOnline = (ctx: CallContext) => sql`EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND ${liveSession(ctx.now, ctx.site.idleTimeoutSeconds)})`;
+
+/** Whether failed sign-ins hold the name of the account aliased a locked or delayed from some IP now. */
+const accountLoginLocked = (ctx: CallContext) => sql`EXISTS (SELECT 1 FROM attempt_counters c
+  WHERE c.site_id = a.site_id AND c.login_key = lower(a.login_id) AND (c.locked_until > ${ctx.now} OR c.next_at > ${ctx.now}))`;
 
 /** The steps from the caller down to an account of its line, for the breadcrumb. */
 async function lineDownTo(db: Queryable, callerId: string, target: LineAccount) {
@@ -92,7 +96,7 @@ async function listAccounts(ctx: CallContext, params: QueryParams, members: bool
   const rows = await ctx.db.rows<AccountListRow>(sql`
     SELECT a.id, a.login_id, a.nickname, a.level, a.parent_id, a.status, a.team_status, a.balance, a.point_limit,
            a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.bet_stopped, a.win_blocked, a.exception_marked, a.created_at, a.last_login_at,
-           ${online} AS online,
+           ${online} AS online, ${accountLoginLocked(ctx)} AS login_locked,
            a.child_count
       FROM accounts a
      WHERE ${where}
@@ -133,6 +137,7 @@ function toRow(row: AccountListRow) {
     betStopped: row.bet_stopped,
     winBlocked: row.win_blocked,
     exceptionMarked: row.exception_marked,
+    loginLocked: row.login_locked,
     childCount: Number(row.child_count),
     createdAt: iso(row.created_at),
     lastLoginAt: row.last_login_at === null ? null : iso(row.last_login_at),
@@ -174,7 +179,7 @@ export const accountQueryHandlers = defineHandlers({
       SELECT a.id, a.login_id, a.nickname, a.level, a.parent_id, a.status, a.team_status, a.balance, a.point_limit,
              a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.bet_stopped, a.win_blocked, a.exception_marked, a.created_at, a.last_login_at,
              a.child_count, a.path,
-             ${accountOnline(ctx)} AS online
+             ${accountOnline(ctx)} AS online, ${accountLoginLocked(ctx)} AS login_locked
         FROM accounts a
        WHERE a.site_id = ${ctx.site.id} AND lower(a.login_id) = lower(${params.loginId}) AND a.path LIKE ${`${me.path}%`}`);
     const list = [];

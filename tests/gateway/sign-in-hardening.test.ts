@@ -232,6 +232,20 @@ describe('lockout without denial of service', () => {
     expect((await attempt('203.0.113.9', 'admin', 'Admin123')).result).toMatchObject({ loginId: 'admin' });
   });
 
+  it('shows a locked name in the account list until its parent unlocks it', async () => {
+    const admin = await gw.sessionFor('admin');
+    const listed = async () =>
+      ((await gw.call('gw.credit.agent.query', { opsId: admin, loginId: 'lock0', pageIndex: 1, pageSize: 10 })).result as { list: { loginId: string; userId: string; loginLocked: boolean }[] }).list;
+    expect((await listed()).every((row) => !row.loginLocked)).toBe(true);
+    for (let i = 0; i < 5; i++) await attempt('198.51.100.8', 'lock02', `Wrong${i}aa`);
+    const rows = await listed();
+    expect(rows.filter((row) => row.loginLocked).map((row) => row.loginId)).toEqual(['lock02']);
+    const lock02 = rows.find((row) => row.loginId === 'lock02')!;
+    expect((await gw.call('gw.credit.user.unlock', { opsId: admin, userId: lock02.userId })).result).toMatchObject({ userId: lock02.userId });
+    expect((await listed()).every((row) => !row.loginLocked)).toBe(true);
+    expect((await attempt('198.51.100.8', 'lock02', 'Admin123')).result).toMatchObject({ loginId: 'lock02' });
+  });
+
   it('slows a name down across IPs past its ceiling, one attempt per growing delay, and never for good', async () => {
     proxied.clock.set(gw.clock.now());
     for (let i = 0; i < NAME_CEILING; i++) {
