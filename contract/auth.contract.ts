@@ -123,7 +123,7 @@ export const authMethods = {
     auth: 'session',
     effect: 'write',
     stepUp: { param: 'oldPassword', secret: 'password' },
-    errors: [ErrorCode.oldPasswordWrong, ErrorCode.tooFrequentAccess],
+    errors: [],
   }),
   'gw.credit.user.password.force.update': defineMethod({
     summary:

@@ -13,7 +13,7 @@ import { resolveSiteWithSession, type SiteWithSession } from '../sessions/site-s
 import { inMaintenance, resolveSite, type Site } from '../sites/site.repository';
 import { canonicalJson } from './canonical-json';
 import { errorMessage } from './messages';
-import { operationInsertSql } from './operation-log';
+import { operationInsertSql, storableText } from './operation-log';
 import { RpcError } from './rpc-error';
 
 export type JsonRpcId = string | number | null;
@@ -131,14 +131,14 @@ function paramsError(error: z.ZodError, input: Record<string, unknown>): RpcErro
   return new RpcError(ErrorCode.invalidParams, { field, rule });
 }
 
+// In a /u pattern a surrogate pair is one code point, so \p{Cs} matches only a lone surrogate.
+const LONE_SURROGATE = /\p{Cs}/u;
+
 /**
  * What a string cannot be, whatever the method: PostgreSQL text holds no NUL character, and a
  * lone UTF-16 surrogate is no character at all (it cannot be stored as UTF-8 or JSON either).
  * Such a param is refused up front (100) instead of failing in the database.
  */
-// In a /u pattern a surrogate pair is one code point, so \p{Cs} matches only a lone surrogate.
-const LONE_SURROGATE = /\p{Cs}/u;
-
 function textProblem(text: string): 'nul-character' | 'unpaired-surrogate' | null {
   if (text.includes('\u0000')) return 'nul-character';
   return LONE_SURROGATE.test(text) ? 'unpaired-surrogate' : null;
@@ -153,7 +153,7 @@ function badTextOf(value: unknown, path: string[] = [], depth = 0): { field: str
   if (depth > 8 || value === null || typeof value !== 'object') return null;
   for (const [key, item] of Object.entries(value)) {
     const keyRule = textProblem(key);
-    if (keyRule) return { field: [...path, key.replace(/\p{Cs}/gu, '\uFFFD').split('\u0000').join('')].join('.'), rule: keyRule };
+    if (keyRule) return { field: [...path, storableText(key)].join('.'), rule: keyRule };
     const found = badTextOf(item, [...path, key], depth + 1);
     if (found !== null) return found;
   }

@@ -21,6 +21,9 @@ export function dispatcherErrors(definition: MethodDefinition): ErrorCodeValue[]
   // A session that must change its password first is refused everything else with 11003.
   if (definition.rights || (definition.auth === 'session' && !definition.openWhilePasswordForced)) codes.push(ErrorCode.notAuthorized);
   if (definition.effect === 'write' && definition.auth === 'session') codes.push(ErrorCode.illegalOperation);
+  if (definition.stepUp) {
+    codes.push(definition.stepUp.secret === 'password' ? ErrorCode.oldPasswordWrong : ErrorCode.safeCodeWrong, ErrorCode.tooFrequentAccess);
+  }
   return codes;
 }
 
