@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ResultOf } from '../../../contract/methods.contract';
+import { newRequestKey } from '../../../machines/request-key';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { GatewayError, call } from '@/api/gateway-client';
@@ -112,7 +113,7 @@ function AddOneForm() {
   const [busy, setBusy] = useState(false);
   const [serverProblem, setServerProblem] = useState<{ field: string; rule: string } | null>(null);
   // One key per attempt at these values: a retry after a lost answer never adds twice.
-  const requestKey = useRef(crypto.randomUUID());
+  const requestKey = useRef(newRequestKey());
 
   const parentMax = {
     pointLimit: profile?.pointLimit ?? '0.00',
@@ -151,7 +152,7 @@ function AddOneForm() {
   const set = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setServerProblem(null);
-    requestKey.current = crypto.randomUUID();
+    requestKey.current = newRequestKey();
   };
 
   async function submit(event: FormEvent) {
@@ -265,7 +266,7 @@ function AddOneForm() {
         onChange={(next) => {
           setGames(next);
           setServerProblem(null);
-          requestKey.current = crypto.randomUUID();
+          requestKey.current = newRequestKey();
         }}
       />
       <div className="flex items-end gap-2 sm:col-span-2">

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { MAX_BATCH_MEMBERS } from '../../../contract/job.contract';
+import { newRequestKey } from '../../../machines/request-key';
 import { GatewayError, call } from '@/api/gateway-client';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
@@ -40,7 +41,7 @@ export function AddBatchForm() {
   const [busy, setBusy] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   const [serverProblem, setServerProblem] = useState<{ field: string; rule: string } | null>(null);
-  const requestKey = useRef(crypto.randomUUID());
+  const requestKey = useRef(newRequestKey());
   const { job } = useJob(jobId);
 
   const count = Number(values.count);
@@ -70,7 +71,7 @@ export function AddBatchForm() {
       [field]: field === 'start' || field === 'count' || field === 'safeCode' ? digitsOnly(value) : value,
     }));
     setServerProblem(null);
-    requestKey.current = crypto.randomUUID();
+    requestKey.current = newRequestKey();
   };
 
   async function submit(event: FormEvent) {
@@ -117,7 +118,7 @@ export function AddBatchForm() {
             onClick={() => {
               setJobId(null);
               setTouched(false);
-              requestKey.current = crypto.randomUUID();
+              requestKey.current = newRequestKey();
             }}
           >
             {t('batch.again')}

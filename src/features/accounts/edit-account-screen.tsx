@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import type { ResultOf } from '../../../contract/methods.contract';
+import { newRequestKey } from '../../../machines/request-key';
 import { rowActionsFor, runAccountAction } from '../../../commands/account-actions.commands';
 import { GatewayError, call } from '@/api/gateway-client';
 import { AccountNotFound } from '@/components/account-not-found';
@@ -71,7 +72,7 @@ export default function EditAccountScreen() {
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [serverProblem, setServerProblem] = useState<{ field: string; rule: string } | null>(null);
-  const requestKey = useRef(crypto.randomUUID());
+  const requestKey = useRef(newRequestKey());
 
   async function load() {
     try {
@@ -134,7 +135,7 @@ export default function EditAccountScreen() {
   const set = (field: Field, value: string) => {
     setValues((current) => (current ? { ...current, [field]: value } : current));
     setServerProblem(null);
-    requestKey.current = crypto.randomUUID();
+    requestKey.current = newRequestKey();
   };
 
   async function save(event: FormEvent) {
@@ -160,7 +161,7 @@ export default function EditAccountScreen() {
       if (isMember) await call('gw.credit.user.profile.edit', params as never);
       else await call('gw.credit.agent.profile.edit', params as never);
       toast(t('edit.saved', { loginId: profile.loginId }), { variant: 'success' });
-      requestKey.current = crypto.randomUUID();
+      requestKey.current = newRequestKey();
       await load();
     } catch (error) {
       setServerProblem(fieldProblemOf(error));
@@ -330,7 +331,7 @@ export default function EditAccountScreen() {
           onChange={(next) => {
             setGames(next);
             setServerProblem(null);
-            requestKey.current = crypto.randomUUID();
+            requestKey.current = newRequestKey();
           }}
         />
         <div className="flex gap-2 sm:col-span-2">
