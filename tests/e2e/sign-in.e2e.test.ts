@@ -14,7 +14,7 @@ describe.runIf(e2e.run)('sign-in in Chromium', () => {
     expect(page.url()).toMatch(/#\/notice$/);
     await expect.poll(() => page.getByTestId('notice-item').count()).toBe(2);
     expect(await page.getByTestId('user-name').textContent()).toContain('admin');
-    expect(await page.getByTestId('points').textContent()).toContain('4000000.00');
+    expect(await page.getByTestId('points').textContent()).toContain('4,000,000.00');
     expect(await page.getByTestId('commission-rate').textContent()).toBe('100%');
     expect(await page.getByTestId('wash-code-ratio').textContent()).toBe('1.2%');
     expect(await page.getByTestId('clock').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
