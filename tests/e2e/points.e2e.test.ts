@@ -133,6 +133,7 @@ describe.runIf(e2e.run)('points in Chromium', () => {
 
   it('lists the score log with its filters, refuses a start after the end, and exports CSV', async () => {
     const page = await signedIn('admin');
+    const errors = consoleErrors(page);
     await page.keyboard.press('Alt+4');
     await page.getByTestId('point-record-screen').waitFor();
     await page.getByTestId('log-row').first().waitFor();
@@ -167,6 +168,8 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     expect(lines[0]).toContain('流水号');
     expect(lines).toHaveLength(ofMember + 1);
     expect(lines.slice(1).every((line) => line.includes('mb01010101005'))).toBe(true);
+    await page.locator('[data-sonner-toast]').filter({ hasText: `已导出 ${ofMember} 行` }).waitFor();
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 

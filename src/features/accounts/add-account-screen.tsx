@@ -7,7 +7,7 @@ import { GatewayError, call } from '@/api/gateway-client';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/toaster';
+import { toast } from '@/lib/toast';
 import { showError } from '@/lib/error-toast';
 import { confirmProblem, digitsOnly, loginIdProblem, safeCodeProblem } from '@/lib/form-rules';
 import { amountProblem, percentProblem, fieldProblemOf, ruleMessageKey } from '@/lib/number-rules';

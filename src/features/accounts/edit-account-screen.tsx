@@ -11,7 +11,7 @@ import { FormField } from '@/components/form-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/toaster';
+import { toast } from '@/lib/toast';
 import { useCommands } from '@/hooks/use-command-context';
 import { onAccountsChanged } from '@/lib/confirm';
 import { showError } from '@/lib/error-toast';

@@ -7,7 +7,7 @@ import { scoreTypes } from '../../../contract/points.contract';
 import { GatewayError, call } from '@/api/gateway-client';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/toaster';
+import { toast } from '@/lib/toast';
 import { onAccountsChanged } from '@/lib/confirm';
 import { showError } from '@/lib/error-toast';
 import { download, toCsv, toXlsx, type Table } from '@/lib/table-export';
