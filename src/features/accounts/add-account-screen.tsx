@@ -14,6 +14,7 @@ import { amountProblem, percentProblem, fieldProblemOf, ruleMessageKey } from '@
 import { newPasswordProblem } from '@/lib/password-rules';
 import { SessionContext } from '@/lib/session-context';
 import { cn } from '@/lib/utils';
+import { useFormat } from '@/hooks/use-format';
 import { AddBatchForm } from './add-batch-form';
 import {
   changedGameSettings,
@@ -93,6 +94,7 @@ function AddScreenFrame({ batch, children }: { batch: boolean; children: React.R
 
 function AddOneForm() {
   const { t } = useTranslation();
+  const format = useFormat();
   const [, navigate] = useLocation();
   const profile = SessionContext.useSelector((state) => state.context.profile);
   const addsMembers = profile?.level === 4;
@@ -120,6 +122,7 @@ function AddOneForm() {
     agentCommisionRate: profile?.agentCommisionRate ?? 0,
     validAmountRate: profile?.validAmountRate ?? 0,
   };
+  const shownMax = (field: string) => (field === 'pointLimit' ? format.amount(parentMax.pointLimit) : parentMax[field as keyof typeof parentMax]);
   const numberProblem = (field: 'pointLimit' | 'agentCommisionRate' | 'validAmountRate') =>
     field === 'pointLimit'
       ? amountProblem(values.pointLimit, { max: profile?.pointLimit ?? '0' })
@@ -145,9 +148,9 @@ function AddOneForm() {
     validAmountRate: numberProblem('validAmountRate'),
   };
   const message = (field: Field) => {
-    if (serverProblem?.field === field) return t(ruleMessageKey(serverProblem.rule), { max: parentMax[field as keyof typeof parentMax] });
+    if (serverProblem?.field === field) return t(ruleMessageKey(serverProblem.rule), { max: shownMax(field) });
     const key = touched ? problems[field] : null;
-    return key ? t(key, { max: parentMax[field as keyof typeof parentMax] }) : null;
+    return key ? t(key, { max: shownMax(field) }) : null;
   };
   const set = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -226,7 +229,7 @@ function AddOneForm() {
         id="add-pointLimit"
         label={t('accounts.column.pointLimit')}
         problem={message('pointLimit')}
-        hint={<p className="text-xs text-muted-foreground">{t('add.atMost', { max: profile?.pointLimit ?? '0.00' })}</p>}
+        hint={<p className="text-xs text-muted-foreground">{t('add.atMost', { max: format.amount(parentMax.pointLimit) })}</p>}
       >
         {input('pointLimit', { inputMode: 'decimal' })}
       </FormField>

@@ -13,6 +13,7 @@ import { confirmProblem, digitsOnly, safeCodeProblem } from '@/lib/form-rules';
 import { amountProblem, percentProblem, fieldProblemOf, ruleMessageKey } from '@/lib/number-rules';
 import { newPasswordProblem } from '@/lib/password-rules';
 import { SessionContext } from '@/lib/session-context';
+import { useFormat } from '@/hooks/use-format';
 import { JobProgress } from './job-progress';
 
 type Field = 'prefix' | 'start' | 'count' | 'password' | 'confirmPassword' | 'safeCode' | 'pointLimit' | 'validAmountRate';
@@ -25,6 +26,7 @@ export function batchName(prefix: string, n: number): string {
 /** "Add multiple players": up to 100 members as one background job, with its progress and outcome. */
 export function AddBatchForm() {
   const { t } = useTranslation();
+  const format = useFormat();
   const [, navigate] = useLocation();
   const profile = SessionContext.useSelector((state) => state.context.profile);
   const [values, setValues] = useState<Record<Field, string>>({
@@ -57,7 +59,7 @@ export function AddBatchForm() {
     validAmountRate: percentProblem(values.validAmountRate, { max: profile?.validAmountRate ?? 0 }),
   };
   const maxOf: Partial<Record<Field, string>> = {
-    pointLimit: profile?.pointLimit ?? '',
+    pointLimit: format.amount(profile?.pointLimit ?? ''),
     validAmountRate: `${profile?.validAmountRate ?? 0}%`,
   };
   const message = (field: Field) => {

@@ -19,6 +19,7 @@ import { confirmProblem, digitsOnly } from '@/lib/form-rules';
 import { amountProblem, percentProblem, fieldProblemOf, ruleMessageKey } from '@/lib/number-rules';
 import { newPasswordProblem } from '@/lib/password-rules';
 import { SessionContext } from '@/lib/session-context';
+import { useFormat } from '@/hooks/use-format';
 import {
   changedGameSettings,
   gameSettingsProblems,
@@ -59,6 +60,7 @@ function regionName(region: string, language: string): string {
 /** /editAccount/index/:userId: a direct child's profile, limits, rates and game settings; its password; its actions. */
 export default function EditAccountScreen() {
   const { t, i18n } = useTranslation();
+  const format = useFormat();
   const { userId = '' } = useParams<{ userId: string }>();
   const commands = useCommands();
   const me = SessionContext.useSelector((state) => state.context.profile);
@@ -123,7 +125,7 @@ export default function EditAccountScreen() {
     : {};
   const gameProblems = games ? gameSettingsProblems(games, me?.gameSettings, original?.games) : {};
   const maxOf: Partial<Record<Field, string>> = {
-    pointLimit: me?.pointLimit ?? '',
+    pointLimit: format.amount(me?.pointLimit ?? ''),
     agentCommisionRate: `${me?.agentCommisionRate ?? ''}%`,
     validAmountRate: `${me?.validAmountRate ?? ''}%`,
   };
@@ -291,7 +293,7 @@ export default function EditAccountScreen() {
           id="edit-pointLimit"
           label={t('accounts.column.pointLimit')}
           problem={message('pointLimit')}
-          hint={hint(t('add.atMost', { max: me?.pointLimit ?? '' }))}
+          hint={hint(t('add.atMost', { max: format.amount(me?.pointLimit ?? '') }))}
         >
           {input('pointLimit', { inputMode: 'decimal' })}
         </FormField>
