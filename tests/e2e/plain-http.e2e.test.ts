@@ -90,7 +90,7 @@ describe.runIf(e2e.run)('forms on a plain-HTTP intranet address (no crypto.rando
     await page.locator('#batch-confirmPassword').fill('Batch_123');
     await page.locator('#batch-pointLimit').fill('1');
     await page.getByTestId('batch-submit').click();
-    await expect.poll(() => page.getByTestId('job-progress').getAttribute('data-status')).toBe('done');
+    await expect.poll(() => page.getByTestId('job-progress').getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
     const added = await e2e.gw.db.rows<{ login_id: string }>(sql`SELECT login_id FROM accounts WHERE site_id = 'demo' AND (login_id LIKE 'httpb%' OR login_id = 'httpmember1') ORDER BY login_id`);
     expect(added.map((row) => row.login_id)).toEqual(['httpb001', 'httpb002', 'httpb003', 'httpmember1']);
 
