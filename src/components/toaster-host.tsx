@@ -1,17 +1,14 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { onToasterWanted, toasterWanted } from '@/lib/toast';
+import { onToastState, toastState } from '@/lib/toast';
 
-const Toaster = lazy(() => import('@/components/ui/sonner').then((module) => ({ default: module.Toaster })));
-
-/** Mounts sonner's toaster once the first toast is asked for (top centre, with a close button). */
+/** Sonner's toaster (top centre, with a close button) once the first toast has loaded it. */
 export function ToasterHost() {
   const { t } = useTranslation();
-  const wanted = useSyncExternalStore(onToasterWanted, toasterWanted, () => false);
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster
+  const { module, fallback } = useSyncExternalStore(onToastState, toastState, toastState);
+  if (module) {
+    return (
+      <module.Toaster
         position="top-center"
         closeButton
         containerAriaLabel={t('layout.notifications')}
@@ -20,6 +17,17 @@ export function ToasterHost() {
           classNames: { error: 'border-destructive!', success: 'border-success!' },
         }}
       />
-    </Suspense>
+    );
+  }
+  if (!fallback) return null;
+  return (
+    <div
+      role={fallback.alert ? 'alert' : 'status'}
+      aria-label={t('layout.notifications')}
+      className="fixed inset-x-0 top-4 z-50 mx-auto w-fit max-w-sm rounded-lg border bg-popover px-4 py-3 text-sm text-popover-foreground shadow-lg"
+      data-testid="toast-fallback"
+    >
+      {fallback.message}
+    </div>
   );
 }

@@ -7,35 +7,69 @@ type ToastModule = typeof Sonner;
 export const TOAST_MS = 3000;
 export const ERROR_TOAST_MS = 4000;
 
+/**
+ * Sonner and its toaster load with the first toast, so the login screen's first load stays
+ * light. Until they are there (or if they cannot load, e.g. the network is down, which is
+ * when a message matters most) the host shows the latest message as plain text.
+ */
+interface ToastState {
+  module: ToastModule | null;
+  fallback: { message: string; alert: boolean } | null;
+}
+
+let state: ToastState = { module: null, fallback: null };
 let loading: Promise<ToastModule> | null = null;
-let wanted = false;
+let fallbackTimer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
 
-/** Sonner and its toaster load with the first toast, so the login screen's first load stays light. */
-function toasts(): Promise<ToastModule> {
-  if (!wanted) {
-    wanted = true;
-    for (const listener of listeners) listener();
-  }
-  loading ??= import('@/components/ui/sonner');
-  return loading;
+function update(change: Partial<ToastState>): void {
+  state = { ...state, ...change };
+  for (const listener of listeners) listener();
 }
 
-/** Whether a toast has been asked for yet (the host mounts the toaster from then on). */
-export function toasterWanted(): boolean {
-  return wanted;
+/** What the toaster host renders: sonner once loaded, a plain message otherwise. */
+export function toastState(): ToastState {
+  return state;
 }
 
-export function onToasterWanted(listener: () => void): () => void {
+export function onToastState(listener: () => void): () => void {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
   };
 }
 
+function showPlain(message: ReactNode, alert: boolean, duration: number): void {
+  if (typeof message !== 'string') return;
+  clearTimeout(fallbackTimer);
+  update({ fallback: { message, alert } });
+  fallbackTimer = setTimeout(() => update({ fallback: null }), duration);
+}
+
+function withSonner(show: (module: ToastModule) => void, plain: () => void): void {
+  if (state.module) {
+    show(state.module);
+    return;
+  }
+  loading ??= import('@/components/ui/sonner');
+  loading.then(
+    (module) => {
+      if (!state.module) update({ module, fallback: null });
+      show(module);
+    },
+    () => {
+      loading = null;
+      plain();
+    },
+  );
+}
+
 /** A general toast (3 s). */
 export function toast(message: ReactNode, options: { variant?: 'default' | 'success' } = {}): void {
-  void toasts().then(({ toast: show }) => (options.variant === 'success' ? show.success : show)(message, { duration: TOAST_MS }));
+  withSonner(
+    ({ toast: show }) => (options.variant === 'success' ? show.success : show)(message, { duration: TOAST_MS }),
+    () => showPlain(message, false, TOAST_MS),
+  );
 }
 
 const ERROR_ID = 'error';
@@ -46,15 +80,17 @@ let errorShownUntil = 0;
  * (spec §8). Always the same toast id, so two can never stack. Returns whether it shows.
  */
 export function errorToast(message: string): boolean {
-  const now = Date.now();
-  if (now < errorShownUntil) return false;
-  errorShownUntil = now + ERROR_TOAST_MS;
+  if (Date.now() < errorShownUntil) return false;
+  errorShownUntil = Date.now() + ERROR_TOAST_MS;
   const gone = () => {
     errorShownUntil = 0;
   };
-  void toasts().then(({ toast: show }) => {
-    errorShownUntil = Date.now() + ERROR_TOAST_MS;
-    show.error(createElement('span', { role: 'alert' }, message), { id: ERROR_ID, duration: ERROR_TOAST_MS, onAutoClose: gone, onDismiss: gone });
-  });
+  withSonner(
+    ({ toast: show }) => {
+      errorShownUntil = Date.now() + ERROR_TOAST_MS;
+      show.error(createElement('span', { role: 'alert' }, message), { id: ERROR_ID, duration: ERROR_TOAST_MS, onAutoClose: gone, onDismiss: gone });
+    },
+    () => showPlain(message, true, ERROR_TOAST_MS),
+  );
   return true;
 }
