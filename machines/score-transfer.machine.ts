@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { parseCents } from '../contract/amount.contract';
 import type { ResultOf } from '../contract/methods.contract';
 import { COMMENT_MAX } from '../contract/points.contract';
+import { newRequestKey } from './request-key';
 
 export type ScoreDirection = 'up' | 'down';
 export type TransferResult = ResultOf<'gw.credit.user.score.up'>;
@@ -57,12 +58,8 @@ export function fieldErrorsOf(amount: string, comment: string): FieldErrors {
   return errors;
 }
 
-/** 128 random bits as hex; getRandomValues also exists where randomUUID does not (plain HTTP). */
-export function newRequestKey(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+// Score commands take their key from here as well.
+export { newRequestKey };
 
 const sameValues = (sent: TransferRequest | null, context: ScoreTransferContext) =>
   sent !== null &&

@@ -33,6 +33,8 @@ export interface NewPassword {
 export interface Captcha {
   captchaId: string;
   image: string;
+  /** When the gateway stops accepting it (ISO time). */
+  expiresAt: string;
 }
 
 export interface SessionContext {
@@ -70,6 +72,22 @@ export type SessionEvent =
 export const MAINTENANCE_POLL_MS = 10_000;
 /** Inactivity before the app returns to the login form, unless the site gives its own. */
 export const DEFAULT_INACTIVITY_MS = 30 * 60 * 1000;
+/** The gateway's captchas live 2 minutes (GATEWAY.md). */
+export const CAPTCHA_LIFETIME_MS = 2 * 60 * 1000;
+/** An idle login page fetches a fresh captcha this long before the shown one expires. */
+export const CAPTCHA_REFRESH_MARGIN_MS = 15_000;
+/** Never sooner than this, even when the browser's clock runs far ahead of the gateway's. */
+const CAPTCHA_REFRESH_MIN_MS = 10_000;
+
+/**
+ * How long a shown captcha may stay before a fresh one is fetched: until shortly before it
+ * expires by the browser's clock, and at most its lifetime from now (a browser clock behind
+ * the gateway's would otherwise wait past the real expiry).
+ */
+export function captchaRefreshDelay(expiresAt: string, now: number): number {
+  const left = Math.min(Date.parse(expiresAt) - now, CAPTCHA_LIFETIME_MS);
+  return Math.max(left - CAPTCHA_REFRESH_MARGIN_MS, CAPTCHA_REFRESH_MIN_MS);
+}
 
 const mustChangePassword = (session: LoginResult | null) =>
   session !== null && (session.forcePwdUpdate === '1' || session.firstLogin === '1');
@@ -121,9 +139,11 @@ export const sessionMachine = setup({
     maintenanceOn: ({ event }) => event.type === 'MAINTENANCE.CHECKED' && event.maintenance.flag === 1,
     maintenanceOff: ({ event }) => event.type === 'MAINTENANCE.CHECKED' && event.maintenance.flag === 0,
     mustChangePassword: ({ context }) => mustChangePassword(context.session),
+    hasCaptcha: ({ context }) => context.captcha !== null,
   },
   delays: {
     inactivity: ({ context }) => (context.site?.idleTimeout ?? DEFAULT_INACTIVITY_MS / 1000) * 1000,
+    captchaRefresh: ({ context }) => (context.captcha ? captchaRefreshDelay(context.captcha.expiresAt, Date.now()) : CAPTCHA_LIFETIME_MS),
   },
 }).createMachine({
   id: 'session',
@@ -220,6 +240,8 @@ export const sessionMachine = setup({
               },
             },
             ready: {
+              // An idle page never keeps a stale captcha, so a correctly typed code is not refused.
+              after: { captchaRefresh: { guard: 'hasCaptcha', target: 'loadingCaptcha' } },
               on: {
                 'LOGIN.SUBMIT': {
                   target: 'submitting',

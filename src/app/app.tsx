@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
-import { Toaster } from '@/components/ui/toaster';
+import { ToasterHost } from '@/components/toaster-host';
 import { showError } from '@/lib/error-toast';
 import { switchLanguage } from '@/lib/i18n';
 import { applySiteTheme, usePreferences } from '@/lib/preferences';
@@ -103,7 +103,7 @@ export function App() {
       <Router hook={useHashLocation}>
         <Screens />
       </Router>
-      <Toaster />
+      <ToasterHost />
     </SessionContext.Provider>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { CommandContext, Rights } from '../../commands/command';
 import { GatewayError, call } from '@/api/gateway-client';
-import { toast } from '@/components/ui/toaster';
+import { toast } from '@/lib/toast';
 import { announceAccountsChanged, askConfirm } from '@/lib/confirm';
 import { showError } from '@/lib/error-toast';
 import { SessionContext } from '@/lib/session-context';

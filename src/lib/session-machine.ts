@@ -25,7 +25,7 @@ export const appSessionMachine = sessionMachine.provide({
     loadCaptcha: fromPromise(async () => {
       const captcha = await call('gw.credit.captcha.check', {});
       if (!('captchaId' in captcha)) throw new Error('no captcha');
-      return { captchaId: captcha.captchaId, image: captcha.image };
+      return { captchaId: captcha.captchaId, image: captcha.image, expiresAt: captcha.expiresAt };
     }),
     login: fromPromise(async ({ input }: { input: Credentials }) => call('gw.credit.agent.login', { ...input })),
     loadProfile: fromPromise(async (): Promise<Profile> => call('gw.credit.user.profile', {})),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { openApp, signIn } from '../support/app-page';
+import { consoleErrors, openApp, signIn } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
 
 const e2e = useAppInChromium();
@@ -44,7 +44,8 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     await page.getByTestId('score-submit').click();
     const confirm = page.getByTestId('score-confirm');
     await confirm.waitFor();
-    const fmt = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+    // Shown as the interface language (Chinese here) writes amounts: grouped thousands, two decimals.
+    const fmt = (cents: bigint) => `${(cents / 100n).toLocaleString('en-US')}.${String(cents % 100n).padStart(2, '0')}`;
     expect(await confirm.textContent()).toContain(`ma01：${fmt(ma010)} → ${fmt(ma010 + 10050n)}`);
     await page.getByTestId('score-confirm-ok').click();
     await page.getByTestId('score-result').waitFor();
@@ -132,6 +133,7 @@ describe.runIf(e2e.run)('points in Chromium', () => {
 
   it('lists the score log with its filters, refuses a start after the end, and exports CSV', async () => {
     const page = await signedIn('admin');
+    const errors = consoleErrors(page);
     await page.keyboard.press('Alt+4');
     await page.getByTestId('point-record-screen').waitFor();
     await page.getByTestId('log-row').first().waitFor();
@@ -154,8 +156,8 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     await expect.poll(() => page.getByTestId('log-total').textContent()).toBe(`共 ${ofMember} 个`);
     expect(await page.getByTestId('log-row').count()).toBe(ofMember);
 
-    await page.getByTestId('log-start').fill('2030-01-02T00:00');
-    await page.getByTestId('log-end').fill('2030-01-01T00:00');
+    await page.getByTestId('log-start').fill('2030-01-02');
+    await page.getByTestId('log-end').fill('2030-01-01');
     await page.getByTestId('log-range-problem').getByText('开始时间不能晚于结束时间').waitFor();
     await page.getByTestId('log-start').fill('');
     await page.getByTestId('log-end').fill('');
@@ -166,7 +168,61 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     expect(lines[0]).toContain('流水号');
     expect(lines).toHaveLength(ofMember + 1);
     expect(lines.slice(1).every((line) => line.includes('mb01010101005'))).toBe(true);
+    await page.locator('[data-sonner-toast]').filter({ hasText: `已导出 ${ofMember} 行` }).waitFor();
+    expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it('filters the score log by Beijing days in a UTC+7 browser, shows Beijing times and a clock that says so', async () => {
+    // Six rows moved around the Beijing day 2025-06-15, which runs 2025-06-14T16:00Z to 2025-06-15T16:00Z.
+    const times = ['2025-06-14T15:59:59.999Z', '2025-06-14T16:00:00.000Z', '2025-06-14T16:30:00.000Z', '2025-06-15T15:59:59.999Z', '2025-06-15T16:00:00.000Z', '2025-06-15T17:30:00.000Z'];
+    const picked = await e2e.gw.db.rows<{ serial_no: string | number; created_at: Date | string }>(
+      sql`SELECT serial_no, created_at FROM score_log WHERE site_id = 'demo' ORDER BY serial_no LIMIT ${times.length}`,
+    );
+    const serials = picked.map((row) => String(row.serial_no));
+    for (const [index, serial] of serials.entries()) {
+      await e2e.gw.db.run(sql`UPDATE score_log SET created_at = ${new Date(times[index]!)} WHERE site_id = 'demo' AND serial_no = ${serial}`);
+    }
+    try {
+      const page = await openApp(e2e.browser, e2e.gw, { timezoneId: 'Asia/Bangkok' });
+      const errors = consoleErrors(page);
+      expect(await page.evaluate(() => new Date('2025-06-15T00:00:00Z').getTimezoneOffset())).toBe(-420);
+      await signIn(page, e2e.gw, 'admin');
+      await page.getByTestId('notice-screen').waitFor();
+
+      expect(await page.getByTestId('clock-zone').textContent()).toBe('北京时间 UTC+8');
+      const beijingNow = (offset: number) => new Date(Date.now() + 8 * 3_600_000 + offset).toISOString().slice(0, 19).replace('T', ' ');
+      const shown = await page.getByTestId('clock').textContent();
+      expect([beijingNow(-2000), beijingNow(-1000), beijingNow(0), beijingNow(1000)]).toContain(shown);
+
+      await page.keyboard.press('Alt+4');
+      await page.getByTestId('log-row').first().waitFor();
+      await page.getByTestId('log-start').fill('2025-06-15');
+      await page.getByTestId('log-end').fill('2025-06-15');
+      const inDay = Number(
+        (await e2e.gw.db.one<{ n: string | number }>(
+          sql`SELECT count(*) AS n FROM score_log WHERE site_id = 'demo' AND created_at >= '2025-06-14T16:00:00Z' AND created_at < '2025-06-15T16:00:00Z'`,
+        ))!.n,
+      );
+      expect(inDay).toBe(3);
+      await expect.poll(() => page.getByTestId('log-total').textContent()).toBe('共 3 个');
+      await expect.poll(() => page.getByTestId('log-row').count()).toBe(3);
+      const listed = await page.getByTestId('log-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-serial')));
+      expect(listed.sort()).toEqual([serials[1], serials[2], serials[3]].sort());
+      const cell = (serial: string) => page.locator(`[data-testid=log-row][data-serial="${serial}"] [role=cell]`).nth(1).textContent();
+      expect(await cell(serials[1]!)).toBe('2025/06/15 00:00:00');
+      expect(await cell(serials[3]!)).toBe('2025/06/15 23:59:59');
+
+      // Two days: the next Beijing day adds the two rows after midnight Beijing time.
+      await page.getByTestId('log-end').fill('2025-06-16');
+      await expect.poll(() => page.getByTestId('log-total').textContent()).toBe('共 5 个');
+      expect(errors).toEqual([]);
+      await page.context().close();
+    } finally {
+      for (const [index, serial] of serials.entries()) {
+        await e2e.gw.db.run(sql`UPDATE score_log SET created_at = ${new Date(picked[index]!.created_at)} WHERE site_id = 'demo' AND serial_no = ${serial}`);
+      }
+    }
   });
 
   it('says an account outside the line is not there, on the score and edit screens, with a way back', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockLocalhost, openApp, setMaintenance, signIn } from '../support/app-page';
+import { blockLocalhost, consoleErrors, openApp, setMaintenance, signIn } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
 
 const e2e = useAppInChromium();
@@ -14,7 +14,7 @@ describe.runIf(e2e.run)('sign-in in Chromium', () => {
     expect(page.url()).toMatch(/#\/notice$/);
     await expect.poll(() => page.getByTestId('notice-item').count()).toBe(2);
     expect(await page.getByTestId('user-name').textContent()).toContain('admin');
-    expect(await page.getByTestId('points').textContent()).toContain('4000000.00');
+    expect(await page.getByTestId('points').textContent()).toContain('4,000,000.00');
     expect(await page.getByTestId('commission-rate').textContent()).toBe('100%');
     expect(await page.getByTestId('wash-code-ratio').textContent()).toBe('1.2%');
     expect(await page.getByTestId('clock').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -22,13 +22,43 @@ describe.runIf(e2e.run)('sign-in in Chromium', () => {
     await page.context().close();
   });
 
-  it('shows the 2218 message for a wrong password, with a new captcha', async () => {
+  it('shows the 2218 message for a wrong password, with a new captcha, in a toast the CSP lets through', async () => {
     const page = await openApp(e2e.browser, e2e.gw);
+    const errors = consoleErrors(page);
     const before = await page.locator('img[data-captcha-id]').getAttribute('data-captcha-id');
     await signIn(page, e2e.gw, 'admin', 'Wrong1234');
     await expect.poll(() => page.getByRole('alert').filter({ hasText: '用户名或密码错误' }).count()).toBe(1);
     await expect.poll(() => page.locator('img[data-captcha-id]').getAttribute('data-captcha-id')).not.toBe(before);
+    // Sonner's stylesheet applies (a file, not an injected <style> the CSP would refuse).
+    const toaster = page.locator('[data-sonner-toaster]');
+    expect(await toaster.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
+    expect(errors).toEqual([]);
     expect(page.url()).toMatch(/#\/login$/);
+    await page.context().close();
+  });
+
+  it('fetches a fresh captcha before the shown one expires, so a code typed after a long idle time signs in', async () => {
+    const { sql } = await import('drizzle-orm');
+    const page = await (await e2e.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const errors = consoleErrors(page);
+    await page.clock.install();
+    await page.goto(`${e2e.gw.url}/#/login`);
+    const image = page.locator('img[data-captcha-id]');
+    await image.waitFor();
+    const first = await image.getAttribute('data-captcha-id');
+    await page.locator('#login-captcha').fill('abcd');
+
+    await page.clock.fastForward(100_000);
+    expect(await image.getAttribute('data-captcha-id')).toBe(first);
+    await page.clock.fastForward(10_000);
+    await expect.poll(() => image.getAttribute('data-captcha-id')).not.toBe(first);
+    expect(await page.locator('#login-captcha').inputValue()).toBe('');
+
+    // The first captcha is past its 2 minutes by now, as far as the gateway is concerned.
+    await e2e.gw.db.run(sql`UPDATE captchas SET expires_at = now() - interval '1 second' WHERE id = ${first}`);
+    await signIn(page, e2e.gw, 'admin');
+    await page.getByTestId('notice-screen').waitFor();
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 

@@ -16,12 +16,12 @@ export interface AppInChromium {
  * One real gateway serving the built app, and one Chromium, for an end-to-end test file:
  * started before its tests, closed after them, with the site reset before each test.
  */
-export function useAppInChromium(): AppInChromium {
+export function useAppInChromium(options: { chromiumArgs?: string[] } = {}): AppInChromium {
   const e2e = { run: browserAvailable() } as AppInChromium;
   beforeAll(async () => {
     if (!e2e.run) return;
     e2e.gw = await startTestGateway({ webRoot: await ensureWebBuild(), realTime: true });
-    e2e.browser = await launchChromium();
+    e2e.browser = await launchChromium(options.chromiumArgs);
   });
   afterAll(async () => {
     await e2e.browser?.close();

@@ -2,11 +2,34 @@ import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import type { TestGateway } from './test-gateway';
 
-export async function openApp(browser: Browser, gw: TestGateway, options: { width?: number; height?: number; path?: string } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
+export interface OpenAppOptions {
+  width?: number;
+  height?: number;
+  path?: string;
+  /** The browser's own time zone (IANA name); the machine's by default. */
+  timezoneId?: string;
+  /** Another origin of the same gateway, e.g. http://office.test:<port> mapped to 127.0.0.1. */
+  origin?: string;
+}
+
+export async function openApp(browser: Browser, gw: TestGateway, options: OpenAppOptions = {}): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+  });
   const page = await context.newPage();
-  await page.goto(`${gw.url}/#${options.path ?? '/login'}`);
+  await page.goto(`${options.origin ?? gw.url}/#${options.path ?? '/login'}`);
   return page;
+}
+
+/** Console errors and uncaught exceptions of a page from now on (a CSP refusal is one), as they come. */
+export function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
 }
 
 /** The code of the captcha the page shows, read from the database as a person reads the image. */

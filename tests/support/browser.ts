@@ -14,9 +14,10 @@ export function browserAvailable(): boolean {
   return false;
 }
 
-export function launchChromium(): Promise<Browser> {
+/** Debian's Chromium with the flags of ARCHITECTURE.md, plus any given (e.g. --host-resolver-rules). */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
   });
 }

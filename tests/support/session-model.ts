@@ -88,7 +88,7 @@ export const profileOf = (loginId: string): Profile => ({
   gameSettings: [],
 });
 
-export const captcha: Captcha = { captchaId: '00000000-0000-4000-8000-000000000000', image: 'data:image/svg+xml;base64,' };
+export const captcha: Captcha = { captchaId: '00000000-0000-4000-8000-000000000000', image: 'data:image/svg+xml;base64,', expiresAt: '2099-01-01T00:00:00.000Z' };
 
 /** Answers of the actors, as events the graph can follow. */
 export const done = (id: string, output?: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });

@@ -4,6 +4,7 @@ import { SessionContext } from '@/lib/session-context';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Kbd } from '@/components/ui/kbd';
+import { useFormat } from '@/hooks/use-format';
 import { updatePreferences, usePreferences } from '@/lib/preferences';
 import { Clock } from './clock';
 
@@ -11,6 +12,7 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 
 export function AppHeader({ title, logo, onOpenPalette, onOpenSettings }: { title: string; logo: string; onOpenPalette(): void; onOpenSettings(): void }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const session = SessionContext.useActorRef();
   const profile = SessionContext.useSelector((state) => state.context.profile);
   const refreshing = SessionContext.useSelector((state) => state.matches({ open: { signedIn: 'refreshingProfile' } }));
@@ -39,7 +41,7 @@ export function AppHeader({ title, logo, onOpenPalette, onOpenSettings }: { titl
           {t('profile.washCode')}: <span data-testid="wash-code-ratio">{profile?.validAmountRate ?? 0}%</span>
         </span>
         <Button variant="ghost" size="sm" onClick={() => session.send({ type: 'PROFILE.REFRESH' })} aria-label={t('command.refreshPoints')} data-testid="points">
-          {t('profile.points')}: <span className="font-mono tabular-nums">{profile?.balance ?? '0.00'}</span>
+          {t('profile.points')}: <span className="font-mono tabular-nums">{format.amount(profile?.balance ?? '0.00')}</span>
           <RefreshCw className={refreshing ? 'animate-spin' : ''} aria-hidden />
         </Button>
       </div>

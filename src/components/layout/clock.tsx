@@ -1,16 +1,23 @@
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { beijingTime } from '@/lib/time';
 
-/** YYYY-MM-DD HH:mm:ss, ticking every second (spec §2). */
+/** Beijing time, YYYY-MM-DD HH:mm:ss, ticking every second (spec §2), with the zone it shows. */
 export function Clock() {
-  const [now, setNow] = useState(() => dayjs());
+  const { t } = useTranslation();
+  const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    const timer = setInterval(() => setNow(dayjs()), 1000);
+    const timer = setInterval(() => setNow(new Date()), 1000);
     return () => clearInterval(timer);
   }, []);
   return (
-    <time className="font-mono text-sm tabular-nums" dateTime={now.toISOString()} data-testid="clock">
-      {now.format('YYYY-MM-DD HH:mm:ss')}
-    </time>
+    <span className="flex items-baseline gap-1.5">
+      <time className="font-mono text-sm tabular-nums" dateTime={now.toISOString()} data-testid="clock">
+        {beijingTime(now)}
+      </time>
+      <span className="text-xs" data-testid="clock-zone">
+        {t('layout.clockZone')}
+      </span>
+    </span>
   );
 }

@@ -8,12 +8,12 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useAccountPages, type AccountQuery, type AccountRow } from '@/hooks/use-account-pages';
 import { showError } from '@/lib/error-toast';
-import { beijingTime } from '@/lib/time';
 import { cn } from '@/lib/utils';
 import { SessionContext } from '@/lib/session-context';
 import { BulkActions } from './bulk-actions';
 import { DownlineStats } from './downline-stats';
 import { RowActions } from './row-actions';
+import { useFormat } from '@/hooks/use-format';
 
 type Sort = NonNullable<AccountQuery['sort']>;
 type Kind = 'agents' | 'members';
@@ -30,6 +30,7 @@ function StatusBadge({ status }: { status: number }) {
 
 export default function AccountListScreen() {
   const { t } = useTranslation();
+  const format = useFormat();
   const params = useParams<{ parentId?: string }>();
   const [, navigate] = useLocation();
   const [kind, setKind] = useState<Kind | null>(null);
@@ -372,14 +373,14 @@ export default function AccountListScreen() {
                     <StatusBadge status={row.status} />
                   </span>
                   <span role="cell" className="font-mono tabular-nums">
-                    {row.balance}
+                    {format.amount(row.balance)}
                   </span>
                   <span role="cell" className="font-mono tabular-nums">
-                    {row.pointLimit}
+                    {format.amount(row.pointLimit)}
                   </span>
                   <span role="cell">{row.online ? t('accounts.online') : t('accounts.offline')}</span>
                   <span role="cell" className="truncate text-xs">
-                    {row.lastLoginAt ? beijingTime(row.lastLoginAt) : '—'}
+                    {row.lastLoginAt ? format.dateTime(row.lastLoginAt) : '—'}
                   </span>
                 </div>
               );

@@ -1,18 +1,20 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ResultOf } from '../../../contract/methods.contract';
+import { newRequestKey } from '../../../machines/request-key';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { GatewayError, call } from '@/api/gateway-client';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/toaster';
+import { toast } from '@/lib/toast';
 import { showError } from '@/lib/error-toast';
 import { confirmProblem, digitsOnly, loginIdProblem, safeCodeProblem } from '@/lib/form-rules';
 import { amountProblem, percentProblem, fieldProblemOf, ruleMessageKey } from '@/lib/number-rules';
 import { newPasswordProblem } from '@/lib/password-rules';
 import { SessionContext } from '@/lib/session-context';
 import { cn } from '@/lib/utils';
+import { useFormat } from '@/hooks/use-format';
 import { AddBatchForm } from './add-batch-form';
 import {
   changedGameSettings,
@@ -92,6 +94,7 @@ function AddScreenFrame({ batch, children }: { batch: boolean; children: React.R
 
 function AddOneForm() {
   const { t } = useTranslation();
+  const format = useFormat();
   const [, navigate] = useLocation();
   const profile = SessionContext.useSelector((state) => state.context.profile);
   const addsMembers = profile?.level === 4;
@@ -112,13 +115,14 @@ function AddOneForm() {
   const [busy, setBusy] = useState(false);
   const [serverProblem, setServerProblem] = useState<{ field: string; rule: string } | null>(null);
   // One key per attempt at these values: a retry after a lost answer never adds twice.
-  const requestKey = useRef(crypto.randomUUID());
+  const requestKey = useRef(newRequestKey());
 
   const parentMax = {
     pointLimit: profile?.pointLimit ?? '0.00',
     agentCommisionRate: profile?.agentCommisionRate ?? 0,
     validAmountRate: profile?.validAmountRate ?? 0,
   };
+  const shownMax = (field: string) => (field === 'pointLimit' ? format.amount(parentMax.pointLimit) : parentMax[field as keyof typeof parentMax]);
   const numberProblem = (field: 'pointLimit' | 'agentCommisionRate' | 'validAmountRate') =>
     field === 'pointLimit'
       ? amountProblem(values.pointLimit, { max: profile?.pointLimit ?? '0' })
@@ -144,14 +148,14 @@ function AddOneForm() {
     validAmountRate: numberProblem('validAmountRate'),
   };
   const message = (field: Field) => {
-    if (serverProblem?.field === field) return t(ruleMessageKey(serverProblem.rule), { max: parentMax[field as keyof typeof parentMax] });
+    if (serverProblem?.field === field) return t(ruleMessageKey(serverProblem.rule), { max: shownMax(field) });
     const key = touched ? problems[field] : null;
-    return key ? t(key, { max: parentMax[field as keyof typeof parentMax] }) : null;
+    return key ? t(key, { max: shownMax(field) }) : null;
   };
   const set = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setServerProblem(null);
-    requestKey.current = crypto.randomUUID();
+    requestKey.current = newRequestKey();
   };
 
   async function submit(event: FormEvent) {
@@ -225,7 +229,7 @@ function AddOneForm() {
         id="add-pointLimit"
         label={t('accounts.column.pointLimit')}
         problem={message('pointLimit')}
-        hint={<p className="text-xs text-muted-foreground">{t('add.atMost', { max: profile?.pointLimit ?? '0.00' })}</p>}
+        hint={<p className="text-xs text-muted-foreground">{t('add.atMost', { max: format.amount(parentMax.pointLimit) })}</p>}
       >
         {input('pointLimit', { inputMode: 'decimal' })}
       </FormField>
@@ -265,7 +269,7 @@ function AddOneForm() {
         onChange={(next) => {
           setGames(next);
           setServerProblem(null);
-          requestKey.current = crypto.randomUUID();
+          requestKey.current = newRequestKey();
         }}
       />
       <div className="flex items-end gap-2 sm:col-span-2">

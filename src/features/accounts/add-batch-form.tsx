@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { MAX_BATCH_MEMBERS } from '../../../contract/job.contract';
+import { newRequestKey } from '../../../machines/request-key';
 import { GatewayError, call } from '@/api/gateway-client';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
@@ -12,6 +13,7 @@ import { confirmProblem, digitsOnly, safeCodeProblem } from '@/lib/form-rules';
 import { amountProblem, percentProblem, fieldProblemOf, ruleMessageKey } from '@/lib/number-rules';
 import { newPasswordProblem } from '@/lib/password-rules';
 import { SessionContext } from '@/lib/session-context';
+import { useFormat } from '@/hooks/use-format';
 import { JobProgress } from './job-progress';
 
 type Field = 'prefix' | 'start' | 'count' | 'password' | 'confirmPassword' | 'safeCode' | 'pointLimit' | 'validAmountRate';
@@ -24,6 +26,7 @@ export function batchName(prefix: string, n: number): string {
 /** "Add multiple players": up to 100 members as one background job, with its progress and outcome. */
 export function AddBatchForm() {
   const { t } = useTranslation();
+  const format = useFormat();
   const [, navigate] = useLocation();
   const profile = SessionContext.useSelector((state) => state.context.profile);
   const [values, setValues] = useState<Record<Field, string>>({
@@ -40,7 +43,7 @@ export function AddBatchForm() {
   const [busy, setBusy] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   const [serverProblem, setServerProblem] = useState<{ field: string; rule: string } | null>(null);
-  const requestKey = useRef(crypto.randomUUID());
+  const requestKey = useRef(newRequestKey());
   const { job } = useJob(jobId);
 
   const count = Number(values.count);
@@ -56,7 +59,7 @@ export function AddBatchForm() {
     validAmountRate: percentProblem(values.validAmountRate, { max: profile?.validAmountRate ?? 0 }),
   };
   const maxOf: Partial<Record<Field, string>> = {
-    pointLimit: profile?.pointLimit ?? '',
+    pointLimit: format.amount(profile?.pointLimit ?? ''),
     validAmountRate: `${profile?.validAmountRate ?? 0}%`,
   };
   const message = (field: Field) => {
@@ -70,7 +73,7 @@ export function AddBatchForm() {
       [field]: field === 'start' || field === 'count' || field === 'safeCode' ? digitsOnly(value) : value,
     }));
     setServerProblem(null);
-    requestKey.current = crypto.randomUUID();
+    requestKey.current = newRequestKey();
   };
 
   async function submit(event: FormEvent) {
@@ -117,7 +120,7 @@ export function AddBatchForm() {
             onClick={() => {
               setJobId(null);
               setTouched(false);
-              requestKey.current = crypto.randomUUID();
+              requestKey.current = newRequestKey();
             }}
           >
             {t('batch.again')}

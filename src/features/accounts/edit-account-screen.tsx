@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import type { ResultOf } from '../../../contract/methods.contract';
+import { newRequestKey } from '../../../machines/request-key';
 import { rowActionsFor, runAccountAction } from '../../../commands/account-actions.commands';
 import { GatewayError, call } from '@/api/gateway-client';
 import { AccountNotFound } from '@/components/account-not-found';
@@ -10,7 +11,7 @@ import { FormField } from '@/components/form-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/toaster';
+import { toast } from '@/lib/toast';
 import { useCommands } from '@/hooks/use-command-context';
 import { onAccountsChanged } from '@/lib/confirm';
 import { showError } from '@/lib/error-toast';
@@ -18,6 +19,7 @@ import { confirmProblem, digitsOnly } from '@/lib/form-rules';
 import { amountProblem, percentProblem, fieldProblemOf, ruleMessageKey } from '@/lib/number-rules';
 import { newPasswordProblem } from '@/lib/password-rules';
 import { SessionContext } from '@/lib/session-context';
+import { useFormat } from '@/hooks/use-format';
 import {
   changedGameSettings,
   gameSettingsProblems,
@@ -58,6 +60,7 @@ function regionName(region: string, language: string): string {
 /** /editAccount/index/:userId: a direct child's profile, limits, rates and game settings; its password; its actions. */
 export default function EditAccountScreen() {
   const { t, i18n } = useTranslation();
+  const format = useFormat();
   const { userId = '' } = useParams<{ userId: string }>();
   const commands = useCommands();
   const me = SessionContext.useSelector((state) => state.context.profile);
@@ -71,7 +74,7 @@ export default function EditAccountScreen() {
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [serverProblem, setServerProblem] = useState<{ field: string; rule: string } | null>(null);
-  const requestKey = useRef(crypto.randomUUID());
+  const requestKey = useRef(newRequestKey());
 
   async function load() {
     try {
@@ -122,7 +125,7 @@ export default function EditAccountScreen() {
     : {};
   const gameProblems = games ? gameSettingsProblems(games, me?.gameSettings, original?.games) : {};
   const maxOf: Partial<Record<Field, string>> = {
-    pointLimit: me?.pointLimit ?? '',
+    pointLimit: format.amount(me?.pointLimit ?? ''),
     agentCommisionRate: `${me?.agentCommisionRate ?? ''}%`,
     validAmountRate: `${me?.validAmountRate ?? ''}%`,
   };
@@ -134,7 +137,7 @@ export default function EditAccountScreen() {
   const set = (field: Field, value: string) => {
     setValues((current) => (current ? { ...current, [field]: value } : current));
     setServerProblem(null);
-    requestKey.current = crypto.randomUUID();
+    requestKey.current = newRequestKey();
   };
 
   async function save(event: FormEvent) {
@@ -160,7 +163,7 @@ export default function EditAccountScreen() {
       if (isMember) await call('gw.credit.user.profile.edit', params as never);
       else await call('gw.credit.agent.profile.edit', params as never);
       toast(t('edit.saved', { loginId: profile.loginId }), { variant: 'success' });
-      requestKey.current = crypto.randomUUID();
+      requestKey.current = newRequestKey();
       await load();
     } catch (error) {
       setServerProblem(fieldProblemOf(error));
@@ -290,7 +293,7 @@ export default function EditAccountScreen() {
           id="edit-pointLimit"
           label={t('accounts.column.pointLimit')}
           problem={message('pointLimit')}
-          hint={hint(t('add.atMost', { max: me?.pointLimit ?? '' }))}
+          hint={hint(t('add.atMost', { max: format.amount(me?.pointLimit ?? '') }))}
         >
           {input('pointLimit', { inputMode: 'decimal' })}
         </FormField>
@@ -330,7 +333,7 @@ export default function EditAccountScreen() {
           onChange={(next) => {
             setGames(next);
             setServerProblem(null);
-            requestKey.current = crypto.randomUUID();
+            requestKey.current = newRequestKey();
           }}
         />
         <div className="flex gap-2 sm:col-span-2">

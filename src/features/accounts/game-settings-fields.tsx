@@ -4,6 +4,7 @@ import type { ResultOf } from '../../../contract/methods.contract';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { amountProblem, percentProblem, ruleMessageKey } from '@/lib/number-rules';
+import { useFormat } from '@/hooks/use-format';
 
 export type GameType = (typeof gameTypes)[number];
 export type GameSetting = ResultOf<'gw.credit.user.profile'>['gameSettings'][number];
@@ -74,12 +75,13 @@ export function GameSettingsFields({
   onChange(next: GameSettingsValue): void;
 }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const set = (gameType: GameType, field: TextField | 'enabled', next: string | boolean) =>
     onChange({ ...value, [gameType]: { ...value[gameType], [field]: next } });
   const maxOf = (gameType: GameType, field: TextField) => {
     const theirs = parent?.find((setting) => setting.gameType === gameType);
     if (!theirs || field === 'spread' || field === 'redLimit') return null;
-    return field === 'agentToCompanyLimit' ? theirs.agentToCompanyLimit : `${theirs[field]}%`;
+    return field === 'agentToCompanyLimit' ? format.amount(theirs.agentToCompanyLimit) : `${theirs[field]}%`;
   };
   return (
     <fieldset className="grid gap-2 sm:col-span-2" data-testid="game-settings">

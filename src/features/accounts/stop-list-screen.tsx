@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GatewayError, call } from '@/api/gateway-client';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toaster';
+import { toast } from '@/lib/toast';
 import { useAccountPages } from '@/hooks/use-account-pages';
 import { showError } from '@/lib/error-toast';
 import { SessionContext } from '@/lib/session-context';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GatewayError, call } from '@/api/gateway-client';
 import { SessionContext } from '@/lib/session-context';
-import { toast } from '@/components/ui/toaster';
+import { toast } from '@/lib/toast';
 import { showError } from '@/lib/error-toast';
 import { PasswordForm } from './password-form';
 

@@ -17,6 +17,11 @@ export function LoginScreen() {
   const submitting = SessionContext.useSelector((state) => state.matches({ open: { signedOut: 'submitting' } }));
   const loadingCaptcha = SessionContext.useSelector((state) => state.matches({ open: { signedOut: 'loadingCaptcha' } }));
   const [values, setValues] = useState({ loginId: '', password: '', captchaCode: '', safeCode: '' });
+  const [codeFor, setCodeFor] = useState(captcha?.captchaId);
+  if (codeFor !== captcha?.captchaId) {
+    setCodeFor(captcha?.captchaId);
+    setValues((current) => ({ ...current, captchaCode: '' }));
+  }
   const [touched, setTouched] = useState(false);
   const [capsLock, setCapsLock] = useState(false);
 

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useNotices } from '@/hooks/use-notices';
-import { beijingTime } from '@/lib/time';
+import { useFormat } from '@/hooks/use-format';
 
 export default function NoticeScreen() {
   const { t } = useTranslation();
+  const format = useFormat();
   const { notices, loading, failed } = useNotices();
   return (
     <section className="space-y-4" data-testid="notice-screen">
@@ -21,7 +22,7 @@ export default function NoticeScreen() {
               <CardHeader>
                 <CardTitle>{notice.title}</CardTitle>
                 <CardDescription>
-                  {t('notice.period', { start: beijingTime(notice.startTime), end: beijingTime(notice.endTime) })}
+                  {t('notice.period', { start: format.dateTime(notice.startTime), end: format.dateTime(notice.endTime) })}
                 </CardDescription>
               </CardHeader>
               {/* Sanitised on the server when saved, and again here before display. */}

@@ -4,12 +4,14 @@ import type { ResultOf } from '../../../contract/methods.contract';
 import { call } from '@/api/gateway-client';
 import { Input } from '@/components/ui/input';
 import { useRights } from '@/hooks/use-command-context';
+import { useFormat } from '@/hooks/use-format';
 
 type Row = ResultOf<'gw.credit.agent.query'>['list'][number];
 
 /** A search over the caller's direct children (the only accounts points move to or from). */
 export function DirectChildPicker({ onPick }: { onPick(row: Row): void }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const rights = useRights();
   const [query, setQuery] = useState('');
   const [rows, setRows] = useState<Row[]>([]);
@@ -37,7 +39,7 @@ export function DirectChildPicker({ onPick }: { onPick(row: Row): void }) {
             <button type="button" className="flex w-full items-center justify-between gap-2 p-3 text-left text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none" onClick={() => onPick(row)} data-login-id={row.loginId}>
               <span className="font-medium">{row.loginId}</span>
               <span className="text-muted-foreground">{row.nickname}</span>
-              <span className="ml-auto font-mono tabular-nums">{row.balance}</span>
+              <span className="ml-auto font-mono tabular-nums">{format.amount(row.balance)}</span>
             </button>
           </li>
         ))}

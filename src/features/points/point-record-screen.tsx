@@ -1,5 +1,4 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import dayjs from 'dayjs';
 import { Download, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +7,12 @@ import { scoreTypes } from '../../../contract/points.contract';
 import { GatewayError, call } from '@/api/gateway-client';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/toaster';
+import { toast } from '@/lib/toast';
 import { onAccountsChanged } from '@/lib/confirm';
 import { showError } from '@/lib/error-toast';
 import { download, toCsv, toXlsx, type Table } from '@/lib/table-export';
-import { beijingTime } from '@/lib/time';
+import { useFormat } from '@/hooks/use-format';
+import { beijingDaysRange, beijingStamp, beijingTime } from '@/lib/time';
 import { cn } from '@/lib/utils';
 
 type Row = ResultOf<'gw.credit.score.log.query'>['list'][number];
@@ -29,6 +29,7 @@ const COLUMNS = 'grid-cols-[5rem_10rem_5rem_minmax(6rem,1fr)_minmax(6rem,1fr)_7r
 /** The score log of the caller's line (spec §3): filters, a virtualized table loaded as it scrolls, and export. */
 export default function PointRecordScreen() {
   const { t } = useTranslation();
+  const format = useFormat();
   const [account, setAccount] = useState<Suggestion | null>(null);
   const [accountText, setAccountText] = useState('');
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
@@ -44,7 +45,7 @@ export default function PointRecordScreen() {
   const nextPage = useRef(1);
   const scrollRef = useRef<HTMLDivElement>(null);
 
-  const rangeProblem = start && end && dayjs(start).isAfter(dayjs(end)) ? t('log.startAfterEnd') : null;
+  const rangeProblem = start && end && start > end ? t('log.startAfterEnd') : null;
   const query = useMemo<Query | null>(
     () =>
       rangeProblem
@@ -52,8 +53,7 @@ export default function PointRecordScreen() {
         : {
             ...(account ? { userId: account.userId } : {}),
             ...(type ? { type } : {}),
-            ...(start ? { startTime: dayjs(start).toISOString() } : {}),
-            ...(end ? { endTime: dayjs(end).toISOString() } : {}),
+            ...beijingDaysRange(start, end),
             order,
           },
     [account, type, start, end, order, rangeProblem],
@@ -141,7 +141,7 @@ export default function PointRecordScreen() {
           row.comment,
         ]),
       };
-      const name = `score-log-${dayjs().format('YYYYMMDD-HHmmss')}`;
+      const name = `score-log-${beijingStamp()}`;
       if (format === 'csv') download(`${name}.csv`, toCsv(table), 'text/csv;charset=utf-8');
       else download(`${name}.xlsx`, toXlsx(table, t('route.pointRecord')), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       toast(t('log.exported', { count: all.length }), { variant: 'success' });
@@ -212,11 +212,11 @@ export default function PointRecordScreen() {
         </label>
         <label className="grid gap-1 text-xs text-muted-foreground">
           {t('log.start')}
-          <Input type="datetime-local" value={start} onChange={(event) => setStart(event.target.value)} className="w-52" aria-invalid={Boolean(rangeProblem)} data-testid="log-start" />
+          <Input type="date" value={start} onChange={(event) => setStart(event.target.value)} className="w-44" aria-invalid={Boolean(rangeProblem)} data-testid="log-start" />
         </label>
         <label className="grid gap-1 text-xs text-muted-foreground">
           {t('log.end')}
-          <Input type="datetime-local" value={end} onChange={(event) => setEnd(event.target.value)} className="w-52" aria-invalid={Boolean(rangeProblem)} data-testid="log-end" />
+          <Input type="date" value={end} onChange={(event) => setEnd(event.target.value)} className="w-44" aria-invalid={Boolean(rangeProblem)} data-testid="log-end" />
         </label>
         <Button type="button" variant="outline" size="sm" onClick={() => setOrder(order === 'desc' ? 'asc' : 'desc')} aria-label={t('log.order')}>
           {order === 'desc' ? t('log.newestFirst') : t('log.oldestFirst')}
@@ -276,7 +276,7 @@ export default function PointRecordScreen() {
                     {row.serialNo}
                   </span>
                   <span role="cell" className="text-xs">
-                    {beijingTime(row.time)}
+                    {format.dateTime(row.time)}
                   </span>
                   <span role="cell">{typeName(row.type)}</span>
                   <span role="cell" className="truncate">
@@ -286,13 +286,13 @@ export default function PointRecordScreen() {
                     {row.toLoginId}
                   </span>
                   <span role="cell" className={cn('font-mono tabular-nums', row.type === 'down' || row.type === 'out' ? 'text-destructive' : '')}>
-                    {row.amount}
+                    {format.amount(row.amount)}
                   </span>
                   <span role="cell" className="font-mono text-xs tabular-nums">
-                    {row.before} → {row.after}
+                    {format.amount(row.before)} → {format.amount(row.after)}
                   </span>
                   <span role="cell" className="font-mono text-xs tabular-nums">
-                    {row.operatorBefore === null ? '—' : `${row.operatorBefore} → ${row.operatorAfter}`}
+                    {row.operatorBefore === null ? '—' : `${format.amount(row.operatorBefore)} → ${format.amount(row.operatorAfter ?? '')}`}
                   </span>
                   <span role="cell" className="truncate">
                     {row.operator}

@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useCommands } from '@/hooks/use-command-context';
+import { useFormat } from '@/hooks/use-format';
 import { announceAccountsChanged } from '@/lib/confirm';
 import { showError } from '@/lib/error-toast';
 import { SessionContext } from '@/lib/session-context';
@@ -59,6 +60,7 @@ export default function SettingScoreScreen() {
 
 function Transfer({ userId }: { userId: string }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const commands = useCommands();
   const myBalance = SessionContext.useSelector((state) => state.context.profile?.balance ?? '0.00');
   const [target, setTarget] = useState<Target | null>(null);
@@ -129,7 +131,7 @@ function Transfer({ userId }: { userId: string }) {
         <div className="rounded-md border bg-card p-3">
           <dt className="text-sm text-muted-foreground">{t('score.yourPoints')}</dt>
           <dd className="font-mono text-lg tabular-nums" data-testid="score-my-balance">
-            {myBalance}
+            {format.amount(myBalance)}
           </dd>
         </div>
         <div className="rounded-md border bg-card p-3">
@@ -137,22 +139,22 @@ function Transfer({ userId }: { userId: string }) {
             {t('score.theirPoints', { loginId: target.loginId })} · {t(`level.${target.level}`)}
           </dt>
           <dd className="font-mono text-lg tabular-nums" data-testid="score-target-balance">
-            {target.balance}
+            {format.amount(target.balance)}
           </dd>
         </div>
       </dl>
 
       {state.matches('done') && result ? (
         <div className="space-y-3 rounded-md border border-primary/40 bg-card p-4" role="status" data-testid="score-result">
-          <p className="font-medium">{t('score.doneTitle', { action: title, amount: result.amount, loginId: target.loginId, serialNo: result.serialNo })}</p>
+          <p className="font-medium">{t('score.doneTitle', { action: title, amount: format.amount(result.amount), loginId: target.loginId, serialNo: result.serialNo })}</p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-muted-foreground">{target.loginId}</dt>
             <dd className="font-mono tabular-nums" data-testid="score-result-target">
-              {result.before} → {result.after}
+              {format.amount(result.before)} → {format.amount(result.after)}
             </dd>
             <dt className="text-muted-foreground">{t('score.you')}</dt>
             <dd className="font-mono tabular-nums" data-testid="score-result-operator">
-              {result.operatorBefore} → {result.operatorAfter}
+              {format.amount(result.operatorBefore)} → {format.amount(result.operatorAfter)}
             </dd>
           </dl>
           <Button type="button" onClick={() => send({ type: 'NEW' })} data-testid="score-new">
@@ -204,11 +206,11 @@ function Transfer({ userId }: { userId: string }) {
       <AlertDialog open={state.matches('confirming')} onOpenChange={(open) => !open && send({ type: 'CANCEL' })}>
         <AlertDialogContent data-testid="score-confirm">
           <AlertDialogHeader>
-            <AlertDialogTitle>{t('score.confirmTitle', { action: title, amount: state.context.sent?.amount ?? amount, loginId: target.loginId })}</AlertDialogTitle>
+            <AlertDialogTitle>{t('score.confirmTitle', { action: title, amount: format.amount(state.context.sent?.amount ?? amount), loginId: target.loginId })}</AlertDialogTitle>
             <AlertDialogDescription asChild>
               <div className="space-y-1 text-sm">
-                <p>{t('score.confirmTarget', { loginId: target.loginId, before: target.balance, after: preview?.theirs ?? '—' })}</p>
-                <p>{t('score.confirmYou', { before: myBalance, after: preview?.mine ?? '—' })}</p>
+                <p>{t('score.confirmTarget', { loginId: target.loginId, before: format.amount(target.balance), after: preview?.theirs ? format.amount(preview.theirs) : '—' })}</p>
+                <p>{t('score.confirmYou', { before: format.amount(myBalance), after: preview?.mine ? format.amount(preview.mine) : '—' })}</p>
                 {comment ? <p>{t('score.confirmComment', { comment })}</p> : null}
               </div>
             </AlertDialogDescription>

@@ -9,8 +9,8 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { showError } from '@/lib/error-toast';
-import { beijingTime } from '@/lib/time';
 import { cn } from '@/lib/utils';
+import { useFormat } from '@/hooks/use-format';
 
 type Suggestion = ResultOf<'gw.credit.fuzzy.search.tips'>['list'][number];
 type Found = ResultOf<'gw.credit.account.search'>['list'][number];
@@ -18,6 +18,7 @@ type Found = ResultOf<'gw.credit.account.search'>['list'][number];
 /** /searchAccount/index: find an account anywhere in one's line by name, with suggestions as you type. */
 export default function SearchAccountScreen() {
   const { t } = useTranslation();
+  const format = useFormat();
   const [text, setText] = useState('');
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const [active, setActive] = useState(-1);
@@ -144,13 +145,13 @@ export default function SearchAccountScreen() {
               <dt className="text-muted-foreground">{t('accounts.column.nickname')}</dt>
               <dd>{account.nickname}</dd>
               <dt className="text-muted-foreground">{t('accounts.column.balance')}</dt>
-              <dd className="font-mono">{account.balance}</dd>
+              <dd className="font-mono">{format.amount(account.balance)}</dd>
               <dt className="text-muted-foreground">{t('accounts.column.pointLimit')}</dt>
               <dd className="font-mono">{account.pointLimit}</dd>
               <dt className="text-muted-foreground">{t('accounts.column.online')}</dt>
               <dd>{account.online ? t('accounts.online') : t('accounts.offline')}</dd>
               <dt className="text-muted-foreground">{t('accounts.column.lastLoginAt')}</dt>
-              <dd>{account.lastLoginAt ? beijingTime(account.lastLoginAt) : '—'}</dd>
+              <dd>{account.lastLoginAt ? format.dateTime(account.lastLoginAt) : '—'}</dd>
             </dl>
             {account.parentId && account.line.length > 1 ? (
               <Link href={account.line.length > 2 ? `/account/index/${account.parentId}` : '/account/index'} className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'mt-4')}>

@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { CAPTCHA_LIFETIME_MS, captchaRefreshDelay, sessionMachine, type Captcha, type Credentials, type LoginResult, type MaintenanceInfo, type Profile, type SiteInfo } from './session.machine';
+
+const site = { isBlock: false } as SiteInfo;
+const maintenance = { flag: 0 } as MaintenanceInfo;
+
+/** The session machine on the login page, with a fake gateway whose captchas live 2 minutes like the real one's. */
+function loginPage(login?: ReturnType<typeof fromPromise<LoginResult, Credentials>>) {
+  const issued: Captcha[] = [];
+  const submitted: Credentials[] = [];
+  const machine = sessionMachine.provide({
+    actors: {
+      loadSite: fromPromise<{ site: SiteInfo; maintenance: MaintenanceInfo }>(async () => ({ site, maintenance })),
+      restoreSession: fromPromise<{ session: LoginResult; profile: Profile | null } | null>(async () => null),
+      loadCaptcha: fromPromise(async () => {
+        const captcha = { captchaId: `captcha-${issued.length + 1}`, image: 'data:image/svg+xml;base64,', expiresAt: new Date(Date.now() + CAPTCHA_LIFETIME_MS).toISOString() };
+        issued.push(captcha);
+        return captcha;
+      }),
+      login: fromPromise<LoginResult, Credentials>(async ({ input }) => {
+        submitted.push(input);
+        const captcha = issued.find((one) => one.captchaId === input.captchaId);
+        if (!captcha || Date.parse(captcha.expiresAt) <= Date.now()) throw { code: 2240, message: 'Verification code error' };
+        throw { code: 2218, message: 'stop here: the captcha was accepted' };
+      }),
+    },
+  });
+  const actor = createActor(login ? machine.provide({ actors: { login } }) : machine).start();
+  return { actor, issued, submitted };
+}
+
+const idle = (actor: ReturnType<typeof loginPage>['actor']) => waitFor(actor, (state) => state.matches({ open: { signedOut: 'ready' } }));
+
+describe('session machine: the captcha of an idle login page', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: new Date('2026-03-02T08:00:00Z') });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('fetches a fresh captcha shortly before the shown one expires, and again for each one', async () => {
+    const { actor, issued } = loginPage();
+    await vi.advanceTimersByTimeAsync(0);
+    await idle(actor);
+    expect(issued).toHaveLength(1);
+
+    await vi.advanceTimersByTimeAsync(100_000);
+    expect(issued).toHaveLength(1);
+    expect(actor.getSnapshot().context.captcha?.captchaId).toBe('captcha-1');
+
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(issued).toHaveLength(2);
+    expect(actor.getSnapshot().context.captcha?.captchaId).toBe('captcha-2');
+    expect(Date.parse(issued[0]!.expiresAt)).toBeGreaterThan(Date.now());
+
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(issued.length).toBeGreaterThanOrEqual(7);
+    expect(issued.length).toBeLessThanOrEqual(8);
+    actor.stop();
+  });
+
+  it('never lets a code typed after a long idle time meet an expired captcha', async () => {
+    const { actor, submitted } = loginPage();
+    await vi.advanceTimersByTimeAsync(0);
+    await idle(actor);
+    await vi.advanceTimersByTimeAsync(7 * 60_000 + 30_000);
+    const shown = actor.getSnapshot().context.captcha!;
+    expect(Date.parse(shown.expiresAt)).toBeGreaterThan(Date.now());
+    actor.send({ type: 'LOGIN.SUBMIT', credentials: { loginId: 'admin', password: 'Admin123', captchaId: shown.captchaId, captchaCode: 'abcd', safeCode: '1234' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(submitted).toHaveLength(1);
+    expect(actor.getSnapshot().context.error?.code).toBe(2218);
+    actor.stop();
+  });
+
+  it('keeps the captcha while a sign-in is on its way', async () => {
+    const { actor, issued } = loginPage(fromPromise<LoginResult, Credentials>(() => new Promise(() => undefined)));
+    await vi.advanceTimersByTimeAsync(0);
+    await idle(actor);
+    actor.send({ type: 'LOGIN.SUBMIT', credentials: { loginId: 'admin', password: 'Admin123', captchaId: 'captcha-1', captchaCode: 'abcd', safeCode: '1234' } });
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(actor.getSnapshot().matches({ open: { signedOut: 'submitting' } })).toBe(true);
+    expect(issued).toHaveLength(1);
+    actor.stop();
+  });
+});
+
+describe('captcha refresh delay', () => {
+  const now = Date.parse('2026-03-02T08:00:00Z');
+  const at = (ms: number) => new Date(now + ms).toISOString();
+
+  it('is 15 s before the expiry the gateway gave', () => {
+    expect(captchaRefreshDelay(at(120_000), now)).toBe(105_000);
+    expect(captchaRefreshDelay(at(60_000), now)).toBe(45_000);
+  });
+
+  it('is at most the lifetime minus the margin when the browser clock is behind', () => {
+    expect(captchaRefreshDelay(at(120_000 + 3_600_000), now)).toBe(105_000);
+  });
+
+  it('waits at least 10 s when the browser clock is ahead, instead of fetching in a loop', () => {
+    expect(captchaRefreshDelay(at(-3_600_000), now)).toBe(10_000);
+    expect(captchaRefreshDelay(at(20_000), now)).toBe(10_000);
+  });
+});

@@ -1,0 +1,87 @@
+import { BEIJING_ZONE } from './time';
+
+/**
+ * Numbers, amounts and dates as the interface language writes them (Intl). Amounts come from
+ * the gateway as decimal strings of integer cents ("-1234567.80"): they are formatted from the
+ * string's own digits and never pass through a floating-point number.
+ */
+
+const LOCALES: Record<string, string> = {
+  zh: 'zh-CN',
+  en: 'en-US',
+  // Thai Intl dates default to the Buddhist era; the office counts in Gregorian years like its filters.
+  th: 'th-TH-u-ca-gregory',
+  vi: 'vi-VN',
+  id: 'id-ID',
+};
+
+/** The Intl locale of an interface language (zh, en, th, vi, id); Chinese is the default. */
+export function localeOf(language: string): string {
+  return LOCALES[language.slice(0, 2)] ?? LOCALES.zh!;
+}
+
+const integers = new Map<string, Intl.NumberFormat>();
+const symbols = new Map<string, { decimal: string; minus: string }>();
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+
+function integerFormat(locale: string): Intl.NumberFormat {
+  let format = integers.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: true });
+    integers.set(locale, format);
+  }
+  return format;
+}
+
+function symbolsOf(locale: string): { decimal: string; minus: string } {
+  let found = symbols.get(locale);
+  if (!found) {
+    const parts = new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(-1.5);
+    found = { decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.', minus: parts.find((part) => part.type === 'minusSign')?.value ?? '-' };
+    symbols.set(locale, found);
+  }
+  return found;
+}
+
+/** A count or other plain number with the language's grouping (12,345 or 12.345). */
+export function formatNumber(value: number | bigint, language: string): string {
+  const locale = localeOf(language);
+  return typeof value === 'bigint' || Number.isInteger(value) ? integerFormat(locale).format(value) : new Intl.NumberFormat(locale).format(value);
+}
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * A decimal amount string with thousands separators and at least two decimals, digit for digit:
+ * "1234567.8" -> "1,234,567.80" (zh, en, th), "1.234.567,80" (vi, id). Text that is not a
+ * decimal number is returned as it is.
+ */
+export function formatAmount(value: string, language: string): string {
+  const match = DECIMAL.exec(value.trim());
+  if (!match) return value;
+  const [, sign, whole, fraction = ''] = match;
+  const locale = localeOf(language);
+  const { decimal, minus } = symbolsOf(locale);
+  const negative = sign === '-' && /[1-9]/.test(whole! + fraction);
+  return `${negative ? minus : ''}${integerFormat(locale).format(BigInt(whole!))}${decimal}${fraction.padEnd(2, '0')}`;
+}
+
+/** An instant as Beijing date and time in the language's order, 24-hour clock, with seconds. */
+export function formatDateTime(instant: string | number | Date, language: string): string {
+  const locale = localeOf(language);
+  let format = dateTimes.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      timeZone: BEIJING_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    dateTimes.set(locale, format);
+  }
+  return format.format(new Date(instant));
+}
