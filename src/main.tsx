@@ -1,3 +1,4 @@
+import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -6,6 +7,10 @@ import { i18n, startI18n } from './lib/i18n';
 import { preferences, startPreferences } from './lib/preferences';
 import { clearSession, sessionToken } from './lib/session-cookies';
 import './styles/globals.css';
+
+// The page's style nonce (server/http/app.ts): the <style> a dialog's scroll lock inserts carries it.
+const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
+if (nonce) setNonce(nonce);
 
 startPreferences();
 await startI18n();

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +17,40 @@ import { contract } from '../../contract/methods.contract';
 import { createHandlers, openRpcDocument } from '../rpc/handlers';
 import { errorMessage } from '../rpc/messages';
 import { normaliseHost, resolveSite, siteGatewayUrl } from '../sites/site.repository';
+
+/** What the pages may load: their own files only, no inline script, no framing. */
+const cspDirectives: Record<string, string[]> = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  styleSrcAttr: ["'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/**
+ * The page's policy: the same, plus a nonce for the <style> elements that the dialogs' scroll
+ * lock and similar libraries insert at run time (they read it from the page, get-nonce).
+ * A new nonce for every page served, so none can be guessed from an earlier one.
+ */
+function cspHeader(nonce: string): string {
+  const directives = { ...cspDirectives, styleSrc: [...cspDirectives.styleSrc!, `'nonce-${nonce}'`] };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`)
+    .join(';');
+}
+
+/** The built index.html with a place for the nonce: a meta tag the app reads at start. */
+function appPage(html: string): (nonce: string) => string {
+  const [head, tail] = html.split('</head>');
+  if (tail === undefined) throw new Error('the built index.html has no </head>');
+  return (nonce) => `${head}<meta name="csp-nonce" content="${nonce}" />\n  </head>${tail}`;
+}
 
 /** Bodies above 1 MiB get HTTP 413 with a JSON-RPC error (GATEWAY.md). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -38,6 +73,11 @@ export interface AppOptions {
 function originOf(request: FastifyRequest) {
   const authority = (request.headers.host ?? '').slice(0, 255).toLowerCase();
   return { host: normaliseHost(authority), authority, ip: normaliseIp(request.ip) };
+}
+
+/** Hosts browsers treat as trustworthy even over plain HTTP. */
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.[0-9]{1,3}){3}$/.test(host);
 }
 
 /** Language for errors found before any params could be read. */
@@ -103,26 +143,18 @@ export async function buildApp(options: AppOptions) {
   });
 
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
     // Served over plain HTTP by default; HSTS belongs to the TLS terminator in front.
     strictTransportSecurity: false,
     // The same word as frame-ancestors 'none': no page may frame the office, not even its own.
     frameguard: { action: 'deny' },
+    // Sent below only where browsers apply it (else they log an error on every page).
+    crossOriginOpenerPolicy: false,
+  });
+  // Browsers honour Cross-Origin-Opener-Policy on trustworthy origins only (HTTPS, localhost):
+  // on a plain-HTTP intranet address they ignore it and say so in the console of every page.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https' || isLoopbackHost(originOf(request).host)) reply.header('cross-origin-opener-policy', 'same-origin');
   });
 
   // Every body is read as text and parsed here, so no body can reach a handler unchecked.
@@ -196,8 +228,10 @@ export async function buildApp(options: AppOptions) {
 
   const webRoot = options.webRoot;
   const hasWeb = webRoot !== undefined && existsSync(join(webRoot, 'index.html'));
+  const page = hasWeb ? appPage(readFileSync(join(webRoot, 'index.html'), 'utf8')) : null;
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webRoot, index: 'index.html', wildcard: false });
+    // The page itself is answered by the not-found handler below, with a nonce of its own.
+    await app.register(fastifyStatic, { root: webRoot, index: false, wildcard: false, allowedPath: (path) => path !== '/index.html' });
   } else {
     app.get('/', async (_request, reply) =>
       reply.send({ name: 'credit back office gateway', openrpc: '/api/openrpc.json', web: 'not built' }),
@@ -208,7 +242,11 @@ export async function buildApp(options: AppOptions) {
     if (request.url.startsWith('/api')) {
       return send(reply, rpcError(null, ErrorCode.invalidRequest, headerLanguage(request)), 404);
     }
-    if (hasWeb && request.method === 'GET') return reply.sendFile('index.html');
+    if (page && request.method === 'GET') {
+      const nonce = randomBytes(16).toString('base64');
+      reply.raw.setHeader('content-security-policy', cspHeader(nonce));
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(nonce));
+    }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 

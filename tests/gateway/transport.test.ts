@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawResponse } from '../support/http-client';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
@@ -188,5 +191,39 @@ describe('bad requests get JSON-RPC errors, never 5xx', () => {
     const health = await gw.raw({ method: 'GET', path: '/api/health', host: 'demo2.localhost' });
     expect(health.json).toEqual({ ok: true, sn: 'demo2' });
     expectSecurityHeaders(health);
+  });
+});
+
+describe('the web page', () => {
+  it('carries a new style nonce on every load, in its policy and in the page, and nowhere else', async () => {
+    const webRoot = mkdtempSync(join(tmpdir(), 'credit-web-'));
+    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(join(webRoot, 'app.js'), 'console.log(1)');
+    const web = await startTestGateway({ webRoot, db: gw.db });
+    try {
+      const nonces: string[] = [];
+      for (const path of ['/', '/index.html', '/some/screen']) {
+        const page = await web.raw({ method: 'GET', path });
+        expect(page.status, path).toBe(200);
+        expect(page.headers['content-type']).toContain('text/html');
+        const inPolicy = /style-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(String(page.headers['content-security-policy']))?.[1];
+        const inPage = /<meta name="csp-nonce" content="([^"]+)" \/>\s*<\/head>/.exec(page.text)?.[1];
+        expect(inPolicy, path).toBeDefined();
+        expect(inPage).toBe(inPolicy);
+        expect(Buffer.from(inPolicy!, 'base64')).toHaveLength(16);
+        nonces.push(inPolicy!);
+        expectSecurityHeaders(page);
+      }
+      expect(new Set(nonces).size).toBe(3);
+      // Cross-Origin-Opener-Policy only where browsers apply it: not on a plain-HTTP intranet name.
+      expect((await web.raw({ method: 'GET', path: '/' })).headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect((await web.raw({ method: 'GET', path: '/', host: 'demo2.localhost:8080' })).headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect((await web.raw({ method: 'GET', path: '/', host: 'office.test:8080' })).headers['cross-origin-opener-policy']).toBeUndefined();
+      const script = await web.raw({ method: 'GET', path: '/app.js' });
+      expect(script.text).toBe('console.log(1)');
+      expect(String(script.headers['content-security-policy'])).not.toContain('nonce');
+    } finally {
+      await web.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { resetSite } from './app-page';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { resetSite, takeUnexpectedConsoleErrors } from './app-page';
 import { browserAvailable, launchChromium } from './browser';
 import { startTestGateway, type TestGateway } from './test-gateway';
 import { ensureWebBuild } from './web-build';
@@ -29,6 +29,9 @@ export function useAppInChromium(options: { chromiumArgs?: string[] } = {}): App
   });
   beforeEach(async () => {
     if (e2e.run) await resetSite(e2e.gw);
+  });
+  afterEach(() => {
+    expect(takeUnexpectedConsoleErrors(), 'console errors of the pages this test opened').toEqual([]);
   });
   return e2e;
 }

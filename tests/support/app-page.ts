@@ -10,6 +10,27 @@ export interface OpenAppOptions {
   timezoneId?: string;
   /** Another origin of the same gateway, e.g. http://office.test:<port> mapped to 127.0.0.1. */
   origin?: string;
+  /** Console errors the test causes on purpose (the gateway made unreachable...). */
+  expectedConsoleErrors?: RegExp;
+}
+
+interface WatchedPage {
+  page: Page;
+  errors: string[];
+  expected?: RegExp | undefined;
+}
+
+const watched: WatchedPage[] = [];
+
+/**
+ * Console errors of every page opened since the last call, less the expected ones, and the
+ * pages forgotten: no screen may log an error (a CSP refusal, an uncaught exception...).
+ * useAppInChromium asserts it after each test.
+ */
+export function takeUnexpectedConsoleErrors(): string[] {
+  const found = watched.flatMap(({ errors, expected }) => errors.filter((text) => !expected?.test(text)));
+  watched.length = 0;
+  return found;
 }
 
 export async function openApp(browser: Browser, gw: TestGateway, options: OpenAppOptions = {}): Promise<Page> {
@@ -18,6 +39,7 @@ export async function openApp(browser: Browser, gw: TestGateway, options: OpenAp
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   const page = await context.newPage();
+  watched.push({ page, errors: consoleErrors(page), expected: options.expectedConsoleErrors });
   await page.goto(`${options.origin ?? gw.url}/#${options.path ?? '/login'}`);
   return page;
 }
