@@ -80,7 +80,8 @@ export const pointsMethods = {
     result: z.object({ serialNo: serialSchema, before: pointsSchema, after: pointsSchema }),
     auth: 'session',
     effect: 'write',
-    rights: { levels: [0], accessCode: 5 },
+    // Issuance acts for the whole company: never a sub-account's, whatever its codes.
+    rights: { levels: [0], accessCode: 5, mainOnly: true },
     errors: [ErrorCode.operatorStatusForbidsScore],
   }),
   'gw.credit.user.score.up': defineMethod({
