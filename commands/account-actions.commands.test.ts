@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import type { CanTarget } from './can';
 import type { Rights } from './command';
-import { rowActionsFor, type ActionTarget } from './account-actions.commands';
+import { noActionReason, rowActionsFor, rowOffer } from './account-actions.commands';
 
-const rights: Rights = { level: 1, accessCodes: [1, 2, 3, 4, 5, 6, 7, 8, 11], isSubAccount: false, mustChangePassword: false };
-const target = (over: Partial<ActionTarget>): ActionTarget => ({
+const rights: Rights = { userId: '10', level: 1, accessCodes: [1, 2, 3, 4, 5, 6, 7, 8, 11], isSubAccount: false, mustChangePassword: false };
+const target = (over: Partial<CanTarget>): CanTarget => ({
+  parentId: '10',
   level: 2,
   status: 1,
   teamStatus: 1,
-  isDirectChild: true,
+  online: true,
   betPaused: false,
   betStopped: false,
   exceptionMarked: false,
   winBlocked: false,
   ...over,
 });
-const ids = (over: Partial<ActionTarget>, who: Rights = rights) => rowActionsFor(target(over), who).map((a) => a.id);
+const ids = (over: Partial<CanTarget>, who: Rights = rights) => rowActionsFor(target(over), who).map((a) => a.id);
 
 describe('row actions', () => {
   it('offers what the status machine and the flags take for a direct child agent', () => {
@@ -31,9 +33,9 @@ describe('row actions', () => {
       'agent.mark',
       'account.endSessions',
     ]);
+    // Points move only to a normal account of a normal line: no set score here.
     expect(ids({ status: 4, teamStatus: 6, betStopped: true, exceptionMarked: true })).toEqual([
       'account.edit',
-      'account.setScore',
       'account.enable',
       'account.unlock',
       'line.disable',
@@ -43,6 +45,16 @@ describe('row actions', () => {
       'agent.unmark',
       'account.endSessions',
     ]);
+    expect(ids({ status: 6 })).toContain('account.unfreeze');
+    expect(ids({ status: 6 })).not.toContain('account.enable');
+    expect(ids({ status: 6 })).not.toContain('account.setScore');
+  });
+
+  it('offers kick out only to an account that is online', () => {
+    expect(ids({ online: true })).toContain('account.kickOut');
+    expect(ids({ online: false })).not.toContain('account.kickOut');
+    // Ending the sessions of a whole line does not depend on the agent's own.
+    expect(ids({ online: false })).toContain('account.endSessions');
   });
 
   it("offers a member's betting switch and mark from the state it is in, never line actions", () => {
@@ -60,11 +72,21 @@ describe('row actions', () => {
   });
 
   it('offers nothing to an account further down or during a forced password change, and only what the access codes allow', () => {
-    expect(ids({ isDirectChild: false })).toEqual([]);
+    expect(ids({ parentId: '11' })).toEqual([]);
     expect(ids({}, { ...rights, mustChangePassword: true })).toEqual([]);
     expect(ids({}, { ...rights, accessCodes: [1] })).toEqual([]);
     expect(ids({}, { ...rights, accessCodes: [1, 3] })).toEqual(['account.edit']);
     expect(ids({}, { ...rights, accessCodes: [1, 4] })).not.toContain('account.edit');
     expect(ids({}, { ...rights, accessCodes: [1, 5] })).toEqual(['account.setScore']);
+  });
+
+  it('says why a row offers nothing', () => {
+    expect(rowOffer(target({}), rights).reason).toBeNull();
+    expect(noActionReason(target({ parentId: '11' }), rights)).toBe('notDirectChild');
+    expect(noActionReason(target({}), { ...rights, accessCodes: [1] })).toBe('noRights');
+    expect(noActionReason(target({}), { ...rights, mustChangePassword: true })).toBe('passwordChange');
+    // Only status actions allowed, and the account is frozen: the frozen state is the reason.
+    expect(rowOffer(target({ level: 5, status: 6, teamStatus: 6, online: false }), { ...rights, level: 4, accessCodes: [1, 5] })).toEqual({ actions: [], reason: 'accountFrozen' });
+    expect(rowOffer(target({ teamStatus: 6 }), { ...rights, accessCodes: [1, 5] })).toEqual({ actions: [], reason: 'lineFrozen' });
   });
 });

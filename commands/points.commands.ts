@@ -1,12 +1,16 @@
 import { parseCents } from '../contract/amount.contract';
 import type { ResultOf } from '../contract/methods.contract';
 import { newRequestKey } from '../machines/score-transfer.machine';
+import { can, directChildList, type CanTarget } from './can';
 import type { Command, CommandContext, Rights } from './command';
 
 type AccountRow = ResultOf<'gw.credit.agent.query'>['list'][number];
 
-const mayScore = (rights: Rights) => !rights.mustChangePassword && rights.level <= 4 && rights.accessCodes.includes(5);
+const mayScore = (rights: Rights) => can(rights, 'gw.credit.user.score.up') || can(rights, 'gw.credit.user.score.down');
 const found = new Map<string, AccountRow>();
+
+/** Whether points may move to or from this account now, one way or the other. */
+export const mayScoreOn = (rights: Rights, row: CanTarget) => can(rights, 'gw.credit.user.score.up', row) || can(rights, 'gw.credit.user.score.down', row);
 
 /** Runs a score up or down asked from the palette: confirm with both balances, one request key, report, refresh. */
 async function scoreFromPalette(context: CommandContext, row: AccountRow, direction: 'up' | 'down', amount: string) {
@@ -43,8 +47,9 @@ export const pointsCommands: Command[] = [
         remote: true,
         async choices(context, _picked, query) {
           const loginId = query.trim();
-          const page = await context.call(context.rights.level === 4 ? 'gw.credit.user.query' : 'gw.credit.agent.query', { ...(loginId ? { loginId } : {}), pageSize: 30 });
-          return page.list.map((row) => {
+          const page = await context.call(directChildList(context.rights), { ...(loginId ? { loginId } : {}), pageSize: 30 });
+          // Only accounts whose status lets points move (a frozen one would be refused at the end).
+          return page.list.filter((row) => mayScoreOn(context.rights, row)).map((row) => {
             found.set(row.userId, row);
             return { id: row.userId, title: row.loginId, detail: row.balance, keywords: [] };
           });
