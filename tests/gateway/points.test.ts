@@ -193,10 +193,9 @@ describe('gw.credit.user.score.up and .down', () => {
     expect(over.error?.data).toEqual({ field: 'amount', rule: 'above-point-limit' });
     expect(await lastOperation()).toMatchObject({ level: 'warn', code: ErrorCode.setScoreFailed });
     // The issue's case: 6000 up to a member whose limit is 5000.
-    await gw.db.run(sql`UPDATE accounts SET balance = 0 WHERE login_id = 'mb01010102004' AND site_id = 'demo'`);
     await gw.db.run(sql`UPDATE accounts SET point_limit = 500000 WHERE login_id = 'mb01010102004' AND site_id = 'demo'`);
     await expectRefused(() => up('ag01010102', 'mb01010102004', '6000'), ErrorCode.setScoreFailed);
-    await gw.db.run(sql`UPDATE accounts SET balance = ${held} WHERE login_id = 'mb01010102004' AND site_id = 'demo'`);
+    await gw.db.run(sql`UPDATE accounts SET point_limit = 10000000 WHERE login_id = 'mb01010102004' AND site_id = 'demo'`);
     // Up to the limit exactly is fine; then not a cent more, and scoring down is never capped.
     expect((await up('ag01010102', 'mb01010102003', (Number(room) / 100).toFixed(2))).result).toMatchObject({ after: '5000.00' });
     await expectRefused(() => up('ag01010102', 'mb01010102003', '0.01'), ErrorCode.setScoreFailed);
@@ -577,13 +576,21 @@ describe('the score-transfer machine against the gateway', () => {
     expect(actor.getSnapshot().context.result).toMatchObject({ amount: '25.50', after: (Number(before + 2_550n) / 100).toFixed(2) });
     expect(await balanceOf('mb01010102003')).toBe(before + 2_550n);
 
-    // A refusal shows the catalogue message in the caller's language.
+    // A refused amount goes back on the amount field (no retry that could never succeed).
     actor.send({ type: 'NEW' });
     actor.send({ type: 'EDIT', amount: '99999999', direction: 'down' });
     actor.send({ type: 'SUBMIT' });
     actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => !s.matches('submitting') && !s.matches('confirming'));
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ amount: ErrorCode.targetBalanceLow });
+    // Another refusal shows the catalogue message in the caller's language.
+    await gw.db.run(sql`UPDATE accounts SET status = 6 WHERE login_id = 'mb01010102003' AND site_id = 'demo'`);
+    actor.send({ type: 'EDIT', amount: '1' });
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.matches('failed'));
-    expect(actor.getSnapshot().context.error).toMatchObject({ code: ErrorCode.targetBalanceLow });
+    expect(actor.getSnapshot().context.error).toMatchObject({ code: ErrorCode.targetStatusForbidsScore });
     expect(actor.getSnapshot().context.error!.message.length).toBeGreaterThan(0);
   });
 });
