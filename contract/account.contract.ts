@@ -9,6 +9,8 @@ import { jobMethods } from './job.contract';
 import { loginIdRule, nicknameRule, passwordRule, safeCodeRule } from './rules.contract';
 
 /** Account statuses: 1 normal, 4 disabled, 6 frozen. */
+export const accountStatuses = [1, 4, 6] as const;
+export type AccountStatusValue = (typeof accountStatuses)[number];
 export const accountStatusSchema = z.union([z.literal(1), z.literal(4), z.literal(6)]);
 
 export const accountSortFields = ['createdAt', 'loginId', 'balance', 'lastLoginAt'] as const;

@@ -4,6 +4,8 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { backOffice, isMemberLevel } from '../../../contract/account-fields.contract';
+import { accountStatuses, type AccountStatusValue } from '../../../contract/account.contract';
+import { accountStateOf } from '../../../machines/account-status.machine';
 import { AccountStatusBadge } from '@/components/account-status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -30,7 +32,7 @@ export default function AccountListScreen() {
   const [kind, setKind] = useState<Kind | null>(null);
   const [search, setSearch] = useState('');
   const [loginId, setLoginId] = useState('');
-  const [status, setStatus] = useState<'' | '1' | '4' | '6'>('');
+  const [status, setStatus] = useState<'' | `${AccountStatusValue}`>('');
   const [online, setOnline] = useState<'' | 'yes' | 'no'>('');
   const [level, setLevel] = useState('');
   const [sort, setSort] = useState<{ field: Sort; order: 'asc' | 'desc' }>({ field: 'createdAt', order: 'desc' });
@@ -49,7 +51,7 @@ export default function AccountListScreen() {
     () => ({
       ...(params.parentId ? { parentId: params.parentId } : {}),
       ...(loginId ? { loginId } : {}),
-      ...(status ? { status: Number(status) as 1 | 4 | 6 } : {}),
+      ...(status ? { status: Number(status) as AccountStatusValue } : {}),
       ...(online ? { online: online === 'yes' } : {}),
       ...(level && kind !== 'members' ? { level: Number(level) as 1 | 2 | 3 | 4 } : {}),
       sort: sort.field,
@@ -214,9 +216,11 @@ export default function AccountListScreen() {
           className="h-9 rounded-md border border-input bg-background px-2 text-sm"
         >
           <option value="">{t('accounts.allStatuses')}</option>
-          <option value="1">{t('status.normal')}</option>
-          <option value="4">{t('status.disabled')}</option>
-          <option value="6">{t('status.frozen')}</option>
+          {accountStatuses.map((value) => (
+            <option key={value} value={value}>
+              {t(`status.${accountStateOf({ status: value, teamStatus: value }).account}`)}
+            </option>
+          ))}
         </select>
         {shown === 'agents' && agentLevelsBelow.length > 1 ? (
           <select

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { isMemberLevel } from '../../../contract/account-fields.contract';
 import type { ResultOf } from '../../../contract/methods.contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
@@ -40,7 +41,7 @@ type Field =
 export default function AddAccountScreen() {
   const { mode } = useParams<{ mode?: string }>();
   const profile = SessionContext.useSelector((state) => state.context.profile);
-  const addsMembers = profile?.level === 4;
+  const addsMembers = profile ? isMemberLevel(profile.level + 1) : false;
   if (addsMembers && mode === 'batch') {
     return (
       <AddScreenFrame batch>
@@ -59,7 +60,7 @@ export default function AddAccountScreen() {
 function AddScreenFrame({ batch, children }: { batch: boolean; children: React.ReactNode }) {
   const { t } = useTranslation();
   const profile = SessionContext.useSelector((state) => state.context.profile);
-  const addsMembers = profile?.level === 4;
+  const addsMembers = profile ? isMemberLevel(profile.level + 1) : false;
   return (
     <section className="max-w-3xl space-y-4" data-testid="add-account-screen">
       <h1 className="text-xl font-semibold">{batch ? t('batch.title') : addsMembers ? t('add.titleMember') : t('add.titleAgent')}</h1>
@@ -94,7 +95,7 @@ function AddOneForm() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const profile = SessionContext.useSelector((state) => state.context.profile);
-  const addsMembers = profile?.level === 4;
+  const addsMembers = profile ? isMemberLevel(profile.level + 1) : false;
   const [values, setValues] = useState<Record<Field, string>>({
     loginId: '',
     nickname: '',

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isMemberLevel } from '../../../contract/account-fields.contract';
 import type { ResultOf } from '../../../contract/methods.contract';
+import { accountStateOf } from '../../../machines/account-status.machine';
 import { call } from '@/api/gateway-client';
 import { onAccountsChanged } from '@/lib/confirm';
 
@@ -25,15 +27,16 @@ export function DownlineStats({ parentId }: { parentId: string | undefined }) {
     };
   }, [parentId]);
   if (!stats) return null;
-  const count = (status: number) => stats.byStatus.find((group) => group.status === status)?.count ?? 0;
-  const members = stats.byLevel.find((group) => group.level === 5)?.count ?? 0;
+  const count = (state: 'disabled' | 'frozen') =>
+    stats.byStatus.filter((group) => accountStateOf({ status: group.status, teamStatus: group.status }).account === state).reduce((sum, group) => sum + group.count, 0);
+  const members = stats.byLevel.filter((group) => isMemberLevel(group.level)).reduce((sum, group) => sum + group.count, 0);
   const items: [string, string | number][] = [
     [t('stats.downline'), stats.total],
     [t('stats.agents'), stats.total - members],
     [t('stats.members'), members],
     [t('accounts.online'), stats.online],
-    [t('status.disabled'), count(4)],
-    [t('status.frozen'), count(6)],
+    [t('status.disabled'), count('disabled')],
+    [t('status.frozen'), count('frozen')],
     [t('flag.monitored'), stats.exceptionMarked],
     [t('stats.balance'), stats.balance],
   ];
