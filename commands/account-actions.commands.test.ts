@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CanTarget } from './can';
 import type { Rights } from './command';
-import { noActionReason, rowActionsFor, rowOffer } from './account-actions.commands';
+import { bulkActionsFor, noActionReason, rowActionsFor, rowOffer } from './account-actions.commands';
+import type { CommandContext } from './command';
+import { mayScoreOn, pointsCommands } from './points.commands';
 
 const rights: Rights = { userId: '10', level: 1, accessCodes: [1, 2, 3, 4, 5, 6, 7, 8, 11], isSubAccount: false, mustChangePassword: false };
 const target = (over: Partial<CanTarget>): CanTarget => ({
@@ -88,5 +90,41 @@ describe('row actions', () => {
     // Only status actions allowed, and the account is frozen: the frozen state is the reason.
     expect(rowOffer(target({ level: 5, status: 6, teamStatus: 6, online: false }), { ...rights, level: 4, accessCodes: [1, 5] })).toEqual({ actions: [], reason: 'accountFrozen' });
     expect(rowOffer(target({ teamStatus: 6 }), { ...rights, accessCodes: [1, 5] })).toEqual({ actions: [], reason: 'lineFrozen' });
+  });
+});
+
+describe('bulk actions and set score', () => {
+  it('offers the bulk bar only to a session that holds access code 4', () => {
+    expect(bulkActionsFor(rights).map((action) => action.id)).toEqual(['enable', 'disable', 'freeze']);
+    expect(bulkActionsFor({ ...rights, isSubAccount: true, accessCodes: [1, 2, 3, 5] })).toEqual([]);
+    expect(bulkActionsFor({ ...rights, mustChangePassword: true })).toEqual([]);
+  });
+
+  it('offers set score only on a direct child whose status lets points move', () => {
+    expect(mayScoreOn(rights, target({}))).toBe(true);
+    expect(mayScoreOn(rights, target({ status: 6 }))).toBe(false);
+    expect(mayScoreOn(rights, target({ teamStatus: 4 }))).toBe(false);
+    expect(mayScoreOn(rights, target({ parentId: '11' }))).toBe(false);
+    expect(mayScoreOn({ ...rights, accessCodes: [1, 4] }, target({}))).toBe(false);
+  });
+});
+
+describe('set score from the palette', () => {
+  it('offers no frozen account, and shows why an amount cannot succeed instead of offering it: below zero down, above the point limit up', async () => {
+    const command = pointsCommands.find((item) => item.id === 'points.setScore')!;
+    const row = { ...target({ level: 5 }), userId: '77', loginId: 'mb77', nickname: 'mb77', balance: '50000.50', pointLimit: '50100.00' };
+    const context = {
+      rights: { ...rights, level: 4 },
+      call: async () => ({ total: 2, list: [row, { ...row, userId: '78', loginId: 'mb78', status: 6 }], line: [] }),
+      t: (key: string) => key,
+    } as unknown as CommandContext;
+    const [accounts, , amounts] = command.steps!;
+    // The frozen member is not offered: it would be refused at the end.
+    expect((await accounts!.choices(context, [], '')).map((choice) => choice.id)).toEqual(['77']);
+    const offered = (direction: string, amount: string) => amounts!.choices(context, ['77', direction], amount) as { id: string; title?: string }[];
+    expect(offered('down', '60000')).toEqual([{ id: 'refused', title: '37111', keywords: ['60000'] }]);
+    expect(offered('up', '99.51')).toEqual([{ id: 'refused', title: '20030', keywords: ['99.51'] }]);
+    expect(offered('down', '50000.50').map((choice) => choice.id)).toEqual(['50000.50']);
+    expect(offered('up', '99.50').map((choice) => choice.id)).toEqual(['99.50']);
   });
 });

@@ -35,7 +35,8 @@ export interface FieldErrors {
 
 /** Both balances and the target's point limit as last read, so what cannot succeed is refused before confirming. */
 export interface TransferBalances {
-  operator: string;
+  /** Unknown where only the target's row is at hand (the palette): then the gateway checks it. */
+  operator?: string;
   target: string;
   targetPointLimit: string;
 }
@@ -72,7 +73,7 @@ export function fieldErrorsOf(amount: string, comment: string, direction: ScoreD
     const by = BigInt(cents);
     const centsOf = (value: string) => BigInt(parseCents(value) ?? 0);
     // The gateway's own checks (37110, 20030, 37111), refused here rather than after a confirmation.
-    if (direction === 'up' && by > centsOf(balances.operator)) errors.amount = ErrorCode.operatorBalanceLow;
+    if (direction === 'up' && balances.operator !== undefined && by > centsOf(balances.operator)) errors.amount = ErrorCode.operatorBalanceLow;
     else if (direction === 'up' && centsOf(balances.target) + by > centsOf(balances.targetPointLimit)) errors.amount = ErrorCode.setScoreFailed;
     else if (direction === 'down' && by > centsOf(balances.target)) errors.amount = ErrorCode.targetBalanceLow;
   }
