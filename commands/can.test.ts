@@ -101,6 +101,13 @@ describe('can: what the account-status machine takes for the target', () => {
     expect(whyNot(agent4, 'gw.credit.user.logout', member({ online: false }))).toBe('offline');
   });
 
+  it('unlocks only an account whose sign-in is locked', () => {
+    expect(can(agent4, 'gw.credit.user.unlock', member({ loginLocked: true }))).toBe(true);
+    expect(whyNot(agent4, 'gw.credit.user.unlock', member({ loginLocked: false }))).toBe('notLocked');
+    // Unknown (a target read without it): the gateway decides.
+    expect(can(agent4, 'gw.credit.user.unlock', member())).toBe(true);
+  });
+
   it('moves points only to or from a normal account of a normal line', () => {
     expect(can(agent4, 'gw.credit.user.score.up', member())).toBe(true);
     expect(whyNot(agent4, 'gw.credit.user.score.up', member({ status: 6 }))).toBe('accountFrozen');

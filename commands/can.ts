@@ -16,6 +16,8 @@ export interface CanTarget {
   exceptionMarked?: boolean;
   /** Absent when unknown (then it does not decide). */
   online?: boolean;
+  /** Failed sign-ins hold its name locked or delayed; absent when unknown (then it does not decide). */
+  loginLocked?: boolean;
 }
 
 /** Why an action is not offered; each has its text (`why.<reason>`) in every language. */
@@ -28,6 +30,7 @@ export type Refusal =
   | 'lineDisabled'
   | 'lineFrozen'
   | 'offline'
+  | 'notLocked'
   | 'notNow';
 
 /** Which account a method acts on, and what the target must be for it (besides a direct child). */
@@ -40,6 +43,8 @@ interface TargetRule {
   flag?: { name: 'betStopped' | 'exceptionMarked'; sets: boolean };
   /** Ends sessions: only for an account that has one. */
   needsOnline?: boolean;
+  /** Lifts a sign-in lock: only for an account whose name is locked. */
+  needsLoginLock?: boolean;
 }
 
 const event = (...events: AccountAction[]) => () => events;
@@ -53,7 +58,7 @@ const targetRules: Partial<Record<MethodName, TargetRule>> = {
   'gw.credit.agent.line.stop.right': { events: event('LINE_FREEZE') },
   'gw.credit.agent.line.enable.right': { events: event('LINE_UNFREEZE') },
   'gw.credit.user.logout': { events: event('KICK_OUT'), needsOnline: true },
-  'gw.credit.user.unlock': { events: event('UNLOCK') },
+  'gw.credit.user.unlock': { events: event('UNLOCK'), needsLoginLock: true },
   'gw.credit.user.limit.remove': { events: event('REMOVE_LIMIT') },
   'gw.credit.user.bet.pause': { events: event('PAUSE_BET') },
   'gw.credit.user.bet.pursue': { events: event('RESUME_BET') },
@@ -121,6 +126,7 @@ export function whyNot(session: Rights, method: MethodName, target?: CanTarget, 
   }
   if (rule.flag && Boolean(target[rule.flag.name]) === rule.flag.sets) return 'notNow';
   if (rule.needsOnline && target.online === false) return 'offline';
+  if (rule.needsLoginLock && target.loginLocked === false) return 'notLocked';
   return null;
 }
 
