@@ -1,20 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import type { CanTarget } from './can';
 import type { Rights } from './command';
-import { rowActionsFor, type ActionTarget } from './account-actions.commands';
+import { bulkActionsFor, noActionReason, rowActionsFor, rowOffer } from './account-actions.commands';
+import type { CommandContext } from './command';
+import { mayScoreOn, pointsCommands } from './points.commands';
 
-const rights: Rights = { level: 1, accessCodes: [1, 2, 3, 4, 5, 6, 7, 8, 11], isSubAccount: false, mustChangePassword: false };
-const target = (over: Partial<ActionTarget>): ActionTarget => ({
+const rights: Rights = { userId: '10', level: 1, accessCodes: [1, 2, 3, 4, 5, 6, 7, 8, 11], isSubAccount: false, mustChangePassword: false };
+const target = (over: Partial<CanTarget>): CanTarget => ({
+  parentId: '10',
   level: 2,
   status: 1,
   teamStatus: 1,
-  isDirectChild: true,
+  online: true,
   betPaused: false,
   betStopped: false,
   exceptionMarked: false,
   winBlocked: false,
   ...over,
 });
-const ids = (over: Partial<ActionTarget>, who: Rights = rights) => rowActionsFor(target(over), who).map((a) => a.id);
+const ids = (over: Partial<CanTarget>, who: Rights = rights) => rowActionsFor(target(over), who).map((a) => a.id);
 
 describe('row actions', () => {
   it('offers what the status machine and the flags take for a direct child agent', () => {
@@ -31,9 +35,9 @@ describe('row actions', () => {
       'agent.mark',
       'account.endSessions',
     ]);
+    // Points move only to a normal account of a normal line: no set score here.
     expect(ids({ status: 4, teamStatus: 6, betStopped: true, exceptionMarked: true })).toEqual([
       'account.edit',
-      'account.setScore',
       'account.enable',
       'account.unlock',
       'line.disable',
@@ -43,6 +47,16 @@ describe('row actions', () => {
       'agent.unmark',
       'account.endSessions',
     ]);
+    expect(ids({ status: 6 })).toContain('account.unfreeze');
+    expect(ids({ status: 6 })).not.toContain('account.enable');
+    expect(ids({ status: 6 })).not.toContain('account.setScore');
+  });
+
+  it('offers kick out only to an account that is online', () => {
+    expect(ids({ online: true })).toContain('account.kickOut');
+    expect(ids({ online: false })).not.toContain('account.kickOut');
+    // Ending the sessions of a whole line does not depend on the agent's own.
+    expect(ids({ online: false })).toContain('account.endSessions');
   });
 
   it("offers a member's betting switch and mark from the state it is in, never line actions", () => {
@@ -60,11 +74,57 @@ describe('row actions', () => {
   });
 
   it('offers nothing to an account further down or during a forced password change, and only what the access codes allow', () => {
-    expect(ids({ isDirectChild: false })).toEqual([]);
+    expect(ids({ parentId: '11' })).toEqual([]);
     expect(ids({}, { ...rights, mustChangePassword: true })).toEqual([]);
     expect(ids({}, { ...rights, accessCodes: [1] })).toEqual([]);
     expect(ids({}, { ...rights, accessCodes: [1, 3] })).toEqual(['account.edit']);
     expect(ids({}, { ...rights, accessCodes: [1, 4] })).not.toContain('account.edit');
     expect(ids({}, { ...rights, accessCodes: [1, 5] })).toEqual(['account.setScore']);
+  });
+
+  it('says why a row offers nothing', () => {
+    expect(rowOffer(target({}), rights).reason).toBeNull();
+    expect(noActionReason(target({ parentId: '11' }), rights)).toBe('notDirectChild');
+    expect(noActionReason(target({}), { ...rights, accessCodes: [1] })).toBe('noRights');
+    expect(noActionReason(target({}), { ...rights, mustChangePassword: true })).toBe('passwordChange');
+    // Only status actions allowed, and the account is frozen: the frozen state is the reason.
+    expect(rowOffer(target({ level: 5, status: 6, teamStatus: 6, online: false }), { ...rights, level: 4, accessCodes: [1, 5] })).toEqual({ actions: [], reason: 'accountFrozen' });
+    expect(rowOffer(target({ teamStatus: 6 }), { ...rights, accessCodes: [1, 5] })).toEqual({ actions: [], reason: 'lineFrozen' });
+  });
+});
+
+describe('bulk actions and set score', () => {
+  it('offers the bulk bar only to a session that holds access code 4', () => {
+    expect(bulkActionsFor(rights).map((action) => action.id)).toEqual(['enable', 'disable', 'freeze']);
+    expect(bulkActionsFor({ ...rights, isSubAccount: true, accessCodes: [1, 2, 3, 5] })).toEqual([]);
+    expect(bulkActionsFor({ ...rights, mustChangePassword: true })).toEqual([]);
+  });
+
+  it('offers set score only on a direct child whose status lets points move', () => {
+    expect(mayScoreOn(rights, target({}))).toBe(true);
+    expect(mayScoreOn(rights, target({ status: 6 }))).toBe(false);
+    expect(mayScoreOn(rights, target({ teamStatus: 4 }))).toBe(false);
+    expect(mayScoreOn(rights, target({ parentId: '11' }))).toBe(false);
+    expect(mayScoreOn({ ...rights, accessCodes: [1, 4] }, target({}))).toBe(false);
+  });
+});
+
+describe('set score from the palette', () => {
+  it('offers no frozen account, and shows why an amount cannot succeed instead of offering it: below zero down, above the point limit up', async () => {
+    const command = pointsCommands.find((item) => item.id === 'points.setScore')!;
+    const row = { ...target({ level: 5 }), userId: '77', loginId: 'mb77', nickname: 'mb77', balance: '50000.50', pointLimit: '50100.00' };
+    const context = {
+      rights: { ...rights, level: 4 },
+      call: async () => ({ total: 2, list: [row, { ...row, userId: '78', loginId: 'mb78', status: 6 }], line: [] }),
+      t: (key: string) => key,
+    } as unknown as CommandContext;
+    const [accounts, , amounts] = command.steps!;
+    // The frozen member is not offered: it would be refused at the end.
+    expect((await accounts!.choices(context, [], '')).map((choice) => choice.id)).toEqual(['77']);
+    const offered = (direction: string, amount: string) => amounts!.choices(context, ['77', direction], amount) as { id: string; title?: string }[];
+    expect(offered('down', '60000')).toEqual([{ id: 'refused', title: '37111', keywords: ['60000'] }]);
+    expect(offered('up', '99.51')).toEqual([{ id: 'refused', title: '20030', keywords: ['99.51'] }]);
+    expect(offered('down', '50000.50').map((choice) => choice.id)).toEqual(['50000.50']);
+    expect(offered('up', '99.50').map((choice) => choice.id)).toEqual(['99.50']);
   });
 });

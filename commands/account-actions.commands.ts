@@ -1,128 +1,101 @@
+import { isMemberLevel } from '../contract/account-fields.contract';
 import type { MethodName, ResultOf } from '../contract/methods.contract';
-import { allowedAccountActions, type AccountAction } from '../machines/account-status.machine';
+import type { AccountAction } from '../machines/account-status.machine';
+import { newRequestKey } from '../machines/score-transfer.machine';
+import { can, directChildList, whyNot, type CanTarget, type Refusal } from './can';
 import type { Command, CommandContext, CommandStep, Rights } from './command';
 
 type AccountRow = ResultOf<'gw.credit.agent.query'>['list'][number];
 
-/** What an action does besides the status machine's own transitions. */
-type ExtraAction = 'PAUSE_BET' | 'RESUME_BET' | 'MARK' | 'UNMARK' | 'STOP_BET' | 'LIFT_STOP_BET' | 'RESUME_LINE_BET' | 'END_SESSIONS' | 'EDIT' | 'SET_SCORE';
-
-/** An action on a selected account: what it calls (or opens), for whom, and whether it asks first. */
+/**
+ * An action on a selected account: the contract method it calls (or, for a screen it opens, the
+ * method that screen calls), and whether it asks first. Who may use it on whom is `can`'s answer
+ * for that method, never a rule of its own.
+ */
 export interface AccountRowAction {
   id: string;
-  action: AccountAction | ExtraAction;
   titleKey: string;
-  /** The method it calls; absent for actions that open a screen. */
-  method?: MethodName;
+  /** The method it calls; a pair when agents and members have their own (agent.* / user.*). */
+  method: MethodName | { agents: MethodName; members: MethodName };
+  /** The one machine event it stands for, when its method may send several (user.enable). */
+  event?: AccountAction;
   params?: Record<string, unknown>;
   /** The screen it opens instead of calling. */
   path?: (userId: string) => string;
-  /** Agents (levels 1-4), members (level 5) or both. */
-  targets: 'agents' | 'members' | 'all';
-  /** Access code of spec §6 the action needs. */
-  accessCode: number;
   /** Actions that lock someone out, stop betting or end sessions ask for confirmation. */
   confirm: boolean;
+  /** Words that find it in the palette besides its title. */
+  keywords: readonly string[];
 }
 
-const status = (id: string, action: AccountAction, titleKey: string, method: MethodName, confirm: boolean, params?: Record<string, unknown>): AccountRowAction => ({
+const call = (id: string, titleKey: string, method: AccountRowAction['method'], confirm: boolean, extra: Partial<AccountRowAction> = {}): AccountRowAction => ({
   id,
-  action,
   titleKey,
   method,
   confirm,
-  targets: action.startsWith('LINE_') ? 'agents' : 'all',
-  accessCode: 4,
-  ...(params ? { params } : {}),
+  keywords: [],
+  ...extra,
 });
 
 export const accountRowActions: AccountRowAction[] = [
-  { id: 'account.edit', action: 'EDIT', titleKey: 'action.edit', path: (userId) => `/editAccount/index/${userId}`, targets: 'all', accessCode: 3, confirm: false },
-  { id: 'account.setScore', action: 'SET_SCORE', titleKey: 'action.setScore', path: (userId) => `/settingScore/index/${userId}`, targets: 'all', accessCode: 5, confirm: false },
-  status('account.enable', 'ENABLE', 'action.enable', 'gw.credit.user.enable', false),
-  status('account.unfreeze', 'UNFREEZE', 'action.unfreeze', 'gw.credit.user.enable', false),
-  status('account.disable', 'DISABLE', 'action.disable', 'gw.credit.user.disable', true, { mode: 'lock' }),
-  status('account.freeze', 'FREEZE', 'action.freeze', 'gw.credit.user.disable', true, { mode: 'freeze' }),
-  status('account.kickOut', 'KICK_OUT', 'action.kickOut', 'gw.credit.user.logout', true),
-  status('account.unlock', 'UNLOCK', 'action.unlock', 'gw.credit.user.unlock', false),
-  { id: 'member.removeLimit', action: 'REMOVE_LIMIT', titleKey: 'action.removeLimit', method: 'gw.credit.user.limit.remove', targets: 'members', accessCode: 4, confirm: true },
-  status('line.disable', 'LINE_DISABLE', 'action.lineDisable', 'gw.credit.agent.line.disable', true),
-  status('line.enable', 'LINE_ENABLE', 'action.lineEnable', 'gw.credit.agent.line.enable', false),
-  status('line.freeze', 'LINE_FREEZE', 'action.lineFreeze', 'gw.credit.agent.line.stop.right', true),
-  status('line.unfreeze', 'LINE_UNFREEZE', 'action.lineUnfreeze', 'gw.credit.agent.line.enable.right', false),
-  { id: 'member.pauseBet', action: 'PAUSE_BET', titleKey: 'action.pauseBet', method: 'gw.credit.user.bet.pause', targets: 'members', accessCode: 4, confirm: true },
-  { id: 'member.resumeBet', action: 'RESUME_BET', titleKey: 'action.resumeBet', method: 'gw.credit.user.bet.pursue', targets: 'members', accessCode: 4, confirm: false },
-  { id: 'line.stopBet', action: 'STOP_BET', titleKey: 'action.stopBet', method: 'gw.credit.team.bolck', targets: 'agents', accessCode: 4, confirm: true },
-  { id: 'line.liftStopBet', action: 'LIFT_STOP_BET', titleKey: 'action.liftStopBet', method: 'gw.credit.agent.stopBet.disable', targets: 'agents', accessCode: 4, confirm: false },
-  { id: 'line.resumeBet', action: 'RESUME_LINE_BET', titleKey: 'action.resumeLineBet', method: 'gw.credit.team.unbolck', targets: 'agents', accessCode: 4, confirm: true },
-  { id: 'agent.mark', action: 'MARK', titleKey: 'action.mark', method: 'gw.credit.agent.exception.mark', targets: 'agents', accessCode: 4, confirm: false },
-  { id: 'agent.unmark', action: 'UNMARK', titleKey: 'action.unmark', method: 'gw.credit.agent.exception.remove', targets: 'agents', accessCode: 4, confirm: false },
-  { id: 'member.mark', action: 'MARK', titleKey: 'action.mark', method: 'gw.credit.user.exception.mark', targets: 'members', accessCode: 4, confirm: false },
-  { id: 'member.unmark', action: 'UNMARK', titleKey: 'action.unmark', method: 'gw.credit.user.exception.remove', targets: 'members', accessCode: 4, confirm: false },
-  { id: 'account.endSessions', action: 'END_SESSIONS', titleKey: 'action.endSessions', method: 'gw.credit.user.session.all.kill', targets: 'all', accessCode: 4, confirm: true },
+  call('account.edit', 'action.edit', { agents: 'gw.credit.agent.profile.edit', members: 'gw.credit.user.profile.edit' }, false, {
+    path: (userId) => `/editAccount/index/${userId}`,
+    keywords: ['edit', 'profile', 'change', '编辑', '修改'],
+  }),
+  call('account.setScore', 'action.setScore', 'gw.credit.user.score.up', false, { path: (userId) => `/settingScore/index/${userId}` }),
+  call('account.enable', 'action.enable', 'gw.credit.user.enable', false, { event: 'ENABLE', keywords: ['enable', 'unlock', '启用'] }),
+  call('account.unfreeze', 'action.unfreeze', 'gw.credit.user.enable', false, { event: 'UNFREEZE', keywords: ['unfreeze', '解冻'] }),
+  call('account.disable', 'action.disable', 'gw.credit.user.disable', true, { params: { mode: 'lock' }, keywords: ['disable', 'lock', '停用', '禁用'] }),
+  call('account.freeze', 'action.freeze', 'gw.credit.user.disable', true, { params: { mode: 'freeze' }, keywords: ['freeze', '冻结'] }),
+  call('account.kickOut', 'action.kickOut', 'gw.credit.user.logout', true, { keywords: ['kick', 'out', '踢出'] }),
+  call('account.unlock', 'action.unlock', 'gw.credit.user.unlock', false),
+  call('member.removeLimit', 'action.removeLimit', 'gw.credit.user.limit.remove', true, { keywords: ['limit', 'max win', '解除限制'] }),
+  call('line.disable', 'action.lineDisable', 'gw.credit.agent.line.disable', true),
+  call('line.enable', 'action.lineEnable', 'gw.credit.agent.line.enable', false),
+  call('line.freeze', 'action.lineFreeze', 'gw.credit.agent.line.stop.right', true),
+  call('line.unfreeze', 'action.lineUnfreeze', 'gw.credit.agent.line.enable.right', false),
+  call('member.pauseBet', 'action.pauseBet', 'gw.credit.user.bet.pause', true, { keywords: ['pause', 'bet', '停押'] }),
+  call('member.resumeBet', 'action.resumeBet', 'gw.credit.user.bet.pursue', false),
+  call('line.stopBet', 'action.stopBet', 'gw.credit.team.bolck', true, { keywords: ['stop', 'bet', 'line', '停押'] }),
+  call('line.liftStopBet', 'action.liftStopBet', 'gw.credit.agent.stopBet.disable', false),
+  call('line.resumeBet', 'action.resumeLineBet', 'gw.credit.team.unbolck', true),
+  call('agent.mark', 'action.mark', 'gw.credit.agent.exception.mark', false),
+  call('agent.unmark', 'action.unmark', 'gw.credit.agent.exception.remove', false),
+  call('member.mark', 'action.mark', 'gw.credit.user.exception.mark', false),
+  call('member.unmark', 'action.unmark', 'gw.credit.user.exception.remove', false),
+  call('account.endSessions', 'action.endSessions', 'gw.credit.user.session.all.kill', true, { keywords: ['sessions', 'kick', '踢出'] }),
 ];
 
-export interface ActionTarget {
-  level: number;
-  status: number;
-  teamStatus: number;
-  /** Only direct children may be acted on (spec §6). */
-  isDirectChild: boolean;
-  betPaused: boolean;
-  betStopped: boolean;
-  exceptionMarked: boolean;
-  /** Members: blocked by their maximum points winnable (remove limit clears it). */
-  winBlocked: boolean;
+/** The method an action calls on this account. */
+export function methodOf(action: AccountRowAction, target: Pick<CanTarget, 'level'>): MethodName {
+  if (typeof action.method === 'string') return action.method;
+  return isMemberLevel(target.level) ? action.method.members : action.method.agents;
 }
 
-/** Which of the flag actions the target's current flags allow. */
-function flagAllows(action: AccountRowAction['action'], target: ActionTarget): boolean {
-  switch (action) {
-    case 'PAUSE_BET':
-      return !target.betPaused;
-    case 'RESUME_BET':
-      return target.betPaused;
-    case 'STOP_BET':
-      return !target.betStopped;
-    case 'LIFT_STOP_BET':
-    case 'RESUME_LINE_BET':
-      return target.betStopped;
-    case 'MARK':
-      return !target.exceptionMarked;
-    case 'UNMARK':
-      return target.exceptionMarked;
-    case 'END_SESSIONS':
-    case 'EDIT':
-    case 'SET_SCORE':
-      return true;
-    default:
-      return false;
-  }
+const ask = (action: AccountRowAction, target: CanTarget, session: Rights) =>
+  whyNot(session, methodOf(action, target), target, { ...(action.params ? { params: action.params } : {}), ...(action.event ? { event: action.event } : {}) });
+
+/** The actions to offer on an account: those `can` allows, the same rules the gateway applies. */
+export function rowActionsFor(target: CanTarget, session: Rights): AccountRowAction[] {
+  return accountRowActions.filter((action) => ask(action, target, session) === null);
 }
 
-/**
- * The actions to offer on an account: the user's rights, the relation, and what the
- * account-status machine and the account's flags take now — the same rules the gateway applies.
- */
-export function rowActionsFor(target: ActionTarget, rights: Rights): AccountRowAction[] {
-  if (!target.isDirectChild || rights.mustChangePassword) return [];
-  const machine = allowedAccountActions(target.status, target.teamStatus) as string[];
-  const isMember = target.level === 5;
-  return accountRowActions.filter((item) => {
-    if (!rights.accessCodes.includes(item.accessCode)) return false;
-    if (item.targets === 'agents' && isMember) return false;
-    if (item.targets === 'members' && !isMember) return false;
-    if (item.action === 'REMOVE_LIMIT') return target.winBlocked && machine.includes(item.action);
-    return machine.includes(item.action) || flagAllows(item.action, target);
-  });
+/** Why an account has no action to offer: the most telling refusal among its actions'. */
+export function noActionReason(target: CanTarget, session: Rights): Refusal {
+  const refusals = accountRowActions.map((action) => ask(action, target, session));
+  const order: Refusal[] = ['passwordChange', 'notDirectChild', 'accountFrozen', 'accountDisabled', 'lineFrozen', 'lineDisabled', 'offline'];
+  if (refusals.every((refusal) => refusal === 'noRights')) return 'noRights';
+  return order.find((reason) => refusals.includes(reason)) ?? 'notNow';
 }
 
-export function targetOf(row: AccountRow, isDirectChild: boolean): ActionTarget {
-  return { level: row.level, status: row.status, teamStatus: row.teamStatus, isDirectChild, betPaused: row.betPaused, betStopped: row.betStopped, exceptionMarked: row.exceptionMarked, winBlocked: row.winBlocked };
+/** The actions an account offers now, or why it offers none. */
+export function rowOffer(target: CanTarget, session: Rights): { actions: AccountRowAction[]; reason: Refusal | null } {
+  const actions = rowActionsFor(target, session);
+  return { actions, reason: actions.length > 0 ? null : noActionReason(target, session) };
 }
 
 /** Runs an action on an account: opens its screen, or asks when it must, calls, reports and refreshes the lists. */
-export async function runAccountAction(context: CommandContext, row: Pick<AccountRow, 'userId' | 'loginId'>, action: AccountRowAction): Promise<void> {
+export async function runAccountAction(context: CommandContext, row: Pick<AccountRow, 'userId' | 'loginId' | 'level'>, action: AccountRowAction): Promise<void> {
   if (action.path) {
     context.navigate(action.path(row.userId));
     return;
@@ -137,7 +110,7 @@ export async function runAccountAction(context: CommandContext, row: Pick<Accoun
     if (!ok) return;
   }
   try {
-    await context.call(action.method!, { userId: row.userId, ...action.params } as never);
+    await context.call(methodOf(action, row), { userId: row.userId, ...action.params } as never);
     context.report({ ok: true, message: context.t('action.done', { action: title, loginId: row.loginId }) });
     context.accountsChanged();
   } catch (error) {
@@ -154,9 +127,8 @@ function directChildStep(keep: (row: AccountRow, rights: Rights) => boolean): Co
     placeholderKey: 'palette.chooseAccount',
     remote: true,
     async choices(context, _picked, query) {
-      const method = context.rights.level === 4 ? 'gw.credit.user.query' : 'gw.credit.agent.query';
       const loginId = query.trim();
-      const page = await context.call(method, { ...(loginId ? { loginId } : {}), pageSize: 30 });
+      const page = await context.call(directChildList(context.rights), { ...(loginId ? { loginId } : {}), pageSize: 30 });
       return page.list
         .filter((row) => keep(row, context.rights))
         .map((row) => {
@@ -167,7 +139,7 @@ function directChildStep(keep: (row: AccountRow, rights: Rights) => boolean): Co
   };
 }
 
-const mayAct = (rights: Rights) => !rights.mustChangePassword && rights.level <= 4 && rights.accessCodes.includes(1);
+const mayList = (rights: Rights) => can(rights, directChildList(rights));
 
 /** "Account actions…": pick a direct child, then one of the actions it allows now. */
 const actOnAccount: Command = {
@@ -178,17 +150,17 @@ const actOnAccount: Command = {
   shortcut: 'alt+a',
   icon: 'user-cog',
   steps: [
-    directChildStep((row, rights) => rowActionsFor(targetOf(row, true), rights).length > 0),
+    directChildStep((row, rights) => rowActionsFor(row, rights).length > 0),
     {
       placeholderKey: 'palette.chooseAction',
       choices: (context, [userId]) => {
         const row = found.get(userId!);
         if (!row) return [];
-        return rowActionsFor(targetOf(row, true), context.rights).map((action) => ({ id: action.id, titleKey: action.titleKey, keywords: [action.action.toLowerCase()] }));
+        return rowActionsFor(row, context.rights).map((action) => ({ id: action.id, titleKey: action.titleKey, keywords: action.keywords }));
       },
     },
   ],
-  when: mayAct,
+  when: mayList,
   run: async (context, [userId, actionId]) => {
     const row = userId ? found.get(userId) : undefined;
     const action = accountRowActions.find((item) => item.id === actionId);
@@ -196,31 +168,19 @@ const actOnAccount: Command = {
   },
 };
 
-const keywordsOf: Record<string, readonly string[]> = {
-  'account.edit': ['edit', 'profile', 'change', '编辑', '修改'],
-  'account.enable': ['enable', 'unlock', '启用'],
-  'account.disable': ['disable', 'lock', '停用', '禁用'],
-  'account.freeze': ['freeze', '冻结'],
-  'account.unfreeze': ['unfreeze', '解冻'],
-  'account.kickOut': ['kick', 'out', '踢出'],
-  'member.removeLimit': ['limit', 'max win', '解除限制'],
-  'member.pauseBet': ['pause', 'bet', '停押'],
-  'line.stopBet': ['stop', 'bet', 'line', '停押'],
-  'account.endSessions': ['sessions', 'kick', '踢出'],
-};
-
 /** One palette command per action ("Freeze…"): pick a direct child it applies to, then it runs. */
 const perAction: Command[] = accountRowActions
-  .filter((action) => action.id in keywordsOf)
+  .filter((action) => action.keywords.length > 0)
   .map((action) => ({
     id: `do.${action.id}`,
     group: 'accounts',
     titleKey: 'command.onAccount',
     titleValues: { action: action.titleKey },
-    keywords: keywordsOf[action.id]!,
+    keywords: action.keywords,
     icon: 'user-cog',
-    steps: [directChildStep((row, rights) => rowActionsFor(targetOf(row, true), rights).some((offered) => offered.id === action.id))],
-    when: (rights) => mayAct(rights) && rights.accessCodes.includes(action.accessCode),
+    steps: [directChildStep((row, rights) => rowActionsFor(row, rights).some((offered) => offered.id === action.id))],
+    when: (rights) =>
+      mayList(rights) && (typeof action.method === 'string' ? can(rights, action.method) : can(rights, action.method.agents) || can(rights, action.method.members)),
     run: async (context, [userId]) => {
       const row = userId ? found.get(userId) : undefined;
       if (row) await runAccountAction(context, row, action);
@@ -228,3 +188,38 @@ const perAction: Command[] = accountRowActions
   }));
 
 export const accountActionCommands: Command[] = [actOnAccount, ...perAction];
+
+/** A change applied to many checked direct children as one background job (each fails alone). */
+export interface BulkAccountAction {
+  id: 'enable' | 'disable' | 'freeze';
+  titleKey: string;
+  method: 'gw.credit.user.all.enable' | 'gw.credit.user.all.disable';
+  params: Record<string, unknown>;
+}
+
+export const bulkAccountActions: readonly BulkAccountAction[] = [
+  { id: 'enable', titleKey: 'bulk.enable', method: 'gw.credit.user.all.enable', params: {} },
+  { id: 'disable', titleKey: 'bulk.disable', method: 'gw.credit.user.all.disable', params: { mode: 'lock' } },
+  { id: 'freeze', titleKey: 'bulk.freeze', method: 'gw.credit.user.all.disable', params: { mode: 'freeze' } },
+];
+
+/** The bulk changes the session may start. */
+export const bulkActionsFor = (session: Rights) => bulkAccountActions.filter((action) => can(session, action.method));
+
+/** Asks, then starts the job; resolves its id, or null when cancelled or refused (the refusal is reported). */
+export async function runBulkAction(context: CommandContext, userIds: readonly string[], action: BulkAccountAction): Promise<string | null> {
+  const title = context.t(action.titleKey);
+  const ok = await context.confirm({
+    title: context.t('bulk.confirmTitle', { action: title, count: userIds.length }),
+    description: context.t('bulk.confirmMessage'),
+    action: title,
+  });
+  if (!ok) return null;
+  try {
+    const answer = await context.call(action.method, { userIds: [...userIds], ...action.params, requestKey: newRequestKey() } as never);
+    return answer.jobId;
+  } catch (error) {
+    context.report({ ok: false, error });
+    return null;
+  }
+}

@@ -6,6 +6,8 @@ export type Theme = 'black' | 'red';
 
 /** What a command may know about the user to decide whether it is offered. */
 export interface Rights {
+  /** The main account the session acts for: actions act on its direct children. */
+  userId: string;
   level: Level;
   /** Access codes of spec §6 (main accounts hold them all). */
   accessCodes: readonly number[];

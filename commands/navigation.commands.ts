@@ -1,8 +1,10 @@
+import { can } from './can';
 import type { Command, Rights } from './command';
 
 /**
  * One command per screen of the menu. The sidebar, the palette and the route guard read the
- * same rules (spec §6): a rule that hides a screen hides it everywhere.
+ * same rules (spec §6): a screen is allowed when `can` allows the method it calls, so a rule
+ * that hides a screen hides it everywhere.
  */
 interface ScreenRule {
   id: string;
@@ -24,7 +26,7 @@ const screens: ScreenRule[] = [
     icon: 'megaphone',
     keywords: ['notice', 'announcement', 'home', '公告', 'gonggao'],
     shortcut: 'alt+1',
-    allowed: (r) => !r.mustChangePassword,
+    allowed: (r) => can(r, 'gw.credit.notice.layer.list'),
   },
   {
     id: 'go.accounts',
@@ -33,7 +35,7 @@ const screens: ScreenRule[] = [
     icon: 'users',
     keywords: ['accounts', 'users', 'agents', 'members', 'downline', 'tree', '用户管理', '代理', '会员'],
     shortcut: 'alt+2',
-    allowed: (r) => !r.mustChangePassword && r.level <= 4 && r.accessCodes.includes(1),
+    allowed: (r) => can(r, 'gw.credit.agent.query'),
   },
   {
     id: 'go.searchAccount',
@@ -42,7 +44,7 @@ const screens: ScreenRule[] = [
     icon: 'search',
     keywords: ['search', 'find', 'user', 'account', '搜索', '查找'],
     shortcut: 'alt+3',
-    allowed: (r) => !r.mustChangePassword && r.level <= 4 && r.accessCodes.includes(1),
+    allowed: (r) => can(r, 'gw.credit.account.search'),
   },
   {
     id: 'go.stopList',
@@ -51,7 +53,7 @@ const screens: ScreenRule[] = [
     icon: 'pause',
     keywords: [],
     hidden: true,
-    allowed: (r) => !r.mustChangePassword && r.level <= 4 && r.accessCodes.includes(1),
+    allowed: (r) => can(r, 'gw.credit.user.query'),
   },
   {
     id: 'go.addAccount',
@@ -60,7 +62,7 @@ const screens: ScreenRule[] = [
     icon: 'user-plus',
     keywords: [],
     hidden: true,
-    allowed: (r) => !r.mustChangePassword && r.level <= 4 && r.accessCodes.includes(2),
+    allowed: (r) => can(r, 'gw.credit.agent.add') || can(r, 'gw.credit.user.add'),
   },
   {
     id: 'go.editAccount',
@@ -69,7 +71,7 @@ const screens: ScreenRule[] = [
     icon: 'user-cog',
     keywords: [],
     hidden: true,
-    allowed: (r) => !r.mustChangePassword && r.level <= 4 && r.accessCodes.includes(3),
+    allowed: (r) => can(r, 'gw.credit.agent.profile.edit') || can(r, 'gw.credit.user.profile.edit'),
   },
   {
     id: 'go.pointRecord',
@@ -78,8 +80,8 @@ const screens: ScreenRule[] = [
     icon: 'scroll-text',
     keywords: ['score log', 'points', 'record', 'history', 'ledger', '上下分', '分数记录', '积分记录'],
     shortcut: 'alt+4',
-    // Spec §6: without access code 6 the score log is hidden.
-    allowed: (r) => !r.mustChangePassword && r.level <= 4 && r.accessCodes.includes(6),
+    // Spec §6: without access code 6 the score log is hidden (the method declares it).
+    allowed: (r) => can(r, 'gw.credit.score.log.query'),
   },
   {
     id: 'go.settingScore',
@@ -88,7 +90,7 @@ const screens: ScreenRule[] = [
     icon: 'coins',
     keywords: [],
     hidden: true,
-    allowed: (r) => !r.mustChangePassword && r.level <= 4 && r.accessCodes.includes(5),
+    allowed: (r) => can(r, 'gw.credit.user.score.up') || can(r, 'gw.credit.user.score.down'),
   },
   {
     id: 'go.changePassword',

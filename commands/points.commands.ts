@@ -1,12 +1,18 @@
 import { parseCents } from '../contract/amount.contract';
 import type { ResultOf } from '../contract/methods.contract';
-import { newRequestKey } from '../machines/score-transfer.machine';
+import { fieldErrorsOf, newRequestKey } from '../machines/score-transfer.machine';
+import { can, directChildList, type CanTarget } from './can';
 import type { Command, CommandContext, Rights } from './command';
 
 type AccountRow = ResultOf<'gw.credit.agent.query'>['list'][number];
 
-const mayScore = (rights: Rights) => !rights.mustChangePassword && rights.level <= 4 && rights.accessCodes.includes(5);
+const mayScore = (rights: Rights) => can(rights, 'gw.credit.user.score.up') || can(rights, 'gw.credit.user.score.down');
 const found = new Map<string, AccountRow>();
+/** The amount step's choice when the amount cannot succeed: it shows why and runs nothing. */
+const REFUSED = 'refused';
+
+/** Whether points may move to or from this account now, one way or the other. */
+export const mayScoreOn = (rights: Rights, row: CanTarget) => can(rights, 'gw.credit.user.score.up', row) || can(rights, 'gw.credit.user.score.down', row);
 
 /** Runs a score up or down asked from the palette: confirm with both balances, one request key, report, refresh. */
 async function scoreFromPalette(context: CommandContext, row: AccountRow, direction: 'up' | 'down', amount: string) {
@@ -43,8 +49,9 @@ export const pointsCommands: Command[] = [
         remote: true,
         async choices(context, _picked, query) {
           const loginId = query.trim();
-          const page = await context.call(context.rights.level === 4 ? 'gw.credit.user.query' : 'gw.credit.agent.query', { ...(loginId ? { loginId } : {}), pageSize: 30 });
-          return page.list.map((row) => {
+          const page = await context.call(directChildList(context.rights), { ...(loginId ? { loginId } : {}), pageSize: 30 });
+          // Only accounts whose status lets points move (a frozen one would be refused at the end).
+          return page.list.filter((row) => mayScoreOn(context.rights, row)).map((row) => {
             found.set(row.userId, row);
             return { id: row.userId, title: row.loginId, detail: row.balance, keywords: [] };
           });
@@ -64,6 +71,8 @@ export const pointsCommands: Command[] = [
           const cents = parseCents(query.trim());
           const row = userId ? found.get(userId) : undefined;
           if (cents === null || cents <= 0 || !row) return [];
+          const problem = fieldErrorsOf(query.trim(), '', direction === 'down' ? 'down' : 'up', { target: row.balance, targetPointLimit: row.pointLimit }).amount;
+          if (typeof problem === 'number') return [{ id: REFUSED, title: context.t(String(problem), { ns: 'errors' }), keywords: [query.trim()] }];
           const action = context.t(direction === 'down' ? 'score.down' : 'score.up');
           return [{ id: query.trim(), title: context.t('score.choice', { action, amount: query.trim(), loginId: row.loginId }), keywords: [query.trim()] }];
         },
@@ -71,6 +80,7 @@ export const pointsCommands: Command[] = [
     ],
     when: mayScore,
     run: async (context, [userId, direction, amount]) => {
+      if (amount === REFUSED) return;
       const row = userId ? found.get(userId) : undefined;
       if (!row || !amount || (direction !== 'up' && direction !== 'down')) {
         context.navigate('/settingScore/index');

@@ -3,7 +3,7 @@ import type { Rights } from './command';
 import { pathAllowed } from './navigation.commands';
 import { allCommands, commandsFor, matchesShortcut, menuCommands, shortcutLabel } from './registry';
 
-const company: Rights = { level: 0, accessCodes: [1, 2, 3, 4, 5, 6, 7, 8, 11], isSubAccount: false, mustChangePassword: false };
+const company: Rights = { userId: '1', level: 0, accessCodes: [1, 2, 3, 4, 5, 6, 7, 8, 11], isSubAccount: false, mustChangePassword: false };
 
 describe('command registry', () => {
   it('has unique ids and unique shortcuts', () => {

@@ -8,6 +8,10 @@ export const levelSchema = z.number().int().min(0).max(5);
 /** Levels that manage a downline (members never sign in). */
 export const backOffice: Level[] = [0, 1, 2, 3, 4];
 
+/** Members, the bottom of the tree: they bet, hold no line and never sign in here. */
+export const memberLevel: Level = 5;
+export const isMemberLevel = (level: number): boolean => level === memberLevel;
+
 export const contactParams = {
   name: personNameRule.optional(),
   phone: z.string().trim().max(32).optional(),

@@ -9,6 +9,8 @@ import { jobMethods } from './job.contract';
 import { loginIdRule, nicknameRule, passwordRule, safeCodeRule } from './rules.contract';
 
 /** Account statuses: 1 normal, 4 disabled, 6 frozen. */
+export const accountStatuses = [1, 4, 6] as const;
+export type AccountStatusValue = (typeof accountStatuses)[number];
 export const accountStatusSchema = z.union([z.literal(1), z.literal(4), z.literal(6)]);
 
 export const accountSortFields = ['createdAt', 'loginId', 'balance', 'lastLoginAt'] as const;
@@ -131,9 +133,21 @@ export const accountMethods = {
   'gw.credit.fuzzy.search.tips': nameTips("Accounts of the caller's line whose name starts with the keyword (any case), for suggestions as you type"),
   'gw.credit.fuzzy.agent.search.tips': nameTips("Agents (not members) of the caller's line whose name starts with the keyword"),
   'gw.credit.user.simple.info.get': defineMethod({
-    summary: "Name, level, status and balance of an account of the caller's line (for headers and confirmations)",
+    summary: "Name, level, parent, status, balance and point limit of an account of the caller's line (for headers and confirmations)",
     params: z.object({ userId: idSchema }),
-    result: z.object({ userId: idSchema, loginId: z.string(), nickname: z.string(), level: levelSchema, status: z.number().int(), teamStatus: z.number().int(), balance: z.string() }),
+    result: z.object({
+      userId: idSchema,
+      loginId: z.string(),
+      nickname: z.string(),
+      level: levelSchema,
+      /** Whether the caller may act on it (a direct child) is read from this. */
+      parentId: idSchema.nullable(),
+      status: z.number().int(),
+      teamStatus: z.number().int(),
+      balance: z.string(),
+      /** What a score up may bring the balance to at most (20030 above it). */
+      pointLimit: z.string(),
+    }),
     auth: 'session',
     effect: 'read',
     rights: { levels: backOffice, accessCode: 1 },

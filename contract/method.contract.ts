@@ -5,14 +5,38 @@ import type { ErrorCodeValue } from './errors.contract';
 export type Level = 0 | 1 | 2 | 3 | 4 | 5;
 
 /**
+ * Route roles of PRODUCT.md "Roles": a role names a group of levels that several screens and
+ * methods share, so the group is written once. `firstProxy`: the company and the two levels
+ * below it (operation record, login log).
+ */
+export const routeRoles = { firstProxy: [0, 1, 2] } as const satisfies Record<string, readonly Level[]>;
+export type RouteRole = keyof typeof routeRoles;
+
+/**
  * What a caller needs to use a method. The server checks every one of these;
- * the web app reads the same declaration to hide what it may not offer.
+ * the web app reads the same declaration (commands/can.ts) to hide what it may not offer.
  */
 export interface Rights {
   /** Levels allowed to call (any level when absent). */
   levels?: readonly Level[];
   /** Access code a sub-account needs (main accounts hold every code). */
   accessCode?: number;
+  /** Route role the caller's level must hold, on top of `levels`. */
+  role?: RouteRole;
+  /**
+   * Main accounts only: a sub-account is refused (11003) whatever its codes, because these act
+   * for the whole account (issuance, system settings, managing sub-accounts, games open/close).
+   */
+  mainOnly?: boolean;
+}
+
+/** Whether a caller of this level, with these access codes, main or sub-account, holds the rights. */
+export function rightsAllow(rights: Rights | undefined, caller: { level: Level; accessCodes: readonly number[]; isSubAccount: boolean }): boolean {
+  if (!rights) return true;
+  if (rights.levels && !rights.levels.includes(caller.level)) return false;
+  if (rights.role && !(routeRoles[rights.role] as readonly Level[]).includes(caller.level)) return false;
+  if (rights.mainOnly && caller.isSubAccount) return false;
+  return rights.accessCode === undefined || caller.accessCodes.includes(rights.accessCode);
 }
 
 export interface MethodDefinition<P extends z.ZodObject = z.ZodObject, R extends z.ZodType = z.ZodType> {

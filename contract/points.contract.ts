@@ -80,7 +80,8 @@ export const pointsMethods = {
     result: z.object({ serialNo: serialSchema, before: pointsSchema, after: pointsSchema }),
     auth: 'session',
     effect: 'write',
-    rights: { levels: [0], accessCode: 5 },
+    // Issuance acts for the whole company: never a sub-account's, whatever its codes.
+    rights: { levels: [0], accessCode: 5, mainOnly: true },
     errors: [ErrorCode.operatorStatusForbidsScore],
   }),
   'gw.credit.user.score.up': defineMethod({
@@ -90,7 +91,8 @@ export const pointsMethods = {
     auth: 'session',
     effect: 'write',
     rights: { levels: [0, 1, 2, 3, 4], accessCode: 5 },
-    errors: transferErrors,
+    // 20030 (rule "above-point-limit"): the point limit caps the balance a score up leaves.
+    errors: [...transferErrors, ErrorCode.setScoreFailed],
   }),
   'gw.credit.user.score.down': defineMethod({
     summary: 'Moves points from a direct child back to the caller; a member in a game cannot be scored down (20032)',

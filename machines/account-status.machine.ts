@@ -1,9 +1,12 @@
-import { setup, transition, type SnapshotFrom } from 'xstate';
+import { assign, setup, stateIn, transition, type SnapshotFrom } from 'xstate';
+import { isMemberLevel } from '../contract/account-fields.contract';
 
 /**
- * What may happen to an account's status (1 normal, 4 disabled, 6 frozen) and to its line's
- * team status (the same values for the whole downline). The gateway accepts a status change
- * only if this machine takes it; the web app offers only the actions it takes.
+ * What may happen to an account's status (1 normal, 4 disabled, 6 frozen), to its line's
+ * team status (the same values for the whole downline) and to a member's betting. The gateway
+ * accepts a change only if this machine takes it; the web app offers only the actions it takes.
+ * The account's level and max-win block are input: guards decide what fits the kind of account
+ * (a member has no line; only a member blocked by its max win has a limit to remove).
  */
 export type AccountStatusEvent =
   | { type: 'ENABLE' }
@@ -16,20 +19,55 @@ export type AccountStatusEvent =
   | { type: 'LINE_DISABLE' }
   | { type: 'LINE_ENABLE' }
   | { type: 'LINE_FREEZE' }
-  | { type: 'LINE_UNFREEZE' };
+  | { type: 'LINE_UNFREEZE' }
+  | { type: 'PAUSE_BET' }
+  | { type: 'RESUME_BET' }
+  /** Points move to or from an account (score up or down) only while it and its line are normal (20003). */
+  | { type: 'MOVE_POINTS' };
 
 export type AccountAction = AccountStatusEvent['type'];
 
+/** What the machine reads of an account: its stored statuses and what guards look at. */
+export interface AccountFacts {
+  status: number;
+  teamStatus: number;
+  level: number;
+  /** Members: winnings reached the maximum points winnable. */
+  winBlocked: boolean;
+  /** Members: betting paused (the stop list). */
+  betPaused: boolean;
+}
+
+interface AccountContext {
+  level: number;
+  winBlocked: boolean;
+}
+
 export const accountStatusMachine = setup({
-  types: { events: {} as AccountStatusEvent, input: {} as { status: number; teamStatus: number } },
+  types: { events: {} as AccountStatusEvent, context: {} as AccountContext, input: {} as Pick<AccountFacts, 'level' | 'winBlocked'> },
+  guards: {
+    hasLine: ({ context }) => !isMemberLevel(context.level),
+    isMember: ({ context }) => isMemberLevel(context.level),
+    winBlocked: ({ context }) => isMemberLevel(context.level) && context.winBlocked,
+  },
 }).createMachine({
   id: 'accountStatus',
   type: 'parallel',
+  context: ({ input }) => ({ level: input.level, winBlocked: input.winBlocked }),
   states: {
     account: {
       initial: 'normal',
       states: {
-        normal: { on: { DISABLE: 'disabled', FREEZE: 'frozen', KICK_OUT: 'normal', UNLOCK: 'normal', REMOVE_LIMIT: 'normal' } },
+        normal: {
+          on: {
+            DISABLE: 'disabled',
+            FREEZE: 'frozen',
+            KICK_OUT: 'normal',
+            UNLOCK: 'normal',
+            REMOVE_LIMIT: { target: 'normal', guard: 'winBlocked', actions: assign({ winBlocked: false }) },
+            MOVE_POINTS: { target: 'normal', guard: stateIn({ team: 'enabled' }) },
+          },
+        },
         disabled: { on: { ENABLE: 'normal', UNLOCK: 'disabled' } },
         frozen: { on: { UNFREEZE: 'normal', DISABLE: 'disabled', KICK_OUT: 'frozen', UNLOCK: 'frozen' } },
       },
@@ -37,9 +75,16 @@ export const accountStatusMachine = setup({
     team: {
       initial: 'enabled',
       states: {
-        enabled: { on: { LINE_DISABLE: 'disabled', LINE_FREEZE: 'frozen' } },
-        disabled: { on: { LINE_ENABLE: 'enabled' } },
-        frozen: { on: { LINE_UNFREEZE: 'enabled', LINE_DISABLE: 'disabled' } },
+        enabled: { on: { LINE_DISABLE: { target: 'disabled', guard: 'hasLine' }, LINE_FREEZE: { target: 'frozen', guard: 'hasLine' } } },
+        disabled: { on: { LINE_ENABLE: { target: 'enabled', guard: 'hasLine' } } },
+        frozen: { on: { LINE_UNFREEZE: { target: 'enabled', guard: 'hasLine' }, LINE_DISABLE: { target: 'disabled', guard: 'hasLine' } } },
+      },
+    },
+    bet: {
+      initial: 'open',
+      states: {
+        open: { on: { PAUSE_BET: { target: 'paused', guard: 'isMember' } } },
+        paused: { on: { RESUME_BET: { target: 'open', guard: 'isMember' } } },
       },
     },
   },
@@ -49,25 +94,49 @@ const accountState = { 1: 'normal', 4: 'disabled', 6: 'frozen' } as const;
 const teamState = { 1: 'enabled', 4: 'disabled', 6: 'frozen' } as const;
 const statusOf = { normal: 1, disabled: 4, frozen: 6, enabled: 1 } as const;
 
-/** The machine's state for an account's stored statuses. */
-export function accountStatusSnapshot(status: number, teamStatus: number): SnapshotFrom<typeof accountStatusMachine> {
-  const account = accountState[status as 1 | 4 | 6] ?? 'normal';
-  const team = teamState[teamStatus as 1 | 4 | 6] ?? 'enabled';
-  return accountStatusMachine.resolveState({ value: { account, team } });
+export const allAccountActions: readonly AccountAction[] = [
+  'ENABLE',
+  'DISABLE',
+  'FREEZE',
+  'UNFREEZE',
+  'KICK_OUT',
+  'UNLOCK',
+  'REMOVE_LIMIT',
+  'LINE_DISABLE',
+  'LINE_ENABLE',
+  'LINE_FREEZE',
+  'LINE_UNFREEZE',
+  'PAUSE_BET',
+  'RESUME_BET',
+  'MOVE_POINTS',
+];
+
+/** The machine's state for an account as stored. */
+export function accountStatusSnapshot(facts: AccountFacts): SnapshotFrom<typeof accountStatusMachine> {
+  const account = accountState[facts.status as 1 | 4 | 6] ?? 'normal';
+  const team = teamState[facts.teamStatus as 1 | 4 | 6] ?? 'enabled';
+  const bet = facts.betPaused ? 'paused' : 'open';
+  return accountStatusMachine.resolveState({ value: { account, team, bet }, context: { level: facts.level, winBlocked: facts.winBlocked } });
 }
 
-/** The statuses after an action, or null when the machine does not take it. */
-export function applyAccountAction(status: number, teamStatus: number, action: AccountAction): { status: number; teamStatus: number } | null {
-  const snapshot = accountStatusSnapshot(status, teamStatus);
+/** The account's state by region, for what screens show (badges) and why an action is refused. */
+export function accountStateOf(
+  facts: Pick<AccountFacts, 'status' | 'teamStatus'> & Partial<AccountFacts>,
+): { account: 'normal' | 'disabled' | 'frozen'; team: 'enabled' | 'disabled' | 'frozen'; bet: 'open' | 'paused' } {
+  return accountStatusSnapshot({ level: 0, winBlocked: false, betPaused: false, ...facts }).value as never;
+}
+
+/** The account after an action (what to store), or null when the machine does not take it. */
+export function applyAccountAction(facts: AccountFacts, action: AccountAction): Omit<AccountFacts, 'level'> | null {
+  const snapshot = accountStatusSnapshot(facts);
   if (!snapshot.can({ type: action })) return null;
   const [next] = transition(accountStatusMachine, snapshot, { type: action });
-  const value = next.value as { account: keyof typeof statusOf; team: keyof typeof statusOf };
-  return { status: statusOf[value.account], teamStatus: statusOf[value.team] };
+  const value = next.value as { account: keyof typeof statusOf; team: keyof typeof statusOf; bet: 'open' | 'paused' };
+  return { status: statusOf[value.account], teamStatus: statusOf[value.team], betPaused: value.bet === 'paused', winBlocked: next.context.winBlocked };
 }
 
-/** Every action the machine takes for these statuses (the UI offers these, and only these). */
-export function allowedAccountActions(status: number, teamStatus: number): AccountAction[] {
-  const snapshot = accountStatusSnapshot(status, teamStatus);
-  const all: AccountAction[] = ['ENABLE', 'DISABLE', 'FREEZE', 'UNFREEZE', 'KICK_OUT', 'UNLOCK', 'REMOVE_LIMIT', 'LINE_DISABLE', 'LINE_ENABLE', 'LINE_FREEZE', 'LINE_UNFREEZE'];
-  return all.filter((action) => snapshot.can({ type: action }));
+/** Every action the machine takes for this account now (the UI offers these, and only these). */
+export function allowedAccountActions(facts: AccountFacts): AccountAction[] {
+  const snapshot = accountStatusSnapshot(facts);
+  return allAccountActions.filter((action) => snapshot.can({ type: action }));
 }

@@ -59,7 +59,7 @@ describe('score transfer machine', () => {
 
   it('shows the catalogue message of a refusal and retries with the same request key', async () => {
     const { actor, sent } = start((_request, attempt) => {
-      if (attempt === 1) throw { code: 37110, message: 'Balance not enough' };
+      if (attempt === 1) throw { code: 37150, message: 'Too frequent' };
       if (attempt === 2) throw new TypeError('fetch failed');
       return answer;
     });
@@ -68,7 +68,7 @@ describe('score transfer machine', () => {
     actor.send({ type: 'CONFIRM' });
     await settled(actor);
     expect(actor.getSnapshot().value).toBe('failed');
-    expect(actor.getSnapshot().context.error).toEqual({ code: 37110, message: 'Balance not enough' });
+    expect(actor.getSnapshot().context.error).toEqual({ code: 37150, message: 'Too frequent' });
     actor.send({ type: 'RETRY' });
     await settled(actor);
     expect(actor.getSnapshot().context.error).toEqual({ code: 1, message: 'Network error' });
@@ -76,6 +76,44 @@ describe('score transfer machine', () => {
     await settled(actor);
     expect(actor.getSnapshot().value).toBe('done');
     expect(new Set(sent.map((request) => request.requestKey)).size).toBe(1);
+  });
+
+  it('refuses on the amount field, before confirming, what the balances or the point limit rule out', () => {
+    const { actor, sent } = start(() => answer);
+    actor.send({ type: 'BALANCES', operator: '100.00', target: '50000.50', targetPointLimit: '50100.00' });
+    // The case: 60000 down from 50000.50 would preview -9999.50.
+    actor.send({ type: 'EDIT', amount: '60000', direction: 'down' });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ amount: 37111 });
+    actor.send({ type: 'EDIT', amount: '100.01', direction: 'up' });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ amount: 37110 });
+    actor.send({ type: 'BALANCES', operator: '1000.00', target: '50000.50', targetPointLimit: '50100.00' });
+    actor.send({ type: 'EDIT', amount: '99.51' });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ amount: 20030 });
+    // All of it down, or up to the limit exactly, is fine.
+    expect(fieldErrorsOf('50000.50', '', 'down', { operator: '0.00', target: '50000.50', targetPointLimit: '0.00' })).toEqual({});
+    actor.send({ type: 'EDIT', amount: '99.50' });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(sent).toEqual([]);
+  });
+
+  it('puts an amount the gateway refuses back on the amount field, with no retry', async () => {
+    const { actor, sent } = start(() => {
+      throw { code: 20030, message: 'Above the point limit', data: { field: 'amount', rule: 'above-point-limit' } };
+    });
+    actor.send({ type: 'EDIT', amount: '10' });
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => !s.matches('submitting'));
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ amount: 20030 });
+    actor.send({ type: 'RETRY' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(sent).toHaveLength(1);
   });
 
   it('keeps the key while the values stay the same, and takes a new one when they change or a new transfer starts', async () => {

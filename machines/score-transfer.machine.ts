@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { parseCents } from '../contract/amount.contract';
+import { ErrorCode } from '../contract/errors.contract';
 import type { ResultOf } from '../contract/methods.contract';
 import { COMMENT_MAX } from '../contract/points.contract';
 import { newRequestKey } from './request-key';
@@ -20,12 +21,25 @@ export interface TransferRequest {
 export interface TransferError {
   code: number;
   message: string;
+  data?: { field?: string; rule?: string };
 }
 
-/** Rule names as the contract answers them (100 with data.rule), for the form's messages. */
+/** Refusals about the amount itself, shown on the amount field with their catalogue message. */
+export const amountRefusals = [ErrorCode.operatorBalanceLow, ErrorCode.targetBalanceLow, ErrorCode.setScoreFailed] as const;
+export type AmountRefusal = (typeof amountRefusals)[number];
+
+/** Rule names as the contract answers them (100 with data.rule), or a catalogue code, for the form's messages. */
 export interface FieldErrors {
-  amount?: 'amount-format' | 'amount-positive';
+  amount?: 'amount-format' | 'amount-positive' | AmountRefusal;
   comment?: 'comment-too-long';
+}
+
+/** Both balances and the target's point limit as last read, so what cannot succeed is refused before confirming. */
+export interface TransferBalances {
+  /** Unknown where only the target's row is at hand (the palette): then the gateway checks it. */
+  operator?: string;
+  target: string;
+  targetPointLimit: string;
 }
 
 export interface ScoreTransferContext {
@@ -34,6 +48,7 @@ export interface ScoreTransferContext {
   amount: string;
   comment: string;
   fieldErrors: FieldErrors;
+  balances: TransferBalances | null;
   /** The request last sent, with its key; kept until the values change or a new transfer starts. */
   sent: TransferRequest | null;
   result: TransferResult | null;
@@ -42,6 +57,7 @@ export interface ScoreTransferContext {
 
 export type ScoreTransferEvent =
   | { type: 'EDIT'; amount?: string; comment?: string; direction?: ScoreDirection }
+  | ({ type: 'BALANCES' } & TransferBalances)
   | { type: 'SUBMIT' }
   | { type: 'CONFIRM' }
   | { type: 'CANCEL' }
@@ -49,11 +65,19 @@ export type ScoreTransferEvent =
   /** After a transfer is done: start another one for the same account. */
   | { type: 'NEW' };
 
-export function fieldErrorsOf(amount: string, comment: string): FieldErrors {
+export function fieldErrorsOf(amount: string, comment: string, direction: ScoreDirection = 'up', balances: TransferBalances | null = null): FieldErrors {
   const errors: FieldErrors = {};
   const cents = parseCents(amount);
   if (cents === null) errors.amount = 'amount-format';
   else if (cents <= 0) errors.amount = 'amount-positive';
+  else if (balances) {
+    const by = BigInt(cents);
+    const centsOf = (value: string) => BigInt(parseCents(value) ?? 0);
+    // The gateway's own checks (37110, 20030, 37111), refused here rather than after a confirmation.
+    if (direction === 'up' && balances.operator !== undefined && by > centsOf(balances.operator)) errors.amount = ErrorCode.operatorBalanceLow;
+    else if (direction === 'up' && centsOf(balances.target) + by > centsOf(balances.targetPointLimit)) errors.amount = ErrorCode.setScoreFailed;
+    else if (direction === 'down' && by > centsOf(balances.target)) errors.amount = ErrorCode.targetBalanceLow;
+  }
   if ([...comment].length > COMMENT_MAX) errors.comment = 'comment-too-long';
   return errors;
 }
@@ -68,14 +92,23 @@ const sameValues = (sent: TransferRequest | null, context: ScoreTransferContext)
   sent.amount === context.amount.trim() &&
   sent.comment === context.comment;
 
-export const errorOf = (error: unknown): TransferError =>
-  typeof error === 'object' && error !== null && 'code' in error && 'message' in error
-    ? { code: Number((error as TransferError).code), message: String((error as TransferError).message) }
-    : { code: 1, message: 'Network error' };
+export const errorOf = (error: unknown): TransferError => {
+  if (typeof error !== 'object' || error === null || !('code' in error) || !('message' in error)) return { code: 1, message: 'Network error' };
+  const { code, message, data } = error as TransferError;
+  return { code: Number(code), message: String(message), ...(data ? { data } : {}) };
+};
+
+/** A refusal about the amount: it goes back onto the amount field, never to a retry that cannot succeed. */
+const amountRefusalOf = (error: unknown): AmountRefusal | null => {
+  const { code } = errorOf(error);
+  return (amountRefusals as readonly number[]).includes(code) ? (code as AmountRefusal) : null;
+};
 
 /**
  * The set-score flow: editing -> confirming -> submitting -> done, or failed with the
- * gateway's catalogue message. A retry (or a resubmit of unchanged values) sends the same
+ * gateway's catalogue message. An amount the balances or the point limit rule out is refused on
+ * the amount field before confirming (and, if the gateway still refuses it, back on the field:
+ * a retry of the same amount could never succeed). A retry (or a resubmit of unchanged values) sends the same
  * request key, so an answer lost on the way never moves points twice. The app provides the
  * `submitTransfer` actor (the gateway call).
  */
@@ -101,7 +134,8 @@ export const scoreTransferMachine = setup({
         error: null,
       };
     }),
-    check: assign(({ context }) => ({ fieldErrors: fieldErrorsOf(context.amount, context.comment) })),
+    check: assign(({ context }) => ({ fieldErrors: fieldErrorsOf(context.amount, context.comment, context.direction, context.balances) })),
+    keepBalances: assign(({ event }) => (event.type === 'BALANCES' ? { balances: { operator: event.operator, target: event.target, targetPointLimit: event.targetPointLimit } } : {})),
     // Unchanged values keep the key of the request already sent: it may have been applied.
     prepare: assign(({ context }) => ({
       sent: sameValues(context.sent, context)
@@ -112,7 +146,8 @@ export const scoreTransferMachine = setup({
     startOver: assign({ amount: '', comment: '', sent: null, result: null, error: null, fieldErrors: {} }),
   },
   guards: {
-    valid: ({ context }) => Object.keys(fieldErrorsOf(context.amount, context.comment)).length === 0,
+    valid: ({ context }) => Object.keys(fieldErrorsOf(context.amount, context.comment, context.direction, context.balances)).length === 0,
+    amountRefused: ({ event }) => amountRefusalOf((event as { error?: unknown }).error) !== null,
   },
 }).createMachine({
   id: 'scoreTransfer',
@@ -123,10 +158,12 @@ export const scoreTransferMachine = setup({
     amount: '',
     comment: '',
     fieldErrors: {},
+    balances: null,
     sent: null,
     result: null,
     error: null,
   }),
+  on: { BALANCES: { actions: 'keepBalances' } },
   states: {
     editing: {
       on: {
@@ -142,7 +179,10 @@ export const scoreTransferMachine = setup({
         src: 'submitTransfer',
         input: ({ context }) => context.sent!,
         onDone: { target: 'done', actions: assign({ result: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorOf(event.error) }) },
+        onError: [
+          { guard: 'amountRefused', target: 'editing', actions: assign({ fieldErrors: ({ event }) => ({ amount: amountRefusalOf(event.error)! }) }) },
+          { target: 'failed', actions: assign({ error: ({ event }) => errorOf(event.error) }) },
+        ],
       },
     },
     done: {

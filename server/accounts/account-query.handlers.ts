@@ -168,9 +168,11 @@ export const accountQueryHandlers = defineHandlers({
       loginId: account.login_id,
       nickname: account.nickname,
       level: account.level as Level,
+      parentId: account.parent_id === null ? null : String(account.parent_id),
       status: account.status,
       teamStatus: account.team_status,
       balance: formatCents(BigInt(account.balance)),
+      pointLimit: formatCents(BigInt(account.point_limit)),
     };
   },
   'gw.credit.account.search': async (ctx, params) => {

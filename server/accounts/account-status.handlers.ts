@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import { allowedAccountActions, applyAccountAction, type AccountAction } from '../../machines/account-status.machine';
+import { accountActions } from '../../contract/account.contract';
+import { allowedAccountActions, applyAccountAction, type AccountAction, type AccountFacts } from '../../machines/account-status.machine';
 import type { ActingContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
@@ -14,24 +15,38 @@ function endSessions(ctx: ActingContext, child: Child, wholeLine: boolean) {
   return endSessionsOf(ctx.db, wholeLine ? lineAccountIds(ctx.site.id, child.path) : sql`${child.id}`, ctx.now);
 }
 
-/** Applies one action of the account-status machine to a direct child, or refuses it (20011). */
+const factsOf = (child: Child): AccountFacts => ({
+  status: child.status,
+  teamStatus: child.team_status,
+  level: child.level,
+  winBlocked: child.win_blocked,
+  betPaused: child.bet_paused,
+});
+
+/**
+ * Applies one action of the account-status machine to a direct child, or refuses it (20011).
+ * The machine decides everything about the child (its statuses, level, max-win block and
+ * betting), the same guards the web app asks before it offers the action.
+ */
 async function act(ctx: ActingContext, userId: string, action: AccountAction) {
   await callerMayChangeDownline(ctx);
   const child = await directChild(ctx, userId, true);
-  const isLineAction = action.startsWith('LINE_');
-  // Lines belong to agents: a member has no downline to lock or freeze.
-  // Only a member blocked by its max-win has a limit to remove.
-  const notApplicable = (isLineAction && child.level === 5) || (action === 'REMOVE_LIMIT' && !(child.level === 5 && child.win_blocked));
-  const next = notApplicable ? null : applyAccountAction(child.status, child.team_status, action);
+  const next = applyAccountAction(factsOf(child), action);
   if (!next) throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: `not-allowed:${action}` });
-  await ctx.db.run(sql`UPDATE accounts SET status = ${next.status}, team_status = ${next.teamStatus} WHERE id = ${child.id}`);
+  await ctx.db.run(sql`UPDATE accounts SET status = ${next.status}, team_status = ${next.teamStatus}, win_blocked = ${next.winBlocked},
+      bet_paused = ${next.betPaused} WHERE id = ${child.id}`);
   if (action === 'DISABLE' || action === 'FREEZE' || action === 'KICK_OUT') await endSessions(ctx, child, false);
   if (action === 'LINE_DISABLE' || action === 'LINE_FREEZE') await endSessions(ctx, child, true);
   if (action === 'UNLOCK') await clearNameCounters(ctx.db, ctx.site.id, loginKeyOf(child.login_id), ctx.now);
-  if (action === 'REMOVE_LIMIT') await ctx.db.run(sql`UPDATE accounts SET win_blocked = false WHERE id = ${child.id}`);
   ctx.audit.targetId = String(child.id);
   ctx.audit.summary = `${action} ${child.login_id}`;
-  return { userId: String(child.id), status: next.status, teamStatus: next.teamStatus };
+  return { userId: String(child.id), ...next };
+}
+
+/** A status action's answer: the child's statuses after it. */
+async function changeStatus(ctx: ActingContext, userId: string, action: AccountAction) {
+  const { userId: id, status, teamStatus } = await act(ctx, userId, action);
+  return { userId: id, status, teamStatus };
 }
 
 /**
@@ -52,26 +67,19 @@ async function unlockCompanyPeer(ctx: ActingContext & { session: { level: number
 
 /** Pauses or resumes a member's betting; only a member, only from the state it is not in (20011). */
 async function setBetPaused(ctx: ActingContext, userId: string, paused: boolean) {
-  await callerMayChangeDownline(ctx);
-  const child = await directChild(ctx, userId, true);
-  if (child.level !== 5 || child.bet_paused === paused) {
-    throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: paused ? 'not-allowed:PAUSE_BET' : 'not-allowed:RESUME_BET' });
-  }
-  await ctx.db.run(sql`UPDATE accounts SET bet_paused = ${paused} WHERE id = ${child.id}`);
-  ctx.audit.targetId = String(child.id);
-  ctx.audit.summary = `${paused ? 'PAUSE_BET' : 'RESUME_BET'} ${child.login_id}`;
-  return { userId: String(child.id), betPaused: paused };
+  const { userId: id, betPaused } = await act(ctx, userId, paused ? 'PAUSE_BET' : 'RESUME_BET');
+  return { userId: id, betPaused };
 }
 
 /** user.enable: a disabled child becomes normal, a frozen one unfrozen. */
 export async function enableChild(ctx: ActingContext, userId: string) {
   const child = await directChild(ctx, userId, false);
-  return act(ctx, userId, child.status === AccountStatus.frozen ? 'UNFREEZE' : 'ENABLE');
+  return changeStatus(ctx, userId, child.status === AccountStatus.frozen ? 'UNFREEZE' : 'ENABLE');
 }
 
 /** user.disable: "lock" disables the child, "freeze" makes it read only; its sessions end. */
 export function disableChild(ctx: ActingContext, userId: string, mode: 'lock' | 'freeze') {
-  return act(ctx, userId, mode === 'freeze' ? 'FREEZE' : 'DISABLE');
+  return changeStatus(ctx, userId, mode === 'freeze' ? 'FREEZE' : 'DISABLE');
 }
 
 export const accountStatusHandlers = defineHandlers({
@@ -79,22 +87,19 @@ export const accountStatusHandlers = defineHandlers({
   'gw.credit.user.bet.pursue': (ctx, params) => setBetPaused(ctx, params.userId, false),
   'gw.credit.user.enable': (ctx, params) => enableChild(ctx, params.userId),
   'gw.credit.user.disable': (ctx, params) => disableChild(ctx, params.userId, params.mode),
-  'gw.credit.agent.line.disable': (ctx, params) => act(ctx, params.userId, 'LINE_DISABLE'),
-  'gw.credit.agent.line.enable': (ctx, params) => act(ctx, params.userId, 'LINE_ENABLE'),
-  'gw.credit.agent.line.stop.right': (ctx, params) => act(ctx, params.userId, 'LINE_FREEZE'),
-  'gw.credit.agent.line.enable.right': (ctx, params) => act(ctx, params.userId, 'LINE_UNFREEZE'),
-  'gw.credit.user.logout': (ctx, params) => act(ctx, params.userId, 'KICK_OUT'),
+  'gw.credit.agent.line.disable': (ctx, params) => changeStatus(ctx, params.userId, 'LINE_DISABLE'),
+  'gw.credit.agent.line.enable': (ctx, params) => changeStatus(ctx, params.userId, 'LINE_ENABLE'),
+  'gw.credit.agent.line.stop.right': (ctx, params) => changeStatus(ctx, params.userId, 'LINE_FREEZE'),
+  'gw.credit.agent.line.enable.right': (ctx, params) => changeStatus(ctx, params.userId, 'LINE_UNFREEZE'),
+  'gw.credit.user.logout': (ctx, params) => changeStatus(ctx, params.userId, 'KICK_OUT'),
   'gw.credit.user.unlock': async (ctx, params) =>
-    (ctx.session && (await unlockCompanyPeer({ ...ctx, session: ctx.session }, params.userId))) ?? act(ctx, params.userId, 'UNLOCK'),
-  'gw.credit.user.limit.remove': (ctx, params) => act(ctx, params.userId, 'REMOVE_LIMIT'),
+    (ctx.session && (await unlockCompanyPeer({ ...ctx, session: ctx.session }, params.userId))) ?? changeStatus(ctx, params.userId, 'UNLOCK'),
+  'gw.credit.user.limit.remove': (ctx, params) => changeStatus(ctx, params.userId, 'REMOVE_LIMIT'),
   'gw.credit.operate.button.show': async (ctx, params) => {
     const child = await directChild(ctx, params.userId, false);
     const frozen = await callerFrozen(ctx);
-    const actions = frozen
-      ? []
-      : allowedAccountActions(child.status, child.team_status).filter(
-          (action) => !(action === 'REMOVE_LIMIT' && !(child.level === 5 && child.win_blocked)) && !(child.level === 5 && action.startsWith('LINE_')),
-        );
+    const offered = accountActions as readonly string[];
+    const actions = frozen ? [] : allowedAccountActions(factsOf(child)).filter((action): action is (typeof accountActions)[number] => offered.includes(action));
     return { userId: String(child.id), actions };
   },
 });

@@ -13,12 +13,13 @@ import { RpcError } from '../rpc/rpc-error';
  *   2. the site's serial number (its row lock is held to commit, so for each account the
  *      serial order of its rows is their commit order), both balances and the score-log row,
  *      in one statement;
- *   3. the checks (line, statuses, interval, balances) on the rows as 1 locked them, in code.
+ *   3. the checks (line, statuses, interval, balances, point limit) on the rows as 1 locked them, in code.
  * 1 and 2 leave in one round trip: the server runs 2 only once 1 holds the locks, and nothing of
  * 2 is kept unless 3 passes (the transaction is rolled back otherwise). So the hot parent's row is
  * held one round trip less. 2 also guards itself: it changes nothing at all unless the parent
- * and its direct child are of the site and no balance goes below 0 (which the database refuses
- * by constraint anyway), so a refused score leaves no error in the database's log either.
+ * and its direct child are of the site, no balance goes below 0 (which the database refuses
+ * by constraint anyway) and a score up keeps the child within its point limit, so a refused
+ * score leaves no error in the database's log either.
  */
 
 /** Total issuance of a site stays below this, so no balance or sum can leave a bigint. */
@@ -33,6 +34,8 @@ interface LockedAccount {
   status: number;
   team_status: number;
   balance: DbInt;
+  /** The most the account may hold: a score up never takes its balance above this (20030). */
+  point_limit: DbInt;
   in_game: boolean;
   login_id: string;
   path: string;
@@ -84,7 +87,7 @@ function assertAmount(amount: number) {
  */
 async function lockAccounts(tx: Queryable, siteId: string, operatorId: string, targetId: string | null): Promise<LockedAccount[]> {
   return tx.rows<LockedAccount>(
-    prepared(sql`SELECT a.id, a.parent_id, a.level, a.status, a.team_status, a.balance, a.in_game, a.login_id, a.path, a.last_scored_at,
+    prepared(sql`SELECT a.id, a.parent_id, a.level, a.status, a.team_status, a.balance, a.point_limit, a.in_game, a.login_id, a.path, a.last_scored_at,
         CASE WHEN a.id = ${operatorId}::bigint THEN COALESCE(
           (SELECT CASE WHEN bool_or(x.team_status = 4) THEN 4 WHEN bool_or(x.team_status = 6) THEN 6 END
              FROM accounts x WHERE x.id = ANY (string_to_array(trim(BOTH '/' FROM a.path), '/')::bigint[]) AND x.id <> a.id), 1)
@@ -113,7 +116,8 @@ function checkInterval(target: LockedAccount, input: TransferInput) {
 /**
  * Score up (parent -> direct child) or down (direct child -> parent), checked under the row
  * locks: 20002 (the target is not in the operator's line or site, never saying which), 20040,
- * 20005, 20003, 20032, 37150, 37110 / 37111.
+ * 20005, 20003, 20032, 37150, 37110 / 37111, and 20030 (rule "above-point-limit") for a score up
+ * that would take the target above its point limit.
  */
 export async function transferPoints(tx: Queryable, input: TransferInput): Promise<Movement> {
   assertAmount(input.amount);
@@ -140,6 +144,9 @@ export async function transferPoints(tx: Queryable, input: TransferInput): Promi
   checkInterval(target, input);
   if (up && BigInt(operator.balance) < amount) throw new RpcError(ErrorCode.operatorBalanceLow);
   if (!up && BigInt(target.balance) < amount) throw new RpcError(ErrorCode.targetBalanceLow);
+  if (up && BigInt(target.balance) + amount > BigInt(target.point_limit)) {
+    throw new RpcError(ErrorCode.setScoreFailed, { field: 'amount', rule: 'above-point-limit' });
+  }
 
   const row = await moved;
   if (!row) throw new Error(`transfer ${input.operatorId} -> ${input.targetId} of site ${input.siteId} moved nothing`);
@@ -155,9 +162,10 @@ export async function transferPoints(tx: Queryable, input: TransferInput): Promi
 
 /**
  * The serial number, both balances and the score-log row in one statement, all or nothing: its
- * guards (the parent and its direct child, both of the site, balances at 0 or above) are read
- * first, and when one fails nothing changes and no row comes back. The rows are those the
- * transaction locked (lockAccounts), so what the guards read is what the updates change.
+ * guards (the parent and its direct child, both of the site, balances at 0 or above, a score up
+ * within the child's point limit) are read first, and when one fails nothing changes and no row
+ * comes back. The rows are those the transaction locked (lockAccounts), so what the guards read
+ * is what the updates change.
  */
 export function moveBalances(tx: Queryable, input: TransferInput, amount: bigint) {
   const up = input.direction === 'up';
@@ -171,6 +179,7 @@ export function moveBalances(tx: Queryable, input: TransferInput, amount: bigint
       SELECT FROM accounts p JOIN accounts c ON c.parent_id = p.id AND c.site_id = p.site_id
        WHERE p.id = ${input.operatorId}::bigint AND p.site_id = ${input.siteId} AND c.id = ${input.targetId}::bigint
          AND p.balance + ${parentDelta}::bigint >= 0 AND c.balance + ${childDelta}::bigint >= 0
+         AND (${childDelta}::bigint <= 0 OR c.balance + ${childDelta}::bigint <= c.point_limit)
     ), parent AS (
       UPDATE accounts SET balance = balance + ${parentDelta}::bigint
        WHERE id = ${input.operatorId}::bigint AND EXISTS (SELECT FROM ok) RETURNING balance

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { envelopeParamNames, envelopeParamsSchema, pickLanguage, type Language } from '../../contract/common.contract';
 import { ErrorCode, type ErrorCodeValue, type ErrorData } from '../../contract/errors.contract';
-import type { MethodDefinition } from '../../contract/method.contract';
+import { routeRoles, type MethodDefinition } from '../../contract/method.contract';
 import type { Clock } from '../clock';
 import { prepared, type Database, type Queryable } from '../db/database';
 import { checkOwnSecret } from '../auth/secret-check';
@@ -350,6 +350,9 @@ export function createDispatcher(options: DispatcherOptions) {
       }
       const rights = definition.rights;
       if (rights?.levels && !rights.levels.includes(session.level)) throw new RpcError(ErrorCode.notAuthorized);
+      // Route role and main-account-only (PRODUCT.md "Roles"): a sub-account never acts for the whole account.
+      if (rights?.role && !(routeRoles[rights.role] as readonly number[]).includes(session.level)) throw new RpcError(ErrorCode.notAuthorized);
+      if (rights?.mainOnly && session.subAccountId !== null) throw new RpcError(ErrorCode.notAuthorized);
       if (rights?.accessCode !== undefined && !accessCodesOf(session).includes(rights.accessCode)) {
         throw new RpcError(ErrorCode.notAuthorized);
       }

@@ -15,6 +15,7 @@ export function useRights(): Rights {
   const profileLevel = SessionContext.useSelector((state) => state.context.profile?.level);
   return useMemo(
     () => ({
+      userId: session?.mainUserId || session?.userId || '',
       level: (profileLevel ?? session?.level ?? 4) as Rights['level'],
       accessCodes: session?.accessCode ?? [],
       isSubAccount: session?.sessionType === 9,

@@ -98,12 +98,13 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     const member0 = await balanceOf('mb01010101010');
     const rows0 = await logRows();
 
-    // Not enough points on the member's side for a score down.
+    // Not enough points on the member's side for a score down: refused on the amount field, before any confirmation.
     await page.getByTestId('score-down').click();
     await page.locator('#score-amount').fill(String(member0 / 100n + 1n));
     await page.getByTestId('score-submit').click();
-    await page.getByTestId('score-confirm-ok').click();
-    await page.getByTestId('score-error').getByText('会员余额不足').waitFor();
+    await page.locator('#score-amount-problem').getByText('会员余额不足').waitFor();
+    expect(await page.getByTestId('score-confirm').count()).toBe(0);
+    expect(await page.getByTestId('score-retry').count()).toBe(0);
     expect(await balanceOf('mb01010101010')).toBe(member0);
 
     // Frozen target.
@@ -129,6 +130,63 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     expect(await balanceOf('mb01010101010')).toBe(member0 + 100n);
     expect(await logRows()).toBe(rows0 + 1);
     await page.context().close();
+  });
+
+  it('refuses before confirming a score down below zero, a score up above the own balance or the point limit, and offers no frozen account', async () => {
+    const page = await signedIn('ag01010102');
+    await scoreScreenFor(page, 'mb01010102003');
+    const [agent0, member0] = [await balanceOf('ag01010102'), await balanceOf('mb01010102003')];
+    const rows0 = await logRows();
+    const fmt = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+    const refused = async (text: string) => {
+      await page.getByTestId('score-submit').click();
+      await page.locator('#score-amount-problem').getByText(text).waitFor();
+      expect(await page.getByTestId('score-confirm').count()).toBe(0);
+    };
+
+    // Down by more than the member holds: no preview of a negative balance.
+    await page.getByTestId('score-down').click();
+    await page.locator('#score-amount').fill(fmt(member0 + 1n));
+    await refused('会员余额不足');
+    // Up by more than the agent holds (37110).
+    await page.getByTestId('score-up').click();
+    await page.locator('#score-amount').fill(fmt(agent0 + 1n));
+    await refused('您的余额不足');
+    expect(await logRows()).toBe(rows0);
+    await page.context().close();
+
+    // Up above the member's point limit (20030), read when the screen opens.
+    await e2e.gw.db.run(sql`UPDATE accounts SET point_limit = ${member0 + 100n} WHERE site_id = 'demo' AND login_id = 'mb01010102003'`);
+    const again = await signedIn('ag01010102');
+    await scoreScreenFor(again, 'mb01010102003');
+    await again.locator('#score-amount').fill('1.01');
+    await again.getByTestId('score-submit').click();
+    await again.locator('#score-amount-problem').getByText('上分后该账号的积分将超过其积分上限').waitFor();
+    await again.locator('#score-amount').fill('1');
+    await again.getByTestId('score-submit').click();
+    await again.getByTestId('score-confirm-ok').click();
+    await again.getByTestId('score-result').waitFor();
+    expect(await balanceOf('mb01010102003')).toBe(member0 + 100n);
+    await e2e.gw.db.run(sql`UPDATE accounts SET point_limit = 10000000 WHERE site_id = 'demo' AND login_id = 'mb01010102003'`);
+
+    // A frozen member is not offered for set score, and its screen says why.
+    await e2e.gw.db.run(sql`UPDATE accounts SET status = 6 WHERE site_id = 'demo' AND login_id = 'mb01010102004'`);
+    try {
+      await again.goto(`${e2e.gw.url}/#/settingScore/index`);
+      const frozen = again.getByTestId('child-picker').locator('[data-login-id="mb01010102004"]');
+      await frozen.waitFor();
+      expect(await frozen.isDisabled()).toBe(true);
+      expect(await frozen.getAttribute('data-reason')).toBe('accountFrozen');
+      expect(await frozen.textContent()).toContain('账号已冻结');
+      expect(await again.getByTestId('child-picker').locator('[data-login-id="mb01010102005"]').isDisabled()).toBe(false);
+      const id = (await e2e.gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'mb01010102004'`))!.id;
+      await again.goto(`${e2e.gw.url}/#/settingScore/index/${id}`);
+      await again.getByTestId('score-refused').getByText('账号已冻结').waitFor();
+      expect(await again.getByTestId('score-submit').isDisabled()).toBe(true);
+    } finally {
+      await e2e.gw.db.run(sql`UPDATE accounts SET status = 1 WHERE site_id = 'demo' AND login_id = 'mb01010102004'`);
+    }
+    await again.context().close();
   });
 
   it('lists the score log with its filters, refuses a start after the end, and exports CSV', async () => {

@@ -26,6 +26,16 @@ describe.runIf(e2e.run)('the stop list in Chromium', () => {
     await expect.poll(() => page.getByTestId('stop-list-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-login-id')))).toEqual(['mb01010102005']);
     expect(await page.getByTestId('sidebar').getByRole('link', { name: '用户管理' }).getAttribute('aria-current')).toBe('page');
 
+    // An account higher up sees the paused member too, with why it cannot resume it (not its direct child).
+    const above = await openApp(e2e.browser, e2e.gw);
+    await signIn(above, e2e.gw, 'ga010101');
+    await above.getByTestId('notice-screen').waitFor();
+    await above.goto(`${e2e.gw.url}/#/stopList/index`);
+    const row = above.locator('[data-testid=stop-list-row][data-login-id="mb01010102005"]');
+    await row.getByTestId('no-action').getByText('不是您的直属下级').waitFor();
+    expect(await row.getByRole('button').count()).toBe(0);
+    await above.context().close();
+
     await page.getByRole('button', { name: '恢复下注 mb01010102005' }).click();
     await page.getByText('您的代理线中没有被暂停下注的会员。').waitFor();
     await page.context().close();

@@ -66,9 +66,11 @@ describe("reading an account of one's line", () => {
       loginId: 'ga010101',
       nickname: 'ga010101',
       level: 3,
+      parentId: await id('sh0101'),
       status: 1,
       teamStatus: 1,
       balance: '60000.00',
+      pointLimit: '5000000.00',
     });
     for (const method of ['gw.credit.user.profile', 'gw.credit.user.balance.get', 'gw.credit.user.simple.info.get']) {
       expect((await gw.call(method, { opsId: ma01, userId: await id('ga020101') })).error?.code, method).toBe(20002);

@@ -19,8 +19,11 @@ afterAll(async () => {
   await gw.close();
 });
 
-/** The gateway call behind each action of the machine (REMOVE_LIMIT needs a blocked member: tested on its own). */
-const calls: Record<Exclude<AccountAction, 'REMOVE_LIMIT'>, { method: string; params?: Record<string, unknown> }> = {
+/**
+ * The gateway call behind each action of the machine on an agent (REMOVE_LIMIT and betting are
+ * a member's, tested on their own; MOVE_POINTS is the ledger's, tests/gateway/points.test.ts).
+ */
+const calls: Record<Exclude<AccountAction, 'REMOVE_LIMIT' | 'PAUSE_BET' | 'RESUME_BET' | 'MOVE_POINTS'>, { method: string; params?: Record<string, unknown> }> = {
   ENABLE: { method: 'gw.credit.user.enable' },
   UNFREEZE: { method: 'gw.credit.user.enable' },
   DISABLE: { method: 'gw.credit.user.disable', params: { mode: 'lock' } },
@@ -37,7 +40,7 @@ const act = (opsId: string, action: keyof typeof calls, userId: string) =>
 
 
 describe('account-status machine paths against the gateway', () => {
-  const model = createTestModel(accountStatusMachine, { events: Object.keys(calls).map((type) => ({ type })) as never });
+  const model = createTestModel(accountStatusMachine, { events: Object.keys(calls).map((type) => ({ type })) as never, input: { level: 2, winBlocked: false } });
   const paths = model.getShortestPaths();
 
   it('reaches every combination of account and line state', () => {

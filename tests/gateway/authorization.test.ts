@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountMethods } from '../../contract/account.contract';
+import { contract, type MethodName } from '../../contract/methods.contract';
+import { hashToken } from '../../server/sessions/session.store';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 import { authorizationMatrix, type Actor } from './authorization.matrix';
 
@@ -112,4 +114,23 @@ describe('authorization matrix of the account methods', () => {
       expect(outcomes).toEqual(expected);
     });
   }
+});
+
+describe('rights the dispatcher reads from the contract besides levels and access codes', () => {
+  const mainOnly = (Object.keys(contract) as MethodName[]).filter((method) => {
+    const rights = (contract[method] as { rights?: { mainOnly?: boolean } }).rights;
+    return rights?.mainOnly === true;
+  });
+
+  it('refuses a main-account-only method (issuance) to a sub-account session with 11003, and lets the main account call it', async () => {
+    expect(mainOnly).toContain('gw.credit.score.issue');
+    for (const method of mainOnly) {
+      const main = await gw.sessionFor('admin');
+      const sub = await gw.sessionFor('admin');
+      await gw.db.run(sql`UPDATE sessions SET sub_account_id = 900001 WHERE token_hash = ${hashToken(sub)}`);
+      const params = method === 'gw.credit.score.issue' ? { amount: '1' } : {};
+      expect((await gw.call(method, { opsId: sub, ...params })).error?.code, method).toBe(11003);
+      expect((await gw.call(method, { opsId: main, ...params })).error?.code, method).not.toBe(11003);
+    }
+  });
 });

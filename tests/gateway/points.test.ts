@@ -26,6 +26,11 @@ async function balanceOf(loginId: string, siteId = 'demo'): Promise<bigint> {
   return BigInt(row!.balance);
 }
 
+async function pointLimitOf(loginId: string): Promise<bigint> {
+  const row = await gw.db.one<{ point_limit: string | number }>(sql`SELECT point_limit FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`);
+  return BigInt(row!.point_limit);
+}
+
 /**
  * Everything a points call may change, in one comparable value. The serial numbers too: a refused
  * transfer's statement may already have run (it leaves with the row lock) and must leave no gap.
@@ -180,6 +185,26 @@ describe('gw.credit.user.score.up and .down', () => {
     expect((await down('ga010101', 'ag01010101', (Number(ga) / 100).toFixed(2))).result).toMatchObject({ operatorAfter: (Number(ga) / 100).toFixed(2) });
   });
 
+  it("refuses a score up that would take the target above its point limit (20030 above-point-limit), not one up to it", async () => {
+    await gw.db.run(sql`UPDATE accounts SET point_limit = 500000 WHERE login_id = 'mb01010102003' AND site_id = 'demo'`);
+    const held = await balanceOf('mb01010102003');
+    const room = 500_000n - held;
+    const over = await expectRefused(() => up('ag01010102', 'mb01010102003', (Number(room + 1n) / 100).toFixed(2)), ErrorCode.setScoreFailed);
+    expect(over.error?.data).toEqual({ field: 'amount', rule: 'above-point-limit' });
+    expect(await lastOperation()).toMatchObject({ level: 'warn', code: ErrorCode.setScoreFailed });
+    // The issue's case: 6000 up to a member whose limit is 5000.
+    await gw.db.run(sql`UPDATE accounts SET point_limit = 500000 WHERE login_id = 'mb01010102004' AND site_id = 'demo'`);
+    await expectRefused(() => up('ag01010102', 'mb01010102004', '6000'), ErrorCode.setScoreFailed);
+    await gw.db.run(sql`UPDATE accounts SET point_limit = 10000000 WHERE login_id = 'mb01010102004' AND site_id = 'demo'`);
+    // Up to the limit exactly is fine; then not a cent more, and scoring down is never capped.
+    expect((await up('ag01010102', 'mb01010102003', (Number(room) / 100).toFixed(2))).result).toMatchObject({ after: '5000.00' });
+    await expectRefused(() => up('ag01010102', 'mb01010102003', '0.01'), ErrorCode.setScoreFailed);
+    await gw.db.run(sql`UPDATE accounts SET point_limit = 100000 WHERE login_id = 'mb01010102003' AND site_id = 'demo'`);
+    expect((await down('ag01010102', 'mb01010102003', '1')).result).toMatchObject({ after: '4999.00' });
+    await gw.db.run(sql`UPDATE accounts SET point_limit = 10000000 WHERE login_id = 'mb01010102003' AND site_id = 'demo'`);
+    expect((await checkLedger(gw.db)).ok).toBe(true);
+  });
+
   it('refuses scoring down a member in a game (20032), not scoring it up', async () => {
     await gw.db.run(sql`UPDATE accounts SET in_game = true WHERE login_id = 'mb01010102002' AND site_id = 'demo'`);
     await expectRefused(() => down('ag01010102', 'mb01010102002', '1'), ErrorCode.onlinePlayerScoreDown);
@@ -261,6 +286,14 @@ describe('the transfer statement on its own (it leaves with the row lock, before
       expect(moved, JSON.stringify(input)).toBeUndefined();
       expect(await ledgerState()).toEqual(before);
     }
+    // A score up one cent above the child's point limit, all else met.
+    const limit = await pointLimitOf('sh0101');
+    await gw.db.run(sql`UPDATE accounts SET point_limit = balance WHERE login_id = 'sh0101' AND site_id = 'demo'`);
+    const before = await ledgerState();
+    const capped = { ...base, direction: 'up' as const, operatorId: ma01, targetId: await idOf('sh0101'), amount: 1, now: gw.clock.now() };
+    expect(await gw.db.transaction((tx) => moveBalances(tx, capped, 1n))).toBeUndefined();
+    expect(await ledgerState()).toEqual(before);
+    await gw.db.run(sql`UPDATE accounts SET point_limit = ${limit} WHERE login_id = 'sh0101' AND site_id = 'demo'`);
     // The same statement with all guards met moves the points.
     const sh0101 = await balanceOf('sh0101');
     const input = { ...base, direction: 'up' as const, operatorId: ma01, targetId: await idOf('sh0101'), amount: 5, now: gw.clock.now() };
@@ -543,13 +576,21 @@ describe('the score-transfer machine against the gateway', () => {
     expect(actor.getSnapshot().context.result).toMatchObject({ amount: '25.50', after: (Number(before + 2_550n) / 100).toFixed(2) });
     expect(await balanceOf('mb01010102003')).toBe(before + 2_550n);
 
-    // A refusal shows the catalogue message in the caller's language.
+    // A refused amount goes back on the amount field (no retry that could never succeed).
     actor.send({ type: 'NEW' });
     actor.send({ type: 'EDIT', amount: '99999999', direction: 'down' });
     actor.send({ type: 'SUBMIT' });
     actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => !s.matches('submitting') && !s.matches('confirming'));
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ amount: ErrorCode.targetBalanceLow });
+    // Another refusal shows the catalogue message in the caller's language.
+    await gw.db.run(sql`UPDATE accounts SET status = 6 WHERE login_id = 'mb01010102003' AND site_id = 'demo'`);
+    actor.send({ type: 'EDIT', amount: '1' });
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.matches('failed'));
-    expect(actor.getSnapshot().context.error).toMatchObject({ code: ErrorCode.targetBalanceLow });
+    expect(actor.getSnapshot().context.error).toMatchObject({ code: ErrorCode.targetStatusForbidsScore });
     expect(actor.getSnapshot().context.error!.message.length).toBeGreaterThan(0);
   });
 });

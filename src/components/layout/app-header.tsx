@@ -1,7 +1,7 @@
 import { LogOut, PanelLeft, RefreshCw, Search, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SessionContext } from '@/lib/session-context';
-import { Badge } from '@/components/ui/badge';
+import { AccountStatusBadge } from '@/components/account-status-badge';
 import { Button } from '@/components/ui/button';
 import { Kbd } from '@/components/ui/kbd';
 import { useFormat } from '@/hooks/use-format';
@@ -30,8 +30,7 @@ export function AppHeader({ title, logo, onOpenPalette, onOpenSettings }: { titl
       <div className="flex flex-1 flex-wrap items-center gap-x-4 gap-y-1 text-sm">
         <span className="flex items-center gap-2 font-medium" data-testid="user-name">
           {profile?.loginId}
-          {profile?.status === 6 ? <Badge variant="warning">{t('status.frozen')}</Badge> : null}
-          {profile?.status === 4 ? <Badge variant="destructive">{t('status.disabled')}</Badge> : null}
+          {profile ? <AccountStatusBadge status={profile.status} quiet /> : null}
         </span>
         <span data-testid="level-name">{profile ? t(`level.${profile.level}`) : null}</span>
         <span className="hidden sm:inline">

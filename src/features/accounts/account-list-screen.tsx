@@ -3,6 +3,10 @@ import { ArrowDown, ArrowUp, ChevronRight, PauseCircle, Search, UserPlus } from 
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
+import { backOffice, isMemberLevel } from '../../../contract/account-fields.contract';
+import { accountStatuses, type AccountStatusValue } from '../../../contract/account.contract';
+import { accountStateOf } from '../../../machines/account-status.machine';
+import { AccountStatusBadge } from '@/components/account-status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -21,13 +25,6 @@ type Kind = 'agents' | 'members';
 const ROW_HEIGHT = 44;
 const COLUMNS = 'grid-cols-[1.5rem_minmax(9rem,1.4fr)_minmax(6rem,1fr)_6rem_6rem_minmax(7rem,1fr)_minmax(7rem,1fr)_5rem_minmax(10rem,1fr)]';
 
-function StatusBadge({ status }: { status: number }) {
-  const { t } = useTranslation();
-  if (status === 6) return <Badge variant="warning">{t('status.frozen')}</Badge>;
-  if (status === 4) return <Badge variant="destructive">{t('status.disabled')}</Badge>;
-  return <Badge variant="secondary">{t('status.normal')}</Badge>;
-}
-
 export default function AccountListScreen() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -36,7 +33,7 @@ export default function AccountListScreen() {
   const [kind, setKind] = useState<Kind | null>(null);
   const [search, setSearch] = useState('');
   const [loginId, setLoginId] = useState('');
-  const [status, setStatus] = useState<'' | '1' | '4' | '6'>('');
+  const [status, setStatus] = useState<'' | `${AccountStatusValue}`>('');
   const [online, setOnline] = useState<'' | 'yes' | 'no'>('');
   const [level, setLevel] = useState('');
   const [sort, setSort] = useState<{ field: Sort; order: 'asc' | 'desc' }>({ field: 'createdAt', order: 'desc' });
@@ -55,7 +52,7 @@ export default function AccountListScreen() {
     () => ({
       ...(params.parentId ? { parentId: params.parentId } : {}),
       ...(loginId ? { loginId } : {}),
-      ...(status ? { status: Number(status) as 1 | 4 | 6 } : {}),
+      ...(status ? { status: Number(status) as AccountStatusValue } : {}),
       ...(online ? { online: online === 'yes' } : {}),
       ...(level && kind !== 'members' ? { level: Number(level) as 1 | 2 | 3 | 4 } : {}),
       sort: sort.field,
@@ -64,8 +61,10 @@ export default function AccountListScreen() {
     [params.parentId, loginId, status, online, level, kind, sort],
   );
   const [parentLevel, setParentLevel] = useState<number | undefined>(undefined);
+  const parentHasMembersOnly = parentLevel !== undefined && isMemberLevel(parentLevel + 1);
+  const agentLevelsBelow = parentLevel === undefined ? [] : backOffice.filter((value) => value > parentLevel);
   // Below an agent there are only members; above, agents first (members of the whole line on demand).
-  const shown: Kind = kind ?? (parentLevel === 4 ? 'members' : 'agents');
+  const shown: Kind = kind ?? (parentHasMembersOnly ? 'members' : 'agents');
   const pages = useAccountPages(shown === 'members' ? 'gw.credit.user.query' : 'gw.credit.agent.query', query);
   const line = pages.line;
 
@@ -104,7 +103,7 @@ export default function AccountListScreen() {
   }, [lastIndex, rows.length, loading, loadMore]);
 
   const open = (row: AccountRow) => {
-    if (row.level < 5) navigate(`/account/index/${row.userId}`);
+    if (!isMemberLevel(row.level)) navigate(`/account/index/${row.userId}`);
   };
   const toggleSort = (field: Sort) =>
     setSort((current) => ({ field, order: current.field === field && current.order === 'desc' ? 'asc' : 'desc' }));
@@ -193,7 +192,7 @@ export default function AccountListScreen() {
               role="radio"
               aria-checked={shown === option}
               onClick={() => setKind(option)}
-              disabled={option === 'agents' && parentLevel === 4}
+              disabled={option === 'agents' && parentHasMembersOnly}
             >
               {t(`accounts.${option}`)}
             </Button>
@@ -218,11 +217,13 @@ export default function AccountListScreen() {
           className="h-9 rounded-md border border-input bg-background px-2 text-sm"
         >
           <option value="">{t('accounts.allStatuses')}</option>
-          <option value="1">{t('status.normal')}</option>
-          <option value="4">{t('status.disabled')}</option>
-          <option value="6">{t('status.frozen')}</option>
+          {accountStatuses.map((value) => (
+            <option key={value} value={value}>
+              {t(`status.${accountStateOf({ status: value, teamStatus: value }).account}`)}
+            </option>
+          ))}
         </select>
-        {shown === 'agents' && parentLevel !== undefined && parentLevel < 3 ? (
+        {shown === 'agents' && agentLevelsBelow.length > 1 ? (
           <select
             value={level}
             onChange={(event) => setLevel(event.target.value)}
@@ -231,13 +232,11 @@ export default function AccountListScreen() {
             data-testid="level-filter"
           >
             <option value="">{t('accounts.directChildren')}</option>
-            {[1, 2, 3, 4]
-              .filter((value) => value > parentLevel)
-              .map((value) => (
-                <option key={value} value={value}>
-                  {t('accounts.allOfLevel', { level: t(`level.${value}`) })}
-                </option>
-              ))}
+            {agentLevelsBelow.map((value) => (
+              <option key={value} value={value}>
+                {t('accounts.allOfLevel', { level: t(`level.${value}`) })}
+              </option>
+            ))}
           </select>
         ) : null}
         <select
@@ -341,14 +340,14 @@ export default function AccountListScreen() {
                     />
                   </span>
                   <span role="cell" className="truncate font-medium">
-                    {row.level < 5 ? (
+                    {!isMemberLevel(row.level) ? (
                       <Link href={`/account/index/${row.userId}`} className="text-primary underline-offset-2 hover:underline" tabIndex={-1}>
                         {row.loginId}
                       </Link>
                     ) : (
                       row.loginId
                     )}
-                    {row.level < 5 ? <span className="ml-1 text-xs text-muted-foreground">({row.childCount})</span> : null}
+                    {!isMemberLevel(row.level) ? <span className="ml-1 text-xs text-muted-foreground">({row.childCount})</span> : null}
                     {row.exceptionMarked ? (
                       <Badge variant="warning" className="ml-1">
                         {t('flag.monitored')}
@@ -370,7 +369,7 @@ export default function AccountListScreen() {
                   </span>
                   <span role="cell">{t(`level.${row.level}`)}</span>
                   <span role="cell">
-                    <StatusBadge status={row.status} />
+                    <AccountStatusBadge status={row.status} />
                   </span>
                   <span role="cell" className="font-mono tabular-nums">
                     {format.amount(row.balance)}

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { isMemberLevel } from '../../../contract/account-fields.contract';
 import type { ResultOf } from '../../../contract/methods.contract';
 import { newRequestKey } from '../../../machines/request-key';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +43,7 @@ type Field =
 export default function AddAccountScreen() {
   const { mode } = useParams<{ mode?: string }>();
   const profile = SessionContext.useSelector((state) => state.context.profile);
-  const addsMembers = profile?.level === 4;
+  const addsMembers = profile ? isMemberLevel(profile.level + 1) : false;
   if (addsMembers && mode === 'batch') {
     return (
       <AddScreenFrame batch>
@@ -61,7 +62,7 @@ export default function AddAccountScreen() {
 function AddScreenFrame({ batch, children }: { batch: boolean; children: React.ReactNode }) {
   const { t } = useTranslation();
   const profile = SessionContext.useSelector((state) => state.context.profile);
-  const addsMembers = profile?.level === 4;
+  const addsMembers = profile ? isMemberLevel(profile.level + 1) : false;
   return (
     <section className="max-w-3xl space-y-4" data-testid="add-account-screen">
       <h1 className="text-xl font-semibold">{batch ? t('batch.title') : addsMembers ? t('add.titleMember') : t('add.titleAgent')}</h1>
@@ -97,7 +98,7 @@ function AddOneForm() {
   const format = useFormat();
   const [, navigate] = useLocation();
   const profile = SessionContext.useSelector((state) => state.context.profile);
-  const addsMembers = profile?.level === 4;
+  const addsMembers = profile ? isMemberLevel(profile.level + 1) : false;
   const [values, setValues] = useState<Record<Field, string>>({
     loginId: '',
     nickname: '',

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isMemberLevel } from '../../../contract/account-fields.contract';
 import type { ResultOf } from '../../../contract/methods.contract';
+import { accountStateOf } from '../../../machines/account-status.machine';
 import { call } from '@/api/gateway-client';
 import { onAccountsChanged } from '@/lib/confirm';
 import { useFormat } from '@/hooks/use-format';
@@ -27,15 +29,16 @@ export function DownlineStats({ parentId }: { parentId: string | undefined }) {
     };
   }, [parentId]);
   if (!stats) return null;
-  const count = (status: number) => stats.byStatus.find((group) => group.status === status)?.count ?? 0;
-  const members = stats.byLevel.find((group) => group.level === 5)?.count ?? 0;
+  const count = (state: 'disabled' | 'frozen') =>
+    stats.byStatus.filter((group) => accountStateOf({ status: group.status, teamStatus: group.status }).account === state).reduce((sum, group) => sum + group.count, 0);
+  const members = stats.byLevel.filter((group) => isMemberLevel(group.level)).reduce((sum, group) => sum + group.count, 0);
   const items: [string, string][] = [
     [t('stats.downline'), format.number(stats.total)],
     [t('stats.agents'), format.number(stats.total - members)],
     [t('stats.members'), format.number(members)],
     [t('accounts.online'), format.number(stats.online)],
-    [t('status.disabled'), format.number(count(4))],
-    [t('status.frozen'), format.number(count(6))],
+    [t('status.disabled'), format.number(count('disabled'))],
+    [t('status.frozen'), format.number(count('frozen'))],
     [t('flag.monitored'), format.number(stats.exceptionMarked)],
     [t('stats.balance'), format.amount(stats.balance)],
   ];

@@ -8,6 +8,8 @@ import { rowActionsFor, runAccountAction } from '../../../commands/account-actio
 import { GatewayError, call } from '@/api/gateway-client';
 import { AccountNotFound } from '@/components/account-not-found';
 import { FormField } from '@/components/form-field';
+import { isMemberLevel } from '../../../contract/account-fields.contract';
+import { AccountStatusBadge } from '@/components/account-status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -109,7 +111,7 @@ export default function EditAccountScreen() {
     if (loadError !== null) showError(loadError, t);
   }, [loadError, t]);
 
-  const isMember = profile?.level === 5;
+  const isMember = profile ? isMemberLevel(profile.level) : false;
   const original = useMemo(
     () => (profile ? { values: valuesOf(profile), games: gameSettingsValue(profile.gameSettings) } : null),
     [profile],
@@ -189,7 +191,7 @@ export default function EditAccountScreen() {
       level: profile.level,
       status: profile.status,
       teamStatus: profile.teamStatus,
-      isDirectChild: profile.parentId === me?.userId,
+      parentId: profile.parentId,
       betPaused: profile.betPaused,
       betStopped: profile.betStopped,
       exceptionMarked: profile.exceptionMarked,
@@ -222,11 +224,7 @@ export default function EditAccountScreen() {
           {t('route.editAccount')}: <span data-testid="edit-login-id">{profile.loginId}</span>
         </h1>
         <Badge variant="secondary">{t(`level.${profile.level}`)}</Badge>
-        {profile.status === 4 ? (
-          <Badge variant="destructive">{t('status.disabled')}</Badge>
-        ) : profile.status === 6 ? (
-          <Badge variant="warning">{t('status.frozen')}</Badge>
-        ) : null}
+        <AccountStatusBadge status={profile.status} quiet />
         {profile.exceptionMarked ? <Badge variant="warning">{t('flag.monitored')}</Badge> : null}
         {profile.betPaused || profile.betStopped ? <Badge variant="outline">{t('flag.betStopped')}</Badge> : null}
       </div>

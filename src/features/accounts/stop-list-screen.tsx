@@ -1,32 +1,23 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GatewayError, call } from '@/api/gateway-client';
+import { accountRowActions, runAccountAction } from '../../../commands/account-actions.commands';
+import { whyNot } from '../../../commands/can';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/lib/toast';
 import { useAccountPages } from '@/hooks/use-account-pages';
+import { useCommands } from '@/hooks/use-command-context';
 import { showError } from '@/lib/error-toast';
-import { SessionContext } from '@/lib/session-context';
 
-/** /stopList/index: members of the line whose betting is paused, each with its resume action. */
+const resumeBet = accountRowActions.find((action) => action.id === 'member.resumeBet')!;
+
 export default function StopListScreen() {
   const { t } = useTranslation();
-  const me = SessionContext.useSelector((state) => state.context.session?.userId);
+  const commands = useCommands();
   const query = useMemo(() => ({ betPaused: true, sort: 'loginId' as const, order: 'asc' as const }), []);
   const pages = useAccountPages('gw.credit.user.query', query);
 
   useEffect(() => {
     if (pages.error) showError(pages.error, t);
   }, [pages.error, t]);
-
-  async function resume(userId: string, loginId: string) {
-    try {
-      await call('gw.credit.user.bet.pursue', { userId });
-      toast(t('action.done', { action: t('action.resumeBet'), loginId }), { variant: 'success' });
-      void pages.reload();
-    } catch (error) {
-      showError(error instanceof GatewayError ? error.code : 1, t);
-    }
-  }
 
   return (
     <section className="max-w-3xl space-y-4" data-testid="stop-list-screen">
@@ -37,28 +28,25 @@ export default function StopListScreen() {
       </p>
       {!pages.loading && pages.rows.length === 0 ? <p className="text-muted-foreground">{t('stopList.empty')}</p> : null}
       <ul className="divide-y rounded-md border bg-card">
-        {pages.rows.map((row) => (
-          <li
-            key={row.userId}
-            className="flex items-center justify-between gap-4 px-4 py-2"
-            data-testid="stop-list-row"
-            data-login-id={row.loginId}
-          >
-            <span>
-              <span className="font-medium">{row.loginId}</span> <span className="text-sm text-muted-foreground">{row.nickname}</span>
-            </span>
-            {row.parentId === me ? (
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => void resume(row.userId, row.loginId)}
-                aria-label={`${t('action.resumeBet')} ${row.loginId}`}
-              >
-                {t('action.resumeBet')}
-              </Button>
-            ) : null}
-          </li>
-        ))}
+        {pages.rows.map((row) => {
+          const refusal = whyNot(commands.rights, 'gw.credit.user.bet.pursue', row);
+          return (
+            <li key={row.userId} className="flex items-center justify-between gap-4 px-4 py-2" data-testid="stop-list-row" data-login-id={row.loginId}>
+              <span>
+                <span className="font-medium">{row.loginId}</span> <span className="text-sm text-muted-foreground">{row.nickname}</span>
+              </span>
+              {refusal === null ? (
+                <Button size="sm" variant="outline" onClick={() => void runAccountAction(commands, row, resumeBet)} aria-label={`${t('action.resumeBet')} ${row.loginId}`}>
+                  {t('action.resumeBet')}
+                </Button>
+              ) : (
+                <span className="text-sm text-muted-foreground" data-testid="no-action" data-reason={refusal}>
+                  {t(`why.${refusal}`)}
+                </span>
+              )}
+            </li>
+          );
+        })}
       </ul>
       {pages.rows.length < pages.total ? (
         <Button variant="outline" onClick={pages.loadMore} disabled={pages.loading}>

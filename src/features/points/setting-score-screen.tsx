@@ -7,6 +7,7 @@ import { fromPromise } from 'xstate';
 import { formatCents, parseCents } from '../../../contract/amount.contract';
 import { COMMENT_MAX } from '../../../contract/points.contract';
 import type { ResultOf } from '../../../contract/methods.contract';
+import { whyNot } from '../../../commands/can';
 import { scoreTransferMachine, type TransferRequest } from '../../../machines/score-transfer.machine';
 import { GatewayError, call } from '@/api/gateway-client';
 import { AccountNotFound } from '@/components/account-not-found';
@@ -83,6 +84,9 @@ function Transfer({ userId }: { userId: string }) {
     if (loadError !== null) showError(loadError, t);
   }, [loadError, t]);
   useEffect(() => {
+    if (target) send({ type: 'BALANCES', operator: myBalance, target: target.balance, targetPointLimit: target.pointLimit });
+  }, [target, myBalance, send]);
+  useEffect(() => {
     if (!state.matches('done')) return;
     commands.refreshPoints();
     announceAccountsChanged();
@@ -111,9 +115,11 @@ function Transfer({ userId }: { userId: string }) {
   }
   if (!target) return <p role="status">{t('app.loading')}</p>;
 
+  const refusal = state.matches('done') ? null : whyNot(commands.rights, direction === 'up' ? 'gw.credit.user.score.up' : 'gw.credit.user.score.down', target);
   const fieldMessage = (field: 'amount' | 'comment') => {
     const rule = fieldErrors[field];
     if (!rule) return null;
+    if (typeof rule === 'number') return t(String(rule), { ns: 'errors' });
     return t(rule === 'comment-too-long' ? 'score.commentTooLong' : rule === 'amount-positive' ? 'score.amountPositive' : 'validation.amount', { max: COMMENT_MAX });
   };
   const editing = state.matches('editing') || state.matches('confirming') || state.matches('failed');
@@ -187,6 +193,11 @@ function Transfer({ userId }: { userId: string }) {
           <FormField id="score-comment" label={t('score.comment')} problem={fieldMessage('comment')} hint={<p className="text-xs text-muted-foreground">{`${[...comment].length} / ${COMMENT_MAX}`}</p>}>
             <Textarea id="score-comment" value={comment} onChange={(event) => send({ type: 'EDIT', comment: event.target.value })} aria-invalid={Boolean(fieldErrors.comment)} disabled={!editing} rows={2} />
           </FormField>
+          {refusal ? (
+            <p className="rounded-md border border-destructive/50 p-3 text-sm text-destructive" role="alert" data-testid="score-refused" data-reason={refusal}>
+              {t('score.refused', { loginId: target.loginId, reason: t(`why.${refusal}`) })}
+            </p>
+          ) : null}
           {state.matches('failed') && error ? (
             <div className="flex flex-wrap items-center gap-3 rounded-md border border-destructive/50 p-3 text-sm" role="alert" data-testid="score-error">
               <span className="text-destructive">{error.code === 1 ? t('error.network') : t(String(error.code), { ns: 'errors', defaultValue: error.message })}</span>
@@ -196,7 +207,7 @@ function Transfer({ userId }: { userId: string }) {
             </div>
           ) : null}
           <div>
-            <Button type="submit" disabled={state.matches('submitting')} data-testid="score-submit" className={cn(direction === 'down' && 'bg-destructive text-destructive-foreground hover:bg-destructive/90')}>
+            <Button type="submit" disabled={state.matches('submitting') || refusal !== null} data-testid="score-submit" className={cn(direction === 'down' && 'bg-destructive text-destructive-foreground hover:bg-destructive/90')}>
               {state.matches('submitting') ? t('password.saving') : title}
             </Button>
           </div>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ResultOf } from '../../../contract/methods.contract';
 import { GatewayError, call } from '@/api/gateway-client';
-import { Badge } from '@/components/ui/badge';
+import { AccountStatusBadge } from '@/components/account-status-badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -125,9 +125,7 @@ export default function SearchAccountScreen() {
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
               {account.loginId}
-              <Badge variant={account.status === 1 ? 'secondary' : account.status === 6 ? 'warning' : 'destructive'}>
-                {t(account.status === 1 ? 'status.normal' : account.status === 6 ? 'status.frozen' : 'status.disabled')}
-              </Badge>
+              <AccountStatusBadge status={account.status} />
             </CardTitle>
             <ol className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground" aria-label={t('accounts.breadcrumb')}>
               {account.line.map((step, index) => (
