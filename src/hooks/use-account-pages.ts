@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ParamsIn, ResultOf } from '../../contract/methods.contract';
 import { GatewayError, call } from '@/api/gateway-client';
 import { onAccountsChanged } from '@/lib/confirm';
@@ -25,6 +25,8 @@ export function useAccountPages(method: 'gw.credit.agent.query' | 'gw.credit.use
   const nextPage = useRef(1);
   const inFlight = useRef(false);
   const key = JSON.stringify([method, query]);
+  // The same list asked again with an equal query object is the same list: keyed by value.
+  const asked = useMemo(() => JSON.parse(key) as [typeof method, AccountQuery], [key]);
 
   const load = useCallback(
     async (reset: boolean) => {
@@ -34,7 +36,8 @@ export function useAccountPages(method: 'gw.credit.agent.query' | 'gw.credit.use
       inFlight.current = true;
       setState((current) => ({ ...current, loading: true, ...(reset ? { rows: [], error: null } : {}) }));
       try {
-        const page = await call(method, { ...query, pageIndex: nextPage.current, pageSize: PAGE_SIZE });
+        const [listMethod, listQuery] = asked;
+        const page = await call(listMethod, { ...listQuery, pageIndex: nextPage.current, pageSize: PAGE_SIZE });
         if (mine !== generation.current) return;
         nextPage.current += 1;
         setState((current) => ({ rows: reset ? page.list : [...current.rows, ...page.list], total: page.total, line: page.line, loading: false, error: null }));
@@ -44,7 +47,7 @@ export function useAccountPages(method: 'gw.credit.agent.query' | 'gw.credit.use
         if (mine === generation.current) inFlight.current = false;
       }
     },
-    [key],
+    [asked],
   );
 
   useEffect(() => {

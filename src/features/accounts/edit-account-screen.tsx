@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import type { ResultOf } from '../../../contract/methods.contract';
@@ -78,7 +78,7 @@ export default function EditAccountScreen() {
   const [serverProblem, setServerProblem] = useState<{ field: string; rule: string } | null>(null);
   const requestKey = useRef(newRequestKey());
 
-  async function load() {
+  const load = useCallback(async () => {
     try {
       const [next, allow] = await Promise.all([
         call('gw.credit.user.profile', { userId }),
@@ -92,7 +92,7 @@ export default function EditAccountScreen() {
     } catch (error) {
       setLoadError(error instanceof GatewayError ? error.code : 1);
     }
-  }
+  }, [userId]);
 
   useEffect(() => {
     void load();
@@ -105,7 +105,7 @@ export default function EditAccountScreen() {
       () => undefined,
     );
     return onAccountsChanged(() => void load());
-  }, [userId]);
+  }, [load]);
 
   useEffect(() => {
     if (loadError !== null) showError(loadError, t);

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { ArrowDownCircle, ArrowUpCircle } from 'lucide-react';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { fromPromise } from 'xstate';
@@ -69,29 +69,35 @@ function Transfer({ userId }: { userId: string }) {
   const [state, send] = useMachine(transferMachine, { input: { userId } });
   const { amount, comment, direction, fieldErrors, result, error } = state.context;
 
-  const loadTarget = () =>
-    call('gw.credit.user.simple.info.get', { userId }).then(
-      (info) => {
-        setTarget(info);
-        setLoadError(null);
-      },
-      (reason: unknown) => setLoadError(reason instanceof GatewayError ? reason.code : 1),
-    );
+  const loadTarget = useCallback(
+    () =>
+      call('gw.credit.user.simple.info.get', { userId }).then(
+        (info) => {
+          setTarget(info);
+          setLoadError(null);
+        },
+        (reason: unknown) => setLoadError(reason instanceof GatewayError ? reason.code : 1),
+      ),
+    [userId],
+  );
   useEffect(() => {
     void loadTarget();
-  }, [userId]);
+  }, [loadTarget]);
   useEffect(() => {
     if (loadError !== null) showError(loadError, t);
   }, [loadError, t]);
   useEffect(() => {
     if (target) send({ type: 'BALANCES', operator: myBalance, target: target.balance, targetPointLimit: target.pointLimit });
   }, [target, myBalance, send]);
-  useEffect(() => {
-    if (!state.matches('done')) return;
+  const onDone = useEffectEvent(() => {
     commands.refreshPoints();
     announceAccountsChanged();
     void loadTarget();
-  }, [state.value]);
+  });
+  const done = state.matches('done');
+  useEffect(() => {
+    if (done) onDone();
+  }, [done]);
 
   const preview = useMemo(() => {
     if (!target) return null;
