@@ -46,7 +46,11 @@ export default tseslint.config(
             zone('./machines', ['./server', './commands', './locales', './src', './tests'], 'machines/ import the contract only'),
             zone('./commands', ['./server', './locales', './src', './tests'], 'commands/ import the contract and machines only'),
             zone('./server', ['./commands', './src', './tests'], 'server/ imports contract, machines and locales only'),
-            zone(['./src/api', './src/components', './src/lib', './src/hooks'], ['./src/features', './src/app', './server', './tests'], 'shared web code never imports features or the app'),
+            zone(
+              ['./src/api', './src/components', './src/lib', './src/hooks'],
+              ['./src/features', './src/app', './server', './tests'],
+              'shared web code never imports features or the app',
+            ),
             zone('./src', ['./server', './tests'], 'the web app never imports the server'),
             ...featureZones,
           ],

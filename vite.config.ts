@@ -56,7 +56,10 @@ export default defineConfig({
       ...databaseProjects,
       // End-to-end: the built app in Chromium against the real gateway (on PGlite, in the test process).
       // expect.poll gives a loaded CI machine 10 s (not 1 s) to show what a screen or a job gets to.
-      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.e2e.test.ts'], env: { TEST_DB: 'pglite' }, expect: { poll: { timeout: 10_000 } } } },
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['tests/e2e/**/*.e2e.test.ts'], env: { TEST_DB: 'pglite' }, expect: { poll: { timeout: 10_000 } } },
+      },
     ],
   },
 });

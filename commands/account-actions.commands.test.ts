@@ -5,7 +5,13 @@ import { bulkActionsFor, noActionReason, rowActionsFor, rowOffer } from './accou
 import type { CommandContext } from './command';
 import { mayScoreOn, pointsCommands } from './points.commands';
 
-const rights: Rights = { userId: '10', level: 1, accessCodes: [1, 2, 3, 4, 5, 6, 7, 8, 11], isSubAccount: false, mustChangePassword: false };
+const rights: Rights = {
+  userId: '10',
+  level: 1,
+  accessCodes: [1, 2, 3, 4, 5, 6, 7, 8, 11],
+  isSubAccount: false,
+  mustChangePassword: false,
+};
 const target = (over: Partial<CanTarget>): CanTarget => ({
   parentId: '10',
   level: 2,
@@ -88,7 +94,10 @@ describe('row actions', () => {
     expect(noActionReason(target({}), { ...rights, accessCodes: [1] })).toBe('noRights');
     expect(noActionReason(target({}), { ...rights, mustChangePassword: true })).toBe('passwordChange');
     // Only status actions allowed, and the account is frozen: the frozen state is the reason.
-    expect(rowOffer(target({ level: 5, status: 6, teamStatus: 6, online: false }), { ...rights, level: 4, accessCodes: [1, 5] })).toEqual({ actions: [], reason: 'accountFrozen' });
+    expect(rowOffer(target({ level: 5, status: 6, teamStatus: 6, online: false }), { ...rights, level: 4, accessCodes: [1, 5] })).toEqual({
+      actions: [],
+      reason: 'accountFrozen',
+    });
     expect(rowOffer(target({ teamStatus: 6 }), { ...rights, accessCodes: [1, 5] })).toEqual({ actions: [], reason: 'lineFrozen' });
   });
 });
@@ -121,7 +130,8 @@ describe('set score from the palette', () => {
     const [accounts, , amounts] = command.steps!;
     // The frozen member is not offered: it would be refused at the end.
     expect((await accounts!.choices(context, [], '')).map((choice) => choice.id)).toEqual(['77']);
-    const offered = (direction: string, amount: string) => amounts!.choices(context, ['77', direction], amount) as { id: string; title?: string }[];
+    const offered = (direction: string, amount: string) =>
+      amounts!.choices(context, ['77', direction], amount) as { id: string; title?: string }[];
     expect(offered('down', '60000')).toEqual([{ id: 'refused', title: '37111', keywords: ['60000'] }]);
     expect(offered('up', '99.51')).toEqual([{ id: 'refused', title: '20030', keywords: ['99.51'] }]);
     expect(offered('down', '50000.50').map((choice) => choice.id)).toEqual(['50000.50']);

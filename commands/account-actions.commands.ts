@@ -28,7 +28,13 @@ export interface AccountRowAction {
   keywords: readonly string[];
 }
 
-const call = (id: string, titleKey: string, method: AccountRowAction['method'], confirm: boolean, extra: Partial<AccountRowAction> = {}): AccountRowAction => ({
+const call = (
+  id: string,
+  titleKey: string,
+  method: AccountRowAction['method'],
+  confirm: boolean,
+  extra: Partial<AccountRowAction> = {},
+): AccountRowAction => ({
   id,
   titleKey,
   method,
@@ -45,7 +51,10 @@ export const accountRowActions: AccountRowAction[] = [
   call('account.setScore', 'action.setScore', 'gw.credit.user.score.up', false, { path: (userId) => `/settingScore/index/${userId}` }),
   call('account.enable', 'action.enable', 'gw.credit.user.enable', false, { event: 'ENABLE', keywords: ['enable', 'unlock', '启用'] }),
   call('account.unfreeze', 'action.unfreeze', 'gw.credit.user.enable', false, { event: 'UNFREEZE', keywords: ['unfreeze', '解冻'] }),
-  call('account.disable', 'action.disable', 'gw.credit.user.disable', true, { params: { mode: 'lock' }, keywords: ['disable', 'lock', '停用', '禁用'] }),
+  call('account.disable', 'action.disable', 'gw.credit.user.disable', true, {
+    params: { mode: 'lock' },
+    keywords: ['disable', 'lock', '停用', '禁用'],
+  }),
   call('account.freeze', 'action.freeze', 'gw.credit.user.disable', true, { params: { mode: 'freeze' }, keywords: ['freeze', '冻结'] }),
   call('account.kickOut', 'action.kickOut', 'gw.credit.user.logout', true, { keywords: ['kick', 'out', '踢出'] }),
   call('account.unlock', 'action.unlock', 'gw.credit.user.unlock', false),
@@ -73,7 +82,10 @@ export function methodOf(action: AccountRowAction, target: Pick<CanTarget, 'leve
 }
 
 const ask = (action: AccountRowAction, target: CanTarget, session: Rights) =>
-  whyNot(session, methodOf(action, target), target, { ...(action.params ? { params: action.params } : {}), ...(action.event ? { event: action.event } : {}) });
+  whyNot(session, methodOf(action, target), target, {
+    ...(action.params ? { params: action.params } : {}),
+    ...(action.event ? { event: action.event } : {}),
+  });
 
 /** The actions to offer on an account: those `can` allows, the same rules the gateway applies. */
 export function rowActionsFor(target: CanTarget, session: Rights): AccountRowAction[] {
@@ -83,7 +95,15 @@ export function rowActionsFor(target: CanTarget, session: Rights): AccountRowAct
 /** Why an account has no action to offer: the most telling refusal among its actions'. */
 export function noActionReason(target: CanTarget, session: Rights): Refusal {
   const refusals = accountRowActions.map((action) => ask(action, target, session));
-  const order: Refusal[] = ['passwordChange', 'notDirectChild', 'accountFrozen', 'accountDisabled', 'lineFrozen', 'lineDisabled', 'offline'];
+  const order: Refusal[] = [
+    'passwordChange',
+    'notDirectChild',
+    'accountFrozen',
+    'accountDisabled',
+    'lineFrozen',
+    'lineDisabled',
+    'offline',
+  ];
   if (refusals.every((refusal) => refusal === 'noRights')) return 'noRights';
   return order.find((reason) => refusals.includes(reason)) ?? 'notNow';
 }
@@ -95,7 +115,11 @@ export function rowOffer(target: CanTarget, session: Rights): { actions: Account
 }
 
 /** Runs an action on an account: opens its screen, or asks when it must, calls, reports and refreshes the lists. */
-export async function runAccountAction(context: CommandContext, row: Pick<AccountRow, 'userId' | 'loginId' | 'level'>, action: AccountRowAction): Promise<void> {
+export async function runAccountAction(
+  context: CommandContext,
+  row: Pick<AccountRow, 'userId' | 'loginId' | 'level'>,
+  action: AccountRowAction,
+): Promise<void> {
   if (action.path) {
     context.navigate(action.path(row.userId));
     return;
@@ -156,7 +180,11 @@ const actOnAccount: Command = {
       choices: (context, [userId]) => {
         const row = found.get(userId!);
         if (!row) return [];
-        return rowActionsFor(row, context.rights).map((action) => ({ id: action.id, titleKey: action.titleKey, keywords: action.keywords }));
+        return rowActionsFor(row, context.rights).map((action) => ({
+          id: action.id,
+          titleKey: action.titleKey,
+          keywords: action.keywords,
+        }));
       },
     },
   ],
@@ -180,7 +208,10 @@ const perAction: Command[] = accountRowActions
     icon: 'user-cog',
     steps: [directChildStep((row, rights) => rowActionsFor(row, rights).some((offered) => offered.id === action.id))],
     when: (rights) =>
-      mayList(rights) && (typeof action.method === 'string' ? can(rights, action.method) : can(rights, action.method.agents) || can(rights, action.method.members)),
+      mayList(rights) &&
+      (typeof action.method === 'string'
+        ? can(rights, action.method)
+        : can(rights, action.method.agents) || can(rights, action.method.members)),
     run: async (context, [userId]) => {
       const row = userId ? found.get(userId) : undefined;
       if (row) await runAccountAction(context, row, action);
@@ -207,7 +238,11 @@ export const bulkAccountActions: readonly BulkAccountAction[] = [
 export const bulkActionsFor = (session: Rights) => bulkAccountActions.filter((action) => can(session, action.method));
 
 /** Asks, then starts the job; resolves its id, or null when cancelled or refused (the refusal is reported). */
-export async function runBulkAction(context: CommandContext, userIds: readonly string[], action: BulkAccountAction): Promise<string | null> {
+export async function runBulkAction(
+  context: CommandContext,
+  userIds: readonly string[],
+  action: BulkAccountAction,
+): Promise<string | null> {
   const title = context.t(action.titleKey);
   const ok = await context.confirm({
     title: context.t('bulk.confirmTitle', { action: title, count: userIds.length }),

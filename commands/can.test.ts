@@ -47,7 +47,9 @@ describe('can: the rights a method declares', () => {
 
   it('holds a route role to its levels (firstProxy: 0-2)', () => {
     const levels = [0, 1, 2, 3, 4] as const;
-    expect(levels.filter((level) => rightsAllow({ role: 'firstProxy' }, { level, accessCodes: allCodes, isSubAccount: false }))).toEqual([...routeRoles.firstProxy]);
+    expect(levels.filter((level) => rightsAllow({ role: 'firstProxy' }, { level, accessCodes: allCodes, isSubAccount: false }))).toEqual([
+      ...routeRoles.firstProxy,
+    ]);
     // With a code too: a level 2 sub-account without it is refused.
     expect(rightsAllow({ role: 'firstProxy', accessCode: 8 }, { level: 2, accessCodes: [1], isSubAccount: true })).toBe(false);
     expect(rightsAllow({ role: 'firstProxy', accessCode: 8 }, { level: 2, accessCodes: [8], isSubAccount: true })).toBe(true);

@@ -47,7 +47,10 @@ interface TargetRule {
   needsLoginLock?: boolean;
 }
 
-const event = (...events: AccountAction[]) => () => events;
+const event =
+  (...events: AccountAction[]) =>
+  () =>
+    events;
 
 /** The methods that act on one direct child, with what the machine and the flags must allow. */
 const targetRules: Partial<Record<MethodName, TargetRule>> = {

@@ -105,16 +105,16 @@ const screens: ScreenRule[] = [
 export const navigationCommands: Command[] = screens
   .filter((screen) => !screen.hidden)
   .map((screen) => ({
-  id: screen.id,
-  group: 'navigation',
-  titleKey: screen.titleKey,
-  keywords: screen.keywords,
-  ...(screen.shortcut ? { shortcut: screen.shortcut } : {}),
-  path: screen.path,
-  icon: screen.icon,
-  when: screen.allowed,
-  run: (context) => context.navigate(screen.path),
-}));
+    id: screen.id,
+    group: 'navigation',
+    titleKey: screen.titleKey,
+    keywords: screen.keywords,
+    ...(screen.shortcut ? { shortcut: screen.shortcut } : {}),
+    path: screen.path,
+    icon: screen.icon,
+    when: screen.allowed,
+    run: (context) => context.navigate(screen.path),
+  }));
 
 /** Whether the user may open a path at all (route guard). Paths without a rule are public or unknown. */
 export function pathAllowed(path: string, rights: Rights): boolean {

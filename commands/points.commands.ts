@@ -12,7 +12,8 @@ const found = new Map<string, AccountRow>();
 const REFUSED = 'refused';
 
 /** Whether points may move to or from this account now, one way or the other. */
-export const mayScoreOn = (rights: Rights, row: CanTarget) => can(rights, 'gw.credit.user.score.up', row) || can(rights, 'gw.credit.user.score.down', row);
+export const mayScoreOn = (rights: Rights, row: CanTarget) =>
+  can(rights, 'gw.credit.user.score.up', row) || can(rights, 'gw.credit.user.score.down', row);
 
 /** Runs a score up or down asked from the palette: confirm with both balances, one request key, report, refresh. */
 async function scoreFromPalette(context: CommandContext, row: AccountRow, direction: 'up' | 'down', amount: string) {
@@ -25,8 +26,18 @@ async function scoreFromPalette(context: CommandContext, row: AccountRow, direct
   if (!ok) return;
   const params = { userId: row.userId, amount, requestKey: newRequestKey() };
   try {
-    const result = direction === 'up' ? await context.call('gw.credit.user.score.up', params) : await context.call('gw.credit.user.score.down', params);
-    context.report({ ok: true, message: context.t('score.doneShort', { action, amount: result.amount, loginId: row.loginId, before: result.before, after: result.after }) });
+    const result =
+      direction === 'up' ? await context.call('gw.credit.user.score.up', params) : await context.call('gw.credit.user.score.down', params);
+    context.report({
+      ok: true,
+      message: context.t('score.doneShort', {
+        action,
+        amount: result.amount,
+        loginId: row.loginId,
+        before: result.before,
+        after: result.after,
+      }),
+    });
     context.refreshPoints();
     context.accountsChanged();
   } catch (error) {
@@ -51,10 +62,12 @@ export const pointsCommands: Command[] = [
           const loginId = query.trim();
           const page = await context.call(directChildList(context.rights), { ...(loginId ? { loginId } : {}), pageSize: 30 });
           // Only accounts whose status lets points move (a frozen one would be refused at the end).
-          return page.list.filter((row) => mayScoreOn(context.rights, row)).map((row) => {
-            found.set(row.userId, row);
-            return { id: row.userId, title: row.loginId, detail: row.balance, keywords: [] };
-          });
+          return page.list
+            .filter((row) => mayScoreOn(context.rights, row))
+            .map((row) => {
+              found.set(row.userId, row);
+              return { id: row.userId, title: row.loginId, detail: row.balance, keywords: [] };
+            });
         },
       },
       {
@@ -71,10 +84,20 @@ export const pointsCommands: Command[] = [
           const cents = parseCents(query.trim());
           const row = userId ? found.get(userId) : undefined;
           if (cents === null || cents <= 0 || !row) return [];
-          const problem = fieldErrorsOf(query.trim(), '', direction === 'down' ? 'down' : 'up', { target: row.balance, targetPointLimit: row.pointLimit }).amount;
-          if (typeof problem === 'number') return [{ id: REFUSED, title: context.t(String(problem), { ns: 'errors' }), keywords: [query.trim()] }];
+          const problem = fieldErrorsOf(query.trim(), '', direction === 'down' ? 'down' : 'up', {
+            target: row.balance,
+            targetPointLimit: row.pointLimit,
+          }).amount;
+          if (typeof problem === 'number')
+            return [{ id: REFUSED, title: context.t(String(problem), { ns: 'errors' }), keywords: [query.trim()] }];
           const action = context.t(direction === 'down' ? 'score.down' : 'score.up');
-          return [{ id: query.trim(), title: context.t('score.choice', { action, amount: query.trim(), loginId: row.loginId }), keywords: [query.trim()] }];
+          return [
+            {
+              id: query.trim(),
+              title: context.t('score.choice', { action, amount: query.trim(), loginId: row.loginId }),
+              keywords: [query.trim()],
+            },
+          ];
         },
       },
     ],

@@ -21,10 +21,17 @@ export const preferenceCommands: Command[] = [
     keywords: ['language', 'lang', '语言', 'ภาษา', 'ngôn ngữ', 'bahasa'],
     shortcut: 'mod+shift+l',
     icon: 'languages',
-    steps: [{ placeholderKey: 'palette.chooseLanguage', choices: () => languages.map(({ id, titleKey, keywords }) => ({ id, titleKey, keywords })) }],
+    steps: [
+      {
+        placeholderKey: 'palette.chooseLanguage',
+        choices: () => languages.map(({ id, titleKey, keywords }) => ({ id, titleKey, keywords })),
+      },
+    ],
     when: always,
     run: (context, [choice]) => {
-      const next = languages.find((l) => l.id === choice)?.id ?? languages[(languages.findIndex((l) => l.id === context.language) + 1) % languages.length]!.id;
+      const next =
+        languages.find((l) => l.id === choice)?.id ??
+        languages[(languages.findIndex((l) => l.id === context.language) + 1) % languages.length]!.id;
       context.setLanguage(next);
     },
   },
@@ -35,9 +42,12 @@ export const preferenceCommands: Command[] = [
     keywords: ['theme', 'color', 'colour', '主题', 'dark', 'red'],
     shortcut: 'mod+shift+t',
     icon: 'palette',
-    steps: [{ placeholderKey: 'palette.chooseTheme', choices: () => themes.map(({ id, titleKey, keywords }) => ({ id, titleKey, keywords })) }],
+    steps: [
+      { placeholderKey: 'palette.chooseTheme', choices: () => themes.map(({ id, titleKey, keywords }) => ({ id, titleKey, keywords })) },
+    ],
     when: always,
-    run: (context, [choice]) => context.setTheme(choice === 'red' || choice === 'black' ? choice : context.theme === 'black' ? 'red' : 'black'),
+    run: (context, [choice]) =>
+      context.setTheme(choice === 'red' || choice === 'black' ? choice : context.theme === 'black' ? 'red' : 'black'),
   },
   {
     id: 'preferences.sidebar',

@@ -7,7 +7,14 @@ import { preferenceCommands } from './preferences.commands';
 import { sessionCommands } from './session.commands';
 
 /** Every command of the app, in menu order. Later screens add their command files here. */
-export const allCommands: readonly Command[] = [...navigationCommands, ...accountCommands, ...accountActionCommands, ...pointsCommands, ...preferenceCommands, ...sessionCommands];
+export const allCommands: readonly Command[] = [
+  ...navigationCommands,
+  ...accountCommands,
+  ...accountActionCommands,
+  ...pointsCommands,
+  ...preferenceCommands,
+  ...sessionCommands,
+];
 
 export function commandsFor(rights: Rights): Command[] {
   return allCommands.filter((command) => command.when(rights));
@@ -18,7 +25,11 @@ export function menuCommands(rights: Rights): Command[] {
 }
 
 /** "mod+shift+l" against a keyboard event (mod = Ctrl, or Cmd on macOS). */
-export function matchesShortcut(shortcut: string, event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'code'>, isMac: boolean): boolean {
+export function matchesShortcut(
+  shortcut: string,
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'code'>,
+  isMac: boolean,
+): boolean {
   const parts = shortcut.toLowerCase().split('+');
   const key = parts[parts.length - 1]!;
   const wants = (modifier: string) => parts.includes(modifier);
@@ -26,7 +37,11 @@ export function matchesShortcut(shortcut: string, event: Pick<KeyboardEvent, 'ke
   if (wants('mod') !== mod) return false;
   if (wants('shift') !== event.shiftKey || wants('alt') !== event.altKey) return false;
   if (!wants('mod') && (event.ctrlKey || event.metaKey)) return false;
-  const pressed = event.code?.startsWith('Key') ? event.code.slice(3).toLowerCase() : event.code?.startsWith('Digit') ? event.code.slice(5) : event.key.toLowerCase();
+  const pressed = event.code?.startsWith('Key')
+    ? event.code.slice(3).toLowerCase()
+    : event.code?.startsWith('Digit')
+      ? event.code.slice(5)
+      : event.key.toLowerCase();
   return pressed === key;
 }
 

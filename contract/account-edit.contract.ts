@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { backOffice, contactParams, gameSettingInputSchema, gameSettingSchema, gameTypeSchema, levelSchema } from './account-fields.contract';
+import {
+  backOffice,
+  contactParams,
+  gameSettingInputSchema,
+  gameSettingSchema,
+  gameTypeSchema,
+  levelSchema,
+} from './account-fields.contract';
 import { amountSchema, percentSchema } from './amount.contract';
 import { idSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
@@ -7,7 +14,13 @@ import { defineMethod } from './method.contract';
 import { nicknameRule, passwordRule, safeCodeRule } from './rules.contract';
 
 /** Errors any action on a direct child can answer (spec §6, PRODUCT.md "Accounts"). */
-const childActionErrors = [ErrorCode.accountNotFound, ErrorCode.notDirectRelation, ErrorCode.illegalOperation, ErrorCode.cannotOperate, ErrorCode.agentLineFrozen];
+const childActionErrors = [
+  ErrorCode.accountNotFound,
+  ErrorCode.notDirectRelation,
+  ErrorCode.illegalOperation,
+  ErrorCode.cannotOperate,
+  ErrorCode.agentLineFrozen,
+];
 
 /**
  * Fields an edit may change; each left out keeps its value. Limits, share and ratios stay
@@ -38,7 +51,8 @@ const countSchema = z.object({ count: z.number().int().min(0) });
 
 export const accountEditMethods = {
   'gw.credit.agent.profile.edit': defineMethod({
-    summary: "Edits a direct child agent: nickname, contact, point limit, share, wash-code ratio and game settings, within its parent's and above its children's",
+    summary:
+      "Edits a direct child agent: nickname, contact, point limit, share, wash-code ratio and game settings, within its parent's and above its children's",
     params: z.object({ ...editParams, agentCommisionRate: percentSchema.optional() }),
     result: z.object({ userId: idSchema }),
     auth: 'session',
@@ -47,7 +61,8 @@ export const accountEditMethods = {
     errors: childActionErrors,
   }),
   'gw.credit.user.profile.edit': defineMethod({
-    summary: 'Edits a member directly below the calling agent: nickname, contact, point limit, wash-code ratio, maximum points winnable and game settings',
+    summary:
+      'Edits a member directly below the calling agent: nickname, contact, point limit, wash-code ratio, maximum points winnable and game settings',
     params: z.object({ ...editParams, maxWin: amountSchema.optional() }),
     result: z.object({ userId: idSchema }),
     auth: 'session',
@@ -56,7 +71,8 @@ export const accountEditMethods = {
     errors: childActionErrors,
   }),
   'gw.credit.user.password.reset': defineMethod({
-    summary: "Sets a direct child's password (and optionally its safe code); the child must change it at next sign-in and its sessions end at once",
+    summary:
+      "Sets a direct child's password (and optionally its safe code); the child must change it at next sign-in and its sessions end at once",
     params: z.object({ userId: idSchema, password: passwordRule, safeCode: safeCodeRule.optional() }),
     result: z.object({ userId: idSchema }),
     auth: 'session',
@@ -67,12 +83,28 @@ export const accountEditMethods = {
   'gw.credit.agent.exception.mark': flagChange('Marks a direct child agent as monitored (exception-marked)', 'exceptionMarked', 4),
   'gw.credit.agent.exception.remove': flagChange('Removes the monitored mark of a direct child agent', 'exceptionMarked', 4),
   'gw.credit.user.exception.mark': flagChange('Marks a member directly below the calling agent as monitored', 'exceptionMarked', 4),
-  'gw.credit.user.exception.remove': flagChange('Removes the monitored mark of a member directly below the calling agent', 'exceptionMarked', 4),
-  'gw.credit.team.bolck': flagChange("Stops betting for every member of a direct child agent's line (the agent's stop-bet)", 'betStopped', 4),
-  'gw.credit.team.unbolck': flagChange("Resumes betting in a direct child agent's whole line: clears the stop-bet of that agent and of every agent below it", 'betStopped', 4),
-  'gw.credit.agent.stopBet.disable': flagChange("Lifts one direct child agent's own stop-bet; stop-bets of agents below it stay", 'betStopped', 4),
+  'gw.credit.user.exception.remove': flagChange(
+    'Removes the monitored mark of a member directly below the calling agent',
+    'exceptionMarked',
+    4,
+  ),
+  'gw.credit.team.bolck': flagChange(
+    "Stops betting for every member of a direct child agent's line (the agent's stop-bet)",
+    'betStopped',
+    4,
+  ),
+  'gw.credit.team.unbolck': flagChange(
+    "Resumes betting in a direct child agent's whole line: clears the stop-bet of that agent and of every agent below it",
+    'betStopped',
+    4,
+  ),
+  'gw.credit.agent.stopBet.disable': flagChange(
+    "Lifts one direct child agent's own stop-bet; stop-bets of agents below it stay",
+    'betStopped',
+    4,
+  ),
   'gw.credit.user.session.all.kill': defineMethod({
-    summary: "Ends every session of a direct child and of every account of its line",
+    summary: 'Ends every session of a direct child and of every account of its line',
     params: z.object({ userId: idSchema }),
     result: z.object({ userId: idSchema, ended: z.number().int().min(0) }),
     auth: 'session',
@@ -81,7 +113,8 @@ export const accountEditMethods = {
     errors: childActionErrors,
   }),
   'gw.credit.user.rate.modify.allow': defineMethod({
-    summary: "Whether the caller may change a direct child's rates now: not while the caller or its line is frozen, nor while the child's line has unsettled bets",
+    summary:
+      "Whether the caller may change a direct child's rates now: not while the caller or its line is frozen, nor while the child's line has unsettled bets",
     params: z.object({ userId: idSchema }),
     result: z.object({ userId: idSchema, allowed: z.boolean(), reason: z.enum(['frozen', 'unsettled-bets']).nullable() }),
     auth: 'session',
@@ -99,7 +132,8 @@ export const accountEditMethods = {
     errors: [ErrorCode.accountNotFound],
   }),
   'gw.credit.agent.statistics.query': defineMethod({
-    summary: "Counts of the downline below an account of the caller's line (the caller by default) by level, status and online, with its total balance",
+    summary:
+      "Counts of the downline below an account of the caller's line (the caller by default) by level, status and online, with its total balance",
     params: z.object({ parentId: idSchema.optional() }),
     result: z.object({
       userId: idSchema,

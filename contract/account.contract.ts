@@ -65,7 +65,6 @@ const queryParams = {
 
 const queryResult = pageResult(accountRowSchema).extend({ line: z.array(lineStepSchema) });
 
-
 const newAccountParams = {
   loginId: loginIdRule,
   nickname: nicknameRule,
@@ -87,7 +86,13 @@ const statusChange = <E extends z.ZodRawShape = Record<never, never>>(summary: s
     auth: 'session',
     effect: 'write',
     rights: { levels: backOffice, accessCode },
-    errors: [ErrorCode.accountNotFound, ErrorCode.notDirectRelation, ErrorCode.illegalOperation, ErrorCode.cannotOperate, ErrorCode.agentLineFrozen],
+    errors: [
+      ErrorCode.accountNotFound,
+      ErrorCode.notDirectRelation,
+      ErrorCode.illegalOperation,
+      ErrorCode.cannotOperate,
+      ErrorCode.agentLineFrozen,
+    ],
   });
 
 const betChange = (summary: string) =>
@@ -98,11 +103,29 @@ const betChange = (summary: string) =>
     auth: 'session',
     effect: 'write',
     rights: { levels: backOffice, accessCode: 4 },
-    errors: [ErrorCode.accountNotFound, ErrorCode.notDirectRelation, ErrorCode.illegalOperation, ErrorCode.cannotOperate, ErrorCode.agentLineFrozen],
+    errors: [
+      ErrorCode.accountNotFound,
+      ErrorCode.notDirectRelation,
+      ErrorCode.illegalOperation,
+      ErrorCode.cannotOperate,
+      ErrorCode.agentLineFrozen,
+    ],
   });
 
 /** Status actions (machines/account-status.machine.ts), as the UI names them. */
-export const accountActions = ['ENABLE', 'DISABLE', 'FREEZE', 'UNFREEZE', 'KICK_OUT', 'UNLOCK', 'REMOVE_LIMIT', 'LINE_DISABLE', 'LINE_ENABLE', 'LINE_FREEZE', 'LINE_UNFREEZE'] as const;
+export const accountActions = [
+  'ENABLE',
+  'DISABLE',
+  'FREEZE',
+  'UNFREEZE',
+  'KICK_OUT',
+  'UNLOCK',
+  'REMOVE_LIMIT',
+  'LINE_DISABLE',
+  'LINE_ENABLE',
+  'LINE_FREEZE',
+  'LINE_UNFREEZE',
+] as const;
 
 const suggestion = z.object({ userId: idSchema, loginId: z.string(), nickname: z.string(), level: levelSchema });
 const accountList = (summary: string) =>
@@ -130,7 +153,9 @@ const nameTips = (summary: string) =>
 export const accountMethods = {
   ...accountEditMethods,
   ...jobMethods,
-  'gw.credit.fuzzy.search.tips': nameTips("Accounts of the caller's line whose name starts with the keyword (any case), for suggestions as you type"),
+  'gw.credit.fuzzy.search.tips': nameTips(
+    "Accounts of the caller's line whose name starts with the keyword (any case), for suggestions as you type",
+  ),
   'gw.credit.fuzzy.agent.search.tips': nameTips("Agents (not members) of the caller's line whose name starts with the keyword"),
   'gw.credit.user.simple.info.get': defineMethod({
     summary: "Name, level, parent, status, balance and point limit of an account of the caller's line (for headers and confirmations)",
@@ -163,17 +188,27 @@ export const accountMethods = {
     errors: [],
   }),
   'gw.credit.user.enable': statusChange('Enables a disabled or frozen direct child (agent or member)', 4),
-  'gw.credit.user.disable': statusChange('Disables (mode "lock", the default) or freezes (mode "freeze") a direct child; its sessions end at once', 4, {
-    mode: z.enum(['lock', 'freeze']).default('lock'),
-  }),
-  'gw.credit.agent.line.disable': statusChange("Locks a direct child agent's whole line: nobody below can sign in; their sessions end at once", 4),
+  'gw.credit.user.disable': statusChange(
+    'Disables (mode "lock", the default) or freezes (mode "freeze") a direct child; its sessions end at once',
+    4,
+    {
+      mode: z.enum(['lock', 'freeze']).default('lock'),
+    },
+  ),
+  'gw.credit.agent.line.disable': statusChange(
+    "Locks a direct child agent's whole line: nobody below can sign in; their sessions end at once",
+    4,
+  ),
   'gw.credit.agent.line.enable': statusChange("Unlocks a direct child agent's line", 4),
   'gw.credit.agent.line.stop.right': statusChange("Freezes a direct child agent's whole line: read only below it; sessions end at once", 4),
   'gw.credit.agent.line.enable.right': statusChange("Unfreezes a direct child agent's line", 4),
-  'gw.credit.user.logout': statusChange("Kicks a direct child out: ends all of its sessions", 4),
+  'gw.credit.user.logout': statusChange('Kicks a direct child out: ends all of its sessions', 4),
   'gw.credit.user.unlock': statusChange('Clears the sign-in lock a direct child got from failed attempts', 4),
   // Our name: the spec lists "remove limit" among the account actions without naming its call.
-  'gw.credit.user.limit.remove': statusChange("Removes the max-win block of a member directly below the calling agent (its winnings reached its maximum points winnable)", 4),
+  'gw.credit.user.limit.remove': statusChange(
+    'Removes the max-win block of a member directly below the calling agent (its winnings reached its maximum points winnable)',
+    4,
+  ),
   'gw.credit.user.bet.pause': betChange('Pauses betting for a member directly below the calling agent (the stop list)'),
   'gw.credit.user.bet.pursue': betChange('Resumes betting for a paused member directly below the calling agent'),
   'gw.credit.operate.button.show': defineMethod({
@@ -207,5 +242,7 @@ export const accountMethods = {
     rights: { levels: [4], accessCode: 2 },
     errors: [ErrorCode.cannotOperate, ErrorCode.agentLineFrozen],
   }),
-  'gw.credit.user.query': accountList("Members below a parent of the caller's line: an agent's own members, or every member of a higher account's line"),
+  'gw.credit.user.query': accountList(
+    "Members below a parent of the caller's line: an agent's own members, or every member of a higher account's line",
+  ),
 };

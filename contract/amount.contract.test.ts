@@ -10,7 +10,8 @@ describe('amounts in integer cents', () => {
     expect(parseCents(0.1)).toBe(10);
     expect(parseCents(1234567.89)).toBe(123_456_789);
     expect(parseCents('0.07')).toBe(7);
-    for (const bad of ['', '1.234', '-1', '01', '1e3', 'abc', ' 1 2', '1.', '.5', 'Infinity', '1,000']) expect(parseCents(bad), bad).toBeNull();
+    for (const bad of ['', '1.234', '-1', '01', '1e3', 'abc', ' 1 2', '1.', '.5', 'Infinity', '1,000'])
+      expect(parseCents(bad), bad).toBeNull();
     expect(parseCents(Number.NaN)).toBeNull();
     expect(parseCents(1e21)).toBeNull();
   });
@@ -30,7 +31,6 @@ describe('amounts in integer cents', () => {
     expect(parseBasisPoints('0.005')).toBeNull();
     fc.assert(fc.property(fc.integer({ min: 0, max: 10_000 }), (points) => parseBasisPoints(String(points / 100)) === points));
   });
-
 });
 
 /** A decimal as a person writes it: digits without leading zeros, then 0, 1 or 2 decimals. */

@@ -22,7 +22,8 @@ const PERCENT_TEXT = /^(0|[1-9][0-9]{0,2})(\.[0-9]{1,2})?$/;
 
 /** "10.5" -> 1050; null when the text is not a plain decimal with at most 2 decimals. */
 export function parseCents(value: string | number): number | null {
-  const text = typeof value === 'number' ? (Number.isFinite(value) && Math.abs(value) < MAX_JSON_NUMBER ? String(value) : '') : value.trim();
+  const text =
+    typeof value === 'number' ? (Number.isFinite(value) && Math.abs(value) < MAX_JSON_NUMBER ? String(value) : '') : value.trim();
   const match = AMOUNT_TEXT.exec(text);
   if (!match) return null;
   const cents = BigInt(match[1]!) * 100n + BigInt((match[2] ?? '.').slice(1).padEnd(2, '0'));

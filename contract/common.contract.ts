@@ -19,8 +19,7 @@ export const pageParams = (defaultPageSize: number) => ({
   pageSize: pageSizeSchema.default(defaultPageSize),
 });
 
-export const pageResult = <T extends z.ZodType>(item: T) =>
-  z.object({ total: z.number().int().min(0), list: z.array(item) });
+export const pageResult = <T extends z.ZodType>(item: T) => z.object({ total: z.number().int().min(0), list: z.array(item) });
 
 /**
  * Params every call may carry besides its payload (spec §7 reading B). They are taken off
@@ -39,7 +38,5 @@ export type EnvelopeParams = z.infer<typeof envelopeParamsSchema>;
 export const envelopeParamNames = Object.keys(envelopeParamsSchema.shape) as (keyof EnvelopeParams)[];
 
 export function pickLanguage(value: unknown): Language {
-  return typeof value === 'string' && (languages as readonly string[]).includes(value)
-    ? (value as Language)
-    : defaultLanguage;
+  return typeof value === 'string' && (languages as readonly string[]).includes(value) ? (value as Language) : defaultLanguage;
 }

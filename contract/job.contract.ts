@@ -55,7 +55,8 @@ export const jobMethods = {
     errors: [ErrorCode.cannotOperate, ErrorCode.agentLineFrozen],
   }),
   'gw.credit.user.all.disable': defineMethod({
-    summary: 'Disables (mode "lock") or freezes (mode "freeze") many direct children as a background job; their sessions end as each is done',
+    summary:
+      'Disables (mode "lock") or freezes (mode "freeze") many direct children as a background job; their sessions end as each is done',
     params: z.object({ userIds: bulkIds, mode: z.enum(['lock', 'freeze']).default('lock') }),
     result: jobStarted,
     auth: 'session',

@@ -31,7 +31,10 @@ export interface Rights {
 }
 
 /** Whether a caller of this level, with these access codes, main or sub-account, holds the rights. */
-export function rightsAllow(rights: Rights | undefined, caller: { level: Level; accessCodes: readonly number[]; isSubAccount: boolean }): boolean {
+export function rightsAllow(
+  rights: Rights | undefined,
+  caller: { level: Level; accessCodes: readonly number[]; isSubAccount: boolean },
+): boolean {
   if (!rights) return true;
   if (rights.levels && !rights.levels.includes(caller.level)) return false;
   if (rights.role && !(routeRoles[rights.role] as readonly Level[]).includes(caller.level)) return false;
@@ -66,8 +69,6 @@ export interface MethodDefinition<P extends z.ZodObject = z.ZodObject, R extends
   errors: readonly ErrorCodeValue[];
 }
 
-export function defineMethod<P extends z.ZodObject, R extends z.ZodType>(
-  definition: MethodDefinition<P, R>,
-): MethodDefinition<P, R> {
+export function defineMethod<P extends z.ZodObject, R extends z.ZodType>(definition: MethodDefinition<P, R>): MethodDefinition<P, R> {
   return definition;
 }

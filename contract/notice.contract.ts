@@ -18,7 +18,7 @@ export const noticeItemSchema = z.object({
 
 export const noticeMethods = {
   'gw.credit.sn.notice.query': defineMethod({
-    summary: "Current notices of the site sent to no particular level (the login page and the marquee)",
+    summary: 'Current notices of the site sent to no particular level (the login page and the marquee)',
     params: z.object(pageParams(99)),
     result: pageResult(noticeItemSchema),
     auth: 'public',

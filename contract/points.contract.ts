@@ -75,7 +75,7 @@ export const scoreLogRowSchema = z.object({
 
 export const pointsMethods = {
   'gw.credit.score.issue': defineMethod({
-    summary: "The company's audited issuance: the only way points come into existence; logged as type \"issue\"",
+    summary: 'The company\'s audited issuance: the only way points come into existence; logged as type "issue"',
     params: z.object({ amount: positiveAmountSchema, comment: commentSchema }),
     result: z.object({ serialNo: serialSchema, before: pointsSchema, after: pointsSchema }),
     auth: 'session',
@@ -139,6 +139,12 @@ export const pointsMethods = {
     auth: 'session',
     effect: 'write',
     rights: { levels: [0, 1, 2, 3], accessCode: 5 },
-    errors: [ErrorCode.accountNotFound, ErrorCode.notDirectRelation, ErrorCode.illegalOperation, ErrorCode.cannotOperate, ErrorCode.agentLineFrozen],
+    errors: [
+      ErrorCode.accountNotFound,
+      ErrorCode.notDirectRelation,
+      ErrorCode.illegalOperation,
+      ErrorCode.cannotOperate,
+      ErrorCode.agentLineFrozen,
+    ],
   }),
 };

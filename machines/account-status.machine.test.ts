@@ -59,15 +59,37 @@ describe('account status machine', () => {
   it('moves points only to or from an account that is normal in a normal line', () => {
     expect(applyAccountAction(agent(1, 1), 'MOVE_POINTS')).toEqual(statuses(1, 1));
     expect(applyAccountAction(member({ betPaused: true }), 'MOVE_POINTS')).not.toBeNull();
-    for (const [status, teamStatus] of [[6, 1], [4, 1], [1, 6], [1, 4], [6, 6]] as const) {
+    for (const [status, teamStatus] of [
+      [6, 1],
+      [4, 1],
+      [1, 6],
+      [1, 4],
+      [6, 6],
+    ] as const) {
       expect(applyAccountAction(agent(status, teamStatus), 'MOVE_POINTS'), `${status}/${teamStatus}`).toBeNull();
     }
   });
 
   it('lists what is allowed, for the UI to offer', () => {
-    expect(allowedAccountActions(agent(1, 1))).toEqual(['DISABLE', 'FREEZE', 'KICK_OUT', 'UNLOCK', 'LINE_DISABLE', 'LINE_FREEZE', 'MOVE_POINTS']);
+    expect(allowedAccountActions(agent(1, 1))).toEqual([
+      'DISABLE',
+      'FREEZE',
+      'KICK_OUT',
+      'UNLOCK',
+      'LINE_DISABLE',
+      'LINE_FREEZE',
+      'MOVE_POINTS',
+    ]);
     expect(allowedAccountActions(agent(4, 4))).toEqual(['ENABLE', 'UNLOCK', 'LINE_ENABLE']);
     expect(allowedAccountActions(agent(6, 6))).toEqual(['DISABLE', 'UNFREEZE', 'KICK_OUT', 'UNLOCK', 'LINE_DISABLE', 'LINE_UNFREEZE']);
-    expect(allowedAccountActions(member({ winBlocked: true }))).toEqual(['DISABLE', 'FREEZE', 'KICK_OUT', 'UNLOCK', 'REMOVE_LIMIT', 'PAUSE_BET', 'MOVE_POINTS']);
+    expect(allowedAccountActions(member({ winBlocked: true }))).toEqual([
+      'DISABLE',
+      'FREEZE',
+      'KICK_OUT',
+      'UNLOCK',
+      'REMOVE_LIMIT',
+      'PAUSE_BET',
+      'MOVE_POINTS',
+    ]);
   });
 });

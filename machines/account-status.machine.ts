@@ -116,13 +116,18 @@ export function accountStatusSnapshot(facts: AccountFacts): SnapshotFrom<typeof 
   const account = accountState[facts.status as 1 | 4 | 6] ?? 'normal';
   const team = teamState[facts.teamStatus as 1 | 4 | 6] ?? 'enabled';
   const bet = facts.betPaused ? 'paused' : 'open';
-  return accountStatusMachine.resolveState({ value: { account, team, bet }, context: { level: facts.level, winBlocked: facts.winBlocked } });
+  return accountStatusMachine.resolveState({
+    value: { account, team, bet },
+    context: { level: facts.level, winBlocked: facts.winBlocked },
+  });
 }
 
 /** The account's state by region, for what screens show (badges) and why an action is refused. */
-export function accountStateOf(
-  facts: Pick<AccountFacts, 'status' | 'teamStatus'> & Partial<AccountFacts>,
-): { account: 'normal' | 'disabled' | 'frozen'; team: 'enabled' | 'disabled' | 'frozen'; bet: 'open' | 'paused' } {
+export function accountStateOf(facts: Pick<AccountFacts, 'status' | 'teamStatus'> & Partial<AccountFacts>): {
+  account: 'normal' | 'disabled' | 'frozen';
+  team: 'enabled' | 'disabled' | 'frozen';
+  bet: 'open' | 'paused';
+} {
   return accountStatusSnapshot({ level: 0, winBlocked: false, betPaused: false, ...facts }).value as never;
 }
 
@@ -132,7 +137,12 @@ export function applyAccountAction(facts: AccountFacts, action: AccountAction): 
   if (!snapshot.can({ type: action })) return null;
   const [next] = transition(accountStatusMachine, snapshot, { type: action });
   const value = next.value as { account: keyof typeof statusOf; team: keyof typeof statusOf; bet: 'open' | 'paused' };
-  return { status: statusOf[value.account], teamStatus: statusOf[value.team], betPaused: value.bet === 'paused', winBlocked: next.context.winBlocked };
+  return {
+    status: statusOf[value.account],
+    teamStatus: statusOf[value.team],
+    betPaused: value.bet === 'paused',
+    winBlocked: next.context.winBlocked,
+  };
 }
 
 /** Every action the machine takes for this account now (the UI offers these, and only these). */

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { fieldErrorsOf, scoreTransferMachine, type TransferRequest, type TransferResult } from './score-transfer.machine';
 
-const answer: TransferResult = { serialNo: '7', amount: '10.00', before: '0.00', after: '10.00', operatorBefore: '50.00', operatorAfter: '40.00' };
+const answer: TransferResult = {
+  serialNo: '7',
+  amount: '10.00',
+  before: '0.00',
+  after: '10.00',
+  operatorBefore: '50.00',
+  operatorAfter: '40.00',
+};
 
 /** The machine with a fake gateway that answers from a script and records every request. */
 function start(script: (request: TransferRequest, attempt: number) => TransferResult) {
@@ -45,7 +52,9 @@ describe('score transfer machine', () => {
     await settled(actor);
     expect(actor.getSnapshot().value).toBe('done');
     expect(actor.getSnapshot().context.result).toEqual(answer);
-    expect(sent).toEqual([{ direction: 'down', userId: '42', amount: '10', comment: 'weekly', requestKey: expect.stringMatching(/^[0-9a-f]{32}$/) }]);
+    expect(sent).toEqual([
+      { direction: 'down', userId: '42', amount: '10', comment: 'weekly', requestKey: expect.stringMatching(/^[0-9a-f]{32}$/) },
+    ]);
   });
 
   it('goes back to editing on cancel, sending nothing', () => {

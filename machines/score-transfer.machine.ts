@@ -65,7 +65,12 @@ export type ScoreTransferEvent =
   /** After a transfer is done: start another one for the same account. */
   | { type: 'NEW' };
 
-export function fieldErrorsOf(amount: string, comment: string, direction: ScoreDirection = 'up', balances: TransferBalances | null = null): FieldErrors {
+export function fieldErrorsOf(
+  amount: string,
+  comment: string,
+  direction: ScoreDirection = 'up',
+  balances: TransferBalances | null = null,
+): FieldErrors {
   const errors: FieldErrors = {};
   const cents = parseCents(amount);
   if (cents === null) errors.amount = 'amount-format';
@@ -74,8 +79,10 @@ export function fieldErrorsOf(amount: string, comment: string, direction: ScoreD
     const by = BigInt(cents);
     const centsOf = (value: string) => BigInt(parseCents(value) ?? 0);
     // The gateway's own checks (37110, 20030, 37111), refused here rather than after a confirmation.
-    if (direction === 'up' && balances.operator !== undefined && by > centsOf(balances.operator)) errors.amount = ErrorCode.operatorBalanceLow;
-    else if (direction === 'up' && centsOf(balances.target) + by > centsOf(balances.targetPointLimit)) errors.amount = ErrorCode.setScoreFailed;
+    if (direction === 'up' && balances.operator !== undefined && by > centsOf(balances.operator))
+      errors.amount = ErrorCode.operatorBalanceLow;
+    else if (direction === 'up' && centsOf(balances.target) + by > centsOf(balances.targetPointLimit))
+      errors.amount = ErrorCode.setScoreFailed;
     else if (direction === 'down' && by > centsOf(balances.target)) errors.amount = ErrorCode.targetBalanceLow;
   }
   if ([...comment].length > COMMENT_MAX) errors.comment = 'comment-too-long';
@@ -93,7 +100,8 @@ const sameValues = (sent: TransferRequest | null, context: ScoreTransferContext)
   sent.comment === context.comment;
 
 export const errorOf = (error: unknown): TransferError => {
-  if (typeof error !== 'object' || error === null || !('code' in error) || !('message' in error)) return { code: 1, message: 'Network error' };
+  if (typeof error !== 'object' || error === null || !('code' in error) || !('message' in error))
+    return { code: 1, message: 'Network error' };
   const { code, message, data } = error as TransferError;
   return { code: Number(code), message: String(message), ...(data ? { data } : {}) };
 };
@@ -135,12 +143,22 @@ export const scoreTransferMachine = setup({
       };
     }),
     check: assign(({ context }) => ({ fieldErrors: fieldErrorsOf(context.amount, context.comment, context.direction, context.balances) })),
-    keepBalances: assign(({ event }) => (event.type === 'BALANCES' ? { balances: { operator: event.operator, target: event.target, targetPointLimit: event.targetPointLimit } } : {})),
+    keepBalances: assign(({ event }) =>
+      event.type === 'BALANCES'
+        ? { balances: { operator: event.operator, target: event.target, targetPointLimit: event.targetPointLimit } }
+        : {},
+    ),
     // Unchanged values keep the key of the request already sent: it may have been applied.
     prepare: assign(({ context }) => ({
       sent: sameValues(context.sent, context)
         ? context.sent
-        : { direction: context.direction, userId: context.userId, amount: context.amount.trim(), comment: context.comment, requestKey: newRequestKey() },
+        : {
+            direction: context.direction,
+            userId: context.userId,
+            amount: context.amount.trim(),
+            comment: context.comment,
+            requestKey: newRequestKey(),
+          },
       error: null,
     })),
     startOver: assign({ amount: '', comment: '', sent: null, result: null, error: null, fieldErrors: {} }),
@@ -180,7 +198,11 @@ export const scoreTransferMachine = setup({
         input: ({ context }) => context.sent!,
         onDone: { target: 'done', actions: assign({ result: ({ event }) => event.output }) },
         onError: [
-          { guard: 'amountRefused', target: 'editing', actions: assign({ fieldErrors: ({ event }) => ({ amount: amountRefusalOf(event.error)! }) }) },
+          {
+            guard: 'amountRefused',
+            target: 'editing',
+            actions: assign({ fieldErrors: ({ event }) => ({ amount: amountRefusalOf(event.error)! }) }),
+          },
           { target: 'failed', actions: assign({ error: ({ event }) => errorOf(event.error) }) },
         ],
       },

@@ -1,6 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { CAPTCHA_LIFETIME_MS, captchaRefreshDelay, sessionMachine, type Captcha, type Credentials, type LoginResult, type MaintenanceInfo, type Profile, type SiteInfo } from './session.machine';
+import {
+  CAPTCHA_LIFETIME_MS,
+  captchaRefreshDelay,
+  sessionMachine,
+  type Captcha,
+  type Credentials,
+  type LoginResult,
+  type MaintenanceInfo,
+  type Profile,
+  type SiteInfo,
+} from './session.machine';
 
 const site = { isBlock: false } as SiteInfo;
 const maintenance = { flag: 0 } as MaintenanceInfo;
@@ -14,7 +24,11 @@ function loginPage(login?: ReturnType<typeof fromPromise<LoginResult, Credential
       loadSite: fromPromise<{ site: SiteInfo; maintenance: MaintenanceInfo }>(async () => ({ site, maintenance })),
       restoreSession: fromPromise<{ session: LoginResult; profile: Profile | null } | null>(async () => null),
       loadCaptcha: fromPromise(async () => {
-        const captcha = { captchaId: `captcha-${issued.length + 1}`, image: 'data:image/svg+xml;base64,', expiresAt: new Date(Date.now() + CAPTCHA_LIFETIME_MS).toISOString() };
+        const captcha = {
+          captchaId: `captcha-${issued.length + 1}`,
+          image: 'data:image/svg+xml;base64,',
+          expiresAt: new Date(Date.now() + CAPTCHA_LIFETIME_MS).toISOString(),
+        };
         issued.push(captcha);
         return captcha;
       }),
@@ -68,7 +82,10 @@ describe('session machine: the captcha of an idle login page', () => {
     await vi.advanceTimersByTimeAsync(7 * 60_000 + 30_000);
     const shown = actor.getSnapshot().context.captcha!;
     expect(Date.parse(shown.expiresAt)).toBeGreaterThan(Date.now());
-    actor.send({ type: 'LOGIN.SUBMIT', credentials: { loginId: 'admin', password: 'Admin123', captchaId: shown.captchaId, captchaCode: 'abcd', safeCode: '1234' } });
+    actor.send({
+      type: 'LOGIN.SUBMIT',
+      credentials: { loginId: 'admin', password: 'Admin123', captchaId: shown.captchaId, captchaCode: 'abcd', safeCode: '1234' },
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(submitted).toHaveLength(1);
     expect(actor.getSnapshot().context.error?.code).toBe(2218);
@@ -79,7 +96,10 @@ describe('session machine: the captcha of an idle login page', () => {
     const { actor, issued } = loginPage(fromPromise<LoginResult, Credentials>(() => new Promise(() => undefined)));
     await vi.advanceTimersByTimeAsync(0);
     await idle(actor);
-    actor.send({ type: 'LOGIN.SUBMIT', credentials: { loginId: 'admin', password: 'Admin123', captchaId: 'captcha-1', captchaCode: 'abcd', safeCode: '1234' } });
+    actor.send({
+      type: 'LOGIN.SUBMIT',
+      credentials: { loginId: 'admin', password: 'Admin123', captchaId: 'captcha-1', captchaCode: 'abcd', safeCode: '1234' },
+    });
     await vi.advanceTimersByTimeAsync(5 * 60_000);
     expect(actor.getSnapshot().matches({ open: { signedOut: 'submitting' } })).toBe(true);
     expect(issued).toHaveLength(1);

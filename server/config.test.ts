@@ -4,7 +4,15 @@ import { loadConfig } from './config';
 describe('config', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: undefined, captcha: true, loginIpLimit: 50, trustProxy: false, pgliteUpkeepMinutes: 10 });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      captcha: true,
+      loginIpLimit: 50,
+      trustProxy: false,
+      pgliteUpkeepMinutes: 10,
+    });
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });
 
@@ -29,7 +37,12 @@ describe('config', () => {
     // "on" (the old switch) means one balancer in front, not "any X-Forwarded-For".
     expect(loadConfig({ TRUST_PROXY: 'on' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1,loopback' }).trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16', '::1', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+      'loopback',
+    ]);
     expect(() => loadConfig({ TRUST_PROXY: '11' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/10.0.0.0\/33/);
     expect(() => loadConfig({ TRUST_PROXY: 'balancer.local' })).toThrow(/balancer.local/);

@@ -14,7 +14,9 @@ if (!config.databaseUrl && !existsSync(pgliteDir)) {
   console.error(`No database: set DATABASE_URL, or DATA_DIR to a folder holding pglite/ (looked in ${pgliteDir}).`);
   process.exit(2);
 }
-const db = config.databaseUrl ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: 1 }) : await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
+const db = config.databaseUrl
+  ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: 1 })
+  : await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
 const where = config.databaseUrl ? `PostgreSQL (${config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@')})` : `PGlite in ${pgliteDir}`;
 console.log(`Ledger check of ${values.site ? `site ${values.site}` : 'every site'} in ${where}`);
 try {

@@ -10,7 +10,11 @@ import { seedMembers } from './seed/large-tree.seed';
 
 // `npm run seed -- --members 100000 [--agent ag01010101] [--site demo]`: the same database as `npm start`.
 const { values } = parseArgs({
-  options: { members: { type: 'string', default: '100000' }, agent: { type: 'string', default: 'ag01010101' }, site: { type: 'string', default: 'demo' } },
+  options: {
+    members: { type: 'string', default: '100000' },
+    agent: { type: 'string', default: 'ag01010101' },
+    site: { type: 'string', default: 'demo' },
+  },
 });
 const count = Number(values.members);
 if (!Number.isInteger(count) || count < 1 || count > 2_000_000) {

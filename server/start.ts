@@ -70,4 +70,3 @@ for (const login of demoLogins(port)) {
 }
 console.log(`  demo agents at each level (same password and code): ${demoTreeLogins.map((l) => l.loginId).join(', ')}`);
 console.log('Press Ctrl+C to stop.');
-

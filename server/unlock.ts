@@ -52,7 +52,9 @@ try {
       });
       return count;
     });
-    console.log(cleared > 0 ? `Unlocked ${account.login_id} on ${siteId}.` : `${account.login_id} on ${siteId} was not locked; nothing to lift.`);
+    console.log(
+      cleared > 0 ? `Unlocked ${account.login_id} on ${siteId}.` : `${account.login_id} on ${siteId} was not locked; nothing to lift.`,
+    );
   }
 } finally {
   await db.close();

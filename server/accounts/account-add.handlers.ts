@@ -51,15 +51,24 @@ function childGameSettings(parentSettings: readonly GameSettingRow[], input: New
   return parentSettings.map((parent) => {
     const mine = given.get(parent.game_type);
     const bounded = (field: 'bettingRatio' | 'agentRate' | 'agentToCompanyLimit', value: number, max: number) => {
-      if (value > max) throw new RpcError(ErrorCode.invalidParams, { field: `gameSettings.${parent.game_type}.${field}`, rule: 'above-parent' });
+      if (value > max)
+        throw new RpcError(ErrorCode.invalidParams, { field: `gameSettings.${parent.game_type}.${field}`, rule: 'above-parent' });
       return value;
     };
     const companyLimit = Number(parent.agent_to_company_limit);
     return {
       gameType: parent.game_type,
-      bettingRatio: bounded('bettingRatio', mine?.bettingRatio ?? Math.min(input.validAmountRate, parent.betting_ratio), parent.betting_ratio),
+      bettingRatio: bounded(
+        'bettingRatio',
+        mine?.bettingRatio ?? Math.min(input.validAmountRate, parent.betting_ratio),
+        parent.betting_ratio,
+      ),
       agentRate: bounded('agentRate', mine?.agentRate ?? Math.min(share, parent.agent_rate), parent.agent_rate),
-      agentToCompanyLimit: bounded('agentToCompanyLimit', mine?.agentToCompanyLimit ?? Math.min(input.pointLimit, companyLimit), companyLimit),
+      agentToCompanyLimit: bounded(
+        'agentToCompanyLimit',
+        mine?.agentToCompanyLimit ?? Math.min(input.pointLimit, companyLimit),
+        companyLimit,
+      ),
       spread: mine?.spread ?? parent.spread,
       redLimit: mine?.redLimit ?? Number(parent.red_limit),
       enabled: mine?.enabled ?? parent.enabled,
@@ -76,9 +85,12 @@ type ChildLimits = Pick<NewChild, 'pointLimit' | 'validAmountRate' | 'agentCommi
 export async function checkChildLimits(ctx: ActingContext, limits: ChildLimits) {
   const session = ctx.session!;
   // Locked so that two adds cannot both pass the checks against a parent being changed.
-  const parent = await ctx.db.one<{ id: string | number; point_limit: string | number; agent_commision_rate: number; valid_amount_rate: number }>(
-    sql`SELECT id, point_limit, agent_commision_rate, valid_amount_rate FROM accounts WHERE id = ${session.accountId} FOR UPDATE`,
-  );
+  const parent = await ctx.db.one<{
+    id: string | number;
+    point_limit: string | number;
+    agent_commision_rate: number;
+    valid_amount_rate: number;
+  }>(sql`SELECT id, point_limit, agent_commision_rate, valid_amount_rate FROM accounts WHERE id = ${session.accountId} FOR UPDATE`);
   if (!parent) throw new RpcError(ErrorCode.authFailed);
   await callerMayChangeDownline(ctx);
   const aboveParent = (field: string) => new RpcError(ErrorCode.invalidParams, { field, rule: 'above-parent' });
@@ -108,7 +120,8 @@ export async function addChild(ctx: ActingContext, input: NewChild, level: numbe
     RETURNING id`);
   const userId = String(created!.id);
   for (const setting of settings) {
-    await ctx.db.run(sql`INSERT INTO game_settings (account_id, game_type, betting_ratio, agent_rate, agent_to_company_limit, spread, red_limit, enabled)
+    await ctx.db
+      .run(sql`INSERT INTO game_settings (account_id, game_type, betting_ratio, agent_rate, agent_to_company_limit, spread, red_limit, enabled)
       VALUES (${userId}, ${setting.gameType}, ${setting.bettingRatio}, ${setting.agentRate}, ${setting.agentToCompanyLimit}, ${setting.spread},
               ${setting.redLimit}, ${setting.enabled})`);
   }

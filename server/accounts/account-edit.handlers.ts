@@ -29,7 +29,11 @@ function settingValues(row: Partial<GameSettingRow> | undefined) {
 }
 
 /** Fields a child may not hold above its parent, by their name on the wire. */
-type Bounded = 'pointLimit' | 'agentCommisionRate' | 'validAmountRate' | `gameSettings.${GameType}.${'bettingRatio' | 'agentRate' | 'agentToCompanyLimit'}`;
+type Bounded =
+  | 'pointLimit'
+  | 'agentCommisionRate'
+  | 'validAmountRate'
+  | `gameSettings.${GameType}.${'bettingRatio' | 'agentRate' | 'agentToCompanyLimit'}`;
 const RATE_FIELD = /(agentCommisionRate|validAmountRate|bettingRatio|agentRate)$/;
 
 async function settingsOf(db: Queryable, accountId: string | number): Promise<Map<GameType, GameSettingRow>> {
@@ -38,7 +42,10 @@ async function settingsOf(db: Queryable, accountId: string | number): Promise<Ma
   return new Map(rows.map((row) => [row.game_type, row]));
 }
 
-function boundsOf(account: Pick<AccountRow, 'point_limit' | 'agent_commision_rate' | 'valid_amount_rate'>, settings: Map<GameType, Partial<GameSettingRow>>) {
+function boundsOf(
+  account: Pick<AccountRow, 'point_limit' | 'agent_commision_rate' | 'valid_amount_rate'>,
+  settings: Map<GameType, Partial<GameSettingRow>>,
+) {
   const values = new Map<Bounded, number>([
     ['pointLimit', Number(account.point_limit)],
     ['agentCommisionRate', Number(account.agent_commision_rate)],
@@ -55,7 +62,11 @@ function boundsOf(account: Pick<AccountRow, 'point_limit' | 'agent_commision_rat
 
 /** The highest value of each bounded field among an account's direct children (0 without children). */
 async function childMaxima(db: Queryable, accountId: string | number) {
-  const accounts = await db.one<{ point_limit: string | number | null; agent_commision_rate: number | null; valid_amount_rate: number | null }>(sql`
+  const accounts = await db.one<{
+    point_limit: string | number | null;
+    agent_commision_rate: number | null;
+    valid_amount_rate: number | null;
+  }>(sql`
     SELECT max(point_limit) AS point_limit, max(agent_commision_rate) AS agent_commision_rate, max(valid_amount_rate) AS valid_amount_rate
       FROM accounts WHERE parent_id = ${accountId}`);
   const settings = await db.rows<Pick<GameSettingRow, 'game_type' | 'betting_ratio' | 'agent_rate' | 'agent_to_company_limit'>>(sql`
@@ -64,7 +75,11 @@ async function childMaxima(db: Queryable, accountId: string | number) {
      WHERE c.parent_id = ${accountId}
      GROUP BY g.game_type`);
   return boundsOf(
-    { point_limit: accounts?.point_limit ?? 0, agent_commision_rate: accounts?.agent_commision_rate ?? 0, valid_amount_rate: accounts?.valid_amount_rate ?? 0 },
+    {
+      point_limit: accounts?.point_limit ?? 0,
+      agent_commision_rate: accounts?.agent_commision_rate ?? 0,
+      valid_amount_rate: accounts?.valid_amount_rate ?? 0,
+    },
     new Map(settings.map((row) => [row.game_type, row])),
   );
 }
@@ -113,7 +128,8 @@ async function editProfile(ctx: CallContext, input: Edit, kind: 'agent' | 'membe
   }
 
   const rateChange = [...wanted.keys()].find((field) => RATE_FIELD.test(field));
-  if (rateChange && (await rateChangeRefusal(ctx))) throw new RpcError(ErrorCode.illegalOperation, { field: rateChange, rule: 'rates-locked' });
+  if (rateChange && (await rateChangeRefusal(ctx)))
+    throw new RpcError(ErrorCode.illegalOperation, { field: rateChange, rule: 'rates-locked' });
 
   if (wanted.size > 0) {
     const above = boundsOf(parent, await settingsOf(ctx.db, parent.id));
@@ -158,7 +174,8 @@ async function editProfile(ctx: CallContext, input: Edit, kind: 'agent' | 'membe
       enabled: setting.enabled ?? was.enabled,
     };
     if ((Object.keys(next) as (keyof typeof next)[]).every((key) => next[key] === was[key])) continue;
-    await ctx.db.run(sql`INSERT INTO game_settings (account_id, game_type, betting_ratio, agent_rate, agent_to_company_limit, spread, red_limit, enabled)
+    await ctx.db
+      .run(sql`INSERT INTO game_settings (account_id, game_type, betting_ratio, agent_rate, agent_to_company_limit, spread, red_limit, enabled)
       VALUES (${target.id}, ${setting.gameType}, ${next.betting_ratio}, ${next.agent_rate}, ${next.agent_to_company_limit}, ${next.spread}, ${next.red_limit}, ${next.enabled})
       ON CONFLICT (account_id, game_type) DO UPDATE SET betting_ratio = EXCLUDED.betting_ratio, agent_rate = EXCLUDED.agent_rate,
         agent_to_company_limit = EXCLUDED.agent_to_company_limit, spread = EXCLUDED.spread, red_limit = EXCLUDED.red_limit, enabled = EXCLUDED.enabled`);

@@ -48,7 +48,8 @@ const containing = (text: string) => `%${likeLiteral(text)}%`;
 const startingWith = (text: string) => `${likeLiteral(text)}%`;
 
 /** Whether the account aliased a has a live session. */
-const accountOnline = (ctx: CallContext) => sql`EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND ${liveSession(ctx.now, ctx.site.idleTimeoutSeconds)})`;
+const accountOnline = (ctx: CallContext) =>
+  sql`EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND ${liveSession(ctx.now, ctx.site.idleTimeoutSeconds)})`;
 
 /** Whether failed sign-ins hold the name of the account aliased a locked or delayed from some IP now. */
 const accountLoginLocked = (ctx: CallContext) => sql`EXISTS (SELECT 1 FROM attempt_counters c
@@ -67,7 +68,6 @@ async function lineDownTo(db: Queryable, callerId: string, target: LineAccount) 
   );
   return rows.map((row) => ({ userId: String(row.id), loginId: row.login_id, level: row.level as Level }));
 }
-
 
 async function listAccounts(ctx: CallContext, params: QueryParams, members: boolean) {
   const session = ctx.session!;
@@ -143,7 +143,6 @@ function toRow(row: AccountListRow) {
     lastLoginAt: row.last_login_at === null ? null : iso(row.last_login_at),
   };
 }
-
 
 async function suggestions(ctx: CallContext, keyword: string, limit: number, agentsOnly: boolean) {
   const me = await accountInLine(ctx, ctx.session!.accountId);

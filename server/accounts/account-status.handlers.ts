@@ -93,13 +93,16 @@ export const accountStatusHandlers = defineHandlers({
   'gw.credit.agent.line.enable.right': (ctx, params) => changeStatus(ctx, params.userId, 'LINE_UNFREEZE'),
   'gw.credit.user.logout': (ctx, params) => changeStatus(ctx, params.userId, 'KICK_OUT'),
   'gw.credit.user.unlock': async (ctx, params) =>
-    (ctx.session && (await unlockCompanyPeer({ ...ctx, session: ctx.session }, params.userId))) ?? changeStatus(ctx, params.userId, 'UNLOCK'),
+    (ctx.session && (await unlockCompanyPeer({ ...ctx, session: ctx.session }, params.userId))) ??
+    changeStatus(ctx, params.userId, 'UNLOCK'),
   'gw.credit.user.limit.remove': (ctx, params) => changeStatus(ctx, params.userId, 'REMOVE_LIMIT'),
   'gw.credit.operate.button.show': async (ctx, params) => {
     const child = await directChild(ctx, params.userId, false);
     const frozen = await callerFrozen(ctx);
     const offered = accountActions as readonly string[];
-    const actions = frozen ? [] : allowedAccountActions(factsOf(child)).filter((action): action is (typeof accountActions)[number] => offered.includes(action));
+    const actions = frozen
+      ? []
+      : allowedAccountActions(factsOf(child)).filter((action): action is (typeof accountActions)[number] => offered.includes(action));
     return { userId: String(child.id), actions };
   },
 });

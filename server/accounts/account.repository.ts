@@ -67,7 +67,6 @@ export async function lineStatus(db: Queryable, accountId: string): Promise<numb
   return AccountStatus.normal;
 }
 
-
 export function toProfile(row: AccountRow) {
   return {
     userId: String(row.id),
@@ -141,7 +140,10 @@ export interface LineAccount {
  * An account of the caller's own line (the caller or below it) on the caller's site, or
  * undefined: callers answer "does not exist" (20002) either way, never saying which.
  */
-export async function findInLine(db: Queryable, input: { siteId: string; callerId: string; accountId: string }): Promise<LineAccount | undefined> {
+export async function findInLine(
+  db: Queryable,
+  input: { siteId: string; callerId: string; accountId: string },
+): Promise<LineAccount | undefined> {
   return db.one<LineAccount>(sql`
     SELECT t.id, t.path, t.level, t.login_id, t.child_count
       FROM accounts t JOIN accounts me ON me.id = ${input.callerId}

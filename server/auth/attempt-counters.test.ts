@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CAPTCHA_IP_LIMIT, IP_WINDOW_MS, LOCK_AFTER_FAILURES, LOCK_MS, NAME_CEILING, NAME_DELAY_MAX_MS, NAME_QUIET_MS, takeSlot, type CounterScope, type CounterState } from './attempt-counters';
+import {
+  CAPTCHA_IP_LIMIT,
+  IP_WINDOW_MS,
+  LOCK_AFTER_FAILURES,
+  LOCK_MS,
+  NAME_CEILING,
+  NAME_DELAY_MAX_MS,
+  NAME_QUIET_MS,
+  takeSlot,
+  type CounterScope,
+  type CounterState,
+} from './attempt-counters';
 
 const t0 = new Date('2026-11-23T00:00:00Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
@@ -38,7 +49,14 @@ describe('takeSlot', () => {
     expect(run('name', free).every(Boolean)).toBe(true);
     // Past the ceiling: the next is allowed, then 1 s, 2 s, 4 s ... between two.
     const c = NAME_CEILING;
-    expect(run('name', [...free, c, c + 500, c + 1000, c + 2500, c + 3000])).toEqual([...free.map(() => true), true, false, true, false, true]);
+    expect(run('name', [...free, c, c + 500, c + 1000, c + 2500, c + 3000])).toEqual([
+      ...free.map(() => true),
+      true,
+      false,
+      true,
+      false,
+      true,
+    ]);
     let state: CounterState | undefined;
     let now = 0;
     const delays: number[] = [];

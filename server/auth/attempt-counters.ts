@@ -101,7 +101,11 @@ interface CounterRow {
 const orderOf = (key: CounterKey) => `${key.scope}\u0000${key.loginKey}\u0000${key.ip}`;
 const sameKey = (row: CounterRow, key: CounterKey) => row.scope === key.scope && row.login_key === key.loginKey && row.ip === key.ip;
 const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
-const keyTuples = (keys: CounterKey[]) => sql.join(keys.map((k) => sql`(${k.scope}, ${k.loginKey}, ${k.ip})`), sql`, `);
+const keyTuples = (keys: CounterKey[]) =>
+  sql.join(
+    keys.map((k) => sql`(${k.scope}, ${k.loginKey}, ${k.ip})`),
+    sql`, `,
+  );
 
 /**
  * Takes one slot of every counter, or none: in one transaction that holds the counters' rows
@@ -119,7 +123,10 @@ export async function takeAttempt(
   return db.transaction(async (tx) => {
     const [, rows] = await Promise.all([
       tx.run(sql`INSERT INTO attempt_counters (site_id, scope, login_key, ip, window_start, updated_at)
-        VALUES ${sql.join(keys.map((k) => sql`(${siteId}, ${k.scope}, ${k.loginKey}, ${k.ip}, ${now}, ${now})`), sql`, `)}
+        VALUES ${sql.join(
+          keys.map((k) => sql`(${siteId}, ${k.scope}, ${k.loginKey}, ${k.ip}, ${now}, ${now})`),
+          sql`, `,
+        )}
         ON CONFLICT DO NOTHING`),
       tx.rows<CounterRow>(sql`SELECT scope, login_key, ip, taken, window_start, locked_until, next_at, updated_at
         FROM attempt_counters WHERE site_id = ${siteId} AND (scope, login_key, ip) IN (${keyTuples(keys)})

@@ -21,7 +21,15 @@ export const authHandlers = defineHandlers({
     if (params.captchaId === undefined && params.captchaCode === undefined) return createCaptcha(ctx.db, ctx.site.id, ctx.now);
     if (params.captchaId === undefined) throw new RpcError(ErrorCode.missingParams, { field: 'captchaId', rule: 'required' });
     if (params.captchaCode === undefined) throw new RpcError(ErrorCode.missingParams, { field: 'captchaCode', rule: 'required' });
-    return { valid: await checkCaptcha(ctx.db, { siteId: ctx.site.id, ip: ctx.ip, captchaId: params.captchaId, code: params.captchaCode, now: ctx.now }) };
+    return {
+      valid: await checkCaptcha(ctx.db, {
+        siteId: ctx.site.id,
+        ip: ctx.ip,
+        captchaId: params.captchaId,
+        code: params.captchaCode,
+        now: ctx.now,
+      }),
+    };
   },
 
   'gw.credit.user.first.login.check': async (ctx, params) => {
@@ -33,7 +41,13 @@ export const authHandlers = defineHandlers({
 
   'gw.credit.safe.code.check': async (ctx, params) => {
     const session = sessionOf(ctx);
-    const origin = { siteId: ctx.site.id, ip: ctx.ip, now: ctx.now, ipLimit: ctx.settings.loginIpLimit, method: 'gw.credit.safe.code.check' };
+    const origin = {
+      siteId: ctx.site.id,
+      ip: ctx.ip,
+      now: ctx.now,
+      ipLimit: ctx.settings.loginIpLimit,
+      method: 'gw.credit.safe.code.check',
+    };
     return { valid: await checkOwnSecret(ctx.db, origin, { accountId: session.accountId, secret: 'safeCode', value: params.safeCode }) };
   },
 

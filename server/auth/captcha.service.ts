@@ -37,7 +37,9 @@ export async function checkCaptcha(db: Queryable, input: { siteId: string; ip: s
   if (!taken.ok) throw new RpcError(ErrorCode.tooFrequentAccess);
   const code = input.code.trim().toLowerCase();
   const row = UUID.test(input.captchaId)
-    ? await db.one<{ right: boolean }>(sql`UPDATE captchas SET used_at = CASE WHEN code = ${code} THEN NULL ELSE ${input.now}::timestamptz END
+    ? await db.one<{
+        right: boolean;
+      }>(sql`UPDATE captchas SET used_at = CASE WHEN code = ${code} THEN NULL ELSE ${input.now}::timestamptz END
         WHERE id = ${input.captchaId} AND site_id = ${input.siteId} AND used_at IS NULL AND expires_at > ${input.now}
         RETURNING code = ${code} AS right`)
     : undefined;

@@ -56,7 +56,12 @@ export async function login(ctx: CallContext, input: LoginInput) {
 
   const captchaOn = ctx.settings.captcha && site.captchaRequired;
   const counters = credentialCounters(loginKey, ctx.ip);
-  const taken = await takeAttempt(db, { siteId: site.id, keys: captchaOn ? [...counters, captchaCounter(ctx.ip)] : counters, now, ipLimit: origin.ipLimit });
+  const taken = await takeAttempt(db, {
+    siteId: site.id,
+    keys: captchaOn ? [...counters, captchaCounter(ctx.ip)] : counters,
+    now,
+    ipLimit: origin.ipLimit,
+  });
   if (!taken.ok) throw await refuse(refusalOf[taken.refusedBy], ErrorCode.tooFrequentAccess);
   const { attempt } = taken;
   const credentials = { ...attempt, keys: counters };

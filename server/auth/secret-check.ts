@@ -43,7 +43,12 @@ export async function recordLock(db: Queryable, origin: AttemptOrigin, account: 
 
 /** Takes the credential counters of a name from an IP, or refuses the attempt (2632) before any secret is read. */
 export async function takeCredentialAttempt(db: Queryable, origin: AttemptOrigin, loginKey: string): Promise<Attempt> {
-  const taken = await takeAttempt(db, { siteId: origin.siteId, keys: credentialCounters(loginKey, origin.ip), now: origin.now, ipLimit: origin.ipLimit });
+  const taken = await takeAttempt(db, {
+    siteId: origin.siteId,
+    keys: credentialCounters(loginKey, origin.ip),
+    now: origin.now,
+    ipLimit: origin.ipLimit,
+  });
   if (!taken.ok) throw new RpcError(ErrorCode.tooFrequentAccess);
   return taken.attempt;
 }

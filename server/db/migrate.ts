@@ -23,7 +23,9 @@ export async function migrate(db: Database): Promise<string[]> {
     const text = await readFile(migrationsDir + file, 'utf8');
     const name = file.replace(/'/g, "''");
     // The guard re-checks under the lock, so a file applied by another process meanwhile is skipped.
-    await db.runScript(`
+    await db
+      .runScript(
+        `
       SELECT pg_advisory_xact_lock(${MIGRATION_LOCK});
       DO $migration$ BEGIN
         IF EXISTS (SELECT 1 FROM schema_migrations WHERE name = '${name}') THEN
@@ -32,12 +34,14 @@ export async function migrate(db: Database): Promise<string[]> {
       END $migration$;
       ${text}
       INSERT INTO schema_migrations (name) VALUES ('${name}');
-    `).then(
-      () => applied.push(file),
-      (error: unknown) => {
-        if (!(error instanceof Error && error.message.includes('already-applied'))) throw error;
-      },
-    );
+    `,
+      )
+      .then(
+        () => applied.push(file),
+        (error: unknown) => {
+          if (!(error instanceof Error && error.message.includes('already-applied'))) throw error;
+        },
+      );
   }
   return applied;
 }

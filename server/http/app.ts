@@ -137,7 +137,10 @@ export async function buildApp(options: AppOptions) {
     db: options.db,
     clock: options.clock,
     contract: { ...contract, ...options.extraMethods?.contract },
-    handlers: { ...(createHandlers(options.db.kind, jobs ?? noJobRunner) as unknown as Record<string, Handler>), ...options.extraMethods?.handlers },
+    handlers: {
+      ...(createHandlers(options.db.kind, jobs ?? noJobRunner) as unknown as Record<string, Handler>),
+      ...options.extraMethods?.handlers,
+    },
     settings: { captcha: options.config.captcha, loginIpLimit: options.config.loginIpLimit },
     onInternalError: (error, method) => app.log.error({ err: error, method }, 'internal error in a call'),
   });
@@ -174,7 +177,9 @@ export async function buildApp(options: AppOptions) {
     return send(reply, rpcError(null, ErrorCode.unknownException, language));
   });
 
-  function parseBody(request: FastifyRequest): { ok: true; value: unknown } | { ok: false; code: typeof ErrorCode.parseError | typeof ErrorCode.invalidRequest } {
+  function parseBody(
+    request: FastifyRequest,
+  ): { ok: true; value: unknown } | { ok: false; code: typeof ErrorCode.parseError | typeof ErrorCode.invalidRequest } {
     const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     let text = typeof request.body === 'string' ? request.body : '';
     if (contentType === 'application/x-www-form-urlencoded') {

@@ -98,7 +98,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       try {
         // A savepoint: a refused item leaves nothing behind but its result.
         const applied = await tx.transaction(async (itemTx) => {
-          const ctx: ActingContext = { db: itemTx, site: { id: job.siteId }, session: { accountId: job.ownerId, status: owner.status }, now, audit };
+          const ctx: ActingContext = {
+            db: itemTx,
+            site: { id: job.siteId },
+            session: { accountId: job.ownerId, status: owner.status },
+            now,
+            audit,
+          };
           await checkOwner(ctx);
           return item.apply(ctx);
         });
@@ -107,7 +113,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         refusal = refusalOf(error);
         if (!refusal) throw error;
         const rule = refusal.data?.rule;
-        result = { loginId: item.loginId, ...(item.userId ? { userId: item.userId } : {}), error: { code: refusal.code, ...(rule ? { rule } : {}) } };
+        result = {
+          loginId: item.loginId,
+          ...(item.userId ? { userId: item.userId } : {}),
+          error: { code: refusal.code, ...(rule ? { rule } : {}) },
+        };
       }
       await recordOperation(tx, {
         siteId: job.siteId,
@@ -130,7 +140,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   async function runJob(job: JobRow): Promise<void> {
     if (job.stalls > MAX_STALLS) {
-      await failJob(db, { jobId: job.id, worker, reason: `stalled: taken over ${MAX_STALLS} times without finishing an item`, now: clock.now() });
+      await failJob(db, {
+        jobId: job.id,
+        worker,
+        reason: `stalled: taken over ${MAX_STALLS} times without finishing an item`,
+        now: clock.now(),
+      });
       return;
     }
     let index = job.done;
@@ -146,7 +161,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       } catch (error) {
         reportError(error, job.id);
         if (++attempts >= MAX_ITEM_ATTEMPTS) {
-          await failJob(db, { jobId: job.id, worker, reason: `internal-error: item ${index + 1} failed ${attempts} times`, now: clock.now() });
+          await failJob(db, {
+            jobId: job.id,
+            worker,
+            reason: `internal-error: item ${index + 1} failed ${attempts} times`,
+            now: clock.now(),
+          });
           return;
         }
         await pause(100 * attempts);

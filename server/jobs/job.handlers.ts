@@ -12,7 +12,13 @@ import type { JobRunner } from './job-runner';
 import { findOwnJob, insertJob, type JobKind } from './job.repository';
 
 /** Stores a job in the creating call's transaction; the runner is woken once that commits. */
-async function startJob(ctx: CallContext, jobs: Pick<JobRunner, 'kick'>, kind: JobKind, total: number, params: AddBatchParams | BulkStatusParams) {
+async function startJob(
+  ctx: CallContext,
+  jobs: Pick<JobRunner, 'kick'>,
+  kind: JobKind,
+  total: number,
+  params: AddBatchParams | BulkStatusParams,
+) {
   const session = ctx.session!;
   const jobId = await insertJob(ctx.db, {
     siteId: ctx.site.id,
@@ -50,7 +56,15 @@ export function jobHandlers(jobs: Pick<JobRunner, 'kick'>) {
       await checkChildLimits(ctx, { pointLimit: params.pointLimit, validAmountRate: params.validAmountRate });
       const [passwordHash, safeCodeHash] = await Promise.all([hashSecret(params.password), hashSecret(params.safeCode)]);
       const { prefix, start, count, pointLimit, validAmountRate } = params;
-      return startJob(ctx, jobs, 'user.add.batch', count, { prefix, start, count, passwordHash, safeCodeHash, pointLimit, validAmountRate });
+      return startJob(ctx, jobs, 'user.add.batch', count, {
+        prefix,
+        start,
+        count,
+        passwordHash,
+        safeCodeHash,
+        pointLimit,
+        validAmountRate,
+      });
     },
     'gw.credit.user.all.enable': async (ctx, params) => {
       const userIds = await bulkTargets(ctx, params.userIds);

@@ -63,7 +63,16 @@ function toJob(row: RawJob): JobRow {
 
 export async function insertJob(
   db: Queryable,
-  input: { siteId: string; ownerId: string; subAccountId: string | null; ip: string; kind: JobKind; total: number; params: unknown; now: Date },
+  input: {
+    siteId: string;
+    ownerId: string;
+    subAccountId: string | null;
+    ip: string;
+    kind: JobKind;
+    total: number;
+    params: unknown;
+    now: Date;
+  },
 ): Promise<string> {
   const row = await db.one<{ id: string | number }>(sql`INSERT INTO jobs
       (site_id, owner_id, sub_account_id, ip, kind, total, params, created_at, updated_at)

@@ -31,7 +31,6 @@ export function localised(texts: Record<string, string>, language: Language): st
   return texts[language] || texts.en || texts.zh || '';
 }
 
-
 /**
  * Published notices whose window holds `now`, newest first. `level` undefined: only notices
  * sent to no particular level; a level: those plus the ones sent to that level.
@@ -40,8 +39,7 @@ async function currentNotices(
   db: Queryable,
   input: { siteId: string; now: Date; level?: number; pageIndex: number; pageSize: number; language: Language },
 ) {
-  const levelFilter =
-    input.level === undefined ? sql`target_level IS NULL` : sql`(target_level IS NULL OR target_level = ${input.level})`;
+  const levelFilter = input.level === undefined ? sql`target_level IS NULL` : sql`(target_level IS NULL OR target_level = ${input.level})`;
   const where = sql`site_id = ${input.siteId} AND kind = 'site' AND status = 'published'
     AND start_time <= ${input.now} AND end_time > ${input.now} AND ${levelFilter}`;
   const [count, rows] = [

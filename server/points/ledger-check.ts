@@ -40,13 +40,16 @@ const sides = (siteId: string) => sql`
     FROM score_log l WHERE l.site_id = ${siteId} AND l.operator_before IS NOT NULL`;
 
 async function violations<T>(db: Queryable, query: SQL, describe: (row: T) => string): Promise<{ count: number; examples: string[] }> {
-  const rows = await db.rows<T & { violations: DbInt }>(sql`SELECT *, count(*) OVER () AS violations FROM (${query}) v LIMIT ${MAX_EXAMPLES}`);
+  const rows = await db.rows<T & { violations: DbInt }>(
+    sql`SELECT *, count(*) OVER () AS violations FROM (${query}) v LIMIT ${MAX_EXAMPLES}`,
+  );
   return { count: Number(rows[0]?.violations ?? 0), examples: rows.map(describe) };
 }
 
 async function checkSite(db: Queryable, siteId: string): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
-  const add = (name: string, ok: boolean, detail: string, examples: string[] = []) => results.push({ site: siteId, name, ok, detail, examples });
+  const add = (name: string, ok: boolean, detail: string, examples: string[] = []) =>
+    results.push({ site: siteId, name, ok, detail, examples });
 
   const totals = await db.one<{ issued: DbInt | null; balances: DbInt | null; accounts: DbInt; negative: DbInt }>(sql`
     SELECT (SELECT sum(amount) FROM score_log WHERE site_id = ${siteId} AND type = 'issue') AS issued,
@@ -67,7 +70,13 @@ async function checkSite(db: Queryable, siteId: string): Promise<CheckResult[]> 
   );
   add('no negative balance', negative.count === 0, `${negative.count} negative`, negative.examples);
 
-  const serials = await db.one<{ row_count: DbInt; distinct_serials: DbInt; lowest: DbInt | null; highest: DbInt | null; counter: DbInt | null }>(sql`
+  const serials = await db.one<{
+    row_count: DbInt;
+    distinct_serials: DbInt;
+    lowest: DbInt | null;
+    highest: DbInt | null;
+    counter: DbInt | null;
+  }>(sql`
     SELECT count(*) AS row_count, count(DISTINCT serial_no) AS distinct_serials, min(serial_no) AS lowest, max(serial_no) AS highest,
            (SELECT score_serial FROM sites WHERE id = ${siteId}) AS counter
       FROM score_log WHERE site_id = ${siteId}`);
@@ -92,7 +101,12 @@ async function checkSite(db: Queryable, siteId: string): Promise<CheckResult[]> 
            ELSE true END, false)`,
     (row) => `#${row.serial_no} (${row.type})`,
   );
-  add('every row adds up (amount, before and after on both sides)', arithmetic.count === 0, `${arithmetic.count} rows do not`, arithmetic.examples);
+  add(
+    'every row adds up (amount, before and after on both sides)',
+    arithmetic.count === 0,
+    `${arithmetic.count} rows do not`,
+    arithmetic.examples,
+  );
 
   const links = await db.one<{ links: DbInt }>(sql`SELECT count(*) AS links FROM (${sides(siteId)}) s`);
   const broken = await violations<{ login_id: string; serial_no: DbInt; before: DbInt; previous: DbInt }>(
@@ -121,7 +135,8 @@ async function checkSite(db: Queryable, siteId: string): Promise<CheckResult[]> 
                       ORDER BY account_id, serial_no DESC) last ON last.account_id = a.id
          WHERE a.site_id = ${siteId} AND a.balance <> COALESCE(last.after, 0)
          ORDER BY a.id`,
-    (row) => `${row.login_id}: balance ${points(row.balance)}, last row's after ${row.last_after === null ? 'none' : points(row.last_after)}`,
+    (row) =>
+      `${row.login_id}: balance ${points(row.balance)}, last row's after ${row.last_after === null ? 'none' : points(row.last_after)}`,
   );
   add("each account's last row ends at its balance", ends.count === 0, `${ends.count} accounts differ`, ends.examples);
 

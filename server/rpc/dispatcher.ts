@@ -231,7 +231,8 @@ export function createDispatcher(options: DispatcherOptions) {
     const { ctx, session } = call;
     const value = call.payload[stepUp.param];
     const origin = { siteId: session.siteId, ip: ctx.ip, now: ctx.now, ipLimit: options.settings.loginIpLimit, method: call.method };
-    const ok = typeof value === 'string' && (await checkOwnSecret(db, origin, { accountId: session.accountId, secret: stepUp.secret, value }));
+    const ok =
+      typeof value === 'string' && (await checkOwnSecret(db, origin, { accountId: session.accountId, secret: stepUp.secret, value }));
     if (!ok) throw new RpcError(stepUp.secret === 'password' ? ErrorCode.oldPasswordWrong : ErrorCode.safeCodeWrong);
   }
 
@@ -351,7 +352,8 @@ export function createDispatcher(options: DispatcherOptions) {
       const rights = definition.rights;
       if (rights?.levels && !rights.levels.includes(session.level)) throw new RpcError(ErrorCode.notAuthorized);
       // Route role and main-account-only (PRODUCT.md "Roles"): a sub-account never acts for the whole account.
-      if (rights?.role && !(routeRoles[rights.role] as readonly number[]).includes(session.level)) throw new RpcError(ErrorCode.notAuthorized);
+      if (rights?.role && !(routeRoles[rights.role] as readonly number[]).includes(session.level))
+        throw new RpcError(ErrorCode.notAuthorized);
       if (rights?.mainOnly && session.subAccountId !== null) throw new RpcError(ErrorCode.notAuthorized);
       if (rights?.accessCode !== undefined && !accessCodesOf(session).includes(rights.accessCode)) {
         throw new RpcError(ErrorCode.notAuthorized);

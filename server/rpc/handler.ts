@@ -3,10 +3,7 @@ import type { Contract, MethodName, ParamsOut } from '../../contract/methods.con
 import type { CallContext } from './dispatcher';
 
 /** A handler gets checked params and returns what the contract's result schema accepts. */
-export type TypedHandler<M extends MethodName> = (
-  ctx: CallContext,
-  params: ParamsOut<M>,
-) => Promise<z.input<Contract[M]['result']>>;
+export type TypedHandler<M extends MethodName> = (ctx: CallContext, params: ParamsOut<M>) => Promise<z.input<Contract[M]['result']>>;
 
 export type HandlerMap<K extends MethodName> = { [M in K]: TypedHandler<M> };
 

@@ -51,11 +51,28 @@ export function buildOpenRpcDocument(contract: Record<string, MethodDefinition>,
         schema: jsonSchema(schema, 'input'),
       }));
       const extra = [
-        { name: 'opsId', required: definition.auth === 'session', schema: jsonSchema(envelope.opsId, 'input'), description: 'Session token (from login)' },
+        {
+          name: 'opsId',
+          required: definition.auth === 'session',
+          schema: jsonSchema(envelope.opsId, 'input'),
+          description: 'Session token (from login)',
+        },
         ...(definition.effect === 'write' && definition.auth === 'session'
-          ? [{ name: 'requestKey', required: false, schema: jsonSchema(envelope.requestKey, 'input'), description: 'Idempotency key: a replay returns the first answer' }]
+          ? [
+              {
+                name: 'requestKey',
+                required: false,
+                schema: jsonSchema(envelope.requestKey, 'input'),
+                description: 'Idempotency key: a replay returns the first answer',
+              },
+            ]
           : []),
-        { name: 'ztsLang', required: false, schema: { type: 'string', enum: ['zh', 'en', 'th', 'vi', 'id'] }, description: 'Language of error messages (default zh)' },
+        {
+          name: 'ztsLang',
+          required: false,
+          schema: { type: 'string', enum: ['zh', 'en', 'th', 'vi', 'id'] },
+          description: 'Language of error messages (default zh)',
+        },
         { name: 'terminal', required: false, schema: jsonSchema(envelope.terminal, 'input') },
         { name: 'fingerOSModel', required: false, schema: jsonSchema(envelope.fingerOSModel, 'input') },
         { name: 'host', required: false, schema: jsonSchema(envelope.host, 'input') },

@@ -26,16 +26,17 @@ export interface OperationRecord {
  * of a refused or failed call is written whatever its params held, so nothing may make it fail.
  */
 export function storableText(text: string): string {
-  return text.replace(/\p{Cs}/gu, '\uFFFD').split('\u0000').join('');
+  return text
+    .replace(/\p{Cs}/gu, '\uFFFD')
+    .split('\u0000')
+    .join('');
 }
 
 const storableJson = (value: unknown) =>
   JSON.stringify(value, (_key, item: unknown) => (typeof item === 'string' ? storableText(item) : item));
 
 function redact(params: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(params).map(([k, v]) => [k, SENSITIVE_PARAM.test(k) ? '***' : v]),
-  );
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, SENSITIVE_PARAM.test(k) ? '***' : v]));
 }
 
 /** The INSERT of one record, for callers that run it inside a bigger statement (the dispatcher). */

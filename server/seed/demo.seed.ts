@@ -186,7 +186,13 @@ async function seedTree(tx: Queryable, site: DemoSite, hashes: { password: strin
  * An agent hands its members at most half of what it holds, split evenly.
  */
 async function givePoints(tx: Queryable, site: DemoSite, now: Date) {
-  const accounts = await tx.rows<{ id: string | number; parent_id: string | number; level: number; parent_login: string; siblings: string | number }>(sql`
+  const accounts = await tx.rows<{
+    id: string | number;
+    parent_id: string | number;
+    level: number;
+    parent_login: string;
+    siblings: string | number;
+  }>(sql`
     SELECT a.id, a.parent_id, a.level, p.login_id AS parent_login, p.child_count AS siblings
       FROM accounts a JOIN accounts p ON p.id = a.parent_id
      WHERE a.site_id = ${site.id}
@@ -247,7 +253,9 @@ async function seedSite(tx: Queryable, site: DemoSite, hashes: { password: strin
   await seedTree(tx, site, hashes, now);
   for (const [gameType, presets] of Object.entries(site.redLimits)) {
     for (const [minBet, maxBet] of presets) {
-      await tx.run(sql`INSERT INTO red_limit_presets (site_id, game_type, min_bet, max_bet) VALUES (${site.id}, ${gameType}, ${minBet}, ${maxBet})`);
+      await tx.run(
+        sql`INSERT INTO red_limit_presets (site_id, game_type, min_bet, max_bet) VALUES (${site.id}, ${gameType}, ${minBet}, ${maxBet})`,
+      );
     }
   }
   for (const [index, code] of site.currencies.entries()) {
@@ -274,7 +282,9 @@ export async function seedDemo(db: Database, now: Date): Promise<boolean> {
     if (Number(again?.n ?? 0) > 0) return false;
     for (const site of demoSites) await seedSite(tx, site, hashes, now);
     // Two members have reached their maximum win (the game platform sets this): their agent can remove the limit.
-    await tx.run(sql`UPDATE accounts SET max_win = 1000000, win_blocked = true WHERE site_id = 'demo' AND login_id IN ('mb01010101001', 'mb01010101002')`);
+    await tx.run(
+      sql`UPDATE accounts SET max_win = 1000000, win_blocked = true WHERE site_id = 'demo' AND login_id IN ('mb01010101001', 'mb01010101002')`,
+    );
     return true;
   });
 }

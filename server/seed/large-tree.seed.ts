@@ -5,7 +5,10 @@ import type { Database } from '../db/database';
  * Adds many members under one agent in one statement per batch (the demo password's hash is
  * reused, never recomputed): a large tree for the account table and the benchmarks.
  */
-export async function seedMembers(db: Database, input: { siteId: string; agentLoginId: string; count: number; now: Date }): Promise<number> {
+export async function seedMembers(
+  db: Database,
+  input: { siteId: string; agentLoginId: string; count: number; now: Date },
+): Promise<number> {
   const agent = await db.one<{ id: string | number; password_hash: string; safe_code_hash: string }>(sql`
     SELECT id, password_hash, safe_code_hash FROM accounts WHERE site_id = ${input.siteId} AND login_id = ${input.agentLoginId} AND level = 4`);
   if (!agent) throw new Error(`no agent ${input.agentLoginId} on site ${input.siteId}`);

@@ -101,7 +101,12 @@ export function inMaintenance(site: Site, now: Date): boolean {
  * when it is one. Nothing else of the Host header gets in. A site with no host of its own (the
  * default site answering unknown hosts) gets a relative address.
  */
-export async function siteGatewayUrl(db: Queryable, siteId: string, origin: { host: string; authority: string }, protocol = 'http'): Promise<string> {
+export async function siteGatewayUrl(
+  db: Queryable,
+  siteId: string,
+  origin: { host: string; authority: string },
+  protocol = 'http',
+): Promise<string> {
   const rows = await db.rows<{ host: string }>(sql`SELECT host FROM site_hosts WHERE site_id = ${siteId} ORDER BY host`);
   const hosts = rows.map((row) => row.host);
   const host = hosts.includes(origin.host) ? origin.host : hosts[0];

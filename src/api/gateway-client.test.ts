@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call, configureGatewayClient, GatewayError } from './gateway-client';
 
 const sessionGone = vi.fn();
-configureGatewayClient({ token: () => 'tok-123', language: () => 'en', onSessionGone: sessionGone, networkErrorMessage: () => 'Network down, retry' });
+configureGatewayClient({
+  token: () => 'tok-123',
+  language: () => 'en',
+  onSessionGone: sessionGone,
+  networkErrorMessage: () => 'Network down, retry',
+});
 
 const sent: { url: string; method: string; body: string }[] = [];
 
@@ -29,7 +34,11 @@ describe('gateway client (spec §7 reading B)', () => {
     expect(request.method).toBe('POST');
     const form = new URLSearchParams(request.body);
     const envelope = JSON.parse(form.get('json')!);
-    expect(envelope).toMatchObject({ jsonrpc: '2.0', method: 'gw.credit.agent.level', params: { opsId: 'tok-123', terminal: 7, ztsLang: 'en' } });
+    expect(envelope).toMatchObject({
+      jsonrpc: '2.0',
+      method: 'gw.credit.agent.level',
+      params: { opsId: 'tok-123', terminal: 7, ztsLang: 'en' },
+    });
     expect(typeof envelope.id).toBe('number');
     expect(envelope.params.fingerOSModel).toMatch(/ \/ /);
   });
@@ -46,9 +55,15 @@ describe('gateway client (spec §7 reading B)', () => {
   });
 
   it('turns a network failure into code 1 with a clear, retryable message', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(call('gw.credit.agent.level', {})).rejects.toMatchObject({ code: 1, message: 'Network down, retry' });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>proxy error</html>', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>proxy error</html>', { status: 502 })),
+    );
     await expect(call('gw.credit.agent.level', {})).rejects.toMatchObject({ code: 1 });
   });
 });

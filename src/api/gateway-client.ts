@@ -45,8 +45,26 @@ const apiUrl = () => (typeof location === 'undefined' ? '/api' : `${location.ori
 /** Browser and OS, as the gateway records it with each sign-in (fingerOSModel). */
 function fingerOSModel(): string {
   const agent = typeof navigator === 'undefined' ? '' : navigator.userAgent;
-  const browser = /Edg\//.test(agent) ? 'Edge' : /Chrome\//.test(agent) ? 'Chrome' : /Firefox\//.test(agent) ? 'Firefox' : /Safari\//.test(agent) ? 'Safari' : 'Browser';
-  const os = /Windows/.test(agent) ? 'Windows' : /Mac OS X/.test(agent) ? 'macOS' : /Android/.test(agent) ? 'Android' : /iPhone|iPad/.test(agent) ? 'iOS' : /Linux/.test(agent) ? 'Linux' : 'Unknown';
+  const browser = /Edg\//.test(agent)
+    ? 'Edge'
+    : /Chrome\//.test(agent)
+      ? 'Chrome'
+      : /Firefox\//.test(agent)
+        ? 'Firefox'
+        : /Safari\//.test(agent)
+          ? 'Safari'
+          : 'Browser';
+  const os = /Windows/.test(agent)
+    ? 'Windows'
+    : /Mac OS X/.test(agent)
+      ? 'macOS'
+      : /Android/.test(agent)
+        ? 'Android'
+        : /iPhone|iPad/.test(agent)
+          ? 'iOS'
+          : /Linux/.test(agent)
+            ? 'Linux'
+            : 'Unknown';
   return `${browser} / ${os}`;
 }
 

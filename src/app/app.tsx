@@ -18,7 +18,9 @@ import { SessionContext } from '@/lib/session-context';
 
 const SignedInApp = lazy(() => import('./signed-in-app'));
 // The password screens carry the full password rules (zod): kept off the sign-in path.
-const ForcedPasswordScreen = lazy(() => import('@/features/change-password/forced-password-screen').then((module) => ({ default: module.ForcedPasswordScreen })));
+const ForcedPasswordScreen = lazy(() =>
+  import('@/features/change-password/forced-password-screen').then((module) => ({ default: module.ForcedPasswordScreen })),
+);
 
 function PublicRoutes() {
   return (

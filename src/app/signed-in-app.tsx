@@ -158,18 +158,18 @@ export default function SignedInApp() {
                     )}
                   </Route>
                   <Route path="/settingScore/index/:userId?">
-                  {(params) => (
-                    <Guarded path="/settingScore/index">
-                      <SettingScoreScreen key={params.userId ?? 'pick'} />
+                    {(params) => (
+                      <Guarded path="/settingScore/index">
+                        <SettingScoreScreen key={params.userId ?? 'pick'} />
+                      </Guarded>
+                    )}
+                  </Route>
+                  <Route path="/pointRecord/index">
+                    <Guarded path="/pointRecord/index">
+                      <PointRecordScreen />
                     </Guarded>
-                  )}
-                </Route>
-                <Route path="/pointRecord/index">
-                  <Guarded path="/pointRecord/index">
-                    <PointRecordScreen />
-                  </Guarded>
-                </Route>
-                <Route path="/changePass/index">
+                  </Route>
+                  <Route path="/changePass/index">
                     <Guarded path="/changePass/index">
                       <ChangePasswordScreen />
                     </Guarded>

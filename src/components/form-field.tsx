@@ -2,7 +2,19 @@ import type { ReactNode } from 'react';
 import { Label } from '@/components/ui/label';
 
 /** A labelled field with its validation message tied to the control for screen readers. */
-export function FormField({ id, label, problem, children, hint }: { id: string; label: string; problem?: string | null; children: ReactNode; hint?: ReactNode }) {
+export function FormField({
+  id,
+  label,
+  problem,
+  children,
+  hint,
+}: {
+  id: string;
+  label: string;
+  problem?: string | null;
+  children: ReactNode;
+  hint?: ReactNode;
+}) {
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>

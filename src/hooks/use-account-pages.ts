@@ -40,9 +40,16 @@ export function useAccountPages(method: 'gw.credit.agent.query' | 'gw.credit.use
         const page = await call(listMethod, { ...listQuery, pageIndex: nextPage.current, pageSize: PAGE_SIZE });
         if (mine !== generation.current) return;
         nextPage.current += 1;
-        setState((current) => ({ rows: reset ? page.list : [...current.rows, ...page.list], total: page.total, line: page.line, loading: false, error: null }));
+        setState((current) => ({
+          rows: reset ? page.list : [...current.rows, ...page.list],
+          total: page.total,
+          line: page.line,
+          loading: false,
+          error: null,
+        }));
       } catch (error) {
-        if (mine === generation.current) setState((current) => ({ ...current, loading: false, error: error instanceof GatewayError ? error.code : 1 }));
+        if (mine === generation.current)
+          setState((current) => ({ ...current, loading: false, error: error instanceof GatewayError ? error.code : 1 }));
       } finally {
         if (mine === generation.current) inFlight.current = false;
       }

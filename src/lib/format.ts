@@ -37,7 +37,10 @@ function symbolsOf(locale: string): { decimal: string; minus: string } {
   let found = symbols.get(locale);
   if (!found) {
     const parts = new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(-1.5);
-    found = { decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.', minus: parts.find((part) => part.type === 'minusSign')?.value ?? '-' };
+    found = {
+      decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+      minus: parts.find((part) => part.type === 'minusSign')?.value ?? '-',
+    };
     symbols.set(locale, found);
   }
   return found;
@@ -46,7 +49,9 @@ function symbolsOf(locale: string): { decimal: string; minus: string } {
 /** A count or other plain number with the language's grouping (12,345 or 12.345). */
 export function formatNumber(value: number | bigint, language: string): string {
   const locale = localeOf(language);
-  return typeof value === 'bigint' || Number.isInteger(value) ? integerFormat(locale).format(value) : new Intl.NumberFormat(locale).format(value);
+  return typeof value === 'bigint' || Number.isInteger(value)
+    ? integerFormat(locale).format(value)
+    : new Intl.NumberFormat(locale).format(value);
 }
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;

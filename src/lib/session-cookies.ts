@@ -5,7 +5,20 @@ import type { LoginResult } from '../../machines/session.machine';
 export const TOKEN_COOKIE = 'credit-Token';
 
 /** Session fields kept in cookies, by their spec §3 names. */
-const SESSION_COOKIES = ['userId', 'mainUserId', 'status', 'level', 'name', 'sessionType', 'teamStatus', 'forcePwdUpdate', 'sn', 'firstLogin', 'isMain', 'logo'] as const;
+const SESSION_COOKIES = [
+  'userId',
+  'mainUserId',
+  'status',
+  'level',
+  'name',
+  'sessionType',
+  'teamStatus',
+  'forcePwdUpdate',
+  'sn',
+  'firstLogin',
+  'isMain',
+  'logo',
+] as const;
 
 const options = { sameSite: 'strict' as const, path: '/' };
 

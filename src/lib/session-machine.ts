@@ -1,5 +1,12 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { MAINTENANCE_POLL_MS, sessionMachine, type Credentials, type NewPassword, type Profile, type SessionEvent } from '../../machines/session.machine';
+import {
+  MAINTENANCE_POLL_MS,
+  sessionMachine,
+  type Credentials,
+  type NewPassword,
+  type Profile,
+  type SessionEvent,
+} from '../../machines/session.machine';
 import { call } from '@/api/gateway-client';
 import { clearSession, saveSession, savedSession } from '@/lib/session-cookies';
 
@@ -17,7 +24,10 @@ export const appSessionMachine = sessionMachine.provide({
         // A forced password change allows no profile read yet: the cookies tell what is needed.
         if (session.forcePwdUpdate === '1' || session.firstLogin === '1') return { session, profile: null };
         const profile: Profile = await call('gw.credit.user.profile', {});
-        return { session: { ...session, loginId: profile.loginId, level: profile.level, status: profile.status, teamStatus: profile.teamStatus }, profile };
+        return {
+          session: { ...session, loginId: profile.loginId, level: profile.level, status: profile.status, teamStatus: profile.teamStatus },
+          profile,
+        };
       } catch {
         return null;
       }

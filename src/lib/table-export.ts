@@ -20,7 +20,9 @@ export function toCsv(table: Table): string {
 }
 
 const escapeXml = (value: string) =>
-  value.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!).replace(/[^\t\n\r\u0020-\u{10FFFF}]/gu, '');
+  value
+    .replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!)
+    .replace(/[^\t\n\r\u0020-\u{10FFFF}]/gu, '');
 
 function columnName(index: number): string {
   let name = '';

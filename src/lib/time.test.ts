@@ -30,8 +30,14 @@ describe('Beijing time', () => {
   });
 
   it('turns a range of Beijing days into [first day start, day after last day start) in UTC', () => {
-    expect(beijingDaysRange('2026-03-02', '2026-03-02')).toEqual({ startTime: '2026-03-01T16:00:00.000Z', endTime: '2026-03-02T15:59:59.999Z' });
-    expect(beijingDaysRange('2026-02-27', '2026-03-01')).toEqual({ startTime: '2026-02-26T16:00:00.000Z', endTime: '2026-03-01T15:59:59.999Z' });
+    expect(beijingDaysRange('2026-03-02', '2026-03-02')).toEqual({
+      startTime: '2026-03-01T16:00:00.000Z',
+      endTime: '2026-03-02T15:59:59.999Z',
+    });
+    expect(beijingDaysRange('2026-02-27', '2026-03-01')).toEqual({
+      startTime: '2026-02-26T16:00:00.000Z',
+      endTime: '2026-03-01T15:59:59.999Z',
+    });
     expect(beijingDaysRange('2028-02-29', '')).toEqual({ startTime: '2028-02-28T16:00:00.000Z' });
     expect(beijingDaysRange('', '2026-12-31')).toEqual({ endTime: '2026-12-31T15:59:59.999Z' });
     expect(beijingDaysRange('', '')).toEqual({});

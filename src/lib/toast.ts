@@ -88,7 +88,12 @@ export function errorToast(message: string): boolean {
   withSonner(
     ({ toast: show }) => {
       errorShownUntil = Date.now() + ERROR_TOAST_MS;
-      show.error(createElement('span', { role: 'alert' }, message), { id: ERROR_ID, duration: ERROR_TOAST_MS, onAutoClose: gone, onDismiss: gone });
+      show.error(createElement('span', { role: 'alert' }, message), {
+        id: ERROR_ID,
+        duration: ERROR_TOAST_MS,
+        onAutoClose: gone,
+        onDismiss: gone,
+      });
     },
     () => showPlain(message, true, ERROR_TOAST_MS),
   );

@@ -41,7 +41,11 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 /** Server time of the first page (100 rows) of the agent's member list, per sort. */
 export async function timeFirstPage(db: Database): Promise<ListTiming[]> {
-  const app = await buildApp({ db, clock: systemClock, config: { trustProxy: false, logLevel: 'silent', captcha: false, loginIpLimit: 50 } });
+  const app = await buildApp({
+    db,
+    clock: systemClock,
+    config: { trustProxy: false, logLevel: 'silent', captcha: false, loginIpLimit: 50 },
+  });
   const agent = await db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = ${AGENT}`);
   const opsId = await createSession(db, { siteId: 'demo', accountId: String(agent!.id), now: new Date() });
   const timings: ListTiming[] = [];
@@ -56,7 +60,8 @@ export async function timeFirstPage(db: Database): Promise<ListTiming[]> {
         payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'gw.credit.user.query', params: { opsId, sort, pageSize: 100 } }),
       });
       const answer = JSON.parse(response.body) as { result?: { total: number; list: unknown[] } };
-      if (answer.result?.list.length !== 100 || answer.result.total < BIG_TREE_MEMBERS) throw new Error(`unexpected answer: ${response.body.slice(0, 200)}`);
+      if (answer.result?.list.length !== 100 || answer.result.total < BIG_TREE_MEMBERS)
+        throw new Error(`unexpected answer: ${response.body.slice(0, 200)}`);
       if (run >= 3) times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
@@ -68,7 +73,12 @@ export async function timeFirstPage(db: Database): Promise<ListTiming[]> {
 
 /** Frame times while the 100,000-row table scrolls in Chromium, and how many rows are in the page. */
 export async function scrollBigTable(db: Database): Promise<ScrollResult> {
-  const app = await buildApp({ db, clock: systemClock, config: { trustProxy: false, logLevel: 'silent', captcha: false, loginIpLimit: 50 }, webRoot });
+  const app = await buildApp({
+    db,
+    clock: systemClock,
+    config: { trustProxy: false, logLevel: 'silent', captcha: false, loginIpLimit: 50 },
+    webRoot,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const browser = await launchChromium();

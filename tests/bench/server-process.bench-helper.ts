@@ -99,7 +99,11 @@ async function stopServer(child: ChildProcess): Promise<number | null> {
 }
 
 /** Starts `node --import tsx server/start.ts` in its own process group and waits until GET /api/health answers 200. */
-export async function startServer(options: { dataDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<ServerProcess> {
+export async function startServer(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+}): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();

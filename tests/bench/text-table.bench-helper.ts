@@ -18,7 +18,10 @@ export function printTable(title: string, rows: TableRow[]): void {
     };
   });
   const line = (cells: (column: (typeof columns)[number]) => string) =>
-    `  ${columns.map((column) => (column.numeric ? cells(column).padStart(column.width) : cells(column).padEnd(column.width))).join(' | ').trimEnd()}`;
+    `  ${columns
+      .map((column) => (column.numeric ? cells(column).padStart(column.width) : cells(column).padEnd(column.width)))
+      .join(' | ')
+      .trimEnd()}`;
   console.log(line((column) => column.name));
   console.log(`  ${columns.map((column) => '-'.repeat(column.width)).join('-+-')}`);
   for (const row of rows) console.log(line((column) => row[column.name] ?? ''));

@@ -136,7 +136,9 @@ describe.runIf(e2e.run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () => 
         await page.getByTestId('login-screen').waitFor();
         await signIn(page, e2e.gw, 'ag01010101');
         await page.getByTestId('notice-screen').waitFor();
-        const member = await e2e.gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'mb01010101001'`);
+        const member = await e2e.gw.db.one<{ id: string | number }>(
+          sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'mb01010101001'`,
+        );
         await page.goto(`${e2e.gw.url}/#/editAccount/index/${member!.id}`);
         await page.getByTestId('game-settings').waitFor();
         await expectNoSeriousViolations(page, `edit user (theme ${theme})`);

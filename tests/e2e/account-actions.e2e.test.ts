@@ -15,7 +15,8 @@ async function accountsAs(loginId: string): Promise<Page> {
   return page;
 }
 
-const statusOf = (page: Page, loginId: string) => page.locator(`[data-testid=account-row][data-login-id="${loginId}"] [role=cell]`).nth(4).textContent();
+const statusOf = (page: Page, loginId: string) =>
+  page.locator(`[data-testid=account-row][data-login-id="${loginId}"] [role=cell]`).nth(4).textContent();
 
 describe.runIf(e2e.run)('status actions on the account list in Chromium', () => {
   it('freezes and unfreezes a direct child by keyboard, asking first, and refreshes the list', async () => {
@@ -52,7 +53,9 @@ describe.runIf(e2e.run)('status actions on the account list in Chromium', () => 
   });
 
   it('offers kick out only for an account that is online', async () => {
-    await e2e.gw.db.run(sql`UPDATE sessions SET revoked_at = now() WHERE revoked_at IS NULL AND account_id = (SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'ma03')`);
+    await e2e.gw.db.run(
+      sql`UPDATE sessions SET revoked_at = now() WHERE revoked_at IS NULL AND account_id = (SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'ma03')`,
+    );
     const page = await accountsAs('admin');
     const openMenu = async (loginId: string) => {
       await page.locator(`[data-testid=account-row][data-login-id="${loginId}"]`).click();

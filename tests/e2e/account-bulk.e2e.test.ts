@@ -14,7 +14,8 @@ async function signedIn(loginId: string, path: string): Promise<Page> {
   return page;
 }
 
-const statusOf = (page: Page, loginId: string) => page.locator(`[data-testid=account-row][data-login-id="${loginId}"] [role=cell]`).nth(4).textContent();
+const statusOf = (page: Page, loginId: string) =>
+  page.locator(`[data-testid=account-row][data-login-id="${loginId}"] [role=cell]`).nth(4).textContent();
 
 describe.runIf(e2e.run)('bulk account work as background jobs in Chromium', () => {
   it('adds 100 members at once with a progress bar and the outcome of each, a taken name failing alone', async () => {

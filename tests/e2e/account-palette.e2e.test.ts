@@ -13,7 +13,8 @@ async function signedIn(loginId: string): Promise<Page> {
   return page;
 }
 
-const statusOf = async (loginId: string) => (await e2e.gw.db.one<{ status: number }>(sql`SELECT status FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`))!.status;
+const statusOf = async (loginId: string) =>
+  (await e2e.gw.db.one<{ status: number }>(sql`SELECT status FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`))!.status;
 
 /** Ctrl+K, a command by its words, then each nested page answered by typing and Enter: keyboard only. */
 async function palette(page: Page, command: string, ...answers: string[]) {

@@ -14,7 +14,8 @@ async function accountsScreen(): Promise<Page> {
   return page;
 }
 
-const rowNames = (page: Page) => page.getByTestId('account-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-login-id')));
+const rowNames = (page: Page) =>
+  page.getByTestId('account-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-login-id')));
 
 describe.runIf(e2e.run)('user management in Chromium', () => {
   it("lists the company's agents and drills down the tree by keyboard, with the breadcrumb and the menu entry kept", async () => {

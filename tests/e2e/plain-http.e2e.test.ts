@@ -12,7 +12,10 @@ const officeUrl = () => e2e.gw.url.replace('127.0.0.1', 'office.test');
 const idOf = async (loginId: string) =>
   String((await e2e.gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`))!.id);
 const balanceOf = async (loginId: string) =>
-  BigInt((await e2e.gw.db.one<{ balance: string | number }>(sql`SELECT balance FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`))!.balance);
+  BigInt(
+    (await e2e.gw.db.one<{ balance: string | number }>(sql`SELECT balance FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`))!
+      .balance,
+  );
 
 async function signedInAtOffice(loginId: string): Promise<{ page: Page; errors: string[] }> {
   const page = await openApp(e2e.browser, e2e.gw, { origin: officeUrl() });
@@ -36,18 +39,30 @@ describe.runIf(e2e.run)('forms on a plain-HTTP intranet address (no crypto.rando
 
     await go(page, '/add/index');
     await page.getByTestId('add-account-screen').waitFor();
-    const values = { loginId: 'httpagent1', nickname: 'http agent', password: 'Agent_123', confirmPassword: 'Agent_123', pointLimit: '1000', agentCommisionRate: '50', validAmountRate: '1' };
+    const values = {
+      loginId: 'httpagent1',
+      nickname: 'http agent',
+      password: 'Agent_123',
+      confirmPassword: 'Agent_123',
+      pointLimit: '1000',
+      agentCommisionRate: '50',
+      validAmountRate: '1',
+    };
     for (const [field, value] of Object.entries(values)) await page.locator(`#add-${field}`).fill(value);
     await page.getByTestId('add-submit').click();
     await page.getByTestId('account-list-screen').waitFor();
-    expect(await e2e.gw.db.one(sql`SELECT nickname FROM accounts WHERE site_id = 'demo' AND login_id = 'httpagent1'`)).toEqual({ nickname: 'http agent' });
+    expect(await e2e.gw.db.one(sql`SELECT nickname FROM accounts WHERE site_id = 'demo' AND login_id = 'httpagent1'`)).toEqual({
+      nickname: 'http agent',
+    });
 
     await go(page, `/editAccount/index/${await idOf('ma03')}`);
     await page.getByTestId('edit-account-screen').waitFor();
     await page.locator('#edit-nickname').fill('http edit');
     await page.getByTestId('edit-submit').click();
     await page.getByText('ma03 已保存').waitFor();
-    expect(await e2e.gw.db.one(sql`SELECT nickname FROM accounts WHERE site_id = 'demo' AND login_id = 'ma03'`)).toEqual({ nickname: 'http edit' });
+    expect(await e2e.gw.db.one(sql`SELECT nickname FROM accounts WHERE site_id = 'demo' AND login_id = 'ma03'`)).toEqual({
+      nickname: 'http edit',
+    });
     await page.locator('#reset-password').fill('Reset_456');
     await page.locator('#reset-confirm').fill('Reset_456');
     await page.getByTestId('reset-submit').click();
@@ -62,7 +77,9 @@ describe.runIf(e2e.run)('forms on a plain-HTTP intranet address (no crypto.rando
     await page.getByTestId('score-confirm-ok').click();
     await page.getByTestId('score-result').waitFor();
     expect(await balanceOf('ma01')).toBe(before + 1234n);
-    const keys = await e2e.gw.db.rows<{ request_key: string }>(sql`SELECT request_key FROM score_log WHERE site_id = 'demo' ORDER BY serial_no DESC LIMIT 1`);
+    const keys = await e2e.gw.db.rows<{ request_key: string }>(
+      sql`SELECT request_key FROM score_log WHERE site_id = 'demo' ORDER BY serial_no DESC LIMIT 1`,
+    );
     expect(keys[0]!.request_key).toMatch(/^[0-9a-f]{32}$/);
 
     // Not even the <style> the confirmation dialogs' scroll lock inserts: it carries the page's nonce.
@@ -74,7 +91,14 @@ describe.runIf(e2e.run)('forms on a plain-HTTP intranet address (no crypto.rando
     const { page, errors } = await signedInAtOffice('ag01010102');
     await go(page, '/add/index');
     await page.getByTestId('add-account-screen').waitFor();
-    const values = { loginId: 'httpmember1', nickname: 'http member', password: 'Member_12', confirmPassword: 'Member_12', pointLimit: '500', validAmountRate: '0.5' };
+    const values = {
+      loginId: 'httpmember1',
+      nickname: 'http member',
+      password: 'Member_12',
+      confirmPassword: 'Member_12',
+      pointLimit: '500',
+      validAmountRate: '0.5',
+    };
     for (const [field, value] of Object.entries(values)) await page.locator(`#add-${field}`).fill(value);
     await page.getByTestId('add-submit').click();
     await page.getByTestId('account-list-screen').waitFor();
@@ -88,7 +112,9 @@ describe.runIf(e2e.run)('forms on a plain-HTTP intranet address (no crypto.rando
     await page.locator('#batch-pointLimit').fill('1');
     await page.getByTestId('batch-submit').click();
     await expect.poll(() => page.getByTestId('job-progress').getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
-    const added = await e2e.gw.db.rows<{ login_id: string }>(sql`SELECT login_id FROM accounts WHERE site_id = 'demo' AND (login_id LIKE 'httpb%' OR login_id = 'httpmember1') ORDER BY login_id`);
+    const added = await e2e.gw.db.rows<{ login_id: string }>(
+      sql`SELECT login_id FROM accounts WHERE site_id = 'demo' AND (login_id LIKE 'httpb%' OR login_id = 'httpmember1') ORDER BY login_id`,
+    );
     expect(added.map((row) => row.login_id)).toEqual(['httpb001', 'httpb002', 'httpb003', 'httpmember1']);
 
     expect(errors).toEqual([]);

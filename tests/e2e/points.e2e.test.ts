@@ -8,7 +8,10 @@ import { useAppInChromium } from '../support/app-in-chromium';
 const e2e = useAppInChromium();
 
 const balanceOf = async (loginId: string) =>
-  BigInt((await e2e.gw.db.one<{ balance: string | number }>(sql`SELECT balance FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`))!.balance);
+  BigInt(
+    (await e2e.gw.db.one<{ balance: string | number }>(sql`SELECT balance FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`))!
+      .balance,
+  );
 const logRows = async () => Number((await e2e.gw.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM score_log`))!.n);
 
 async function signedIn(loginId: string): Promise<Page> {
@@ -179,7 +182,9 @@ describe.runIf(e2e.run)('points in Chromium', () => {
       expect(await frozen.getAttribute('data-reason')).toBe('accountFrozen');
       expect(await frozen.textContent()).toContain('账号已冻结');
       expect(await again.getByTestId('child-picker').locator('[data-login-id="mb01010102005"]').isDisabled()).toBe(false);
-      const id = (await e2e.gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'mb01010102004'`))!.id;
+      const id = (await e2e.gw.db.one<{ id: string | number }>(
+        sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'mb01010102004'`,
+      ))!.id;
       await again.goto(`${e2e.gw.url}/#/settingScore/index/${id}`);
       await again.getByTestId('score-refused').getByText('账号已冻结').waitFor();
       expect(await again.getByTestId('score-submit').isDisabled()).toBe(true);
@@ -199,7 +204,9 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     await expect.poll(() => page.getByTestId('log-total').textContent()).toBe(`共 ${total} 个`);
 
     await page.getByTestId('log-type').selectOption('issue');
-    const issues = Number((await e2e.gw.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM score_log WHERE site_id = 'demo' AND type = 'issue'`))!.n);
+    const issues = Number(
+      (await e2e.gw.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM score_log WHERE site_id = 'demo' AND type = 'issue'`))!.n,
+    );
     await expect.poll(() => page.getByTestId('log-total').textContent()).toBe(`共 ${issues} 个`);
     await page.getByTestId('log-type').selectOption('');
 
@@ -226,20 +233,32 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     expect(lines[0]).toContain('流水号');
     expect(lines).toHaveLength(ofMember + 1);
     expect(lines.slice(1).every((line) => line.includes('mb01010101005'))).toBe(true);
-    await page.locator('[data-sonner-toast]').filter({ hasText: `已导出 ${ofMember} 行` }).waitFor();
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: `已导出 ${ofMember} 行` })
+      .waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
   });
 
   it('filters the score log by Beijing days in a UTC+7 browser, shows Beijing times and a clock that says so', async () => {
     // Six rows moved around the Beijing day 2025-06-15, which runs 2025-06-14T16:00Z to 2025-06-15T16:00Z.
-    const times = ['2025-06-14T15:59:59.999Z', '2025-06-14T16:00:00.000Z', '2025-06-14T16:30:00.000Z', '2025-06-15T15:59:59.999Z', '2025-06-15T16:00:00.000Z', '2025-06-15T17:30:00.000Z'];
+    const times = [
+      '2025-06-14T15:59:59.999Z',
+      '2025-06-14T16:00:00.000Z',
+      '2025-06-14T16:30:00.000Z',
+      '2025-06-15T15:59:59.999Z',
+      '2025-06-15T16:00:00.000Z',
+      '2025-06-15T17:30:00.000Z',
+    ];
     const picked = await e2e.gw.db.rows<{ serial_no: string | number; created_at: Date | string }>(
       sql`SELECT serial_no, created_at FROM score_log WHERE site_id = 'demo' ORDER BY serial_no LIMIT ${times.length}`,
     );
     const serials = picked.map((row) => String(row.serial_no));
     for (const [index, serial] of serials.entries()) {
-      await e2e.gw.db.run(sql`UPDATE score_log SET created_at = ${new Date(times[index]!)} WHERE site_id = 'demo' AND serial_no = ${serial}`);
+      await e2e.gw.db.run(
+        sql`UPDATE score_log SET created_at = ${new Date(times[index]!)} WHERE site_id = 'demo' AND serial_no = ${serial}`,
+      );
     }
     try {
       const page = await openApp(e2e.browser, e2e.gw, { timezoneId: 'Asia/Bangkok' });
@@ -278,7 +297,9 @@ describe.runIf(e2e.run)('points in Chromium', () => {
       await page.context().close();
     } finally {
       for (const [index, serial] of serials.entries()) {
-        await e2e.gw.db.run(sql`UPDATE score_log SET created_at = ${new Date(picked[index]!.created_at)} WHERE site_id = 'demo' AND serial_no = ${serial}`);
+        await e2e.gw.db.run(
+          sql`UPDATE score_log SET created_at = ${new Date(picked[index]!.created_at)} WHERE site_id = 'demo' AND serial_no = ${serial}`,
+        );
       }
     }
   });
@@ -300,4 +321,3 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     await page.context().close();
   });
 });
-

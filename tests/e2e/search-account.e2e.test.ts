@@ -22,7 +22,9 @@ describe.runIf(e2e.run)('searching the line in Chromium', () => {
     expect(await result.getByRole('list').textContent()).toMatch(/admin.*ma01.*sh0101.*ga010102/);
     await page.getByRole('link', { name: '在用户管理中查看' }).click();
     await page.getByTestId('account-list-screen').waitFor();
-    await expect.poll(() => page.getByTestId('account-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-login-id')))).toContain('ga010102');
+    await expect
+      .poll(() => page.getByTestId('account-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-login-id'))))
+      .toContain('ga010102');
     await page.context().close();
   });
 

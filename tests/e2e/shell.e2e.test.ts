@@ -141,10 +141,14 @@ describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
   it('refreshes the points when they are clicked', async () => {
     const page = await signedIn();
     const { sql } = await import('drizzle-orm');
-    const row = await e2e.gw.db.one<{ balance: string | number }>(sql`UPDATE accounts SET balance = balance + 100 WHERE site_id = 'demo' AND login_id = 'admin' RETURNING balance`);
+    const row = await e2e.gw.db.one<{ balance: string | number }>(
+      sql`UPDATE accounts SET balance = balance + 100 WHERE site_id = 'demo' AND login_id = 'admin' RETURNING balance`,
+    );
     const cents = BigInt(row!.balance);
     await page.getByTestId('points').click();
-    await expect.poll(() => page.getByTestId('points').textContent()).toContain(`${(cents / 100n).toLocaleString('en-US')}.${String(cents % 100n).padStart(2, '0')}`);
+    await expect
+      .poll(() => page.getByTestId('points').textContent())
+      .toContain(`${(cents / 100n).toLocaleString('en-US')}.${String(cents % 100n).padStart(2, '0')}`);
     await e2e.gw.db.run(sql`UPDATE accounts SET balance = balance - 100 WHERE site_id = 'demo' AND login_id = 'admin'`);
     await page.context().close();
   });

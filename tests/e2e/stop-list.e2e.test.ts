@@ -23,7 +23,9 @@ describe.runIf(e2e.run)('the stop list in Chromium', () => {
     await page.keyboard.type('停押');
     await page.keyboard.press('Enter');
     await page.getByTestId('stop-list-screen').waitFor();
-    await expect.poll(() => page.getByTestId('stop-list-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-login-id')))).toEqual(['mb01010102005']);
+    await expect
+      .poll(() => page.getByTestId('stop-list-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-login-id'))))
+      .toEqual(['mb01010102005']);
     expect(await page.getByTestId('sidebar').getByRole('link', { name: '用户管理' }).getAttribute('aria-current')).toBe('page');
 
     // An account higher up sees the paused member too, with why it cannot resume it (not its direct child).

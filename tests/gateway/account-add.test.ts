@@ -27,15 +27,22 @@ const newAgent = (loginId: string, extra: Record<string, unknown> = {}) => ({
 
 describe('gw.credit.agent.add', () => {
   it('adds a direct child agent one level down, with first login, its rates and game settings', async () => {
-    const answer = await gw.call('gw.credit.agent.add', { opsId: admin, ...newAgent('newma01', { safeCode: '4321', phone: '+66 81 234 5678' }) });
+    const answer = await gw.call('gw.credit.agent.add', {
+      opsId: admin,
+      ...newAgent('newma01', { safeCode: '4321', phone: '+66 81 234 5678' }),
+    });
     expect(answer.result).toEqual({ userId: expect.stringMatching(/^\d+$/) });
     const userId = (answer.result as { userId: string }).userId;
-    const row = await gw.db.one<Record<string, unknown>>(sql`SELECT level, parent_id, first_login, point_limit, agent_commision_rate, valid_amount_rate, phone, path FROM accounts WHERE id = ${userId}`);
+    const row = await gw.db.one<Record<string, unknown>>(
+      sql`SELECT level, parent_id, first_login, point_limit, agent_commision_rate, valid_amount_rate, phone, path FROM accounts WHERE id = ${userId}`,
+    );
     expect(Number(row!.level)).toBe(1);
     expect(row).toMatchObject({ first_login: true, agent_commision_rate: 8550, valid_amount_rate: 110, phone: '+66 81 234 5678' });
     expect(Number(row!.point_limit)).toBe(250_000_050);
     expect(String(row!.path)).toMatch(new RegExp(`/${userId}/$`));
-    const settings = await gw.db.rows<{ game_type: string; agent_rate: number; betting_ratio: number }>(sql`SELECT game_type, agent_rate, betting_ratio FROM game_settings WHERE account_id = ${userId} ORDER BY game_type`);
+    const settings = await gw.db.rows<{ game_type: string; agent_rate: number; betting_ratio: number }>(
+      sql`SELECT game_type, agent_rate, betting_ratio FROM game_settings WHERE account_id = ${userId} ORDER BY game_type`,
+    );
     expect(settings).toEqual([
       { game_type: 'electronic', agent_rate: 8550, betting_ratio: 110 },
       { game_type: 'live', agent_rate: 8550, betting_ratio: 110 },
@@ -58,7 +65,10 @@ describe('gw.credit.agent.add', () => {
     // Demo: the company's live and electronic agent rate is 100 %, betting ratio 1.2 %; ma01's 90 % and 1.1 %.
     const ma01 = await gw.sessionFor('ma01');
     const given = [{ gameType: 'live', agentRate: '70', bettingRatio: '0.5', spread: '3', redLimit: '5000', enabled: false }];
-    const answer = await gw.call('gw.credit.agent.add', { opsId: ma01, ...newAgent('newsh91', { agentCommisionRate: 80, validAmountRate: '1', pointLimit: 1000, gameSettings: given }) });
+    const answer = await gw.call('gw.credit.agent.add', {
+      opsId: ma01,
+      ...newAgent('newsh91', { agentCommisionRate: 80, validAmountRate: '1', pointLimit: 1000, gameSettings: given }),
+    });
     const userId = (answer.result as { userId: string }).userId;
     const settings = await gw.db.rows<Record<string, unknown>>(
       sql`SELECT game_type, agent_rate, betting_ratio, spread, red_limit, enabled FROM game_settings WHERE account_id = ${userId} ORDER BY game_type`,
@@ -74,12 +84,20 @@ describe('gw.credit.agent.add', () => {
       [{ gameType: 'electronic', agentRate: '90.01' }, 'gameSettings.electronic.agentRate'],
       [{ gameType: 'live', bettingRatio: '1.2' }, 'gameSettings.live.bettingRatio'],
     ] as const) {
-      const refused = await gw.call('gw.credit.agent.add', { opsId: ma01, ...newAgent('newsh92', { agentCommisionRate: 80, validAmountRate: '1', pointLimit: 1000, gameSettings: [setting] }) });
+      const refused = await gw.call('gw.credit.agent.add', {
+        opsId: ma01,
+        ...newAgent('newsh92', { agentCommisionRate: 80, validAmountRate: '1', pointLimit: 1000, gameSettings: [setting] }),
+      });
       expect(refused.error).toMatchObject({ code: 100, data: { field, rule: 'above-parent' } });
     }
     const twice = await gw.call('gw.credit.agent.add', {
       opsId: ma01,
-      ...newAgent('newsh93', { agentCommisionRate: 80, validAmountRate: '1', pointLimit: 1000, gameSettings: [{ gameType: 'live' }, { gameType: 'live' }] }),
+      ...newAgent('newsh93', {
+        agentCommisionRate: 80,
+        validAmountRate: '1',
+        pointLimit: 1000,
+        gameSettings: [{ gameType: 'live' }, { gameType: 'live' }],
+      }),
     });
     expect(twice.error).toMatchObject({ code: 100, data: { field: 'gameSettings', rule: 'duplicate-game-type' } });
     expect(await gw.db.one(sql`SELECT count(*) AS n FROM accounts`)).toEqual(before);
@@ -96,11 +114,21 @@ describe('gw.credit.agent.add', () => {
       const answer = await gw.call('gw.credit.agent.add', { opsId: ma01, ...newAgent('newsh99', extra) });
       expect(answer.error, field).toMatchObject({ code: 100, data: { field, rule: 'above-parent' } });
     }
-    expect((await gw.call('gw.credit.agent.add', { opsId: ma01, ...newAgent('newsh99', { pointLimit: '50000000.00', agentCommisionRate: 90, validAmountRate: 1.1 }) })).result).toBeDefined();
+    expect(
+      (
+        await gw.call('gw.credit.agent.add', {
+          opsId: ma01,
+          ...newAgent('newsh99', { pointLimit: '50000000.00', agentCommisionRate: 90, validAmountRate: 1.1 }),
+        })
+      ).result,
+    ).toBeDefined();
   });
 
   it('refuses a taken name (any case), bad fields and malformed amounts (100), a missing field (700)', async () => {
-    expect((await gw.call('gw.credit.agent.add', { opsId: admin, ...newAgent('MA01') })).error).toMatchObject({ code: 100, data: { field: 'loginId', rule: 'login-id-taken' } });
+    expect((await gw.call('gw.credit.agent.add', { opsId: admin, ...newAgent('MA01') })).error).toMatchObject({
+      code: 100,
+      data: { field: 'loginId', rule: 'login-id-taken' },
+    });
     const bad: [Record<string, unknown>, string][] = [
       [{ loginId: 'ab' }, 'loginId'],
       [{ loginId: 'bad name!' }, 'loginId'],
@@ -115,10 +143,16 @@ describe('gw.credit.agent.add', () => {
       [{ validAmountRate: 'much' }, 'validAmountRate'],
     ];
     for (const [extra, field] of bad) {
-      expect((await gw.call('gw.credit.agent.add', { opsId: admin, ...newAgent('okname1', extra) })).error, JSON.stringify(extra)).toMatchObject({ code: 100, data: { field } });
+      expect(
+        (await gw.call('gw.credit.agent.add', { opsId: admin, ...newAgent('okname1', extra) })).error,
+        JSON.stringify(extra),
+      ).toMatchObject({ code: 100, data: { field } });
     }
     const { pointLimit: _missing, ...withoutLimit } = newAgent('okname1');
-    expect((await gw.call('gw.credit.agent.add', { opsId: admin, ...withoutLimit })).error).toMatchObject({ code: 700, data: { field: 'pointLimit' } });
+    expect((await gw.call('gw.credit.agent.add', { opsId: admin, ...withoutLimit })).error).toMatchObject({
+      code: 700,
+      data: { field: 'pointLimit' },
+    });
     expect((await gw.db.rows(sql`SELECT 1 FROM accounts WHERE login_id = 'okname1'`)).length).toBe(0);
   });
 
@@ -127,10 +161,24 @@ describe('gw.credit.agent.add', () => {
     expect((await gw.call('gw.credit.agent.add', newAgent('deep0001'))).error?.code).toBe(2202);
     const sh = await gw.sessionFor('sh0101');
     await gw.db.run(sql`UPDATE accounts SET status = 6 WHERE login_id = 'sh0101'`);
-    expect((await gw.call('gw.credit.agent.add', { opsId: sh, ...newAgent('frozen01', { pointLimit: 1, agentCommisionRate: 1, validAmountRate: 0 }) })).error?.code).toBe(20012);
+    expect(
+      (
+        await gw.call('gw.credit.agent.add', {
+          opsId: sh,
+          ...newAgent('frozen01', { pointLimit: 1, agentCommisionRate: 1, validAmountRate: 0 }),
+        })
+      ).error?.code,
+    ).toBe(20012);
     await gw.db.run(sql`UPDATE accounts SET status = 1 WHERE login_id = 'sh0101'`);
     await gw.db.run(sql`UPDATE accounts SET team_status = 6 WHERE login_id = 'ma01' AND site_id = 'demo'`);
-    expect((await gw.call('gw.credit.agent.add', { opsId: sh, ...newAgent('frozen01', { pointLimit: 1, agentCommisionRate: 1, validAmountRate: 0 }) })).error).toMatchObject({
+    expect(
+      (
+        await gw.call('gw.credit.agent.add', {
+          opsId: sh,
+          ...newAgent('frozen01', { pointLimit: 1, agentCommisionRate: 1, validAmountRate: 0 }),
+        })
+      ).error,
+    ).toMatchObject({
       code: 2243,
     });
     await gw.db.run(sql`UPDATE accounts SET team_status = 1 WHERE login_id = 'ma01'`);
@@ -149,9 +197,13 @@ describe('gw.credit.user.add', () => {
     const member = { loginId: 'newmb001', nickname: 'new member', password: 'Member_1', pointLimit: 1000 };
     const answer = await gw.call('gw.credit.user.add', { opsId: agent, ...member, validAmountRate: 0.8 });
     const userId = (answer.result as { userId: string }).userId;
-    const row = await gw.db.one<{ level: number; valid_amount_rate: number; agent_commision_rate: number }>(sql`SELECT level, valid_amount_rate, agent_commision_rate FROM accounts WHERE id = ${userId}`);
+    const row = await gw.db.one<{ level: number; valid_amount_rate: number; agent_commision_rate: number }>(
+      sql`SELECT level, valid_amount_rate, agent_commision_rate FROM accounts WHERE id = ${userId}`,
+    );
     expect(row).toMatchObject({ level: 5, valid_amount_rate: 80, agent_commision_rate: 0 });
-    expect((await gw.call('gw.credit.user.add', { opsId: agent, ...member, loginId: 'newmb002', validAmountRate: 0.81 })).error).toMatchObject({
+    expect(
+      (await gw.call('gw.credit.user.add', { opsId: agent, ...member, loginId: 'newmb002', validAmountRate: 0.81 })).error,
+    ).toMatchObject({
       code: 100,
       data: { field: 'validAmountRate', rule: 'above-parent' },
     });
@@ -160,6 +212,16 @@ describe('gw.credit.user.add', () => {
   });
 
   it('is for agents (level 4) only (11003)', async () => {
-    expect((await gw.call('gw.credit.user.add', { opsId: admin, loginId: 'newmb009', nickname: 'member 9', password: 'Member_1', pointLimit: 1 })).error?.code).toBe(11003);
+    expect(
+      (
+        await gw.call('gw.credit.user.add', {
+          opsId: admin,
+          loginId: 'newmb009',
+          nickname: 'member 9',
+          password: 'Member_1',
+          pointLimit: 1,
+        })
+      ).error?.code,
+    ).toBe(11003);
   });
 });

@@ -14,7 +14,9 @@ const flags = async (loginId: string) =>
     sql`SELECT exception_marked, bet_stopped FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`,
   ))!;
 const stopped = async () =>
-  (await gw.db.rows<{ login_id: string }>(sql`SELECT login_id FROM accounts WHERE bet_stopped ORDER BY login_id`)).map((row) => row.login_id);
+  (await gw.db.rows<{ login_id: string }>(sql`SELECT login_id FROM accounts WHERE bet_stopped ORDER BY login_id`)).map(
+    (row) => row.login_id,
+  );
 const on = async (method: string, opsId: string, loginId: string) => gw.call(method, { opsId, userId: await idOf(loginId) });
 const lastOperation = async () =>
   (await gw.db.one<{ method: string; target_id: string | number | null; summary: string; level: string; code: number | null }>(
@@ -38,22 +40,40 @@ describe('exception marks', () => {
     const sh = await idOf('sh0101');
     expect((await on('gw.credit.agent.exception.mark', ma01, 'sh0101')).result).toEqual({ userId: sh, exceptionMarked: true });
     expect((await flags('sh0101')).exception_marked).toBe(true);
-    expect(await lastOperation()).toMatchObject({ method: 'gw.credit.agent.exception.mark', summary: 'MARK_EXCEPTION sh0101', level: 'normal' });
+    expect(await lastOperation()).toMatchObject({
+      method: 'gw.credit.agent.exception.mark',
+      summary: 'MARK_EXCEPTION sh0101',
+      level: 'normal',
+    });
     expect(String((await lastOperation()).target_id)).toBe(sh);
-    expect((await on('gw.credit.agent.exception.mark', ma01, 'sh0101')).error).toMatchObject({ code: 20011, data: { field: 'userId', rule: 'already-marked' } });
+    expect((await on('gw.credit.agent.exception.mark', ma01, 'sh0101')).error).toMatchObject({
+      code: 20011,
+      data: { field: 'userId', rule: 'already-marked' },
+    });
     expect(await lastOperation()).toMatchObject({ level: 'warn', code: 20011 });
-    const listed = (await gw.call('gw.credit.agent.query', { opsId: ma01 })).result as { list: { loginId: string; exceptionMarked: boolean }[] };
+    const listed = (await gw.call('gw.credit.agent.query', { opsId: ma01 })).result as {
+      list: { loginId: string; exceptionMarked: boolean }[];
+    };
     expect(listed.list.find((row) => row.loginId === 'sh0101')!.exceptionMarked).toBe(true);
     expect((await on('gw.credit.agent.exception.remove', ma01, 'sh0101')).result).toEqual({ userId: sh, exceptionMarked: false });
     expect((await flags('sh0101')).exception_marked).toBe(false);
-    expect((await on('gw.credit.agent.exception.remove', ma01, 'sh0101')).error).toMatchObject({ code: 20011, data: { rule: 'not-marked' } });
+    expect((await on('gw.credit.agent.exception.remove', ma01, 'sh0101')).error).toMatchObject({
+      code: 20011,
+      data: { rule: 'not-marked' },
+    });
   });
 
   it('marks a member through the user.* pair only, an agent through the agent.* pair only', async () => {
     expect((await on('gw.credit.user.exception.mark', ag, 'mb01010101001')).result).toMatchObject({ exceptionMarked: true });
     expect((await on('gw.credit.user.exception.remove', ag, 'mb01010101001')).result).toMatchObject({ exceptionMarked: false });
-    expect((await on('gw.credit.agent.exception.mark', ag, 'mb01010101002')).error).toMatchObject({ code: 20011, data: { rule: 'not-an-agent' } });
-    expect((await on('gw.credit.user.exception.mark', ma01, 'sh0101')).error).toMatchObject({ code: 20011, data: { rule: 'not-a-member' } });
+    expect((await on('gw.credit.agent.exception.mark', ag, 'mb01010101002')).error).toMatchObject({
+      code: 20011,
+      data: { rule: 'not-an-agent' },
+    });
+    expect((await on('gw.credit.user.exception.mark', ma01, 'sh0101')).error).toMatchObject({
+      code: 20011,
+      data: { rule: 'not-a-member' },
+    });
     expect((await flags('mb01010101002')).exception_marked).toBe(false);
     expect((await flags('sh0101')).exception_marked).toBe(false);
   });
@@ -68,7 +88,12 @@ describe('stop-bet of a line', () => {
     expect((await on('gw.credit.team.bolck', ag, 'mb01010101001')).error).toMatchObject({ code: 20011, data: { rule: 'not-an-agent' } });
     expect(await stopped()).toEqual(['sh0101']);
     const listed = (await gw.call('gw.credit.agent.query', { opsId: ma01 })).result as { list: { loginId: string; betStopped: boolean }[] };
-    expect(listed.list.map((row) => [row.loginId, row.betStopped])).toEqual(expect.arrayContaining([['sh0101', true], ['sh0102', false]]));
+    expect(listed.list.map((row) => [row.loginId, row.betStopped])).toEqual(
+      expect.arrayContaining([
+        ['sh0101', true],
+        ['sh0102', false],
+      ]),
+    );
   });
 
   it("team.unbolck clears the agent's stop-bet and every one below it, not a sibling line's", async () => {
@@ -90,19 +115,34 @@ describe('stop-bet of a line', () => {
   it("agent.stopBet.disable lifts only the agent's own stop-bet", async () => {
     await on('gw.credit.team.bolck', ma01, 'sh0101');
     await on('gw.credit.team.bolck', await gw.sessionFor('sh0101'), 'ga010101');
-    expect((await on('gw.credit.agent.stopBet.disable', ma01, 'sh0101')).result).toEqual({ userId: await idOf('sh0101'), betStopped: false });
+    expect((await on('gw.credit.agent.stopBet.disable', ma01, 'sh0101')).result).toEqual({
+      userId: await idOf('sh0101'),
+      betStopped: false,
+    });
     expect(await stopped()).toEqual(['ga010101']);
-    expect((await on('gw.credit.agent.stopBet.disable', ma01, 'sh0101')).error).toMatchObject({ code: 20011, data: { rule: 'not-stopped' } });
+    expect((await on('gw.credit.agent.stopBet.disable', ma01, 'sh0101')).error).toMatchObject({
+      code: 20011,
+      data: { rule: 'not-stopped' },
+    });
     expect(await stopped()).toEqual(['ga010101']);
   });
 });
 
 describe('ending every session of a line', () => {
   it('ends the live sessions of the child and of every account below it, and says how many', async () => {
-    const inLine = [await gw.sessionFor('sh0102'), await gw.sessionFor('sh0102'), await gw.sessionFor('ga010201'), await gw.sessionFor('ag01020101')];
+    const inLine = [
+      await gw.sessionFor('sh0102'),
+      await gw.sessionFor('sh0102'),
+      await gw.sessionFor('ga010201'),
+      await gw.sessionFor('ag01020101'),
+    ];
     const sibling = await gw.sessionFor('sh0101');
     // An idle session is over already: not counted.
-    await createSession(gw.db, { siteId: 'demo', accountId: await idOf('ga010202'), now: new Date(gw.clock.now().getTime() - 2 * 60 * 60 * 1000) });
+    await createSession(gw.db, {
+      siteId: 'demo',
+      accountId: await idOf('ga010202'),
+      now: new Date(gw.clock.now().getTime() - 2 * 60 * 60 * 1000),
+    });
     const answer = await on('gw.credit.user.session.all.kill', ma01, 'sh0102');
     expect(answer.result).toEqual({ userId: await idOf('sh0102'), ended: 4 });
     for (const opsId of inLine) expect((await gw.call('gw.credit.agent.level', { opsId })).error?.code).toBe(2202);
@@ -138,7 +178,9 @@ describe('refusals', () => {
       expect((await on(method, ma01, 'sh0201')).error?.code, method).toBe(20002);
       expect((await on(method, ma01, 'admin')).error?.code, method).toBe(20002);
       expect((await gw.call(method, { opsId: ma01, userId: await idOf('ma01', 'demo2') })).error?.code, method).toBe(20002);
-      expect((await gw.call(method, { opsId: admin2, userId: await idOf('ma01') }, { host: 'demo2.localhost' })).error?.code, method).toBe(20002);
+      expect((await gw.call(method, { opsId: admin2, userId: await idOf('ma01') }, { host: 'demo2.localhost' })).error?.code, method).toBe(
+        20002,
+      );
     }
     expect(await stopped()).toEqual([]);
   });

@@ -8,7 +8,11 @@ let ma01: string;
 const idOf = async (loginId: string, siteId = 'demo') =>
   String((await gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE site_id = ${siteId} AND login_id = ${loginId}`))!.id);
 
-type Listing = { total: number; line: { loginId: string; level: number }[]; list: { userId: string; loginId: string; level: number; online: boolean; childCount: number; balance: string; status: number }[] };
+type Listing = {
+  total: number;
+  line: { loginId: string; level: number }[];
+  list: { userId: string; loginId: string; level: number; online: boolean; childCount: number; balance: string; status: number }[];
+};
 
 beforeAll(async () => {
   gw = await startTestGateway();
@@ -19,8 +23,10 @@ afterAll(async () => {
   await gw.close();
 });
 
-const agents = async (opsId: string, params: Record<string, unknown> = {}) => (await gw.call('gw.credit.agent.query', { opsId, ztsLang: 'en', ...params })).result as Listing;
-const members = async (opsId: string, params: Record<string, unknown> = {}) => (await gw.call('gw.credit.user.query', { opsId, ztsLang: 'en', ...params })).result as Listing;
+const agents = async (opsId: string, params: Record<string, unknown> = {}) =>
+  (await gw.call('gw.credit.agent.query', { opsId, ztsLang: 'en', ...params })).result as Listing;
+const members = async (opsId: string, params: Record<string, unknown> = {}) =>
+  (await gw.call('gw.credit.user.query', { opsId, ztsLang: 'en', ...params })).result as Listing;
 
 describe('gw.credit.agent.query', () => {
   it("lists the caller's direct agents with the line down to the parent", async () => {
@@ -50,7 +56,9 @@ describe('gw.credit.agent.query', () => {
       await gw.db.run(sql`UPDATE accounts SET status = 1 WHERE login_id = 'ma03'`);
     }
     // A level looks through the whole line: every shareholder (level 2) below the company, or below ma01 only.
-    const shareholders = await gw.db.rows<{ login_id: string }>(sql`SELECT login_id FROM accounts WHERE site_id = 'demo' AND level = 2 ORDER BY login_id`);
+    const shareholders = await gw.db.rows<{ login_id: string }>(
+      sql`SELECT login_id FROM accounts WHERE site_id = 'demo' AND level = 2 ORDER BY login_id`,
+    );
     const everyLevel2 = await agents(admin, { level: 2, sort: 'loginId', order: 'asc' });
     expect(everyLevel2.list.map((a) => a.loginId)).toEqual(shareholders.map((row) => row.login_id));
     expect(everyLevel2.total).toBe(shareholders.length);

@@ -22,7 +22,13 @@ describe('name suggestions', () => {
     const tips = (await gw.call('gw.credit.fuzzy.search.tips', { opsId: admin, keyword: 'SH01' })).result as Tips;
     expect(tips.list.map((t) => t.loginId)).toEqual(['sh0101', 'sh0102']);
     const members = (await gw.call('gw.credit.fuzzy.search.tips', { opsId: admin, keyword: 'mb0101010', limit: 5 })).result as Tips;
-    expect(members.list.map((t) => t.loginId)).toEqual(['mb01010101001', 'mb01010101002', 'mb01010101003', 'mb01010101004', 'mb01010101005']);
+    expect(members.list.map((t) => t.loginId)).toEqual([
+      'mb01010101001',
+      'mb01010101002',
+      'mb01010101003',
+      'mb01010101004',
+      'mb01010101005',
+    ]);
     const agents = (await gw.call('gw.credit.fuzzy.agent.search.tips', { opsId: admin, keyword: 'mb', limit: 50 })).result as Tips;
     expect(agents.list).toEqual([]);
   });
@@ -44,12 +50,18 @@ describe('name suggestions', () => {
 
 describe('gw.credit.account.search', () => {
   it('finds an account of the line by its exact name, with the line down to it', async () => {
-    const found = (await gw.call('gw.credit.account.search', { opsId: admin, loginId: 'GA010101' })).result as { list: { loginId: string; level: number; line: { loginId: string }[] }[] };
+    const found = (await gw.call('gw.credit.account.search', { opsId: admin, loginId: 'GA010101' })).result as {
+      list: { loginId: string; level: number; line: { loginId: string }[] }[];
+    };
     expect(found.list).toHaveLength(1);
     expect(found.list[0]).toMatchObject({ loginId: 'ga010101', level: 3 });
     expect(found.list[0]!.line.map((s) => s.loginId)).toEqual(['admin', 'ma01', 'sh0101', 'ga010101']);
-    expect(((await gw.call('gw.credit.account.search', { opsId: ma01, loginId: 'ga020101' })).result as { list: unknown[] }).list).toEqual([]);
-    expect(((await gw.call('gw.credit.account.search', { opsId: admin, loginId: 'ga01010' })).result as { list: unknown[] }).list).toEqual([]);
+    expect(((await gw.call('gw.credit.account.search', { opsId: ma01, loginId: 'ga020101' })).result as { list: unknown[] }).list).toEqual(
+      [],
+    );
+    expect(((await gw.call('gw.credit.account.search', { opsId: admin, loginId: 'ga01010' })).result as { list: unknown[] }).list).toEqual(
+      [],
+    );
     const row = await gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE login_id = 'ga010101' AND site_id = 'demo'`);
     expect(String((found.list[0] as unknown as { userId: string }).userId)).toBe(String(row!.id));
   });
@@ -57,9 +69,16 @@ describe('gw.credit.account.search', () => {
 
 describe("reading an account of one's line", () => {
   it('profile, balance and simple info of any account of the line; 20002 outside it', async () => {
-    const id = async (loginId: string) => String((await gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE login_id = ${loginId} AND site_id = 'demo'`))!.id);
+    const id = async (loginId: string) =>
+      String((await gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE login_id = ${loginId} AND site_id = 'demo'`))!.id);
     const ga = await id('ga010101');
-    expect((await gw.call('gw.credit.user.profile', { opsId: admin, userId: ga })).result).toMatchObject({ loginId: 'ga010101', level: 3, agentCommisionRate: 70, validAmountRate: 0.9, pointLimit: '5000000.00' });
+    expect((await gw.call('gw.credit.user.profile', { opsId: admin, userId: ga })).result).toMatchObject({
+      loginId: 'ga010101',
+      level: 3,
+      agentCommisionRate: 70,
+      validAmountRate: 0.9,
+      pointLimit: '5000000.00',
+    });
     expect((await gw.call('gw.credit.user.balance.get', { opsId: ma01, userId: ga })).result).toEqual({ balance: '60000.00' });
     expect((await gw.call('gw.credit.user.simple.info.get', { opsId: ma01, userId: ga })).result).toEqual({
       userId: ga,

@@ -32,13 +32,23 @@ async function counted(siteId: string, parentLogin: string) {
   const idleSince = new Date(gw.clock.now().getTime() - 1800 * 1000);
   return {
     total: await n(sql`SELECT count(*) AS n FROM accounts a WHERE ${below}`),
-    byLevel: (await gw.db.rows<{ level: number; n: string | number }>(sql`SELECT level, count(*) AS n FROM accounts a WHERE ${below} GROUP BY level ORDER BY level`)).map((row) => ({ level: row.level, count: Number(row.n) })),
-    byStatus: (await gw.db.rows<{ status: number; n: string | number }>(sql`SELECT status, count(*) AS n FROM accounts a WHERE ${below} GROUP BY status ORDER BY status`)).map((row) => ({ status: row.status, count: Number(row.n) })),
+    byLevel: (
+      await gw.db.rows<{ level: number; n: string | number }>(
+        sql`SELECT level, count(*) AS n FROM accounts a WHERE ${below} GROUP BY level ORDER BY level`,
+      )
+    ).map((row) => ({ level: row.level, count: Number(row.n) })),
+    byStatus: (
+      await gw.db.rows<{ status: number; n: string | number }>(
+        sql`SELECT status, count(*) AS n FROM accounts a WHERE ${below} GROUP BY status ORDER BY status`,
+      )
+    ).map((row) => ({ status: row.status, count: Number(row.n) })),
     online: await n(sql`SELECT count(*) AS n FROM accounts a WHERE ${below}
       AND EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND s.revoked_at IS NULL AND s.last_seen_at > ${idleSince})`),
     betPaused: await n(sql`SELECT count(*) AS n FROM accounts a WHERE ${below} AND bet_paused`),
     exceptionMarked: await n(sql`SELECT count(*) AS n FROM accounts a WHERE ${below} AND exception_marked`),
-    balance: (await gw.db.one<{ n: string }>(sql`SELECT to_char(coalesce(sum(balance), 0) / 100.0, 'FM999999999999990.00') AS n FROM accounts a WHERE ${below}`))!.n,
+    balance: (await gw.db.one<{ n: string }>(
+      sql`SELECT to_char(coalesce(sum(balance), 0) / 100.0, 'FM999999999999990.00') AS n FROM accounts a WHERE ${below}`,
+    ))!.n,
   };
 }
 
@@ -48,7 +58,9 @@ beforeAll(async () => {
   // A downline with every kind of account: frozen and disabled ones, paused and marked ones, balances, sessions.
   await gw.db.run(sql`UPDATE accounts SET status = 6 WHERE site_id = 'demo' AND login_id IN ('sh0102', 'mb01010101001', 'mb01010101002')`);
   await gw.db.run(sql`UPDATE accounts SET status = 4 WHERE site_id = 'demo' AND login_id IN ('ga030101', 'mb01010101003')`);
-  await gw.db.run(sql`UPDATE accounts SET bet_paused = true WHERE site_id = 'demo' AND login_id IN ('mb01010101004', 'mb01010101005', 'mb03020202001')`);
+  await gw.db.run(
+    sql`UPDATE accounts SET bet_paused = true WHERE site_id = 'demo' AND login_id IN ('mb01010101004', 'mb01010101005', 'mb03020202001')`,
+  );
   await gw.db.run(sql`UPDATE accounts SET exception_marked = true WHERE site_id = 'demo' AND login_id IN ('sh0101', 'mb01010101006')`);
   // Known balances (the seed moves points down the whole tree): only these three hold any.
   await gw.db.run(sql`UPDATE accounts SET balance = 0`);
@@ -109,7 +121,9 @@ describe('agent.statistics.query', () => {
       balance: '123.45',
     });
     // The same "online" as the member list's.
-    const listed = (await gw.call('gw.credit.user.query', { opsId: ma01, parentId: await idOf('ag01010101'), online: true })).result as { total: number };
+    const listed = (await gw.call('gw.credit.user.query', { opsId: ma01, parentId: await idOf('ag01010101'), online: true })).result as {
+      total: number;
+    };
     expect(listed.total).toBe(answer.online);
     expect((await statistics(ma01)).result).toMatchObject({ userId: await idOf('ma01'), online: 3 });
     expect((await statistics(ma01, 'mb01010101001')).result).toEqual({
@@ -129,8 +143,13 @@ describe('agent.statistics.query', () => {
     const answer = (await statistics(admin2, undefined, 'demo2.localhost')).result as Statistics;
     expect(answer).toEqual({ userId: await idOf('admin2', 'demo2'), ...(await counted('demo2', 'admin2')) });
     expect(answer).toMatchObject({ online: 1, betPaused: 0, exceptionMarked: 0, balance: '0.00' });
-    expect((await gw.call('gw.credit.agent.statistics.query', { opsId: admin2, parentId: await idOf('ma01') }, { host: 'demo2.localhost' })).error?.code).toBe(20002);
-    expect((await gw.call('gw.credit.agent.statistics.query', { opsId: admin, parentId: await idOf('ma01', 'demo2') })).error?.code).toBe(20002);
+    expect(
+      (await gw.call('gw.credit.agent.statistics.query', { opsId: admin2, parentId: await idOf('ma01') }, { host: 'demo2.localhost' }))
+        .error?.code,
+    ).toBe(20002);
+    expect((await gw.call('gw.credit.agent.statistics.query', { opsId: admin, parentId: await idOf('ma01', 'demo2') })).error?.code).toBe(
+      20002,
+    );
     const ma02 = await gw.sessionFor('ma02');
     expect((await statistics(ma02, 'sh0101')).error?.code).toBe(20002);
     expect((await statistics(ma02, 'admin')).error?.code).toBe(20002);

@@ -9,7 +9,9 @@ let ma01: string;
 const idOf = async (loginId: string) =>
   String((await gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`))!.id);
 const statuses = async (loginId: string) =>
-  (await gw.db.one<{ status: number; team_status: number }>(sql`SELECT status, team_status FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`))!;
+  (await gw.db.one<{ status: number; team_status: number }>(
+    sql`SELECT status, team_status FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`,
+  ))!;
 
 beforeAll(async () => {
   gw = await startTestGateway({ captcha: false });
@@ -23,7 +25,10 @@ afterAll(async () => {
  * The gateway call behind each action of the machine on an agent (REMOVE_LIMIT and betting are
  * a member's, tested on their own; MOVE_POINTS is the ledger's, tests/gateway/points.test.ts).
  */
-const calls: Record<Exclude<AccountAction, 'REMOVE_LIMIT' | 'PAUSE_BET' | 'RESUME_BET' | 'MOVE_POINTS'>, { method: string; params?: Record<string, unknown> }> = {
+const calls: Record<
+  Exclude<AccountAction, 'REMOVE_LIMIT' | 'PAUSE_BET' | 'RESUME_BET' | 'MOVE_POINTS'>,
+  { method: string; params?: Record<string, unknown> }
+> = {
   ENABLE: { method: 'gw.credit.user.enable' },
   UNFREEZE: { method: 'gw.credit.user.enable' },
   DISABLE: { method: 'gw.credit.user.disable', params: { mode: 'lock' } },
@@ -38,9 +43,11 @@ const calls: Record<Exclude<AccountAction, 'REMOVE_LIMIT' | 'PAUSE_BET' | 'RESUM
 const act = (opsId: string, action: keyof typeof calls, userId: string) =>
   gw.call(calls[action].method, { opsId, userId, ztsLang: 'en', ...calls[action].params });
 
-
 describe('account-status machine paths against the gateway', () => {
-  const model = createTestModel(accountStatusMachine, { events: Object.keys(calls).map((type) => ({ type })) as never, input: { level: 2, winBlocked: false } });
+  const model = createTestModel(accountStatusMachine, {
+    events: Object.keys(calls).map((type) => ({ type })) as never,
+    input: { level: 2, winBlocked: false },
+  });
   const paths = model.getShortestPaths();
 
   it('reaches every combination of account and line state', () => {
@@ -48,7 +55,12 @@ describe('account-status machine paths against the gateway', () => {
   });
 
   paths.forEach((path, index) => {
-    it(`path ${index + 1}: ${path.steps.slice(1).map((s) => s.event.type).join(' → ') || 'start'}`, async () => {
+    it(`path ${index + 1}: ${
+      path.steps
+        .slice(1)
+        .map((s) => s.event.type)
+        .join(' → ') || 'start'
+    }`, async () => {
       const loginId = `path${String(index).padStart(2, '0')}x`;
       const userId = await gw.addAccount({ loginId, parent: 'ma01', level: 2 });
       let checked = 0;
@@ -92,12 +104,16 @@ describe('status actions', () => {
     expect((await act(ma01, 'LINE_DISABLE', await idOf('sh0102'))).result).toMatchObject({ status: 1, teamStatus: 4 });
     expect((await gw.call('gw.credit.agent.level', { opsId: ga })).error?.code).toBe(2202);
     // Below a locked line, sign-in answers 2242.
-    expect((await gw.call('gw.credit.agent.login', { loginId: 'ag01020101', password: 'Admin123', safeCode: '1234', ztsLang: 'en' })).error).toEqual({
+    expect(
+      (await gw.call('gw.credit.agent.login', { loginId: 'ag01020101', password: 'Admin123', safeCode: '1234', ztsLang: 'en' })).error,
+    ).toEqual({
       code: 2242,
       message: 'Agent line locked. Please try again after activating!',
     });
     await act(ma01, 'LINE_ENABLE', await idOf('sh0102'));
-    expect((await gw.call('gw.credit.agent.login', { loginId: 'ag01020101', password: 'Admin123', safeCode: '1234' })).result).toBeDefined();
+    expect(
+      (await gw.call('gw.credit.agent.login', { loginId: 'ag01020101', password: 'Admin123', safeCode: '1234' })).result,
+    ).toBeDefined();
   });
 
   it('kicks out, and unlocks a name locked by failed sign-ins', async () => {
@@ -112,7 +128,10 @@ describe('status actions', () => {
 
   it('refuses what the machine refuses (20011), a non-direct child (20040), outside the line (20002)', async () => {
     expect((await act(ma01, 'ENABLE', await idOf('sh0101'))).error).toMatchObject({ code: 20011, message: 'Illegal operation' });
-    expect((await act(ma01, 'DISABLE', await idOf('ga010101'))).error).toEqual({ code: 20040, message: 'Non-direct relations cannot operate' });
+    expect((await act(ma01, 'DISABLE', await idOf('ga010101'))).error).toEqual({
+      code: 20040,
+      message: 'Non-direct relations cannot operate',
+    });
     expect((await act(ma01, 'DISABLE', await idOf('sh0201'))).error?.code).toBe(20002);
     expect((await act(ma01, 'DISABLE', await idOf('admin'))).error?.code).toBe(20002);
     // A member has no line to lock.
@@ -126,7 +145,8 @@ describe('status actions', () => {
     const agent = await gw.sessionFor('ag01010101');
     const blocked = await idOf('mb01010101001');
     const free = await idOf('mb01010101003');
-    const offered = async (userId: string) => ((await gw.call('gw.credit.operate.button.show', { opsId: agent, userId })).result as { actions: string[] }).actions;
+    const offered = async (userId: string) =>
+      ((await gw.call('gw.credit.operate.button.show', { opsId: agent, userId })).result as { actions: string[] }).actions;
     // The demo seed leaves mb01010101001 blocked by its maximum win.
     expect(await offered(blocked)).toContain('REMOVE_LIMIT');
     expect(await offered(free)).not.toContain('REMOVE_LIMIT');
@@ -146,12 +166,16 @@ describe('status actions', () => {
     await gw.db.run(sql`UPDATE accounts SET status = 6 WHERE login_id = 'ma02' AND site_id = 'demo'`);
     const ma02 = await gw.sessionFor('ma02');
     expect((await act(ma02, 'DISABLE', await idOf('sh0201'))).error?.code).toBe(20012);
-    expect((await gw.call('gw.credit.operate.button.show', { opsId: ma02, userId: await idOf('sh0201') })).result).toEqual({ userId: await idOf('sh0201'), actions: [] });
+    expect((await gw.call('gw.credit.operate.button.show', { opsId: ma02, userId: await idOf('sh0201') })).result).toEqual({
+      userId: await idOf('sh0201'),
+      actions: [],
+    });
     await gw.db.run(sql`UPDATE accounts SET status = 1 WHERE login_id = 'ma02'`);
   });
 
   it('operate.button.show lists what the machine allows for a direct child', async () => {
-    const show = async (loginId: string, opsId = ma01) => (await gw.call('gw.credit.operate.button.show', { opsId, userId: await idOf(loginId) })).result as { actions: string[] };
+    const show = async (loginId: string, opsId = ma01) =>
+      (await gw.call('gw.credit.operate.button.show', { opsId, userId: await idOf(loginId) })).result as { actions: string[] };
     expect((await show('sh0101')).actions).toEqual(['DISABLE', 'FREEZE', 'KICK_OUT', 'UNLOCK', 'LINE_DISABLE', 'LINE_FREEZE']);
     await act(ma01, 'DISABLE', await idOf('sh0101'));
     expect((await show('sh0101')).actions).toEqual(['ENABLE', 'UNLOCK', 'LINE_DISABLE', 'LINE_FREEZE']);
@@ -162,16 +186,25 @@ describe('status actions', () => {
 });
 
 describe('the stop list: pausing and resuming betting', () => {
-  it("pauses a member of the agent, lists it among the paused, and resumes it; once each way (20011)", async () => {
+  it('pauses a member of the agent, lists it among the paused, and resumes it; once each way (20011)', async () => {
     const agent = await gw.sessionFor('ag01010102');
     const member = await idOf('mb01010102003');
-    expect((await gw.call('gw.credit.user.bet.pause', { opsId: agent, userId: member })).result).toEqual({ userId: member, betPaused: true });
+    expect((await gw.call('gw.credit.user.bet.pause', { opsId: agent, userId: member })).result).toEqual({
+      userId: member,
+      betPaused: true,
+    });
     expect((await gw.call('gw.credit.user.bet.pause', { opsId: agent, userId: member })).error?.code).toBe(20011);
-    const paused = (await gw.call('gw.credit.user.query', { opsId: agent, betPaused: true })).result as { total: number; list: { loginId: string; betPaused: boolean }[] };
+    const paused = (await gw.call('gw.credit.user.query', { opsId: agent, betPaused: true })).result as {
+      total: number;
+      list: { loginId: string; betPaused: boolean }[];
+    };
     expect(paused).toMatchObject({ total: 1, list: [{ loginId: 'mb01010102003', betPaused: true }] });
     // Above the agent, the stop list spans the whole line.
     expect(((await gw.call('gw.credit.user.query', { opsId: ma01, betPaused: true })).result as { total: number }).total).toBe(1);
-    expect((await gw.call('gw.credit.user.bet.pursue', { opsId: agent, userId: member })).result).toEqual({ userId: member, betPaused: false });
+    expect((await gw.call('gw.credit.user.bet.pursue', { opsId: agent, userId: member })).result).toEqual({
+      userId: member,
+      betPaused: false,
+    });
     expect((await gw.call('gw.credit.user.bet.pursue', { opsId: agent, userId: member })).error?.code).toBe(20011);
     expect(((await gw.call('gw.credit.user.query', { opsId: agent, betPaused: true })).result as { total: number }).total).toBe(0);
   });

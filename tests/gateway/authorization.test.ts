@@ -28,7 +28,8 @@ function paramsFor(method: string, target: string, targetLogin: string): Record<
   if (method === 'gw.credit.account.search') return { loginId: targetLogin };
   if (method === 'gw.credit.agent.query' || method === 'gw.credit.user.query') return { parentId: target };
   if (method === 'gw.credit.agent.statistics.query') return { parentId: target };
-  if (method === 'gw.credit.user.area.code.get' || method === 'gw.credit.currency.list' || method === 'gw.credit.limitation.list') return {};
+  if (method === 'gw.credit.user.area.code.get' || method === 'gw.credit.currency.list' || method === 'gw.credit.limitation.list')
+    return {};
   if (method.endsWith('profile.edit')) return { userId: target, nickname: 'edited nick' };
   if (method === 'gw.credit.user.password.reset') return { userId: target, password: 'Reset_123' };
   if (method === 'gw.credit.user.all.enable' || method === 'gw.credit.user.all.disable') return { userIds: [target] };
@@ -38,7 +39,14 @@ function paramsFor(method: string, target: string, targetLogin: string): Record<
   }
   if (method === 'gw.credit.agent.add' || method === 'gw.credit.user.add') {
     created++;
-    return { loginId: `authz${String(created).padStart(3, '0')}`, nickname: 'authz new', password: 'Authz_123', pointLimit: 1, agentCommisionRate: 1, validAmountRate: 0 };
+    return {
+      loginId: `authz${String(created).padStart(3, '0')}`,
+      nickname: 'authz new',
+      password: 'Authz_123',
+      pointLimit: 1,
+      agentCommisionRate: 1,
+      validAmountRate: 0,
+    };
   }
   return { userId: target };
 }
@@ -76,7 +84,9 @@ afterAll(async () => {
   await gw.close();
 });
 beforeEach(async () => {
-  await gw.db.run(sql`UPDATE accounts SET status = 1, team_status = 1, bet_paused = false, bet_stopped = false, exception_marked = false, win_blocked = login_id LIKE 'mb%', force_pwd_update = false`);
+  await gw.db.run(
+    sql`UPDATE accounts SET status = 1, team_status = 1, bet_paused = false, bet_stopped = false, exception_marked = false, win_blocked = login_id LIKE 'mb%', force_pwd_update = false`,
+  );
 });
 
 describe('authorization matrix of the account methods', () => {
@@ -91,7 +101,9 @@ describe('authorization matrix of the account methods', () => {
       const expected: Record<string, unknown> = {};
       for (const [actor, want] of Object.entries(row) as [Actor, (typeof row)[Actor]][]) {
         if (want === 'n/a') continue;
-        await gw.db.run(sql`UPDATE accounts SET status = 1, team_status = 1, bet_paused = false, bet_stopped = false, exception_marked = false, win_blocked = login_id LIKE 'mb%', force_pwd_update = false`);
+        await gw.db.run(
+          sql`UPDATE accounts SET status = 1, team_status = 1, bet_paused = false, bet_stopped = false, exception_marked = false, win_blocked = login_id LIKE 'mb%', force_pwd_update = false`,
+        );
         const who = actors[actor];
         const opsId = await gw.sessionFor(who.caller, who.site);
         const answer =

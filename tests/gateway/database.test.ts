@@ -27,7 +27,13 @@ describe('database', () => {
   });
 
   it('seeds each company with its issuance, logged as the first score-log row, and moves points down by score-ups', async () => {
-    const rows = await database.db.rows<{ site_id: string; amount: string | number; serial_no: string | number; type: string; after: string | number }>(sql`
+    const rows = await database.db.rows<{
+      site_id: string;
+      amount: string | number;
+      serial_no: string | number;
+      type: string;
+      after: string | number;
+    }>(sql`
       SELECT a.site_id, l.amount, l.serial_no, l.type, l.after
         FROM accounts a JOIN score_log l ON l.to_account_id = a.id WHERE a.level = 0 AND l.type = 'issue' ORDER BY a.site_id`);
     expect(rows.map((r) => [r.site_id, Number(r.amount), Number(r.serial_no), r.type, Number(r.after)])).toEqual([
@@ -46,7 +52,9 @@ describe('database', () => {
     const wrong = await database.db.rows(sql`SELECT p.id FROM accounts p
       WHERE p.child_count <> (SELECT count(*) FROM accounts c WHERE c.parent_id = p.id)`);
     expect(wrong).toEqual([]);
-    const agent = await database.db.one<{ child_count: number }>(sql`SELECT child_count FROM accounts WHERE login_id = 'ag01010101' AND site_id = 'demo'`);
+    const agent = await database.db.one<{ child_count: number }>(
+      sql`SELECT child_count FROM accounts WHERE login_id = 'ag01010101' AND site_id = 'demo'`,
+    );
     expect(agent!.child_count).toBe(300);
   });
 
@@ -77,7 +85,9 @@ describe('database', () => {
 
   it('rolls back whole when the statement of runAndCommit fails, even if the work goes on as if nothing happened', async () => {
     const balance = () =>
-      database.db.one<{ balance: string }>(sql`SELECT balance FROM accounts WHERE login_id = 'admin' AND site_id = 'demo'`).then((row) => row!.balance);
+      database.db
+        .one<{ balance: string }>(sql`SELECT balance FROM accounts WHERE login_id = 'admin' AND site_id = 'demo'`)
+        .then((row) => row!.balance);
     const before = await balance();
     await expect(
       database.db.transaction(async (tx) => {
@@ -100,7 +110,9 @@ describe('database', () => {
     const expected = await database.db.one<{ digest: string }>(
       sql`SELECT md5(string_agg(repeat(md5(n::text), 20) || '€', '|' ORDER BY n)) AS digest FROM generate_series(1, 2000) AS n`,
     );
-    const digest = createHash('md5').update(rows.map((row) => row.text).join('|')).digest('hex');
+    const digest = createHash('md5')
+      .update(rows.map((row) => row.text).join('|'))
+      .digest('hex');
     expect(digest).toBe(expected!.digest);
     expect(rows.map((row) => row.n)).toEqual(Array.from({ length: 2000 }, (_, i) => i + 1));
   });
@@ -109,11 +121,15 @@ describe('database', () => {
     const { db } = database;
     await db.run(sql`CREATE TABLE upkeep_probe (id int PRIMARY KEY)`);
     const counts = async () => {
-      const row = await db.one<{ vacuums: string | number; analyzes: string | number }>(sql`SELECT vacuum_count AS vacuums, analyze_count AS analyzes
+      const row = await db.one<{
+        vacuums: string | number;
+        analyzes: string | number;
+      }>(sql`SELECT vacuum_count AS vacuums, analyze_count AS analyzes
         FROM pg_stat_user_tables WHERE relname = 'accounts'`);
       return { vacuums: Number(row!.vacuums), analyzes: Number(row!.analyzes) };
     };
-    const probeTuples = async () => Number((await db.one<{ n: number }>(sql`SELECT reltuples AS n FROM pg_class WHERE relname = 'upkeep_probe'`))!.n);
+    const probeTuples = async () =>
+      Number((await db.one<{ n: number }>(sql`SELECT reltuples AS n FROM pg_class WHERE relname = 'upkeep_probe'`))!.n);
     const before = await counts();
     const errors: unknown[] = [];
     try {
@@ -162,7 +178,10 @@ describe('database', () => {
     expect(statuses).toEqual(['fulfilled', 'rejected', 'rejected']);
 
     const times = await database.db.transaction(async (tx) => {
-      const together = await Promise.all([tx.one<{ t: string }>(sql`SELECT now()::text AS t`), tx.one<{ t: string }>(sql`SELECT now()::text AS t`)]);
+      const together = await Promise.all([
+        tx.one<{ t: string }>(sql`SELECT now()::text AS t`),
+        tx.one<{ t: string }>(sql`SELECT now()::text AS t`),
+      ]);
       await new Promise((resolve) => setTimeout(resolve, 20));
       const later = await tx.one<{ t: string }>(sql`SELECT now()::text AS t`);
       return [...together, later].map((row) => row!.t);

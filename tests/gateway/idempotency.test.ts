@@ -63,9 +63,16 @@ beforeEach(async () => {
 
 const counter = async () => Number((await gw.db.one<{ value: number }>(sql`SELECT value FROM test_counter WHERE id = 1`))!.value);
 const operations = () =>
-  gw.db.rows<{ method: string; level: string; code: number | null; request_key: string | null; summary: string; params: Record<string, unknown>; target_id: string | number | null; ip: string }>(
-    sql`SELECT method, level, code, request_key, summary, params, target_id, ip FROM operation_log ORDER BY id`,
-  );
+  gw.db.rows<{
+    method: string;
+    level: string;
+    code: number | null;
+    request_key: string | null;
+    summary: string;
+    params: Record<string, unknown>;
+    target_id: string | number | null;
+    ip: string;
+  }>(sql`SELECT method, level, code, request_key, summary, params, target_id, ip FROM operation_log ORDER BY id`);
 
 describe('idempotency by requestKey', () => {
   it('applies a call once and replays the first answer', async () => {

@@ -39,7 +39,9 @@ async function waitForJob(gateway: TestGateway, opsId: string, jobId: string, zt
 /** The row of a job nobody may read through the gateway any more (its owner is gone), until it ends. */
 async function waitForRow(db: Database, jobId: string) {
   for (let attempt = 0; attempt < 400; attempt++) {
-    const row = await db.one<{ status: string; failure: string | null; done: number }>(sql`SELECT status, failure, done FROM jobs WHERE id = ${jobId}`);
+    const row = await db.one<{ status: string; failure: string | null; done: number }>(
+      sql`SELECT status, failure, done FROM jobs WHERE id = ${jobId}`,
+    );
     if (row && (row.status === 'done' || row.status === 'failed')) return row;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -62,7 +64,16 @@ describe('gw.credit.user.add.batch', () => {
   it('adds 100 members under the agent in the background, with first login and the one password', async () => {
     const agent = await gw.sessionFor('ag02010101');
     const agentId = await idOf('ag02010101');
-    const jobId = started(await gw.call('gw.credit.user.add.batch', { opsId: agent, prefix: 'vip', count: 100, password: 'Batch_123', pointLimit: '1000.50', validAmountRate: 0.5 }));
+    const jobId = started(
+      await gw.call('gw.credit.user.add.batch', {
+        opsId: agent,
+        prefix: 'vip',
+        count: 100,
+        password: 'Batch_123',
+        pointLimit: '1000.50',
+        validAmountRate: 0.5,
+      }),
+    );
     const { job, seen } = await waitForJob(gw, agent, jobId);
 
     expect(job).toMatchObject({ jobId, kind: 'user.add.batch', status: 'done', done: 100, total: 100 });
@@ -72,7 +83,17 @@ describe('gw.credit.user.add.batch', () => {
     expect(job.results.map((r) => r.loginId)).toEqual(Array.from({ length: 100 }, (_, i) => `vip${String(i + 1).padStart(3, '0')}`));
     expect(job.results.every((r) => r.error === undefined && /^\d+$/.test(r.userId ?? ''))).toBe(true);
 
-    const members = await gw.db.rows<{ id: string | number; login_id: string; nickname: string; level: number; first_login: boolean; point_limit: string | number; valid_amount_rate: number; password_hash: string; safe_code_hash: string }>(
+    const members = await gw.db.rows<{
+      id: string | number;
+      login_id: string;
+      nickname: string;
+      level: number;
+      first_login: boolean;
+      point_limit: string | number;
+      valid_amount_rate: number;
+      password_hash: string;
+      safe_code_hash: string;
+    }>(
       sql`SELECT id, login_id, nickname, level, first_login, point_limit, valid_amount_rate, password_hash, safe_code_hash
             FROM accounts WHERE parent_id = ${agentId} AND login_id LIKE 'vip%' ORDER BY login_id`,
     );
@@ -88,7 +109,9 @@ describe('gw.credit.user.add.batch', () => {
     expect(await verifySecret(members[0]!.safe_code_hash, '0000')).toBe(true);
 
     // The job keeps a hash of the password, never the password.
-    const stored = await gw.db.one<{ params: { passwordHash: string }; text: string }>(sql`SELECT params, params::text AS text FROM jobs WHERE id = ${jobId}`);
+    const stored = await gw.db.one<{ params: { passwordHash: string }; text: string }>(
+      sql`SELECT params, params::text AS text FROM jobs WHERE id = ${jobId}`,
+    );
     expect(stored!.text).not.toContain('Batch_123');
     expect(await verifySecret(stored!.params.passwordHash, 'Batch_123')).toBe(true);
 
@@ -106,7 +129,9 @@ describe('gw.credit.user.add.batch', () => {
     await gw.addAccount({ loginId: 'tkn002', parent: 'ag01010101', level: 5 });
     await gw.addAccount({ loginId: 'TKN004', parent: 'ag03010101', level: 5 });
     const agent = await gw.sessionFor('ag02010102');
-    const jobId = started(await gw.call('gw.credit.user.add.batch', { opsId: agent, prefix: 'tkn', count: 5, password: 'Batch_123', pointLimit: 1 }));
+    const jobId = started(
+      await gw.call('gw.credit.user.add.batch', { opsId: agent, prefix: 'tkn', count: 5, password: 'Batch_123', pointLimit: 1 }),
+    );
     const { job } = await waitForJob(gw, agent, jobId);
     expect(job.status).toBe('done');
     expect(job.results.map((r) => [r.loginId, r.error?.code ?? 'ok', r.error?.rule ?? null])).toEqual([
@@ -117,7 +142,9 @@ describe('gw.credit.user.add.batch', () => {
       ['tkn005', 'ok', null],
     ]);
     expect(job.results[1]!.userId).toBeUndefined();
-    const created = await gw.db.rows<{ login_id: string }>(sql`SELECT login_id FROM accounts WHERE parent_id = ${await idOf('ag02010102')} AND lower(login_id) LIKE 'tkn%' ORDER BY login_id`);
+    const created = await gw.db.rows<{ login_id: string }>(
+      sql`SELECT login_id FROM accounts WHERE parent_id = ${await idOf('ag02010102')} AND lower(login_id) LIKE 'tkn%' ORDER BY login_id`,
+    );
     expect(created.map((r) => r.login_id)).toEqual(['tkn001', 'tkn003', 'tkn005']);
     // The message is in the reader's language, read at read time.
     const zh = (await gw.call('gw.credit.job.get', { opsId: agent, jobId, ztsLang: 'zh' })).result as JobView;
@@ -128,7 +155,9 @@ describe('gw.credit.user.add.batch', () => {
 
   it('numbers from start with at least 3 digits', async () => {
     const agent = await gw.sessionFor('ag02020101');
-    const jobId = started(await gw.call('gw.credit.user.add.batch', { opsId: agent, prefix: 'st', start: 998, count: 3, password: 'Batch_123', pointLimit: 1 }));
+    const jobId = started(
+      await gw.call('gw.credit.user.add.batch', { opsId: agent, prefix: 'st', start: 998, count: 3, password: 'Batch_123', pointLimit: 1 }),
+    );
     const { job } = await waitForJob(gw, agent, jobId);
     expect(job.results.map((r) => r.loginId)).toEqual(['st998', 'st999', 'st1000']);
   });
@@ -143,12 +172,18 @@ describe('gw.credit.user.all.disable and all.enable', () => {
       jbdoff: await gw.addAccount({ loginId: 'jbdoff', parent: 'ma01', level: 2, status: 4 }),
       jbdon: await gw.addAccount({ loginId: 'jbdon', parent: 'ma01', level: 2 }),
     };
-    const tokens = { sh0101: await gw.sessionFor('sh0101'), ga010101: await gw.sessionFor('ga010101'), jbdon: await gw.sessionFor('jbdon') };
+    const tokens = {
+      sh0101: await gw.sessionFor('sh0101'),
+      ga010101: await gw.sessionFor('ga010101'),
+      jbdon: await gw.sessionFor('jbdon'),
+    };
     const revoked = async (loginId: string) =>
       (await gw.db.rows(sql`SELECT 1 FROM sessions WHERE account_id = ${await idOf(loginId)} AND revoked_at IS NULL`)).length === 0;
     expect(await revoked('jbdon')).toBe(false);
 
-    const jobId = started(await gw.call('gw.credit.user.all.disable', { opsId: ma01, userIds: [ids.sh0101, ids.ga010101, ids.jbdoff, ids.jbdon] }));
+    const jobId = started(
+      await gw.call('gw.credit.user.all.disable', { opsId: ma01, userIds: [ids.sh0101, ids.ga010101, ids.jbdoff, ids.jbdon] }),
+    );
     const { job } = await waitForJob(gw, ma01, jobId);
     expect(job).toMatchObject({ kind: 'user.all.disable', status: 'done', done: 4, total: 4 });
     expect(job.results).toEqual([
@@ -185,7 +220,9 @@ describe('gw.credit.user.all.disable and all.enable', () => {
     expect(await statusOf('jbefrz')).toBe(6);
 
     // The same account twice is one item.
-    const jobId = started(await gw.call('gw.credit.user.all.enable', { opsId: ma03, userIds: [frozen, locked, normal, grandchild, locked] }));
+    const jobId = started(
+      await gw.call('gw.credit.user.all.enable', { opsId: ma03, userIds: [frozen, locked, normal, grandchild, locked] }),
+    );
     const { job } = await waitForJob(gw, ma03, jobId);
     expect(job).toMatchObject({ kind: 'user.all.enable', status: 'done', done: 4, total: 4 });
     expect(job.results.map((r) => [r.loginId, r.error?.code ?? 'ok'])).toEqual([
@@ -195,7 +232,9 @@ describe('gw.credit.user.all.disable and all.enable', () => {
       ['ga030101', 20040],
     ]);
     expect([await statusOf('jbefrz'), await statusOf('jbeoff'), await statusOf('jbeon')]).toEqual([1, 1, 1]);
-    const summaries = await gw.db.rows<{ summary: string }>(sql`SELECT summary FROM operation_log WHERE summary LIKE ${`%(job ${jobId})`} AND level = 'normal' ORDER BY id`);
+    const summaries = await gw.db.rows<{ summary: string }>(
+      sql`SELECT summary FROM operation_log WHERE summary LIKE ${`%(job ${jobId})`} AND level = 'normal' ORDER BY id`,
+    );
     expect(summaries.map((r) => r.summary)).toEqual([`UNFREEZE jbefrz (job ${jobId})`, `ENABLE jbeoff (job ${jobId})`]);
   });
 });
@@ -210,14 +249,28 @@ describe('refusals before any job', () => {
       gw.call('gw.credit.user.add.batch', { opsId: agent, prefix: 'rfs', count: 2, password: 'Batch_123', pointLimit: 1, ...extra });
 
     for (const method of ['gw.credit.user.all.disable', 'gw.credit.user.all.enable']) {
-      expect((await gw.call(method, { opsId: ma01, userIds: [own, await idOf('sh0201')] })).error?.code, `${method} other line`).toBe(20002);
-      expect((await gw.call(method, { opsId: ma01, userIds: [await idOf('sh0101', 'demo2'), own] })).error?.code, `${method} other site`).toBe(20002);
+      expect((await gw.call(method, { opsId: ma01, userIds: [own, await idOf('sh0201')] })).error?.code, `${method} other line`).toBe(
+        20002,
+      );
+      expect(
+        (await gw.call(method, { opsId: ma01, userIds: [await idOf('sh0101', 'demo2'), own] })).error?.code,
+        `${method} other site`,
+      ).toBe(20002);
       expect((await gw.call(method, { opsId: ma01, userIds: ['999999999'] })).error?.code, `${method} unknown`).toBe(20002);
     }
-    expect((await batch({ pointLimit: '1000000.01' })).error).toMatchObject({ code: 100, data: { field: 'pointLimit', rule: 'above-parent' } });
-    expect((await batch({ validAmountRate: '0.81' })).error).toMatchObject({ code: 100, data: { field: 'validAmountRate', rule: 'above-parent' } });
+    expect((await batch({ pointLimit: '1000000.01' })).error).toMatchObject({
+      code: 100,
+      data: { field: 'pointLimit', rule: 'above-parent' },
+    });
+    expect((await batch({ validAmountRate: '0.81' })).error).toMatchObject({
+      code: 100,
+      data: { field: 'validAmountRate', rule: 'above-parent' },
+    });
     // The last name would be 17 characters.
-    expect((await batch({ prefix: 'abcdefghijkl', start: 9999 })).error).toMatchObject({ code: 100, data: { field: 'prefix', rule: 'login-id' } });
+    expect((await batch({ prefix: 'abcdefghijkl', start: 9999 })).error).toMatchObject({
+      code: 100,
+      data: { field: 'prefix', rule: 'login-id' },
+    });
 
     await gw.db.run(sql`UPDATE accounts SET status = 6 WHERE site_id = 'demo' AND login_id IN ('ma01', 'ag01020101')`);
     expect((await gw.call('gw.credit.user.all.disable', { opsId: ma01, userIds: [own] })).error?.code).toBe(20012);
@@ -230,7 +283,10 @@ describe('refusals before any job', () => {
 
     expect(await jobCount()).toBe(before);
     // Only an agent (level 4) starts a batch.
-    expect((await gw.call('gw.credit.user.add.batch', { opsId: ma01, prefix: 'rfs', count: 1, password: 'Batch_123', pointLimit: 1 })).error?.code).toBe(11003);
+    expect(
+      (await gw.call('gw.credit.user.add.batch', { opsId: ma01, prefix: 'rfs', count: 1, password: 'Batch_123', pointLimit: 1 })).error
+        ?.code,
+    ).toBe(11003);
   });
 });
 
@@ -262,7 +318,9 @@ describe('gw.credit.job.get', () => {
     const again = started(await gw.call('gw.credit.user.all.disable', { opsId: ma02, userIds, requestKey: 'bulk-1' }));
     expect(again).toBe(first);
     expect(await jobCount()).toBe(before + 1);
-    expect((await gw.call('gw.credit.user.all.disable', { opsId: ma02, userIds, mode: 'freeze', requestKey: 'bulk-1' })).error?.code).toBe(20011);
+    expect((await gw.call('gw.credit.user.all.disable', { opsId: ma02, userIds, mode: 'freeze', requestKey: 'bulk-1' })).error?.code).toBe(
+      20011,
+    );
     const { job } = await waitForJob(gw, ma02, first);
     expect(job.results).toEqual([{ loginId: 'sh0202', userId: userIds[0] }]);
     expect(await jobCount()).toBe(before + 1);
@@ -293,7 +351,9 @@ describe('recovery: any gateway finishes or clearly fails a job', () => {
   it('a job left running with a stale heartbeat at done=3 is finished by a fresh gateway, without doubling an item', async () => {
     const first = await gateway(false);
     const agent = await first.sessionFor('ag02010101');
-    const jobId = started(await first.call('gw.credit.user.add.batch', { opsId: agent, prefix: 'rcv', count: 8, password: 'Batch_123', pointLimit: 1 }));
+    const jobId = started(
+      await first.call('gw.credit.user.add.batch', { opsId: agent, prefix: 'rcv', count: 8, password: 'Batch_123', pointLimit: 1 }),
+    );
     // The first gateway died after its third member: those three exist and are counted.
     const results = [];
     for (const n of [1, 2, 3]) {
@@ -318,11 +378,15 @@ describe('recovery: any gateway finishes or clearly fails a job', () => {
 
   it('leaves a job whose heartbeat is fresh to its own process', async () => {
     const agent = await idOf('ag02010102', 'demo', database.db);
-    const row = await database.db.one<{ id: string | number }>(sql`INSERT INTO jobs (site_id, owner_id, kind, status, total, params, worker, heartbeat_at, created_at, updated_at)
+    const row = await database.db.one<{
+      id: string | number;
+    }>(sql`INSERT INTO jobs (site_id, owner_id, kind, status, total, params, worker, heartbeat_at, created_at, updated_at)
       VALUES ('demo', ${agent}, 'user.all.enable', 'running', 1, '{"userIds":["1"]}', 'alive-gateway', now(), now(), now()) RETURNING id`);
     await gateway(true);
     await new Promise((resolve) => setTimeout(resolve, 400));
-    const job = await database.db.one<{ status: string; worker: string; done: number }>(sql`SELECT status, worker, done FROM jobs WHERE id = ${row!.id}`);
+    const job = await database.db.one<{ status: string; worker: string; done: number }>(
+      sql`SELECT status, worker, done FROM jobs WHERE id = ${row!.id}`,
+    );
     expect(job).toMatchObject({ status: 'running', worker: 'alive-gateway', done: 0 });
     await database.db.run(sql`UPDATE jobs SET status = 'failed', failure = 'test over', worker = NULL WHERE id = ${row!.id}`);
   });
@@ -331,27 +395,43 @@ describe('recovery: any gateway finishes or clearly fails a job', () => {
     await gateway(true);
     const agentId = await idOf('ag02020101', 'demo', database.db);
     const insert = async (ownerId: string, stalls: number) =>
-      String((await database.db.one<{ id: string | number }>(sql`INSERT INTO jobs (site_id, owner_id, kind, status, total, params, worker, heartbeat_at, stalls, created_at, updated_at)
+      String(
+        (await database.db.one<{
+          id: string | number;
+        }>(sql`INSERT INTO jobs (site_id, owner_id, kind, status, total, params, worker, heartbeat_at, stalls, created_at, updated_at)
         VALUES ('demo', ${ownerId}, 'user.all.enable', 'running', 1, ${JSON.stringify({ userIds: [agentId] })}::jsonb, 'dead-gateway', now() - interval '1 hour', ${stalls}, now(), now())
-        RETURNING id`))!.id);
+        RETURNING id`))!.id,
+      );
     const orphan = await insert('999999999', 0);
     const stalled = await insert(await idOf('ga020201', 'demo', database.db), 3);
-    expect(await waitForRow(database.db, orphan)).toMatchObject({ status: 'failed', failure: expect.stringMatching(/^owner-gone/), done: 0 });
+    expect(await waitForRow(database.db, orphan)).toMatchObject({
+      status: 'failed',
+      failure: expect.stringMatching(/^owner-gone/),
+      done: 0,
+    });
     expect(await waitForRow(database.db, stalled)).toMatchObject({ status: 'failed', failure: expect.stringMatching(/^stalled/), done: 0 });
     // An item that fails with an internal error (here: params the database refuses) is retried, then the job fails.
-    const broken = String((await database.db.one<{ id: string | number }>(sql`INSERT INTO jobs (site_id, owner_id, kind, total, params, created_at, updated_at)
+    const broken = String(
+      (await database.db.one<{ id: string | number }>(sql`INSERT INTO jobs (site_id, owner_id, kind, total, params, created_at, updated_at)
       VALUES ('demo', ${await idOf('ag02020102', 'demo', database.db)}, 'user.add.batch', 1,
               ${JSON.stringify({ prefix: 'brk', start: 1, count: 1, passwordHash: 'x', safeCodeHash: 'x', pointLimit: 'many', validAmountRate: 0 })}::jsonb, now(), now())
-      RETURNING id`))!.id);
-    expect(await waitForRow(database.db, broken)).toMatchObject({ status: 'failed', failure: 'internal-error: item 1 failed 3 times', done: 0 });
+      RETURNING id`))!.id,
+    );
+    expect(await waitForRow(database.db, broken)).toMatchObject({
+      status: 'failed',
+      failure: 'internal-error: item 1 failed 3 times',
+      done: 0,
+    });
     expect(await memberCount('brk')).toBe(0);
 
     // Frozen after its job was queued: the items are refused one by one, the job still ends.
     await database.db.run(sql`UPDATE accounts SET status = 6 WHERE site_id = 'demo' AND login_id = 'ga020201'`);
     const targets = [agentId, await idOf('ag02020102', 'demo', database.db)];
-    const jobId = String((await database.db.one<{ id: string | number }>(sql`INSERT INTO jobs (site_id, owner_id, kind, total, params, created_at, updated_at)
+    const jobId = String(
+      (await database.db.one<{ id: string | number }>(sql`INSERT INTO jobs (site_id, owner_id, kind, total, params, created_at, updated_at)
       VALUES ('demo', ${await idOf('ga020201', 'demo', database.db)}, 'user.all.disable', 2, ${JSON.stringify({ userIds: targets, mode: 'lock' })}::jsonb, now(), now())
-      RETURNING id`))!.id);
+      RETURNING id`))!.id,
+    );
     const row = await waitForRow(database.db, jobId);
     expect(row).toMatchObject({ status: 'done', done: 2 });
     const job = (await database.db.one<{ results: JobView['results'] }>(sql`SELECT results FROM jobs WHERE id = ${jobId}`))!;
@@ -361,9 +441,11 @@ describe('recovery: any gateway finishes or clearly fails a job', () => {
     // A disabled owner acts no more either (2217), though the single calls never see one: it has no session.
     await database.db.run(sql`UPDATE accounts SET status = 4 WHERE site_id = 'demo' AND login_id = 'ga020202'`);
     const child = await idOf('ag02020201', 'demo', database.db);
-    const disabledJob = String((await database.db.one<{ id: string | number }>(sql`INSERT INTO jobs (site_id, owner_id, kind, total, params, created_at, updated_at)
+    const disabledJob = String(
+      (await database.db.one<{ id: string | number }>(sql`INSERT INTO jobs (site_id, owner_id, kind, total, params, created_at, updated_at)
       VALUES ('demo', ${await idOf('ga020202', 'demo', database.db)}, 'user.all.disable', 1, ${JSON.stringify({ userIds: [child] })}::jsonb, now(), now())
-      RETURNING id`))!.id);
+      RETURNING id`))!.id,
+    );
     expect(await waitForRow(database.db, disabledJob)).toMatchObject({ status: 'done', done: 1 });
     const refused = (await database.db.one<{ results: JobView['results'] }>(sql`SELECT results FROM jobs WHERE id = ${disabledJob}`))!;
     expect(refused.results).toEqual([{ loginId: 'ag02020201', userId: child, error: { code: 2217 } }]);
@@ -377,7 +459,12 @@ describe('recovery: any gateway finishes or clearly fails a job', () => {
     const jobs = [];
     for (const [n, agent] of agents.entries()) {
       const opsId = await front.sessionFor(agent);
-      jobs.push({ opsId, jobId: started(await front.call('gw.credit.user.add.batch', { opsId, prefix: `par${n}x`, count: 10, password: 'Batch_123', pointLimit: 1 })) });
+      jobs.push({
+        opsId,
+        jobId: started(
+          await front.call('gw.credit.user.add.batch', { opsId, prefix: `par${n}x`, count: 10, password: 'Batch_123', pointLimit: 1 }),
+        ),
+      });
     }
     for (const { opsId, jobId } of jobs) {
       const { job } = await waitForJob(front, opsId, jobId);

@@ -44,9 +44,13 @@ describe('ledger check', () => {
   });
 
   it('finds points made outside the ledger', async () => {
-    const report = await reportAfter((tx) => tx.run(sql`UPDATE accounts SET balance = balance + 100 WHERE login_id = 'ma01' AND site_id = 'demo'`));
+    const report = await reportAfter((tx) =>
+      tx.run(sql`UPDATE accounts SET balance = balance + 100 WHERE login_id = 'ma01' AND site_id = 'demo'`),
+    );
     expect(failed(report)).toEqual(['sum of balances equals issued points', "each account's last row ends at its balance"]);
-    expect(report.checks.find((check) => !check.ok && check.name.includes('last row'))!.examples).toEqual(['ma01: balance 1000001.00, last row\'s after 1000000.00']);
+    expect(report.checks.find((check) => !check.ok && check.name.includes('last row'))!.examples).toEqual([
+      "ma01: balance 1000001.00, last row's after 1000000.00",
+    ]);
   });
 
   it('finds a negative balance (with the constraint out of the way)', async () => {
@@ -59,7 +63,12 @@ describe('ledger check', () => {
 
   it('finds a deleted score-log row: a gap in the serials and a broken chain', async () => {
     const report = await reportAfter((tx) => tx.run(sql`DELETE FROM score_log WHERE site_id = 'demo' AND serial_no = 10`));
-    expect(failed(report)).toEqual(expect.arrayContaining(['serial numbers run from 1 without gaps or repeats', "each account's rows chain (each before is the previous after, the first starts at 0)"]));
+    expect(failed(report)).toEqual(
+      expect.arrayContaining([
+        'serial numbers run from 1 without gaps or repeats',
+        "each account's rows chain (each before is the previous after, the first starts at 0)",
+      ]),
+    );
   });
 
   it('finds a transfer that skips a level, even when its numbers add up', async () => {
@@ -76,15 +85,20 @@ describe('ledger check', () => {
     expect(failed(report)).toEqual(['each transfer is between a parent and its direct child, each issue goes to the company']);
   });
 
-  it("finds a last score time out of step with the log (the minimum interval would read it)", async () => {
-    const report = await reportAfter((tx) => tx.run(sql`UPDATE accounts SET last_scored_at = NULL WHERE login_id = 'mb01010101001' AND site_id = 'demo'`));
+  it('finds a last score time out of step with the log (the minimum interval would read it)', async () => {
+    const report = await reportAfter((tx) =>
+      tx.run(sql`UPDATE accounts SET last_scored_at = NULL WHERE login_id = 'mb01010101001' AND site_id = 'demo'`),
+    );
     expect(failed(report)).toEqual(["each account's last score time (the minimum interval reads it) is its latest transfer's"]);
-    expect(report.checks.find((check) => !check.ok)!.examples).toEqual([expect.stringMatching(/^mb01010101001: last scored never, latest transfer \d{4}-/)]);
+    expect(report.checks.find((check) => !check.ok)!.examples).toEqual([
+      expect.stringMatching(/^mb01010101001: last scored never, latest transfer \d{4}-/),
+    ]);
   });
 
   it('refuses by constraint a row whose numbers do not add up', async () => {
     await expect(
-      database.db.run(sql`INSERT INTO score_log (site_id, serial_no, type, from_account_id, to_account_id, target_account_id, amount, before, after,
+      database.db
+        .run(sql`INSERT INTO score_log (site_id, serial_no, type, from_account_id, to_account_id, target_account_id, amount, before, after,
           operator_before, operator_after, operator_account_id, operator_login, created_at)
         SELECT 'demo', 999999, 'up', p.id, c.id, c.id, 100, 0, 101, 100, 0, p.id, 'admin', now()
           FROM accounts p JOIN accounts c ON c.parent_id = p.id WHERE p.login_id = 'admin' AND c.login_id = 'ma01'`),

@@ -47,7 +47,13 @@ interface Target {
  * up, else to another. After each operation, now and then a replay of it (at the same moment,
  * on another gateway) or of an earlier one.
  */
-async function runLoad(input: { ops: ScoreOp[]; targets: Target[]; record: LoadRecord; random: () => number; onProgress?: (done: number) => Promise<void> | void }) {
+async function runLoad(input: {
+  ops: ScoreOp[];
+  targets: Target[];
+  record: LoadRecord;
+  random: () => number;
+  onProgress?: (done: number) => Promise<void> | void;
+}) {
   const { ops, targets, record, random } = input;
   let next = 0;
   let done = 0;
@@ -109,84 +115,91 @@ function summary(label: string, record: LoadRecord, startedAt: number, extra = '
 }
 
 describe.runIf(testDatabaseKind() === 'postgres')('on PostgreSQL, two gateway processes', () => {
-  it(
-    'keeps the ledger and exactly-once through 5,000 concurrent score ups and downs, replays and three kill -9 of a gateway',
-    async () => {
-      const database: TestDatabase = await createTestDatabase();
-      cleanups.push(() => database.close());
-      const env = { DATABASE_URL: database.url!, LOG_LEVEL: 'error' };
-      const start = async () => {
-        const gateway = await startGatewayProcess(env);
-        cleanups.push(() => gateway.stop('SIGKILL'));
-        return gateway;
-      };
-      const processes: GatewayProcess[] = await Promise.all([start(), start()]);
-      const targets: Target[] = processes.map((gateway) => ({ url: gateway.url.replace('localhost', '127.0.0.1'), up: true }));
+  it('keeps the ledger and exactly-once through 5,000 concurrent score ups and downs, replays and three kill -9 of a gateway', async () => {
+    const database: TestDatabase = await createTestDatabase();
+    cleanups.push(() => database.close());
+    const env = { DATABASE_URL: database.url!, LOG_LEVEL: 'error' };
+    const start = async () => {
+      const gateway = await startGatewayProcess(env);
+      cleanups.push(() => gateway.stop('SIGKILL'));
+      return gateway;
+    };
+    const processes: GatewayProcess[] = await Promise.all([start(), start()]);
+    const targets: Target[] = processes.map((gateway) => ({ url: gateway.url.replace('localhost', '127.0.0.1'), up: true }));
 
-      const { pairs, hot, accounts } = await loadPairs(database.db, { siteId: 'demo', hotParent: HOT_PARENT, hotChildren: HOT_CHILDREN, now: new Date() });
-      expect(accounts).toBeGreaterThanOrEqual(100);
-      expect(hot.length).toBeGreaterThanOrEqual(20);
-      const random = seededRandom(seed);
-      const ops = makeOps({ pairs, hot, count: 5_000, random, runId: `pg${seed}` });
-      const before = await balances(database.db, 'demo');
-      const record = new LoadRecord();
+    const { pairs, hot, accounts } = await loadPairs(database.db, {
+      siteId: 'demo',
+      hotParent: HOT_PARENT,
+      hotChildren: HOT_CHILDREN,
+      now: new Date(),
+    });
+    expect(accounts).toBeGreaterThanOrEqual(100);
+    expect(hot.length).toBeGreaterThanOrEqual(20);
+    const random = seededRandom(seed);
+    const ops = makeOps({ pairs, hot, count: 5_000, random, runId: `pg${seed}` });
+    const before = await balances(database.db, 'demo');
+    const record = new LoadRecord();
 
-      // Kill the second gateway at a quarter, a half and three quarters of the load, then restart it.
-      let kills = 0;
-      let restarting: Promise<void> | undefined;
-      const onProgress = (done: number) => {
-        if (restarting || kills >= 3 || done < ((kills + 1) * ops.length) / 4) return;
-        kills++;
-        restarting = (async () => {
-          targets[1]!.up = false;
-          await processes[1]!.stop('SIGKILL');
-          processes[1] = await start();
-          targets[1]!.url = processes[1]!.url.replace('localhost', '127.0.0.1');
-          targets[1]!.up = true;
-          restarting = undefined;
-        })();
-      };
-      const startedAt = Date.now();
-      await runLoad({ ops, targets, record, random, onProgress });
-      await restarting;
-      const lostInLoad = [...record.keys.values()].filter((entry) => entry.lost > 0).length;
-      await replayUnanswered(record, targets);
-      const totals = summary('PostgreSQL, 2 processes', record, startedAt, `, ${kills} kills, ${lostInLoad} keys lost in flight and replayed`);
+    // Kill the second gateway at a quarter, a half and three quarters of the load, then restart it.
+    let kills = 0;
+    let restarting: Promise<void> | undefined;
+    const onProgress = (done: number) => {
+      if (restarting || kills >= 3 || done < ((kills + 1) * ops.length) / 4) return;
+      kills++;
+      restarting = (async () => {
+        targets[1]!.up = false;
+        await processes[1]!.stop('SIGKILL');
+        processes[1] = await start();
+        targets[1]!.url = processes[1]!.url.replace('localhost', '127.0.0.1');
+        targets[1]!.up = true;
+        restarting = undefined;
+      })();
+    };
+    const startedAt = Date.now();
+    await runLoad({ ops, targets, record, random, onProgress });
+    await restarting;
+    const lostInLoad = [...record.keys.values()].filter((entry) => entry.lost > 0).length;
+    await replayUnanswered(record, targets);
+    const totals = summary(
+      'PostgreSQL, 2 processes',
+      record,
+      startedAt,
+      `, ${kills} kills, ${lostInLoad} keys lost in flight and replayed`,
+    );
 
-      expect(kills).toBe(3);
-      expect(totals.requests).toBeGreaterThanOrEqual(5_000);
-      expect(totals.replays / totals.requests).toBeGreaterThanOrEqual(0.08);
-      expect(record.acknowledged.length).toBeGreaterThan(ops.length / 2);
-      expect(await verifyRun(database.db, { siteId: 'demo', runId: `pg${seed}`, record, before })).toEqual([]);
-      // The restarted process serves as before.
-      expect((await send(targets[1]!.url, { ...ops[0]!, key: `pg${seed}-after` })).kind).not.toBe('lost');
-    },
-    240_000,
-  );
+    expect(kills).toBe(3);
+    expect(totals.requests).toBeGreaterThanOrEqual(5_000);
+    expect(totals.replays / totals.requests).toBeGreaterThanOrEqual(0.08);
+    expect(record.acknowledged.length).toBeGreaterThan(ops.length / 2);
+    expect(await verifyRun(database.db, { siteId: 'demo', runId: `pg${seed}`, record, before })).toEqual([]);
+    // The restarted process serves as before.
+    expect((await send(targets[1]!.url, { ...ops[0]!, key: `pg${seed}-after` })).kind).not.toBe('lost');
+  }, 240_000);
 });
 
 describe('in one gateway process, concurrent requests', () => {
   let gw: TestGateway;
   cleanups.push(async () => gw?.close());
 
-  it(
-    `keeps the ledger and exactly-once through 1,500 score ups and downs from ${CLIENTS} clients, with replays`,
-    async () => {
-      gw = await startTestGateway();
-      const { pairs, hot } = await loadPairs(gw.db, { siteId: 'demo', hotParent: HOT_PARENT, hotChildren: HOT_CHILDREN, now: gw.clock.now() });
-      const random = seededRandom(seed + 1);
-      const runId = `one${seed}`;
-      const ops = makeOps({ pairs, hot, count: 1_500, random, runId });
-      const before = await balances(gw.db, 'demo');
-      const record = new LoadRecord();
-      const startedAt = Date.now();
-      await runLoad({ ops, targets: [{ url: gw.url, up: true }], record, random });
-      const totals = summary(`${testDatabaseKind()}, 1 process`, record, startedAt);
-      expect(totals.lost).toBe(0);
-      expect(totals.replays / totals.requests).toBeGreaterThanOrEqual(0.08);
-      expect(record.acknowledged.length).toBeGreaterThan(ops.length / 2);
-      expect(await verifyRun(gw.db, { siteId: 'demo', runId, record, before })).toEqual([]);
-    },
-    180_000,
-  );
+  it(`keeps the ledger and exactly-once through 1,500 score ups and downs from ${CLIENTS} clients, with replays`, async () => {
+    gw = await startTestGateway();
+    const { pairs, hot } = await loadPairs(gw.db, {
+      siteId: 'demo',
+      hotParent: HOT_PARENT,
+      hotChildren: HOT_CHILDREN,
+      now: gw.clock.now(),
+    });
+    const random = seededRandom(seed + 1);
+    const runId = `one${seed}`;
+    const ops = makeOps({ pairs, hot, count: 1_500, random, runId });
+    const before = await balances(gw.db, 'demo');
+    const record = new LoadRecord();
+    const startedAt = Date.now();
+    await runLoad({ ops, targets: [{ url: gw.url, up: true }], record, random });
+    const totals = summary(`${testDatabaseKind()}, 1 process`, record, startedAt);
+    expect(totals.lost).toBe(0);
+    expect(totals.replays / totals.requests).toBeGreaterThanOrEqual(0.08);
+    expect(record.acknowledged.length).toBeGreaterThan(ops.length / 2);
+    expect(await verifyRun(gw.db, { siteId: 'demo', runId, record, before })).toEqual([]);
+  }, 180_000);
 });

@@ -22,12 +22,16 @@ async function idOf(loginId: string, siteId = 'demo'): Promise<string> {
 }
 
 async function balanceOf(loginId: string, siteId = 'demo'): Promise<bigint> {
-  const row = await gw.db.one<{ balance: string | number }>(sql`SELECT balance FROM accounts WHERE site_id = ${siteId} AND login_id = ${loginId}`);
+  const row = await gw.db.one<{ balance: string | number }>(
+    sql`SELECT balance FROM accounts WHERE site_id = ${siteId} AND login_id = ${loginId}`,
+  );
   return BigInt(row!.balance);
 }
 
 async function pointLimitOf(loginId: string): Promise<bigint> {
-  const row = await gw.db.one<{ point_limit: string | number }>(sql`SELECT point_limit FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`);
+  const row = await gw.db.one<{ point_limit: string | number }>(
+    sql`SELECT point_limit FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`,
+  );
   return BigInt(row!.point_limit);
 }
 
@@ -36,7 +40,13 @@ async function pointLimitOf(loginId: string): Promise<bigint> {
  * transfer's statement may already have run (it leaves with the row lock) and must leave no gap.
  */
 async function ledgerState() {
-  const row = await gw.db.one<{ balances: string; serials: string; log_rows: string | number; settlements: string | number; keys: string | number }>(sql`
+  const row = await gw.db.one<{
+    balances: string;
+    serials: string;
+    log_rows: string | number;
+    settlements: string | number;
+    keys: string | number;
+  }>(sql`
     SELECT (SELECT string_agg(id || ':' || balance || ':' || coalesce(last_scored_at::text, ''), ',' ORDER BY id) FROM accounts) AS balances,
            (SELECT string_agg(id || ':' || score_serial, ',' ORDER BY id) FROM sites) AS serials,
            (SELECT count(*) FROM score_log) AS log_rows,
@@ -58,7 +68,11 @@ async function lastOperation() {
 }
 
 const up = async (caller: string, target: string, amount: unknown, extra: Record<string, unknown> = {}, siteId = 'demo') =>
-  gw.call('gw.credit.user.score.up', { opsId: await gw.sessionFor(caller, siteId), userId: await idOf(target, siteId), amount, ...extra }, siteId === 'demo' ? {} : { host: 'demo2.localhost' });
+  gw.call(
+    'gw.credit.user.score.up',
+    { opsId: await gw.sessionFor(caller, siteId), userId: await idOf(target, siteId), amount, ...extra },
+    siteId === 'demo' ? {} : { host: 'demo2.localhost' },
+  );
 const down = async (caller: string, target: string, amount: unknown, extra: Record<string, unknown> = {}) =>
   gw.call('gw.credit.user.score.down', { opsId: await gw.sessionFor(caller), userId: await idOf(target), amount, ...extra });
 
@@ -97,15 +111,36 @@ describe('gw.credit.user.score.up and .down', () => {
     expect(await balanceOf('ma01')).toBe(ma01 + 10_050n);
     expect(await balanceOf('admin')).toBe(admin - 10_050n);
     const serialNo = (answer.result as TransferResult).serialNo;
-    expect(await lastOperation()).toMatchObject({ method: 'gw.credit.user.score.up', level: 'normal', code: null, summary: `SCORE_UP 100.50 #${serialNo}` });
+    expect(await lastOperation()).toMatchObject({
+      method: 'gw.credit.user.score.up',
+      level: 'normal',
+      code: null,
+      summary: `SCORE_UP 100.50 #${serialNo}`,
+    });
 
     const back = await down('admin', 'ma01', 50);
-    expect(back.result).toMatchObject({ amount: '50.00', before: (answer.result as TransferResult).after, operatorBefore: (answer.result as TransferResult).operatorAfter });
+    expect(back.result).toMatchObject({
+      amount: '50.00',
+      before: (answer.result as TransferResult).after,
+      operatorBefore: (answer.result as TransferResult).operatorAfter,
+    });
     expect(BigInt((back.result as TransferResult).serialNo)).toBe(BigInt(serialNo) + 1n);
 
-    const log = await gw.call('gw.credit.score.log.query', { opsId: await gw.sessionFor('admin'), userId: await idOf('ma01'), pageSize: 2 });
+    const log = await gw.call('gw.credit.score.log.query', {
+      opsId: await gw.sessionFor('admin'),
+      userId: await idOf('ma01'),
+      pageSize: 2,
+    });
     expect((log.result as { list: unknown[] }).list).toEqual([
-      expect.objectContaining({ type: 'down', amount: '50.00', fromLoginId: 'ma01', toLoginId: 'admin', operator: 'admin', operatorIp: '127.0.0.1', comment: '' }),
+      expect.objectContaining({
+        type: 'down',
+        amount: '50.00',
+        fromLoginId: 'ma01',
+        toLoginId: 'admin',
+        operator: 'admin',
+        operatorIp: '127.0.0.1',
+        comment: '',
+      }),
       expect.objectContaining({
         serialNo,
         type: 'up',
@@ -128,7 +163,12 @@ describe('gw.credit.user.score.up and .down', () => {
   });
 
   it('works at every level down to a member, and a member can be scored down to zero', async () => {
-    for (const [caller, target] of [['ma01', 'sh0101'], ['sh0101', 'ga010101'], ['ga010101', 'ag01010101'], ['ag01010102', 'mb01010102001']]) {
+    for (const [caller, target] of [
+      ['ma01', 'sh0101'],
+      ['sh0101', 'ga010101'],
+      ['ga010101', 'ag01010101'],
+      ['ag01010102', 'mb01010102001'],
+    ]) {
       expect((await up(caller!, target!, '1')).error, `${caller} -> ${target}`).toBeUndefined();
     }
     const all = await balanceOf('mb01010102001');
@@ -141,8 +181,14 @@ describe('gw.credit.user.score.up and .down', () => {
     await expectRefused(() => up('ma01', 'sh0201', '1'), ErrorCode.accountNotFound);
     await expectRefused(() => down('ma01', 'ma02', '1'), ErrorCode.accountNotFound);
     const otherSite = await idOf('ma01', 'demo2');
-    await expectRefused(async () => gw.call('gw.credit.user.score.up', { opsId: await gw.sessionFor('admin'), userId: otherSite, amount: '1' }), ErrorCode.accountNotFound);
-    await expectRefused(async () => gw.call('gw.credit.user.score.up', { opsId: await gw.sessionFor('admin'), userId: '999999999', amount: '1' }), ErrorCode.accountNotFound);
+    await expectRefused(
+      async () => gw.call('gw.credit.user.score.up', { opsId: await gw.sessionFor('admin'), userId: otherSite, amount: '1' }),
+      ErrorCode.accountNotFound,
+    );
+    await expectRefused(
+      async () => gw.call('gw.credit.user.score.up', { opsId: await gw.sessionFor('admin'), userId: '999999999', amount: '1' }),
+      ErrorCode.accountNotFound,
+    );
     // The caller's parent is outside its line too.
     await expectRefused(() => up('sh0101', 'ma01', '1'), ErrorCode.accountNotFound);
   });
@@ -154,7 +200,12 @@ describe('gw.credit.user.score.up and .down', () => {
   });
 
   it('refuses a frozen or disabled target, or one whose line is, with 20003', async () => {
-    for (const [column, value] of [['status', 6], ['status', 4], ['team_status', 6], ['team_status', 4]] as const) {
+    for (const [column, value] of [
+      ['status', 6],
+      ['status', 4],
+      ['team_status', 6],
+      ['team_status', 4],
+    ] as const) {
       await gw.db.run(sql`UPDATE accounts SET ${sql.raw(column)} = ${value} WHERE login_id = 'sh0101' AND site_id = 'demo'`);
       await expectRefused(() => up('ma01', 'sh0101', '1'), ErrorCode.targetStatusForbidsScore);
       await expectRefused(() => down('ma01', 'sh0101', '1'), ErrorCode.targetStatusForbidsScore);
@@ -171,10 +222,13 @@ describe('gw.credit.user.score.up and .down', () => {
     await expectRefused(() => down('sh0101', 'ga010101', '1'), ErrorCode.operatorStatusForbidsScore);
     const session = await gw.sessionFor('ga010101');
     await gw.db.run(sql`UPDATE accounts SET team_status = 4 WHERE login_id = 'sh0101' AND site_id = 'demo'`);
-    await expectRefused(async () => gw.call('gw.credit.user.score.up', { opsId: session, userId: await idOf('ag01010101'), amount: '1' }), ErrorCode.operatorStatusForbidsScore);
+    await expectRefused(
+      async () => gw.call('gw.credit.user.score.up', { opsId: session, userId: await idOf('ag01010101'), amount: '1' }),
+      ErrorCode.operatorStatusForbidsScore,
+    );
   });
 
-  it("refuses more than the operator holds (37110) and, scoring down, more than the target holds (37111)", async () => {
+  it('refuses more than the operator holds (37110) and, scoring down, more than the target holds (37111)', async () => {
     const ga = await balanceOf('ga010101');
     await expectRefused(() => up('ga010101', 'ag01010101', ((Number(ga) + 1) / 100).toFixed(2)), ErrorCode.operatorBalanceLow);
     const ag = await balanceOf('ag01010101');
@@ -182,14 +236,19 @@ describe('gw.credit.user.score.up and .down', () => {
     // Exactly all of it is fine.
     expect((await up('ga010101', 'ag01010101', (Number(ga) / 100).toFixed(2))).result).toMatchObject({ operatorAfter: '0.00' });
     await expectRefused(() => up('ga010101', 'ag01010101', '0.01'), ErrorCode.operatorBalanceLow);
-    expect((await down('ga010101', 'ag01010101', (Number(ga) / 100).toFixed(2))).result).toMatchObject({ operatorAfter: (Number(ga) / 100).toFixed(2) });
+    expect((await down('ga010101', 'ag01010101', (Number(ga) / 100).toFixed(2))).result).toMatchObject({
+      operatorAfter: (Number(ga) / 100).toFixed(2),
+    });
   });
 
-  it("refuses a score up that would take the target above its point limit (20030 above-point-limit), not one up to it", async () => {
+  it('refuses a score up that would take the target above its point limit (20030 above-point-limit), not one up to it', async () => {
     await gw.db.run(sql`UPDATE accounts SET point_limit = 500000 WHERE login_id = 'mb01010102003' AND site_id = 'demo'`);
     const held = await balanceOf('mb01010102003');
     const room = 500_000n - held;
-    const over = await expectRefused(() => up('ag01010102', 'mb01010102003', (Number(room + 1n) / 100).toFixed(2)), ErrorCode.setScoreFailed);
+    const over = await expectRefused(
+      () => up('ag01010102', 'mb01010102003', (Number(room + 1n) / 100).toFixed(2)),
+      ErrorCode.setScoreFailed,
+    );
     expect(over.error?.data).toEqual({ field: 'amount', rule: 'above-point-limit' });
     expect(await lastOperation()).toMatchObject({ level: 'warn', code: ErrorCode.setScoreFailed });
     // The issue's case: 6000 up to a member whose limit is 5000.
@@ -226,7 +285,27 @@ describe('gw.credit.user.score.up and .down', () => {
   });
 
   it('refuses bad amounts and comments with 100 and a missing amount with 700', async () => {
-    for (const amount of ['0', 0, '0.00', '-1', -5, '1.001', 0.001, 'abc', '', ' ', '1e3', '１', '1,000', null, true, [], {}, '90071992547409.92', 1e13]) {
+    for (const amount of [
+      '0',
+      0,
+      '0.00',
+      '-1',
+      -5,
+      '1.001',
+      0.001,
+      'abc',
+      '',
+      ' ',
+      '1e3',
+      '１',
+      '1,000',
+      null,
+      true,
+      [],
+      {},
+      '90071992547409.92',
+      1e13,
+    ]) {
       const answer = await expectRefused(() => up('admin', 'ma01', amount), ErrorCode.invalidParams);
       expect(answer.error?.data?.field, JSON.stringify(amount)).toBe('amount');
     }
@@ -236,7 +315,10 @@ describe('gw.credit.user.score.up and .down', () => {
     // 100 characters is the limit, counted as characters, not UTF-16 units.
     expect((await up('admin', 'ma01', '1', { comment: '😀'.repeat(100) })).result).toBeDefined();
     expect((await up('admin', 'ma01', 0.07)).result).toMatchObject({ amount: '0.07' });
-    const missing = await expectRefused(async () => gw.call('gw.credit.user.score.up', { opsId: await gw.sessionFor('admin'), userId: await idOf('ma01') }), ErrorCode.missingParams);
+    const missing = await expectRefused(
+      async () => gw.call('gw.credit.user.score.up', { opsId: await gw.sessionFor('admin'), userId: await idOf('ma01') }),
+      ErrorCode.missingParams,
+    );
     expect(missing.error?.data?.field).toBe('amount');
   });
 
@@ -245,7 +327,8 @@ describe('gw.credit.user.score.up and .down', () => {
     const first = await up('ma01', 'sh0102', '12.34', { requestKey: 'replay-1' });
     const state = await ledgerState();
     // The same amount written otherwise is the same call.
-    for (const amount of ['12.34', 12.34]) expect((await up('ma01', 'sh0102', amount, { requestKey: 'replay-1' })).result).toEqual(first.result);
+    for (const amount of ['12.34', 12.34])
+      expect((await up('ma01', 'sh0102', amount, { requestKey: 'replay-1' })).result).toEqual(first.result);
     expect(await ledgerState()).toEqual(state);
     expect(await balanceOf('sh0102')).toBe(before + 1_234n);
     const other = await expectRefused(() => up('ma01', 'sh0102', '12.35', { requestKey: 'replay-1' }), ErrorCode.illegalOperation);
@@ -271,7 +354,15 @@ describe('gw.credit.user.score.up and .down', () => {
 
 describe('the transfer statement on its own (it leaves with the row lock, before the checks answer)', () => {
   it('changes nothing, even committed, when the target is not a direct child of the site or a balance would go below 0', async () => {
-    const base = { siteId: 'demo', operatorLogin: 'ma01', operatorSubAccountId: null, ip: '127.0.0.1', comment: '', minIntervalMs: 0, requestKey: null };
+    const base = {
+      siteId: 'demo',
+      operatorLogin: 'ma01',
+      operatorSubAccountId: null,
+      ip: '127.0.0.1',
+      comment: '',
+      minIntervalMs: 0,
+      requestKey: null,
+    };
     const ma01 = await idOf('ma01');
     const cases = [
       { direction: 'up' as const, operatorId: ma01, targetId: await idOf('sh0201'), amount: 1 }, // another parent's child
@@ -307,17 +398,50 @@ describe('the transfer statement on its own (it leaves with the row lock, before
 describe('gw.credit.score.issue', () => {
   it("adds to the company's balance as an audited issue row, only for the company", async () => {
     const before = await balanceOf('admin');
-    const answer = await gw.call('gw.credit.score.issue', { opsId: await gw.sessionFor('admin'), amount: '1000', comment: 'Q3 issuance', requestKey: 'issue-1' });
-    expect(answer.result).toEqual({ serialNo: expect.any(String), before: (Number(before) / 100).toFixed(2), after: (Number(before + 100_000n) / 100).toFixed(2) });
-    expect((await gw.call('gw.credit.score.issue', { opsId: await gw.sessionFor('admin'), amount: '1000', comment: 'Q3 issuance', requestKey: 'issue-1' })).result).toEqual(answer.result);
+    const answer = await gw.call('gw.credit.score.issue', {
+      opsId: await gw.sessionFor('admin'),
+      amount: '1000',
+      comment: 'Q3 issuance',
+      requestKey: 'issue-1',
+    });
+    expect(answer.result).toEqual({
+      serialNo: expect.any(String),
+      before: (Number(before) / 100).toFixed(2),
+      after: (Number(before + 100_000n) / 100).toFixed(2),
+    });
+    expect(
+      (
+        await gw.call('gw.credit.score.issue', {
+          opsId: await gw.sessionFor('admin'),
+          amount: '1000',
+          comment: 'Q3 issuance',
+          requestKey: 'issue-1',
+        })
+      ).result,
+    ).toEqual(answer.result);
     expect(await balanceOf('admin')).toBe(before + 100_000n);
     const log = await gw.call('gw.credit.score.log.query', { opsId: await gw.sessionFor('admin'), type: 'issue' });
-    expect((log.result as { list: unknown[] }).list[0]).toMatchObject({ type: 'issue', fromUserId: null, operatorBefore: null, comment: 'Q3 issuance', amount: '1000.00' });
+    expect((log.result as { list: unknown[] }).list[0]).toMatchObject({
+      type: 'issue',
+      fromUserId: null,
+      operatorBefore: null,
+      comment: 'Q3 issuance',
+      amount: '1000.00',
+    });
     expect((await checkLedger(gw.db, { siteId: 'demo' })).ok).toBe(true);
-    await expectRefused(async () => gw.call('gw.credit.score.issue', { opsId: await gw.sessionFor('ma01'), amount: '1' }), ErrorCode.notAuthorized);
-    await expectRefused(async () => gw.call('gw.credit.score.issue', { opsId: await gw.sessionFor('admin'), amount: '0' }), ErrorCode.invalidParams);
+    await expectRefused(
+      async () => gw.call('gw.credit.score.issue', { opsId: await gw.sessionFor('ma01'), amount: '1' }),
+      ErrorCode.notAuthorized,
+    );
+    await expectRefused(
+      async () => gw.call('gw.credit.score.issue', { opsId: await gw.sessionFor('admin'), amount: '0' }),
+      ErrorCode.invalidParams,
+    );
     await gw.db.run(sql`UPDATE accounts SET status = 6 WHERE login_id = 'admin' AND site_id = 'demo'`);
-    await expectRefused(async () => gw.call('gw.credit.score.issue', { opsId: await gw.sessionFor('admin'), amount: '1' }), ErrorCode.operatorStatusForbidsScore);
+    await expectRefused(
+      async () => gw.call('gw.credit.score.issue', { opsId: await gw.sessionFor('admin'), amount: '1' }),
+      ErrorCode.operatorStatusForbidsScore,
+    );
   });
 
   it('keeps the total issued within what a bigint holds, and answers huge balances exactly', async () => {
@@ -337,7 +461,9 @@ describe('gw.credit.score.issue', () => {
     const fits = await gw.call('gw.credit.score.issue', { opsId: token, amount: '1.01' }, { host: 'demo2.localhost' });
     const exact = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
     expect(fits.result).toMatchObject({ before: exact(before), after: exact(before + 101n) });
-    expect((await gw.call('gw.credit.user.balance.get', { opsId: token }, { host: 'demo2.localhost' })).result).toEqual({ balance: exact(before + 101n) });
+    expect((await gw.call('gw.credit.user.balance.get', { opsId: token }, { host: 'demo2.localhost' })).result).toEqual({
+      balance: exact(before + 101n),
+    });
     expect((await checkLedger(gw.db, { siteId: 'demo2' })).ok).toBe(true);
   });
 });
@@ -345,9 +471,14 @@ describe('gw.credit.score.issue', () => {
 describe('gw.credit.score.log.query', () => {
   it("lists the rows of the caller's line only, filtered and paged", async () => {
     const ma01 = await gw.sessionFor('ma01');
-    const all = (await gw.call('gw.credit.score.log.query', { opsId: ma01, pageSize: 500 })).result as { total: number; list: { serialNo: string; toLoginId: string; fromLoginId: string | null; type: string }[] };
+    const all = (await gw.call('gw.credit.score.log.query', { opsId: ma01, pageSize: 500 })).result as {
+      total: number;
+      list: { serialNo: string; toLoginId: string; fromLoginId: string | null; type: string }[];
+    };
     expect(all.total).toBeGreaterThan(0);
-    const lineLogins = await gw.db.rows<{ login_id: string }>(sql`SELECT a.login_id FROM accounts a JOIN accounts me ON me.login_id = 'ma01' AND me.site_id = 'demo'
+    const lineLogins = await gw.db.rows<{
+      login_id: string;
+    }>(sql`SELECT a.login_id FROM accounts a JOIN accounts me ON me.login_id = 'ma01' AND me.site_id = 'demo'
       WHERE a.site_id = 'demo' AND a.path LIKE me.path || '%'`);
     const line = new Set(lineLogins.map((row) => row.login_id));
     for (const row of all.list) expect(line.has(row.type === 'down' ? row.fromLoginId! : row.toLoginId), JSON.stringify(row)).toBe(true);
@@ -357,10 +488,20 @@ describe('gw.credit.score.log.query', () => {
     const serials = all.list.map((row) => BigInt(row.serialNo));
     expect(serials).toEqual([...serials].sort((a, b) => (a < b ? 1 : -1)));
 
-    const asc = (await gw.call('gw.credit.score.log.query', { opsId: ma01, order: 'asc', pageSize: 3, pageIndex: 2 })).result as { total: number; list: { serialNo: string }[] };
+    const asc = (await gw.call('gw.credit.score.log.query', { opsId: ma01, order: 'asc', pageSize: 3, pageIndex: 2 })).result as {
+      total: number;
+      list: { serialNo: string }[];
+    };
     expect(asc.total).toBe(all.total);
-    expect(asc.list.map((row) => row.serialNo)).toEqual([...all.list].reverse().slice(3, 6).map((row) => row.serialNo));
-    const ups = (await gw.call('gw.credit.score.log.query', { opsId: ma01, type: 'down', pageSize: 500 })).result as { list: { type: string }[] };
+    expect(asc.list.map((row) => row.serialNo)).toEqual(
+      [...all.list]
+        .reverse()
+        .slice(3, 6)
+        .map((row) => row.serialNo),
+    );
+    const ups = (await gw.call('gw.credit.score.log.query', { opsId: ma01, type: 'down', pageSize: 500 })).result as {
+      list: { type: string }[];
+    };
     expect(ups.list.every((row) => row.type === 'down')).toBe(true);
   });
 
@@ -369,15 +510,30 @@ describe('gw.credit.score.log.query', () => {
     const admin = await gw.sessionFor('admin');
     const at = gw.clock.now();
     await up('admin', 'ma03', '2', { comment: 'timed' });
-    const window = (await gw.call('gw.credit.score.log.query', { opsId: admin, startTime: at.toISOString(), endTime: at.toISOString() })).result as { total: number; list: { comment: string }[] };
+    const window = (await gw.call('gw.credit.score.log.query', { opsId: admin, startTime: at.toISOString(), endTime: at.toISOString() }))
+      .result as { total: number; list: { comment: string }[] };
     expect(window.list.map((row) => row.comment)).toEqual(['timed']);
-    const before = (await gw.call('gw.credit.score.log.query', { opsId: admin, endTime: new Date(at.getTime() - 1).toISOString(), pageSize: 500 })).result as { list: { comment: string }[] };
+    const before = (
+      await gw.call('gw.credit.score.log.query', { opsId: admin, endTime: new Date(at.getTime() - 1).toISOString(), pageSize: 500 })
+    ).result as { list: { comment: string }[] };
     expect(before.list.some((row) => row.comment === 'timed')).toBe(false);
-    const reversed = await gw.call('gw.credit.score.log.query', { opsId: admin, startTime: at.toISOString(), endTime: new Date(at.getTime() - 1000).toISOString() });
+    const reversed = await gw.call('gw.credit.score.log.query', {
+      opsId: admin,
+      startTime: at.toISOString(),
+      endTime: new Date(at.getTime() - 1000).toISOString(),
+    });
     expect(reversed.error).toMatchObject({ code: 100, data: { field: 'startTime', rule: 'start-after-end' } });
-    expect((await gw.call('gw.credit.score.log.query', { opsId: admin, type: 'sideways' })).error).toMatchObject({ code: 100, data: { field: 'type' } });
-    expect((await gw.call('gw.credit.score.log.query', { opsId: admin, pageSize: 501 })).error).toMatchObject({ code: 100, data: { field: 'pageSize' } });
-    expect((await gw.call('gw.credit.score.log.query', { opsId: await gw.sessionFor('ma01'), userId: await idOf('ma02') })).error?.code).toBe(20002);
+    expect((await gw.call('gw.credit.score.log.query', { opsId: admin, type: 'sideways' })).error).toMatchObject({
+      code: 100,
+      data: { field: 'type' },
+    });
+    expect((await gw.call('gw.credit.score.log.query', { opsId: admin, pageSize: 501 })).error).toMatchObject({
+      code: 100,
+      data: { field: 'pageSize' },
+    });
+    expect(
+      (await gw.call('gw.credit.score.log.query', { opsId: await gw.sessionFor('ma01'), userId: await idOf('ma02') })).error?.code,
+    ).toBe(20002);
     expect((await gw.call('gw.credit.score.log.query', { opsId: admin, userId: await idOf('ma01', 'demo2') })).error?.code).toBe(20002);
   });
 });
@@ -387,20 +543,44 @@ describe('gw.credit.agent.to.company.acc.reset', () => {
     const token = await gw.sessionFor('admin');
     const state = await ledgerState();
     const first = await gw.call('gw.credit.agent.to.company.acc.reset', { opsId: token, userId: await idOf('ma02') });
-    expect(first.result).toMatchObject({ userId: await idOf('ma02'), periodEnd: gw.clock.now().toISOString(), balance: (Number(await balanceOf('ma02')) / 100).toFixed(2) });
+    expect(first.result).toMatchObject({
+      userId: await idOf('ma02'),
+      periodEnd: gw.clock.now().toISOString(),
+      balance: (Number(await balanceOf('ma02')) / 100).toFixed(2),
+    });
     gw.clock.advance(86_400_000);
-    const second = await gw.call('gw.credit.agent.to.company.acc.reset', { opsId: await gw.sessionFor('admin'), userId: await idOf('ma02') });
+    const second = await gw.call('gw.credit.agent.to.company.acc.reset', {
+      opsId: await gw.sessionFor('admin'),
+      userId: await idOf('ma02'),
+    });
     expect((second.result as { periodStart: string }).periodStart).toBe((first.result as { periodEnd: string }).periodEnd);
     expect(await ledgerState()).toMatchObject({ balances: state.balances, logRows: state.logRows, settlements: state.settlements + 2 });
-    expect(await lastOperation()).toMatchObject({ method: 'gw.credit.agent.to.company.acc.reset', level: 'normal', summary: 'SETTLEMENT_CLOSE ma02' });
+    expect(await lastOperation()).toMatchObject({
+      method: 'gw.credit.agent.to.company.acc.reset',
+      level: 'normal',
+      summary: 'SETTLEMENT_CLOSE ma02',
+    });
   });
 
   it('refuses a grandchild (20040), another line (20002), a member-level caller (11003) and a frozen caller (20012)', async () => {
-    await expectRefused(async () => gw.call('gw.credit.agent.to.company.acc.reset', { opsId: await gw.sessionFor('admin'), userId: await idOf('sh0101') }), ErrorCode.notDirectRelation);
-    await expectRefused(async () => gw.call('gw.credit.agent.to.company.acc.reset', { opsId: await gw.sessionFor('ma01'), userId: await idOf('sh0201') }), ErrorCode.accountNotFound);
-    await expectRefused(async () => gw.call('gw.credit.agent.to.company.acc.reset', { opsId: await gw.sessionFor('ag01010101'), userId: await idOf('mb01010101001') }), ErrorCode.notAuthorized);
+    await expectRefused(
+      async () => gw.call('gw.credit.agent.to.company.acc.reset', { opsId: await gw.sessionFor('admin'), userId: await idOf('sh0101') }),
+      ErrorCode.notDirectRelation,
+    );
+    await expectRefused(
+      async () => gw.call('gw.credit.agent.to.company.acc.reset', { opsId: await gw.sessionFor('ma01'), userId: await idOf('sh0201') }),
+      ErrorCode.accountNotFound,
+    );
+    await expectRefused(
+      async () =>
+        gw.call('gw.credit.agent.to.company.acc.reset', { opsId: await gw.sessionFor('ag01010101'), userId: await idOf('mb01010101001') }),
+      ErrorCode.notAuthorized,
+    );
     await gw.db.run(sql`UPDATE accounts SET status = 6 WHERE login_id = 'ma01' AND site_id = 'demo'`);
-    await expectRefused(async () => gw.call('gw.credit.agent.to.company.acc.reset', { opsId: await gw.sessionFor('ma01'), userId: await idOf('sh0101') }), ErrorCode.cannotOperate);
+    await expectRefused(
+      async () => gw.call('gw.credit.agent.to.company.acc.reset', { opsId: await gw.sessionFor('ma01'), userId: await idOf('sh0101') }),
+      ErrorCode.cannotOperate,
+    );
   });
 });
 
@@ -416,14 +596,50 @@ const actors: Record<Actor, { caller: string; site: string; host?: string; targe
   otherSite: { caller: 'admin2', site: 'demo2', host: 'demo2.localhost', target: 'sh0301' },
 };
 const ok = 'ok' as const;
-const transferRow = { level0: ok, level1: ok, level2: ok, level3: ok, level4: ok, notDirectParent: 20040, otherLine: 20002, otherSite: 20002 };
+const transferRow = {
+  level0: ok,
+  level1: ok,
+  level2: ok,
+  level3: ok,
+  level4: ok,
+  notDirectParent: 20040,
+  otherLine: 20002,
+  otherSite: 20002,
+};
 const matrix: Record<keyof typeof pointsMethods, Record<Actor, number | 'ok' | 'n/a'>> = {
   'gw.credit.user.score.up': transferRow,
   'gw.credit.user.score.down': transferRow,
   // Reads reach the whole line.
-  'gw.credit.score.log.query': { level0: ok, level1: ok, level2: ok, level3: ok, level4: ok, notDirectParent: ok, otherLine: 20002, otherSite: 20002 },
-  'gw.credit.score.issue': { level0: ok, level1: 11003, level2: 11003, level3: 11003, level4: 11003, notDirectParent: 'n/a', otherLine: 'n/a', otherSite: 'n/a' },
-  'gw.credit.agent.to.company.acc.reset': { level0: ok, level1: ok, level2: ok, level3: ok, level4: 11003, notDirectParent: 20040, otherLine: 20002, otherSite: 20002 },
+  'gw.credit.score.log.query': {
+    level0: ok,
+    level1: ok,
+    level2: ok,
+    level3: ok,
+    level4: ok,
+    notDirectParent: ok,
+    otherLine: 20002,
+    otherSite: 20002,
+  },
+  'gw.credit.score.issue': {
+    level0: ok,
+    level1: 11003,
+    level2: 11003,
+    level3: 11003,
+    level4: 11003,
+    notDirectParent: 'n/a',
+    otherLine: 'n/a',
+    otherSite: 'n/a',
+  },
+  'gw.credit.agent.to.company.acc.reset': {
+    level0: ok,
+    level1: ok,
+    level2: ok,
+    level3: ok,
+    level4: 11003,
+    notDirectParent: 20040,
+    otherLine: 20002,
+    otherSite: 20002,
+  },
 };
 
 describe('who may call which points method on whom', () => {
@@ -436,7 +652,12 @@ describe('who may call which points method on whom', () => {
         const who = actors[actor];
         const opsId = await gw.sessionFor(who.caller, who.site);
         const userId = await idOf(who.target);
-        const params = method === 'gw.credit.score.issue' ? { amount: '1' } : method.includes('score.') && !method.includes('log') ? { userId, amount: '0.01' } : { userId };
+        const params =
+          method === 'gw.credit.score.issue'
+            ? { amount: '1' }
+            : method.includes('score.') && !method.includes('log')
+              ? { userId, amount: '0.01' }
+              : { userId };
         const answer = await gw.call(method, { opsId, ...params }, who.host ? { host: who.host } : {});
         outcomes[actor] = answer.error ? answer.error.code : 'ok';
         expected[actor] = want;
@@ -448,17 +669,43 @@ describe('who may call which points method on whom', () => {
 
 describe('generated bad inputs change nothing', () => {
   const badAmount = fc.oneof(
-    fc.constantFrom('0', '0.00', '-1', '1.001', '', ' ', 'abc', '1e3', '0x10', '１', '1,5', '+1', '01', '.5', '5.', 'NaN', 'Infinity', '90071992547409.92', '1'.repeat(33)),
+    fc.constantFrom(
+      '0',
+      '0.00',
+      '-1',
+      '1.001',
+      '',
+      ' ',
+      'abc',
+      '1e3',
+      '0x10',
+      '１',
+      '1,5',
+      '+1',
+      '01',
+      '.5',
+      '5.',
+      'NaN',
+      'Infinity',
+      '90071992547409.92',
+      '1'.repeat(33),
+    ),
     fc.constantFrom(0, -1, 0.001, 1e13, Number.MAX_VALUE, -0.01, 1.005),
     fc.constantFrom(null, true, false, [], {}, ['1'], { amount: 1 }),
     fc.double({ noNaN: true }).filter((value) => !(value > 0 && String(value).match(/^[0-9]+(\.[0-9]{1,2})?$/) && value < 1e13)),
-    fc.string({ maxLength: 12 }).filter((text) => !/^\s*(0|[1-9][0-9]*)(\.[0-9]{1,2})?\s*$/.test(text) || /^\s*0(\.0{1,2})?\s*$/.test(text)),
+    fc
+      .string({ maxLength: 12 })
+      .filter((text) => !/^\s*(0|[1-9][0-9]*)(\.[0-9]{1,2})?\s*$/.test(text) || /^\s*0(\.0{1,2})?\s*$/.test(text)),
   );
   const badComment = fc.oneof(
     fc.string({ minLength: 101, maxLength: 300 }).filter((text) => [...text].length > 100),
     fc.constantFrom(1, true, null, [], {}, '😀'.repeat(101)),
   );
-  const badId = fc.oneof(fc.constantFrom('0', '-1', '1.5', 'abc', '', ' 1', '1e3', '0001', '9'.repeat(19)), fc.constantFrom(1, null, true, [], {}), fc.string({ maxLength: 8 }).filter((t) => !/^[1-9][0-9]{0,17}$/.test(t)));
+  const badId = fc.oneof(
+    fc.constantFrom('0', '-1', '1.5', 'abc', '', ' 1', '1e3', '0001', '9'.repeat(19)),
+    fc.constantFrom(1, null, true, [], {}),
+    fc.string({ maxLength: 8 }).filter((t) => !/^[1-9][0-9]{0,17}$/.test(t)),
+  );
 
   type Case = { params: Record<string, unknown>; codes: number[]; field?: string };
 
@@ -479,8 +726,13 @@ describe('generated bad inputs change nothing', () => {
       badAmount.map((amount): Case => ({ params: { userId: t.child, amount }, codes: [100], field: 'amount' })),
       badComment.map((comment): Case => ({ params: { userId: t.child, amount: '1', comment }, codes: [100], field: 'comment' })),
       badId.map((userId): Case => ({ params: { userId, amount: '1' }, codes: [100], field: 'userId' })),
-      fc.constantFrom<Case>({ params: { userId: t.child }, codes: [700], field: 'amount' }, { params: { amount: '1' }, codes: [700], field: 'userId' }),
-      fc.constantFrom(t.otherLine, t.otherSite, t.parent, t.unknown).map((userId): Case => ({ params: { userId, amount: '1' }, codes: [20002] })),
+      fc.constantFrom<Case>(
+        { params: { userId: t.child }, codes: [700], field: 'amount' },
+        { params: { amount: '1' }, codes: [700], field: 'userId' },
+      ),
+      fc
+        .constantFrom(t.otherLine, t.otherSite, t.parent, t.unknown)
+        .map((userId): Case => ({ params: { userId, amount: '1' }, codes: [20002] })),
       fc.constantFrom(t.grandchild, t.self).map((userId): Case => ({ params: { userId, amount: '1' }, codes: [20040] })),
     );
   }
@@ -491,7 +743,16 @@ describe('generated bad inputs change nothing', () => {
     await fc.assert(
       fc.asyncProperty(cases, fc.option(fc.string({ minLength: 1, maxLength: 64 }), { nil: undefined }), async (c, requestKey) => {
         const before = await ledgerState();
-        const res = await gw.raw({ path: '/api', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { opsId: token, ...c.params, ...(requestKey ? { requestKey } : {}) } }) });
+        const res = await gw.raw({
+          path: '/api',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method,
+            params: { opsId: token, ...c.params, ...(requestKey ? { requestKey } : {}) },
+          }),
+        });
         expect(res.status).toBe(200);
         const answer = res.json as RpcAnswer;
         expect(c.codes, `${JSON.stringify(c.params)} -> ${res.text}`).toContain(answer.error?.code);
@@ -528,18 +789,26 @@ describe('generated bad inputs change nothing', () => {
       fc.constantFrom(t.otherLine, t.otherSite, t.parent, t.unknown).map((userId): Case => ({ params: { userId }, codes: [20002] })),
       fc.constantFrom(t.grandchild, t.self).map((userId): Case => ({ params: { userId }, codes: [20040] })),
     );
-    expect([...(await runCases('gw.credit.agent.to.company.acc.reset', 'ma01', cases))].sort((a, b) => a - b)).toEqual([100, 700, 20002, 20040]);
+    expect([...(await runCases('gw.credit.agent.to.company.acc.reset', 'ma01', cases))].sort((a, b) => a - b)).toEqual([
+      100, 700, 20002, 20040,
+    ]);
   });
 
   it('score log query: bad filters and pages (100), accounts outside the line (20002)', async () => {
     const t = await targets();
     const cases = fc.oneof(
       fc.constantFrom('sideways', '', 'UP', 1, null, []).map((type): Case => ({ params: { type }, codes: [100], field: 'type' })),
-      fc.constantFrom('2026-13-01T00:00:00Z', 'yesterday', '2026-01-01', 1_700_000_000, '').map((startTime): Case => ({ params: { startTime }, codes: [100], field: 'startTime' })),
+      fc
+        .constantFrom('2026-13-01T00:00:00Z', 'yesterday', '2026-01-01', 1_700_000_000, '')
+        .map((startTime): Case => ({ params: { startTime }, codes: [100], field: 'startTime' })),
       fc.constantFrom(0, 501, -1, 1.5, '10', null).map((pageSize): Case => ({ params: { pageSize }, codes: [100], field: 'pageSize' })),
       fc.constantFrom(0, -1, 1.5, '1').map((pageIndex): Case => ({ params: { pageIndex }, codes: [100], field: 'pageIndex' })),
       fc.constantFrom('ASC', 'up', 1).map((order): Case => ({ params: { order }, codes: [100], field: 'order' })),
-      fc.integer({ min: 1, max: 10 ** 9 }).map((ms): Case => ({ params: { startTime: new Date(1.8e12 + ms).toISOString(), endTime: new Date(1.8e12).toISOString() }, codes: [100], field: 'startTime' })),
+      fc.integer({ min: 1, max: 10 ** 9 }).map((ms): Case => ({
+        params: { startTime: new Date(1.8e12 + ms).toISOString(), endTime: new Date(1.8e12).toISOString() },
+        codes: [100],
+        field: 'startTime',
+      })),
       badId.map((userId): Case => ({ params: { userId }, codes: [100], field: 'userId' })),
       fc.constantFrom(t.otherLine, t.otherSite, t.parent, t.unknown).map((userId): Case => ({ params: { userId }, codes: [20002] })),
     );
@@ -556,7 +825,14 @@ describe('the score-transfer machine against the gateway', () => {
       actors: {
         submitTransfer: fromPromise<TransferResult, TransferRequest>(async ({ input }) => {
           attempts++;
-          const answer = await gw.call(`gw.credit.user.score.${input.direction}`, { opsId: token, userId: input.userId, amount: input.amount, comment: input.comment, requestKey: input.requestKey, ztsLang: 'en' });
+          const answer = await gw.call(`gw.credit.user.score.${input.direction}`, {
+            opsId: token,
+            userId: input.userId,
+            amount: input.amount,
+            comment: input.comment,
+            requestKey: input.requestKey,
+            ztsLang: 'en',
+          });
           // The first answer is lost on the way back, after the gateway applied the call.
           if (attempts === 1) throw new TypeError('fetch failed');
           if (answer.error) throw answer.error;

@@ -132,7 +132,10 @@ function expectRpcAnswer(value: unknown, label: string): RpcAnswer {
   expect(answer.jsonrpc, label).toBe('2.0');
   expect('id' in answer, `no id: ${label}`).toBe(true);
   expect(answer.id === null || typeof answer.id === 'string' || typeof answer.id === 'number', `bad id: ${label}`).toBe(true);
-  expect(Object.keys(answer).filter((k) => !['jsonrpc', 'id', 'result', 'error'].includes(k)), label).toEqual([]);
+  expect(
+    Object.keys(answer).filter((k) => !['jsonrpc', 'id', 'result', 'error'].includes(k)),
+    label,
+  ).toEqual([]);
   expect('result' in answer !== 'error' in answer, `result xor error: ${label}`).toBe(true);
   if ('error' in answer) {
     const error = answer.error;
@@ -143,7 +146,10 @@ function expectRpcAnswer(value: unknown, label: string): RpcAnswer {
     // 000 is the dispatcher's answer to an internal failure: no input may cause one.
     expect(e.code, `internal failure (000) on this input: ${label}`).not.toBe(ErrorCode.unknownException);
     expect(typeof e.message === 'string' && e.message.trim() !== '', `empty message: ${label}`).toBe(true);
-    expect(Object.keys(e).filter((k) => !['code', 'message', 'data'].includes(k)), label).toEqual([]);
+    expect(
+      Object.keys(e).filter((k) => !['code', 'message', 'data'].includes(k)),
+      label,
+    ).toEqual([]);
     if ('data' in e) {
       expect(isRecord(e.data), label).toBe(true);
       const data = e.data as Record<string, unknown>;
@@ -178,7 +184,9 @@ function checkItemAnswer(item: unknown, answer: RpcAnswer, label: string) {
     expect(sameJson(answer.id, id), `id ${JSON.stringify(answer.id)} instead of ${JSON.stringify(id)}: ${label}`).toBe(true);
     return;
   }
-  expect(sameJson(answer.id, item.id ?? null), `id ${JSON.stringify(answer.id)} instead of ${JSON.stringify(item.id)}: ${label}`).toBe(true);
+  expect(sameJson(answer.id, item.id ?? null), `id ${JSON.stringify(answer.id)} instead of ${JSON.stringify(item.id)}: ${label}`).toBe(
+    true,
+  );
   if (item.params !== undefined && !isRecord(item.params)) {
     expect(answer.error?.code, `params not by name must get 100: ${label}`).toBe(ErrorCode.invalidParams);
     return;
@@ -189,7 +197,9 @@ function checkItemAnswer(item: unknown, answer: RpcAnswer, label: string) {
     return;
   }
   if (answer.error) {
-    expect(allErrorsOf(definition), `code ${answer.error.code} is not one ${item.method} may answer: ${label}`).toContain(answer.error.code);
+    expect(allErrorsOf(definition), `code ${answer.error.code} is not one ${item.method} may answer: ${label}`).toContain(
+      answer.error.code,
+    );
   } else {
     const parsed = definition.result.safeParse(answer.result);
     expect(parsed.success, `result breaks the contract of ${item.method}: ${parsed.error?.message ?? ''} ${label}`).toBe(true);
@@ -235,12 +245,7 @@ const FORM = 'application/x-www-form-urlencoded';
  * The answer to a POST body on /api or /api/<method>, modelled from the bytes sent: 413 over
  * 1 MiB, then the form field, blank bodies (-32600), unparseable JSON (-32700), the dispatcher.
  */
-function checkBodyAnswer(
-  req: Outgoing,
-  res: RawResponse,
-  route: Route,
-  options: { mayRefuseMediaType?: boolean } = {},
-): RpcAnswer[] {
+function checkBodyAnswer(req: Outgoing, res: RawResponse, route: Route, options: { mayRefuseMediaType?: boolean } = {}): RpcAnswer[] {
   const label = labelOf(req, res);
   expect(res.status, label).toBeGreaterThanOrEqual(200);
   expect(res.status, label).toBeLessThan(500);
@@ -287,32 +292,131 @@ const sqlLike = fc.constantFrom(
   "' OR '1'='1",
   "admin'--",
   "'; DROP TABLE accounts; --",
-  "1; SELECT pg_sleep(10); --",
+  '1; SELECT pg_sleep(10); --',
   "' UNION SELECT token_hash, NULL FROM sessions --",
-  "$$; DELETE FROM notices; $$",
+  '$$; DELETE FROM notices; $$',
   "\\'; TRUNCATE sites CASCADE; --",
-  "1) OR (1=1",
+  '1) OR (1=1',
   "%' OR 1=1 --",
   "'::inet; --",
   "demo' AND (SELECT count(*) FROM accounts) > 0 --",
-  "0x27 OR 1=1",
+  '0x27 OR 1=1',
 );
 const numberLikeText = fc.constantFrom(
-  'NaN', 'Infinity', '-Infinity', '-0', '0', '1e308', '1e309', '0x1F', '1_000', ' 1', '1 ', '+1', '١٢٣', '９９',
-  '9007199254740993', '99999999999999999999999', '1.0', '.5', '5.', '', '00001', '1,5', 'null', 'undefined', 'true', '[]', '{}',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-0',
+  '0',
+  '1e308',
+  '1e309',
+  '0x1F',
+  '1_000',
+  ' 1',
+  '1 ',
+  '+1',
+  '١٢٣',
+  '９９',
+  '9007199254740993',
+  '99999999999999999999999',
+  '1.0',
+  '.5',
+  '5.',
+  '',
+  '00001',
+  '1,5',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
 );
 const rawNumber = fc
-  .constantFrom('-0', '1e400', '-1e400', '1e308', '-1e308', '123456789012345678901234567890', '4.9e-324', '1E2', '1.000', '-9007199254740993', '0.1e1', '2e-400')
+  .constantFrom(
+    '-0',
+    '1e400',
+    '-1e400',
+    '1e308',
+    '-1e308',
+    '123456789012345678901234567890',
+    '4.9e-324',
+    '1E2',
+    '1.000',
+    '-9007199254740993',
+    '0.1e1',
+    '2e-400',
+  )
   .map(rawLiteral);
 const specialNumber = fc.constantFrom(
-  0, -1, 1, 2, 0.5, -0.5, 99, 100, 500, 501, 1_000_000, 1_000_001, 2 ** 31, -(2 ** 31), 2 ** 53, 2 ** 53 + 2, -(2 ** 53),
-  Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, Number.MAX_VALUE, Number.MIN_VALUE, 1e308, -1e308, Number.EPSILON,
+  0,
+  -1,
+  1,
+  2,
+  0.5,
+  -0.5,
+  99,
+  100,
+  500,
+  501,
+  1_000_000,
+  1_000_001,
+  2 ** 31,
+  -(2 ** 31),
+  2 ** 53,
+  2 ** 53 + 2,
+  -(2 ** 53),
+  Number.MAX_SAFE_INTEGER,
+  Number.MIN_SAFE_INTEGER,
+  Number.MAX_VALUE,
+  Number.MIN_VALUE,
+  1e308,
+  -1e308,
+  Number.EPSILON,
 );
-const anyNumber = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.maxSafeInteger(), specialNumber, rawNumber);
+const anyNumber = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.maxSafeInteger(),
+  specialNumber,
+  rawNumber,
+);
 const oddChar = fc.constantFrom(
-  '\u0000', '\u0001', '\u001b', '\u001f', '\u007f', '\u0085', '\u00a0', '\u2028', '\u2029', '\u200b', '\u200d', '\u202e',
-  '\ufeff', '\ufffd', '\ud800', '\udfff', '😀', '👨‍👩‍👧‍👦', '🏳️‍🌈', 'e\u0301', '𝕏', '中', '\\', '"', "'", '`', '<', '>', '&',
-  '%', '\n', '\r', '\t', '${', '{{', '../',
+  '\u0000',
+  '\u0001',
+  '\u001b',
+  '\u001f',
+  '\u007f',
+  '\u0085',
+  '\u00a0',
+  '\u2028',
+  '\u2029',
+  '\u200b',
+  '\u200d',
+  '\u202e',
+  '\ufeff',
+  '\ufffd',
+  '\ud800',
+  '\udfff',
+  '😀',
+  '👨‍👩‍👧‍👦',
+  '🏳️‍🌈',
+  'e\u0301',
+  '𝕏',
+  '中',
+  '\\',
+  '"',
+  "'",
+  '`',
+  '<',
+  '>',
+  '&',
+  '%',
+  '\n',
+  '\r',
+  '\t',
+  '${',
+  '{{',
+  '../',
 );
 const weirdString = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -351,7 +455,12 @@ function hostileValues(withHuge: boolean): fc.Arbitrary<unknown> {
     { arbitrary: fc.dictionary(weirdString, scalar, { maxKeys: 4 }), weight: 1 },
     { arbitrary: protoObject, weight: 1 },
     { arbitrary: pollution, weight: 1 },
-    ...(withHuge ? [{ arbitrary: hugeString as fc.Arbitrary<unknown>, weight: 1 }, { arbitrary: deeplyNested, weight: 1 }] : []),
+    ...(withHuge
+      ? [
+          { arbitrary: hugeString as fc.Arbitrary<unknown>, weight: 1 },
+          { arbitrary: deeplyNested, weight: 1 },
+        ]
+      : []),
   );
 }
 const hostileValue = hostileValues(true);
@@ -383,8 +492,20 @@ const hostHeader = fc.oneof(
   { arbitrary: fc.constant(undefined), weight: 6 },
   {
     arbitrary: fc.constantFrom(
-      'localhost', 'localhost:8080', 'demo2.localhost:8080', 'DEMO2.LOCALHOST', '127.0.0.1', '[::1]:8080', '[::1', 'unknown.example',
-      "x'--.example", 'a'.repeat(300), 'localhost:', '%00.example', 'demo2.localhost.', '_.example',
+      'localhost',
+      'localhost:8080',
+      'demo2.localhost:8080',
+      'DEMO2.LOCALHOST',
+      '127.0.0.1',
+      '[::1]:8080',
+      '[::1',
+      'unknown.example',
+      "x'--.example",
+      'a'.repeat(300),
+      'localhost:',
+      '%00.example',
+      'demo2.localhost.',
+      '_.example',
     ),
     weight: 3,
   },
@@ -392,16 +513,29 @@ const hostHeader = fc.oneof(
 );
 const acceptLanguage = fc.constantFrom(undefined, 'en', 'th-TH,th;q=0.9', 'vi', 'xx', '*', 'EN-us', 'zh-CN,zh;q=0.9,en;q=0.8', 'id;q=0');
 const jsonContentType = fc.constantFrom(
-  undefined, 'application/json', 'application/json; charset=utf-8', 'application/json-rpc', 'text/plain', 'text/plain;charset=UTF-8',
-  'application/jsonrequest', 'APPLICATION/JSON', 'application/json; charset=latin1', 'application/octet-stream',
+  undefined,
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json-rpc',
+  'text/plain',
+  'text/plain;charset=UTF-8',
+  'application/jsonrequest',
+  'APPLICATION/JSON',
+  'application/json; charset=latin1',
+  'application/octet-stream',
 );
 const formContentType = fc.constantFrom(FORM, `${FORM}; charset=UTF-8`, 'Application/X-WWW-Form-Urlencoded');
 const queryString = fc.option(
-  fc.array(fc.tuple(fc.string({ maxLength: 8 }), weirdString), { maxLength: 3 }).map((pairs) => `?${new URLSearchParams(pairs).toString()}`),
+  fc
+    .array(fc.tuple(fc.string({ maxLength: 8 }), weirdString), { maxLength: 3 })
+    .map((pairs) => `?${new URLSearchParams(pairs).toString()}`),
   { nil: '' },
 );
 const formExtras = fc.array(
-  fc.tuple(fc.string({ maxLength: 10 }).filter((key) => key !== 'json'), fc.string({ maxLength: 20 })),
+  fc.tuple(
+    fc.string({ maxLength: 10 }).filter((key) => key !== 'json'),
+    fc.string({ maxLength: 20 }),
+  ),
   { maxLength: 3 },
 );
 
@@ -419,7 +553,10 @@ function applyMangle(text: string, m: Mangle): string {
 }
 
 function headersOf(contentType: string | undefined, language: string | undefined): Record<string, string> {
-  return { ...(contentType !== undefined ? { 'content-type': contentType } : {}), ...(language !== undefined ? { 'accept-language': language } : {}) };
+  return {
+    ...(contentType !== undefined ? { 'content-type': contentType } : {}),
+    ...(language !== undefined ? { 'accept-language': language } : {}),
+  };
 }
 
 function merge(...parts: (Record<string, unknown> | [string, unknown][])[]): Record<string, unknown> {
@@ -437,7 +574,30 @@ function fieldsOf(definition: MethodDefinition) {
 
 /** Values a field's schema accepts, from a fixed list and from its JSON schema (default, enum, bounds). */
 function plausibleValues(schema: z.ZodType): unknown[] {
-  const candidates: unknown[] = [1, 2, 10, 50, 99, 100, 500, 0, '1', '2', '100', '10.50', 'localhost', 'demo', 'demo2.localhost', 'admin', 'zh', 'en', '2026-01-01T00:00:00Z', '', true, false];
+  const candidates: unknown[] = [
+    1,
+    2,
+    10,
+    50,
+    99,
+    100,
+    500,
+    0,
+    '1',
+    '2',
+    '100',
+    '10.50',
+    'localhost',
+    'demo',
+    'demo2.localhost',
+    'admin',
+    'zh',
+    'en',
+    '2026-01-01T00:00:00Z',
+    '',
+    true,
+    false,
+  ];
   try {
     const doc = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
     for (const key of ['default', 'const', 'minimum', 'maximum']) if (doc[key] !== undefined) candidates.push(doc[key]);
@@ -495,19 +655,36 @@ function hostileParams(definition: MethodDefinition, token: string, value: fc.Ar
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const field of fields) {
     const plausible = plausibleValues(field.schema);
-    model[field.name] = plausible.length > 0 ? fc.oneof({ arbitrary: value, weight: 3 }, { arbitrary: fc.constantFrom(...plausible), weight: 1 }) : value;
+    model[field.name] =
+      plausible.length > 0 ? fc.oneof({ arbitrary: value, weight: 3 }, { arbitrary: fc.constantFrom(...plausible), weight: 1 }) : value;
   }
   const payload = fc.record(model, { requiredKeys: [] });
   const opsId = fc.oneof(
     { arbitrary: fc.constant(token), weight: 3 },
-    { arbitrary: fc.constantFrom(token.toUpperCase(), token.slice(0, -1), `${token}x`, ` ${token}`, `${token}\u0000`, 'x'.repeat(43), '', 'x'.repeat(257)), weight: 1 },
+    {
+      arbitrary: fc.constantFrom(
+        token.toUpperCase(),
+        token.slice(0, -1),
+        `${token}x`,
+        ` ${token}`,
+        `${token}\u0000`,
+        'x'.repeat(43),
+        '',
+        'x'.repeat(257),
+      ),
+      weight: 1,
+    },
     { arbitrary: weirdString, weight: 2 },
     { arbitrary: value, weight: 2 },
   );
   const envelope = fc.record(
     {
       opsId,
-      ztsLang: fc.oneof(fc.constantFrom(...languages, 'EN', 'en-US', 'xx', '', '__proto__', 'constructor', 'x'.repeat(17)), weirdString, value),
+      ztsLang: fc.oneof(
+        fc.constantFrom(...languages, 'EN', 'en-US', 'xx', '', '__proto__', 'constructor', 'x'.repeat(17)),
+        weirdString,
+        value,
+      ),
       requestKey: fc.oneof(fc.string({ minLength: 1, maxLength: 64 }), fc.uuid(), weirdString, value, fc.constant('k'.repeat(65))),
       terminal: fc.oneof(fc.integer(), fc.string({ maxLength: 16 }), value),
       fingerOSModel: fc.oneof(fc.string({ maxLength: 64 }), value),
@@ -547,8 +724,24 @@ const breakage: fc.Arbitrary<Breakage> = fc.oneof(
   { arbitrary: notByName.map((value): Breakage => ({ kind: 'params-not-by-name', value })), weight: 2 },
   { arbitrary: mangle.map((m): Breakage => ({ kind: 'bad-json', mangle: m })), weight: 2 },
   { arbitrary: fc.constantFrom('', ' ', '\n\t', '\u00a0', '\ufeff').map((text): Breakage => ({ kind: 'blank', text })), weight: 1 },
-  { arbitrary: fc.option(smallHostileValue.filter((v) => v !== '2.0'), { nil: undefined }).map((value): Breakage => ({ kind: 'jsonrpc', value })), weight: 1 },
-  { arbitrary: fc.option(smallHostileValue.filter((v) => typeof v !== 'string'), { nil: undefined }).map((value): Breakage => ({ kind: 'method', value })), weight: 1 },
+  {
+    arbitrary: fc
+      .option(
+        smallHostileValue.filter((v) => v !== '2.0'),
+        { nil: undefined },
+      )
+      .map((value): Breakage => ({ kind: 'jsonrpc', value })),
+    weight: 1,
+  },
+  {
+    arbitrary: fc
+      .option(
+        smallHostileValue.filter((v) => typeof v !== 'string'),
+        { nil: undefined },
+      )
+      .map((value): Breakage => ({ kind: 'method', value })),
+    weight: 1,
+  },
   { arbitrary: invalidId.map((value): Breakage => ({ kind: 'id', value })), weight: 1 },
   { arbitrary: scalar.map((value): Breakage => ({ kind: 'not-an-object', value })), weight: 1 },
   { arbitrary: fc.constant<Breakage>({ kind: 'no-json-field' }), weight: 1 },
@@ -578,7 +771,13 @@ function buildMethodRequest(method: string, c: MethodCase): { req: Outgoing; rou
     if (b.kind === 'bad-json') text = applyMangle(text, b.mangle);
     if (b.kind === 'blank') text = b.text;
     return {
-      req: { method: 'POST', path: `/api/${method}${c.query}`, host: c.host, headers: headersOf(c.jsonContentType, c.language), body: text },
+      req: {
+        method: 'POST',
+        path: `/api/${method}${c.query}`,
+        host: c.host,
+        headers: headersOf(c.jsonContentType, c.language),
+        body: text,
+      },
       route: { kind: 'path', method },
       broken: b.kind === 'bad-json',
     };
@@ -593,11 +792,21 @@ function buildMethodRequest(method: string, c: MethodCase): { req: Outgoing; rou
   if (b.kind === 'blank') text = b.text;
   const broken = !['none', 'params-not-by-name'].includes(b.kind) && !(b.kind === 'no-json-field' && c.transport === 'json');
   if (c.transport === 'json') {
-    return { req: { method: 'POST', path: '/api', host: c.host, headers: headersOf(c.jsonContentType, c.language), body: text }, route: { kind: 'api' }, broken };
+    return {
+      req: { method: 'POST', path: '/api', host: c.host, headers: headersOf(c.jsonContentType, c.language), body: text },
+      route: { kind: 'api' },
+      broken,
+    };
   }
   const fields: [string, string][] = b.kind === 'no-json-field' ? c.formExtras : [...c.formExtras, ['json', text]];
   return {
-    req: { method: 'POST', path: '/api', host: c.host, headers: headersOf(c.formContentType, c.language), body: new URLSearchParams(fields).toString() },
+    req: {
+      method: 'POST',
+      path: '/api',
+      host: c.host,
+      headers: headersOf(c.formContentType, c.language),
+      body: new URLSearchParams(fields).toString(),
+    },
     route: { kind: 'api' },
     broken,
   };
@@ -629,10 +838,7 @@ function statsOf(method: string): MethodStats {
 // ---------------------------------------------------------------------------------------------
 
 type Expectation =
-  | { type: 'body'; route: Route; mayRefuseMediaType?: boolean }
-  | { type: 'not-found' }
-  | { type: 'get-route' }
-  | { type: 'loose' };
+  { type: 'body'; route: Route; mayRefuseMediaType?: boolean } | { type: 'not-found' } | { type: 'get-route' } | { type: 'loose' };
 
 interface Probe {
   kind: string;
@@ -714,14 +920,37 @@ function probesArb(token: string) {
   const host = hostHeader;
   const anyMethodName = fc.oneof(
     { arbitrary: fc.constantFrom(...methodNames), weight: 3 },
-    { arbitrary: fc.constantFrom(...protoKeys, 'rpc.discover.', ' node.version', 'NODE.VERSION', 'node.version\u0000', 'gw.credit', '', 'x'.repeat(150)), weight: 1 },
+    {
+      arbitrary: fc.constantFrom(
+        ...protoKeys,
+        'rpc.discover.',
+        ' node.version',
+        'NODE.VERSION',
+        'node.version\u0000',
+        'gw.credit',
+        '',
+        'x'.repeat(150),
+      ),
+      weight: 1,
+    },
     { arbitrary: weirdString, weight: 1 },
   );
-  const callParams = fc.constantFrom(...methodEntries).chain(([, definition]) => paramsArb(definition, token, smallHostileValue)).map((p) => p.params);
+  const callParams = fc
+    .constantFrom(...methodEntries)
+    .chain(([, definition]) => paramsArb(definition, token, smallHostileValue))
+    .map((p) => p.params);
   const call = fc.record({ jsonrpc: fc.constant('2.0'), id: safeId, method: anyMethodName, params: callParams });
-  const notification = fc.record({ jsonrpc: fc.constant('2.0'), method: anyMethodName, params: fc.oneof(callParams, notByName) }, { requiredKeys: ['jsonrpc', 'method'] });
+  const notification = fc.record(
+    { jsonrpc: fc.constant('2.0'), method: anyMethodName, params: fc.oneof(callParams, notByName) },
+    { requiredKeys: ['jsonrpc', 'method'] },
+  );
   const brokenCall = fc.record(
-    { jsonrpc: fc.oneof(fc.constantFrom('1.0', '2', 2, 2.0, null), smallHostileValue), id: fc.oneof(safeId, invalidId), method: fc.oneof(anyMethodName, smallHostileValue), params: fc.oneof(callParams, notByName) },
+    {
+      jsonrpc: fc.oneof(fc.constantFrom('1.0', '2', 2, 2.0, null), smallHostileValue),
+      id: fc.oneof(safeId, invalidId),
+      method: fc.oneof(anyMethodName, smallHostileValue),
+      params: fc.oneof(callParams, notByName),
+    },
     { requiredKeys: [] },
   );
   const batchItem = fc.oneof(
@@ -731,31 +960,74 @@ function probesArb(token: string) {
     { arbitrary: brokenCall, weight: 2 },
     { arbitrary: fc.array(call, { maxLength: 2 }), weight: 1 },
   );
-  const post = (kind: string, path: string, contentType: string | undefined, body: string | Buffer | undefined, h: string | undefined, route: Route, mayRefuseMediaType = false): Probe => ({
+  const post = (
+    kind: string,
+    path: string,
+    contentType: string | undefined,
+    body: string | Buffer | undefined,
+    h: string | undefined,
+    route: Route,
+    mayRefuseMediaType = false,
+  ): Probe => ({
     kind,
     req: { method: 'POST', path, host: h, headers: headersOf(contentType, undefined), body },
     expect: { type: 'body', route, mayRefuseMediaType },
   });
   const api: Route = { kind: 'api' };
   const viaTransport = (kind: string, text: string) =>
-    fc.tuple(fc.constantFrom<Transport>('json', 'form', 'path'), fc.constantFrom(...methodNames), jsonContentType, formContentType, host).map(([transport, method, jct, fct, h]) => {
-      if (transport === 'json') return post(kind, '/api', jct, text, h, api);
-      if (transport === 'form') return post(kind, '/api', fct, new URLSearchParams({ json: text }).toString(), h, api);
-      return post(kind, `/api/${method}`, jct, text, h, { kind: 'path', method });
-    });
+    fc
+      .tuple(fc.constantFrom<Transport>('json', 'form', 'path'), fc.constantFrom(...methodNames), jsonContentType, formContentType, host)
+      .map(([transport, method, jct, fct, h]) => {
+        if (transport === 'json') return post(kind, '/api', jct, text, h, api);
+        if (transport === 'form') return post(kind, '/api', fct, new URLSearchParams({ json: text }).toString(), h, api);
+        return post(kind, `/api/${method}`, jct, text, h, { kind: 'path', method });
+      });
   const randomContentType = fc.oneof(
     jsonContentType,
     formContentType,
-    fc.constantFrom('', 'bogus', 'multipart/form-data; boundary=----x', 'application/xml', 'text/html', 'image/png', '*/*', 'application/json; charset=utf-16', 'application/json;;', ';', 'application/', '/json', 'application/json; charset="utf-8"; x=y'),
+    fc.constantFrom(
+      '',
+      'bogus',
+      'multipart/form-data; boundary=----x',
+      'application/xml',
+      'text/html',
+      'image/png',
+      '*/*',
+      'application/json; charset=utf-16',
+      'application/json;;',
+      ';',
+      'application/',
+      '/json',
+      'application/json; charset="utf-8"; x=y',
+    ),
     fc.stringMatching(/^[a-z]{1,10}\/[a-z0-9.+-]{1,20}$/),
   );
   const badJsonText = fc.oneof(
     fc.string({ unit: 'binary', maxLength: 200 }),
     fc.string({ maxLength: 200 }),
     fc.constantFrom(
-      '{', '[', '{"jsonrpc":"2.0"', "{'jsonrpc':'2.0','id':1,'method':'node.version'}", 'NaN', 'undefined', '{"a":1,}', '[1,]', '01',
-      '\u0000', '{"a":"\\x"}', '"\\ud800', '{"jsonrpc":"2.0","id":1,"method":"node.version"}}', '\ufeff{"jsonrpc":"2.0","id":1,"method":"node.version"}',
-      'json=%7B%7D', '<?xml version="1.0"?><methodCall/>', 'null', 'true', '1e400', '""', '[[]]', '{"__proto__":{"polluted":"yes"}}',
+      '{',
+      '[',
+      '{"jsonrpc":"2.0"',
+      "{'jsonrpc':'2.0','id':1,'method':'node.version'}",
+      'NaN',
+      'undefined',
+      '{"a":1,}',
+      '[1,]',
+      '01',
+      '\u0000',
+      '{"a":"\\x"}',
+      '"\\ud800',
+      '{"jsonrpc":"2.0","id":1,"method":"node.version"}}',
+      '\ufeff{"jsonrpc":"2.0","id":1,"method":"node.version"}',
+      'json=%7B%7D',
+      '<?xml version="1.0"?><methodCall/>',
+      'null',
+      'true',
+      '1e400',
+      '""',
+      '[[]]',
+      '{"__proto__":{"polluted":"yes"}}',
     ),
     fc.integer({ min: 1_000, max: 50_000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth)),
     fc.integer({ min: 1_000, max: 50_000 }).map((depth) => '{"a":'.repeat(depth)),
@@ -764,41 +1036,144 @@ function probesArb(token: string) {
   const pathSegment = fc.oneof(
     fc.string({ maxLength: 30 }).map(encodeURIComponent),
     fc.constantFrom(
-      '', '.', '..', '%2e%2e', '%2F', '%00', '%ZZ', '%', '%C0%AF', '%E2%82', '%FF', '..%2f', 'health', 'openrpc.json', '__proto__',
-      'constructor', '*', '~', ';x=1', 'a;b', '%20', '+', 'x'.repeat(250), 'node.version%00', 'rpc.discover',
+      '',
+      '.',
+      '..',
+      '%2e%2e',
+      '%2F',
+      '%00',
+      '%ZZ',
+      '%',
+      '%C0%AF',
+      '%E2%82',
+      '%FF',
+      '..%2f',
+      'health',
+      'openrpc.json',
+      '__proto__',
+      'constructor',
+      '*',
+      '~',
+      ';x=1',
+      'a;b',
+      '%20',
+      '+',
+      'x'.repeat(250),
+      'node.version%00',
+      'rpc.discover',
     ),
     fc.constantFrom(...methodNames),
   );
   const randomPath = fc
-    .tuple(fc.constantFrom('/api', '/api/', '/api//', '/API/', '/api.json/', '/apix/', '/api/api/'), fc.array(pathSegment, { maxLength: 3 }), queryString)
+    .tuple(
+      fc.constantFrom('/api', '/api/', '/api//', '/API/', '/api.json/', '/apix/', '/api/api/'),
+      fc.array(pathSegment, { maxLength: 3 }),
+      queryString,
+    )
     .map(([prefix, segments, query]) => `${prefix}${segments.join('/')}${query}`);
   const maybeBody = fc.option(fc.oneof(call.map(toJson), badJsonText), { nil: undefined });
 
   const probes: { arbitrary: fc.Arbitrary<Probe>; weight: number }[] = [
-    { arbitrary: fc.tuple(fc.jsonValue({ maxDepth: 4 }), jsonContentType, host).map(([value, ct, h]) => post('json-value', '/api', ct, toJson(value), h, api)), weight: 3 },
-    { arbitrary: fc.tuple(fc.array(batchItem, { maxLength: MAX_BATCH }), host).map(([items, h]) => post('batch', '/api', 'application/json', toJson(items), h, api)), weight: 5 },
-    { arbitrary: fc.tuple(fc.array(batchItem, { minLength: MAX_BATCH + 1, maxLength: MAX_BATCH + 30 }), host).map(([items, h]) => post('big-batch', '/api', 'application/json', toJson(items), h, api)), weight: 1 },
-    { arbitrary: fc.tuple(fc.constantFrom('[]', ' [ ] ', '[[]]', '[{}]', '[null]', '[1,2,3]'), formContentType, fc.boolean()).map(([text, ct, form]) => (form ? post('tiny-batch', '/api', ct, new URLSearchParams({ json: text }).toString(), undefined, api) : post('tiny-batch', '/api', 'application/json', text, undefined, api))), weight: 1 },
-    { arbitrary: fc.tuple(fc.array(batchItem, { minLength: 1, maxLength: 10 }), formContentType).map(([items, ct]) => post('form-batch', '/api', ct, new URLSearchParams({ json: toJson(items) }).toString(), undefined, api)), weight: 1 },
-    { arbitrary: badJsonText.chain((text) => viaTransport('invalid-json', text)), weight: 4 },
-    { arbitrary: fc.tuple(fc.uint8Array({ maxLength: 2_048 }), randomContentType, fc.constantFrom(...methodNames), fc.boolean()).map(([bytes, ct, method, toApi]) => post('random-bytes', toApi ? '/api' : `/api/${method}`, ct, Buffer.from(bytes), undefined, toApi ? api : { kind: 'path', method }, true)), weight: 3 },
-    { arbitrary: fc.tuple(call, randomContentType, host).map(([c, ct, h]) => post('content-type', '/api', ct, toJson(c), h, api, true)), weight: 3 },
-    { arbitrary: fc.tuple(formExtras, formContentType).map(([fields, ct]) => post('form-without-json', '/api', ct, new URLSearchParams(fields).toString(), undefined, api)), weight: 2 },
-    { arbitrary: fc.tuple(fc.string({ unit: 'binary', maxLength: 500 }), randomContentType).map(([text, ct]) => post('garbage', '/api', ct, text, undefined, api, true)), weight: 2 },
-    { arbitrary: fc.tuple(notification, jsonContentType).map(([n, ct]) => post('notification', '/api', ct, toJson(n), undefined, api)), weight: 2 },
     {
-      arbitrary: fc.tuple(anyMethodName.filter((name) => name !== '' && name !== '.' && name !== '..' && encodable(name) && encodeURIComponent(name).length <= 200), callParams, fc.boolean(), host).map(([name, params, viaPath, h]) =>
-        viaPath
-          ? post('unknown-method', `/api/${encodeURIComponent(name)}`, 'application/json', toJson(params), h, { kind: 'path', method: name })
-          : post('unknown-method', '/api', 'application/json', toJson({ jsonrpc: '2.0', id: 1, method: name, params }), h, api),
-      ),
+      arbitrary: fc
+        .tuple(fc.jsonValue({ maxDepth: 4 }), jsonContentType, host)
+        .map(([value, ct, h]) => post('json-value', '/api', ct, toJson(value), h, api)),
+      weight: 3,
+    },
+    {
+      arbitrary: fc
+        .tuple(fc.array(batchItem, { maxLength: MAX_BATCH }), host)
+        .map(([items, h]) => post('batch', '/api', 'application/json', toJson(items), h, api)),
+      weight: 5,
+    },
+    {
+      arbitrary: fc
+        .tuple(fc.array(batchItem, { minLength: MAX_BATCH + 1, maxLength: MAX_BATCH + 30 }), host)
+        .map(([items, h]) => post('big-batch', '/api', 'application/json', toJson(items), h, api)),
+      weight: 1,
+    },
+    {
+      arbitrary: fc
+        .tuple(fc.constantFrom('[]', ' [ ] ', '[[]]', '[{}]', '[null]', '[1,2,3]'), formContentType, fc.boolean())
+        .map(([text, ct, form]) =>
+          form
+            ? post('tiny-batch', '/api', ct, new URLSearchParams({ json: text }).toString(), undefined, api)
+            : post('tiny-batch', '/api', 'application/json', text, undefined, api),
+        ),
+      weight: 1,
+    },
+    {
+      arbitrary: fc
+        .tuple(fc.array(batchItem, { minLength: 1, maxLength: 10 }), formContentType)
+        .map(([items, ct]) => post('form-batch', '/api', ct, new URLSearchParams({ json: toJson(items) }).toString(), undefined, api)),
+      weight: 1,
+    },
+    { arbitrary: badJsonText.chain((text) => viaTransport('invalid-json', text)), weight: 4 },
+    {
+      arbitrary: fc
+        .tuple(fc.uint8Array({ maxLength: 2_048 }), randomContentType, fc.constantFrom(...methodNames), fc.boolean())
+        .map(([bytes, ct, method, toApi]) =>
+          post(
+            'random-bytes',
+            toApi ? '/api' : `/api/${method}`,
+            ct,
+            Buffer.from(bytes),
+            undefined,
+            toApi ? api : { kind: 'path', method },
+            true,
+          ),
+        ),
+      weight: 3,
+    },
+    {
+      arbitrary: fc.tuple(call, randomContentType, host).map(([c, ct, h]) => post('content-type', '/api', ct, toJson(c), h, api, true)),
+      weight: 3,
+    },
+    {
+      arbitrary: fc
+        .tuple(formExtras, formContentType)
+        .map(([fields, ct]) => post('form-without-json', '/api', ct, new URLSearchParams(fields).toString(), undefined, api)),
+      weight: 2,
+    },
+    {
+      arbitrary: fc
+        .tuple(fc.string({ unit: 'binary', maxLength: 500 }), randomContentType)
+        .map(([text, ct]) => post('garbage', '/api', ct, text, undefined, api, true)),
+      weight: 2,
+    },
+    {
+      arbitrary: fc.tuple(notification, jsonContentType).map(([n, ct]) => post('notification', '/api', ct, toJson(n), undefined, api)),
+      weight: 2,
+    },
+    {
+      arbitrary: fc
+        .tuple(
+          anyMethodName.filter(
+            (name) => name !== '' && name !== '.' && name !== '..' && encodable(name) && encodeURIComponent(name).length <= 200,
+          ),
+          callParams,
+          fc.boolean(),
+          host,
+        )
+        .map(([name, params, viaPath, h]) =>
+          viaPath
+            ? post('unknown-method', `/api/${encodeURIComponent(name)}`, 'application/json', toJson(params), h, {
+                kind: 'path',
+                method: name,
+              })
+            : post('unknown-method', '/api', 'application/json', toJson({ jsonrpc: '2.0', id: 1, method: name, params }), h, api),
+        ),
       weight: 2,
     },
     {
       arbitrary: fc
         .tuple(
           fc.constantFrom(...HTTP_METHODS),
-          fc.oneof(fc.constantFrom('/api', ...GET_ROUTES), fc.constantFrom(...methodNames).map((m) => `/api/${m}`), fc.string({ minLength: 1, maxLength: 30 }).map((s) => `/api/${encodeURIComponent(s)}`)),
+          fc.oneof(
+            fc.constantFrom('/api', ...GET_ROUTES),
+            fc.constantFrom(...methodNames).map((m) => `/api/${m}`),
+            fc.string({ minLength: 1, maxLength: 30 }).map((s) => `/api/${encodeURIComponent(s)}`),
+          ),
           maybeBody,
           jsonContentType,
           host,
@@ -812,26 +1187,31 @@ function probesArb(token: string) {
       weight: 3,
     },
     {
-      arbitrary: fc.tuple(fc.constantFrom('POST', 'POST', 'POST', ...HTTP_METHODS), randomPath, maybeBody, jsonContentType, host).map(([method, path, body, ct, h]): Probe => ({
-        kind: 'random-path',
-        req: { method, path, host: h, headers: headersOf(ct, undefined), ...(body !== undefined && method !== 'HEAD' ? { body } : {}) },
-        expect: { type: 'loose' },
-      })),
+      arbitrary: fc
+        .tuple(fc.constantFrom('POST', 'POST', 'POST', ...HTTP_METHODS), randomPath, maybeBody, jsonContentType, host)
+        .map(([method, path, body, ct, h]): Probe => ({
+          kind: 'random-path',
+          req: { method, path, host: h, headers: headersOf(ct, undefined), ...(body !== undefined && method !== 'HEAD' ? { body } : {}) },
+          expect: { type: 'loose' },
+        })),
       weight: 3,
     },
     {
       // Around the 1 MiB limit: a valid call padded to an exact size, over each POST transport.
-      arbitrary: fc.tuple(fc.integer({ min: BODY_LIMIT - 64, max: BODY_LIMIT + 4_096 }), fc.constantFrom<Transport>('json', 'form', 'path')).map(([size, transport]) => {
-        const wrap = (pad: string) =>
-          transport === 'json'
-            ? toJson({ jsonrpc: '2.0', id: 1, method: 'node.version', params: { pad } })
-            : transport === 'form'
-              ? `json=${encodeURIComponent(toJson({ jsonrpc: '2.0', id: 1, method: 'node.version' }))}&pad=${pad}`
-              : toJson({ pad });
-        const body = wrap('x'.repeat(Math.max(0, size - Buffer.byteLength(wrap('')))));
-        if (transport === 'path') return post('oversized', '/api/node.version', 'application/json', body, undefined, { kind: 'path', method: 'node.version' });
-        return post('oversized', '/api', transport === 'form' ? FORM : 'application/json', body, undefined, api);
-      }),
+      arbitrary: fc
+        .tuple(fc.integer({ min: BODY_LIMIT - 64, max: BODY_LIMIT + 4_096 }), fc.constantFrom<Transport>('json', 'form', 'path'))
+        .map(([size, transport]) => {
+          const wrap = (pad: string) =>
+            transport === 'json'
+              ? toJson({ jsonrpc: '2.0', id: 1, method: 'node.version', params: { pad } })
+              : transport === 'form'
+                ? `json=${encodeURIComponent(toJson({ jsonrpc: '2.0', id: 1, method: 'node.version' }))}&pad=${pad}`
+                : toJson({ pad });
+          const body = wrap('x'.repeat(Math.max(0, size - Buffer.byteLength(wrap('')))));
+          if (transport === 'path')
+            return post('oversized', '/api/node.version', 'application/json', body, undefined, { kind: 'path', method: 'node.version' });
+          return post('oversized', '/api', transport === 'form' ? FORM : 'application/json', body, undefined, api);
+        }),
       weight: 1,
     },
   ];
@@ -941,7 +1321,17 @@ describe('hostile bodies and requests not tied to a method', () => {
         runParameters(HOSTILE_RUNS),
       );
       expect(requests).toBeGreaterThanOrEqual(MIN_HOSTILE_REQUESTS);
-      for (const kind of ['json-value', 'batch', 'big-batch', 'invalid-json', 'random-bytes', 'content-type', 'form-without-json', 'http-method', 'random-path']) {
+      for (const kind of [
+        'json-value',
+        'batch',
+        'big-batch',
+        'invalid-json',
+        'random-bytes',
+        'content-type',
+        'form-without-json',
+        'http-method',
+        'random-path',
+      ]) {
         expect(kinds.get(kind) ?? 0, kind).toBeGreaterThan(0);
       }
     },
@@ -953,7 +1343,11 @@ describe('hostile bodies and requests not tied to a method', () => {
     const full = await gw.raw({ path: '/api', headers: { 'content-type': 'application/json' }, body: JSON.stringify(calls(MAX_BATCH)) });
     expect(full.status).toBe(200);
     expect((full.json as RpcAnswer[]).map((a) => a.id)).toEqual(calls(MAX_BATCH).map((c) => c.id));
-    const over = await gw.raw({ path: '/api', headers: { 'content-type': 'application/json' }, body: JSON.stringify(calls(MAX_BATCH + 1)) });
+    const over = await gw.raw({
+      path: '/api',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(calls(MAX_BATCH + 1)),
+    });
     expect(over.status).toBe(200);
     expect(over.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: ErrorCode.batchTooLarge } });
   });
@@ -1019,7 +1413,13 @@ describe('after the storm', () => {
       );
       const perKind = [...probeStatuses].map(([kind, statuses]) => `  ${kind}: ${JSON.stringify(statuses)}`);
       console.info(
-        ['robustness, calls per method:', ...perMethod, 'hostile requests, statuses per kind:', ...perKind, `malformed-path answers: ${badUrlAnswers}`].join('\n'),
+        [
+          'robustness, calls per method:',
+          ...perMethod,
+          'hostile requests, statuses per kind:',
+          ...perKind,
+          `malformed-path answers: ${badUrlAnswers}`,
+        ].join('\n'),
       );
     },
     TIMEOUT,

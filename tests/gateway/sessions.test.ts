@@ -26,7 +26,10 @@ const signIn = async (loginId: string, password = 'Admin123', safeCode = '1234')
 };
 const level = (token: string, host?: string) => gw.call('gw.credit.agent.level', { opsId: token }, host ? { host } : {});
 const lastSeen = async (token: string) =>
-  new Date((await gw.db.one<{ last_seen_at: string }>(sql`SELECT last_seen_at FROM sessions WHERE token_hash = ${hashToken(token)}`))!.last_seen_at).getTime();
+  new Date(
+    (await gw.db.one<{ last_seen_at: string }>(sql`SELECT last_seen_at FROM sessions WHERE token_hash = ${hashToken(token)}`))!
+      .last_seen_at,
+  ).getTime();
 
 describe('session lifetime', () => {
   it('ends after the idle timeout of the site, and activity keeps it alive', async () => {
@@ -104,7 +107,12 @@ describe('revocation', () => {
       return (res.json as { result?: unknown; error?: { code: number } }[]).map((answer) => answer.result ?? answer.error?.code);
     };
     const unknown = 'x'.repeat(43);
-    expect(await batch([admin.sessionId, major.sessionId, unknown, admin.sessionId])).toEqual([{ level: 0 }, { level: 1 }, 2202, { level: 0 }]);
+    expect(await batch([admin.sessionId, major.sessionId, unknown, admin.sessionId])).toEqual([
+      { level: 0 },
+      { level: 1 },
+      2202,
+      { level: 0 },
+    ]);
     expect(await batch([unknown, major.sessionId])).toEqual([2202, { level: 1 }]);
   });
 
@@ -141,7 +149,10 @@ describe('own profile, level and balance', () => {
     const admin = await gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE login_id = 'admin'`);
     expect((await gw.call('gw.credit.user.profile', { opsId: sessionId, userId: String(admin!.id) })).error?.code).toBe(20002);
     expect((await gw.call('gw.credit.user.balance.get', { opsId: sessionId, userId: String(admin!.id) })).error?.code).toBe(20002);
-    expect((await gw.call('gw.credit.user.profile', { opsId: sessionId, userId: 'x1' })).error).toMatchObject({ code: 100, data: { field: 'userId' } });
+    expect((await gw.call('gw.credit.user.profile', { opsId: sessionId, userId: 'x1' })).error).toMatchObject({
+      code: 100,
+      data: { field: 'userId' },
+    });
   });
 
   it('needs a session (2202)', async () => {
@@ -155,7 +166,8 @@ describe('gw.credit.safe.code.check', () => {
   it('says whether the code is right, and locks after five wrong ones in a row', async () => {
     const { sessionId } = await signIn('major01');
     expect((await gw.call('gw.credit.safe.code.check', { opsId: sessionId, safeCode: '1234' })).result).toEqual({ valid: true });
-    for (let i = 0; i < 5; i++) expect((await gw.call('gw.credit.safe.code.check', { opsId: sessionId, safeCode: '9999' })).result).toEqual({ valid: false });
+    for (let i = 0; i < 5; i++)
+      expect((await gw.call('gw.credit.safe.code.check', { opsId: sessionId, safeCode: '9999' })).result).toEqual({ valid: false });
     expect((await gw.call('gw.credit.safe.code.check', { opsId: sessionId, safeCode: '1234' })).error?.code).toBe(2632);
     gw.clock.advance(15 * MINUTE);
     const fresh = await signIn('major01');
@@ -166,7 +178,8 @@ describe('gw.credit.safe.code.check', () => {
 describe('password change', () => {
   it('refuses a wrong old password (2232), a mismatch and a weak new password (100)', async () => {
     const { sessionId } = await signIn('major01');
-    const update = (params: Record<string, unknown>) => gw.call('gw.credit.user.password.update', { opsId: sessionId, ztsLang: 'en', ...params });
+    const update = (params: Record<string, unknown>) =>
+      gw.call('gw.credit.user.password.update', { opsId: sessionId, ztsLang: 'en', ...params });
     expect((await update({ oldPassword: 'Wrong123', newPassword: 'Better123', confirmPassword: 'Better123' })).error).toEqual({
       code: 2232,
       message: 'Old password incorrect',
@@ -191,20 +204,32 @@ describe('password change', () => {
     }
     expect((await update({ oldPassword: 'Admin123' })).error).toMatchObject({ code: 700, data: { field: 'newPassword' } });
     // Refusals are recorded as warnings.
-    const warned = await gw.db.rows<{ code: number }>(sql`SELECT code FROM operation_log WHERE method = 'gw.credit.user.password.update' AND level = 'warn'`);
+    const warned = await gw.db.rows<{ code: number }>(
+      sql`SELECT code FROM operation_log WHERE method = 'gw.credit.user.password.update' AND level = 'warn'`,
+    );
     expect(warned.map((r) => r.code)).toContain(2232);
   });
 
   it('changes the password and ends every session of the account', async () => {
     const a = await signIn('major01');
     const b = await signIn('major01');
-    const answer = await gw.call('gw.credit.user.password.update', { opsId: a.sessionId, oldPassword: 'Admin123', newPassword: 'Better_12', confirmPassword: 'Better_12' });
+    const answer = await gw.call('gw.credit.user.password.update', {
+      opsId: a.sessionId,
+      oldPassword: 'Admin123',
+      newPassword: 'Better_12',
+      confirmPassword: 'Better_12',
+    });
     expect(answer.result).toEqual({});
     expect((await level(a.sessionId)).error?.code).toBe(2202);
     expect((await level(b.sessionId)).error?.code).toBe(2202);
     expect((await gw.call('gw.credit.agent.login', { loginId: 'major01', password: 'Admin123', safeCode: '1234' })).error?.code).toBe(2218);
     const back = await signIn('major01', 'Better_12');
-    await gw.call('gw.credit.user.password.update', { opsId: back.sessionId, oldPassword: 'Better_12', newPassword: 'Admin123', confirmPassword: 'Admin123' });
+    await gw.call('gw.credit.user.password.update', {
+      opsId: back.sessionId,
+      oldPassword: 'Better_12',
+      newPassword: 'Admin123',
+      confirmPassword: 'Admin123',
+    });
   });
 });
 
@@ -212,19 +237,49 @@ describe('forced password change and first login', () => {
   it('allows nothing but the change (11003) until it is done, then the new password signs in', async () => {
     const forced = await signIn('forced01');
     expect(forced.forcePwdUpdate).toBe('1');
-    for (const method of ['gw.credit.agent.level', 'gw.credit.user.profile', 'gw.credit.user.balance.get', 'gw.credit.notice.layer.list', 'gw.credit.safe.code.check']) {
+    for (const method of [
+      'gw.credit.agent.level',
+      'gw.credit.user.profile',
+      'gw.credit.user.balance.get',
+      'gw.credit.notice.layer.list',
+      'gw.credit.safe.code.check',
+    ]) {
       expect((await gw.call(method, { opsId: forced.sessionId, safeCode: '1234' })).error?.code, method).toBe(11003);
     }
     // Public calls are not session calls: still answered.
     expect((await gw.call('gw.credit.sn.template.get', { opsId: forced.sessionId })).result).toBeDefined();
-    expect((await gw.call('gw.credit.user.password.force.update', { opsId: forced.sessionId, newPassword: 'Forced_99', confirmPassword: 'Forced_9' })).error).toMatchObject({ code: 100, data: { field: 'confirmPassword' } });
-    expect((await gw.call('gw.credit.user.password.force.update', { opsId: forced.sessionId, newPassword: 'Forced_99', confirmPassword: 'Forced_99' })).result).toEqual({});
+    expect(
+      (
+        await gw.call('gw.credit.user.password.force.update', {
+          opsId: forced.sessionId,
+          newPassword: 'Forced_99',
+          confirmPassword: 'Forced_9',
+        })
+      ).error,
+    ).toMatchObject({ code: 100, data: { field: 'confirmPassword' } });
+    expect(
+      (
+        await gw.call('gw.credit.user.password.force.update', {
+          opsId: forced.sessionId,
+          newPassword: 'Forced_99',
+          confirmPassword: 'Forced_99',
+        })
+      ).result,
+    ).toEqual({});
     expect((await level(forced.sessionId)).error?.code).toBe(2202);
     const after = await signIn('forced01', 'Forced_99');
     expect(after.forcePwdUpdate).toBe('0');
     expect((await level(after.sessionId)).result).toEqual({ level: 1 });
     // Done once: a second forced change is an illegal operation.
-    expect((await gw.call('gw.credit.user.password.force.update', { opsId: after.sessionId, newPassword: 'Forced_98', confirmPassword: 'Forced_98' })).error?.code).toBe(20011);
+    expect(
+      (
+        await gw.call('gw.credit.user.password.force.update', {
+          opsId: after.sessionId,
+          newPassword: 'Forced_98',
+          confirmPassword: 'Forced_98',
+        })
+      ).error?.code,
+    ).toBe(20011);
   });
 
   it('at first login asks for a new password and a new safe code before anything else', async () => {
@@ -232,13 +287,21 @@ describe('forced password change and first login', () => {
     const fresh = await signIn('fresh01');
     expect(fresh.firstLogin).toBe('1');
     expect((await level(fresh.sessionId)).error?.code).toBe(11003);
-    const set = (params: Record<string, unknown>) => gw.call('gw.credit.user.password.force.update', { opsId: fresh.sessionId, newPassword: 'Fresh_123', confirmPassword: 'Fresh_123', ...params });
+    const set = (params: Record<string, unknown>) =>
+      gw.call('gw.credit.user.password.force.update', {
+        opsId: fresh.sessionId,
+        newPassword: 'Fresh_123',
+        confirmPassword: 'Fresh_123',
+        ...params,
+      });
     expect((await set({})).error).toMatchObject({ code: 700, data: { field: 'safeCode' } });
     expect((await set({ safeCode: '12a4' })).error).toMatchObject({ code: 100, data: { field: 'safeCode', rule: 'safe-code' } });
     expect((await set({ safeCode: '12345' })).error).toMatchObject({ code: 100, data: { field: 'safeCode' } });
     expect((await set({ safeCode: '5678' })).result).toEqual({});
     expect((await gw.call('gw.credit.user.first.login.check', { loginId: 'fresh01' })).result).toEqual({ firstLogin: '0' });
-    expect((await gw.call('gw.credit.agent.login', { loginId: 'fresh01', password: 'Fresh_123', safeCode: '1234' })).error?.code).toBe(2241);
+    expect((await gw.call('gw.credit.agent.login', { loginId: 'fresh01', password: 'Fresh_123', safeCode: '1234' })).error?.code).toBe(
+      2241,
+    );
     const after = await signIn('fresh01', 'Fresh_123', '5678');
     expect(after.firstLogin).toBe('0');
     expect((await level(after.sessionId)).result).toEqual({ level: 1 });
@@ -247,6 +310,15 @@ describe('forced password change and first login', () => {
   it('lets a forced session log out', async () => {
     const fresh = await signIn('fresh02');
     expect((await gw.call('gw.credit.agent.logout', { opsId: fresh.sessionId })).result).toEqual({});
-    expect((await gw.call('gw.credit.user.password.force.update', { opsId: fresh.sessionId, newPassword: 'Fresh_123', confirmPassword: 'Fresh_123', safeCode: '5678' })).error?.code).toBe(2202);
+    expect(
+      (
+        await gw.call('gw.credit.user.password.force.update', {
+          opsId: fresh.sessionId,
+          newPassword: 'Fresh_123',
+          confirmPassword: 'Fresh_123',
+          safeCode: '5678',
+        })
+      ).error?.code,
+    ).toBe(2202);
   });
 });

@@ -47,7 +47,12 @@ beforeEach(async () => {
 });
 
 let nextId = 1;
-async function rpc(url: string, method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<RpcAnswer> {
+async function rpc(
+  url: string,
+  method: string,
+  params: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<RpcAnswer> {
   const res = await rawRequest(url, {
     path: '/api',
     headers: { 'content-type': 'application/json', ...headers },
@@ -57,10 +62,13 @@ async function rpc(url: string, method: string, params: Record<string, unknown> 
 }
 /** The i-th racing request's gateway: they alternate between the processes. */
 const target = (i: number) => targets[i % targets.length]!;
-const signIn = (i: number, loginId: string, password: string, safeCode = '1234') => rpc(target(i), 'gw.credit.agent.login', { loginId, password, safeCode });
+const signIn = (i: number, loginId: string, password: string, safeCode = '1234') =>
+  rpc(target(i), 'gw.credit.agent.login', { loginId, password, safeCode });
 const codeOf = (answer: RpcAnswer) => answer.error?.code;
 const checked = async (loginId: string) =>
-  Number((await gw.db.one<{ n: string }>(sql`SELECT count(*) AS n FROM login_log WHERE login_id = ${loginId} AND code IN (2218, 2241)`))!.n);
+  Number(
+    (await gw.db.one<{ n: string }>(sql`SELECT count(*) AS n FROM login_log WHERE login_id = ${loginId} AND code IN (2218, 2241)`))!.n,
+  );
 
 const pairTaken = async (loginId: string) =>
   (await gw.db.one<{ taken: number }>(sql`SELECT taken FROM attempt_counters WHERE scope = 'pair' AND login_key = ${loginId}`))?.taken ?? 0;
@@ -85,7 +93,12 @@ describe('a change of credentials ends every session, even of a sign-in racing i
       };
       const change = (async () => {
         await new Promise((resolve) => setTimeout(resolve, 30 + round * 15));
-        const answer = await rpc(target(round), 'gw.credit.user.password.update', { opsId: changer, oldPassword, newPassword, confirmPassword: newPassword });
+        const answer = await rpc(target(round), 'gw.credit.user.password.update', {
+          opsId: changer,
+          oldPassword,
+          newPassword,
+          confirmPassword: newPassword,
+        });
         expect(answer.result, JSON.stringify(answer.error)).toEqual({});
         changed = true;
       })();
@@ -108,13 +121,17 @@ describe('a change of credentials ends every session, even of a sign-in racing i
     const account = await gw.db.one<{ id: string }>(sql`SELECT id::text FROM accounts WHERE login_id = 'owner01'`);
     const admin = await gw.sessionFor('admin');
     const changes: [string, () => Promise<RpcAnswer>][] = [
-      ['password reset', () => gw.call('gw.credit.user.password.reset', { opsId: admin, userId: account!.id, password: 'Owner123', safeCode: '1234' })],
+      [
+        'password reset',
+        () => gw.call('gw.credit.user.password.reset', { opsId: admin, userId: account!.id, password: 'Owner123', safeCode: '1234' }),
+      ],
       ['freeze', () => gw.call('gw.credit.user.disable', { opsId: admin, userId: account!.id, mode: 'freeze' })],
       ['kick out', () => gw.call('gw.credit.user.logout', { opsId: admin, userId: account!.id })],
       ['line freeze', () => gw.call('gw.credit.agent.line.stop.right', { opsId: admin, userId: account!.id })],
       ['kill every session of the line', () => gw.call('gw.credit.user.session.all.kill', { opsId: admin, userId: account!.id })],
     ];
-    const epoch = async () => (await gw.db.one<{ e: number }>(sql`SELECT credentials_epoch AS e FROM accounts WHERE id = ${account!.id}`))!.e;
+    const epoch = async () =>
+      (await gw.db.one<{ e: number }>(sql`SELECT credentials_epoch AS e FROM accounts WHERE id = ${account!.id}`))!.e;
     for (const [name, change] of changes) {
       const before = await epoch();
       // A sign-in that read the account (and its epoch) before the change makes its session after it.
@@ -137,7 +154,8 @@ describe('lockouts hold under parallel requests', () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       // Sent once the wrong ones hold their five slots (still being checked), however the two
       // processes ordered them: a name with five failures in flight is locked already.
-      for (let waited = 0; waited < 3000 && (await pairTaken(loginId)) < 5; waited += 5) await new Promise((resolve) => setTimeout(resolve, 5));
+      for (let waited = 0; waited < 3000 && (await pairTaken(loginId)) < 5; waited += 5)
+        await new Promise((resolve) => setTimeout(resolve, 5));
       const right = signIn(7, loginId, 'Admin123');
       const answers = await Promise.all([...wrong, right]);
       expect(codeOf(answers[7]!), loginId).toBe(2632);
@@ -172,14 +190,16 @@ describe('lockouts hold under parallel requests', () => {
     const valid = answered.filter((a) => (a.result as { valid: boolean }).valid);
     // The right code is the last sent: at most it was among the five checked.
     expect(valid.length).toBeLessThanOrEqual(1);
-    if (valid.length === 0) expect(codeOf(await rpc(target(0), 'gw.credit.safe.code.check', { opsId: token, safeCode: '1234' }))).toBe(2632);
+    if (valid.length === 0)
+      expect(codeOf(await rpc(target(0), 'gw.credit.safe.code.check', { opsId: token, safeCode: '1234' }))).toBe(2632);
   });
 });
 
 describe('one counter per account for password, safe code and old password', () => {
   it('locks after five wrong old passwords, and the sign-in from that IP with it', async () => {
     const token = await gw.sessionFor('step02');
-    const change = (oldPassword: string) => gw.call('gw.credit.user.password.update', { opsId: token, oldPassword, newPassword: 'Step0123', confirmPassword: 'Step0123' });
+    const change = (oldPassword: string) =>
+      gw.call('gw.credit.user.password.update', { opsId: token, oldPassword, newPassword: 'Step0123', confirmPassword: 'Step0123' });
     for (let i = 0; i < 5; i++) expect(codeOf(await change(`Wrong${i}aa`)), `try ${i + 1}`).toBe(2232);
     expect(codeOf(await change('Admin123'))).toBe(2632);
     expect(codeOf(await gw.call('gw.credit.agent.login', { loginId: 'step02', password: 'Admin123', safeCode: '1234' }))).toBe(2632);
@@ -192,8 +212,10 @@ describe('one counter per account for password, safe code and old password', () 
 
   it('counts sign-in failures and wrong safe-code checks together: 3 + 2 lock', async () => {
     const token = await gw.sessionFor('step01');
-    for (let i = 0; i < 3; i++) expect(codeOf(await gw.call('gw.credit.agent.login', { loginId: 'step01', password: `Wrong${i}aa`, safeCode: '1234' }))).toBe(2218);
-    for (let i = 0; i < 2; i++) expect((await gw.call('gw.credit.safe.code.check', { opsId: token, safeCode: '9999' })).result).toEqual({ valid: false });
+    for (let i = 0; i < 3; i++)
+      expect(codeOf(await gw.call('gw.credit.agent.login', { loginId: 'step01', password: `Wrong${i}aa`, safeCode: '1234' }))).toBe(2218);
+    for (let i = 0; i < 2; i++)
+      expect((await gw.call('gw.credit.safe.code.check', { opsId: token, safeCode: '9999' })).result).toEqual({ valid: false });
     expect(codeOf(await gw.call('gw.credit.safe.code.check', { opsId: token, safeCode: '1234' }))).toBe(2632);
     expect(codeOf(await gw.call('gw.credit.agent.login', { loginId: 'step01', password: 'Admin123', safeCode: '1234' }))).toBe(2632);
   });
@@ -202,7 +224,10 @@ describe('one counter per account for password, safe code and old password', () 
     const token = await gw.sessionFor('owner01');
     const params = { opsId: token, oldPassword: 'Admin123', newPassword: 'Owner456', confirmPassword: 'Owner456', requestKey: 'change-1' };
     // Compared before the old password: a mismatch changes nothing and counts no attempt.
-    expect((await gw.call('gw.credit.user.password.update', { ...params, confirmPassword: 'Owner457' })).error).toMatchObject({ code: 100, data: { field: 'confirmPassword', rule: 'password-mismatch' } });
+    expect((await gw.call('gw.credit.user.password.update', { ...params, confirmPassword: 'Owner457' })).error).toMatchObject({
+      code: 100,
+      data: { field: 'confirmPassword', rule: 'password-mismatch' },
+    });
     await gw.db.run(sql`UPDATE accounts SET password_hash = ${await hashSecret('Admin123')} WHERE login_id = 'owner01'`);
     const fresh = await gw.sessionFor('owner01');
     const first = await gw.call('gw.credit.user.password.update', { ...params, opsId: fresh });
@@ -224,7 +249,8 @@ describe('lockout without denial of service', () => {
   afterAll(async () => {
     await proxied.close();
   });
-  const attempt = (ip: string, loginId: string, password: string) => rpc(proxied.url, 'gw.credit.agent.login', { loginId, password, safeCode: '1234' }, from(ip));
+  const attempt = (ip: string, loginId: string, password: string) =>
+    rpc(proxied.url, 'gw.credit.agent.login', { loginId, password, safeCode: '1234' }, from(ip));
 
   it('locks a name only for the IP that failed: the owner signs in from another', async () => {
     for (let i = 0; i < 5; i++) expect(codeOf(await attempt('198.51.100.7', 'admin', `Wrong${i}aa`))).toBe(2218);
@@ -235,13 +261,19 @@ describe('lockout without denial of service', () => {
   it('shows a locked name in the account list until its parent unlocks it', async () => {
     const admin = await gw.sessionFor('admin');
     const listed = async () =>
-      ((await gw.call('gw.credit.agent.query', { opsId: admin, loginId: 'lock0', pageIndex: 1, pageSize: 10 })).result as { list: { loginId: string; userId: string; loginLocked: boolean }[] }).list;
+      (
+        (await gw.call('gw.credit.agent.query', { opsId: admin, loginId: 'lock0', pageIndex: 1, pageSize: 10 })).result as {
+          list: { loginId: string; userId: string; loginLocked: boolean }[];
+        }
+      ).list;
     expect((await listed()).every((row) => !row.loginLocked)).toBe(true);
     for (let i = 0; i < 5; i++) await attempt('198.51.100.8', 'lock02', `Wrong${i}aa`);
     const rows = await listed();
     expect(rows.filter((row) => row.loginLocked).map((row) => row.loginId)).toEqual(['lock02']);
     const lock02 = rows.find((row) => row.loginId === 'lock02')!;
-    expect((await gw.call('gw.credit.user.unlock', { opsId: admin, userId: lock02.userId })).result).toMatchObject({ userId: lock02.userId });
+    expect((await gw.call('gw.credit.user.unlock', { opsId: admin, userId: lock02.userId })).result).toMatchObject({
+      userId: lock02.userId,
+    });
     expect((await listed()).every((row) => !row.loginLocked)).toBe(true);
     expect((await attempt('198.51.100.8', 'lock02', 'Admin123')).result).toMatchObject({ loginId: 'lock02' });
   });
@@ -258,8 +290,10 @@ describe('lockout without denial of service', () => {
     expect((await attempt('203.0.113.9', 'owner01', 'Admin123')).result).toMatchObject({ loginId: 'owner01' });
   });
 
-  it('lets another company main account lift a company account\'s lock; both are in the operation record', async () => {
-    const second = await gw.db.one<{ id: string }>(sql`INSERT INTO accounts (site_id, parent_id, level, login_id, nickname, password_hash, safe_code_hash, first_login)
+  it("lets another company main account lift a company account's lock; both are in the operation record", async () => {
+    const second = await gw.db.one<{
+      id: string;
+    }>(sql`INSERT INTO accounts (site_id, parent_id, level, login_id, nickname, password_hash, safe_code_hash, first_login)
       SELECT site_id, NULL, 0, 'admin9', 'second admin', password_hash, safe_code_hash, false FROM accounts WHERE login_id = 'admin' AND site_id = 'demo'
       RETURNING id::text`);
     const adminId = (await gw.db.one<{ id: string }>(sql`SELECT id FROM accounts WHERE login_id = 'admin' AND site_id = 'demo'`))!.id;
@@ -269,9 +303,16 @@ describe('lockout without denial of service', () => {
     const other = await gw.sessionFor('admin9');
     // Not a peer of a child: a company cannot unlock itself, an agent no company.
     expect(codeOf(await gw.call('gw.credit.user.unlock', { opsId: await gw.sessionFor('admin'), userId: adminId }))).toBe(20040);
-    expect((await gw.call('gw.credit.user.unlock', { opsId: other, userId: adminId })).result).toMatchObject({ userId: adminId, status: 1 });
+    expect((await gw.call('gw.credit.user.unlock', { opsId: other, userId: adminId })).result).toMatchObject({
+      userId: adminId,
+      status: 1,
+    });
     expect((await attempt('127.0.0.9', 'admin', 'Admin123')).result).toMatchObject({ loginId: 'admin' });
-    const records = await gw.db.rows<{ summary: string; account_id: string; level: string }>(sql`SELECT summary, account_id::text, level FROM operation_log
+    const records = await gw.db.rows<{
+      summary: string;
+      account_id: string;
+      level: string;
+    }>(sql`SELECT summary, account_id::text, level FROM operation_log
       WHERE id > ${since} AND target_id = ${adminId} AND (summary LIKE 'LOGIN_LOCKED%' OR summary LIKE 'UNLOCK%') ORDER BY id`);
     expect(records.map((r) => [r.summary, r.level])).toEqual([
       ['LOGIN_LOCKED admin from 127.0.0.9', 'warn'],
@@ -316,7 +357,10 @@ describe('npm run unlock', () => {
       sql`SELECT operator_login, summary, method FROM operation_log WHERE method = 'npm run unlock' ORDER BY id DESC LIMIT 1`,
     );
     expect(record).toEqual({ operator_login: 'server', summary: 'UNLOCK admin', method: 'npm run unlock' });
-    expect(await runUnlock({ DATABASE_URL: gw.databaseUrl! }, ['demo', 'nobody99'])).toMatchObject({ code: 1, output: expect.stringContaining('No account') });
+    expect(await runUnlock({ DATABASE_URL: gw.databaseUrl! }, ['demo', 'nobody99'])).toMatchObject({
+      code: 1,
+      output: expect.stringContaining('No account'),
+    });
   });
 });
 
@@ -325,7 +369,12 @@ describe('TRUST_PROXY believes only the balancers', () => {
     const limited = await startTestGateway({ captcha: false, trustProxy: 1, loginIpLimit: 3, db: gw.db });
     try {
       const send = (forwardedFor: string) =>
-        rpc(limited.url, 'gw.credit.agent.login', { loginId: 'nobody77', password: 'Wrong1aa', safeCode: '1234' }, { 'x-forwarded-for': forwardedFor });
+        rpc(
+          limited.url,
+          'gw.credit.agent.login',
+          { loginId: 'nobody77', password: 'Wrong1aa', safeCode: '1234' },
+          { 'x-forwarded-for': forwardedFor },
+        );
       for (let i = 0; i < 3; i++) expect(codeOf(await send(`198.51.100.${i}, 203.0.113.7`))).toBe(2218);
       for (let i = 3; i < 8; i++) expect(codeOf(await send(`198.51.100.${i}, 203.0.113.7`))).toBe(2632);
       const ips = await gw.db.rows<{ ip: string }>(sql`SELECT DISTINCT ip FROM login_log WHERE login_id = 'nobody77'`);
@@ -346,7 +395,9 @@ describe('TRUST_PROXY believes only the balancers', () => {
   it("with the balancers' addresses, believes only what they appended", async () => {
     const listed = await startTestGateway({ captcha: false, trustProxy: ['127.0.0.1'], db: gw.db });
     try {
-      expect((await rpc(listed.url, 'host.info', {}, { 'x-forwarded-for': '198.51.100.1, 203.0.113.7' })).result).toMatchObject({ ip: '203.0.113.7' });
+      expect((await rpc(listed.url, 'host.info', {}, { 'x-forwarded-for': '198.51.100.1, 203.0.113.7' })).result).toMatchObject({
+        ip: '203.0.113.7',
+      });
       // Without a trusted proxy in front, the socket's address counts.
       expect((await rpc(gw.url, 'host.info', {}, { 'x-forwarded-for': '203.0.113.7' })).result).toMatchObject({ ip: '127.0.0.1' });
     } finally {
@@ -369,13 +420,39 @@ describe('the captcha is single-try and its checks are limited per IP', () => {
   it('a wrong check uses the captcha up; a right one leaves it for the sign-in', async () => {
     const right = await newCaptcha();
     const code = await codeOfCaptcha(right.captchaId);
-    expect((await guarded.call('gw.credit.captcha.check', { captchaId: right.captchaId, captchaCode: code })).result).toEqual({ valid: true });
-    expect((await guarded.call('gw.credit.agent.login', { loginId: 'admin', password: 'Admin123', safeCode: '1234', captchaId: right.captchaId, captchaCode: code })).result).toBeDefined();
+    expect((await guarded.call('gw.credit.captcha.check', { captchaId: right.captchaId, captchaCode: code })).result).toEqual({
+      valid: true,
+    });
+    expect(
+      (
+        await guarded.call('gw.credit.agent.login', {
+          loginId: 'admin',
+          password: 'Admin123',
+          safeCode: '1234',
+          captchaId: right.captchaId,
+          captchaCode: code,
+        })
+      ).result,
+    ).toBeDefined();
     const wrong = await newCaptcha();
     const wrongCode = await codeOfCaptcha(wrong.captchaId);
-    expect((await guarded.call('gw.credit.captcha.check', { captchaId: wrong.captchaId, captchaCode: 'zzzz' })).result).toEqual({ valid: false });
-    expect((await guarded.call('gw.credit.captcha.check', { captchaId: wrong.captchaId, captchaCode: wrongCode })).result).toEqual({ valid: false });
-    expect(codeOf(await guarded.call('gw.credit.agent.login', { loginId: 'admin', password: 'Admin123', safeCode: '1234', captchaId: wrong.captchaId, captchaCode: wrongCode }))).toBe(2240);
+    expect((await guarded.call('gw.credit.captcha.check', { captchaId: wrong.captchaId, captchaCode: 'zzzz' })).result).toEqual({
+      valid: false,
+    });
+    expect((await guarded.call('gw.credit.captcha.check', { captchaId: wrong.captchaId, captchaCode: wrongCode })).result).toEqual({
+      valid: false,
+    });
+    expect(
+      codeOf(
+        await guarded.call('gw.credit.agent.login', {
+          loginId: 'admin',
+          password: 'Admin123',
+          safeCode: '1234',
+          captchaId: wrong.captchaId,
+          captchaCode: wrongCode,
+        }),
+      ),
+    ).toBe(2240);
   });
 
   it('guessing in batches solves no captcha: one guess per image, CAPTCHA_IP_LIMIT wrong guesses per IP', async () => {
@@ -391,9 +468,16 @@ describe('the captcha is single-try and its checks are limited per IP', () => {
         jsonrpc: '2.0',
         id: i,
         method: 'gw.credit.captcha.check',
-        params: { captchaId, captchaCode: Array.from({ length: 4 }, (_, k) => alphabet[(batch * 50 + i) * (k + 7) % alphabet.length]).join('') },
+        params: {
+          captchaId,
+          captchaCode: Array.from({ length: 4 }, (_, k) => alphabet[((batch * 50 + i) * (k + 7)) % alphabet.length]).join(''),
+        },
       }));
-      const res = await rawRequest(guarded.url, { path: '/api', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await rawRequest(guarded.url, {
+        path: '/api',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       for (const answer of res.json as RpcAnswer[]) {
         if (answer.error?.code === 2632) refused++;
         else if ((answer.result as { valid: boolean }).valid) solved++;
@@ -407,7 +491,17 @@ describe('the captcha is single-try and its checks are limited per IP', () => {
     const { captchaId } = await newCaptcha();
     const code = await codeOfCaptcha(captchaId);
     expect(codeOf(await guarded.call('gw.credit.captcha.check', { captchaId, captchaCode: code }))).toBe(2632);
-    expect(codeOf(await guarded.call('gw.credit.agent.login', { loginId: 'admin', password: 'Admin123', safeCode: '1234', captchaId, captchaCode: code }))).toBe(2632);
+    expect(
+      codeOf(
+        await guarded.call('gw.credit.agent.login', {
+          loginId: 'admin',
+          password: 'Admin123',
+          safeCode: '1234',
+          captchaId,
+          captchaCode: code,
+        }),
+      ),
+    ).toBe(2632);
   });
 });
 
@@ -415,7 +509,8 @@ describe('text params', () => {
   it('refuses unpaired surrogates (100) as it refuses NUL, before anything is written', async () => {
     const admin = await gw.sessionFor('admin');
     const child = (await gw.db.one<{ id: string }>(sql`SELECT id FROM accounts WHERE login_id = 'text01'`))!.id;
-    const balance = async () => (await gw.db.one<{ balance: string }>(sql`SELECT balance::text FROM accounts WHERE id = ${child}`))!.balance;
+    const balance = async () =>
+      (await gw.db.one<{ balance: string }>(sql`SELECT balance::text FROM accounts WHERE id = ${child}`))!.balance;
     const before = await balance();
     const up = await gw.call('gw.credit.user.score.up', { opsId: admin, userId: child, amount: '1', comment: '\ud800x' });
     expect(up.error).toMatchObject({ code: 100, data: { field: 'comment', rule: 'unpaired-surrogate' } });
@@ -425,7 +520,9 @@ describe('text params', () => {
     });
     expect(await balance()).toBe(before);
     // A well-formed pair (an emoji) is text like any other.
-    expect((await gw.call('gw.credit.user.score.up', { opsId: admin, userId: child, amount: '1', comment: 'ok \ud83d\ude00' })).result).toBeDefined();
+    expect(
+      (await gw.call('gw.credit.user.score.up', { opsId: admin, userId: child, amount: '1', comment: 'ok \ud83d\ude00' })).result,
+    ).toBeDefined();
   });
 
   it('names are NFC and must show something: no zero-width or bidi control characters', async () => {

@@ -23,10 +23,17 @@ beforeEach(async () => {
 });
 
 const newCaptcha = async () => (await gw.call('gw.credit.captcha.check')).result as { captchaId: string; image: string; expiresAt: string };
-const codeOf = async (captchaId: string) => (await gw.db.one<{ code: string }>(sql`SELECT code FROM captchas WHERE id = ${captchaId}`))!.code;
+const codeOf = async (captchaId: string) =>
+  (await gw.db.one<{ code: string }>(sql`SELECT code FROM captchas WHERE id = ${captchaId}`))!.code;
 const loginWith = async (params: Record<string, unknown>) => {
   const captcha = await newCaptcha();
-  return gw.call('gw.credit.agent.login', { captchaId: captcha.captchaId, captchaCode: await codeOf(captcha.captchaId), safeCode: '1234', ztsLang: 'en', ...params });
+  return gw.call('gw.credit.agent.login', {
+    captchaId: captcha.captchaId,
+    captchaCode: await codeOf(captcha.captchaId),
+    safeCode: '1234',
+    ztsLang: 'en',
+    ...params,
+  });
 };
 const codeOfAnswer = (answer: RpcAnswer) => answer.error?.code;
 
@@ -52,13 +59,24 @@ describe('gw.credit.captcha.check', () => {
   it("is not valid on another site's host", async () => {
     const { captchaId } = await newCaptcha();
     const code = await codeOf(captchaId);
-    expect((await gw.call('gw.credit.captcha.check', { captchaId, captchaCode: code }, { host: 'demo2.localhost' })).result).toEqual({ valid: false });
+    expect((await gw.call('gw.credit.captcha.check', { captchaId, captchaCode: code }, { host: 'demo2.localhost' })).result).toEqual({
+      valid: false,
+    });
   });
 
   it('asks for the missing half of a check (700) and refuses a malformed id (100)', async () => {
-    expect((await gw.call('gw.credit.captcha.check', { captchaId: '6f1c2b1e-3c1d-4a51-9a5e-0d2f5c1b7a10' })).error).toMatchObject({ code: 700, data: { field: 'captchaCode' } });
-    expect((await gw.call('gw.credit.captcha.check', { captchaCode: 'abcd' })).error).toMatchObject({ code: 700, data: { field: 'captchaId' } });
-    expect((await gw.call('gw.credit.captcha.check', { captchaId: 'nope', captchaCode: 'abcd' })).error).toMatchObject({ code: 100, data: { field: 'captchaId' } });
+    expect((await gw.call('gw.credit.captcha.check', { captchaId: '6f1c2b1e-3c1d-4a51-9a5e-0d2f5c1b7a10' })).error).toMatchObject({
+      code: 700,
+      data: { field: 'captchaCode' },
+    });
+    expect((await gw.call('gw.credit.captcha.check', { captchaCode: 'abcd' })).error).toMatchObject({
+      code: 700,
+      data: { field: 'captchaId' },
+    });
+    expect((await gw.call('gw.credit.captcha.check', { captchaId: 'nope', captchaCode: 'abcd' })).error).toMatchObject({
+      code: 100,
+      data: { field: 'captchaId' },
+    });
   });
 });
 
@@ -98,9 +116,15 @@ describe('gw.credit.agent.login', () => {
     const stored = await gw.db.rows<{ token_hash: Uint8Array }>(sql`SELECT token_hash FROM sessions`);
     expect(stored.some((row) => Buffer.from(row.token_hash).toString('base64url') === session.sessionId)).toBe(false);
 
-    const log = await gw.db.rows<{ login_id: string; result: string; ip: string; region: string; terminal: string; device: string; account_id: unknown }>(
-      sql`SELECT login_id, result, ip, region, terminal, device, account_id FROM login_log ORDER BY id`,
-    );
+    const log = await gw.db.rows<{
+      login_id: string;
+      result: string;
+      ip: string;
+      region: string;
+      terminal: string;
+      device: string;
+      account_id: unknown;
+    }>(sql`SELECT login_id, result, ip, region, terminal, device, account_id FROM login_log ORDER BY id`);
     expect(log).toHaveLength(2);
     expect(log[0]).toMatchObject({ login_id: 'admin', result: 'ok', ip: '127.0.0.1', region: 'LAN', terminal: '7', device: 'test-device' });
     expect(String(log[0]!.account_id)).toBe(session.userId);
@@ -113,7 +137,9 @@ describe('gw.credit.agent.login', () => {
     const unknown = await loginWith({ loginId: 'nobody99', password: 'Admin123' });
     expect(wrong.error).toEqual({ code: 2218, message: 'Username or password wrong' });
     expect(unknown.error).toEqual(wrong.error);
-    const log = await gw.db.rows<{ login_id: string; code: number; account_id: unknown }>(sql`SELECT login_id, code, account_id FROM login_log ORDER BY id`);
+    const log = await gw.db.rows<{ login_id: string; code: number; account_id: unknown }>(
+      sql`SELECT login_id, code, account_id FROM login_log ORDER BY id`,
+    );
     expect(log.map((r) => [r.login_id, r.code])).toEqual([
       ['admin', 2218],
       ['nobody99', 2218],
@@ -126,7 +152,14 @@ describe('gw.credit.agent.login', () => {
     const captcha = await newCaptcha();
     const code = await codeOf(captcha.captchaId);
     const attempt = (captchaCode: string | undefined) =>
-      gw.call('gw.credit.agent.login', { loginId: 'admin', password: 'Admin123', safeCode: '1234', captchaId: captcha.captchaId, captchaCode, ztsLang: 'en' });
+      gw.call('gw.credit.agent.login', {
+        loginId: 'admin',
+        password: 'Admin123',
+        safeCode: '1234',
+        captchaId: captcha.captchaId,
+        captchaCode,
+        ztsLang: 'en',
+      });
     expect((await attempt('zzzz')).error).toEqual({ code: 2240, message: 'Verification code error' });
     // The wrong attempt used it up: the right code no longer works.
     expect(codeOfAnswer(await attempt(code))).toBe(2240);
@@ -134,11 +167,19 @@ describe('gw.credit.agent.login', () => {
     const late = await newCaptcha();
     gw.clock.advance(120_001);
     expect(
-      codeOfAnswer(await gw.call('gw.credit.agent.login', { loginId: 'admin', password: 'Admin123', safeCode: '1234', captchaId: late.captchaId, captchaCode: await codeOf(late.captchaId) })),
+      codeOfAnswer(
+        await gw.call('gw.credit.agent.login', {
+          loginId: 'admin',
+          password: 'Admin123',
+          safeCode: '1234',
+          captchaId: late.captchaId,
+          captchaCode: await codeOf(late.captchaId),
+        }),
+      ),
     ).toBe(2240);
   });
 
-  it("skips the captcha where the site does not require it", async () => {
+  it('skips the captcha where the site does not require it', async () => {
     await gw.db.run(sql`UPDATE sites SET captcha_required = false WHERE id = 'demo'`);
     try {
       expect((await gw.call('gw.credit.agent.login', { loginId: 'admin', password: 'Admin123', safeCode: '1234' })).result).toBeDefined();
@@ -148,12 +189,18 @@ describe('gw.credit.agent.login', () => {
   });
 
   it('refuses a wrong safe code with 2241', async () => {
-    expect((await loginWith({ loginId: 'admin', password: 'Admin123', safeCode: '4321' })).error).toEqual({ code: 2241, message: 'Two-factor verification failed!' });
+    expect((await loginWith({ loginId: 'admin', password: 'Admin123', safeCode: '4321' })).error).toEqual({
+      code: 2241,
+      message: 'Two-factor verification failed!',
+    });
   });
 
   it('refuses a disabled account with 2217 and an account in a disabled line with 2242, but lets a frozen line in', async () => {
     await gw.db.run(sql`UPDATE accounts SET status = 4 WHERE login_id = 'agent01'`);
-    expect((await loginWith({ loginId: 'agent01', password: 'Admin123' })).error).toEqual({ code: 2217, message: 'Account disabled, please contact customer service' });
+    expect((await loginWith({ loginId: 'agent01', password: 'Admin123' })).error).toEqual({
+      code: 2217,
+      message: 'Account disabled, please contact customer service',
+    });
     // A wrong password still answers 2218: the status is only told to whoever knows the password.
     expect(codeOfAnswer(await loginWith({ loginId: 'agent01', password: 'Wrong123' }))).toBe(2218);
     await gw.db.run(sql`UPDATE accounts SET status = 1`);
@@ -173,7 +220,9 @@ describe('gw.credit.agent.login', () => {
 
   it('refuses everything during maintenance (2250) and for a blocked IP (2251)', async () => {
     const now = gw.clock.now().getTime();
-    await gw.db.run(sql`UPDATE sites SET maintenance_start = ${new Date(now - 1000)}, maintenance_end = ${new Date(now + 60_000)} WHERE id = 'demo'`);
+    await gw.db.run(
+      sql`UPDATE sites SET maintenance_start = ${new Date(now - 1000)}, maintenance_end = ${new Date(now + 60_000)} WHERE id = 'demo'`,
+    );
     expect(codeOfAnswer(await gw.call('gw.credit.agent.login', { loginId: 'admin', password: 'Admin123', safeCode: '1234' }))).toBe(2250);
     expect(codeOfAnswer(await gw.call('gw.credit.captcha.check'))).toBe(2250);
     await gw.db.run(sql`UPDATE sites SET maintenance_start = NULL, maintenance_end = NULL`);
@@ -185,8 +234,12 @@ describe('gw.credit.agent.login', () => {
 
 describe('lockout', () => {
   it('answers 2218 to failures 1-5, then 2632 for 15 minutes even with the right password', async () => {
-    for (let i = 1; i <= 5; i++) expect(codeOfAnswer(await loginWith({ loginId: 'major01', password: `Wrong${i}aa` })), `failure ${i}`).toBe(2218);
-    expect((await loginWith({ loginId: 'major01', password: 'Admin123' })).error).toEqual({ code: 2632, message: 'Too frequent access, please try again later' });
+    for (let i = 1; i <= 5; i++)
+      expect(codeOfAnswer(await loginWith({ loginId: 'major01', password: `Wrong${i}aa` })), `failure ${i}`).toBe(2218);
+    expect((await loginWith({ loginId: 'major01', password: 'Admin123' })).error).toEqual({
+      code: 2632,
+      message: 'Too frequent access, please try again later',
+    });
     gw.clock.advance(14 * 60_000);
     expect(codeOfAnswer(await loginWith({ loginId: 'major01', password: 'Admin123' }))).toBe(2632);
     // Another name is not affected.
@@ -208,7 +261,8 @@ describe('lockout', () => {
   });
 
   it('counts wrong safe codes too', async () => {
-    for (let i = 0; i < 5; i++) expect(codeOfAnswer(await loginWith({ loginId: 'major01', password: 'Admin123', safeCode: '0000' }))).toBe(2241);
+    for (let i = 0; i < 5; i++)
+      expect(codeOfAnswer(await loginWith({ loginId: 'major01', password: 'Admin123', safeCode: '0000' }))).toBe(2241);
     expect(codeOfAnswer(await loginWith({ loginId: 'major01', password: 'Admin123' }))).toBe(2632);
   });
 });
@@ -220,7 +274,13 @@ describe('per-IP limit', () => {
       const attempt = async (loginId: string, password: string) => {
         const captcha = (await limited.call('gw.credit.captcha.check')).result as { captchaId: string };
         const row = await limited.db.one<{ code: string }>(sql`SELECT code FROM captchas WHERE id = ${captcha.captchaId}`);
-        return limited.call('gw.credit.agent.login', { loginId, password, safeCode: '1234', captchaId: captcha.captchaId, captchaCode: row!.code });
+        return limited.call('gw.credit.agent.login', {
+          loginId,
+          password,
+          safeCode: '1234',
+          captchaId: captcha.captchaId,
+          captchaCode: row!.code,
+        });
       };
       for (const name of ['nameone', 'nametwo', 'namethree']) expect(codeOfAnswer(await attempt(name, 'Wrong1aa'))).toBe(2218);
       expect(codeOfAnswer(await attempt('admin', 'Admin123'))).toBe(2632);

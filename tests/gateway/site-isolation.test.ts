@@ -25,11 +25,12 @@ describe('site isolation', () => {
 
   it("never lists one site's notices on the other, whatever the params say", async () => {
     const ids = async (host: string) => {
-      const result = (await gw.call('gw.credit.sn.notice.query', { pageSize: 500, domain: 'demo2.localhost', host: 'demo2.localhost' }, { host })).result as Notices;
+      const result = (
+        await gw.call('gw.credit.sn.notice.query', { pageSize: 500, domain: 'demo2.localhost', host: 'demo2.localhost' }, { host })
+      ).result as Notices;
       return result.list.map((n) => n.id);
     };
-    const siteOf = async (id: string) =>
-      (await gw.db.one<{ site_id: string }>(sql`SELECT site_id FROM notices WHERE id = ${id}`))!.site_id;
+    const siteOf = async (id: string) => (await gw.db.one<{ site_id: string }>(sql`SELECT site_id FROM notices WHERE id = ${id}`))!.site_id;
     const demoIds = await ids(DEMO);
     const demo2Ids = await ids(DEMO2);
     expect(demoIds.length).toBeGreaterThan(0);
@@ -50,7 +51,9 @@ describe('site isolation', () => {
 
   it("keeps one site's maintenance and IP rules off the other", async () => {
     const now = gw.clock.now().getTime();
-    await gw.db.run(sql`UPDATE sites SET maintenance_start = ${new Date(now - 1000)}, maintenance_end = ${new Date(now + 60_000)} WHERE id = 'demo2'`);
+    await gw.db.run(
+      sql`UPDATE sites SET maintenance_start = ${new Date(now - 1000)}, maintenance_end = ${new Date(now + 60_000)} WHERE id = 'demo2'`,
+    );
     await gw.db.run(sql`INSERT INTO site_ip_rules (site_id, kind, network) VALUES ('demo2', 'block', '0.0.0.0/0')`);
     try {
       expect((await gw.call('sn.agent.maintain', {}, { host: DEMO2 })).result).toMatchObject({ flag: 1 });

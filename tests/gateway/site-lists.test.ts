@@ -18,7 +18,8 @@ afterAll(async () => {
 
 describe('area codes', () => {
   it('lists the calling codes of the region, the same for every caller', async () => {
-    const list = ((await gw.call('gw.credit.user.area.code.get', { opsId: admin })).result as { list: { region: string; code: string }[] }).list;
+    const list = ((await gw.call('gw.credit.user.area.code.get', { opsId: admin })).result as { list: { region: string; code: string }[] })
+      .list;
     expect(list.slice(0, 4)).toEqual([
       { region: 'CN', code: '86' },
       { region: 'HK', code: '852' },
@@ -36,7 +37,9 @@ describe('area codes', () => {
 
 describe('red-limit presets', () => {
   it("lists the site's presets, live first, from the smallest stake, unlimited last", async () => {
-    const answer = (await gw.call('gw.credit.limitation.list', { opsId: admin })).result as { list: { id: string; gameType: string; minBet: string; maxBet: string }[] };
+    const answer = (await gw.call('gw.credit.limitation.list', { opsId: admin })).result as {
+      list: { id: string; gameType: string; minBet: string; maxBet: string }[];
+    };
     expect(answer.list.map(({ gameType, minBet, maxBet }) => [gameType, minBet, maxBet])).toEqual([
       ['live', '10.00', '1000.00'],
       ['live', '50.00', '5000.00'],
@@ -51,10 +54,14 @@ describe('red-limit presets', () => {
   });
 
   it('filters by game type, and shows another site only its own', async () => {
-    const electronic = (await gw.call('gw.credit.limitation.list', { opsId: admin, gameType: 'electronic' })).result as { list: { gameType: string }[] };
+    const electronic = (await gw.call('gw.credit.limitation.list', { opsId: admin, gameType: 'electronic' })).result as {
+      list: { gameType: string }[];
+    };
     expect(electronic.list).toHaveLength(3);
     expect(electronic.list.every((item) => item.gameType === 'electronic')).toBe(true);
-    const other = (await gw.call('gw.credit.limitation.list', { opsId: admin2 }, demo2)).result as { list: { minBet: string; maxBet: string }[] };
+    const other = (await gw.call('gw.credit.limitation.list', { opsId: admin2 }, demo2)).result as {
+      list: { minBet: string; maxBet: string }[];
+    };
     expect(other.list.map(({ minBet, maxBet }) => [minBet, maxBet])).toEqual([
       ['20.00', '2000.00'],
       ['100.00', '10000.00'],
@@ -63,13 +70,22 @@ describe('red-limit presets', () => {
     ]);
     // A session of one site is no session on another.
     expect((await gw.call('gw.credit.limitation.list', { opsId: admin }, demo2)).error?.code).toBe(2202);
-    expect((await gw.call('gw.credit.limitation.list', { opsId: admin, gameType: 'slots' })).error).toMatchObject({ code: 100, data: { field: 'gameType' } });
+    expect((await gw.call('gw.credit.limitation.list', { opsId: admin, gameType: 'slots' })).error).toMatchObject({
+      code: 100,
+      data: { field: 'gameType' },
+    });
   });
 
   it('refuses a preset whose maximum is below its minimum, or no minimum, by constraint', async () => {
-    await expect(gw.db.run(sql`INSERT INTO red_limit_presets (site_id, game_type, min_bet, max_bet) VALUES ('demo', 'live', 500, 100)`)).rejects.toThrow();
-    await expect(gw.db.run(sql`INSERT INTO red_limit_presets (site_id, game_type, min_bet, max_bet) VALUES ('demo', 'live', 0, 100)`)).rejects.toThrow();
-    await expect(gw.db.run(sql`INSERT INTO red_limit_presets (site_id, game_type, min_bet, max_bet) VALUES ('demo', 'slots', 100, 0)`)).rejects.toThrow();
+    await expect(
+      gw.db.run(sql`INSERT INTO red_limit_presets (site_id, game_type, min_bet, max_bet) VALUES ('demo', 'live', 500, 100)`),
+    ).rejects.toThrow();
+    await expect(
+      gw.db.run(sql`INSERT INTO red_limit_presets (site_id, game_type, min_bet, max_bet) VALUES ('demo', 'live', 0, 100)`),
+    ).rejects.toThrow();
+    await expect(
+      gw.db.run(sql`INSERT INTO red_limit_presets (site_id, game_type, min_bet, max_bet) VALUES ('demo', 'slots', 100, 0)`),
+    ).rejects.toThrow();
   });
 });
 

@@ -65,7 +65,9 @@ describe('sn.agent.maintain', () => {
   });
 
   it('says flag 1 inside the window, with the times in UTC and in Beijing time', async () => {
-    await gw.db.run(sql`UPDATE sites SET maintenance_start = '2026-03-01T16:00:00Z', maintenance_end = '2026-03-01T18:30:00Z' WHERE id = 'demo'`);
+    await gw.db.run(
+      sql`UPDATE sites SET maintenance_start = '2026-03-01T16:00:00Z', maintenance_end = '2026-03-01T18:30:00Z' WHERE id = 'demo'`,
+    );
     gw.clock.set('2026-03-01T17:00:00Z');
     expect((await gw.call('sn.agent.maintain')).result).toEqual({
       flag: 1,
@@ -87,7 +89,9 @@ describe('sn.agent.maintain', () => {
 describe('closed sites', () => {
   it('answers 2250 during maintenance except for the site, theme, maintenance and meta calls', async () => {
     const now = gw.clock.now().getTime();
-    await gw.db.run(sql`UPDATE sites SET maintenance_start = ${new Date(now - 60_000)}, maintenance_end = ${new Date(now + 60_000)} WHERE id = 'demo'`);
+    await gw.db.run(
+      sql`UPDATE sites SET maintenance_start = ${new Date(now - 60_000)}, maintenance_end = ${new Date(now + 60_000)} WHERE id = 'demo'`,
+    );
     expect((await gw.call('gw.credit.sn.notice.query', { ztsLang: 'en' })).error).toEqual({
       code: 2250,
       message: 'The site is under maintenance, please come back later',
@@ -125,7 +129,10 @@ describe('notices', () => {
 
   it('sn.notice.query lists current notices sent to no level, in the caller language', async () => {
     const answer = await gw.call('gw.credit.sn.notice.query', { ztsLang: 'en', pageIndex: 1, pageSize: 99 });
-    const result = answer.result as { total: number; list: { title: string; level: number | null; contentRich: string; content: string }[] };
+    const result = answer.result as {
+      total: number;
+      list: { title: string; level: number | null; contentRich: string; content: string }[];
+    };
     expect(result.total).toBe(2);
     expect(result.list.map((n) => n.title).sort()).toEqual(['Scheduled maintenance', 'Welcome to the credit back office']);
     expect(result.list.every((n) => n.level === null)).toBe(true);
@@ -140,7 +147,10 @@ describe('notices', () => {
     await addNotice({ start: new Date(now + 60_000), end: new Date(now + 120_000), title: 'future' });
     await addNotice({ start: new Date(now - 120_000), end: new Date(now - 60_000), title: 'ended' });
     await addNotice({ start: new Date(now - 1000), end: new Date(now + 100_000), title: 'fresh' });
-    const page1 = (await gw.call('gw.credit.sn.notice.query', { pageIndex: 1, pageSize: 2 })).result as { total: number; list: { title: string; content: string }[] };
+    const page1 = (await gw.call('gw.credit.sn.notice.query', { pageIndex: 1, pageSize: 2 })).result as {
+      total: number;
+      list: { title: string; content: string }[];
+    };
     expect(page1.total).toBe(3);
     expect(page1.list[0]).toMatchObject({ title: 'fresh', content: '内容 & 粗体' });
     const page2 = (await gw.call('gw.credit.sn.notice.query', { pageIndex: 2, pageSize: 2 })).result as { total: number; list: unknown[] };
@@ -166,14 +176,20 @@ describe('notices', () => {
     });
     expect((await gw.call('gw.credit.notice.layer.list', { opsId: 'x'.repeat(43) })).error?.code).toBe(2202);
     const company = await gw.sessionFor('admin');
-    const forCompany = (await gw.call('gw.credit.notice.layer.list', { opsId: company, pageSize: 99 })).result as { total: number; list: { level: number | null }[] };
+    const forCompany = (await gw.call('gw.credit.notice.layer.list', { opsId: company, pageSize: 99 })).result as {
+      total: number;
+      list: { level: number | null }[];
+    };
     expect(forCompany.total).toBe(2);
     expect(forCompany.list.every((n) => n.level === null)).toBe(true);
 
     // A major shareholder (level 1) also sees the notice sent to level 1.
     await gw.addAccount({ loginId: 'major01', parent: 'admin', level: 1 });
     const major = await gw.sessionFor('major01');
-    const forMajor = (await gw.call('gw.credit.notice.layer.list', { opsId: major, ztsLang: 'en' })).result as { total: number; list: { title: string; level: number | null }[] };
+    const forMajor = (await gw.call('gw.credit.notice.layer.list', { opsId: major, ztsLang: 'en' })).result as {
+      total: number;
+      list: { title: string; level: number | null }[];
+    };
     expect(forMajor.total).toBe(3);
     expect(forMajor.list.find((n) => n.level === 1)?.title).toBe('For major shareholders');
   });

@@ -60,18 +60,21 @@ describe('npm start', () => {
   });
 
   // Several processes share one database only on a PostgreSQL server (PGlite is one process's).
-  it.runIf(testDatabaseKind() === 'postgres')('lets two gateway processes start together on one empty PostgreSQL and serve the same data', async () => {
-    const env = await databaseEnv();
-    const [a, b] = await Promise.all([start(env), start(env)]);
-    const seeders = [a, b].filter((g) => g.output().includes('Seeded the demo sites.'));
-    expect(seeders).toHaveLength(1);
-    expect((await template(a.url, 'demo2.localhost')).result.sn).toBe('demo2');
-    expect((await template(b.url, 'demo2.localhost')).result.sn).toBe('demo2');
-    expect(await a.stop()).toBe(0);
-    expect(await b.stop()).toBe(0);
-  });
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'lets two gateway processes start together on one empty PostgreSQL and serve the same data',
+    async () => {
+      const env = await databaseEnv();
+      const [a, b] = await Promise.all([start(env), start(env)]);
+      const seeders = [a, b].filter((g) => g.output().includes('Seeded the demo sites.'));
+      expect(seeders).toHaveLength(1);
+      expect((await template(a.url, 'demo2.localhost')).result.sn).toBe('demo2');
+      expect((await template(b.url, 'demo2.localhost')).result.sn).toBe('demo2');
+      expect(await a.stop()).toBe(0);
+      expect(await b.stop()).toBe(0);
+    },
+  );
 
-  it.runIf(testDatabaseKind() === 'postgres')('lets two gateway processes accept each other\'s sessions', async () => {
+  it.runIf(testDatabaseKind() === 'postgres')("lets two gateway processes accept each other's sessions", async () => {
     const env = { ...(await databaseEnv()), CAPTCHA: 'off' };
     const a = await start(env);
     const b = await start(env);

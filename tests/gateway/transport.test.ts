@@ -41,7 +41,9 @@ describe('the three transport forms', () => {
     const res = await gw.raw({
       path: '/api',
       headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' },
-      body: new URLSearchParams({ json: JSON.stringify({ jsonrpc: '2.0', id: 'abc', method: 'sn.agent.maintain', params: {} }) }).toString(),
+      body: new URLSearchParams({
+        json: JSON.stringify({ jsonrpc: '2.0', id: 'abc', method: 'sn.agent.maintain', params: {} }),
+      }).toString(),
     });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('application/json');
@@ -101,7 +103,12 @@ describe('batches and notifications', () => {
   });
 
   it('takes a batch through reading B too', async () => {
-    const body = new URLSearchParams({ json: JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'sn.agent.maintain' }, { jsonrpc: '2.0', id: 2, method: 'host.info' }]) });
+    const body = new URLSearchParams({
+      json: JSON.stringify([
+        { jsonrpc: '2.0', id: 1, method: 'sn.agent.maintain' },
+        { jsonrpc: '2.0', id: 2, method: 'host.info' },
+      ]),
+    });
     const res = await gw.raw({ path: '/api', headers: form, body: body.toString() });
     expect((res.json as { id: number }[]).map((a) => a.id)).toEqual([1, 2]);
   });
@@ -122,7 +129,12 @@ describe('bad requests get JSON-RPC errors, never 5xx', () => {
     { name: 'params as a string', headers: json, body: '{"jsonrpc":"2.0","id":1,"method":"sn.agent.maintain","params":"x"}', code: 100 },
     { name: 'an unknown method', headers: json, body: '{"jsonrpc":"2.0","id":1,"method":"gw.credit.nope"}', code: 110 },
     { name: 'a prototype key as method', headers: json, body: '{"jsonrpc":"2.0","id":1,"method":"__proto__"}', code: 110 },
-    { name: 'text/plain holding JSON-RPC', headers: { 'content-type': 'text/plain' }, body: '{"jsonrpc":"2.0","id":1,"method":"gw.credit.nope"}', code: 110 },
+    {
+      name: 'text/plain holding JSON-RPC',
+      headers: { 'content-type': 'text/plain' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"gw.credit.nope"}',
+      code: 110,
+    },
     { name: 'no content type at all', body: '{"jsonrpc":"2.0","id":1,"method":"sn.agent.maintain","params":{"ztsLang":5}}', code: 100 },
   ];
   for (const testCase of cases) {
@@ -150,7 +162,11 @@ describe('bad requests get JSON-RPC errors, never 5xx', () => {
   });
 
   it('answers 413 with a JSON-RPC error to a body over 1 MiB', async () => {
-    const res = await gw.raw({ path: '/api', headers: json, body: `{"jsonrpc":"2.0","id":1,"method":"sn.agent.maintain","params":{"pad":"${'a'.repeat(1024 * 1024)}"}}` });
+    const res = await gw.raw({
+      path: '/api',
+      headers: json,
+      body: `{"jsonrpc":"2.0","id":1,"method":"sn.agent.maintain","params":{"pad":"${'a'.repeat(1024 * 1024)}"}}`,
+    });
     expect(res.status).toBe(413);
     expect(res.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32001 } });
     expectSecurityHeaders(res);
@@ -159,8 +175,7 @@ describe('bad requests get JSON-RPC errors, never 5xx', () => {
   });
 
   it('answers in the language of the call, falling back to Chinese', async () => {
-    const message = async (ztsLang: unknown) =>
-      (await gw.call('gw.credit.nope', { ztsLang })).error!.message;
+    const message = async (ztsLang: unknown) => (await gw.call('gw.credit.nope', { ztsLang })).error!.message;
     expect(await message('en')).toBe('Action not found');
     expect(await message('zh')).toBe('操作不存在');
     expect(await message('th')).not.toBe('Action not found');
@@ -197,7 +212,10 @@ describe('bad requests get JSON-RPC errors, never 5xx', () => {
 describe('the web page', () => {
   it('carries a new style nonce on every load, in its policy and in the page, and nowhere else', async () => {
     const webRoot = mkdtempSync(join(tmpdir(), 'credit-web-'));
-    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      join(webRoot, 'index.html'),
+      '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+    );
     writeFileSync(join(webRoot, 'app.js'), 'console.log(1)');
     const web = await startTestGateway({ webRoot, db: gw.db });
     try {
@@ -217,7 +235,9 @@ describe('the web page', () => {
       expect(new Set(nonces).size).toBe(3);
       // Cross-Origin-Opener-Policy only where browsers apply it: not on a plain-HTTP intranet name.
       expect((await web.raw({ method: 'GET', path: '/' })).headers['cross-origin-opener-policy']).toBe('same-origin');
-      expect((await web.raw({ method: 'GET', path: '/', host: 'demo2.localhost:8080' })).headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect((await web.raw({ method: 'GET', path: '/', host: 'demo2.localhost:8080' })).headers['cross-origin-opener-policy']).toBe(
+        'same-origin',
+      );
       expect((await web.raw({ method: 'GET', path: '/', host: 'office.test:8080' })).headers['cross-origin-opener-policy']).toBeUndefined();
       const script = await web.raw({ method: 'GET', path: '/app.js' });
       expect(script.text).toBe('console.log(1)');

@@ -82,7 +82,9 @@ export async function resetSite(gw: TestGateway): Promise<void> {
 export async function setMaintenance(gw: TestGateway, on: boolean): Promise<void> {
   const now = Date.now();
   if (on) {
-    await gw.db.run(sql`UPDATE sites SET maintenance_start = ${new Date(now - 60_000)}, maintenance_end = ${new Date(now + 3_600_000)} WHERE id = 'demo'`);
+    await gw.db.run(
+      sql`UPDATE sites SET maintenance_start = ${new Date(now - 60_000)}, maintenance_end = ${new Date(now + 3_600_000)} WHERE id = 'demo'`,
+    );
   } else {
     await gw.db.run(sql`UPDATE sites SET maintenance_start = NULL, maintenance_end = NULL WHERE id = 'demo'`);
   }

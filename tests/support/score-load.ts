@@ -58,8 +58,15 @@ export async function loadPairs(db: Queryable, input: { siteId: string; hotParen
   const pairs: (Pair & { parentLogin: string })[] = [];
   for (const row of rows) {
     const operatorId = String(row.parent_id);
-    if (!tokens.has(operatorId)) tokens.set(operatorId, await createSession(db, { siteId: input.siteId, accountId: operatorId, now: input.now }));
-    pairs.push({ operatorId, token: tokens.get(operatorId)!, childId: String(row.child_id), childLevel: row.child_level, parentLogin: row.parent_login });
+    if (!tokens.has(operatorId))
+      tokens.set(operatorId, await createSession(db, { siteId: input.siteId, accountId: operatorId, now: input.now }));
+    pairs.push({
+      operatorId,
+      token: tokens.get(operatorId)!,
+      childId: String(row.child_id),
+      childLevel: row.child_level,
+      parentLogin: row.parent_login,
+    });
   }
   const hot = pairs.filter((pair) => pair.parentLogin === input.hotParent).slice(0, input.hotChildren);
   // The rest of the load goes everywhere else, so the hot parent gets its half and no more.
@@ -150,7 +157,9 @@ export class LoadRecord {
 }
 
 export async function balances(db: Queryable, siteId: string): Promise<Map<string, bigint>> {
-  const rows = await db.rows<{ id: string | number; balance: string | number | bigint }>(sql`SELECT id, balance FROM accounts WHERE site_id = ${siteId}`);
+  const rows = await db.rows<{ id: string | number; balance: string | number | bigint }>(
+    sql`SELECT id, balance FROM accounts WHERE site_id = ${siteId}`,
+  );
   return new Map(rows.map((row) => [String(row.id), BigInt(row.balance)]));
 }
 
@@ -164,12 +173,26 @@ const parseAmount = (text: string) => {
  * one stored answer, both equal to what the client got; no other key of the run left a trace;
  * and each account's balance moved by exactly the sum of its acknowledged operations.
  */
-export async function verifyRun(db: Queryable, input: { siteId: string; runId: string; record: LoadRecord; before: Map<string, bigint> }): Promise<string[]> {
+export async function verifyRun(
+  db: Queryable,
+  input: { siteId: string; runId: string; record: LoadRecord; before: Map<string, bigint> },
+): Promise<string[]> {
   const problems = [...input.record.problems];
   const report = await checkLedger(db, { siteId: input.siteId });
   if (!report.ok) problems.push(...formatLedgerReport(report));
 
-  const logRows = await db.rows<{ request_key: string; operator_account_id: string | number; type: string; serial_no: string | number; amount: string | number; before: string | number; after: string | number; operator_before: string | number; operator_after: string | number; target_account_id: string | number }>(sql`
+  const logRows = await db.rows<{
+    request_key: string;
+    operator_account_id: string | number;
+    type: string;
+    serial_no: string | number;
+    amount: string | number;
+    before: string | number;
+    after: string | number;
+    operator_before: string | number;
+    operator_after: string | number;
+    target_account_id: string | number;
+  }>(sql`
     SELECT request_key, operator_account_id, type, serial_no, amount, before, after, operator_before, operator_after, target_account_id
       FROM score_log WHERE site_id = ${input.siteId} AND request_key LIKE ${`${input.runId}-%`}`);
   const stored = await db.rows<{ request_key: string; method: string; result: unknown }>(sql`
@@ -184,7 +207,8 @@ export async function verifyRun(db: Queryable, input: { siteId: string; runId: s
     const rows = rowsByKey.get(key) ?? [];
     const keyRows = storedByKey.get(key) ?? [];
     if (!entry.result) {
-      if (rows.length > 0 || keyRows.length > 0) problems.push(`${key}: never acknowledged, yet ${rows.length} log rows and ${keyRows.length} stored answers`);
+      if (rows.length > 0 || keyRows.length > 0)
+        problems.push(`${key}: never acknowledged, yet ${rows.length} log rows and ${keyRows.length} stored answers`);
       continue;
     }
     const result = entry.result;
@@ -215,7 +239,8 @@ export async function verifyRun(db: Queryable, input: { siteId: string; runId: s
   }
   const after = await balances(db, input.siteId);
   for (const [id, balance] of after) {
-    if (expected.get(id) !== balance) problems.push(`account ${id}: balance ${balance}, expected ${expected.get(id)} from the acknowledged operations`);
+    if (expected.get(id) !== balance)
+      problems.push(`account ${id}: balance ${balance}, expected ${expected.get(id)} from the acknowledged operations`);
   }
   return problems;
 }

@@ -88,7 +88,11 @@ export const profileOf = (loginId: string): Profile => ({
   gameSettings: [],
 });
 
-export const captcha: Captcha = { captchaId: '00000000-0000-4000-8000-000000000000', image: 'data:image/svg+xml;base64,', expiresAt: '2099-01-01T00:00:00.000Z' };
+export const captcha: Captcha = {
+  captchaId: '00000000-0000-4000-8000-000000000000',
+  image: 'data:image/svg+xml;base64,',
+  expiresAt: '2099-01-01T00:00:00.000Z',
+};
 
 /** Answers of the actors, as events the graph can follow. */
 export const done = (id: string, output?: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
@@ -113,7 +117,10 @@ const credentials = (loginId: string) => ({
  */
 export function worldEvents(snapshot: Snapshot): AnyEventObject[] {
   const { context } = snapshot;
-  if (snapshot.matches('booting')) return (['open', 'maintenance', 'blocked'] as const).map((mode) => done('loadSite', { site: siteInfo(mode), maintenance: maintenanceInfo(mode === 'maintenance' ? 1 : 0) }));
+  if (snapshot.matches('booting'))
+    return (['open', 'maintenance', 'blocked'] as const).map((mode) =>
+      done('loadSite', { site: siteInfo(mode), maintenance: maintenanceInfo(mode === 'maintenance' ? 1 : 0) }),
+    );
   if (snapshot.matches('maintenance')) return [{ type: 'MAINTENANCE.CHECKED', maintenance: maintenanceInfo(0) }];
   if (snapshot.matches({ open: 'restoring' })) {
     // After a maintenance break, a signed-in user's cookie brings the session back.
@@ -148,7 +155,12 @@ export function worldEvents(snapshot: Snapshot): AnyEventObject[] {
 /** States count as the same when their value, the login in flight or signed in, the last error and the reason agree. */
 export function serializeSessionState(snapshot: Snapshot): string {
   const { context } = snapshot;
-  return JSON.stringify([snapshot.value, context.pending?.loginId ?? context.session?.loginId ?? null, context.error?.code ?? null, context.reason]);
+  return JSON.stringify([
+    snapshot.value,
+    context.pending?.loginId ?? context.session?.loginId ?? null,
+    context.error?.code ?? null,
+    context.reason,
+  ]);
 }
 
 /** The session machine as a test model: invocations and delays become the events they send. */
@@ -162,7 +174,11 @@ export const sessionTestModel = createTestModel(toTestMachine(sessionMachine), {
 /** The state a step ends in, written like the machine's state ids ("open.signedOut.ready"). */
 export function stateKey(snapshot: Snapshot): string {
   const walk = (value: unknown): string =>
-    typeof value === 'string' ? value : Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}.${walk(v)}`).join(',');
+    typeof value === 'string'
+      ? value
+      : Object.entries(value as Record<string, unknown>)
+          .map(([k, v]) => `${k}.${walk(v)}`)
+          .join(',');
   return walk(snapshot.value);
 }
 
@@ -173,7 +189,10 @@ export function pathName(path: { state: Snapshot; steps: { event: AnyEventObject
     .map(({ event }) => {
       const loginId = (event as { credentials?: { loginId: string } }).credentials?.loginId;
       const flag = (event as { maintenance?: { flag: number } }).maintenance?.flag;
-      const name = event.type.replace('xstate.done.actor.', '✓').replace('xstate.error.actor.', '✗').replace(/^xstate\.after\.([a-z]+)\..*$/, '⏱$1');
+      const name = event.type
+        .replace('xstate.done.actor.', '✓')
+        .replace('xstate.error.actor.', '✗')
+        .replace(/^xstate\.after\.([a-z]+)\..*$/, '⏱$1');
       return loginId ? `${name}(${loginId})` : flag !== undefined ? `${name}(${flag})` : name;
     })
     .join(' → ');

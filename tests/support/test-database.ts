@@ -58,10 +58,7 @@ export async function prepareTestDatabases(): Promise<() => Promise<void>> {
   writeFileSync(stateFile, JSON.stringify({ prefix, template }));
   return async () => {
     await admin(async (client) => {
-      const { rows } = await client.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE $1`,
-        [`${prefix}%`],
-      );
+      const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`${prefix}%`]);
       for (const row of rows) await client.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
     });
   };

@@ -69,7 +69,12 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     db: database.db,
     clock: options.realTime ? systemClock : clock,
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
-    config: { trustProxy: options.trustProxy ?? false, logLevel: 'silent', captcha: options.captcha ?? true, loginIpLimit: options.loginIpLimit ?? 50 },
+    config: {
+      trustProxy: options.trustProxy ?? false,
+      logLevel: 'silent',
+      captcha: options.captcha ?? true,
+      loginIpLimit: options.loginIpLimit ?? 50,
+    },
     ...(options.extraMethods ? { extraMethods: options.extraMethods } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
   });
@@ -79,7 +84,12 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
   const envelope = (method: string, params: Record<string, unknown>) => ({ jsonrpc: '2.0', id: nextId++, method, params });
 
   const call: TestGateway['call'] = async (method, params = {}, { host } = {}) => {
-    const res = await raw({ path: '/api', host, headers: { 'content-type': 'application/json' }, body: JSON.stringify(envelope(method, params)) });
+    const res = await raw({
+      path: '/api',
+      host,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(envelope(method, params)),
+    });
     return res.json as RpcAnswer;
   };
 
@@ -96,7 +106,12 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
       return res.json as RpcAnswer;
     },
     async callPath(method, params = {}, { host } = {}) {
-      const res = await raw({ path: `/api/${method}`, host, headers: { 'content-type': 'application/json' }, body: JSON.stringify(params) });
+      const res = await raw({
+        path: `/api/${method}`,
+        host,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(params),
+      });
       return res.json as RpcAnswer;
     },
     async sessionFor(loginId, siteId = 'demo') {

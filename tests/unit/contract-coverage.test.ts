@@ -84,7 +84,12 @@ describe('locales', () => {
   it('give every catalogue error code a message in every language', () => {
     for (const language of languages) {
       const errors = readLocale(language, 'errors.json');
-      expect(Object.keys(errors).map(Number).sort((a, b) => a - b), language).toEqual([...allErrorCodes].sort((a, b) => a - b));
+      expect(
+        Object.keys(errors)
+          .map(Number)
+          .sort((a, b) => a - b),
+        language,
+      ).toEqual([...allErrorCodes].sort((a, b) => a - b));
     }
   });
 });

@@ -87,7 +87,9 @@ describe('session machine: model paths with fake actors', () => {
 
 describe('session machine: details the paths do not reach', () => {
   it('keeps the wrong-login message on the form with a new captcha', async () => {
-    const path = paths.find((p) => p.steps.some((s) => (s.event as { credentials?: { loginId: string } }).credentials?.loginId === MODEL_LOGINS.unknown))!;
+    const path = paths.find((p) =>
+      p.steps.some((s) => (s.event as { credentials?: { loginId: string } }).credentials?.loginId === MODEL_LOGINS.unknown),
+    )!;
     const { snapshot } = await runPath(path.steps as never);
     expect(snapshot.context.error).toEqual({ code: 2218, message: 'Username or password wrong' });
     expect(snapshot.context.captcha).not.toBeNull();

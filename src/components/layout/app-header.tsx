@@ -10,7 +10,17 @@ import { Clock } from './clock';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
-export function AppHeader({ title, logo, onOpenPalette, onOpenSettings }: { title: string; logo: string; onOpenPalette(): void; onOpenSettings(): void }) {
+export function AppHeader({
+  title,
+  logo,
+  onOpenPalette,
+  onOpenSettings,
+}: {
+  title: string;
+  logo: string;
+  onOpenPalette(): void;
+  onOpenSettings(): void;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const session = SessionContext.useActorRef();
@@ -18,8 +28,17 @@ export function AppHeader({ title, logo, onOpenPalette, onOpenSettings }: { titl
   const refreshing = SessionContext.useSelector((state) => state.matches({ open: { signedIn: 'refreshingProfile' } }));
   const { sidebarOpen, fixedHeader } = usePreferences();
   return (
-    <header className={`z-20 flex min-h-14 flex-wrap items-center gap-x-4 gap-y-1 border-b bg-header px-3 py-2 text-header-foreground ${fixedHeader ? 'sticky top-0' : ''}`} data-testid="top-bar">
-      <Button variant="ghost" size="icon" aria-label={t('command.toggleSidebar')} aria-expanded={sidebarOpen} onClick={() => updatePreferences({ sidebarOpen: !sidebarOpen })}>
+    <header
+      className={`z-20 flex min-h-14 flex-wrap items-center gap-x-4 gap-y-1 border-b bg-header px-3 py-2 text-header-foreground ${fixedHeader ? 'sticky top-0' : ''}`}
+      data-testid="top-bar"
+    >
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={t('command.toggleSidebar')}
+        aria-expanded={sidebarOpen}
+        onClick={() => updatePreferences({ sidebarOpen: !sidebarOpen })}
+      >
         <PanelLeft aria-hidden />
       </Button>
       <span className="flex items-center gap-2 font-semibold" data-testid="header-logo">
@@ -39,7 +58,13 @@ export function AppHeader({ title, logo, onOpenPalette, onOpenSettings }: { titl
         <span className="hidden sm:inline">
           {t('profile.washCode')}: <span data-testid="wash-code-ratio">{profile?.validAmountRate ?? 0}%</span>
         </span>
-        <Button variant="ghost" size="sm" onClick={() => session.send({ type: 'PROFILE.REFRESH' })} aria-label={t('command.refreshPoints')} data-testid="points">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => session.send({ type: 'PROFILE.REFRESH' })}
+          aria-label={t('command.refreshPoints')}
+          data-testid="points"
+        >
           {t('profile.points')}: <span className="font-mono tabular-nums">{format.amount(profile?.balance ?? '0.00')}</span>
           <RefreshCw className={refreshing ? 'animate-spin' : ''} aria-hidden />
         </Button>
@@ -52,7 +77,13 @@ export function AppHeader({ title, logo, onOpenPalette, onOpenSettings }: { titl
       <Button variant="ghost" size="icon" onClick={onOpenSettings} aria-label={t('command.openSettings')}>
         <Settings aria-hidden />
       </Button>
-      <Button variant="ghost" size="icon" onClick={() => session.send({ type: 'LOGOUT.REQUEST' })} aria-label={t('command.logout')} data-testid="logout">
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={() => session.send({ type: 'LOGOUT.REQUEST' })}
+        aria-label={t('command.logout')}
+        data-testid="logout"
+      >
         <LogOut aria-hidden />
       </Button>
     </header>

@@ -26,11 +26,18 @@ export function AppSidebar({ open, title, logo, showLogo }: { open: boolean; tit
       aria-label={t('layout.menu')}
       data-testid="sidebar"
       data-open={open}
-      className={cn('shrink-0 overflow-hidden border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200', open ? 'w-[210px]' : 'w-0 md:w-14')}
+      className={cn(
+        'shrink-0 overflow-hidden border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200',
+        open ? 'w-[210px]' : 'w-0 md:w-14',
+      )}
     >
       {showLogo ? (
         <div className="flex h-14 items-center gap-2 px-4 font-semibold" data-testid="sidebar-logo">
-          {logo ? <img src={logo} alt="" className="size-6 shrink-0 rounded" /> : <LayoutDashboard className="size-5 shrink-0" aria-hidden />}
+          {logo ? (
+            <img src={logo} alt="" className="size-6 shrink-0 rounded" />
+          ) : (
+            <LayoutDashboard className="size-5 shrink-0" aria-hidden />
+          )}
           {open ? <span className="truncate">{title}</span> : null}
         </div>
       ) : null}

@@ -18,7 +18,19 @@ function Toggle({ id, label, field }: { id: string; label: string; field: 'tagsV
   );
 }
 
-function SelectSetting<T extends string>({ id, label, value, options, onChange }: { id: string; label: string; value: T; options: { id: T; title: string }[]; onChange(value: T): void }) {
+function SelectSetting<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  options: { id: T; title: string }[];
+  onChange(value: T): void;
+}) {
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
@@ -50,9 +62,27 @@ export function SettingsPanel({ open, onOpenChange }: { open: boolean; onOpenCha
           <SheetDescription>{t('settings.description')}</SheetDescription>
         </SheetHeader>
         <div className="grid gap-5 p-4">
-          <SelectSetting id="settings-theme" label={t('settings.theme')} value={theme} options={themes.map((item) => ({ id: item.id, title: t(item.titleKey) }))} onChange={(next) => updatePreferences({ theme: next })} />
-          <SelectSetting id="settings-size" label={t('settings.size')} value={size} options={sizes.map((item) => ({ id: item, title: t(`settings.sizes.${item}`) }))} onChange={(next) => updatePreferences({ size: next })} />
-          <SelectSetting id="settings-language" label={t('settings.language')} value={language} options={languages.map((item) => ({ id: item.id, title: t(item.titleKey) }))} onChange={(next) => updatePreferences({ language: next })} />
+          <SelectSetting
+            id="settings-theme"
+            label={t('settings.theme')}
+            value={theme}
+            options={themes.map((item) => ({ id: item.id, title: t(item.titleKey) }))}
+            onChange={(next) => updatePreferences({ theme: next })}
+          />
+          <SelectSetting
+            id="settings-size"
+            label={t('settings.size')}
+            value={size}
+            options={sizes.map((item) => ({ id: item, title: t(`settings.sizes.${item}`) }))}
+            onChange={(next) => updatePreferences({ size: next })}
+          />
+          <SelectSetting
+            id="settings-language"
+            label={t('settings.language')}
+            value={language}
+            options={languages.map((item) => ({ id: item.id, title: t(item.titleKey) }))}
+            onChange={(next) => updatePreferences({ language: next })}
+          />
           <Toggle id="settings-tags-view" label={t('settings.tagsView')} field="tagsView" />
           <Toggle id="settings-fixed-header" label={t('settings.fixedHeader')} field="fixedHeader" />
           <Toggle id="settings-sidebar-logo" label={t('settings.sidebarLogo')} field="sidebarLogo" />

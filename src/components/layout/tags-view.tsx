@@ -25,12 +25,23 @@ export function TagsView() {
   return (
     <nav aria-label={t('layout.tags')} className="flex gap-1 overflow-x-auto border-b bg-background px-2 py-1" data-testid="tags-view">
       {visited.map((path) => (
-        <span key={path} className={cn('flex items-center gap-1 rounded border px-2 py-0.5 text-xs', path === location ? 'border-primary bg-primary text-primary-foreground' : 'bg-card')}>
+        <span
+          key={path}
+          className={cn(
+            'flex items-center gap-1 rounded border px-2 py-0.5 text-xs',
+            path === location ? 'border-primary bg-primary text-primary-foreground' : 'bg-card',
+          )}
+        >
           <Link href={path} aria-current={path === location ? 'page' : undefined}>
             {t(titleKeyOf(path) ?? 'route.notice')}
           </Link>
           {path !== '/notice' ? (
-            <button type="button" onClick={() => close(path)} aria-label={t('layout.closeTag', { name: t(titleKeyOf(path) ?? '') })} className="rounded hover:bg-black/10">
+            <button
+              type="button"
+              onClick={() => close(path)}
+              aria-label={t('layout.closeTag', { name: t(titleKeyOf(path) ?? '') })}
+              className="rounded hover:bg-black/10"
+            >
               <X className="size-3" aria-hidden />
             </button>
           ) : null}

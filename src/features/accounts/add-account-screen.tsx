@@ -123,7 +123,8 @@ function AddOneForm() {
     agentCommisionRate: profile?.agentCommisionRate ?? 0,
     validAmountRate: profile?.validAmountRate ?? 0,
   };
-  const shownMax = (field: string) => (field === 'pointLimit' ? format.amount(parentMax.pointLimit) : parentMax[field as keyof typeof parentMax]);
+  const shownMax = (field: string) =>
+    field === 'pointLimit' ? format.amount(parentMax.pointLimit) : parentMax[field as keyof typeof parentMax];
   const numberProblem = (field: 'pointLimit' | 'agentCommisionRate' | 'validAmountRate') =>
     field === 'pointLimit'
       ? amountProblem(values.pointLimit, { max: profile?.pointLimit ?? '0' })

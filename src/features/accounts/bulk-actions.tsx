@@ -35,7 +35,14 @@ export function BulkActions({ userIds, onStarted }: { userIds: readonly string[]
         >
           <span className="text-sm">{t('bulk.selected', { count: userIds.length })}</span>
           {actions.map((action) => (
-            <Button key={action.id} type="button" size="sm" variant="outline" onClick={() => void start(action)} data-testid={`bulk-${action.id}`}>
+            <Button
+              key={action.id}
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={() => void start(action)}
+              data-testid={`bulk-${action.id}`}
+            >
               {t(action.titleKey)}
             </Button>
           ))}

@@ -30,7 +30,9 @@ export function DownlineStats({ parentId }: { parentId: string | undefined }) {
   }, [parentId]);
   if (!stats) return null;
   const count = (state: 'disabled' | 'frozen') =>
-    stats.byStatus.filter((group) => accountStateOf({ status: group.status, teamStatus: group.status }).account === state).reduce((sum, group) => sum + group.count, 0);
+    stats.byStatus
+      .filter((group) => accountStateOf({ status: group.status, teamStatus: group.status }).account === state)
+      .reduce((sum, group) => sum + group.count, 0);
   const members = stats.byLevel.filter((group) => isMemberLevel(group.level)).reduce((sum, group) => sum + group.count, 0);
   const items: [string, string][] = [
     [t('stats.downline'), format.number(stats.total)],

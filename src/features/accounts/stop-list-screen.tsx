@@ -31,12 +31,22 @@ export default function StopListScreen() {
         {pages.rows.map((row) => {
           const refusal = whyNot(commands.rights, 'gw.credit.user.bet.pursue', row);
           return (
-            <li key={row.userId} className="flex items-center justify-between gap-4 px-4 py-2" data-testid="stop-list-row" data-login-id={row.loginId}>
+            <li
+              key={row.userId}
+              className="flex items-center justify-between gap-4 px-4 py-2"
+              data-testid="stop-list-row"
+              data-login-id={row.loginId}
+            >
               <span>
                 <span className="font-medium">{row.loginId}</span> <span className="text-sm text-muted-foreground">{row.nickname}</span>
               </span>
               {refusal === null ? (
-                <Button size="sm" variant="outline" onClick={() => void runAccountAction(commands, row, resumeBet)} aria-label={`${t('action.resumeBet')} ${row.loginId}`}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => void runAccountAction(commands, row, resumeBet)}
+                  aria-label={`${t('action.resumeBet')} ${row.loginId}`}
+                >
                   {t('action.resumeBet')}
                 </Button>
               ) : (

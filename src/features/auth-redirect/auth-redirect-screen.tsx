@@ -9,5 +9,9 @@ export function AuthRedirectScreen() {
   useEffect(() => {
     navigate('/login', { replace: true });
   }, [navigate]);
-  return <p role="status" className="p-6 text-muted-foreground">{t('app.loading')}</p>;
+  return (
+    <p role="status" className="p-6 text-muted-foreground">
+      {t('app.loading')}
+    </p>
+  );
 }

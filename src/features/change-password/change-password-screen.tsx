@@ -21,7 +21,11 @@ export default function ChangePasswordScreen() {
         onSubmit={async (values) => {
           setBusy(true);
           try {
-            await call('gw.credit.user.password.update', { oldPassword: values.oldPassword, newPassword: values.newPassword, confirmPassword: values.confirmPassword });
+            await call('gw.credit.user.password.update', {
+              oldPassword: values.oldPassword,
+              newPassword: values.newPassword,
+              confirmPassword: values.confirmPassword,
+            });
             toast(t('password.changed'), { variant: 'success' });
             session.send({ type: 'PASSWORD.CHANGED' });
           } catch (error) {

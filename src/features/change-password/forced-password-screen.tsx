@@ -29,7 +29,11 @@ export function ForcedPasswordScreen() {
           onSubmit={(values) =>
             session.send({
               type: 'PASSWORD.SUBMIT',
-              password: { newPassword: values.newPassword, confirmPassword: values.confirmPassword, ...(firstLogin ? { safeCode: values.safeCode } : {}) },
+              password: {
+                newPassword: values.newPassword,
+                confirmPassword: values.confirmPassword,
+                ...(firstLogin ? { safeCode: values.safeCode } : {}),
+              },
             })
           }
         />

@@ -14,7 +14,17 @@ export interface PasswordFormValues {
 }
 
 /** New password (spec §5 rules) and its confirmation; the old password and a new safe code when asked for. */
-export function PasswordForm({ askOld, askSafeCode, busy, onSubmit }: { askOld: boolean; askSafeCode: boolean; busy: boolean; onSubmit(values: PasswordFormValues): void }) {
+export function PasswordForm({
+  askOld,
+  askSafeCode,
+  busy,
+  onSubmit,
+}: {
+  askOld: boolean;
+  askSafeCode: boolean;
+  busy: boolean;
+  onSubmit(values: PasswordFormValues): void;
+}) {
   const { t } = useTranslation();
   const [values, setValues] = useState<PasswordFormValues>({ oldPassword: '', newPassword: '', confirmPassword: '', safeCode: '' });
   const [touched, setTouched] = useState(false);
@@ -38,18 +48,47 @@ export function PasswordForm({ askOld, askSafeCode, busy, onSubmit }: { askOld: 
     <form onSubmit={submit} noValidate className="grid max-w-md gap-4" data-testid="password-form">
       {askOld ? (
         <FormField id="old-password" label={t('password.old')} problem={shown('oldPassword')}>
-          <Input id="old-password" type="password" autoComplete="current-password" value={values.oldPassword} onChange={(e) => set('oldPassword', e.target.value)} />
+          <Input
+            id="old-password"
+            type="password"
+            autoComplete="current-password"
+            value={values.oldPassword}
+            onChange={(e) => set('oldPassword', e.target.value)}
+          />
         </FormField>
       ) : null}
-      <FormField id="new-password" label={t('password.new')} problem={shown('newPassword')} hint={<p className="text-xs text-muted-foreground">{t('password.rules')}</p>}>
-        <Input id="new-password" type="password" autoComplete="new-password" value={values.newPassword} onChange={(e) => set('newPassword', e.target.value)} />
+      <FormField
+        id="new-password"
+        label={t('password.new')}
+        problem={shown('newPassword')}
+        hint={<p className="text-xs text-muted-foreground">{t('password.rules')}</p>}
+      >
+        <Input
+          id="new-password"
+          type="password"
+          autoComplete="new-password"
+          value={values.newPassword}
+          onChange={(e) => set('newPassword', e.target.value)}
+        />
       </FormField>
       <FormField id="confirm-password" label={t('password.confirm')} problem={shown('confirmPassword')}>
-        <Input id="confirm-password" type="password" autoComplete="new-password" value={values.confirmPassword} onChange={(e) => set('confirmPassword', e.target.value)} />
+        <Input
+          id="confirm-password"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={(e) => set('confirmPassword', e.target.value)}
+        />
       </FormField>
       {askSafeCode ? (
         <FormField id="new-safe-code" label={t('password.newSafeCode')} problem={shown('safeCode')}>
-          <Input id="new-safe-code" inputMode="numeric" maxLength={4} value={values.safeCode} onChange={(e) => set('safeCode', digitsOnly(e.target.value))} />
+          <Input
+            id="new-safe-code"
+            inputMode="numeric"
+            maxLength={4}
+            value={values.safeCode}
+            onChange={(e) => set('safeCode', digitsOnly(e.target.value))}
+          />
         </FormField>
       ) : null}
       <Button type="submit" disabled={busy}>

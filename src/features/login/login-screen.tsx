@@ -41,7 +41,13 @@ export function LoginScreen() {
     if (Object.values(problems).some(Boolean) || !captcha) return;
     session.send({
       type: 'LOGIN.SUBMIT',
-      credentials: { loginId: values.loginId.trim(), password: values.password, captchaId: captcha.captchaId, captchaCode: values.captchaCode.trim(), safeCode: values.safeCode },
+      credentials: {
+        loginId: values.loginId.trim(),
+        password: values.password,
+        captchaId: captcha.captchaId,
+        captchaCode: values.captchaCode.trim(),
+        safeCode: values.safeCode,
+      },
     });
     setValues((current) => ({ ...current, captchaCode: '' }));
   }
@@ -51,7 +57,12 @@ export function LoginScreen() {
       <div className="absolute top-4 right-4">
         <LanguageSwitcher />
       </div>
-      <form onSubmit={submit} noValidate className="w-full max-w-sm space-y-4 rounded-xl border bg-card p-6 text-card-foreground shadow-lg" aria-labelledby="login-title">
+      <form
+        onSubmit={submit}
+        noValidate
+        className="w-full max-w-sm space-y-4 rounded-xl border bg-card p-6 text-card-foreground shadow-lg"
+        aria-labelledby="login-title"
+      >
         <div className="space-y-1 text-center">
           <h1 id="login-title" className="text-2xl font-semibold">
             {site?.title || t('app.title')}
@@ -64,7 +75,16 @@ export function LoginScreen() {
           </p>
         ) : null}
         <FormField id="login-id" label={t('login.username')} problem={shown('loginId')}>
-          <Input id="login-id" name="username" autoComplete="username" autoFocus value={values.loginId} onChange={(e) => set('loginId')(e.target.value)} aria-invalid={Boolean(shown('loginId'))} aria-describedby={shown('loginId') ? 'login-id-problem' : undefined} />
+          <Input
+            id="login-id"
+            name="username"
+            autoComplete="username"
+            autoFocus
+            value={values.loginId}
+            onChange={(e) => set('loginId')(e.target.value)}
+            aria-invalid={Boolean(shown('loginId'))}
+            aria-describedby={shown('loginId') ? 'login-id-problem' : undefined}
+          />
         </FormField>
         <FormField
           id="login-password"
@@ -78,19 +98,63 @@ export function LoginScreen() {
             ) : null
           }
         >
-          <Input id="login-password" name="password" type="password" autoComplete="current-password" value={values.password} onChange={(e) => set('password')(e.target.value)} onKeyDown={watchCapsLock} onKeyUp={watchCapsLock} aria-invalid={Boolean(shown('password'))} aria-describedby={shown('password') ? 'login-password-problem' : undefined} />
+          <Input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={(e) => set('password')(e.target.value)}
+            onKeyDown={watchCapsLock}
+            onKeyUp={watchCapsLock}
+            aria-invalid={Boolean(shown('password'))}
+            aria-describedby={shown('password') ? 'login-password-problem' : undefined}
+          />
         </FormField>
         <FormField id="login-captcha" label={t('login.captcha')} problem={shown('captchaCode')}>
           <div className="flex items-center gap-2">
-            <Input id="login-captcha" name="captcha" autoComplete="off" maxLength={8} value={values.captchaCode} onChange={(e) => set('captchaCode')(e.target.value)} aria-invalid={Boolean(shown('captchaCode'))} />
-            {captcha ? <img src={captcha.image} alt={t('login.captchaImage')} data-captcha-id={captcha.captchaId} className="h-10 w-28 rounded border bg-white" /> : <div className="h-10 w-28 rounded border bg-muted" aria-hidden />}
-            <Button type="button" variant="outline" size="icon" onClick={() => session.send({ type: 'CAPTCHA.REFRESH' })} disabled={loadingCaptcha} aria-label={t('login.refreshCaptcha')}>
+            <Input
+              id="login-captcha"
+              name="captcha"
+              autoComplete="off"
+              maxLength={8}
+              value={values.captchaCode}
+              onChange={(e) => set('captchaCode')(e.target.value)}
+              aria-invalid={Boolean(shown('captchaCode'))}
+            />
+            {captcha ? (
+              <img
+                src={captcha.image}
+                alt={t('login.captchaImage')}
+                data-captcha-id={captcha.captchaId}
+                className="h-10 w-28 rounded border bg-white"
+              />
+            ) : (
+              <div className="h-10 w-28 rounded border bg-muted" aria-hidden />
+            )}
+            <Button
+              type="button"
+              variant="outline"
+              size="icon"
+              onClick={() => session.send({ type: 'CAPTCHA.REFRESH' })}
+              disabled={loadingCaptcha}
+              aria-label={t('login.refreshCaptcha')}
+            >
               <RefreshCw aria-hidden />
             </Button>
           </div>
         </FormField>
         <FormField id="login-safe-code" label={t('login.safeCode')} problem={shown('safeCode')}>
-          <Input id="login-safe-code" name="safeCode" inputMode="numeric" autoComplete="one-time-code" maxLength={4} value={values.safeCode} onChange={(e) => set('safeCode')(digitsOnly(e.target.value))} aria-invalid={Boolean(shown('safeCode'))} />
+          <Input
+            id="login-safe-code"
+            name="safeCode"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={4}
+            value={values.safeCode}
+            onChange={(e) => set('safeCode')(digitsOnly(e.target.value))}
+            aria-invalid={Boolean(shown('safeCode'))}
+          />
         </FormField>
         <Button type="submit" className="w-full" disabled={submitting || !captcha}>
           {submitting ? t('login.signingIn') : t('login.submit')}

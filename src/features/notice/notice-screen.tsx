@@ -26,7 +26,10 @@ export default function NoticeScreen() {
                 </CardDescription>
               </CardHeader>
               {/* Sanitised on the server when saved, and again here before display. */}
-              <CardContent className="prose prose-sm max-w-none" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(notice.contentRich) }} />
+              <CardContent
+                className="prose prose-sm max-w-none"
+                dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(notice.contentRich) }}
+              />
             </Card>
           </li>
         ))}

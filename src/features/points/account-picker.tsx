@@ -33,7 +33,14 @@ export function DirectChildPicker({ onPick }: { onPick(row: Row): void }) {
   }, [query, list]);
   return (
     <div className="max-w-md space-y-2" data-testid="child-picker">
-      <Input value={query} onChange={(event) => setQuery(event.target.value)} placeholder={t('palette.chooseAccount')} aria-label={t('palette.chooseAccount')} maxLength={16} autoFocus />
+      <Input
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        placeholder={t('palette.chooseAccount')}
+        aria-label={t('palette.chooseAccount')}
+        maxLength={16}
+        autoFocus
+      />
       <ul className="divide-y rounded-md border bg-card" aria-label={t('score.children')}>
         {rows.length === 0 ? <li className="p-3 text-sm text-muted-foreground">{t('accounts.empty')}</li> : null}
         {rows.map((row) => {
@@ -42,7 +49,10 @@ export function DirectChildPicker({ onPick }: { onPick(row: Row): void }) {
             <li key={row.userId}>
               <button
                 type="button"
-                className={cn('flex w-full items-center justify-between gap-2 p-3 text-left text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none', refusal && 'cursor-not-allowed opacity-60 hover:bg-transparent')}
+                className={cn(
+                  'flex w-full items-center justify-between gap-2 p-3 text-left text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none',
+                  refusal && 'cursor-not-allowed opacity-60 hover:bg-transparent',
+                )}
                 onClick={() => onPick(row)}
                 disabled={refusal !== null}
                 data-login-id={row.loginId}

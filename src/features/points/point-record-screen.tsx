@@ -24,7 +24,8 @@ const EXPORT_PAGE = 500;
 /** An export stops here: a bigger one asks for narrower filters. */
 const EXPORT_MAX = 100_000;
 const ROW_HEIGHT = 40;
-const COLUMNS = 'grid-cols-[5rem_10rem_5rem_minmax(6rem,1fr)_minmax(6rem,1fr)_7rem_minmax(10rem,1.2fr)_minmax(10rem,1.2fr)_6rem_minmax(6rem,1fr)]';
+const COLUMNS =
+  'grid-cols-[5rem_10rem_5rem_minmax(6rem,1fr)_minmax(6rem,1fr)_7rem_minmax(10rem,1.2fr)_minmax(10rem,1.2fr)_6rem_minmax(6rem,1fr)]';
 
 /** The score log of the caller's line (spec §3): filters, a virtualized table loaded as it scrolls, and export. */
 export default function PointRecordScreen() {
@@ -104,7 +105,12 @@ export default function PointRecordScreen() {
     };
   }, [accountText, account]);
 
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? 0;
   useEffect(() => {
@@ -112,7 +118,18 @@ export default function PointRecordScreen() {
   }, [lastIndex, rows.length, total, loading, load]);
 
   const typeName = (value: Row['type']) => t(`log.type.${value}`);
-  const header = [t('log.serial'), t('log.time'), t('log.typeColumn'), t('log.from'), t('log.to'), t('log.amount'), t('log.targetBalance'), t('log.operatorBalance'), t('log.operator'), t('log.ip')];
+  const header = [
+    t('log.serial'),
+    t('log.time'),
+    t('log.typeColumn'),
+    t('log.from'),
+    t('log.to'),
+    t('log.amount'),
+    t('log.targetBalance'),
+    t('log.operatorBalance'),
+    t('log.operator'),
+    t('log.ip'),
+  ];
 
   async function exportAs(format: 'csv' | 'xlsx') {
     if (!query) return;
@@ -143,7 +160,12 @@ export default function PointRecordScreen() {
       };
       const name = `score-log-${beijingStamp()}`;
       if (format === 'csv') download(`${name}.csv`, toCsv(table), 'text/csv;charset=utf-8');
-      else download(`${name}.xlsx`, toXlsx(table, t('route.pointRecord')), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      else
+        download(
+          `${name}.xlsx`,
+          toXlsx(table, t('route.pointRecord')),
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        );
       toast(t('log.exported', { count: all.length }), { variant: 'success' });
     } catch (error) {
       showError(error instanceof GatewayError ? error.code : 1, t);
@@ -172,14 +194,24 @@ export default function PointRecordScreen() {
                 data-testid="log-account"
               />
               {account ? (
-                <Button type="button" size="icon" variant="ghost" aria-label={t('log.clearAccount')} onClick={() => (setAccount(null), setAccountText(''))}>
+                <Button
+                  type="button"
+                  size="icon"
+                  variant="ghost"
+                  aria-label={t('log.clearAccount')}
+                  onClick={() => (setAccount(null), setAccountText(''))}
+                >
                   <X aria-hidden />
                 </Button>
               ) : null}
             </div>
           </label>
           {suggestions.length > 0 ? (
-            <ul className="absolute z-20 mt-1 w-56 rounded-md border bg-popover text-popover-foreground shadow" role="listbox" aria-label={t('log.account')}>
+            <ul
+              className="absolute z-20 mt-1 w-56 rounded-md border bg-popover text-popover-foreground shadow"
+              role="listbox"
+              aria-label={t('log.account')}
+            >
               {suggestions.map((suggestion) => (
                 <li key={suggestion.userId} role="option" aria-selected={false}>
                   <button
@@ -201,7 +233,12 @@ export default function PointRecordScreen() {
         </div>
         <label className="grid gap-1 text-xs text-muted-foreground">
           {t('log.typeColumn')}
-          <select value={type} onChange={(event) => setType(event.target.value as typeof type)} className="h-9 rounded-md border border-input bg-background px-2 text-sm text-foreground" data-testid="log-type">
+          <select
+            value={type}
+            onChange={(event) => setType(event.target.value as typeof type)}
+            className="h-9 rounded-md border border-input bg-background px-2 text-sm text-foreground"
+            data-testid="log-type"
+          >
             <option value="">{t('log.anyType')}</option>
             {scoreTypes.map((value) => (
               <option key={value} value={value}>
@@ -212,24 +249,58 @@ export default function PointRecordScreen() {
         </label>
         <label className="grid gap-1 text-xs text-muted-foreground">
           {t('log.start')}
-          <Input type="date" value={start} onChange={(event) => setStart(event.target.value)} className="w-44" aria-invalid={Boolean(rangeProblem)} data-testid="log-start" />
+          <Input
+            type="date"
+            value={start}
+            onChange={(event) => setStart(event.target.value)}
+            className="w-44"
+            aria-invalid={Boolean(rangeProblem)}
+            data-testid="log-start"
+          />
         </label>
         <label className="grid gap-1 text-xs text-muted-foreground">
           {t('log.end')}
-          <Input type="date" value={end} onChange={(event) => setEnd(event.target.value)} className="w-44" aria-invalid={Boolean(rangeProblem)} data-testid="log-end" />
+          <Input
+            type="date"
+            value={end}
+            onChange={(event) => setEnd(event.target.value)}
+            className="w-44"
+            aria-invalid={Boolean(rangeProblem)}
+            data-testid="log-end"
+          />
         </label>
-        <Button type="button" variant="outline" size="sm" onClick={() => setOrder(order === 'desc' ? 'asc' : 'desc')} aria-label={t('log.order')}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => setOrder(order === 'desc' ? 'asc' : 'desc')}
+          aria-label={t('log.order')}
+        >
           {order === 'desc' ? t('log.newestFirst') : t('log.oldestFirst')}
         </Button>
         <div className="ml-auto flex items-center gap-2">
           <span className="text-sm text-muted-foreground" role="status" data-testid="log-total">
             {exporting ? t('log.exporting', { done: exporting.done, total: exporting.total }) : t('accounts.total', { count: total })}
           </span>
-          <Button type="button" size="sm" variant="outline" disabled={!query || total === 0 || exporting !== null} onClick={() => void exportAs('csv')} data-testid="log-export-csv">
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={!query || total === 0 || exporting !== null}
+            onClick={() => void exportAs('csv')}
+            data-testid="log-export-csv"
+          >
             <Download aria-hidden />
             CSV
           </Button>
-          <Button type="button" size="sm" variant="outline" disabled={!query || total === 0 || exporting !== null} onClick={() => void exportAs('xlsx')} data-testid="log-export-xlsx">
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={!query || total === 0 || exporting !== null}
+            onClick={() => void exportAs('xlsx')}
+            data-testid="log-export-xlsx"
+          >
             <Download aria-hidden />
             Excel
           </Button>
@@ -241,12 +312,27 @@ export default function PointRecordScreen() {
         </p>
       ) : null}
       {exporting ? (
-        <div role="progressbar" aria-label={t('log.exportProgress')} aria-valuemin={0} aria-valuemax={exporting.total} aria-valuenow={exporting.done} className="h-1.5 w-full overflow-hidden rounded-full bg-muted">
-          <div className="h-full bg-primary" style={{ width: `${exporting.total ? Math.round((exporting.done / exporting.total) * 100) : 0}%` }} />
+        <div
+          role="progressbar"
+          aria-label={t('log.exportProgress')}
+          aria-valuemin={0}
+          aria-valuemax={exporting.total}
+          aria-valuenow={exporting.done}
+          className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
+        >
+          <div
+            className="h-full bg-primary"
+            style={{ width: `${exporting.total ? Math.round((exporting.done / exporting.total) * 100) : 0}%` }}
+          />
         </div>
       ) : null}
 
-      <div role="table" aria-label={t('route.pointRecord')} aria-rowcount={total + 1} className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-md border bg-card text-card-foreground">
+      <div
+        role="table"
+        aria-label={t('route.pointRecord')}
+        aria-rowcount={total + 1}
+        className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-md border bg-card text-card-foreground"
+      >
         <div role="rowgroup">
           <div role="row" className={cn('grid items-center gap-2 border-b bg-muted px-3 py-2 text-sm font-medium', COLUMNS)}>
             {header.map((label) => (
@@ -256,7 +342,14 @@ export default function PointRecordScreen() {
             ))}
           </div>
         </div>
-        <div ref={scrollRef} role="rowgroup" tabIndex={0} className="relative min-h-0 flex-1 overflow-auto focus-visible:ring-2 focus-visible:ring-ring" data-testid="log-rows" aria-label={t('route.pointRecord')}>
+        <div
+          ref={scrollRef}
+          role="rowgroup"
+          tabIndex={0}
+          className="relative min-h-0 flex-1 overflow-auto focus-visible:ring-2 focus-visible:ring-ring"
+          data-testid="log-rows"
+          aria-label={t('route.pointRecord')}
+        >
           {rows.length === 0 && !loading ? <p className="p-6 text-center text-muted-foreground">{t('log.empty')}</p> : null}
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((item) => {
@@ -285,7 +378,10 @@ export default function PointRecordScreen() {
                   <span role="cell" className="truncate">
                     {row.toLoginId}
                   </span>
-                  <span role="cell" className={cn('font-mono tabular-nums', row.type === 'down' || row.type === 'out' ? 'text-destructive' : '')}>
+                  <span
+                    role="cell"
+                    className={cn('font-mono tabular-nums', row.type === 'down' || row.type === 'out' ? 'text-destructive' : '')}
+                  >
                     {format.amount(row.amount)}
                   </span>
                   <span role="cell" className="font-mono text-xs tabular-nums">

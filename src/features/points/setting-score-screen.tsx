@@ -12,7 +12,16 @@ import { scoreTransferMachine, type TransferRequest } from '../../../machines/sc
 import { GatewayError, call } from '@/api/gateway-client';
 import { AccountNotFound } from '@/components/account-not-found';
 import { FormField } from '@/components/form-field';
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -121,12 +130,17 @@ function Transfer({ userId }: { userId: string }) {
   }
   if (!target) return <p role="status">{t('app.loading')}</p>;
 
-  const refusal = state.matches('done') ? null : whyNot(commands.rights, direction === 'up' ? 'gw.credit.user.score.up' : 'gw.credit.user.score.down', target);
+  const refusal = state.matches('done')
+    ? null
+    : whyNot(commands.rights, direction === 'up' ? 'gw.credit.user.score.up' : 'gw.credit.user.score.down', target);
   const fieldMessage = (field: 'amount' | 'comment') => {
     const rule = fieldErrors[field];
     if (!rule) return null;
     if (typeof rule === 'number') return t(String(rule), { ns: 'errors' });
-    return t(rule === 'comment-too-long' ? 'score.commentTooLong' : rule === 'amount-positive' ? 'score.amountPositive' : 'validation.amount', { max: COMMENT_MAX });
+    return t(
+      rule === 'comment-too-long' ? 'score.commentTooLong' : rule === 'amount-positive' ? 'score.amountPositive' : 'validation.amount',
+      { max: COMMENT_MAX },
+    );
   };
   const editing = state.matches('editing') || state.matches('confirming') || state.matches('failed');
   const title = t(direction === 'up' ? 'score.up' : 'score.down');
@@ -158,7 +172,14 @@ function Transfer({ userId }: { userId: string }) {
 
       {state.matches('done') && result ? (
         <div className="space-y-3 rounded-md border border-primary/40 bg-card p-4" role="status" data-testid="score-result">
-          <p className="font-medium">{t('score.doneTitle', { action: title, amount: format.amount(result.amount), loginId: target.loginId, serialNo: result.serialNo })}</p>
+          <p className="font-medium">
+            {t('score.doneTitle', {
+              action: title,
+              amount: format.amount(result.amount),
+              loginId: target.loginId,
+              serialNo: result.serialNo,
+            })}
+          </p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-muted-foreground">{target.loginId}</dt>
             <dd className="font-mono tabular-nums" data-testid="score-result-target">
@@ -193,27 +214,68 @@ function Transfer({ userId }: { userId: string }) {
               </Button>
             ))}
           </div>
-          <FormField id="score-amount" label={t('score.amount')} problem={fieldMessage('amount')} hint={<p className="text-xs text-muted-foreground">{t('score.amountHint')}</p>}>
-            <Input id="score-amount" inputMode="decimal" value={amount} onChange={(event) => send({ type: 'EDIT', amount: event.target.value })} aria-invalid={Boolean(fieldErrors.amount)} disabled={!editing} autoComplete="off" />
+          <FormField
+            id="score-amount"
+            label={t('score.amount')}
+            problem={fieldMessage('amount')}
+            hint={<p className="text-xs text-muted-foreground">{t('score.amountHint')}</p>}
+          >
+            <Input
+              id="score-amount"
+              inputMode="decimal"
+              value={amount}
+              onChange={(event) => send({ type: 'EDIT', amount: event.target.value })}
+              aria-invalid={Boolean(fieldErrors.amount)}
+              disabled={!editing}
+              autoComplete="off"
+            />
           </FormField>
-          <FormField id="score-comment" label={t('score.comment')} problem={fieldMessage('comment')} hint={<p className="text-xs text-muted-foreground">{`${[...comment].length} / ${COMMENT_MAX}`}</p>}>
-            <Textarea id="score-comment" value={comment} onChange={(event) => send({ type: 'EDIT', comment: event.target.value })} aria-invalid={Boolean(fieldErrors.comment)} disabled={!editing} rows={2} />
+          <FormField
+            id="score-comment"
+            label={t('score.comment')}
+            problem={fieldMessage('comment')}
+            hint={<p className="text-xs text-muted-foreground">{`${[...comment].length} / ${COMMENT_MAX}`}</p>}
+          >
+            <Textarea
+              id="score-comment"
+              value={comment}
+              onChange={(event) => send({ type: 'EDIT', comment: event.target.value })}
+              aria-invalid={Boolean(fieldErrors.comment)}
+              disabled={!editing}
+              rows={2}
+            />
           </FormField>
           {refusal ? (
-            <p className="rounded-md border border-destructive/50 p-3 text-sm text-destructive" role="alert" data-testid="score-refused" data-reason={refusal}>
+            <p
+              className="rounded-md border border-destructive/50 p-3 text-sm text-destructive"
+              role="alert"
+              data-testid="score-refused"
+              data-reason={refusal}
+            >
               {t('score.refused', { loginId: target.loginId, reason: t(`why.${refusal}`) })}
             </p>
           ) : null}
           {state.matches('failed') && error ? (
-            <div className="flex flex-wrap items-center gap-3 rounded-md border border-destructive/50 p-3 text-sm" role="alert" data-testid="score-error">
-              <span className="text-destructive">{error.code === 1 ? t('error.network') : t(String(error.code), { ns: 'errors', defaultValue: error.message })}</span>
+            <div
+              className="flex flex-wrap items-center gap-3 rounded-md border border-destructive/50 p-3 text-sm"
+              role="alert"
+              data-testid="score-error"
+            >
+              <span className="text-destructive">
+                {error.code === 1 ? t('error.network') : t(String(error.code), { ns: 'errors', defaultValue: error.message })}
+              </span>
               <Button type="button" size="sm" variant="outline" onClick={() => send({ type: 'RETRY' })} data-testid="score-retry">
                 {t('score.retry')}
               </Button>
             </div>
           ) : null}
           <div>
-            <Button type="submit" disabled={state.matches('submitting') || refusal !== null} data-testid="score-submit" className={cn(direction === 'down' && 'bg-destructive text-destructive-foreground hover:bg-destructive/90')}>
+            <Button
+              type="submit"
+              disabled={state.matches('submitting') || refusal !== null}
+              data-testid="score-submit"
+              className={cn(direction === 'down' && 'bg-destructive text-destructive-foreground hover:bg-destructive/90')}
+            >
               {state.matches('submitting') ? t('password.saving') : title}
             </Button>
           </div>
@@ -223,11 +285,25 @@ function Transfer({ userId }: { userId: string }) {
       <AlertDialog open={state.matches('confirming')} onOpenChange={(open) => !open && send({ type: 'CANCEL' })}>
         <AlertDialogContent data-testid="score-confirm">
           <AlertDialogHeader>
-            <AlertDialogTitle>{t('score.confirmTitle', { action: title, amount: format.amount(state.context.sent?.amount ?? amount), loginId: target.loginId })}</AlertDialogTitle>
+            <AlertDialogTitle>
+              {t('score.confirmTitle', {
+                action: title,
+                amount: format.amount(state.context.sent?.amount ?? amount),
+                loginId: target.loginId,
+              })}
+            </AlertDialogTitle>
             <AlertDialogDescription asChild>
               <div className="space-y-1 text-sm">
-                <p>{t('score.confirmTarget', { loginId: target.loginId, before: format.amount(target.balance), after: preview?.theirs ? format.amount(preview.theirs) : '—' })}</p>
-                <p>{t('score.confirmYou', { before: format.amount(myBalance), after: preview?.mine ? format.amount(preview.mine) : '—' })}</p>
+                <p>
+                  {t('score.confirmTarget', {
+                    loginId: target.loginId,
+                    before: format.amount(target.balance),
+                    after: preview?.theirs ? format.amount(preview.theirs) : '—',
+                  })}
+                </p>
+                <p>
+                  {t('score.confirmYou', { before: format.amount(myBalance), after: preview?.mine ? format.amount(preview.mine) : '—' })}
+                </p>
                 {comment ? <p>{t('score.confirmComment', { comment })}</p> : null}
               </div>
             </AlertDialogDescription>

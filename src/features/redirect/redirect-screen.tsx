@@ -10,5 +10,9 @@ export function RedirectScreen() {
   useEffect(() => {
     navigate(`/${params['*'] ?? ''}`, { replace: true });
   }, [navigate, params]);
-  return <p role="status" className="p-6 text-muted-foreground">{t('app.loading')}</p>;
+  return (
+    <p role="status" className="p-6 text-muted-foreground">
+      {t('app.loading')}
+    </p>
+  );
 }

@@ -95,7 +95,12 @@ export default function SearchAccountScreen() {
             data-testid="search-input"
           />
           {open ? (
-            <ul id="search-suggestions" role="listbox" aria-label={t('search.suggestions')} className="absolute z-10 mt-1 w-full rounded-md border bg-popover p-1 text-popover-foreground shadow-md">
+            <ul
+              id="search-suggestions"
+              role="listbox"
+              aria-label={t('search.suggestions')}
+              className="absolute z-10 mt-1 w-full rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
+            >
               {suggestions.map((suggestion, index) => (
                 <li
                   key={suggestion.userId}
@@ -106,7 +111,10 @@ export default function SearchAccountScreen() {
                     event.preventDefault();
                     void search(suggestion.loginId);
                   }}
-                  className={cn('flex cursor-pointer justify-between rounded px-2 py-1.5 text-sm', index === active && 'bg-accent text-accent-foreground')}
+                  className={cn(
+                    'flex cursor-pointer justify-between rounded px-2 py-1.5 text-sm',
+                    index === active && 'bg-accent text-accent-foreground',
+                  )}
                   data-testid="search-suggestion"
                 >
                   <span>{suggestion.loginId}</span>
@@ -152,7 +160,10 @@ export default function SearchAccountScreen() {
               <dd>{account.lastLoginAt ? format.dateTime(account.lastLoginAt) : '—'}</dd>
             </dl>
             {account.parentId && account.line.length > 1 ? (
-              <Link href={account.line.length > 2 ? `/account/index/${account.parentId}` : '/account/index'} className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'mt-4')}>
+              <Link
+                href={account.line.length > 2 ? `/account/index/${account.parentId}` : '/account/index'}
+                className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'mt-4')}
+              >
                 {t('search.showInList')}
               </Link>
             ) : null}
