@@ -1,30 +1,20 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { clearNameCounters } from './auth/attempt-counters';
 import { loginKeyOf } from './auth/secret-check';
 import { systemClock } from './clock';
 import { loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { openScriptDatabase } from './db/script-database';
 import { recordOperation } from './rpc/operation-log';
 
 // `npm run unlock -- <site> <login>`: the operator's way to lift a sign-in lock on the server,
 // for an account nobody above can unlock (a site's only company account). The database of
-// `npm start` (DATABASE_URL, else the PGlite folder under DATA_DIR: stop the server first).
+// `npm start` (openScriptDatabase: with PGlite, stop the server first).
 const [siteId, loginId] = process.argv.slice(2);
 if (!siteId || !loginId) {
   console.error('Usage: npm run unlock -- <site> <login>');
   process.exit(2);
 }
-const config = loadConfig();
-const pgliteDir = join(config.dataDir, 'pglite');
-if (!config.databaseUrl && !existsSync(pgliteDir)) {
-  console.error(`No database: set DATABASE_URL, or DATA_DIR to a folder holding pglite/ (looked in ${pgliteDir}).`);
-  process.exit(2);
-}
-const db = config.databaseUrl
-  ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: 1 })
-  : await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
+const { db } = await openScriptDatabase(loadConfig());
 try {
   const account = await db.one<{ id: string | number; login_id: string }>(
     sql`SELECT id, login_id FROM accounts WHERE site_id = ${siteId} AND lower(login_id) = lower(${loginId})`,

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/db/database';
 import { checkLedger, formatLedgerReport, type LedgerReport } from '../../server/points/ledger-check';
+import { runServerScript } from '../support/server-script';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;
@@ -111,18 +111,7 @@ describe('ledger check', () => {
   });
 });
 
-function runCli(env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/ledger-check.ts', ...args], {
-      cwd: new URL('../../', import.meta.url).pathname,
-      env: { ...process.env, ...env },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
+const runCli = (env: Record<string, string>, args: string[] = []) => runServerScript('server/ledger-check.ts', env, args);
 
 describe('npm run ledger:check', () => {
   it('says there is no database when DATA_DIR holds none (exit 2)', async () => {

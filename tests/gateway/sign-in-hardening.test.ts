@@ -7,7 +7,6 @@
  * The racing attacks run on PGlite in one process and, on PostgreSQL, split over two gateway
  * processes on one database.
  */
-import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CAPTCHA_IP_LIMIT, NAME_CEILING } from '../../server/auth/attempt-counters';
@@ -16,6 +15,7 @@ import { recordOperation } from '../../server/rpc/operation-log';
 import { createSession } from '../../server/sessions/session.store';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { rawRequest } from '../support/http-client';
+import { runServerScript } from '../support/server-script';
 import { testDatabaseKind } from '../support/test-database';
 import { startTestGateway, type RpcAnswer, type TestGateway } from '../support/test-gateway';
 
@@ -29,6 +29,8 @@ beforeAll(async () => {
   for (const loginId of ['racer01', 'lock01', 'lock02', 'lock03', 'lock04', 'step01', 'step02', 'owner01', 'text01']) {
     await gw.addAccount({ loginId, parent: 'admin', level: 1 });
   }
+  // Room for the score ups below: the point limit caps a child's balance (20030).
+  await gw.db.run(sql`UPDATE accounts SET point_limit = 100000000 WHERE login_id = 'text01'`);
   targets = [gw.url];
   if (testDatabaseKind() === 'postgres') {
     const env = { DATABASE_URL: gw.databaseUrl!, CAPTCHA: 'off' };
@@ -325,18 +327,7 @@ describe('lockout without denial of service', () => {
   });
 });
 
-function runUnlock(env: Record<string, string>, args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/unlock.ts', ...args], {
-      cwd: new URL('../../', import.meta.url).pathname,
-      env: { ...process.env, ...env },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
+const runUnlock = (env: Record<string, string>, args: string[]) => runServerScript('server/unlock.ts', env, args);
 
 describe('npm run unlock', () => {
   it('says how to use it (exit 2) and that there is no database (exit 2)', async () => {

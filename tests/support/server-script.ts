@@ -1,0 +1,19 @@
+import { spawn } from 'node:child_process';
+
+/** Runs one of the server's scripts as npm would (`npm run ledger:check`, `npm run unlock`), with extra environment and arguments. */
+export function runServerScript(
+  script: string,
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: new URL('../../', import.meta.url).pathname,
+      env: { ...process.env, ...env },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
