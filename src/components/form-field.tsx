@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
+import { FieldContext } from '@/components/ui/field-context';
 import { Label } from '@/components/ui/label';
 
-/** A labelled field with its validation message tied to the control for screen readers. */
+/** A labelled field whose hint and validation message are tied to its control (the element with its id) for screen readers. */
 export function FormField({
   id,
   label,
@@ -15,11 +16,12 @@ export function FormField({
   children: ReactNode;
   hint?: ReactNode;
 }) {
+  const describedBy = [hint ? `${id}-hint` : null, problem ? `${id}-problem` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint}
+      <FieldContext.Provider value={{ controlId: id, describedBy, invalid: Boolean(problem) }}>{children}</FieldContext.Provider>
+      {hint ? <div id={`${id}-hint`}>{hint}</div> : null}
       {problem ? (
         <p id={`${id}-problem`} className="text-sm text-destructive" role="alert">
           {problem}

@@ -1,10 +1,12 @@
 import type { ComponentProps } from 'react';
 
+import { useFieldAria } from '@/components/ui/field-context';
 import { cn } from '@/lib/utils';
 
 function Input({ className, type, ...props }: ComponentProps<'input'>) {
   return (
     <input
+      {...useFieldAria(props.id)}
       type={type}
       data-slot="input"
       className={cn(

@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from 'lucide-react';
 
+import { useFieldAria } from '@/components/ui/field-context';
 import { cn } from '@/lib/utils';
 
 function Select(props: ComponentProps<typeof SelectPrimitive.Root>) {
@@ -24,6 +25,7 @@ function SelectTrigger({
 }: ComponentProps<typeof SelectPrimitive.Trigger> & { size?: 'sm' | 'default' }) {
   return (
     <SelectPrimitive.Trigger
+      {...useFieldAria(props.id)}
       data-slot="select-trigger"
       data-size={size}
       className={cn(

@@ -1,10 +1,12 @@
 import type { ComponentProps } from 'react';
 
+import { useFieldAria } from '@/components/ui/field-context';
 import { cn } from '@/lib/utils';
 
 function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   return (
     <textarea
+      {...useFieldAria(props.id)}
       data-slot="textarea"
       className={cn(
         'flex field-sizing-content min-h-16 w-full rounded-md border border-input bg-transparent px-3 py-2 text-base text-foreground shadow-xs md:text-sm',
