@@ -247,7 +247,7 @@ export async function buildApp(options: AppOptions) {
     if (request.url.startsWith('/api')) {
       return send(reply, rpcError(null, ErrorCode.invalidRequest, headerLanguage(request)), 404);
     }
-    if (page && request.method === 'GET') {
+    if (page && (request.method === 'GET' || request.method === 'HEAD')) {
       const nonce = randomBytes(16).toString('base64');
       reply.raw.setHeader('content-security-policy', cspHeader(nonce));
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(nonce));

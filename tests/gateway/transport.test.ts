@@ -233,6 +233,9 @@ describe('the web page', () => {
         expectSecurityHeaders(page);
       }
       expect(new Set(nonces).size).toBe(3);
+      const head = await web.raw({ method: 'HEAD', path: '/' });
+      expect(head.status).toBe(200);
+      expect(String(head.headers['content-security-policy'])).toMatch(/style-src 'self' 'nonce-/);
       // Cross-Origin-Opener-Policy only where browsers apply it: not on a plain-HTTP intranet name.
       expect((await web.raw({ method: 'GET', path: '/' })).headers['cross-origin-opener-policy']).toBe('same-origin');
       expect((await web.raw({ method: 'GET', path: '/', host: 'demo2.localhost:8080' })).headers['cross-origin-opener-policy']).toBe(
