@@ -3,6 +3,18 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { methodAccessTable } from './contract/method-access.contract';
+import { contract } from './contract/methods.contract';
+
+/** `virtual:method-access`: the contract's rights per method, without its schemas (commands/can.ts reads it). */
+function methodAccessModule(): Plugin {
+  const id = 'virtual:method-access';
+  return {
+    name: 'method-access',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load: (resolved) => (resolved === `\0${id}` ? `export default ${JSON.stringify(methodAccessTable(contract))};` : null),
+  };
+}
 
 /**
  * Sonner writes its CSS into a <style> tag when it loads, which the content security policy
@@ -29,7 +41,7 @@ const databaseProjects = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgr
 }));
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), sonnerWithoutStyleTag()],
+  plugins: [react(), tailwindcss(), sonnerWithoutStyleTag(), methodAccessModule()],
   // Served as it is in development too, so the plugin above applies.
   optimizeDeps: { exclude: ['sonner'] },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },

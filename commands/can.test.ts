@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { rightsAllow, routeRoles } from '../contract/method.contract';
 import { contract } from '../contract/methods.contract';
-import { can, directChildList, whyNot, type CanTarget } from './can';
+import { can, directChildList, methodAccess, whyNot, type CanTarget } from './can';
 import type { Rights } from './command';
+import { methodAccessTable } from '../contract/method-access.contract';
 
 const allCodes = [1, 2, 3, 4, 5, 6, 7, 8, 11];
 const agent4: Rights = { userId: '40', level: 4, accessCodes: allCodes, isSubAccount: false, mustChangePassword: false };
@@ -134,5 +135,21 @@ describe('directChildList', () => {
     expect(directChildList(agent4)).toBe('gw.credit.user.query');
     expect(directChildList(company)).toBe('gw.credit.agent.query');
     expect(directChildList({ level: 3 })).toBe('gw.credit.agent.query');
+  });
+});
+
+describe('the access table the web app is built with', () => {
+  it("is the contract's own rights and forced-password flags for every method, and nothing else", () => {
+    expect(Object.keys(methodAccess).sort()).toEqual(Object.keys(contract).sort());
+    expect(methodAccess).toEqual(methodAccessTable(contract));
+    for (const [name, definition] of Object.entries(contract)) {
+      const access = methodAccess[name as keyof typeof methodAccess];
+      expect(access.rights, name).toEqual(definition.rights);
+      expect(Boolean(access.openWhilePasswordForced), name).toBe(Boolean(definition.openWhilePasswordForced));
+      expect(
+        Object.keys(access).every((key) => key === 'rights' || key === 'openWhilePasswordForced'),
+        name,
+      ).toBe(true);
+    }
   });
 });

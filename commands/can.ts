@@ -1,8 +1,13 @@
 import { isMemberLevel } from '../contract/account-fields.contract';
 import { rightsAllow } from '../contract/method.contract';
-import { contract, type MethodName } from '../contract/methods.contract';
+import type { MethodAccess } from '../contract/method-access.contract';
+import type { MethodName } from '../contract/methods.contract';
+import builtAccessTable from 'virtual:method-access';
 import { accountStateOf, allowedAccountActions, type AccountAction, type AccountFacts } from '../machines/account-status.machine';
 import type { Rights } from './command';
+
+/** Each method's rights, built from the contract with the app (vite.config.ts), without its schemas; can.test.ts holds it to the contract. */
+export const methodAccess = builtAccessTable as Record<MethodName, MethodAccess>;
 
 /** What `can` reads of the account a call acts on (an account row has all of it). */
 export interface CanTarget {
@@ -115,7 +120,7 @@ export interface CanOptions {
  * mirrors them so that nothing is offered that the gateway refuses.
  */
 export function whyNot(session: Rights, method: MethodName, target?: CanTarget, options: CanOptions = {}): Refusal | null {
-  const definition = contract[method] as { rights?: Parameters<typeof rightsAllow>[0]; openWhilePasswordForced?: boolean };
+  const definition = methodAccess[method];
   if (session.mustChangePassword && !definition.openWhilePasswordForced) return 'passwordChange';
   if (!rightsAllow(definition.rights, session)) return 'noRights';
   const rule = targetRules[method];
