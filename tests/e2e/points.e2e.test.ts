@@ -321,6 +321,32 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     await page.context().close();
   });
 
+  it('shows the comment of a scored row in the table, cut short with the whole text on hover', async () => {
+    const latest = (await e2e.gw.db.one<{ serial_no: string | number; comment: string }>(
+      sql`SELECT serial_no, comment FROM score_log WHERE site_id = 'demo' ORDER BY serial_no DESC LIMIT 1`,
+    ))!;
+    const serial = String(latest.serial_no);
+    const comment = 'e2e comment: paid back for the weekend tournament, agreed with the line owner by phone';
+    await e2e.gw.db.run(sql`UPDATE score_log SET comment = ${comment} WHERE site_id = 'demo' AND serial_no = ${serial}`);
+    try {
+      const page = await signedIn('admin');
+      await page.keyboard.press('Alt+4');
+      const cell = page.locator(`[data-testid=log-row][data-serial="${serial}"] [data-column=comment]`);
+      await cell.waitFor();
+      expect(await cell.textContent()).toBe(comment);
+      expect(await cell.getAttribute('title')).toBe(comment);
+      expect(await cell.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      // Scrolled into view sideways, the column still stands under its header.
+      await cell.scrollIntoViewIfNeeded();
+      const heading = page.locator('[role=columnheader][data-column=comment]');
+      await expect.poll(async () => Math.abs((await heading.boundingBox())!.x - (await cell.boundingBox())!.x)).toBeLessThan(2);
+      expect(await heading.isVisible()).toBe(true);
+      await page.context().close();
+    } finally {
+      await e2e.gw.db.run(sql`UPDATE score_log SET comment = ${latest.comment} WHERE site_id = 'demo' AND serial_no = ${serial}`);
+    }
+  });
+
   it('filters the score log by Beijing days in a UTC+7 browser, shows Beijing times and a clock that says so', async () => {
     // Six rows moved around the Beijing day 2025-06-15, which runs 2025-06-14T16:00Z to 2025-06-15T16:00Z.
     const times = [

@@ -26,7 +26,9 @@ const EXPORT_PAGE = 500;
 const EXPORT_MAX = 100_000;
 const ROW_HEIGHT = 40;
 const COLUMNS =
-  'grid-cols-[5rem_10rem_5rem_minmax(6rem,1fr)_minmax(6rem,1fr)_7rem_minmax(10rem,1.2fr)_minmax(10rem,1.2fr)_6rem_minmax(6rem,1fr)]';
+  'grid-cols-[5rem_10rem_5rem_minmax(6rem,1fr)_minmax(6rem,1fr)_7rem_minmax(10rem,1.2fr)_minmax(10rem,1.2fr)_6rem_minmax(6rem,1fr)_minmax(6rem,1fr)]';
+/** The tracks' minimum widths, gaps and padding: rows and header are this wide when the table scrolls sideways. */
+const ROW_MIN_WIDTH = 'min-w-[83.5rem]';
 
 /** The score log of the caller's line (spec §3): filters, a virtualized table loaded as it scrolls, and export. */
 export default function PointRecordScreen() {
@@ -45,6 +47,7 @@ export default function PointRecordScreen() {
   const generation = useRef(0);
   const nextPage = useRef(1);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const headerRef = useRef<HTMLDivElement>(null);
 
   const rangeProblem = start && end && start > end ? t('log.startAfterEnd') : null;
   const accountFilter = account.applied;
@@ -105,18 +108,20 @@ export default function PointRecordScreen() {
   }, [lastIndex, rows.length, total, loading, load]);
 
   const typeName = (value: Row['type']) => t(`log.type.${value}`);
-  const header = [
-    t('log.serial'),
-    t('log.time'),
-    t('log.typeColumn'),
-    t('log.from'),
-    t('log.to'),
-    t('log.amount'),
-    t('log.targetBalance'),
-    t('log.operatorBalance'),
-    t('log.operator'),
-    t('log.ip'),
-  ];
+  const columns = [
+    ['serial', t('log.serial')],
+    ['time', t('log.time')],
+    ['type', t('log.typeColumn')],
+    ['from', t('log.from')],
+    ['to', t('log.to')],
+    ['amount', t('log.amount')],
+    ['targetBalance', t('log.targetBalance')],
+    ['operatorBalance', t('log.operatorBalance')],
+    ['operator', t('log.operator')],
+    ['ip', t('log.ip')],
+    ['comment', t('log.comment')],
+  ] as const;
+  const header = columns.map(([, label]) => label);
 
   async function exportAs(format: 'csv' | 'xlsx') {
     if (!exportable || account.pending || !query) return;
@@ -130,7 +135,7 @@ export default function PointRecordScreen() {
         if (page.list.length < EXPORT_PAGE || all.length >= page.total) break;
       }
       const table: Table = {
-        header: [...header, t('log.comment')],
+        header,
         rows: all.map((row) => [
           row.serialNo,
           beijingTime(row.time),
@@ -268,10 +273,10 @@ export default function PointRecordScreen() {
         aria-rowcount={shownTotal + 1}
         className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-md border bg-card text-card-foreground"
       >
-        <div role="rowgroup">
-          <div role="row" className={cn('grid items-center gap-2 border-b bg-muted px-3 py-2 text-sm font-medium', COLUMNS)}>
-            {header.map((label) => (
-              <span key={label} role="columnheader">
+        <div role="rowgroup" ref={headerRef} className="overflow-hidden [scrollbar-gutter:stable]">
+          <div role="row" className={cn('grid items-center gap-2 border-b bg-muted px-3 py-2 text-sm font-medium', COLUMNS, ROW_MIN_WIDTH)}>
+            {columns.map(([id, label]) => (
+              <span key={id} role="columnheader" data-column={id}>
                 {label}
               </span>
             ))}
@@ -281,9 +286,12 @@ export default function PointRecordScreen() {
           ref={scrollRef}
           role="rowgroup"
           tabIndex={0}
-          className="relative min-h-0 flex-1 overflow-auto focus-visible:ring-2 focus-visible:ring-ring"
+          className="relative min-h-0 flex-1 overflow-auto [scrollbar-gutter:stable] focus-visible:ring-2 focus-visible:ring-ring"
           data-testid="log-rows"
           aria-label={t('route.pointRecord')}
+          onScroll={(event) => {
+            if (headerRef.current) headerRef.current.scrollLeft = event.currentTarget.scrollLeft;
+          }}
         >
           {query && shownRows.length === 0 && !loading ? <p className="p-6 text-center text-muted-foreground">{t('log.empty')}</p> : null}
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -296,9 +304,8 @@ export default function PointRecordScreen() {
                   aria-rowindex={item.index + 2}
                   data-testid="log-row"
                   data-serial={row.serialNo}
-                  className={cn('absolute right-0 left-0 grid items-center gap-2 border-b px-3 text-sm', COLUMNS)}
+                  className={cn('absolute right-0 left-0 grid items-center gap-2 border-b px-3 text-sm', COLUMNS, ROW_MIN_WIDTH)}
                   style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
-                  title={row.comment || undefined}
                   data-from={row.fromLoginId ?? undefined}
                   data-to={row.toLoginId}
                 >
@@ -332,6 +339,9 @@ export default function PointRecordScreen() {
                   </span>
                   <span role="cell" className="truncate text-xs">
                     {row.operatorIp}
+                  </span>
+                  <span role="cell" className="truncate" title={row.comment || undefined} data-column="comment">
+                    {row.comment}
                   </span>
                 </div>
               );
