@@ -241,6 +241,112 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     await page.context().close();
   });
 
+  it('applies a typed account name on Enter or on leaving the field, any case, and exports exactly what the table shows', async () => {
+    const page = await signedIn('admin');
+    await page.keyboard.press('Alt+4');
+    await page.getByTestId('log-row').first().waitFor();
+    const field = page.getByTestId('log-account');
+    const total = page.getByTestId('log-total');
+    const countOf = async (loginId: string) =>
+      Number(
+        (await e2e.gw.db.one<{ n: string | number }>(
+          sql`SELECT count(*) AS n FROM score_log l JOIN accounts a ON a.id IN (l.from_account_id, l.to_account_id) WHERE a.site_id = 'demo' AND a.login_id = ${loginId}`,
+        ))!.n,
+      );
+    const sides = () =>
+      page.getByTestId('log-row').evaluateAll((rows) => rows.map((row) => [row.getAttribute('data-from'), row.getAttribute('data-to')]));
+
+    const ofMember = await countOf('mb01010101005');
+    expect(ofMember).toBeGreaterThan(0);
+    await field.fill('MB01010101005');
+    await field.press('Enter');
+    await expect.poll(() => field.getAttribute('data-applied')).toBe('account');
+    expect(await field.inputValue()).toBe('mb01010101005');
+    await expect.poll(() => total.getAttribute('data-total')).toBe(String(ofMember));
+    await expect.poll(() => page.getByTestId('log-row').count()).toBe(ofMember);
+    expect((await sides()).every((pair) => pair.includes('mb01010101005'))).toBe(true);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('log-export-csv').click()]);
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(ofMember + 1);
+    expect(lines.slice(1).every((line) => line.includes('mb01010101005'))).toBe(true);
+
+    // Leaving the field applies it too.
+    const ofAgent = await countOf('ag01010102');
+    await field.fill('ag01010102');
+    await field.press('Tab');
+    await expect.poll(() => total.getAttribute('data-total')).toBe(String(ofAgent));
+    await expect.poll(async () => (await sides()).every((pair) => pair.includes('ag01010102'))).toBe(true);
+
+    // An empty field shows every row again.
+    const all = Number((await e2e.gw.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM score_log WHERE site_id = 'demo'`))!.n);
+    await field.fill('');
+    await field.press('Enter');
+    await expect.poll(() => total.getAttribute('data-total')).toBe(String(all));
+    expect(await field.getAttribute('data-applied')).toBe('any');
+    await page.context().close();
+  });
+
+  it('says so in the field when a typed name is not in the line, and neither lists nor exports every row', async () => {
+    const page = await signedIn('ag01010101');
+    await page.keyboard.press('Alt+4');
+    await page.getByTestId('log-row').first().waitFor();
+    const field = page.getByTestId('log-account');
+    const downloads: unknown[] = [];
+    page.on('download', (download) => downloads.push(download));
+
+    // Typed, then straight to the export button: the name is looked up, nothing is exported.
+    await field.fill('nosuch01');
+    await page.getByTestId('log-export-csv').click();
+    await expect.poll(() => field.getAttribute('data-applied')).toBe('unknown');
+    const problem = page.getByTestId('log-account-problem');
+    expect(await problem.textContent()).toBe('您的线下没有账号 nosuch01');
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await field.getAttribute('aria-describedby')).toBe(await problem.getAttribute('id'));
+    await expect.poll(() => page.getByTestId('log-total').getAttribute('data-total')).toBe('0');
+    expect(await page.getByTestId('log-row').count()).toBe(0);
+    expect(await page.getByTestId('log-export-csv').isDisabled()).toBe(true);
+    expect(await page.getByTestId('log-export-xlsx').isDisabled()).toBe(true);
+
+    // A name of another line is just as unknown, by Enter.
+    await field.fill('ma02');
+    await field.press('Enter');
+    await expect.poll(() => problem.textContent()).toBe('您的线下没有账号 ma02');
+    expect(await page.getByTestId('log-row').count()).toBe(0);
+    expect(await page.getByTestId('log-export-csv').isDisabled()).toBe(true);
+    await page.waitForTimeout(300);
+    expect(downloads).toHaveLength(0);
+    await page.context().close();
+  });
+
+  it('shows the comment of a scored row in the table, cut short with the whole text on hover', async () => {
+    const latest = (await e2e.gw.db.one<{ serial_no: string | number; comment: string }>(
+      sql`SELECT serial_no, comment FROM score_log WHERE site_id = 'demo' ORDER BY serial_no DESC LIMIT 1`,
+    ))!;
+    const serial = String(latest.serial_no);
+    const comment = 'e2e comment: paid back for the weekend tournament, agreed with the line owner by phone';
+    await e2e.gw.db.run(sql`UPDATE score_log SET comment = ${comment} WHERE site_id = 'demo' AND serial_no = ${serial}`);
+    try {
+      const page = await signedIn('admin');
+      await page.keyboard.press('Alt+4');
+      const cell = page.locator(`[data-testid=log-row][data-serial="${serial}"] [data-column=comment]`);
+      await cell.waitFor();
+      expect(await cell.textContent()).toBe(comment);
+      expect(await cell.getAttribute('title')).toBe(comment);
+      expect(await cell.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      // Scrolled into view sideways, the column still stands under its header.
+      await cell.scrollIntoViewIfNeeded();
+      const heading = page.locator('[role=columnheader][data-column=comment]');
+      await expect.poll(async () => Math.abs((await heading.boundingBox())!.x - (await cell.boundingBox())!.x)).toBeLessThan(2);
+      expect(await heading.isVisible()).toBe(true);
+      await page.context().close();
+    } finally {
+      await e2e.gw.db.run(sql`UPDATE score_log SET comment = ${latest.comment} WHERE site_id = 'demo' AND serial_no = ${serial}`);
+    }
+  });
+
   it('filters the score log by Beijing days in a UTC+7 browser, shows Beijing times and a clock that says so', async () => {
     // Six rows moved around the Beijing day 2025-06-15, which runs 2025-06-14T16:00Z to 2025-06-15T16:00Z.
     const times = [

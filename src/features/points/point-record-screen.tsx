@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Download, X } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParamsIn, ResultOf } from '../../../contract/methods.contract';
@@ -14,10 +14,11 @@ import { download, toCsv, toXlsx, type Table } from '@/lib/table-export';
 import { useFormat } from '@/hooks/use-format';
 import { beijingDaysRange, beijingStamp, beijingTime } from '@/lib/time';
 import { cn } from '@/lib/utils';
+import { LogAccountField } from './log-account-field';
+import { useLogAccountFilter } from './use-log-account-filter';
 
 type Row = ResultOf<'gw.credit.score.log.query'>['list'][number];
 type Query = Omit<ParamsIn<'gw.credit.score.log.query'>, 'pageIndex' | 'pageSize'>;
-type Suggestion = ResultOf<'gw.credit.fuzzy.search.tips'>['list'][number];
 
 const PAGE_SIZE = 200;
 const EXPORT_PAGE = 500;
@@ -25,39 +26,42 @@ const EXPORT_PAGE = 500;
 const EXPORT_MAX = 100_000;
 const ROW_HEIGHT = 40;
 const COLUMNS =
-  'grid-cols-[5rem_10rem_5rem_minmax(6rem,1fr)_minmax(6rem,1fr)_7rem_minmax(10rem,1.2fr)_minmax(10rem,1.2fr)_6rem_minmax(6rem,1fr)]';
+  'grid-cols-[5rem_10rem_5rem_minmax(6rem,1fr)_minmax(6rem,1fr)_7rem_minmax(10rem,1.2fr)_minmax(10rem,1.2fr)_6rem_minmax(6rem,1fr)_minmax(6rem,1fr)]';
+/** The tracks' minimum widths, gaps and padding: rows and header are this wide when the table scrolls sideways. */
+const ROW_MIN_WIDTH = 'min-w-[83.5rem]';
 
 /** The score log of the caller's line (spec §3): filters, a virtualized table loaded as it scrolls, and export. */
 export default function PointRecordScreen() {
   const { t } = useTranslation();
   const format = useFormat();
-  const [account, setAccount] = useState<Suggestion | null>(null);
-  const [accountText, setAccountText] = useState('');
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const account = useLogAccountFilter();
   const [type, setType] = useState<'' | (typeof scoreTypes)[number]>('');
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [order, setOrder] = useState<'desc' | 'asc'>('desc');
   const [rows, setRows] = useState<Row[]>([]);
   const [total, setTotal] = useState(0);
+  const [rowsQuery, setRowsQuery] = useState<Query | null>(null);
   const [loading, setLoading] = useState(true);
   const [exporting, setExporting] = useState<{ done: number; total: number } | null>(null);
   const generation = useRef(0);
   const nextPage = useRef(1);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const headerRef = useRef<HTMLDivElement>(null);
 
   const rangeProblem = start && end && start > end ? t('log.startAfterEnd') : null;
+  const accountFilter = account.applied;
   const query = useMemo<Query | null>(
     () =>
-      rangeProblem
+      rangeProblem || accountFilter.kind === 'unknown'
         ? null
         : {
-            ...(account ? { userId: account.userId } : {}),
+            ...(accountFilter.kind === 'account' ? { userId: accountFilter.userId } : {}),
             ...(type ? { type } : {}),
             ...beijingDaysRange(start, end),
             order,
           },
-    [account, type, start, end, order, rangeProblem],
+    [accountFilter, type, start, end, order, rangeProblem],
   );
 
   const load = useCallback(
@@ -70,6 +74,7 @@ export default function PointRecordScreen() {
         const page = await call('gw.credit.score.log.query', { ...query, pageIndex: nextPage.current, pageSize: PAGE_SIZE });
         if (mine !== generation.current) return;
         nextPage.current += 1;
+        if (reset) setRowsQuery(query);
         setRows((current) => (reset ? page.list : [...current, ...page.list]));
         setTotal(page.total);
       } catch (error) {
@@ -86,27 +91,12 @@ export default function PointRecordScreen() {
     return onAccountsChanged(() => void load(true));
   }, [load]);
 
-  useEffect(() => {
-    const keyword = accountText.trim();
-    if (!keyword || keyword === account?.loginId) {
-      setSuggestions([]);
-      return;
-    }
-    let live = true;
-    const timer = setTimeout(() => {
-      call('gw.credit.fuzzy.search.tips', { keyword, limit: 8 }).then(
-        (answer) => live && setSuggestions(answer.list),
-        () => live && setSuggestions([]),
-      );
-    }, 200);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [accountText, account]);
+  const shownRows = query ? rows : [];
+  const shownTotal = query ? total : 0;
+  const exportable = query !== null && query === rowsQuery && !account.resolving && shownTotal > 0 && exporting === null;
 
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: shownRows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
@@ -118,23 +108,25 @@ export default function PointRecordScreen() {
   }, [lastIndex, rows.length, total, loading, load]);
 
   const typeName = (value: Row['type']) => t(`log.type.${value}`);
-  const header = [
-    t('log.serial'),
-    t('log.time'),
-    t('log.typeColumn'),
-    t('log.from'),
-    t('log.to'),
-    t('log.amount'),
-    t('log.targetBalance'),
-    t('log.operatorBalance'),
-    t('log.operator'),
-    t('log.ip'),
-  ];
+  const columns = [
+    ['serial', t('log.serial')],
+    ['time', t('log.time')],
+    ['type', t('log.typeColumn')],
+    ['from', t('log.from')],
+    ['to', t('log.to')],
+    ['amount', t('log.amount')],
+    ['targetBalance', t('log.targetBalance')],
+    ['operatorBalance', t('log.operatorBalance')],
+    ['operator', t('log.operator')],
+    ['ip', t('log.ip')],
+    ['comment', t('log.comment')],
+  ] as const;
+  const header = columns.map(([, label]) => label);
 
   async function exportAs(format: 'csv' | 'xlsx') {
-    if (!query) return;
+    if (!exportable || account.pending || !query) return;
     const all: Row[] = [];
-    setExporting({ done: 0, total });
+    setExporting({ done: 0, total: shownTotal });
     try {
       for (let pageIndex = 1; all.length < EXPORT_MAX; pageIndex++) {
         const page = await call('gw.credit.score.log.query', { ...query, pageIndex, pageSize: EXPORT_PAGE });
@@ -143,7 +135,7 @@ export default function PointRecordScreen() {
         if (page.list.length < EXPORT_PAGE || all.length >= page.total) break;
       }
       const table: Table = {
-        header: [...header, t('log.comment')],
+        header,
         rows: all.map((row) => [
           row.serialNo,
           beijingTime(row.time),
@@ -177,60 +169,8 @@ export default function PointRecordScreen() {
   return (
     <section className="flex h-[calc(100vh-10rem)] min-h-96 flex-col gap-3" data-testid="point-record-screen">
       <h1 className="text-xl font-semibold">{t('route.pointRecord')}</h1>
-      <div className="flex flex-wrap items-end gap-2" role="search">
-        <div className="relative">
-          <label className="grid gap-1 text-xs text-muted-foreground">
-            {t('log.account')}
-            <div className="flex items-center gap-1">
-              <Input
-                value={accountText}
-                onChange={(event) => {
-                  setAccountText(event.target.value);
-                  if (account && event.target.value !== account.loginId) setAccount(null);
-                }}
-                placeholder={t('log.anyAccount')}
-                className="w-44"
-                maxLength={16}
-                data-testid="log-account"
-              />
-              {account ? (
-                <Button
-                  type="button"
-                  size="icon"
-                  variant="ghost"
-                  aria-label={t('log.clearAccount')}
-                  onClick={() => (setAccount(null), setAccountText(''))}
-                >
-                  <X aria-hidden />
-                </Button>
-              ) : null}
-            </div>
-          </label>
-          {suggestions.length > 0 ? (
-            <ul
-              className="absolute z-20 mt-1 w-56 rounded-md border bg-popover text-popover-foreground shadow"
-              role="listbox"
-              aria-label={t('log.account')}
-            >
-              {suggestions.map((suggestion) => (
-                <li key={suggestion.userId} role="option" aria-selected={false}>
-                  <button
-                    type="button"
-                    className="w-full px-3 py-2 text-left text-sm hover:bg-accent"
-                    onClick={() => {
-                      setAccount(suggestion);
-                      setAccountText(suggestion.loginId);
-                      setSuggestions([]);
-                    }}
-                    data-testid="log-account-suggestion"
-                  >
-                    {suggestion.loginId} <span className="text-muted-foreground">{suggestion.nickname}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+      <div className={cn('flex flex-wrap items-end gap-2', account.unknownName !== null && 'pb-5')} role="search">
+        <LogAccountField filter={account} />
         <label className="grid gap-1 text-xs text-muted-foreground">
           {t('log.typeColumn')}
           <select
@@ -279,14 +219,14 @@ export default function PointRecordScreen() {
           {order === 'desc' ? t('log.newestFirst') : t('log.oldestFirst')}
         </Button>
         <div className="ml-auto flex items-center gap-2">
-          <span className="text-sm text-muted-foreground" role="status" data-testid="log-total">
-            {exporting ? t('log.exporting', { done: exporting.done, total: exporting.total }) : t('accounts.total', { count: total })}
+          <span className="text-sm text-muted-foreground" role="status" data-testid="log-total" data-total={shownTotal}>
+            {exporting ? t('log.exporting', { done: exporting.done, total: exporting.total }) : t('accounts.total', { count: shownTotal })}
           </span>
           <Button
             type="button"
             size="sm"
             variant="outline"
-            disabled={!query || total === 0 || exporting !== null}
+            disabled={!exportable}
             onClick={() => void exportAs('csv')}
             data-testid="log-export-csv"
           >
@@ -297,7 +237,7 @@ export default function PointRecordScreen() {
             type="button"
             size="sm"
             variant="outline"
-            disabled={!query || total === 0 || exporting !== null}
+            disabled={!exportable}
             onClick={() => void exportAs('xlsx')}
             data-testid="log-export-xlsx"
           >
@@ -330,13 +270,13 @@ export default function PointRecordScreen() {
       <div
         role="table"
         aria-label={t('route.pointRecord')}
-        aria-rowcount={total + 1}
+        aria-rowcount={shownTotal + 1}
         className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-md border bg-card text-card-foreground"
       >
-        <div role="rowgroup">
-          <div role="row" className={cn('grid items-center gap-2 border-b bg-muted px-3 py-2 text-sm font-medium', COLUMNS)}>
-            {header.map((label) => (
-              <span key={label} role="columnheader">
+        <div role="rowgroup" ref={headerRef} className="overflow-hidden [scrollbar-gutter:stable]">
+          <div role="row" className={cn('grid items-center gap-2 border-b bg-muted px-3 py-2 text-sm font-medium', COLUMNS, ROW_MIN_WIDTH)}>
+            {columns.map(([id, label]) => (
+              <span key={id} role="columnheader" data-column={id}>
                 {label}
               </span>
             ))}
@@ -346,14 +286,17 @@ export default function PointRecordScreen() {
           ref={scrollRef}
           role="rowgroup"
           tabIndex={0}
-          className="relative min-h-0 flex-1 overflow-auto focus-visible:ring-2 focus-visible:ring-ring"
+          className="relative min-h-0 flex-1 overflow-auto [scrollbar-gutter:stable] focus-visible:ring-2 focus-visible:ring-ring"
           data-testid="log-rows"
           aria-label={t('route.pointRecord')}
+          onScroll={(event) => {
+            if (headerRef.current) headerRef.current.scrollLeft = event.currentTarget.scrollLeft;
+          }}
         >
-          {rows.length === 0 && !loading ? <p className="p-6 text-center text-muted-foreground">{t('log.empty')}</p> : null}
+          {query && shownRows.length === 0 && !loading ? <p className="p-6 text-center text-muted-foreground">{t('log.empty')}</p> : null}
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((item) => {
-              const row = rows[item.index]!;
+              const row = shownRows[item.index]!;
               return (
                 <div
                   key={row.serialNo}
@@ -361,9 +304,10 @@ export default function PointRecordScreen() {
                   aria-rowindex={item.index + 2}
                   data-testid="log-row"
                   data-serial={row.serialNo}
-                  className={cn('absolute right-0 left-0 grid items-center gap-2 border-b px-3 text-sm', COLUMNS)}
+                  className={cn('absolute right-0 left-0 grid items-center gap-2 border-b px-3 text-sm', COLUMNS, ROW_MIN_WIDTH)}
                   style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
-                  title={row.comment || undefined}
+                  data-from={row.fromLoginId ?? undefined}
+                  data-to={row.toLoginId}
                 >
                   <span role="cell" className="font-mono tabular-nums">
                     {row.serialNo}
@@ -395,6 +339,9 @@ export default function PointRecordScreen() {
                   </span>
                   <span role="cell" className="truncate text-xs">
                     {row.operatorIp}
+                  </span>
+                  <span role="cell" className="truncate" title={row.comment || undefined} data-column="comment">
+                    {row.comment}
                   </span>
                 </div>
               );
