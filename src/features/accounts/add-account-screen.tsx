@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { isMemberLevel } from '../../../contract/account-fields.contract';
 import type { ResultOf } from '../../../contract/methods.contract';
 import { newRequestKey } from '../../../machines/request-key';
@@ -18,12 +18,14 @@ import { cn } from '@/lib/utils';
 import { useFormat } from '@/hooks/use-format';
 import { AddBatchForm } from './add-batch-form';
 import {
-  changedGameSettings,
+  allGameSettings,
   gameSettingsProblems,
-  gameSettingsValue,
   GameSettingsFields,
+  newChildGameSettings,
   serverGameProblems,
-  type GameSettingsValue,
+  withEdits,
+  editsAfter,
+  type GameSettingEdits,
 } from './game-settings-fields';
 
 type Field =
@@ -129,8 +131,15 @@ function AddOneForm() {
     field === 'pointLimit'
       ? amountProblem(values.pointLimit, { max: profile?.pointLimit ?? '0' })
       : percentProblem(values[field], { max: parentMax[field] });
-  const parentGames = useMemo(() => gameSettingsValue(profile?.gameSettings), [profile]);
-  const [games, setGames] = useState<GameSettingsValue>(parentGames);
+  const [gameEdits, setGameEdits] = useState<GameSettingEdits>({});
+  const games = withEdits(
+    newChildGameSettings(profile?.gameSettings, {
+      pointLimit: values.pointLimit,
+      agentCommisionRate: addsMembers ? '0' : values.agentCommisionRate,
+      validAmountRate: values.validAmountRate,
+    }),
+    gameEdits,
+  );
   const [presets, setPresets] = useState<ResultOf<'gw.credit.limitation.list'>['list']>([]);
   useEffect(() => {
     call('gw.credit.limitation.list', {}).then(
@@ -164,7 +173,6 @@ function AddOneForm() {
     event.preventDefault();
     setTouched(true);
     if (Object.values(problems).some(Boolean) || Object.keys(gameProblems).length > 0) return;
-    const gameSettings = changedGameSettings(parentGames, games);
     setBusy(true);
     const common = {
       loginId: values.loginId.trim(),
@@ -174,7 +182,7 @@ function AddOneForm() {
       pointLimit: values.pointLimit.trim(),
       validAmountRate: values.validAmountRate.trim(),
       requestKey: requestKey.current,
-      ...(gameSettings.length > 0 ? { gameSettings } : {}),
+      gameSettings: allGameSettings(games),
       ...(values.name.trim() ? { name: values.name.trim() } : {}),
       ...(values.phone.trim() ? { phone: values.phone.trim() } : {}),
       ...(values.wechat.trim() ? { wechat: values.wechat.trim() } : {}),
@@ -269,11 +277,14 @@ function AddOneForm() {
         problems={touched ? gameProblems : serverGameProblems(serverProblem)}
         ratesLocked={false}
         onChange={(next) => {
-          setGames(next);
+          setGameEdits((edits) => editsAfter(edits, games, next));
           setServerProblem(null);
           requestKey.current = newRequestKey();
         }}
       />
+      <p className="text-xs text-muted-foreground sm:col-span-2" data-testid="add-game-hint">
+        {addsMembers ? t('add.gameHintMember') : t('add.gameHint')}
+      </p>
       <div className="flex items-end gap-2 sm:col-span-2">
         <Button type="submit" disabled={busy} data-testid="add-submit">
           {busy ? t('password.saving') : t('add.submit')}
