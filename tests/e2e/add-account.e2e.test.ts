@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parseBasisPoints, parseCents } from '../../contract/amount.contract';
+import zh from '../../locales/zh/common.json' with { type: 'json' };
 import { openApp, signIn } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
 
@@ -176,6 +177,22 @@ describe.runIf(e2e.run)('adding agents and members in Chromium', () => {
     await page.getByTestId('add-submit').click();
     await page.getByTestId('account-list-screen').waitFor();
     expect(await savedGameSettings('e2eshown2')).toEqual(shown);
+    await page.context().close();
+  });
+
+  it('labels its fields as the add form, and says who sets the first password', async () => {
+    const page = await signedIn('ma01');
+    await page.goto(`${e2e.gw.url}/#/add/index`);
+    await page.getByTestId('add-account-screen').waitFor();
+    const label = (field: string) => page.locator(`label[for="add-${field}"]`).textContent();
+    expect(await label('loginId')).toBe(zh.add.loginId);
+    expect(await label('password')).toBe(zh.add.password);
+    expect(await label('confirmPassword')).toBe(zh.add.confirmPassword);
+    expect(await label('confirmPassword')).not.toBe(zh.password.confirm);
+    expect(await page.getByTestId('add-explain').textContent()).toBe(zh.add.explainAgent);
+    await page.getByTestId('add-submit').click();
+    expect(await page.locator('#add-loginId-problem').textContent()).toBe(zh.add.loginIdRequired);
+    expect(zh.add.loginIdRequired).not.toBe(zh.validation.loginIdRequired);
     await page.context().close();
   });
 });

@@ -87,7 +87,7 @@ function AddScreenFrame({ batch, children }: { batch: boolean; children: React.R
           </Link>
         </nav>
       ) : null}
-      <p className="text-sm text-muted-foreground">
+      <p className="text-sm text-muted-foreground" data-testid="add-explain">
         {batch ? t('batch.explain') : addsMembers ? t('add.explainMember') : t('add.explainAgent')}
       </p>
       {children}
@@ -149,7 +149,7 @@ function AddOneForm() {
   }, []);
   const gameProblems = gameSettingsProblems(games, profile?.gameSettings);
   const problems: Partial<Record<Field, string | null>> = {
-    loginId: loginIdProblem(values.loginId),
+    loginId: values.loginId.trim() === '' ? 'add.loginIdRequired' : loginIdProblem(values.loginId),
     nickname: values.nickname.trim().length < 4 || values.nickname.trim().length > 16 ? 'validation.nickname' : null,
     password: newPasswordProblem(values.password),
     confirmPassword: confirmProblem(values.password, values.confirmPassword),
@@ -215,7 +215,7 @@ function AddOneForm() {
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-      <FormField id="add-loginId" label={t('accounts.column.loginId')} problem={message('loginId')}>
+      <FormField id="add-loginId" label={t('add.loginId')} problem={message('loginId')}>
         {input('loginId', { autoComplete: 'off', maxLength: 16 })}
       </FormField>
       <FormField id="add-nickname" label={t('accounts.column.nickname')} problem={message('nickname')}>
@@ -223,13 +223,13 @@ function AddOneForm() {
       </FormField>
       <FormField
         id="add-password"
-        label={t('login.password')}
+        label={t('add.password')}
         problem={message('password')}
         hint={<p className="text-xs text-muted-foreground">{t('password.rules')}</p>}
       >
         {input('password', { type: 'password', autoComplete: 'new-password' })}
       </FormField>
-      <FormField id="add-confirmPassword" label={t('password.confirm')} problem={message('confirmPassword')}>
+      <FormField id="add-confirmPassword" label={t('add.confirmPassword')} problem={message('confirmPassword')}>
         {input('confirmPassword', { type: 'password', autoComplete: 'new-password' })}
       </FormField>
       <FormField id="add-safeCode" label={t('add.safeCode')} problem={message('safeCode')}>
