@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { parseBasisPoints, parseCents } from '../../contract/amount.contract';
+import zh from '../../locales/zh/common.json' with { type: 'json' };
 import { openApp, signIn } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
 
@@ -14,6 +17,38 @@ async function signedIn(loginId: string): Promise<Page> {
 
 async function fill(page: Page, values: Record<string, string>) {
   for (const [field, value] of Object.entries(values)) await page.locator(`#add-${field}`).fill(value);
+}
+
+const gameTypes = ['electronic', 'live'] as const;
+
+/** The game settings the add form shows, read from its inputs (ids game-<type>-<field>), in the database's units. */
+async function shownGameSettings(page: Page) {
+  const shown = [];
+  for (const gameType of gameTypes) {
+    const text = (field: string) => page.locator(`#game-${gameType}-${field}`).inputValue();
+    shown.push({
+      game_type: gameType,
+      betting_ratio: parseBasisPoints(await text('bettingRatio')),
+      agent_rate: parseBasisPoints(await text('agentRate')),
+      agent_to_company_limit: parseCents(await text('agentToCompanyLimit')),
+      spread: parseBasisPoints(await text('spread')),
+      red_limit: parseCents(await text('redLimit')),
+      enabled: (await page.locator(`#game-${gameType}-enabled`).getAttribute('aria-checked')) === 'true',
+    });
+  }
+  return shown;
+}
+
+async function savedGameSettings(loginId: string) {
+  const rows = await e2e.gw.db.rows<Record<string, unknown>>(sql`SELECT g.game_type, g.betting_ratio, g.agent_rate,
+      g.agent_to_company_limit, g.spread, g.red_limit, g.enabled
+    FROM game_settings g JOIN accounts a ON a.id = g.account_id
+   WHERE a.site_id = 'demo' AND a.login_id = ${loginId} ORDER BY g.game_type`);
+  return rows.map((row) => ({
+    ...row,
+    agent_to_company_limit: Number(row.agent_to_company_limit),
+    red_limit: Number(row.red_limit),
+  }));
 }
 
 describe.runIf(e2e.run)('adding agents and members in Chromium', () => {
@@ -94,6 +129,70 @@ describe.runIf(e2e.run)('adding agents and members in Chromium', () => {
     await page.getByTestId('add-submit').click();
     await page.getByTestId('account-list-screen').waitFor();
     await expect.poll(() => page.getByTestId('account-total').textContent()).toBe('共 6 个');
+    await page.context().close();
+  });
+
+  it('saves the game settings it shows for an agent whose settings were not touched', async () => {
+    const page = await signedIn('ma01');
+    await page.goto(`${e2e.gw.url}/#/add/index`);
+    await page.getByTestId('add-account-screen').waitFor();
+    await fill(page, {
+      loginId: 'e2eshown1',
+      nickname: 'e2e shown',
+      password: 'Agent_123',
+      confirmPassword: 'Agent_123',
+      pointLimit: '2000',
+      agentCommisionRate: '40',
+      validAmountRate: '0.5',
+    });
+    const shown = await shownGameSettings(page);
+    // What the gateway makes of the agent's own share, ratio and point limit, not ma01's maxima.
+    expect(
+      shown.map(({ agent_rate, betting_ratio, agent_to_company_limit }) => ({ agent_rate, betting_ratio, agent_to_company_limit })),
+    ).toEqual([
+      { agent_rate: 4000, betting_ratio: 50, agent_to_company_limit: 200_000 },
+      { agent_rate: 4000, betting_ratio: 50, agent_to_company_limit: 200_000 },
+    ]);
+    await page.getByTestId('add-submit').click();
+    await page.getByTestId('account-list-screen').waitFor();
+    expect(await savedGameSettings('e2eshown1')).toEqual(shown);
+    await page.context().close();
+  });
+
+  it('saves a member with the game settings it shows, the cell typed into kept when the limits above change', async () => {
+    const page = await signedIn('ag01010102');
+    await page.goto(`${e2e.gw.url}/#/add/index`);
+    await page.getByTestId('add-account-screen').waitFor();
+    await fill(page, { loginId: 'e2eshown2', nickname: 'e2e shown', password: 'Member_12', confirmPassword: 'Member_12' });
+    await fill(page, { pointLimit: '300', validAmountRate: '0.2' });
+    await page.locator('#game-live-agentToCompanyLimit').fill('100');
+    await page.locator('#game-electronic-enabled').click();
+    await fill(page, { pointLimit: '400' });
+    const shown = await shownGameSettings(page);
+    expect(shown.map(({ agent_to_company_limit, agent_rate }) => ({ agent_to_company_limit, agent_rate }))).toEqual([
+      { agent_to_company_limit: 40_000, agent_rate: 0 },
+      { agent_to_company_limit: 10_000, agent_rate: 0 },
+    ]);
+    expect(shown[0]!.enabled).toBe(false);
+    await page.getByTestId('add-submit').click();
+    await page.getByTestId('account-list-screen').waitFor();
+    expect(await savedGameSettings('e2eshown2')).toEqual(shown);
+    await page.context().close();
+  });
+
+  it('labels its fields as the add form, and says who sets the first password', async () => {
+    const page = await signedIn('ma01');
+    await page.goto(`${e2e.gw.url}/#/add/index`);
+    await page.getByTestId('add-account-screen').waitFor();
+    const label = (field: string) => page.locator(`label[for="add-${field}"]`).textContent();
+    expect(await label('loginId')).toBe(zh.add.loginId);
+    expect(await label('password')).toBe(zh.add.password);
+    expect(await label('confirmPassword')).toBe(zh.add.confirmPassword);
+    expect(await label('confirmPassword')).not.toBe(zh.password.confirm);
+    expect(await page.getByTestId('add-explain').textContent()).toBe(zh.add.explainAgent);
+    await page.getByTestId('add-submit').click();
+    expect(await page.locator('#add-loginId-problem').textContent()).toBe(zh.add.loginIdRequired);
+    expect(zh.add.loginIdRequired).not.toBe(zh.validation.loginIdRequired);
     await page.context().close();
   });
 });

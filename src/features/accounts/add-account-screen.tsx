@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { isMemberLevel } from '../../../contract/account-fields.contract';
 import type { ResultOf } from '../../../contract/methods.contract';
 import { newRequestKey } from '../../../machines/request-key';
@@ -18,12 +18,14 @@ import { cn } from '@/lib/utils';
 import { useFormat } from '@/hooks/use-format';
 import { AddBatchForm } from './add-batch-form';
 import {
-  changedGameSettings,
+  allGameSettings,
   gameSettingsProblems,
-  gameSettingsValue,
   GameSettingsFields,
+  newChildGameSettings,
   serverGameProblems,
-  type GameSettingsValue,
+  withEdits,
+  editsAfter,
+  type GameSettingEdits,
 } from './game-settings-fields';
 
 type Field =
@@ -85,7 +87,7 @@ function AddScreenFrame({ batch, children }: { batch: boolean; children: React.R
           </Link>
         </nav>
       ) : null}
-      <p className="text-sm text-muted-foreground">
+      <p className="text-sm text-muted-foreground" data-testid="add-explain">
         {batch ? t('batch.explain') : addsMembers ? t('add.explainMember') : t('add.explainAgent')}
       </p>
       {children}
@@ -129,8 +131,15 @@ function AddOneForm() {
     field === 'pointLimit'
       ? amountProblem(values.pointLimit, { max: profile?.pointLimit ?? '0' })
       : percentProblem(values[field], { max: parentMax[field] });
-  const parentGames = useMemo(() => gameSettingsValue(profile?.gameSettings), [profile]);
-  const [games, setGames] = useState<GameSettingsValue>(parentGames);
+  const [gameEdits, setGameEdits] = useState<GameSettingEdits>({});
+  const games = withEdits(
+    newChildGameSettings(profile?.gameSettings, {
+      pointLimit: values.pointLimit,
+      agentCommisionRate: addsMembers ? '0' : values.agentCommisionRate,
+      validAmountRate: values.validAmountRate,
+    }),
+    gameEdits,
+  );
   const [presets, setPresets] = useState<ResultOf<'gw.credit.limitation.list'>['list']>([]);
   useEffect(() => {
     call('gw.credit.limitation.list', {}).then(
@@ -140,7 +149,7 @@ function AddOneForm() {
   }, []);
   const gameProblems = gameSettingsProblems(games, profile?.gameSettings);
   const problems: Partial<Record<Field, string | null>> = {
-    loginId: loginIdProblem(values.loginId),
+    loginId: values.loginId.trim() === '' ? 'add.loginIdRequired' : loginIdProblem(values.loginId),
     nickname: values.nickname.trim().length < 4 || values.nickname.trim().length > 16 ? 'validation.nickname' : null,
     password: newPasswordProblem(values.password),
     confirmPassword: confirmProblem(values.password, values.confirmPassword),
@@ -164,7 +173,6 @@ function AddOneForm() {
     event.preventDefault();
     setTouched(true);
     if (Object.values(problems).some(Boolean) || Object.keys(gameProblems).length > 0) return;
-    const gameSettings = changedGameSettings(parentGames, games);
     setBusy(true);
     const common = {
       loginId: values.loginId.trim(),
@@ -174,7 +182,7 @@ function AddOneForm() {
       pointLimit: values.pointLimit.trim(),
       validAmountRate: values.validAmountRate.trim(),
       requestKey: requestKey.current,
-      ...(gameSettings.length > 0 ? { gameSettings } : {}),
+      gameSettings: allGameSettings(games),
       ...(values.name.trim() ? { name: values.name.trim() } : {}),
       ...(values.phone.trim() ? { phone: values.phone.trim() } : {}),
       ...(values.wechat.trim() ? { wechat: values.wechat.trim() } : {}),
@@ -207,7 +215,7 @@ function AddOneForm() {
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-      <FormField id="add-loginId" label={t('accounts.column.loginId')} problem={message('loginId')}>
+      <FormField id="add-loginId" label={t('add.loginId')} problem={message('loginId')}>
         {input('loginId', { autoComplete: 'off', maxLength: 16 })}
       </FormField>
       <FormField id="add-nickname" label={t('accounts.column.nickname')} problem={message('nickname')}>
@@ -215,13 +223,13 @@ function AddOneForm() {
       </FormField>
       <FormField
         id="add-password"
-        label={t('login.password')}
+        label={t('add.password')}
         problem={message('password')}
         hint={<p className="text-xs text-muted-foreground">{t('password.rules')}</p>}
       >
         {input('password', { type: 'password', autoComplete: 'new-password' })}
       </FormField>
-      <FormField id="add-confirmPassword" label={t('password.confirm')} problem={message('confirmPassword')}>
+      <FormField id="add-confirmPassword" label={t('add.confirmPassword')} problem={message('confirmPassword')}>
         {input('confirmPassword', { type: 'password', autoComplete: 'new-password' })}
       </FormField>
       <FormField id="add-safeCode" label={t('add.safeCode')} problem={message('safeCode')}>
@@ -269,11 +277,14 @@ function AddOneForm() {
         problems={touched ? gameProblems : serverGameProblems(serverProblem)}
         ratesLocked={false}
         onChange={(next) => {
-          setGames(next);
+          setGameEdits((edits) => editsAfter(edits, games, next));
           setServerProblem(null);
           requestKey.current = newRequestKey();
         }}
       />
+      <p className="text-xs text-muted-foreground sm:col-span-2" data-testid="add-game-hint">
+        {addsMembers ? t('add.gameHintMember') : t('add.gameHint')}
+      </p>
       <div className="flex items-end gap-2 sm:col-span-2">
         <Button type="submit" disabled={busy} data-testid="add-submit">
           {busy ? t('password.saving') : t('add.submit')}

@@ -165,13 +165,13 @@ export function AddBatchForm() {
       </p>
       <FormField
         id="batch-password"
-        label={t('login.password')}
+        label={t('add.password')}
         problem={message('password')}
         hint={<p className="text-xs text-muted-foreground">{t('password.rules')}</p>}
       >
         {input('password', { type: 'password', autoComplete: 'new-password' })}
       </FormField>
-      <FormField id="batch-confirmPassword" label={t('password.confirm')} problem={message('confirmPassword')}>
+      <FormField id="batch-confirmPassword" label={t('add.confirmPassword')} problem={message('confirmPassword')}>
         {input('confirmPassword', { type: 'password', autoComplete: 'new-password' })}
       </FormField>
       <FormField id="batch-safeCode" label={t('add.safeCode')} problem={message('safeCode')}>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { gameTypes } from '../../../contract/account-fields.contract';
+import { basisPointsToPercent, formatCents, parseBasisPoints, parseCents } from '../../../contract/amount.contract';
 import type { ResultOf } from '../../../contract/methods.contract';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
@@ -27,6 +28,62 @@ export function gameSettingsValue(settings: readonly GameSetting[] | undefined):
     };
   };
   return { live: of('live'), electronic: of('electronic') };
+}
+
+/** What a new child's own share, wash-code ratio and point limit are, as typed in the add form. */
+export interface NewChildLimits {
+  pointLimit: string;
+  agentCommisionRate: string;
+  validAmountRate: string;
+}
+
+/**
+ * A new child's game settings as the gateway makes them when none are given: the parent's, with
+ * the betting ratio, agent rate and company limit lowered to the child's own wash-code ratio,
+ * share and point limit (the parent's while those are not valid numbers yet).
+ */
+export function newChildGameSettings(parent: readonly GameSetting[] | undefined, child: NewChildLimits): GameSettingsValue {
+  const fromParent = gameSettingsValue(parent);
+  const percentAtMost = (own: string, max: string) => {
+    const mine = parseBasisPoints(own);
+    const theirs = parseBasisPoints(max);
+    return mine === null || theirs === null ? max : String(basisPointsToPercent(Math.min(mine, theirs)));
+  };
+  const amountAtMost = (own: string, max: string) => {
+    const mine = parseCents(own);
+    const theirs = parseCents(max);
+    return mine === null || theirs === null ? max : formatCents(Math.min(mine, theirs));
+  };
+  const of = (gameType: GameType): GameSettingValues => {
+    const theirs = fromParent[gameType];
+    return {
+      ...theirs,
+      bettingRatio: percentAtMost(child.validAmountRate, theirs.bettingRatio),
+      agentRate: percentAtMost(child.agentCommisionRate, theirs.agentRate),
+      agentToCompanyLimit: amountAtMost(child.pointLimit, theirs.agentToCompanyLimit),
+    };
+  };
+  return { live: of('live'), electronic: of('electronic') };
+}
+
+/** The cells the user typed into, which no longer follow the defaults. */
+export type GameSettingEdits = Partial<Record<GameType, Partial<GameSettingValues>>>;
+
+export function withEdits(defaults: GameSettingsValue, edits: GameSettingEdits): GameSettingsValue {
+  return { live: { ...defaults.live, ...edits.live }, electronic: { ...defaults.electronic, ...edits.electronic } };
+}
+
+/** The edits once the table went from what was shown to next (one cell at a time). */
+export function editsAfter(edits: GameSettingEdits, shown: GameSettingsValue, next: GameSettingsValue): GameSettingEdits {
+  const after = { ...edits };
+  for (const gameType of gameTypes) {
+    const cells = (Object.keys(next[gameType]) as (keyof GameSettingValues)[]).filter(
+      (field) => next[gameType][field] !== shown[gameType][field],
+    );
+    if (cells.length > 0)
+      after[gameType] = { ...after[gameType], ...Object.fromEntries(cells.map((field) => [field, next[gameType][field]])) };
+  }
+  return after;
 }
 
 /** The message key of each game setting that breaks a rule (rates and the company limit within the parent's). */
@@ -135,6 +192,7 @@ export function GameSettingsFields({
                 })}
                 <td className="py-2">
                   <Switch
+                    id={`game-${gameType}-enabled`}
                     checked={value[gameType].enabled}
                     onCheckedChange={(checked) => set(gameType, 'enabled', checked)}
                     aria-label={`${t(`game.${gameType}`)}: ${t('game.enabled')}`}
@@ -159,6 +217,22 @@ export function GameSettingsFields({
       <p className="text-xs text-muted-foreground">{t('game.redLimitHint')}</p>
     </fieldset>
   );
+}
+
+/** Every setting of every game type as shown, as the gateway takes them: what the form shows is what is saved. */
+export function allGameSettings(value: GameSettingsValue) {
+  return gameTypes.map((gameType) => {
+    const setting = value[gameType];
+    return {
+      gameType,
+      bettingRatio: setting.bettingRatio.trim(),
+      agentRate: setting.agentRate.trim(),
+      agentToCompanyLimit: setting.agentToCompanyLimit.trim(),
+      spread: setting.spread.trim(),
+      redLimit: setting.redLimit.trim(),
+      enabled: setting.enabled,
+    };
+  });
 }
 
 /** Only what changed, as the gateway takes it (strings in, cents and hundredths out). */
