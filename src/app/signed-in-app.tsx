@@ -5,7 +5,7 @@ import type { Command } from '../../commands/command';
 import { pathAllowed } from '../../commands/navigation.commands';
 import { commandsFor, matchesShortcut } from '../../commands/registry';
 import { AppHeader } from '@/components/layout/app-header';
-import { AppSidebar } from '@/components/layout/app-sidebar';
+import { AppSidebar, MenuSheet } from '@/components/layout/app-sidebar';
 import { LogoutDialog } from '@/components/layout/logout-dialog';
 import { NoticeMarquee } from '@/components/layout/notice-marquee';
 import { SettingsPanel } from '@/components/layout/settings-panel';
@@ -13,6 +13,7 @@ import { TagsView } from '@/components/layout/tags-view';
 import { ConfirmHost } from '@/components/confirm-host';
 import { CommandContextReact, useCommandContext, useRights } from '@/hooks/use-command-context';
 import { NoticesContext, useNoticesQuery } from '@/hooks/use-notices';
+import { useSidebar } from '@/hooks/use-sidebar';
 import { usePreferences } from '@/lib/preferences';
 import { NotFoundScreen } from '@/features/errors/not-found-screen';
 import { UnauthorizedScreen } from '@/features/errors/unauthorized-screen';
@@ -59,12 +60,13 @@ function useActivity() {
 export default function SignedInApp() {
   const { t } = useTranslation();
   const site = SessionContext.useSelector((state) => state.context.site);
-  const { sidebarOpen, tagsView, sidebarLogo } = usePreferences();
+  const { tagsView, sidebarLogo } = usePreferences();
+  const sidebar = useSidebar();
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [paletteStart, setPaletteStart] = useState<Command | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const openSettings = useCallback(() => setSettingsOpen(true), []);
-  const context = useCommandContext({ openSettings });
+  const context = useCommandContext({ openSettings, toggleSidebar: sidebar.toggle });
   const notices = useNoticesQuery();
   const [location] = useLocation();
   useActivity();
@@ -100,11 +102,15 @@ export default function SignedInApp() {
           {t('layout.skipToContent')}
         </a>
         <div className="flex min-h-screen bg-background text-foreground">
-          <AppSidebar open={sidebarOpen} title={site?.title || t('app.title')} logo={site?.logo ?? ''} showLogo={sidebarLogo} />
+          {sidebar.narrow ? null : (
+            <AppSidebar open={sidebar.open} title={site?.title || t('app.title')} logo={site?.logo ?? ''} showLogo={sidebarLogo} />
+          )}
           <div className="flex min-w-0 flex-1 flex-col">
             <AppHeader
               title={site?.title || t('app.title')}
               logo={site?.logo ?? ''}
+              menuOpen={sidebar.open}
+              onToggleMenu={sidebar.toggle}
               onOpenPalette={() => setPaletteOpen(true)}
               onOpenSettings={openSettings}
             />
@@ -185,6 +191,7 @@ export default function SignedInApp() {
             </main>
           </div>
         </div>
+        {sidebar.narrow ? <MenuSheet open={sidebar.open} onOpenChange={sidebar.setSheetOpen} /> : null}
         <LogoutDialog />
         <SettingsPanel open={settingsOpen} onOpenChange={setSettingsOpen} />
         {paletteOpen ? (

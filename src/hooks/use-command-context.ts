@@ -26,19 +26,19 @@ export function useRights(): Rights {
 }
 
 /** The context every command runs with: the app's abilities, never its screens. */
-export function useCommandContext(ui: { openSettings(): void }): CommandContext {
+export function useCommandContext(ui: { openSettings(): void; toggleSidebar(): void }): CommandContext {
   const rights = useRights();
   const { t } = useTranslation();
   const [location, navigate] = useLocation();
   const session = SessionContext.useActorRef();
-  const { language, theme, sidebarOpen, tagsView } = usePreferences();
+  const { language, theme, tagsView } = usePreferences();
   return useMemo(
     () => ({
       rights,
       navigate: (path: string) => navigate(path),
       setLanguage: (next) => updatePreferences({ language: next }),
       setTheme: (next) => updatePreferences({ theme: next }),
-      toggleSidebar: () => updatePreferences({ sidebarOpen: !sidebarOpen }),
+      toggleSidebar: ui.toggleSidebar,
       toggleTagsView: () => updatePreferences({ tagsView: !tagsView }),
       openSettings: ui.openSettings,
       refreshPoints: () => session.send({ type: 'PROFILE.REFRESH' }),
@@ -55,7 +55,7 @@ export function useCommandContext(ui: { openSettings(): void }): CommandContext 
       accountsChanged: announceAccountsChanged,
       t: (key, values) => t(key, values ?? {}),
     }),
-    [rights, navigate, session, language, theme, sidebarOpen, tagsView, location, ui.openSettings, t],
+    [rights, navigate, session, language, theme, tagsView, location, ui.openSettings, ui.toggleSidebar, t],
   );
 }
 

@@ -9,6 +9,7 @@ export interface Preferences {
   language: Language;
   theme: Theme;
   size: Size;
+  /** The docked sidebar of wide screens; below MOBILE_BREAKPOINT the menu is a sheet that starts closed. */
   sidebarOpen: boolean;
   tagsView: boolean;
   fixedHeader: boolean;
@@ -31,12 +32,11 @@ function initial(): Preferences {
   })();
   const cookieLanguage = Cookies.get(LANGUAGE_COOKIE) as Language | undefined;
   themeChosen = stored.theme === 'red' || stored.theme === 'black';
-  const narrow = typeof window !== 'undefined' && window.innerWidth < MOBILE_BREAKPOINT;
   return {
     language: cookieLanguage && languageIds.includes(cookieLanguage) ? cookieLanguage : 'zh',
     theme: stored.theme === 'red' ? 'red' : 'black',
     size: stored.size === 'small' || stored.size === 'large' ? stored.size : 'medium',
-    sidebarOpen: narrow ? false : (stored.sidebarOpen ?? true),
+    sidebarOpen: stored.sidebarOpen ?? true,
     tagsView: stored.tagsView ?? true,
     fixedHeader: stored.fixedHeader ?? false,
     sidebarLogo: stored.sidebarLogo ?? false,

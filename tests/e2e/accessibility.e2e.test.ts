@@ -96,6 +96,23 @@ describe.runIf(e2e.run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () => 
       }
     });
 
+    it('notice screen and its open menu sheet in a 390 px wide viewport', async () => {
+      const { context, page } = await openThemed(theme, { width: 390, height: 844 });
+      try {
+        await page.getByTestId('login-screen').waitFor();
+        await signIn(page, e2e.gw, 'admin');
+        await page.getByTestId('notice-screen').waitFor();
+        await expectNoSeriousViolations(page, `notice (theme ${theme}, 390 px)`);
+        await page.getByRole('button', { name: '显示或隐藏菜单' }).click();
+        const sheet = page.getByTestId('menu-sheet');
+        await sheet.waitFor();
+        await expect.poll(async () => (await sheet.boundingBox())?.x).toBe(0);
+        await expectNoSeriousViolations(page, `menu sheet (theme ${theme}, 390 px)`);
+      } finally {
+        await context.close();
+      }
+    });
+
     it('change-password screen', async () => {
       const { context, page } = await openThemed(theme);
       try {

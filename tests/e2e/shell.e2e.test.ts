@@ -102,10 +102,10 @@ describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
     await page.context().close();
 
     const narrow = await signedIn({ width: 390 });
-    expect(await narrow.getByTestId('sidebar').getAttribute('data-open')).toBe('false');
+    expect(await narrow.getByTestId('menu-sheet').count()).toBe(0);
     expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await narrow.getByRole('button', { name: '显示或隐藏菜单' }).click();
-    await expect.poll(() => narrow.getByTestId('sidebar').getAttribute('data-open')).toBe('true');
+    await narrow.getByTestId('menu-sheet').waitFor();
     await narrow.context().close();
   });
 

@@ -5,7 +5,7 @@ import { AccountStatusBadge } from '@/components/account-status-badge';
 import { Button } from '@/components/ui/button';
 import { Kbd } from '@/components/ui/kbd';
 import { useFormat } from '@/hooks/use-format';
-import { updatePreferences, usePreferences } from '@/lib/preferences';
+import { usePreferences } from '@/lib/preferences';
 import { Clock } from './clock';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -13,11 +13,15 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 export function AppHeader({
   title,
   logo,
+  menuOpen,
+  onToggleMenu,
   onOpenPalette,
   onOpenSettings,
 }: {
   title: string;
   logo: string;
+  menuOpen: boolean;
+  onToggleMenu(): void;
   onOpenPalette(): void;
   onOpenSettings(): void;
 }) {
@@ -26,19 +30,13 @@ export function AppHeader({
   const session = SessionContext.useActorRef();
   const profile = SessionContext.useSelector((state) => state.context.profile);
   const refreshing = SessionContext.useSelector((state) => state.matches({ open: { signedIn: 'refreshingProfile' } }));
-  const { sidebarOpen, fixedHeader } = usePreferences();
+  const { fixedHeader } = usePreferences();
   return (
     <header
       className={`z-20 flex min-h-14 flex-wrap items-center gap-x-4 gap-y-1 border-b bg-header px-3 py-2 text-header-foreground ${fixedHeader ? 'sticky top-0' : ''}`}
       data-testid="top-bar"
     >
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={t('command.toggleSidebar')}
-        aria-expanded={sidebarOpen}
-        onClick={() => updatePreferences({ sidebarOpen: !sidebarOpen })}
-      >
+      <Button variant="ghost" size="icon" aria-label={t('command.toggleSidebar')} aria-expanded={menuOpen} onClick={onToggleMenu}>
         <PanelLeft aria-hidden />
       </Button>
       <span className="flex items-center gap-2 font-semibold" data-testid="header-logo">

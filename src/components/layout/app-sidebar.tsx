@@ -1,7 +1,9 @@
+import { useRef } from 'react';
 import { Bell, KeyRound, LayoutDashboard, Megaphone, Search, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { menuCommands } from '../../../commands/registry';
+import { Sheet, SheetContent, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { useRights } from '@/hooks/use-command-context';
 import { cn } from '@/lib/utils';
 
@@ -15,12 +17,42 @@ const highlightParents: Record<string, string> = {
   '/stopList/index': '/account/index',
 };
 
-export function AppSidebar({ open, title, logo, showLogo }: { open: boolean; title: string; logo: string; showLogo: boolean }) {
+function MenuItems({ labelled, onChoose }: { labelled: boolean; onChoose?: () => void }) {
   const { t } = useTranslation();
   const rights = useRights();
   const [location] = useLocation();
   const screen = Object.keys(highlightParents).find((path) => location === path || location.startsWith(`${path}/`));
   const active = screen ? highlightParents[screen]! : location.startsWith('/account/index/') ? '/account/index' : location;
+  return (
+    <ul className="space-y-1 p-2">
+      {menuCommands(rights).map((command) => {
+        const Icon = icons[command.icon ?? ''] ?? LayoutDashboard;
+        const current = active === command.path;
+        return (
+          <li key={command.id}>
+            <Link
+              href={command.path!}
+              aria-current={current ? 'page' : undefined}
+              title={labelled ? undefined : t(command.titleKey)}
+              onClick={onChoose}
+              className={cn(
+                'flex items-center gap-3 rounded-md px-3 py-2 text-sm hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
+                current && 'bg-sidebar-accent font-medium text-sidebar-accent-foreground',
+              )}
+            >
+              <Icon className="size-4 shrink-0" aria-hidden />
+              <span className={cn('truncate', !labelled && 'sr-only')}>{t(command.titleKey)}</span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The docked sidebar of wide screens: 210 px open, an icon rail closed. */
+export function AppSidebar({ open, title, logo, showLogo }: { open: boolean; title: string; logo: string; showLogo: boolean }) {
+  const { t } = useTranslation();
   return (
     <nav
       aria-label={t('layout.menu')}
@@ -28,7 +60,7 @@ export function AppSidebar({ open, title, logo, showLogo }: { open: boolean; tit
       data-open={open}
       className={cn(
         'shrink-0 overflow-hidden border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200',
-        open ? 'w-[210px]' : 'w-0 md:w-14',
+        open ? 'w-[210px]' : 'w-14',
       )}
     >
       {showLogo ? (
@@ -41,28 +73,50 @@ export function AppSidebar({ open, title, logo, showLogo }: { open: boolean; tit
           {open ? <span className="truncate">{title}</span> : null}
         </div>
       ) : null}
-      <ul className="space-y-1 p-2">
-        {menuCommands(rights).map((command) => {
-          const Icon = icons[command.icon ?? ''] ?? LayoutDashboard;
-          const current = active === command.path;
-          return (
-            <li key={command.id}>
-              <Link
-                href={command.path!}
-                aria-current={current ? 'page' : undefined}
-                title={open ? undefined : t(command.titleKey)}
-                className={cn(
-                  'flex items-center gap-3 rounded-md px-3 py-2 text-sm hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
-                  current && 'bg-sidebar-accent font-medium text-sidebar-accent-foreground',
-                )}
-              >
-                <Icon className="size-4 shrink-0" aria-hidden />
-                <span className={cn('truncate', !open && 'sr-only')}>{t(command.titleKey)}</span>
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
+      <MenuItems labelled={open} />
     </nav>
+  );
+}
+
+/**
+ * The menu of narrow screens: a sheet over the page that closes on a choice, Escape or a click
+ * outside. Focus goes to the chosen screen, or back where it was before the menu opened.
+ */
+export function MenuSheet({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const { t } = useTranslation();
+  const returnTo = useRef<Element | null>(null);
+  const chosen = useRef(false);
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent
+        side="left"
+        closeLabel={t('palette.close')}
+        aria-describedby={undefined}
+        data-testid="menu-sheet"
+        className="w-[210px] gap-0 border-sidebar-border bg-sidebar text-sidebar-foreground"
+        onOpenAutoFocus={() => {
+          returnTo.current = document.activeElement;
+          chosen.current = false;
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          const target = chosen.current ? document.getElementById('main') : returnTo.current;
+          if (target instanceof HTMLElement && target.isConnected) target.focus();
+        }}
+      >
+        <SheetHeader className="min-h-14 justify-center">
+          <SheetTitle className="truncate">{t('layout.menu')}</SheetTitle>
+        </SheetHeader>
+        <nav aria-label={t('layout.menu')}>
+          <MenuItems
+            labelled
+            onChoose={() => {
+              chosen.current = true;
+              onOpenChange(false);
+            }}
+          />
+        </nav>
+      </SheetContent>
+    </Sheet>
   );
 }
