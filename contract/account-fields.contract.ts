@@ -49,3 +49,18 @@ export const gameSettingInputSchema = z.object({
   redLimit: amountSchema.optional(),
   enabled: z.boolean().optional(),
 });
+
+/** Status actions (machines/account-status.machine.ts), as the UI names them. */
+export const accountActions = [
+  'ENABLE',
+  'DISABLE',
+  'FREEZE',
+  'UNFREEZE',
+  'KICK_OUT',
+  'UNLOCK',
+  'REMOVE_LIMIT',
+  'LINE_DISABLE',
+  'LINE_ENABLE',
+  'LINE_FREEZE',
+  'LINE_UNFREEZE',
+] as const;

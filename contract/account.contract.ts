@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contract';
 import { amountSchema, percentSchema } from './amount.contract';
 import { ErrorCode } from './errors.contract';
-import { backOffice, contactParams, gameSettingInputSchema, levelSchema } from './account-fields.contract';
+import { accountActions, backOffice, contactParams, gameSettingInputSchema, levelSchema } from './account-fields.contract';
 import { accountEditMethods } from './account-edit.contract';
 import { defineMethod } from './method.contract';
 import { jobMethods } from './job.contract';
@@ -111,21 +111,6 @@ const betChange = (summary: string) =>
       ErrorCode.agentLineFrozen,
     ],
   });
-
-/** Status actions (machines/account-status.machine.ts), as the UI names them. */
-export const accountActions = [
-  'ENABLE',
-  'DISABLE',
-  'FREEZE',
-  'UNFREEZE',
-  'KICK_OUT',
-  'UNLOCK',
-  'REMOVE_LIMIT',
-  'LINE_DISABLE',
-  'LINE_ENABLE',
-  'LINE_FREEZE',
-  'LINE_UNFREEZE',
-] as const;
 
 const suggestion = z.object({ userId: idSchema, loginId: z.string(), nickname: z.string(), level: levelSchema });
 const accountList = (summary: string) =>

@@ -1,5 +1,6 @@
 import { assign, setup, stateIn, transition, type SnapshotFrom } from 'xstate';
 import { isMemberLevel } from '../contract/account-fields.contract';
+import { accountActions } from '../contract/account-fields.contract';
 
 /**
  * What may happen to an account's status (1 normal, 4 disabled, 6 frozen), to its line's
@@ -94,22 +95,8 @@ const accountState = { 1: 'normal', 4: 'disabled', 6: 'frozen' } as const;
 const teamState = { 1: 'enabled', 4: 'disabled', 6: 'frozen' } as const;
 const statusOf = { normal: 1, disabled: 4, frozen: 6, enabled: 1 } as const;
 
-export const allAccountActions: readonly AccountAction[] = [
-  'ENABLE',
-  'DISABLE',
-  'FREEZE',
-  'UNFREEZE',
-  'KICK_OUT',
-  'UNLOCK',
-  'REMOVE_LIMIT',
-  'LINE_DISABLE',
-  'LINE_ENABLE',
-  'LINE_FREEZE',
-  'LINE_UNFREEZE',
-  'PAUSE_BET',
-  'RESUME_BET',
-  'MOVE_POINTS',
-];
+/** Every event: the status actions the contract names for the UI, and the betting and points events. */
+export const allAccountActions: readonly AccountAction[] = [...accountActions, 'PAUSE_BET', 'RESUME_BET', 'MOVE_POINTS'];
 
 /** The machine's state for an account as stored. */
 export function accountStatusSnapshot(facts: AccountFacts): SnapshotFrom<typeof accountStatusMachine> {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import { accountActions } from '../../contract/account.contract';
+import { accountActions } from '../../contract/account-fields.contract';
 import { allowedAccountActions, applyAccountAction, type AccountAction, type AccountFacts } from '../../machines/account-status.machine';
 import type { ActingContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
