@@ -145,18 +145,18 @@ export const accountMethods = {
   'gw.credit.user.simple.info.get': defineMethod({
     summary: "Name, level, parent, status, balance and point limit of an account of the caller's line (for headers and confirmations)",
     params: z.object({ userId: idSchema }),
-    result: z.object({
-      userId: idSchema,
-      loginId: z.string(),
-      nickname: z.string(),
-      level: levelSchema,
-      /** Whether the caller may act on it (a direct child) is read from this. */
-      parentId: idSchema.nullable(),
-      status: z.number().int(),
-      teamStatus: z.number().int(),
-      balance: z.string(),
-      /** What a score up may bring the balance to at most (20030 above it). */
-      pointLimit: z.string(),
+    // The list row's own fields: parentId says whether the caller may act on it (a direct child),
+    // pointLimit what a score up may bring the balance to at most (20030 above it).
+    result: accountRowSchema.pick({
+      userId: true,
+      loginId: true,
+      nickname: true,
+      level: true,
+      parentId: true,
+      status: true,
+      teamStatus: true,
+      balance: true,
+      pointLimit: true,
     }),
     auth: 'session',
     effect: 'read',

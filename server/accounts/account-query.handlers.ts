@@ -8,6 +8,7 @@ import { defineHandlers } from '../rpc/handler';
 import type { AccountRow, LineAccount } from './account.repository';
 import { accountInLine, accountOfLine } from './line-access';
 import { iso } from '../db/timestamps';
+import { nameLockedSql } from '../auth/attempt-counters';
 import { liveSession } from '../sessions/session.store';
 
 type QueryParams = ParamsOut<'gw.credit.agent.query'>;
@@ -52,8 +53,7 @@ const accountOnline = (ctx: CallContext) =>
   sql`EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND ${liveSession(ctx.now, ctx.site.idleTimeoutSeconds)})`;
 
 /** Whether failed sign-ins hold the name of the account aliased a locked or delayed from some IP now. */
-const accountLoginLocked = (ctx: CallContext) => sql`EXISTS (SELECT 1 FROM attempt_counters c
-  WHERE c.site_id = a.site_id AND c.login_key = lower(a.login_id) AND (c.locked_until > ${ctx.now} OR c.next_at > ${ctx.now}))`;
+const accountLoginLocked = (ctx: CallContext) => nameLockedSql(sql`a.site_id`, sql`lower(a.login_id)`, ctx.now);
 
 /** The steps from the caller down to an account of its line, for the breadcrumb. */
 async function lineDownTo(db: Queryable, callerId: string, target: LineAccount) {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 
 /** Failures in a row of one login name from one IP that lock that pair, and for how long (GATEWAY.md). */
@@ -186,11 +186,13 @@ export async function clearNameCounters(db: Queryable, siteId: string, loginKey:
     WHERE site_id = ${siteId} AND login_key = ${loginKey} AND scope IN ('pair', 'name') AND taken > 0`);
 }
 
-/** Whether a login name is locked or delayed now from some IP (what "unlock" would lift). */
-export async function nameLocked(db: Queryable, siteId: string, loginKey: string, now: Date): Promise<boolean> {
-  const row = await db.one<{ locked: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM attempt_counters
-    WHERE site_id = ${siteId} AND login_key = ${loginKey} AND (locked_until > ${now} OR next_at > ${now})) AS locked`);
-  return row?.locked === true;
+/**
+ * Whether failed sign-ins hold a login name locked or delayed from some IP now (what unlock
+ * lifts), as SQL: `siteId` and `loginKey` are values or columns of the statement it is part of.
+ */
+export function nameLockedSql(siteId: SQL, loginKey: SQL, now: Date): SQL {
+  return sql`EXISTS (SELECT 1 FROM attempt_counters c
+    WHERE c.site_id = ${siteId} AND c.login_key = ${loginKey} AND (c.locked_until > ${now} OR c.next_at > ${now}))`;
 }
 
 /** Counters nobody touched for a day are worth nothing: swept now and then, so the table stays small. */
