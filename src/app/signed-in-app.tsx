@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import type { Command } from '../../commands/command';
@@ -11,6 +12,7 @@ import { NoticeMarquee } from '@/components/layout/notice-marquee';
 import { SettingsPanel } from '@/components/layout/settings-panel';
 import { TagsView } from '@/components/layout/tags-view';
 import { ConfirmHost } from '@/components/confirm-host';
+import { createQueryClient } from '@/api/queries';
 import { CommandContextReact, useCommandContext, useRights } from '@/hooks/use-command-context';
 import { NoticesContext, useNoticesQuery } from '@/hooks/use-notices';
 import { useSidebar } from '@/hooks/use-sidebar';
@@ -56,8 +58,25 @@ function useActivity() {
   }, [session]);
 }
 
-/** The signed-in app: layout shell of spec §2, its routes, the palette and the keyboard shortcuts. */
+/** The signed-in app's server data lives as long as its session: a new sign-in starts empty. */
 export default function SignedInApp() {
+  const [queryClient] = useState(createQueryClient);
+  const { language } = usePreferences();
+  // Answers carry texts in the caller's language (notices, names of games): a new language asks again.
+  const firstLanguage = useRef(language);
+  useEffect(() => {
+    if (language !== firstLanguage.current) void queryClient.invalidateQueries();
+    firstLanguage.current = language;
+  }, [language, queryClient]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SignedInShell />
+    </QueryClientProvider>
+  );
+}
+
+/** The signed-in app: layout shell of spec §2, its routes, the palette and the keyboard shortcuts. */
+function SignedInShell() {
   const { t } = useTranslation();
   const site = SessionContext.useSelector((state) => state.context.site);
   const { tagsView, sidebarLogo } = usePreferences();

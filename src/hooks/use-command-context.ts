@@ -2,10 +2,10 @@ import { createContext, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { CommandContext, Rights } from '../../commands/command';
-import { GatewayError, call } from '@/api/gateway-client';
+import { call } from '@/api/gateway-client';
 import { toast } from '@/lib/toast';
-import { announceAccountsChanged, askConfirm } from '@/lib/confirm';
-import { showError } from '@/lib/error-toast';
+import { askConfirm } from '@/lib/confirm';
+import { reportError, useInvalidate } from '@/api/queries';
 import { SessionContext } from '@/lib/session-context';
 import { updatePreferences, usePreferences } from '@/lib/preferences';
 
@@ -32,6 +32,7 @@ export function useCommandContext(ui: { openSettings(): void; toggleSidebar(): v
   const [location, navigate] = useLocation();
   const session = SessionContext.useActorRef();
   const { language, theme, tagsView } = usePreferences();
+  const invalidate = useInvalidate();
   return useMemo(
     () => ({
       rights,
@@ -50,12 +51,12 @@ export function useCommandContext(ui: { openSettings(): void; toggleSidebar(): v
       confirm: askConfirm,
       report: (outcome) => {
         if (outcome.ok) toast(outcome.message, { variant: 'success' });
-        else showError(outcome.error instanceof GatewayError ? outcome.error.code : 1, t);
+        else reportError(outcome.error);
       },
-      accountsChanged: announceAccountsChanged,
+      accountsChanged: () => void invalidate(),
       t: (key, values) => t(key, values ?? {}),
     }),
-    [rights, navigate, session, language, theme, tagsView, location, ui.openSettings, ui.toggleSidebar, t],
+    [rights, navigate, session, language, theme, tagsView, location, ui.openSettings, ui.toggleSidebar, t, invalidate],
   );
 }
 

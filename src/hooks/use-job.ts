@@ -1,38 +1,28 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { ResultOf } from '../../contract/methods.contract';
-import { GatewayError, call } from '@/api/gateway-client';
-import { announceAccountsChanged } from '@/lib/confirm';
+import { errorCode, useCall, useInvalidate } from '@/api/queries';
 
 export type Job = ResultOf<'gw.credit.job.get'>;
 const POLL_MS = 400;
+const ended = (job: Job | undefined) => job?.status === 'done' || job?.status === 'failed';
 
 /** Follows a background job until it ends; then the account lists reload (PRODUCT.md "Bulk actions"). */
 export function useJob(jobId: string | null): { job: Job | null; error: number | null } {
-  const [state, setState] = useState<{ job: Job | null; error: number | null }>({ job: null, error: null });
+  const invalidate = useInvalidate();
+  const watch = useCall(
+    'gw.credit.job.get',
+    { jobId: jobId ?? '' },
+    {
+      enabled: Boolean(jobId),
+      staleTime: 0,
+      silent: true,
+      refetchInterval: (job) => (ended(job) ? false : POLL_MS),
+    },
+  );
+  const done = ended(watch.data);
   useEffect(() => {
-    setState({ job: null, error: null });
-    if (!jobId) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      try {
-        const job = await call('gw.credit.job.get', { jobId });
-        if (!live) return;
-        setState({ job, error: null });
-        if (job.status === 'done' || job.status === 'failed') announceAccountsChanged();
-        else timer = setTimeout(() => void poll(), POLL_MS);
-      } catch (error) {
-        if (!live) return;
-        setState((current) => ({ ...current, error: error instanceof GatewayError ? error.code : 1 }));
-        // A lost answer is retried; a refusal (the job is not ours) ends the watch.
-        if (!(error instanceof GatewayError) || error.code === 1) timer = setTimeout(() => void poll(), POLL_MS * 3);
-      }
-    };
-    void poll();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [jobId]);
-  return state;
+    if (done) void invalidate();
+  }, [done, invalidate]);
+  if (!jobId) return { job: null, error: null };
+  return { job: watch.data ?? null, error: watch.isError ? errorCode(watch.error) : null };
 }

@@ -1,7 +1,6 @@
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext } from 'react';
 import type { ResultOf } from '../../contract/methods.contract';
-import { call } from '@/api/gateway-client';
-import { usePreferences } from '@/lib/preferences';
+import { useCall } from '@/api/queries';
 
 export type Notice = ResultOf<'gw.credit.notice.layer.list'>['list'][number];
 export interface NoticesState {
@@ -12,19 +11,8 @@ export interface NoticesState {
 
 /** Current notices of the user's site and level (pageSize 99, spec §7), in the user's language: fetched once for the marquee and the notice screen. */
 export function useNoticesQuery(): NoticesState {
-  const { language } = usePreferences();
-  const [state, setState] = useState<NoticesState>({ notices: [], loading: true, failed: false });
-  useEffect(() => {
-    let live = true;
-    call('gw.credit.notice.layer.list', { pageIndex: 1, pageSize: 99 }).then(
-      (result) => live && setState({ notices: result.list, loading: false, failed: false }),
-      () => live && setState({ notices: [], loading: false, failed: true }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [language]);
-  return state;
+  const query = useCall('gw.credit.notice.layer.list', { pageIndex: 1, pageSize: 99 }, { silent: true });
+  return { notices: query.data?.list ?? [], loading: query.isPending, failed: query.isError };
 }
 
 export const NoticesContext = createContext<NoticesState>({ notices: [], loading: true, failed: false });

@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMemberLevel } from '../../../contract/account-fields.contract';
 import type { ResultOf } from '../../../contract/methods.contract';
 import { accountStateOf } from '../../../machines/account-status.machine';
-import { call } from '@/api/gateway-client';
-import { onAccountsChanged } from '@/lib/confirm';
+import { useCall } from '@/api/queries';
 import { useFormat } from '@/hooks/use-format';
 
 type Stats = ResultOf<'gw.credit.agent.statistics.query'>;
@@ -13,21 +11,7 @@ type Stats = ResultOf<'gw.credit.agent.statistics.query'>;
 export function DownlineStats({ parentId }: { parentId: string | undefined }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const [stats, setStats] = useState<Stats | null>(null);
-  useEffect(() => {
-    let live = true;
-    const load = () =>
-      call('gw.credit.agent.statistics.query', parentId ? { parentId } : {}).then(
-        (next) => live && setStats(next),
-        () => live && setStats(null),
-      );
-    void load();
-    const unsubscribe = onAccountsChanged(() => void load());
-    return () => {
-      live = false;
-      unsubscribe();
-    };
-  }, [parentId]);
+  const stats: Stats | undefined = useCall('gw.credit.agent.statistics.query', parentId ? { parentId } : {}, { silent: true }).data;
   if (!stats) return null;
   const count = (state: 'disabled' | 'frozen') =>
     stats.byStatus

@@ -27,7 +27,6 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useCommands } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
-import { announceAccountsChanged } from '@/lib/confirm';
 import { showError } from '@/lib/error-toast';
 import { SessionContext } from '@/lib/session-context';
 import { cn } from '@/lib/utils';
@@ -100,7 +99,7 @@ function Transfer({ userId }: { userId: string }) {
   }, [target, myBalance, send]);
   const onDone = useEffectEvent(() => {
     commands.refreshPoints();
-    announceAccountsChanged();
+    commands.accountsChanged();
     void loadTarget();
   });
   const done = state.matches('done');
