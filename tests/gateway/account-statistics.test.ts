@@ -3,26 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../server/sessions/session.store';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
-interface Statistics {
-  userId: string;
-  total: number;
-  byLevel: { level: number; count: number }[];
-  byStatus: { status: number; count: number }[];
-  online: number;
-  betPaused: number;
-  exceptionMarked: number;
-  balance: string;
-}
-
 let gw: TestGateway;
 let admin: string;
 
-const idOf = async (loginId: string, siteId = 'demo') =>
-  String((await gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE site_id = ${siteId} AND login_id = ${loginId}`))!.id);
-const statistics = async (opsId: string, parentLogin?: string, host?: string) => {
-  const params = parentLogin ? { opsId, parentId: await idOf(parentLogin, host ? 'demo2' : 'demo') } : { opsId };
-  return gw.call('gw.credit.agent.statistics.query', params, { host });
-};
+const idOf = (loginId: string, siteId = 'demo') => gw.accountId(loginId, siteId);
+const paramsOf = async (opsId: string, parentLogin?: string, host?: string) =>
+  parentLogin ? { opsId, parentId: await idOf(parentLogin, host ? 'demo2' : 'demo') } : { opsId };
+const statistics = async (opsId: string, parentLogin?: string, host?: string) =>
+  gw.rpc('gw.credit.agent.statistics.query', await paramsOf(opsId, parentLogin, host), { host });
+const refused = async (opsId: string, parentLogin?: string) =>
+  (await gw.refusal('gw.credit.agent.statistics.query', await paramsOf(opsId, parentLogin))).code;
 
 /** The same figures counted straight from the tables. */
 async function counted(siteId: string, parentLogin: string) {
@@ -80,7 +70,7 @@ afterAll(async () => {
 
 describe('agent.statistics.query', () => {
   it("counts the caller's whole downline by default, as the tables do", async () => {
-    const answer = (await statistics(admin)).result as Statistics;
+    const answer = await statistics(admin);
     expect(answer).toEqual({ userId: await idOf('admin'), ...(await counted('demo', 'admin')) });
     // Known figures of the demo tree: 3 + 6 + 12 + 24 agents, 23 agents with 5 members and one with 300.
     expect(answer).toMatchObject({
@@ -106,7 +96,7 @@ describe('agent.statistics.query', () => {
 
   it('counts strictly below another account of the line, only the groups it has', async () => {
     const ma01 = await gw.sessionFor('ma01');
-    const answer = (await statistics(ma01, 'ag01010101')).result as Statistics;
+    const answer = await statistics(ma01, 'ag01010101');
     expect(answer).toEqual({ userId: await idOf('ag01010101'), ...(await counted('demo', 'ag01010101')) });
     expect(answer).toMatchObject({
       total: 300,
@@ -121,12 +111,10 @@ describe('agent.statistics.query', () => {
       balance: '123.45',
     });
     // The same "online" as the member list's.
-    const listed = (await gw.call('gw.credit.user.query', { opsId: ma01, parentId: await idOf('ag01010101'), online: true })).result as {
-      total: number;
-    };
+    const listed = await gw.rpc('gw.credit.user.query', { opsId: ma01, parentId: await idOf('ag01010101'), online: true });
     expect(listed.total).toBe(answer.online);
-    expect((await statistics(ma01)).result).toMatchObject({ userId: await idOf('ma01'), online: 3 });
-    expect((await statistics(ma01, 'mb01010101001')).result).toEqual({
+    expect(await statistics(ma01)).toMatchObject({ userId: await idOf('ma01'), online: 3 });
+    expect(await statistics(ma01, 'mb01010101001')).toEqual({
       userId: await idOf('mb01010101001'),
       total: 0,
       byLevel: [],
@@ -140,20 +128,18 @@ describe('agent.statistics.query', () => {
 
   it("never counts another site's accounts, nor reaches outside the caller's line (20002)", async () => {
     const admin2 = await gw.sessionFor('admin2', 'demo2');
-    const answer = (await statistics(admin2, undefined, 'demo2.localhost')).result as Statistics;
+    const answer = await statistics(admin2, undefined, 'demo2.localhost');
     expect(answer).toEqual({ userId: await idOf('admin2', 'demo2'), ...(await counted('demo2', 'admin2')) });
     expect(answer).toMatchObject({ online: 1, betPaused: 0, exceptionMarked: 0, balance: '0.00' });
-    expect(
-      (await gw.call('gw.credit.agent.statistics.query', { opsId: admin2, parentId: await idOf('ma01') }, { host: 'demo2.localhost' }))
-        .error?.code,
-    ).toBe(20002);
-    expect((await gw.call('gw.credit.agent.statistics.query', { opsId: admin, parentId: await idOf('ma01', 'demo2') })).error?.code).toBe(
+    const outside = { opsId: admin2, parentId: await idOf('ma01') };
+    expect((await gw.refusal('gw.credit.agent.statistics.query', outside, { host: 'demo2.localhost' })).code).toBe(20002);
+    expect((await gw.refusal('gw.credit.agent.statistics.query', { opsId: admin, parentId: await idOf('ma01', 'demo2') })).code).toBe(
       20002,
     );
     const ma02 = await gw.sessionFor('ma02');
-    expect((await statistics(ma02, 'sh0101')).error?.code).toBe(20002);
-    expect((await statistics(ma02, 'admin')).error?.code).toBe(20002);
-    expect((await statistics(ma02)).result).toMatchObject({ total: (await counted('demo', 'ma02')).total, balance: '0.05' });
-    expect((await statistics(await gw.sessionFor('mb01010101008'))).error?.code).toBe(11003);
+    expect(await refused(ma02, 'sh0101')).toBe(20002);
+    expect(await refused(ma02, 'admin')).toBe(20002);
+    expect(await statistics(ma02)).toMatchObject({ total: (await counted('demo', 'ma02')).total, balance: '0.05' });
+    expect(await refused(await gw.sessionFor('mb01010101008'))).toBe(11003);
   });
 });

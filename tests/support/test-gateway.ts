@@ -5,6 +5,7 @@ import { initIpRegions } from '../../server/geo/ip-region';
 import { buildApp, type AppOptions } from '../../server/http/app';
 import { createSession } from '../../server/sessions/session.store';
 import { sql } from 'drizzle-orm';
+import type { MethodName, ParamsIn, ResultOf } from '../../contract/methods.contract';
 import { rawRequest, type RawResponse } from './http-client';
 import { createTestDatabase } from './test-database';
 
@@ -27,7 +28,13 @@ export interface TestGateway {
   callForm(method: string, params?: Record<string, unknown>, options?: { host?: string }): Promise<RpcAnswer>;
   /** Reading A: POST /api/<method> with the params as the body. */
   callPath(method: string, params?: Record<string, unknown>, options?: { host?: string }): Promise<RpcAnswer>;
+  /** Typed call: the contract's params in (with the session as opsId), its result out; a refusal throws `RpcRefusal`. */
+  rpc<M extends MethodName>(method: M, params: ParamsIn<M> & { opsId?: string }, options?: { host?: string }): Promise<ResultOf<M>>;
+  /** The refusal a call ends with; throws when the call succeeds. */
+  refusal<M extends MethodName>(method: M, params: ParamsIn<M> & { opsId?: string }, options?: { host?: string }): Promise<RpcRefusal>;
   raw: (input: Parameters<typeof rawRequest>[1]) => Promise<RawResponse>;
+  /** The id of an account of a site, by its login name (seeded or added). */
+  accountId(loginId: string, siteId?: string): Promise<string>;
   /** A live session for an account of a site, made directly in the database (no sign-in). */
   sessionFor(loginId: string, siteId?: string): Promise<string>;
   /** An account under a parent, with the demo password and safe code (Admin123 / 1234). */
@@ -38,6 +45,17 @@ export interface TestGateway {
 }
 
 let nextId = 1;
+
+/** A gateway refusal seen by a test: the catalogue code and its data (field, rule). */
+export class RpcRefusal extends Error {
+  constructor(
+    readonly method: string,
+    readonly code: number,
+    readonly data?: { field?: string; rule?: string },
+  ) {
+    super(`${method} refused with ${code}${data?.rule ? ` (${data.rule})` : ''}`);
+  }
+}
 
 export interface NewAccount {
   loginId: string;
@@ -93,6 +111,12 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     return res.json as RpcAnswer;
   };
 
+  const rpc: TestGateway['rpc'] = async (method, params, options) => {
+    const answer = await call(method, params as Record<string, unknown>, options);
+    if (answer.error) throw new RpcRefusal(method, answer.error.code, answer.error.data);
+    return answer.result as never;
+  };
+
   return {
     url,
     db: database.db,
@@ -100,6 +124,12 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     clock,
     raw,
     call,
+    rpc,
+    async refusal(method, params, options) {
+      const answer = await call(method, params as Record<string, unknown>, options);
+      if (!answer.error) throw new Error(`${method} was expected to be refused but answered ${JSON.stringify(answer.result)}`);
+      return new RpcRefusal(method, answer.error.code, answer.error.data);
+    },
     async callForm(method, params = {}, { host } = {}) {
       const body = new URLSearchParams({ json: JSON.stringify(envelope(method, params)) }).toString();
       const res = await raw({ path: '/api', host, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
@@ -113,6 +143,13 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
         body: JSON.stringify(params),
       });
       return res.json as RpcAnswer;
+    },
+    async accountId(loginId, siteId = 'demo') {
+      const account = await database.db.one<{ id: string | number }>(
+        sql`SELECT id FROM accounts WHERE site_id = ${siteId} AND lower(login_id) = lower(${loginId})`,
+      );
+      if (!account) throw new Error(`no account ${loginId} on ${siteId}`);
+      return String(account.id);
     },
     async sessionFor(loginId, siteId = 'demo') {
       const account = await database.db.one<{ id: string | number }>(
