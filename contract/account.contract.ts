@@ -2,16 +2,15 @@ import { z } from 'zod';
 import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contract';
 import { amountSchema, percentSchema } from './amount.contract';
 import { ErrorCode } from './errors.contract';
-import { accountActions, backOffice, contactParams, gameSettingInputSchema, levelSchema } from './account-fields.contract';
+import { AccountStatus, accountActions, backOffice, contactParams, gameSettingInputSchema, levelSchema } from './account-fields.contract';
 import { accountEditMethods } from './account-edit.contract';
 import { defineMethod } from './method.contract';
 import { jobMethods } from './job.contract';
 import { loginIdRule, nicknameRule, passwordRule, safeCodeRule } from './rules.contract';
 
-/** Account statuses: 1 normal, 4 disabled, 6 frozen. */
-export const accountStatuses = [1, 4, 6] as const;
+export const accountStatuses = [AccountStatus.normal, AccountStatus.disabled, AccountStatus.frozen] as const;
 export type AccountStatusValue = (typeof accountStatuses)[number];
-export const accountStatusSchema = z.union([z.literal(1), z.literal(4), z.literal(6)]);
+export const accountStatusSchema = z.union(accountStatuses.map((status) => z.literal(status)));
 
 export const accountSortFields = ['createdAt', 'loginId', 'balance', 'lastLoginAt'] as const;
 

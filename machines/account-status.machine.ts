@@ -1,6 +1,5 @@
 import { assign, setup, stateIn, transition, type SnapshotFrom } from 'xstate';
-import { isMemberLevel } from '../contract/account-fields.contract';
-import { accountActions } from '../contract/account-fields.contract';
+import { AccountStatus, accountActions, isMemberLevel } from '../contract/account-fields.contract';
 
 /**
  * What may happen to an account's status (1 normal, 4 disabled, 6 frozen), to its line's
@@ -91,17 +90,18 @@ export const accountStatusMachine = setup({
   },
 });
 
-const accountState = { 1: 'normal', 4: 'disabled', 6: 'frozen' } as const;
-const teamState = { 1: 'enabled', 4: 'disabled', 6: 'frozen' } as const;
-const statusOf = { normal: 1, disabled: 4, frozen: 6, enabled: 1 } as const;
+type StoredStatus = (typeof AccountStatus)[keyof typeof AccountStatus];
+const accountState = { [AccountStatus.normal]: 'normal', [AccountStatus.disabled]: 'disabled', [AccountStatus.frozen]: 'frozen' } as const;
+const teamState = { [AccountStatus.normal]: 'enabled', [AccountStatus.disabled]: 'disabled', [AccountStatus.frozen]: 'frozen' } as const;
+const statusOf = { ...AccountStatus, enabled: AccountStatus.normal } as const;
 
 /** Every event: the status actions the contract names for the UI, and the betting and points events. */
 export const allAccountActions: readonly AccountAction[] = [...accountActions, 'PAUSE_BET', 'RESUME_BET', 'MOVE_POINTS'];
 
 /** The machine's state for an account as stored. */
 export function accountStatusSnapshot(facts: AccountFacts): SnapshotFrom<typeof accountStatusMachine> {
-  const account = accountState[facts.status as 1 | 4 | 6] ?? 'normal';
-  const team = teamState[facts.teamStatus as 1 | 4 | 6] ?? 'enabled';
+  const account = accountState[facts.status as StoredStatus] ?? 'normal';
+  const team = teamState[facts.teamStatus as StoredStatus] ?? 'enabled';
   const bet = facts.betPaused ? 'paused' : 'open';
   return accountStatusMachine.resolveState({
     value: { account, team, bet },

@@ -1,3 +1,4 @@
+import { isMemberLevel } from '../../contract/account-fields.contract';
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
@@ -126,7 +127,7 @@ export async function addChild(ctx: ActingContext, input: NewChild, level: numbe
               ${setting.redLimit}, ${setting.enabled})`);
   }
   ctx.audit.targetId = userId;
-  ctx.audit.summary = `added ${level === 5 ? 'member' : 'agent'} ${input.loginId}`;
+  ctx.audit.summary = `added ${isMemberLevel(level) ? 'member' : 'agent'} ${input.loginId}`;
   return { userId };
 }
 

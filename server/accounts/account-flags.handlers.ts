@@ -1,3 +1,4 @@
+import { memberLevel } from '../../contract/account-fields.contract';
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { CallContext } from '../rpc/dispatcher';
@@ -38,7 +39,7 @@ export const accountFlagHandlers = defineHandlers({
   'gw.credit.team.unbolck': async (ctx, params) => {
     const child = await childOfKind(ctx, params.userId, 'agent');
     const cleared = await ctx.db.run(sql`UPDATE accounts SET bet_stopped = false
-      WHERE site_id = ${ctx.site.id} AND path LIKE ${`${child.path}%`} AND level < 5 AND bet_stopped`);
+      WHERE site_id = ${ctx.site.id} AND path LIKE ${`${child.path}%`} AND level <> ${memberLevel} AND bet_stopped`);
     if (cleared === 0) throw refuse('not-stopped');
     audit(ctx, child, 'RESUME_BET_LINE', ` (${cleared} agents)`);
     return { userId: String(child.id), betStopped: false };

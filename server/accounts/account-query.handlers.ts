@@ -1,3 +1,4 @@
+import { agentLevel, memberLevel } from '../../contract/account-fields.contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { basisPointsToPercent, formatCents } from '../../contract/amount.contract';
 import type { Level } from '../../contract/method.contract';
@@ -74,13 +75,13 @@ async function listAccounts(ctx: CallContext, params: QueryParams, members: bool
   const parent = await accountInLine(ctx, params.parentId ?? session.accountId);
   // An agent's members are its children; above agents, "members" means every member of the line.
   const scope = members
-    ? parent.level === 4
-      ? sql`a.parent_id = ${parent.id} AND a.level = 5`
-      : sql`a.site_id = ${ctx.site.id} AND a.path LIKE ${`${parent.path}%`} AND a.level = 5`
+    ? parent.level === agentLevel
+      ? sql`a.parent_id = ${parent.id} AND a.level = ${memberLevel}`
+      : sql`a.site_id = ${ctx.site.id} AND a.path LIKE ${`${parent.path}%`} AND a.level = ${memberLevel}`
     : params.level !== undefined
       ? // A level filter looks through the whole line below the parent (all general agents of a shareholder's line, …).
-        sql`a.site_id = ${ctx.site.id} AND a.path LIKE ${`${parent.path}%`} AND a.id <> ${parent.id} AND a.level < 5`
-      : sql`a.parent_id = ${parent.id} AND a.level < 5`;
+        sql`a.site_id = ${ctx.site.id} AND a.path LIKE ${`${parent.path}%`} AND a.id <> ${parent.id} AND a.level <> ${memberLevel}`
+      : sql`a.parent_id = ${parent.id} AND a.level <> ${memberLevel}`;
   const filters: SQL[] = [scope];
   if (params.loginId) filters.push(sql`lower(a.login_id) LIKE ${containing(params.loginId)}`);
   if (params.status !== undefined) filters.push(sql`a.status = ${params.status}`);
@@ -104,12 +105,12 @@ async function listAccounts(ctx: CallContext, params: QueryParams, members: bool
      LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
   // Unfiltered direct children are counted on the parent already; anything else is counted apart
   // from the page, so the page itself reads only its rows through an index.
-  const directChildren = members ? parent.level === 4 : parent.level < 4;
+  const directChildren = members ? parent.level === agentLevel : parent.level < agentLevel;
   const unfiltered = filters.length === 1;
   const total =
     unfiltered && directChildren
       ? Number(parent.child_count)
-      : unfiltered && !members && parent.level === 4
+      : unfiltered && !members && parent.level === agentLevel
         ? 0
         : Number((await ctx.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM accounts a WHERE ${where}`))?.n ?? 0);
   return {
@@ -149,7 +150,7 @@ async function suggestions(ctx: CallContext, keyword: string, limit: number, age
   const rows = await ctx.db.rows<{ id: string | number; login_id: string; nickname: string; level: number }>(sql`
     SELECT id, login_id, nickname, level FROM accounts
      WHERE site_id = ${ctx.site.id} AND lower(login_id) LIKE ${startingWith(keyword)} AND path LIKE ${`${me.path}%`}
-       ${agentsOnly ? sql`AND level < 5` : sql``}
+       ${agentsOnly ? sql`AND level <> ${memberLevel}` : sql``}
      ORDER BY lower(login_id)
      LIMIT ${limit}`);
   return {

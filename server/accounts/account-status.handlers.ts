@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import { accountActions } from '../../contract/account-fields.contract';
+import { accountActions, companyLevel } from '../../contract/account-fields.contract';
 import { allowedAccountActions, applyAccountAction, type AccountAction, type AccountFacts } from '../../machines/account-status.machine';
 import type { ActingContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
@@ -54,10 +54,10 @@ async function changeStatus(ctx: ActingContext, userId: string, action: AccountA
  * company (level 0) on the same site may. Answers null when the target is no such account.
  */
 async function unlockCompanyPeer(ctx: ActingContext & { session: { level: number; subAccountId: string | null } }, userId: string) {
-  if (ctx.session.level !== 0 || ctx.session.subAccountId !== null) return null;
+  if (ctx.session.level !== companyLevel || ctx.session.subAccountId !== null) return null;
   const peer = await ctx.db.one<{ id: string | number; login_id: string; status: number; team_status: number }>(sql`
     SELECT id, login_id, status, team_status FROM accounts
-     WHERE site_id = ${ctx.site.id} AND id = ${userId} AND level = 0 AND id <> ${ctx.session.accountId}`);
+     WHERE site_id = ${ctx.site.id} AND id = ${userId} AND level = ${companyLevel} AND id <> ${ctx.session.accountId}`);
   if (!peer) return null;
   await clearNameCounters(ctx.db, ctx.site.id, loginKeyOf(peer.login_id), ctx.now);
   ctx.audit.targetId = String(peer.id);

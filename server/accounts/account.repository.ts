@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { AccountStatus } from '../../contract/account-fields.contract';
 import { basisPointsToPercent, formatCents } from '../../contract/amount.contract';
 import type { Level } from '../../contract/method.contract';
 import type { Queryable } from '../db/database';
@@ -38,8 +39,7 @@ export interface AccountRow {
   credentials_epoch: number;
 }
 
-/** Account statuses (spec §3): 1 normal, 4 disabled (locked), 6 frozen (read only). */
-export const AccountStatus = { normal: 1, disabled: 4, frozen: 6 } as const;
+export { AccountStatus };
 
 export async function findAccountByLogin(db: Queryable, siteId: string, loginId: string): Promise<AccountRow | undefined> {
   return db.one<AccountRow>(sql`SELECT * FROM accounts WHERE site_id = ${siteId} AND lower(login_id) = lower(${loginId})`);
@@ -61,7 +61,7 @@ export async function lineStatus(db: Queryable, accountId: string): Promise<numb
       SELECT a.id, a.parent_id, a.team_status, line.depth + 1 FROM accounts a JOIN line ON a.id = line.parent_id
        WHERE line.depth < 6
     )
-    SELECT bool_or(team_status = 4) AS disabled, bool_or(team_status = 6) AS frozen FROM line`);
+    SELECT bool_or(team_status = ${AccountStatus.disabled}) AS disabled, bool_or(team_status = ${AccountStatus.frozen}) AS frozen FROM line`);
   if (row?.disabled) return AccountStatus.disabled;
   if (row?.frozen) return AccountStatus.frozen;
   return AccountStatus.normal;

@@ -1,3 +1,4 @@
+import { isMemberLevel } from '../../contract/account-fields.contract';
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { ActingContext, CallContext } from '../rpc/dispatcher';
@@ -64,7 +65,9 @@ export async function directChild(ctx: ActingContext, userId: string, lock: bool
 export async function childOfKind(ctx: CallContext, userId: string, kind: 'agent' | 'member'): Promise<Child> {
   await callerMayChangeDownline(ctx);
   const child = await directChild(ctx, userId, true);
-  if (kind === 'agent' && child.level === 5) throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: 'not-an-agent' });
-  if (kind === 'member' && child.level !== 5) throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: 'not-a-member' });
+  if (kind === 'agent' && isMemberLevel(child.level))
+    throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: 'not-an-agent' });
+  if (kind === 'member' && !isMemberLevel(child.level))
+    throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: 'not-a-member' });
   return child;
 }

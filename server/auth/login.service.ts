@@ -1,3 +1,4 @@
+import { isMemberLevel } from '../../contract/account-fields.contract';
 import { sql } from 'drizzle-orm';
 import { allAccessCodes, SESSION_TYPE_MAIN } from '../../contract/auth.contract';
 import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
@@ -82,8 +83,8 @@ export async function login(ctx: CallContext, input: LoginInput) {
 
   const account = await findAccountByLogin(db, site.id, input.loginId.trim());
   const passwordOk = await verifySecret(account?.password_hash ?? (await hashForUnknownName()), input.password);
-  // Members (level 5) are managed here; they never sign in to the back office.
-  if (!account || !passwordOk || account.level > 4) {
+  // Members are managed here; they never sign in to the back office.
+  if (!account || !passwordOk || isMemberLevel(account.level)) {
     await settleCredentialAttempt(db, origin, credentials, false, account);
     throw await refuse('wrong-password', ErrorCode.wrongCredentials, account);
   }

@@ -1,3 +1,4 @@
+import { companyLevel, isMemberLevel } from '../../contract/account-fields.contract';
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
 import { AccountStatus } from '../accounts/account.repository';
@@ -89,7 +90,7 @@ async function lockAccounts(tx: Queryable, siteId: string, operatorId: string, t
   return tx.rows<LockedAccount>(
     prepared(sql`SELECT a.id, a.parent_id, a.level, a.status, a.team_status, a.balance, a.point_limit, a.in_game, a.login_id, a.path, a.last_scored_at,
         CASE WHEN a.id = ${operatorId}::bigint THEN COALESCE(
-          (SELECT CASE WHEN bool_or(x.team_status = 4) THEN 4 WHEN bool_or(x.team_status = 6) THEN 6 END
+          (SELECT CASE WHEN bool_or(x.team_status = ${AccountStatus.disabled}) THEN ${AccountStatus.disabled}::int WHEN bool_or(x.team_status = ${AccountStatus.frozen}) THEN ${AccountStatus.frozen}::int END
              FROM accounts x WHERE x.id = ANY (string_to_array(trim(BOTH '/' FROM a.path), '/')::bigint[]) AND x.id <> a.id), 1)
         END AS line_above
     FROM accounts a WHERE a.site_id = ${siteId} AND a.id IN (${operatorId}::bigint, ${targetId ?? operatorId}::bigint)
@@ -140,7 +141,7 @@ export async function transferPoints(tx: Queryable, input: TransferInput): Promi
   if (target.status !== AccountStatus.normal || target.team_status !== AccountStatus.normal) {
     throw new RpcError(ErrorCode.targetStatusForbidsScore);
   }
-  if (!up && target.level === 5 && target.in_game) throw new RpcError(ErrorCode.onlinePlayerScoreDown);
+  if (!up && isMemberLevel(target.level) && target.in_game) throw new RpcError(ErrorCode.onlinePlayerScoreDown);
   checkInterval(target, input);
   if (up && BigInt(operator.balance) < amount) throw new RpcError(ErrorCode.operatorBalanceLow);
   if (!up && BigInt(target.balance) < amount) throw new RpcError(ErrorCode.targetBalanceLow);
@@ -221,7 +222,7 @@ export async function issuePoints(
 ): Promise<{ serialNo: bigint; before: bigint; after: bigint }> {
   assertAmount(input.amount);
   const [company] = await lockAccounts(tx, input.siteId, input.companyId, null);
-  if (!company || company.level !== 0) throw new Error('issuance goes to the company account of the site');
+  if (!company || company.level !== companyLevel) throw new Error('issuance goes to the company account of the site');
   if (company.status !== AccountStatus.normal || company.team_status !== AccountStatus.normal) {
     throw new RpcError(ErrorCode.operatorStatusForbidsScore);
   }

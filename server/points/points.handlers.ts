@@ -1,3 +1,4 @@
+import { companyLevel, isMemberLevel } from '../../contract/account-fields.contract';
 import { sql } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
@@ -55,7 +56,7 @@ async function closeSettlement(ctx: CallContext, userId: string) {
   const agent = await ctx.db.one<SettledAccount>(sql`SELECT id, parent_id, level, login_id, balance, created_at FROM accounts
     WHERE id = ${userId} AND site_id = ${ctx.site.id} FOR NO KEY UPDATE`);
   if (!agent || String(agent.parent_id) !== session.accountId) throw new RpcError(ErrorCode.notDirectRelation);
-  if (agent.level === 5) throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: 'not-an-agent' });
+  if (isMemberLevel(agent.level)) throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: 'not-an-agent' });
   const last = await ctx.db.one<{ period_end: Date | string | null }>(sql`SELECT max(period_end) AS period_end FROM settlements
     WHERE account_id = ${agent.id}`);
   const opened = new Date(last?.period_end ?? agent.created_at);
@@ -99,7 +100,7 @@ export const pointsHandlers = defineHandlers({
   'gw.credit.score.log.query': async (ctx, params) => {
     const session = ctx.session!;
     if (params.userId !== undefined && params.userId !== session.accountId) await accountInLine(ctx, params.userId);
-    return queryScoreLog(ctx.db, { siteId: ctx.site.id, callerId: session.accountId, wholeSite: session.level === 0 }, params);
+    return queryScoreLog(ctx.db, { siteId: ctx.site.id, callerId: session.accountId, wholeSite: session.level === companyLevel }, params);
   },
   'gw.credit.agent.to.company.acc.reset': (ctx, params) => closeSettlement(ctx, params.userId),
 });

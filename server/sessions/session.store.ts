@@ -1,3 +1,4 @@
+import { AccountStatus, memberLevel } from '../../contract/account-fields.contract';
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { allAccessCodes } from '../../contract/auth.contract';
@@ -82,7 +83,7 @@ export function sessionRowQuery(tokenHash: Buffer, siteId: SQL): SQL {
            a.login_id, a.level, a.status, a.team_status, a.force_pwd_update, a.first_login
       FROM sessions s JOIN accounts a ON a.id = s.account_id
      WHERE s.token_hash = ${tokenHash} AND s.site_id = ${siteId} AND s.revoked_at IS NULL
-       AND s.epoch = a.credentials_epoch AND a.status <> 4`;
+       AND s.epoch = a.credentials_epoch AND a.status <> ${AccountStatus.disabled}`;
 }
 
 /**
@@ -158,7 +159,7 @@ export async function endSessionsOf(db: Queryable, accountIds: SQL, now: Date, i
   const row = await db.one<{ live: string | number }>(sql`WITH bumped AS (
       UPDATE accounts SET credentials_epoch = credentials_epoch + 1
        WHERE id IN (SELECT a.id FROM accounts a WHERE a.id IN (${accountIds})
-                      AND (a.level < 5 OR EXISTS (SELECT 1 FROM sessions o WHERE o.account_id = a.id AND o.revoked_at IS NULL))
+                      AND (a.level <> ${memberLevel} OR EXISTS (SELECT 1 FROM sessions o WHERE o.account_id = a.id AND o.revoked_at IS NULL))
                     ORDER BY a.id FOR UPDATE)
       RETURNING id),
     ended AS (
