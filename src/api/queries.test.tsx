@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as GatewayClient from './gateway-client';
 import { GatewayError } from './gateway-client';
 import { createQueryClient, useCall, useCallMutation, useInfiniteCall } from './queries';
 
@@ -9,7 +10,7 @@ const calls: { method: string; params: Record<string, unknown> }[] = [];
 const answers = new Map<string, (params: Record<string, unknown>) => unknown>();
 
 vi.mock('./gateway-client', async (original) => ({
-  ...(await original<typeof import('./gateway-client')>()),
+  ...(await original<typeof GatewayClient>()),
   call: vi.fn(async (method: string, params: Record<string, unknown>) => {
     calls.push({ method, params });
     const answer = answers.get(method);
