@@ -9,12 +9,17 @@ import { useExportJob } from './use-export-job';
 
 const calls: { method: string; params: Record<string, unknown> }[] = [];
 let jobAnswers: Record<string, unknown>[] = [];
+/** When set, the export's start answers only once this is resolved. */
+let startGate: Promise<void> | null = null;
 
 vi.mock('@/api/gateway-client', async (original) => ({
   ...(await original<typeof GatewayClient>()),
   call: vi.fn(async (method: string, params: Record<string, unknown>) => {
     calls.push({ method, params });
-    if (method === 'gw.credit.score.log.export') return { jobId: '42' };
+    if (method === 'gw.credit.score.log.export') {
+      if (startGate) await startGate;
+      return { jobId: '42' };
+    }
     if (method === 'gw.credit.job.get') return jobAnswers.length > 1 ? jobAnswers.shift() : jobAnswers[0];
     throw new Error(`no answer for ${method}`);
   }),
@@ -48,6 +53,7 @@ beforeEach(() => {
   shown.length = 0;
   saved.length = 0;
   fetches.length = 0;
+  startGate = null;
   vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:export');
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -126,6 +132,27 @@ describe('useExportJob', () => {
     await waitFor(() => expect(hook.result.current.phase).toBe('failed'), { timeout: 5000 });
     expect(hook.result.current.error).toBe(0);
     expect(fetches).toEqual([]);
+  });
+});
+
+describe('useExportJob cancelled', () => {
+  it('ignores the start answered after a cancel: no job is followed, nothing is saved', async () => {
+    let open: () => void = () => undefined;
+    startGate = new Promise((resolve) => (open = resolve));
+    jobAnswers = [job('done', 3, 3, '11')];
+    stubFetch(() => new Response('x', { headers: { 'content-type': 'text/csv' } }));
+    const hook = renderHook(() => useExportJob('gw.credit.score.log.export'), { wrapper: wrapper() });
+    act(() => hook.result.current.start({ format: 'csv' }));
+    expect(hook.result.current.phase).toBe('starting');
+    act(() => hook.result.current.reset());
+    await act(async () => {
+      open();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(hook.result.current.phase).toBe('idle');
+    expect(calls.filter((entry) => entry.method === 'gw.credit.job.get')).toEqual([]);
+    expect(fetches).toEqual([]);
+    expect(saved).toEqual([]);
   });
 });
 

@@ -32,22 +32,19 @@ const POLL_MS = 400;
  * told by the kit's one error handler; the state says what the progress view shows.
  */
 export function useExportJob(method: ExportMethod, options: { onDone?: (rows: number) => void } = {}): ExportJob {
-  const [jobId, setJobId] = useState<string | null>(null);
-  const [phase, setPhase] = useState<ExportPhase>('idle');
-  const [error, setError] = useState<number | null>(null);
+  const [state, setState] = useState<{ phase: ExportPhase; jobId: string | null; error: number | null }>({
+    phase: 'idle',
+    jobId: null,
+    error: null,
+  });
+  const { phase, jobId, error } = state;
   const fetched = useRef<string | null>(null);
   const onDone = useRef(options.onDone);
   useEffect(() => {
     onDone.current = options.onDone;
   });
 
-  const starting = useCallMutation(method, {
-    invalidates: [],
-    onSuccess: (result) => {
-      setJobId((result as { jobId: string }).jobId);
-      setPhase('running');
-    },
-  });
+  const starting = useCallMutation(method, { invalidates: [] });
   const watch = useCall(
     'gw.credit.job.get',
     { jobId: jobId ?? '' },
@@ -61,34 +58,31 @@ export function useExportJob(method: ExportMethod, options: { onDone?: (rows: nu
 
   useEffect(() => {
     if (phase !== 'running') return;
-    if (watch.isError) {
-      setError(errorCode(watch.error));
-      setPhase('failed');
-    } else if (job?.status === 'failed') {
-      setError(0);
-      setPhase('failed');
-    } else if (job?.status === 'done' && job.fileId && fetched.current !== job.fileId) {
+    const fail = (code: number) => setState((current) => ({ ...current, phase: 'failed', error: code }));
+    if (watch.isError) fail(errorCode(watch.error));
+    else if (job?.status === 'failed') fail(0);
+    else if (job?.status === 'done' && job.fileId && fetched.current !== job.fileId) {
       const { fileId, done } = job;
       fetched.current = fileId;
-      setPhase('downloading');
+      setState((current) => ({ ...current, phase: 'downloading' }));
       fetchExportFile(fileId).then(
         ({ blob, name }) => {
+          // Cancelled meanwhile: nothing is saved.
           if (fetched.current !== fileId) return;
           download(name, blob, blob.type);
-          setPhase('done');
+          setState((current) => ({ ...current, phase: 'done' }));
           onDone.current?.(done);
         },
         (failure: unknown) => {
           if (fetched.current !== fileId) return;
           reportError(failure);
-          setError(errorCode(failure));
-          setPhase('failed');
+          fail(errorCode(failure));
         },
       );
     }
   }, [phase, job, watch.isError, watch.error]);
 
-  const { mutate } = starting;
+  const { mutate, reset: forgetStart } = starting;
   return {
     phase,
     done: job?.done ?? 0,
@@ -96,21 +90,17 @@ export function useExportJob(method: ExportMethod, options: { onDone?: (rows: nu
     error,
     start: (params) => {
       fetched.current = null;
-      setError(null);
-      setJobId(null);
-      setPhase('starting');
+      setState({ phase: 'starting', jobId: null, error: null });
+      // Per-call callbacks: only the latest start's answer counts, and none after a reset.
       mutate(params as never, {
-        onError: (failure) => {
-          setError(errorCode(failure));
-          setPhase('failed');
-        },
+        onSuccess: (result) => setState({ phase: 'running', jobId: (result as { jobId: string }).jobId, error: null }),
+        onError: (failure) => setState({ phase: 'failed', jobId: null, error: errorCode(failure) }),
       });
     },
     reset: () => {
       fetched.current = null;
-      setJobId(null);
-      setError(null);
-      setPhase('idle');
+      forgetStart();
+      setState({ phase: 'idle', jobId: null, error: null });
     },
   };
 }
