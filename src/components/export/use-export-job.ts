@@ -11,7 +11,7 @@ export type ExportMethod = {
 
 export type ExportPhase = 'idle' | 'starting' | 'running' | 'downloading' | 'done' | 'failed';
 
-export interface ExportJob {
+export interface ExportJob<M extends ExportMethod = ExportMethod> {
   phase: ExportPhase;
   /** Rows written so far and rows in all (0 until the job reports). */
   done: number;
@@ -19,7 +19,7 @@ export interface ExportJob {
   /** Catalogue code of what went wrong (phase "failed"); 0 for a job the gateway could not finish. */
   error: number | null;
   /** Starts an export with the list's filters and the format (xlsx unless told). */
-  start(params: ParamsIn<ExportMethod>): void;
+  start(params: ParamsIn<M>): void;
   /** Stops following the job and forgets it (the gateway keeps its file for 24 hours anyway). */
   reset(): void;
 }
@@ -30,8 +30,12 @@ const POLL_MS = 400;
  * An export run by the gateway as a job (PRODUCT.md: exports larger than one page): starts it,
  * follows its progress, then fetches the file and saves it as a download, once. Refusals are
  * told by the kit's one error handler; the state says what the progress view shows.
+ *
+ *   const exporter = useExportJob('gw.credit.score.log.export', { onDone: (rows) => toast(...) });
+ *   exporter.start({ ...filters, format: 'xlsx' });
+ *   <ExportJobProgress job={exporter} />
  */
-export function useExportJob(method: ExportMethod, options: { onDone?: (rows: number) => void } = {}): ExportJob {
+export function useExportJob<M extends ExportMethod>(method: M, options: { onDone?: (rows: number) => void } = {}): ExportJob<M> {
   const [state, setState] = useState<{ phase: ExportPhase; jobId: string | null; error: number | null }>({
     phase: 'idle',
     jobId: null,
