@@ -43,6 +43,11 @@ export default tseslint.config(
         {
           zones: [
             zone('./contract', ['./server', './machines', './commands', './locales', './src', './tests'], 'contract/ imports zod only'),
+            zone(
+              './shared',
+              ['./contract', './server', './machines', './commands', './locales', './src', './tests'],
+              'shared/ imports nothing',
+            ),
             zone('./machines', ['./server', './commands', './locales', './src', './tests'], 'machines/ import the contract only'),
             zone('./commands', ['./server', './locales', './src', './tests'], 'commands/ import the contract and machines only'),
             zone('./server', ['./commands', './src', './tests'], 'server/ imports contract, machines and locales only'),

@@ -6,8 +6,18 @@ import { ErrorCode } from './errors.contract';
 import { defineMethod } from './method.contract';
 import { passwordRule, safeCodeRule } from './rules.contract';
 
-/** Bulk actions run as background jobs stored in the database; each answers a jobId read by job.get. */
-export const jobKinds = ['user.add.batch', 'user.all.enable', 'user.all.disable'] as const;
+/**
+ * Bulk actions and exports run as background jobs stored in the database; each answers a jobId
+ * read by job.get. A bulk action is a list of items with a result each; an export is one task
+ * that counts the rows it has written and ends with a file.
+ */
+export const jobKinds = ['user.add.batch', 'user.all.enable', 'user.all.disable', 'export'] as const;
+
+/** What an export writes: a workbook, or CSV (UTF-8 with a BOM). */
+export const exportFormats = ['xlsx', 'csv'] as const;
+export const exportFormatSchema = z.enum(exportFormats).default('xlsx');
+/** Rows one export may hold; more is refused (100, rule "export-too-large"). */
+export const MAX_EXPORT_ROWS = 100_000;
 export const jobStatuses = ['queued', 'running', 'done', 'failed'] as const;
 
 /** Accounts one bulk enable or disable may name. */
@@ -65,7 +75,7 @@ export const jobMethods = {
     errors: [ErrorCode.cannotOperate, ErrorCode.agentLineFrozen],
   }),
   'gw.credit.job.get': defineMethod({
-    summary: 'Progress and per-account outcome of a background job the caller started',
+    summary: 'Progress and per-account outcome of a background job the caller started; an export answers its fileId when done',
     params: z.object({ jobId: idSchema }),
     result: z.object({
       jobId: idSchema,
@@ -74,6 +84,8 @@ export const jobMethods = {
       done: z.number().int().min(0),
       total: z.number().int().min(0),
       results: z.array(jobResultSchema),
+      /** An export's file once it is done, for POST /api/files/<fileId> (24 hours). */
+      fileId: idSchema.optional(),
     }),
     auth: 'session',
     effect: 'read',

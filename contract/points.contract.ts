@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { positiveAmountSchema } from './amount.contract';
 import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contract';
 import { ErrorCode } from './errors.contract';
+import { exportFormatSchema } from './job.contract';
 import { defineMethod } from './method.contract';
 
 /** Score-log types (spec §4): up, down, transfer in, transfer out, and the company's issuance. */
@@ -73,6 +74,18 @@ export const scoreLogRowSchema = z.object({
   comment: z.string(),
 });
 
+/** The filters of the score log, shared by the query and the export. */
+const scoreLogFilters = z.object({
+  userId: idSchema.optional(),
+  type: scoreTypeSchema.optional(),
+  startTime: isoTimeSchema.optional(),
+  endTime: isoTimeSchema.optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+const startNotAfterEnd = (p: { startTime?: string; endTime?: string }) =>
+  p.startTime === undefined || p.endTime === undefined || Date.parse(p.startTime) <= Date.parse(p.endTime);
+const startAfterEndIssue = { message: 'start-after-end', path: ['startTime'] };
+
 export const pointsMethods = {
   'gw.credit.score.issue': defineMethod({
     summary: 'The company\'s audited issuance: the only way points come into existence; logged as type "issue"',
@@ -105,23 +118,22 @@ export const pointsMethods = {
   }),
   'gw.credit.score.log.query': defineMethod({
     summary: "Score-log rows of the caller's line (or of one account of it, both sides), newest first by default",
-    params: z
-      .object({
-        userId: idSchema.optional(),
-        type: scoreTypeSchema.optional(),
-        startTime: isoTimeSchema.optional(),
-        endTime: isoTimeSchema.optional(),
-        order: z.enum(['asc', 'desc']).default('desc'),
-        ...pageParams(100),
-      })
-      .refine((p) => p.startTime === undefined || p.endTime === undefined || Date.parse(p.startTime) <= Date.parse(p.endTime), {
-        message: 'start-after-end',
-        path: ['startTime'],
-      }),
+    params: scoreLogFilters.extend(pageParams(100)).refine(startNotAfterEnd, startAfterEndIssue),
     result: pageResult(scoreLogRowSchema),
     auth: 'session',
     effect: 'read',
     rights: { levels: [0, 1, 2, 3, 4], accessCode: 6 },
+    errors: [ErrorCode.accountNotFound],
+  }),
+  'gw.credit.score.log.export': defineMethod({
+    summary:
+      'The rows score.log.query answers for the same filters, all pages, as an xlsx or CSV file made by a background job: job.get reports the rows written and, when done, the fileId for POST /api/files/<fileId> (kept 24 hours)',
+    params: scoreLogFilters.extend({ format: exportFormatSchema }).refine(startNotAfterEnd, startAfterEndIssue),
+    result: z.object({ jobId: idSchema }),
+    auth: 'session',
+    effect: 'write',
+    rights: { levels: [0, 1, 2, 3, 4], accessCode: 6 },
+    // 100 with rule "export-too-large": more than MAX_EXPORT_ROWS rows match; narrow the filters.
     errors: [ErrorCode.accountNotFound],
   }),
   'gw.credit.agent.to.company.acc.reset': defineMethod({

@@ -10,6 +10,7 @@ import type { MethodDefinition } from '../../contract/method.contract';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import { registerFileRoute } from '../files/file-route';
 import { countryOf, normaliseIp } from '../geo/ip-region';
 import { createJobRunner, noJobRunner, type JobRunnerOptions } from '../jobs/job-runner';
 import { createDispatcher, type Handler, type JsonRpcResponse } from '../rpc/dispatcher';
@@ -216,6 +217,9 @@ export async function buildApp(options: AppOptions) {
     const envelope = { jsonrpc: '2.0', id: null, method: request.params.method, params };
     return send(reply, await dispatcher.dispatch(envelope, originOf(request)));
   });
+
+  // Exports' files (GATEWAY.md "Files"): bytes, not JSON-RPC, once the session is checked.
+  registerFileRoute(app, { db: options.db, clock: options.clock });
 
   app.get('/api/openrpc.json', async (request, reply) => {
     const origin = originOf(request);

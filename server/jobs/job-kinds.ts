@@ -3,6 +3,8 @@ import { addChild } from '../accounts/account-add.handlers';
 import { disableChild, enableChild } from '../accounts/account-status.handlers';
 import type { Queryable } from '../db/database';
 import type { ActingContext } from '../rpc/dispatcher';
+import type { ExportOwner } from './export-sources';
+import { runExportTask, type TaskOutput } from './export-task';
 import type { JobKind, JobRow } from './job.repository';
 
 /** What an add.batch job keeps: the secrets hashed once when the job was created, never in plain. */
@@ -37,7 +39,34 @@ export interface JobItem {
   apply(ctx: ActingContext): Promise<{ userId: string }>;
 }
 
-export const jobMethods: Record<JobKind, string> = {
+/**
+ * How the runner works on a kind: "items" are done one by one, each in its own transaction with
+ * its operation record and result (bulk actions); a "task" is one long piece of work that
+ * reports its progress as it goes and ends with a file (exports).
+ */
+export const jobShapes = {
+  'user.add.batch': 'items',
+  'user.all.enable': 'items',
+  'user.all.disable': 'items',
+  export: 'task',
+} as const satisfies Record<JobKind, 'items' | 'task'>;
+
+export type ItemJobKind = { [K in JobKind]: (typeof jobShapes)[K] extends 'items' ? K : never }[JobKind];
+
+export type TaskJobKind = Exclude<JobKind, ItemJobKind>;
+
+/** A task's work: reads for the owner, reports progress (rows) as it goes, answers the file to keep. */
+export type JobTask = (
+  db: Queryable,
+  job: JobRow,
+  owner: ExportOwner,
+  progress: (done: number) => Promise<void>,
+  now: Date,
+) => Promise<TaskOutput>;
+
+export const jobTasks: Record<TaskJobKind, JobTask> = { export: runExportTask };
+
+export const jobMethods: Record<ItemJobKind, string> = {
   'user.add.batch': 'gw.credit.user.add.batch',
   'user.all.enable': 'gw.credit.user.all.enable',
   'user.all.disable': 'gw.credit.user.all.disable',

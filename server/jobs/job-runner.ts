@@ -9,8 +9,19 @@ import type { Database } from '../db/database';
 import type { ActingContext } from '../rpc/dispatcher';
 import { recordOperation } from '../rpc/operation-log';
 import { RpcError } from '../rpc/rpc-error';
-import { jobItem, jobMethods } from './job-kinds';
-import { advanceJob, claimJob, failJob, lockOwnJob, releaseJob, type JobRow, type StoredItemResult } from './job.repository';
+import { insertFile } from '../files/file.repository';
+import { jobItem, jobMethods, jobShapes, jobTasks, type ItemJobKind, type TaskJobKind } from './job-kinds';
+import {
+  advanceJob,
+  claimJob,
+  failJob,
+  finishTask,
+  lockOwnJob,
+  releaseJob,
+  reportTaskProgress,
+  type JobRow,
+  type StoredItemResult,
+} from './job.repository';
 
 export interface JobRunnerOptions {
   db: Database;
@@ -40,6 +51,10 @@ const MAX_STALLS = 3;
 const MAX_ITEM_ATTEMPTS = 3;
 
 type ItemOutcome = 'advanced' | 'lost' | 'failed';
+
+/** A task stops when its job is no longer this worker's, or when this process stops (the job is handed back). */
+class TaskLost extends Error {}
+class TaskReleased extends Error {}
 
 /** A refusal with a catalogue code fails the item alone; a name taken by a concurrent add is one too. */
 function refusalOf(error: unknown): RpcError | null {
@@ -124,7 +139,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         accountId: job.ownerId,
         subAccountId: job.subAccountId,
         operatorLogin: owner.login_id,
-        method: jobMethods[job.kind],
+        method: jobMethods[job.kind as ItemJobKind],
         targetId: refusal ? item.userId : (audit.targetId ?? result.userId),
         summary: `${(!refusal && audit.summary) || item.label} (job ${job.id})`,
         params: { jobId: job.id, item: index + 1, loginId: item.loginId, ...(item.userId ? { userId: item.userId } : {}) },
@@ -138,16 +153,70 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     });
   }
 
+  /**
+   * A task from its start (a task taken over starts again): it reports progress as it goes,
+   * which renews the lease, and its file commits together with the job's end.
+   */
+  async function runTask(job: JobRow): Promise<void> {
+    const owner = await db.one<{ level: number }>(sql`SELECT level FROM accounts WHERE id = ${job.ownerId} AND site_id = ${job.siteId}`);
+    if (!owner) {
+      await failJob(db, {
+        jobId: job.id,
+        worker,
+        reason: 'owner-gone: the account that started the job no longer exists',
+        now: clock.now(),
+      });
+      return;
+    }
+    const progress = async (done: number) => {
+      if (stopping) throw new TaskReleased();
+      if (!(await reportTaskProgress(db, { jobId: job.id, worker, done, now: clock.now() }))) throw new TaskLost();
+      // PGlite answers without real I/O: let the progress bar's own reads in between pages.
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    for (let attempts = 1; ; attempts++) {
+      try {
+        const now = clock.now();
+        const made = await jobTasks[job.kind as TaskJobKind](
+          db,
+          job,
+          { siteId: job.siteId, accountId: job.ownerId, level: Number(owner.level) },
+          progress,
+          now,
+        );
+        await db.transaction(async (tx) => {
+          if (!(await lockOwnJob(tx, { jobId: job.id, worker }))) return;
+          const fileId = await insertFile(tx, { siteId: job.siteId, ownerId: job.ownerId, ...made, now });
+          await finishTask(tx, { jobId: job.id, done: made.done, fileId, now });
+        });
+        return;
+      } catch (error) {
+        if (error instanceof TaskLost) return;
+        if (error instanceof TaskReleased) {
+          await releaseJob(db, { jobId: job.id, worker, now: clock.now() });
+          return;
+        }
+        reportError(error, job.id);
+        if (attempts >= MAX_ITEM_ATTEMPTS) {
+          await failJob(db, { jobId: job.id, worker, reason: `internal-error: the task failed ${attempts} times`, now: clock.now() });
+          return;
+        }
+        await pause(100 * attempts);
+      }
+    }
+  }
+
   async function runJob(job: JobRow): Promise<void> {
     if (job.stalls > MAX_STALLS) {
       await failJob(db, {
         jobId: job.id,
         worker,
-        reason: `stalled: taken over ${MAX_STALLS} times without finishing an item`,
+        reason: `stalled: taken over ${MAX_STALLS} times without finishing ${jobShapes[job.kind] === 'task' ? 'its task' : 'an item'}`,
         now: clock.now(),
       });
       return;
     }
+    if (jobShapes[job.kind] === 'task') return runTask(job);
     let index = job.done;
     let attempts = 0;
     while (index < job.total) {

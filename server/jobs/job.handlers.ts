@@ -7,6 +7,8 @@ import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { errorMessage } from '../rpc/messages';
 import { RpcError } from '../rpc/rpc-error';
+import { MAX_EXPORT_ROWS } from '../../contract/job.contract';
+import { exportSources, type ExportParams, type ExportSourceName } from './export-sources';
 import { batchLoginId, type AddBatchParams, type BulkStatusParams } from './job-kinds';
 import type { JobRunner } from './job-runner';
 import { findOwnJob, insertJob, type JobKind } from './job.repository';
@@ -17,7 +19,7 @@ async function startJob(
   jobs: Pick<JobRunner, 'kick'>,
   kind: JobKind,
   total: number,
-  params: AddBatchParams | BulkStatusParams,
+  params: AddBatchParams | BulkStatusParams | ExportParams,
 ) {
   const session = ctx.session!;
   const jobId = await insertJob(ctx.db, {
@@ -30,7 +32,8 @@ async function startJob(
     params,
     now: ctx.now,
   });
-  ctx.audit.summary = `job ${jobId} ${kind}: ${total} ${kind === 'user.add.batch' ? 'members' : 'accounts'}`;
+  const unit = kind === 'export' ? 'rows' : kind === 'user.add.batch' ? 'members' : 'accounts';
+  ctx.audit.summary = `job ${jobId} ${kind}: ${total} ${unit}`;
   ctx.afterCommit(() => jobs.kick());
   return { jobId };
 }
@@ -44,6 +47,22 @@ async function bulkTargets(ctx: CallContext, userIds: string[]): Promise<string[
   const unique = [...new Set(userIds)];
   for (const userId of unique) await accountInLine(ctx, userId);
   return unique;
+}
+
+/**
+ * An export of a list as a job: the list's own rights checks and row count now, the rows later
+ * in the background (export-sources.ts). Too many rows are refused before any job exists.
+ */
+async function startExport(
+  ctx: CallContext,
+  jobs: Pick<JobRunner, 'kick'>,
+  source: ExportSourceName,
+  params: { format: ExportParams['format'] } & Record<string, unknown>,
+) {
+  const { format, ...filters } = params;
+  const { total, snapshot } = await exportSources[source].prepare(ctx, filters);
+  if (total > MAX_EXPORT_ROWS) throw new RpcError(ErrorCode.invalidParams, { field: 'params', rule: 'export-too-large' });
+  return startJob(ctx, jobs, 'export', total, { source, format, language: ctx.language, filters, snapshot });
 }
 
 export function jobHandlers(jobs: Pick<JobRunner, 'kick'>) {
@@ -74,6 +93,7 @@ export function jobHandlers(jobs: Pick<JobRunner, 'kick'>) {
       const userIds = await bulkTargets(ctx, params.userIds);
       return startJob(ctx, jobs, 'user.all.disable', userIds.length, { userIds, mode: params.mode });
     },
+    'gw.credit.score.log.export': (ctx, params) => startExport(ctx, jobs, 'gw.credit.score.log.query', params),
     'gw.credit.job.get': async (ctx, params) => {
       const job = await findOwnJob(ctx.db, { siteId: ctx.site.id, ownerId: ctx.session!.accountId, jobId: params.jobId });
       if (!job) throw new RpcError(ErrorCode.recordNotFound);
@@ -83,6 +103,7 @@ export function jobHandlers(jobs: Pick<JobRunner, 'kick'>) {
         status: job.status,
         done: job.done,
         total: job.total,
+        ...(job.fileId ? { fileId: job.fileId } : {}),
         results: job.results.map((item) => ({
           loginId: item.loginId,
           ...(item.userId ? { userId: item.userId } : {}),

@@ -25,6 +25,8 @@ export interface JobRow {
   params: unknown;
   results: StoredItemResult[];
   stalls: number;
+  /** A task's file once it is done. */
+  fileId: string | null;
 }
 
 interface RawJob {
@@ -40,9 +42,10 @@ interface RawJob {
   params: unknown;
   results: StoredItemResult[];
   stalls: number;
+  file_id: string | number | null;
 }
 
-const COLUMNS = sql`id, site_id, owner_id, sub_account_id, ip, kind, status, total, done, params, results, stalls`;
+const COLUMNS = sql`id, site_id, owner_id, sub_account_id, ip, kind, status, total, done, params, results, stalls, file_id`;
 
 function toJob(row: RawJob): JobRow {
   return {
@@ -58,6 +61,7 @@ function toJob(row: RawJob): JobRow {
     params: row.params,
     results: row.results,
     stalls: Number(row.stalls),
+    fileId: row.file_id === null ? null : String(row.file_id),
   };
 }
 
@@ -138,4 +142,24 @@ export async function failJob(db: Queryable, input: { jobId: string; worker: str
 export async function releaseJob(db: Queryable, input: { jobId: string; worker: string; now: Date }): Promise<void> {
   await db.run(sql`UPDATE jobs SET status = 'queued', worker = NULL, heartbeat_at = NULL, stalls = greatest(stalls - 1, 0), updated_at = ${input.now}
     WHERE id = ${input.jobId} AND status = 'running' AND worker = ${input.worker}`);
+}
+
+/**
+ * A task's progress (rows written so far), which also renews its lease; false when the job is
+ * no longer this worker's (taken over after a lost lease), so the task stops.
+ */
+export async function reportTaskProgress(
+  db: Queryable,
+  input: { jobId: string; worker: string; done: number; now: Date },
+): Promise<boolean> {
+  const changed = await db.run(sql`UPDATE jobs SET done = least(${input.done}::int, total), heartbeat_at = now(), updated_at = ${input.now}
+    WHERE id = ${input.jobId} AND status = 'running' AND worker = ${input.worker}`);
+  return changed > 0;
+}
+
+/** Ends a task with its file, in the transaction that stores the file; its row count becomes the total. */
+export async function finishTask(tx: Queryable, input: { jobId: string; done: number; fileId: string; now: Date }): Promise<void> {
+  await tx.run(sql`UPDATE jobs SET done = ${input.done}::int, total = ${input.done}::int, status = 'done', worker = NULL, file_id = ${input.fileId},
+      heartbeat_at = now(), stalls = 0, updated_at = ${input.now}
+    WHERE id = ${input.jobId}`);
 }

@@ -35,12 +35,10 @@ export interface ScoreLogScope {
   wholeSite: boolean;
 }
 
-/**
- * Score-log rows of the caller's line, or of one account of it (rows on either side of it).
- * The caller has already checked that `userId` is in its line. The operator's IP is shown only
- * for operations by the caller or its downline: a child never learns where its parent works.
- */
-export async function queryScoreLog(db: Queryable, scope: ScoreLogScope, params: ParamsOut<'gw.credit.score.log.query'>) {
+/** The filters score.log.query and its export share. */
+export type ScoreLogFilters = Omit<ParamsOut<'gw.credit.score.log.query'>, 'pageIndex' | 'pageSize'>;
+
+function scoreLogCondition(scope: ScoreLogScope, params: ScoreLogFilters): SQL {
   const where: SQL[] = [sql`l.site_id = ${scope.siteId}`];
   if (params.userId !== undefined) {
     where.push(sql`(l.from_account_id = ${params.userId} OR l.to_account_id = ${params.userId})`);
@@ -51,10 +49,11 @@ export async function queryScoreLog(db: Queryable, scope: ScoreLogScope, params:
   if (params.type !== undefined) where.push(sql`l.type = ${params.type}`);
   if (params.startTime !== undefined) where.push(sql`l.created_at >= ${new Date(params.startTime)}`);
   if (params.endTime !== undefined) where.push(sql`l.created_at <= ${new Date(params.endTime)}`);
-  const condition = sql.join(where, sql` AND `);
+  return sql.join(where, sql` AND `);
+}
 
-  const counted = await db.one<{ n: DbInt }>(sql`SELECT count(*) AS n FROM score_log l WHERE ${condition}`);
-  const rows = await db.rows<ScoreLogRow>(sql`
+function selectRows(scope: ScoreLogScope, condition: SQL): SQL {
+  return sql`
     SELECT l.serial_no, l.type, l.from_account_id, f.login_id AS from_login, l.to_account_id, t.login_id AS to_login, l.amount,
            l.before, l.after, l.operator_before, l.operator_after, l.operator_login, l.operator_sub_account_id,
            CASE WHEN ${scope.wholeSite} OR o.path LIKE (SELECT path FROM accounts WHERE id = ${scope.callerId}) || '%'
@@ -64,28 +63,82 @@ export async function queryScoreLog(db: Queryable, scope: ScoreLogScope, params:
       JOIN accounts o ON o.id = l.operator_account_id
       LEFT JOIN accounts f ON f.id = l.from_account_id
       JOIN accounts t ON t.id = l.to_account_id
-     WHERE ${condition}
+     WHERE ${condition}`;
+}
+
+function toScoreLogRow(row: ScoreLogRow) {
+  return {
+    serialNo: String(row.serial_no),
+    fromUserId: row.from_account_id === null ? null : String(row.from_account_id),
+    fromLoginId: row.from_login,
+    toUserId: String(row.to_account_id),
+    toLoginId: row.to_login,
+    type: row.type,
+    amount: points(row.amount),
+    before: points(row.before),
+    after: points(row.after),
+    operatorBefore: row.operator_before === null ? null : points(row.operator_before),
+    operatorAfter: row.operator_after === null ? null : points(row.operator_after),
+    operator: row.operator_login,
+    operatorSubAccountId: row.operator_sub_account_id === null ? null : String(row.operator_sub_account_id),
+    operatorIp: row.operator_ip,
+    time: iso(row.created_at),
+    comment: row.comment,
+  };
+}
+
+export type ScoreLogEntry = ReturnType<typeof toScoreLogRow>;
+
+/**
+ * Score-log rows of the caller's line, or of one account of it (rows on either side of it).
+ * The caller has already checked that `userId` is in its line. The operator's IP is shown only
+ * for operations by the caller or its downline: a child never learns where its parent works.
+ */
+export async function queryScoreLog(db: Queryable, scope: ScoreLogScope, params: ParamsOut<'gw.credit.score.log.query'>) {
+  const condition = scoreLogCondition(scope, params);
+  const counted = await db.one<{ n: DbInt }>(sql`SELECT count(*) AS n FROM score_log l WHERE ${condition}`);
+  const rows = await db.rows<ScoreLogRow>(sql`${selectRows(scope, condition)}
      ORDER BY l.serial_no ${params.order === 'asc' ? sql`ASC` : sql`DESC`}
      LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
-  return {
-    total: Number(counted?.n ?? 0),
-    list: rows.map((row) => ({
-      serialNo: String(row.serial_no),
-      fromUserId: row.from_account_id === null ? null : String(row.from_account_id),
-      fromLoginId: row.from_login,
-      toUserId: String(row.to_account_id),
-      toLoginId: row.to_login,
-      type: row.type,
-      amount: points(row.amount),
-      before: points(row.before),
-      after: points(row.after),
-      operatorBefore: row.operator_before === null ? null : points(row.operator_before),
-      operatorAfter: row.operator_after === null ? null : points(row.operator_after),
-      operator: row.operator_login,
-      operatorSubAccountId: row.operator_sub_account_id === null ? null : String(row.operator_sub_account_id),
-      operatorIp: row.operator_ip,
-      time: iso(row.created_at),
-      comment: row.comment,
-    })),
-  };
+  return { total: Number(counted?.n ?? 0), list: rows.map(toScoreLogRow) };
+}
+
+/**
+ * Where an export of the log stops: the site's last serial number when it starts. The log only
+ * grows, so the rows up to it stay the same while the export reads them page by page.
+ */
+export async function scoreLogSnapshot(db: Queryable, scope: ScoreLogScope, params: ScoreLogFilters) {
+  const last = await db.one<{ serial_no: DbInt | null }>(
+    sql`SELECT max(serial_no) AS serial_no FROM score_log WHERE site_id = ${scope.siteId}`,
+  );
+  const untilSerial = String(last?.serial_no ?? 0);
+  const counted = await db.one<{ n: DbInt }>(
+    sql`SELECT count(*) AS n FROM score_log l WHERE ${scoreLogCondition(scope, params)} AND l.serial_no <= ${untilSerial}`,
+  );
+  return { untilSerial, total: Number(counted?.n ?? 0) };
+}
+
+/**
+ * The rows queryScoreLog answers for the same filters and scope, every page, in its order, up
+ * to a snapshot's last serial number. Pages follow the serial number (no OFFSET), so the last
+ * page costs what the first does.
+ */
+export async function* scoreLogPages(
+  db: Queryable,
+  scope: ScoreLogScope,
+  params: ScoreLogFilters & { untilSerial: string },
+  pageSize = 500,
+): AsyncGenerator<ScoreLogEntry[]> {
+  const condition = scoreLogCondition(scope, params);
+  const asc = params.order === 'asc';
+  let after: string | null = null;
+  for (;;) {
+    const from: SQL = after === null ? sql`` : asc ? sql` AND l.serial_no > ${after}` : sql` AND l.serial_no < ${after}`;
+    const rows: ScoreLogRow[] =
+      await db.rows<ScoreLogRow>(sql`${selectRows(scope, condition)} AND l.serial_no <= ${params.untilSerial}${from}
+       ORDER BY l.serial_no ${asc ? sql`ASC` : sql`DESC`} LIMIT ${pageSize}`);
+    if (rows.length > 0) yield rows.map(toScoreLogRow);
+    if (rows.length < pageSize) return;
+    after = String(rows.at(-1)!.serial_no);
+  }
 }

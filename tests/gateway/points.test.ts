@@ -620,6 +620,17 @@ const matrix: Record<keyof typeof pointsMethods, Record<Actor, number | 'ok' | '
     otherLine: 20002,
     otherSite: 20002,
   },
+  // The export starts a job for the rows the query would answer: the same rights.
+  'gw.credit.score.log.export': {
+    level0: ok,
+    level1: ok,
+    level2: ok,
+    level3: ok,
+    level4: ok,
+    notDirectParent: ok,
+    otherLine: 20002,
+    otherSite: 20002,
+  },
   'gw.credit.score.issue': {
     level0: ok,
     level1: 11003,

@@ -155,7 +155,7 @@ export default function PointRecordScreen() {
       else
         download(
           `${name}.xlsx`,
-          toXlsx(table, t('route.pointRecord')),
+          await toXlsx(table, t('route.pointRecord')),
           'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         );
       toast(t('log.exported', { count: all.length }), { variant: 'success' });

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/database';
+
+/** How long a file is kept: PRODUCT.md "the file is kept in the database for 24 hours". */
+export const FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export interface StoredFile {
+  name: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/**
+ * Keeps a file for its owner for 24 hours. Expired files are swept here, while writing a new
+ * one anyway: no timer, and the table never holds more than a day of exports.
+ */
+export async function insertFile(
+  db: Queryable,
+  input: { siteId: string; ownerId: string; name: string; contentType: string; bytes: Buffer; now: Date },
+): Promise<string> {
+  await db.run(sql`DELETE FROM files WHERE expires_at <= ${input.now}`);
+  const row = await db.one<{
+    id: string | number;
+  }>(sql`INSERT INTO files (site_id, owner_id, name, content_type, bytes, created_at, expires_at)
+    VALUES (${input.siteId}, ${input.ownerId}, ${input.name}, ${input.contentType}, ${input.bytes}, ${input.now},
+            ${new Date(input.now.getTime() + FILE_LIFETIME_MS)})
+    RETURNING id`);
+  return String(row!.id);
+}
+
+/** A file of this site made by this account and not yet expired; anyone else's is not found. */
+export async function findOwnFile(
+  db: Queryable,
+  input: { siteId: string; ownerId: string; fileId: string; now: Date },
+): Promise<StoredFile | undefined> {
+  const row = await db.one<{ name: string; content_type: string; bytes: Buffer | Uint8Array }>(sql`SELECT name, content_type, bytes
+      FROM files WHERE id = ${input.fileId} AND site_id = ${input.siteId} AND owner_id = ${input.ownerId} AND expires_at > ${input.now}`);
+  return row && { name: row.name, contentType: row.content_type, bytes: Buffer.from(row.bytes) };
+}

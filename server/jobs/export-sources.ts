@@ -1,0 +1,113 @@
+import type { Language } from '../../contract/common.contract';
+import type { ParamsOut } from '../../contract/methods.contract';
+import type { Cell } from '../../shared/table-cells';
+import { accountInLine } from '../accounts/line-access';
+import type { Queryable } from '../db/database';
+import { scoreLogPages, scoreLogSnapshot, type ScoreLogFilters } from '../points/score-log.repository';
+import type { CallContext } from '../rpc/dispatcher';
+import { beijingText } from '../sites/site.handlers';
+import { exportText } from './export-text';
+
+/** The account an export job reads for: its rights decide the rows, as in its own list call. */
+export interface ExportOwner {
+  siteId: string;
+  accountId: string;
+  level: number;
+}
+
+/**
+ * A list that can be exported: how the list method's rows are read again, page by page, for
+ * the account that asked, with the same rights and filters. New exports add an entry to
+ * `exportSources` and a method that calls `startExport` (job.handlers.ts).
+ */
+export interface ExportSource {
+  /** Catalogue key of the sheet's and the file's name. */
+  title: string;
+  /** Catalogue keys of the headers, in column order. */
+  columns: readonly string[];
+  /**
+   * In the creating call, before the job exists: the caller's rights on the filters (the list
+   * method's own checks), how many rows there are, and what keeps the rows the same while the
+   * job reads them (stored with the job).
+   */
+  prepare(ctx: CallContext, filters: Record<string, unknown>): Promise<{ total: number; snapshot: Record<string, unknown> }>;
+  /** The rows as cells in column order, a page at a time. */
+  pages(
+    db: Queryable,
+    owner: ExportOwner,
+    input: { filters: Record<string, unknown>; snapshot: Record<string, unknown>; language: Language },
+  ): AsyncIterable<Cell[][]>;
+}
+
+/** Rows read per page, and so per progress report: often enough for a smooth progress bar. */
+const EXPORT_PAGE = 250;
+
+const amount = (value: string | null): Cell => (value === null ? '' : { number: value });
+
+const scoreLogExport: ExportSource = {
+  title: 'route.pointRecord',
+  columns: [
+    'log.serial',
+    'log.time',
+    'log.typeColumn',
+    'log.from',
+    'log.to',
+    'log.amount',
+    'export.column.targetBefore',
+    'export.column.targetAfter',
+    'export.column.operatorBefore',
+    'export.column.operatorAfter',
+    'log.operator',
+    'log.ip',
+    'log.comment',
+  ],
+  async prepare(ctx, input) {
+    const filters = input as ScoreLogFilters;
+    const session = ctx.session!;
+    // score.log.query's own check: an account filter names an account of the caller's line.
+    if (filters.userId !== undefined && filters.userId !== session.accountId) await accountInLine(ctx, filters.userId);
+    const snapshot = await scoreLogSnapshot(
+      ctx.db,
+      { siteId: ctx.site.id, callerId: session.accountId, wholeSite: session.level === 0 },
+      filters,
+    );
+    return { total: snapshot.total, snapshot: { untilSerial: snapshot.untilSerial } };
+  },
+  async *pages(db, owner, { filters, snapshot, language }) {
+    const scope = { siteId: owner.siteId, callerId: owner.accountId, wholeSite: owner.level === 0 };
+    const params = { ...(filters as ScoreLogFilters), untilSerial: String(snapshot.untilSerial) };
+    for await (const page of scoreLogPages(db, scope, params, EXPORT_PAGE)) {
+      yield page.map((row) => [
+        row.serialNo,
+        beijingText(new Date(row.time))!,
+        exportText(language, `log.type.${row.type}`),
+        row.fromLoginId ?? '',
+        row.toLoginId,
+        amount(row.amount),
+        amount(row.before),
+        amount(row.after),
+        amount(row.operatorBefore),
+        amount(row.operatorAfter),
+        row.operator,
+        row.operatorIp,
+        row.comment,
+      ]);
+    }
+  },
+};
+
+/** Every exportable list, by the name of its list method. */
+export const exportSources = {
+  'gw.credit.score.log.query': scoreLogExport,
+} satisfies Record<string, ExportSource>;
+
+export type ExportSourceName = keyof typeof exportSources;
+
+/** What an export job keeps in its params. */
+export interface ExportParams {
+  source: ExportSourceName;
+  format: ParamsOut<'gw.credit.score.log.export'>['format'];
+  language: Language;
+  filters: Record<string, unknown>;
+  snapshot: Record<string, unknown>;
+}
