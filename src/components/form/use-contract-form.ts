@@ -103,14 +103,9 @@ export function useContractForm<M extends MethodName, V extends FieldValues>(opt
     [form, mutateAsync],
   );
 
-  const onInvalid = useCallback(() => {
-    const { beforeSubmit } = latest.current;
-    beforeSubmit?.(form.getValues());
-  }, [form]);
-
   return {
     form,
-    submit: form.handleSubmit(send, onInvalid),
+    submit: form.handleSubmit(send),
     pending: mutation.isPending,
     /** The key the last attempt was sent with (null once it succeeded). */
     requestKey: () => sent.current?.key ?? null,

@@ -4,7 +4,8 @@ import { basisPointsToPercent, formatCents, parseBasisPoints, parseCents } from 
 import type { ResultOf } from '../../../contract/methods.contract';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
-import { amountProblem, percentProblem, ruleMessageKey } from '@/lib/number-rules';
+import { ruleMessages } from '@/components/form/form-messages';
+import { amountProblem, percentProblem } from '@/lib/number-rules';
 import { useFormat } from '@/hooks/use-format';
 
 export type GameType = (typeof gameTypes)[number];
@@ -109,10 +110,16 @@ export function gameSettingsProblems(
   return problems;
 }
 
-/** A refusal naming a game setting ("gameSettings.live.agentRate"), as the table's problems. */
-export function serverGameProblems(problem: { field: string; rule: string } | null): Record<string, string> {
-  const prefix = 'gameSettings.';
-  return problem?.field.startsWith(prefix) ? { [problem.field.slice(prefix.length)]: ruleMessageKey(problem.rule) } : {};
+/** Refusals naming a game setting ("gameSettings.live.agentRate"), as the form holds them, as the table's problems. */
+export function serverGameProblems(errors: object): Record<string, string> {
+  const settings = (errors as { gameSettings?: unknown }).gameSettings as
+    Partial<Record<GameType, Record<string, { message?: string } | undefined>>> | undefined;
+  const problems: Record<string, string> = {};
+  for (const gameType of gameTypes) {
+    for (const [field, error] of Object.entries(settings?.[gameType] ?? {}))
+      if (error?.message) problems[`${gameType}.${field}`] = ruleMessages[error.message]?.key ?? 'validation.invalid';
+  }
+  return problems;
 }
 
 /** Game settings per game type (spec §3): one row per type, one column per setting, the parent's value as the limit. */
