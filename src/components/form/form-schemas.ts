@@ -26,10 +26,15 @@ export function percentAtMost(max: number | string | undefined) {
   return filled(percentSchema.refine((points) => limit === null || points <= limit, 'above-parent'));
 }
 
-/** A new password typed twice (spec §5): the second must be filled and match; the problem shows on the second. */
+/**
+ * A new password typed twice (spec §5): the second must be filled and match; the problem shows on
+ * the second. Spread into `.superRefine(...)`: it runs even when other fields are wrong, so every
+ * problem shows at once.
+ */
 export function confirmation(password: string, confirm: string) {
-  return (values: Record<string, unknown>, ctx: z.RefinementCtx) => {
+  const check = (values: Record<string, unknown>, ctx: z.RefinementCtx) => {
     if (values[confirm] === '') ctx.addIssue({ code: 'custom', message: 'confirm-required', path: [confirm] });
     else if (values[confirm] !== values[password]) ctx.addIssue({ code: 'custom', message: 'password-mismatch', path: [confirm] });
   };
+  return [check, { when: () => true }] as const;
 }

@@ -36,6 +36,7 @@ export function TextField<V extends FieldValues>({
   messages,
   digits,
   multiline,
+  rows,
   before,
   ...inputProps
 }: InputProps & {
@@ -51,13 +52,14 @@ export function TextField<V extends FieldValues>({
   /** Key filter of spec §5: digits only. */
   digits?: boolean;
   multiline?: boolean;
+  rows?: number;
   /** A control shown before the input (an area code). */
   before?: ReactNode;
 }) {
   const problem = useFieldProblem(form, name, messageValues, messages);
   const registered = form.register(name);
   const control = multiline ? (
-    <Textarea id={id} {...(inputProps as ComponentProps<'textarea'>)} {...registered} />
+    <Textarea id={id} rows={rows} {...(inputProps as ComponentProps<'textarea'>)} {...registered} />
   ) : (
     <Input
       id={id}

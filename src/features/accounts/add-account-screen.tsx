@@ -107,7 +107,7 @@ function AddOneForm() {
           phone: add.phone.unwrap(),
           wechat: add.wechat.unwrap(),
         })
-        .superRefine(confirmation('password', 'confirmPassword')),
+        .superRefine(...confirmation('password', 'confirmPassword')),
     [addsMembers, parentMax.pointLimit, parentMax.agentCommisionRate, parentMax.validAmountRate],
   );
   const [gameEdits, setGameEdits] = useState<GameSettingEdits>({});

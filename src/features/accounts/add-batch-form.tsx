@@ -45,7 +45,7 @@ export function AddBatchForm() {
           pointLimit: amountAtMost(profile?.pointLimit ?? '0'),
           validAmountRate: percentAtMost(profile?.validAmountRate ?? 0),
         })
-        .superRefine(confirmation('password', 'confirmPassword')),
+        .superRefine(...confirmation('password', 'confirmPassword')),
     [profile?.pointLimit, profile?.validAmountRate],
   );
   const { form, submit, pending } = useContractForm({

@@ -16,7 +16,7 @@ const schema = z
     confirm: z.string(),
     safeCode: z.union([z.literal(''), reset.safeCode.unwrap()]),
   })
-  .superRefine(confirmation('password', 'confirm'));
+  .superRefine(...confirmation('password', 'confirm'));
 
 const empty = { password: '', confirm: '', safeCode: '' };
 

@@ -28,7 +28,7 @@ export function passwordSchema({ askOld, askSafeCode }: { askOld: boolean; askSa
       confirmPassword: z.string(),
       safeCode: askSafeCode ? safeCodeRule : z.string(),
     })
-    .superRefine(confirmation('newPassword', 'confirmPassword'));
+    .superRefine(...confirmation('newPassword', 'confirmPassword'));
 }
 
 /** New password (spec §5 rules) and its confirmation; the old password and a new safe code when asked for. */
