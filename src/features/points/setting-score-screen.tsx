@@ -6,7 +6,6 @@ import { Link, useLocation, useParams } from 'wouter';
 import { fromPromise } from 'xstate';
 import { formatCents, parseCents } from '../../../contract/amount.contract';
 import { COMMENT_MAX, pointsMethods } from '../../../contract/points.contract';
-import type { ResultOf } from '../../../contract/methods.contract';
 import { whyNot } from '../../../commands/can';
 import { z } from 'zod';
 import { fieldErrorsOf, scoreTransferMachine, type TransferRequest } from '../../../machines/score-transfer.machine';
