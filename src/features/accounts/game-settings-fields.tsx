@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { gameTypes } from '../../../contract/account-fields.contract';
 import { basisPointsToPercent, formatCents, parseBasisPoints, parseCents } from '../../../contract/amount.contract';
 import type { ResultOf } from '../../../contract/methods.contract';
+import { FieldContext } from '@/components/ui/field-context';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { ruleMessages } from '@/components/form/form-messages';
@@ -176,19 +177,29 @@ export function GameSettingsFields({
                   const locked = ratesLocked && (field === 'bettingRatio' || field === 'agentRate');
                   return (
                     <td key={field} className="py-1 pr-2">
-                      <Input
-                        id={id}
-                        value={value[gameType][field]}
-                        onChange={(event) => set(gameType, field, event.target.value)}
-                        inputMode="decimal"
-                        disabled={locked}
-                        aria-label={`${t(`game.${gameType}`)}: ${t(`game.${field}`)}`}
-                        aria-invalid={Boolean(problem)}
-                        aria-describedby={problem ? `${id}-problem` : undefined}
-                        list={field === 'redLimit' ? `presets-${gameType}` : undefined}
-                        className="min-w-24"
-                      />
-                      {max ? <p className="mt-0.5 text-xs text-muted-foreground">{t('add.atMost', { max })}</p> : null}
+                      <FieldContext.Provider
+                        value={{
+                          controlId: id,
+                          describedBy: [max ? `${id}-hint` : null, problem ? `${id}-problem` : null].filter(Boolean).join(' ') || undefined,
+                          invalid: Boolean(problem),
+                        }}
+                      >
+                        <Input
+                          id={id}
+                          value={value[gameType][field]}
+                          onChange={(event) => set(gameType, field, event.target.value)}
+                          inputMode="decimal"
+                          disabled={locked}
+                          aria-label={`${t(`game.${gameType}`)}: ${t(`game.${field}`)}`}
+                          list={field === 'redLimit' ? `presets-${gameType}` : undefined}
+                          className="min-w-24"
+                        />
+                      </FieldContext.Provider>
+                      {max ? (
+                        <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted-foreground">
+                          {t('add.atMost', { max })}
+                        </p>
+                      ) : null}
                       {problem ? (
                         <p id={`${id}-problem`} role="alert" className="mt-0.5 text-xs text-destructive">
                           {t(problem, { max: max ?? '' })}
