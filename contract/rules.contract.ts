@@ -45,3 +45,27 @@ export const personNameRule = displayText(32);
 export const safeCodeRule = z.string().regex(SAFE_CODE_PATTERN, 'safe-code');
 
 export const commentRule = z.string().max(100, 'comment-length');
+
+/** Min and max up/down score (spec §5): whole points, at least 1000. */
+export const scoreLimitRule = z
+  .string()
+  .regex(/^[1-9][0-9]*$/, 'score-limit')
+  .refine((value) => Number(value) >= 1000, 'score-limit');
+
+/** An order number (spec §5): digits only. */
+export const orderNumberRule = z.string().regex(/^[0-9]+$/, 'order-number');
+
+/** Rule names of spec §5 that only forms check (the gateway answers the others itself). */
+export const formOnlyRules = [
+  'required',
+  'password-required',
+  'confirm-required',
+  'min-below-max',
+  'start-after-end',
+  'end-before-start',
+  'range-too-long',
+  'win-limit-required',
+  'level-required',
+  'round-required',
+  'account-required',
+] as const;

@@ -19,11 +19,6 @@ export function captchaProblem(value: string): string | null {
   return value.trim() === '' ? 'validation.captchaRequired' : null;
 }
 
-export function confirmProblem(password: string, confirm: string): string | null {
-  if (confirm === '') return 'validation.confirmRequired';
-  return password === confirm ? null : 'validation.passwordMismatch';
-}
-
 /** Key filter of spec §5: digits only (two-factor code and integer fields). */
 export function digitsOnly(value: string): string {
   return value.replace(/[^0-9]/g, '');

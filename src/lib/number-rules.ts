@@ -1,4 +1,5 @@
 import { parseBasisPoints, parseCents } from '../../contract/amount.contract';
+import { ruleMessages } from '@/components/form/form-messages';
 
 /**
  * Spec §5 checks of amounts and rates, compared as integer cents and hundredths of a percent
@@ -23,24 +24,7 @@ export function percentProblem(value: string, options: { max?: number; required?
   return null;
 }
 
-/** The message key for a rule the gateway named in a refusal (100 with data.rule). */
+/** The message key for a rule the gateway named in a refusal (100 with data.rule): the form kit's one table. */
 export function ruleMessageKey(rule: string): string {
-  const known: Record<string, string> = {
-    'above-parent': 'validation.aboveParent',
-    'below-child': 'validation.belowChild',
-    'login-id-taken': 'validation.loginIdTaken',
-    'rates-locked': 'validation.ratesLocked',
-    'nickname-length': 'validation.nickname',
-    'invisible-characters': 'validation.invisibleCharacters',
-    'no-visible-character': 'validation.noVisibleCharacter',
-    'unpaired-surrogate': 'validation.invisibleCharacters',
-  };
-  return known[rule] ?? 'validation.invalid';
-}
-
-/** The field and rule a refusal names (100 with data), for the form to show beside the field. */
-export function fieldProblemOf(error: unknown): { field: string; rule: string } | null {
-  if (typeof error !== 'object' || error === null || !('data' in error)) return null;
-  const data = (error as { data?: { field?: string; rule?: string } }).data;
-  return data?.field && data.rule ? { field: data.field, rule: data.rule } : null;
+  return ruleMessages[rule]?.key ?? 'validation.invalid';
 }

@@ -1,46 +1,31 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { isMemberLevel } from '../../../contract/account-fields.contract';
-import type { ResultOf } from '../../../contract/methods.contract';
-import { newRequestKey } from '../../../machines/request-key';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
-import { GatewayError, call } from '@/api/gateway-client';
-import { FormField } from '@/components/form-field';
+import { z } from 'zod';
+import { isMemberLevel } from '../../../contract/account-fields.contract';
+import { accountMethods } from '../../../contract/account.contract';
+import { useCall } from '@/api/queries';
+import { amountAtMost, confirmation, filled, percentAtMost } from '@/components/form/form-schemas';
+import { TextField } from '@/components/form/text-field';
+import { useContractForm } from '@/components/form/use-contract-form';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { toast } from '@/lib/toast';
-import { showError } from '@/lib/error-toast';
-import { confirmProblem, digitsOnly, loginIdProblem, safeCodeProblem } from '@/lib/form-rules';
-import { amountProblem, percentProblem, fieldProblemOf, ruleMessageKey } from '@/lib/number-rules';
-import { newPasswordProblem } from '@/lib/password-rules';
-import { SessionContext } from '@/lib/session-context';
-import { cn } from '@/lib/utils';
 import { useFormat } from '@/hooks/use-format';
+import { SessionContext } from '@/lib/session-context';
+import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
 import { AddBatchForm } from './add-batch-form';
 import {
   allGameSettings,
+  editsAfter,
   gameSettingsProblems,
   GameSettingsFields,
   newChildGameSettings,
   serverGameProblems,
   withEdits,
-  editsAfter,
   type GameSettingEdits,
 } from './game-settings-fields';
 
-type Field =
-  | 'loginId'
-  | 'nickname'
-  | 'password'
-  | 'confirmPassword'
-  | 'safeCode'
-  | 'pointLimit'
-  | 'agentCommisionRate'
-  | 'validAmountRate'
-  | 'name'
-  | 'phone'
-  | 'wechat';
-
+const add = accountMethods['gw.credit.agent.add'].params.shape;
 /** /add/index: a direct child of the signed-in account (an agent below levels 0-3, a member below an agent). */
 export default function AddAccountScreen() {
   const { mode } = useParams<{ mode?: string }>();
@@ -101,193 +86,164 @@ function AddOneForm() {
   const [, navigate] = useLocation();
   const profile = SessionContext.useSelector((state) => state.context.profile);
   const addsMembers = profile ? isMemberLevel(profile.level + 1) : false;
-  const [values, setValues] = useState<Record<Field, string>>({
-    loginId: '',
-    nickname: '',
-    password: '',
-    confirmPassword: '',
-    safeCode: '0000',
-    pointLimit: '',
-    agentCommisionRate: '',
-    validAmountRate: addsMembers ? '0' : '',
-    name: '',
-    phone: '',
-    wechat: '',
-  });
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [serverProblem, setServerProblem] = useState<{ field: string; rule: string } | null>(null);
-  // One key per attempt at these values: a retry after a lost answer never adds twice.
-  const requestKey = useRef(newRequestKey());
-
   const parentMax = {
     pointLimit: profile?.pointLimit ?? '0.00',
     agentCommisionRate: profile?.agentCommisionRate ?? 0,
     validAmountRate: profile?.validAmountRate ?? 0,
   };
-  const shownMax = (field: string) =>
-    field === 'pointLimit' ? format.amount(parentMax.pointLimit) : parentMax[field as keyof typeof parentMax];
-  const numberProblem = (field: 'pointLimit' | 'agentCommisionRate' | 'validAmountRate') =>
-    field === 'pointLimit'
-      ? amountProblem(values.pointLimit, { max: profile?.pointLimit ?? '0' })
-      : percentProblem(values[field], { max: parentMax[field] });
+  const schema = useMemo(
+    () =>
+      z
+        .object({
+          loginId: filled(add.loginId, 'login-id-required'),
+          nickname: add.nickname,
+          password: filled(add.password, 'password-required'),
+          confirmPassword: z.string(),
+          safeCode: add.safeCode.unwrap(),
+          pointLimit: amountAtMost(parentMax.pointLimit),
+          agentCommisionRate: addsMembers ? z.string() : percentAtMost(parentMax.agentCommisionRate),
+          validAmountRate: percentAtMost(parentMax.validAmountRate),
+          name: add.name.unwrap(),
+          phone: add.phone.unwrap(),
+          wechat: add.wechat.unwrap(),
+        })
+        .superRefine(...confirmation('password', 'confirmPassword')),
+    [addsMembers, parentMax.pointLimit, parentMax.agentCommisionRate, parentMax.validAmountRate],
+  );
   const [gameEdits, setGameEdits] = useState<GameSettingEdits>({});
-  const games = withEdits(
-    newChildGameSettings(profile?.gameSettings, {
-      pointLimit: values.pointLimit,
-      agentCommisionRate: addsMembers ? '0' : values.agentCommisionRate,
-      validAmountRate: values.validAmountRate,
-    }),
-    gameEdits,
-  );
-  const [presets, setPresets] = useState<ResultOf<'gw.credit.limitation.list'>['list']>([]);
-  useEffect(() => {
-    call('gw.credit.limitation.list', {}).then(
-      (answer) => setPresets(answer.list),
-      () => undefined,
+  const presets = useCall('gw.credit.limitation.list', {}, { silent: true, staleTime: Infinity });
+  const gamesOf = (limits: { pointLimit: string; agentCommisionRate: string; validAmountRate: string }) =>
+    withEdits(
+      newChildGameSettings(profile?.gameSettings, { ...limits, agentCommisionRate: addsMembers ? '0' : limits.agentCommisionRate }),
+      gameEdits,
     );
-  }, []);
-  const gameProblems = gameSettingsProblems(games, profile?.gameSettings);
-  const problems: Partial<Record<Field, string | null>> = {
-    loginId: values.loginId.trim() === '' ? 'add.loginIdRequired' : loginIdProblem(values.loginId),
-    nickname: values.nickname.trim().length < 4 || values.nickname.trim().length > 16 ? 'validation.nickname' : null,
-    password: newPasswordProblem(values.password),
-    confirmPassword: confirmProblem(values.password, values.confirmPassword),
-    safeCode: safeCodeProblem(values.safeCode),
-    pointLimit: numberProblem('pointLimit'),
-    agentCommisionRate: addsMembers ? null : numberProblem('agentCommisionRate'),
-    validAmountRate: numberProblem('validAmountRate'),
-  };
-  const message = (field: Field) => {
-    if (serverProblem?.field === field) return t(ruleMessageKey(serverProblem.rule), { max: shownMax(field) });
-    const key = touched ? problems[field] : null;
-    return key ? t(key, { max: shownMax(field) }) : null;
-  };
-  const set = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setServerProblem(null);
-    requestKey.current = newRequestKey();
-  };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setTouched(true);
-    if (Object.values(problems).some(Boolean) || Object.keys(gameProblems).length > 0) return;
-    setBusy(true);
-    const common = {
-      loginId: values.loginId.trim(),
-      nickname: values.nickname.trim(),
-      password: values.password,
-      safeCode: values.safeCode,
-      pointLimit: values.pointLimit.trim(),
-      validAmountRate: values.validAmountRate.trim(),
-      requestKey: requestKey.current,
-      gameSettings: allGameSettings(games),
-      ...(values.name.trim() ? { name: values.name.trim() } : {}),
-      ...(values.phone.trim() ? { phone: values.phone.trim() } : {}),
-      ...(values.wechat.trim() ? { wechat: values.wechat.trim() } : {}),
-    };
-    try {
-      if (addsMembers) await call('gw.credit.user.add', common);
-      else await call('gw.credit.agent.add', { ...common, agentCommisionRate: values.agentCommisionRate.trim() });
-      toast(t('add.done', { loginId: common.loginId }), { variant: 'success' });
+  const { form, submit, pending } = useContractForm({
+    method: addsMembers ? 'gw.credit.user.add' : 'gw.credit.agent.add',
+    schema,
+    defaultValues: {
+      loginId: '',
+      nickname: '',
+      password: '',
+      confirmPassword: '',
+      safeCode: '0000',
+      pointLimit: '',
+      agentCommisionRate: '',
+      validAmountRate: addsMembers ? '0' : '',
+      name: '',
+      phone: '',
+      wechat: '',
+    },
+    serverFields: ['gameSettings'],
+    beforeSubmit: (values) => Object.keys(gameSettingsProblems(gamesOf(values), profile?.gameSettings)).length === 0,
+    toParams: (values) =>
+      ({
+        loginId: values.loginId.trim(),
+        nickname: values.nickname.trim(),
+        password: values.password,
+        safeCode: values.safeCode,
+        pointLimit: values.pointLimit.trim(),
+        validAmountRate: values.validAmountRate.trim(),
+        gameSettings: allGameSettings(gamesOf(values)),
+        ...(addsMembers ? {} : { agentCommisionRate: values.agentCommisionRate.trim() }),
+        ...(values.name.trim() ? { name: values.name.trim() } : {}),
+        ...(values.phone.trim() ? { phone: values.phone.trim() } : {}),
+        ...(values.wechat.trim() ? { wechat: values.wechat.trim() } : {}),
+      }) as never,
+    onSuccess: (_result, values) => {
+      toast(t('add.done', { loginId: values.loginId.trim() }), { variant: 'success' });
       navigate('/account/index');
-    } catch (error) {
-      setServerProblem(fieldProblemOf(error));
-      showError(error instanceof GatewayError ? error.code : 1, t);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const input = (
-    field: Field,
-    props: { type?: string; inputMode?: 'numeric' | 'decimal'; autoComplete?: string; maxLength?: number } = {},
-  ) => (
-    <Input
-      id={`add-${field}`}
-      value={values[field]}
-      onChange={(e) => set(field, field === 'safeCode' ? digitsOnly(e.target.value) : e.target.value)}
-      aria-invalid={Boolean(message(field))}
-      {...props}
-    />
-  );
+    },
+  });
+  const [pointLimit, agentCommisionRate, validAmountRate] = form.watch(['pointLimit', 'agentCommisionRate', 'validAmountRate']);
+  const games = gamesOf({ pointLimit, agentCommisionRate, validAmountRate });
+  const { errors, isSubmitted } = form.formState;
+  const shownGameProblems = gameSettingsProblems(games, profile?.gameSettings);
+  const maxOf = {
+    pointLimit: format.amount(parentMax.pointLimit),
+    agentCommisionRate: `${parentMax.agentCommisionRate}%`,
+    validAmountRate: `${parentMax.validAmountRate}%`,
+  };
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-      <FormField id="add-loginId" label={t('add.loginId')} problem={message('loginId')}>
-        {input('loginId', { autoComplete: 'off', maxLength: 16 })}
-      </FormField>
-      <FormField id="add-nickname" label={t('accounts.column.nickname')} problem={message('nickname')}>
-        {input('nickname', { maxLength: 16 })}
-      </FormField>
-      <FormField
+      <TextField
+        form={form}
+        name="loginId"
+        id="add-loginId"
+        label={t('add.loginId')}
+        messages={{ 'login-id-required': 'add.loginIdRequired' }}
+        autoComplete="off"
+        maxLength={16}
+      />
+      <TextField form={form} name="nickname" id="add-nickname" label={t('accounts.column.nickname')} maxLength={16} />
+      <TextField
+        form={form}
+        name="password"
         id="add-password"
         label={t('add.password')}
-        problem={message('password')}
-        hint={<p className="text-xs text-muted-foreground">{t('password.rules')}</p>}
-      >
-        {input('password', { type: 'password', autoComplete: 'new-password' })}
-      </FormField>
-      <FormField id="add-confirmPassword" label={t('add.confirmPassword')} problem={message('confirmPassword')}>
-        {input('confirmPassword', { type: 'password', autoComplete: 'new-password' })}
-      </FormField>
-      <FormField id="add-safeCode" label={t('add.safeCode')} problem={message('safeCode')}>
-        {input('safeCode', { inputMode: 'numeric', maxLength: 4 })}
-      </FormField>
-      <FormField
+        hint={t('password.rules')}
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField
+        form={form}
+        name="confirmPassword"
+        id="add-confirmPassword"
+        label={t('add.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField form={form} name="safeCode" id="add-safeCode" label={t('add.safeCode')} inputMode="numeric" maxLength={4} digits />
+      <TextField
+        form={form}
+        name="pointLimit"
         id="add-pointLimit"
         label={t('accounts.column.pointLimit')}
-        problem={message('pointLimit')}
-        hint={<p className="text-xs text-muted-foreground">{t('add.atMost', { max: format.amount(parentMax.pointLimit) })}</p>}
-      >
-        {input('pointLimit', { inputMode: 'decimal' })}
-      </FormField>
+        hint={t('add.atMost', { max: maxOf.pointLimit })}
+        messageValues={{ max: maxOf.pointLimit }}
+        inputMode="decimal"
+      />
       {addsMembers ? null : (
-        <FormField
+        <TextField
+          form={form}
+          name="agentCommisionRate"
           id="add-agentCommisionRate"
           label={`${t('profile.commission')} (%)`}
-          problem={message('agentCommisionRate')}
-          hint={<p className="text-xs text-muted-foreground">{t('add.atMost', { max: `${parentMax.agentCommisionRate}%` })}</p>}
-        >
-          {input('agentCommisionRate', { inputMode: 'decimal' })}
-        </FormField>
+          hint={t('add.atMost', { max: maxOf.agentCommisionRate })}
+          messageValues={{ max: maxOf.agentCommisionRate }}
+          inputMode="decimal"
+        />
       )}
-      <FormField
+      <TextField
+        form={form}
+        name="validAmountRate"
         id="add-validAmountRate"
         label={`${t('profile.washCode')} (%)`}
-        problem={message('validAmountRate')}
-        hint={<p className="text-xs text-muted-foreground">{t('add.atMost', { max: `${parentMax.validAmountRate}%` })}</p>}
-      >
-        {input('validAmountRate', { inputMode: 'decimal' })}
-      </FormField>
-      <FormField id="add-name" label={t('add.name')}>
-        {input('name', { maxLength: 32 })}
-      </FormField>
-      <FormField id="add-phone" label={t('add.phone')}>
-        {input('phone', { maxLength: 32 })}
-      </FormField>
-      <FormField id="add-wechat" label={t('add.wechat')}>
-        {input('wechat', { maxLength: 64 })}
-      </FormField>
+        hint={t('add.atMost', { max: maxOf.validAmountRate })}
+        messageValues={{ max: maxOf.validAmountRate }}
+        inputMode="decimal"
+      />
+      <TextField form={form} name="name" id="add-name" label={t('add.name')} maxLength={32} />
+      <TextField form={form} name="phone" id="add-phone" label={t('add.phone')} maxLength={32} />
+      <TextField form={form} name="wechat" id="add-wechat" label={t('add.wechat')} maxLength={64} />
       <GameSettingsFields
         value={games}
         parent={profile?.gameSettings}
-        presets={presets}
-        problems={touched ? gameProblems : serverGameProblems(serverProblem)}
+        presets={presets.data?.list ?? []}
+        problems={isSubmitted && Object.keys(shownGameProblems).length > 0 ? shownGameProblems : serverGameProblems(errors)}
         ratesLocked={false}
         onChange={(next) => {
           setGameEdits((edits) => editsAfter(edits, games, next));
-          setServerProblem(null);
-          requestKey.current = newRequestKey();
+          form.clearErrors('gameSettings' as never);
         }}
       />
       <p className="text-xs text-muted-foreground sm:col-span-2" data-testid="add-game-hint">
         {addsMembers ? t('add.gameHintMember') : t('add.gameHint')}
       </p>
       <div className="flex items-end gap-2 sm:col-span-2">
-        <Button type="submit" disabled={busy} data-testid="add-submit">
-          {busy ? t('password.saving') : t('add.submit')}
+        <Button type="submit" disabled={pending} data-testid="add-submit">
+          {pending ? t('password.saving') : t('add.submit')}
         </Button>
         <Button type="button" variant="outline" onClick={() => navigate('/account/index')}>
           {t('logout.cancel')}

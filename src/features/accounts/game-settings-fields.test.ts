@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allGameSettings, editsAfter, newChildGameSettings, withEdits, type GameSetting } from './game-settings-fields';
+import { allGameSettings, editsAfter, newChildGameSettings, serverGameProblems, withEdits, type GameSetting } from './game-settings-fields';
 
 const parent: GameSetting[] = [
   { gameType: 'live', bettingRatio: 1.1, agentRate: 90, agentToCompanyLimit: '5000.00', spread: 3, redLimit: '200.00', enabled: true },
@@ -52,5 +52,19 @@ describe('a new child’s game settings', () => {
         enabled: false,
       },
     ]);
+  });
+});
+
+describe('a refusal naming a game setting', () => {
+  it('shows on that cell with the rule’s message, as the form kit holds it', () => {
+    const errors = {
+      gameSettings: { live: { agentRate: { type: 'server', message: 'above-parent' } } },
+      nickname: { message: 'nickname-length' },
+    };
+    expect(serverGameProblems(errors)).toEqual({ 'live.agentRate': 'validation.aboveParent' });
+    expect(serverGameProblems({ gameSettings: { electronic: { spread: { message: 'no-such-rule' } } } })).toEqual({
+      'electronic.spread': 'validation.invalid',
+    });
+    expect(serverGameProblems({})).toEqual({});
   });
 });

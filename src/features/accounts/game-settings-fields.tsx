@@ -2,9 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { gameTypes } from '../../../contract/account-fields.contract';
 import { basisPointsToPercent, formatCents, parseBasisPoints, parseCents } from '../../../contract/amount.contract';
 import type { ResultOf } from '../../../contract/methods.contract';
+import { FieldContext } from '@/components/ui/field-context';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
-import { amountProblem, percentProblem, ruleMessageKey } from '@/lib/number-rules';
+import { ruleMessages } from '@/components/form/form-messages';
+import { amountProblem, percentProblem } from '@/lib/number-rules';
 import { useFormat } from '@/hooks/use-format';
 
 export type GameType = (typeof gameTypes)[number];
@@ -109,10 +111,16 @@ export function gameSettingsProblems(
   return problems;
 }
 
-/** A refusal naming a game setting ("gameSettings.live.agentRate"), as the table's problems. */
-export function serverGameProblems(problem: { field: string; rule: string } | null): Record<string, string> {
-  const prefix = 'gameSettings.';
-  return problem?.field.startsWith(prefix) ? { [problem.field.slice(prefix.length)]: ruleMessageKey(problem.rule) } : {};
+/** Refusals naming a game setting ("gameSettings.live.agentRate"), as the form holds them, as the table's problems. */
+export function serverGameProblems(errors: object): Record<string, string> {
+  const settings = (errors as { gameSettings?: unknown }).gameSettings as
+    Partial<Record<GameType, Record<string, { message?: string } | undefined>>> | undefined;
+  const problems: Record<string, string> = {};
+  for (const gameType of gameTypes) {
+    for (const [field, error] of Object.entries(settings?.[gameType] ?? {}))
+      if (error?.message) problems[`${gameType}.${field}`] = ruleMessages[error.message]?.key ?? 'validation.invalid';
+  }
+  return problems;
 }
 
 /** Game settings per game type (spec §3): one row per type, one column per setting, the parent's value as the limit. */
@@ -169,19 +177,29 @@ export function GameSettingsFields({
                   const locked = ratesLocked && (field === 'bettingRatio' || field === 'agentRate');
                   return (
                     <td key={field} className="py-1 pr-2">
-                      <Input
-                        id={id}
-                        value={value[gameType][field]}
-                        onChange={(event) => set(gameType, field, event.target.value)}
-                        inputMode="decimal"
-                        disabled={locked}
-                        aria-label={`${t(`game.${gameType}`)}: ${t(`game.${field}`)}`}
-                        aria-invalid={Boolean(problem)}
-                        aria-describedby={problem ? `${id}-problem` : undefined}
-                        list={field === 'redLimit' ? `presets-${gameType}` : undefined}
-                        className="min-w-24"
-                      />
-                      {max ? <p className="mt-0.5 text-xs text-muted-foreground">{t('add.atMost', { max })}</p> : null}
+                      <FieldContext.Provider
+                        value={{
+                          controlId: id,
+                          describedBy: [max ? `${id}-hint` : null, problem ? `${id}-problem` : null].filter(Boolean).join(' ') || undefined,
+                          invalid: Boolean(problem),
+                        }}
+                      >
+                        <Input
+                          id={id}
+                          value={value[gameType][field]}
+                          onChange={(event) => set(gameType, field, event.target.value)}
+                          inputMode="decimal"
+                          disabled={locked}
+                          aria-label={`${t(`game.${gameType}`)}: ${t(`game.${field}`)}`}
+                          list={field === 'redLimit' ? `presets-${gameType}` : undefined}
+                          className="min-w-24"
+                        />
+                      </FieldContext.Provider>
+                      {max ? (
+                        <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted-foreground">
+                          {t('add.atMost', { max })}
+                        </p>
+                      ) : null}
                       {problem ? (
                         <p id={`${id}-problem`} role="alert" className="mt-0.5 text-xs text-destructive">
                           {t(problem, { max: max ?? '' })}

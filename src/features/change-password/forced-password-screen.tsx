@@ -1,8 +1,10 @@
 import { LogOut } from 'lucide-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SessionContext } from '@/lib/session-context';
 import { Button } from '@/components/ui/button';
-import { PasswordForm } from './password-form';
+import { useSchemaForm } from '@/components/form/use-contract-form';
+import { PasswordForm, emptyPasswordValues, passwordSchema, type PasswordFormValues } from './password-form';
 
 /** Forced password change (and first login): the only screen until it is done (spec §4, §5). */
 export function ForcedPasswordScreen() {
@@ -10,6 +12,18 @@ export function ForcedPasswordScreen() {
   const session = SessionContext.useActorRef();
   const firstLogin = SessionContext.useSelector((state) => state.context.session?.firstLogin === '1');
   const busy = SessionContext.useSelector((state) => state.matches({ open: { signedIn: { changingPassword: 'submitting' } } }));
+  const schema = useMemo(() => passwordSchema({ askOld: false, askSafeCode: firstLogin }), [firstLogin]);
+  const form = useSchemaForm<PasswordFormValues>(schema, emptyPasswordValues);
+  const submit = form.handleSubmit((values) =>
+    session.send({
+      type: 'PASSWORD.SUBMIT',
+      password: {
+        newPassword: values.newPassword,
+        confirmPassword: values.confirmPassword,
+        ...(firstLogin ? { safeCode: values.safeCode } : {}),
+      },
+    }),
+  );
   return (
     <main className="flex min-h-screen items-center justify-center bg-background p-4 text-foreground" data-testid="forced-password-screen">
       <section className="w-full max-w-md space-y-4 rounded-xl border bg-card p-6 text-card-foreground shadow-lg">
@@ -22,21 +36,7 @@ export function ForcedPasswordScreen() {
             <LogOut aria-hidden />
           </Button>
         </div>
-        <PasswordForm
-          askOld={false}
-          askSafeCode={firstLogin}
-          busy={busy}
-          onSubmit={(values) =>
-            session.send({
-              type: 'PASSWORD.SUBMIT',
-              password: {
-                newPassword: values.newPassword,
-                confirmPassword: values.confirmPassword,
-                ...(firstLogin ? { safeCode: values.safeCode } : {}),
-              },
-            })
-          }
-        />
+        <PasswordForm form={form} askOld={false} askSafeCode={firstLogin} busy={busy} onSubmit={submit} />
       </section>
     </main>
   );

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '@/components/form-field';
+import type { UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
+import { authMethods } from '../../../contract/auth.contract';
+import { safeCodeRule } from '../../../contract/rules.contract';
+import { confirmation, filled } from '@/components/form/form-schemas';
+import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { confirmProblem, digitsOnly, loginPasswordProblem, safeCodeProblem } from '@/lib/form-rules';
-import { newPasswordProblem } from '@/lib/password-rules';
 
 export interface PasswordFormValues {
   oldPassword: string;
@@ -13,83 +14,77 @@ export interface PasswordFormValues {
   safeCode: string;
 }
 
+export const emptyPasswordValues: PasswordFormValues = { oldPassword: '', newPassword: '', confirmPassword: '', safeCode: '' };
+
+const update = authMethods['gw.credit.user.password.update'].params.shape;
+const forced = authMethods['gw.credit.user.password.force.update'].params.shape;
+
+/** The contract's params of password.update / password.force.update, with each field's "fill me in" first. */
+export function passwordSchema({ askOld, askSafeCode }: { askOld: boolean; askSafeCode: boolean }) {
+  return z
+    .object({
+      oldPassword: askOld ? filled(update.oldPassword, 'password-required') : z.string(),
+      newPassword: filled((askOld ? update : forced).newPassword, 'password-required'),
+      confirmPassword: z.string(),
+      safeCode: askSafeCode ? safeCodeRule : z.string(),
+    })
+    .superRefine(...confirmation('newPassword', 'confirmPassword'));
+}
+
 /** New password (spec §5 rules) and its confirmation; the old password and a new safe code when asked for. */
 export function PasswordForm({
+  form,
   askOld,
   askSafeCode,
   busy,
   onSubmit,
 }: {
+  form: UseFormReturn<PasswordFormValues, unknown, PasswordFormValues>;
   askOld: boolean;
   askSafeCode: boolean;
   busy: boolean;
-  onSubmit(values: PasswordFormValues): void;
+  onSubmit(event?: React.BaseSyntheticEvent): Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<PasswordFormValues>({ oldPassword: '', newPassword: '', confirmPassword: '', safeCode: '' });
-  const [touched, setTouched] = useState(false);
-  const problems = {
-    oldPassword: askOld ? loginPasswordProblem(values.oldPassword) : null,
-    newPassword: newPasswordProblem(values.newPassword),
-    confirmPassword: confirmProblem(values.newPassword, values.confirmPassword),
-    safeCode: askSafeCode ? safeCodeProblem(values.safeCode) : null,
-  };
-  const shown = (field: keyof typeof problems) => (touched && problems[field] ? t(problems[field]!) : null);
-  const set = (field: keyof PasswordFormValues, value: string) => setValues((current) => ({ ...current, [field]: value }));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setTouched(true);
-    if (Object.values(problems).some(Boolean)) return;
-    onSubmit(values);
-  }
-
   return (
-    <form onSubmit={submit} noValidate className="grid max-w-md gap-4" data-testid="password-form">
+    <form onSubmit={onSubmit} noValidate className="grid max-w-md gap-4" data-testid="password-form">
       {askOld ? (
-        <FormField id="old-password" label={t('password.old')} problem={shown('oldPassword')}>
-          <Input
-            id="old-password"
-            type="password"
-            autoComplete="current-password"
-            value={values.oldPassword}
-            onChange={(e) => set('oldPassword', e.target.value)}
-          />
-        </FormField>
+        <TextField
+          form={form}
+          name="oldPassword"
+          id="old-password"
+          label={t('password.old')}
+          type="password"
+          autoComplete="current-password"
+        />
       ) : null}
-      <FormField
+      <TextField
+        form={form}
+        name="newPassword"
         id="new-password"
         label={t('password.new')}
-        problem={shown('newPassword')}
-        hint={<p className="text-xs text-muted-foreground">{t('password.rules')}</p>}
-      >
-        <Input
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          value={values.newPassword}
-          onChange={(e) => set('newPassword', e.target.value)}
-        />
-      </FormField>
-      <FormField id="confirm-password" label={t('password.confirm')} problem={shown('confirmPassword')}>
-        <Input
-          id="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={(e) => set('confirmPassword', e.target.value)}
-        />
-      </FormField>
+        hint={t('password.rules')}
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField
+        form={form}
+        name="confirmPassword"
+        id="confirm-password"
+        label={t('password.confirm')}
+        type="password"
+        autoComplete="new-password"
+      />
       {askSafeCode ? (
-        <FormField id="new-safe-code" label={t('password.newSafeCode')} problem={shown('safeCode')}>
-          <Input
-            id="new-safe-code"
-            inputMode="numeric"
-            maxLength={4}
-            value={values.safeCode}
-            onChange={(e) => set('safeCode', digitsOnly(e.target.value))}
-          />
-        </FormField>
+        <TextField
+          form={form}
+          name="safeCode"
+          id="new-safe-code"
+          label={t('password.newSafeCode')}
+          inputMode="numeric"
+          maxLength={4}
+          digits
+        />
       ) : null}
       <Button type="submit" disabled={busy}>
         {busy ? t('password.saving') : t('password.save')}

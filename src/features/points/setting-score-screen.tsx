@@ -1,17 +1,21 @@
 import { useMachine } from '@xstate/react';
 import { ArrowDownCircle, ArrowUpCircle } from 'lucide-react';
-import { useCallback, useEffect, useEffectEvent, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { fromPromise } from 'xstate';
 import { formatCents, parseCents } from '../../../contract/amount.contract';
-import { COMMENT_MAX } from '../../../contract/points.contract';
-import type { ResultOf } from '../../../contract/methods.contract';
+import { COMMENT_MAX, pointsMethods } from '../../../contract/points.contract';
 import { whyNot } from '../../../commands/can';
-import { scoreTransferMachine, type TransferRequest } from '../../../machines/score-transfer.machine';
-import { GatewayError, call } from '@/api/gateway-client';
+import { z } from 'zod';
+import { fieldErrorsOf, scoreTransferMachine, type TransferRequest } from '../../../machines/score-transfer.machine';
+import { call } from '@/api/gateway-client';
+import { useCall } from '@/api/queries';
 import { AccountNotFound } from '@/components/account-not-found';
-import { FormField } from '@/components/form-field';
+import { codeMessage } from '@/components/form/form-messages';
+import { filled } from '@/components/form/form-schemas';
+import { TextField } from '@/components/form/text-field';
+import { useSchemaForm } from '@/components/form/use-contract-form';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -23,16 +27,14 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
 import { useCommands } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
-import { showError } from '@/lib/error-toast';
 import { SessionContext } from '@/lib/session-context';
 import { cn } from '@/lib/utils';
 import { DirectChildPicker } from './account-picker';
 
-type Target = ResultOf<'gw.credit.user.simple.info.get'>;
+type ScoreValues = { amount: string; comment: string };
+const transfer = pointsMethods['gw.credit.user.score.up'].params.shape;
 
 const transferMachine = scoreTransferMachine.provide({
   actors: {
@@ -72,35 +74,34 @@ function Transfer({ userId }: { userId: string }) {
   const format = useFormat();
   const commands = useCommands();
   const myBalance = SessionContext.useSelector((state) => state.context.profile?.balance ?? '0.00');
-  const [target, setTarget] = useState<Target | null>(null);
-  const [loadError, setLoadError] = useState<number | null>(null);
+  const { data: target, isError } = useCall('gw.credit.user.simple.info.get', { userId });
   const [state, send] = useMachine(transferMachine, { input: { userId } });
-  const { amount, comment, direction, fieldErrors, result, error } = state.context;
-
-  const loadTarget = useCallback(
+  const { amount, comment, direction, fieldErrors, result, error, balances } = state.context;
+  // The contract's amount and comment, then the checks the machine makes against both balances and the point limit.
+  const schema = useMemo(
     () =>
-      call('gw.credit.user.simple.info.get', { userId }).then(
-        (info) => {
-          setTarget(info);
-          setLoadError(null);
-        },
-        (reason: unknown) => setLoadError(reason instanceof GatewayError ? reason.code : 1),
-      ),
-    [userId],
+      z.object({ amount: filled(transfer.amount, 'amount-format'), comment: transfer.comment.unwrap() }).superRefine((values, ctx) => {
+        const problem = fieldErrorsOf(formatCents(values.amount as number), '', direction, balances).amount;
+        if (typeof problem === 'number') ctx.addIssue({ code: 'custom', message: codeMessage(problem), path: ['amount'] });
+      }),
+    [direction, balances],
   );
-  useEffect(() => {
-    void loadTarget();
-  }, [loadTarget]);
-  useEffect(() => {
-    if (loadError !== null) showError(loadError, t);
-  }, [loadError, t]);
+  const form = useSchemaForm<ScoreValues>(schema, { amount: '', comment: '' });
+
   useEffect(() => {
     if (target) send({ type: 'BALANCES', operator: myBalance, target: target.balance, targetPointLimit: target.pointLimit });
   }, [target, myBalance, send]);
+  useEffect(() => {
+    const subscription = form.watch((values) => send({ type: 'EDIT', amount: values.amount ?? '', comment: values.comment ?? '' }));
+    return () => subscription.unsubscribe();
+  }, [form, send]);
+  const refused = fieldErrors.amount;
+  useEffect(() => {
+    if (typeof refused === 'number') form.setError('amount', { type: 'server', message: codeMessage(refused) }, { shouldFocus: true });
+  }, [refused, form]);
   const onDone = useEffectEvent(() => {
     commands.refreshPoints();
     commands.accountsChanged();
-    void loadTarget();
   });
   const done = state.matches('done');
   useEffect(() => {
@@ -113,12 +114,12 @@ function Transfer({ userId }: { userId: string }) {
     return { mine: moved(myBalance, amount, sign === 1 ? -1 : 1), theirs: moved(target.balance, amount, sign) };
   }, [target, myBalance, amount, direction]);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit((values) => {
+    send({ type: 'EDIT', amount: values.amount, comment: values.comment });
     send({ type: 'SUBMIT' });
-  }
+  });
 
-  if (loadError !== null && !target) {
+  if (isError && !target) {
     return (
       <AccountNotFound
         testId="setting-score-screen"
@@ -132,15 +133,6 @@ function Transfer({ userId }: { userId: string }) {
   const refusal = state.matches('done')
     ? null
     : whyNot(commands.rights, direction === 'up' ? 'gw.credit.user.score.up' : 'gw.credit.user.score.down', target);
-  const fieldMessage = (field: 'amount' | 'comment') => {
-    const rule = fieldErrors[field];
-    if (!rule) return null;
-    if (typeof rule === 'number') return t(String(rule), { ns: 'errors' });
-    return t(
-      rule === 'comment-too-long' ? 'score.commentTooLong' : rule === 'amount-positive' ? 'score.amountPositive' : 'validation.amount',
-      { max: COMMENT_MAX },
-    );
-  };
   const editing = state.matches('editing') || state.matches('confirming') || state.matches('failed');
   const title = t(direction === 'up' ? 'score.up' : 'score.down');
 
@@ -189,7 +181,14 @@ function Transfer({ userId }: { userId: string }) {
               {format.amount(result.operatorBefore)} → {format.amount(result.operatorAfter)}
             </dd>
           </dl>
-          <Button type="button" onClick={() => send({ type: 'NEW' })} data-testid="score-new">
+          <Button
+            type="button"
+            onClick={() => {
+              form.reset({ amount: '', comment: '' });
+              send({ type: 'NEW' });
+            }}
+            data-testid="score-new"
+          >
             {t('score.again')}
           </Button>
         </div>
@@ -204,7 +203,10 @@ function Transfer({ userId }: { userId: string }) {
                 role="radio"
                 aria-checked={direction === option}
                 variant={direction === option ? 'default' : 'ghost'}
-                onClick={() => send({ type: 'EDIT', direction: option })}
+                onClick={() => {
+                  form.clearErrors();
+                  send({ type: 'EDIT', direction: option });
+                }}
                 disabled={!editing}
                 data-testid={`score-${option}`}
               >
@@ -213,37 +215,26 @@ function Transfer({ userId }: { userId: string }) {
               </Button>
             ))}
           </div>
-          <FormField
+          <TextField
+            form={form}
+            name="amount"
             id="score-amount"
             label={t('score.amount')}
-            problem={fieldMessage('amount')}
-            hint={<p className="text-xs text-muted-foreground">{t('score.amountHint')}</p>}
-          >
-            <Input
-              id="score-amount"
-              inputMode="decimal"
-              value={amount}
-              onChange={(event) => send({ type: 'EDIT', amount: event.target.value })}
-              aria-invalid={Boolean(fieldErrors.amount)}
-              disabled={!editing}
-              autoComplete="off"
-            />
-          </FormField>
-          <FormField
+            hint={t('score.amountHint')}
+            inputMode="decimal"
+            disabled={!editing}
+            autoComplete="off"
+          />
+          <TextField
+            form={form}
+            name="comment"
             id="score-comment"
             label={t('score.comment')}
-            problem={fieldMessage('comment')}
-            hint={<p className="text-xs text-muted-foreground">{`${[...comment].length} / ${COMMENT_MAX}`}</p>}
-          >
-            <Textarea
-              id="score-comment"
-              value={comment}
-              onChange={(event) => send({ type: 'EDIT', comment: event.target.value })}
-              aria-invalid={Boolean(fieldErrors.comment)}
-              disabled={!editing}
-              rows={2}
-            />
-          </FormField>
+            hint={`${[...comment].length} / ${COMMENT_MAX}`}
+            disabled={!editing}
+            multiline
+            rows={2}
+          />
           {refusal ? (
             <p
               className="rounded-md border border-destructive/50 p-3 text-sm text-destructive"

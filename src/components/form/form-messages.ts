@@ -1,0 +1,78 @@
+import type { TFunction } from 'i18next';
+import { COMMENT_MAX } from '../../../contract/points.contract';
+import { MAX_BATCH_MEMBERS } from '../../../contract/job.contract';
+
+/** A message of the catalogue and the values it is shown with unless the field gives its own. */
+interface RuleMessage {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+/**
+ * Every rule of spec §5 by the name the contract's zod schemas and the gateway's refusals
+ * (100 with data.rule) give it: one table, so a form and a refusal say the same thing.
+ */
+export const ruleMessages: Record<string, RuleMessage> = {
+  required: { key: 'validation.required' },
+  'login-id-required': { key: 'validation.loginIdRequired' },
+  'login-id': { key: 'validation.loginId' },
+  'login-id-taken': { key: 'validation.loginIdTaken' },
+  'password-required': { key: 'validation.passwordRequired' },
+  'password-length': { key: 'validation.passwordLength' },
+  'password-characters': { key: 'validation.passwordRules' },
+  'password-uppercase': { key: 'validation.passwordRules' },
+  'password-lowercase': { key: 'validation.passwordRules' },
+  'password-digit': { key: 'validation.passwordRules' },
+  'confirm-required': { key: 'validation.confirmRequired' },
+  'password-mismatch': { key: 'validation.passwordMismatch' },
+  'nickname-length': { key: 'validation.nickname' },
+  'text-length': { key: 'form.rule.textLength', values: { max: 32 } },
+  'invisible-characters': { key: 'validation.invisibleCharacters' },
+  'unpaired-surrogate': { key: 'validation.invisibleCharacters' },
+  'no-visible-character': { key: 'validation.noVisibleCharacter' },
+  'safe-code': { key: 'validation.safeCode' },
+  'captcha-required': { key: 'validation.captchaRequired' },
+  'score-limit': { key: 'form.rule.scoreLimit' },
+  'min-below-max': { key: 'form.rule.minBelowMax' },
+  'amount-format': { key: 'validation.amount' },
+  'amount-positive': { key: 'score.amountPositive' },
+  'percent-format': { key: 'validation.percent' },
+  'comment-length': { key: 'form.rule.commentLength', values: { max: COMMENT_MAX } },
+  'comment-too-long': { key: 'form.rule.commentLength', values: { max: COMMENT_MAX } },
+  'order-number': { key: 'form.rule.orderNumber' },
+  prefix: { key: 'batch.prefixRule' },
+  'batch-start': { key: 'form.rule.batchStart' },
+  'batch-count': { key: 'batch.countRule', values: { count: MAX_BATCH_MEMBERS } },
+  'start-after-end': { key: 'form.rule.startAfterEnd' },
+  'end-before-start': { key: 'form.rule.endBeforeStart' },
+  'range-too-long': { key: 'form.rule.rangeTooLong', values: { days: 15 } },
+  'above-parent': { key: 'validation.aboveParent' },
+  'below-child': { key: 'validation.belowChild' },
+  'rates-locked': { key: 'validation.ratesLocked' },
+  'win-limit-required': { key: 'form.rule.winLimitRequired' },
+  'level-required': { key: 'form.rule.levelRequired' },
+  'round-required': { key: 'form.rule.roundRequired' },
+  'account-required': { key: 'form.rule.accountRequired' },
+};
+
+/** How a refusal without a known rule is stored on its field: its catalogue code. */
+const CODE_PREFIX = 'code:';
+export const codeMessage = (code: number) => `${CODE_PREFIX}${code}`;
+
+/**
+ * The text for a field's problem: `message` is a rule name (zod issue message or data.rule) or
+ * a stored catalogue code; `overrides` let a screen word a rule its own way (add form: "enter a
+ * username for the new account").
+ */
+export function problemText(
+  t: TFunction,
+  message: string | undefined,
+  values: Record<string, unknown> = {},
+  overrides: Record<string, string> = {},
+): string | null {
+  if (!message) return null;
+  if (message.startsWith(CODE_PREFIX)) return t(message.slice(CODE_PREFIX.length), { ns: 'errors' });
+  const known = ruleMessages[message];
+  const key = overrides[message] ?? known?.key ?? 'validation.invalid';
+  return t(key, { ...known?.values, ...values });
+}
