@@ -1,9 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import type { Command } from '../../commands/command';
-import { pathAllowed } from '../../commands/navigation.commands';
 import { commandsFor, matchesShortcut } from '../../commands/registry';
 import { AppHeader } from '@/components/layout/app-header';
 import { AppSidebar, MenuSheet } from '@/components/layout/app-sidebar';
@@ -13,34 +12,18 @@ import { SettingsPanel } from '@/components/layout/settings-panel';
 import { TagsView } from '@/components/layout/tags-view';
 import { ConfirmHost } from '@/components/confirm-host';
 import { createQueryClient } from '@/api/queries';
-import { CommandContextReact, useCommandContext, useRights } from '@/hooks/use-command-context';
+import { CommandContextReact, useCommandContext } from '@/hooks/use-command-context';
 import { NoticesContext, useNoticesQuery } from '@/hooks/use-notices';
 import { useSidebar } from '@/hooks/use-sidebar';
 import { usePreferences } from '@/lib/preferences';
-import { NotFoundScreen } from '@/features/errors/not-found-screen';
-import { UnauthorizedScreen } from '@/features/errors/unauthorized-screen';
-import { RedirectScreen } from '@/features/redirect/redirect-screen';
 import { SessionContext } from '@/lib/session-context';
+import { ScreenRoutes } from './screen-routes';
 
-const NoticeScreen = lazy(() => import('@/features/notice/notice-screen'));
-const ChangePasswordScreen = lazy(() => import('@/features/change-password/change-password-screen'));
-const AccountListScreen = lazy(() => import('@/features/accounts/account-list-screen'));
-const AddAccountScreen = lazy(() => import('@/features/accounts/add-account-screen'));
-const SearchAccountScreen = lazy(() => import('@/features/search-account/search-account-screen'));
-const EditAccountScreen = lazy(() => import('@/features/accounts/edit-account-screen'));
-const SettingScoreScreen = lazy(() => import('@/features/points/setting-score-screen'));
-const PointRecordScreen = lazy(() => import('@/features/points/point-record-screen'));
-const StopListScreen = lazy(() => import('@/features/accounts/stop-list-screen'));
 const CommandPalette = lazy(() => import('@/components/command-palette').then((module) => ({ default: module.CommandPalette })));
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 /** Activity is reported to the session at most this often (it restarts the inactivity timer). */
 const ACTIVITY_THROTTLE_MS = 5_000;
-
-function Guarded({ path, children }: { path: string; children: React.ReactNode }) {
-  const rights = useRights();
-  return pathAllowed(path, rights) ? <>{children}</> : <Redirect to="/401" replace />;
-}
 
 function useActivity() {
   const session = SessionContext.useActorRef();
@@ -137,75 +120,7 @@ function SignedInShell() {
             {tagsView ? <TagsView /> : null}
             <main id="main" className="flex-1 p-4 md:p-6" tabIndex={-1}>
               <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
-                <Switch>
-                  {/* Keys: a Redirect runs once per mount, so each redirecting route needs its own. */}
-                  <Route key="root" path="/">
-                    <Redirect to="/notice" replace />
-                  </Route>
-                  <Route key="login" path="/login">
-                    <Redirect to="/notice" replace />
-                  </Route>
-                  <Route key="old-login" path="/oldLogin">
-                    <Redirect to="/notice" replace />
-                  </Route>
-                  <Route path="/notice">
-                    <Guarded path="/notice">
-                      <NoticeScreen />
-                    </Guarded>
-                  </Route>
-                  <Route path="/account/index/:parentId?">
-                    {(params) => (
-                      <Guarded path="/account/index">
-                        <AccountListScreen key={params.parentId ?? 'me'} />
-                      </Guarded>
-                    )}
-                  </Route>
-                  <Route path="/searchAccount/index">
-                    <Guarded path="/searchAccount/index">
-                      <SearchAccountScreen />
-                    </Guarded>
-                  </Route>
-                  <Route path="/stopList/index">
-                    <Guarded path="/stopList/index">
-                      <StopListScreen />
-                    </Guarded>
-                  </Route>
-                  <Route path="/add/index/:mode?">
-                    <Guarded path="/add/index">
-                      <AddAccountScreen />
-                    </Guarded>
-                  </Route>
-                  <Route path="/editAccount/index/:userId">
-                    {(params) => (
-                      <Guarded path="/editAccount/index">
-                        <EditAccountScreen key={params.userId} />
-                      </Guarded>
-                    )}
-                  </Route>
-                  <Route path="/settingScore/index/:userId?">
-                    {(params) => (
-                      <Guarded path="/settingScore/index">
-                        <SettingScoreScreen key={params.userId ?? 'pick'} />
-                      </Guarded>
-                    )}
-                  </Route>
-                  <Route path="/pointRecord/index">
-                    <Guarded path="/pointRecord/index">
-                      <PointRecordScreen />
-                    </Guarded>
-                  </Route>
-                  <Route path="/changePass/index">
-                    <Guarded path="/changePass/index">
-                      <ChangePasswordScreen />
-                    </Guarded>
-                  </Route>
-                  <Route path="/redirect/*" component={RedirectScreen} />
-                  <Route path="/404" component={NotFoundScreen} />
-                  <Route path="/401" component={UnauthorizedScreen} />
-                  <Route key="unknown">
-                    <Redirect to="/404" replace />
-                  </Route>
-                </Switch>
+                <ScreenRoutes />
               </Suspense>
             </main>
           </div>

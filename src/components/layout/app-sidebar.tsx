@@ -2,38 +2,29 @@ import { useRef } from 'react';
 import { Bell, KeyRound, LayoutDashboard, Megaphone, Search, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { menuCommands } from '../../../commands/registry';
+import { highlightedPath, menuScreens } from '../../../commands/screens';
 import { Sheet, SheetContent, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { useRights } from '@/hooks/use-command-context';
 import { cn } from '@/lib/utils';
 
 const icons: Record<string, LucideIcon> = { megaphone: Megaphone, 'key-round': KeyRound, bell: Bell, users: Users, search: Search };
 
-/** Screens that belong to a menu entry: the entry stays highlighted on them (spec §2). */
-const highlightParents: Record<string, string> = {
-  '/add/index': '/account/index',
-  '/editAccount/index': '/account/index',
-  '/settingScore/index': '/account/index',
-  '/stopList/index': '/account/index',
-};
-
 function MenuItems({ labelled, onChoose }: { labelled: boolean; onChoose?: () => void }) {
   const { t } = useTranslation();
   const rights = useRights();
   const [location] = useLocation();
-  const screen = Object.keys(highlightParents).find((path) => location === path || location.startsWith(`${path}/`));
-  const active = screen ? highlightParents[screen]! : location.startsWith('/account/index/') ? '/account/index' : location;
+  const active = highlightedPath(location);
   return (
     <ul className="space-y-1 p-2">
-      {menuCommands(rights).map((command) => {
-        const Icon = icons[command.icon ?? ''] ?? LayoutDashboard;
-        const current = active === command.path;
+      {menuScreens(rights).map((screen) => {
+        const Icon = icons[screen.icon] ?? LayoutDashboard;
+        const current = active === screen.path;
         return (
-          <li key={command.id}>
+          <li key={screen.id}>
             <Link
-              href={command.path!}
+              href={screen.path}
               aria-current={current ? 'page' : undefined}
-              title={labelled ? undefined : t(command.titleKey)}
+              title={labelled ? undefined : t(screen.labelKey)}
               onClick={onChoose}
               className={cn(
                 'flex items-center gap-3 rounded-md px-3 py-2 text-sm hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
@@ -41,7 +32,7 @@ function MenuItems({ labelled, onChoose }: { labelled: boolean; onChoose?: () =>
               )}
             >
               <Icon className="size-4 shrink-0" aria-hidden />
-              <span className={cn('truncate', !labelled && 'sr-only')}>{t(command.titleKey)}</span>
+              <span className={cn('truncate', !labelled && 'sr-only')}>{t(screen.labelKey)}</span>
             </Link>
           </li>
         );

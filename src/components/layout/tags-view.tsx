@@ -2,10 +2,11 @@ import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { allCommands } from '../../../commands/registry';
+import { screens } from '../../../commands/screens';
 import { cn } from '@/lib/utils';
 
-const titleKeyOf = (path: string) => allCommands.find((command) => command.path === path)?.titleKey;
+/** Menu screens get a tab when opened at their own path (not a sub-screen or an account's page). */
+const titleKeyOf = (path: string) => screens.find((screen) => screen.menu && screen.path === path)?.labelKey;
 
 /** Tabs of the screens visited in this session; the notice screen is pinned (spec §2). */
 export function TagsView() {

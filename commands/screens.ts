@@ -1,0 +1,158 @@
+import type { MethodName } from '../contract/methods.contract';
+import { can } from './can';
+import type { Rights } from './command';
+
+/**
+ * The one table of the signed-in app's screens (spec §2, §6). The routes (src/app), the menu,
+ * the tabs, the palette's navigation commands and any other entry (a mobile one) all read it,
+ * so a screen added or hidden here is added or hidden everywhere. Data only: the components
+ * live in src/app/screen-components.ts, keyed by the same ids.
+ */
+export type ScreenId =
+  'notice' | 'accounts' | 'searchAccount' | 'stopList' | 'addAccount' | 'editAccount' | 'settingScore' | 'pointRecord' | 'changePassword';
+
+/** Who may open a screen: any of the contract methods it calls (through `can`), or everyone signed in. */
+export type ScreenGuard = { anyOf: readonly MethodName[] } | 'signedIn';
+
+export interface Screen {
+  id: ScreenId;
+  /** The path the menu links to; the guard applies to it and to everything below it. */
+  path: string;
+  /** wouter pattern, with the screen's params. */
+  pattern: string;
+  labelKey: string;
+  icon: string;
+  guard: ScreenGuard;
+  /** Its place in the menu and the palette; screens without one are reached from other screens. */
+  menu?: { group: 'main'; order: number; shortcut?: string; keywords: readonly string[] };
+  /** The menu entry that stays highlighted on this screen (spec §2), when not its own. */
+  highlight?: ScreenId;
+  /** The param whose change mounts the screen afresh (its state belongs to one account). */
+  remountOn?: string;
+}
+
+export const screens: readonly Screen[] = [
+  {
+    id: 'notice',
+    path: '/notice',
+    pattern: '/notice',
+    labelKey: 'route.notice',
+    icon: 'megaphone',
+    guard: { anyOf: ['gw.credit.notice.layer.list'] },
+    menu: { group: 'main', order: 1, shortcut: 'alt+1', keywords: ['notice', 'announcement', 'home', '公告', 'gonggao'] },
+  },
+  {
+    id: 'accounts',
+    path: '/account/index',
+    pattern: '/account/index/:parentId?',
+    labelKey: 'route.accounts',
+    icon: 'users',
+    guard: { anyOf: ['gw.credit.agent.query'] },
+    menu: {
+      group: 'main',
+      order: 2,
+      shortcut: 'alt+2',
+      keywords: ['accounts', 'users', 'agents', 'members', 'downline', 'tree', '用户管理', '代理', '会员'],
+    },
+    remountOn: 'parentId',
+  },
+  {
+    id: 'searchAccount',
+    path: '/searchAccount/index',
+    pattern: '/searchAccount/index',
+    labelKey: 'route.searchAccount',
+    icon: 'search',
+    guard: { anyOf: ['gw.credit.account.search'] },
+    menu: { group: 'main', order: 3, shortcut: 'alt+3', keywords: ['search', 'find', 'user', 'account', '搜索', '查找'] },
+  },
+  {
+    id: 'stopList',
+    path: '/stopList/index',
+    pattern: '/stopList/index',
+    labelKey: 'route.stopList',
+    icon: 'pause',
+    guard: { anyOf: ['gw.credit.user.query'] },
+    highlight: 'accounts',
+  },
+  {
+    id: 'addAccount',
+    path: '/add/index',
+    pattern: '/add/index/:mode?',
+    labelKey: 'route.addAccount',
+    icon: 'user-plus',
+    guard: { anyOf: ['gw.credit.agent.add', 'gw.credit.user.add'] },
+    highlight: 'accounts',
+  },
+  {
+    id: 'editAccount',
+    path: '/editAccount/index',
+    pattern: '/editAccount/index/:userId',
+    labelKey: 'route.editAccount',
+    icon: 'user-cog',
+    guard: { anyOf: ['gw.credit.agent.profile.edit', 'gw.credit.user.profile.edit'] },
+    highlight: 'accounts',
+    remountOn: 'userId',
+  },
+  {
+    id: 'pointRecord',
+    path: '/pointRecord/index',
+    pattern: '/pointRecord/index',
+    labelKey: 'route.pointRecord',
+    icon: 'scroll-text',
+    // Spec §6: without access code 6 the score log is hidden (the method declares it).
+    guard: { anyOf: ['gw.credit.score.log.query'] },
+    menu: {
+      group: 'main',
+      order: 4,
+      shortcut: 'alt+4',
+      keywords: ['score log', 'points', 'record', 'history', 'ledger', '上下分', '分数记录', '积分记录'],
+    },
+  },
+  {
+    id: 'settingScore',
+    path: '/settingScore/index',
+    pattern: '/settingScore/index/:userId?',
+    labelKey: 'route.settingScore',
+    icon: 'coins',
+    guard: { anyOf: ['gw.credit.user.score.up', 'gw.credit.user.score.down'] },
+    highlight: 'accounts',
+    remountOn: 'userId',
+  },
+  {
+    id: 'changePassword',
+    path: '/changePass/index',
+    pattern: '/changePass/index',
+    labelKey: 'route.changePassword',
+    icon: 'key-round',
+    guard: 'signedIn',
+    menu: { group: 'main', order: 5, keywords: ['password', 'change password', '修改密码', 'mima'] },
+  },
+];
+
+export function screenAllowed(screen: Screen, rights: Rights): boolean {
+  return screen.guard === 'signedIn' || screen.guard.anyOf.some((method) => can(rights, method));
+}
+
+/** The screen a path belongs to: its own path or anything below it. */
+export function screenOfPath(path: string): Screen | undefined {
+  return screens.find((screen) => path === screen.path || path.startsWith(`${screen.path}/`));
+}
+
+/** Whether the user may open a path at all (route guard). Paths outside the table are public or unknown. */
+export function pathAllowed(path: string, rights: Rights): boolean {
+  const screen = screenOfPath(path);
+  return screen ? screenAllowed(screen, rights) : true;
+}
+
+/** The menu's entries for these rights, in menu order: the sidebar, the narrow-screen sheet and the palette read it. */
+export function menuScreens(rights: Rights): Screen[] {
+  return screens.filter((screen) => screen.menu && screenAllowed(screen, rights)).sort((a, b) => a.menu!.order - b.menu!.order);
+}
+
+/** The menu entry highlighted on a path (spec §2): the screen's own, or the one it belongs to. */
+export function highlightedPath(path: string): string | undefined {
+  const screen = screenOfPath(path);
+  if (!screen) return undefined;
+  const owner = screen.highlight ? screens.find((other) => other.id === screen.highlight) : screen;
+  return owner?.path;
+}

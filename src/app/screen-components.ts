@@ -1,0 +1,15 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ScreenId } from '../../commands/screens';
+
+/** Each screen of commands/screens.ts and its code, loaded when the screen is first opened. */
+export const screenComponents: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
+  notice: lazy(() => import('@/features/notice/notice-screen')),
+  accounts: lazy(() => import('@/features/accounts/account-list-screen')),
+  searchAccount: lazy(() => import('@/features/search-account/search-account-screen')),
+  stopList: lazy(() => import('@/features/accounts/stop-list-screen')),
+  addAccount: lazy(() => import('@/features/accounts/add-account-screen')),
+  editAccount: lazy(() => import('@/features/accounts/edit-account-screen')),
+  settingScore: lazy(() => import('@/features/points/setting-score-screen')),
+  pointRecord: lazy(() => import('@/features/points/point-record-screen')),
+  changePassword: lazy(() => import('@/features/change-password/change-password-screen')),
+};

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { Rights } from '../../commands/command';
+import { commandsFor } from '../../commands/registry';
+import { highlightedPath, menuScreens, pathAllowed, screenAllowed, screens } from '../../commands/screens';
+import en from '../../locales/en/common.json';
+import id from '../../locales/id/common.json';
+import th from '../../locales/th/common.json';
+import vi from '../../locales/vi/common.json';
+import zh from '../../locales/zh/common.json';
+import { screenComponents } from './screen-components';
+
+const locales = { zh, en, th, vi, id } as Record<string, unknown>;
+const lookup = (tree: unknown, key: string) =>
+  key
+    .split('.')
+    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), tree);
+
+const company: Rights = {
+  userId: '1',
+  level: 0,
+  accessCodes: [1, 2, 3, 4, 5, 6, 7, 8, 11],
+  isSubAccount: false,
+  mustChangePassword: false,
+};
+const levelFourAgent: Rights = { ...company, userId: '40', level: 4 };
+/** A sub-account holding only access code 1 (the account list), not 6 (the score log). */
+const subAccount: Rights = { ...company, userId: '1', accessCodes: [1], isSubAccount: true };
+
+/** What the palette offers to open: the navigation commands' paths. */
+const paletteScreens = (rights: Rights) => commandsFor(rights).flatMap((command) => (command.group === 'navigation' ? [command.path] : []));
+
+describe('the screens table', () => {
+  it('gives every screen a component and a label in all five languages', () => {
+    for (const screen of screens) {
+      expect(screenComponents[screen.id], screen.id).toBeDefined();
+      for (const [language, tree] of Object.entries(locales))
+        expect(lookup(tree, screen.labelKey), `${language} ${screen.labelKey}`).toEqual(expect.any(String));
+    }
+    expect(Object.keys(screenComponents).sort()).toEqual(screens.map((screen) => screen.id).sort());
+  });
+
+  it('has one screen per path, each pattern starting with its path', () => {
+    expect(new Set(screens.map((screen) => screen.path)).size).toBe(screens.length);
+    for (const screen of screens) expect(screen.pattern.startsWith(screen.path)).toBe(true);
+  });
+
+  it.each([
+    ['company', company, ['/notice', '/account/index', '/searchAccount/index', '/pointRecord/index', '/changePass/index']],
+    ['level-4 agent', levelFourAgent, ['/notice', '/account/index', '/searchAccount/index', '/pointRecord/index', '/changePass/index']],
+    ['sub-account without code 6', subAccount, ['/notice', '/account/index', '/searchAccount/index', '/changePass/index']],
+    ['forced password change', { ...company, mustChangePassword: true }, ['/changePass/index']],
+  ] as const)('offers a %s the same screens in the menu and the palette', (_who, rights, expected) => {
+    const menu = menuScreens(rights).map((screen) => screen.path);
+    expect(menu).toEqual(expected);
+    expect(paletteScreens(rights)).toEqual(menu);
+    expect(menu).toEqual(screens.filter((screen) => screen.menu && screenAllowed(screen, rights)).map((screen) => screen.path));
+  });
+
+  it('guards a screen and everything below it, and leaves other paths to their own routes', () => {
+    expect(pathAllowed('/account/index/12', company)).toBe(true);
+    expect(pathAllowed('/account/index/12', { ...company, accessCodes: [6] })).toBe(false);
+    expect(pathAllowed('/pointRecord/index', subAccount)).toBe(false);
+    expect(pathAllowed('/404', { ...company, mustChangePassword: true })).toBe(true);
+  });
+
+  it('keeps the account menu entry highlighted on the screens that belong to it', () => {
+    expect(highlightedPath('/editAccount/index/7')).toBe('/account/index');
+    expect(highlightedPath('/settingScore/index')).toBe('/account/index');
+    expect(highlightedPath('/account/index/7')).toBe('/account/index');
+    expect(highlightedPath('/notice')).toBe('/notice');
+    expect(highlightedPath('/404')).toBeUndefined();
+  });
+});
