@@ -1,18 +1,66 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { webRoot } from '../../server/web-build';
 import { ensureWebBuild } from '../support/web-build';
 
+const assets = () => join(webRoot, 'assets');
+const chunkText = (file: string) => readFileSync(join(assets(), file), 'utf8');
+const chunkNamed = (prefix: string) => {
+  const found = readdirSync(assets()).find((file) => file.startsWith(`${prefix}-`) && file.endsWith('.js'));
+  if (!found) throw new Error(`no chunk ${prefix}-*.js in the build`);
+  return found;
+};
+
+/** The chunks a chunk loads before it runs: its static imports, transitively (import() is not followed). */
+function staticClosure(starts: string[]): Set<string> {
+  const seen = new Set<string>();
+  const pending = [...starts];
+  while (pending.length) {
+    const file = pending.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const match of chunkText(file).matchAll(/\b(?:import|export)\s*(?:\{[^}]*\}|\*\s*as\s*[\w$]+|[\w$]+)?\s*(?:from\s*)?["'`]\.\/([\w.-]+\.js)["'`]/g))
+      pending.push(match[1]!);
+  }
+  return seen;
+}
+
+/** The login screen's chunks: the page's entry script and what it imports. */
+function loginChunks(): Set<string> {
+  const html = readFileSync(join(webRoot, 'index.html'), 'utf8');
+  const entry = /<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(html)![1]!;
+  return staticClosure([entry]);
+}
+
+/** Recharts' own class names: any chunk that carries recharts carries these. */
+const carriesRecharts = (file: string) => /recharts-(?:wrapper|surface|tooltip-wrapper)/.test(chunkText(file));
+
 describe('web build', () => {
-  it('is a production build even when built from the test runner (NODE_ENV=test)', async () => {
-    expect(process.env.NODE_ENV).toBe('test');
+  beforeAll(async () => {
     await ensureWebBuild();
-    const scripts = readdirSync(join(webRoot, 'assets')).filter((file) => file.endsWith('.js'));
-    const text = scripts.map((file) => readFileSync(join(webRoot, 'assets', file), 'utf8')).join('\n');
+  });
+
+  it('is a production build even when built from the test runner (NODE_ENV=test)', () => {
+    expect(process.env.NODE_ENV).toBe('test');
+    const scripts = readdirSync(assets()).filter((file) => file.endsWith('.js'));
+    const text = scripts.map(chunkText).join('\n');
     // React's development build carries its warnings; the production build does not.
     expect(text).toContain('react');
     expect(text).not.toContain('Each child in a list should have a unique');
     expect(text).not.toMatch(/react-dom\.development/);
+  });
+
+  it('keeps recharts out of every chunk the login screen and the first screen after sign-in load', () => {
+    const login = loginChunks();
+    const firstScreen = staticClosure([...login, chunkNamed('signed-in-app'), chunkNamed('notice-screen')]);
+    // The closures are the real ones: React comes with the login screen, the notices only after sign-in.
+    expect([...login].some((file) => chunkText(file).includes('react.transitional.element'))).toBe(true);
+    expect(login.has(chunkNamed('notice-screen'))).toBe(false);
+    expect(firstScreen.size).toBeGreaterThan(login.size);
+    expect([...firstScreen].filter(carriesRecharts)).toEqual([]);
+    // Recharts, once a screen draws a chart, lives in chunks of its own, loaded with import().
+    const withRecharts = readdirSync(assets()).filter((file) => file.endsWith('.js') && carriesRecharts(file));
+    for (const file of withRecharts) expect(firstScreen.has(file)).toBe(false);
   });
 });
