@@ -20,7 +20,9 @@ function staticClosure(starts: string[]): Set<string> {
     const file = pending.pop()!;
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const match of chunkText(file).matchAll(/\b(?:import|export)\s*(?:\{[^}]*\}|\*\s*as\s*[\w$]+|[\w$]+)?\s*(?:from\s*)?["'`]\.\/([\w.-]+\.js)["'`]/g))
+    for (const match of chunkText(file).matchAll(
+      /\b(?:import|export)\s*(?:\{[^}]*\}|\*\s*as\s*[\w$]+|[\w$]+)?\s*(?:from\s*)?["'`]\.\/([\w.-]+\.js)["'`]/g,
+    ))
       pending.push(match[1]!);
   }
   return seen;
