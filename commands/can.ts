@@ -1,4 +1,4 @@
-import { isMemberLevel } from '../contract/account-fields.contract';
+import { isMemberLevel } from '../contract/account-levels.contract';
 import { rightsAllow } from '../contract/method.contract';
 import type { MethodAccess } from '../contract/method-access.contract';
 import type { MethodName } from '../contract/methods.contract';

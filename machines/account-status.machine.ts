@@ -1,5 +1,5 @@
 import { assign, setup, stateIn, transition, type SnapshotFrom } from 'xstate';
-import { AccountStatus, accountActions, isMemberLevel } from '../contract/account-fields.contract';
+import { AccountStatus, accountActions, isMemberLevel } from '../contract/account-levels.contract';
 
 /**
  * What may happen to an account's status (1 normal, 4 disabled, 6 frozen), to its line's

@@ -3,12 +3,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { Command } from '../../commands/command';
-import { commandsFor, matchesShortcut } from '../../commands/registry';
+import type * as Registry from '../../commands/registry';
+import { shellCommands, shortcutCommand } from '../../commands/shortcuts';
 import { AppHeader } from '@/components/layout/app-header';
 import { AppSidebar, MenuSheet } from '@/components/layout/app-sidebar';
 import { LogoutDialog } from '@/components/layout/logout-dialog';
 import { NoticeMarquee } from '@/components/layout/notice-marquee';
-import { SettingsPanel } from '@/components/layout/settings-panel';
 import { TagsView } from '@/components/layout/tags-view';
 import { ConfirmHost } from '@/components/confirm-host';
 import { createQueryClient } from '@/api/queries';
@@ -19,7 +19,13 @@ import { usePreferences } from '@/lib/preferences';
 import { SessionContext } from '@/lib/session-context';
 import { ScreenRoutes } from './screen-routes';
 
+// The settings panel's selects bring Radix's popper: it loads when first opened.
+const SettingsPanel = lazy(() => import('@/components/layout/settings-panel').then((module) => ({ default: module.SettingsPanel })));
 const CommandPalette = lazy(() => import('@/components/command-palette').then((module) => ({ default: module.CommandPalette })));
+
+let registry: typeof Registry | undefined;
+/** Every command (account actions, score transfers carry the contract's schemas): loaded when first needed. */
+const loadRegistry = () => import('../../commands/registry').then((module) => (registry = module));
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 /** Activity is reported to the session at most this often (it restarts the inactivity timer). */
@@ -67,7 +73,11 @@ function SignedInShell() {
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [paletteStart, setPaletteStart] = useState<Command | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const openSettings = useCallback(() => setSettingsOpen(true), []);
+  const [settingsMounted, setSettingsMounted] = useState(false);
+  const openSettings = useCallback(() => {
+    setSettingsMounted(true);
+    setSettingsOpen(true);
+  }, []);
   const context = useCommandContext({ openSettings, toggleSidebar: sidebar.toggle });
   const notices = useNoticesQuery();
   const [location] = useLocation();
@@ -81,16 +91,23 @@ function SignedInShell() {
         setPaletteOpen((open) => !open);
         return;
       }
-      const command = commandsFor(context.rights).find(
-        (candidate) => candidate.shortcut && matchesShortcut(candidate.shortcut, event, isMac),
-      );
-      if (command) {
-        event.preventDefault();
+      const run = (command: Command) => {
         // A command that asks for arguments opens the palette on its first question.
         if (command.steps?.length) {
           setPaletteStart(command);
           setPaletteOpen(true);
         } else void command.run(context, []);
+      };
+      const command = shortcutCommand(registry?.allCommands ?? shellCommands, context.rights, event, isMac);
+      if (command) {
+        event.preventDefault();
+        run(command);
+      } else if (!registry && (event.altKey || event.ctrlKey || event.metaKey)) {
+        const { key, code, altKey, ctrlKey, metaKey, shiftKey } = event;
+        void loadRegistry().then((module) => {
+          const late = shortcutCommand(module.allCommands, context.rights, { key, code, altKey, ctrlKey, metaKey, shiftKey }, isMac);
+          if (late) run(late);
+        });
       }
     };
     window.addEventListener('keydown', onKey);
@@ -127,7 +144,11 @@ function SignedInShell() {
         </div>
         {sidebar.narrow ? <MenuSheet open={sidebar.open} onOpenChange={sidebar.setSheetOpen} /> : null}
         <LogoutDialog />
-        <SettingsPanel open={settingsOpen} onOpenChange={setSettingsOpen} />
+        {settingsMounted ? (
+          <Suspense fallback={null}>
+            <SettingsPanel open={settingsOpen} onOpenChange={setSettingsOpen} />
+          </Suspense>
+        ) : null}
         {paletteOpen ? (
           <Suspense fallback={null}>
             <CommandPalette

@@ -65,4 +65,12 @@ describe('web build', () => {
     const withRecharts = readdirSync(assets()).filter((file) => file.endsWith('.js') && carriesRecharts(file));
     for (const file of withRecharts) expect(firstScreen.has(file)).toBe(false);
   });
+
+  it('keeps zod off the first screen after sign-in (the shell reads rights and levels, not schemas)', () => {
+    const firstScreen = staticClosure([...loginChunks(), chunkNamed('signed-in-app'), chunkNamed('notice-screen')]);
+    const carriesZod = (file: string) => chunkText(file).includes('ZodError');
+    expect([...firstScreen].filter(carriesZod)).toEqual([]);
+    // The screens that check input still carry it.
+    expect([...staticClosure([chunkNamed('add-account-screen')])].some(carriesZod)).toBe(true);
+  });
 });
