@@ -4,7 +4,7 @@ import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { ToasterHost } from '@/components/toaster-host';
 import { showError } from '@/lib/error-toast';
-import { switchLanguage } from '@/lib/i18n';
+import { loadAllTexts, switchLanguage } from '@/lib/i18n';
 import { applySiteTheme, usePreferences } from '@/lib/preferences';
 import { SplashScreen } from '@/features/site-status/splash-screen';
 import { LoginScreen } from '@/features/login/login-screen';
@@ -16,10 +16,13 @@ import { UnauthorizedScreen } from '@/features/errors/unauthorized-screen';
 import { AuthRedirectScreen } from '@/features/auth-redirect/auth-redirect-screen';
 import { SessionContext } from '@/lib/session-context';
 
-const SignedInApp = lazy(() => import('./signed-in-app'));
+// Both come with all the Chinese texts (the login path ships only its own, src/lib/i18n.ts).
+const SignedInApp = lazy(() => Promise.all([import('./signed-in-app'), loadAllTexts()]).then(([module]) => module));
 // The password screens carry the full password rules (zod): kept off the sign-in path.
 const ForcedPasswordScreen = lazy(() =>
-  import('@/features/change-password/forced-password-screen').then((module) => ({ default: module.ForcedPasswordScreen })),
+  Promise.all([import('@/features/change-password/forced-password-screen'), loadAllTexts()]).then(([module]) => ({
+    default: module.ForcedPasswordScreen,
+  })),
 );
 
 function PublicRoutes() {

@@ -1,7 +1,28 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../commands/command';
-import zhCommon from '../../locales/zh/common.json';
+// The Chinese texts of the screens shown before sign-in; the rest load with the signed-in app.
+import {
+  app,
+  blocked,
+  command,
+  error,
+  errorPage,
+  language,
+  layout,
+  level,
+  login,
+  logout,
+  maintenance,
+  palette,
+  password,
+  profile,
+  route,
+  status,
+  theme,
+  unreachable,
+  validation,
+} from '../../locales/zh/common.json';
 import zhErrors from '../../locales/zh/errors.json';
 import { preferences } from './preferences';
 
@@ -14,6 +35,38 @@ const loaders: Record<Exclude<Language, 'zh'>, () => Promise<[{ default: object 
   vi: () => Promise.all([import('../../locales/vi/common.json'), import('../../locales/vi/errors.json')]),
   id: () => Promise.all([import('../../locales/id/common.json'), import('../../locales/id/errors.json')]),
 };
+
+/** Namespaces of the Chinese texts the login path ships with (tests/unit/web-build.test.ts checks it). */
+export const publicTexts = {
+  app,
+  blocked,
+  command,
+  error,
+  errorPage,
+  language,
+  layout,
+  level,
+  login,
+  logout,
+  maintenance,
+  palette,
+  password,
+  profile,
+  route,
+  status,
+  theme,
+  unreachable,
+  validation,
+};
+
+// A module of its own (the raw file), so that it is not merged into the login chunk with the parts above.
+const allChinese = import.meta.glob<string>('../../locales/zh/common.json', { query: '?raw', import: 'default' });
+
+/** All of the Chinese texts (the fallback of every language): the signed-in app awaits them. */
+export async function loadAllTexts(): Promise<void> {
+  const load = Object.values(allChinese)[0]!;
+  i18next.addResourceBundle('zh', 'common', JSON.parse(await load()) as object, true, true);
+}
 
 export async function loadLanguage(language: Language): Promise<void> {
   if (language === 'zh' || i18next.hasResourceBundle(language, 'common')) return;
@@ -28,7 +81,7 @@ export async function startI18n() {
     fallbackLng: 'zh',
     defaultNS: 'common',
     ns: ['common', 'errors'],
-    resources: { zh: { common: zhCommon, errors: zhErrors } },
+    resources: { zh: { common: publicTexts, errors: zhErrors } },
     interpolation: { escapeValue: false },
     initAsync: false,
   });

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import zh from '../../locales/zh/common.json';
 import { webRoot } from '../../server/web-build';
+import { publicTexts } from '../../src/lib/i18n';
 import { ensureWebBuild } from '../support/web-build';
 
 const assets = () => join(webRoot, 'assets');
@@ -72,5 +74,17 @@ describe('web build', () => {
     expect([...firstScreen].filter(carriesZod)).toEqual([]);
     // The screens that check input still carry it.
     expect([...staticClosure([chunkNamed('add-account-screen')])].some(carriesZod)).toBe(true);
+  });
+
+  it('ships with the login path the Chinese texts of every key its code names', () => {
+    const namespaces = zh as Record<string, Record<string, unknown>>;
+    const named = new Set<string>();
+    for (const file of loginChunks())
+      for (const [, namespace, key] of chunkText(file).matchAll(/["'`]([a-zA-Z]+)\.([a-zA-Z]\w*)/g))
+        if (namespaces[namespace!]?.[key!] !== undefined) named.add(namespace!);
+    expect(named.has('login')).toBe(true);
+    expect([...named].filter((namespace) => !(namespace in publicTexts))).toEqual([]);
+    // What the login path leaves out is real weight, loaded with the signed-in app.
+    expect(Object.keys(namespaces).length - Object.keys(publicTexts).length).toBeGreaterThan(10);
   });
 });
