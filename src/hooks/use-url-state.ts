@@ -69,7 +69,7 @@ export function urlStateCodec<T extends Flat>(fields: { [K in keyof T]: z.ZodTyp
     serialize(value) {
       const params = new URLSearchParams();
       for (const key of keys) {
-        const item = value[key] ?? "";
+        const item = value[key] ?? '';
         if (item !== defaults[key] && item !== '') params.set(key, item);
       }
       return params.toString();

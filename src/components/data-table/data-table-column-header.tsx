@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { DataTableFeatures } from './data-table-types';
 
 /** A column's title; a sortable column's title is a button: first newest/largest first, then the other way. */
-export function DataTableColumnHeader<T extends RowData>({ column, title }: { column: Column<DataTableFeatures, T, unknown>; title: string }) {
+export function DataTableColumnHeader<T extends RowData>({
+  column,
+  title,
+}: {
+  column: Column<DataTableFeatures, T, unknown>;
+  title: string;
+}) {
   const { t } = useTranslation();
   if (!column.getCanSort()) return <span className="font-medium">{title}</span>;
   const sorted = column.getIsSorted();

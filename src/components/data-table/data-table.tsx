@@ -175,6 +175,8 @@ export function DataTable<T extends RowData>({
     estimateSize: () => rowHeight,
     getItemKey: (index) => rows[index]?.id ?? index,
     overscan: 12,
+    // Rows before the first measurement (and where nothing is laid out, as in tests).
+    initialRect: { width: 0, height: 600 },
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? 0;
@@ -243,7 +245,12 @@ export function DataTable<T extends RowData>({
             })}
           </div>
           {totals ? (
-            <div role="row" data-testid="table-totals" className="grid items-center gap-2 border-b bg-muted/60 px-3 py-1.5 text-sm" style={grid}>
+            <div
+              role="row"
+              data-testid="table-totals"
+              className="grid items-center gap-2 border-b bg-muted/60 px-3 py-1.5 text-sm"
+              style={grid}
+            >
               {headers.map((header) => (
                 <div key={header.id} role="cell" data-column={header.column.id} className={header.column.columnDef.meta?.className}>
                   {totals[header.column.id] ?? null}
