@@ -52,7 +52,11 @@ export interface UrlStateCodec<T extends Flat> {
   serialize(value: T): string;
 }
 
-export function urlStateCodec<T extends Flat>(fields: { [K in keyof T]: z.ZodType<T[K]> }, defaults: T): UrlStateCodec<T> {
+export function urlStateCodec<F extends Record<string, z.ZodType<string>>>(
+  fields: F,
+  defaults: { [K in keyof F]: z.output<F[K]> },
+): UrlStateCodec<{ [K in keyof F]: z.output<F[K]> }> {
+  type T = { [K in keyof F]: z.output<F[K]> };
   const keys = Object.keys(defaults) as (keyof T & string)[];
   return {
     parse(query) {
@@ -61,8 +65,8 @@ export function urlStateCodec<T extends Flat>(fields: { [K in keyof T]: z.ZodTyp
       for (const key of keys) {
         const raw = params.get(key);
         if (raw === null) continue;
-        const parsed = fields[key].safeParse(raw);
-        if (parsed.success) value[key] = parsed.data;
+        const parsed = (fields[key] as z.ZodType<string>).safeParse(raw);
+        if (parsed.success) value[key] = parsed.data as T[typeof key];
       }
       return value;
     },

@@ -125,7 +125,7 @@ export default function AccountListScreen() {
       </div>
       <select
         value={view.status}
-        onChange={(event) => setView({ status: event.target.value })}
+        onChange={(event) => setView({ status: event.target.value as typeof view.status })}
         aria-label={t('accounts.column.status')}
         className={selectClass}
         data-testid="status-filter"
@@ -140,7 +140,7 @@ export default function AccountListScreen() {
       {shown === 'agents' && agentLevelsBelow.length > 1 ? (
         <select
           value={view.level}
-          onChange={(event) => setView({ level: event.target.value })}
+          onChange={(event) => setView({ level: event.target.value as typeof view.level })}
           aria-label={t('accounts.column.level')}
           className={selectClass}
           data-testid="level-filter"
@@ -155,7 +155,7 @@ export default function AccountListScreen() {
       ) : null}
       <select
         value={view.online}
-        onChange={(event) => setView({ online: event.target.value })}
+        onChange={(event) => setView({ online: event.target.value as typeof view.online })}
         aria-label={t('accounts.column.online')}
         className={selectClass}
         data-testid="online-filter"
