@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
-import { useHashLocation } from 'wouter/use-hash-location';
+import { useHashPathLocation } from '@/hooks/use-url-state';
 import { ToasterHost } from '@/components/toaster-host';
 import { showError } from '@/lib/error-toast';
 import { loadAllTexts, switchLanguage } from '@/lib/i18n';
@@ -105,7 +105,7 @@ export function App() {
   }, [i18n, language]);
   return (
     <SessionContext.Provider>
-      <Router hook={useHashLocation}>
+      <Router hook={useHashPathLocation}>
         <Screens />
       </Router>
       <ToasterHost />

@@ -76,4 +76,33 @@ describe.runIf(e2e.run)('user management in Chromium', () => {
     await page.getByText('这里没有账号。').waitFor();
     await page.context().close();
   });
+
+  it('keeps its filters and sort in the address: a reload restores them and Back restores the previous filter', async () => {
+    const page = await accountsScreen();
+    const sortButton = page.locator('[role=columnheader][data-column=loginId] button');
+    const loginIdSort = () => page.locator('[role=columnheader][data-column=loginId]').getAttribute('aria-sort');
+    const online = page.getByTestId('online-filter');
+    await sortButton.click();
+    await sortButton.click();
+    await expect.poll(() => rowNames(page)).toEqual(['ma01', 'ma02', 'ma03']);
+    expect(await loginIdSort()).toBe('ascending');
+    await online.selectOption('no');
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/account/index?online=no&sort=loginId.asc');
+    await expect.poll(() => rowNames(page)).toEqual(['ma01', 'ma02', 'ma03']);
+    await online.selectOption('yes');
+    await expect.poll(() => page.getByTestId('account-total').textContent()).toBe('共 0 个');
+
+    await page.reload();
+    await page.getByTestId('account-list-screen').waitFor();
+    await expect.poll(() => online.inputValue()).toBe('yes');
+    await expect.poll(() => page.getByTestId('account-total').textContent()).toBe('共 0 个');
+    expect(await loginIdSort()).toBe('ascending');
+
+    await page.goBack();
+    await expect.poll(() => online.inputValue()).toBe('no');
+    await expect.poll(() => rowNames(page)).toEqual(['ma01', 'ma02', 'ma03']);
+    expect(await loginIdSort()).toBe('ascending');
+    expect(await page.getByTestId('sidebar').getByRole('link', { name: '用户管理' }).getAttribute('aria-current')).toBe('page');
+    await page.context().close();
+  });
 });

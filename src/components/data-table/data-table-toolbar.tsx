@@ -1,0 +1,95 @@
+import type { RowData } from '@tanstack/react-table';
+import { Download } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { download, toCsv, toXlsx } from '@/lib/table-export';
+import { beijingStamp } from '@/lib/time';
+import type { DataTableModel } from './data-table';
+import { exportedTable, type ExportFormat } from './data-table-export';
+
+export interface TableExport {
+  /** File name before the time stamp and extension. */
+  name: string;
+  sheet: string;
+  disabled?: boolean;
+  /** Replaces the export of the loaded rows (a screen exporting more than it has loaded). */
+  onExport?(format: ExportFormat): Promise<void> | void;
+  testId?: string;
+}
+
+/** Exports the loaded rows through the columns' export meta. */
+export async function exportLoadedRows<T extends RowData>(model: DataTableModel<T>, how: TableExport, format: ExportFormat): Promise<void> {
+  const table = exportedTable(
+    model.table.getAllLeafColumns(),
+    model.rows.map((row) => row.original),
+  );
+  const name = `${how.name}-${beijingStamp()}`;
+  if (format === 'csv') download(`${name}.csv`, toCsv(table), 'text/csv;charset=utf-8');
+  else download(`${name}.xlsx`, await toXlsx(table, how.sheet), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+}
+
+/** Above a table: the filters, the checked rows' count with their bulk actions, a status text, and export. */
+export function DataTableToolbar<T extends RowData>({
+  model,
+  filters,
+  bulk,
+  status,
+  exportAs,
+}: {
+  model: DataTableModel<T>;
+  filters?: ReactNode;
+  bulk?: ReactNode;
+  status?: ReactNode;
+  exportAs?: TableExport;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const checked = model.selectedRows.length;
+
+  async function run(format: ExportFormat) {
+    if (!exportAs || busy) return;
+    setBusy(true);
+    try {
+      await (exportAs.onExport ? exportAs.onExport(format) : exportLoadedRows(model, exportAs, format));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap items-end gap-2" data-testid="table-toolbar">
+      {filters ? (
+        <div className="flex flex-wrap items-end gap-2" role="search">
+          {filters}
+        </div>
+      ) : null}
+      {checked > 0 && bulk ? (
+        <div className="flex flex-wrap items-center gap-2" data-testid="table-selection" data-count={checked}>
+          {bulk}
+        </div>
+      ) : null}
+      <div className="ml-auto flex items-center gap-2">
+        {status}
+        {exportAs ? (
+          <div role="group" aria-label={t('table.export')} className="flex gap-1">
+            {(['csv', 'xlsx'] as const).map((format) => (
+              <Button
+                key={format}
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={exportAs.disabled || busy}
+                onClick={() => void run(format)}
+                data-testid={exportAs.testId ? `${exportAs.testId}-${format}` : `table-export-${format}`}
+              >
+                <Download aria-hidden />
+                {format === 'csv' ? 'CSV' : 'Excel'}
+              </Button>
+            ))}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

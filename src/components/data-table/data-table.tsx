@@ -1,0 +1,306 @@
+import { useTable, type Row, type RowData, type RowSelectionState, type SortingState } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/utils';
+import { dataTableFeatures, type DataTableColumn } from './data-table-types';
+
+export interface UseDataTableOptions<T extends RowData> {
+  columns: DataTableColumn<T>[];
+  data: T[];
+  getRowId(row: T): string;
+  /** Server-side sort, usually read from and written to the URL. */
+  sorting?: SortingState;
+  onSortingChange?(next: SortingState): void;
+  /** Rows that may be checked; without it the table has no checkboxes. */
+  canSelect?(row: T): boolean;
+  /** Checked rows and the active row are forgotten when this changes (a new query). */
+  resetKey?: unknown;
+  /** How a row is named to a screen reader (its checkbox). */
+  rowName?(row: T): string;
+}
+
+const noSorting: SortingState = [];
+
+/**
+ * The table model a screen composes: the react-table instance (sort and selection state), and the
+ * active row that the keyboard moves (the screen shows its actions).
+ */
+export function useDataTable<T extends RowData>(options: UseDataTableOptions<T>) {
+  const { t } = useTranslation();
+  const { canSelect, onSortingChange, sorting = noSorting, resetKey, rowName } = options;
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [seenKey, setSeenKey] = useState(resetKey);
+  if (seenKey !== resetKey) {
+    setSeenKey(resetKey);
+    setRowSelection({});
+    setActiveId(null);
+  }
+
+  const columns = useMemo<DataTableColumn<T>[]>(
+    () =>
+      canSelect
+        ? [
+            {
+              id: 'select',
+              meta: { export: false, width: '1.5rem' },
+              header: ({ table }) => {
+                const selectable = table.getRowModel().rows.filter((row) => row.getCanSelect());
+                const all = selectable.length > 0 && selectable.every((row) => row.getIsSelected());
+                return (
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    checked={all}
+                    disabled={selectable.length === 0}
+                    onChange={() => selectable.forEach((row) => row.toggleSelected(!all))}
+                    aria-label={t('table.selectAll')}
+                    data-testid="check-all"
+                  />
+                );
+              },
+              cell: ({ row }) => (
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  checked={row.getIsSelected()}
+                  disabled={!row.getCanSelect()}
+                  onChange={() => row.toggleSelected()}
+                  onClick={(event) => event.stopPropagation()}
+                  tabIndex={-1}
+                  aria-label={t('table.selectRow', { name: rowName ? rowName(row.original) : row.id })}
+                  data-testid="row-check"
+                />
+              ),
+            },
+            ...options.columns,
+          ]
+        : options.columns,
+    [canSelect, options.columns, rowName, t],
+  );
+
+  const table = useTable({
+    features: dataTableFeatures,
+    columns,
+    data: options.data,
+    getRowId: options.getRowId,
+    manualSorting: true,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    state: { sorting, rowSelection },
+    onSortingChange: (updater) => onSortingChange?.(typeof updater === 'function' ? updater(sorting) : updater),
+    onRowSelectionChange: setRowSelection,
+    enableRowSelection: canSelect ? (row: Row<typeof dataTableFeatures, T>) => canSelect(row.original) : false,
+  });
+  const rows = table.getRowModel().rows;
+  const activeIndex = Math.max(
+    0,
+    rows.findIndex((row) => row.id === activeId),
+  );
+  const activeRow = rows[activeIndex];
+  const selectedRows = rows.filter((row) => row.getIsSelected()).map((row) => row.original);
+  return {
+    table,
+    rows,
+    activeIndex,
+    activeRow: activeRow?.original,
+    setActiveIndex: (index: number) => setActiveId(rows[index]?.id ?? null),
+    selectedRows,
+    clearSelection: () => setRowSelection({}),
+  };
+}
+
+export type DataTableModel<T extends RowData> = ReturnType<typeof useDataTable<T>>;
+
+export interface DataTableProps<T extends RowData> {
+  model: DataTableModel<T>;
+  label: string;
+  /** Rows on the server (aria-rowcount); the loaded rows may be fewer. */
+  total?: number;
+  loading?: boolean;
+  empty: ReactNode;
+  /** Called when the rows near the end come into view: load the next page. */
+  onEndReached?(): void;
+  /** Enter or a double click on a row. */
+  onOpen?(row: T): void;
+  /** Keys the table does not handle itself, with the active row. */
+  onKeyDown?(event: KeyboardEvent<HTMLDivElement>, row: T | undefined): void;
+  /** Content of a totals row under the header, by column id. */
+  totals?: Partial<Record<string, ReactNode>>;
+  rowHeight?: number;
+  /** The width under which the table scrolls sideways (header and rows together). */
+  minWidth?: string;
+  testId?: string;
+  rowTestId?: string;
+  rowAttributes?(row: T): Record<`data-${string}`, string | undefined>;
+  keyboardHint?: string;
+}
+
+const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
+
+/**
+ * A virtualized table over a react-table model: sticky header, rows loaded as they scroll into
+ * view, a checkbox column, and the keyboard (arrows, Page keys, Home/End move the active row,
+ * Enter opens it, Space checks it).
+ */
+export function DataTable<T extends RowData>({
+  model,
+  label,
+  total,
+  loading = false,
+  empty,
+  onEndReached,
+  onOpen,
+  onKeyDown,
+  totals,
+  rowHeight = 40,
+  minWidth,
+  testId,
+  rowTestId,
+  rowAttributes,
+  keyboardHint,
+}: DataTableProps<T>) {
+  const { table, rows, activeIndex, setActiveIndex } = model;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const hintId = useId();
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const grid: CSSProperties = {
+    gridTemplateColumns: headers.map((header) => header.column.columnDef.meta?.width ?? 'minmax(6rem,1fr)').join(' '),
+  };
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    getItemKey: (index) => rows[index]?.id ?? index,
+    overscan: 12,
+    // Rows before the first measurement (and where nothing is laid out, as in tests).
+    initialRect: { width: 0, height: 600 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (onEndReached && !loading && rows.length > 0 && lastIndex >= rows.length - 20) onEndReached();
+  }, [lastIndex, rows.length, loading, onEndReached]);
+
+  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.target !== event.currentTarget) return;
+    const move = (to: number) => {
+      event.preventDefault();
+      const next = Math.max(0, Math.min(rows.length - 1, to));
+      setActiveIndex(next);
+      virtualizer.scrollToIndex(next);
+    };
+    const active = rows[activeIndex];
+    if (event.key === 'ArrowDown') move(activeIndex + 1);
+    else if (event.key === 'ArrowUp') move(activeIndex - 1);
+    else if (event.key === 'PageDown') move(activeIndex + 10);
+    else if (event.key === 'PageUp') move(activeIndex - 10);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(rows.length - 1);
+    else if (event.key === 'Enter' && active) {
+      event.preventDefault();
+      onOpen?.(active.original);
+    } else if (event.key === ' ' && active) {
+      event.preventDefault();
+      if (active.getCanSelect()) active.toggleSelected();
+    } else onKeyDown?.(event, active?.original);
+  }
+
+  return (
+    <div
+      ref={scrollRef}
+      role="table"
+      aria-label={label}
+      aria-rowcount={(total ?? rows.length) + 1}
+      aria-busy={loading}
+      aria-describedby={keyboardHint ? hintId : undefined}
+      tabIndex={0}
+      onKeyDown={handleKeyDown}
+      data-testid={testId}
+      className="relative min-h-0 flex-1 overflow-auto rounded-md border bg-card text-card-foreground [scrollbar-gutter:stable] focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      {keyboardHint ? (
+        <span id={hintId} hidden>
+          {keyboardHint}
+        </span>
+      ) : null}
+      <div style={{ minWidth }}>
+        <div role="rowgroup" className="sticky top-0 z-10 bg-muted">
+          <div role="row" aria-rowindex={1} className="grid items-center gap-2 border-b px-3 py-2 text-sm font-medium" style={grid}>
+            {headers.map((header) => {
+              const sorted = header.column.getCanSort() ? header.column.getIsSorted() : false;
+              return (
+                <div
+                  key={header.id}
+                  role="columnheader"
+                  data-column={header.column.id}
+                  aria-sort={header.column.getCanSort() ? (sorted ? ariaSort[sorted] : 'none') : undefined}
+                  className="min-w-0"
+                >
+                  <table.FlexRender header={header} />
+                </div>
+              );
+            })}
+          </div>
+          {totals ? (
+            <div
+              role="row"
+              data-testid="table-totals"
+              className="grid items-center gap-2 border-b bg-muted/60 px-3 py-1.5 text-sm"
+              style={grid}
+            >
+              {headers.map((header) => (
+                <div key={header.id} role="cell" data-column={header.column.id} className={header.column.columnDef.meta?.className}>
+                  {totals[header.column.id] ?? null}
+                </div>
+              ))}
+            </div>
+          ) : null}
+        </div>
+        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <div
+                key={row.id}
+                role="row"
+                aria-rowindex={item.index + 2}
+                aria-selected={item.index === activeIndex}
+                data-row-id={row.id}
+                data-active={item.index === activeIndex || undefined}
+                data-testid={rowTestId}
+                {...rowAttributes?.(row.original)}
+                onClick={() => setActiveIndex(item.index)}
+                onDoubleClick={() => onOpen?.(row.original)}
+                className={cn(
+                  'absolute right-0 left-0 grid items-center gap-2 border-b px-3 text-sm',
+                  item.index === activeIndex && 'bg-accent text-accent-foreground',
+                )}
+                style={{ ...grid, height: rowHeight, transform: `translateY(${item.start}px)` }}
+              >
+                {row.getAllCells().map((cell) => (
+                  <div
+                    key={cell.id}
+                    role="cell"
+                    data-column={cell.column.id}
+                    className={cn('min-w-0 truncate', cell.column.columnDef.meta?.className)}
+                    title={cell.column.columnDef.meta?.title?.(row.original)}
+                  >
+                    <table.FlexRender cell={cell} />
+                  </div>
+                ))}
+              </div>
+            );
+          })}
+        </div>
+        {rows.length === 0 && !loading ? (
+          <p className="p-6 text-center text-muted-foreground" data-testid="table-empty">
+            {empty}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import type { TFunction } from 'i18next';
+import { accountRowActions, runAccountAction } from '../../../commands/account-actions.commands';
+import { whyNot } from '../../../commands/can';
+import type { CommandContext } from '../../../commands/command';
+import { AccountStatusBadge, accountStatusName } from '@/components/account-status-badge';
+import type { DataTableColumn } from '@/components/data-table/data-table-types';
+import { Button } from '@/components/ui/button';
+import type { AccountRow } from '@/hooks/use-account-pages';
+import type { useFormat } from '@/hooks/use-format';
+
+const resumeBet = accountRowActions.find((action) => action.id === 'member.resumeBet')!;
+
+function Resume({ row, commands, t }: { row: AccountRow; commands: CommandContext; t: TFunction }) {
+  const refusal = whyNot(commands.rights, 'gw.credit.user.bet.pursue', row);
+  return refusal === null ? (
+    <Button
+      size="sm"
+      variant="outline"
+      onClick={() => void runAccountAction(commands, row, resumeBet)}
+      aria-label={`${t('action.resumeBet')} ${row.loginId}`}
+    >
+      {t('action.resumeBet')}
+    </Button>
+  ) : (
+    <span className="text-sm text-muted-foreground" data-testid="no-action" data-reason={refusal}>
+      {t(`why.${refusal}`)}
+    </span>
+  );
+}
+
+export function stopListColumns(
+  t: TFunction,
+  format: ReturnType<typeof useFormat>,
+  commands: CommandContext,
+): DataTableColumn<AccountRow>[] {
+  const title = (key: string) => t(`accounts.column.${key}`);
+  return [
+    {
+      id: 'loginId',
+      header: title('loginId'),
+      cell: ({ row }) => row.original.loginId,
+      meta: { width: 'minmax(9rem,1fr)', className: 'font-medium', export: { header: title('loginId'), cell: (row) => row.loginId } },
+    },
+    {
+      id: 'nickname',
+      header: title('nickname'),
+      cell: ({ row }) => row.original.nickname,
+      meta: { width: 'minmax(6rem,1fr)', export: { header: title('nickname'), cell: (row) => row.nickname } },
+    },
+    {
+      id: 'status',
+      header: title('status'),
+      cell: ({ row }) => <AccountStatusBadge status={row.original.status} />,
+      meta: { width: '6rem', export: { header: title('status'), cell: (row) => accountStatusName(row.status, t) } },
+    },
+    {
+      id: 'balance',
+      header: title('balance'),
+      cell: ({ row }) => format.amount(row.original.balance),
+      meta: {
+        width: 'minmax(7rem,1fr)',
+        className: 'font-mono tabular-nums',
+        export: { header: title('balance'), cell: (row) => ({ number: row.balance }) },
+      },
+    },
+    {
+      id: 'resume',
+      header: () => <span className="sr-only">{t('action.resumeBet')}</span>,
+      cell: ({ row }) => <Resume row={row.original} commands={commands} t={t} />,
+      meta: { width: 'minmax(10rem,1.2fr)', export: false },
+    },
+  ];
+}

@@ -1,0 +1,109 @@
+import type { TFunction } from 'i18next';
+import type { ResultOf } from '../../../contract/methods.contract';
+import { DataTableColumnHeader } from '@/components/data-table/data-table-column-header';
+import type { DataTableColumn } from '@/components/data-table/data-table-types';
+import type { useFormat } from '@/hooks/use-format';
+import { beijingTime } from '@/lib/time';
+import { cn } from '@/lib/utils';
+
+export type ScoreLogRow = ResultOf<'gw.credit.score.log.query'>['list'][number];
+type Format = ReturnType<typeof useFormat>;
+
+const text = (width: string) => ({ width });
+
+export function pointRecordColumns(t: TFunction, format: Format): DataTableColumn<ScoreLogRow>[] {
+  const typeName = (value: ScoreLogRow['type']) => t(`log.type.${value}`);
+  return [
+    {
+      id: 'serial',
+      header: t('log.serial'),
+      cell: ({ row }) => row.original.serialNo,
+      meta: { ...text('5rem'), className: 'font-mono tabular-nums', export: { header: t('log.serial'), cell: (row) => row.serialNo } },
+    },
+    {
+      id: 'time',
+      accessorFn: (row) => row.time,
+      header: ({ column }) => <DataTableColumnHeader column={column} title={t('log.time')} />,
+      cell: ({ row }) => format.dateTime(row.original.time),
+      meta: { ...text('10rem'), className: 'text-xs', export: { header: t('log.time'), cell: (row) => beijingTime(row.time) } },
+    },
+    {
+      id: 'type',
+      header: t('log.typeColumn'),
+      cell: ({ row }) => typeName(row.original.type),
+      meta: { ...text('5rem'), export: { header: t('log.typeColumn'), cell: (row) => typeName(row.type) } },
+    },
+    {
+      id: 'from',
+      header: t('log.from'),
+      cell: ({ row }) => row.original.fromLoginId ?? '—',
+      meta: { ...text('minmax(6rem,1fr)'), export: { header: t('log.from'), cell: (row) => row.fromLoginId ?? '' } },
+    },
+    {
+      id: 'to',
+      header: t('log.to'),
+      cell: ({ row }) => row.original.toLoginId,
+      meta: { ...text('minmax(6rem,1fr)'), export: { header: t('log.to'), cell: (row) => row.toLoginId } },
+    },
+    {
+      id: 'amount',
+      header: t('log.amount'),
+      cell: ({ row }) => (
+        <span className={cn(row.original.type === 'down' || row.original.type === 'out' ? 'text-destructive' : '')}>
+          {format.amount(row.original.amount)}
+        </span>
+      ),
+      meta: {
+        ...text('7rem'),
+        className: 'font-mono tabular-nums',
+        export: { header: t('log.amount'), cell: (row) => ({ number: row.amount }) },
+      },
+    },
+    {
+      id: 'targetBalance',
+      header: t('log.targetBalance'),
+      cell: ({ row }) => `${format.amount(row.original.before)} → ${format.amount(row.original.after)}`,
+      meta: {
+        ...text('minmax(10rem,1.2fr)'),
+        className: 'font-mono text-xs tabular-nums',
+        export: { header: t('log.targetBalance'), cell: (row) => `${row.before} → ${row.after}` },
+      },
+    },
+    {
+      id: 'operatorBalance',
+      header: t('log.operatorBalance'),
+      cell: ({ row: { original: row } }) =>
+        row.operatorBefore === null ? '—' : `${format.amount(row.operatorBefore)} → ${format.amount(row.operatorAfter ?? '')}`,
+      meta: {
+        ...text('minmax(10rem,1.2fr)'),
+        className: 'font-mono text-xs tabular-nums',
+        export: {
+          header: t('log.operatorBalance'),
+          cell: (row) => (row.operatorBefore === null ? '' : `${row.operatorBefore} → ${row.operatorAfter}`),
+        },
+      },
+    },
+    {
+      id: 'operator',
+      header: t('log.operator'),
+      cell: ({ row }) => row.original.operator,
+      meta: { ...text('6rem'), export: { header: t('log.operator'), cell: (row) => row.operator } },
+    },
+    {
+      id: 'ip',
+      header: t('log.ip'),
+      cell: ({ row }) => row.original.operatorIp,
+      meta: { ...text('minmax(6rem,1fr)'), className: 'text-xs', export: { header: t('log.ip'), cell: (row) => row.operatorIp } },
+    },
+    {
+      id: 'comment',
+      header: t('log.comment'),
+      cell: ({ row }) => row.original.comment,
+      meta: {
+        ...text('minmax(6rem,1fr)'),
+        title: (row) => row.comment || undefined,
+        export: { header: t('log.comment'), cell: (row) => row.comment },
+      },
+    },
+  ];
+}
