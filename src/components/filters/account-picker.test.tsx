@@ -1,11 +1,14 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as GatewayClientModule from '@/api/gateway-client';
 import { AccountPicker, type AccountSuggestion } from './account-picker';
 import { startChineseI18n, stubLayout, WithQueries } from './test-support';
 
+type GatewayClient = typeof GatewayClientModule;
+
 const call = vi.hoisted(() => vi.fn());
-vi.mock('@/api/gateway-client', async (original) => ({ ...(await original<typeof import('@/api/gateway-client')>()), call }));
+vi.mock('@/api/gateway-client', async (original) => ({ ...(await original<GatewayClient>()), call }));
 
 const line: AccountSuggestion[] = [
   { userId: '11', loginId: 'ma01', nickname: 'North', level: 1 },
