@@ -38,4 +38,37 @@ describe.runIf(e2e.run)('searching the line in Chromium', () => {
     await page.getByText('您的代理线中没有这个用户名。').waitFor();
     await page.context().close();
   });
+
+  it('works by keyboard alone in a UTC+7 browser: a name typed in full and Enter, on the search and set-score screens', async () => {
+    const page = await openApp(e2e.browser, e2e.gw, { timezoneId: 'Asia/Bangkok' });
+    expect(await page.evaluate(() => new Date('2026-03-02T00:00:00Z').getTimezoneOffset())).toBe(-420);
+    await signIn(page, e2e.gw, 'admin');
+    await page.getByTestId('notice-screen').waitFor();
+    await page.keyboard.press('Alt+3');
+    const input = page.getByTestId('search-input');
+    await input.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('search-input');
+    await page.keyboard.type('SH010');
+    await expect.poll(() => page.getByTestId('search-suggestion').count()).toBeGreaterThan(0);
+    expect(await input.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.type('1');
+    await page.keyboard.press('Enter');
+    const result = page.getByTestId('search-result');
+    await result.waitFor();
+    expect(await result.getByRole('list').textContent()).toMatch(/admin.*ma01.*sh0101$/);
+    expect(await input.getAttribute('aria-expanded')).toBe('false');
+    // Escape clears the field.
+    await input.press('Escape');
+    await expect.poll(() => input.inputValue()).toBe('');
+
+    await page.goto(`${e2e.gw.url}/#/settingScore/index`);
+    const picker = page.getByTestId('child-picker');
+    await picker.locator('[data-login-id="ma02"]').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+    await page.keyboard.type('MA02');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('score-form').waitFor();
+    expect(await page.evaluate(() => location.hash)).toMatch(/^#\/settingScore\/index\/\d+$/);
+    await page.context().close();
+  });
 });
