@@ -41,7 +41,7 @@ export interface AccountComboboxProps<T extends AccountOption> {
   onClear?(): void;
   /** Focus left the field (not for its own list). */
   onLeave?(event: FocusEvent<HTMLInputElement>): void;
-  /** Why an option cannot be chosen; it is listed, greyed, with the reason. */
+  /** Why an option cannot be chosen (a reason code, in `data-reason`); it is listed, greyed. */
   refusal?(option: T): string | null;
   renderOption?(option: T, refusal: string | null): ReactNode;
   /** The list stays open under the field instead of a popover that opens as one types. */

@@ -55,12 +55,12 @@ export function DirectChildPicker({ onPick }: { onPick(row: Row): void }) {
         onPick={onPick}
         onSubmit={(name) => name && setWanted(name)}
         onClear={() => setText('')}
-        refusal={(row) => (refusal(row) ? t(`why.${refusal(row)}`) : null)}
+        refusal={refusal}
         autoFocus
         renderOption={(row, reason) => (
           <>
             <span className="font-medium">{row.loginId}</span>
-            <span className="text-muted-foreground">{reason ?? row.nickname}</span>
+            <span className="text-muted-foreground">{reason ? t(`why.${reason}`) : row.nickname}</span>
             <span className="ml-auto font-mono tabular-nums">{format.amount(row.balance)}</span>
           </>
         )}
