@@ -4,8 +4,8 @@ import { cn } from '@/lib/utils';
 
 export interface SelectFilterProps<V extends string> {
   label: string;
-  value: V | '';
-  onChange(value: V | ''): void;
+  value: NoInfer<V> | '';
+  onChange(value: NoInfer<V> | ''): void;
   options: readonly { value: V; label: string }[];
   /** The first choice, meaning no filter ('' as value); "all" unless told. */
   anyLabel?: string;
