@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as GatewayClientModule from '@/api/gateway-client';
-import { AccountPicker, type AccountSuggestion } from './account-picker';
+import { AccountPicker, type AccountSource, type AccountSuggestion } from './account-picker';
 import { startChineseI18n, stubLayout, WithQueries } from './test-support';
 
 type GatewayClient = typeof GatewayClientModule;
@@ -16,11 +16,27 @@ const line: AccountSuggestion[] = [
   { userId: '13', loginId: 'ma03', nickname: 'East', level: 1 },
 ];
 
-function Harness({ onPick, onSubmit }: { onPick(account: AccountSuggestion): void; onSubmit(name: string): void }) {
+function Harness({
+  onPick,
+  onSubmit,
+  source,
+}: {
+  onPick(account: AccountSuggestion): void;
+  onSubmit(name: string): void;
+  source?: AccountSource;
+}) {
   const [text, setText] = useState('');
   return (
     <WithQueries>
-      <AccountPicker label="账号" text={text} onTextChange={setText} onPick={onPick} onSubmit={onSubmit} onClear={() => setText('')} />
+      <AccountPicker
+        label="账号"
+        source={source}
+        text={text}
+        onTextChange={setText}
+        onPick={onPick}
+        onSubmit={onSubmit}
+        onClear={() => setText('')}
+      />
     </WithQueries>
   );
 }
@@ -37,10 +53,10 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function setUp() {
+function setUp(source?: AccountSource) {
   const onPick = vi.fn();
   const onSubmit = vi.fn();
-  render(<Harness onPick={onPick} onSubmit={onSubmit} />);
+  render(<Harness onPick={onPick} onSubmit={onSubmit} source={source} />);
   const input = screen.getByRole('combobox', { name: '账号' });
   const type = (text: string) => {
     act(() => input.focus());
@@ -109,5 +125,12 @@ describe('the account picker', () => {
     expect((input as HTMLInputElement).value).toBe('zz');
     key('Escape');
     expect((input as HTMLInputElement).value).toBe('');
+  });
+
+  it('asks the agents-only tips when told to list agents', async () => {
+    const { type } = setUp('agents');
+    type('ma');
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(3));
+    expect(call).toHaveBeenCalledExactlyOnceWith('gw.credit.fuzzy.agent.search.tips', { keyword: 'ma', limit: 10 });
   });
 });

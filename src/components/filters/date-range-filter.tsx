@@ -37,7 +37,9 @@ function presetValue(preset: RangePreset, withTime: boolean, now: number): Beiji
 /**
  * A time range in Beijing time, whatever the browser's zone: two dates (or date-times) and
  * presets. A range that is not valid or too long stays in the inputs with a message and is not
- * applied, so the screen keeps showing the last valid one.
+ * applied, so the screen keeps showing the last valid one. A screen with a maximum starts from a
+ * preset, e.g. reports: `useState(() => presetRange('today'))`, `maxSpanDays={93}`, and sends
+ * `rangeToGateway(range)`; with `withTime`, sides are written `YYYY-MM-DDTHH:mm`.
  */
 export function DateRangeFilter({
   value,
