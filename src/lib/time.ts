@@ -53,3 +53,118 @@ export function beijingDaysRange(firstDay: string, lastDay: string): { startTime
   if (lastDay) range.endTime = new Date(Date.parse(beijingDayStart(lastDay)) + 24 * 60 * 60 * 1000 - 1).toISOString();
   return range;
 }
+
+const HOUR = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR;
+/** Beijing is UTC+8 all year, so wall time is plain arithmetic on the instant (cheap enough for a ticking clock). */
+const BEIJING_OFFSET_MS = 8 * HOUR;
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** `beijingTime` without dayjs: the header clock calls it every second. */
+export function beijingClockText(instant: number): string {
+  return new Date(instant + BEIJING_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** Whether a text is a Beijing wall time `YYYY-MM-DD HH:mm[:ss]` (a `T` instead of the space, as date-time inputs write it). */
+export function isDateTime(text: string): boolean {
+  const match = DATE_TIME.exec(text);
+  return match !== null && isDay(match[1]!) && Number(match[2]) < 24 && Number(match[3]) < 60 && Number(match[4] ?? 0) < 60;
+}
+
+/** A Beijing calendar day moved by whole days (no daylight saving in Beijing, so a day is always 24 h). */
+export function addDays(day: string, days: number): string {
+  return dayjs.utc(day).add(days, 'day').format('YYYY-MM-DD');
+}
+
+/**
+ * A time range the user chose, in Beijing wall terms. Each side is a day (`YYYY-MM-DD`) or a
+ * wall time (`YYYY-MM-DD HH:mm[:ss]`), or empty for no bound. A day as `end` includes that whole
+ * day; a wall time as `end` is excluded. Either way it becomes [start, end) in UTC.
+ */
+export interface BeijingRange {
+  start: string;
+  end: string;
+}
+
+export const NO_RANGE: BeijingRange = { start: '', end: '' };
+
+export const rangePresets = ['today', 'yesterday', 'thisWeek', 'lastWeek', 'thisMonth', 'lastMonth', 'last7Days', 'last30Days'] as const;
+export type RangePreset = (typeof rangePresets)[number];
+
+/** Monday of the Beijing week holding a day (weeks start on Monday). */
+export function weekStart(day: string): string {
+  return addDays(day, -((dayjs.utc(day).day() + 6) % 7));
+}
+
+/** A preset as whole Beijing days, read at `now` (an instant), whatever the browser's zone. */
+export function presetRange(preset: RangePreset, now: number = Date.now()): BeijingRange {
+  const today = beijingDay(now);
+  const month = dayjs.utc(today).startOf('month');
+  const days = (start: string, end: string) => ({ start, end });
+  switch (preset) {
+    case 'today':
+      return days(today, today);
+    case 'yesterday':
+      return days(addDays(today, -1), addDays(today, -1));
+    case 'thisWeek':
+      return days(weekStart(today), today);
+    case 'lastWeek':
+      return days(addDays(weekStart(today), -7), addDays(weekStart(today), -1));
+    case 'thisMonth':
+      return days(month.format('YYYY-MM-DD'), today);
+    case 'lastMonth':
+      return days(month.subtract(1, 'month').format('YYYY-MM-DD'), month.subtract(1, 'day').format('YYYY-MM-DD'));
+    case 'last7Days':
+      return days(addDays(today, -6), today);
+    case 'last30Days':
+      return days(addDays(today, -29), today);
+  }
+}
+
+/** The preset a range is exactly, at `now`, if any (to show which one is in force). */
+export function presetOf(range: BeijingRange, now: number = Date.now()): RangePreset | null {
+  return rangePresets.find((preset) => sameRange(presetRange(preset, now), range)) ?? null;
+}
+
+export const sameRange = (a: BeijingRange, b: BeijingRange) => a.start === b.start && a.end === b.end;
+
+function startInstant(side: string): number {
+  if (isDay(side)) return Date.parse(beijingDayStart(side));
+  const [, day, hours, minutes, seconds = '00'] = DATE_TIME.exec(side) ?? [];
+  if (!day || !isDateTime(side)) throw new RangeError(`not a Beijing day or time: ${side}`);
+  return Date.parse(`${day}T${hours}:${minutes}:${seconds}.000+08:00`);
+}
+
+/** A range as the UTC instants [start, end) it stands for; an empty side stays open. */
+export function rangeInstants(range: BeijingRange): { start?: string; end?: string } {
+  const instants: { start?: string; end?: string } = {};
+  if (range.start) instants.start = new Date(startInstant(range.start)).toISOString();
+  if (range.end) instants.end = new Date(startInstant(range.end) + (isDay(range.end) ? DAY_MS : 0)).toISOString();
+  return instants;
+}
+
+/**
+ * The same range as the gateway's `startTime`/`endTime`: its `endTime` is inclusive, with
+ * millisecond precision, so it is one millisecond before the range's exclusive end.
+ */
+export function rangeToGateway(range: BeijingRange): { startTime?: string; endTime?: string } {
+  const { start, end } = rangeInstants(range);
+  return { ...(start ? { startTime: start } : {}), ...(end ? { endTime: new Date(Date.parse(end) - 1).toISOString() } : {}) };
+}
+
+export type RangeProblem =
+  { kind: 'invalid' } | { kind: 'startAfterEnd' } | { kind: 'tooLong'; maxDays: number } | { kind: 'open'; maxDays: number };
+
+/**
+ * Why a range cannot be applied, or null. With `maxSpanDays`, [start, end) may last at most that
+ * many times 24 h, and both sides are needed (an open side would be an endless span).
+ */
+export function rangeProblem(range: BeijingRange, maxSpanDays?: number): RangeProblem | null {
+  const valid = (side: string) => side === '' || isDay(side) || isDateTime(side);
+  if (!valid(range.start) || !valid(range.end)) return { kind: 'invalid' };
+  const { start, end } = rangeInstants(range);
+  if (start && end && Date.parse(start) >= Date.parse(end)) return { kind: 'startAfterEnd' };
+  if (maxSpanDays === undefined) return null;
+  if (!start || !end) return { kind: 'open', maxDays: maxSpanDays };
+  return Date.parse(end) - Date.parse(start) > maxSpanDays * DAY_MS ? { kind: 'tooLong', maxDays: maxSpanDays } : null;
+}

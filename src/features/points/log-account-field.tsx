@@ -1,76 +1,35 @@
-import { X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ResultOf } from '../../../contract/methods.contract';
-import { call } from '@/api/gateway-client';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { appliedName, sameName, type LogAccountFilterControl } from './use-log-account-filter';
-
-type Suggestion = ResultOf<'gw.credit.fuzzy.search.tips'>['list'][number];
+import { AccountPicker } from '@/components/filters/account-picker';
+import type { LogAccountFilterControl } from './use-log-account-filter';
 
 export function LogAccountField({ filter }: { filter: LogAccountFilterControl }) {
   const { t } = useTranslation();
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
-  const listRef = useRef<HTMLUListElement>(null);
-  const shownName = appliedName(filter.applied);
   const unknown = filter.unknownName;
-
-  useEffect(() => {
-    const keyword = filter.text.trim();
-    if (!keyword || sameName(keyword, shownName)) {
-      setSuggestions([]);
-      return;
-    }
-    let live = true;
-    const timer = setTimeout(() => {
-      call('gw.credit.fuzzy.search.tips', { keyword, limit: 8 }).then(
-        (answer) => live && setSuggestions(answer.list),
-        () => live && setSuggestions([]),
-      );
-    }, 200);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [filter.text, shownName]);
-
   return (
-    <div className="relative">
-      <label className="grid gap-1 text-xs text-muted-foreground">
-        {t('log.account')}
-        <div className="flex items-center gap-1">
-          <Input
-            id="log-account"
-            value={filter.text}
-            onChange={(event) => filter.type(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                filter.commit();
-              }
-            }}
-            onBlur={(event) => {
-              if (!listRef.current?.contains(event.relatedTarget)) filter.commit();
-            }}
-            placeholder={t('log.anyAccount')}
-            className="w-44"
-            maxLength={16}
-            enterKeyHint="search"
-            aria-invalid={unknown !== null || undefined}
-            aria-describedby={unknown !== null ? 'log-account-problem' : undefined}
-            aria-busy={filter.resolving || undefined}
-            data-testid="log-account"
-            data-applied={filter.applied.kind}
-            data-user-id={filter.applied.kind === 'account' ? filter.applied.userId : undefined}
-          />
-          {filter.applied.kind !== 'any' ? (
-            <Button type="button" size="icon" variant="ghost" aria-label={t('log.clearAccount')} onClick={filter.clear}>
-              <X aria-hidden />
-            </Button>
-          ) : null}
-        </div>
-      </label>
+    <div className="relative grid">
+      <AccountPicker
+        id="log-account"
+        label={t('log.account')}
+        showLabel
+        placeholder={t('log.anyAccount')}
+        text={filter.text}
+        onTextChange={filter.type}
+        onPick={(account) => filter.pick({ userId: account.userId, loginId: account.loginId })}
+        onSubmit={filter.commit}
+        onLeave={filter.commit}
+        onClear={filter.applied.kind !== 'any' || filter.text !== '' ? filter.clear : undefined}
+        limit={8}
+        inputClassName="w-44"
+        invalid={unknown !== null}
+        describedBy={unknown !== null ? 'log-account-problem' : undefined}
+        busy={filter.resolving}
+        inputData={{
+          'data-testid': 'log-account',
+          'data-applied': filter.applied.kind,
+          'data-user-id': filter.applied.kind === 'account' ? filter.applied.userId : undefined,
+        }}
+        optionTestId="log-account-suggestion"
+      />
       {unknown !== null ? (
         <p
           id="log-account-problem"
@@ -80,30 +39,6 @@ export function LogAccountField({ filter }: { filter: LogAccountFilterControl })
         >
           {t('log.unknownAccount', { name: unknown })}
         </p>
-      ) : null}
-      {suggestions.length > 0 ? (
-        <ul
-          ref={listRef}
-          className="absolute z-20 mt-1 w-56 rounded-md border bg-popover text-popover-foreground shadow"
-          role="listbox"
-          aria-label={t('log.account')}
-        >
-          {suggestions.map((suggestion) => (
-            <li key={suggestion.userId} role="option" aria-selected={false}>
-              <button
-                type="button"
-                className="w-full px-3 py-2 text-left text-sm hover:bg-accent"
-                onClick={() => {
-                  filter.pick({ userId: suggestion.userId, loginId: suggestion.loginId });
-                  setSuggestions([]);
-                }}
-                data-testid="log-account-suggestion"
-              >
-                {suggestion.loginId} <span className="text-muted-foreground">{suggestion.nickname}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
       ) : null}
     </div>
   );

@@ -1,7 +1,6 @@
 import { useCallback, useReducer } from 'react';
-import { useTranslation } from 'react-i18next';
-import { GatewayError, call } from '@/api/gateway-client';
-import { showError } from '@/lib/error-toast';
+import { call } from '@/api/gateway-client';
+import { reportError } from '@/api/queries';
 
 /** The account the score log is filtered by: none, one account of the caller's line, or a name that is not in it. */
 export type LogAccountFilter = { kind: 'any' } | { kind: 'account'; userId: string; loginId: string } | { kind: 'unknown'; name: string };
@@ -60,7 +59,6 @@ export const logAccountPending = (state: LogAccountState) => state.resolving !==
  * when the field is left, looked up by its exact name (any case) in the caller's line.
  */
 export function useLogAccountFilter() {
-  const { t } = useTranslation();
   const [state, dispatch] = useReducer(logAccountReducer, { text: '', applied: { kind: 'any' }, resolving: null });
 
   const commit = useCallback(() => {
@@ -76,10 +74,10 @@ export function useLogAccountFilter() {
       },
       (error: unknown) => {
         dispatch({ type: 'failed', name });
-        showError(error instanceof GatewayError ? error.code : 1, t);
+        reportError(error);
       },
     );
-  }, [state, t]);
+  }, [state]);
 
   return {
     text: state.text,

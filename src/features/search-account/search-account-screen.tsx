@@ -1,129 +1,60 @@
-import { ChevronRight, Search } from 'lucide-react';
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { ChevronRight } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { ResultOf } from '../../../contract/methods.contract';
-import { GatewayError, call } from '@/api/gateway-client';
+import { useCall } from '@/api/queries';
 import { AccountStatusBadge } from '@/components/account-status-badge';
+import { AccountPicker } from '@/components/filters/account-picker';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { showError } from '@/lib/error-toast';
 import { cn } from '@/lib/utils';
 import { useFormat } from '@/hooks/use-format';
-
-type Suggestion = ResultOf<'gw.credit.fuzzy.search.tips'>['list'][number];
-type Found = ResultOf<'gw.credit.account.search'>['list'][number];
 
 /** /searchAccount/index: find an account anywhere in one's line by name, with suggestions as you type. */
 export default function SearchAccountScreen() {
   const { t } = useTranslation();
   const format = useFormat();
   const [text, setText] = useState('');
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
-  const [active, setActive] = useState(-1);
-  const [found, setFound] = useState<Found[] | null>(null);
+  const [loginId, setLoginId] = useState('');
+  const { data } = useCall('gw.credit.account.search', { loginId }, { enabled: loginId !== '' });
+  const found = loginId === '' ? null : (data?.list ?? null);
 
-  useEffect(() => {
-    const keyword = text.trim();
-    if (keyword === '') {
-      setSuggestions([]);
-      return;
-    }
-    let live = true;
-    const timer = setTimeout(() => {
-      call('gw.credit.fuzzy.search.tips', { keyword, limit: 10 }).then(
-        (result) => live && (setSuggestions(result.list), setActive(-1)),
-        () => live && setSuggestions([]),
-      );
-    }, 200);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [text]);
-
-  async function search(loginId: string) {
-    setSuggestions([]);
-    setText(loginId);
-    try {
-      setFound((await call('gw.credit.account.search', { loginId })).list);
-    } catch (error) {
-      showError(error instanceof GatewayError ? error.code : 1, t);
-    }
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'ArrowDown' && suggestions.length > 0) {
-      event.preventDefault();
-      setActive((index) => (index + 1) % suggestions.length);
-    } else if (event.key === 'ArrowUp' && suggestions.length > 0) {
-      event.preventDefault();
-      setActive((index) => (index <= 0 ? suggestions.length - 1 : index - 1));
-    } else if (event.key === 'Escape') {
-      setSuggestions([]);
-    }
+  function search(name: string) {
+    setText(name);
+    setLoginId(name.trim());
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const chosen = active >= 0 ? suggestions[active]?.loginId : text.trim();
-    if (chosen) void search(chosen);
+    if (text.trim()) search(text);
   }
 
-  const open = suggestions.length > 0;
   return (
     <section className="max-w-3xl space-y-4" data-testid="search-account-screen">
       <h1 className="text-xl font-semibold">{t('route.searchAccount')}</h1>
-      <form onSubmit={submit} role="search" className="relative flex gap-2">
-        <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-2.5 left-2 size-4 text-muted-foreground" aria-hidden />
-          <Input
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            onKeyDown={onKeyDown}
-            placeholder={t('accounts.searchPlaceholder')}
-            aria-label={t('accounts.searchPlaceholder')}
-            role="combobox"
-            aria-expanded={open}
-            aria-controls="search-suggestions"
-            aria-autocomplete="list"
-            aria-activedescendant={active >= 0 ? `suggestion-${active}` : undefined}
-            className="pl-8"
-            maxLength={16}
-            autoFocus
-            data-testid="search-input"
-          />
-          {open ? (
-            <ul
-              id="search-suggestions"
-              role="listbox"
-              aria-label={t('search.suggestions')}
-              className="absolute z-10 mt-1 w-full rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
-            >
-              {suggestions.map((suggestion, index) => (
-                <li
-                  key={suggestion.userId}
-                  id={`suggestion-${index}`}
-                  role="option"
-                  aria-selected={index === active}
-                  onMouseDown={(event) => {
-                    event.preventDefault();
-                    void search(suggestion.loginId);
-                  }}
-                  className={cn(
-                    'flex cursor-pointer justify-between rounded px-2 py-1.5 text-sm',
-                    index === active && 'bg-accent text-accent-foreground',
-                  )}
-                  data-testid="search-suggestion"
-                >
-                  <span>{suggestion.loginId}</span>
-                  <span className="text-muted-foreground">{t(`level.${suggestion.level}`)}</span>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+      <form onSubmit={submit} role="search" className="flex items-start gap-2">
+        <AccountPicker
+          className="flex-1"
+          label={t('accounts.searchPlaceholder')}
+          placeholder={t('accounts.searchPlaceholder')}
+          text={text}
+          onTextChange={setText}
+          onPick={(account) => search(account.loginId)}
+          onSubmit={(name) => name && search(name)}
+          onClear={() => {
+            setText('');
+            setLoginId('');
+          }}
+          autoFocus
+          inputData={{ 'data-testid': 'search-input' }}
+          optionTestId="search-suggestion"
+          renderOption={(account) => (
+            <>
+              <span>{account.loginId}</span>
+              <span className="ml-auto text-muted-foreground">{t(`level.${account.level}`)}</span>
+            </>
+          )}
+        />
         <Button type="submit">{t('search.submit')}</Button>
       </form>
 

@@ -1,0 +1,41 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/utils';
+
+export interface SelectFilterProps<V extends string> {
+  label: string;
+  value: NoInfer<V> | '';
+  onChange(value: NoInfer<V> | ''): void;
+  options: readonly { value: V; label: string }[];
+  /** The first choice, meaning no filter ('' as value); "all" unless told. */
+  anyLabel?: string;
+  className?: string;
+  'data-testid'?: string;
+}
+
+/** A choice among a few values, or none: a native select, which every keyboard and screen reader knows. */
+export function SelectFilter<V extends string>({ label, value, onChange, options, anyLabel, className, ...rest }: SelectFilterProps<V>) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className={cn('grid gap-1', className)}>
+      <label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value as V | '')}
+        className="h-9 rounded-md border border-input bg-background px-2 text-sm text-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-hidden"
+        data-testid={rest['data-testid']}
+      >
+        <option value="">{anyLabel ?? t('filter.any')}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
