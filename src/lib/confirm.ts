@@ -39,15 +39,3 @@ export function usePendingConfirm(): Pending | null {
     () => pending,
   );
 }
-
-/** Lists of accounts reload when an action anywhere (a row, the palette, a job) changed accounts. */
-export const ACCOUNTS_CHANGED = 'credit:accounts-changed';
-export function announceAccountsChanged(): void {
-  window.dispatchEvent(new Event(ACCOUNTS_CHANGED));
-}
-
-/** Calls `listener` whenever accounts changed; returns the unsubscribe (an effect's cleanup). */
-export function onAccountsChanged(listener: () => void): () => void {
-  window.addEventListener(ACCOUNTS_CHANGED, listener);
-  return () => window.removeEventListener(ACCOUNTS_CHANGED, listener);
-}
