@@ -1,19 +1,19 @@
 import type { SortingState } from '@tanstack/react-table';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParamsIn } from '../../../contract/methods.contract';
 import { scoreTypes } from '../../../contract/points.contract';
-import { call } from '@/api/gateway-client';
-import { reportError, useInfiniteCall } from '@/api/queries';
+import { useInfiniteCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { exportedTable, type ExportFormat } from '@/components/data-table/data-table-export';
-import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
+import type { ExportFormat } from '@/components/data-table/data-table-export';
+import { DataTableToolbar, exportLoadedRows, type TableExport } from '@/components/data-table/data-table-toolbar';
+import { ExportJobProgress } from '@/components/export/export-job-progress';
+import { useExportJob } from '@/components/export/use-export-job';
+import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
-import { download, toCsv, toXlsx } from '@/lib/table-export';
-import { beijingDaysRange, beijingStamp } from '@/lib/time';
+import { rangeProblem, rangeToGateway } from '@/lib/time';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { LogAccountField } from './log-account-field';
@@ -23,10 +23,6 @@ import { useLogAccountFilter, type LogAccountFilter } from './use-log-account-fi
 
 type Query = Omit<ParamsIn<'gw.credit.score.log.query'>, 'pageIndex' | 'pageSize'>;
 
-const EXPORT_PAGE = 500;
-/** An export stops here: a bigger one asks for narrower filters. */
-const EXPORT_MAX = 100_000;
-
 /** The score log of the caller's line (spec §3): filters, a virtualized table loaded as it scrolls, and export. */
 export default function PointRecordScreen() {
   const { t } = useTranslation();
@@ -34,7 +30,10 @@ export default function PointRecordScreen() {
   const account = useLogAccountFilter();
   const [view, setView] = useUrlState(pointRecordState);
   const { type, start, end, order } = view;
-  const [exporting, setExporting] = useState<{ done: number; total: number } | null>(null);
+  const exporter = useExportJob('gw.credit.score.log.export', {
+    onDone: (count) => toast(t('log.exported', { count }), { variant: 'success' }),
+  });
+  const exporting = exporter.phase === 'starting' || exporter.phase === 'running' || exporter.phase === 'downloading';
 
   const applied = account.applied;
   const { pick, clear } = account;
@@ -53,23 +52,23 @@ export default function PointRecordScreen() {
     if (next.account !== view.account) setView(next);
   }, [applied, view.account, setView]);
 
-  const rangeProblem = start && end && start > end ? t('log.startAfterEnd') : null;
+  const badRange = rangeProblem({ start, end }) !== null;
   const query = useMemo<Query | null>(
     () =>
-      rangeProblem || applied.kind === 'unknown'
+      badRange || applied.kind === 'unknown'
         ? null
         : {
             ...(applied.kind === 'account' ? { userId: applied.userId } : {}),
             ...(type ? { type } : {}),
-            ...beijingDaysRange(start, end),
+            ...rangeToGateway({ start, end }),
             order,
           },
-    [applied, type, start, end, order, rangeProblem],
+    [applied, type, start, end, order, badRange],
   );
   const pages = useInfiniteCall('gw.credit.score.log.query', query ?? {}, { enabled: query !== null });
   const rows = useMemo(() => (query ? (pages.rows as ScoreLogRow[]) : []), [query, pages.rows]);
   const shownTotal = query ? pages.total : 0;
-  const exportable = query !== null && !pages.isLoading && !account.resolving && shownTotal > 0 && exporting === null;
+  const exportable = query !== null && !pages.isLoading && !account.resolving && shownTotal > 0 && !exporting;
 
   const columns = useMemo(() => pointRecordColumns(t, format), [t, format]);
   const sorting = useMemo<SortingState>(() => [{ id: 'time', desc: order === 'desc' }], [order]);
@@ -81,33 +80,20 @@ export default function PointRecordScreen() {
     onSortingChange: (next) => setView({ order: next[0]?.desc === false ? 'asc' : 'desc' }),
   });
 
-  async function exportAs(kind: ExportFormat) {
-    if (!exportable || account.pending || !query) return;
-    const all: ScoreLogRow[] = [];
-    setExporting({ done: 0, total: shownTotal });
-    try {
-      for (let pageIndex = 1; all.length < EXPORT_MAX; pageIndex++) {
-        const page = await call('gw.credit.score.log.query', { ...query, pageIndex, pageSize: EXPORT_PAGE });
-        all.push(...page.list);
-        setExporting({ done: all.length, total: Math.min(page.total, EXPORT_MAX) });
-        if (page.list.length < EXPORT_PAGE || all.length >= page.total) break;
-      }
-      const table = exportedTable(model.table.getAllLeafColumns(), all);
-      const name = `score-log-${beijingStamp()}`;
-      if (kind === 'csv') download(`${name}.csv`, toCsv(table), 'text/csv;charset=utf-8');
-      else
-        download(
-          `${name}.xlsx`,
-          await toXlsx(table, t('route.pointRecord')),
-          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        );
-      toast(t('log.exported', { count: all.length }), { variant: 'success' });
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setExporting(null);
-    }
-  }
+  const exportAs: TableExport = {
+    name: 'score-log',
+    sheet: t('route.pointRecord'),
+    disabled: !exportable,
+    testId: 'log-export',
+    // What is loaded is exported here; a longer log is written by the gateway as a job.
+    onExport: async (kind: ExportFormat) => {
+      if (!exportable || account.pending || !query) return;
+      if (rows.length >= shownTotal) {
+        await exportLoadedRows(model, exportAs, kind);
+        toast(t('log.exported', { count: rows.length }), { variant: 'success' });
+      } else exporter.start({ ...query, format: kind });
+    },
+  };
 
   const filters = (
     <>
@@ -128,28 +114,11 @@ export default function PointRecordScreen() {
           ))}
         </select>
       </label>
-      <label className="grid gap-1 text-xs text-muted-foreground">
-        {t('log.start')}
-        <Input
-          type="date"
-          value={start}
-          onChange={(event) => setView({ start: event.target.value }, 'replace')}
-          className="w-44"
-          aria-invalid={Boolean(rangeProblem)}
-          data-testid="log-start"
-        />
-      </label>
-      <label className="grid gap-1 text-xs text-muted-foreground">
-        {t('log.end')}
-        <Input
-          type="date"
-          value={end}
-          onChange={(event) => setView({ end: event.target.value }, 'replace')}
-          className="w-44"
-          aria-invalid={Boolean(rangeProblem)}
-          data-testid="log-end"
-        />
-      </label>
+      <DateRangeFilter
+        value={{ start, end }}
+        onChange={(range) => setView({ start: range.start, end: range.end }, 'replace')}
+        data-testid="log-range"
+      />
       <Button
         type="button"
         variant="outline"
@@ -171,34 +140,13 @@ export default function PointRecordScreen() {
           filters={filters}
           status={
             <span className="text-sm text-muted-foreground" role="status" data-testid="log-total" data-total={shownTotal}>
-              {exporting
-                ? t('log.exporting', { done: exporting.done, total: exporting.total })
-                : t('accounts.total', { count: shownTotal })}
+              {t('accounts.total', { count: shownTotal })}
             </span>
           }
-          exportAs={{ name: 'score-log', sheet: t('route.pointRecord'), disabled: !exportable, onExport: exportAs, testId: 'log-export' }}
+          exportAs={exportAs}
         />
       </div>
-      {rangeProblem ? (
-        <p className="text-sm text-destructive" role="alert" data-testid="log-range-problem">
-          {rangeProblem}
-        </p>
-      ) : null}
-      {exporting ? (
-        <div
-          role="progressbar"
-          aria-label={t('log.exportProgress')}
-          aria-valuemin={0}
-          aria-valuemax={exporting.total}
-          aria-valuenow={exporting.done}
-          className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
-        >
-          <div
-            className="h-full bg-primary"
-            style={{ width: `${exporting.total ? Math.round((exporting.done / exporting.total) * 100) : 0}%` }}
-          />
-        </div>
-      ) : null}
+      <ExportJobProgress job={exporter} />
       <DataTable
         model={model}
         label={t('route.pointRecord')}
