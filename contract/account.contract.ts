@@ -5,7 +5,7 @@ import { ErrorCode } from './errors.contract';
 import { AccountStatus, accountActions, backOffice, contactParams, gameSettingInputSchema, levelSchema } from './account-fields.contract';
 import { accountEditMethods } from './account-edit.contract';
 import { defineMethod } from './method.contract';
-import { jobMethods } from './job.contract';
+import { exportFormatSchema, jobMethods } from './job.contract';
 import { loginIdRule, nicknameRule, passwordRule, safeCodeRule } from './rules.contract';
 
 export const accountStatuses = [AccountStatus.normal, AccountStatus.disabled, AccountStatus.frozen] as const;
@@ -46,7 +46,8 @@ export const accountRowSchema = z.object({
 /** One step of the way from the caller down to the listed parent (the breadcrumb). */
 export const lineStepSchema = z.object({ userId: idSchema, loginId: z.string(), level: levelSchema });
 
-const queryParams = {
+/** The account list's filters and sort, shared by the list methods and their exports. */
+const listFilters = {
   /** Whose children to list: the caller (default) or any account of the caller's line. */
   parentId: idSchema.optional(),
   /** Part of the login name, any case. */
@@ -59,8 +60,9 @@ const queryParams = {
   betPaused: z.boolean().optional(),
   sort: z.enum(accountSortFields).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
-  ...pageParams(100),
 };
+
+const queryParams = { ...listFilters, ...pageParams(100) };
 
 const queryResult = pageResult(accountRowSchema).extend({ line: z.array(lineStepSchema) });
 
@@ -120,6 +122,18 @@ const accountList = (summary: string) =>
     auth: 'session',
     effect: 'read',
     rights: { levels: backOffice, accessCode: 1 },
+    errors: [ErrorCode.accountNotFound],
+  });
+
+const listExport = (list: string) =>
+  defineMethod({
+    summary: `The rows ${list} answers for the same filters and sort, all pages, as an xlsx or CSV file made by a background job: job.get reports the rows written and, when done, the fileId for POST /api/files/<fileId> (kept 24 hours)`,
+    params: z.object({ ...listFilters, format: exportFormatSchema }),
+    result: z.object({ jobId: idSchema }),
+    auth: 'session',
+    effect: 'write',
+    rights: { levels: backOffice, accessCode: 1 },
+    // 100 with rule "export-too-large": more than MAX_EXPORT_ROWS rows match; narrow the filters.
     errors: [ErrorCode.accountNotFound],
   });
 
@@ -229,4 +243,6 @@ export const accountMethods = {
   'gw.credit.user.query': accountList(
     "Members below a parent of the caller's line: an agent's own members, or every member of a higher account's line",
   ),
+  'gw.credit.agent.export': listExport('agent.query'),
+  'gw.credit.user.export': listExport('user.query'),
 };

@@ -49,12 +49,91 @@ const likeLiteral = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) 
 const containing = (text: string) => `%${likeLiteral(text)}%`;
 const startingWith = (text: string) => `${likeLiteral(text)}%`;
 
+/**
+ * Where and when an account list is read: the caller's site, and the instant (with the site's
+ * idle timeout) at which "online" and "sign-in locked" are judged.
+ */
+export interface AccountListScope {
+  siteId: string;
+  now: Date;
+  idleTimeoutSeconds: number;
+}
+
+/** The list's filters and sort, without paging: what the list method and its export share. */
+export type AccountListFilters = Omit<QueryParams, 'pageIndex' | 'pageSize'>;
+
+/** The parent whose list is read (an account of the caller's line, checked by the caller). */
+export type AccountListParent = Pick<LineAccount, 'id' | 'path' | 'level'>;
+
+export const accountListScope = (ctx: CallContext): AccountListScope => ({
+  siteId: ctx.site.id,
+  now: ctx.now,
+  idleTimeoutSeconds: ctx.site.idleTimeoutSeconds,
+});
+
 /** Whether the account aliased a has a live session. */
-const accountOnline = (ctx: CallContext) =>
-  sql`EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND ${liveSession(ctx.now, ctx.site.idleTimeoutSeconds)})`;
+const accountOnline = (scope: AccountListScope) =>
+  sql`EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND ${liveSession(scope.now, scope.idleTimeoutSeconds)})`;
 
 /** Whether failed sign-ins hold the name of the account aliased a locked or delayed from some IP now. */
-const accountLoginLocked = (ctx: CallContext) => nameLockedSql(sql`a.site_id`, sql`lower(a.login_id)`, ctx.now);
+const accountLoginLocked = (scope: AccountListScope) => nameLockedSql(sql`a.site_id`, sql`lower(a.login_id)`, scope.now);
+
+/**
+ * The one SQL of an account list (agents, or members with `members`) below a parent: its
+ * conditions, and its rows in the list's order a page at a time. The list method and the
+ * export job both read through it, so the file always holds what the pages show.
+ */
+export function accountListQuery(scope: AccountListScope, parent: AccountListParent, params: AccountListFilters, members: boolean) {
+  // An agent's members are its children; above agents, "members" means every member of the line.
+  const inScope = members
+    ? parent.level === agentLevel
+      ? sql`a.parent_id = ${parent.id} AND a.level = ${memberLevel}`
+      : sql`a.site_id = ${scope.siteId} AND a.path LIKE ${`${parent.path}%`} AND a.level = ${memberLevel}`
+    : params.level !== undefined
+      ? // A level filter looks through the whole line below the parent (all general agents of a shareholder's line, …).
+        sql`a.site_id = ${scope.siteId} AND a.path LIKE ${`${parent.path}%`} AND a.id <> ${parent.id} AND a.level <> ${memberLevel}`
+      : sql`a.parent_id = ${parent.id} AND a.level <> ${memberLevel}`;
+  const filters: SQL[] = [inScope];
+  if (params.loginId) filters.push(sql`lower(a.login_id) LIKE ${containing(params.loginId)}`);
+  if (params.status !== undefined) filters.push(sql`a.status = ${params.status}`);
+  if (params.level !== undefined) filters.push(sql`a.level = ${params.level}`);
+  if (params.betPaused !== undefined) filters.push(sql`a.bet_paused = ${params.betPaused}`);
+  const online = accountOnline(scope);
+  if (params.online !== undefined) filters.push(params.online ? online : sql`NOT ${online}`);
+  const where = sql.join(filters, sql` AND `);
+  const direction = params.order === 'asc' ? sql`ASC` : sql`DESC`;
+  // Never signed in counts as the oldest sign-in: last when newest first, first when oldest first
+  // (the order its index keeps, read forwards or backwards).
+  const nullsOrder = params.sort !== 'lastLoginAt' ? sql`` : params.order === 'asc' ? sql` NULLS FIRST` : sql` NULLS LAST`;
+  return {
+    where,
+    /** Only the parent's scope, no filter: its direct children are counted on the parent already. */
+    unfiltered: filters.length === 1,
+    page: (limit: number, offset: number) => sql`
+      SELECT a.id, a.login_id, a.nickname, a.level, a.parent_id, a.status, a.team_status, a.balance, a.point_limit,
+             a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.bet_stopped, a.win_blocked, a.exception_marked, a.created_at, a.last_login_at,
+             ${online} AS online, ${accountLoginLocked(scope)} AS login_locked,
+             a.child_count
+        FROM accounts a
+       WHERE ${where}
+       ORDER BY ${SORT_COLUMNS[params.sort]} ${direction}${nullsOrder}, a.id ${direction}
+       LIMIT ${limit} OFFSET ${offset}`,
+  };
+}
+
+/** How many accounts the list holds for these filters. */
+export async function countAccountList(db: Queryable, query: ReturnType<typeof accountListQuery>): Promise<number> {
+  return Number((await db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM accounts a WHERE ${query.where}`))?.n ?? 0);
+}
+
+/** Every row of the list in its order, `pageSize` at a time, as the list method answers them. */
+export async function* accountListPages(db: Queryable, query: ReturnType<typeof accountListQuery>, pageSize: number) {
+  for (let offset = 0; ; offset += pageSize) {
+    const rows = await db.rows<AccountListRow>(query.page(pageSize, offset));
+    if (rows.length > 0) yield rows.map(toRow);
+    if (rows.length < pageSize) return;
+  }
+}
 
 /** The steps from the caller down to an account of its line, for the breadcrumb. */
 async function lineDownTo(db: Queryable, callerId: string, target: LineAccount) {
@@ -73,46 +152,17 @@ async function lineDownTo(db: Queryable, callerId: string, target: LineAccount) 
 async function listAccounts(ctx: CallContext, params: QueryParams, members: boolean) {
   const session = ctx.session!;
   const parent = await accountInLine(ctx, params.parentId ?? session.accountId);
-  // An agent's members are its children; above agents, "members" means every member of the line.
-  const scope = members
-    ? parent.level === agentLevel
-      ? sql`a.parent_id = ${parent.id} AND a.level = ${memberLevel}`
-      : sql`a.site_id = ${ctx.site.id} AND a.path LIKE ${`${parent.path}%`} AND a.level = ${memberLevel}`
-    : params.level !== undefined
-      ? // A level filter looks through the whole line below the parent (all general agents of a shareholder's line, …).
-        sql`a.site_id = ${ctx.site.id} AND a.path LIKE ${`${parent.path}%`} AND a.id <> ${parent.id} AND a.level <> ${memberLevel}`
-      : sql`a.parent_id = ${parent.id} AND a.level <> ${memberLevel}`;
-  const filters: SQL[] = [scope];
-  if (params.loginId) filters.push(sql`lower(a.login_id) LIKE ${containing(params.loginId)}`);
-  if (params.status !== undefined) filters.push(sql`a.status = ${params.status}`);
-  if (params.level !== undefined) filters.push(sql`a.level = ${params.level}`);
-  if (params.betPaused !== undefined) filters.push(sql`a.bet_paused = ${params.betPaused}`);
-  const online = accountOnline(ctx);
-  if (params.online !== undefined) filters.push(params.online ? online : sql`NOT ${online}`);
-  const where = sql.join(filters, sql` AND `);
-  const direction = params.order === 'asc' ? sql`ASC` : sql`DESC`;
-  // Never signed in counts as the oldest sign-in: last when newest first, first when oldest first
-  // (the order its index keeps, read forwards or backwards).
-  const nullsOrder = params.sort !== 'lastLoginAt' ? sql`` : params.order === 'asc' ? sql` NULLS FIRST` : sql` NULLS LAST`;
-  const rows = await ctx.db.rows<AccountListRow>(sql`
-    SELECT a.id, a.login_id, a.nickname, a.level, a.parent_id, a.status, a.team_status, a.balance, a.point_limit,
-           a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.bet_stopped, a.win_blocked, a.exception_marked, a.created_at, a.last_login_at,
-           ${online} AS online, ${accountLoginLocked(ctx)} AS login_locked,
-           a.child_count
-      FROM accounts a
-     WHERE ${where}
-     ORDER BY ${SORT_COLUMNS[params.sort]} ${direction}${nullsOrder}, a.id ${direction}
-     LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
+  const query = accountListQuery(accountListScope(ctx), parent, params, members);
+  const rows = await ctx.db.rows<AccountListRow>(query.page(params.pageSize, (params.pageIndex - 1) * params.pageSize));
   // Unfiltered direct children are counted on the parent already; anything else is counted apart
   // from the page, so the page itself reads only its rows through an index.
   const directChildren = members ? parent.level === agentLevel : parent.level < agentLevel;
-  const unfiltered = filters.length === 1;
   const total =
-    unfiltered && directChildren
+    query.unfiltered && directChildren
       ? Number(parent.child_count)
-      : unfiltered && !members && parent.level === agentLevel
+      : query.unfiltered && !members && parent.level === agentLevel
         ? 0
-        : Number((await ctx.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM accounts a WHERE ${where}`))?.n ?? 0);
+        : await countAccountList(ctx.db, query);
   return {
     total,
     line: await lineDownTo(ctx.db, session.accountId, parent),
@@ -181,7 +231,7 @@ export const accountQueryHandlers = defineHandlers({
       SELECT a.id, a.login_id, a.nickname, a.level, a.parent_id, a.status, a.team_status, a.balance, a.point_limit,
              a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.bet_stopped, a.win_blocked, a.exception_marked, a.created_at, a.last_login_at,
              a.child_count, a.path,
-             ${accountOnline(ctx)} AS online, ${accountLoginLocked(ctx)} AS login_locked
+             ${accountOnline(accountListScope(ctx))} AS online, ${accountLoginLocked(accountListScope(ctx))} AS login_locked
         FROM accounts a
        WHERE a.site_id = ${ctx.site.id} AND lower(a.login_id) = lower(${params.loginId}) AND a.path LIKE ${`${me.path}%`}`);
     const list = [];

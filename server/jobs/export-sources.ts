@@ -6,6 +6,7 @@ import type { Queryable } from '../db/database';
 import { scoreLogPages, scoreLogSnapshot, type ScoreLogFilters } from '../points/score-log.repository';
 import type { CallContext } from '../rpc/dispatcher';
 import { beijingText } from '../sites/site.handlers';
+import { agentListExport, memberListExport } from './account-export-sources';
 import { exportText } from './export-text';
 
 /** The account an export job reads for: its rights decide the rows, as in its own list call. */
@@ -99,6 +100,8 @@ const scoreLogExport: ExportSource = {
 /** Every exportable list, by the name of its list method. */
 export const exportSources = {
   'gw.credit.score.log.query': scoreLogExport,
+  'gw.credit.agent.query': agentListExport,
+  'gw.credit.user.query': memberListExport,
 } satisfies Record<string, ExportSource>;
 
 export type ExportSourceName = keyof typeof exportSources;

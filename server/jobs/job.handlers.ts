@@ -94,6 +94,8 @@ export function jobHandlers(jobs: Pick<JobRunner, 'kick'>) {
       return startJob(ctx, jobs, 'user.all.disable', userIds.length, { userIds, mode: params.mode });
     },
     'gw.credit.score.log.export': (ctx, params) => startExport(ctx, jobs, 'gw.credit.score.log.query', params),
+    'gw.credit.agent.export': (ctx, params) => startExport(ctx, jobs, 'gw.credit.agent.query', params),
+    'gw.credit.user.export': (ctx, params) => startExport(ctx, jobs, 'gw.credit.user.query', params),
     'gw.credit.job.get': async (ctx, params) => {
       const job = await findOwnJob(ctx.db, { siteId: ctx.site.id, ownerId: ctx.session!.accountId, jobId: params.jobId });
       if (!job) throw new RpcError(ErrorCode.recordNotFound);

@@ -39,6 +39,27 @@ export const authorizationMatrix: Record<string, Record<Actor, Expected>> = {
     otherLine: 20002,
     otherSite: 20002,
   },
+  // An export starts a job for the rows the list would answer: the same rights, checked at its start.
+  'gw.credit.agent.export': {
+    level0: 'ok',
+    level1: 'ok',
+    level2: 'ok',
+    level3: 'ok',
+    level4: 'ok',
+    notDirectParent: 'ok',
+    otherLine: 20002,
+    otherSite: 20002,
+  },
+  'gw.credit.user.export': {
+    level0: 'ok',
+    level1: 'ok',
+    level2: 'ok',
+    level3: 'ok',
+    level4: 'ok',
+    notDirectParent: 'ok',
+    otherLine: 20002,
+    otherSite: 20002,
+  },
   // Suggestions and search look in the caller's own line only: another line's names are simply not found.
   'gw.credit.fuzzy.search.tips': {
     level0: 'ok',

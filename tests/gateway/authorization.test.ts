@@ -27,6 +27,7 @@ function paramsFor(method: string, target: string, targetLogin: string): Record<
   if (method.includes('search.tips')) return { keyword: targetLogin.slice(0, 3) };
   if (method === 'gw.credit.account.search') return { loginId: targetLogin };
   if (method === 'gw.credit.agent.query' || method === 'gw.credit.user.query') return { parentId: target };
+  if (method === 'gw.credit.agent.export' || method === 'gw.credit.user.export') return { parentId: target, format: 'csv' };
   if (method === 'gw.credit.agent.statistics.query') return { parentId: target };
   if (method === 'gw.credit.user.area.code.get' || method === 'gw.credit.currency.list' || method === 'gw.credit.limitation.list')
     return {};
@@ -51,12 +52,12 @@ function paramsFor(method: string, target: string, targetLogin: string): Record<
   return { userId: target };
 }
 
-/** The finished job's only per-account result. */
+/** The finished job's only per-account result (none for an export: it failed or not). */
 async function waitForJob(opsId: string, jobId: string, host: string): Promise<{ error?: { code: number } }> {
   for (let attempt = 0; attempt < 200; attempt++) {
     const answer = await gw.call('gw.credit.job.get', { opsId, jobId }, { host });
     const job = answer.result as { status: string; results: { error?: { code: number } }[] };
-    if (job.status === 'done' || job.status === 'failed') return job.results[0]!;
+    if (job.status === 'done' || job.status === 'failed') return job.results[0] ?? (job.status === 'done' ? {} : { error: { code: -1 } });
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`job ${jobId} did not finish`);
