@@ -7,13 +7,16 @@ import { backOffice, isMemberLevel } from '../../../contract/account-fields.cont
 import { accountStatuses, type AccountStatusValue } from '../../../contract/account.contract';
 import { accountStatusName } from '@/components/account-status-badge';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
+import { DataTableToolbar, exportLoadedRows, type TableExport } from '@/components/data-table/data-table-toolbar';
+import { ExportJobProgress } from '@/components/export/export-job-progress';
+import { useExportJob } from '@/components/export/use-export-job';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useAccountPages, type AccountQuery, type AccountRow } from '@/hooks/use-account-pages';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
 import { SessionContext } from '@/lib/session-context';
+import { toast } from '@/lib/toast';
 import { accountListColumns } from './account-list-columns';
 import { accountListState } from './account-list-state';
 import { BulkActions } from './bulk-actions';
@@ -64,6 +67,10 @@ export default function AccountListScreen() {
   );
   const pages = useAccountPages(shown === 'members' ? 'gw.credit.user.query' : 'gw.credit.agent.query', query);
   const line = pages.line;
+  const exporter = useExportJob(shown === 'members' ? 'gw.credit.user.export' : 'gw.credit.agent.export', {
+    onDone: (count) => toast(t('export.done', { count }), { variant: 'success' }),
+  });
+  const exporting = exporter.phase === 'starting' || exporter.phase === 'running' || exporter.phase === 'downloading';
   useEffect(() => {
     if (line.length > 0) setParentLevel(line.at(-1)!.level);
   }, [line]);
@@ -177,6 +184,16 @@ export default function AccountListScreen() {
     </>
   );
 
+  const exportAs: TableExport = {
+    name: 'accounts',
+    sheet: t('route.accounts'),
+    disabled: pages.rows.length === 0 || exporting,
+    testId: 'account-export',
+    // What is loaded is exported here; a longer list is written by the gateway as a job.
+    onExport: (kind) =>
+      pages.rows.length >= pages.total ? exportLoadedRows(model, exportAs, kind) : exporter.start({ ...query, format: kind }),
+  };
+
   return (
     <section className="flex h-[calc(100vh-10rem)] min-h-96 flex-col gap-3" data-testid="account-list-screen">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -191,8 +208,9 @@ export default function AccountListScreen() {
             {t('accounts.total', { count: pages.total })}
           </span>
         }
-        exportAs={{ name: 'accounts', sheet: t('route.accounts'), disabled: pages.rows.length === 0, testId: 'account-export' }}
+        exportAs={exportAs}
       />
+      <ExportJobProgress job={exporter} />
       <DownlineStats parentId={params.parentId} />
       <DataTable
         model={model}
