@@ -30,6 +30,8 @@ export class JobProgressPage {
   results(): Promise<{ loginId: string | null; outcome: string | null }[]> {
     return this.within
       .getByTestId('job-result')
-      .evaluateAll((rows) => rows.map((row) => ({ loginId: row.getAttribute('data-login-id'), outcome: row.getAttribute('data-outcome') })));
+      .evaluateAll((rows) =>
+        rows.map((row) => ({ loginId: row.getAttribute('data-login-id'), outcome: row.getAttribute('data-outcome') })),
+      );
   }
 }

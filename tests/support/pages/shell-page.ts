@@ -55,7 +55,9 @@ export class ShellPage {
   async pressShortcut(id: ScreenId): Promise<void> {
     const shortcut = screens.find((each) => each.id === id)?.menu?.shortcut;
     if (!shortcut) throw new Error(`screen ${id} has no shortcut`);
-    await this.page.keyboard.press(shortcut.replace(/(^|\+)([a-z])(?=[a-z])/g, (_, plus: string, letter: string) => plus + letter.toUpperCase()));
+    await this.page.keyboard.press(
+      shortcut.replace(/(^|\+)([a-z])(?=[a-z])/g, (_, plus: string, letter: string) => plus + letter.toUpperCase()),
+    );
     if (screenTestIds[id]) await this.screen(id).waitFor();
   }
 
