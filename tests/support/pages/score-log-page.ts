@@ -4,7 +4,7 @@ import { DataTablePage } from './data-table-page';
 /**
  * The score log (point record screen): entries by serial number (data-serial), cells by column id
  * (serial, time, type, from, to, amount, targetBalance, operatorBalance, operator, ip, comment).
- * Not used by a converted test yet: the screen is being reworked, check it against the new markup first.
+ * Not used by a converted test yet; the date range (reworked in main onto the filter kit) is left to that rework.
  */
 export class ScoreLogPage {
   readonly root: Locator;
@@ -39,16 +39,7 @@ export class ScoreLogPage {
     await this.page.getByTestId('log-type').selectOption(value);
   }
 
-  async setRange(start: string, end: string): Promise<void> {
-    await this.page.getByTestId('log-start').fill(start);
-    await this.page.getByTestId('log-end').fill(end);
-  }
-
   accountField(): Locator {
     return this.page.getByTestId('log-account');
-  }
-
-  rangeProblem(): Locator {
-    return this.page.getByTestId('log-range-problem');
   }
 }
