@@ -23,6 +23,7 @@ function MenuItems({ labelled, onChoose }: { labelled: boolean; onChoose?: () =>
           <li key={screen.id}>
             <Link
               href={screen.path}
+              data-screen-id={screen.id}
               aria-current={current ? 'page' : undefined}
               title={labelled ? undefined : t(screen.labelKey)}
               onClick={onChoose}

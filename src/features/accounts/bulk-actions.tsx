@@ -32,6 +32,7 @@ export function BulkActions({ userIds, onStarted }: { userIds: readonly string[]
           role="group"
           aria-label={t('bulk.selected', { count: userIds.length })}
           data-testid="bulk-bar"
+          data-count={userIds.length}
         >
           <span className="text-sm">{t('bulk.selected', { count: userIds.length })}</span>
           {actions.map((action) => (

@@ -62,6 +62,7 @@ export function JobProgress({ job }: { job: Job | null }) {
                   role="listitem"
                   data-testid="job-result"
                   data-outcome={result.error ? 'failed' : 'ok'}
+                  data-login-id={result.loginId}
                   className="absolute right-0 left-0 flex items-center gap-2 border-b px-2 text-sm"
                   style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
                 >

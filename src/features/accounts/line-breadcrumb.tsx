@@ -10,7 +10,7 @@ export function LineBreadcrumb({ line }: { line: readonly LineStep[] }) {
     <nav aria-label={t('accounts.breadcrumb')} data-testid="account-breadcrumb">
       <ol className="flex flex-wrap items-center gap-1 text-sm">
         {line.map((step, index) => (
-          <li key={step.userId} className="flex items-center gap-1" data-user-id={step.userId}>
+          <li key={step.userId} className="flex items-center gap-1" data-user-id={step.userId} data-login-id={step.loginId}>
             {index > 0 ? <ChevronRight className="size-3 text-muted-foreground" aria-hidden /> : null}
             {index === line.length - 1 ? (
               <span aria-current="page" className="font-medium">

@@ -18,6 +18,7 @@ function Resume({ row, commands, t }: { row: AccountRow; commands: CommandContex
       variant="outline"
       onClick={() => void runAccountAction(commands, row, resumeBet)}
       aria-label={`${t('action.resumeBet')} ${row.loginId}`}
+      data-action-id={resumeBet.id}
     >
       {t('action.resumeBet')}
     </Button>
