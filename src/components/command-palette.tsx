@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronLeft } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Choice, Command, CommandContext } from '../../commands/command';
 import { commandsFor, shortcutLabel } from '../../commands/registry';
@@ -14,6 +15,7 @@ import {
   CommandShortcut,
 } from '@/components/ui/command';
 import { recentCommandIds, rememberCommand } from '@/lib/recent-commands';
+import { useDebouncedValue } from '@/components/filters/use-debounced-value';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 /** Past this many results the list is virtualized. */
@@ -43,15 +45,6 @@ function matches(entry: Entry, query: string): boolean {
   return words.every((word) => entry.haystack.includes(word));
 }
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
-
 /** Ctrl/Cmd+K: every command the user may run, recent ones first, with nested pages for commands that ask for arguments. */
 export function CommandPalette({
   open,
@@ -68,10 +61,9 @@ export function CommandPalette({
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState<Page | null>(startWith ? { command: startWith, picked: [] } : null);
-  const [choices, setChoices] = useState<{ list: Choice[]; loading: boolean }>({ list: [], loading: Boolean(startWith) });
   const listRef = useRef<HTMLDivElement>(null);
   const step = page ? page.command.steps?.[page.picked.length] : undefined;
-  const remoteQuery = useDebounced(step?.remote ? query : '', 150);
+  const remoteQuery = useDebouncedValue(step?.remote ? query : '', 150);
   const stepQuery = step?.remote ? remoteQuery : query;
   const titleOf = useCallback(
     (command: Command) =>
@@ -79,32 +71,28 @@ export function CommandPalette({
     [t],
   );
 
-  useEffect(() => {
-    if (!page || !step) return;
-    let live = true;
-    // Remote pages ask the gateway once typing pauses; local pages answer at once, from what is typed.
-    const answer = step.choices(
-      context,
-      page.picked.map((picked) => picked.id),
-      stepQuery,
-    );
-    if (!(answer instanceof Promise)) {
-      setChoices({ list: answer, loading: false });
-      return;
-    }
-    setChoices((current) => ({ ...current, loading: true }));
-    answer.then(
-      (list) => live && setChoices({ list, loading: false }),
-      (error: unknown) => {
-        if (!live) return;
-        setChoices({ list: [], loading: false });
-        context.report({ ok: false, error });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [page, step, stepQuery, context]);
+  // Local pages answer at once from what is typed; remote pages ask the gateway once typing
+  // pauses, and a refusal is told by the query kit's one error handler.
+  const pickedIds = useMemo(() => page?.picked.map((picked) => picked.id) ?? [], [page]);
+  const localAnswer = useMemo(
+    () => (page && step && !step.remote ? step.choices(context, pickedIds, query) : null),
+    [page, step, context, pickedIds, query],
+  );
+  const synchronous = Array.isArray(localAnswer) ? localAnswer : null;
+  const remoteAnswer = useQuery({
+    queryKey: ['palette-step', page?.command.id, pickedIds, stepQuery],
+    queryFn: async (): Promise<Choice[]> => (step ? step.choices(context, pickedIds, stepQuery) : []),
+    enabled: Boolean(page && step) && synchronous === null,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    // The last answer stays listed (marked stale) while the next one comes.
+    placeholderData: (previous) => previous,
+  });
+  const choices = useMemo(
+    () => (synchronous ? { list: synchronous, loading: false } : { list: remoteAnswer.data ?? [], loading: remoteAnswer.isFetching }),
+    [synchronous, remoteAnswer.data, remoteAnswer.isFetching],
+  );
 
   const entries = useMemo<Entry[]>(() => {
     if (page) {
@@ -176,7 +164,6 @@ export function CommandPalette({
   }
 
   function openPage(next: Page) {
-    setChoices({ list: [], loading: true });
     setPage(next);
     setQuery('');
   }
