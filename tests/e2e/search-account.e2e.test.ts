@@ -31,6 +31,10 @@ describe.runIf(e2e.run)('searching the line in Chromium', () => {
     await result.waitFor();
     expect(await result.textContent()).toContain('ga010102');
     expect(await result.getByRole('list').textContent()).toMatch(/admin.*ma01.*sh0101.*ga010102/);
+    // A row of the kit's table: cells by column, the level in the interface language.
+    expect(await result.getAttribute('data-login-id')).toBe('ga010102');
+    expect(await result.locator('[data-column=level]').textContent()).toBe('总代理');
+    expect(await page.getByTestId('search-results').getAttribute('aria-rowcount')).toBe('2');
     await page.getByRole('link', { name: '在用户管理中查看' }).click();
     await page.getByTestId('account-list-screen').waitFor();
     await expect

@@ -1,14 +1,13 @@
-import { ChevronRight } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { useLocation } from 'wouter';
 import { useCall } from '@/api/queries';
-import { AccountStatusBadge } from '@/components/account-status-badge';
+import { DataTable, useDataTable } from '@/components/data-table/data-table';
+import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
 import { AccountPicker } from '@/components/filters/account-picker';
-import { Button, buttonVariants } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { cn } from '@/lib/utils';
+import { Button } from '@/components/ui/button';
 import { useFormat } from '@/hooks/use-format';
+import { listPathOf, searchAccountColumns } from './search-account-columns';
 
 /** /searchAccount/index: find an account anywhere in one's line by name, with suggestions as you type. */
 export default function SearchAccountScreen() {
@@ -18,6 +17,10 @@ export default function SearchAccountScreen() {
   const [loginId, setLoginId] = useState('');
   const { data } = useCall('gw.credit.account.search', { loginId }, { enabled: loginId !== '' });
   const found = loginId === '' ? null : (data?.list ?? null);
+  const [, navigate] = useLocation();
+  const columns = useMemo(() => searchAccountColumns(t, format), [t, format]);
+  const rows = useMemo(() => found ?? [], [found]);
+  const model = useDataTable({ columns, data: rows, getRowId: (account) => account.userId });
 
   function search(name: string) {
     setText(name);
@@ -30,7 +33,7 @@ export default function SearchAccountScreen() {
   }
 
   return (
-    <section className="max-w-3xl space-y-4" data-testid="search-account-screen">
+    <section className="space-y-4" data-testid="search-account-screen">
       <h1 className="text-xl font-semibold">{t('route.searchAccount')}</h1>
       <form onSubmit={submit} role="search" className="flex items-start gap-2">
         <AccountPicker
@@ -58,49 +61,28 @@ export default function SearchAccountScreen() {
         <Button type="submit">{t('search.submit')}</Button>
       </form>
 
-      {found && found.length === 0 ? <p className="text-muted-foreground">{t('search.notFound')}</p> : null}
-      {found?.map((account) => (
-        <Card key={account.userId} data-testid="search-result">
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              {account.loginId}
-              <AccountStatusBadge status={account.status} />
-            </CardTitle>
-            <ol className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground" aria-label={t('accounts.breadcrumb')}>
-              {account.line.map((step, index) => (
-                <li key={step.userId} className="flex items-center gap-1">
-                  {index > 0 ? <ChevronRight className="size-3" aria-hidden /> : null}
-                  {step.loginId}
-                </li>
-              ))}
-            </ol>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
-              <dt className="text-muted-foreground">{t('accounts.column.level')}</dt>
-              <dd>{t(`level.${account.level}`)}</dd>
-              <dt className="text-muted-foreground">{t('accounts.column.nickname')}</dt>
-              <dd>{account.nickname}</dd>
-              <dt className="text-muted-foreground">{t('accounts.column.balance')}</dt>
-              <dd className="font-mono">{format.amount(account.balance)}</dd>
-              <dt className="text-muted-foreground">{t('accounts.column.pointLimit')}</dt>
-              <dd className="font-mono">{account.pointLimit}</dd>
-              <dt className="text-muted-foreground">{t('accounts.column.online')}</dt>
-              <dd>{account.online ? t('accounts.online') : t('accounts.offline')}</dd>
-              <dt className="text-muted-foreground">{t('accounts.column.lastLoginAt')}</dt>
-              <dd>{account.lastLoginAt ? format.dateTime(account.lastLoginAt) : '—'}</dd>
-            </dl>
-            {account.parentId && account.line.length > 1 ? (
-              <Link
-                href={account.line.length > 2 ? `/account/index/${account.parentId}` : '/account/index'}
-                className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'mt-4')}
-              >
-                {t('search.showInList')}
-              </Link>
-            ) : null}
-          </CardContent>
-        </Card>
-      ))}
+      {found ? (
+        <>
+          <DataTableToolbar model={model} exportAs={{ name: 'search', sheet: t('route.searchAccount'), disabled: found.length === 0 }} />
+          <div className="flex h-80 flex-col">
+            <DataTable
+              model={model}
+              label={t('route.searchAccount')}
+              total={found.length}
+              empty={t('search.notFound')}
+              onOpen={(account) => {
+                const path = listPathOf(account);
+                if (path) navigate(path);
+              }}
+              rowHeight={52}
+              minWidth="72rem"
+              testId="search-results"
+              rowTestId="search-result"
+              rowAttributes={(account) => ({ 'data-login-id': account.loginId })}
+            />
+          </div>
+        </>
+      ) : null}
     </section>
   );
 }
