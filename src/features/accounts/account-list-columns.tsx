@@ -1,13 +1,12 @@
 import type { TFunction } from 'i18next';
 import { Link } from 'wouter';
 import { isMemberLevel } from '../../../contract/account-fields.contract';
-import { AccountStatusBadge, accountStatusName } from '@/components/account-status-badge';
 import { DataTableColumnHeader } from '@/components/data-table/data-table-column-header';
+import { accountColumns } from '@/components/account-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Badge } from '@/components/ui/badge';
 import type { AccountRow } from '@/hooks/use-account-pages';
 import type { useFormat } from '@/hooks/use-format';
-import { beijingTime } from '@/lib/time';
 
 type Format = ReturnType<typeof useFormat>;
 
@@ -35,6 +34,7 @@ function Flags({ row, t }: { row: AccountRow; t: TFunction }) {
 
 export function accountListColumns(t: TFunction, format: Format): DataTableColumn<AccountRow>[] {
   const title = (key: string) => t(`accounts.column.${key}`);
+  const columns = accountColumns<AccountRow>(t, format);
   return [
     {
       id: 'loginId',
@@ -55,64 +55,12 @@ export function accountListColumns(t: TFunction, format: Format): DataTableColum
       ),
       meta: { width: 'minmax(9rem,1.4fr)', className: 'font-medium', export: { header: title('loginId'), cell: (row) => row.loginId } },
     },
-    {
-      id: 'nickname',
-      header: title('nickname'),
-      cell: ({ row }) => row.original.nickname,
-      meta: { width: 'minmax(6rem,1fr)', export: { header: title('nickname'), cell: (row) => row.nickname } },
-    },
-    {
-      id: 'level',
-      header: title('level'),
-      cell: ({ row }) => t(`level.${row.original.level}`),
-      meta: { width: '6rem', export: { header: title('level'), cell: (row) => t(`level.${row.level}`) } },
-    },
-    {
-      id: 'status',
-      header: title('status'),
-      cell: ({ row }) => <AccountStatusBadge status={row.original.status} />,
-      meta: { width: '6rem', export: { header: title('status'), cell: (row) => accountStatusName(row.status, t) } },
-    },
-    {
-      id: 'balance',
-      accessorFn: (row) => row.balance,
-      header: ({ column }) => <DataTableColumnHeader column={column} title={title('balance')} />,
-      cell: ({ row }) => format.amount(row.original.balance),
-      meta: {
-        width: 'minmax(7rem,1fr)',
-        className: 'font-mono tabular-nums',
-        export: { header: title('balance'), cell: (row) => ({ number: row.balance }) },
-      },
-    },
-    {
-      id: 'pointLimit',
-      header: title('pointLimit'),
-      cell: ({ row }) => format.amount(row.original.pointLimit),
-      meta: {
-        width: 'minmax(7rem,1fr)',
-        className: 'font-mono tabular-nums',
-        export: { header: title('pointLimit'), cell: (row) => ({ number: row.pointLimit }) },
-      },
-    },
-    {
-      id: 'online',
-      header: title('online'),
-      cell: ({ row }) => (row.original.online ? t('accounts.online') : t('accounts.offline')),
-      meta: {
-        width: '5rem',
-        export: { header: title('online'), cell: (row) => (row.online ? t('accounts.online') : t('accounts.offline')) },
-      },
-    },
-    {
-      id: 'lastLoginAt',
-      accessorFn: (row) => row.lastLoginAt ?? '',
-      header: ({ column }) => <DataTableColumnHeader column={column} title={title('lastLoginAt')} />,
-      cell: ({ row }) => (row.original.lastLoginAt ? format.dateTime(row.original.lastLoginAt) : '—'),
-      meta: {
-        width: 'minmax(10rem,1fr)',
-        className: 'text-xs',
-        export: { header: title('lastLoginAt'), cell: (row) => (row.lastLoginAt ? beijingTime(row.lastLoginAt) : '') },
-      },
-    },
+    columns.nickname(),
+    columns.level(),
+    columns.status(),
+    columns.balance({ sortable: true }),
+    columns.pointLimit(),
+    columns.online(),
+    columns.lastLoginAt({ sortable: true, className: 'text-xs' }),
   ];
 }

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { accountRowActions, runAccountAction } from '../../../commands/account-actions.commands';
 import { whyNot } from '../../../commands/can';
 import type { CommandContext } from '../../../commands/command';
-import { AccountStatusBadge, accountStatusName } from '@/components/account-status-badge';
+import { accountColumns } from '@/components/account-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Button } from '@/components/ui/button';
 import type { AccountRow } from '@/hooks/use-account-pages';
@@ -35,6 +35,7 @@ export function stopListColumns(
   commands: CommandContext,
 ): DataTableColumn<AccountRow>[] {
   const title = (key: string) => t(`accounts.column.${key}`);
+  const columns = accountColumns<AccountRow>(t, format);
   return [
     {
       id: 'loginId',
@@ -42,28 +43,9 @@ export function stopListColumns(
       cell: ({ row }) => row.original.loginId,
       meta: { width: 'minmax(9rem,1fr)', className: 'font-medium', export: { header: title('loginId'), cell: (row) => row.loginId } },
     },
-    {
-      id: 'nickname',
-      header: title('nickname'),
-      cell: ({ row }) => row.original.nickname,
-      meta: { width: 'minmax(6rem,1fr)', export: { header: title('nickname'), cell: (row) => row.nickname } },
-    },
-    {
-      id: 'status',
-      header: title('status'),
-      cell: ({ row }) => <AccountStatusBadge status={row.original.status} />,
-      meta: { width: '6rem', export: { header: title('status'), cell: (row) => accountStatusName(row.status, t) } },
-    },
-    {
-      id: 'balance',
-      header: title('balance'),
-      cell: ({ row }) => format.amount(row.original.balance),
-      meta: {
-        width: 'minmax(7rem,1fr)',
-        className: 'font-mono tabular-nums',
-        export: { header: title('balance'), cell: (row) => ({ number: row.balance }) },
-      },
-    },
+    columns.nickname(),
+    columns.status(),
+    columns.balance(),
     {
       id: 'resume',
       header: () => <span className="sr-only">{t('action.resumeBet')}</span>,

@@ -2,11 +2,11 @@ import type { TFunction } from 'i18next';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'wouter';
 import type { ResultOf } from '../../../contract/methods.contract';
-import { AccountStatusBadge, accountStatusName } from '@/components/account-status-badge';
+import { AccountStatusBadge } from '@/components/account-status-badge';
+import { accountColumns } from '@/components/account-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { buttonVariants } from '@/components/ui/button';
 import type { useFormat } from '@/hooks/use-format';
-import { beijingTime } from '@/lib/time';
 
 export type FoundAccount = ResultOf<'gw.credit.account.search'>['list'][number];
 
@@ -19,6 +19,7 @@ export function listPathOf(account: FoundAccount): string | null {
 export function searchAccountColumns(t: TFunction, format: ReturnType<typeof useFormat>): DataTableColumn<FoundAccount>[] {
   const title = (key: string) => t(`accounts.column.${key}`);
   const lineText = (account: FoundAccount) => account.line.map((step) => step.loginId).join(' > ');
+  const columns = accountColumns<FoundAccount>(t, format);
   return [
     {
       id: 'loginId',
@@ -46,62 +47,13 @@ export function searchAccountColumns(t: TFunction, format: ReturnType<typeof use
       ),
       meta: { width: 'minmax(14rem,2fr)', export: { header: t('accounts.breadcrumb'), cell: lineText } },
     },
-    {
-      id: 'status',
-      header: title('status'),
-      cell: ({ row }) => accountStatusName(row.original.status, t),
-      meta: { width: '6rem', export: { header: title('status'), cell: (row) => accountStatusName(row.status, t) } },
-    },
-    {
-      id: 'level',
-      header: title('level'),
-      cell: ({ row }) => t(`level.${row.original.level}`),
-      meta: { width: '6rem', export: { header: title('level'), cell: (row) => t(`level.${row.level}`) } },
-    },
-    {
-      id: 'nickname',
-      header: title('nickname'),
-      cell: ({ row }) => row.original.nickname,
-      meta: { width: 'minmax(6rem,1fr)', export: { header: title('nickname'), cell: (row) => row.nickname } },
-    },
-    {
-      id: 'balance',
-      header: title('balance'),
-      cell: ({ row }) => format.amount(row.original.balance),
-      meta: {
-        width: 'minmax(7rem,1fr)',
-        className: 'font-mono tabular-nums',
-        export: { header: title('balance'), cell: (row) => ({ number: row.balance }) },
-      },
-    },
-    {
-      id: 'pointLimit',
-      header: title('pointLimit'),
-      cell: ({ row }) => format.amount(row.original.pointLimit),
-      meta: {
-        width: 'minmax(7rem,1fr)',
-        className: 'font-mono tabular-nums',
-        export: { header: title('pointLimit'), cell: (row) => ({ number: row.pointLimit }) },
-      },
-    },
-    {
-      id: 'online',
-      header: title('online'),
-      cell: ({ row }) => (row.original.online ? t('accounts.online') : t('accounts.offline')),
-      meta: {
-        width: '5rem',
-        export: { header: title('online'), cell: (row) => (row.online ? t('accounts.online') : t('accounts.offline')) },
-      },
-    },
-    {
-      id: 'lastLoginAt',
-      header: title('lastLoginAt'),
-      cell: ({ row }) => (row.original.lastLoginAt ? format.dateTime(row.original.lastLoginAt) : '—'),
-      meta: {
-        width: 'minmax(10rem,1fr)',
-        export: { header: title('lastLoginAt'), cell: (row) => (row.lastLoginAt ? beijingTime(row.lastLoginAt) : '') },
-      },
-    },
+    columns.status(),
+    columns.level(),
+    columns.nickname(),
+    columns.balance(),
+    columns.pointLimit(),
+    columns.online(),
+    columns.lastLoginAt(),
     {
       id: 'open',
       header: () => <span className="sr-only">{t('search.showInList')}</span>,

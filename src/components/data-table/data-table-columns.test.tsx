@@ -1,0 +1,65 @@
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { formatAmount, formatDateTime, formatNumber } from '@/lib/format';
+import { DataTable, useDataTable } from './data-table';
+import { amountColumn, textColumn, timeColumn } from './data-table-columns';
+import { exportedTable } from './data-table-export';
+
+interface Row {
+  id: string;
+  name: string;
+  balance: string;
+  lastLoginAt: string | null;
+}
+
+const rows: Row[] = [
+  { id: '1', name: 'ma01', balance: '1234567.80', lastLoginAt: '2026-03-01T16:30:00.000Z' },
+  { id: '2', name: 'ma02', balance: '-5.00', lastLoginAt: null },
+];
+
+function Table({ onModel }: { onModel(model: ReturnType<typeof useDataTable<Row>>): void }) {
+  const format = {
+    amount: (value: string) => formatAmount(value, 'en'),
+    number: (value: number | bigint) => formatNumber(value, 'en'),
+    dateTime: (instant: string | number | Date) => formatDateTime(instant, 'en'),
+  };
+  const columns = [
+    textColumn<Row>('name', 'Name', (row) => row.name),
+    amountColumn<Row>('balance', 'Balance', (row) => row.balance, format, { sortable: true }),
+    timeColumn<Row>('lastLoginAt', 'Last sign-in', (row) => row.lastLoginAt, format),
+  ];
+  const model = useDataTable({ columns, data: rows, getRowId: (row) => row.id });
+  onModel(model);
+  return <DataTable model={model} label="accounts" empty="none" />;
+}
+
+beforeAll(() => {
+  // jsdom lays nothing out: give the scroll box and rows a size so the virtualizer renders rows.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(40);
+});
+afterEach(cleanup);
+
+describe('column builders', () => {
+  it('show amounts and times as the language writes them, and export numbers and Beijing times', () => {
+    let model: ReturnType<typeof useDataTable<Row>> | undefined;
+    render(<Table onModel={(next) => (model = next)} />);
+    const first = document.querySelector('[data-row-id="1"]')!;
+    expect(first.querySelector('[data-column=balance]')?.textContent).toBe('1,234,567.80');
+    expect(first.querySelector('[data-column=lastLoginAt]')?.textContent).not.toBe('—');
+    const second = document.querySelector('[data-row-id="2"]')!;
+    expect(second.querySelector('[data-column=lastLoginAt]')?.textContent).toBe('—');
+    // The sortable column's header is a sort button; the others are plain text.
+    const headers = [...document.querySelectorAll('[role=columnheader]')];
+    expect(headers.map((header) => header.querySelector('button') !== null)).toEqual([false, true, false]);
+
+    expect(exportedTable(model!.table.getAllLeafColumns(), rows)).toEqual({
+      header: ['Name', 'Balance', 'Last sign-in'],
+      rows: [
+        ['ma01', { number: '1234567.80' }, '2026-03-02 00:30:00'],
+        ['ma02', { number: '-5.00' }, ''],
+      ],
+    });
+  });
+});

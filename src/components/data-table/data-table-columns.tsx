@@ -1,0 +1,85 @@
+import type { RowData } from '@tanstack/react-table';
+import type { useFormat } from '@/hooks/use-format';
+import { beijingTime } from '@/lib/time';
+import { DataTableColumnHeader } from './data-table-column-header';
+import type { DataTableColumn } from './data-table-types';
+
+type Format = ReturnType<typeof useFormat>;
+
+export interface ColumnOptions {
+  width?: string;
+  className?: string;
+  /** The header sorts the list (the server sorts by the column's id). */
+  sortable?: boolean;
+}
+
+function header<T extends RowData>(title: string, sortable: boolean | undefined): DataTableColumn<T>['header'] {
+  return sortable ? ({ column }) => <DataTableColumnHeader column={column} title={title} /> : title;
+}
+
+/** Text shown and exported as it is. */
+export function textColumn<T extends RowData>(
+  id: string,
+  title: string,
+  value: (row: T) => string,
+  options: ColumnOptions = {},
+): DataTableColumn<T> {
+  return {
+    id,
+    ...(options.sortable ? { accessorFn: value } : {}),
+    header: header<T>(title, options.sortable),
+    cell: ({ row }) => value(row.original),
+    meta: { width: options.width ?? 'minmax(6rem,1fr)', className: options.className, export: { header: title, cell: value } },
+  };
+}
+
+/** A decimal amount ("1000.50"): shown with the language's separators, exported as a number. */
+export function amountColumn<T extends RowData>(
+  id: string,
+  title: string,
+  value: (row: T) => string,
+  format: Format,
+  options: ColumnOptions = {},
+): DataTableColumn<T> {
+  return {
+    id,
+    ...(options.sortable ? { accessorFn: value } : {}),
+    header: header<T>(title, options.sortable),
+    cell: ({ row }) => format.amount(value(row.original)),
+    meta: {
+      width: options.width ?? 'minmax(7rem,1fr)',
+      className: options.className ?? 'font-mono tabular-nums',
+      export: { header: title, cell: (row) => ({ number: value(row) }) },
+    },
+  };
+}
+
+/** An instant: shown as the language writes dates, exported in Beijing time; empty when missing. */
+export function timeColumn<T extends RowData>(
+  id: string,
+  title: string,
+  value: (row: T) => string | null | undefined,
+  format: Format,
+  options: ColumnOptions = {},
+): DataTableColumn<T> {
+  return {
+    id,
+    ...(options.sortable ? { accessorFn: (row: T) => value(row) ?? '' } : {}),
+    header: header<T>(title, options.sortable),
+    cell: ({ row }) => {
+      const instant = value(row.original);
+      return instant ? format.dateTime(instant) : '—';
+    },
+    meta: {
+      width: options.width ?? 'minmax(10rem,1fr)',
+      className: options.className,
+      export: {
+        header: title,
+        cell: (row) => {
+          const instant = value(row);
+          return instant ? beijingTime(instant) : '';
+        },
+      },
+    },
+  };
+}
