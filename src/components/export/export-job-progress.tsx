@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
 import type { ExportJob } from './use-export-job';
 
@@ -38,19 +39,7 @@ export function ExportJobProgress({ job, className }: { job: ExportJob; classNam
           {running ? t('export.cancel') : t('export.close')}
         </Button>
       </div>
-      <div
-        role="progressbar"
-        aria-label={t('export.title')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 w-full overflow-hidden rounded-full bg-muted"
-      >
-        <div
-          className={cn('h-full transition-[width]', job.phase === 'failed' ? 'bg-destructive' : 'bg-primary')}
-          style={{ width: `${percent}%` }}
-        />
-      </div>
+      <Progress value={percent} label={t('export.title')} failed={job.phase === 'failed'} />
       {running ? <p className="text-xs text-muted-foreground">{t('export.kept')}</p> : null}
     </div>
   );

@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Job } from '@/hooks/use-job';
 import { ruleMessageKey } from '@/lib/number-rules';
-import { cn } from '@/lib/utils';
+import { Progress } from '@/components/ui/progress';
 
 const ROW_HEIGHT = 32;
 
@@ -33,19 +33,7 @@ export function JobProgress({ job }: { job: Job | null }) {
           {job ? `${job.done} / ${job.total}` : '…'}
         </span>
       </div>
-      <div
-        role="progressbar"
-        aria-label={t('job.progress')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 w-full overflow-hidden rounded-full bg-muted"
-      >
-        <div
-          className={cn('h-full transition-[width]', job?.status === 'failed' ? 'bg-destructive' : 'bg-primary')}
-          style={{ width: `${percent}%` }}
-        />
-      </div>
+      <Progress value={percent} label={t('job.progress')} failed={job?.status === 'failed'} />
       {finished ? (
         <p className="text-sm" data-testid="job-summary">
           {t('job.summary', { ok: (job?.results.length ?? 0) - failed, failed })}
