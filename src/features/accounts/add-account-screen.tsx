@@ -24,6 +24,7 @@ import {
   withEdits,
   type GameSettingEdits,
 } from './game-settings-fields';
+import { NewAccountFields } from './new-account-fields';
 
 const add = accountMethods['gw.credit.agent.add'].params.shape;
 /** /add/index: a direct child of the signed-in account (an agent below levels 0-3, a member below an agent). */
@@ -177,33 +178,7 @@ function AddOneForm() {
         maxLength={16}
       />
       <TextField form={form} name="nickname" id="add-nickname" label={t('accounts.column.nickname')} maxLength={16} />
-      <TextField
-        form={form}
-        name="password"
-        id="add-password"
-        label={t('add.password')}
-        hint={t('password.rules')}
-        type="password"
-        autoComplete="new-password"
-      />
-      <TextField
-        form={form}
-        name="confirmPassword"
-        id="add-confirmPassword"
-        label={t('add.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-      />
-      <TextField form={form} name="safeCode" id="add-safeCode" label={t('add.safeCode')} inputMode="numeric" maxLength={4} digits />
-      <TextField
-        form={form}
-        name="pointLimit"
-        id="add-pointLimit"
-        label={t('accounts.column.pointLimit')}
-        hint={t('add.atMost', { max: maxOf.pointLimit })}
-        messageValues={{ max: maxOf.pointLimit }}
-        inputMode="decimal"
-      />
+      <NewAccountFields form={form} idPrefix="add" maxPointLimit={maxOf.pointLimit} />
       {addsMembers ? null : (
         <TextField
           form={form}

@@ -11,6 +11,7 @@ import { useJob } from '@/hooks/use-job';
 import { SessionContext } from '@/lib/session-context';
 import { useFormat } from '@/hooks/use-format';
 import { JobProgress } from './job-progress';
+import { NewAccountFields } from './new-account-fields';
 
 const batch = jobMethods['gw.credit.user.add.batch'].params.shape;
 
@@ -129,33 +130,7 @@ export function AddBatchForm() {
       <p className="text-sm text-muted-foreground sm:col-span-2" data-testid="batch-preview" aria-live="polite">
         {preview}
       </p>
-      <TextField
-        form={form}
-        name="password"
-        id="batch-password"
-        label={t('add.password')}
-        hint={t('password.rules')}
-        type="password"
-        autoComplete="new-password"
-      />
-      <TextField
-        form={form}
-        name="confirmPassword"
-        id="batch-confirmPassword"
-        label={t('add.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-      />
-      <TextField form={form} name="safeCode" id="batch-safeCode" label={t('add.safeCode')} inputMode="numeric" maxLength={4} digits />
-      <TextField
-        form={form}
-        name="pointLimit"
-        id="batch-pointLimit"
-        label={t('accounts.column.pointLimit')}
-        hint={t('add.atMost', { max: maxOf.pointLimit })}
-        messageValues={{ max: maxOf.pointLimit }}
-        inputMode="decimal"
-      />
+      <NewAccountFields form={form} idPrefix="batch" maxPointLimit={maxOf.pointLimit} />
       <TextField
         form={form}
         name="validAmountRate"
