@@ -62,6 +62,9 @@ describe.runIf(e2e.run)('the menu on a narrow and on a wide screen in Chromium',
 
     await page.keyboard.press('Control+b');
     await menuSheet(page).waitFor();
+    // Radix listens for a click outside only once the sheet has opened (a timer after mounting):
+    // a click in the same instant is not the user's case, so wait for the opening to end.
+    await menuSheet(page).evaluate((sheet) => Promise.all(sheet.getAnimations().map((animation) => animation.finished)));
     await page.mouse.click(360, 600);
     await menuSheet(page).waitFor({ state: 'detached' });
     await page.getByTestId('change-password-screen').waitFor();
