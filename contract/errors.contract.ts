@@ -62,8 +62,10 @@ export const ErrorCode = {
   missingRegistrationTypeAlt: 20044,
   agentLevelMaximum: 20045,
   memberMaximum: 20046,
-  subAccountFailed: 20047,
-  subAccountFailedAlt: 20048,
+  /** The main account has as many sub-accounts as the site allows (5 or 15). */
+  subAccountLimit: 20047,
+  /** No such sub-account of the caller's. */
+  subAccountNotFound: 20048,
   recordNotFound: 20049,
   thirdPartySignature: 37100,
   thirdPartyEmptyResult: 37101,

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { FieldChange } from '../../contract/audit.contract';
 import { envelopeParamNames, envelopeParamsSchema, pickLanguage, type Language } from '../../contract/common.contract';
 import { ErrorCode, type ErrorCodeValue, type ErrorData } from '../../contract/errors.contract';
 import { routeRoles, type MethodDefinition } from '../../contract/method.contract';
 import type { Clock } from '../clock';
 import { prepared, type Database, type Queryable } from '../db/database';
 import { checkOwnSecret } from '../auth/secret-check';
-import { countryOf } from '../geo/ip-region';
+import { countryOf, isPrivateIp } from '../geo/ip-region';
 import { accessCodesOf, findSession, sessionFromRow, tokenLooksValid, type Session } from '../sessions/session.store';
 import { resolveSiteWithSession, type SiteWithSession } from '../sessions/site-session.store';
 import { inMaintenance, resolveSite, type Site } from '../sites/site.repository';
@@ -54,8 +55,8 @@ export interface CallContext {
   host: string;
   authority: string;
   now: Date;
-  /** What the operation record says about this call (write methods). */
-  audit: { targetId?: string; summary?: string };
+  /** What the operation record says about this call (write methods): whom it acted on, what it changed. */
+  audit: { targetId?: string; summary?: string; changes?: FieldChange[] };
   settings: GatewaySettings;
   /** Fields of the envelope some methods record (sign-in: terminal and device). */
   terminal: string;
@@ -199,8 +200,12 @@ export function createDispatcher(options: DispatcherOptions) {
       method: call.method,
       targetId: ctx.audit.targetId,
       summary: ctx.audit.summary,
+      // A refused or failed call changed nothing, whatever its handler noted before it stopped.
+      changes: level === 'normal' ? ctx.audit.changes : undefined,
       params: call.payload,
       ip: ctx.ip,
+      region: ctx.country ?? (ctx.ip && isPrivateIp(ctx.ip) ? 'LAN' : ''),
+      terminal: ctx.terminal,
       level,
       code,
       requestKey: call.requestKey,

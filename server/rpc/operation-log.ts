@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { FieldChange } from '../../contract/audit.contract';
 import type { Queryable } from '../db/database';
 
 const SENSITIVE_PARAM = /pass|safe|captcha|token|opsid/i;
@@ -15,6 +16,11 @@ export interface OperationRecord {
   /** Stored with secrets masked. */
   params: Record<string, unknown>;
   ip: string;
+  /** Country (or "LAN") of the IP, and the terminal the envelope named. */
+  region?: string | undefined;
+  terminal?: string | undefined;
+  /** What the call changed, field by field (values, never prose). */
+  changes?: readonly FieldChange[] | undefined;
   level: 'normal' | 'warn' | 'error';
   code: number | null;
   requestKey?: string | undefined;
@@ -42,10 +48,15 @@ function redact(params: Record<string, unknown>): Record<string, unknown> {
 /** The INSERT of one record, for callers that run it inside a bigger statement (the dispatcher). */
 export function operationInsertSql(record: OperationRecord) {
   const targetId = record.targetId && /^[0-9]{1,18}$/.test(record.targetId) ? record.targetId : null;
+  // The acting account's line is read with the insert: "my line's operations" is then a prefix search.
   return sql`INSERT INTO operation_log
-    (site_id, account_id, sub_account_id, operator_login, method, target_id, summary, params, ip, level, code, request_key, created_at)
+    (site_id, account_id, sub_account_id, operator_login, method, target_id, summary, params, ip, region, terminal, changes,
+     line_path, level, code, request_key, created_at)
     VALUES (${record.siteId}, ${record.accountId}, ${record.subAccountId}, ${storableText(record.operatorLogin)}, ${record.method},
             ${targetId}, ${storableText(record.summary ?? '')}, ${storableJson(redact(record.params))}::jsonb, ${record.ip},
+            ${storableText(record.region ?? '').slice(0, 16)}, ${storableText(record.terminal ?? '').slice(0, 16)},
+            ${storableJson(record.changes ?? [])}::jsonb,
+            COALESCE((SELECT path FROM accounts WHERE id = ${record.accountId}), ''),
             ${record.level}, ${record.code}, ${record.requestKey ?? null}, ${record.at})`;
 }
 

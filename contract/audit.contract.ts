@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { idSchema, isoTimeSchema, pageIndexSchema, pageResult, pageSizeSchema } from './common.contract';
+import { ErrorCode } from './errors.contract';
+import { defineMethod } from './method.contract';
+
+/** The longest range the operation record and the login log answer (spec §5, §9): 15 x 24 h. */
+export const AUDIT_MAX_SPAN_DAYS = 15;
+/** The operation record answers at most the newest this many rows of a range (spec §9). */
+export const OPERATION_RECORD_LIMIT = 1000;
+
+export const operationLevels = ['normal', 'warn', 'error'] as const;
+export type OperationLevel = (typeof operationLevels)[number];
+
+/** [startTime, endTime): both required, start before end, at most 15 x 24 h apart (100 "range-over-15-days"). */
+const auditRange = {
+  startTime: isoTimeSchema,
+  endTime: isoTimeSchema,
+};
+const rangeChecks = <T extends z.ZodType<{ startTime: string; endTime: string }>>(schema: T) =>
+  schema
+    .refine((p) => Date.parse(p.startTime) < Date.parse(p.endTime), { message: 'start-after-end', path: ['startTime'] })
+    .refine((p) => Date.parse(p.endTime) - Date.parse(p.startTime) <= AUDIT_MAX_SPAN_DAYS * 86_400_000, {
+      message: 'range-over-15-days',
+      path: ['endTime'],
+    });
+
+/** One changed field: values as stored (amounts in cents as strings, statuses as numbers), translated by the screen. */
+export const fieldChangeSchema = z.object({
+  field: z.string(),
+  before: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+  after: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+});
+export type FieldChange = z.infer<typeof fieldChangeSchema>;
+
+export const operationRecordSchema = z.object({
+  /** The record's own id (rows of one instant keep their order). */
+  id: idSchema,
+  time: isoTimeSchema,
+  /** Who acted: the sub-account when one did, else the main account. */
+  operatorId: idSchema,
+  operatorLoginId: z.string(),
+  /** The main account the operator acted for (the operator itself when it is one). */
+  mainUserId: idSchema,
+  targetId: idSchema.optional(),
+  targetLoginId: z.string().optional(),
+  /** The method that was called: the screen shows it translated (`operation.action.<method>`). */
+  action: z.string(),
+  changes: z.array(fieldChangeSchema),
+  level: z.enum(operationLevels),
+  /** The catalogue code of a refused or failed call. */
+  code: z.number().int().nullable(),
+  ip: z.string(),
+  region: z.string(),
+  terminal: z.string(),
+});
+export type OperationRecordRow = z.infer<typeof operationRecordSchema>;
+
+export const loginLogRowSchema = z.object({
+  id: idSchema,
+  time: isoTimeSchema,
+  loginId: z.string(),
+  /** The account or sub-account that tried, when the name was known. */
+  userId: idSchema.nullable(),
+  ip: z.string(),
+  region: z.string(),
+  terminal: z.string(),
+  /** The device the browser reported (fingerOSModel). */
+  deviceId: z.string(),
+  /** 0 on success, else the catalogue code of the refusal. */
+  code: z.number().int(),
+});
+export type LoginLogRow = z.infer<typeof loginLogRowSchema>;
+
+const auditRights = { levels: [0, 1, 2], role: 'firstProxy', accessCode: 8 } as const;
+
+export const auditMethods = {
+  'gw.credit.operation.record.query': defineMethod({
+    summary:
+      "Every write call made in the caller's line (its own, its downline's, their sub-accounts'), refused or not, newest first: at most 15 x 24 h and the newest 1000 rows of the range",
+    params: rangeChecks(
+      z.object({
+        ...auditRange,
+        /** Who acted: an account or a sub-account of the line. */
+        operatorId: idSchema.optional(),
+        /** The account acted on. */
+        targetId: idSchema.optional(),
+        /** A method name. */
+        action: z.string().max(80).optional(),
+        level: z.enum(operationLevels).optional(),
+        pageIndex: pageIndexSchema.default(1),
+        pageSize: pageSizeSchema.default(100),
+      }),
+    ),
+    result: pageResult(operationRecordSchema),
+    auth: 'session',
+    effect: 'read',
+    rights: auditRights,
+    errors: [],
+  }),
+  'gw.credit.login.log.query': defineMethod({
+    summary:
+      "Sign-in attempts (successful or not) of the caller's line and its sub-accounts, or of one of them (userId), newest first, at most 15 x 24 h",
+    params: rangeChecks(
+      z.object({
+        ...auditRange,
+        userId: idSchema.optional(),
+        pageIndex: pageIndexSchema.default(1),
+        pageSize: pageSizeSchema.default(100),
+      }),
+    ),
+    result: pageResult(loginLogRowSchema),
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: [0, 1, 2, 3, 4], accessCode: 1 },
+    errors: [ErrorCode.accountNotFound],
+  }),
+};
