@@ -66,9 +66,11 @@ export const scoreLogRowSchema = z.object({
   /** Balance of the parent side; null for an issue. */
   operatorBefore: pointsSchema.nullable(),
   operatorAfter: pointsSchema.nullable(),
-  /** Login of the main account that acted (its sub-account's, once those exist, in operatorSubAccountId). */
+  /** The login that acted: a sub-account's when one did (its id in operatorSubAccountId), else the main account's. */
   operator: z.string(),
   operatorSubAccountId: idSchema.nullable(),
+  /** The main account the operator acted for (the operator itself when no sub-account acted). */
+  mainUserId: idSchema,
   operatorIp: z.string(),
   time: isoTimeSchema,
   comment: z.string(),

@@ -106,7 +106,8 @@ export const subAccountMethods = {
     auth: 'session',
     effect: 'read',
     rights: { levels: backOffice },
-    errors: [ErrorCode.subAccountNotFound],
+    // 700 when a main account leaves out subAccountId.
+    errors: [ErrorCode.subAccountNotFound, ErrorCode.missingParams],
   }),
   'gw.credit.subaccount.update': defineMethod({
     summary:
@@ -123,7 +124,8 @@ export const subAccountMethods = {
     effect: 'write',
     rights: manage,
     stepUp,
-    errors: [ErrorCode.subAccountNotFound],
+    // 700 when nothing to change is given.
+    errors: [ErrorCode.subAccountNotFound, ErrorCode.missingParams],
   }),
   'gw.credit.subaccount.access.code.update': defineMethod({
     summary: "Replaces a sub-account's access codes; its sessions take the new ones at their next call",

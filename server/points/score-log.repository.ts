@@ -20,6 +20,7 @@ interface ScoreLogRow {
   operator_after: DbInt | null;
   operator_login: string;
   operator_sub_account_id: DbInt | null;
+  operator_account_id: DbInt;
   operator_ip: string;
   created_at: Date | string;
   comment: string;
@@ -55,7 +56,7 @@ function scoreLogCondition(scope: ScoreLogScope, params: ScoreLogFilters): SQL {
 function selectRows(scope: ScoreLogScope, condition: SQL): SQL {
   return sql`
     SELECT l.serial_no, l.type, l.from_account_id, f.login_id AS from_login, l.to_account_id, t.login_id AS to_login, l.amount,
-           l.before, l.after, l.operator_before, l.operator_after, l.operator_login, l.operator_sub_account_id,
+           l.before, l.after, l.operator_before, l.operator_after, l.operator_login, l.operator_sub_account_id, l.operator_account_id,
            CASE WHEN ${scope.wholeSite} OR o.path LIKE (SELECT path FROM accounts WHERE id = ${scope.callerId}) || '%'
                 THEN l.operator_ip ELSE '' END AS operator_ip,
            l.created_at, l.comment
@@ -81,6 +82,7 @@ function toScoreLogRow(row: ScoreLogRow) {
     operatorAfter: row.operator_after === null ? null : points(row.operator_after),
     operator: row.operator_login,
     operatorSubAccountId: row.operator_sub_account_id === null ? null : String(row.operator_sub_account_id),
+    mainUserId: String(row.operator_account_id),
     operatorIp: row.operator_ip,
     time: iso(row.created_at),
     comment: row.comment,

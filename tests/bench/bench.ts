@@ -2,6 +2,7 @@
  * Benchmark of the gateway (`npm run bench`):
  *   1. a gateway read (JSON-RPC gw.credit.sn.template.get) against the bare route GET /api/health,
  *      on embedded PGlite and, with BENCH_DATABASE_URL or TEST_DATABASE_URL, on PostgreSQL;
+ *      and a read as a main account against the same read as its sub-account (the right check's cost);
  *   2. the start time of the start script on an empty DATA_DIR and on existing data;
  *   5. score ups per second through the gateway (HTTP, 8 connections) against the same transfer
  *      as raw SQL from 8 clients on the same database, on PostgreSQL and on PGlite.
@@ -16,6 +17,7 @@ import { printTable, type TableRow } from './text-table.bench-helper';
 import { measureBundles } from './bundle.bench-helper';
 import { bigTreeDatabase, scrollBigTable, timeFirstPage } from './account-list.bench-helper';
 import { ensureWebBuild } from '../support/web-build';
+import { benchRights } from './rights.bench-helper';
 import { benchScorePglite, benchScorePostgres, SCORE_CONNECTIONS, type ScoreBenchResult, type ScoreLoadResult } from './score.bench-helper';
 
 const RATIO_AIM = 0.6;
@@ -94,6 +96,33 @@ async function benchGateway(database: string, databaseUrl?: string): Promise<voi
       `${read.status200}/${read.total} ok, non-2xx ${read.non2xx}, errors ${read.errors}, bad body ${read.badBodies}`,
       'all',
       allGood(read),
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+const RIGHTS_RATIO_AIM = 0.95;
+
+/** The same read as a sub-account and as its main account: what the sub-account's right check costs. */
+async function benchRightsCheck(database: string, databaseUrl?: string): Promise<void> {
+  const server = await startServer({ dataDir: makeTempDir(), ...(databaseUrl ? { databaseUrl } : {}), env: { CAPTCHA: 'off' } });
+  try {
+    const { main, sub } = await benchRights(server.url);
+    addLoadRow(database, '(g)', main);
+    addLoadRow(database, '(h)', sub);
+    const ratio = sub.requestsPerSecond / main.requestsPerSecond;
+    addSummary(
+      `${database}: read as a sub-account / as its main account`,
+      `${ratio.toFixed(2)} (${sub.requestsPerSecond.toFixed(0)} / ${main.requestsPerSecond.toFixed(0)} req/s)`,
+      `ratio >= ${RIGHTS_RATIO_AIM}`,
+      ratio >= RIGHTS_RATIO_AIM,
+    );
+    addSummary(
+      `${database}: (g) and (h) every response 200 with result`,
+      `${sub.status200 + main.status200}/${sub.total + main.total} ok`,
+      'all',
+      allGood(main) && allGood(sub),
     );
   } finally {
     await server.stop();
@@ -303,11 +332,20 @@ async function main(): Promise<void> {
   await part('web bundles', benchBundles);
   await part('account list, PGlite', () => benchAccountList('PGlite', { kind: 'pglite' }, true));
   await part('PGlite', () => benchGateway('PGlite'));
+  await part('rights check, PGlite', () => benchRightsCheck('PGlite'));
   await part('score ups, PGlite', async () => reportScore('PGlite', await benchScorePglite()));
   const adminUrl = postgresAdminUrl();
   if (adminUrl) {
     console.log(`PostgreSQL: a fresh database on ${maskUrl(adminUrl)}`);
     await part('PostgreSQL', () => benchPostgres(adminUrl));
+    await part('rights check, PostgreSQL', async () => {
+      const database = await createBenchDatabase(adminUrl);
+      try {
+        await benchRightsCheck('PostgreSQL', database.url);
+      } finally {
+        await database.drop();
+      }
+    });
     await part('score ups, PostgreSQL', async () => {
       const database = await createBenchDatabase(adminUrl);
       try {
@@ -328,7 +366,7 @@ async function main(): Promise<void> {
     summaryRows.push({ check: 'PostgreSQL', measured: 'skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL)', aim: '', 'aim met': '-' });
   }
 
-  printTable('1. Gateway read (a) vs bare route (b)', loadRows);
+  printTable('1. Gateway read (a) vs bare route (b); a read as a main account (g) and as its sub-account (h)', loadRows);
   printTable(`2. Start time of \`${startCommand}\` (spawn until GET /api/health is 200)`, startRows);
   printTable('3. JavaScript and CSS loaded (production build, gzip level 9)', bundleRows);
   printTable('4. Account list under an agent with 100,000 members (server time of the first page; scrolling in Chromium)', listRows);

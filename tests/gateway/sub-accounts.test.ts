@@ -304,6 +304,12 @@ describe('signing in as a sub-account', () => {
     expect(row).toEqual({ operator_login: loginId, operator_account_id: expect.anything(), operator_sub_account_id: expect.anything() });
     expect(String(row!.operator_account_id)).toBe(await gw.accountId('admin'));
     expect(String(row!.operator_sub_account_id)).toBe(subAccountId);
+    const logged1 = await gw.rpc('gw.credit.score.log.query', { opsId: admin, userId: ma01, pageSize: 1 });
+    expect(logged1.list[0]).toMatchObject({
+      operator: loginId,
+      operatorSubAccountId: subAccountId,
+      mainUserId: await gw.accountId('admin'),
+    });
     const record = await gw.db.one<{ account_id: string | number; sub_account_id: string | number; operator_login: string }>(
       sql`SELECT account_id, sub_account_id, operator_login FROM operation_log WHERE request_key = 'clerk-up-1'`,
     );
