@@ -53,14 +53,15 @@ function sessionOf(ctx: CallContext): Session {
 /** The main account's line as a LIKE prefix: "my line" is every path that starts with it. */
 const linePrefix = (session: Session) => sql`(SELECT path FROM accounts WHERE id = ${session.accountId}) || '%'`;
 
-function operationCondition(ctx: CallContext, session: Session, params: ParamsOut<'gw.credit.operation.record.query'>): SQL {
-  // The range and the site first: the planner walks (site_id, created_at) newest first and
-  // keeps the line's rows, or (site_id, line_path, created_at) for a small line.
+function operationCondition(ctx: CallContext, path: string, params: ParamsOut<'gw.credit.operation.record.query'>): SQL {
+  // The line's path as a value (ids and slashes: no LIKE wildcard in it), so the planner sees
+  // how much of the site it holds: a big line walks (site_id, created_at) newest first and
+  // keeps its rows, a small one reads (site_id, line_path, created_at) and sorts.
   const where: SQL[] = [
     sql`o.site_id = ${ctx.site.id}`,
     sql`o.created_at >= ${new Date(params.startTime)}`,
     sql`o.created_at < ${new Date(params.endTime)}`,
-    sql`o.line_path LIKE ${linePrefix(session)}`,
+    sql`o.line_path LIKE ${`${path}%`}`,
   ];
   if (params.operatorId !== undefined) {
     // A sub-account acted as itself; a main account only when no sub-account acted for it.
@@ -79,7 +80,9 @@ function operationCondition(ctx: CallContext, session: Session, params: ParamsOu
  */
 async function queryOperations(ctx: CallContext, params: ParamsOut<'gw.credit.operation.record.query'>) {
   const session = sessionOf(ctx);
-  const condition = operationCondition(ctx, session, params);
+  const me = await ctx.db.one<{ path: string }>(sql`SELECT path FROM accounts WHERE id = ${session.accountId}`);
+  if (!me) throw new RpcError(ErrorCode.authFailed);
+  const condition = operationCondition(ctx, me.path, params);
   const offset = (params.pageIndex - 1) * params.pageSize;
   const limit = Math.min(params.pageSize, OPERATION_RECORD_LIMIT - offset);
   const counted = await ctx.db.one<{ n: DbInt }>(

@@ -229,6 +229,10 @@ describe('gw.credit.operation.record.query', () => {
 
     it('a profile edit: only the fields that changed, before -> after (amounts in cents as strings)', async () => {
       const was = await accountRow('sh0302');
+      const live = (await gw.db.one<{ red_limit: string | number; enabled: boolean }>(
+        sql`SELECT red_limit, enabled FROM game_settings WHERE account_id = ${await idOf('sh0302')} AND game_type = 'live'`,
+      ))!;
+      expect(live.enabled).toBe(true);
       await gw.rpc('gw.credit.agent.profile.edit', {
         opsId: await opsOf('ma03'),
         userId: await idOf('sh0302'),
@@ -236,12 +240,15 @@ describe('gw.credit.operation.record.query', () => {
         phone: '555-0100',
         wechat: '',
         pointLimit: '9000000.00',
+        gameSettings: [{ gameType: 'live', redLimit: '123.45', enabled: false }],
       });
       const record = await lastOf('ma03', 'gw.credit.agent.profile.edit');
       expect(record.changes).toEqual([
         { field: 'nickname', before: was.nickname, after: 'Renamed' },
         { field: 'phone', before: was.phone, after: '555-0100' },
         { field: 'pointLimit', before: String(was.point_limit), after: '900000000' },
+        { field: 'gameSettings.live.redLimit', before: String(live.red_limit), after: '12345' },
+        { field: 'gameSettings.live.enabled', before: true, after: false },
       ]);
     });
 
