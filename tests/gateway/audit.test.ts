@@ -261,6 +261,26 @@ describe('gw.credit.operation.record.query', () => {
       expect(record.changes).toEqual([{ field: 'balance', before, after }]);
     });
 
+    it('a flag and an added account: exceptionMarked false -> true, loginId null -> the new login', async () => {
+      const opsId = await opsOf('ma01');
+      await gw.rpc('gw.credit.agent.exception.mark', { opsId, userId: await idOf('sh0101') });
+      expect((await lastOf('ma01', 'gw.credit.agent.exception.mark')).changes).toEqual([
+        { field: 'exceptionMarked', before: false, after: true },
+      ]);
+      const added = await gw.rpc('gw.credit.agent.add', {
+        opsId,
+        loginId: 'audnew01',
+        nickname: 'audit new',
+        password: 'Authz_123',
+        pointLimit: '1.00',
+        agentCommisionRate: 1,
+        validAmountRate: 0,
+      });
+      const record = await lastOf('ma01', 'gw.credit.agent.add');
+      expect(record).toMatchObject({ targetId: added.userId, targetLoginId: 'audnew01' });
+      expect(record.changes).toEqual([{ field: 'loginId', before: null, after: 'audnew01' }]);
+    });
+
     it('a password reset records that the secrets changed, never their values', async () => {
       await gw.rpc('gw.credit.user.password.reset', {
         opsId: await opsOf('ma02'),
