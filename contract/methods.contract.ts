@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { accountMethods } from './account.contract';
+import { auditMethods } from './audit.contract';
 import { authMethods } from './auth.contract';
 import { discoveryMethods } from './discovery.contract';
 import type { MethodDefinition } from './method.contract';
@@ -17,6 +18,7 @@ export const contract = {
   ...accountMethods,
   ...pointsMethods,
   ...subAccountMethods,
+  ...auditMethods,
 } satisfies Record<string, MethodDefinition>;
 
 export type Contract = typeof contract;

@@ -158,6 +158,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         method: jobMethods[job.kind as ItemJobKind],
         targetId: refusal ? item.userId : (audit.targetId ?? result.userId),
         summary: `${(!refusal && audit.summary) || item.label} (job ${job.id})`,
+        changes: refusal ? undefined : audit.changes,
         params: { jobId: job.id, item: index + 1, loginId: item.loginId, ...(item.userId ? { userId: item.userId } : {}) },
         ip: job.ip,
         level: refusal ? 'warn' : 'normal',

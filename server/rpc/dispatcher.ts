@@ -122,7 +122,7 @@ function paramsError(error: z.ZodError, input: Record<string, unknown>): RpcErro
     return new RpcError(ErrorCode.missingParams, { field, rule: 'required' });
   }
   // Rules of contract/rules.contract.ts carry their own name ("password-uppercase") as message.
-  const rule = /^[a-z]+(-[a-z]+)+$/.test(issue.message)
+  const rule = /^[a-z0-9]+(-[a-z0-9]+)+$/.test(issue.message)
     ? issue.message
     : issue.code === 'invalid_format'
       ? `format:${issue.format}`

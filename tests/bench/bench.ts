@@ -5,7 +5,8 @@
  *      and a read as a main account against the same read as its sub-account (the right check's cost);
  *   2. the start time of the start script on an empty DATA_DIR and on existing data;
  *   5. score ups per second through the gateway (HTTP, 8 connections) against the same transfer
- *      as raw SQL from 8 clients on the same database, on PostgreSQL and on PGlite.
+ *      as raw SQL from 8 clients on the same database, on PostgreSQL and on PGlite;
+ *   6. the first page of the operation record over 1,000,000 records of one line in 15 days.
  * `npm run bench -- score` runs only the parts whose names hold one of the words given.
  * Aims are reported, never enforced: the exit code is non-zero only when something could not be measured.
  */
@@ -18,6 +19,7 @@ import { measureBundles } from './bundle.bench-helper';
 import { bigTreeDatabase, scrollBigTable, timeFirstPage } from './account-list.bench-helper';
 import { ensureWebBuild } from '../support/web-build';
 import { benchRights } from './rights.bench-helper';
+import { AUDIT_ROWS, auditDatabase, timeOperationRecord } from './audit.bench-helper';
 import { benchScorePglite, benchScorePostgres, SCORE_CONNECTIONS, type ScoreBenchResult, type ScoreLoadResult } from './score.bench-helper';
 
 const RATIO_AIM = 0.6;
@@ -320,6 +322,28 @@ function reportScore(database: string, result: ScoreBenchResult): void {
   addSummary(`${database}: ledger check after the score bench`, result.ledgerOk ? 'passed' : 'FAILED', 'passed', result.ledgerOk);
 }
 
+const AUDIT_AIM_MS = 50;
+const auditRows: TableRow[] = [];
+
+async function benchOperationRecord(name: string, target: Parameters<typeof auditDatabase>[0]): Promise<void> {
+  const { db, end } = await auditDatabase(target);
+  try {
+    const timings = await timeOperationRecord(db, end);
+    for (const timing of timings) {
+      auditRows.push({ database: name, query: timing.query, 'p50 ms': timing.p50.toFixed(1), 'p99 ms': timing.p99.toFixed(1) });
+    }
+    const first = timings[0]!;
+    addSummary(
+      `${name}: first page of the operation record, ${AUDIT_ROWS.toLocaleString('en')} rows of one line, 15 days (p50)`,
+      `${first.p50.toFixed(1)} ms`,
+      `< ${AUDIT_AIM_MS} ms`,
+      first.p50 < AUDIT_AIM_MS,
+    );
+  } finally {
+    await db.close();
+  }
+}
+
 async function main(): Promise<void> {
   console.log(
     `Bench: node ${process.version}, ${cpus().length} CPUs; autocannon ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route`,
@@ -334,6 +358,7 @@ async function main(): Promise<void> {
   await part('PGlite', () => benchGateway('PGlite'));
   await part('rights check, PGlite', () => benchRightsCheck('PGlite'));
   await part('score ups, PGlite', async () => reportScore('PGlite', await benchScorePglite()));
+  await part('operation record, PGlite', () => benchOperationRecord('PGlite', { kind: 'pglite' }));
   const adminUrl = postgresAdminUrl();
   if (adminUrl) {
     console.log(`PostgreSQL: a fresh database on ${maskUrl(adminUrl)}`);
@@ -362,6 +387,14 @@ async function main(): Promise<void> {
         await database.drop();
       }
     });
+    await part('operation record, PostgreSQL', async () => {
+      const database = await createBenchDatabase(adminUrl);
+      try {
+        await benchOperationRecord('PostgreSQL', { kind: 'postgres', url: database.url });
+      } finally {
+        await database.drop();
+      }
+    });
   } else {
     summaryRows.push({ check: 'PostgreSQL', measured: 'skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL)', aim: '', 'aim met': '-' });
   }
@@ -371,6 +404,10 @@ async function main(): Promise<void> {
   printTable('3. JavaScript and CSS loaded (production build, gzip level 9)', bundleRows);
   printTable('4. Account list under an agent with 100,000 members (server time of the first page; scrolling in Chromium)', listRows);
   printTable('5. Score ups: the gateway (c) against the same transfer as raw SQL (d), same database, same run', scoreRows);
+  printTable(
+    `6. Operation record: server time of a page (100 rows, 15 days, through the gateway) with ${AUDIT_ROWS.toLocaleString('en')} records of one line`,
+    auditRows,
+  );
   printTable('Summary', summaryRows);
 }
 

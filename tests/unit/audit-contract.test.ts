@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { changeKindOf } from '../../contract/audit.contract';
+
+describe('changeKindOf', () => {
+  it('reads a change by the last part of its field name', () => {
+    expect(
+      ['balance', 'pointLimit', 'maxWin', 'gameSettings.live.redLimit', 'gameSettings.electronic.agentToCompanyLimit'].map(changeKindOf),
+    ).toEqual(['amount', 'amount', 'amount', 'amount', 'amount']);
+    expect(['status', 'teamStatus', 'password', 'safeCode'].map(changeKindOf)).toEqual(['status', 'status', 'secret', 'secret']);
+  });
+
+  it('shows anything else as it is, inherited object keys included', () => {
+    expect(['nickname', 'gameSettings.live.enabled', 'betPaused', 'constructor', 'toString', ''].map(changeKindOf)).toEqual(
+      Array(6).fill('value'),
+    );
+  });
+});
