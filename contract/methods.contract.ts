@@ -6,6 +6,7 @@ import type { MethodDefinition } from './method.contract';
 import { noticeMethods } from './notice.contract';
 import { pointsMethods } from './points.contract';
 import { siteMethods } from './site.contract';
+import { subAccountMethods } from './subaccount.contract';
 
 /** Every method of the gateway, by its exact wire name (spec §7). */
 export const contract = {
@@ -15,6 +16,7 @@ export const contract = {
   ...noticeMethods,
   ...accountMethods,
   ...pointsMethods,
+  ...subAccountMethods,
 } satisfies Record<string, MethodDefinition>;
 
 export type Contract = typeof contract;
