@@ -89,7 +89,8 @@ export const jobMethods = {
     }),
     auth: 'session',
     effect: 'read',
-    rights: { levels: backOffice, accessCode: 1 },
+    // No code of its own: whoever could start a job may follow it (a clerk with code 6 its export).
+    rights: { levels: backOffice },
     errors: [ErrorCode.recordNotFound],
   }),
 };

@@ -100,8 +100,7 @@ export const subAccountMethods = {
     errors: [],
   }),
   'gw.credit.subaccount.get': defineMethod({
-    summary:
-      "One of the caller's sub-accounts; a sub-account calling without subAccountId gets its own record (how it fetches its codes)",
+    summary: "One of the caller's sub-accounts; a sub-account calling without subAccountId gets its own record (how it fetches its codes)",
     params: z.object({ subAccountId: idSchema.optional() }),
     result: subAccountSchema,
     auth: 'session',
@@ -110,7 +109,8 @@ export const subAccountMethods = {
     errors: [ErrorCode.subAccountNotFound],
   }),
   'gw.credit.subaccount.update': defineMethod({
-    summary: "Changes a sub-account's nickname, resets its password (it must change it at its next sign-in) or its safe code; a new secret ends its sessions",
+    summary:
+      "Changes a sub-account's nickname, resets its password (it must change it at its next sign-in) or its safe code; a new secret ends its sessions",
     params: z.object({
       ...safeCodeParam,
       ...subAccountIdParams,
@@ -164,7 +164,7 @@ export const subAccountMethods = {
     errors: [ErrorCode.subAccountNotFound],
   }),
   'gw.credit.subaccount.logout': defineMethod({
-    summary: "Ends every session of a sub-account (kick out)",
+    summary: 'Ends every session of a sub-account (kick out)',
     params: z.object(subAccountIdParams),
     result: idResult,
     auth: 'session',

@@ -7,7 +7,7 @@ import { migrate } from './db/migrate';
 import { startUpkeep } from './db/pglite-upkeep';
 import { initIpRegions } from './geo/ip-region';
 import { buildApp } from './http/app';
-import { demoLogins, demoTreeLogins, seedDemo } from './seed/demo.seed';
+import { demoLogins, demoSubAccounts, demoTreeLogins, seedDemo } from './seed/demo.seed';
 import { buildWeb, webBuildNeeded, webRoot } from './web-build';
 
 const started = Date.now();
@@ -69,4 +69,7 @@ for (const login of demoLogins(port)) {
   console.log(`  ${login.site.padEnd(6)} ${login.url.padEnd(32)} ${login.loginId} / ${login.password} / ${login.safeCode}`);
 }
 console.log(`  demo agents at each level (same password and code): ${demoTreeLogins.map((l) => l.loginId).join(', ')}`);
+console.log(
+  `  demo sub-accounts (same password and code): ${demoSubAccounts.map((s) => `${s.loginId} (${s.main}, codes ${s.codes.join(',')})`).join(', ')}`,
+);
 console.log('Press Ctrl+C to stop.');

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
 import { hashSecret } from '../auth/password';
+import { uniqueViolation } from '../db/database';
 import type { ActingContext, CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
@@ -109,16 +110,25 @@ export async function addChild(ctx: ActingContext, input: NewChild, level: numbe
     SELECT game_type, betting_ratio, agent_rate, agent_to_company_limit, spread, red_limit, enabled
       FROM game_settings WHERE account_id = ${parent.id} ORDER BY game_type`);
   const settings = childGameSettings(parentSettings, input, share);
-  const taken = await ctx.db.one(sql`SELECT 1 FROM accounts WHERE site_id = ${ctx.site.id} AND lower(login_id) = lower(${input.loginId})`);
+  // Accounts and sub-accounts share the site's login names (login_names, kept by the tables' triggers).
+  const taken = await ctx.db.one(sql`SELECT 1 FROM login_names WHERE site_id = ${ctx.site.id} AND login_key = lower(${input.loginId})`);
   if (taken) throw new RpcError(ErrorCode.invalidParams, { field: 'loginId', rule: 'login-id-taken' });
 
-  const created = await ctx.db.one<{ id: string | number }>(sql`INSERT INTO accounts
+  const created = await ctx.db
+    .one<{ id: string | number }>(
+      sql`INSERT INTO accounts
       (site_id, parent_id, level, login_id, nickname, name, phone, tel, wechat, password_hash, safe_code_hash,
        point_limit, agent_commision_rate, valid_amount_rate, first_login, created_at)
     VALUES (${ctx.site.id}, ${parent.id}, ${level}, ${input.loginId}, ${input.nickname}, ${input.name ?? ''}, ${input.phone ?? ''},
        ${input.tel ?? ''}, ${input.wechat ?? ''}, ${input.passwordHash}, ${input.safeCodeHash},
        ${input.pointLimit}, ${share}, ${input.validAmountRate}, true, ${ctx.now})
-    RETURNING id`);
+    RETURNING id`,
+    )
+    .catch((error: unknown) => {
+      // A name a concurrent add took meanwhile: the same refusal as a name taken before.
+      if (uniqueViolation(error)) throw new RpcError(ErrorCode.invalidParams, { field: 'loginId', rule: 'login-id-taken' });
+      throw error;
+    });
   const userId = String(created!.id);
   for (const setting of settings) {
     await ctx.db

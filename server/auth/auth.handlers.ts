@@ -5,7 +5,8 @@ import { accountOfLine } from '../accounts/line-access';
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
-import { endSessionsOf, revokeSession, type Session } from '../sessions/session.store';
+import { endSessionsOf, endSubAccountSessions, revokeSession, type Session } from '../sessions/session.store';
+import { findSubAccountById, findSubAccountByLogin } from '../subaccounts/sub-account.repository';
 import { checkCaptcha, createCaptcha } from './captcha.service';
 import { login } from './login.service';
 import { hashSecret } from './password';
@@ -14,6 +15,15 @@ import { checkOwnSecret } from './secret-check';
 function sessionOf(ctx: CallContext): Session {
   if (!ctx.session) throw new RpcError(ErrorCode.authFailed);
   return ctx.session;
+}
+
+/** The session's own sub-account row when a sub-account acts (its password calls act on itself, GATEWAY.md). */
+async function ownSubAccount(ctx: CallContext) {
+  const session = sessionOf(ctx);
+  if (session.subAccountId === null) return undefined;
+  const sub = await findSubAccountById(ctx.db, session.subAccountId);
+  if (!sub) throw new RpcError(ErrorCode.authFailed);
+  return sub;
 }
 
 export const authHandlers = defineHandlers({
@@ -33,8 +43,9 @@ export const authHandlers = defineHandlers({
   },
 
   'gw.credit.user.first.login.check': async (ctx, params) => {
-    const account = await findAccountByLogin(ctx.db, ctx.site.id, params.loginId.trim());
-    return { firstLogin: account?.first_login ? '1' : '0' };
+    const name = params.loginId.trim();
+    const login = (await findAccountByLogin(ctx.db, ctx.site.id, name)) ?? (await findSubAccountByLogin(ctx.db, ctx.site.id, name));
+    return { firstLogin: login?.first_login ? '1' : '0' };
   },
 
   'gw.credit.agent.login': (ctx, params) => login(ctx, params),
@@ -48,12 +59,27 @@ export const authHandlers = defineHandlers({
       ipLimit: ctx.settings.loginIpLimit,
       method: 'gw.credit.safe.code.check',
     };
-    return { valid: await checkOwnSecret(ctx.db, origin, { accountId: session.accountId, secret: 'safeCode', value: params.safeCode }) };
+    return {
+      valid: await checkOwnSecret(ctx.db, origin, {
+        accountId: session.accountId,
+        subAccountId: session.subAccountId,
+        secret: 'safeCode',
+        value: params.safeCode,
+      }),
+    };
   },
 
   // The old password was checked by the dispatcher before this transaction (stepUp), with the
   // account's attempt counters.
   'gw.credit.user.password.update': async (ctx, params) => {
+    const sub = await ownSubAccount(ctx);
+    if (sub) {
+      await ctx.db.run(sql`UPDATE sub_accounts SET password_hash = ${await hashSecret(params.newPassword)} WHERE id = ${sub.id}`);
+      await endSubAccountSessions(ctx.db, sql`${sub.id}`, ctx.now);
+      ctx.audit.targetId = String(sub.id);
+      ctx.audit.changes = [{ field: 'password', before: null, after: null }];
+      return {};
+    }
     const account = await accountOfLine(ctx);
     await ctx.db.run(sql`UPDATE accounts SET password_hash = ${await hashSecret(params.newPassword)} WHERE id = ${account.id}`);
     await endSessionsOf(ctx.db, sql`${account.id}`, ctx.now, ctx.site.idleTimeoutSeconds);
@@ -63,6 +89,20 @@ export const authHandlers = defineHandlers({
   },
 
   'gw.credit.user.password.force.update': async (ctx, params) => {
+    const sub = await ownSubAccount(ctx);
+    if (sub) {
+      if (!sub.force_pwd_update && !sub.first_login) throw new RpcError(ErrorCode.illegalOperation);
+      if (sub.first_login && params.safeCode === undefined)
+        throw new RpcError(ErrorCode.missingParams, { field: 'safeCode', rule: 'required' });
+      const safeCodeHash = params.safeCode === undefined ? sub.safe_code_hash : await hashSecret(params.safeCode);
+      await ctx.db
+        .run(sql`UPDATE sub_accounts SET password_hash = ${await hashSecret(params.newPassword)}, safe_code_hash = ${safeCodeHash},
+        force_pwd_update = false, first_login = false WHERE id = ${sub.id}`);
+      await endSubAccountSessions(ctx.db, sql`${sub.id}`, ctx.now);
+      ctx.audit.targetId = String(sub.id);
+      ctx.audit.summary = sub.first_login ? 'first password and safe code set' : 'forced password change done';
+      return {};
+    }
     const account = await accountOfLine(ctx);
     if (!account.force_pwd_update && !account.first_login) throw new RpcError(ErrorCode.illegalOperation);
     if (account.first_login && params.safeCode === undefined) {

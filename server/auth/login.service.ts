@@ -1,8 +1,9 @@
 import { isMemberLevel } from '../../contract/account-fields.contract';
 import { sql } from 'drizzle-orm';
-import { allAccessCodes, SESSION_TYPE_MAIN } from '../../contract/auth.contract';
+import { allAccessCodes, SESSION_TYPE_MAIN, SESSION_TYPE_SUB } from '../../contract/auth.contract';
 import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
-import { AccountStatus, findAccountByLogin, lineStatus, type AccountRow } from '../accounts/account.repository';
+import { AccountStatus, findAccount, findAccountByLogin, lineStatus } from '../accounts/account.repository';
+import { findSubAccountByLogin } from '../subaccounts/sub-account.repository';
 import type { Queryable } from '../db/database';
 import { isPrivateIp } from '../geo/ip-region';
 import type { CallContext } from '../rpc/dispatcher';
@@ -20,14 +21,20 @@ const hashForUnknownName = () => (dummyHash ??= hashSecret('no-such-account-Aa1'
 /** What the login log says of an attempt the counters refused. */
 const refusalOf: Record<CounterScope, string> = { ip: 'ip-limit', captcha: 'captcha-limit', pair: 'locked', name: 'name-delay' };
 
+/** Whose attempt a login-log row is: an account, or a sub-account (with its main account as account_id). */
+interface LogTarget {
+  accountId?: string | number | undefined;
+  subAccountId?: string | number | undefined;
+}
+
 async function writeLoginLog(
   db: Queryable,
   ctx: CallContext,
-  entry: { loginId: string; accountId?: string | number | undefined; result: string; code: ErrorCodeValue | null },
+  entry: LogTarget & { loginId: string; result: string; code: ErrorCodeValue | null },
 ) {
   const region = ctx.country ?? (ctx.ip && isPrivateIp(ctx.ip) ? 'LAN' : '');
-  await db.run(sql`INSERT INTO login_log (site_id, account_id, login_id, result, code, ip, region, terminal, device, created_at)
-    VALUES (${ctx.site.id}, ${entry.accountId ?? null}, ${entry.loginId.slice(0, 64)}, ${entry.result}, ${entry.code},
+  await db.run(sql`INSERT INTO login_log (site_id, account_id, sub_account_id, login_id, result, code, ip, region, terminal, device, created_at)
+    VALUES (${ctx.site.id}, ${entry.accountId ?? null}, ${entry.subAccountId ?? null}, ${entry.loginId.slice(0, 64)}, ${entry.result}, ${entry.code},
             ${ctx.ip}, ${region}, ${ctx.terminal.slice(0, 16)}, ${ctx.device.slice(0, 512)}, ${ctx.now})`);
 }
 
@@ -50,8 +57,8 @@ export async function login(ctx: CallContext, input: LoginInput) {
   const { db, site, now } = ctx;
   const loginKey = loginKeyOf(input.loginId);
   const origin: AttemptOrigin = { siteId: site.id, ip: ctx.ip, now, ipLimit: ctx.settings.loginIpLimit, method: 'gw.credit.agent.login' };
-  const refuse = async (result: string, code: ErrorCodeValue, account?: AccountRow) => {
-    await writeLoginLog(db, ctx, { loginId: input.loginId, accountId: account?.id, result, code });
+  const refuseEarly = async (result: string, code: ErrorCodeValue) => {
+    await writeLoginLog(db, ctx, { loginId: input.loginId, result, code });
     return new RpcError(code);
   };
 
@@ -63,7 +70,7 @@ export async function login(ctx: CallContext, input: LoginInput) {
     now,
     ipLimit: origin.ipLimit,
   });
-  if (!taken.ok) throw await refuse(refusalOf[taken.refusedBy], ErrorCode.tooFrequentAccess);
+  if (!taken.ok) throw await refuseEarly(refusalOf[taken.refusedBy], ErrorCode.tooFrequentAccess);
   const { attempt } = taken;
   const credentials = { ...attempt, keys: counters };
 
@@ -76,37 +83,54 @@ export async function login(ctx: CallContext, input: LoginInput) {
     if (!captchaRight) {
       // No secret was read: the credential slots go back, the wrong guess stays counted.
       await settleAttempt(db, credentials, 'release', now);
-      throw await refuse('captcha', ErrorCode.captchaWrong);
+      throw await refuseEarly('captcha', ErrorCode.captchaWrong);
     }
     await settleAttempt(db, captcha, 'release', now);
   }
 
-  const account = await findAccountByLogin(db, site.id, input.loginId.trim());
-  const passwordOk = await verifySecret(account?.password_hash ?? (await hashForUnknownName()), input.password);
+  const name = input.loginId.trim();
+  const account = await findAccountByLogin(db, site.id, name);
+  // Accounts and sub-accounts share one namespace per site: a name is one or the other.
+  const sub = account ? undefined : await findSubAccountByLogin(db, site.id, name);
+  const main = sub ? await findAccount(db, site.id, String(sub.main_account_id)) : undefined;
+  const login = account ?? (sub && main ? sub : undefined);
+  const who: LogTarget = sub && main ? { accountId: main.id, subAccountId: sub.id } : { accountId: account?.id };
+  const locked = sub ? { id: sub.id, login_id: sub.login_id, main_account_id: sub.main_account_id } : account;
+  const refuse = async (result: string, code: ErrorCodeValue) => {
+    await writeLoginLog(db, ctx, { loginId: input.loginId, ...who, result, code });
+    return new RpcError(code);
+  };
+  const passwordOk = await verifySecret(login?.password_hash ?? (await hashForUnknownName()), input.password);
   // Members are managed here; they never sign in to the back office.
-  if (!account || !passwordOk || isMemberLevel(account.level)) {
-    await settleCredentialAttempt(db, origin, credentials, false, account);
-    throw await refuse('wrong-password', ErrorCode.wrongCredentials, account);
+  if (!login || !passwordOk || (account && isMemberLevel(account.level))) {
+    await settleCredentialAttempt(db, origin, credentials, false, locked);
+    throw await refuse('wrong-password', ErrorCode.wrongCredentials);
   }
-  if (!(await verifySecret(account.safe_code_hash, input.safeCode))) {
-    await settleCredentialAttempt(db, origin, credentials, false, account);
-    throw await refuse('wrong-safe-code', ErrorCode.safeCodeWrong, account);
+  if (!(await verifySecret(login.safe_code_hash, input.safeCode))) {
+    await settleCredentialAttempt(db, origin, credentials, false, locked);
+    throw await refuse('wrong-safe-code', ErrorCode.safeCodeWrong);
   }
-  await settleCredentialAttempt(db, origin, credentials, true, account);
-  if (account.status === AccountStatus.disabled) throw await refuse('disabled', ErrorCode.accountDisabled, account);
-  const line = await lineStatus(db, String(account.id));
-  if (line === AccountStatus.disabled) throw await refuse('line-locked', ErrorCode.agentLineLocked, account);
+  await settleCredentialAttempt(db, origin, credentials, true, locked);
+  // A sub-account is stopped by its own status and by everything that stops its main account.
+  const owner = (account ?? main)!;
+  if (owner.status === AccountStatus.disabled || sub?.status === AccountStatus.disabled) {
+    throw await refuse('disabled', ErrorCode.accountDisabled);
+  }
+  const line = await lineStatus(db, String(owner.id));
+  if (line === AccountStatus.disabled) throw await refuse('line-locked', ErrorCode.agentLineLocked);
 
-  const userId = String(account.id);
+  const userId = String(login.id);
+  const mainUserId = String(owner.id);
   const token = await db.transaction(async (tx) => {
-    await tx.run(sql`UPDATE accounts SET last_login_at = ${now} WHERE id = ${userId}`);
-    await writeLoginLog(tx, ctx, { loginId: account.login_id, accountId: userId, result: 'ok', code: null });
-    // The epoch read with the password hash: a change of credentials committed since then
-    // has moved the account's epoch on, and this session is over before its first use.
+    await tx.run(sql`UPDATE ${sub ? sql`sub_accounts` : sql`accounts`} SET last_login_at = ${now} WHERE id = ${userId}`);
+    await writeLoginLog(tx, ctx, { loginId: login.login_id, ...who, result: 'ok', code: null });
+    // The epochs read with the password hash: a change of credentials committed since then
+    // has moved the epoch on, and this session is over before its first use.
     return createSession(tx, {
       siteId: site.id,
-      accountId: userId,
-      epoch: account.credentials_epoch,
+      accountId: mainUserId,
+      epoch: owner.credentials_epoch,
+      ...(sub ? { subAccount: { id: userId, epoch: sub.credentials_epoch } } : {}),
       now,
       ip: ctx.ip,
       terminal: ctx.terminal,
@@ -115,17 +139,17 @@ export async function login(ctx: CallContext, input: LoginInput) {
   });
   return {
     sessionId: token,
-    loginId: account.login_id,
+    loginId: login.login_id,
     userId,
-    forcePwdUpdate: account.force_pwd_update ? ('1' as const) : ('0' as const),
+    forcePwdUpdate: login.force_pwd_update ? ('1' as const) : ('0' as const),
     sn: site.id,
-    status: account.status,
-    sessionType: SESSION_TYPE_MAIN,
-    isMain: true,
-    level: account.level,
-    firstLogin: account.first_login ? ('1' as const) : ('0' as const),
+    status: owner.status,
+    sessionType: sub ? SESSION_TYPE_SUB : SESSION_TYPE_MAIN,
+    isMain: !sub,
+    level: owner.level,
+    firstLogin: login.first_login ? ('1' as const) : ('0' as const),
     teamStatus: line,
-    mainUserId: userId,
-    accessCode: [...allAccessCodes],
+    mainUserId,
+    accessCode: sub ? sub.access_codes.map(Number) : [...allAccessCodes],
   };
 }

@@ -18,17 +18,25 @@ export interface AttemptOrigin {
   method: string;
 }
 
+/** The login whose name an attempt locked: an account, or a sub-account with its main account. */
+export interface LockedLogin {
+  id: string | number;
+  login_id: string;
+  main_account_id?: string | number;
+}
+
 /**
  * A lock is a security event: it goes in the operation record of the account whose name was
  * locked (level warn), written as the attempt's own statement, outside any transaction. A name
  * that belongs to no account has no record to go in; the login log still holds every attempt.
  */
-export async function recordLock(db: Queryable, origin: AttemptOrigin, account: { id: string | number; login_id: string } | undefined) {
+export async function recordLock(db: Queryable, origin: AttemptOrigin, account: LockedLogin | undefined) {
   if (!account) return;
   await recordOperation(db, {
     siteId: origin.siteId,
-    accountId: String(account.id),
-    subAccountId: null,
+    // A sub-account's lock goes in its main account's record, naming the sub-account.
+    accountId: String(account.main_account_id ?? account.id),
+    subAccountId: account.main_account_id === undefined ? null : String(account.id),
     operatorLogin: account.login_id,
     method: origin.method,
     targetId: String(account.id),
@@ -59,7 +67,7 @@ export async function settleCredentialAttempt(
   origin: AttemptOrigin,
   attempt: Attempt,
   ok: boolean,
-  account: { id: string | number; login_id: string } | undefined,
+  account: LockedLogin | undefined,
 ) {
   await settleAttempt(db, attempt, ok ? 'success' : 'failure', origin.now);
   if (!ok && lockedByThisFailure(attempt)) await recordLock(db, origin, account);
@@ -73,10 +81,13 @@ export async function settleCredentialAttempt(
 export async function checkOwnSecret(
   db: Queryable,
   origin: AttemptOrigin,
-  input: { accountId: string; secret: 'password' | 'safeCode'; value: string },
+  input: { accountId: string; subAccountId?: string | null; secret: 'password' | 'safeCode'; value: string },
 ): Promise<boolean> {
-  const account = await db.one<{ id: string | number; login_id: string; password_hash: string; safe_code_hash: string }>(
-    sql`SELECT id, login_id, password_hash, safe_code_hash FROM accounts WHERE id = ${input.accountId}`,
+  // A sub-account's own secrets are its own (GATEWAY.md), never its main account's.
+  const account = await db.one<LockedLogin & { password_hash: string; safe_code_hash: string }>(
+    input.subAccountId
+      ? sql`SELECT id, login_id, password_hash, safe_code_hash, main_account_id FROM sub_accounts WHERE id = ${input.subAccountId}`
+      : sql`SELECT id, login_id, password_hash, safe_code_hash FROM accounts WHERE id = ${input.accountId}`,
   );
   if (!account) throw new RpcError(ErrorCode.authFailed);
   const attempt = await takeCredentialAttempt(db, origin, loginKeyOf(account.login_id));

@@ -278,3 +278,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 export function pgliteOf(db: Database): PGlite | undefined {
   return (db as Database & { pglite?: PGlite }).pglite;
 }
+
+/**
+ * Whether a failed statement broke a unique index (SQLSTATE 23505), and which: drivers and
+ * drizzle may wrap the database's error, so its causes are looked through.
+ */
+export function uniqueViolation(error: unknown): { constraint: string | undefined } | null {
+  for (let cause: unknown = error, depth = 0; cause && depth < 4; depth++) {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return { constraint: typeof constraint === 'string' ? constraint : undefined };
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return null;
+}

@@ -67,7 +67,13 @@ export function registerFileRoute(app: FastifyInstance, options: { db: Database;
       const session = await findSession(db, { token, siteId: site.id, now, idleTimeoutSeconds: site.idleTimeoutSeconds });
       if (!session) throw new RpcError(ErrorCode.authFailed);
       if (session.forcePwdUpdate || session.firstLogin) throw new RpcError(ErrorCode.notAuthorized);
-      const file = await findOwnFile(db, { siteId: site.id, ownerId: session.accountId, fileId: fileId.data, now });
+      const file = await findOwnFile(db, {
+        siteId: site.id,
+        ownerId: session.accountId,
+        subAccountId: session.subAccountId,
+        fileId: fileId.data,
+        now,
+      });
       if (!file) throw new RpcError(ErrorCode.recordNotFound);
       return { file };
     } catch (error) {

@@ -31,9 +31,15 @@ export async function insertFile(
 /** A file of this site made by this account and not yet expired; anyone else's is not found. */
 export async function findOwnFile(
   db: Queryable,
-  input: { siteId: string; ownerId: string; fileId: string; now: Date },
+  input: { siteId: string; ownerId: string; subAccountId: string | null; fileId: string; now: Date },
 ): Promise<StoredFile | undefined> {
+  // A sub-account downloads only what its own job made (as job.get shows it only its own jobs).
+  const own =
+    input.subAccountId === null
+      ? sql``
+      : sql`AND EXISTS (SELECT 1 FROM jobs j WHERE j.file_id = f.id AND j.sub_account_id = ${input.subAccountId})`;
   const row = await db.one<{ name: string; content_type: string; bytes: Buffer | Uint8Array }>(sql`SELECT name, content_type, bytes
-      FROM files WHERE id = ${input.fileId} AND site_id = ${input.siteId} AND owner_id = ${input.ownerId} AND expires_at > ${input.now}`);
+      FROM files f WHERE f.id = ${input.fileId} AND f.site_id = ${input.siteId} AND f.owner_id = ${input.ownerId}
+        AND f.expires_at > ${input.now} ${own}`);
   return row && { name: row.name, contentType: row.content_type, bytes: Buffer.from(row.bytes) };
 }

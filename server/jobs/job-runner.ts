@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
+import type { MethodDefinition } from '../../contract/method.contract';
+import { contract } from '../../contract/methods.contract';
 import { AccountStatus, lineStatus } from '../accounts/account.repository';
 import { callerMayChangeDownline } from '../accounts/line-access';
 import type { Clock } from '../clock';
-import type { Database } from '../db/database';
+import { uniqueViolation, type Database } from '../db/database';
 import type { ActingContext } from '../rpc/dispatcher';
 import { recordOperation } from '../rpc/operation-log';
 import { RpcError } from '../rpc/rpc-error';
@@ -59,12 +61,9 @@ class TaskReleased extends Error {}
 /** A refusal with a catalogue code fails the item alone; a name taken by a concurrent add is one too. */
 function refusalOf(error: unknown): RpcError | null {
   if (error instanceof RpcError) return error;
-  for (let cause: unknown = error, depth = 0; cause && depth < 4; depth++) {
-    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && (constraint === undefined || constraint === 'accounts_site_login')) {
-      return new RpcError(ErrorCode.invalidParams, { field: 'loginId', rule: 'login-id-taken' });
-    }
-    cause = (cause as { cause?: unknown }).cause;
+  const taken = uniqueViolation(error);
+  if (taken && (taken.constraint === undefined || taken.constraint === 'accounts_site_login' || taken.constraint === 'login_names_pkey')) {
+    return new RpcError(ErrorCode.invalidParams, { field: 'loginId', rule: 'login-id-taken' });
   }
   return null;
 }
@@ -74,6 +73,13 @@ async function checkOwner(ctx: ActingContext): Promise<void> {
   if (ctx.session!.status === AccountStatus.disabled) throw new RpcError(ErrorCode.accountDisabled);
   await callerMayChangeDownline(ctx);
   if ((await lineStatus(ctx.db, ctx.session!.accountId)) === AccountStatus.disabled) throw new RpcError(ErrorCode.agentLineLocked);
+}
+
+/** A sub-account's item runs only while it is there, enabled and holds the code of the job's method. */
+function checkSubAccount(owner: { sub_status: number | null; sub_codes: number[] | null }, method: string): void {
+  if (owner.sub_status === null || owner.sub_status === AccountStatus.disabled) throw new RpcError(ErrorCode.accountDisabled);
+  const code = (contract as Record<string, MethodDefinition>)[method]?.rights?.accessCode;
+  if (code !== undefined && !(owner.sub_codes ?? []).map(Number).includes(code)) throw new RpcError(ErrorCode.notAuthorized);
 }
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
@@ -99,8 +105,17 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const locked = await lockOwnJob(tx, { jobId: job.id, worker });
       if (!locked || locked.done !== index) return 'lost';
       const now = clock.now();
-      const owner = await tx.one<{ login_id: string; status: number }>(
-        sql`SELECT login_id, status FROM accounts WHERE id = ${job.ownerId} AND site_id = ${job.siteId}`,
+      // A sub-account's job names it as the operator, and stops with it (deleted, disabled or no longer holding the code).
+      const owner = await tx.one<{
+        login_id: string;
+        status: number;
+        sub_login_id: string | null;
+        sub_status: number | null;
+        sub_codes: number[] | null;
+      }>(
+        sql`SELECT a.login_id, a.status, u.login_id AS sub_login_id, u.status AS sub_status, u.access_codes AS sub_codes
+              FROM accounts a LEFT JOIN sub_accounts u ON u.id = ${job.subAccountId}::bigint AND u.main_account_id = a.id
+             WHERE a.id = ${job.ownerId} AND a.site_id = ${job.siteId}`,
       );
       if (!owner) {
         await failJob(tx, { jobId: job.id, worker, reason: 'owner-gone: the account that started the job no longer exists', now });
@@ -121,6 +136,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
             audit,
           };
           await checkOwner(ctx);
+          if (job.subAccountId !== null) checkSubAccount(owner, jobMethods[job.kind as ItemJobKind]);
           return item.apply(ctx);
         });
         result = { loginId: item.loginId, userId: applied.userId };
@@ -138,7 +154,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         siteId: job.siteId,
         accountId: job.ownerId,
         subAccountId: job.subAccountId,
-        operatorLogin: owner.login_id,
+        operatorLogin: owner.sub_login_id ?? owner.login_id,
         method: jobMethods[job.kind as ItemJobKind],
         targetId: refusal ? item.userId : (audit.targetId ?? result.userId),
         summary: `${(!refusal && audit.summary) || item.label} (job ${job.id})`,

@@ -97,7 +97,12 @@ export function jobHandlers(jobs: Pick<JobRunner, 'kick'>) {
     'gw.credit.agent.export': (ctx, params) => startExport(ctx, jobs, 'gw.credit.agent.query', params),
     'gw.credit.user.export': (ctx, params) => startExport(ctx, jobs, 'gw.credit.user.query', params),
     'gw.credit.job.get': async (ctx, params) => {
-      const job = await findOwnJob(ctx.db, { siteId: ctx.site.id, ownerId: ctx.session!.accountId, jobId: params.jobId });
+      const job = await findOwnJob(ctx.db, {
+        siteId: ctx.site.id,
+        ownerId: ctx.session!.accountId,
+        subAccountId: ctx.session!.subAccountId,
+        jobId: params.jobId,
+      });
       if (!job) throw new RpcError(ErrorCode.recordNotFound);
       return {
         jobId: job.id,

@@ -87,9 +87,17 @@ export async function insertJob(
 }
 
 /** A job of this site started by this account; anyone else's is not found. */
-export async function findOwnJob(db: Queryable, input: { siteId: string; ownerId: string; jobId: string }): Promise<JobRow | undefined> {
+/**
+ * A job of the caller's: a main account's own and its sub-accounts'; a sub-account's own only
+ * (another clerk's job and its file are not its to read).
+ */
+export async function findOwnJob(
+  db: Queryable,
+  input: { siteId: string; ownerId: string; subAccountId: string | null; jobId: string },
+): Promise<JobRow | undefined> {
   const row = await db.one<RawJob>(sql`SELECT ${COLUMNS} FROM jobs
-    WHERE id = ${input.jobId} AND site_id = ${input.siteId} AND owner_id = ${input.ownerId}`);
+    WHERE id = ${input.jobId} AND site_id = ${input.siteId} AND owner_id = ${input.ownerId}
+      ${input.subAccountId === null ? sql`` : sql`AND sub_account_id = ${input.subAccountId}`}`);
   return row && toJob(row);
 }
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { FieldChange } from '../../contract/audit.contract';
 import { envelopeParamNames, envelopeParamsSchema, pickLanguage, type Language } from '../../contract/common.contract';
 import { ErrorCode, type ErrorCodeValue, type ErrorData } from '../../contract/errors.contract';
-import { routeRoles, type MethodDefinition } from '../../contract/method.contract';
+import { rightsAllow, type MethodDefinition } from '../../contract/method.contract';
 import type { Clock } from '../clock';
 import { prepared, type Database, type Queryable } from '../db/database';
 import { checkOwnSecret } from '../auth/secret-check';
@@ -237,7 +237,13 @@ export function createDispatcher(options: DispatcherOptions) {
     const value = call.payload[stepUp.param];
     const origin = { siteId: session.siteId, ip: ctx.ip, now: ctx.now, ipLimit: options.settings.loginIpLimit, method: call.method };
     const ok =
-      typeof value === 'string' && (await checkOwnSecret(db, origin, { accountId: session.accountId, secret: stepUp.secret, value }));
+      typeof value === 'string' &&
+      (await checkOwnSecret(db, origin, {
+        accountId: session.accountId,
+        subAccountId: session.subAccountId,
+        secret: stepUp.secret,
+        value,
+      }));
     if (!ok) throw new RpcError(stepUp.secret === 'password' ? ErrorCode.oldPasswordWrong : ErrorCode.safeCodeWrong);
   }
 
@@ -354,15 +360,10 @@ export function createDispatcher(options: DispatcherOptions) {
       if ((session.forcePwdUpdate || session.firstLogin) && !definition.openWhilePasswordForced) {
         throw new RpcError(ErrorCode.notAuthorized);
       }
-      const rights = definition.rights;
-      if (rights?.levels && !rights.levels.includes(session.level)) throw new RpcError(ErrorCode.notAuthorized);
-      // Route role and main-account-only (PRODUCT.md "Roles"): a sub-account never acts for the whole account.
-      if (rights?.role && !(routeRoles[rights.role] as readonly number[]).includes(session.level))
-        throw new RpcError(ErrorCode.notAuthorized);
-      if (rights?.mainOnly && session.subAccountId !== null) throw new RpcError(ErrorCode.notAuthorized);
-      if (rights?.accessCode !== undefined && !accessCodesOf(session).includes(rights.accessCode)) {
-        throw new RpcError(ErrorCode.notAuthorized);
-      }
+      // One rule for every caller, main account or sub-account (contract/method.contract.ts):
+      // levels, route role, main accounts only, access code. The web app applies the same one.
+      const caller = { level: session.level, accessCodes: accessCodesOf(session), isSubAccount: session.subAccountId !== null };
+      if (!rightsAllow(definition.rights, caller)) throw new RpcError(ErrorCode.notAuthorized);
     }
 
     const committed: (() => void)[] = [];

@@ -13,6 +13,7 @@ import { noJobRunner, type JobRunner } from '../jobs/job-runner';
 import { noticeHandlers } from '../notices/notice.handlers';
 import { pointsHandlers } from '../points/points.handlers';
 import { siteHandlers } from '../sites/site.handlers';
+import { subAccountHandlers } from '../subaccounts/sub-account.handlers';
 import { siteGatewayUrl } from '../sites/site.repository';
 import { defineHandlers, type HandlerMap } from './handler';
 import { buildOpenRpcDocument } from './openrpc';
@@ -49,5 +50,6 @@ export function createHandlers(databaseKind: 'pglite' | 'postgres', jobs: Pick<J
     ...siteListHandlers,
     ...jobHandlers(jobs),
     ...pointsHandlers,
+    ...subAccountHandlers,
   };
 }

@@ -149,6 +149,27 @@ export const demoTreeLogins = [
   { loginId: 'ag01010101', level: 4 },
 ] as const;
 
+/**
+ * Sub-accounts on `demo` (same password and code as every demo login): for the company and for
+ * one agent, a clerk who only moves points and reads the score log, and a reader of reports.
+ */
+export const demoSubAccounts = [
+  { loginId: 'adminclerk', main: 'admin', codes: [1, 5, 6], role: 'clerk' },
+  { loginId: 'adminreader', main: 'admin', codes: [7, 8, 11], role: 'reports' },
+  { loginId: 'agclerk', main: 'ag01010101', codes: [1, 5, 6], role: 'clerk' },
+  { loginId: 'agreader', main: 'ag01010101', codes: [7, 8], role: 'reports' },
+] as const;
+
+async function seedSubAccounts(tx: Queryable, siteId: string, hashes: { password: string; safeCode: string }, now: Date) {
+  for (const sub of demoSubAccounts) {
+    await tx.run(sql`INSERT INTO sub_accounts
+        (site_id, main_account_id, login_id, nickname, password_hash, safe_code_hash, access_codes, first_login, created_at)
+      SELECT ${siteId}, a.id, ${sub.loginId}, ${sub.loginId}, ${hashes.password}, ${hashes.safeCode},
+             ${`{${sub.codes.join(',')}}`}::smallint[], false, ${now}
+        FROM accounts a WHERE a.site_id = ${siteId} AND a.login_id = ${sub.main}`);
+  }
+}
+
 async function seedTree(tx: Queryable, site: DemoSite, hashes: { password: string; safeCode: string }, now: Date) {
   const { tree } = site;
   for (let level = 1; level <= 5; level++) {
@@ -281,6 +302,7 @@ export async function seedDemo(db: Database, now: Date): Promise<boolean> {
     const again = await tx.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM sites`);
     if (Number(again?.n ?? 0) > 0) return false;
     for (const site of demoSites) await seedSite(tx, site, hashes, now);
+    await seedSubAccounts(tx, 'demo', hashes, now);
     // Two members have reached their maximum win (the game platform sets this): their agent can remove the limit.
     await tx.run(
       sql`UPDATE accounts SET max_win = 1000000, win_blocked = true WHERE site_id = 'demo' AND login_id IN ('mb01010101001', 'mb01010101002')`,

@@ -14,8 +14,12 @@ export interface Session {
   tokenHash: Buffer;
   siteId: string;
   accountId: string;
+  /** The sub-account acting for `accountId` (session type 9), or null for the main account itself. */
   subAccountId: string | null;
+  /** The login that acts: the sub-account's when one does. */
   loginId: string;
+  /** Spec §6: a main account holds every code, a sub-account those its main account gave it. */
+  accessCodes: readonly number[];
   level: Level;
   status: number;
   teamStatus: number;
@@ -42,12 +46,24 @@ export function hashToken(token: string): Buffer {
  */
 export async function createSession(
   db: Queryable,
-  input: { siteId: string; accountId: string; epoch?: number; now: Date; ip?: string; terminal?: string; device?: string },
+  input: {
+    siteId: string;
+    accountId: string;
+    epoch?: number;
+    /** A sub-account's session: the sub-account and its own epoch (its current one when not given). */
+    subAccount?: { id: string; epoch?: number };
+    now: Date;
+    ip?: string;
+    terminal?: string;
+    device?: string;
+  },
 ): Promise<string> {
   const token = newToken();
-  await db.run(sql`INSERT INTO sessions (token_hash, site_id, account_id, epoch, created_at, last_seen_at, ip, terminal, device)
-    SELECT ${hashToken(token)}, ${input.siteId}, a.id, COALESCE(${input.epoch ?? null}::int, a.credentials_epoch), ${input.now}, ${input.now},
-           ${input.ip ?? ''}, ${input.terminal ?? ''}, ${input.device ?? ''}
+  const sub = input.subAccount;
+  await db.run(sql`INSERT INTO sessions (token_hash, site_id, account_id, sub_account_id, epoch, sub_epoch, created_at, last_seen_at, ip, terminal, device)
+    SELECT ${hashToken(token)}, ${input.siteId}, a.id, ${sub?.id ?? null}::bigint, COALESCE(${input.epoch ?? null}::int, a.credentials_epoch),
+           ${sub ? sql`COALESCE(${sub.epoch ?? null}::int, (SELECT credentials_epoch FROM sub_accounts WHERE id = ${sub.id}))` : sql`NULL::int`},
+           ${input.now}, ${input.now}, ${input.ip ?? ''}, ${input.terminal ?? ''}, ${input.device ?? ''}
       FROM accounts a WHERE a.id = ${input.accountId}`);
   return token;
 }
@@ -58,6 +74,7 @@ export interface SessionRow {
   account_id: string | number;
   sub_account_id: string | number | null;
   login_id: string;
+  sub_access_codes: number[] | null;
   level: number;
   status: number;
   team_status: number;
@@ -78,12 +95,20 @@ export function tokenLooksValid(token: string): boolean {
  * the dispatcher selects it (site-session.store.ts).
  */
 export function sessionRowQuery(tokenHash: Buffer, siteId: SQL): SQL {
+  // A sub-account's session lives while its main account's would (epoch, not disabled) and
+  // while the sub-account itself is there, enabled and on the epoch it signed in with: the
+  // codes it holds are read here, at every call, so a change of codes counts at once.
   return sql`
     SELECT s.token_hash, s.site_id, s.account_id, s.sub_account_id, s.created_at, s.last_seen_at,
-           a.login_id, a.level, a.status, a.team_status, a.force_pwd_update, a.first_login
+           COALESCE(u.login_id, a.login_id) AS login_id, a.level, a.status, a.team_status,
+           COALESCE(u.force_pwd_update, a.force_pwd_update) AS force_pwd_update,
+           COALESCE(u.first_login, a.first_login) AS first_login, u.access_codes AS sub_access_codes
       FROM sessions s JOIN accounts a ON a.id = s.account_id
+      LEFT JOIN sub_accounts u ON u.id = s.sub_account_id
      WHERE s.token_hash = ${tokenHash} AND s.site_id = ${siteId} AND s.revoked_at IS NULL
-       AND s.epoch = a.credentials_epoch AND a.status <> ${AccountStatus.disabled}`;
+       AND s.epoch = a.credentials_epoch AND a.status <> ${AccountStatus.disabled}
+       AND (s.sub_account_id IS NULL
+            OR (u.main_account_id = s.account_id AND u.status = ${AccountStatus.normal} AND s.sub_epoch = u.credentials_epoch))`;
 }
 
 /**
@@ -111,6 +136,7 @@ export async function sessionFromRow(
     accountId: String(row.account_id),
     subAccountId: row.sub_account_id === null ? null : String(row.sub_account_id),
     loginId: row.login_id,
+    accessCodes: row.sub_account_id === null ? allAccessCodes : (row.sub_access_codes ?? []).map(Number),
     level: row.level as Level,
     status: row.status,
     teamStatus: row.team_status,
@@ -175,10 +201,24 @@ export function lineAccountIds(siteId: string, path: string): SQL {
   return sql`SELECT id FROM accounts WHERE site_id = ${siteId} AND path LIKE ${`${path}%`}`;
 }
 
-/**
- * Access codes a session holds (spec §6): a main account holds them all. Sub-accounts get
- * theirs from their own record once they exist; until then a sub-account session holds none.
- */
+/** Access codes a session holds (spec §6): a main account holds them all, a sub-account its own. */
 export function accessCodesOf(session: Session): readonly number[] {
-  return session.subAccountId === null ? allAccessCodes : [];
+  return session.accessCodes;
+}
+
+/**
+ * Ends every session of the sub-accounts `subAccountIds` selects, now and for any sign-in still
+ * racing (their epoch moves on, as endSessionsOf does for accounts). Answers how many were live.
+ */
+export async function endSubAccountSessions(db: Queryable, subAccountIds: SQL, now: Date, idleTimeoutSeconds = 0): Promise<number> {
+  const row = await db.one<{ live: string | number }>(sql`WITH bumped AS (
+      UPDATE sub_accounts SET credentials_epoch = credentials_epoch + 1
+       WHERE id IN (SELECT u.id FROM sub_accounts u WHERE u.id IN (${subAccountIds}) ORDER BY u.id FOR UPDATE)
+      RETURNING id),
+    ended AS (
+      UPDATE sessions s SET revoked_at = ${now}
+       WHERE s.sub_account_id IN (SELECT id FROM bumped) AND s.revoked_at IS NULL
+      RETURNING s.last_seen_at)
+    SELECT count(*) FILTER (WHERE last_seen_at > ${new Date(now.getTime() - idleTimeoutSeconds * 1000)}) AS live FROM ended`);
+  return Number(row?.live ?? 0);
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountMethods } from '../../contract/account.contract';
 import { contract, type MethodName } from '../../contract/methods.contract';
-import { hashToken } from '../../server/sessions/session.store';
+import { allAccessCodes } from '../../contract/auth.contract';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 import { authorizationMatrix, type Actor } from './authorization.matrix';
 
@@ -84,11 +84,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await gw.close();
 });
-beforeEach(async () => {
-  await gw.db.run(
+const resetStatuses = () =>
+  gw.db.run(
     sql`UPDATE accounts SET status = 1, team_status = 1, bet_paused = false, bet_stopped = false, exception_marked = false, win_blocked = login_id LIKE 'mb%', force_pwd_update = false`,
   );
-});
+beforeEach(resetStatuses);
 
 describe('authorization matrix of the account methods', () => {
   it('has a row for every account method of the contract, and every row names every kind of caller', () => {
@@ -129,6 +129,19 @@ describe('authorization matrix of the account methods', () => {
   }
 });
 
+/** Params a main-account-only method accepts (rights are checked after the params). */
+const subAccountId = '1';
+const mainOnlyParams: Partial<Record<MethodName, Record<string, unknown>>> = {
+  'gw.credit.score.issue': { amount: '1' },
+  'gw.credit.subaccount.add': { safeCode: '1234', loginId: 'authzmain', nickname: 'main only', password: 'Authz_123', accessCode: '1' },
+  'gw.credit.subaccount.update': { safeCode: '1234', subAccountId, nickname: 'main only' },
+  'gw.credit.subaccount.access.code.update': { safeCode: '1234', subAccountId, accessCode: '1' },
+  'gw.credit.subaccount.disable': { subAccountId },
+  'gw.credit.subaccount.enable': { subAccountId },
+  'gw.credit.subaccount.delete': { safeCode: '1234', subAccountId },
+  'gw.credit.subaccount.logout': { subAccountId },
+};
+
 describe('rights the dispatcher reads from the contract besides levels and access codes', () => {
   const mainOnly = (Object.keys(contract) as MethodName[]).filter((method) => {
     const rights = (contract[method] as { rights?: { mainOnly?: boolean } }).rights;
@@ -137,13 +150,89 @@ describe('rights the dispatcher reads from the contract besides levels and acces
 
   it('refuses a main-account-only method (issuance) to a sub-account session with 11003, and lets the main account call it', async () => {
     expect(mainOnly).toContain('gw.credit.score.issue');
+    await gw.addSubAccount({ loginId: 'authzall', main: 'admin', accessCodes: allAccessCodes });
     for (const method of mainOnly) {
       const main = await gw.sessionFor('admin');
-      const sub = await gw.sessionFor('admin');
-      await gw.db.run(sql`UPDATE sessions SET sub_account_id = 900001 WHERE token_hash = ${hashToken(sub)}`);
-      const params = method === 'gw.credit.score.issue' ? { amount: '1' } : {};
+      const sub = await gw.sessionForSub('authzall');
+      const params = mainOnlyParams[method] ?? {};
       expect((await gw.call(method, { opsId: sub, ...params })).error?.code, method).toBe(11003);
       expect((await gw.call(method, { opsId: main, ...params })).error?.code, method).not.toBe(11003);
     }
   });
+});
+
+/**
+ * Methods that need an access code outside the accounts capability: the caller (a level actor
+ * whose main account succeeds) and the params of a call that succeeds.
+ */
+const otherCodedCalls: Record<string, { actor: Actor; params: (target: string) => Record<string, unknown> }> = {
+  'gw.credit.user.score.up': { actor: 'level0', params: (userId) => ({ userId, amount: '0.01' }) },
+  'gw.credit.user.score.down': { actor: 'level0', params: (userId) => ({ userId, amount: '0.01' }) },
+  'gw.credit.score.log.query': { actor: 'level0', params: () => ({}) },
+  'gw.credit.score.log.export': { actor: 'level0', params: () => ({ format: 'csv' }) },
+  'gw.credit.agent.to.company.acc.reset': { actor: 'level0', params: (userId) => ({ userId }) },
+  'gw.credit.operation.record.query': { actor: 'level0', params: () => lastDay() },
+  'gw.credit.login.log.query': { actor: 'level0', params: () => lastDay() },
+};
+
+function lastDay() {
+  const end = gw.clock.now();
+  return { startTime: new Date(end.getTime() - 86_400_000).toISOString(), endTime: new Date(end.getTime() + 60_000).toISOString() };
+}
+
+describe('sub-account principals: for every access code, each method that needs it', () => {
+  const coded = (Object.keys(contract) as MethodName[]).filter((method) => {
+    const rights = (contract[method] as { rights?: { accessCode?: number; mainOnly?: boolean } }).rights;
+    return rights?.accessCode !== undefined && rights.mainOnly !== true;
+  });
+  const codeOf = (method: MethodName) => (contract[method] as { rights?: { accessCode?: number } }).rights!.accessCode!;
+
+  it('covers every method that needs a code, and every code that methods need', () => {
+    expect(coded.filter((method) => !(method in authorizationMatrix) && !(method in otherCodedCalls))).toEqual([]);
+    expect(new Set(coded.map(codeOf)).size).toBeGreaterThanOrEqual(5);
+  });
+
+  let subs = 0;
+  /** A sub-account of the caller holding these codes, signed in. 2-5 imply 1, so "without 1" holds none of 1-5. */
+  async function subSession(caller: string, site: string, codes: readonly number[]) {
+    const loginId = `authzs${String(++subs).padStart(3, '0')}`;
+    await gw.addSubAccount({ loginId, main: caller, accessCodes: codes, siteId: site });
+    return gw.sessionForSub(loginId, site);
+  }
+
+  async function outcome(method: MethodName, opsId: string, actor: Actor): Promise<unknown> {
+    const who = actors[actor];
+    const target = await idOf(who.target);
+    const params = method in otherCodedCalls ? otherCodedCalls[method]!.params(target) : paramsFor(method, target, who.target);
+    const answer =
+      method === 'gw.credit.job.get'
+        ? await gw.call(method, { opsId, jobId: await jobOf(actor) }, { host: who.host })
+        : await gw.call(method, { opsId, ...params }, { host: who.host });
+    if (answer.error) return answer.error.code;
+    if (method !== 'gw.credit.job.get' && answer.result && 'jobId' in (answer.result as object)) {
+      const result = await waitForJob(opsId, (answer.result as { jobId: string }).jobId, who.host);
+      return result.error ? result.error.code : 'ok';
+    }
+    return 'ok';
+  }
+
+  for (const method of coded) {
+    it(`${method} (code ${codeOf(method)})`, async () => {
+      const code = codeOf(method);
+      // A level whose main account passes the rights check; with the code, the sub-account gets what it gets.
+      const row = authorizationMatrix[method];
+      const actor = row
+        ? (['level0', 'level1', 'level2', 'level3', 'level4'] as const).find((level) => row[level] !== 11003)!
+        : otherCodedCalls[method]!.actor;
+      expect(actor, 'a level whose main account may call it').toBeDefined();
+      const mainOutcome = row ? row[actor] : 'ok';
+      const who = actors[actor];
+      await gw.db.run(sql`UPDATE sites SET min_score_interval_ms = 0`);
+      const lacking = allAccessCodes.filter((held) => held !== code && !(code === 1 && [2, 3, 4, 5].includes(held)));
+      await resetStatuses();
+      expect(await outcome(method, await subSession(who.caller, who.site, lacking), actor), 'without the code').toBe(11003);
+      await resetStatuses();
+      expect(await outcome(method, await subSession(who.caller, who.site, [code]), actor), 'with the code').toBe(mainOutcome);
+    });
+  }
 });

@@ -6,6 +6,7 @@ import { buildApp, type AppOptions } from '../../server/http/app';
 import { createSession } from '../../server/sessions/session.store';
 import { sql } from 'drizzle-orm';
 import type { MethodName, ParamsIn, ResultOf } from '../../contract/methods.contract';
+import { normalizeAccessCodes } from '../../contract/subaccount.contract';
 import { rawRequest, type RawResponse } from './http-client';
 import { createTestDatabase } from './test-database';
 
@@ -29,9 +30,17 @@ export interface TestGateway {
   /** Reading A: POST /api/<method> with the params as the body. */
   callPath(method: string, params?: Record<string, unknown>, options?: { host?: string }): Promise<RpcAnswer>;
   /** Typed call: the contract's params in (with the session as opsId), its result out; a refusal throws `RpcRefusal`. */
-  rpc<M extends MethodName>(method: M, params: ParamsIn<M> & { opsId?: string }, options?: { host?: string }): Promise<ResultOf<M>>;
+  rpc<M extends MethodName>(
+    method: M,
+    params: ParamsIn<M> & { opsId?: string; requestKey?: string },
+    options?: { host?: string },
+  ): Promise<ResultOf<M>>;
   /** The refusal a call ends with; throws when the call succeeds. */
-  refusal<M extends MethodName>(method: M, params: ParamsIn<M> & { opsId?: string }, options?: { host?: string }): Promise<RpcRefusal>;
+  refusal<M extends MethodName>(
+    method: M,
+    params: ParamsIn<M> & { opsId?: string; requestKey?: string },
+    options?: { host?: string },
+  ): Promise<RpcRefusal>;
   raw: (input: Parameters<typeof rawRequest>[1]) => Promise<RawResponse>;
   /** The id of an account of a site, by its login name (seeded or added). */
   accountId(loginId: string, siteId?: string): Promise<string>;
@@ -39,6 +48,10 @@ export interface TestGateway {
   sessionFor(loginId: string, siteId?: string): Promise<string>;
   /** An account under a parent, with the demo password and safe code (Admin123 / 1234). */
   addAccount(input: NewAccount): Promise<string>;
+  /** A sub-account of a main account, with the demo password and safe code (Admin123 / 1234), made directly in the database. */
+  addSubAccount(input: NewSubAccount): Promise<string>;
+  /** A live session for a sub-account, made directly in the database (no sign-in). */
+  sessionForSub(loginId: string, siteId?: string): Promise<string>;
   /** Signs in through the gateway as a person would: captcha (read from the database), password, safe code. */
   login(loginId: string, options?: { password?: string; safeCode?: string; host?: string }): Promise<RpcAnswer>;
   close(): Promise<void>;
@@ -66,6 +79,16 @@ export interface NewAccount {
   teamStatus?: number;
   firstLogin?: boolean;
   forcePwdUpdate?: boolean;
+}
+
+export interface NewSubAccount {
+  loginId: string;
+  /** The main account's login name. */
+  main: string;
+  accessCodes: readonly number[];
+  siteId?: string;
+  status?: number;
+  firstLogin?: boolean;
 }
 
 export interface TestGatewayOptions extends Partial<Pick<AppOptions, 'extraMethods' | 'webRoot' | 'jobs'>> {
@@ -168,6 +191,29 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
         RETURNING id`);
       if (!row) throw new Error(`no parent ${input.parent} on ${siteId}`);
       return String(row.id);
+    },
+    async addSubAccount(input) {
+      const siteId = input.siteId ?? 'demo';
+      const row = await database.db.one<{ id: string | number }>(sql`INSERT INTO sub_accounts
+          (site_id, main_account_id, login_id, nickname, password_hash, safe_code_hash, access_codes, status, first_login, created_at)
+        SELECT ${siteId}, p.id, ${input.loginId}, ${input.loginId}, p.password_hash, p.safe_code_hash,
+               ${`{${normalizeAccessCodes(input.accessCodes).join(',')}}`}::smallint[], ${input.status ?? 1}, ${input.firstLogin ?? false}, ${clock.now()}
+          FROM accounts p WHERE p.site_id = ${siteId} AND p.login_id = ${input.main}
+        RETURNING id`);
+      if (!row) throw new Error(`no main account ${input.main} on ${siteId}`);
+      return String(row.id);
+    },
+    async sessionForSub(loginId, siteId = 'demo') {
+      const sub = await database.db.one<{ id: string | number; main_account_id: string | number }>(
+        sql`SELECT id, main_account_id FROM sub_accounts WHERE site_id = ${siteId} AND lower(login_id) = lower(${loginId})`,
+      );
+      if (!sub) throw new Error(`no sub-account ${loginId} on ${siteId}`);
+      return createSession(database.db, {
+        siteId,
+        accountId: String(sub.main_account_id),
+        subAccount: { id: String(sub.id) },
+        now: clock.now(),
+      });
     },
     async login(loginId, { password = 'Admin123', safeCode = '1234', host } = {}) {
       const captcha = (await call('gw.credit.captcha.check', {}, { host })).result as { captchaId: string };

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { formatAccessCodes } from '../../contract/subaccount.contract';
+import type { Queryable } from '../db/database';
+import { iso } from '../db/timestamps';
+import { liveSession } from '../sessions/session.store';
+
+export interface SubAccountRow {
+  id: string | number;
+  site_id: string;
+  main_account_id: string | number;
+  login_id: string;
+  nickname: string;
+  password_hash: string;
+  safe_code_hash: string;
+  access_codes: number[];
+  status: number;
+  first_login: boolean;
+  force_pwd_update: boolean;
+  credentials_epoch: number;
+  created_at: Date | string;
+  last_login_at: Date | string | null;
+}
+
+export async function findSubAccountByLogin(db: Queryable, siteId: string, loginId: string): Promise<SubAccountRow | undefined> {
+  return db.one<SubAccountRow>(sql`SELECT * FROM sub_accounts WHERE site_id = ${siteId} AND lower(login_id) = lower(${loginId})`);
+}
+
+export async function findSubAccountById(db: Queryable, subAccountId: string): Promise<SubAccountRow | undefined> {
+  return db.one<SubAccountRow>(sql`SELECT * FROM sub_accounts WHERE id = ${subAccountId}`);
+}
+
+/** A sub-account row with whether it has a live session, as the list shows it. */
+export function subAccountListQuery(where: ReturnType<typeof sql>, scope: { now: Date; idleTimeoutSeconds: number }) {
+  return sql`SELECT u.*, EXISTS (SELECT 1 FROM sessions s WHERE s.sub_account_id = u.id AND ${liveSession(scope.now, scope.idleTimeoutSeconds)}) AS online
+    FROM sub_accounts u WHERE ${where}`;
+}
+
+export function toSubAccount(row: SubAccountRow & { online: boolean }) {
+  return {
+    subAccountId: String(row.id),
+    agentId: String(row.main_account_id),
+    loginId: row.login_id,
+    nickname: row.nickname,
+    status: row.status as 1 | 4,
+    accessCode: formatAccessCodes(row.access_codes.map(Number)),
+    createdAt: iso(row.created_at),
+    lastLoginAt: row.last_login_at === null ? null : iso(row.last_login_at),
+    online: row.online,
+  };
+}
