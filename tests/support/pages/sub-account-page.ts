@@ -50,9 +50,18 @@ export class SubAccountPage {
     return (await this.table.cell(this.row(loginId), 'online').locator('[data-online]').getAttribute('data-online')) === 'true';
   }
 
+  /**
+   * Opens a row's action menu once the last one has finished closing: a click while a closing
+   * menu is still mounted counts as a click outside it, and the new menu closes again.
+   */
+  private async openActions(loginId: string): Promise<void> {
+    await this.page.locator('[role=menu]').waitFor({ state: 'detached' });
+    await this.row(loginId).getByTestId('sub-account-actions').click();
+  }
+
   /** The ids of the actions its row menu offers (the menu is left open). */
   async actionsOf(loginId: string): Promise<string[]> {
-    await this.row(loginId).getByTestId('sub-account-actions').click();
+    await this.openActions(loginId);
     const items = this.page.locator('[role=menuitem][data-action-id]');
     await items.first().waitFor();
     return items.evaluateAll((found) => found.map((item) => item.getAttribute('data-action-id') ?? ''));
@@ -60,7 +69,7 @@ export class SubAccountPage {
 
   /** Runs a row action from the row's menu. */
   async act(loginId: string, actionId: string): Promise<void> {
-    await this.row(loginId).getByTestId('sub-account-actions').click();
+    await this.openActions(loginId);
     await this.page.locator(`[role=menuitem][data-action-id="${actionId}"]`).click();
   }
 
