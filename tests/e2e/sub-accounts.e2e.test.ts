@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +48,13 @@ async function paletteOffers(page: Page, words: string): Promise<string[]> {
   return offered.filter((id): id is string => id !== null);
 }
 
+/** No serious or critical WCAG 2.1 AA problem on what the page shows now. */
+async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
+}
+
 const tokenOf = async (page: Page) => (await page.context().cookies()).find((cookie) => cookie.name === TOKEN_COOKIE)?.value ?? '';
 
 describe.runIf(e2e.run)('sub-accounts in Chromium', () => {
@@ -58,7 +66,10 @@ describe.runIf(e2e.run)('sub-accounts in Chromium', () => {
     await subAccounts.openFromMenu();
 
     // The clerk gets the user list and the score switch only; the owner's safe code is asked before anything is sent.
+    await subAccounts.table.rows().first().waitFor();
+    await expectAccessible(owner);
     await subAccounts.fillNew({ ...clerk, switches: ['isSetScore'] });
+    await expectAccessible(owner);
     expect(await owner.getByTestId('sub-add-code-1').isChecked()).toBe(true);
     expect(await owner.getByTestId('sub-add-code-1').isDisabled()).toBe(true);
     await subAccounts.submit('add');
