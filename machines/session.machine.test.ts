@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { allAccessCodes, SESSION_TYPE_SUB } from '../contract/auth.contract';
 import {
   CAPTCHA_LIFETIME_MS,
+  MAIN_ACCOUNT_CODES,
+  SUB_ACCOUNT_SESSION_TYPE,
+  parseAccessCodes,
   captchaRefreshDelay,
   sessionMachine,
   type Captcha,
@@ -170,6 +174,14 @@ describe('session machine: a sub-account and its access codes (spec §6)', () =>
 
   const codesOf = (actor: ReturnType<typeof app>['actor']) => actor.getSnapshot().context.session?.accessCode;
   const active = (actor: ReturnType<typeof app>['actor']) => waitFor(actor, (state) => state.matches({ open: { signedIn: 'active' } }));
+
+  it('reads the session type and the codes as the contract has them', () => {
+    expect(SUB_ACCOUNT_SESSION_TYPE).toBe(SESSION_TYPE_SUB);
+    expect(MAIN_ACCOUNT_CODES).toEqual(allAccessCodes);
+    expect(parseAccessCodes('1,5')).toEqual([1, 5]);
+    expect(parseAccessCodes(' 1 , 11 ,9,')).toEqual([1, 11]);
+    expect(parseAccessCodes('')).toEqual([]);
+  });
 
   it('holds no code after signing in until its own are fetched, then exactly those', async () => {
     let answer: (codes: number[]) => void = () => undefined;

@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { z } from 'zod';
-import { SESSION_TYPE_SUB, type loginResultSchema } from '../contract/auth.contract';
+import type { loginResultSchema } from '../contract/auth.contract';
 import type { ResultOf } from '../contract/methods.contract';
 import type { siteMethods } from '../contract/site.contract';
 
@@ -89,7 +89,22 @@ export function captchaRefreshDelay(expiresAt: string, now: number): number {
   return Math.max(left - CAPTCHA_REFRESH_MARGIN_MS, CAPTCHA_REFRESH_MIN_MS);
 }
 
-const isSubAccount = (session: LoginResult | null) => session?.sessionType === SESSION_TYPE_SUB;
+/**
+ * Session type 9 and the codes a main account holds (contract/auth.contract.ts `SESSION_TYPE_SUB`,
+ * `allAccessCodes`), written out here because the contract file brings zod into the first screen;
+ * session.machine.test.ts holds them to the contract.
+ */
+export const SUB_ACCOUNT_SESSION_TYPE = 9;
+export const MAIN_ACCOUNT_CODES: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 11];
+
+/** The spec's comma-separated codes ("1,5") as numbers, known codes only. */
+export const parseAccessCodes = (text: string): number[] =>
+  text
+    .split(',')
+    .map((code) => Number(code.trim()))
+    .filter((code) => MAIN_ACCOUNT_CODES.includes(code));
+
+const isSubAccount = (session: LoginResult | null) => session?.sessionType === SUB_ACCOUNT_SESSION_TYPE;
 
 /** A sub-account holds no access code until its own are fetched (spec §6); a main account keeps what it was given. */
 export const withoutUnfetchedCodes = (session: LoginResult): LoginResult =>

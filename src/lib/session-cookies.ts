@@ -1,6 +1,5 @@
 import Cookies from 'js-cookie';
-import { allAccessCodes, SESSION_TYPE_SUB } from '../../contract/auth.contract';
-import type { LoginResult } from '../../machines/session.machine';
+import { MAIN_ACCOUNT_CODES, SUB_ACCOUNT_SESSION_TYPE, type LoginResult } from '../../machines/session.machine';
 
 /** The session token cookie (spec §3). */
 export const TOKEN_COOKIE = 'credit-Token';
@@ -65,7 +64,7 @@ export function savedSession(): LoginResult | null {
     sn: read('sn'),
     isMain: read('isMain') !== 'false',
     // A main account holds every code; a sub-account's own are fetched after the restore (spec §6).
-    accessCode: Number(read('sessionType')) === SESSION_TYPE_SUB ? [] : [...allAccessCodes],
+    accessCode: Number(read('sessionType')) === SUB_ACCOUNT_SESSION_TYPE ? [] : [...MAIN_ACCOUNT_CODES],
   };
 }
 

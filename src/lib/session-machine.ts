@@ -1,14 +1,14 @@
 import { fromCallback, fromPromise } from 'xstate';
 import {
   MAINTENANCE_POLL_MS,
+  SUB_ACCOUNT_SESSION_TYPE,
+  parseAccessCodes,
   sessionMachine,
   type Credentials,
   type NewPassword,
   type Profile,
   type SessionEvent,
 } from '../../machines/session.machine';
-import { SESSION_TYPE_SUB } from '../../contract/auth.contract';
-import { accessCodeListSchema } from '../../contract/subaccount.contract';
 import { call } from '@/api/gateway-client';
 import { clearSession, saveSession, savedSession } from '@/lib/session-cookies';
 
@@ -30,7 +30,7 @@ export const appSessionMachine = sessionMachine.provide({
           session: {
             ...session,
             // A sub-account's profile is its main account's: the name signed in stays its own.
-            loginId: session.sessionType === SESSION_TYPE_SUB ? session.loginId : profile.loginId,
+            loginId: session.sessionType === SUB_ACCOUNT_SESSION_TYPE ? session.loginId : profile.loginId,
             level: profile.level,
             status: profile.status,
             teamStatus: profile.teamStatus,
@@ -50,7 +50,7 @@ export const appSessionMachine = sessionMachine.provide({
     loadProfile: fromPromise(async (): Promise<Profile> => call('gw.credit.user.profile', {})),
     loadAccessCodes: fromPromise(async () => {
       const own = await call('gw.credit.subaccount.get', {});
-      return accessCodeListSchema.parse(own.accessCode);
+      return parseAccessCodes(own.accessCode);
     }),
     changePassword: fromPromise(async ({ input }: { input: NewPassword }) => {
       await call('gw.credit.user.password.force.update', { ...input });
