@@ -109,6 +109,11 @@ describe.runIf(e2e.run)('sub-accounts in Chromium', () => {
     await clerkPage.keyboard.press('Enter');
     await expect.poll(() => balanceOf('ma02')).toBe(before + 321n);
 
+    // Brought back from its cookies (which keep no codes), the session fetches its codes again.
+    await clerkPage.reload();
+    await menu.locator('a[data-screen-id="accounts"]').waitFor();
+    expect(await menu.locator('a[data-screen-id="pointRecord"]').count()).toBe(0);
+
     // No edit and no add anywhere: palette, the list's buttons, the row actions.
     const offered = await paletteOffers(clerkPage, 'edit');
     expect(offered).not.toContain('do.account.edit');
