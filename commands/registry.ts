@@ -5,6 +5,7 @@ import { navigationCommands } from './navigation.commands';
 import { pointsCommands } from './points.commands';
 import { preferenceCommands } from './preferences.commands';
 import { sessionCommands } from './session.commands';
+import { subAccountCommands } from './sub-account.commands';
 
 export { matchesShortcut, shortcutLabel } from './shortcuts';
 
@@ -14,6 +15,7 @@ export const allCommands: readonly Command[] = [
   ...accountCommands,
   ...accountActionCommands,
   ...pointsCommands,
+  ...subAccountCommands,
   ...preferenceCommands,
   ...sessionCommands,
 ];

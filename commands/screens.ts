@@ -9,7 +9,16 @@ import type { Rights } from './command';
  * live in src/app/screen-components.ts, keyed by the same ids.
  */
 export type ScreenId =
-  'notice' | 'accounts' | 'searchAccount' | 'stopList' | 'addAccount' | 'editAccount' | 'settingScore' | 'pointRecord' | 'changePassword';
+  | 'notice'
+  | 'accounts'
+  | 'searchAccount'
+  | 'stopList'
+  | 'addAccount'
+  | 'editAccount'
+  | 'settingScore'
+  | 'pointRecord'
+  | 'changePassword'
+  | 'sonAccount';
 
 /** Who may open a screen: any of the contract methods it calls (through `can`), or everyone signed in. */
 export type ScreenGuard = { anyOf: readonly MethodName[] } | 'signedIn';
@@ -126,6 +135,20 @@ export const screens: readonly Screen[] = [
     icon: 'key-round',
     guard: 'signedIn',
     menu: { group: 'main', order: 5, keywords: ['password', 'change password', '修改密码', 'mima'] },
+  },
+  {
+    id: 'sonAccount',
+    path: '/sonAccount/index',
+    pattern: '/sonAccount/index/:dialog?/:subAccountId?',
+    labelKey: 'route.sonAccount',
+    icon: 'users-round',
+    // Managing sub-accounts is for main accounts only (mainOnly): a sub-account never sees it.
+    guard: { anyOf: ['gw.credit.subaccount.query'] },
+    menu: {
+      group: 'main',
+      order: 6,
+      keywords: ['sub-account', 'sub account', 'clerk', 'staff', 'son account', '子账号', '子帐号', 'zizhanghao'],
+    },
   },
 ];
 

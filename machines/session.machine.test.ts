@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { allAccessCodes, SESSION_TYPE_SUB } from '../contract/auth.contract';
 import {
   CAPTCHA_LIFETIME_MS,
+  MAIN_ACCOUNT_CODES,
+  SUB_ACCOUNT_SESSION_TYPE,
+  parseAccessCodes,
   captchaRefreshDelay,
   sessionMachine,
   type Captcha,
@@ -123,5 +127,120 @@ describe('captcha refresh delay', () => {
   it('waits at least 10 s when the browser clock is ahead, instead of fetching in a loop', () => {
     expect(captchaRefreshDelay(at(-3_600_000), now)).toBe(10_000);
     expect(captchaRefreshDelay(at(20_000), now)).toBe(10_000);
+  });
+});
+
+describe('session machine: a sub-account and its access codes (spec §6)', () => {
+  const profile = { userId: '1', loginId: 'admin', level: 0 } as Profile;
+  const signIn: Credentials = { loginId: 'clerk01', password: 'Admin123', captchaId: 'c', captchaCode: 'abcd', safeCode: '1234' };
+  const result = (overrides: Partial<LoginResult>): LoginResult => ({
+    sessionId: 'token-0123456789',
+    loginId: 'clerk01',
+    userId: '900',
+    mainUserId: '1',
+    forcePwdUpdate: '0',
+    sn: 'demo',
+    status: 1,
+    sessionType: 9,
+    isMain: false,
+    level: 0,
+    firstLogin: '0',
+    teamStatus: 1,
+    accessCode: [1, 2, 3, 4, 5, 6, 7, 8, 11],
+    ...overrides,
+  });
+
+  /** The machine with a gateway whose sub-account holds `codes`; `restored` is what the cookies bring back. */
+  function app(options: { login?: LoginResult; restored?: LoginResult; codes: () => Promise<number[]> }) {
+    const fetched: number[][] = [];
+    const machine = sessionMachine.provide({
+      actors: {
+        loadSite: fromPromise<{ site: SiteInfo; maintenance: MaintenanceInfo }>(async () => ({ site, maintenance })),
+        restoreSession: fromPromise<{ session: LoginResult; profile: Profile | null } | null>(async () =>
+          options.restored ? { session: options.restored, profile } : null,
+        ),
+        loadCaptcha: fromPromise<Captcha>(async () => ({ captchaId: 'c', image: '', expiresAt: '2099-01-01T00:00:00.000Z' })),
+        login: fromPromise<LoginResult, Credentials>(async () => options.login ?? result({})),
+        loadProfile: fromPromise<Profile>(async () => profile),
+        loadAccessCodes: fromPromise<number[]>(async () => {
+          const codes = await options.codes();
+          fetched.push(codes);
+          return codes;
+        }),
+      },
+    });
+    return { actor: createActor(machine).start(), fetched };
+  }
+
+  const codesOf = (actor: ReturnType<typeof app>['actor']) => actor.getSnapshot().context.session?.accessCode;
+  const active = (actor: ReturnType<typeof app>['actor']) => waitFor(actor, (state) => state.matches({ open: { signedIn: 'active' } }));
+
+  it('reads the session type and the codes as the contract has them', () => {
+    expect(SUB_ACCOUNT_SESSION_TYPE).toBe(SESSION_TYPE_SUB);
+    expect(MAIN_ACCOUNT_CODES).toEqual(allAccessCodes);
+    expect(parseAccessCodes('1,5')).toEqual([1, 5]);
+    expect(parseAccessCodes(' 1 , 11 ,9,')).toEqual([1, 11]);
+    expect(parseAccessCodes('')).toEqual([]);
+  });
+
+  it('holds no code after signing in until its own are fetched, then exactly those', async () => {
+    let answer: (codes: number[]) => void = () => undefined;
+    const { actor, fetched } = app({ codes: () => new Promise((resolve) => (answer = resolve)) });
+    await waitFor(actor, (state) => state.matches({ open: { signedOut: 'ready' } }));
+    actor.send({ type: 'LOGIN.SUBMIT', credentials: signIn });
+    await waitFor(actor, (state) => state.matches({ open: { signedIn: 'loadingAccessCodes' } }));
+    expect(codesOf(actor)).toEqual([]);
+    answer([1, 5]);
+    await active(actor);
+    expect(codesOf(actor)).toEqual([1, 5]);
+    expect(fetched).toEqual([[1, 5]]);
+    actor.stop();
+  });
+
+  it('fetches the codes of a session the cookies bring back (they do not keep codes)', async () => {
+    const { actor } = app({ restored: result({}), codes: async () => [1, 6] });
+    await active(actor);
+    expect(codesOf(actor)).toEqual([1, 6]);
+    actor.stop();
+  });
+
+  it('takes changed codes when the profile is refreshed', async () => {
+    let codes = [1, 5];
+    const { actor } = app({ restored: result({}), codes: async () => codes });
+    await active(actor);
+    codes = [1, 5, 6];
+    actor.send({ type: 'PROFILE.REFRESH' });
+    await waitFor(actor, (state) => state.matches({ open: { signedIn: 'active' } }) && codesOf(actor)!.length === 3);
+    expect(codesOf(actor)).toEqual([1, 5, 6]);
+    actor.stop();
+  });
+
+  it('returns to the login form with the refusal when its codes cannot be fetched', async () => {
+    const { actor } = app({
+      restored: result({}),
+      codes: () => Promise.reject({ code: 11003, message: 'Operation not authorized' }),
+    });
+    await waitFor(actor, (state) => state.matches({ open: 'signedOut' }));
+    expect(actor.getSnapshot().context.error?.code).toBe(11003);
+    expect(actor.getSnapshot().context.session).toBeNull();
+    actor.stop();
+  });
+
+  it('fetches nothing at the first sign-in (its password and safe code come first) nor for a main account', async () => {
+    const first = app({ login: result({ firstLogin: '1' }), codes: async () => [1] });
+    await waitFor(first.actor, (state) => state.matches({ open: { signedOut: 'ready' } }));
+    first.actor.send({ type: 'LOGIN.SUBMIT', credentials: signIn });
+    await waitFor(first.actor, (state) => state.matches({ open: { signedIn: 'changingPassword' } }));
+    expect(first.fetched).toEqual([]);
+    expect(codesOf(first.actor)).toEqual([]);
+    first.actor.stop();
+
+    const main = app({ login: result({ sessionType: 1, isMain: true, userId: '1' }), codes: async () => [1] });
+    await waitFor(main.actor, (state) => state.matches({ open: { signedOut: 'ready' } }));
+    main.actor.send({ type: 'LOGIN.SUBMIT', credentials: { ...signIn, loginId: 'admin' } });
+    await active(main.actor);
+    expect(main.fetched).toEqual([]);
+    expect(codesOf(main.actor)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 11]);
+    main.actor.stop();
   });
 });

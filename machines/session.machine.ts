@@ -89,6 +89,30 @@ export function captchaRefreshDelay(expiresAt: string, now: number): number {
   return Math.max(left - CAPTCHA_REFRESH_MARGIN_MS, CAPTCHA_REFRESH_MIN_MS);
 }
 
+/**
+ * Session type 9 and the codes a main account holds (contract/auth.contract.ts `SESSION_TYPE_SUB`,
+ * `allAccessCodes`), written out here because the contract file brings zod into the first screen;
+ * session.machine.test.ts holds them to the contract.
+ */
+export const SUB_ACCOUNT_SESSION_TYPE = 9;
+export const MAIN_ACCOUNT_CODES: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 11];
+
+/** The spec's comma-separated codes ("1,5") as numbers, known codes only. */
+export const parseAccessCodes = (text: string): number[] =>
+  text
+    .split(',')
+    .map((code) => Number(code.trim()))
+    .filter((code) => MAIN_ACCOUNT_CODES.includes(code));
+
+const isSubAccount = (session: LoginResult | null) => session?.sessionType === SUB_ACCOUNT_SESSION_TYPE;
+
+/** A sub-account holds no access code until its own are fetched (spec §6); a main account keeps what it was given. */
+export const withoutUnfetchedCodes = (session: LoginResult): LoginResult =>
+  isSubAccount(session) ? { ...session, accessCode: [] } : session;
+
+const withCodes = (session: LoginResult | null, accessCode: number[]): LoginResult | null =>
+  session ? { ...session, accessCode } : session;
+
 const mustChangePassword = (session: LoginResult | null) =>
   session !== null && (session.forcePwdUpdate === '1' || session.firstLogin === '1');
 
@@ -122,6 +146,10 @@ export const sessionMachine = setup({
     loadProfile: fromPromise<Profile>(async () => {
       throw new Error('loadProfile is provided by the app');
     }),
+    /** A sub-account's own access codes (gw.credit.subaccount.get without id). */
+    loadAccessCodes: fromPromise<number[]>(async () => {
+      throw new Error('loadAccessCodes is provided by the app');
+    }),
     changePassword: fromPromise<void, NewPassword>(async () => {
       throw new Error('changePassword is provided by the app');
     }),
@@ -139,6 +167,7 @@ export const sessionMachine = setup({
     maintenanceOn: ({ event }) => event.type === 'MAINTENANCE.CHECKED' && event.maintenance.flag === 1,
     maintenanceOff: ({ event }) => event.type === 'MAINTENANCE.CHECKED' && event.maintenance.flag === 0,
     mustChangePassword: ({ context }) => mustChangePassword(context.session),
+    isSubAccount: ({ context }) => isSubAccount(context.session),
     hasCaptcha: ({ context }) => context.captcha !== null,
   },
   delays: {
@@ -217,7 +246,7 @@ export const sessionMachine = setup({
                 guard: ({ event }) => event.output !== null,
                 target: 'signedIn',
                 actions: assign({
-                  session: ({ event }) => event.output!.session,
+                  session: ({ event }) => withoutUnfetchedCodes(event.output!.session),
                   profile: ({ event }) => event.output!.profile,
                 }),
               },
@@ -264,7 +293,7 @@ export const sessionMachine = setup({
                 input: ({ event }) => (event as Extract<SessionEvent, { type: 'LOGIN.SUBMIT' }>).credentials,
                 onDone: {
                   target: '#signedIn',
-                  actions: [assign({ session: ({ event }) => event.output, pending: null }), 'persistSession'],
+                  actions: [assign({ session: ({ event }) => withoutUnfetchedCodes(event.output), pending: null }), 'persistSession'],
                 },
                 // A refused sign-in used the captcha up: a new one comes with the message.
                 onError: { target: 'loadingCaptcha', actions: assign({ error: ({ event }) => errorOf(event.error), pending: null }) },
@@ -281,7 +310,23 @@ export const sessionMachine = setup({
           },
           states: {
             checking: {
-              always: [{ guard: 'mustChangePassword', target: 'changingPassword' }, { target: 'loadingProfile' }],
+              always: [
+                { guard: 'mustChangePassword', target: 'changingPassword' },
+                { guard: 'isSubAccount', target: 'loadingAccessCodes' },
+                { target: 'loadingProfile' },
+              ],
+            },
+            /** A sub-account past its first sign-in fetches its codes before anything is offered (spec §6). */
+            loadingAccessCodes: {
+              invoke: {
+                id: 'loadAccessCodes',
+                src: 'loadAccessCodes',
+                onDone: {
+                  target: 'loadingProfile',
+                  actions: assign({ session: ({ context, event }) => withCodes(context.session, event.output) }),
+                },
+                onError: { target: '#signedOut', actions: assign({ error: ({ event }) => errorOf(event.error) }) },
+              },
             },
             changingPassword: {
               initial: 'editing',
@@ -322,7 +367,22 @@ export const sessionMachine = setup({
               invoke: {
                 id: 'refreshProfile',
                 src: 'loadProfile',
-                onDone: { target: 'active', actions: assign({ profile: ({ event }) => event.output }) },
+                onDone: [
+                  { guard: 'isSubAccount', target: 'refreshingAccessCodes', actions: assign({ profile: ({ event }) => event.output }) },
+                  { target: 'active', actions: assign({ profile: ({ event }) => event.output }) },
+                ],
+                onError: { target: 'active' },
+              },
+            },
+            /** The main account may have changed a sub-account's codes since: a refresh takes them too. */
+            refreshingAccessCodes: {
+              invoke: {
+                id: 'refreshAccessCodes',
+                src: 'loadAccessCodes',
+                onDone: {
+                  target: 'active',
+                  actions: assign({ session: ({ context, event }) => withCodes(context.session, event.output) }),
+                },
                 onError: { target: 'active' },
               },
             },

@@ -72,6 +72,7 @@ export const accountReads = [
   'gw.credit.score.log.query',
   'gw.credit.fuzzy.search.tips',
   'gw.credit.fuzzy.agent.search.tips',
+  'gw.credit.subaccount.query',
 ] as const satisfies readonly MethodName[];
 
 export interface CallOptions<M extends MethodName, T> {

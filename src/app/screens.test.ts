@@ -45,8 +45,27 @@ describe('the screens table', () => {
   });
 
   it.each([
-    ['company', company, ['/notice', '/account/index', '/searchAccount/index', '/pointRecord/index', '/changePass/index']],
-    ['level-4 agent', levelFourAgent, ['/notice', '/account/index', '/searchAccount/index', '/pointRecord/index', '/changePass/index']],
+    [
+      'company',
+      company,
+      ['/notice', '/account/index', '/searchAccount/index', '/pointRecord/index', '/changePass/index', '/sonAccount/index'],
+    ],
+    [
+      'level-4 agent',
+      levelFourAgent,
+      ['/notice', '/account/index', '/searchAccount/index', '/pointRecord/index', '/changePass/index', '/sonAccount/index'],
+    ],
+    [
+      'sub-account with codes 1 and 5',
+      { ...subAccount, accessCodes: [1, 5] },
+      ['/notice', '/account/index', '/searchAccount/index', '/changePass/index'],
+    ],
+    [
+      'sub-account with code 6',
+      { ...subAccount, accessCodes: [1, 5, 6] },
+      ['/notice', '/account/index', '/searchAccount/index', '/pointRecord/index', '/changePass/index'],
+    ],
+    ['sub-account before its codes are known', { ...subAccount, accessCodes: [] }, ['/notice', '/changePass/index']],
     ['sub-account without code 6', subAccount, ['/notice', '/account/index', '/searchAccount/index', '/changePass/index']],
     ['forced password change', { ...company, mustChangePassword: true }, ['/changePass/index']],
   ] as const)('offers a %s the same screens in the menu and the palette', (_who, rights, expected) => {
@@ -61,6 +80,14 @@ describe('the screens table', () => {
     expect(pathAllowed('/account/index/12', { ...company, accessCodes: [6] })).toBe(false);
     expect(pathAllowed('/pointRecord/index', subAccount)).toBe(false);
     expect(pathAllowed('/404', { ...company, mustChangePassword: true })).toBe(true);
+  });
+
+  it('never lets a sub-account manage sub-accounts, whatever codes it holds, nor open one of their forms', () => {
+    const allCodes = { ...subAccount, accessCodes: company.accessCodes };
+    expect(menuScreens(allCodes).map((screen) => screen.path)).not.toContain('/sonAccount/index');
+    expect(pathAllowed('/sonAccount/index/delete/900', allCodes)).toBe(false);
+    expect(pathAllowed('/sonAccount/index/add', company)).toBe(true);
+    expect(commandsFor(allCodes).filter((command) => command.id.includes('ubAccount'))).toEqual([]);
   });
 
   it('keeps the account menu entry highlighted on the screens that belong to it', () => {

@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import type { LoginResult } from '../../machines/session.machine';
+import { MAIN_ACCOUNT_CODES, SUB_ACCOUNT_SESSION_TYPE, type LoginResult } from '../../machines/session.machine';
 
 /** The session token cookie (spec §3). */
 export const TOKEN_COOKIE = 'credit-Token';
@@ -63,7 +63,8 @@ export function savedSession(): LoginResult | null {
     firstLogin: read('firstLogin') === '1' ? '1' : '0',
     sn: read('sn'),
     isMain: read('isMain') !== 'false',
-    accessCode: [1, 2, 3, 4, 5, 6, 7, 8, 11],
+    // A main account holds every code; a sub-account's own are fetched after the restore (spec §6).
+    accessCode: Number(read('sessionType')) === SUB_ACCOUNT_SESSION_TYPE ? [] : [...MAIN_ACCOUNT_CODES],
   };
 }
 

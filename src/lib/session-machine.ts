@@ -1,6 +1,8 @@
 import { fromCallback, fromPromise } from 'xstate';
 import {
   MAINTENANCE_POLL_MS,
+  SUB_ACCOUNT_SESSION_TYPE,
+  parseAccessCodes,
   sessionMachine,
   type Credentials,
   type NewPassword,
@@ -25,7 +27,14 @@ export const appSessionMachine = sessionMachine.provide({
         if (session.forcePwdUpdate === '1' || session.firstLogin === '1') return { session, profile: null };
         const profile: Profile = await call('gw.credit.user.profile', {});
         return {
-          session: { ...session, loginId: profile.loginId, level: profile.level, status: profile.status, teamStatus: profile.teamStatus },
+          session: {
+            ...session,
+            // A sub-account's profile is its main account's: the name signed in stays its own.
+            loginId: session.sessionType === SUB_ACCOUNT_SESSION_TYPE ? session.loginId : profile.loginId,
+            level: profile.level,
+            status: profile.status,
+            teamStatus: profile.teamStatus,
+          },
           profile,
         };
       } catch {
@@ -39,6 +48,10 @@ export const appSessionMachine = sessionMachine.provide({
     }),
     login: fromPromise(async ({ input }: { input: Credentials }) => call('gw.credit.agent.login', { ...input })),
     loadProfile: fromPromise(async (): Promise<Profile> => call('gw.credit.user.profile', {})),
+    loadAccessCodes: fromPromise(async () => {
+      const own = await call('gw.credit.subaccount.get', {});
+      return parseAccessCodes(own.accessCode);
+    }),
     changePassword: fromPromise(async ({ input }: { input: NewPassword }) => {
       await call('gw.credit.user.password.force.update', { ...input });
     }),

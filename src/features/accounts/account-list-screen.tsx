@@ -3,6 +3,7 @@ import { PauseCircle, Search, UserPlus } from 'lucide-react';
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
+import { pathAllowed } from '../../../commands/screens';
 import { backOffice, isMemberLevel } from '../../../contract/account-fields.contract';
 import { accountStatuses, type AccountStatusValue } from '../../../contract/account.contract';
 import { accountStatusName } from '@/components/account-status-badge';
@@ -13,6 +14,7 @@ import { useExportJob } from '@/components/export/use-export-job';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useAccountPages, type AccountQuery, type AccountRow } from '@/hooks/use-account-pages';
+import { useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
 import { SessionContext } from '@/lib/session-context';
@@ -36,6 +38,7 @@ export default function AccountListScreen() {
   const [search, setSearch] = useState(view.search);
   const [actionsOpen, setActionsOpen] = useState(false);
   const me = SessionContext.useSelector((state) => state.context.session?.userId);
+  const mayAdd = pathAllowed('/add/index', useRights());
 
   useEffect(() => {
     const timer = setTimeout(() => setView({ search: search.trim() }, 'replace'), 250);
@@ -173,10 +176,12 @@ export default function AccountListScreen() {
       </select>
       <RowActions row={model.activeRow} open={actionsOpen} onOpenChange={setActionsOpen} />
       <BulkActions userIds={model.selectedRows.map((row) => row.userId)} onStarted={model.clearSelection} />
-      <Button type="button" size="sm" onClick={() => navigate('/add/index')} data-testid="add-account">
-        <UserPlus aria-hidden />
-        {t('command.addAccount')}
-      </Button>
+      {mayAdd ? (
+        <Button type="button" size="sm" onClick={() => navigate('/add/index')} data-testid="add-account">
+          <UserPlus aria-hidden />
+          {t('command.addAccount')}
+        </Button>
+      ) : null}
       <Button type="button" size="sm" variant="outline" onClick={() => navigate('/stopList/index')}>
         <PauseCircle aria-hidden />
         {t('route.stopList')}

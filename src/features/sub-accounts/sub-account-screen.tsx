@@ -1,0 +1,198 @@
+import type { TFunction } from 'i18next';
+import { MoreHorizontal, UserPlus } from 'lucide-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'wouter';
+import { can } from '../../../commands/can';
+import type { CommandContext } from '../../../commands/command';
+import {
+  SUB_ACCOUNT_SCREEN,
+  runSubAccountAction,
+  subAccountActionsFor,
+  subAccountPath,
+  type SubAccountDialog,
+  type SubAccountRow,
+} from '../../../commands/sub-account.commands';
+import { useInfiniteCall } from '@/api/queries';
+import { AccountStatusBadge, accountStatusName } from '@/components/account-status-badge';
+import { DataTable, useDataTable } from '@/components/data-table/data-table';
+import { textColumn, timeColumn } from '@/components/data-table/data-table-columns';
+import type { DataTableColumn } from '@/components/data-table/data-table-types';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { useCommands } from '@/hooks/use-command-context';
+import { useFormat } from '@/hooks/use-format';
+import { AccessCodeChips } from './permission-matrix';
+import { codesOf } from './sub-account-codes';
+import {
+  AddSubAccountDialog,
+  DeleteSubAccountDialog,
+  EditSubAccountDialog,
+  ResetSubAccountPasswordDialog,
+  SubAccountPermissionsDialog,
+} from './sub-account-forms';
+
+function SubAccountActions({ row, commands }: { row: SubAccountRow; commands: CommandContext }) {
+  const { t } = useTranslation();
+  const actions = subAccountActionsFor(row, commands.rights);
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled={actions.length === 0}
+          aria-label={t('action.menuFor', { loginId: row.loginId })}
+          data-testid="sub-account-actions"
+        >
+          <MoreHorizontal aria-hidden />
+          {t('action.menu')}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>{row.loginId}</DropdownMenuLabel>
+        {actions.map((action) => (
+          <DropdownMenuItem key={action.id} data-action-id={action.id} onSelect={() => void runSubAccountAction(commands, row, action)}>
+            {t(action.titleKey)}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function subAccountColumns(t: TFunction, format: ReturnType<typeof useFormat>, commands: CommandContext): DataTableColumn<SubAccountRow>[] {
+  const title = (key: string) => t(`subAccount.column.${key}`);
+  const codeNames = (row: SubAccountRow) =>
+    codesOf(row)
+      .map((code) => t(`subAccount.code.${code}`))
+      .join(', ');
+  return [
+    textColumn<SubAccountRow>('loginId', title('loginId'), (row) => row.loginId, { className: 'font-medium' }),
+    textColumn<SubAccountRow>('nickname', title('nickname'), (row) => row.nickname),
+    {
+      id: 'status',
+      header: title('status'),
+      cell: ({ row }) => <AccountStatusBadge status={row.original.status} />,
+      meta: { width: 'minmax(6rem,0.6fr)', export: { header: title('status'), cell: (row) => accountStatusName(row.status, t) } },
+    },
+    {
+      id: 'codes',
+      header: title('codes'),
+      cell: ({ row }) => <AccessCodeChips codes={codesOf(row.original)} />,
+      meta: { width: 'minmax(14rem,2fr)', title: codeNames, export: { header: title('codes'), cell: codeNames } },
+    },
+    timeColumn<SubAccountRow>('lastLoginAt', title('lastLoginAt'), (row) => row.lastLoginAt, format),
+    {
+      id: 'online',
+      header: title('online'),
+      cell: ({ row }) =>
+        row.original.online ? (
+          <Badge variant="secondary" data-online="true">
+            {t('subAccount.online')}
+          </Badge>
+        ) : (
+          <span className="text-muted-foreground" data-online="false">
+            {t('subAccount.offline')}
+          </span>
+        ),
+      meta: {
+        width: 'minmax(5rem,0.5fr)',
+        export: { header: title('online'), cell: (row) => t(row.online ? 'subAccount.online' : 'subAccount.offline') },
+      },
+    },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">{title('actions')}</span>,
+      cell: ({ row }) => <SubAccountActions row={row.original} commands={commands} />,
+      meta: { width: 'minmax(7rem,0.6fr)', export: false },
+    },
+  ];
+}
+
+function SubAccountDetail({ subAccount }: { subAccount: SubAccountRow }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <section
+      className="grid gap-2 rounded-md border p-3 text-sm"
+      aria-label={t('subAccount.detail', { loginId: subAccount.loginId })}
+      data-testid="sub-account-detail"
+    >
+      <h2 className="font-medium">{t('subAccount.detail', { loginId: subAccount.loginId })}</h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="text-muted-foreground">{t('subAccount.column.codes')}</dt>
+        <dd>
+          <AccessCodeChips codes={codesOf(subAccount)} />
+        </dd>
+        <dt className="text-muted-foreground">{t('subAccount.createdAt')}</dt>
+        <dd>{format.dateTime(subAccount.createdAt)}</dd>
+      </dl>
+    </section>
+  );
+}
+
+const dialogs: readonly SubAccountDialog[] = ['add', 'edit', 'permissions', 'password', 'delete'];
+
+export default function SubAccountScreen() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const commands = useCommands();
+  const [, navigate] = useLocation();
+  const params = useParams<{ dialog?: string; subAccountId?: string }>();
+  const pages = useInfiniteCall('gw.credit.subaccount.query', {}, { pageSize: 100 });
+  const rows = pages.rows as SubAccountRow[];
+  const columns = useMemo(() => subAccountColumns(t, format, commands), [t, format, commands]);
+  const model = useDataTable({ columns, data: rows, getRowId: (row) => row.subAccountId });
+  const close = () => navigate(SUB_ACCOUNT_SCREEN);
+
+  const dialog = dialogs.find((name) => name === params.dialog);
+  const target = params.subAccountId ? rows.find((row) => row.subAccountId === params.subAccountId) : undefined;
+  const selected = target ?? model.activeRow;
+
+  return (
+    <section className="flex h-[calc(100vh-10rem)] min-h-96 max-w-6xl flex-col gap-3" data-testid="sub-account-screen">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h1 className="text-xl font-semibold">{t('route.sonAccount')}</h1>
+          <p className="text-sm text-muted-foreground">{t('subAccount.explain')}</p>
+        </div>
+        {can(commands.rights, 'gw.credit.subaccount.add') ? (
+          <Button type="button" onClick={() => navigate(subAccountPath('add'))} data-testid="sub-account-add-button">
+            <UserPlus aria-hidden />
+            {t('subAccount.add')}
+          </Button>
+        ) : null}
+      </div>
+      <span className="text-sm" role="status" data-testid="sub-account-total">
+        {t('subAccount.total', { count: pages.total })}
+      </span>
+      <DataTable
+        model={model}
+        label={t('route.sonAccount')}
+        total={pages.total}
+        loading={pages.isFetching}
+        empty={t('subAccount.empty')}
+        onEndReached={pages.loadMore}
+        rowHeight={52}
+        minWidth="56rem"
+        testId="sub-account-rows"
+        rowTestId="sub-account-row"
+        rowAttributes={(row) => ({ 'data-login-id': row.loginId, 'data-status': String(row.status) })}
+      />
+      {selected ? <SubAccountDetail subAccount={selected} /> : null}
+      {dialog === 'add' ? <AddSubAccountDialog onClose={close} /> : null}
+      {dialog === 'edit' && target ? <EditSubAccountDialog subAccount={target} onClose={close} /> : null}
+      {dialog === 'permissions' && target ? <SubAccountPermissionsDialog subAccount={target} onClose={close} /> : null}
+      {dialog === 'password' && target ? <ResetSubAccountPasswordDialog subAccount={target} onClose={close} /> : null}
+      {dialog === 'delete' && target ? <DeleteSubAccountDialog subAccount={target} onClose={close} /> : null}
+      {dialog && dialog !== 'add' && !target && !pages.isFetching ? (
+        <p role="alert" className="text-sm text-destructive" data-testid="sub-account-not-found">
+          {t('subAccount.notFound')}
+        </p>
+      ) : null}
+    </section>
+  );
+}
