@@ -9,7 +9,16 @@ import type { Rights } from './command';
  * live in src/app/screen-components.ts, keyed by the same ids.
  */
 export type ScreenId =
-  'notice' | 'accounts' | 'searchAccount' | 'stopList' | 'addAccount' | 'editAccount' | 'settingScore' | 'pointRecord' | 'changePassword';
+  | 'notice'
+  | 'accounts'
+  | 'searchAccount'
+  | 'stopList'
+  | 'addAccount'
+  | 'editAccount'
+  | 'settingScore'
+  | 'pointRecord'
+  | 'operationRecord'
+  | 'changePassword';
 
 /** Who may open a screen: any of the contract methods it calls (through `can`), or everyone signed in. */
 export type ScreenGuard = { anyOf: readonly MethodName[] } | 'signedIn';
@@ -106,6 +115,20 @@ export const screens: readonly Screen[] = [
       order: 4,
       shortcut: 'alt+4',
       keywords: ['score log', 'points', 'record', 'history', 'ledger', '上下分', '分数记录', '积分记录'],
+    },
+  },
+  {
+    id: 'operationRecord',
+    path: '/operationRecord/index',
+    pattern: '/operationRecord/index',
+    labelKey: 'route.operationRecord',
+    icon: 'history',
+    // The method's rights (levels 0-2, role firstProxy, code 8) hide it from everyone else.
+    guard: { anyOf: ['gw.credit.operation.record.query'] },
+    menu: {
+      group: 'main',
+      order: 4.5,
+      keywords: ['operation record', 'operation log', 'audit', 'sign-in log', 'login log', '操作记录', '登录日志', 'caozuo'],
     },
   },
   {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { accountMethods } from './account.contract';
+import { auditMethods } from './audit.contract';
 import { authMethods } from './auth.contract';
 import { discoveryMethods } from './discovery.contract';
 import type { MethodDefinition } from './method.contract';
@@ -15,6 +16,7 @@ export const contract = {
   ...noticeMethods,
   ...accountMethods,
   ...pointsMethods,
+  ...auditMethods,
 } satisfies Record<string, MethodDefinition>;
 
 export type Contract = typeof contract;
