@@ -32,6 +32,27 @@ export const fieldChangeSchema = z.object({
 });
 export type FieldChange = z.infer<typeof fieldChangeSchema>;
 
+/**
+ * How the screen reads a change's values, by the field's last name part (game settings come as
+ * "gameSettings.live.redLimit"): amounts are cents as strings, statuses numbers of the account
+ * status, secrets null on both sides; anything else (flags, rates, names) is shown as it is.
+ */
+const changeKinds: Record<string, 'amount' | 'status' | 'secret'> = {
+  balance: 'amount',
+  pointLimit: 'amount',
+  maxWin: 'amount',
+  agentToCompanyLimit: 'amount',
+  redLimit: 'amount',
+  status: 'status',
+  teamStatus: 'status',
+  password: 'secret',
+  safeCode: 'secret',
+};
+export function changeKindOf(field: string): 'amount' | 'status' | 'secret' | 'value' {
+  const name = field.slice(field.lastIndexOf('.') + 1);
+  return Object.hasOwn(changeKinds, name) ? changeKinds[name]! : 'value';
+}
+
 export const operationRecordSchema = z.object({
   /** The record's own id (rows of one instant keep their order). */
   id: idSchema,

@@ -128,6 +128,7 @@ export async function addChild(ctx: ActingContext, input: NewChild, level: numbe
   }
   ctx.audit.targetId = userId;
   ctx.audit.summary = `added ${isMemberLevel(level) ? 'member' : 'agent'} ${input.loginId}`;
+  ctx.audit.changes = [{ field: 'loginId', before: null, after: input.loginId }];
   return { userId };
 }
 

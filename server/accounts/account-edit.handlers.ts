@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { gameTypes } from '../../contract/account-fields.contract';
+import type { FieldChange } from '../../contract/audit.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
 import { clearNameCounters } from '../auth/attempt-counters';
@@ -35,6 +36,17 @@ type Bounded =
   | 'validAmountRate'
   | `gameSettings.${GameType}.${'bettingRatio' | 'agentRate' | 'agentToCompanyLimit'}`;
 const RATE_FIELD = /(agentCommisionRate|validAmountRate|bettingRatio|agentRate)$/;
+/** Fields in cents: the operation record keeps them as strings. */
+const AMOUNT_FIELD = /(pointLimit|maxWin|agentToCompanyLimit|redLimit)$/;
+/** A game-settings column by its name on the wire, for the operation record. */
+const SETTING_FIELDS = {
+  betting_ratio: 'bettingRatio',
+  agent_rate: 'agentRate',
+  agent_to_company_limit: 'agentToCompanyLimit',
+  spread: 'spread',
+  red_limit: 'redLimit',
+  enabled: 'enabled',
+} as const;
 
 async function settingsOf(db: Queryable, accountId: string | number): Promise<Map<GameType, GameSettingRow>> {
   const rows = await db.rows<GameSettingRow>(sql`
@@ -162,6 +174,13 @@ async function editProfile(ctx: CallContext, input: Edit, kind: 'agent' | 'membe
     await ctx.db.run(sql`UPDATE accounts SET ${assignments} WHERE id = ${target.id}`);
   }
   const changed = changes.map(([field]) => field);
+  // Amounts are kept as strings of cents, like the ledger's.
+  const stored = (field: string, value: unknown) => (AMOUNT_FIELD.test(field) ? String(value) : (value as FieldChange['after']));
+  const fieldChanges: FieldChange[] = changes.map(([field, , value, was]) => ({
+    field,
+    before: stored(field, was),
+    after: stored(field, value),
+  }));
 
   for (const setting of input.gameSettings ?? []) {
     const was = settingValues(targetSettings.get(setting.gameType));
@@ -174,6 +193,10 @@ async function editProfile(ctx: CallContext, input: Edit, kind: 'agent' | 'membe
       enabled: setting.enabled ?? was.enabled,
     };
     if ((Object.keys(next) as (keyof typeof next)[]).every((key) => next[key] === was[key])) continue;
+    for (const [key, name] of Object.entries(SETTING_FIELDS) as [keyof typeof next, string][]) {
+      const field = `gameSettings.${setting.gameType}.${name}`;
+      if (next[key] !== was[key]) fieldChanges.push({ field, before: stored(field, was[key]), after: stored(field, next[key]) });
+    }
     await ctx.db
       .run(sql`INSERT INTO game_settings (account_id, game_type, betting_ratio, agent_rate, agent_to_company_limit, spread, red_limit, enabled)
       VALUES (${target.id}, ${setting.gameType}, ${next.betting_ratio}, ${next.agent_rate}, ${next.agent_to_company_limit}, ${next.spread}, ${next.red_limit}, ${next.enabled})
@@ -184,6 +207,7 @@ async function editProfile(ctx: CallContext, input: Edit, kind: 'agent' | 'membe
 
   ctx.audit.targetId = String(target.id);
   ctx.audit.summary = `EDIT ${target.login_id}: ${changed.length > 0 ? changed.join(', ') : 'no change'}`;
+  ctx.audit.changes = fieldChanges;
   return { userId: String(target.id) };
 }
 
@@ -202,6 +226,11 @@ export const accountEditHandlers = defineHandlers({
     await clearNameCounters(ctx.db, ctx.site.id, loginKeyOf(child.login_id), ctx.now);
     ctx.audit.targetId = String(child.id);
     ctx.audit.summary = `PASSWORD_RESET ${child.login_id}${params.safeCode === undefined ? '' : ' (and safe code)'}`;
+    // Secrets are never recorded, not even hashed: only that they changed.
+    ctx.audit.changes = [
+      { field: 'password', before: null, after: null },
+      ...(params.safeCode === undefined ? [] : [{ field: 'safeCode', before: null, after: null }]),
+    ];
     return { userId: String(child.id) };
   },
 

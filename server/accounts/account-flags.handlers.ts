@@ -1,5 +1,6 @@
 import { memberLevel } from '../../contract/account-fields.contract';
 import { sql } from 'drizzle-orm';
+import type { FieldChange } from '../../contract/audit.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
@@ -9,16 +10,17 @@ import { callerMayChangeDownline, childOfKind, directChild, type Child } from '.
 
 const refuse = (rule: string) => new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule });
 
-function audit(ctx: CallContext, child: Child, action: string, detail = '') {
+function audit(ctx: CallContext, child: Child, action: string, detail = '', change?: FieldChange) {
   ctx.audit.targetId = String(child.id);
   ctx.audit.summary = `${action} ${child.login_id}${detail}`;
+  if (change) ctx.audit.changes = [change];
 }
 
 async function setExceptionMarked(ctx: CallContext, userId: string, kind: 'agent' | 'member', marked: boolean) {
   const child = await childOfKind(ctx, userId, kind);
   if (child.exception_marked === marked) throw refuse(marked ? 'already-marked' : 'not-marked');
   await ctx.db.run(sql`UPDATE accounts SET exception_marked = ${marked} WHERE id = ${child.id}`);
-  audit(ctx, child, marked ? 'MARK_EXCEPTION' : 'REMOVE_EXCEPTION');
+  audit(ctx, child, marked ? 'MARK_EXCEPTION' : 'REMOVE_EXCEPTION', '', { field: 'exceptionMarked', before: !marked, after: marked });
   return { userId: String(child.id), exceptionMarked: marked };
 }
 
@@ -32,7 +34,7 @@ export const accountFlagHandlers = defineHandlers({
     const child = await childOfKind(ctx, params.userId, 'agent');
     if (child.bet_stopped) throw refuse('already-stopped');
     await ctx.db.run(sql`UPDATE accounts SET bet_stopped = true WHERE id = ${child.id}`);
-    audit(ctx, child, 'STOP_BET');
+    audit(ctx, child, 'STOP_BET', '', { field: 'betStopped', before: false, after: true });
     return { userId: String(child.id), betStopped: true };
   },
 
@@ -41,7 +43,7 @@ export const accountFlagHandlers = defineHandlers({
     const cleared = await ctx.db.run(sql`UPDATE accounts SET bet_stopped = false
       WHERE site_id = ${ctx.site.id} AND path LIKE ${`${child.path}%`} AND level <> ${memberLevel} AND bet_stopped`);
     if (cleared === 0) throw refuse('not-stopped');
-    audit(ctx, child, 'RESUME_BET_LINE', ` (${cleared} agents)`);
+    audit(ctx, child, 'RESUME_BET_LINE', ` (${cleared} agents)`, { field: 'betStopped', before: child.bet_stopped, after: false });
     return { userId: String(child.id), betStopped: false };
   },
 
@@ -49,7 +51,7 @@ export const accountFlagHandlers = defineHandlers({
     const child = await childOfKind(ctx, params.userId, 'agent');
     if (!child.bet_stopped) throw refuse('not-stopped');
     await ctx.db.run(sql`UPDATE accounts SET bet_stopped = false WHERE id = ${child.id}`);
-    audit(ctx, child, 'LIFT_STOP_BET');
+    audit(ctx, child, 'LIFT_STOP_BET', '', { field: 'betStopped', before: true, after: false });
     return { userId: String(child.id), betStopped: false };
   },
 

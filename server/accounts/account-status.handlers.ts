@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { FieldChange } from '../../contract/audit.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import { accountActions, companyLevel } from '../../contract/account-fields.contract';
 import { allowedAccountActions, applyAccountAction, type AccountAction, type AccountFacts } from '../../machines/account-status.machine';
@@ -23,6 +24,13 @@ const factsOf = (child: Child): AccountFacts => ({
   betPaused: child.bet_paused,
 });
 
+/** The facts an action changed, as the operation record keeps them (statuses as numbers, flags as booleans). */
+function changesOf(was: AccountFacts, next: Pick<AccountFacts, 'status' | 'teamStatus' | 'winBlocked' | 'betPaused'>): FieldChange[] {
+  return (['status', 'teamStatus', 'winBlocked', 'betPaused'] as const)
+    .filter((field) => was[field] !== next[field])
+    .map((field) => ({ field, before: was[field], after: next[field] }));
+}
+
 /**
  * Applies one action of the account-status machine to a direct child, or refuses it (20011).
  * The machine decides everything about the child (its statuses, level, max-win block and
@@ -40,6 +48,7 @@ async function act(ctx: ActingContext, userId: string, action: AccountAction) {
   if (action === 'UNLOCK') await clearNameCounters(ctx.db, ctx.site.id, loginKeyOf(child.login_id), ctx.now);
   ctx.audit.targetId = String(child.id);
   ctx.audit.summary = `${action} ${child.login_id}`;
+  ctx.audit.changes = changesOf(factsOf(child), next);
   return { userId: String(child.id), ...next };
 }
 

@@ -28,6 +28,7 @@ async function transfer(ctx: CallContext, direction: 'up' | 'down', params: { us
   });
   ctx.audit.targetId = params.userId;
   ctx.audit.summary = `SCORE_${direction.toUpperCase()} ${formatCents(moved.amount)} #${moved.serialNo}`;
+  ctx.audit.changes = [{ field: 'balance', before: String(moved.before), after: String(moved.after) }];
   return {
     serialNo: String(moved.serialNo),
     amount: formatCents(moved.amount),
@@ -93,6 +94,7 @@ export const pointsHandlers = defineHandlers({
     });
     ctx.audit.targetId = session.accountId;
     ctx.audit.summary = `SCORE_ISSUE ${formatCents(BigInt(params.amount))} #${issued.serialNo}`;
+    ctx.audit.changes = [{ field: 'balance', before: String(issued.before), after: String(issued.after) }];
     return { serialNo: String(issued.serialNo), before: formatCents(issued.before), after: formatCents(issued.after) };
   },
   'gw.credit.user.score.up': (ctx, params) => transfer(ctx, 'up', params),

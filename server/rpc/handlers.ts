@@ -7,6 +7,7 @@ import { accountQueryHandlers } from '../accounts/account-query.handlers';
 import { accountStatisticsHandlers } from '../accounts/account-statistics.handlers';
 import { accountStatusHandlers } from '../accounts/account-status.handlers';
 import { siteListHandlers } from '../accounts/site-lists.handlers';
+import { auditHandlers } from '../audit/audit.handlers';
 import { authHandlers } from '../auth/auth.handlers';
 import { jobHandlers } from '../jobs/job.handlers';
 import { noJobRunner, type JobRunner } from '../jobs/job-runner';
@@ -49,5 +50,6 @@ export function createHandlers(databaseKind: 'pglite' | 'postgres', jobs: Pick<J
     ...siteListHandlers,
     ...jobHandlers(jobs),
     ...pointsHandlers,
+    ...auditHandlers,
   };
 }

@@ -1,0 +1,171 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { OPERATION_RECORD_LIMIT, type FieldChange, type OperationLevel } from '../../contract/audit.contract';
+import { ErrorCode } from '../../contract/errors.contract';
+import type { ParamsOut } from '../../contract/methods.contract';
+import { findInLine } from '../accounts/account.repository';
+import { iso } from '../db/timestamps';
+import type { CallContext } from '../rpc/dispatcher';
+import { defineHandlers } from '../rpc/handler';
+import { RpcError } from '../rpc/rpc-error';
+import { accessCodesOf, type Session } from '../sessions/session.store';
+
+type DbInt = string | number | bigint;
+
+/** The line-wide login log: the levels and access code of the operation record screen. */
+const LINE_LOGIN_LOG_LEVELS: readonly number[] = [0, 1, 2];
+const LINE_LOGIN_LOG_CODE = 8;
+
+interface OperationRow {
+  id: DbInt;
+  created_at: Date | string;
+  account_id: DbInt;
+  sub_account_id: DbInt | null;
+  operator_login: string;
+  target_id: DbInt | null;
+  target_login: string | null;
+  method: string;
+  changes: FieldChange[] | string;
+  level: OperationLevel;
+  code: number | null;
+  ip: string;
+  region: string;
+  terminal: string;
+}
+
+interface LoginRow {
+  id: DbInt;
+  created_at: Date | string;
+  login_id: string;
+  account_id: DbInt | null;
+  sub_account_id: DbInt | null;
+  ip: string;
+  region: string;
+  terminal: string;
+  device: string;
+  code: number | null;
+}
+
+function sessionOf(ctx: CallContext): Session {
+  if (!ctx.session) throw new RpcError(ErrorCode.authFailed);
+  return ctx.session;
+}
+
+/** The main account's line as a LIKE prefix: "my line" is every path that starts with it. */
+const linePrefix = (session: Session) => sql`(SELECT path FROM accounts WHERE id = ${session.accountId}) || '%'`;
+
+function operationCondition(ctx: CallContext, session: Session, params: ParamsOut<'gw.credit.operation.record.query'>): SQL {
+  // The range and the site first: the planner walks (site_id, created_at) newest first and
+  // keeps the line's rows, or (site_id, line_path, created_at) for a small line.
+  const where: SQL[] = [
+    sql`o.site_id = ${ctx.site.id}`,
+    sql`o.created_at >= ${new Date(params.startTime)}`,
+    sql`o.created_at < ${new Date(params.endTime)}`,
+    sql`o.line_path LIKE ${linePrefix(session)}`,
+  ];
+  if (params.operatorId !== undefined) {
+    // A sub-account acted as itself; a main account only when no sub-account acted for it.
+    where.push(sql`(o.sub_account_id = ${params.operatorId} OR (o.sub_account_id IS NULL AND o.account_id = ${params.operatorId}))`);
+  }
+  if (params.targetId !== undefined) where.push(sql`o.target_id = ${params.targetId}`);
+  if (params.action !== undefined) where.push(sql`o.method = ${params.action}`);
+  if (params.level !== undefined) where.push(sql`o.level = ${params.level}`);
+  return sql.join(where, sql` AND `);
+}
+
+/**
+ * The newest 1000 rows of the range count, and no more (spec §9): total is at most 1000 and a
+ * page past them is empty. Both statements stop early: the count after 1000 rows, the page
+ * after its last row.
+ */
+async function queryOperations(ctx: CallContext, params: ParamsOut<'gw.credit.operation.record.query'>) {
+  const session = sessionOf(ctx);
+  const condition = operationCondition(ctx, session, params);
+  const offset = (params.pageIndex - 1) * params.pageSize;
+  const limit = Math.min(params.pageSize, OPERATION_RECORD_LIMIT - offset);
+  const counted = await ctx.db.one<{ n: DbInt }>(
+    sql`SELECT count(*) AS n FROM (SELECT 1 FROM operation_log o WHERE ${condition} LIMIT ${OPERATION_RECORD_LIMIT}) AS newest`,
+  );
+  const total = Number(counted?.n ?? 0);
+  if (limit <= 0 || offset >= total) return { total, list: [] };
+  const rows = await ctx.db.rows<OperationRow>(sql`
+    SELECT o.id, o.created_at, o.account_id, o.sub_account_id, o.operator_login, o.target_id,
+           COALESCE(t.login_id, st.login_id) AS target_login, o.method, o.changes, o.level, o.code, o.ip, o.region, o.terminal
+      FROM (SELECT * FROM operation_log o WHERE ${condition} ORDER BY o.created_at DESC, o.id DESC LIMIT ${limit} OFFSET ${offset}) AS o
+      LEFT JOIN accounts t ON t.id = o.target_id AND t.site_id = o.site_id
+      LEFT JOIN sub_accounts st ON st.id = o.target_id AND st.site_id = o.site_id
+     ORDER BY o.created_at DESC, o.id DESC`);
+  return {
+    total,
+    list: rows.map((row) => ({
+      id: String(row.id),
+      time: iso(row.created_at),
+      operatorId: String(row.sub_account_id ?? row.account_id),
+      operatorLoginId: row.operator_login,
+      mainUserId: String(row.account_id),
+      ...(row.target_id === null ? {} : { targetId: String(row.target_id) }),
+      ...(row.target_login === null ? {} : { targetLoginId: row.target_login }),
+      action: row.method,
+      changes: typeof row.changes === 'string' ? (JSON.parse(row.changes) as FieldChange[]) : row.changes,
+      level: row.level,
+      code: row.code,
+      ip: row.ip,
+      region: row.region,
+      terminal: row.terminal,
+    })),
+  };
+}
+
+/**
+ * Whose sign-ins a call may read: the whole line (levels 0-2 with code 8), one account of the
+ * line (its own attempts, not its sub-accounts'), or one sub-account of the caller's main
+ * account (the main session, or that sub-account itself).
+ */
+async function loginScope(ctx: CallContext, session: Session, userId: string | undefined): Promise<SQL> {
+  if (userId === undefined) {
+    if (!LINE_LOGIN_LOG_LEVELS.includes(session.level) || !accessCodesOf(session).includes(LINE_LOGIN_LOG_CODE)) {
+      throw new RpcError(ErrorCode.notAuthorized);
+    }
+    return sql`l.account_id IN (SELECT a.id FROM accounts a WHERE a.site_id = ${ctx.site.id} AND a.path LIKE ${linePrefix(session)})`;
+  }
+  const account = await findInLine(ctx.db, { siteId: ctx.site.id, callerId: session.accountId, accountId: userId });
+  if (account) return sql`l.account_id = ${account.id} AND l.sub_account_id IS NULL`;
+  const sub = await ctx.db.one<{ id: DbInt }>(sql`SELECT id FROM sub_accounts
+    WHERE id = ${userId} AND site_id = ${ctx.site.id} AND main_account_id = ${session.accountId}`);
+  if (!sub) throw new RpcError(ErrorCode.accountNotFound);
+  if (session.subAccountId !== null && session.subAccountId !== String(sub.id)) throw new RpcError(ErrorCode.notAuthorized);
+  return sql`l.sub_account_id = ${sub.id}`;
+}
+
+async function queryLogins(ctx: CallContext, params: ParamsOut<'gw.credit.login.log.query'>) {
+  const session = sessionOf(ctx);
+  const scope = await loginScope(ctx, session, params.userId);
+  const condition = sql`l.site_id = ${ctx.site.id} AND l.created_at >= ${new Date(params.startTime)}
+    AND l.created_at < ${new Date(params.endTime)} AND ${scope}`;
+  const counted = await ctx.db.one<{ n: DbInt }>(sql`SELECT count(*) AS n FROM login_log l WHERE ${condition}`);
+  const rows = await ctx.db.rows<LoginRow>(sql`
+    SELECT l.id, l.created_at, l.login_id, l.account_id, l.sub_account_id, l.ip, l.region, l.terminal, l.device, l.code
+      FROM login_log l WHERE ${condition}
+     ORDER BY l.created_at DESC, l.id DESC LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
+  return {
+    total: Number(counted?.n ?? 0),
+    list: rows.map((row) => {
+      const userId = row.sub_account_id ?? row.account_id;
+      return {
+        id: String(row.id),
+        time: iso(row.created_at),
+        loginId: row.login_id,
+        userId: userId === null ? null : String(userId),
+        ip: row.ip,
+        region: row.region,
+        terminal: row.terminal,
+        deviceId: row.device,
+        code: row.code ?? 0,
+      };
+    }),
+  };
+}
+
+export const auditHandlers = defineHandlers({
+  'gw.credit.operation.record.query': queryOperations,
+  'gw.credit.login.log.query': queryLogins,
+});
