@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { formatAmount } from '../../src/lib/format';
 import { addDays, beijingDay } from '../../src/lib/time';
@@ -31,6 +32,8 @@ describe.runIf(e2e.run)('the operation record in Chromium', () => {
       `${text('audit.field.balance')}: ${formatAmount(moved.before, 'zh')} → ${formatAmount(moved.after, 'zh')}`,
     );
     expect(await row.locator('[data-level]').getAttribute('data-level')).toBe('normal');
+    const axe = await new AxeBuilder({ page: shell.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
 
     // Only that action: the filter asks the gateway again and keeps the score up alone.
     await shell.page.getByTestId('audit-action').selectOption('gw.credit.user.score.up');
