@@ -52,7 +52,8 @@ export class OperationRecordPage {
    */
   async countCalls(method: string): Promise<() => Promise<number>> {
     await this.page.evaluate((name) => {
-      const counts = ((window as unknown as { gatewayCalls: Record<string, number> }).gatewayCalls = {});
+      const counts: Record<string, number> = {};
+      (window as unknown as { gatewayCalls: Record<string, number> }).gatewayCalls = counts;
       const original = window.fetch.bind(window);
       window.fetch = async (input, init) => {
         const request = new Request(input, init);
