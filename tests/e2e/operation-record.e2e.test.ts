@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { formatAmount } from '../../src/lib/format';
 import { addDays, beijingDay } from '../../src/lib/time';
@@ -10,7 +11,7 @@ import { ShellPage } from '../support/pages/shell-page';
 const e2e = useAppInChromium();
 
 describe.runIf(e2e.run)('the operation record in Chromium', () => {
-  it('shows the owner a score operation with its balance change, the sign-ins of the line, and the last sign-ins of an account', async () => {
+  it('shows the owner a score operation with its balance change and exports it, then the sign-ins of the line and the last sign-ins of an account', async () => {
     const ma01 = await e2e.gw.accountId('ma01');
     const moved = await e2e.gw.rpc('gw.credit.user.score.up', {
       opsId: await e2e.gw.sessionFor('admin'),
@@ -38,6 +39,21 @@ describe.runIf(e2e.run)('the operation record in Chromium', () => {
     // Only that action: the filter asks the gateway again and keeps the score up alone.
     await shell.page.getByTestId('audit-action').selectOption('gw.credit.user.score.up');
     await expect.poll(() => record.operations.attributeOfRows('action')).toEqual(['gw.credit.user.score.up']);
+    const [download] = await Promise.all([shell.page.waitForEvent('download'), shell.page.getByTestId('audit-export-xlsx').click()]);
+    expect(download.suggestedFilename()).toMatch(/^operation-record-.*\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path())!);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(2);
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 6)).toEqual(
+      ['audit.time', 'audit.operator', 'audit.target', 'audit.actionColumn', 'audit.changes'].map((key) => text(key)),
+    );
+    expect((sheet.getRow(2).values as unknown[]).slice(2, 6)).toEqual([
+      'admin',
+      'ma01',
+      text('audit.action.gw_credit_user_score_up'),
+      await record.operations.cellText(row, 'changes'),
+    ]);
 
     await record.tab('signIns').click();
     const signIn = record.signIns.root.locator('[role=row][data-login-id="ma01"][data-code="0"]');
