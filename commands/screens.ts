@@ -17,6 +17,7 @@ export type ScreenId =
   | 'editAccount'
   | 'settingScore'
   | 'pointRecord'
+  | 'operationRecord'
   | 'changePassword'
   | 'sonAccount';
 
@@ -115,6 +116,20 @@ export const screens: readonly Screen[] = [
       order: 4,
       shortcut: 'alt+4',
       keywords: ['score log', 'points', 'record', 'history', 'ledger', '上下分', '分数记录', '积分记录'],
+    },
+  },
+  {
+    id: 'operationRecord',
+    path: '/operationRecord/index',
+    pattern: '/operationRecord/index',
+    labelKey: 'route.operationRecord',
+    icon: 'history',
+    // The method's rights (levels 0-2, role firstProxy, code 8) hide it from everyone else.
+    guard: { anyOf: ['gw.credit.operation.record.query'] },
+    menu: {
+      group: 'main',
+      order: 4.5,
+      keywords: ['operation record', 'operation log', 'audit', 'sign-in log', 'login log', '操作记录', '登录日志', 'caozuo'],
     },
   },
   {

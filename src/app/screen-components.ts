@@ -11,6 +11,7 @@ export const screenComponents: Record<ScreenId, LazyExoticComponent<ComponentTyp
   editAccount: lazy(() => import('@/features/accounts/edit-account-screen')),
   settingScore: lazy(() => import('@/features/points/setting-score-screen')),
   pointRecord: lazy(() => import('@/features/points/point-record-screen')),
+  operationRecord: lazy(() => import('@/features/audit/operation-record-screen')),
   sonAccount: lazy(() => import('@/features/sub-accounts/sub-account-screen')),
   changePassword: lazy(() => import('@/features/change-password/change-password-screen')),
 };

@@ -23,6 +23,8 @@ const company: Rights = {
   mustChangePassword: false,
 };
 const levelFourAgent: Rights = { ...company, userId: '40', level: 4 };
+const levelOne: Rights = { ...company, userId: '10', level: 1 };
+const levelThree: Rights = { ...company, userId: '30', level: 3 };
 /** A sub-account holding only access code 1 (the account list), not 6 (the score log). */
 const subAccount: Rights = { ...company, userId: '1', accessCodes: [1], isSubAccount: true };
 
@@ -48,7 +50,15 @@ describe('the screens table', () => {
     [
       'company',
       company,
-      ['/notice', '/account/index', '/searchAccount/index', '/pointRecord/index', '/changePass/index', '/sonAccount/index'],
+      [
+        '/notice',
+        '/account/index',
+        '/searchAccount/index',
+        '/pointRecord/index',
+        '/operationRecord/index',
+        '/changePass/index',
+        '/sonAccount/index',
+      ],
     ],
     [
       'level-4 agent',
@@ -73,6 +83,16 @@ describe('the screens table', () => {
     expect(menu).toEqual(expected);
     expect(paletteScreens(rights)).toEqual(menu);
     expect(menu).toEqual(screens.filter((screen) => screen.menu && screenAllowed(screen, rights)).map((screen) => screen.path));
+  });
+
+  it('offers the operation record to levels 0 to 2 holding code 8, and to nobody else', () => {
+    const offered = (rights: Rights) => menuScreens(rights).some((screen) => screen.id === 'operationRecord');
+    expect(offered(levelOne)).toBe(true);
+    expect(paletteScreens(levelOne)).toContain('/operationRecord/index');
+    expect(offered(levelThree)).toBe(false);
+    expect(paletteScreens(levelThree)).not.toContain('/operationRecord/index');
+    expect(pathAllowed('/operationRecord/index', levelThree)).toBe(false);
+    expect(offered({ ...levelOne, accessCodes: [1, 2, 3, 4, 5, 6, 7, 11] })).toBe(false);
   });
 
   it('guards a screen and everything below it, and leaves other paths to their own routes', () => {

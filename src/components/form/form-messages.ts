@@ -46,6 +46,7 @@ export const ruleMessages: Record<string, RuleMessage> = {
   'start-after-end': { key: 'form.rule.startAfterEnd' },
   'end-before-start': { key: 'form.rule.endBeforeStart' },
   'range-too-long': { key: 'form.rule.rangeTooLong', values: { days: 15 } },
+  'range-over-15-days': { key: 'form.rule.rangeTooLong', values: { days: 15 } },
   'above-parent': { key: 'validation.aboveParent' },
   'below-child': { key: 'validation.belowChild' },
   'rates-locked': { key: 'validation.ratesLocked' },

@@ -2,9 +2,11 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { rowActionsFor, runAccountAction } from '../../../commands/account-actions.commands';
+import { can } from '../../../commands/can';
 import { useCall } from '@/api/queries';
 import { AccountNotFound } from '@/components/account-not-found';
 import { AccountStatusBadge } from '@/components/account-status-badge';
+import { RecentSignIns } from '@/components/recent-sign-ins';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useCommands } from '@/hooks/use-command-context';
@@ -92,6 +94,7 @@ export default function EditAccountScreen() {
       />
 
       <ResetPasswordForm userId={userId} loginId={profile.loginId} />
+      {can(commands.rights, 'gw.credit.login.log.query') ? <RecentSignIns userId={userId} /> : null}
     </section>
   );
 }

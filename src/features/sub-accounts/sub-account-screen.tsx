@@ -25,6 +25,7 @@ import { useCommands } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
 import { AccessCodeChips } from './permission-matrix';
 import { codesOf } from './sub-account-codes';
+import { RecentSignIns } from '@/components/recent-sign-ins';
 import {
   AddSubAccountDialog,
   DeleteSubAccountDialog,
@@ -130,6 +131,7 @@ function SubAccountDetail({ subAccount }: { subAccount: SubAccountRow }) {
         <dt className="text-muted-foreground">{t('subAccount.createdAt')}</dt>
         <dd>{format.dateTime(subAccount.createdAt)}</dd>
       </dl>
+      <RecentSignIns userId={subAccount.subAccountId} />
     </section>
   );
 }

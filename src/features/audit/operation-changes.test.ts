@@ -1,0 +1,104 @@
+import i18next, { type TFunction } from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import en from '../../../locales/en/common.json';
+import id from '../../../locales/id/common.json';
+import th from '../../../locales/th/common.json';
+import vi from '../../../locales/vi/common.json';
+import zh from '../../../locales/zh/common.json';
+import { contract, type MethodName } from '../../../contract/methods.contract';
+import { formatAmount } from '@/lib/format';
+import { auditedActions } from './audit-actions';
+import { actionKey, actionName, changeText, changesText, knownFields } from './operation-changes';
+import { operatorText } from './operation-record-columns';
+
+const catalogues = { zh, en, th, vi, id };
+const lookup = (catalogue: object, key: string) =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+
+let t: TFunction;
+const amount = (value: string) => formatAmount(value, 'en');
+
+beforeAll(async () => {
+  const instance = i18next.createInstance();
+  await instance.init({ lng: 'en', resources: { en: { common: en } }, defaultNS: 'common', interpolation: { escapeValue: false } });
+  t = instance.t;
+});
+
+describe('operation record texts', () => {
+  it('name every write method a signed-in account calls, in all five languages', () => {
+    const writes = (Object.keys(contract) as MethodName[]).filter((method) => contract[method].effect === 'write');
+    expect(auditedActions.length).toBeGreaterThan(20);
+    expect(auditedActions).toContain('gw.credit.user.score.up');
+    expect(auditedActions).not.toContain('gw.credit.score.log.query');
+    for (const method of writes.filter((each) => contract[each].auth === 'session'))
+      for (const [language, catalogue] of Object.entries(catalogues))
+        expect(lookup(catalogue, actionKey(method)), `${language} ${method}`).toEqual(expect.any(String));
+  });
+
+  it('name every known field in all five languages', () => {
+    for (const field of knownFields)
+      for (const [language, catalogue] of Object.entries(catalogues))
+        expect(lookup(catalogue, `audit.field.${field}`), `${language} ${field}`).toEqual(expect.any(String));
+  });
+
+  it('shows an action by its name, and an unknown one as the gateway names it', () => {
+    expect(actionName(t, 'gw.credit.user.score.up')).toBe(en.audit.action.gw_credit_user_score_up);
+    expect(actionName(t, 'gw.credit.something.new')).toBe('gw.credit.something.new');
+  });
+});
+
+describe('a change as "field: before → after"', () => {
+  it('writes amounts from cents with two decimals', () => {
+    expect(changeText(t, amount, { field: 'balance', before: '123456', after: '-50' })).toBe('Balance: 1,234.56 → -0.50');
+    expect(changeText(t, amount, { field: 'pointLimit', before: '0', after: '100000000' })).toBe('Point limit: 0.00 → 1,000,000.00');
+  });
+
+  it('names statuses and flags, and marks percentages', () => {
+    expect(changeText(t, amount, { field: 'status', before: 1, after: 6 })).toBe('Status: Normal → Frozen');
+    expect(changeText(t, amount, { field: 'teamStatus', before: 4, after: 1 })).toBe('Line status: Disabled → Normal');
+    expect(changeText(t, amount, { field: 'betPaused', before: false, after: true })).toBe('Betting paused: No → Yes');
+    expect(changeText(t, amount, { field: 'validAmountRate', before: 0.5, after: 1.2 })).toBe('Rolling commission rate: 0.5% → 1.2%');
+  });
+
+  it('never shows a secret, only that it was reset', () => {
+    expect(changeText(t, amount, { field: 'password', before: null, after: null })).toBe('Password: reset');
+    expect(changeText(t, amount, { field: 'safeCode', before: null, after: null })).toBe('Safe code: reset');
+  });
+
+  it('shows text as it is, empty or missing as a dash, and an unknown field raw', () => {
+    expect(changeText(t, amount, { field: 'nickname', before: '', after: 'Lucky' })).toBe('Nickname: — → Lucky');
+    expect(changeText(t, amount, { field: 'accessCode', before: '1', after: '1,5' })).toBe('Permissions: 1 → 1,5');
+    expect(changeText(t, amount, { field: 'colour', before: 'red', after: null })).toBe('colour: red → —');
+  });
+
+  it('joins the changes of one operation in order', () => {
+    expect(
+      changesText(t, amount, [
+        { field: 'nickname', before: 'a', after: 'b' },
+        { field: 'maxWin', before: '0', after: '250' },
+      ]),
+    ).toBe('Nickname: a → b; Maximum points winnable: 0.00 → 2.50');
+    expect(changesText(t, amount, [])).toBe('');
+  });
+});
+
+describe('the operator', () => {
+  const row = {
+    id: '9',
+    time: '2026-11-24T10:00:00.000Z',
+    operatorId: '51',
+    operatorLoginId: 'admin_sub',
+    mainUserId: '1',
+    action: 'gw.credit.user.score.up',
+    changes: [],
+    level: 'normal' as const,
+    code: null,
+    ip: '127.0.0.1',
+    region: '',
+    terminal: 'web',
+  };
+  it('says which main account a sub-account acted for', () => {
+    expect(operatorText(t, row, (userId) => (userId === '1' ? 'admin' : '?'))).toBe('admin_sub for admin');
+    expect(operatorText(t, { ...row, operatorId: '1', operatorLoginId: 'admin' }, () => '?')).toBe('admin');
+  });
+});

@@ -1,0 +1,95 @@
+import AxeBuilder from '@axe-core/playwright';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { formatAmount } from '../../src/lib/format';
+import { addDays, beijingDay } from '../../src/lib/time';
+import { useAppInChromium } from '../support/app-in-chromium';
+import { text } from '../support/pages/locale-text';
+import { OperationRecordPage } from '../support/pages/operation-record-page';
+import { ShellPage } from '../support/pages/shell-page';
+
+const e2e = useAppInChromium();
+
+describe.runIf(e2e.run)('the operation record in Chromium', () => {
+  it('shows the owner a score operation with its balance change and exports it, then the sign-ins of the line and the last sign-ins of an account', async () => {
+    const ma01 = await e2e.gw.accountId('ma01');
+    const moved = await e2e.gw.rpc('gw.credit.user.score.up', {
+      opsId: await e2e.gw.sessionFor('admin'),
+      userId: ma01,
+      amount: '12.34',
+      comment: 'e2e audit',
+    });
+    expect((await e2e.gw.login('ma01')).error).toBeUndefined();
+
+    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const record = new OperationRecordPage(shell.page);
+    await shell.menuEntry('operationRecord').click();
+    await record.root.waitFor();
+    const row = record.operation('gw.credit.user.score.up', { operator: 'admin', target: 'ma01' });
+    await row.waitFor();
+    expect(await record.operations.cellText(row, 'action')).toBe(text('audit.action.gw_credit_user_score_up'));
+    expect(await record.operations.cellText(row, 'operator')).toBe('admin');
+    expect(await record.operations.cellText(row, 'changes')).toBe(
+      `${text('audit.field.balance')}: ${formatAmount(moved.before, 'zh')} → ${formatAmount(moved.after, 'zh')}`,
+    );
+    expect(await row.locator('[data-level]').getAttribute('data-level')).toBe('normal');
+    const axe = await new AxeBuilder({ page: shell.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+
+    // Only that action: the filter asks the gateway again and keeps the score up alone.
+    await shell.page.getByTestId('audit-action').selectOption('gw.credit.user.score.up');
+    await expect.poll(() => record.operations.attributeOfRows('action')).toEqual(['gw.credit.user.score.up']);
+    const [download] = await Promise.all([shell.page.waitForEvent('download'), shell.page.getByTestId('audit-export-xlsx').click()]);
+    expect(download.suggestedFilename()).toMatch(/^operation-record-.*\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path())!);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(2);
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 6)).toEqual(
+      ['audit.time', 'audit.operator', 'audit.target', 'audit.actionColumn', 'audit.changes'].map((key) => text(key)),
+    );
+    expect((sheet.getRow(2).values as unknown[]).slice(2, 6)).toEqual([
+      'admin',
+      'ma01',
+      text('audit.action.gw_credit_user_score_up'),
+      await record.operations.cellText(row, 'changes'),
+    ]);
+
+    await record.tab('signIns').click();
+    const signIn = record.signIns.root.locator('[role=row][data-login-id="ma01"][data-code="0"]');
+    await signIn.waitFor();
+    expect(await record.signIns.cellText(signIn, 'result')).toBe(text('audit.signInOk'));
+
+    await shell.goTo('editAccount', `/${ma01}`);
+    await shell.page.getByTestId('recent-sign-in').first().waitFor();
+    expect(await shell.page.getByTestId('recent-sign-in').first().getAttribute('data-code')).toBe('0');
+    await shell.close();
+  });
+
+  it('refuses a 16-day range before asking the gateway, in Chinese and then in English', async () => {
+    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const record = new OperationRecordPage(shell.page);
+    const asked = await record.countCalls('gw.credit.operation.record.query');
+    await record.open();
+    await expect.poll(asked).toBeGreaterThan(0);
+
+    const today = beijingDay();
+    await record.setRange(addDays(today, -15), today);
+    await expect.poll(() => record.rangeProblem().textContent()).toBe(text('filter.problem.tooLong', { days: 15 }));
+    const askedBefore = await asked();
+
+    // The same range from an address: the message, no rows, and no call.
+    await record.open(`start=${addDays(today, -15)}&end=${today}`);
+    await expect.poll(() => record.rangeProblem().textContent()).toBe(text('filter.problem.tooLong', { days: 15 }));
+    expect(await record.operations.shownCount()).toBe(0);
+
+    await shell.runCommand('preferences.language');
+    await shell.page.getByRole('option', { name: 'English' }).waitFor();
+    await shell.page.keyboard.type('english');
+    await shell.page.keyboard.press('Enter');
+    await expect.poll(() => record.rangeProblem().textContent()).toBe(text('filter.problem.tooLong', { days: 15 }, 'en'));
+    await record.root.getByRole('heading', { name: text('route.operationRecord', {}, 'en') }).waitFor();
+    expect(await asked()).toBe(askedBefore);
+    await shell.close();
+  });
+});
