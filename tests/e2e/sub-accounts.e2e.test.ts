@@ -7,6 +7,7 @@ import { TOKEN_COOKIE } from '../../src/lib/session-cookies';
 import { openApp, signIn } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
 import { AccountListPage } from '../support/pages/account-list-page';
+import { OperationRecordPage } from '../support/pages/operation-record-page';
 import { SubAccountPage } from '../support/pages/sub-account-page';
 
 const e2e = useAppInChromium();
@@ -145,9 +146,17 @@ describe.runIf(e2e.run)('sub-accounts in Chromium', () => {
     const edited = await e2e.gw.call('gw.credit.agent.profile.edit', { opsId: token, userId: ma02, nickname: 'renamed by clerk' });
     expect(edited.error).toMatchObject({ code: 11003, message: zhErrors['11003'] });
 
+    // The owner finds the clerk's score in the operation record: the clerk acted, for admin.
+    const record = new OperationRecordPage(owner);
+    await record.open();
+    const scored = record.operation('gw.credit.user.score.up', { operator: clerk.loginId, target: 'ma02' });
+    await scored.waitFor();
+    const operator = await record.operations.cellText(scored, 'operator');
+    expect(operator).toContain(clerk.loginId);
+    expect(operator).toContain('admin');
+
     // The owner sees it online and kicks it out: its session ends.
-    await owner.reload();
-    await subAccounts.root.waitFor();
+    await subAccounts.openFromMenu();
     await expect.poll(() => subAccounts.onlineOf(clerk.loginId)).toBe(true);
     expect(await subAccounts.actionsOf(clerk.loginId)).toContain('subAccount.kickOut');
     await owner.locator('[role=menuitem][data-action-id="subAccount.kickOut"]').click();
