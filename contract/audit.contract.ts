@@ -62,6 +62,7 @@ export const operationRecordSchema = z.object({
   operatorLoginId: z.string(),
   /** The main account the operator acted for (the operator itself when it is one). */
   mainUserId: idSchema,
+  mainLoginId: z.string(),
   targetId: idSchema.optional(),
   targetLoginId: z.string().optional(),
   /** The method that was called: the screen shows it translated (`operation.action.<method>`). */

@@ -21,6 +21,7 @@ interface OperationRow {
   account_id: DbInt;
   sub_account_id: DbInt | null;
   operator_login: string;
+  main_login: string | null;
   target_id: DbInt | null;
   target_login: string | null;
   method: string;
@@ -91,9 +92,10 @@ async function queryOperations(ctx: CallContext, params: ParamsOut<'gw.credit.op
   const total = Number(counted?.n ?? 0);
   if (limit <= 0 || offset >= total) return { total, list: [] };
   const rows = await ctx.db.rows<OperationRow>(sql`
-    SELECT o.id, o.created_at, o.account_id, o.sub_account_id, o.operator_login, o.target_id,
+    SELECT o.id, o.created_at, o.account_id, o.sub_account_id, o.operator_login, m.login_id AS main_login, o.target_id,
            COALESCE(t.login_id, st.login_id) AS target_login, o.method, o.changes, o.level, o.code, o.ip, o.region, o.terminal
       FROM (SELECT * FROM operation_log o WHERE ${condition} ORDER BY o.created_at DESC, o.id DESC LIMIT ${limit} OFFSET ${offset}) AS o
+      LEFT JOIN accounts m ON m.id = o.account_id
       LEFT JOIN accounts t ON t.id = o.target_id AND t.site_id = o.site_id
       LEFT JOIN sub_accounts st ON st.id = o.target_id AND st.site_id = o.site_id
      ORDER BY o.created_at DESC, o.id DESC`);
@@ -105,6 +107,7 @@ async function queryOperations(ctx: CallContext, params: ParamsOut<'gw.credit.op
       operatorId: String(row.sub_account_id ?? row.account_id),
       operatorLoginId: row.operator_login,
       mainUserId: String(row.account_id),
+      mainLoginId: row.main_login ?? row.operator_login,
       ...(row.target_id === null ? {} : { targetId: String(row.target_id) }),
       ...(row.target_login === null ? {} : { targetLoginId: row.target_login }),
       action: row.method,

@@ -103,6 +103,7 @@ describe('gw.credit.operation.record.query', () => {
       operatorId: ma01,
       operatorLoginId: 'ma01',
       mainUserId: ma01,
+      mainLoginId: 'ma01',
       action: 'gw.credit.user.enable',
       changes: [],
       level: 'error',
@@ -111,7 +112,7 @@ describe('gw.credit.operation.record.query', () => {
       region: 'LAN',
       terminal: '7',
     } satisfies OperationRecordRow);
-    expect(list[1]).toMatchObject({ operatorId: sub, mainUserId: ma01, targetId: sub, targetLoginId: 'ma01aud1' });
+    expect(list[1]).toMatchObject({ operatorId: sub, mainUserId: ma01, mainLoginId: 'ma01', targetId: sub, targetLoginId: 'ma01aud1' });
     expect(list[2]).toMatchObject({ operatorId: ma01, targetId: sh0101, targetLoginId: 'sh0101', changes });
   });
 

@@ -5,8 +5,12 @@ import { AccountPicker, sameName } from '@/components/filters/account-picker';
 /** An account filter of the operation record: none, one account of the caller's line, or a typed name that none has. */
 export type AuditAccount = { kind: 'any' } | { kind: 'account'; userId: string; loginId: string } | { kind: 'unknown'; name: string };
 
-/** A suggestion applies at once; Enter on a name no suggestion has says it is not in the line; an emptied field clears. */
-export function useAuditAccount() {
+/**
+ * A suggestion applies at once; Enter on a name no suggestion has applies one of `others` (the
+ * caller's own sub-accounts, which the line's suggestions do not hold) by that name, or says it is
+ * not in the line; an emptied field clears.
+ */
+export function useAuditAccount(others: readonly { userId: string; loginId: string }[] = []) {
   const [text, setText] = useState('');
   const [applied, setApplied] = useState<AuditAccount>({ kind: 'any' });
   const clear = useCallback(() => {
@@ -23,12 +27,16 @@ export function useAuditAccount() {
         setText(account.loginId);
         setApplied({ kind: 'account', ...account });
       },
-      submit: (name: string) => (name === '' ? clear() : setApplied({ kind: 'unknown', name })),
+      submit: (name: string) => {
+        if (name === '') return clear();
+        const other = others.find((account) => sameName(account.loginId, name));
+        setApplied(other ? { kind: 'account', ...other } : { kind: 'unknown', name });
+      },
       leave: () => {
         if (text.trim() === '') clear();
       },
     }),
-    [text, applied, clear],
+    [text, applied, clear, others],
   );
 }
 

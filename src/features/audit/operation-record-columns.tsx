@@ -12,18 +12,18 @@ type Format = ReturnType<typeof useFormat>;
 const levelVariants = { normal: 'secondary', warn: 'warning', error: 'destructive' } as const satisfies Record<OperationLevel, string>;
 
 /** The operator as shown: "sub for main" when a sub-account acted for its main account. */
-export function operatorText(t: TFunction, row: OperationRecordRow, loginOf: (id: string) => string): string {
+export function operatorText(t: TFunction, row: OperationRecordRow): string {
   return row.mainUserId === row.operatorId
     ? row.operatorLoginId
-    : t('audit.forMain', { operator: row.operatorLoginId, main: loginOf(row.mainUserId) });
+    : t('audit.forMain', { operator: row.operatorLoginId, main: row.mainLoginId });
 }
 
-export function operationColumns(t: TFunction, format: Format, loginOf: (id: string) => string): DataTableColumn<OperationRecordRow>[] {
+export function operationColumns(t: TFunction, format: Format): DataTableColumn<OperationRecordRow>[] {
   const changes = (row: OperationRecordRow) => changesText(t, format.amount, row.changes);
   const level = (value: OperationLevel) => t(`audit.level.${value}`);
   return [
     timeColumn('time', t('audit.time'), (row) => row.time, format, { width: '10rem', className: 'text-xs' }),
-    textColumn('operator', t('audit.operator'), (row) => operatorText(t, row, loginOf), { width: 'minmax(7rem,1fr)' }),
+    textColumn('operator', t('audit.operator'), (row) => operatorText(t, row), { width: 'minmax(7rem,1fr)' }),
     textColumn('target', t('audit.target'), (row) => row.targetLoginId ?? '—', { width: 'minmax(6rem,1fr)' }),
     textColumn('action', t('audit.actionColumn'), (row) => actionName(t, row.action), { width: 'minmax(9rem,1.2fr)' }),
     {

@@ -23,6 +23,7 @@ const operation = (patch: Partial<OperationRecordRow>): OperationRecordRow => ({
   operatorId: '1',
   operatorLoginId: 'admin',
   mainUserId: '1',
+  mainLoginId: 'admin',
   targetId: '11',
   targetLoginId: 'ma01',
   action: 'gw.credit.user.score.up',
@@ -113,7 +114,7 @@ describe('the operation record screen', () => {
     const today = beijingDay();
     show(`start=${addDays(today, -15)}&end=${today}`);
     expect((await screen.findByTestId('range-problem')).textContent).toBe(t('filter.problem.tooLong', { days: 15 }));
-    expect(call).not.toHaveBeenCalled();
+    expect(calls('gw.credit.operation.record.query')).toHaveLength(0);
     expect(screen.queryAllByTestId('audit-row')).toHaveLength(0);
   });
 
@@ -132,5 +133,27 @@ describe('the operation record screen', () => {
     expect(calls('gw.credit.operation.record.query')).toHaveLength(0);
     expect(within(row).getByText(i18next.t('2201', { ns: 'errors' }))).toBeTruthy();
     expect(screen.getByTestId('audit-tab-signIns').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it("filters by one of the caller's own sub-accounts typed in full, which the line's suggestions do not hold", async () => {
+    call.mockImplementation((method: string) =>
+      Promise.resolve(
+        method === 'gw.credit.subaccount.query'
+          ? { total: 1, list: [{ subAccountId: '51', loginId: 'admin01' }] }
+          : method === 'gw.credit.operation.record.query'
+            ? { total: 0, list: [] }
+            : { list: [] },
+      ),
+    );
+    show();
+    await waitFor(() => expect(calls('gw.credit.subaccount.query')).toHaveLength(1));
+    const field = screen.getByTestId('audit-operator');
+    fireEvent.change(field, { target: { value: 'ADMIN01' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    await waitFor(() => expect(calls('gw.credit.operation.record.query').at(-1)).toMatchObject({ operatorId: '51' }));
+    expect(field.getAttribute('data-applied')).toBe('account');
+    fireEvent.change(field, { target: { value: 'nobody01' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect((await screen.findByTestId('audit-operator-problem')).textContent).toContain('nobody01');
   });
 });

@@ -9,16 +9,17 @@ import {
   type OperationRecordRow,
 } from '../../../contract/audit.contract';
 import type { ParamsIn } from '../../../contract/methods.contract';
+import { can } from '../../../commands/can';
 import { GatewayError } from '@/api/gateway-client';
-import { reportError, useInfiniteCall } from '@/api/queries';
+import { reportError, useCall, useInfiniteCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
 import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { problemText } from '@/components/form/form-messages';
+import { useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
-import { SessionContext } from '@/lib/session-context';
 import { presetRange, rangeProblem, rangeToGateway, type BeijingRange } from '@/lib/time';
 import { cn } from '@/lib/utils';
 import { auditedActions } from './audit-actions';
@@ -112,8 +113,17 @@ function OperationsTab({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const me = SessionContext.useSelector((state) => state.context.profile);
-  const operator = useAuditAccount();
+  const rights = useRights();
+  const ownSubs = useCall(
+    'gw.credit.subaccount.query',
+    { pageSize: 50 },
+    { enabled: can(rights, 'gw.credit.subaccount.query'), silent: true },
+  );
+  const subAccounts = useMemo(
+    () => (ownSubs.data?.list ?? []).map((sub) => ({ userId: sub.subAccountId, loginId: sub.loginId })),
+    [ownSubs.data],
+  );
+  const operator = useAuditAccount(subAccounts);
   const target = useAuditAccount();
 
   const query = useMemo<Omit<ParamsIn<'gw.credit.operation.record.query'>, 'pageIndex' | 'pageSize'> | null>(() => {
@@ -137,16 +147,7 @@ function OperationsTab({
   );
   const total = query && !refusal ? Math.min(pages.total, OPERATION_RECORD_LIMIT) : 0;
 
-  const logins = useMemo(() => {
-    const known = new Map<string, string>();
-    if (me) known.set(me.userId, me.loginId);
-    for (const row of rows) {
-      known.set(row.operatorId, row.operatorLoginId);
-      if (row.targetId && row.targetLoginId) known.set(row.targetId, row.targetLoginId);
-    }
-    return known;
-  }, [rows, me]);
-  const columns = useMemo(() => operationColumns(t, format, (id) => logins.get(id) ?? `#${id}`), [t, format, logins]);
+  const columns = useMemo(() => operationColumns(t, format), [t, format]);
   const model = useDataTable({ columns, data: rows, getRowId: (row) => row.id });
 
   const actionOptions = useMemo(
