@@ -537,4 +537,32 @@ describe('managing sub-accounts', () => {
     const job2 = await gw.db.one<{ sub_account_id: string | number }>(sql`SELECT sub_account_id FROM jobs WHERE id = ${jobId}`);
     expect(String(job2!.sub_account_id)).toBe(first.subAccountId);
   });
+
+  it('answers a replay of every write method with its first answer, doing it once', async () => {
+    const { subAccountId } = await clerkSession();
+    const calls: [string, Record<string, unknown>][] = [
+      ['gw.credit.subaccount.add', { safeCode: '1234', loginId: nextName(), nickname: 'replayed', password: 'Clerk_123', accessCode: '1' }],
+      ['gw.credit.subaccount.update', { safeCode: '1234', subAccountId, nickname: 'replayed nick' }],
+      ['gw.credit.subaccount.access.code.update', { safeCode: '1234', subAccountId, accessCode: '1,6' }],
+      ['gw.credit.subaccount.disable', { subAccountId }],
+      ['gw.credit.subaccount.enable', { subAccountId }],
+      ['gw.credit.subaccount.logout', { subAccountId }],
+      ['gw.credit.subaccount.delete', { safeCode: '1234', subAccountId }],
+    ];
+    for (const [method, params] of calls) {
+      const requestKey = `replay-${method}`;
+      const first = await gw.call(method, { opsId: admin, requestKey, ...params });
+      const again = await gw.call(method, { opsId: admin, requestKey, ...params });
+      expect(first.error, method).toBeUndefined();
+      expect(again.result, method).toEqual(first.result);
+      const recorded = await gw.db.one<{ n: string | number }>(
+        sql`SELECT count(*) AS n FROM operation_log WHERE request_key = ${requestKey} AND level = 'normal'`,
+      );
+      expect(Number(recorded!.n), method).toBe(1);
+      // The same key with other values is refused (20011), as for every write.
+      const changed = 'nickname' in params ? { nickname: 'other values' } : { subAccountId: '1' };
+      const other = await gw.call(method, { opsId: admin, requestKey, ...params, ...changed });
+      expect(other.error?.code, method).toBe(20011);
+    }
+  });
 });
