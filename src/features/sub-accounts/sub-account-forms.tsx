@@ -21,6 +21,51 @@ const invalidates = ['gw.credit.subaccount.query', 'gw.credit.subaccount.get'] a
 const ownSafeCode = filled(safeCodeRule);
 const codeList = z.array(z.number());
 
+type SecretValues = FieldValues & { password: string; confirmPassword: string; subSafeCode: string };
+
+/** The sub-account's password, its confirmation and its own safe code (adding, resetting). */
+function SecretFields<V extends SecretValues>({
+  form,
+  idPrefix,
+  safeCodeLabel,
+}: {
+  form: UseFormReturn<V, unknown, V>;
+  idPrefix: string;
+  safeCodeLabel: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField
+        form={form}
+        name={'password' as Path<V>}
+        id={`${idPrefix}-password`}
+        label={t('subAccount.field.password')}
+        hint={t('password.rules')}
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField
+        form={form}
+        name={'confirmPassword' as Path<V>}
+        id={`${idPrefix}-confirmPassword`}
+        label={t('subAccount.field.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField
+        form={form}
+        name={'subSafeCode' as Path<V>}
+        id={`${idPrefix}-subSafeCode`}
+        label={safeCodeLabel}
+        inputMode="numeric"
+        maxLength={4}
+        digits
+      />
+    </>
+  );
+}
+
 function OwnSafeCodeField<V extends FieldValues & { safeCode: string }>({
   form,
   idPrefix,
@@ -143,32 +188,7 @@ export function AddSubAccountDialog({ onClose }: { onClose(): void }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField form={form} name="loginId" id="sub-add-loginId" label={t('subAccount.field.loginId')} autoComplete="off" />
         <TextField form={form} name="nickname" id="sub-add-nickname" label={t('subAccount.field.nickname')} autoComplete="off" />
-        <TextField
-          form={form}
-          name="password"
-          id="sub-add-password"
-          label={t('subAccount.field.password')}
-          hint={t('password.rules')}
-          type="password"
-          autoComplete="new-password"
-        />
-        <TextField
-          form={form}
-          name="confirmPassword"
-          id="sub-add-confirmPassword"
-          label={t('subAccount.field.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-        />
-        <TextField
-          form={form}
-          name="subSafeCode"
-          id="sub-add-subSafeCode"
-          label={t('subAccount.field.subSafeCode')}
-          inputMode="numeric"
-          maxLength={4}
-          digits
-        />
+        <SecretFields form={form} idPrefix="sub-add" safeCodeLabel={t('subAccount.field.subSafeCode')} />
       </div>
       <PermissionMatrix idPrefix="sub-add" value={codes} onChange={(next) => form.setValue('accessCode', next, { shouldDirty: true })} />
       <OwnSafeCodeField form={form} idPrefix="sub-add" />
@@ -243,32 +263,7 @@ export function ResetSubAccountPasswordDialog({ subAccount, onClose }: { subAcco
       submitLabel={t('subAccount.action.password')}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          form={form}
-          name="password"
-          id="sub-password-password"
-          label={t('subAccount.field.password')}
-          hint={t('password.rules')}
-          type="password"
-          autoComplete="new-password"
-        />
-        <TextField
-          form={form}
-          name="confirmPassword"
-          id="sub-password-confirmPassword"
-          label={t('subAccount.field.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-        />
-        <TextField
-          form={form}
-          name="subSafeCode"
-          id="sub-password-subSafeCode"
-          label={t('subAccount.field.newSubSafeCode')}
-          inputMode="numeric"
-          maxLength={4}
-          digits
-        />
+        <SecretFields form={form} idPrefix="sub-password" safeCodeLabel={t('subAccount.field.newSubSafeCode')} />
       </div>
       <OwnSafeCodeField form={form} idPrefix="sub-password" />
     </FormDialog>
