@@ -51,6 +51,7 @@ export default defineConfig({
   },
   test: {
     globalSetup: ['tests/support/global-setup.ts'],
+    setupFiles: ['tests/support/fast-check-seed.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -51,14 +51,14 @@ describe('sub-account actions', () => {
     expect(ids(row())).toEqual([
       'subAccount.edit',
       'subAccount.permissions',
-      'subAccount.password',
+      'subAccount.resetPassword',
       'subAccount.disable',
       'subAccount.delete',
     ]);
     expect(ids(row({ status: 4, online: true }))).toEqual([
       'subAccount.edit',
       'subAccount.permissions',
-      'subAccount.password',
+      'subAccount.resetPassword',
       'subAccount.enable',
       'subAccount.kickOut',
       'subAccount.delete',
@@ -102,7 +102,7 @@ describe('sub-account actions', () => {
 
   it('opens the form that asks for the safe code for the step-up calls instead of calling', async () => {
     const { context, calls, navigated } = recorder(true);
-    for (const id of ['subAccount.delete', 'subAccount.permissions', 'subAccount.edit', 'subAccount.password'])
+    for (const id of ['subAccount.delete', 'subAccount.permissions', 'subAccount.edit', 'subAccount.resetPassword'])
       await runSubAccountAction(
         context,
         row(),

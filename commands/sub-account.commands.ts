@@ -51,7 +51,7 @@ export const subAccountActions: readonly SubAccountAction[] = [
     keywords: ['permissions', 'rights', 'access', '权限', '子账号'],
   },
   {
-    id: 'subAccount.password',
+    id: 'subAccount.resetPassword',
     titleKey: 'subAccount.action.password',
     method: 'gw.credit.subaccount.update',
     dialog: 'password',

@@ -62,7 +62,8 @@ export const jobMethods = {
     auth: 'session',
     effect: 'write',
     rights: { levels: backOffice, accessCode: 4 },
-    errors: [ErrorCode.cannotOperate, ErrorCode.agentLineFrozen],
+    // 20002: an id outside the caller's line or site refuses the whole call.
+    errors: [ErrorCode.accountNotFound, ErrorCode.cannotOperate, ErrorCode.agentLineFrozen],
   }),
   'gw.credit.user.all.disable': defineMethod({
     summary:
@@ -72,7 +73,8 @@ export const jobMethods = {
     auth: 'session',
     effect: 'write',
     rights: { levels: backOffice, accessCode: 4 },
-    errors: [ErrorCode.cannotOperate, ErrorCode.agentLineFrozen],
+    // 20002: an id outside the caller's line or site refuses the whole call.
+    errors: [ErrorCode.accountNotFound, ErrorCode.cannotOperate, ErrorCode.agentLineFrozen],
   }),
   'gw.credit.job.get': defineMethod({
     summary: 'Progress and per-account outcome of a background job the caller started; an export answers its fileId when done',
