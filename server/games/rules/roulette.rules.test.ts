@@ -32,6 +32,9 @@ describe('European roulette', () => {
     expect(coveredNumbers('dozen:4')).toBeNull();
     expect(coveredNumbers('red:1')).toBeNull();
     expect(coveredNumbers('straight:37')).toBeNull();
+    for (const code of ['straight:', 'straight:-1', 'straight:1.5', 'split:1-2-3', 'straight:1:2', 'dozen:', 'street: 1']) {
+      expect(coveredNumbers(code), code).toBeNull();
+    }
     expect(coveredNumbers('corner:17')).toEqual([17, 18, 20, 21]);
     expect(coveredNumbers('column:2')).toHaveLength(12);
     expect(coveredNumbers('red')).toHaveLength(18);

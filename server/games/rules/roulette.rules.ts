@@ -32,7 +32,9 @@ const column = (n: number) => ((n - 1) % 3) + 1;
  * `red`, `black`, `odd`, `even`, `low` (1-18), `high` (19-36).
  */
 export function coveredNumbers(betCode: string): number[] | null {
-  const [kind, arg] = betCode.split(':');
+  const [kind, arg, extra] = betCode.split(':');
+  // One or two numbers of the layout, written in digits: "straight:" is no bet of zero.
+  if (extra !== undefined || (arg !== undefined && !/^[0-9]{1,2}(-[0-9]{1,2})?$/.test(arg))) return null;
   const numbers = (arg ?? '').split('-').map(Number);
   const first = numbers[0]!;
   switch (kind) {

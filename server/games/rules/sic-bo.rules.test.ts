@@ -42,7 +42,19 @@ describe('sic bo', () => {
     expect(settleSicBo('single:5', 100, { dice: [5, 5, 1], total: 11 })).toBe(300);
     expect(settleSicBo('single:5', 100, { dice: [5, 5, 5], total: 15 })).toBe(400);
     expect(settleSicBo('triple:5', 100, { dice: [5, 5, 5], total: 15 })).toBe(15_100);
-    for (const code of ['total:3', 'total:18', 'triple:7', 'combo:2-2', 'combo:1', 'small:1', 'pair', 'single:0']) {
+    for (const code of [
+      'total:3',
+      'total:18',
+      'triple:7',
+      'combo:2-2',
+      'combo:1',
+      'combo:1-2-3',
+      'triple:1:1',
+      'small:1',
+      'pair',
+      'single:0',
+      'single:',
+    ]) {
       expect(settleSicBo(code, 100, { dice: [1, 2, 3], total: 6 }), code).toBeNull();
     }
   });

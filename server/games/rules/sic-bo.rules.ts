@@ -47,7 +47,8 @@ const face = (text: string | undefined) => {
  * or 3:1 as one, two or three dice show it).
  */
 export function settleSicBo(betCode: string, stake: number, result: SicBoResult): number | null {
-  const [kind, arg] = betCode.split(':');
+  const [kind, arg, extra] = betCode.split(':');
+  if (extra !== undefined) return null;
   const { dice, total } = result;
   const count = (n: number) => dice.filter((die) => die === n).length;
   const triple = dice[0] === dice[1] && dice[1] === dice[2];
@@ -79,8 +80,9 @@ export function settleSicBo(betCode: string, stake: number, result: SicBoResult)
       return shown === 0 ? 0 : stake * (shown + 1);
     }
     case 'combo': {
-      const [a, b] = (arg ?? '').split('-').map((part) => face(part));
-      if (a === null || b === null || a === undefined || b === undefined || a === b) return null;
+      const parts = (arg ?? '').split('-').map((part) => face(part));
+      const [a, b] = parts;
+      if (parts.length !== 2 || a === null || b === null || a === undefined || b === undefined || a === b) return null;
       return pays(count(a) > 0 && count(b) > 0, COMBINATION_ODDS);
     }
     default:
