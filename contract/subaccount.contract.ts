@@ -6,8 +6,7 @@ import { ErrorCode } from './errors.contract';
 import { defineMethod } from './method.contract';
 import { loginIdRule, nicknameRule, passwordRule, safeCodeRule } from './rules.contract';
 
-/** Codes a sub-account may hold (spec §6): 1-8 and 11. */
-export const subAccountCodes = allAccessCodes;
+/** A code a sub-account may hold (spec §6): 1-8 and 11, the codes a main account holds all of. */
 export type AccessCode = (typeof allAccessCodes)[number];
 
 /** Codes that each need the user list (code 1) to be of any use: holding one implies 1 (PRODUCT.md). */
