@@ -48,6 +48,7 @@ describe('npm start', () => {
     expect(first.output()).toContain('Seeded the demo sites.');
     expect(first.output()).toMatch(/admin \/ Admin123 \/ 1234/);
     expect(first.output()).toMatch(/demo2\.localhost:\d+\/\s+admin2 \/ Admin123 \/ 1234/);
+    expect(first.output()).toMatch(/demo sub-accounts .*adminclerk \(admin, codes 1,5,6\).*agreader \(ag01010101, codes 7,8\)/);
     expect((await template(first.url)).result.sn).toBe('demo');
     expect((await template(first.url, 'demo2.localhost')).result.sn).toBe('demo2');
     expect(await first.stop('SIGINT')).toBe(0);
@@ -92,6 +93,9 @@ describe('npm start', () => {
     expect((await call(b.url, 'gw.credit.agent.level', { opsId: token })).result).toEqual({ level: 0 });
     expect((await call(b.url, 'gw.credit.agent.logout', { opsId: token })).result).toEqual({});
     expect((await call(a.url, 'gw.credit.agent.level', { opsId: token })).error?.code).toBe(2202);
+    // The demo clerk signs in as printed: a sub-account session acting for admin.
+    const clerk = await call(a.url, 'gw.credit.agent.login', { loginId: 'adminclerk', password: 'Admin123', safeCode: '1234' });
+    expect(clerk.result).toMatchObject({ sessionType: 9, isMain: false, loginId: 'adminclerk', accessCode: [1, 5, 6] });
     expect(await a.stop()).toBe(0);
     expect(await b.stop()).toBe(0);
   });
