@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoTimeSchema, pageIndexSchema, pageResult, pageSizeSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
-import { defineMethod } from './method.contract';
+import { defineMethod, type Rights } from './method.contract';
 
 /** The longest range the operation record and the login log answer (spec §5, §9): 15 x 24 h. */
 export const AUDIT_MAX_SPAN_DAYS = 15;
@@ -93,7 +93,8 @@ export const loginLogRowSchema = z.object({
 });
 export type LoginLogRow = z.infer<typeof loginLogRowSchema>;
 
-const auditRights = { levels: [0, 1, 2], role: 'firstProxy', accessCode: 8 } as const;
+/** The operation record's rights, which the login log's line-wide form (no userId) needs too. */
+export const lineAuditRights = { levels: [0, 1, 2], role: 'firstProxy', accessCode: 8 } as const satisfies Rights;
 
 export const auditMethods = {
   'gw.credit.operation.record.query': defineMethod({
@@ -116,7 +117,7 @@ export const auditMethods = {
     result: pageResult(operationRecordSchema),
     auth: 'session',
     effect: 'read',
-    rights: auditRights,
+    rights: lineAuditRights,
     errors: [],
   }),
   'gw.credit.login.log.query': defineMethod({

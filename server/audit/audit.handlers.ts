@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { OPERATION_RECORD_LIMIT, type FieldChange, type OperationLevel } from '../../contract/audit.contract';
+import { lineAuditRights, OPERATION_RECORD_LIMIT, type FieldChange, type OperationLevel } from '../../contract/audit.contract';
+import { rightsAllow } from '../../contract/method.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
 import { findInLine } from '../accounts/account.repository';
@@ -7,13 +8,9 @@ import { iso } from '../db/timestamps';
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
-import { accessCodesOf, type Session } from '../sessions/session.store';
+import { callerOf, type Session } from '../sessions/session.store';
 
 type DbInt = string | number | bigint;
-
-/** The line-wide login log: the levels and access code of the operation record screen. */
-const LINE_LOGIN_LOG_LEVELS: readonly number[] = [0, 1, 2];
-const LINE_LOGIN_LOG_CODE = 8;
 
 interface OperationRow {
   id: DbInt;
@@ -128,9 +125,7 @@ async function queryOperations(ctx: CallContext, params: ParamsOut<'gw.credit.op
  */
 async function loginScope(ctx: CallContext, session: Session, userId: string | undefined): Promise<SQL> {
   if (userId === undefined) {
-    if (!LINE_LOGIN_LOG_LEVELS.includes(session.level) || !accessCodesOf(session).includes(LINE_LOGIN_LOG_CODE)) {
-      throw new RpcError(ErrorCode.notAuthorized);
-    }
+    if (!rightsAllow(lineAuditRights, callerOf(session))) throw new RpcError(ErrorCode.notAuthorized);
     return sql`l.account_id IN (SELECT a.id FROM accounts a WHERE a.site_id = ${ctx.site.id} AND a.path LIKE ${linePrefix(session)})`;
   }
   const account = await findInLine(ctx.db, { siteId: ctx.site.id, callerId: session.accountId, accountId: userId });

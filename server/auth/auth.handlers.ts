@@ -17,13 +17,23 @@ function sessionOf(ctx: CallContext): Session {
   return ctx.session;
 }
 
-/** The session's own sub-account row when a sub-account acts (its password calls act on itself, GATEWAY.md). */
-async function ownSubAccount(ctx: CallContext) {
+/**
+ * The login whose own password and safe code a call changes, and how to end its sessions: a
+ * sub-account acts on itself (GATEWAY.md), a main account on its account.
+ */
+async function ownLogin(ctx: CallContext) {
   const session = sessionOf(ctx);
-  if (session.subAccountId === null) return undefined;
-  const sub = await findSubAccountById(ctx.db, session.subAccountId);
-  if (!sub) throw new RpcError(ErrorCode.authFailed);
-  return sub;
+  if (session.subAccountId !== null) {
+    const sub = await findSubAccountById(ctx.db, session.subAccountId);
+    if (!sub) throw new RpcError(ErrorCode.authFailed);
+    return { row: sub, table: sql`sub_accounts`, endSessions: () => endSubAccountSessions(ctx.db, sub.id, ctx.now) };
+  }
+  const account = await accountOfLine(ctx);
+  return {
+    row: account,
+    table: sql`accounts`,
+    endSessions: () => endSessionsOf(ctx.db, sql`${account.id}`, ctx.now, ctx.site.idleTimeoutSeconds),
+  };
 }
 
 export const authHandlers = defineHandlers({
@@ -72,49 +82,28 @@ export const authHandlers = defineHandlers({
   // The old password was checked by the dispatcher before this transaction (stepUp), with the
   // account's attempt counters.
   'gw.credit.user.password.update': async (ctx, params) => {
-    const sub = await ownSubAccount(ctx);
-    if (sub) {
-      await ctx.db.run(sql`UPDATE sub_accounts SET password_hash = ${await hashSecret(params.newPassword)} WHERE id = ${sub.id}`);
-      await endSubAccountSessions(ctx.db, sql`${sub.id}`, ctx.now);
-      ctx.audit.targetId = String(sub.id);
-      ctx.audit.changes = [{ field: 'password', before: null, after: null }];
-      return {};
-    }
-    const account = await accountOfLine(ctx);
-    await ctx.db.run(sql`UPDATE accounts SET password_hash = ${await hashSecret(params.newPassword)} WHERE id = ${account.id}`);
-    await endSessionsOf(ctx.db, sql`${account.id}`, ctx.now, ctx.site.idleTimeoutSeconds);
-    ctx.audit.targetId = String(account.id);
+    const { row, table, endSessions } = await ownLogin(ctx);
+    await ctx.db.run(sql`UPDATE ${table} SET password_hash = ${await hashSecret(params.newPassword)} WHERE id = ${row.id}`);
+    await endSessions();
+    ctx.audit.targetId = String(row.id);
     ctx.audit.summary = 'password changed';
+    ctx.audit.changes = [{ field: 'password', before: null, after: null }];
     return {};
   },
 
   'gw.credit.user.password.force.update': async (ctx, params) => {
-    const sub = await ownSubAccount(ctx);
-    if (sub) {
-      if (!sub.force_pwd_update && !sub.first_login) throw new RpcError(ErrorCode.illegalOperation);
-      if (sub.first_login && params.safeCode === undefined)
-        throw new RpcError(ErrorCode.missingParams, { field: 'safeCode', rule: 'required' });
-      const safeCodeHash = params.safeCode === undefined ? sub.safe_code_hash : await hashSecret(params.safeCode);
-      await ctx.db
-        .run(sql`UPDATE sub_accounts SET password_hash = ${await hashSecret(params.newPassword)}, safe_code_hash = ${safeCodeHash},
-        force_pwd_update = false, first_login = false WHERE id = ${sub.id}`);
-      await endSubAccountSessions(ctx.db, sql`${sub.id}`, ctx.now);
-      ctx.audit.targetId = String(sub.id);
-      ctx.audit.summary = sub.first_login ? 'first password and safe code set' : 'forced password change done';
-      return {};
-    }
-    const account = await accountOfLine(ctx);
-    if (!account.force_pwd_update && !account.first_login) throw new RpcError(ErrorCode.illegalOperation);
-    if (account.first_login && params.safeCode === undefined) {
+    const { row, table, endSessions } = await ownLogin(ctx);
+    if (!row.force_pwd_update && !row.first_login) throw new RpcError(ErrorCode.illegalOperation);
+    if (row.first_login && params.safeCode === undefined) {
       throw new RpcError(ErrorCode.missingParams, { field: 'safeCode', rule: 'required' });
     }
     const passwordHash = await hashSecret(params.newPassword);
-    const safeCodeHash = params.safeCode === undefined ? account.safe_code_hash : await hashSecret(params.safeCode);
-    await ctx.db.run(sql`UPDATE accounts SET password_hash = ${passwordHash}, safe_code_hash = ${safeCodeHash},
-      force_pwd_update = false, first_login = false WHERE id = ${account.id}`);
-    await endSessionsOf(ctx.db, sql`${account.id}`, ctx.now, ctx.site.idleTimeoutSeconds);
-    ctx.audit.targetId = String(account.id);
-    ctx.audit.summary = account.first_login ? 'first password and safe code set' : 'forced password change done';
+    const safeCodeHash = params.safeCode === undefined ? row.safe_code_hash : await hashSecret(params.safeCode);
+    await ctx.db.run(sql`UPDATE ${table} SET password_hash = ${passwordHash}, safe_code_hash = ${safeCodeHash},
+      force_pwd_update = false, first_login = false WHERE id = ${row.id}`);
+    await endSessions();
+    ctx.audit.targetId = String(row.id);
+    ctx.audit.summary = row.first_login ? 'first password and safe code set' : 'forced password change done';
     return {};
   },
 

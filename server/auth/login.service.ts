@@ -5,7 +5,7 @@ import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
 import { AccountStatus, findAccount, findAccountByLogin, lineStatus } from '../accounts/account.repository';
 import { findSubAccountByLogin } from '../subaccounts/sub-account.repository';
 import type { Queryable } from '../db/database';
-import { isPrivateIp } from '../geo/ip-region';
+import { regionOf } from '../geo/ip-region';
 import type { CallContext } from '../rpc/dispatcher';
 import { RpcError } from '../rpc/rpc-error';
 import { createSession } from '../sessions/session.store';
@@ -32,7 +32,7 @@ async function writeLoginLog(
   ctx: CallContext,
   entry: LogTarget & { loginId: string; result: string; code: ErrorCodeValue | null },
 ) {
-  const region = ctx.country ?? (ctx.ip && isPrivateIp(ctx.ip) ? 'LAN' : '');
+  const region = regionOf(ctx.country, ctx.ip);
   await db.run(sql`INSERT INTO login_log (site_id, account_id, sub_account_id, login_id, result, code, ip, region, terminal, device, created_at)
     VALUES (${ctx.site.id}, ${entry.accountId ?? null}, ${entry.subAccountId ?? null}, ${entry.loginId.slice(0, 64)}, ${entry.result}, ${entry.code},
             ${ctx.ip}, ${region}, ${ctx.terminal.slice(0, 16)}, ${ctx.device.slice(0, 512)}, ${ctx.now})`);

@@ -41,6 +41,11 @@ export function isPrivateIp(ip: string): boolean {
   return ip === '::1' || ip.startsWith('fe80:') || ip.startsWith('fc') || ip.startsWith('fd');
 }
 
+/** Where a request came from, as the login log and the operation record keep it: its country, "LAN" for a local address, else empty. */
+export function regionOf(country: string | null, ip: string): string {
+  return country ?? (ip && isPrivateIp(ip) ? 'LAN' : '');
+}
+
 /** ISO country code of an address, or null (local addresses, IPv6, unknown ranges). */
 export function countryOf(ip: string): string | null {
   if (isIP(ip) !== 4 || isPrivateIp(ip)) return null;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import type { MethodDefinition } from '../../contract/method.contract';
+import { rightsAllow, type Level, type MethodDefinition } from '../../contract/method.contract';
 import { contract } from '../../contract/methods.contract';
 import { AccountStatus, lineStatus } from '../accounts/account.repository';
 import { callerMayChangeDownline } from '../accounts/line-access';
@@ -75,11 +75,11 @@ async function checkOwner(ctx: ActingContext): Promise<void> {
   if ((await lineStatus(ctx.db, ctx.session!.accountId)) === AccountStatus.disabled) throw new RpcError(ErrorCode.agentLineLocked);
 }
 
-/** A sub-account's item runs only while it is there, enabled and holds the code of the job's method. */
-function checkSubAccount(owner: { sub_status: number | null; sub_codes: number[] | null }, method: string): void {
+/** A sub-account's item runs only while it is there, enabled and holds the rights of the job's method (the dispatcher's one rule). */
+function checkSubAccount(owner: { level: number; sub_status: number | null; sub_codes: number[] | null }, method: string): void {
   if (owner.sub_status === null || owner.sub_status === AccountStatus.disabled) throw new RpcError(ErrorCode.accountDisabled);
-  const code = (contract as Record<string, MethodDefinition>)[method]?.rights?.accessCode;
-  if (code !== undefined && !(owner.sub_codes ?? []).map(Number).includes(code)) throw new RpcError(ErrorCode.notAuthorized);
+  const caller = { level: owner.level as Level, accessCodes: (owner.sub_codes ?? []).map(Number), isSubAccount: true };
+  if (!rightsAllow((contract as Record<string, MethodDefinition>)[method]?.rights, caller)) throw new RpcError(ErrorCode.notAuthorized);
 }
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
@@ -109,11 +109,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const owner = await tx.one<{
         login_id: string;
         status: number;
+        level: number;
         sub_login_id: string | null;
         sub_status: number | null;
         sub_codes: number[] | null;
       }>(
-        sql`SELECT a.login_id, a.status, u.login_id AS sub_login_id, u.status AS sub_status, u.access_codes AS sub_codes
+        sql`SELECT a.login_id, a.status, a.level, u.login_id AS sub_login_id, u.status AS sub_status, u.access_codes AS sub_codes
               FROM accounts a LEFT JOIN sub_accounts u ON u.id = ${job.subAccountId}::bigint AND u.main_account_id = a.id
              WHERE a.id = ${job.ownerId} AND a.site_id = ${job.siteId}`,
       );

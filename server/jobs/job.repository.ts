@@ -86,7 +86,6 @@ export async function insertJob(
   return String(row!.id);
 }
 
-/** A job of this site started by this account; anyone else's is not found. */
 /**
  * A job of the caller's: a main account's own and its sub-accounts'; a sub-account's own only
  * (another clerk's job and its file are not its to read).

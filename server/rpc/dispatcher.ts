@@ -8,8 +8,8 @@ import { rightsAllow, type MethodDefinition } from '../../contract/method.contra
 import type { Clock } from '../clock';
 import { prepared, type Database, type Queryable } from '../db/database';
 import { checkOwnSecret } from '../auth/secret-check';
-import { countryOf, isPrivateIp } from '../geo/ip-region';
-import { accessCodesOf, findSession, sessionFromRow, tokenLooksValid, type Session } from '../sessions/session.store';
+import { countryOf, regionOf } from '../geo/ip-region';
+import { callerOf, findSession, sessionFromRow, tokenLooksValid, type Session } from '../sessions/session.store';
 import { resolveSiteWithSession, type SiteWithSession } from '../sessions/site-session.store';
 import { inMaintenance, resolveSite, type Site } from '../sites/site.repository';
 import { canonicalJson } from './canonical-json';
@@ -204,7 +204,7 @@ export function createDispatcher(options: DispatcherOptions) {
       changes: level === 'normal' ? ctx.audit.changes : undefined,
       params: call.payload,
       ip: ctx.ip,
-      region: ctx.country ?? (ctx.ip && isPrivateIp(ctx.ip) ? 'LAN' : ''),
+      region: regionOf(ctx.country, ctx.ip),
       terminal: ctx.terminal,
       level,
       code,
@@ -362,8 +362,7 @@ export function createDispatcher(options: DispatcherOptions) {
       }
       // One rule for every caller, main account or sub-account (contract/method.contract.ts):
       // levels, route role, main accounts only, access code. The web app applies the same one.
-      const caller = { level: session.level, accessCodes: accessCodesOf(session), isSubAccount: session.subAccountId !== null };
-      if (!rightsAllow(definition.rights, caller)) throw new RpcError(ErrorCode.notAuthorized);
+      if (!rightsAllow(definition.rights, callerOf(session))) throw new RpcError(ErrorCode.notAuthorized);
     }
 
     const committed: (() => void)[] = [];

@@ -201,24 +201,16 @@ export function lineAccountIds(siteId: string, path: string): SQL {
   return sql`SELECT id FROM accounts WHERE site_id = ${siteId} AND path LIKE ${`${path}%`}`;
 }
 
-/** Access codes a session holds (spec §6): a main account holds them all, a sub-account its own. */
-export function accessCodesOf(session: Session): readonly number[] {
-  return session.accessCodes;
+/** What the contract's rights are judged on for a session (rightsAllow), main account or sub-account alike. */
+export function callerOf(session: Session): { level: Level; accessCodes: readonly number[]; isSubAccount: boolean } {
+  return { level: session.level, accessCodes: session.accessCodes, isSubAccount: session.subAccountId !== null };
 }
 
 /**
- * Ends every session of the sub-accounts `subAccountIds` selects, now and for any sign-in still
- * racing (their epoch moves on, as endSessionsOf does for accounts). Answers how many were live.
+ * Ends every session of a sub-account, now and for any sign-in still racing: its epoch moves
+ * on, as endSessionsOf does for accounts.
  */
-export async function endSubAccountSessions(db: Queryable, subAccountIds: SQL, now: Date, idleTimeoutSeconds = 0): Promise<number> {
-  const row = await db.one<{ live: string | number }>(sql`WITH bumped AS (
-      UPDATE sub_accounts SET credentials_epoch = credentials_epoch + 1
-       WHERE id IN (SELECT u.id FROM sub_accounts u WHERE u.id IN (${subAccountIds}) ORDER BY u.id FOR UPDATE)
-      RETURNING id),
-    ended AS (
-      UPDATE sessions s SET revoked_at = ${now}
-       WHERE s.sub_account_id IN (SELECT id FROM bumped) AND s.revoked_at IS NULL
-      RETURNING s.last_seen_at)
-    SELECT count(*) FILTER (WHERE last_seen_at > ${new Date(now.getTime() - idleTimeoutSeconds * 1000)}) AS live FROM ended`);
-  return Number(row?.live ?? 0);
+export async function endSubAccountSessions(db: Queryable, subAccountId: string | number, now: Date): Promise<void> {
+  await db.run(sql`WITH bumped AS (UPDATE sub_accounts SET credentials_epoch = credentials_epoch + 1 WHERE id = ${subAccountId} RETURNING id)
+    UPDATE sessions s SET revoked_at = ${now} WHERE s.sub_account_id IN (SELECT id FROM bumped) AND s.revoked_at IS NULL`);
 }

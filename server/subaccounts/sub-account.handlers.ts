@@ -43,7 +43,7 @@ async function setStatus(ctx: CallContext, subAccountId: string, status: number)
   const row = await ownSubAccount(ctx, subAccountId);
   if (row.status !== status) {
     await ctx.db.run(sql`UPDATE sub_accounts SET status = ${status} WHERE id = ${row.id}`);
-    if (status === AccountStatus.disabled) await endSubAccountSessions(ctx.db, sql`${row.id}`, ctx.now);
+    if (status === AccountStatus.disabled) await endSubAccountSessions(ctx.db, row.id, ctx.now);
   }
   return noted(ctx, row, status === AccountStatus.disabled ? 'disabled sub-account' : 'enabled sub-account', [
     { field: 'status', before: row.status, after: status },
@@ -122,7 +122,7 @@ export const subAccountHandlers = defineHandlers({
         force_pwd_update = ${password === undefined ? row.force_pwd_update : true},
         safe_code_hash = ${subSafeCode === undefined ? row.safe_code_hash : await hashSecret(subSafeCode)}
       WHERE id = ${row.id}`);
-    if (password !== undefined || subSafeCode !== undefined) await endSubAccountSessions(ctx.db, sql`${row.id}`, ctx.now);
+    if (password !== undefined || subSafeCode !== undefined) await endSubAccountSessions(ctx.db, row.id, ctx.now);
     return noted(ctx, row, 'updated sub-account', changes);
   },
 
@@ -139,7 +139,7 @@ export const subAccountHandlers = defineHandlers({
 
   'gw.credit.subaccount.delete': async (ctx, params) => {
     const row = await ownSubAccount(ctx, params.subAccountId);
-    await endSubAccountSessions(ctx.db, sql`${row.id}`, ctx.now);
+    await endSubAccountSessions(ctx.db, row.id, ctx.now);
     // Sessions, the score log and the operation record keep its id and login as plain values.
     await ctx.db.run(sql`DELETE FROM sub_accounts WHERE id = ${row.id}`);
     return noted(ctx, row, 'deleted sub-account', [{ field: 'loginId', before: row.login_id, after: null }]);
@@ -147,7 +147,7 @@ export const subAccountHandlers = defineHandlers({
 
   'gw.credit.subaccount.logout': async (ctx, params) => {
     const row = await ownSubAccount(ctx, params.subAccountId);
-    await endSubAccountSessions(ctx.db, sql`${row.id}`, ctx.now);
+    await endSubAccountSessions(ctx.db, row.id, ctx.now);
     return noted(ctx, row, 'kicked out sub-account');
   },
 });

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/lib/toast';
 import { PermissionMatrix } from './permission-matrix';
-import { codesOf } from './sub-account-codes';
+import { parseAccessCodes } from '../../../machines/session.machine';
 
 const add = subAccountMethods['gw.credit.subaccount.add'].params.shape;
 const update = subAccountMethods['gw.credit.subaccount.update'].params.shape;
@@ -277,7 +277,7 @@ export function SubAccountPermissionsDialog({ subAccount, onClose }: { subAccoun
   const { form, submit, pending } = useContractForm({
     method: 'gw.credit.subaccount.access.code.update',
     schema: permissionsSchema,
-    defaultValues: { accessCode: codesOf(subAccount), safeCode: '' },
+    defaultValues: { accessCode: parseAccessCodes(subAccount.accessCode), safeCode: '' },
     invalidates,
     toParams: (values) => ({
       subAccountId: subAccount.subAccountId,

@@ -24,7 +24,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
 import { useCommands } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
 import { AccessCodeChips } from './permission-matrix';
-import { codesOf } from './sub-account-codes';
+import { parseAccessCodes } from '../../../machines/session.machine';
 import { RecentSignIns } from '@/components/recent-sign-ins';
 import {
   AddSubAccountDialog,
@@ -67,7 +67,7 @@ function SubAccountActions({ row, commands }: { row: SubAccountRow; commands: Co
 function subAccountColumns(t: TFunction, format: ReturnType<typeof useFormat>, commands: CommandContext): DataTableColumn<SubAccountRow>[] {
   const title = (key: string) => t(`subAccount.column.${key}`);
   const codeNames = (row: SubAccountRow) =>
-    codesOf(row)
+    parseAccessCodes(row.accessCode)
       .map((code) => t(`subAccount.code.${code}`))
       .join(', ');
   return [
@@ -82,7 +82,7 @@ function subAccountColumns(t: TFunction, format: ReturnType<typeof useFormat>, c
     {
       id: 'codes',
       header: title('codes'),
-      cell: ({ row }) => <AccessCodeChips codes={codesOf(row.original)} />,
+      cell: ({ row }) => <AccessCodeChips codes={parseAccessCodes(row.original.accessCode)} />,
       meta: { width: 'minmax(14rem,2fr)', title: codeNames, export: { header: title('codes'), cell: codeNames } },
     },
     timeColumn<SubAccountRow>('lastLoginAt', title('lastLoginAt'), (row) => row.lastLoginAt, format),
@@ -126,7 +126,7 @@ function SubAccountDetail({ subAccount }: { subAccount: SubAccountRow }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         <dt className="text-muted-foreground">{t('subAccount.column.codes')}</dt>
         <dd>
-          <AccessCodeChips codes={codesOf(subAccount)} />
+          <AccessCodeChips codes={parseAccessCodes(subAccount.accessCode)} />
         </dd>
         <dt className="text-muted-foreground">{t('subAccount.createdAt')}</dt>
         <dd>{format.dateTime(subAccount.createdAt)}</dd>
