@@ -34,21 +34,27 @@ export type FieldChange = z.infer<typeof fieldChangeSchema>;
 
 /**
  * How the screen reads a change's values, by the field's last name part (game settings come as
- * "gameSettings.live.redLimit"): amounts are cents as strings, statuses numbers of the account
- * status, secrets null on both sides; anything else (flags, rates, names) is shown as it is.
+ * "gameSettings.live.redLimit"): amounts are cents as strings, rates and shares hundredths of a
+ * percent as stored (8000 = 80 %), statuses numbers of the account status, secrets null on both
+ * sides; anything else (flags, names) is shown as it is.
  */
-const changeKinds: Record<string, 'amount' | 'status' | 'secret'> = {
+const changeKinds: Record<string, 'amount' | 'rate' | 'status' | 'secret'> = {
   balance: 'amount',
   pointLimit: 'amount',
   maxWin: 'amount',
   agentToCompanyLimit: 'amount',
   redLimit: 'amount',
+  agentCommisionRate: 'rate',
+  validAmountRate: 'rate',
+  bettingRatio: 'rate',
+  agentRate: 'rate',
+  spread: 'rate',
   status: 'status',
   teamStatus: 'status',
   password: 'secret',
   safeCode: 'secret',
 };
-export function changeKindOf(field: string): 'amount' | 'status' | 'secret' | 'value' {
+export function changeKindOf(field: string): 'amount' | 'rate' | 'status' | 'secret' | 'value' {
   const name = field.slice(field.lastIndexOf('.') + 1);
   return Object.hasOwn(changeKinds, name) ? changeKinds[name]! : 'value';
 }

@@ -7,6 +7,9 @@ describe('changeKindOf', () => {
       ['balance', 'pointLimit', 'maxWin', 'gameSettings.live.redLimit', 'gameSettings.electronic.agentToCompanyLimit'].map(changeKindOf),
     ).toEqual(['amount', 'amount', 'amount', 'amount', 'amount']);
     expect(['status', 'teamStatus', 'password', 'safeCode'].map(changeKindOf)).toEqual(['status', 'status', 'secret', 'secret']);
+    expect(
+      ['agentCommisionRate', 'validAmountRate', 'gameSettings.live.bettingRatio', 'gameSettings.electronic.agentRate'].map(changeKindOf),
+    ).toEqual(Array(4).fill('rate'));
   });
 
   it('shows anything else as it is, inherited object keys included', () => {

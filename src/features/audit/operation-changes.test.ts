@@ -51,13 +51,21 @@ describe('a change as "field: before → after"', () => {
   it('writes amounts from cents with two decimals', () => {
     expect(changeText(t, amount, { field: 'balance', before: '123456', after: '-50' })).toBe('Balance: 1,234.56 → -0.50');
     expect(changeText(t, amount, { field: 'pointLimit', before: '0', after: '100000000' })).toBe('Point limit: 0.00 → 1,000,000.00');
+    // Game settings' amounts too, under their full field name.
+    expect(changeText(t, amount, { field: 'gameSettings.live.redLimit', before: '0', after: '12345' })).toBe(
+      'gameSettings.live.redLimit: 0.00 → 123.45',
+    );
   });
 
   it('names statuses and flags, and marks percentages', () => {
     expect(changeText(t, amount, { field: 'status', before: 1, after: 6 })).toBe('Status: Normal → Frozen');
     expect(changeText(t, amount, { field: 'teamStatus', before: 4, after: 1 })).toBe('Line status: Disabled → Normal');
     expect(changeText(t, amount, { field: 'betPaused', before: false, after: true })).toBe('Betting paused: No → Yes');
-    expect(changeText(t, amount, { field: 'validAmountRate', before: 0.5, after: 1.2 })).toBe('Rolling commission rate: 0.5% → 1.2%');
+    // Rates as stored: hundredths of a percent.
+    expect(changeText(t, amount, { field: 'validAmountRate', before: 50, after: 120 })).toBe('Rolling commission rate: 0.5% → 1.2%');
+    expect(changeText(t, amount, { field: 'agentCommisionRate', before: 8000, after: 7550 })).toBe(
+      `${t('audit.field.agentCommisionRate')}: 80% → 75.5%`,
+    );
   });
 
   it('never shows a secret, only that it was reset', () => {
