@@ -72,6 +72,10 @@ export const accountRowActions: AccountRowAction[] = [
   call('agent.unmark', 'action.unmark', 'gw.credit.agent.exception.remove', false),
   call('member.mark', 'action.mark', 'gw.credit.user.exception.mark', false),
   call('member.unmark', 'action.unmark', 'gw.credit.user.exception.remove', false),
+  call('member.devices', 'action.devices', 'gw.credit.user.device.switch.set', false, {
+    path: (userId) => `/deviceSwitch/index/${userId}`,
+    keywords: ['device', 'terminal', 'pc', 'h5', 'app', '设备', '终端'],
+  }),
   call('account.endSessions', 'action.endSessions', 'gw.credit.user.session.all.kill', true, { keywords: ['sessions', 'kick', '踢出'] }),
 ];
 

@@ -75,6 +75,7 @@ const targetRules: Partial<Record<MethodName, TargetRule>> = {
   'gw.credit.agent.profile.edit': { kind: 'agent' },
   'gw.credit.user.profile.edit': { kind: 'member' },
   'gw.credit.user.password.reset': {},
+  'gw.credit.user.device.switch.set': { kind: 'member' },
   'gw.credit.agent.exception.mark': { kind: 'agent', flag: { name: 'exceptionMarked', sets: true } },
   'gw.credit.agent.exception.remove': { kind: 'agent', flag: { name: 'exceptionMarked', sets: false } },
   'gw.credit.user.exception.mark': { kind: 'member', flag: { name: 'exceptionMarked', sets: true } },

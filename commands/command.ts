@@ -37,8 +37,8 @@ export interface CommandContext {
   confirm(request: { title: string; description: string; action: string }): Promise<boolean>;
   /** A success message, or a refusal shown with its catalogue message. */
   report(outcome: { ok: true; message: string } | { ok: false; error: unknown }): void;
-  /** Tells open account lists to reload. */
-  accountsChanged(): void;
+  /** Tells open account lists to reload, or (given methods) the screens showing those reads. */
+  accountsChanged(methods?: readonly MethodName[]): void;
   t(key: string, values?: Record<string, unknown>): string;
 }
 

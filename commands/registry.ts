@@ -1,6 +1,7 @@
 import { accountActionCommands } from './account-actions.commands';
 import { accountCommands } from './account.commands';
 import type { Command, Rights } from './command';
+import { gameCommands } from './game.commands';
 import { navigationCommands } from './navigation.commands';
 import { pointsCommands } from './points.commands';
 import { preferenceCommands } from './preferences.commands';
@@ -16,6 +17,7 @@ export const allCommands: readonly Command[] = [
   ...accountActionCommands,
   ...pointsCommands,
   ...subAccountCommands,
+  ...gameCommands,
   ...preferenceCommands,
   ...sessionCommands,
 ];

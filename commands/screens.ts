@@ -19,7 +19,9 @@ export type ScreenId =
   | 'pointRecord'
   | 'operationRecord'
   | 'changePassword'
-  | 'sonAccount';
+  | 'sonAccount'
+  | 'gameSwitch'
+  | 'deviceSwitch';
 
 /** Who may open a screen: any of the contract methods it calls (through `can`), or everyone signed in. */
 export type ScreenGuard = { anyOf: readonly MethodName[] } | 'signedIn';
@@ -133,6 +135,16 @@ export const screens: readonly Screen[] = [
     },
   },
   {
+    id: 'gameSwitch',
+    path: '/gameSwitch/index',
+    pattern: '/gameSwitch/index',
+    labelKey: 'route.gameSwitch',
+    icon: 'gamepad-2',
+    // Opening and closing games acts for the whole site: level 0 main accounts only.
+    guard: { anyOf: ['gw.credit.game.switch'] },
+    menu: { group: 'main', order: 4.6, keywords: ['games', 'open game', 'close game', 'game switch', '游戏开关', '开关游戏', 'youxi'] },
+  },
+  {
     id: 'settingScore',
     path: '/settingScore/index',
     pattern: '/settingScore/index/:userId?',
@@ -164,6 +176,16 @@ export const screens: readonly Screen[] = [
       order: 6,
       keywords: ['sub-account', 'sub account', 'clerk', 'staff', 'son account', '子账号', '子帐号', 'zizhanghao'],
     },
+  },
+  {
+    id: 'deviceSwitch',
+    path: '/deviceSwitch/index',
+    pattern: '/deviceSwitch/index/:userId',
+    labelKey: 'route.deviceSwitch',
+    icon: 'monitor-smartphone',
+    guard: { anyOf: ['gw.credit.user.device.switch.set'] },
+    highlight: 'accounts',
+    remountOn: 'userId',
   },
 ];
 

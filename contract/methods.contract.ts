@@ -3,6 +3,7 @@ import { accountMethods } from './account.contract';
 import { auditMethods } from './audit.contract';
 import { authMethods } from './auth.contract';
 import { discoveryMethods } from './discovery.contract';
+import { gameMethods } from './game.contract';
 import type { MethodDefinition } from './method.contract';
 import { noticeMethods } from './notice.contract';
 import { pointsMethods } from './points.contract';
@@ -19,6 +20,7 @@ export const contract = {
   ...pointsMethods,
   ...subAccountMethods,
   ...auditMethods,
+  ...gameMethods,
 } satisfies Record<string, MethodDefinition>;
 
 export type Contract = typeof contract;

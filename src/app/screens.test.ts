@@ -56,6 +56,7 @@ describe('the screens table', () => {
         '/searchAccount/index',
         '/pointRecord/index',
         '/operationRecord/index',
+        '/gameSwitch/index',
         '/changePass/index',
         '/sonAccount/index',
       ],

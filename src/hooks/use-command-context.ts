@@ -53,7 +53,7 @@ export function useCommandContext(ui: { openSettings(): void; toggleSidebar(): v
         if (outcome.ok) toast(outcome.message, { variant: 'success' });
         else reportError(outcome.error);
       },
-      accountsChanged: () => void invalidate(),
+      accountsChanged: (methods) => void invalidate(methods),
       t: (key, values) => t(key, values ?? {}),
     }),
     [rights, navigate, session, language, theme, tagsView, location, ui.openSettings, ui.toggleSidebar, t, invalidate],

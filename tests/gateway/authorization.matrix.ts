@@ -135,6 +135,18 @@ export const authorizationMatrix: Record<string, Record<Actor, Expected>> = {
   'gw.credit.user.limit.remove': statusAction([20011, 20011, 20011, 20011, 'ok']),
   // Betting belongs to members: only an agent's direct children can be paused.
   'gw.credit.user.bet.pause': statusAction([20011, 20011, 20011, 20011, 'ok']),
+  // Devices are a member's: an agent target is 20011, switching one only for its own agent.
+  'gw.credit.user.device.switch.set': statusAction([20011, 20011, 20011, 20011, 'ok']),
+  'gw.credit.user.device.switch.get': {
+    level0: 20011,
+    level1: 20011,
+    level2: 20011,
+    level3: 20011,
+    level4: 'ok',
+    notDirectParent: 20011,
+    otherLine: 20002,
+    otherSite: 20002,
+  },
   'gw.credit.user.bet.pursue': statusAction([20011, 20011, 20011, 20011, 20011]),
   'gw.credit.operate.button.show': statusAction(['ok', 'ok', 'ok', 'ok', 'ok']),
   // Edits: agents are edited by levels 0-3 (a level-4 caller has only members), members by their agent.

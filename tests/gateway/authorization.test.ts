@@ -33,6 +33,7 @@ function paramsFor(method: string, target: string, targetLogin: string): Record<
     return {};
   if (method.endsWith('profile.edit')) return { userId: target, nickname: 'edited nick' };
   if (method === 'gw.credit.user.password.reset') return { userId: target, password: 'Reset_123' };
+  if (method === 'gw.credit.user.device.switch.set') return { userId: target, device: 'app', enabled: false };
   if (method === 'gw.credit.user.all.enable' || method === 'gw.credit.user.all.disable') return { userIds: [target] };
   if (method === 'gw.credit.user.add.batch') {
     created++;
@@ -92,7 +93,9 @@ beforeEach(resetStatuses);
 
 describe('authorization matrix of the account methods', () => {
   it('has a row for every account method of the contract, and every row names every kind of caller', () => {
-    expect(Object.keys(authorizationMatrix).sort()).toEqual(Object.keys(accountMethods).sort());
+    // A member's device switches act on one account like the account methods do.
+    const accountActing = [...Object.keys(accountMethods), 'gw.credit.user.device.switch.get', 'gw.credit.user.device.switch.set'];
+    expect(Object.keys(authorizationMatrix).sort()).toEqual(accountActing.sort());
     for (const row of Object.values(authorizationMatrix)) expect(Object.keys(row).sort()).toEqual(Object.keys(actors).sort());
   });
 
@@ -140,6 +143,7 @@ const mainOnlyParams: Partial<Record<MethodName, Record<string, unknown>>> = {
   'gw.credit.subaccount.enable': { subAccountId },
   'gw.credit.subaccount.delete': { safeCode: '1234', subAccountId },
   'gw.credit.subaccount.logout': { subAccountId },
+  'gw.credit.game.switch': { gameCode: 'baccarat', open: true },
 };
 
 describe('rights the dispatcher reads from the contract besides levels and access codes', () => {

@@ -17,6 +17,12 @@ export interface RpcAnswer {
   error?: { code: number; message: string; data?: { field?: string; rule?: string } };
 }
 
+/** A method's params with the session and request key; a method without params (`z.object({})`) takes only those. */
+export type RpcParams<M extends MethodName> = (ParamsIn<M> extends Record<string, never> ? unknown : ParamsIn<M>) & {
+  opsId?: string;
+  requestKey?: string;
+};
+
 export interface TestGateway {
   url: string;
   db: Database;
@@ -30,17 +36,9 @@ export interface TestGateway {
   /** Reading A: POST /api/<method> with the params as the body. */
   callPath(method: string, params?: Record<string, unknown>, options?: { host?: string }): Promise<RpcAnswer>;
   /** Typed call: the contract's params in (with the session as opsId), its result out; a refusal throws `RpcRefusal`. */
-  rpc<M extends MethodName>(
-    method: M,
-    params: ParamsIn<M> & { opsId?: string; requestKey?: string },
-    options?: { host?: string },
-  ): Promise<ResultOf<M>>;
+  rpc<M extends MethodName>(method: M, params: RpcParams<M>, options?: { host?: string }): Promise<ResultOf<M>>;
   /** The refusal a call ends with; throws when the call succeeds. */
-  refusal<M extends MethodName>(
-    method: M,
-    params: ParamsIn<M> & { opsId?: string; requestKey?: string },
-    options?: { host?: string },
-  ): Promise<RpcRefusal>;
+  refusal<M extends MethodName>(method: M, params: RpcParams<M>, options?: { host?: string }): Promise<RpcRefusal>;
   raw: (input: Parameters<typeof rawRequest>[1]) => Promise<RawResponse>;
   /** The id of an account of a site, by its login name (seeded or added). */
   accountId(loginId: string, siteId?: string): Promise<string>;

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Bell, KeyRound, LayoutDashboard, Megaphone, Search, Users, type LucideIcon } from 'lucide-react';
+import { Bell, KeyRound, LayoutDashboard, Gamepad2, Megaphone, Search, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { highlightedPath, menuScreens } from '../../../commands/screens';
@@ -7,7 +7,14 @@ import { Sheet, SheetContent, SheetHeader, SheetTitle } from '@/components/ui/sh
 import { useRights } from '@/hooks/use-command-context';
 import { cn } from '@/lib/utils';
 
-const icons: Record<string, LucideIcon> = { megaphone: Megaphone, 'key-round': KeyRound, bell: Bell, users: Users, search: Search };
+const icons: Record<string, LucideIcon> = {
+  megaphone: Megaphone,
+  'key-round': KeyRound,
+  bell: Bell,
+  users: Users,
+  search: Search,
+  'gamepad-2': Gamepad2,
+};
 
 function MenuItems({ labelled, onChoose }: { labelled: boolean; onChoose?: () => void }) {
   const { t } = useTranslation();

@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { rowActionsFor, runAccountAction } from '../../../commands/account-actions.commands';
 import { can } from '../../../commands/can';
+import { isMemberLevel } from '../../../contract/account-levels.contract';
 import { useCall } from '@/api/queries';
 import { AccountNotFound } from '@/components/account-not-found';
 import { AccountStatusBadge } from '@/components/account-status-badge';
 import { RecentSignIns } from '@/components/recent-sign-ins';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { DeviceSwitches } from '@/components/device-switches';
 import { useCommands } from '@/hooks/use-command-context';
 import { SessionContext } from '@/lib/session-context';
 import { EditProfileForm } from './edit-profile-form';
@@ -48,7 +50,7 @@ export default function EditAccountScreen() {
       winBlocked: profile.winBlocked,
     },
     commands.rights,
-  ).filter((action) => action.id !== 'account.edit');
+  ).filter((action) => action.id !== 'account.edit' && action.id !== 'member.devices');
   return (
     <section className="max-w-5xl space-y-6" data-testid="edit-account-screen">
       <div className="flex flex-wrap items-center gap-3">
@@ -92,6 +94,10 @@ export default function EditAccountScreen() {
         presets={presets.data?.list ?? []}
         areaCodes={areaCodes.data?.list ?? []}
       />
+
+      {isMemberLevel(profile.level) ? (
+        <DeviceSwitches member={profile} editable={can(commands.rights, 'gw.credit.user.device.switch.set', profile)} />
+      ) : null}
 
       <ResetPasswordForm userId={userId} loginId={profile.loginId} />
       {can(commands.rights, 'gw.credit.login.log.query') ? <RecentSignIns userId={userId} /> : null}

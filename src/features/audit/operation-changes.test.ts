@@ -68,6 +68,13 @@ describe('a change as "field: before → after"', () => {
     );
   });
 
+  it("names a game's and a device's switch by the game and the device", () => {
+    expect(changeText(t, amount, { field: 'games.sic-bo', before: true, after: false })).toBe('Sic Bo: Open → Closed');
+    expect(changeText(t, amount, { field: 'devices.h5', before: false, after: true })).toBe('Mobile web (H5): No → Yes');
+    // A game the app has no text for keeps its code.
+    expect(changeText(t, amount, { field: 'games.new-slot', before: false, after: true })).toBe('new-slot: Closed → Open');
+  });
+
   it('never shows a secret, only that it was reset', () => {
     expect(changeText(t, amount, { field: 'password', before: null, after: null })).toBe('Password: reset');
     expect(changeText(t, amount, { field: 'safeCode', before: null, after: null })).toBe('Safe code: reset');

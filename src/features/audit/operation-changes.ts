@@ -39,7 +39,16 @@ export function actionName(t: TFunction, method: string): string {
   return t(actionKey(method), { defaultValue: method });
 }
 
+/** Switches named by what they switch: `games.<gameCode>` (open or closed) and `devices.<device>` (on or off). */
+const switchOf = (field: string) => {
+  const [group, name, extra] = field.split('.');
+  return (group === 'games' || group === 'devices') && name && extra === undefined ? { group, name } : null;
+};
+
 export function fieldName(t: TFunction, field: string): string {
+  const switched = switchOf(field);
+  if (switched)
+    return t(switched.group === 'games' ? `games.name.${switched.name}` : `device.${switched.name}`, { defaultValue: switched.name });
   return Object.hasOwn(namedFields, field) ? t(`audit.field.${field}`) : field;
 }
 
@@ -59,6 +68,11 @@ export function valueText(t: TFunction, amount: AmountFormat, field: string, val
       return typeof value === 'number' ? `${basisPointsToPercent(value)}%` : raw(value);
     default:
       break;
+  }
+  const switched = switchOf(field);
+  if (switched && typeof value === 'boolean') {
+    if (switched.group === 'games') return t(value ? 'games.state.open' : 'games.state.closed');
+    return t(value ? 'audit.yes' : 'audit.no');
   }
   const wording = Object.hasOwn(namedFields, field) ? namedFields[field] : 'raw';
   if (wording === 'flag') return typeof value === 'boolean' ? t(value ? 'audit.yes' : 'audit.no') : raw(value);

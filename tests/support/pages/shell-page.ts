@@ -11,6 +11,8 @@ const screenTestIds: Partial<Record<ScreenId, string>> = {
   stopList: 'stop-list-screen',
   addAccount: 'add-account-screen',
   editAccount: 'edit-account-screen',
+  gameSwitch: 'game-switch-screen',
+  deviceSwitch: 'device-switch-screen',
 };
 
 /** The signed-in app around the screens: the menu (entries by screen id), the palette, toasts. */

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { isMemberLevel } from '../../contract/account-levels.contract';
+import { ErrorCode } from '../../contract/errors.contract';
+import type { Device } from '../../contract/game.contract';
+import type { Queryable } from '../db/database';
+import { accountInLine, childOfKind } from '../accounts/line-access';
+import { defineHandlers } from '../rpc/handler';
+import { RpcError } from '../rpc/rpc-error';
+
+interface GameRow {
+  game_code: string;
+  game_type: 'live' | 'electronic';
+  game_name: string;
+  open: boolean;
+}
+
+interface DeviceRow {
+  id: string | number;
+  device_pc: boolean;
+  device_h5: boolean;
+  device_app: boolean;
+}
+
+/** The catalogue with the site's open/closed state, in the platform's order. */
+export function siteGames(db: Queryable, siteId: string) {
+  return db.rows<GameRow>(sql`
+    SELECT g.game_code, g.game_type, g.game_name, c.game_code IS NULL AS open
+      FROM games g LEFT JOIN site_games_closed c ON c.site_id = ${siteId} AND c.game_code = g.game_code
+     ORDER BY g.sort_order`);
+}
+
+const deviceColumn = { pc: sql`device_pc`, h5: sql`device_h5`, app: sql`device_app` } satisfies Record<Device, unknown>;
+
+const switchesOf = (row: DeviceRow) => ({
+  userId: String(row.id),
+  devices: { pc: row.device_pc, h5: row.device_h5, app: row.device_app },
+});
+
+export const gameHandlers = defineHandlers({
+  'gw.credit.game.list': async (ctx) => {
+    const rows = await siteGames(ctx.db, ctx.site.id);
+    return { list: rows.map((row) => ({ gameCode: row.game_code, gameType: row.game_type, gameName: row.game_name, open: row.open })) };
+  },
+
+  'gw.credit.game.switch': async (ctx, params) => {
+    const game = (await siteGames(ctx.db, ctx.site.id)).find((row) => row.game_code === params.gameCode);
+    if (!game) throw new RpcError(ErrorCode.recordNotFound, { field: 'gameCode' });
+    if (game.open !== params.open) {
+      await ctx.db.run(
+        params.open
+          ? sql`DELETE FROM site_games_closed WHERE site_id = ${ctx.site.id} AND game_code = ${game.game_code}`
+          : sql`INSERT INTO site_games_closed (site_id, game_code, closed_at) VALUES (${ctx.site.id}, ${game.game_code}, ${ctx.now})
+                ON CONFLICT DO NOTHING`,
+      );
+      ctx.audit.changes = [{ field: `games.${game.game_code}`, before: game.open, after: params.open }];
+    }
+    ctx.audit.summary = `${params.open ? 'OPEN_GAME' : 'CLOSE_GAME'} ${game.game_code}`;
+    return { gameCode: game.game_code, open: params.open };
+  },
+
+  'gw.credit.user.device.switch.get': async (ctx, params) => {
+    const account = await accountInLine(ctx, params.userId);
+    if (!isMemberLevel(account.level)) throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: 'not-a-member' });
+    const row = await ctx.db.one<DeviceRow>(sql`SELECT id, device_pc, device_h5, device_app FROM accounts WHERE id = ${account.id}`);
+    return switchesOf(row!);
+  },
+
+  'gw.credit.user.device.switch.set': async (ctx, params) => {
+    const child = await childOfKind(ctx, params.userId, 'member');
+    const column = deviceColumn[params.device];
+    const before = await ctx.db.one<DeviceRow>(sql`SELECT id, device_pc, device_h5, device_app FROM accounts WHERE id = ${child.id}`);
+    const was = switchesOf(before!).devices[params.device];
+    const row = await ctx.db.one<DeviceRow>(
+      sql`UPDATE accounts SET ${column} = ${params.enabled} WHERE id = ${child.id} RETURNING id, device_pc, device_h5, device_app`,
+    );
+    ctx.audit.targetId = String(child.id);
+    ctx.audit.summary = `${params.enabled ? 'ENABLE_DEVICE' : 'DISABLE_DEVICE'} ${params.device} ${child.login_id}`;
+    if (was !== params.enabled) ctx.audit.changes = [{ field: `devices.${params.device}`, before: was, after: params.enabled }];
+    return switchesOf(row!);
+  },
+});

@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../contract/errors.contract';
+import { startTestGateway, type TestGateway } from '../support/test-gateway';
+
+let gw: TestGateway;
+const DEMO2 = 'demo2.localhost:8080';
+
+beforeAll(async () => {
+  gw = await startTestGateway({ captcha: false });
+});
+afterAll(async () => {
+  await gw.close();
+});
+beforeEach(async () => {
+  await gw.db.run(sql`DELETE FROM site_games_closed`);
+  await gw.db.run(sql`UPDATE accounts SET device_pc = true, device_h5 = true, device_app = true, status = 1, team_status = 1`);
+});
+
+const operations = async (method: string) =>
+  gw.db.rows<{ changes: unknown; target_id: string | number | null }>(
+    sql`SELECT changes, target_id FROM operation_log WHERE method = ${method} ORDER BY id`,
+  );
+
+describe('the game catalogue', () => {
+  it('lists every game of the platform open on a new site, live and electronic', async () => {
+    const { list } = await gw.rpc('gw.credit.game.list', { opsId: await gw.sessionFor('admin') });
+    expect(list.map((game) => game.gameCode)).toEqual([
+      'baccarat',
+      'dragon-tiger',
+      'roulette',
+      'sic-bo',
+      'fortune-dragon',
+      'golden-lotus',
+      'lucky-seven',
+    ]);
+    expect(list.every((game) => game.open)).toBe(true);
+    expect(new Set(list.map((game) => game.gameType))).toEqual(new Set(['live', 'electronic']));
+    // Any level of the back office may read it (filters of the bet and report screens).
+    const agent = await gw.sessionFor('ag01010101');
+    expect((await gw.rpc('gw.credit.game.list', { opsId: agent })).list).toHaveLength(7);
+  });
+
+  it('closes and opens a game for the caller’s site only, recorded with its before and after', async () => {
+    const admin = await gw.sessionFor('admin');
+    const operationsBefore = (await operations('gw.credit.game.switch')).length;
+    expect(await gw.rpc('gw.credit.game.switch', { opsId: admin, gameCode: 'roulette', open: false })).toEqual({
+      gameCode: 'roulette',
+      open: false,
+    });
+    const open = async (opsId: string, host?: string) =>
+      Object.fromEntries(
+        (await gw.rpc('gw.credit.game.list', { opsId }, host ? { host } : {})).list.map((game) => [game.gameCode, game.open]),
+      );
+    expect(await open(admin)).toMatchObject({ roulette: false, baccarat: true });
+    // The other site keeps it open.
+    expect((await open(await gw.sessionFor('admin2', 'demo2'), DEMO2)).roulette).toBe(true);
+
+    // Closing a closed game changes nothing and records no change.
+    await gw.rpc('gw.credit.game.switch', { opsId: admin, gameCode: 'roulette', open: false });
+    await gw.rpc('gw.credit.game.switch', { opsId: admin, gameCode: 'roulette', open: true });
+    expect((await open(admin)).roulette).toBe(true);
+    const recorded = (await operations('gw.credit.game.switch')).slice(operationsBefore).map((row) => row.changes);
+    expect(recorded).toEqual([
+      [{ field: 'games.roulette', before: true, after: false }],
+      [],
+      [{ field: 'games.roulette', before: false, after: true }],
+    ]);
+  });
+
+  it('refuses an unknown game with 20049 and a malformed code with 100, changing nothing', async () => {
+    const admin = await gw.sessionFor('admin');
+    expect((await gw.refusal('gw.credit.game.switch', { opsId: admin, gameCode: 'poker', open: false })).code).toBe(
+      ErrorCode.recordNotFound,
+    );
+    const malformed = await gw.refusal('gw.credit.game.switch', { opsId: admin, gameCode: 'Roulette!', open: false });
+    expect(malformed.code).toBe(ErrorCode.invalidParams);
+    expect(malformed.data?.field).toBe('gameCode');
+    const closed = await gw.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM site_games_closed`);
+    expect(Number(closed!.n)).toBe(0);
+  });
+
+  it('lets only a company main account switch games: agents and company clerks get 11003', async () => {
+    const agent = await gw.sessionFor('ma01');
+    expect((await gw.refusal('gw.credit.game.switch', { opsId: agent, gameCode: 'baccarat', open: false })).code).toBe(
+      ErrorCode.notAuthorized,
+    );
+    await gw.addSubAccount({ loginId: 'tgameclerk', main: 'admin', accessCodes: [1, 2, 3, 4, 5, 6, 7, 8, 11] });
+    const clerk = await gw.sessionForSub('tgameclerk');
+    expect((await gw.refusal('gw.credit.game.switch', { opsId: clerk, gameCode: 'baccarat', open: false })).code).toBe(
+      ErrorCode.notAuthorized,
+    );
+    expect((await gw.rpc('gw.credit.game.list', { opsId: clerk })).list.every((game) => game.open)).toBe(true);
+  });
+});
+
+describe('a member’s device switches', () => {
+  it('starts with every device on, and its agent turns one off and on again, recorded', async () => {
+    const agent = await gw.sessionFor('ag01010101');
+    const member = await gw.accountId('mb01010101001');
+    expect(await gw.rpc('gw.credit.user.device.switch.get', { opsId: agent, userId: member })).toEqual({
+      userId: member,
+      devices: { pc: true, h5: true, app: true },
+    });
+    const off = await gw.rpc('gw.credit.user.device.switch.set', { opsId: agent, userId: member, device: 'h5', enabled: false });
+    expect(off.devices).toEqual({ pc: true, h5: false, app: true });
+    // Anyone above in the line reads the same.
+    const company = await gw.sessionFor('admin');
+    expect((await gw.rpc('gw.credit.user.device.switch.get', { opsId: company, userId: member })).devices.h5).toBe(false);
+    const on = await gw.rpc('gw.credit.user.device.switch.set', { opsId: agent, userId: member, device: 'h5', enabled: true });
+    expect(on.devices.h5).toBe(true);
+    const recorded = (await operations('gw.credit.user.device.switch.set')).slice(-2);
+    expect(recorded.map((row) => [String(row.target_id), row.changes])).toEqual([
+      [member, [{ field: 'devices.h5', before: true, after: false }]],
+      [member, [{ field: 'devices.h5', before: false, after: true }]],
+    ]);
+  });
+
+  it('acts only on a member directly below the caller, and refuses what is not a member', async () => {
+    const member = await gw.accountId('mb01010101001');
+    const company = await gw.sessionFor('admin');
+    // The company reads but does not switch a member five levels down (20040).
+    expect(
+      (await gw.refusal('gw.credit.user.device.switch.set', { opsId: company, userId: member, device: 'pc', enabled: false })).code,
+    ).toBe(ErrorCode.notDirectRelation);
+    // Another agent's member is outside the line: 20002, never saying more.
+    const otherAgent = await gw.sessionFor('ag01010102');
+    expect((await gw.refusal('gw.credit.user.device.switch.get', { opsId: otherAgent, userId: member })).code).toBe(
+      ErrorCode.accountNotFound,
+    );
+    // An agent has no devices of its own to switch.
+    const agentId = await gw.accountId('ag01010101');
+    const refusal = await gw.refusal('gw.credit.user.device.switch.get', { opsId: company, userId: agentId });
+    expect([refusal.code, refusal.data?.rule]).toEqual([ErrorCode.illegalOperation, 'not-a-member']);
+    const row = await gw.db.one<{ device_pc: boolean }>(sql`SELECT device_pc FROM accounts WHERE id = ${member}`);
+    expect(row!.device_pc).toBe(true);
+  });
+
+  it('refuses a frozen agent (20012) and a device outside pc, h5 and app (100)', async () => {
+    const member = await gw.accountId('mb01010101001');
+    const agent = await gw.sessionFor('ag01010101');
+    const bad = await gw.refusal('gw.credit.user.device.switch.set', {
+      opsId: agent,
+      userId: member,
+      device: 'tv' as never,
+      enabled: false,
+    });
+    expect([bad.code, bad.data?.field]).toEqual([ErrorCode.invalidParams, 'device']);
+    await gw.db.run(sql`UPDATE accounts SET status = 6 WHERE login_id = 'ag01010101'`);
+    const frozen = await gw.sessionFor('ag01010101');
+    expect(
+      (await gw.refusal('gw.credit.user.device.switch.set', { opsId: frozen, userId: member, device: 'pc', enabled: false })).code,
+    ).toBe(ErrorCode.cannotOperate);
+    const row = await gw.db.one<{ device_pc: boolean }>(sql`SELECT device_pc FROM accounts WHERE id = ${member}`);
+    expect(row!.device_pc).toBe(true);
+  });
+});
