@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { backOffice, companyLevel } from './account-levels.contract';
 import { gameTypeSchema } from './account-fields.contract';
-import { idSchema } from './common.contract';
+import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { defineMethod } from './method.contract';
 
@@ -22,12 +22,84 @@ export const gameSchema = z.object({
 });
 export type Game = z.infer<typeof gameSchema>;
 
+export const betStatuses = ['unsettled', 'settled', 'cancelled', 'resettled'] as const;
+export type BetStatus = (typeof betStatuses)[number];
+
+/** The longest range bet records and reports answer (PRODUCT.md): 93 x 24 h. */
+export const BET_MAX_SPAN_DAYS = 93;
+
+/** [startTime, endTime): start before end, at most 93 x 24 h apart (100 "range-over-93-days"). */
+const betRangeChecks = <T extends z.ZodType<{ startTime: string; endTime: string }>>(schema: T) =>
+  schema
+    .refine((p) => Date.parse(p.startTime) < Date.parse(p.endTime), { message: 'start-after-end', path: ['startTime'] })
+    .refine((p) => Date.parse(p.endTime) - Date.parse(p.startTime) <= BET_MAX_SPAN_DAYS * 86_400_000, {
+      message: 'range-over-93-days',
+      path: ['endTime'],
+    });
+
+/** Spec §5: an order number is digits only. */
+export const orderIdSchema = z.string().regex(/^[0-9]{1,32}$/, 'digits-only');
+
+/**
+ * A bet (spec §3's bet record). Amounts are amount strings; `winLoss` is the member's (negative
+ * when the member lost) = settle - bet + jackpotWon + redPacket. `jackpotRake` is what the stake
+ * fed the jackpot pool, `jackpot` the pool when the bet settled, `jackpotWon` what it won from it.
+ */
+export const betSchema = z.object({
+  orderId: z.string(),
+  userId: idSchema,
+  loginId: z.string(),
+  betTime: z.string(),
+  settleTime: z.string().nullable(),
+  gameCode: z.string(),
+  gameType: gameTypeSchema,
+  playType: z.string(),
+  bet: z.string(),
+  validBet: z.string(),
+  settle: z.string(),
+  winLoss: z.string(),
+  status: z.enum(betStatuses),
+  betCode: z.string(),
+  transactionId: z.string(),
+  gameId: z.string(),
+  gameName: z.string(),
+  /** The round (or spin) the bet was placed in. */
+  round: z.string(),
+  jackpot: z.string(),
+  jackpotWon: z.string(),
+  jackpotRake: z.string(),
+  redPacket: z.string(),
+});
+export type Bet = z.infer<typeof betSchema>;
+
 const deviceSwitches = z.object({
   userId: idSchema,
   devices: z.object({ pc: z.boolean(), h5: z.boolean(), app: z.boolean() }),
 });
 
 export const gameMethods = {
+  'gw.credit.bet.query': defineMethod({
+    summary:
+      "Bets of the caller's line (or of one account's line), newest first, by settlement time (bet time while unsettled): at most 93 x 24 h, with the sums of the whole range (cancelled bets in no sum)",
+    params: betRangeChecks(
+      z.object({
+        startTime: isoTimeSchema,
+        endTime: isoTimeSchema,
+        /** A member, or an agent whose line's bets are wanted. */
+        userId: idSchema.optional(),
+        orderId: orderIdSchema.optional(),
+        gameType: gameTypeSchema.optional(),
+        gameCode: gameCodeSchema.optional(),
+        status: z.enum(betStatuses).optional(),
+        ...pageParams(100),
+      }),
+    ),
+    result: pageResult(betSchema).extend({ sum: z.object({ bet: z.string(), validBet: z.string(), winLoss: z.string() }) }),
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: backOffice, accessCode: 7 },
+    errors: [ErrorCode.accountNotFound],
+  }),
   'gw.credit.game.list': defineMethod({
     summary: "The platform's games with whether the caller's site has them open",
     params: z.object({}),

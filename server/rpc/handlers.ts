@@ -9,6 +9,7 @@ import { accountStatusHandlers } from '../accounts/account-status.handlers';
 import { siteListHandlers } from '../accounts/site-lists.handlers';
 import { auditHandlers } from '../audit/audit.handlers';
 import { authHandlers } from '../auth/auth.handlers';
+import { betHandlers } from '../games/bet.handlers';
 import { gameHandlers } from '../games/game.handlers';
 import { jobHandlers } from '../jobs/job.handlers';
 import { noJobRunner, type JobRunner } from '../jobs/job-runner';
@@ -55,5 +56,6 @@ export function createHandlers(databaseKind: 'pglite' | 'postgres', jobs: Pick<J
     ...subAccountHandlers,
     ...auditHandlers,
     ...gameHandlers,
+    ...betHandlers,
   };
 }

@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/database';
+
+export type BetStatus = 'unsettled' | 'settled' | 'cancelled' | 'resettled';
+
+/**
+ * A bet as the game platform reports it. Amounts are integer cents; `winLoss` is the member's
+ * (settle - bet + jackpotWon + redPacket). `jackpotRake` is what the stake fed the jackpot pool,
+ * `jackpot` the pool when the bet settled, `jackpotWon` what the bet won from it.
+ */
+export interface PlatformBet {
+  orderId: string;
+  memberId: string;
+  betTime: Date;
+  settleTime: Date | null;
+  gameCode: string;
+  gameType: 'live' | 'electronic';
+  /** The kind of bet in the platform's words ("banker", "straight", "spin"). */
+  playType: string;
+  /** The exact bet ("straight:17", "combo:1-2"). */
+  betCode: string;
+  gameId: string;
+  gameName: string;
+  round: string;
+  transactionId: string;
+  status: BetStatus;
+  bet: number;
+  validBet: number;
+  settle: number;
+  winLoss: number;
+  jackpot: number;
+  jackpotWon: number;
+  jackpotRake: number;
+  redPacket: number;
+}
+
+export interface StoreOutcome {
+  /** New bets, and bets whose state moved on (settled, cancelled, resettled). */
+  stored: number;
+  /** Bets already stored in this state or a later one (read twice), or of no member of the site. */
+  ignored: number;
+}
+
+const rank: Record<BetStatus, number> = { unsettled: 0, settled: 1, cancelled: 1, resettled: 2 };
+
+/** One report per bet: the latest state when a read holds a bet more than once (one statement may touch a row once). */
+function latestPerBet(bets: readonly PlatformBet[]): PlatformBet[] {
+  const latest = new Map<string, PlatformBet>();
+  for (const bet of bets) {
+    const key = `${bet.orderId}@${bet.betTime.getTime()}`;
+    const kept = latest.get(key);
+    const later =
+      !kept ||
+      rank[bet.status] > rank[kept.status] ||
+      (rank[bet.status] === rank[kept.status] && (bet.settleTime?.getTime() ?? 0) > (kept.settleTime?.getTime() ?? 0));
+    if (later) latest.set(key, bet);
+  }
+  return [...latest.values()];
+}
+
+/** Makes the month partitions the bets' times fall in (each once). */
+async function ensurePartitions(db: Queryable, bets: readonly PlatformBet[]) {
+  const months = new Set(bets.map((bet) => `${bet.betTime.getUTCFullYear()}-${bet.betTime.getUTCMonth()}`));
+  for (const month of months) {
+    const [year, index] = month.split('-').map(Number) as [number, number];
+    await db.run(sql`SELECT bets_partition_for(${new Date(Date.UTC(year, index, 1)).toISOString()}::timestamptz)`);
+  }
+}
+
+const wire = (bet: PlatformBet) => ({
+  order_id: bet.orderId,
+  member_id: bet.memberId,
+  bet_time: bet.betTime.toISOString(),
+  settle_time: bet.settleTime?.toISOString() ?? null,
+  game_code: bet.gameCode,
+  game_type: bet.gameType,
+  play_type: bet.playType,
+  bet_code: bet.betCode,
+  game_id: bet.gameId,
+  game_name: bet.gameName,
+  round_no: bet.round,
+  transaction_id: bet.transactionId,
+  status: bet.status,
+  bet: bet.bet,
+  valid_bet: bet.validBet,
+  settle: bet.settle,
+  win_loss: bet.winLoss,
+  jackpot: bet.jackpot,
+  jackpot_won: bet.jackpotWon,
+  jackpot_rake: bet.jackpotRake,
+  red_packet: bet.redPacket,
+});
+
+/**
+ * The rows as the platform sent them, each joined to its member (a member of the site) and,
+ * once settled, to the share (agent_rate) and wash-code rate (betting_ratio) of agent levels 1-4
+ * of its line and the member's own rate, for the bet's game type: the snapshot of PRODUCT.md.
+ */
+const incoming = (siteId: string, rows: string) => sql`
+  SELECT i.*, mem.path AS line_path,
+         s1.agent_rate AS p1, s2.agent_rate AS p2, s3.agent_rate AS p3, s4.agent_rate AS p4,
+         s1.betting_ratio AS a1, s2.betting_ratio AS a2, s3.betting_ratio AS a3, s4.betting_ratio AS a4,
+         sm.betting_ratio AS m
+    FROM jsonb_to_recordset(${rows}::jsonb) AS i (
+           order_id text, member_id bigint, bet_time timestamptz, settle_time timestamptz, game_code text, game_type text,
+           play_type text, bet_code text, game_id text, game_name text, round_no text, transaction_id text, status text,
+           bet bigint, valid_bet bigint, settle bigint, win_loss bigint, jackpot bigint, jackpot_won bigint, jackpot_rake bigint,
+           red_packet bigint)
+    JOIN accounts mem ON mem.id = i.member_id AND mem.site_id = ${siteId} AND mem.level = 5
+    CROSS JOIN LATERAL (SELECT string_to_array(trim(BOTH '/' FROM mem.path), '/')::bigint[] AS ids) line
+    LEFT JOIN game_settings s1 ON i.status <> 'unsettled' AND s1.account_id = line.ids[2] AND s1.game_type = i.game_type
+    LEFT JOIN game_settings s2 ON i.status <> 'unsettled' AND s2.account_id = line.ids[3] AND s2.game_type = i.game_type
+    LEFT JOIN game_settings s3 ON i.status <> 'unsettled' AND s3.account_id = line.ids[4] AND s3.game_type = i.game_type
+    LEFT JOIN game_settings s4 ON i.status <> 'unsettled' AND s4.account_id = line.ids[5] AND s4.game_type = i.game_type
+    LEFT JOIN game_settings sm ON i.status <> 'unsettled' AND sm.account_id = mem.id AND sm.game_type = i.game_type`;
+
+/**
+ * Whether a report replaces the stored bet: a settlement or cancellation of an unsettled bet, or
+ * a later resettlement or cancellation of a settled one. Anything else is a bet read again.
+ */
+const supersedes = (stored: string, next: string) => sql.raw(`
+  ((${stored}.status = 'unsettled' AND ${next}.status <> 'unsettled')
+   OR (${stored}.status IN ('settled', 'resettled') AND ${next}.status IN ('resettled', 'cancelled')
+       AND ${next}.settle_time > ${stored}.settle_time))`);
+
+/**
+ * Stores bets read from the platform, once per (site, orderId, betTime) whatever is read twice,
+ * in one statement per batch. A resettlement keeps the numbers it replaces in bet_revisions,
+ * and keeps the snapshot of the first settlement.
+ */
+export async function storeBets(db: Queryable, siteId: string, bets: readonly PlatformBet[], now: Date): Promise<StoreOutcome> {
+  if (bets.length === 0) return { stored: 0, ignored: 0 };
+  await ensurePartitions(db, bets);
+  const rows = JSON.stringify(latestPerBet(bets).map(wire));
+  await db.run(sql`
+    INSERT INTO bet_revisions (site_id, order_id, bet_time, revised_at, previous)
+    SELECT b.site_id, b.order_id, b.bet_time, ${now.toISOString()}::timestamptz,
+           jsonb_build_object('status', b.status, 'settleTime', b.settle_time, 'validBet', b.valid_bet, 'settle', b.settle,
+             'winLoss', b.win_loss, 'jackpotWon', b.jackpot_won, 'redPacket', b.red_packet)
+      FROM bets b JOIN (${incoming(siteId, rows)}) n ON b.site_id = ${siteId} AND b.order_id = n.order_id AND b.bet_time = n.bet_time
+     WHERE b.status IN ('settled', 'resettled') AND ${supersedes('b', 'n')}
+    ON CONFLICT DO NOTHING`);
+  const stored = await db.run(sql`
+    INSERT INTO bets AS b (site_id, order_id, bet_time, settle_time, member_id, line_path, game_code, game_type, play_type, bet_code,
+      game_id, game_name, round_no, transaction_id, status, bet, valid_bet, settle, win_loss, jackpot, jackpot_won, jackpot_rake,
+      red_packet, p1, p2, p3, p4, a1, a2, a3, a4, m, stored_at)
+    SELECT ${siteId}, n.order_id, n.bet_time, n.settle_time, n.member_id, n.line_path, n.game_code, n.game_type, n.play_type, n.bet_code,
+      n.game_id, n.game_name, n.round_no, n.transaction_id, n.status, n.bet, n.valid_bet, n.settle, n.win_loss, n.jackpot, n.jackpot_won,
+      n.jackpot_rake, n.red_packet, n.p1, n.p2, n.p3, n.p4, n.a1, n.a2, n.a3, n.a4, n.m, ${now.toISOString()}::timestamptz
+      FROM (${incoming(siteId, rows)}) n
+    ON CONFLICT (site_id, order_id, bet_time) DO UPDATE SET
+      settle_time = EXCLUDED.settle_time, status = EXCLUDED.status, valid_bet = EXCLUDED.valid_bet, settle = EXCLUDED.settle,
+      win_loss = EXCLUDED.win_loss, jackpot = EXCLUDED.jackpot, jackpot_won = EXCLUDED.jackpot_won,
+      jackpot_rake = EXCLUDED.jackpot_rake, red_packet = EXCLUDED.red_packet,
+      p1 = COALESCE(b.p1, EXCLUDED.p1), p2 = COALESCE(b.p2, EXCLUDED.p2), p3 = COALESCE(b.p3, EXCLUDED.p3), p4 = COALESCE(b.p4, EXCLUDED.p4),
+      a1 = COALESCE(b.a1, EXCLUDED.a1), a2 = COALESCE(b.a2, EXCLUDED.a2), a3 = COALESCE(b.a3, EXCLUDED.a3), a4 = COALESCE(b.a4, EXCLUDED.a4),
+      m = COALESCE(b.m, EXCLUDED.m), stored_at = EXCLUDED.stored_at
+    WHERE ${supersedes('b', 'EXCLUDED')}`);
+  return { stored, ignored: bets.length - stored };
+}

@@ -1,0 +1,217 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../contract/errors.contract';
+import { storeBets, type PlatformBet } from '../../server/games/bet.store';
+import { startTestGateway, type TestGateway } from '../support/test-gateway';
+
+let gw: TestGateway;
+let member: string;
+let otherMember: string;
+const day = (iso: string) => new Date(iso);
+const range = { startTime: '2026-10-01T00:00:00.000Z', endTime: '2026-12-01T00:00:00.000Z' };
+
+beforeAll(async () => {
+  gw = await startTestGateway({ captcha: false });
+  member = await gw.accountId('mb01010101001');
+  otherMember = await gw.accountId('mb01010102001');
+});
+afterAll(async () => {
+  await gw.close();
+});
+beforeEach(async () => {
+  await gw.db.run(sql`DELETE FROM bets`);
+  await gw.db.run(sql`DELETE FROM bet_revisions`);
+});
+
+let orders = 0;
+function bet(overrides: Partial<PlatformBet> = {}): PlatformBet {
+  orders++;
+  return {
+    orderId: String(9_000_000 + orders),
+    memberId: member,
+    betTime: day('2026-11-20T10:00:00.000Z'),
+    settleTime: day('2026-11-20T10:00:30.000Z'),
+    gameCode: 'roulette',
+    gameType: 'live',
+    playType: 'straight',
+    betCode: 'straight:17',
+    gameId: 'ROU-01',
+    gameName: '轮盘',
+    round: '20261120-0042',
+    transactionId: 'T1',
+    status: 'settled',
+    bet: 1000,
+    validBet: 1000,
+    settle: 0,
+    winLoss: -1000,
+    jackpot: 0,
+    jackpotWon: 0,
+    jackpotRake: 0,
+    redPacket: 0,
+    ...overrides,
+  };
+}
+
+const store = (bets: PlatformBet[]) => storeBets(gw.db, 'demo', bets, gw.clock.now());
+const stored = (orderId: string) => gw.db.rows<Record<string, unknown>>(sql`SELECT * FROM bets WHERE order_id = ${orderId}`);
+
+describe('storing bets read from the platform', () => {
+  it('stores a bet once whatever is read twice, in the same read or a later one', async () => {
+    const one = bet();
+    expect(await store([one, { ...one }])).toEqual({ stored: 1, ignored: 1 });
+    expect(await store([{ ...one }])).toEqual({ stored: 0, ignored: 1 });
+    expect(await stored(one.orderId)).toHaveLength(1);
+  });
+
+  it('moves an unsettled bet on to settled, and never back', async () => {
+    const open = bet({ status: 'unsettled', settleTime: null, validBet: 0, winLoss: 0 });
+    await store([open]);
+    expect((await stored(open.orderId))[0]).toMatchObject({ status: 'unsettled', settle_time: null, p1: null, m: null });
+    const settled = {
+      ...open,
+      status: 'settled' as const,
+      settleTime: day('2026-11-20T10:00:40.000Z'),
+      validBet: 1000,
+      settle: 36_000,
+      winLoss: 35_000,
+    };
+    expect(await store([settled])).toEqual({ stored: 1, ignored: 0 });
+    // The unsettled report read again afterwards changes nothing.
+    expect(await store([open])).toEqual({ stored: 0, ignored: 1 });
+    expect((await stored(open.orderId))[0]).toMatchObject({ status: 'settled', win_loss: expect.anything() });
+    expect(Number((await stored(open.orderId))[0]!.win_loss)).toBe(35_000);
+  });
+
+  it("snapshots the line's shares and rates at settlement, and keeps them through later changes and resettlement", async () => {
+    const path = (await gw.db.one<{ path: string }>(sql`SELECT path FROM accounts WHERE id = ${member}`))!.path;
+    const [, level1, level2, level3, level4] = path.split('/').filter(Boolean);
+    const setRates = async (id: string, agentRate: number, ratio: number) =>
+      gw.db.run(
+        sql`UPDATE game_settings SET agent_rate = ${agentRate}, betting_ratio = ${ratio} WHERE account_id = ${id} AND game_type = 'live'`,
+      );
+    await setRates(level1!, 9000, 150);
+    await setRates(level2!, 8000, 140);
+    await setRates(level3!, 6000, 120);
+    await setRates(level4!, 4000, 100);
+    await setRates(member, 0, 80);
+    const open = bet({ status: 'unsettled', settleTime: null });
+    await store([open]);
+    // Changed before settlement: the settlement takes what holds then.
+    await setRates(level4!, 3500, 100);
+    await store([open].map((each) => ({ ...each, status: 'settled' as const, settleTime: day('2026-11-20T10:01:00.000Z') })));
+    const snapshot = { p1: 9000, p2: 8000, p3: 6000, p4: 3500, a1: 150, a2: 140, a3: 120, a4: 100, m: 80 };
+    expect((await stored(open.orderId))[0]).toMatchObject(snapshot);
+
+    // Changed after settlement, then resettled: the snapshot stays, the old numbers are kept.
+    await setRates(level4!, 1000, 50);
+    const resettled = { ...open, status: 'resettled' as const, settleTime: day('2026-11-21T09:00:00.000Z'), settle: 2000, winLoss: 1000 };
+    expect(await store([resettled])).toEqual({ stored: 1, ignored: 0 });
+    const row = (await stored(open.orderId))[0]!;
+    expect(row).toMatchObject({ ...snapshot, status: 'resettled' });
+    expect(Number(row.win_loss)).toBe(1000);
+    const revisions = await gw.db.rows<{ previous: { status: string; winLoss: number } }>(
+      sql`SELECT previous FROM bet_revisions WHERE order_id = ${open.orderId}`,
+    );
+    expect(revisions.map((revision) => [revision.previous.status, Number(revision.previous.winLoss)])).toEqual([['settled', -1000]]);
+    // The same resettlement read again is no new revision.
+    expect(await store([resettled])).toEqual({ stored: 0, ignored: 1 });
+    expect(await gw.db.rows(sql`SELECT 1 FROM bet_revisions WHERE order_id = ${open.orderId}`)).toHaveLength(1);
+  });
+
+  it('puts each month in its own partition, and ignores a bet of no member of the site', async () => {
+    const october = bet({ betTime: day('2026-10-31T23:59:59.000Z'), settleTime: day('2026-11-01T00:00:10.000Z') });
+    const november = bet();
+    const agentsBet = bet({ memberId: await gw.accountId('ag01010101') });
+    const otherSite = bet({ memberId: await gw.accountId('admin2', 'demo2') });
+    expect(await store([october, november, agentsBet, otherSite])).toEqual({ stored: 2, ignored: 2 });
+    const partitions = await gw.db.rows<{ partition: string; order_id: string }>(
+      sql`SELECT tableoid::regclass::text AS partition, order_id FROM bets ORDER BY bet_time`,
+    );
+    expect(partitions).toEqual([
+      { partition: 'bets_2026_10', order_id: october.orderId },
+      { partition: 'bets_2026_11', order_id: november.orderId },
+    ]);
+  });
+});
+
+describe('gw.credit.bet.query', () => {
+  it("lists the caller's line newest first by settlement (bet time while unsettled), with sums that leave cancelled bets out", async () => {
+    const early = bet({ settleTime: day('2026-11-20T10:00:30.000Z'), bet: 1000, validBet: 1000, winLoss: -1000 });
+    const late = bet({ settleTime: day('2026-11-21T10:00:00.000Z'), bet: 2000, validBet: 1500, settle: 4000, winLoss: 2000 });
+    const open = bet({
+      betTime: day('2026-11-22T08:00:00.000Z'),
+      settleTime: null,
+      status: 'unsettled',
+      bet: 500,
+      validBet: 0,
+      winLoss: 0,
+    });
+    const cancelled = bet({ status: 'cancelled', bet: 7000, validBet: 0, winLoss: 0 });
+    const elsewhere = bet({ memberId: otherMember });
+    await store([early, late, open, cancelled, elsewhere]);
+
+    const agent = await gw.sessionFor('ag01010101');
+    const page = await gw.rpc('gw.credit.bet.query', { opsId: agent, ...range });
+    // Equal times: the higher order number first.
+    expect(page.list.map((row) => row.orderId)).toEqual([open.orderId, late.orderId, cancelled.orderId, early.orderId]);
+    expect(page.total).toBe(4);
+    expect(page.sum).toEqual({ bet: '35.00', validBet: '25.00', winLoss: '10.00' });
+    expect(page.list.find((row) => row.orderId === late.orderId)).toMatchObject({
+      loginId: 'mb01010101001',
+      userId: member,
+      bet: '20.00',
+      validBet: '15.00',
+      settle: '40.00',
+      winLoss: '20.00',
+      status: 'settled',
+      round: '20261120-0042',
+      gameId: 'ROU-01',
+      settleTime: '2026-11-21T10:00:00.000Z',
+    });
+
+    // The company sees both lines; a range that ends before the late settlement leaves it out.
+    const company = await gw.sessionFor('admin');
+    const narrow = await gw.rpc('gw.credit.bet.query', { opsId: company, startTime: range.startTime, endTime: '2026-11-21T00:00:00.000Z' });
+    expect(narrow.list.map((row) => row.orderId).sort()).toEqual([early.orderId, cancelled.orderId, elsewhere.orderId].sort());
+  });
+
+  it('filters by order number, account, game, type and status', async () => {
+    const straight = bet();
+    const sicBo = bet({ gameCode: 'sic-bo', playType: 'big', betCode: 'big', gameId: 'SIC-01' });
+    const slot = bet({
+      gameCode: 'lucky-seven',
+      gameType: 'electronic',
+      playType: 'spin',
+      betCode: 'spin',
+      gameId: 'L7-01',
+      memberId: otherMember,
+    });
+    const open = bet({ status: 'unsettled', settleTime: null });
+    await store([straight, sicBo, slot, open]);
+    const admin = await gw.sessionFor('admin');
+    const ids = async (filter: Record<string, unknown>) =>
+      (await gw.rpc('gw.credit.bet.query', { opsId: admin, ...range, ...filter })).list.map((row) => row.orderId).sort();
+    expect(await ids({ orderId: sicBo.orderId })).toEqual([sicBo.orderId]);
+    expect(await ids({ gameCode: 'sic-bo' })).toEqual([sicBo.orderId]);
+    expect(await ids({ gameType: 'electronic' })).toEqual([slot.orderId]);
+    expect(await ids({ status: 'unsettled' })).toEqual([open.orderId]);
+    expect(await ids({ userId: otherMember })).toEqual([slot.orderId]);
+    // An agent's id lists its line's bets.
+    expect(await ids({ userId: await gw.accountId('ag01010101') })).toEqual([straight.orderId, sicBo.orderId, open.orderId].sort());
+  });
+
+  it('refuses bad input with the catalogue: an order number with letters, a range over 93 days, an account outside the line', async () => {
+    const agent = await gw.sessionFor('ag01010101');
+    const letters = await gw.refusal('gw.credit.bet.query', { opsId: agent, ...range, orderId: '12a' });
+    expect([letters.code, letters.data?.field, letters.data?.rule]).toEqual([ErrorCode.invalidParams, 'orderId', 'digits-only']);
+    const long = await gw.refusal('gw.credit.bet.query', {
+      opsId: agent,
+      startTime: '2026-08-01T00:00:00.000Z',
+      endTime: '2026-11-03T00:00:00.000Z',
+    });
+    expect([long.code, long.data?.rule]).toEqual([ErrorCode.invalidParams, 'range-over-93-days']);
+    const reversed = await gw.refusal('gw.credit.bet.query', { opsId: agent, startTime: range.endTime, endTime: range.startTime });
+    expect(reversed.data?.rule).toBe('start-after-end');
+    expect((await gw.refusal('gw.credit.bet.query', { opsId: agent, ...range, userId: otherMember })).code).toBe(ErrorCode.accountNotFound);
+  });
+});
