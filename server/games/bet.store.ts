@@ -118,7 +118,8 @@ const incoming = (siteId: string, rows: string) => sql`
  * Whether a report replaces the stored bet: a settlement or cancellation of an unsettled bet, or
  * a later resettlement or cancellation of a settled one. Anything else is a bet read again.
  */
-const supersedes = (stored: string, next: string) => sql.raw(`
+const supersedes = (stored: string, next: string) =>
+  sql.raw(`
   ((${stored}.status = 'unsettled' AND ${next}.status <> 'unsettled')
    OR (${stored}.status IN ('settled', 'resettled') AND ${next}.status IN ('resettled', 'cancelled')
        AND ${next}.settle_time > ${stored}.settle_time))`);
