@@ -20,6 +20,7 @@ export type ScreenId =
   | 'operationRecord'
   | 'changePassword'
   | 'sonAccount'
+  | 'videoOrder'
   | 'gameSwitch'
   | 'deviceSwitch';
 
@@ -118,6 +119,20 @@ export const screens: readonly Screen[] = [
       order: 4,
       shortcut: 'alt+4',
       keywords: ['score log', 'points', 'record', 'history', 'ledger', '上下分', '分数记录', '积分记录'],
+    },
+  },
+  {
+    id: 'videoOrder',
+    path: '/videoOrder/index',
+    pattern: '/videoOrder/index',
+    labelKey: 'route.videoOrder',
+    icon: 'receipt',
+    // Bets need access code 7 (PRODUCT.md "Roles"), declared by the method.
+    guard: { anyOf: ['gw.credit.bet.query'] },
+    menu: {
+      group: 'main',
+      order: 4.2,
+      keywords: ['bets', 'bet records', 'orders', 'wagers', 'video order', '注单', '投注记录', '下注', 'zhudan'],
     },
   },
   {

@@ -3,6 +3,7 @@ import { backOffice, companyLevel } from './account-levels.contract';
 import { gameTypeSchema } from './account-fields.contract';
 import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contract';
 import { ErrorCode } from './errors.contract';
+import { exportFormatSchema } from './job.contract';
 import { defineMethod } from './method.contract';
 
 /** A game of the platform's catalogue (GATEWAY.md "Games and bets"): `baccarat`, `sic-bo`, a slot's name. */
@@ -72,6 +73,17 @@ export const betSchema = z.object({
 });
 export type Bet = z.infer<typeof betSchema>;
 
+const betFilters = {
+  startTime: isoTimeSchema,
+  endTime: isoTimeSchema,
+  /** A member, or an agent whose line's bets are wanted. */
+  userId: idSchema.optional(),
+  orderId: orderIdSchema.optional(),
+  gameType: gameTypeSchema.optional(),
+  gameCode: gameCodeSchema.optional(),
+  status: z.enum(betStatuses).optional(),
+};
+
 const deviceSwitches = z.object({
   userId: idSchema,
   devices: z.object({ pc: z.boolean(), h5: z.boolean(), app: z.boolean() }),
@@ -81,23 +93,22 @@ export const gameMethods = {
   'gw.credit.bet.query': defineMethod({
     summary:
       "Bets of the caller's line (or of one account's line), newest first, by settlement time (bet time while unsettled): at most 93 x 24 h, with the sums of the whole range (cancelled bets in no sum)",
-    params: betRangeChecks(
-      z.object({
-        startTime: isoTimeSchema,
-        endTime: isoTimeSchema,
-        /** A member, or an agent whose line's bets are wanted. */
-        userId: idSchema.optional(),
-        orderId: orderIdSchema.optional(),
-        gameType: gameTypeSchema.optional(),
-        gameCode: gameCodeSchema.optional(),
-        status: z.enum(betStatuses).optional(),
-        ...pageParams(100),
-      }),
-    ),
+    params: betRangeChecks(z.object({ ...betFilters, ...pageParams(100) })),
     result: pageResult(betSchema).extend({ sum: z.object({ bet: z.string(), validBet: z.string(), winLoss: z.string() }) }),
     auth: 'session',
     effect: 'read',
     rights: { levels: backOffice, accessCode: 7 },
+    errors: [ErrorCode.accountNotFound],
+  }),
+  'gw.credit.bet.export': defineMethod({
+    summary:
+      'The bets bet.query answers for the same filters, all pages, as an xlsx or CSV file made by a background job (job.get, then POST /api/files/<fileId>)',
+    params: betRangeChecks(z.object({ ...betFilters, format: exportFormatSchema })),
+    result: z.object({ jobId: idSchema }),
+    auth: 'session',
+    effect: 'write',
+    rights: { levels: backOffice, accessCode: 7 },
+    // 100 with rule "export-too-large": more than MAX_EXPORT_ROWS bets match; narrow the filters.
     errors: [ErrorCode.accountNotFound],
   }),
   'gw.credit.game.list': defineMethod({

@@ -7,6 +7,7 @@ import { scoreLogPages, scoreLogSnapshot, type ScoreLogFilters } from '../points
 import type { CallContext } from '../rpc/dispatcher';
 import { beijingText } from '../sites/site.handlers';
 import { agentListExport, memberListExport } from './account-export-sources';
+import { betExport } from './bet-export-source';
 import { exportText } from './export-text';
 
 /** The account an export job reads for: its rights decide the rows, as in its own list call. */
@@ -102,6 +103,7 @@ export const exportSources = {
   'gw.credit.score.log.query': scoreLogExport,
   'gw.credit.agent.query': agentListExport,
   'gw.credit.user.query': memberListExport,
+  'gw.credit.bet.query': betExport,
 } satisfies Record<string, ExportSource>;
 
 export type ExportSourceName = keyof typeof exportSources;

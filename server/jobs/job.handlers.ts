@@ -96,6 +96,7 @@ export function jobHandlers(jobs: Pick<JobRunner, 'kick'>) {
     'gw.credit.score.log.export': (ctx, params) => startExport(ctx, jobs, 'gw.credit.score.log.query', params),
     'gw.credit.agent.export': (ctx, params) => startExport(ctx, jobs, 'gw.credit.agent.query', params),
     'gw.credit.user.export': (ctx, params) => startExport(ctx, jobs, 'gw.credit.user.query', params),
+    'gw.credit.bet.export': (ctx, params) => startExport(ctx, jobs, 'gw.credit.bet.query', params),
     'gw.credit.job.get': async (ctx, params) => {
       const job = await findOwnJob(ctx.db, {
         siteId: ctx.site.id,

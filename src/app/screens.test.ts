@@ -55,6 +55,7 @@ describe('the screens table', () => {
         '/account/index',
         '/searchAccount/index',
         '/pointRecord/index',
+        '/videoOrder/index',
         '/operationRecord/index',
         '/gameSwitch/index',
         '/changePass/index',
@@ -64,7 +65,15 @@ describe('the screens table', () => {
     [
       'level-4 agent',
       levelFourAgent,
-      ['/notice', '/account/index', '/searchAccount/index', '/pointRecord/index', '/changePass/index', '/sonAccount/index'],
+      [
+        '/notice',
+        '/account/index',
+        '/searchAccount/index',
+        '/pointRecord/index',
+        '/videoOrder/index',
+        '/changePass/index',
+        '/sonAccount/index',
+      ],
     ],
     [
       'sub-account with codes 1 and 5',

@@ -215,3 +215,55 @@ describe('gw.credit.bet.query', () => {
     expect((await gw.refusal('gw.credit.bet.query', { opsId: agent, ...range, userId: otherMember })).code).toBe(ErrorCode.accountNotFound);
   });
 });
+
+describe('gw.credit.bet.export', () => {
+  it('writes every bet the query lists, in its order, across pages of equal times, as a file for its starter', async () => {
+    // 600 bets: more than one page of the export's reads (250), half of them settled at the same instant.
+    const bets = Array.from({ length: 600 }, (_, i) =>
+      bet({ settleTime: day(i % 2 === 0 ? '2026-11-20T12:00:00.000Z' : `2026-11-2${i % 7}T08:00:00.000Z`) }),
+    );
+    await store(bets);
+    const agent = await gw.sessionFor('ag01010101');
+    const listed: string[] = [];
+    for (let pageIndex = 1; listed.length < 600; pageIndex++)
+      listed.push(
+        ...(await gw.rpc('gw.credit.bet.query', { opsId: agent, ...range, pageIndex, pageSize: 500 })).list.map((row) => row.orderId),
+      );
+
+    const { jobId } = await gw.rpc('gw.credit.bet.export', { opsId: agent, ...range, format: 'csv' });
+    let fileId: string | undefined;
+    for (let attempt = 0; attempt < 2000 && !fileId; attempt++) {
+      const job = await gw.rpc('gw.credit.job.get', { opsId: agent, jobId });
+      expect(job.status).not.toBe('failed');
+      if (job.status === 'done') fileId = job.fileId ?? undefined;
+      else await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const response = await fetch(`${gw.url}/api/files/${fileId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ opsId: agent }),
+    });
+    expect(response.status).toBe(200);
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines).toHaveLength(601);
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(listed);
+  });
+
+  it('refuses a range over 93 days and an account outside the line before any job exists', async () => {
+    const agent = await gw.sessionFor('ag01010101');
+    const jobsBefore = await gw.db.rows(sql`SELECT 1 FROM jobs`);
+    const long = await gw.refusal('gw.credit.bet.export', {
+      opsId: agent,
+      startTime: '2026-01-01T00:00:00.000Z',
+      endTime: '2026-12-01T00:00:00.000Z',
+    });
+    expect(long.data?.rule).toBe('range-over-93-days');
+    expect((await gw.refusal('gw.credit.bet.export', { opsId: agent, ...range, userId: otherMember })).code).toBe(
+      ErrorCode.accountNotFound,
+    );
+    expect(await gw.db.rows(sql`SELECT 1 FROM jobs`)).toHaveLength(jobsBefore.length);
+  });
+});

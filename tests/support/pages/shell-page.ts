@@ -12,6 +12,7 @@ const screenTestIds: Partial<Record<ScreenId, string>> = {
   addAccount: 'add-account-screen',
   editAccount: 'edit-account-screen',
   gameSwitch: 'game-switch-screen',
+  videoOrder: 'bet-record-screen',
   deviceSwitch: 'device-switch-screen',
 };
 

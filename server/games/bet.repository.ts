@@ -1,0 +1,123 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { formatCents } from '../../contract/amount.contract';
+import type { BetStatus } from '../../contract/game.contract';
+import type { ParamsOut } from '../../contract/methods.contract';
+import type { Queryable } from '../db/database';
+import { iso } from '../db/timestamps';
+
+type DbInt = string | number | bigint;
+
+interface BetRow {
+  order_id: string;
+  member_id: DbInt;
+  login_id: string;
+  bet_time: Date | string;
+  settle_time: Date | string | null;
+  game_code: string;
+  game_type: 'live' | 'electronic';
+  play_type: string;
+  bet_code: string;
+  game_id: string;
+  game_name: string;
+  round_no: string;
+  transaction_id: string;
+  status: BetStatus;
+  bet: DbInt;
+  valid_bet: DbInt;
+  settle: DbInt;
+  win_loss: DbInt;
+  jackpot: DbInt;
+  jackpot_won: DbInt;
+  jackpot_rake: DbInt;
+  red_packet: DbInt;
+}
+
+const cents = (value: DbInt | null) => formatCents(BigInt(value ?? 0));
+
+export type BetFilters = Omit<ParamsOut<'gw.credit.bet.query'>, 'pageIndex' | 'pageSize'>;
+
+/** Whose bets: a site and the path of the line (the caller's, or an account's of it). */
+export interface BetScope {
+  siteId: string;
+  path: string;
+}
+
+function betFilter(scope: BetScope, params: BetFilters): SQL {
+  const conditions = [
+    sql`b.site_id = ${scope.siteId}`,
+    sql`b.line_path LIKE ${`${scope.path}%`}`,
+    sql`COALESCE(b.settle_time, b.bet_time) >= ${params.startTime}::timestamptz`,
+    sql`COALESCE(b.settle_time, b.bet_time) < ${params.endTime}::timestamptz`,
+  ];
+  if (params.orderId !== undefined) conditions.push(sql`b.order_id = ${params.orderId}`);
+  if (params.gameType !== undefined) conditions.push(sql`b.game_type = ${params.gameType}`);
+  if (params.gameCode !== undefined) conditions.push(sql`b.game_code = ${params.gameCode}`);
+  if (params.status !== undefined) conditions.push(sql`b.status = ${params.status}`);
+  return sql.join(conditions, sql` AND `);
+}
+
+export const betOf = (row: BetRow) => ({
+  orderId: row.order_id,
+  userId: String(row.member_id),
+  loginId: row.login_id,
+  betTime: iso(row.bet_time),
+  settleTime: row.settle_time === null ? null : iso(row.settle_time),
+  gameCode: row.game_code,
+  gameType: row.game_type,
+  playType: row.play_type,
+  bet: cents(row.bet),
+  validBet: cents(row.valid_bet),
+  settle: cents(row.settle),
+  winLoss: cents(row.win_loss),
+  status: row.status,
+  betCode: row.bet_code,
+  transactionId: row.transaction_id,
+  gameId: row.game_id,
+  gameName: row.game_name,
+  round: row.round_no,
+  jackpot: cents(row.jackpot),
+  jackpotWon: cents(row.jackpot_won),
+  jackpotRake: cents(row.jackpot_rake),
+  redPacket: cents(row.red_packet),
+});
+
+/** Count and sums of the bets a filter matches; a cancelled bet counts in no sum (its stake went back). */
+export async function betTotals(db: Queryable, scope: BetScope, filters: BetFilters) {
+  const totals = await db.one<{ total: DbInt; bet: DbInt | null; valid_bet: DbInt | null; win_loss: DbInt | null }>(sql`
+    SELECT count(*) AS total,
+           sum(b.bet) FILTER (WHERE b.status <> 'cancelled') AS bet,
+           sum(b.valid_bet) FILTER (WHERE b.status <> 'cancelled') AS valid_bet,
+           sum(b.win_loss) FILTER (WHERE b.status <> 'cancelled') AS win_loss
+      FROM bets b WHERE ${betFilter(scope, filters)}`);
+  return {
+    total: Number(totals!.total),
+    sum: { bet: cents(totals!.bet), validBet: cents(totals!.valid_bet), winLoss: cents(totals!.win_loss) },
+  };
+}
+
+const listed = (scope: BetScope, filters: BetFilters, after: SQL, limit: number) => sql`
+  SELECT b.*, a.login_id, COALESCE(b.settle_time, b.bet_time) AS listed_at FROM bets b JOIN accounts a ON a.id = b.member_id
+   WHERE ${betFilter(scope, filters)} ${after}
+   ORDER BY COALESCE(b.settle_time, b.bet_time) DESC, b.order_id DESC
+   LIMIT ${limit}`;
+
+/** One page of the list, newest first (settlement time, or bet time while unsettled; then order number). */
+export async function betPage(db: Queryable, scope: BetScope, filters: BetFilters, page: { pageIndex: number; pageSize: number }) {
+  const rows = await db.rows<BetRow>(sql`${listed(scope, filters, sql``, page.pageSize)} OFFSET ${(page.pageIndex - 1) * page.pageSize}`);
+  return rows.map(betOf);
+}
+
+/** Every bet of the list, a page at a time, each page after the last one's final row (exports). */
+export async function* betPages(db: Queryable, scope: BetScope, filters: BetFilters, size: number) {
+  let last: { listed_at: Date | string; order_id: string } | undefined;
+  for (;;) {
+    const after = last
+      ? sql`AND (COALESCE(b.settle_time, b.bet_time), b.order_id) < (${iso(last.listed_at)}::timestamptz, ${last.order_id})`
+      : sql``;
+    const rows = await db.rows<BetRow & { listed_at: Date | string }>(listed(scope, filters, after, size));
+    if (rows.length === 0) return;
+    yield rows.map(betOf);
+    if (rows.length < size) return;
+    last = rows.at(-1);
+  }
+}

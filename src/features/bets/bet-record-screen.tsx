@@ -1,0 +1,201 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { gameName } from '../../../commands/game.commands';
+import { gameTypes } from '../../../contract/account-fields.contract';
+import { BET_MAX_SPAN_DAYS, betStatuses } from '../../../contract/game.contract';
+import type { ParamsIn } from '../../../contract/methods.contract';
+import { useCall, useInfiniteCall } from '@/api/queries';
+import { DataTable, useDataTable } from '@/components/data-table/data-table';
+import type { ExportFormat } from '@/components/data-table/data-table-export';
+import { DataTableToolbar, exportLoadedRows, type TableExport } from '@/components/data-table/data-table-toolbar';
+import { ExportJobProgress } from '@/components/export/export-job-progress';
+import { useExportJob } from '@/components/export/use-export-job';
+import { AccountPicker } from '@/components/filters/account-picker';
+import { DateRangeFilter } from '@/components/filters/date-range-filter';
+import { SearchFilter } from '@/components/filters/search-filter';
+import { SelectFilter } from '@/components/filters/select-filter';
+import { useFormat } from '@/hooks/use-format';
+import { useUrlState } from '@/hooks/use-url-state';
+import { presetRange, rangeInstants, rangeProblem } from '@/lib/time';
+import { toast } from '@/lib/toast';
+import { betRecordColumns } from './bet-record-columns';
+import { betRecordState } from './bet-record-state';
+
+type Query = Omit<ParamsIn<'gw.credit.bet.query'>, 'pageIndex' | 'pageSize'>;
+
+/** /videoOrder/index: the bets of the caller's line (spec §3), filtered, totalled, loaded as they scroll, exported. */
+export default function BetRecordScreen() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [view, setView] = useUrlState(betRecordState);
+  const [today] = useState(() => presetRange('today'));
+  const range = view.start && view.end ? { start: view.start, end: view.end } : today;
+  const [accountText, setAccountText] = useState(view.name);
+  const [orderProblem, setOrderProblem] = useState(false);
+  const games = useCall('gw.credit.game.list', {}, { silent: true, staleTime: 60_000 });
+  const exporter = useExportJob('gw.credit.bet.export', {
+    onDone: (count) => toast(t('bets.exported', { count }), { variant: 'success' }),
+  });
+  const exporting = exporter.phase === 'starting' || exporter.phase === 'running' || exporter.phase === 'downloading';
+
+  const query = useMemo<Query | null>(() => {
+    if (rangeProblem(range, BET_MAX_SPAN_DAYS) !== null) return null;
+    const { start, end } = rangeInstants(range);
+    return {
+      startTime: start!,
+      endTime: end!,
+      ...(view.account ? { userId: view.account } : {}),
+      ...(view.type ? { gameType: view.type } : {}),
+      ...(view.game ? { gameCode: view.game } : {}),
+      ...(view.status ? { status: view.status } : {}),
+      ...(view.order ? { orderId: view.order } : {}),
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [range.start, range.end, view.account, view.type, view.game, view.status, view.order]);
+  const pages = useInfiniteCall('gw.credit.bet.query', query ?? { startTime: '', endTime: '' }, { enabled: query !== null });
+  const rows = useMemo(() => (query ? pages.rows : []), [query, pages.rows]);
+  const total = query ? pages.total : 0;
+  const sum = query ? pages.first?.sum : undefined;
+
+  const columns = useMemo(() => betRecordColumns(t, format), [t, format]);
+  const model = useDataTable({ columns, data: rows, getRowId: (row) => `${row.orderId}@${row.betTime}` });
+  const exportable = query !== null && !pages.isLoading && total > 0 && !exporting;
+  const exportAs: TableExport = {
+    name: 'bets',
+    sheet: t('route.videoOrder'),
+    disabled: !exportable,
+    testId: 'bets-export',
+    // What is loaded is exported here; more bets than loaded are written by the gateway as a job.
+    onExport: async (kind: ExportFormat) => {
+      if (!exportable || !query) return;
+      if (rows.length >= total) {
+        await exportLoadedRows(model, exportAs, kind);
+        toast(t('bets.exported', { count: rows.length }), { variant: 'success' });
+      } else exporter.start({ ...query, format: kind });
+    },
+  };
+
+  const gameOptions = (games.data?.list ?? [])
+    .filter((game) => !view.type || game.gameType === view.type)
+    .map((game) => ({ value: game.gameCode, label: gameName(t, game) }));
+
+  const filters = (
+    <>
+      <AccountPicker
+        id="bets-account"
+        label={t('bets.member')}
+        showLabel
+        placeholder={t('log.anyAccount')}
+        text={accountText}
+        onTextChange={setAccountText}
+        onPick={(account) => {
+          setAccountText(account.loginId);
+          setView({ account: account.userId, name: account.loginId });
+        }}
+        onClear={
+          view.account || accountText
+            ? () => {
+                setAccountText('');
+                setView({ account: '', name: '' });
+              }
+            : undefined
+        }
+        limit={8}
+        inputClassName="w-40"
+        inputData={{ 'data-testid': 'bets-account', 'data-user-id': view.account || undefined }}
+      />
+      <SelectFilter
+        label={t('bets.column.game')}
+        value={view.type}
+        onChange={(type) => setView({ type, game: '' })}
+        options={gameTypes.map((type) => ({ value: type, label: t(`game.${type}`) }))}
+        anyLabel={t('bets.anyType')}
+        data-testid="bets-type"
+      />
+      <SelectFilter
+        label={t('games.column.name')}
+        value={view.game}
+        onChange={(game) => setView({ game })}
+        options={gameOptions}
+        anyLabel={t('bets.anyGame')}
+        data-testid="bets-game"
+      />
+      <SelectFilter
+        label={t('bets.column.status')}
+        value={view.status}
+        onChange={(status) => setView({ status })}
+        options={betStatuses.map((status) => ({ value: status, label: t(`bets.status.${status}`) }))}
+        anyLabel={t('bets.anyStatus')}
+        data-testid="bets-status"
+      />
+      <div className="relative grid">
+        <SearchFilter
+          label={t('bets.orderSearch')}
+          value={view.order}
+          onChange={(order) => {
+            const digits = /^[0-9]*$/.test(order);
+            setOrderProblem(!digits);
+            if (digits) setView({ order });
+          }}
+          maxLength={32}
+          className="w-44"
+          data-testid="bets-order"
+        />
+        {orderProblem ? (
+          <p
+            className="absolute top-full left-0 mt-1 text-xs whitespace-nowrap text-destructive"
+            role="alert"
+            data-testid="bets-order-problem"
+          >
+            {t('bets.orderDigits')}
+          </p>
+        ) : null}
+      </div>
+      <DateRangeFilter
+        value={range}
+        onChange={(next) => setView({ start: next.start, end: next.end }, 'replace')}
+        maxSpanDays={BET_MAX_SPAN_DAYS}
+        data-testid="bets-range"
+      />
+    </>
+  );
+
+  return (
+    <section className="flex h-[calc(100vh-10rem)] min-h-96 flex-col gap-3" data-testid="bet-record-screen">
+      <h1 className="text-xl font-semibold">{t('route.videoOrder')}</h1>
+      <DataTableToolbar
+        model={model}
+        filters={filters}
+        status={
+          <span className="text-sm text-muted-foreground" role="status" data-testid="bets-total" data-total={total}>
+            {t('bets.total', { count: total })}
+          </span>
+        }
+        exportAs={exportAs}
+      />
+      <ExportJobProgress job={exporter} />
+      <DataTable
+        model={model}
+        label={t('route.videoOrder')}
+        total={total}
+        loading={pages.isFetching}
+        empty={query ? t('bets.empty') : null}
+        onEndReached={pages.loadMore}
+        totals={
+          sum
+            ? {
+                orderId: t('bets.sumRow'),
+                bet: format.amount(sum.bet),
+                validBet: format.amount(sum.validBet),
+                winLoss: format.amount(sum.winLoss),
+              }
+            : undefined
+        }
+        minWidth="128rem"
+        testId="bet-rows"
+        rowTestId="bet-row"
+        rowAttributes={(row) => ({ 'data-order-id': row.orderId, 'data-status': row.status })}
+      />
+    </section>
+  );
+}
