@@ -21,6 +21,7 @@ export type ScreenId =
   | 'changePassword'
   | 'sonAccount'
   | 'videoOrder'
+  | 'onsiteBetting'
   | 'gameSwitch'
   | 'deviceSwitch';
 
@@ -134,6 +135,15 @@ export const screens: readonly Screen[] = [
       order: 4.2,
       keywords: ['bets', 'bet records', 'orders', 'wagers', 'video order', '注单', '投注记录', '下注', 'zhudan'],
     },
+  },
+  {
+    id: 'onsiteBetting',
+    path: '/onsiteBetting/index',
+    pattern: '/onsiteBetting/index',
+    labelKey: 'route.onsiteBetting',
+    icon: 'radio',
+    guard: { anyOf: ['gw.credit.bet.onsite.query'] },
+    menu: { group: 'main', order: 4.3, keywords: ['onsite', 'live bets', 'unsettled', 'open bets', '现场投注', '未结算', 'xianchang'] },
   },
   {
     id: 'operationRecord',

@@ -100,6 +100,26 @@ export const gameMethods = {
     rights: { levels: backOffice, accessCode: 7 },
     errors: [ErrorCode.accountNotFound],
   }),
+  'gw.credit.bet.onsite.query': defineMethod({
+    summary:
+      "Onsite betting: the unsettled bets of the caller's line (or of one account's line), newest first, with their stakes in all and per game",
+    params: z.object({
+      userId: idSchema.optional(),
+      gameType: gameTypeSchema.optional(),
+      gameCode: gameCodeSchema.optional(),
+      ...pageParams(100),
+    }),
+    result: pageResult(betSchema).extend({
+      sum: z.object({ bet: z.string() }),
+      byGame: z.array(
+        z.object({ gameCode: z.string(), gameType: gameTypeSchema, gameName: z.string(), count: z.number().int(), bet: z.string() }),
+      ),
+    }),
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: backOffice, accessCode: 7 },
+    errors: [ErrorCode.accountNotFound],
+  }),
   'gw.credit.bet.export': defineMethod({
     summary:
       'The bets bet.query answers for the same filters, all pages, as an xlsx or CSV file made by a background job (job.get, then POST /api/files/<fileId>)',

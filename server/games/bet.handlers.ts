@@ -1,7 +1,7 @@
 import type { CallContext } from '../rpc/dispatcher';
 import { accountInLine, accountOfLine } from '../accounts/line-access';
 import { defineHandlers } from '../rpc/handler';
-import { betPage, betTotals, type BetScope } from './bet.repository';
+import { betPage, betTotals, onsiteBets, type BetScope } from './bet.repository';
 
 /** The line whose bets are asked for: the caller's, or (userId) an account's of the caller's line (else 20002). */
 export async function betScope(ctx: CallContext, userId: string | undefined): Promise<BetScope> {
@@ -15,5 +15,9 @@ export const betHandlers = defineHandlers({
     const scope = await betScope(ctx, filters.userId);
     const totals = await betTotals(ctx.db, scope, filters);
     return { ...totals, list: await betPage(ctx.db, scope, filters, { pageIndex, pageSize }) };
+  },
+  'gw.credit.bet.onsite.query': async (ctx, params) => {
+    const { pageIndex, pageSize, ...filters } = params;
+    return onsiteBets(ctx.db, await betScope(ctx, filters.userId), filters, { pageIndex, pageSize });
   },
 });

@@ -121,3 +121,36 @@ export async function* betPages(db: Queryable, scope: BetScope, filters: BetFilt
     last = rows.at(-1);
   }
 }
+
+export type OnsiteFilters = Omit<ParamsOut<'gw.credit.bet.onsite.query'>, 'pageIndex' | 'pageSize'>;
+
+function onsiteFilter(scope: BetScope, filters: OnsiteFilters): SQL {
+  const conditions = [sql`b.site_id = ${scope.siteId}`, sql`b.status = 'unsettled'`, sql`b.line_path LIKE ${`${scope.path}%`}`];
+  if (filters.gameType !== undefined) conditions.push(sql`b.game_type = ${filters.gameType}`);
+  if (filters.gameCode !== undefined) conditions.push(sql`b.game_code = ${filters.gameCode}`);
+  return sql.join(conditions, sql` AND `);
+}
+
+/** The unsettled bets of a line: a page, newest first, the count and stakes in all and per game. */
+export async function onsiteBets(db: Queryable, scope: BetScope, filters: OnsiteFilters, page: { pageIndex: number; pageSize: number }) {
+  const where = onsiteFilter(scope, filters);
+  const byGame = await db.rows<{ game_code: string; game_type: 'live' | 'electronic'; game_name: string; count: DbInt; bet: DbInt }>(sql`
+    SELECT b.game_code, min(b.game_type) AS game_type, min(b.game_name) AS game_name, count(*) AS count, sum(b.bet) AS bet
+      FROM bets b WHERE ${where} GROUP BY b.game_code ORDER BY sum(b.bet) DESC, b.game_code`);
+  const rows = await db.rows<BetRow>(sql`
+    SELECT b.*, a.login_id FROM bets b JOIN accounts a ON a.id = b.member_id WHERE ${where}
+     ORDER BY b.bet_time DESC, b.order_id DESC
+     LIMIT ${page.pageSize} OFFSET ${(page.pageIndex - 1) * page.pageSize}`);
+  return {
+    total: byGame.reduce((sum, game) => sum + Number(game.count), 0),
+    sum: { bet: cents(byGame.reduce((sum, game) => sum + BigInt(game.bet), 0n)) },
+    byGame: byGame.map((game) => ({
+      gameCode: game.game_code,
+      gameType: game.game_type,
+      gameName: game.game_name,
+      count: Number(game.count),
+      bet: cents(game.bet),
+    })),
+    list: rows.map(betOf),
+  };
+}

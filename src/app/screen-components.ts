@@ -14,6 +14,7 @@ export const screenComponents: Record<ScreenId, LazyExoticComponent<ComponentTyp
   operationRecord: lazy(() => import('@/features/audit/operation-record-screen')),
   sonAccount: lazy(() => import('@/features/sub-accounts/sub-account-screen')),
   videoOrder: lazy(() => import('@/features/bets/bet-record-screen')),
+  onsiteBetting: lazy(() => import('@/features/bets/onsite-betting-screen')),
   gameSwitch: lazy(() => import('@/features/games/game-switch-screen')),
   deviceSwitch: lazy(() => import('@/features/games/device-switch-screen')),
   changePassword: lazy(() => import('@/features/change-password/change-password-screen')),

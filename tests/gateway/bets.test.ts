@@ -267,3 +267,27 @@ describe('gw.credit.bet.export', () => {
     expect(await gw.db.rows(sql`SELECT 1 FROM jobs`)).toHaveLength(jobsBefore.length);
   });
 });
+
+describe('gw.credit.bet.onsite.query', () => {
+  it("lists the line's unsettled bets newest first, with stakes in all and per game, whatever their time", async () => {
+    const older = bet({ status: 'unsettled', settleTime: null, betTime: day('2026-09-01T10:00:00.000Z'), bet: 300 });
+    const newer = bet({ status: 'unsettled', settleTime: null, betTime: day('2026-11-22T10:00:00.000Z'), bet: 700 });
+    const sicBo = bet({ status: 'unsettled', settleTime: null, gameCode: 'sic-bo', gameName: '骰宝', bet: 1000 });
+    const settled = bet();
+    const elsewhere = bet({ status: 'unsettled', settleTime: null, memberId: otherMember });
+    await store([older, newer, sicBo, settled, elsewhere]);
+    const agent = await gw.sessionFor('ag01010101');
+    const onsite = await gw.rpc('gw.credit.bet.onsite.query', { opsId: agent });
+    expect(onsite.list.map((row) => row.orderId)).toEqual([newer.orderId, sicBo.orderId, older.orderId]);
+    expect(onsite.total).toBe(3);
+    expect(onsite.sum).toEqual({ bet: '20.00' });
+    expect(onsite.byGame).toEqual([
+      { gameCode: 'roulette', gameType: 'live', gameName: '轮盘', count: 2, bet: '10.00' },
+      { gameCode: 'sic-bo', gameType: 'live', gameName: '骰宝', count: 1, bet: '10.00' },
+    ]);
+    const sicBoOnly = await gw.rpc('gw.credit.bet.onsite.query', { opsId: agent, gameCode: 'sic-bo' });
+    expect(sicBoOnly.list.map((row) => row.orderId)).toEqual([sicBo.orderId]);
+    // The company sees the other line's too.
+    expect((await gw.rpc('gw.credit.bet.onsite.query', { opsId: await gw.sessionFor('admin') })).total).toBe(4);
+  });
+});
