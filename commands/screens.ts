@@ -22,6 +22,7 @@ export type ScreenId =
   | 'sonAccount'
   | 'videoOrder'
   | 'onsiteBetting'
+  | 'gameResult'
   | 'gameSwitch'
   | 'deviceSwitch';
 
@@ -144,6 +145,19 @@ export const screens: readonly Screen[] = [
     icon: 'radio',
     guard: { anyOf: ['gw.credit.bet.onsite.query'] },
     menu: { group: 'main', order: 4.3, keywords: ['onsite', 'live bets', 'unsettled', 'open bets', '现场投注', '未结算', 'xianchang'] },
+  },
+  {
+    id: 'gameResult',
+    path: '/gameResult/index',
+    pattern: '/gameResult/index',
+    labelKey: 'route.gameResult',
+    icon: 'dices',
+    guard: { anyOf: ['gw.credit.game.result.query'] },
+    menu: {
+      group: 'main',
+      order: 4.35,
+      keywords: ['game results', 'rounds', 'results', 'cards', 'dice', '游戏结果', '开奖', 'youxijieguo'],
+    },
   },
   {
     id: 'operationRecord',

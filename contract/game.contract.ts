@@ -84,6 +84,17 @@ const betFilters = {
   status: z.enum(betStatuses).optional(),
 };
 
+/** A round (or spin) and its result as the game shows it: `{number, colour}`, `{dice, total}`, cards, reels. */
+export const gameRoundSchema = z.object({
+  gameCode: z.string(),
+  gameId: z.string(),
+  round: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  result: z.record(z.string(), z.unknown()),
+});
+export type GameRound = z.infer<typeof gameRoundSchema>;
+
 const deviceSwitches = z.object({
   userId: idSchema,
   devices: z.object({ pc: z.boolean(), h5: z.boolean(), app: z.boolean() }),
@@ -130,6 +141,31 @@ export const gameMethods = {
     rights: { levels: backOffice, accessCode: 7 },
     // 100 with rule "export-too-large": more than MAX_EXPORT_ROWS bets match; narrow the filters.
     errors: [ErrorCode.accountNotFound],
+  }),
+  'gw.credit.game.result.query': defineMethod({
+    summary:
+      "Rounds of the platform's tables and machines that ended in the range, newest first, with their results; a round number finds one round",
+    params: betRangeChecks(
+      z.object({
+        startTime: isoTimeSchema,
+        endTime: isoTimeSchema,
+        gameCode: gameCodeSchema.optional(),
+        gameId: z
+          .string()
+          .regex(/^[A-Za-z0-9-]{1,32}$/, 'game-id')
+          .optional(),
+        round: z
+          .string()
+          .regex(/^[A-Za-z0-9-]{1,40}$/, 'round-number')
+          .optional(),
+        ...pageParams(100),
+      }),
+    ),
+    result: pageResult(gameRoundSchema),
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: backOffice, accessCode: 7 },
+    errors: [],
   }),
   'gw.credit.game.list': defineMethod({
     summary: "The platform's games with whether the caller's site has them open",

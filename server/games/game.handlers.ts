@@ -6,6 +6,7 @@ import type { Queryable } from '../db/database';
 import { accountInLine, childOfKind } from '../accounts/line-access';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
+import { iso } from '../db/timestamps';
 
 interface GameRow {
   game_code: string;
@@ -36,7 +37,41 @@ const switchesOf = (row: DeviceRow) => ({
   devices: { pc: row.device_pc, h5: row.device_h5, app: row.device_app },
 });
 
+interface RoundRow {
+  game_code: string;
+  game_id: string;
+  round_no: string;
+  started_at: Date | string;
+  ended_at: Date | string;
+  result: Record<string, unknown> | string;
+}
+
 export const gameHandlers = defineHandlers({
+  'gw.credit.game.result.query': async (ctx, params) => {
+    const conditions = [sql`ended_at >= ${params.startTime}::timestamptz`, sql`ended_at < ${params.endTime}::timestamptz`];
+    if (params.gameCode !== undefined) conditions.push(sql`game_code = ${params.gameCode}`);
+    if (params.gameId !== undefined) conditions.push(sql`game_id = ${params.gameId}`);
+    if (params.round !== undefined) conditions.push(sql`round_no = ${params.round}`);
+    const where = sql.join(conditions, sql` AND `);
+    const counted = await ctx.db.one<{ total: string | number }>(sql`SELECT count(*) AS total FROM game_rounds WHERE ${where}`);
+    const rows = await ctx.db.rows<RoundRow>(sql`
+      SELECT game_code, game_id, round_no, started_at, ended_at, result
+        FROM game_rounds WHERE ${where}
+       ORDER BY ended_at DESC, game_id, round_no DESC
+       LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
+    return {
+      total: Number(counted!.total),
+      list: rows.map((row) => ({
+        gameCode: row.game_code,
+        gameId: row.game_id,
+        round: row.round_no,
+        startTime: iso(row.started_at),
+        endTime: iso(row.ended_at),
+        result: typeof row.result === 'string' ? (JSON.parse(row.result) as Record<string, unknown>) : row.result,
+      })),
+    };
+  },
+
   'gw.credit.game.list': async (ctx) => {
     const rows = await siteGames(ctx.db, ctx.site.id);
     return { list: rows.map((row) => ({ gameCode: row.game_code, gameType: row.game_type, gameName: row.game_name, open: row.open })) };

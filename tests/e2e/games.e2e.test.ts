@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { storeRounds } from '../../server/games/game-round.store';
 import { useAppInChromium } from '../support/app-in-chromium';
 import { AccountListPage } from '../support/pages/account-list-page';
+import { DataTablePage } from '../support/pages/data-table-page';
 import { DeviceSwitchesPage, GameSwitchPage } from '../support/pages/games-page';
 import { text } from '../support/pages/locale-text';
 import { ShellPage } from '../support/pages/shell-page';
@@ -70,6 +72,57 @@ describe.runIf(e2e.run)('games and devices in Chromium', () => {
     await devices.switchOf('app').click();
     await shell.toast(text('device.enabled', values)).waitFor();
     await expect.poll(() => devices.isEnabled('app')).toBe(true);
+    await shell.close();
+  });
+
+  it("finds a round by its number and draws its result: the wheel's number, the dice", async () => {
+    const ended = Date.now() - 60_000;
+    const at = (offset: number) => new Date(ended + offset);
+    await storeRounds(e2e.gw.db, [
+      {
+        gameCode: 'roulette',
+        gameId: 'ROU-01',
+        round: 'E2E-0001',
+        startedAt: at(-30_000),
+        endedAt: at(0),
+        result: { number: 17, colour: 'black' },
+      },
+      {
+        gameCode: 'roulette',
+        gameId: 'ROU-01',
+        round: 'E2E-0002',
+        startedAt: at(0),
+        endedAt: at(30_000),
+        result: { number: 32, colour: 'red' },
+      },
+      {
+        gameCode: 'sic-bo',
+        gameId: 'SIC-01',
+        round: 'E2E-0001',
+        startedAt: at(-30_000),
+        endedAt: at(0),
+        result: { dice: [2, 2, 5], total: 9 },
+      },
+    ]);
+    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'ag01010101');
+    const beijingDay = (instant: number) => new Date(instant + 8 * 3_600_000).toISOString().slice(0, 10);
+    await shell.goTo('gameResult', `?start=${beijingDay(Date.now() - 86_400_000)}&end=${beijingDay(Date.now())}`);
+    const results = new DataTablePage(shell.page, 'result-rows');
+    await expect.poll(() => results.attributeOfRows('round')).toEqual(['E2E-0002', 'E2E-0001', 'E2E-0001']);
+
+    const round = shell.page.getByTestId('results-round');
+    await round.fill('E2E-0002');
+    await round.press('Enter');
+    await expect.poll(() => results.attributeOfRows('round')).toEqual(['E2E-0002']);
+    const drawn = results.rowWhere('round', 'E2E-0002').locator('[data-result]');
+    expect(await drawn.getAttribute('data-result')).toBe('wheel:32');
+    expect(await drawn.getAttribute('aria-label')).toBe(text('results.wheel', { number: 32, colour: text('results.colour.red') }));
+
+    await round.fill('E2E-0001');
+    await round.press('Enter');
+    await shell.page.getByTestId('results-game').selectOption('sic-bo');
+    await expect.poll(() => results.attributeOfRows('game-id')).toEqual(['SIC-01']);
+    expect(await results.rowWhere('game-id', 'SIC-01').locator('[data-result]').getAttribute('data-result')).toBe('dice:2-2-5');
     await shell.close();
   });
 });

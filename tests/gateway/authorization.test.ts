@@ -179,6 +179,7 @@ const otherCodedCalls: Record<string, { actor: Actor; params: (target: string) =
   'gw.credit.login.log.query': { actor: 'level0', params: (userId) => ({ ...lastDay(), userId }) },
   'gw.credit.bet.query': { actor: 'level0', params: () => lastDay() },
   'gw.credit.bet.onsite.query': { actor: 'level0', params: () => ({}) },
+  'gw.credit.game.result.query': { actor: 'level0', params: () => lastDay() },
   'gw.credit.bet.export': { actor: 'level0', params: () => ({ ...lastDay(), format: 'csv' }) },
 };
 

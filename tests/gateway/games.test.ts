@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
+import { storeRounds, type PlatformRound } from '../../server/games/game-round.store';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 let gw: TestGateway;
@@ -153,5 +154,57 @@ describe('a member’s device switches', () => {
     ).toBe(ErrorCode.cannotOperate);
     const row = await gw.db.one<{ device_pc: boolean }>(sql`SELECT device_pc FROM accounts WHERE id = ${member}`);
     expect(row!.device_pc).toBe(true);
+  });
+});
+
+describe('game results', () => {
+  const round = (gameCode: string, gameId: string, no: string, endedAt: string, result: object): PlatformRound => ({
+    gameCode,
+    gameId,
+    round: no,
+    startedAt: new Date(Date.parse(endedAt) - 30_000),
+    endedAt: new Date(endedAt),
+    result,
+  });
+
+  it('stores each round once and lists the rounds that ended in the range, newest first, by game, table or round number', async () => {
+    await gw.db.run(sql`DELETE FROM game_rounds`);
+    const rounds = [
+      round('roulette', 'ROU-01', '20261120-0001', '2026-11-20T10:00:00.000Z', { number: 17, colour: 'black' }),
+      round('roulette', 'ROU-01', '20261120-0002', '2026-11-20T10:01:00.000Z', { number: 0, colour: 'green' }),
+      round('sic-bo', 'SIC-01', '20261120-0001', '2026-11-20T10:00:30.000Z', { dice: [4, 5, 6], total: 15 }),
+    ];
+    expect(await storeRounds(gw.db, rounds)).toBe(3);
+    expect(await storeRounds(gw.db, [rounds[0]!, { ...rounds[1]!, result: { number: 5, colour: 'red' } }])).toBe(0);
+
+    const opsId = await gw.sessionFor('ag01010101');
+    const range = { startTime: '2026-11-20T00:00:00.000Z', endTime: '2026-11-21T00:00:00.000Z' };
+    const all = await gw.rpc('gw.credit.game.result.query', { opsId, ...range });
+    expect(all.total).toBe(3);
+    expect(all.list.map((row) => `${row.gameId}/${row.round}`)).toEqual([
+      'ROU-01/20261120-0002',
+      'SIC-01/20261120-0001',
+      'ROU-01/20261120-0001',
+    ]);
+    // The first report of a round stands: a different result read later changes nothing.
+    expect(all.list[0]!.result).toEqual({ number: 0, colour: 'green' });
+    const one = await gw.rpc('gw.credit.game.result.query', { opsId, ...range, gameId: 'SIC-01', round: '20261120-0001' });
+    expect(one.list).toEqual([
+      {
+        gameCode: 'sic-bo',
+        gameId: 'SIC-01',
+        round: '20261120-0001',
+        startTime: '2026-11-20T10:00:00.000Z',
+        endTime: '2026-11-20T10:00:30.000Z',
+        result: { dice: [4, 5, 6], total: 15 },
+      },
+    ]);
+    expect(
+      (await gw.rpc('gw.credit.game.result.query', { opsId, ...range, gameCode: 'roulette', pageSize: 1, pageIndex: 2 })).list.map(
+        (row) => row.round,
+      ),
+    ).toEqual(['20261120-0001']);
+    const bad = await gw.refusal('gw.credit.game.result.query', { opsId, ...range, round: "1' OR '1" });
+    expect([bad.code, bad.data?.field, bad.data?.rule]).toEqual([ErrorCode.invalidParams, 'round', 'round-number']);
   });
 });

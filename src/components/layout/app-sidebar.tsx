@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Bell, KeyRound, LayoutDashboard, Gamepad2, Megaphone, Radio, Receipt, Search, Users, type LucideIcon } from 'lucide-react';
+import { Bell, Dices, KeyRound, LayoutDashboard, Gamepad2, Megaphone, Radio, Receipt, Search, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { highlightedPath, menuScreens } from '../../../commands/screens';
@@ -16,6 +16,7 @@ const icons: Record<string, LucideIcon> = {
   'gamepad-2': Gamepad2,
   receipt: Receipt,
   radio: Radio,
+  dices: Dices,
 };
 
 function MenuItems({ labelled, onChoose }: { labelled: boolean; onChoose?: () => void }) {

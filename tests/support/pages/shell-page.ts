@@ -13,6 +13,7 @@ const screenTestIds: Partial<Record<ScreenId, string>> = {
   editAccount: 'edit-account-screen',
   gameSwitch: 'game-switch-screen',
   videoOrder: 'bet-record-screen',
+  gameResult: 'game-result-screen',
   deviceSwitch: 'device-switch-screen',
 };
 
