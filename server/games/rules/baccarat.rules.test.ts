@@ -63,7 +63,7 @@ describe('baccarat', () => {
   it('has the published odds of an 8-deck shoe: banker edge 1.06 %, player 1.24 %, tie 14.36 %', () => {
     // Every way the coup can go, dealt card by card from the shoe's values (0 stands for the 128
     // tens and faces), each weighted by its chance given the cards already out.
-    const left = Array.from({ length: 10 }, (_, value) => (value === 0 ? 128 : 32));
+    const left: number[] = Array.from({ length: 10 }, (_, value) => (value === 0 ? 128 : 32));
     const chances = { player: 0, banker: 0, tie: 0 };
     const walk = (dealt: number[], weight: number, out: number) => {
       let next = 0;
