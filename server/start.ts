@@ -7,6 +7,7 @@ import { migrate } from './db/migrate';
 import { startUpkeep } from './db/pglite-upkeep';
 import { initIpRegions } from './geo/ip-region';
 import { buildApp } from './http/app';
+import { seedGameHistory } from './seed/game-history.seed';
 import { demoLogins, demoSubAccounts, demoTreeLogins, seedDemo } from './seed/demo.seed';
 import { buildWeb, webBuildNeeded, webRoot } from './web-build';
 
@@ -49,7 +50,14 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 const applied = await migrate(db);
 if (applied.length > 0) console.log(`Migrated: ${applied.join(', ')}`);
 const seeded = await seedDemo(db, systemClock.now());
-if (seeded) console.log('Seeded the demo sites.');
+if (seeded) {
+  // A few days of play, so the bet, result and report screens have data from the first start.
+  const history = { days: 3, now: systemClock.now(), seed: 'demo' };
+  const bets =
+    (await seedGameHistory(db, { ...history, siteId: 'demo', members: 60 })) +
+    (await seedGameHistory(db, { ...history, siteId: 'demo2', members: 20 }));
+  console.log(`Seeded the demo sites (${bets} bets of play history).`);
+}
 running.stopUpkeep = await startUpkeep(db, config.pgliteUpkeepMinutes * 60_000, (error) => console.error('Database upkeep failed:', error));
 initIpRegions();
 

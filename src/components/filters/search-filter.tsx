@@ -38,7 +38,7 @@ export function SearchFilter({ label, value, onChange, placeholder, debounceMs =
   }, [text, value, debounceMs]);
 
   return (
-    <div className={cn('grid gap-1', className)}>
+    <div className={cn('grid w-48 shrink-0 gap-1', className)}>
       <label htmlFor={id} className="text-xs text-muted-foreground">
         {label}
       </label>

@@ -105,7 +105,7 @@ export default function BetRecordScreen() {
         inputData={{ 'data-testid': 'bets-account', 'data-user-id': view.account || undefined }}
       />
       <SelectFilter
-        label={t('bets.column.game')}
+        label={t('game.type')}
         value={view.type}
         onChange={(type) => setView({ type, game: '' })}
         options={gameTypes.map((type) => ({ value: type, label: t(`game.${type}`) }))}
@@ -138,7 +138,6 @@ export default function BetRecordScreen() {
             if (digits) setView({ order });
           }}
           maxLength={32}
-          className="w-44"
           data-testid="bets-order"
         />
         {orderProblem ? (

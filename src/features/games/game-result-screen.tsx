@@ -96,7 +96,6 @@ export default function GameResultScreen() {
         value={view.table}
         onChange={codeFilter('table')}
         maxLength={32}
-        className="w-32"
         data-testid="results-table"
       />
       <div className="relative grid">
@@ -105,7 +104,6 @@ export default function GameResultScreen() {
           value={view.round}
           onChange={codeFilter('round')}
           maxLength={40}
-          className="w-44"
           data-testid="results-round"
         />
         {badInput ? (
