@@ -6,7 +6,9 @@
  *   2. the start time of the start script on an empty DATA_DIR and on existing data;
  *   5. score ups per second through the gateway (HTTP, 8 connections) against the same transfer
  *      as raw SQL from 8 clients on the same database, on PostgreSQL and on PGlite;
- *   6. the first page of the operation record over 1,000,000 records of one line in 15 days.
+ *   6. the first page of the operation record over 1,000,000 records of one line in 15 days;
+ *   7. bets stored per second through the real path (snapshot, once per order) against a raw
+ *      multi-row INSERT of the same rows, on PGlite and PostgreSQL.
  * `npm run bench -- score` runs only the parts whose names hold one of the words given.
  * Aims are reported, never enforced: the exit code is non-zero only when something could not be measured.
  */
@@ -20,6 +22,7 @@ import { bigTreeDatabase, scrollBigTable, timeFirstPage } from './account-list.b
 import { ensureWebBuild } from '../support/web-build';
 import { benchRights } from './rights.bench-helper';
 import { AUDIT_ROWS, auditDatabase, timeOperationRecord } from './audit.bench-helper';
+import { benchBetIngest, INGEST_BETS, type IngestResult } from './bets.bench-helper';
 import { benchScorePglite, benchScorePostgres, SCORE_CONNECTIONS, type ScoreBenchResult, type ScoreLoadResult } from './score.bench-helper';
 
 const RATIO_AIM = 0.6;
@@ -344,6 +347,28 @@ async function benchOperationRecord(name: string, target: Parameters<typeof audi
   }
 }
 
+const INGEST_RATIO_AIM = 0.5;
+const ingestRows: TableRow[] = [];
+
+function reportIngest(name: string, result: IngestResult): void {
+  // Held to the faster of the two raw ways in.
+  const ratio = result.pathPerSecond / Math.max(result.rawPerSecond, result.rawJsonPerSecond);
+  ingestRows.push({
+    database: name,
+    bets: result.bets.toLocaleString('en'),
+    '(e) storeBets, bets/s': result.pathPerSecond.toFixed(0),
+    '(f) raw INSERT VALUES, rows/s': result.rawPerSecond.toFixed(0),
+    '(g) raw INSERT from JSON, rows/s': result.rawJsonPerSecond.toFixed(0),
+    'e / max(f, g)': ratio.toFixed(2),
+  });
+  addSummary(
+    `${name}: bets stored through the real path / the faster raw INSERT`,
+    ratio.toFixed(2),
+    `>= ${INGEST_RATIO_AIM}`,
+    ratio >= INGEST_RATIO_AIM,
+  );
+}
+
 async function main(): Promise<void> {
   console.log(
     `Bench: node ${process.version}, ${cpus().length} CPUs; autocannon ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route`,
@@ -359,6 +384,7 @@ async function main(): Promise<void> {
   await part('rights check, PGlite', () => benchRightsCheck('PGlite'));
   await part('score ups, PGlite', async () => reportScore('PGlite', await benchScorePglite()));
   await part('operation record, PGlite', () => benchOperationRecord('PGlite', { kind: 'pglite' }));
+  await part('bets ingest, PGlite', async () => reportIngest('PGlite', await benchBetIngest({ kind: 'pglite' })));
   const adminUrl = postgresAdminUrl();
   if (adminUrl) {
     console.log(`PostgreSQL: a fresh database on ${maskUrl(adminUrl)}`);
@@ -387,6 +413,14 @@ async function main(): Promise<void> {
         await database.drop();
       }
     });
+    await part('bets ingest, PostgreSQL', async () => {
+      const database = await createBenchDatabase(adminUrl);
+      try {
+        reportIngest('PostgreSQL', await benchBetIngest({ kind: 'postgres', url: database.url }));
+      } finally {
+        await database.drop();
+      }
+    });
     await part('operation record, PostgreSQL', async () => {
       const database = await createBenchDatabase(adminUrl);
       try {
@@ -407,6 +441,10 @@ async function main(): Promise<void> {
   printTable(
     `6. Operation record: server time of a page (100 rows, 15 days, through the gateway) with ${AUDIT_ROWS.toLocaleString('en')} records of one line`,
     auditRows,
+  );
+  printTable(
+    `7. Bets ingested: ${INGEST_BETS.toLocaleString('en')} settled bets through storeBets (e) against raw multi-row INSERTs of the same rows (f, g)`,
+    ingestRows,
   );
   printTable('Summary', summaryRows);
 }
