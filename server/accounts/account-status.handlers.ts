@@ -41,8 +41,10 @@ async function act(ctx: ActingContext, userId: string, action: AccountAction) {
   const child = await directChild(ctx, userId, true);
   const next = applyAccountAction(factsOf(child), action);
   if (!next) throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: `not-allowed:${action}` });
+  // Removing the limit starts the count of net winnings afresh (platform-rules.ts).
+  const counted = action === 'REMOVE_LIMIT' ? sql`, win_counted_from = ${ctx.now}` : sql``;
   await ctx.db.run(sql`UPDATE accounts SET status = ${next.status}, team_status = ${next.teamStatus}, win_blocked = ${next.winBlocked},
-      bet_paused = ${next.betPaused} WHERE id = ${child.id}`);
+      bet_paused = ${next.betPaused}${counted} WHERE id = ${child.id}`);
   if (action === 'DISABLE' || action === 'FREEZE' || action === 'KICK_OUT') await endSessions(ctx, child, false);
   if (action === 'LINE_DISABLE' || action === 'LINE_FREEZE') await endSessions(ctx, child, true);
   if (action === 'UNLOCK') await clearNameCounters(ctx.db, ctx.site.id, loginKeyOf(child.login_id), ctx.now);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
+import { blockWinners } from './platform-rules';
 
 export type BetStatus = 'unsettled' | 'settled' | 'cancelled' | 'resettled';
 
@@ -127,7 +128,8 @@ const supersedes = (stored: string, next: string) =>
 /**
  * Stores bets read from the platform, once per (site, orderId, betTime) whatever is read twice,
  * in one statement per batch. A resettlement keeps the numbers it replaces in bet_revisions,
- * and keeps the snapshot of the first settlement.
+ * and keeps the snapshot of the first settlement. Members whose winnings reach their maximum
+ * win are blocked (blockWinners).
  */
 export async function storeBets(db: Queryable, siteId: string, bets: readonly PlatformBet[], now: Date): Promise<StoreOutcome> {
   if (bets.length === 0) return { stored: 0, ignored: 0 };
@@ -157,5 +159,8 @@ export async function storeBets(db: Queryable, siteId: string, bets: readonly Pl
       a1 = COALESCE(b.a1, EXCLUDED.a1), a2 = COALESCE(b.a2, EXCLUDED.a2), a3 = COALESCE(b.a3, EXCLUDED.a3), a4 = COALESCE(b.a4, EXCLUDED.a4),
       m = COALESCE(b.m, EXCLUDED.m), stored_at = EXCLUDED.stored_at
     WHERE ${supersedes('b', 'EXCLUDED')}`);
+  // A settlement may take a member to its maximum win: the platform blocks it from then on.
+  const settledMembers = new Set(bets.filter((bet) => bet.status === 'settled' || bet.status === 'resettled').map((bet) => bet.memberId));
+  await blockWinners(db, siteId, [...settledMembers]);
   return { stored, ignored: bets.length - stored };
 }

@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import { AccountStatus } from '../../contract/account-levels.contract';
+import type { Device } from '../../contract/game.contract';
+import type { Queryable } from '../db/database';
+
+/**
+ * Why the game platform refuses a member's bet: what the back office set (issue 15, point 4).
+ * The simulator asks before every bet and counts each refusal by reason (platform_refusals).
+ */
+export type BetRefusal =
+  | 'account-disabled'
+  | 'account-frozen'
+  | 'line-disabled'
+  | 'line-frozen'
+  | 'game-closed'
+  | 'game-type-closed'
+  | 'device-disabled'
+  | 'bet-paused'
+  | 'line-stopped'
+  | 'over-red-limit'
+  | 'win-blocked';
+
+export interface BetRequest {
+  siteId: string;
+  memberId: string;
+  gameCode: string;
+  device: Device;
+  /** Cents. */
+  stake: number;
+}
+
+interface Admission {
+  status: number;
+  win_blocked: boolean;
+  bet_paused: boolean;
+  device_pc: boolean;
+  device_h5: boolean;
+  device_app: boolean;
+  line_disabled: boolean;
+  line_frozen: boolean;
+  line_stopped: boolean;
+  game_closed: boolean | null;
+  type_enabled: boolean | null;
+  red_limit: string | number | null;
+}
+
+/**
+ * The first reason the platform refuses this bet, or null when it takes it: the member's own
+ * status, its line's (team status or stop-bet anywhere above), the game closed for the site, the
+ * game type closed for the member, the device, a paused member, the red limit of the game type
+ * (0 = none) and the maximum-win block. An unknown member or game is refused as closed.
+ */
+export async function betRefusal(db: Queryable, bet: BetRequest): Promise<BetRefusal | null> {
+  const row = await db.one<Admission>(sql`
+    SELECT m.status, m.win_blocked, m.bet_paused, m.device_pc, m.device_h5, m.device_app,
+           bool_or(l.team_status = ${AccountStatus.disabled}) AS line_disabled,
+           bool_or(l.team_status = ${AccountStatus.frozen}) AS line_frozen,
+           bool_or(l.bet_stopped AND l.id <> m.id) AS line_stopped,
+           (SELECT g.game_code IS NULL OR c.game_code IS NOT NULL FROM (SELECT ${bet.gameCode}::text AS code) q
+              LEFT JOIN games g ON g.game_code = q.code
+              LEFT JOIN site_games_closed c ON c.site_id = m.site_id AND c.game_code = q.code) AS game_closed,
+           (SELECT s.enabled FROM games g JOIN game_settings s ON s.account_id = m.id AND s.game_type = g.game_type
+             WHERE g.game_code = ${bet.gameCode}) AS type_enabled,
+           (SELECT s.red_limit FROM games g JOIN game_settings s ON s.account_id = m.id AND s.game_type = g.game_type
+             WHERE g.game_code = ${bet.gameCode}) AS red_limit
+      FROM accounts m
+      JOIN accounts l ON l.id = ANY (string_to_array(trim(BOTH '/' FROM m.path), '/')::bigint[])
+     WHERE m.id = ${bet.memberId} AND m.site_id = ${bet.siteId} AND m.level = 5
+     GROUP BY m.id`);
+  if (!row) return 'account-disabled';
+  if (row.status === AccountStatus.disabled) return 'account-disabled';
+  if (row.status === AccountStatus.frozen) return 'account-frozen';
+  if (row.line_disabled) return 'line-disabled';
+  if (row.line_frozen) return 'line-frozen';
+  if (row.game_closed !== false) return 'game-closed';
+  if (row.type_enabled === false) return 'game-type-closed';
+  if (!{ pc: row.device_pc, h5: row.device_h5, app: row.device_app }[bet.device]) return 'device-disabled';
+  if (row.bet_paused) return 'bet-paused';
+  if (row.line_stopped) return 'line-stopped';
+  const redLimit = Number(row.red_limit ?? 0);
+  if (redLimit > 0 && bet.stake > redLimit) return 'over-red-limit';
+  if (row.win_blocked) return 'win-blocked';
+  return null;
+}
+
+/** Counts a refusal in the platform's statistics. */
+export async function countRefusal(db: Queryable, siteId: string, reason: BetRefusal): Promise<void> {
+  await db.run(sql`INSERT INTO platform_refusals (site_id, reason, count) VALUES (${siteId}, ${reason}, 1)
+    ON CONFLICT (site_id, reason) DO UPDATE SET count = platform_refusals.count + 1`);
+}
+
+/**
+ * Blocks the members whose net winnings since their last "remove limit" (or since they were
+ * made) reached their maximum win (max_win > 0): settled and resettled bets count, a cancelled
+ * one does not. Answers the members it blocked.
+ */
+export async function blockWinners(db: Queryable, siteId: string, memberIds: readonly string[]): Promise<string[]> {
+  if (memberIds.length === 0) return [];
+  const rows = await db.rows<{ id: string | number }>(sql`
+    UPDATE accounts a SET win_blocked = true
+     WHERE a.site_id = ${siteId} AND a.level = 5 AND a.max_win > 0 AND NOT a.win_blocked
+       AND a.id IN (${sql.join(
+         memberIds.map((id) => sql`${id}::bigint`),
+         sql`, `,
+       )})
+       AND (SELECT COALESCE(sum(b.win_loss), 0) FROM bets b
+             WHERE b.member_id = a.id AND b.status IN ('settled', 'resettled')
+               AND b.settle_time >= COALESCE(a.win_counted_from, a.created_at)) >= a.max_win
+    RETURNING a.id`);
+  return rows.map((row) => String(row.id));
+}

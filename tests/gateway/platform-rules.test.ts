@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { storeBets, type PlatformBet } from '../../server/games/bet.store';
+import { betRefusal, countRefusal, type BetRequest } from '../../server/games/platform-rules';
+import { startTestGateway, type TestGateway } from '../support/test-gateway';
+
+let gw: TestGateway;
+let member: string;
+let bet: BetRequest;
+
+beforeAll(async () => {
+  gw = await startTestGateway({ captcha: false });
+  member = await gw.accountId('mb01010102002');
+  bet = { siteId: 'demo', memberId: member, gameCode: 'baccarat', device: 'pc', stake: 10_000 };
+});
+afterAll(async () => {
+  await gw.close();
+});
+beforeEach(async () => {
+  await gw.db.run(sql`UPDATE accounts SET status = 1, team_status = 1, bet_paused = false, bet_stopped = false, win_blocked = false,
+    device_pc = true, device_h5 = true, device_app = true, max_win = 0, win_counted_from = NULL WHERE site_id = 'demo'`);
+  await gw.db.run(sql`UPDATE game_settings SET enabled = true, red_limit = 0`);
+  await gw.db.run(sql`DELETE FROM site_games_closed`);
+  await gw.db.run(sql`DELETE FROM bets`);
+});
+
+const set = (query: ReturnType<typeof sql>) => gw.db.run(query);
+
+describe('what the platform refuses', () => {
+  it('takes a bet when nothing stands in its way', async () => {
+    expect(await betRefusal(gw.db, bet)).toBeNull();
+  });
+
+  it.each([
+    ['account-disabled', sql`UPDATE accounts SET status = 4 WHERE site_id = 'demo' AND login_id = 'mb01010102002'`],
+    ['account-frozen', sql`UPDATE accounts SET status = 6 WHERE site_id = 'demo' AND login_id = 'mb01010102002'`],
+    ['line-disabled', sql`UPDATE accounts SET team_status = 4 WHERE site_id = 'demo' AND login_id = 'sh0101'`],
+    ['line-frozen', sql`UPDATE accounts SET team_status = 6 WHERE site_id = 'demo' AND login_id = 'ga010101'`],
+    ['game-closed', sql`INSERT INTO site_games_closed (site_id, game_code, closed_at) VALUES ('demo', 'baccarat', now())`],
+    [
+      'game-type-closed',
+      sql`UPDATE game_settings SET enabled = false WHERE game_type = 'live' AND account_id = (SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'mb01010102002')`,
+    ],
+    ['device-disabled', sql`UPDATE accounts SET device_pc = false WHERE site_id = 'demo' AND login_id = 'mb01010102002'`],
+    ['bet-paused', sql`UPDATE accounts SET bet_paused = true WHERE site_id = 'demo' AND login_id = 'mb01010102002'`],
+    ['line-stopped', sql`UPDATE accounts SET bet_stopped = true WHERE site_id = 'demo' AND login_id = 'ag01010102'`],
+    [
+      'over-red-limit',
+      sql`UPDATE game_settings SET red_limit = 9999 WHERE game_type = 'live' AND account_id = (SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'mb01010102002')`,
+    ],
+    ['win-blocked', sql`UPDATE accounts SET win_blocked = true WHERE site_id = 'demo' AND login_id = 'mb01010102002'`],
+  ] as const)('refuses %s', async (reason, change) => {
+    await set(change);
+    expect(await betRefusal(gw.db, bet)).toBe(reason);
+  });
+
+  it('keeps each refusal to what it is about: another device, another game type, a stake within the limit, another site', async () => {
+    await set(sql`UPDATE accounts SET device_pc = false WHERE site_id = 'demo' AND login_id = 'mb01010102002'`);
+    expect(await betRefusal(gw.db, { ...bet, device: 'h5' })).toBeNull();
+    await set(sql`UPDATE game_settings SET enabled = false WHERE game_type = 'live' AND account_id = ${member}`);
+    expect(await betRefusal(gw.db, { ...bet, device: 'h5', gameCode: 'lucky-seven' })).toBeNull();
+    await set(sql`UPDATE game_settings SET red_limit = 10000 WHERE game_type = 'electronic' AND account_id = ${member}`);
+    expect(await betRefusal(gw.db, { ...bet, device: 'h5', gameCode: 'lucky-seven', stake: 10_000 })).toBeNull();
+    expect(await betRefusal(gw.db, { ...bet, device: 'h5', gameCode: 'lucky-seven', stake: 10_001 })).toBe('over-red-limit');
+    expect(await betRefusal(gw.db, { ...bet, siteId: 'demo2' })).toBe('account-disabled');
+    expect(await betRefusal(gw.db, { ...bet, gameCode: 'poker' })).toBe('game-closed');
+  });
+
+  it('counts refusals by site and reason', async () => {
+    await gw.db.run(sql`DELETE FROM platform_refusals`);
+    await countRefusal(gw.db, 'demo', 'game-closed');
+    await countRefusal(gw.db, 'demo', 'game-closed');
+    await countRefusal(gw.db, 'demo', 'device-disabled');
+    const counts = await gw.db.rows<{ reason: string; count: string | number }>(
+      sql`SELECT reason, count FROM platform_refusals ORDER BY reason`,
+    );
+    expect(counts.map((row) => [row.reason, Number(row.count)])).toEqual([
+      ['device-disabled', 1],
+      ['game-closed', 2],
+    ]);
+  });
+});
+
+describe('the maximum win', () => {
+  let orders = 0;
+  const settled = (winLoss: number, settleTime: Date): PlatformBet => ({
+    orderId: String(8_100_000 + ++orders),
+    memberId: member,
+    betTime: new Date(settleTime.getTime() - 30_000),
+    settleTime,
+    gameCode: 'baccarat',
+    gameType: 'live',
+    playType: 'player',
+    betCode: 'player',
+    gameId: 'BAC-01',
+    gameName: '百家乐',
+    round: String(orders),
+    transactionId: 'T',
+    status: 'settled',
+    bet: 10_000,
+    validBet: 10_000,
+    settle: 10_000 + winLoss,
+    winLoss,
+    jackpot: 0,
+    jackpotWon: 0,
+    jackpotRake: 0,
+    redPacket: 0,
+  });
+
+  it('blocks a member whose net winnings reach its maximum win, and counts afresh after "remove limit"', async () => {
+    const now = gw.clock.now();
+    // Made a day ago: its winnings count from then until a "remove limit".
+    await set(sql`UPDATE accounts SET max_win = 50000, created_at = ${new Date(now.getTime() - 86_400_000)} WHERE id = ${member}`);
+    const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
+    await storeBets(gw.db, 'demo', [settled(30_000, at(30)), settled(-5_000, at(20))], now);
+    expect(await betRefusal(gw.db, bet)).toBeNull();
+    await storeBets(gw.db, 'demo', [settled(25_000, at(10))], now);
+    expect(await betRefusal(gw.db, bet)).toBe('win-blocked');
+
+    // Its agent removes the limit: what was won before no longer counts.
+    const agent = await gw.sessionFor('ag01010102');
+    await gw.rpc('gw.credit.user.limit.remove', { opsId: agent, userId: member });
+    expect(await betRefusal(gw.db, bet)).toBeNull();
+    gw.clock.advance(60_000);
+    const later = gw.clock.now();
+    await storeBets(gw.db, 'demo', [settled(40_000, later)], later);
+    expect(await betRefusal(gw.db, bet)).toBeNull();
+    await storeBets(gw.db, 'demo', [settled(10_000, new Date(later.getTime() + 1_000))], later);
+    expect(await betRefusal(gw.db, bet)).toBe('win-blocked');
+  });
+
+  it('never blocks a member without a maximum (0)', async () => {
+    await storeBets(gw.db, 'demo', [settled(10_000_000, gw.clock.now())], gw.clock.now());
+    expect(await betRefusal(gw.db, bet)).toBeNull();
+  });
+});
