@@ -3,10 +3,10 @@ import { isMemberLevel } from '../../contract/account-levels.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { Device } from '../../contract/game.contract';
 import type { Queryable } from '../db/database';
+import { iso } from '../db/timestamps';
 import { accountInLine, childOfKind } from '../accounts/line-access';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
-import { iso } from '../db/timestamps';
 
 interface GameRow {
   game_code: string;

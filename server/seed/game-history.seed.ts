@@ -92,8 +92,11 @@ export async function seedGameHistory(db: Queryable, options: HistoryOptions): P
           const orderId = `${beijingDate(start)}${String(++orders).padStart(8, '0')}`;
           const live = game.roundSeconds > 0;
           const index = live ? Math.floor(start / (game.roundSeconds * 1000)) + play : orders;
-          const round = live ? roundNo(game, index) : `S${orderId}`;
-          const result = game.round(seededRandom(options.seed, table, live ? index : Number(orderId.slice(-8))));
+          // A spin is one player's: its number names the site too, so two sites' spins never share one.
+          const round = live ? roundNo(game, index) : `S-${options.siteId}-${orderId}`;
+          const result = game.round(
+            live ? seededRandom(options.seed, table, index) : seededRandom(options.seed, `${table}/${options.siteId}`, orders),
+          );
           const betTime = new Date(live ? index * game.roundSeconds * 1000 + 5_000 + random.below(15_000) : start + play * 8_000);
           const settleTime = new Date(live ? (index + 1) * game.roundSeconds * 1000 : betTime.getTime() + 2_000);
           if (settleTime.getTime() > now) break;
