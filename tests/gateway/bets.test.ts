@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
 import { storeBets, type PlatformBet } from '../../server/games/bet.store';
+import { testDatabaseKind } from '../support/test-database';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 let gw: TestGateway;
@@ -289,5 +290,28 @@ describe('gw.credit.bet.onsite.query', () => {
     expect(sicBoOnly.list.map((row) => row.orderId)).toEqual([sicBo.orderId]);
     // The company sees the other line's too.
     expect((await gw.rpc('gw.credit.bet.onsite.query', { opsId: await gw.sessionFor('admin') })).total).toBe(4);
+  });
+});
+
+describe.runIf(testDatabaseKind() === 'postgres')('storing bets concurrently on PostgreSQL', () => {
+  it("stores a batch read by two storers at once exactly once, making the new month's partition once", async () => {
+    // A month no test has used: both storers find its partition missing.
+    const march = Array.from({ length: 500 }, (_, i) =>
+      bet({ betTime: day(`2027-03-0${1 + (i % 9)}T10:00:00.000Z`), settleTime: day(`2027-03-0${1 + (i % 9)}T10:01:00.000Z`) }),
+    );
+    const unsettled = march.map((each) => ({ ...each, status: 'unsettled' as const, settleTime: null, winLoss: 0 }));
+    const outcomes = await Promise.all([
+      gw.db.transaction((tx) => storeBets(tx, 'demo', march, gw.clock.now())),
+      gw.db.transaction((tx) => storeBets(tx, 'demo', unsettled, gw.clock.now())),
+      gw.db.transaction((tx) => storeBets(tx, 'demo', march, gw.clock.now())),
+    ]);
+    const rows = await gw.db.rows<{ status: string; n: string | number }>(
+      sql`SELECT status, count(*) AS n FROM bets WHERE bet_time >= '2027-03-01' GROUP BY status`,
+    );
+    // Whatever order they ran in, every bet ends settled, once.
+    expect(rows.map((row) => [row.status, Number(row.n)])).toEqual([['settled', 500]]);
+    expect(outcomes.reduce((sum, outcome) => sum + outcome.stored, 0)).toBeGreaterThanOrEqual(500);
+    const partitions = await gw.db.rows(sql`SELECT 1 FROM pg_class WHERE relname = 'bets_2027_03'`);
+    expect(partitions).toHaveLength(1);
   });
 });
