@@ -7,6 +7,7 @@ import { pointsCommands } from './points.commands';
 import { preferenceCommands } from './preferences.commands';
 import { sessionCommands } from './session.commands';
 import { subAccountCommands } from './sub-account.commands';
+import { transferCommands } from './transfer.commands';
 
 export { matchesShortcut, shortcutLabel } from './shortcuts';
 
@@ -18,6 +19,7 @@ export const allCommands: readonly Command[] = [
   ...pointsCommands,
   ...subAccountCommands,
   ...gameCommands,
+  ...transferCommands,
   ...preferenceCommands,
   ...sessionCommands,
 ];

@@ -22,6 +22,7 @@ export type ScreenId =
   | 'sonAccount'
   | 'videoOrder'
   | 'onsiteBetting'
+  | 'gameTransfer'
   | 'gameResult'
   | 'gameSwitch'
   | 'deviceSwitch';
@@ -145,6 +146,31 @@ export const screens: readonly Screen[] = [
     icon: 'radio',
     guard: { anyOf: ['gw.credit.bet.onsite.query'] },
     menu: { group: 'main', order: 4.3, keywords: ['onsite', 'live bets', 'unsettled', 'open bets', '现场投注', '未结算', 'xianchang'] },
+  },
+  {
+    id: 'gameTransfer',
+    path: '/gameTransfer/index',
+    pattern: '/gameTransfer/index',
+    labelKey: 'route.gameTransfer',
+    icon: 'arrow-left-right',
+    // Transfers to and from the game platform need access code 6, like the score log.
+    guard: { anyOf: ['gw.credit.transfer.query'] },
+    menu: {
+      group: 'main',
+      order: 4.32,
+      keywords: [
+        'transfers',
+        'game wallet',
+        'pending transfers',
+        'repair',
+        'transfer in',
+        'transfer out',
+        '转账',
+        '转入转出',
+        '修复',
+        'zhuanzhang',
+      ],
+    },
   },
   {
     id: 'gameResult',

@@ -77,10 +77,14 @@ export const ErrorCode = {
   auditTooFrequent: 37151,
   illegalTime: 37160,
   emptyIpWhitelist: 37161,
-  repairScoreFailed: 37162,
-  repairScoreFailedAlt1: 37163,
-  repairScoreFailedAlt2: 37164,
-  repairScoreFailedAlt3: 37165,
+  /** Repair: the game platform did not answer; the transfer stays pending. */
+  repairPlatformSilent: 37162,
+  /** Repair: no pending transfer has this id (already settled, or never made). */
+  repairNothingPending: 37163,
+  /** Repair: the platform's record of this id differs (member, type or amount); left pending for a person. */
+  repairRecordDiffers: 37164,
+  /** Repair too early (the first answer may still come), or a transfer while another of the member's is unsettled. */
+  repairTooEarly: 37165,
   batchMemberCreationFailed: 37174,
   // JSON-RPC 2.0 transport codes (the envelope itself is unusable).
   parseError: -32700,

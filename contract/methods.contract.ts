@@ -9,6 +9,7 @@ import { noticeMethods } from './notice.contract';
 import { pointsMethods } from './points.contract';
 import { siteMethods } from './site.contract';
 import { subAccountMethods } from './subaccount.contract';
+import { transferMethods } from './transfer.contract';
 
 /** Every method of the gateway, by its exact wire name (spec §7). */
 export const contract = {
@@ -21,6 +22,7 @@ export const contract = {
   ...subAccountMethods,
   ...auditMethods,
   ...gameMethods,
+  ...transferMethods,
 } satisfies Record<string, MethodDefinition>;
 
 export type Contract = typeof contract;

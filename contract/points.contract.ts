@@ -18,9 +18,9 @@ export const commentSchema = z
   .default('');
 
 /** Amounts answered by the ledger: strings with exactly two decimals ("1000.00"). */
-const pointsSchema = z.string().regex(/^-?[0-9]+\.[0-9]{2}$/);
+export const pointsSchema = z.string().regex(/^-?[0-9]+\.[0-9]{2}$/);
 /** Serial numbers come from a per-site counter; strings like every other id on the wire. */
-const serialSchema = z.string().regex(/^[1-9][0-9]{0,18}$/);
+export const serialSchema = z.string().regex(/^[1-9][0-9]{0,18}$/);
 
 const transferParams = z.object({
   userId: idSchema,
@@ -74,6 +74,12 @@ export const scoreLogRowSchema = z.object({
   operatorIp: z.string(),
   time: isoTimeSchema,
   comment: z.string(),
+  /** Transfers to the game platform (in, out): pending until the platform confirms an in, reversed when it never applied it. */
+  state: z.enum(['pending', 'done', 'reversed']),
+  /** On the out that returns a reversed in: that in's serial. */
+  reversalOf: serialSchema.nullable(),
+  /** The platform's transaction id of a transfer (in, out); null for other types and for a reversal. */
+  transferId: z.string().nullable(),
 });
 
 /** The filters of the score log, shared by the query and the export. */

@@ -68,7 +68,7 @@ async function unlockCompanyPeer(ctx: ActingContext & { session: { level: number
   if (ctx.session.level !== companyLevel || ctx.session.subAccountId !== null) return null;
   const peer = await ctx.db.one<{ id: string | number; login_id: string; status: number; team_status: number }>(sql`
     SELECT id, login_id, status, team_status FROM accounts
-     WHERE site_id = ${ctx.site.id} AND id = ${userId} AND level = ${companyLevel} AND id <> ${ctx.session.accountId}`);
+     WHERE site_id = ${ctx.site.id} AND id = ${userId} AND level = ${companyLevel} AND kind = 'tree' AND id <> ${ctx.session.accountId}`);
   if (!peer) return null;
   await clearNameCounters(ctx.db, ctx.site.id, loginKeyOf(peer.login_id), ctx.now);
   ctx.audit.targetId = String(peer.id);

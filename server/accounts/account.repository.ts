@@ -42,7 +42,9 @@ export interface AccountRow {
 export { AccountStatus };
 
 export async function findAccountByLogin(db: Queryable, siteId: string, loginId: string): Promise<AccountRow | undefined> {
-  return db.one<AccountRow>(sql`SELECT * FROM accounts WHERE site_id = ${siteId} AND lower(login_id) = lower(${loginId})`);
+  return db.one<AccountRow>(
+    sql`SELECT * FROM accounts WHERE site_id = ${siteId} AND lower(login_id) = lower(${loginId}) AND kind = 'tree'`,
+  );
 }
 
 export async function findAccount(db: Queryable, siteId: string, accountId: string): Promise<AccountRow | undefined> {

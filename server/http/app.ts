@@ -16,6 +16,9 @@ import { createJobRunner, noJobRunner, type JobRunnerOptions } from '../jobs/job
 import { createDispatcher, type Handler, type JsonRpcResponse } from '../rpc/dispatcher';
 import { contract } from '../../contract/methods.contract';
 import { createHandlers, openRpcDocument } from '../rpc/handlers';
+import type { PlatformFor } from '../games/game-platform';
+import { simulatorPlatform } from '../games/simulator/simulator-platform';
+import { repairStaleTransfers } from '../points/game-transfers';
 import { errorMessage } from '../rpc/messages';
 import { normaliseHost, resolveSite, siteGatewayUrl } from '../sites/site.repository';
 
@@ -53,6 +56,9 @@ function appPage(html: string): (nonce: string) => string {
   return (nonce) => `${head}<meta name="csp-nonce" content="${nonce}" />\n  </head>${tail}`;
 }
 
+/** How often the repair job looks for transfers left pending (each older than REPAIR_AFTER_MS). */
+const TRANSFER_REPAIR_EVERY_MS = 15_000;
+
 /** Bodies above 1 MiB get HTTP 413 with a JSON-RPC error (GATEWAY.md). */
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -67,6 +73,8 @@ export interface AppOptions {
    * close). `run: false` leaves them to other processes.
    */
   jobs?: { run?: boolean } & Pick<JobRunnerOptions, 'pollMs' | 'leaseMs' | 'concurrency'>;
+  /** The game platform (the embedded simulator unless a test injects faults into it). */
+  platformFor?: PlatformFor;
   /** Extra methods for tests of the dispatcher (contract and handlers together). */
   extraMethods?: { contract: Record<string, MethodDefinition>; handlers: Record<string, Handler> };
 }
@@ -133,13 +141,28 @@ export async function buildApp(options: AppOptions) {
     app.addHook('onReady', async () => jobs.start());
     app.addHook('onClose', async () => jobs.stop());
   }
+  const platformFor = options.platformFor ?? simulatorPlatform;
+  // The transfer repair job runs where background jobs do; several processes may run it at once.
+  if (jobs) {
+    let sweeping: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      sweeping = repairStaleTransfers(options.db, platformFor, options.clock.now()).catch((error: unknown) =>
+        app.log.error({ err: error }, 'internal error in the transfer repair job'),
+      );
+    }, TRANSFER_REPAIR_EVERY_MS);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await sweeping;
+    });
+  }
 
   const dispatcher = createDispatcher({
     db: options.db,
     clock: options.clock,
     contract: { ...contract, ...options.extraMethods?.contract },
     handlers: {
-      ...(createHandlers(options.db.kind, jobs ?? noJobRunner) as unknown as Record<string, Handler>),
+      ...(createHandlers(options.db.kind, jobs ?? noJobRunner, platformFor) as unknown as Record<string, Handler>),
       ...options.extraMethods?.handlers,
     },
     settings: { captcha: options.config.captcha, loginIpLimit: options.config.loginIpLimit },

@@ -24,6 +24,9 @@ interface ScoreLogRow {
   operator_ip: string;
   created_at: Date | string;
   comment: string;
+  state: 'pending' | 'done' | 'reversed';
+  reversal_of: DbInt | null;
+  transfer_id: string | null;
 }
 
 const points = (value: DbInt) => formatCents(BigInt(value));
@@ -59,7 +62,7 @@ function selectRows(scope: ScoreLogScope, condition: SQL): SQL {
            l.before, l.after, l.operator_before, l.operator_after, l.operator_login, l.operator_sub_account_id, l.operator_account_id,
            CASE WHEN ${scope.wholeSite} OR o.path LIKE (SELECT path FROM accounts WHERE id = ${scope.callerId}) || '%'
                 THEN l.operator_ip ELSE '' END AS operator_ip,
-           l.created_at, l.comment
+           l.created_at, l.comment, l.state, l.reversal_of, l.transfer_id
       FROM score_log l
       JOIN accounts o ON o.id = l.operator_account_id
       LEFT JOIN accounts f ON f.id = l.from_account_id
@@ -86,6 +89,9 @@ function toScoreLogRow(row: ScoreLogRow) {
     operatorIp: row.operator_ip,
     time: iso(row.created_at),
     comment: row.comment,
+    state: row.state,
+    reversalOf: row.reversal_of === null ? null : String(row.reversal_of),
+    transferId: row.transfer_id,
   };
 }
 

@@ -15,6 +15,9 @@ import { jobHandlers } from '../jobs/job.handlers';
 import { noJobRunner, type JobRunner } from '../jobs/job-runner';
 import { noticeHandlers } from '../notices/notice.handlers';
 import { pointsHandlers } from '../points/points.handlers';
+import { transferHandlers } from '../points/transfer.handlers';
+import type { PlatformFor } from '../games/game-platform';
+import { simulatorPlatform } from '../games/simulator/simulator-platform';
 import { siteHandlers } from '../sites/site.handlers';
 import { subAccountHandlers } from '../subaccounts/sub-account.handlers';
 import { siteGatewayUrl } from '../sites/site.repository';
@@ -36,9 +39,14 @@ export function openRpcDocument(url: string) {
 
 /**
  * Every handler of the gateway; the type makes a missing one a compile error. `jobs` is woken
- * when a bulk call's job is committed (without it, a polling runner picks the job up).
+ * when a bulk call's job is committed (without it, a polling runner picks the job up);
+ * `platformFor` is the game platform (the embedded simulator unless told otherwise).
  */
-export function createHandlers(databaseKind: 'pglite' | 'postgres', jobs: Pick<JobRunner, 'kick'> = noJobRunner): HandlerMap<MethodName> {
+export function createHandlers(
+  databaseKind: 'pglite' | 'postgres',
+  jobs: Pick<JobRunner, 'kick'> = noJobRunner,
+  platformFor: PlatformFor = simulatorPlatform,
+): HandlerMap<MethodName> {
   return {
     ...defineHandlers({ 'rpc.discover': async (ctx) => openRpcDocument(await siteGatewayUrl(ctx.db, ctx.site.id, ctx)) }),
     ...siteHandlers(databaseKind),
@@ -57,5 +65,6 @@ export function createHandlers(databaseKind: 'pglite' | 'postgres', jobs: Pick<J
     ...auditHandlers,
     ...gameHandlers,
     ...betHandlers,
+    ...transferHandlers(platformFor),
   };
 }

@@ -190,14 +190,14 @@ async function seedTree(tx: Queryable, site: DemoSite, hashes: { password: strin
         FROM accounts p
         CROSS JOIN LATERAL generate_series(1, ${count}) AS g (n)
         CROSS JOIN LATERAL (SELECT ${LEVEL_PREFIX[level]} || ${parentDigits} || lpad(g.n::text, ${digits}::int, '0') AS login) AS name
-       WHERE p.site_id = ${site.id} AND p.level = ${level - 1}::int
+       WHERE p.site_id = ${site.id} AND p.level = ${level - 1}::int AND p.kind = 'tree'
        ORDER BY p.id, g.n`);
   }
   // The agent-to-company limit follows the point limit, so it too shrinks down the tree.
   await tx.run(sql`INSERT INTO game_settings (account_id, game_type, betting_ratio, agent_rate, agent_to_company_limit)
     SELECT a.id, t.game_type, a.valid_amount_rate, a.agent_commision_rate, a.point_limit
       FROM accounts a CROSS JOIN (VALUES ('live'), ('electronic')) AS t (game_type)
-     WHERE a.site_id = ${site.id}
+     WHERE a.site_id = ${site.id} AND a.kind = 'tree'
     ON CONFLICT DO NOTHING`);
 }
 

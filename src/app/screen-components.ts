@@ -15,6 +15,7 @@ export const screenComponents: Record<ScreenId, LazyExoticComponent<ComponentTyp
   sonAccount: lazy(() => import('@/features/sub-accounts/sub-account-screen')),
   videoOrder: lazy(() => import('@/features/bets/bet-record-screen')),
   onsiteBetting: lazy(() => import('@/features/bets/onsite-betting-screen')),
+  gameTransfer: lazy(() => import('@/features/transfers/game-transfer-screen')),
   gameResult: lazy(() => import('@/features/games/game-result-screen')),
   gameSwitch: lazy(() => import('@/features/games/game-switch-screen')),
   deviceSwitch: lazy(() => import('@/features/games/device-switch-screen')),

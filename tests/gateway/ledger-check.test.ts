@@ -39,8 +39,8 @@ describe('ledger check', () => {
     expect(failed(report)).toEqual([]);
     const lines = formatLedgerReport(report);
     expect(lines[0]).toBe('site demo:');
-    expect(lines).toContain('  ok   sum of balances equals issued points: 10000000.00 in 461 accounts, 10000000.00 issued');
-    expect(lines.at(-1)).toBe('Ledger check passed: 16 checks on 2 site(s).');
+    expect(lines).toContain('  ok   sum of balances equals issued points: 10000000.00 in 462 accounts, 10000000.00 issued');
+    expect(lines.at(-1)).toBe('Ledger check passed: 24 checks on 2 site(s).');
   });
 
   it('finds points made outside the ledger', async () => {
@@ -58,7 +58,22 @@ describe('ledger check', () => {
       await tx.run(sql`ALTER TABLE accounts DROP CONSTRAINT accounts_balance_check`);
       await tx.run(sql`UPDATE accounts SET balance = -5 WHERE login_id = 'mb01010101001' AND site_id = 'demo'`);
     });
-    expect(failed(report)).toContain('no negative balance');
+    expect(failed(report)).toContain('no negative balance (the game wallet is exempt)');
+  });
+
+  it('finds a game wallet that does not hold transfers in minus transfers out, and a member in game without a session', async () => {
+    const report = await reportAfter(async (tx) => {
+      await tx.run(sql`UPDATE accounts SET balance = balance - 500 WHERE site_id = 'demo' AND kind = 'wallet'`);
+      await tx.run(sql`UPDATE accounts SET balance = balance + 500, in_game = true WHERE site_id = 'demo' AND login_id = 'mb01010102001'`);
+    });
+    expect(failed(report)).toEqual([
+      "each account's last row ends at its balance",
+      'the game wallet holds transfers in minus transfers out',
+      'the members in game are those with an open game session',
+    ]);
+    expect(report.checks.find((check) => check.name.startsWith('the members in game'))!.examples).toEqual([
+      'mb01010102001: in game without an open session',
+    ]);
   });
 
   it('finds a deleted score-log row: a gap in the serials and a broken chain', async () => {
@@ -82,7 +97,9 @@ describe('ledger check', () => {
         SELECT 'demo', serial.score_serial, 'up', parent.id, child.id, child.id, 100, child.balance - 100, child.balance,
                parent.balance + 100, parent.balance, parent.id, 'admin', now() FROM serial, parent, child`);
     });
-    expect(failed(report)).toEqual(['each transfer is between a parent and its direct child, each issue goes to the company']);
+    expect(failed(report)).toEqual([
+      "each transfer is between a parent and its direct child, each issue goes to the company, each game transfer between a member and the site's wallet",
+    ]);
   });
 
   it('finds a last score time out of step with the log (the minimum interval would read it)', async () => {
@@ -124,13 +141,13 @@ describe('npm run ledger:check', () => {
     const good = await runCli({ DATABASE_URL: database.url! }, ['--site', 'demo2']);
     expect(good.code).toBe(0);
     expect(good.output).toContain('site demo2:');
-    expect(good.output).toContain('Ledger check passed: 8 checks on 1 site(s).');
+    expect(good.output).toContain('Ledger check passed: 12 checks on 1 site(s).');
     await database.db.run(sql`UPDATE accounts SET balance = balance + 1 WHERE login_id = 'admin2'`);
     try {
       const bad = await runCli({ DATABASE_URL: database.url! });
       expect(bad.code).toBe(1);
       expect(bad.output).toContain('FAIL sum of balances equals issued points');
-      expect(bad.output).toContain('Ledger check FAILED: 2 of 16 checks on 2 site(s).');
+      expect(bad.output).toContain('Ledger check FAILED: 2 of 24 checks on 2 site(s).');
     } finally {
       await database.db.run(sql`UPDATE accounts SET balance = balance - 1 WHERE login_id = 'admin2'`);
     }

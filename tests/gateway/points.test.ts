@@ -449,7 +449,7 @@ describe('gw.credit.score.issue', () => {
     const huge = 8_999_000_000_000_000_000n;
     await gw.db.transaction(async (tx) => {
       await tx.run(sql`WITH serial AS (UPDATE sites SET score_serial = score_serial + 1 WHERE id = 'demo2' RETURNING score_serial),
-          company AS (UPDATE accounts SET balance = balance + ${String(huge)}::bigint WHERE site_id = 'demo2' AND level = 0 RETURNING id, balance)
+          company AS (UPDATE accounts SET balance = balance + ${String(huge)}::bigint WHERE site_id = 'demo2' AND level = 0 AND kind = 'tree' RETURNING id, balance)
         INSERT INTO score_log (site_id, serial_no, type, to_account_id, target_account_id, amount, before, after, operator_account_id, operator_login, created_at)
         SELECT 'demo2', serial.score_serial, 'issue', company.id, company.id, ${String(huge)}::bigint, company.balance - ${String(huge)}::bigint,
                company.balance, company.id, 'admin2', now() FROM serial, company`);

@@ -1,5 +1,18 @@
 import { useRef } from 'react';
-import { Bell, Dices, KeyRound, LayoutDashboard, Gamepad2, Megaphone, Radio, Receipt, Search, Users, type LucideIcon } from 'lucide-react';
+import {
+  ArrowLeftRight,
+  Bell,
+  Dices,
+  KeyRound,
+  LayoutDashboard,
+  Gamepad2,
+  Megaphone,
+  Radio,
+  Receipt,
+  Search,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { highlightedPath, menuScreens } from '../../../commands/screens';
@@ -17,6 +30,7 @@ const icons: Record<string, LucideIcon> = {
   receipt: Receipt,
   radio: Radio,
   dices: Dices,
+  'arrow-left-right': ArrowLeftRight,
 };
 
 function MenuItems({ labelled, onChoose }: { labelled: boolean; onChoose?: () => void }) {

@@ -12,7 +12,15 @@ type Format = ReturnType<typeof useFormat>;
 const text = (width: string) => ({ width });
 
 export function pointRecordColumns(t: TFunction, format: Format): DataTableColumn<ScoreLogRow>[] {
-  const typeName = (value: ScoreLogRow['type']) => t(`log.type.${value}`);
+  // A transfer to the game platform says when it is not simply done, and what a reversal returns.
+  const typeName = (row: ScoreLogRow) =>
+    [
+      t(`log.type.${row.type}`),
+      row.state === 'done' ? null : t(`transfers.state.${row.state}`),
+      row.reversalOf === null ? null : t('transfers.reversalOf', { serial: row.reversalOf }),
+    ]
+      .filter((part) => part !== null)
+      .join(' · ');
   return [
     {
       id: 'serial',
@@ -30,8 +38,8 @@ export function pointRecordColumns(t: TFunction, format: Format): DataTableColum
     {
       id: 'type',
       header: t('log.typeColumn'),
-      cell: ({ row }) => typeName(row.original.type),
-      meta: { ...text('5rem'), export: { header: t('log.typeColumn'), cell: (row) => typeName(row.type) } },
+      cell: ({ row }) => typeName(row.original),
+      meta: { ...text('9rem'), export: { header: t('log.typeColumn'), cell: (row) => typeName(row) } },
     },
     {
       id: 'from',

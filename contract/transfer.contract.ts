@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { agentLevel, companyLevel } from './account-levels.contract';
+import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contract';
+import { ErrorCode } from './errors.contract';
+import { defineMethod } from './method.contract';
+import { pointsSchema, serialSchema } from './points.contract';
+
+/**
+ * Transfers between members and the game platform (PRODUCT.md "Wallet"). An `in` is pending
+ * until the platform confirms it (done), or reversed when the platform never applied it; an
+ * `out` is pending until the platform confirms it (done: the member is credited), or failed
+ * when the platform never applied it (the points stay at the platform).
+ */
+export const transferStates = ['pending', 'done', 'reversed', 'failed'] as const;
+export const transferStateSchema = z.enum(transferStates);
+export type TransferState = z.infer<typeof transferStateSchema>;
+
+/** Our transaction id of a transfer, as the platform keeps it. */
+export const transferIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'transfer-id');
+
+export const transferRowSchema = z.object({
+  /** Null on the `out` that returns a reversed `in` (it names the `in` in reversalOf). */
+  transferId: z.string().nullable(),
+  type: z.enum(['in', 'out']),
+  userId: idSchema,
+  loginId: z.string(),
+  amount: pointsSchema,
+  state: transferStateSchema,
+  /** The score-log row; null for an `out` the platform has not confirmed (nothing credited yet). */
+  serialNo: serialSchema.nullable(),
+  reversalOf: serialSchema.nullable(),
+  /** The game session: the transactionId of its bets. */
+  sessionId: z.string(),
+  time: isoTimeSchema,
+});
+export type TransferRow = z.infer<typeof transferRowSchema>;
+
+export const transferMethods = {
+  'gw.credit.transfer.query': defineMethod({
+    summary:
+      "Transfers in and out of the game platform of the caller's line (or of one member of it), newest first; state pending lists what the repair has yet to settle",
+    params: z
+      .object({
+        userId: idSchema.optional(),
+        type: z.enum(['in', 'out']).optional(),
+        state: transferStateSchema.optional(),
+        startTime: isoTimeSchema.optional(),
+        endTime: isoTimeSchema.optional(),
+      })
+      .extend(pageParams(50))
+      .refine((p) => p.startTime === undefined || p.endTime === undefined || Date.parse(p.startTime) <= Date.parse(p.endTime), {
+        message: 'start-after-end',
+        path: ['startTime'],
+      }),
+    result: pageResult(transferRowSchema).extend({ pending: z.number().int().min(0) }),
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: [0, 1, 2, 3, 4], accessCode: 6 },
+    errors: [ErrorCode.accountNotFound],
+  }),
+  'gw.credit.transfer.repair': defineMethod({
+    summary:
+      "Settles a pending transfer from the game platform's own record of its id: an in it applied becomes done, one it never applied is reversed; an out it applied is credited, one it never applied fails. The company, or the member's own agent",
+    params: z.object({ transferId: transferIdSchema }),
+    result: z.object({ transferId: z.string(), type: z.enum(['in', 'out']), state: transferStateSchema, userId: idSchema }),
+    auth: 'session',
+    effect: 'write',
+    rights: { levels: [companyLevel, agentLevel], accessCode: 5 },
+    errors: [
+      ErrorCode.accountNotFound,
+      ErrorCode.repairPlatformSilent,
+      ErrorCode.repairNothingPending,
+      ErrorCode.repairRecordDiffers,
+      ErrorCode.repairTooEarly,
+    ],
+  }),
+};

@@ -1,0 +1,430 @@
+import { sql } from 'drizzle-orm';
+import { AccountStatus, memberLevel } from '../../contract/account-levels.contract';
+import { ErrorCode } from '../../contract/errors.contract';
+import type { Queryable } from '../db/database';
+import { PlatformRefusal, type PlatformFor } from '../games/game-platform';
+import { RpcError } from '../rpc/rpc-error';
+
+/**
+ * Transfers between a member and the game platform (PRODUCT.md "Wallet"): `in` moves points
+ * member -> the site's game wallet, `out` wallet -> member. Nothing is ever guessed:
+ *   - an `in` is written at once as pending (the member's points leave first), then the
+ *     platform is asked; its answer makes it done, a certain refusal reverses it, a lost answer
+ *     leaves it pending for the repair, which asks the platform's own record;
+ *   - an `out` is first only a request (transfer_outs); the member is credited in the same
+ *     transaction that records the platform's confirmation, so a lost answer credits nothing.
+ * Each step is one transaction; the platform is called between them, never inside one, except
+ * by repairTransfer when its caller hands it a transaction (a repair call is rare and short).
+ */
+
+/** A transfer younger than this may still get its first answer: repairing it is refused (37165). */
+export const REPAIR_AFTER_MS = 30_000;
+
+type DbInt = string | number | bigint;
+type TransferState = 'pending' | 'done' | 'reversed' | 'failed';
+
+/** Who acted: the member at the platform, an agent repairing, or the wallet (the repair job). */
+export interface TransferOperator {
+  accountId: string;
+  login: string;
+  subAccountId: string | null;
+  ip: string;
+}
+
+export interface TransferRequest {
+  siteId: string;
+  memberId: string;
+  /** Positive integer cents. */
+  amount: number;
+  /** Ours, unique per site; the platform keeps it. */
+  transferId: string;
+  now: Date;
+  ip?: string;
+}
+
+export interface TransferOutcome {
+  transferId: string;
+  type: 'in' | 'out';
+  state: TransferState;
+  /** The score-log row (the `in`; for an `out`, once credited). */
+  serialNo: string | null;
+  sessionId: string;
+}
+
+interface LockedMember {
+  id: DbInt;
+  kind: string;
+  level: number;
+  status: number;
+  team_status: number;
+  balance: DbInt;
+  login_id: string;
+  line_status: number;
+  wallet_id: DbInt;
+}
+
+/**
+ * The member's and the wallet's rows, locked in ascending id order (the ledger's one lock
+ * order), with the strongest team status of the member's line. Null when the member is not a
+ * member of the site.
+ */
+async function lockMember(tx: Queryable, siteId: string, memberId: string): Promise<LockedMember | null> {
+  const rows = await tx.rows<LockedMember & { id: DbInt }>(sql`
+    SELECT a.id, a.kind, a.level, a.status, a.team_status, a.balance, a.login_id,
+           COALESCE((SELECT max(x.team_status) FILTER (WHERE x.team_status <> ${AccountStatus.normal}) FROM accounts x
+                      WHERE x.id = ANY (string_to_array(trim(BOTH '/' FROM a.path), '/')::bigint[])), ${AccountStatus.normal}) AS line_status,
+           NULL::bigint AS wallet_id
+      FROM accounts a
+     WHERE a.site_id = ${siteId}
+       AND a.id IN (${memberId}::bigint, (SELECT w.id FROM accounts w WHERE w.site_id = ${siteId} AND w.kind = 'wallet'))
+     ORDER BY a.id FOR NO KEY UPDATE OF a`);
+  const member = rows.find((row) => row.kind === 'tree' && String(row.id) === memberId && row.level === memberLevel);
+  const wallet = rows.find((row) => row.kind === 'wallet');
+  if (!member || !wallet) return null;
+  return { ...member, wallet_id: wallet.id };
+}
+
+async function openSession(tx: Queryable, siteId: string, memberId: string) {
+  const row = await tx.one<{ session_id: string }>(sql`SELECT session_id FROM game_sessions
+    WHERE site_id = ${siteId} AND member_id = ${memberId} AND ended_at IS NULL`);
+  return row?.session_id ?? null;
+}
+
+/** 37165 while an earlier transfer of the member is unsettled: one at a time. */
+async function refuseWhileUnsettled(tx: Queryable, siteId: string, memberId: string) {
+  const unsettled = await tx.one(sql`SELECT 1 FROM score_log
+      WHERE site_id = ${siteId} AND target_account_id = ${memberId} AND state = 'pending'
+    UNION ALL SELECT 1 FROM transfer_outs WHERE site_id = ${siteId} AND member_id = ${memberId} AND state = 'pending' LIMIT 1`);
+  if (unsettled) throw new RpcError(ErrorCode.repairTooEarly);
+}
+
+async function refuseUsedId(tx: Queryable, siteId: string, transferId: string) {
+  const used = await tx.one(sql`SELECT 1 FROM score_log WHERE site_id = ${siteId} AND transfer_id = ${transferId}
+    UNION ALL SELECT 1 FROM transfer_outs WHERE site_id = ${siteId} AND transfer_id = ${transferId} LIMIT 1`);
+  if (used) throw new Error(`transfer id ${transferId} of site ${siteId} is already used`);
+}
+
+/** One movement between the member and the wallet with its score-log row; answers its serial. */
+async function moveWithWallet(
+  tx: Queryable,
+  input: {
+    siteId: string;
+    type: 'in' | 'out';
+    memberId: string;
+    walletId: DbInt;
+    amount: bigint;
+    state: 'pending' | 'done';
+    transferId: string | null;
+    reversalOf: DbInt | null;
+    session: string;
+    operator: TransferOperator;
+    comment: string;
+    now: Date;
+  },
+): Promise<string> {
+  const memberDelta = String(input.type === 'in' ? -input.amount : input.amount);
+  const walletDelta = String(input.type === 'in' ? input.amount : -input.amount);
+  const [from, to] = input.type === 'in' ? [input.memberId, String(input.walletId)] : [String(input.walletId), input.memberId];
+  const row = await tx.one<{ serial_no: DbInt }>(sql`
+    WITH member AS (
+      UPDATE accounts SET balance = balance + ${memberDelta}::bigint
+       WHERE id = ${input.memberId}::bigint AND balance + ${memberDelta}::bigint >= 0 RETURNING balance
+    ), wallet AS (
+      UPDATE accounts SET balance = balance + ${walletDelta}::bigint
+       WHERE id = ${String(input.walletId)}::bigint AND EXISTS (SELECT FROM member) RETURNING balance
+    ), serial AS (
+      UPDATE sites SET score_serial = score_serial + 1 WHERE id = ${input.siteId} AND EXISTS (SELECT FROM member) RETURNING score_serial
+    )
+    INSERT INTO score_log (site_id, serial_no, type, from_account_id, to_account_id, target_account_id, amount, before, after,
+        operator_before, operator_after, operator_account_id, operator_sub_account_id, operator_login, operator_ip, comment,
+        state, reversal_of, transfer_id, game_session, created_at)
+    SELECT ${input.siteId}, serial.score_serial, ${input.type}, ${from}::bigint, ${to}::bigint, ${input.memberId}::bigint,
+        ${String(input.amount)}::bigint, member.balance - ${memberDelta}::bigint, member.balance,
+        wallet.balance - ${walletDelta}::bigint, wallet.balance, ${input.operator.accountId}::bigint, ${input.operator.subAccountId}::bigint,
+        ${input.operator.login}, ${input.operator.ip}, ${input.comment}, ${input.state}, ${input.reversalOf === null ? null : String(input.reversalOf)}::bigint,
+        ${input.transferId}, ${input.session}, ${input.now}
+      FROM serial, member, wallet
+    RETURNING serial_no`);
+  if (!row) throw new Error(`transfer ${input.type} of member ${input.memberId} moved nothing`);
+  return String(row.serial_no);
+}
+
+/** Ends the session when no transfer in of it still counts (none pending or done). */
+async function closeSessionIfEmpty(tx: Queryable, siteId: string, memberId: string, session: string, now: Date) {
+  await tx.run(sql`WITH closed AS (
+      UPDATE game_sessions SET ended_at = ${now}
+       WHERE site_id = ${siteId} AND session_id = ${session} AND ended_at IS NULL
+         AND NOT EXISTS (SELECT FROM score_log WHERE site_id = ${siteId} AND game_session = ${session} AND type = 'in' AND state <> 'reversed')
+      RETURNING member_id)
+    UPDATE accounts SET in_game = false WHERE id = ${memberId}::bigint AND EXISTS (SELECT FROM closed)`);
+}
+
+async function closeSession(tx: Queryable, siteId: string, memberId: string, session: string, now: Date) {
+  await tx.run(sql`UPDATE game_sessions SET ended_at = ${now} WHERE site_id = ${siteId} AND session_id = ${session} AND ended_at IS NULL`);
+  await tx.run(sql`UPDATE accounts SET in_game = false WHERE id = ${memberId}::bigint`);
+}
+
+/**
+ * Step 1 of a transfer in: checked under the row locks (20002 not a member of the site, 20003
+ * the member or its line is not normal, 37111 its balance is too low, 37165 an earlier transfer
+ * of its is unsettled); the points leave the member at once, the row says pending, the member
+ * is in game (its open session, or a new one named after this transfer).
+ */
+async function beginIn(tx: Queryable, input: TransferRequest, amount: bigint) {
+  const member = await lockMember(tx, input.siteId, input.memberId);
+  if (!member) throw new RpcError(ErrorCode.accountNotFound);
+  if (member.status !== AccountStatus.normal || Number(member.line_status) !== AccountStatus.normal) {
+    throw new RpcError(ErrorCode.targetStatusForbidsScore);
+  }
+  if (BigInt(member.balance) < amount) throw new RpcError(ErrorCode.targetBalanceLow);
+  await refuseWhileUnsettled(tx, input.siteId, input.memberId);
+  await refuseUsedId(tx, input.siteId, input.transferId);
+  let session = await openSession(tx, input.siteId, input.memberId);
+  if (session === null) {
+    session = input.transferId;
+    await tx.run(sql`INSERT INTO game_sessions (site_id, session_id, member_id, started_at)
+      VALUES (${input.siteId}, ${session}, ${input.memberId}, ${input.now})`);
+    await tx.run(sql`UPDATE accounts SET in_game = true WHERE id = ${input.memberId}::bigint`);
+  }
+  const serialNo = await moveWithWallet(tx, {
+    siteId: input.siteId,
+    type: 'in',
+    memberId: input.memberId,
+    walletId: member.wallet_id,
+    amount,
+    state: 'pending',
+    transferId: input.transferId,
+    reversalOf: null,
+    session,
+    operator: { accountId: input.memberId, login: member.login_id, subAccountId: null, ip: input.ip ?? '' },
+    comment: '',
+    now: input.now,
+  });
+  return { serialNo, session, login: member.login_id };
+}
+
+/** The platform confirmed a pending transfer in. False when it was no longer pending. */
+async function confirmIn(tx: Queryable, siteId: string, transferId: string) {
+  const done = await tx.one(sql`UPDATE score_log SET state = 'done'
+    WHERE site_id = ${siteId} AND transfer_id = ${transferId} AND type = 'in' AND state = 'pending' RETURNING 1`);
+  return done !== undefined;
+}
+
+/** The platform never applied a transfer in: an `out` naming its serial returns the points. */
+async function reverseIn(tx: Queryable, siteId: string, transferId: string, operator: TransferOperator, now: Date) {
+  const row = await tx.one<{
+    serial_no: DbInt;
+    target_account_id: DbInt;
+    game_session: string;
+  }>(sql`SELECT serial_no, target_account_id, game_session
+    FROM score_log WHERE site_id = ${siteId} AND transfer_id = ${transferId} AND type = 'in'`);
+  if (!row) throw new RpcError(ErrorCode.repairNothingPending);
+  const memberId = String(row.target_account_id);
+  const member = await lockMember(tx, siteId, memberId);
+  if (!member) throw new Error(`transfer ${transferId}: member ${memberId} is gone`);
+  const reversed = await tx.one<{ amount: DbInt }>(sql`UPDATE score_log SET state = 'reversed'
+    WHERE site_id = ${siteId} AND serial_no = ${String(row.serial_no)} AND state = 'pending' RETURNING amount`);
+  if (!reversed) throw new RpcError(ErrorCode.repairNothingPending);
+  const serialNo = await moveWithWallet(tx, {
+    siteId,
+    type: 'out',
+    memberId,
+    walletId: member.wallet_id,
+    amount: BigInt(reversed.amount),
+    state: 'done',
+    transferId: null,
+    reversalOf: row.serial_no,
+    session: row.game_session,
+    operator,
+    comment: `reversal of #${row.serial_no}`,
+    now,
+  });
+  await closeSessionIfEmpty(tx, siteId, memberId, row.game_session, now);
+  return serialNo;
+}
+
+/** Transfer in: member -> game wallet -> the platform. */
+export async function transferIn(db: Queryable, platformFor: PlatformFor, input: TransferRequest): Promise<TransferOutcome> {
+  const amount = BigInt(input.amount);
+  if (!Number.isSafeInteger(input.amount) || amount <= 0n) throw new Error('amount must be positive integer cents');
+  const { serialNo, session, login } = await db.transaction((tx) => beginIn(tx, input, amount));
+  const outcome = { transferId: input.transferId, type: 'in' as const, serialNo, sessionId: session };
+  try {
+    await platformFor(db).transferIn({ ...input, amount });
+  } catch (error) {
+    if (!(error instanceof PlatformRefusal)) return { ...outcome, state: 'pending' };
+    const member = { accountId: input.memberId, login, subAccountId: null, ip: input.ip ?? '' };
+    await db.transaction((tx) => reverseIn(tx, input.siteId, input.transferId, member, input.now));
+    throw new RpcError(error.code);
+  }
+  await db.transaction((tx) => confirmIn(tx, input.siteId, input.transferId));
+  return { ...outcome, state: 'done' };
+}
+
+/** Credits a confirmed transfer out; ends the session when the platform balance is 0. */
+async function creditOut(
+  tx: Queryable,
+  siteId: string,
+  transferId: string,
+  platformBalance: bigint,
+  operator: TransferOperator | null,
+  now: Date,
+) {
+  const request = await tx.one<{ member_id: DbInt }>(
+    sql`SELECT member_id FROM transfer_outs WHERE site_id = ${siteId} AND transfer_id = ${transferId}`,
+  );
+  if (!request) throw new RpcError(ErrorCode.repairNothingPending);
+  const memberId = String(request.member_id);
+  const member = await lockMember(tx, siteId, memberId);
+  if (!member) throw new Error(`transfer ${transferId}: member ${memberId} is gone`);
+  const done = await tx.one<{ amount: DbInt; game_session: string }>(sql`UPDATE transfer_outs SET state = 'done', finished_at = ${now}
+    WHERE site_id = ${siteId} AND transfer_id = ${transferId} AND state = 'pending' RETURNING amount, game_session`);
+  if (!done) throw new RpcError(ErrorCode.repairNothingPending);
+  const serialNo = await moveWithWallet(tx, {
+    siteId,
+    type: 'out',
+    memberId,
+    walletId: member.wallet_id,
+    amount: BigInt(done.amount),
+    state: 'done',
+    transferId,
+    reversalOf: null,
+    session: done.game_session,
+    operator: operator ?? { accountId: memberId, login: member.login_id, subAccountId: null, ip: '' },
+    comment: '',
+    now,
+  });
+  if (platformBalance === 0n) await closeSession(tx, siteId, memberId, done.game_session, now);
+  return { serialNo, session: done.game_session };
+}
+
+async function failOut(tx: Queryable, siteId: string, transferId: string, now: Date) {
+  const failed = await tx.one(sql`UPDATE transfer_outs SET state = 'failed', finished_at = ${now}
+    WHERE site_id = ${siteId} AND transfer_id = ${transferId} AND state = 'pending' RETURNING 1`);
+  if (!failed) throw new RpcError(ErrorCode.repairNothingPending);
+}
+
+/**
+ * Transfer out: the platform debits the member there, then (only then) the wallet pays the
+ * member. 20002 not a member, 37112 nothing (or too little) at the platform, 37165 an earlier
+ * transfer of the member is unsettled.
+ */
+export async function transferOut(db: Queryable, platformFor: PlatformFor, input: TransferRequest): Promise<TransferOutcome> {
+  const amount = BigInt(input.amount);
+  if (!Number.isSafeInteger(input.amount) || amount <= 0n) throw new Error('amount must be positive integer cents');
+  const session = await db.transaction(async (tx) => {
+    const member = await lockMember(tx, input.siteId, input.memberId);
+    if (!member) throw new RpcError(ErrorCode.accountNotFound);
+    const open = await openSession(tx, input.siteId, input.memberId);
+    if (open === null) throw new RpcError(ErrorCode.platformBalanceLow);
+    await refuseWhileUnsettled(tx, input.siteId, input.memberId);
+    await refuseUsedId(tx, input.siteId, input.transferId);
+    await tx.run(sql`INSERT INTO transfer_outs (site_id, transfer_id, member_id, game_session, amount, requested_at)
+      VALUES (${input.siteId}, ${input.transferId}, ${input.memberId}, ${open}, ${String(amount)}, ${input.now})`);
+    return open;
+  });
+  const outcome = { transferId: input.transferId, type: 'out' as const, sessionId: session };
+  let answer: { balance: bigint };
+  try {
+    answer = await platformFor(db).transferOut({ ...input, amount });
+  } catch (error) {
+    if (!(error instanceof PlatformRefusal)) return { ...outcome, state: 'pending', serialNo: null };
+    await db.transaction((tx) => failOut(tx, input.siteId, input.transferId, input.now));
+    throw new RpcError(error.code);
+  }
+  const { serialNo } = await db.transaction((tx) => creditOut(tx, input.siteId, input.transferId, answer.balance, null, input.now));
+  return { ...outcome, state: 'done', serialNo };
+}
+
+export interface PendingTransfer {
+  transferId: string;
+  type: 'in' | 'out';
+  memberId: string;
+  amount: bigint;
+  at: Date;
+}
+
+async function findPending(db: Queryable, siteId: string, transferId: string): Promise<PendingTransfer | null> {
+  const row = await db.one<{ type: 'in' | 'out'; member_id: DbInt; amount: DbInt; at: Date | string }>(sql`
+    SELECT 'in' AS type, target_account_id AS member_id, amount, created_at AS at FROM score_log
+     WHERE site_id = ${siteId} AND transfer_id = ${transferId} AND type = 'in' AND state = 'pending'
+    UNION ALL
+    SELECT 'out', member_id, amount, requested_at FROM transfer_outs
+     WHERE site_id = ${siteId} AND transfer_id = ${transferId} AND state = 'pending'`);
+  if (!row) return null;
+  return { transferId, type: row.type, memberId: String(row.member_id), amount: BigInt(row.amount), at: new Date(row.at) };
+}
+
+/**
+ * Settles a pending transfer from the platform's own record of its id: an `in` it applied
+ * becomes done, one it never applied is reversed; an `out` it applied is credited, one it
+ * never applied fails (the points stay at the platform). 37163 nothing pending with this id,
+ * 37165 too early (its first answer may still come), 37162 the platform did not answer, 37164
+ * its record differs from ours (left pending for a person).
+ */
+export async function repairTransfer(
+  db: Queryable,
+  platformFor: PlatformFor,
+  input: { siteId: string; transferId: string; operator: TransferOperator; now: Date },
+): Promise<{ transferId: string; type: 'in' | 'out'; state: TransferState; memberId: string }> {
+  const pending = await findPending(db, input.siteId, input.transferId);
+  if (!pending) throw new RpcError(ErrorCode.repairNothingPending);
+  if (input.now.getTime() - pending.at.getTime() < REPAIR_AFTER_MS) throw new RpcError(ErrorCode.repairTooEarly);
+  const platform = platformFor(db);
+  const call = { siteId: input.siteId, transferId: input.transferId, memberId: pending.memberId, amount: pending.amount, now: input.now };
+  let record;
+  let platformBalance = 0n;
+  try {
+    record = await platform.settleTransfer({ ...call, type: pending.type });
+    if (record.state === 'applied' && pending.type === 'out') platformBalance = await platform.balance(call);
+  } catch {
+    throw new RpcError(ErrorCode.repairPlatformSilent);
+  }
+  if (record.memberId !== pending.memberId || record.type !== pending.type || record.amount !== pending.amount) {
+    throw new RpcError(ErrorCode.repairRecordDiffers);
+  }
+  const applied = record.state === 'applied';
+  const state = await db.transaction(async (tx): Promise<TransferState> => {
+    if (pending.type === 'in') {
+      if (applied) {
+        if (!(await confirmIn(tx, input.siteId, input.transferId))) throw new RpcError(ErrorCode.repairNothingPending);
+        return 'done';
+      }
+      await reverseIn(tx, input.siteId, input.transferId, input.operator, input.now);
+      return 'reversed';
+    }
+    if (applied) {
+      await creditOut(tx, input.siteId, input.transferId, platformBalance, input.operator, input.now);
+      return 'done';
+    }
+    await failOut(tx, input.siteId, input.transferId, input.now);
+    return 'failed';
+  });
+  return { transferId: input.transferId, type: pending.type, state, memberId: pending.memberId };
+}
+
+/**
+ * The repair job: every transfer pending longer than REPAIR_AFTER_MS, settled as the wallet
+ * (the platform's account). Any gateway process may run it at the same time as another: a
+ * transfer is settled once (the state changes only from pending), the others get 37163.
+ * Answers how many it settled; those it could not settle stay pending for the next run.
+ */
+export async function repairStaleTransfers(db: Queryable, platformFor: PlatformFor, now: Date, limit = 100) {
+  const stale = await db.rows<{ site_id: string; transfer_id: string }>(sql`
+    SELECT site_id, transfer_id FROM (
+      SELECT site_id, transfer_id, created_at AS at FROM score_log WHERE state = 'pending'
+      UNION ALL SELECT site_id, transfer_id, requested_at FROM transfer_outs WHERE state = 'pending') p
+     WHERE at <= ${new Date(now.getTime() - REPAIR_AFTER_MS)} ORDER BY at LIMIT ${limit}`);
+  let settled = 0;
+  for (const row of stale) {
+    const wallet = await db.one<{ id: DbInt }>(sql`SELECT id FROM accounts WHERE site_id = ${row.site_id} AND kind = 'wallet'`);
+    const operator = { accountId: String(wallet!.id), login: 'game-wallet', subAccountId: null, ip: '' };
+    try {
+      await repairTransfer(db, platformFor, { siteId: row.site_id, transferId: row.transfer_id, operator, now });
+      settled += 1;
+    } catch (error) {
+      if (!(error instanceof RpcError)) throw error;
+    }
+  }
+  return settled;
+}
