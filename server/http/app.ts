@@ -56,7 +56,7 @@ function appPage(html: string): (nonce: string) => string {
   return (nonce) => `${head}<meta name="csp-nonce" content="${nonce}" />\n  </head>${tail}`;
 }
 
-/** How often the repair job looks for transfers left pending (each older than REPAIR_AFTER_MS). */
+/** How often the repair job looks for transfers left pending (each older than REPAIR_JOB_AFTER_MS). */
 const TRANSFER_REPAIR_EVERY_MS = 15_000;
 
 /** Bodies above 1 MiB get HTTP 413 with a JSON-RPC error (GATEWAY.md). */

@@ -19,6 +19,8 @@ import { RpcError } from '../rpc/rpc-error';
 
 /** A transfer younger than this may still get its first answer: repairing it is refused (37165). */
 export const REPAIR_AFTER_MS = 30_000;
+/** The repair job leaves a pending transfer this long to a person before it settles it itself. */
+export const REPAIR_JOB_AFTER_MS = 60_000;
 
 type DbInt = string | number | bigint;
 type TransferState = 'pending' | 'done' | 'reversed' | 'failed';
@@ -404,7 +406,7 @@ export async function repairTransfer(
 }
 
 /**
- * The repair job: every transfer pending longer than REPAIR_AFTER_MS, settled as the wallet
+ * The repair job: every transfer pending longer than REPAIR_JOB_AFTER_MS, settled as the wallet
  * (the platform's account). Any gateway process may run it at the same time as another: a
  * transfer is settled once (the state changes only from pending), the others get 37163.
  * Answers how many it settled; those it could not settle stay pending for the next run.
@@ -414,7 +416,7 @@ export async function repairStaleTransfers(db: Queryable, platformFor: PlatformF
     SELECT site_id, transfer_id FROM (
       SELECT site_id, transfer_id, created_at AS at FROM score_log WHERE state = 'pending'
       UNION ALL SELECT site_id, transfer_id, requested_at FROM transfer_outs WHERE state = 'pending') p
-     WHERE at <= ${new Date(now.getTime() - REPAIR_AFTER_MS)} ORDER BY at LIMIT ${limit}`);
+     WHERE at <= ${new Date(now.getTime() - REPAIR_JOB_AFTER_MS)} ORDER BY at LIMIT ${limit}`);
   let settled = 0;
   for (const row of stale) {
     const wallet = await db.one<{ id: DbInt }>(sql`SELECT id FROM accounts WHERE site_id = ${row.site_id} AND kind = 'wallet'`);

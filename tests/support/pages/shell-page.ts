@@ -15,6 +15,7 @@ const screenTestIds: Partial<Record<ScreenId, string>> = {
   videoOrder: 'bet-record-screen',
   gameResult: 'game-result-screen',
   deviceSwitch: 'device-switch-screen',
+  gameTransfer: 'game-transfer-screen',
 };
 
 /** The signed-in app around the screens: the menu (entries by screen id), the palette, toasts. */
