@@ -23,6 +23,7 @@ export type ScreenId =
   | 'videoOrder'
   | 'onsiteBetting'
   | 'gameTransfer'
+  | 'gameLog'
   | 'gameResult'
   | 'gameSwitch'
   | 'deviceSwitch';
@@ -170,6 +171,20 @@ export const screens: readonly Screen[] = [
         '修复',
         'zhuanzhang',
       ],
+    },
+  },
+  {
+    id: 'gameLog',
+    path: '/gameLog/index',
+    pattern: '/gameLog/index',
+    labelKey: 'route.gameLog',
+    icon: 'scroll-text',
+    // A member's sessions and their bets: access code 7, like the bets.
+    guard: { anyOf: ['gw.credit.player.game.log'] },
+    menu: {
+      group: 'main',
+      order: 4.33,
+      keywords: ['game log', 'sessions', 'player log', 'play history', '游戏日志', '游戏记录', 'youxirizhi'],
     },
   },
   {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { agentLevel, companyLevel } from './account-levels.contract';
 import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contract';
 import { ErrorCode } from './errors.contract';
+import { BET_MAX_SPAN_DAYS } from './game.contract';
 import { defineMethod } from './method.contract';
 import { pointsSchema, serialSchema } from './points.contract';
 
@@ -35,7 +36,43 @@ export const transferRowSchema = z.object({
 });
 export type TransferRow = z.infer<typeof transferRowSchema>;
 
+/** One game session of a member: from its first transfer in to the transfer out that emptied its platform balance. */
+export const gameSessionSchema = z.object({
+  sessionId: z.string(),
+  startTime: isoTimeSchema,
+  /** Null while the member is still in the game. */
+  endTime: isoTimeSchema.nullable(),
+  /** What came in and went out (done transfers; a reversed in and its reversal count in neither). */
+  transferIn: pointsSchema,
+  transferOut: pointsSchema,
+  bets: z.number().int().min(0),
+  betAmount: pointsSchema,
+  validBet: pointsSchema,
+  /** The member's result over the session's settled bets (negative when it lost). */
+  winLoss: pointsSchema,
+  /** Transfers of the session still waiting for the platform. */
+  pending: z.number().int().min(0),
+});
+
 export const transferMethods = {
+  'gw.credit.player.game.log': defineMethod({
+    summary:
+      "A member's game log: its game sessions started in [startTime, endTime) (at most 93 days), newest first, each with its transfers in and out and its bets' totals",
+    params: z
+      .object({ userId: idSchema, startTime: isoTimeSchema, endTime: isoTimeSchema })
+      .extend(pageParams(50))
+      .refine((p) => Date.parse(p.startTime) < Date.parse(p.endTime), { message: 'start-after-end', path: ['startTime'] })
+      .refine((p) => Date.parse(p.endTime) - Date.parse(p.startTime) <= BET_MAX_SPAN_DAYS * 86_400_000, {
+        message: 'range-over-93-days',
+        path: ['endTime'],
+      }),
+    result: pageResult(gameSessionSchema),
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: [0, 1, 2, 3, 4], accessCode: 7 },
+    // 100 with rule "not-a-member": the account is an agent.
+    errors: [ErrorCode.accountNotFound],
+  }),
   'gw.credit.transfer.query': defineMethod({
     summary:
       "Transfers in and out of the game platform of the caller's line (or of one member of it), newest first; state pending lists what the repair has yet to settle",

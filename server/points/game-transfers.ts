@@ -86,24 +86,21 @@ async function lockMember(tx: Queryable, siteId: string, memberId: string): Prom
   return { ...member, wallet_id: wallet.id };
 }
 
-async function openSession(tx: Queryable, siteId: string, memberId: string) {
-  const row = await tx.one<{ session_id: string }>(sql`SELECT session_id FROM game_sessions
-    WHERE site_id = ${siteId} AND member_id = ${memberId} AND ended_at IS NULL`);
-  return row?.session_id ?? null;
-}
-
-/** 37165 while an earlier transfer of the member is unsettled: one at a time. */
-async function refuseWhileUnsettled(tx: Queryable, siteId: string, memberId: string) {
-  const unsettled = await tx.one(sql`SELECT 1 FROM score_log
-      WHERE site_id = ${siteId} AND target_account_id = ${memberId} AND state = 'pending'
-    UNION ALL SELECT 1 FROM transfer_outs WHERE site_id = ${siteId} AND member_id = ${memberId} AND state = 'pending' LIMIT 1`);
-  if (unsettled) throw new RpcError(ErrorCode.repairTooEarly);
-}
-
-async function refuseUsedId(tx: Queryable, siteId: string, transferId: string) {
-  const used = await tx.one(sql`SELECT 1 FROM score_log WHERE site_id = ${siteId} AND transfer_id = ${transferId}
-    UNION ALL SELECT 1 FROM transfer_outs WHERE site_id = ${siteId} AND transfer_id = ${transferId} LIMIT 1`);
-  if (used) throw new Error(`transfer id ${transferId} of site ${siteId} is already used`);
+/**
+ * What a new transfer of the member must know, in one round trip: its open game session, and
+ * whether an earlier transfer of its is still unsettled (37165: one at a time). A transfer id
+ * used before is a bug of the caller (ids are ours), refused before anything moves.
+ */
+async function transferState(tx: Queryable, siteId: string, memberId: string, transferId: string) {
+  const row = await tx.one<{ session: string | null; unsettled: boolean; used: boolean }>(sql`SELECT
+      (SELECT session_id FROM game_sessions WHERE site_id = ${siteId} AND member_id = ${memberId} AND ended_at IS NULL) AS session,
+      EXISTS (SELECT FROM score_log WHERE site_id = ${siteId} AND target_account_id = ${memberId} AND state = 'pending')
+        OR EXISTS (SELECT FROM transfer_outs WHERE site_id = ${siteId} AND member_id = ${memberId} AND state = 'pending') AS unsettled,
+      EXISTS (SELECT FROM score_log WHERE site_id = ${siteId} AND transfer_id = ${transferId})
+        OR EXISTS (SELECT FROM transfer_outs WHERE site_id = ${siteId} AND transfer_id = ${transferId}) AS used`);
+  if (row!.used) throw new Error(`transfer id ${transferId} of site ${siteId} is already used`);
+  if (row!.unsettled) throw new RpcError(ErrorCode.repairTooEarly);
+  return row!.session;
 }
 
 /** One movement between the member and the wallet with its score-log row; answers its serial. */
@@ -179,9 +176,7 @@ async function beginIn(tx: Queryable, input: TransferRequest, amount: bigint) {
     throw new RpcError(ErrorCode.targetStatusForbidsScore);
   }
   if (BigInt(member.balance) < amount) throw new RpcError(ErrorCode.targetBalanceLow);
-  await refuseWhileUnsettled(tx, input.siteId, input.memberId);
-  await refuseUsedId(tx, input.siteId, input.transferId);
-  let session = await openSession(tx, input.siteId, input.memberId);
+  let session = await transferState(tx, input.siteId, input.memberId, input.transferId);
   if (session === null) {
     session = input.transferId;
     await tx.run(sql`INSERT INTO game_sessions (site_id, session_id, member_id, started_at)
@@ -317,10 +312,8 @@ export async function transferOut(db: Queryable, platformFor: PlatformFor, input
   const session = await db.transaction(async (tx) => {
     const member = await lockMember(tx, input.siteId, input.memberId);
     if (!member) throw new RpcError(ErrorCode.accountNotFound);
-    const open = await openSession(tx, input.siteId, input.memberId);
+    const open = await transferState(tx, input.siteId, input.memberId, input.transferId);
     if (open === null) throw new RpcError(ErrorCode.platformBalanceLow);
-    await refuseWhileUnsettled(tx, input.siteId, input.memberId);
-    await refuseUsedId(tx, input.siteId, input.transferId);
     await tx.run(sql`INSERT INTO transfer_outs (site_id, transfer_id, member_id, game_session, amount, requested_at)
       VALUES (${input.siteId}, ${input.transferId}, ${input.memberId}, ${open}, ${String(amount)}, ${input.now})`);
     return open;

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { isMemberLevel } from '../../contract/account-fields.contract';
 import { formatCents } from '../../contract/amount.contract';
+import { ErrorCode } from '../../contract/errors.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
 import type { TransferState } from '../../contract/transfer.contract';
 import { accountInLine } from '../accounts/line-access';
@@ -7,6 +9,7 @@ import { iso } from '../db/timestamps';
 import type { PlatformFor } from '../games/game-platform';
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
+import { RpcError } from '../rpc/rpc-error';
 import { repairTransfer } from './game-transfers';
 
 type DbInt = string | number | bigint;
@@ -71,8 +74,64 @@ async function queryTransfers(ctx: CallContext, params: ParamsOut<'gw.credit.tra
   };
 }
 
+interface SessionDbRow {
+  session_id: string;
+  started_at: Date | string;
+  ended_at: Date | string | null;
+  ins: DbInt;
+  outs: DbInt;
+  pending: DbInt;
+  bets: DbInt;
+  bet_amount: DbInt;
+  valid_bet: DbInt;
+  win_loss: DbInt;
+}
+
+/** A member's game sessions with their transfers and their bets' totals (the bets of a session carry its id). */
+async function gameLog(ctx: CallContext, params: ParamsOut<'gw.credit.player.game.log'>) {
+  const member = await accountInLine(ctx, params.userId);
+  if (!isMemberLevel(member.level)) throw new RpcError(ErrorCode.invalidParams, { field: 'userId', rule: 'not-a-member' });
+  const where = sql`s.site_id = ${ctx.site.id} AND s.member_id = ${params.userId}::bigint
+    AND s.started_at >= ${new Date(params.startTime)} AND s.started_at < ${new Date(params.endTime)}`;
+  const counted = await ctx.db.one<{ n: DbInt }>(sql`SELECT count(*) AS n FROM game_sessions s WHERE ${where}`);
+  const rows = await ctx.db.rows<SessionDbRow>(sql`
+    SELECT s.session_id, s.started_at, s.ended_at, t.ins, t.outs, t.pending, b.bets, b.bet_amount, b.valid_bet, b.win_loss
+      FROM game_sessions s
+      CROSS JOIN LATERAL (
+        SELECT COALESCE(sum(l.amount) FILTER (WHERE l.type = 'in' AND l.state = 'done'), 0) AS ins,
+               COALESCE(sum(l.amount) FILTER (WHERE l.type = 'out' AND l.reversal_of IS NULL), 0) AS outs,
+               count(*) FILTER (WHERE l.state = 'pending')
+                 + (SELECT count(*) FROM transfer_outs o WHERE o.site_id = s.site_id AND o.game_session = s.session_id AND o.state = 'pending') AS pending
+          FROM score_log l WHERE l.site_id = s.site_id AND l.game_session = s.session_id) t
+      CROSS JOIN LATERAL (
+        SELECT count(*) AS bets, COALESCE(sum(x.bet), 0) AS bet_amount,
+               COALESCE(sum(x.valid_bet) FILTER (WHERE x.status IN ('settled', 'resettled')), 0) AS valid_bet,
+               COALESCE(sum(x.win_loss) FILTER (WHERE x.status IN ('settled', 'resettled')), 0) AS win_loss
+          FROM bets x WHERE x.member_id = s.member_id AND x.transaction_id = s.session_id AND x.status <> 'cancelled') b
+     WHERE ${where}
+     ORDER BY s.started_at DESC, s.session_id DESC
+     LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
+  const amount = (value: DbInt) => formatCents(BigInt(value));
+  return {
+    total: Number(counted?.n ?? 0),
+    list: rows.map((row) => ({
+      sessionId: row.session_id,
+      startTime: iso(row.started_at),
+      endTime: row.ended_at === null ? null : iso(row.ended_at),
+      transferIn: amount(row.ins),
+      transferOut: amount(row.outs),
+      bets: Number(row.bets),
+      betAmount: amount(row.bet_amount),
+      validBet: amount(row.valid_bet),
+      winLoss: amount(row.win_loss),
+      pending: Number(row.pending),
+    })),
+  };
+}
+
 export const transferHandlers = (platformFor: PlatformFor) =>
   defineHandlers({
+    'gw.credit.player.game.log': gameLog,
     'gw.credit.transfer.query': queryTransfers,
     'gw.credit.transfer.repair': async (ctx, params) => {
       const session = ctx.session!;

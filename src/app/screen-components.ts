@@ -16,6 +16,7 @@ export const screenComponents: Record<ScreenId, LazyExoticComponent<ComponentTyp
   videoOrder: lazy(() => import('@/features/bets/bet-record-screen')),
   onsiteBetting: lazy(() => import('@/features/bets/onsite-betting-screen')),
   gameTransfer: lazy(() => import('@/features/transfers/game-transfer-screen')),
+  gameLog: lazy(() => import('@/features/transfers/game-log-screen')),
   gameResult: lazy(() => import('@/features/games/game-result-screen')),
   gameSwitch: lazy(() => import('@/features/games/game-switch-screen')),
   deviceSwitch: lazy(() => import('@/features/games/device-switch-screen')),

@@ -8,7 +8,9 @@
  *      as raw SQL from 8 clients on the same database, on PostgreSQL and on PGlite;
  *   6. the first page of the operation record over 1,000,000 records of one line in 15 days;
  *   7. bets stored per second through the real path (snapshot, once per order) against a raw
- *      multi-row INSERT of the same rows, on PGlite and PostgreSQL.
+ *      multi-row INSERT of the same rows, on PGlite and PostgreSQL;
+ *   8. transfers to and from the game platform per second against score ups, same members,
+ *      same database, same run, on PGlite and PostgreSQL.
  * `npm run bench -- score` runs only the parts whose names hold one of the words given.
  * Aims are reported, never enforced: the exit code is non-zero only when something could not be measured.
  */
@@ -23,6 +25,7 @@ import { ensureWebBuild } from '../support/web-build';
 import { benchRights } from './rights.bench-helper';
 import { AUDIT_ROWS, auditDatabase, timeOperationRecord } from './audit.bench-helper';
 import { benchBetIngest, INGEST_BETS, type IngestResult } from './bets.bench-helper';
+import { benchTransfers, TRANSFER_BENCH_SECONDS, TRANSFER_WORKERS, type TransferBenchResult } from './transfers.bench-helper';
 import { benchScorePglite, benchScorePostgres, SCORE_CONNECTIONS, type ScoreBenchResult, type ScoreLoadResult } from './score.bench-helper';
 
 const RATIO_AIM = 0.6;
@@ -369,6 +372,24 @@ function reportIngest(name: string, result: IngestResult): void {
   );
 }
 
+const TRANSFER_RATIO_AIM = 0.8;
+const transferRows: TableRow[] = [];
+
+function reportTransfers(name: string, result: TransferBenchResult): void {
+  const ratio = result.transfersPerSecond / result.scoreUpsPerSecond;
+  transferRows.push({
+    database: name,
+    members: String(result.members),
+    '(h) score ups/s': result.scoreUpsPerSecond.toFixed(1),
+    '(i) transfers in+out/s': result.transfersPerSecond.toFixed(1),
+    'i / h': ratio.toFixed(2),
+    failures: String(result.failures),
+    'ledger check': result.ledgerOk ? 'passed' : 'FAILED',
+  });
+  addSummary(`${name}: transfers in and out / score ups`, ratio.toFixed(2), `>= ${TRANSFER_RATIO_AIM}`, ratio >= TRANSFER_RATIO_AIM);
+  addSummary(`${name}: ledger check after the transfer bench`, result.ledgerOk ? 'passed' : 'FAILED', 'passed', result.ledgerOk);
+}
+
 async function main(): Promise<void> {
   console.log(
     `Bench: node ${process.version}, ${cpus().length} CPUs; autocannon ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route`,
@@ -385,6 +406,7 @@ async function main(): Promise<void> {
   await part('score ups, PGlite', async () => reportScore('PGlite', await benchScorePglite()));
   await part('operation record, PGlite', () => benchOperationRecord('PGlite', { kind: 'pglite' }));
   await part('bets ingest, PGlite', async () => reportIngest('PGlite', await benchBetIngest({ kind: 'pglite' })));
+  await part('transfers, PGlite', async () => reportTransfers('PGlite', await benchTransfers({ kind: 'pglite' })));
   const adminUrl = postgresAdminUrl();
   if (adminUrl) {
     console.log(`PostgreSQL: a fresh database on ${maskUrl(adminUrl)}`);
@@ -421,6 +443,14 @@ async function main(): Promise<void> {
         await database.drop();
       }
     });
+    await part('transfers, PostgreSQL', async () => {
+      const database = await createBenchDatabase(adminUrl);
+      try {
+        reportTransfers('PostgreSQL', await benchTransfers({ kind: 'postgres', url: database.url }));
+      } finally {
+        await database.drop();
+      }
+    });
     await part('operation record, PostgreSQL', async () => {
       const database = await createBenchDatabase(adminUrl);
       try {
@@ -445,6 +475,10 @@ async function main(): Promise<void> {
   printTable(
     `7. Bets ingested: ${INGEST_BETS.toLocaleString('en')} settled bets through storeBets (e) against raw multi-row INSERTs of the same rows (f, g)`,
     ingestRows,
+  );
+  printTable(
+    `8. Transfers to and from the game platform (i) against score ups (h): same members, ${TRANSFER_WORKERS} workers, ${TRANSFER_BENCH_SECONDS} s each`,
+    transferRows,
   );
   printTable('Summary', summaryRows);
 }

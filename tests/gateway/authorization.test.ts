@@ -182,6 +182,7 @@ const otherCodedCalls: Record<string, { actor: Actor; params: (target: string) =
   'gw.credit.game.result.query': { actor: 'level0', params: () => lastDay() },
   'gw.credit.bet.export': { actor: 'level0', params: () => ({ ...lastDay(), format: 'csv' }) },
   'gw.credit.transfer.query': { actor: 'level0', params: (userId) => ({ userId }) },
+  'gw.credit.player.game.log': { actor: 'level4', params: (userId) => ({ ...lastDay(), userId }) },
   // Past the rights check, nothing is pending with this id (the repair path has tests of its own).
   'gw.credit.transfer.repair': { actor: 'level0', params: () => ({ transferId: 'none-pending' }), expected: 37163 },
 };

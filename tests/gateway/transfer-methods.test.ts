@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
+import { storeBets } from '../../server/games/bet.store';
 import { withFaults, type Fault, type PlatformFor } from '../../server/games/game-platform';
 import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
 import { REPAIR_AFTER_MS, transferIn, transferOut } from '../../server/points/game-transfers';
@@ -116,6 +117,77 @@ describe('transfer query and repair', () => {
     expect(await gw.rpc('gw.credit.transfer.repair', { opsId: await gw.sessionForSub('clerk05'), transferId })).toMatchObject({
       state: 'done',
     });
+  });
+
+  it("answers a member's game log: each session with its transfers in and out and its bets' totals", async () => {
+    const member = await gw.accountId('mb01010201001');
+    const session = `M${++seq}`;
+    const now = gw.clock.now();
+    await transferIn(gw.db, platformFor, { siteId: 'demo', memberId: member, amount: 20_000, transferId: session, now });
+    const bet = (orderId: string, winLoss: number) => ({
+      orderId,
+      memberId: member,
+      betTime: new Date(now.getTime() + 1_000),
+      settleTime: new Date(now.getTime() + 30_000),
+      gameCode: 'baccarat',
+      gameType: 'live' as const,
+      playType: 'banker',
+      betCode: 'banker',
+      gameId: 'BAC-02',
+      gameName: 'Baccarat',
+      round: '1',
+      transactionId: session,
+      status: 'settled' as const,
+      bet: 5_000,
+      validBet: 5_000,
+      settle: 5_000 + winLoss,
+      winLoss,
+      jackpot: 0,
+      jackpotWon: 0,
+      jackpotRake: 0,
+      redPacket: 0,
+    });
+    await storeBets(gw.db, 'demo', [bet('880000000001', 4_750), bet('880000000002', -5_000)], new Date(now.getTime() + 30_000));
+    await gw.db.run(sql`UPDATE platform_wallets SET balance = balance - 250 WHERE site_id = 'demo' AND member_id = ${member}`);
+    await transferOut(gw.db, platformFor, {
+      siteId: 'demo',
+      memberId: member,
+      amount: 19_750,
+      transferId: `M${++seq}`,
+      now: new Date(now.getTime() + 60_000),
+    });
+
+    const agent = await gw.sessionFor('ag01010201');
+    const range = {
+      startTime: new Date(now.getTime() - 86_400_000).toISOString(),
+      endTime: new Date(now.getTime() + 86_400_000).toISOString(),
+    };
+    const log = await gw.rpc('gw.credit.player.game.log', { opsId: agent, userId: member, ...range, pageIndex: 1, pageSize: 50 });
+    expect(log.total).toBe(1);
+    expect(log.list[0]).toEqual({
+      sessionId: session,
+      startTime: now.toISOString(),
+      endTime: new Date(now.getTime() + 60_000).toISOString(),
+      transferIn: '200.00',
+      transferOut: '197.50',
+      bets: 2,
+      betAmount: '100.00',
+      validBet: '100.00',
+      winLoss: '-2.50',
+      pending: 0,
+    });
+    const other = await gw.sessionFor('ag01010102');
+    expect(
+      (await gw.refusal('gw.credit.player.game.log', { opsId: other, userId: member, ...range, pageIndex: 1, pageSize: 50 })).code,
+    ).toBe(ErrorCode.accountNotFound);
+    const notMember = await gw.refusal('gw.credit.player.game.log', {
+      opsId: agent,
+      userId: await gw.accountId('ag01010201'),
+      ...range,
+      pageIndex: 1,
+      pageSize: 50,
+    });
+    expect([notMember.code, notMember.data]).toEqual([ErrorCode.invalidParams, { field: 'userId', rule: 'not-a-member' }]);
   });
 
   it('refuses bad params (100)', async () => {

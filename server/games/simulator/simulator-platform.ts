@@ -37,7 +37,7 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
     return BigInt(row?.balance ?? 0);
   }
 
-  /** A repeated id answers as the first call did; a voided one is refused (nothing happens). */
+  /** A repeated id answers with the balance now; a voided one, or another transfer's, is refused (nothing happens). */
   async function repeated(q: Queryable, call: TransferCall, type: 'in' | 'out') {
     const record = await seen(q, call.siteId, call.transferId);
     if (!record) return null;
@@ -52,7 +52,7 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
       const recorded = await tx.one(sql`INSERT INTO platform_transfers (site_id, transfer_id, member_id, type, amount, state, created_at)
         VALUES (${call.siteId}, ${call.transferId}, ${call.memberId}, ${type}, ${String(call.amount)}, 'applied', ${call.now})
         ON CONFLICT DO NOTHING RETURNING 1`);
-      // The same id arrived meanwhile: answer as for a repeat.
+      // An id seen before: answered as the first call was (refused when void or not the same transfer).
       if (!recorded) return (await repeated(tx, call, type))!;
       const moved = await tx.one<{ balance: DbInt }>(
         type === 'in'
@@ -68,12 +68,8 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
   }
 
   return {
-    async transferIn(call) {
-      return (await repeated(db, call, 'in')) ?? apply(call, 'in');
-    },
-    async transferOut(call) {
-      return (await repeated(db, call, 'out')) ?? apply(call, 'out');
-    },
+    transferIn: (call) => apply(call, 'in'),
+    transferOut: (call) => apply(call, 'out'),
     async queryTransfer(call) {
       const record = await seen(db, call.siteId, call.transferId);
       return record ? toRecord(record) : null;

@@ -9,6 +9,7 @@ import {
   Megaphone,
   Radio,
   Receipt,
+  ScrollText,
   Search,
   Users,
   type LucideIcon,
@@ -31,6 +32,7 @@ const icons: Record<string, LucideIcon> = {
   radio: Radio,
   dices: Dices,
   'arrow-left-right': ArrowLeftRight,
+  'scroll-text': ScrollText,
 };
 
 function MenuItems({ labelled, onChoose }: { labelled: boolean; onChoose?: () => void }) {
