@@ -44,6 +44,13 @@ describe.runIf(e2e.run)('game transfers in Chromium', () => {
     await expect.poll(() => transfers.stateOf('E2E-LOST-1')).toBe('reversed');
     const after = await e2e.gw.db.one<{ balance: string }>(sql`SELECT balance::text FROM accounts WHERE id = ${member}`);
     expect(after!.balance).toBe(before!.balance);
+
+    // The member's game log shows the session, finished, with nothing in or out (the in was reversed).
+    await shell.goTo('gameLog', `?account=${member}&name=mb01010202002`);
+    const session = shell.page.locator('[data-testid="game-log-row"][data-session-id="E2E-LOST-1"]');
+    await session.waitFor();
+    expect(await session.textContent()).toContain(text('gameLog.finished'));
+    expect(await shell.page.getByTestId('game-log-total').getAttribute('data-total')).toBe('1');
     await shell.close();
   });
 });

@@ -16,6 +16,7 @@ const screenTestIds: Partial<Record<ScreenId, string>> = {
   gameResult: 'game-result-screen',
   deviceSwitch: 'device-switch-screen',
   gameTransfer: 'game-transfer-screen',
+  gameLog: 'game-log-screen',
 };
 
 /** The signed-in app around the screens: the menu (entries by screen id), the palette, toasts. */
