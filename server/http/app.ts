@@ -144,11 +144,15 @@ export async function buildApp(options: AppOptions) {
   const platformFor = options.platformFor ?? simulatorPlatform;
   // The transfer repair job runs where background jobs do; several processes may run it at once.
   if (jobs) {
-    let sweeping: Promise<unknown> = Promise.resolve();
+    let sweeping: Promise<unknown> | null = null;
     const timer = setInterval(() => {
-      sweeping = repairStaleTransfers(options.db, platformFor, options.clock.now()).catch((error: unknown) =>
-        app.log.error({ err: error }, 'internal error in the transfer repair job'),
-      );
+      // A slow run is let finish rather than joined by the next.
+      if (sweeping) return;
+      sweeping = repairStaleTransfers(options.db, platformFor, options.clock.now())
+        .catch((error: unknown) => app.log.error({ err: error }, 'internal error in the transfer repair job'))
+        .finally(() => {
+          sweeping = null;
+        });
     }, TRANSFER_REPAIR_EVERY_MS);
     timer.unref();
     app.addHook('onClose', async () => {
