@@ -12,6 +12,8 @@ describe('config', () => {
       loginIpLimit: 50,
       trustProxy: false,
       pgliteUpkeepMinutes: 10,
+      simRate: 2,
+      simSeed: 'demo',
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });
@@ -29,6 +31,8 @@ describe('config', () => {
     expect(loadConfig({ PGLITE_UPKEEP_MINUTES: '0' }).pgliteUpkeepMinutes).toBe(0);
     expect(() => loadConfig({ PGLITE_UPKEEP_MINUTES: '-1' })).toThrow(/PGLITE_UPKEEP_MINUTES/);
     expect(() => loadConfig({ PGLITE_UPKEEP_MINUTES: 'hourly' })).toThrow(/PGLITE_UPKEEP_MINUTES/);
+    expect(loadConfig({ SIM_RATE: '0', SIM_SEED: 'x1' })).toMatchObject({ simRate: 0, simSeed: 'x1' });
+    expect(() => loadConfig({ SIM_RATE: 'lots' })).toThrow(/SIM_RATE/);
   });
 
   it('reads TRUST_PROXY as off, a hop count or the balancers\' addresses, never as "believe everything"', () => {

@@ -18,6 +18,10 @@ export interface Config {
   logLevel: string;
   /** PGlite only: minutes between two VACUUM (ANALYZE) runs of the embedded database (0: only at start). */
   pgliteUpkeepMinutes: number;
+  /** The embedded game platform: about this many members sit down to play per site and minute (0: nobody plays). */
+  simRate: number;
+  /** Its seed: the same seed gives the same round results. */
+  simSeed: string;
 }
 
 function integer(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
@@ -75,5 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'warn',
     pgliteUpkeepMinutes: integer('PGLITE_UPKEEP_MINUTES', env.PGLITE_UPKEEP_MINUTES, DEFAULT_UPKEEP_MINUTES, 0, 10_080),
+    simRate: integer('SIM_RATE', env.SIM_RATE, 2, 0, 60),
+    simSeed: env.SIM_SEED || 'demo',
   };
 }

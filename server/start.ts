@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { systemClock } from './clock';
 import { loadConfig } from './config';
@@ -8,6 +10,8 @@ import { startUpkeep } from './db/pglite-upkeep';
 import { initIpRegions } from './geo/ip-region';
 import { buildApp } from './http/app';
 import { seedGameHistory } from './seed/game-history.seed';
+import { simulatorPlatform } from './games/simulator/simulator-platform';
+import { startSimulator } from './games/simulator/simulator-runtime';
 import { demoLogins, demoSubAccounts, demoTreeLogins, seedDemo } from './seed/demo.seed';
 import { buildWeb, webBuildNeeded, webRoot } from './web-build';
 
@@ -32,7 +36,7 @@ const db = config.databaseUrl
   ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
   : await openDatabase({ kind: 'pglite', dataDir: join(config.dataDir, 'pglite') });
 
-const running: { app?: Awaited<ReturnType<typeof buildApp>>; stopUpkeep?: () => void } = {};
+const running: { app?: Awaited<ReturnType<typeof buildApp>>; stopUpkeep?: () => void; stopSimulator?: () => Promise<void> } = {};
 let stopping = false;
 // Registered before the port opens, so a Ctrl+C at any moment from here stops cleanly.
 async function stop(signal: string) {
@@ -40,6 +44,7 @@ async function stop(signal: string) {
   stopping = true;
   console.log(`\n${signal}: stopping…`);
   running.stopUpkeep?.();
+  await running.stopSimulator?.();
   await running.app?.close();
   await db.close();
   process.exit(0);
@@ -64,6 +69,13 @@ initIpRegions();
 const app = await buildApp({ db, clock: systemClock, config, webRoot });
 running.app = app;
 await app.listen({ port: config.port, host: config.host });
+// The embedded game platform: members play while the office runs (one process at a time holds its lease).
+running.stopSimulator = startSimulator(
+  db,
+  { seed: config.simSeed, rate: config.simRate, holder: `${hostname()}:${process.pid}:${randomUUID()}`, platformFor: simulatorPlatform },
+  systemClock,
+  (error) => console.error('Game simulator failed:', error),
+);
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 
@@ -72,6 +84,7 @@ Credit back office is up in ${((Date.now() - started) / 1000).toFixed(1)} s
   URL:      http://localhost:${port}/
   API:      http://localhost:${port}/api  (OpenRPC: /api/openrpc.json)
   Database: ${dbLabel}
+  Games:    ${config.simRate > 0 ? `demo members play (SIM_RATE=${config.simRate} a site and minute)` : 'nobody plays (SIM_RATE=0)'}
 Demo logins (password / two-factor code):`);
 for (const login of demoLogins(port)) {
   console.log(`  ${login.site.padEnd(6)} ${login.url.padEnd(32)} ${login.loginId} / ${login.password} / ${login.safeCode}`);

@@ -331,6 +331,24 @@ export async function transferOut(db: Queryable, platformFor: PlatformFor, input
   return { ...outcome, state: 'done', serialNo };
 }
 
+/**
+ * A member who left the game with nothing at the platform (it lost all it brought): no transfer
+ * out will end its session, so it ends here once the platform says its balance is 0 and none of
+ * its transfers is unsettled. Answers whether a session ended.
+ */
+export async function endEmptySession(db: Queryable, platformFor: PlatformFor, input: { siteId: string; memberId: string; now: Date }) {
+  const balance = await platformFor(db).balance({ siteId: input.siteId, memberId: input.memberId });
+  if (balance !== 0n) return false;
+  return db.transaction(async (tx) => {
+    const member = await lockMember(tx, input.siteId, input.memberId);
+    if (!member) throw new RpcError(ErrorCode.accountNotFound);
+    const session = await transferState(tx, input.siteId, input.memberId, '');
+    if (session === null) return false;
+    await closeSession(tx, input.siteId, input.memberId, session, input.now);
+    return true;
+  });
+}
+
 export interface PendingTransfer {
   transferId: string;
   type: 'in' | 'out';

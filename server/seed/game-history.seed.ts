@@ -6,6 +6,7 @@ import { GAMES, playTypeOf, type GameDefinition } from '../games/rules/game-regi
 import { seededRandom, type SeededRandom } from '../games/rules/seeded-random';
 import { jackpotHit, jackpotRake, type SlotSpin } from '../games/rules/slot.rules';
 import { validBets } from '../games/rules/valid-bet.rules';
+import { beijingDate, liveRoundNo } from '../games/round-number';
 
 const DAY_MS = 86_400_000;
 const BEIJING_MS = 8 * 3_600_000;
@@ -33,14 +34,6 @@ function weighted(random: SeededRandom, bets: GameDefinition['commonBets']): str
     left -= bet.weight;
   }
   return bets[0]!.betCode;
-}
-
-const beijingDate = (instant: number) => new Date(instant + BEIJING_MS).toISOString().slice(0, 10).replaceAll('-', '');
-/** A round's number at a live table: its Beijing date and its place in that day ("20261124-0042"). */
-function roundNo(game: GameDefinition, index: number) {
-  const start = index * game.roundSeconds * 1000;
-  const dayStart = Math.floor((start + BEIJING_MS) / DAY_MS) * DAY_MS - BEIJING_MS;
-  return `${beijingDate(start)}-${String(Math.floor((start - dayStart) / (game.roundSeconds * 1000)) + 1).padStart(4, '0')}`;
 }
 
 interface HistoryTransfer {
@@ -198,7 +191,7 @@ async function playHistory(db: Queryable, options: HistoryOptions): Promise<numb
           const live = game.roundSeconds > 0;
           const index = live ? Math.floor(start / (game.roundSeconds * 1000)) + play : orders;
           // A spin is one player's: its number names the site too, so two sites' spins never share one.
-          const round = live ? roundNo(game, index) : `S-${options.siteId}-${orderId}`;
+          const round = live ? liveRoundNo(game, index) : `S-${options.siteId}-${orderId}`;
           const result = game.round(
             live ? seededRandom(options.seed, table, index) : seededRandom(options.seed, `${table}/${options.siteId}`, orders),
           );

@@ -120,6 +120,8 @@ export async function startServer(options: {
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
       LOG_LEVEL: 'warn',
+      // The measured server does not play meanwhile.
+      SIM_RATE: '0',
       ...options.env,
     },
   });

@@ -1,7 +1,7 @@
 /**
  * The ledger under concurrent load through the HTTP gateway.
  *
- * On PostgreSQL: 8 clients split over two gateway processes on one database, 2,000 random score
+ * On PostgreSQL: 8 clients split over two gateway processes on one database, 3,000 random score
  * ups and downs over the demo tree (461 accounts; one hot parent with 40 of its children taking
  * half of the load), 10 % of the requests replayed with their key (some at the same moment on
  * the other process), and one process killed with SIGKILL three times during the load and
@@ -115,7 +115,7 @@ function summary(label: string, record: LoadRecord, startedAt: number, extra = '
 }
 
 describe.runIf(testDatabaseKind() === 'postgres')('on PostgreSQL, two gateway processes', () => {
-  it('keeps the ledger and exactly-once through 2,000 concurrent score ups and downs, replays and three kill -9 of a gateway', async () => {
+  it('keeps the ledger and exactly-once through 3,000 concurrent score ups and downs, replays and three kill -9 of a gateway', async () => {
     const database: TestDatabase = await createTestDatabase();
     cleanups.push(() => database.close());
     const env = { DATABASE_URL: database.url!, LOG_LEVEL: 'error' };
@@ -136,16 +136,17 @@ describe.runIf(testDatabaseKind() === 'postgres')('on PostgreSQL, two gateway pr
     expect(accounts).toBeGreaterThanOrEqual(100);
     expect(hot.length).toBeGreaterThanOrEqual(20);
     const random = seededRandom(seed);
-    // Kept to about 20 s in CI (three restarts included); longer runs belong to the bench.
-    const ops = makeOps({ pairs, hot, count: 2_000, random, runId: `pg${seed}` });
+    // Kept to about 30 s in CI, three restarts included (longer runs belong to the bench).
+    const ops = makeOps({ pairs, hot, count: 3_000, random, runId: `pg${seed}` });
     const before = await balances(database.db, 'demo');
     const record = new LoadRecord();
 
-    // Kill the second gateway at a quarter, a half and three quarters of the load, then restart it.
+    // Kill the second gateway at a fifth, two fifths and three fifths of the load, then restart it:
+    // a restart takes seconds on a busy machine, so the last kill leaves room before the load ends.
     let kills = 0;
     let restarting: Promise<void> | undefined;
     const onProgress = (done: number) => {
-      if (restarting || kills >= 3 || done < ((kills + 1) * ops.length) / 4) return;
+      if (restarting || kills >= 3 || done < ((kills + 1) * ops.length) / 5) return;
       kills++;
       restarting = (async () => {
         targets[1]!.up = false;
@@ -169,7 +170,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('on PostgreSQL, two gateway pr
     );
 
     expect(kills).toBe(3);
-    expect(totals.requests).toBeGreaterThanOrEqual(2_000);
+    expect(totals.requests).toBeGreaterThanOrEqual(3_000);
     expect(totals.replays / totals.requests).toBeGreaterThanOrEqual(0.08);
     expect(record.acknowledged.length).toBeGreaterThan(ops.length / 2);
     expect(await verifyRun(database.db, { siteId: 'demo', runId: `pg${seed}`, record, before })).toEqual([]);

@@ -14,7 +14,8 @@ export interface GatewayProcess {
 export async function startGatewayProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<GatewayProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: projectRoot,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
+    // Nobody plays unless a test says so (SIM_RATE): its load is then the only one.
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', SIM_RATE: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';

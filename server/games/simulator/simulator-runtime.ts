@@ -1,0 +1,410 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/database';
+import { endEmptySession, transferIn, transferOut } from '../../points/game-transfers';
+import { RpcError } from '../../rpc/rpc-error';
+import { storeBets, type PlatformBet } from '../bet.store';
+import type { PlatformFor } from '../game-platform';
+import { storeRounds, type PlatformRound } from '../game-round.store';
+import { betRefusal, countRefusal } from '../platform-rules';
+import { liveRoundNo } from '../round-number';
+import { GAMES, gameByCode, playTypeOf, type GameDefinition } from '../rules/game-registry';
+import { seededRandom, type SeededRandom } from '../rules/seeded-random';
+import { jackpotHit, jackpotRake, type SlotSpin } from '../rules/slot.rules';
+import { validBets } from '../rules/valid-bet.rules';
+
+/**
+ * The embedded game platform at play (issue 15, point 1): members of every site sit down at live
+ * tables and slot machines, bet within what they transferred in, and leave with what is left.
+ * One tick at a time, by the gateway process holding the lease; everything it knows lives in
+ * tables, so another process takes over when the lease lapses. A live round's result is a
+ * function of (seed, table, round), a spin's of (seed, machine and site, spin number), so a seed
+ * reproduces the results. The platform's bets and rounds go to its feed; the back office reads
+ * the feed from its cursor into storeBets / storeRounds, in the same transaction as the cursor.
+ */
+
+export const TICK_MS = 2_000;
+const LEASE_MS = 15_000;
+/** Stakes a seated member picks from, in cents (10 to 200 yuan), never above a tenth of what it brings. */
+const STAKES = [1_000, 2_000, 5_000, 10_000, 20_000];
+const SPIN_EVERY_MS = 4_000;
+const FEED_BATCH = 1_000;
+const JACKPOT_START = 1_000_000;
+
+export interface SimulatorOptions {
+  seed: string;
+  /** How lively: about this many members sit down per site and minute; 0 stops play. */
+  rate: number;
+  /** Who holds the lease (one gateway process). */
+  holder: string;
+  platformFor: PlatformFor;
+}
+
+export interface TickOutcome {
+  leader: boolean;
+  joined: number;
+  bets: number;
+  left: number;
+  ingested: number;
+}
+
+type DbInt = string | number | bigint;
+interface PlayerRow {
+  member_id: DbInt;
+  site_id: string;
+  game_code: string;
+  table_id: string;
+  session_id: string;
+  stake: DbInt;
+  plays_left: number;
+  next_at: Date | string;
+  open_bet: OpenBet | string | null;
+}
+interface OpenBet {
+  orderId: string;
+  betCode: string;
+  roundIndex: number;
+  betTime: string;
+}
+
+type FeedBet = Omit<PlatformBet, 'betTime' | 'settleTime'> & { betTime: string; settleTime: string | null };
+type FeedRound = Omit<PlatformRound, 'startedAt' | 'endedAt'> & { startedAt: string; endedAt: string };
+
+const pick = <T>(random: SeededRandom, items: readonly T[]) => items[random.below(items.length)]!;
+function weighted(random: SeededRandom, bets: GameDefinition['commonBets']): string {
+  let left = random.below(bets.reduce((sum, bet) => sum + bet.weight, 0));
+  for (const bet of bets) {
+    if (left < bet.weight) return bet.betCode;
+    left -= bet.weight;
+  }
+  return bets[0]!.betCode;
+}
+
+/** Takes or keeps the lease; false when another process holds it. */
+async function holdLease(db: Queryable, holder: string, now: Date) {
+  const held =
+    await db.one(sql`INSERT INTO simulator_lease AS l (id, holder, until) VALUES (1, ${holder}, ${new Date(now.getTime() + LEASE_MS)})
+    ON CONFLICT (id) DO UPDATE SET holder = EXCLUDED.holder, until = EXCLUDED.until
+     WHERE l.holder = EXCLUDED.holder OR l.until < ${now}
+    RETURNING 1`);
+  return held !== undefined;
+}
+
+async function publish(db: Queryable, siteId: string, kind: 'bet' | 'round', body: FeedBet | FeedRound, now: Date) {
+  await db.run(
+    sql`INSERT INTO platform_feed (site_id, kind, body, created_at) VALUES (${siteId}, ${kind}, ${JSON.stringify(body)}::jsonb, ${now})`,
+  );
+}
+
+async function orderNo(db: Queryable) {
+  const row = await db.one<{ n: DbInt }>(sql`SELECT nextval('platform_order_no') AS n`);
+  return `7${String(row!.n).padStart(11, '0')}`;
+}
+
+async function platformBalance(db: Queryable, siteId: string, memberId: string) {
+  const row = await db.one<{ balance: DbInt }>(
+    sql`SELECT balance FROM platform_wallets WHERE site_id = ${siteId} AND member_id = ${memberId}`,
+  );
+  return BigInt(row?.balance ?? 0);
+}
+
+async function movePlatform(db: Queryable, siteId: string, memberId: string, delta: number) {
+  await db.run(sql`UPDATE platform_wallets SET balance = balance + ${delta} WHERE site_id = ${siteId} AND member_id = ${memberId}`);
+}
+
+function betRecord(game: GameDefinition, player: PlayerRow, bet: { orderId: string; betCode: string; stake: number; betTime: Date }) {
+  return {
+    orderId: bet.orderId,
+    memberId: String(player.member_id),
+    betTime: bet.betTime.toISOString(),
+    gameCode: game.gameCode,
+    gameType: game.gameType,
+    playType: playTypeOf(bet.betCode),
+    betCode: bet.betCode,
+    gameId: player.table_id,
+    gameName: game.gameCode,
+    transactionId: player.session_id,
+    bet: bet.stake,
+    jackpot: 0,
+    jackpotWon: 0,
+    jackpotRake: 0,
+    redPacket: 0,
+  };
+}
+
+/** Settles a live bet whose round has ended: the platform pays the member there and publishes the bet and the round. */
+async function settleLive(db: Queryable, options: SimulatorOptions, player: PlayerRow, open: OpenBet, now: Date) {
+  const game = gameByCode(player.game_code)!;
+  const result = game.round(seededRandom(options.seed, player.table_id, open.roundIndex));
+  const stake = Number(player.stake);
+  const payout = game.settle(open.betCode, stake, result) ?? 0;
+  const endedAt = new Date((open.roundIndex + 1) * game.roundSeconds * 1000);
+  const round = liveRoundNo(game, open.roundIndex);
+  await movePlatform(db, player.site_id, String(player.member_id), payout);
+  await publish(
+    db,
+    player.site_id,
+    'round',
+    {
+      gameCode: game.gameCode,
+      gameId: player.table_id,
+      round,
+      startedAt: new Date(open.roundIndex * game.roundSeconds * 1000).toISOString(),
+      endedAt: endedAt.toISOString(),
+      result,
+    },
+    now,
+  );
+  await publish(
+    db,
+    player.site_id,
+    'bet',
+    {
+      ...betRecord(game, player, { orderId: open.orderId, betCode: open.betCode, stake, betTime: new Date(open.betTime) }),
+      round,
+      status: 'settled',
+      settleTime: endedAt.toISOString(),
+      validBet: validBets(game.gameCode, [{ betCode: open.betCode, stake, payout }])[0]!,
+      settle: payout,
+      winLoss: payout - stake,
+    },
+    now,
+  );
+}
+
+/** One play of a seated member: a live bet on the current round (settled later), or a spin settled at once. */
+async function play(db: Queryable, options: SimulatorOptions, player: PlayerRow, random: SeededRandom, now: Date) {
+  const game = gameByCode(player.game_code)!;
+  const stake = Number(player.stake);
+  const memberId = String(player.member_id);
+  const betTime = now;
+  const orderId = await orderNo(db);
+  const betCode = weighted(random, game.commonBets);
+  await movePlatform(db, player.site_id, memberId, -stake);
+  if (game.roundSeconds > 0) {
+    const roundIndex = Math.floor(now.getTime() / (game.roundSeconds * 1000));
+    const open: OpenBet = { orderId, betCode, roundIndex, betTime: betTime.toISOString() };
+    await publish(
+      db,
+      player.site_id,
+      'bet',
+      {
+        ...betRecord(game, player, { orderId, betCode, stake, betTime }),
+        round: liveRoundNo(game, roundIndex),
+        status: 'unsettled',
+        settleTime: null,
+        validBet: 0,
+        settle: 0,
+        winLoss: 0,
+      },
+      now,
+    );
+    await db.run(sql`UPDATE simulator_players SET open_bet = ${JSON.stringify(open)}::jsonb, plays_left = plays_left - 1,
+      next_at = ${new Date((roundIndex + 1) * game.roundSeconds * 1000 + 1_000)} WHERE member_id = ${memberId}`);
+    return;
+  }
+  const spinNo = Number(orderId);
+  const spin = game.round(seededRandom(options.seed, `${player.table_id}/${player.site_id}`, spinNo)) as SlotSpin;
+  const payout = game.settle(betCode, stake, spin) ?? 0;
+  const rake = jackpotRake(stake);
+  const pooled = await db.one<{ pool: DbInt }>(sql`INSERT INTO simulator_jackpots AS j (site_id, table_id, pool)
+      VALUES (${player.site_id}, ${player.table_id}, ${JACKPOT_START + rake})
+    ON CONFLICT (site_id, table_id) DO UPDATE SET pool = j.pool + ${rake} RETURNING pool`);
+  const pool = Number(pooled!.pool);
+  const jackpotWon = jackpotHit(spin) ? pool : 0;
+  if (jackpotWon > 0) {
+    await db.run(
+      sql`UPDATE simulator_jackpots SET pool = ${JACKPOT_START} WHERE site_id = ${player.site_id} AND table_id = ${player.table_id}`,
+    );
+  }
+  const redPacket = random.below(300) === 0 ? (1 + random.below(88)) * 100 : 0;
+  await movePlatform(db, player.site_id, memberId, payout + jackpotWon + redPacket);
+  const round = `S-${player.site_id}-${orderId}`;
+  await publish(
+    db,
+    player.site_id,
+    'round',
+    { gameCode: game.gameCode, gameId: player.table_id, round, startedAt: now.toISOString(), endedAt: now.toISOString(), result: spin },
+    now,
+  );
+  await publish(
+    db,
+    player.site_id,
+    'bet',
+    {
+      ...betRecord(game, player, { orderId, betCode, stake, betTime }),
+      round,
+      status: 'settled',
+      settleTime: now.toISOString(),
+      validBet: validBets(game.gameCode, [{ betCode, stake, payout }])[0]!,
+      settle: payout,
+      winLoss: payout - stake + jackpotWon + redPacket,
+      jackpot: jackpotWon > 0 ? JACKPOT_START : pool,
+      jackpotWon,
+      jackpotRake: rake,
+      redPacket,
+    },
+    now,
+  );
+  await db.run(sql`UPDATE simulator_players SET plays_left = plays_left - 1, next_at = ${new Date(now.getTime() + SPIN_EVERY_MS)}
+    WHERE member_id = ${memberId}`);
+}
+
+/** A member leaves with what it has at the platform; it stays seated (and tries again) while its transfer is unsettled. */
+async function leave(db: Queryable, options: SimulatorOptions, player: PlayerRow, now: Date) {
+  const memberId = String(player.member_id);
+  const balance = await platformBalance(db, player.site_id, memberId);
+  if (balance > 0n) {
+    try {
+      const out = await transferOut(db, options.platformFor, {
+        siteId: player.site_id,
+        memberId,
+        amount: Number(balance),
+        transferId: `SO-${player.session_id}-${now.getTime()}`,
+        now,
+      });
+      if (out.state !== 'done') return false;
+    } catch (error) {
+      if (error instanceof RpcError) return false;
+      throw error;
+    }
+  } else {
+    try {
+      await endEmptySession(db, options.platformFor, { siteId: player.site_id, memberId, now });
+    } catch (error) {
+      if (error instanceof RpcError) return false;
+      throw error;
+    }
+  }
+  await db.run(sql`DELETE FROM simulator_players WHERE member_id = ${memberId}`);
+  return true;
+}
+
+/** A member of the site with points sits down at a random game, bringing part of them. */
+async function join(db: Queryable, options: SimulatorOptions, siteId: string, random: SeededRandom, now: Date) {
+  const candidates = await db.rows<{ id: DbInt; balance: DbInt }>(sql`SELECT a.id, a.balance FROM accounts a
+    WHERE a.site_id = ${siteId} AND a.kind = 'tree' AND a.level = 5 AND a.status = 1 AND NOT a.in_game AND a.balance >= ${STAKES[0]! * 10}
+      AND NOT EXISTS (SELECT FROM simulator_players p WHERE p.member_id = a.id)
+    ORDER BY a.id LIMIT 200`);
+  if (candidates.length === 0) return false;
+  const member = pick(random, candidates);
+  const balance = Number(member.balance);
+  const stakes = STAKES.filter((stake) => stake * 10 <= balance);
+  const stake = pick(random, stakes);
+  const amount = Math.min(balance, stake * (10 + random.below(11)));
+  const game = pick(random, GAMES);
+  const table = pick(random, game.tables);
+  const transferId = `SI-${siteId}-${member.id}-${now.getTime()}`;
+  try {
+    const moved = await transferIn(db, options.platformFor, { siteId, memberId: String(member.id), amount, transferId, now });
+    if (moved.state !== 'done') return false;
+    await db.run(sql`INSERT INTO simulator_players (member_id, site_id, game_code, table_id, session_id, stake, plays_left, next_at)
+      VALUES (${String(member.id)}, ${siteId}, ${game.gameCode}, ${table}, ${moved.sessionId}, ${stake}, ${5 + random.below(20)}, ${now})`);
+    return true;
+  } catch (error) {
+    if (error instanceof RpcError) return false;
+    throw error;
+  }
+}
+
+/**
+ * Reads the platform's feed from the back office's cursor into the bets and rounds, cursor and
+ * all in one transaction, so a row is stored once whatever fails (storeBets and storeRounds
+ * also ignore what they already hold). Answers the feed rows read.
+ */
+export async function ingestPlatformFeed(db: Queryable, now: Date, limit = FEED_BATCH): Promise<number> {
+  return db.transaction(async (tx) => {
+    const cursor = await tx.one<{ seq: DbInt }>(sql`SELECT seq FROM platform_feed_cursor WHERE id = 1 FOR UPDATE`);
+    const rows = await tx.rows<{ seq: DbInt; site_id: string; kind: 'bet' | 'round'; body: FeedBet | FeedRound | string }>(
+      sql`SELECT seq, site_id, kind, body FROM platform_feed WHERE seq > ${String(cursor!.seq)} ORDER BY seq LIMIT ${limit}`,
+    );
+    if (rows.length === 0) return 0;
+    const parse = <T>(body: T | string) => (typeof body === 'string' ? (JSON.parse(body) as T) : body);
+    const rounds: PlatformRound[] = [];
+    const bets = new Map<string, PlatformBet[]>();
+    for (const row of rows) {
+      if (row.kind === 'round') {
+        const round = parse(row.body as FeedRound);
+        rounds.push({ ...round, startedAt: new Date(round.startedAt), endedAt: new Date(round.endedAt) });
+      } else {
+        const bet = parse(row.body as FeedBet);
+        const list = bets.get(row.site_id) ?? [];
+        list.push({ ...bet, betTime: new Date(bet.betTime), settleTime: bet.settleTime === null ? null : new Date(bet.settleTime) });
+        bets.set(row.site_id, list);
+      }
+    }
+    await storeRounds(tx, rounds);
+    for (const [siteId, list] of bets) await storeBets(tx, siteId, list, now);
+    await tx.run(sql`UPDATE platform_feed_cursor SET seq = ${String(rows.at(-1)!.seq)} WHERE id = 1`);
+    return rows.length;
+  });
+}
+
+/**
+ * One tick of the platform: settle the live bets whose round ended, let the seated members play
+ * (each bet asked of the back office's rules first: a refusal is counted and the member leaves),
+ * let those done leave, seat newcomers, then read the feed into the back office.
+ */
+export async function simulatorTick(db: Queryable, options: SimulatorOptions, now: Date): Promise<TickOutcome> {
+  const outcome: TickOutcome = { leader: false, joined: 0, bets: 0, left: 0, ingested: 0 };
+  if (!(await holdLease(db, options.holder, now))) return outcome;
+  outcome.leader = true;
+  const random = seededRandom(options.seed, 'tick', Math.floor(now.getTime() / TICK_MS));
+  // A member seated by a process that died between its transfer in and its seat: seated now, to leave.
+  await db.run(sql`INSERT INTO simulator_players (member_id, site_id, game_code, table_id, session_id, stake, plays_left, next_at)
+    SELECT s.member_id, s.site_id, 'baccarat', 'BAC-01', s.session_id, 1, 0, ${now} FROM game_sessions s
+     WHERE s.ended_at IS NULL AND s.session_id LIKE 'SI-%' AND NOT EXISTS (SELECT FROM simulator_players p WHERE p.member_id = s.member_id)
+    ON CONFLICT DO NOTHING`);
+  const players = await db.rows<PlayerRow>(sql`SELECT * FROM simulator_players WHERE next_at <= ${now} ORDER BY member_id`);
+  for (const player of players) {
+    const memberId = String(player.member_id);
+    await db.transaction(async (tx) => {
+      const open = typeof player.open_bet === 'string' ? (JSON.parse(player.open_bet) as OpenBet) : player.open_bet;
+      if (open) {
+        await settleLive(tx, options, player, open, now);
+        await tx.run(sql`UPDATE simulator_players SET open_bet = NULL WHERE member_id = ${memberId}`);
+      }
+    });
+    const stake = Number(player.stake);
+    const atPlatform = await platformBalance(db, player.site_id, memberId);
+    const refusal =
+      player.plays_left > 0 && atPlatform >= BigInt(stake)
+        ? await betRefusal(db, { siteId: player.site_id, memberId, gameCode: player.game_code, device: 'pc', stake })
+        : null;
+    if (refusal) await countRefusal(db, player.site_id, refusal);
+    if (options.rate === 0 || player.plays_left <= 0 || atPlatform < BigInt(stake) || refusal) {
+      if (await leave(db, options, player, now)) outcome.left += 1;
+      continue;
+    }
+    await db.transaction((tx) => play(tx, options, player, random, now));
+    outcome.bets += 1;
+  }
+  if (options.rate > 0) {
+    const sites = await db.rows<{ id: string }>(sql`SELECT id FROM sites ORDER BY id`);
+    // rate members a minute per site: each tick seats one with probability rate x tick / minute (more when above 1).
+    const chance = (options.rate * TICK_MS) / 60_000;
+    for (const site of sites) {
+      let seats = Math.floor(chance) + (random.below(1_000_000) < (chance % 1) * 1_000_000 ? 1 : 0);
+      while (seats-- > 0) if (await join(db, options, site.id, random, now)) outcome.joined += 1;
+    }
+  }
+  outcome.ingested = await ingestPlatformFeed(db, now);
+  return outcome;
+}
+
+/** Runs the simulator in this process: a tick every TICK_MS (a slow one is let finish); answers stop(). */
+export function startSimulator(db: Queryable, options: SimulatorOptions, clock: { now(): Date }, onError: (error: unknown) => void) {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = simulatorTick(db, options, clock.now())
+      .catch(onError)
+      .finally(() => {
+        running = null;
+      });
+  }, TICK_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../../server/db/database';
+import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
+import { simulatorTick, TICK_MS, type SimulatorOptions } from '../../server/games/simulator/simulator-runtime';
+import { gameByCode } from '../../server/games/rules/game-registry';
+import { seededRandom } from '../../server/games/rules/seeded-random';
+import { checkLedger } from '../../server/points/ledger-check';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+let database: TestDatabase;
+let db: Queryable;
+const options: SimulatorOptions = { seed: 'sim-test', rate: 12, holder: 'process-a', platformFor: simulatorPlatform };
+// A fixed start on a round boundary of every live game (multiples of 60 s).
+let now = Date.parse('2026-11-20T04:00:00Z');
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+});
+afterAll(async () => {
+  await database.close();
+});
+
+async function ticks(count: number, tickOptions: SimulatorOptions = options) {
+  const outcomes = [];
+  for (let i = 0; i < count; i++) {
+    now += TICK_MS;
+    outcomes.push(await simulatorTick(db, tickOptions, new Date(now)));
+  }
+  return outcomes;
+}
+const count = async (query: ReturnType<typeof sql>) => Number((await db.one<{ n: string | number }>(query))!.n);
+const ledgerFailures = async () =>
+  (await checkLedger(db)).checks.filter((check) => !check.ok).map((check) => `${check.site} ${check.name}: ${check.examples.join('; ')}`);
+
+describe('the embedded game platform at play', () => {
+  it('seats members, takes live bets and spins, settles them, lets members leave, and the back office reads it all', async () => {
+    const outcomes = await ticks(90);
+    const sum = (key: 'joined' | 'bets' | 'left' | 'ingested') => outcomes.reduce((total, outcome) => total + outcome[key], 0);
+    expect(outcomes.every((outcome) => outcome.leader)).toBe(true);
+    expect(sum('joined')).toBeGreaterThan(10);
+    expect(sum('bets')).toBeGreaterThan(50);
+    expect(sum('left')).toBeGreaterThan(5);
+    const stored = await count(sql`SELECT count(*) AS n FROM bets WHERE order_id LIKE '7%'`);
+    expect(stored).toBeGreaterThan(50);
+    expect(
+      await count(sql`SELECT count(*) AS n FROM bets WHERE order_id LIKE '7%' AND game_type = 'live' AND status = 'settled'`),
+    ).toBeGreaterThan(0);
+    expect(await count(sql`SELECT count(*) AS n FROM bets WHERE order_id LIKE '7%' AND game_type = 'electronic'`)).toBeGreaterThan(0);
+    // Every feed row read, each bet once, whatever it published (unsettled, then settled).
+    expect(await count(sql`SELECT count(*) - count(DISTINCT order_id) AS n FROM bets`)).toBe(0);
+    const cursor = await count(sql`SELECT seq AS n FROM platform_feed_cursor`);
+    expect(cursor).toBe(await count(sql`SELECT max(seq) AS n FROM platform_feed`));
+    // Sessions that ended paid out what came in plus their bets' win/loss: the ledger check says so, with the rest.
+    expect(await count(sql`SELECT count(*) AS n FROM game_sessions WHERE session_id LIKE 'SI-%' AND ended_at IS NOT NULL`)).toBeGreaterThan(
+      5,
+    );
+    expect(await ledgerFailures()).toEqual([]);
+  });
+
+  it("draws a live round's result from (seed, table, round) alone", async () => {
+    const rows = await db.rows<{
+      game_code: string;
+      game_id: string;
+      round_no: string;
+      started_at: Date | string;
+      result: object | string;
+    }>(
+      sql`SELECT r.game_code, r.game_id, r.round_no, r.started_at, r.result FROM game_rounds r
+           WHERE r.game_code IN ('baccarat', 'dragon-tiger', 'roulette', 'sic-bo') AND r.started_at >= '2026-11-20T04:00:00Z'`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const game = gameByCode(row.game_code)!;
+      const index = new Date(row.started_at).getTime() / (game.roundSeconds * 1000);
+      const result = typeof row.result === 'string' ? (JSON.parse(row.result) as object) : row.result;
+      expect(result).toEqual(JSON.parse(JSON.stringify(game.round(seededRandom(options.seed, row.game_id, index)))));
+    }
+  });
+
+  it('lets one process play at a time: another waits for the lease to lapse, then takes over', async () => {
+    const other = { ...options, holder: 'process-b' };
+    const [blocked] = await ticks(1, other);
+    expect(blocked).toMatchObject({ leader: false, bets: 0, joined: 0 });
+    now += 20_000;
+    const [taken] = await ticks(1, other);
+    expect(taken!.leader).toBe(true);
+    const [lost] = await ticks(1, options);
+    expect(lost!.leader).toBe(false);
+  });
+
+  it('takes no bet on a closed game (each refusal counted), and with rate 0 seats nobody and lets everyone leave', async () => {
+    const other = { ...options, holder: 'process-b' };
+    await db.run(sql`INSERT INTO site_games_closed (site_id, game_code, closed_at)
+      SELECT s.id, g.game_code, now() FROM sites s CROSS JOIN games g ON CONFLICT DO NOTHING`);
+    const refusedBefore = await count(sql`SELECT COALESCE(sum(count), 0) AS n FROM platform_refusals WHERE reason = 'game-closed'`);
+    const betsBefore = await count(sql`SELECT count(*) AS n FROM platform_feed WHERE kind = 'bet' AND body->>'status' = 'unsettled'`);
+    const spinsBefore = await count(sql`SELECT count(*) AS n FROM bets WHERE game_type = 'electronic' AND order_id LIKE '7%'`);
+    await ticks(40, other);
+    expect(await count(sql`SELECT COALESCE(sum(count), 0) AS n FROM platform_refusals WHERE reason = 'game-closed'`)).toBeGreaterThan(
+      refusedBefore,
+    );
+    expect(await count(sql`SELECT count(*) AS n FROM platform_feed WHERE kind = 'bet' AND body->>'status' = 'unsettled'`)).toBe(betsBefore);
+    expect(await count(sql`SELECT count(*) AS n FROM bets WHERE game_type = 'electronic' AND order_id LIKE '7%'`)).toBe(spinsBefore);
+    await db.run(sql`DELETE FROM site_games_closed`);
+
+    await ticks(60, { ...other, rate: 0 });
+    const seated = await db.rows(sql`SELECT p.*, a.in_game, a.status FROM simulator_players p JOIN accounts a ON a.id = p.member_id`);
+    expect(seated).toEqual([]);
+    expect(await count(sql`SELECT count(*) AS n FROM accounts WHERE in_game`)).toBe(0);
+    expect(await ledgerFailures()).toEqual([]);
+  });
+});
