@@ -355,15 +355,22 @@ export async function simulatorTick(db: Queryable, options: SimulatorOptions, no
      WHERE s.ended_at IS NULL AND s.session_id LIKE 'SI-%' AND NOT EXISTS (SELECT FROM simulator_players p WHERE p.member_id = s.member_id)
     ON CONFLICT DO NOTHING`);
   const players = await db.rows<PlayerRow>(sql`SELECT * FROM simulator_players WHERE next_at <= ${now} ORDER BY member_id`);
-  for (const player of players) {
-    const memberId = String(player.member_id);
-    await db.transaction(async (tx) => {
-      const open = typeof player.open_bet === 'string' ? (JSON.parse(player.open_bet) as OpenBet) : player.open_bet;
-      if (open) {
-        await settleLive(tx, options, player, open, now);
-        await tx.run(sql`UPDATE simulator_players SET open_bet = NULL WHERE member_id = ${memberId}`);
-      }
-    });
+  for (const read of players) {
+    const memberId = String(read.member_id);
+    // The player's turn is claimed (its next play moved a lease ahead): were a tick ever to outlive
+    // the lease, the process that took over would find the turn taken, never play it twice.
+    const player = await db.one<PlayerRow>(sql`UPDATE simulator_players SET next_at = ${new Date(now.getTime() + LEASE_MS)}
+      WHERE member_id = ${memberId} AND next_at = ${new Date(read.next_at)} RETURNING *`);
+    if (!player) continue;
+    const open = typeof player.open_bet === 'string' ? (JSON.parse(player.open_bet) as OpenBet) : player.open_bet;
+    if (open) {
+      await db.transaction(async (tx) => {
+        const taken = await tx.one(
+          sql`UPDATE simulator_players SET open_bet = NULL WHERE member_id = ${memberId} AND open_bet IS NOT NULL RETURNING 1`,
+        );
+        if (taken) await settleLive(tx, options, player, open, now);
+      });
+    }
     const stake = Number(player.stake);
     const atPlatform = await platformBalance(db, player.site_id, memberId);
     const refusal =
