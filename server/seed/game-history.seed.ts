@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { storeBets, type PlatformBet } from '../games/bet.store';
 import { storeRounds, type PlatformRound } from '../games/game-round.store';
-import { GAMES, playTypeOf, type GameDefinition } from '../games/rules/game-registry';
-import { seededRandom, type SeededRandom } from '../games/rules/seeded-random';
-import { jackpotHit, jackpotRake, type SlotSpin } from '../games/rules/slot.rules';
+import { GAMES, pick, pickBet, playTypeOf } from '../games/rules/game-registry';
+import { seededRandom } from '../games/rules/seeded-random';
+import { JACKPOT_START, jackpotHit, jackpotRake, type SlotSpin } from '../games/rules/slot.rules';
 import { validBets } from '../games/rules/valid-bet.rules';
 import { beijingDate, liveRoundNo } from '../games/round-number';
 
@@ -12,7 +12,6 @@ const DAY_MS = 86_400_000;
 const BEIJING_MS = 8 * 3_600_000;
 /** Stakes a player picks, in cents (10 to 1,000 yuan). */
 const STAKES = [1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
-const JACKPOT_START = 1_000_000;
 const BATCH = 2_000;
 
 export interface HistoryOptions {
@@ -24,16 +23,6 @@ export interface HistoryOptions {
   now: Date;
   /** The platform seed: the same seed, site and members give the same history. */
   seed: string;
-}
-
-const pick = <T>(random: SeededRandom, items: readonly T[]) => items[random.below(items.length)]!;
-function weighted(random: SeededRandom, bets: GameDefinition['commonBets']): string {
-  let left = random.below(bets.reduce((sum, bet) => sum + bet.weight, 0));
-  for (const bet of bets) {
-    if (left < bet.weight) return bet.betCode;
-    left -= bet.weight;
-  }
-  return bets[0]!.betCode;
 }
 
 interface HistoryTransfer {
@@ -206,7 +195,7 @@ async function playHistory(db: Queryable, options: HistoryOptions): Promise<numb
             endedAt: settleTime,
             result,
           });
-          const betCode = weighted(random, game.commonBets);
+          const betCode = pickBet(random, game.commonBets);
           const payout = game.settle(betCode, stake, result)!;
           let jackpotWon = 0;
           let rake = 0;

@@ -23,6 +23,19 @@ export interface GameDefinition {
   commonBets: readonly { betCode: string; weight: number }[];
 }
 
+/** One of the items, each as likely (a simulated player's game, table, stake). */
+export const pick = <T>(random: SeededRandom, items: readonly T[]) => items[random.below(items.length)]!;
+
+/** A bet a simulated player makes, drawn by the game's weights. */
+export function pickBet(random: SeededRandom, bets: GameDefinition['commonBets']): string {
+  let left = random.below(bets.reduce((sum, bet) => sum + bet.weight, 0));
+  for (const bet of bets) {
+    if (left < bet.weight) return bet.betCode;
+    left -= bet.weight;
+  }
+  return bets[0]!.betCode;
+}
+
 /** The kind of a bet ("straight" of "straight:17"): a bet record's playType. */
 export const playTypeOf = (betCode: string) => betCode.split(':')[0]!;
 

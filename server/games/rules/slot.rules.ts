@@ -19,6 +19,8 @@ export interface SlotMachine {
 export const JACKPOT_SYMBOL = 'jackpot';
 /** What each stake feeds the jackpot pool: 1 % (100 hundredths of a percent). */
 export const JACKPOT_RAKE_BASIS_POINTS = 100;
+/** What a machine's jackpot pool starts from, and restarts from after a hit (cents). */
+export const JACKPOT_START = 1_000_000;
 
 export const SLOT_MACHINES = {
   'lucky-seven': {

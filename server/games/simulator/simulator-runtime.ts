@@ -7,9 +7,9 @@ import type { PlatformFor } from '../game-platform';
 import { storeRounds, type PlatformRound } from '../game-round.store';
 import { betRefusal, countRefusal } from '../platform-rules';
 import { liveRoundNo } from '../round-number';
-import { GAMES, gameByCode, playTypeOf, type GameDefinition } from '../rules/game-registry';
+import { GAMES, gameByCode, pick, pickBet, playTypeOf, type GameDefinition } from '../rules/game-registry';
 import { seededRandom, type SeededRandom } from '../rules/seeded-random';
-import { jackpotHit, jackpotRake, type SlotSpin } from '../rules/slot.rules';
+import { JACKPOT_START, jackpotHit, jackpotRake, type SlotSpin } from '../rules/slot.rules';
 import { validBets } from '../rules/valid-bet.rules';
 
 /**
@@ -28,7 +28,6 @@ const LEASE_MS = 15_000;
 const STAKES = [1_000, 2_000, 5_000, 10_000, 20_000];
 const SPIN_EVERY_MS = 4_000;
 const FEED_BATCH = 1_000;
-const JACKPOT_START = 1_000_000;
 
 export interface SimulatorOptions {
   seed: string;
@@ -68,16 +67,6 @@ interface OpenBet {
 
 type FeedBet = Omit<PlatformBet, 'betTime' | 'settleTime'> & { betTime: string; settleTime: string | null };
 type FeedRound = Omit<PlatformRound, 'startedAt' | 'endedAt'> & { startedAt: string; endedAt: string };
-
-const pick = <T>(random: SeededRandom, items: readonly T[]) => items[random.below(items.length)]!;
-function weighted(random: SeededRandom, bets: GameDefinition['commonBets']): string {
-  let left = random.below(bets.reduce((sum, bet) => sum + bet.weight, 0));
-  for (const bet of bets) {
-    if (left < bet.weight) return bet.betCode;
-    left -= bet.weight;
-  }
-  return bets[0]!.betCode;
-}
 
 /** Takes or keeps the lease; false when another process holds it. */
 async function holdLease(db: Queryable, holder: string, now: Date) {
@@ -178,7 +167,7 @@ async function play(db: Queryable, options: SimulatorOptions, player: PlayerRow,
   const memberId = String(player.member_id);
   const betTime = now;
   const orderId = await orderNo(db);
-  const betCode = weighted(random, game.commonBets);
+  const betCode = pickBet(random, game.commonBets);
   await movePlatform(db, player.site_id, memberId, -stake);
   if (game.roundSeconds > 0) {
     const roundIndex = Math.floor(now.getTime() / (game.roundSeconds * 1000));
