@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { from as copyStream } from 'pg-copy-streams';
 import { PgliteConnection } from './pglite-connection';
 
 /**
@@ -26,7 +29,60 @@ export interface Queryable {
   runAndCommit(query: SQL): Promise<number>;
   /** A transaction, or a savepoint inside the current one: all of `work` or nothing. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * COPY of rows into `table`'s `columns` (bulk loads: the history seed). Each chunk holds whole
+   * lines of PostgreSQL's text format (copyLine). Answers the rows copied.
+   */
+  copyFrom(table: string, columns: readonly string[], chunks: readonly string[]): Promise<number>;
 }
+
+/** One line of COPY's text format: tabs between values, \N for null, backslash escapes. */
+export function copyLine(values: readonly (string | number | null)[]): string {
+  return (
+    values
+      .map((value) =>
+        value === null
+          ? '\\N'
+          : typeof value === 'number'
+            ? String(value)
+            : value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')),
+      )
+      .join('\t') + '\n'
+  );
+}
+
+const identifier = /^[a-z_][a-z0-9_]*$/;
+
+function copyStatement(table: string, columns: readonly string[], source: string): string {
+  if (!identifier.test(table) || !columns.every((column) => identifier.test(column))) throw new Error(`not a plain name: ${table}`);
+  return `COPY ${table} (${columns.join(', ')}) FROM ${source}`;
+}
+
+/** How a COPY reaches the database: a PostgreSQL client's stream, or PGlite's blob device. */
+type Copier = (client: pg.PoolClient, table: string, columns: readonly string[], chunks: readonly string[]) => Promise<number>;
+
+const serverCopier: Copier = async (client, table, columns, chunks) => {
+  // pg refuses a streaming query on a pipelined client; every statement before it has been
+  // answered (transactions await each), so the client is switched off pipeline mode for it.
+  const piped = client as unknown as { pipeline: boolean };
+  const pipelined = piped.pipeline;
+  piped.pipeline = false;
+  try {
+    const stream = client.query(copyStream(copyStatement(table, columns, 'STDIN')));
+    await pipeline(Readable.from(chunks), stream);
+    return stream.rowCount;
+  } finally {
+    piped.pipeline = pipelined;
+  }
+};
+
+/** PGlite is one session: holding the pool's only client, a call of its own runs in that session (and its transaction). */
+const pgliteCopier =
+  (pglite: PGlite): Copier =>
+  async (_client, table, columns, chunks) => {
+    const result = await pglite.query(copyStatement(table, columns, `'/dev/blob'`), [], { blob: new Blob([...chunks]) });
+    return result.affectedRows ?? 0;
+  };
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
@@ -172,7 +228,7 @@ class Transaction {
 }
 
 /** The Queryable over the pool (outside a transaction) or one transaction (inside, `depth` savepoints deep). */
-function queryable(pool: pg.Pool, tx: Transaction | null, depth: number): Queryable {
+function queryable(pool: pg.Pool, tx: Transaction | null, depth: number, copier: Copier): Queryable {
   const execute = (query: SQL, commit = false) => {
     const compiled = dialect.sqlToQuery(query);
     const name = preparedQueries.has(query) ? statementName(compiled.sql) : undefined;
@@ -194,8 +250,21 @@ function queryable(pool: pg.Pool, tx: Transaction | null, depth: number): Querya
       return (await execute(query, true)).rowCount ?? 0;
     },
     transaction<T>(work: (inner: Queryable) => Promise<T>): Promise<T> {
-      if (!tx) return inTransaction(pool, (opened) => work(queryable(pool, opened, 1)));
-      return inSavepoint(tx, depth, () => work(queryable(pool, tx, depth + 1)));
+      if (!tx) return inTransaction(pool, (opened) => work(queryable(pool, opened, 1, copier)));
+      return inSavepoint(tx, depth, () => work(queryable(pool, tx, depth + 1, copier)));
+    },
+    async copyFrom(table, columns, chunks) {
+      if (tx) {
+        // BEGIN goes out with a transaction's first statement: a COPY may be the first.
+        await tx.send('SELECT 1');
+        return copier(tx.client, table, columns, chunks);
+      }
+      const client = await pool.connect();
+      try {
+        return await copier(client, table, columns, chunks);
+      } finally {
+        client.release();
+      }
     },
   };
 }
@@ -232,10 +301,10 @@ async function inSavepoint<T>(tx: Transaction, depth: number, work: () => Promis
   }
 }
 
-async function openPool(kind: Database['kind'], pool: pg.Pool, close: () => Promise<void>): Promise<Database> {
+async function openPool(kind: Database['kind'], pool: pg.Pool, copier: Copier, close: () => Promise<void>): Promise<Database> {
   // An idle client losing its server must not crash the process.
   pool.on('error', () => undefined);
-  const db = queryable(pool, null, 0);
+  const db = queryable(pool, null, 0, copier);
   await db.one(sql`select 1`);
   return {
     kind,
@@ -249,7 +318,7 @@ async function openPool(kind: Database['kind'], pool: pg.Pool, close: () => Prom
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, types, pipeline: true } as pg.PoolConfig);
-    return openPool('postgres', pool, () => pool.end());
+    return openPool('postgres', pool, serverCopier, () => pool.end());
   }
   const client = target.snapshot
     ? new PGlite({ loadDataDir: target.snapshot })
@@ -266,7 +335,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pipeline: true,
     connection: new PgliteConnection(client),
   } as pg.PoolConfig);
-  const db = await openPool('pglite', pool, async () => {
+  const db = await openPool('pglite', pool, pgliteCopier(client), async () => {
     await pool.end();
     await client.close();
   });

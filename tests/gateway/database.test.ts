@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyLine } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { startUpkeep, tidyDatabase } from '../../server/db/pglite-upkeep';
 import { checkLedger } from '../../server/points/ledger-check';
@@ -99,6 +100,42 @@ describe('database', () => {
     expect(await balance()).toBe(before);
     // The connection is clean for the next transaction.
     expect(await database.db.transaction((tx) => tx.one<{ one: number }>(sql`SELECT 1 AS one`))).toEqual({ one: 1 });
+  });
+
+  it('copies rows in with COPY, values with tabs, line breaks, backslashes and nulls intact, inside a transaction or not', async () => {
+    const values = ['plain', 'a\ttab', 'two\nlines\r', 'back\\slash \\N', '雪 ✓', ''];
+    await database.db.run(sql`CREATE TABLE copy_check (n integer, label text, extra text)`);
+    try {
+      const lines = values.map((label, n) => copyLine([n, label, n % 2 === 0 ? null : `x${n}`]));
+      // Two chunks, so a chunk boundary falls between rows.
+      expect(await database.db.copyFrom('copy_check', ['n', 'label', 'extra'], [lines.slice(0, 2).join(''), lines.slice(2).join('')])).toBe(
+        6,
+      );
+      const rows = await database.db.rows<{ n: number; label: string; extra: string | null }>(sql`SELECT * FROM copy_check ORDER BY n`);
+      expect(rows.map((row) => row.label)).toEqual(values);
+      expect(rows.map((row) => row.extra)).toEqual([null, 'x1', null, 'x3', null, 'x5']);
+      // In a transaction that fails, the copied rows go with it; in one that commits, they stay.
+      await expect(
+        database.db.transaction(async (tx) => {
+          expect(await tx.copyFrom('copy_check', ['n', 'label'], [copyLine([10, 'gone'])])).toBe(1);
+          expect(await tx.one(sql`SELECT 1 FROM copy_check WHERE n = 10`)).toBeDefined();
+          throw new Error('undo');
+        }),
+      ).rejects.toThrow('undo');
+      await database.db.transaction(async (tx) => {
+        await tx.run(sql`UPDATE copy_check SET extra = 'seen' WHERE n = 0`);
+        await tx.copyFrom('copy_check', ['n', 'label'], [copyLine([11, 'kept'])]);
+      });
+      const after = await database.db.rows<{ n: number }>(sql`SELECT n FROM copy_check WHERE n >= 10 OR extra = 'seen' ORDER BY n`);
+      expect(after.map((row) => row.n)).toEqual([0, 11]);
+      // A name that is not a plain identifier is refused before anything reaches the database.
+      await expect(database.db.copyFrom('copy_check; DROP TABLE sites', ['n'], [''])).rejects.toThrow(/plain name/);
+      // A bad line fails the copy and changes nothing.
+      await expect(database.db.copyFrom('copy_check', ['n', 'label'], ['not-a-number\tx\n'])).rejects.toThrow();
+      expect((await database.db.rows(sql`SELECT 1 FROM copy_check`)).length).toBe(7);
+    } finally {
+      await database.db.run(sql`DROP TABLE copy_check`);
+    }
   });
 
   it('reads a long answer whole and exact, rows crossing the chunks it arrives in', async () => {
