@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { blockWinners } from './platform-rules';
 
@@ -92,21 +92,43 @@ const wire = (bet: PlatformBet) => ({
   red_packet: bet.redPacket,
 });
 
+/** The platform's columns of a bet, as `wire` names them (and the history seed's staging table). */
+export const BET_COLUMNS = [
+  'order_id',
+  'member_id',
+  'bet_time',
+  'settle_time',
+  'game_code',
+  'game_type',
+  'play_type',
+  'bet_code',
+  'game_id',
+  'game_name',
+  'round_no',
+  'transaction_id',
+  'status',
+  'bet',
+  'valid_bet',
+  'settle',
+  'win_loss',
+  'jackpot',
+  'jackpot_won',
+  'jackpot_rake',
+  'red_packet',
+] as const;
+
 /**
- * The rows as the platform sent them, each joined to its member (a member of the site) and,
- * once settled, to the share (agent_rate) and wash-code rate (betting_ratio) of agent levels 1-4
- * of its line and the member's own rate, for the bet's game type: the snapshot of PRODUCT.md.
+ * The rows of `source` (a FROM item named `i` with BET_COLUMNS), each joined to its member (a
+ * member of the site) and, once settled, to the share (agent_rate) and wash-code rate
+ * (betting_ratio) of agent levels 1-4 of its line and the member's own rate, for the bet's game
+ * type: the snapshot of PRODUCT.md.
  */
-const incoming = (siteId: string, rows: string) => sql`
+const snapshotted = (siteId: string, source: SQL) => sql`
   SELECT i.*, mem.path AS line_path,
          s1.agent_rate AS p1, s2.agent_rate AS p2, s3.agent_rate AS p3, s4.agent_rate AS p4,
          s1.betting_ratio AS a1, s2.betting_ratio AS a2, s3.betting_ratio AS a3, s4.betting_ratio AS a4,
          sm.betting_ratio AS m
-    FROM jsonb_to_recordset(${rows}::jsonb) AS i (
-           order_id text, member_id bigint, bet_time timestamptz, settle_time timestamptz, game_code text, game_type text,
-           play_type text, bet_code text, game_id text, game_name text, round_no text, transaction_id text, status text,
-           bet bigint, valid_bet bigint, settle bigint, win_loss bigint, jackpot bigint, jackpot_won bigint, jackpot_rake bigint,
-           red_packet bigint)
+    FROM ${source}
     JOIN accounts mem ON mem.id = i.member_id AND mem.site_id = ${siteId} AND mem.level = 5
     CROSS JOIN LATERAL (SELECT string_to_array(trim(BOTH '/' FROM mem.path), '/')::bigint[] AS ids) line
     LEFT JOIN game_settings s1 ON i.status <> 'unsettled' AND s1.account_id = line.ids[2] AND s1.game_type = i.game_type
@@ -114,6 +136,26 @@ const incoming = (siteId: string, rows: string) => sql`
     LEFT JOIN game_settings s3 ON i.status <> 'unsettled' AND s3.account_id = line.ids[4] AND s3.game_type = i.game_type
     LEFT JOIN game_settings s4 ON i.status <> 'unsettled' AND s4.account_id = line.ids[5] AND s4.game_type = i.game_type
     LEFT JOIN game_settings sm ON i.status <> 'unsettled' AND sm.account_id = mem.id AND sm.game_type = i.game_type`;
+
+/** The rows as the platform sent them (JSON), snapshotted. */
+const incoming = (siteId: string, rows: string) =>
+  snapshotted(
+    siteId,
+    sql`jsonb_to_recordset(${rows}::jsonb) AS i (
+           order_id text, member_id bigint, bet_time timestamptz, settle_time timestamptz, game_code text, game_type text,
+           play_type text, bet_code text, game_id text, game_name text, round_no text, transaction_id text, status text,
+           bet bigint, valid_bet bigint, settle bigint, win_loss bigint, jackpot bigint, jackpot_won bigint, jackpot_rake bigint,
+           red_packet bigint)`,
+  );
+
+const insertBets = (siteId: string, source: SQL, now: Date, target = sql`bets`) => sql`
+    INSERT INTO ${target} AS b (site_id, order_id, bet_time, settle_time, member_id, line_path, game_code, game_type, play_type, bet_code,
+      game_id, game_name, round_no, transaction_id, status, bet, valid_bet, settle, win_loss, jackpot, jackpot_won, jackpot_rake,
+      red_packet, p1, p2, p3, p4, a1, a2, a3, a4, m, stored_at)
+    SELECT ${siteId}, n.order_id, n.bet_time, n.settle_time, n.member_id, n.line_path, n.game_code, n.game_type, n.play_type, n.bet_code,
+      n.game_id, n.game_name, n.round_no, n.transaction_id, n.status, n.bet, n.valid_bet, n.settle, n.win_loss, n.jackpot, n.jackpot_won,
+      n.jackpot_rake, n.red_packet, n.p1, n.p2, n.p3, n.p4, n.a1, n.a2, n.a3, n.a4, n.m, ${now.toISOString()}::timestamptz
+      FROM (${source}) n`;
 
 /**
  * Whether a report replaces the stored bet: a settlement or cancellation of an unsettled bet, or
@@ -144,13 +186,7 @@ export async function storeBets(db: Queryable, siteId: string, bets: readonly Pl
      WHERE b.status IN ('settled', 'resettled') AND ${supersedes('b', 'n')}
     ON CONFLICT DO NOTHING`);
   const stored = await db.run(sql`
-    INSERT INTO bets AS b (site_id, order_id, bet_time, settle_time, member_id, line_path, game_code, game_type, play_type, bet_code,
-      game_id, game_name, round_no, transaction_id, status, bet, valid_bet, settle, win_loss, jackpot, jackpot_won, jackpot_rake,
-      red_packet, p1, p2, p3, p4, a1, a2, a3, a4, m, stored_at)
-    SELECT ${siteId}, n.order_id, n.bet_time, n.settle_time, n.member_id, n.line_path, n.game_code, n.game_type, n.play_type, n.bet_code,
-      n.game_id, n.game_name, n.round_no, n.transaction_id, n.status, n.bet, n.valid_bet, n.settle, n.win_loss, n.jackpot, n.jackpot_won,
-      n.jackpot_rake, n.red_packet, n.p1, n.p2, n.p3, n.p4, n.a1, n.a2, n.a3, n.a4, n.m, ${now.toISOString()}::timestamptz
-      FROM (${incoming(siteId, rows)}) n
+    ${insertBets(siteId, incoming(siteId, rows), now)}
     ON CONFLICT (site_id, order_id, bet_time) DO UPDATE SET
       settle_time = EXCLUDED.settle_time, status = EXCLUDED.status, valid_bet = EXCLUDED.valid_bet, settle = EXCLUDED.settle,
       win_loss = EXCLUDED.win_loss, jackpot = EXCLUDED.jackpot, jackpot_won = EXCLUDED.jackpot_won,
@@ -163,4 +199,81 @@ export async function storeBets(db: Queryable, siteId: string, bets: readonly Pl
   const settledMembers = new Set(bets.filter((bet) => bet.status === 'settled' || bet.status === 'resettled').map((bet) => bet.memberId));
   await blockWinners(db, siteId, [...settledMembers]);
   return { stored, ignored: bets.length - stored };
+}
+
+/** A month's partition of the bets, by the UTC month of bet_time. */
+interface Month {
+  name: string;
+  from: Date;
+  to: Date;
+}
+
+function monthsOf(from: Date, to: Date): Month[] {
+  const months: Month[] = [];
+  for (let year = from.getUTCFullYear(), month = from.getUTCMonth(); Date.UTC(year, month, 1) <= to.getTime(); month++) {
+    const start = new Date(Date.UTC(year, month, 1));
+    months.push({
+      name: `bets_${start.getUTCFullYear()}_${String(start.getUTCMonth() + 1).padStart(2, '0')}`,
+      from: start,
+      to: new Date(Date.UTC(year, month + 1, 1)),
+    });
+  }
+  return months;
+}
+
+export interface BulkBetLoad {
+  /** Stores the bets COPY put in `table` (BET_COLUMNS); answers how many were stored. */
+  store(table: string): Promise<number>;
+  /** Attaches the months loaded apart as partitions of the bets (their indexes built then). Last, in the same transaction. */
+  finish(): Promise<void>;
+}
+
+/**
+ * The bulk path (the history seed), inside one transaction: bets COPY put in a staging table,
+ * each new and final (settled or cancelled), stored with the same snapshot as storeBets, once
+ * per (site, orderId, betTime). A month without a partition yet is loaded into a table of its
+ * own without indexes and attached at the end, each index built in one pass (several times
+ * faster than keeping six indexes up to date row by row). The parent stays locked against new
+ * partitions meanwhile: a process storing the platform's bets of such a month waits for the
+ * history, then finds its partition there. Months with a partition take the usual path. The
+ * caller blocks the winners (blockWinners).
+ */
+export async function startBulkBetLoad(db: Queryable, siteId: string, span: { from: Date; to: Date }, now: Date): Promise<BulkBetLoad> {
+  await db.run(sql`LOCK TABLE bets IN SHARE UPDATE EXCLUSIVE MODE`);
+  const apart: Month[] = [];
+  for (const month of monthsOf(span.from, span.to)) {
+    const exists = await db.one<{ found: boolean }>(sql`SELECT to_regclass(${month.name}) IS NOT NULL AS found`);
+    if (exists?.found) continue;
+    await db.run(sql`CREATE TABLE ${sql.identifier(month.name)} (LIKE bets INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
+    apart.push(month);
+  }
+  return {
+    async store(table) {
+      const staged = sql.identifier(table);
+      let stored = 0;
+      for (const month of apart) {
+        const rows = sql`(SELECT * FROM ${staged} WHERE bet_time >= ${month.from.toISOString()}::timestamptz
+          AND bet_time < ${month.to.toISOString()}::timestamptz) AS i`;
+        stored += await db.run(insertBets(siteId, snapshotted(siteId, rows), now, sql`${sql.identifier(month.name)}`));
+      }
+      const outside = apart.map(
+        (month) => sql` AND NOT (bet_time >= ${month.from.toISOString()}::timestamptz
+          AND bet_time < ${month.to.toISOString()}::timestamptz)`,
+      );
+      const rest = sql`(SELECT * FROM ${staged} WHERE true${sql.join(outside, sql``)}) AS i`;
+      const months = await db.rows<{ month: string }>(
+        sql`SELECT DISTINCT date_trunc('month', i.bet_time AT TIME ZONE 'UTC')::text AS month FROM ${rest}`,
+      );
+      for (const { month } of months) await db.run(sql`SELECT bets_partition_for(${`${month}Z`}::timestamptz)`);
+      if (months.length > 0) stored += await db.run(sql`${insertBets(siteId, snapshotted(siteId, rest), now)} ON CONFLICT DO NOTHING`);
+      return stored;
+    },
+    async finish() {
+      for (const month of apart) {
+        // A statement of the schema takes no parameters: the bounds are written in (ISO times of Dates).
+        const bounds = `FOR VALUES FROM ('${month.from.toISOString()}') TO ('${month.to.toISOString()}')`;
+        await db.run(sql`ALTER TABLE bets ATTACH PARTITION ${sql.identifier(month.name)} ${sql.raw(bounds)}`);
+      }
+    },
+  };
 }

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/database';
-import { storeBets, type PlatformBet } from '../games/bet.store';
-import { storeRounds, type PlatformRound } from '../games/game-round.store';
+import { copyLine, type Queryable } from '../db/database';
+import { blockWinners } from '../games/platform-rules';
+import { BET_COLUMNS, startBulkBetLoad, type BulkBetLoad, type PlatformBet } from '../games/bet.store';
+import { ROUND_COLUMNS, storeCopiedRounds, type PlatformRound } from '../games/game-round.store';
 import { GAMES, pick, pickBet, playTypeOf } from '../games/rules/game-registry';
-import { seededRandom } from '../games/rules/seeded-random';
+import { seededRandom, type SeededRandom } from '../games/rules/seeded-random';
 import { JACKPOT_START, jackpotHit, jackpotRake, type SlotSpin } from '../games/rules/slot.rules';
 import { validBets } from '../games/rules/valid-bet.rules';
 import { beijingDate, liveRoundNo } from '../games/round-number';
@@ -12,249 +13,544 @@ const DAY_MS = 86_400_000;
 const BEIJING_MS = 8 * 3_600_000;
 /** Stakes a player picks, in cents (10 to 1,000 yuan). */
 const STAKES = [1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
-const BATCH = 2_000;
+/** Bets a member makes on a day it plays, on average, unless a total is asked for (the demo's liveliness). */
+const DEMO_BETS_PER_MEMBER_DAY = 15.4;
+/** Lines per COPY chunk. */
+const CHUNK = 5_000;
 
 export interface HistoryOptions {
   siteId: string;
   /** Beijing days of history ending with the day before `now`'s, plus today up to `now`. */
   days: number;
-  /** At most this many members play (the first by id), each on most days. */
-  members: number;
+  /** At most this many members play (those with the most points); every member of the site when absent. */
+  members?: number;
+  /** About this many bets in all, at most (the bulk seed); the demo's liveliness when absent. */
+  bets?: number;
   now: Date;
-  /** The platform seed: the same seed, site and members give the same history. */
+  /** The platform seed: the same seed, site and balances give the same history. */
   seed: string;
+  /**
+   * H (the demo's history) or B (the bulk seed's): names the sessions, and the order numbers'
+   * length (16 or 18 digits), so both can be played on one site, each once.
+   */
+  kind?: 'H' | 'B';
+  /**
+   * Where the rounds are stored, one transaction a day beside the history's own, when not in it:
+   * the database itself on a PostgreSQL server, so both its cores work (never PGlite, whose one
+   * session the history holds). Rounds are facts of the platform, each stored once, so a
+   * history that fails may leave rounds of its days behind: harmless, the same seed draws them again.
+   */
+  roundsBeside?: Queryable;
+  /** Told after each day is stored: the day (0-based) and the bets stored so far. */
+  progress?: (day: number, stored: number) => void;
 }
 
-interface HistoryTransfer {
-  type: 'in' | 'out';
-  memberId: string;
+interface Account {
+  id: string;
+  parentId: string | null;
+  level: number;
   login: string;
-  amount: number;
-  at: Date;
-  session: string;
+  balance: bigint;
+  limit: bigint;
+  maxWin: boolean;
+  scoredAt: Date | null;
+  touched: boolean;
 }
 
-/**
- * The transfers and sessions of the history as the ledger holds them: serial numbers after the
- * site's last, each member's and the wallet's balances carried from row to row, then the
- * balances themselves. Rows are numbered in the order the history made them (member by member),
- * so a serial's time may be earlier than the one before it.
- */
-async function writeTransfers(
-  tx: Queryable,
-  siteId: string,
-  transfers: HistoryTransfer[],
-  sessions: { session: string; memberId: string; startedAt: Date; endedAt: Date }[],
-) {
-  if (transfers.length === 0) return;
-  const wallet = await tx.one<{ id: string | number; balance: string | number }>(
-    sql`SELECT id, balance FROM accounts WHERE site_id = ${siteId} AND kind = 'wallet' FOR UPDATE`,
-  );
-  const site = await tx.one<{ score_serial: string | number }>(sql`SELECT score_serial FROM sites WHERE id = ${siteId} FOR UPDATE`);
-  const memberIds = [...new Set(transfers.map((transfer) => transfer.memberId))];
-  const balances = new Map(
-    (
-      await tx.rows<{ id: string | number; balance: string | number }>(
-        sql`SELECT id, balance FROM accounts WHERE id IN (${sql.join(
-          memberIds.map((id) => sql`${id}::bigint`),
-          sql`, `,
-        )}) FOR UPDATE`,
-      )
-    ).map((row) => [String(row.id), BigInt(row.balance)]),
-  );
-  let walletBalance = BigInt(wallet!.balance);
-  let serial = BigInt(site!.score_serial);
-  const rows = transfers.map((transfer) => {
-    const amount = BigInt(transfer.amount);
-    const before = balances.get(transfer.memberId)!;
-    const after = transfer.type === 'in' ? before - amount : before + amount;
-    const walletAfter = transfer.type === 'in' ? walletBalance + amount : walletBalance - amount;
-    if (after < 0n) throw new Error(`history: ${transfer.login} would go below 0`);
-    const row = {
-      serial_no: String(++serial),
-      type: transfer.type,
-      from_account_id: transfer.type === 'in' ? transfer.memberId : String(wallet!.id),
-      to_account_id: transfer.type === 'in' ? String(wallet!.id) : transfer.memberId,
-      target_account_id: transfer.memberId,
-      amount: String(amount),
-      before: String(before),
-      after: String(after),
-      operator_before: String(walletBalance),
-      operator_after: String(walletAfter),
-      operator_account_id: transfer.memberId,
-      operator_login: transfer.login,
-      transfer_id: `${transfer.session}-${transfer.type}`,
-      game_session: transfer.session,
-      created_at: transfer.at.toISOString(),
-    };
-    balances.set(transfer.memberId, after);
-    walletBalance = walletAfter;
-    return row;
-  });
-  await tx.run(sql`INSERT INTO game_sessions (site_id, session_id, member_id, started_at, ended_at)
-    SELECT ${siteId}, s.session, s.member_id, s.started_at, s.ended_at
-      FROM jsonb_to_recordset(${JSON.stringify(sessions.map((s) => ({ session: s.session, member_id: s.memberId, started_at: s.startedAt, ended_at: s.endedAt })))}::jsonb) AS s (session text, member_id bigint, started_at timestamptz, ended_at timestamptz)`);
-  await tx.run(sql`INSERT INTO score_log (site_id, serial_no, type, from_account_id, to_account_id, target_account_id, amount, before, after,
-      operator_before, operator_after, operator_account_id, operator_login, state, transfer_id, game_session, created_at)
-    SELECT ${siteId}, r.serial_no, r.type, r.from_account_id, r.to_account_id, r.target_account_id, r.amount, r.before, r.after,
-           r.operator_before, r.operator_after, r.operator_account_id, r.operator_login, 'done', r.transfer_id, r.game_session, r.created_at
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r (serial_no bigint, type text, from_account_id bigint, to_account_id bigint,
-        target_account_id bigint, amount bigint, before bigint, after bigint, operator_before bigint, operator_after bigint,
-        operator_account_id bigint, operator_login text, transfer_id text, game_session text, created_at timestamptz)`);
-  const finals = [...balances.entries()].map(([id, balance]) => ({ id, balance: String(balance) }));
-  finals.push({ id: String(wallet!.id), balance: String(walletBalance) });
-  await tx.run(sql`UPDATE accounts a SET balance = f.balance
-    FROM jsonb_to_recordset(${JSON.stringify(finals)}::jsonb) AS f (id bigint, balance bigint) WHERE a.id = f.id`);
-  await tx.run(sql`UPDATE sites SET score_serial = ${String(serial)} WHERE id = ${siteId}`);
+type LogRow = (string | number | null)[];
+
+const LOG_COLUMNS = [
+  'site_id',
+  'serial_no',
+  'type',
+  'from_account_id',
+  'to_account_id',
+  'target_account_id',
+  'amount',
+  'before',
+  'after',
+  'operator_before',
+  'operator_after',
+  'operator_account_id',
+  'operator_login',
+  'comment',
+  'state',
+  'transfer_id',
+  'game_session',
+  'created_at',
+] as const;
+
+/** What one day of history writes: bets, rounds, ledger rows and sessions, in the order they happened. */
+class DayLoad {
+  bets: string[] = [];
+  yieldedAt = 0;
+  rounds = new Map<string, PlatformRound>();
+  log: LogRow[] = [];
+  sessions: string[] = [];
 }
 
+function betLine(bet: PlatformBet): string {
+  return copyLine([
+    bet.orderId,
+    bet.memberId,
+    bet.betTime.toISOString(),
+    bet.settleTime?.toISOString() ?? null,
+    bet.gameCode,
+    bet.gameType,
+    bet.playType,
+    bet.betCode,
+    bet.gameId,
+    bet.gameName,
+    bet.round,
+    bet.transactionId,
+    bet.status,
+    bet.bet,
+    bet.validBet,
+    bet.settle,
+    bet.winLoss,
+    bet.jackpot,
+    bet.jackpotWon,
+    bet.jackpotRake,
+    bet.redPacket,
+  ]);
+}
+
+const chunked = (lines: readonly string[]) => {
+  const chunks: string[] = [];
+  for (let from = 0; from < lines.length; from += CHUNK) chunks.push(lines.slice(from, from + CHUNK).join(''));
+  return chunks;
+};
+
 /**
- * Play history for the demo (and any database): members of a site play sessions of live rounds
- * and slot spins over past days. Rounds are drawn from (seed, table, round), as the platform
- * draws them, so every member at a table sees the same result; bets are stored through the same
- * path as bets read from the platform (storeBets: snapshot at settlement). Each session is a
- * game session of the ledger: a transfer in of part of the member's balance, bets within what
- * it has at the platform, a transfer out of what is left (PRODUCT.md "Wallet"), so the ledger
- * check holds. All in one transaction. Answers the bets stored.
+ * Play history (the demo's first start, and `npm run seed -- --bets N`): members of a site play
+ * sessions of live rounds and slot spins over past days. Rounds are drawn from (seed, table,
+ * round) as the platform draws them, so every member at a table sees the same result. Each
+ * session is a game session of the ledger: a transfer in of part of the member's points, bets
+ * within what it has at the platform, a transfer out of what is left (PRODUCT.md "Wallet"); a
+ * member running low is scored up by its agent first (and the agent by its own, up to the
+ * company, which issues when it must), so the ledger check holds.
+ *
+ * One transaction, all or nothing, holding the site's accounts from the start: each day is
+ * written with COPY into the ledger and into staging tables, from which the bets are stored
+ * with the same snapshot as bets read from the platform (startBulkBetLoad) and the rounds once
+ * each, while the next day is drawn. A site plays each kind of history once (it is played on
+ * balances as they are: again would differ). Answers the bets stored.
  */
 export function seedGameHistory(db: Queryable, options: HistoryOptions): Promise<number> {
   return db.transaction((tx) => playHistory(tx, options));
 }
 
-async function playHistory(db: Queryable, options: HistoryOptions): Promise<number> {
-  // Played on balances as they are, so a history is played once per site: again would differ.
-  const played = await db.one(sql`SELECT 1 FROM game_sessions WHERE site_id = ${options.siteId} AND session_id LIKE 'H-%' LIMIT 1`);
-  if (played) return 0;
-  // The members with the most points play (the demo's busy agent's members have little).
-  const members = await db.rows<{ id: string | number; login_id: string; balance: string | number }>(
-    sql`SELECT id, login_id, balance FROM accounts WHERE site_id = ${options.siteId} AND level = 5 AND kind = 'tree'
-         ORDER BY balance DESC, id LIMIT ${options.members}`,
-  );
-  const balances = new Map(members.map((member) => [String(member.id), Number(member.balance)]));
-  const transfers: HistoryTransfer[] = [];
-  const sessions: { session: string; memberId: string; startedAt: Date; endedAt: Date }[] = [];
+async function playHistory(tx: Queryable, options: HistoryOptions): Promise<number> {
+  const kind = options.kind ?? 'H';
+  const siteId = options.siteId;
+  const site = await tx.one<{ score_serial: string | number }>(sql`SELECT score_serial FROM sites WHERE id = ${siteId} FOR UPDATE`);
+  const played = await tx.one(sql`SELECT 1 FROM game_sessions WHERE site_id = ${siteId} AND session_id LIKE ${`${kind}-%`} LIMIT 1`);
+  if (!site || played) return 0;
+  const { accounts, wallet } = await lockAccounts(tx, siteId);
   const names = new Map(
-    (await db.rows<{ game_code: string; game_name: string }>(sql`SELECT game_code, game_name FROM games`)).map((row) => [
+    (await tx.rows<{ game_code: string; game_name: string }>(sql`SELECT game_code, game_name FROM games`)).map((row) => [
       row.game_code,
       row.game_name,
     ]),
   );
-  const random = seededRandom(options.seed, `history:${options.siteId}`, 0);
+  const playerIds = [...accounts.values()]
+    .filter((account) => account.level === 5)
+    .sort((a, b) => (a.balance === b.balance ? Number(BigInt(a.id) - BigInt(b.id)) : a.balance > b.balance ? -1 : 1))
+    .slice(0, options.members ?? accounts.size)
+    .map((account) => account.id);
   const now = options.now.getTime();
+  const history: History = {
+    options,
+    kind,
+    names,
+    random: seededRandom(options.seed, `history:${siteId}`, 0),
+    playerIds,
+    accounts,
+    wallet,
+    serial: BigInt(site.score_serial),
+    pools: new Map(),
+    orders: 0,
+    made: 0,
+    stored: 0,
+    limit: options.bets ?? Number.MAX_SAFE_INTEGER,
+    roundsWriting: Promise.resolve(),
+  };
+  await createStaging(tx);
   const firstDay = Math.floor((now + BEIJING_MS) / DAY_MS) * DAY_MS - BEIJING_MS - options.days * DAY_MS;
-  const pools = new Map<string, number>();
-  const rounds = new Map<string, PlatformRound>();
-  let bets: PlatformBet[] = [];
-  let stored = 0;
-  let orders = 0;
+  const bets = await startBulkBetLoad(tx, siteId, { from: new Date(firstDay), to: options.now }, options.now);
+  let writing: Promise<void> = Promise.resolve();
+  for (let day = 0; day <= options.days && history.made < history.limit; day++) {
+    const dayStart = firstDay + day * DAY_MS;
+    if (dayStart >= now) break;
+    // What is left, spread over the days left (today up to now counts as its part of a day), a
+    // little more: sessions end early when a member runs out at the platform.
+    const daysLeft = (now - dayStart) / DAY_MS;
+    const perMemberDay = options.bets
+      ? ((options.bets - history.made) * 1.15) / Math.max(1, playerIds.length * Math.max(1, daysLeft))
+      : DEMO_BETS_PER_MEMBER_DAY;
+    const load = await playDay(history, dayStart, perMemberDay);
+    await writing;
+    writing = writeDay(tx, history, bets, load).then(() => options.progress?.(day, history.stored));
+  }
+  await writing;
+  await history.roundsWriting;
+  await bets.finish();
+  await settleAccounts(tx, history);
+  return history.stored;
+}
 
-  const flush = async () => {
-    stored += (await storeBets(db, options.siteId, bets, options.now)).stored;
-    bets = [];
-    await storeRounds(db, [...rounds.values()]);
-    rounds.clear();
+interface History {
+  options: HistoryOptions;
+  kind: 'H' | 'B';
+  names: Map<string, string>;
+  random: SeededRandom;
+  playerIds: string[];
+  /** The site's tree accounts and wallet, locked: balances as the history leaves them. */
+  accounts: Map<string, Account>;
+  wallet: Account;
+  /** The site's last serial number. */
+  serial: bigint;
+  pools: Map<string, number>;
+  orders: number;
+  /** Bets made so far (orders skipped at the end of the history are not). */
+  made: number;
+  stored: number;
+  limit: number;
+  /** The rounds being stored beside the history's transaction (roundsBeside). */
+  roundsWriting: Promise<unknown>;
+}
+
+async function lockAccounts(tx: Queryable, siteId: string) {
+  const rows = await tx.rows<{
+    id: string | number;
+    parent_id: string | number | null;
+    level: number;
+    login_id: string;
+    balance: string | number;
+    point_limit: string | number;
+    max_win: string | number;
+    kind: string;
+  }>(sql`SELECT id, parent_id, level, login_id, balance, point_limit, max_win, kind FROM accounts
+          WHERE site_id = ${siteId} ORDER BY id FOR UPDATE`);
+  const accounts = new Map<string, Account>();
+  let wallet: Account | undefined;
+  for (const row of rows) {
+    const account: Account = {
+      id: String(row.id),
+      parentId: row.parent_id === null ? null : String(row.parent_id),
+      level: row.level,
+      login: row.login_id,
+      balance: BigInt(row.balance),
+      limit: BigInt(row.point_limit),
+      maxWin: Number(row.max_win) > 0,
+      scoredAt: null,
+      touched: false,
+    };
+    if (row.kind === 'wallet') wallet = account;
+    else accounts.set(account.id, account);
+  }
+  if (!wallet) throw new Error(`site ${siteId} has no game wallet`);
+  return { accounts, wallet };
+}
+
+const yieldToWrites = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** One day's play, drawn in memory on the balances the days before left (yielding now and then to the day being written). */
+async function playDay(history: History, dayStart: number, perMemberDay: number): Promise<DayLoad> {
+  const { options, random, accounts, wallet } = history;
+  const siteId = options.siteId;
+  const load = new DayLoad();
+  const now = options.now.getTime();
+  const at = (time: number) => new Date(time).toISOString();
+  const activeChance = Math.min(0.7, perMemberDay / 15);
+  const betsWhenPlaying = perMemberDay / activeChance;
+
+  // Score-up of `child` to its point limit by its parent, the parent first refilled the same way
+  // (the company issues what it lacks). False when a limit leaves less than `need`.
+  const refill = (child: Account, need: bigint, time: number): boolean => {
+    const amount = child.limit - child.balance;
+    if (amount < need || amount <= 0n || child.parentId === null) return false;
+    const parent = accounts.get(child.parentId)!;
+    if (parent.balance < amount) {
+      if (parent.level === 0) {
+        const issued = amount * 10n;
+        load.log.push([
+          siteId,
+          String(++history.serial),
+          'issue',
+          null,
+          parent.id,
+          parent.id,
+          String(issued),
+          String(parent.balance),
+          String(parent.balance + issued),
+          null,
+          null,
+          parent.id,
+          parent.login,
+          'History issuance',
+          'done',
+          null,
+          null,
+          at(time),
+        ]);
+        parent.balance += issued;
+        parent.touched = true;
+      } else if (!refill(parent, amount - parent.balance, time)) return false;
+    }
+    load.log.push([
+      siteId,
+      String(++history.serial),
+      'up',
+      parent.id,
+      child.id,
+      child.id,
+      String(amount),
+      String(child.balance),
+      String(child.balance + amount),
+      String(parent.balance),
+      String(parent.balance - amount),
+      parent.id,
+      parent.login,
+      'History top-up',
+      'done',
+      null,
+      null,
+      at(time),
+    ]);
+    parent.balance -= amount;
+    child.balance += amount;
+    child.scoredAt = new Date(time);
+    parent.touched = child.touched = true;
+    return true;
   };
 
-  for (let day = 0; day <= options.days; day++) {
-    const dayStart = firstDay + day * DAY_MS;
-    for (const member of members) {
-      if (random.below(10) < 3) continue;
-      const count = 1 + random.below(2);
-      for (let session = 0; session < count; session++) {
-        const game = pick(random, GAMES);
-        const table = pick(random, game.tables);
-        const start = dayStart + random.below(DAY_MS - 3_600_000);
-        if (start >= now - 600_000) continue;
-        const transactionId = `H-${member.id}-${beijingDate(start)}-${session}`;
-        const plays = 5 + random.below(20);
-        const balance = balances.get(String(member.id))!;
-        const stake = Math.min(pick(random, STAKES.slice(0, 5)), Math.floor(balance / 5));
-        const transferred = Math.min(balance, stake * (10 + random.below(21)));
-        if (stake < STAKES[0]!) continue;
-        let atPlatform = transferred;
-        let first: Date | null = null;
-        let last: Date | null = null;
-        for (let play = 0; play < plays; play++) {
-          if (atPlatform < stake) break;
-          const orderId = `${beijingDate(start)}${String(++orders).padStart(8, '0')}`;
-          const live = game.roundSeconds > 0;
-          const index = live ? Math.floor(start / (game.roundSeconds * 1000)) + play : orders;
-          // A spin is one player's: its number names the site too, so two sites' spins never share one.
-          const round = live ? liveRoundNo(game, index) : `S-${options.siteId}-${orderId}`;
-          const result = game.round(
-            live ? seededRandom(options.seed, table, index) : seededRandom(options.seed, `${table}/${options.siteId}`, orders),
-          );
-          const betTime = new Date(live ? index * game.roundSeconds * 1000 + 5_000 + random.below(15_000) : start + play * 8_000);
-          const settleTime = new Date(live ? (index + 1) * game.roundSeconds * 1000 : betTime.getTime() + 2_000);
-          if (settleTime.getTime() > now) break;
-          rounds.set(`${table}/${round}`, {
+  const perSession = Math.min(80, Math.max(15, betsWhenPlaying / 2));
+  const meanSessions = Math.max(1, betsWhenPlaying / perSession);
+  for (const memberId of history.playerIds) {
+    if (history.made >= history.limit) break;
+    if (random.below(1000) >= activeChance * 1000) continue;
+    if (load.bets.length - load.yieldedAt >= 2_000) {
+      load.yieldedAt = load.bets.length;
+      await yieldToWrites();
+    }
+    const member = accounts.get(memberId)!;
+    const count = 1 + random.below(Math.max(1, Math.round(2 * meanSessions - 1)));
+    const slot = Math.floor((DAY_MS - 3_600_000) / count);
+    for (let session = 0; session < count && history.made < history.limit; session++) {
+      const game = pick(random, GAMES);
+      const table = pick(random, game.tables);
+      const start = dayStart + session * slot + random.below(slot);
+      if (start >= now - 600_000) continue;
+      const transactionId = `${history.kind}-${memberId}-${beijingDate(start)}-${session}`;
+      const plays = 5 + random.below(Math.max(1, Math.round(2 * perSession - 10)));
+      if (member.balance < BigInt(5 * STAKES[0]!) && !refill(member, BigInt(5 * STAKES[0]!), start - 60_000)) continue;
+      const balance = Number(member.balance);
+      const stake = Math.min(pick(random, STAKES.slice(0, 5)), Math.floor(balance / 5));
+      const transferred = Math.min(balance, stake * (10 + random.below(21)));
+      if (stake < STAKES[0]!) continue;
+      let atPlatform = transferred;
+      let first: number | null = null;
+      let last: number | null = null;
+      const live = game.roundSeconds > 0;
+      for (let play = 0; play < plays && history.made < history.limit; play++) {
+        if (atPlatform < stake) break;
+        const orderId = `${beijingDate(start)}${String(++history.orders).padStart(history.kind === 'H' ? 8 : 10, '0')}`;
+        const index = live ? Math.floor(start / (game.roundSeconds * 1000)) + play : history.orders;
+        // A spin is one player's: its number names the site too, so two sites' spins never share one.
+        const round = live ? liveRoundNo(game, index) : `S-${siteId}-${orderId}`;
+        const betTime = live ? index * game.roundSeconds * 1000 + 5_000 + random.below(15_000) : start + play * 8_000;
+        const settleTime = live ? (index + 1) * game.roundSeconds * 1000 : betTime + 2_000;
+        if (settleTime > now) break;
+        const key = `${table}/${round}`;
+        let drawn = load.rounds.get(key);
+        if (!drawn) {
+          drawn = {
             gameCode: game.gameCode,
             gameId: table,
             round,
-            startedAt: new Date(live ? index * game.roundSeconds * 1000 : betTime.getTime()),
-            endedAt: settleTime,
-            result,
-          });
-          const betCode = pickBet(random, game.commonBets);
-          const payout = game.settle(betCode, stake, result)!;
-          let jackpotWon = 0;
-          let rake = 0;
-          let pool = 0;
-          if (!live) {
-            rake = jackpotRake(stake);
-            pool = (pools.get(table) ?? JACKPOT_START) + rake;
-            if (jackpotHit(result as SlotSpin)) {
-              jackpotWon = pool;
-              pool = JACKPOT_START;
-            }
-            pools.set(table, pool);
+            startedAt: new Date(live ? index * game.roundSeconds * 1000 : betTime),
+            endedAt: new Date(settleTime),
+            result: game.round(
+              live ? seededRandom(options.seed, table, index) : seededRandom(options.seed, `${table}/${siteId}`, history.orders),
+            ),
+          };
+          load.rounds.set(key, drawn);
+        }
+        const result = drawn.result;
+        const betCode = pickBet(random, game.commonBets);
+        const payout = game.settle(betCode, stake, result)!;
+        let jackpotWon = 0;
+        let rake = 0;
+        let pool = 0;
+        if (!live) {
+          rake = jackpotRake(stake);
+          pool = (history.pools.get(table) ?? JACKPOT_START) + rake;
+          if (jackpotHit(result as SlotSpin)) {
+            jackpotWon = pool;
+            pool = JACKPOT_START;
           }
-          const redPacket = random.below(400) === 0 ? (1 + random.below(88)) * 100 : 0;
-          const [validBet] = validBets(game.gameCode, [{ betCode, stake, payout }]);
-          const status = random.below(1500) === 0 ? 'cancelled' : 'settled';
-          const cancelled = status === 'cancelled';
-          atPlatform += cancelled ? 0 : payout - stake + jackpotWon + redPacket;
-          first ??= betTime;
-          last = settleTime;
-          bets.push({
+          history.pools.set(table, pool);
+        }
+        const redPacket = random.below(400) === 0 ? (1 + random.below(88)) * 100 : 0;
+        const [validBet] = validBets(game.gameCode, [{ betCode, stake, payout }]);
+        const cancelled = random.below(1500) === 0;
+        const winLoss = cancelled ? 0 : payout - stake + jackpotWon + redPacket;
+        atPlatform += winLoss;
+        first ??= betTime;
+        last = settleTime;
+        history.made += 1;
+        load.bets.push(
+          betLine({
             orderId,
-            memberId: String(member.id),
-            betTime,
-            settleTime,
+            memberId,
+            betTime: new Date(betTime),
+            settleTime: new Date(settleTime),
             gameCode: game.gameCode,
             gameType: game.gameType,
             playType: playTypeOf(betCode),
             betCode,
             gameId: table,
-            gameName: names.get(game.gameCode) ?? game.gameCode,
+            gameName: history.names.get(game.gameCode) ?? game.gameCode,
             round,
             transactionId,
-            status,
+            status: cancelled ? 'cancelled' : 'settled',
             bet: stake,
             validBet: cancelled ? 0 : validBet!,
             settle: cancelled ? stake : payout,
-            winLoss: cancelled ? 0 : payout - stake + jackpotWon + redPacket,
+            winLoss,
             jackpot: pool,
             jackpotWon: cancelled ? 0 : jackpotWon,
             jackpotRake: rake,
             redPacket: cancelled ? 0 : redPacket,
-          });
-          if (bets.length >= BATCH) await flush();
-        }
-        if (first === null || last === null) continue;
-        const startedAt = new Date(first.getTime() - 30_000);
-        const endedAt = new Date(Math.min(last.getTime() + 30_000, now));
-        const login = member.login_id;
-        transfers.push({ type: 'in', memberId: String(member.id), login, amount: transferred, at: startedAt, session: transactionId });
-        if (atPlatform > 0) {
-          transfers.push({ type: 'out', memberId: String(member.id), login, amount: atPlatform, at: endedAt, session: transactionId });
-        }
-        sessions.push({ session: transactionId, memberId: String(member.id), startedAt, endedAt });
-        balances.set(String(member.id), balance - transferred + atPlatform);
+          }),
+        );
       }
+      if (first === null || last === null) continue;
+      const startedAt = first - 30_000;
+      const endedAt = Math.min(last + 30_000, now);
+      const amount = BigInt(transferred);
+      load.log.push([
+        siteId,
+        String(++history.serial),
+        'in',
+        memberId,
+        wallet.id,
+        memberId,
+        String(amount),
+        String(member.balance),
+        String(member.balance - amount),
+        String(wallet.balance),
+        String(wallet.balance + amount),
+        memberId,
+        member.login,
+        '',
+        'done',
+        `${transactionId}-in`,
+        transactionId,
+        at(startedAt),
+      ]);
+      member.balance -= amount;
+      wallet.balance += amount;
+      if (atPlatform > 0) {
+        const back = BigInt(atPlatform);
+        load.log.push([
+          siteId,
+          String(++history.serial),
+          'out',
+          wallet.id,
+          memberId,
+          memberId,
+          String(back),
+          String(member.balance),
+          String(member.balance + back),
+          String(wallet.balance),
+          String(wallet.balance - back),
+          memberId,
+          member.login,
+          '',
+          'done',
+          `${transactionId}-out`,
+          transactionId,
+          at(endedAt),
+        ]);
+        member.balance += back;
+        wallet.balance -= back;
+      }
+      member.touched = wallet.touched = true;
+      load.sessions.push(copyLine([siteId, transactionId, memberId, at(startedAt), at(endedAt)]));
     }
   }
-  await flush();
-  await writeTransfers(db, options.siteId, transfers, sessions);
-  return stored;
+  return load;
+}
+
+async function createStaging(tx: Queryable) {
+  // Two histories in one transaction: the first one's tables are still there.
+  await tx.run(sql`DROP TABLE IF EXISTS pg_temp.history_bets, pg_temp.history_rounds, pg_temp.history_balances`);
+  await tx.run(sql`CREATE TEMP TABLE history_bets (
+      order_id text, member_id bigint, bet_time timestamptz, settle_time timestamptz, game_code text, game_type text,
+      play_type text, bet_code text, game_id text, game_name text, round_no text, transaction_id text, status text,
+      bet bigint, valid_bet bigint, settle bigint, win_loss bigint, jackpot bigint, jackpot_won bigint, jackpot_rake bigint,
+      red_packet bigint) ON COMMIT DROP`);
+}
+
+/** Rounds through a staging table of their own, each stored once (storeCopiedRounds). */
+async function storeRoundLines(q: Queryable, lines: readonly string[]) {
+  await q.run(sql`CREATE TEMP TABLE IF NOT EXISTS history_rounds (
+      game_code text, game_id text, round_no text, started_at timestamptz, ended_at timestamptz, result jsonb) ON COMMIT DROP`);
+  await q.copyFrom('history_rounds', ROUND_COLUMNS, chunked(lines));
+  await storeCopiedRounds(q, 'history_rounds');
+  await q.run(sql`TRUNCATE history_rounds`);
+}
+
+async function writeDay(tx: Queryable, history: History, bets: BulkBetLoad, load: DayLoad) {
+  if (load.bets.length > 0) {
+    await tx.copyFrom('history_bets', BET_COLUMNS, chunked(load.bets));
+    // Its size known, the planner joins the snapshot by hashing, not row by row.
+    await tx.run(sql`ANALYZE history_bets`);
+    history.stored += await bets.store('history_bets');
+    const rounds = [...load.rounds.values()].map((round) =>
+      copyLine([
+        round.gameCode,
+        round.gameId,
+        round.round,
+        round.startedAt.toISOString(),
+        round.endedAt.toISOString(),
+        JSON.stringify(round.result),
+      ]),
+    );
+    await tx.run(sql`TRUNCATE history_bets`);
+    const beside = history.options.roundsBeside;
+    if (beside) {
+      // One day's rounds at a time beside the history (the rejection is seen when awaited).
+      await history.roundsWriting;
+      history.roundsWriting = beside.transaction((other) => storeRoundLines(other, rounds));
+      history.roundsWriting.catch(() => undefined);
+    } else {
+      await storeRoundLines(tx, rounds);
+    }
+  }
+  if (load.sessions.length > 0) {
+    await tx.copyFrom('game_sessions', ['site_id', 'session_id', 'member_id', 'started_at', 'ended_at'], chunked(load.sessions));
+  }
+  if (load.log.length > 0) await tx.copyFrom('score_log', LOG_COLUMNS, chunked(load.log.map(copyLine)));
+}
+
+/** The balances, last score times and serial counter the history leaves, and the members it took to their maximum win. */
+async function settleAccounts(tx: Queryable, history: History) {
+  const siteId = history.options.siteId;
+  const touched = [...history.accounts.values(), history.wallet].filter((account) => account.touched);
+  if (touched.length === 0) return;
+  await tx.run(sql`CREATE TEMP TABLE history_balances (id bigint, balance bigint, scored_at timestamptz) ON COMMIT DROP`);
+  await tx.copyFrom(
+    'history_balances',
+    ['id', 'balance', 'scored_at'],
+    chunked(touched.map((account) => copyLine([account.id, String(account.balance), account.scoredAt?.toISOString() ?? null]))),
+  );
+  await tx.run(sql`UPDATE accounts a SET balance = h.balance, last_scored_at = GREATEST(a.last_scored_at, h.scored_at)
+    FROM history_balances h WHERE a.id = h.id`);
+  await tx.run(sql`UPDATE sites SET score_serial = ${String(history.serial)} WHERE id = ${siteId}`);
+  // A settlement may take a member to its maximum win: the platform blocks it from then on.
+  const watched = touched.filter((account) => account.level === 5 && account.maxWin).map((account) => account.id);
+  if (watched.length > 0) await blockWinners(tx, siteId, watched);
 }

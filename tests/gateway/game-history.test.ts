@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameByCode } from '../../server/games/rules/game-registry';
 import { checkLedger } from '../../server/points/ledger-check';
 import { seedGameHistory } from '../../server/seed/game-history.seed';
+import { testDatabaseKind } from '../support/test-database';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 let gw: TestGateway;
@@ -120,5 +121,84 @@ describe('the demo play history', () => {
     expect(report.checks.filter((check) => !check.ok).map((check) => check.name)).toEqual([]);
     const inGame = await gw.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM accounts WHERE site_id = 'demo' AND in_game`);
     expect(Number(inGame!.n)).toBe(0);
+  });
+});
+
+describe('the bulk history (npm run seed -- --bets N)', () => {
+  it('plays about the bets asked for beside the demo history, scores members who run low up through their line, and the ledger check holds', async () => {
+    // Forty days back from the 20th of November: October has no partition yet, so it is loaded apart and attached.
+    const now = new Date('2026-11-20T04:00:00Z');
+    const options = { siteId: 'demo2', days: 40, now, seed: 'bulk-test' };
+    expect(await seedGameHistory(gw.db, { ...options, days: 3, members: 8 })).toBeGreaterThan(0);
+    const issuedBefore = await gw.db.one<{ n: string }>(
+      sql`SELECT count(*) AS n FROM score_log WHERE site_id = 'demo2' AND type = 'issue'`,
+    );
+    const told: [number, number][] = [];
+    const stored = await seedGameHistory(gw.db, {
+      ...options,
+      bets: 6_000,
+      kind: 'B',
+      // On a PostgreSQL server the rounds go beside the history, as `npm run seed` does there.
+      ...(testDatabaseKind() === 'postgres' ? { roundsBeside: gw.db } : {}),
+      progress: (day, total) => told.push([day, total]),
+    });
+    expect(stored).toBeLessThanOrEqual(6_000);
+    expect(stored).toBeGreaterThan(5_000);
+    // Told after each day, the totals growing to what was stored.
+    expect(told.length).toBeGreaterThanOrEqual(40);
+    expect(told.map(([day]) => day)).toEqual(told.map((_, index) => index));
+    expect(told.at(-1)![1]).toBe(stored);
+    expect(told.every(([, total], index) => index === 0 || total >= told[index - 1]![1])).toBe(true);
+
+    const kinds = await gw.db.rows<{ kind: string; bets: string; digits: number }>(sql`
+      SELECT left(transaction_id, 1) AS kind, count(*) AS bets, min(length(order_id)) AS digits
+        FROM bets WHERE site_id = 'demo2' GROUP BY 1 ORDER BY 1`);
+    expect(kinds.map((row) => [row.kind, Number(row.bets), Number(row.digits)])).toEqual([
+      ['B', stored, 18],
+      ['H', expect.any(Number), 16],
+    ]);
+    // Members who ran low were scored up by their agents (the demo2 members hold little), each a row of the ledger.
+    const topUps = await gw.db.one<{ n: string; members: string }>(sql`
+      SELECT count(*) AS n, count(DISTINCT target_account_id) AS members
+        FROM score_log l JOIN accounts a ON a.id = l.target_account_id
+       WHERE l.site_id = 'demo2' AND l.type = 'up' AND l.comment = 'History top-up' AND a.level = 5`);
+    expect(Number(topUps!.n)).toBeGreaterThan(0);
+    const issuedAfter = await gw.db.one<{ n: string }>(sql`SELECT count(*) AS n FROM score_log WHERE site_id = 'demo2' AND type = 'issue'`);
+    expect(Number(issuedAfter!.n)).toBeGreaterThanOrEqual(Number(issuedBefore!.n));
+
+    // Every month of bets is a partition of the table, with each of its indexes; none is left apart.
+    const partitions = await gw.db.rows<{ name: string; indexes: string; attached: boolean }>(sql`
+      SELECT c.relname AS name, (SELECT count(*) FROM pg_index i WHERE i.indrelid = c.oid) AS indexes,
+             EXISTS (SELECT FROM pg_inherits h WHERE h.inhrelid = c.oid AND h.inhparent = 'bets'::regclass) AS attached
+        FROM pg_class c WHERE c.relkind = 'r' AND c.relname ~ '^bets_[0-9]{4}_[0-9]{2}$' ORDER BY 1`);
+    const parentIndexes = await gw.db.one<{ n: string }>(sql`SELECT count(*) AS n FROM pg_index WHERE indrelid = 'bets'::regclass`);
+    expect(partitions.map((row) => row.name)).toEqual(expect.arrayContaining(['bets_2026_10', 'bets_2026_11']));
+    expect(partitions.filter((row) => !row.attached || Number(row.indexes) !== Number(parentIndexes!.n))).toEqual([]);
+    const october = await gw.db.one<{ n: string }>(
+      sql`SELECT count(*) AS n FROM bets WHERE site_id = 'demo2' AND bet_time < '2026-11-01T00:00:00Z' AND transaction_id LIKE 'B-%'`,
+    );
+    expect(Number(october!.n)).toBeGreaterThan(1_000);
+    // A bet of the month loaded apart is found by its order number, as any other.
+    const sample = await gw.db.one<{ order_id: string }>(
+      sql`SELECT order_id FROM bets WHERE site_id = 'demo2' AND bet_time < '2026-11-01T00:00:00Z' LIMIT 1`,
+    );
+    const admin = await gw.sessionFor('admin2', 'demo2');
+    const found = await gw.rpc(
+      'gw.credit.bet.query',
+      { opsId: admin, startTime: '2026-10-01T00:00:00Z', endTime: '2026-11-01T00:00:00Z', orderId: sample!.order_id },
+      { host: 'demo2.localhost' },
+    );
+    expect(found.list.map((bet) => bet.orderId)).toEqual([sample!.order_id]);
+
+    // Every bet of the bulk history settled against a stored round.
+    const orphans = await gw.db.one<{ n: string }>(sql`
+      SELECT count(*) AS n FROM bets b WHERE b.site_id = 'demo2' AND b.transaction_id LIKE 'B-%'
+         AND NOT EXISTS (SELECT FROM game_rounds r WHERE r.game_id = b.game_id AND r.round_no = b.round_no)`);
+    expect(Number(orphans!.n)).toBe(0);
+
+    const report = await checkLedger(gw.db, { siteId: 'demo2' });
+    expect(report.checks.filter((check) => !check.ok).map((check) => check.name)).toEqual([]);
+    // Each kind of history is played once per site.
+    expect(await seedGameHistory(gw.db, { ...options, bets: 100, kind: 'B' })).toBe(0);
   });
 });
