@@ -357,13 +357,24 @@ export interface PendingTransfer {
   at: Date;
 }
 
-async function findPending(db: Queryable, siteId: string, transferId: string): Promise<PendingTransfer | null> {
-  const row = await db.one<{ type: 'in' | 'out'; member_id: DbInt; amount: DbInt; at: Date | string }>(sql`
-    SELECT 'in' AS type, target_account_id AS member_id, amount, created_at AS at FROM score_log
-     WHERE site_id = ${siteId} AND transfer_id = ${transferId} AND type = 'in' AND state = 'pending'
+/**
+ * Every pending transfer (of one site, or all): an `in` whose score-log row waits for the
+ * platform's answer, an `out` the platform has not confirmed (no row yet). Columns site_id,
+ * transfer_id, type, member_id, amount, at.
+ */
+export const pendingTransfers = (siteId?: string) => {
+  const site = siteId === undefined ? sql`` : sql` AND site_id = ${siteId}`;
+  return sql`
+    SELECT site_id, transfer_id, 'in' AS type, target_account_id AS member_id, amount, created_at AS at
+      FROM score_log WHERE state = 'pending'${site}
     UNION ALL
-    SELECT 'out', member_id, amount, requested_at FROM transfer_outs
-     WHERE site_id = ${siteId} AND transfer_id = ${transferId} AND state = 'pending'`);
+    SELECT site_id, transfer_id, 'out', member_id, amount, requested_at FROM transfer_outs WHERE state = 'pending'${site}`;
+};
+
+async function findPending(db: Queryable, siteId: string, transferId: string): Promise<PendingTransfer | null> {
+  const row = await db.one<{ type: 'in' | 'out'; member_id: DbInt; amount: DbInt; at: Date | string }>(
+    sql`SELECT type, member_id, amount, at FROM (${pendingTransfers(siteId)}) p WHERE transfer_id = ${transferId}`,
+  );
   if (!row) return null;
   return { transferId, type: row.type, memberId: String(row.member_id), amount: BigInt(row.amount), at: new Date(row.at) };
 }
@@ -424,9 +435,7 @@ export async function repairTransfer(
  */
 export async function repairStaleTransfers(db: Queryable, platformFor: PlatformFor, now: Date, limit = 100) {
   const stale = await db.rows<{ site_id: string; transfer_id: string }>(sql`
-    SELECT site_id, transfer_id FROM (
-      SELECT site_id, transfer_id, created_at AS at FROM score_log WHERE state = 'pending'
-      UNION ALL SELECT site_id, transfer_id, requested_at FROM transfer_outs WHERE state = 'pending') p
+    SELECT site_id, transfer_id FROM (${pendingTransfers()}) p
      WHERE at <= ${new Date(now.getTime() - REPAIR_JOB_AFTER_MS)} ORDER BY at LIMIT ${limit}`);
   let settled = 0;
   for (const row of stale) {

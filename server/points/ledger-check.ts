@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
 import type { Queryable } from '../db/database';
+import { pendingTransfers } from './game-transfers';
 
 /**
  * The ledger's invariants, checked from the data alone (npm run ledger:check, and the tests):
@@ -259,11 +260,7 @@ async function checkGameTransfers(db: Queryable, siteId: string): Promise<CheckR
 
   const pending = await violations<{ transfer_id: string; type: string; login_id: string; amount: DbInt; at: Date | string }>(
     db,
-    sql`SELECT p.transfer_id, p.type, a.login_id, p.amount, p.at FROM (
-          SELECT transfer_id, 'in' AS type, target_account_id AS member_id, amount, created_at AS at FROM score_log
-           WHERE site_id = ${siteId} AND state = 'pending'
-          UNION ALL
-          SELECT transfer_id, 'out', member_id, amount, requested_at FROM transfer_outs WHERE site_id = ${siteId} AND state = 'pending') p
+    sql`SELECT p.transfer_id, p.type, a.login_id, p.amount, p.at FROM (${pendingTransfers(siteId)}) p
           JOIN accounts a ON a.id = p.member_id ORDER BY p.at`,
     (row) => `${row.type} ${row.transfer_id} ${row.login_id} ${points(row.amount)} since ${new Date(row.at).toISOString()}`,
   );
