@@ -72,7 +72,11 @@ export interface AppOptions {
    * Background jobs: by default this process runs them too (started with the app, stopped on
    * close). `run: false` leaves them to other processes.
    */
-  jobs?: { run?: boolean } & Pick<JobRunnerOptions, 'pollMs' | 'leaseMs' | 'concurrency'>;
+  jobs?: {
+    run?: boolean;
+    /** How often the transfer repair job looks (TRANSFER_REPAIR_EVERY_MS unless a test hurries it). */
+    repairEveryMs?: number;
+  } & Pick<JobRunnerOptions, 'pollMs' | 'leaseMs' | 'concurrency'>;
   /** The game platform (the embedded simulator unless a test injects faults into it). */
   platformFor?: PlatformFor;
   /** Extra methods for tests of the dispatcher (contract and handlers together). */
@@ -127,7 +131,7 @@ export async function buildApp(options: AppOptions) {
     },
   });
 
-  const { run: runJobs = true, ...jobOptions } = options.jobs ?? {};
+  const { run: runJobs = true, repairEveryMs = TRANSFER_REPAIR_EVERY_MS, ...jobOptions } = options.jobs ?? {};
   const jobs = runJobs
     ? createJobRunner({
         ...jobOptions,
@@ -153,7 +157,7 @@ export async function buildApp(options: AppOptions) {
         .finally(() => {
           sweeping = null;
         });
-    }, TRANSFER_REPAIR_EVERY_MS);
+    }, repairEveryMs);
     timer.unref();
     app.addHook('onClose', async () => {
       clearInterval(timer);

@@ -17,6 +17,7 @@ import { checkLedger } from '../../server/points/ledger-check';
 import { transferPoints } from '../../server/points/ledger';
 import { RpcError } from '../../server/rpc/rpc-error';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/test-database';
+import { startTestGateway } from '../support/test-gateway';
 
 let database: TestDatabase;
 let db: Queryable;
@@ -378,6 +379,36 @@ describe('repair of a transfer whose answer was lost', () => {
         }
       }),
     );
+    expect(await ledgerFailures()).toEqual([]);
+  });
+
+  it('a gateway that runs jobs settles a transfer left pending on its own, on its timer', async () => {
+    const member = await memberId('mb01010201004');
+    const before = await balanceOf(member);
+    const atPlatform = await platformBalance(member);
+    const transferId = nextId();
+    // The platform applied the in, its answer was lost: pending, the member's points gone from it.
+    const pending = await transferIn(db, faulty({ call: 'transferIn', when: 'after' }), {
+      siteId: 'demo',
+      memberId: member,
+      amount: 4_000,
+      transferId,
+      now: at(3000),
+    });
+    expect(pending.state).toBe('pending');
+    expect(await pendingListed()).toHaveLength(1);
+    const stateOf = async () =>
+      (await db.one<{ state: string }>(sql`SELECT state FROM score_log WHERE site_id = 'demo' AND transfer_id = ${transferId}`))!.state;
+    // A gateway whose clock is days past it, its repair timer hurried: nobody calls anything.
+    const gw = await startTestGateway({ db: database.db, captcha: false, jobs: { run: true, pollMs: 100, repairEveryMs: 100 } });
+    try {
+      await expect.poll(stateOf, { timeout: 5_000, interval: 100 }).toBe('done');
+    } finally {
+      await gw.close();
+    }
+    expect(await balanceOf(member)).toBe(before - 4_000n);
+    expect(await platformBalance(member)).toBe(atPlatform + 4_000n);
+    expect(await pendingListed()).toEqual([]);
     expect(await ledgerFailures()).toEqual([]);
   });
 });
