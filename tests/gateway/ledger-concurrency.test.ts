@@ -5,16 +5,29 @@
  * ups and downs over the demo tree (461 accounts; one hot parent with 40 of its children taking
  * half of the load), 10 % of the requests replayed with their key (some at the same moment on
  * the other process), and one process killed with SIGKILL three times during the load and
- * restarted. Requests lost with it are replayed afterwards. Then the ledger check, and
- * exactly-once for every acknowledged request (tests/support/score-load.ts).
+ * restarted, while the embedded platform plays (members transferring in and out, betting). Requests
+ * lost with it are replayed afterwards. Then the ledger check, and exactly-once for every
+ * acknowledged request, balances moved by the requests and the game transfers alone
+ * (tests/support/score-load.ts).
  *
  * In one process (PGlite in the pglite project): the same invariants with 8 concurrent clients.
  *
  * Repeat a run with LOAD_SEED=<seed printed>.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
-import { balances, LoadRecord, loadPairs, makeOps, seededRandom, send, verifyRun, type ScoreOp } from '../support/score-load';
+import {
+  balances,
+  EXPECTED_REFUSALS,
+  LoadRecord,
+  loadPairs,
+  makeOps,
+  seededRandom,
+  send,
+  verifyRun,
+  type ScoreOp,
+} from '../support/score-load';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/test-database';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
@@ -115,18 +128,17 @@ function summary(label: string, record: LoadRecord, startedAt: number, extra = '
 }
 
 describe.runIf(testDatabaseKind() === 'postgres')('on PostgreSQL, two gateway processes', () => {
-  it('keeps the ledger and exactly-once through 3,000 concurrent score ups and downs, replays and three kill -9 of a gateway', async () => {
+  it('keeps the ledger and exactly-once through 3,000 concurrent score ups and downs while members play, replays and three kill -9 of a gateway', async () => {
     const database: TestDatabase = await createTestDatabase();
     cleanups.push(() => database.close());
-    const env = { DATABASE_URL: database.url!, LOG_LEVEL: 'error' };
+    // Members play meanwhile (the embedded platform at its liveliest, in whichever process holds
+    // its lease): transfers in and out race the score ups and downs of the same members.
+    const env = { DATABASE_URL: database.url!, LOG_LEVEL: 'error', SIM_RATE: '60', SIM_SEED: `load-${seed}` };
     const start = async () => {
       const gateway = await startGatewayProcess(env);
       cleanups.push(() => gateway.stop('SIGKILL'));
       return gateway;
     };
-    const processes: GatewayProcess[] = await Promise.all([start(), start()]);
-    const targets: Target[] = processes.map((gateway) => ({ url: gateway.url.replace('localhost', '127.0.0.1'), up: true }));
-
     const { pairs, hot, accounts } = await loadPairs(database.db, {
       siteId: 'demo',
       hotParent: HOT_PARENT,
@@ -138,8 +150,24 @@ describe.runIf(testDatabaseKind() === 'postgres')('on PostgreSQL, two gateway pr
     const random = seededRandom(seed);
     // Kept to about 30 s in CI, three restarts included (longer runs belong to the bench).
     const ops = makeOps({ pairs, hot, count: 3_000, random, runId: `pg${seed}` });
+    // Balances before anything moves: the processes start playing as soon as they are up.
     const before = await balances(database.db, 'demo');
-    const record = new LoadRecord();
+    const serial = await database.db.one<{ score_serial: string }>(sql`SELECT score_serial FROM sites WHERE id = 'demo'`);
+    // A member in game cannot be scored down (20032).
+    const record = new LoadRecord(new Set([...EXPECTED_REFUSALS, 20032]));
+    // The first process alone takes the platform's lease and seats members; the second, started
+    // after it, is the one killed, so play goes on through the kills.
+    const processes: GatewayProcess[] = [await start()];
+    const gameTransfers = async () =>
+      Number(
+        (await database.db.one<{ n: string }>(
+          sql`SELECT count(*) AS n FROM score_log WHERE site_id = 'demo' AND type IN ('in', 'out') AND serial_no > ${serial!.score_serial}`,
+        ))!.n,
+      );
+    // Some members seated before the load begins, so it races their play from the start.
+    await expect.poll(gameTransfers, { timeout: 20_000, interval: 250 }).toBeGreaterThanOrEqual(4);
+    processes.push(await start());
+    const targets: Target[] = processes.map((gateway) => ({ url: gateway.url.replace('localhost', '127.0.0.1'), up: true }));
 
     // Kill the second gateway at a fifth, two fifths and three fifths of the load, then restart it:
     // a restart takes seconds on a busy machine, so the last kill leaves room before the load ends.
@@ -173,9 +201,23 @@ describe.runIf(testDatabaseKind() === 'postgres')('on PostgreSQL, two gateway pr
     expect(totals.requests).toBeGreaterThanOrEqual(3_000);
     expect(totals.replays / totals.requests).toBeGreaterThanOrEqual(0.08);
     expect(record.acknowledged.length).toBeGreaterThan(ops.length / 2);
-    expect(await verifyRun(database.db, { siteId: 'demo', runId: `pg${seed}`, record, before })).toEqual([]);
     // The restarted process serves as before.
-    expect((await send(targets[1]!.url, { ...ops[0]!, key: `pg${seed}-after` })).kind).not.toBe('lost');
+    const afterOp = { ...ops[0]!, key: `pg${seed}-after` };
+    const answer = await send(targets[1]!.url, afterOp);
+    expect(answer.kind).not.toBe('lost');
+    record.record(afterOp, answer);
+    // Play stops with the processes (a transfer cut off on its way stays pending for the repair).
+    await Promise.all(processes.map((gateway) => gateway.stop('SIGKILL')));
+    const transfers = await gameTransfers();
+    const bets = Number((await database.db.one<{ n: string }>(sql`SELECT count(*) AS n FROM bets WHERE site_id = 'demo'`))!.n);
+    console.info(`meanwhile: ${transfers} game transfers, ${bets} bets`);
+    expect(transfers).toBeGreaterThanOrEqual(4);
+    expect(bets).toBeGreaterThan(0);
+    // Score downs met members in game: the two raced.
+    expect([...record.keys.values()].some((entry) => entry.refusals.includes(20032))).toBe(true);
+    expect(
+      await verifyRun(database.db, { siteId: 'demo', runId: `pg${seed}`, record, before, playedAfterSerial: BigInt(serial!.score_serial) }),
+    ).toEqual([]);
   }, 240_000);
 });
 

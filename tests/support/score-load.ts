@@ -124,6 +124,9 @@ export class LoadRecord {
   readonly problems: string[] = [];
   replays = 0;
 
+  /** `expected`: the refusals this load may meet (20032 too when members play meanwhile). */
+  constructor(readonly expected: ReadonlySet<number> = EXPECTED_REFUSALS) {}
+
   record(op: ScoreOp, outcome: Outcome): void {
     let entry = this.keys.get(op.key);
     if (!entry) {
@@ -136,7 +139,7 @@ export class LoadRecord {
     if (outcome.kind === 'lost') entry.lost++;
     if (outcome.kind === 'refused') {
       entry.refusals.push(outcome.code);
-      if (!EXPECTED_REFUSALS.has(outcome.code)) this.problems.push(`${op.key}: unexpected code ${outcome.code}`);
+      if (!this.expected.has(outcome.code)) this.problems.push(`${op.key}: unexpected code ${outcome.code}`);
     }
     if (outcome.kind === 'result') {
       if (!entry.result) entry.result = outcome.result;
@@ -175,7 +178,14 @@ const parseAmount = (text: string) => {
  */
 export async function verifyRun(
   db: Queryable,
-  input: { siteId: string; runId: string; record: LoadRecord; before: Map<string, bigint> },
+  input: {
+    siteId: string;
+    runId: string;
+    record: LoadRecord;
+    before: Map<string, bigint>;
+    /** Members played meanwhile: the game transfers after this serial number moved balances too. */
+    playedAfterSerial?: bigint;
+  },
 ): Promise<string[]> {
   const problems = [...input.record.problems];
   const report = await checkLedger(db, { siteId: input.siteId });
@@ -236,6 +246,23 @@ export async function verifyRun(
     const childDelta = up ? amount : -amount;
     expected.set(entry.op.userId, (expected.get(entry.op.userId) ?? 0n) + childDelta);
     expected.set(entry.op.operatorId, (expected.get(entry.op.operatorId) ?? 0n) - childDelta);
+  }
+  if (input.playedAfterSerial !== undefined) {
+    // In (pending or done) takes from the member and gives the wallet; out (a reversal too) the other way.
+    const moved = await db.rows<{
+      type: string;
+      from_account_id: string | number;
+      to_account_id: string | number;
+      amount: string | number;
+    }>(
+      sql`SELECT type, from_account_id, to_account_id, amount FROM score_log
+           WHERE site_id = ${input.siteId} AND type IN ('in', 'out') AND serial_no > ${String(input.playedAfterSerial)}`,
+    );
+    for (const row of moved) {
+      const amount = BigInt(row.amount);
+      expected.set(String(row.from_account_id), (expected.get(String(row.from_account_id)) ?? 0n) - amount);
+      expected.set(String(row.to_account_id), (expected.get(String(row.to_account_id)) ?? 0n) + amount);
+    }
   }
   const after = await balances(db, input.siteId);
   for (const [id, balance] of after) {
