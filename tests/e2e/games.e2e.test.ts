@@ -1,8 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { systemClock } from '../../server/clock';
+import { formatDateTime } from '../../src/lib/format';
 import { storeRounds } from '../../server/games/game-round.store';
+import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
+import { startSimulator, TICK_MS } from '../../server/games/simulator/simulator-runtime';
 import { useAppInChromium } from '../support/app-in-chromium';
 import { AccountListPage } from '../support/pages/account-list-page';
+import { BetRecordPage } from '../support/pages/bet-record-page';
 import { DataTablePage } from '../support/pages/data-table-page';
 import { DeviceSwitchesPage, GameSwitchPage } from '../support/pages/games-page';
 import { text } from '../support/pages/locale-text';
@@ -124,5 +129,89 @@ describe.runIf(e2e.run)('games and devices in Chromium', () => {
     await expect.poll(() => results.attributeOfRows('game-id')).toEqual(['SIC-01']);
     expect(await results.rowWhere('game-id', 'SIC-01').locator('[data-result]').getAttribute('data-result')).toBe('dice:2-2-5');
     await shell.close();
+  });
+
+  it('closes a game while the demo plays: its bets stop, refused at the platform, while the other games go on', async () => {
+    const failures: unknown[] = [];
+    const stop = startSimulator(
+      e2e.gw.db,
+      { seed: 'e2e-play', rate: 60, holder: 'e2e', platformFor: simulatorPlatform },
+      systemClock,
+      (error) => failures.push(error),
+    );
+    const betsOf = (game: string) =>
+      e2e.gw.db.rows<{ order_id: string; bet_time: string }>(
+        sql`SELECT order_id, bet_time FROM bets WHERE site_id = 'demo' AND game_code = ${game} AND order_id LIKE '7%'`,
+      );
+    try {
+      // A slot machine members are spinning (a spin is stored at once).
+      let game = '';
+      await expect
+        .poll(
+          async () => {
+            const busiest = await e2e.gw.db.one<{ game_code: string }>(sql`
+              SELECT game_code FROM bets WHERE site_id = 'demo' AND order_id LIKE '7%' AND game_type = 'electronic'
+               GROUP BY game_code HAVING count(*) >= 3 ORDER BY count(*) DESC LIMIT 1`);
+            game = busiest?.game_code ?? '';
+            return game;
+          },
+          { timeout: 60_000, interval: 1_000 },
+        )
+        .not.toBe('');
+
+      const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+      const beijingDay = (instant: number) => new Date(instant + 8 * 3_600_000).toISOString().slice(0, 10);
+      const range = `start=${beijingDay(Date.now() - 86_400_000)}&end=${beijingDay(Date.now())}`;
+      await shell.goTo('videoOrder', `?${range}&game=${game}`);
+      const bets = new BetRecordPage(shell.page);
+      await expect.poll(async () => (await bets.orderIds()).length).toBeGreaterThan(0);
+
+      await shell.goTo('gameSwitch');
+      const games = new GameSwitchPage(shell.page);
+      await games.switchButton(game, 'close').click();
+      await shell.confirm();
+      await shell.toast(text('games.closed', { game: text(`games.name.${game}`) })).waitFor();
+      const closedAt = Date.now();
+
+      // The platform refuses the game's bets from then on, and the other games go on.
+      await expect
+        .poll(
+          async () =>
+            Number(
+              (
+                await e2e.gw.db.one<{ count: string | number }>(
+                  sql`SELECT count FROM platform_refusals WHERE site_id = 'demo' AND reason = 'game-closed'`,
+                )
+              )?.count ?? 0,
+            ),
+          { timeout: 30_000, interval: 1_000 },
+        )
+        .toBeGreaterThan(0);
+      await expect
+        .poll(
+          async () =>
+            (await e2e.gw.db.one(
+              sql`SELECT 1 FROM bets WHERE site_id = 'demo' AND game_code <> ${game} AND order_id LIKE '7%' AND bet_time > ${new Date(closedAt + TICK_MS)}`,
+            )) !== undefined,
+          { timeout: 30_000, interval: 1_000 },
+        )
+        .toBe(true);
+
+      // The screen's newest bet of the closed game was placed before it closed (in a tick already under way at most).
+      const newest = await e2e.gw.db.one<{ order_id: string; bet_time: string }>(sql`
+        SELECT order_id, bet_time FROM bets WHERE site_id = 'demo' AND game_code = ${game}
+         ORDER BY COALESCE(settle_time, bet_time) DESC, order_id DESC LIMIT 1`);
+      await shell.goTo('videoOrder', `?${range}&game=${game}`);
+      await expect.poll(async () => (await bets.orderIds())[0]).toBe(newest!.order_id);
+      expect(await bets.table.cellText(bets.row(newest!.order_id), 'betTime')).toBe(formatDateTime(newest!.bet_time, 'zh'));
+      expect(new Date(newest!.bet_time).getTime()).toBeLessThanOrEqual(closedAt + TICK_MS);
+      const stored = await betsOf(game);
+      expect(stored.every((bet) => new Date(bet.bet_time).getTime() <= closedAt + TICK_MS)).toBe(true);
+      await shell.close();
+    } finally {
+      await stop();
+      await e2e.gw.db.run(sql`DELETE FROM site_games_closed WHERE site_id = 'demo'`);
+    }
+    expect(failures).toEqual([]);
   });
 });
