@@ -90,6 +90,43 @@ describe('the embedded game platform at play', () => {
     expect(lost!.leader).toBe(false);
   });
 
+  it('seats members on pc, h5 and app; a terminal turned off refuses their bets from it, and they leave', async () => {
+    // process-b holds the lease since the test before.
+    const other = { ...options, holder: 'process-b' };
+    await ticks(20, other);
+    const devices = await db.rows<{ device: string }>(sql`SELECT DISTINCT device FROM simulator_players ORDER BY 1`);
+    expect(devices.map((row) => row.device)).toEqual(['app', 'h5', 'pc']);
+    const mobile = await db.rows<{ member_id: string | number }>(sql`SELECT member_id FROM simulator_players WHERE device <> 'pc'`);
+    const refused = () => count(sql`SELECT COALESCE(sum(count), 0) AS n FROM platform_refusals WHERE reason = 'device-disabled'`);
+    const refusedBefore = await refused();
+    const mobileIds = sql.join(
+      mobile.map((row) => sql`${String(row.member_id)}::bigint`),
+      sql`, `,
+    );
+    const seq = await count(sql`SELECT COALESCE(max(seq), 0) AS n FROM platform_feed`);
+    await db.run(sql`UPDATE accounts SET device_h5 = false, device_app = false WHERE id IN (${mobileIds})`);
+    try {
+      // Each of them is refused at its next turn (within a round of the slowest table) and gets up.
+      for (let tick = 0; tick < 30; tick++) {
+        await ticks(1, other);
+        if ((await count(sql`SELECT count(*) AS n FROM simulator_players WHERE member_id IN (${mobileIds}) AND device <> 'pc'`)) === 0)
+          break;
+      }
+      expect(await count(sql`SELECT count(*) AS n FROM simulator_players WHERE member_id IN (${mobileIds}) AND device <> 'pc'`)).toBe(0);
+      expect(await refused()).toBeGreaterThan(refusedBefore);
+      // No bet of theirs from h5 or the app since; the others play on.
+      expect(
+        await count(sql`SELECT count(*) AS n FROM platform_feed f WHERE f.seq > ${seq} AND f.kind = 'bet' AND f.body->>'device' <> 'pc'
+          AND (f.body->>'memberId')::bigint IN (${mobileIds})
+          AND NOT EXISTS (SELECT FROM platform_feed e WHERE e.seq <= ${seq} AND e.kind = 'bet' AND e.body->>'orderId' = f.body->>'orderId')`),
+      ).toBe(0);
+      expect(await count(sql`SELECT count(*) AS n FROM platform_feed WHERE seq > ${seq} AND kind = 'bet'`)).toBeGreaterThan(0);
+    } finally {
+      await db.run(sql`UPDATE accounts SET device_h5 = true, device_app = true WHERE id IN (${mobileIds})`);
+    }
+    expect(await ledgerFailures()).toEqual([]);
+  });
+
   it('takes no bet on a closed game (each refusal counted), and with rate 0 seats nobody and lets everyone leave', async () => {
     const other = { ...options, holder: 'process-b' };
     await db.run(sql`INSERT INTO site_games_closed (site_id, game_code, closed_at)

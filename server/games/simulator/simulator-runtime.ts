@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Device } from '../../../contract/game.contract';
 import type { Queryable } from '../../db/database';
 import { endEmptySession, transferIn, transferOut } from '../../points/game-transfers';
 import { RpcError } from '../../rpc/rpc-error';
@@ -27,6 +28,8 @@ const LEASE_MS = 15_000;
 /** Stakes a seated member picks from, in cents (10 to 200 yuan), never above a tenth of what it brings. */
 const STAKES = [1_000, 2_000, 5_000, 10_000, 20_000];
 const SPIN_EVERY_MS = 4_000;
+/** The terminal a member plays from, drawn when it sits down: half on pc, the rest on the mobile web or the app. */
+const TERMINALS: readonly Device[] = ['pc', 'pc', 'h5', 'app'];
 const FEED_BATCH = 1_000;
 
 export interface SimulatorOptions {
@@ -57,6 +60,7 @@ interface PlayerRow {
   plays_left: number;
   next_at: Date | string;
   open_bet: OpenBet | string | null;
+  device: Device;
 }
 interface OpenBet {
   orderId: string;
@@ -65,7 +69,8 @@ interface OpenBet {
   betTime: string;
 }
 
-type FeedBet = Omit<PlatformBet, 'betTime' | 'settleTime'> & { betTime: string; settleTime: string | null };
+/** A bet as the platform publishes it, with the terminal it came from (the back office does not keep that). */
+type FeedBet = Omit<PlatformBet, 'betTime' | 'settleTime'> & { betTime: string; settleTime: string | null; device?: Device };
 type FeedRound = Omit<PlatformRound, 'startedAt' | 'endedAt'> & { startedAt: string; endedAt: string };
 
 /** Takes or keeps the lease; false when another process holds it. */
@@ -112,6 +117,7 @@ function betRecord(game: GameDefinition, player: PlayerRow, bet: { orderId: stri
     gameId: player.table_id,
     gameName: game.gameCode,
     transactionId: player.session_id,
+    device: player.device,
     bet: bet.stake,
     jackpot: 0,
     jackpotWon: 0,
@@ -282,12 +288,14 @@ async function join(db: Queryable, options: SimulatorOptions, siteId: string, ra
   const amount = Math.min(balance, stake * (10 + random.below(11)));
   const game = pick(random, GAMES);
   const table = pick(random, game.tables);
+  const device = pick(random, TERMINALS);
   const transferId = `SI-${siteId}-${member.id}-${now.getTime()}`;
   try {
     const moved = await transferIn(db, options.platformFor, { siteId, memberId: String(member.id), amount, transferId, now });
     if (moved.state !== 'done') return false;
-    await db.run(sql`INSERT INTO simulator_players (member_id, site_id, game_code, table_id, session_id, stake, plays_left, next_at)
-      VALUES (${String(member.id)}, ${siteId}, ${game.gameCode}, ${table}, ${moved.sessionId}, ${stake}, ${5 + random.below(20)}, ${now})`);
+    await db.run(sql`INSERT INTO simulator_players (member_id, site_id, game_code, table_id, session_id, stake, plays_left, next_at, device)
+      VALUES (${String(member.id)}, ${siteId}, ${game.gameCode}, ${table}, ${moved.sessionId}, ${stake}, ${5 + random.below(20)}, ${now},
+        ${device})`);
     return true;
   } catch (error) {
     if (error instanceof RpcError) return false;
@@ -364,7 +372,7 @@ export async function simulatorTick(db: Queryable, options: SimulatorOptions, no
     const atPlatform = await platformBalance(db, player.site_id, memberId);
     const refusal =
       player.plays_left > 0 && atPlatform >= BigInt(stake)
-        ? await betRefusal(db, { siteId: player.site_id, memberId, gameCode: player.game_code, device: 'pc', stake })
+        ? await betRefusal(db, { siteId: player.site_id, memberId, gameCode: player.game_code, device: player.device, stake })
         : null;
     if (refusal) await countRefusal(db, player.site_id, refusal);
     if (options.rate === 0 || player.plays_left <= 0 || atPlatform < BigInt(stake) || refusal) {
