@@ -42,6 +42,8 @@ export interface GamePlatform {
   settleTransfer(call: TransferCall & { type: 'in' | 'out' }): Promise<PlatformRecord>;
   /** The member's balance at the platform. */
   balance(call: { siteId: string; memberId: string }): Promise<bigint>;
+  /** The games closed for the site, all of them (the rest are open): the platform takes no bet on those. */
+  setClosedGames(call: { siteId: string; gameCodes: string[] }): Promise<void>;
 }
 
 /** How a gateway gets the platform for the connection (or transaction) it works in. */
@@ -66,7 +68,7 @@ export class PlatformSilent extends Error {
  * either before the platform sees the call (`before`) or after it applied it (`after`). Each
  * fault fires once and leaves `pending` (shared by every wrapper given the same list).
  */
-export type Fault = { call: 'transferIn' | 'transferOut' | 'settleTransfer'; when: 'before' | 'after' };
+export type Fault = { call: 'transferIn' | 'transferOut' | 'settleTransfer' | 'setClosedGames'; when: 'before' | 'after' };
 
 export function withFaults(platform: GamePlatform, pending: Fault[]): GamePlatform {
   const faulty =
@@ -85,5 +87,6 @@ export function withFaults(platform: GamePlatform, pending: Fault[]): GamePlatfo
     settleTransfer: faulty('settleTransfer', (call: TransferCall & { type: 'in' | 'out' }) => platform.settleTransfer(call)),
     queryTransfer: (call) => platform.queryTransfer(call),
     balance: (call) => platform.balance(call),
+    setClosedGames: faulty('setClosedGames', (call: { siteId: string; gameCodes: string[] }) => platform.setClosedGames(call)),
   };
 }

@@ -6,6 +6,7 @@ import type { Queryable } from '../db/database';
 import { iso } from '../db/timestamps';
 import { accountInLine, childOfKind } from '../accounts/line-access';
 import { defineHandlers } from '../rpc/handler';
+import { queuePush } from './platform-pushes';
 import { RpcError } from '../rpc/rpc-error';
 
 interface GameRow {
@@ -87,6 +88,8 @@ export const gameHandlers = defineHandlers({
           : sql`INSERT INTO site_games_closed (site_id, game_code, closed_at) VALUES (${ctx.site.id}, ${game.game_code}, ${ctx.now})
                 ON CONFLICT DO NOTHING`,
       );
+      // The platform is told by the push job (within a second where jobs run), never by this request.
+      await queuePush(ctx.db, ctx.site.id, 'games', ctx.now);
       ctx.audit.changes = [{ field: `games.${game.game_code}`, before: game.open, after: params.open }];
     }
     ctx.audit.summary = `${params.open ? 'OPEN_GAME' : 'CLOSE_GAME'} ${game.game_code}`;

@@ -46,9 +46,11 @@ interface Admission {
 
 /**
  * The first reason the platform refuses this bet, or null when it takes it: the member's own
- * status, its line's (team status or stop-bet anywhere above), the game closed for the site, the
- * game type closed for the member, the device, a paused member, the red limit of the game type
- * (0 = none) and the maximum-win block. An unknown member or game is refused as closed.
+ * status, its line's (team status or stop-bet anywhere above), the game closed for the site (as
+ * the back office pushed it: the platform's copy, simulator_games_closed), the game type closed
+ * for the member, the device, a paused member, the red limit of the game type (0 = none) and
+ * the maximum-win block. An unknown member or game is refused as closed. The member's settings
+ * are still read from the back office's tables (their push is to come).
  */
 export async function betRefusal(db: Queryable, bet: BetRequest): Promise<BetRefusal | null> {
   const row = await db.one<Admission>(sql`
@@ -58,7 +60,7 @@ export async function betRefusal(db: Queryable, bet: BetRequest): Promise<BetRef
            bool_or(l.bet_stopped AND l.id <> m.id) AS line_stopped,
            (SELECT g.game_code IS NULL OR c.game_code IS NOT NULL FROM (SELECT ${bet.gameCode}::text AS code) q
               LEFT JOIN games g ON g.game_code = q.code
-              LEFT JOIN site_games_closed c ON c.site_id = m.site_id AND c.game_code = q.code) AS game_closed,
+              LEFT JOIN simulator_games_closed c ON c.site_id = m.site_id AND c.game_code = q.code) AS game_closed,
            (SELECT s.enabled FROM games g JOIN game_settings s ON s.account_id = m.id AND s.game_type = g.game_type
              WHERE g.game_code = ${bet.gameCode}) AS type_enabled,
            (SELECT s.red_limit FROM games g JOIN game_settings s ON s.account_id = m.id AND s.game_type = g.game_type

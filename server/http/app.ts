@@ -18,6 +18,7 @@ import { contract } from '../../contract/methods.contract';
 import { createHandlers, openRpcDocument } from '../rpc/handlers';
 import type { PlatformFor } from '../games/game-platform';
 import { simulatorPlatform } from '../games/simulator/simulator-platform';
+import { sendPlatformPushes } from '../games/platform-pushes';
 import { repairStaleTransfers } from '../points/game-transfers';
 import { errorMessage } from '../rpc/messages';
 import { normaliseHost, resolveSite, siteGatewayUrl } from '../sites/site.repository';
@@ -58,6 +59,8 @@ function appPage(html: string): (nonce: string) => string {
 
 /** How often the repair job looks for transfers left pending (each older than REPAIR_JOB_AFTER_MS). */
 const TRANSFER_REPAIR_EVERY_MS = 15_000;
+/** How often queued pushes to the game platform are sent: a closed game is closed there within about a second. */
+const PLATFORM_PUSH_EVERY_MS = 1_000;
 
 /** Bodies above 1 MiB get HTTP 413 with a JSON-RPC error (GATEWAY.md). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -76,6 +79,8 @@ export interface AppOptions {
     run?: boolean;
     /** How often the transfer repair job looks (TRANSFER_REPAIR_EVERY_MS unless a test hurries it). */
     repairEveryMs?: number;
+    /** How often queued platform pushes are sent (PLATFORM_PUSH_EVERY_MS). */
+    pushEveryMs?: number;
   } & Pick<JobRunnerOptions, 'pollMs' | 'leaseMs' | 'concurrency'>;
   /** The game platform (the embedded simulator unless a test injects faults into it). */
   platformFor?: PlatformFor;
@@ -131,7 +136,12 @@ export async function buildApp(options: AppOptions) {
     },
   });
 
-  const { run: runJobs = true, repairEveryMs = TRANSFER_REPAIR_EVERY_MS, ...jobOptions } = options.jobs ?? {};
+  const {
+    run: runJobs = true,
+    repairEveryMs = TRANSFER_REPAIR_EVERY_MS,
+    pushEveryMs = PLATFORM_PUSH_EVERY_MS,
+    ...jobOptions
+  } = options.jobs ?? {};
   const jobs = runJobs
     ? createJobRunner({
         ...jobOptions,
@@ -146,23 +156,27 @@ export async function buildApp(options: AppOptions) {
     app.addHook('onClose', async () => jobs.stop());
   }
   const platformFor = options.platformFor ?? simulatorPlatform;
-  // The transfer repair job runs where background jobs do; several processes may run it at once.
+  // The transfer repair job and the platform pushes run where background jobs do; several
+  // processes may run them at once. A slow run is let finish rather than joined by the next.
   if (jobs) {
-    let sweeping: Promise<unknown> | null = null;
-    const timer = setInterval(() => {
-      // A slow run is let finish rather than joined by the next.
-      if (sweeping) return;
-      sweeping = repairStaleTransfers(options.db, platformFor, options.clock.now())
-        .catch((error: unknown) => app.log.error({ err: error }, 'internal error in the transfer repair job'))
-        .finally(() => {
-          sweeping = null;
-        });
-    }, repairEveryMs);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await sweeping;
-    });
+    const every = (ms: number, label: string, work: () => Promise<unknown>) => {
+      let running: Promise<unknown> | null = null;
+      const timer = setInterval(() => {
+        if (running) return;
+        running = work()
+          .catch((error: unknown) => app.log.error({ err: error }, `internal error in ${label}`))
+          .finally(() => {
+            running = null;
+          });
+      }, ms);
+      timer.unref();
+      app.addHook('onClose', async () => {
+        clearInterval(timer);
+        await running;
+      });
+    };
+    every(repairEveryMs, 'the transfer repair job', () => repairStaleTransfers(options.db, platformFor, options.clock.now()));
+    every(pushEveryMs, 'the platform pushes', () => sendPlatformPushes(options.db, platformFor));
   }
 
   const dispatcher = createDispatcher({

@@ -211,6 +211,7 @@ describe.runIf(e2e.run)('games and devices in Chromium', () => {
     } finally {
       await stop();
       await e2e.gw.db.run(sql`DELETE FROM site_games_closed WHERE site_id = 'demo'`);
+      await e2e.gw.db.run(sql`DELETE FROM simulator_games_closed WHERE site_id = 'demo'`);
     }
     expect(failures).toEqual([]);
   });

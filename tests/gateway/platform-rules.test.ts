@@ -20,7 +20,7 @@ beforeEach(async () => {
   await gw.db.run(sql`UPDATE accounts SET status = 1, team_status = 1, bet_paused = false, bet_stopped = false, win_blocked = false,
     device_pc = true, device_h5 = true, device_app = true, max_win = 0, win_counted_from = NULL WHERE site_id = 'demo'`);
   await gw.db.run(sql`UPDATE game_settings SET enabled = true, red_limit = 0`);
-  await gw.db.run(sql`DELETE FROM site_games_closed`);
+  await gw.db.run(sql`DELETE FROM simulator_games_closed`);
   await gw.db.run(sql`DELETE FROM bets`);
 });
 
@@ -36,7 +36,8 @@ describe('what the platform refuses', () => {
     ['account-frozen', sql`UPDATE accounts SET status = 6 WHERE site_id = 'demo' AND login_id = 'mb01010102002'`],
     ['line-disabled', sql`UPDATE accounts SET team_status = 4 WHERE site_id = 'demo' AND login_id = 'sh0101'`],
     ['line-frozen', sql`UPDATE accounts SET team_status = 6 WHERE site_id = 'demo' AND login_id = 'ga010101'`],
-    ['game-closed', sql`INSERT INTO site_games_closed (site_id, game_code, closed_at) VALUES ('demo', 'baccarat', now())`],
+    // As the back office pushed it to the platform (platform-pushes.test.ts).
+    ['game-closed', sql`INSERT INTO simulator_games_closed (site_id, game_code) VALUES ('demo', 'baccarat')`],
     [
       'game-type-closed',
       sql`UPDATE game_settings SET enabled = false WHERE game_type = 'live' AND account_id = (SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'mb01010102002')`,

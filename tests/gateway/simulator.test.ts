@@ -129,8 +129,9 @@ describe('the embedded game platform at play', () => {
 
   it('takes no bet on a closed game (each refusal counted), and with rate 0 seats nobody and lets everyone leave', async () => {
     const other = { ...options, holder: 'process-b' };
-    await db.run(sql`INSERT INTO site_games_closed (site_id, game_code, closed_at)
-      SELECT s.id, g.game_code, now() FROM sites s CROSS JOIN games g ON CONFLICT DO NOTHING`);
+    // Every game closed at the platform (as the back office pushes it: platform-pushes.test.ts).
+    await db.run(sql`INSERT INTO simulator_games_closed (site_id, game_code)
+      SELECT s.id, g.game_code FROM sites s CROSS JOIN games g ON CONFLICT DO NOTHING`);
     const refusedBefore = await count(sql`SELECT COALESCE(sum(count), 0) AS n FROM platform_refusals WHERE reason = 'game-closed'`);
     const betsBefore = await count(sql`SELECT count(*) AS n FROM platform_feed WHERE kind = 'bet' AND body->>'status' = 'unsettled'`);
     const spinsBefore = await count(sql`SELECT count(*) AS n FROM bets WHERE game_type = 'electronic' AND order_id LIKE '7%'`);
@@ -140,7 +141,7 @@ describe('the embedded game platform at play', () => {
     );
     expect(await count(sql`SELECT count(*) AS n FROM platform_feed WHERE kind = 'bet' AND body->>'status' = 'unsettled'`)).toBe(betsBefore);
     expect(await count(sql`SELECT count(*) AS n FROM bets WHERE game_type = 'electronic' AND order_id LIKE '7%'`)).toBe(spinsBefore);
-    await db.run(sql`DELETE FROM site_games_closed`);
+    await db.run(sql`DELETE FROM simulator_games_closed`);
 
     await ticks(60, { ...other, rate: 0 });
     const seated = await db.rows(sql`SELECT p.*, a.in_game, a.status FROM simulator_players p JOIN accounts a ON a.id = p.member_id`);

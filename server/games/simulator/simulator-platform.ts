@@ -83,5 +83,13 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
     async balance(call) {
       return balance(db, call.siteId, call.memberId);
     },
+    async setClosedGames(call) {
+      await db.transaction(async (tx) => {
+        await tx.run(sql`DELETE FROM simulator_games_closed WHERE site_id = ${call.siteId}`);
+        for (const gameCode of call.gameCodes) {
+          await tx.run(sql`INSERT INTO simulator_games_closed (site_id, game_code) VALUES (${call.siteId}, ${gameCode})`);
+        }
+      });
+    },
   };
 }
