@@ -191,6 +191,8 @@ async function playHistory(tx: Queryable, options: HistoryOptions): Promise<numb
     const load = await playDay(history, dayStart, perMemberDay);
     await writing;
     writing = writeDay(tx, history, bets, load).then(() => options.progress?.(day, history.stored));
+    // Awaited before the next day is written; a failure meanwhile must not go unobserved.
+    writing.catch(() => undefined);
   }
   await writing;
   await history.roundsWriting;
