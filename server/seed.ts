@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { systemClock } from './clock';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
@@ -50,6 +51,11 @@ if (members > 0) {
   console.log(`Added ${members} members under ${values.agent} on site ${values.site} in ${seconds()} s.`);
 }
 if (bets > 0) {
+  if (!(await db.one(sql`SELECT 1 FROM sites WHERE id = ${values.site!}`))) {
+    console.error(`There is no site ${values.site}.`);
+    await db.close();
+    process.exit(2);
+  }
   const stored = await seedGameHistory(db, {
     siteId: values.site!,
     days,

@@ -201,7 +201,10 @@ describe.runIf(e2e.run)('games and devices in Chromium', () => {
       const newest = await e2e.gw.db.one<{ order_id: string; bet_time: string }>(sql`
         SELECT order_id, bet_time FROM bets WHERE site_id = 'demo' AND game_code = ${game}
          ORDER BY COALESCE(settle_time, bet_time) DESC, order_id DESC LIMIT 1`);
+      // A fresh page: the list read now, not the one kept from the first visit.
       await shell.goTo('videoOrder', `?${range}&game=${game}`);
+      await shell.page.reload();
+      await shell.screen('videoOrder').waitFor();
       await expect.poll(async () => (await bets.orderIds())[0]).toBe(newest!.order_id);
       expect(await bets.table.cellText(bets.row(newest!.order_id), 'betTime')).toBe(formatDateTime(newest!.bet_time, 'zh'));
       expect(new Date(newest!.bet_time).getTime()).toBeLessThanOrEqual(closedAt + TICK_MS);
