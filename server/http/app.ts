@@ -176,7 +176,7 @@ export async function buildApp(options: AppOptions) {
       });
     };
     every(repairEveryMs, 'the transfer repair job', () => repairStaleTransfers(options.db, platformFor, options.clock.now()));
-    every(pushEveryMs, 'the platform pushes', () => sendPlatformPushes(options.db, platformFor));
+    every(pushEveryMs, 'the platform pushes', () => sendPlatformPushes(options.db, platformFor, options.clock.now()));
   }
 
   const dispatcher = createDispatcher({

@@ -131,8 +131,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('on PostgreSQL, two gateway pr
   it('keeps the ledger and exactly-once through 3,000 concurrent score ups and downs while members play, replays and three kill -9 of a gateway', async () => {
     const database: TestDatabase = await createTestDatabase();
     cleanups.push(() => database.close());
-    // Members play meanwhile (the embedded platform at its liveliest, in whichever process holds
-    // its lease): transfers in and out race the score ups and downs of the same members.
+    // Members play meanwhile (the embedded platform at its liveliest): transfers in and out race
+    // the score ups and downs of the same members.
     const env = { DATABASE_URL: database.url!, LOG_LEVEL: 'error', SIM_RATE: '60', SIM_SEED: `load-${seed}` };
     const start = async () => {
       const gateway = await startGatewayProcess(env);
