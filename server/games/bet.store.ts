@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/database';
+import { copyLine, type Queryable } from '../db/database';
 import { blockWinners } from './platform-rules';
 
 export type BetStatus = 'unsettled' | 'settled' | 'cancelled' | 'resettled';
@@ -92,30 +92,41 @@ const wire = (bet: PlatformBet) => ({
   red_packet: bet.redPacket,
 });
 
-/** The platform's columns of a bet, as `wire` names them (and the history seed's staging table). */
-export const BET_COLUMNS = [
-  'order_id',
-  'member_id',
-  'bet_time',
-  'settle_time',
-  'game_code',
-  'game_type',
-  'play_type',
-  'bet_code',
-  'game_id',
-  'game_name',
-  'round_no',
-  'transaction_id',
-  'status',
-  'bet',
-  'valid_bet',
-  'settle',
-  'win_loss',
-  'jackpot',
-  'jackpot_won',
-  'jackpot_rake',
-  'red_packet',
-] as const;
+/** The platform's columns of a bet and their types, as `wire` names them. */
+const BET_COLUMN_TYPES = {
+  order_id: 'text',
+  member_id: 'bigint',
+  bet_time: 'timestamptz',
+  settle_time: 'timestamptz',
+  game_code: 'text',
+  game_type: 'text',
+  play_type: 'text',
+  bet_code: 'text',
+  game_id: 'text',
+  game_name: 'text',
+  round_no: 'text',
+  transaction_id: 'text',
+  status: 'text',
+  bet: 'bigint',
+  valid_bet: 'bigint',
+  settle: 'bigint',
+  win_loss: 'bigint',
+  jackpot: 'bigint',
+  jackpot_won: 'bigint',
+  jackpot_rake: 'bigint',
+  red_packet: 'bigint',
+} as const satisfies Record<keyof ReturnType<typeof wire>, string>;
+
+export const BET_COLUMNS = Object.keys(BET_COLUMN_TYPES) as (keyof typeof BET_COLUMN_TYPES)[];
+
+/** The columns with their types: a record type for JSON rows, or a staging table's definition. */
+export const BET_ROW_TYPE = sql.raw(BET_COLUMNS.map((column) => `${column} ${BET_COLUMN_TYPES[column]}`).join(', '));
+
+/** A bet as one line of COPY into BET_COLUMNS (the history seed's staging table). */
+export function betCopyLine(bet: PlatformBet): string {
+  const row = wire(bet);
+  return copyLine(BET_COLUMNS.map((column) => row[column]));
+}
 
 /**
  * The rows of `source` (a FROM item named `i` with BET_COLUMNS), each joined to its member (a
@@ -138,15 +149,7 @@ const snapshotted = (siteId: string, source: SQL) => sql`
     LEFT JOIN game_settings sm ON i.status <> 'unsettled' AND sm.account_id = mem.id AND sm.game_type = i.game_type`;
 
 /** The rows as the platform sent them (JSON), snapshotted. */
-const incoming = (siteId: string, rows: string) =>
-  snapshotted(
-    siteId,
-    sql`jsonb_to_recordset(${rows}::jsonb) AS i (
-           order_id text, member_id bigint, bet_time timestamptz, settle_time timestamptz, game_code text, game_type text,
-           play_type text, bet_code text, game_id text, game_name text, round_no text, transaction_id text, status text,
-           bet bigint, valid_bet bigint, settle bigint, win_loss bigint, jackpot bigint, jackpot_won bigint, jackpot_rake bigint,
-           red_packet bigint)`,
-  );
+const incoming = (siteId: string, rows: string) => snapshotted(siteId, sql`jsonb_to_recordset(${rows}::jsonb) AS i (${BET_ROW_TYPE})`);
 
 const insertBets = (siteId: string, source: SQL, now: Date, target = sql`bets`) => sql`
     INSERT INTO ${target} AS b (site_id, order_id, bet_time, settle_time, member_id, line_path, game_code, game_type, play_type, bet_code,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { copyLine, type Queryable } from '../db/database';
 import { blockWinners } from '../games/platform-rules';
-import { BET_COLUMNS, startBulkBetLoad, type BulkBetLoad, type PlatformBet } from '../games/bet.store';
-import { ROUND_COLUMNS, storeCopiedRounds, type PlatformRound } from '../games/game-round.store';
+import { BET_COLUMNS, BET_ROW_TYPE, betCopyLine, startBulkBetLoad, type BulkBetLoad } from '../games/bet.store';
+import { ROUND_COLUMNS, ROUND_ROW_TYPE, roundCopyLine, storeCopiedRounds, type PlatformRound } from '../games/game-round.store';
 import { GAMES, pick, pickBet, playTypeOf } from '../games/rules/game-registry';
 import { seededRandom, type SeededRandom } from '../games/rules/seeded-random';
 import { JACKPOT_START, jackpotHit, jackpotRake, type SlotSpin } from '../games/rules/slot.rules';
@@ -87,32 +87,6 @@ class DayLoad {
   rounds = new Map<string, PlatformRound>();
   log: LogRow[] = [];
   sessions: string[] = [];
-}
-
-function betLine(bet: PlatformBet): string {
-  return copyLine([
-    bet.orderId,
-    bet.memberId,
-    bet.betTime.toISOString(),
-    bet.settleTime?.toISOString() ?? null,
-    bet.gameCode,
-    bet.gameType,
-    bet.playType,
-    bet.betCode,
-    bet.gameId,
-    bet.gameName,
-    bet.round,
-    bet.transactionId,
-    bet.status,
-    bet.bet,
-    bet.validBet,
-    bet.settle,
-    bet.winLoss,
-    bet.jackpot,
-    bet.jackpotWon,
-    bet.jackpotRake,
-    bet.redPacket,
-  ]);
 }
 
 const chunked = (lines: readonly string[]) => {
@@ -403,7 +377,7 @@ async function playDay(history: History, dayStart: number, perMemberDay: number)
         last = settleTime;
         history.made += 1;
         load.bets.push(
-          betLine({
+          betCopyLine({
             orderId,
             memberId,
             betTime: new Date(betTime),
@@ -489,17 +463,12 @@ async function playDay(history: History, dayStart: number, perMemberDay: number)
 async function createStaging(tx: Queryable) {
   // Two histories in one transaction: the first one's tables are still there.
   await tx.run(sql`DROP TABLE IF EXISTS pg_temp.history_bets, pg_temp.history_rounds, pg_temp.history_balances`);
-  await tx.run(sql`CREATE TEMP TABLE history_bets (
-      order_id text, member_id bigint, bet_time timestamptz, settle_time timestamptz, game_code text, game_type text,
-      play_type text, bet_code text, game_id text, game_name text, round_no text, transaction_id text, status text,
-      bet bigint, valid_bet bigint, settle bigint, win_loss bigint, jackpot bigint, jackpot_won bigint, jackpot_rake bigint,
-      red_packet bigint) ON COMMIT DROP`);
+  await tx.run(sql`CREATE TEMP TABLE history_bets (${BET_ROW_TYPE}) ON COMMIT DROP`);
 }
 
 /** Rounds through a staging table of their own, each stored once (storeCopiedRounds). */
 async function storeRoundLines(q: Queryable, lines: readonly string[]) {
-  await q.run(sql`CREATE TEMP TABLE IF NOT EXISTS history_rounds (
-      game_code text, game_id text, round_no text, started_at timestamptz, ended_at timestamptz, result jsonb) ON COMMIT DROP`);
+  await q.run(sql`CREATE TEMP TABLE IF NOT EXISTS history_rounds (${ROUND_ROW_TYPE}) ON COMMIT DROP`);
   await q.copyFrom('history_rounds', ROUND_COLUMNS, chunked(lines));
   await storeCopiedRounds(q, 'history_rounds');
   await q.run(sql`TRUNCATE history_rounds`);
@@ -511,16 +480,7 @@ async function writeDay(tx: Queryable, history: History, bets: BulkBetLoad, load
     // Its size known, the planner joins the snapshot by hashing, not row by row.
     await tx.run(sql`ANALYZE history_bets`);
     history.stored += await bets.store('history_bets');
-    const rounds = [...load.rounds.values()].map((round) =>
-      copyLine([
-        round.gameCode,
-        round.gameId,
-        round.round,
-        round.startedAt.toISOString(),
-        round.endedAt.toISOString(),
-        JSON.stringify(round.result),
-      ]),
-    );
+    const rounds = [...load.rounds.values()].map(roundCopyLine);
     await tx.run(sql`TRUNCATE history_bets`);
     const beside = history.options.roundsBeside;
     if (beside) {
