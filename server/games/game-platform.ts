@@ -1,5 +1,8 @@
 import type { ErrorCodeValue } from '../../contract/errors.contract';
+import type { Device } from '../../contract/game.contract';
 import type { Queryable } from '../db/database';
+import type { PlatformBet } from './bet.store';
+import type { PlatformRound } from './game-round.store';
 
 /**
  * The game platform as the back office sees it: a third party behind this interface. The
@@ -28,6 +31,46 @@ export interface PlatformRecord {
   amount: bigint;
 }
 
+/**
+ * What the platform must know of an account to judge its bets (the back office pushes it on
+ * every change, agents included: the platform walks a member's line through its own copy).
+ */
+export interface PlatformAccount {
+  accountId: string;
+  level: number;
+  /** The line, company first: "/1/5/23/". */
+  path: string;
+  /** AccountStatus: the account's own, then the one it set on its whole line. */
+  status: number;
+  teamStatus: number;
+  /** Stop-bet on the line below (an agent's switch). */
+  betStopped: boolean;
+  betPaused: boolean;
+  devices: { pc: boolean; h5: boolean; app: boolean };
+  /** Cents, 0 = no maximum; `winBlocked` is the back office's verdict on it. */
+  maxWin: bigint;
+  winBlocked: boolean;
+  /** Per game type: its switch and its red limit in cents (0 = none). */
+  gameTypes: Record<string, { enabled: boolean; redLimit: bigint }>;
+}
+
+/** A member's suggestion or complaint, written at the platform (in its lobby). */
+export interface PlatformSuggestion {
+  /** The platform's id: the back office keeps each once. */
+  suggestionId: string;
+  memberId: string;
+  kind: 'suggestion' | 'complaint';
+  title: string;
+  content: string;
+  device: Device;
+  sentAt: Date;
+}
+
+/** What the platform publishes, in order: bets (new and settled again), rounds, members' suggestions. */
+export type FeedItem = { seq: string; siteId: string } & (
+  { kind: 'bet'; bet: PlatformBet } | { kind: 'round'; round: PlatformRound } | { kind: 'suggestion'; suggestion: PlatformSuggestion }
+);
+
 export interface GamePlatform {
   /** Credits the member at the platform; answers its balance there after. */
   transferIn(call: TransferCall): Promise<{ balance: bigint }>;
@@ -44,6 +87,10 @@ export interface GamePlatform {
   balance(call: { siteId: string; memberId: string }): Promise<bigint>;
   /** The games closed for the site, all of them (the rest are open): the platform takes no bet on those. */
   setClosedGames(call: { siteId: string; gameCodes: string[] }): Promise<void>;
+  /** The feed after a position (its `seq`, "0" for the start), oldest first, at most `limit` items. */
+  readFeed(call: { after: string; limit: number }): Promise<FeedItem[]>;
+  /** Accounts' settings as they are now, each replacing what the platform had of it. */
+  setAccounts(call: { siteId: string; accounts: PlatformAccount[] }): Promise<void>;
 }
 
 /** How a gateway gets the platform for the connection (or transaction) it works in. */
@@ -68,7 +115,10 @@ export class PlatformSilent extends Error {
  * either before the platform sees the call (`before`) or after it applied it (`after`). Each
  * fault fires once and leaves `pending` (shared by every wrapper given the same list).
  */
-export type Fault = { call: 'transferIn' | 'transferOut' | 'settleTransfer' | 'setClosedGames'; when: 'before' | 'after' };
+export type Fault = {
+  call: 'transferIn' | 'transferOut' | 'settleTransfer' | 'setClosedGames' | 'setAccounts';
+  when: 'before' | 'after';
+};
 
 export function withFaults(platform: GamePlatform, pending: Fault[]): GamePlatform {
   const faulty =
@@ -87,6 +137,8 @@ export function withFaults(platform: GamePlatform, pending: Fault[]): GamePlatfo
     settleTransfer: faulty('settleTransfer', (call: TransferCall & { type: 'in' | 'out' }) => platform.settleTransfer(call)),
     queryTransfer: (call) => platform.queryTransfer(call),
     balance: (call) => platform.balance(call),
+    readFeed: (call) => platform.readFeed(call),
     setClosedGames: faulty('setClosedGames', (call: { siteId: string; gameCodes: string[] }) => platform.setClosedGames(call)),
+    setAccounts: faulty('setAccounts', (call: { siteId: string; accounts: PlatformAccount[] }) => platform.setAccounts(call)),
   };
 }

@@ -1,55 +1,138 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
-import type { PlatformFor } from './game-platform';
-
-export type PushSubject = 'games';
+import type { PlatformAccount, PlatformFor } from './game-platform';
 
 /**
- * Queues a push of `subject` to the game platform, in the caller's transaction: the change and
- * the duty to tell the platform commit together (an outbox), so a process dying in between
- * loses nothing.
+ * What the platform is told: 'games', the games closed for a site (queued by the game switch);
+ * 'account', one account's settings (queued by triggers on accounts and game_settings, whatever
+ * path changed them: migration 0026).
  */
-export async function queuePush(tx: Queryable, siteId: string, subject: PushSubject, now: Date): Promise<void> {
+export type PushSubject = 'games' | 'account';
+
+/**
+ * Queues a push of the site's closed games, in the caller's transaction: the change and the duty
+ * to tell the platform commit together (an outbox), so a process dying in between loses nothing.
+ */
+export async function queuePush(tx: Queryable, siteId: string, subject: 'games', now: Date): Promise<void> {
   await tx.run(sql`INSERT INTO platform_pushes (site_id, subject, queued_at) VALUES (${siteId}, ${subject}, ${now})
-    ON CONFLICT (site_id, subject) DO UPDATE SET version = platform_pushes.version + 1, queued_at = EXCLUDED.queued_at`);
+    ON CONFLICT (site_id, subject, account_id) DO UPDATE SET version = platform_pushes.version + 1, queued_at = EXCLUDED.queued_at`);
 }
 
-/** How long a sender holds a subject: longer than any platform call may take (adapters time out well before). */
+/** How long a sender holds a push: longer than any platform call may take (adapters time out well before). */
 export const PUSH_LEASE_MS = 30_000;
+/** Pushes taken at once (accounts of a site go in one call), and rounds of them in one run. */
+const PUSH_BATCH = 500;
+const PUSH_ROUNDS = 20;
+
+type DbInt = string | number | bigint;
+interface Claimed {
+  site_id: string;
+  subject: PushSubject;
+  account_id: DbInt;
+  version: DbInt;
+}
+
+interface AccountRow {
+  id: DbInt;
+  level: number;
+  path: string;
+  status: number;
+  team_status: number;
+  bet_stopped: boolean;
+  bet_paused: boolean;
+  device_pc: boolean;
+  device_h5: boolean;
+  device_app: boolean;
+  max_win: DbInt;
+  win_blocked: boolean;
+  game_types: Record<string, { enabled: boolean; redLimit: DbInt }>;
+}
+
+const idArray = (ids: readonly DbInt[]) => sql`${`{${ids.map(String).join(',')}}`}::bigint[]`;
+
+async function accountsNow(db: Queryable, siteId: string, ids: readonly DbInt[]): Promise<PlatformAccount[]> {
+  const rows = await db.rows<AccountRow>(sql`
+    SELECT a.id, a.level, a.path, a.status, a.team_status, a.bet_stopped, a.bet_paused, a.device_pc, a.device_h5, a.device_app,
+           a.max_win, a.win_blocked,
+           COALESCE(jsonb_object_agg(s.game_type, jsonb_build_object('enabled', s.enabled, 'redLimit', s.red_limit::text))
+                      FILTER (WHERE s.game_type IS NOT NULL), '{}'::jsonb) AS game_types
+      FROM accounts a LEFT JOIN game_settings s ON s.account_id = a.id
+     WHERE a.site_id = ${siteId} AND a.id = ANY (${idArray(ids)})
+     GROUP BY a.id`);
+  return rows.map((row) => ({
+    accountId: String(row.id),
+    level: Number(row.level),
+    path: row.path,
+    status: Number(row.status),
+    teamStatus: Number(row.team_status),
+    betStopped: row.bet_stopped,
+    betPaused: row.bet_paused,
+    devices: { pc: row.device_pc, h5: row.device_h5, app: row.device_app },
+    maxWin: BigInt(row.max_win),
+    winBlocked: row.win_blocked,
+    gameTypes: Object.fromEntries(
+      Object.entries(row.game_types).map(([type, setting]) => [type, { enabled: setting.enabled, redLimit: BigInt(setting.redLimit) }]),
+    ),
+  }));
+}
 
 /**
- * Sends what is queued, oldest first: each subject's state as it is now. A sender first takes the
- * subject for PUSH_LEASE_MS (another process finds it taken and leaves it), so an older state
- * never reaches the platform after a newer one. A push the platform took is deleted unless the
- * subject changed meanwhile (then it goes again next round); one it did not take stays, its
- * attempts and last error kept. Answers the pushes the platform took and those it did not.
+ * Sends what is queued, oldest first: each subject's state as it is now, a site's accounts in one
+ * call. A sender first takes its pushes for PUSH_LEASE_MS (another process skips them), so an
+ * older state never reaches the platform after a newer one. A push the platform took is deleted
+ * unless its subject changed meanwhile (then it goes again next round); one it did not take
+ * stays, its attempts and last error kept. Answers how many pushes the platform took and not.
  */
-export async function sendPlatformPushes(db: Queryable, platformFor: PlatformFor, now: Date, limit = 50) {
-  const queued = await db.rows<{ site_id: string; subject: PushSubject }>(
-    sql`SELECT site_id, subject FROM platform_pushes ORDER BY queued_at, site_id LIMIT ${limit}`,
-  );
+export async function sendPlatformPushes(db: Queryable, platformFor: PlatformFor, now: Date, batch = PUSH_BATCH) {
   const outcome = { sent: 0, failed: 0 };
   const platform = platformFor(db);
-  for (const push of queued) {
-    const subject = sql`site_id = ${push.site_id} AND subject = ${push.subject}`;
-    const claimed = await db.one<{ version: string | number }>(sql`UPDATE platform_pushes
-        SET sending_until = ${new Date(now.getTime() + PUSH_LEASE_MS)}
-      WHERE ${subject} AND (sending_until IS NULL OR sending_until < ${now}) RETURNING version`);
-    if (!claimed) continue;
-    try {
-      const closed = await db.rows<{ game_code: string }>(
-        sql`SELECT game_code FROM site_games_closed WHERE site_id = ${push.site_id} ORDER BY game_code`,
-      );
-      await platform.setClosedGames({ siteId: push.site_id, gameCodes: closed.map((row) => row.game_code) });
-      const done = await db.run(sql`DELETE FROM platform_pushes WHERE ${subject} AND version = ${String(claimed.version)}`);
-      if (done === 0) await db.run(sql`UPDATE platform_pushes SET sending_until = NULL WHERE ${subject}`);
-      outcome.sent += 1;
-    } catch (error) {
-      await db.run(sql`UPDATE platform_pushes SET attempts = attempts + 1, last_error = ${String(error).slice(0, 200)},
-          sending_until = NULL
-        WHERE ${subject}`);
-      outcome.failed += 1;
+  const until = new Date(now.getTime() + PUSH_LEASE_MS);
+  const free = sql`(sending_until IS NULL OR sending_until < ${now})`;
+  for (let round = 0; round < PUSH_ROUNDS; round += 1) {
+    const claimed = await db.rows<Claimed>(sql`
+      UPDATE platform_pushes p SET sending_until = ${until}
+        FROM (SELECT site_id, subject, account_id FROM platform_pushes WHERE ${free}
+               ORDER BY queued_at, site_id, subject, account_id LIMIT ${batch} FOR UPDATE SKIP LOCKED) q
+       WHERE p.site_id = q.site_id AND p.subject = q.subject AND p.account_id = q.account_id AND ${free}
+      RETURNING p.site_id, p.subject, p.account_id, p.version`);
+    const groups = new Map<string, Claimed[]>();
+    for (const push of claimed) {
+      const key = `${push.subject}\u0000${push.site_id}`;
+      groups.set(key, [...(groups.get(key) ?? []), push]);
     }
+    for (const pushes of groups.values()) {
+      const { site_id: siteId, subject } = pushes[0]!;
+      const these = sql`site_id = ${siteId} AND subject = ${subject} AND account_id = ANY (${idArray(pushes.map((p) => p.account_id))})`;
+      try {
+        if (subject === 'games') {
+          const closed = await db.rows<{ game_code: string }>(
+            sql`SELECT game_code FROM site_games_closed WHERE site_id = ${siteId} ORDER BY game_code`,
+          );
+          await platform.setClosedGames({ siteId, gameCodes: closed.map((row) => row.game_code) });
+        } else {
+          await platform.setAccounts({
+            siteId,
+            accounts: await accountsNow(
+              db,
+              siteId,
+              pushes.map((p) => p.account_id),
+            ),
+          });
+        }
+        const taken = JSON.stringify(pushes.map((p) => ({ account_id: String(p.account_id), version: String(p.version) })));
+        await db.run(sql`DELETE FROM platform_pushes p USING jsonb_to_recordset(${taken}::jsonb) AS t (account_id bigint, version bigint)
+          WHERE p.site_id = ${siteId} AND p.subject = ${subject} AND p.account_id = t.account_id AND p.version = t.version`);
+        await db.run(sql`UPDATE platform_pushes SET sending_until = NULL WHERE ${these}`);
+        outcome.sent += pushes.length;
+      } catch (error) {
+        await db.run(sql`UPDATE platform_pushes SET attempts = attempts + 1, last_error = ${String(error).slice(0, 200)},
+            sending_until = NULL
+          WHERE ${these}`);
+        outcome.failed += pushes.length;
+      }
+    }
+    // A failing platform is tried again next run, not again at once.
+    if (claimed.length < batch || outcome.failed > 0) break;
   }
   return outcome;
 }

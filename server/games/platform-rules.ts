@@ -45,30 +45,30 @@ interface Admission {
 }
 
 /**
- * The first reason the platform refuses this bet, or null when it takes it: the member's own
- * status, its line's (team status or stop-bet anywhere above), the game closed for the site (as
- * the back office pushed it: the platform's copy, simulator_games_closed), the game type closed
- * for the member, the device, a paused member, the red limit of the game type (0 = none) and
- * the maximum-win block. An unknown member or game is refused as closed. The member's settings
- * are still read from the back office's tables (their push is to come).
+ * The first reason the platform refuses this bet, or null when it takes it, judged by the
+ * platform's own copy of what the back office pushed (simulator_accounts, simulator_games_closed;
+ * platform-pushes.ts): the member's own status, its line's (team status or stop-bet anywhere
+ * above, walked through the copy of each agent), the game closed for the site, the game type
+ * closed for the member, the device, a paused member, the red limit of the game type (0 = none)
+ * and the maximum-win block. A member the platform was never told of is refused as disabled, an
+ * unknown game as closed.
  */
 export async function betRefusal(db: Queryable, bet: BetRequest): Promise<BetRefusal | null> {
   const row = await db.one<Admission>(sql`
     SELECT m.status, m.win_blocked, m.bet_paused, m.device_pc, m.device_h5, m.device_app,
            bool_or(l.team_status = ${AccountStatus.disabled}) AS line_disabled,
            bool_or(l.team_status = ${AccountStatus.frozen}) AS line_frozen,
-           bool_or(l.bet_stopped AND l.id <> m.id) AS line_stopped,
+           bool_or(l.bet_stopped AND l.account_id <> m.account_id) AS line_stopped,
            (SELECT g.game_code IS NULL OR c.game_code IS NOT NULL FROM (SELECT ${bet.gameCode}::text AS code) q
               LEFT JOIN games g ON g.game_code = q.code
               LEFT JOIN simulator_games_closed c ON c.site_id = m.site_id AND c.game_code = q.code) AS game_closed,
-           (SELECT s.enabled FROM games g JOIN game_settings s ON s.account_id = m.id AND s.game_type = g.game_type
-             WHERE g.game_code = ${bet.gameCode}) AS type_enabled,
-           (SELECT s.red_limit FROM games g JOIN game_settings s ON s.account_id = m.id AND s.game_type = g.game_type
-             WHERE g.game_code = ${bet.gameCode}) AS red_limit
-      FROM accounts m
-      JOIN accounts l ON l.id = ANY (string_to_array(trim(BOTH '/' FROM m.path), '/')::bigint[])
-     WHERE m.id = ${bet.memberId} AND m.site_id = ${bet.siteId} AND m.level = 5
-     GROUP BY m.id`);
+           (SELECT (m.game_types -> g.game_type ->> 'enabled')::boolean FROM games g WHERE g.game_code = ${bet.gameCode}) AS type_enabled,
+           (SELECT m.game_types -> g.game_type ->> 'redLimit' FROM games g WHERE g.game_code = ${bet.gameCode}) AS red_limit
+      FROM simulator_accounts m
+      JOIN simulator_accounts l ON l.site_id = m.site_id
+       AND l.account_id = ANY (string_to_array(trim(BOTH '/' FROM m.path), '/')::bigint[])
+     WHERE m.account_id = ${bet.memberId} AND m.site_id = ${bet.siteId} AND m.level = 5
+     GROUP BY m.site_id, m.account_id`);
   if (!row) return 'account-disabled';
   if (row.status === AccountStatus.disabled) return 'account-disabled';
   if (row.status === AccountStatus.frozen) return 'account-frozen';

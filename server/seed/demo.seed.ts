@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { hashSecret } from '../auth/password';
 import type { Database, Queryable } from '../db/database';
+import { sendPlatformPushes } from '../games/platform-pushes';
+import { simulatorPlatform } from '../games/simulator/simulator-platform';
 import { issuePoints, transferPoints } from '../points/ledger';
 
 export interface DemoLogin {
@@ -296,7 +298,7 @@ export async function seedDemo(db: Database, now: Date): Promise<boolean> {
   if (Number(existing?.n ?? 0) > 0) return false;
   // One hash per secret, reused by every seeded account.
   const hashes = { password: await hashSecret(DEMO_PASSWORD), safeCode: await hashSecret(DEMO_SAFE_CODE) };
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     // Gateways starting together on one server: the first seeds, the others find it done.
     await tx.run(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
     const again = await tx.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM sites`);
@@ -309,4 +311,8 @@ export async function seedDemo(db: Database, now: Date): Promise<boolean> {
     );
     return true;
   });
+  // The embedded platform learns the demo accounts before anyone plays (later changes reach it
+  // through the push job).
+  if (seeded) await sendPlatformPushes(db, simulatorPlatform, now);
+  return seeded;
 }

@@ -148,3 +148,95 @@ describe('what the back office pushes to the game platform', () => {
     }
   });
 });
+
+describe("what the back office pushes of members' settings", () => {
+  const atPlatformAccount = (accountId: string) =>
+    gw.db.one<{
+      status: number;
+      team_status: number;
+      bet_paused: boolean;
+      device_h5: boolean;
+      game_types: Record<string, { enabled: boolean; redLimit: string }>;
+    }>(sql`SELECT status, team_status, bet_paused, device_h5, game_types FROM simulator_accounts WHERE account_id = ${accountId}`);
+  const subjects = async () => (await queued()).map((row) => `${row.site_id}:${row.subject}`);
+
+  it('sends what the agents change through their methods, a new member included, and the platform replaces its copy', async () => {
+    const agent = await gw.sessionFor('ag01010102');
+    const member = await gw.accountId('mb01010102002');
+    await gw.rpc('gw.credit.user.bet.pause', { opsId: agent, userId: member });
+    await gw.rpc('gw.credit.user.device.switch.set', { opsId: agent, userId: member, device: 'h5', enabled: false });
+    await gw.rpc('gw.credit.user.disable', { opsId: agent, userId: member, mode: 'freeze' });
+    // Three changes, one push of the member as it is now.
+    expect(await subjects()).toEqual(['demo:account']);
+    expect(await atPlatformAccount(member)).toMatchObject({ status: 1, bet_paused: false, device_h5: true });
+    expect(await sendPlatformPushes(gw.db, simulator, gw.clock.now())).toEqual({ sent: 1, failed: 0 });
+    expect(await atPlatformAccount(member)).toMatchObject({ status: 6, bet_paused: true, device_h5: false });
+    expect(await queued()).toEqual([]);
+
+    const { userId: addedId } = await gw.rpc('gw.credit.user.add', {
+      opsId: agent,
+      loginId: 'mbpush01',
+      nickname: 'Pushed',
+      password: 'Member_1',
+      pointLimit: 1000,
+    });
+    expect(await atPlatformAccount(addedId)).toBeUndefined();
+    expect(await sendPlatformPushes(gw.db, simulator, gw.clock.now())).toEqual({ sent: 1, failed: 0 });
+    const copy = await atPlatformAccount(addedId);
+    expect(copy).toMatchObject({ status: 1, team_status: 1 });
+    expect(Object.keys(copy!.game_types).sort()).toEqual(['electronic', 'live']);
+  });
+
+  it("sends a site's accounts in one call, keeps them all when it fails, and sends again one changed on the way", async () => {
+    const ids = await gw.db.rows<{ id: string | number }>(
+      sql`SELECT id FROM accounts WHERE site_id = 'demo' AND level = 5 AND kind = 'tree' ORDER BY id LIMIT 30`,
+    );
+    await gw.db.run(
+      sql`UPDATE game_settings SET red_limit = red_limit + 100 WHERE account_id IN (${sql.join(
+        ids.map((row) => sql`${String(row.id)}::bigint`),
+        sql`, `,
+      )}) AND game_type = 'live'`,
+    );
+    await gw.db.run(sql`UPDATE accounts SET team_status = 4 WHERE site_id = 'demo2' AND level = 1`);
+    const calls: Array<[string, number]> = [];
+    const counting: PlatformFor = (q) => {
+      const platform = simulatorPlatform(q);
+      return {
+        ...platform,
+        async setAccounts(call) {
+          calls.push([call.siteId, call.accounts.length]);
+          if (call.siteId === 'demo' && calls.length === 1) {
+            // A change while the platform takes the push: its account goes again.
+            await gw.db.run(sql`UPDATE accounts SET bet_paused = NOT bet_paused WHERE id = ${String(ids[0]!.id)}`);
+          }
+          await platform.setAccounts(call);
+        },
+      } satisfies GamePlatform;
+    };
+    const demo2Level1 = Number(
+      (await gw.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM accounts WHERE site_id = 'demo2' AND level = 1`))!.n,
+    );
+    // Each fault fires once: one for each site's call.
+    const lost = faulty({ call: 'setAccounts', when: 'before' }, { call: 'setAccounts', when: 'after' });
+    expect(await sendPlatformPushes(gw.db, lost, gw.clock.now())).toEqual({
+      sent: 0,
+      failed: 30 + demo2Level1,
+    });
+    expect((await queued()).every((row) => row.attempts === 1)).toBe(true);
+
+    expect(await sendPlatformPushes(gw.db, counting, gw.clock.now())).toEqual({ sent: 30 + demo2Level1, failed: 0 });
+    expect(calls.map(([site, n]) => `${site}:${n}`).sort()).toEqual([`demo2:${demo2Level1}`, 'demo:30']);
+    expect((await queued()).map((row) => [row.subject, Number(row.version)])).toEqual([['account', 2]]);
+    const [{ account_id: again }] = (await gw.db.rows<{ account_id: string | number }>(sql`SELECT account_id FROM platform_pushes`)) as [
+      { account_id: string | number },
+    ];
+    expect(String(again)).toBe(String(ids[0]!.id));
+    expect(await sendPlatformPushes(gw.db, simulator, gw.clock.now())).toEqual({ sent: 1, failed: 0 });
+    const both = await gw.db.one<{ office: boolean; platform: boolean }>(sql`SELECT a.bet_paused AS office, s.bet_paused AS platform
+      FROM accounts a JOIN simulator_accounts s ON s.account_id = a.id WHERE a.id = ${String(ids[0]!.id)}`);
+    expect(both!.platform).toBe(both!.office);
+    await gw.db.run(sql`UPDATE accounts SET team_status = 1 WHERE site_id = 'demo2' AND level = 1`);
+    await gw.db.run(sql`UPDATE accounts SET bet_paused = false WHERE id = ${String(ids[0]!.id)}`);
+    await sendPlatformPushes(gw.db, simulator, gw.clock.now());
+  });
+});

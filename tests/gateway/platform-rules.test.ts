@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storeBets, type PlatformBet } from '../../server/games/bet.store';
 import { betRefusal, countRefusal, type BetRequest } from '../../server/games/platform-rules';
+import { sendPlatformPushes } from '../../server/games/platform-pushes';
+import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 let gw: TestGateway;
@@ -22,13 +24,27 @@ beforeEach(async () => {
   await gw.db.run(sql`UPDATE game_settings SET enabled = true, red_limit = 0`);
   await gw.db.run(sql`DELETE FROM simulator_games_closed`);
   await gw.db.run(sql`DELETE FROM bets`);
+  await push();
 });
 
 const set = (query: ReturnType<typeof sql>) => gw.db.run(query);
+/** What the back office changed reaches the platform's copy, as the push job sends it. */
+const push = () => sendPlatformPushes(gw.db, simulatorPlatform, gw.clock.now());
+/** The platform's verdict once it has been told of every change so far. */
+const judged = async (request: BetRequest) => {
+  await push();
+  return betRefusal(gw.db, request);
+};
+const queued = async () =>
+  (
+    await gw.db.rows<{ subject: string; account_id: string | number }>(
+      sql`SELECT subject, account_id FROM platform_pushes ORDER BY subject, account_id`,
+    )
+  ).map((row) => `${row.subject}:${String(row.account_id)}`);
 
 describe('what the platform refuses', () => {
   it('takes a bet when nothing stands in its way', async () => {
-    expect(await betRefusal(gw.db, bet)).toBeNull();
+    expect(await judged(bet)).toBeNull();
   });
 
   it.each([
@@ -52,19 +68,42 @@ describe('what the platform refuses', () => {
     ['win-blocked', sql`UPDATE accounts SET win_blocked = true WHERE site_id = 'demo' AND login_id = 'mb01010102002'`],
   ] as const)('refuses %s', async (reason, change) => {
     await set(change);
-    expect(await betRefusal(gw.db, bet)).toBe(reason);
+    expect(await judged(bet)).toBe(reason);
   });
 
   it('keeps each refusal to what it is about: another device, another game type, a stake within the limit, another site', async () => {
     await set(sql`UPDATE accounts SET device_pc = false WHERE site_id = 'demo' AND login_id = 'mb01010102002'`);
-    expect(await betRefusal(gw.db, { ...bet, device: 'h5' })).toBeNull();
+    expect(await judged({ ...bet, device: 'h5' })).toBeNull();
     await set(sql`UPDATE game_settings SET enabled = false WHERE game_type = 'live' AND account_id = ${member}`);
-    expect(await betRefusal(gw.db, { ...bet, device: 'h5', gameCode: 'lucky-seven' })).toBeNull();
+    expect(await judged({ ...bet, device: 'h5', gameCode: 'lucky-seven' })).toBeNull();
     await set(sql`UPDATE game_settings SET red_limit = 10000 WHERE game_type = 'electronic' AND account_id = ${member}`);
-    expect(await betRefusal(gw.db, { ...bet, device: 'h5', gameCode: 'lucky-seven', stake: 10_000 })).toBeNull();
-    expect(await betRefusal(gw.db, { ...bet, device: 'h5', gameCode: 'lucky-seven', stake: 10_001 })).toBe('over-red-limit');
-    expect(await betRefusal(gw.db, { ...bet, siteId: 'demo2' })).toBe('account-disabled');
-    expect(await betRefusal(gw.db, { ...bet, gameCode: 'poker' })).toBe('game-closed');
+    expect(await judged({ ...bet, device: 'h5', gameCode: 'lucky-seven', stake: 10_000 })).toBeNull();
+    expect(await judged({ ...bet, device: 'h5', gameCode: 'lucky-seven', stake: 10_001 })).toBe('over-red-limit');
+    expect(await judged({ ...bet, siteId: 'demo2' })).toBe('account-disabled');
+    expect(await judged({ ...bet, gameCode: 'poker' })).toBe('game-closed');
+  });
+
+  it("judges by its own copy: a change counts once it is pushed, a line by its agent's row alone", async () => {
+    const agent = await gw.accountId('ga010101');
+    await set(sql`UPDATE accounts SET team_status = 6 WHERE id = ${agent}`);
+    expect(await queued()).toEqual([`account:${agent}`]);
+    expect(await betRefusal(gw.db, bet)).toBeNull();
+    expect(await push()).toEqual({ sent: 1, failed: 0 });
+    expect(await queued()).toEqual([]);
+    expect(await betRefusal(gw.db, bet)).toBe('line-frozen');
+  });
+
+  it('queues nothing when points move, and refuses a member it was never told of', async () => {
+    const agent = await gw.accountId('ag01010102');
+    await set(sql`UPDATE accounts SET balance = balance + 1, last_scored_at = now() WHERE id IN (${member}, ${agent})`);
+    expect(await queued()).toEqual([]);
+    await set(sql`DELETE FROM simulator_accounts WHERE account_id = ${member}`);
+    expect(await betRefusal(gw.db, bet)).toBe('account-disabled');
+    await set(sql`UPDATE accounts SET bet_paused = false WHERE id = ${member}`);
+    expect(await queued()).toEqual([]);
+    await set(sql`UPDATE game_settings SET red_limit = 5000 WHERE account_id = ${member}`);
+    expect(await queued()).toEqual([`account:${member}`]);
+    expect(await judged(bet)).toBe('over-red-limit');
   });
 
   it('counts refusals by site and reason', async () => {
@@ -114,24 +153,24 @@ describe('the maximum win', () => {
     await set(sql`UPDATE accounts SET max_win = 50000, created_at = ${new Date(now.getTime() - 86_400_000)} WHERE id = ${member}`);
     const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
     await storeBets(gw.db, 'demo', [settled(30_000, at(30)), settled(-5_000, at(20))], now);
-    expect(await betRefusal(gw.db, bet)).toBeNull();
+    expect(await judged(bet)).toBeNull();
     await storeBets(gw.db, 'demo', [settled(25_000, at(10))], now);
-    expect(await betRefusal(gw.db, bet)).toBe('win-blocked');
+    expect(await judged(bet)).toBe('win-blocked');
 
     // Its agent removes the limit: what was won before no longer counts.
     const agent = await gw.sessionFor('ag01010102');
     await gw.rpc('gw.credit.user.limit.remove', { opsId: agent, userId: member });
-    expect(await betRefusal(gw.db, bet)).toBeNull();
+    expect(await judged(bet)).toBeNull();
     gw.clock.advance(60_000);
     const later = gw.clock.now();
     await storeBets(gw.db, 'demo', [settled(40_000, later)], later);
-    expect(await betRefusal(gw.db, bet)).toBeNull();
+    expect(await judged(bet)).toBeNull();
     await storeBets(gw.db, 'demo', [settled(10_000, new Date(later.getTime() + 1_000))], later);
-    expect(await betRefusal(gw.db, bet)).toBe('win-blocked');
+    expect(await judged(bet)).toBe('win-blocked');
   });
 
   it('never blocks a member without a maximum (0)', async () => {
     await storeBets(gw.db, 'demo', [settled(10_000_000, gw.clock.now())], gw.clock.now());
-    expect(await betRefusal(gw.db, bet)).toBeNull();
+    expect(await judged(bet)).toBeNull();
   });
 });

@@ -1,8 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/db/database';
+import { sendPlatformPushes } from '../../server/games/platform-pushes';
 import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
-import { simulatorTick, TICK_MS, type SimulatorOptions } from '../../server/games/simulator/simulator-runtime';
+import { memberSuggestion } from '../../server/games/simulator/member-suggestions';
+import {
+  ingestPlatformFeed,
+  LEASE_MS,
+  simulatorTick,
+  TICK_MS,
+  type SimulatorOptions,
+} from '../../server/games/simulator/simulator-runtime';
 import { gameByCode } from '../../server/games/rules/game-registry';
 import { seededRandom } from '../../server/games/rules/seeded-random';
 import { checkLedger } from '../../server/points/ledger-check';
@@ -59,6 +67,35 @@ describe('the embedded game platform at play', () => {
     expect(await ledgerFailures()).toEqual([]);
   });
 
+  it('carries members’ suggestions and complaints to the back office through the feed, each kept once', async () => {
+    const written = () => count(sql`SELECT count(*) AS n FROM platform_feed WHERE kind = 'suggestion'`);
+    for (let i = 0; i < 20 && (await written()) < 3; i++) await ticks(10);
+    expect(await written()).toBeGreaterThanOrEqual(3);
+    const fromFeed = await db.rows<{ id: string; member: string; kind: string; title: string }>(
+      sql`SELECT body->>'suggestionId' AS id, body->>'memberId' AS member, body->>'kind' AS kind, body->>'title' AS title
+        FROM platform_feed WHERE kind = 'suggestion' ORDER BY seq`,
+    );
+    const kept = () =>
+      db.rows<{ id: string; member: string; kind: string; title: string }>(
+        sql`SELECT s.platform_id AS id, s.member_id::text AS member, s.kind, s.title FROM suggestions s ORDER BY s.id`,
+      );
+    expect(await kept()).toEqual(fromFeed);
+    expect(
+      await count(sql`SELECT count(*) AS n FROM suggestions s JOIN accounts a ON a.id = s.member_id
+      WHERE a.level <> 5 OR a.site_id <> s.site_id OR s.status <> 'new'`),
+    ).toBe(0);
+    // Read again from an earlier cursor: nothing doubled.
+    await db.run(sql`UPDATE platform_feed_cursor SET seq = 0`);
+    while ((await ingestPlatformFeed(db, simulatorPlatform, new Date(now))) > 0);
+    expect(await kept()).toEqual(fromFeed);
+    // What a member writes is a function of the seed, the member and the time alone.
+    const member = { siteId: 'demo', memberId: '42', device: 'h5' as const };
+    const writes = Array.from({ length: 60 }, (_, i) => memberSuggestion('sim-test', member, new Date(now + i * TICK_MS)));
+    expect(writes).toEqual(Array.from({ length: 60 }, (_, i) => memberSuggestion('sim-test', member, new Date(now + i * TICK_MS))));
+    expect(writes.filter(Boolean).length).toBeGreaterThan(0);
+    expect(writes.filter(Boolean).length).toBeLessThan(20);
+  });
+
   it("draws a live round's result from (seed, table, round) alone", async () => {
     const rows = await db.rows<{
       game_code: string;
@@ -90,6 +127,38 @@ describe('the embedded game platform at play', () => {
     expect(lost!.leader).toBe(false);
   });
 
+  it('never settles a bet twice nor loses one when a tick outlives its lease and another process takes over', async () => {
+    // Two leaders at once: process-a ticks at t; process-b, whose clock says the lease has lapsed,
+    // ticks at t + LEASE_MS + 1 while the first is still at work (a stalled process coming back).
+    const first = { ...options, holder: 'process-a' };
+    const second = { ...options, holder: 'process-b' };
+    const settledTwice = () =>
+      count(sql`SELECT count(*) AS n FROM (SELECT body->>'orderId' FROM platform_feed WHERE kind = 'bet' AND body->>'status' = 'settled'
+        GROUP BY 1 HAVING count(*) > 1) twice`);
+    const seq = await count(sql`SELECT COALESCE(max(seq), 0) AS n FROM platform_feed`);
+    expect(await count(sql`SELECT count(*) AS n FROM simulator_players`)).toBeGreaterThan(0);
+    let together = 0;
+    let played = 0;
+    for (let pair = 0; pair < 12; pair++) {
+      now += LEASE_MS + 1;
+      const [a, b] = await Promise.all([simulatorTick(db, first, new Date(now)), simulatorTick(db, second, new Date(now + LEASE_MS + 1))]);
+      if (a.leader && b.leader) together += 1;
+      played += a.bets + b.bets;
+      now += LEASE_MS + 1;
+    }
+    expect(together).toBeGreaterThanOrEqual(3);
+    expect(played).toBeGreaterThan(0);
+    // Each settled live bet published once, every bet a new order, and the books agree.
+    expect(await settledTwice()).toBe(0);
+    // A turn played twice would leave a live bet neither settled nor open at its seat.
+    expect(
+      await count(sql`SELECT count(*) AS n FROM platform_feed f WHERE f.seq > ${seq} AND f.kind = 'bet' AND f.body->>'status' = 'unsettled'
+        AND NOT EXISTS (SELECT FROM platform_feed s WHERE s.kind = 'bet' AND s.body->>'status' = 'settled' AND s.body->>'orderId' = f.body->>'orderId')
+        AND NOT EXISTS (SELECT FROM simulator_players p WHERE p.open_bet->>'orderId' = f.body->>'orderId')`),
+    ).toBe(0);
+    expect(await ledgerFailures()).toEqual([]);
+  });
+
   it('seats members on pc, h5 and app; a terminal turned off refuses their bets from it, and they leave', async () => {
     // process-b holds the lease since the test before.
     const other = { ...options, holder: 'process-b' };
@@ -105,6 +174,8 @@ describe('the embedded game platform at play', () => {
     );
     const seq = await count(sql`SELECT COALESCE(max(seq), 0) AS n FROM platform_feed`);
     await db.run(sql`UPDATE accounts SET device_h5 = false, device_app = false WHERE id IN (${mobileIds})`);
+    // The back office tells the platform (the push job's work), which refuses by its own copy.
+    expect((await sendPlatformPushes(db, simulatorPlatform, new Date(now))).sent).toBe(mobile.length);
     try {
       // Each of them is refused at its next turn (within a round of the slowest table) and gets up.
       for (let tick = 0; tick < 30; tick++) {
@@ -123,6 +194,7 @@ describe('the embedded game platform at play', () => {
       expect(await count(sql`SELECT count(*) AS n FROM platform_feed WHERE seq > ${seq} AND kind = 'bet'`)).toBeGreaterThan(0);
     } finally {
       await db.run(sql`UPDATE accounts SET device_h5 = true, device_app = true WHERE id IN (${mobileIds})`);
+      await sendPlatformPushes(db, simulatorPlatform, new Date(now));
     }
     expect(await ledgerFailures()).toEqual([]);
   });

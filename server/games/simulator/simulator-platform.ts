@@ -1,7 +1,48 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors.contract';
 import type { Queryable } from '../../db/database';
-import { PlatformRefusal, type GamePlatform, type PlatformRecord, type TransferCall } from '../game-platform';
+import type { Device } from '../../../contract/game.contract';
+import type { PlatformBet } from '../bet.store';
+import {
+  PlatformRefusal,
+  type FeedItem,
+  type GamePlatform,
+  type PlatformRecord,
+  type PlatformSuggestion,
+  type TransferCall,
+} from '../game-platform';
+import type { PlatformRound } from '../game-round.store';
+
+/** A bet as the platform publishes it, with the terminal it came from (the back office does not keep that). */
+export type FeedBet = Omit<PlatformBet, 'betTime' | 'settleTime'> & { betTime: string; settleTime: string | null; device?: Device };
+export type FeedRound = Omit<PlatformRound, 'startedAt' | 'endedAt'> & { startedAt: string; endedAt: string };
+export type FeedSuggestion = Omit<PlatformSuggestion, 'sentAt'> & { sentAt: string };
+
+interface FeedRow {
+  seq: DbInt;
+  site_id: string;
+  kind: FeedItem['kind'];
+  body: FeedBet | FeedRound | FeedSuggestion | string;
+}
+
+function feedItem(row: FeedRow): FeedItem {
+  const body = typeof row.body === 'string' ? (JSON.parse(row.body) as FeedBet | FeedRound | FeedSuggestion) : row.body;
+  const head = { seq: String(row.seq), siteId: row.site_id };
+  if (row.kind === 'round') {
+    const round = body as FeedRound;
+    return { ...head, kind: 'round', round: { ...round, startedAt: new Date(round.startedAt), endedAt: new Date(round.endedAt) } };
+  }
+  if (row.kind === 'suggestion') {
+    const suggestion = body as FeedSuggestion;
+    return { ...head, kind: 'suggestion', suggestion: { ...suggestion, sentAt: new Date(suggestion.sentAt) } };
+  }
+  const bet = body as FeedBet;
+  return {
+    ...head,
+    kind: 'bet',
+    bet: { ...bet, betTime: new Date(bet.betTime), settleTime: bet.settleTime === null ? null : new Date(bet.settleTime) },
+  };
+}
 
 type DbInt = string | number | bigint;
 interface RecordRow {
@@ -90,6 +131,49 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
           await tx.run(sql`INSERT INTO simulator_games_closed (site_id, game_code) VALUES (${call.siteId}, ${gameCode})`);
         }
       });
+    },
+    async readFeed(call) {
+      const rows = await db.rows<FeedRow>(
+        sql`SELECT seq, site_id, kind, body FROM platform_feed WHERE seq > ${call.after}::bigint ORDER BY seq LIMIT ${call.limit}`,
+      );
+      return rows.map(feedItem);
+    },
+    async setAccounts(call) {
+      if (call.accounts.length === 0) return;
+      // One statement for the batch: every account replaced as a whole.
+      const rows = JSON.stringify(
+        call.accounts.map((account) => ({
+          account_id: account.accountId,
+          level: account.level,
+          path: account.path,
+          status: account.status,
+          team_status: account.teamStatus,
+          bet_stopped: account.betStopped,
+          bet_paused: account.betPaused,
+          device_pc: account.devices.pc,
+          device_h5: account.devices.h5,
+          device_app: account.devices.app,
+          max_win: String(account.maxWin),
+          win_blocked: account.winBlocked,
+          game_types: Object.fromEntries(
+            Object.entries(account.gameTypes).map(([type, setting]) => [
+              type,
+              { enabled: setting.enabled, redLimit: String(setting.redLimit) },
+            ]),
+          ),
+        })),
+      );
+      await db.run(sql`INSERT INTO simulator_accounts AS s (site_id, account_id, level, path, status, team_status, bet_stopped,
+          bet_paused, device_pc, device_h5, device_app, max_win, win_blocked, game_types)
+        SELECT ${call.siteId}, r.account_id, r.level, r.path, r.status, r.team_status, r.bet_stopped,
+               r.bet_paused, r.device_pc, r.device_h5, r.device_app, r.max_win, r.win_blocked, r.game_types
+          FROM jsonb_to_recordset(${rows}::jsonb) AS r (account_id bigint, level smallint, path text, status smallint,
+               team_status smallint, bet_stopped boolean, bet_paused boolean, device_pc boolean, device_h5 boolean,
+               device_app boolean, max_win bigint, win_blocked boolean, game_types jsonb)
+        ON CONFLICT (site_id, account_id) DO UPDATE SET level = EXCLUDED.level, path = EXCLUDED.path, status = EXCLUDED.status,
+          team_status = EXCLUDED.team_status, bet_stopped = EXCLUDED.bet_stopped, bet_paused = EXCLUDED.bet_paused,
+          device_pc = EXCLUDED.device_pc, device_h5 = EXCLUDED.device_h5, device_app = EXCLUDED.device_app,
+          max_win = EXCLUDED.max_win, win_blocked = EXCLUDED.win_blocked, game_types = EXCLUDED.game_types`);
     },
   };
 }

@@ -4,8 +4,11 @@ import type { Queryable } from '../../db/database';
 import { endEmptySession, transferIn, transferOut } from '../../points/game-transfers';
 import { RpcError } from '../../rpc/rpc-error';
 import { storeBets, type PlatformBet } from '../bet.store';
-import type { PlatformFor } from '../game-platform';
+import type { PlatformFor, PlatformSuggestion } from '../game-platform';
+import { storeSuggestions } from '../../notices/suggestion.store';
 import { storeRounds, type PlatformRound } from '../game-round.store';
+import { memberSuggestion } from './member-suggestions';
+import type { FeedBet, FeedRound, FeedSuggestion } from './simulator-platform';
 import { betRefusal, countRefusal } from '../platform-rules';
 import { liveRoundNo } from '../round-number';
 import { GAMES, gameByCode, pick, pickBet, playTypeOf, type GameDefinition } from '../rules/game-registry';
@@ -24,7 +27,8 @@ import { validBets } from '../rules/valid-bet.rules';
  */
 
 export const TICK_MS = 2_000;
-const LEASE_MS = 15_000;
+/** How long a tick's process holds the platform: another takes over when it lapses. */
+export const LEASE_MS = 15_000;
 /** Stakes a seated member picks from, in cents (10 to 200 yuan), never above a tenth of what it brings. */
 const STAKES = [1_000, 2_000, 5_000, 10_000, 20_000];
 const SPIN_EVERY_MS = 4_000;
@@ -69,9 +73,10 @@ interface OpenBet {
   betTime: string;
 }
 
-/** A bet as the platform publishes it, with the terminal it came from (the back office does not keep that). */
-type FeedBet = Omit<PlatformBet, 'betTime' | 'settleTime'> & { betTime: string; settleTime: string | null; device?: Device };
-type FeedRound = Omit<PlatformRound, 'startedAt' | 'endedAt'> & { startedAt: string; endedAt: string };
+/** Whether the player's turn is still the one this tick claimed (`turn`); in a transaction, its row stays locked to the end. */
+async function holdsTurn(db: Queryable, memberId: string, turn: Date) {
+  return Boolean(await db.one(sql`SELECT 1 FROM simulator_players WHERE member_id = ${memberId} AND next_at = ${turn} FOR UPDATE`));
+}
 
 /** Takes or keeps the lease; false when another process holds it. */
 async function holdLease(db: Queryable, holder: string, now: Date) {
@@ -83,7 +88,13 @@ async function holdLease(db: Queryable, holder: string, now: Date) {
   return held !== undefined;
 }
 
-async function publish(db: Queryable, siteId: string, kind: 'bet' | 'round', body: FeedBet | FeedRound, now: Date) {
+async function publish(
+  db: Queryable,
+  siteId: string,
+  kind: 'bet' | 'round' | 'suggestion',
+  body: FeedBet | FeedRound | FeedSuggestion,
+  now: Date,
+) {
   await db.run(
     sql`INSERT INTO platform_feed (site_id, kind, body, created_at) VALUES (${siteId}, ${kind}, ${JSON.stringify(body)}::jsonb, ${now})`,
   );
@@ -271,6 +282,9 @@ async function leave(db: Queryable, options: SimulatorOptions, player: PlayerRow
     }
   }
   await db.run(sql`DELETE FROM simulator_players WHERE member_id = ${memberId}`);
+  // Now and then a member leaves a word for its agents on the way out.
+  const suggestion = memberSuggestion(options.seed, { siteId: player.site_id, memberId, device: player.device }, now);
+  if (suggestion) await publish(db, player.site_id, 'suggestion', suggestion, now);
   return true;
 }
 
@@ -304,35 +318,28 @@ async function join(db: Queryable, options: SimulatorOptions, siteId: string, ra
 }
 
 /**
- * Reads the platform's feed from the back office's cursor into the bets and rounds, cursor and
- * all in one transaction, so a row is stored once whatever fails (storeBets and storeRounds
- * also ignore what they already hold). Answers the feed rows read.
+ * Reads the platform's feed from the back office's cursor into the bets, rounds and suggestions,
+ * cursor and all in one transaction, so an item is stored once whatever fails (each store also
+ * ignores what it already holds). Answers the feed items read.
  */
-export async function ingestPlatformFeed(db: Queryable, now: Date, limit = FEED_BATCH): Promise<number> {
+export async function ingestPlatformFeed(db: Queryable, platformFor: PlatformFor, now: Date, limit = FEED_BATCH): Promise<number> {
   return db.transaction(async (tx) => {
     const cursor = await tx.one<{ seq: DbInt }>(sql`SELECT seq FROM platform_feed_cursor WHERE id = 1 FOR UPDATE`);
-    const rows = await tx.rows<{ seq: DbInt; site_id: string; kind: 'bet' | 'round'; body: FeedBet | FeedRound | string }>(
-      sql`SELECT seq, site_id, kind, body FROM platform_feed WHERE seq > ${String(cursor!.seq)} ORDER BY seq LIMIT ${limit}`,
-    );
-    if (rows.length === 0) return 0;
-    const parse = <T>(body: T | string) => (typeof body === 'string' ? (JSON.parse(body) as T) : body);
+    const items = await platformFor(tx).readFeed({ after: String(cursor!.seq), limit });
+    if (items.length === 0) return 0;
     const rounds: PlatformRound[] = [];
     const bets = new Map<string, PlatformBet[]>();
-    for (const row of rows) {
-      if (row.kind === 'round') {
-        const round = parse(row.body as FeedRound);
-        rounds.push({ ...round, startedAt: new Date(round.startedAt), endedAt: new Date(round.endedAt) });
-      } else {
-        const bet = parse(row.body as FeedBet);
-        const list = bets.get(row.site_id) ?? [];
-        list.push({ ...bet, betTime: new Date(bet.betTime), settleTime: bet.settleTime === null ? null : new Date(bet.settleTime) });
-        bets.set(row.site_id, list);
-      }
+    const suggestions = new Map<string, PlatformSuggestion[]>();
+    for (const item of items) {
+      if (item.kind === 'round') rounds.push(item.round);
+      else if (item.kind === 'bet') bets.set(item.siteId, [...(bets.get(item.siteId) ?? []), item.bet]);
+      else suggestions.set(item.siteId, [...(suggestions.get(item.siteId) ?? []), item.suggestion]);
     }
     await storeRounds(tx, rounds);
     for (const [siteId, list] of bets) await storeBets(tx, siteId, list, now);
-    await tx.run(sql`UPDATE platform_feed_cursor SET seq = ${String(rows.at(-1)!.seq)} WHERE id = 1`);
-    return rows.length;
+    for (const [siteId, list] of suggestions) await storeSuggestions(tx, siteId, list, now);
+    await tx.run(sql`UPDATE platform_feed_cursor SET seq = ${items.at(-1)!.seq} WHERE id = 1`);
+    return items.length;
   });
 }
 
@@ -354,19 +361,23 @@ export async function simulatorTick(db: Queryable, options: SimulatorOptions, no
   const players = await db.rows<PlayerRow>(sql`SELECT * FROM simulator_players WHERE next_at <= ${now} ORDER BY member_id`);
   for (const read of players) {
     const memberId = String(read.member_id);
-    // The player's turn is claimed (its next play moved a lease ahead): were a tick ever to outlive
-    // the lease, the process that took over would find the turn taken, never play it twice.
-    const player = await db.one<PlayerRow>(sql`UPDATE simulator_players SET next_at = ${new Date(now.getTime() + LEASE_MS)}
+    // The player's turn is claimed (its next play moved a lease ahead), and every step of it
+    // first checks the claim still stands: were a tick ever to outlive the lease, a process that
+    // took over and claimed the turn after it leaves it nothing to do twice.
+    const turn = new Date(now.getTime() + LEASE_MS);
+    const player = await db.one<PlayerRow>(sql`UPDATE simulator_players SET next_at = ${turn}
       WHERE member_id = ${memberId} AND next_at = ${new Date(read.next_at)} RETURNING *`);
     if (!player) continue;
     const open = typeof player.open_bet === 'string' ? (JSON.parse(player.open_bet) as OpenBet) : player.open_bet;
     if (open) {
-      await db.transaction(async (tx) => {
-        const taken = await tx.one(
-          sql`UPDATE simulator_players SET open_bet = NULL WHERE member_id = ${memberId} AND open_bet IS NOT NULL RETURNING 1`,
-        );
+      const settled = await db.transaction(async (tx) => {
+        if (!(await holdsTurn(tx, memberId, turn))) return false;
+        const taken = await tx.one(sql`UPDATE simulator_players SET open_bet = NULL
+          WHERE member_id = ${memberId} AND open_bet->>'orderId' = ${open.orderId} RETURNING 1`);
         if (taken) await settleLive(tx, options, player, open, now);
+        return true;
       });
+      if (!settled) continue;
     }
     const stake = Number(player.stake);
     const atPlatform = await platformBalance(db, player.site_id, memberId);
@@ -376,11 +387,15 @@ export async function simulatorTick(db: Queryable, options: SimulatorOptions, no
         : null;
     if (refusal) await countRefusal(db, player.site_id, refusal);
     if (options.rate === 0 || player.plays_left <= 0 || atPlatform < BigInt(stake) || refusal) {
-      if (await leave(db, options, player, now)) outcome.left += 1;
+      if ((await holdsTurn(db, memberId, turn)) && (await leave(db, options, player, now))) outcome.left += 1;
       continue;
     }
-    await db.transaction((tx) => play(tx, options, player, random, now));
-    outcome.bets += 1;
+    const played = await db.transaction(async (tx) => {
+      if (!(await holdsTurn(tx, memberId, turn))) return false;
+      await play(tx, options, player, random, now);
+      return true;
+    });
+    if (played) outcome.bets += 1;
   }
   if (options.rate > 0) {
     const sites = await db.rows<{ id: string }>(sql`SELECT id FROM sites ORDER BY id`);
@@ -391,7 +406,7 @@ export async function simulatorTick(db: Queryable, options: SimulatorOptions, no
       while (seats-- > 0) if (await join(db, options, site.id, random, now)) outcome.joined += 1;
     }
   }
-  outcome.ingested = await ingestPlatformFeed(db, now);
+  outcome.ingested = await ingestPlatformFeed(db, options.platformFor, now);
   return outcome;
 }
 
