@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { copyLine, type Queryable } from '../db/database';
+import { storeWithRollups } from '../reports/rollup.sql';
 import { blockWinners } from './platform-rules';
+
+type DbInt = string | number | bigint;
 
 export type BetStatus = 'unsettled' | 'settled' | 'cancelled' | 'resettled';
 
@@ -188,16 +191,26 @@ export async function storeBets(db: Queryable, siteId: string, bets: readonly Pl
       FROM bets b JOIN (${incoming(siteId, rows)}) n ON b.site_id = ${siteId} AND b.order_id = n.order_id AND b.bet_time = n.bet_time
      WHERE b.status IN ('settled', 'resettled') AND ${supersedes('b', 'n')}
     ON CONFLICT DO NOTHING`);
-  const stored = await db.run(sql`
-    ${insertBets(siteId, incoming(siteId, rows), now)}
-    ON CONFLICT (site_id, order_id, bet_time) DO UPDATE SET
-      settle_time = EXCLUDED.settle_time, status = EXCLUDED.status, valid_bet = EXCLUDED.valid_bet, settle = EXCLUDED.settle,
-      win_loss = EXCLUDED.win_loss, jackpot = EXCLUDED.jackpot, jackpot_won = EXCLUDED.jackpot_won,
-      jackpot_rake = EXCLUDED.jackpot_rake, red_packet = EXCLUDED.red_packet,
-      p1 = COALESCE(b.p1, EXCLUDED.p1), p2 = COALESCE(b.p2, EXCLUDED.p2), p3 = COALESCE(b.p3, EXCLUDED.p3), p4 = COALESCE(b.p4, EXCLUDED.p4),
-      a1 = COALESCE(b.a1, EXCLUDED.a1), a2 = COALESCE(b.a2, EXCLUDED.a2), a3 = COALESCE(b.a3, EXCLUDED.a3), a4 = COALESCE(b.a4, EXCLUDED.a4),
-      m = COALESCE(b.m, EXCLUDED.m), stored_at = EXCLUDED.stored_at
-    WHERE ${supersedes('b', 'EXCLUDED')}`);
+  // The bets and the report rollups in one statement: what a replaced bet had added is taken
+  // out (read in the statement's snapshot, before the upsert), what is stored settled is added.
+  const written = await db.one<{ stored: DbInt }>(
+    storeWithRollups({
+      ctes: sql`n AS (${incoming(siteId, rows)})`,
+      upsert: sql`
+        ${insertBets(siteId, sql`SELECT * FROM n`, now)}
+        ON CONFLICT (site_id, order_id, bet_time) DO UPDATE SET
+          settle_time = EXCLUDED.settle_time, status = EXCLUDED.status, valid_bet = EXCLUDED.valid_bet, settle = EXCLUDED.settle,
+          win_loss = EXCLUDED.win_loss, jackpot = EXCLUDED.jackpot, jackpot_won = EXCLUDED.jackpot_won,
+          jackpot_rake = EXCLUDED.jackpot_rake, red_packet = EXCLUDED.red_packet,
+          p1 = COALESCE(b.p1, EXCLUDED.p1), p2 = COALESCE(b.p2, EXCLUDED.p2), p3 = COALESCE(b.p3, EXCLUDED.p3), p4 = COALESCE(b.p4, EXCLUDED.p4),
+          a1 = COALESCE(b.a1, EXCLUDED.a1), a2 = COALESCE(b.a2, EXCLUDED.a2), a3 = COALESCE(b.a3, EXCLUDED.a3), a4 = COALESCE(b.a4, EXCLUDED.a4),
+          m = COALESCE(b.m, EXCLUDED.m), stored_at = EXCLUDED.stored_at
+        WHERE ${supersedes('b', 'EXCLUDED')}`,
+      replaced: sql`SELECT b.* FROM bets b JOIN n ON b.site_id = ${siteId} AND b.order_id = n.order_id AND b.bet_time = n.bet_time
+        WHERE b.status IN ('settled', 'resettled') AND ${supersedes('b', 'n')}`,
+    }),
+  );
+  const stored = Number(written!.stored);
   // A settlement may take a member to its maximum win: the platform blocks it from then on.
   const settledMembers = new Set(bets.filter((bet) => bet.status === 'settled' || bet.status === 'resettled').map((bet) => bet.memberId));
   await blockWinners(db, siteId, [...settledMembers]);
@@ -257,7 +270,10 @@ export async function startBulkBetLoad(db: Queryable, siteId: string, span: { fr
       for (const month of apart) {
         const rows = sql`(SELECT * FROM ${staged} WHERE bet_time >= ${month.from.toISOString()}::timestamptz
           AND bet_time < ${month.to.toISOString()}::timestamptz) AS i`;
-        stored += await db.run(insertBets(siteId, snapshotted(siteId, rows), now, sql`${sql.identifier(month.name)}`));
+        const written = await db.one<{ stored: DbInt }>(
+          storeWithRollups({ upsert: insertBets(siteId, snapshotted(siteId, rows), now, sql`${sql.identifier(month.name)}`) }),
+        );
+        stored += Number(written!.stored);
       }
       const outside = apart.map(
         (month) => sql` AND NOT (bet_time >= ${month.from.toISOString()}::timestamptz
@@ -268,7 +284,12 @@ export async function startBulkBetLoad(db: Queryable, siteId: string, span: { fr
         sql`SELECT DISTINCT date_trunc('month', i.bet_time AT TIME ZONE 'UTC')::text AS month FROM ${rest}`,
       );
       for (const { month } of months) await db.run(sql`SELECT bets_partition_for(${`${month}Z`}::timestamptz)`);
-      if (months.length > 0) stored += await db.run(sql`${insertBets(siteId, snapshotted(siteId, rest), now)} ON CONFLICT DO NOTHING`);
+      if (months.length > 0) {
+        const written = await db.one<{ stored: DbInt }>(
+          storeWithRollups({ upsert: sql`${insertBets(siteId, snapshotted(siteId, rest), now)} ON CONFLICT DO NOTHING` }),
+        );
+        stored += Number(written!.stored);
+      }
       return stored;
     },
     async finish() {

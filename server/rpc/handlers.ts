@@ -10,6 +10,7 @@ import { siteListHandlers } from '../accounts/site-lists.handlers';
 import { auditHandlers } from '../audit/audit.handlers';
 import { authHandlers } from '../auth/auth.handlers';
 import { betHandlers } from '../games/bet.handlers';
+import { reportHandlers } from '../reports/report.handlers';
 import { gameHandlers } from '../games/game.handlers';
 import { jobHandlers } from '../jobs/job.handlers';
 import { noJobRunner, type JobRunner } from '../jobs/job-runner';
@@ -66,5 +67,6 @@ export function createHandlers(
     ...gameHandlers,
     ...betHandlers,
     ...transferHandlers(platformFor),
+    ...reportHandlers,
   };
 }

@@ -185,7 +185,19 @@ const otherCodedCalls: Record<string, { actor: Actor; params: (target: string) =
   'gw.credit.player.game.log': { actor: 'level4', params: (userId) => ({ ...lastDay(), userId }) },
   // Past the rights check, nothing is pending with this id (the repair path has tests of its own).
   'gw.credit.transfer.repair': { actor: 'level0', params: () => ({ transferId: 'none-pending' }), expected: 37163 },
+  'gw.credit.agent.list.total.report': { actor: 'level0', params: () => beijingToday() },
+  'gw.credit.agent.daily.report': { actor: 'level0', params: () => beijingToday() },
+  'gw.credit.player.list.total.report': { actor: 'level4', params: () => beijingToday() },
+  'gw.credit.player.daily.report': { actor: 'level4', params: (userId) => ({ ...beijingToday(), userId }) },
+  'gw.credit.player.summary.report': { actor: 'level4', params: (userId) => ({ ...beijingToday(), userId }) },
 };
+
+/** Reports take whole Beijing days: today's. */
+function beijingToday() {
+  const day = 86_400_000;
+  const start = Math.floor((gw.clock.now().getTime() + 8 * 3_600_000) / day) * day - 8 * 3_600_000;
+  return { startTime: new Date(start).toISOString(), endTime: new Date(start + day).toISOString() };
+}
 
 function lastDay() {
   const end = gw.clock.now();

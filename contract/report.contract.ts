@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { backOffice } from './account-levels.contract';
+import { gameTypeSchema } from './account-fields.contract';
+import { idSchema, isoTimeSchema } from './common.contract';
+import { ErrorCode } from './errors.contract';
+import { BET_MAX_SPAN_DAYS, gameCodeSchema } from './game.contract';
+import { defineMethod } from './method.contract';
+import { pointsSchema } from './points.contract';
+
+/** Beijing time is UTC+8 all year: its days start at 16:00 UTC. */
+export const BEIJING_OFFSET_MS = 8 * 3_600_000;
+const DAY_MS = 86_400_000;
+export const isBeijingDayStart = (time: string) => (Date.parse(time) + BEIJING_OFFSET_MS) % DAY_MS === 0;
+
+/**
+ * A report's range (GATEWAY.md "Reports"): whole Beijing days [startTime, endTime), given as the
+ * UTC instants of their boundaries, at most 93 of them; the rollups hold days, so a time inside
+ * a day is refused (100, "beijing-day"). Optionally one game type or one game.
+ */
+const rangeShape = {
+  startTime: isoTimeSchema,
+  endTime: isoTimeSchema,
+  gameType: gameTypeSchema.optional(),
+  gameCode: gameCodeSchema.optional(),
+};
+const rangeChecks = <T extends z.ZodType<{ startTime: string; endTime: string }>>(schema: T) =>
+  schema
+    .refine((p) => isBeijingDayStart(p.startTime), { message: 'beijing-day', path: ['startTime'] })
+    .refine((p) => isBeijingDayStart(p.endTime), { message: 'beijing-day', path: ['endTime'] })
+    .refine((p) => Date.parse(p.startTime) < Date.parse(p.endTime), { message: 'start-after-end', path: ['startTime'] })
+    .refine((p) => Date.parse(p.endTime) - Date.parse(p.startTime) <= BET_MAX_SPAN_DAYS * DAY_MS, {
+      message: 'range-over-93-days',
+      path: ['endTime'],
+    });
+
+/**
+ * The numbers of a report row (PRODUCT.md "Report row"), over the bets under it settled in the
+ * range: amounts are amount strings, `valueWonLose` is the members' win/loss (member's view),
+ * `betRebate` the members' rebate, `agentRate` the row's share as a percent (valid-bet weighted
+ * over the range), `agentToCompany` what the row's line hands up (-W*(1-p) - V*a, each bet's parts
+ * rounded), `toCompanyBetValue` V*(1-p), `toCompanyBets` its bets with a share below 100 %,
+ * `companyProfitRate` the company's result over the valid bet, a percent.
+ */
+export const reportNumbersSchema = z.object({
+  bets: z.number().int(),
+  betAmount: pointsSchema,
+  validAmount: pointsSchema,
+  valueWonLose: pointsSchema,
+  betRebate: pointsSchema,
+  agentRate: z.number(),
+  agentToCompany: pointsSchema,
+  toCompanyBetValue: pointsSchema,
+  toCompanyBets: z.number().int(),
+  companyProfitRate: z.number(),
+});
+export type ReportNumbers = z.infer<typeof reportNumbersSchema>;
+
+/** A row of one account: a direct child of the account the report is for. */
+export const reportRowSchema = reportNumbersSchema.extend({
+  userId: idSchema,
+  loginId: z.string(),
+  level: z.number().int().min(1).max(5),
+});
+export type ReportRow = z.infer<typeof reportRowSchema>;
+
+/** What the account the report is for keeps itself over the range (its part of each bet under it). */
+const ownSchema = z.object({ userId: idSchema, loginId: z.string(), level: z.number().int().min(0).max(4), result: pointsSchema });
+
+const listResult = z.object({ list: z.array(reportRowSchema), total: reportNumbersSchema, own: ownSchema });
+const dailyResult = z.object({ list: z.array(reportNumbersSchema.extend({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })) });
+
+export const reportMethods = {
+  'gw.credit.agent.list.total.report': defineMethod({
+    summary:
+      "Win/loss report: one row per agent directly below parentId (default the caller; an account of the caller's line) over whole Beijing days, with the totals and parentId's own result",
+    params: rangeChecks(z.object({ ...rangeShape, parentId: idSchema.optional() })),
+    result: listResult,
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: backOffice, accessCode: 7 },
+    errors: [ErrorCode.accountNotFound],
+  }),
+  'gw.credit.player.list.total.report': defineMethod({
+    summary:
+      "Win/loss report of the members directly below a level-4 agent (agentId, default the caller) over whole Beijing days, with the totals and the agent's own result",
+    params: rangeChecks(z.object({ ...rangeShape, agentId: idSchema.optional() })),
+    result: listResult,
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: backOffice, accessCode: 7 },
+    // 100 with rule "not-a-level-4-agent": the account has no members below it.
+    errors: [ErrorCode.accountNotFound],
+  }),
+  'gw.credit.agent.daily.report': defineMethod({
+    summary:
+      "One row per Beijing day of the range for one agent (userId, default the caller; of the caller's line): the totals of its win/loss report that day",
+    params: rangeChecks(z.object({ ...rangeShape, userId: idSchema.optional() })),
+    result: dailyResult,
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: backOffice, accessCode: 8 },
+    errors: [ErrorCode.accountNotFound],
+  }),
+  'gw.credit.player.daily.report': defineMethod({
+    summary: "One row per Beijing day of the range for one member of the caller's line (userId)",
+    params: rangeChecks(z.object({ ...rangeShape, userId: idSchema })),
+    result: dailyResult,
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: backOffice, accessCode: 8 },
+    // 100 with rule "not-a-member": the account is an agent.
+    errors: [ErrorCode.accountNotFound],
+  }),
+  'gw.credit.player.summary.report': defineMethod({
+    summary: "One member's row over the range (userId, a member of the caller's line)",
+    params: rangeChecks(z.object({ ...rangeShape, userId: idSchema })),
+    result: reportRowSchema,
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: backOffice, accessCode: 7 },
+    errors: [ErrorCode.accountNotFound],
+  }),
+};

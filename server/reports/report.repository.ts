@@ -1,0 +1,180 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { formatCents } from '../../contract/amount.contract';
+import { BEIJING_OFFSET_MS, type ReportNumbers } from '../../contract/report.contract';
+import type { Queryable } from '../db/database';
+
+type DbInt = string | number | bigint;
+
+/** A report's filter: whole Beijing days [from, to) as dates, and optionally a game type or a game. */
+export interface ReportRange {
+  startTime: string;
+  endTime: string;
+  gameType?: string;
+  gameCode?: string;
+}
+
+/** The Beijing date a day boundary opens ("2026-11-20" for 2026-11-19T16:00:00Z). */
+const beijingDate = (time: string) => new Date(Date.parse(time) + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
+
+const inRange = (range: ReportRange) =>
+  sql.join(
+    [
+      sql`r.day >= ${beijingDate(range.startTime)}::date`,
+      sql`r.day < ${beijingDate(range.endTime)}::date`,
+      ...(range.gameType === undefined ? [] : [sql`r.game_type = ${range.gameType}`]),
+      ...(range.gameCode === undefined ? [] : [sql`r.game_code = ${range.gameCode}`]),
+    ],
+    sql` AND `,
+  );
+
+/** The measures of rollup rows, summed (migration 0028). */
+interface Sums {
+  bets: DbInt;
+  bet_amount: DbInt;
+  valid_bet: DbInt;
+  win_loss: DbInt;
+  rebate: DbInt;
+  line_keeps: DbInt;
+  company: DbInt;
+  share_valid: DbInt;
+  to_company_bets: DbInt;
+}
+const MEASURES = [
+  'bets',
+  'bet_amount',
+  'valid_bet',
+  'win_loss',
+  'rebate',
+  'line_keeps',
+  'company',
+  'share_valid',
+  'to_company_bets',
+] as const satisfies readonly (keyof Sums)[];
+
+const edgeSums = sql.raw(MEASURES.map((m) => `COALESCE(sum(r.${m}), 0) AS ${m}`).join(', '));
+// Below a member nobody keeps anything and its share is 0: every bet goes to the company's side.
+const memberMeasures = sql.raw(
+  MEASURES.map((m) =>
+    m === 'line_keeps' || m === 'share_valid'
+      ? `0 AS ${m}`
+      : m === 'to_company_bets'
+        ? `COALESCE(sum(r.bets), 0) AS ${m}`
+        : `COALESCE(sum(r.${m}), 0) AS ${m}`,
+  ).join(', '),
+);
+
+const zero: Sums = Object.fromEntries(MEASURES.map((m) => [m, 0])) as unknown as Sums;
+const addSums = (a: Sums, b: Sums): Sums => Object.fromEntries(MEASURES.map((m) => [m, BigInt(a[m]) + BigInt(b[m])])) as unknown as Sums;
+
+/** Half away from zero, in whole units of `unit`. */
+function divideRounded(value: bigint, unit: bigint): bigint {
+  const sign = value < 0n ? -1n : 1n;
+  return (sign * (sign * value * 2n + unit)) / (2n * unit);
+}
+const percent = (numerator: bigint, denominator: bigint) =>
+  denominator === 0n ? 0 : Number(divideRounded(numerator * 10_000n, denominator)) / 100;
+
+/** A row's numbers from its sums (PRODUCT.md "Report row"). */
+export function reportNumbers(sums: Sums): ReportNumbers {
+  const valid = BigInt(sums.valid_bet);
+  const winLoss = BigInt(sums.win_loss);
+  const rebate = BigInt(sums.rebate);
+  const shareValid = BigInt(sums.share_valid);
+  return {
+    bets: Number(sums.bets),
+    betAmount: formatCents(BigInt(sums.bet_amount)),
+    validAmount: formatCents(valid),
+    valueWonLose: formatCents(winLoss),
+    betRebate: formatCents(rebate),
+    // share_valid is V*p with p in hundredths of a percent.
+    agentRate: percent(shareValid, valid * 10_000n),
+    agentToCompany: formatCents(-(winLoss + rebate + BigInt(sums.line_keeps))),
+    toCompanyBetValue: formatCents(divideRounded(valid * 10_000n - shareValid, 10_000n)),
+    toCompanyBets: Number(sums.to_company_bets),
+    companyProfitRate: percent(BigInt(sums.company), valid),
+  };
+}
+
+export interface AccountSums {
+  id: DbInt;
+  login_id: string;
+  level: number;
+  sums: Sums;
+}
+
+const splitRow = <R extends Sums & { id: DbInt; login_id: string; level: number }>(row: R): AccountSums => ({
+  id: row.id,
+  login_id: row.login_id,
+  level: Number(row.level),
+  sums: Object.fromEntries(MEASURES.map((m) => [m, row[m]])) as unknown as Sums,
+});
+
+/** The direct children of an agent (levels 0-3) with bets settled in the range, by login name. */
+export async function childSums(db: Queryable, siteId: string, agentId: string, range: ReportRange): Promise<AccountSums[]> {
+  const rows = await db.rows<Sums & { id: DbInt; login_id: string; level: number }>(sql`
+    SELECT r.child_id AS id, a.login_id, a.level, ${edgeSums}
+      FROM report_edge_days r JOIN accounts a ON a.id = r.child_id
+     WHERE r.site_id = ${siteId} AND r.agent_id = ${agentId} AND ${inRange(range)}
+     GROUP BY r.child_id, a.login_id, a.level
+    HAVING sum(r.bets) <> 0
+     ORDER BY a.login_id`);
+  return rows.map(splitRow);
+}
+
+/** The members of a level-4 agent with bets settled in the range, by login name. */
+export async function memberSums(db: Queryable, siteId: string, agentId: string, range: ReportRange): Promise<AccountSums[]> {
+  const rows = await db.rows<Sums & { id: DbInt; login_id: string; level: number }>(sql`
+    SELECT r.member_id AS id, a.login_id, a.level, ${memberMeasures}
+      FROM report_member_days r JOIN accounts a ON a.id = r.member_id
+     WHERE r.site_id = ${siteId} AND r.agent_id = ${agentId} AND ${inRange(range)}
+     GROUP BY r.member_id, a.login_id, a.level
+    HAVING sum(r.bets) <> 0
+     ORDER BY a.login_id`);
+  return rows.map(splitRow);
+}
+
+export const totalOf = (rows: readonly AccountSums[]) => rows.reduce((total, row) => addSums(total, row.sums), zero);
+
+/**
+ * What an account keeps itself of the bets under it over the range: the company its part; an
+ * agent what its line keeps (its row in its parent's report) less what its children's lines keep.
+ */
+export async function ownResult(
+  db: Queryable,
+  siteId: string,
+  account: { id: string; level: number },
+  children: readonly AccountSums[],
+  range: ReportRange,
+): Promise<bigint> {
+  const total = totalOf(children);
+  if (account.level === 0) return BigInt(total.company);
+  const row = await db.one<{ line_keeps: DbInt }>(sql`
+    SELECT COALESCE(sum(r.line_keeps), 0) AS line_keeps FROM report_edge_days r
+     WHERE r.site_id = ${siteId} AND r.child_id = ${account.id} AND ${inRange(range)}`);
+  return BigInt(row!.line_keeps) - BigInt(total.line_keeps);
+}
+
+/** Per Beijing day: the totals below an agent (its children's edges, or a level-4 agent's members), or a member's own. */
+export async function dailySums(
+  db: Queryable,
+  siteId: string,
+  account: { id: string; level: number },
+  range: ReportRange,
+): Promise<{ day: string; sums: Sums }[]> {
+  const source: SQL =
+    account.level === 5
+      ? sql`SELECT to_char(r.day, 'YYYY-MM-DD') AS day, ${memberMeasures} FROM report_member_days r WHERE r.site_id = ${siteId} AND r.member_id = ${account.id}`
+      : account.level === 4
+        ? sql`SELECT to_char(r.day, 'YYYY-MM-DD') AS day, ${memberMeasures} FROM report_member_days r WHERE r.site_id = ${siteId} AND r.agent_id = ${account.id}`
+        : sql`SELECT to_char(r.day, 'YYYY-MM-DD') AS day, ${edgeSums} FROM report_edge_days r WHERE r.site_id = ${siteId} AND r.agent_id = ${account.id}`;
+  const rows = await db.rows<Sums & { day: string }>(
+    sql`${source} AND ${inRange(range)} GROUP BY r.day HAVING sum(r.bets) <> 0 ORDER BY r.day`,
+  );
+  return rows.map((row) => ({ day: row.day, sums: Object.fromEntries(MEASURES.map((m) => [m, row[m]])) as unknown as Sums }));
+}
+
+/** One member's sums over the range. */
+export async function memberOwnSums(db: Queryable, siteId: string, memberId: string, range: ReportRange): Promise<Sums> {
+  return (await db.one<Sums>(sql`SELECT ${memberMeasures} FROM report_member_days r
+    WHERE r.site_id = ${siteId} AND r.member_id = ${memberId} AND ${inRange(range)}`))!;
+}

@@ -1,0 +1,407 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { storeBets, type BetStatus, type PlatformBet } from '../../server/games/bet.store';
+import { rebuildRollupDays } from '../../server/reports/rollup-rebuild';
+import { runServerScript } from '../support/server-script';
+import { startTestGateway, type TestGateway } from '../support/test-gateway';
+
+// The demo line of one member: ma01 (1) -> sh0101 (2) -> ga010101 (3) -> ag01010102 (4) -> mb01010102002.
+const LINE = ['ma01', 'sh0101', 'ga010101', 'ag01010102'] as const;
+const MEMBER = 'mb01010102002';
+// Beijing day 2026-11-20 is [2026-11-19T16:00Z, 2026-11-20T16:00Z).
+const DAY = { startTime: '2026-11-19T16:00:00.000Z', endTime: '2026-11-20T16:00:00.000Z' };
+const NEXT_DAY = { startTime: '2026-11-20T16:00:00.000Z', endTime: '2026-11-21T16:00:00.000Z' };
+
+let gw: TestGateway;
+let sessions: Record<string, string>;
+let ids: Record<string, string>;
+let orders = 0;
+
+function bet(overrides: Partial<PlatformBet> & { status: BetStatus }): PlatformBet {
+  orders += 1;
+  return {
+    orderId: String(9_300_000 + orders),
+    memberId: ids[MEMBER]!,
+    betTime: new Date('2026-11-20T03:59:00Z'),
+    settleTime: new Date('2026-11-20T04:00:00Z'),
+    gameCode: 'baccarat',
+    gameType: 'live',
+    playType: 'banker',
+    betCode: 'banker',
+    gameId: 'BAC-01',
+    gameName: '百家乐',
+    round: 'R1',
+    transactionId: 'T-report',
+    bet: 10_000,
+    validBet: 9_000,
+    settle: 8_800,
+    winLoss: -1_200,
+    jackpot: 0,
+    jackpotWon: 0,
+    jackpotRake: 0,
+    redPacket: 0,
+    ...overrides,
+  };
+}
+
+beforeAll(async () => {
+  gw = await startTestGateway({ captcha: false, jobs: { run: false } });
+  sessions = {};
+  ids = {};
+  for (const login of ['admin', 'ag01010101', ...LINE, MEMBER]) ids[login] = await gw.accountId(login);
+  for (const login of ['admin', ...LINE]) sessions[login] = await gw.sessionFor(login);
+});
+afterAll(async () => {
+  await gw.close();
+});
+beforeEach(async () => {
+  await gw.db.run(sql`DELETE FROM bets`);
+  await gw.db.run(sql`DELETE FROM report_edge_days`);
+  await gw.db.run(sql`DELETE FROM report_member_days`);
+  // PRODUCT.md's fixture: every agent of the line a share of 40 % and a wash-code rate of 1.0 %, the member 0.8 %.
+  const line = LINE.map((login) => sql`${ids[login]!}::bigint`);
+  await gw.db.run(sql`UPDATE game_settings SET agent_rate = 4000, betting_ratio = 100 WHERE account_id IN (${sql.join(line, sql`, `)})`);
+  await gw.db.run(sql`UPDATE game_settings SET agent_rate = 0, betting_ratio = 80 WHERE account_id = ${ids[MEMBER]!}`);
+});
+
+const report = {
+  agents: (viewer: string, range = DAY, parentId?: string) =>
+    gw.rpc('gw.credit.agent.list.total.report', { opsId: sessions[viewer]!, ...range, ...(parentId ? { parentId } : {}) }),
+  members: (viewer: string, range = DAY) => gw.rpc('gw.credit.player.list.total.report', { opsId: sessions[viewer]!, ...range }),
+};
+
+describe('the win/loss report', () => {
+  it("takes PRODUCT.md's fixture through the whole path: the agent keeps 4.98, hands up 6.30, to-company bet value 54.00", async () => {
+    await storeBets(gw.db, 'demo', [bet({ status: 'settled' })], gw.clock.now());
+
+    const agentView = await report.members('ag01010102');
+    expect(agentView.list).toEqual([
+      {
+        userId: ids[MEMBER],
+        loginId: MEMBER,
+        level: 5,
+        bets: 1,
+        betAmount: '100.00',
+        validAmount: '90.00',
+        valueWonLose: '-12.00',
+        betRebate: '0.72',
+        agentRate: 0,
+        agentToCompany: '11.28',
+        toCompanyBetValue: '90.00',
+        toCompanyBets: 1,
+        companyProfitRate: 7,
+      },
+    ]);
+    expect(agentView.own).toEqual({ userId: ids.ag01010102, loginId: 'ag01010102', level: 4, result: '4.98' });
+
+    const aboveAgent = await report.agents('ga010101');
+    expect(aboveAgent.list).toEqual([
+      expect.objectContaining({
+        loginId: 'ag01010102',
+        level: 4,
+        valueWonLose: '-12.00',
+        betRebate: '0.72',
+        agentRate: 40,
+        agentToCompany: '6.30',
+        toCompanyBetValue: '54.00',
+        toCompanyBets: 1,
+        companyProfitRate: 7,
+      }),
+    ]);
+    expect(aboveAgent.total).toMatchObject({ bets: 1, agentToCompany: '6.30', valueWonLose: '-12.00' });
+    // Same share above: the levels between keep nothing, the company the 6.30 handed up.
+    expect(aboveAgent.own.result).toBe('0.00');
+    const company = await report.agents('admin');
+    expect(company.list.map((row) => [row.loginId, row.agentToCompany])).toEqual([['ma01', '6.30']]);
+    expect(company.own.result).toBe('6.30');
+    // The company drills down: ma01's children from the company's seat.
+    expect((await report.agents('admin', DAY, ids.ma01)).list.map((row) => row.loginId)).toEqual(['sh0101']);
+  });
+
+  it('keeps settlement snapshots: a share changed afterwards rewrites nothing', async () => {
+    await storeBets(gw.db, 'demo', [bet({ status: 'settled' })], gw.clock.now());
+    await gw.db.run(sql`UPDATE game_settings SET agent_rate = 1000 WHERE account_id = ${ids.ag01010102!}`);
+    expect((await report.agents('ga010101')).list[0]).toMatchObject({ agentRate: 40, agentToCompany: '6.30' });
+  });
+
+  it('moves a resettled bet to the day of its new settlement, and a cancelled one leaves every report', async () => {
+    const first = bet({ status: 'settled' });
+    await storeBets(gw.db, 'demo', [first], gw.clock.now());
+    const resettled = {
+      ...first,
+      status: 'resettled' as const,
+      settleTime: new Date('2026-11-21T02:00:00Z'),
+      settle: 19_500,
+      winLoss: 9_500,
+    };
+    await storeBets(gw.db, 'demo', [resettled], gw.clock.now());
+    expect((await report.agents('admin')).list).toEqual([]);
+    expect((await report.agents('admin', NEXT_DAY)).list).toEqual([expect.objectContaining({ bets: 1, valueWonLose: '95.00' })]);
+    // Read twice: counted once.
+    await storeBets(gw.db, 'demo', [resettled], gw.clock.now());
+    expect((await report.members('ag01010102', NEXT_DAY)).total).toMatchObject({ bets: 1, valueWonLose: '95.00' });
+
+    await storeBets(gw.db, 'demo', [{ ...resettled, status: 'cancelled', settleTime: new Date('2026-11-21T03:00:00Z') }], gw.clock.now());
+    for (const range of [DAY, NEXT_DAY]) {
+      expect((await report.agents('admin', range)).list).toEqual([]);
+      expect((await report.members('ag01010102', range)).list).toEqual([]);
+    }
+    // An unsettled bet counts nowhere either.
+    await storeBets(gw.db, 'demo', [bet({ status: 'unsettled', settleTime: null })], gw.clock.now());
+    expect((await report.agents('admin')).list).toEqual([]);
+  });
+
+  it('rebuilds a day from the bets to the same rollups it keeps', async () => {
+    await storeBets(
+      gw.db,
+      'demo',
+      [
+        bet({ status: 'settled' }),
+        bet({ status: 'settled', winLoss: 4_321, settle: 14_321, validBet: 10_000 }),
+        bet({ status: 'cancelled' }),
+      ],
+      gw.clock.now(),
+    );
+    const rollups = async () => ({
+      edges: await gw.db.rows(sql`SELECT * FROM report_edge_days ORDER BY agent_id, child_id, game_code`),
+      members: await gw.db.rows(sql`SELECT * FROM report_member_days ORDER BY member_id, game_code`),
+    });
+    const kept = await rollups();
+    expect(kept.edges).toHaveLength(4);
+    await gw.db.run(sql`UPDATE report_edge_days SET win_loss = 0`);
+    expect(await rebuildRollupDays(gw.db, ['2026-11-19', '2026-11-20'], 'demo')).toEqual([
+      { siteId: 'demo', day: '2026-11-19', bets: 0 },
+      { siteId: 'demo', day: '2026-11-20', bets: 2 },
+    ]);
+    expect(await rollups()).toEqual(kept);
+
+    // The same from the command line, on the database a gateway serves.
+    if (gw.databaseUrl) {
+      await gw.db.run(sql`UPDATE report_member_days SET bets = 99`);
+      const run = await runServerScript('server/reports-rebuild.ts', { DATABASE_URL: gw.databaseUrl }, [
+        '--day',
+        '2026-11-20',
+        '--site',
+        'demo',
+      ]);
+      expect(run.output).toContain('demo 2026-11-20: 2 settled bets');
+      expect(run.code).toBe(0);
+      expect(await rollups()).toEqual(kept);
+    }
+    for (const args of [[], ['--day', '20-11-2026'], ['--day', '2026-11-20', '--days', '0'], ['--bogus']]) {
+      const wrong = await runServerScript('server/reports-rebuild.ts', { DATABASE_URL: '' }, args);
+      expect(wrong.code, args.join(' ')).toBe(2);
+      expect(wrong.output).toContain('Usage: npm run reports:rebuild');
+    }
+  });
+
+  it('answers the daily and summary reports from the same rollups', async () => {
+    await storeBets(
+      gw.db,
+      'demo',
+      [bet({ status: 'settled' }), bet({ status: 'settled', settleTime: new Date('2026-11-21T05:00:00Z'), winLoss: 700, settle: 10_700 })],
+      gw.clock.now(),
+    );
+    const twoDays = { startTime: DAY.startTime, endTime: NEXT_DAY.endTime };
+    const daily = await gw.rpc('gw.credit.agent.daily.report', { opsId: sessions.ga010101!, ...twoDays });
+    expect(daily.list.map((row) => [row.day, row.valueWonLose, row.agentToCompany])).toEqual([
+      ['2026-11-20', '-12.00', '6.30'],
+      ['2026-11-21', '7.00', expect.any(String)],
+    ]);
+    const playerDaily = await gw.rpc('gw.credit.player.daily.report', { opsId: sessions.ag01010102!, ...twoDays, userId: ids[MEMBER]! });
+    expect(playerDaily.list.map((row) => row.valueWonLose)).toEqual(['-12.00', '7.00']);
+    const summary = await gw.rpc('gw.credit.player.summary.report', { opsId: sessions.ma01!, ...twoDays, userId: ids[MEMBER]! });
+    expect(summary).toMatchObject({ loginId: MEMBER, bets: 2, valueWonLose: '-5.00', betRebate: '1.44' });
+  });
+
+  it('refuses a range off the Beijing day, reversed or over 93 days, an account outside the line, and the wrong kind of account', async () => {
+    const refusal = (params: Record<string, unknown>) =>
+      gw.call('gw.credit.agent.list.total.report', { opsId: sessions.ga010101!, ...DAY, ...params }).then((answer) => answer.error);
+    expect(await refusal({ startTime: '2026-11-19T00:00:00.000Z' })).toMatchObject({ code: 100, data: { rule: 'beijing-day' } });
+    expect(await refusal({ startTime: NEXT_DAY.startTime, endTime: DAY.startTime })).toMatchObject({
+      code: 100,
+      data: { rule: 'start-after-end' },
+    });
+    expect(await refusal({ startTime: '2026-08-01T16:00:00.000Z' })).toMatchObject({ code: 100, data: { rule: 'range-over-93-days' } });
+    expect(await refusal({ parentId: ids.sh0101 })).toMatchObject({ code: 20002 });
+    expect(await refusal({ parentId: ids[MEMBER] })).toMatchObject({ code: 100, data: { rule: 'not-an-agent' } });
+    expect((await gw.call('gw.credit.player.list.total.report', { opsId: sessions.ga010101!, ...DAY })).error).toMatchObject({
+      code: 100,
+      data: { rule: 'not-a-level-4-agent' },
+    });
+    // The agent's clerk without code 7 reads no win/loss report; its report reader does.
+    const clerk = await gw.sessionForSub('agclerk');
+    const reader = await gw.sessionForSub('agreader');
+    const agentOf = { ...DAY, agentId: ids.ag01010101! };
+    expect((await gw.call('gw.credit.player.list.total.report', { opsId: clerk, ...agentOf })).error).toMatchObject({ code: 11003 });
+    expect((await gw.call('gw.credit.player.list.total.report', { opsId: reader, ...agentOf })).result).toMatchObject({ list: [] });
+  });
+});
+
+describe('the rollups over random lines, shares, rates and bets', () => {
+  type Account = { id: string; parent: string | null; level: number; path: string };
+  const THREE_DAYS = { startTime: DAY.startTime, endTime: '2026-11-22T16:00:00.000Z' };
+
+  it("sum to zero with the members' net, give each parent the sum of its children, match the bets and a rebuild", async () => {
+    // Members under several level-4 agents of both first-level lines, and every account above them.
+    const members = (
+      await gw.db.rows<{ id: string | number; path: string }>(sql`SELECT DISTINCT ON (parent_id) id, path FROM accounts
+        WHERE site_id = 'demo' AND level = 5 ORDER BY parent_id, id`)
+    ).filter((_, index) => index % 3 === 0);
+    const lineIds = [...new Set(members.flatMap((m) => m.path.split('/').filter(Boolean)))];
+    const accounts = (
+      await gw.db.rows<{ id: string | number; parent_id: string | number | null; level: number; path: string }>(
+        sql`SELECT id, parent_id, level, path FROM accounts WHERE id IN (${sql.join(
+          lineIds.map((id) => sql`${id}::bigint`),
+          sql`, `,
+        )}) ORDER BY level, id`,
+      )
+    ).map((a): Account => ({ id: String(a.id), parent: a.parent_id === null ? null : String(a.parent_id), level: a.level, path: a.path }));
+    const viewers = accounts.filter((a) => a.level <= 4);
+    const memberIds = members.map((m) => String(m.id));
+    const agentSessions = new Map<string, string>();
+    for (const viewer of viewers) {
+      const login = (await gw.db.one<{ login_id: string }>(sql`SELECT login_id FROM accounts WHERE id = ${viewer.id}`))!.login_id;
+      agentSessions.set(viewer.id, await gw.sessionFor(login));
+    }
+
+    const fraction = fc.integer({ min: 0, max: 1000 });
+    const betCase = fc.record({
+      member: fc.integer({ min: 0, max: memberIds.length - 1 }),
+      gameCode: fc.constantFrom('baccarat', 'lucky-seven'),
+      stake: fc.integer({ min: 100, max: 5_000_000 }),
+      validPart: fc.integer({ min: 0, max: 100 }),
+      winLoss: fc.integer({ min: -5_000_000, max: 9_000_000 }),
+      day: fc.integer({ min: 0, max: 2 }),
+      after: fc.constantFrom('none', 'resettle', 'cancel'),
+      resettleDay: fc.integer({ min: 0, max: 2 }),
+      newWinLoss: fc.integer({ min: -5_000_000, max: 9_000_000 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fraction, { minLength: accounts.length, maxLength: accounts.length }),
+        fc.array(fraction, { minLength: accounts.length, maxLength: accounts.length }),
+        fc.array(betCase, { minLength: 1, maxLength: 25 }),
+        async (shareDraws, rateDraws, cases) => {
+          await gw.db.run(sql`DELETE FROM bets`);
+          await gw.db.run(sql`DELETE FROM report_edge_days`);
+          await gw.db.run(sql`DELETE FROM report_member_days`);
+          // Shares and rates top-down: a child's share and rate at most its parent's; members have no share.
+          const share = new Map<string, number>();
+          const rate = new Map<string, number>();
+          for (const [index, account] of accounts.entries()) {
+            const parentShare = account.parent && share.has(account.parent) ? share.get(account.parent)! : 10_000;
+            const parentRate = account.parent && rate.has(account.parent) ? rate.get(account.parent)! : 300;
+            share.set(account.id, account.level === 5 ? 0 : Math.floor((parentShare * shareDraws[index]!) / 1000));
+            rate.set(account.id, Math.floor((parentRate * rateDraws[index]!) / 1000));
+            await gw.db.run(
+              sql`UPDATE game_settings SET agent_rate = ${share.get(account.id)!}, betting_ratio = ${rate.get(account.id)!} WHERE account_id = ${account.id}`,
+            );
+          }
+          const at = (day: number, minute: number) => new Date(Date.parse(DAY.startTime) + day * 86_400_000 + (60 + minute) * 60_000);
+          const first: PlatformBet[] = [];
+          const later: PlatformBet[] = [];
+          for (const [index, c] of cases.entries()) {
+            const valid = Math.floor((c.stake * c.validPart) / 100);
+            const settled = bet({
+              status: 'settled',
+              memberId: memberIds[c.member]!,
+              gameCode: c.gameCode,
+              gameType: c.gameCode === 'baccarat' ? 'live' : 'electronic',
+              betTime: at(c.day, index),
+              settleTime: at(c.day, index + 1),
+              bet: c.stake,
+              validBet: valid,
+              winLoss: c.winLoss,
+              settle: Math.max(0, c.stake + c.winLoss),
+            });
+            first.push(settled);
+            const when = at(Math.max(c.day, c.resettleDay), index + 2);
+            if (c.after === 'resettle')
+              later.push({
+                ...settled,
+                status: 'resettled',
+                settleTime: when,
+                winLoss: c.newWinLoss,
+                settle: Math.max(0, c.stake + c.newWinLoss),
+              });
+            if (c.after === 'cancel') later.push({ ...settled, status: 'cancelled', settleTime: when });
+          }
+          await storeBets(gw.db, 'demo', first, gw.clock.now());
+          await storeBets(gw.db, 'demo', later, gw.clock.now());
+
+          const rowsOf = new Map<string, Awaited<ReturnType<typeof report.agents>>>();
+          for (const viewer of viewers) {
+            const opsId = agentSessions.get(viewer.id)!;
+            rowsOf.set(
+              viewer.id,
+              viewer.level === 4
+                ? await gw.rpc('gw.credit.player.list.total.report', { opsId, ...THREE_DAYS })
+                : await gw.rpc('gw.credit.agent.list.total.report', { opsId, ...THREE_DAYS }),
+            );
+          }
+          const cents = (amount: string) => Math.round(Number(amount) * 100);
+          // Every level's own result and every member's net (win/loss + rebate) sum to zero.
+          const owns = [...rowsOf.values()].reduce((sum, r) => sum + cents(r.own.result), 0);
+          const memberNets = viewers
+            .filter((v) => v.level === 4)
+            .flatMap((v) => rowsOf.get(v.id)!.list)
+            .reduce((sum, row) => sum + cents(row.valueWonLose) + cents(row.betRebate), 0);
+          expect(owns + memberNets).toBe(0);
+          // Each level's own result is what the formula gives over the bets it ends with (a model apart
+          // from the SQL): level k keeps -W*(p_k - p_k+1) + V*(a_k - a_k+1), half away from zero per bet.
+          const finalBets = new Map([...first, ...later].map((b) => [b.orderId, b]));
+          const expectedOwn = new Map<string, number>();
+          const credit = (id: string, amount: number) => expectedOwn.set(id, (expectedOwn.get(id) ?? 0) + amount);
+          const rounded = (tenThousandths: number) => Math.sign(tenThousandths) * Math.floor((Math.abs(tenThousandths) + 5_000) / 10_000);
+          for (const b of finalBets.values()) {
+            if (b.status === 'cancelled') continue;
+            const line = members
+              .find((m) => String(m.id) === b.memberId)!
+              .path.split('/')
+              .filter(Boolean);
+            const p = [1, 2, 3, 4].map((k) => share.get(line[k]!)!).concat(0);
+            const a = [1, 2, 3, 4].map((k) => rate.get(line[k]!)!).concat(rate.get(b.memberId)!);
+            const rebate = rounded(b.validBet * a[4]!);
+            let kept = 0;
+            for (let k = 0; k < 4; k++) {
+              const part = rounded(-b.winLoss * (p[k]! - p[k + 1]!) + b.validBet * (a[k]! - a[k + 1]!));
+              credit(line[k + 1]!, part);
+              kept += part;
+            }
+            credit(line[0]!, -(b.winLoss + rebate + kept));
+          }
+          for (const viewer of viewers) expect(cents(rowsOf.get(viewer.id)!.own.result)).toBe(expectedOwn.get(viewer.id) ?? 0);
+          // A child's row in its parent's report is the totals of its own report: what it hands up is
+          // what its children hand up less what it keeps.
+          for (const viewer of viewers.filter((v) => v.level >= 1)) {
+            const own = rowsOf.get(viewer.id)!;
+            const row = rowsOf.get(viewer.parent!)!.list.find((r) => r.userId === viewer.id);
+            if (!row) {
+              expect(own.total.bets).toBe(0);
+              continue;
+            }
+            for (const field of ['bets', 'betAmount', 'validAmount', 'valueWonLose', 'betRebate'] as const)
+              expect(row[field]).toEqual(own.total[field]);
+            expect(cents(row.agentToCompany)).toBe(cents(own.total.agentToCompany) - cents(own.own.result));
+          }
+          // The company's totals are the sums of the bets bet.query lists for the range.
+          const listed = await gw.rpc('gw.credit.bet.query', { opsId: sessions.admin!, ...THREE_DAYS, pageIndex: 1, pageSize: 500 });
+          const company = rowsOf.get(ids.admin!)!;
+          expect(company.total.valueWonLose).toBe(listed.sum.winLoss);
+          expect(company.total.validAmount).toBe(listed.sum.validBet);
+          // A rebuild of each day gives the rollups kept.
+          const rollups = async () => ({
+            edges: await gw.db.rows(sql`SELECT * FROM report_edge_days WHERE bets <> 0 ORDER BY agent_id, day, child_id, game_code`),
+            members: await gw.db.rows(sql`SELECT * FROM report_member_days WHERE bets <> 0 ORDER BY member_id, day, game_code`),
+          });
+          const kept = await rollups();
+          await rebuildRollupDays(gw.db, ['2026-11-20', '2026-11-21', '2026-11-22'], 'demo');
+          expect(await rollups()).toEqual(kept);
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+});
