@@ -5,6 +5,7 @@ import { gameCommands } from './game.commands';
 import { navigationCommands } from './navigation.commands';
 import { pointsCommands } from './points.commands';
 import { preferenceCommands } from './preferences.commands';
+import { reportCommands } from './report.commands';
 import { sessionCommands } from './session.commands';
 import { subAccountCommands } from './sub-account.commands';
 import { transferCommands } from './transfer.commands';
@@ -20,6 +21,7 @@ export const allCommands: readonly Command[] = [
   ...subAccountCommands,
   ...gameCommands,
   ...transferCommands,
+  ...reportCommands,
   ...preferenceCommands,
   ...sessionCommands,
 ];

@@ -26,7 +26,8 @@ export type ScreenId =
   | 'gameLog'
   | 'gameResult'
   | 'gameSwitch'
-  | 'deviceSwitch';
+  | 'deviceSwitch'
+  | 'winningReport';
 
 /** Who may open a screen: any of the contract methods it calls (through `can`), or everyone signed in. */
 export type ScreenGuard = { anyOf: readonly MethodName[] } | 'signedIn';
@@ -123,6 +124,20 @@ export const screens: readonly Screen[] = [
       order: 4,
       shortcut: 'alt+4',
       keywords: ['score log', 'points', 'record', 'history', 'ledger', '上下分', '分数记录', '积分记录'],
+    },
+  },
+  {
+    id: 'winningReport',
+    path: '/winningReport/index',
+    pattern: '/winningReport/index',
+    labelKey: 'route.winningReport',
+    icon: 'chart-column',
+    // Win/loss needs access code 7 (PRODUCT.md "Roles"), declared by the methods.
+    guard: { anyOf: ['gw.credit.agent.list.total.report', 'gw.credit.player.list.total.report'] },
+    menu: {
+      group: 'main',
+      order: 4.1,
+      keywords: ['win/loss', 'report', 'winning report', 'profit', 'shares', '输赢报表', '报表', 'shuying'],
     },
   },
   {

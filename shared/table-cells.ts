@@ -6,7 +6,12 @@
 
 /** A cell of an exported table: text, or a number kept as its exact decimal text ("1000.50"). */
 export type Cell = string | { number: string };
-export type Table = { header: readonly string[]; rows: readonly (readonly Cell[])[] };
+export type Table = {
+  /** Lines above the header (a report's name and range), one text each. */
+  caption?: readonly string[];
+  header: readonly string[];
+  rows: readonly (readonly Cell[])[];
+};
 
 /** The number format of amounts in a workbook: two decimals. */
 export const AMOUNT_FORMAT = '0.00';
@@ -40,5 +45,6 @@ export const CSV_NEWLINE = '\r\n';
 
 /** A whole table as CSV with a BOM and CRLF line ends. */
 export function toCsv(table: Table): string {
-  return `${CSV_BOM}${[table.header, ...table.rows].map(csvLine).join(CSV_NEWLINE)}${CSV_NEWLINE}`;
+  const lines = [...(table.caption ?? []).map((text) => [text]), table.header, ...table.rows];
+  return `${CSV_BOM}${lines.map(csvLine).join(CSV_NEWLINE)}${CSV_NEWLINE}`;
 }

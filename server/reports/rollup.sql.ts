@@ -3,50 +3,71 @@ import { sql, type SQL } from 'drizzle-orm';
 /** The Beijing calendar day (UTC+8, no daylight saving) of a timestamptz expression. */
 export const beijingDay = (time: SQL) => sql`((${time} AT TIME ZONE 'UTC') + interval '8 hours')::date`;
 
+/** x / 10000 rounded to the cent half away from zero, in integers (x is cents times hundredths of a percent). */
+const cents = (x: string) => `(CASE WHEN (${x}) < 0 THEN -((5000 - (${x})) / 10000) ELSE ((${x}) + 5000) / 10000 END)`;
+
 /**
  * Each bet's parts (PRODUCT.md "Shares and rebate"), from its snapshot: shares p1-p4 and wash-code
  * rates a1-a4 of agent levels 1-4, the member's rate m (hundredths of a percent); below level 4
  * p = 0 and a = m. Level k keeps -W*(p_k - p_k+1) + V*(a_k - a_k+1), the member's rebate is V*m,
- * each rounded to the cent half away from zero (numeric round); the company takes minus the sum
- * of all the others, so every bet sums to exactly zero with the member's net W + rebate.
+ * each rounded to the cent half away from zero; the company takes minus the sum of all the
+ * others, so every bet sums to exactly zero with the member's net W + rebate.
  */
 const betParts = (delta: SQL) => sql`
   SELECT s.*, -(s.w + s.r + s.k1 + s.k2 + s.k3 + s.k4) AS company
     FROM (SELECT c.*,
-                 round(c.v::numeric * c.m / 10000) AS r,
-                 round((-c.w::numeric * (c.p1 - c.p2) + c.v::numeric * (c.a1 - c.a2)) / 10000) AS k1,
-                 round((-c.w::numeric * (c.p2 - c.p3) + c.v::numeric * (c.a2 - c.a3)) / 10000) AS k2,
-                 round((-c.w::numeric * (c.p3 - c.p4) + c.v::numeric * (c.a3 - c.a4)) / 10000) AS k3,
-                 round((-c.w::numeric * c.p4 + c.v::numeric * (c.a4 - c.m)) / 10000) AS k4
-            FROM (SELECT d.sign, d.site_id, ${beijingDay(sql`d.settle_time`)} AS day, d.game_type, d.game_code,
-                         string_to_array(trim(BOTH '/' FROM d.line_path), '/')::bigint[] AS ids,
+                 ${sql.raw(cents('c.v * c.m'))} AS r,
+                 ${sql.raw(cents('-c.w * (c.p1 - c.p2) + c.v * (c.a1 - c.a2)'))} AS k1,
+                 ${sql.raw(cents('-c.w * (c.p2 - c.p3) + c.v * (c.a2 - c.a3)'))} AS k2,
+                 ${sql.raw(cents('-c.w * (c.p3 - c.p4) + c.v * (c.a3 - c.a4)'))} AS k3,
+                 ${sql.raw(cents('-c.w * c.p4 + c.v * (c.a4 - c.m)'))} AS k4
+            FROM (SELECT d.sign, d.site_id, ${beijingDay(sql`d.settle_time`)} AS day, d.game_type, d.game_code, d.line_path,
                          d.bet, d.valid_bet AS v, d.win_loss AS w,
-                         COALESCE(d.p1, 0) AS p1, COALESCE(d.p2, 0) AS p2, COALESCE(d.p3, 0) AS p3, COALESCE(d.p4, 0) AS p4,
-                         COALESCE(d.a1, 0) AS a1, COALESCE(d.a2, 0) AS a2, COALESCE(d.a3, 0) AS a3, COALESCE(d.a4, 0) AS a4,
-                         COALESCE(d.m, 0) AS m
+                         COALESCE(d.p1, 0)::bigint AS p1, COALESCE(d.p2, 0)::bigint AS p2,
+                         COALESCE(d.p3, 0)::bigint AS p3, COALESCE(d.p4, 0)::bigint AS p4,
+                         COALESCE(d.a1, 0)::bigint AS a1, COALESCE(d.a2, 0)::bigint AS a2,
+                         COALESCE(d.a3, 0)::bigint AS a3, COALESCE(d.a4, 0)::bigint AS a4,
+                         COALESCE(d.m, 0)::bigint AS m
                     FROM ${delta} d) c) s`;
 
+/** The columns of a bet the rollups read (a bulk load hands on only these, not whole rows). */
+const ROLLED = sql.raw(
+  ['site_id', 'status', 'settle_time', 'line_path', 'game_type', 'game_code', 'bet', 'valid_bet', 'win_loss']
+    .concat(['p1', 'p2', 'p3', 'p4', 'a1', 'a2', 'a3', 'a4', 'm'])
+    .join(', '),
+);
+
 const add = (column: string) => sql.raw(`${column} = t.${column} + EXCLUDED.${column}`);
+/** Share p_k of level k below 100 %: the bet counts to the company from that level's row. */
+const toCompany = (k: number) => sql.raw(`sum(CASE WHEN p.p${k} < 10000 THEN p.sign ELSE 0 END) AS tc${k}`);
 
 /**
  * The CTEs that add to the rollups (migration 0028) what `delta` holds: rows with the bets'
- * columns and `sign` (1 adds a settled bet, -1 takes out what a replaced one had added). The
- * member's line is its path: ids[1] the company, ids[2..5] agent levels 1-4, ids[6] the member.
+ * columns and `sign` (1 adds a settled bet, -1 takes out what a replaced one had added). Bets
+ * are summed per member line, day and game first (few rows), then spread on the line's edges.
+ * The member's line is its path: ids[1] the company, ids[2..5] agent levels 1-4, ids[6] the member.
  */
 const rollupCtes = (delta: SQL) => sql`
-  parts AS (${betParts(delta)}),
+  lines AS (
+    SELECT p.site_id, p.day, p.game_type, p.game_code, string_to_array(trim(BOTH '/' FROM p.line_path), '/')::bigint[] AS ids,
+           sum(p.sign) AS n, sum(p.sign * p.bet) AS bet, sum(p.sign * p.v) AS v, sum(p.sign * p.w) AS w, sum(p.sign * p.r) AS r,
+           sum(p.sign * p.k1) AS k1, sum(p.sign * p.k2) AS k2, sum(p.sign * p.k3) AS k3, sum(p.sign * p.k4) AS k4,
+           sum(p.sign * p.company) AS company,
+           sum(p.sign * p.v * p.p1) AS sv1, sum(p.sign * p.v * p.p2) AS sv2, sum(p.sign * p.v * p.p3) AS sv3,
+           sum(p.sign * p.v * p.p4) AS sv4, ${toCompany(1)}, ${toCompany(2)}, ${toCompany(3)}, ${toCompany(4)}
+      FROM (${betParts(delta)}) p
+     GROUP BY p.site_id, p.day, p.game_type, p.game_code, p.line_path),
   edges AS (
     INSERT INTO report_edge_days AS t (site_id, agent_id, day, child_id, game_type, game_code, bets, bet_amount, valid_bet, win_loss,
       rebate, line_keeps, company, share_valid, to_company_bets)
-    SELECT p.site_id, e.agent_id, p.day, e.child_id, p.game_type, p.game_code, sum(p.sign), sum(p.sign * p.bet), sum(p.sign * p.v),
-           sum(p.sign * p.w), sum(p.sign * p.r), sum(p.sign * e.keeps), sum(p.sign * p.company), sum(p.sign * p.v * e.share),
-           sum(CASE WHEN e.share < 10000 THEN p.sign ELSE 0 END)
-      FROM parts p
-     CROSS JOIN LATERAL (VALUES (p.ids[1], p.ids[2], p.p1, p.k1 + p.k2 + p.k3 + p.k4),
-                                (p.ids[2], p.ids[3], p.p2, p.k2 + p.k3 + p.k4),
-                                (p.ids[3], p.ids[4], p.p3, p.k3 + p.k4),
-                                (p.ids[4], p.ids[5], p.p4, p.k4)) AS e (agent_id, child_id, share, keeps)
-     GROUP BY p.site_id, e.agent_id, p.day, e.child_id, p.game_type, p.game_code
+    SELECT l.site_id, e.agent_id, l.day, e.child_id, l.game_type, l.game_code, sum(l.n), sum(l.bet), sum(l.v), sum(l.w), sum(l.r),
+           sum(e.keeps), sum(l.company), sum(e.share_valid), sum(e.to_company)
+      FROM lines l
+     CROSS JOIN LATERAL (VALUES (l.ids[1], l.ids[2], l.k1 + l.k2 + l.k3 + l.k4, l.sv1, l.tc1),
+                                (l.ids[2], l.ids[3], l.k2 + l.k3 + l.k4, l.sv2, l.tc2),
+                                (l.ids[3], l.ids[4], l.k3 + l.k4, l.sv3, l.tc3),
+                                (l.ids[4], l.ids[5], l.k4, l.sv4, l.tc4)) AS e (agent_id, child_id, keeps, share_valid, to_company)
+     GROUP BY l.site_id, e.agent_id, l.day, e.child_id, l.game_type, l.game_code
     ON CONFLICT (site_id, agent_id, day, child_id, game_type, game_code) DO UPDATE SET
       ${sql.join(
         ['bets', 'bet_amount', 'valid_bet', 'win_loss', 'rebate', 'line_keeps', 'company', 'share_valid', 'to_company_bets'].map(add),
@@ -55,10 +76,8 @@ const rollupCtes = (delta: SQL) => sql`
   members AS (
     INSERT INTO report_member_days AS t (site_id, member_id, day, game_type, game_code, agent_id, bets, bet_amount, valid_bet, win_loss,
       rebate, company)
-    SELECT p.site_id, p.ids[6], p.day, p.game_type, p.game_code, p.ids[5], sum(p.sign), sum(p.sign * p.bet), sum(p.sign * p.v),
-           sum(p.sign * p.w), sum(p.sign * p.r), sum(p.sign * p.company)
-      FROM parts p
-     GROUP BY p.site_id, p.ids[6], p.day, p.game_type, p.game_code, p.ids[5]
+    SELECT l.site_id, l.ids[6], l.day, l.game_type, l.game_code, l.ids[5], l.n, l.bet, l.v, l.w, l.r, l.company
+      FROM lines l
     ON CONFLICT (site_id, member_id, day, game_type, game_code) DO UPDATE SET
       ${sql.join(['bets', 'bet_amount', 'valid_bet', 'win_loss', 'rebate', 'company'].map(add), sql`, `)})`;
 
@@ -70,10 +89,10 @@ const rollupCtes = (delta: SQL) => sql`
  */
 export const storeWithRollups = (statement: { ctes?: SQL; upsert: SQL; replaced?: SQL }) => sql`
   WITH ${statement.ctes ? sql`${statement.ctes},` : sql``}
-  up AS (${statement.upsert} RETURNING *),
+  up AS (${statement.upsert} RETURNING ${ROLLED}),
   delta AS (
-    SELECT 1 AS sign, up.* FROM up WHERE up.status IN ('settled', 'resettled')
-    ${statement.replaced ? sql`UNION ALL SELECT -1 AS sign, r.* FROM (${statement.replaced}) r` : sql``}
+    SELECT 1 AS sign, ${ROLLED} FROM up WHERE up.status IN ('settled', 'resettled')
+    ${statement.replaced ? sql`UNION ALL SELECT -1 AS sign, ${ROLLED} FROM (${statement.replaced}) r` : sql``}
   ),
   ${rollupCtes(sql`delta`)}
   SELECT count(*) AS stored FROM up`;
@@ -89,7 +108,7 @@ export const rebuildDayStatements = (siteId: string, day: string) => {
     sql`DELETE FROM report_edge_days WHERE site_id = ${siteId} AND day = ${day}::date`,
     sql`DELETE FROM report_member_days WHERE site_id = ${siteId} AND day = ${day}::date`,
     sql`WITH delta AS (
-          SELECT 1 AS sign, b.* FROM bets b
+          SELECT 1 AS sign, ${ROLLED} FROM bets b
            WHERE b.site_id = ${siteId} AND b.status IN ('settled', 'resettled')
              AND COALESCE(b.settle_time, b.bet_time) >= ${from} AND COALESCE(b.settle_time, b.bet_time) < ${to}),
         ${rollupCtes(sql`delta`)}

@@ -12,6 +12,7 @@ export async function toXlsx(table: Table, sheetName = 'Sheet1'): Promise<Uint8A
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1');
+  for (const text of table.caption ?? []) sheet.addRow([workbookValue(text)]);
   sheet.addRow(table.header.map((text) => workbookValue(text)));
   for (const cells of table.rows) {
     const row = sheet.addRow(cells.map((cell: Cell) => workbookValue(cell)));

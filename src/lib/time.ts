@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { rangePresets, type RangePreset } from '../../contract/range-presets.contract';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -88,8 +89,7 @@ export interface BeijingRange {
 
 export const NO_RANGE: BeijingRange = { start: '', end: '' };
 
-export const rangePresets = ['today', 'yesterday', 'thisWeek', 'lastWeek', 'thisMonth', 'lastMonth', 'last7Days', 'last30Days'] as const;
-export type RangePreset = (typeof rangePresets)[number];
+export { rangePresets, type RangePreset } from '../../contract/range-presets.contract';
 
 /** Monday of the Beijing week holding a day (weeks start on Monday). */
 export function weekStart(day: string): string {

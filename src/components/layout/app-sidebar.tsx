@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import {
   ArrowLeftRight,
   Bell,
+  ChartColumn,
   Dices,
   KeyRound,
   LayoutDashboard,
@@ -29,6 +30,7 @@ const icons: Record<string, LucideIcon> = {
   search: Search,
   'gamepad-2': Gamepad2,
   receipt: Receipt,
+  'chart-column': ChartColumn,
   radio: Radio,
   dices: Dices,
   'arrow-left-right': ArrowLeftRight,

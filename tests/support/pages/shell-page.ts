@@ -17,6 +17,7 @@ const screenTestIds: Partial<Record<ScreenId, string>> = {
   deviceSwitch: 'device-switch-screen',
   gameTransfer: 'game-transfer-screen',
   gameLog: 'game-log-screen',
+  winningReport: 'win-loss-screen',
 };
 
 /** The signed-in app around the screens: the menu (entries by screen id), the palette, toasts. */

@@ -1,0 +1,49 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { CommandContext, Rights } from './command';
+import { commandsFor } from './registry';
+import { reportCommands } from './report.commands';
+
+const company: Rights = {
+  userId: '1',
+  level: 0,
+  accessCodes: [1, 2, 3, 4, 5, 6, 7, 8, 11],
+  isSubAccount: false,
+  mustChangePassword: false,
+};
+const [winLossFor] = reportCommands;
+
+function context(rights: Rights) {
+  const navigate = vi.fn();
+  const call = vi.fn(async () => ({ list: [{ userId: '25', loginId: 'ag01010102', nickname: 'ag', level: 4 }] }));
+  return { navigate, call, context: { rights, navigate, call, t: (key: string) => key } as unknown as CommandContext };
+}
+
+describe('"Win/loss report for…"', () => {
+  it('is offered with code 7, not to a sub-account without it', () => {
+    const ids = (rights: Rights) => commandsFor(rights).map((command) => command.id);
+    expect(ids(company)).toContain('reports.winLossFor');
+    expect(ids({ ...company, isSubAccount: true, accessCodes: [1, 5, 6] })).not.toContain('reports.winLossFor');
+    expect(ids({ ...company, isSubAccount: true, accessCodes: [7] })).toContain('reports.winLossFor');
+  });
+
+  it("offers the caller's own line, and agents of the line found by name; opens the report there for the range", async () => {
+    const { context: ctx, call, navigate } = context(company);
+    const [accounts, ranges] = winLossFor!.steps!;
+    expect((await accounts!.choices(ctx, [], '')).map((choice) => choice.id)).toEqual(['self']);
+    expect(call).not.toHaveBeenCalled();
+    const found = await accounts!.choices(ctx, [], ' ag0101 ');
+    expect(found.map((choice) => [choice.id, choice.title ?? choice.titleKey])).toEqual([
+      ['self', 'reports.myLine'],
+      ['25', 'ag01010102'],
+    ]);
+    expect(call).toHaveBeenCalledWith('gw.credit.fuzzy.agent.search.tips', { keyword: 'ag0101', limit: 20 });
+    expect((await ranges!.choices(ctx, ['25'], '')).map((choice) => choice.id)).toContain('lastMonth');
+
+    await winLossFor!.run(ctx, ['25', 'lastWeek']);
+    expect(navigate).toHaveBeenLastCalledWith('/winningReport/index?trail=25%7Eag01010102%7E4&preset=lastWeek');
+    await winLossFor!.run(ctx, ['self', 'today']);
+    expect(navigate).toHaveBeenLastCalledWith('/winningReport/index?preset=today');
+    await winLossFor!.run(ctx, []);
+    expect(navigate).toHaveBeenLastCalledWith('/winningReport/index');
+  });
+});

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { Bar, BarChart, CartesianGrid, Cell, XAxis, YAxis } from 'recharts';
+import {
+  ChartContainer,
+  ChartLegend,
+  ChartLegendContent,
+  ChartTooltip,
+  ChartTooltipContent,
+  type ChartConfig,
+} from '@/components/ui/chart';
+
+export interface WinLossBar {
+  /** The day ("2026-11-20") or the game type's label. */
+  label: string;
+  /** The members' win/loss and what the line hands up, in yuan. */
+  valueWonLose: number;
+  agentToCompany: number;
+}
+
+/** The report's results as bars: per day or per game type. Loaded with import() by the report screen only. */
+export default function WinLossChart({ bars, className, testId }: { bars: readonly WinLossBar[]; className?: string; testId: string }) {
+  const { t } = useTranslation();
+  const config: ChartConfig = {
+    valueWonLose: { label: t('reports.column.valueWonLose'), theme: { black: '#f2b517', red: '#b91c1c' } },
+    agentToCompany: { label: t('reports.column.agentToCompany'), color: '#2563eb' },
+  };
+  return (
+    <ChartContainer
+      config={config}
+      className={className}
+      data-testid={testId}
+      data-bars={bars.length}
+      role="img"
+      aria-label={t('reports.chartLabel')}
+    >
+      <BarChart data={[...bars]} accessibilityLayer>
+        <CartesianGrid vertical={false} />
+        <XAxis dataKey="label" tickLine={false} axisLine={false} />
+        <YAxis tickLine={false} axisLine={false} width={64} />
+        <ChartTooltip content={<ChartTooltipContent />} />
+        <ChartLegend content={<ChartLegendContent />} />
+        <Bar dataKey="valueWonLose" fill="var(--color-valueWonLose)" radius={2}>
+          {bars.map((bar) => (
+            <Cell key={bar.label} fillOpacity={bar.valueWonLose < 0 ? 0.55 : 1} />
+          ))}
+        </Bar>
+        <Bar dataKey="agentToCompany" fill="var(--color-agentToCompany)" radius={2} />
+      </BarChart>
+    </ChartContainer>
+  );
+}

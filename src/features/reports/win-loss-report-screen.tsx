@@ -1,0 +1,265 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { can } from '../../../commands/can';
+import { gameName } from '../../../commands/game.commands';
+import { gameTypes } from '../../../contract/account-fields.contract';
+import { BET_MAX_SPAN_DAYS } from '../../../contract/game.contract';
+import type { ReportNumbers, ReportRow } from '../../../contract/report.contract';
+import { useCall } from '@/api/queries';
+import { lazyChart } from '@/components/chart/lazy-chart';
+import { DataTable, useDataTable } from '@/components/data-table/data-table';
+import { exportedTable, type ExportFormat } from '@/components/data-table/data-table-export';
+import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
+import { DateRangeFilter } from '@/components/filters/date-range-filter';
+import { SelectFilter } from '@/components/filters/select-filter';
+import { useRights } from '@/hooks/use-command-context';
+import { useFormat } from '@/hooks/use-format';
+import { useUrlState } from '@/hooks/use-url-state';
+import { download, toCsv, toXlsx } from '@/lib/table-export';
+import { beijingStamp, presetRange, rangeInstants, rangeProblem } from '@/lib/time';
+import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import { resultTone, winLossColumns } from './win-loss-report-columns';
+import { parseTrail, winLossReportState, writeTrail } from './win-loss-report-state';
+
+const WinLossChart = lazyChart(() => import('./win-loss-chart'));
+
+const yuan = (amount: string) => Number(amount);
+
+/** /winningReport/index: each direct child's result over whole Beijing days, drilled down to the members and their bets. */
+export default function WinLossReportScreen() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const rights = useRights();
+  const [, navigate] = useLocation();
+  const [view, setView] = useUrlState(winLossReportState);
+  const [fallback] = useState(() => presetRange(view.preset || 'today'));
+  const range = view.start && view.end ? { start: view.start, end: view.end } : fallback;
+  const trail = useMemo(() => parseTrail(view.trail), [view.trail]);
+  const current = trail.at(-1);
+  const level = current?.level ?? rights.level;
+  const membersBelow = level === 4;
+
+  const filters = useMemo(() => {
+    if (rangeProblem(range, BET_MAX_SPAN_DAYS) !== null) return null;
+    const { start, end } = rangeInstants(range);
+    return {
+      startTime: start!,
+      endTime: end!,
+      ...(view.type ? { gameType: view.type } : {}),
+      ...(view.game ? { gameCode: view.game } : {}),
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [range.start, range.end, view.type, view.game]);
+  const asked = filters ?? { startTime: '', endTime: '' };
+  const agents = useCall(
+    'gw.credit.agent.list.total.report',
+    { ...asked, ...(current ? { parentId: current.userId } : {}) },
+    { enabled: filters !== null && !membersBelow },
+  );
+  const members = useCall(
+    'gw.credit.player.list.total.report',
+    { ...asked, ...(current ? { agentId: current.userId } : {}) },
+    { enabled: filters !== null && membersBelow },
+  );
+  const answer = membersBelow ? members : agents;
+  const rows = useMemo(() => (filters ? (answer.data?.list ?? []) : []), [filters, answer.data]);
+  const total = filters ? answer.data?.total : undefined;
+  const own = filters ? answer.data?.own : undefined;
+
+  const mayReadDays = can(rights, 'gw.credit.agent.daily.report');
+  const daily = useCall(
+    'gw.credit.agent.daily.report',
+    { ...asked, ...(current ? { userId: current.userId } : {}) },
+    { enabled: filters !== null && mayReadDays, silent: true },
+  );
+  const byTypeMethod = membersBelow ? 'gw.credit.player.list.total.report' : 'gw.credit.agent.list.total.report';
+  const parentKey = current ? (membersBelow ? { agentId: current.userId } : { parentId: current.userId }) : {};
+  const live = useCall(
+    byTypeMethod,
+    { ...asked, ...parentKey, gameType: 'live' },
+    { enabled: filters !== null && !view.type && !view.game, silent: true },
+  );
+  const electronic = useCall(
+    byTypeMethod,
+    { ...asked, ...parentKey, gameType: 'electronic' },
+    { enabled: filters !== null && !view.type && !view.game, silent: true },
+  );
+  const games = useCall('gw.credit.game.list', {}, { silent: true, staleTime: 60_000 });
+
+  const open = (row: ReportRow) => {
+    if (row.level === 5) {
+      const bets = new URLSearchParams({ account: row.userId, name: row.loginId, start: range.start, end: range.end });
+      if (view.type) bets.set('type', view.type);
+      if (view.game) bets.set('game', view.game);
+      navigate(`/videoOrder/index?${bets.toString()}`);
+      return;
+    }
+    setView({ trail: writeTrail([...trail, { userId: row.userId, loginId: row.loginId, level: row.level }]) });
+  };
+  const columns = useMemo(() => winLossColumns(t, format, open), [t, format, view.trail, range.start, range.end, view.type, view.game]); // eslint-disable-line react-hooks/exhaustive-deps
+  const model = useDataTable({ columns, data: rows, getRowId: (row) => row.userId });
+
+  const title = t('route.winningReport');
+  const exportAs: TableExport = {
+    name: 'win-loss',
+    sheet: title,
+    disabled: !filters || !total || rows.length === 0,
+    testId: 'report-export',
+    onExport: async (kind: ExportFormat) => {
+      if (!filters || !total) return;
+      const totalRow: ReportRow = { ...total, userId: '0', loginId: t('bets.sumRow'), level: 5 };
+      const table = exportedTable(model.table.getAllLeafColumns(), [...rows, totalRow]);
+      const levelAt = table.header.indexOf(t('reports.column.level'));
+      const lastRow = table.rows.at(-1)!.map((cell, index) => (index === levelAt ? '' : cell));
+      const caption = [
+        title,
+        `${t('reports.range')}: ${range.start} – ${range.end}`,
+        `${t('reports.account')}: ${own ? own.loginId : ''}`,
+        `${t('reports.ownResult')}: ${own ? own.result : ''}`,
+      ];
+      const file = { ...table, caption, rows: [...table.rows.slice(0, -1), lastRow] };
+      const name = `win-loss-${beijingStamp()}`;
+      if (kind === 'csv') download(`${name}.csv`, toCsv(file), 'text/csv;charset=utf-8');
+      else download(`${name}.xlsx`, await toXlsx(file, title), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      toast(t('reports.exported', { count: rows.length }), { variant: 'success' });
+    },
+  };
+
+  const gameOptions = (games.data?.list ?? [])
+    .filter((game) => !view.type || game.gameType === view.type)
+    .map((game) => ({ value: game.gameCode, label: gameName(t, game) }));
+  const dayBars = (daily.data?.list ?? []).map((day) => ({
+    label: day.day.slice(5),
+    valueWonLose: yuan(day.valueWonLose),
+    agentToCompany: yuan(day.agentToCompany),
+  }));
+  const typeBars = [
+    { key: 'live', numbers: live.data?.total },
+    { key: 'electronic', numbers: electronic.data?.total },
+  ].flatMap(({ key, numbers }: { key: string; numbers?: ReportNumbers }) =>
+    numbers && numbers.bets > 0
+      ? [{ label: t(`game.${key}`), valueWonLose: yuan(numbers.valueWonLose), agentToCompany: yuan(numbers.agentToCompany) }]
+      : [],
+  );
+
+  const totals = total
+    ? {
+        loginId: t('bets.sumRow'),
+        bets: String(total.bets),
+        betAmount: format.amount(total.betAmount),
+        validAmount: format.amount(total.validAmount),
+        valueWonLose: format.amount(total.valueWonLose),
+        betRebate: format.amount(total.betRebate),
+        agentRate: `${total.agentRate.toFixed(2)}%`,
+        agentToCompany: format.amount(total.agentToCompany),
+        toCompanyBetValue: format.amount(total.toCompanyBetValue),
+        toCompanyBets: String(total.toCompanyBets),
+        companyProfitRate: `${total.companyProfitRate.toFixed(2)}%`,
+      }
+    : undefined;
+
+  return (
+    <section className="flex min-h-[calc(100vh-10rem)] flex-col gap-3" data-testid="win-loss-screen" data-level={level}>
+      <h1 className="text-xl font-semibold">{title}</h1>
+      <nav aria-label={t('reports.breadcrumb')} data-testid="report-breadcrumb">
+        <ol className="flex flex-wrap items-center gap-1 text-sm">
+          <li>
+            <button
+              type="button"
+              className={cn('underline-offset-4 hover:underline', trail.length === 0 && 'font-semibold')}
+              onClick={() => setView({ trail: '' })}
+              aria-current={trail.length === 0 ? 'page' : undefined}
+              data-testid="report-crumb"
+            >
+              {t('reports.myLine')}
+            </button>
+          </li>
+          {trail.map((step, index) => (
+            <li key={step.userId} className="flex items-center gap-1">
+              <span aria-hidden>/</span>
+              <button
+                type="button"
+                className={cn('underline-offset-4 hover:underline', index === trail.length - 1 && 'font-semibold')}
+                onClick={() => setView({ trail: writeTrail(trail.slice(0, index + 1)) })}
+                aria-current={index === trail.length - 1 ? 'page' : undefined}
+                data-testid="report-crumb"
+              >
+                {step.loginId}
+              </button>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <DataTableToolbar
+        model={model}
+        filters={
+          <>
+            <SelectFilter
+              label={t('game.type')}
+              value={view.type}
+              onChange={(type) => setView({ type, game: '' })}
+              options={gameTypes.map((type) => ({ value: type, label: t(`game.${type}`) }))}
+              anyLabel={t('bets.anyType')}
+              data-testid="report-type"
+            />
+            <SelectFilter
+              label={t('games.column.name')}
+              value={view.game}
+              onChange={(game) => setView({ game })}
+              options={gameOptions}
+              anyLabel={t('bets.anyGame')}
+              data-testid="report-game"
+            />
+            <DateRangeFilter
+              value={range}
+              onChange={(next) => setView({ start: next.start, end: next.end, preset: '' }, 'replace')}
+              maxSpanDays={BET_MAX_SPAN_DAYS}
+              data-testid="report-range"
+            />
+          </>
+        }
+        status={
+          own ? (
+            <span className="text-sm" role="status" data-testid="report-own" data-result={own.result}>
+              {t('reports.ownResultOf', { account: own.loginId })}{' '}
+              <strong className={cn('font-mono tabular-nums', resultTone(own.result))}>{format.amount(own.result)}</strong>
+            </span>
+          ) : null
+        }
+        exportAs={exportAs}
+      />
+      <div className="min-h-40" style={{ height: `min(28rem, ${(rows.length + 2) * 2.75 + 1}rem)` }}>
+        <DataTable
+          model={model}
+          label={title}
+          total={rows.length}
+          loading={answer.isFetching}
+          empty={filters ? t('reports.empty') : null}
+          totals={totals}
+          minWidth="96rem"
+          testId="report-rows"
+          rowTestId="report-row"
+          rowAttributes={(row) => ({ 'data-user-id': row.userId, 'data-login-id': row.loginId, 'data-level': String(row.level) })}
+        />
+      </div>
+      {filters && total && total.bets > 0 ? (
+        <div className="grid gap-4 lg:grid-cols-2">
+          {mayReadDays ? (
+            <figure className="grid gap-2">
+              <figcaption className="text-sm font-medium">{t('reports.byDay')}</figcaption>
+              <WinLossChart bars={dayBars} className="h-64" testId="report-chart-days" />
+            </figure>
+          ) : null}
+          {typeBars.length > 0 ? (
+            <figure className="grid gap-2">
+              <figcaption className="text-sm font-medium">{t('reports.byType')}</figcaption>
+              <WinLossChart bars={typeBars} className="h-64" testId="report-chart-types" />
+            </figure>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import AxeBuilder from '@axe-core/playwright';
+import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { storeBets, type PlatformBet } from '../../server/games/bet.store';
+import { useAppInChromium } from '../support/app-in-chromium';
+import { consoleErrors } from '../support/app-page';
+import { DataTablePage } from '../support/pages/data-table-page';
+import { text } from '../support/pages/locale-text';
+import { ShellPage } from '../support/pages/shell-page';
+
+const e2e = useAppInChromium();
+
+/** A settled bet of a demo member, settled a minute ago (today in Beijing, as the report opens). */
+async function plantBet(orderId: string, loginId: string, winLoss: number) {
+  const member = await e2e.gw.db.one<{ id: string | number }>(
+    sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`,
+  );
+  const settleTime = new Date(Date.now() - 60_000);
+  const bet: PlatformBet = {
+    orderId,
+    memberId: String(member!.id),
+    betTime: new Date(settleTime.getTime() - 30_000),
+    settleTime,
+    gameCode: 'baccarat',
+    gameType: 'live',
+    playType: 'banker',
+    betCode: 'banker',
+    gameId: 'BAC-01',
+    gameName: '百家乐',
+    round: 'R-e2e',
+    transactionId: 'T-e2e',
+    status: 'settled',
+    bet: 10_000,
+    validBet: 9_000,
+    settle: 10_000 + winLoss,
+    winLoss,
+    jackpot: 0,
+    jackpotWon: 0,
+    jackpotRake: 0,
+    redPacket: 0,
+  };
+  await storeBets(e2e.gw.db, 'demo', [bet], new Date());
+}
+
+describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
+  it('drills down from the company to a member and its bets, draws the days and game types, and exports what it shows', async () => {
+    // PRODUCT.md's fixture on one line: shares of 40 %, rates of 1.0 %, the member 0.8 %.
+    await e2e.gw.db.run(sql`UPDATE game_settings SET agent_rate = 4000, betting_ratio = 100
+      WHERE account_id IN (SELECT id FROM accounts WHERE site_id = 'demo' AND login_id IN ('ma01', 'sh0101', 'ga010101', 'ag01010102'))`);
+    await e2e.gw.db.run(sql`UPDATE game_settings SET agent_rate = 0, betting_ratio = 80
+      WHERE account_id = (SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'mb01010102002')`);
+    await plantBet('880000000001', 'mb01010102002', -1_200);
+
+    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const errors = consoleErrors(shell.page);
+    // The palette asks whose report and which range: the company's own line, today.
+    await shell.runCommand('reports.winLossFor');
+    await shell.page.getByTestId('palette-page').waitFor();
+    await shell.page.locator('[data-command-id="reports.winLossFor::self"][aria-selected="true"]').waitFor();
+    await shell.page.keyboard.press('Enter');
+    await shell.page.locator('[data-command-id="reports.winLossFor:self:today"]').waitFor();
+    await shell.page.keyboard.type('today');
+    await shell.page.locator('[data-command-id="reports.winLossFor:self:today"][aria-selected="true"]').waitFor();
+    await shell.page.keyboard.press('Enter');
+    await shell.screen('winningReport').waitFor();
+
+    const table = new DataTablePage(shell.page, 'report-rows');
+    const open = async (loginId: string) => {
+      await table.rowWhere('login-id', loginId).getByTestId('report-open').click();
+    };
+    await table.rowWhere('login-id', 'ma01').waitFor();
+    expect(await table.cellText(table.rowWhere('login-id', 'ma01'), 'agentToCompany')).toBe('6.30');
+    await expect.poll(() => shell.page.getByTestId('report-own').getAttribute('data-result')).toBe('6.30');
+    // Charts: one day, one game type.
+    await shell.page.locator('[data-testid=report-chart-days][data-bars="1"]').waitFor();
+    await shell.page.locator('[data-testid=report-chart-types][data-bars="1"]').waitFor();
+    expect(await shell.page.locator('[data-testid=report-chart-days] .recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    const axe = await new AxeBuilder({ page: shell.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+
+    // Export what is shown, with the range and the totals, and read it back.
+    const [download] = await Promise.all([shell.page.waitForEvent('download'), shell.page.getByTestId('report-export-xlsx').click()]);
+    expect(download.suggestedFilename()).toMatch(/^win-loss-.*\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path())!);
+    const sheet = workbook.worksheets[0]!;
+    const values = (row: number) => (sheet.getRow(row).values as unknown[]).slice(1);
+    expect(values(1)).toEqual([text('route.winningReport')]);
+    expect(String(values(2)[0])).toMatch(/\d{4}-\d{2}-\d{2} – \d{4}-\d{2}-\d{2}$/);
+    const header = values(5).map(String);
+    expect(header[0]).toBe(text('reports.column.loginId'));
+    const toCompany = header.indexOf(text('reports.column.agentToCompany'));
+    expect(values(6)[0]).toBe('ma01');
+    expect(values(6)[toCompany]).toBe(6.3);
+    expect(values(7)[0]).toBe(text('bets.sumRow'));
+    expect(values(7)[toCompany]).toBe(6.3);
+
+    // Down the line to the member, then its bets.
+    for (const [login, next] of [
+      ['ma01', 'sh0101'],
+      ['sh0101', 'ga010101'],
+      ['ga010101', 'ag01010102'],
+      ['ag01010102', 'mb01010102002'],
+    ] as const) {
+      await open(login);
+      await table.rowWhere('login-id', next).waitFor();
+    }
+    expect(await shell.page.getByTestId('report-crumb').allTextContents()).toEqual([
+      text('reports.myLine'),
+      'ma01',
+      'sh0101',
+      'ga010101',
+      'ag01010102',
+    ]);
+    const member = table.rowWhere('login-id', 'mb01010102002');
+    expect(await table.cellText(member, 'valueWonLose')).toBe('-12.00');
+    expect(await table.cellText(member, 'betRebate')).toBe('0.72');
+    await expect.poll(() => shell.page.getByTestId('report-own').getAttribute('data-result')).toBe('4.98');
+    await open('mb01010102002');
+    await shell.screen('videoOrder').waitFor();
+    await new DataTablePage(shell.page, 'bet-rows').rowWhere('order-id', '880000000001').waitFor();
+
+    // Back, then up to the top through the breadcrumb.
+    await shell.page.goBack();
+    await shell.screen('winningReport').waitFor();
+    await table.rowWhere('login-id', 'mb01010102002').waitFor();
+    await shell.page.getByTestId('report-crumb').first().click();
+    await table.rowWhere('login-id', 'ma01').waitFor();
+    expect(errors).toEqual([]);
+    await shell.close();
+  });
+});
