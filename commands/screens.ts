@@ -27,7 +27,8 @@ export type ScreenId =
   | 'gameResult'
   | 'gameSwitch'
   | 'deviceSwitch'
-  | 'winningReport';
+  | 'winningReport'
+  | 'leaderboard';
 
 /** Who may open a screen: any of the contract methods it calls (through `can`), or everyone signed in. */
 export type ScreenGuard = { anyOf: readonly MethodName[] } | 'signedIn';
@@ -139,6 +140,16 @@ export const screens: readonly Screen[] = [
       order: 4.1,
       keywords: ['win/loss', 'report', 'winning report', 'profit', 'shares', '输赢报表', '报表', 'shuying'],
     },
+  },
+  {
+    id: 'leaderboard',
+    path: '/leaderboard/index',
+    pattern: '/leaderboard/index',
+    labelKey: 'route.leaderboard',
+    icon: 'trophy',
+    // Code 11 (spec §6), declared by the method.
+    guard: { anyOf: ['gw.credit.leaderboard.query'] },
+    menu: { group: 'main', order: 4.15, keywords: ['leaderboard', 'ranking', 'top members', 'winners', '排行榜', '排名', 'paihang'] },
   },
   {
     id: 'videoOrder',

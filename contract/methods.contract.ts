@@ -7,7 +7,7 @@ import { gameMethods } from './game.contract';
 import type { MethodDefinition } from './method.contract';
 import { noticeMethods } from './notice.contract';
 import { pointsMethods } from './points.contract';
-import { reportMethods } from './report.contract';
+import { leaderboardMethods, reportMethods } from './report.contract';
 import { siteMethods } from './site.contract';
 import { subAccountMethods } from './subaccount.contract';
 import { transferMethods } from './transfer.contract';
@@ -25,6 +25,7 @@ export const contract = {
   ...gameMethods,
   ...transferMethods,
   ...reportMethods,
+  ...leaderboardMethods,
 } satisfies Record<string, MethodDefinition>;
 
 export type Contract = typeof contract;

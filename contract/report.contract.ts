@@ -121,3 +121,40 @@ export const reportMethods = {
     errors: [ErrorCode.accountNotFound],
   }),
 };
+
+/** What the leaderboard ranks members by: the biggest winners or losers, the most valid bet, the most bets. */
+export const leaderboardMetrics = ['win', 'loss', 'validBet', 'bets'] as const;
+export type LeaderboardMetric = (typeof leaderboardMetrics)[number];
+
+export const leaderboardRowSchema = z.object({
+  rank: z.number().int().min(1),
+  userId: idSchema,
+  loginId: z.string(),
+  /** The member's agent (level 4), to tell the members apart at a glance. */
+  agentLoginId: z.string(),
+  bets: z.number().int(),
+  betAmount: pointsSchema,
+  validAmount: pointsSchema,
+  valueWonLose: pointsSchema,
+});
+export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
+
+export const leaderboardMethods = {
+  'gw.credit.leaderboard.query': defineMethod({
+    summary:
+      "Leaderboard: the members of the caller's line (or of userId's line) ranked by win/loss (biggest winners or losers), valid bet or number of bets over whole Beijing days, at most `limit`",
+    params: rangeChecks(
+      z.object({
+        ...rangeShape,
+        userId: idSchema.optional(),
+        by: z.enum(leaderboardMetrics).default('win'),
+        limit: z.number().int().min(1).max(100).default(20),
+      }),
+    ),
+    result: z.object({ list: z.array(leaderboardRowSchema) }),
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: backOffice, accessCode: 11 },
+    errors: [ErrorCode.accountNotFound],
+  }),
+};

@@ -8,6 +8,7 @@ describe('config', () => {
       port: 8080,
       host: '127.0.0.1',
       databaseUrl: undefined,
+      reportDatabaseUrl: undefined,
       captcha: true,
       loginIpLimit: 50,
       trustProxy: false,
@@ -19,6 +20,7 @@ describe('config', () => {
   });
 
   it('reads the environment and refuses nonsense', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y', REPORT_DATABASE_URL: 'postgres://r/y' }).reportDatabaseUrl).toBe('postgres://r/y');
     expect(loadConfig({ PORT: '9000', CAPTCHA: 'off', LOGIN_IP_LIMIT: '5', DATABASE_URL: 'postgres://x/y' })).toMatchObject({
       port: 9000,
       captcha: false,

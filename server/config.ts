@@ -7,6 +7,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where reports read (a read-only replica of DATABASE_URL); the main database when unset. */
+  reportDatabaseUrl: string | undefined;
   captcha: boolean;
   loginIpLimit: number;
   /**
@@ -74,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    reportDatabaseUrl: env.REPORT_DATABASE_URL || undefined,
     captcha: flag('CAPTCHA', env.CAPTCHA, true),
     loginIpLimit: integer('LOGIN_IP_LIMIT', env.LOGIN_IP_LIMIT, 50, 1, 1_000_000),
     trustProxy: trustProxy(env.TRUST_PROXY),

@@ -36,6 +36,9 @@ const db = config.databaseUrl
   ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
   : await openDatabase({ kind: 'pglite', dataDir: join(config.dataDir, 'pglite') });
 
+// Reports read from their own connection when REPORT_DATABASE_URL names one (a streaming replica).
+const reportDb = config.reportDatabaseUrl ? await openDatabase({ kind: 'postgres', url: config.reportDatabaseUrl }) : undefined;
+
 const running: { app?: Awaited<ReturnType<typeof buildApp>>; stopUpkeep?: () => void; stopSimulator?: () => Promise<void> } = {};
 let stopping = false;
 // Registered before the port opens, so a Ctrl+C at any moment from here stops cleanly.
@@ -46,6 +49,7 @@ async function stop(signal: string) {
   running.stopUpkeep?.();
   await running.stopSimulator?.();
   await running.app?.close();
+  await reportDb?.close();
   await db.close();
   process.exit(0);
 }
@@ -66,7 +70,7 @@ if (seeded) {
 running.stopUpkeep = await startUpkeep(db, config.pgliteUpkeepMinutes * 60_000, (error) => console.error('Database upkeep failed:', error));
 initIpRegions();
 
-const app = await buildApp({ db, clock: systemClock, config, webRoot });
+const app = await buildApp({ db, clock: systemClock, config, webRoot, ...(reportDb ? { reportDb } : {}) });
 running.app = app;
 await app.listen({ port: config.port, host: config.host });
 // The embedded game platform: members play while the office runs (one process at a time holds its lease).

@@ -84,6 +84,11 @@ export interface AppOptions {
   } & Pick<JobRunnerOptions, 'pollMs' | 'leaseMs' | 'concurrency'>;
   /** The game platform (the embedded simulator unless a test injects faults into it). */
   platformFor?: PlatformFor;
+  /**
+   * Where reports read their rollups: a read-only replica in production (REPORT_DATABASE_URL),
+   * else the main database. Rights are still checked on the main one.
+   */
+  reportDb?: Database;
   /** Extra methods for tests of the dispatcher (contract and handlers together). */
   extraMethods?: { contract: Record<string, MethodDefinition>; handlers: Record<string, Handler> };
 }
@@ -184,7 +189,7 @@ export async function buildApp(options: AppOptions) {
     clock: options.clock,
     contract: { ...contract, ...options.extraMethods?.contract },
     handlers: {
-      ...(createHandlers(options.db.kind, jobs ?? noJobRunner, platformFor) as unknown as Record<string, Handler>),
+      ...(createHandlers(options.db.kind, jobs ?? noJobRunner, platformFor, options.reportDb) as unknown as Record<string, Handler>),
       ...options.extraMethods?.handlers,
     },
     settings: { captcha: options.config.captcha, loginIpLimit: options.config.loginIpLimit },

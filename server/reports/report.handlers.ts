@@ -2,12 +2,14 @@ import { isMemberLevel } from '../../contract/account-fields.contract';
 import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import { accountOfLine } from '../accounts/line-access';
+import type { Queryable } from '../db/database';
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import {
   childSums,
   dailySums,
+  leaderboard,
   memberOwnSums,
   memberSums,
   ownResult,
@@ -28,11 +30,12 @@ async function subject(ctx: CallContext, userId: string | undefined, field: stri
 
 async function listReport(
   ctx: CallContext,
+  db: Queryable,
   account: { id: string; loginId: string; level: number },
   rows: AccountSums[],
   range: ReportRange,
 ) {
-  const own = await ownResult(ctx.db, ctx.site.id, account, rows, range);
+  const own = await ownResult(db, ctx.site.id, account, rows, range);
   return {
     list: rows.map(rowOf),
     total: reportNumbers(totalOf(rows)),
@@ -40,28 +43,52 @@ async function listReport(
   };
 }
 
-export const reportHandlers = defineHandlers({
-  'gw.credit.agent.list.total.report': async (ctx, { parentId, ...range }) => {
-    const account = await subject(ctx, parentId, 'parentId', (level) => !isMemberLevel(level), 'not-an-agent');
-    return listReport(ctx, account, await childSums(ctx.db, ctx.site.id, account.id, range), range);
-  },
-  'gw.credit.player.list.total.report': async (ctx, { agentId, ...range }) => {
-    const account = await subject(ctx, agentId, 'agentId', (level) => level === 4, 'not-a-level-4-agent');
-    return listReport(ctx, account, await memberSums(ctx.db, ctx.site.id, account.id, range), range);
-  },
-  'gw.credit.agent.daily.report': async (ctx, { userId, ...range }) => {
-    const account = await subject(ctx, userId, 'userId', (level) => !isMemberLevel(level), 'not-an-agent');
-    const days = await dailySums(ctx.db, ctx.site.id, account, range);
-    return { list: days.map((day) => ({ day: day.day, ...reportNumbers(day.sums) })) };
-  },
-  'gw.credit.player.daily.report': async (ctx, { userId, ...range }) => {
-    const account = await subject(ctx, userId, 'userId', isMemberLevel, 'not-a-member');
-    const days = await dailySums(ctx.db, ctx.site.id, account, range);
-    return { list: days.map((day) => ({ day: day.day, ...reportNumbers(day.sums) })) };
-  },
-  'gw.credit.player.summary.report': async (ctx, { userId, ...range }) => {
-    const account = await subject(ctx, userId, 'userId', isMemberLevel, 'not-a-member');
-    const sums = await memberOwnSums(ctx.db, ctx.site.id, account.id, range);
-    return { userId: account.id, loginId: account.loginId, level: account.level, ...reportNumbers(sums) };
-  },
-});
+/**
+ * The report methods. They read the rollups from `reportDb` when given (its own connection,
+ * a replica: nothing here writes), the call's database otherwise; the caller's line is checked
+ * on the call's database.
+ */
+export const reportHandlers = (reportDb?: Queryable) => {
+  const rollups = (ctx: CallContext) => reportDb ?? ctx.db;
+  return defineHandlers({
+    'gw.credit.agent.list.total.report': async (ctx, { parentId, ...range }) => {
+      const account = await subject(ctx, parentId, 'parentId', (level) => !isMemberLevel(level), 'not-an-agent');
+      return listReport(ctx, rollups(ctx), account, await childSums(rollups(ctx), ctx.site.id, account.id, range), range);
+    },
+    'gw.credit.player.list.total.report': async (ctx, { agentId, ...range }) => {
+      const account = await subject(ctx, agentId, 'agentId', (level) => level === 4, 'not-a-level-4-agent');
+      return listReport(ctx, rollups(ctx), account, await memberSums(rollups(ctx), ctx.site.id, account.id, range), range);
+    },
+    'gw.credit.agent.daily.report': async (ctx, { userId, ...range }) => {
+      const account = await subject(ctx, userId, 'userId', (level) => !isMemberLevel(level), 'not-an-agent');
+      const days = await dailySums(rollups(ctx), ctx.site.id, account, range);
+      return { list: days.map((day) => ({ day: day.day, ...reportNumbers(day.sums) })) };
+    },
+    'gw.credit.player.daily.report': async (ctx, { userId, ...range }) => {
+      const account = await subject(ctx, userId, 'userId', isMemberLevel, 'not-a-member');
+      const days = await dailySums(rollups(ctx), ctx.site.id, account, range);
+      return { list: days.map((day) => ({ day: day.day, ...reportNumbers(day.sums) })) };
+    },
+    'gw.credit.leaderboard.query': async (ctx, { userId, by, limit, ...range }) => {
+      const line = await accountOfLine(ctx, userId);
+      const rows = await leaderboard(rollups(ctx), ctx.site.id, line.path, range, by, limit);
+      return {
+        list: rows.map((row, index) => ({
+          rank: index + 1,
+          userId: String(row.id),
+          loginId: row.login_id,
+          agentLoginId: row.agent_login_id,
+          bets: Number(row.bets),
+          betAmount: formatCents(BigInt(row.bet_amount)),
+          validAmount: formatCents(BigInt(row.valid_bet)),
+          valueWonLose: formatCents(BigInt(row.win_loss)),
+        })),
+      };
+    },
+    'gw.credit.player.summary.report': async (ctx, { userId, ...range }) => {
+      const account = await subject(ctx, userId, 'userId', isMemberLevel, 'not-a-member');
+      const sums = await memberOwnSums(rollups(ctx), ctx.site.id, account.id, range);
+      return { userId: account.id, loginId: account.loginId, level: account.level, ...reportNumbers(sums) };
+    },
+  });
+};

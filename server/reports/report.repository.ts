@@ -178,3 +178,43 @@ export async function memberOwnSums(db: Queryable, siteId: string, memberId: str
   return (await db.one<Sums>(sql`SELECT ${memberMeasures} FROM report_member_days r
     WHERE r.site_id = ${siteId} AND r.member_id = ${memberId} AND ${inRange(range)}`))!;
 }
+
+const leaderboardOrder: Record<'win' | 'loss' | 'validBet' | 'bets', SQL> = {
+  win: sql`sum(r.win_loss) DESC`,
+  loss: sql`sum(r.win_loss) ASC`,
+  validBet: sql`sum(r.valid_bet) DESC`,
+  bets: sql`sum(r.bets) DESC`,
+};
+
+/**
+ * The members of a line (its path) ranked over the range from the member rollups; ties by login
+ * name. A member with no settled bet in the range is not ranked.
+ */
+export async function leaderboard(
+  db: Queryable,
+  siteId: string,
+  linePath: string,
+  range: ReportRange,
+  by: keyof typeof leaderboardOrder,
+  limit: number,
+) {
+  return db.rows<{
+    id: DbInt;
+    login_id: string;
+    agent_login_id: string;
+    bets: DbInt;
+    bet_amount: DbInt;
+    valid_bet: DbInt;
+    win_loss: DbInt;
+  }>(sql`
+    SELECT r.member_id AS id, m.login_id, g.login_id AS agent_login_id, sum(r.bets) AS bets, sum(r.bet_amount) AS bet_amount,
+           sum(r.valid_bet) AS valid_bet, sum(r.win_loss) AS win_loss
+      FROM report_member_days r
+      JOIN accounts m ON m.id = r.member_id
+      JOIN accounts g ON g.id = r.agent_id
+     WHERE r.site_id = ${siteId} AND m.path LIKE ${`${linePath}%`} AND ${inRange(range)}
+     GROUP BY r.member_id, m.login_id, g.login_id
+    HAVING sum(r.bets) <> 0
+     ORDER BY ${leaderboardOrder[by]}, m.login_id
+     LIMIT ${limit}`);
+}

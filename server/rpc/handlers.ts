@@ -11,6 +11,7 @@ import { auditHandlers } from '../audit/audit.handlers';
 import { authHandlers } from '../auth/auth.handlers';
 import { betHandlers } from '../games/bet.handlers';
 import { reportHandlers } from '../reports/report.handlers';
+import type { Queryable } from '../db/database';
 import { gameHandlers } from '../games/game.handlers';
 import { jobHandlers } from '../jobs/job.handlers';
 import { noJobRunner, type JobRunner } from '../jobs/job-runner';
@@ -47,6 +48,7 @@ export function createHandlers(
   databaseKind: 'pglite' | 'postgres',
   jobs: Pick<JobRunner, 'kick'> = noJobRunner,
   platformFor: PlatformFor = simulatorPlatform,
+  reportDb?: Queryable,
 ): HandlerMap<MethodName> {
   return {
     ...defineHandlers({ 'rpc.discover': async (ctx) => openRpcDocument(await siteGatewayUrl(ctx.db, ctx.site.id, ctx)) }),
@@ -67,6 +69,6 @@ export function createHandlers(
     ...gameHandlers,
     ...betHandlers,
     ...transferHandlers(platformFor),
-    ...reportHandlers,
+    ...reportHandlers(reportDb),
   };
 }

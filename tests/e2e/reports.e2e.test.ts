@@ -130,4 +130,22 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
     expect(errors).toEqual([]);
     await shell.close();
   });
+
+  it("ranks the line's members, biggest winners first or biggest losers, as a table and as bars", async () => {
+    await plantBet('880000000002', 'mb01010101001', 5_000);
+    await plantBet('880000000003', 'mb01010102002', -800);
+    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    await shell.menuEntry('leaderboard').click();
+    await shell.screen('leaderboard').waitFor();
+    const table = new DataTablePage(shell.page, 'leaderboard-rows');
+    const ranked = () => table.attributeOfRows('login-id');
+    await expect.poll(ranked).toEqual(['mb01010101001', 'mb01010102002']);
+    expect(await table.cellText(table.rowWhere('login-id', 'mb01010102002'), 'valueWonLose')).toBe('-20.00');
+    await shell.page.locator('[data-testid=leaderboard-chart][data-bars="2"]').waitFor();
+    await shell.page.getByTestId('leaderboard-by').selectOption('loss');
+    await expect.poll(ranked).toEqual(['mb01010102002', 'mb01010101001']);
+    await shell.page.getByTestId('leaderboard-limit').selectOption('10');
+    expect(await shell.page.getByTestId('leaderboard-by').inputValue()).toBe('loss');
+    await shell.close();
+  });
 });

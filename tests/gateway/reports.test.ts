@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storeBets, type BetStatus, type PlatformBet } from '../../server/games/bet.store';
 import { rebuildRollupDays } from '../../server/reports/rollup-rebuild';
 import { runServerScript } from '../support/server-script';
+import { openDatabase } from '../../server/db/database';
+import { testDatabaseKind } from '../support/test-database';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 // The demo line of one member: ma01 (1) -> sh0101 (2) -> ga010101 (3) -> ag01010102 (4) -> mb01010102002.
@@ -404,4 +406,100 @@ describe('the rollups over random lines, shares, rates and bets', () => {
       { numRuns: 12 },
     );
   });
+});
+
+describe('the leaderboard', () => {
+  it("ranks the line's members by win, loss, valid bet or bets over the range, within the caller's line, at most `limit`", async () => {
+    const members = await gw.db.rows<{ id: string | number; login_id: string }>(
+      sql`SELECT id, login_id FROM accounts WHERE site_id = 'demo' AND login_id IN ('mb01010102001', 'mb01010102002', 'mb01010101001', 'mb02010101001') ORDER BY login_id`,
+    );
+    const id = (login: string) => String(members.find((m) => m.login_id === login)!.id);
+    const plays: [string, number, number][] = [
+      // member, win/loss, valid bet (each a bet of 100.00)
+      ['mb01010101001', 5_000, 9_000],
+      ['mb01010102001', -3_000, 10_000],
+      ['mb01010102002', 800, 2_000],
+      ['mb01010102002', 700, 2_000],
+      ['mb02010101001', 90_000, 10_000],
+    ];
+    await storeBets(
+      gw.db,
+      'demo',
+      plays.map(([login, winLoss, validBet]) =>
+        bet({ status: 'settled', memberId: id(login), winLoss, validBet, settle: 10_000 + winLoss }),
+      ),
+      gw.clock.now(),
+    );
+    const board = async (viewer: string, by: 'win' | 'loss' | 'validBet' | 'bets', limit = 20) =>
+      (await gw.rpc('gw.credit.leaderboard.query', { opsId: sessions[viewer]!, ...DAY, by, limit })).list.map((row) => [
+        row.rank,
+        row.loginId,
+        row.valueWonLose,
+      ]);
+    expect(await board('admin', 'win')).toEqual([
+      [1, 'mb02010101001', '900.00'],
+      [2, 'mb01010101001', '50.00'],
+      [3, 'mb01010102002', '15.00'],
+      [4, 'mb01010102001', '-30.00'],
+    ]);
+    expect((await board('admin', 'loss', 1))[0]).toEqual([1, 'mb01010102001', '-30.00']);
+    // ma01's line leaves out ma02's member.
+    expect((await board('ma01', 'validBet')).map((row) => row[1])).toEqual(['mb01010102001', 'mb01010101001', 'mb01010102002']);
+    expect((await board('ma01', 'bets'))[0]).toEqual([1, 'mb01010102002', '15.00']);
+    const first = (await gw.rpc('gw.credit.leaderboard.query', { opsId: sessions.ag01010102!, ...DAY })).list[0];
+    expect(first).toMatchObject({
+      loginId: 'mb01010102002',
+      agentLoginId: 'ag01010102',
+      bets: 2,
+      betAmount: '200.00',
+      validAmount: '40.00',
+    });
+    expect((await gw.call('gw.credit.leaderboard.query', { opsId: sessions.admin!, ...DAY, limit: 101 })).error).toMatchObject({
+      code: 100,
+    });
+    expect((await gw.call('gw.credit.leaderboard.query', { opsId: sessions.admin!, ...DAY, by: 'money' })).error).toMatchObject({
+      code: 100,
+    });
+  });
+});
+
+describe('reports on their own connection (REPORT_DATABASE_URL)', () => {
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'answer the same from a role that can only read, which no report needs more than',
+    async () => {
+      const role = `report_reader_${process.pid}`;
+      await gw.db.run(
+        sql.raw(
+          `DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${role}') THEN CREATE ROLE ${role} LOGIN; END IF; END $$`,
+        ),
+      );
+      await gw.db.run(sql.raw(`GRANT SELECT ON ALL TABLES IN SCHEMA public TO ${role}`));
+      const url = new URL(gw.databaseUrl!);
+      url.username = role;
+      const reportDb = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
+      const reading = await startTestGateway({ db: gw.db, captcha: false, jobs: { run: false }, reportDb });
+      try {
+        await storeBets(gw.db, 'demo', [bet({ status: 'settled' })], gw.clock.now());
+        const asked = { ...DAY, parentId: ids.ma01! };
+        const admin = await reading.sessionFor('admin');
+        const agent = await reading.sessionFor('ag01010102');
+        expect(await reading.rpc('gw.credit.agent.list.total.report', { opsId: admin, ...asked })).toEqual(
+          await gw.rpc('gw.credit.agent.list.total.report', { opsId: sessions.admin!, ...asked }),
+        );
+        expect((await reading.rpc('gw.credit.player.list.total.report', { opsId: agent, ...DAY })).own.result).toBe('4.98');
+        expect((await reading.rpc('gw.credit.agent.daily.report', { opsId: admin, ...DAY })).list).toHaveLength(1);
+        expect((await reading.rpc('gw.credit.leaderboard.query', { opsId: admin, ...DAY })).list[0]!.loginId).toBe(MEMBER);
+        expect((await reading.rpc('gw.credit.player.summary.report', { opsId: admin, ...DAY, userId: ids[MEMBER]! })).valueWonLose).toBe(
+          '-12.00',
+        );
+        // The role can read, not write.
+        await expect(reportDb.run(sql`DELETE FROM report_edge_days`)).rejects.toThrow(/permission denied/);
+      } finally {
+        await reading.close();
+        await reportDb.close();
+        await gw.db.run(sql.raw(`DROP OWNED BY ${role}`));
+        await gw.db.run(sql.raw(`DROP ROLE ${role}`));
+      }
+    },
+  );
 });

@@ -89,7 +89,7 @@ export interface NewSubAccount {
   firstLogin?: boolean;
 }
 
-export interface TestGatewayOptions extends Partial<Pick<AppOptions, 'extraMethods' | 'webRoot' | 'jobs' | 'platformFor'>> {
+export interface TestGatewayOptions extends Partial<Pick<AppOptions, 'extraMethods' | 'webRoot' | 'jobs' | 'platformFor' | 'reportDb'>> {
   /** Another gateway's database (a second process on the same server); left open on close. */
   db?: Database;
   captcha?: boolean;
@@ -117,6 +117,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     ...(options.extraMethods ? { extraMethods: options.extraMethods } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
     ...(options.platformFor ? { platformFor: options.platformFor } : {}),
+    ...(options.reportDb ? { reportDb: options.reportDb } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -9,12 +9,23 @@ export interface SelectFilterProps<V extends string> {
   options: readonly { value: V; label: string }[];
   /** The first choice, meaning no filter ('' as value); "all" unless told. */
   anyLabel?: string;
+  /** One of the options must be chosen: no "all" choice (the leaderboard's metric). */
+  required?: boolean;
   className?: string;
   'data-testid'?: string;
 }
 
 /** A choice among a few values, or none: a native select, which every keyboard and screen reader knows. */
-export function SelectFilter<V extends string>({ label, value, onChange, options, anyLabel, className, ...rest }: SelectFilterProps<V>) {
+export function SelectFilter<V extends string>({
+  label,
+  value,
+  onChange,
+  options,
+  anyLabel,
+  required,
+  className,
+  ...rest
+}: SelectFilterProps<V>) {
   const { t } = useTranslation();
   const id = useId();
   return (
@@ -29,7 +40,7 @@ export function SelectFilter<V extends string>({ label, value, onChange, options
         className="h-9 rounded-md border border-input bg-background px-2 text-sm text-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-hidden"
         data-testid={rest['data-testid']}
       >
-        <option value="">{anyLabel ?? t('filter.any')}</option>
+        {required ? null : <option value="">{anyLabel ?? t('filter.any')}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -12,6 +12,7 @@ import {
   Receipt,
   ScrollText,
   Search,
+  Trophy,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -31,6 +32,7 @@ const icons: Record<string, LucideIcon> = {
   'gamepad-2': Gamepad2,
   receipt: Receipt,
   'chart-column': ChartColumn,
+  trophy: Trophy,
   radio: Radio,
   dices: Dices,
   'arrow-left-right': ArrowLeftRight,

@@ -18,6 +18,7 @@ const screenTestIds: Partial<Record<ScreenId, string>> = {
   gameTransfer: 'game-transfer-screen',
   gameLog: 'game-log-screen',
   winningReport: 'win-loss-screen',
+  leaderboard: 'leaderboard-screen',
 };
 
 /** The signed-in app around the screens: the menu (entries by screen id), the palette, toasts. */

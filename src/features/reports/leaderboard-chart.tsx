@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts';
+import { ChartContainer, ChartTooltip, ChartTooltipContent, type ChartConfig } from '@/components/ui/chart';
+
+export interface RankBar {
+  loginId: string;
+  value: number;
+}
+
+/** The ranked members as horizontal bars, the first on top. Loaded with import() by the leaderboard only. */
+export default function LeaderboardChart({
+  bars,
+  label,
+  className,
+  height,
+}: {
+  bars: readonly RankBar[];
+  label: string;
+  className?: string;
+  /** A CSS length: one bar per member, so the box grows with them. */
+  height: string;
+}) {
+  const { t } = useTranslation();
+  const config: ChartConfig = { value: { label, theme: { black: '#f2b517', red: '#b91c1c' } } };
+  return (
+    <ChartContainer
+      config={config}
+      className={className}
+      style={{ height }}
+      data-testid="leaderboard-chart"
+      data-bars={bars.length}
+      role="img"
+      aria-label={t('leaderboard.chartLabel', { metric: label })}
+    >
+      <BarChart data={[...bars]} layout="vertical" accessibilityLayer margin={{ left: 8, right: 16 }}>
+        <CartesianGrid horizontal={false} />
+        <XAxis type="number" tickLine={false} axisLine={false} />
+        <YAxis type="category" dataKey="loginId" width={112} tickLine={false} axisLine={false} interval={0} />
+        <ChartTooltip content={<ChartTooltipContent />} />
+        <Bar dataKey="value" fill="var(--color-value)" radius={2} />
+      </BarChart>
+    </ChartContainer>
+  );
+}

@@ -1,0 +1,152 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { gameTypes } from '../../../contract/account-fields.contract';
+import { BET_MAX_SPAN_DAYS } from '../../../contract/game.contract';
+import { leaderboardMetrics, type LeaderboardRow } from '../../../contract/report.contract';
+import { useCall } from '@/api/queries';
+import { lazyChart } from '@/components/chart/lazy-chart';
+import { DataTable, useDataTable } from '@/components/data-table/data-table';
+import { amountColumn, textColumn } from '@/components/data-table/data-table-columns';
+import { exportedTable, type ExportFormat } from '@/components/data-table/data-table-export';
+import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
+import type { DataTableColumn } from '@/components/data-table/data-table-types';
+import { DateRangeFilter } from '@/components/filters/date-range-filter';
+import { SelectFilter } from '@/components/filters/select-filter';
+import { useFormat } from '@/hooks/use-format';
+import { useUrlState } from '@/hooks/use-url-state';
+import { download, toCsv, toXlsx } from '@/lib/table-export';
+import { beijingStamp, presetRange, rangeInstants, rangeProblem } from '@/lib/time';
+import { toast } from '@/lib/toast';
+import { leaderboardLimits, leaderboardState } from './leaderboard-state';
+import { resultTone } from './win-loss-report-columns';
+
+const LeaderboardChart = lazyChart(() => import('./leaderboard-chart'));
+
+/** /leaderboard/index: the line's top members over whole Beijing days, as a table and as bars. */
+export default function LeaderboardScreen() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [view, setView] = useUrlState(leaderboardState);
+  const [today] = useState(() => presetRange('today'));
+  const range = view.start && view.end ? { start: view.start, end: view.end } : today;
+
+  const query = useMemo(() => {
+    if (rangeProblem(range, BET_MAX_SPAN_DAYS) !== null) return null;
+    const { start, end } = rangeInstants(range);
+    return { startTime: start!, endTime: end!, by: view.by, limit: Number(view.limit), ...(view.type ? { gameType: view.type } : {}) };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [range.start, range.end, view.by, view.limit, view.type]);
+  const board = useCall('gw.credit.leaderboard.query', query ?? { startTime: '', endTime: '' }, { enabled: query !== null });
+  const rows = useMemo(() => (query ? (board.data?.list ?? []) : []), [query, board.data]);
+
+  const columns = useMemo<DataTableColumn<LeaderboardRow>[]>(() => {
+    const title = (key: string) => t(`leaderboard.column.${key}`);
+    const amount = (id: 'betAmount' | 'validAmount') => amountColumn<LeaderboardRow>(id, title(id), (row) => row[id], format);
+    return [
+      textColumn<LeaderboardRow>('rank', title('rank'), (row) => String(row.rank), { width: '5rem', className: 'tabular-nums' }),
+      textColumn<LeaderboardRow>('loginId', title('loginId'), (row) => row.loginId, {
+        width: 'minmax(9rem,1fr)',
+        className: 'font-medium',
+      }),
+      textColumn<LeaderboardRow>('agentLoginId', title('agentLoginId'), (row) => row.agentLoginId, { width: 'minmax(9rem,1fr)' }),
+      textColumn<LeaderboardRow>('bets', title('bets'), (row) => String(row.bets), { width: '6rem', className: 'tabular-nums' }),
+      amount('betAmount'),
+      amount('validAmount'),
+      {
+        ...amountColumn<LeaderboardRow>('valueWonLose', title('valueWonLose'), (row) => row.valueWonLose, format),
+        cell: ({ row }) => <span className={resultTone(row.original.valueWonLose)}>{format.amount(row.original.valueWonLose)}</span>,
+      },
+    ];
+  }, [t, format]);
+  const model = useDataTable({ columns, data: rows, getRowId: (row) => row.userId });
+
+  const metricLabel = t(`leaderboard.by.${view.by}`);
+  const value = (row: LeaderboardRow) =>
+    view.by === 'bets' ? row.bets : view.by === 'validBet' ? Number(row.validAmount) : Number(row.valueWonLose);
+  const title = t('route.leaderboard');
+  const exportAs: TableExport = {
+    name: 'leaderboard',
+    sheet: title,
+    disabled: !query || rows.length === 0,
+    testId: 'leaderboard-export',
+    onExport: async (kind: ExportFormat) => {
+      if (!query) return;
+      const table = exportedTable(model.table.getAllLeafColumns(), rows);
+      const file = { ...table, caption: [`${title}: ${metricLabel}`, `${t('reports.range')}: ${range.start} – ${range.end}`] };
+      const name = `leaderboard-${beijingStamp()}`;
+      if (kind === 'csv') download(`${name}.csv`, toCsv(file), 'text/csv;charset=utf-8');
+      else download(`${name}.xlsx`, await toXlsx(file, title), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      toast(t('reports.exported', { count: rows.length }), { variant: 'success' });
+    },
+  };
+
+  return (
+    <section className="flex min-h-[calc(100vh-10rem)] flex-col gap-3" data-testid="leaderboard-screen">
+      <h1 className="text-xl font-semibold">{title}</h1>
+      <DataTableToolbar
+        model={model}
+        filters={
+          <>
+            <SelectFilter
+              label={t('leaderboard.rankBy')}
+              value={view.by}
+              onChange={(by) => setView({ by: by || 'win' })}
+              options={leaderboardMetrics.map((metric) => ({ value: metric, label: t(`leaderboard.by.${metric}`) }))}
+              required
+              data-testid="leaderboard-by"
+            />
+            <SelectFilter
+              label={t('leaderboard.limit')}
+              value={view.limit}
+              onChange={(limit) => setView({ limit: limit || '20' })}
+              options={leaderboardLimits.map((limit) => ({ value: limit, label: limit }))}
+              required
+              data-testid="leaderboard-limit"
+            />
+            <SelectFilter
+              label={t('game.type')}
+              value={view.type}
+              onChange={(type) => setView({ type })}
+              options={gameTypes.map((type) => ({ value: type, label: t(`game.${type}`) }))}
+              anyLabel={t('bets.anyType')}
+              data-testid="leaderboard-type"
+            />
+            <DateRangeFilter
+              value={range}
+              onChange={(next) => setView({ start: next.start, end: next.end }, 'replace')}
+              maxSpanDays={BET_MAX_SPAN_DAYS}
+              data-testid="leaderboard-range"
+            />
+          </>
+        }
+        exportAs={exportAs}
+      />
+      <div className="grid gap-4 xl:grid-cols-2">
+        <div className="min-h-40" style={{ height: `min(36rem, ${(rows.length + 1) * 2.75 + 1}rem)` }}>
+          <DataTable
+            model={model}
+            label={title}
+            total={rows.length}
+            loading={board.isFetching}
+            empty={query ? t('leaderboard.empty') : null}
+            minWidth="48rem"
+            testId="leaderboard-rows"
+            rowTestId="leaderboard-row"
+            rowAttributes={(row) => ({ 'data-login-id': row.loginId, 'data-rank': String(row.rank) })}
+          />
+        </div>
+        {rows.length > 0 ? (
+          <figure className="grid gap-2">
+            <figcaption className="text-sm font-medium">{metricLabel}</figcaption>
+            <LeaderboardChart
+              bars={rows.map((row) => ({ loginId: row.loginId, value: value(row) }))}
+              label={metricLabel}
+              className="aspect-auto"
+              height={`${Math.max(10, rows.length * 1.75 + 3)}rem`}
+            />
+          </figure>
+        ) : null}
+      </div>
+    </section>
+  );
+}
