@@ -28,7 +28,8 @@ export type ScreenId =
   | 'gameSwitch'
   | 'deviceSwitch'
   | 'winningReport'
-  | 'leaderboard';
+  | 'leaderboard'
+  | 'tradingReport';
 
 /** Who may open a screen: any of the contract methods it calls (through `can`), or everyone signed in. */
 export type ScreenGuard = { anyOf: readonly MethodName[] } | 'signedIn';
@@ -150,6 +151,16 @@ export const screens: readonly Screen[] = [
     // Code 11 (spec §6), declared by the method.
     guard: { anyOf: ['gw.credit.leaderboard.query'] },
     menu: { group: 'main', order: 4.15, keywords: ['leaderboard', 'ranking', 'top members', 'winners', '排行榜', '排名', 'paihang'] },
+  },
+  {
+    id: 'tradingReport',
+    path: '/tradingReport/index',
+    pattern: '/tradingReport/index',
+    labelKey: 'route.tradingReport',
+    icon: 'arrow-up-down',
+    // Code 8 (PRODUCT.md "Roles"), declared by the method.
+    guard: { anyOf: ['gw.credit.trading.report'] },
+    menu: { group: 'main', order: 4.17, keywords: ['trading', 'movements', 'score up', 'transfers', '交易报表', '上下分', 'jiaoyi'] },
   },
   {
     id: 'videoOrder',

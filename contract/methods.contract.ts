@@ -7,7 +7,7 @@ import { gameMethods } from './game.contract';
 import type { MethodDefinition } from './method.contract';
 import { noticeMethods } from './notice.contract';
 import { pointsMethods } from './points.contract';
-import { leaderboardMethods, reportMethods } from './report.contract';
+import { leaderboardMethods, reportMethods, tradingMethods } from './report.contract';
 import { siteMethods } from './site.contract';
 import { subAccountMethods } from './subaccount.contract';
 import { transferMethods } from './transfer.contract';
@@ -26,6 +26,7 @@ export const contract = {
   ...transferMethods,
   ...reportMethods,
   ...leaderboardMethods,
+  ...tradingMethods,
 } satisfies Record<string, MethodDefinition>;
 
 export type Contract = typeof contract;

@@ -158,3 +158,36 @@ export const leaderboardMethods = {
     errors: [ErrorCode.accountNotFound],
   }),
 };
+
+/**
+ * A trading-report row: the point movements of one direct child's line over the range (every
+ * movement whose account lies in that line): score ups and downs, and its members' transfers
+ * in and out of the game platform that went through (a pending or reversed one does not count).
+ */
+export const tradingRowSchema = z.object({
+  userId: idSchema,
+  loginId: z.string(),
+  level: z.number().int().min(1).max(5),
+  up: pointsSchema,
+  upCount: z.number().int(),
+  down: pointsSchema,
+  downCount: z.number().int(),
+  transferIn: pointsSchema,
+  inCount: z.number().int(),
+  transferOut: pointsSchema,
+  outCount: z.number().int(),
+});
+export type TradingRow = z.infer<typeof tradingRowSchema>;
+
+export const tradingMethods = {
+  'gw.credit.trading.report': defineMethod({
+    summary:
+      "Trading report: per direct child of parentId (default the caller; an agent of the caller's line), the score ups, downs and game transfers of its line over whole Beijing days, with the totals",
+    params: rangeChecks(z.object({ startTime: isoTimeSchema, endTime: isoTimeSchema, parentId: idSchema.optional() })),
+    result: z.object({ list: z.array(tradingRowSchema), total: tradingRowSchema.omit({ userId: true, loginId: true, level: true }) }),
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: backOffice, accessCode: 8 },
+    errors: [ErrorCode.accountNotFound],
+  }),
+};

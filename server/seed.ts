@@ -9,6 +9,7 @@ import { migrate } from './db/migrate';
 import { seedDemo } from './seed/demo.seed';
 import { seedGameHistory } from './seed/game-history.seed';
 import { seedMembers } from './seed/large-tree.seed';
+import { finishRollupBackfill } from './reports/rollup-rebuild';
 
 // The same database as `npm start`:
 //   npm run seed -- --members 100000 [--agent ag01010101] [--site demo]   a large tree
@@ -44,6 +45,7 @@ const db = config.databaseUrl
   : await openDatabase({ kind: 'pglite', dataDir: join(config.dataDir, 'pglite') });
 const started = Date.now();
 await migrate(db);
+await finishRollupBackfill(db);
 await seedDemo(db, systemClock.now());
 const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
 if (members > 0) {

@@ -9,6 +9,7 @@ import { migrate } from './db/migrate';
 import { startUpkeep } from './db/pglite-upkeep';
 import { initIpRegions } from './geo/ip-region';
 import { buildApp } from './http/app';
+import { finishRollupBackfill } from './reports/rollup-rebuild';
 import { seedGameHistory } from './seed/game-history.seed';
 import { simulatorPlatform } from './games/simulator/simulator-platform';
 import { startSimulator } from './games/simulator/simulator-runtime';
@@ -58,6 +59,8 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 
 const applied = await migrate(db);
 if (applied.length > 0) console.log(`Migrated: ${applied.join(', ')}`);
+const backfilled = await finishRollupBackfill(db);
+if (backfilled > 0) console.log(`Counted the bets stored before the report rollups into them (${backfilled} site days).`);
 const seeded = await seedDemo(db, systemClock.now());
 if (seeded) {
   // A few days of play, so the bet, result and report screens have data from the first start.

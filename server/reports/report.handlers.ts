@@ -15,9 +15,12 @@ import {
   ownResult,
   reportNumbers,
   totalOf,
+  tradingSums,
   type AccountSums,
   type ReportRange,
 } from './report.repository';
+
+type DbInt = string | number | bigint;
 
 const rowOf = (row: AccountSums) => ({ userId: String(row.id), loginId: row.login_id, level: row.level, ...reportNumbers(row.sums) });
 
@@ -83,6 +86,39 @@ export const reportHandlers = (reportDb?: Queryable) => {
           validAmount: formatCents(BigInt(row.valid_bet)),
           valueWonLose: formatCents(BigInt(row.win_loss)),
         })),
+      };
+    },
+    'gw.credit.trading.report': async (ctx, { parentId, ...range }) => {
+      const parent = await accountOfLine(ctx, parentId);
+      if (isMemberLevel(parent.level)) throw new RpcError(ErrorCode.invalidParams, { field: 'parentId', rule: 'not-an-agent' });
+      const rows = await tradingSums(rollups(ctx), ctx.site.id, { path: parent.path, level: parent.level }, range);
+      const amount = (value: DbInt) => formatCents(BigInt(value));
+      const sumOf = (key: 'up' | 'down' | 'transfer_in' | 'transfer_out') => amount(rows.reduce((sum, row) => sum + BigInt(row[key]), 0n));
+      const countOf = (key: 'up_count' | 'down_count' | 'in_count' | 'out_count') => rows.reduce((sum, row) => sum + Number(row[key]), 0);
+      return {
+        list: rows.map((row) => ({
+          userId: String(row.id),
+          loginId: row.login_id,
+          level: Number(row.level),
+          up: amount(row.up),
+          upCount: Number(row.up_count),
+          down: amount(row.down),
+          downCount: Number(row.down_count),
+          transferIn: amount(row.transfer_in),
+          inCount: Number(row.in_count),
+          transferOut: amount(row.transfer_out),
+          outCount: Number(row.out_count),
+        })),
+        total: {
+          up: sumOf('up'),
+          upCount: countOf('up_count'),
+          down: sumOf('down'),
+          downCount: countOf('down_count'),
+          transferIn: sumOf('transfer_in'),
+          inCount: countOf('in_count'),
+          transferOut: sumOf('transfer_out'),
+          outCount: countOf('out_count'),
+        },
       };
     },
     'gw.credit.player.summary.report': async (ctx, { userId, ...range }) => {

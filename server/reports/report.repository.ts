@@ -218,3 +218,46 @@ export async function leaderboard(
      ORDER BY ${leaderboardOrder[by]}, m.login_id
      LIMIT ${limit}`);
 }
+
+export interface TradingSums {
+  id: DbInt;
+  login_id: string;
+  level: number;
+  up: DbInt;
+  up_count: DbInt;
+  down: DbInt;
+  down_count: DbInt;
+  transfer_in: DbInt;
+  in_count: DbInt;
+  transfer_out: DbInt;
+  out_count: DbInt;
+}
+
+/**
+ * The point movements of each direct child's line of an account over [start, end): read from the
+ * score log by time (its site-time index), each movement put on the child whose line holds its
+ * account (the path's element below the parent). Transfers count once done; the out that returns
+ * a reversed in counts in neither.
+ */
+export async function tradingSums(
+  db: Queryable,
+  siteId: string,
+  parent: { path: string; level: number },
+  range: { startTime: string; endTime: string },
+): Promise<TradingSums[]> {
+  const childAt = parent.level + 2;
+  const sum = (type: string) => sql.raw(`COALESCE(sum(l.amount) FILTER (WHERE l.type = '${type}'), 0)`);
+  const count = (type: string) => sql.raw(`count(*) FILTER (WHERE l.type = '${type}')`);
+  return db.rows<TradingSums>(sql`
+    SELECT c.id, c.login_id, c.level, m.up, m.up_count, m.down, m.down_count, m.transfer_in, m.in_count, m.transfer_out, m.out_count
+      FROM (SELECT split_part(trim(BOTH '/' FROM t.path), '/', ${childAt}::int)::bigint AS child_id,
+                   ${sum('up')} AS up, ${count('up')} AS up_count, ${sum('down')} AS down, ${count('down')} AS down_count,
+                   ${sum('in')} AS transfer_in, ${count('in')} AS in_count, ${sum('out')} AS transfer_out, ${count('out')} AS out_count
+              FROM score_log l JOIN accounts t ON t.id = l.target_account_id
+             WHERE l.site_id = ${siteId} AND l.created_at >= ${range.startTime}::timestamptz AND l.created_at < ${range.endTime}::timestamptz
+               AND l.type <> 'issue' AND l.state = 'done' AND l.reversal_of IS NULL
+               AND t.path LIKE ${`${parent.path}%`} AND t.path <> ${parent.path}
+             GROUP BY 1) m
+      JOIN accounts c ON c.id = m.child_id
+     ORDER BY c.login_id`);
+}

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { rebuildDayStatements } from './rollup.sql';
+import { beijingDay, rebuildDayStatements } from './rollup.sql';
 
 /**
  * Recomputes the report rollups of Beijing days from the bets (every site, or one), each day in
@@ -24,4 +24,19 @@ export async function rebuildRollupDays(db: Database, days: readonly string[], s
     }
   }
   return counted;
+}
+
+/**
+ * Counts into the rollups the bets stored before they existed, when migration 0029 asked for it:
+ * every Beijing day with a settled bet, site by site, then the request is cleared. Answers the
+ * days recounted (0 when nothing was asked).
+ */
+export async function finishRollupBackfill(db: Database): Promise<number> {
+  if (!(await db.one(sql`SELECT 1 FROM rollup_backfill`))) return 0;
+  const days = await db.rows<{ site_id: string; day: string }>(sql`
+    SELECT DISTINCT site_id, to_char(${beijingDay(sql`COALESCE(settle_time, bet_time)`)}, 'YYYY-MM-DD') AS day
+      FROM bets WHERE status IN ('settled', 'resettled') ORDER BY 1, 2`);
+  for (const { site_id: siteId, day } of days) await rebuildRollupDays(db, [day], siteId);
+  await db.run(sql`DELETE FROM rollup_backfill`);
+  return days.length;
 }

@@ -148,4 +148,23 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
     expect(await shell.page.getByTestId('leaderboard-by').inputValue()).toBe('loss');
     await shell.close();
   });
+
+  it("shows the score ups, downs and transfers of each line, drilled down to a member's score log", async () => {
+    const admin = await e2e.gw.sessionFor('admin');
+    const ma01 = await e2e.gw.accountId('ma01');
+    await e2e.gw.rpc('gw.credit.user.score.up', { opsId: admin, userId: ma01, amount: '12.34' });
+    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    await shell.menuEntry('tradingReport').click();
+    await shell.screen('tradingReport').waitFor();
+    const table = new DataTablePage(shell.page, 'trading-rows');
+    const row = table.rowWhere('login-id', 'ma01');
+    await row.waitFor();
+    expect(Number(await table.cellText(row, 'upCount'))).toBeGreaterThanOrEqual(1);
+    await row.getByTestId('report-open').click();
+    await table.rowWhere('level', '2').first().waitFor();
+    expect(await shell.page.getByTestId('report-crumb').allTextContents()).toEqual([text('reports.myLine'), 'ma01']);
+    await shell.page.getByTestId('report-crumb').first().click();
+    await table.rowWhere('login-id', 'ma01').waitFor();
+    await shell.close();
+  });
 });

@@ -2,9 +2,12 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storeBets, type BetStatus, type PlatformBet } from '../../server/games/bet.store';
-import { rebuildRollupDays } from '../../server/reports/rollup-rebuild';
+import { finishRollupBackfill, rebuildRollupDays } from '../../server/reports/rollup-rebuild';
 import { runServerScript } from '../support/server-script';
 import { openDatabase } from '../../server/db/database';
+import { withFaults } from '../../server/games/game-platform';
+import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
+import { transferIn, transferOut } from '../../server/points/game-transfers';
 import { testDatabaseKind } from '../support/test-database';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
@@ -191,6 +194,14 @@ describe('the win/loss report', () => {
       expect(run.code).toBe(0);
       expect(await rollups()).toEqual(kept);
     }
+    // A database whose bets predate the rollups (migration 0029 flags it): counted once at start.
+    await gw.db.run(sql`DELETE FROM report_edge_days`);
+    await gw.db.run(sql`DELETE FROM report_member_days`);
+    expect(await finishRollupBackfill(gw.db)).toBe(0);
+    await gw.db.run(sql`INSERT INTO rollup_backfill (id) VALUES (1)`);
+    expect(await finishRollupBackfill(gw.db)).toBe(1);
+    expect(await rollups()).toEqual(kept);
+    expect(await gw.db.one(sql`SELECT 1 FROM rollup_backfill`)).toBeUndefined();
     for (const args of [[], ['--day', '20-11-2026'], ['--day', '2026-11-20', '--days', '0'], ['--bogus']]) {
       const wrong = await runServerScript('server/reports-rebuild.ts', { DATABASE_URL: '' }, args);
       expect(wrong.code, args.join(' ')).toBe(2);
@@ -492,6 +503,9 @@ describe('reports on their own connection (REPORT_DATABASE_URL)', () => {
         expect((await reading.rpc('gw.credit.player.summary.report', { opsId: admin, ...DAY, userId: ids[MEMBER]! })).valueWonLose).toBe(
           '-12.00',
         );
+        expect((await reading.rpc('gw.credit.trading.report', { opsId: admin, ...DAY })).list).toEqual(
+          (await gw.rpc('gw.credit.trading.report', { opsId: sessions.admin!, ...DAY })).list,
+        );
         // The role can read, not write.
         await expect(reportDb.run(sql`DELETE FROM report_edge_days`)).rejects.toThrow(/permission denied/);
       } finally {
@@ -502,4 +516,62 @@ describe('reports on their own connection (REPORT_DATABASE_URL)', () => {
       }
     },
   );
+});
+
+describe('the trading report', () => {
+  it('puts each score up, score down and finished transfer on the direct child whose line holds its account', async () => {
+    const dayOf = (time: Date) => {
+      const day = 86_400_000;
+      const start = Math.floor((time.getTime() + 8 * 3_600_000) / day) * day - 8 * 3_600_000;
+      return { startTime: new Date(start).toISOString(), endTime: new Date(start + day).toISOString() };
+    };
+    const today = dayOf(gw.clock.now());
+    const before = async (viewer: string) => (await gw.rpc('gw.credit.trading.report', { opsId: sessions[viewer]!, ...today })).list;
+    const start = { admin: await before('admin'), ga: await before('ga010101') };
+    await gw.rpc('gw.credit.user.score.up', { opsId: sessions.admin!, userId: ids.ma01!, amount: '100.00' });
+    await gw.rpc('gw.credit.user.score.up', { opsId: sessions.ma01!, userId: ids.sh0101!, amount: '40.00' });
+    await gw.rpc('gw.credit.user.score.down', { opsId: sessions.ma01!, userId: ids.sh0101!, amount: '15.00' });
+    const member = { siteId: 'demo', memberId: ids[MEMBER]!, now: gw.clock.now() };
+    await transferIn(gw.db, simulatorPlatform, { ...member, amount: 3_000, transferId: 'TR-in-1' });
+    await transferOut(gw.db, simulatorPlatform, { ...member, amount: 1_000, transferId: 'TR-out-1' });
+    // Left pending (the platform's answer lost): not counted until it is settled.
+    const lost = (q: Parameters<typeof simulatorPlatform>[0]) => withFaults(simulatorPlatform(q), [{ call: 'transferIn', when: 'before' }]);
+    expect((await transferIn(gw.db, lost, { ...member, amount: 700, transferId: 'TR-in-2' })).state).toBe('pending');
+
+    const grown = (rows: Awaited<ReturnType<typeof before>>, earlier: Awaited<ReturnType<typeof before>>, login: string) => {
+      const now = rows.find((row) => row.loginId === login)!;
+      const then = earlier.find((row) => row.loginId === login);
+      const cents = (amount: string | undefined) => Math.round(Number(amount ?? '0') * 100);
+      return {
+        up: cents(now.up) - cents(then?.up),
+        upCount: now.upCount - (then?.upCount ?? 0),
+        down: cents(now.down) - cents(then?.down),
+        transferIn: cents(now.transferIn) - cents(then?.transferIn),
+        inCount: now.inCount - (then?.inCount ?? 0),
+        transferOut: cents(now.transferOut) - cents(then?.transferOut),
+      };
+    };
+    const company = await gw.rpc('gw.credit.trading.report', { opsId: sessions.admin!, ...today });
+    expect(grown(company.list, start.admin, 'ma01')).toEqual({
+      up: 14_000,
+      upCount: 2,
+      down: 1_500,
+      transferIn: 3_000,
+      inCount: 1,
+      transferOut: 1_000,
+    });
+    const sum = (key: 'upCount' | 'inCount') => company.list.reduce((total, row) => total + row[key], 0);
+    expect(company.total.upCount).toBe(sum('upCount'));
+    expect(company.total.inCount).toBe(sum('inCount'));
+    // Drilled down: ma01's own score ups land on sh0101; ga010101's line only has the member's transfers.
+    const ma01 = await gw.rpc('gw.credit.trading.report', { opsId: sessions.admin!, ...today, parentId: ids.ma01! });
+    expect(ma01.list.find((row) => row.loginId === 'sh0101')).toMatchObject({ upCount: expect.any(Number) });
+    expect(grown(ma01.list, [], 'sh0101').up).toBeGreaterThanOrEqual(4_000);
+    const ga = await gw.rpc('gw.credit.trading.report', { opsId: sessions.ga010101!, ...today });
+    expect(grown(ga.list, start.ga, 'ag01010102')).toMatchObject({ up: 0, transferIn: 3_000, inCount: 1, transferOut: 1_000 });
+    expect((await gw.call('gw.credit.trading.report', { opsId: sessions.admin!, ...today, parentId: ids[MEMBER] })).error).toMatchObject({
+      code: 100,
+      data: { rule: 'not-an-agent' },
+    });
+  });
 });

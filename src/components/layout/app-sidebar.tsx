@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import {
   ArrowLeftRight,
+  ArrowUpDown,
   Bell,
   ChartColumn,
   Dices,
@@ -33,6 +34,7 @@ const icons: Record<string, LucideIcon> = {
   receipt: Receipt,
   'chart-column': ChartColumn,
   trophy: Trophy,
+  'arrow-up-down': ArrowUpDown,
   radio: Radio,
   dices: Dices,
   'arrow-left-right': ArrowLeftRight,

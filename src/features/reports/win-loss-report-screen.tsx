@@ -21,7 +21,9 @@ import { beijingStamp, presetRange, rangeInstants, rangeProblem } from '@/lib/ti
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { resultTone, winLossColumns } from './win-loss-report-columns';
-import { parseTrail, winLossReportState, writeTrail } from './win-loss-report-state';
+import { ReportBreadcrumb } from './report-breadcrumb';
+import { parseTrail, writeTrail } from './report-trail';
+import { winLossReportState } from './win-loss-report-state';
 
 const WinLossChart = lazyChart(() => import('./win-loss-chart'));
 
@@ -163,35 +165,7 @@ export default function WinLossReportScreen() {
   return (
     <section className="flex min-h-[calc(100vh-10rem)] flex-col gap-3" data-testid="win-loss-screen" data-level={level}>
       <h1 className="text-xl font-semibold">{title}</h1>
-      <nav aria-label={t('reports.breadcrumb')} data-testid="report-breadcrumb">
-        <ol className="flex flex-wrap items-center gap-1 text-sm">
-          <li>
-            <button
-              type="button"
-              className={cn('underline-offset-4 hover:underline', trail.length === 0 && 'font-semibold')}
-              onClick={() => setView({ trail: '' })}
-              aria-current={trail.length === 0 ? 'page' : undefined}
-              data-testid="report-crumb"
-            >
-              {t('reports.myLine')}
-            </button>
-          </li>
-          {trail.map((step, index) => (
-            <li key={step.userId} className="flex items-center gap-1">
-              <span aria-hidden>/</span>
-              <button
-                type="button"
-                className={cn('underline-offset-4 hover:underline', index === trail.length - 1 && 'font-semibold')}
-                onClick={() => setView({ trail: writeTrail(trail.slice(0, index + 1)) })}
-                aria-current={index === trail.length - 1 ? 'page' : undefined}
-                data-testid="report-crumb"
-              >
-                {step.loginId}
-              </button>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <ReportBreadcrumb trail={trail} onGo={(steps) => setView({ trail: writeTrail(steps) })} />
       <DataTableToolbar
         model={model}
         filters={

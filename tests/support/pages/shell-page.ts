@@ -19,6 +19,7 @@ const screenTestIds: Partial<Record<ScreenId, string>> = {
   gameLog: 'game-log-screen',
   winningReport: 'win-loss-screen',
   leaderboard: 'leaderboard-screen',
+  tradingReport: 'trading-screen',
 };
 
 /** The signed-in app around the screens: the menu (entries by screen id), the palette, toasts. */

@@ -1,0 +1,154 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { BET_MAX_SPAN_DAYS } from '../../../contract/game.contract';
+import type { TradingRow } from '../../../contract/report.contract';
+import { useCall } from '@/api/queries';
+import { DataTable, useDataTable } from '@/components/data-table/data-table';
+import { amountColumn, textColumn } from '@/components/data-table/data-table-columns';
+import { exportedTable, type ExportFormat } from '@/components/data-table/data-table-export';
+import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
+import type { DataTableColumn } from '@/components/data-table/data-table-types';
+import { DateRangeFilter } from '@/components/filters/date-range-filter';
+import { useFormat } from '@/hooks/use-format';
+import { useUrlState } from '@/hooks/use-url-state';
+import { download, toCsv, toXlsx } from '@/lib/table-export';
+import { beijingStamp, presetRange, rangeInstants, rangeProblem } from '@/lib/time';
+import { toast } from '@/lib/toast';
+import { ReportBreadcrumb } from './report-breadcrumb';
+import { parseTrail, writeTrail } from './report-trail';
+import { tradingReportState } from './trading-report-state';
+
+/** /tradingReport/index: the score ups, downs and game transfers of each direct child's line, drilled down to the members' score logs. */
+export default function TradingReportScreen() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [, navigate] = useLocation();
+  const [view, setView] = useUrlState(tradingReportState);
+  const [today] = useState(() => presetRange('today'));
+  const range = view.start && view.end ? { start: view.start, end: view.end } : today;
+  const trail = useMemo(() => parseTrail(view.trail), [view.trail]);
+  const current = trail.at(-1);
+
+  const query = useMemo(() => {
+    if (rangeProblem(range, BET_MAX_SPAN_DAYS) !== null) return null;
+    const { start, end } = rangeInstants(range);
+    return { startTime: start!, endTime: end!, ...(current ? { parentId: current.userId } : {}) };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [range.start, range.end, current?.userId]);
+  const report = useCall('gw.credit.trading.report', query ?? { startTime: '', endTime: '' }, { enabled: query !== null });
+  const rows = useMemo(() => (query ? (report.data?.list ?? []) : []), [query, report.data]);
+  const total = query ? report.data?.total : undefined;
+
+  const columns = useMemo<DataTableColumn<TradingRow>[]>(() => {
+    const title = (key: string) => t(`trading.column.${key}`);
+    const open = (row: TradingRow) => {
+      if (row.level === 5) {
+        const log = new URLSearchParams({ account: row.userId, name: row.loginId, start: range.start, end: range.end });
+        navigate(`/pointRecord/index?${log.toString()}`);
+      } else setView({ trail: writeTrail([...trail, { userId: row.userId, loginId: row.loginId, level: row.level }]) });
+    };
+    const amount = (id: 'up' | 'down' | 'transferIn' | 'transferOut') => amountColumn<TradingRow>(id, title(id), (row) => row[id], format);
+    const count = (id: 'upCount' | 'downCount' | 'inCount' | 'outCount') =>
+      textColumn<TradingRow>(id, title(id), (row) => String(row[id]), { width: '6rem', className: 'tabular-nums' });
+    return [
+      {
+        ...textColumn<TradingRow>('loginId', title('loginId'), (row) => row.loginId, { width: 'minmax(9rem,1fr)' }),
+        cell: ({ row }) => (
+          <button
+            type="button"
+            className="text-left font-medium text-primary underline-offset-4 hover:underline"
+            onClick={() => open(row.original)}
+            data-testid="report-open"
+          >
+            {row.original.loginId}
+          </button>
+        ),
+      },
+      textColumn<TradingRow>('level', title('level'), (row) => t(`level.${row.level}`), { width: '7rem' }),
+      amount('up'),
+      count('upCount'),
+      amount('down'),
+      count('downCount'),
+      amount('transferIn'),
+      count('inCount'),
+      amount('transferOut'),
+      count('outCount'),
+    ];
+  }, [t, format, navigate, setView, trail, range.start, range.end]);
+  const model = useDataTable({ columns, data: rows, getRowId: (row) => row.userId });
+
+  const title = t('route.tradingReport');
+  const exportAs: TableExport = {
+    name: 'trading',
+    sheet: title,
+    disabled: !query || !total || rows.length === 0,
+    testId: 'trading-export',
+    onExport: async (kind: ExportFormat) => {
+      if (!query || !total) return;
+      const table = exportedTable(model.table.getAllLeafColumns(), [
+        ...rows,
+        { ...total, userId: '0', loginId: t('bets.sumRow'), level: 5 },
+      ]);
+      const levelAt = table.header.indexOf(t('trading.column.level'));
+      const last = table.rows.at(-1)!.map((cell, index) => (index === levelAt ? '' : cell));
+      const caption = [
+        title,
+        `${t('reports.range')}: ${range.start} – ${range.end}`,
+        `${t('reports.account')}: ${current?.loginId ?? t('reports.myLine')}`,
+      ];
+      const file = { ...table, caption, rows: [...table.rows.slice(0, -1), last] };
+      const name = `trading-${beijingStamp()}`;
+      if (kind === 'csv') download(`${name}.csv`, toCsv(file), 'text/csv;charset=utf-8');
+      else download(`${name}.xlsx`, await toXlsx(file, title), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      toast(t('reports.exported', { count: rows.length }), { variant: 'success' });
+    },
+  };
+
+  const totals = total
+    ? {
+        loginId: t('bets.sumRow'),
+        up: format.amount(total.up),
+        upCount: String(total.upCount),
+        down: format.amount(total.down),
+        downCount: String(total.downCount),
+        transferIn: format.amount(total.transferIn),
+        inCount: String(total.inCount),
+        transferOut: format.amount(total.transferOut),
+        outCount: String(total.outCount),
+      }
+    : undefined;
+
+  return (
+    <section className="flex min-h-[calc(100vh-10rem)] flex-col gap-3" data-testid="trading-screen">
+      <h1 className="text-xl font-semibold">{title}</h1>
+      <ReportBreadcrumb trail={trail} onGo={(steps) => setView({ trail: writeTrail(steps) })} />
+      <DataTableToolbar
+        model={model}
+        filters={
+          <DateRangeFilter
+            value={range}
+            onChange={(next) => setView({ start: next.start, end: next.end }, 'replace')}
+            maxSpanDays={BET_MAX_SPAN_DAYS}
+            data-testid="trading-range"
+          />
+        }
+        exportAs={exportAs}
+      />
+      <div className="min-h-40" style={{ height: `min(32rem, ${(rows.length + 2) * 2.75 + 1}rem)` }}>
+        <DataTable
+          model={model}
+          label={title}
+          total={rows.length}
+          loading={report.isFetching}
+          empty={query ? t('trading.empty') : null}
+          totals={totals}
+          minWidth="80rem"
+          testId="trading-rows"
+          rowTestId="trading-row"
+          rowAttributes={(row) => ({ 'data-login-id': row.loginId, 'data-level': String(row.level) })}
+        />
+      </div>
+    </section>
+  );
+}

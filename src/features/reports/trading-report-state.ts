@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { urlStateCodec } from '@/hooks/use-url-state';
+import { trailSchema } from './report-trail';
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** The trading report's view in the URL: the accounts drilled into and the Beijing days. */
+export const tradingReportState = urlStateCodec({ trail: trailSchema, start: day, end: day }, { trail: '', start: '', end: '' });
