@@ -177,9 +177,16 @@ const supersedes = (stored: string, next: string) =>
  * Stores bets read from the platform, once per (site, orderId, betTime) whatever is read twice,
  * in one statement per batch. A resettlement keeps the numbers it replaces in bet_revisions,
  * and keeps the snapshot of the first settlement. Members whose winnings reach their maximum
- * win are blocked (blockWinners).
+ * win are blocked (blockWinners). `keepRollups: false` leaves the report rollups alone: only the
+ * bench uses it, to weigh what keeping them costs.
  */
-export async function storeBets(db: Queryable, siteId: string, bets: readonly PlatformBet[], now: Date): Promise<StoreOutcome> {
+export async function storeBets(
+  db: Queryable,
+  siteId: string,
+  bets: readonly PlatformBet[],
+  now: Date,
+  { keepRollups = true }: { keepRollups?: boolean } = {},
+): Promise<StoreOutcome> {
   if (bets.length === 0) return { stored: 0, ignored: 0 };
   await ensurePartitions(db, bets);
   const rows = JSON.stringify(latestPerBet(bets).map(wire));
@@ -193,22 +200,25 @@ export async function storeBets(db: Queryable, siteId: string, bets: readonly Pl
     ON CONFLICT DO NOTHING`);
   // The bets and the report rollups in one statement: what a replaced bet had added is taken
   // out (read in the statement's snapshot, before the upsert), what is stored settled is added.
+  const upsert = sql`
+    ${insertBets(siteId, sql`SELECT * FROM n`, now)}
+    ON CONFLICT (site_id, order_id, bet_time) DO UPDATE SET
+      settle_time = EXCLUDED.settle_time, status = EXCLUDED.status, valid_bet = EXCLUDED.valid_bet, settle = EXCLUDED.settle,
+      win_loss = EXCLUDED.win_loss, jackpot = EXCLUDED.jackpot, jackpot_won = EXCLUDED.jackpot_won,
+      jackpot_rake = EXCLUDED.jackpot_rake, red_packet = EXCLUDED.red_packet,
+      p1 = COALESCE(b.p1, EXCLUDED.p1), p2 = COALESCE(b.p2, EXCLUDED.p2), p3 = COALESCE(b.p3, EXCLUDED.p3), p4 = COALESCE(b.p4, EXCLUDED.p4),
+      a1 = COALESCE(b.a1, EXCLUDED.a1), a2 = COALESCE(b.a2, EXCLUDED.a2), a3 = COALESCE(b.a3, EXCLUDED.a3), a4 = COALESCE(b.a4, EXCLUDED.a4),
+      m = COALESCE(b.m, EXCLUDED.m), stored_at = EXCLUDED.stored_at
+    WHERE ${supersedes('b', 'EXCLUDED')}`;
   const written = await db.one<{ stored: DbInt }>(
-    storeWithRollups({
-      ctes: sql`n AS (${incoming(siteId, rows)})`,
-      upsert: sql`
-        ${insertBets(siteId, sql`SELECT * FROM n`, now)}
-        ON CONFLICT (site_id, order_id, bet_time) DO UPDATE SET
-          settle_time = EXCLUDED.settle_time, status = EXCLUDED.status, valid_bet = EXCLUDED.valid_bet, settle = EXCLUDED.settle,
-          win_loss = EXCLUDED.win_loss, jackpot = EXCLUDED.jackpot, jackpot_won = EXCLUDED.jackpot_won,
-          jackpot_rake = EXCLUDED.jackpot_rake, red_packet = EXCLUDED.red_packet,
-          p1 = COALESCE(b.p1, EXCLUDED.p1), p2 = COALESCE(b.p2, EXCLUDED.p2), p3 = COALESCE(b.p3, EXCLUDED.p3), p4 = COALESCE(b.p4, EXCLUDED.p4),
-          a1 = COALESCE(b.a1, EXCLUDED.a1), a2 = COALESCE(b.a2, EXCLUDED.a2), a3 = COALESCE(b.a3, EXCLUDED.a3), a4 = COALESCE(b.a4, EXCLUDED.a4),
-          m = COALESCE(b.m, EXCLUDED.m), stored_at = EXCLUDED.stored_at
-        WHERE ${supersedes('b', 'EXCLUDED')}`,
-      replaced: sql`SELECT b.* FROM bets b JOIN n ON b.site_id = ${siteId} AND b.order_id = n.order_id AND b.bet_time = n.bet_time
-        WHERE b.status IN ('settled', 'resettled') AND ${supersedes('b', 'n')}`,
-    }),
+    keepRollups
+      ? storeWithRollups({
+          ctes: sql`n AS (${incoming(siteId, rows)})`,
+          upsert,
+          replaced: sql`SELECT b.* FROM bets b JOIN n ON b.site_id = ${siteId} AND b.order_id = n.order_id AND b.bet_time = n.bet_time
+            WHERE b.status IN ('settled', 'resettled') AND ${supersedes('b', 'n')}`,
+        })
+      : sql`WITH n AS (${incoming(siteId, rows)}), up AS (${upsert} RETURNING 1) SELECT count(*) AS stored FROM up`,
   );
   const stored = Number(written!.stored);
   // A settlement may take a member to its maximum win: the platform blocks it from then on.

@@ -10,7 +10,10 @@
  *   7. bets stored per second through the real path (snapshot, once per order) against a raw
  *      multi-row INSERT of the same rows, on PGlite and PostgreSQL;
  *   8. transfers to and from the game platform per second against score ups, same members,
- *      same database, same run, on PGlite and PostgreSQL.
+ *      same database, same run, on PGlite and PostgreSQL;
+ *   9. 30-day reports from the rollups over a loaded history (10,000,000 bets on PostgreSQL,
+ *      1,000,000 on PGlite) against the same numbers aggregated from the bets, and settlement
+ *      with the rollups kept against without.
  * `npm run bench -- score` runs only the parts whose names hold one of the words given.
  * Aims are reported, never enforced: the exit code is non-zero only when something could not be measured.
  */
@@ -27,6 +30,7 @@ import { AUDIT_ROWS, auditDatabase, timeOperationRecord } from './audit.bench-he
 import { benchBetIngest, INGEST_BETS, type IngestResult } from './bets.bench-helper';
 import { benchTransfers, TRANSFER_BENCH_SECONDS, TRANSFER_WORKERS, type TransferBenchResult } from './transfers.bench-helper';
 import { benchScorePglite, benchScorePostgres, SCORE_CONNECTIONS, type ScoreBenchResult, type ScoreLoadResult } from './score.bench-helper';
+import { benchReports, type ReportBenchResult } from './reports.bench-helper';
 
 const RATIO_AIM = 0.6;
 const EMPTY_START_AIM_S = 30;
@@ -390,6 +394,57 @@ function reportTransfers(name: string, result: TransferBenchResult): void {
   addSummary(`${name}: ledger check after the transfer bench`, result.ledgerOk ? 'passed' : 'FAILED', 'passed', result.ledgerOk);
 }
 
+const REPORT_AIMS = {
+  postgres: { p50: 20, p95: 100, speedUp: 50 },
+  pglite: { p95: 50 },
+};
+const SETTLE_RATIO_AIM = 0.7;
+const reportRows: TableRow[] = [];
+
+function reportReports(name: 'PostgreSQL' | 'PGlite', result: ReportBenchResult): void {
+  for (const timing of result.timings) {
+    const speedUp = timing.rawP50 / timing.p50;
+    reportRows.push({
+      database: name,
+      bets: `${result.bets.toLocaleString('en')} (loaded in ${result.loadSeconds.toFixed(0)} s)`,
+      report: timing.report,
+      rows: String(timing.rows),
+      '(j) rollups p50 ms': timing.p50.toFixed(1),
+      '(j) p95 ms': timing.p95.toFixed(1),
+      '(k) from the bets p50 ms': timing.rawP50.toFixed(0),
+      'k / j': speedUp.toFixed(0),
+    });
+    if (name === 'PostgreSQL') {
+      const aim = REPORT_AIMS.postgres;
+      addSummary(
+        `PostgreSQL: ${timing.report}, 30 days (p50 / p95, times faster than from the bets)`,
+        `${timing.p50.toFixed(1)} / ${timing.p95.toFixed(1)} ms, ${speedUp.toFixed(0)}x`,
+        `<= ${aim.p50} / ${aim.p95} ms, >= ${aim.speedUp}x`,
+        timing.p50 <= aim.p50 && timing.p95 <= aim.p95 && speedUp >= aim.speedUp,
+      );
+    } else {
+      addSummary(
+        `PGlite: ${timing.report}, 30 days (p95)`,
+        `${timing.p95.toFixed(1)} ms`,
+        `<= ${REPORT_AIMS.pglite.p95} ms`,
+        timing.p95 <= REPORT_AIMS.pglite.p95,
+      );
+    }
+  }
+  const ratio = result.settleWith / result.settleWithout;
+  reportRows.push({
+    database: name,
+    bets: '',
+    report: `settlement: ${result.settleWith.toFixed(0)} bets/s with the rollups, ${result.settleWithout.toFixed(0)} without`,
+    rows: '',
+    '(j) rollups p50 ms': '',
+    '(j) p95 ms': '',
+    '(k) from the bets p50 ms': '',
+    'k / j': ratio.toFixed(2),
+  });
+  addSummary(`${name}: settlement with the rollups kept / without`, ratio.toFixed(2), `>= ${SETTLE_RATIO_AIM}`, ratio >= SETTLE_RATIO_AIM);
+}
+
 async function main(): Promise<void> {
   console.log(
     `Bench: node ${process.version}, ${cpus().length} CPUs; autocannon ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route`,
@@ -407,6 +462,7 @@ async function main(): Promise<void> {
   await part('operation record, PGlite', () => benchOperationRecord('PGlite', { kind: 'pglite' }));
   await part('bets ingest, PGlite', async () => reportIngest('PGlite', await benchBetIngest({ kind: 'pglite' })));
   await part('transfers, PGlite', async () => reportTransfers('PGlite', await benchTransfers({ kind: 'pglite' })));
+  await part('reports, PGlite', async () => reportReports('PGlite', await benchReports({ kind: 'pglite' })));
   const adminUrl = postgresAdminUrl();
   if (adminUrl) {
     console.log(`PostgreSQL: a fresh database on ${maskUrl(adminUrl)}`);
@@ -451,6 +507,14 @@ async function main(): Promise<void> {
         await database.drop();
       }
     });
+    await part('reports, PostgreSQL', async () => {
+      const database = await createBenchDatabase(adminUrl);
+      try {
+        reportReports('PostgreSQL', await benchReports({ kind: 'postgres', url: database.url }));
+      } finally {
+        await database.drop();
+      }
+    });
     await part('operation record, PostgreSQL', async () => {
       const database = await createBenchDatabase(adminUrl);
       try {
@@ -479,6 +543,10 @@ async function main(): Promise<void> {
   printTable(
     `8. Transfers to and from the game platform (i) against score ups (h): same members, ${TRANSFER_WORKERS} workers, ${TRANSFER_BENCH_SECONDS} s each`,
     transferRows,
+  );
+  printTable(
+    '9. Reports over 30 days from the rollups (j) against the same numbers aggregated from the bets (k); settlement with the rollups kept against without',
+    reportRows,
   );
   printTable('Summary', summaryRows);
 }
