@@ -330,10 +330,15 @@ export async function ingestPlatformFeed(db: Queryable, platformFor: PlatformFor
     const rounds: PlatformRound[] = [];
     const bets = new Map<string, PlatformBet[]>();
     const suggestions = new Map<string, PlatformSuggestion[]>();
+    const add = <T>(bySite: Map<string, T[]>, siteId: string, item: T) => {
+      const list = bySite.get(siteId);
+      if (list) list.push(item);
+      else bySite.set(siteId, [item]);
+    };
     for (const item of items) {
       if (item.kind === 'round') rounds.push(item.round);
-      else if (item.kind === 'bet') bets.set(item.siteId, [...(bets.get(item.siteId) ?? []), item.bet]);
-      else suggestions.set(item.siteId, [...(suggestions.get(item.siteId) ?? []), item.suggestion]);
+      else if (item.kind === 'bet') add(bets, item.siteId, item.bet);
+      else add(suggestions, item.siteId, item.suggestion);
     }
     await storeRounds(tx, rounds);
     for (const [siteId, list] of bets) await storeBets(tx, siteId, list, now);
