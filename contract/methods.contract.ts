@@ -7,7 +7,7 @@ import { gameMethods } from './game.contract';
 import type { MethodDefinition } from './method.contract';
 import { noticeMethods } from './notice.contract';
 import { pointsMethods } from './points.contract';
-import { leaderboardMethods, reportMethods, tradingMethods } from './report.contract';
+import { billMethods, leaderboardMethods, reportMethods, tradingMethods } from './report.contract';
 import { siteMethods } from './site.contract';
 import { subAccountMethods } from './subaccount.contract';
 import { transferMethods } from './transfer.contract';
@@ -27,6 +27,7 @@ export const contract = {
   ...reportMethods,
   ...leaderboardMethods,
   ...tradingMethods,
+  ...billMethods,
 } satisfies Record<string, MethodDefinition>;
 
 export type Contract = typeof contract;

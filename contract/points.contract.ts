@@ -146,7 +146,7 @@ export const pointsMethods = {
   }),
   'gw.credit.agent.to.company.acc.reset': defineMethod({
     summary:
-      'Closes the settlement period of a direct child agent with the company: one settlement row from the end of its last period to now; balances are kept',
+      "Closes the settlement period of a direct child agent at the start of today (Beijing): one settlement row from the end of its last period, keeping what the agent's line did in it (the bill); balances are kept. 20011 (rule closed-today) when today's period is already closed",
     params: z.object({ userId: idSchema }),
     result: z.object({
       settlementId: idSchema,
@@ -155,6 +155,11 @@ export const pointsMethods = {
       periodEnd: isoTimeSchema,
       /** The agent's balance at the close, kept as it is. */
       balance: pointsSchema,
+      /** What the period keeps (PRODUCT.md "The bill"): its bets, valid bet, members' win/loss and what the line handed up. */
+      bets: z.number().int(),
+      validAmount: pointsSchema,
+      valueWonLose: pointsSchema,
+      agentToCompany: pointsSchema,
     }),
     auth: 'session',
     effect: 'write',

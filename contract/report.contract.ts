@@ -191,3 +191,37 @@ export const tradingMethods = {
     errors: [ErrorCode.accountNotFound],
   }),
 };
+
+/** What a bill period of a direct child holds (PRODUCT.md "The bill"). */
+const billNumbers = {
+  bets: z.number().int(),
+  validAmount: pointsSchema,
+  valueWonLose: pointsSchema,
+  /** What the child's line handed up to the viewer's (negative: what the viewer's line owes it). */
+  agentToCompany: pointsSchema,
+};
+
+export const billRowSchema = z.object({
+  userId: idSchema,
+  loginId: z.string(),
+  level: z.number().int().min(1).max(4),
+  /** The period still open: from the end of the last closed one (or the agent's creation) to now. */
+  open: z.object({ periodStart: isoTimeSchema, ...billNumbers }),
+  /** The closed periods, newest first (the latest 12); a closed period never changes. */
+  closed: z.array(z.object({ settlementId: idSchema, periodStart: isoTimeSchema, periodEnd: isoTimeSchema, ...billNumbers })),
+});
+export type BillRow = z.infer<typeof billRowSchema>;
+
+export const billMethods = {
+  'gw.credit.bill.query': defineMethod({
+    summary:
+      "The bill: for each agent directly below userId (default the caller; of the caller's line), the open settlement period and the latest closed ones, each with what the agent's line handed up",
+    params: z.object({ userId: idSchema.optional() }),
+    result: z.object({ list: z.array(billRowSchema) }),
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: [0, 1, 2, 3], accessCode: 8 },
+    // 100 with rule "not-above-agents": a level-4 agent or a member has no agents below it.
+    errors: [ErrorCode.accountNotFound],
+  }),
+};

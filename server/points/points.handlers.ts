@@ -2,13 +2,22 @@ import { companyLevel, isMemberLevel } from '../../contract/account-fields.contr
 import { sql } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
+import { BEIJING_OFFSET_MS } from '../../contract/report.contract';
 import { accountInLine, callerMayChangeDownline } from '../accounts/line-access';
 import { iso } from '../db/timestamps';
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
+import { billSumsOfChildren, closedBillSums, minusBill, NO_BILL } from '../reports/report.repository';
 import { issuePoints, transferPoints, type Movement } from './ledger';
 import { queryScoreLog } from './score-log.repository';
+
+/** The Beijing calendar day holding an instant: its date and the UTC instant it starts. */
+function beijingDayOf(now: Date) {
+  const dayMs = 86_400_000;
+  const start = Math.floor((now.getTime() + BEIJING_OFFSET_MS) / dayMs) * dayMs - BEIJING_OFFSET_MS;
+  return { start, date: new Date(start + BEIJING_OFFSET_MS).toISOString().slice(0, 10) };
+}
 
 async function transfer(ctx: CallContext, direction: 'up' | 'down', params: { userId: string; amount: number; comment: string }) {
   const session = ctx.session!;
@@ -60,12 +69,25 @@ async function closeSettlement(ctx: CallContext, userId: string) {
   if (isMemberLevel(agent.level)) throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: 'not-an-agent' });
   const last = await ctx.db.one<{ period_end: Date | string | null }>(sql`SELECT max(period_end) AS period_end FROM settlements
     WHERE account_id = ${agent.id}`);
+  // A period ends where the Beijing day of the close begins: reports and bills count whole days.
+  const day = beijingDayOf(ctx.now);
+  const periodEnd = new Date(day.start);
   const opened = new Date(last?.period_end ?? agent.created_at);
-  const periodStart = opened.getTime() < ctx.now.getTime() ? opened : ctx.now;
+  if (last?.period_end && opened.getTime() >= periodEnd.getTime())
+    throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: 'closed-today' });
+  const periodStart = opened.getTime() < periodEnd.getTime() ? opened : periodEnd;
+  // What the period keeps: the rollups of the agent's days before today, less every earlier period.
+  const upToNow = (
+    await billSumsOfChildren(ctx.db, ctx.site.id, session.accountId, { childId: String(agent.id), beforeDay: day.date })
+  ).get(String(agent.id));
+  const before = (await closedBillSums(ctx.db, [String(agent.id)])).get(String(agent.id)) ?? NO_BILL;
+  const kept = minusBill(upToNow ?? NO_BILL, before);
   const row = await ctx.db.one<{ id: string | number }>(sql`INSERT INTO settlements
-      (site_id, account_id, period_start, period_end, balance, closed_by, closed_by_login, closed_by_sub_id, created_at)
-    VALUES (${ctx.site.id}, ${agent.id}, ${periodStart}, ${ctx.now}, ${String(agent.balance)}::bigint, ${session.accountId},
-      ${session.loginId}, ${session.subAccountId}, ${ctx.now})
+      (site_id, account_id, period_start, period_end, balance, closed_by, closed_by_login, closed_by_sub_id, created_at,
+       bets, valid_bet, win_loss, agent_to_company)
+    VALUES (${ctx.site.id}, ${agent.id}, ${periodStart}, ${periodEnd}, ${String(agent.balance)}::bigint, ${session.accountId},
+      ${session.loginId}, ${session.subAccountId}, ${ctx.now}, ${String(kept.bets)}::bigint, ${String(kept.validBet)}::bigint,
+      ${String(kept.winLoss)}::bigint, ${String(kept.agentToCompany)}::bigint)
     RETURNING id`);
   ctx.audit.targetId = String(agent.id);
   ctx.audit.summary = `SETTLEMENT_CLOSE ${agent.login_id}`;
@@ -73,8 +95,12 @@ async function closeSettlement(ctx: CallContext, userId: string) {
     settlementId: String(row!.id),
     userId: String(agent.id),
     periodStart: iso(periodStart),
-    periodEnd: iso(ctx.now),
+    periodEnd: iso(periodEnd),
     balance: formatCents(BigInt(agent.balance)),
+    bets: Number(kept.bets),
+    validAmount: formatCents(kept.validBet),
+    valueWonLose: formatCents(kept.winLoss),
+    agentToCompany: formatCents(kept.agentToCompany),
   };
 }
 

@@ -3,20 +3,27 @@ import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import { accountOfLine } from '../accounts/line-access';
 import type { Queryable } from '../db/database';
+import { iso } from '../db/timestamps';
 import type { CallContext } from '../rpc/dispatcher';
+import { sql } from 'drizzle-orm';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import {
+  billSumsOfChildren,
   childSums,
+  closedBillSums,
   dailySums,
   leaderboard,
   memberOwnSums,
   memberSums,
+  minusBill,
+  NO_BILL,
   ownResult,
   reportNumbers,
   totalOf,
   tradingSums,
   type AccountSums,
+  type BillSums,
   type ReportRange,
 } from './report.repository';
 
@@ -119,6 +126,59 @@ export const reportHandlers = (reportDb?: Queryable) => {
           transferOut: sumOf('transfer_out'),
           outCount: countOf('out_count'),
         },
+      };
+    },
+    'gw.credit.bill.query': async (ctx, { userId }) => {
+      // Settlements live on the main database: the bill reads it there, rollups included, so the two agree.
+      const account = await subject(ctx, userId, 'userId', (level) => level <= 3, 'not-above-agents');
+      const children = await ctx.db.rows<{ id: DbInt; login_id: string; level: number; created_at: Date | string }>(
+        sql`SELECT id, login_id, level, created_at FROM accounts WHERE site_id = ${ctx.site.id} AND parent_id = ${account.id} AND kind = 'tree'
+        ORDER BY login_id`,
+      );
+      const ids = children.map((child) => String(child.id));
+      const all = await billSumsOfChildren(ctx.db, ctx.site.id, account.id);
+      const closedSums = await closedBillSums(ctx.db, ids);
+      const periods = await ctx.db.rows<{
+        account_id: DbInt;
+        id: DbInt;
+        period_start: Date | string;
+        period_end: Date | string;
+        bets: DbInt;
+        valid_bet: DbInt;
+        win_loss: DbInt;
+        agent_to_company: DbInt;
+        newest: DbInt;
+      }>(sql`SELECT * FROM (SELECT s.account_id, s.id, s.period_start, s.period_end, s.bets, s.valid_bet, s.win_loss, s.agent_to_company,
+             row_number() OVER (PARTITION BY s.account_id ORDER BY s.period_end DESC, s.id DESC) AS newest
+        FROM settlements s WHERE s.account_id = ANY (${`{${ids.join(',') || '0'}}`}::bigint[])) p WHERE p.newest <= 12
+      ORDER BY p.account_id, p.newest`);
+      const numbers = (sums: BillSums) => ({
+        bets: Number(sums.bets),
+        validAmount: formatCents(sums.validBet),
+        valueWonLose: formatCents(sums.winLoss),
+        agentToCompany: formatCents(sums.agentToCompany),
+      });
+      return {
+        list: children.map((child) => {
+          const id = String(child.id);
+          const own = periods.filter((period) => String(period.account_id) === id);
+          const open = minusBill(all.get(id) ?? NO_BILL, closedSums.get(id) ?? NO_BILL);
+          return {
+            userId: id,
+            loginId: child.login_id,
+            level: Number(child.level),
+            open: { periodStart: iso(own[0]?.period_end ?? child.created_at), ...numbers(open) },
+            closed: own.map((period) => ({
+              settlementId: String(period.id),
+              periodStart: iso(period.period_start),
+              periodEnd: iso(period.period_end),
+              bets: Number(period.bets),
+              validAmount: formatCents(BigInt(period.valid_bet)),
+              valueWonLose: formatCents(BigInt(period.win_loss)),
+              agentToCompany: formatCents(BigInt(period.agent_to_company)),
+            })),
+          };
+        }),
       };
     },
     'gw.credit.player.summary.report': async (ctx, { userId, ...range }) => {

@@ -261,3 +261,56 @@ export async function tradingSums(
       JOIN accounts c ON c.id = m.child_id
      ORDER BY c.login_id`);
 }
+
+/** What a direct child's line did, summed: its bets, valid bet, members' win/loss and what it handed up. */
+export interface BillSums {
+  bets: bigint;
+  validBet: bigint;
+  winLoss: bigint;
+  agentToCompany: bigint;
+}
+type BillRow = { child_id: DbInt; bets: DbInt; valid_bet: DbInt; win_loss: DbInt; agent_to_company: DbInt };
+const billSums = (row: BillRow): BillSums => ({
+  bets: BigInt(row.bets),
+  validBet: BigInt(row.valid_bet),
+  winLoss: BigInt(row.win_loss),
+  agentToCompany: BigInt(row.agent_to_company),
+});
+export const minusBill = (a: BillSums, b: BillSums): BillSums => ({
+  bets: a.bets - b.bets,
+  validBet: a.validBet - b.validBet,
+  winLoss: a.winLoss - b.winLoss,
+  agentToCompany: a.agentToCompany - b.agentToCompany,
+});
+export const NO_BILL: BillSums = { bets: 0n, validBet: 0n, winLoss: 0n, agentToCompany: 0n };
+
+/**
+ * Everything the rollups hold for an agent's direct children (all of them, or one), on the days
+ * before `beforeDay` ("YYYY-MM-DD") or all days: per child.
+ */
+export async function billSumsOfChildren(
+  db: Queryable,
+  siteId: string,
+  agentId: string,
+  options: { childId?: string; beforeDay?: string } = {},
+): Promise<Map<string, BillSums>> {
+  const rows = await db.rows<BillRow>(sql`
+    SELECT r.child_id, sum(r.bets) AS bets, sum(r.valid_bet) AS valid_bet, sum(r.win_loss) AS win_loss,
+           -sum(r.win_loss + r.rebate + r.line_keeps) AS agent_to_company
+      FROM report_edge_days r
+     WHERE r.site_id = ${siteId} AND r.agent_id = ${agentId}
+       ${options.childId === undefined ? sql`` : sql`AND r.child_id = ${options.childId}`}
+       ${options.beforeDay === undefined ? sql`` : sql`AND r.day < ${options.beforeDay}::date`}
+     GROUP BY r.child_id`);
+  return new Map(rows.map((row) => [String(row.child_id), billSums(row)]));
+}
+
+/** What the closed periods of accounts kept, summed per account. */
+export async function closedBillSums(db: Queryable, accountIds: readonly string[]): Promise<Map<string, BillSums>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db.rows<BillRow>(sql`
+    SELECT account_id AS child_id, sum(bets) AS bets, sum(valid_bet) AS valid_bet, sum(win_loss) AS win_loss,
+           sum(agent_to_company) AS agent_to_company
+      FROM settlements WHERE account_id = ANY (${`{${accountIds.join(',')}}`}::bigint[]) GROUP BY account_id`);
+  return new Map(rows.map((row) => [String(row.child_id), billSums(row)]));
+}

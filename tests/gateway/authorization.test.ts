@@ -192,6 +192,7 @@ const otherCodedCalls: Record<string, { actor: Actor; params: (target: string) =
   'gw.credit.player.summary.report': { actor: 'level4', params: (userId) => ({ ...beijingToday(), userId }) },
   'gw.credit.leaderboard.query': { actor: 'level0', params: () => beijingToday() },
   'gw.credit.trading.report': { actor: 'level0', params: () => beijingToday() },
+  'gw.credit.bill.query': { actor: 'level0', params: () => ({}) },
 };
 
 /** Reports take whole Beijing days: today's. */

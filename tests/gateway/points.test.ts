@@ -543,10 +543,18 @@ describe('gw.credit.agent.to.company.acc.reset', () => {
     const token = await gw.sessionFor('admin');
     const state = await ledgerState();
     const first = await gw.call('gw.credit.agent.to.company.acc.reset', { opsId: token, userId: await idOf('ma02') });
+    // A period ends where today (Beijing) begins.
+    const day = 86_400_000;
+    const todayStart = Math.floor((gw.clock.now().getTime() + 8 * 3_600_000) / day) * day - 8 * 3_600_000;
     expect(first.result).toMatchObject({
       userId: await idOf('ma02'),
-      periodEnd: gw.clock.now().toISOString(),
+      periodEnd: new Date(todayStart).toISOString(),
       balance: (Number(await balanceOf('ma02')) / 100).toFixed(2),
+    });
+    // Today's period is closed: once a day.
+    expect((await gw.call('gw.credit.agent.to.company.acc.reset', { opsId: token, userId: await idOf('ma02') })).error).toMatchObject({
+      code: 20011,
+      data: { rule: 'closed-today' },
     });
     gw.clock.advance(86_400_000);
     const second = await gw.call('gw.credit.agent.to.company.acc.reset', {

@@ -575,3 +575,39 @@ describe('the trading report', () => {
     });
   });
 });
+
+describe('the bill', () => {
+  it('keeps what a closed period handed up for good, and shows a later resettlement in the open period as the difference', async () => {
+    const ga = sessions.ga010101!;
+    const bill = async () => (await gw.rpc('gw.credit.bill.query', { opsId: ga })).list.find((row) => row.loginId === 'ag01010102')!;
+    const first = bet({ status: 'settled' });
+    await storeBets(gw.db, 'demo', [first], gw.clock.now());
+    const opened = await bill();
+    expect(opened.open).toMatchObject({ bets: 1, validAmount: '90.00', valueWonLose: '-12.00', agentToCompany: '6.30' });
+    expect(opened.closed).toEqual([]);
+
+    const closed = await gw.rpc('gw.credit.agent.to.company.acc.reset', { opsId: ga, userId: ids.ag01010102! });
+    expect(closed).toMatchObject({ bets: 1, agentToCompany: '6.30', valueWonLose: '-12.00' });
+    const after = await bill();
+    expect(after.open).toMatchObject({ periodStart: closed.periodEnd, bets: 0, agentToCompany: '0.00' });
+    expect(after.closed).toEqual([expect.objectContaining({ settlementId: closed.settlementId, agentToCompany: '6.30' })]);
+
+    // Resettled today: the member won 5.00 after all. The closed period keeps 6.30; the open one
+    // shows the difference (hands up -30.90 now instead of 6.30).
+    await storeBets(
+      gw.db,
+      'demo',
+      [{ ...first, status: 'resettled', settleTime: gw.clock.now(), settle: 15_000, winLoss: 5_000 }],
+      gw.clock.now(),
+    );
+    const corrected = await bill();
+    expect(corrected.closed[0]).toMatchObject({ agentToCompany: '6.30', bets: 1 });
+    expect(corrected.open).toMatchObject({ bets: 0, valueWonLose: '62.00', agentToCompany: '-37.20' });
+    // A level-4 agent has members below it, no agents: no bill (and it may not ask for one).
+    expect((await gw.call('gw.credit.bill.query', { opsId: ga, userId: ids.ag01010102! })).error).toMatchObject({
+      code: 100,
+      data: { rule: 'not-above-agents' },
+    });
+    expect((await gw.call('gw.credit.bill.query', { opsId: sessions.ag01010102! })).error).toMatchObject({ code: 11003 });
+  });
+});
