@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CommandContext, Rights } from './command';
 import { commandsFor } from './registry';
-import { reportCommands } from './report.commands';
+import { closeBillPeriod, reportCommands } from './report.commands';
 
 const company: Rights = {
   userId: '1',
@@ -45,5 +45,34 @@ describe('"Win/loss report for…"', () => {
     expect(navigate).toHaveBeenLastCalledWith('/winningReport/index?preset=today');
     await winLossFor!.run(ctx, []);
     expect(navigate).toHaveBeenLastCalledWith('/winningReport/index');
+  });
+});
+
+describe('closing a settlement period', () => {
+  it('asks first: a cancel calls nothing; a yes closes it, says what it kept and refreshes the bill', async () => {
+    const make = (confirmed: boolean) => {
+      const calls: [string, unknown][] = [];
+      const reports: unknown[] = [];
+      const context = {
+        rights: company,
+        t: (key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key),
+        confirm: vi.fn(async () => confirmed),
+        call: vi.fn(async (method: string, params: unknown) => {
+          calls.push([method, params]);
+          return { agentToCompany: '6.30' };
+        }),
+        report: (outcome: unknown) => reports.push(outcome),
+        accountsChanged: vi.fn(),
+      } as unknown as CommandContext;
+      return { context, calls, reports };
+    };
+    const cancelled = make(false);
+    await closeBillPeriod(cancelled.context, { userId: '25', loginId: 'ag01010102' });
+    expect(cancelled.calls).toEqual([]);
+    const confirmed = make(true);
+    await closeBillPeriod(confirmed.context, { userId: '25', loginId: 'ag01010102' });
+    expect(confirmed.calls).toEqual([['gw.credit.agent.to.company.acc.reset', { userId: '25' }]]);
+    expect(confirmed.reports).toEqual([{ ok: true, message: 'bill.closed {"account":"ag01010102","amount":"6.30"}' }]);
+    expect(confirmed.context.accountsChanged).toHaveBeenCalledWith(['gw.credit.bill.query']);
   });
 });

@@ -1,6 +1,6 @@
 import { rangePresets } from '../contract/range-presets.contract';
 import { can } from './can';
-import type { Command } from './command';
+import type { Command, CommandContext } from './command';
 
 /** Agents the last palette page listed, so the run knows the one picked (its name and level for the breadcrumb). */
 const listed = new Map<string, { loginId: string; level: number }>();
@@ -52,4 +52,52 @@ const winLossReportFor: Command = {
   },
 };
 
-export const reportCommands: Command[] = [winLossReportFor];
+/**
+ * Closes a direct child agent's open settlement period (the bill) at the start of today, after
+ * asking: what the period keeps is final.
+ */
+export async function closeBillPeriod(context: CommandContext, agent: { userId: string; loginId: string }): Promise<void> {
+  const ok = await context.confirm({
+    title: context.t('bill.confirmClose', { account: agent.loginId }),
+    description: context.t('bill.confirmCloseMessage'),
+    action: context.t('bill.close'),
+  });
+  if (!ok) return;
+  try {
+    const closed = await context.call('gw.credit.agent.to.company.acc.reset', { userId: agent.userId });
+    context.report({ ok: true, message: context.t('bill.closed', { account: agent.loginId, amount: closed.agentToCompany }) });
+    context.accountsChanged(['gw.credit.bill.query']);
+  } catch (error) {
+    context.report({ ok: false, error });
+  }
+}
+
+const billAgents = new Map<string, { loginId: string }>();
+
+/** "Close a settlement period…": one of the agents directly below, then the question. */
+const closePeriod: Command = {
+  id: 'reports.closePeriod',
+  group: 'accounts',
+  titleKey: 'command.closePeriod',
+  keywords: ['bill', 'settlement', 'close period', 'reset', '账单', '结算', '清零'],
+  icon: 'receipt',
+  steps: [
+    {
+      placeholderKey: 'palette.chooseBillAgent',
+      async choices(context) {
+        const { list } = await context.call('gw.credit.bill.query', {});
+        return list.map((row) => {
+          billAgents.set(row.userId, { loginId: row.loginId });
+          return { id: row.userId, title: row.loginId, detail: context.t(`level.${row.level}`), keywords: [] };
+        });
+      },
+    },
+  ],
+  when: (rights) => can(rights, 'gw.credit.agent.to.company.acc.reset') && can(rights, 'gw.credit.bill.query'),
+  run: async (context, [userId]) => {
+    const agent = userId ? billAgents.get(userId) : undefined;
+    if (agent) await closeBillPeriod(context, { userId: userId!, loginId: agent.loginId });
+  },
+};
+
+export const reportCommands: Command[] = [winLossReportFor, closePeriod];

@@ -29,7 +29,8 @@ export type ScreenId =
   | 'deviceSwitch'
   | 'winningReport'
   | 'leaderboard'
-  | 'tradingReport';
+  | 'tradingReport'
+  | 'bill';
 
 /** Who may open a screen: any of the contract methods it calls (through `can`), or everyone signed in. */
 export type ScreenGuard = { anyOf: readonly MethodName[] } | 'signedIn';
@@ -161,6 +162,16 @@ export const screens: readonly Screen[] = [
     // Code 8 (PRODUCT.md "Roles"), declared by the method.
     guard: { anyOf: ['gw.credit.trading.report'] },
     menu: { group: 'main', order: 4.17, keywords: ['trading', 'movements', 'score up', 'transfers', '交易报表', '上下分', 'jiaoyi'] },
+  },
+  {
+    id: 'bill',
+    path: '/bill/index',
+    pattern: '/bill/index',
+    labelKey: 'route.bill',
+    icon: 'receipt-text',
+    // Code 8, levels 0-3 (PRODUCT.md "Roles"), declared by the method.
+    guard: { anyOf: ['gw.credit.bill.query'] },
+    menu: { group: 'main', order: 4.18, keywords: ['bill', 'settlement', 'period', 'hand up', '账单', '结算', 'zhangdan'] },
   },
   {
     id: 'videoOrder',

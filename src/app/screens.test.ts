@@ -58,6 +58,7 @@ describe('the screens table', () => {
         '/winningReport/index',
         '/leaderboard/index',
         '/tradingReport/index',
+        '/bill/index',
         '/videoOrder/index',
         '/onsiteBetting/index',
         '/gameTransfer/index',

@@ -167,4 +167,22 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
     await table.rowWhere('login-id', 'ma01').waitFor();
     await shell.close();
   });
+
+  it("closes a child agent's settlement period from the bill after confirming, and lists it closed", async () => {
+    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'ga010101');
+    await shell.menuEntry('bill').click();
+    await shell.screen('bill').waitFor();
+    const bills = new DataTablePage(shell.page, 'bill-rows');
+    const row = bills.rowWhere('login-id', 'ag01010102');
+    await row.waitFor();
+    // Today's bets stay in the open period: the fixture's bet of test 1 (6.30) and the 8.00 loss of test 2.
+    expect(await bills.cellText(row, 'agentToCompany')).not.toBe('0.00');
+    await row.getByTestId('bill-close').click();
+    await shell.confirm();
+    await new DataTablePage(shell.page, 'bill-closed-rows').rowWhere('login-id', 'ag01010102').waitFor();
+    const stored = await e2e.gw.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM settlements s
+      JOIN accounts a ON a.id = s.account_id WHERE a.login_id = 'ag01010102'`);
+    expect(Number(stored!.n)).toBe(1);
+    await shell.close();
+  });
 });

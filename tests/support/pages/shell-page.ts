@@ -20,6 +20,7 @@ const screenTestIds: Partial<Record<ScreenId, string>> = {
   winningReport: 'win-loss-screen',
   leaderboard: 'leaderboard-screen',
   tradingReport: 'trading-screen',
+  bill: 'bill-screen',
 };
 
 /** The signed-in app around the screens: the menu (entries by screen id), the palette, toasts. */
