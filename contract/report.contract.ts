@@ -12,6 +12,12 @@ export const BEIJING_OFFSET_MS = 8 * 3_600_000;
 const DAY_MS = 86_400_000;
 export const isBeijingDayStart = (time: string) => (Date.parse(time) + BEIJING_OFFSET_MS) % DAY_MS === 0;
 
+/** The Beijing calendar day holding an instant: its date ("2026-11-20") and the UTC instant it starts. */
+export function beijingDayOf(instant: Date): { date: string; start: number } {
+  const start = Math.floor((instant.getTime() + BEIJING_OFFSET_MS) / DAY_MS) * DAY_MS - BEIJING_OFFSET_MS;
+  return { start, date: new Date(start + BEIJING_OFFSET_MS).toISOString().slice(0, 10) };
+}
+
 /**
  * A report's range (GATEWAY.md "Reports"): whole Beijing days [startTime, endTime), given as the
  * UTC instants of their boundaries, at most 93 of them; the rollups hold days, so a time inside

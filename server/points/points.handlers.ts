@@ -2,7 +2,7 @@ import { companyLevel, isMemberLevel } from '../../contract/account-fields.contr
 import { sql } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
-import { BEIJING_OFFSET_MS } from '../../contract/report.contract';
+import { beijingDayOf } from '../../contract/report.contract';
 import { accountInLine, callerMayChangeDownline } from '../accounts/line-access';
 import { iso } from '../db/timestamps';
 import type { CallContext } from '../rpc/dispatcher';
@@ -11,13 +11,6 @@ import { RpcError } from '../rpc/rpc-error';
 import { billSumsOfChildren, closedBillSums, minusBill, NO_BILL } from '../reports/report.repository';
 import { issuePoints, transferPoints, type Movement } from './ledger';
 import { queryScoreLog } from './score-log.repository';
-
-/** The Beijing calendar day holding an instant: its date and the UTC instant it starts. */
-function beijingDayOf(now: Date) {
-  const dayMs = 86_400_000;
-  const start = Math.floor((now.getTime() + BEIJING_OFFSET_MS) / dayMs) * dayMs - BEIJING_OFFSET_MS;
-  return { start, date: new Date(start + BEIJING_OFFSET_MS).toISOString().slice(0, 10) };
-}
 
 async function transfer(ctx: CallContext, direction: 'up' | 'down', params: { userId: string; amount: number; comment: string }) {
   const session = ctx.session!;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
-import { BEIJING_OFFSET_MS, type ReportNumbers } from '../../contract/report.contract';
+import { beijingDayOf, type ReportNumbers } from '../../contract/report.contract';
 import type { Queryable } from '../db/database';
 
 type DbInt = string | number | bigint;
@@ -14,7 +14,7 @@ export interface ReportRange {
 }
 
 /** The Beijing date a day boundary opens ("2026-11-20" for 2026-11-19T16:00:00Z). */
-const beijingDate = (time: string) => new Date(Date.parse(time) + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
+const beijingDate = (time: string) => beijingDayOf(new Date(time)).date;
 
 const inRange = (range: ReportRange) =>
   sql.join(
