@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronLeft } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Choice, Command, CommandContext } from '../../commands/command';
 import { commandsFor, shortcutLabel } from '../../commands/registry';
@@ -61,7 +61,9 @@ export function CommandPalette({
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState<Page | null>(startWith ? { command: startWith, picked: [] } : null);
-  const listRef = useRef<HTMLDivElement>(null);
+  // The list's element as state: the dialog mounts it after the first render, and the virtualizer
+  // must render again once it is there to measure it.
+  const [listElement, setListElement] = useState<HTMLDivElement | null>(null);
   const step = page ? page.command.steps?.[page.picked.length] : undefined;
   const remoteQuery = useDebouncedValue(step?.remote ? query : '', 150);
   const stepQuery = step?.remote ? remoteQuery : query;
@@ -149,11 +151,14 @@ export function CommandPalette({
     for (const entry of visible) byGroup.set(entry.group, [...(byGroup.get(entry.group) ?? []), entry]);
     return [...byGroup];
   }, [visible]);
-  const virtual = visible.length > VIRTUAL_FROM;
+  // Only a page of choices (accounts of a line) can be long; the commands themselves stay grouped.
+  const virtual = Boolean(page) && visible.length > VIRTUAL_FROM;
   const virtualizer = useVirtualizer({
     count: virtual ? visible.length : 0,
-    getScrollElement: () => listRef.current,
+    getScrollElement: () => listElement,
     estimateSize: () => ROW_HEIGHT,
+    // Rows to draw before the list is measured: about what 60vh holds.
+    initialRect: { width: 0, height: 12 * ROW_HEIGHT },
     overscan: 8,
   });
 
@@ -242,7 +247,7 @@ export function CommandPalette({
         placeholder={t(step?.placeholderKey ?? 'palette.placeholder')}
         aria-label={t(step?.placeholderKey ?? 'palette.placeholder')}
       />
-      <CommandList ref={listRef} className="max-h-[60vh]">
+      <CommandList ref={setListElement} className="max-h-[60vh]">
         <CommandEmpty>{stale ? t('app.loading') : t('palette.empty')}</CommandEmpty>
         {virtual ? (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>

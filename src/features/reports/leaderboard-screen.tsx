@@ -7,17 +7,17 @@ import { useCall } from '@/api/queries';
 import { lazyChart } from '@/components/chart/lazy-chart';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
 import { amountColumn, textColumn } from '@/components/data-table/data-table-columns';
-import { exportedTable, type ExportFormat } from '@/components/data-table/data-table-export';
+import type { ExportFormat } from '@/components/data-table/data-table-export';
 import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
-import { download, toCsv, toXlsx } from '@/lib/table-export';
-import { beijingStamp, presetRange, rangeInstants, rangeProblem } from '@/lib/time';
+import { presetRange, rangeInstants, rangeProblem } from '@/lib/time';
 import { toast } from '@/lib/toast';
 import { leaderboardLimits, leaderboardState } from './leaderboard-state';
+import { downloadReport } from './report-export';
 import { resultTone } from './win-loss-report-columns';
 
 const LeaderboardChart = lazyChart(() => import('./leaderboard-chart'));
@@ -71,11 +71,14 @@ export default function LeaderboardScreen() {
     testId: 'leaderboard-export',
     onExport: async (kind: ExportFormat) => {
       if (!query) return;
-      const table = exportedTable(model.table.getAllLeafColumns(), rows);
-      const file = { ...table, caption: [`${title}: ${metricLabel}`, `${t('reports.range')}: ${range.start} – ${range.end}`] };
-      const name = `leaderboard-${beijingStamp()}`;
-      if (kind === 'csv') download(`${name}.csv`, toCsv(file), 'text/csv;charset=utf-8');
-      else download(`${name}.xlsx`, await toXlsx(file, title), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      await downloadReport({
+        model,
+        rows,
+        caption: [`${title}: ${metricLabel}`, `${t('reports.range')}: ${range.start} – ${range.end}`],
+        name: 'leaderboard',
+        sheet: title,
+        format: kind,
+      });
       toast(t('reports.exported', { count: rows.length }), { variant: 'success' });
     },
   };

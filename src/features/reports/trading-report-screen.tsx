@@ -6,16 +6,16 @@ import type { TradingRow } from '../../../contract/report.contract';
 import { useCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
 import { amountColumn, textColumn } from '@/components/data-table/data-table-columns';
-import { exportedTable, type ExportFormat } from '@/components/data-table/data-table-export';
+import type { ExportFormat } from '@/components/data-table/data-table-export';
 import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
-import { download, toCsv, toXlsx } from '@/lib/table-export';
-import { beijingStamp, presetRange, rangeInstants, rangeProblem } from '@/lib/time';
+import { presetRange, rangeInstants, rangeProblem } from '@/lib/time';
 import { toast } from '@/lib/toast';
 import { ReportBreadcrumb } from './report-breadcrumb';
+import { downloadReport } from './report-export';
 import { parseTrail, writeTrail } from './report-trail';
 import { tradingReportState } from './trading-report-state';
 
@@ -86,21 +86,20 @@ export default function TradingReportScreen() {
     testId: 'trading-export',
     onExport: async (kind: ExportFormat) => {
       if (!query || !total) return;
-      const table = exportedTable(model.table.getAllLeafColumns(), [
-        ...rows,
-        { ...total, userId: '0', loginId: t('bets.sumRow'), level: 5 },
-      ]);
-      const levelAt = table.header.indexOf(t('trading.column.level'));
-      const last = table.rows.at(-1)!.map((cell, index) => (index === levelAt ? '' : cell));
-      const caption = [
-        title,
-        `${t('reports.range')}: ${range.start} – ${range.end}`,
-        `${t('reports.account')}: ${current?.loginId ?? t('reports.myLine')}`,
-      ];
-      const file = { ...table, caption, rows: [...table.rows.slice(0, -1), last] };
-      const name = `trading-${beijingStamp()}`;
-      if (kind === 'csv') download(`${name}.csv`, toCsv(file), 'text/csv;charset=utf-8');
-      else download(`${name}.xlsx`, await toXlsx(file, title), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      await downloadReport({
+        model,
+        rows,
+        totals: { ...total, userId: '0', loginId: t('bets.sumRow'), level: 5 },
+        blankInTotals: [t('trading.column.level')],
+        caption: [
+          title,
+          `${t('reports.range')}: ${range.start} – ${range.end}`,
+          `${t('reports.account')}: ${current?.loginId ?? t('reports.myLine')}`,
+        ],
+        name: 'trading',
+        sheet: title,
+        format: kind,
+      });
       toast(t('reports.exported', { count: rows.length }), { variant: 'success' });
     },
   };

@@ -9,19 +9,19 @@ import type { ReportNumbers, ReportRow } from '../../../contract/report.contract
 import { useCall } from '@/api/queries';
 import { lazyChart } from '@/components/chart/lazy-chart';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { exportedTable, type ExportFormat } from '@/components/data-table/data-table-export';
+import type { ExportFormat } from '@/components/data-table/data-table-export';
 import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
-import { download, toCsv, toXlsx } from '@/lib/table-export';
-import { beijingStamp, presetRange, rangeInstants, rangeProblem } from '@/lib/time';
+import { presetRange, rangeInstants, rangeProblem } from '@/lib/time';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { resultTone, winLossColumns } from './win-loss-report-columns';
 import { ReportBreadcrumb } from './report-breadcrumb';
+import { downloadReport } from './report-export';
 import { parseTrail, writeTrail } from './report-trail';
 import { winLossReportState } from './win-loss-report-state';
 
@@ -111,20 +111,21 @@ export default function WinLossReportScreen() {
     testId: 'report-export',
     onExport: async (kind: ExportFormat) => {
       if (!filters || !total) return;
-      const totalRow: ReportRow = { ...total, userId: '0', loginId: t('bets.sumRow'), level: 5 };
-      const table = exportedTable(model.table.getAllLeafColumns(), [...rows, totalRow]);
-      const levelAt = table.header.indexOf(t('reports.column.level'));
-      const lastRow = table.rows.at(-1)!.map((cell, index) => (index === levelAt ? '' : cell));
-      const caption = [
-        title,
-        `${t('reports.range')}: ${range.start} – ${range.end}`,
-        `${t('reports.account')}: ${own ? own.loginId : ''}`,
-        `${t('reports.ownResult')}: ${own ? own.result : ''}`,
-      ];
-      const file = { ...table, caption, rows: [...table.rows.slice(0, -1), lastRow] };
-      const name = `win-loss-${beijingStamp()}`;
-      if (kind === 'csv') download(`${name}.csv`, toCsv(file), 'text/csv;charset=utf-8');
-      else download(`${name}.xlsx`, await toXlsx(file, title), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      await downloadReport({
+        model,
+        rows,
+        totals: { ...total, userId: '0', loginId: t('bets.sumRow'), level: 5 },
+        blankInTotals: [t('reports.column.level')],
+        caption: [
+          title,
+          `${t('reports.range')}: ${range.start} – ${range.end}`,
+          `${t('reports.account')}: ${own ? own.loginId : ''}`,
+          `${t('reports.ownResult')}: ${own ? own.result : ''}`,
+        ],
+        name: 'win-loss',
+        sheet: title,
+        format: kind,
+      });
       toast(t('reports.exported', { count: rows.length }), { variant: 'success' });
     },
   };

@@ -1,0 +1,31 @@
+import type { RowData } from '@tanstack/react-table';
+import type { DataTableModel } from '@/components/data-table/data-table';
+import { exportedTable, type ExportFormat } from '@/components/data-table/data-table-export';
+import { download, toCsv, toXlsx } from '@/lib/table-export';
+import { beijingStamp } from '@/lib/time';
+
+/**
+ * Downloads a report as shown: its caption lines (name, range, account), the columns' export of
+ * its rows and, when given, its totals row, where the columns named in `blankInTotals` stay
+ * empty (a level means nothing there).
+ */
+export async function downloadReport<T extends RowData>(report: {
+  model: DataTableModel<T>;
+  rows: readonly T[];
+  totals?: T;
+  blankInTotals?: readonly string[];
+  caption: readonly string[];
+  name: string;
+  sheet: string;
+  format: ExportFormat;
+}): Promise<void> {
+  const table = exportedTable(report.model.table.getAllLeafColumns(), report.totals ? [...report.rows, report.totals] : report.rows);
+  const blank = new Set((report.blankInTotals ?? []).map((header) => table.header.indexOf(header)));
+  const rows = report.totals
+    ? [...table.rows.slice(0, -1), table.rows.at(-1)!.map((cell, index) => (blank.has(index) ? '' : cell))]
+    : table.rows;
+  const file = { ...table, caption: report.caption, rows };
+  const name = `${report.name}-${beijingStamp()}`;
+  if (report.format === 'csv') download(`${name}.csv`, toCsv(file), 'text/csv;charset=utf-8');
+  else download(`${name}.xlsx`, await toXlsx(file, report.sheet), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+}
