@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { can } from '../../../commands/can';
@@ -36,7 +36,8 @@ export default function WinLossReportScreen() {
   const rights = useRights();
   const [, navigate] = useLocation();
   const [view, setView] = useUrlState(winLossReportState);
-  const [fallback] = useState(() => presetRange(view.preset || 'today'));
+  // A preset asked from the palette may change while the screen is open.
+  const fallback = useMemo(() => presetRange(view.preset || 'today'), [view.preset]);
   const range = view.start && view.end ? { start: view.start, end: view.end } : fallback;
   const trail = useMemo(() => parseTrail(view.trail), [view.trail]);
   const current = trail.at(-1);
