@@ -256,7 +256,7 @@ describe('the rollups over random lines, shares, rates and bets', () => {
   type Account = { id: string; parent: string | null; level: number; path: string };
   const THREE_DAYS = { startTime: DAY.startTime, endTime: '2026-11-22T16:00:00.000Z' };
 
-  it("sum to zero with the members' net, give each parent the sum of its children, match the bets and a rebuild", async () => {
+  it("sum to zero with the members' net, give each parent the sum of its children, match the bets over random ranges and a rebuild", async () => {
     // Members under several level-4 agents of both first-level lines, and every account above them.
     const members = (
       await gw.db.rows<{ id: string | number; path: string }>(sql`SELECT DISTINCT ON (parent_id) id, path FROM accounts
@@ -296,7 +296,8 @@ describe('the rollups over random lines, shares, rates and bets', () => {
         fc.array(fraction, { minLength: accounts.length, maxLength: accounts.length }),
         fc.array(fraction, { minLength: accounts.length, maxLength: accounts.length }),
         fc.array(betCase, { minLength: 1, maxLength: 25 }),
-        async (shareDraws, rateDraws, cases) => {
+        fc.record({ from: fc.integer({ min: 0, max: 2 }), days: fc.integer({ min: 1, max: 3 }) }),
+        async (shareDraws, rateDraws, cases, window) => {
           await gw.db.run(sql`DELETE FROM bets`);
           await gw.db.run(sql`DELETE FROM report_edge_days`);
           await gw.db.run(sql`DELETE FROM report_member_days`);
@@ -404,6 +405,12 @@ describe('the rollups over random lines, shares, rates and bets', () => {
           const company = rowsOf.get(ids.admin!)!;
           expect(company.total.valueWonLose).toBe(listed.sum.winLoss);
           expect(company.total.validAmount).toBe(listed.sum.validBet);
+          // And for a random range of days, seen from one line: the rollups answer what the bets say.
+          const from = Date.parse(DAY.startTime) + window.from * 86_400_000;
+          const range = { startTime: new Date(from).toISOString(), endTime: new Date(from + window.days * 86_400_000).toISOString() };
+          const rolled = await gw.rpc('gw.credit.agent.list.total.report', { opsId: sessions.ma01!, ...range });
+          const raw = await gw.rpc('gw.credit.bet.query', { opsId: sessions.ma01!, ...range, pageIndex: 1, pageSize: 500 });
+          expect([rolled.total.valueWonLose, rolled.total.validAmount]).toEqual([raw.sum.winLoss, raw.sum.validBet]);
           // A rebuild of each day gives the rollups kept.
           const rollups = async () => ({
             edges: await gw.db.rows(sql`SELECT * FROM report_edge_days WHERE bets <> 0 ORDER BY agent_id, day, child_id, game_code`),
