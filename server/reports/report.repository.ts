@@ -102,36 +102,35 @@ export interface AccountSums {
   sums: Sums;
 }
 
-const splitRow = <R extends Sums & { id: DbInt; login_id: string; level: number }>(row: R): AccountSums => ({
-  id: row.id,
-  login_id: row.login_id,
-  level: Number(row.level),
-  sums: Object.fromEntries(MEASURES.map((m) => [m, row[m]])) as unknown as Sums,
-});
+/** A row's measures, apart from whatever else the query answered. */
+const sumsOf = (row: Sums): Sums => Object.fromEntries(MEASURES.map((m) => [m, row[m]])) as unknown as Sums;
+
+/** The two rollups, each with the account a row belongs to and how its measures are summed. */
+const ROLLUPS = {
+  edges: { table: sql`report_edge_days`, account: sql`r.child_id`, measures: edgeSums },
+  members: { table: sql`report_member_days`, account: sql`r.member_id`, measures: memberMeasures },
+};
+type Rollup = (typeof ROLLUPS)[keyof typeof ROLLUPS];
+
+/** Per account of a rollup's rows below an agent, with bets settled in the range, by login name. */
+async function sumsPerAccount(db: Queryable, rollup: Rollup, siteId: string, agentId: string, range: ReportRange): Promise<AccountSums[]> {
+  const rows = await db.rows<Sums & { id: DbInt; login_id: string; level: number }>(sql`
+    SELECT ${rollup.account} AS id, a.login_id, a.level, ${rollup.measures}
+      FROM ${rollup.table} r JOIN accounts a ON a.id = ${rollup.account}
+     WHERE r.site_id = ${siteId} AND r.agent_id = ${agentId} AND ${inRange(range)}
+     GROUP BY ${rollup.account}, a.login_id, a.level
+    HAVING sum(r.bets) <> 0
+     ORDER BY a.login_id`);
+  return rows.map((row) => ({ id: row.id, login_id: row.login_id, level: Number(row.level), sums: sumsOf(row) }));
+}
 
 /** The direct children of an agent (levels 0-3) with bets settled in the range, by login name. */
-export async function childSums(db: Queryable, siteId: string, agentId: string, range: ReportRange): Promise<AccountSums[]> {
-  const rows = await db.rows<Sums & { id: DbInt; login_id: string; level: number }>(sql`
-    SELECT r.child_id AS id, a.login_id, a.level, ${edgeSums}
-      FROM report_edge_days r JOIN accounts a ON a.id = r.child_id
-     WHERE r.site_id = ${siteId} AND r.agent_id = ${agentId} AND ${inRange(range)}
-     GROUP BY r.child_id, a.login_id, a.level
-    HAVING sum(r.bets) <> 0
-     ORDER BY a.login_id`);
-  return rows.map(splitRow);
-}
+export const childSums = (db: Queryable, siteId: string, agentId: string, range: ReportRange) =>
+  sumsPerAccount(db, ROLLUPS.edges, siteId, agentId, range);
 
 /** The members of a level-4 agent with bets settled in the range, by login name. */
-export async function memberSums(db: Queryable, siteId: string, agentId: string, range: ReportRange): Promise<AccountSums[]> {
-  const rows = await db.rows<Sums & { id: DbInt; login_id: string; level: number }>(sql`
-    SELECT r.member_id AS id, a.login_id, a.level, ${memberMeasures}
-      FROM report_member_days r JOIN accounts a ON a.id = r.member_id
-     WHERE r.site_id = ${siteId} AND r.agent_id = ${agentId} AND ${inRange(range)}
-     GROUP BY r.member_id, a.login_id, a.level
-    HAVING sum(r.bets) <> 0
-     ORDER BY a.login_id`);
-  return rows.map(splitRow);
-}
+export const memberSums = (db: Queryable, siteId: string, agentId: string, range: ReportRange) =>
+  sumsPerAccount(db, ROLLUPS.members, siteId, agentId, range);
 
 export const totalOf = (rows: readonly AccountSums[]) => rows.reduce((total, row) => addSums(total, row.sums), zero);
 
@@ -161,16 +160,13 @@ export async function dailySums(
   account: { id: string; level: number },
   range: ReportRange,
 ): Promise<{ day: string; sums: Sums }[]> {
-  const source: SQL =
-    account.level === 5
-      ? sql`SELECT to_char(r.day, 'YYYY-MM-DD') AS day, ${memberMeasures} FROM report_member_days r WHERE r.site_id = ${siteId} AND r.member_id = ${account.id}`
-      : account.level === 4
-        ? sql`SELECT to_char(r.day, 'YYYY-MM-DD') AS day, ${memberMeasures} FROM report_member_days r WHERE r.site_id = ${siteId} AND r.agent_id = ${account.id}`
-        : sql`SELECT to_char(r.day, 'YYYY-MM-DD') AS day, ${edgeSums} FROM report_edge_days r WHERE r.site_id = ${siteId} AND r.agent_id = ${account.id}`;
-  const rows = await db.rows<Sums & { day: string }>(
-    sql`${source} AND ${inRange(range)} GROUP BY r.day HAVING sum(r.bets) <> 0 ORDER BY r.day`,
-  );
-  return rows.map((row) => ({ day: row.day, sums: Object.fromEntries(MEASURES.map((m) => [m, row[m]])) as unknown as Sums }));
+  const rollup = account.level >= 4 ? ROLLUPS.members : ROLLUPS.edges;
+  const whose = account.level === 5 ? sql`r.member_id` : sql`r.agent_id`;
+  const rows = await db.rows<Sums & { day: string }>(sql`
+    SELECT to_char(r.day, 'YYYY-MM-DD') AS day, ${rollup.measures} FROM ${rollup.table} r
+     WHERE r.site_id = ${siteId} AND ${whose} = ${account.id} AND ${inRange(range)}
+     GROUP BY r.day HAVING sum(r.bets) <> 0 ORDER BY r.day`);
+  return rows.map((row) => ({ day: row.day, sums: sumsOf(row) }));
 }
 
 /** One member's sums over the range. */
