@@ -1,36 +1,167 @@
 import { z } from 'zod';
-import { isoTimeSchema, pageParams, pageResult } from './common.contract';
+import { companyLevel } from './account-levels.contract';
+import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contract';
+import { ErrorCode } from './errors.contract';
 import { defineMethod } from './method.contract';
+import { noticeKinds, noticeStatuses } from './notice-lifecycle.contract';
 
+export * from './notice-lifecycle.contract';
+
+/** The longest title and rich content of one language (the content is HTML, images only by URL). */
+export const NOTICE_TITLE_MAX = 200;
+export const NOTICE_CONTENT_MAX = 100_000;
+
+const requiredText = (max: number) => z.string().trim().min(1, 'language-required').max(max);
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+/** Texts by language: zh, en and th must be written; vi and id may be (PRODUCT.md "Notices"). */
+const texts = (max: number) =>
+  z.object({ zh: requiredText(max), en: requiredText(max), th: requiredText(max), vi: optionalText(max), id: optionalText(max) });
+export const noticeTitlesSchema = texts(NOTICE_TITLE_MAX);
+export const noticeContentsSchema = texts(NOTICE_CONTENT_MAX);
+export type NoticeTexts = z.infer<typeof noticeTitlesSchema>;
+
+export const noticeKindSchema = z.enum(noticeKinds);
+export const noticeStatusSchema = z.enum(noticeStatuses);
+/** 0-5, or null: "level not specified" (every level reads it). */
+export const noticeLevelSchema = z.number().int().min(0).max(5).nullable();
+
+/** A notice as a reader sees it: in the reader's language, else zh. */
 export const noticeItemSchema = z.object({
-  id: z.string(),
+  noticeId: idSchema,
+  kind: noticeKindSchema,
   title: z.string(),
   /** Plain text of the content, for the marquee. */
   content: z.string(),
-  /** Sanitised HTML of the content. */
+  /** Sanitised HTML of the content (shown through DOMPurify again). */
   contentRich: z.string(),
   publishTime: isoTimeSchema.nullable(),
   startTime: isoTimeSchema,
   endTime: isoTimeSchema,
-  /** Level the notice is sent to; null is "level not specified". */
-  level: z.number().int().min(0).max(5).nullable(),
+  level: noticeLevelSchema,
 });
+export type NoticeItem = z.infer<typeof noticeItemSchema>;
+
+/** A notice as its writers see it: every language, and its status now. */
+export const noticeRecordSchema = z.object({
+  noticeId: idSchema,
+  kind: noticeKindSchema,
+  status: noticeStatusSchema,
+  title: z.record(z.string(), z.string()),
+  content: z.record(z.string(), z.string()),
+  startTime: isoTimeSchema,
+  endTime: isoTimeSchema,
+  level: noticeLevelSchema,
+  publishTime: isoTimeSchema.nullable(),
+  updatedAt: isoTimeSchema,
+});
+export type NoticeRecord = z.infer<typeof noticeRecordSchema>;
+
+const windowChecks = <T extends z.ZodType<{ startTime: string; endTime: string }>>(schema: T) =>
+  schema.refine((p) => Date.parse(p.startTime) <= Date.parse(p.endTime), { message: 'start-after-end', path: ['startTime'] });
+
+const noticeFields = {
+  kind: noticeKindSchema.default('site'),
+  title: noticeTitlesSchema,
+  // Sanitised on the server (an allow-list) before it is stored; a tag or attribute outside it is dropped, not refused.
+  content: noticeContentsSchema,
+  startTime: isoTimeSchema,
+  endTime: isoTimeSchema,
+  level: noticeLevelSchema,
+};
+const idParams = z.object({ noticeId: idSchema });
+const statusAnswer = z.object({ noticeId: idSchema, status: z.union([noticeStatusSchema, z.literal('deleted')]) });
+// Writers: the company and its sub-accounts holding code 8 (PRODUCT.md "Roles").
+const writers = { levels: [companyLevel], accessCode: 8 } as const;
 
 export const noticeMethods = {
   'gw.credit.sn.notice.query': defineMethod({
-    summary: 'Current notices of the site sent to no particular level (the login page and the marquee)',
-    params: z.object(pageParams(99)),
+    summary: "Current notices of one kind (site by default) sent to no particular level: the login page, the marquee, the members' app",
+    params: z.object({ kind: noticeKindSchema.default('site'), ...pageParams(99) }),
     result: pageResult(noticeItemSchema),
     auth: 'public',
     effect: 'read',
     errors: [],
   }),
   'gw.credit.notice.layer.list': defineMethod({
-    summary: "Current notices for the signed-in user's level (the landing page), newest first",
+    summary: "Current site notices for the signed-in user's level (the landing page and the marquee), newest first",
     params: z.object(pageParams(99)),
     result: pageResult(noticeItemSchema),
     auth: 'session',
     effect: 'read',
     errors: [],
+  }),
+  'gw.credit.notice.page': defineMethod({
+    summary:
+      "The site's notices for their writers, newest first, with their status now: filtered by status, kind, target level and a time range their window overlaps",
+    params: windowChecks(
+      z.object({
+        status: noticeStatusSchema.optional(),
+        kind: noticeKindSchema.optional(),
+        /** A level, or "none" for the notices sent to no particular level. */
+        level: z.union([z.number().int().min(0).max(5), z.literal('none')]).optional(),
+        startTime: isoTimeSchema.default('1970-01-01T00:00:00.000Z'),
+        endTime: isoTimeSchema.default('9999-12-31T00:00:00.000Z'),
+        ...pageParams(99),
+      }),
+    ),
+    result: pageResult(noticeRecordSchema),
+    auth: 'session',
+    effect: 'read',
+    rights: writers,
+    errors: [],
+  }),
+  'gw.credit.notice.detail': defineMethod({
+    summary: 'One notice in every language, with its status now',
+    params: idParams,
+    result: noticeRecordSchema,
+    auth: 'session',
+    effect: 'read',
+    rights: writers,
+    errors: [ErrorCode.recordNotFound],
+  }),
+  'gw.credit.notice.add': defineMethod({
+    summary: 'Writes a notice as a draft: titles and rich contents in zh, en and th (vi and id optional), a window and a target level',
+    params: windowChecks(z.object(noticeFields)),
+    result: z.object({ noticeId: idSchema, status: z.literal('draft') }),
+    auth: 'session',
+    effect: 'write',
+    rights: writers,
+    errors: [],
+  }),
+  'gw.credit.notice.update': defineMethod({
+    summary: 'Rewrites a draft (20011 once it is published: revoke it first)',
+    params: windowChecks(z.object({ noticeId: idSchema, ...noticeFields })),
+    result: statusAnswer,
+    auth: 'session',
+    effect: 'write',
+    rights: writers,
+    errors: [ErrorCode.recordNotFound, ErrorCode.illegalOperation],
+  }),
+  'gw.credit.notice.publish': defineMethod({
+    summary: 'Publishes a draft: waiting until its start, sending inside its window (37160 when its end has passed)',
+    params: idParams,
+    result: statusAnswer,
+    auth: 'session',
+    effect: 'write',
+    rights: writers,
+    errors: [ErrorCode.recordNotFound, ErrorCode.illegalOperation, ErrorCode.illegalTime],
+  }),
+  'gw.credit.notice.revoke': defineMethod({
+    summary: 'Takes a waiting or sending notice back to draft',
+    params: idParams,
+    result: statusAnswer,
+    auth: 'session',
+    effect: 'write',
+    rights: writers,
+    errors: [ErrorCode.recordNotFound, ErrorCode.illegalOperation],
+  }),
+  'gw.credit.notice.delete': defineMethod({
+    summary: 'Deletes a draft or a complete notice (a waiting or sending one must be revoked first)',
+    params: idParams,
+    result: statusAnswer,
+    auth: 'session',
+    effect: 'write',
+    rights: writers,
+    errors: [ErrorCode.recordNotFound, ErrorCode.illegalOperation],
   }),
 };

@@ -7,9 +7,9 @@ describe('notice texts', () => {
     expect(htmlToText('a<br/>b')).toBe('a b');
   });
 
-  it('picks the caller language, then English, then Chinese', () => {
+  it('picks the caller language, else Chinese', () => {
     expect(localised({ zh: '中', en: 'en', th: 'th' }, 'th')).toBe('th');
-    expect(localised({ zh: '中', en: 'en' }, 'vi')).toBe('en');
+    expect(localised({ zh: '中', en: 'en' }, 'vi')).toBe('中');
     expect(localised({ zh: '中' }, 'id')).toBe('中');
     expect(localised({}, 'zh')).toBe('');
   });

@@ -1,60 +1,87 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Language } from '../../contract/common.contract';
+import { ErrorCode } from '../../contract/errors.contract';
+import type { NoticeKind, NoticeStatus, NoticeTexts, StoredNoticeStatus } from '../../contract/notice.contract';
+import { applyNoticeAction, noticeStatusOf, type NoticeAction } from '../../machines/notice-lifecycle.machine';
 import type { Queryable } from '../db/database';
-import { defineHandlers } from '../rpc/handler';
 import { iso } from '../db/timestamps';
+import type { CallContext } from '../rpc/dispatcher';
+import { defineHandlers } from '../rpc/handler';
+import { RpcError } from '../rpc/rpc-error';
+import { sanitizeNoticeHtml } from './rich-text';
 
 interface NoticeRow {
   id: string | number;
+  kind: NoticeKind;
+  status: StoredNoticeStatus;
   title: Record<string, string>;
   content: Record<string, string>;
   publish_time: Date | string | null;
   start_time: Date | string;
   end_time: Date | string;
   target_level: number | null;
+  updated_at: Date | string;
 }
+const columns = sql`id, kind, status, title, content, publish_time, start_time, end_time, target_level, updated_at`;
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
 
 /** Plain text of stored (already sanitised) HTML, for the marquee. */
 export function htmlToText(html: string): string {
   return html
-    .replace(/<(br|\/p|\/div|\/li)\s*\/?>/gi, ' ')
+    .replace(/<(br|\/p|\/div|\/li|\/h[1-6])\s*\/?>/gi, ' ')
     .replace(/<[^>]*>/g, '')
     .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => entities[name] ?? '')
     .replace(/\s+/g, ' ')
     .trim();
 }
 
-/** The text in the caller's language; English, then Chinese where a translation is missing. */
+/** The text in the reader's language, else Chinese (PRODUCT.md "Notices"). */
 export function localised(texts: Record<string, string>, language: Language): string {
-  return texts[language] || texts.en || texts.zh || '';
+  return texts[language] || texts.zh || '';
+}
+
+const statusOf = (row: NoticeRow, now: Date) =>
+  noticeStatusOf({ stored: row.status, startTime: row.start_time, endTime: row.end_time }, now);
+
+/**
+ * The same derivation as the machine's, as a condition on the rows, so that a page of one
+ * status is counted and cut in the database. A test holds the two together.
+ */
+function statusCondition(status: NoticeStatus, now: Date): SQL {
+  switch (status) {
+    case 'draft':
+      return sql`status = 'draft'`;
+    case 'waiting':
+      return sql`status = 'published' AND start_time > ${now}`;
+    case 'sending':
+      return sql`status = 'published' AND start_time <= ${now} AND end_time > ${now}`;
+    case 'complete':
+      return sql`status = 'published' AND end_time <= ${now}`;
+  }
 }
 
 /**
- * Published notices whose window holds `now`, newest first. `level` undefined: only notices
- * sent to no particular level; a level: those plus the ones sent to that level.
+ * Published notices of a kind whose window holds `now`, newest first. `level` undefined: only
+ * notices sent to no particular level; a level: those and the ones sent to that level.
  */
 async function currentNotices(
   db: Queryable,
-  input: { siteId: string; now: Date; level?: number; pageIndex: number; pageSize: number; language: Language },
+  input: { siteId: string; kind: NoticeKind; now: Date; level?: number; pageIndex: number; pageSize: number; language: Language },
 ) {
   const levelFilter = input.level === undefined ? sql`target_level IS NULL` : sql`(target_level IS NULL OR target_level = ${input.level})`;
-  const where = sql`site_id = ${input.siteId} AND kind = 'site' AND status = 'published'
-    AND start_time <= ${input.now} AND end_time > ${input.now} AND ${levelFilter}`;
-  const [count, rows] = [
-    await db.one<{ total: string | number }>(sql`SELECT count(*) AS total FROM notices WHERE ${where}`),
-    await db.rows<NoticeRow>(sql`SELECT id, title, content, publish_time, start_time, end_time, target_level
-      FROM notices WHERE ${where}
+  const where = sql`site_id = ${input.siteId} AND kind = ${input.kind} AND ${statusCondition('sending', input.now)} AND ${levelFilter}`;
+  const count = await db.one<{ total: string | number }>(sql`SELECT count(*) AS total FROM notices WHERE ${where}`);
+  const rows = await db.rows<NoticeRow>(sql`SELECT ${columns} FROM notices WHERE ${where}
       ORDER BY start_time DESC, id DESC
-      LIMIT ${input.pageSize} OFFSET ${(input.pageIndex - 1) * input.pageSize}`),
-  ];
+      LIMIT ${input.pageSize} OFFSET ${(input.pageIndex - 1) * input.pageSize}`);
   return {
     total: Number(count?.total ?? 0),
     list: rows.map((row) => {
       const rich = localised(row.content, input.language);
       return {
-        id: String(row.id),
+        noticeId: String(row.id),
+        kind: row.kind,
         title: localised(row.title, input.language),
         content: htmlToText(rich),
         contentRich: rich,
@@ -67,15 +94,137 @@ async function currentNotices(
   };
 }
 
+function record(row: NoticeRow, now: Date) {
+  return {
+    noticeId: String(row.id),
+    kind: row.kind,
+    status: statusOf(row, now),
+    title: row.title,
+    content: row.content,
+    startTime: iso(row.start_time),
+    endTime: iso(row.end_time),
+    level: row.target_level,
+    publishTime: row.publish_time === null ? null : iso(row.publish_time),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+/** The site's notice, locked for the rest of the call when `lock` (a write). 20049 when there is none. */
+async function noticeOf(ctx: CallContext, noticeId: string, lock = false): Promise<NoticeRow> {
+  const row = await ctx.db.one<NoticeRow>(
+    sql`SELECT ${columns} FROM notices WHERE site_id = ${ctx.site.id} AND kind <> 'game' AND id = ${noticeId} ${lock ? sql`FOR UPDATE` : sql``}`,
+  );
+  if (!row) throw new RpcError(ErrorCode.recordNotFound, { field: 'noticeId' });
+  return row;
+}
+
+/** Takes the machine's answer for `action` on the notice now, or refuses as the machine says. */
+async function act(ctx: CallContext, noticeId: string, action: NoticeAction) {
+  const row = await noticeOf(ctx, noticeId, true);
+  const before = statusOf(row, ctx.now);
+  const answer = applyNoticeAction({ stored: row.status, startTime: row.start_time, endTime: row.end_time }, ctx.now, action);
+  if ('refused' in answer) {
+    if (answer.refused === 'ended') throw new RpcError(ErrorCode.illegalTime, { field: 'endTime', rule: 'ended' });
+    throw new RpcError(ErrorCode.illegalOperation, { field: 'status', rule: before });
+  }
+  ctx.audit.targetId = String(row.id);
+  ctx.audit.summary = `${action}_NOTICE ${row.id} ${localised(row.title, 'zh')}`.slice(0, 200);
+  ctx.audit.changes = [{ field: 'status', before, after: answer.status }];
+  return { row, answer };
+}
+
+/** Every language's content through the allow-list; a language left empty is not kept. */
+function cleanTexts(titles: NoticeTexts, contents: NoticeTexts) {
+  const title: Record<string, string> = {};
+  const content: Record<string, string> = {};
+  for (const [language, text] of Object.entries(titles)) if (text) title[language] = text;
+  for (const [language, html] of Object.entries(contents)) {
+    const clean = html ? sanitizeNoticeHtml(html) : '';
+    if (clean) content[language] = clean;
+  }
+  // What the allow-list leaves of a required language may be nothing (only a script was written).
+  for (const language of ['zh', 'en', 'th'] as const) {
+    if (!content[language]) throw new RpcError(ErrorCode.invalidParams, { field: `content.${language}`, rule: 'language-required' });
+  }
+  return { title: JSON.stringify(title), content: JSON.stringify(content) };
+}
+
 export const noticeHandlers = defineHandlers({
   'gw.credit.sn.notice.query': (ctx, params) =>
     currentNotices(ctx.db, { siteId: ctx.site.id, now: ctx.now, language: ctx.language, ...params }),
+
   'gw.credit.notice.layer.list': (ctx, params) =>
     currentNotices(ctx.db, {
       siteId: ctx.site.id,
+      kind: 'site',
       now: ctx.now,
       language: ctx.language,
       level: ctx.session?.level,
       ...params,
     }),
+
+  'gw.credit.notice.page': async (ctx, params) => {
+    const conditions = [
+      sql`site_id = ${ctx.site.id}`,
+      sql`kind <> 'game'`,
+      sql`start_time < ${params.endTime}::timestamptz`,
+      sql`end_time >= ${params.startTime}::timestamptz`,
+    ];
+    if (params.status) conditions.push(statusCondition(params.status, ctx.now));
+    if (params.kind) conditions.push(sql`kind = ${params.kind}`);
+    if (params.level === 'none') conditions.push(sql`target_level IS NULL`);
+    else if (params.level !== undefined) conditions.push(sql`target_level = ${params.level}`);
+    const where = sql.join(conditions, sql` AND `);
+    const count = await ctx.db.one<{ total: string | number }>(sql`SELECT count(*) AS total FROM notices WHERE ${where}`);
+    const rows = await ctx.db.rows<NoticeRow>(sql`SELECT ${columns} FROM notices WHERE ${where}
+      ORDER BY id DESC LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
+    return { total: Number(count!.total), list: rows.map((row) => record(row, ctx.now)) };
+  },
+
+  'gw.credit.notice.detail': async (ctx, params) => record(await noticeOf(ctx, params.noticeId), ctx.now),
+
+  'gw.credit.notice.add': async (ctx, params) => {
+    const texts = cleanTexts(params.title, params.content);
+    const row = await ctx.db.one<{ id: string | number }>(sql`INSERT INTO notices
+        (site_id, kind, title, content, status, target_level, start_time, end_time, created_by, created_at, updated_at)
+      VALUES (${ctx.site.id}, ${params.kind}, ${texts.title}::jsonb, ${texts.content}::jsonb, 'draft', ${params.level},
+              ${params.startTime}::timestamptz, ${params.endTime}::timestamptz, ${ctx.session!.accountId}, ${ctx.now}, ${ctx.now})
+      RETURNING id`);
+    ctx.audit.targetId = String(row!.id);
+    ctx.audit.summary = `ADD_NOTICE ${row!.id} ${params.title.zh}`.slice(0, 200);
+    return { noticeId: String(row!.id), status: 'draft' as const };
+  },
+
+  'gw.credit.notice.update': async (ctx, params) => {
+    const texts = cleanTexts(params.title, params.content);
+    const { row, answer } = await act(ctx, params.noticeId, 'EDIT');
+    await ctx.db.run(sql`UPDATE notices SET kind = ${params.kind}, title = ${texts.title}::jsonb, content = ${texts.content}::jsonb,
+        target_level = ${params.level}, start_time = ${params.startTime}::timestamptz, end_time = ${params.endTime}::timestamptz,
+        updated_at = ${ctx.now}
+      WHERE id = ${row.id}`);
+    ctx.audit.changes = [
+      { field: 'startTime', before: iso(row.start_time), after: params.startTime },
+      { field: 'endTime', before: iso(row.end_time), after: params.endTime },
+      { field: 'level', before: row.target_level, after: params.level },
+    ].filter((change) => change.before !== change.after);
+    return { noticeId: String(row.id), status: answer.status };
+  },
+
+  'gw.credit.notice.publish': async (ctx, params) => {
+    const { row, answer } = await act(ctx, params.noticeId, 'PUBLISH');
+    await ctx.db.run(sql`UPDATE notices SET status = 'published', publish_time = ${ctx.now}, updated_at = ${ctx.now} WHERE id = ${row.id}`);
+    return { noticeId: String(row.id), status: answer.status };
+  },
+
+  'gw.credit.notice.revoke': async (ctx, params) => {
+    const { row, answer } = await act(ctx, params.noticeId, 'REVOKE');
+    await ctx.db.run(sql`UPDATE notices SET status = 'draft', publish_time = NULL, updated_at = ${ctx.now} WHERE id = ${row.id}`);
+    return { noticeId: String(row.id), status: answer.status };
+  },
+
+  'gw.credit.notice.delete': async (ctx, params) => {
+    const { row, answer } = await act(ctx, params.noticeId, 'DELETE');
+    await ctx.db.run(sql`DELETE FROM notices WHERE id = ${row.id}`);
+    return { noticeId: String(row.id), status: answer.status };
+  },
 });

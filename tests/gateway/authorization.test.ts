@@ -193,7 +193,26 @@ const otherCodedCalls: Record<string, { actor: Actor; params: (target: string) =
   'gw.credit.leaderboard.query': { actor: 'level0', params: () => beijingToday() },
   'gw.credit.trading.report': { actor: 'level0', params: () => beijingToday() },
   'gw.credit.bill.query': { actor: 'level0', params: () => ({}) },
+  'gw.credit.notice.page': { actor: 'level0', params: () => ({}) },
+  'gw.credit.notice.add': { actor: 'level0', params: () => noticeDraft() },
+  // Past the rights check, there is no such notice (the lifecycle has tests of its own).
+  'gw.credit.notice.detail': { actor: 'level0', params: () => ({ noticeId: '999999999' }), expected: 20049 },
+  'gw.credit.notice.update': { actor: 'level0', params: () => ({ noticeId: '999999999', ...noticeDraft() }), expected: 20049 },
+  'gw.credit.notice.publish': { actor: 'level0', params: () => ({ noticeId: '999999999' }), expected: 20049 },
+  'gw.credit.notice.revoke': { actor: 'level0', params: () => ({ noticeId: '999999999' }), expected: 20049 },
+  'gw.credit.notice.delete': { actor: 'level0', params: () => ({ noticeId: '999999999' }), expected: 20049 },
 };
+
+function noticeDraft() {
+  const now = gw.clock.now().getTime();
+  return {
+    title: { zh: '权限', en: 'Rights', th: 'สิทธิ์' },
+    content: { zh: '<p>权限</p>', en: '<p>Rights</p>', th: '<p>สิทธิ์</p>' },
+    startTime: new Date(now).toISOString(),
+    endTime: new Date(now + 86_400_000).toISOString(),
+    level: null,
+  };
+}
 
 /** Reports take whole Beijing days: today's. */
 function beijingToday() {

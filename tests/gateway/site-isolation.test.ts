@@ -13,7 +13,7 @@ afterAll(async () => {
 const DEMO = 'localhost:8080';
 const DEMO2 = 'demo2.localhost:8080';
 
-type Notices = { total: number; list: { id: string; title: string }[] };
+type Notices = { total: number; list: { noticeId: string; title: string }[] };
 
 describe('site isolation', () => {
   it('each host gets its own site, and unknown hosts the default one', async () => {
@@ -28,7 +28,7 @@ describe('site isolation', () => {
       const result = (
         await gw.call('gw.credit.sn.notice.query', { pageSize: 500, domain: 'demo2.localhost', host: 'demo2.localhost' }, { host })
       ).result as Notices;
-      return result.list.map((n) => n.id);
+      return result.list.map((n) => n.noticeId);
     };
     const siteOf = async (id: string) => (await gw.db.one<{ site_id: string }>(sql`SELECT site_id FROM notices WHERE id = ${id}`))!.site_id;
     const demoIds = await ids(DEMO);

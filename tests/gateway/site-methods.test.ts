@@ -156,9 +156,9 @@ describe('notices', () => {
     const page2 = (await gw.call('gw.credit.sn.notice.query', { pageIndex: 2, pageSize: 2 })).result as { total: number; list: unknown[] };
     expect(page2).toMatchObject({ total: 3 });
     expect(page2.list).toHaveLength(1);
-    // Vietnamese is optional for a notice: English stands in.
+    // Vietnamese is optional for a notice: Chinese stands in.
     const vi = (await gw.call('gw.credit.sn.notice.query', { ztsLang: 'vi', pageSize: 1 })).result as { list: { title: string }[] };
-    expect(vi.list[0]!.title).toBe('fresh EN');
+    expect(vi.list[0]!.title).toBe('fresh');
   });
 
   it('refuses page sizes outside 1..500 and a page index below 1 with 100', async () => {

@@ -17,7 +17,7 @@ export default function NoticeScreen() {
       {!loading && !failed && notices.length === 0 ? <p className="text-muted-foreground">{t('notice.empty')}</p> : null}
       <ul className="grid gap-3">
         {notices.map((notice) => (
-          <li key={notice.id}>
+          <li key={notice.noticeId}>
             <Card data-testid="notice-item">
               <CardHeader>
                 <CardTitle>{notice.title}</CardTitle>
