@@ -3,6 +3,7 @@ import { accountCommands } from './account.commands';
 import type { Command, Rights } from './command';
 import { gameCommands } from './game.commands';
 import { navigationCommands } from './navigation.commands';
+import { noticeCommands } from './notice.commands';
 import { pointsCommands } from './points.commands';
 import { preferenceCommands } from './preferences.commands';
 import { reportCommands } from './report.commands';
@@ -22,6 +23,7 @@ export const allCommands: readonly Command[] = [
   ...gameCommands,
   ...transferCommands,
   ...reportCommands,
+  ...noticeCommands,
   ...preferenceCommands,
   ...sessionCommands,
 ];

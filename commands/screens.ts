@@ -10,6 +10,7 @@ import type { Rights } from './command';
  */
 export type ScreenId =
   | 'notice'
+  | 'noticeEditor'
   | 'accounts'
   | 'searchAccount'
   | 'stopList'
@@ -61,6 +62,17 @@ export const screens: readonly Screen[] = [
     icon: 'megaphone',
     guard: { anyOf: ['gw.credit.notice.layer.list'] },
     menu: { group: 'main', order: 1, shortcut: 'alt+1', keywords: ['notice', 'announcement', 'home', '公告', 'gonggao'] },
+  },
+  {
+    // Spec §2's hidden "edit notice" route: adds a notice, or edits the draft named.
+    id: 'noticeEditor',
+    path: '/oprateNotice/index',
+    pattern: '/oprateNotice/index/:noticeId?',
+    labelKey: 'route.noticeEditor',
+    icon: 'megaphone',
+    guard: { anyOf: ['gw.credit.notice.add', 'gw.credit.notice.update'] },
+    highlight: 'notice',
+    remountOn: 'noticeId',
   },
   {
     id: 'accounts',

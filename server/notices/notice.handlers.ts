@@ -22,6 +22,11 @@ interface NoticeRow {
   target_level: number | null;
   updated_at: Date | string;
 }
+type ReaderRow = Omit<NoticeRow, 'title' | 'content' | 'status' | 'updated_at'> & {
+  title_text: string;
+  content_text: string;
+  total: string | number;
+};
 const columns = sql`id, kind, status, title, content, publish_time, start_time, end_time, target_level, updated_at`;
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
@@ -71,26 +76,31 @@ async function currentNotices(
 ) {
   const levelFilter = input.level === undefined ? sql`target_level IS NULL` : sql`(target_level IS NULL OR target_level = ${input.level})`;
   const where = sql`site_id = ${input.siteId} AND kind = ${input.kind} AND ${statusCondition('sending', input.now)} AND ${levelFilter}`;
-  const count = await db.one<{ total: string | number }>(sql`SELECT count(*) AS total FROM notices WHERE ${where}`);
-  const rows = await db.rows<NoticeRow>(sql`SELECT ${columns} FROM notices WHERE ${where}
+  // One statement: the page in the reader's language (else zh) and the total beside each row.
+  const pick = (column: string) =>
+    sql`COALESCE(NULLIF(${sql.identifier(column)} ->> ${input.language}, ''), ${sql.identifier(column)} ->> 'zh', '')`;
+  const rows = await db.rows<ReaderRow>(sql`SELECT id, kind, publish_time, start_time, end_time, target_level,
+        ${pick('title')} AS title_text, ${pick('content')} AS content_text, count(*) OVER () AS total
+      FROM notices WHERE ${where}
       ORDER BY start_time DESC, id DESC
       LIMIT ${input.pageSize} OFFSET ${(input.pageIndex - 1) * input.pageSize}`);
+  const total =
+    rows.length > 0
+      ? Number(rows[0]!.total)
+      : Number((await db.one<{ total: string | number }>(sql`SELECT count(*) AS total FROM notices WHERE ${where}`))!.total);
   return {
-    total: Number(count?.total ?? 0),
-    list: rows.map((row) => {
-      const rich = localised(row.content, input.language);
-      return {
-        noticeId: String(row.id),
-        kind: row.kind,
-        title: localised(row.title, input.language),
-        content: htmlToText(rich),
-        contentRich: rich,
-        publishTime: row.publish_time === null ? null : iso(row.publish_time),
-        startTime: iso(row.start_time),
-        endTime: iso(row.end_time),
-        level: row.target_level,
-      };
-    }),
+    total,
+    list: rows.map((row) => ({
+      noticeId: String(row.id),
+      kind: row.kind,
+      title: row.title_text,
+      content: htmlToText(row.content_text),
+      contentRich: row.content_text,
+      publishTime: row.publish_time === null ? null : iso(row.publish_time),
+      startTime: iso(row.start_time),
+      endTime: iso(row.end_time),
+      level: row.target_level,
+    })),
   };
 }
 
@@ -129,7 +139,7 @@ async function act(ctx: CallContext, noticeId: string, action: NoticeAction) {
   }
   ctx.audit.targetId = String(row.id);
   ctx.audit.summary = `${action}_NOTICE ${row.id} ${localised(row.title, 'zh')}`.slice(0, 200);
-  ctx.audit.changes = [{ field: 'status', before, after: answer.status }];
+  ctx.audit.changes = [{ field: 'noticeStatus', before, after: answer.status }];
   return { row, answer };
 }
 

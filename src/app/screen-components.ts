@@ -4,6 +4,7 @@ import type { ScreenId } from '../../commands/screens';
 /** Each screen of commands/screens.ts and its code, loaded when the screen is first opened. */
 export const screenComponents: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   notice: lazy(() => import('@/features/notice/notice-screen')),
+  noticeEditor: lazy(() => import('@/features/notice/notice-editor-screen')),
   accounts: lazy(() => import('@/features/accounts/account-list-screen')),
   searchAccount: lazy(() => import('@/features/search-account/search-account-screen')),
   stopList: lazy(() => import('@/features/accounts/stop-list-screen')),

@@ -11,7 +11,8 @@ export interface NoticesState {
 
 /** Current notices of the user's site and level (pageSize 99, spec §7), in the user's language: fetched once for the marquee and the notice screen. */
 export function useNoticesQuery(): NoticesState {
-  const query = useCall('gw.credit.notice.layer.list', { pageIndex: 1, pageSize: 99 }, { silent: true });
+  // Windows open and close with no write to tell anyone: read again every minute.
+  const query = useCall('gw.credit.notice.layer.list', { pageIndex: 1, pageSize: 99 }, { silent: true, refetchInterval: 60_000 });
   return { notices: query.data?.list ?? [], loading: query.isPending, failed: query.isError };
 }
 

@@ -1,7 +1,7 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
-import { splitHash, urlStateCodec, useUrlState } from './use-url-state';
+import { navigateInHash, splitHash, urlStateCodec, useUrlState } from './use-url-state';
 
 const codec = urlStateCodec(
   {
@@ -57,5 +57,21 @@ describe('URL state', () => {
     act(() => result.current[1]((current) => ({ status: current.status === '1' ? '' : '1' })));
     expect(location.hash).toBe('#/account/index/7?search=ma');
     expect(result.current[0]).toEqual({ status: '', sort: 'createdAt.desc', search: 'ma' });
+  });
+});
+
+describe('navigating to a screen with its state', () => {
+  it('keeps the query inside the hash, where the screen reads it, and tells the router', () => {
+    location.hash = '#/winningReport/index';
+    const seen: string[] = [];
+    const listen = () => seen.push(location.hash);
+    addEventListener('hashchange', listen);
+    navigateInHash('/videoOrder/index?userId=12&start=2026-11-20');
+    removeEventListener('hashchange', listen);
+    expect(location.hash).toBe('#/videoOrder/index?userId=12&start=2026-11-20');
+    expect(location.search).toBe('');
+    expect(seen).toEqual(['#/videoOrder/index?userId=12&start=2026-11-20']);
+    const { result } = renderHook(() => useUrlState(urlStateCodec({ userId: z.string() }, { userId: '' })));
+    expect(result.current[0].userId).toBe('12');
   });
 });

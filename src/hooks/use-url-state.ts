@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { useHashLocation } from 'wouter/use-hash-location';
+import type { useHashLocation } from 'wouter/use-hash-location';
 import type { z } from 'zod';
 
 /**
@@ -24,10 +24,24 @@ const subscribe = (callback: () => void) => {
 const currentPath = () => splitHash(location.hash).path;
 const currentQuery = () => splitHash(location.hash).query;
 
+type Navigate = ReturnType<typeof useHashLocation>[1];
+
+/**
+ * Goes to `path?query` with the query inside the hash (`#/videoOrder/index?userId=1`), where the
+ * screens read their state; wouter's own hash navigation would put it before the `#`.
+ */
+export const navigateInHash: Navigate = (to, options = {}) => {
+  const { path, query } = splitHash(to);
+  const oldURL = location.href;
+  const url = new URL(oldURL);
+  url.hash = `${path}${query ? `?${query}` : ''}`;
+  history[options.replace ? 'replaceState' : 'pushState'](options.state ?? null, '', url.href);
+  dispatchEvent(new HashChangeEvent('hashchange', { oldURL, newURL: url.href }));
+};
+
 /** wouter's hash location without the query, so routes match `#/account/index?status=1` too. */
-export function useHashPathLocation(): [string, ReturnType<typeof useHashLocation>[1]] {
-  const [, navigate] = useHashLocation();
-  return [useSyncExternalStore(subscribe, currentPath, () => '/'), navigate];
+export function useHashPathLocation(): [string, Navigate] {
+  return [useSyncExternalStore(subscribe, currentPath, () => '/'), navigateInHash];
 }
 useHashPathLocation.hrefs = (href: string) => `#${href}`;
 

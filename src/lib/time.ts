@@ -168,3 +168,13 @@ export function rangeProblem(range: BeijingRange, maxSpanDays?: number): RangePr
   if (!start || !end) return { kind: 'open', maxDays: maxSpanDays };
   return Date.parse(end) - Date.parse(start) > maxSpanDays * DAY_MS ? { kind: 'tooLong', maxDays: maxSpanDays } : null;
 }
+
+/** An instant as a date-time input's value in Beijing wall time, `YYYY-MM-DDTHH:mm`. */
+export function beijingInputValue(instant: string | number | Date): string {
+  return beijingClockText(new Date(instant).getTime()).slice(0, 16).replace(' ', 'T');
+}
+
+/** The instant a Beijing wall time `YYYY-MM-DD[T ]HH:mm[:ss]` stands for (ISO), or null when it is none. */
+export function beijingInputInstant(text: string): string | null {
+  return isDateTime(text) ? new Date(startInstant(text)).toISOString() : null;
+}

@@ -13,7 +13,8 @@
  *      same database, same run, on PGlite and PostgreSQL;
  *   9. 30-day reports from the rollups over a loaded history (10,000,000 bets on PostgreSQL,
  *      1,000,000 on PGlite) against the same numbers aggregated from the bets, and settlement
- *      with the rollups kept against without.
+ *      with the rollups kept against without;
+ *  10. the landing page's notice call with 10,000 notices stored, on PGlite.
  * `npm run bench -- score` runs only the parts whose names hold one of the words given.
  * Aims are reported, never enforced: the exit code is non-zero only when something could not be measured.
  */
@@ -31,6 +32,7 @@ import { benchBetIngest, INGEST_BETS, type IngestResult } from './bets.bench-hel
 import { benchTransfers, TRANSFER_BENCH_SECONDS, TRANSFER_WORKERS, type TransferBenchResult } from './transfers.bench-helper';
 import { benchScorePglite, benchScorePostgres, SCORE_CONNECTIONS, type ScoreBenchResult, type ScoreLoadResult } from './score.bench-helper';
 import { benchReports, type ReportBenchResult } from './reports.bench-helper';
+import { benchNotices, STORED_NOTICES } from './notices.bench-helper';
 
 const RATIO_AIM = 0.6;
 const EMPTY_START_AIM_S = 30;
@@ -196,7 +198,7 @@ const SIGNED_IN_JS_AIM_KIB = 250;
 const bundleRows: TableRow[] = [];
 
 async function benchBundles(): Promise<void> {
-  const { login, afterSignIn, foreignRequests } = await measureBundles();
+  const { login, afterSignIn, noticeEditor, foreignRequests } = await measureBundles();
   const kib = (value: number) => `${value.toFixed(1)} KiB`;
   bundleRows.push({ screen: 'login (/#/login)', 'JS gzip': kib(login.jsKiB), 'CSS gzip': kib(login.cssKiB), files: String(login.files) });
   bundleRows.push({
@@ -204,6 +206,12 @@ async function benchBundles(): Promise<void> {
     'JS gzip': kib(afterSignIn.jsKiB),
     'CSS gzip': kib(afterSignIn.cssKiB),
     files: String(afterSignIn.files),
+  });
+  bundleRows.push({
+    screen: 'then the notice editor (/#/oprateNotice/index, all loaded so far)',
+    'JS gzip': kib(noticeEditor.jsKiB),
+    'CSS gzip': kib(noticeEditor.cssKiB),
+    files: String(noticeEditor.files),
   });
   bundleRows.push({
     screen: 'anchors (login JS): shadcn-admin 221, vue-element-admin 345, react-admin 404 KiB',
@@ -218,6 +226,12 @@ async function benchBundles(): Promise<void> {
     kib(afterSignIn.jsKiB),
     `<= ${SIGNED_IN_JS_AIM_KIB} KiB`,
     afterSignIn.jsKiB <= SIGNED_IN_JS_AIM_KIB,
+  );
+  addSummary(
+    'rich-text editor code loaded by the login / first screen / the editor',
+    `${yesNo(login.editor)} / ${yesNo(afterSignIn.editor)} / ${yesNo(noticeEditor.editor)}`.replaceAll('NO', 'no'),
+    'no / no / yes',
+    !login.editor && !afterSignIn.editor && noticeEditor.editor,
   );
   addSummary('requests to other origins', String(foreignRequests.length), '0', foreignRequests.length === 0);
 }
@@ -330,6 +344,22 @@ function reportScore(database: string, result: ScoreBenchResult): void {
     result.gateway.failures + result.withoutTransfer.failures + Object.values(result.raw).reduce((sum, raw) => sum + raw.failures, 0);
   addSummary(`${database}: every score up done`, `${failures} failures`, '0', failures === 0);
   addSummary(`${database}: ledger check after the score bench`, result.ledgerOk ? 'passed' : 'FAILED', 'passed', result.ledgerOk);
+}
+
+const NOTICE_AIM_MS = 10;
+const noticeRows: TableRow[] = [];
+
+async function benchNoticeCalls(): Promise<void> {
+  const timings = await benchNotices();
+  for (const timing of timings)
+    noticeRows.push({ database: 'PGlite', call: timing.query, 'p50 ms': timing.p50.toFixed(1), 'p95 ms': timing.p95.toFixed(1) });
+  const landing = timings[0]!;
+  addSummary(
+    `PGlite: the landing page's notices (layer.list, ${STORED_NOTICES.toLocaleString('en')} stored, p50; p95 in part 10)`,
+    `${landing.p50.toFixed(1)} ms`,
+    `< ${NOTICE_AIM_MS} ms`,
+    landing.p50 < NOTICE_AIM_MS,
+  );
 }
 
 const AUDIT_AIM_MS = 50;
@@ -463,6 +493,7 @@ async function main(): Promise<void> {
   await part('bets ingest, PGlite', async () => reportIngest('PGlite', await benchBetIngest({ kind: 'pglite' })));
   await part('transfers, PGlite', async () => reportTransfers('PGlite', await benchTransfers({ kind: 'pglite' })));
   await part('reports, PGlite', async () => reportReports('PGlite', await benchReports({ kind: 'pglite' })));
+  await part('notices, PGlite', benchNoticeCalls);
   const adminUrl = postgresAdminUrl();
   if (adminUrl) {
     console.log(`PostgreSQL: a fresh database on ${maskUrl(adminUrl)}`);
@@ -547,6 +578,10 @@ async function main(): Promise<void> {
   printTable(
     '9. Reports over 30 days from the rollups (j) against the same numbers aggregated from the bets (k); settlement with the rollups kept against without',
     reportRows,
+  );
+  printTable(
+    `10. Notices: server time of a call (pageSize 99, through the gateway) with ${STORED_NOTICES.toLocaleString('en')} notices stored`,
+    noticeRows,
   );
   printTable('Summary', summaryRows);
 }

@@ -10,19 +10,24 @@ export interface LoadedAssets {
   jsKiB: number;
   cssKiB: number;
   files: number;
+  /** Whether any of the files carries the rich-text editor (ProseMirror, under tiptap). */
+  editor: boolean;
 }
 
 /** Gzipped size of the built files the page loaded (from dist/web, gzip level 9 as build tools report). */
 function sizes(urls: Set<string>): LoadedAssets {
   let js = 0;
   let css = 0;
+  let editor = false;
   for (const url of urls) {
     const path = new URL(url).pathname;
-    const bytes = gzipSync(readFileSync(join(webRoot, path)), { level: 9 }).length;
+    const file = readFileSync(join(webRoot, path));
+    const bytes = gzipSync(file, { level: 9 }).length;
     if (path.endsWith('.js')) js += bytes;
     else css += bytes;
+    if (path.endsWith('.js') && file.includes('ProseMirror-hideselection')) editor = true;
   }
-  return { jsKiB: js / 1024, cssKiB: css / 1024, files: urls.size };
+  return { jsKiB: js / 1024, cssKiB: css / 1024, files: urls.size, editor };
 }
 
 function collect(page: Page): Set<string> {
@@ -38,7 +43,12 @@ function collect(page: Page): Set<string> {
  * What the login screen loads, and everything loaded once the first screen after sign-in
  * (the notices) is shown: production build, real server, Chromium.
  */
-export async function measureBundles(): Promise<{ login: LoadedAssets; afterSignIn: LoadedAssets; foreignRequests: string[] }> {
+export async function measureBundles(): Promise<{
+  login: LoadedAssets;
+  afterSignIn: LoadedAssets;
+  noticeEditor: LoadedAssets;
+  foreignRequests: string[];
+}> {
   // Sign-in needs the captcha's code, which only the server's own database holds: the bench signs in without it.
   const server = await startServer({ dataDir: makeTempDir(), env: { CAPTCHA: 'off' } });
   const browser = await launchChromium();
@@ -61,7 +71,11 @@ export async function measureBundles(): Promise<{ login: LoadedAssets; afterSign
     await page.locator('#login-safe-code').press('Enter');
     await page.getByTestId('notice-screen').waitFor();
     await page.waitForLoadState('networkidle');
-    return { login, afterSignIn: sizes(urls), foreignRequests: foreign };
+    const afterSignIn = sizes(urls);
+    await page.evaluate(() => (location.hash = '/oprateNotice/index'));
+    await page.getByTestId('notice-editor').locator('[contenteditable="true"]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    return { login, afterSignIn, noticeEditor: sizes(urls), foreignRequests: foreign };
   } finally {
     await browser.close();
     await server.stop();

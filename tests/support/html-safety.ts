@@ -57,3 +57,50 @@ export function unsafeParts(html: string): string[] {
   }
   return found;
 }
+
+const runnableElements = new Set([
+  'script',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'base',
+  'meta',
+  'link',
+  'form',
+  'applet',
+  'portal',
+  'template',
+  'style',
+]);
+const urlAttributes = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'srcdoc', 'background', 'poster', 'codebase']);
+
+/**
+ * What in HTML shown by the browser could still run, for markup that only DOMPurify cleaned
+ * (it keeps harmless tags the notices' allow-list does not): an element that loads or runs
+ * something, an event handler, a script URL in any attribute that takes one, a style that
+ * calls out.
+ */
+export function runnableParts(html: string): string[] {
+  const { document } = new JSDOM(`<!doctype html><body>${html}</body>`).window;
+  const found: string[] = [];
+  for (const element of document.body.querySelectorAll('*')) {
+    if (runnableElements.has(element.localName)) found.push(`<${element.localName}>`);
+    for (const { name, value } of element.attributes) {
+      const compact = value
+        .replace(/\s/g, '')
+        .replace(/\p{Cc}/gu, '')
+        .toLowerCase();
+      if (name.startsWith('on')) found.push(`${element.localName}[${name}]`);
+      else if (
+        urlAttributes.has(name) &&
+        /^(javascript|vbscript|data):/.test(compact) &&
+        !/^data:image\/(png|gif|jpeg|webp);/.test(compact)
+      )
+        found.push(`${element.localName}[${name}=${value}]`);
+      else if (name === 'style' && /url\(|expression|behavior|binding|@import/.test(compact))
+        found.push(`${element.localName}[style=${value}]`);
+    }
+  }
+  return found;
+}

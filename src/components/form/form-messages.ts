@@ -54,6 +54,8 @@ export const ruleMessages: Record<string, RuleMessage> = {
   'level-required': { key: 'form.rule.levelRequired' },
   'round-required': { key: 'form.rule.roundRequired' },
   'account-required': { key: 'form.rule.accountRequired' },
+  'language-required': { key: 'notices.rule.languageRequired' },
+  'date-time': { key: 'notices.rule.dateTime' },
 };
 
 /** How a refusal without a known rule is stored on its field: its catalogue code. */

@@ -27,6 +27,7 @@ const namedFields: Record<string, 'text' | 'flag' | 'raw'> = {
   betStopped: 'flag',
   winBlocked: 'flag',
   accessCode: 'raw',
+  noticeStatus: 'text',
 };
 
 /** The fields with a name of their own in `audit.field.*` (any other is shown as the gateway names it). */

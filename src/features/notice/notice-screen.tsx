@@ -1,24 +1,74 @@
-import DOMPurify from 'dompurify';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { safeNoticeHtml } from '@/lib/safe-html';
+import { can } from '../../../commands/can';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useNotices } from '@/hooks/use-notices';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
+import { useNotices } from '@/hooks/use-notices';
+import { useUrlState, type UrlStateCodec } from '@/hooks/use-url-state';
+
+// The writers' list brings zod and the table: loaded only when its tab opens.
+const NoticeListPanel = lazy(() => import('./notice-list-panel'));
+
+const tabState: UrlStateCodec<{ tab: string }> = {
+  parse: (query) => ({ tab: new URLSearchParams(query).get('tab') === 'all' ? 'all' : 'current' }),
+  serialize: (value) => (value.tab === 'all' ? 'tab=all' : ''),
+};
 
 export default function NoticeScreen() {
+  const { t } = useTranslation();
+  const rights = useRights();
+  const [view, setView] = useUrlState(tabState);
+  const writer = can(rights, 'gw.credit.notice.page');
+  if (!writer) {
+    return (
+      <section className="space-y-4" data-testid="notice-screen">
+        <h1 className="text-xl font-semibold">{t('route.notice')}</h1>
+        <CurrentNotices />
+      </section>
+    );
+  }
+  return (
+    <section className="space-y-4" data-testid="notice-screen">
+      <h1 className="text-xl font-semibold">{t('route.notice')}</h1>
+      <Tabs value={view.tab} onValueChange={(tab) => setView({ tab })}>
+        <TabsList>
+          <TabsTrigger value="current" data-testid="notice-tab-current">
+            {t('notices.current')}
+          </TabsTrigger>
+          <TabsTrigger value="all" data-testid="notice-tab-all">
+            {t('notices.all')}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="current">
+          <CurrentNotices />
+        </TabsContent>
+        <TabsContent value="all">
+          <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+            <NoticeListPanel />
+          </Suspense>
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
+}
+
+function CurrentNotices() {
   const { t } = useTranslation();
   const format = useFormat();
   const { notices, loading, failed } = useNotices();
   return (
-    <section className="space-y-4" data-testid="notice-screen">
-      <h1 className="text-xl font-semibold">{t('route.notice')}</h1>
+    <>
       {loading ? <Skeleton className="h-24 w-full" /> : null}
       {failed ? <p role="alert">{t('notice.failed')}</p> : null}
       {!loading && !failed && notices.length === 0 ? <p className="text-muted-foreground">{t('notice.empty')}</p> : null}
       <ul className="grid gap-3">
         {notices.map((notice) => (
           <li key={notice.noticeId}>
-            <Card data-testid="notice-item">
+            <Card data-testid="notice-item" data-notice-id={notice.noticeId}>
               <CardHeader>
                 <CardTitle>{notice.title}</CardTitle>
                 <CardDescription>
@@ -26,14 +76,11 @@ export default function NoticeScreen() {
                 </CardDescription>
               </CardHeader>
               {/* Sanitised on the server when saved, and again here before display. */}
-              <CardContent
-                className="prose prose-sm max-w-none"
-                dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(notice.contentRich) }}
-              />
+              <CardContent className="notice-rich text-sm" dangerouslySetInnerHTML={{ __html: safeNoticeHtml(notice.contentRich) }} />
             </Card>
           </li>
         ))}
       </ul>
-    </section>
+    </>
   );
 }

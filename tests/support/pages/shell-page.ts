@@ -7,6 +7,7 @@ import { LoginPage } from './login-page';
 /** The data-testid of each screen's root, for the screens the page objects wait for. */
 const screenTestIds: Partial<Record<ScreenId, string>> = {
   notice: 'notice-screen',
+  noticeEditor: 'notice-editor',
   accounts: 'account-list-screen',
   stopList: 'stop-list-screen',
   addAccount: 'add-account-screen',

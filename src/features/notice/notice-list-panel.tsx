@@ -1,0 +1,202 @@
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { z } from 'zod';
+import { noticeActionsFor, noticeFacts, noticeReads, noticeTitle, runNoticeAction } from '../../../commands/notice.commands';
+import { can } from '../../../commands/can';
+import type { ParamsIn } from '../../../contract/methods.contract';
+import { noticeStatuses, noticeKinds, type NoticeRecord, type NoticeStatus } from '../../../contract/notice.contract';
+import { noticeStatusOf } from '../../../machines/notice-lifecycle.machine';
+import { useInfiniteCall, useInvalidate } from '@/api/queries';
+import { DataTable, useDataTable } from '@/components/data-table/data-table';
+import { textColumn } from '@/components/data-table/data-table-columns';
+import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
+import type { DataTableColumn } from '@/components/data-table/data-table-types';
+import { DateRangeFilter } from '@/components/filters/date-range-filter';
+import { SelectFilter } from '@/components/filters/select-filter';
+import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { useCommands, useRights } from '@/hooks/use-command-context';
+import { useNow } from '@/hooks/use-now';
+import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
+import { beijingTime, rangeInstants, rangeProblem } from '@/lib/time';
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const listState = urlStateCodec(
+  {
+    tab: z.literal('all'),
+    status: z.enum(noticeStatuses),
+    kind: z.enum(noticeKinds),
+    level: z.enum(['none', '0', '1', '2', '3', '4', '5']),
+    start: day,
+    end: day,
+  },
+  { tab: 'all', status: '' as never, kind: '' as never, level: '' as never, start: '', end: '' },
+);
+
+const statusTone: Record<NoticeStatus, BadgeProps['variant']> = {
+  draft: 'outline',
+  waiting: 'warning',
+  sending: 'default',
+  complete: 'secondary',
+};
+
+/** The writers' list of every notice of the site: filters, the status now (the machine's, on the browser's clock), the actions it allows per row. */
+export default function NoticeListPanel() {
+  const { t, i18n } = useTranslation();
+  const [, navigate] = useLocation();
+  const rights = useRights();
+  const commands = useCommands();
+  const now = useNow();
+  const [view, setView] = useUrlState(listState);
+  const range = { start: view.start, end: view.end };
+  const query = useMemo(() => {
+    const params: Omit<ParamsIn<'gw.credit.notice.page'>, 'pageIndex' | 'pageSize'> = {};
+    if (view.status) params.status = view.status;
+    if (view.kind) params.kind = view.kind;
+    if (view.level) params.level = view.level === 'none' ? 'none' : Number(view.level);
+    if (rangeProblem(range) === null) {
+      const { start, end } = rangeInstants(range);
+      if (start) params.startTime = start;
+      if (end) params.endTime = end;
+    }
+    return params;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view.status, view.kind, view.level, view.start, view.end]);
+  const pages = useInfiniteCall('gw.credit.notice.page', query, { pageSize: 99 });
+  const statusNow = (notice: NoticeRecord) => noticeStatusOf(noticeFacts(notice), now);
+  // A window opened or closed since the list was read: the readers' list (the marquee) changes too.
+  const invalidate = useInvalidate();
+  const moved = pages.rows.some((row) => statusNow(row) !== row.status);
+  useEffect(() => {
+    if (moved) void invalidate(noticeReads);
+  }, [moved, invalidate]);
+
+  const columns = useMemo<DataTableColumn<NoticeRecord>[]>(() => {
+    const title = (key: string) => t(`notices.column.${key}`);
+    return [
+      textColumn<NoticeRecord>('title', title('title'), (row) => noticeTitle(row, i18n.language), {
+        width: 'minmax(14rem,2fr)',
+        className: 'font-medium',
+      }),
+      textColumn<NoticeRecord>('kind', title('kind'), (row) => t(`notices.kind.${row.kind}`), { width: '7rem' }),
+      textColumn<NoticeRecord>('level', title('level'), (row) => (row.level === null ? t('notices.anyLevel') : t(`level.${row.level}`)), {
+        width: '9rem',
+      }),
+      textColumn<NoticeRecord>(
+        'window',
+        title('window'),
+        (row) => `${beijingTime(row.startTime).slice(0, 16)} – ${beijingTime(row.endTime).slice(0, 16)}`,
+        {
+          width: '19rem',
+          className: 'tabular-nums text-xs',
+        },
+      ),
+      {
+        id: 'status',
+        header: title('status'),
+        cell: ({ row }) => {
+          const status = statusNow(row.original);
+          return (
+            <Badge variant={statusTone[status]} data-testid="notice-status" data-status={status}>
+              {t(`notices.status.${status}`)}
+            </Badge>
+          );
+        },
+        meta: { width: '7rem', export: { header: title('status'), cell: (row) => t(`notices.status.${statusNow(row)}`) } },
+      },
+      {
+        id: 'actions',
+        header: title('actions'),
+        cell: ({ row }) => (
+          <div className="flex flex-wrap gap-1">
+            {noticeActionsFor(rights, row.original, now).map((action) => (
+              <Button
+                key={action}
+                type="button"
+                size="sm"
+                variant={action === 'DELETE' || action === 'REVOKE' ? 'outline' : 'secondary'}
+                onClick={() => void runNoticeAction(commands, row.original, action)}
+                data-testid={`notice-${action.toLowerCase()}`}
+              >
+                {t(`notices.action.${action.toLowerCase()}`)}
+              </Button>
+            ))}
+          </div>
+        ),
+        meta: { width: '16rem', export: false },
+      },
+    ];
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [t, i18n.language, rights, commands, now]);
+  const model = useDataTable({ columns, data: pages.rows, getRowId: (row) => row.noticeId });
+
+  const filters = (
+    <>
+      <SelectFilter
+        label={t('notices.column.status')}
+        value={view.status}
+        onChange={(status) => setView({ status: status as never }, 'replace')}
+        options={noticeStatuses.map((status) => ({ value: status, label: t(`notices.status.${status}`) }))}
+        data-testid="notices-status"
+      />
+      <SelectFilter
+        label={t('notices.column.kind')}
+        value={view.kind}
+        onChange={(kind) => setView({ kind: kind as never }, 'replace')}
+        options={noticeKinds.map((kind) => ({ value: kind, label: t(`notices.kind.${kind}`) }))}
+        data-testid="notices-kind"
+      />
+      <SelectFilter
+        label={t('notices.column.level')}
+        value={view.level}
+        onChange={(level) => setView({ level: level as never }, 'replace')}
+        options={[
+          { value: 'none' as const, label: t('notices.anyLevel') },
+          ...(['0', '1', '2', '3', '4', '5'] as const).map((level) => ({ value: level, label: t(`level.${level}`) })),
+        ]}
+        data-testid="notices-level"
+      />
+      <DateRangeFilter
+        value={range}
+        onChange={(next) => setView({ start: next.start, end: next.end }, 'replace')}
+        data-testid="notices-range"
+      />
+    </>
+  );
+
+  return (
+    <div className="flex h-[calc(100vh-14rem)] min-h-96 flex-col gap-3" data-testid="notice-list">
+      <DataTableToolbar
+        model={model}
+        filters={filters}
+        status={
+          <span className="flex items-center gap-3">
+            <span className="text-sm text-muted-foreground" role="status" data-testid="notices-total" data-total={pages.total}>
+              {t('notices.total', { count: pages.total })}
+            </span>
+            {can(rights, 'gw.credit.notice.add') ? (
+              <Button type="button" size="sm" onClick={() => navigate('/oprateNotice/index')} data-testid="notice-add">
+                {t('notices.add')}
+              </Button>
+            ) : null}
+          </span>
+        }
+        exportAs={{ name: 'notices', sheet: t('notices.all'), disabled: pages.rows.length === 0, testId: 'notices-export' }}
+      />
+      <DataTable
+        model={model}
+        label={t('notices.all')}
+        total={pages.total}
+        loading={pages.isFetching}
+        empty={t('notices.emptyList')}
+        onEndReached={pages.loadMore}
+        rowHeight={52}
+        minWidth="68rem"
+        testId="notice-rows"
+        rowTestId="notice-row"
+        rowAttributes={(row) => ({ 'data-notice-id': row.noticeId })}
+      />
+    </div>
+  );
+}
