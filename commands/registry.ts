@@ -9,6 +9,7 @@ import { preferenceCommands } from './preferences.commands';
 import { reportCommands } from './report.commands';
 import { sessionCommands } from './session.commands';
 import { subAccountCommands } from './sub-account.commands';
+import { suggestionCommands } from './suggestion.commands';
 import { transferCommands } from './transfer.commands';
 
 export { matchesShortcut, shortcutLabel } from './shortcuts';
@@ -24,6 +25,7 @@ export const allCommands: readonly Command[] = [
   ...transferCommands,
   ...reportCommands,
   ...noticeCommands,
+  ...suggestionCommands,
   ...preferenceCommands,
   ...sessionCommands,
 ];

@@ -31,7 +31,8 @@ export type ScreenId =
   | 'winningReport'
   | 'leaderboard'
   | 'tradingReport'
-  | 'bill';
+  | 'bill'
+  | 'suggestion';
 
 /** Who may open a screen: any of the contract methods it calls (through `can`), or everyone signed in. */
 export type ScreenGuard = { anyOf: readonly MethodName[] } | 'signedIn';
@@ -51,6 +52,8 @@ export interface Screen {
   highlight?: ScreenId;
   /** The param whose change mounts the screen afresh (its state belongs to one account). */
   remountOn?: string;
+  /** A count the menu shows beside the entry: the `newCount` this read answers (e.g. new suggestions). */
+  badge?: 'gw.credit.suggestion.count';
 }
 
 export const screens: readonly Screen[] = [
@@ -184,6 +187,17 @@ export const screens: readonly Screen[] = [
     // Code 8, levels 0-3 (PRODUCT.md "Roles"), declared by the method.
     guard: { anyOf: ['gw.credit.bill.query'] },
     menu: { group: 'main', order: 4.18, keywords: ['bill', 'settlement', 'period', 'hand up', '账单', '结算', 'zhangdan'] },
+  },
+  {
+    // Spec §2 "suggestion or complaints" / "suggestion record": what the line's members wrote in the app.
+    id: 'suggestion',
+    path: '/suggestion/index',
+    pattern: '/suggestion/index',
+    labelKey: 'route.suggestion',
+    icon: 'message-square',
+    guard: { anyOf: ['gw.credit.suggestion.page'] },
+    menu: { group: 'main', order: 4.19, keywords: ['suggestion', 'complaint', 'feedback', 'app suggestion', '建议', '投诉', 'jianyi'] },
+    badge: 'gw.credit.suggestion.count',
   },
   {
     id: 'videoOrder',

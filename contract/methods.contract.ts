@@ -10,6 +10,7 @@ import { pointsMethods } from './points.contract';
 import { billMethods, leaderboardMethods, reportMethods, tradingMethods } from './report.contract';
 import { siteMethods } from './site.contract';
 import { subAccountMethods } from './subaccount.contract';
+import { suggestionMethods } from './suggestion.contract';
 import { transferMethods } from './transfer.contract';
 
 /** Every method of the gateway, by its exact wire name (spec §7). */
@@ -18,6 +19,7 @@ export const contract = {
   ...siteMethods,
   ...authMethods,
   ...noticeMethods,
+  ...suggestionMethods,
   ...accountMethods,
   ...pointsMethods,
   ...subAccountMethods,

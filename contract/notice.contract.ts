@@ -73,6 +73,32 @@ const statusAnswer = z.object({ noticeId: idSchema, status: z.union([noticeStatu
 // Writers: the company and its sub-accounts holding code 8 (PRODUCT.md "Roles").
 const writers = { levels: [companyLevel], accessCode: 8 } as const;
 
+/** A game notice: shown by the game platform in its lobby over its window, for every game or the games named. */
+export const gameNoticeSchema = z.object({
+  noticeId: idSchema,
+  title: z.record(z.string(), z.string()),
+  content: z.record(z.string(), z.string()),
+  /** Empty: every game. */
+  gameCodes: z.array(z.string()),
+  startTime: isoTimeSchema,
+  endTime: isoTimeSchema,
+  updatedAt: isoTimeSchema,
+  /** The platform holds this version (nothing of the site's game notices waits to be sent). */
+  delivered: z.boolean(),
+});
+export type GameNotice = z.infer<typeof gameNoticeSchema>;
+
+const gameNoticeFields = {
+  title: noticeTitlesSchema,
+  content: noticeContentsSchema,
+  gameCodes: z
+    .array(z.string().regex(/^[a-z0-9-]{1,32}$/, 'game-code'))
+    .max(50)
+    .default([]),
+  startTime: isoTimeSchema,
+  endTime: isoTimeSchema,
+};
+
 export const noticeMethods = {
   'gw.credit.sn.notice.query': defineMethod({
     summary: "Current notices of one kind (site by default) sent to no particular level: the login page, the marquee, the members' app",
@@ -154,6 +180,40 @@ export const noticeMethods = {
     effect: 'write',
     rights: writers,
     errors: [ErrorCode.recordNotFound, ErrorCode.illegalOperation],
+  }),
+  'gw.credit.game.notice.add': defineMethod({
+    summary:
+      'Writes a game notice the platform shows in its lobby over its window (for every game, or the games named); the adapter carries it',
+    params: windowChecks(z.object(gameNoticeFields)),
+    result: z.object({ noticeId: idSchema }),
+    auth: 'session',
+    effect: 'write',
+    rights: writers,
+    errors: [ErrorCode.recordNotFound],
+  }),
+  'gw.credit.game.notice.update': defineMethod({
+    summary: 'Rewrites a game notice; the platform gets the new version',
+    params: windowChecks(z.object({ noticeId: idSchema, ...gameNoticeFields })),
+    result: z.object({ noticeId: idSchema }),
+    auth: 'session',
+    effect: 'write',
+    rights: writers,
+    errors: [ErrorCode.recordNotFound],
+  }),
+  'gw.credit.game.notice.get': defineMethod({
+    summary: "The site's game notices, newest first, with whether the platform holds each, and what the platform's lobby shows now",
+    params: z.object(pageParams(99)),
+    result: pageResult(gameNoticeSchema).extend({
+      lobby: z.object({
+        tables: z.number().int(),
+        players: z.number().int(),
+        notices: z.array(z.object({ noticeId: z.string(), title: z.string() })),
+      }),
+    }),
+    auth: 'session',
+    effect: 'read',
+    rights: writers,
+    errors: [],
   }),
   'gw.credit.notice.delete': defineMethod({
     summary: 'Deletes a draft or a complete notice (a waiting or sending one must be revoked first)',

@@ -91,6 +91,26 @@ export interface GamePlatform {
   readFeed(call: { after: string; limit: number }): Promise<FeedItem[]>;
   /** Accounts' settings as they are now, each replacing what the platform had of it. */
   setAccounts(call: { siteId: string; accounts: PlatformAccount[] }): Promise<void>;
+  /** The site's game notices not yet ended, all of them: they replace what the platform had. */
+  setGameNotices(call: { siteId: string; notices: PlatformGameNotice[] }): Promise<void>;
+  /** What the platform's lobby shows for the site now: tables playing, members seated, the game notices in their window. */
+  lobby(call: { siteId: string; now: Date }): Promise<PlatformLobby>;
+}
+
+export interface PlatformGameNotice {
+  noticeId: string;
+  title: Record<string, string>;
+  content: Record<string, string>;
+  /** Empty: every game. */
+  gameCodes: string[];
+  startTime: Date;
+  endTime: Date;
+}
+
+export interface PlatformLobby {
+  tables: number;
+  players: number;
+  notices: { noticeId: string; title: Record<string, string> }[];
 }
 
 /** How a gateway gets the platform for the connection (or transaction) it works in. */
@@ -116,7 +136,7 @@ export class PlatformSilent extends Error {
  * fault fires once and leaves `pending` (shared by every wrapper given the same list).
  */
 export type Fault = {
-  call: 'transferIn' | 'transferOut' | 'settleTransfer' | 'setClosedGames' | 'setAccounts';
+  call: 'transferIn' | 'transferOut' | 'settleTransfer' | 'setClosedGames' | 'setAccounts' | 'setGameNotices';
   when: 'before' | 'after';
 };
 
@@ -140,5 +160,7 @@ export function withFaults(platform: GamePlatform, pending: Fault[]): GamePlatfo
     readFeed: (call) => platform.readFeed(call),
     setClosedGames: faulty('setClosedGames', (call: { siteId: string; gameCodes: string[] }) => platform.setClosedGames(call)),
     setAccounts: faulty('setAccounts', (call: { siteId: string; accounts: PlatformAccount[] }) => platform.setAccounts(call)),
+    setGameNotices: faulty('setGameNotices', (call: { siteId: string; notices: PlatformGameNotice[] }) => platform.setGameNotices(call)),
+    lobby: (call) => platform.lobby(call),
   };
 }

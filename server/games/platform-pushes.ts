@@ -1,19 +1,20 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
-import type { PlatformAccount, PlatformFor } from './game-platform';
+import type { PlatformAccount, PlatformFor, PlatformGameNotice } from './game-platform';
 
 /**
  * What the platform is told: 'games', the games closed for a site (queued by the game switch);
+ * 'notices', the site's game notices (queued by gw.credit.game.notice.add and .update);
  * 'account', one account's settings (queued by triggers on accounts and game_settings, whatever
  * path changed them: migration 0026).
  */
-export type PushSubject = 'games' | 'account';
+export type PushSubject = 'games' | 'notices' | 'account';
 
 /**
  * Queues a push of the site's closed games, in the caller's transaction: the change and the duty
  * to tell the platform commit together (an outbox), so a process dying in between loses nothing.
  */
-export async function queuePush(tx: Queryable, siteId: string, subject: 'games', now: Date): Promise<void> {
+export async function queuePush(tx: Queryable, siteId: string, subject: 'games' | 'notices', now: Date): Promise<void> {
   await tx.run(sql`INSERT INTO platform_pushes (site_id, subject, queued_at) VALUES (${siteId}, ${subject}, ${now})
     ON CONFLICT (site_id, subject, account_id) DO UPDATE SET version = platform_pushes.version + 1, queued_at = EXCLUDED.queued_at`);
 }
@@ -76,6 +77,27 @@ async function accountsNow(db: Queryable, siteId: string, ids: readonly DbInt[])
   }));
 }
 
+/** The site's game notices not yet ended, as the platform takes them. */
+async function gameNoticesNow(db: Queryable, siteId: string, now: Date): Promise<PlatformGameNotice[]> {
+  const rows = await db.rows<{
+    id: DbInt;
+    title: Record<string, string>;
+    content: Record<string, string>;
+    game_codes: string[] | null;
+    start_time: Date | string;
+    end_time: Date | string;
+  }>(sql`SELECT id, title, content, game_codes, start_time, end_time FROM notices
+          WHERE site_id = ${siteId} AND kind = 'game' AND end_time > ${now} ORDER BY id`);
+  return rows.map((row) => ({
+    noticeId: String(row.id),
+    title: row.title,
+    content: row.content,
+    gameCodes: row.game_codes ?? [],
+    startTime: new Date(row.start_time),
+    endTime: new Date(row.end_time),
+  }));
+}
+
 /**
  * Sends what is queued, oldest first: each subject's state as it is now, a site's accounts in one
  * call. A sender first takes its pushes for PUSH_LEASE_MS (another process skips them), so an
@@ -109,6 +131,8 @@ export async function sendPlatformPushes(db: Queryable, platformFor: PlatformFor
             sql`SELECT game_code FROM site_games_closed WHERE site_id = ${siteId} ORDER BY game_code`,
           );
           await platform.setClosedGames({ siteId, gameCodes: closed.map((row) => row.game_code) });
+        } else if (subject === 'notices') {
+          await platform.setGameNotices({ siteId, notices: await gameNoticesNow(db, siteId, now) });
         } else {
           await platform.setAccounts({
             siteId,

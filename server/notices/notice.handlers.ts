@@ -144,7 +144,7 @@ async function act(ctx: CallContext, noticeId: string, action: NoticeAction) {
 }
 
 /** Every language's content through the allow-list; a language left empty is not kept. */
-function cleanTexts(titles: NoticeTexts, contents: NoticeTexts) {
+export function cleanTexts(titles: NoticeTexts, contents: NoticeTexts) {
   const title: Record<string, string> = {};
   const content: Record<string, string> = {};
   for (const [language, text] of Object.entries(titles)) if (text) title[language] = text;

@@ -16,6 +16,8 @@ import { gameHandlers } from '../games/game.handlers';
 import { jobHandlers } from '../jobs/job.handlers';
 import { noJobRunner, type JobRunner } from '../jobs/job-runner';
 import { noticeHandlers } from '../notices/notice.handlers';
+import { suggestionHandlers } from '../notices/suggestion.handlers';
+import { gameNoticeHandlers } from '../notices/game-notice.handlers';
 import { pointsHandlers } from '../points/points.handlers';
 import { transferHandlers } from '../points/transfer.handlers';
 import type { PlatformFor } from '../games/game-platform';
@@ -55,6 +57,8 @@ export function createHandlers(
     ...siteHandlers(databaseKind),
     ...authHandlers,
     ...noticeHandlers,
+    ...suggestionHandlers,
+    ...gameNoticeHandlers(platformFor),
     ...accountQueryHandlers,
     ...accountAddHandlers,
     ...accountStatusHandlers,

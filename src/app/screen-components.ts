@@ -19,6 +19,7 @@ export const screenComponents: Record<ScreenId, LazyExoticComponent<ComponentTyp
   leaderboard: lazy(() => import('@/features/reports/leaderboard-screen')),
   tradingReport: lazy(() => import('@/features/reports/trading-report-screen')),
   bill: lazy(() => import('@/features/reports/bill-screen')),
+  suggestion: lazy(() => import('@/features/notice/suggestion-screen')),
   onsiteBetting: lazy(() => import('@/features/bets/onsite-betting-screen')),
   gameTransfer: lazy(() => import('@/features/transfers/game-transfer-screen')),
   gameLog: lazy(() => import('@/features/transfers/game-log-screen')),

@@ -201,6 +201,17 @@ const otherCodedCalls: Record<string, { actor: Actor; params: (target: string) =
   'gw.credit.notice.publish': { actor: 'level0', params: () => ({ noticeId: '999999999' }), expected: 20049 },
   'gw.credit.notice.revoke': { actor: 'level0', params: () => ({ noticeId: '999999999' }), expected: 20049 },
   'gw.credit.notice.delete': { actor: 'level0', params: () => ({ noticeId: '999999999' }), expected: 20049 },
+  'gw.credit.game.notice.get': { actor: 'level0', params: () => ({}) },
+  'gw.credit.game.notice.add': { actor: 'level0', params: () => ({ ...noticeDraft(), level: undefined, gameCodes: [] }) },
+  'gw.credit.game.notice.update': {
+    actor: 'level0',
+    params: () => ({ ...noticeDraft(), level: undefined, noticeId: '999999999' }),
+    expected: 20049,
+  },
+  'gw.credit.suggestion.page': { actor: 'level4', params: () => ({}) },
+  'gw.credit.suggestion.count': { actor: 'level4', params: () => ({}) },
+  'gw.credit.suggestion.read': { actor: 'level4', params: () => ({ suggestionId: '999999999' }), expected: 20049 },
+  'gw.credit.suggestion.reply': { actor: 'level4', params: () => ({ suggestionId: '999999999', reply: 'ok' }), expected: 20049 },
 };
 
 function noticeDraft() {

@@ -5,6 +5,9 @@ import type { ParamsIn, ResultOf } from '../../contract/methods.contract';
 import { noticeStatuses } from '../../contract/notice.contract';
 import { noticeLifecycleMachine, noticeStatusOf } from '../../machines/notice-lifecycle.machine';
 import { openDatabase } from '../../server/db/database';
+import { withFaults, type Fault, type PlatformFor } from '../../server/games/game-platform';
+import { sendPlatformPushes } from '../../server/games/platform-pushes';
+import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
 import { xssCorpus } from '../fixtures/xss-corpus';
 import { unsafeParts } from '../support/html-safety';
 import { testDatabaseKind } from '../support/test-database';
@@ -398,5 +401,76 @@ describe('the XSS corpus through the gateway', () => {
     ].join('');
     const noticeId = await add({ content: { zh: formatted, en: '<p>en</p>', th: '<p>th</p>' } });
     expect((await detail(noticeId)).content.zh).toBe(formatted);
+  });
+});
+
+describe('game notices through the adapter', () => {
+  const gameNotice = (over: Record<string, unknown> = {}) => ({
+    ...texts('game'),
+    gameCodes: ['baccarat'],
+    startTime: at(MINUTE),
+    endTime: at(60 * MINUTE),
+    ...over,
+  });
+  const lost: Fault[] = [];
+  const platformFor: PlatformFor = (db) => withFaults(simulatorPlatform(db), lost);
+  const get = () => gw.rpc('gw.credit.game.notice.get', { opsId: admin });
+
+  it('keeps a game notice, hands it to the platform through the outbox, and the lobby shows it inside its window', async () => {
+    await gw.db.run(sql`DELETE FROM platform_pushes WHERE subject = 'notices'`);
+    const { noticeId } = await gw.rpc('gw.credit.game.notice.add', {
+      opsId: admin,
+      ...gameNotice({ content: { zh: '<p>新桌<script>x()</script></p>', en: '<p>New table</p>', th: '<p>โต๊ะใหม่</p>' } }),
+    });
+    let listed = (await get()).list.find((notice) => notice.noticeId === noticeId)!;
+    expect(listed).toMatchObject({ gameCodes: ['baccarat'], delivered: false, content: { zh: '<p>新桌</p>' } });
+    // Not a reader's notice: the back office's lists never show it.
+    expect((await gw.rpc('gw.credit.sn.notice.query', {})).list.map((notice) => notice.noticeId)).not.toContain(noticeId);
+
+    // A lost call keeps the push; the next run delivers it.
+    lost.push({ call: 'setGameNotices', when: 'before' });
+    expect(await sendPlatformPushes(gw.db, platformFor, gw.clock.now())).toMatchObject({ failed: 1 });
+    expect((await get()).list.find((notice) => notice.noticeId === noticeId)!.delivered).toBe(false);
+    expect(await sendPlatformPushes(gw.db, platformFor, gw.clock.now())).toMatchObject({ sent: 1, failed: 0 });
+    listed = (await get()).list.find((notice) => notice.noticeId === noticeId)!;
+    expect(listed.delivered).toBe(true);
+    expect((await get()).lobby.notices.map((notice) => notice.noticeId)).not.toContain(noticeId);
+    gw.clock.advance(2 * MINUTE);
+    expect((await get()).lobby.notices).toContainEqual({ noticeId, title: '通知 game' });
+
+    // A change goes out again as a whole.
+    await gw.rpc('gw.credit.game.notice.update', {
+      opsId: admin,
+      noticeId,
+      ...gameNotice({ title: { zh: '改了', en: 'Changed', th: 'แก้' }, gameCodes: [], startTime: at(-MINUTE) }),
+    });
+    expect((await get()).list.find((notice) => notice.noticeId === noticeId)).toMatchObject({ gameCodes: [], delivered: false });
+    await sendPlatformPushes(gw.db, platformFor, gw.clock.now());
+    expect((await get()).lobby.notices).toContainEqual({ noticeId, title: '改了' });
+  });
+
+  it('refuses a game the platform does not have (20049), a missing language or a window backwards (100), and keeps nothing', async () => {
+    const before = await count();
+    expect(await gw.refusal('gw.credit.game.notice.add', { opsId: admin, ...gameNotice({ gameCodes: ['no-such-game'] }) })).toMatchObject({
+      code: 20049,
+      data: { field: 'gameCodes' },
+    });
+    expect(
+      await gw.refusal('gw.credit.game.notice.add', { opsId: admin, ...gameNotice({ title: { zh: '中', en: '', th: 'ไทย' } }) }),
+    ).toMatchObject({ code: 100 });
+    expect(
+      await gw.refusal('gw.credit.game.notice.add', { opsId: admin, ...gameNotice({ startTime: at(2 * MINUTE), endTime: at(MINUTE) }) }),
+    ).toMatchObject({
+      code: 100,
+      data: { rule: 'start-after-end' },
+    });
+    expect(await gw.refusal('gw.credit.game.notice.update', { opsId: admin, noticeId: '999999999', ...gameNotice() })).toMatchObject({
+      code: 20049,
+    });
+    // A site notice is not a game notice.
+    expect(await gw.refusal('gw.credit.game.notice.update', { opsId: admin, noticeId: await add(), ...gameNotice() })).toMatchObject({
+      code: 20049,
+    });
+    expect(await count()).toBe(before + 1);
   });
 });

@@ -132,6 +132,40 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
         }
       });
     },
+    async setGameNotices(call) {
+      const rows = JSON.stringify(
+        call.notices.map((notice) => ({
+          notice_id: notice.noticeId,
+          title: notice.title,
+          content: notice.content,
+          game_codes: notice.gameCodes,
+          start_time: notice.startTime.toISOString(),
+          end_time: notice.endTime.toISOString(),
+        })),
+      );
+      await db.transaction(async (tx) => {
+        await tx.run(sql`DELETE FROM simulator_game_notices WHERE site_id = ${call.siteId}`);
+        await tx.run(sql`INSERT INTO simulator_game_notices (site_id, notice_id, title, content, game_codes, start_time, end_time)
+          SELECT ${call.siteId}, r.notice_id, r.title, r.content, r.game_codes, r.start_time, r.end_time
+            FROM jsonb_to_recordset(${rows}::jsonb) AS r (notice_id text, title jsonb, content jsonb, game_codes text[],
+                 start_time timestamptz, end_time timestamptz)`);
+      });
+    },
+    async lobby(call) {
+      const seated = await db.one<{ tables: string | number; players: string | number }>(
+        sql`SELECT count(DISTINCT table_id) AS tables, count(*) AS players FROM simulator_players WHERE site_id = ${call.siteId}`,
+      );
+      const notices = await db.rows<{ notice_id: string; title: Record<string, string> }>(
+        sql`SELECT notice_id, title FROM simulator_game_notices
+             WHERE site_id = ${call.siteId} AND start_time <= ${call.now} AND end_time > ${call.now}
+             ORDER BY start_time DESC, notice_id DESC`,
+      );
+      return {
+        tables: Number(seated!.tables),
+        players: Number(seated!.players),
+        notices: notices.map((row) => ({ noticeId: row.notice_id, title: row.title })),
+      };
+    },
     async readFeed(call) {
       const rows = await db.rows<FeedRow>(
         sql`SELECT seq, site_id, kind, body FROM platform_feed WHERE seq > ${call.after}::bigint ORDER BY seq LIMIT ${call.limit}`,

@@ -7,6 +7,7 @@ import {
   Dices,
   KeyRound,
   LayoutDashboard,
+  MessageSquare,
   Gamepad2,
   Megaphone,
   Radio,
@@ -20,7 +21,8 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { highlightedPath, menuScreens } from '../../../commands/screens';
+import { highlightedPath, menuScreens, type Screen } from '../../../commands/screens';
+import { useCall } from '@/api/queries';
 import { Sheet, SheetContent, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { useRights } from '@/hooks/use-command-context';
 import { cn } from '@/lib/utils';
@@ -41,7 +43,27 @@ const icons: Record<string, LucideIcon> = {
   dices: Dices,
   'arrow-left-right': ArrowLeftRight,
   'scroll-text': ScrollText,
+  'message-square': MessageSquare,
 };
+
+/** The count beside a menu entry (new suggestions), read again every minute; nothing while it is 0. */
+function MenuBadge({ method, labelled }: { method: NonNullable<Screen['badge']>; labelled: boolean }) {
+  const { t } = useTranslation();
+  const count = useCall(method, {}, { silent: true, refetchInterval: 60_000 }).data?.newCount ?? 0;
+  if (count === 0) return null;
+  return (
+    <span
+      className={cn(
+        'ms-auto rounded-full bg-destructive px-1.5 text-xs leading-5 font-medium text-white tabular-nums',
+        !labelled && 'absolute end-1 top-0.5 px-1 text-[10px] leading-4',
+      )}
+      aria-label={t('layout.newCount', { count })}
+      data-testid="menu-badge"
+    >
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
 
 function MenuItems({ labelled, onChoose }: { labelled: boolean; onChoose?: () => void }) {
   const { t } = useTranslation();
@@ -62,12 +84,13 @@ function MenuItems({ labelled, onChoose }: { labelled: boolean; onChoose?: () =>
               title={labelled ? undefined : t(screen.labelKey)}
               onClick={onChoose}
               className={cn(
-                'flex items-center gap-3 rounded-md px-3 py-2 text-sm hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
+                'relative flex items-center gap-3 rounded-md px-3 py-2 text-sm hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
                 current && 'bg-sidebar-accent font-medium text-sidebar-accent-foreground',
               )}
             >
               <Icon className="size-4 shrink-0" aria-hidden />
               <span className={cn('truncate', !labelled && 'sr-only')}>{t(screen.labelKey)}</span>
+              {screen.badge ? <MenuBadge method={screen.badge} labelled={labelled} /> : null}
             </Link>
           </li>
         );

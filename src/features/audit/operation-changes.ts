@@ -28,6 +28,7 @@ const namedFields: Record<string, 'text' | 'flag' | 'raw'> = {
   winBlocked: 'flag',
   accessCode: 'raw',
   noticeStatus: 'text',
+  suggestionStatus: 'text',
 };
 
 /** The fields with a name of their own in `audit.field.*` (any other is shown as the gateway names it). */

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { safeNoticeHtml } from '@/lib/safe-html';
 import { Link, useLocation, useParams } from 'wouter';
 import { z } from 'zod';
+import { gameName } from '../../../commands/game.commands';
 import { noticeReads } from '../../../commands/notice.commands';
 import { languages, type Language } from '../../../contract/common.contract';
 import {
@@ -12,6 +13,7 @@ import {
   noticeKinds,
   noticeTitlesSchema,
   requiredNoticeLanguages,
+  type GameNotice,
   type NoticeKind,
   type NoticeRecord,
 } from '../../../contract/notice.contract';
@@ -26,6 +28,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/lib/toast';
+import { useUrlState, type UrlStateCodec } from '@/hooks/use-url-state';
 import { beijingInputInstant, beijingInputValue } from '@/lib/time';
 import { RichTextEditor } from './rich-text-editor';
 
@@ -40,6 +43,7 @@ const editorSchema = z
     end: dateTime,
     title: noticeTitlesSchema,
     content: noticeContentsSchema,
+    gameCodes: z.array(z.string()),
   })
   .refine((v) => (beijingInputInstant(v.start) ?? '') <= (beijingInputInstant(v.end) ?? '\uffff'), {
     message: 'start-after-end',
@@ -51,15 +55,20 @@ type Texts = Record<Language, string>;
 const emptyTexts = (): Texts => ({ zh: '', en: '', th: '', vi: '', id: '' });
 const HOUR = 3_600_000;
 
-function defaults(notice?: NoticeRecord): EditorValues {
+/** What the form edits: a site or app notice, or a game notice (games instead of a level, no lifecycle). */
+type Editing = { mode: 'notice'; notice?: NoticeRecord } | { mode: 'game'; notice?: GameNotice };
+
+function defaults({ mode, notice }: Editing): EditorValues {
   const start = Math.ceil(Date.now() / HOUR) * HOUR;
+  const level = mode === 'notice' ? notice?.level : undefined;
   return {
-    kind: notice?.kind ?? 'site',
-    level: notice?.level === null || notice?.level === undefined ? NO_LEVEL : (String(notice.level) as EditorValues['level']),
+    kind: mode === 'notice' ? (notice?.kind ?? 'site') : 'site',
+    level: level === null || level === undefined ? NO_LEVEL : (String(level) as EditorValues['level']),
     start: beijingInputValue(notice?.startTime ?? start),
     end: beijingInputValue(notice?.endTime ?? start + 7 * 24 * HOUR),
     title: { ...emptyTexts(), ...notice?.title },
     content: { ...emptyTexts(), ...notice?.content },
+    gameCodes: mode === 'game' ? (notice?.gameCodes ?? []) : [],
   };
 }
 
@@ -73,13 +82,41 @@ function toParams(values: EditorValues) {
     endTime: beijingInputInstant(values.end)!,
     title: texts(values.title),
     content: texts(values.content),
+    gameCodes: values.gameCodes,
   };
 }
 
+const gameFlag: UrlStateCodec<{ game: string }> = {
+  parse: (query) => ({ game: new URLSearchParams(query).get('game') === '1' ? '1' : '' }),
+  serialize: (value) => (value.game ? 'game=1' : ''),
+};
+
 /** /oprateNotice/index[/:noticeId]: writes a new notice, or rewrites a draft, in every language, and previews it as each level will see it. */
 export default function NoticeEditorScreen() {
-  const { t } = useTranslation();
   const { noticeId } = useParams<{ noticeId?: string }>();
+  const [{ game }] = useUrlState(gameFlag);
+  if (game) return <GameNoticeEditor noticeId={noticeId} />;
+  return <NoticeEditor noticeId={noticeId} />;
+}
+
+function GameNoticeEditor({ noticeId }: { noticeId?: string }) {
+  const { t } = useTranslation();
+  const games = useCall('gw.credit.game.notice.get', { pageIndex: 1, pageSize: 99 }, { enabled: Boolean(noticeId) });
+  const notice = games.data?.list.find((each) => each.noticeId === noticeId);
+  const title = t(noticeId ? 'notices.editGameTitle' : 'notices.addGameTitle');
+  if (noticeId && !notice) {
+    return (
+      <section className="space-y-3" data-testid="notice-editor">
+        <h1 className="text-xl font-semibold">{title}</h1>
+        {games.isPending ? <Skeleton className="h-64 w-full" /> : <p role="alert">{t('notices.notFound')}</p>}
+      </section>
+    );
+  }
+  return <NoticeForm key={notice?.noticeId ?? 'new-game'} editing={{ mode: 'game', notice }} title={title} />;
+}
+
+function NoticeEditor({ noticeId }: { noticeId?: string }) {
+  const { t } = useTranslation();
   const detail = useCall('gw.credit.notice.detail', { noticeId: noticeId ?? '' }, { enabled: Boolean(noticeId) });
   const title = t(noticeId ? 'notices.editTitle' : 'notices.addTitle');
 
@@ -108,22 +145,26 @@ export default function NoticeEditorScreen() {
       </section>
     );
   }
-  return <NoticeForm key={notice?.noticeId ?? 'new'} notice={notice} title={title} />;
+  return <NoticeForm key={notice?.noticeId ?? 'new'} editing={{ mode: 'notice', notice }} title={title} />;
 }
 
-function NoticeForm({ notice, title }: { notice?: NoticeRecord; title: string }) {
+function NoticeForm({ editing, title }: { editing: Editing; title: string }) {
+  const { notice, mode } = editing;
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
-  const form = useSchemaForm<EditorValues>(editorSchema, defaults(notice));
+  const form = useSchemaForm<EditorValues>(editorSchema, defaults(editing));
   const add = useCallMutation('gw.credit.notice.add', { silent: true, invalidates: noticeReads });
   const update = useCallMutation('gw.credit.notice.update', { silent: true, invalidates: noticeReads });
   const publish = useCallMutation('gw.credit.notice.publish', { silent: true, invalidates: noticeReads });
+  const addGame = useCallMutation('gw.credit.game.notice.add', { silent: true, invalidates: ['gw.credit.game.notice.get'] });
+  const updateGame = useCallMutation('gw.credit.game.notice.update', { silent: true, invalidates: ['gw.credit.game.notice.get'] });
   const sent = useRef<SentKey | null>(null);
   const savedId = useRef(notice?.noticeId);
   const [language, setLanguage] = useState<Language>('zh');
   const values = useWatch({ control: form.control }) as EditorValues;
   const missing = requiredNoticeLanguages.filter((code) => !values.title?.[code]?.trim() || !values.content?.[code]?.trim());
-  const pending = add.isPending || update.isPending || publish.isPending;
+  const pending = add.isPending || update.isPending || publish.isPending || addGame.isPending || updateGame.isPending;
+  const listPath = mode === 'game' ? '/notice?tab=game' : '/notice?tab=all';
 
   // A refusal that names a language's field opens that language's tab.
   const { errors } = form.formState;
@@ -134,9 +175,19 @@ function NoticeForm({ notice, title }: { notice?: NoticeRecord; title: string })
 
   const save = (andPublish: boolean) =>
     form.handleSubmit(async (valid) => {
-      const params = toParams(valid);
-      sent.current = requestKeyFor(sent.current, { ...params, noticeId: savedId.current });
+      const { gameCodes, ...params } = toParams(valid);
+      sent.current = requestKeyFor(sent.current, { ...params, gameCodes, mode, noticeId: savedId.current });
       try {
+        if (mode === 'game') {
+          const { kind: _kind, level: _level, ...texts } = params;
+          const game = { ...texts, gameCodes, requestKey: sent.current.key };
+          if (savedId.current) await updateGame.mutateAsync({ ...game, noticeId: savedId.current });
+          else savedId.current = (await addGame.mutateAsync(game)).noticeId;
+          sent.current = null;
+          toast(t('notices.gameSaved', { title: params.title.zh }), { variant: 'success' });
+          navigate(listPath);
+          return;
+        }
         if (savedId.current) await update.mutateAsync({ ...params, noticeId: savedId.current, requestKey: sent.current.key });
         else savedId.current = (await add.mutateAsync({ ...params, requestKey: sent.current.key })).noticeId;
         sent.current = null;
@@ -146,9 +197,9 @@ function NoticeForm({ notice, title }: { notice?: NoticeRecord; title: string })
             variant: 'success',
           });
         } else toast(t('notices.saved', { title: params.title.zh }), { variant: 'success' });
-        navigate('/notice?tab=all');
+        navigate(listPath);
       } catch (error) {
-        showRefusal(form, error, ['title', 'content', 'kind', 'level', 'startTime', 'endTime']);
+        showRefusal(form, error, ['title', 'content', 'kind', 'level', 'startTime', 'endTime', 'gameCodes']);
       }
     })();
 
@@ -156,28 +207,34 @@ function NoticeForm({ notice, title }: { notice?: NoticeRecord; title: string })
     <section className="space-y-4" data-testid="notice-editor">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-xl font-semibold">{title}</h1>
-        <Link href="/notice?tab=all" className="text-sm text-primary underline">
+        <Link href={listPath} className="text-sm text-primary underline">
           {t('notices.backToList')}
         </Link>
       </div>
       <form className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(18rem,2fr)]" onSubmit={(event) => event.preventDefault()} noValidate>
         <div className="grid content-start gap-4">
           <div className="grid gap-3 sm:grid-cols-2">
-            <ChoiceField
-              form={form}
-              name="kind"
-              label={t('notices.field.kind')}
-              options={noticeKinds.map((kind) => ({ value: kind, label: t(`notices.kind.${kind}`) }))}
-            />
-            <ChoiceField
-              form={form}
-              name="level"
-              label={t('notices.field.level')}
-              options={levelChoices.map((level) => ({
-                value: level,
-                label: level === NO_LEVEL ? t('notices.anyLevel') : t(`level.${level}`),
-              }))}
-            />
+            {mode === 'notice' ? (
+              <>
+                <ChoiceField
+                  form={form}
+                  name="kind"
+                  label={t('notices.field.kind')}
+                  options={noticeKinds.map((kind) => ({ value: kind, label: t(`notices.kind.${kind}`) }))}
+                />
+                <ChoiceField
+                  form={form}
+                  name="level"
+                  label={t('notices.field.level')}
+                  options={levelChoices.map((level) => ({
+                    value: level,
+                    label: level === NO_LEVEL ? t('notices.anyLevel') : t(`level.${level}`),
+                  }))}
+                />
+              </>
+            ) : (
+              <GameChoice form={form} />
+            )}
             <TimeField form={form} name="start" label={t('notices.field.start')} />
             <TimeField form={form} name="end" label={t('notices.field.end')} />
           </div>
@@ -213,15 +270,23 @@ function NoticeForm({ notice, title }: { notice?: NoticeRecord; title: string })
             ))}
           </Tabs>
           <div className="flex flex-wrap gap-2">
-            <Button type="button" variant="outline" disabled={pending} onClick={() => void save(false)} data-testid="notice-save">
-              {t('notices.saveDraft')}
-            </Button>
-            <Button type="button" disabled={pending} onClick={() => void save(true)} data-testid="notice-save-publish">
-              {t('notices.saveAndPublish')}
-            </Button>
+            {mode === 'game' ? (
+              <Button type="button" disabled={pending} onClick={() => void save(false)} data-testid="notice-save-game">
+                {t('notices.saveGame')}
+              </Button>
+            ) : (
+              <>
+                <Button type="button" variant="outline" disabled={pending} onClick={() => void save(false)} data-testid="notice-save">
+                  {t('notices.saveDraft')}
+                </Button>
+                <Button type="button" disabled={pending} onClick={() => void save(true)} data-testid="notice-save-publish">
+                  {t('notices.saveAndPublish')}
+                </Button>
+              </>
+            )}
           </div>
         </div>
-        <NoticePreview values={values} language={language} interfaceLanguage={i18n.language} />
+        <NoticePreview values={values} language={language} interfaceLanguage={i18n.language} game={mode === 'game'} />
       </form>
     </section>
   );
@@ -304,6 +369,42 @@ function ChoiceField<N extends 'kind' | 'level'>({
   );
 }
 
+/** The games a game notice is for: none ticked is every game. */
+function GameChoice({ form }: { form: UseFormReturn<EditorValues, unknown, EditorValues> }) {
+  const { t } = useTranslation();
+  const games = useCall('gw.credit.game.list', {}, { silent: true, staleTime: 60_000 });
+  return (
+    <fieldset className="grid gap-1.5 sm:col-span-2" data-testid="notice-games">
+      <legend className="text-sm font-medium">{t('notices.field.games')}</legend>
+      <Controller
+        control={form.control}
+        name="gameCodes"
+        render={({ field }) => (
+          <div className="flex flex-wrap gap-x-4 gap-y-1">
+            {(games.data?.list ?? []).map((game) => (
+              <label key={game.gameCode} className="flex items-center gap-1.5 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  checked={field.value.includes(game.gameCode)}
+                  onChange={(event) =>
+                    field.onChange(
+                      event.target.checked ? [...field.value, game.gameCode] : field.value.filter((code) => code !== game.gameCode),
+                    )
+                  }
+                  data-testid={`notice-game-${game.gameCode}`}
+                />
+                {gameName(t, game)}
+              </label>
+            ))}
+          </div>
+        )}
+      />
+      <p className="text-xs text-muted-foreground">{t('notices.allGamesHint')}</p>
+    </fieldset>
+  );
+}
+
 function TimeField({
   form,
   name,
@@ -323,11 +424,21 @@ function TimeField({
 }
 
 /** How the notice will look to a reader of one level in one language: its language, else zh; or that the level will not see it. */
-function NoticePreview({ values, language, interfaceLanguage }: { values: EditorValues; language: Language; interfaceLanguage: string }) {
+function NoticePreview({
+  values,
+  language,
+  interfaceLanguage,
+  game,
+}: {
+  values: EditorValues;
+  language: Language;
+  interfaceLanguage: string;
+  game: boolean;
+}) {
   const { t } = useTranslation();
   const [level, setLevel] = useState('0');
   const pick = (texts: Record<string, string | undefined> | undefined) => texts?.[language]?.trim() || texts?.zh?.trim() || '';
-  const sees = values.level === NO_LEVEL || values.level === level;
+  const sees = game || values.level === NO_LEVEL || values.level === level;
   const kind: NoticeKind = values.kind;
   return (
     <aside
@@ -338,7 +449,7 @@ function NoticePreview({ values, language, interfaceLanguage }: { values: Editor
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-base font-semibold">{t('notices.preview')}</h2>
-        <Select value={level} onValueChange={setLevel}>
+        <Select value={level} onValueChange={setLevel} disabled={game}>
           <SelectTrigger className="w-44" aria-label={t('notices.previewAs')} data-testid="notice-preview-level">
             <SelectValue />
           </SelectTrigger>
@@ -351,7 +462,7 @@ function NoticePreview({ values, language, interfaceLanguage }: { values: Editor
           </SelectContent>
         </Select>
       </div>
-      <p className="text-xs text-muted-foreground">{t(`notices.kindHint.${kind}`)}</p>
+      <p className="text-xs text-muted-foreground">{t(game ? 'notices.kindHint.game' : `notices.kindHint.${kind}`)}</p>
       {sees ? (
         <article className="grid gap-2" data-testid="notice-preview-body">
           <h3 className="font-semibold">{pick(values.title) || t('notices.untitled')}</h3>

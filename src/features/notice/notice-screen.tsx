@@ -12,10 +12,14 @@ import { useUrlState, type UrlStateCodec } from '@/hooks/use-url-state';
 
 // The writers' list brings zod and the table: loaded only when its tab opens.
 const NoticeListPanel = lazy(() => import('./notice-list-panel'));
+const GameNoticePanel = lazy(() => import('./game-notice-panel'));
 
 const tabState: UrlStateCodec<{ tab: string }> = {
-  parse: (query) => ({ tab: new URLSearchParams(query).get('tab') === 'all' ? 'all' : 'current' }),
-  serialize: (value) => (value.tab === 'all' ? 'tab=all' : ''),
+  parse: (query) => {
+    const tab = new URLSearchParams(query).get('tab');
+    return { tab: tab === 'all' || tab === 'game' ? tab : 'current' };
+  },
+  serialize: (value) => (value.tab === 'current' ? '' : `tab=${value.tab}`),
 };
 
 export default function NoticeScreen() {
@@ -42,6 +46,11 @@ export default function NoticeScreen() {
           <TabsTrigger value="all" data-testid="notice-tab-all">
             {t('notices.all')}
           </TabsTrigger>
+          {can(rights, 'gw.credit.game.notice.get') ? (
+            <TabsTrigger value="game" data-testid="notice-tab-game">
+              {t('notices.game')}
+            </TabsTrigger>
+          ) : null}
         </TabsList>
         <TabsContent value="current">
           <CurrentNotices />
@@ -49,6 +58,11 @@ export default function NoticeScreen() {
         <TabsContent value="all">
           <Suspense fallback={<Skeleton className="h-64 w-full" />}>
             <NoticeListPanel />
+          </Suspense>
+        </TabsContent>
+        <TabsContent value="game">
+          <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+            <GameNoticePanel />
           </Suspense>
         </TabsContent>
       </Tabs>

@@ -22,6 +22,7 @@ const screenTestIds: Partial<Record<ScreenId, string>> = {
   leaderboard: 'leaderboard-screen',
   tradingReport: 'trading-screen',
   bill: 'bill-screen',
+  suggestion: 'suggestion-screen',
 };
 
 /** The signed-in app around the screens: the menu (entries by screen id), the palette, toasts. */
