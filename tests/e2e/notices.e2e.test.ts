@@ -199,6 +199,13 @@ describe.runIf(e2e.run)('the rest of the lifecycle and game notices in Chromium'
     const id = String((await e2e.gw.db.one<{ id: string }>(sql`SELECT id FROM notices WHERE title->>'zh' = 'draft-zh'`))!.id);
     const row = new DataTablePage(page, 'notice-rows').rowWhere('notice-id', id);
     await expect.poll(() => row.getByTestId('notice-status').getAttribute('data-status')).toBe('draft');
+    // A filter keeps the tab open and the draft listed; another status leaves it out.
+    await page.getByTestId('notices-status').selectOption('draft');
+    await row.waitFor();
+    await page.getByTestId('notices-status').selectOption('complete');
+    await row.waitFor({ state: 'detached' });
+    await page.getByTestId('notices-status').selectOption('');
+    await row.waitFor();
 
     await row.getByTestId('notice-edit').click();
     await shell.screen('noticeEditor').waitFor();

@@ -199,7 +199,8 @@ function NoticeForm({ editing, title }: { editing: Editing; title: string }) {
         } else toast(t('notices.saved', { title: params.title.zh }), { variant: 'success' });
         navigate(listPath);
       } catch (error) {
-        showRefusal(form, error, ['title', 'content', 'kind', 'level', 'startTime', 'endTime', 'gameCodes']);
+        // A refusal of the window (37160: its end has passed) is the one toast; the rest land on their fields.
+        showRefusal(form, error, ['title', 'content', 'kind', 'level', 'gameCodes']);
       }
     })();
 

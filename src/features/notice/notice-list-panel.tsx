@@ -24,6 +24,7 @@ import { beijingTime, rangeInstants, rangeProblem } from '@/lib/time';
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const listState = urlStateCodec(
   {
+    // Kept in the address so that a filter change leaves this tab open.
     tab: z.literal('all'),
     status: z.enum(noticeStatuses),
     kind: z.enum(noticeKinds),
@@ -31,7 +32,7 @@ const listState = urlStateCodec(
     start: day,
     end: day,
   },
-  { tab: 'all', status: '' as never, kind: '' as never, level: '' as never, start: '', end: '' },
+  { tab: '' as never, status: '' as never, kind: '' as never, level: '' as never, start: '', end: '' },
 );
 
 const statusTone: Record<NoticeStatus, BadgeProps['variant']> = {

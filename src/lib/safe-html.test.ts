@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { safeNoticeHtml } from './safe-html';
+
+describe('a notice shown', () => {
+  it('keeps what the editor writes', () => {
+    const html =
+      '<h2 style="text-align:center">标题</h2><p><strong>粗</strong> <span style="color:#e11d48">红</span></p><ul><li>一</li></ul>' +
+      '<p><a href="https://example.com/a" target="_blank" rel="noopener noreferrer nofollow">链接</a><img src="https://example.com/b.png" alt="图"></p>';
+    expect(safeNoticeHtml(html)).toBe(html);
+  });
+
+  it('drops what the allow-list does not hold, even where the server would have missed it', () => {
+    expect(safeNoticeHtml('<p onclick="x()">a</p><script>x()</script><iframe src="https://e.com"></iframe>')).toBe('<p>a</p>');
+    expect(safeNoticeHtml('<a href="javascript:x()">l</a><img src="x" onerror="x()">')).toBe('<a>l</a><img src="x">');
+    expect(safeNoticeHtml('<span style="background:url(https://e.com/t.png)">s</span><div>d</div><form><input></form>')).toBe(
+      '<span>s</span>d',
+    );
+  });
+});
