@@ -7,7 +7,7 @@ import { queuePush } from '../games/platform-pushes';
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
-import { cleanTexts } from './notice.handlers';
+import { cleanTexts, localised } from './notice.handlers';
 
 interface GameNoticeRow {
   id: string | number;
@@ -98,7 +98,7 @@ export const gameNoticeHandlers = (platformFor: PlatformFor) =>
           players: lobby.players,
           notices: lobby.notices.map((notice) => ({
             noticeId: notice.noticeId,
-            title: notice.title[ctx.language] || notice.title.zh || '',
+            title: localised(notice.title, ctx.language),
           })),
         },
       };

@@ -14,6 +14,7 @@ import {
   presetRange,
   rangeInstants,
   rangeProblem,
+  rangeTimes,
   rangeToGateway,
   weekStart,
   type RangePreset,
@@ -181,6 +182,19 @@ describe('ranges as [start, end) instants', () => {
     expect(rangeProblem({ start: '2026-03-01 10:00', end: '2026-03-16 10:01' }, 15)).toEqual({ kind: 'tooLong', maxDays: 15 });
     expect(rangeProblem({ start: '2026-03-01', end: '' }, 15)).toEqual({ kind: 'open', maxDays: 15 });
     expect(rangeProblem({ start: '2026-03-01', end: '' })).toBeNull();
+  });
+
+  it('gives the gateway a range with its exclusive end, only while the range has no problem', () => {
+    // Beijing 2026-03-02 00:00 is 2026-03-01 16:00 UTC; the end is the next Beijing midnight.
+    expect(rangeTimes({ start: '2026-03-02', end: '2026-03-02' }, 93)).toEqual({
+      startTime: '2026-03-01T16:00:00.000Z',
+      endTime: '2026-03-02T16:00:00.000Z',
+    });
+    expect(rangeTimes({ start: '2026-03-02', end: '' })).toEqual({ startTime: '2026-03-01T16:00:00.000Z' });
+    expect(rangeTimes({ start: '', end: '' })).toEqual({});
+    expect(rangeTimes({ start: '2026-03-02', end: '' }, 93)).toBeNull();
+    expect(rangeTimes({ start: '2026-03-03', end: '2026-03-02' })).toBeNull();
+    expect(rangeTimes({ start: '2026-01-01', end: '2026-04-04' }, 93)).toBeNull();
   });
 
   it('refuses a start at or after the end, and a side that is not a time', () => {

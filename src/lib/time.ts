@@ -169,6 +169,18 @@ export function rangeProblem(range: BeijingRange, maxSpanDays?: number): RangePr
   return Date.parse(end) - Date.parse(start) > maxSpanDays * DAY_MS ? { kind: 'tooLong', maxDays: maxSpanDays } : null;
 }
 
+/**
+ * A range as the gateway's `startTime`/`endTime` with the exclusive end the bet, round and report
+ * methods take, or null while the range has a problem (with `maxSpanDays`, an open side is one).
+ */
+export function rangeTimes(range: BeijingRange, maxSpanDays: number): { startTime: string; endTime: string } | null;
+export function rangeTimes(range: BeijingRange): { startTime?: string; endTime?: string } | null;
+export function rangeTimes(range: BeijingRange, maxSpanDays?: number): { startTime?: string; endTime?: string } | null {
+  if (rangeProblem(range, maxSpanDays) !== null) return null;
+  const { start, end } = rangeInstants(range);
+  return { ...(start ? { startTime: start } : {}), ...(end ? { endTime: end } : {}) };
+}
+
 /** An instant as a date-time input's value in Beijing wall time, `YYYY-MM-DDTHH:mm`. */
 export function beijingInputValue(instant: string | number | Date): string {
   return beijingClockText(new Date(instant).getTime()).slice(0, 16).replace(' ', 'T');

@@ -1,14 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
 import { systemClock } from '../../server/clock';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { buildApp } from '../../server/http/app';
 import { seedDemo } from '../../server/seed/demo.seed';
 import { seedMembers } from '../../server/seed/large-tree.seed';
-import { createSession } from '../../server/sessions/session.store';
 import { webRoot } from '../../server/web-build';
 import { launchChromium } from '../support/browser';
+import { benchApp, benchSession, percentile, timeGatewayCall } from './gateway-timing.bench-helper';
 
 export const BIG_TREE_MEMBERS = 100_000;
 const AGENT = 'ag01010101';
@@ -37,34 +36,14 @@ export async function bigTreeDatabase(target: { kind: 'pglite' } | { kind: 'post
   return db;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
-
 /** Server time of the first page (100 rows) of the agent's member list, per sort. */
 export async function timeFirstPage(db: Database): Promise<ListTiming[]> {
-  const app = await buildApp({
-    db,
-    clock: systemClock,
-    config: { trustProxy: false, logLevel: 'silent', captcha: false, loginIpLimit: 50 },
-  });
-  const agent = await db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = ${AGENT}`);
-  const opsId = await createSession(db, { siteId: 'demo', accountId: String(agent!.id), now: new Date() });
+  const app = await benchApp(db);
+  const opsId = await benchSession(db, AGENT);
+  const check = (result?: { total: number; list: unknown[] }) => result?.list.length === 100 && result.total >= BIG_TREE_MEMBERS;
   const timings: ListTiming[] = [];
   for (const sort of ['createdAt', 'loginId', 'balance', 'lastLoginAt']) {
-    const times: number[] = [];
-    for (let run = 0; run < RUNS + 3; run++) {
-      const started = performance.now();
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api',
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'gw.credit.user.query', params: { opsId, sort, pageSize: 100 } }),
-      });
-      const answer = JSON.parse(response.body) as { result?: { total: number; list: unknown[] } };
-      if (answer.result?.list.length !== 100 || answer.result.total < BIG_TREE_MEMBERS)
-        throw new Error(`unexpected answer: ${response.body.slice(0, 200)}`);
-      if (run >= 3) times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
+    const times = await timeGatewayCall(app, { method: 'gw.credit.user.query', params: { opsId, sort, pageSize: 100 }, check }, RUNS, 3);
     timings.push({ sort, p50: percentile(times, 50), p99: percentile(times, 99) });
   }
   await app.close();

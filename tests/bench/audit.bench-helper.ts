@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { systemClock } from '../../server/clock';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
-import { buildApp } from '../../server/http/app';
 import { seedDemo } from '../../server/seed/demo.seed';
-import { createSession } from '../../server/sessions/session.store';
+import { benchApp, benchSession, percentile, timeGatewayCall } from './gateway-timing.bench-helper';
 
 export const AUDIT_ROWS = 1_000_000;
 const LINE_TOP = 'ma01';
@@ -48,19 +47,10 @@ export async function auditDatabase(target: { kind: 'pglite' } | { kind: 'postgr
   return { db, end };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
-
 /** Server time of the first page (100 rows) of the line's operation record over 15 days, through the gateway. */
 export async function timeOperationRecord(db: Database, end: Date): Promise<AuditTiming[]> {
-  const app = await buildApp({
-    db,
-    clock: systemClock,
-    config: { trustProxy: false, logLevel: 'silent', captcha: false, loginIpLimit: 50 },
-  });
-  const sessionOf = async (loginId: string) => {
-    const account = await db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`);
-    return createSession(db, { siteId: 'demo', accountId: String(account!.id), now: new Date() });
-  };
+  const app = await benchApp(db);
+  const sessionOf = (loginId: string) => benchSession(db, loginId);
   const [big, small] = [await sessionOf(LINE_TOP), await sessionOf(SMALL_LINE)];
   const range = { startTime: new Date(end.getTime() - SPAN_MS).toISOString(), endTime: end.toISOString() };
   const queries: [string, string, Record<string, unknown>][] = [
@@ -69,27 +59,10 @@ export async function timeOperationRecord(db: Database, end: Date): Promise<Audi
     [`${SMALL_LINE} (1,000 rows in the same site): first page`, small, {}],
   ];
   const timings: AuditTiming[] = [];
+  const check = (result?: { total: number; list: unknown[] }) => result?.list.length === 100 && result.total === 1000;
   for (const [query, opsId, filters] of queries) {
-    const times: number[] = [];
-    for (let run = 0; run < RUNS + WARM_UP; run++) {
-      const started = performance.now();
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api',
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'gw.credit.operation.record.query',
-          params: { opsId, ...range, ...filters, pageSize: 100 },
-        }),
-      });
-      const answer = JSON.parse(response.body) as { result?: { total: number; list: unknown[] } };
-      if (answer.result?.list.length !== 100 || answer.result.total !== 1000)
-        throw new Error(`unexpected answer: ${response.body.slice(0, 200)}`);
-      if (run >= WARM_UP) times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
+    const params = { opsId, ...range, ...filters, pageSize: 100 };
+    const times = await timeGatewayCall(app, { method: 'gw.credit.operation.record.query', params, check }, RUNS, WARM_UP);
     timings.push({ query, p50: percentile(times, 50), p99: percentile(times, 99) });
   }
   await app.close();

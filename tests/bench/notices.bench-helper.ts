@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { systemClock } from '../../server/clock';
 import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
-import { buildApp } from '../../server/http/app';
 import { seedDemo } from '../../server/seed/demo.seed';
-import { createSession } from '../../server/sessions/session.store';
+import { benchApp, benchSession, percentile, timeGatewayCall } from './gateway-timing.bench-helper';
 
 export const STORED_NOTICES = 10_000;
 const RUNS = 200;
@@ -15,8 +14,6 @@ export interface NoticeTiming {
   p50: number;
   p95: number;
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 /**
  * The landing page's call (`gw.credit.notice.layer.list`, pageSize 99) on PGlite with 10,000
@@ -45,15 +42,8 @@ export async function benchNotices(): Promise<NoticeTiming[]> {
                   ELSE ${now}::timestamptz - (g * interval '1 hour') END
         FROM generate_series(1, ${STORED_NOTICES}) AS g`);
     await db.run(sql`ANALYZE notices`);
-    const app = await buildApp({
-      db,
-      clock: systemClock,
-      config: { trustProxy: false, logLevel: 'silent', captcha: false, loginIpLimit: 50 },
-    });
-    const sessionOf = async (loginId: string) => {
-      const account = await db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`);
-      return createSession(db, { siteId: 'demo', accountId: String(account!.id), now: new Date() });
-    };
+    const app = await benchApp(db);
+    const sessionOf = (loginId: string) => benchSession(db, loginId);
     const queries: [string, string, Record<string, unknown>][] = [
       [
         `layer.list as the company (${STORED_NOTICES.toLocaleString('en')} stored)`,
@@ -66,20 +56,8 @@ export async function benchNotices(): Promise<NoticeTiming[]> {
     ];
     const timings: NoticeTiming[] = [];
     for (const [query, method, params] of queries) {
-      const times: number[] = [];
-      for (let run = 0; run < RUNS + WARM_UP; run++) {
-        const started = performance.now();
-        const response = await app.inject({
-          method: 'POST',
-          url: '/api',
-          headers: { 'content-type': 'application/json' },
-          payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, pageIndex: 1, pageSize: 99 } }),
-        });
-        const answer = JSON.parse(response.body) as { result?: { total: number; list: unknown[] } };
-        if (!answer.result || answer.result.list.length === 0) throw new Error(`unexpected answer: ${response.body.slice(0, 200)}`);
-        if (run >= WARM_UP) times.push(performance.now() - started);
-      }
-      times.sort((a, b) => a - b);
+      const check = (result?: { list: unknown[] }) => (result?.list.length ?? 0) > 0;
+      const times = await timeGatewayCall(app, { method, params: { ...params, pageIndex: 1, pageSize: 99 }, check }, RUNS, WARM_UP);
       timings.push({ query, p50: percentile(times, 50), p95: percentile(times, 95) });
     }
     await app.close();

@@ -16,7 +16,7 @@ import { SearchFilter } from '@/components/filters/search-filter';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
-import { presetRange, rangeInstants, rangeProblem } from '@/lib/time';
+import { presetRange, rangeTimes } from '@/lib/time';
 import { toast } from '@/lib/toast';
 import { betRecordColumns } from './bet-record-columns';
 import { betRecordState } from './bet-record-state';
@@ -39,11 +39,10 @@ export default function BetRecordScreen() {
   const exporting = exporter.phase === 'starting' || exporter.phase === 'running' || exporter.phase === 'downloading';
 
   const query = useMemo<Query | null>(() => {
-    if (rangeProblem(range, BET_MAX_SPAN_DAYS) !== null) return null;
-    const { start, end } = rangeInstants(range);
+    const times = rangeTimes(range, BET_MAX_SPAN_DAYS);
+    if (!times) return null;
     return {
-      startTime: start!,
-      endTime: end!,
+      ...times,
       ...(view.account ? { userId: view.account } : {}),
       ...(view.type ? { gameType: view.type } : {}),
       ...(view.game ? { gameCode: view.game } : {}),

@@ -14,7 +14,7 @@ import { SearchFilter } from '@/components/filters/search-filter';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
-import { presetRange, rangeInstants, rangeProblem } from '@/lib/time';
+import { presetRange, rangeTimes } from '@/lib/time';
 import { RoundResult, roundResultText } from './round-result';
 
 type RoundRow = ResultOf<'gw.credit.game.result.query'>['list'][number];
@@ -38,11 +38,10 @@ export default function GameResultScreen() {
   const games = useCall('gw.credit.game.list', {}, { silent: true, staleTime: 60_000 });
 
   const query = useMemo<Query | null>(() => {
-    if (rangeProblem(range, BET_MAX_SPAN_DAYS) !== null) return null;
-    const { start, end } = rangeInstants(range);
+    const times = rangeTimes(range, BET_MAX_SPAN_DAYS);
+    if (!times) return null;
     return {
-      startTime: start!,
-      endTime: end!,
+      ...times,
       ...(view.game ? { gameCode: view.game } : {}),
       ...(view.table ? { gameId: view.table } : {}),
       ...(view.round ? { round: view.round } : {}),

@@ -19,7 +19,7 @@ import { Button } from '@/components/ui/button';
 import { useCommands, useRights } from '@/hooks/use-command-context';
 import { useNow } from '@/hooks/use-now';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
-import { beijingTime, rangeInstants, rangeProblem } from '@/lib/time';
+import { beijingTime, rangeTimes } from '@/lib/time';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const listState = urlStateCodec(
@@ -56,12 +56,7 @@ export default function NoticeListPanel() {
     if (view.status) params.status = view.status;
     if (view.kind) params.kind = view.kind;
     if (view.level) params.level = view.level === 'none' ? 'none' : Number(view.level);
-    if (rangeProblem(range) === null) {
-      const { start, end } = rangeInstants(range);
-      if (start) params.startTime = start;
-      if (end) params.endTime = end;
-    }
-    return params;
+    return { ...params, ...rangeTimes(range) };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view.status, view.kind, view.level, view.start, view.end]);
   const pages = useInfiniteCall('gw.credit.notice.page', query, { pageSize: 99 });

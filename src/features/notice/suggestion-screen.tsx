@@ -23,7 +23,7 @@ import { useCommands, useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
 import { toast } from '@/lib/toast';
-import { rangeInstants, rangeProblem } from '@/lib/time';
+import { rangeTimes } from '@/lib/time';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const viewState = urlStateCodec(
@@ -51,12 +51,7 @@ export default function SuggestionScreen() {
     const params: Omit<ParamsIn<'gw.credit.suggestion.page'>, 'pageIndex' | 'pageSize'> = {};
     if (view.status) params.status = view.status;
     if (view.kind) params.kind = view.kind;
-    if (rangeProblem(range) === null) {
-      const { start, end } = rangeInstants(range);
-      if (start) params.startTime = start;
-      if (end) params.endTime = end;
-    }
-    return params;
+    return { ...params, ...rangeTimes(range) };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view.status, view.kind, view.start, view.end]);
   const pages = useInfiniteCall('gw.credit.suggestion.page', query);

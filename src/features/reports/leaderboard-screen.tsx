@@ -14,7 +14,7 @@ import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
-import { presetRange, rangeInstants, rangeProblem } from '@/lib/time';
+import { presetRange, rangeTimes } from '@/lib/time';
 import { toast } from '@/lib/toast';
 import { leaderboardLimits, leaderboardState } from './leaderboard-state';
 import { downloadReport } from './report-export';
@@ -31,9 +31,9 @@ export default function LeaderboardScreen() {
   const range = view.start && view.end ? { start: view.start, end: view.end } : today;
 
   const query = useMemo(() => {
-    if (rangeProblem(range, BET_MAX_SPAN_DAYS) !== null) return null;
-    const { start, end } = rangeInstants(range);
-    return { startTime: start!, endTime: end!, by: view.by, limit: Number(view.limit), ...(view.type ? { gameType: view.type } : {}) };
+    const times = rangeTimes(range, BET_MAX_SPAN_DAYS);
+    if (!times) return null;
+    return { ...times, by: view.by, limit: Number(view.limit), ...(view.type ? { gameType: view.type } : {}) };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [range.start, range.end, view.by, view.limit, view.type]);
   const board = useCall('gw.credit.leaderboard.query', query ?? { startTime: '', endTime: '' }, { enabled: query !== null });

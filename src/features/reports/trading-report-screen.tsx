@@ -12,7 +12,7 @@ import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
-import { presetRange, rangeInstants, rangeProblem } from '@/lib/time';
+import { presetRange, rangeTimes } from '@/lib/time';
 import { toast } from '@/lib/toast';
 import { ReportBreadcrumb } from './report-breadcrumb';
 import { downloadReport } from './report-export';
@@ -31,9 +31,9 @@ export default function TradingReportScreen() {
   const current = trail.at(-1);
 
   const query = useMemo(() => {
-    if (rangeProblem(range, BET_MAX_SPAN_DAYS) !== null) return null;
-    const { start, end } = rangeInstants(range);
-    return { startTime: start!, endTime: end!, ...(current ? { parentId: current.userId } : {}) };
+    const times = rangeTimes(range, BET_MAX_SPAN_DAYS);
+    if (!times) return null;
+    return { ...times, ...(current ? { parentId: current.userId } : {}) };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [range.start, range.end, current?.userId]);
   const report = useCall('gw.credit.trading.report', query ?? { startTime: '', endTime: '' }, { enabled: query !== null });

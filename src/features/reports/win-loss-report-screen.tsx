@@ -16,7 +16,7 @@ import { SelectFilter } from '@/components/filters/select-filter';
 import { useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
-import { presetRange, rangeInstants, rangeProblem } from '@/lib/time';
+import { presetRange, rangeTimes } from '@/lib/time';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { resultTone, winLossColumns } from './win-loss-report-columns';
@@ -45,11 +45,10 @@ export default function WinLossReportScreen() {
   const membersBelow = level === 4;
 
   const filters = useMemo(() => {
-    if (rangeProblem(range, BET_MAX_SPAN_DAYS) !== null) return null;
-    const { start, end } = rangeInstants(range);
+    const times = rangeTimes(range, BET_MAX_SPAN_DAYS);
+    if (!times) return null;
     return {
-      startTime: start!,
-      endTime: end!,
+      ...times,
       ...(view.type ? { gameType: view.type } : {}),
       ...(view.game ? { gameCode: view.game } : {}),
     };

@@ -13,7 +13,7 @@ import { AccountPicker } from '@/components/filters/account-picker';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { useFormat } from '@/hooks/use-format';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
-import { presetRange, rangeInstants, rangeProblem } from '@/lib/time';
+import { presetRange, rangeTimes } from '@/lib/time';
 import { cn } from '@/lib/utils';
 
 type SessionRow = ResultOf<'gw.credit.player.game.log'>['list'][number];
@@ -33,9 +33,9 @@ export default function GameLogScreen() {
   const range = view.start && view.end ? { start: view.start, end: view.end } : week;
   const [accountText, setAccountText] = useState(view.name);
   const query = useMemo(() => {
-    if (!view.account || rangeProblem(range, BET_MAX_SPAN_DAYS) !== null) return null;
-    const { start, end } = rangeInstants(range);
-    return { userId: view.account, startTime: start!, endTime: end! };
+    const times = rangeTimes(range, BET_MAX_SPAN_DAYS);
+    if (!view.account || !times) return null;
+    return { userId: view.account, ...times };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view.account, range.start, range.end]);
   const pages = useInfiniteCall('gw.credit.player.game.log', query ?? { userId: '0', startTime: '', endTime: '' }, {
