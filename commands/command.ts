@@ -15,6 +15,8 @@ export interface Rights {
   isSubAccount: boolean;
   /** Until the forced password change is done, only it (and logging out) is offered. */
   mustChangePassword: boolean;
+  /** The site hides the finance screens from this agent (system.finance.isvisit). */
+  financeHidden?: boolean;
 }
 
 /** What a command can do: the app provides it; commands never import screens. */

@@ -10,6 +10,7 @@ import { reportCommands } from './report.commands';
 import { sessionCommands } from './session.commands';
 import { subAccountCommands } from './sub-account.commands';
 import { suggestionCommands } from './suggestion.commands';
+import { systemSettingCommands } from './system-setting.commands';
 import { transferCommands } from './transfer.commands';
 
 export { matchesShortcut, shortcutLabel } from './shortcuts';
@@ -26,6 +27,7 @@ export const allCommands: readonly Command[] = [
   ...reportCommands,
   ...noticeCommands,
   ...suggestionCommands,
+  ...systemSettingCommands,
   ...preferenceCommands,
   ...sessionCommands,
 ];

@@ -32,7 +32,8 @@ export type ScreenId =
   | 'leaderboard'
   | 'tradingReport'
   | 'bill'
-  | 'suggestion';
+  | 'suggestion'
+  | 'systemSetting';
 
 /** Who may open a screen: any of the contract methods it calls (through `can`), or everyone signed in. */
 export type ScreenGuard = { anyOf: readonly MethodName[] } | 'signedIn';
@@ -297,6 +298,32 @@ export const screens: readonly Screen[] = [
     // Opening and closing games acts for the whole site: level 0 main accounts only.
     guard: { anyOf: ['gw.credit.game.switch'] },
     menu: { group: 'main', order: 4.6, keywords: ['games', 'open game', 'close game', 'game switch', '游戏开关', '开关游戏', 'youxi'] },
+  },
+  {
+    // Spec §2: first-level (company) only; every change confirmed by the safe code.
+    id: 'systemSetting',
+    path: '/systemSetting/index',
+    pattern: '/systemSetting/index',
+    labelKey: 'route.systemSetting',
+    icon: 'settings',
+    guard: { anyOf: ['gw.credit.sys.setting.get'] },
+    menu: {
+      group: 'main',
+      order: 4.7,
+      keywords: [
+        'system settings',
+        'maintenance',
+        'ip whitelist',
+        'captcha',
+        'timeout',
+        'logo',
+        'theme',
+        '系统设置',
+        '维护',
+        '白名单',
+        'xitong',
+      ],
+    },
   },
   {
     id: 'settingScore',

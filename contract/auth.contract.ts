@@ -76,6 +76,7 @@ export const authMethods = {
       z.object({ valid: z.boolean() }),
     ]),
     auth: 'public',
+    signInDuringMaintenance: true,
     effect: 'write',
     errors: [ErrorCode.missingParams, ErrorCode.tooFrequentAccess],
   }),
@@ -84,6 +85,7 @@ export const authMethods = {
     params: z.object({ loginId: z.string().min(1).max(64) }),
     result: z.object({ firstLogin: flag }),
     auth: 'public',
+    signInDuringMaintenance: true,
     effect: 'read',
     errors: [],
   }),
@@ -98,6 +100,7 @@ export const authMethods = {
     }),
     result: loginResultSchema,
     auth: 'public',
+    signInDuringMaintenance: true,
     effect: 'write',
     errors: [
       ErrorCode.wrongCredentials,

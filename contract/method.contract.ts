@@ -28,14 +28,20 @@ export interface Rights {
    * for the whole account (issuance, system settings, managing sub-accounts, games open/close).
    */
   mainOnly?: boolean;
+  /**
+   * A finance screen's method (score log, transfers, exposure): refused to agents (levels 1-4)
+   * while the site's setting hides finance from them (`system.finance.isvisit`).
+   */
+  finance?: boolean;
 }
 
 /** Whether a caller of this level, with these access codes, main or sub-account, holds the rights. */
 export function rightsAllow(
   rights: Rights | undefined,
-  caller: { level: Level; accessCodes: readonly number[]; isSubAccount: boolean },
+  caller: { level: Level; accessCodes: readonly number[]; isSubAccount: boolean; financeHidden?: boolean },
 ): boolean {
   if (!rights) return true;
+  if (rights.finance && caller.financeHidden) return false;
   if (rights.levels && !rights.levels.includes(caller.level)) return false;
   if (rights.role && !(routeRoles[rights.role] as readonly Level[]).includes(caller.level)) return false;
   if (rights.mainOnly && caller.isSubAccount) return false;
@@ -56,6 +62,12 @@ export interface MethodDefinition<P extends z.ZodObject = z.ZodObject, R extends
   effect: 'read' | 'write';
   /** True for the calls a closed site still answers (site, theme, maintenance, meta). */
   openWhileClosed?: boolean;
+  /**
+   * True for the steps of signing in (captcha, first-login check, sign-in): they pass a
+   * maintenance window, and the sign-in itself lets only a company main account in (PRODUCT.md:
+   * the company is exempt, so it can end a window early).
+   */
+  signInDuringMaintenance?: boolean;
   /** True for the calls a session may make while it must first change its password. */
   openWhilePasswordForced?: boolean;
   rights?: Rights;

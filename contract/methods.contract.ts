@@ -11,6 +11,7 @@ import { billMethods, leaderboardMethods, reportMethods, tradingMethods } from '
 import { siteMethods } from './site.contract';
 import { subAccountMethods } from './subaccount.contract';
 import { suggestionMethods } from './suggestion.contract';
+import { systemSettingMethods } from './system-setting.contract';
 import { transferMethods } from './transfer.contract';
 
 /** Every method of the gateway, by its exact wire name (spec §7). */
@@ -30,6 +31,7 @@ export const contract = {
   ...leaderboardMethods,
   ...tradingMethods,
   ...billMethods,
+  ...systemSettingMethods,
 } satisfies Record<string, MethodDefinition>;
 
 export type Contract = typeof contract;

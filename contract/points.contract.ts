@@ -130,7 +130,7 @@ export const pointsMethods = {
     result: pageResult(scoreLogRowSchema),
     auth: 'session',
     effect: 'read',
-    rights: { levels: [0, 1, 2, 3, 4], accessCode: 6 },
+    rights: { levels: [0, 1, 2, 3, 4], accessCode: 6, finance: true },
     errors: [ErrorCode.accountNotFound],
   }),
   'gw.credit.score.log.export': defineMethod({
@@ -140,7 +140,7 @@ export const pointsMethods = {
     result: z.object({ jobId: idSchema }),
     auth: 'session',
     effect: 'write',
-    rights: { levels: [0, 1, 2, 3, 4], accessCode: 6 },
+    rights: { levels: [0, 1, 2, 3, 4], accessCode: 6, finance: true },
     // 100 with rule "export-too-large": more than MAX_EXPORT_ROWS rows match; narrow the filters.
     errors: [ErrorCode.accountNotFound],
   }),

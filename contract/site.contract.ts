@@ -25,13 +25,16 @@ export const siteMethods = {
     errors: [],
   }),
   'sn.agent.maintain': defineMethod({
-    summary: "The site's maintenance window: flag 1 while it is on (times in UTC, and as Beijing wall time)",
+    summary:
+      "The site's maintenance window: flag 1 while it is on (times in UTC, and as Beijing wall time), and whether the caller's session is exempt from it",
     params: z.object(domainParam),
     result: z.object({
       flag: z.union([z.literal(0), z.literal(1)]),
       startTime: z.string().nullable(),
       endTime: z.string().nullable(),
       beijing: z.object({ startTime: z.string().nullable(), endTime: z.string().nullable() }),
+      /** The opsId sent is a company main account's: the window does not shut it out. */
+      exempt: z.boolean(),
     }),
     auth: 'public',
     effect: 'read',

@@ -92,7 +92,7 @@ export const transferMethods = {
     result: pageResult(transferRowSchema).extend({ pending: z.number().int().min(0) }),
     auth: 'session',
     effect: 'read',
-    rights: { levels: [0, 1, 2, 3, 4], accessCode: 6 },
+    rights: { levels: [0, 1, 2, 3, 4], accessCode: 6, finance: true },
     errors: [ErrorCode.accountNotFound],
   }),
   'gw.credit.transfer.repair': defineMethod({

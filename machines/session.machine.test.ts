@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { allAccessCodes, SESSION_TYPE_SUB } from '../contract/auth.contract';
 import {
   CAPTCHA_LIFETIME_MS,
@@ -242,5 +242,93 @@ describe('session machine: a sub-account and its access codes (spec §6)', () =>
     expect(main.fetched).toEqual([]);
     expect(codesOf(main.actor)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 11]);
     main.actor.stop();
+  });
+});
+
+describe('session machine: a maintenance window shuts out all but the company (PRODUCT.md)', () => {
+  const on = { flag: 1, exempt: false } as MaintenanceInfo;
+  const onButExempt = { flag: 1, exempt: true } as MaintenanceInfo;
+  const off = { flag: 0, exempt: false } as MaintenanceInfo;
+  const agent = { sessionId: 'token-agent-0123456', loginId: 'ag01', userId: '5', level: 4, sessionType: 1 } as LoginResult;
+  const company = { sessionId: 'token-admin-0123456', loginId: 'admin', userId: '1', level: 0, sessionType: 1 } as LoginResult;
+
+  /** The app with cookies holding `restored`, a gateway that signs `signsIn` in, and a poll the test answers. */
+  function app(options: { first: MaintenanceInfo; restored: LoginResult | null; signsIn?: LoginResult }) {
+    let poll: (maintenance: MaintenanceInfo) => void = () => undefined;
+    const machine = sessionMachine.provide({
+      actors: {
+        loadSite: fromPromise<{ site: SiteInfo; maintenance: MaintenanceInfo }>(async () => ({ site, maintenance: options.first })),
+        restoreSession: fromPromise<{ session: LoginResult; profile: Profile | null } | null>(async () =>
+          options.restored ? { session: options.restored, profile: { level: options.restored.level } as Profile } : null,
+        ),
+        loadCaptcha: fromPromise<Captcha>(async () => ({ captchaId: 'c', image: '', expiresAt: '2099-01-01T00:00:00.000Z' })),
+        login: fromPromise<LoginResult, Credentials>(async () => {
+          if (!options.signsIn) throw { code: 2250, message: 'maintenance' };
+          return options.signsIn;
+        }),
+        loadProfile: fromPromise<Profile>(async () => ({ level: 0 }) as Profile),
+        pollMaintenance: fromCallback(({ sendBack }) => {
+          poll = (maintenance) => sendBack({ type: 'MAINTENANCE.CHECKED', maintenance });
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    return { actor, poll: (maintenance: MaintenanceInfo) => poll(maintenance) };
+  }
+  type App = ReturnType<typeof app>;
+  const reach = (actor: App['actor'], state: Parameters<ReturnType<App['actor']['getSnapshot']>['matches']>[0]) =>
+    waitFor(actor, (snapshot) => snapshot.matches(state));
+  const credentials: Credentials = { loginId: 'admin', password: 'Admin123', captchaId: 'c', captchaCode: 'abcd', safeCode: '1234' };
+
+  it('takes a signed-in agent to the maintenance screen and back into its session after the window', async () => {
+    const { actor, poll } = app({ first: off, restored: agent });
+    await reach(actor, { open: { signedIn: 'active' } });
+    poll(on);
+    await reach(actor, 'maintenance');
+    poll(on);
+    expect(actor.getSnapshot().matches('maintenance')).toBe(true);
+    poll(off);
+    await reach(actor, { open: { signedIn: 'active' } });
+    expect(actor.getSnapshot().context.session?.loginId).toBe('ag01');
+    actor.stop();
+  });
+
+  it('keeps a company main account in, with the window known for its banner', async () => {
+    const { actor, poll } = app({ first: onButExempt, restored: company });
+    await reach(actor, { open: { signedIn: 'active' } });
+    poll(onButExempt);
+    expect(actor.getSnapshot().matches({ open: { signedIn: 'active' } })).toBe(true);
+    expect(actor.getSnapshot().context.maintenance?.flag).toBe(1);
+    actor.stop();
+  });
+
+  it('opens the login form for the company from the maintenance screen, and lets its sign-in in', async () => {
+    const { actor, poll } = app({ first: on, restored: null, signsIn: company });
+    await reach(actor, 'maintenance');
+    actor.send({ type: 'MAINTENANCE.COMPANY_SIGN_IN' });
+    await reach(actor, { open: { signedOut: 'ready' } });
+    // The poll without a session is not exempt, yet the form the company asked for stays.
+    poll(on);
+    expect(actor.getSnapshot().matches({ open: { signedOut: 'ready' } })).toBe(true);
+    actor.send({ type: 'LOGIN.SUBMIT', credentials });
+    await reach(actor, { open: { signedIn: 'active' } });
+    poll(onButExempt);
+    expect(actor.getSnapshot().matches({ open: { signedIn: 'active' } })).toBe(true);
+    actor.stop();
+  });
+
+  it('shows the refusal of an agent who tries that form, and the screen again once the company entry is gone', async () => {
+    const { actor, poll } = app({ first: on, restored: null });
+    await reach(actor, 'maintenance');
+    actor.send({ type: 'MAINTENANCE.COMPANY_SIGN_IN' });
+    await reach(actor, { open: { signedOut: 'ready' } });
+    actor.send({ type: 'LOGIN.SUBMIT', credentials: { ...credentials, loginId: 'ag01' } });
+    await waitFor(actor, (snapshot) => snapshot.context.error?.code === 2250);
+    expect(actor.getSnapshot().matches({ open: 'signedOut' })).toBe(true);
+    // After the window the form is an ordinary one; the next window closes it again.
+    poll(off);
+    poll(on);
+    await reach(actor, 'maintenance');
+    actor.stop();
   });
 });

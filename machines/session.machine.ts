@@ -8,7 +8,8 @@ export type SiteInfo = z.infer<(typeof siteMethods)['gw.credit.sn.template.get']
 export type MaintenanceInfo = z.infer<(typeof siteMethods)['sn.agent.maintain']['result']>;
 export type LoginResult = z.infer<typeof loginResultSchema>;
 /** The full profile (with flags and game settings): the edit and add screens read the parent's limits from it. */
-export type Profile = ResultOf<'gw.credit.user.profile'>;
+/** The signed-in account, with whether its site shows it the finance screens (system.finance.isvisit). */
+export type Profile = ResultOf<'gw.credit.user.profile'> & { financeVisible?: boolean };
 
 /** An error from the gateway (catalogue code and its message) or a network failure (code 1). */
 export interface SessionError {
@@ -49,6 +50,8 @@ export interface SessionContext {
   reason: 'timeout' | 'logout' | 'password-changed' | 'expired' | null;
   /** Credentials being submitted (kept only while submitting, without the password after). */
   pending: Omit<Credentials, 'password'> | null;
+  /** The company asked for its sign-in from the maintenance screen: the login form stays open for it. */
+  companyEntry: boolean;
 }
 
 export type SessionEvent =
@@ -66,7 +69,12 @@ export type SessionEvent =
   /** The user changed the password on /changePass: the gateway ended every session. */
   | { type: 'PASSWORD.CHANGED' }
   /** The maintenance poll's answer (every 10 s, in every state but the IP block). */
-  | { type: 'MAINTENANCE.CHECKED'; maintenance: MaintenanceInfo };
+  | { type: 'MAINTENANCE.CHECKED'; maintenance: MaintenanceInfo }
+  /** From the maintenance screen: the company signs in (only its main accounts are let in). */
+  | { type: 'MAINTENANCE.COMPANY_SIGN_IN' };
+
+/** A window is on and the caller is not exempt from it (the company's main accounts are). */
+export const closesOut = (maintenance: MaintenanceInfo) => maintenance.flag === 1 && !maintenance.exempt;
 
 /** Maintenance is checked this often (spec §4, §9). */
 export const MAINTENANCE_POLL_MS = 10_000;
@@ -164,8 +172,11 @@ export const sessionMachine = setup({
     clearSession: () => undefined,
   },
   guards: {
-    maintenanceOn: ({ event }) => event.type === 'MAINTENANCE.CHECKED' && event.maintenance.flag === 1,
-    maintenanceOff: ({ event }) => event.type === 'MAINTENANCE.CHECKED' && event.maintenance.flag === 0,
+    // A window shuts out everyone but the company's main accounts (the gateway says `exempt`) and
+    // the login form the company asked for from the maintenance screen.
+    maintenanceOn: ({ context, event }) =>
+      event.type === 'MAINTENANCE.CHECKED' && closesOut(event.maintenance) && !(context.companyEntry && context.session === null),
+    maintenanceOff: ({ event }) => event.type === 'MAINTENANCE.CHECKED' && !closesOut(event.maintenance),
     mustChangePassword: ({ context }) => mustChangePassword(context.session),
     isSubAccount: ({ context }) => isSubAccount(context.session),
     hasCaptcha: ({ context }) => context.captcha !== null,
@@ -185,6 +196,7 @@ export const sessionMachine = setup({
     error: null,
     reason: null,
     pending: null,
+    companyEntry: false,
   },
   initial: 'booting',
   states: {
@@ -199,7 +211,7 @@ export const sessionMachine = setup({
             actions: assign({ site: ({ event }) => event.output.site }),
           },
           {
-            guard: ({ event }) => event.output.maintenance.flag === 1,
+            guard: ({ event }) => closesOut(event.output.maintenance),
             target: 'maintenance',
             actions: assign({ site: ({ event }) => event.output.site, maintenance: ({ event }) => event.output.maintenance }),
           },
@@ -217,23 +229,30 @@ export const sessionMachine = setup({
     },
     blocked: {},
     maintenance: {
+      entry: assign({ companyEntry: false }),
       invoke: { src: 'pollMaintenance' },
       on: {
         'MAINTENANCE.CHECKED': [
           { guard: 'maintenanceOff', target: 'open', actions: assign({ maintenance: ({ event }) => event.maintenance }) },
           { actions: assign({ maintenance: ({ event }) => event.maintenance }) },
         ],
+        'MAINTENANCE.COMPANY_SIGN_IN': { target: 'open', actions: assign({ companyEntry: true }) },
       },
     },
     open: {
       // The open site keeps watching its maintenance window, signed in or not.
       invoke: { src: 'pollMaintenance' },
       on: {
-        'MAINTENANCE.CHECKED': {
-          guard: 'maintenanceOn',
-          target: 'maintenance',
-          actions: assign({ maintenance: ({ event }) => event.maintenance }),
-        },
+        'MAINTENANCE.CHECKED': [
+          { guard: 'maintenanceOn', target: 'maintenance', actions: assign({ maintenance: ({ event }) => event.maintenance }) },
+          {
+            // The company's entry lasts as long as the window it was asked for.
+            actions: assign({
+              maintenance: ({ event }) => event.maintenance,
+              companyEntry: ({ context, event }) => context.companyEntry && event.maintenance.flag === 1,
+            }),
+          },
+        ],
       },
       initial: 'restoring',
       states: {

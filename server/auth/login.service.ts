@@ -8,6 +8,7 @@ import type { Queryable } from '../db/database';
 import { regionOf } from '../geo/ip-region';
 import type { CallContext } from '../rpc/dispatcher';
 import { RpcError } from '../rpc/rpc-error';
+import { inMaintenance } from '../sites/site.repository';
 import { createSession } from '../sessions/session.store';
 import { captchaCounter, credentialCounters, settleAttempt, takeAttempt, type CounterScope } from './attempt-counters';
 import { useCaptcha } from './captcha.service';
@@ -118,6 +119,8 @@ export async function login(ctx: CallContext, input: LoginInput) {
   }
   const line = await lineStatus(db, String(owner.id));
   if (line === AccountStatus.disabled) throw await refuse('line-locked', ErrorCode.agentLineLocked);
+  // In a maintenance window only the company's main accounts come in (they may end it early).
+  if (inMaintenance(site, now) && !(owner.level === 0 && !sub)) throw await refuse('maintenance', ErrorCode.siteMaintenance);
 
   const userId = String(login.id);
   const mainUserId = String(owner.id);

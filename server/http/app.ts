@@ -22,6 +22,7 @@ import { sendPlatformPushes } from '../games/platform-pushes';
 import { repairStaleTransfers } from '../points/game-transfers';
 import { errorMessage } from '../rpc/messages';
 import { normaliseHost, resolveSite, siteGatewayUrl } from '../sites/site.repository';
+import { LOGO_ROUTE, siteLogo } from '../sites/system-setting.handlers';
 
 /** What the pages may load: their own files only, no inline script, no framing. */
 const cspDirectives: Record<string, string[]> = {
@@ -276,6 +277,15 @@ export async function buildApp(options: AppOptions) {
     const site = await resolveSite(options.db, { ...origin, country: countryOf(origin.ip) });
     const url = site ? await siteGatewayUrl(options.db, site.id, origin, request.protocol) : '/api';
     return reply.type('application/json; charset=utf-8').send(openRpcDocument(url));
+  });
+
+  // The site's uploaded logo (system settings); the hash in its address only renews caches.
+  app.get(`${LOGO_ROUTE}/:hash`, async (request, reply) => {
+    const origin = originOf(request);
+    const site = await resolveSite(options.db, { ...origin, country: countryOf(origin.ip) });
+    const logo = site ? await siteLogo(options.db, site.id) : null;
+    if (!logo) return reply.code(404).type('text/plain; charset=utf-8').send('no logo');
+    return reply.type(logo.type).header('cache-control', 'public, max-age=86400').send(logo.bytes);
   });
 
   // Readiness for a load balancer: the site of this host, one indexed read.

@@ -65,6 +65,11 @@ export interface CallContext {
   afterCommit(task: () => void): void;
   /** The call's idempotency key, for handlers that record it next to their effect (the score log). */
   requestKey: string | null;
+  /**
+   * The call's opsId is a session of a company main account, which a maintenance window does not
+   * shut out (read from the session row before it is checked; the method's own auth still applies).
+   */
+  maintenanceExempt: boolean;
 }
 
 /**
@@ -328,14 +333,19 @@ export function createDispatcher(options: DispatcherOptions) {
     const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
     if (!definition || !handler) throw new RpcError(ErrorCode.methodNotFound);
 
-    const rawToken = definition.auth === 'session' && typeof rawParams.opsId === 'string' ? rawParams.opsId : '';
+    // Public calls look the token up too: a company main account passes maintenance with any call.
+    const rawToken = typeof rawParams.opsId === 'string' ? rawParams.opsId : '';
     const found = await site.get(tokenLooksValid(rawToken) ? rawToken : undefined);
     const resolved = found.site;
     if (!resolved) throw new RpcError(ErrorCode.unknownApplication);
     const now = clock.now();
+    const sessionRow = found.session?.row;
+    const maintenanceExempt = sessionRow !== undefined && Number(sessionRow.level) === 0 && sessionRow.sub_account_id === null;
     if (!definition.openWhileClosed) {
       if (resolved.ipBlocked) throw new RpcError(ErrorCode.ipBlocked);
-      if (inMaintenance(resolved, now)) throw new RpcError(ErrorCode.siteMaintenance);
+      if (inMaintenance(resolved, now) && !maintenanceExempt && !definition.signInDuringMaintenance) {
+        throw new RpcError(ErrorCode.siteMaintenance);
+      }
     }
 
     const badText = badTextOf(rawParams);
@@ -362,7 +372,8 @@ export function createDispatcher(options: DispatcherOptions) {
       }
       // One rule for every caller, main account or sub-account (contract/method.contract.ts):
       // levels, route role, main accounts only, access code. The web app applies the same one.
-      if (!rightsAllow(definition.rights, callerOf(session))) throw new RpcError(ErrorCode.notAuthorized);
+      const financeHidden = !resolved.financeVisible && session.level > 0;
+      if (!rightsAllow(definition.rights, { ...callerOf(session), financeHidden })) throw new RpcError(ErrorCode.notAuthorized);
     }
 
     const committed: (() => void)[] = [];
@@ -384,6 +395,7 @@ export function createDispatcher(options: DispatcherOptions) {
         committed.push(task);
       },
       requestKey: envelopeParams.data.requestKey ?? null,
+      maintenanceExempt,
     };
     const result =
       definition.effect === 'write' && session

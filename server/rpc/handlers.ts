@@ -25,6 +25,7 @@ import { simulatorPlatform } from '../games/simulator/simulator-platform';
 import { siteHandlers } from '../sites/site.handlers';
 import { subAccountHandlers } from '../subaccounts/sub-account.handlers';
 import { siteGatewayUrl } from '../sites/site.repository';
+import { systemSettingHandlers } from '../sites/system-setting.handlers';
 import { defineHandlers, type HandlerMap } from './handler';
 import { buildOpenRpcDocument } from './openrpc';
 
@@ -74,5 +75,6 @@ export function createHandlers(
     ...betHandlers,
     ...transferHandlers(platformFor),
     ...reportHandlers(reportDb),
+    ...systemSettingHandlers,
   };
 }

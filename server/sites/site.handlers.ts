@@ -28,6 +28,7 @@ export function siteHandlers(databaseKind: 'pglite' | 'postgres') {
       startTime: ctx.site.maintenanceStart?.toISOString() ?? null,
       endTime: ctx.site.maintenanceEnd?.toISOString() ?? null,
       beijing: { startTime: beijingText(ctx.site.maintenanceStart), endTime: beijingText(ctx.site.maintenanceEnd) },
+      exempt: ctx.maintenanceExempt,
     }),
     'host.info': async (ctx) => ({
       host: ctx.host,

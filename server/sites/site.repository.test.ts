@@ -13,6 +13,7 @@ const site = (start: string | null, end: string | null): Site => ({
   idleTimeoutSeconds: 1800,
   minScoreIntervalMs: 0,
   captchaRequired: true,
+  financeVisible: true,
   ipBlocked: false,
 });
 

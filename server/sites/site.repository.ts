@@ -12,6 +12,8 @@ export interface Site {
   idleTimeoutSeconds: number;
   minScoreIntervalMs: number;
   captchaRequired: boolean;
+  /** Agents (levels 1-4) may see the finance screens (system.finance.isvisit). */
+  financeVisible: boolean;
   /** The visitor of this request is refused by the site's IP rules. */
   ipBlocked: boolean;
 }
@@ -27,6 +29,7 @@ export interface SiteRow {
   idle_timeout_seconds: number;
   min_score_interval_ms: number;
   captcha_required: boolean;
+  finance_visible: boolean;
   ip_blocked: boolean;
   has_allow_list: boolean;
   ip_allowed: boolean;
@@ -56,10 +59,11 @@ export function siteRowQuery(input: SiteQueryInput): SQL {
   const ip = input.ip || null;
   return sql`
     SELECT s.id, s.title, s.ui, s.login_style, s.logo, s.maintenance_start, s.maintenance_end,
-           s.idle_timeout_seconds, s.min_score_interval_ms, s.captcha_required,
+           s.idle_timeout_seconds, s.min_score_interval_ms, s.captcha_required, s.finance_visible,
            EXISTS (SELECT 1 FROM site_ip_rules r WHERE r.site_id = s.id AND r.kind = 'block'
                      AND (r.network >>= ${ip}::inet OR r.country = ${input.country})) AS ip_blocked,
-           EXISTS (SELECT 1 FROM site_ip_rules r WHERE r.site_id = s.id AND r.kind = 'allow') AS has_allow_list,
+           -- The allow rules are the back-office whitelist: in force while its switch is on.
+           s.ip_whitelist_on AND EXISTS (SELECT 1 FROM site_ip_rules r WHERE r.site_id = s.id AND r.kind = 'allow') AS has_allow_list,
            EXISTS (SELECT 1 FROM site_ip_rules r WHERE r.site_id = s.id AND r.kind = 'allow'
                      AND (r.network >>= ${ip}::inet OR r.country = ${input.country})) AS ip_allowed
       FROM sites s
@@ -79,6 +83,7 @@ export function siteFromRow(row: SiteRow): Site {
     idleTimeoutSeconds: row.idle_timeout_seconds,
     minScoreIntervalMs: row.min_score_interval_ms,
     captchaRequired: row.captcha_required,
+    financeVisible: row.finance_visible,
     ipBlocked: row.ip_blocked || (row.has_allow_list && !row.ip_allowed),
   };
 }

@@ -26,5 +26,6 @@ export const screenComponents: Record<ScreenId, LazyExoticComponent<ComponentTyp
   gameResult: lazy(() => import('@/features/games/game-result-screen')),
   gameSwitch: lazy(() => import('@/features/games/game-switch-screen')),
   deviceSwitch: lazy(() => import('@/features/games/device-switch-screen')),
+  systemSetting: lazy(() => import('@/features/system-setting/system-setting-screen')),
   changePassword: lazy(() => import('@/features/change-password/change-password-screen')),
 };

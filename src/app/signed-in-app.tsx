@@ -8,6 +8,7 @@ import { shellCommands, shortcutCommand } from '../../commands/shortcuts';
 import { AppHeader } from '@/components/layout/app-header';
 import { AppSidebar, MenuSheet } from '@/components/layout/app-sidebar';
 import { LogoutDialog } from '@/components/layout/logout-dialog';
+import { MaintenanceBanner } from '@/components/layout/maintenance-banner';
 import { NoticeMarquee } from '@/components/layout/notice-marquee';
 import { TagsView } from '@/components/layout/tags-view';
 import { ConfirmHost } from '@/components/confirm-host';
@@ -133,6 +134,7 @@ function SignedInShell() {
               onOpenPalette={() => setPaletteOpen(true)}
               onOpenSettings={openSettings}
             />
+            <MaintenanceBanner />
             <NoticeMarquee />
             {tagsView ? <TagsView /> : null}
             <main id="main" className="flex-1 p-4 md:p-6" tabIndex={-1}>

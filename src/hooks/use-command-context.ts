@@ -13,6 +13,7 @@ import { updatePreferences, usePreferences } from '@/lib/preferences';
 export function useRights(): Rights {
   const session = SessionContext.useSelector((state) => state.context.session);
   const profileLevel = SessionContext.useSelector((state) => state.context.profile?.level);
+  const financeVisible = SessionContext.useSelector((state) => state.context.profile?.financeVisible);
   return useMemo(
     () => ({
       userId: session?.mainUserId || session?.userId || '',
@@ -20,8 +21,9 @@ export function useRights(): Rights {
       accessCodes: session?.accessCode ?? [],
       isSubAccount: session?.sessionType === 9,
       mustChangePassword: session?.forcePwdUpdate === '1' || session?.firstLogin === '1',
+      financeHidden: financeVisible === false,
     }),
-    [session, profileLevel],
+    [session, profileLevel, financeVisible],
   );
 }
 

@@ -12,6 +12,11 @@ import {
 import { call } from '@/api/gateway-client';
 import { clearSession, saveSession, savedSession } from '@/lib/session-cookies';
 
+async function loadProfile(): Promise<Profile> {
+  const [profile, finance] = await Promise.all([call('gw.credit.user.profile', {}), call('system.finance.isvisit', {})]);
+  return { ...profile, financeVisible: finance.isVisit };
+}
+
 /** The session machine with the app's real actors: the gateway, the cookies, a 10 s maintenance poll. */
 export const appSessionMachine = sessionMachine.provide({
   actors: {
@@ -25,7 +30,7 @@ export const appSessionMachine = sessionMachine.provide({
       try {
         // A forced password change allows no profile read yet: the cookies tell what is needed.
         if (session.forcePwdUpdate === '1' || session.firstLogin === '1') return { session, profile: null };
-        const profile: Profile = await call('gw.credit.user.profile', {});
+        const profile = await loadProfile();
         return {
           session: {
             ...session,
@@ -47,7 +52,7 @@ export const appSessionMachine = sessionMachine.provide({
       return { captchaId: captcha.captchaId, image: captcha.image, expiresAt: captcha.expiresAt };
     }),
     login: fromPromise(async ({ input }: { input: Credentials }) => call('gw.credit.agent.login', { ...input })),
-    loadProfile: fromPromise(async (): Promise<Profile> => call('gw.credit.user.profile', {})),
+    loadProfile: fromPromise(loadProfile),
     loadAccessCodes: fromPromise(async () => {
       const own = await call('gw.credit.subaccount.get', {});
       return parseAccessCodes(own.accessCode);

@@ -144,6 +144,7 @@ const mainOnlyParams: Partial<Record<MethodName, Record<string, unknown>>> = {
   'gw.credit.subaccount.delete': { safeCode: '1234', subAccountId },
   'gw.credit.subaccount.logout': { subAccountId },
   'gw.credit.game.switch': { gameCode: 'baccarat', open: true },
+  'gw.credit.sys.setting': { safeCode: '1234', warningSwitch: false },
 };
 
 describe('rights the dispatcher reads from the contract besides levels and access codes', () => {

@@ -218,13 +218,20 @@ describe('gw.credit.agent.login', () => {
     expect(codeOfAnswer(await loginWith({ loginId: 'member01', password: 'Admin123' }))).toBe(2218);
   });
 
-  it('refuses everything during maintenance (2250) and for a blocked IP (2251)', async () => {
+  it('lets only the company main accounts in during maintenance (2250 for others, once their credentials check), and nobody from a blocked IP (2251)', async () => {
     const now = gw.clock.now().getTime();
     await gw.db.run(
       sql`UPDATE sites SET maintenance_start = ${new Date(now - 1000)}, maintenance_end = ${new Date(now + 60_000)} WHERE id = 'demo'`,
     );
-    expect(codeOfAnswer(await gw.call('gw.credit.agent.login', { loginId: 'admin', password: 'Admin123', safeCode: '1234' }))).toBe(2250);
-    expect(codeOfAnswer(await gw.call('gw.credit.captcha.check'))).toBe(2250);
+    // The sign-in form stays usable (the company may come in to end the window early).
+    expect((await gw.call('gw.credit.captcha.check')).result).toHaveProperty('captchaId');
+    expect(codeOfAnswer(await loginWith({ loginId: 'major01', password: 'Admin123' }))).toBe(2250);
+    expect(codeOfAnswer(await loginWith({ loginId: 'major01', password: 'Wrong1aa' }))).toBe(2218);
+    expect((await loginWith({ loginId: 'admin', password: 'Admin123' })).result).toHaveProperty('sessionId');
+    const log = await gw.db.one<{ result: string; code: number }>(
+      sql`SELECT result, code FROM login_log WHERE login_id = 'major01' AND result = 'maintenance' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(log).toEqual({ result: 'maintenance', code: 2250 });
     await gw.db.run(sql`UPDATE sites SET maintenance_start = NULL, maintenance_end = NULL`);
     await gw.db.run(sql`INSERT INTO site_ip_rules (site_id, kind, network) VALUES ('demo', 'block', '127.0.0.1/32')`);
     expect(codeOfAnswer(await gw.call('gw.credit.agent.login', { loginId: 'admin', password: 'Admin123', safeCode: '1234' }))).toBe(2251);

@@ -12,7 +12,7 @@ afterAll(async () => {
 beforeEach(async () => {
   gw.clock.set(new Date());
   await gw.db.run(sql`DELETE FROM site_ip_rules`);
-  await gw.db.run(sql`UPDATE sites SET maintenance_start = NULL, maintenance_end = NULL`);
+  await gw.db.run(sql`UPDATE sites SET maintenance_start = NULL, maintenance_end = NULL, ip_whitelist_on = false`);
   // Seeded notices have an author; the ones a test adds have none.
   await gw.db.run(sql`DELETE FROM notices WHERE created_by IS NULL`);
 });
@@ -43,6 +43,9 @@ describe('gw.credit.sn.template.get', () => {
 
     await gw.db.run(sql`DELETE FROM site_ip_rules`);
     await gw.db.run(sql`INSERT INTO site_ip_rules (site_id, kind, network) VALUES ('demo', 'allow', '10.0.0.0/8')`);
+    // Allow rules are the whitelist: they apply only while its switch is on.
+    expect((await gw.call('gw.credit.sn.template.get')).result).toMatchObject({ isBlock: false });
+    await gw.db.run(sql`UPDATE sites SET ip_whitelist_on = true WHERE id = 'demo'`);
     expect((await gw.call('gw.credit.sn.template.get')).result).toMatchObject({ isBlock: true });
     await gw.db.run(sql`INSERT INTO site_ip_rules (site_id, kind, network) VALUES ('demo', 'allow', '127.0.0.1/32')`);
     expect((await gw.call('gw.credit.sn.template.get')).result).toMatchObject({ isBlock: false });
@@ -61,6 +64,7 @@ describe('sn.agent.maintain', () => {
       startTime: null,
       endTime: null,
       beijing: { startTime: null, endTime: null },
+      exempt: false,
     });
   });
 
@@ -74,6 +78,7 @@ describe('sn.agent.maintain', () => {
       startTime: '2026-03-01T16:00:00.000Z',
       endTime: '2026-03-01T18:30:00.000Z',
       beijing: { startTime: '2026-03-02 00:00:00', endTime: '2026-03-02 02:30:00' },
+      exempt: false,
     });
     gw.clock.set('2026-03-01T18:30:00Z');
     expect((await gw.call('sn.agent.maintain')).result).toMatchObject({ flag: 0 });
@@ -96,7 +101,7 @@ describe('closed sites', () => {
       code: 2250,
       message: 'The site is under maintenance, please come back later',
     });
-    const token = await gw.sessionFor('admin');
+    const token = await gw.sessionFor('ma01');
     expect((await gw.call('gw.credit.notice.layer.list', { opsId: token })).error?.code).toBe(2250);
     for (const method of ['gw.credit.sn.template.get', 'sn.agent.maintain', 'host.info', 'node.version', 'rpc.discover']) {
       expect((await gw.call(method, method === 'node.version' ? { opsId: token } : {})).result, method).toBeDefined();

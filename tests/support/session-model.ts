@@ -19,8 +19,8 @@ import {
  */
 export type SiteMode = 'open' | 'maintenance' | 'blocked';
 
-/** Logins the model uses: the demo company, an account that must change its password, and a name that does not exist. */
-export const MODEL_LOGINS = { ok: 'admin', forced: 'forced01', unknown: 'nobody01' } as const;
+/** Logins the model uses: a demo agent (a window shuts it out, unlike the company), an account that must change its password, and a name that does not exist. */
+export const MODEL_LOGINS = { ok: 'ma01', forced: 'forced01', unknown: 'nobody01' } as const;
 export const MODEL_PASSWORD = 'Admin123';
 export const MODEL_NEW_PASSWORD = 'Changed_123';
 export const MODEL_SAFE_CODE = '1234';
@@ -32,6 +32,7 @@ const maintenanceInfo = (flag: 0 | 1): MaintenanceInfo => ({
   startTime: flag ? '2026-01-01T00:00:00.000Z' : null,
   endTime: flag ? '2099-01-01T00:00:00.000Z' : null,
   beijing: { startTime: flag ? '2026-01-01 08:00:00' : null, endTime: flag ? '2099-01-01 08:00:00' : null },
+  exempt: false,
 });
 
 export const siteInfo = (mode: SiteMode): SiteInfo => ({

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { COMMENT_MAX } from '../../../contract/points.contract';
 import { MAX_BATCH_MEMBERS } from '../../../contract/job.contract';
+import { LOGO_MAX_BYTES } from '../../../contract/system-setting-limits.contract';
 
 /** A message of the catalogue and the values it is shown with unless the field gives its own. */
 interface RuleMessage {
@@ -56,6 +57,15 @@ export const ruleMessages: Record<string, RuleMessage> = {
   'account-required': { key: 'form.rule.accountRequired' },
   'language-required': { key: 'notices.rule.languageRequired' },
   'date-time': { key: 'notices.rule.dateTime' },
+  'ip-network': { key: 'systemSetting.rule.ipNetwork' },
+  'whitelist-empty': { key: 'systemSetting.rule.whitelistEmpty' },
+  'locks-out-caller': { key: 'systemSetting.rule.locksOut' },
+  'score-interval': { key: 'systemSetting.rule.scoreInterval' },
+  'idle-timeout': { key: 'systemSetting.rule.idleTimeout' },
+  'title-length': { key: 'systemSetting.rule.titleLength' },
+  'in-the-past': { key: 'systemSetting.rule.inThePast' },
+  'logo-type': { key: 'systemSetting.logo.type' },
+  'logo-too-large': { key: 'systemSetting.logo.tooLarge', values: { kb: LOGO_MAX_BYTES / 1024 } },
 };
 
 /** How a refusal without a known rule is stored on its field: its catalogue code. */

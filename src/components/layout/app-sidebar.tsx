@@ -15,6 +15,7 @@ import {
   ReceiptText,
   ScrollText,
   Search,
+  Settings,
   Trophy,
   Users,
   type LucideIcon,
@@ -44,6 +45,7 @@ const icons: Record<string, LucideIcon> = {
   'arrow-left-right': ArrowLeftRight,
   'scroll-text': ScrollText,
   'message-square': MessageSquare,
+  settings: Settings,
 };
 
 /** The count beside a menu entry (new suggestions), read again every minute; nothing while it is 0. */

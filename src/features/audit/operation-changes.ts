@@ -29,6 +29,22 @@ const namedFields: Record<string, 'text' | 'flag' | 'raw'> = {
   accessCode: 'raw',
   noticeStatus: 'text',
   suggestionStatus: 'text',
+  maintenanceStart: 'text',
+  maintenanceEnd: 'text',
+  ipWhitelistOn: 'flag',
+  ipWhitelist: 'text',
+  subAccountLimit: 'raw',
+  minScoreIntervalMs: 'raw',
+  idleTimeoutSeconds: 'raw',
+  captchaRequired: 'flag',
+  warningSwitch: 'flag',
+  financeVisible: 'flag',
+  monitorBet: 'raw',
+  monitorWin: 'raw',
+  monitorScore: 'raw',
+  ui: 'text',
+  title: 'text',
+  logo: 'text',
 };
 
 /** The fields with a name of their own in `audit.field.*` (any other is shown as the gateway names it). */

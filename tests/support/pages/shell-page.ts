@@ -23,6 +23,7 @@ const screenTestIds: Partial<Record<ScreenId, string>> = {
   tradingReport: 'trading-screen',
   bill: 'bill-screen',
   suggestion: 'suggestion-screen',
+  systemSetting: 'system-setting-screen',
 };
 
 /** The signed-in app around the screens: the menu (entries by screen id), the palette, toasts. */

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { SystemSettings } from '../../../contract/system-setting.contract';
+import { changedFields, changesOf, settingValuesSchema, valuesOf, type SettingValues } from './setting-values';
+
+const settings: SystemSettings = {
+  maintenance: { startTime: '2026-11-26T16:00:00.000Z', endTime: '2026-11-26T18:00:00.000Z' },
+  ipWhitelistOn: true,
+  ipWhitelist: ['10.0.0.0/8', '127.0.0.1/32'],
+  subAccountLimit: 15,
+  minScoreIntervalMs: 2000,
+  idleTimeoutSeconds: 1800,
+  captchaRequired: true,
+  warningSwitch: false,
+  monitorThresholds: { bet: '5000.00', win: '0.00', score: '100000.00' },
+  ui: 'black',
+  title: 'Demo',
+  logo: '',
+  financeVisible: true,
+  callerIp: '127.0.0.1',
+};
+const problems = (values: SettingValues) => {
+  const parsed = settingValuesSchema.safeParse(values);
+  return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`);
+};
+
+describe('system settings as the form holds them', () => {
+  it('shows the window in Beijing wall time, the timeout in minutes, the interval in seconds, a network per line', () => {
+    expect(valuesOf(settings)).toMatchObject({
+      maintenance: { startTime: '2026-11-27T00:00', endTime: '2026-11-27T02:00' },
+      ipWhitelist: '10.0.0.0/8\n127.0.0.1/32',
+      idleTimeoutMinutes: '30',
+      minScoreIntervalSeconds: '2',
+      subAccountLimit: '15',
+      logoImage: null,
+    });
+  });
+
+  it('sends nothing for an untouched form, and only what differs otherwise', () => {
+    const values = valuesOf(settings);
+    expect(changesOf(settings, values)).toEqual({});
+    expect(problems(values)).toEqual([]);
+
+    const edited: SettingValues = {
+      ...values,
+      maintenance: { startTime: '2026-11-27T01:00', endTime: '2026-11-27T02:00' },
+      ipWhitelist: '127.0.0.1/32, 10.0.0.0/8\n203.0.113.7',
+      idleTimeoutMinutes: '45',
+      monitorThresholds: { bet: '5000', win: '0', score: '200000.5' },
+      warningSwitch: true,
+      title: ' Red House ',
+    };
+    const changes = changesOf(settings, edited);
+    expect(changes).toEqual({
+      maintenance: { startTime: '2026-11-26T17:00:00.000Z', endTime: '2026-11-26T18:00:00.000Z' },
+      ipWhitelist: ['127.0.0.1/32', '10.0.0.0/8', '203.0.113.7'],
+      idleTimeoutSeconds: 2700,
+      warningSwitch: true,
+      monitorThresholds: { score: '200000.5' },
+      title: 'Red House',
+    });
+    expect(changedFields(changes)).toEqual(['maintenance', 'ipWhitelist', 'idleTimeoutSeconds', 'warningSwitch', 'monitor.score', 'title']);
+  });
+
+  it('lifts the window when both times are cleared', () => {
+    expect(changesOf(settings, { ...valuesOf(settings), maintenance: { startTime: '', endTime: '' } })).toEqual({ maintenance: null });
+  });
+
+  it('names each field that breaks a rule with the rule the messages know', () => {
+    const values = valuesOf(settings);
+    expect(
+      problems({
+        ...values,
+        maintenance: { startTime: '2026-11-27T03:00', endTime: '2026-11-27T02:00' },
+        ipWhitelist: '10.0.0.0/8\nexample.com',
+        idleTimeoutMinutes: '0',
+        minScoreIntervalSeconds: '3601',
+        monitorThresholds: { bet: '-5', win: '1.234', score: '0' },
+        title: 'x'.repeat(61),
+      }),
+    ).toEqual([
+      'ipWhitelist:ip-network',
+      'minScoreIntervalSeconds:score-interval',
+      'idleTimeoutMinutes:idle-timeout',
+      'monitorThresholds.bet:amount-format',
+      'monitorThresholds.win:amount-format',
+      'title:title-length',
+      'maintenance.endTime:start-after-end',
+    ]);
+    expect(problems({ ...values, ipWhitelistOn: true, ipWhitelist: '  ' })).toEqual(['ipWhitelist:whitelist-empty']);
+    expect(problems({ ...values, maintenance: { startTime: '2026-11-27T03:00', endTime: '' } })).toEqual(['maintenance.endTime:date-time']);
+  });
+});

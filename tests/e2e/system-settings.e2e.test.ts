@@ -1,0 +1,77 @@
+import AxeBuilder from '@axe-core/playwright';
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppInChromium } from '../support/app-in-chromium';
+import { ShellPage } from '../support/pages/shell-page';
+
+const e2e = useAppInChromium();
+
+/** An instant as the date-time inputs take Beijing wall time, to the second. */
+const beijingInput = (instant: number) => new Date(instant + 8 * 3_600_000).toISOString().slice(0, 19);
+/** The same instant as the maintenance screen writes it. */
+const beijingText = (instant: number) => beijingInput(instant).replace('T', ' ');
+/** The maintenance poll runs every 10 s: a change shows within that, plus a margin. */
+const POLL_WAIT_MS = 20_000;
+
+async function confirmWithSafeCode(page: Page) {
+  const dialog = page.getByTestId('settings-confirm');
+  await dialog.waitFor();
+  await page.locator('#settings-safeCode').fill('1234');
+  await page.getByTestId('settings-confirm-submit').click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe.runIf(e2e.run)('system settings in Chromium', () => {
+  it('schedules maintenance seconds ahead: two signed-in agents go to the maintenance screen and come back when the company, which stays in, ends it', async () => {
+    const company = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const agents = [await ShellPage.signedIn(e2e.browser, e2e.gw, 'ma01'), await ShellPage.signedIn(e2e.browser, e2e.gw, 'ag01010101')];
+    const { page } = company;
+
+    await company.runCommand('systemSetting.maintenance');
+    await company.screen('systemSetting').waitFor();
+    await expect.poll(() => page.getByTestId('maintenance-state').getAttribute('data-state')).toBe('none');
+    const axe = await new AxeBuilder({ page }).include('[data-testid="system-setting-screen"]').analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+    // Set last, a few seconds ahead, as an operator would type it: the window starts after the save whatever the machine's speed.
+    const start = (Math.floor(Date.now() / 1000) + 8) * 1000;
+    await page.getByTestId('setting-maintenance-startTime').fill(beijingInput(start));
+    await page.getByTestId('setting-maintenance-endTime').fill(beijingInput(start + 3_600_000));
+    await page.getByTestId('settings-save').click();
+    await expect.poll(() => page.getByTestId('settings-confirm-changes').textContent()).toContain(beijingText(start).slice(0, 16));
+    await confirmWithSafeCode(page);
+    await expect.poll(() => page.getByTestId('maintenance-state').getAttribute('data-state')).toBe('scheduled');
+
+    for (const agent of agents) {
+      await agent.page.getByTestId('maintenance-screen').waitFor({ timeout: POLL_WAIT_MS });
+      expect(await agent.page.getByTestId('maintenance-start').textContent()).toBe(beijingText(start));
+    }
+    expect(Date.now()).toBeGreaterThanOrEqual(start);
+    // The company is not shut out: its screens work, with a banner saying the agents are.
+    await page.getByTestId('maintenance-banner').waitFor({ timeout: POLL_WAIT_MS });
+    await expect.poll(() => page.getByTestId('maintenance-state').getAttribute('data-state')).toBe('on');
+    await company.goTo('notice');
+    await company.goTo('systemSetting');
+
+    await page.getByTestId('maintenance-end-now').click();
+    await confirmWithSafeCode(page);
+    await expect.poll(() => page.getByTestId('maintenance-state').getAttribute('data-state')).toBe('none');
+    for (const agent of agents) await agent.screen('notice').waitFor({ timeout: POLL_WAIT_MS });
+    await page.getByTestId('maintenance-banner').waitFor({ state: 'detached', timeout: POLL_WAIT_MS });
+
+    const records = await e2e.gw.db.rows<{ changes: { field: string; after: unknown }[] }>(
+      sql`SELECT changes FROM operation_log WHERE method = 'gw.credit.sys.setting' AND level = 'normal' ORDER BY id`,
+    );
+    expect(records.map((record) => record.changes.map((change) => [change.field, change.after]))).toEqual([
+      [
+        ['maintenanceStart', beijingText(start)],
+        ['maintenanceEnd', beijingText(start + 3_600_000)],
+      ],
+      [
+        ['maintenanceStart', null],
+        ['maintenanceEnd', null],
+      ],
+    ]);
+    for (const shell of [company, ...agents]) await shell.close();
+  });
+});
