@@ -5,6 +5,7 @@ import { authMethods } from './auth.contract';
 import { discoveryMethods } from './discovery.contract';
 import { gameMethods } from './game.contract';
 import type { MethodDefinition } from './method.contract';
+import { monitorMethods } from './monitor.contract';
 import { noticeMethods } from './notice.contract';
 import { pointsMethods } from './points.contract';
 import { billMethods, leaderboardMethods, reportMethods, tradingMethods } from './report.contract';
@@ -32,6 +33,7 @@ export const contract = {
   ...tradingMethods,
   ...billMethods,
   ...systemSettingMethods,
+  ...monitorMethods,
 } satisfies Record<string, MethodDefinition>;
 
 export type Contract = typeof contract;

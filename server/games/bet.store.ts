@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { copyLine, type Queryable } from '../db/database';
+import { recordWatchedBets } from '../monitoring/monitor-events';
 import { storeWithRollups } from '../reports/rollup.sql';
 import { blockWinners } from './platform-rules';
 
@@ -224,6 +225,7 @@ export async function storeBets(
   // A settlement may take a member to its maximum win: the platform blocks it from then on.
   const settledMembers = new Set(bets.filter((bet) => bet.status === 'settled' || bet.status === 'resettled').map((bet) => bet.memberId));
   await blockWinners(db, siteId, [...settledMembers]);
+  await recordWatchedBets(db, siteId, bets, now);
   return { stored, ignored: bets.length - stored };
 }
 

@@ -17,6 +17,7 @@ import { jobHandlers } from '../jobs/job.handlers';
 import { noJobRunner, type JobRunner } from '../jobs/job-runner';
 import { noticeHandlers } from '../notices/notice.handlers';
 import { suggestionHandlers } from '../notices/suggestion.handlers';
+import { monitorHandlers } from '../monitoring/monitor.handlers';
 import { gameNoticeHandlers } from '../notices/game-notice.handlers';
 import { pointsHandlers } from '../points/points.handlers';
 import { transferHandlers } from '../points/transfer.handlers';
@@ -76,5 +77,6 @@ export function createHandlers(
     ...transferHandlers(platformFor),
     ...reportHandlers(reportDb),
     ...systemSettingHandlers,
+    ...monitorHandlers,
   };
 }

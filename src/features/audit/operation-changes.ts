@@ -45,6 +45,7 @@ const namedFields: Record<string, 'text' | 'flag' | 'raw'> = {
   ui: 'text',
   title: 'text',
   logo: 'text',
+  monitored: 'flag',
 };
 
 /** The fields with a name of their own in `audit.field.*` (any other is shown as the gateway names it). */

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contract';
+import { ErrorCode } from './errors.contract';
+import { defineMethod } from './method.contract';
+import { pointsSchema } from './points.contract';
+
+/** What a watched account did (PRODUCT.md "Monitoring"): each is one event until someone sees it. */
+export const monitorEventKinds = ['sign-in', 'new-ip', 'score', 'bet', 'win', 'status'] as const;
+export type MonitorEventKind = (typeof monitorEventKinds)[number];
+
+export const monitorCountsSchema = z.object({
+  /** Unseen events of watched agents (levels 1-4). */
+  agentCount: z.number().int().min(0),
+  /** Unseen events of watched members: the red dot's number. */
+  userCount: z.number().int().min(0),
+});
+
+export const watchedAccountSchema = z.object({
+  userId: idSchema,
+  loginId: z.string(),
+  nickname: z.string(),
+  level: z.number().int().min(1).max(5),
+  parentLoginId: z.string(),
+  status: z.number().int(),
+  balance: pointsSchema,
+  /** On the company's watch list (agent.monitor.add, user.monitor.set). */
+  monitored: z.boolean(),
+  /** Marked by its parent (user.exception.mark): watched too. */
+  exceptionMarked: z.boolean(),
+  /** Its events nobody has seen yet. */
+  unseen: z.number().int().min(0),
+  latest: z
+    .object({
+      kind: z.enum(monitorEventKinds),
+      /** Cents as points, for score, bet and win. */
+      amount: pointsSchema.nullable(),
+      /** The IP, the order id, the score type or the status change. */
+      detail: z.string(),
+      time: isoTimeSchema,
+    })
+    .nullable(),
+});
+export type WatchedAccount = z.infer<typeof watchedAccountSchema>;
+
+const userIdParams = z.object({ userId: idSchema });
+const watchResult = z.object({ userId: idSchema, monitored: z.boolean() });
+// The company's watch lists and their counts (PRODUCT.md): level 0, its clerks with code 4
+// (flags) to change them; the counts are shared by the company and every clerk.
+const company = { levels: [0] } as const;
+const companyFlags = { levels: [0], accessCode: 4 } as const;
+// A file made in the call belongs to the main account (a clerk downloads only its own jobs' files).
+const companyMain = { levels: [0], mainOnly: true } as const;
+
+export const monitorMethods = {
+  'gw.credit.user.monitor.redpoint.count': defineMethod({
+    summary:
+      "Unseen events of the company's watched agents and members (the menu's red dot while userCount > 0), and whether the site's warning switch runs the 12-second refresh",
+    params: z.object({}),
+    result: monitorCountsSchema.extend({ warningSwitch: z.boolean() }),
+    auth: 'session',
+    effect: 'read',
+    rights: company,
+    errors: [],
+  }),
+  'gw.credit.user.monitor.query': defineMethod({
+    summary: 'Watched members (on the company list or marked by their parent), most unseen events first, each with its latest activity',
+    params: z.object({ ...pageParams(50) }),
+    result: pageResult(watchedAccountSchema).extend({ userCount: z.number().int().min(0) }),
+    auth: 'session',
+    effect: 'read',
+    rights: company,
+    errors: [],
+  }),
+  'gw.credit.user.monitor.set': defineMethod({
+    summary: "Puts a member of the site on the company's watch list, or takes it off",
+    params: userIdParams.extend({ monitored: z.boolean() }),
+    result: watchResult,
+    auth: 'session',
+    effect: 'write',
+    rights: companyFlags,
+    errors: [ErrorCode.memberNotFound],
+  }),
+  'gw.credit.user.monitor.seen': defineMethod({
+    summary: 'Marks every unseen event of one watched account seen (the counts go down for the company and its clerks)',
+    params: userIdParams,
+    result: z.object({ userId: idSchema, seen: z.number().int().min(0) }),
+    auth: 'session',
+    effect: 'write',
+    rights: company,
+    errors: [ErrorCode.accountNotFound],
+  }),
+  'gw.credit.user.monitor.export': defineMethod({
+    summary: 'The watched members as an xlsx file (POST /api/files/<fileId>)',
+    params: z.object({}),
+    result: z.object({ fileId: idSchema }),
+    auth: 'session',
+    effect: 'write',
+    rights: companyMain,
+    errors: [],
+  }),
+  'gw.credit.agent.monitor.query': defineMethod({
+    summary:
+      'Watched agents (levels 1-4, on the company list or marked by their parent), most unseen events first, each with its latest activity',
+    params: z.object({ ...pageParams(50) }),
+    result: pageResult(watchedAccountSchema).extend({ agentCount: z.number().int().min(0) }),
+    auth: 'session',
+    effect: 'read',
+    rights: company,
+    errors: [],
+  }),
+  'gw.credit.agent.monitor.add': defineMethod({
+    summary: "Puts an agent of the site on the company's watch list",
+    params: userIdParams,
+    result: watchResult,
+    auth: 'session',
+    effect: 'write',
+    rights: companyFlags,
+    errors: [ErrorCode.accountNotFound],
+  }),
+  'gw.credit.agent.monitor.delete': defineMethod({
+    summary: "Takes an agent off the company's watch list",
+    params: userIdParams,
+    result: watchResult,
+    auth: 'session',
+    effect: 'write',
+    rights: companyFlags,
+    errors: [ErrorCode.accountNotFound],
+  }),
+  'gw.credit.agent.monitor.export': defineMethod({
+    summary: 'The watched agents as an xlsx file (POST /api/files/<fileId>)',
+    params: z.object({}),
+    result: z.object({ fileId: idSchema }),
+    auth: 'session',
+    effect: 'write',
+    rights: companyMain,
+    errors: [],
+  }),
+};
