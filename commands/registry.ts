@@ -2,6 +2,7 @@ import { accountActionCommands } from './account-actions.commands';
 import { accountCommands } from './account.commands';
 import type { Command, Rights } from './command';
 import { gameCommands } from './game.commands';
+import { monitorCommands } from './monitor.commands';
 import { navigationCommands } from './navigation.commands';
 import { noticeCommands } from './notice.commands';
 import { pointsCommands } from './points.commands';
@@ -28,6 +29,7 @@ export const allCommands: readonly Command[] = [
   ...noticeCommands,
   ...suggestionCommands,
   ...systemSettingCommands,
+  ...monitorCommands,
   ...preferenceCommands,
   ...sessionCommands,
 ];

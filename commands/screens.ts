@@ -33,7 +33,8 @@ export type ScreenId =
   | 'tradingReport'
   | 'bill'
   | 'suggestion'
-  | 'systemSetting';
+  | 'systemSetting'
+  | 'userWarning';
 
 /** Who may open a screen: any of the contract methods it calls (through `can`), or everyone signed in. */
 export type ScreenGuard = { anyOf: readonly MethodName[] } | 'signedIn';
@@ -55,6 +56,8 @@ export interface Screen {
   remountOn?: string;
   /** A count the menu shows beside the entry: the `newCount` this read answers (e.g. new suggestions). */
   badge?: 'gw.credit.suggestion.count';
+  /** A red dot beside the entry while the watched members' unseen events are above 0 (spec §2). */
+  alert?: 'monitor';
 }
 
 export const screens: readonly Screen[] = [
@@ -298,6 +301,21 @@ export const screens: readonly Screen[] = [
     // Opening and closing games acts for the whole site: level 0 main accounts only.
     guard: { anyOf: ['gw.credit.game.switch'] },
     menu: { group: 'main', order: 4.6, keywords: ['games', 'open game', 'close game', 'game switch', '游戏开关', '开关游戏', 'youxi'] },
+  },
+  {
+    // Spec §2 "/userWarning/index": the company's watched accounts (level 0), with the red dot.
+    id: 'userWarning',
+    path: '/userWarning/index',
+    pattern: '/userWarning/index',
+    labelKey: 'route.userWarning',
+    icon: 'eye',
+    guard: { anyOf: ['gw.credit.user.monitor.query'] },
+    menu: {
+      group: 'main',
+      order: 4.65,
+      keywords: ['watched', 'monitor', 'warning', 'red dot', 'alerts', 'flagged', '监控', '预警', '异常', 'yujing'],
+    },
+    alert: 'monitor',
   },
   {
     // Spec §2: first-level (company) only; every change confirmed by the safe code.

@@ -44,10 +44,10 @@ export type WatchedAccount = z.infer<typeof watchedAccountSchema>;
 
 const userIdParams = z.object({ userId: idSchema });
 const watchResult = z.object({ userId: idSchema, monitored: z.boolean() });
-// The company's watch lists and their counts (PRODUCT.md): level 0, its clerks with code 4
-// (flags) to change them; the counts are shared by the company and every clerk.
-const company = { levels: [0] } as const;
-const companyFlags = { levels: [0], accessCode: 4 } as const;
+// The company's watch lists and their counts (PRODUCT.md): level 0, and its clerks holding code 4
+// (flags), who share one "seen" with the company.
+const company = { levels: [0], accessCode: 4 } as const;
+const companyFlags = company;
 // A file made in the call belongs to the main account (a clerk downloads only its own jobs' files).
 const companyMain = { levels: [0], mainOnly: true } as const;
 

@@ -27,5 +27,6 @@ export const screenComponents: Record<ScreenId, LazyExoticComponent<ComponentTyp
   gameSwitch: lazy(() => import('@/features/games/game-switch-screen')),
   deviceSwitch: lazy(() => import('@/features/games/device-switch-screen')),
   systemSetting: lazy(() => import('@/features/system-setting/system-setting-screen')),
+  userWarning: lazy(() => import('@/features/user-warning/user-warning-screen')),
   changePassword: lazy(() => import('@/features/change-password/change-password-screen')),
 };

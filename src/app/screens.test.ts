@@ -67,6 +67,7 @@ describe('the screens table', () => {
         '/gameResult/index',
         '/operationRecord/index',
         '/gameSwitch/index',
+        '/userWarning/index',
         '/systemSetting/index',
         '/changePass/index',
         '/sonAccount/index',

@@ -14,6 +14,7 @@ import { TagsView } from '@/components/layout/tags-view';
 import { ConfirmHost } from '@/components/confirm-host';
 import { createQueryClient } from '@/api/queries';
 import { CommandContextReact, useCommandContext } from '@/hooks/use-command-context';
+import { MonitorCountsProvider } from '@/hooks/use-monitor-counts';
 import { NoticesContext, useNoticesQuery } from '@/hooks/use-notices';
 import { useSidebar } from '@/hooks/use-sidebar';
 import { usePreferences } from '@/lib/preferences';
@@ -60,7 +61,9 @@ export default function SignedInApp() {
   }, [language, queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
-      <SignedInShell />
+      <MonitorCountsProvider>
+        <SignedInShell />
+      </MonitorCountsProvider>
     </QueryClientProvider>
   );
 }

@@ -5,6 +5,7 @@ import {
   Bell,
   ChartColumn,
   Dices,
+  Eye,
   KeyRound,
   LayoutDashboard,
   MessageSquare,
@@ -26,6 +27,7 @@ import { highlightedPath, menuScreens, type Screen } from '../../../commands/scr
 import { useCall } from '@/api/queries';
 import { Sheet, SheetContent, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { useRights } from '@/hooks/use-command-context';
+import { useMonitorCounts } from '@/hooks/use-monitor-counts';
 import { cn } from '@/lib/utils';
 
 const icons: Record<string, LucideIcon> = {
@@ -46,6 +48,7 @@ const icons: Record<string, LucideIcon> = {
   'scroll-text': ScrollText,
   'message-square': MessageSquare,
   settings: Settings,
+  eye: Eye,
 };
 
 /** The count beside a menu entry (new suggestions), read again every minute; nothing while it is 0. */
@@ -64,6 +67,22 @@ function MenuBadge({ method, labelled }: { method: NonNullable<Screen['badge']>;
     >
       {count > 99 ? '99+' : count}
     </span>
+  );
+}
+
+/** The red dot of spec §2: the watched members' unseen events (the monitor counts' userCount) are above 0. */
+function MonitorDot({ labelled }: { labelled: boolean }) {
+  const { t } = useTranslation();
+  const count = useMonitorCounts()?.userCount ?? 0;
+  if (count === 0) return null;
+  return (
+    <span
+      className={cn('size-2 rounded-full bg-destructive', labelled ? 'ms-auto' : 'absolute end-1.5 top-1.5')}
+      role="img"
+      aria-label={t('layout.newAlerts', { count })}
+      data-testid="menu-dot"
+      data-count={count}
+    />
   );
 }
 
@@ -93,6 +112,7 @@ function MenuItems({ labelled, onChoose }: { labelled: boolean; onChoose?: () =>
               <Icon className="size-4 shrink-0" aria-hidden />
               <span className={cn('truncate', !labelled && 'sr-only')}>{t(screen.labelKey)}</span>
               {screen.badge ? <MenuBadge method={screen.badge} labelled={labelled} /> : null}
+              {screen.alert ? <MonitorDot labelled={labelled} /> : null}
             </Link>
           </li>
         );

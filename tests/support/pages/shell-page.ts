@@ -24,6 +24,7 @@ const screenTestIds: Partial<Record<ScreenId, string>> = {
   bill: 'bill-screen',
   suggestion: 'suggestion-screen',
   systemSetting: 'system-setting-screen',
+  userWarning: 'user-warning-screen',
 };
 
 /** The signed-in app around the screens: the menu (entries by screen id), the palette, toasts. */

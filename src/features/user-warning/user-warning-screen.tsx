@@ -1,0 +1,289 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { can } from '../../../commands/can';
+import { markWatchedSeen, unwatchAccount, watchAccount } from '../../../commands/monitor.commands';
+import type { WatchedAccount } from '../../../contract/monitor.contract';
+import { call } from '@/api/gateway-client';
+import { reportError, useInfiniteCall, useInvalidate } from '@/api/queries';
+import { DataTable, useDataTable } from '@/components/data-table/data-table';
+import { amountColumn, textColumn, timeColumn } from '@/components/data-table/data-table-columns';
+import { DataTableToolbar, exportLoadedRows, type TableExport } from '@/components/data-table/data-table-toolbar';
+import type { DataTableColumn } from '@/components/data-table/data-table-types';
+import { fetchExportFile } from '@/components/export/export-file';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useCommands, useRights } from '@/hooks/use-command-context';
+import { useFormat } from '@/hooks/use-format';
+import { useMonitorCounts } from '@/hooks/use-monitor-counts';
+import { useUrlState, type UrlStateCodec } from '@/hooks/use-url-state';
+import { download } from '@/lib/table-export';
+
+type Side = 'members' | 'agents';
+const tabState: UrlStateCodec<{ tab: Side }> = {
+  parse: (query) => ({ tab: new URLSearchParams(query).get('tab') === 'agents' ? 'agents' : 'members' }),
+  serialize: (value) => (value.tab === 'members' ? '' : 'tab=agents'),
+};
+const lists = { members: 'gw.credit.user.monitor.query', agents: 'gw.credit.agent.monitor.query' } as const;
+const exports = { members: 'gw.credit.user.monitor.export', agents: 'gw.credit.agent.monitor.export' } as const;
+
+/** /userWarning/index (level 0): the watched members and agents, what each did, the red dot's counts and its countdown. */
+export default function UserWarningScreen() {
+  const { t } = useTranslation();
+  const [view, setView] = useUrlState(tabState);
+  const monitor = useMonitorCounts();
+  return (
+    <section className="flex h-[calc(100vh-10rem)] min-h-96 flex-col gap-3" data-testid="user-warning-screen">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-xl font-semibold">{t('route.userWarning')}</h1>
+        <Countdown />
+      </div>
+      <WatchForm />
+      <Tabs value={view.tab} onValueChange={(tab) => setView({ tab: tab as Side })} className="flex min-h-0 flex-1 flex-col">
+        <TabsList>
+          <TabsTrigger value="members" data-testid="warning-tab-members">
+            {t('monitor.members')} <CountBadge count={monitor?.userCount ?? 0} testId="warning-user-count" />
+          </TabsTrigger>
+          <TabsTrigger value="agents" data-testid="warning-tab-agents">
+            {t('monitor.agents')} <CountBadge count={monitor?.agentCount ?? 0} testId="warning-agent-count" />
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="members" className="flex min-h-0 flex-1 flex-col">
+          <WatchedList side="members" />
+        </TabsContent>
+        <TabsContent value="agents" className="flex min-h-0 flex-1 flex-col">
+          <WatchedList side="agents" />
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
+}
+
+function CountBadge({ count, testId }: { count: number; testId: string }) {
+  return (
+    <Badge variant={count > 0 ? 'destructive' : 'outline'} className="ms-1.5" data-testid={testId} data-count={count}>
+      {count}
+    </Badge>
+  );
+}
+
+function Countdown() {
+  const { t } = useTranslation();
+  const monitor = useMonitorCounts();
+  if (!monitor) return null;
+  const { phase, secondsLeft } = monitor.countdown;
+  return (
+    <div
+      className="flex items-center gap-2 text-sm text-muted-foreground"
+      role="status"
+      data-testid="warning-countdown"
+      data-phase={phase}
+      data-seconds={secondsLeft}
+    >
+      <span>{phase === 'counting' ? t('monitor.countdown.counting', { seconds: secondsLeft }) : t(`monitor.countdown.${phase}`)}</span>
+      {phase === 'failed' ? (
+        <Button type="button" size="sm" variant="outline" onClick={monitor.retry} data-testid="warning-retry">
+          {t('monitor.countdown.retry')}
+        </Button>
+      ) : null}
+      {phase === 'counting' ? (
+        <Button type="button" size="sm" variant="ghost" onClick={monitor.refresh} data-testid="warning-refresh">
+          {t('monitor.countdown.refresh')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Puts an account on the list by its exact name: a member on the members' list, an agent on the agents'. */
+function WatchForm() {
+  const { t } = useTranslation();
+  const commands = useCommands();
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = async () => {
+    const loginId = name.trim();
+    if (!loginId) return setProblem(t('monitor.nameRequired'));
+    try {
+      const account = (await call('gw.credit.account.search', { loginId })).list.find((row) => row.level > 0);
+      if (!account) return setProblem(t('monitor.notFound', { loginId }));
+      setProblem(null);
+      await watchAccount(commands, { userId: account.userId, loginId: account.loginId, level: account.level });
+      setName('');
+    } catch (error) {
+      reportError(error);
+    }
+  };
+  return (
+    <form
+      noValidate
+      className="flex flex-wrap items-start gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="grid gap-1">
+        <label htmlFor="watch-login" className="sr-only">
+          {t('monitor.watchLabel')}
+        </label>
+        <Input
+          id="watch-login"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          placeholder={t('monitor.watchLabel')}
+          className="w-60"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'watch-login-problem' : undefined}
+          autoComplete="off"
+          data-testid="watch-login"
+        />
+        {problem ? (
+          <p id="watch-login-problem" className="text-sm text-destructive" role="alert">
+            {problem}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" data-testid="watch-submit">
+        {t('monitor.watch')}
+      </Button>
+    </form>
+  );
+}
+
+function WatchedList({ side }: { side: Side }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const commands = useCommands();
+  const rights = useRights();
+  const pages = useInfiniteCall(lists[side], {});
+  // A new count means new events: the rows (their unseen numbers, latest activity) are read again.
+  const monitor = useMonitorCounts();
+  const count = side === 'members' ? monitor?.userCount : monitor?.agentCount;
+  const invalidate = useInvalidate();
+  const firstCount = useRef(count);
+  useEffect(() => {
+    if (count === firstCount.current) return;
+    firstCount.current = count;
+    void invalidate([lists[side]]);
+  }, [count, side, invalidate]);
+
+  const columns = useMemo<DataTableColumn<WatchedAccount>[]>(() => {
+    const title = (key: string) => t(`monitor.column.${key}`);
+    const latest = (row: WatchedAccount) => (row.latest ? t(`monitor.kind.${row.latest.kind}`) : '');
+    return [
+      textColumn<WatchedAccount>('loginId', title('loginId'), (row) => row.loginId, { width: '9rem', className: 'font-medium' }),
+      textColumn<WatchedAccount>('nickname', title('nickname'), (row) => row.nickname, { width: '7rem' }),
+      textColumn<WatchedAccount>('level', title('level'), (row) => t(`level.${row.level}`), { width: '6rem' }),
+      textColumn<WatchedAccount>('parent', title('parent'), (row) => row.parentLoginId, { width: '8rem' }),
+      amountColumn<WatchedAccount>('balance', title('balance'), (row) => row.balance, format, { width: '8rem' }),
+      textColumn<WatchedAccount>(
+        'watchedBy',
+        title('watchedBy'),
+        (row) => [row.monitored ? t('monitor.byCompany') : '', row.exceptionMarked ? t('monitor.byParent') : ''].filter(Boolean).join(', '),
+        { width: '7rem' },
+      ),
+      {
+        id: 'unseen',
+        header: title('unseen'),
+        cell: ({ row }) => (
+          <Badge
+            variant={row.original.unseen > 0 ? 'destructive' : 'outline'}
+            data-testid="watched-unseen"
+            data-count={row.original.unseen}
+          >
+            {row.original.unseen}
+          </Badge>
+        ),
+        meta: { width: '5rem', export: { header: title('unseen'), cell: (row) => String(row.unseen) } },
+      },
+      textColumn<WatchedAccount>('latest', title('latest'), latest, { width: '8rem' }),
+      textColumn<WatchedAccount>('amount', title('amount'), (row) => (row.latest?.amount ? format.amount(row.latest.amount) : ''), {
+        width: '8rem',
+        className: 'font-mono tabular-nums',
+      }),
+      textColumn<WatchedAccount>('detail', title('detail'), (row) => row.latest?.detail ?? '', { width: 'minmax(8rem,1fr)' }),
+      timeColumn<WatchedAccount>('time', title('time'), (row) => row.latest?.time, format, { width: '10rem' }),
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">{title('actions')}</span>,
+        cell: ({ row }) => (
+          <div className="flex gap-1">
+            {row.original.unseen > 0 ? (
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                onClick={() => void markWatchedSeen(commands, row.original)}
+                data-testid="watched-seen"
+              >
+                {t('monitor.markSeen')}
+              </Button>
+            ) : null}
+            {row.original.monitored ? (
+              <Button
+                type="button"
+                size="sm"
+                variant="ghost"
+                onClick={() => void unwatchAccount(commands, row.original)}
+                data-testid="watched-remove"
+              >
+                {t('monitor.unwatch')}
+              </Button>
+            ) : null}
+          </div>
+        ),
+        meta: { width: '12rem', export: false },
+      },
+    ];
+  }, [t, format, commands]);
+  const model = useDataTable({ columns, data: pages.rows, getRowId: (row) => row.userId });
+
+  // Excel comes from the gateway (every watched account, GATEWAY.md "Files"); CSV is the loaded rows.
+  const exportAs: TableExport = {
+    name: `watched-${side}`,
+    sheet: t(`monitor.${side}`),
+    disabled: pages.total === 0,
+    testId: `watched-export-${side}`,
+    // A clerk exports what it has loaded: the gateway's file belongs to the main account.
+    onExport: !can(rights, exports[side])
+      ? undefined
+      : async (format) => {
+          if (format === 'csv') return exportLoadedRows(model, { name: `watched-${side}`, sheet: t(`monitor.${side}`) }, 'csv');
+          try {
+            const file = await fetchExportFile((await call(exports[side], {})).fileId);
+            download(file.name, file.blob, file.blob.type);
+          } catch (error) {
+            reportError(error);
+          }
+        },
+  };
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-3">
+      <DataTableToolbar
+        model={model}
+        status={
+          <span className="text-sm text-muted-foreground" role="status" data-testid={`watched-total-${side}`}>
+            {t('monitor.total', { count: pages.total })}
+          </span>
+        }
+        exportAs={exportAs}
+      />
+      <DataTable
+        model={model}
+        label={t(`monitor.${side}`)}
+        total={pages.total}
+        loading={pages.isFetching}
+        empty={t('monitor.empty')}
+        onEndReached={pages.loadMore}
+        rowHeight={48}
+        minWidth="76rem"
+        testId={`watched-rows-${side}`}
+        rowTestId="watched-row"
+        rowAttributes={(row) => ({ 'data-login-id': row.loginId })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import AxeBuilder from '@axe-core/playwright';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { storeBets, type PlatformBet } from '../../server/games/bet.store';
+import { useAppInChromium } from '../support/app-in-chromium';
+import { text } from '../support/pages/locale-text';
+import { ShellPage } from '../support/pages/shell-page';
+
+const e2e = useAppInChromium();
+const MEMBER = 'mb01010101001';
+
+/** A settled win of the member as the platform reports it, stored the way the feed job stores it. */
+async function plantWin(orderId: string, winLoss: number) {
+  const at = new Date();
+  const bet: PlatformBet = {
+    orderId,
+    memberId: await e2e.gw.accountId(MEMBER),
+    betTime: new Date(at.getTime() - 60_000),
+    settleTime: at,
+    gameCode: 'baccarat',
+    gameType: 'live',
+    playType: 'banker',
+    betCode: 'banker',
+    gameId: 'BAC-01',
+    gameName: '百家乐',
+    round: '20261126-0099',
+    transactionId: `T${orderId}`,
+    status: 'settled',
+    bet: 100_000,
+    validBet: 100_000,
+    settle: 100_000 + winLoss,
+    winLoss,
+    jackpot: 0,
+    jackpotWon: 0,
+    jackpotRake: 0,
+    redPacket: 0,
+  };
+  await storeBets(e2e.gw.db, 'demo', [bet], at);
+}
+
+describe.runIf(e2e.run)('the watched accounts in Chromium', () => {
+  it('watches a member from the screen; its large win raises the red dot within a 12-second cycle (on a fake clock), and marking it seen clears it', async () => {
+    await e2e.gw.db.run(sql`UPDATE sites SET warning_switch = true, monitor_win_cents = 50000 WHERE id = 'demo'`);
+    await e2e.gw.db.run(sql`UPDATE accounts SET monitored = false, exception_marked = false`);
+    await e2e.gw.db.run(sql`DELETE FROM monitor_events`);
+    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const { page } = shell;
+    await shell.runCommand('go.userWarning');
+    await shell.screen('userWarning').waitFor();
+    expect(await shell.menuEntry('userWarning').getByTestId('menu-dot').count()).toBe(0);
+
+    await page.getByTestId('watch-login').fill(MEMBER);
+    await page.getByTestId('watch-submit').click();
+    await shell.toast(text('monitor.watched', { loginId: MEMBER })).waitFor();
+    const row = page.locator(`[data-testid="watched-row"][data-login-id="${MEMBER}"]`);
+    await expect.poll(() => row.getByTestId('watched-unseen').getAttribute('data-count')).toBe('0');
+    const axe = await new AxeBuilder({ page }).include('[data-testid="user-warning-screen"]').analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+    // An account that does not exist is named as such, and nothing is added.
+    await page.getByTestId('watch-login').fill('nobody99');
+    await page.getByTestId('watch-submit').click();
+    await page.getByText(text('monitor.notFound', { loginId: 'nobody99' })).waitFor();
+
+    // The switch is on: the countdown runs. From here its seconds run on a fake clock.
+    const countdown = page.getByTestId('warning-countdown');
+    await expect.poll(() => countdown.getAttribute('data-phase')).toBe('counting');
+    await page.clock.install();
+    // The second under way was timed before the fake clock: once it passes, every next one is fake.
+    const shown = await countdown.getAttribute('data-seconds');
+    await expect.poll(() => countdown.getAttribute('data-seconds')).not.toBe(shown);
+    await plantWin('990001', 60_000);
+    await plantWin('990002', 40_000);
+    await page.clock.runFor(13_000);
+    await expect.poll(() => page.getByTestId('warning-user-count').getAttribute('data-count')).toBe('1');
+    await expect.poll(() => shell.menuEntry('userWarning').getByTestId('menu-dot').getAttribute('data-count')).toBe('1');
+    await expect.poll(() => row.getByTestId('watched-unseen').getAttribute('data-count')).toBe('1');
+    expect(await row.locator('[role=cell][data-column="detail"]').textContent()).toBe('990001');
+
+    await row.getByTestId('watched-seen').click();
+    await shell.toast(text('monitor.markedSeen', { loginId: MEMBER })).waitFor();
+    await expect.poll(() => shell.menuEntry('userWarning').getByTestId('menu-dot').count()).toBe(0);
+    expect(await page.getByTestId('warning-user-count').getAttribute('data-count')).toBe('0');
+    await shell.close();
+  });
+});
