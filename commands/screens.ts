@@ -34,7 +34,8 @@ export type ScreenId =
   | 'bill'
   | 'suggestion'
   | 'systemSetting'
-  | 'userWarning';
+  | 'userWarning'
+  | 'exposureRating';
 
 /** Who may open a screen: any of the contract methods it calls (through `can`), or everyone signed in. */
 export type ScreenGuard = { anyOf: readonly MethodName[] } | 'signedIn';
@@ -225,6 +226,20 @@ export const screens: readonly Screen[] = [
     icon: 'radio',
     guard: { anyOf: ['gw.credit.bet.onsite.query'] },
     menu: { group: 'main', order: 4.3, keywords: ['onsite', 'live bets', 'unsettled', 'open bets', '现场投注', '未结算', 'xianchang'] },
+  },
+  {
+    // Spec §6: code 6, like the score log; a finance screen (system.finance.isvisit).
+    id: 'exposureRating',
+    path: '/exposureRating/index',
+    pattern: '/exposureRating/index',
+    labelKey: 'route.exposureRating',
+    icon: 'gauge',
+    guard: { anyOf: ['gw.credit.exposure.query'] },
+    menu: {
+      group: 'main',
+      order: 4.31,
+      keywords: ['exposure', 'risk', 'open stakes', 'unsettled', 'rating', '风险', '敞口', '未结算', 'fengxian'],
+    },
   },
   {
     id: 'gameTransfer',

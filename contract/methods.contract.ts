@@ -3,6 +3,7 @@ import { accountMethods } from './account.contract';
 import { auditMethods } from './audit.contract';
 import { authMethods } from './auth.contract';
 import { discoveryMethods } from './discovery.contract';
+import { exposureMethods } from './exposure.contract';
 import { gameMethods } from './game.contract';
 import type { MethodDefinition } from './method.contract';
 import { monitorMethods } from './monitor.contract';
@@ -34,6 +35,7 @@ export const contract = {
   ...billMethods,
   ...systemSettingMethods,
   ...monitorMethods,
+  ...exposureMethods,
 } satisfies Record<string, MethodDefinition>;
 
 export type Contract = typeof contract;

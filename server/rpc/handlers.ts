@@ -17,6 +17,7 @@ import { jobHandlers } from '../jobs/job.handlers';
 import { noJobRunner, type JobRunner } from '../jobs/job-runner';
 import { noticeHandlers } from '../notices/notice.handlers';
 import { suggestionHandlers } from '../notices/suggestion.handlers';
+import { exposureHandlers } from '../games/exposure.handlers';
 import { monitorHandlers } from '../monitoring/monitor.handlers';
 import { gameNoticeHandlers } from '../notices/game-notice.handlers';
 import { pointsHandlers } from '../points/points.handlers';
@@ -78,5 +79,6 @@ export function createHandlers(
     ...reportHandlers(reportDb),
     ...systemSettingHandlers,
     ...monitorHandlers,
+    ...exposureHandlers,
   };
 }

@@ -21,6 +21,7 @@ export const screenComponents: Record<ScreenId, LazyExoticComponent<ComponentTyp
   bill: lazy(() => import('@/features/reports/bill-screen')),
   suggestion: lazy(() => import('@/features/notice/suggestion-screen')),
   onsiteBetting: lazy(() => import('@/features/bets/onsite-betting-screen')),
+  exposureRating: lazy(() => import('@/features/exposure/exposure-rating-screen')),
   gameTransfer: lazy(() => import('@/features/transfers/game-transfer-screen')),
   gameLog: lazy(() => import('@/features/transfers/game-log-screen')),
   gameResult: lazy(() => import('@/features/games/game-result-screen')),

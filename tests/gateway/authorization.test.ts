@@ -213,6 +213,7 @@ const otherCodedCalls: Record<string, { actor: Actor; params: (target: string) =
   'gw.credit.suggestion.count': { actor: 'level4', params: () => ({}) },
   'gw.credit.suggestion.read': { actor: 'level4', params: () => ({ suggestionId: '999999999' }), expected: 20049 },
   'gw.credit.suggestion.reply': { actor: 'level4', params: () => ({ suggestionId: '999999999', reply: 'ok' }), expected: 20049 },
+  'gw.credit.exposure.query': { actor: 'level0', params: () => ({}) },
   'gw.credit.user.monitor.redpoint.count': { actor: 'level0', params: () => ({}) },
   'gw.credit.user.monitor.query': { actor: 'level0', params: () => ({}) },
   'gw.credit.agent.monitor.query': { actor: 'level0', params: () => ({}) },

@@ -6,6 +6,7 @@ import {
   ChartColumn,
   Dices,
   Eye,
+  Gauge,
   KeyRound,
   LayoutDashboard,
   MessageSquare,
@@ -49,6 +50,7 @@ const icons: Record<string, LucideIcon> = {
   'message-square': MessageSquare,
   settings: Settings,
   eye: Eye,
+  gauge: Gauge,
 };
 
 /** The count beside a menu entry (new suggestions), read again every minute; nothing while it is 0. */

@@ -25,6 +25,7 @@ const screenTestIds: Partial<Record<ScreenId, string>> = {
   suggestion: 'suggestion-screen',
   systemSetting: 'system-setting-screen',
   userWarning: 'user-warning-screen',
+  exposureRating: 'exposure-screen',
 };
 
 /** The signed-in app around the screens: the menu (entries by screen id), the palette, toasts. */

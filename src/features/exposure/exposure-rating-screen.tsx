@@ -1,0 +1,129 @@
+import { RefreshCw } from 'lucide-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { exposureViews, type ExposureRow } from '../../../contract/exposure.contract';
+import { useCall } from '@/api/queries';
+import { DataTable, useDataTable } from '@/components/data-table/data-table';
+import { amountColumn, textColumn, timeColumn } from '@/components/data-table/data-table-columns';
+import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
+import type { DataTableColumn } from '@/components/data-table/data-table-types';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useFormat } from '@/hooks/use-format';
+import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
+
+/** Open stakes move with every round: read again this often while the screen is open. */
+const REFRESH_MS = 10_000;
+const PAGE = 500;
+const viewState = urlStateCodec(
+  { view: z.enum(exposureViews), line: z.string().regex(/^[1-9][0-9]{0,17}$/), name: z.string().max(16) },
+  { view: 'member', line: '', name: '' },
+);
+
+/** /exposureRating/index: the line's open (unsettled) stakes per member or per direct child's line, worst first. */
+export default function ExposureRatingScreen() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [view, setView] = useUrlState(viewState);
+  const exposure = useCall(
+    'gw.credit.exposure.query',
+    { view: view.view, pageSize: PAGE, ...(view.line ? { userId: view.line } : {}) },
+    { refetchInterval: REFRESH_MS },
+  );
+  const rows = useMemo(() => exposure.data?.list ?? [], [exposure.data]);
+
+  const columns = useMemo<DataTableColumn<ExposureRow>[]>(() => {
+    const title = (key: string) => t(`exposure.column.${key}`);
+    const list: DataTableColumn<ExposureRow>[] = [
+      textColumn<ExposureRow>('loginId', title(view.view === 'line' ? 'line' : 'loginId'), (row) => row.loginId, {
+        width: 'minmax(9rem,1fr)',
+        className: 'font-medium',
+      }),
+      textColumn<ExposureRow>('level', title('level'), (row) => t(`level.${row.level}`), { width: '7rem' }),
+      textColumn<ExposureRow>('parent', title('parent'), (row) => row.parentLoginId, { width: '9rem' }),
+      textColumn<ExposureRow>('bets', title('bets'), (row) => format.number(row.bets), {
+        width: '6rem',
+        className: 'font-mono tabular-nums',
+      }),
+      amountColumn<ExposureRow>('stake', title('stake'), (row) => row.stake, format, { width: '9rem' }),
+      amountColumn<ExposureRow>('largest', title('largest'), (row) => row.largest, format, { width: '9rem' }),
+      timeColumn<ExposureRow>('latest', title('latest'), (row) => row.latestBetTime, format, { width: '11rem' }),
+    ];
+    if (view.view === 'line') {
+      list.push({
+        id: 'members',
+        header: () => <span className="sr-only">{title('actions')}</span>,
+        cell: ({ row }) => (
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            onClick={() => setView({ view: 'member', line: row.original.userId, name: row.original.loginId })}
+            data-testid="exposure-members"
+          >
+            {t('exposure.membersOf')}
+          </Button>
+        ),
+        meta: { width: '9rem', export: false },
+      });
+    }
+    return list;
+  }, [t, format, view.view, setView]);
+  const model = useDataTable({ columns, data: rows, getRowId: (row) => row.userId });
+  const sum = exposure.data?.sum;
+
+  return (
+    <section className="flex h-[calc(100vh-10rem)] min-h-96 flex-col gap-3" data-testid="exposure-screen">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold">{t('route.exposureRating')}</h1>
+        <Button type="button" size="sm" variant="outline" onClick={() => void exposure.refetch()} disabled={exposure.isFetching}>
+          <RefreshCw className={exposure.isFetching ? 'animate-spin' : undefined} aria-hidden />
+          {t('exposure.refresh')}
+        </Button>
+      </div>
+      <p className="text-sm text-muted-foreground">{t('exposure.explain')}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Tabs value={view.view} onValueChange={(next) => setView({ view: next as (typeof exposureViews)[number], line: '', name: '' })}>
+          <TabsList>
+            <TabsTrigger value="member" data-testid="exposure-view-member">
+              {t('exposure.view.member')}
+            </TabsTrigger>
+            <TabsTrigger value="line" data-testid="exposure-view-line">
+              {t('exposure.view.line')}
+            </TabsTrigger>
+          </TabsList>
+        </Tabs>
+        {view.line ? (
+          <span className="flex items-center gap-2 text-sm" data-testid="exposure-line">
+            {t('exposure.inLine', { name: view.name || view.line })}
+            <Button type="button" size="sm" variant="ghost" onClick={() => setView({ line: '', name: '' })}>
+              {t('exposure.wholeLine')}
+            </Button>
+          </span>
+        ) : null}
+      </div>
+      <DataTableToolbar
+        model={model}
+        status={
+          <span className="text-sm text-muted-foreground" role="status" data-testid="exposure-sum" data-stake={sum?.stake ?? ''}>
+            {sum ? t('exposure.sum', { count: sum.bets, amount: format.amount(sum.stake) }) : ''}
+          </span>
+        }
+        exportAs={{ name: 'exposure', sheet: t('route.exposureRating'), disabled: rows.length === 0, testId: 'exposure-export' }}
+      />
+      <DataTable
+        model={model}
+        label={t('route.exposureRating')}
+        total={exposure.data?.total ?? 0}
+        loading={exposure.isPending}
+        empty={t('exposure.empty')}
+        rowHeight={44}
+        minWidth="60rem"
+        testId="exposure-rows"
+        rowTestId="exposure-row"
+        rowAttributes={(row) => ({ 'data-login-id': row.loginId })}
+      />
+    </section>
+  );
+}
