@@ -35,7 +35,9 @@ export type ScreenId =
   | 'suggestion'
   | 'systemSetting'
   | 'userWarning'
-  | 'exposureRating';
+  | 'exposureRating'
+  | 'scoreRisk'
+  | 'ipCheck';
 
 /** Who may open a screen: any of the contract methods it calls (through `can`), or everyone signed in. */
 export type ScreenGuard = { anyOf: readonly MethodName[] } | 'signedIn';
@@ -147,6 +149,20 @@ export const screens: readonly Screen[] = [
       order: 4,
       shortcut: 'alt+4',
       keywords: ['score log', 'points', 'record', 'history', 'ledger', '上下分', '分数记录', '积分记录'],
+    },
+  },
+  {
+    // Spec §2 "set-score risk search": the score log between two amounts (code 6, like the log).
+    id: 'scoreRisk',
+    path: '/scoreRisk/index',
+    pattern: '/scoreRisk/index',
+    labelKey: 'route.scoreRisk',
+    icon: 'search-check',
+    guard: { anyOf: ['gw.credit.score.log.query'] },
+    menu: {
+      group: 'main',
+      order: 4.01,
+      keywords: ['risk', 'large score', 'set-score risk', 'amount between', '风险', '上下分风险', '大额', 'fengxian'],
     },
   },
   {
@@ -305,6 +321,20 @@ export const screens: readonly Screen[] = [
       group: 'main',
       order: 4.5,
       keywords: ['operation record', 'operation log', 'audit', 'sign-in log', 'login log', '操作记录', '登录日志', 'caozuo'],
+    },
+  },
+  {
+    // Spec §2 "IP check": the line's accounts that signed in from one address, as the line-wide login log (levels 0-2, code 8).
+    id: 'ipCheck',
+    path: '/ipCheck/index',
+    pattern: '/ipCheck/index',
+    labelKey: 'route.ipCheck',
+    icon: 'network',
+    guard: { anyOf: ['gw.credit.ip.check'] },
+    menu: {
+      group: 'main',
+      order: 4.51,
+      keywords: ['ip check', 'same ip', 'shared address', 'multi account', 'ip', '同IP', 'IP检查', '多开'],
     },
   },
   {

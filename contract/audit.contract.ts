@@ -105,6 +105,18 @@ export type LoginLogRow = z.infer<typeof loginLogRowSchema>;
 /** The operation record's rights, which the login log's line-wide form (no userId) needs too. */
 export const lineAuditRights = { levels: [0, 1, 2], role: 'firstProxy', accessCode: 8 } as const satisfies Rights;
 
+/** One address several accounts of the line signed in from (IP check). */
+export const sharedIpSchema = z.object({
+  ip: z.string(),
+  region: z.string(),
+  accounts: z.array(
+    z.object({ userId: idSchema, loginId: z.string(), level: z.number().int(), signIns: z.number().int(), lastAt: isoTimeSchema }),
+  ),
+  signIns: z.number().int(),
+  lastAt: isoTimeSchema,
+});
+export type SharedIp = z.infer<typeof sharedIpSchema>;
+
 export const auditMethods = {
   'gw.credit.operation.record.query': defineMethod({
     summary:
@@ -126,6 +138,17 @@ export const auditMethods = {
     result: pageResult(operationRecordSchema),
     auth: 'session',
     effect: 'read',
+    rights: lineAuditRights,
+    errors: [],
+  }),
+  'gw.credit.ip.check': defineMethod({
+    summary:
+      "IP check: the addresses from which two or more accounts of the caller's line signed in over a range (at most 15 x 24 h), most accounts first, each with its accounts",
+    params: rangeChecks(z.object({ ...auditRange, pageIndex: pageIndexSchema.default(1), pageSize: pageSizeSchema.default(100) })),
+    result: pageResult(sharedIpSchema),
+    auth: 'session',
+    effect: 'read',
+    // The line's sign-ins, as the line-wide login log: levels 0-2 with code 8.
     rights: lineAuditRights,
     errors: [],
   }),

@@ -83,16 +83,26 @@ export const scoreLogRowSchema = z.object({
 });
 
 /** The filters of the score log, shared by the query and the export. */
+/** The set-score risk search's bounds (PRODUCT.md "Points"): whole points of at least 1000. */
+export const RISK_AMOUNT_MIN = 1000;
+const riskBoundSchema = z.number().int().min(RISK_AMOUNT_MIN, 'risk-amount').max(1_000_000_000_000, 'risk-amount');
+
 const scoreLogFilters = z.object({
   userId: idSchema.optional(),
   type: scoreTypeSchema.optional(),
   startTime: isoTimeSchema.optional(),
   endTime: isoTimeSchema.optional(),
   order: z.enum(['asc', 'desc']).default('desc'),
+  /** Set-score risk search: only operations whose amount lies between these whole points (inclusive). */
+  minAmount: riskBoundSchema.optional(),
+  maxAmount: riskBoundSchema.optional(),
 });
-const startNotAfterEnd = (p: { startTime?: string; endTime?: string }) =>
+type ScoreLogChecked = { startTime?: string; endTime?: string; minAmount?: number; maxAmount?: number };
+const startNotAfterEnd = (p: ScoreLogChecked) =>
   p.startTime === undefined || p.endTime === undefined || Date.parse(p.startTime) <= Date.parse(p.endTime);
 const startAfterEndIssue = { message: 'start-after-end', path: ['startTime'] };
+const minBelowMax = (p: ScoreLogChecked) => p.minAmount === undefined || p.maxAmount === undefined || p.minAmount < p.maxAmount;
+const minBelowMaxIssue = { message: 'min-below-max', path: ['maxAmount'] };
 
 export const pointsMethods = {
   'gw.credit.score.issue': defineMethod({
@@ -126,7 +136,7 @@ export const pointsMethods = {
   }),
   'gw.credit.score.log.query': defineMethod({
     summary: "Score-log rows of the caller's line (or of one account of it, both sides), newest first by default",
-    params: scoreLogFilters.extend(pageParams(100)).refine(startNotAfterEnd, startAfterEndIssue),
+    params: scoreLogFilters.extend(pageParams(100)).refine(startNotAfterEnd, startAfterEndIssue).refine(minBelowMax, minBelowMaxIssue),
     result: pageResult(scoreLogRowSchema),
     auth: 'session',
     effect: 'read',
@@ -136,7 +146,10 @@ export const pointsMethods = {
   'gw.credit.score.log.export': defineMethod({
     summary:
       'The rows score.log.query answers for the same filters, all pages, as an xlsx or CSV file made by a background job: job.get reports the rows written and, when done, the fileId for POST /api/files/<fileId> (kept 24 hours)',
-    params: scoreLogFilters.extend({ format: exportFormatSchema }).refine(startNotAfterEnd, startAfterEndIssue),
+    params: scoreLogFilters
+      .extend({ format: exportFormatSchema })
+      .refine(startNotAfterEnd, startAfterEndIssue)
+      .refine(minBelowMax, minBelowMaxIssue),
     result: z.object({ jobId: idSchema }),
     auth: 'session',
     effect: 'write',

@@ -1,5 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { lineAuditRights, OPERATION_RECORD_LIMIT, type FieldChange, type OperationLevel } from '../../contract/audit.contract';
+import {
+  lineAuditRights,
+  OPERATION_RECORD_LIMIT,
+  type FieldChange,
+  type OperationLevel,
+  type SharedIp,
+} from '../../contract/audit.contract';
 import { rightsAllow } from '../../contract/method.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
@@ -137,6 +143,47 @@ async function loginScope(ctx: CallContext, session: Session, userId: string | u
   return sql`l.sub_account_id = ${sub.id}`;
 }
 
+interface SharedIpRow {
+  ip: string;
+  region: string;
+  account_id: DbInt;
+  login_id: string;
+  level: number;
+  sign_ins: DbInt;
+  last_at: Date | string;
+}
+
+/** The addresses two or more accounts of the caller's line signed in from over the range (successful sign-ins). */
+async function checkSharedIps(ctx: CallContext, params: ParamsOut<'gw.credit.ip.check'>) {
+  const session = sessionOf(ctx);
+  const rows = await ctx.db.rows<SharedIpRow>(sql`
+    WITH hits AS (
+      SELECT l.ip, l.account_id, count(*) AS sign_ins, max(l.created_at) AS last_at, max(l.region) AS region
+        FROM login_log l JOIN accounts a ON a.id = l.account_id
+       WHERE l.site_id = ${ctx.site.id} AND l.result = 'ok' AND a.path LIKE ${linePrefix(session)}
+         AND l.created_at >= ${new Date(params.startTime)} AND l.created_at < ${new Date(params.endTime)}
+       GROUP BY l.ip, l.account_id),
+    shared AS (SELECT ip FROM hits GROUP BY ip HAVING count(*) >= 2)
+    SELECT h.ip, h.region, h.account_id, a.login_id, a.level, h.sign_ins, h.last_at
+      FROM hits h JOIN shared s ON s.ip = h.ip JOIN accounts a ON a.id = h.account_id
+     ORDER BY h.ip, a.login_id`);
+  const byIp = new Map<string, SharedIp>();
+  for (const row of rows) {
+    const lastAt = iso(row.last_at);
+    const entry = byIp.get(row.ip) ?? { ip: row.ip, region: row.region, accounts: [], signIns: 0, lastAt };
+    entry.accounts.push({ userId: String(row.account_id), loginId: row.login_id, level: row.level, signIns: Number(row.sign_ins), lastAt });
+    entry.signIns += Number(row.sign_ins);
+    if (lastAt > entry.lastAt) entry.lastAt = lastAt;
+    byIp.set(row.ip, entry);
+  }
+  // Most accounts first, then the busiest address: the likeliest shared device or farm on top.
+  const list = [...byIp.values()].sort(
+    (a, b) => b.accounts.length - a.accounts.length || b.signIns - a.signIns || a.ip.localeCompare(b.ip),
+  );
+  const first = (params.pageIndex - 1) * params.pageSize;
+  return { total: list.length, list: list.slice(first, first + params.pageSize) };
+}
+
 async function queryLogins(ctx: CallContext, params: ParamsOut<'gw.credit.login.log.query'>) {
   const session = sessionOf(ctx);
   const scope = await loginScope(ctx, session, params.userId);
@@ -169,4 +216,5 @@ async function queryLogins(ctx: CallContext, params: ParamsOut<'gw.credit.login.
 export const auditHandlers = defineHandlers({
   'gw.credit.operation.record.query': queryOperations,
   'gw.credit.login.log.query': queryLogins,
+  'gw.credit.ip.check': checkSharedIps,
 });

@@ -53,6 +53,9 @@ function scoreLogCondition(scope: ScoreLogScope, params: ScoreLogFilters): SQL {
   if (params.type !== undefined) where.push(sql`l.type = ${params.type}`);
   if (params.startTime !== undefined) where.push(sql`l.created_at >= ${new Date(params.startTime)}`);
   if (params.endTime !== undefined) where.push(sql`l.created_at <= ${new Date(params.endTime)}`);
+  // Whole points in, cents stored.
+  if (params.minAmount !== undefined) where.push(sql`l.amount >= ${params.minAmount * 100}`);
+  if (params.maxAmount !== undefined) where.push(sql`l.amount <= ${params.maxAmount * 100}`);
   return sql.join(where, sql` AND `);
 }
 

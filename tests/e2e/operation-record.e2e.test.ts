@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { formatAmount } from '../../src/lib/format';
@@ -90,6 +91,27 @@ describe.runIf(e2e.run)('the operation record in Chromium', () => {
     await expect.poll(() => record.rangeProblem().textContent()).toBe(text('filter.problem.tooLong', { days: 15 }, 'en'));
     await record.root.getByRole('heading', { name: text('route.operationRecord', {}, 'en') }).waitFor();
     expect(await asked()).toBe(askedBefore);
+    await shell.close();
+  });
+});
+
+describe.runIf(e2e.run)('the IP check in Chromium', () => {
+  it('shows an address two accounts of the line signed in from, with each account and its sign-ins', async () => {
+    const now = Date.now();
+    for (const [loginId, minutes] of [
+      ['sh0101', 30],
+      ['sh0102', 20],
+      ['sh0102', 10],
+    ] as const) {
+      await e2e.gw.db.run(sql`INSERT INTO login_log (site_id, account_id, login_id, result, ip, region, created_at)
+        VALUES ('demo', ${await e2e.gw.accountId(loginId)}, ${loginId}, 'ok', '203.0.113.77', 'TH', ${new Date(now - minutes * 60_000)})`);
+    }
+    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'ma01');
+    await shell.runCommand('go.ipCheck');
+    await shell.screen('ipCheck').waitFor();
+    const row = shell.page.locator('[data-testid="ip-check-row"][data-ip="203.0.113.77"]');
+    await expect.poll(() => row.locator('[role=cell][data-column="accounts"]').textContent()).toBe('sh0101 (1), sh0102 (2)');
+    expect(await row.locator('[role=cell][data-column="count"]').textContent()).toBe('2');
     await shell.close();
   });
 });

@@ -4,6 +4,9 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { consoleErrors, openApp, signIn } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
+import { DataTablePage } from '../support/pages/data-table-page';
+import { text } from '../support/pages/locale-text';
+import { ShellPage } from '../support/pages/shell-page';
 
 const e2e = useAppInChromium();
 
@@ -437,5 +440,29 @@ describe.runIf(e2e.run)('points in Chromium', () => {
       await expect.poll(() => page.evaluate(() => location.hash)).not.toContain('999999999');
     }
     await page.context().close();
+  });
+});
+
+describe.runIf(e2e.run)('the set-score risk search in Chromium', () => {
+  it('asks for two bounds first, refuses bad ones, then lists only the operations between them', async () => {
+    const admin = await e2e.gw.sessionFor('admin');
+    const ma03 = await e2e.gw.accountId('ma03');
+    for (const amount of ['800.00', '1500.00', '4200.00', '6000.00'])
+      await e2e.gw.rpc('gw.credit.user.score.up', { opsId: admin, userId: ma03, amount });
+    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const { page } = shell;
+    await shell.runCommand('go.scoreRisk');
+    await shell.screen('scoreRisk').waitFor();
+    await page.getByText(text('scoreRisk.askFirst')).waitFor();
+    await page.getByTestId('risk-min').fill('900');
+    await page.getByTestId('risk-max').fill('5000');
+    await expect.poll(() => page.getByTestId('risk-hint').getAttribute('role')).toBe('alert');
+    await page.getByTestId('risk-min').fill('1000');
+    await page.getByTestId('log-account').fill('ma03');
+    await page.getByTestId('log-account').press('Enter');
+    const table = new DataTablePage(page, 'log-rows');
+    const amounts = async () => Promise.all((await table.rows().all()).map((row) => table.cellText(row, 'amount')));
+    await expect.poll(amounts).toEqual(['4,200.00', '1,500.00']);
+    await shell.close();
   });
 });

@@ -177,6 +177,7 @@ const otherCodedCalls: Record<string, { actor: Actor; params: (target: string) =
   'gw.credit.score.log.export': { actor: 'level0', params: () => ({ format: 'csv' }) },
   'gw.credit.agent.to.company.acc.reset': { actor: 'level0', params: (userId) => ({ userId }) },
   'gw.credit.operation.record.query': { actor: 'level0', params: () => lastDay() },
+  'gw.credit.ip.check': { actor: 'level0', params: () => lastDay() },
   'gw.credit.login.log.query': { actor: 'level0', params: (userId) => ({ ...lastDay(), userId }) },
   'gw.credit.bet.query': { actor: 'level0', params: () => lastDay() },
   'gw.credit.bet.onsite.query': { actor: 'level0', params: () => ({}) },

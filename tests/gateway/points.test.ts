@@ -538,6 +538,34 @@ describe('gw.credit.score.log.query', () => {
   });
 });
 
+describe('the set-score risk search (score.log.query between two amounts)', () => {
+  it('lists the operations whose amount lies between whole-point bounds, both included, and refuses bad bounds', async () => {
+    gw.clock.advance(3_600_000);
+    const admin = await gw.sessionFor('admin');
+    const at = gw.clock.now();
+    for (const amount of ['999.99', '1000.00', '2500.00', '5000.00', '5000.01'])
+      expect((await up('admin', 'ma02', amount)).error).toBeUndefined();
+    const between = async (minAmount: number, maxAmount: number) =>
+      (
+        (await gw.call('gw.credit.score.log.query', { opsId: admin, startTime: at.toISOString(), minAmount, maxAmount, order: 'asc' }))
+          .result as { list: { amount: string }[] }
+      ).list.map((row) => row.amount);
+    expect(await between(1000, 5000)).toEqual(['1000.00', '2500.00', '5000.00']);
+    expect(await between(2501, 4999)).toEqual([]);
+    const refused = async (params: Record<string, unknown>) =>
+      (await gw.call('gw.credit.score.log.query', { opsId: admin, ...params })).error;
+    expect(await refused({ minAmount: 999, maxAmount: 5000 })).toMatchObject({
+      code: 100,
+      data: { field: 'minAmount', rule: 'risk-amount' },
+    });
+    expect(await refused({ minAmount: 2000, maxAmount: 2000 })).toMatchObject({
+      code: 100,
+      data: { field: 'maxAmount', rule: 'min-below-max' },
+    });
+    expect(await refused({ minAmount: 1000.5, maxAmount: 2000 })).toMatchObject({ code: 100, data: { field: 'minAmount' } });
+  });
+});
+
 describe('gw.credit.agent.to.company.acc.reset', () => {
   it('closes a settlement period of a direct child agent: a row per call, periods joined, balances kept', async () => {
     const token = await gw.sessionFor('admin');

@@ -64,6 +64,7 @@ export const ruleMessages: Record<string, RuleMessage> = {
   'idle-timeout': { key: 'systemSetting.rule.idleTimeout' },
   'title-length': { key: 'systemSetting.rule.titleLength' },
   'in-the-past': { key: 'systemSetting.rule.inThePast' },
+  'risk-amount': { key: 'scoreRisk.invalid', values: { min: 1000 } },
   'logo-type': { key: 'systemSetting.logo.type' },
   'logo-too-large': { key: 'systemSetting.logo.tooLarge', values: { kb: LOGO_MAX_BYTES / 1024 } },
 };

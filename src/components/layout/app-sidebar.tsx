@@ -12,11 +12,13 @@ import {
   MessageSquare,
   Gamepad2,
   Megaphone,
+  Network,
   Radio,
   Receipt,
   ReceiptText,
   ScrollText,
   Search,
+  SearchCheck,
   Settings,
   Trophy,
   Users,
@@ -51,6 +53,8 @@ const icons: Record<string, LucideIcon> = {
   settings: Settings,
   eye: Eye,
   gauge: Gauge,
+  'search-check': SearchCheck,
+  network: Network,
 };
 
 /** The count beside a menu entry (new suggestions), read again every minute; nothing while it is 0. */

@@ -2,7 +2,7 @@ import type { SortingState } from '@tanstack/react-table';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParamsIn } from '../../../contract/methods.contract';
-import { scoreTypes } from '../../../contract/points.contract';
+import { RISK_AMOUNT_MIN, scoreTypes } from '../../../contract/points.contract';
 import { useInfiniteCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
 import type { ExportFormat } from '@/components/data-table/data-table-export';
@@ -11,6 +11,7 @@ import { ExportJobProgress } from '@/components/export/export-job-progress';
 import { useExportJob } from '@/components/export/use-export-job';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
 import { rangeProblem, rangeToGateway } from '@/lib/time';
@@ -25,11 +26,27 @@ type Query = Omit<ParamsIn<'gw.credit.score.log.query'>, 'pageIndex' | 'pageSize
 
 /** The score log of the caller's line (spec §3): filters, a virtualized table loaded as it scrolls, and export. */
 export default function PointRecordScreen() {
+  return <ScoreLogView risk={false} />;
+}
+
+/** Whole points the risk search takes: at least 1000, min below max (PRODUCT.md "Points"); null while they are not. */
+function riskBounds(min: string, max: string): { minAmount: number; maxAmount: number } | 'missing' | 'invalid' {
+  if (!min || !max) return 'missing';
+  const [low, high] = [Number(min), Number(max)];
+  return low >= RISK_AMOUNT_MIN && high > low ? { minAmount: low, maxAmount: high } : 'invalid';
+}
+
+/**
+ * The score log, or (risk) the set-score risk search: the same log, only operations whose amount
+ * lies between two whole-point bounds, asked for before anything is read.
+ */
+export function ScoreLogView({ risk }: { risk: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
   const account = useLogAccountFilter();
   const [view, setView] = useUrlState(pointRecordState);
   const { type, start, end, order } = view;
+  const bounds = risk ? riskBounds(view.min, view.max) : null;
   const exporter = useExportJob('gw.credit.score.log.export', {
     onDone: (count) => toast(t('log.exported', { count }), { variant: 'success' }),
   });
@@ -53,17 +70,20 @@ export default function PointRecordScreen() {
   }, [applied, view.account, setView]);
 
   const badRange = rangeProblem({ start, end }) !== null;
+  const boundsKey = typeof bounds === 'object' && bounds !== null ? `${bounds.minAmount}-${bounds.maxAmount}` : String(bounds);
   const query = useMemo<Query | null>(
     () =>
-      badRange || applied.kind === 'unknown'
+      badRange || applied.kind === 'unknown' || (bounds !== null && typeof bounds !== 'object')
         ? null
         : {
             ...(applied.kind === 'account' ? { userId: applied.userId } : {}),
             ...(type ? { type } : {}),
             ...rangeToGateway({ start, end }),
+            ...(bounds ?? {}),
             order,
           },
-    [applied, type, start, end, order, badRange],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [applied, type, start, end, order, badRange, boundsKey],
   );
   const pages = useInfiniteCall('gw.credit.score.log.query', query ?? {}, { enabled: query !== null });
   const rows = useMemo(() => (query ? (pages.rows as ScoreLogRow[]) : []), [query, pages.rows]);
@@ -97,6 +117,12 @@ export default function PointRecordScreen() {
 
   const filters = (
     <>
+      {risk ? (
+        <>
+          <BoundField label={t('scoreRisk.min')} value={view.min} onChange={(min) => setView({ min }, 'replace')} testId="risk-min" />
+          <BoundField label={t('scoreRisk.max')} value={view.max} onChange={(max) => setView({ max }, 'replace')} testId="risk-max" />
+        </>
+      ) : null}
       <LogAccountField filter={account} />
       <label className="grid gap-1 text-xs text-muted-foreground">
         {t('log.typeColumn')}
@@ -132,8 +158,20 @@ export default function PointRecordScreen() {
   );
 
   return (
-    <section className="flex h-[calc(100vh-10rem)] min-h-96 flex-col gap-3" data-testid="point-record-screen">
-      <h1 className="text-xl font-semibold">{t('route.pointRecord')}</h1>
+    <section
+      className="flex h-[calc(100vh-10rem)] min-h-96 flex-col gap-3"
+      data-testid={risk ? 'score-risk-screen' : 'point-record-screen'}
+    >
+      <h1 className="text-xl font-semibold">{t(risk ? 'route.scoreRisk' : 'route.pointRecord')}</h1>
+      {risk ? (
+        <p
+          className={cn('text-sm', bounds === 'invalid' ? 'text-destructive' : 'text-muted-foreground')}
+          role={bounds === 'invalid' ? 'alert' : undefined}
+          data-testid="risk-hint"
+        >
+          {t(bounds === 'invalid' ? 'scoreRisk.invalid' : 'scoreRisk.explain', { min: RISK_AMOUNT_MIN })}
+        </p>
+      ) : null}
       <div className={cn(account.unknownName !== null && 'pb-5')}>
         <DataTableToolbar
           model={model}
@@ -152,7 +190,7 @@ export default function PointRecordScreen() {
         label={t('route.pointRecord')}
         total={shownTotal}
         loading={pages.isFetching}
-        empty={query ? t('log.empty') : null}
+        empty={query ? t('log.empty') : risk ? t('scoreRisk.askFirst') : null}
         onEndReached={pages.loadMore}
         minWidth="83.5rem"
         testId="log-rows"
@@ -164,5 +202,20 @@ export default function PointRecordScreen() {
         })}
       />
     </section>
+  );
+}
+
+function BoundField({ label, value, onChange, testId }: { label: string; value: string; onChange(value: string): void; testId: string }) {
+  return (
+    <label className="grid gap-1 text-xs text-muted-foreground">
+      {label}
+      <Input
+        value={value}
+        inputMode="numeric"
+        onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, 13))}
+        className="h-9 w-32 text-sm text-foreground"
+        data-testid={testId}
+      />
+    </label>
   );
 }

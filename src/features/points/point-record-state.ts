@@ -5,7 +5,7 @@ import { urlStateCodec } from '@/hooks/use-url-state';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-/** The score log's view in the URL: the account (id and name), type, Beijing days and order. */
+/** The score log's view in the URL: the account (id and name), type, Beijing days, order and (risk search) amount bounds. */
 export const pointRecordState = urlStateCodec(
   {
     account: idSchema,
@@ -14,6 +14,9 @@ export const pointRecordState = urlStateCodec(
     start: day,
     end: day,
     order: z.enum(['desc', 'asc']),
+    // The set-score risk search's bounds, in whole points as typed.
+    min: z.string().regex(/^\d{1,13}$/),
+    max: z.string().regex(/^\d{1,13}$/),
   },
-  { account: '', name: '', type: '', start: '', end: '', order: 'desc' },
+  { account: '', name: '', type: '', start: '', end: '', order: 'desc', min: '', max: '' },
 );

@@ -26,6 +26,8 @@ const screenTestIds: Partial<Record<ScreenId, string>> = {
   systemSetting: 'system-setting-screen',
   userWarning: 'user-warning-screen',
   exposureRating: 'exposure-screen',
+  scoreRisk: 'score-risk-screen',
+  ipCheck: 'ip-check-screen',
 };
 
 /** The signed-in app around the screens: the menu (entries by screen id), the palette, toasts. */
