@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppInChromium } from '../support/app-in-chromium';
+import { text } from '../support/pages/locale-text';
 import { ShellPage } from '../support/pages/shell-page';
 
 const e2e = useAppInChromium();
@@ -55,6 +56,9 @@ describe.runIf(e2e.run)('system settings in Chromium', () => {
 
     await page.getByTestId('maintenance-end-now').click();
     await confirmWithSafeCode(page);
+    await company.toast(text('systemSetting.saved', { count: 1 })).waitFor();
+    // The dialog's submit is its own: the settings form behind it did not read it as a save of nothing.
+    expect(await company.toast(text('systemSetting.nothingChanged')).count()).toBe(0);
     await expect.poll(() => page.getByTestId('maintenance-state').getAttribute('data-state')).toBe('none');
     for (const agent of agents) await agent.screen('notice').waitFor({ timeout: POLL_WAIT_MS });
     await page.getByTestId('maintenance-banner').waitFor({ state: 'detached', timeout: POLL_WAIT_MS });

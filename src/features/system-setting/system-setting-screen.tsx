@@ -344,7 +344,15 @@ function ConfirmDialog({ changes, settingsForm, onClose }: { changes: SystemSett
           <DialogTitle>{t('systemSetting.confirm.title')}</DialogTitle>
           <DialogDescription>{t('systemSetting.confirm.explain')}</DialogDescription>
         </DialogHeader>
-        <form noValidate className="grid gap-4" onSubmit={(event) => void submit(event)}>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={(event) => {
+            // The dialog is rendered inside the settings form: its submit must not reach that form too.
+            event.stopPropagation();
+            void submit(event);
+          }}
+        >
           <ul className="list-inside list-disc text-sm" data-testid="settings-confirm-changes">
             {fields.map((field) => (
               <li key={field}>{changeLine(t, field, changes)}</li>
