@@ -182,16 +182,19 @@ describe('lockouts hold under parallel requests', () => {
     expect(codeOf(await signIn(0, 'admin', 'Admin123'))).toBe(2632);
   });
 
-  it('41 parallel safe-code checks check 5 codes, and the right one among them is never found', async () => {
+  it('41 parallel safe-code checks check 5 codes, or 5 more after the right one if it was among them', async () => {
     const token = await gw.sessionFor('step01');
     const codes = Array.from({ length: 41 }, (_, i) => (i === 40 ? '1234' : String(5000 + i)));
     const answers = await Promise.all(codes.map((safeCode, i) => rpc(target(i), 'gw.credit.safe.code.check', { opsId: token, safeCode })));
     const answered = answers.filter((a) => a.result);
-    expect(answered.length).toBeLessThanOrEqual(5);
-    expect(answers.filter((a) => codeOf(a) === 2632).length).toBeGreaterThanOrEqual(36);
     const valid = answered.filter((a) => (a.result as { valid: boolean }).valid);
-    // The right code is the last sent: at most it was among the five checked.
+    // The right code is the last sent, but parallel requests are checked in any order: at most it
+    // was among the five checked. If it was, it ended the run of failures (settleAttempt "success"
+    // gives its slots back), so up to five more may have been checked after it.
     expect(valid.length).toBeLessThanOrEqual(1);
+    const checked = valid.length === 0 ? 5 : 10;
+    expect(answered.length).toBeLessThanOrEqual(checked);
+    expect(answers.filter((a) => codeOf(a) === 2632).length).toBeGreaterThanOrEqual(41 - checked);
     if (valid.length === 0)
       expect(codeOf(await rpc(target(0), 'gw.credit.safe.code.check', { opsId: token, safeCode: '1234' }))).toBe(2632);
   });
