@@ -7,8 +7,11 @@ import type { siteMethods } from '../contract/site.contract';
 export type SiteInfo = z.infer<(typeof siteMethods)['gw.credit.sn.template.get']['result']>;
 export type MaintenanceInfo = z.infer<(typeof siteMethods)['sn.agent.maintain']['result']>;
 export type LoginResult = z.infer<typeof loginResultSchema>;
-/** The full profile (with flags and game settings): the edit and add screens read the parent's limits from it. */
-/** The signed-in account, with whether its site shows it the finance screens (system.finance.isvisit). */
+/**
+ * The signed-in account's full profile (with flags and game settings: the edit and add screens
+ * read the parent's limits from it), and whether its site shows it the finance screens
+ * (system.finance.isvisit).
+ */
 export type Profile = ResultOf<'gw.credit.user.profile'> & { financeVisible?: boolean };
 
 /** An error from the gateway (catalogue code and its message) or a network failure (code 1). */
