@@ -47,9 +47,20 @@ const watchResult = z.object({ userId: idSchema, monitored: z.boolean() });
 // The company's watch lists and their counts (PRODUCT.md): level 0, and its clerks holding code 4
 // (flags), who share one "seen" with the company.
 const company = { levels: [0], accessCode: 4 } as const;
-const companyFlags = company;
 // A file made in the call belongs to the main account (a clerk downloads only its own jobs' files).
 const companyMain = { levels: [0], mainOnly: true } as const;
+
+/** One side's watched accounts as an xlsx file (POST /api/files/<fileId>). */
+const watchedExport = (side: 'agents' | 'members') =>
+  defineMethod({
+    summary: `The watched ${side} as an xlsx file (POST /api/files/<fileId>)`,
+    params: z.object({}),
+    result: z.object({ fileId: idSchema }),
+    auth: 'session',
+    effect: 'write',
+    rights: companyMain,
+    errors: [],
+  });
 
 export const monitorMethods = {
   'gw.credit.user.monitor.redpoint.count': defineMethod({
@@ -77,7 +88,7 @@ export const monitorMethods = {
     result: watchResult,
     auth: 'session',
     effect: 'write',
-    rights: companyFlags,
+    rights: company,
     errors: [ErrorCode.memberNotFound],
   }),
   'gw.credit.user.monitor.seen': defineMethod({
@@ -89,15 +100,7 @@ export const monitorMethods = {
     rights: company,
     errors: [ErrorCode.accountNotFound],
   }),
-  'gw.credit.user.monitor.export': defineMethod({
-    summary: 'The watched members as an xlsx file (POST /api/files/<fileId>)',
-    params: z.object({}),
-    result: z.object({ fileId: idSchema }),
-    auth: 'session',
-    effect: 'write',
-    rights: companyMain,
-    errors: [],
-  }),
+  'gw.credit.user.monitor.export': watchedExport('members'),
   'gw.credit.agent.monitor.query': defineMethod({
     summary:
       'Watched agents (levels 1-4, on the company list or marked by their parent), most unseen events first, each with its latest activity',
@@ -114,7 +117,7 @@ export const monitorMethods = {
     result: watchResult,
     auth: 'session',
     effect: 'write',
-    rights: companyFlags,
+    rights: company,
     errors: [ErrorCode.accountNotFound],
   }),
   'gw.credit.agent.monitor.delete': defineMethod({
@@ -123,16 +126,8 @@ export const monitorMethods = {
     result: watchResult,
     auth: 'session',
     effect: 'write',
-    rights: companyFlags,
+    rights: company,
     errors: [ErrorCode.accountNotFound],
   }),
-  'gw.credit.agent.monitor.export': defineMethod({
-    summary: 'The watched agents as an xlsx file (POST /api/files/<fileId>)',
-    params: z.object({}),
-    result: z.object({ fileId: idSchema }),
-    auth: 'session',
-    effect: 'write',
-    rights: companyMain,
-    errors: [],
-  }),
+  'gw.credit.agent.monitor.export': watchedExport('agents'),
 };
