@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { accountMethods } from './account.contract';
 import { auditMethods } from './audit.contract';
 import { authMethods } from './auth.contract';
+import { dealRecordMethods } from './deal-record.contract';
 import { discoveryMethods } from './discovery.contract';
 import { exposureMethods } from './exposure.contract';
 import { gameMethods } from './game.contract';
@@ -10,6 +11,7 @@ import { monitorMethods } from './monitor.contract';
 import { noticeMethods } from './notice.contract';
 import { pointsMethods } from './points.contract';
 import { billMethods, leaderboardMethods, reportMethods, tradingMethods } from './report.contract';
+import { scoreCheckMethods } from './score-check.contract';
 import { siteMethods } from './site.contract';
 import { subAccountMethods } from './subaccount.contract';
 import { suggestionMethods } from './suggestion.contract';
@@ -36,6 +38,8 @@ export const contract = {
   ...systemSettingMethods,
   ...monitorMethods,
   ...exposureMethods,
+  ...scoreCheckMethods,
+  ...dealRecordMethods,
 } satisfies Record<string, MethodDefinition>;
 
 export type Contract = typeof contract;

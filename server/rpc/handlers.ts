@@ -18,6 +18,8 @@ import { noJobRunner, type JobRunner } from '../jobs/job-runner';
 import { noticeHandlers } from '../notices/notice.handlers';
 import { suggestionHandlers } from '../notices/suggestion.handlers';
 import { exposureHandlers } from '../games/exposure.handlers';
+import { dealRecordHandlers } from '../points/deal-record.handlers';
+import { scoreCheckHandlers } from '../points/score-check.handlers';
 import { monitorHandlers } from '../monitoring/monitor.handlers';
 import { gameNoticeHandlers } from '../notices/game-notice.handlers';
 import { pointsHandlers } from '../points/points.handlers';
@@ -80,5 +82,7 @@ export function createHandlers(
     ...systemSettingHandlers,
     ...monitorHandlers,
     ...exposureHandlers,
+    ...scoreCheckHandlers,
+    ...dealRecordHandlers,
   };
 }

@@ -215,6 +215,10 @@ const otherCodedCalls: Record<string, { actor: Actor; params: (target: string) =
   'gw.credit.suggestion.read': { actor: 'level4', params: () => ({ suggestionId: '999999999' }), expected: 20049 },
   'gw.credit.suggestion.reply': { actor: 'level4', params: () => ({ suggestionId: '999999999', reply: 'ok' }), expected: 20049 },
   'gw.credit.exposure.query': { actor: 'level0', params: () => ({}) },
+  'gw.credit.deal.record.query': { actor: 'level0', params: (userId) => ({ userId, ...lastDay() }) },
+  'gw.credit.score.check.query': { actor: 'level0', params: () => ({}) },
+  // Past the rights check, a serial that is no score operation is not in the review queue.
+  'gw.credit.score.check.mark': { actor: 'level0', params: () => ({ serialNos: ['999999999'] }), expected: 20011 },
   'gw.credit.user.monitor.redpoint.count': { actor: 'level0', params: () => ({}) },
   'gw.credit.user.monitor.query': { actor: 'level0', params: () => ({}) },
   'gw.credit.agent.monitor.query': { actor: 'level0', params: () => ({}) },

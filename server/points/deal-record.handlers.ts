@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { formatCents } from '../../contract/amount.contract';
+import type { DealKind, DealRow } from '../../contract/deal-record.contract';
+import { accountOfLine } from '../accounts/line-access';
+import { iso } from '../db/timestamps';
+import { defineHandlers } from '../rpc/handler';
+
+type DbInt = string | number | bigint;
+
+interface DealDbRow {
+  kind: DealKind;
+  t: Date | string;
+  reference: string;
+  state: string;
+  counterpart: string | null;
+  change: DbInt;
+  balance: DbInt;
+  platform_change: DbInt;
+  platform_balance: DbInt;
+  stake: DbInt | null;
+  detail: string;
+}
+
+const points = (value: DbInt) => formatCents(BigInt(value));
+
+export const dealRecordHandlers = defineHandlers({
+  'gw.credit.deal.record.query': async (ctx, params) => {
+    const account = await accountOfLine(ctx, params.userId);
+    const id = String(account.id);
+    const start = new Date(params.startTime);
+    const end = new Date(params.endTime);
+    const member = account.level === 5;
+    // The account's side of a score-log row: the target's balance, or the parent's (operator) side of an up or down.
+    const mine = sql`l.site_id = ${ctx.site.id} AND (l.target_account_id = ${id}::bigint OR (l.operator_account_id = ${id}::bigint AND l.type IN ('up', 'down')))`;
+    const own = sql`l.target_account_id = ${id}::bigint`;
+    // At the platform, a transfer in counts once it is done, an out unless it returns a reversed in.
+    const platformDelta = sql`CASE WHEN NOT ${own} THEN 0 WHEN l.type = 'in' AND l.state = 'done' THEN l.amount
+                                   WHEN l.type = 'out' AND l.reversal_of IS NULL THEN -l.amount ELSE 0 END`;
+    const settled = sql`b.member_id = ${id}::bigint AND b.site_id = ${ctx.site.id} AND b.status IN ('settled', 'resettled')`;
+
+    const opening = await ctx.db.one<{ balance: DbInt | null; platform: DbInt | null }>(sql`
+      SELECT (SELECT CASE WHEN ${own} THEN l.after ELSE l.operator_after END FROM score_log l
+               WHERE ${mine} AND l.created_at < ${start} ORDER BY l.serial_no DESC LIMIT 1) AS balance,
+             ${
+               member
+                 ? sql`(SELECT COALESCE(sum(${platformDelta}), 0) FROM score_log l WHERE ${own} AND l.site_id = ${ctx.site.id}
+                         AND l.type IN ('in', 'out') AND l.created_at < ${start})
+                     + (SELECT COALESCE(sum(b.win_loss), 0) FROM bets b WHERE ${settled} AND COALESCE(b.settle_time, b.bet_time) < ${start})`
+                 : sql`0`
+             } AS platform`);
+    const openingBalance = BigInt(opening?.balance ?? 0);
+    const openingPlatform = BigInt(opening?.platform ?? 0);
+
+    const rows = sql`
+      SELECT l.created_at AS t, 0 AS src, l.serial_no AS serial, ''::text AS order_id, l.type AS kind, l.serial_no::text AS reference,
+             l.state, o.login_id AS counterpart,
+             CASE WHEN ${own} THEN l.after - l.before ELSE l.operator_after - l.operator_before END AS change,
+             CASE WHEN ${own} THEN l.after ELSE l.operator_after END AS balance,
+             ${platformDelta} AS platform_change, NULL::bigint AS stake, l.comment AS detail
+        FROM score_log l
+        LEFT JOIN accounts o ON o.id = CASE WHEN NOT ${own} THEN l.target_account_id
+                                            WHEN l.from_account_id = ${id}::bigint THEN l.to_account_id ELSE l.from_account_id END
+       WHERE ${mine} AND l.created_at >= ${start} AND l.created_at < ${end}
+      ${
+        member
+          ? sql`UNION ALL
+      SELECT b.settle_time, 1, NULL, b.order_id, 'bet', b.order_id, b.status, b.game_name, 0, NULL, b.win_loss, b.bet,
+             b.game_code || ' ' || b.round_no
+        FROM bets b
+       WHERE ${settled} AND COALESCE(b.settle_time, b.bet_time) >= ${start} AND COALESCE(b.settle_time, b.bet_time) < ${end}`
+          : sql``
+      }`;
+    const counted = await ctx.db.one<{ n: DbInt }>(sql`SELECT count(*) AS n FROM (${rows}) r`);
+    // Running columns over the whole range, then the page: a bet keeps the back-office balance of
+    // the movement before it (the group of rows since the last movement), the platform balance sums.
+    const page = await ctx.db.rows<DealDbRow>(sql`
+      WITH ordered AS (
+        SELECT r.*, row_number() OVER (ORDER BY r.t, r.src, r.serial, r.order_id) AS n FROM (${rows}) r
+      ), running AS (
+        SELECT o.*, count(o.balance) OVER (ORDER BY o.n) AS movements,
+               ${String(openingPlatform)}::bigint + sum(o.platform_change) OVER (ORDER BY o.n) AS platform_balance
+          FROM ordered o
+      )
+      SELECT kind, t, reference, state, counterpart, change, platform_change, platform_balance, stake, detail,
+             COALESCE(first_value(balance) OVER (PARTITION BY movements ORDER BY n), ${String(openingBalance)}::bigint) AS balance
+        FROM running
+       ORDER BY n
+       LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
+    return {
+      loginId: account.login_id,
+      level: account.level,
+      total: Number(counted?.n ?? 0),
+      opening: { balance: points(openingBalance), platformBalance: member ? points(openingPlatform) : null },
+      list: page.map((row): DealRow => ({
+        kind: row.kind,
+        time: iso(row.t),
+        reference: row.reference,
+        state: row.state,
+        counterpart: row.counterpart ?? '',
+        change: points(row.change),
+        balance: points(row.balance),
+        platformChange: points(row.platform_change),
+        platformBalance: member ? points(row.platform_balance) : null,
+        stake: row.stake === null ? null : points(row.stake),
+        detail: row.detail,
+      })),
+    };
+  },
+});
