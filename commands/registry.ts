@@ -8,6 +8,7 @@ import { noticeCommands } from './notice.commands';
 import { pointsCommands } from './points.commands';
 import { preferenceCommands } from './preferences.commands';
 import { reportCommands } from './report.commands';
+import { riskCommands } from './risk.commands';
 import { sessionCommands } from './session.commands';
 import { subAccountCommands } from './sub-account.commands';
 import { suggestionCommands } from './suggestion.commands';
@@ -30,6 +31,7 @@ export const allCommands: readonly Command[] = [
   ...suggestionCommands,
   ...systemSettingCommands,
   ...monitorCommands,
+  ...riskCommands,
   ...preferenceCommands,
   ...sessionCommands,
 ];

@@ -37,7 +37,9 @@ export type ScreenId =
   | 'userWarning'
   | 'exposureRating'
   | 'scoreRisk'
-  | 'ipCheck';
+  | 'ipCheck'
+  | 'scoreCheck'
+  | 'dealRecord';
 
 /** Who may open a screen: any of the contract methods it calls (through `can`), or everyone signed in. */
 export type ScreenGuard = { anyOf: readonly MethodName[] } | 'signedIn';
@@ -163,6 +165,35 @@ export const screens: readonly Screen[] = [
       group: 'main',
       order: 4.01,
       keywords: ['risk', 'large score', 'set-score risk', 'amount between', '风险', '上下分风险', '大额', 'fengxian'],
+    },
+  },
+  {
+    // Spec §2 "check and add score": the company's review of large score operations after the fact (level 0, code 6).
+    id: 'scoreCheck',
+    path: '/scoreCheck/index',
+    pattern: '/scoreCheck/index',
+    labelKey: 'route.scoreCheck',
+    icon: 'list-checks',
+    guard: { anyOf: ['gw.credit.score.check.query'] },
+    menu: {
+      group: 'main',
+      order: 4.02,
+      keywords: ['check score', 'audit', 'review', 'large score', 'check and add score', '审核', '查核上下分', '大额', 'shenhe'],
+    },
+  },
+  {
+    // Spec §2 "deal record": one account's movements and settled bets with both balances (code 6, a finance screen).
+    id: 'dealRecord',
+    path: '/dealRecord/index',
+    pattern: '/dealRecord/index/:userId?',
+    labelKey: 'route.dealRecord',
+    icon: 'book-open',
+    guard: { anyOf: ['gw.credit.deal.record.query'] },
+    remountOn: 'userId',
+    menu: {
+      group: 'main',
+      order: 4.03,
+      keywords: ['deal record', 'statement', 'balance history', 'platform balance', '交易记录', '账变', '流水', 'jiaoyi'],
     },
   },
   {

@@ -15,6 +15,8 @@ export const screenComponents: Record<ScreenId, LazyExoticComponent<ComponentTyp
   scoreRisk: lazy(() => import('@/features/points/score-risk-screen')),
   operationRecord: lazy(() => import('@/features/audit/operation-record-screen')),
   ipCheck: lazy(() => import('@/features/audit/ip-check-screen')),
+  scoreCheck: lazy(() => import('@/features/score-check/score-check-screen')),
+  dealRecord: lazy(() => import('@/features/deal-record/deal-record-screen')),
   sonAccount: lazy(() => import('@/features/sub-accounts/sub-account-screen')),
   videoOrder: lazy(() => import('@/features/bets/bet-record-screen')),
   winningReport: lazy(() => import('@/features/reports/win-loss-report-screen')),

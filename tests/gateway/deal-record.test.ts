@@ -127,8 +127,8 @@ describe('gw.credit.deal.record.query', () => {
       ['down', 'mbdeal01', '100.00', null],
     ]);
     const stored = await gw.db.one<{ balance: string | number }>(sql`SELECT balance FROM accounts WHERE id = ${agent}`);
-    expect(answer.list.at(-1).balance).toBe((Number(stored!.balance) / 100).toFixed(2));
-    expect(answer.list[0].balance).toBe(((Number(stored!.balance) - 10_000) / 100).toFixed(2));
+    expect(answer.list.at(-1)!.balance).toBe((Number(stored!.balance) / 100).toFixed(2));
+    expect(answer.list[0]!.balance).toBe(((Number(stored!.balance) - 10_000) / 100).toFixed(2));
   });
 
   it('keeps to the caller’s line, the finance setting, code 6 and 31 days', async () => {

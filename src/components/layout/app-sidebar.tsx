@@ -3,12 +3,14 @@ import {
   ArrowLeftRight,
   ArrowUpDown,
   Bell,
+  BookOpen,
   ChartColumn,
   Dices,
   Eye,
   Gauge,
   KeyRound,
   LayoutDashboard,
+  ListChecks,
   MessageSquare,
   Gamepad2,
   Megaphone,
@@ -55,6 +57,8 @@ const icons: Record<string, LucideIcon> = {
   gauge: Gauge,
   'search-check': SearchCheck,
   network: Network,
+  'list-checks': ListChecks,
+  'book-open': BookOpen,
 };
 
 /** The count beside a menu entry (new suggestions), read again every minute; nothing while it is 0. */

@@ -1,8 +1,17 @@
 import { MoreHorizontal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { rowOffer, runAccountAction } from '../../../commands/account-actions.commands';
+import { can } from '../../../commands/can';
+import { dealRecordPath } from '../../../commands/risk.commands';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { useCommands } from '@/hooks/use-command-context';
 import type { AccountRow } from '@/hooks/use-account-pages';
 
@@ -38,6 +47,14 @@ export function RowActions({ row, open, onOpenChange }: { row: AccountRow | unde
             {t(action.titleKey)}
           </DropdownMenuItem>
         ))}
+        {row && can(commands.rights, 'gw.credit.deal.record.query') ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem data-action-id="account.dealRecord" onSelect={() => commands.navigate(dealRecordPath(row.userId))}>
+              {t('route.dealRecord')}
+            </DropdownMenuItem>
+          </>
+        ) : null}
       </DropdownMenuContent>
     </DropdownMenu>
   );

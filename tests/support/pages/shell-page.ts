@@ -28,6 +28,8 @@ const screenTestIds: Partial<Record<ScreenId, string>> = {
   exposureRating: 'exposure-screen',
   scoreRisk: 'score-risk-screen',
   ipCheck: 'ip-check-screen',
+  scoreCheck: 'score-check-screen',
+  dealRecord: 'deal-record-screen',
 };
 
 /** The signed-in app around the screens: the menu (entries by screen id), the palette, toasts. */

@@ -1,0 +1,162 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { markScoresChecked } from '../../../commands/risk.commands';
+import { scoreCheckStates, SCORE_CHECK_BATCH, type ScoreCheckRow, type ScoreCheckState } from '../../../contract/score-check.contract';
+import { useInfiniteCall } from '@/api/queries';
+import { DataTable, useDataTable } from '@/components/data-table/data-table';
+import { amountColumn, textColumn, timeColumn } from '@/components/data-table/data-table-columns';
+import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
+import type { DataTableColumn } from '@/components/data-table/data-table-types';
+import { DateRangeFilter } from '@/components/filters/date-range-filter';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useCommands } from '@/hooks/use-command-context';
+import { useFormat } from '@/hooks/use-format';
+import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
+import { rangeTimes } from '@/lib/time';
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const viewState = urlStateCodec({ state: z.enum(scoreCheckStates), start: day, end: day }, { state: 'unchecked', start: '', end: '' });
+
+/** Check and add score (level 0): large score operations reviewed after the fact, marked checked; no point is held. */
+export default function ScoreCheckScreen() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const commands = useCommands();
+  const [view, setView] = useUrlState(viewState);
+  const range = { start: view.start, end: view.end };
+  const query = useMemo(
+    () => ({ state: view.state, ...rangeTimes({ start: view.start, end: view.end }) }),
+    [view.state, view.start, view.end],
+  );
+  const pages = useInfiniteCall('gw.credit.score.check.query', query);
+  const first = pages.first;
+
+  const columns = useMemo<DataTableColumn<ScoreCheckRow>[]>(() => {
+    const title = (key: string) => t(`scoreCheck.column.${key}`);
+    return [
+      textColumn<ScoreCheckRow>('serialNo', title('serialNo'), (row) => row.serialNo, { width: '6rem', className: 'font-mono text-xs' }),
+      timeColumn<ScoreCheckRow>('time', title('time'), (row) => row.time, format, { width: '10rem' }),
+      textColumn<ScoreCheckRow>('type', title('type'), (row) => t(`log.type.${row.type}`), { width: '6rem' }),
+      amountColumn<ScoreCheckRow>('amount', title('amount'), (row) => row.amount, format, { width: '9rem' }),
+      textColumn<ScoreCheckRow>('parent', title('parent'), (row) => row.parentLoginId, { width: '8rem' }),
+      textColumn<ScoreCheckRow>('child', title('child'), (row) => `${row.childLoginId} (${t(`level.${row.childLevel}`)})`, {
+        width: 'minmax(10rem,1fr)',
+        className: 'font-medium',
+      }),
+      textColumn<ScoreCheckRow>('operator', title('operator'), (row) => row.operator, { width: '8rem' }),
+      textColumn<ScoreCheckRow>('ip', title('ip'), (row) => row.operatorIp, { width: '8rem', className: 'font-mono text-xs' }),
+      textColumn<ScoreCheckRow>('comment', title('comment'), (row) => row.comment, { width: 'minmax(8rem,1fr)' }),
+      {
+        id: 'checked',
+        header: title('checked'),
+        cell: ({ row }) =>
+          row.original.checkedBy ? (
+            <span className="text-xs" data-testid="score-check-by">
+              {row.original.checkedBy} · {row.original.checkedAt ? format.dateTime(row.original.checkedAt) : ''}
+            </span>
+          ) : (
+            <Badge variant="warning">{t('scoreCheck.waiting')}</Badge>
+          ),
+        meta: {
+          width: '12rem',
+          export: { header: title('checked'), cell: (row) => (row.checkedBy ? `${row.checkedBy} ${row.checkedAt ?? ''}` : '') },
+        },
+      },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">{title('actions')}</span>,
+        cell: ({ row }) =>
+          row.original.checkedBy ? null : (
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={() => void markScoresChecked(commands, [row.original])}
+              data-testid="score-check-one"
+            >
+              {t('scoreCheck.markOne')}
+            </Button>
+          ),
+        meta: { width: '7rem', export: false },
+      },
+    ];
+  }, [t, format, commands]);
+  const model = useDataTable({
+    columns,
+    data: pages.rows,
+    getRowId: (row) => row.serialNo,
+    canSelect: (row) => row.checkedBy === null,
+    rowName: (row) => row.serialNo,
+    resetKey: JSON.stringify(query),
+  });
+  const selected = model.selectedRows.slice(0, SCORE_CHECK_BATCH);
+  const markSelected = async () => {
+    if (await markScoresChecked(commands, selected)) model.clearSelection();
+  };
+
+  return (
+    <section className="flex h-[calc(100vh-10rem)] min-h-96 flex-col gap-3" data-testid="score-check-screen">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold">{t('route.scoreCheck')}</h1>
+        <span className="text-sm text-muted-foreground" data-testid="score-check-waiting" data-count={first?.unchecked ?? ''}>
+          {first ? t('scoreCheck.waitingCount', { count: first.unchecked }) : ''}
+        </span>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        {t('scoreCheck.explain', { threshold: first ? format.amount(first.threshold) : '…' })}
+      </p>
+      <Tabs value={view.state} onValueChange={(state) => setView({ state: state as ScoreCheckState })}>
+        <TabsList>
+          {scoreCheckStates.map((state) => (
+            <TabsTrigger key={state} value={state} data-testid={`score-check-${state}`}>
+              {t(`scoreCheck.state.${state}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+      </Tabs>
+      <DataTableToolbar
+        model={model}
+        filters={
+          <DateRangeFilter
+            value={range}
+            onChange={(next) => setView({ start: next.start, end: next.end }, 'replace')}
+            data-testid="score-check-range"
+          />
+        }
+        bulk={
+          <Button
+            type="button"
+            size="sm"
+            onClick={() => void markSelected()}
+            disabled={selected.length === 0}
+            data-testid="score-check-selected"
+          >
+            {t('scoreCheck.markSelected', { count: selected.length })}
+          </Button>
+        }
+        status={
+          <span className="text-sm text-muted-foreground" role="status" data-testid="score-check-total">
+            {t('scoreCheck.total', { count: pages.total })}
+          </span>
+        }
+        exportAs={{ name: 'score-check', sheet: t('route.scoreCheck'), disabled: pages.rows.length === 0, testId: 'score-check-export' }}
+      />
+      <DataTable
+        model={model}
+        label={t('route.scoreCheck')}
+        total={pages.total}
+        loading={pages.isFetching}
+        empty={t(view.state === 'unchecked' ? 'scoreCheck.emptyUnchecked' : 'scoreCheck.empty')}
+        onEndReached={pages.loadMore}
+        rowHeight={44}
+        minWidth="78rem"
+        testId="score-check-rows"
+        rowTestId="score-check-row"
+        rowAttributes={(row) => ({ 'data-serial': row.serialNo, 'data-checked': row.checkedBy ? 'true' : 'false' })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { storeBets, type PlatformBet } from '../../server/games/bet.store';
+import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
+import { transferIn } from '../../server/points/game-transfers';
+import { formatAmount } from '../../src/lib/format';
+import { useAppInChromium } from '../support/app-in-chromium';
+import { DataTablePage } from '../support/pages/data-table-page';
+import { ShellPage } from '../support/pages/shell-page';
+
+const e2e = useAppInChromium();
+
+async function openBet(orderId: string, loginId: string, stake: number): Promise<PlatformBet> {
+  const at = new Date();
+  return {
+    orderId,
+    memberId: await e2e.gw.accountId(loginId),
+    betTime: at,
+    settleTime: null,
+    gameCode: 'baccarat',
+    gameType: 'live',
+    playType: 'banker',
+    betCode: 'banker',
+    gameId: 'BAC-01',
+    gameName: '百家乐',
+    round: '20261126-0777',
+    transactionId: `T${orderId}`,
+    status: 'unsettled',
+    bet: stake,
+    validBet: 0,
+    settle: 0,
+    winLoss: 0,
+    jackpot: 0,
+    jackpotWon: 0,
+    jackpotRake: 0,
+    redPacket: 0,
+  };
+}
+
+describe.runIf(e2e.run)('risk tools in Chromium', () => {
+  it('ranks open stakes per member and per direct line, and drills from a line to its members', async () => {
+    await e2e.gw.db.run(sql`DELETE FROM bets WHERE status = 'unsettled'`);
+    await storeBets(
+      e2e.gw.db,
+      'demo',
+      [
+        await openBet('660001', 'mb01010101001', 20_000),
+        await openBet('660002', 'mb02010101001', 70_000),
+        await openBet('660003', 'mb01010101002', 30_000),
+      ],
+      new Date(),
+    );
+    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const { page } = shell;
+    await shell.runCommand('go.exposureRating');
+    await shell.screen('exposureRating').waitFor();
+    const table = new DataTablePage(page, 'exposure-rows');
+    const names = async () => Promise.all((await page.getByTestId('exposure-row').all()).map((row) => table.cellText(row, 'loginId')));
+    await expect.poll(names).toEqual(['mb02010101001', 'mb01010101002', 'mb01010101001']);
+    expect(await page.getByTestId('exposure-sum').getAttribute('data-stake')).toBe('1200.00');
+
+    await page.getByTestId('exposure-view-line').click();
+    await expect.poll(names).toEqual(['ma02', 'ma01']);
+    await page.locator('[data-testid="exposure-row"][data-login-id="ma01"]').getByTestId('exposure-members').click();
+    await expect.poll(names).toEqual(['mb01010101002', 'mb01010101001']);
+    expect(await page.getByTestId('exposure-sum').getAttribute('data-stake')).toBe('500.00');
+    await shell.close();
+  });
+
+  it('checks large score operations after the fact: select, confirm, and they leave the queue without moving points', async () => {
+    const { db } = e2e.gw;
+    await db.run(sql`UPDATE sites SET monitor_score_cents = 500000 WHERE id = 'demo'`);
+    // What the seed moved is taken as checked already, so the queue holds this test's two operations.
+    const admin = await e2e.gw.accountId('admin');
+    await db.run(sql`INSERT INTO score_checks (site_id, serial_no, checked_by, checked_login, checked_at)
+      SELECT site_id, serial_no, ${admin}, 'seed', now() FROM score_log WHERE site_id = 'demo' AND type IN ('up', 'down') ON CONFLICT DO NOTHING`);
+    const opsId = await e2e.gw.sessionFor('admin');
+    const serials: string[] = [];
+    for (const [loginId, amount] of [
+      ['ma01', '6000'],
+      ['ma02', '7000.50'],
+    ] as const) {
+      const answer = await e2e.gw.rpc('gw.credit.user.score.up', { opsId, userId: await e2e.gw.accountId(loginId), amount });
+      serials.push(answer.serialNo as string);
+    }
+    const balances = await db.rows(sql`SELECT id, balance FROM accounts WHERE site_id = 'demo' ORDER BY id`);
+
+    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const { page } = shell;
+    await shell.runCommand('go.scoreCheck');
+    await shell.screen('scoreCheck').waitFor();
+    const table = new DataTablePage(page, 'score-check-rows');
+    await expect.poll(() => table.attributeOfRows('serial')).toEqual(serials);
+    expect(await page.getByTestId('score-check-waiting').getAttribute('data-count')).toBe('2');
+    const row = page.locator(`[data-testid="score-check-row"][data-serial="${serials[1]}"]`);
+    expect(await table.cellText(row, 'child')).toContain('ma02');
+
+    for (const serial of serials)
+      await page.locator(`[data-testid="score-check-row"][data-serial="${serial}"]`).getByTestId('row-check').check();
+    await page.getByTestId('score-check-selected').click();
+    await shell.confirm();
+    await expect.poll(() => table.attributeOfRows('serial')).toEqual([]);
+    await expect.poll(() => page.getByTestId('score-check-waiting').getAttribute('data-count')).toBe('0');
+
+    await page.getByTestId('score-check-checked').click();
+    await expect
+      .poll(async () => (await table.attributeOfRows('serial')).filter((serial) => serials.includes(serial!)))
+      .toEqual([...serials].reverse());
+    expect(await row.getByTestId('score-check-by').textContent()).toContain('admin');
+    expect(await db.rows(sql`SELECT id, balance FROM accounts WHERE site_id = 'demo' ORDER BY id`)).toEqual(balances);
+    await shell.close();
+  });
+
+  it('shows a member’s deal record from the palette, with its back-office and platform balances running', async () => {
+    const { db } = e2e.gw;
+    const member = await e2e.gw.accountId('mb01010101003');
+    await e2e.gw.rpc('gw.credit.user.score.up', { opsId: await e2e.gw.sessionFor('ag01010101'), userId: member, amount: '500' });
+    const transfer = await transferIn(db, (q) => simulatorPlatform(q), {
+      siteId: 'demo',
+      memberId: member,
+      amount: 20_000,
+      transferId: 'E2E-DEAL-1',
+      now: new Date(),
+    });
+    const settled = {
+      ...(await openBet('660101', 'mb01010101003', 5_000)),
+      settleTime: new Date(Date.now() + 1000),
+      status: 'settled' as const,
+    };
+    await storeBets(
+      db,
+      'demo',
+      [{ ...settled, transactionId: transfer.sessionId, validBet: 5_000, settle: 12_500, winLoss: 7_500 }],
+      new Date(),
+    );
+    const stored = await db.one<{ balance: string | number }>(sql`SELECT balance FROM accounts WHERE id = ${member}`);
+
+    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const { page } = shell;
+    await shell.runCommand('dealRecord.open');
+    await page.getByTestId('palette-page').waitFor();
+    await page.keyboard.type('mb01010101003');
+    await page.locator(`[data-command-id="dealRecord.open::${member}"][aria-selected="true"]`).waitFor();
+    await page.keyboard.press('Enter');
+    await shell.screen('dealRecord').waitFor();
+    expect(await page.getByTestId('deal-record-account').textContent()).toBe('mb01010101003');
+    const table = new DataTablePage(page, 'deal-record-rows');
+    await expect.poll(async () => (await table.attributeOfRows('kind')).slice(-2)).toEqual(['in', 'bet']);
+    const rows = await page.getByTestId('deal-record-row').all();
+    const [transferRow, betRow] = rows.slice(-2) as [(typeof rows)[number], (typeof rows)[number]];
+    const money = (cents: number) => formatAmount((cents / 100).toFixed(2), 'zh');
+    expect(await table.cellText(transferRow, 'change')).toBe(`-${money(20_000)}`);
+    expect(await table.cellText(transferRow, 'balance')).toBe(money(Number(stored!.balance)));
+    expect(await table.cellText(transferRow, 'platformBalance')).toBe(money(20_000));
+    expect(await table.cellText(betRow, 'platformChange')).toBe(money(7_500));
+    expect(await table.cellText(betRow, 'platformBalance')).toBe(money(27_500));
+    expect(await table.cellText(betRow, 'balance')).toBe(money(Number(stored!.balance)));
+    await shell.close();
+  });
+});
