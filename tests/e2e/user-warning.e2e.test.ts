@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { storeBets, type PlatformBet } from '../../server/games/bet.store';
+import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
+import { ingestPlatformFeed, publish } from '../../server/games/simulator/simulator-runtime';
 import { useAppInChromium } from '../support/app-in-chromium';
 import { text } from '../support/pages/locale-text';
 import { ShellPage } from '../support/pages/shell-page';
@@ -9,33 +10,43 @@ import { ShellPage } from '../support/pages/shell-page';
 const e2e = useAppInChromium();
 const MEMBER = 'mb01010101001';
 
-/** A settled win of the member as the platform reports it, stored the way the feed job stores it. */
+/** A settled win of the member published by the platform, then read through the game adapter the way the feed job reads it. */
 async function plantWin(orderId: string, winLoss: number) {
   const at = new Date();
-  const bet: PlatformBet = {
-    orderId,
-    memberId: await e2e.gw.accountId(MEMBER),
-    betTime: new Date(at.getTime() - 60_000),
-    settleTime: at,
-    gameCode: 'baccarat',
-    gameType: 'live',
-    playType: 'banker',
-    betCode: 'banker',
-    gameId: 'BAC-01',
-    gameName: '百家乐',
-    round: '20261126-0099',
-    transactionId: `T${orderId}`,
-    status: 'settled',
-    bet: 100_000,
-    validBet: 100_000,
-    settle: 100_000 + winLoss,
-    winLoss,
-    jackpot: 0,
-    jackpotWon: 0,
-    jackpotRake: 0,
-    redPacket: 0,
-  };
-  await storeBets(e2e.gw.db, 'demo', [bet], at);
+  await publish(
+    e2e.gw.db,
+    'demo',
+    'bet',
+    {
+      orderId,
+      memberId: await e2e.gw.accountId(MEMBER),
+      betTime: new Date(at.getTime() - 60_000).toISOString(),
+      settleTime: at.toISOString(),
+      gameCode: 'baccarat',
+      gameType: 'live',
+      playType: 'banker',
+      betCode: 'banker',
+      gameId: 'BAC-01',
+      gameName: '百家乐',
+      round: '20261126-0099',
+      transactionId: `T${orderId}`,
+      status: 'settled',
+      bet: 100_000,
+      validBet: 100_000,
+      settle: 100_000 + winLoss,
+      winLoss,
+      jackpot: 0,
+      jackpotWon: 0,
+      jackpotRake: 0,
+      redPacket: 0,
+    },
+    at,
+  );
+  await ingestPlatformFeed(e2e.gw.db, (q) => simulatorPlatform(q), at);
+  const stored = await e2e.gw.db.one<{ win_loss: string | number }>(
+    sql`SELECT win_loss FROM bets WHERE site_id = 'demo' AND order_id = ${orderId}`,
+  );
+  expect(Number(stored?.win_loss)).toBe(winLoss);
 }
 
 describe.runIf(e2e.run)('the watched accounts in Chromium', () => {

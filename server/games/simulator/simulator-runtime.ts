@@ -88,7 +88,8 @@ async function holdLease(db: Queryable, holder: string, now: Date) {
   return held !== undefined;
 }
 
-async function publish(
+/** What the platform publishes goes to its feed, which the back office reads through the adapter (tests plant items here too). */
+export async function publish(
   db: Queryable,
   siteId: string,
   kind: 'bet' | 'round' | 'suggestion',
