@@ -293,6 +293,20 @@ describe('session machine: a maintenance window shuts out all but the company (P
     actor.stop();
   });
 
+  it('takes the title, logo and idle timeout the company just saved, in its session, without a reload', async () => {
+    const { actor } = app({ first: onButExempt, restored: company });
+    await reach(actor, { open: { signedIn: 'active' } });
+    actor.send({ type: 'SITE.CHANGED', site: { title: 'Casino Nine', logo: '/site-logo/0123456789abcdef', idleTimeout: 900 } });
+    expect(actor.getSnapshot().context.site).toEqual({
+      ...site,
+      title: 'Casino Nine',
+      logo: '/site-logo/0123456789abcdef',
+      idleTimeout: 900,
+    });
+    expect(actor.getSnapshot().matches({ open: { signedIn: 'active' } })).toBe(true);
+    actor.stop();
+  });
+
   it('keeps a company main account in, with the window known for its banner', async () => {
     const { actor, poll } = app({ first: onButExempt, restored: company });
     await reach(actor, { open: { signedIn: 'active' } });

@@ -74,7 +74,9 @@ export type SessionEvent =
   /** The maintenance poll's answer (every 10 s, in every state but the IP block). */
   | { type: 'MAINTENANCE.CHECKED'; maintenance: MaintenanceInfo }
   /** From the maintenance screen: the company signs in (only its main accounts are let in). */
-  | { type: 'MAINTENANCE.COMPANY_SIGN_IN' };
+  | { type: 'MAINTENANCE.COMPANY_SIGN_IN' }
+  /** The company saved the site's settings: its title, logo and idle timeout show at once. */
+  | { type: 'SITE.CHANGED'; site: Partial<Pick<SiteInfo, 'title' | 'logo' | 'idleTimeout'>> };
 
 /** A window is on and the caller is not exempt from it (the company's main accounts are). */
 export const closesOut = (maintenance: MaintenanceInfo) => maintenance.flag === 1 && !maintenance.exempt;
@@ -202,6 +204,12 @@ export const sessionMachine = setup({
     companyEntry: false,
   },
   initial: 'booting',
+  on: {
+    'SITE.CHANGED': {
+      guard: ({ context }) => context.site !== null,
+      actions: assign({ site: ({ context, event }) => ({ ...context.site!, ...event.site }) }),
+    },
+  },
   states: {
     booting: {
       invoke: {

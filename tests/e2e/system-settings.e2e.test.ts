@@ -78,4 +78,52 @@ describe.runIf(e2e.run)('system settings in Chromium', () => {
     ]);
     for (const shell of [company, ...agents]) await shell.close();
   });
+
+  it('refuses a whitelist that would lock out its author on the field, saves one that keeps them in, and shows a new PNG logo at once', async () => {
+    const company = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const { page } = company;
+    const { callerIp } = await e2e.gw.rpc('gw.credit.sys.setting.get', { opsId: await e2e.gw.sessionFor('admin') });
+    const whitelist = async () =>
+      e2e.gw.db.one<{ on: boolean; rules: number }>(
+        sql`SELECT ip_whitelist_on AS on, (SELECT count(*)::int FROM site_ip_rules WHERE site_id = 'demo' AND kind = 'allow') AS rules
+              FROM sites WHERE id = 'demo'`,
+      );
+    await company.goTo('systemSetting');
+    await page.getByTestId('setting-ipWhitelistOn').click();
+    await page.locator('#setting-ipWhitelist').fill('203.0.113.9');
+    await page.getByTestId('settings-save').click();
+    await confirmWithSafeCode(page);
+    await page.locator('#setting-ipWhitelist-problem').waitFor();
+    expect(await whitelist()).toEqual({ on: false, rules: 0 });
+
+    await page.locator('#setting-ipWhitelist').fill(`203.0.113.9\n${callerIp}`);
+    await page.getByTestId('settings-save').click();
+    await confirmWithSafeCode(page);
+    await company.toast(text('systemSetting.saved', { count: 2 })).waitFor();
+    expect(await whitelist()).toEqual({ on: true, rules: 2 });
+    // Its author is still in: another screen loads.
+    await company.goTo('notice');
+    await company.goTo('systemSetting');
+
+    // Only a PNG or JPEG is taken, checked before anything is sent.
+    await page.getByTestId('logo-file').setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    await page.getByText(text('systemSetting.logo.type')).waitFor();
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    await page.getByTestId('logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(() => page.getByTestId('logo-preview').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await page.getByTestId('settings-save').click();
+    await confirmWithSafeCode(page);
+    await company.toast(text('systemSetting.saved', { count: 1 })).waitFor();
+    const header = page.getByTestId('header-logo').locator('img');
+    await expect.poll(() => header.getAttribute('src')).toMatch(/^\/site-logo\/[0-9a-f]{16}$/);
+    const served = await page.evaluate(
+      async (address) => {
+        const response = await fetch(address!);
+        return { type: response.headers.get('content-type'), bytes: [...new Uint8Array(await response.arrayBuffer())] };
+      },
+      await header.getAttribute('src'),
+    );
+    expect(served).toEqual({ type: 'image/png', bytes: [...png] });
+    await company.close();
+  });
 });

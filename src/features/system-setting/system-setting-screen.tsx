@@ -18,6 +18,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { useNow } from '@/hooks/use-now';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
+import { SessionContext } from '@/lib/session-context';
 import { beijingInputValue } from '@/lib/time';
 import { toast } from '@/lib/toast';
 import { changedFields, changesOf, settingValuesSchema, valuesOf, type SettingValues } from './setting-values';
@@ -320,12 +321,14 @@ function ConfirmDialog({ changes, settingsForm, onClose }: { changes: SystemSett
   const { t } = useTranslation();
   const form = useSchemaForm<ConfirmValues>(confirmSchema, { safeCode: '' });
   const mutation = useCallMutation('gw.credit.sys.setting', { silent: true, invalidates: systemSettingReads });
+  const session = SessionContext.useActorRef();
   const sent = useRef<SentKey | null>(null);
   const fields = changedFields(changes);
   const submit = form.handleSubmit(async ({ safeCode }) => {
     sent.current = requestKeyFor(sent.current, changes);
     try {
-      await mutation.mutateAsync({ ...changes, safeCode, requestKey: sent.current.key });
+      const saved = await mutation.mutateAsync({ ...changes, safeCode, requestKey: sent.current.key });
+      session.send({ type: 'SITE.CHANGED', site: { title: saved.title, logo: saved.logo, idleTimeout: saved.idleTimeoutSeconds } });
       toast(t('systemSetting.saved', { count: fields.length }), { variant: 'success' });
       onClose();
     } catch (error) {
