@@ -54,7 +54,10 @@ describe.runIf(e2e.run)('the watched accounts in Chromium', () => {
     await e2e.gw.db.run(sql`UPDATE sites SET warning_switch = true, monitor_win_cents = 50000 WHERE id = 'demo'`);
     await e2e.gw.db.run(sql`UPDATE accounts SET monitored = false, exception_marked = false`);
     await e2e.gw.db.run(sql`DELETE FROM monitor_events`);
-    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    // The counts' calls this test cuts fail in the console, as they should.
+    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin', {
+      expectedConsoleErrors: /Failed to load resource: net::ERR_FAILED/,
+    });
     const { page } = shell;
     await shell.runCommand('go.userWarning');
     await shell.screen('userWarning').waitFor();
@@ -91,6 +94,49 @@ describe.runIf(e2e.run)('the watched accounts in Chromium', () => {
     await shell.toast(text('monitor.markedSeen', { loginId: MEMBER })).waitFor();
     await expect.poll(() => shell.menuEntry('userWarning').getByTestId('menu-dot').count()).toBe(0);
     expect(await page.getByTestId('warning-user-count').getAttribute('data-count')).toBe('0');
+
+    // The countdown's other paths, on the same fake clock: a hidden tab asks nothing, and asks at once when back.
+    const phase = () => countdown.getAttribute('data-phase');
+    let asked = 0;
+    // The counts' answer is the only one that carries the warning switch.
+    const isCount = (body: string) => body.includes('"warningSwitch"');
+    page.on('response', async (response) => {
+      if (response.url().endsWith('/api') && isCount(await response.text().catch(() => ''))) asked += 1;
+    });
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+    await setHidden(true);
+    await expect.poll(phase).toBe('paused');
+    asked = 0;
+    await page.clock.runFor(40_000);
+    expect(asked).toBe(0);
+    await setHidden(false);
+    await expect.poll(phase).toBe('counting');
+    await expect.poll(() => asked).toBeGreaterThanOrEqual(1);
+
+    // A failed call stops the countdown until Retry.
+    await page.route('**/api', async (route) => {
+      const answer = await route.fetch();
+      if (isCount(await answer.text())) await route.abort();
+      else await route.fulfill({ response: answer });
+    });
+    await page.clock.runFor(13_000);
+    await expect.poll(phase).toBe('failed');
+    asked = 0;
+    await page.clock.runFor(30_000);
+    expect(asked).toBe(0);
+    await page.unroute('**/api');
+    await page.getByTestId('warning-retry').click();
+    await expect.poll(phase).toBe('counting');
+
+    // The switch turned off (from the settings, by anyone): the next count says so and the countdown stops.
+    await e2e.gw.db.run(sql`UPDATE sites SET warning_switch = false WHERE id = 'demo'`);
+    await page.clock.runFor(13_000);
+    await expect.poll(phase).toBe('off');
     await shell.close();
   });
 });
