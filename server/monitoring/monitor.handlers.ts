@@ -137,10 +137,11 @@ async function exportWatched(ctx: CallContext, side: Side) {
 }
 
 export const monitorHandlers = defineHandlers({
-  'gw.credit.user.monitor.redpoint.count': async (ctx) => {
-    const site = await ctx.db.one<{ warning_switch: boolean }>(sql`SELECT warning_switch FROM sites WHERE id = ${ctx.site.id}`);
-    return { ...(await monitorCounts(ctx.db, ctx.site.id)), warningSwitch: site?.warning_switch === true };
-  },
+  // The switch comes with the site row the dispatcher read for this call: one statement per poll.
+  'gw.credit.user.monitor.redpoint.count': async (ctx) => ({
+    ...(await monitorCounts(ctx.db, ctx.site.id)),
+    warningSwitch: ctx.site.warningSwitch,
+  }),
   'gw.credit.user.monitor.query': async (ctx, params) => ({
     ...(await watchedPage(ctx.db, ctx.site.id, 'members', params)),
     userCount: (await monitorCounts(ctx.db, ctx.site.id)).userCount,

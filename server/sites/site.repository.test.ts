@@ -14,6 +14,7 @@ const site = (start: string | null, end: string | null): Site => ({
   minScoreIntervalMs: 0,
   captchaRequired: true,
   financeVisible: true,
+  warningSwitch: false,
   ipBlocked: false,
 });
 

@@ -14,6 +14,8 @@ export interface Site {
   captchaRequired: boolean;
   /** Agents (levels 1-4) may see the finance screens (system.finance.isvisit). */
   financeVisible: boolean;
+  /** The monitoring countdown runs in the company's app (gw.credit.user.monitor.redpoint.count answers it). */
+  warningSwitch: boolean;
   /** The visitor of this request is refused by the site's IP rules. */
   ipBlocked: boolean;
 }
@@ -30,6 +32,7 @@ export interface SiteRow {
   min_score_interval_ms: number;
   captcha_required: boolean;
   finance_visible: boolean;
+  warning_switch: boolean;
   ip_blocked: boolean;
   has_allow_list: boolean;
   ip_allowed: boolean;
@@ -59,7 +62,7 @@ export function siteRowQuery(input: SiteQueryInput): SQL {
   const ip = input.ip || null;
   return sql`
     SELECT s.id, s.title, s.ui, s.login_style, s.logo, s.maintenance_start, s.maintenance_end,
-           s.idle_timeout_seconds, s.min_score_interval_ms, s.captcha_required, s.finance_visible,
+           s.idle_timeout_seconds, s.min_score_interval_ms, s.captcha_required, s.finance_visible, s.warning_switch,
            EXISTS (SELECT 1 FROM site_ip_rules r WHERE r.site_id = s.id AND r.kind = 'block'
                      AND (r.network >>= ${ip}::inet OR r.country = ${input.country})) AS ip_blocked,
            -- The allow rules are the back-office whitelist: in force while its switch is on.
@@ -84,6 +87,7 @@ export function siteFromRow(row: SiteRow): Site {
     minScoreIntervalMs: row.min_score_interval_ms,
     captchaRequired: row.captcha_required,
     financeVisible: row.finance_visible,
+    warningSwitch: row.warning_switch,
     ipBlocked: row.ip_blocked || (row.has_allow_list && !row.ip_allowed),
   };
 }

@@ -3,12 +3,15 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import { can } from '../../commands/can';
-import { countdownView, monitorCountdownMachine, type MonitorCountdownView } from '../../machines/monitor-countdown.machine';
+import type { ResultOf } from '../../contract/methods.contract';
+import { countdownView, monitorCountdownMachine, type MonitorCounts, type MonitorCountdownView } from '../../machines/monitor-countdown.machine';
 import { call } from '@/api/gateway-client';
 import { callKey, useCall } from '@/api/queries';
 import { useRights } from '@/hooks/use-command-context';
 
 const COUNTS = 'gw.credit.user.monitor.redpoint.count';
+/** The lists whose rows (unseen numbers, latest activity) a changed count makes stale. */
+const WATCHED_LISTS = ['gw.credit.user.monitor.query', 'gw.credit.agent.monitor.query'] as const;
 
 export interface MonitorCountsState {
   agentCount: number;
@@ -35,9 +38,14 @@ export function MonitorCountsProvider({ children }: { children: ReactNode }) {
     () =>
       monitorCountdownMachine.provide({
         actors: {
-          fetchCounts: fromPromise(() =>
-            queryClient.fetchQuery({ queryKey: callKey(COUNTS, {}), queryFn: () => call(COUNTS, {}), staleTime: 0 }),
-          ),
+          fetchCounts: fromPromise<MonitorCounts>(async () => {
+            const before = queryClient.getQueryData<ResultOf<typeof COUNTS>>(callKey(COUNTS, {}));
+            const after = await queryClient.fetchQuery({ queryKey: callKey(COUNTS, {}), queryFn: () => call(COUNTS, {}), staleTime: 0 });
+            if (before && (before.agentCount !== after.agentCount || before.userCount !== after.userCount)) {
+              for (const list of WATCHED_LISTS) void queryClient.invalidateQueries({ queryKey: [list] });
+            }
+            return after;
+          }),
         },
       }),
     [queryClient],

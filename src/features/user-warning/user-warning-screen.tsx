@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../commands/can';
 import { markWatchedSeen, unwatchAccount, watchAccount } from '../../../commands/monitor.commands';
 import type { WatchedAccount } from '../../../contract/monitor.contract';
 import { call } from '@/api/gateway-client';
-import { reportError, useInfiniteCall, useInvalidate } from '@/api/queries';
+import { reportError, useInfiniteCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
 import { amountColumn, textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import { DataTableToolbar, exportLoadedRows, type TableExport } from '@/components/data-table/data-table-toolbar';
@@ -26,7 +26,7 @@ const tabState: UrlStateCodec<{ tab: Side }> = {
   serialize: (value) => (value.tab === 'members' ? '' : 'tab=agents'),
 };
 const lists = { members: 'gw.credit.user.monitor.query', agents: 'gw.credit.agent.monitor.query' } as const;
-const exports = { members: 'gw.credit.user.monitor.export', agents: 'gw.credit.agent.monitor.export' } as const;
+const exportMethods = { members: 'gw.credit.user.monitor.export', agents: 'gw.credit.agent.monitor.export' } as const;
 
 /** /userWarning/index (level 0): the watched members and agents, what each did, the red dot's counts and its countdown. */
 export default function UserWarningScreen() {
@@ -157,17 +157,8 @@ function WatchedList({ side }: { side: Side }) {
   const format = useFormat();
   const commands = useCommands();
   const rights = useRights();
+  // A changed count reads the rows again (use-monitor-counts), so the unseen numbers follow the red dot.
   const pages = useInfiniteCall(lists[side], {});
-  // A new count means new events: the rows (their unseen numbers, latest activity) are read again.
-  const monitor = useMonitorCounts();
-  const count = side === 'members' ? monitor?.userCount : monitor?.agentCount;
-  const invalidate = useInvalidate();
-  const firstCount = useRef(count);
-  useEffect(() => {
-    if (count === firstCount.current) return;
-    firstCount.current = count;
-    void invalidate([lists[side]]);
-  }, [count, side, invalidate]);
 
   const columns = useMemo<DataTableColumn<WatchedAccount>[]>(() => {
     const title = (key: string) => t(`monitor.column.${key}`);
@@ -247,12 +238,12 @@ function WatchedList({ side }: { side: Side }) {
     disabled: pages.total === 0,
     testId: `watched-export-${side}`,
     // A clerk exports what it has loaded: the gateway's file belongs to the main account.
-    onExport: !can(rights, exports[side])
+    onExport: !can(rights, exportMethods[side])
       ? undefined
       : async (format) => {
           if (format === 'csv') return exportLoadedRows(model, { name: `watched-${side}`, sheet: t(`monitor.${side}`) }, 'csv');
           try {
-            const file = await fetchExportFile((await call(exports[side], {})).fileId);
+            const file = await fetchExportFile((await call(exportMethods[side], {})).fileId);
             download(file.name, file.blob, file.blob.type);
           } catch (error) {
             reportError(error);
