@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NativeSelect } from '@/components/ui/native-select';
 import { cn } from '@/lib/utils';
 
 export interface SelectFilterProps<V extends string> {
@@ -33,20 +34,14 @@ export function SelectFilter<V extends string>({
       <label htmlFor={id} className="text-xs text-muted-foreground">
         {label}
       </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value as V | '')}
-        className="h-9 rounded-md border border-input bg-background px-2 text-sm text-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-hidden"
-        data-testid={rest['data-testid']}
-      >
+      <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value as V | '')} data-testid={rest['data-testid']}>
         {required ? null : <option value="">{anyLabel ?? t('filter.any')}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
-      </select>
+      </NativeSelect>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { errorCode, useCall, useCallMutation } from '@/api/queries';
 import { FormField } from '@/components/form-field';
 import { filled } from '@/components/form/form-schemas';
 import { TextField, useFieldProblem } from '@/components/form/text-field';
+import { SelectField } from '@/components/form/select-field';
 import { requestKeyFor, showRefusal, useSchemaForm, type SentKey } from '@/components/form/use-contract-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -30,6 +31,10 @@ const viewState = urlStateCodec(
 type Form = UseFormReturn<SettingValues, unknown, SettingValues>;
 const formFields = Object.keys(settingValuesSchema.shape);
 const SAFE_CODE_WRONG = 2241;
+const subAccountLimits = [
+  { value: '5', label: '5' },
+  { value: '15', label: '15' },
+];
 
 /** /systemSetting/index: the site's settings (company main accounts), each change confirmed by the safe code. */
 export default function SystemSettingScreen() {
@@ -158,16 +163,13 @@ function SettingsForm({ settings }: { settings: SystemSettings }) {
               inputMode="numeric"
               digits
             />
-            <FormField id="setting-subAccountLimit" label={t('systemSetting.field.subAccountLimit')}>
-              <select
-                id="setting-subAccountLimit"
-                className="h-9 rounded-md border border-input bg-background px-2 text-sm text-foreground"
-                {...form.register('subAccountLimit')}
-              >
-                <option value="5">5</option>
-                <option value="15">15</option>
-              </select>
-            </FormField>
+            <SelectField
+              form={form}
+              name="subAccountLimit"
+              id="setting-subAccountLimit"
+              label={t('systemSetting.field.subAccountLimit')}
+              options={subAccountLimits}
+            />
           </div>
           <SwitchField form={form} name="financeVisible" label={t('systemSetting.field.financeVisible')} />
         </CardContent>
@@ -201,16 +203,13 @@ function SettingsForm({ settings }: { settings: SystemSettings }) {
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
           <TextField form={form} name="title" id="setting-title" label={t('systemSetting.field.title')} autoComplete="off" />
-          <FormField id="setting-ui" label={t('systemSetting.field.ui')}>
-            <select
-              id="setting-ui"
-              className="h-9 rounded-md border border-input bg-background px-2 text-sm text-foreground"
-              {...form.register('ui')}
-            >
-              <option value="black">{t('theme.black')}</option>
-              <option value="red">{t('theme.red')}</option>
-            </select>
-          </FormField>
+          <SelectField
+            form={form}
+            name="ui"
+            id="setting-ui"
+            label={t('systemSetting.field.ui')}
+            options={(['black', 'red'] as const).map((theme) => ({ value: theme, label: t(`theme.${theme}`) }))}
+          />
           <LogoField form={form} current={settings.logo} />
         </CardContent>
       </Card>
