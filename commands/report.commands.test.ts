@@ -10,7 +10,7 @@ const company: Rights = {
   isSubAccount: false,
   mustChangePassword: false,
 };
-const [winLossFor] = reportCommands;
+const [winLossFor, dailyFor] = reportCommands;
 
 function context(rights: Rights) {
   const navigate = vi.fn();
@@ -45,6 +45,29 @@ describe('"Win/loss report for…"', () => {
     expect(navigate).toHaveBeenLastCalledWith('/winningReport/index?preset=today');
     await winLossFor!.run(ctx, []);
     expect(navigate).toHaveBeenLastCalledWith('/winningReport/index');
+  });
+});
+
+describe('"Daily report for…"', () => {
+  it('is offered with code 8; finds members as well as agents and opens their days for the range', async () => {
+    const ids = (rights: Rights) => commandsFor(rights).map((command) => command.id);
+    expect(ids(company)).toContain('reports.dailyFor');
+    expect(ids({ ...company, isSubAccount: true, accessCodes: [7] })).not.toContain('reports.dailyFor');
+    const { context: ctx, call, navigate } = context(company);
+    call.mockResolvedValueOnce({
+      list: [
+        { userId: '1', loginId: 'admin', nickname: 'me', level: 0 },
+        { userId: '77', loginId: 'mb01010101001', nickname: 'mb', level: 5 },
+      ],
+    });
+    const [accounts] = dailyFor!.steps!;
+    const found = await accounts!.choices(ctx, [], 'mb0101');
+    expect(found.map((choice) => choice.id)).toEqual(['self', '77']);
+    expect(call).toHaveBeenCalledWith('gw.credit.fuzzy.search.tips', { keyword: 'mb0101', limit: 20 });
+    await dailyFor!.run(ctx, ['77', 'thisMonth']);
+    expect(navigate).toHaveBeenLastCalledWith('/dailyReport/index?account=77%7Emb01010101001%7E5&preset=thisMonth');
+    await dailyFor!.run(ctx, ['self', 'yesterday']);
+    expect(navigate).toHaveBeenLastCalledWith('/dailyReport/index?preset=yesterday');
   });
 });
 

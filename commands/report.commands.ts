@@ -52,6 +52,54 @@ const winLossReportFor: Command = {
   },
 };
 
+const dailyAccounts = new Map<string, { loginId: string; level: number }>();
+
+/**
+ * "Daily report for…": any account of the caller's line (a member too) or the caller's own line,
+ * then a range; it opens /dailyReport/index there.
+ */
+const dailyReportFor: Command = {
+  id: 'reports.dailyFor',
+  group: 'accounts',
+  titleKey: 'command.dailyReportFor',
+  keywords: ['daily', 'day by day', 'report', 'per day', '日报', '每日', '报表', 'ribao'],
+  icon: 'calendar-days',
+  steps: [
+    {
+      placeholderKey: 'palette.chooseDailyAccount',
+      remote: true,
+      async choices(context, _picked, query) {
+        const mine = { id: MY_LINE, titleKey: 'reports.myLine', keywords: [] };
+        const keyword = query.trim();
+        if (!keyword || !can(context.rights, 'gw.credit.fuzzy.search.tips')) return [mine];
+        const { list } = await context.call('gw.credit.fuzzy.search.tips', { keyword, limit: 20 });
+        return [
+          mine,
+          ...list
+            .filter((account) => account.userId !== context.rights.userId)
+            .map((account) => {
+              dailyAccounts.set(account.userId, { loginId: account.loginId, level: account.level });
+              return { id: account.userId, title: account.loginId, detail: context.t(`level.${account.level}`), keywords: [] };
+            }),
+        ];
+      },
+    },
+    {
+      placeholderKey: 'palette.chooseRange',
+      choices: () => rangePresets.map((preset) => ({ id: preset, titleKey: `filter.preset.${preset}`, keywords: [preset] })),
+    },
+  ],
+  when: (rights) => can(rights, 'gw.credit.agent.daily.report'),
+  run: (context, [account, preset]) => {
+    const query = new URLSearchParams();
+    const picked = account && account !== MY_LINE ? dailyAccounts.get(account) : undefined;
+    if (picked) query.set('account', `${account}~${picked.loginId}~${picked.level}`);
+    if (preset && (rangePresets as readonly string[]).includes(preset)) query.set('preset', preset);
+    const search = query.toString();
+    context.navigate(`/dailyReport/index${search ? `?${search}` : ''}`);
+  },
+};
+
 /**
  * Closes a direct child agent's open settlement period (the bill) at the start of today, after
  * asking: what the period keeps is final.
@@ -100,4 +148,4 @@ const closePeriod: Command = {
   },
 };
 
-export const reportCommands: Command[] = [winLossReportFor, closePeriod];
+export const reportCommands: Command[] = [winLossReportFor, dailyReportFor, closePeriod];

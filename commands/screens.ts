@@ -29,6 +29,7 @@ export type ScreenId =
   | 'gameSwitch'
   | 'deviceSwitch'
   | 'winningReport'
+  | 'dailyReport'
   | 'leaderboard'
   | 'tradingReport'
   | 'bill'
@@ -208,6 +209,20 @@ export const screens: readonly Screen[] = [
       group: 'main',
       order: 4.1,
       keywords: ['win/loss', 'report', 'winning report', 'profit', 'shares', '输赢报表', '报表', 'shuying'],
+    },
+  },
+  {
+    // The agent and player daily reports (code 8): one account's results day by day.
+    id: 'dailyReport',
+    path: '/dailyReport/index',
+    pattern: '/dailyReport/index',
+    labelKey: 'route.dailyReport',
+    icon: 'calendar-days',
+    guard: { anyOf: ['gw.credit.agent.daily.report'] },
+    menu: {
+      group: 'main',
+      order: 4.15,
+      keywords: ['daily report', 'per day', 'day by day', 'agent daily', 'player daily', '日报', '每日报表', 'ribao'],
     },
   },
   {

@@ -20,6 +20,7 @@ export const screenComponents: Record<ScreenId, LazyExoticComponent<ComponentTyp
   sonAccount: lazy(() => import('@/features/sub-accounts/sub-account-screen')),
   videoOrder: lazy(() => import('@/features/bets/bet-record-screen')),
   winningReport: lazy(() => import('@/features/reports/win-loss-report-screen')),
+  dailyReport: lazy(() => import('@/features/reports/daily-report-screen')),
   leaderboard: lazy(() => import('@/features/reports/leaderboard-screen')),
   tradingReport: lazy(() => import('@/features/reports/trading-report-screen')),
   bill: lazy(() => import('@/features/reports/bill-screen')),

@@ -131,6 +131,35 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
     await shell.close();
   });
 
+  it("opens a member's daily report from the palette, its day sums the member's bets, and the day opens those bets", async () => {
+    await plantBet('880000000301', 'mb01010102003', 50_000);
+    const member = await e2e.gw.accountId('mb01010102003');
+    const dayStart = new Date(Math.floor((Date.now() + 8 * 3_600_000) / 86_400_000) * 86_400_000 - 8 * 3_600_000);
+    const today = new Date(dayStart.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const sum = await e2e.gw.db.one<{ win_loss: string | number }>(sql`SELECT sum(win_loss) AS win_loss FROM bets
+      WHERE member_id = ${member} AND status IN ('settled', 'resettled') AND settle_time >= ${dayStart}`);
+
+    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const { page } = shell;
+    await shell.runCommand('reports.dailyFor');
+    await page.getByTestId('palette-page').waitFor();
+    await page.keyboard.type('mb01010102003');
+    // The first choice is one's own line; the member found is picked, then today.
+    await page.locator(`[data-command-id="reports.dailyFor::${member}"]`).click();
+    await page.locator(`[data-command-id="reports.dailyFor:${member}:today"]`).click();
+    await shell.screen('dailyReport').waitFor();
+    expect(await page.getByTestId('daily-report-screen').getAttribute('data-member')).toBe('true');
+    expect(await page.getByTestId('daily-account').textContent()).toBe('mb01010102003');
+    const row = new DataTablePage(page, 'daily-rows').rowWhere('day', today);
+    await expect.poll(() => row.getAttribute('data-result')).toBe((Number(sum!.win_loss) / 100).toFixed(2));
+    await page.getByTestId('daily-chart').waitFor();
+
+    await row.getByTestId('daily-open').click();
+    await shell.screen('videoOrder').waitFor();
+    await new DataTablePage(page, 'bet-rows').rowWhere('order-id', '880000000301').waitFor();
+    await shell.close();
+  });
+
   it("ranks the line's members, biggest winners first or biggest losers, as a table and as bars", async () => {
     await plantBet('880000000002', 'mb01010101001', 5_000);
     await plantBet('880000000003', 'mb01010102002', -800);

@@ -4,6 +4,7 @@ import {
   ArrowUpDown,
   Bell,
   BookOpen,
+  CalendarDays,
   ChartColumn,
   Dices,
   Eye,
@@ -59,6 +60,7 @@ const icons: Record<string, LucideIcon> = {
   network: Network,
   'list-checks': ListChecks,
   'book-open': BookOpen,
+  'calendar-days': CalendarDays,
 };
 
 /** The count beside a menu entry (new suggestions), read again every minute; nothing while it is 0. */

@@ -19,6 +19,7 @@ const screenTestIds: Partial<Record<ScreenId, string>> = {
   gameTransfer: 'game-transfer-screen',
   gameLog: 'game-log-screen',
   winningReport: 'win-loss-screen',
+  dailyReport: 'daily-report-screen',
   leaderboard: 'leaderboard-screen',
   tradingReport: 'trading-screen',
   bill: 'bill-screen',

@@ -1,0 +1,288 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { z } from 'zod';
+import { gameName } from '../../../commands/game.commands';
+import { gameTypes } from '../../../contract/account-fields.contract';
+import { formatCents } from '../../../contract/amount.contract';
+import { BET_MAX_SPAN_DAYS } from '../../../contract/game.contract';
+import type { ReportNumbers } from '../../../contract/report.contract';
+import { rangePresets } from '../../../contract/range-presets.contract';
+import { useCall } from '@/api/queries';
+import { lazyChart } from '@/components/chart/lazy-chart';
+import { DataTable, useDataTable } from '@/components/data-table/data-table';
+import { amountColumn, textColumn } from '@/components/data-table/data-table-columns';
+import type { ExportFormat } from '@/components/data-table/data-table-export';
+import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
+import type { DataTableColumn } from '@/components/data-table/data-table-types';
+import { AccountPicker } from '@/components/filters/account-picker';
+import { DateRangeFilter } from '@/components/filters/date-range-filter';
+import { SelectFilter } from '@/components/filters/select-filter';
+import { useRights } from '@/hooks/use-command-context';
+import { useFormat } from '@/hooks/use-format';
+import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
+import { presetRange, rangeTimes } from '@/lib/time';
+import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import { downloadReport } from './report-export';
+import { parseTrail, trailSchema, writeTrail } from './report-trail';
+import { resultTone } from './win-loss-report-columns';
+
+const WinLossChart = lazyChart(() => import('./win-loss-chart'));
+
+type DayRow = ReportNumbers & { day: string };
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** The account whose days are shown ("id~login~level", as a report trail's step; a member is level 5), or the caller's own line. */
+const accountSchema = z.union([trailSchema, z.string().regex(/^[1-9][0-9]{0,17}~[A-Za-z0-9_-]{1,16}~5$/)]);
+export const dailyReportState = urlStateCodec(
+  {
+    account: accountSchema,
+    type: z.enum(['', ...gameTypes]),
+    game: z.string().max(32),
+    start: day,
+    end: day,
+    preset: z.enum(['', ...rangePresets]),
+  },
+  { account: '', type: '', game: '', start: '', end: '', preset: '' },
+);
+
+/** An amount string ("-1234.50") as exact cents. */
+const centsOf = (amount: string) => {
+  const [whole = '0', fraction = ''] = amount.replace('-', '').split('.');
+  const value = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+  return amount.startsWith('-') ? -value : value;
+};
+const additive = ['betAmount', 'validAmount', 'valueWonLose', 'betRebate', 'agentToCompany', 'toCompanyBetValue'] as const;
+
+/** /dailyReport/index: one account's results day by day (agent or member daily report), each day opening its win/loss report or bets. */
+export default function DailyReportScreen() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const rights = useRights();
+  const [, navigate] = useLocation();
+  const [view, setView] = useUrlState(dailyReportState);
+  const [name, setName] = useState('');
+  const fallback = useMemo(() => presetRange(view.preset || 'thisMonth'), [view.preset]);
+  const range = view.start && view.end ? { start: view.start, end: view.end } : fallback;
+  const account = view.account ? (parseTrail(view.account)[0] ?? null) : null;
+  const member = account?.level === 5;
+
+  const filters = useMemo(() => {
+    const times = rangeTimes(range, BET_MAX_SPAN_DAYS);
+    if (!times) return null;
+    return { ...times, ...(view.type ? { gameType: view.type } : {}), ...(view.game ? { gameCode: view.game } : {}) };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [range.start, range.end, view.type, view.game]);
+  const asked = filters ?? { startTime: '', endTime: '' };
+  const agentDays = useCall(
+    'gw.credit.agent.daily.report',
+    { ...asked, ...(account ? { userId: account.userId } : {}) },
+    { enabled: filters !== null && !member },
+  );
+  const memberDays = useCall(
+    'gw.credit.player.daily.report',
+    { ...asked, userId: account?.userId ?? '' },
+    { enabled: filters !== null && member },
+  );
+  const answer = member ? memberDays : agentDays;
+  const rows = useMemo<DayRow[]>(() => (filters ? [...(answer.data?.list ?? [])].reverse() : []), [filters, answer.data]);
+  const games = useCall('gw.credit.game.list', {}, { silent: true, staleTime: 60_000 });
+
+  const openDay = (row: DayRow) => {
+    const query = new URLSearchParams({ start: row.day, end: row.day });
+    if (view.type) query.set('type', view.type);
+    if (view.game) query.set('game', view.game);
+    if (account && member) {
+      query.set('account', account.userId);
+      query.set('name', account.loginId);
+      navigate(`/videoOrder/index?${query.toString()}`);
+      return;
+    }
+    if (account) query.set('trail', writeTrail([account]));
+    navigate(`/winningReport/index?${query.toString()}`);
+  };
+
+  const columns = useMemo<DataTableColumn<DayRow>[]>(() => {
+    const title = (key: string) => t(`reports.column.${key}`);
+    const amount = (id: (typeof additive)[number], tone = false) => {
+      const column = amountColumn<DayRow>(id, title(id), (row) => row[id], format, { width: 'minmax(7rem,1fr)' });
+      return tone
+        ? {
+            ...column,
+            cell: ({ row }: { row: { original: DayRow } }) => (
+              <span className={resultTone(row.original[id])}>{format.amount(row.original[id])}</span>
+            ),
+          }
+        : column;
+    };
+    return [
+      {
+        ...textColumn<DayRow>('day', t('reports.column.day'), (row) => row.day, { width: '8rem', className: 'font-medium' }),
+        cell: ({ row }) => (
+          <button
+            type="button"
+            className="text-left font-medium text-primary underline-offset-4 hover:underline"
+            onClick={() => openDay(row.original)}
+            data-testid="daily-open"
+          >
+            {row.original.day}
+          </button>
+        ),
+      },
+      textColumn<DayRow>('bets', title('bets'), (row) => String(row.bets), { width: '6rem', className: 'tabular-nums' }),
+      amount('betAmount'),
+      amount('validAmount'),
+      amount('valueWonLose', true),
+      amount('betRebate'),
+      amount('agentToCompany', true),
+      amount('toCompanyBetValue'),
+      textColumn<DayRow>('companyProfitRate', title('companyProfitRate'), (row) => `${row.companyProfitRate.toFixed(2)}%`, {
+        width: '7rem',
+        className: 'tabular-nums',
+      }),
+    ];
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [t, format, view.account, view.type, view.game]);
+  const model = useDataTable({ columns, data: rows, getRowId: (row) => row.day });
+
+  const sums = useMemo(() => {
+    if (rows.length === 0) return null;
+    const sum = Object.fromEntries(additive.map((key) => [key, formatCents(rows.reduce((total, row) => total + centsOf(row[key]), 0n))]));
+    return { ...sum, bets: rows.reduce((total, row) => total + row.bets, 0) } as Record<(typeof additive)[number], string> & {
+      bets: number;
+    };
+  }, [rows]);
+  const accountName = account?.loginId ?? t('reports.myLine');
+  const title = t('route.dailyReport');
+  const exportAs: TableExport = {
+    name: 'daily-report',
+    sheet: title,
+    disabled: !filters || rows.length === 0,
+    testId: 'daily-export',
+    onExport: async (kind: ExportFormat) => {
+      if (!sums) return;
+      await downloadReport({
+        model,
+        rows,
+        totals: { ...sums, day: t('bets.sumRow'), agentRate: 0, toCompanyBets: 0, companyProfitRate: 0 },
+        blankInTotals: [t('reports.column.companyProfitRate')],
+        caption: [title, `${t('reports.range')}: ${range.start} – ${range.end}`, `${t('reports.account')}: ${accountName}`],
+        name: 'daily-report',
+        sheet: title,
+        format: kind,
+      });
+      toast(t('reports.exported', { count: rows.length }), { variant: 'success' });
+    },
+  };
+  const gameOptions = (games.data?.list ?? [])
+    .filter((game) => !view.type || game.gameType === view.type)
+    .map((game) => ({ value: game.gameCode, label: gameName(t, game) }));
+  const bars = [...rows].reverse().map((row) => ({
+    label: row.day.slice(5),
+    valueWonLose: Number(row.valueWonLose),
+    agentToCompany: Number(row.agentToCompany),
+  }));
+  const totals = sums
+    ? {
+        day: t('bets.sumRow'),
+        bets: String(sums.bets),
+        ...Object.fromEntries(additive.map((key) => [key, format.amount(sums[key])])),
+      }
+    : undefined;
+
+  return (
+    <section
+      className="flex min-h-[calc(100vh-10rem)] flex-col gap-3"
+      data-testid="daily-report-screen"
+      data-member={member ? 'true' : 'false'}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold">
+          {title}
+          <span className="ms-2 text-base font-normal text-muted-foreground" data-testid="daily-account">
+            {accountName}
+          </span>
+        </h1>
+        <div className="flex items-center gap-2">
+          {account ? (
+            <button
+              type="button"
+              className="text-sm text-primary underline-offset-4 hover:underline"
+              onClick={() => setView({ account: '' })}
+              data-testid="daily-mine"
+            >
+              {t('reports.myLine')}
+            </button>
+          ) : null}
+          <div className="w-56">
+            <AccountPicker
+              id="daily-account-picker"
+              label={t('reports.account')}
+              placeholder={t('reports.account')}
+              text={name}
+              onTextChange={setName}
+              onPick={(picked) => {
+                setName('');
+                setView({ account: picked.userId === rights.userId ? '' : `${picked.userId}~${picked.loginId}~${picked.level}` });
+              }}
+              onClear={() => setName('')}
+              limit={8}
+              inputData={{ 'data-testid': 'daily-picker' }}
+              optionTestId="daily-suggestion"
+            />
+          </div>
+        </div>
+      </div>
+      <DataTableToolbar
+        model={model}
+        filters={
+          <>
+            <SelectFilter
+              label={t('game.type')}
+              value={view.type}
+              onChange={(type) => setView({ type, game: '' })}
+              options={gameTypes.map((type) => ({ value: type, label: t(`game.${type}`) }))}
+              anyLabel={t('bets.anyType')}
+              data-testid="daily-type"
+            />
+            <SelectFilter
+              label={t('games.column.name')}
+              value={view.game}
+              onChange={(game) => setView({ game })}
+              options={gameOptions}
+              anyLabel={t('bets.anyGame')}
+              data-testid="daily-game"
+            />
+            <DateRangeFilter
+              value={range}
+              onChange={(next) => setView({ start: next.start, end: next.end, preset: '' }, 'replace')}
+              maxSpanDays={BET_MAX_SPAN_DAYS}
+              data-testid="daily-range"
+            />
+          </>
+        }
+        exportAs={exportAs}
+      />
+      <div className="min-h-40" style={{ height: `min(28rem, ${(rows.length + 2) * 2.75 + 1}rem)` }}>
+        <DataTable
+          model={model}
+          label={title}
+          total={rows.length}
+          loading={answer.isFetching}
+          empty={filters ? t('reports.empty') : null}
+          totals={totals}
+          minWidth="72rem"
+          testId="daily-rows"
+          rowTestId="daily-row"
+          rowAttributes={(row) => ({ 'data-day': row.day, 'data-result': row.valueWonLose })}
+        />
+      </div>
+      {sums && sums.bets > 0 ? (
+        <figure className={cn('grid gap-2')}>
+          <figcaption className="text-sm font-medium">{t('reports.byDay')}</figcaption>
+          <WinLossChart bars={bars} className="h-64" testId="daily-chart" />
+        </figure>
+      ) : null}
+    </section>
+  );
+}
