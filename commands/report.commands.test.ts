@@ -10,7 +10,7 @@ const company: Rights = {
   isSubAccount: false,
   mustChangePassword: false,
 };
-const [winLossFor, dailyFor] = reportCommands;
+const [winLossFor, dailyFor, tradingFor, billOf] = reportCommands;
 
 function context(rights: Rights) {
   const navigate = vi.fn();
@@ -68,6 +68,41 @@ describe('"Daily report for…"', () => {
     expect(navigate).toHaveBeenLastCalledWith('/dailyReport/index?account=77%7Emb01010101001%7E5&preset=thisMonth');
     await dailyFor!.run(ctx, ['self', 'yesterday']);
     expect(navigate).toHaveBeenLastCalledWith('/dailyReport/index?preset=yesterday');
+  });
+});
+
+describe('"Trading report for…" and "Bill of…"', () => {
+  it('are offered with code 8, not with code 7 alone', () => {
+    const ids = (rights: Rights) => commandsFor(rights).map((command) => command.id);
+    expect(ids(company)).toEqual(expect.arrayContaining(['reports.tradingFor', 'reports.billOf']));
+    const reportsOnly = ids({ ...company, isSubAccount: true, accessCodes: [7] });
+    expect(reportsOnly).not.toContain('reports.tradingFor');
+    expect(reportsOnly).not.toContain('reports.billOf');
+  });
+
+  it('open the trading report on an agent for a range, and the bill of an agent that has agents below it', async () => {
+    const { context: ctx, call, navigate } = context(company);
+    const [tradingAccounts, tradingRanges] = tradingFor!.steps!;
+    expect((await tradingAccounts!.choices(ctx, [], 'ag0101')).map((choice) => choice.id)).toEqual(['self', '25']);
+    expect((await tradingRanges!.choices(ctx, ['25'], '')).map((choice) => choice.id)).toContain('thisWeek');
+    await tradingFor!.run(ctx, ['25', 'thisWeek']);
+    expect(navigate).toHaveBeenLastCalledWith('/tradingReport/index?trail=25%7Eag01010102%7E4&preset=thisWeek');
+
+    // A level-4 agent has only members below it: it has no bill of its own, so it is not offered.
+    call.mockResolvedValueOnce({
+      list: [
+        { userId: '25', loginId: 'ag01010102', nickname: 'ag', level: 4 },
+        { userId: '9', loginId: 'ag0101', nickname: 'ag', level: 2 },
+      ],
+    });
+    expect(billOf!.steps).toHaveLength(1);
+    const found = await billOf!.steps![0]!.choices(ctx, [], 'ag01');
+    expect(found.map((choice) => choice.id)).toEqual(['self', '9']);
+    expect(call).toHaveBeenLastCalledWith('gw.credit.fuzzy.agent.search.tips', { keyword: 'ag01', limit: 20 });
+    await billOf!.run(ctx, ['9']);
+    expect(navigate).toHaveBeenLastCalledWith('/bill/index?trail=9%7Eag0101%7E2');
+    await billOf!.run(ctx, ['self']);
+    expect(navigate).toHaveBeenLastCalledWith('/bill/index');
   });
 });
 

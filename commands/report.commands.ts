@@ -1,10 +1,53 @@
 import { rangePresets } from '../contract/range-presets.contract';
 import { can } from './can';
-import type { Command, CommandContext } from './command';
+import type { Command, CommandContext, CommandStep } from './command';
 
-/** Agents the last palette page listed, so the run knows the one picked (its name and level for the breadcrumb). */
+/** Accounts the last palette page listed, so the run knows the one picked (its name and level for the breadcrumb). */
 const listed = new Map<string, { loginId: string; level: number }>();
 const MY_LINE = 'self';
+
+/**
+ * The first page of a report command: the caller's own line, then the accounts of the line whose
+ * name starts with what is typed: agents (those below `maxLevel`), or any account with `members`.
+ */
+function accountStep(placeholderKey: string, options: { members?: boolean; maxLevel?: number } = {}): CommandStep {
+  return {
+    placeholderKey,
+    remote: true,
+    async choices(context, _picked, query) {
+      const mine = { id: MY_LINE, titleKey: 'reports.myLine', keywords: [] };
+      const method = options.members ? 'gw.credit.fuzzy.search.tips' : 'gw.credit.fuzzy.agent.search.tips';
+      const keyword = query.trim();
+      if (!keyword || !can(context.rights, method)) return [mine];
+      const { list } = await context.call(method, { keyword, limit: 20 });
+      return [
+        mine,
+        ...list
+          .filter((account) => account.userId !== context.rights.userId && account.level <= (options.maxLevel ?? 5))
+          .map((account) => {
+            listed.set(account.userId, { loginId: account.loginId, level: account.level });
+            return { id: account.userId, title: account.loginId, detail: context.t(`level.${account.level}`), keywords: [] };
+          }),
+      ];
+    },
+  };
+}
+
+const rangeStep: CommandStep = {
+  placeholderKey: 'palette.chooseRange',
+  choices: () => rangePresets.map((preset) => ({ id: preset, titleKey: `filter.preset.${preset}`, keywords: [preset] })),
+};
+
+/** The screen's address for the account picked (as `key`, "id~login~level") and the preset picked. */
+function reportPath(path: string, key: 'trail' | 'account', account: string | undefined, preset?: string): string {
+  const query = new URLSearchParams();
+  const picked = account && account !== MY_LINE ? listed.get(account) : undefined;
+  if (picked) query.set(key, `${account}~${picked.loginId}~${picked.level}`);
+  // The screen turns the preset into days when it opens (today is the browser's now in Beijing).
+  if (preset && (rangePresets as readonly string[]).includes(preset)) query.set('preset', preset);
+  const search = query.toString();
+  return `${path}${search ? `?${search}` : ''}`;
+}
 
 /**
  * "Win/loss report for…": an agent of the caller's line (or the caller's own line), then a range;
@@ -17,87 +60,45 @@ const winLossReportFor: Command = {
   titleKey: 'command.winLossFor',
   keywords: ['win/loss', 'report', 'profit', 'result', '输赢', '报表', 'shuying'],
   icon: 'chart-column',
-  steps: [
-    {
-      placeholderKey: 'palette.chooseReportAccount',
-      remote: true,
-      async choices(context, _picked, query) {
-        const mine = { id: MY_LINE, titleKey: 'reports.myLine', keywords: [] };
-        const keyword = query.trim();
-        if (!keyword || !can(context.rights, 'gw.credit.fuzzy.agent.search.tips')) return [mine];
-        const { list } = await context.call('gw.credit.fuzzy.agent.search.tips', { keyword, limit: 20 });
-        return [
-          mine,
-          ...list.map((agent) => {
-            listed.set(agent.userId, { loginId: agent.loginId, level: agent.level });
-            return { id: agent.userId, title: agent.loginId, detail: context.t(`level.${agent.level}`), keywords: [] };
-          }),
-        ];
-      },
-    },
-    {
-      placeholderKey: 'palette.chooseRange',
-      choices: () => rangePresets.map((preset) => ({ id: preset, titleKey: `filter.preset.${preset}`, keywords: [preset] })),
-    },
-  ],
+  steps: [accountStep('palette.chooseReportAccount'), rangeStep],
   when: (rights) => can(rights, 'gw.credit.agent.list.total.report') || can(rights, 'gw.credit.player.list.total.report'),
-  run: (context, [account, preset]) => {
-    const query = new URLSearchParams();
-    const agent = account && account !== MY_LINE ? listed.get(account) : undefined;
-    if (agent) query.set('trail', `${account}~${agent.loginId}~${agent.level}`);
-    // The screen turns the preset into days when it opens (today is the browser's now in Beijing).
-    if (preset && (rangePresets as readonly string[]).includes(preset)) query.set('preset', preset);
-    const search = query.toString();
-    context.navigate(`/winningReport/index${search ? `?${search}` : ''}`);
-  },
+  run: (context, [account, preset]) => context.navigate(reportPath('/winningReport/index', 'trail', account, preset)),
 };
 
-const dailyAccounts = new Map<string, { loginId: string; level: number }>();
-
-/**
- * "Daily report for…": any account of the caller's line (a member too) or the caller's own line,
- * then a range; it opens /dailyReport/index there.
- */
+/** "Daily report for…": any account of the caller's line (a member too) or the caller's own line, then a range. */
 const dailyReportFor: Command = {
   id: 'reports.dailyFor',
   group: 'accounts',
   titleKey: 'command.dailyReportFor',
   keywords: ['daily', 'day by day', 'report', 'per day', '日报', '每日', '报表', 'ribao'],
   icon: 'calendar-days',
-  steps: [
-    {
-      placeholderKey: 'palette.chooseDailyAccount',
-      remote: true,
-      async choices(context, _picked, query) {
-        const mine = { id: MY_LINE, titleKey: 'reports.myLine', keywords: [] };
-        const keyword = query.trim();
-        if (!keyword || !can(context.rights, 'gw.credit.fuzzy.search.tips')) return [mine];
-        const { list } = await context.call('gw.credit.fuzzy.search.tips', { keyword, limit: 20 });
-        return [
-          mine,
-          ...list
-            .filter((account) => account.userId !== context.rights.userId)
-            .map((account) => {
-              dailyAccounts.set(account.userId, { loginId: account.loginId, level: account.level });
-              return { id: account.userId, title: account.loginId, detail: context.t(`level.${account.level}`), keywords: [] };
-            }),
-        ];
-      },
-    },
-    {
-      placeholderKey: 'palette.chooseRange',
-      choices: () => rangePresets.map((preset) => ({ id: preset, titleKey: `filter.preset.${preset}`, keywords: [preset] })),
-    },
-  ],
+  steps: [accountStep('palette.chooseDailyAccount', { members: true }), rangeStep],
   when: (rights) => can(rights, 'gw.credit.agent.daily.report'),
-  run: (context, [account, preset]) => {
-    const query = new URLSearchParams();
-    const picked = account && account !== MY_LINE ? dailyAccounts.get(account) : undefined;
-    if (picked) query.set('account', `${account}~${picked.loginId}~${picked.level}`);
-    if (preset && (rangePresets as readonly string[]).includes(preset)) query.set('preset', preset);
-    const search = query.toString();
-    context.navigate(`/dailyReport/index${search ? `?${search}` : ''}`);
-  },
+  run: (context, [account, preset]) => context.navigate(reportPath('/dailyReport/index', 'account', account, preset)),
+};
+
+/** "Trading report for…": an agent of the line (or the caller's own line), then a range. */
+const tradingReportFor: Command = {
+  id: 'reports.tradingFor',
+  group: 'accounts',
+  titleKey: 'command.tradingReportFor',
+  keywords: ['trading', 'score ups', 'transfers', 'report', '交易报表', '上下分', 'jiaoyi'],
+  icon: 'arrow-up-down',
+  steps: [accountStep('palette.chooseReportAccount', { maxLevel: 4 }), rangeStep],
+  when: (rights) => can(rights, 'gw.credit.trading.report'),
+  run: (context, [account, preset]) => context.navigate(reportPath('/tradingReport/index', 'trail', account, preset)),
+};
+
+/** "Bill of…": an agent with agents below it (levels 1-3), or the caller's own line: their settlement periods. */
+const billOf: Command = {
+  id: 'reports.billOf',
+  group: 'accounts',
+  titleKey: 'command.billOf',
+  keywords: ['bill', 'settlement', 'periods', 'hand up', '账单', '结算', 'zhangdan'],
+  icon: 'receipt-text',
+  steps: [accountStep('palette.chooseBillAccount', { maxLevel: 3 })],
+  when: (rights) => can(rights, 'gw.credit.bill.query'),
+  run: (context, [account]) => context.navigate(reportPath('/bill/index', 'trail', account)),
 };
 
 /**
@@ -148,4 +149,4 @@ const closePeriod: Command = {
   },
 };
 
-export const reportCommands: Command[] = [winLossReportFor, dailyReportFor, closePeriod];
+export const reportCommands: Command[] = [winLossReportFor, dailyReportFor, tradingReportFor, billOf, closePeriod];

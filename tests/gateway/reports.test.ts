@@ -252,36 +252,54 @@ describe('the win/loss report', () => {
   });
 });
 
-describe('the rollups over random lines, shares, rates and bets', () => {
-  type Account = { id: string; parent: string | null; level: number; path: string };
+describe('the rollups over random trees, shares, rates and bets', () => {
+  type Account = { id: string; parent: string | null; level: number; path: string; loginId: string };
   const THREE_DAYS = { startTime: DAY.startTime, endTime: '2026-11-22T16:00:00.000Z' };
+  /** A tree below the company: children per level 1-4 agent, then the members of each level-4 agent. */
+  const treeShape = fc.array(
+    fc.array(fc.array(fc.array(fc.integer({ min: 1, max: 2 }), { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 2 }), {
+      minLength: 1,
+      maxLength: 2,
+    }),
+    { minLength: 1, maxLength: 2 },
+  );
+  let trees = 0;
+
+  /** Adds a fresh tree under the company (names unique to this run) with no game settings of its own yet. */
+  async function plantTree(shape: number[][][][]): Promise<Account[]> {
+    trees += 1;
+    const company = (await gw.db.one<{ path: string }>(sql`SELECT path FROM accounts WHERE id = ${ids.admin!}`))!;
+    const planted: Account[] = [{ id: ids.admin!, parent: null, level: 0, path: company.path, loginId: 'admin' }];
+    const add = async (parent: Account, level: number, name: string) => {
+      const loginId = `t${trees}x${name}`;
+      const id = await gw.addAccount({ loginId, parent: parent.loginId, level });
+      const path = (await gw.db.one<{ path: string }>(sql`SELECT path FROM accounts WHERE id = ${id}`))!.path;
+      const account = { id, parent: parent.id, level, path, loginId };
+      await gw.db.run(sql`INSERT INTO game_settings (account_id, game_type) VALUES (${id}, 'live'), (${id}, 'electronic')`);
+      planted.push(account);
+      return account;
+    };
+    const root = planted[0]!;
+    for (const [a, twos] of shape.entries()) {
+      const one = await add(root, 1, `${a}`);
+      for (const [b, threes] of twos.entries()) {
+        const two = await add(one, 2, `${a}${b}`);
+        for (const [c, fours] of threes.entries()) {
+          const three = await add(two, 3, `${a}${b}${c}`);
+          for (const [d, members] of fours.entries()) {
+            const four = await add(three, 4, `${a}${b}${c}${d}`);
+            for (let m = 0; m < members; m++) await add(four, 5, `${a}${b}${c}${d}${m}`);
+          }
+        }
+      }
+    }
+    return planted;
+  }
 
   it("sum to zero with the members' net, give each parent the sum of its children, match the bets over random ranges and a rebuild", async () => {
-    // Members under several level-4 agents of both first-level lines, and every account above them.
-    const members = (
-      await gw.db.rows<{ id: string | number; path: string }>(sql`SELECT DISTINCT ON (parent_id) id, path FROM accounts
-        WHERE site_id = 'demo' AND level = 5 ORDER BY parent_id, id`)
-    ).filter((_, index) => index % 3 === 0);
-    const lineIds = [...new Set(members.flatMap((m) => m.path.split('/').filter(Boolean)))];
-    const accounts = (
-      await gw.db.rows<{ id: string | number; parent_id: string | number | null; level: number; path: string }>(
-        sql`SELECT id, parent_id, level, path FROM accounts WHERE id IN (${sql.join(
-          lineIds.map((id) => sql`${id}::bigint`),
-          sql`, `,
-        )}) ORDER BY level, id`,
-      )
-    ).map((a): Account => ({ id: String(a.id), parent: a.parent_id === null ? null : String(a.parent_id), level: a.level, path: a.path }));
-    const viewers = accounts.filter((a) => a.level <= 4);
-    const memberIds = members.map((m) => String(m.id));
-    const agentSessions = new Map<string, string>();
-    for (const viewer of viewers) {
-      const login = (await gw.db.one<{ login_id: string }>(sql`SELECT login_id FROM accounts WHERE id = ${viewer.id}`))!.login_id;
-      agentSessions.set(viewer.id, await gw.sessionFor(login));
-    }
-
     const fraction = fc.integer({ min: 0, max: 1000 });
     const betCase = fc.record({
-      member: fc.integer({ min: 0, max: memberIds.length - 1 }),
+      member: fc.nat(),
       gameCode: fc.constantFrom('baccarat', 'lucky-seven'),
       stake: fc.integer({ min: 100, max: 5_000_000 }),
       validPart: fc.integer({ min: 0, max: 100 }),
@@ -293,14 +311,22 @@ describe('the rollups over random lines, shares, rates and bets', () => {
     });
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fraction, { minLength: accounts.length, maxLength: accounts.length }),
-        fc.array(fraction, { minLength: accounts.length, maxLength: accounts.length }),
+        treeShape,
+        fc.array(fraction, { minLength: 64, maxLength: 64 }),
+        fc.array(fraction, { minLength: 64, maxLength: 64 }),
         fc.array(betCase, { minLength: 1, maxLength: 25 }),
         fc.record({ from: fc.integer({ min: 0, max: 2 }), days: fc.integer({ min: 1, max: 3 }) }),
-        async (shareDraws, rateDraws, cases, window) => {
+        async (shape, shareDraws, rateDraws, cases, window) => {
           await gw.db.run(sql`DELETE FROM bets`);
           await gw.db.run(sql`DELETE FROM report_edge_days`);
           await gw.db.run(sql`DELETE FROM report_member_days`);
+          const accounts = await plantTree(shape);
+          const members = accounts.filter((a) => a.level === 5);
+          const memberIds = members.map((m) => m.id);
+          const viewers = accounts.filter((a) => a.level <= 4);
+          const agentSessions = new Map<string, string>();
+          for (const viewer of viewers)
+            agentSessions.set(viewer.id, viewer.level === 0 ? sessions.admin! : await gw.sessionFor(viewer.loginId));
           // Shares and rates top-down: a child's share and rate at most its parent's; members have no share.
           const share = new Map<string, number>();
           const rate = new Map<string, number>();
@@ -320,7 +346,7 @@ describe('the rollups over random lines, shares, rates and bets', () => {
             const valid = Math.floor((c.stake * c.validPart) / 100);
             const settled = bet({
               status: 'settled',
-              memberId: memberIds[c.member]!,
+              memberId: memberIds[c.member % memberIds.length]!,
               gameCode: c.gameCode,
               gameType: c.gameCode === 'baccarat' ? 'live' : 'electronic',
               betTime: at(c.day, index),
@@ -372,7 +398,7 @@ describe('the rollups over random lines, shares, rates and bets', () => {
           for (const b of finalBets.values()) {
             if (b.status === 'cancelled') continue;
             const line = members
-              .find((m) => String(m.id) === b.memberId)!
+              .find((m) => m.id === b.memberId)!
               .path.split('/')
               .filter(Boolean);
             const p = [1, 2, 3, 4].map((k) => share.get(line[k]!)!).concat(0);
@@ -408,8 +434,9 @@ describe('the rollups over random lines, shares, rates and bets', () => {
           // And for a random range of days, seen from one line: the rollups answer what the bets say.
           const from = Date.parse(DAY.startTime) + window.from * 86_400_000;
           const range = { startTime: new Date(from).toISOString(), endTime: new Date(from + window.days * 86_400_000).toISOString() };
-          const rolled = await gw.rpc('gw.credit.agent.list.total.report', { opsId: sessions.ma01!, ...range });
-          const raw = await gw.rpc('gw.credit.bet.query', { opsId: sessions.ma01!, ...range, pageIndex: 1, pageSize: 500 });
+          const lineOne = agentSessions.get(viewers.find((v) => v.level === 1)!.id)!;
+          const rolled = await gw.rpc('gw.credit.agent.list.total.report', { opsId: lineOne, ...range });
+          const raw = await gw.rpc('gw.credit.bet.query', { opsId: lineOne, ...range, pageIndex: 1, pageSize: 500 });
           expect([rolled.total.valueWonLose, rolled.total.validAmount]).toEqual([raw.sum.winLoss, raw.sum.validBet]);
           // A rebuild of each day gives the rollups kept.
           const rollups = async () => ({

@@ -11,8 +11,14 @@ import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Button } from '@/components/ui/button';
 import { useCommands, useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
+import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
 import { beijingDay } from '@/lib/time';
+import { ReportBreadcrumb } from './report-breadcrumb';
+import { parseTrail, trailSchema, writeTrail } from './report-trail';
 import { resultTone } from './win-loss-report-columns';
+
+/** The agents drilled into from the caller's own line (report-trail.ts), the last one's children listed. */
+const billState = urlStateCodec({ trail: trailSchema }, { trail: '' });
 
 type ClosedPeriod = BillRow['closed'][number] & { loginId: string };
 
@@ -22,7 +28,10 @@ export default function BillScreen() {
   const format = useFormat();
   const rights = useRights();
   const commands = useCommands();
-  const bill = useCall('gw.credit.bill.query', {});
+  const [view, setView] = useUrlState(billState);
+  const trail = useMemo(() => parseTrail(view.trail), [view.trail]);
+  const current = trail.at(-1);
+  const bill = useCall('gw.credit.bill.query', current ? { userId: current.userId } : {});
   const rows = useMemo(() => bill.data?.list ?? [], [bill.data]);
   const closed = useMemo(
     () =>
@@ -31,7 +40,8 @@ export default function BillScreen() {
         .sort((a, b) => b.periodEnd.localeCompare(a.periodEnd) || a.loginId.localeCompare(b.loginId)),
     [rows],
   );
-  const mayClose = can(rights, 'gw.credit.agent.to.company.acc.reset');
+  // A period is closed by the agent's own parent: only on the caller's own children.
+  const mayClose = can(rights, 'gw.credit.agent.to.company.acc.reset') && !current;
   const day = (instant: string) => beijingDay(instant);
   const handedUp = (amount: string) => <span className={resultTone(amount)}>{format.amount(amount)}</span>;
 
@@ -54,7 +64,27 @@ export default function BillScreen() {
       meta: { width: '8rem', export: false },
     };
     return [
-      textColumn<BillRow>('loginId', title('loginId'), (row) => row.loginId, { width: 'minmax(9rem,1fr)', className: 'font-medium' }),
+      {
+        ...textColumn<BillRow>('loginId', title('loginId'), (row) => row.loginId, { width: 'minmax(9rem,1fr)', className: 'font-medium' }),
+        // An agent above level 4 has agents below it: its row opens their bill.
+        cell: ({ row }) =>
+          row.original.level < 4 ? (
+            <button
+              type="button"
+              className="text-left font-medium text-primary underline-offset-4 hover:underline"
+              onClick={() =>
+                setView({
+                  trail: writeTrail([...trail, { userId: row.original.userId, loginId: row.original.loginId, level: row.original.level }]),
+                })
+              }
+              data-testid="bill-open"
+            >
+              {row.original.loginId}
+            </button>
+          ) : (
+            row.original.loginId
+          ),
+      },
       textColumn<BillRow>('level', title('level'), (row) => t(`level.${row.level}`), { width: '7rem' }),
       textColumn<BillRow>('openSince', title('openSince'), (row) => day(row.open.periodStart), { width: '8rem' }),
       textColumn<BillRow>('bets', title('bets'), (row) => String(row.open.bets), { width: '6rem', className: 'tabular-nums' }),
@@ -67,7 +97,7 @@ export default function BillScreen() {
       ...(mayClose ? [closeAction] : []),
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [t, format, mayClose, commands]);
+  }, [t, format, mayClose, commands, view.trail]);
   const model = useDataTable({ columns, data: rows, getRowId: (row) => row.userId });
 
   const closedColumns = useMemo<DataTableColumn<ClosedPeriod>[]>(() => {
@@ -92,6 +122,7 @@ export default function BillScreen() {
     <section className="flex min-h-[calc(100vh-10rem)] flex-col gap-3" data-testid="bill-screen">
       <h1 className="text-xl font-semibold">{title}</h1>
       <p className="text-sm text-muted-foreground">{t('bill.explain')}</p>
+      <ReportBreadcrumb trail={trail} onGo={(steps) => setView({ trail: writeTrail(steps) })} />
       <DataTableToolbar model={model} exportAs={{ name: 'bill', sheet: title, disabled: rows.length === 0, testId: 'bill-export' }} />
       <div className="min-h-40" style={{ height: `min(28rem, ${(rows.length + 1) * 3 + 1}rem)` }}>
         <DataTable

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { BET_MAX_SPAN_DAYS } from '../../../contract/game.contract';
@@ -25,8 +25,8 @@ export default function TradingReportScreen() {
   const format = useFormat();
   const [, navigate] = useLocation();
   const [view, setView] = useUrlState(tradingReportState);
-  const [today] = useState(() => presetRange('today'));
-  const range = view.start && view.end ? { start: view.start, end: view.end } : today;
+  const fallback = useMemo(() => presetRange(view.preset || 'today'), [view.preset]);
+  const range = view.start && view.end ? { start: view.start, end: view.end } : fallback;
   const trail = useMemo(() => parseTrail(view.trail), [view.trail]);
   const current = trail.at(-1);
 
@@ -127,7 +127,7 @@ export default function TradingReportScreen() {
         filters={
           <DateRangeFilter
             value={range}
-            onChange={(next) => setView({ start: next.start, end: next.end }, 'replace')}
+            onChange={(next) => setView({ start: next.start, end: next.end, preset: '' }, 'replace')}
             maxSpanDays={BET_MAX_SPAN_DAYS}
             data-testid="trading-range"
           />
