@@ -202,7 +202,8 @@ export const noticeMethods = {
   }),
   'gw.credit.game.notice.get': defineMethod({
     summary: "The site's game notices, newest first, with whether the platform holds each, and what the platform's lobby shows now",
-    params: z.object(pageParams(99)),
+    // noticeId: only that notice (the editor opens one, however many there are).
+    params: z.object({ ...pageParams(99), noticeId: idSchema.optional() }),
     result: pageResult(gameNoticeSchema).extend({
       lobby: z.object({
         tables: z.number().int(),

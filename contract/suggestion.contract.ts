@@ -25,6 +25,8 @@ export const suggestionSchema = z.object({
   /** The login that answered (a sub-account's own name when a clerk did). */
   repliedBy: z.string().nullable(),
   repliedAt: isoTimeSchema.nullable(),
+  /** The answer reached the member at the game platform (false while it waits in the outbox, or with no answer). */
+  delivered: z.boolean(),
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 

@@ -93,6 +93,8 @@ export interface GamePlatform {
   setAccounts(call: { siteId: string; accounts: PlatformAccount[] }): Promise<void>;
   /** The site's game notices not yet ended, all of them: they replace what the platform had. */
   setGameNotices(call: { siteId: string; notices: PlatformGameNotice[] }): Promise<void>;
+  /** Answers to members' suggestions, each replacing any earlier answer to the same suggestion: the member reads it there. */
+  replySuggestions(call: { siteId: string; replies: PlatformReply[] }): Promise<void>;
   /** What the platform's lobby shows for the site now: tables playing, members seated, the game notices in their window. */
   lobby(call: { siteId: string; now: Date }): Promise<PlatformLobby>;
 }
@@ -105,6 +107,14 @@ export interface PlatformGameNotice {
   gameCodes: string[];
   startTime: Date;
   endTime: Date;
+}
+
+/** The back office's answer to a member's suggestion, by the platform's id of the suggestion. */
+export interface PlatformReply {
+  suggestionId: string;
+  memberId: string;
+  reply: string;
+  repliedAt: Date;
 }
 
 export interface PlatformLobby {
@@ -136,7 +146,7 @@ export class PlatformSilent extends Error {
  * fault fires once and leaves `pending` (shared by every wrapper given the same list).
  */
 export type Fault = {
-  call: 'transferIn' | 'transferOut' | 'settleTransfer' | 'setClosedGames' | 'setAccounts' | 'setGameNotices';
+  call: 'transferIn' | 'transferOut' | 'settleTransfer' | 'setClosedGames' | 'setAccounts' | 'setGameNotices' | 'replySuggestions';
   when: 'before' | 'after';
 };
 
@@ -161,6 +171,7 @@ export function withFaults(platform: GamePlatform, pending: Fault[]): GamePlatfo
     setClosedGames: faulty('setClosedGames', (call: { siteId: string; gameCodes: string[] }) => platform.setClosedGames(call)),
     setAccounts: faulty('setAccounts', (call: { siteId: string; accounts: PlatformAccount[] }) => platform.setAccounts(call)),
     setGameNotices: faulty('setGameNotices', (call: { siteId: string; notices: PlatformGameNotice[] }) => platform.setGameNotices(call)),
+    replySuggestions: faulty('replySuggestions', (call: { siteId: string; replies: PlatformReply[] }) => platform.replySuggestions(call)),
     lobby: (call) => platform.lobby(call),
   };
 }

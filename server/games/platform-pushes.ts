@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
-import type { PlatformAccount, PlatformFor, PlatformGameNotice } from './game-platform';
+import type { PlatformAccount, PlatformFor, PlatformGameNotice, PlatformReply } from './game-platform';
 
 /**
  * What the platform is told: 'games', the games closed for a site (queued by the game switch);
  * 'notices', the site's game notices (queued by gw.credit.game.notice.add and .update);
  * 'account', one account's settings (queued by triggers on accounts and game_settings, whatever
- * path changed them: migration 0026).
+ * path changed them: migration 0026); 'reply', the answer to one member's suggestion (queued by
+ * gw.credit.suggestion.reply, the suggestion's id in account_id: migration 0037).
  */
-export type PushSubject = 'games' | 'notices' | 'account';
+export type PushSubject = 'games' | 'notices' | 'account' | 'reply';
 
 /**
  * Queues a push of the site's closed games, in the caller's transaction: the change and the duty
@@ -16,6 +17,12 @@ export type PushSubject = 'games' | 'notices' | 'account';
  */
 export async function queuePush(tx: Queryable, siteId: string, subject: 'games' | 'notices', now: Date): Promise<void> {
   await tx.run(sql`INSERT INTO platform_pushes (site_id, subject, queued_at) VALUES (${siteId}, ${subject}, ${now})
+    ON CONFLICT (site_id, subject, account_id) DO UPDATE SET version = platform_pushes.version + 1, queued_at = EXCLUDED.queued_at`);
+}
+
+/** Queues the answer to one suggestion for the platform, in the transaction that saved it. */
+export async function queueReplyPush(tx: Queryable, siteId: string, suggestionId: string, now: Date): Promise<void> {
+  await tx.run(sql`INSERT INTO platform_pushes (site_id, subject, account_id, queued_at) VALUES (${siteId}, 'reply', ${suggestionId}, ${now})
     ON CONFLICT (site_id, subject, account_id) DO UPDATE SET version = platform_pushes.version + 1, queued_at = EXCLUDED.queued_at`);
 }
 
@@ -77,6 +84,19 @@ async function accountsNow(db: Queryable, siteId: string, ids: readonly DbInt[])
   }));
 }
 
+/** The answers of these suggestions as they are now, by the platform's ids. */
+async function repliesNow(db: Queryable, siteId: string, ids: readonly DbInt[]): Promise<PlatformReply[]> {
+  const rows = await db.rows<{ platform_id: string; member_id: DbInt; reply: string; replied_at: Date | string }>(sql`
+    SELECT platform_id, member_id, reply, replied_at FROM suggestions
+     WHERE site_id = ${siteId} AND id = ANY (${idArray(ids)}) AND reply IS NOT NULL`);
+  return rows.map((row) => ({
+    suggestionId: row.platform_id,
+    memberId: String(row.member_id),
+    reply: row.reply,
+    repliedAt: new Date(row.replied_at),
+  }));
+}
+
 /** The site's game notices not yet ended, as the platform takes them. */
 async function gameNoticesNow(db: Queryable, siteId: string, now: Date): Promise<PlatformGameNotice[]> {
   const rows = await db.rows<{
@@ -133,6 +153,13 @@ export async function sendPlatformPushes(db: Queryable, platformFor: PlatformFor
           await platform.setClosedGames({ siteId, gameCodes: closed.map((row) => row.game_code) });
         } else if (subject === 'notices') {
           await platform.setGameNotices({ siteId, notices: await gameNoticesNow(db, siteId, now) });
+        } else if (subject === 'reply') {
+          const replies = await repliesNow(
+            db,
+            siteId,
+            pushes.map((p) => p.account_id),
+          );
+          await platform.replySuggestions({ siteId, replies });
         } else {
           await platform.setAccounts({
             siteId,

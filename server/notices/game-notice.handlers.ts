@@ -72,7 +72,7 @@ export const gameNoticeHandlers = (platformFor: PlatformFor) =>
     'gw.credit.game.notice.update': async (ctx, params) => ({ noticeId: await write(ctx, params, params.noticeId) }),
 
     'gw.credit.game.notice.get': async (ctx, params) => {
-      const where = sql`site_id = ${ctx.site.id} AND kind = 'game'`;
+      const where = sql`site_id = ${ctx.site.id} AND kind = 'game'${params.noticeId ? sql` AND id = ${params.noticeId}` : sql``}`;
       const total = await ctx.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM notices WHERE ${where}`);
       const rows = await ctx.db.rows<GameNoticeRow>(sql`SELECT id, title, content, game_codes, start_time, end_time, updated_at
           FROM notices WHERE ${where} ORDER BY id DESC

@@ -3,6 +3,7 @@ import { ErrorCode } from '../../contract/errors.contract';
 import type { Suggestion, SuggestionStatus } from '../../contract/suggestion.contract';
 import { accountOfLine } from '../accounts/line-access';
 import { iso } from '../db/timestamps';
+import { queueReplyPush } from '../games/platform-pushes';
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
@@ -20,10 +21,13 @@ interface SuggestionRow {
   reply: string | null;
   replied_by_login: string | null;
   replied_at: Date | string | null;
+  delivered: boolean;
 }
 
 const columns = sql`s.id, s.member_id, m.login_id, s.kind, s.title, s.content, s.device, s.sent_at, s.status, s.reply,
-  s.replied_by_login, s.replied_at`;
+  s.replied_by_login, s.replied_at,
+  (s.reply IS NOT NULL AND NOT EXISTS (SELECT 1 FROM platform_pushes p
+     WHERE p.site_id = s.site_id AND p.subject = 'reply' AND p.account_id = s.id)) AS delivered`;
 
 function suggestionOf(row: SuggestionRow): Suggestion {
   return {
@@ -39,6 +43,7 @@ function suggestionOf(row: SuggestionRow): Suggestion {
     reply: row.reply,
     repliedBy: row.replied_by_login,
     repliedAt: row.replied_at === null ? null : iso(row.replied_at),
+    delivered: row.delivered,
   };
 }
 
@@ -101,9 +106,11 @@ export const suggestionHandlers = defineHandlers({
     await ctx.db.run(sql`UPDATE suggestions SET status = 'answered', reply = ${params.reply}, replied_by = ${ctx.session!.accountId},
         replied_by_login = ${by}, replied_at = ${ctx.now}
       WHERE id = ${row.id}`);
+    // The member reads the answer at the platform: it goes there through the outbox, committed with it.
+    await queueReplyPush(ctx.db, ctx.site.id, String(row.id), ctx.now);
     ctx.audit.targetId = String(row.member_id);
     ctx.audit.summary = `REPLY_SUGGESTION ${row.id} ${row.login_id}`;
     ctx.audit.changes = [{ field: 'suggestionStatus', before: row.status, after: 'answered' }];
-    return suggestionOf({ ...row, status: 'answered', reply: params.reply, replied_by_login: by, replied_at: ctx.now });
+    return suggestionOf({ ...row, status: 'answered', reply: params.reply, replied_by_login: by, replied_at: ctx.now, delivered: false });
   },
 });

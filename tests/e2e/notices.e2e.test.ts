@@ -227,6 +227,33 @@ describe.runIf(e2e.run)('the rest of the lifecycle and game notices in Chromium'
     await shell.close();
   });
 
+  it("shows the members' app its own notices: an app notice published inside its window, never a site notice", async () => {
+    const admin = await e2e.gw.sessionFor('admin');
+    const window = { startTime: new Date(Date.now() - 60_000).toISOString(), endTime: new Date(Date.now() + 3_600_000).toISOString() };
+    const publish = async (kind: 'app' | 'site', tag: string) => {
+      const { noticeId } = await e2e.gw.rpc('gw.credit.notice.add', {
+        opsId: admin,
+        kind,
+        level: null,
+        title: { zh: `${tag}中`, en: `${tag} en`, th: `${tag} ไทย` },
+        content: { zh: `<p>${tag}内容</p>`, en: `<p>${tag} body</p>`, th: `<p>${tag} เนื้อหา</p>` },
+        ...window,
+      });
+      await e2e.gw.rpc('gw.credit.notice.publish', { opsId: admin, noticeId });
+      return noticeId;
+    };
+    const app = await publish('app', 'app-e2e');
+    const site = await publish('site', 'site-e2e');
+    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const { page } = shell;
+    await page.getByTestId('notice-tab-app').click();
+    const listed = page.getByTestId('app-notices').getByTestId('notice-item');
+    await page.getByTestId('app-notices').locator(`[data-notice-id="${app}"]`).waitFor();
+    expect(await listed.evaluateAll((items) => items.map((item) => item.getAttribute('data-notice-id')))).not.toContain(site);
+    expect(await page.getByTestId('app-notices').locator(`[data-notice-id="${app}"]`).textContent()).toContain('app-e2e中');
+    await shell.close();
+  });
+
   it('writes a game notice for baccarat, which the platform takes and its lobby shows', async () => {
     const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
     const { page } = shell;
@@ -323,6 +350,14 @@ describe.runIf(e2e.run)('suggestions in Chromium', () => {
       reply: '已加快处理，请查收',
       replied_by_login: 'ag01010101',
     });
+    // The answer reaches the member at the platform through the outbox; the list says so when read again.
+    await expect
+      .poll(() => e2e.gw.db.one(sql`SELECT reply FROM simulator_suggestion_replies WHERE suggestion_id = 'e2e-2'`), { timeout: 15_000 })
+      .toEqual({ reply: '已加快处理，请查收' });
+    await page.reload();
+    await expect
+      .poll(() => rows.rowWhere('suggestion-id', second).getByTestId('suggestion-delivered').getAttribute('data-delivered'))
+      .toBe('true');
     await shell.close();
   });
 });

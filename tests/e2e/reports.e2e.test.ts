@@ -70,6 +70,7 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
       await table.rowWhere('login-id', loginId).getByTestId('report-open').click();
     };
     await table.rowWhere('login-id', 'ma01').waitFor();
+    expect(await shell.page.getByTestId('win-loss-kind').textContent()).toBe(text('reports.agentTotalReport'));
     expect(await table.cellText(table.rowWhere('login-id', 'ma01'), 'agentToCompany')).toBe('6.30');
     await expect.poll(() => shell.page.getByTestId('report-own').getAttribute('data-result')).toBe('6.30');
     // Charts: one day, one game type.
@@ -114,6 +115,7 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
       'ag01010102',
     ]);
     const member = table.rowWhere('login-id', 'mb01010102002');
+    expect(await shell.page.getByTestId('win-loss-kind').textContent()).toBe(text('reports.playerTotalReport'));
     expect(await table.cellText(member, 'valueWonLose')).toBe('-12.00');
     expect(await table.cellText(member, 'betRebate')).toBe('0.72');
     await expect.poll(() => shell.page.getByTestId('report-own').getAttribute('data-result')).toBe('4.98');
@@ -153,6 +155,14 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
     const row = new DataTablePage(page, 'daily-rows').rowWhere('day', today);
     await expect.poll(() => row.getAttribute('data-result')).toBe((Number(sum!.win_loss) / 100).toFixed(2));
     await page.getByTestId('daily-chart').waitFor();
+    // The range's profit rate is not a sum of days: the totals row takes it from the member's summary report.
+    const summary = await e2e.gw.rpc('gw.credit.player.summary.report', {
+      opsId: await e2e.gw.sessionFor('admin'),
+      userId: member,
+      startTime: dayStart.toISOString(),
+      endTime: new Date(dayStart.getTime() + 86_400_000).toISOString(),
+    });
+    await expect.poll(() => page.getByTestId('daily-summary').textContent()).toBe(`${summary.companyProfitRate.toFixed(2)}%`);
 
     await row.getByTestId('daily-open').click();
     await shell.screen('videoOrder').waitFor();

@@ -449,6 +449,15 @@ describe('game notices through the adapter', () => {
     expect((await get()).lobby.notices).toContainEqual({ noticeId, title: '改了' });
   });
 
+  it('answers one game notice by its id however many come after it (the editor opens it so)', async () => {
+    const { noticeId } = await gw.rpc('gw.credit.game.notice.add', { opsId: admin, ...gameNotice() });
+    for (let n = 0; n < 3; n++) await gw.rpc('gw.credit.game.notice.add', { opsId: admin, ...gameNotice() });
+    const one = await gw.rpc('gw.credit.game.notice.get', { opsId: admin, noticeId, pageSize: 1 });
+    expect([one.total, one.list.map((notice) => notice.noticeId)]).toEqual([1, [noticeId]]);
+    expect((await gw.rpc('gw.credit.game.notice.get', { opsId: admin, pageSize: 1 })).list[0]!.noticeId).not.toBe(noticeId);
+    expect((await gw.rpc('gw.credit.game.notice.get', { opsId: admin, noticeId: '999999999' })).list).toEqual([]);
+  });
+
   it('refuses a game the platform does not have (20049), a missing language or a window backwards (100), and keeps nothing', async () => {
     const before = await count();
     expect(await gw.refusal('gw.credit.game.notice.add', { opsId: admin, ...gameNotice({ gameCodes: ['no-such-game'] }) })).toMatchObject({

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withFaults, type Fault, type PlatformFor } from '../../server/games/game-platform';
+import { sendPlatformPushes } from '../../server/games/platform-pushes';
+import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
 import { storeSuggestions } from '../../server/notices/suggestion.store';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
@@ -125,5 +128,35 @@ describe('suggestions of the line', () => {
     ).toBe(11003);
     expect(await stored('s3')).toEqual(before);
     expect(await stored('s2')).toEqual(ownBefore);
+    expect(await gw.db.rows(sql`SELECT 1 FROM platform_pushes WHERE subject = 'reply' AND account_id IN (${own}, ${other})`)).toEqual([]);
+  });
+
+  it('takes an answer to the member at the platform through the outbox: a lost call keeps it, a second answer replaces the first', async () => {
+    const id = await idOf('s2');
+    const lost: Fault[] = [];
+    const platformFor: PlatformFor = (db) => withFaults(simulatorPlatform(db), lost);
+    const atPlatform = () =>
+      gw.db.rows(sql`SELECT suggestion_id, member_id, reply FROM simulator_suggestion_replies WHERE site_id = 'demo'`);
+    const delivered = async () => (await page('ma01')).list.find((s) => s.suggestionId === id)!.delivered;
+    await gw.db.run(sql`DELETE FROM platform_pushes`);
+    expect(await gw.rpc('gw.credit.suggestion.reply', { opsId: sessions.ma01!, suggestionId: id, reply: '已加快出款' })).toMatchObject({
+      delivered: false,
+    });
+    expect(await delivered()).toBe(false);
+
+    lost.push({ call: 'replySuggestions', when: 'before' });
+    expect(await sendPlatformPushes(gw.db, platformFor, gw.clock.now())).toEqual({ sent: 0, failed: 1 });
+    expect(await atPlatform()).toEqual([]);
+    expect(await delivered()).toBe(false);
+    expect(await sendPlatformPushes(gw.db, platformFor, gw.clock.now())).toEqual({ sent: 1, failed: 0 });
+    const member = await gw.accountId(MEMBER);
+    expect(await atPlatform()).toEqual([{ suggestion_id: 's2', member_id: member, reply: '已加快出款' }]);
+    expect(await delivered()).toBe(true);
+
+    await gw.rpc('gw.credit.suggestion.reply', { opsId: sessions.ma01!, suggestionId: id, reply: '已处理完毕' });
+    expect(await delivered()).toBe(false);
+    await sendPlatformPushes(gw.db, platformFor, gw.clock.now());
+    expect(await atPlatform()).toEqual([{ suggestion_id: 's2', member_id: member, reply: '已处理完毕' }]);
+    expect(await delivered()).toBe(true);
   });
 });

@@ -151,6 +151,20 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
                  start_time timestamptz, end_time timestamptz)`);
       });
     },
+    async replySuggestions(call) {
+      const rows = JSON.stringify(
+        call.replies.map((reply) => ({
+          suggestion_id: reply.suggestionId,
+          member_id: reply.memberId,
+          reply: reply.reply,
+          replied_at: reply.repliedAt.toISOString(),
+        })),
+      );
+      await db.run(sql`INSERT INTO simulator_suggestion_replies (site_id, suggestion_id, member_id, reply, replied_at)
+        SELECT ${call.siteId}, r.suggestion_id, r.member_id, r.reply, r.replied_at
+          FROM jsonb_to_recordset(${rows}::jsonb) AS r (suggestion_id text, member_id text, reply text, replied_at timestamptz)
+        ON CONFLICT (site_id, suggestion_id) DO UPDATE SET reply = EXCLUDED.reply, replied_at = EXCLUDED.replied_at`);
+    },
     async lobby(call) {
       const seated = await db.one<{ tables: string | number; players: string | number }>(
         sql`SELECT count(DISTINCT table_id) AS tables, count(*) AS players FROM simulator_players WHERE site_id = ${call.siteId}`,

@@ -101,7 +101,7 @@ export default function NoticeEditorScreen() {
 
 function GameNoticeEditor({ noticeId }: { noticeId?: string }) {
   const { t } = useTranslation();
-  const games = useCall('gw.credit.game.notice.get', { pageIndex: 1, pageSize: 99 }, { enabled: Boolean(noticeId) });
+  const games = useCall('gw.credit.game.notice.get', { pageIndex: 1, pageSize: 1, noticeId }, { enabled: Boolean(noticeId) });
   const notice = games.data?.list.find((each) => each.noticeId === noticeId);
   const title = t(noticeId ? 'notices.editGameTitle' : 'notices.addGameTitle');
   if (noticeId && !notice) {

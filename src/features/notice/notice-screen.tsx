@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCall } from '@/api/queries';
 import { safeNoticeHtml } from '@/lib/safe-html';
 import { can } from '../../../commands/can';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -7,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
-import { useNotices } from '@/hooks/use-notices';
+import { useNotices, type NoticesState } from '@/hooks/use-notices';
 import { useUrlState, type UrlStateCodec } from '@/hooks/use-url-state';
 
 // The writers' list brings zod and the table: loaded only when its tab opens.
@@ -17,7 +18,7 @@ const GameNoticePanel = lazy(() => import('./game-notice-panel'));
 const tabState: UrlStateCodec<{ tab: string }> = {
   parse: (query) => {
     const tab = new URLSearchParams(query).get('tab');
-    return { tab: tab === 'all' || tab === 'game' ? tab : 'current' };
+    return { tab: tab === 'all' || tab === 'game' || tab === 'app' ? tab : 'current' };
   },
   serialize: (value) => (value.tab === 'current' ? '' : `tab=${value.tab}`),
 };
@@ -46,6 +47,9 @@ export default function NoticeScreen() {
           <TabsTrigger value="all" data-testid="notice-tab-all">
             {t('notices.all')}
           </TabsTrigger>
+          <TabsTrigger value="app" data-testid="notice-tab-app">
+            {t('notices.app')}
+          </TabsTrigger>
           {can(rights, 'gw.credit.game.notice.get') ? (
             <TabsTrigger value="game" data-testid="notice-tab-game">
               {t('notices.game')}
@@ -60,6 +64,9 @@ export default function NoticeScreen() {
             <NoticeListPanel />
           </Suspense>
         </TabsContent>
+        <TabsContent value="app">
+          <AppNotices />
+        </TabsContent>
         <TabsContent value="game">
           <Suspense fallback={<Skeleton className="h-64 w-full" />}>
             <GameNoticePanel />
@@ -71,9 +78,28 @@ export default function NoticeScreen() {
 }
 
 function CurrentNotices() {
+  return <NoticeCards {...useNotices()} />;
+}
+
+/** The notices the members' app shows now (sn.notice.query, kind app), as a member reads them. */
+function AppNotices() {
+  const { t } = useTranslation();
+  const query = useCall(
+    'gw.credit.sn.notice.query',
+    { kind: 'app', pageIndex: 1, pageSize: 99 },
+    { silent: true, refetchInterval: 60_000 },
+  );
+  return (
+    <div className="max-w-md space-y-3" data-testid="app-notices">
+      <p className="text-sm text-muted-foreground">{t('notices.appExplain')}</p>
+      <NoticeCards notices={query.data?.list ?? []} loading={query.isPending} failed={query.isError} />
+    </div>
+  );
+}
+
+function NoticeCards({ notices, loading, failed }: NoticesState) {
   const { t } = useTranslation();
   const format = useFormat();
-  const { notices, loading, failed } = useNotices();
   return (
     <>
       {loading ? <Skeleton className="h-24 w-full" /> : null}

@@ -81,10 +81,25 @@ export default function SuggestionScreen() {
         ),
         meta: { width: '6rem', export: { header: title('status'), cell: (row) => t(`suggestions.status.${row.status}`) } },
       },
-      textColumn<Suggestion>('reply', title('reply'), (row) => (row.reply ? `${row.reply} (${row.repliedBy})` : ''), {
-        width: 'minmax(10rem,1fr)',
-        className: 'whitespace-normal text-xs',
-      }),
+      {
+        ...textColumn<Suggestion>('reply', title('reply'), (row) => (row.reply ? `${row.reply} (${row.repliedBy})` : ''), {
+          width: 'minmax(10rem,1fr)',
+          className: 'whitespace-normal text-xs',
+        }),
+        cell: ({ row }) =>
+          row.original.reply ? (
+            <span className="flex flex-col">
+              <span>{`${row.original.reply} (${row.original.repliedBy})`}</span>
+              <span
+                className={row.original.delivered ? 'text-muted-foreground' : 'text-muted-foreground italic'}
+                data-testid="suggestion-delivered"
+                data-delivered={row.original.delivered}
+              >
+                {t(row.original.delivered ? 'suggestions.delivered' : 'suggestions.delivering')}
+              </span>
+            </span>
+          ) : null,
+      },
       {
         id: 'actions',
         header: title('actions'),

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { z } from 'zod';
+import { can } from '../../../commands/can';
 import { gameName } from '../../../commands/game.commands';
 import { gameTypes } from '../../../contract/account-fields.contract';
 import { formatCents } from '../../../contract/amount.contract';
@@ -84,6 +85,12 @@ export default function DailyReportScreen() {
     { ...asked, userId: account?.userId ?? '' },
     { enabled: filters !== null && member },
   );
+  // A member's range as the win/loss report counts it (rates weighted over the range), when the caller may read that report.
+  const summary = useCall(
+    'gw.credit.player.summary.report',
+    { ...asked, userId: account?.userId ?? '' },
+    { enabled: filters !== null && member && can(rights, 'gw.credit.player.summary.report'), silent: true },
+  );
   const answer = member ? memberDays : agentDays;
   const rows = useMemo<DayRow[]>(() => (filters ? [...(answer.data?.list ?? [])].reverse() : []), [filters, answer.data]);
   const games = useCall('gw.credit.game.list', {}, { silent: true, staleTime: 60_000 });
@@ -152,6 +159,7 @@ export default function DailyReportScreen() {
       bets: number;
     };
   }, [rows]);
+  const summed = summary.data && member && sums ? summary.data : null;
   const accountName = account?.loginId ?? t('reports.myLine');
   const title = t('route.dailyReport');
   const exportAs: TableExport = {
@@ -164,8 +172,8 @@ export default function DailyReportScreen() {
       await downloadReport({
         model,
         rows,
-        totals: { ...sums, day: t('bets.sumRow'), agentRate: 0, toCompanyBets: 0, companyProfitRate: 0 },
-        blankInTotals: [t('reports.column.companyProfitRate')],
+        totals: { ...sums, day: t('bets.sumRow'), agentRate: 0, toCompanyBets: 0, companyProfitRate: summed?.companyProfitRate ?? 0 },
+        blankInTotals: summed ? [] : [t('reports.column.companyProfitRate')],
         caption: [title, `${t('reports.range')}: ${range.start} – ${range.end}`, `${t('reports.account')}: ${accountName}`],
         name: 'daily-report',
         sheet: title,
@@ -187,6 +195,7 @@ export default function DailyReportScreen() {
         day: t('bets.sumRow'),
         bets: String(sums.bets),
         ...Object.fromEntries(additive.map((key) => [key, format.amount(sums[key])])),
+        ...(summed ? { companyProfitRate: <span data-testid="daily-summary">{`${summed.companyProfitRate.toFixed(2)}%`}</span> } : {}),
       }
     : undefined;
 

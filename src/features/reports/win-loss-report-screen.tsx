@@ -167,6 +167,9 @@ export default function WinLossReportScreen() {
     <section className="flex min-h-[calc(100vh-10rem)] flex-col gap-3" data-testid="win-loss-screen" data-level={level}>
       <h1 className="text-xl font-semibold">{title}</h1>
       <ReportBreadcrumb trail={trail} onGo={(steps) => setView({ trail: writeTrail(steps) })} />
+      <h2 className="text-sm font-medium text-muted-foreground" data-testid="win-loss-kind">
+        {t(membersBelow ? 'reports.playerTotalReport' : 'reports.agentTotalReport')}
+      </h2>
       <DataTableToolbar
         model={model}
         filters={
