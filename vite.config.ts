@@ -51,6 +51,13 @@ export default defineConfig({
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
+    // Two entries, two bundles: the desktop app at / and the phone's at /m/ (spec §1, under 992 px).
+    rollupOptions: {
+      input: {
+        desktop: fileURLToPath(new URL('./index.html', import.meta.url)),
+        mobile: fileURLToPath(new URL('./m/index.html', import.meta.url)),
+      },
+    },
   },
   test: {
     globalSetup: ['tests/support/global-setup.ts'],

@@ -30,6 +30,10 @@ export interface CommandContext {
   openSettings(): void;
   refreshPoints(): void;
   requestLogout(): void;
+  /** Which entry runs the command: the desktop app or the phone's (/m/). */
+  view: 'desktop' | 'mobile';
+  /** Opens the other entry at the current screen, signed in as now. */
+  switchView(): void;
   currentPath: string;
   language: Language;
   theme: Theme;

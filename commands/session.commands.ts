@@ -12,6 +12,15 @@ export const sessionCommands: Command[] = [
     run: (context) => context.refreshPoints(),
   },
   {
+    id: 'session.switchView',
+    group: 'session',
+    titleKey: 'command.switchView',
+    keywords: ['mobile', 'desktop', 'phone', 'version', '手机版', '电脑版', '移动'],
+    icon: 'smartphone',
+    when: (rights) => !rights.mustChangePassword,
+    run: (context) => context.switchView(),
+  },
+  {
     id: 'session.logout',
     group: 'session',
     titleKey: 'command.logout',

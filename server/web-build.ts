@@ -3,7 +3,19 @@ import { join } from 'node:path';
 
 export const projectRoot = new URL('..', import.meta.url).pathname;
 export const webRoot = join(projectRoot, 'dist', 'web');
-const webSources = ['index.html', 'src', 'locales', 'contract', 'shared', 'commands', 'machines', 'vite.config.ts', 'package.json'];
+const webSources = [
+  'index.html',
+  'm',
+  'public',
+  'src',
+  'locales',
+  'contract',
+  'shared',
+  'commands',
+  'machines',
+  'vite.config.ts',
+  'package.json',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

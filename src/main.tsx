@@ -1,32 +1,8 @@
-import { setNonce } from 'get-nonce';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { configureGatewayClient } from './api/gateway-client';
-import { i18n, startI18n } from './lib/i18n';
-import { preferences, startPreferences } from './lib/preferences';
-import { clearSession, sessionToken } from './lib/session-cookies';
+import { boot } from './app/boot';
+import { addressOf, wantsMobile } from './lib/app-view';
 import './styles/globals.css';
 
-// The page's style nonce (server/http/app.ts): the <style> a dialog's scroll lock inserts carries it.
-const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
-if (nonce) setNonce(nonce);
-
-startPreferences();
-await startI18n();
-configureGatewayClient({
-  token: sessionToken,
-  language: () => preferences().language,
-  // Spec §8: 2202/2221 reset the stored token and reload the page.
-  onSessionGone: () => {
-    clearSession();
-    window.location.reload();
-  },
-  networkErrorMessage: () => i18n.t('error.network'),
-});
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// Spec §1: a phone (under 992 px) opening the desktop address gets the phone entry instead.
+if (wantsMobile(window.innerWidth)) window.location.replace(addressOf('mobile', window.location.hash.slice(1)));
+else await boot(<App />);

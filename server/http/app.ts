@@ -298,9 +298,41 @@ export async function buildApp(options: AppOptions) {
   const webRoot = options.webRoot;
   const hasWeb = webRoot !== undefined && existsSync(join(webRoot, 'index.html'));
   const page = hasWeb ? appPage(readFileSync(join(webRoot, 'index.html'), 'utf8')) : null;
+  // The phone's entry (spec §1): its own page and bundle, under /m/.
+  const mobilePage =
+    hasWeb && existsSync(join(webRoot, 'm', 'index.html')) ? appPage(readFileSync(join(webRoot, 'm', 'index.html'), 'utf8')) : null;
   if (hasWeb) {
-    // The page itself is answered by the not-found handler below, with a nonce of its own.
-    await app.register(fastifyStatic, { root: webRoot, index: false, wildcard: false, allowedPath: (path) => path !== '/index.html' });
+    // The pages themselves are answered by the not-found handler below, each with a nonce of its own.
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      index: false,
+      wildcard: false,
+      allowedPath: (path) => path !== '/index.html' && path !== '/m/index.html',
+    });
+    app.get('/m', async (_request, reply) => reply.redirect('/m/', 301));
+    // Installable (spec: the site's title and logo): the manifest names the site that answers the host.
+    app.get('/m/manifest.webmanifest', async (request, reply) => {
+      const origin = originOf(request);
+      const site = await resolveSite(options.db, { ...origin, country: countryOf(origin.ip) });
+      const icons = [{ src: '/app-icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }];
+      const logo = site?.logo ? [{ src: site.logo, sizes: 'any', purpose: 'any' }] : [];
+      const name = site?.title || 'Credit back office';
+      return reply
+        .type('application/manifest+json; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(
+          JSON.stringify({
+            name,
+            short_name: name.slice(0, 12),
+            start_url: '/m/#/notice',
+            scope: '/m/',
+            display: 'standalone',
+            background_color: site?.ui === 'red' ? '#7f1d1d' : '#0a0a0a',
+            theme_color: site?.ui === 'red' ? '#b91c1c' : '#0a0a0a',
+            icons: [...logo, ...icons],
+          }),
+        );
+    });
   } else {
     app.get('/', async (_request, reply) =>
       reply.send({ name: 'credit back office gateway', openrpc: '/api/openrpc.json', web: 'not built' }),
@@ -313,8 +345,12 @@ export async function buildApp(options: AppOptions) {
     }
     if (page && (request.method === 'GET' || request.method === 'HEAD')) {
       const nonce = randomBytes(16).toString('base64');
+      const mobile = mobilePage && request.url.startsWith('/m/');
       reply.raw.setHeader('content-security-policy', cspHeader(nonce));
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(nonce));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(mobile ? mobilePage(nonce) : page(nonce));
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });

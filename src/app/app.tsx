@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { useHashPathLocation } from '@/hooks/use-url-state';
@@ -28,8 +28,12 @@ const ForcedPasswordScreen = lazy(() =>
 function PublicRoutes() {
   return (
     <Switch>
-      <Route path="/login" component={LoginScreen} />
-      <Route path="/oldLogin" component={LoginScreen} />
+      <Route path="/login">
+        <LoginScreen />
+      </Route>
+      <Route path="/oldLogin">
+        <LoginScreen />
+      </Route>
       <Route path="/auth-redirect" component={AuthRedirectScreen} />
       <Route path="/404" component={NotFoundScreen} />
       <Route path="/401" component={UnauthorizedScreen} />
@@ -50,7 +54,13 @@ function ForcedRoutes() {
   );
 }
 
-function Screens() {
+/** What an entry shows signed out, and once signed in (the desktop's or the phone's). */
+export interface Entry {
+  PublicRoutes: ComponentType;
+  SignedIn: ComponentType;
+}
+
+function Screens({ entry }: { entry: Entry }) {
   const view = SessionContext.useSelector((state) => {
     if (state.matches('booting') || state.matches({ open: 'restoring' })) return 'splash';
     if (state.matches('unreachable')) return 'unreachable';
@@ -85,19 +95,26 @@ function Screens() {
     case 'maintenance':
       return <MaintenanceScreen />;
     case 'signedOut':
-      return <PublicRoutes />;
+      return <entry.PublicRoutes />;
     case 'forced':
       return <ForcedRoutes />;
     default:
       return (
         <Suspense fallback={<SplashScreen />}>
-          <SignedInApp />
+          <entry.SignedIn />
         </Suspense>
       );
   }
 }
 
+const desktop: Entry = { PublicRoutes, SignedIn: SignedInApp };
+
 export function App() {
+  return <AppFrame entry={desktop} />;
+}
+
+/** The session machine, the hash router and the toasts around an entry's screens. */
+export function AppFrame({ entry }: { entry: Entry }) {
   const { language } = usePreferences();
   const { i18n } = useTranslation();
   useEffect(() => {
@@ -106,7 +123,7 @@ export function App() {
   return (
     <SessionContext.Provider>
       <Router hook={useHashPathLocation}>
-        <Screens />
+        <Screens entry={entry} />
       </Router>
       <ToasterHost />
     </SessionContext.Provider>

@@ -1,5 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { Command } from '../../commands/command';
@@ -12,14 +11,14 @@ import { MaintenanceBanner } from '@/components/layout/maintenance-banner';
 import { NoticeMarquee } from '@/components/layout/notice-marquee';
 import { TagsView } from '@/components/layout/tags-view';
 import { ConfirmHost } from '@/components/confirm-host';
-import { createQueryClient } from '@/api/queries';
 import { CommandContextReact, useCommandContext } from '@/hooks/use-command-context';
-import { MonitorCountsProvider } from '@/hooks/use-monitor-counts';
+import { useActivity } from '@/hooks/use-activity';
 import { NoticesContext, useNoticesQuery } from '@/hooks/use-notices';
 import { useSidebar } from '@/hooks/use-sidebar';
 import { usePreferences } from '@/lib/preferences';
 import { SessionContext } from '@/lib/session-context';
 import { ScreenRoutes } from './screen-routes';
+import { SignedInData } from './signed-in-data';
 
 // The settings panel's selects bring Radix's popper: it loads when first opened.
 const SettingsPanel = lazy(() => import('@/components/layout/settings-panel').then((module) => ({ default: module.SettingsPanel })));
@@ -30,41 +29,11 @@ let registry: typeof Registry | undefined;
 const loadRegistry = () => import('../../commands/registry').then((module) => (registry = module));
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-/** Activity is reported to the session at most this often (it restarts the inactivity timer). */
-const ACTIVITY_THROTTLE_MS = 5_000;
-
-function useActivity() {
-  const session = SessionContext.useActorRef();
-  const last = useRef(0);
-  useEffect(() => {
-    const report = () => {
-      const now = Date.now();
-      if (now - last.current < ACTIVITY_THROTTLE_MS) return;
-      last.current = now;
-      session.send({ type: 'ACTIVITY' });
-    };
-    const events = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const;
-    events.forEach((name) => window.addEventListener(name, report, { passive: true }));
-    return () => events.forEach((name) => window.removeEventListener(name, report));
-  }, [session]);
-}
-
-/** The signed-in app's server data lives as long as its session: a new sign-in starts empty. */
 export default function SignedInApp() {
-  const [queryClient] = useState(createQueryClient);
-  const { language } = usePreferences();
-  // Answers carry texts in the caller's language (notices, names of games): a new language asks again.
-  const firstLanguage = useRef(language);
-  useEffect(() => {
-    if (language !== firstLanguage.current) void queryClient.invalidateQueries();
-    firstLanguage.current = language;
-  }, [language, queryClient]);
   return (
-    <QueryClientProvider client={queryClient}>
-      <MonitorCountsProvider>
-        <SignedInShell />
-      </MonitorCountsProvider>
-    </QueryClientProvider>
+    <SignedInData>
+      <SignedInShell />
+    </SignedInData>
   );
 }
 
@@ -136,6 +105,7 @@ function SignedInShell() {
               onToggleMenu={sidebar.toggle}
               onOpenPalette={() => setPaletteOpen(true)}
               onOpenSettings={openSettings}
+              onMobileVersion={sidebar.narrow ? context.switchView : undefined}
             />
             <MaintenanceBanner />
             <NoticeMarquee />

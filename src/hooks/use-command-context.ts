@@ -6,6 +6,7 @@ import { call } from '@/api/gateway-client';
 import { toast } from '@/lib/toast';
 import { askConfirm } from '@/lib/confirm';
 import { reportError, useInvalidate } from '@/api/queries';
+import { switchView, type AppView } from '@/lib/app-view';
 import { SessionContext } from '@/lib/session-context';
 import { updatePreferences, usePreferences } from '@/lib/preferences';
 
@@ -28,7 +29,13 @@ export function useRights(): Rights {
 }
 
 /** The context every command runs with: the app's abilities, never its screens. */
-export function useCommandContext(ui: { openSettings(): void; toggleSidebar(): void }): CommandContext {
+export function useCommandContext(ui: {
+  openSettings(): void;
+  toggleSidebar(): void;
+  view?: AppView;
+  /** The phone entry opens a screen it lacks in the desktop entry. */
+  navigate?(path: string): void;
+}): CommandContext {
   const rights = useRights();
   const { t } = useTranslation();
   const [location, navigate] = useLocation();
@@ -38,7 +45,7 @@ export function useCommandContext(ui: { openSettings(): void; toggleSidebar(): v
   return useMemo(
     () => ({
       rights,
-      navigate: (path: string) => navigate(path),
+      navigate: ui.navigate ?? ((path: string) => navigate(path)),
       setLanguage: (next) => updatePreferences({ language: next }),
       setTheme: (next) => updatePreferences({ theme: next }),
       toggleSidebar: ui.toggleSidebar,
@@ -46,6 +53,8 @@ export function useCommandContext(ui: { openSettings(): void; toggleSidebar(): v
       openSettings: ui.openSettings,
       refreshPoints: () => session.send({ type: 'PROFILE.REFRESH' }),
       requestLogout: () => session.send({ type: 'LOGOUT.REQUEST' }),
+      view: ui.view ?? 'desktop',
+      switchView: () => switchView(ui.view === 'mobile' ? 'desktop' : 'mobile', location),
       currentPath: location,
       language,
       theme,
@@ -58,7 +67,21 @@ export function useCommandContext(ui: { openSettings(): void; toggleSidebar(): v
       accountsChanged: (methods) => void invalidate(methods),
       t: (key, values) => t(key, values ?? {}),
     }),
-    [rights, navigate, session, language, theme, tagsView, location, ui.openSettings, ui.toggleSidebar, t, invalidate],
+    [
+      rights,
+      navigate,
+      session,
+      language,
+      theme,
+      tagsView,
+      location,
+      ui.openSettings,
+      ui.toggleSidebar,
+      ui.view,
+      ui.navigate,
+      t,
+      invalidate,
+    ],
   );
 }
 

@@ -45,6 +45,7 @@ function collect(page: Page): Set<string> {
  */
 export async function measureBundles(): Promise<{
   login: LoadedAssets;
+  mobileLogin: LoadedAssets;
   afterSignIn: LoadedAssets;
   noticeEditor: LoadedAssets;
   foreignRequests: string[];
@@ -75,7 +76,16 @@ export async function measureBundles(): Promise<{
     await page.evaluate(() => (location.hash = '/oprateNotice/index'));
     await page.getByTestId('notice-editor').locator('[contenteditable="true"]').first().waitFor();
     await page.waitForLoadState('networkidle');
-    return { login, afterSignIn, noticeEditor: sizes(urls), foreignRequests: foreign };
+    const noticeEditor = sizes(urls);
+    // The phone's entry, in a browser of its own (nothing cached): a phone opening /m/.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const mobilePage = await phone.newPage();
+    const mobileUrls = collect(mobilePage);
+    await mobilePage.goto(`${server.url}/m/#/login`);
+    await mobilePage.getByTestId('login-screen').waitFor();
+    await mobilePage.locator('img[data-captcha-id]').waitFor();
+    await mobilePage.waitForLoadState('networkidle');
+    return { login, mobileLogin: sizes(mobileUrls), afterSignIn, noticeEditor, foreignRequests: foreign };
   } finally {
     await browser.close();
     await server.stop();

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../support/app-page';
+import { pickDesktop, signIn } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
 
 const e2e = useAppInChromium();
@@ -22,6 +22,8 @@ async function openThemed(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await e2e.browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
   await context.addInitScript((value: string) => window.localStorage.setItem('credit-preferences', value), JSON.stringify({ theme }));
+  // The narrow desktop layout (the phone's own entry has its own test, mobile.e2e.test.ts).
+  if ((options.width ?? 1280) < 992) await context.addInitScript(pickDesktop);
   const page = await context.newPage();
   await page.goto(`${e2e.gw.url}/#${options.path ?? '/login'}`);
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);

@@ -1,7 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { RawResponse } from '../support/http-client';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
@@ -245,6 +246,30 @@ describe('the web page', () => {
       const script = await web.raw({ method: 'GET', path: '/app.js' });
       expect(script.text).toBe('console.log(1)');
       expect(String(script.headers['content-security-policy'])).not.toContain('nonce');
+    } finally {
+      await web.close();
+    }
+  });
+
+  it("serves the phone's own page under /m/ (with its nonce), and a manifest naming the site", async () => {
+    const webRoot = mkdtempSync(join(tmpdir(), 'credit-web-'));
+    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html><head><title>desktop</title></head><body></body></html>');
+    mkdirSync(join(webRoot, 'm'));
+    writeFileSync(join(webRoot, 'm', 'index.html'), '<!doctype html><html><head><title>phone</title></head><body></body></html>');
+    const web = await startTestGateway({ webRoot, db: gw.db });
+    try {
+      for (const path of ['/m/', '/m/index.html', '/m/anything']) {
+        const page = await web.raw({ method: 'GET', path });
+        expect([path, page.status, page.text]).toEqual([path, 200, expect.stringContaining('<title>phone</title>')]);
+        const inPolicy = /'nonce-([A-Za-z0-9+/=]+)'/.exec(String(page.headers['content-security-policy']))?.[1];
+        expect(page.text).toContain(`<meta name="csp-nonce" content="${inPolicy}" />`);
+      }
+      expect((await web.raw({ method: 'GET', path: '/' })).text).toContain('<title>desktop</title>');
+      expect((await web.raw({ method: 'GET', path: '/m' })).headers.location).toBe('/m/');
+      await gw.db.run(sql`UPDATE sites SET title = '信用后台' WHERE id = 'demo'`);
+      const manifest = await web.raw({ method: 'GET', path: '/m/manifest.webmanifest' });
+      expect(manifest.headers['content-type']).toContain('application/manifest+json');
+      expect(JSON.parse(manifest.text)).toMatchObject({ name: '信用后台', start_url: '/m/#/notice', scope: '/m/', display: 'standalone' });
     } finally {
       await web.close();
     }

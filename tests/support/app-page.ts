@@ -12,7 +12,15 @@ export interface OpenAppOptions {
   origin?: string;
   /** Console errors the test causes on purpose (the gateway made unreachable...). */
   expectedConsoleErrors?: RegExp;
+  /**
+   * Below 992 px the desktop address sends a browser to the phone entry (/m/) unless the user
+   * picked the desktop version: tests of the narrow desktop pick it, unless they ask for the phone.
+   */
+  mobile?: boolean;
 }
+
+/** What the "desktop version" choice leaves in the browser (src/lib/app-view.ts). */
+export const pickDesktop = () => window.localStorage.setItem('credit-view', 'desktop');
 
 interface WatchedPage {
   page: Page;
@@ -38,6 +46,7 @@ export async function openApp(browser: Browser, gw: TestGateway, options: OpenAp
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
+  if ((options.width ?? 1280) < 992 && !options.mobile) await context.addInitScript(pickDesktop);
   const page = await context.newPage();
   watched.push({ page, errors: consoleErrors(page), expected: options.expectedConsoleErrors });
   await page.goto(`${options.origin ?? gw.url}/#${options.path ?? '/login'}`);

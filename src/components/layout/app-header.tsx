@@ -1,4 +1,4 @@
-import { LogOut, PanelLeft, RefreshCw, Search, Settings } from 'lucide-react';
+import { LogOut, PanelLeft, RefreshCw, Search, Settings, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SessionContext } from '@/lib/session-context';
 import { AccountStatusBadge } from '@/components/account-status-badge';
@@ -17,6 +17,7 @@ export function AppHeader({
   onToggleMenu,
   onOpenPalette,
   onOpenSettings,
+  onMobileVersion,
 }: {
   title: string;
   logo: string;
@@ -24,6 +25,8 @@ export function AppHeader({
   onToggleMenu(): void;
   onOpenPalette(): void;
   onOpenSettings(): void;
+  /** Offered on a narrow screen, where the phone entry is the better fit. */
+  onMobileVersion?: (() => void) | undefined;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -72,6 +75,11 @@ export function AppHeader({
         <span className="hidden md:inline">{t('palette.search')}</span>
         <Kbd className="hidden md:inline-flex">{isMac ? '⌘K' : 'Ctrl K'}</Kbd>
       </Button>
+      {onMobileVersion ? (
+        <Button variant="ghost" size="icon" onClick={onMobileVersion} aria-label={t('mobile.mobileVersion')} data-testid="switch-to-mobile">
+          <Smartphone aria-hidden />
+        </Button>
+      ) : null}
       <Button variant="ghost" size="icon" onClick={onOpenSettings} aria-label={t('command.openSettings')}>
         <Settings aria-hidden />
       </Button>

@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SessionContext } from '@/lib/session-context';
 import { FormField } from '@/components/form-field';
@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { captchaProblem, digitsOnly, loginIdProblem, loginPasswordProblem, safeCodeProblem } from '@/lib/form-rules';
 
-export function LoginScreen() {
+/** The sign-in form of spec §1; the phone entry adds its "desktop version" link below it (`footer`). */
+export function LoginScreen({ footer, view = 'desktop' }: { footer?: ReactNode; view?: 'desktop' | 'mobile' }) {
   const { t } = useTranslation();
   const session = SessionContext.useActorRef();
   const site = SessionContext.useSelector((state) => state.context.site);
@@ -53,7 +54,11 @@ export function LoginScreen() {
   }
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-background p-4 text-foreground" data-testid="login-screen">
+    <main
+      className="flex min-h-screen flex-col items-center justify-center gap-4 bg-background p-4 text-foreground"
+      data-testid="login-screen"
+      data-view={view}
+    >
       <div className="absolute top-4 right-4">
         <LanguageSwitcher />
       </div>
@@ -160,6 +165,7 @@ export function LoginScreen() {
           {submitting ? t('login.signingIn') : t('login.submit')}
         </Button>
       </form>
+      {footer}
     </main>
   );
 }

@@ -1,14 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCall } from '@/api/queries';
-import { safeNoticeHtml } from '@/lib/safe-html';
 import { can } from '../../../commands/can';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useRights } from '@/hooks/use-command-context';
-import { useFormat } from '@/hooks/use-format';
-import { useNotices, type NoticesState } from '@/hooks/use-notices';
+import { NoticeCards } from '@/components/notice-cards';
+import { useNotices } from '@/hooks/use-notices';
 import { useUrlState, type UrlStateCodec } from '@/hooks/use-url-state';
 
 // The writers' list brings zod and the table: loaded only when its tab opens.
@@ -94,33 +92,5 @@ function AppNotices() {
       <p className="text-sm text-muted-foreground">{t('notices.appExplain')}</p>
       <NoticeCards notices={query.data?.list ?? []} loading={query.isPending} failed={query.isError} />
     </div>
-  );
-}
-
-function NoticeCards({ notices, loading, failed }: NoticesState) {
-  const { t } = useTranslation();
-  const format = useFormat();
-  return (
-    <>
-      {loading ? <Skeleton className="h-24 w-full" /> : null}
-      {failed ? <p role="alert">{t('notice.failed')}</p> : null}
-      {!loading && !failed && notices.length === 0 ? <p className="text-muted-foreground">{t('notice.empty')}</p> : null}
-      <ul className="grid gap-3">
-        {notices.map((notice) => (
-          <li key={notice.noticeId}>
-            <Card data-testid="notice-item" data-notice-id={notice.noticeId}>
-              <CardHeader>
-                <CardTitle>{notice.title}</CardTitle>
-                <CardDescription>
-                  {t('notice.period', { start: format.dateTime(notice.startTime), end: format.dateTime(notice.endTime) })}
-                </CardDescription>
-              </CardHeader>
-              {/* Sanitised on the server when saved, and again here before display. */}
-              <CardContent className="notice-rich text-sm" dangerouslySetInnerHTML={{ __html: safeNoticeHtml(notice.contentRich) }} />
-            </Card>
-          </li>
-        ))}
-      </ul>
-    </>
   );
 }

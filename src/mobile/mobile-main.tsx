@@ -1,0 +1,5 @@
+import { boot } from '@/app/boot';
+import { MobileApp } from './mobile-app';
+import '@/styles/globals.css';
+
+await boot(<MobileApp />);

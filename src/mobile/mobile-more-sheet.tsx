@@ -1,0 +1,99 @@
+import { LogOut, Monitor, RefreshCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { languages, themes } from '../../commands/preferences.commands';
+import { AccountStatusBadge } from '@/components/account-status-badge';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import { useCommands } from '@/hooks/use-command-context';
+import { useFormat } from '@/hooks/use-format';
+import { updatePreferences, usePreferences } from '@/lib/preferences';
+import { SessionContext } from '@/lib/session-context';
+
+/** The figures of the top bar (points, rates, level, status) and the phone's settings: language, theme, desktop, logout. */
+export function MobileMoreSheet({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const commands = useCommands();
+  const profile = SessionContext.useSelector((state) => state.context.profile);
+  const refreshing = SessionContext.useSelector((state) => state.matches({ open: { signedIn: 'refreshingProfile' } }));
+  const { language, theme } = usePreferences();
+  const figure = (label: string, value: string, testId: string) => (
+    <div className="flex items-center justify-between gap-3 border-b py-2 text-sm">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-medium tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent side="right" className="w-[90%]" closeLabel={t('palette.close')} data-testid="more-sheet">
+        <SheetHeader>
+          <SheetTitle className="flex items-center gap-2">
+            {profile?.loginId}
+            {profile ? <AccountStatusBadge status={profile.status} quiet /> : null}
+          </SheetTitle>
+          <SheetDescription>{profile ? t(`level.${profile.level}`) : null}</SheetDescription>
+        </SheetHeader>
+        <div className="grid gap-4 px-4 pb-6">
+          <dl data-testid="mobile-figures">
+            {figure(t('profile.points'), format.amount(profile?.balance ?? '0.00'), 'figure-points')}
+            {figure(t('profile.commission'), `${profile?.agentCommisionRate ?? 0}%`, 'figure-commission')}
+            {figure(t('profile.washCode'), `${profile?.validAmountRate ?? 0}%`, 'figure-wash-code')}
+          </dl>
+          <Button variant="outline" onClick={commands.refreshPoints} disabled={refreshing} data-testid="refresh-points">
+            <RefreshCw className={refreshing ? 'animate-spin' : ''} aria-hidden />
+            {t('command.refreshPoints')}
+          </Button>
+          <div className="grid gap-2">
+            <Label htmlFor="mobile-language">{t('settings.language')}</Label>
+            <NativeSelect
+              id="mobile-language"
+              value={language}
+              onChange={(event) => updatePreferences({ language: event.target.value as typeof language })}
+              data-testid="mobile-language"
+            >
+              {languages.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {t(item.titleKey)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="mobile-theme">{t('settings.theme')}</Label>
+            <NativeSelect
+              id="mobile-theme"
+              value={theme}
+              onChange={(event) => updatePreferences({ theme: event.target.value as typeof theme })}
+              data-testid="mobile-theme"
+            >
+              {themes.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {t(item.titleKey)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <Button variant="outline" onClick={commands.switchView} data-testid="switch-to-desktop">
+            <Monitor aria-hidden />
+            {t('mobile.desktopVersion')}
+          </Button>
+          <Button
+            variant="destructive"
+            onClick={() => {
+              onOpenChange(false);
+              commands.requestLogout();
+            }}
+            data-testid="logout"
+          >
+            <LogOut aria-hidden />
+            {t('command.logout')}
+          </Button>
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -1,0 +1,139 @@
+import AxeBuilder from '@axe-core/playwright';
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { consoleErrors, signIn } from '../support/app-page';
+import { useAppInChromium } from '../support/app-in-chromium';
+
+const e2e = useAppInChromium();
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+/** A phone's browser opening the desktop address, as a person types it. */
+async function openOnPhone(path = '/login'): Promise<Page> {
+  const context = await e2e.browser.newContext(PHONE);
+  const page = await context.newPage();
+  const errors = consoleErrors(page);
+  page.on('close', () => expect(errors, 'console errors on the phone').toEqual([]));
+  await page.goto(`${e2e.gw.url}/#${path}`);
+  return page;
+}
+
+/** Every axe finding (any impact) on what the page shows once its transitions (a new theme's colours) have ended. */
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.impact} ${violation.id}: ${violation.nodes.map((node) => `${String(node.target)} ${node.failureSummary}`).join(', ')}`,
+  );
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => {
+  it('sends a desktop address to the mobile login, signs in, shows the figures a tap away, passes axe in both themes', async () => {
+    const page = await openOnPhone('/login');
+    await page.waitForURL(/\/m\/#\/login$/);
+    const login = page.getByTestId('login-screen');
+    expect(await login.getAttribute('data-view')).toBe('mobile');
+    await page.locator('img[data-captcha-id]').waitFor();
+    expect(await axeFindings(page)).toEqual([]);
+    // Touch targets: the sign-in button and the fields are at least 44 px high.
+    for (const target of [page.getByRole('button', { name: /登录/ }), page.locator('#login-id')]) {
+      expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    }
+
+    await signIn(page, e2e.gw, 'ma01');
+    await page.getByTestId('mobile-notice-screen').waitFor();
+    expect(pathOf(page)).toBe('/m/');
+    await page.getByTestId('bottom-bar').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeFindings(page)).toEqual([]);
+
+    const balance = await e2e.gw.db.one<{ balance: string | number }>(sql`SELECT balance FROM accounts WHERE login_id = 'ma01'`);
+    const points = (Number(balance!.balance) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
+    await expect.poll(() => page.getByTestId('points').textContent()).toBe(points);
+    await page.getByTestId('points').tap();
+    await page.getByTestId('more-sheet').waitFor();
+    expect(await page.getByTestId('figure-points').textContent()).toBe(points);
+    expect(await page.getByTestId('figure-commission').textContent()).toMatch(/%$/);
+    expect(await axeFindings(page)).toEqual([]);
+
+    // The red theme, chosen in the sheet: the notices and the sheet pass axe again.
+    await page.getByTestId('mobile-theme').selectOption('red');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('red');
+    expect(await axeFindings(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('more-sheet').waitFor({ state: 'detached' });
+    expect(await axeFindings(page)).toEqual([]);
+
+    // Change password from the bottom bar, then the palette's commands in their sheet.
+    await page.getByTestId('tab-password').tap();
+    await page.getByTestId('change-password-screen').waitFor();
+    expect(await page.getByTestId('tab-password').getAttribute('aria-current')).toBe('page');
+    expect(await axeFindings(page)).toEqual([]);
+    await page.getByTestId('tab-commands').tap();
+    await page.locator('[data-command-id="session.switchView"]').waitFor();
+    // The same rights as the desktop: a level-1 agent gets its reports, and no system settings.
+    await page.locator('[data-command-id="go.winningReport"]').waitFor();
+    expect(await page.locator('[data-command-id="go.systemSetting"]').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.context().close();
+  });
+
+  it('switches to the desktop version and back without signing in again, and logs out to the mobile login', async () => {
+    const page = await openOnPhone('/notice');
+    await page.waitForURL(/\/m\/#\/login$/);
+    await signIn(page, e2e.gw, 'admin');
+    await page.getByTestId('mobile-notice-screen').waitFor();
+
+    await page.getByTestId('tab-more').tap();
+    await page.getByTestId('more-sheet').getByTestId('switch-to-desktop').tap();
+    await page.getByTestId('notice-screen').waitFor();
+    expect(pathOf(page)).toBe('/');
+    expect(await page.getByTestId('login-screen').count()).toBe(0);
+    // Reloaded narrow, the desktop stays: it was picked.
+    await page.reload();
+    await page.getByTestId('notice-screen').waitFor();
+
+    await page.getByTestId('switch-to-mobile').tap();
+    await page.getByTestId('mobile-notice-screen').waitFor();
+    expect(pathOf(page)).toBe('/m/');
+
+    await page.getByTestId('tab-more').tap();
+    await page.getByTestId('more-sheet').getByTestId('logout').tap();
+    await page.getByTestId('logout-confirm').tap();
+    await page.getByTestId('login-screen').waitFor();
+    expect(pathOf(page)).toBe('/m/');
+    expect(await page.getByTestId('login-screen').getAttribute('data-view')).toBe('mobile');
+    await page.context().close();
+  });
+
+  it('takes a lost session to the mobile login, and serves an installable manifest with the site title', async () => {
+    const page = await openOnPhone('/login');
+    await page.waitForURL(/\/m\/#\/login$/);
+    await signIn(page, e2e.gw, 'ma02');
+    await page.getByTestId('mobile-notice-screen').waitFor();
+    await e2e.gw.db.run(sql`UPDATE sessions SET revoked_at = now() WHERE revoked_at IS NULL
+      AND account_id = (SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'ma02')`);
+    // The next call is refused (session gone): the page reloads on the phone's login.
+    await page.getByTestId('points').tap();
+    await page.getByTestId('refresh-points').tap();
+    await page.getByTestId('login-screen').waitFor();
+    expect(pathOf(page)).toBe('/m/');
+
+    const manifest = await page.evaluate(async () => (await fetch('/m/manifest.webmanifest')).json());
+    const title = await e2e.gw.db.one<{ title: string }>(sql`SELECT title FROM sites WHERE id = 'demo'`);
+    expect(manifest).toMatchObject({ start_url: '/m/#/notice', scope: '/m/', display: 'standalone' });
+    expect(manifest.name).toBe(title!.title || 'Credit back office');
+    expect(await page.evaluate(() => document.querySelector('link[rel=manifest]')?.getAttribute('href'))).toBe('/m/manifest.webmanifest');
+    await page.context().close();
+  });
+});
