@@ -1,13 +1,15 @@
-import { Bell, KeyRound, Menu, Search, type LucideIcon } from 'lucide-react';
+import { Bell, Menu, Search, Users, Wallet, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { cn } from '@/lib/utils';
 
 const tabs: { path: string; titleKey: string; icon: LucideIcon; testId: string }[] = [
-  { path: '/notice', titleKey: 'route.notice', icon: Bell, testId: 'tab-notice' },
-  { path: '/changePass/index', titleKey: 'route.changePassword', icon: KeyRound, testId: 'tab-password' },
+  { path: '/notice', titleKey: 'mobile.tab.notice', icon: Bell, testId: 'tab-notice' },
+  { path: '/account/index', titleKey: 'mobile.tab.accounts', icon: Users, testId: 'tab-accounts' },
+  { path: '/settingScore/index', titleKey: 'mobile.tab.score', icon: Wallet, testId: 'tab-score' },
 ];
 
+const active = (location: string, path: string) => location === path || location.startsWith(`${path}/`);
 const item = 'flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs';
 
 /** The phone's main screens, a thumb away; the commands and the rest (figures, language, theme, logout) at the end. */
@@ -24,8 +26,8 @@ export function MobileBottomBar({ onOpenCommands, onOpenMore }: { onOpenCommands
         <Link
           key={path}
           href={path}
-          className={cn(item, location === path && 'bg-header-foreground/15 font-semibold underline underline-offset-4')}
-          aria-current={location === path ? 'page' : undefined}
+          className={cn(item, active(location, path) && 'bg-header-foreground/15 font-semibold underline underline-offset-4')}
+          aria-current={active(location, path) ? 'page' : undefined}
           data-testid={testId}
         >
           <Icon className="size-5" aria-hidden />

@@ -1,4 +1,4 @@
-import { LogOut, Monitor, RefreshCw } from 'lucide-react';
+import { KeyRound, LogOut, Monitor, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { languages, themes } from '../../commands/preferences.commands';
 import { AccountStatusBadge } from '@/components/account-status-badge';
@@ -77,6 +77,17 @@ export function MobileMoreSheet({ open, onOpenChange }: { open: boolean; onOpenC
               ))}
             </NativeSelect>
           </div>
+          <Button
+            variant="outline"
+            onClick={() => {
+              onOpenChange(false);
+              commands.navigate('/changePass/index');
+            }}
+            data-testid="change-password"
+          >
+            <KeyRound aria-hidden />
+            {t('route.changePassword')}
+          </Button>
           <Button variant="outline" onClick={commands.switchView} data-testid="switch-to-desktop">
             <Monitor aria-hidden />
             {t('mobile.desktopVersion')}

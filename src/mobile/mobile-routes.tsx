@@ -1,21 +1,35 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 
-/** The screens the phone entry has; any other route opens in the desktop entry. */
-const mobileScreens = {
-  '/notice': lazy(() => import('./mobile-notice-screen')),
-  '/changePass/index': lazy(() => import('@/features/change-password/change-password-screen')),
-} as const;
+/**
+ * The screens the phone entry has, by route (a form the desktop already lays out for a narrow
+ * screen is used as it is); any other route opens in the desktop entry.
+ */
+const mobileScreens: { path: string; pattern: string; Screen: ComponentType }[] = [
+  { path: '/notice', pattern: '/notice', Screen: lazy(() => import('./mobile-notice-screen')) },
+  { path: '/account/index', pattern: '/account/index/:parentId?', Screen: lazy(() => import('./mobile-account-list-screen')) },
+  {
+    path: '/settingScore/index',
+    pattern: '/settingScore/index/:userId?',
+    Screen: lazy(() => import('@/features/points/setting-score-screen')),
+  },
+  {
+    path: '/changePass/index',
+    pattern: '/changePass/index',
+    Screen: lazy(() => import('@/features/change-password/change-password-screen')),
+  },
+];
 
 export function hasMobileScreen(path: string): boolean {
-  return Object.hasOwn(mobileScreens, path.split('?')[0]!);
+  const route = path.split('?')[0]!;
+  return mobileScreens.some((screen) => route === screen.path || (screen.pattern !== screen.path && route.startsWith(`${screen.path}/`)));
 }
 
 export function MobileRoutes() {
   return (
     <Switch>
-      {Object.entries(mobileScreens).map(([path, Screen]) => (
-        <Route key={path} path={path} component={Screen} />
+      {mobileScreens.map(({ pattern, Screen }) => (
+        <Route key={pattern} path={pattern} component={Screen} />
       ))}
       <Route>
         <Redirect to="/notice" replace />

@@ -74,10 +74,10 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     await page.getByTestId('more-sheet').waitFor({ state: 'detached' });
     expect(await axeFindings(page)).toEqual([]);
 
-    // Change password from the bottom bar, then the palette's commands in their sheet.
-    await page.getByTestId('tab-password').tap();
+    // Change password from the sheet, then the palette's commands in theirs.
+    await page.getByTestId('tab-more').tap();
+    await page.getByTestId('more-sheet').getByTestId('change-password').tap();
     await page.getByTestId('change-password-screen').waitFor();
-    expect(await page.getByTestId('tab-password').getAttribute('aria-current')).toBe('page');
     expect(await axeFindings(page)).toEqual([]);
     await page.getByTestId('tab-commands').tap();
     await page.locator('[data-command-id="session.switchView"]').waitFor();
@@ -86,6 +86,71 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     expect(await page.locator('[data-command-id="go.systemSetting"]').count()).toBe(0);
     await page.keyboard.press('Escape');
     await page.context().close();
+  });
+
+  it('drills down the downline as cards, scores a member up and down, and freezes it after a confirmation', async () => {
+    const page = await openOnPhone('/login');
+    await page.waitForURL(/\/m\/#\/login$/);
+    await signIn(page, e2e.gw, 'admin');
+    await page.getByTestId('mobile-notice-screen').waitFor();
+    await page.getByTestId('tab-accounts').tap();
+    const card = (loginId: string) => page.locator(`[data-testid=mobile-account-card][data-login-id="${loginId}"]`);
+    for (const [login, next] of [
+      ['ma01', 'sh0101'],
+      ['sh0101', 'ga010101'],
+    ] as const) {
+      await card(login).getByTestId('mobile-account-open').tap();
+      await card(next).waitFor();
+    }
+    expect(await page.getByTestId('mobile-line-step').allTextContents()).toEqual(['admin', 'ma01', 'sh0101']);
+    expect(await axeFindings(page)).toEqual([]);
+    // Further down the line, the company may only read: the sheet says why there is no action.
+    await card('ga010101').getByTestId('mobile-account-actions').tap();
+    expect(await page.getByTestId('mobile-action-sheet').getByTestId('no-action').getAttribute('data-reason')).toBe('notDirectChild');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('mobile-line-step').first().tap();
+    await card('ma01').waitFor();
+    await page.context().close();
+
+    // A level-4 agent's members are its direct children: score one up and down, then freeze it.
+    const agent = await openOnPhone('/account/index');
+    await agent.waitForURL(/\/m\/#\/login$/);
+    await signIn(agent, e2e.gw, 'ag01010101');
+    await agent.getByTestId('mobile-notice-screen').waitFor();
+    await agent.getByTestId('tab-accounts').tap();
+    // Below a level-4 agent there are only members: the list shows them once it knows the line.
+    await expect.poll(() => agent.getByTestId('mobile-account-list').getAttribute('data-shown')).toBe('members');
+    const first = agent.getByTestId('mobile-account-card').first();
+    await first.waitFor();
+    const loginId = (await first.getAttribute('data-login-id'))!;
+    expect(loginId).toMatch(/^mb010101/);
+    const member = agent.locator(`[data-testid=mobile-account-card][data-login-id="${loginId}"]`);
+    const cents = async () =>
+      Number((await e2e.gw.db.one<{ balance: string | number }>(sql`SELECT balance FROM accounts WHERE login_id = ${loginId}`))!.balance);
+    const before = await cents();
+    await member.getByTestId('mobile-account-actions').tap();
+    await agent.getByTestId('mobile-action-sheet').locator('[data-action-id="account.setScore"]').tap();
+    await agent.getByTestId('setting-score-screen').waitFor();
+    await agent.locator('#score-amount').fill('12.34');
+    await agent.getByTestId('score-submit').tap();
+    await agent.getByTestId('score-confirm-ok').tap();
+    await agent.getByTestId('score-result').waitFor();
+    expect(await cents()).toBe(before + 1234);
+    await agent.getByTestId('score-new').tap();
+    await agent.getByTestId('score-down').tap();
+    await agent.locator('#score-amount').fill('2.34');
+    await agent.getByTestId('score-submit').tap();
+    await agent.getByTestId('score-confirm-ok').tap();
+    await agent.getByTestId('score-result').waitFor();
+    expect(await cents()).toBe(before + 1000);
+
+    await agent.getByTestId('tab-accounts').tap();
+    await member.getByTestId('mobile-account-actions').tap();
+    await agent.getByTestId('mobile-action-sheet').locator('[data-action-id="account.freeze"]').tap();
+    await agent.getByTestId('action-confirm-ok').tap();
+    await expect.poll(() => member.getAttribute('data-status')).toBe('6');
+    expect(await axeFindings(agent)).toEqual([]);
+    await agent.context().close();
   });
 
   it('switches to the desktop version and back without signing in again, and logs out to the mobile login', async () => {
