@@ -1,5 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { pathAllowed } from '../../commands/screens';
+import { useRights } from '@/hooks/use-command-context';
 
 /**
  * The screens the phone entry has, by route (a form the desktop already lays out for a narrow
@@ -13,6 +15,7 @@ const mobileScreens: { path: string; pattern: string; Screen: ComponentType }[] 
     pattern: '/settingScore/index/:userId?',
     Screen: lazy(() => import('@/features/points/setting-score-screen')),
   },
+  { path: '/winningReport/index', pattern: '/winningReport/index', Screen: lazy(() => import('./mobile-win-loss-screen')) },
   {
     path: '/changePass/index',
     pattern: '/changePass/index',
@@ -25,12 +28,16 @@ export function hasMobileScreen(path: string): boolean {
   return mobileScreens.some((screen) => route === screen.path || (screen.pattern !== screen.path && route.startsWith(`${screen.path}/`)));
 }
 
+/** The phone's routes, as the desktop's guard allows them (a screen the rights refuse goes to the notices). */
 export function MobileRoutes() {
+  const rights = useRights();
   return (
     <Switch>
-      {mobileScreens.map(({ pattern, Screen }) => (
-        <Route key={pattern} path={pattern} component={Screen} />
-      ))}
+      {mobileScreens
+        .filter((screen) => pathAllowed(screen.path, rights))
+        .map(({ pattern, Screen }) => (
+          <Route key={pattern} path={pattern} component={Screen} />
+        ))}
       <Route>
         <Redirect to="/notice" replace />
       </Route>

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { storeBets } from '../../server/games/bet.store';
 import { consoleErrors, signIn } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
 
@@ -151,6 +152,70 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     await expect.poll(() => member.getAttribute('data-status')).toBe('6');
     expect(await axeFindings(agent)).toEqual([]);
     await agent.context().close();
+  });
+
+  it("reads the win/loss report: the company's own result, drilled down by cards to a level-2 agent, with the day's bars", async () => {
+    const member = await e2e.gw.accountId('mb01010101001');
+    const settleTime = new Date(Date.now() - 60_000);
+    await storeBets(
+      e2e.gw.db,
+      'demo',
+      [
+        {
+          orderId: '880000000901',
+          memberId: member,
+          betTime: new Date(settleTime.getTime() - 30_000),
+          settleTime,
+          gameCode: 'baccarat',
+          gameType: 'live',
+          playType: 'banker',
+          betCode: 'banker',
+          gameId: 'BAC-01',
+          gameName: '百家乐',
+          round: 'R-m1',
+          transactionId: 'T-m1',
+          status: 'settled',
+          bet: 10_000,
+          validBet: 10_000,
+          settle: 0,
+          winLoss: -10_000,
+          jackpot: 0,
+          jackpotWon: 0,
+          jackpotRake: 0,
+          redPacket: 0,
+        },
+      ],
+      new Date(),
+    );
+    const dayStart = Math.floor((Date.now() + 8 * 3_600_000) / 86_400_000) * 86_400_000 - 8 * 3_600_000;
+    const report = await e2e.gw.rpc('gw.credit.agent.list.total.report', {
+      opsId: await e2e.gw.sessionFor('admin'),
+      startTime: new Date(dayStart).toISOString(),
+      endTime: new Date(dayStart + 86_400_000).toISOString(),
+    });
+
+    const page = await openOnPhone('/winningReport/index');
+    await page.waitForURL(/\/m\/#\/login$/);
+    await signIn(page, e2e.gw, 'admin');
+    await page.getByTestId('mobile-notice-screen').waitFor();
+    await page.getByTestId('tab-reports').tap();
+    await expect.poll(() => page.getByTestId('report-own').getAttribute('data-result')).toBe(report.own.result);
+    const row = (loginId: string) => page.locator(`[data-testid=mobile-report-row][data-login-id="${loginId}"]`);
+    const ma01 = report.list.find((each) => each.loginId === 'ma01')!;
+    const shown = Number(ma01.valueWonLose).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(await row('ma01').getByTestId('mobile-report-result').textContent()).toBe(shown);
+    await page.getByTestId('mobile-report-chart').waitFor();
+    expect(await axeFindings(page)).toEqual([]);
+    await row('ma01').tap();
+    await row('sh0101').waitFor();
+    expect(await page.getByTestId('report-crumb').allTextContents()).toEqual([expect.any(String), 'ma01']);
+    await page.getByTestId('mobile-report-range').selectOption('yesterday');
+    await expect.poll(() => page.evaluate(() => location.hash)).toContain('preset=yesterday');
+    await page.getByTestId('report-crumb').first().tap();
+    await expect.poll(() => page.evaluate(() => location.hash)).not.toContain('trail=');
+    await page.getByTestId('mobile-report-range').selectOption('today');
+    await row('ma01').waitFor();
+    await page.context().close();
   });
 
   it('switches to the desktop version and back without signing in again, and logs out to the mobile login', async () => {
