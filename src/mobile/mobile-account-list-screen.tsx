@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { isMemberLevel } from '../../contract/account-levels.contract';
 import { rowOffer, runAccountAction } from '../../commands/account-actions.commands';
+import { can } from '../../commands/can';
 import { AccountStatusBadge } from '@/components/account-status-badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -196,6 +197,19 @@ function ActionSheet({ row, onClose }: { row: AccountRow | null; onClose(): void
             <p className="text-sm text-muted-foreground" data-testid="no-action" data-reason={offer.reason}>
               {t('action.noneBecause', { reason: t(`why.${offer.reason}`) })}
             </p>
+          ) : null}
+          {row && can(commands.rights, 'gw.credit.score.log.query') ? (
+            <Button
+              variant="outline"
+              className="justify-start"
+              onClick={() => {
+                onClose();
+                commands.navigate(`/pointRecord/index?${new URLSearchParams({ account: row.userId, name: row.loginId })}`);
+              }}
+              data-testid="mobile-account-log"
+            >
+              {t('route.pointRecord')}
+            </Button>
           ) : null}
           {offer.actions.map((action) => (
             <Button

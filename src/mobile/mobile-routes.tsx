@@ -9,12 +9,15 @@ import { useRights } from '@/hooks/use-command-context';
  */
 const mobileScreens: { path: string; pattern: string; Screen: ComponentType }[] = [
   { path: '/notice', pattern: '/notice', Screen: lazy(() => import('./mobile-notice-screen')) },
+  { path: '/searchAccount/index', pattern: '/searchAccount/index', Screen: lazy(() => import('./mobile-search-screen')) },
   { path: '/account/index', pattern: '/account/index/:parentId?', Screen: lazy(() => import('./mobile-account-list-screen')) },
   {
     path: '/settingScore/index',
     pattern: '/settingScore/index/:userId?',
     Screen: lazy(() => import('@/features/points/setting-score-screen')),
   },
+  { path: '/pointRecord/index', pattern: '/pointRecord/index', Screen: lazy(() => import('./mobile-score-log-screen')) },
+  { path: '/videoOrder/index', pattern: '/videoOrder/index', Screen: lazy(() => import('./mobile-bet-record-screen')) },
   { path: '/winningReport/index', pattern: '/winningReport/index', Screen: lazy(() => import('./mobile-win-loss-screen')) },
   {
     path: '/changePass/index',

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UserSearch } from 'lucide-react';
 import { useLocation } from 'wouter';
+import { pathAllowed } from '../../commands/screens';
 import { SignedInData } from '@/app/signed-in-data';
 import { ConfirmHost } from '@/components/confirm-host';
 import { LogoutDialog } from '@/components/layout/logout-dialog';
@@ -56,6 +58,17 @@ function MobileShell() {
               {site?.logo ? <img src={site.logo} alt="" className="size-7 rounded" /> : null}
               <span className="truncate">{title}</span>
             </span>
+            {pathAllowed('/searchAccount/index', context.rights) ? (
+              <Button
+                variant="ghost"
+                size="icon"
+                onClick={() => navigate('/searchAccount/index')}
+                aria-label={t('route.searchAccount')}
+                data-testid="open-search"
+              >
+                <UserSearch aria-hidden />
+              </Button>
+            ) : null}
             <Button variant="ghost" size="sm" onClick={openMore} aria-label={t('mobile.figures')} data-testid="points">
               <span className="font-mono tabular-nums">{format.amount(profile?.balance ?? '0.00')}</span>
             </Button>

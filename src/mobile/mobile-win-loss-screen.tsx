@@ -66,7 +66,6 @@ export default function MobileWinLossScreen() {
 
   const open = (row: ReportRow) => {
     if (row.level === 5) {
-      // A member's bets are the desktop's bet record (the phone has no bet list yet).
       commands.navigate(
         `/videoOrder/index?${new URLSearchParams({ account: row.userId, name: row.loginId, start: range.start, end: range.end })}`,
       );

@@ -111,6 +111,13 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     await page.keyboard.press('Escape');
     await page.getByTestId('mobile-line-step').first().tap();
     await card('ma01').waitFor();
+    // Search finds an account anywhere in the line; its card opens the list it sits in.
+    await page.getByTestId('open-search').tap();
+    await page.getByTestId('search-input').fill('ga010102');
+    await page.getByTestId('search-input').press('Enter');
+    await page.locator('[data-testid=mobile-found][data-login-id="ga010102"]').getByTestId('mobile-found-open').tap();
+    await card('ga010102').waitFor();
+    expect(await page.getByTestId('mobile-line-step').allTextContents()).toEqual(['admin', 'ma01', 'sh0101']);
     await page.context().close();
 
     // A level-4 agent's members are its direct children: score one up and down, then freeze it.
@@ -145,6 +152,18 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     await agent.getByTestId('score-result').waitFor();
     expect(await cents()).toBe(before + 1000);
 
+    // The member's score log, from its card: both operations, newest first.
+    await agent.getByTestId('tab-accounts').tap();
+    await member.getByTestId('mobile-account-actions').tap();
+    await agent.getByTestId('mobile-account-log').tap();
+    await agent.getByTestId('mobile-score-log').waitFor();
+    expect(await agent.getByTestId('mobile-log-account').textContent()).toBe(loginId);
+    // The demo's members play meanwhile (their game transfers are in the log too): ours, newest first.
+    const ours = async () =>
+      (await agent.getByTestId('mobile-log-amount').allTextContents()).filter((text) => ['−2.34', '+12.34'].includes(text));
+    await expect.poll(ours).toEqual(['−2.34', '+12.34']);
+    expect(await axeFindings(agent)).toEqual([]);
+
     await agent.getByTestId('tab-accounts').tap();
     await member.getByTestId('mobile-account-actions').tap();
     await agent.getByTestId('mobile-action-sheet').locator('[data-action-id="account.freeze"]').tap();
@@ -154,7 +173,7 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     await agent.context().close();
   });
 
-  it("reads the win/loss report: the company's own result, drilled down by cards to a level-2 agent, with the day's bars", async () => {
+  it("reads the win/loss report: the company's own result and the day's bars, drilled down by cards to a member and its bets", async () => {
     const member = await e2e.gw.accountId('mb01010101001');
     const settleTime = new Date(Date.now() - 60_000);
     await storeBets(
@@ -214,7 +233,22 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     await page.getByTestId('report-crumb').first().tap();
     await expect.poll(() => page.evaluate(() => location.hash)).not.toContain('trail=');
     await page.getByTestId('mobile-report-range').selectOption('today');
-    await row('ma01').waitFor();
+    // Down to the member, and from the member to its bets.
+    for (const [login, next] of [
+      ['ma01', 'sh0101'],
+      ['sh0101', 'ga010101'],
+      ['ga010101', 'ag01010101'],
+      ['ag01010101', 'mb01010101001'],
+    ] as const) {
+      await row(login).tap();
+      await row(next).waitFor();
+    }
+    expect(await page.getByTestId('mobile-win-loss').getAttribute('data-members')).toBe('true');
+    await row('mb01010101001').tap();
+    await page.getByTestId('mobile-bet-record').waitFor();
+    expect(await page.getByTestId('mobile-bet-account').textContent()).toBe('mb01010101001');
+    await page.locator('[data-testid=mobile-bet-card][data-order-id="880000000901"]').waitFor();
+    expect(await axeFindings(page)).toEqual([]);
     await page.context().close();
   });
 
