@@ -89,7 +89,7 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     await page.context().close();
   });
 
-  it('drills down the downline as cards, scores a member up and down, and freezes it after a confirmation', async () => {
+  it('drills down the downline as cards, finds an account by search, scores a member up and down, reads its score log, freezes it', async () => {
     const page = await openOnPhone('/login');
     await page.waitForURL(/\/m\/#\/login$/);
     await signIn(page, e2e.gw, 'admin');
