@@ -135,7 +135,7 @@ function LogCard({ row }: { row: ScoreLogRow }) {
         <span
           className={cn(
             'ms-auto font-mono text-base tabular-nums',
-            outgoing ? 'text-destructive' : 'text-emerald-600 dark:text-emerald-400',
+            outgoing ? 'text-destructive' : 'text-emerald-700 dark:text-emerald-400',
           )}
           data-testid="mobile-log-amount"
         >

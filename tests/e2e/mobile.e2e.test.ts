@@ -252,6 +252,40 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     await page.context().close();
   });
 
+  it('passes axe on every phone screen in both themes', async () => {
+    const page = await openOnPhone('/login');
+    await page.waitForURL(/\/m\/#\/login$/);
+    await signIn(page, e2e.gw, 'admin');
+    await page.getByTestId('mobile-notice-screen').waitFor();
+    const screens = [
+      ['/notice', 'mobile-notice-screen'],
+      ['/searchAccount/index', 'mobile-search'],
+      ['/account/index', 'mobile-account-card'],
+      ['/settingScore/index', 'setting-score-screen'],
+      ['/pointRecord/index', 'mobile-score-log'],
+      ['/winningReport/index', 'mobile-win-loss'],
+      ['/videoOrder/index', 'mobile-bet-record'],
+      ['/changePass/index', 'change-password-screen'],
+    ] as const;
+    const findings: string[] = [];
+    for (const theme of ['black', 'red'] as const) {
+      await page.evaluate((value) => {
+        localStorage.setItem('credit-preferences', JSON.stringify({ theme: value }));
+      }, theme);
+      await page.reload();
+      await page.getByTestId('mobile-shell').waitFor();
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      for (const [path, testId] of screens) {
+        await page.evaluate((hash) => (location.hash = hash), path);
+        await page.getByTestId(testId).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        findings.push(...(await axeFindings(page)).map((finding) => `${theme} ${path}: ${finding}`));
+      }
+    }
+    expect(findings).toEqual([]);
+    await page.context().close();
+  });
+
   it('switches to the desktop version and back without signing in again, and logs out to the mobile login', async () => {
     const page = await openOnPhone('/notice');
     await page.waitForURL(/\/m\/#\/login$/);

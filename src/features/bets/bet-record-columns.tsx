@@ -31,7 +31,7 @@ export function betRecordColumns(t: TFunction, format: Format): DataTableColumn<
     {
       ...amount('winLoss'),
       cell: ({ row }) => (
-        <span className={cn(row.original.winLoss.startsWith('-') ? 'text-destructive' : 'text-emerald-600 dark:text-emerald-400')}>
+        <span className={cn(row.original.winLoss.startsWith('-') ? 'text-destructive' : 'text-emerald-700 dark:text-emerald-400')}>
           {format.amount(row.original.winLoss)}
         </span>
       ),

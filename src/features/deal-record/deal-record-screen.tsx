@@ -55,7 +55,7 @@ export default function DealRecordScreen() {
                 ? 'text-destructive'
                 : amount === '0.00'
                   ? 'text-muted-foreground'
-                  : 'text-emerald-600 dark:text-emerald-400',
+                  : 'text-emerald-700 dark:text-emerald-400',
             )}
           >
             {format.amount(amount)}

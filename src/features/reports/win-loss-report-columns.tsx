@@ -9,7 +9,7 @@ type Format = ReturnType<typeof useFormat>;
 
 /** A result's colour: a loss stands out, a gain reads as one. */
 export const resultTone = (amount: string) =>
-  amount.startsWith('-') ? 'text-destructive' : Number(amount) > 0 ? 'text-emerald-600 dark:text-emerald-400' : '';
+  amount.startsWith('-') ? 'text-destructive' : Number(amount) > 0 ? 'text-emerald-700 dark:text-emerald-400' : '';
 
 export function winLossColumns(t: TFunction, format: Format, onOpen: (row: ReportRow) => void): DataTableColumn<ReportRow>[] {
   const title = (key: string) => t(`reports.column.${key}`);
