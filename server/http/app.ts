@@ -314,7 +314,11 @@ export async function buildApp(options: AppOptions) {
     app.get('/m/manifest.webmanifest', async (request, reply) => {
       const origin = originOf(request);
       const site = await resolveSite(options.db, { ...origin, country: countryOf(origin.ip) });
-      const icons = [{ src: '/app-icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }];
+      const icons = [
+        { src: '/app-icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/app-icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/app-icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      ];
       const logo = site?.logo ? [{ src: site.logo, sizes: 'any', purpose: 'any' }] : [];
       const name = site?.title || 'Credit back office';
       return reply

@@ -331,6 +331,10 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     const title = await e2e.gw.db.one<{ title: string }>(sql`SELECT title FROM sites WHERE id = 'demo'`);
     expect(manifest).toMatchObject({ start_url: '/m/#/notice', scope: '/m/', display: 'standalone' });
     expect(manifest.name).toBe(title!.title || 'Credit back office');
+    // Each icon the manifest names is served.
+    for (const icon of manifest.icons as { src: string }[]) {
+      expect(await page.evaluate(async (src) => (await fetch(src)).status, icon.src), icon.src).toBe(200);
+    }
     expect(await page.evaluate(() => document.querySelector('link[rel=manifest]')?.getAttribute('href'))).toBe('/m/manifest.webmanifest');
     await page.context().close();
   });

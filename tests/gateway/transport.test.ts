@@ -269,7 +269,10 @@ describe('the web page', () => {
       await gw.db.run(sql`UPDATE sites SET title = '信用后台' WHERE id = 'demo'`);
       const manifest = await web.raw({ method: 'GET', path: '/m/manifest.webmanifest' });
       expect(manifest.headers['content-type']).toContain('application/manifest+json');
-      expect(JSON.parse(manifest.text)).toMatchObject({ name: '信用后台', start_url: '/m/#/notice', scope: '/m/', display: 'standalone' });
+      const installable = JSON.parse(manifest.text) as { icons: { sizes: string; type: string }[] };
+      expect(installable).toMatchObject({ name: '信用后台', start_url: '/m/#/notice', scope: '/m/', display: 'standalone' });
+      // Installable: a 192 and a 512 px PNG, as browsers ask.
+      expect(installable.icons.filter((icon) => icon.type === 'image/png').map((icon) => icon.sizes)).toEqual(['192x192', '512x512']);
     } finally {
       await web.close();
     }
