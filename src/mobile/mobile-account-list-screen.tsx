@@ -1,4 +1,3 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { ChevronRight, MoreHorizontal, Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { useAccountPages, type AccountRow } from '@/hooks/use-account-pages';
 import { useCommands } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
 import { cn } from '@/lib/utils';
+import { VirtualCards } from './mobile-kit';
 
 /** /account/index/:parentId? on a phone: the downline as cards, a tap on an agent going one level down. */
 export default function MobileAccountListScreen() {
@@ -39,20 +39,6 @@ export default function MobileAccountListScreen() {
   useEffect(() => {
     if (line.length > 0) setParentLevel(line.at(-1)!.level);
   }, [line]);
-
-  // The cards scroll with the page: the virtualizer counts from where the list starts on it.
-  const [list, setList] = useState<HTMLUListElement | null>(null);
-  const virtualizer = useWindowVirtualizer({
-    count: pages.rows.length,
-    estimateSize: () => 124,
-    overscan: 6,
-    scrollMargin: list?.offsetTop ?? 0,
-  });
-  const items = virtualizer.getVirtualItems();
-  const last = items.at(-1)?.index ?? -1;
-  useEffect(() => {
-    if (last >= pages.rows.length - 5 && pages.rows.length < pages.total && !pages.loading) pages.loadMore();
-  }, [last, pages]);
 
   return (
     <section className="space-y-3" data-testid="mobile-account-list" data-shown={shown}>
@@ -108,22 +94,17 @@ export default function MobileAccountListScreen() {
         {pages.loading && pages.rows.length === 0 ? t('app.loading') : t('accounts.total', { count: pages.total })}
       </p>
       {!pages.loading && pages.rows.length === 0 ? <p className="text-muted-foreground">{t('accounts.empty')}</p> : null}
-      <ul ref={setList} className="relative" style={{ height: virtualizer.getTotalSize() }} data-testid="mobile-account-cards">
-        {items.map((item) => {
-          const row = pages.rows[item.index]!;
-          return (
-            <li
-              key={row.userId}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              className="absolute inset-x-0 pb-2"
-              style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
-            >
-              <AccountCard row={row} onActions={() => setActing(row)} onOpen={() => navigate(`/account/index/${row.userId}`)} />
-            </li>
-          );
-        })}
-      </ul>
+      <VirtualCards
+        rows={pages.rows}
+        total={pages.total}
+        loading={pages.loading}
+        loadMore={pages.loadMore}
+        rowKey={(row) => row.userId}
+        estimate={124}
+        testId="mobile-account-cards"
+      >
+        {(row) => <AccountCard row={row} onActions={() => setActing(row)} onOpen={() => navigate(`/account/index/${row.userId}`)} />}
+      </VirtualCards>
       <ActionSheet row={acting} onClose={() => setActing(null)} />
     </section>
   );

@@ -3,13 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { languages, themes } from '../../commands/preferences.commands';
 import { AccountStatusBadge } from '@/components/account-status-badge';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { useCommands } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
 import { updatePreferences, usePreferences } from '@/lib/preferences';
 import { SessionContext } from '@/lib/session-context';
+import { ChoiceSelect } from './mobile-kit';
 
 /** The figures of the top bar (points, rates, level, status) and the phone's settings: language, theme, desktop, logout. */
 export function MobileMoreSheet({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
@@ -47,36 +46,20 @@ export function MobileMoreSheet({ open, onOpenChange }: { open: boolean; onOpenC
             <RefreshCw className={refreshing ? 'animate-spin' : ''} aria-hidden />
             {t('command.refreshPoints')}
           </Button>
-          <div className="grid gap-2">
-            <Label htmlFor="mobile-language">{t('settings.language')}</Label>
-            <NativeSelect
-              id="mobile-language"
-              value={language}
-              onChange={(event) => updatePreferences({ language: event.target.value as typeof language })}
-              data-testid="mobile-language"
-            >
-              {languages.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {t(item.titleKey)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="mobile-theme">{t('settings.theme')}</Label>
-            <NativeSelect
-              id="mobile-theme"
-              value={theme}
-              onChange={(event) => updatePreferences({ theme: event.target.value as typeof theme })}
-              data-testid="mobile-theme"
-            >
-              {themes.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {t(item.titleKey)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <ChoiceSelect
+            id="mobile-language"
+            label={t('settings.language')}
+            value={language}
+            options={languages.map((item) => ({ value: item.id, label: t(item.titleKey) }))}
+            onChange={(next) => next && updatePreferences({ language: next })}
+          />
+          <ChoiceSelect
+            id="mobile-theme"
+            label={t('settings.theme')}
+            value={theme}
+            options={themes.map((item) => ({ value: item.id, label: t(item.titleKey) }))}
+            onChange={(next) => next && updatePreferences({ theme: next })}
+          />
           <Button
             variant="outline"
             onClick={() => {

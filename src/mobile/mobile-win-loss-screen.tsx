@@ -4,11 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { can } from '../../commands/can';
 import { BET_MAX_SPAN_DAYS } from '../../contract/game.contract';
 import type { ReportRow } from '../../contract/report.contract';
-import { rangePresets, type RangePreset } from '../../contract/range-presets.contract';
+import type { RangePreset } from '../../contract/range-presets.contract';
 import { useCall } from '@/api/queries';
 import { lazyChart } from '@/components/chart/lazy-chart';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import { useCommands, useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
@@ -18,6 +16,7 @@ import { ReportBreadcrumb } from '@/features/reports/report-breadcrumb';
 import { parseTrail, writeTrail } from '@/features/reports/report-trail';
 import { resultTone } from '@/features/reports/win-loss-report-columns';
 import { winLossReportState } from '@/features/reports/win-loss-report-state';
+import { RangePresetSelect } from './mobile-kit';
 
 const WinLossChart = lazyChart(() => import('@/features/reports/win-loss-chart'));
 
@@ -83,22 +82,12 @@ export default function MobileWinLossScreen() {
     <section className="space-y-3" data-testid="mobile-win-loss" data-members={membersBelow ? 'true' : 'false'}>
       <h1 className="text-lg font-semibold">{t('route.winningReport')}</h1>
       <ReportBreadcrumb trail={trail} onGo={(steps) => setView({ trail: writeTrail(steps) })} />
-      <div className="grid gap-1">
-        <Label htmlFor="mobile-report-range">{t('reports.range')}</Label>
-        <NativeSelect
-          id="mobile-report-range"
-          value={view.start ? '' : preset}
-          onChange={(event) => setView({ preset: event.target.value as RangePreset, start: '', end: '' }, 'replace')}
-          data-testid="mobile-report-range"
-        >
-          {view.start ? <option value="">{`${range.start} – ${range.end}`}</option> : null}
-          {rangePresets.map((item) => (
-            <option key={item} value={item}>
-              {t(`filter.preset.${item}`)}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <RangePresetSelect
+        id="mobile-report-range"
+        preset={preset}
+        custom={view.start ? `${range.start} – ${range.end}` : null}
+        onPick={(next) => setView({ preset: next, start: '', end: '' }, 'replace')}
+      />
       {own && total ? (
         <dl className="grid grid-cols-2 gap-2 rounded-lg border bg-card p-3 text-sm" data-testid="mobile-report-summary">
           <div>
