@@ -12,17 +12,18 @@ import type { PlatformAccount, PlatformFor, PlatformGameNotice, PlatformReply } 
 export type PushSubject = 'games' | 'notices' | 'account' | 'reply';
 
 /**
- * Queues a push of the site's closed games, in the caller's transaction: the change and the duty
- * to tell the platform commit together (an outbox), so a process dying in between loses nothing.
+ * Queues a push in the caller's transaction: the change and the duty to tell the platform commit
+ * together (an outbox), so a process dying in between loses nothing. A reply names its
+ * suggestion (`subjectId`); the site-wide subjects have none.
  */
-export async function queuePush(tx: Queryable, siteId: string, subject: 'games' | 'notices', now: Date): Promise<void> {
-  await tx.run(sql`INSERT INTO platform_pushes (site_id, subject, queued_at) VALUES (${siteId}, ${subject}, ${now})
-    ON CONFLICT (site_id, subject, account_id) DO UPDATE SET version = platform_pushes.version + 1, queued_at = EXCLUDED.queued_at`);
-}
-
-/** Queues the answer to one suggestion for the platform, in the transaction that saved it. */
-export async function queueReplyPush(tx: Queryable, siteId: string, suggestionId: string, now: Date): Promise<void> {
-  await tx.run(sql`INSERT INTO platform_pushes (site_id, subject, account_id, queued_at) VALUES (${siteId}, 'reply', ${suggestionId}, ${now})
+export async function queuePush(
+  tx: Queryable,
+  siteId: string,
+  subject: 'games' | 'notices' | 'reply',
+  now: Date,
+  subjectId = '0',
+): Promise<void> {
+  await tx.run(sql`INSERT INTO platform_pushes (site_id, subject, account_id, queued_at) VALUES (${siteId}, ${subject}, ${subjectId}, ${now})
     ON CONFLICT (site_id, subject, account_id) DO UPDATE SET version = platform_pushes.version + 1, queued_at = EXCLUDED.queued_at`);
 }
 

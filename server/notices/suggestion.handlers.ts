@@ -3,7 +3,7 @@ import { ErrorCode } from '../../contract/errors.contract';
 import type { Suggestion, SuggestionStatus } from '../../contract/suggestion.contract';
 import { accountOfLine } from '../accounts/line-access';
 import { iso } from '../db/timestamps';
-import { queueReplyPush } from '../games/platform-pushes';
+import { queuePush } from '../games/platform-pushes';
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
@@ -107,7 +107,7 @@ export const suggestionHandlers = defineHandlers({
         replied_by_login = ${by}, replied_at = ${ctx.now}
       WHERE id = ${row.id}`);
     // The member reads the answer at the platform: it goes there through the outbox, committed with it.
-    await queueReplyPush(ctx.db, ctx.site.id, String(row.id), ctx.now);
+    await queuePush(ctx.db, ctx.site.id, 'reply', ctx.now, String(row.id));
     ctx.audit.targetId = String(row.member_id);
     ctx.audit.summary = `REPLY_SUGGESTION ${row.id} ${row.login_id}`;
     ctx.audit.changes = [{ field: 'suggestionStatus', before: row.status, after: 'answered' }];
