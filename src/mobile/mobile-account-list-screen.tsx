@@ -6,6 +6,7 @@ import { isMemberLevel } from '../../contract/account-levels.contract';
 import { rowOffer, runAccountAction } from '../../commands/account-actions.commands';
 import { can } from '../../commands/can';
 import { AccountStatusBadge } from '@/components/account-status-badge';
+import { AccountKindToggle, type AccountKind } from '@/features/accounts/account-kind-toggle';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
@@ -20,7 +21,7 @@ export default function MobileAccountListScreen() {
   const { t } = useTranslation();
   const { parentId } = useParams<{ parentId?: string }>();
   const [, navigate] = useLocation();
-  const [kind, setKind] = useState<'agents' | 'members'>('agents');
+  const [kind, setKind] = useState<AccountKind>('agents');
   const [search, setSearch] = useState('');
   const [keyword, setKeyword] = useState('');
   const [acting, setActing] = useState<AccountRow | null>(null);
@@ -60,23 +61,7 @@ export default function MobileAccountListScreen() {
         ))}
       </nav>
       <div className="flex items-center gap-2">
-        <div role="radiogroup" aria-label={t('accounts.show')} className="flex rounded-md border p-0.5">
-          {(['agents', 'members'] as const).map((option) => (
-            <Button
-              key={option}
-              type="button"
-              size="sm"
-              variant={shown === option ? 'default' : 'ghost'}
-              role="radio"
-              aria-checked={shown === option}
-              onClick={() => setKind(option)}
-              disabled={option === 'agents' && membersOnly}
-              data-kind={option}
-            >
-              {t(`accounts.${option}`)}
-            </Button>
-          ))}
-        </div>
+        <AccountKindToggle shown={shown} membersOnly={membersOnly} onChange={setKind} />
         <div className="relative flex-1">
           <Search className="pointer-events-none absolute top-3.5 left-2 size-4 text-muted-foreground" aria-hidden />
           <Input

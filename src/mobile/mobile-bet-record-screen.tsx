@@ -1,35 +1,26 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BET_MAX_SPAN_DAYS, betStatuses } from '../../contract/game.contract';
-import type { RangePreset } from '../../contract/range-presets.contract';
+import { betStatuses } from '../../contract/game.contract';
 import { useInfiniteCall } from '@/api/queries';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
-import { presetRange, rangeTimes } from '@/lib/time';
 import { cn } from '@/lib/utils';
-import { betRecordState } from '@/features/bets/bet-record-state';
+import { betQueryOf, betRecordState } from '@/features/bets/bet-record-state';
 import { resultTone } from '@/features/reports/win-loss-report-columns';
-import { AccountChip, ChoiceSelect, RangePresetSelect, VirtualCards } from './mobile-kit';
+import { AccountChip, ChoiceSelect, RangePresetSelect, usePresetRange, VirtualCards } from './mobile-kit';
 
 /** /videoOrder/index on a phone: the line's (or one account's) bets as cards with the range's sums, by status and a quick range. */
 export default function MobileBetRecordScreen() {
   const { t } = useTranslation();
   const format = useFormat();
   const [view, setView] = useUrlState(betRecordState);
-  const [preset, setPreset] = useState<RangePreset>('today');
-  const range = view.start && view.end ? { start: view.start, end: view.end } : presetRange(preset);
-  const query = useMemo(() => {
-    const times = rangeTimes(range, BET_MAX_SPAN_DAYS);
-    if (!times) return null;
-    return {
-      ...times,
-      ...(view.account ? { userId: view.account } : {}),
-      ...(view.type ? { gameType: view.type } : {}),
-      ...(view.game ? { gameCode: view.game } : {}),
-      ...(view.status ? { status: view.status } : {}),
-    };
+  const { range, select } = usePresetRange(view, () => setView({ start: '', end: '' }, 'replace'));
+  const query = useMemo(
+    () => betQueryOf(view, range),
+    // The range is rebuilt each render: its days are what change it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [range.start, range.end, view.account, view.type, view.game, view.status]);
+    [range.start, range.end, view.account, view.type, view.game, view.status, view.order],
+  );
   const pages = useInfiniteCall('gw.credit.bet.query', query ?? { startTime: '', endTime: '' }, { enabled: query !== null });
   const rows = query ? pages.rows : [];
   const sum = query ? pages.first?.sum : undefined;
@@ -49,15 +40,7 @@ export default function MobileBetRecordScreen() {
           anyLabel={t('bets.anyStatus')}
           onChange={(status) => setView({ status }, 'replace')}
         />
-        <RangePresetSelect
-          id="mobile-bet-range"
-          preset={preset}
-          custom={view.start ? `${range.start} – ${range.end}` : null}
-          onPick={(next) => {
-            setPreset(next);
-            setView({ start: '', end: '' }, 'replace');
-          }}
-        />
+        <RangePresetSelect id="mobile-bet-range" {...select} />
       </div>
       {sum ? (
         <dl className="grid grid-cols-3 gap-2 rounded-lg border bg-card p-3 text-sm" data-testid="mobile-bet-sum">

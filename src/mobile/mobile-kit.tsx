@@ -2,6 +2,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rangePresets, type RangePreset } from '../../contract/range-presets.contract';
+import { presetRange, type BeijingRange } from '@/lib/time';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -61,6 +62,24 @@ export function VirtualCards<T>({
       })}
     </ul>
   );
+}
+
+/**
+ * The range of a list screen: the days its address gives (a link from another screen), else a
+ * quick range picked on the phone (today to start); picking one clears the address's days.
+ */
+export function usePresetRange(days: { start: string; end: string }, clearDays: () => void) {
+  const [preset, setPreset] = useState<RangePreset>('today');
+  const range: BeijingRange = days.start && days.end ? { start: days.start, end: days.end } : presetRange(preset);
+  const select = {
+    preset,
+    custom: days.start ? `${range.start} – ${range.end}` : null,
+    onPick: (next: RangePreset) => {
+      setPreset(next);
+      clearDays();
+    },
+  };
+  return { range, select };
 }
 
 /** A quick range (today, yesterday, this week…); a range set elsewhere (a link) shows as its days until another is picked. */

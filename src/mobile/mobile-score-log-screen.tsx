@@ -1,22 +1,20 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { scoreTypes } from '../../contract/points.contract';
-import type { RangePreset } from '../../contract/range-presets.contract';
 import { useInfiniteCall } from '@/api/queries';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
-import { presetRange, rangeToGateway } from '@/lib/time';
+import { rangeToGateway } from '@/lib/time';
 import { cn } from '@/lib/utils';
 import type { ScoreLogRow } from '@/features/points/point-record-columns';
 import { pointRecordState } from '@/features/points/point-record-state';
-import { AccountChip, ChoiceSelect, RangePresetSelect, VirtualCards } from './mobile-kit';
+import { AccountChip, ChoiceSelect, RangePresetSelect, usePresetRange, VirtualCards } from './mobile-kit';
 
 /** /pointRecord/index on a phone: the line's score operations as cards, newest first, by type and a quick range, or one account's. */
 export default function MobileScoreLogScreen() {
   const { t } = useTranslation();
   const [view, setView] = useUrlState(pointRecordState);
-  const [preset, setPreset] = useState<RangePreset>('today');
-  const range = view.start && view.end ? { start: view.start, end: view.end } : presetRange(preset);
+  const { range, select } = usePresetRange(view, () => setView({ start: '', end: '' }, 'replace'));
   const query = useMemo(
     () => ({
       ...(view.account ? { userId: view.account } : {}),
@@ -45,15 +43,7 @@ export default function MobileScoreLogScreen() {
           anyLabel={t('log.anyType')}
           onChange={(type) => setView({ type }, 'replace')}
         />
-        <RangePresetSelect
-          id="mobile-log-range"
-          preset={preset}
-          custom={view.start ? `${range.start} – ${range.end}` : null}
-          onPick={(next) => {
-            setPreset(next);
-            setView({ start: '', end: '' }, 'replace');
-          }}
-        />
+        <RangePresetSelect id="mobile-log-range" {...select} />
       </div>
       <p className="text-sm text-muted-foreground" role="status" data-testid="mobile-log-total">
         {pages.isPending ? t('app.loading') : t('accounts.total', { count: pages.total })}

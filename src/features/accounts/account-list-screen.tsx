@@ -25,6 +25,7 @@ import { BulkActions } from './bulk-actions';
 import { DownlineStats } from './downline-stats';
 import { LineBreadcrumb } from './line-breadcrumb';
 import { RowActions } from './row-actions';
+import { AccountKindToggle } from './account-kind-toggle';
 
 type Sort = NonNullable<AccountQuery['sort']>;
 const selectClass = 'h-9 rounded-md border border-input bg-background px-2 text-sm';
@@ -104,23 +105,7 @@ export default function AccountListScreen() {
 
   const filters = (
     <>
-      <div role="radiogroup" aria-label={t('accounts.show')} className="flex rounded-md border p-0.5">
-        {(['agents', 'members'] as const).map((option) => (
-          <Button
-            key={option}
-            type="button"
-            size="sm"
-            variant={shown === option ? 'default' : 'ghost'}
-            role="radio"
-            aria-checked={shown === option}
-            onClick={() => setView({ kind: option })}
-            disabled={option === 'agents' && parentHasMembersOnly}
-            data-kind={option}
-          >
-            {t(`accounts.${option}`)}
-          </Button>
-        ))}
-      </div>
+      <AccountKindToggle shown={shown} membersOnly={parentHasMembersOnly} onChange={(kind) => setView({ kind })} />
       <div className="relative">
         <Search className="pointer-events-none absolute top-2.5 left-2 size-4 text-muted-foreground" aria-hidden />
         <Input

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { gameName } from '../../../commands/game.commands';
 import { gameTypes } from '../../../contract/account-fields.contract';
 import { BET_MAX_SPAN_DAYS, betStatuses } from '../../../contract/game.contract';
-import type { ParamsIn } from '../../../contract/methods.contract';
 import { useCall, useInfiniteCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
 import type { ExportFormat } from '@/components/data-table/data-table-export';
@@ -16,12 +15,10 @@ import { SearchFilter } from '@/components/filters/search-filter';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
-import { presetRange, rangeTimes } from '@/lib/time';
+import { presetRange } from '@/lib/time';
 import { toast } from '@/lib/toast';
 import { betRecordColumns } from './bet-record-columns';
-import { betRecordState } from './bet-record-state';
-
-type Query = Omit<ParamsIn<'gw.credit.bet.query'>, 'pageIndex' | 'pageSize'>;
+import { betQueryOf, betRecordState } from './bet-record-state';
 
 /** /videoOrder/index: the bets of the caller's line (spec §3), filtered, totalled, loaded as they scroll, exported. */
 export default function BetRecordScreen() {
@@ -38,19 +35,12 @@ export default function BetRecordScreen() {
   });
   const exporting = exporter.phase === 'starting' || exporter.phase === 'running' || exporter.phase === 'downloading';
 
-  const query = useMemo<Query | null>(() => {
-    const times = rangeTimes(range, BET_MAX_SPAN_DAYS);
-    if (!times) return null;
-    return {
-      ...times,
-      ...(view.account ? { userId: view.account } : {}),
-      ...(view.type ? { gameType: view.type } : {}),
-      ...(view.game ? { gameCode: view.game } : {}),
-      ...(view.status ? { status: view.status } : {}),
-      ...(view.order ? { orderId: view.order } : {}),
-    };
+  const query = useMemo(
+    () => betQueryOf(view, range),
+    // The range is rebuilt each render: its days are what change it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [range.start, range.end, view.account, view.type, view.game, view.status, view.order]);
+    [range.start, range.end, view.account, view.type, view.game, view.status, view.order],
+  );
   const pages = useInfiniteCall('gw.credit.bet.query', query ?? { startTime: '', endTime: '' }, { enabled: query !== null });
   const rows = useMemo(() => (query ? pages.rows : []), [query, pages.rows]);
   const total = query ? pages.total : 0;

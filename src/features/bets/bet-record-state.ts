@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { gameTypes } from '../../../contract/account-fields.contract';
 import { idSchema } from '../../../contract/common.contract';
-import { betStatuses } from '../../../contract/game.contract';
+import { BET_MAX_SPAN_DAYS, betStatuses } from '../../../contract/game.contract';
+import type { ParamsIn } from '../../../contract/methods.contract';
 import { urlStateCodec } from '@/hooks/use-url-state';
+import { rangeTimes, type BeijingRange } from '@/lib/time';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -20,3 +22,19 @@ export const betRecordState = urlStateCodec(
   },
   { account: '', name: '', type: '', game: '', status: '', order: '', start: '', end: '' },
 );
+
+export type BetQuery = Omit<ParamsIn<'gw.credit.bet.query'>, 'pageIndex' | 'pageSize'>;
+
+/** The bet query a view asks for over a range of Beijing days; null while the range is not one the gateway takes. */
+export function betQueryOf(view: ReturnType<typeof betRecordState.parse>, range: BeijingRange): BetQuery | null {
+  const times = rangeTimes(range, BET_MAX_SPAN_DAYS);
+  if (!times) return null;
+  return {
+    ...times,
+    ...(view.account ? { userId: view.account } : {}),
+    ...(view.type ? { gameType: view.type } : {}),
+    ...(view.game ? { gameCode: view.game } : {}),
+    ...(view.status ? { status: view.status } : {}),
+    ...(view.order ? { orderId: view.order } : {}),
+  };
+}
