@@ -21,6 +21,9 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 /** Past this many results the list is virtualized. */
 const VIRTUAL_FROM = 50;
 const ROW_HEIGHT = 40;
+/** The centred dialog moved to the screen's foot, still 90 % wide (spec §9). */
+const bottomSheet =
+  'top-auto bottom-0 translate-y-0 rounded-b-none pb-[env(safe-area-inset-bottom)] data-[state=open]:animate-rise-in data-[state=closed]:animate-rise-out';
 
 interface Entry {
   value: string;
@@ -51,12 +54,15 @@ export function CommandPalette({
   onOpenChange,
   context,
   startWith,
+  placement = 'centre',
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
   context: CommandContext;
   /** A command whose shortcut was pressed: the palette opens on its first page. */
   startWith?: Command | null;
+  /** The phone's command sheet rises from the bottom, within a thumb's reach. */
+  placement?: 'centre' | 'bottom';
 }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
@@ -227,6 +233,7 @@ export function CommandPalette({
       description={t('palette.description')}
       closeLabel={t('palette.close')}
       commandProps={{ shouldFilter: false, loop: true, onKeyDown }}
+      className={placement === 'bottom' ? bottomSheet : undefined}
     >
       {page ? (
         <button

@@ -86,7 +86,7 @@ function MobileShell() {
         <LogoutDialog />
         {paletteOpen ? (
           <Suspense fallback={null}>
-            <CommandPalette key={location} open={paletteOpen} onOpenChange={setPaletteOpen} context={context} />
+            <CommandPalette key={location} open={paletteOpen} onOpenChange={setPaletteOpen} context={context} placement="bottom" />
           </Suspense>
         ) : null}
         <ConfirmHost />

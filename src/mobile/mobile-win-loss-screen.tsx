@@ -16,11 +16,13 @@ import { ReportBreadcrumb } from '@/features/reports/report-breadcrumb';
 import { parseTrail, writeTrail } from '@/features/reports/report-trail';
 import { resultTone } from '@/features/reports/win-loss-report-columns';
 import { winLossReportState } from '@/features/reports/win-loss-report-state';
-import { RangePresetSelect } from './mobile-kit';
+import { RangePresetSelect, VirtualCards } from './mobile-kit';
 
 const WinLossChart = lazyChart(() => import('@/features/reports/win-loss-chart'));
+// One answer holds every child of the level: nothing more to ask for.
+const noMore = () => undefined;
 
-/** /winningReport/index on a phone: a quick range, the line's own result and totals, each child as a card a tap drills into. */
+/** /winningReport/index on a phone: a quick range, the line's own result, totals and days, each child as a card a tap drills into. */
 export default function MobileWinLossScreen() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -110,44 +112,50 @@ export default function MobileWinLossScreen() {
           </div>
         </dl>
       ) : null}
-      <h2 className="text-sm font-medium text-muted-foreground" data-testid="win-loss-kind">
-        {t(membersBelow ? 'reports.playerTotalReport' : 'reports.agentTotalReport')}
-      </h2>
-      {answer.isPending && times ? <p role="status">{t('app.loading')}</p> : null}
-      {!answer.isPending && rows.length === 0 ? <p className="text-muted-foreground">{t('reports.empty')}</p> : null}
-      <ul className="grid gap-2" data-testid="mobile-report-rows">
-        {rows.map((row) => (
-          <li key={row.userId}>
-            <button
-              type="button"
-              className="grid w-full gap-1 rounded-lg border bg-card p-3 text-left text-card-foreground"
-              onClick={() => open(row)}
-              data-testid="mobile-report-row"
-              data-login-id={row.loginId}
-            >
-              <span className="flex items-center gap-2">
-                <span className="min-w-0 flex-1 truncate font-semibold">{row.loginId}</span>
-                <span className="text-xs text-muted-foreground">{t(`level.${row.level}`)}</span>
-                <ChevronRight className="size-4" aria-hidden />
-              </span>
-              <span className="grid grid-cols-2 gap-x-3 text-sm">
-                <span className="text-muted-foreground">{t('reports.column.valueWonLose')}</span>
-                {amount(row.valueWonLose, 'mobile-report-result')}
-                <span className="text-muted-foreground">{t('reports.column.bets')}</span>
-                <span className="tabular-nums">{row.bets}</span>
-                <span className="text-muted-foreground">{t('reports.column.agentToCompany')}</span>
-                {amount(row.agentToCompany, 'mobile-report-to-company')}
-              </span>
-            </button>
-          </li>
-        ))}
-      </ul>
       {bars.some((bar) => bar.valueWonLose !== 0 || bar.agentToCompany !== 0) ? (
         <figure className="grid gap-2">
           <figcaption className="text-sm font-medium">{t('reports.byDay')}</figcaption>
           <WinLossChart bars={bars} className="h-56" testId="mobile-report-chart" />
         </figure>
       ) : null}
+      <h2 className="text-sm font-medium text-muted-foreground" data-testid="win-loss-kind">
+        {t(membersBelow ? 'reports.playerTotalReport' : 'reports.agentTotalReport')}
+      </h2>
+      {answer.isPending && times ? <p role="status">{t('app.loading')}</p> : null}
+      {!answer.isPending && rows.length === 0 ? <p className="text-muted-foreground">{t('reports.empty')}</p> : null}
+      <VirtualCards
+        rows={rows}
+        total={rows.length}
+        loading={answer.isFetching}
+        loadMore={noMore}
+        rowKey={(row) => row.userId}
+        estimate={112}
+        testId="mobile-report-rows"
+      >
+        {(row) => (
+          <button
+            type="button"
+            className="grid w-full gap-1 rounded-lg border bg-card p-3 text-left text-card-foreground"
+            onClick={() => open(row)}
+            data-testid="mobile-report-row"
+            data-login-id={row.loginId}
+          >
+            <span className="flex items-center gap-2">
+              <span className="min-w-0 flex-1 truncate font-semibold">{row.loginId}</span>
+              <span className="text-xs text-muted-foreground">{t(`level.${row.level}`)}</span>
+              <ChevronRight className="size-4" aria-hidden />
+            </span>
+            <span className="grid grid-cols-2 gap-x-3 text-sm">
+              <span className="text-muted-foreground">{t('reports.column.valueWonLose')}</span>
+              {amount(row.valueWonLose, 'mobile-report-result')}
+              <span className="text-muted-foreground">{t('reports.column.bets')}</span>
+              <span className="tabular-nums">{row.bets}</span>
+              <span className="text-muted-foreground">{t('reports.column.agentToCompany')}</span>
+              {amount(row.agentToCompany, 'mobile-report-to-company')}
+            </span>
+          </button>
+        )}
+      </VirtualCards>
     </section>
   );
 }

@@ -82,6 +82,15 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     expect(await axeFindings(page)).toEqual([]);
     await page.getByTestId('tab-commands').tap();
     await page.locator('[data-command-id="session.switchView"]').waitFor();
+    // A sheet at the foot of the screen, 90 % wide, within a thumb's reach.
+    const sheet = page.locator('[data-slot=command-dialog]');
+    // The palette's Alt+1 is of no use to a thumb: present in the page, not shown.
+    expect(await sheet.locator('[data-slot=command-shortcut]').count()).toBeGreaterThan(0);
+    expect(await sheet.locator('[data-slot=command-shortcut]').first().isVisible()).toBe(false);
+    await expect
+      .poll(async () => sheet.boundingBox().then((box) => box && [Math.round(box.y + box.height), Math.round(box.width)]))
+      .toEqual([844, 351]);
+    expect(await axeFindings(page)).toEqual([]);
     // The same rights as the desktop: a level-1 agent gets its reports, and no system settings.
     await page.locator('[data-command-id="go.winningReport"]').waitFor();
     expect(await page.locator('[data-command-id="go.systemSetting"]').count()).toBe(0);

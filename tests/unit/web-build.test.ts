@@ -30,9 +30,9 @@ function staticClosure(starts: string[]): Set<string> {
   return seen;
 }
 
-/** The login screen's chunks: the page's entry script and what it imports. */
-function loginChunks(): Set<string> {
-  const html = readFileSync(join(webRoot, 'index.html'), 'utf8');
+/** The login screen's chunks: the page's entry script and what it imports (the desktop's page, or the phone's). */
+function loginChunks(page: 'index.html' | 'm/index.html' = 'index.html'): Set<string> {
+  const html = readFileSync(join(webRoot, page), 'utf8');
   const entry = /<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(html)![1]!;
   return staticClosure([entry]);
 }
@@ -76,15 +76,18 @@ describe('web build', () => {
     expect([...staticClosure([chunkNamed('add-account-screen')])].some(carriesZod)).toBe(true);
   });
 
-  it('ships with the login path the Chinese texts of every key its code names', () => {
-    const namespaces = zh as Record<string, Record<string, unknown>>;
-    const named = new Set<string>();
-    for (const file of loginChunks())
-      for (const [, namespace, key] of chunkText(file).matchAll(/["'`]([a-zA-Z]+)\.([a-zA-Z]\w*)/g))
-        if (namespaces[namespace!]?.[key!] !== undefined) named.add(namespace!);
-    expect(named.has('login')).toBe(true);
-    expect([...named].filter((namespace) => !(namespace in publicTexts))).toEqual([]);
-    // What the login path leaves out is real weight, loaded with the signed-in app.
-    expect(Object.keys(namespaces).length - Object.keys(publicTexts).length).toBeGreaterThan(10);
-  });
+  it.each(['index.html', 'm/index.html'] as const)(
+    'ships with the login path of %s the Chinese texts of every key its code names',
+    (page) => {
+      const namespaces = zh as Record<string, Record<string, unknown>>;
+      const named = new Set<string>();
+      for (const file of loginChunks(page))
+        for (const [, namespace, key] of chunkText(file).matchAll(/["'`]([a-zA-Z]+)\.([a-zA-Z]\w*)/g))
+          if (namespaces[namespace!]?.[key!] !== undefined) named.add(namespace!);
+      expect(named.has('login')).toBe(true);
+      expect([...named].filter((namespace) => !(namespace in publicTexts))).toEqual([]);
+      // What the login path leaves out is real weight, loaded with the signed-in app.
+      expect(Object.keys(namespaces).length - Object.keys(publicTexts).length).toBeGreaterThan(10);
+    },
+  );
 });
