@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { storeBets, type PlatformBet } from '../../server/games/bet.store';
 import { useAppInChromium } from '../support/app-in-chromium';
+import { aBet } from '../support/bet-fixture';
 import { BetRecordPage } from '../support/pages/bet-record-page';
 import { text } from '../support/pages/locale-text';
 import { ShellPage } from '../support/pages/shell-page';
@@ -10,30 +11,22 @@ const e2e = useAppInChromium();
 async function plantBets(): Promise<PlatformBet[]> {
   const member = await e2e.gw.accountId('mb01010101001');
   const now = Date.now();
-  const bet = (orderId: string, minutesAgo: number, overrides: Partial<PlatformBet>): PlatformBet => ({
-    orderId,
-    memberId: member,
-    betTime: new Date(now - minutesAgo * 60_000),
-    settleTime: new Date(now - minutesAgo * 60_000 + 30_000),
-    gameCode: 'roulette',
-    gameType: 'live',
-    playType: 'straight',
-    betCode: 'straight:17',
-    gameId: 'ROU-01',
-    gameName: '轮盘',
-    round: `R${orderId}`,
-    transactionId: 'T-e2e',
-    status: 'settled',
-    bet: 1000,
-    validBet: 1000,
-    settle: 0,
-    winLoss: -1000,
-    jackpot: 0,
-    jackpotWon: 0,
-    jackpotRake: 0,
-    redPacket: 0,
-    ...overrides,
-  });
+  // Roulette straight bets of 10.00, lost, settled 30 s after they were placed minutes ago.
+  const bet = (orderId: string, minutesAgo: number, overrides: Partial<PlatformBet>): PlatformBet =>
+    aBet(member, {
+      orderId,
+      betTime: new Date(now - minutesAgo * 60_000),
+      settleTime: new Date(now - minutesAgo * 60_000 + 30_000),
+      gameCode: 'roulette',
+      playType: 'straight',
+      betCode: 'straight:17',
+      gameId: 'ROU-01',
+      gameName: '轮盘',
+      bet: 1000,
+      validBet: 1000,
+      winLoss: -1000,
+      ...overrides,
+    });
   const bets = [
     bet('7001', 3, {}),
     bet('7002', 2, {

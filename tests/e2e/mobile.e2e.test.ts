@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { storeBets } from '../../server/games/bet.store';
 import { consoleErrors, signIn } from '../support/app-page';
+import { plantSettledBet } from '../support/bet-fixture';
 import { useAppInChromium } from '../support/app-in-chromium';
 
 const e2e = useAppInChromium();
@@ -183,38 +183,7 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
   });
 
   it("reads the win/loss report: the company's own result and the day's bars, drilled down by cards to a member and its bets", async () => {
-    const member = await e2e.gw.accountId('mb01010101001');
-    const settleTime = new Date(Date.now() - 60_000);
-    await storeBets(
-      e2e.gw.db,
-      'demo',
-      [
-        {
-          orderId: '880000000901',
-          memberId: member,
-          betTime: new Date(settleTime.getTime() - 30_000),
-          settleTime,
-          gameCode: 'baccarat',
-          gameType: 'live',
-          playType: 'banker',
-          betCode: 'banker',
-          gameId: 'BAC-01',
-          gameName: '百家乐',
-          round: 'R-m1',
-          transactionId: 'T-m1',
-          status: 'settled',
-          bet: 10_000,
-          validBet: 10_000,
-          settle: 0,
-          winLoss: -10_000,
-          jackpot: 0,
-          jackpotWon: 0,
-          jackpotRake: 0,
-          redPacket: 0,
-        },
-      ],
-      new Date(),
-    );
+    await plantSettledBet(e2e.gw, { orderId: '880000000901', loginId: 'mb01010101001', winLoss: -10_000 });
     const dayStart = Math.floor((Date.now() + 8 * 3_600_000) / 86_400_000) * 86_400_000 - 8 * 3_600_000;
     const report = await e2e.gw.rpc('gw.credit.agent.list.total.report', {
       opsId: await e2e.gw.sessionFor('admin'),

@@ -2,46 +2,14 @@ import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { storeBets, type PlatformBet } from '../../server/games/bet.store';
 import { useAppInChromium } from '../support/app-in-chromium';
 import { consoleErrors } from '../support/app-page';
+import { plantSettledBet } from '../support/bet-fixture';
 import { DataTablePage } from '../support/pages/data-table-page';
 import { text } from '../support/pages/locale-text';
 import { ShellPage } from '../support/pages/shell-page';
 
 const e2e = useAppInChromium();
-
-/** A settled bet of a demo member, settled a minute ago (today in Beijing, as the report opens). */
-async function plantBet(orderId: string, loginId: string, winLoss: number) {
-  const member = await e2e.gw.db.one<{ id: string | number }>(
-    sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`,
-  );
-  const settleTime = new Date(Date.now() - 60_000);
-  const bet: PlatformBet = {
-    orderId,
-    memberId: String(member!.id),
-    betTime: new Date(settleTime.getTime() - 30_000),
-    settleTime,
-    gameCode: 'baccarat',
-    gameType: 'live',
-    playType: 'banker',
-    betCode: 'banker',
-    gameId: 'BAC-01',
-    gameName: '百家乐',
-    round: 'R-e2e',
-    transactionId: 'T-e2e',
-    status: 'settled',
-    bet: 10_000,
-    validBet: 9_000,
-    settle: 10_000 + winLoss,
-    winLoss,
-    jackpot: 0,
-    jackpotWon: 0,
-    jackpotRake: 0,
-    redPacket: 0,
-  };
-  await storeBets(e2e.gw.db, 'demo', [bet], new Date());
-}
 
 describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
   it('drills down from the company to a member and its bets, draws the days and game types, and exports what it shows', async () => {
@@ -50,7 +18,7 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
       WHERE account_id IN (SELECT id FROM accounts WHERE site_id = 'demo' AND login_id IN ('ma01', 'sh0101', 'ga010101', 'ag01010102'))`);
     await e2e.gw.db.run(sql`UPDATE game_settings SET agent_rate = 0, betting_ratio = 80
       WHERE account_id = (SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'mb01010102002')`);
-    await plantBet('880000000001', 'mb01010102002', -1_200);
+    await plantSettledBet(e2e.gw, { orderId: '880000000001', loginId: 'mb01010102002', winLoss: -1_200, validBet: 9_000 });
 
     const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
     const errors = consoleErrors(shell.page);
@@ -134,7 +102,7 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
   });
 
   it("opens a member's daily report from the palette, its day sums the member's bets, and the day opens those bets", async () => {
-    await plantBet('880000000301', 'mb01010102003', 50_000);
+    await plantSettledBet(e2e.gw, { orderId: '880000000301', loginId: 'mb01010102003', winLoss: 50_000, validBet: 9_000 });
     const member = await e2e.gw.accountId('mb01010102003');
     const dayStart = new Date(Math.floor((Date.now() + 8 * 3_600_000) / 86_400_000) * 86_400_000 - 8 * 3_600_000);
     const today = new Date(dayStart.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -171,8 +139,8 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
   });
 
   it("ranks the line's members, biggest winners first or biggest losers, as a table and as bars", async () => {
-    await plantBet('880000000002', 'mb01010101001', 5_000);
-    await plantBet('880000000003', 'mb01010102002', -800);
+    await plantSettledBet(e2e.gw, { orderId: '880000000002', loginId: 'mb01010101001', winLoss: 5_000, validBet: 9_000 });
+    await plantSettledBet(e2e.gw, { orderId: '880000000003', loginId: 'mb01010102002', winLoss: -800, validBet: 9_000 });
     const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
     await shell.menuEntry('leaderboard').click();
     await shell.screen('leaderboard').waitFor();

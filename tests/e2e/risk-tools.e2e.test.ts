@@ -5,36 +5,24 @@ import { simulatorPlatform } from '../../server/games/simulator/simulator-platfo
 import { transferIn } from '../../server/points/game-transfers';
 import { formatAmount } from '../../src/lib/format';
 import { useAppInChromium } from '../support/app-in-chromium';
+import { aBet } from '../support/bet-fixture';
 import { DataTablePage } from '../support/pages/data-table-page';
 import { ShellPage } from '../support/pages/shell-page';
 
 const e2e = useAppInChromium();
 
+/** A baccarat bet placed now and not settled yet: open exposure of `stake`. */
 async function openBet(orderId: string, loginId: string, stake: number): Promise<PlatformBet> {
-  const at = new Date();
-  return {
+  return aBet(await e2e.gw.accountId(loginId), {
     orderId,
-    memberId: await e2e.gw.accountId(loginId),
-    betTime: at,
+    betTime: new Date(),
     settleTime: null,
-    gameCode: 'baccarat',
-    gameType: 'live',
-    playType: 'banker',
-    betCode: 'banker',
-    gameId: 'BAC-01',
-    gameName: '百家乐',
     round: '20261126-0777',
-    transactionId: `T${orderId}`,
     status: 'unsettled',
     bet: stake,
     validBet: 0,
-    settle: 0,
     winLoss: 0,
-    jackpot: 0,
-    jackpotWon: 0,
-    jackpotRake: 0,
-    redPacket: 0,
-  };
+  });
 }
 
 describe.runIf(e2e.run)('risk tools in Chromium', () => {
