@@ -1,11 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { useCall } from '@/api/queries';
 import { AccountStatusBadge } from '@/components/account-status-badge';
-import { AccountPicker } from '@/components/filters/account-picker';
 import { Button } from '@/components/ui/button';
 import { useFormat } from '@/hooks/use-format';
+import { AccountSearchField, useAccountSearch } from '@/features/search-account/account-search-field';
 import { listPathOf } from '@/features/search-account/search-account-columns';
 
 /** /searchAccount/index on a phone: find an account of the line by name; its card opens the list it sits in. */
@@ -13,42 +11,16 @@ export default function MobileSearchScreen() {
   const { t } = useTranslation();
   const format = useFormat();
   const [, navigate] = useLocation();
-  const [text, setText] = useState('');
-  const [loginId, setLoginId] = useState('');
-  const { data, isFetching } = useCall('gw.credit.account.search', { loginId }, { enabled: loginId !== '' });
-  const found = loginId === '' ? null : (data?.list ?? null);
-  const search = (name: string) => {
-    setText(name);
-    setLoginId(name.trim());
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (text.trim()) search(text);
-  };
+  const search = useAccountSearch();
+  const { found } = search;
 
   return (
     <section className="space-y-3" data-testid="mobile-search">
       <h1 className="text-lg font-semibold">{t('route.searchAccount')}</h1>
-      <form onSubmit={submit} role="search">
-        <AccountPicker
-          label={t('accounts.searchPlaceholder')}
-          placeholder={t('accounts.searchPlaceholder')}
-          text={text}
-          onTextChange={setText}
-          onPick={(account) => search(account.loginId)}
-          onSubmit={(name) => name && search(name)}
-          onClear={() => search('')}
-          inputData={{ 'data-testid': 'search-input' }}
-          optionTestId="search-suggestion"
-          renderOption={(account) => (
-            <>
-              <span>{account.loginId}</span>
-              <span className="ml-auto text-muted-foreground">{t(`level.${account.level}`)}</span>
-            </>
-          )}
-        />
+      <form onSubmit={search.submit} role="search">
+        <AccountSearchField state={search} />
       </form>
-      {found && !isFetching && found.length === 0 ? <p className="text-muted-foreground">{t('search.notFound')}</p> : null}
+      {found && !search.fetching && found.length === 0 ? <p className="text-muted-foreground">{t('search.notFound')}</p> : null}
       <ul className="grid gap-2">
         {(found ?? []).map((account) => {
           const list = listPathOf(account);
