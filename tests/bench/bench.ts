@@ -23,7 +23,7 @@ import { allGood, bareRoute, CONNECTIONS, DURATION_SECONDS, gatewayRead, measure
 import { createBenchDatabase, maskUrl, postgresAdminUrl } from './postgres.bench-helper';
 import { cleanUpProcessesAndDirs, makeTempDir, startCommand, startServer } from './server-process.bench-helper';
 import { printTable, type TableRow } from './text-table.bench-helper';
-import { measureBundles } from './bundle.bench-helper';
+import { measureBundles, measureStackFloor } from './bundle.bench-helper';
 import { bigTreeDatabase, scrollBigTable, timeFirstPage } from './account-list.bench-helper';
 import { ensureWebBuild } from '../support/web-build';
 import { benchRights } from './rights.bench-helper';
@@ -207,6 +207,13 @@ async function benchBundles(): Promise<void> {
     'JS gzip': kib(mobileLogin.jsKiB),
     'CSS gzip': kib(mobileLogin.cssKiB),
     files: String(mobileLogin.files),
+  });
+  const floor = await measureStackFloor();
+  bundleRows.push({
+    screen: "the stack's floor: React, an xstate actor, i18next, nothing of ours (see bundle.bench-helper.ts)",
+    'JS gzip': kib(floor),
+    'CSS gzip': '',
+    files: '',
   });
   bundleRows.push({
     screen: 'first screen after sign-in (/#/notice)',

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { webRoot } from '../../server/web-build';
+import { projectRoot, webRoot } from '../../server/web-build';
 import { launchChromium } from '../support/browser';
 import { makeTempDir, startServer } from './server-process.bench-helper';
 
@@ -90,4 +90,42 @@ export async function measureBundles(): Promise<{
     await browser.close();
     await server.stop();
   }
+}
+
+/**
+ * The floor no login of this stack goes under: an empty app that only starts React, one xstate
+ * actor read through @xstate/react, and i18next with react-i18next (no texts), built by vite as
+ * the app is. Everything of ours (the form, the session machine, ky, the router) comes on top.
+ */
+export async function measureStackFloor(): Promise<number> {
+  const { build } = await import('vite');
+  // Inside the project, so the entry resolves the project's node_modules.
+  const root = join(projectRoot, 'tests', '.artifacts', 'stack-floor');
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  writeFileSync(join(root, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="./floor.js"></script>');
+  writeFileSync(
+    join(root, 'floor.js'),
+    [
+      "import { createElement } from 'react';",
+      "import { createRoot } from 'react-dom/client';",
+      "import { createActor, setup } from 'xstate';",
+      "import { useSelector } from '@xstate/react';",
+      "import i18next from 'i18next';",
+      "import { initReactI18next, useTranslation } from 'react-i18next';",
+      "const actor = createActor(setup({}).createMachine({ initial: 'idle', states: { idle: {} } })).start();",
+      "i18next.use(initReactI18next).init({ lng: 'zh', resources: {} });",
+      'function App() {',
+      '  const { t } = useTranslation();',
+      '  return createElement("p", null, t("app.title"), String(useSelector(actor, (state) => state.value)));',
+      '}',
+      "createRoot(document.getElementById('root')).render(createElement(App));",
+    ].join('\n'),
+  );
+  await build({ root, configFile: false, logLevel: 'silent', build: { outDir: join(root, 'dist'), emptyOutDir: true } });
+  const assets = join(root, 'dist', 'assets');
+  let bytes = 0;
+  for (const file of readdirSync(assets))
+    if (file.endsWith('.js')) bytes += gzipSync(readFileSync(join(assets, file)), { level: 9 }).length;
+  return bytes / 1024;
 }
