@@ -5,6 +5,7 @@ import { storeBets } from '../../server/games/bet.store';
 import { withFaults, type PlatformFor } from '../../server/games/game-platform';
 import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
 import { REPAIR_AFTER_MS, repairTransfer, transferIn, transferOut } from '../../server/points/game-transfers';
+import { aBet } from '../support/bet-fixture';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 let gw: TestGateway;
@@ -33,29 +34,14 @@ beforeAll(async () => {
     gw.db,
     'demo',
     [
-      {
+      aBet(member, {
         orderId: '880001',
-        memberId: member,
         betTime: at(20),
         settleTime: at(30),
-        gameCode: 'baccarat',
-        gameType: 'live',
-        playType: 'banker',
-        betCode: 'banker',
-        gameId: 'BAC-01',
         gameName: 'Baccarat',
         round: '20261120-0007',
         transactionId: inDone.sessionId,
-        status: 'settled',
-        bet: 10_000,
-        validBet: 10_000,
-        settle: 0,
-        winLoss: -10_000,
-        jackpot: 0,
-        jackpotWon: 0,
-        jackpotRake: 0,
-        redPacket: 0,
-      },
+      }),
     ],
     at(30),
   );

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WatchedAccount } from '../../contract/monitor.contract';
 import { storeBets, type PlatformBet } from '../../server/games/bet.store';
+import { aBet } from '../support/bet-fixture';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 let gw: TestGateway;
@@ -162,30 +163,18 @@ describe('what a watched account does', () => {
     const memberId = await gw.accountId(MEMBER);
     const otherId = await gw.accountId(OTHER_MEMBER);
     const at = gw.clock.now();
-    const bet = (orderId: string, overrides: Partial<PlatformBet>): PlatformBet => ({
-      orderId,
-      memberId,
-      betTime: at,
-      settleTime: null,
-      gameCode: 'baccarat',
-      gameType: 'live',
-      playType: 'banker',
-      betCode: 'banker',
-      gameId: 'BAC-01',
-      gameName: '百家乐',
-      round: '20261126-0001',
-      transactionId: `T${orderId}`,
-      status: 'unsettled',
-      bet: 20000,
-      validBet: 20000,
-      settle: 0,
-      winLoss: 0,
-      jackpot: 0,
-      jackpotWon: 0,
-      jackpotRake: 0,
-      redPacket: 0,
-      ...overrides,
-    });
+    const bet = (orderId: string, overrides: Partial<PlatformBet>): PlatformBet =>
+      aBet(memberId, {
+        orderId,
+        betTime: at,
+        settleTime: null,
+        round: '20261126-0001',
+        status: 'unsettled',
+        bet: 20000,
+        validBet: 20000,
+        winLoss: 0,
+        ...overrides,
+      });
     const settled = { status: 'settled' as const, settleTime: new Date(at.getTime() + 30_000), settle: 75000, winLoss: 55000 };
     await storeBets(
       gw.db,

@@ -9,6 +9,7 @@ import { withFaults } from '../../server/games/game-platform';
 import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
 import { transferIn, transferOut } from '../../server/points/game-transfers';
 import { testDatabaseKind } from '../support/test-database';
+import { aBet } from '../support/bet-fixture';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 // The demo line of one member: ma01 (1) -> sh0101 (2) -> ga010101 (3) -> ag01010102 (4) -> mb01010102002.
@@ -25,29 +26,17 @@ let orders = 0;
 
 function bet(overrides: Partial<PlatformBet> & { status: BetStatus }): PlatformBet {
   orders += 1;
-  return {
+  return aBet(ids[MEMBER]!, {
     orderId: String(9_300_000 + orders),
-    memberId: ids[MEMBER]!,
     betTime: new Date('2026-11-20T03:59:00Z'),
     settleTime: new Date('2026-11-20T04:00:00Z'),
-    gameCode: 'baccarat',
-    gameType: 'live',
-    playType: 'banker',
-    betCode: 'banker',
-    gameId: 'BAC-01',
-    gameName: '百家乐',
     round: 'R1',
     transactionId: 'T-report',
-    bet: 10_000,
     validBet: 9_000,
     settle: 8_800,
     winLoss: -1_200,
-    jackpot: 0,
-    jackpotWon: 0,
-    jackpotRake: 0,
-    redPacket: 0,
     ...overrides,
-  };
+  });
 }
 
 beforeAll(async () => {
