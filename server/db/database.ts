@@ -27,6 +27,8 @@ export interface Queryable {
    * transaction, or in a savepoint, it is `run`.
    */
   runAndCommit(query: SQL): Promise<number>;
+  /** runAndCommit answering the statement's first row (undefined when it answers none). */
+  oneAndCommit<T>(query: SQL): Promise<T | undefined>;
   /** A transaction, or a savepoint inside the current one: all of `work` or nothing. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
@@ -248,6 +250,9 @@ function queryable(pool: pg.Pool, tx: Transaction | null, depth: number, copier:
     },
     async runAndCommit(query: SQL) {
       return (await execute(query, true)).rowCount ?? 0;
+    },
+    async oneAndCommit<T>(query: SQL) {
+      return (await execute(query, true)).rows[0] as T | undefined;
     },
     transaction<T>(work: (inner: Queryable) => Promise<T>): Promise<T> {
       if (!tx) return inTransaction(pool, (opened) => work(queryable(pool, opened, 1, copier)));

@@ -84,6 +84,18 @@ describe('database', () => {
     await database.db.run(sql`UPDATE sites SET title = ${before} WHERE id = 'demo2'`);
   });
 
+  it('answers the row of the statement given to oneAndCommit, committed with the transaction', async () => {
+    const title = () => database.db.one<{ title: string }>(sql`SELECT title FROM sites WHERE id = 'demo2'`).then((row) => row!.title);
+    const before = await title();
+    const row = await database.db.transaction(async (tx) => {
+      await tx.run(sql`UPDATE sites SET title = 'one' WHERE id = 'demo2'`);
+      return tx.oneAndCommit<{ title: string }>(sql`UPDATE sites SET title = title || ' row' WHERE id = 'demo2' RETURNING title`);
+    });
+    expect(row).toEqual({ title: 'one row' });
+    expect(await title()).toBe('one row');
+    await database.db.run(sql`UPDATE sites SET title = ${before} WHERE id = 'demo2'`);
+  });
+
   it('rolls back whole when the statement of runAndCommit fails, even if the work goes on as if nothing happened', async () => {
     const balance = () =>
       database.db
