@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AccountStatus, memberLevel } from '../../contract/account-levels.contract';
 import { ErrorCode } from '../../contract/errors.contract';
-import type { Queryable } from '../db/database';
+import { prepared, type Queryable } from '../db/database';
 import { PlatformRefusal, type PlatformFor } from '../games/game-platform';
 import { RpcError } from '../rpc/rpc-error';
 
@@ -15,6 +15,18 @@ import { RpcError } from '../rpc/rpc-error';
  *     transaction that records the platform's confirmation, so a lost answer credits nothing.
  * Each step is one transaction; the platform is called between them, never inside one, except
  * by repairTransfer when its caller hands it a transaction (a repair call is rare and short).
+ *
+ * Locks. Every transfer of a member runs its steps under the member's row lock, taken first
+ * (lockMember): the steps of one member never interleave. All transfers of a site move points
+ * through its one wallet row, so the wallet is locked as late and as briefly as possible: only
+ * the movement itself updates it (moveWithWallet, the last statement of a step that moves
+ * points), and steps that move nothing never touch it. So, in every transaction that locks
+ * both, the member comes before the wallet, and the wallet before the site's serial (the
+ * movement's statement takes them in that order). Score ups and downs lock two tree accounts,
+ * then the serial, and never the wallet, so no cycle can form. (The play-history seed holds the
+ * site's serial and every account of a fresh site before anything plays on it.) Statements that
+ * do not depend on each other's answers are sent together (one round trip), and the hot ones
+ * are prepared once per connection.
  */
 
 /** A transfer younger than this may still get its first answer: repairing it is refused (37165). */
@@ -55,55 +67,78 @@ export interface TransferOutcome {
 
 interface LockedMember {
   id: DbInt;
-  kind: string;
-  level: number;
   status: number;
-  team_status: number;
   balance: DbInt;
   login_id: string;
   line_status: number;
-  wallet_id: DbInt;
+  /** Read, not locked: only the movement locks the wallet (see the top of this file). */
+  wallet_id: DbInt | null;
 }
 
 /**
- * The member's and the wallet's rows, locked in ascending id order (the ledger's one lock
- * order), with the strongest team status of the member's line. Null when the member is not a
- * member of the site.
+ * The member's row, locked, with the strongest team status of the member's line and the id of
+ * the site's wallet (neither locked). Undefined when it is not a member of the site. The
+ * transfer's first statement: the others of its step follow it in the same round trip, each
+ * reading (a statement of its own, with a snapshot of its own) what the member's earlier
+ * transfers committed before this lock was granted.
  */
-async function lockMember(tx: Queryable, siteId: string, memberId: string): Promise<LockedMember | null> {
-  const rows = await tx.rows<LockedMember & { id: DbInt }>(sql`
-    SELECT a.id, a.kind, a.level, a.status, a.team_status, a.balance, a.login_id,
+function lockMember(tx: Queryable, siteId: string, memberId: string): Promise<LockedMember | undefined> {
+  return tx.one<LockedMember>(
+    prepared(sql`
+    SELECT a.id, a.status, a.balance, a.login_id,
            COALESCE((SELECT max(x.team_status) FILTER (WHERE x.team_status <> ${AccountStatus.normal}) FROM accounts x
                       WHERE x.id = ANY (string_to_array(trim(BOTH '/' FROM a.path), '/')::bigint[])), ${AccountStatus.normal}) AS line_status,
-           NULL::bigint AS wallet_id
+           (SELECT w.id FROM accounts w WHERE w.site_id = a.site_id AND w.kind = 'wallet') AS wallet_id
       FROM accounts a
-     WHERE a.site_id = ${siteId}
-       AND a.id IN (${memberId}::bigint, (SELECT w.id FROM accounts w WHERE w.site_id = ${siteId} AND w.kind = 'wallet'))
-     ORDER BY a.id FOR NO KEY UPDATE OF a`);
-  const member = rows.find((row) => row.kind === 'tree' && String(row.id) === memberId && row.level === memberLevel);
-  const wallet = rows.find((row) => row.kind === 'wallet');
-  if (!member || !wallet) return null;
-  return { ...member, wallet_id: wallet.id };
+     WHERE a.id = ${memberId}::bigint AND a.site_id = ${siteId} AND a.kind = 'tree' AND a.level = ${memberLevel}
+       FOR NO KEY UPDATE OF a`),
+  );
+}
+
+/** Rejections of a statement sent ahead are seen when it is awaited, never "unhandled" if a check throws first. */
+function sentAhead<T>(answer: Promise<T>): Promise<T> {
+  answer.catch(() => undefined);
+  return answer;
 }
 
 /**
- * What a new transfer of the member must know, in one round trip: its open game session, and
+ * What a new transfer of the member must know, in one statement: its open game session, and
  * whether an earlier transfer of its is still unsettled (37165: one at a time). A transfer id
- * used before is a bug of the caller (ids are ours), refused before anything moves.
+ * used before is a bug of the caller (ids are ours), refused before anything moves. Sent right
+ * after lockMember, in the same round trip; openSession reads its answer.
  */
-async function transferState(tx: Queryable, siteId: string, memberId: string, transferId: string) {
-  const row = await tx.one<{ session: string | null; unsettled: boolean; used: boolean }>(sql`SELECT
-      (SELECT session_id FROM game_sessions WHERE site_id = ${siteId} AND member_id = ${memberId} AND ended_at IS NULL) AS session,
-      EXISTS (SELECT FROM score_log WHERE site_id = ${siteId} AND target_account_id = ${memberId} AND state = 'pending')
-        OR EXISTS (SELECT FROM transfer_outs WHERE site_id = ${siteId} AND member_id = ${memberId} AND state = 'pending') AS unsettled,
+function transferState(tx: Queryable, siteId: string, memberId: string, transferId: string) {
+  return tx.one<{ session: string | null; unsettled: boolean; used: boolean }>(
+    prepared(sql`SELECT
+      (SELECT session_id FROM game_sessions WHERE site_id = ${siteId} AND member_id = ${memberId}::bigint AND ended_at IS NULL) AS session,
+      EXISTS (SELECT FROM score_log WHERE site_id = ${siteId} AND target_account_id = ${memberId}::bigint AND state = 'pending')
+        OR EXISTS (SELECT FROM transfer_outs WHERE site_id = ${siteId} AND member_id = ${memberId}::bigint AND state = 'pending') AS unsettled,
       EXISTS (SELECT FROM score_log WHERE site_id = ${siteId} AND transfer_id = ${transferId})
-        OR EXISTS (SELECT FROM transfer_outs WHERE site_id = ${siteId} AND transfer_id = ${transferId}) AS used`);
-  if (row!.used) throw new Error(`transfer id ${transferId} of site ${siteId} is already used`);
-  if (row!.unsettled) throw new RpcError(ErrorCode.repairTooEarly);
-  return row!.session;
+        OR EXISTS (SELECT FROM transfer_outs WHERE site_id = ${siteId} AND transfer_id = ${transferId}) AS used`),
+  );
 }
 
-/** One movement between the member and the wallet with its score-log row; answers its serial. */
+/** The member's open session (null: none), once transferState's answer allows a new transfer. */
+async function openSession(state: ReturnType<typeof transferState>, siteId: string, transferId: string) {
+  const row = (await state)!;
+  if (row.used) throw new Error(`transfer id ${transferId} of site ${siteId} is already used`);
+  if (row.unsettled) throw new RpcError(ErrorCode.repairTooEarly);
+  return row.session;
+}
+
+/**
+ * One movement between the member and the wallet with its score-log row, in one statement;
+ * answers its serial. The member's row is locked already (lockMember); the statement locks the
+ * wallet, then the site's serial (each update needs the one before it), and so must be the
+ * last of its transaction: the wallet is held from here to the commit only. The member's game
+ * session opens with it (`opens`: a transfer in with no session open; the session is named
+ * `session`) or ends with it (`closes`: a transfer out that empties the member's balance at
+ * the platform), the member's in-game flag with it. It is sent with COMMIT, so it moves all or
+ * nothing of its step: everything hangs on the member's update (when that one changes nothing,
+ * its balance going below 0, nothing changes and no row comes back), and a wallet or serial
+ * missing after it would leave nulls the score log refuses (the statement fails, all is rolled
+ * back), never a step half done.
+ */
 async function moveWithWallet(
   tx: Queryable,
   input: {
@@ -116,6 +151,8 @@ async function moveWithWallet(
     transferId: string | null;
     reversalOf: DbInt | null;
     session: string;
+    opens: boolean;
+    closes: boolean;
     operator: TransferOperator;
     comment: string;
     now: Date;
@@ -124,15 +161,24 @@ async function moveWithWallet(
   const memberDelta = String(input.type === 'in' ? -input.amount : input.amount);
   const walletDelta = String(input.type === 'in' ? input.amount : -input.amount);
   const [from, to] = input.type === 'in' ? [input.memberId, String(input.walletId)] : [String(input.walletId), input.memberId];
-  const row = await tx.one<{ serial_no: DbInt }>(sql`
+  const row = await tx.oneAndCommit<{ serial_no: DbInt }>(
+    prepared(sql`
     WITH member AS (
-      UPDATE accounts SET balance = balance + ${memberDelta}::bigint
+      UPDATE accounts SET balance = balance + ${memberDelta}::bigint,
+             in_game = CASE WHEN ${input.closes}::boolean THEN false ELSE in_game OR ${input.opens}::boolean END
        WHERE id = ${input.memberId}::bigint AND balance + ${memberDelta}::bigint >= 0 RETURNING balance
     ), wallet AS (
       UPDATE accounts SET balance = balance + ${walletDelta}::bigint
        WHERE id = ${String(input.walletId)}::bigint AND EXISTS (SELECT FROM member) RETURNING balance
     ), serial AS (
-      UPDATE sites SET score_serial = score_serial + 1 WHERE id = ${input.siteId} AND EXISTS (SELECT FROM member) RETURNING score_serial
+      UPDATE sites SET score_serial = score_serial + 1 WHERE id = ${input.siteId} AND EXISTS (SELECT FROM wallet) RETURNING score_serial
+    ), opened AS (
+      INSERT INTO game_sessions (site_id, session_id, member_id, started_at)
+      SELECT ${input.siteId}, ${input.session}, ${input.memberId}::bigint, ${input.now}::timestamptz FROM member WHERE ${input.opens}::boolean
+    ), closed AS (
+      UPDATE game_sessions SET ended_at = ${input.now}::timestamptz
+       WHERE ${input.closes}::boolean AND site_id = ${input.siteId} AND session_id = ${input.session} AND ended_at IS NULL
+         AND EXISTS (SELECT FROM member)
     )
     INSERT INTO score_log (site_id, serial_no, type, from_account_id, to_account_id, target_account_id, amount, before, after,
         operator_before, operator_after, operator_account_id, operator_sub_account_id, operator_login, operator_ip, comment,
@@ -142,8 +188,9 @@ async function moveWithWallet(
         wallet.balance - ${walletDelta}::bigint, wallet.balance, ${input.operator.accountId}::bigint, ${input.operator.subAccountId}::bigint,
         ${input.operator.login}, ${input.operator.ip}, ${input.comment}, ${input.state}, ${input.reversalOf === null ? null : String(input.reversalOf)}::bigint,
         ${input.transferId}, ${input.session}, ${input.now}
-      FROM serial, member, wallet
-    RETURNING serial_no`);
+      FROM member LEFT JOIN wallet ON true LEFT JOIN serial ON true
+    RETURNING serial_no`),
+  );
   if (!row) throw new Error(`transfer ${input.type} of member ${input.memberId} moved nothing`);
   return String(row.serial_no);
 }
@@ -163,26 +210,31 @@ async function closeSession(tx: Queryable, siteId: string, memberId: string, ses
   await tx.run(sql`UPDATE accounts SET in_game = false WHERE id = ${memberId}::bigint`);
 }
 
+/** The locked member with the site's wallet (lockMember's answer), or undefined when either is missing. */
+async function memberWithWallet(locked: ReturnType<typeof lockMember>) {
+  const member = await locked;
+  if (!member || member.wallet_id === null) return undefined;
+  return { ...member, wallet_id: member.wallet_id };
+}
+
 /**
- * Step 1 of a transfer in: checked under the row locks (20002 not a member of the site, 20003
- * the member or its line is not normal, 37111 its balance is too low, 37165 an earlier transfer
- * of its is unsettled); the points leave the member at once, the row says pending, the member
- * is in game (its open session, or a new one named after this transfer).
+ * Step 1 of a transfer in: checked under the member's row lock (20002 not a member of the
+ * site, 20003 the member or its line is not normal, 37111 its balance is too low, 37165 an
+ * earlier transfer of its is unsettled); the points leave the member at once, the row says
+ * pending, the member is in game (its open session, or a new one named after this transfer).
+ * Two round trips: the lock with the state, then the movement.
  */
 async function beginIn(tx: Queryable, input: TransferRequest, amount: bigint) {
-  const member = await lockMember(tx, input.siteId, input.memberId);
+  const locked = lockMember(tx, input.siteId, input.memberId);
+  const state = sentAhead(transferState(tx, input.siteId, input.memberId, input.transferId));
+  const member = await memberWithWallet(locked);
   if (!member) throw new RpcError(ErrorCode.accountNotFound);
   if (member.status !== AccountStatus.normal || Number(member.line_status) !== AccountStatus.normal) {
     throw new RpcError(ErrorCode.targetStatusForbidsScore);
   }
   if (BigInt(member.balance) < amount) throw new RpcError(ErrorCode.targetBalanceLow);
-  let session = await transferState(tx, input.siteId, input.memberId, input.transferId);
-  if (session === null) {
-    session = input.transferId;
-    await tx.run(sql`INSERT INTO game_sessions (site_id, session_id, member_id, started_at)
-      VALUES (${input.siteId}, ${session}, ${input.memberId}, ${input.now})`);
-    await tx.run(sql`UPDATE accounts SET in_game = true WHERE id = ${input.memberId}::bigint`);
-  }
+  const open = await openSession(state, input.siteId, input.transferId);
+  const session = open ?? input.transferId;
   const serialNo = await moveWithWallet(tx, {
     siteId: input.siteId,
     type: 'in',
@@ -193,6 +245,8 @@ async function beginIn(tx: Queryable, input: TransferRequest, amount: bigint) {
     transferId: input.transferId,
     reversalOf: null,
     session,
+    opens: open === null,
+    closes: false,
     operator: { accountId: input.memberId, login: member.login_id, subAccountId: null, ip: input.ip ?? '' },
     comment: '',
     now: input.now,
@@ -200,10 +254,12 @@ async function beginIn(tx: Queryable, input: TransferRequest, amount: bigint) {
   return { serialNo, session, login: member.login_id };
 }
 
-/** The platform confirmed a pending transfer in. False when it was no longer pending. */
-async function confirmIn(tx: Queryable, siteId: string, transferId: string) {
-  const done = await tx.one(sql`UPDATE score_log SET state = 'done'
-    WHERE site_id = ${siteId} AND transfer_id = ${transferId} AND type = 'in' AND state = 'pending' RETURNING 1`);
+/** The platform confirmed a pending transfer in (one statement: no transaction of its own needed). False when it was no longer pending. */
+async function confirmIn(q: Queryable, siteId: string, transferId: string) {
+  const done = await q.one(
+    prepared(sql`UPDATE score_log SET state = 'done'
+    WHERE site_id = ${siteId} AND transfer_id = ${transferId} AND type = 'in' AND state = 'pending' RETURNING 1`),
+  );
   return done !== undefined;
 }
 
@@ -217,12 +273,15 @@ async function reverseIn(tx: Queryable, siteId: string, transferId: string, oper
     FROM score_log WHERE site_id = ${siteId} AND transfer_id = ${transferId} AND type = 'in'`);
   if (!row) throw new RpcError(ErrorCode.repairNothingPending);
   const memberId = String(row.target_account_id);
-  const member = await lockMember(tx, siteId, memberId);
+  const member = await memberWithWallet(lockMember(tx, siteId, memberId));
   if (!member) throw new Error(`transfer ${transferId}: member ${memberId} is gone`);
   const reversed = await tx.one<{ amount: DbInt }>(sql`UPDATE score_log SET state = 'reversed'
     WHERE site_id = ${siteId} AND serial_no = ${String(row.serial_no)} AND state = 'pending' RETURNING amount`);
   if (!reversed) throw new RpcError(ErrorCode.repairNothingPending);
-  const serialNo = await moveWithWallet(tx, {
+  // Before the movement, which must come last (it locks the wallet): the session's `in` rows are
+  // what decides, and the `out` about to be written is none of them.
+  await closeSessionIfEmpty(tx, siteId, memberId, row.game_session, now);
+  return moveWithWallet(tx, {
     siteId,
     type: 'out',
     memberId,
@@ -232,12 +291,12 @@ async function reverseIn(tx: Queryable, siteId: string, transferId: string, oper
     transferId: null,
     reversalOf: row.serial_no,
     session: row.game_session,
+    opens: false,
+    closes: false,
     operator,
     comment: `reversal of #${row.serial_no}`,
     now,
   });
-  await closeSessionIfEmpty(tx, siteId, memberId, row.game_session, now);
-  return serialNo;
 }
 
 /** Transfer in: member -> game wallet -> the platform. */
@@ -254,28 +313,30 @@ export async function transferIn(db: Queryable, platformFor: PlatformFor, input:
     await db.transaction((tx) => reverseIn(tx, input.siteId, input.transferId, member, input.now));
     throw new RpcError(error.code);
   }
-  await db.transaction((tx) => confirmIn(tx, input.siteId, input.transferId));
+  await confirmIn(db, input.siteId, input.transferId);
   return { ...outcome, state: 'done' };
 }
 
-/** Credits a confirmed transfer out; ends the session when the platform balance is 0. */
+/**
+ * Credits a confirmed transfer out of `memberId`; ends the session when the platform balance
+ * is 0. Two round trips: the member's lock with the request's state, then the movement.
+ */
 async function creditOut(
   tx: Queryable,
-  siteId: string,
-  transferId: string,
-  platformBalance: bigint,
-  operator: TransferOperator | null,
-  now: Date,
+  input: { siteId: string; transferId: string; memberId: string; platformBalance: bigint; operator: TransferOperator | null; now: Date },
 ) {
-  const request = await tx.one<{ member_id: DbInt }>(
-    sql`SELECT member_id FROM transfer_outs WHERE site_id = ${siteId} AND transfer_id = ${transferId}`,
+  const { siteId, transferId, memberId, now } = input;
+  const locked = lockMember(tx, siteId, memberId);
+  const request = sentAhead(
+    tx.one<{ amount: DbInt; game_session: string }>(
+      prepared(sql`UPDATE transfer_outs SET state = 'done', finished_at = ${now}
+      WHERE site_id = ${siteId} AND transfer_id = ${transferId} AND member_id = ${memberId}::bigint AND state = 'pending'
+      RETURNING amount, game_session`),
+    ),
   );
-  if (!request) throw new RpcError(ErrorCode.repairNothingPending);
-  const memberId = String(request.member_id);
-  const member = await lockMember(tx, siteId, memberId);
+  const member = await memberWithWallet(locked);
   if (!member) throw new Error(`transfer ${transferId}: member ${memberId} is gone`);
-  const done = await tx.one<{ amount: DbInt; game_session: string }>(sql`UPDATE transfer_outs SET state = 'done', finished_at = ${now}
-    WHERE site_id = ${siteId} AND transfer_id = ${transferId} AND state = 'pending' RETURNING amount, game_session`);
+  const done = await request;
   if (!done) throw new RpcError(ErrorCode.repairNothingPending);
   const serialNo = await moveWithWallet(tx, {
     siteId,
@@ -287,11 +348,12 @@ async function creditOut(
     transferId,
     reversalOf: null,
     session: done.game_session,
-    operator: operator ?? { accountId: memberId, login: member.login_id, subAccountId: null, ip: '' },
+    opens: false,
+    closes: input.platformBalance === 0n,
+    operator: input.operator ?? { accountId: memberId, login: member.login_id, subAccountId: null, ip: '' },
     comment: '',
     now,
   });
-  if (platformBalance === 0n) await closeSession(tx, siteId, memberId, done.game_session, now);
   return { serialNo, session: done.game_session };
 }
 
@@ -304,18 +366,22 @@ async function failOut(tx: Queryable, siteId: string, transferId: string, now: D
 /**
  * Transfer out: the platform debits the member there, then (only then) the wallet pays the
  * member. 20002 not a member, 37112 nothing (or too little) at the platform, 37165 an earlier
- * transfer of the member is unsettled.
+ * transfer of the member is unsettled. The request locks only the member (it moves no points):
+ * the lock with the state, then the request sent with the commit.
  */
 export async function transferOut(db: Queryable, platformFor: PlatformFor, input: TransferRequest): Promise<TransferOutcome> {
   const amount = BigInt(input.amount);
   if (!Number.isSafeInteger(input.amount) || amount <= 0n) throw new Error('amount must be positive integer cents');
   const session = await db.transaction(async (tx) => {
-    const member = await lockMember(tx, input.siteId, input.memberId);
-    if (!member) throw new RpcError(ErrorCode.accountNotFound);
-    const open = await transferState(tx, input.siteId, input.memberId, input.transferId);
+    const locked = lockMember(tx, input.siteId, input.memberId);
+    const state = sentAhead(transferState(tx, input.siteId, input.memberId, input.transferId));
+    if (!(await memberWithWallet(locked))) throw new RpcError(ErrorCode.accountNotFound);
+    const open = await openSession(state, input.siteId, input.transferId);
     if (open === null) throw new RpcError(ErrorCode.platformBalanceLow);
-    await tx.run(sql`INSERT INTO transfer_outs (site_id, transfer_id, member_id, game_session, amount, requested_at)
-      VALUES (${input.siteId}, ${input.transferId}, ${input.memberId}, ${open}, ${String(amount)}, ${input.now})`);
+    await tx.runAndCommit(
+      prepared(sql`INSERT INTO transfer_outs (site_id, transfer_id, member_id, game_session, amount, requested_at)
+      VALUES (${input.siteId}, ${input.transferId}, ${input.memberId}::bigint, ${open}, ${String(amount)}::bigint, ${input.now})`),
+    );
     return open;
   });
   const outcome = { transferId: input.transferId, type: 'out' as const, sessionId: session };
@@ -327,7 +393,7 @@ export async function transferOut(db: Queryable, platformFor: PlatformFor, input
     await db.transaction((tx) => failOut(tx, input.siteId, input.transferId, input.now));
     throw new RpcError(error.code);
   }
-  const { serialNo } = await db.transaction((tx) => creditOut(tx, input.siteId, input.transferId, answer.balance, null, input.now));
+  const { serialNo } = await db.transaction((tx) => creditOut(tx, { ...input, platformBalance: answer.balance, operator: null }));
   return { ...outcome, state: 'done', serialNo };
 }
 
@@ -340,9 +406,10 @@ export async function endEmptySession(db: Queryable, platformFor: PlatformFor, i
   const balance = await platformFor(db).balance({ siteId: input.siteId, memberId: input.memberId });
   if (balance !== 0n) return false;
   return db.transaction(async (tx) => {
-    const member = await lockMember(tx, input.siteId, input.memberId);
-    if (!member) throw new RpcError(ErrorCode.accountNotFound);
-    const session = await transferState(tx, input.siteId, input.memberId, '');
+    const locked = lockMember(tx, input.siteId, input.memberId);
+    const state = sentAhead(transferState(tx, input.siteId, input.memberId, ''));
+    if (!(await memberWithWallet(locked))) throw new RpcError(ErrorCode.accountNotFound);
+    const session = await openSession(state, input.siteId, '');
     if (session === null) return false;
     await closeSession(tx, input.siteId, input.memberId, session, input.now);
     return true;
@@ -418,7 +485,7 @@ export async function repairTransfer(
       return 'reversed';
     }
     if (applied) {
-      await creditOut(tx, input.siteId, input.transferId, platformBalance, input.operator, input.now);
+      await creditOut(tx, { ...input, memberId: pending.memberId, platformBalance });
       return 'done';
     }
     await failOut(tx, input.siteId, input.transferId, input.now);

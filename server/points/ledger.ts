@@ -10,7 +10,11 @@ import { RpcError } from '../rpc/rpc-error';
  * Balances are integer cents; arithmetic on them happens in SQL or on bigints, never on floats.
  *
  * Order inside a movement, the same everywhere so that concurrent movements never deadlock:
- *   1. the account rows, locked in ascending id order;
+ *   1. the account rows: a score's parent and child in ascending id order; a game transfer's
+ *      member first, and the site's game wallet only by 2's statement (server/points/game-transfers.ts).
+ *      Every transfer of the site goes through that one wallet row, so it is locked last and
+ *      held only from its movement to the commit, never while a step checks or waits; no
+ *      transaction locks the wallet and then a tree account;
  *   2. the site's serial number (its row lock is held to commit, so for each account the
  *      serial order of its rows is their commit order), both balances and the score-log row,
  *      in one statement;
