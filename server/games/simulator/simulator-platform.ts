@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors.contract';
-import type { Queryable } from '../../db/database';
+import { prepared, type Queryable } from '../../db/database';
 import type { Device } from '../../../contract/game.contract';
 import type { PlatformBet } from '../bet.store';
 import {
@@ -88,23 +88,37 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
     return { balance: await balance(q, call.siteId, call.memberId) };
   }
 
+  /**
+   * The id recorded and the member's balance moved, in one statement: the move hangs on the
+   * record, so a repeated id moves nothing. Answers whether the id was new and, if so, the
+   * balance after (none: a transfer out above the balance, which moved nothing).
+   */
+  function recordAndMove(q: Queryable, call: TransferCall, type: 'in' | 'out') {
+    const recorded = sql`INSERT INTO platform_transfers (site_id, transfer_id, member_id, type, amount, state, created_at)
+        VALUES (${call.siteId}, ${call.transferId}, ${call.memberId}::bigint, ${type}, ${String(call.amount)}::bigint, 'applied', ${call.now})
+        ON CONFLICT DO NOTHING RETURNING 1`;
+    const moved =
+      type === 'in'
+        ? sql`INSERT INTO platform_wallets AS w (site_id, member_id, balance)
+              SELECT ${call.siteId}, ${call.memberId}::bigint, ${String(call.amount)}::bigint FROM recorded
+              ON CONFLICT (site_id, member_id) DO UPDATE SET balance = w.balance + EXCLUDED.balance RETURNING balance`
+        : sql`UPDATE platform_wallets SET balance = balance - ${String(call.amount)}::bigint
+               WHERE site_id = ${call.siteId} AND member_id = ${call.memberId}::bigint AND balance >= ${String(call.amount)}::bigint
+                 AND EXISTS (SELECT FROM recorded) RETURNING balance`;
+    return q.one<{ recorded: boolean; balance: DbInt | null }>(
+      prepared(sql`WITH recorded AS (${recorded}), moved AS (${moved})
+        SELECT EXISTS (SELECT FROM recorded) AS recorded, (SELECT balance FROM moved) AS balance`),
+    );
+  }
+
   async function apply(call: TransferCall, type: 'in' | 'out') {
     return db.transaction(async (tx) => {
-      const recorded = await tx.one(sql`INSERT INTO platform_transfers (site_id, transfer_id, member_id, type, amount, state, created_at)
-        VALUES (${call.siteId}, ${call.transferId}, ${call.memberId}, ${type}, ${String(call.amount)}, 'applied', ${call.now})
-        ON CONFLICT DO NOTHING RETURNING 1`);
+      const row = (await recordAndMove(tx, call, type))!;
       // An id seen before: answered as the first call was (refused when void or not the same transfer).
-      if (!recorded) return (await repeated(tx, call, type))!;
-      const moved = await tx.one<{ balance: DbInt }>(
-        type === 'in'
-          ? sql`INSERT INTO platform_wallets AS w (site_id, member_id, balance) VALUES (${call.siteId}, ${call.memberId}, ${String(call.amount)})
-              ON CONFLICT (site_id, member_id) DO UPDATE SET balance = w.balance + ${String(call.amount)}::bigint RETURNING balance`
-          : sql`UPDATE platform_wallets SET balance = balance - ${String(call.amount)}::bigint
-               WHERE site_id = ${call.siteId} AND member_id = ${call.memberId} AND balance >= ${String(call.amount)}::bigint RETURNING balance`,
-      );
+      if (!row.recorded) return (await repeated(tx, call, type))!;
       // Thrown inside the transaction: the record of the id goes too, nothing happened.
-      if (!moved) throw new PlatformRefusal(ErrorCode.platformBalanceLow);
-      return { balance: BigInt(moved.balance) };
+      if (row.balance === null) throw new PlatformRefusal(ErrorCode.platformBalanceLow);
+      return { balance: BigInt(row.balance) };
     });
   }
 
