@@ -70,24 +70,27 @@ interface LockedMember {
   status: number;
   balance: DbInt;
   login_id: string;
-  line_status: number;
+  /** Asked for by a transfer in only (null otherwise). */
+  line_status: number | null;
   /** Read, not locked: only the movement locks the wallet (see the top of this file). */
   wallet_id: DbInt | null;
 }
 
+/** The strongest team status of the member's line, its own included (read, not locked). */
+const lineStatus = sql`COALESCE((SELECT max(x.team_status) FILTER (WHERE x.team_status <> ${AccountStatus.normal}) FROM accounts x
+  WHERE x.id = ANY (string_to_array(trim(BOTH '/' FROM a.path), '/')::bigint[])), ${AccountStatus.normal})`;
+
 /**
- * The member's row, locked, with the strongest team status of the member's line and the id of
- * the site's wallet (neither locked). Undefined when it is not a member of the site. The
+ * The member's row, locked, with the id of the site's wallet (not locked) and, for a transfer
+ * in (`withLine`), the status of its line. Undefined when it is not a member of the site. The
  * transfer's first statement: the others of its step follow it in the same round trip, each
  * reading (a statement of its own, with a snapshot of its own) what the member's earlier
  * transfers committed before this lock was granted.
  */
-function lockMember(tx: Queryable, siteId: string, memberId: string): Promise<LockedMember | undefined> {
+function lockMember(tx: Queryable, siteId: string, memberId: string, withLine = false): Promise<LockedMember | undefined> {
   return tx.one<LockedMember>(
     prepared(sql`
-    SELECT a.id, a.status, a.balance, a.login_id,
-           COALESCE((SELECT max(x.team_status) FILTER (WHERE x.team_status <> ${AccountStatus.normal}) FROM accounts x
-                      WHERE x.id = ANY (string_to_array(trim(BOTH '/' FROM a.path), '/')::bigint[])), ${AccountStatus.normal}) AS line_status,
+    SELECT a.id, a.status, a.balance, a.login_id, ${withLine ? lineStatus : sql`NULL::smallint`} AS line_status,
            (SELECT w.id FROM accounts w WHERE w.site_id = a.site_id AND w.kind = 'wallet') AS wallet_id
       FROM accounts a
      WHERE a.id = ${memberId}::bigint AND a.site_id = ${siteId} AND a.kind = 'tree' AND a.level = ${memberLevel}
@@ -225,7 +228,7 @@ async function memberWithWallet(locked: ReturnType<typeof lockMember>) {
  * Two round trips: the lock with the state, then the movement.
  */
 async function beginIn(tx: Queryable, input: TransferRequest, amount: bigint) {
-  const locked = lockMember(tx, input.siteId, input.memberId);
+  const locked = lockMember(tx, input.siteId, input.memberId, true);
   const state = sentAhead(transferState(tx, input.siteId, input.memberId, input.transferId));
   const member = await memberWithWallet(locked);
   if (!member) throw new RpcError(ErrorCode.accountNotFound);
