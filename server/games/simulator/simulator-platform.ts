@@ -111,11 +111,18 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
     );
   }
 
-  async function apply(call: TransferCall, type: 'in' | 'out') {
+  /** A transfer in is never refused for its amount: its one statement needs no transaction of its own. */
+  async function applyIn(call: TransferCall) {
+    const row = (await recordAndMove(db, call, 'in'))!;
+    // An id seen before: answered as the first call was (refused when void or not the same transfer).
+    if (!row.recorded) return (await repeated(db, call, 'in'))!;
+    return { balance: BigInt(row.balance!) };
+  }
+
+  async function applyOut(call: TransferCall) {
     return db.transaction(async (tx) => {
-      const row = (await recordAndMove(tx, call, type))!;
-      // An id seen before: answered as the first call was (refused when void or not the same transfer).
-      if (!row.recorded) return (await repeated(tx, call, type))!;
+      const row = (await recordAndMove(tx, call, 'out'))!;
+      if (!row.recorded) return (await repeated(tx, call, 'out'))!;
       // Thrown inside the transaction: the record of the id goes too, nothing happened.
       if (row.balance === null) throw new PlatformRefusal(ErrorCode.platformBalanceLow);
       return { balance: BigInt(row.balance) };
@@ -123,8 +130,8 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
   }
 
   return {
-    transferIn: (call) => apply(call, 'in'),
-    transferOut: (call) => apply(call, 'out'),
+    transferIn: applyIn,
+    transferOut: applyOut,
     async queryTransfer(call) {
       const record = await seen(db, call.siteId, call.transferId);
       return record ? toRecord(record) : null;
