@@ -164,25 +164,30 @@ async function moveWithWallet(
   const memberDelta = String(input.type === 'in' ? -input.amount : input.amount);
   const walletDelta = String(input.type === 'in' ? input.amount : -input.amount);
   const [from, to] = input.type === 'in' ? [input.memberId, String(input.walletId)] : [String(input.walletId), input.memberId];
+  // Three texts, each prepared: the session and the in-game flag are written only by a movement that opens or ends the session.
+  const inGame = input.opens ? sql`, in_game = true` : input.closes ? sql`, in_game = false` : sql``;
+  const session = input.opens
+    ? sql`, opened AS (
+      INSERT INTO game_sessions (site_id, session_id, member_id, started_at)
+      SELECT ${input.siteId}, ${input.session}, ${input.memberId}::bigint, ${input.now}::timestamptz FROM member
+    )`
+    : input.closes
+      ? sql`, closed AS (
+      UPDATE game_sessions SET ended_at = ${input.now}::timestamptz
+       WHERE site_id = ${input.siteId} AND session_id = ${input.session} AND ended_at IS NULL AND EXISTS (SELECT FROM member)
+    )`
+      : sql``;
   const row = await tx.oneAndCommit<{ serial_no: DbInt }>(
     prepared(sql`
     WITH member AS (
-      UPDATE accounts SET balance = balance + ${memberDelta}::bigint,
-             in_game = CASE WHEN ${input.closes}::boolean THEN false ELSE in_game OR ${input.opens}::boolean END
+      UPDATE accounts SET balance = balance + ${memberDelta}::bigint${inGame}
        WHERE id = ${input.memberId}::bigint AND balance + ${memberDelta}::bigint >= 0 RETURNING balance
     ), wallet AS (
       UPDATE accounts SET balance = balance + ${walletDelta}::bigint
        WHERE id = ${String(input.walletId)}::bigint AND EXISTS (SELECT FROM member) RETURNING balance
     ), serial AS (
       UPDATE sites SET score_serial = score_serial + 1 WHERE id = ${input.siteId} AND EXISTS (SELECT FROM wallet) RETURNING score_serial
-    ), opened AS (
-      INSERT INTO game_sessions (site_id, session_id, member_id, started_at)
-      SELECT ${input.siteId}, ${input.session}, ${input.memberId}::bigint, ${input.now}::timestamptz FROM member WHERE ${input.opens}::boolean
-    ), closed AS (
-      UPDATE game_sessions SET ended_at = ${input.now}::timestamptz
-       WHERE ${input.closes}::boolean AND site_id = ${input.siteId} AND session_id = ${input.session} AND ended_at IS NULL
-         AND EXISTS (SELECT FROM member)
-    )
+    )${session}
     INSERT INTO score_log (site_id, serial_no, type, from_account_id, to_account_id, target_account_id, amount, before, after,
         operator_before, operator_after, operator_account_id, operator_sub_account_id, operator_login, operator_ip, comment,
         state, reversal_of, transfer_id, game_session, created_at)
