@@ -16,8 +16,9 @@ import { RpcError } from '../rpc/rpc-error';
  * Each step is one transaction; the platform is called between them, never inside one, except
  * by repairTransfer when its caller hands it a transaction (a repair call is rare and short).
  *
- * Locks. Every transfer of a member runs its steps under the member's row lock, taken first
- * (lockMember): the steps of one member never interleave. All transfers of a site move points
+ * Locks. A step that checks or moves a member's points takes the member's row lock first
+ * (lockMember), so such steps of one member never interleave (a confirmation or a failed
+ * request only changes the state of its own row). All transfers of a site move points
  * through its one wallet row, so the wallet is locked as late and as briefly as possible: only
  * the movement itself updates it (moveWithWallet, the last statement of a step that moves
  * points), and steps that move nothing never touch it. So, in every transaction that locks
