@@ -36,7 +36,7 @@ async function run(members: Member[], seconds: number, work: (member: Member, n:
       const mine = members.filter((_, index) => index % TRANSFER_WORKERS === worker);
       for (let n = 0; performance.now() < until; n++) {
         try {
-          // Awaited before it is added: \`done += await …\` would read \`done\` before the wait and
+          // Awaited before it is added: `done += await …` would read `done` before the wait and
           // write back over what the other workers added meanwhile.
           const moved = await work(mine[n % mine.length]!, n);
           done += moved;
