@@ -189,6 +189,35 @@ describe('transfers to the game platform', () => {
     expect(await ledgerFailures()).toEqual([]);
   });
 
+  it('the platform applies a transfer id once: the same transfer out sent three times at once, and once more later, debits once', async () => {
+    const member = await memberId('mb01010101002');
+    await transferIn(db, simulator, { siteId: 'demo', memberId: member, amount: 3_000, transferId: nextId(), now: at(70) });
+    const platform = simulatorPlatform(db);
+    const call = { siteId: 'demo', memberId: member, amount: 1_000n, transferId: nextId(), now: at(71) };
+    // The member's row at the platform held a moment, so that on PostgreSQL the three calls read
+    // "a new id" before any of them records it: the later ones break the id's unique key.
+    const held = db.transaction(async (tx) => {
+      await tx.run(sql`SELECT FROM platform_wallets WHERE site_id = 'demo' AND member_id = ${member}::bigint FOR UPDATE`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const answers = await Promise.all([1, 2, 3].map(() => platform.transferOut(call)));
+    await held;
+    expect(answers.map((answer) => answer.balance)).toEqual([2_000n, 2_000n, 2_000n]);
+    expect((await platform.transferOut(call)).balance).toBe(2_000n);
+    expect(await platformBalance(member)).toBe(2_000n);
+    const records = await db.one<{ n: string | number }>(
+      sql`SELECT count(*) AS n FROM platform_transfers WHERE transfer_id = ${call.transferId}`,
+    );
+    expect(Number(records!.n)).toBe(1);
+    // A repeated id is answered as the first call was even when the balance could no longer pay it.
+    expect((await platform.transferOut({ ...call, amount: 1_000n })).balance).toBe(2_000n);
+    // The platform's side only: give it back, and the member leaves with all it brought.
+    await platform.transferIn({ ...call, transferId: nextId() });
+    await transferOut(db, simulator, { siteId: 'demo', memberId: member, amount: 3_000, transferId: nextId(), now: at(72) });
+    expect(await inGame(member)).toBe(false);
+    expect(await ledgerFailures()).toEqual([]);
+  });
+
   it('refuses a transfer in above the balance (37111), of a frozen member (20003), of an unknown one (20002)', async () => {
     const member = await memberId('mb01010102004');
     const balance = await balanceOf(member);

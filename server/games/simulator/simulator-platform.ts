@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors.contract';
-import { prepared, type Queryable } from '../../db/database';
+import { prepared, uniqueViolation, type Queryable } from '../../db/database';
 import type { Device } from '../../../contract/game.contract';
 import type { PlatformBet } from '../bet.store';
 import {
@@ -88,45 +88,55 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
     return { balance: await balance(q, call.siteId, call.memberId) };
   }
 
-  /**
-   * The id recorded and the member's balance moved, in one statement: the move hangs on the
-   * record, so a repeated id moves nothing. Answers whether the id was new and, if so, the
-   * balance after (none: a transfer out above the balance, which moved nothing).
-   */
-  function recordAndMove(q: Queryable, call: TransferCall, type: 'in' | 'out') {
-    const recorded = sql`INSERT INTO platform_transfers (site_id, transfer_id, member_id, type, amount, state, created_at)
-        VALUES (${call.siteId}, ${call.transferId}, ${call.memberId}::bigint, ${type}, ${String(call.amount)}::bigint, 'applied', ${call.now})
-        ON CONFLICT DO NOTHING RETURNING 1`;
-    const moved =
-      type === 'in'
-        ? sql`INSERT INTO platform_wallets AS w (site_id, member_id, balance)
-              SELECT ${call.siteId}, ${call.memberId}::bigint, ${String(call.amount)}::bigint FROM recorded
-              ON CONFLICT (site_id, member_id) DO UPDATE SET balance = w.balance + EXCLUDED.balance RETURNING balance`
-        : sql`UPDATE platform_wallets SET balance = balance - ${String(call.amount)}::bigint
-               WHERE site_id = ${call.siteId} AND member_id = ${call.memberId}::bigint AND balance >= ${String(call.amount)}::bigint
-                 AND EXISTS (SELECT FROM recorded) RETURNING balance`;
-    return q.one<{ recorded: boolean; balance: DbInt | null }>(
-      prepared(sql`WITH recorded AS (${recorded}), moved AS (${moved})
-        SELECT EXISTS (SELECT FROM recorded) AS recorded, (SELECT balance FROM moved) AS balance`),
-    );
-  }
+  const record = (call: TransferCall, type: 'in' | 'out') =>
+    sql`INSERT INTO platform_transfers (site_id, transfer_id, member_id, type, amount, state, created_at)
+        SELECT ${call.siteId}, ${call.transferId}, ${call.memberId}::bigint, ${type}, ${String(call.amount)}::bigint, 'applied', ${call.now}`;
 
-  /** A transfer in is never refused for its amount: its one statement needs no transaction of its own. */
+  /**
+   * A transfer in, one statement (no transaction of its own): the id recorded, and the member's
+   * balance moved only when the id was new. It is never refused for its amount.
+   */
   async function applyIn(call: TransferCall) {
-    const row = (await recordAndMove(db, call, 'in'))!;
+    const row = (await db.one<{ recorded: boolean; balance: DbInt | null }>(
+      prepared(sql`WITH recorded AS (${record(call, 'in')} ON CONFLICT DO NOTHING RETURNING 1), moved AS (
+          INSERT INTO platform_wallets AS w (site_id, member_id, balance)
+          SELECT ${call.siteId}, ${call.memberId}::bigint, ${String(call.amount)}::bigint FROM recorded
+          ON CONFLICT (site_id, member_id) DO UPDATE SET balance = w.balance + EXCLUDED.balance RETURNING balance)
+        SELECT EXISTS (SELECT FROM recorded) AS recorded, (SELECT balance FROM moved) AS balance`),
+    ))!;
     // An id seen before: answered as the first call was (refused when void or not the same transfer).
     if (!row.recorded) return (await repeated(db, call, 'in'))!;
     return { balance: BigInt(row.balance!) };
   }
 
+  /**
+   * A transfer out, one statement: the member's balance moved when it suffices and the id is
+   * new, and the id recorded only with that move, so a refusal leaves no record. The same id
+   * sent twice at once: both may pass the "new" check, but the second record breaks the id's
+   * unique key and its whole statement (its move included) fails; it is answered as a repeat.
+   */
   async function applyOut(call: TransferCall) {
-    return db.transaction(async (tx) => {
-      const row = (await recordAndMove(tx, call, 'out'))!;
-      if (!row.recorded) return (await repeated(tx, call, 'out'))!;
-      // Thrown inside the transaction: the record of the id goes too, nothing happened.
-      if (row.balance === null) throw new PlatformRefusal(ErrorCode.platformBalanceLow);
-      return { balance: BigInt(row.balance) };
-    });
+    let row;
+    try {
+      row = await db.one<{ balance: DbInt | null }>(
+        prepared(sql`WITH moved AS (
+            UPDATE platform_wallets SET balance = balance - ${String(call.amount)}::bigint
+             WHERE site_id = ${call.siteId} AND member_id = ${call.memberId}::bigint AND balance >= ${String(call.amount)}::bigint
+               AND NOT EXISTS (SELECT FROM platform_transfers WHERE site_id = ${call.siteId} AND transfer_id = ${call.transferId})
+            RETURNING balance), recorded AS (${record(call, 'out')} FROM moved)
+          SELECT (SELECT balance FROM moved) AS balance`),
+      );
+    } catch (error) {
+      if (!uniqueViolation(error)) throw error;
+      return (await repeated(db, call, 'out'))!;
+    }
+    if (row?.balance === null || row?.balance === undefined) {
+      // Nothing moved: an id seen before (answered as the first call was), else too little there.
+      const again = await repeated(db, call, 'out');
+      if (again) return again;
+      throw new PlatformRefusal(ErrorCode.platformBalanceLow);
+    }
+    return { balance: BigInt(row.balance) };
   }
 
   return {
