@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Page, Request, Route } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import zhErrors from '../../locales/zh/errors.json' with { type: 'json' };
-import { consoleErrors } from '../support/app-page';
+import { consoleErrors, setTabHidden } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
 import {
   FETCH_DONE,
@@ -132,13 +132,6 @@ describe.runIf(e2e.run)('monitor countdown paths of the model in Chromium, on a 
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   }
 
-  const setHidden = (hidden: boolean) =>
-    page.evaluate((value) => {
-      Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
-      document.dispatchEvent(new Event('visibilitychange'));
-    }, hidden);
-
   /**
    * The switch changed in the settings reaches the app with the next counts answer; outside the
    * countdown, the app reads the counts again after a change to the watch lists.
@@ -173,7 +166,7 @@ describe.runIf(e2e.run)('monitor countdown paths of the model in Chromium, on a 
           'SWITCH.OFF': () => switchTo(false),
           'TAB.HIDDEN': async () => {
             const dropping = world.previous === 'fetching';
-            await setHidden(true);
+            await setTabHidden(page, true);
             // The countdown dropped its call; the browser still gets the answer, which changes nothing.
             if (dropping) {
               const route = calls.waiting();
@@ -181,7 +174,7 @@ describe.runIf(e2e.run)('monitor countdown paths of the model in Chromium, on a 
               await route.request().response();
             }
           },
-          'TAB.VISIBLE': () => setHidden(false),
+          'TAB.VISIBLE': () => setTabHidden(page, false),
           RETRY: () => page.getByTestId('warning-retry').click(),
           REFRESH: () => page.getByTestId('warning-refresh').click(),
           [FETCH_DONE]: async () => {

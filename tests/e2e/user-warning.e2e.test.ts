@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
 import { ingestPlatformFeed, publish } from '../../server/games/simulator/simulator-runtime';
 import { useAppInChromium } from '../support/app-in-chromium';
+import { setTabHidden } from '../support/app-page';
 import { text } from '../support/pages/locale-text';
 import { ShellPage } from '../support/pages/shell-page';
 
@@ -103,18 +104,12 @@ describe.runIf(e2e.run)('the watched accounts in Chromium', () => {
     page.on('response', async (response) => {
       if (response.url().endsWith('/api') && isCount(await response.text().catch(() => ''))) asked += 1;
     });
-    const setHidden = (hidden: boolean) =>
-      page.evaluate((value) => {
-        Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
-        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
-        document.dispatchEvent(new Event('visibilitychange'));
-      }, hidden);
-    await setHidden(true);
+    await setTabHidden(page, true);
     await expect.poll(phase).toBe('paused');
     asked = 0;
     await page.clock.runFor(40_000);
     expect(asked).toBe(0);
-    await setHidden(false);
+    await setTabHidden(page, false);
     await expect.poll(phase).toBe('counting');
     await expect.poll(() => asked).toBeGreaterThanOrEqual(1);
 

@@ -102,3 +102,12 @@ export async function setMaintenance(gw: TestGateway, on: boolean): Promise<void
 export async function blockLocalhost(gw: TestGateway): Promise<void> {
   await gw.db.run(sql`INSERT INTO site_ip_rules (site_id, kind, network, note) VALUES ('demo', 'block', '127.0.0.0/8', 'e2e')`);
 }
+
+/** The tab hidden or shown as a browser does when another tab is picked: what the page's `visibilitychange` listeners see. */
+export function setTabHidden(page: Page, hidden: boolean): Promise<void> {
+  return page.evaluate((value) => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
