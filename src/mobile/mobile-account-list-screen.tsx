@@ -1,4 +1,4 @@
-import { ChevronRight, MoreHorizontal, Search } from 'lucide-react';
+import { ChevronRight, MoreHorizontal } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
@@ -8,8 +8,8 @@ import { can } from '../../commands/can';
 import { AccountStatusBadge } from '@/components/account-status-badge';
 import { AccountKindToggle, type AccountKind } from '@/features/accounts/account-kind-toggle';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import { SearchFilter } from '@/components/filters/search-filter';
 import { useAccountPages, type AccountRow } from '@/hooks/use-account-pages';
 import { useCommands } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
@@ -22,13 +22,8 @@ export default function MobileAccountListScreen() {
   const { parentId } = useParams<{ parentId?: string }>();
   const [, navigate] = useLocation();
   const [kind, setKind] = useState<AccountKind>('agents');
-  const [search, setSearch] = useState('');
   const [keyword, setKeyword] = useState('');
   const [acting, setActing] = useState<AccountRow | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => setKeyword(search.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [search]);
 
   const query = useMemo(() => ({ ...(parentId ? { parentId } : {}), ...(keyword ? { loginId: keyword } : {}) }), [parentId, keyword]);
   const [parentLevel, setParentLevel] = useState<number | undefined>(undefined);
@@ -62,18 +57,17 @@ export default function MobileAccountListScreen() {
       </nav>
       <div className="flex items-center gap-2">
         <AccountKindToggle shown={shown} membersOnly={membersOnly} onChange={setKind} />
-        <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-3.5 left-2 size-4 text-muted-foreground" aria-hidden />
-          <Input
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('accounts.searchPlaceholder')}
-            aria-label={t('accounts.searchPlaceholder')}
-            className="pl-8"
-            maxLength={16}
-            data-testid="mobile-account-search"
-          />
-        </div>
+        <SearchFilter
+          label={t('accounts.searchPlaceholder')}
+          labelHidden
+          placeholder={t('accounts.searchPlaceholder')}
+          value={keyword}
+          onChange={setKeyword}
+          debounceMs={250}
+          maxLength={16}
+          className="w-auto flex-1"
+          data-testid="mobile-account-search"
+        />
       </div>
       <p className="text-sm text-muted-foreground" role="status" data-testid="mobile-account-total">
         {pages.loading && pages.rows.length === 0 ? t('app.loading') : t('accounts.total', { count: pages.total })}

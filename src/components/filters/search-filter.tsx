@@ -7,6 +7,8 @@ import { cn } from '@/lib/utils';
 
 export interface SearchFilterProps {
   label: string;
+  /** The label for screen readers only, where the placeholder already says it (a list's own search). */
+  labelHidden?: boolean;
   /** The text in force (trimmed); the field shows it again when it changes from outside (reset). */
   value: string;
   onChange(value: string): void;
@@ -18,7 +20,17 @@ export interface SearchFilterProps {
 }
 
 /** A text filter that applies once typing pauses; Enter applies at once, Escape clears. */
-export function SearchFilter({ label, value, onChange, placeholder, debounceMs = 300, maxLength, className, ...rest }: SearchFilterProps) {
+export function SearchFilter({
+  label,
+  labelHidden,
+  value,
+  onChange,
+  placeholder,
+  debounceMs = 300,
+  maxLength,
+  className,
+  ...rest
+}: SearchFilterProps) {
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState(value);
@@ -39,7 +51,7 @@ export function SearchFilter({ label, value, onChange, placeholder, debounceMs =
 
   return (
     <div className={cn('grid w-48 shrink-0 gap-1', className)}>
-      <label htmlFor={id} className="text-xs text-muted-foreground">
+      <label htmlFor={id} className={cn('text-xs text-muted-foreground', labelHidden && 'sr-only')}>
         {label}
       </label>
       <div className="relative flex items-center">
@@ -62,7 +74,7 @@ export function SearchFilter({ label, value, onChange, placeholder, debounceMs =
           placeholder={placeholder}
           maxLength={maxLength}
           enterKeyHint="search"
-          className="w-48 pr-8 pl-8 [&::-webkit-search-cancel-button]:hidden"
+          className="w-full pr-8 pl-8 [&::-webkit-search-cancel-button]:hidden"
           data-testid={rest['data-testid']}
         />
         {text !== '' ? (

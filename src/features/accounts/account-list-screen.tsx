@@ -1,5 +1,5 @@
 import type { SortingState } from '@tanstack/react-table';
-import { PauseCircle, Search, UserPlus } from 'lucide-react';
+import { PauseCircle, UserPlus } from 'lucide-react';
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
@@ -12,7 +12,7 @@ import { DataTableToolbar, exportLoadedRows, type TableExport } from '@/componen
 import { ExportJobProgress } from '@/components/export/export-job-progress';
 import { useExportJob } from '@/components/export/use-export-job';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { SearchFilter } from '@/components/filters/search-filter';
 import { useAccountPages, type AccountQuery, type AccountRow } from '@/hooks/use-account-pages';
 import { useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
@@ -36,20 +36,9 @@ export default function AccountListScreen() {
   const params = useParams<{ parentId?: string }>();
   const [, navigate] = useLocation();
   const [view, setView] = useUrlState(accountListState);
-  const [search, setSearch] = useState(view.search);
   const [actionsOpen, setActionsOpen] = useState(false);
   const me = SessionContext.useSelector((state) => state.context.session?.userId);
   const mayAdd = pathAllowed('/add/index', useRights());
-
-  useEffect(() => {
-    const timer = setTimeout(() => setView({ search: search.trim() }, 'replace'), 250);
-    return () => clearTimeout(timer);
-  }, [search, setView]);
-  const [shownSearch, setShownSearch] = useState(view.search);
-  if (shownSearch !== view.search) {
-    setShownSearch(view.search);
-    if (search.trim() !== view.search) setSearch(view.search);
-  }
 
   const [parentLevel, setParentLevel] = useState<number | undefined>(undefined);
   const parentHasMembersOnly = parentLevel !== undefined && isMemberLevel(parentLevel + 1);
@@ -106,18 +95,16 @@ export default function AccountListScreen() {
   const filters = (
     <>
       <AccountKindToggle shown={shown} membersOnly={parentHasMembersOnly} onChange={(kind) => setView({ kind })} />
-      <div className="relative">
-        <Search className="pointer-events-none absolute top-2.5 left-2 size-4 text-muted-foreground" aria-hidden />
-        <Input
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder={t('accounts.searchPlaceholder')}
-          aria-label={t('accounts.searchPlaceholder')}
-          className="w-48 pl-8"
-          data-testid="account-search"
-          maxLength={16}
-        />
-      </div>
+      <SearchFilter
+        label={t('accounts.searchPlaceholder')}
+        labelHidden
+        placeholder={t('accounts.searchPlaceholder')}
+        value={view.search}
+        onChange={(next) => setView({ search: next }, 'replace')}
+        debounceMs={250}
+        maxLength={16}
+        data-testid="account-search"
+      />
       <select
         value={view.status}
         onChange={(event) => setView({ status: event.target.value as typeof view.status })}
