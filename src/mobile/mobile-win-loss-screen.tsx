@@ -15,6 +15,7 @@ import { cn } from '@/lib/utils';
 import { ReportBreadcrumb } from '@/features/reports/report-breadcrumb';
 import { parseTrail, writeTrail } from '@/features/reports/report-trail';
 import { resultTone } from '@/features/reports/win-loss-report-columns';
+import { useLevelReport } from '@/features/reports/use-level-report';
 import { winLossReportState } from '@/features/reports/win-loss-report-state';
 import { RangePresetSelect, VirtualCards } from './mobile-kit';
 
@@ -40,17 +41,7 @@ export default function MobileWinLossScreen() {
   const times = rangeTimes(range, BET_MAX_SPAN_DAYS);
   const asked = times ?? { startTime: '', endTime: '' };
 
-  const agents = useCall(
-    'gw.credit.agent.list.total.report',
-    { ...asked, ...(current ? { parentId: current.userId } : {}) },
-    { enabled: times !== null && !membersBelow },
-  );
-  const members = useCall(
-    'gw.credit.player.list.total.report',
-    { ...asked, ...(current ? { agentId: current.userId } : {}) },
-    { enabled: times !== null && membersBelow },
-  );
-  const answer = membersBelow ? members : agents;
+  const answer = useLevelReport(times, current, membersBelow);
   const daily = useCall(
     'gw.credit.agent.daily.report',
     { ...asked, ...(current ? { userId: current.userId } : {}) },

@@ -23,6 +23,7 @@ import { resultTone, winLossColumns } from './win-loss-report-columns';
 import { ReportBreadcrumb } from './report-breadcrumb';
 import { downloadReport } from './report-export';
 import { parseTrail, writeTrail } from './report-trail';
+import { useLevelReport } from './use-level-report';
 import { winLossReportState } from './win-loss-report-state';
 
 const WinLossChart = lazyChart(() => import('./win-loss-chart'));
@@ -55,17 +56,7 @@ export default function WinLossReportScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [range.start, range.end, view.type, view.game]);
   const asked = filters ?? { startTime: '', endTime: '' };
-  const agents = useCall(
-    'gw.credit.agent.list.total.report',
-    { ...asked, ...(current ? { parentId: current.userId } : {}) },
-    { enabled: filters !== null && !membersBelow },
-  );
-  const members = useCall(
-    'gw.credit.player.list.total.report',
-    { ...asked, ...(current ? { agentId: current.userId } : {}) },
-    { enabled: filters !== null && membersBelow },
-  );
-  const answer = membersBelow ? members : agents;
+  const answer = useLevelReport(filters, current, membersBelow);
   const rows = useMemo(() => (filters ? (answer.data?.list ?? []) : []), [filters, answer.data]);
   const total = filters ? answer.data?.total : undefined;
   const own = filters ? answer.data?.own : undefined;
