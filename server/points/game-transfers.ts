@@ -17,16 +17,21 @@ import { RpcError } from '../rpc/rpc-error';
  * by repairTransfer when its caller hands it a transaction (a repair call is rare and short).
  *
  * Locks. A step that checks or moves a member's points takes the member's row lock first
- * (lockMember), so such steps of one member never interleave (a confirmation or a failed
- * request only changes the state of its own row). All transfers of a site move points
+ * (lockOnly, lockMember), so such steps of one member never interleave (a confirmation or a
+ * failed request only changes the state of its own row). All transfers of a site move points
  * through its one wallet row, so the wallet is locked as late and as briefly as possible: only
- * the movement itself updates it (moveWithWallet, the last statement of a step that moves
- * points), and steps that move nothing never touch it. So, in every transaction that locks
- * both, the member comes before the wallet, and the wallet before the site's serial (the
- * movement's statement takes them in that order). Score ups and downs lock two tree accounts,
- * then the serial, and never the wallet, so no cycle can form. (The play-history seed holds the
- * site's serial and every account of a fresh site before anything plays on it.) Statements that
- * do not depend on each other's answers are sent together (one round trip), and the hot ones
+ * the movement updates it, in the last statement of a step that moves points, sent with the
+ * COMMIT; steps that move nothing never touch it. So, in every transaction that locks both,
+ * the member comes before the wallet, and the wallet before the site's serial (the movement's
+ * statement takes them in that order). Score ups and downs lock two tree accounts, then the
+ * serial, and never the wallet, so no cycle can form. (The play-history seed holds the site's
+ * serial and every account of a fresh site before anything plays on it.)
+ *
+ * Round trips. The hot steps (beginIn, requestOut, creditOut) are one round trip each: BEGIN,
+ * the member's lock, one statement that checks and writes, COMMIT. The lock is a statement of
+ * its own so that the next one, with a snapshot taken once the lock is granted, sees what the
+ * member's earlier transfers committed; that statement writes only when every check passes
+ * and answers what it read, from which the step tells why it did nothing. The hot statements
  * are prepared once per connection.
  */
 
@@ -71,8 +76,6 @@ interface LockedMember {
   status: number;
   balance: DbInt;
   login_id: string;
-  /** Asked for by a transfer in only (null otherwise). */
-  line_status: number | null;
   /** Read, not locked: only the movement locks the wallet (see the top of this file). */
   wallet_id: DbInt | null;
 }
@@ -81,17 +84,21 @@ interface LockedMember {
 const lineStatus = sql`COALESCE((SELECT max(x.team_status) FILTER (WHERE x.team_status <> ${AccountStatus.normal}) FROM accounts x
   WHERE x.id = ANY (string_to_array(trim(BOTH '/' FROM a.path), '/')::bigint[])), ${AccountStatus.normal})`;
 
+/** The score-log columns a movement between a member and the wallet writes, in this order. */
+const scoreLogColumns = sql`site_id, serial_no, type, from_account_id, to_account_id, target_account_id, amount, before, after,
+        operator_before, operator_after, operator_account_id, operator_sub_account_id, operator_login, operator_ip, comment,
+        state, reversal_of, transfer_id, game_session, created_at`;
+
 /**
- * The member's row, locked, with the id of the site's wallet (not locked) and, for a transfer
- * in (`withLine`), the status of its line. Undefined when it is not a member of the site. The
- * transfer's first statement: the others of its step follow it in the same round trip, each
- * reading (a statement of its own, with a snapshot of its own) what the member's earlier
- * transfers committed before this lock was granted.
+ * The member's row, locked, with the id of the site's wallet (not locked); undefined when it is
+ * not a member of the site. The first statement of the rare steps (a reversal, the end of an
+ * empty session): the others follow it, each reading (a statement of its own, with a snapshot
+ * of its own) what the member's earlier transfers committed before this lock was granted.
  */
-function lockMember(tx: Queryable, siteId: string, memberId: string, withLine = false): Promise<LockedMember | undefined> {
+function lockMember(tx: Queryable, siteId: string, memberId: string): Promise<LockedMember | undefined> {
   return tx.one<LockedMember>(
     prepared(sql`
-    SELECT a.id, a.status, a.balance, a.login_id, ${withLine ? lineStatus : sql`NULL::smallint`} AS line_status,
+    SELECT a.id, a.status, a.balance, a.login_id,
            (SELECT w.id FROM accounts w WHERE w.site_id = a.site_id AND w.kind = 'wallet') AS wallet_id
       FROM accounts a
      WHERE a.id = ${memberId}::bigint AND a.site_id = ${siteId} AND a.kind = 'tree' AND a.level = ${memberLevel}
@@ -106,19 +113,36 @@ function sentAhead<T>(answer: Promise<T>): Promise<T> {
 }
 
 /**
- * What a new transfer of the member must know, in one statement: its open game session, and
- * whether an earlier transfer of its is still unsettled (37165: one at a time). A transfer id
- * used before is a bug of the caller (ids are ours), refused before anything moves. Sent right
- * after lockMember, in the same round trip; openSession reads its answer.
+ * What a new transfer of the member must know: its open game session, and whether an earlier
+ * transfer of its is still unsettled (37165: one at a time). A transfer id used before is a bug
+ * of the caller (ids are ours), refused before anything moves. Columns session, unsettled, used.
  */
-function transferState(tx: Queryable, siteId: string, memberId: string, transferId: string) {
-  return tx.one<{ session: string | null; unsettled: boolean; used: boolean }>(
-    prepared(sql`SELECT
+const stateColumns = (siteId: string, memberId: string, transferId: string) => sql`
       (SELECT session_id FROM game_sessions WHERE site_id = ${siteId} AND member_id = ${memberId}::bigint AND ended_at IS NULL) AS session,
       EXISTS (SELECT FROM score_log WHERE site_id = ${siteId} AND target_account_id = ${memberId}::bigint AND state = 'pending')
         OR EXISTS (SELECT FROM transfer_outs WHERE site_id = ${siteId} AND member_id = ${memberId}::bigint AND state = 'pending') AS unsettled,
       EXISTS (SELECT FROM score_log WHERE site_id = ${siteId} AND transfer_id = ${transferId})
-        OR EXISTS (SELECT FROM transfer_outs WHERE site_id = ${siteId} AND transfer_id = ${transferId}) AS used`),
+        OR EXISTS (SELECT FROM transfer_outs WHERE site_id = ${siteId} AND transfer_id = ${transferId}) AS used`;
+
+/** stateColumns in a statement of its own, sent right after lockMember (same round trip); openSession reads its answer. */
+function transferState(tx: Queryable, siteId: string, memberId: string, transferId: string) {
+  return tx.one<{ session: string | null; unsettled: boolean; used: boolean }>(
+    prepared(sql`SELECT ${stateColumns(siteId, memberId, transferId)}`),
+  );
+}
+
+/**
+ * The member's row lock alone, the first statement of a step sent in one round trip: each
+ * statement after it has a snapshot of its own, taken once the lock is granted, and so reads
+ * what the member's earlier transfers committed. The step's next statement decides everything
+ * and answers why it moved nothing (a member not found answers no row there).
+ */
+function lockOnly(tx: Queryable, siteId: string, memberId: string) {
+  return sentAhead(
+    tx.one(
+      prepared(sql`SELECT FROM accounts WHERE id = ${memberId}::bigint AND site_id = ${siteId} AND kind = 'tree' AND level = ${memberLevel}
+        FOR NO KEY UPDATE`),
+    ),
   );
 }
 
@@ -131,76 +155,48 @@ async function openSession(state: ReturnType<typeof transferState>, siteId: stri
 }
 
 /**
- * One movement between the member and the wallet with its score-log row, in one statement;
- * answers its serial. The member's row is locked already (lockMember); the statement locks the
- * wallet, then the site's serial (each update needs the one before it), and so must be the
- * last of its transaction: the wallet is held from here to the commit only. The member's game
- * session opens with it (`opens`: a transfer in with no session open; the session is named
- * `session`) or ends with it (`closes`: a transfer out that empties the member's balance at
- * the platform), the member's in-game flag with it. It is sent with COMMIT, so it moves all or
- * nothing of its step: everything hangs on the member's update (when that one changes nothing,
- * its balance going below 0, nothing changes and no row comes back), and a wallet or serial
- * missing after it would leave nulls the score log refuses (the statement fails, all is rolled
+ * The wallet returns a reversed transfer in to the member, with its score-log row (an `out`
+ * naming the reversed serial), in one statement; answers its serial. The member's row is
+ * locked already (lockMember); the statement locks the wallet, then the site's serial (each
+ * update needs the one before it), and so must be the last of its transaction: it is sent with
+ * COMMIT, so the wallet is held to the commit only. A wallet or serial missing after the
+ * member's update would leave nulls the score log refuses (the statement fails, all is rolled
  * back), never a step half done.
  */
-async function moveWithWallet(
+async function returnToMember(
   tx: Queryable,
   input: {
     siteId: string;
-    type: 'in' | 'out';
     memberId: string;
     walletId: DbInt;
     amount: bigint;
-    state: 'pending' | 'done';
-    transferId: string | null;
-    reversalOf: DbInt | null;
+    reversalOf: DbInt;
     session: string;
-    opens: boolean;
-    closes: boolean;
     operator: TransferOperator;
-    comment: string;
     now: Date;
   },
 ): Promise<string> {
-  const memberDelta = String(input.type === 'in' ? -input.amount : input.amount);
-  const walletDelta = String(input.type === 'in' ? input.amount : -input.amount);
-  const [from, to] = input.type === 'in' ? [input.memberId, String(input.walletId)] : [String(input.walletId), input.memberId];
-  // Three texts, each prepared: the session and the in-game flag are written only by a movement that opens or ends the session.
-  const inGame = input.opens ? sql`, in_game = true` : input.closes ? sql`, in_game = false` : sql``;
-  const session = input.opens
-    ? sql`, opened AS (
-      INSERT INTO game_sessions (site_id, session_id, member_id, started_at)
-      SELECT ${input.siteId}, ${input.session}, ${input.memberId}::bigint, ${input.now}::timestamptz FROM member
-    )`
-    : input.closes
-      ? sql`, closed AS (
-      UPDATE game_sessions SET ended_at = ${input.now}::timestamptz
-       WHERE site_id = ${input.siteId} AND session_id = ${input.session} AND ended_at IS NULL AND EXISTS (SELECT FROM member)
-    )`
-      : sql``;
+  const { siteId, memberId, operator } = input;
+  const amount = String(input.amount);
   const row = await tx.oneAndCommit<{ serial_no: DbInt }>(
     prepared(sql`
     WITH member AS (
-      UPDATE accounts SET balance = balance + ${memberDelta}::bigint${inGame}
-       WHERE id = ${input.memberId}::bigint AND balance + ${memberDelta}::bigint >= 0 RETURNING balance
+      UPDATE accounts SET balance = balance + ${amount}::bigint WHERE id = ${memberId}::bigint RETURNING balance
     ), wallet AS (
-      UPDATE accounts SET balance = balance + ${walletDelta}::bigint
-       WHERE id = ${String(input.walletId)}::bigint AND EXISTS (SELECT FROM member) RETURNING balance
+      UPDATE accounts SET balance = balance - ${amount}::bigint
+       WHERE id = ${String(input.walletId)}::bigint AND EXISTS (SELECT FROM member) RETURNING id, balance
     ), serial AS (
-      UPDATE sites SET score_serial = score_serial + 1 WHERE id = ${input.siteId} AND EXISTS (SELECT FROM wallet) RETURNING score_serial
-    )${session}
-    INSERT INTO score_log (site_id, serial_no, type, from_account_id, to_account_id, target_account_id, amount, before, after,
-        operator_before, operator_after, operator_account_id, operator_sub_account_id, operator_login, operator_ip, comment,
-        state, reversal_of, transfer_id, game_session, created_at)
-    SELECT ${input.siteId}, serial.score_serial, ${input.type}, ${from}::bigint, ${to}::bigint, ${input.memberId}::bigint,
-        ${String(input.amount)}::bigint, member.balance - ${memberDelta}::bigint, member.balance,
-        wallet.balance - ${walletDelta}::bigint, wallet.balance, ${input.operator.accountId}::bigint, ${input.operator.subAccountId}::bigint,
-        ${input.operator.login}, ${input.operator.ip}, ${input.comment}, ${input.state}, ${input.reversalOf === null ? null : String(input.reversalOf)}::bigint,
-        ${input.transferId}, ${input.session}, ${input.now}
+      UPDATE sites SET score_serial = score_serial + 1 WHERE id = ${siteId} AND EXISTS (SELECT FROM wallet) RETURNING score_serial
+    )
+    INSERT INTO score_log (${scoreLogColumns})
+    SELECT ${siteId}, serial.score_serial, 'out', wallet.id, ${memberId}::bigint, ${memberId}::bigint, ${amount}::bigint,
+        member.balance - ${amount}::bigint, member.balance, wallet.balance + ${amount}::bigint, wallet.balance,
+        ${operator.accountId}::bigint, ${operator.subAccountId}::bigint, ${operator.login}, ${operator.ip},
+        ${`reversal of #${input.reversalOf}`}, 'done', ${String(input.reversalOf)}::bigint, NULL, ${input.session}, ${input.now}
       FROM member LEFT JOIN wallet ON true LEFT JOIN serial ON true
     RETURNING serial_no`),
   );
-  if (!row) throw new Error(`transfer ${input.type} of member ${input.memberId} moved nothing`);
+  if (!row) throw new Error(`the reversal of #${input.reversalOf} moved nothing`);
   return String(row.serial_no);
 }
 
@@ -227,40 +223,71 @@ async function memberWithWallet(locked: ReturnType<typeof lockMember>) {
 }
 
 /**
- * Step 1 of a transfer in: checked under the member's row lock (20002 not a member of the
- * site, 20003 the member or its line is not normal, 37111 its balance is too low, 37165 an
- * earlier transfer of its is unsettled); the points leave the member at once, the row says
- * pending, the member is in game (its open session, or a new one named after this transfer).
- * Two round trips: the lock with the state, then the movement.
+ * Step 1 of a transfer in, one round trip (BEGIN, the member's lock, this statement, COMMIT):
+ * under the member's row lock it checks the member and its line are normal, its balance
+ * suffices and no earlier transfer of its is unsettled, and only then moves the points out of
+ * the member at once (the row says pending), opens the member's game session when none is open
+ * (named after this transfer) and marks it in game. The movement hangs on the member's update,
+ * so a check that fails moves nothing; the statement answers what it read either way, and
+ * beginIn tells why from that (20002, 20003, 37111, 37165). As in moveWithWallet, the wallet
+ * and the site's serial are updated last, just before the COMMIT sent with the statement.
  */
 async function beginIn(tx: Queryable, input: TransferRequest, amount: bigint) {
-  const locked = lockMember(tx, input.siteId, input.memberId, true);
-  const state = sentAhead(transferState(tx, input.siteId, input.memberId, input.transferId));
-  const member = await memberWithWallet(locked);
-  if (!member) throw new RpcError(ErrorCode.accountNotFound);
-  if (member.status !== AccountStatus.normal || Number(member.line_status) !== AccountStatus.normal) {
-    throw new RpcError(ErrorCode.targetStatusForbidsScore);
+  const { siteId, memberId, transferId, now } = input;
+  const locked = lockOnly(tx, siteId, memberId);
+  const row = await tx.oneAndCommit<{
+    status: number;
+    line_status: number;
+    balance: DbInt;
+    login_id: string;
+    unsettled: boolean;
+    used: boolean;
+    serial_no: DbInt | null;
+    game_session: string | null;
+  }>(
+    prepared(sql`
+    WITH st AS (
+      SELECT a.status, a.balance, a.login_id, ${lineStatus} AS line_status, ${stateColumns(siteId, memberId, transferId)}
+        FROM accounts a WHERE a.id = ${memberId}::bigint AND a.site_id = ${siteId} AND a.kind = 'tree' AND a.level = ${memberLevel}
+    ), ok AS (
+      SELECT session FROM st
+       WHERE status = ${AccountStatus.normal} AND line_status = ${AccountStatus.normal} AND balance >= ${String(amount)}::bigint
+         AND NOT unsettled AND NOT used
+    ), member AS (
+      UPDATE accounts SET balance = balance - ${String(amount)}::bigint, in_game = true
+       WHERE id = ${memberId}::bigint AND EXISTS (SELECT FROM ok) AND balance >= ${String(amount)}::bigint RETURNING balance
+    ), wallet AS (
+      UPDATE accounts SET balance = balance + ${String(amount)}::bigint
+       WHERE site_id = ${siteId} AND kind = 'wallet' AND EXISTS (SELECT FROM member) RETURNING id, balance
+    ), serial AS (
+      UPDATE sites SET score_serial = score_serial + 1 WHERE id = ${siteId} AND EXISTS (SELECT FROM wallet) RETURNING score_serial
+    ), opened AS (
+      INSERT INTO game_sessions (site_id, session_id, member_id, started_at)
+      SELECT ${siteId}, ${transferId}, ${memberId}::bigint, ${now}::timestamptz FROM member, ok WHERE ok.session IS NULL
+    ), moved AS (
+      INSERT INTO score_log (${scoreLogColumns})
+      SELECT ${siteId}, serial.score_serial, 'in', ${memberId}::bigint, wallet.id, ${memberId}::bigint, ${String(amount)}::bigint,
+          member.balance + ${String(amount)}::bigint, member.balance, wallet.balance - ${String(amount)}::bigint, wallet.balance,
+          ${memberId}::bigint, NULL, (SELECT login_id FROM st), ${input.ip ?? ''}, '', 'pending', NULL,
+          ${transferId}, COALESCE(ok.session, ${transferId}), ${now}
+        FROM member CROSS JOIN ok LEFT JOIN wallet ON true LEFT JOIN serial ON true
+      RETURNING serial_no, game_session
+    )
+    SELECT st.status, st.line_status, st.balance, st.login_id, st.unsettled, st.used, moved.serial_no, moved.game_session
+      FROM st LEFT JOIN moved ON true`),
+  );
+  await locked;
+  if (!row) throw new RpcError(ErrorCode.accountNotFound);
+  if (row.serial_no === null || row.game_session === null) {
+    if (row.status !== AccountStatus.normal || Number(row.line_status) !== AccountStatus.normal) {
+      throw new RpcError(ErrorCode.targetStatusForbidsScore);
+    }
+    if (BigInt(row.balance) < amount) throw new RpcError(ErrorCode.targetBalanceLow);
+    if (row.used) throw new Error(`transfer id ${transferId} of site ${siteId} is already used`);
+    if (row.unsettled) throw new RpcError(ErrorCode.repairTooEarly);
+    throw new Error(`transfer in ${transferId} of member ${memberId} moved nothing`);
   }
-  if (BigInt(member.balance) < amount) throw new RpcError(ErrorCode.targetBalanceLow);
-  const open = await openSession(state, input.siteId, input.transferId);
-  const session = open ?? input.transferId;
-  const serialNo = await moveWithWallet(tx, {
-    siteId: input.siteId,
-    type: 'in',
-    memberId: input.memberId,
-    walletId: member.wallet_id,
-    amount,
-    state: 'pending',
-    transferId: input.transferId,
-    reversalOf: null,
-    session,
-    opens: open === null,
-    closes: false,
-    operator: { accountId: input.memberId, login: member.login_id, subAccountId: null, ip: input.ip ?? '' },
-    comment: '',
-    now: input.now,
-  });
-  return { serialNo, session, login: member.login_id };
+  return { serialNo: String(row.serial_no), session: row.game_session, login: row.login_id };
 }
 
 /** The platform confirmed a pending transfer in (one statement: no transaction of its own needed). False when it was no longer pending. */
@@ -290,20 +317,14 @@ async function reverseIn(tx: Queryable, siteId: string, transferId: string, oper
   // Before the movement, which must come last (it locks the wallet): the session's `in` rows are
   // what decides, and the `out` about to be written is none of them.
   await closeSessionIfEmpty(tx, siteId, memberId, row.game_session, now);
-  return moveWithWallet(tx, {
+  return returnToMember(tx, {
     siteId,
-    type: 'out',
     memberId,
     walletId: member.wallet_id,
     amount: BigInt(reversed.amount),
-    state: 'done',
-    transferId: null,
     reversalOf: row.serial_no,
     session: row.game_session,
-    opens: false,
-    closes: false,
     operator,
-    comment: `reversal of #${row.serial_no}`,
     now,
   });
 }
@@ -327,49 +348,88 @@ export async function transferIn(db: Queryable, platformFor: PlatformFor, input:
 }
 
 /**
- * Credits a confirmed transfer out of `memberId`; ends the session when the platform balance
- * is 0. Two round trips: the member's lock with the request's state, then the movement.
+ * Credits a confirmed transfer out of `memberId`, one round trip (BEGIN, the member's lock,
+ * this statement, COMMIT): the request becomes done and, only with it, the wallet pays the
+ * member what the request says, with its score-log row; the session ends with it when the
+ * platform balance is 0. No row: the request was not pending (37163). Each update hangs on the
+ * one before, and a member, wallet or serial missing after the request's update would leave
+ * nulls the score log refuses (the statement fails, all is rolled back).
  */
 async function creditOut(
   tx: Queryable,
   input: { siteId: string; transferId: string; memberId: string; platformBalance: bigint; operator: TransferOperator | null; now: Date },
 ) {
-  const { siteId, transferId, memberId, now } = input;
-  const locked = lockMember(tx, siteId, memberId);
-  const request = sentAhead(
-    tx.one<{ amount: DbInt; game_session: string }>(
-      prepared(sql`UPDATE transfer_outs SET state = 'done', finished_at = ${now}
-      WHERE site_id = ${siteId} AND transfer_id = ${transferId} AND member_id = ${memberId}::bigint AND state = 'pending'
-      RETURNING amount, game_session`),
-    ),
+  const { siteId, transferId, memberId, now, operator } = input;
+  const closes = input.platformBalance === 0n;
+  const locked = lockOnly(tx, siteId, memberId);
+  // Two texts, each prepared: the session and the in-game flag end only when the platform holds nothing more.
+  const ends = closes
+    ? sql`, closed AS (
+      UPDATE game_sessions SET ended_at = ${now}::timestamptz
+       WHERE site_id = ${siteId} AND session_id = (SELECT game_session FROM request) AND ended_at IS NULL AND EXISTS (SELECT FROM member)
+    )`
+    : sql``;
+  const row = await tx.oneAndCommit<{ serial_no: DbInt; game_session: string }>(
+    prepared(sql`
+    WITH request AS (
+      UPDATE transfer_outs SET state = 'done', finished_at = ${now}
+       WHERE site_id = ${siteId} AND transfer_id = ${transferId} AND member_id = ${memberId}::bigint AND state = 'pending'
+      RETURNING amount, game_session
+    ), member AS (
+      UPDATE accounts SET balance = balance + (SELECT amount FROM request)${closes ? sql`, in_game = false` : sql``}
+       WHERE id = ${memberId}::bigint AND site_id = ${siteId} AND kind = 'tree' AND EXISTS (SELECT FROM request) RETURNING balance, login_id
+    ), wallet AS (
+      UPDATE accounts SET balance = balance - (SELECT amount FROM request)
+       WHERE site_id = ${siteId} AND kind = 'wallet' AND EXISTS (SELECT FROM member) RETURNING id, balance
+    ), serial AS (
+      UPDATE sites SET score_serial = score_serial + 1 WHERE id = ${siteId} AND EXISTS (SELECT FROM wallet) RETURNING score_serial
+    )${ends}
+    INSERT INTO score_log (${scoreLogColumns})
+    SELECT ${siteId}, serial.score_serial, 'out', wallet.id, member_id, member_id, request.amount,
+        member.balance - request.amount, member.balance, wallet.balance + request.amount, wallet.balance,
+        COALESCE(${operator?.accountId ?? null}::bigint, member_id), ${operator?.subAccountId ?? null}::bigint,
+        COALESCE(${operator?.login ?? null}, member.login_id), ${operator?.ip ?? ''}, '', 'done', NULL, ${transferId}, request.game_session, ${now}
+      FROM request CROSS JOIN (SELECT ${memberId}::bigint AS member_id) m LEFT JOIN member ON true LEFT JOIN wallet ON true LEFT JOIN serial ON true
+    RETURNING serial_no, game_session`),
   );
-  const member = await memberWithWallet(locked);
-  if (!member) throw new Error(`transfer ${transferId}: member ${memberId} is gone`);
-  const done = await request;
-  if (!done) throw new RpcError(ErrorCode.repairNothingPending);
-  const serialNo = await moveWithWallet(tx, {
-    siteId,
-    type: 'out',
-    memberId,
-    walletId: member.wallet_id,
-    amount: BigInt(done.amount),
-    state: 'done',
-    transferId,
-    reversalOf: null,
-    session: done.game_session,
-    opens: false,
-    closes: input.platformBalance === 0n,
-    operator: input.operator ?? { accountId: memberId, login: member.login_id, subAccountId: null, ip: '' },
-    comment: '',
-    now,
-  });
-  return { serialNo, session: done.game_session };
+  await locked;
+  if (!row) throw new RpcError(ErrorCode.repairNothingPending);
+  return { serialNo: String(row.serial_no), session: row.game_session };
 }
 
 async function failOut(tx: Queryable, siteId: string, transferId: string, now: Date) {
   const failed = await tx.one(sql`UPDATE transfer_outs SET state = 'failed', finished_at = ${now}
     WHERE site_id = ${siteId} AND transfer_id = ${transferId} AND state = 'pending' RETURNING 1`);
   if (!failed) throw new RpcError(ErrorCode.repairNothingPending);
+}
+
+/**
+ * Step 1 of a transfer out, one round trip (BEGIN, the member's lock, this statement, COMMIT):
+ * the request is written when the member has an open session (else 37112: nothing at the
+ * platform) and no earlier transfer of its is unsettled (37165). It moves no points, so it
+ * never touches the wallet. Answers the session the request names.
+ */
+async function requestOut(tx: Queryable, input: TransferRequest, amount: bigint) {
+  const { siteId, memberId, transferId } = input;
+  const locked = lockOnly(tx, siteId, memberId);
+  const row = await tx.oneAndCommit<{ session: string | null; unsettled: boolean; used: boolean }>(
+    prepared(sql`
+    WITH st AS (
+      SELECT ${stateColumns(siteId, memberId, transferId)}
+        FROM accounts a WHERE a.id = ${memberId}::bigint AND a.site_id = ${siteId} AND a.kind = 'tree' AND a.level = ${memberLevel}
+    ), requested AS (
+      INSERT INTO transfer_outs (site_id, transfer_id, member_id, game_session, amount, requested_at)
+      SELECT ${siteId}, ${transferId}, ${memberId}::bigint, session, ${String(amount)}::bigint, ${input.now}
+        FROM st WHERE session IS NOT NULL AND NOT unsettled AND NOT used
+    )
+    SELECT session, unsettled, used FROM st`),
+  );
+  await locked;
+  if (!row) throw new RpcError(ErrorCode.accountNotFound);
+  if (row.used) throw new Error(`transfer id ${transferId} of site ${siteId} is already used`);
+  if (row.unsettled) throw new RpcError(ErrorCode.repairTooEarly);
+  if (row.session === null) throw new RpcError(ErrorCode.platformBalanceLow);
+  return row.session;
 }
 
 /**
@@ -381,18 +441,7 @@ async function failOut(tx: Queryable, siteId: string, transferId: string, now: D
 export async function transferOut(db: Queryable, platformFor: PlatformFor, input: TransferRequest): Promise<TransferOutcome> {
   const amount = BigInt(input.amount);
   if (!Number.isSafeInteger(input.amount) || amount <= 0n) throw new Error('amount must be positive integer cents');
-  const session = await db.transaction(async (tx) => {
-    const locked = lockMember(tx, input.siteId, input.memberId);
-    const state = sentAhead(transferState(tx, input.siteId, input.memberId, input.transferId));
-    if (!(await memberWithWallet(locked))) throw new RpcError(ErrorCode.accountNotFound);
-    const open = await openSession(state, input.siteId, input.transferId);
-    if (open === null) throw new RpcError(ErrorCode.platformBalanceLow);
-    await tx.runAndCommit(
-      prepared(sql`INSERT INTO transfer_outs (site_id, transfer_id, member_id, game_session, amount, requested_at)
-      VALUES (${input.siteId}, ${input.transferId}, ${input.memberId}::bigint, ${open}, ${String(amount)}::bigint, ${input.now})`),
-    );
-    return open;
-  });
+  const session = await db.transaction((tx) => requestOut(tx, input, amount));
   const outcome = { transferId: input.transferId, type: 'out' as const, sessionId: session };
   let answer: { balance: bigint };
   try {

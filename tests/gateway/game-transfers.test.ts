@@ -218,18 +218,48 @@ describe('transfers to the game platform', () => {
     expect(await ledgerFailures()).toEqual([]);
   });
 
-  it('refuses a transfer in above the balance (37111), of a frozen member (20003), of an unknown one (20002)', async () => {
+  it('refuses a transfer in above the balance (37111), of a frozen member or line (20003), of an unknown one (20002)', async () => {
     const member = await memberId('mb01010102004');
     const balance = await balanceOf(member);
+    const wallet = await walletBalance();
     const call = (amount: number, id = member) =>
       transferIn(db, simulator, { siteId: 'demo', memberId: id, amount, transferId: nextId(), now: at(70) });
     expect(await codeOf(call(Number(balance) + 1))).toBe(ErrorCode.targetBalanceLow);
     await db.run(sql`UPDATE accounts SET status = 6 WHERE id = ${member}`);
     expect(await codeOf(call(100))).toBe(ErrorCode.targetStatusForbidsScore);
     await db.run(sql`UPDATE accounts SET status = 1 WHERE id = ${member}`);
+    // A line frozen two levels up: the member's own row says normal.
+    const grandparent = await memberId('ga010101');
+    await db.run(sql`UPDATE accounts SET team_status = 6 WHERE id = ${grandparent}`);
+    expect(await codeOf(call(100))).toBe(ErrorCode.targetStatusForbidsScore);
+    await db.run(sql`UPDATE accounts SET team_status = 1 WHERE id = ${grandparent}`);
     expect(await codeOf(call(100, await memberId('ag01010101')))).toBe(ErrorCode.accountNotFound);
+    expect(await codeOf(call(100, '999999999'))).toBe(ErrorCode.accountNotFound);
     expect(await balanceOf(member)).toBe(balance);
+    expect(await walletBalance()).toBe(wallet);
     expect(await inGame(member)).toBe(false);
+    expect(await db.one(sql`SELECT FROM game_sessions WHERE member_id = ${member}`)).toBeUndefined();
+  });
+
+  it('takes a transfer id once: one used by an in or an out is refused before anything moves, in either direction', async () => {
+    const member = await memberId('mb01010102003');
+    const request = { siteId: 'demo', memberId: member, amount: 500, now: at(80) };
+    const transferIn1 = nextId();
+    await transferIn(db, simulator, { ...request, transferId: transferIn1 });
+    const transferOut1 = nextId();
+    await transferOut(db, simulator, { ...request, amount: 200, transferId: transferOut1 });
+    const balance = await balanceOf(member);
+    const wallet = await walletBalance();
+    for (const transferId of [transferIn1, transferOut1]) {
+      await expect(transferIn(db, simulator, { ...request, transferId })).rejects.toThrow(/already used/);
+      await expect(transferOut(db, simulator, { ...request, amount: 100, transferId })).rejects.toThrow(/already used/);
+    }
+    expect(await balanceOf(member)).toBe(balance);
+    expect(await walletBalance()).toBe(wallet);
+    expect(await platformBalance(member)).toBe(300n);
+    await transferOut(db, simulator, { ...request, amount: 300, transferId: nextId() });
+    expect(await inGame(member)).toBe(false);
+    expect(await ledgerFailures()).toEqual([]);
   });
 });
 
@@ -254,6 +284,10 @@ describe('repair of a transfer whose answer was lost', () => {
     expect(
       await codeOf(transferIn(db, simulator, { siteId: 'demo', memberId: member, amount: 1, transferId: nextId(), now: at(101) })),
     ).toBe(ErrorCode.repairTooEarly);
+    expect(
+      await codeOf(transferOut(db, simulator, { siteId: 'demo', memberId: member, amount: 1, transferId: nextId(), now: at(101) })),
+    ).toBe(ErrorCode.repairTooEarly);
+    expect(await balanceOf(member)).toBe(before - 7_000n);
     // Its first answer may still come: too early to repair.
     expect(await codeOf(repairTransfer(db, simulator, { siteId: 'demo', transferId, operator: admin, now: at(110) }))).toBe(
       ErrorCode.repairTooEarly,
