@@ -29,7 +29,13 @@ import { ensureWebBuild } from '../support/web-build';
 import { benchRights } from './rights.bench-helper';
 import { AUDIT_ROWS, auditDatabase, timeOperationRecord } from './audit.bench-helper';
 import { benchBetIngest, INGEST_BETS, type IngestResult } from './bets.bench-helper';
-import { benchTransfers, TRANSFER_BENCH_SECONDS, TRANSFER_WORKERS, type TransferBenchResult } from './transfers.bench-helper';
+import {
+  benchTransfers,
+  TRANSFER_BENCH_ROUNDS,
+  TRANSFER_BENCH_SECONDS,
+  TRANSFER_WORKERS,
+  type TransferBenchResult,
+} from './transfers.bench-helper';
 import { benchScorePglite, benchScorePostgres, SCORE_CONNECTIONS, type ScoreBenchResult, type ScoreLoadResult } from './score.bench-helper';
 import { benchReports, type ReportBenchResult } from './reports.bench-helper';
 import { benchNotices, STORED_NOTICES } from './notices.bench-helper';
@@ -592,7 +598,7 @@ async function main(): Promise<void> {
     ingestRows,
   );
   printTable(
-    `8. Transfers to and from the game platform (i) against score ups (h): same members, ${TRANSFER_WORKERS} workers, ${TRANSFER_BENCH_SECONDS} s each`,
+    `8. Transfers to and from the game platform (i) against score ups (h): same members, ${TRANSFER_WORKERS} workers, ${TRANSFER_BENCH_SECONDS} s each in ${TRANSFER_BENCH_ROUNDS} turns`,
     transferRows,
   );
   printTable(
