@@ -133,27 +133,57 @@ export function betCopyLine(bet: PlatformBet): string {
 }
 
 /**
- * The rows of `source` (a FROM item named `i` with BET_COLUMNS), each joined to its member (a
- * member of the site) and, once settled, to the share (agent_rate) and wash-code rate
- * (betting_ratio) of agent levels 1-4 of its line and the member's own rate, for the bet's game
- * type: the snapshot of PRODUCT.md.
+ * The snapshot of PRODUCT.md for each (member, game type) of `pairs` (a FROM item named `k`
+ * with member_id and game_type): the member's line (its path; a member of the site, else no
+ * row), the share (agent_rate) and wash-code rate (betting_ratio) of agent levels 1-4 of its
+ * line and the member's own rate, for that game type.
  */
-const snapshotted = (siteId: string, source: SQL) => sql`
-  SELECT i.*, mem.path AS line_path,
+const lineSettings = (siteId: string, pairs: SQL) => sql`
+  SELECT k.member_id, k.game_type, mem.path AS line_path,
          s1.agent_rate AS p1, s2.agent_rate AS p2, s3.agent_rate AS p3, s4.agent_rate AS p4,
          s1.betting_ratio AS a1, s2.betting_ratio AS a2, s3.betting_ratio AS a3, s4.betting_ratio AS a4,
          sm.betting_ratio AS m
-    FROM ${source}
-    JOIN accounts mem ON mem.id = i.member_id AND mem.site_id = ${siteId} AND mem.level = 5
+    FROM ${pairs}
+    JOIN accounts mem ON mem.id = k.member_id AND mem.site_id = ${siteId} AND mem.level = 5
     CROSS JOIN LATERAL (SELECT string_to_array(trim(BOTH '/' FROM mem.path), '/')::bigint[] AS ids) line
-    LEFT JOIN game_settings s1 ON i.status <> 'unsettled' AND s1.account_id = line.ids[2] AND s1.game_type = i.game_type
-    LEFT JOIN game_settings s2 ON i.status <> 'unsettled' AND s2.account_id = line.ids[3] AND s2.game_type = i.game_type
-    LEFT JOIN game_settings s3 ON i.status <> 'unsettled' AND s3.account_id = line.ids[4] AND s3.game_type = i.game_type
-    LEFT JOIN game_settings s4 ON i.status <> 'unsettled' AND s4.account_id = line.ids[5] AND s4.game_type = i.game_type
-    LEFT JOIN game_settings sm ON i.status <> 'unsettled' AND sm.account_id = mem.id AND sm.game_type = i.game_type`;
+    LEFT JOIN game_settings s1 ON s1.account_id = line.ids[2] AND s1.game_type = k.game_type
+    LEFT JOIN game_settings s2 ON s2.account_id = line.ids[3] AND s2.game_type = k.game_type
+    LEFT JOIN game_settings s3 ON s3.account_id = line.ids[4] AND s3.game_type = k.game_type
+    LEFT JOIN game_settings s4 ON s4.account_id = line.ids[5] AND s4.game_type = k.game_type
+    LEFT JOIN game_settings sm ON sm.account_id = mem.id AND sm.game_type = k.game_type`;
 
-/** The rows as the platform sent them (JSON), snapshotted. */
-const incoming = (siteId: string, rows: string) => snapshotted(siteId, sql`jsonb_to_recordset(${rows}::jsonb) AS i (${BET_ROW_TYPE})`);
+/**
+ * The rows of `source` (a FROM item named `i` with BET_COLUMNS), each joined to the snapshot of
+ * its member and game type (`settings`: lineSettings, a FROM item named `l`); a bet of no member
+ * of the site has none and is dropped. Shares and rates are taken once a bet is settled: an
+ * unsettled bet carries none.
+ */
+const snapshotted = (source: SQL, settings: SQL) => sql`
+  SELECT i.*, l.line_path,
+         ${sql.join(
+           ['p1', 'p2', 'p3', 'p4', 'a1', 'a2', 'a3', 'a4', 'm'].map((column) =>
+             sql.raw(`CASE WHEN i.status <> 'unsettled' THEN l.${column} END AS ${column}`),
+           ),
+           sql`, `,
+         )}
+    FROM ${source}
+    JOIN ${settings} ON l.member_id = i.member_id AND l.game_type = i.game_type`;
+
+/** The rows as the platform sent them (JSON). */
+const sent = (rows: string) => sql`json_to_recordset(${rows}::json) AS i (${BET_ROW_TYPE})`;
+
+/**
+ * The rows as the platform sent them, snapshotted (CTEs `l` and `n`, n the rows). The (member,
+ * game type) pairs come apart (`pairs`, JSON): a batch of thousands of bets has a few hundred,
+ * each looked up once (materialized, or the planner would look them up again for every bet).
+ */
+const incoming = (siteId: string, rows: string, pairs: string) => sql`
+  l AS MATERIALIZED (${lineSettings(siteId, sql`json_to_recordset(${pairs}::json) AS k (member_id bigint, game_type text)`)}),
+  n AS (${snapshotted(sent(rows), sql`l`)})`;
+
+/** A staged table's rows (`source`, a FROM item named `i`), snapshotted: the pairs are those of the rows. */
+const stagedSnapshotted = (siteId: string, source: SQL) =>
+  snapshotted(source, sql`(${lineSettings(siteId, sql`(SELECT DISTINCT member_id, game_type FROM ${source}) k`)}) l`);
 
 const insertBets = (siteId: string, source: SQL, now: Date, target = sql`bets`) => sql`
     INSERT INTO ${target} AS b (site_id, order_id, bet_time, settle_time, member_id, line_path, game_code, game_type, play_type, bet_code,
@@ -190,15 +220,29 @@ export async function storeBets(
 ): Promise<StoreOutcome> {
   if (bets.length === 0) return { stored: 0, ignored: 0 };
   await ensurePartitions(db, bets);
-  const rows = JSON.stringify(latestPerBet(bets).map(wire));
-  await db.run(sql`
-    INSERT INTO bet_revisions (site_id, order_id, bet_time, revised_at, previous)
-    SELECT b.site_id, b.order_id, b.bet_time, ${now.toISOString()}::timestamptz,
-           jsonb_build_object('status', b.status, 'settleTime', b.settle_time, 'validBet', b.valid_bet, 'settle', b.settle,
-             'winLoss', b.win_loss, 'jackpotWon', b.jackpot_won, 'redPacket', b.red_packet)
-      FROM bets b JOIN (${incoming(siteId, rows)}) n ON b.site_id = ${siteId} AND b.order_id = n.order_id AND b.bet_time = n.bet_time
-     WHERE b.status IN ('settled', 'resettled') AND ${supersedes('b', 'n')}
-    ON CONFLICT DO NOTHING`);
+  const latest = latestPerBet(bets);
+  const rows = JSON.stringify(latest.map(wire));
+  const pairs = JSON.stringify(
+    [...new Set(latest.map((bet) => `${bet.memberId}:${bet.gameType}`))].map((pair) => {
+      const [memberId, gameType] = pair.split(':');
+      return { member_id: memberId, game_type: gameType };
+    }),
+  );
+  // Only a resettlement or a cancellation replaces a settled bet (supersedes): a batch with
+  // neither keeps no revision and takes nothing out of the rollups, and skips both lookups.
+  const replacing = latest.some((bet) => bet.status === 'resettled' || bet.status === 'cancelled');
+  const replacedOf = (incomingRows: SQL) => sql`
+    SELECT b.* FROM bets b JOIN ${incomingRows} ON b.site_id = ${siteId} AND b.order_id = n.order_id AND b.bet_time = n.bet_time
+     WHERE b.status IN ('settled', 'resettled') AND ${supersedes('b', 'n')}`;
+  if (replacing) {
+    await db.run(sql`
+      INSERT INTO bet_revisions (site_id, order_id, bet_time, revised_at, previous)
+      SELECT b.site_id, b.order_id, b.bet_time, ${now.toISOString()}::timestamptz,
+             jsonb_build_object('status', b.status, 'settleTime', b.settle_time, 'validBet', b.valid_bet, 'settle', b.settle,
+               'winLoss', b.win_loss, 'jackpotWon', b.jackpot_won, 'redPacket', b.red_packet)
+        FROM (${replacedOf(sql`(SELECT * FROM ${sent(rows)}) n`)}) b
+      ON CONFLICT DO NOTHING`);
+  }
   // The bets and the report rollups in one statement: what a replaced bet had added is taken
   // out (read in the statement's snapshot, before the upsert), what is stored settled is added.
   const upsert = sql`
@@ -214,12 +258,11 @@ export async function storeBets(
   const written = await db.one<{ stored: DbInt }>(
     keepRollups
       ? storeWithRollups({
-          ctes: sql`n AS (${incoming(siteId, rows)})`,
+          ctes: incoming(siteId, rows, pairs),
           upsert,
-          replaced: sql`SELECT b.* FROM bets b JOIN n ON b.site_id = ${siteId} AND b.order_id = n.order_id AND b.bet_time = n.bet_time
-            WHERE b.status IN ('settled', 'resettled') AND ${supersedes('b', 'n')}`,
+          ...(replacing ? { replaced: replacedOf(sql`n`) } : {}),
         })
-      : sql`WITH n AS (${incoming(siteId, rows)}), up AS (${upsert} RETURNING 1) SELECT count(*) AS stored FROM up`,
+      : sql`WITH ${incoming(siteId, rows, pairs)}, up AS (${upsert} RETURNING 1) SELECT count(*) AS stored FROM up`,
   );
   const stored = Number(written!.stored);
   // A settlement may take a member to its maximum win: the platform blocks it from then on.
@@ -283,7 +326,7 @@ export async function startBulkBetLoad(db: Queryable, siteId: string, span: { fr
         const rows = sql`(SELECT * FROM ${staged} WHERE bet_time >= ${month.from.toISOString()}::timestamptz
           AND bet_time < ${month.to.toISOString()}::timestamptz) AS i`;
         const written = await db.one<{ stored: DbInt }>(
-          storeWithRollups({ upsert: insertBets(siteId, snapshotted(siteId, rows), now, sql`${sql.identifier(month.name)}`) }),
+          storeWithRollups({ upsert: insertBets(siteId, stagedSnapshotted(siteId, rows), now, sql`${sql.identifier(month.name)}`) }),
         );
         stored += Number(written!.stored);
       }
@@ -298,7 +341,7 @@ export async function startBulkBetLoad(db: Queryable, siteId: string, span: { fr
       for (const { month } of months) await db.run(sql`SELECT bets_partition_for(${`${month}Z`}::timestamptz)`);
       if (months.length > 0) {
         const written = await db.one<{ stored: DbInt }>(
-          storeWithRollups({ upsert: sql`${insertBets(siteId, snapshotted(siteId, rest), now)} ON CONFLICT DO NOTHING` }),
+          storeWithRollups({ upsert: sql`${insertBets(siteId, stagedSnapshotted(siteId, rest), now)} ON CONFLICT DO NOTHING` }),
         );
         stored += Number(written!.stored);
       }

@@ -157,7 +157,7 @@ export async function benchBetIngest(target: { kind: 'pglite' } | { kind: 'postg
     started = performance.now();
     for (let i = 0; i < rows.length; i += PATH_BATCH) {
       await db.run(sql`INSERT INTO bets (${sql.raw(COLUMNS.join(', '))})
-        SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + PATH_BATCH))}::jsonb) AS r (${sql.raw(typed)})`);
+        SELECT * FROM json_to_recordset(${JSON.stringify(rows.slice(i, i + PATH_BATCH))}::json) AS r (${sql.raw(typed)})`);
     }
     const rawJsonSeconds = (performance.now() - started) / 1000;
     return {
