@@ -2,12 +2,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { betStatuses } from '../../contract/game.contract';
 import { useInfiniteCall } from '@/api/queries';
+import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
 import { cn } from '@/lib/utils';
 import { betQueryOf, betRecordState } from '@/features/bets/bet-record-state';
 import { resultTone } from '@/features/reports/win-loss-report-columns';
-import { AccountChip, ChoiceSelect, RangePresetSelect, usePresetRange, VirtualCards } from './mobile-kit';
+import { AccountChip, RangePresetSelect, usePresetRange, VirtualCards } from './mobile-kit';
 
 /** /videoOrder/index on a phone: the line's (or one account's) bets as cards with the range's sums, by status and a quick range. */
 export default function MobileBetRecordScreen() {
@@ -32,8 +33,8 @@ export default function MobileBetRecordScreen() {
         <AccountChip name={view.name} onClear={() => setView({ account: '', name: '' })} testId="mobile-bet-account" />
       ) : null}
       <div className="grid grid-cols-2 gap-2">
-        <ChoiceSelect
-          id="mobile-bet-status"
+        <SelectFilter
+          data-testid="mobile-bet-status"
           label={t('bets.column.status')}
           value={view.status}
           options={betStatuses.map((status) => ({ value: status, label: t(`bets.status.${status}`) }))}

@@ -123,34 +123,3 @@ export function AccountChip({ name, onClear, testId }: { name: string; onClear()
     </p>
   );
 }
-
-/** A labelled native select of a few choices (and, with `anyLabel`, none of them). */
-export function ChoiceSelect<T extends string>({
-  id,
-  label,
-  value,
-  options,
-  anyLabel,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: T | '';
-  options: readonly { value: T; label: string }[];
-  anyLabel?: string;
-  onChange(value: T | ''): void;
-}) {
-  return (
-    <div className="grid gap-1">
-      <Label htmlFor={id}>{label}</Label>
-      <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value as T | '')} data-testid={id}>
-        {anyLabel === undefined ? null : <option value="">{anyLabel}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
-  );
-}

@@ -2,13 +2,13 @@ import { KeyRound, LogOut, Monitor, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { languages, themes } from '../../commands/preferences.commands';
 import { AccountStatusBadge } from '@/components/account-status-badge';
+import { SelectFilter } from '@/components/filters/select-filter';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { useCommands } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
 import { updatePreferences, usePreferences } from '@/lib/preferences';
 import { SessionContext } from '@/lib/session-context';
-import { ChoiceSelect } from './mobile-kit';
 
 /** The figures of the top bar (points, rates, level, status) and the phone's settings: language, theme, desktop, logout. */
 export function MobileMoreSheet({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
@@ -46,18 +46,20 @@ export function MobileMoreSheet({ open, onOpenChange }: { open: boolean; onOpenC
             <RefreshCw className={refreshing ? 'animate-spin' : ''} aria-hidden />
             {t('command.refreshPoints')}
           </Button>
-          <ChoiceSelect
-            id="mobile-language"
+          <SelectFilter
+            data-testid="mobile-language"
             label={t('settings.language')}
             value={language}
             options={languages.map((item) => ({ value: item.id, label: t(item.titleKey) }))}
+            required
             onChange={(next) => next && updatePreferences({ language: next })}
           />
-          <ChoiceSelect
-            id="mobile-theme"
+          <SelectFilter
+            data-testid="mobile-theme"
             label={t('settings.theme')}
             value={theme}
             options={themes.map((item) => ({ value: item.id, label: t(item.titleKey) }))}
+            required
             onChange={(next) => next && updatePreferences({ theme: next })}
           />
           <Button

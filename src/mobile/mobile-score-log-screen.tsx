@@ -2,13 +2,14 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { scoreTypes } from '../../contract/points.contract';
 import { useInfiniteCall } from '@/api/queries';
+import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
 import { rangeToGateway } from '@/lib/time';
 import { cn } from '@/lib/utils';
 import type { ScoreLogRow } from '@/features/points/point-record-columns';
 import { pointRecordState } from '@/features/points/point-record-state';
-import { AccountChip, ChoiceSelect, RangePresetSelect, usePresetRange, VirtualCards } from './mobile-kit';
+import { AccountChip, RangePresetSelect, usePresetRange, VirtualCards } from './mobile-kit';
 
 /** /pointRecord/index on a phone: the line's score operations as cards, newest first, by type and a quick range, or one account's. */
 export default function MobileScoreLogScreen() {
@@ -35,8 +36,8 @@ export default function MobileScoreLogScreen() {
         <AccountChip name={view.name} onClear={() => setView({ account: '', name: '' })} testId="mobile-log-account" />
       ) : null}
       <div className="grid grid-cols-2 gap-2">
-        <ChoiceSelect
-          id="mobile-log-type"
+        <SelectFilter
+          data-testid="mobile-log-type"
           label={t('log.typeColumn')}
           value={view.type}
           options={scoreTypes.map((type) => ({ value: type, label: t(`log.type.${type}`) }))}
