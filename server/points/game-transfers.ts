@@ -229,7 +229,7 @@ async function memberWithWallet(locked: ReturnType<typeof lockMember>) {
  * the member at once (the row says pending), opens the member's game session when none is open
  * (named after this transfer) and marks it in game. The movement hangs on the member's update,
  * so a check that fails moves nothing; the statement answers what it read either way, and
- * beginIn tells why from that (20002, 20003, 37111, 37165). As in moveWithWallet, the wallet
+ * beginIn tells why from that (20002, 20003, 37111, 37165). As in every movement, the wallet
  * and the site's serial are updated last, just before the COMMIT sent with the statement.
  */
 async function beginIn(tx: Queryable, input: TransferRequest, amount: bigint) {
