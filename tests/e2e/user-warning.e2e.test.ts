@@ -5,6 +5,7 @@ import { simulatorPlatform } from '../../server/games/simulator/simulator-platfo
 import { ingestPlatformFeed, publish } from '../../server/games/simulator/simulator-runtime';
 import { useAppInChromium } from '../support/app-in-chromium';
 import { setTabHidden } from '../support/app-page';
+import { aBet } from '../support/bet-fixture';
 import { text } from '../support/pages/locale-text';
 import { ShellPage } from '../support/pages/shell-page';
 
@@ -14,35 +15,17 @@ const MEMBER = 'mb01010101001';
 /** A settled win of the member published by the platform, then read through the game adapter the way the feed job reads it. */
 async function plantWin(orderId: string, winLoss: number) {
   const at = new Date();
-  await publish(
-    e2e.gw.db,
-    'demo',
-    'bet',
-    {
-      orderId,
-      memberId: await e2e.gw.accountId(MEMBER),
-      betTime: new Date(at.getTime() - 60_000).toISOString(),
-      settleTime: at.toISOString(),
-      gameCode: 'baccarat',
-      gameType: 'live',
-      playType: 'banker',
-      betCode: 'banker',
-      gameId: 'BAC-01',
-      gameName: '百家乐',
-      round: '20261126-0099',
-      transactionId: `T${orderId}`,
-      status: 'settled',
-      bet: 100_000,
-      validBet: 100_000,
-      settle: 100_000 + winLoss,
-      winLoss,
-      jackpot: 0,
-      jackpotWon: 0,
-      jackpotRake: 0,
-      redPacket: 0,
-    },
-    at,
-  );
+  const bet = aBet(await e2e.gw.accountId(MEMBER), {
+    orderId,
+    betTime: new Date(at.getTime() - 60_000),
+    settleTime: at,
+    round: '20261126-0099',
+    bet: 100_000,
+    validBet: 100_000,
+    settle: 100_000 + winLoss,
+    winLoss,
+  });
+  await publish(e2e.gw.db, 'demo', 'bet', { ...bet, betTime: bet.betTime.toISOString(), settleTime: at.toISOString() }, at);
   await ingestPlatformFeed(e2e.gw.db, (q) => simulatorPlatform(q), at);
   const stored = await e2e.gw.db.one<{ win_loss: string | number }>(
     sql`SELECT win_loss FROM bets WHERE site_id = 'demo' AND order_id = ${orderId}`,
