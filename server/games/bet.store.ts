@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { copyLine, type Queryable } from '../db/database';
+import { copyLine, prepared, type Queryable } from '../db/database';
 import { recordWatchedBets } from '../monitoring/monitor-events';
-import { storeWithRollups } from '../reports/rollup.sql';
+import { lockRollups, storeQueued, storeWithRollups } from '../reports/rollup.sql';
 import { blockWinners } from './platform-rules';
 
 type DbInt = string | number | bigint;
@@ -68,7 +68,7 @@ async function ensurePartitions(db: Queryable, bets: readonly PlatformBet[]) {
   const months = new Set(bets.map((bet) => `${bet.betTime.getUTCFullYear()}-${bet.betTime.getUTCMonth()}`));
   for (const month of months) {
     const [year, index] = month.split('-').map(Number) as [number, number];
-    await db.run(sql`SELECT bets_partition_for(${new Date(Date.UTC(year, index, 1)).toISOString()}::timestamptz)`);
+    await db.run(prepared(sql`SELECT bets_partition_for(${new Date(Date.UTC(year, index, 1)).toISOString()}::timestamptz)`));
   }
 }
 
@@ -207,9 +207,10 @@ const supersedes = (stored: string, next: string) =>
 /**
  * Stores bets read from the platform, once per (site, orderId, betTime) whatever is read twice,
  * in one statement per batch. A resettlement keeps the numbers it replaces in bet_revisions,
- * and keeps the snapshot of the first settlement. Members whose winnings reach their maximum
- * win are blocked (blockWinners). `keepRollups: false` leaves the report rollups alone: only the
- * bench uses it, to weigh what keeping them costs.
+ * and keeps the snapshot of the first settlement. What the report rollups must add or take out
+ * is queued in the same statement (migration 0039; drainRollups adds it). Members whose winnings
+ * reach their maximum win are blocked (blockWinners). `keepRollups: false` queues nothing: only
+ * the bench uses it, to weigh what keeping the rollups costs.
  */
 export async function storeBets(
   db: Queryable,
@@ -219,57 +220,67 @@ export async function storeBets(
   { keepRollups = true }: { keepRollups?: boolean } = {},
 ): Promise<StoreOutcome> {
   if (bets.length === 0) return { stored: 0, ignored: 0 };
-  await ensurePartitions(db, bets);
-  const latest = latestPerBet(bets);
-  const rows = JSON.stringify(latest.map(wire));
-  const pairs = JSON.stringify(
-    [...new Set(latest.map((bet) => `${bet.memberId}:${bet.gameType}`))].map((pair) => {
-      const [memberId, gameType] = pair.split(':');
-      return { member_id: memberId, game_type: gameType };
-    }),
-  );
-  // Only a resettlement or a cancellation replaces a settled bet (supersedes): a batch with
-  // neither keeps no revision and takes nothing out of the rollups, and skips both lookups.
-  const replacing = latest.some((bet) => bet.status === 'resettled' || bet.status === 'cancelled');
-  const replacedOf = (incomingRows: SQL) => sql`
-    SELECT b.* FROM bets b JOIN ${incomingRows} ON b.site_id = ${siteId} AND b.order_id = n.order_id AND b.bet_time = n.bet_time
-     WHERE b.status IN ('settled', 'resettled') AND ${supersedes('b', 'n')}`;
-  if (replacing) {
-    await db.run(sql`
-      INSERT INTO bet_revisions (site_id, order_id, bet_time, revised_at, previous)
-      SELECT b.site_id, b.order_id, b.bet_time, ${now.toISOString()}::timestamptz,
-             jsonb_build_object('status', b.status, 'settleTime', b.settle_time, 'validBet', b.valid_bet, 'settle', b.settle,
-               'winLoss', b.win_loss, 'jackpotWon', b.jackpot_won, 'redPacket', b.red_packet)
-        FROM (${replacedOf(sql`(SELECT * FROM ${sent(rows)}) n`)}) b
-      ON CONFLICT DO NOTHING`);
-  }
-  // The bets and the report rollups in one statement: what a replaced bet had added is taken
-  // out (read in the statement's snapshot, before the upsert), what is stored settled is added.
-  const upsert = sql`
-    ${insertBets(siteId, sql`SELECT * FROM n`, now)}
-    ON CONFLICT (site_id, order_id, bet_time) DO UPDATE SET
-      settle_time = EXCLUDED.settle_time, status = EXCLUDED.status, valid_bet = EXCLUDED.valid_bet, settle = EXCLUDED.settle,
-      win_loss = EXCLUDED.win_loss, jackpot = EXCLUDED.jackpot, jackpot_won = EXCLUDED.jackpot_won,
-      jackpot_rake = EXCLUDED.jackpot_rake, red_packet = EXCLUDED.red_packet,
-      p1 = COALESCE(b.p1, EXCLUDED.p1), p2 = COALESCE(b.p2, EXCLUDED.p2), p3 = COALESCE(b.p3, EXCLUDED.p3), p4 = COALESCE(b.p4, EXCLUDED.p4),
-      a1 = COALESCE(b.a1, EXCLUDED.a1), a2 = COALESCE(b.a2, EXCLUDED.a2), a3 = COALESCE(b.a3, EXCLUDED.a3), a4 = COALESCE(b.a4, EXCLUDED.a4),
-      m = COALESCE(b.m, EXCLUDED.m), stored_at = EXCLUDED.stored_at
-    WHERE ${supersedes('b', 'EXCLUDED')}`;
-  const written = await db.one<{ stored: DbInt }>(
-    keepRollups
-      ? storeWithRollups({
-          ctes: incoming(siteId, rows, pairs),
-          upsert,
-          ...(replacing ? { replaced: replacedOf(sql`n`) } : {}),
-        })
-      : sql`WITH ${incoming(siteId, rows, pairs)}, up AS (${upsert} RETURNING 1) SELECT count(*) AS stored FROM up`,
-  );
-  const stored = Number(written!.stored);
-  // A settlement may take a member to its maximum win: the platform blocks it from then on.
-  const settledMembers = new Set(bets.filter((bet) => bet.status === 'settled' || bet.status === 'resettled').map((bet) => bet.memberId));
-  await blockWinners(db, siteId, [...settledMembers]);
-  await recordWatchedBets(db, siteId, bets, now);
-  return { stored, ignored: bets.length - stored };
+  return db.transaction(async (tx) => {
+    // One storer of a site's bets at a time, to the end of its transaction. A bet replaced by
+    // another storer's uncommitted write would be updated here once that commits, yet missed by
+    // the read of what it replaces (this statement's snapshot is older): counted twice.
+    await tx.run(prepared(sql`SELECT pg_advisory_xact_lock(7301040, hashtext(${siteId}))`));
+    await ensurePartitions(tx, bets);
+    const latest = latestPerBet(bets);
+    const rows = JSON.stringify(latest.map(wire));
+    const pairs = JSON.stringify(
+      [...new Set(latest.map((bet) => `${bet.memberId}:${bet.gameType}`))].map((pair) => {
+        const [memberId, gameType] = pair.split(':');
+        return { member_id: memberId, game_type: gameType };
+      }),
+    );
+    // Only a resettlement or a cancellation replaces a settled bet (supersedes): a batch with
+    // neither keeps no revision and takes nothing out of the rollups, and skips both lookups.
+    const replacing = latest.some((bet) => bet.status === 'resettled' || bet.status === 'cancelled');
+    const replacedOf = (incomingRows: SQL) => sql`
+      SELECT b.* FROM bets b JOIN ${incomingRows} ON b.site_id = ${siteId} AND b.order_id = n.order_id AND b.bet_time = n.bet_time
+       WHERE b.status IN ('settled', 'resettled') AND ${supersedes('b', 'n')}`;
+    if (replacing) {
+      await tx.run(sql`
+        INSERT INTO bet_revisions (site_id, order_id, bet_time, revised_at, previous)
+        SELECT b.site_id, b.order_id, b.bet_time, ${now.toISOString()}::timestamptz,
+               jsonb_build_object('status', b.status, 'settleTime', b.settle_time, 'validBet', b.valid_bet, 'settle', b.settle,
+                 'winLoss', b.win_loss, 'jackpotWon', b.jackpot_won, 'redPacket', b.red_packet)
+          FROM (${replacedOf(sql`(SELECT * FROM ${sent(rows)}) n`)}) b
+        ON CONFLICT DO NOTHING`);
+    }
+    // The bets and their deltas for the report rollups in one statement: what a replaced bet had
+    // added is taken out (read in the statement's snapshot, before the upsert), what is stored
+    // settled is added.
+    const upsert = sql`
+      ${insertBets(siteId, sql`SELECT * FROM n`, now)}
+      ON CONFLICT (site_id, order_id, bet_time) DO UPDATE SET
+        settle_time = EXCLUDED.settle_time, status = EXCLUDED.status, valid_bet = EXCLUDED.valid_bet, settle = EXCLUDED.settle,
+        win_loss = EXCLUDED.win_loss, jackpot = EXCLUDED.jackpot, jackpot_won = EXCLUDED.jackpot_won,
+        jackpot_rake = EXCLUDED.jackpot_rake, red_packet = EXCLUDED.red_packet,
+        p1 = COALESCE(b.p1, EXCLUDED.p1), p2 = COALESCE(b.p2, EXCLUDED.p2), p3 = COALESCE(b.p3, EXCLUDED.p3), p4 = COALESCE(b.p4, EXCLUDED.p4),
+        a1 = COALESCE(b.a1, EXCLUDED.a1), a2 = COALESCE(b.a2, EXCLUDED.a2), a3 = COALESCE(b.a3, EXCLUDED.a3), a4 = COALESCE(b.a4, EXCLUDED.a4),
+        m = COALESCE(b.m, EXCLUDED.m), stored_at = EXCLUDED.stored_at
+      WHERE ${supersedes('b', 'EXCLUDED')}`;
+    // Prepared: its text is one of two (replacing or not), and planning it costs milliseconds a batch.
+    const written = await tx.one<{ stored: DbInt }>(
+      prepared(
+        keepRollups
+          ? storeQueued({
+              ctes: incoming(siteId, rows, pairs),
+              upsert,
+              ...(replacing ? { replaced: replacedOf(sql`n`) } : {}),
+            })
+          : sql`WITH ${incoming(siteId, rows, pairs)}, up AS (${upsert} RETURNING 1) SELECT count(*) AS stored FROM up`,
+      ),
+    );
+    const stored = Number(written!.stored);
+    // A settlement may take a member to its maximum win: the platform blocks it from then on.
+    const settledMembers = new Set(bets.filter((bet) => bet.status === 'settled' || bet.status === 'resettled').map((bet) => bet.memberId));
+    await blockWinners(tx, siteId, [...settledMembers]);
+    await recordWatchedBets(tx, siteId, bets, now);
+    return { stored, ignored: bets.length - stored };
+  });
 }
 
 /** A month's partition of the bets, by the UTC month of bet_time. */
@@ -307,10 +318,12 @@ export interface BulkBetLoad {
  * faster than keeping six indexes up to date row by row). The parent stays locked against new
  * partitions meanwhile: a process storing the platform's bets of such a month waits for the
  * history, then finds its partition there. Months with a partition take the usual path. The
- * caller blocks the winners (blockWinners).
+ * rollups are kept in the storing statements, under their lock (lockRollups: no drain meanwhile),
+ * not queued: a history's lines repeat across its bets. The caller blocks the winners (blockWinners).
  */
 export async function startBulkBetLoad(db: Queryable, siteId: string, span: { from: Date; to: Date }, now: Date): Promise<BulkBetLoad> {
   await db.run(sql`LOCK TABLE bets IN SHARE UPDATE EXCLUSIVE MODE`);
+  await db.run(lockRollups);
   const apart: Month[] = [];
   for (const month of monthsOf(span.from, span.to)) {
     const exists = await db.one<{ found: boolean }>(sql`SELECT to_regclass(${month.name}) IS NOT NULL AS found`);

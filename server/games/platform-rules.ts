@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AccountStatus } from '../../contract/account-levels.contract';
 import type { Device } from '../../contract/game.contract';
-import type { Queryable } from '../db/database';
+import { prepared, type Queryable } from '../db/database';
 
 /**
  * Why the game platform refuses a member's bet: what the back office set (issue 15, point 4).
@@ -98,16 +98,15 @@ export async function countRefusal(db: Queryable, siteId: string, reason: BetRef
  */
 export async function blockWinners(db: Queryable, siteId: string, memberIds: readonly string[]): Promise<string[]> {
   if (memberIds.length === 0) return [];
-  const rows = await db.rows<{ id: string | number }>(sql`
+  const rows = await db.rows<{ id: string | number }>(
+    prepared(sql`
     UPDATE accounts a SET win_blocked = true
      WHERE a.site_id = ${siteId} AND a.level = 5 AND a.max_win > 0 AND NOT a.win_blocked
-       AND a.id IN (${sql.join(
-         memberIds.map((id) => sql`${id}::bigint`),
-         sql`, `,
-       )})
+       AND a.id = ANY (${`{${memberIds.join(',')}}`}::bigint[])
        AND (SELECT COALESCE(sum(b.win_loss), 0) FROM bets b
              WHERE b.member_id = a.id AND b.status IN ('settled', 'resettled')
                AND b.settle_time >= COALESCE(a.win_counted_from, a.created_at)) >= a.max_win
-    RETURNING a.id`);
+    RETURNING a.id`),
+  );
   return rows.map((row) => String(row.id));
 }

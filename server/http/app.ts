@@ -20,6 +20,7 @@ import type { PlatformFor } from '../games/game-platform';
 import { simulatorPlatform } from '../games/simulator/simulator-platform';
 import { sendPlatformPushes } from '../games/platform-pushes';
 import { repairStaleTransfers } from '../points/game-transfers';
+import { drainRollupsJob } from '../reports/rollup-drain';
 import { errorMessage } from '../rpc/messages';
 import { normaliseHost, resolveSite, siteGatewayUrl } from '../sites/site.repository';
 import { LOGO_ROUTE, siteLogo } from '../sites/system-setting.handlers';
@@ -62,6 +63,8 @@ function appPage(html: string): (nonce: string) => string {
 const TRANSFER_REPAIR_EVERY_MS = 15_000;
 /** How often queued pushes to the game platform are sent: a closed game is closed there within about a second. */
 const PLATFORM_PUSH_EVERY_MS = 1_000;
+/** How often the bets queued for the report rollups are drained into them (reports drain first anyway). */
+const ROLLUP_DRAIN_EVERY_MS = 1_000;
 
 /** Bodies above 1 MiB get HTTP 413 with a JSON-RPC error (GATEWAY.md). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -82,6 +85,8 @@ export interface AppOptions {
     repairEveryMs?: number;
     /** How often queued platform pushes are sent (PLATFORM_PUSH_EVERY_MS). */
     pushEveryMs?: number;
+    /** How often the report rollups' queue is drained (ROLLUP_DRAIN_EVERY_MS). */
+    drainEveryMs?: number;
   } & Pick<JobRunnerOptions, 'pollMs' | 'leaseMs' | 'concurrency'>;
   /** The game platform (the embedded simulator unless a test injects faults into it). */
   platformFor?: PlatformFor;
@@ -146,6 +151,7 @@ export async function buildApp(options: AppOptions) {
     run: runJobs = true,
     repairEveryMs = TRANSFER_REPAIR_EVERY_MS,
     pushEveryMs = PLATFORM_PUSH_EVERY_MS,
+    drainEveryMs = ROLLUP_DRAIN_EVERY_MS,
     ...jobOptions
   } = options.jobs ?? {};
   const jobs = runJobs
@@ -162,8 +168,8 @@ export async function buildApp(options: AppOptions) {
     app.addHook('onClose', async () => jobs.stop());
   }
   const platformFor = options.platformFor ?? simulatorPlatform;
-  // The transfer repair job and the platform pushes run where background jobs do; several
-  // processes may run them at once. A slow run is let finish rather than joined by the next.
+  // The transfer repair job, the platform pushes and the rollups' drain run where background
+  // jobs do; several processes may run them at once. A slow run is let finish rather than joined by the next.
   if (jobs) {
     const every = (ms: number, label: string, work: () => Promise<unknown>) => {
       let running: Promise<unknown> | null = null;
@@ -183,6 +189,7 @@ export async function buildApp(options: AppOptions) {
     };
     every(repairEveryMs, 'the transfer repair job', () => repairStaleTransfers(options.db, platformFor, options.clock.now()));
     every(pushEveryMs, 'the platform pushes', () => sendPlatformPushes(options.db, platformFor, options.clock.now()));
+    every(drainEveryMs, 'the report rollups drain', () => drainRollupsJob(options.db));
   }
 
   const dispatcher = createDispatcher({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/database';
+import { prepared, type Queryable } from '../db/database';
 
 /** What recordWatchedBets reads of a bet. */
 export interface WatchedBetFacts {
@@ -18,13 +18,15 @@ export interface WatchedBetFacts {
 export async function recordWatchedBets(db: Queryable, siteId: string, bets: readonly WatchedBetFacts[], now: Date): Promise<void> {
   if (bets.length === 0) return;
   const rows = JSON.stringify(bets.map((bet) => ({ m: bet.memberId, o: bet.orderId, b: bet.bet, w: bet.winLoss, s: bet.status })));
-  await db.run(sql`
+  await db.run(
+    prepared(sql`
     INSERT INTO monitor_events (site_id, account_id, level, kind, amount, detail, ref, created_at)
     SELECT ${siteId}, a.id, a.level, k.kind, k.amount, i.o, k.kind || ':' || i.o, ${now.toISOString()}::timestamptz
-      FROM jsonb_to_recordset(${rows}::jsonb) AS i (m bigint, o text, b bigint, w bigint, s text)
+      FROM json_to_recordset(${rows}::json) AS i (m bigint, o text, b bigint, w bigint, s text)
       JOIN accounts a ON a.id = i.m AND a.site_id = ${siteId} AND (a.monitored OR a.exception_marked)
       JOIN sites st ON st.id = ${siteId}
       CROSS JOIN LATERAL (VALUES ('bet', i.b, st.monitor_bet_cents), ('win', i.w, st.monitor_win_cents)) AS k (kind, amount, threshold)
      WHERE k.threshold > 0 AND k.amount >= k.threshold AND (k.kind = 'bet' OR i.s IN ('settled', 'resettled'))
-    ON CONFLICT DO NOTHING`);
+    ON CONFLICT DO NOTHING`),
+  );
 }

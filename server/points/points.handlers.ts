@@ -9,6 +9,7 @@ import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { billSumsOfChildren, closedBillSums, minusBill, NO_BILL } from '../reports/report.repository';
+import { drainRollups } from '../reports/rollup-drain';
 import { issuePoints, transferPoints, type Movement } from './ledger';
 import { queryScoreLog } from './score-log.repository';
 
@@ -69,7 +70,9 @@ async function closeSettlement(ctx: CallContext, userId: string) {
   if (last?.period_end && opened.getTime() >= periodEnd.getTime())
     throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: 'closed-today' });
   const periodStart = opened.getTime() < periodEnd.getTime() ? opened : periodEnd;
-  // What the period keeps: the rollups of the agent's days before today, less every earlier period.
+  // What the period keeps: the rollups of the agent's days before today (every queued bet drained
+  // into them first), less every earlier period.
+  await drainRollups(ctx.db);
   const upToNow = (
     await billSumsOfChildren(ctx.db, ctx.site.id, session.accountId, { childId: String(agent.id), beforeDay: day.date })
   ).get(String(agent.id));

@@ -8,6 +8,7 @@ import type { CallContext } from '../rpc/dispatcher';
 import { sql } from 'drizzle-orm';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
+import { drainRollups } from './rollup-drain';
 import {
   billSumsOfChildren,
   childSums,
@@ -55,33 +56,39 @@ async function listReport(
 
 /**
  * The report methods. They read the rollups from `reportDb` when given (its own connection,
- * a replica: nothing here writes), the call's database otherwise; the caller's line is checked
- * on the call's database.
+ * a replica: nothing is written there), the call's database otherwise; the caller's line is
+ * checked on the call's database. The bets queued for the rollups are drained first on the
+ * call's database, so a report counts every bet stored before it was asked.
  */
 export const reportHandlers = (reportDb?: Queryable) => {
-  const rollups = (ctx: CallContext) => reportDb ?? ctx.db;
+  const rollups = async (ctx: CallContext) => {
+    await drainRollups(ctx.db);
+    return reportDb ?? ctx.db;
+  };
   return defineHandlers({
     'gw.credit.agent.list.total.report': async (ctx, { parentId, ...range }) => {
       const account = await subject(ctx, parentId, 'parentId', (level) => !isMemberLevel(level), 'not-an-agent');
-      return listReport(ctx, rollups(ctx), account, await childSums(rollups(ctx), ctx.site.id, account.id, range), range);
+      const db = await rollups(ctx);
+      return listReport(ctx, db, account, await childSums(db, ctx.site.id, account.id, range), range);
     },
     'gw.credit.player.list.total.report': async (ctx, { agentId, ...range }) => {
       const account = await subject(ctx, agentId, 'agentId', (level) => level === 4, 'not-a-level-4-agent');
-      return listReport(ctx, rollups(ctx), account, await memberSums(rollups(ctx), ctx.site.id, account.id, range), range);
+      const db = await rollups(ctx);
+      return listReport(ctx, db, account, await memberSums(db, ctx.site.id, account.id, range), range);
     },
     'gw.credit.agent.daily.report': async (ctx, { userId, ...range }) => {
       const account = await subject(ctx, userId, 'userId', (level) => !isMemberLevel(level), 'not-an-agent');
-      const days = await dailySums(rollups(ctx), ctx.site.id, account, range);
+      const days = await dailySums(await rollups(ctx), ctx.site.id, account, range);
       return { list: days.map((day) => ({ day: day.day, ...reportNumbers(day.sums) })) };
     },
     'gw.credit.player.daily.report': async (ctx, { userId, ...range }) => {
       const account = await subject(ctx, userId, 'userId', isMemberLevel, 'not-a-member');
-      const days = await dailySums(rollups(ctx), ctx.site.id, account, range);
+      const days = await dailySums(await rollups(ctx), ctx.site.id, account, range);
       return { list: days.map((day) => ({ day: day.day, ...reportNumbers(day.sums) })) };
     },
     'gw.credit.leaderboard.query': async (ctx, { userId, by, limit, ...range }) => {
       const line = await accountOfLine(ctx, userId);
-      const rows = await leaderboard(rollups(ctx), ctx.site.id, line.path, range, by, limit);
+      const rows = await leaderboard(await rollups(ctx), ctx.site.id, line.path, range, by, limit);
       return {
         list: rows.map((row, index) => ({
           rank: index + 1,
@@ -98,7 +105,7 @@ export const reportHandlers = (reportDb?: Queryable) => {
     'gw.credit.trading.report': async (ctx, { parentId, ...range }) => {
       const parent = await accountOfLine(ctx, parentId);
       if (isMemberLevel(parent.level)) throw new RpcError(ErrorCode.invalidParams, { field: 'parentId', rule: 'not-an-agent' });
-      const rows = await tradingSums(rollups(ctx), ctx.site.id, { path: parent.path, level: parent.level }, range);
+      const rows = await tradingSums(await rollups(ctx), ctx.site.id, { path: parent.path, level: parent.level }, range);
       const amount = (value: DbInt) => formatCents(BigInt(value));
       const sumOf = (key: 'up' | 'down' | 'transfer_in' | 'transfer_out') => amount(rows.reduce((sum, row) => sum + BigInt(row[key]), 0n));
       const countOf = (key: 'up_count' | 'down_count' | 'in_count' | 'out_count') => rows.reduce((sum, row) => sum + Number(row[key]), 0);
@@ -136,6 +143,7 @@ export const reportHandlers = (reportDb?: Queryable) => {
         ORDER BY login_id`,
       );
       const ids = children.map((child) => String(child.id));
+      await drainRollups(ctx.db);
       const all = await billSumsOfChildren(ctx.db, ctx.site.id, account.id);
       const closedSums = await closedBillSums(ctx.db, ids);
       const periods = await ctx.db.rows<{
@@ -183,7 +191,7 @@ export const reportHandlers = (reportDb?: Queryable) => {
     },
     'gw.credit.player.summary.report': async (ctx, { userId, ...range }) => {
       const account = await subject(ctx, userId, 'userId', isMemberLevel, 'not-a-member');
-      const sums = await memberOwnSums(rollups(ctx), ctx.site.id, account.id, range);
+      const sums = await memberOwnSums(await rollups(ctx), ctx.site.id, account.id, range);
       return { userId: account.id, loginId: account.loginId, level: account.level, ...reportNumbers(sums) };
     },
   });

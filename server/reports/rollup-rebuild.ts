@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { beijingDay, rebuildDayStatements } from './rollup.sql';
+import { beijingDay, drainQueue, lockRollups, rebuildDayStatements } from './rollup.sql';
 
 /**
  * Recomputes the report rollups of Beijing days from the bets (every site, or one), each day in
  * a transaction of its own that locks the bets against writers meanwhile, so a settlement never
- * lands between the day's delete and its recount. Answers the settled bets counted per site and day.
+ * lands between the day's delete and its recount. The queue is drained first, under the rollups'
+ * lock: a bet counted from the bets must not be added again from the queue afterwards. Answers
+ * the settled bets counted per site and day.
  */
 export async function rebuildRollupDays(db: Database, days: readonly string[], siteId?: string) {
   const sites =
@@ -15,6 +17,8 @@ export async function rebuildRollupDays(db: Database, days: readonly string[], s
     for (const day of days) {
       const bets = await db.transaction(async (tx) => {
         await tx.run(sql`LOCK TABLE bets IN SHARE MODE`);
+        await tx.run(lockRollups);
+        await tx.run(drainQueue);
         const [dropEdges, dropMembers, recount] = rebuildDayStatements(site, day);
         await tx.run(dropEdges!);
         await tx.run(dropMembers!);

@@ -41,10 +41,42 @@ const add = (column: string) => sql.raw(`${column} = t.${column} + EXCLUDED.${co
 /** Share p_k of level k below 100 %: the bet counts to the company from that level's row. */
 const toCompany = (k: number) => sql.raw(`sum(CASE WHEN p.p${k} < 10000 THEN p.sign ELSE 0 END) AS tc${k}`);
 
+/** Every sum of `lines` (its own measures are sums already: summing them again is exact). */
+const SUMS = ['n', 'bet', 'v', 'w', 'r', 'k1', 'k2', 'k3', 'k4', 'company', 'sv1', 'sv2', 'sv3', 'sv4', 'tc1', 'tc2', 'tc3', 'tc4'];
+
+/**
+ * The lines summed per edge level, from the bottom up: g4 per level-4 agent (the path ids[1:5]),
+ * g3 per level-3 agent from g4, and so on. Each level sums the few rows of the one below, not
+ * every line again (a path's ids above its agent come with it).
+ */
+const EDGE_SUMS = sql.raw(
+  [4, 3, 2, 1]
+    .map(
+      (k) => `g${k} AS (
+    SELECT s.site_id, s.day, s.game_type, s.game_code, s.ids[1:${k + 1}] AS ids, ${SUMS.map((m) => `sum(s.${m}) AS ${m}`).join(', ')}
+      FROM ${k === 4 ? 'lines' : `g${k + 1}`} s
+     GROUP BY s.site_id, s.day, s.game_type, s.game_code, s.ids[1:${k + 1}])`,
+    )
+    .join(',\n  '),
+);
+
+/**
+ * The edge rows of level k (agent ids[k], direct child ids[k+1]) from g<k>: the child's line
+ * keeps what its level and every level below it keep.
+ */
+const edgeRows = (k: number) => {
+  const keeps = [1, 2, 3, 4]
+    .filter((j) => j >= k)
+    .map((j) => `g.k${j}`)
+    .join(' + ');
+  return `SELECT g.site_id, g.ids[${k}], g.day, g.ids[${k + 1}], g.game_type, g.game_code, g.n, g.bet, g.v, g.w, g.r, ${keeps},
+           g.company, g.sv${k}, g.tc${k} FROM g${k} g`;
+};
+
 /**
  * The CTEs that add to the rollups (migration 0028) what `delta` holds: rows with the bets'
  * columns and `sign` (1 adds a settled bet, -1 takes out what a replaced one had added). Bets
- * are summed per member line, day and game first (few rows), then spread on the line's edges.
+ * are summed per member line, day and game first (few rows), then per edge level (EDGE_SUMS).
  * The member's line is its path: ids[1] the company, ids[2..5] agent levels 1-4, ids[6] the member.
  */
 const rollupCtes = (delta: SQL) => sql`
@@ -57,17 +89,11 @@ const rollupCtes = (delta: SQL) => sql`
            sum(p.sign * p.v * p.p4) AS sv4, ${toCompany(1)}, ${toCompany(2)}, ${toCompany(3)}, ${toCompany(4)}
       FROM (${betParts(delta)}) p
      GROUP BY p.site_id, p.day, p.game_type, p.game_code, p.line_path),
+  ${EDGE_SUMS},
   edges AS (
     INSERT INTO report_edge_days AS t (site_id, agent_id, day, child_id, game_type, game_code, bets, bet_amount, valid_bet, win_loss,
       rebate, line_keeps, company, share_valid, to_company_bets)
-    SELECT l.site_id, e.agent_id, l.day, e.child_id, l.game_type, l.game_code, sum(l.n), sum(l.bet), sum(l.v), sum(l.w), sum(l.r),
-           sum(e.keeps), sum(l.company), sum(e.share_valid), sum(e.to_company)
-      FROM lines l
-     CROSS JOIN LATERAL (VALUES (l.ids[1], l.ids[2], l.k1 + l.k2 + l.k3 + l.k4, l.sv1, l.tc1),
-                                (l.ids[2], l.ids[3], l.k2 + l.k3 + l.k4, l.sv2, l.tc2),
-                                (l.ids[3], l.ids[4], l.k3 + l.k4, l.sv3, l.tc3),
-                                (l.ids[4], l.ids[5], l.k4, l.sv4, l.tc4)) AS e (agent_id, child_id, keeps, share_valid, to_company)
-     GROUP BY l.site_id, e.agent_id, l.day, e.child_id, l.game_type, l.game_code
+    ${sql.raw([1, 2, 3, 4].map(edgeRows).join(' UNION ALL '))}
     ON CONFLICT (site_id, agent_id, day, child_id, game_type, game_code) DO UPDATE SET
       ${sql.join(
         ['bets', 'bet_amount', 'valid_bet', 'win_loss', 'rebate', 'line_keeps', 'company', 'share_valid', 'to_company_bets'].map(add),
@@ -82,20 +108,52 @@ const rollupCtes = (delta: SQL) => sql`
       ${sql.join(['bets', 'bet_amount', 'valid_bet', 'win_loss', 'rebate', 'company'].map(add), sql`, `)})`;
 
 /**
- * One statement that stores bets and keeps the rollups with them: `upsert` (an INSERT into the
- * bets, without RETURNING) adds what it stores settled or resettled; `replaced` (a SELECT of the
- * stored rows the upsert replaces, read before it in the same statement's snapshot) is taken
- * out first. `ctes` are definitions both may use. Answers `stored`: the rows the upsert wrote.
+ * The CTEs `up` and `delta` of a statement that stores bets: `upsert` (an INSERT into the bets,
+ * without RETURNING) adds what it stores settled or resettled; `replaced` (a SELECT of the stored
+ * rows the upsert replaces, read before it in the same statement's snapshot) is taken out.
  */
-export const storeWithRollups = (statement: { ctes?: SQL; upsert: SQL; replaced?: SQL }) => sql`
+const storedDelta = (statement: { ctes?: SQL; upsert: SQL; replaced?: SQL }) => sql`
   WITH ${statement.ctes ? sql`${statement.ctes},` : sql``}
   up AS (${statement.upsert} RETURNING ${ROLLED}),
   delta AS (
     SELECT 1 AS sign, ${ROLLED} FROM up WHERE up.status IN ('settled', 'resettled')
     ${statement.replaced ? sql`UNION ALL SELECT -1 AS sign, ${ROLLED} FROM (${statement.replaced}) r` : sql``}
-  ),
+  )`;
+
+/**
+ * One statement that stores bets and keeps the rollups with them (the bulk load, which holds
+ * the rollups' lock: lockRollups). `ctes` are definitions the upsert and `replaced` may use.
+ * Answers `stored`: the rows the upsert wrote.
+ */
+export const storeWithRollups = (statement: { ctes?: SQL; upsert: SQL; replaced?: SQL }) => sql`
+  ${storedDelta(statement)},
   ${rollupCtes(sql`delta`)}
   SELECT count(*) AS stored FROM up`;
+
+/**
+ * One statement that stores bets and queues their deltas for the rollups (migration 0039): what
+ * storeWithRollups adds, appended to report_queue for the drain. Answers `stored`.
+ */
+export const storeQueued = (statement: { ctes?: SQL; upsert: SQL; replaced?: SQL }) => sql`
+  ${storedDelta(statement)},
+  queued AS (INSERT INTO report_queue (sign, ${ROLLED}) SELECT sign, ${ROLLED} FROM delta)
+  SELECT count(*) AS stored FROM up`;
+
+/**
+ * Moves the whole queue into the rollups in one statement: the rows it deletes are the rows it
+ * adds, so a row is counted once whatever fails. Run under lockRollups (two drains adding to the
+ * same rollup rows in different orders could deadlock). Answers `drained`: the queue's rows.
+ */
+export const drainQueue = sql`
+  WITH delta AS (DELETE FROM report_queue RETURNING sign, ${ROLLED}),
+  ${rollupCtes(sql`delta`)}
+  SELECT count(*) AS drained FROM delta`;
+
+/**
+ * The one lock of whoever writes the rollups (a drain, a rebuild, the bulk load), held to the
+ * end of the transaction: storing bets only appends to the queue and never takes it.
+ */
+export const lockRollups = sql`SELECT pg_advisory_xact_lock(7301039)`;
 
 /**
  * Recomputes the rollups of one Beijing day of a site from its settled and resettled bets (after

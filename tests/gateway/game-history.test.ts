@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameByCode } from '../../server/games/rules/game-registry';
 import { checkLedger } from '../../server/points/ledger-check';
+import { drainRollups } from '../../server/reports/rollup-drain';
 import { rebuildRollupDays } from '../../server/reports/rollup-rebuild';
 import { seedGameHistory } from '../../server/seed/game-history.seed';
 import { testDatabaseKind } from '../support/test-database';
@@ -177,6 +178,7 @@ describe('the bulk history (npm run seed -- --bets N)', () => {
              sum(win_loss)::text AS win_loss
         FROM bets WHERE site_id = 'demo2' AND status IN ('settled', 'resettled') GROUP BY 1 ORDER BY 1`);
     expect(fromBets.length).toBeGreaterThanOrEqual(40);
+    await drainRollups(gw.db);
     expect(await rolled()).toEqual(fromBets);
     await rebuildRollupDays(
       gw.db,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storeBets, type BetStatus, type PlatformBet } from '../../server/games/bet.store';
+import { drainRollups } from '../../server/reports/rollup-drain';
 import { finishRollupBackfill, rebuildRollupDays } from '../../server/reports/rollup-rebuild';
 import { runServerScript } from '../support/server-script';
 import { openDatabase } from '../../server/db/database';
@@ -53,6 +54,7 @@ beforeEach(async () => {
   await gw.db.run(sql`DELETE FROM bets`);
   await gw.db.run(sql`DELETE FROM report_edge_days`);
   await gw.db.run(sql`DELETE FROM report_member_days`);
+  await gw.db.run(sql`DELETE FROM report_queue`);
   // PRODUCT.md's fixture: every agent of the line a share of 40 % and a wash-code rate of 1.0 %, the member 0.8 %.
   const line = LINE.map((login) => sql`${ids[login]!}::bigint`);
   await gw.db.run(sql`UPDATE game_settings SET agent_rate = 4000, betting_ratio = 100 WHERE account_id IN (${sql.join(line, sql`, `)})`);
@@ -161,8 +163,33 @@ describe('the win/loss report', () => {
       edges: await gw.db.rows(sql`SELECT * FROM report_edge_days ORDER BY agent_id, child_id, game_code`),
       members: await gw.db.rows(sql`SELECT * FROM report_member_days ORDER BY member_id, game_code`),
     });
+    // Stored bets wait in the queue (the settled two, the cancelled one adds nothing) until a drain.
+    const queued = async () => Number((await gw.db.one<{ n: string }>(sql`SELECT count(*) AS n FROM report_queue`))!.n);
+    expect(await queued()).toBe(2);
+    expect((await rollups()).edges).toEqual([]);
+    // A rebuild with bets still queued counts each once: the queue is drained first, not added again later.
+    await rebuildRollupDays(gw.db, ['2026-11-20'], 'demo');
+    expect(await queued()).toBe(0);
+    const rebuilt = await rollups();
+    expect(await drainRollups(gw.db)).toBe(0);
+    await gw.db.run(sql`DELETE FROM report_edge_days`);
+    await gw.db.run(sql`DELETE FROM report_member_days`);
+    await gw.db.run(sql`DELETE FROM report_queue`);
+    await gw.db.run(sql`DELETE FROM bets`);
+    await storeBets(
+      gw.db,
+      'demo',
+      [
+        bet({ status: 'settled' }),
+        bet({ status: 'settled', winLoss: 4_321, settle: 14_321, validBet: 10_000 }),
+        bet({ status: 'cancelled' }),
+      ],
+      gw.clock.now(),
+    );
+    expect(await drainRollups(gw.db)).toBe(2);
     const kept = await rollups();
     expect(kept.edges).toHaveLength(4);
+    expect(kept).toEqual(rebuilt);
     await gw.db.run(sql`UPDATE report_edge_days SET win_loss = 0`);
     expect(await rebuildRollupDays(gw.db, ['2026-11-19', '2026-11-20'], 'demo')).toEqual([
       { siteId: 'demo', day: '2026-11-19', bets: 0 },
@@ -195,6 +222,20 @@ describe('the win/loss report', () => {
       const wrong = await runServerScript('server/reports-rebuild.ts', { DATABASE_URL: '' }, args);
       expect(wrong.code, args.join(' ')).toBe(2);
       expect(wrong.output).toContain('Usage: npm run reports:rebuild');
+    }
+  });
+
+  it('drains the queue on its own in a gateway that runs jobs, with no report asked', async () => {
+    await storeBets(gw.db, 'demo', [bet({ status: 'settled' }), bet({ status: 'settled', winLoss: 300, settle: 10_300 })], gw.clock.now());
+    const memberBets = async () =>
+      Number((await gw.db.one<{ n: string | null }>(sql`SELECT sum(bets) AS n FROM report_member_days`))!.n ?? 0);
+    expect(await memberBets()).toBe(0);
+    const running = await startTestGateway({ db: gw.db, captcha: false, jobs: { run: true, pollMs: 100, drainEveryMs: 100 } });
+    try {
+      await expect.poll(memberBets, { timeout: 5_000, interval: 100 }).toBe(2);
+      expect(await gw.db.one(sql`SELECT 1 FROM report_queue`)).toBeUndefined();
+    } finally {
+      await running.close();
     }
   });
 
@@ -539,6 +580,65 @@ describe('reports on their own connection (REPORT_DATABASE_URL)', () => {
       }
     },
   );
+});
+
+describe.runIf(testDatabaseKind() === 'postgres')('the rollups on PostgreSQL, stored and drained at once', () => {
+  it('count every bet once while storers, drains and a rebuild run side by side', async () => {
+    const games = ['baccarat', 'roulette', 'sic-bo'];
+    // Settlements spread over two days and three games, each later resettled or cancelled by another storer.
+    const settled = Array.from({ length: 6 }, (_, storer) =>
+      Array.from({ length: 150 }, (_, i) =>
+        bet({
+          status: 'settled',
+          gameCode: games[i % 3]!,
+          settleTime: new Date(Date.parse('2026-11-20T04:00:00Z') + (i % 2) * 86_400_000),
+          winLoss: (storer + 1) * 100 - i,
+        }),
+      ),
+    );
+    const changed = settled.map((batch, storer) =>
+      batch.slice(0, 50).map((each) => ({
+        ...each,
+        status: storer % 2 === 0 ? ('resettled' as const) : ('cancelled' as const),
+        settleTime: new Date(each.settleTime!.getTime() + 3_600_000),
+        winLoss: each.winLoss + 7,
+      })),
+    );
+    let storing = true;
+    const drains = Array.from({ length: 3 }, async () => {
+      while (storing) await drainRollups(gw.db);
+    });
+    await Promise.all(
+      settled.map(async (batch, storer) => {
+        await gw.db.transaction((tx) => storeBets(tx, 'demo', batch, gw.clock.now()));
+        await gw.db.transaction((tx) => storeBets(tx, 'demo', changed[(storer + 1) % changed.length]!, gw.clock.now()));
+      }),
+    );
+    const rebuilt = rebuildRollupDays(gw.db, ['2026-11-20'], 'demo');
+    await gw.db.transaction((tx) => storeBets(tx, 'demo', [bet({ status: 'settled', winLoss: 555 })], gw.clock.now()));
+    await rebuilt;
+    storing = false;
+    await Promise.all(drains);
+    await drainRollups(gw.db);
+
+    const rollups = async () => ({
+      edges: await gw.db.rows(sql`SELECT * FROM report_edge_days WHERE bets <> 0 ORDER BY agent_id, day, child_id, game_code`),
+      members: await gw.db.rows<Record<string, string>>(
+        sql`SELECT * FROM report_member_days WHERE bets <> 0 ORDER BY member_id, day, game_code`,
+      ),
+    });
+    const kept = await rollups();
+    const fromBets = await gw.db.one<{ bets: string; win_loss: string }>(sql`SELECT count(*)::text AS bets, sum(win_loss)::text AS win_loss
+      FROM bets WHERE site_id = 'demo' AND status IN ('settled', 'resettled')`);
+    expect(fromBets!.bets).toBe(String(6 * 150 - 3 * 50 + 1));
+    const memberTotal = kept.members.reduce<[bigint, bigint]>(
+      (sum, row) => [sum[0] + BigInt(row.bets!), sum[1] + BigInt(row.win_loss!)],
+      [0n, 0n],
+    );
+    expect(memberTotal.map(String)).toEqual([fromBets!.bets, fromBets!.win_loss]);
+    await rebuildRollupDays(gw.db, ['2026-11-20', '2026-11-21'], 'demo');
+    expect(await rollups()).toEqual(kept);
+  });
 });
 
 describe('the trading report', () => {

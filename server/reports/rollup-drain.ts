@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../db/database';
+import { drainQueue, lockRollups } from './rollup.sql';
+
+/**
+ * Moves the bets waiting in report_queue into the report rollups (migration 0039), one drain at
+ * a time: a caller that finds another draining waits for it, then drains what came since. An
+ * empty queue costs one look and takes no lock. Answers the queue rows drained.
+ */
+export async function drainRollups(db: Queryable): Promise<number> {
+  const waiting = await db.one<{ waiting: boolean }>(sql`SELECT EXISTS (SELECT FROM report_queue) AS waiting`);
+  if (!waiting?.waiting) return 0;
+  return db.transaction(async (tx) => {
+    await tx.run(lockRollups);
+    return Number((await tx.one<{ drained: string | number }>(drainQueue))!.drained);
+  });
+}
+
+/**
+ * The background drain (app.ts, every second). On PGlite, where autovacuum never runs, the queue
+ * is vacuumed after a drain that emptied rows, or its dead rows would pile up until the upkeep
+ * (pglite-upkeep.ts) and every look at the queue would step over them.
+ */
+export async function drainRollupsJob(db: Database): Promise<number> {
+  const drained = await drainRollups(db);
+  if (drained > 0 && db.kind === 'pglite') await db.run(sql`VACUUM report_queue`);
+  return drained;
+}
