@@ -94,7 +94,9 @@ export async function countRefusal(db: Queryable, siteId: string, reason: BetRef
 /**
  * Blocks the members whose net winnings since their last "remove limit" (or since they were
  * made) reached their maximum win (max_win > 0): settled and resettled bets count, a cancelled
- * one does not. Answers the members it blocked.
+ * one does not. Answers the members it blocked. The window is read through bets_member_time (a
+ * settled bet's time is its settlement), so a member pays for its bets since the limit was
+ * removed, not for its whole history, on every batch.
  */
 export async function blockWinners(db: Queryable, siteId: string, memberIds: readonly string[]): Promise<string[]> {
   if (memberIds.length === 0) return [];
@@ -105,7 +107,7 @@ export async function blockWinners(db: Queryable, siteId: string, memberIds: rea
        AND a.id = ANY (${`{${memberIds.join(',')}}`}::bigint[])
        AND (SELECT COALESCE(sum(b.win_loss), 0) FROM bets b
              WHERE b.member_id = a.id AND b.status IN ('settled', 'resettled')
-               AND b.settle_time >= COALESCE(a.win_counted_from, a.created_at)) >= a.max_win
+               AND COALESCE(b.settle_time, b.bet_time) >= COALESCE(a.win_counted_from, a.created_at)) >= a.max_win
     RETURNING a.id`),
   );
   return rows.map((row) => String(row.id));
