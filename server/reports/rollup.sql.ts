@@ -41,7 +41,7 @@ const add = (column: string) => sql.raw(`${column} = t.${column} + EXCLUDED.${co
 /** Share p_k of level k below 100 %: the bet counts to the company from that level's row. */
 const toCompany = (k: number) => sql.raw(`sum(CASE WHEN p.p${k} < 10000 THEN p.sign ELSE 0 END) AS tc${k}`);
 
-/** Every sum of `lines` (its own measures are sums already: summing them again is exact). */
+/** Every sum of a line delta (its measures are sums already: summing them again is exact). */
 const SUMS = ['n', 'bet', 'v', 'w', 'r', 'k1', 'k2', 'k3', 'k4', 'company', 'sv1', 'sv2', 'sv3', 'sv4', 'tc1', 'tc2', 'tc3', 'tc4'];
 
 /**
@@ -73,22 +73,33 @@ const edgeRows = (k: number) => {
            g.company, g.sv${k}, g.tc${k} FROM g${k} g`;
 };
 
+/** The measures of a line delta (lineSums): what the rollups add up, per line, day and game. */
+const LINE_MEASURES = SUMS;
+/** A queued line delta's columns (migration 0039). */
+const QUEUED = sql.raw(['site_id', 'day', 'game_type', 'game_code', 'line_path', ...LINE_MEASURES].join(', '));
+
 /**
- * The CTEs that add to the rollups (migration 0028) what `delta` holds: rows with the bets'
- * columns and `sign` (1 adds a settled bet, -1 takes out what a replaced one had added). Bets
- * are summed per member line, day and game first (few rows), then per edge level (EDGE_SUMS).
- * The member's line is its path: ids[1] the company, ids[2..5] agent levels 1-4, ids[6] the member.
+ * What `delta` adds to the rollups, per member line, day and game (few rows): `delta` holds rows
+ * with the bets' columns and `sign` (1 adds a settled bet, -1 takes out what a replaced one had
+ * added). Columns: site_id, day, game_type, game_code, line_path and LINE_MEASURES.
  */
-const rollupCtes = (delta: SQL) => sql`
-  lines AS (
-    SELECT p.site_id, p.day, p.game_type, p.game_code, string_to_array(trim(BOTH '/' FROM p.line_path), '/')::bigint[] AS ids,
-           sum(p.sign) AS n, sum(p.sign * p.bet) AS bet, sum(p.sign * p.v) AS v, sum(p.sign * p.w) AS w, sum(p.sign * p.r) AS r,
-           sum(p.sign * p.k1) AS k1, sum(p.sign * p.k2) AS k2, sum(p.sign * p.k3) AS k3, sum(p.sign * p.k4) AS k4,
-           sum(p.sign * p.company) AS company,
-           sum(p.sign * p.v * p.p1) AS sv1, sum(p.sign * p.v * p.p2) AS sv2, sum(p.sign * p.v * p.p3) AS sv3,
-           sum(p.sign * p.v * p.p4) AS sv4, ${toCompany(1)}, ${toCompany(2)}, ${toCompany(3)}, ${toCompany(4)}
-      FROM (${betParts(delta)}) p
-     GROUP BY p.site_id, p.day, p.game_type, p.game_code, p.line_path),
+const lineSums = (delta: SQL) => sql`
+  SELECT p.site_id, p.day, p.game_type, p.game_code, p.line_path,
+         sum(p.sign) AS n, sum(p.sign * p.bet) AS bet, sum(p.sign * p.v) AS v, sum(p.sign * p.w) AS w, sum(p.sign * p.r) AS r,
+         sum(p.sign * p.k1) AS k1, sum(p.sign * p.k2) AS k2, sum(p.sign * p.k3) AS k3, sum(p.sign * p.k4) AS k4,
+         sum(p.sign * p.company) AS company,
+         sum(p.sign * p.v * p.p1) AS sv1, sum(p.sign * p.v * p.p2) AS sv2, sum(p.sign * p.v * p.p3) AS sv3,
+         sum(p.sign * p.v * p.p4) AS sv4, ${toCompany(1)}, ${toCompany(2)}, ${toCompany(3)}, ${toCompany(4)}
+    FROM (${betParts(delta)}) p
+   GROUP BY p.site_id, p.day, p.game_type, p.game_code, p.line_path`;
+
+/**
+ * The CTEs that add line deltas (`lines`: lineSums' columns, a line at most once) to the rollups
+ * (migration 0028), through each edge level (EDGE_SUMS) and the member days. The member's line
+ * is its path: ids[1] the company, ids[2..5] agent levels 1-4, ids[6] the member.
+ */
+const rollupCtes = (lines: SQL) => sql`
+  lines AS (SELECT l.*, string_to_array(trim(BOTH '/' FROM l.line_path), '/')::bigint[] AS ids FROM (${lines}) l),
   ${EDGE_SUMS},
   edges AS (
     INSERT INTO report_edge_days AS t (site_id, agent_id, day, child_id, game_type, game_code, bets, bet_amount, valid_bet, win_loss,
@@ -127,27 +138,31 @@ const storedDelta = (statement: { ctes?: SQL; upsert: SQL; replaced?: SQL }) => 
  */
 export const storeWithRollups = (statement: { ctes?: SQL; upsert: SQL; replaced?: SQL }) => sql`
   ${storedDelta(statement)},
-  ${rollupCtes(sql`delta`)}
+  ${rollupCtes(lineSums(sql`delta`))}
   SELECT count(*) AS stored FROM up`;
 
 /**
- * One statement that stores bets and queues their deltas for the rollups (migration 0039): what
- * storeWithRollups adds, appended to report_queue for the drain. Answers `stored`.
+ * One statement that stores bets and queues what they change in the rollups (migration 0039):
+ * storeWithRollups' line deltas, appended to report_queue for the drain. Answers `stored`.
  */
 export const storeQueued = (statement: { ctes?: SQL; upsert: SQL; replaced?: SQL }) => sql`
   ${storedDelta(statement)},
-  queued AS (INSERT INTO report_queue (sign, ${ROLLED}) SELECT sign, ${ROLLED} FROM delta)
+  queued AS (INSERT INTO report_queue (${QUEUED}) ${lineSums(sql`delta`)})
   SELECT count(*) AS stored FROM up`;
 
 /**
  * Moves the whole queue into the rollups in one statement: the rows it deletes are the rows it
- * adds, so a row is counted once whatever fails. Run under lockRollups (two drains adding to the
- * same rollup rows in different orders could deadlock). Answers `drained`: the queue's rows.
+ * adds (a line queued by several batches summed once), so a delta counts once whatever fails.
+ * Run under lockRollups (two drains adding to the same rollup rows in different orders could
+ * deadlock). Answers `drained`: the queue's rows.
  */
 export const drainQueue = sql`
-  WITH delta AS (DELETE FROM report_queue RETURNING sign, ${ROLLED}),
-  ${rollupCtes(sql`delta`)}
-  SELECT count(*) AS drained FROM delta`;
+  WITH q AS (DELETE FROM report_queue RETURNING ${QUEUED}),
+  ${rollupCtes(
+    sql`SELECT q.site_id, q.day, q.game_type, q.game_code, q.line_path, ${sql.raw(LINE_MEASURES.map((m) => `sum(q.${m}) AS ${m}`).join(', '))}
+          FROM q GROUP BY q.site_id, q.day, q.game_type, q.game_code, q.line_path`,
+  )}
+  SELECT count(*) AS drained FROM q`;
 
 /**
  * The one lock of whoever writes the rollups (a drain, a rebuild, the bulk load), held to the
@@ -169,7 +184,7 @@ export const rebuildDayStatements = (siteId: string, day: string) => {
           SELECT 1 AS sign, ${ROLLED} FROM bets b
            WHERE b.site_id = ${siteId} AND b.status IN ('settled', 'resettled')
              AND COALESCE(b.settle_time, b.bet_time) >= ${from} AND COALESCE(b.settle_time, b.bet_time) < ${to}),
-        ${rollupCtes(sql`delta`)}
+        ${rollupCtes(lineSums(sql`delta`))}
         SELECT count(*) AS bets FROM delta`,
   ];
 };

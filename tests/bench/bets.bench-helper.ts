@@ -42,8 +42,9 @@ async function publish(db: Database, bets: readonly PlatformBet[], now: Date) {
 
 /**
  * The real path: the feed read through the adapter from the back office's cursor (5,000 items a
- * transaction), each bet snapshotted and stored, its delta queued; the drain job running beside
- * it every second, and once more at the end, so the rollups hold every bet when it stops.
+ * transaction), each bet snapshotted and stored, what it changes in the rollups queued; the
+ * drain job running beside it every second, and once more at the end, so the rollups hold every
+ * bet when it stops.
  */
 async function ingestThroughPlatform(db: Database, now: Date): Promise<{ ingestSeconds: number; drainSeconds: number }> {
   let drainSeconds = 0;
@@ -169,8 +170,9 @@ const COLUMN_TYPES: Partial<Record<(typeof COLUMNS)[number], string>> = {
 /**
  * Bets stored per second through the real path (the adapter's read of the platform's feed, then
  * storeBets: the member and its line looked up, the shares and rates snapshotted, stored once
- * per order, the rollups' delta queued; and the drains that add the queue to the rollups) against
- * a raw multi-row INSERT of the very rows it stored, on the same database in the same run.
+ * per order, what it changes in the rollups queued; and the drains that add the queue to the
+ * rollups) against a raw multi-row INSERT of the very rows it stored, on the same database in
+ * the same run.
  */
 export async function benchBetIngest(target: { kind: 'pglite' } | { kind: 'postgres'; url: string }): Promise<IngestResult> {
   const db = target.kind === 'pglite' ? await openDatabase({ kind: 'pglite' }) : await openDatabase({ kind: 'postgres', url: target.url });
@@ -182,7 +184,7 @@ export async function benchBetIngest(target: { kind: 'pglite' } | { kind: 'postg
     await publish(db, bets, now);
     const path = await ingestThroughPlatform(db, now);
     const queued = await db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM report_queue`);
-    if (Number(queued!.n) !== 0) throw new Error('the drains left bets in the queue');
+    if (Number(queued!.n) !== 0) throw new Error('the drains left lines in the queue');
     const rolled = await db.one<{ n: string | number }>(sql`SELECT sum(bets) AS n FROM report_member_days`);
     if (Number(rolled!.n) !== bets.length) throw new Error(`the rollups count ${String(rolled!.n)} of ${bets.length} bets`);
 
