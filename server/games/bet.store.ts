@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { copyLine, prepared, type Queryable } from '../db/database';
-import { recordWatchedBets } from '../monitoring/monitor-events';
+import { raiseWatchedBets } from '../monitoring/monitor-events';
 import { lockRollups, storeQueued, storeWithRollups } from '../reports/rollup.sql';
 import { blockWinners } from './platform-rules';
 
@@ -263,22 +263,19 @@ export async function storeBets(
         m = COALESCE(b.m, EXCLUDED.m), stored_at = EXCLUDED.stored_at
       WHERE ${supersedes('b', 'EXCLUDED')}`;
     // Prepared: its text is one of two (replacing or not), and planning it costs milliseconds a batch.
+    // The watched members' bets and wins are raised in the same statement (monitoring).
+    const ctes = sql`${incoming(siteId, rows, pairs)}, watched AS (${raiseWatchedBets(siteId, sql`n AS i`, now)})`;
     const written = await tx.one<{ stored: DbInt }>(
       prepared(
         keepRollups
-          ? storeQueued({
-              ctes: incoming(siteId, rows, pairs),
-              upsert,
-              ...(replacing ? { replaced: replacedOf(sql`n`) } : {}),
-            })
-          : sql`WITH ${incoming(siteId, rows, pairs)}, up AS (${upsert} RETURNING 1) SELECT count(*) AS stored FROM up`,
+          ? storeQueued({ ctes, upsert, ...(replacing ? { replaced: replacedOf(sql`n`) } : {}) })
+          : sql`WITH ${ctes}, up AS (${upsert} RETURNING 1) SELECT count(*) AS stored FROM up`,
       ),
     );
     const stored = Number(written!.stored);
     // A settlement may take a member to its maximum win: the platform blocks it from then on.
     const settledMembers = new Set(bets.filter((bet) => bet.status === 'settled' || bet.status === 'resettled').map((bet) => bet.memberId));
     await blockWinners(tx, siteId, [...settledMembers]);
-    await recordWatchedBets(tx, siteId, bets, now);
     return { stored, ignored: bets.length - stored };
   });
 }
