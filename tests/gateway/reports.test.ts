@@ -149,16 +149,19 @@ describe('the win/loss report', () => {
   });
 
   it('rebuilds a day from the bets to the same rollups it keeps', async () => {
-    await storeBets(
-      gw.db,
-      'demo',
-      [
-        bet({ status: 'settled' }),
-        bet({ status: 'settled', winLoss: 4_321, settle: 14_321, validBet: 10_000 }),
-        bet({ status: 'cancelled' }),
-      ],
-      gw.clock.now(),
-    );
+    // Two settled bets and a cancelled one, stored twice below (each time new orders).
+    const storeThree = () =>
+      storeBets(
+        gw.db,
+        'demo',
+        [
+          bet({ status: 'settled' }),
+          bet({ status: 'settled', winLoss: 4_321, settle: 14_321, validBet: 10_000 }),
+          bet({ status: 'cancelled' }),
+        ],
+        gw.clock.now(),
+      );
+    await storeThree();
     const rollups = async () => ({
       edges: await gw.db.rows(sql`SELECT * FROM report_edge_days ORDER BY agent_id, child_id, game_code`),
       members: await gw.db.rows(sql`SELECT * FROM report_member_days ORDER BY member_id, game_code`),
@@ -177,16 +180,7 @@ describe('the win/loss report', () => {
     await gw.db.run(sql`DELETE FROM report_member_days`);
     await gw.db.run(sql`DELETE FROM report_queue`);
     await gw.db.run(sql`DELETE FROM bets`);
-    await storeBets(
-      gw.db,
-      'demo',
-      [
-        bet({ status: 'settled' }),
-        bet({ status: 'settled', winLoss: 4_321, settle: 14_321, validBet: 10_000 }),
-        bet({ status: 'cancelled' }),
-      ],
-      gw.clock.now(),
-    );
+    await storeThree();
     expect(await drainRollups(gw.db)).toBe(1);
     const kept = await rollups();
     expect(kept.edges).toHaveLength(4);
