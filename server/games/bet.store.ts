@@ -262,9 +262,9 @@ export async function storeBets(
         a1 = COALESCE(b.a1, EXCLUDED.a1), a2 = COALESCE(b.a2, EXCLUDED.a2), a3 = COALESCE(b.a3, EXCLUDED.a3), a4 = COALESCE(b.a4, EXCLUDED.a4),
         m = COALESCE(b.m, EXCLUDED.m), stored_at = EXCLUDED.stored_at
       WHERE ${supersedes('b', 'EXCLUDED')}`;
-    // Prepared: its text is one of two (replacing or not), and planning it costs milliseconds a batch.
     // The watched members' bets and wins are raised in the same statement (monitoring).
     const ctes = sql`${incoming(siteId, rows, pairs)}, watched AS (${raiseWatchedBets(siteId, sql`n AS i`, now)})`;
+    // Prepared: its text is one of two (replacing or not), and planning it costs milliseconds a batch.
     const written = await tx.one<{ stored: DbInt }>(
       prepared(
         keepRollups

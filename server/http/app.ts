@@ -169,7 +169,8 @@ export async function buildApp(options: AppOptions) {
   }
   const platformFor = options.platformFor ?? simulatorPlatform;
   // The transfer repair job, the platform pushes and the rollups' drain run where background
-  // jobs do; several processes may run them at once. A slow run is let finish rather than joined by the next.
+  // jobs do; several processes may run them at once. A slow run is let finish rather than
+  // joined by the next.
   if (jobs) {
     const every = (ms: number, label: string, work: () => Promise<unknown>) => {
       let running: Promise<unknown> | null = null;

@@ -3,9 +3,9 @@ import type { Database, Queryable } from '../db/database';
 import { drainQueue, lockRollups } from './rollup.sql';
 
 /**
- * Moves the bets waiting in report_queue into the report rollups (migration 0039), one drain at
- * a time: a caller that finds another draining waits for it, then drains what came since. An
- * empty queue costs one look and takes no lock. Answers the queue rows drained.
+ * Adds what stored bets queued in report_queue (line deltas, migration 0039) to the report
+ * rollups, one drain at a time: a caller that finds another draining waits for it, then drains
+ * what came since. An empty queue costs one look and takes no lock. Answers the queue rows drained.
  */
 export async function drainRollups(db: Queryable): Promise<number> {
   const waiting = await db.one<{ waiting: boolean }>(sql`SELECT EXISTS (SELECT FROM report_queue) AS waiting`);

@@ -41,8 +41,30 @@ const add = (column: string) => sql.raw(`${column} = t.${column} + EXCLUDED.${co
 /** Share p_k of level k below 100 %: the bet counts to the company from that level's row. */
 const toCompany = (k: number) => sql.raw(`sum(CASE WHEN p.p${k} < 10000 THEN p.sign ELSE 0 END) AS tc${k}`);
 
-/** Every sum of a line delta (its measures are sums already: summing them again is exact). */
-const SUMS = ['n', 'bet', 'v', 'w', 'r', 'k1', 'k2', 'k3', 'k4', 'company', 'sv1', 'sv2', 'sv3', 'sv4', 'tc1', 'tc2', 'tc3', 'tc4'];
+/**
+ * The measures of a line delta (lineSums): what the rollups add up, per line, day and game. Each
+ * is a sum already, so summing them again (per edge, or queued deltas of one line) is exact.
+ */
+const LINE_MEASURES = [
+  'n',
+  'bet',
+  'v',
+  'w',
+  'r',
+  'k1',
+  'k2',
+  'k3',
+  'k4',
+  'company',
+  'sv1',
+  'sv2',
+  'sv3',
+  'sv4',
+  'tc1',
+  'tc2',
+  'tc3',
+  'tc4',
+];
 
 /**
  * The lines summed per edge level, from the bottom up: g4 per level-4 agent (the path ids[1:5]),
@@ -53,7 +75,7 @@ const EDGE_SUMS = sql.raw(
   [4, 3, 2, 1]
     .map(
       (k) => `g${k} AS (
-    SELECT s.site_id, s.day, s.game_type, s.game_code, s.ids[1:${k + 1}] AS ids, ${SUMS.map((m) => `sum(s.${m}) AS ${m}`).join(', ')}
+    SELECT s.site_id, s.day, s.game_type, s.game_code, s.ids[1:${k + 1}] AS ids, ${LINE_MEASURES.map((m) => `sum(s.${m}) AS ${m}`).join(', ')}
       FROM ${k === 4 ? 'lines' : `g${k + 1}`} s
      GROUP BY s.site_id, s.day, s.game_type, s.game_code, s.ids[1:${k + 1}])`,
     )
@@ -73,8 +95,6 @@ const edgeRows = (k: number) => {
            g.company, g.sv${k}, g.tc${k} FROM g${k} g`;
 };
 
-/** The measures of a line delta (lineSums): what the rollups add up, per line, day and game. */
-const LINE_MEASURES = SUMS;
 /** A queued line delta's columns (migration 0039). */
 const QUEUED = sql.raw(['site_id', 'day', 'game_type', 'game_code', 'line_path', ...LINE_MEASURES].join(', '));
 
