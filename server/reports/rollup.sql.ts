@@ -66,6 +66,9 @@ const LINE_MEASURES = [
   'tc4',
 ];
 
+/** Each measure of the line deltas in `alias`, summed (a GROUP BY's select list). */
+const sumsOf = (alias: string) => LINE_MEASURES.map((m) => `sum(${alias}.${m}) AS ${m}`).join(', ');
+
 /**
  * The lines summed per edge level, from the bottom up: g4 per level-4 agent (the path ids[1:5]),
  * g3 per level-3 agent from g4, and so on. Each level sums the few rows of the one below, not
@@ -75,7 +78,7 @@ const EDGE_SUMS = sql.raw(
   [4, 3, 2, 1]
     .map(
       (k) => `g${k} AS (
-    SELECT s.site_id, s.day, s.game_type, s.game_code, s.ids[1:${k + 1}] AS ids, ${LINE_MEASURES.map((m) => `sum(s.${m}) AS ${m}`).join(', ')}
+    SELECT s.site_id, s.day, s.game_type, s.game_code, s.ids[1:${k + 1}] AS ids, ${sumsOf('s')}
       FROM ${k === 4 ? 'lines' : `g${k + 1}`} s
      GROUP BY s.site_id, s.day, s.game_type, s.game_code, s.ids[1:${k + 1}])`,
     )
@@ -139,11 +142,19 @@ const rollupCtes = (lines: SQL) => sql`
       ${sql.join(['bets', 'bet_amount', 'valid_bet', 'win_loss', 'rebate', 'company'].map(add), sql`, `)})`;
 
 /**
- * The CTEs `up` and `delta` of a statement that stores bets: `upsert` (an INSERT into the bets,
- * without RETURNING) adds what it stores settled or resettled; `replaced` (a SELECT of the stored
- * rows the upsert replaces, read before it in the same statement's snapshot) is taken out.
+ * A statement that stores bets: `upsert` (an INSERT into the bets, without RETURNING) adds what
+ * it stores settled or resettled; `replaced` (a SELECT of the stored rows the upsert replaces,
+ * read before it in the same statement's snapshot) is taken out. `ctes` are definitions both
+ * may use.
  */
-const storedDelta = (statement: { ctes?: SQL; upsert: SQL; replaced?: SQL }) => sql`
+interface StoringStatement {
+  ctes?: SQL;
+  upsert: SQL;
+  replaced?: SQL;
+}
+
+/** The CTEs `up` (the rows the upsert wrote) and `delta` of a storing statement. */
+const storedDelta = (statement: StoringStatement) => sql`
   WITH ${statement.ctes ? sql`${statement.ctes},` : sql``}
   up AS (${statement.upsert} RETURNING ${ROLLED}),
   delta AS (
@@ -153,10 +164,9 @@ const storedDelta = (statement: { ctes?: SQL; upsert: SQL; replaced?: SQL }) => 
 
 /**
  * One statement that stores bets and keeps the rollups with them (the bulk load, which holds
- * the rollups' lock: lockRollups). `ctes` are definitions the upsert and `replaced` may use.
- * Answers `stored`: the rows the upsert wrote.
+ * the rollups' lock: lockRollups). Answers `stored`: the rows the upsert wrote.
  */
-export const storeWithRollups = (statement: { ctes?: SQL; upsert: SQL; replaced?: SQL }) => sql`
+export const storeWithRollups = (statement: StoringStatement) => sql`
   ${storedDelta(statement)},
   ${rollupCtes(lineSums(sql`delta`))}
   SELECT count(*) AS stored FROM up`;
@@ -165,7 +175,7 @@ export const storeWithRollups = (statement: { ctes?: SQL; upsert: SQL; replaced?
  * One statement that stores bets and queues what they change in the rollups (migration 0039):
  * storeWithRollups' line deltas, appended to report_queue for the drain. Answers `stored`.
  */
-export const storeQueued = (statement: { ctes?: SQL; upsert: SQL; replaced?: SQL }) => sql`
+export const storeQueued = (statement: StoringStatement) => sql`
   ${storedDelta(statement)},
   queued AS (INSERT INTO report_queue (${QUEUED}) ${lineSums(sql`delta`)})
   SELECT count(*) AS stored FROM up`;
@@ -179,7 +189,7 @@ export const storeQueued = (statement: { ctes?: SQL; upsert: SQL; replaced?: SQL
 export const drainQueue = sql`
   WITH q AS (DELETE FROM report_queue RETURNING ${QUEUED}),
   ${rollupCtes(
-    sql`SELECT q.site_id, q.day, q.game_type, q.game_code, q.line_path, ${sql.raw(LINE_MEASURES.map((m) => `sum(q.${m}) AS ${m}`).join(', '))}
+    sql`SELECT q.site_id, q.day, q.game_type, q.game_code, q.line_path, ${sql.raw(sumsOf('q'))}
           FROM q GROUP BY q.site_id, q.day, q.game_type, q.game_code, q.line_path`,
   )}
   SELECT count(*) AS drained FROM q`;
