@@ -63,13 +63,9 @@ function latestPerBet(bets: readonly PlatformBet[]): PlatformBet[] {
   return [...latest.values()];
 }
 
-/** Makes the month partitions the bets' times fall in (each once). */
-async function ensurePartitions(db: Queryable, bets: readonly PlatformBet[]) {
-  const months = new Set(bets.map((bet) => `${bet.betTime.getUTCFullYear()}-${bet.betTime.getUTCMonth()}`));
-  for (const month of months) {
-    const [year, index] = month.split('-').map(Number) as [number, number];
-    await db.run(prepared(sql`SELECT bets_partition_for(${new Date(Date.UTC(year, index, 1)).toISOString()}::timestamptz)`));
-  }
+/** Makes the month partitions (UTC month starts, ISO) exist, each once. */
+async function ensurePartitions(db: Queryable, months: readonly string[]) {
+  for (const month of months) await db.run(prepared(sql`SELECT bets_partition_for(${month}::timestamptz)`));
 }
 
 const wire = (bet: PlatformBet) => ({
@@ -136,10 +132,10 @@ export function betCopyLine(bet: PlatformBet): string {
  * The snapshot of PRODUCT.md for each (member, game type) of `pairs` (a FROM item named `k`
  * with member_id and game_type): the member's line (its path; a member of the site, else no
  * row), the share (agent_rate) and wash-code rate (betting_ratio) of agent levels 1-4 of its
- * line and the member's own rate, for that game type.
+ * line and the member's own rate, for that game type; and whether the member is watched (monitoring).
  */
 const lineSettings = (siteId: string, pairs: SQL) => sql`
-  SELECT k.member_id, k.game_type, mem.path AS line_path,
+  SELECT k.member_id, k.game_type, mem.path AS line_path, mem.monitored OR mem.exception_marked AS watched,
          s1.agent_rate AS p1, s2.agent_rate AS p2, s3.agent_rate AS p3, s4.agent_rate AS p4,
          s1.betting_ratio AS a1, s2.betting_ratio AS a2, s3.betting_ratio AS a3, s4.betting_ratio AS a4,
          sm.betting_ratio AS m
@@ -159,7 +155,7 @@ const lineSettings = (siteId: string, pairs: SQL) => sql`
  * unsettled bet carries none.
  */
 const snapshotted = (source: SQL, settings: SQL) => sql`
-  SELECT i.*, l.line_path,
+  SELECT i.*, l.line_path, l.watched,
          ${sql.join(
            ['p1', 'p2', 'p3', 'p4', 'a1', 'a2', 'a3', 'a4', 'm'].map((column) =>
              sql.raw(`CASE WHEN i.status <> 'unsettled' THEN l.${column} END AS ${column}`),
@@ -205,6 +201,48 @@ const supersedes = (stored: string, next: string) =>
        AND ${next}.settle_time > ${stored}.settle_time))`);
 
 /**
+ * A batch of bets made ready to store (prepareBets): everything storeBetBatch needs that is work
+ * for Node, not the database, so a reader can prepare the next batch while one is stored.
+ */
+export interface BetBatch {
+  /** Bets as the platform reported them. */
+  count: number;
+  /** The latest report of each bet, as JSON rows (wire). */
+  rows: string;
+  /** Their distinct (member, game type), as JSON rows. */
+  pairs: string;
+  /** The UTC months the bets fall in (ISO starts). */
+  months: string[];
+  /** Whether a bet is resettled or cancelled: only those may replace a settled bet. */
+  replacing: boolean;
+  /** Members with a settled or resettled bet: a settlement may take one to its maximum win. */
+  settledMembers: string[];
+}
+
+export function prepareBets(bets: readonly PlatformBet[]): BetBatch {
+  const latest = latestPerBet(bets);
+  const months = new Set<string>();
+  const pairs = new Map<string, { member_id: string; game_type: string }>();
+  const settledMembers = new Set<string>();
+  let replacing = false;
+  for (const bet of latest) {
+    months.add(new Date(Date.UTC(bet.betTime.getUTCFullYear(), bet.betTime.getUTCMonth(), 1)).toISOString());
+    const pair = `${bet.memberId}:${bet.gameType}`;
+    if (!pairs.has(pair)) pairs.set(pair, { member_id: bet.memberId, game_type: bet.gameType });
+    if (bet.status === 'resettled' || bet.status === 'cancelled') replacing = true;
+  }
+  for (const bet of bets) if (bet.status === 'settled' || bet.status === 'resettled') settledMembers.add(bet.memberId);
+  return {
+    count: bets.length,
+    rows: JSON.stringify(latest.map(wire)),
+    pairs: JSON.stringify([...pairs.values()]),
+    months: [...months],
+    replacing,
+    settledMembers: [...settledMembers],
+  };
+}
+
+/**
  * Stores bets read from the platform, once per (site, orderId, betTime) whatever is read twice,
  * in one statement per batch. A resettlement keeps the numbers it replaces in bet_revisions,
  * and keeps the snapshot of the first settlement. What the report rollups must add or take out
@@ -212,31 +250,38 @@ const supersedes = (stored: string, next: string) =>
  * reach their maximum win are blocked (blockWinners). `keepRollups: false` queues nothing: only
  * the bench uses it, to weigh what keeping the rollups costs.
  */
-export async function storeBets(
+export function storeBets(
   db: Queryable,
   siteId: string,
   bets: readonly PlatformBet[],
   now: Date,
-  { keepRollups = true }: { keepRollups?: boolean } = {},
+  options: { keepRollups?: boolean } = {},
 ): Promise<StoreOutcome> {
-  if (bets.length === 0) return { stored: 0, ignored: 0 };
+  return storeBetBatch(db, siteId, prepareBets(bets), now, options);
+}
+
+/**
+ * storeBets of a batch prepareBets made ready. `whileStoring` is called once the statement that
+ * stores the batch is on its way to the database: work for Node then (the ingest reads and
+ * prepares the next page) overlaps the database's.
+ */
+export async function storeBetBatch(
+  db: Queryable,
+  siteId: string,
+  batch: BetBatch,
+  now: Date,
+  { keepRollups = true, whileStoring }: { keepRollups?: boolean; whileStoring?: () => void } = {},
+): Promise<StoreOutcome> {
+  if (batch.count === 0) return { stored: 0, ignored: 0 };
+  const { rows, pairs, replacing } = batch;
   return db.transaction(async (tx) => {
     // One storer of a site's bets at a time, to the end of its transaction. A bet replaced by
     // another storer's uncommitted write would be updated here once that commits, yet missed by
     // the read of what it replaces (this statement's snapshot is older): counted twice.
     await tx.run(prepared(sql`SELECT pg_advisory_xact_lock(7301040, hashtext(${siteId}))`));
-    await ensurePartitions(tx, bets);
-    const latest = latestPerBet(bets);
-    const rows = JSON.stringify(latest.map(wire));
-    const pairs = JSON.stringify(
-      [...new Set(latest.map((bet) => `${bet.memberId}:${bet.gameType}`))].map((pair) => {
-        const [memberId, gameType] = pair.split(':');
-        return { member_id: memberId, game_type: gameType };
-      }),
-    );
+    await ensurePartitions(tx, batch.months);
     // Only a resettlement or a cancellation replaces a settled bet (supersedes): a batch with
     // neither keeps no revision and takes nothing out of the rollups, and skips both lookups.
-    const replacing = latest.some((bet) => bet.status === 'resettled' || bet.status === 'cancelled');
     const replacedOf = (incomingRows: SQL) => sql`
       SELECT b.* FROM bets b JOIN ${incomingRows} ON b.site_id = ${siteId} AND b.order_id = n.order_id AND b.bet_time = n.bet_time
        WHERE b.status IN ('settled', 'resettled') AND ${supersedes('b', 'n')}`;
@@ -265,18 +310,19 @@ export async function storeBets(
     // The watched members' bets and wins are raised in the same statement (monitoring).
     const ctes = sql`${incoming(siteId, rows, pairs)}, watched AS (${raiseWatchedBets(siteId, sql`n AS i`, now)})`;
     // Prepared: its text is one of two (replacing or not), and planning it costs milliseconds a batch.
-    const written = await tx.one<{ stored: DbInt }>(
+    const storing = tx.one<{ stored: DbInt }>(
       prepared(
         keepRollups
           ? storeQueued({ ctes, upsert, ...(replacing ? { replaced: replacedOf(sql`n`) } : {}) })
           : sql`WITH ${ctes}, up AS (${upsert} RETURNING 1) SELECT count(*) AS stored FROM up`,
       ),
     );
+    whileStoring?.();
+    const written = await storing;
     const stored = Number(written!.stored);
     // A settlement may take a member to its maximum win: the platform blocks it from then on.
-    const settledMembers = new Set(bets.filter((bet) => bet.status === 'settled' || bet.status === 'resettled').map((bet) => bet.memberId));
-    await blockWinners(tx, siteId, [...settledMembers]);
-    return { stored, ignored: bets.length - stored };
+    await blockWinners(tx, siteId, batch.settledMembers);
+    return { stored, ignored: batch.count - stored };
   });
 }
 

@@ -7,6 +7,7 @@ import { memberSuggestion } from '../../server/games/simulator/member-suggestion
 import {
   ingestPlatformFeed,
   LEASE_MS,
+  publish,
   simulatorTick,
   TICK_MS,
   type SimulatorOptions,
@@ -14,6 +15,9 @@ import {
 import { gameByCode } from '../../server/games/rules/game-registry';
 import { seededRandom } from '../../server/games/rules/seeded-random';
 import { checkLedger } from '../../server/points/ledger-check';
+import type { PlatformFor } from '../../server/games/game-platform';
+import { drainRollups } from '../../server/reports/rollup-drain';
+import { aBet } from '../support/bet-fixture';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;
@@ -94,6 +98,58 @@ describe('the embedded game platform at play', () => {
     expect(writes).toEqual(Array.from({ length: 60 }, (_, i) => memberSuggestion('sim-test', member, new Date(now + i * TICK_MS))));
     expect(writes.filter(Boolean).length).toBeGreaterThan(0);
     expect(writes.filter(Boolean).length).toBeLessThan(20);
+  });
+
+  it('reads a long feed page after page, the next page read while one is stored; a read ahead that fails or is overtaken is read again, and each item counts once', async () => {
+    const at = new Date(now);
+    while ((await ingestPlatformFeed(db, simulatorPlatform, at)) > 0);
+    await drainRollups(db);
+    const members = await db.rows<{ id: string | number }>(
+      sql`SELECT id FROM accounts WHERE site_id = 'demo' AND level = 5 ORDER BY id LIMIT 10`,
+    );
+    const publishBets = async (prefix: string) => {
+      for (let i = 0; i < 250; i++) {
+        const bet = aBet(String(members[i % members.length]!.id), { orderId: `${prefix}${String(i).padStart(4, '0')}` });
+        await publish(db, 'demo', 'bet', { ...bet, betTime: bet.betTime.toISOString(), settleTime: bet.settleTime!.toISOString() }, at);
+      }
+    };
+    const lastSeq = async () => String((await db.one<{ seq: string }>(sql`SELECT max(seq)::text AS seq FROM platform_feed`))!.seq);
+    const cursor = async () => String((await db.one<{ seq: string }>(sql`SELECT seq::text AS seq FROM platform_feed_cursor`))!.seq);
+    const queuedBets = async () => count(sql`SELECT COALESCE(sum(n), 0) AS n FROM report_queue`);
+
+    // One reader; the platform fails the third read: the read ahead of page 3. Ten pages of 25,
+    // each read ahead while the one before is stored (and an empty eleventh), page 3 read again.
+    await publishBets('9101');
+    let reads = 0;
+    const flaky: PlatformFor = (q) => {
+      const platform = simulatorPlatform(q);
+      return {
+        ...platform,
+        readFeed: async (call) => {
+          reads += 1;
+          if (reads === 3) throw new Error('the platform did not answer');
+          return platform.readFeed(call);
+        },
+      };
+    };
+    expect(await ingestPlatformFeed(db, flaky, at, { limit: 25, pages: 20 })).toBe(250);
+    expect(reads).toBe(12);
+    expect(await count(sql`SELECT count(*) AS n FROM bets WHERE order_id LIKE '9101%'`)).toBe(250);
+    expect(await cursor()).toBe(await lastSeq());
+    expect(await queuedBets()).toBe(250);
+    await drainRollups(db);
+
+    // Two readers at once: a page one of them read ahead may be stored by the other first; it is
+    // then read again from where the cursor stands, so every item is read into the bets once.
+    await publishBets('9102');
+    const read = await Promise.all([
+      ingestPlatformFeed(db, simulatorPlatform, at, { limit: 25, pages: 20 }),
+      ingestPlatformFeed(db, simulatorPlatform, at, { limit: 25, pages: 20 }),
+    ]);
+    expect(read[0] + read[1]).toBe(250);
+    expect(await count(sql`SELECT count(*) AS n FROM bets WHERE order_id LIKE '9102%'`)).toBe(250);
+    expect(await cursor()).toBe(await lastSeq());
+    expect(await queuedBets()).toBe(250);
   });
 
   it("draws a live round's result from (seed, table, round) alone", async () => {

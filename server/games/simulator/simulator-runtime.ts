@@ -3,8 +3,8 @@ import type { Device } from '../../../contract/game.contract';
 import type { Queryable } from '../../db/database';
 import { endEmptySession, transferIn, transferOut } from '../../points/game-transfers';
 import { RpcError } from '../../rpc/rpc-error';
-import { storeBets, type PlatformBet } from '../bet.store';
-import type { PlatformFor, PlatformSuggestion } from '../game-platform';
+import { prepareBets, storeBetBatch, type BetBatch, type PlatformBet } from '../bet.store';
+import type { GamePlatform, PlatformFor, PlatformSuggestion } from '../game-platform';
 import { storeSuggestions } from '../../notices/suggestion.store';
 import { storeRounds, type PlatformRound } from '../game-round.store';
 import { memberSuggestion } from './member-suggestions';
@@ -36,9 +36,11 @@ const SPIN_EVERY_MS = 4_000;
 const TERMINALS: readonly Device[] = ['pc', 'pc', 'h5', 'app'];
 /**
  * Feed items read a transaction. A live feed brings a few at a time; after an outage the job
- * catches up in big reads, each stored in one statement (fixed costs spread over more bets).
+ * catches up in big reads, each stored in one statement (fixed costs spread over more bets),
+ * up to FEED_PAGES of them a tick (a page takes a few hundred milliseconds: well inside the lease).
  */
 const FEED_BATCH = 5_000;
+const FEED_PAGES = 10;
 
 export interface SimulatorOptions {
   seed: string;
@@ -322,35 +324,102 @@ async function join(db: Queryable, options: SimulatorOptions, siteId: string, ra
   }
 }
 
+/** A page of the feed from a position, sorted and made ready to store: its bets prepared per site. */
+interface FeedPage {
+  after: string;
+  /** Items read, and the position of the last. */
+  count: number;
+  last: string;
+  rounds: PlatformRound[];
+  bets: Map<string, BetBatch>;
+  suggestions: Map<string, PlatformSuggestion[]>;
+}
+
+async function readFeedPage(platform: GamePlatform, after: string, limit: number): Promise<FeedPage> {
+  const items = await platform.readFeed({ after, limit });
+  const rounds: PlatformRound[] = [];
+  const bets = new Map<string, PlatformBet[]>();
+  const suggestions = new Map<string, PlatformSuggestion[]>();
+  const add = <T>(bySite: Map<string, T[]>, siteId: string, item: T) => {
+    const list = bySite.get(siteId);
+    if (list) list.push(item);
+    else bySite.set(siteId, [item]);
+  };
+  for (const item of items) {
+    if (item.kind === 'round') rounds.push(item.round);
+    else if (item.kind === 'bet') add(bets, item.siteId, item.bet);
+    else add(suggestions, item.siteId, item.suggestion);
+  }
+  const prepared = new Map([...bets].map(([siteId, list]) => [siteId, prepareBets(list)]));
+  return { after, count: items.length, last: items.at(-1)?.seq ?? after, rounds, bets: prepared, suggestions };
+}
+
 /**
- * Reads the platform's feed from the back office's cursor into the bets, rounds and suggestions,
- * cursor and all in one transaction, so an item is stored once whatever fails (each store also
- * ignores what it already holds). Answers the feed items read.
+ * Stores one page of the feed and moves the cursor past it, all in one transaction, so an item
+ * is stored once whatever fails (each store also ignores what it already holds). `ahead` is the
+ * page read ahead, used only if it was read from where the cursor stands now (another process
+ * may have moved it since: then the page is read again). When the page is full and `onNext` is
+ * given, the next one is read and prepared on a connection of its own while this one is stored:
+ * the platform's latency, the parsing of its answer and the preparing of its bets overlap the store.
  */
-export async function ingestPlatformFeed(db: Queryable, platformFor: PlatformFor, now: Date, limit = FEED_BATCH): Promise<number> {
+async function ingestFeedPage(
+  db: Queryable,
+  platformFor: PlatformFor,
+  now: Date,
+  limit: number,
+  ahead: FeedPage | null,
+  onNext?: (next: Promise<FeedPage | null>) => void,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const cursor = await tx.one<{ seq: DbInt }>(sql`SELECT seq FROM platform_feed_cursor WHERE id = 1 FOR UPDATE`);
-    const items = await platformFor(tx).readFeed({ after: String(cursor!.seq), limit });
-    if (items.length === 0) return 0;
-    const rounds: PlatformRound[] = [];
-    const bets = new Map<string, PlatformBet[]>();
-    const suggestions = new Map<string, PlatformSuggestion[]>();
-    const add = <T>(bySite: Map<string, T[]>, siteId: string, item: T) => {
-      const list = bySite.get(siteId);
-      if (list) list.push(item);
-      else bySite.set(siteId, [item]);
+    const after = String(cursor!.seq);
+    const page = ahead?.after === after ? ahead : await readFeedPage(platformFor(tx), after, limit);
+    if (page.count === 0) return 0;
+    // A full page: the next is read while the bets of this one are stored (or at once, without
+    // bets). A failed read ahead only costs reading the page again, in its own transaction.
+    let next = page.count < limit || !onNext;
+    const readNext = () => {
+      if (next) return;
+      next = true;
+      onNext?.(readFeedPage(platformFor(db), page.last, limit).catch(() => null));
     };
-    for (const item of items) {
-      if (item.kind === 'round') rounds.push(item.round);
-      else if (item.kind === 'bet') add(bets, item.siteId, item.bet);
-      else add(suggestions, item.siteId, item.suggestion);
-    }
-    await storeRounds(tx, rounds);
-    for (const [siteId, list] of bets) await storeBets(tx, siteId, list, now);
-    for (const [siteId, list] of suggestions) await storeSuggestions(tx, siteId, list, now);
-    await tx.run(sql`UPDATE platform_feed_cursor SET seq = ${items.at(-1)!.seq} WHERE id = 1`);
-    return items.length;
+    await storeRounds(tx, page.rounds);
+    for (const [siteId, batch] of page.bets) await storeBetBatch(tx, siteId, batch, now, { whileStoring: readNext });
+    readNext();
+    for (const [siteId, list] of page.suggestions) await storeSuggestions(tx, siteId, list, now);
+    await tx.run(sql`UPDATE platform_feed_cursor SET seq = ${page.last} WHERE id = 1`);
+    return page.count;
   });
+}
+
+/**
+ * Reads the platform's feed from the back office's cursor into the bets, rounds and suggestions,
+ * a page (`limit` items) a transaction, page after page while they come full, at most `pages`:
+ * a live feed brings a few items a tick, and after an outage the job catches up. Answers the
+ * feed items read.
+ */
+export async function ingestPlatformFeed(
+  db: Queryable,
+  platformFor: PlatformFor,
+  now: Date,
+  { limit = FEED_BATCH, pages = FEED_PAGES }: { limit?: number; pages?: number } = {},
+): Promise<number> {
+  let read = 0;
+  let ahead: Promise<FeedPage | null> | null = null;
+  try {
+    for (let page = 0; page < pages; page++) {
+      const prefetched: FeedPage | null = ahead ? await ahead : null;
+      ahead = null;
+      const last = page === pages - 1;
+      const count = await ingestFeedPage(db, platformFor, now, limit, prefetched, last ? undefined : (next) => (ahead = next));
+      read += count;
+      if (count < limit) break;
+    }
+  } finally {
+    // A page read ahead and not stored is read again by the next call.
+    await ahead;
+  }
+  return read;
 }
 
 /**
