@@ -11,24 +11,34 @@ import { drainRollupsJob } from '../../server/reports/rollup-drain';
 import { seedDemo } from '../../server/seed/demo.seed';
 
 export const INGEST_BETS = 100_000;
+/** Rounds of the whole comparison; each figure printed is the median of its rounds. */
+export const INGEST_ROUNDS = 5;
 /** Rows a statement of the raw JSON INSERT. */
 const PATH_BATCH = 2_000;
 /** How often the rollups' drain runs beside the ingest: as a gateway runs it (app.ts). */
 const DRAIN_EVERY_MS = 1_000;
+/** Pages of 5,000 feed items a call when nothing runs beside the ingest: a drain after each (about a second's bets here). */
+const SERIAL_PAGES = 4;
 /** 33 columns a row: 1,000 rows stay under PostgreSQL's 65,535 parameters a statement. */
 const RAW_BATCH = 1_000;
 
-export interface IngestResult {
-  bets: number;
-  /** Through the real path, the drains' time added to the ingest's as if they had shared its one connection and CPU. */
-  pathPerSecond: number;
-  /** Seconds the ingest took, and the drains beside it (the last one after it). */
-  ingestSeconds: number;
-  drainSeconds: number;
-  /** A multi-row INSERT ... VALUES with every value a parameter. */
-  rawPerSecond: number;
+/** One round: the real path twice (serial, then with the drains beside), then the raw ways. */
+export interface IngestRound {
+  /** The real path, the ingest and its drains one after the other (nothing beside anything). */
+  serialSeconds: number;
+  /** Of which the drains. */
+  serialDrainSeconds: number;
+  /** The real path with the drain job beside it every second, as in a gateway: the ingest's time. */
+  besideSeconds: number;
+  /** A multi-row INSERT ... VALUES with every value a parameter (the first round only: the slowest way by far). */
+  rawPerSecond?: number;
   /** The same rows as one JSON parameter a statement, without any lookup (the cheapest way in). */
   rawJsonPerSecond: number;
+}
+
+export interface IngestResult {
+  bets: number;
+  rounds: IngestRound[];
 }
 
 /** The bets as the simulator publishes them on the platform's feed, for the adapter to read (not timed). */
@@ -41,32 +51,81 @@ async function publish(db: Database, bets: readonly PlatformBet[], now: Date) {
 }
 
 /**
- * The real path: the feed read through the adapter from the back office's cursor (5,000 items a
- * transaction), each bet snapshotted and stored, what it changes in the rollups queued; the
- * drain job running beside it every second, and once more at the end, so the rollups hold every
- * bet when it stops.
+ * Before each timed run: the back office as before its first read of the feed (no bet, rollup,
+ * queued line or revision; the cursor at the start), and a checkpoint, so that none of the
+ * runs pays for writing out what an earlier one left.
  */
-async function ingestThroughPlatform(db: Database, now: Date): Promise<{ ingestSeconds: number; drainSeconds: number }> {
-  let drainSeconds = 0;
-  const drain = async () => {
-    const started = performance.now();
-    await drainRollupsJob(db);
-    drainSeconds += (performance.now() - started) / 1000;
-  };
-  let draining: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    draining ??= drain().finally(() => (draining = null));
-  }, DRAIN_EVERY_MS);
+async function freshStart(db: Database) {
+  await db.run(sql`TRUNCATE bets, bet_revisions, report_member_days, report_edge_days, report_queue`);
+  await db.run(sql`UPDATE platform_feed_cursor SET seq = 0 WHERE id = 1`);
+  await checkpoint(db);
+}
+
+async function checkpoint(db: Database) {
+  try {
+    await db.run(sql`CHECKPOINT`);
+  } catch (error) {
+    // A bench user without the right (pg_checkpoint) runs without.
+    if ((error as { code?: string }).code !== '42501') throw error;
+  }
+}
+
+async function timedDrain(db: Database): Promise<number> {
   const started = performance.now();
+  await drainRollupsJob(db);
+  return (performance.now() - started) / 1000;
+}
+
+type PathMode = 'serial' | 'beside';
+interface PathRun {
+  seconds: number;
+  drainSeconds: number;
+}
+
+/**
+ * The real path: the feed read through the adapter from the back office's cursor (5,000 items a
+ * transaction, the next page read while one is stored), each bet snapshotted and stored, what it
+ * changes in the rollups queued. Serial: a drain after every SERIAL_PAGES pages and at the end,
+ * nothing beside anything, all of it timed. Beside: the drain job every second beside the
+ * ingest as in a gateway, only the ingest timed (its last drain after it, not timed).
+ */
+async function ingestThroughPlatform(db: Database, now: Date, mode: PathMode): Promise<PathRun> {
+  await freshStart(db);
+  let drainSeconds = 0;
+  const started = performance.now();
+  if (mode === 'serial') {
+    while ((await ingestPlatformFeed(db, simulatorPlatform, now, { pages: SERIAL_PAGES })) > 0) drainSeconds += await timedDrain(db);
+    drainSeconds += await timedDrain(db);
+    return { seconds: (performance.now() - started) / 1000, drainSeconds };
+  }
+  let draining: Promise<void> | null = null;
+  let failure: unknown = null;
+  const timer = setInterval(() => {
+    draining ??= timedDrain(db)
+      .then((seconds) => void (drainSeconds += seconds))
+      .catch((error: unknown) => void (failure ??= error))
+      .finally(() => (draining = null));
+  }, DRAIN_EVERY_MS);
   try {
     while ((await ingestPlatformFeed(db, simulatorPlatform, now)) > 0);
   } finally {
     clearInterval(timer);
   }
-  const ingestSeconds = (performance.now() - started) / 1000;
+  const seconds = (performance.now() - started) / 1000;
   await draining;
-  await drain();
-  return { ingestSeconds, drainSeconds };
+  if (failure) throw failure;
+  await drainRollupsJob(db);
+  return { seconds, drainSeconds };
+}
+
+/** The path stored every bet once and the rollups count them all, the queue drained. */
+async function checkStored(db: Database, bets: number) {
+  const queued = await db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM report_queue`);
+  if (Number(queued!.n) !== 0) throw new Error('the drains left lines in the queue');
+  const rolled = await db.one<{ n: string | number }>(sql`SELECT sum(bets) AS n FROM report_member_days`);
+  if (Number(rolled!.n) !== bets) throw new Error(`the rollups count ${String(rolled!.n)} of ${bets} bets`);
+  const stored = await db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM bets`);
+  if (Number(stored!.n) !== bets) throw new Error(`the path stored ${String(stored!.n)} of ${bets} bets`);
 }
 
 /** Settled bets of the demo's members, drawn and settled by the game rules. */
@@ -172,7 +231,7 @@ const COLUMN_TYPES: Partial<Record<(typeof COLUMNS)[number], string>> = {
  * storeBets: the member and its line looked up, the shares and rates snapshotted, stored once
  * per order, what it changes in the rollups queued; and the drains that add the queue to the
  * rollups) against a raw multi-row INSERT of the very rows it stored, on the same database in
- * the same run.
+ * the same round, INGEST_ROUNDS rounds.
  */
 export async function benchBetIngest(target: { kind: 'pglite' } | { kind: 'postgres'; url: string }): Promise<IngestResult> {
   const db = target.kind === 'pglite' ? await openDatabase({ kind: 'pglite' }) : await openDatabase({ kind: 'postgres', url: target.url });
@@ -182,43 +241,52 @@ export async function benchBetIngest(target: { kind: 'pglite' } | { kind: 'postg
     await seedDemo(db, now);
     const bets = await platformBets(db, INGEST_BETS, now);
     await publish(db, bets, now);
-    const path = await ingestThroughPlatform(db, now);
-    const queued = await db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM report_queue`);
-    if (Number(queued!.n) !== 0) throw new Error('the drains left lines in the queue');
-    const rolled = await db.one<{ n: string | number }>(sql`SELECT sum(bets) AS n FROM report_member_days`);
-    if (Number(rolled!.n) !== bets.length) throw new Error(`the rollups count ${String(rolled!.n)} of ${bets.length} bets`);
+    const rounds: IngestRound[] = [];
+    for (let round = 0; round < INGEST_ROUNDS; round++) {
+      // The two ways take turns going first: a run after the raw INSERTs may pay for what they left.
+      const runs = new Map<PathMode, PathRun>();
+      for (const mode of round % 2 === 0 ? (['serial', 'beside'] as const) : (['beside', 'serial'] as const)) {
+        runs.set(mode, await ingestThroughPlatform(db, now, mode));
+        await checkStored(db, bets.length);
+      }
+      const serial = runs.get('serial')!;
+      const beside = runs.get('beside')!;
 
-    const rows = await db.rows<Record<(typeof COLUMNS)[number], unknown>>(sql`SELECT * FROM bets ORDER BY bet_time`);
-    if (rows.length !== bets.length) throw new Error(`the path stored ${rows.length} of ${bets.length} bets`);
-    await db.run(sql`TRUNCATE bets`);
-    let started = performance.now();
-    for (let i = 0; i < rows.length; i += RAW_BATCH) {
-      const values = rows.slice(i, i + RAW_BATCH).map(
-        (row) =>
-          sql`(${sql.join(
-            COLUMNS.map((column) => sql`${row[column]}`),
-            sql`, `,
-          )})`,
-      );
-      await db.run(sql`INSERT INTO bets (${sql.raw(COLUMNS.join(', '))}) VALUES ${sql.join(values, sql`, `)}`);
-    }
-    const rawSeconds = (performance.now() - started) / 1000;
+      const rows = await db.rows<Record<(typeof COLUMNS)[number], unknown>>(sql`SELECT * FROM bets ORDER BY bet_time`);
+      let rawPerSecond: number | undefined;
+      if (round === 0) {
+        await freshStart(db);
+        const started = performance.now();
+        for (let i = 0; i < rows.length; i += RAW_BATCH) {
+          const values = rows.slice(i, i + RAW_BATCH).map(
+            (row) =>
+              sql`(${sql.join(
+                COLUMNS.map((column) => sql`${row[column]}`),
+                sql`, `,
+              )})`,
+          );
+          await db.run(sql`INSERT INTO bets (${sql.raw(COLUMNS.join(', '))}) VALUES ${sql.join(values, sql`, `)}`);
+        }
+        rawPerSecond = rows.length / ((performance.now() - started) / 1000);
+      }
 
-    await db.run(sql`TRUNCATE bets`);
-    const typed = COLUMNS.map((column) => `${column} ${COLUMN_TYPES[column] ?? 'text'}`).join(', ');
-    started = performance.now();
-    for (let i = 0; i < rows.length; i += PATH_BATCH) {
-      await db.run(sql`INSERT INTO bets (${sql.raw(COLUMNS.join(', '))})
-        SELECT * FROM json_to_recordset(${JSON.stringify(rows.slice(i, i + PATH_BATCH))}::json) AS r (${sql.raw(typed)})`);
+      await freshStart(db);
+      const typed = COLUMNS.map((column) => `${column} ${COLUMN_TYPES[column] ?? 'text'}`).join(', ');
+      const started = performance.now();
+      for (let i = 0; i < rows.length; i += PATH_BATCH) {
+        await db.run(sql`INSERT INTO bets (${sql.raw(COLUMNS.join(', '))})
+          SELECT * FROM json_to_recordset(${JSON.stringify(rows.slice(i, i + PATH_BATCH))}::json) AS r (${sql.raw(typed)})`);
+      }
+      const rawJsonPerSecond = rows.length / ((performance.now() - started) / 1000);
+      rounds.push({
+        serialSeconds: serial.seconds,
+        serialDrainSeconds: serial.drainSeconds,
+        besideSeconds: beside.seconds,
+        ...(rawPerSecond === undefined ? {} : { rawPerSecond }),
+        rawJsonPerSecond,
+      });
     }
-    const rawJsonSeconds = (performance.now() - started) / 1000;
-    return {
-      bets: bets.length,
-      pathPerSecond: bets.length / (path.ingestSeconds + path.drainSeconds),
-      ...path,
-      rawPerSecond: rows.length / rawSeconds,
-      rawJsonPerSecond: rows.length / rawJsonSeconds,
-    };
+    return { bets: bets.length, rounds };
   } finally {
     await db.close();
   }
