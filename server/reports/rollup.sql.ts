@@ -3,32 +3,38 @@ import { sql, type SQL } from 'drizzle-orm';
 /** The Beijing calendar day (UTC+8, no daylight saving) of a timestamptz expression. */
 export const beijingDay = (time: SQL) => sql`((${time} AT TIME ZONE 'UTC') + interval '8 hours')::date`;
 
-/** x / 10000 rounded to the cent half away from zero, in integers (x is cents times hundredths of a percent). */
-const cents = (x: string) => `(CASE WHEN (${x}) < 0 THEN -((5000 - (${x})) / 10000) ELSE ((${x}) + 5000) / 10000 END)`;
+/**
+ * x / 10000 rounded to the cent half away from zero, in integers (x is cents times hundredths of
+ * a percent; integer division truncates toward zero). Odd in x: cents(-x) = -cents(x).
+ */
+const cents = (x: string) => `(CASE WHEN ${x} < 0 THEN (${x} - 5000) / 10000 ELSE (${x} + 5000) / 10000 END)`;
 
 /**
  * Each bet's parts (PRODUCT.md "Shares and rebate"), from its snapshot: shares p1-p4 and wash-code
  * rates a1-a4 of agent levels 1-4, the member's rate m (hundredths of a percent); below level 4
  * p = 0 and a = m. Level k keeps -W*(p_k - p_k+1) + V*(a_k - a_k+1), the member's rebate is V*m,
  * each rounded to the cent half away from zero; the company takes minus the sum of all the
- * others, so every bet sums to exactly zero with the member's net W + rebate.
+ * others, so every bet sums to exactly zero with the member's net W + rebate. A row of `delta`
+ * with sign -1 (what a replaced bet had added) comes with its amounts negated, and so its parts
+ * (the rounding is odd): its line sums take it out by adding it. Each product is computed once,
+ * in a level of its own (OFFSET 0 keeps the planner from writing it out again in every use).
  */
 const betParts = (delta: SQL) => sql`
   SELECT s.*, -(s.w + s.r + s.k1 + s.k2 + s.k3 + s.k4) AS company
-    FROM (SELECT c.*,
-                 ${sql.raw(cents('c.v * c.m'))} AS r,
-                 ${sql.raw(cents('-c.w * (c.p1 - c.p2) + c.v * (c.a1 - c.a2)'))} AS k1,
-                 ${sql.raw(cents('-c.w * (c.p2 - c.p3) + c.v * (c.a2 - c.a3)'))} AS k2,
-                 ${sql.raw(cents('-c.w * (c.p3 - c.p4) + c.v * (c.a3 - c.a4)'))} AS k3,
-                 ${sql.raw(cents('-c.w * c.p4 + c.v * (c.a4 - c.m)'))} AS k4
-            FROM (SELECT d.sign, d.site_id, ${beijingDay(sql`d.settle_time`)} AS day, d.game_type, d.game_code, d.line_path,
-                         d.bet, d.valid_bet AS v, d.win_loss AS w,
-                         COALESCE(d.p1, 0)::bigint AS p1, COALESCE(d.p2, 0)::bigint AS p2,
-                         COALESCE(d.p3, 0)::bigint AS p3, COALESCE(d.p4, 0)::bigint AS p4,
-                         COALESCE(d.a1, 0)::bigint AS a1, COALESCE(d.a2, 0)::bigint AS a2,
-                         COALESCE(d.a3, 0)::bigint AS a3, COALESCE(d.a4, 0)::bigint AS a4,
-                         COALESCE(d.m, 0)::bigint AS m
-                    FROM ${delta} d) c) s`;
+    FROM (SELECT x.*, ${sql.raw(cents('x.xr'))} AS r, ${sql.raw(cents('x.x1'))} AS k1, ${sql.raw(cents('x.x2'))} AS k2,
+                 ${sql.raw(cents('x.x3'))} AS k3, ${sql.raw(cents('x.x4'))} AS k4
+            FROM (SELECT c.*, c.v * c.m AS xr,
+                         -c.w * (c.p1 - c.p2) + c.v * (c.a1 - c.a2) AS x1,
+                         -c.w * (c.p2 - c.p3) + c.v * (c.a2 - c.a3) AS x2,
+                         -c.w * (c.p3 - c.p4) + c.v * (c.a3 - c.a4) AS x3,
+                         -c.w * c.p4 + c.v * (c.a4 - c.m) AS x4
+                    FROM (SELECT d.sign, d.site_id, ${beijingDay(sql`d.settle_time`)} AS day, d.game_type, d.game_code, d.line_path,
+                                 d.sign * d.bet AS bet, d.sign * d.valid_bet AS v, d.sign * d.win_loss AS w,
+                                 COALESCE(d.p1, 0) AS p1, COALESCE(d.p2, 0) AS p2, COALESCE(d.p3, 0) AS p3, COALESCE(d.p4, 0) AS p4,
+                                 COALESCE(d.a1, 0) AS a1, COALESCE(d.a2, 0) AS a2, COALESCE(d.a3, 0) AS a3, COALESCE(d.a4, 0) AS a4,
+                                 COALESCE(d.m, 0) AS m
+                            FROM ${delta} d) c
+                  OFFSET 0) x) s`;
 
 /** The columns of a bet the rollups read (a bulk load hands on only these, not whole rows). */
 const ROLLED = sql.raw(
@@ -108,11 +114,10 @@ const QUEUED = sql.raw(['site_id', 'day', 'game_type', 'game_code', 'line_path',
  */
 const lineSums = (delta: SQL) => sql`
   SELECT p.site_id, p.day, p.game_type, p.game_code, p.line_path,
-         sum(p.sign) AS n, sum(p.sign * p.bet) AS bet, sum(p.sign * p.v) AS v, sum(p.sign * p.w) AS w, sum(p.sign * p.r) AS r,
-         sum(p.sign * p.k1) AS k1, sum(p.sign * p.k2) AS k2, sum(p.sign * p.k3) AS k3, sum(p.sign * p.k4) AS k4,
-         sum(p.sign * p.company) AS company,
-         sum(p.sign * p.v * p.p1) AS sv1, sum(p.sign * p.v * p.p2) AS sv2, sum(p.sign * p.v * p.p3) AS sv3,
-         sum(p.sign * p.v * p.p4) AS sv4, ${toCompany(1)}, ${toCompany(2)}, ${toCompany(3)}, ${toCompany(4)}
+         sum(p.sign) AS n, sum(p.bet) AS bet, sum(p.v) AS v, sum(p.w) AS w, sum(p.r) AS r,
+         sum(p.k1) AS k1, sum(p.k2) AS k2, sum(p.k3) AS k3, sum(p.k4) AS k4, sum(p.company) AS company,
+         sum(p.v * p.p1) AS sv1, sum(p.v * p.p2) AS sv2, sum(p.v * p.p3) AS sv3, sum(p.v * p.p4) AS sv4,
+         ${toCompany(1)}, ${toCompany(2)}, ${toCompany(3)}, ${toCompany(4)}
     FROM (${betParts(delta)}) p
    GROUP BY p.site_id, p.day, p.game_type, p.game_code, p.line_path`;
 

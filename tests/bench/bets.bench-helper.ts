@@ -6,7 +6,7 @@ import { GAMES, playTypeOf } from '../../server/games/rules/game-registry';
 import { seededRandom } from '../../server/games/rules/seeded-random';
 import { validBets } from '../../server/games/rules/valid-bet.rules';
 import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
-import { ingestPlatformFeed } from '../../server/games/simulator/simulator-runtime';
+import { ingestFeedPages, ingestPlatformFeed } from '../../server/games/simulator/simulator-runtime';
 import { drainRollupsJob } from '../../server/reports/rollup-drain';
 import { seedDemo } from '../../server/seed/demo.seed';
 
@@ -17,7 +17,7 @@ export const INGEST_ROUNDS = 5;
 const PATH_BATCH = 2_000;
 /** How often the rollups' drain runs beside the ingest: as a gateway runs it (app.ts). */
 const DRAIN_EVERY_MS = 1_000;
-/** Pages of 5,000 feed items a call when nothing runs beside the ingest: a drain after each (about a second's bets here). */
+/** Pages of 5,000 feed items between two drains when nothing runs beside the ingest (about a second's bets here). */
 const SERIAL_PAGES = 4;
 /** 33 columns a row: 1,000 rows stay under PostgreSQL's 65,535 parameters a statement. */
 const RAW_BATCH = 1_000;
@@ -86,7 +86,7 @@ interface PathRun {
  * The real path: the feed read through the adapter from the back office's cursor (5,000 items a
  * transaction, the next page read while one is stored), each bet snapshotted and stored, what it
  * changes in the rollups queued. Serial: a drain after every SERIAL_PAGES pages and at the end,
- * nothing beside anything, all of it timed. Beside: the drain job every second beside the
+ * nothing beside anything but the read of the next page, all of it timed. Beside: the drain job every second beside the
  * ingest as in a gateway, only the ingest timed (its last drain after it, not timed).
  */
 async function ingestThroughPlatform(db: Database, now: Date, mode: PathMode): Promise<PathRun> {
@@ -94,7 +94,9 @@ async function ingestThroughPlatform(db: Database, now: Date, mode: PathMode): P
   let drainSeconds = 0;
   const started = performance.now();
   if (mode === 'serial') {
-    while ((await ingestPlatformFeed(db, simulatorPlatform, now, { pages: SERIAL_PAGES })) > 0) drainSeconds += await timedDrain(db);
+    let pages = 0;
+    for await (const _ of ingestFeedPages(db, simulatorPlatform, now))
+      if (++pages % SERIAL_PAGES === 0) drainSeconds += await timedDrain(db);
     drainSeconds += await timedDrain(db);
     return { seconds: (performance.now() - started) / 1000, drainSeconds };
   }

@@ -395,8 +395,32 @@ async function ingestFeedPage(
 /**
  * Reads the platform's feed from the back office's cursor into the bets, rounds and suggestions,
  * a page (`limit` items) a transaction, page after page while they come full, at most `pages`:
- * a live feed brings a few items a tick, and after an outage the job catches up. Answers the
- * feed items read.
+ * yields each page's items as it is stored (a caller may work between pages, or stop). The next
+ * page is read while one is stored; a page read ahead and not stored is read again later.
+ */
+export async function* ingestFeedPages(
+  db: Queryable,
+  platformFor: PlatformFor,
+  now: Date,
+  { limit = FEED_BATCH, pages = Infinity }: { limit?: number; pages?: number } = {},
+): AsyncGenerator<number, void, void> {
+  let ahead: Promise<FeedPage | null> | null = null;
+  try {
+    for (let page = 1; page <= pages; page++) {
+      const prefetched: FeedPage | null = ahead ? await ahead : null;
+      ahead = null;
+      const count = await ingestFeedPage(db, platformFor, now, limit, prefetched, page < pages ? (next) => (ahead = next) : undefined);
+      if (count > 0) yield count;
+      if (count < limit) return;
+    }
+  } finally {
+    await ahead;
+  }
+}
+
+/**
+ * ingestFeedPages to the end of the feed or `pages` pages: a live feed brings a few items a
+ * tick, and after an outage the job catches up. Answers the feed items read.
  */
 export async function ingestPlatformFeed(
   db: Queryable,
@@ -405,20 +429,7 @@ export async function ingestPlatformFeed(
   { limit = FEED_BATCH, pages = FEED_PAGES }: { limit?: number; pages?: number } = {},
 ): Promise<number> {
   let read = 0;
-  let ahead: Promise<FeedPage | null> | null = null;
-  try {
-    for (let page = 0; page < pages; page++) {
-      const prefetched: FeedPage | null = ahead ? await ahead : null;
-      ahead = null;
-      const last = page === pages - 1;
-      const count = await ingestFeedPage(db, platformFor, now, limit, prefetched, last ? undefined : (next) => (ahead = next));
-      read += count;
-      if (count < limit) break;
-    }
-  } finally {
-    // A page read ahead and not stored is read again by the next call.
-    await ahead;
-  }
+  for await (const count of ingestFeedPages(db, platformFor, now, { limit, pages })) read += count;
   return read;
 }
 
