@@ -12,7 +12,7 @@ export const raiseWatchedBets = (siteId: string, bets: SQL, now: Date) => sql`
     INSERT INTO monitor_events (site_id, account_id, level, kind, amount, detail, ref, created_at)
     SELECT ${siteId}, a.id, a.level, k.kind, k.amount, i.order_id, k.kind || ':' || i.order_id, ${now.toISOString()}::timestamptz
       FROM ${bets}
-        JOIN accounts a ON a.id = i.member_id AND a.site_id = ${siteId}
+      JOIN accounts a ON a.id = i.member_id AND a.site_id = ${siteId}
       JOIN sites st ON st.id = ${siteId}
       CROSS JOIN LATERAL (VALUES ('bet', i.bet, st.monitor_bet_cents), ('win', i.win_loss, st.monitor_win_cents)) AS k (kind, amount, threshold)
      WHERE i.watched AND k.threshold > 0 AND k.amount >= k.threshold AND (k.kind = 'bet' OR i.status IN ('settled', 'resettled'))

@@ -377,10 +377,10 @@ async function ingestFeedPage(
     if (page.count === 0) return 0;
     // A full page: the next is read while the bets of this one are stored (or at once, without
     // bets). A failed read ahead only costs reading the page again, in its own transaction.
-    let next = page.count < limit || !onNext;
+    let nextAsked = page.count < limit || !onNext;
     const readNext = () => {
-      if (next) return;
-      next = true;
+      if (nextAsked) return;
+      nextAsked = true;
       onNext?.(readFeedPage(platformFor(db), page.last, limit).catch(() => null));
     };
     await storeRounds(tx, page.rounds);
