@@ -30,6 +30,8 @@ export interface IngestRound {
   serialDrainSeconds: number;
   /** The real path with the drain job beside it every second, as in a gateway: the ingest's time. */
   besideSeconds: number;
+  /** The time of those drains (summed; they ran beside the ingest). */
+  besideDrainSeconds: number;
   /** A multi-row INSERT ... VALUES with every value a parameter (the first round only: the slowest way by far). */
   rawPerSecond?: number;
   /** The same rows as one JSON parameter a statement, without any lookup (the cheapest way in). */
@@ -284,6 +286,7 @@ export async function benchBetIngest(target: { kind: 'pglite' } | { kind: 'postg
         serialSeconds: serial.seconds,
         serialDrainSeconds: serial.drainSeconds,
         besideSeconds: beside.seconds,
+        besideDrainSeconds: beside.drainSeconds,
         ...(rawPerSecond === undefined ? {} : { rawPerSecond }),
         rawJsonPerSecond,
       });
