@@ -152,6 +152,30 @@ describe('the embedded game platform at play', () => {
     expect(await queuedBets()).toBe(250);
   });
 
+  it('lets the process serve timers and requests between the pages of a long read (on PGlite a page is only promise callbacks)', async () => {
+    const at = new Date(now);
+    while ((await ingestPlatformFeed(db, simulatorPlatform, at)) > 0);
+    const member = await db.one<{ id: string | number }>(
+      sql`SELECT id FROM accounts WHERE site_id = 'demo' AND level = 5 ORDER BY id LIMIT 1`,
+    );
+    for (let i = 0; i < 100; i++) {
+      const bet = aBet(String(member!.id), { orderId: `9103${String(i).padStart(4, '0')}` });
+      await publish(db, 'demo', 'bet', { ...bet, betTime: bet.betTime.toISOString(), settleTime: bet.settleTime!.toISOString() }, at);
+    }
+    let served = 0;
+    let serving = true;
+    const serve = () => {
+      if (!serving) return;
+      served += 1;
+      setTimeout(serve, 0);
+    };
+    setTimeout(serve, 0);
+    expect(await ingestPlatformFeed(db, simulatorPlatform, at, { limit: 10, pages: 20 })).toBe(100);
+    serving = false;
+    // Ten pages: a timer runs between each two of them at least.
+    expect(served).toBeGreaterThanOrEqual(9);
+  });
+
   it("draws a live round's result from (seed, table, round) alone", async () => {
     const rows = await db.rows<{
       game_code: string;

@@ -407,6 +407,9 @@ export async function* ingestFeedPages(
   let ahead: Promise<FeedPage | null> | null = null;
   try {
     for (let page = 1; page <= pages; page++) {
+      // The process serves what waits between two pages: on PGlite a page is one run of promise
+      // callbacks, and pages one after the other would hold back every request and timer.
+      if (page > 1) await new Promise((resolve) => setImmediate(resolve));
       const prefetched: FeedPage | null = ahead ? await ahead : null;
       ahead = null;
       const count = await ingestFeedPage(db, platformFor, now, limit, prefetched, page < pages ? (next) => (ahead = next) : undefined);
