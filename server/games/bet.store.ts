@@ -205,7 +205,7 @@ const supersedes = (stored: string, next: string) =>
  * for Node, not the database, so a reader can prepare the next batch while one is stored.
  */
 export interface BetBatch {
-  /** Bets as the platform reported them. */
+  /** How many reports of bets the platform sent (a bet read twice counts twice): what is not stored was ignored. */
   count: number;
   /** The latest report of each bet, as JSON rows (wire). */
   rows: string;
@@ -221,12 +221,13 @@ export interface BetBatch {
 
 export function prepareBets(bets: readonly PlatformBet[]): BetBatch {
   const latest = latestPerBet(bets);
-  const months = new Set<string>();
+  // Months as year * 12 + month: a number a bet, a Date only for each distinct month.
+  const months = new Set<number>();
   const pairs = new Map<string, { member_id: string; game_type: string }>();
   const settledMembers = new Set<string>();
   let replacing = false;
   for (const bet of latest) {
-    months.add(new Date(Date.UTC(bet.betTime.getUTCFullYear(), bet.betTime.getUTCMonth(), 1)).toISOString());
+    months.add(bet.betTime.getUTCFullYear() * 12 + bet.betTime.getUTCMonth());
     const pair = `${bet.memberId}:${bet.gameType}`;
     if (!pairs.has(pair)) pairs.set(pair, { member_id: bet.memberId, game_type: bet.gameType });
     if (bet.status === 'resettled' || bet.status === 'cancelled') replacing = true;
@@ -236,7 +237,7 @@ export function prepareBets(bets: readonly PlatformBet[]): BetBatch {
     count: bets.length,
     rows: JSON.stringify(latest.map(wire)),
     pairs: JSON.stringify([...pairs.values()]),
-    months: [...months],
+    months: [...months].map((month) => new Date(Date.UTC(Math.floor(month / 12), month % 12, 1)).toISOString()),
     replacing,
     settledMembers: [...settledMembers],
   };

@@ -88,8 +88,9 @@ interface PathRun {
  * The real path: the feed read through the adapter from the back office's cursor (5,000 items a
  * transaction, the next page read while one is stored), each bet snapshotted and stored, what it
  * changes in the rollups queued. Serial: a drain after every SERIAL_PAGES pages and at the end,
- * nothing beside anything but the read of the next page, all of it timed. Beside: the drain job every second beside the
- * ingest as in a gateway, only the ingest timed (its last drain after it, not timed).
+ * nothing beside anything but the read of the next page, all of it timed. Beside: the drain job
+ * every second beside the ingest as in a gateway, only the ingest timed (its last drain after
+ * it, not timed).
  */
 async function ingestThroughPlatform(db: Database, now: Date, mode: PathMode): Promise<PathRun> {
   await freshStart(db);
