@@ -17,6 +17,8 @@ import { PgliteConnection } from './pglite-connection';
  * Queries are written with drizzle's `sql` template, compiled here to text and values.
  */
 export interface Queryable {
+  /** PGlite runs one session, its statements one at a time; a PostgreSQL server runs many side by side. */
+  readonly kind: 'pglite' | 'postgres';
   rows<T>(query: SQL): Promise<T[]>;
   one<T>(query: SQL): Promise<T | undefined>;
   run(query: SQL): Promise<number>;
@@ -87,7 +89,6 @@ const pgliteCopier =
   };
 
 export interface Database extends Queryable {
-  readonly kind: 'pglite' | 'postgres';
   /** Runs a multi-statement SQL script (a migration) as one transaction. */
   runScript(script: string): Promise<void>;
   close(): Promise<void>;
@@ -230,7 +231,7 @@ class Transaction {
 }
 
 /** The Queryable over the pool (outside a transaction) or one transaction (inside, `depth` savepoints deep). */
-function queryable(pool: pg.Pool, tx: Transaction | null, depth: number, copier: Copier): Queryable {
+function queryable(kind: Queryable['kind'], pool: pg.Pool, tx: Transaction | null, depth: number, copier: Copier): Queryable {
   const execute = (query: SQL, commit = false) => {
     const compiled = dialect.sqlToQuery(query);
     const name = preparedQueries.has(query) ? statementName(compiled.sql) : undefined;
@@ -239,6 +240,7 @@ function queryable(pool: pg.Pool, tx: Transaction | null, depth: number, copier:
     return commit && depth === 1 ? tx.sendAndCommit(statement) : tx.send(statement);
   };
   return {
+    kind,
     async rows<T>(query: SQL) {
       return (await execute(query)).rows as T[];
     },
@@ -255,8 +257,8 @@ function queryable(pool: pg.Pool, tx: Transaction | null, depth: number, copier:
       return (await execute(query, true)).rows[0] as T | undefined;
     },
     transaction<T>(work: (inner: Queryable) => Promise<T>): Promise<T> {
-      if (!tx) return inTransaction(pool, (opened) => work(queryable(pool, opened, 1, copier)));
-      return inSavepoint(tx, depth, () => work(queryable(pool, tx, depth + 1, copier)));
+      if (!tx) return inTransaction(pool, (opened) => work(queryable(kind, pool, opened, 1, copier)));
+      return inSavepoint(tx, depth, () => work(queryable(kind, pool, tx, depth + 1, copier)));
     },
     async copyFrom(table, columns, chunks) {
       if (tx) {
@@ -309,10 +311,9 @@ async function inSavepoint<T>(tx: Transaction, depth: number, work: () => Promis
 async function openPool(kind: Database['kind'], pool: pg.Pool, copier: Copier, close: () => Promise<void>): Promise<Database> {
   // An idle client losing its server must not crash the process.
   pool.on('error', () => undefined);
-  const db = queryable(pool, null, 0, copier);
+  const db = queryable(kind, pool, null, 0, copier);
   await db.one(sql`select 1`);
   return {
-    kind,
     ...db,
     // Without values, node-postgres uses the simple protocol, which takes several statements.
     runScript: (script) => inTransaction(pool, (tx) => tx.send(script).then(() => undefined)),

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { AccountStatus, memberLevel } from '../../contract/account-levels.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import { prepared, type Queryable } from '../db/database';
@@ -20,19 +20,20 @@ import { RpcError } from '../rpc/rpc-error';
  * (lockOnly, lockMember), so such steps of one member never interleave (a confirmation or a
  * failed request only changes the state of its own row). All transfers of a site move points
  * through its one wallet row, so the wallet is locked as late and as briefly as possible: only
- * the movement updates it, in the last statement of a step that moves points, sent with the
- * COMMIT; steps that move nothing never touch it. So, in every transaction that locks both,
- * the member comes before the wallet, and the wallet before the site's serial (the movement's
- * statement takes them in that order). Score ups and downs lock two tree accounts, then the
- * serial, and never the wallet, so no cycle can form. (The play-history seed holds the site's
- * serial and every account of a fresh site before anything plays on it.)
+ * the wallet's side of a movement takes it, at the end of a step that moves points, sent with
+ * the COMMIT; steps that move nothing never touch it. So, in every transaction that locks both,
+ * the member comes before the wallet, and the wallet before the site's serial. Score ups and
+ * downs lock two tree accounts, then the serial, and never the wallet, so no cycle can form.
+ * (The play-history seed holds the site's serial and every account of a fresh site before
+ * anything plays on it.)
  *
  * Round trips. The hot steps (beginIn, requestOut, creditOut) are one round trip each: BEGIN,
  * the member's lock, one statement that checks and writes, COMMIT. The lock is a statement of
  * its own so that the next one, with a snapshot taken once the lock is granted, sees what the
  * member's earlier transfers committed; that statement writes only when every check passes
- * and answers what it read, from which the step tells why it did nothing. The hot statements
- * are prepared once per connection.
+ * and answers what it read, from which the step tells why it did nothing. In a step that moves
+ * points it is the movement's member's side, and the wallet's side follows in the same round
+ * trip (moveWithWallet). The hot statements are prepared once per connection.
  */
 
 /** A transfer younger than this may still get its first answer: repairing it is refused (37165). */
@@ -146,6 +147,106 @@ function lockOnly(tx: Queryable, siteId: string, memberId: string) {
   );
 }
 
+/**
+ * A movement between a member and its site's wallet, the end of a step (sent with its COMMIT):
+ * the member's side, then the wallet's (walletSide).
+ */
+interface WalletMovement {
+  /** CTEs that check and move the member's points, one named `member`: its row after, none when a check failed. */
+  memberSide: SQL;
+  /** What the step answers of the member's side, whether it moved or not: a SELECT list over `from`. */
+  answer: SQL;
+  from: SQL;
+  /**
+   * What the score-log row takes of the member's side (CTE `m`): read after it by a statement of
+   * its own, or from its CTEs when both sides are one statement.
+   */
+  after: { read: SQL; joined: SQL };
+  /** What the wallet's balance gains (negative: pays), an expression over `m`. */
+  toWallet: SQL;
+  /** The score-log row's values in scoreLogColumns' order, over `m`, `wallet` and `serial`. */
+  log: SQL;
+}
+
+interface MovementLog {
+  serial_no: DbInt;
+  game_session: string;
+}
+
+/**
+ * The wallet's side of a movement, CTEs after `moving` (a row when the member's side moved) and
+ * `m`: the wallet's balance, the site's serial and the score-log row (`moved`), each hanging on
+ * the one before. One row for a movement, none without: a member, wallet or serial missing leaves
+ * nulls the score log refuses (the statement fails, all is rolled back), never a member moved
+ * without its row.
+ */
+const walletSide = (siteId: string, movement: WalletMovement, after: SQL) => sql`
+    m AS (${after}),
+    wallet AS (
+      UPDATE accounts SET balance = balance + ${movement.toWallet}
+       WHERE site_id = ${siteId} AND kind = 'wallet' AND EXISTS (SELECT FROM moving) RETURNING id, balance
+    ), serial AS (
+      UPDATE sites SET score_serial = score_serial + 1 WHERE id = ${siteId} AND EXISTS (SELECT FROM wallet) RETURNING score_serial
+    ), moved AS (
+      INSERT INTO score_log (${scoreLogColumns})
+      SELECT ${movement.log} FROM moving LEFT JOIN m ON true LEFT JOIN wallet ON true LEFT JOIN serial ON true
+      RETURNING serial_no, game_session
+    )`;
+
+/**
+ * On a PostgreSQL server the two sides are two statements, the wallet's lock between them:
+ * every transfer of a site queues for its wallet, and the member's side (the checks and the
+ * member's own row) then runs before the wallet is asked for, and the wallet's side starts
+ * once it is granted (a statement that waits for a row midway re-runs part of itself on the
+ * row's new version, holding what it took meanwhile). The first marks the transaction with the
+ * transfer id when it moved the member (a setting local to the transaction, gone at its end); the
+ * wallet's lock and side act only for that mark, so a check that failed moves nothing on either
+ * side. PGlite runs one statement at a time, with no queue to shorten: there both sides are one
+ * statement, as fewer statements cost less.
+ */
+const MOVING = 'credit.moving';
+
+async function moveWithWallet<T extends object>(
+  tx: Queryable,
+  siteId: string,
+  transferId: string,
+  movement: WalletMovement,
+): Promise<{ answer: T | undefined; log: MovementLog | undefined }> {
+  if (tx.kind === 'pglite') {
+    const row = await tx.oneAndCommit<T & { serial_no: DbInt | null; game_session: string | null }>(
+      prepared(sql`
+    WITH ${movement.memberSide}, moving AS (SELECT FROM member), ${walletSide(siteId, movement, movement.after.joined)}
+    SELECT ${movement.answer}, moved.serial_no, moved.game_session FROM ${movement.from} LEFT JOIN moved ON true`),
+    );
+    const moved = row && row.serial_no !== null && row.game_session !== null;
+    return { answer: row, log: moved ? { serial_no: row.serial_no!, game_session: row.game_session! } : undefined };
+  }
+  const marking = sql`set_config(${MOVING}, ${transferId}, true)`;
+  const marked = sql`current_setting(${MOVING}, true) = ${transferId}`;
+  const answer = sentAhead(
+    tx.one<T & { moving: string | null }>(
+      prepared(sql`
+    WITH ${movement.memberSide}
+    SELECT ${movement.answer}, CASE WHEN EXISTS (SELECT FROM member) THEN ${marking} END AS moving FROM ${movement.from}`),
+    ),
+  );
+  const walletLocked = sentAhead(
+    tx.one(prepared(sql`SELECT FROM accounts WHERE site_id = ${siteId} AND kind = 'wallet' AND ${marked} FOR NO KEY UPDATE`)),
+  );
+  const log = sentAhead(
+    tx.oneAndCommit<MovementLog>(
+      prepared(sql`
+    WITH moving AS (SELECT WHERE ${marked}), ${walletSide(siteId, movement, movement.after.read)}
+    SELECT serial_no, game_session FROM moved`),
+    ),
+  );
+  const row = await answer;
+  await walletLocked;
+  const written = await log;
+  if (row?.moving != null && !written) throw new Error(`transfer ${transferId}: the member moved and the wallet's side wrote no row`);
+  return { answer: row, log: written };
+}
+
 /** The member's open session (null: none), once transferState's answer allows a new transfer. */
 async function openSession(state: ReturnType<typeof transferState>, siteId: string, transferId: string) {
   const row = (await state)!;
@@ -223,62 +324,61 @@ async function memberWithWallet(locked: ReturnType<typeof lockMember>) {
 }
 
 /**
- * Step 1 of a transfer in, one round trip (BEGIN, the member's lock, this statement, COMMIT):
+ * Step 1 of a transfer in, one round trip (BEGIN, the member's lock, the movement, COMMIT):
  * under the member's row lock it checks the member and its line are normal, its balance
  * suffices and no earlier transfer of its is unsettled, and only then moves the points out of
  * the member at once (the row says pending), opens the member's game session when none is open
- * (named after this transfer) and marks it in game. The movement hangs on the member's update,
- * so a check that fails moves nothing; the statement answers what it read either way, and
- * beginIn tells why from that (20002, 20003, 37111, 37165). As in every movement, the wallet
- * and the site's serial are updated last, just before the COMMIT sent with the statement.
+ * (named after this transfer) and marks it in game; the wallet's side follows (moveWithWallet).
+ * The member's side answers what it read either way, and beginIn tells why nothing moved from
+ * that (20002, 20003, 37111, 37165).
  */
 async function beginIn(tx: Queryable, input: TransferRequest, amount: bigint) {
   const { siteId, memberId, transferId, now } = input;
+  const cents = sql`${String(amount)}::bigint`;
   const locked = lockOnly(tx, siteId, memberId);
-  const row = await tx.oneAndCommit<{
-    status: number;
-    line_status: number;
-    balance: DbInt;
-    login_id: string;
-    unsettled: boolean;
-    used: boolean;
-    serial_no: DbInt | null;
-    game_session: string | null;
-  }>(
-    prepared(sql`
-    WITH st AS (
+  const movement = sentAhead(
+    moveWithWallet<{
+      status: number;
+      line_status: number;
+      balance: DbInt;
+      login_id: string;
+      unsettled: boolean;
+      used: boolean;
+    }>(tx, siteId, transferId, {
+      memberSide: sql`
+    st AS (
       SELECT a.status, a.balance, a.login_id, ${lineStatus} AS line_status, ${stateColumns(siteId, memberId, transferId)}
         FROM accounts a WHERE a.id = ${memberId}::bigint AND a.site_id = ${siteId} AND a.kind = 'tree' AND a.level = ${memberLevel}
     ), ok AS (
       SELECT session FROM st
-       WHERE status = ${AccountStatus.normal} AND line_status = ${AccountStatus.normal} AND balance >= ${String(amount)}::bigint
+       WHERE status = ${AccountStatus.normal} AND line_status = ${AccountStatus.normal} AND balance >= ${cents}
          AND NOT unsettled AND NOT used
     ), member AS (
-      UPDATE accounts SET balance = balance - ${String(amount)}::bigint, in_game = true
-       WHERE id = ${memberId}::bigint AND EXISTS (SELECT FROM ok) AND balance >= ${String(amount)}::bigint RETURNING balance
-    ), wallet AS (
-      UPDATE accounts SET balance = balance + ${String(amount)}::bigint
-       WHERE site_id = ${siteId} AND kind = 'wallet' AND EXISTS (SELECT FROM member) RETURNING id, balance
-    ), serial AS (
-      UPDATE sites SET score_serial = score_serial + 1 WHERE id = ${siteId} AND EXISTS (SELECT FROM wallet) RETURNING score_serial
+      UPDATE accounts SET balance = balance - ${cents}, in_game = true
+       WHERE id = ${memberId}::bigint AND EXISTS (SELECT FROM ok) AND balance >= ${cents} RETURNING balance
     ), opened AS (
       INSERT INTO game_sessions (site_id, session_id, member_id, started_at)
       SELECT ${siteId}, ${transferId}, ${memberId}::bigint, ${now}::timestamptz FROM member, ok WHERE ok.session IS NULL
-    ), moved AS (
-      INSERT INTO score_log (${scoreLogColumns})
-      SELECT ${siteId}, serial.score_serial, 'in', ${memberId}::bigint, wallet.id, ${memberId}::bigint, ${String(amount)}::bigint,
-          member.balance + ${String(amount)}::bigint, member.balance, wallet.balance - ${String(amount)}::bigint, wallet.balance,
-          ${memberId}::bigint, NULL, (SELECT login_id FROM st), ${input.ip ?? ''}, '', 'pending', NULL,
-          ${transferId}, COALESCE(ok.session, ${transferId}), ${now}
-        FROM member CROSS JOIN ok LEFT JOIN wallet ON true LEFT JOIN serial ON true
-      RETURNING serial_no, game_session
-    )
-    SELECT st.status, st.line_status, st.balance, st.login_id, st.unsettled, st.used, moved.serial_no, moved.game_session
-      FROM st LEFT JOIN moved ON true`),
+    )`,
+      answer: sql`st.status, st.line_status, st.balance, st.login_id, st.unsettled, st.used`,
+      from: sql`st`,
+      after: {
+        // The member's balance after its side, and the session it opened or found open.
+        read: sql`SELECT a.balance, a.login_id, s.session_id FROM accounts a
+                  LEFT JOIN game_sessions s ON s.member_id = a.id AND s.site_id = ${siteId} AND s.ended_at IS NULL
+                 WHERE a.id = ${memberId}::bigint AND EXISTS (SELECT FROM moving)`,
+        joined: sql`SELECT member.balance, st.login_id, COALESCE(ok.session, ${transferId}) AS session_id FROM member, st, ok`,
+      },
+      toWallet: cents,
+      log: sql`${siteId}, serial.score_serial, 'in', ${memberId}::bigint, wallet.id, ${memberId}::bigint, ${cents},
+            m.balance + ${cents}, m.balance, wallet.balance - ${cents}, wallet.balance,
+            ${memberId}::bigint, NULL, m.login_id, ${input.ip ?? ''}, '', 'pending', NULL, ${transferId}, m.session_id, ${now}`,
+    }),
   );
   await locked;
+  const { answer: row, log } = await movement;
   if (!row) throw new RpcError(ErrorCode.accountNotFound);
-  if (row.serial_no === null || row.game_session === null) {
+  if (!log) {
     if (row.status !== AccountStatus.normal || Number(row.line_status) !== AccountStatus.normal) {
       throw new RpcError(ErrorCode.targetStatusForbidsScore);
     }
@@ -287,7 +387,7 @@ async function beginIn(tx: Queryable, input: TransferRequest, amount: bigint) {
     if (row.unsettled) throw new RpcError(ErrorCode.repairTooEarly);
     throw new Error(`transfer in ${transferId} of member ${memberId} moved nothing`);
   }
-  return { serialNo: String(row.serial_no), session: row.game_session, login: row.login_id };
+  return { serialNo: String(log.serial_no), session: log.game_session, login: row.login_id };
 }
 
 /** The platform confirmed a pending transfer in (one statement: no transaction of its own needed). False when it was no longer pending. */
@@ -348,12 +448,12 @@ export async function transferIn(db: Queryable, platformFor: PlatformFor, input:
 }
 
 /**
- * Credits a confirmed transfer out of `memberId`, one round trip (BEGIN, the member's lock,
- * this statement, COMMIT): the request becomes done and, only with it, the wallet pays the
- * member what the request says, with its score-log row; the session ends with it when the
- * platform balance is 0. No row: the request was not pending (37163). Each update hangs on the
- * one before, and a member, wallet or serial missing after the request's update would leave
- * nulls the score log refuses (the statement fails, all is rolled back).
+ * Credits a confirmed transfer out of `memberId`, one round trip (BEGIN, the member's lock, the
+ * movement, COMMIT): the request becomes done and, only with it, the member is paid what the
+ * request says, and the session ends with it when the platform balance is 0; the wallet's side
+ * follows (moveWithWallet). Nothing moved: the request was not pending (37163). The request and
+ * the member's update ask the same of the member's row, which the step holds locked, so neither
+ * is ever done without the other.
  */
 async function creditOut(
   tx: Queryable,
@@ -362,6 +462,7 @@ async function creditOut(
   const { siteId, transferId, memberId, now, operator } = input;
   const closes = input.platformBalance === 0n;
   const locked = lockOnly(tx, siteId, memberId);
+  const isMember = sql`id = ${memberId}::bigint AND site_id = ${siteId} AND kind = 'tree'`;
   // Two texts, each prepared: the session and the in-game flag end only when the platform holds nothing more.
   const ends = closes
     ? sql`, closed AS (
@@ -369,32 +470,39 @@ async function creditOut(
        WHERE site_id = ${siteId} AND session_id = (SELECT game_session FROM request) AND ended_at IS NULL AND EXISTS (SELECT FROM member)
     )`
     : sql``;
-  const row = await tx.oneAndCommit<{ serial_no: DbInt; game_session: string }>(
-    prepared(sql`
-    WITH request AS (
+  const movement = sentAhead(
+    moveWithWallet(tx, siteId, transferId, {
+      memberSide: sql`
+    request AS (
       UPDATE transfer_outs SET state = 'done', finished_at = ${now}
        WHERE site_id = ${siteId} AND transfer_id = ${transferId} AND member_id = ${memberId}::bigint AND state = 'pending'
+         AND EXISTS (SELECT FROM accounts WHERE ${isMember})
       RETURNING amount, game_session
     ), member AS (
       UPDATE accounts SET balance = balance + (SELECT amount FROM request)${closes ? sql`, in_game = false` : sql``}
-       WHERE id = ${memberId}::bigint AND site_id = ${siteId} AND kind = 'tree' AND EXISTS (SELECT FROM request) RETURNING balance, login_id
-    ), wallet AS (
-      UPDATE accounts SET balance = balance - (SELECT amount FROM request)
-       WHERE site_id = ${siteId} AND kind = 'wallet' AND EXISTS (SELECT FROM member) RETURNING id, balance
-    ), serial AS (
-      UPDATE sites SET score_serial = score_serial + 1 WHERE id = ${siteId} AND EXISTS (SELECT FROM wallet) RETURNING score_serial
-    )${ends}
-    INSERT INTO score_log (${scoreLogColumns})
-    SELECT ${siteId}, serial.score_serial, 'out', wallet.id, member_id, member_id, request.amount,
-        member.balance - request.amount, member.balance, wallet.balance + request.amount, wallet.balance,
-        COALESCE(${operator?.accountId ?? null}::bigint, member_id), ${operator?.subAccountId ?? null}::bigint,
-        COALESCE(${operator?.login ?? null}, member.login_id), ${operator?.ip ?? ''}, '', 'done', NULL, ${transferId}, request.game_session, ${now}
-      FROM request CROSS JOIN (SELECT ${memberId}::bigint AS member_id) m LEFT JOIN member ON true LEFT JOIN wallet ON true LEFT JOIN serial ON true
-    RETURNING serial_no, game_session`),
+       WHERE ${isMember} AND EXISTS (SELECT FROM request) RETURNING balance, login_id
+    )${ends}`,
+      // Nothing to answer of this side: whether it moved is the score-log row.
+      answer: sql`true AS asked`,
+      from: sql`(SELECT) one`,
+      after: {
+        // The member's balance after its side, and what its request says.
+        read: sql`SELECT a.balance, a.login_id, r.amount, r.game_session FROM accounts a
+                  JOIN transfer_outs r ON r.site_id = ${siteId} AND r.transfer_id = ${transferId}
+                 WHERE a.id = ${memberId}::bigint AND EXISTS (SELECT FROM moving)`,
+        joined: sql`SELECT member.balance, member.login_id, request.amount, request.game_session FROM member, request`,
+      },
+      toWallet: sql`-(SELECT amount FROM m)`,
+      log: sql`${siteId}, serial.score_serial, 'out', wallet.id, ${memberId}::bigint, ${memberId}::bigint, m.amount,
+            m.balance - m.amount, m.balance, wallet.balance + m.amount, wallet.balance,
+            COALESCE(${operator?.accountId ?? null}::bigint, ${memberId}::bigint), ${operator?.subAccountId ?? null}::bigint,
+            COALESCE(${operator?.login ?? null}, m.login_id), ${operator?.ip ?? ''}, '', 'done', NULL, ${transferId}, m.game_session, ${now}`,
+    }),
   );
   await locked;
-  if (!row) throw new RpcError(ErrorCode.repairNothingPending);
-  return { serialNo: String(row.serial_no), session: row.game_session };
+  const { log } = await movement;
+  if (!log) throw new RpcError(ErrorCode.repairNothingPending);
+  return { serialNo: String(log.serial_no), session: log.game_session };
 }
 
 async function failOut(tx: Queryable, siteId: string, transferId: string, now: Date) {
