@@ -193,7 +193,14 @@ const walletSide = (siteId: string, movement: WalletMovement, after: SQL) => sql
       RETURNING serial_no, game_session
     )`;
 
+/** The setting, local to a transaction, by which a movement's member side tells its wallet's side that it moved (moveWithWallet). */
+const MOVING = 'credit.moving';
+
 /**
+ * Sends a movement, the end of its step, with the COMMIT; answers what the member's side read and
+ * the score-log row (none: nothing moved). The caller must not await anything before calling it,
+ * so it leaves in the step's one round trip.
+ *
  * On a PostgreSQL server the two sides are two statements, the wallet's lock between them:
  * every transfer of a site queues for its wallet, and the member's side (the checks and the
  * member's own row) then runs before the wallet is asked for, and the wallet's side starts
@@ -204,8 +211,6 @@ const walletSide = (siteId: string, movement: WalletMovement, after: SQL) => sql
  * side. PGlite runs one statement at a time, with no queue to shorten: there both sides are one
  * statement, as fewer statements cost less.
  */
-const MOVING = 'credit.moving';
-
 async function moveWithWallet<T extends object>(
   tx: Queryable,
   siteId: string,
