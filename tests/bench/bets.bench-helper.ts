@@ -9,6 +9,7 @@ import { simulatorPlatform } from '../../server/games/simulator/simulator-platfo
 import { ingestFeedPages, ingestPlatformFeed } from '../../server/games/simulator/simulator-runtime';
 import { drainRollupsJob } from '../../server/reports/rollup-drain';
 import { seedDemo } from '../../server/seed/demo.seed';
+import { feedBet } from '../support/bet-fixture';
 
 export const INGEST_BETS = 100_000;
 /** Rounds of the whole comparison; each figure printed is the median of its rounds. */
@@ -45,7 +46,7 @@ export interface IngestResult {
 
 /** The bets as the simulator publishes them on the platform's feed, for the adapter to read (not timed). */
 async function publish(db: Database, bets: readonly PlatformBet[], now: Date) {
-  const feed = bets.map((bet) => ({ ...bet, betTime: bet.betTime.toISOString(), settleTime: bet.settleTime?.toISOString() ?? null }));
+  const feed = bets.map(feedBet);
   for (let i = 0; i < feed.length; i += 5_000) {
     await db.run(sql`INSERT INTO platform_feed (site_id, kind, body, created_at)
       SELECT 'demo', 'bet', item, ${now.toISOString()}::timestamptz FROM json_array_elements(${JSON.stringify(feed.slice(i, i + 5_000))}::json) AS item`);

@@ -5,7 +5,7 @@ import { simulatorPlatform } from '../../server/games/simulator/simulator-platfo
 import { ingestPlatformFeed, publish } from '../../server/games/simulator/simulator-runtime';
 import { useAppInChromium } from '../support/app-in-chromium';
 import { setTabHidden } from '../support/app-page';
-import { aBet } from '../support/bet-fixture';
+import { aBet, feedBet } from '../support/bet-fixture';
 import { text } from '../support/pages/locale-text';
 import { ShellPage } from '../support/pages/shell-page';
 
@@ -25,7 +25,7 @@ async function plantWin(orderId: string, winLoss: number) {
     settle: 100_000 + winLoss,
     winLoss,
   });
-  await publish(e2e.gw.db, 'demo', 'bet', { ...bet, betTime: bet.betTime.toISOString(), settleTime: at.toISOString() }, at);
+  await publish(e2e.gw.db, 'demo', 'bet', feedBet(bet), at);
   await ingestPlatformFeed(e2e.gw.db, (q) => simulatorPlatform(q), at);
   const stored = await e2e.gw.db.one<{ win_loss: string | number }>(
     sql`SELECT win_loss FROM bets WHERE site_id = 'demo' AND order_id = ${orderId}`,

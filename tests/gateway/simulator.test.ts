@@ -17,7 +17,7 @@ import { seededRandom } from '../../server/games/rules/seeded-random';
 import { checkLedger } from '../../server/points/ledger-check';
 import type { PlatformFor } from '../../server/games/game-platform';
 import { drainRollups } from '../../server/reports/rollup-drain';
-import { aBet } from '../support/bet-fixture';
+import { aBet, feedBet } from '../support/bet-fixture';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;
@@ -110,7 +110,7 @@ describe('the embedded game platform at play', () => {
     const publishBets = async (prefix: string) => {
       for (let i = 0; i < 250; i++) {
         const bet = aBet(String(members[i % members.length]!.id), { orderId: `${prefix}${String(i).padStart(4, '0')}` });
-        await publish(db, 'demo', 'bet', { ...bet, betTime: bet.betTime.toISOString(), settleTime: bet.settleTime!.toISOString() }, at);
+        await publish(db, 'demo', 'bet', feedBet(bet), at);
       }
     };
     const lastSeq = async () => String((await db.one<{ seq: string }>(sql`SELECT max(seq)::text AS seq FROM platform_feed`))!.seq);
@@ -160,7 +160,7 @@ describe('the embedded game platform at play', () => {
     );
     for (let i = 0; i < 100; i++) {
       const bet = aBet(String(member!.id), { orderId: `9103${String(i).padStart(4, '0')}` });
-      await publish(db, 'demo', 'bet', { ...bet, betTime: bet.betTime.toISOString(), settleTime: bet.settleTime!.toISOString() }, at);
+      await publish(db, 'demo', 'bet', feedBet(bet), at);
     }
     let served = 0;
     let serving = true;

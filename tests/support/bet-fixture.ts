@@ -1,4 +1,5 @@
 import { storeBets, type PlatformBet } from '../../server/games/bet.store';
+import type { FeedBet } from '../../server/games/simulator/simulator-platform';
 import type { TestGateway } from './test-gateway';
 
 /**
@@ -30,6 +31,11 @@ export function aBet(memberId: string, overrides: Partial<PlatformBet> & Pick<Pl
     redPacket: 0,
     ...overrides,
   };
+}
+
+/** A bet as the platform's feed carries it (its times as ISO text), for a test to publish it there. */
+export function feedBet(bet: PlatformBet): FeedBet {
+  return { ...bet, betTime: bet.betTime.toISOString(), settleTime: bet.settleTime?.toISOString() ?? null };
 }
 
 /** A settled bet of 100.00 by a demo member with the given result, stored through the bet store as the ingest job would. */
