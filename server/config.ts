@@ -69,7 +69,7 @@ function trustProxy(value: string | undefined): Config['trustProxy'] {
   return entries;
 }
 
-/** Settings come from the environment only (README lists them). */
+/** Settings come from the environment only (docs/operations.md lists them). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: integer('PORT', env.PORT, 8080, 0, 65535),
