@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rightsAllow, routeRoles } from '../contract/method.contract';
+import { rightsAllow } from '../contract/method.contract';
 import { contract } from '../contract/methods.contract';
 import { can, directChildList, methodAccess, whyNot, type CanTarget } from './can';
 import type { Rights } from './command';
@@ -48,8 +48,9 @@ describe('can: the rights a method declares', () => {
 
   it('holds a route role to its levels (firstProxy: 0-2)', () => {
     const levels = [0, 1, 2, 3, 4] as const;
+    // PRODUCT.md "Roles": route role firstProxy = levels 0-2 (operation record, login log).
     expect(levels.filter((level) => rightsAllow({ role: 'firstProxy' }, { level, accessCodes: allCodes, isSubAccount: false }))).toEqual([
-      ...routeRoles.firstProxy,
+      0, 1, 2,
     ]);
     // With a code too: a level 2 sub-account without it is refused.
     expect(rightsAllow({ role: 'firstProxy', accessCode: 8 }, { level: 2, accessCodes: [1], isSubAccount: true })).toBe(false);
