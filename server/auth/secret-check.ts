@@ -81,7 +81,17 @@ export async function settleCredentialAttempt(
 export async function checkOwnSecret(
   db: Queryable,
   origin: AttemptOrigin,
-  input: { accountId: string; subAccountId?: string | null; secret: 'password' | 'safeCode'; value: string },
+  input: {
+    accountId: string;
+    subAccountId?: string | null;
+    secret: 'password' | 'safeCode';
+    value: string;
+    /**
+     * The value is the one a replayed call carried the first time, when it was checked right (a
+     * password change has replaced it since): right without reading the hash, but counted all the same.
+     */
+    checkedBefore?: boolean;
+  },
 ): Promise<boolean> {
   // A sub-account's own secrets are its own (GATEWAY.md), never its main account's.
   const account = await db.one<LockedLogin & { password_hash: string; safe_code_hash: string }>(
@@ -91,7 +101,9 @@ export async function checkOwnSecret(
   );
   if (!account) throw new RpcError(ErrorCode.authFailed);
   const attempt = await takeCredentialAttempt(db, origin, loginKeyOf(account.login_id));
-  const ok = await verifySecret(input.secret === 'password' ? account.password_hash : account.safe_code_hash, input.value);
+  const ok =
+    input.checkedBefore === true ||
+    (await verifySecret(input.secret === 'password' ? account.password_hash : account.safe_code_hash, input.value));
   await settleCredentialAttempt(db, origin, attempt, ok, account);
   return ok;
 }
