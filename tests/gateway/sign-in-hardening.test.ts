@@ -26,7 +26,19 @@ const processes: GatewayProcess[] = [];
 
 beforeAll(async () => {
   gw = await startTestGateway({ captcha: false });
-  for (const loginId of ['racer01', 'lock01', 'lock02', 'lock03', 'lock04', 'step01', 'step02', 'owner01', 'text01', 'replay01']) {
+  for (const loginId of [
+    'racer01',
+    'lock01',
+    'lock02',
+    'lock03',
+    'lock04',
+    'step01',
+    'step02',
+    'owner01',
+    'text01',
+    'replay01',
+    'trust01',
+  ]) {
     await gw.addAccount({ loginId, parent: 'admin', level: 1 });
   }
   // Room for the score ups below: the point limit caps a child's balance (20030).
@@ -332,6 +344,35 @@ describe('lockout without denial of service', () => {
     expect(codeOf(await attempt('203.0.113.9', 'owner01', 'Admin123'))).toBe(2632);
     proxied.clock.advance(1000);
     expect((await attempt('203.0.113.9', 'owner01', 'Admin123')).result).toMatchObject({ loginId: 'owner01' });
+  });
+
+  it('lets the right secrets in past the ceiling only from an IP that signed the name in within 30 days; its failures still count', async () => {
+    proxied.clock.set(gw.clock.now());
+    const [home, oldHome, fresh] = ['192.0.2.44', '192.0.2.45', '203.0.113.50'];
+    expect((await attempt(oldHome, 'trust01', 'Admin123')).result).toMatchObject({ loginId: 'trust01' });
+    proxied.clock.advance(2 * 24 * 3600 * 1000);
+    expect((await attempt(home, 'trust01', 'Admin123')).result).toMatchObject({ loginId: 'trust01' });
+    // 29 days later the sign-in from home is within 30 days, the one from oldHome is not.
+    proxied.clock.advance(29 * 24 * 3600 * 1000);
+    for (let i = 0; i <= NAME_CEILING; i++) {
+      expect(codeOf(await attempt(`198.51.100.${30 + Math.floor(i / 4)}`, 'trust01', `Wrong${i}aa`))).toBe(2218);
+    }
+    expect(codeOf(await attempt(fresh, 'trust01', 'Admin123'))).toBe(2632);
+    expect(codeOf(await attempt(oldHome, 'trust01', 'Admin123'))).toBe(2632);
+    const signedIn = (await attempt(home, 'trust01', 'Admin123')).result as { loginId: string; sessionId: string };
+    expect(signedIn).toMatchObject({ loginId: 'trust01' });
+    // The same holds for the safe-code checks of its session (one counter).
+    const check = await rpc(proxied.url, 'gw.credit.safe.code.check', { opsId: signedIn.sessionId, safeCode: '1234' }, from(home));
+    expect(check.result).toEqual({ valid: true });
+    // Wrong passwords from home are counted and refused, and its own lock applies.
+    for (let i = 0; i < 5; i++) expect(codeOf(await attempt(home, 'trust01', `Wrong${i}bb`))).toBe(2218);
+    const pair = await gw.db.one<{ taken: number }>(
+      sql`SELECT taken FROM attempt_counters WHERE scope = 'pair' AND login_key = 'trust01' AND ip = ${home}`,
+    );
+    expect(pair?.taken).toBe(5);
+    expect(codeOf(await attempt(home, 'trust01', 'Admin123'))).toBe(2632);
+    expect(codeOf(await attempt(fresh, 'trust01', 'Admin123'))).toBe(2632);
+    proxied.clock.set(gw.clock.now());
   });
 
   it("lets another company main account lift a company account's lock; both are in the operation record", async () => {
