@@ -74,7 +74,7 @@ export interface MethodDefinition<P extends z.ZodObject = z.ZodObject, R extends
   /**
    * A secret of the caller's own the call must carry (step-up): the dispatcher checks it before
    * the call's transaction, counted with the account's sign-in failures, and refuses a wrong
-   * one with 2232 (password) or 2241 (safe code).
+   * one with 2232 (password) or 2241 (safe code). A replay of the call is checked too.
    */
   stepUp?: { param: string; secret: 'password' | 'safeCode' };
   /** Catalogue codes the method itself can answer, beyond the dispatcher's own. */

@@ -10,10 +10,10 @@ import type { CallContext } from '../rpc/dispatcher';
 import { RpcError } from '../rpc/rpc-error';
 import { inMaintenance } from '../sites/site.repository';
 import { createSession } from '../sessions/session.store';
-import { captchaCounter, credentialCounters, settleAttempt, takeAttempt, type CounterScope } from './attempt-counters';
+import { captchaCounter, credentialCounters, settleAttempt, type CounterScope } from './attempt-counters';
 import { useCaptcha } from './captcha.service';
 import { hashSecret, verifySecret } from './password';
-import { loginKeyOf, settleCredentialAttempt, type AttemptOrigin } from './secret-check';
+import { loginKeyOf, settleCredentialAttempt, takeCredentialSlots, type AttemptOrigin } from './secret-check';
 
 let dummyHash: Promise<string> | undefined;
 /** Unknown names still cost one hash check, so timing does not tell whether a name exists. */
@@ -65,15 +65,11 @@ export async function login(ctx: CallContext, input: LoginInput) {
 
   const captchaOn = ctx.settings.captcha && site.captchaRequired;
   const counters = credentialCounters(loginKey, ctx.ip);
-  const taken = await takeAttempt(db, {
-    siteId: site.id,
-    keys: captchaOn ? [...counters, captchaCounter(ctx.ip)] : counters,
-    now,
-    ipLimit: origin.ipLimit,
-  });
+  const taken = await takeCredentialSlots(db, origin, loginKey, captchaOn ? [...counters, captchaCounter(ctx.ip)] : counters);
   if (!taken.ok) throw await refuseEarly(refusalOf[taken.refusedBy], ErrorCode.tooFrequentAccess);
   const { attempt } = taken;
-  const credentials = { ...attempt, keys: counters };
+  // Without the name's counter when a trusted IP was let past its ceiling.
+  const credentials = { ...attempt, keys: attempt.keys.filter((key) => key.scope !== 'captcha') };
 
   if (captchaOn) {
     const captchaRight =

@@ -3,7 +3,15 @@ import { ErrorCode } from '../../contract/errors.contract';
 import type { Queryable } from '../db/database';
 import { recordOperation } from '../rpc/operation-log';
 import { RpcError } from '../rpc/rpc-error';
-import { credentialCounters, lockedByThisFailure, settleAttempt, takeAttempt, type Attempt } from './attempt-counters';
+import {
+  credentialCounters,
+  lockedByThisFailure,
+  settleAttempt,
+  takeAttempt,
+  type Attempt,
+  type CounterKey,
+  type TakeResult,
+} from './attempt-counters';
 import { verifySecret } from './password';
 
 export const loginKeyOf = (loginId: string) => loginId.trim().toLowerCase();
@@ -49,14 +57,34 @@ export async function recordLock(db: Queryable, origin: AttemptOrigin, account: 
   });
 }
 
+/** How long a successful sign-in of a name from an IP keeps that IP out of the name's ceiling. */
+export const TRUSTED_IP_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Whether the login log has a successful sign-in of this name from this IP in the last 30 days. */
+async function signedInFrom(db: Queryable, origin: AttemptOrigin, loginKey: string): Promise<boolean> {
+  const since = new Date(origin.now.getTime() - TRUSTED_IP_MS);
+  const row = await db.one(sql`SELECT 1 AS found FROM login_log
+    WHERE ip = ${origin.ip} AND created_at > ${since} AND site_id = ${origin.siteId} AND result = 'ok' AND lower(login_id) = ${loginKey}
+    LIMIT 1`);
+  return row !== undefined;
+}
+
+/**
+ * Takes the counters of an attempt on a name (takeAttempt). The name's ceiling does not hold an
+ * IP that signed that name in successfully in the last 30 days: failures spread over other IPs
+ * must not hold the owner out (README "Signing in"). Such an IP's attempt takes every other
+ * counter (the pair's own lock, the IP's limit), and a wrong secret stays counted in them.
+ */
+export async function takeCredentialSlots(db: Queryable, origin: AttemptOrigin, loginKey: string, keys: CounterKey[]): Promise<TakeResult> {
+  const input = { siteId: origin.siteId, keys, now: origin.now, ipLimit: origin.ipLimit };
+  const taken = await takeAttempt(db, input);
+  if (taken.ok || taken.refusedBy !== 'name' || !(await signedInFrom(db, origin, loginKey))) return taken;
+  return takeAttempt(db, { ...input, keys: keys.filter((key) => key.scope !== 'name') });
+}
+
 /** Takes the credential counters of a name from an IP, or refuses the attempt (2632) before any secret is read. */
 export async function takeCredentialAttempt(db: Queryable, origin: AttemptOrigin, loginKey: string): Promise<Attempt> {
-  const taken = await takeAttempt(db, {
-    siteId: origin.siteId,
-    keys: credentialCounters(loginKey, origin.ip),
-    now: origin.now,
-    ipLimit: origin.ipLimit,
-  });
+  const taken = await takeCredentialSlots(db, origin, loginKey, credentialCounters(loginKey, origin.ip));
   if (!taken.ok) throw new RpcError(ErrorCode.tooFrequentAccess);
   return taken.attempt;
 }
@@ -81,7 +109,17 @@ export async function settleCredentialAttempt(
 export async function checkOwnSecret(
   db: Queryable,
   origin: AttemptOrigin,
-  input: { accountId: string; subAccountId?: string | null; secret: 'password' | 'safeCode'; value: string },
+  input: {
+    accountId: string;
+    subAccountId?: string | null;
+    secret: 'password' | 'safeCode';
+    value: string;
+    /**
+     * The value is the one a replayed call carried the first time, when it was checked right (a
+     * password change has replaced it since): right without reading the hash, but counted all the same.
+     */
+    checkedBefore?: boolean;
+  },
 ): Promise<boolean> {
   // A sub-account's own secrets are its own (GATEWAY.md), never its main account's.
   const account = await db.one<LockedLogin & { password_hash: string; safe_code_hash: string }>(
@@ -91,7 +129,9 @@ export async function checkOwnSecret(
   );
   if (!account) throw new RpcError(ErrorCode.authFailed);
   const attempt = await takeCredentialAttempt(db, origin, loginKeyOf(account.login_id));
-  const ok = await verifySecret(input.secret === 'password' ? account.password_hash : account.safe_code_hash, input.value);
+  const ok =
+    input.checkedBefore === true ||
+    (await verifySecret(input.secret === 'password' ? account.password_hash : account.safe_code_hash, input.value));
   await settleCredentialAttempt(db, origin, attempt, ok, account);
   return ok;
 }

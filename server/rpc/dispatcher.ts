@@ -237,7 +237,7 @@ export function createDispatcher(options: DispatcherOptions) {
    * The caller's own secret a step-up method carries, checked on the database itself before the
    * call's transaction: the attempt's slot is taken and kept even though the call is refused.
    */
-  async function checkStepUp(call: WriteCall, stepUp: NonNullable<MethodDefinition['stepUp']>): Promise<void> {
+  async function checkStepUp(call: WriteCall, stepUp: NonNullable<MethodDefinition['stepUp']>, checkedBefore: boolean): Promise<void> {
     const { ctx, session } = call;
     const value = call.payload[stepUp.param];
     const origin = { siteId: session.siteId, ip: ctx.ip, now: ctx.now, ipLimit: options.settings.loginIpLimit, method: call.method };
@@ -248,6 +248,7 @@ export function createDispatcher(options: DispatcherOptions) {
         subAccountId: session.subAccountId,
         secret: stepUp.secret,
         value,
+        checkedBefore,
       }));
     if (!ok) throw new RpcError(stepUp.secret === 'password' ? ErrorCode.oldPasswordWrong : ErrorCode.safeCodeWrong);
   }
@@ -261,10 +262,12 @@ export function createDispatcher(options: DispatcherOptions) {
     const afterOwnCommit: (() => void)[] = [];
     try {
       if (call.definition.stepUp) {
-        // A replay still answers first; only a new call has its secret checked.
+        // A replay has its secret checked and counted first, like a new call: the key's hash holds
+        // the secret, so an unchecked replay would tell a right secret from a wrong one (20011) for
+        // free. The same params as the first call carry the secret that was checked right then.
         const stored = key ? await storedKey(call, key) : undefined;
+        await checkStepUp(call, call.definition.stepUp, stored?.params_hash === paramsHash);
         if (stored) return replay(stored, paramsHash);
-        await checkStepUp(call, call.definition.stepUp);
       }
       try {
         const committed = await db.transaction(async (tx) => {

@@ -26,7 +26,19 @@ const processes: GatewayProcess[] = [];
 
 beforeAll(async () => {
   gw = await startTestGateway({ captcha: false });
-  for (const loginId of ['racer01', 'lock01', 'lock02', 'lock03', 'lock04', 'step01', 'step02', 'owner01', 'text01']) {
+  for (const loginId of [
+    'racer01',
+    'lock01',
+    'lock02',
+    'lock03',
+    'lock04',
+    'step01',
+    'step02',
+    'owner01',
+    'text01',
+    'replay01',
+    'trust01',
+  ]) {
     await gw.addAccount({ loginId, parent: 'admin', level: 1 });
   }
   // Room for the score ups below: the point limit caps a child's balance (20030).
@@ -225,7 +237,7 @@ describe('one counter per account for password, safe code and old password', () 
     expect(codeOf(await gw.call('gw.credit.agent.login', { loginId: 'step01', password: 'Admin123', safeCode: '1234' }))).toBe(2632);
   });
 
-  it('replays a password change by its key without checking the old password again', async () => {
+  it('replays a password change by its key with the old password it carried, no longer the current one', async () => {
     const token = await gw.sessionFor('owner01');
     const params = { opsId: token, oldPassword: 'Admin123', newPassword: 'Owner456', confirmPassword: 'Owner456', requestKey: 'change-1' };
     // Compared before the old password: a mismatch changes nothing and counts no attempt.
@@ -240,7 +252,46 @@ describe('one counter per account for password, safe code and old password', () 
     // The session ended with the change; a new one replays the same key (the old password is no longer right).
     const again = await gw.sessionFor('owner01');
     expect((await gw.call('gw.credit.user.password.update', { ...params, opsId: again })).result).toEqual({});
+    // Another old password is checked and counted, replay or not.
+    expect(codeOf(await gw.call('gw.credit.user.password.update', { ...params, opsId: again, oldPassword: 'Wrong1aa' }))).toBe(2232);
+    expect(await pairTaken('owner01')).toBe(1);
     await gw.db.run(sql`UPDATE accounts SET password_hash = ${await hashSecret('Admin123')} WHERE login_id = 'owner01'`);
+  });
+});
+
+describe('a replayed key is no oracle for the safe code', () => {
+  it('checks and counts the safe code of every replay: five wrong codes lock, and then the right one is answered like them', async () => {
+    const token = await gw.sessionFor('replay01');
+    const params = {
+      opsId: token,
+      loginId: 'replay01c',
+      nickname: 'clerk',
+      password: 'Clerk_123',
+      accessCode: '1',
+      requestKey: 'sub-add-1',
+    };
+    const add = (safeCode: string) => gw.call('gw.credit.subaccount.add', { ...params, safeCode });
+    const first = await add('1234');
+    expect(first.result).toMatchObject({ subAccountId: expect.any(String) });
+    // The right code replays the first answer, and its check gives its slot back.
+    expect((await add('1234')).result).toEqual(first.result);
+    expect(await pairTaken('replay01')).toBe(0);
+    const answers = new Map<string, RpcAnswer>();
+    for (let code = 1220; code <= 1249; code++) answers.set(String(code), await add(String(code)));
+    const codes = [...answers].map(([safeCode, answer]) => [safeCode, codeOf(answer)]);
+    // Five wrong codes are checked and refused (2241); then the name is locked for this IP and
+    // every replay, the right code's too, gets the wrong codes' 2632.
+    expect(codes.slice(0, 5)).toEqual(['1220', '1221', '1222', '1223', '1224'].map((safeCode) => [safeCode, 2241]));
+    expect(codes.slice(5).filter(([, code]) => code !== 2632)).toEqual([]);
+    expect(answers.get('1234')!.error).toEqual(answers.get('1235')!.error);
+    expect(await pairTaken('replay01')).toBe(5);
+    expect(codeOf(await gw.call('gw.credit.agent.login', { loginId: 'replay01', password: 'Admin123', safeCode: '1234' }))).toBe(2632);
+    const records = await gw.db.rows<{ code: number; summary: string }>(sql`SELECT code, summary FROM operation_log
+      WHERE account_id = (SELECT id FROM accounts WHERE login_id = 'replay01') AND level = 'warn' ORDER BY id`);
+    expect(records.filter((r) => r.code === 2241)).toHaveLength(5);
+    expect(records.filter((r) => r.summary.startsWith('LOGIN_LOCKED replay01'))).toHaveLength(1);
+    const subs = await gw.db.one<{ n: string }>(sql`SELECT count(*) AS n FROM sub_accounts WHERE login_id = 'replay01c'`);
+    expect(Number(subs!.n)).toBe(1);
   });
 });
 
@@ -293,6 +344,35 @@ describe('lockout without denial of service', () => {
     expect(codeOf(await attempt('203.0.113.9', 'owner01', 'Admin123'))).toBe(2632);
     proxied.clock.advance(1000);
     expect((await attempt('203.0.113.9', 'owner01', 'Admin123')).result).toMatchObject({ loginId: 'owner01' });
+  });
+
+  it('lets the right secrets in past the ceiling only from an IP that signed the name in within 30 days; its failures still count', async () => {
+    proxied.clock.set(gw.clock.now());
+    const [home, oldHome, fresh] = ['192.0.2.44', '192.0.2.45', '203.0.113.50'];
+    expect((await attempt(oldHome, 'trust01', 'Admin123')).result).toMatchObject({ loginId: 'trust01' });
+    proxied.clock.advance(2 * 24 * 3600 * 1000);
+    expect((await attempt(home, 'trust01', 'Admin123')).result).toMatchObject({ loginId: 'trust01' });
+    // 29 days later the sign-in from home is within 30 days, the one from oldHome is not.
+    proxied.clock.advance(29 * 24 * 3600 * 1000);
+    for (let i = 0; i <= NAME_CEILING; i++) {
+      expect(codeOf(await attempt(`198.51.100.${30 + Math.floor(i / 4)}`, 'trust01', `Wrong${i}aa`))).toBe(2218);
+    }
+    expect(codeOf(await attempt(fresh, 'trust01', 'Admin123'))).toBe(2632);
+    expect(codeOf(await attempt(oldHome, 'trust01', 'Admin123'))).toBe(2632);
+    const signedIn = (await attempt(home, 'trust01', 'Admin123')).result as { loginId: string; sessionId: string };
+    expect(signedIn).toMatchObject({ loginId: 'trust01' });
+    // The same holds for the safe-code checks of its session (one counter).
+    const check = await rpc(proxied.url, 'gw.credit.safe.code.check', { opsId: signedIn.sessionId, safeCode: '1234' }, from(home));
+    expect(check.result).toEqual({ valid: true });
+    // Wrong passwords from home are counted and refused, and its own lock applies.
+    for (let i = 0; i < 5; i++) expect(codeOf(await attempt(home, 'trust01', `Wrong${i}bb`))).toBe(2218);
+    const pair = await gw.db.one<{ taken: number }>(
+      sql`SELECT taken FROM attempt_counters WHERE scope = 'pair' AND login_key = 'trust01' AND ip = ${home}`,
+    );
+    expect(pair?.taken).toBe(5);
+    expect(codeOf(await attempt(home, 'trust01', 'Admin123'))).toBe(2632);
+    expect(codeOf(await attempt(fresh, 'trust01', 'Admin123'))).toBe(2632);
+    proxied.clock.set(gw.clock.now());
   });
 
   it("lets another company main account lift a company account's lock; both are in the operation record", async () => {
