@@ -25,7 +25,9 @@ const childActionErrors = [
 /**
  * Fields an edit may change; each left out keeps its value. Limits, share and ratios stay
  * within the parent's (100, rule "above-parent") and above every direct child's (100, rule
- * "below-child"), so the tree never holds a child above its parent.
+ * "below-child"), so the tree never holds a child above its parent. A game type's agent rate
+ * and betting ratio do not change while the child's line has unsettled bets of that type
+ * (20011, rule "unsettled-bets"; user.rate.modify.allow), nor any rate while frozen ("rates-locked").
  */
 const editParams = {
   userId: idSchema,
@@ -114,9 +116,17 @@ export const accountEditMethods = {
   }),
   'gw.credit.user.rate.modify.allow': defineMethod({
     summary:
-      "Whether the caller may change a direct child's rates now: not while the caller or its line is frozen, nor while the child's line has unsettled bets",
+      "Whether the caller may change a direct child's rates now: not while the caller or its line is frozen, nor a game type's agent rate and betting ratio while the child's line has unsettled bets of that type",
     params: z.object({ userId: idSchema }),
-    result: z.object({ userId: idSchema, allowed: z.boolean(), reason: z.enum(['frozen', 'unsettled-bets']).nullable() }),
+    // Bets snapshot the rates when they settle (PRODUCT.md): a change under an unsettled bet
+    // would settle it with rates it was not placed under. lockedGameTypes: the game types whose
+    // agent rate and betting ratio may not change now (every type when frozen).
+    result: z.object({
+      userId: idSchema,
+      allowed: z.boolean(),
+      reason: z.enum(['frozen', 'unsettled-bets']).nullable(),
+      lockedGameTypes: z.array(gameTypeSchema),
+    }),
     auth: 'session',
     effect: 'read',
     rights: { levels: backOffice, accessCode: 1 },

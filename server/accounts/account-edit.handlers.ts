@@ -7,12 +7,13 @@ import { clearNameCounters } from '../auth/attempt-counters';
 import { loginKeyOf } from '../auth/secret-check';
 import { hashSecret } from '../auth/password';
 import type { Queryable } from '../db/database';
+import { lockSiteBets } from '../games/bet.store';
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { endSessionsOf } from '../sessions/session.store';
 import { findAccount, type AccountRow, type GameSettingRow } from './account.repository';
-import { accountInLine, callerFrozen, callerMayChangeDownline, childOfKind, directChild } from './line-access';
+import { accountInLine, callerFrozen, callerMayChangeDownline, childOfKind, directChild, type Child } from './line-access';
 
 type GameType = (typeof gameTypes)[number];
 type Edit = ParamsOut<'gw.credit.agent.profile.edit'> & Pick<ParamsOut<'gw.credit.user.profile.edit'>, 'maxWin'>;
@@ -96,12 +97,22 @@ async function childMaxima(db: Queryable, accountId: string | number) {
   );
 }
 
+/** Game settings a bet snapshots when it settles (bet.store.ts lineSettings): locked under unsettled bets. */
+const SNAPSHOT_FIELD = /^gameSettings\.(\w+)\.(bettingRatio|agentRate)$/;
+
 /**
- * Why the caller may not change a direct child's rates now, or null. "unsettled-bets" comes
- * with bets (a later issue): until then no line has any.
+ * Why the caller may not change a direct child's rates now, or null, and the game types whose
+ * agent rate and betting ratio are locked: every type while frozen; else the types of the
+ * unsettled bets of the child's line, which will settle with the rates then live (PRODUCT.md).
+ * Unsettled bets are few at any moment (the partial index bets_unsettled).
  */
-async function rateChangeRefusal(ctx: CallContext): Promise<'frozen' | null> {
-  return (await callerFrozen(ctx)) ? 'frozen' : null;
+async function rateChangeRefusal(ctx: CallContext, child: Pick<Child, 'path'>) {
+  if (await callerFrozen(ctx)) return { reason: 'frozen' as const, lockedGameTypes: [...gameTypes] };
+  const open = await ctx.db.rows<{ game_type: GameType }>(sql`
+    SELECT DISTINCT game_type FROM bets
+     WHERE site_id = ${ctx.site.id} AND status = 'unsettled' AND line_path LIKE ${`${child.path}%`}`);
+  const lockedGameTypes = gameTypes.filter((gameType) => open.some((row) => row.game_type === gameType));
+  return { reason: lockedGameTypes.length > 0 ? ('unsettled-bets' as const) : null, lockedGameTypes };
 }
 
 /**
@@ -117,6 +128,10 @@ async function editProfile(ctx: CallContext, input: Edit, kind: 'agent' | 'membe
     if (seen.has(setting.gameType)) throw new RpcError(ErrorCode.invalidParams, { field: 'gameSettings', rule: 'duplicate-game-type' });
     seen.add(setting.gameType);
   }
+  // A rate edit takes the bet storers' lock before any row: a bet of the line is then stored
+  // wholly before the check below (and refuses the edit) or after the edit commits (bet.store.ts).
+  const ratesGiven = (input.gameSettings ?? []).some((setting) => setting.bettingRatio !== undefined || setting.agentRate !== undefined);
+  if (ratesGiven) await lockSiteBets(ctx.db, ctx.site.id);
   // Parent, then child: the order every add and edit locks in, so concurrent ones wait rather
   // than check against values about to change.
   const parent = await ctx.db.one<AccountRow>(sql`SELECT * FROM accounts WHERE id = ${ctx.session!.accountId} FOR UPDATE`);
@@ -140,8 +155,15 @@ async function editProfile(ctx: CallContext, input: Edit, kind: 'agent' | 'membe
   }
 
   const rateChange = [...wanted.keys()].find((field) => RATE_FIELD.test(field));
-  if (rateChange && (await rateChangeRefusal(ctx)))
-    throw new RpcError(ErrorCode.illegalOperation, { field: rateChange, rule: 'rates-locked' });
+  if (rateChange) {
+    const refusal = await rateChangeRefusal(ctx, child);
+    if (refusal.reason === 'frozen') throw new RpcError(ErrorCode.illegalOperation, { field: rateChange, rule: 'rates-locked' });
+    const locked = [...wanted.keys()].find((field) => {
+      const gameType = SNAPSHOT_FIELD.exec(field)?.[1] as GameType | undefined;
+      return gameType !== undefined && refusal.lockedGameTypes.includes(gameType);
+    });
+    if (locked) throw new RpcError(ErrorCode.illegalOperation, { field: locked, rule: 'unsettled-bets' });
+  }
 
   if (wanted.size > 0) {
     const above = boundsOf(parent, await settingsOf(ctx.db, parent.id));
@@ -236,8 +258,8 @@ export const accountEditHandlers = defineHandlers({
 
   'gw.credit.user.rate.modify.allow': async (ctx, params) => {
     const child = await directChild(ctx, params.userId, false);
-    const reason = await rateChangeRefusal(ctx);
-    return { userId: String(child.id), allowed: reason === null, reason };
+    const refusal = await rateChangeRefusal(ctx, child);
+    return { userId: String(child.id), allowed: refusal.reason === null, ...refusal };
   },
 
   'gw.credit.user.game.switch.get': async (ctx, params) => {

@@ -201,6 +201,15 @@ const supersedes = (stored: string, next: string) =>
        AND ${next}.settle_time > ${stored}.settle_time))`);
 
 /**
+ * Takes the lock of a site's bet storers, to the end of the transaction. A rate edit takes it
+ * first, before any row lock (a storer locks members' rows under it: blockWinners), so a bet is
+ * stored either wholly before the edit (the edit sees it) or wholly after (the edit committed).
+ */
+export async function lockSiteBets(db: Queryable, siteId: string): Promise<void> {
+  await db.run(prepared(sql`SELECT pg_advisory_xact_lock(7301040, hashtext(${siteId}))`));
+}
+
+/**
  * A batch of bets made ready to store (prepareBets): everything storeBetBatch needs that is work
  * for Node, not the database, so a reader can prepare the next batch while one is stored.
  */
@@ -279,7 +288,7 @@ export async function storeBetBatch(
     // One storer of a site's bets at a time, to the end of its transaction. A bet replaced by
     // another storer's uncommitted write would be updated here once that commits, yet missed by
     // the read of what it replaces (this statement's snapshot is older): counted twice.
-    await tx.run(prepared(sql`SELECT pg_advisory_xact_lock(7301040, hashtext(${siteId}))`));
+    await lockSiteBets(tx, siteId);
     await ensurePartitions(tx, batch.months);
     // Only a resettlement or a cancellation replaces a settled bet (supersedes): a batch with
     // neither keeps no revision and takes nothing out of the rollups, and skips both lookups.

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { storeBets } from '../../server/games/bet.store';
 import { useAppInChromium } from '../support/app-in-chromium';
+import { aBet } from '../support/bet-fixture';
 import { EditAccountPage } from '../support/pages/edit-account-page';
 import { text, textPattern } from '../support/pages/locale-text';
 import { ShellPage } from '../support/pages/shell-page';
@@ -40,5 +42,41 @@ describe.runIf(e2e.run)('editing a direct child in Chromium', () => {
     const reset = await e2e.gw.db.one<{ force_pwd_update: boolean }>(sql`SELECT force_pwd_update FROM accounts WHERE id = ${ma03!.id}`);
     expect(reset!.force_pwd_update).toBe(true);
     await shell.close();
+  });
+
+  it("greys the agent rate and betting ratio of a game type with the reason while the child's line has unsettled bets of it", async () => {
+    const sh0201 = await e2e.gw.accountId('sh0201');
+    await e2e.gw.db.run(sql`DELETE FROM bets WHERE status = 'unsettled'`);
+    const bet = aBet(await e2e.gw.accountId('mb02010101001'), {
+      orderId: '670001',
+      status: 'unsettled',
+      settleTime: null,
+      settle: 0,
+      winLoss: 0,
+    });
+    await storeBets(e2e.gw.db, 'demo', [bet], new Date());
+    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'ma02');
+    await shell.goTo('editAccount', `/${sh0201}`);
+    const edit = new EditAccountPage(shell.page);
+    await expect.poll(() => edit.loginId()).toBe('sh0201');
+
+    expect(await edit.games.field('live-agentRate').isDisabled()).toBe(true);
+    expect(await edit.games.field('live-bettingRatio').isDisabled()).toBe(true);
+    expect(await edit.games.field('live-redLimit').isDisabled()).toBe(false);
+    expect(await edit.games.field('electronic-agentRate').isDisabled()).toBe(false);
+    expect(await edit.games.field('electronic-bettingRatio').isDisabled()).toBe(false);
+    expect(await edit.profile.field('validAmountRate').isDisabled()).toBe(false);
+    const note = shell.page.getByTestId('rates-locked');
+    expect(await note.textContent()).toBe(text('edit.ratesUnsettled', { gameTypes: text('game.live') }));
+    await shell.close();
+
+    await storeBets(e2e.gw.db, 'demo', [{ ...bet, status: 'settled', settleTime: new Date(), winLoss: -10_000 }], new Date());
+    const after = await ShellPage.signedIn(e2e.browser, e2e.gw, 'ma02');
+    await after.goTo('editAccount', `/${sh0201}`);
+    const settled = new EditAccountPage(after.page);
+    await expect.poll(() => settled.loginId()).toBe('sh0201');
+    expect(await settled.games.field('live-agentRate').isDisabled()).toBe(false);
+    expect(await after.page.getByTestId('rates-locked').count()).toBe(0);
+    await after.close();
   });
 });

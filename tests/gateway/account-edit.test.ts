@@ -370,9 +370,14 @@ describe('rate.modify.allow', () => {
   it("allows a direct child's rates to change unless the caller or its line is frozen", async () => {
     const userId = await idOf('sh0101');
     const ask = async (opsId: string, target = userId) => gw.call('gw.credit.user.rate.modify.allow', { opsId, userId: target });
-    expect((await ask(ma01)).result).toEqual({ userId, allowed: true, reason: null });
+    expect((await ask(ma01)).result).toEqual({ userId, allowed: true, reason: null, lockedGameTypes: [] });
     await gw.db.run(sql`UPDATE accounts SET status = 6 WHERE login_id = 'ma01' AND site_id = 'demo'`);
-    expect((await ask(ma01)).result).toEqual({ userId, allowed: false, reason: 'frozen' });
+    expect((await ask(ma01)).result).toEqual({
+      userId,
+      allowed: false,
+      reason: 'frozen',
+      lockedGameTypes: ['live', 'electronic'],
+    });
     await gw.db.run(sql`UPDATE accounts SET status = 1 WHERE login_id = 'ma01' AND site_id = 'demo'`);
     await gw.db.run(sql`UPDATE accounts SET team_status = 6 WHERE login_id = 'ma01' AND site_id = 'demo'`);
     expect((await ask(await gw.sessionFor('sh0101'), await idOf('ga010101'))).result).toMatchObject({ allowed: false, reason: 'frozen' });

@@ -51,6 +51,7 @@ export const ruleMessages: Record<string, RuleMessage> = {
   'above-parent': { key: 'validation.aboveParent' },
   'below-child': { key: 'validation.belowChild' },
   'rates-locked': { key: 'validation.ratesLocked' },
+  'unsettled-bets': { key: 'validation.unsettledBets' },
   'win-limit-required': { key: 'form.rule.winLimitRequired' },
   'level-required': { key: 'form.rule.levelRequired' },
   'round-required': { key: 'form.rule.roundRequired' },

@@ -207,7 +207,7 @@ function AddOneForm() {
         parent={profile?.gameSettings}
         presets={presets.data?.list ?? []}
         problems={isSubmitted && Object.keys(shownGameProblems).length > 0 ? shownGameProblems : serverGameProblems(errors)}
-        ratesLocked={false}
+        lockedGameTypes={[]}
         onChange={(next) => {
           setGameEdits((edits) => editsAfter(edits, games, next));
           form.clearErrors('gameSettings' as never);

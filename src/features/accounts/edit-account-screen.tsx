@@ -90,7 +90,7 @@ export default function EditAccountScreen() {
       <EditProfileForm
         key={dataUpdatedAt}
         profile={profile}
-        ratesLocked={!allow.data.allowed}
+        rateLock={allow.data}
         presets={presets.data?.list ?? []}
         areaCodes={areaCodes.data?.list ?? []}
       />

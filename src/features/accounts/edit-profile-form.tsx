@@ -24,6 +24,7 @@ import {
 type Profile = ResultOf<'gw.credit.user.profile'>;
 type Preset = ResultOf<'gw.credit.limitation.list'>['list'][number];
 type AreaCode = ResultOf<'gw.credit.user.area.code.get'>['list'][number];
+type RateLock = Pick<ResultOf<'gw.credit.user.rate.modify.allow'>, 'reason' | 'lockedGameTypes'>;
 const textFields = ['nickname', 'name', 'phone', 'tel', 'wechat', 'pointLimit', 'agentCommisionRate', 'validAmountRate', 'maxWin'] as const;
 type ProfileValues = Record<(typeof textFields)[number], string>;
 
@@ -54,12 +55,12 @@ function regionName(region: string, language: string): string {
 /** A direct child's profile, limits, rates and game settings; only what changed is sent. */
 export function EditProfileForm({
   profile,
-  ratesLocked,
+  rateLock,
   presets,
   areaCodes,
 }: {
   profile: Profile;
-  ratesLocked: boolean;
+  rateLock: RateLock;
   presets: readonly Preset[];
   areaCodes: readonly AreaCode[];
 }) {
@@ -121,6 +122,7 @@ export function EditProfileForm({
     validAmountRate: `${me?.validAmountRate ?? ''}%`,
   };
   const atMost = (max: string) => t('add.atMost', { max });
+  const frozen = rateLock.reason === 'frozen';
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-labelledby="edit-profile-title">
@@ -177,7 +179,7 @@ export function EditProfileForm({
           hint={atMost(maxOf.agentCommisionRate)}
           messageValues={{ max: maxOf.agentCommisionRate }}
           inputMode="decimal"
-          disabled={ratesLocked}
+          disabled={frozen}
         />
       )}
       <TextField
@@ -188,11 +190,13 @@ export function EditProfileForm({
         hint={atMost(maxOf.validAmountRate)}
         messageValues={{ max: maxOf.validAmountRate }}
         inputMode="decimal"
-        disabled={ratesLocked}
+        disabled={frozen}
       />
-      {ratesLocked ? (
-        <p className="text-sm text-muted-foreground sm:col-span-2" role="note">
-          {t('edit.ratesLocked')}
+      {rateLock.reason ? (
+        <p className="text-sm text-muted-foreground sm:col-span-2" role="note" data-testid="rates-locked">
+          {frozen
+            ? t('edit.ratesLocked')
+            : t('edit.ratesUnsettled', { gameTypes: rateLock.lockedGameTypes.map((gameType) => t(`game.${gameType}`)).join(', ') })}
         </p>
       ) : null}
       <GameSettingsFields
@@ -200,7 +204,7 @@ export function EditProfileForm({
         parent={me?.gameSettings}
         presets={presets}
         problems={isSubmitted && Object.keys(gameProblems).length > 0 ? gameProblems : serverGameProblems(errors)}
-        ratesLocked={ratesLocked}
+        lockedGameTypes={rateLock.lockedGameTypes}
         onChange={(next) => {
           setGames(next);
           form.clearErrors('gameSettings' as never);

@@ -129,14 +129,15 @@ export function GameSettingsFields({
   parent,
   presets,
   problems,
-  ratesLocked,
+  lockedGameTypes,
   onChange,
 }: {
   value: GameSettingsValue;
   parent: readonly GameSetting[] | undefined;
   presets: readonly Preset[];
   problems: Record<string, string | null>;
-  ratesLocked: boolean;
+  /** Game types whose agent rate and betting ratio may not change now (user.rate.modify.allow). */
+  lockedGameTypes: readonly GameType[];
   onChange(next: GameSettingsValue): void;
 }) {
   const { t } = useTranslation();
@@ -174,7 +175,7 @@ export function GameSettingsFields({
                   const id = `game-${gameType}-${field}`;
                   const problem = problems[`${gameType}.${field}`];
                   const max = maxOf(gameType, field);
-                  const locked = ratesLocked && (field === 'bettingRatio' || field === 'agentRate');
+                  const locked = lockedGameTypes.includes(gameType) && (field === 'bettingRatio' || field === 'agentRate');
                   return (
                     <td key={field} className="py-1 pr-2">
                       <FieldContext.Provider
