@@ -66,6 +66,15 @@ export const scoreLogRowSchema = z.object({
   /** Balance of the parent side; null for an issue. */
   operatorBefore: pointsSchema.nullable(),
   operatorAfter: pointsSchema.nullable(),
+  /**
+   * The same balances by account, as the log's columns name them: the score account's (from; null
+   * for an issue) and the recipient's (to). The target is the recipient of an up, an out and an
+   * issue, but the score account of a down and an in, so before/after alone name the wrong side.
+   */
+  fromBefore: pointsSchema.nullable(),
+  fromAfter: pointsSchema.nullable(),
+  toBefore: pointsSchema,
+  toAfter: pointsSchema,
   /** The login that acted: a sub-account's when one did (its id in operatorSubAccountId), else the main account's. */
   operator: z.string(),
   operatorSubAccountId: idSchema.nullable(),

@@ -11,37 +11,49 @@ export interface PlatformRound {
   result: object;
 }
 
-const wire = (round: PlatformRound) => ({
+/**
+ * A round with the site whose feed carried it. A machine's spin is its one player's, so it is
+ * that site's alone; a live table's round is every site's (each site's feed carries it) and is
+ * stored with no site (insertRounds).
+ */
+export type SiteRound = PlatformRound & { siteId: string };
+
+const wire = (round: SiteRound) => ({
   game_code: round.gameCode,
   game_id: round.gameId,
   round_no: round.round,
   started_at: round.startedAt.toISOString(),
   ended_at: round.endedAt.toISOString(),
   result: round.result,
+  site_id: round.siteId,
 });
 
 /** The columns of a round, as `wire` names them (the history seed's staging table). */
-export const ROUND_COLUMNS = ['game_code', 'game_id', 'round_no', 'started_at', 'ended_at', 'result'] as const;
+export const ROUND_COLUMNS = ['game_code', 'game_id', 'round_no', 'started_at', 'ended_at', 'result', 'site_id'] as const;
 
 /** The columns with their types: a record type for JSON rows, or a staging table's definition. */
 export const ROUND_ROW_TYPE = sql.raw(
-  'game_code text, game_id text, round_no text, started_at timestamptz, ended_at timestamptz, result jsonb',
+  'game_code text, game_id text, round_no text, started_at timestamptz, ended_at timestamptz, result jsonb, site_id text',
 );
 
 /** A round as one line of COPY into ROUND_COLUMNS. */
-export function roundCopyLine(round: PlatformRound): string {
+export function roundCopyLine(round: SiteRound): string {
   const row = wire(round);
   return copyLine(ROUND_COLUMNS.map((column) => (column === 'result' ? JSON.stringify(row.result) : row[column])));
 }
 
-/** The rows of `source` (ROUND_COLUMNS), each stored once whatever is read twice. */
+/**
+ * The rows of `source` (ROUND_COLUMNS, as `r`), each stored once whatever is read twice; a spin
+ * keeps its site, a live round none (SiteRound), so game.result.query shows a site only its own spins.
+ */
 const insertRounds = (source: SQL) => sql`
-  INSERT INTO game_rounds (game_code, game_id, round_no, started_at, ended_at, result)
-  SELECT game_code, game_id, round_no, started_at, ended_at, result FROM ${source}
+  INSERT INTO game_rounds (game_code, game_id, round_no, started_at, ended_at, result, site_id)
+  SELECT r.game_code, r.game_id, r.round_no, r.started_at, r.ended_at, r.result, CASE WHEN g.game_type = 'electronic' THEN r.site_id END
+    FROM ${source} JOIN games g ON g.game_code = r.game_code
   ON CONFLICT (game_id, round_no) DO NOTHING`;
 
 /** Stores finished rounds once each, whatever is read twice; answers how many were new. */
-export async function storeRounds(db: Queryable, rounds: readonly PlatformRound[]): Promise<number> {
+export async function storeRounds(db: Queryable, rounds: readonly SiteRound[]): Promise<number> {
   if (rounds.length === 0) return 0;
   const rows = JSON.stringify(rounds.map(wire));
   return db.run(insertRounds(sql`jsonb_to_recordset(${rows}::jsonb) AS r (${ROUND_ROW_TYPE})`));
@@ -49,5 +61,5 @@ export async function storeRounds(db: Queryable, rounds: readonly PlatformRound[
 
 /** Stores rounds COPY put in `table` (ROUND_COLUMNS) once each, as storeRounds does. */
 export function storeCopiedRounds(db: Queryable, table: string): Promise<number> {
-  return db.run(insertRounds(sql`${sql.identifier(table)}`));
+  return db.run(insertRounds(sql`${sql.identifier(table)} r`));
 }

@@ -49,7 +49,12 @@ interface RoundRow {
 
 export const gameHandlers = defineHandlers({
   'gw.credit.game.result.query': async (ctx, params) => {
-    const conditions = [sql`ended_at >= ${params.startTime}::timestamptz`, sql`ended_at < ${params.endTime}::timestamptz`];
+    const conditions = [
+      sql`ended_at >= ${params.startTime}::timestamptz`,
+      sql`ended_at < ${params.endTime}::timestamptz`,
+      // A spin is its member's site's alone; a live table's round (no site) is every site's.
+      sql`(site_id = ${ctx.site.id} OR (site_id IS NULL AND game_code IN (SELECT game_code FROM games WHERE game_type = 'live')))`,
+    ];
     if (params.gameCode !== undefined) conditions.push(sql`game_code = ${params.gameCode}`);
     if (params.gameId !== undefined) conditions.push(sql`game_id = ${params.gameId}`);
     if (params.round !== undefined) conditions.push(sql`round_no = ${params.round}`);

@@ -29,7 +29,11 @@ export interface LedgerReport {
   sites: string[];
   checks: CheckResult[];
   ok: boolean;
+  /** Every check read one snapshot: checkLedger's own REPEATABLE READ READ ONLY transaction. */
+  oneSnapshot: boolean;
 }
+
+const SNAPSHOT = 'REPEATABLE READ READ ONLY';
 
 const MAX_EXAMPLES = 10;
 const points = (value: DbInt | null | undefined) => formatCents(BigInt(value ?? 0));
@@ -269,8 +273,22 @@ async function checkGameTransfers(db: Queryable, siteId: string): Promise<CheckR
   return results;
 }
 
-/** Checks one site, or every site; unknown site ids are reported as a failed check. */
-export async function checkLedger(db: Queryable, options: { siteId?: string } = {}): Promise<LedgerReport> {
+/**
+ * Checks one site, or every site, on one snapshot: all the checks run in one REPEATABLE READ READ
+ * ONLY transaction of their own. Each check is one statement, but under READ COMMITTED each
+ * statement sees the database as it is when it starts, so while points move the checks compared
+ * different moments of it. `db` must not be in a transaction (checkLedgerInTransaction is).
+ * Unknown site ids are reported as a failed check.
+ */
+export function checkLedger(db: Queryable, options: { siteId?: string } = {}): Promise<LedgerReport> {
+  return db.transaction(async (tx) => {
+    await tx.run(sql.raw(`SET TRANSACTION ISOLATION LEVEL ${SNAPSHOT}`));
+    return { ...(await checkLedgerInTransaction(tx, options)), oneSnapshot: true };
+  });
+}
+
+/** The checks in the caller's transaction (a test's, after a change it then rolls back): one snapshot only if that transaction is REPEATABLE READ. */
+export async function checkLedgerInTransaction(db: Queryable, options: { siteId?: string } = {}): Promise<LedgerReport> {
   const rows = await db.rows<{ id: string }>(
     options.siteId === undefined ? sql`SELECT id FROM sites ORDER BY id` : sql`SELECT id FROM sites WHERE id = ${options.siteId}`,
   );
@@ -280,7 +298,7 @@ export async function checkLedger(db: Queryable, options: { siteId?: string } = 
     checks.push({ site: options.siteId, name: 'site exists', ok: false, detail: 'no such site', examples: [] });
   }
   for (const site of sites) checks.push(...(await checkSite(db, site)));
-  return { sites, checks, ok: checks.every((check) => check.ok) };
+  return { sites, checks, ok: checks.every((check) => check.ok), oneSnapshot: false };
 }
 
 /** The report as printed lines. */
@@ -296,10 +314,11 @@ export function formatLedgerReport(report: LedgerReport): string[] {
     for (const example of check.examples) lines.push(`         ${example}`);
   }
   const failed = report.checks.filter((check) => !check.ok).length;
+  const read = report.oneSnapshot ? `, all read in one ${SNAPSHOT} transaction` : '';
   lines.push(
     failed === 0
-      ? `Ledger check passed: ${report.checks.length} checks on ${report.sites.length} site(s).`
-      : `Ledger check FAILED: ${failed} of ${report.checks.length} checks on ${report.sites.length} site(s).`,
+      ? `Ledger check passed: ${report.checks.length} checks on ${report.sites.length} site(s)${read}.`
+      : `Ledger check FAILED: ${failed} of ${report.checks.length} checks on ${report.sites.length} site(s)${read}.`,
   );
   return lines;
 }

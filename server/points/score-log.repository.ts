@@ -13,6 +13,7 @@ interface ScoreLogRow {
   from_login: string | null;
   to_account_id: DbInt;
   to_login: string;
+  target_account_id: DbInt;
   amount: DbInt;
   before: DbInt;
   after: DbInt;
@@ -61,7 +62,7 @@ function scoreLogCondition(scope: ScoreLogScope, params: ScoreLogFilters): SQL {
 
 function selectRows(scope: ScoreLogScope, condition: SQL): SQL {
   return sql`
-    SELECT l.serial_no, l.type, l.from_account_id, f.login_id AS from_login, l.to_account_id, t.login_id AS to_login, l.amount,
+    SELECT l.serial_no, l.type, l.from_account_id, f.login_id AS from_login, l.to_account_id, t.login_id AS to_login, l.target_account_id, l.amount,
            l.before, l.after, l.operator_before, l.operator_after, l.operator_login, l.operator_sub_account_id, l.operator_account_id,
            CASE WHEN ${scope.wholeSite} OR o.path LIKE (SELECT path FROM accounts WHERE id = ${scope.callerId}) || '%'
                 THEN l.operator_ip ELSE '' END AS operator_ip,
@@ -74,6 +75,13 @@ function selectRows(scope: ScoreLogScope, condition: SQL): SQL {
 }
 
 function toScoreLogRow(row: ScoreLogRow) {
+  // before/after are the target's, the operator side is the other account of the row.
+  const target = { before: points(row.before), after: points(row.after) };
+  const other = {
+    before: row.operator_before === null ? null : points(row.operator_before),
+    after: row.operator_after === null ? null : points(row.operator_after),
+  };
+  const [from, to] = String(row.target_account_id) === String(row.to_account_id) ? [other, target] : [target, other];
   return {
     serialNo: String(row.serial_no),
     fromUserId: row.from_account_id === null ? null : String(row.from_account_id),
@@ -82,10 +90,14 @@ function toScoreLogRow(row: ScoreLogRow) {
     toLoginId: row.to_login,
     type: row.type,
     amount: points(row.amount),
-    before: points(row.before),
-    after: points(row.after),
-    operatorBefore: row.operator_before === null ? null : points(row.operator_before),
-    operatorAfter: row.operator_after === null ? null : points(row.operator_after),
+    before: target.before,
+    after: target.after,
+    operatorBefore: other.before,
+    operatorAfter: other.after,
+    fromBefore: from.before,
+    fromAfter: from.after,
+    toBefore: to.before!,
+    toAfter: to.after!,
     operator: row.operator_login,
     operatorSubAccountId: row.operator_sub_account_id === null ? null : String(row.operator_sub_account_id),
     mainUserId: String(row.operator_account_id),

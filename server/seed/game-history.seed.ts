@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { copyLine, type Queryable } from '../db/database';
 import { blockWinners } from '../games/platform-rules';
 import { BET_COLUMNS, BET_ROW_TYPE, betCopyLine, startBulkBetLoad, type BulkBetLoad } from '../games/bet.store';
-import { ROUND_COLUMNS, ROUND_ROW_TYPE, roundCopyLine, storeCopiedRounds, type PlatformRound } from '../games/game-round.store';
+import { ROUND_COLUMNS, ROUND_ROW_TYPE, roundCopyLine, storeCopiedRounds, type SiteRound } from '../games/game-round.store';
 import { GAMES, pick, pickBet, playTypeOf } from '../games/rules/game-registry';
 import { seededRandom, type SeededRandom } from '../games/rules/seeded-random';
 import { JACKPOT_START, jackpotHit, jackpotRake, type SlotSpin } from '../games/rules/slot.rules';
@@ -84,7 +84,7 @@ const LOG_COLUMNS = [
 class DayLoad {
   bets: string[] = [];
   yieldedAt = 0;
-  rounds = new Map<string, PlatformRound>();
+  rounds = new Map<string, SiteRound>();
   log: LogRow[] = [];
   sessions: string[] = [];
 }
@@ -345,6 +345,7 @@ async function playDay(history: History, dayStart: number, perMemberDay: number)
             gameCode: game.gameCode,
             gameId: table,
             round,
+            siteId,
             startedAt: new Date(live ? index * game.roundSeconds * 1000 : betTime),
             endedAt: new Date(settleTime),
             result: game.round(

@@ -65,7 +65,7 @@ export default function MobileScoreLogScreen() {
   );
 }
 
-function LogCard({ row }: { row: ScoreLogRow }) {
+export function LogCard({ row }: { row: ScoreLogRow }) {
   const { t } = useTranslation();
   const format = useFormat();
   // Points leave the recipient on a score down and a transfer out.
@@ -94,9 +94,14 @@ function LogCard({ row }: { row: ScoreLogRow }) {
       </p>
       <p className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
         <span>{format.dateTime(row.time)}</span>
-        <span>
-          {t('log.targetBalance')}: {format.amount(row.before)} → {format.amount(row.after)}
+        <span data-testid="mobile-log-to-balance">
+          {t('log.toBalance')}: {format.amount(row.toBefore)} → {format.amount(row.toAfter)}
         </span>
+        {row.fromBefore === null ? null : (
+          <span data-testid="mobile-log-from-balance">
+            {t('log.fromBalance')}: {format.amount(row.fromBefore)} → {format.amount(row.fromAfter ?? '')}
+          </span>
+        )}
         <span>
           {t('log.operator')}: {row.operator}
         </span>

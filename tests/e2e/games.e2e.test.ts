@@ -85,6 +85,7 @@ describe.runIf(e2e.run)('games and devices in Chromium', () => {
     const at = (offset: number) => new Date(ended + offset);
     await storeRounds(e2e.gw.db, [
       {
+        siteId: 'demo',
         gameCode: 'roulette',
         gameId: 'ROU-01',
         round: 'E2E-0001',
@@ -93,6 +94,7 @@ describe.runIf(e2e.run)('games and devices in Chromium', () => {
         result: { number: 17, colour: 'black' },
       },
       {
+        siteId: 'demo',
         gameCode: 'roulette',
         gameId: 'ROU-01',
         round: 'E2E-0002',
@@ -101,6 +103,7 @@ describe.runIf(e2e.run)('games and devices in Chromium', () => {
         result: { number: 32, colour: 'red' },
       },
       {
+        siteId: 'demo',
         gameCode: 'sic-bo',
         gameId: 'SIC-01',
         round: 'E2E-0001',

@@ -20,10 +20,10 @@ interface LogRow {
   fromLoginId: string | null;
   toLoginId: string;
   amount: string;
-  before: string;
-  after: string;
-  operatorBefore: string | null;
-  operatorAfter: string | null;
+  fromBefore: string | null;
+  fromAfter: string | null;
+  toBefore: string;
+  toAfter: string;
   operator: string;
   operatorIp: string;
   comment: string;
@@ -109,10 +109,10 @@ const expectedCells = (row: LogRow, typeName: (type: string) => string) => [
   row.fromLoginId ?? '',
   row.toLoginId,
   Number(row.amount),
-  Number(row.before),
-  Number(row.after),
-  row.operatorBefore === null ? '' : Number(row.operatorBefore),
-  row.operatorAfter === null ? '' : Number(row.operatorAfter),
+  Number(row.toBefore),
+  Number(row.toAfter),
+  row.fromBefore === null ? '' : Number(row.fromBefore),
+  row.fromAfter === null ? '' : Number(row.fromAfter),
   row.operator,
   row.operatorIp,
   /^[=+\-@]/.test(row.comment) ? `'${row.comment}` : row.comment,

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
-import { storeRounds, type PlatformRound } from '../../server/games/game-round.store';
+import { storeRounds, type SiteRound } from '../../server/games/game-round.store';
+import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
+import { ingestPlatformFeed, publish } from '../../server/games/simulator/simulator-runtime';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 let gw: TestGateway;
@@ -158,7 +160,8 @@ describe('a member’s device switches', () => {
 });
 
 describe('game results', () => {
-  const round = (gameCode: string, gameId: string, no: string, endedAt: string, result: object): PlatformRound => ({
+  const round = (gameCode: string, gameId: string, no: string, endedAt: string, result: object): SiteRound => ({
+    siteId: 'demo',
     gameCode,
     gameId,
     round: no,
@@ -206,5 +209,45 @@ describe('game results', () => {
     ).toEqual(['20261120-0001']);
     const bad = await gw.refusal('gw.credit.game.result.query', { opsId, ...range, round: "1' OR '1" });
     expect([bad.code, bad.data?.field, bad.data?.rule]).toEqual([ErrorCode.invalidParams, 'round', 'round-number']);
+  });
+
+  it("shows a site its own members' spins and the live tables' rounds, never another site's spins", async () => {
+    await gw.db.run(sql`DELETE FROM game_rounds`);
+    const now = new Date('2026-11-21T10:00:00.000Z');
+    const feed = (siteId: string, gameCode: string, gameId: string, no: string, result: object) =>
+      publish(
+        gw.db,
+        siteId,
+        'round',
+        { gameCode, gameId, round: no, startedAt: '2026-11-21T09:59:30.000Z', endedAt: '2026-11-21T09:59:50.000Z', result },
+        now,
+      );
+    const spin = { reels: ['A', 'A', 'K'], stops: [1, 2, 3] };
+    await feed('demo', 'fortune-dragon', 'FD-01', 'S-demo-1', spin);
+    await feed('demo2', 'fortune-dragon', 'FD-01', 'S-demo2-1', spin);
+    await feed('demo2', 'fortune-dragon', 'FD-02', 'S-demo2-2', spin);
+    // A live table's round comes in each site's feed and is stored once, for both.
+    await feed('demo2', 'roulette', 'ROU-02', '20261121-0001', { number: 7, colour: 'red' });
+    await feed('demo', 'roulette', 'ROU-02', '20261121-0001', { number: 7, colour: 'red' });
+    await ingestPlatformFeed(gw.db, (q) => simulatorPlatform(q), now);
+
+    const range = { startTime: '2026-11-21T00:00:00.000Z', endTime: '2026-11-22T00:00:00.000Z' };
+    const rounds = async (opsId: string, host?: string, gameCode?: string) => {
+      const answer = await gw.call(
+        'gw.credit.game.result.query',
+        { opsId, ...range, ...(gameCode ? { gameCode } : {}) },
+        host ? { host } : {},
+      );
+      const { total, list } = answer.result as { total: number; list: { round: string }[] };
+      expect(total).toBe(list.length);
+      return list.map((row) => row.round).sort();
+    };
+    const admin = await gw.sessionFor('admin');
+    const admin2 = await gw.sessionFor('admin2', 'demo2');
+    expect(await rounds(admin)).toEqual(['20261121-0001', 'S-demo-1']);
+    expect(await rounds(admin, undefined, 'fortune-dragon')).toEqual(['S-demo-1']);
+    expect(await rounds(await gw.sessionFor('ag01010101'))).toEqual(['20261121-0001', 'S-demo-1']);
+    expect(await rounds(admin2, DEMO2)).toEqual(['20261121-0001', 'S-demo2-1', 'S-demo2-2']);
+    expect(await rounds(admin2, DEMO2, 'fortune-dragon')).toEqual(['S-demo2-1', 'S-demo2-2']);
   });
 });

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/db/database';
-import { checkLedger, formatLedgerReport, type LedgerReport } from '../../server/points/ledger-check';
+import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
+import { transferIn, transferOut } from '../../server/points/game-transfers';
+import { transferPoints } from '../../server/points/ledger';
+import { checkLedger, checkLedgerInTransaction, formatLedgerReport, type LedgerReport } from '../../server/points/ledger-check';
 import { runServerScript } from '../support/server-script';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/test-database';
 
@@ -21,7 +24,7 @@ async function reportAfter(change: (tx: Queryable) => Promise<unknown>, siteId =
   await database.db
     .transaction(async (tx) => {
       await change(tx);
-      report = await checkLedger(tx, { siteId });
+      report = await checkLedgerInTransaction(tx, { siteId });
       throw new Rollback();
     })
     .catch((error: unknown) => {
@@ -40,7 +43,7 @@ describe('ledger check', () => {
     const lines = formatLedgerReport(report);
     expect(lines[0]).toBe('site demo:');
     expect(lines).toContain('  ok   sum of balances equals issued points: 10000000.00 in 462 accounts, 10000000.00 issued');
-    expect(lines.at(-1)).toBe('Ledger check passed: 24 checks on 2 site(s).');
+    expect(lines.at(-1)).toBe('Ledger check passed: 24 checks on 2 site(s), all read in one REPEATABLE READ READ ONLY transaction.');
   });
 
   it('finds points made outside the ledger', async () => {
@@ -128,6 +131,75 @@ describe('ledger check', () => {
   });
 });
 
+describe('the ledger check while points move', () => {
+  it('reads one snapshot: its figures agree with each other while score ups and game transfers race it', async () => {
+    const idOf = async (login: string) =>
+      String(
+        (await database.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = ${login}`))!.id,
+      );
+    const platform = simulatorPlatform(database.db);
+    let moving = true;
+    let transfers = 0;
+    const scoring = async (parent: string, child: string) => {
+      const [operatorId, targetId] = [await idOf(parent), await idOf(child)];
+      for (let round = 0; moving; round++) {
+        await database.db.transaction((tx) =>
+          transferPoints(tx, {
+            siteId: 'demo',
+            direction: round % 2 === 0 ? 'up' : 'down',
+            operatorId,
+            targetId,
+            amount: 100,
+            operatorLogin: parent,
+            operatorSubAccountId: null,
+            ip: '',
+            comment: '',
+            now: new Date(),
+            minIntervalMs: 0,
+            requestKey: null,
+          }),
+        );
+      }
+    };
+    const playing = async (login: string) => {
+      const transfer = { siteId: 'demo', memberId: await idOf(login), amount: 100, now: new Date() };
+      while (moving) {
+        await transferIn(database.db, () => platform, { ...transfer, transferId: `race-${++transfers}` });
+        await transferOut(database.db, () => platform, { ...transfer, transferId: `race-${++transfers}` });
+      }
+    };
+    const movers = [
+      scoring('admin', 'ma01'),
+      scoring('ma02', 'sh0201'),
+      scoring('ag01010101', 'mb01010101002'),
+      playing('mb01010102004'),
+      playing('mb01010201003'),
+    ];
+    const reports: LedgerReport[] = [];
+    try {
+      for (let run = 0; run < 4; run++) reports.push(await checkLedger(database.db, { siteId: 'demo' }));
+    } finally {
+      moving = false;
+      await Promise.all(movers);
+    }
+    expect(transfers).toBeGreaterThan(0);
+    const detail = (report: LedgerReport, name: string) => report.checks.find((check) => check.name.startsWith(name))!.detail;
+    for (const report of reports) {
+      expect(report.checks.filter((check) => !check.ok)).toEqual([]);
+      // Two checks read the score log in statements of their own: on one snapshot they count the same rows.
+      const rows = Number(/^(\d+) rows/.exec(detail(report, 'serial numbers'))![1]);
+      const [moves, issues, game] = /^(\d+) transfers, (\d+) issues, (\d+) game transfers/
+        .exec(detail(report, 'each transfer is between'))!
+        .slice(1)
+        .map(Number);
+      expect(moves! + issues! + game!).toBe(rows);
+      expect(formatLedgerReport(report).at(-1)).toBe(
+        'Ledger check passed: 12 checks on 1 site(s), all read in one REPEATABLE READ READ ONLY transaction.',
+      );
+    }
+  });
+});
+
 const runCli = (env: Record<string, string>, args: string[] = []) => runServerScript('server/ledger-check.ts', env, args);
 
 describe('npm run ledger:check', () => {
@@ -141,13 +213,15 @@ describe('npm run ledger:check', () => {
     const good = await runCli({ DATABASE_URL: database.url! }, ['--site', 'demo2']);
     expect(good.code).toBe(0);
     expect(good.output).toContain('site demo2:');
-    expect(good.output).toContain('Ledger check passed: 12 checks on 1 site(s).');
+    expect(good.output).toContain('Ledger check passed: 12 checks on 1 site(s), all read in one REPEATABLE READ READ ONLY transaction.');
     await database.db.run(sql`UPDATE accounts SET balance = balance + 1 WHERE login_id = 'admin2'`);
     try {
       const bad = await runCli({ DATABASE_URL: database.url! });
       expect(bad.code).toBe(1);
       expect(bad.output).toContain('FAIL sum of balances equals issued points');
-      expect(bad.output).toContain('Ledger check FAILED: 2 of 24 checks on 2 site(s).');
+      expect(bad.output).toContain(
+        'Ledger check FAILED: 2 of 24 checks on 2 site(s), all read in one REPEATABLE READ READ ONLY transaction.',
+      );
     } finally {
       await database.db.run(sql`UPDATE accounts SET balance = balance - 1 WHERE login_id = 'admin2'`);
     }

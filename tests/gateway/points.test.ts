@@ -5,6 +5,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { pointsMethods } from '../../contract/points.contract';
 import { scoreTransferMachine, type TransferRequest, type TransferResult } from '../../machines/score-transfer.machine';
+import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
+import { transferIn, transferOut } from '../../server/points/game-transfers';
 import { moveBalances } from '../../server/points/ledger';
 import { checkLedger } from '../../server/points/ledger-check';
 import { startTestGateway, type RpcAnswer, type TestGateway } from '../support/test-gateway';
@@ -535,6 +537,44 @@ describe('gw.credit.score.log.query', () => {
       (await gw.call('gw.credit.score.log.query', { opsId: await gw.sessionFor('ma01'), userId: await idOf('ma02') })).error?.code,
     ).toBe(20002);
     expect((await gw.call('gw.credit.score.log.query', { opsId: admin, userId: await idOf('ma01', 'demo2') })).error?.code).toBe(20002);
+  });
+
+  it("answers each side's own before and after: the score account's (from) and the recipient's (to), for every type", async () => {
+    const member = 'mb01010102003';
+    const wallet = async () =>
+      BigInt(
+        (await gw.db.one<{ balance: string | number }>(sql`SELECT balance FROM accounts WHERE site_id = 'demo' AND kind = 'wallet'`))!
+          .balance,
+      );
+    const sides = { admin: () => balanceOf('admin'), ma01: () => balanceOf('ma01'), member: () => balanceOf(member), wallet };
+    type Side = keyof typeof sides;
+    const cents = (value: bigint) => (Number(value) / 100).toFixed(2);
+    /** The newest row of a type after `move`, with each side's balances read before and after it. */
+    const check = async (type: string, from: Side | null, to: Side, move: () => Promise<unknown>) => {
+      const before = { from: from ? await sides[from]() : null, to: await sides[to]() };
+      await move();
+      const after = { from: from ? await sides[from]() : null, to: await sides[to]() };
+      const log = await gw.call('gw.credit.score.log.query', { opsId: await gw.sessionFor('admin'), type, pageSize: 1 });
+      const row = (log.result as { list: Record<string, unknown>[] }).list[0];
+      expect(row, type).toMatchObject({
+        type,
+        fromBefore: before.from === null ? null : cents(before.from),
+        fromAfter: after.from === null ? null : cents(after.from),
+        toBefore: cents(before.to),
+        toAfter: cents(after.to),
+      });
+      expect(before.to).not.toBe(after.to);
+    };
+    await check('issue', null, 'admin', async () =>
+      gw.call('gw.credit.score.issue', { opsId: await gw.sessionFor('admin'), amount: '30' }),
+    );
+    await check('up', 'admin', 'ma01', () => up('admin', 'ma01', '20'));
+    await check('down', 'ma01', 'admin', () => down('admin', 'ma01', '10'));
+    const platform = simulatorPlatform(gw.db);
+    const transfer = { siteId: 'demo', memberId: await idOf(member), amount: 1_500, now: gw.clock.now() };
+    await check('in', 'member', 'wallet', () => transferIn(gw.db, () => platform, { ...transfer, transferId: 'sides-in' }));
+    await check('out', 'wallet', 'member', () => transferOut(gw.db, () => platform, { ...transfer, transferId: 'sides-out' }));
+    expect((await checkLedger(gw.db, { siteId: 'demo' })).ok).toBe(true);
   });
 });
 

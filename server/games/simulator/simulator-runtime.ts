@@ -6,7 +6,7 @@ import { RpcError } from '../../rpc/rpc-error';
 import { prepareBets, storeBetBatch, type BetBatch, type PlatformBet } from '../bet.store';
 import type { GamePlatform, PlatformFor, PlatformSuggestion } from '../game-platform';
 import { storeSuggestions } from '../../notices/suggestion.store';
-import { storeRounds, type PlatformRound } from '../game-round.store';
+import { storeRounds, type SiteRound } from '../game-round.store';
 import { memberSuggestion } from './member-suggestions';
 import type { FeedBet, FeedRound, FeedSuggestion } from './simulator-platform';
 import { betRefusal, countRefusal } from '../platform-rules';
@@ -330,14 +330,14 @@ interface FeedPage {
   /** Items read, and the position of the last. */
   count: number;
   last: string;
-  rounds: PlatformRound[];
+  rounds: SiteRound[];
   bets: Map<string, BetBatch>;
   suggestions: Map<string, PlatformSuggestion[]>;
 }
 
 async function readFeedPage(platform: GamePlatform, after: string, limit: number): Promise<FeedPage> {
   const items = await platform.readFeed({ after, limit });
-  const rounds: PlatformRound[] = [];
+  const rounds: SiteRound[] = [];
   const bets = new Map<string, PlatformBet[]>();
   const suggestions = new Map<string, PlatformSuggestion[]>();
   const add = <T>(bySite: Map<string, T[]>, siteId: string, item: T) => {
@@ -346,7 +346,7 @@ async function readFeedPage(platform: GamePlatform, after: string, limit: number
     else bySite.set(siteId, [item]);
   };
   for (const item of items) {
-    if (item.kind === 'round') rounds.push(item.round);
+    if (item.kind === 'round') rounds.push({ ...item.round, siteId: item.siteId });
     else if (item.kind === 'bet') add(bets, item.siteId, item.bet);
     else add(suggestions, item.siteId, item.suggestion);
   }

@@ -68,26 +68,26 @@ export function pointRecordColumns(t: TFunction, format: Format): DataTableColum
       },
     },
     {
-      id: 'targetBalance',
-      header: t('log.targetBalance'),
-      cell: ({ row }) => `${format.amount(row.original.before)} → ${format.amount(row.original.after)}`,
+      id: 'toBalance',
+      header: t('log.toBalance'),
+      cell: ({ row }) => `${format.amount(row.original.toBefore)} → ${format.amount(row.original.toAfter)}`,
       meta: {
         ...text('minmax(10rem,1.2fr)'),
         className: 'font-mono text-xs tabular-nums',
-        export: { header: t('log.targetBalance'), cell: (row) => `${row.before} → ${row.after}` },
+        export: { header: t('log.toBalance'), cell: (row) => `${row.toBefore} → ${row.toAfter}` },
       },
     },
     {
-      id: 'operatorBalance',
-      header: t('log.operatorBalance'),
+      id: 'fromBalance',
+      header: t('log.fromBalance'),
       cell: ({ row: { original: row } }) =>
-        row.operatorBefore === null ? '—' : `${format.amount(row.operatorBefore)} → ${format.amount(row.operatorAfter ?? '')}`,
+        row.fromBefore === null ? '—' : `${format.amount(row.fromBefore)} → ${format.amount(row.fromAfter ?? '')}`,
       meta: {
         ...text('minmax(10rem,1.2fr)'),
         className: 'font-mono text-xs tabular-nums',
         export: {
-          header: t('log.operatorBalance'),
-          cell: (row) => (row.operatorBefore === null ? '' : `${row.operatorBefore} → ${row.operatorAfter}`),
+          header: t('log.fromBalance'),
+          cell: (row) => (row.fromBefore === null ? '' : `${row.fromBefore} → ${row.fromAfter}`),
         },
       },
     },

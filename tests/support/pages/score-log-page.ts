@@ -3,7 +3,7 @@ import { DataTablePage } from './data-table-page';
 
 /**
  * The score log (point record screen): entries by serial number (data-serial), cells by column id
- * (serial, time, type, from, to, amount, targetBalance, operatorBalance, operator, ip, comment).
+ * (serial, time, type, from, to, amount, toBalance, fromBalance, operator, ip, comment).
  * Not used by a converted test yet; the date range (reworked in main onto the filter kit) is left to that rework.
  */
 export class ScoreLogPage {

@@ -1,0 +1,86 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startChineseI18n } from '@/components/filters/test-support';
+import type { ScoreLogRow } from '@/features/points/point-record-columns';
+import { pointRecordColumns } from '@/features/points/point-record-columns';
+import { formatAmount, formatDateTime, formatNumber } from '@/lib/format';
+import { LogCard } from './mobile-score-log-screen';
+
+beforeAll(async () => {
+  await startChineseI18n();
+});
+afterEach(cleanup);
+
+/** admin scored ma01 down by 100: the target (ma01) gave, admin received. */
+const down: ScoreLogRow = {
+  serialNo: '7',
+  fromUserId: '11',
+  fromLoginId: 'ma01',
+  toUserId: '1',
+  toLoginId: 'admin',
+  type: 'down',
+  amount: '100.00',
+  before: '300.00',
+  after: '200.00',
+  operatorBefore: '5000.00',
+  operatorAfter: '5100.00',
+  fromBefore: '300.00',
+  fromAfter: '200.00',
+  toBefore: '5000.00',
+  toAfter: '5100.00',
+  operator: 'admin',
+  operatorSubAccountId: null,
+  mainUserId: '1',
+  operatorIp: '10.0.0.1',
+  time: '2026-11-24T02:00:00.000Z',
+  comment: '',
+  state: 'done',
+  reversalOf: null,
+  transferId: null,
+};
+const issue: ScoreLogRow = {
+  ...down,
+  type: 'issue',
+  fromUserId: null,
+  fromLoginId: null,
+  operatorBefore: null,
+  operatorAfter: null,
+  fromBefore: null,
+  fromAfter: null,
+};
+
+const t = (key: string) => i18next.t(key);
+const amount = (value: string) => formatAmount(value, 'zh');
+
+describe("the score log shows each account's own balances under its own name", () => {
+  it('on a phone card: the recipient before -> after is the recipient’s, the score account’s its own, none for an issue', () => {
+    render(<LogCard row={down} />);
+    expect(screen.getByTestId('mobile-log-to-balance').textContent).toBe(
+      `${t('log.toBalance')}: ${amount('5000.00')} → ${amount('5100.00')}`,
+    );
+    expect(screen.getByTestId('mobile-log-from-balance').textContent).toBe(
+      `${t('log.fromBalance')}: ${amount('300.00')} → ${amount('200.00')}`,
+    );
+    cleanup();
+    render(<LogCard row={issue} />);
+    expect(screen.getByTestId('mobile-log-to-balance').textContent).toContain(amount('5100.00'));
+    expect(screen.queryByTestId('mobile-log-from-balance')).toBeNull();
+  });
+
+  it('in the desktop columns and their export', () => {
+    const format = {
+      amount,
+      number: (value: number | bigint) => formatNumber(value, 'zh'),
+      dateTime: (instant: string | number | Date) => formatDateTime(instant, 'zh'),
+    };
+    const columns = pointRecordColumns(i18next.t, format);
+    const exported = (id: string, row: ScoreLogRow) => {
+      const column = columns.find((each) => each.id === id)!;
+      return { header: column.meta!.export && column.meta!.export.header, cell: column.meta!.export && column.meta!.export.cell(row) };
+    };
+    expect(exported('toBalance', down)).toEqual({ header: t('log.toBalance'), cell: '5000.00 → 5100.00' });
+    expect(exported('fromBalance', down)).toEqual({ header: t('log.fromBalance'), cell: '300.00 → 200.00' });
+    expect(exported('fromBalance', issue).cell).toBe('');
+  });
+});
