@@ -1,12 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  lineAuditRights,
-  OPERATION_RECORD_LIMIT,
-  type FieldChange,
-  type OperationLevel,
-  type SharedIp,
-} from '../../contract/audit.contract';
-import { rightsAllow } from '../../contract/method.contract';
+import { OPERATION_RECORD_LIMIT, type FieldChange, type OperationLevel, type SharedIp } from '../../contract/audit.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
 import { findInLine } from '../accounts/account.repository';
@@ -14,7 +7,7 @@ import { iso } from '../db/timestamps';
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
-import { callerOf, type Session } from '../sessions/session.store';
+import type { Session } from '../sessions/session.store';
 
 type DbInt = string | number | bigint;
 
@@ -125,13 +118,12 @@ async function queryOperations(ctx: CallContext, params: ParamsOut<'gw.credit.op
 }
 
 /**
- * Whose sign-ins a call may read: the whole line (levels 0-2 with code 8), one account of the
- * line (its own attempts, not its sub-accounts'), or one sub-account of the caller's main
- * account (the main session, or that sub-account itself).
+ * Whose sign-ins a call may read (the method's rights, levels 0-2 with code 8, already held):
+ * the whole line, one account of the line (its own attempts, not its sub-accounts'), or one
+ * sub-account of the caller's main account (the main session, or that sub-account itself).
  */
 async function loginScope(ctx: CallContext, session: Session, userId: string | undefined): Promise<SQL> {
   if (userId === undefined) {
-    if (!rightsAllow(lineAuditRights, callerOf(session))) throw new RpcError(ErrorCode.notAuthorized);
     return sql`l.account_id IN (SELECT a.id FROM accounts a WHERE a.site_id = ${ctx.site.id} AND a.path LIKE ${linePrefix(session)})`;
   }
   const account = await findInLine(ctx.db, { siteId: ctx.site.id, callerId: session.accountId, accountId: userId });
