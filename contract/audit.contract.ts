@@ -102,6 +102,17 @@ export const loginLogRowSchema = z.object({
 });
 export type LoginLogRow = z.infer<typeof loginLogRowSchema>;
 
+/**
+ * The calls that move points: their records (with the balance before and after) are finance,
+ * left out of the operation record while the site hides finance from the caller.
+ */
+export const pointsActions = [
+  'gw.credit.score.issue',
+  'gw.credit.user.score.up',
+  'gw.credit.user.score.down',
+  'gw.credit.transfer.repair',
+] as const;
+
 /** The operation record's rights, which the login log needs too (one account's sign-ins as the line's: PRODUCT.md). */
 export const lineAuditRights = { levels: [0, 1, 2], role: 'firstProxy', accessCode: 8 } as const satisfies Rights;
 
@@ -138,7 +149,7 @@ export const auditMethods = {
     result: pageResult(operationRecordSchema),
     auth: 'session',
     effect: 'read',
-    rights: lineAuditRights,
+    rights: { ...lineAuditRights, financeRows: true },
     errors: [],
   }),
   'gw.credit.ip.check': defineMethod({

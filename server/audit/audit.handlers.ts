@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { OPERATION_RECORD_LIMIT, type FieldChange, type OperationLevel, type SharedIp } from '../../contract/audit.contract';
+import { OPERATION_RECORD_LIMIT, pointsActions, type FieldChange, type OperationLevel, type SharedIp } from '../../contract/audit.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
 import { findInLine } from '../accounts/account.repository';
@@ -7,7 +7,7 @@ import { iso } from '../db/timestamps';
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
-import type { Session } from '../sessions/session.store';
+import { financeHiddenFor, type Session } from '../sessions/session.store';
 
 type DbInt = string | number | bigint;
 
@@ -67,6 +67,15 @@ function operationCondition(ctx: CallContext, path: string, params: ParamsOut<'g
   if (params.targetId !== undefined) where.push(sql`o.target_id = ${params.targetId}`);
   if (params.action !== undefined) where.push(sql`o.method = ${params.action}`);
   if (params.level !== undefined) where.push(sql`o.level = ${params.level}`);
+  // The method's financeRows: the calls that moved points are finance, hidden from agents as the score log is.
+  if (financeHiddenFor(sessionOf(ctx), ctx.site)) {
+    where.push(
+      sql`o.method NOT IN (${sql.join(
+        pointsActions.map((action) => sql`${action}`),
+        sql`, `,
+      )})`,
+    );
+  }
   return sql.join(where, sql` AND `);
 }
 

@@ -2,7 +2,7 @@ import { ErrorCode } from '../../contract/errors.contract';
 import { rightsAllow } from '../../contract/method.contract';
 import { contract, type MethodName } from '../../contract/methods.contract';
 import { RpcError } from '../rpc/rpc-error';
-import { callerOf, type Session } from '../sessions/session.store';
+import { callerOf, financeHiddenFor, type Session } from '../sessions/session.store';
 import type { Site } from '../sites/site.repository';
 import type { ExportSourceName } from './export-sources';
 import type { JobKind } from './job.repository';
@@ -28,7 +28,7 @@ export function methodOfJob(job: { kind: JobKind; params: unknown }): MethodName
  * whom finance was hidden since, is refused (11003) what the method itself would refuse it.
  */
 export function checkJobRights(session: Session, site: Pick<Site, 'financeVisible'>, job: { kind: JobKind; params: unknown }): void {
-  const financeHidden = !site.financeVisible && session.level > 0;
+  const financeHidden = financeHiddenFor(session, site);
   if (!rightsAllow(contract[methodOfJob(job)].rights, { ...callerOf(session), financeHidden })) {
     throw new RpcError(ErrorCode.notAuthorized);
   }
