@@ -46,6 +46,15 @@ describe('can: the rights a method declares', () => {
     expect(can({ ...company, isSubAccount: true }, 'gw.credit.user.score.up')).toBe(true);
   });
 
+  it('hides finance from an agent while the site does, the trading report and the game log as the score log; the operation record only loses rows', () => {
+    const hidden = { ...agent4, level: 2 as const, financeHidden: true };
+    for (const method of ['gw.credit.score.log.query', 'gw.credit.trading.report', 'gw.credit.player.game.log'] as const) {
+      expect(can({ ...hidden, financeHidden: false }, method), method).toBe(true);
+      expect(can(hidden, method), method).toBe(false);
+    }
+    expect(can(hidden, 'gw.credit.operation.record.query')).toBe(true);
+  });
+
   it('holds a route role to its levels (firstProxy: 0-2)', () => {
     const levels = [0, 1, 2, 3, 4] as const;
     // PRODUCT.md "Roles": route role firstProxy = levels 0-2 (operation record, login log).

@@ -102,7 +102,18 @@ export const loginLogRowSchema = z.object({
 });
 export type LoginLogRow = z.infer<typeof loginLogRowSchema>;
 
-/** The operation record's rights, which the login log's line-wide form (no userId) needs too. */
+/**
+ * The calls that move points: their records (with the balance before and after) are finance,
+ * left out of the operation record while the site hides finance from the caller.
+ */
+export const pointsActions = [
+  'gw.credit.score.issue',
+  'gw.credit.user.score.up',
+  'gw.credit.user.score.down',
+  'gw.credit.transfer.repair',
+] as const;
+
+/** The operation record's rights, which the login log needs too (one account's sign-ins as the line's: PRODUCT.md). */
 export const lineAuditRights = { levels: [0, 1, 2], role: 'firstProxy', accessCode: 8 } as const satisfies Rights;
 
 /** One address several accounts of the line signed in from (IP check). */
@@ -138,7 +149,7 @@ export const auditMethods = {
     result: pageResult(operationRecordSchema),
     auth: 'session',
     effect: 'read',
-    rights: lineAuditRights,
+    rights: { ...lineAuditRights, financeRows: true },
     errors: [],
   }),
   'gw.credit.ip.check': defineMethod({
@@ -166,7 +177,8 @@ export const auditMethods = {
     result: pageResult(loginLogRowSchema),
     auth: 'session',
     effect: 'read',
-    rights: { levels: [0, 1, 2, 3, 4], accessCode: 1 },
+    // Code 8 and levels 0-2 whether it asks for the line or one account: sign-ins are audit, not the user list.
+    rights: lineAuditRights,
     errors: [ErrorCode.accountNotFound],
   }),
 };

@@ -29,10 +29,18 @@ export interface Rights {
    */
   mainOnly?: boolean;
   /**
-   * A finance screen's method (score log, transfers, exposure): refused to agents (levels 1-4)
-   * while the site's setting hides finance from them (`system.finance.isvisit`).
+   * Finance is points movements wherever they show (PRODUCT.md). While the site's setting hides
+   * it from agents (levels 1-4, `system.finance.isvisit`), a `finance` method is refused to them
+   * (11003): the code-6 screens' (score log and its export, transfers, exposure), the deal
+   * record, the trading report (nothing but score and transfer sums) and the game log (a game
+   * session is its transfers in and out; its bets stay in the bet record).
    */
   finance?: boolean;
+  /**
+   * A method that shows finance among other things answers without its points rows instead:
+   * the operation record leaves out the calls that moved points (`pointsActions`).
+   */
+  financeRows?: boolean;
 }
 
 /** Whether a caller of this level, with these access codes, main or sub-account, holds the rights. */

@@ -193,7 +193,8 @@ export const tradingMethods = {
     result: z.object({ list: z.array(tradingRowSchema), total: tradingRowSchema.omit({ userId: true, loginId: true, level: true }) }),
     auth: 'session',
     effect: 'read',
-    rights: { levels: backOffice, accessCode: 8 },
+    // Every number of it is a points movement: finance as a whole.
+    rights: { levels: backOffice, accessCode: 8, finance: true },
     errors: [ErrorCode.accountNotFound],
   }),
 };

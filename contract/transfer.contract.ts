@@ -69,7 +69,8 @@ export const transferMethods = {
     result: pageResult(gameSessionSchema),
     auth: 'session',
     effect: 'read',
-    rights: { levels: [0, 1, 2, 3, 4], accessCode: 7 },
+    // A session is its transfers in and out: finance as a whole (the bets stay in the bet record).
+    rights: { levels: [0, 1, 2, 3, 4], accessCode: 7, finance: true },
     // 100 with rule "not-a-member": the account is an agent.
     errors: [ErrorCode.accountNotFound],
   }),

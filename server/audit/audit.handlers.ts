@@ -1,12 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  lineAuditRights,
-  OPERATION_RECORD_LIMIT,
-  type FieldChange,
-  type OperationLevel,
-  type SharedIp,
-} from '../../contract/audit.contract';
-import { rightsAllow } from '../../contract/method.contract';
+import { OPERATION_RECORD_LIMIT, pointsActions, type FieldChange, type OperationLevel, type SharedIp } from '../../contract/audit.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
 import { findInLine } from '../accounts/account.repository';
@@ -14,7 +7,7 @@ import { iso } from '../db/timestamps';
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
-import { callerOf, type Session } from '../sessions/session.store';
+import { financeHiddenFor, type Session } from '../sessions/session.store';
 
 type DbInt = string | number | bigint;
 
@@ -74,6 +67,15 @@ function operationCondition(ctx: CallContext, path: string, params: ParamsOut<'g
   if (params.targetId !== undefined) where.push(sql`o.target_id = ${params.targetId}`);
   if (params.action !== undefined) where.push(sql`o.method = ${params.action}`);
   if (params.level !== undefined) where.push(sql`o.level = ${params.level}`);
+  // The method's financeRows: the calls that moved points are finance, hidden from agents as the score log is.
+  if (financeHiddenFor(sessionOf(ctx), ctx.site)) {
+    where.push(
+      sql`o.method NOT IN (${sql.join(
+        pointsActions.map((action) => sql`${action}`),
+        sql`, `,
+      )})`,
+    );
+  }
   return sql.join(where, sql` AND `);
 }
 
@@ -125,13 +127,12 @@ async function queryOperations(ctx: CallContext, params: ParamsOut<'gw.credit.op
 }
 
 /**
- * Whose sign-ins a call may read: the whole line (levels 0-2 with code 8), one account of the
- * line (its own attempts, not its sub-accounts'), or one sub-account of the caller's main
- * account (the main session, or that sub-account itself).
+ * Whose sign-ins a call may read (the method's rights, levels 0-2 with code 8, already held):
+ * the whole line, one account of the line (its own attempts, not its sub-accounts'), or one
+ * sub-account of the caller's main account (the main session, or that sub-account itself).
  */
 async function loginScope(ctx: CallContext, session: Session, userId: string | undefined): Promise<SQL> {
   if (userId === undefined) {
-    if (!rightsAllow(lineAuditRights, callerOf(session))) throw new RpcError(ErrorCode.notAuthorized);
     return sql`l.account_id IN (SELECT a.id FROM accounts a WHERE a.site_id = ${ctx.site.id} AND a.path LIKE ${linePrefix(session)})`;
   }
   const account = await findInLine(ctx.db, { siteId: ctx.site.id, callerId: session.accountId, accountId: userId });

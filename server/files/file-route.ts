@@ -4,6 +4,7 @@ import { ErrorCode, type ErrorCodeValue, type ErrorData } from '../../contract/e
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { countryOf, normaliseIp } from '../geo/ip-region';
+import { checkJobRights } from '../jobs/job-access';
 import { errorMessage } from '../rpc/messages';
 import { RpcError } from '../rpc/rpc-error';
 import { findSession } from '../sessions/session.store';
@@ -75,6 +76,7 @@ export function registerFileRoute(app: FastifyInstance, options: { db: Database;
         now,
       });
       if (!file) throw new RpcError(ErrorCode.recordNotFound);
+      if (file.job) checkJobRights(session, site, file.job);
       return { file };
     } catch (error) {
       if (error instanceof RpcError) return { language, error };

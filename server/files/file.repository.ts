@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
+import type { JobKind } from '../jobs/job.repository';
 
 /** How long a file is kept: PRODUCT.md "the file is kept in the database for 24 hours". */
 export const FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -8,6 +9,11 @@ export interface StoredFile {
   name: string;
   contentType: string;
   bytes: Buffer;
+  /**
+   * The job that wrote it, whose method's rights are checked again on every download. Null for
+   * a watched list's file: a company main account makes it, and only it reads it (no clerk).
+   */
+  job: { kind: JobKind; params: unknown } | null;
 }
 
 /**
@@ -38,8 +44,12 @@ export async function findOwnFile(
     input.subAccountId === null
       ? sql``
       : sql`AND EXISTS (SELECT 1 FROM jobs j WHERE j.file_id = f.id AND j.sub_account_id = ${input.subAccountId})`;
-  const row = await db.one<{ name: string; content_type: string; bytes: Buffer | Uint8Array }>(sql`SELECT name, content_type, bytes
-      FROM files f WHERE f.id = ${input.fileId} AND f.site_id = ${input.siteId} AND f.owner_id = ${input.ownerId}
-        AND f.expires_at > ${input.now} ${own}`);
-  return row && { name: row.name, contentType: row.content_type, bytes: Buffer.from(row.bytes) };
+  const row = await db.one<{ name: string; content_type: string; bytes: Buffer | Uint8Array; kind: JobKind | null; params: unknown }>(sql`
+    SELECT f.name, f.content_type, f.bytes, j.kind, j.params
+      FROM files f LEFT JOIN jobs j ON j.file_id = f.id
+     WHERE f.id = ${input.fileId} AND f.site_id = ${input.siteId} AND f.owner_id = ${input.ownerId}
+       AND f.expires_at > ${input.now} ${own}`);
+  if (!row) return undefined;
+  const job = row.kind === null ? null : { kind: row.kind, params: row.params };
+  return { name: row.name, contentType: row.content_type, bytes: Buffer.from(row.bytes), job };
 }

@@ -10,6 +10,7 @@ import { RpcError } from '../rpc/rpc-error';
 import { MAX_EXPORT_ROWS } from '../../contract/job.contract';
 import { exportSources, type ExportParams, type ExportSourceName } from './export-sources';
 import { batchLoginId, type AddBatchParams, type BulkStatusParams } from './job-kinds';
+import { checkJobRights } from './job-access';
 import type { JobRunner } from './job-runner';
 import { findOwnJob, insertJob, type JobKind } from './job.repository';
 
@@ -105,6 +106,7 @@ export function jobHandlers(jobs: Pick<JobRunner, 'kick'>) {
         jobId: params.jobId,
       });
       if (!job) throw new RpcError(ErrorCode.recordNotFound);
+      checkJobRights(ctx.session!, ctx.site, job);
       return {
         jobId: job.id,
         kind: job.kind,

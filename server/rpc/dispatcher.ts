@@ -9,7 +9,7 @@ import type { Clock } from '../clock';
 import { prepared, type Database, type Queryable } from '../db/database';
 import { checkOwnSecret } from '../auth/secret-check';
 import { countryOf, regionOf } from '../geo/ip-region';
-import { callerOf, findSession, sessionFromRow, tokenLooksValid, type Session } from '../sessions/session.store';
+import { callerOf, financeHiddenFor, findSession, sessionFromRow, tokenLooksValid, type Session } from '../sessions/session.store';
 import { resolveSiteWithSession, type SiteWithSession } from '../sessions/site-session.store';
 import { inMaintenance, resolveSite, type Site } from '../sites/site.repository';
 import { canonicalJson } from './canonical-json';
@@ -375,7 +375,7 @@ export function createDispatcher(options: DispatcherOptions) {
       }
       // One rule for every caller, main account or sub-account (contract/method.contract.ts):
       // levels, route role, main accounts only, access code. The web app applies the same one.
-      const financeHidden = !resolved.financeVisible && session.level > 0;
+      const financeHidden = financeHiddenFor(session, resolved);
       if (!rightsAllow(definition.rights, { ...callerOf(session), financeHidden })) throw new RpcError(ErrorCode.notAuthorized);
     }
 

@@ -206,6 +206,11 @@ export function callerOf(session: Session): { level: Level; accessCodes: readonl
   return { level: session.level, accessCodes: session.accessCodes, isSubAccount: session.subAccountId !== null };
 }
 
+/** Whether the site hides finance from this caller: an agent (levels 1-4) while the site's setting is off, never the company. */
+export function financeHiddenFor(session: Pick<Session, 'level'>, site: { financeVisible: boolean }): boolean {
+  return !site.financeVisible && session.level > 0;
+}
+
 /**
  * Ends every session of a sub-account, now and for any sign-in still racing: its epoch moves
  * on, as endSessionsOf does for accounts.

@@ -79,4 +79,19 @@ describe.runIf(e2e.run)('editing a direct child in Chromium', () => {
     expect(await after.page.getByTestId('rates-locked').count()).toBe(0);
     await after.close();
   });
+
+  it('shows the last sign-ins to levels 0-2 only (the login log is code 8 and levels 0-2): a level 3 edits its child without them', async () => {
+    for (const [caller, child, shown] of [
+      ['sh0101', 'ga010101', 1],
+      ['ga010101', 'ag01010101', 0],
+    ] as const) {
+      const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, caller);
+      await shell.goTo('editAccount', `/${await e2e.gw.accountId(child)}`);
+      const edit = new EditAccountPage(shell.page);
+      await expect.poll(() => edit.loginId()).toBe(child);
+      if (shown) await shell.page.getByTestId('recent-sign-ins').waitFor();
+      expect(await shell.page.getByTestId('recent-sign-ins').count(), caller).toBe(shown);
+      await shell.close();
+    }
+  });
 });

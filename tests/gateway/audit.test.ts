@@ -42,10 +42,10 @@ async function insertOps(ops: Op[]) {
   }
 }
 
-async function addSubAccount(mainLogin: string, loginId: string): Promise<string> {
+async function addSubAccount(mainLogin: string, loginId: string, accessCodes = '{1,8}'): Promise<string> {
   const row = await gw.db.one<{ id: string | number }>(sql`INSERT INTO sub_accounts
       (site_id, main_account_id, login_id, nickname, password_hash, safe_code_hash, access_codes, first_login, created_at)
-    SELECT a.site_id, a.id, ${loginId}, ${loginId}, a.password_hash, a.safe_code_hash, '{1,8}', false, ${gw.clock.now()}
+    SELECT a.site_id, a.id, ${loginId}, ${loginId}, a.password_hash, a.safe_code_hash, ${accessCodes}, false, ${gw.clock.now()}
       FROM accounts a WHERE a.site_id = 'demo' AND a.login_id = ${mainLogin}
     RETURNING id`);
   return (ids[loginId] = String(row!.id));
@@ -330,8 +330,8 @@ describe('gw.credit.login.log.query', () => {
 
   it('answers one account of the line by userId (its own included), and 20002 for one outside', async () => {
     expect((await logins('ma01', { ...aroundNow(), userId: await idOf('ga010102') })).total).toBe(2);
-    expect((await logins('ga010101', { ...aroundNow(), userId: await idOf('ga010101') })).total).toBe(0);
-    expect((await logins('ga010102', { ...aroundNow(), userId: await idOf('ga010102') })).total).toBe(2);
+    expect((await logins('sh0101', { ...aroundNow(), userId: await idOf('sh0101') })).total).toBe(0);
+    expect((await logins('sh0101', { ...aroundNow(), userId: await idOf('ga010102') })).total).toBe(2);
     const outside = await gw.refusal('gw.credit.login.log.query', {
       opsId: await opsOf('ma01'),
       ...aroundNow(),
@@ -339,19 +339,31 @@ describe('gw.credit.login.log.query', () => {
     });
     expect(outside.code).toBe(ErrorCode.accountNotFound);
     const upward = await gw.refusal('gw.credit.login.log.query', {
-      opsId: await opsOf('ga010102'),
+      opsId: await opsOf('sh0101'),
       ...aroundNow(),
       userId: await idOf('ma01'),
     });
     expect(upward.code).toBe(ErrorCode.accountNotFound);
   });
 
-  it('refuses the line-wide form to levels 3 and 4 (11003)', async () => {
+  it('refuses levels 3 and 4 (11003), the line-wide form and one account alike, their own sign-ins included', async () => {
     for (const login of ['ga010101', 'ag01010101']) {
-      expect((await gw.refusal('gw.credit.login.log.query', { opsId: await opsOf(login), ...aroundNow() })).code).toBe(
-        ErrorCode.notAuthorized,
-      );
+      const opsId = await opsOf(login);
+      expect((await gw.refusal('gw.credit.login.log.query', { opsId, ...aroundNow() })).code).toBe(ErrorCode.notAuthorized);
+      for (const userId of [await idOf(login), await idOf('ga010102')]) {
+        expect((await gw.refusal('gw.credit.login.log.query', { opsId, ...aroundNow(), userId })).code).toBe(ErrorCode.notAuthorized);
+      }
     }
+  });
+
+  it("refuses a clerk without code 8 one account's sign-ins (11003), code 1 or not; with code 8 it reads them", async () => {
+    await addSubAccount('ma01', 'ma01code1', '{1,2,3,4,5}');
+    const clerk = await gw.sessionForSub('ma01code1');
+    const ma01 = { ...aroundNow(), userId: await idOf('ma01') };
+    expect((await gw.refusal('gw.credit.login.log.query', { opsId: clerk, ...ma01 })).code).toBe(ErrorCode.notAuthorized);
+    await addSubAccount('ma01', 'ma01code8', '{8}');
+    const withCode = await gw.sessionForSub('ma01code8');
+    expect(await gw.rpc('gw.credit.login.log.query', { opsId: withCode, ...ma01 })).toMatchObject({ total: expect.any(Number) });
   });
 
   describe('sub-accounts', () => {

@@ -251,3 +251,24 @@ export const authorizationMatrix: Record<string, Record<Actor, Expected>> = {
     otherSite: 20049,
   },
 };
+
+/**
+ * What finance covers, method by method (PRODUCT.md: points movements wherever they show), while
+ * the site hides it from agents (levels 1-4): "method" refuses the whole method to them (11003),
+ * "rows" answers without its points rows. The company always sees it. Every method the contract
+ * declares finance (`finance`, `financeRows`) has a row, and no other.
+ */
+export const financeMatrix: Record<string, 'method' | 'rows'> = {
+  // The code-6 screens.
+  'gw.credit.score.log.query': 'method',
+  'gw.credit.score.log.export': 'method',
+  'gw.credit.transfer.query': 'method',
+  'gw.credit.exposure.query': 'method',
+  'gw.credit.deal.record.query': 'method',
+  // Nothing but score and transfer sums.
+  'gw.credit.trading.report': 'method',
+  // A game session is its transfers in and out.
+  'gw.credit.player.game.log': 'method',
+  // Everything but the calls that moved points (score up and down with balances).
+  'gw.credit.operation.record.query': 'rows',
+};

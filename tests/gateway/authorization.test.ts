@@ -4,7 +4,7 @@ import { accountMethods } from '../../contract/account.contract';
 import { contract, type MethodName } from '../../contract/methods.contract';
 import { allAccessCodes } from '../../contract/auth.contract';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
-import { authorizationMatrix, type Actor } from './authorization.matrix';
+import { authorizationMatrix, financeMatrix, type Actor } from './authorization.matrix';
 
 let gw: TestGateway;
 const idOf = async (loginId: string, siteId = 'demo') =>
@@ -307,4 +307,69 @@ describe('sub-account principals: for every access code, each method that needs 
       expect(await outcome(method, await subSession(who.caller, who.site, [code]), actor), 'with the code').toBe(mainOutcome);
     });
   }
+});
+
+describe('finance hidden from agents: one rule in the method rights, whatever the path', () => {
+  const levelActors = ['level0', 'level1', 'level2', 'level3', 'level4'] as const;
+  const hideFinance = (hidden: boolean) => gw.db.run(sql`UPDATE sites SET finance_visible = ${!hidden} WHERE id = 'demo'`);
+
+  it('lists every method the contract declares finance, and only those', () => {
+    const declared = (Object.keys(contract) as MethodName[]).flatMap((method) => {
+      const rights = (contract[method] as { rights?: { finance?: boolean; financeRows?: boolean } }).rights;
+      return rights?.finance ? [[method, 'method']] : rights?.financeRows ? [[method, 'rows']] : [];
+    });
+    expect(Object.fromEntries(declared)).toEqual(financeMatrix);
+  });
+
+  const refused = Object.entries(financeMatrix).filter(([, covers]) => covers === 'method');
+  for (const [method] of refused) {
+    it(`${method}: refused to levels 1-4 (11003) while finance is hidden, never to the company`, async () => {
+      await gw.db.run(sql`UPDATE sites SET min_score_interval_ms = 0`);
+      const outcomes = async () => {
+        const seen: Record<string, unknown> = {};
+        for (const actor of levelActors) {
+          await resetStatuses();
+          const who = actors[actor];
+          const params = otherCodedCalls[method]!.params(await idOf(who.target));
+          const answer = await gw.call(method, { opsId: await gw.sessionFor(who.caller, who.site), ...params }, { host: who.host });
+          seen[actor] = answer.error?.code === 11003 ? 11003 : 'answered';
+        }
+        return seen;
+      };
+      await hideFinance(true);
+      try {
+        expect(await outcomes()).toEqual({ level0: 'answered', level1: 11003, level2: 11003, level3: 11003, level4: 11003 });
+      } finally {
+        await hideFinance(false);
+      }
+      expect(await outcomes()).toEqual(Object.fromEntries(levelActors.map((actor) => [actor, 'answered'])));
+    });
+  }
+
+  it("gw.credit.operation.record.query: leaves an agent's score operations out while finance is hidden, not the rest, nor the company's view", async () => {
+    await gw.db.run(sql`UPDATE sites SET min_score_interval_ms = 0`);
+    await resetStatuses();
+    const ma03 = await gw.sessionFor('ma03');
+    const target = await idOf('sh0301');
+    await gw.rpc('gw.credit.user.score.up', { opsId: ma03, userId: target, amount: '0.01' });
+    await gw.rpc('gw.credit.user.logout', { opsId: ma03, userId: target });
+    // Whether the caller sees ma03's logout and its score up on sh0301 (other tests' rows may be there too).
+    const seen = async (caller: string) => {
+      const answer = await gw.rpc('gw.credit.operation.record.query', {
+        opsId: await gw.sessionFor(caller),
+        ...lastDay(),
+        targetId: target,
+      });
+      const actions = answer.list.filter((row) => row.operatorLoginId === 'ma03').map((row) => row.action);
+      return { logout: actions.includes('gw.credit.user.logout'), scoreUp: actions.includes('gw.credit.user.score.up') };
+    };
+    await hideFinance(true);
+    try {
+      expect(await seen('ma03')).toEqual({ logout: true, scoreUp: false });
+      expect(await seen('admin')).toEqual({ logout: true, scoreUp: true });
+    } finally {
+      await hideFinance(false);
+    }
+    expect(await seen('ma03')).toEqual({ logout: true, scoreUp: true });
+  });
 });

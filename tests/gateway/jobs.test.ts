@@ -327,6 +327,66 @@ describe('gw.credit.job.get', () => {
   });
 });
 
+describe('a job and its file are read under the rights of the method that made them, checked on every read', () => {
+  /** An export of the score log by this session, ended: its job id and its file. */
+  async function scoreLogExport(opsId: string) {
+    const jobId = started(await gw.call('gw.credit.score.log.export', { opsId, format: 'csv' }));
+    const { job } = await waitForJob(gw, opsId, jobId);
+    const fileId = (job as JobView & { fileId?: string }).fileId;
+    expect(fileId).toMatch(/^[1-9][0-9]*$/);
+    return { jobId, fileId: fileId! };
+  }
+  const download = async (opsId: string, fileId: string) => {
+    const answer = await gw.raw({
+      path: `/api/files/${fileId}`,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ opsId }),
+    });
+    // A refusal is a JSON-RPC error; the file itself is CSV.
+    const refusal = answer.json as { error?: { code: number } } | undefined;
+    return refusal?.error?.code ?? (String(answer.headers['content-type']).includes('text/csv') ? 'ok' : answer.text);
+  };
+  const jobRead = async (opsId: string, jobId: string) => (await gw.call('gw.credit.job.get', { opsId, jobId })).error?.code ?? 'ok';
+
+  it('refuses a clerk its score-log export (11003) once its owner removed code 6, as the score log itself', async () => {
+    await gw.addSubAccount({ loginId: 'jobclerk6', main: 'ma01', accessCodes: [6] });
+    const clerk = await gw.sessionForSub('jobclerk6');
+    const { jobId, fileId } = await scoreLogExport(clerk);
+    expect([await jobRead(clerk, jobId), await download(clerk, fileId)]).toEqual(['ok', 'ok']);
+
+    await gw.db.run(sql`UPDATE sub_accounts SET access_codes = '{1}' WHERE site_id = 'demo' AND login_id = 'jobclerk6'`);
+    expect((await gw.call('gw.credit.score.log.query', { opsId: clerk })).error?.code).toBe(11003);
+    expect([await jobRead(clerk, jobId), await download(clerk, fileId)]).toEqual([11003, 11003]);
+    // The owner holds every code: it still reads its clerk's job and file.
+    const owner = await gw.sessionFor('ma01');
+    expect([await jobRead(owner, jobId), await download(owner, fileId)]).toEqual(['ok', 'ok']);
+  });
+
+  it("refuses an agent its score-log export (11003) while the site hides finance from agents, and not the company's", async () => {
+    const agent = await gw.sessionFor('ma01');
+    const company = await gw.sessionFor('admin');
+    const agentExport = await scoreLogExport(agent);
+    const companyExport = await scoreLogExport(company);
+    await gw.db.run(sql`UPDATE sites SET finance_visible = false WHERE id = 'demo'`);
+    try {
+      expect([await jobRead(agent, agentExport.jobId), await download(agent, agentExport.fileId)]).toEqual([11003, 11003]);
+      expect([await jobRead(company, companyExport.jobId), await download(company, companyExport.fileId)]).toEqual(['ok', 'ok']);
+    } finally {
+      await gw.db.run(sql`UPDATE sites SET finance_visible = true WHERE id = 'demo'`);
+    }
+    expect([await jobRead(agent, agentExport.jobId), await download(agent, agentExport.fileId)]).toEqual(['ok', 'ok']);
+  });
+
+  it('refuses a bulk job to a clerk that lost the code of its method (4)', async () => {
+    await gw.addSubAccount({ loginId: 'jobclerk4', main: 'ma02', accessCodes: [4] });
+    const clerk = await gw.sessionForSub('jobclerk4');
+    const jobId = started(await gw.call('gw.credit.user.all.disable', { opsId: clerk, userIds: [await idOf('sh0202')] }));
+    await waitForJob(gw, clerk, jobId);
+    await gw.db.run(sql`UPDATE sub_accounts SET access_codes = '{6}' WHERE site_id = 'demo' AND login_id = 'jobclerk4'`);
+    expect(await jobRead(clerk, jobId)).toBe(11003);
+  });
+});
+
 describe('recovery: any gateway finishes or clearly fails a job', () => {
   let database: TestDatabase;
   const opened: { close(): Promise<void> }[] = [];

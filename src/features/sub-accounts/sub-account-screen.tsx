@@ -113,7 +113,7 @@ function subAccountColumns(t: TFunction, format: ReturnType<typeof useFormat>, c
   ];
 }
 
-function SubAccountDetail({ subAccount }: { subAccount: SubAccountRow }) {
+function SubAccountDetail({ subAccount, commands }: { subAccount: SubAccountRow; commands: CommandContext }) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
@@ -131,7 +131,7 @@ function SubAccountDetail({ subAccount }: { subAccount: SubAccountRow }) {
         <dt className="text-muted-foreground">{t('subAccount.createdAt')}</dt>
         <dd>{format.dateTime(subAccount.createdAt)}</dd>
       </dl>
-      <RecentSignIns userId={subAccount.subAccountId} />
+      {can(commands.rights, 'gw.credit.login.log.query') ? <RecentSignIns userId={subAccount.subAccountId} /> : null}
     </section>
   );
 }
@@ -184,7 +184,7 @@ export default function SubAccountScreen() {
         rowTestId="sub-account-row"
         rowAttributes={(row) => ({ 'data-login-id': row.loginId, 'data-status': String(row.status) })}
       />
-      {selected ? <SubAccountDetail subAccount={selected} /> : null}
+      {selected ? <SubAccountDetail subAccount={selected} commands={commands} /> : null}
       {dialog === 'add' ? <AddSubAccountDialog onClose={close} /> : null}
       {dialog === 'edit' && target ? <EditSubAccountDialog subAccount={target} onClose={close} /> : null}
       {dialog === 'permissions' && target ? <SubAccountPermissionsDialog subAccount={target} onClose={close} /> : null}
