@@ -4,6 +4,7 @@ import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contra
 import { ErrorCode } from './errors.contract';
 import { defineMethod } from './method.contract';
 import { noticeKinds, noticeStatuses } from './notice-lifecycle.contract';
+import { plainTextRule } from './rules.contract';
 
 export * from './notice-lifecycle.contract';
 
@@ -12,12 +13,13 @@ export const NOTICE_TITLE_MAX = 200;
 export const NOTICE_CONTENT_MAX = 100_000;
 
 const requiredText = (max: number) => z.string().trim().min(1, 'language-required').max(max);
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+const optionalText = (max: number) => z.string().trim().max(max);
 /** Texts by language: zh, en and th must be written; vi and id may be (PRODUCT.md "Notices"). */
-const texts = (max: number) =>
-  z.object({ zh: requiredText(max), en: requiredText(max), th: requiredText(max), vi: optionalText(max), id: optionalText(max) });
-export const noticeTitlesSchema = texts(NOTICE_TITLE_MAX);
-export const noticeContentsSchema = texts(NOTICE_CONTENT_MAX);
+const texts = <R extends z.ZodType, O extends z.ZodType>(required: R, optional: O) =>
+  z.object({ zh: required, en: required, th: required, vi: optional.optional(), id: optional.optional() });
+// A title is plain text wherever it goes (the members' app, the platform's lobby); the content is sanitised HTML.
+export const noticeTitlesSchema = texts(plainTextRule(requiredText(NOTICE_TITLE_MAX)), plainTextRule(optionalText(NOTICE_TITLE_MAX)));
+export const noticeContentsSchema = texts(requiredText(NOTICE_CONTENT_MAX), optionalText(NOTICE_CONTENT_MAX));
 export type NoticeTexts = z.infer<typeof noticeTitlesSchema>;
 
 export const noticeKindSchema = z.enum(noticeKinds);

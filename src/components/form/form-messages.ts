@@ -31,6 +31,7 @@ export const ruleMessages: Record<string, RuleMessage> = {
   'invisible-characters': { key: 'validation.invisibleCharacters' },
   'unpaired-surrogate': { key: 'validation.invisibleCharacters' },
   'no-visible-character': { key: 'validation.noVisibleCharacter' },
+  'plain-text': { key: 'validation.plainText' },
   'safe-code': { key: 'validation.safeCode' },
   'captcha-required': { key: 'validation.captchaRequired' },
   'score-limit': { key: 'form.rule.scoreLimit' },
