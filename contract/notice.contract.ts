@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { companyLevel } from './account-levels.contract';
-import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contract';
+import { idSchema, isoTimeSchema, pageParams, pageResult, TIME_PARAM_FIRST, TIME_PARAM_LAST, timeParamSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { defineMethod } from './method.contract';
 import { noticeKinds, noticeStatuses } from './notice-lifecycle.contract';
@@ -66,8 +66,8 @@ const noticeFields = {
   title: noticeTitlesSchema,
   // Sanitised on the server (an allow-list) before it is stored; a tag or attribute outside it is dropped, not refused.
   content: noticeContentsSchema,
-  startTime: isoTimeSchema,
-  endTime: isoTimeSchema,
+  startTime: timeParamSchema,
+  endTime: timeParamSchema,
   level: noticeLevelSchema,
 };
 const idParams = z.object({ noticeId: idSchema });
@@ -97,8 +97,8 @@ const gameNoticeFields = {
     .array(z.string().regex(/^[a-z0-9-]{1,32}$/, 'game-code'))
     .max(50)
     .default([]),
-  startTime: isoTimeSchema,
-  endTime: isoTimeSchema,
+  startTime: timeParamSchema,
+  endTime: timeParamSchema,
 };
 
 export const noticeMethods = {
@@ -127,8 +127,8 @@ export const noticeMethods = {
         kind: noticeKindSchema.optional(),
         /** A level, or "none" for the notices sent to no particular level. */
         level: z.union([z.number().int().min(0).max(5), z.literal('none')]).optional(),
-        startTime: isoTimeSchema.default('1970-01-01T00:00:00.000Z'),
-        endTime: isoTimeSchema.default('9999-12-31T00:00:00.000Z'),
+        startTime: timeParamSchema.default(TIME_PARAM_FIRST),
+        endTime: timeParamSchema.default(TIME_PARAM_LAST),
         ...pageParams(99),
       }),
     ),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { backOffice } from './account-levels.contract';
-import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contract';
+import { idSchema, isoTimeSchema, pageParams, pageResult, timeParamSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { deviceSchema } from './game.contract';
 import { defineMethod } from './method.contract';
@@ -45,8 +45,8 @@ export const suggestionMethods = {
       .object({
         status: z.enum(suggestionStatuses).optional(),
         kind: z.enum(suggestionKinds).optional(),
-        startTime: isoTimeSchema.optional(),
-        endTime: isoTimeSchema.optional(),
+        startTime: timeParamSchema.optional(),
+        endTime: timeParamSchema.optional(),
         ...pageParams(100),
       })
       .refine((p) => !p.startTime || !p.endTime || Date.parse(p.startTime) < Date.parse(p.endTime), {

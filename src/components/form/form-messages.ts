@@ -47,6 +47,7 @@ export const ruleMessages: Record<string, RuleMessage> = {
   'batch-count': { key: 'batch.countRule', values: { count: MAX_BATCH_MEMBERS } },
   'start-after-end': { key: 'form.rule.startAfterEnd' },
   'end-before-start': { key: 'form.rule.endBeforeStart' },
+  'time-range': { key: 'form.rule.timeRange' },
   'range-too-long': { key: 'form.rule.rangeTooLong', values: { days: 15 } },
   'range-over-15-days': { key: 'form.rule.rangeTooLong', values: { days: 15 } },
   'above-parent': { key: 'validation.aboveParent' },
