@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoTimeSchema, pageIndexSchema, pageResult, pageSizeSchema } from './common.contract';
+import { idSchema, isoTimeSchema, pageIndexSchema, pageResult, pageSizeSchema, timeParamSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { defineMethod, type Rights } from './method.contract';
 
@@ -13,8 +13,8 @@ export type OperationLevel = (typeof operationLevels)[number];
 
 /** [startTime, endTime): both required, start before end, at most 15 x 24 h apart (100 "range-over-15-days"). */
 const auditRange = {
-  startTime: isoTimeSchema,
-  endTime: isoTimeSchema,
+  startTime: timeParamSchema,
+  endTime: timeParamSchema,
 };
 const rangeChecks = <T extends z.ZodType<{ startTime: string; endTime: string }>>(schema: T) =>
   schema

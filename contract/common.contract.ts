@@ -10,6 +10,18 @@ export const idSchema = z.string().regex(/^[1-9][0-9]{0,17}$/, 'id');
 /** Times on the wire are ISO 8601 in UTC. */
 export const isoTimeSchema = z.iso.datetime();
 
+/**
+ * The times a caller may send: 2000 up to the end of 2099. Earlier or later ones are no time the
+ * product holds, and some are none the database or the Beijing-day arithmetic can take (the year
+ * 0000 fails in PostgreSQL): such a param is refused up front (100, rule "time-range").
+ */
+export const TIME_PARAM_FIRST = '2000-01-01T00:00:00.000Z';
+export const TIME_PARAM_LAST = '2099-12-31T23:59:59.999Z';
+export const timeParamSchema = isoTimeSchema.refine(
+  (text) => Date.parse(text) >= Date.parse(TIME_PARAM_FIRST) && Date.parse(text) <= Date.parse(TIME_PARAM_LAST),
+  'time-range',
+);
+
 export const pageIndexSchema = z.number().int().min(1).max(1_000_000);
 /** pageSize outside 1..500 is refused with 100 (GATEWAY.md). */
 export const pageSizeSchema = z.number().int().min(1).max(500);

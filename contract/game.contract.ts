@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { backOffice, companyLevel } from './account-levels.contract';
 import { gameTypeSchema } from './account-fields.contract';
-import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contract';
+import { idSchema, pageParams, pageResult, timeParamSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { exportFormatSchema } from './job.contract';
 import { defineMethod } from './method.contract';
@@ -74,8 +74,8 @@ export const betSchema = z.object({
 export type Bet = z.infer<typeof betSchema>;
 
 const betFilters = {
-  startTime: isoTimeSchema,
-  endTime: isoTimeSchema,
+  startTime: timeParamSchema,
+  endTime: timeParamSchema,
   /** A member, or an agent whose line's bets are wanted. */
   userId: idSchema.optional(),
   orderId: orderIdSchema.optional(),
@@ -147,8 +147,8 @@ export const gameMethods = {
       "Rounds of the platform's tables and machines that ended in the range, newest first, with their results; a round number finds one round",
     params: betRangeChecks(
       z.object({
-        startTime: isoTimeSchema,
-        endTime: isoTimeSchema,
+        startTime: timeParamSchema,
+        endTime: timeParamSchema,
         gameCode: gameCodeSchema.optional(),
         gameId: z
           .string()

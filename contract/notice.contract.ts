@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { companyLevel } from './account-levels.contract';
-import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contract';
+import { idSchema, isoTimeSchema, pageParams, pageResult, TIME_PARAM_FIRST, TIME_PARAM_LAST, timeParamSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { defineMethod } from './method.contract';
 import { noticeKinds, noticeStatuses } from './notice-lifecycle.contract';
+import { plainTextRule } from './rules.contract';
 
 export * from './notice-lifecycle.contract';
 
@@ -12,12 +13,13 @@ export const NOTICE_TITLE_MAX = 200;
 export const NOTICE_CONTENT_MAX = 100_000;
 
 const requiredText = (max: number) => z.string().trim().min(1, 'language-required').max(max);
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+const optionalText = (max: number) => z.string().trim().max(max);
 /** Texts by language: zh, en and th must be written; vi and id may be (PRODUCT.md "Notices"). */
-const texts = (max: number) =>
-  z.object({ zh: requiredText(max), en: requiredText(max), th: requiredText(max), vi: optionalText(max), id: optionalText(max) });
-export const noticeTitlesSchema = texts(NOTICE_TITLE_MAX);
-export const noticeContentsSchema = texts(NOTICE_CONTENT_MAX);
+const texts = <R extends z.ZodType, O extends z.ZodType>(required: R, optional: O) =>
+  z.object({ zh: required, en: required, th: required, vi: optional.optional(), id: optional.optional() });
+// A title is plain text wherever it goes (the members' app, the platform's lobby); the content is sanitised HTML.
+export const noticeTitlesSchema = texts(plainTextRule(requiredText(NOTICE_TITLE_MAX)), plainTextRule(optionalText(NOTICE_TITLE_MAX)));
+export const noticeContentsSchema = texts(requiredText(NOTICE_CONTENT_MAX), optionalText(NOTICE_CONTENT_MAX));
 export type NoticeTexts = z.infer<typeof noticeTitlesSchema>;
 
 export const noticeKindSchema = z.enum(noticeKinds);
@@ -64,8 +66,8 @@ const noticeFields = {
   title: noticeTitlesSchema,
   // Sanitised on the server (an allow-list) before it is stored; a tag or attribute outside it is dropped, not refused.
   content: noticeContentsSchema,
-  startTime: isoTimeSchema,
-  endTime: isoTimeSchema,
+  startTime: timeParamSchema,
+  endTime: timeParamSchema,
   level: noticeLevelSchema,
 };
 const idParams = z.object({ noticeId: idSchema });
@@ -95,8 +97,8 @@ const gameNoticeFields = {
     .array(z.string().regex(/^[a-z0-9-]{1,32}$/, 'game-code'))
     .max(50)
     .default([]),
-  startTime: isoTimeSchema,
-  endTime: isoTimeSchema,
+  startTime: timeParamSchema,
+  endTime: timeParamSchema,
 };
 
 export const noticeMethods = {
@@ -125,8 +127,8 @@ export const noticeMethods = {
         kind: noticeKindSchema.optional(),
         /** A level, or "none" for the notices sent to no particular level. */
         level: z.union([z.number().int().min(0).max(5), z.literal('none')]).optional(),
-        startTime: isoTimeSchema.default('1970-01-01T00:00:00.000Z'),
-        endTime: isoTimeSchema.default('9999-12-31T00:00:00.000Z'),
+        startTime: timeParamSchema.default(TIME_PARAM_FIRST),
+        endTime: timeParamSchema.default(TIME_PARAM_LAST),
         ...pageParams(99),
       }),
     ),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { positiveAmountSchema } from './amount.contract';
-import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contract';
+import { idSchema, isoTimeSchema, pageParams, pageResult, timeParamSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { exportFormatSchema } from './job.contract';
 import { defineMethod } from './method.contract';
@@ -19,8 +19,11 @@ export const commentSchema = z
 
 /** Amounts answered by the ledger: strings with exactly two decimals ("1000.00"). */
 export const pointsSchema = z.string().regex(/^-?[0-9]+\.[0-9]{2}$/);
-/** Serial numbers come from a per-site counter; strings like every other id on the wire. */
-export const serialSchema = z.string().regex(/^[1-9][0-9]{0,18}$/);
+/** Serial numbers come from a per-site counter; strings like every other id on the wire, within the column's bigint. */
+export const serialSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,18}$/)
+  .refine((text) => text.length < 19 || text <= '9223372036854775807', 'id-range');
 
 const transferParams = z.object({
   userId: idSchema,
@@ -99,8 +102,8 @@ const riskBoundSchema = z.number().int().min(RISK_AMOUNT_MIN, 'risk-amount').max
 const scoreLogFilters = z.object({
   userId: idSchema.optional(),
   type: scoreTypeSchema.optional(),
-  startTime: isoTimeSchema.optional(),
-  endTime: isoTimeSchema.optional(),
+  startTime: timeParamSchema.optional(),
+  endTime: timeParamSchema.optional(),
   order: z.enum(['asc', 'desc']).default('desc'),
   /** Set-score risk search: only operations whose amount lies between these whole points (inclusive). */
   minAmount: riskBoundSchema.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { backOffice } from './account-levels.contract';
 import { gameTypeSchema } from './account-fields.contract';
-import { idSchema, isoTimeSchema } from './common.contract';
+import { idSchema, isoTimeSchema, timeParamSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { BET_MAX_SPAN_DAYS, gameCodeSchema } from './game.contract';
 import { defineMethod } from './method.contract';
@@ -24,8 +24,8 @@ export function beijingDayOf(instant: Date): { date: string; start: number } {
  * a day is refused (100, "beijing-day"). Optionally one game type or one game.
  */
 const rangeShape = {
-  startTime: isoTimeSchema,
-  endTime: isoTimeSchema,
+  startTime: timeParamSchema,
+  endTime: timeParamSchema,
   gameType: gameTypeSchema.optional(),
   gameCode: gameCodeSchema.optional(),
 };
@@ -189,7 +189,7 @@ export const tradingMethods = {
   'gw.credit.trading.report': defineMethod({
     summary:
       "Trading report: per direct child of parentId (default the caller; an agent of the caller's line), the score ups, downs and game transfers of its line over whole Beijing days, with the totals",
-    params: rangeChecks(z.object({ startTime: isoTimeSchema, endTime: isoTimeSchema, parentId: idSchema.optional() })),
+    params: rangeChecks(z.object({ startTime: timeParamSchema, endTime: timeParamSchema, parentId: idSchema.optional() })),
     result: z.object({ list: z.array(tradingRowSchema), total: tradingRowSchema.omit({ userId: true, loginId: true, level: true }) }),
     auth: 'session',
     effect: 'read',

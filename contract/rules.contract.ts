@@ -44,6 +44,12 @@ export const personNameRule = displayText(32);
 /** The two-factor (safe) code: exactly four digits. */
 export const safeCodeRule = z.string().regex(SAFE_CODE_PATTERN, 'safe-code');
 
+/**
+ * Plain text: a notice's title and a suggestion's reply reach readers that may show them as HTML
+ * (the members' app, the game platform's lobby), so they hold no markup characters at all.
+ */
+export const plainTextRule = <T extends z.ZodString>(schema: T) => schema.refine((value) => !/[<>]/.test(value), 'plain-text');
+
 export const commentRule = z.string().max(100, 'comment-length');
 
 /** Min and max up/down score (spec §5): whole points, at least 1000. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoTimeSchema, pageParams, pageResult } from './common.contract';
+import { isoTimeSchema, pageParams, pageResult, timeParamSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { defineMethod } from './method.contract';
 import { pointsSchema, serialSchema } from './points.contract';
@@ -46,8 +46,8 @@ export const scoreCheckMethods = {
     params: z
       .object({
         state: z.enum(scoreCheckStates).default('unchecked'),
-        startTime: isoTimeSchema.optional(),
-        endTime: isoTimeSchema.optional(),
+        startTime: timeParamSchema.optional(),
+        endTime: timeParamSchema.optional(),
         ...pageParams(100),
       })
       .refine(startNotAfterEnd, { message: 'start-after-end', path: ['startTime'] }),

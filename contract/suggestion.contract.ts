@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { backOffice } from './account-levels.contract';
-import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contract';
+import { idSchema, isoTimeSchema, pageParams, pageResult, timeParamSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { deviceSchema } from './game.contract';
 import { defineMethod } from './method.contract';
+import { plainTextRule } from './rules.contract';
 
 /** Members write these in the game platform's app; they reach the back office through its feed (issue 15). */
 export const suggestionKinds = ['suggestion', 'complaint'] as const;
 export const suggestionStatuses = ['new', 'read', 'answered'] as const;
 export type SuggestionStatus = (typeof suggestionStatuses)[number];
 export const SUGGESTION_REPLY_MAX = 1000;
+/** An answer goes to the member's app as written: plain text. */
+export const suggestionReplyRule = plainTextRule(z.string().trim().min(1, 'reply-required').max(SUGGESTION_REPLY_MAX, 'reply-too-long'));
 
 export const suggestionSchema = z.object({
   suggestionId: idSchema,
@@ -42,8 +45,8 @@ export const suggestionMethods = {
       .object({
         status: z.enum(suggestionStatuses).optional(),
         kind: z.enum(suggestionKinds).optional(),
-        startTime: isoTimeSchema.optional(),
-        endTime: isoTimeSchema.optional(),
+        startTime: timeParamSchema.optional(),
+        endTime: timeParamSchema.optional(),
         ...pageParams(100),
       })
       .refine((p) => !p.startTime || !p.endTime || Date.parse(p.startTime) < Date.parse(p.endTime), {
@@ -78,7 +81,7 @@ export const suggestionMethods = {
     summary: 'Answers a suggestion of the line (a later answer replaces the earlier one)',
     params: z.object({
       suggestionId: idSchema,
-      reply: z.string().trim().min(1, 'reply-required').max(SUGGESTION_REPLY_MAX, 'reply-too-long'),
+      reply: suggestionReplyRule,
     }),
     result: suggestionSchema,
     auth: 'session',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountSchema } from './amount.contract';
-import { isoTimeSchema } from './common.contract';
+import { isoTimeSchema, timeParamSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { defineMethod } from './method.contract';
 import { pointsSchema } from './points.contract';
@@ -70,7 +70,7 @@ const amountThreshold = amountSchema.refine((cents) => cents >= 0, { message: 'a
 /** What one `gw.credit.sys.setting` call may change; absent fields stay as they are. */
 export const systemSettingChangesSchema = z.object({
   /** null lifts the window (the company's way to end maintenance early). */
-  maintenance: z.object({ startTime: isoTimeSchema, endTime: isoTimeSchema }).nullable().optional(),
+  maintenance: z.object({ startTime: timeParamSchema, endTime: timeParamSchema }).nullable().optional(),
   ipWhitelistOn: z.boolean().optional(),
   ipWhitelist: z.array(ipNetworkRule).max(IP_WHITELIST_MAX).optional(),
   subAccountLimit: z.union([z.literal(5), z.literal(15)]).optional(),

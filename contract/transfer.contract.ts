@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { agentLevel, companyLevel } from './account-levels.contract';
-import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contract';
+import { idSchema, isoTimeSchema, pageParams, pageResult, timeParamSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { BET_MAX_SPAN_DAYS } from './game.contract';
 import { defineMethod } from './method.contract';
@@ -59,7 +59,7 @@ export const transferMethods = {
     summary:
       "A member's game log: its game sessions started in [startTime, endTime) (at most 93 days), newest first, each with its transfers in and out and its bets' totals",
     params: z
-      .object({ userId: idSchema, startTime: isoTimeSchema, endTime: isoTimeSchema })
+      .object({ userId: idSchema, startTime: timeParamSchema, endTime: timeParamSchema })
       .extend(pageParams(50))
       .refine((p) => Date.parse(p.startTime) < Date.parse(p.endTime), { message: 'start-after-end', path: ['startTime'] })
       .refine((p) => Date.parse(p.endTime) - Date.parse(p.startTime) <= BET_MAX_SPAN_DAYS * 86_400_000, {
@@ -82,8 +82,8 @@ export const transferMethods = {
         userId: idSchema.optional(),
         type: z.enum(['in', 'out']).optional(),
         state: transferStateSchema.optional(),
-        startTime: isoTimeSchema.optional(),
-        endTime: isoTimeSchema.optional(),
+        startTime: timeParamSchema.optional(),
+        endTime: timeParamSchema.optional(),
       })
       .extend(pageParams(50))
       .refine((p) => p.startTime === undefined || p.endTime === undefined || Date.parse(p.startTime) <= Date.parse(p.endTime), {

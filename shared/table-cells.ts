@@ -16,25 +16,37 @@ export type Table = {
 /** The number format of amounts in a workbook: two decimals. */
 export const AMOUNT_FORMAT = '0.00';
 
+// Hidden before a formula: whitespace, controls and format characters (U+200B..U+200F, U+2060, U+FEFF), which a spreadsheet skips or shows as nothing.
+const FORMULA_FIRST = /^(?:[\t\r]|[\s\p{Cc}\p{Cf}]*[=+\-@])/u;
+// A spreadsheet that reads ";" (or ",") as the separator starts a new cell after it.
+const FORMULA_AFTER_SEPARATOR = /[;,][\s\p{Cc}\p{Cf}]*[=+\-@]/u;
+
 /**
- * Text a spreadsheet would run as a formula (=, +, -, @, tab or CR first) gets a leading
- * apostrophe, in CSV and workbook text cells alike: a comment cannot become a formula.
+ * Text a spreadsheet could run as a formula (OWASP "CSV Injection") gets a leading apostrophe, in
+ * CSV and workbook text cells alike: its first visible character is = + - or @ (or it starts with
+ * tab or CR), or a ";" or "," inside it is followed by one. Only text is guarded: a numeric cell
+ * ({number}) is written as its number, so an amount of -12.50 stays a negative number (an amount
+ * is no formula); text that merely looks like "-12.50" is text and gets the apostrophe.
  */
 export function guardedText(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return FORMULA_FIRST.test(value) || FORMULA_AFTER_SEPARATOR.test(value) ? `'${value}` : value;
 }
+
+/** The text of a numeric cell; anything else in one is treated as text. */
+const NUMBER_TEXT = /^-?[0-9]+(\.[0-9]+)?$/;
 
 /** A cell as a workbook value: numbers as numbers, text guarded. */
 export function workbookValue(cell: Cell): string | number {
-  return typeof cell === 'string' ? guardedText(cell) : Number(cell.number);
+  if (typeof cell !== 'string' && NUMBER_TEXT.test(cell.number)) return Number(cell.number);
+  return guardedText(typeof cell === 'string' ? cell : cell.number);
 }
 
-/** One CSV (RFC 4180) line without its line break. */
+/** One CSV (RFC 4180) line without its line break; a cell holding ";" is quoted too, for spreadsheets that split on it. */
 export function csvLine(cells: readonly Cell[]): string {
   return cells
     .map((cell) => {
-      const value = typeof cell === 'string' ? guardedText(cell) : cell.number;
-      return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+      const value = typeof cell !== 'string' && NUMBER_TEXT.test(cell.number) ? cell.number : String(workbookValue(cell));
+      return /[",;\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
     })
     .join(',');
 }

@@ -16,4 +16,14 @@ describe('a notice shown', () => {
       '<span>s</span>d',
     );
   });
+
+  it('drops an image that is not http(s), as the server does: data: URLs however written', () => {
+    const pixel = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==';
+    expect(safeNoticeHtml(`<p><img src="${pixel}" alt="a"></p>`)).toBe('<p><img alt="a"></p>');
+    expect(safeNoticeHtml('<img src="DATA:image/svg+xml;base64,PHN2Zz48L3N2Zz4=">')).toBe('<img>');
+    expect(safeNoticeHtml('<img src=" data:image/gif;base64,R0lGODlhAQABAAAAACw=">')).toBe('<img>');
+    expect(safeNoticeHtml('<img src="da&#x09;ta:image/gif;base64,R0lGODlhAQABAAAAACw=">')).toBe('<img>');
+    expect(safeNoticeHtml('<a href="data:text/html,x">l</a>')).toBe('<a>l</a>');
+    expect(safeNoticeHtml('<img src="https://example.com/b.png">')).toBe('<img src="https://example.com/b.png">');
+  });
 });

@@ -34,7 +34,9 @@ const AGENT = 'ag02010101';
 const MEMBERS = ['mb02010101001', 'mb02010101002', 'mb02010101003'];
 /** More rows than one page of the query (100 by default, 500 at most) and of the export's own reads (250). */
 const MOVES = 1_150;
-const COMMENTS = ['=SUM(A1:A9)', '+cmd|calc', 'plain, "quoted"', '-10', '@user', 'line\nbreak'];
+const COMMENTS = ['=SUM(A1:A9)', '+cmd|calc', 'plain, "quoted"', '-10', '@user', 'line\nbreak', ';=1+1', ' =1+1', '\u200b@A1', 'paid; -5'];
+/** The comments a spreadsheet could run: a formula first, after hidden characters, or after a ";" or ",". */
+const runnable = (comment: string) => /^[\s\u200b]*[=+\-@]/.test(comment) || /[;,]\s*[=+\-@]/.test(comment);
 
 const idOf = async (loginId: string, siteId = 'demo') =>
   String((await gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE site_id = ${siteId} AND login_id = ${loginId}`))!.id);
@@ -115,7 +117,7 @@ const expectedCells = (row: LogRow, typeName: (type: string) => string) => [
   row.fromAfter === null ? '' : Number(row.fromAfter),
   row.operator,
   row.operatorIp,
-  /^[=+\-@]/.test(row.comment) ? `'${row.comment}` : row.comment,
+  runnable(row.comment) ? `'${row.comment}` : row.comment,
 ];
 
 beforeAll(async () => {
@@ -208,6 +210,10 @@ describe('gw.credit.score.log.export', () => {
     expect(text.startsWith('\uFEFF流水号,')).toBe(true);
     expect(text).toContain(`,'=SUM(A1:A9)\r\n`);
     expect(text).toContain(`,'-10\r\n`);
+    expect(text).toContain(`,"';=1+1"\r\n`);
+    expect(text).toContain(`,' =1+1\r\n`);
+    expect(text).toContain(`,'\u200b@A1\r\n`);
+    expect(text).toContain(`,"'paid; -5"\r\n`);
     expect(text).not.toMatch(/,=SUM/);
     const lines = text.split('\r\n').filter((line) => /^\d+,/.test(line));
     expect(lines.map((line) => line.split(',')[0])).toEqual(expected.map((row) => row.serialNo));

@@ -99,6 +99,37 @@ describe('writing a notice', () => {
     expect(await count()).toBe(before);
   });
 
+  it('refuses markup characters in a title, on every path that writes one (100, rule plain-text), and changes nothing', async () => {
+    const noticeId = await add();
+    const before = await stored(noticeId);
+    const game = (over: Partial<AddParams> = {}) => {
+      const { title, content, startTime, endTime } = draft(over);
+      return { title, content, startTime, endTime, gameCodes: ['baccarat'] };
+    };
+    const { noticeId: gameNoticeId } = await gw.rpc('gw.credit.game.notice.add', { opsId: admin, ...game() });
+    const gameBefore = await stored(gameNoticeId);
+    const count0 = await count();
+    const titles = [
+      [{ zh: '<img src=x onerror=alert(1)>', en: 'en', th: 'th' }, 'title.zh'],
+      [{ zh: '中', en: 'a > b', th: 'th' }, 'title.en'],
+      [{ zh: '中', en: 'en', th: 'th', vi: '<b>vi</b>' }, 'title.vi'],
+      [{ zh: '中', en: 'en', th: 'th', id: 'x<' }, 'title.id'],
+    ] as const;
+    for (const [title, field] of titles) {
+      const writes = [
+        gw.refusal('gw.credit.notice.add', { opsId: admin, ...draft({ title }) }),
+        gw.refusal('gw.credit.notice.update', { opsId: admin, noticeId, ...draft({ title }) }),
+        gw.refusal('gw.credit.game.notice.add', { opsId: admin, ...game({ title }) }),
+        gw.refusal('gw.credit.game.notice.update', { opsId: admin, noticeId: gameNoticeId, ...game({ title }) }),
+      ];
+      for (const refusal of await Promise.all(writes))
+        expect(refusal, field).toMatchObject({ code: 100, data: { field, rule: 'plain-text' } });
+    }
+    expect(await count()).toBe(count0);
+    expect(await stored(noticeId)).toEqual(before);
+    expect(await stored(gameNoticeId)).toEqual(gameBefore);
+  });
+
   it('lets only the company and its clerks with code 8 write or manage notices (11003)', async () => {
     const noticeId = await add();
     const shareholder = await gw.sessionFor('ma01');

@@ -452,6 +452,28 @@ const deeplyNested = fc.tuple(fc.integer({ min: 50, max: 3_000 }), fc.boolean())
 });
 const scalar: fc.Arbitrary<unknown> = fc.oneof(anyNumber, weirdString, fc.boolean(), fc.constant(null));
 
+/**
+ * Well-formed values no column or product time holds (issue 36): far-past and far-future times
+ * (the year 0000 is none PostgreSQL reads), ids and serials past a bigint, alone, in a list and
+ * as a window. Each must be refused by the contract (100) before it reaches the database.
+ */
+const EDGE_TIMES = [
+  '0000-01-01T00:00:00.000Z',
+  '0001-01-01T00:00:00Z',
+  '1899-12-31T23:59:59.999Z',
+  '2100-01-01T00:00:00Z',
+  '9999-12-31T23:59:59.999Z',
+];
+const EDGE_IDS = ['0', '9223372036854775808', '9999999999999999999', '99999999999999999999'];
+const edgeValues: unknown[] = [
+  ...EDGE_TIMES,
+  ...EDGE_IDS,
+  ...EDGE_IDS.map((id) => [id]),
+  { startTime: EDGE_TIMES[0], endTime: EDGE_TIMES[4] },
+  { startTime: '2026-01-01T00:00:00Z', endTime: EDGE_TIMES[3] },
+];
+const edgeValue = fc.constantFrom(...edgeValues);
+
 function hostileValues(withHuge: boolean): fc.Arbitrary<unknown> {
   return fc.oneof(
     { arbitrary: scalar, weight: 8 },
@@ -636,7 +658,8 @@ function nearValidParams(definition: MethodDefinition, token: string, value: fc.
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const field of fields) {
     const plausible = plausibleValues(field.schema);
-    model[field.name] = plausible.length > 0 ? fc.constantFrom(...plausible) : value;
+    const near = plausible.length > 0 ? fc.constantFrom(...plausible) : value;
+    model[field.name] = fc.oneof({ arbitrary: near, weight: 6 }, { arbitrary: edgeValue, weight: 1 });
   }
   const payload = fc.record(model, { requiredKeys: fields.filter((f) => f.required).map((f) => f.name) });
   const envelope = fc.record(
@@ -1305,6 +1328,56 @@ describe('every method survives generated malformed and hostile calls', () => {
       TIMEOUT,
     );
   }
+});
+
+describe('well-formed values out of every range (issue 36)', () => {
+  it('a far-past time and a serial past a bigint answer 100 with their rule, not 0', async () => {
+    const opsId = await gw.sessionFor('admin');
+    const farPast = { code: ErrorCode.invalidParams, data: { field: 'startTime', rule: 'time-range' } };
+    expect((await gw.call('gw.credit.notice.page', { opsId, startTime: '0000-01-01T00:00:00.000Z' })).error).toMatchObject(farPast);
+    expect((await gw.call('gw.credit.suggestion.page', { opsId, startTime: '0000-01-01T00:00:00.000Z' })).error).toMatchObject(farPast);
+    expect((await gw.call('gw.credit.notice.page', { opsId, endTime: '9999-12-31T23:59:59.999Z' })).error).toMatchObject({
+      data: { field: 'endTime', rule: 'time-range' },
+    });
+    expect((await gw.call('gw.credit.score.check.mark', { opsId, serialNos: ['9999999999999999999'] })).error).toMatchObject({
+      code: ErrorCode.invalidParams,
+      data: { field: 'serialNos.0', rule: 'id-range' },
+    });
+  });
+
+  it(
+    'every field of every method: an edge value beside plausible others gets a code the method may answer, never 0',
+    async () => {
+      let calls = 0;
+      for (const [method, definition] of methodEntries) {
+        const opsId = await gw.sessionFor('admin');
+        const fields = fieldsOf(definition);
+        const base = Object.fromEntries(fields.filter((f) => f.required).map((f) => [f.name, plausibleValues(f.schema)[0]]));
+        const cases = fields.flatMap((field) => edgeValues.map((value) => ({ field: field.name, value })));
+        const timeFields = new Set(
+          fields
+            .filter((f) => f.schema.safeParse('2026-01-01T00:00:00Z').success && !f.schema.safeParse('not a time').success)
+            .map((f) => f.name),
+        );
+        const answers = await Promise.all(cases.map(({ field, value }) => gw.call(method, { opsId, ...base, [field]: value })));
+        answers.forEach((answer, index) => {
+          const { field, value } = cases[index]!;
+          const label = `${method} ${field}=${JSON.stringify(value)}`;
+          expectRpcAnswer(answer, label);
+          if (answer.error) expect(allErrorsOf(definition), label).toContain(answer.error.code);
+          // A time param refuses every edge time, naming its rule whenever it is the param refused.
+          if (timeFields.has(field) && EDGE_TIMES.includes(value as string)) {
+            expect(answer.error?.code, label).toBeDefined();
+            if (answer.error?.data?.field === field) expect(answer.error.data.rule, label).toBe('time-range');
+          }
+        });
+        calls += cases.length;
+      }
+      expect(calls).toBeGreaterThan(methodEntries.length);
+    },
+    // About 20 calls per field of every method.
+    3 * TIMEOUT,
+  );
 });
 
 describe('hostile bodies and requests not tied to a method', () => {

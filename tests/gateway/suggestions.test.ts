@@ -131,6 +131,21 @@ describe('suggestions of the line', () => {
     expect(await gw.db.rows(sql`SELECT 1 FROM platform_pushes WHERE subject = 'reply' AND account_id IN (${own}, ${other})`)).toEqual([]);
   });
 
+  it('refuses a reply holding markup characters (100, rule plain-text), and changes nothing', async () => {
+    const own = await idOf('s1');
+    const before = await stored('s1');
+    const pushes = sql`SELECT * FROM platform_pushes WHERE subject = 'reply' AND account_id = ${own} ORDER BY version`;
+    const pushesBefore = await gw.db.rows(pushes);
+    for (const reply of ['<img src=x onerror=alert(1)>', 'a > b', 'x<']) {
+      expect(await gw.refusal('gw.credit.suggestion.reply', { opsId: sessions.ma01!, suggestionId: own, reply })).toMatchObject({
+        code: 100,
+        data: { field: 'reply', rule: 'plain-text' },
+      });
+    }
+    expect(await stored('s1')).toEqual(before);
+    expect(await gw.db.rows(pushes)).toEqual(pushesBefore);
+  });
+
   it('takes an answer to the member at the platform through the outbox: a lost call keeps it, a second answer replaces the first', async () => {
     const id = await idOf('s2');
     const lost: Fault[] = [];

@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { can } from '../../../commands/can';
 import { markSuggestionRead, suggestionReads } from '../../../commands/suggestion.commands';
 import type { ParamsIn } from '../../../contract/methods.contract';
-import { SUGGESTION_REPLY_MAX, suggestionKinds, suggestionStatuses, type Suggestion } from '../../../contract/suggestion.contract';
+import {
+  SUGGESTION_REPLY_MAX,
+  suggestionKinds,
+  suggestionReplyRule,
+  suggestionStatuses,
+  type Suggestion,
+} from '../../../contract/suggestion.contract';
 import { useCallMutation, useInfiniteCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
 import { textColumn, timeColumn } from '@/components/data-table/data-table-columns';
@@ -37,7 +43,7 @@ const viewState = urlStateCodec(
   { status: '' as never, kind: '' as never, start: '', end: '', reply: '' },
 );
 const statusTone: Record<Suggestion['status'], BadgeProps['variant']> = { new: 'destructive', read: 'warning', answered: 'secondary' };
-const replySchema = z.object({ reply: z.string().trim().min(1, 'reply-required').max(SUGGESTION_REPLY_MAX, 'reply-too-long') });
+const replySchema = z.object({ reply: suggestionReplyRule });
 
 /** Suggestions and complaints the line's members wrote in the app: newest first, marked read, answered. */
 export default function SuggestionScreen() {
