@@ -90,7 +90,14 @@ function SignedInShell() {
   return (
     <CommandContextReact.Provider value={context}>
       <NoticesContext.Provider value={notices}>
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-background focus:p-2">
+        <a
+          href="#main"
+          onClick={(event) => {
+            event.preventDefault();
+            document.getElementById('main')?.focus();
+          }}
+          className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-background focus:p-2"
+        >
           {t('layout.skipToContent')}
         </a>
         <div className="flex min-h-screen bg-background text-foreground">

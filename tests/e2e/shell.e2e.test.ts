@@ -153,6 +153,21 @@ describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
     await page.context().close();
   });
 
+  it('skips to the main region by keyboard without changing the route', async () => {
+    const page = await signedIn();
+    await page.evaluate(() => (location.hash = '/changePass/index'));
+    await page.getByTestId('change-password-screen').waitFor();
+    await page.locator('body').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('#main');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(page.url()).toMatch(/#\/changePass\/index$/);
+    expect(await page.getByTestId('change-password-screen').count()).toBe(1);
+    expect(await page.getByTestId('not-found-screen').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('sends an unknown path to 404, /redirect/<path> on to <path>, and /404 and /401 open without a session', async () => {
     const page = await signedIn();
     await page.goto(`${e2e.gw.url}/#/redirect/changePass/index`);
