@@ -13,6 +13,7 @@ import { TagsView } from '@/components/layout/tags-view';
 import { ConfirmHost } from '@/components/confirm-host';
 import { CommandContextReact, useCommandContext } from '@/hooks/use-command-context';
 import { useActivity } from '@/hooks/use-activity';
+import { useOpenTags } from '@/hooks/use-open-tags';
 import { NoticesContext, useNoticesQuery } from '@/hooks/use-notices';
 import { useSidebar } from '@/hooks/use-sidebar';
 import { usePreferences } from '@/lib/preferences';
@@ -51,7 +52,9 @@ function SignedInShell() {
     setSettingsMounted(true);
     setSettingsOpen(true);
   }, []);
-  const context = useCommandContext({ openSettings, toggleSidebar: sidebar.toggle });
+  const tags = useOpenTags();
+  const closeTags = tags.close;
+  const context = useCommandContext({ openSettings, toggleSidebar: sidebar.toggle, closeTags });
   const notices = useNoticesQuery();
   const [location] = useLocation();
   useActivity();
@@ -116,7 +119,7 @@ function SignedInShell() {
             />
             <MaintenanceBanner />
             <NoticeMarquee />
-            {tagsView ? <TagsView /> : null}
+            {tagsView ? <TagsView tags={tags} /> : null}
             <main id="main" className="flex-1 p-4 md:p-6" tabIndex={-1}>
               <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
                 <ScreenRoutes />
