@@ -193,12 +193,19 @@ describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
       return {
         tops: [...new Set(tabs.map((tab) => Math.round(tab.getBoundingClientRect().top)))],
         squeezed: tabs.filter((tab) => tab.scrollWidth > tab.clientWidth + 1).length,
+        // A title wrapped onto more lines (a squeezed tab of Chinese text: one character a line).
+        wrapped: tabs.filter((tab) => {
+          const range = document.createRange();
+          range.selectNodeContents(tab.querySelector('a')!);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+        }).length,
         barRight: nav.getBoundingClientRect().right,
         pageWidth: document.documentElement.scrollWidth,
       };
     });
     expect(layout.tops).toHaveLength(1);
     expect(layout.squeezed).toBe(0);
+    expect(layout.wrapped).toBe(0);
     expect(layout.barRight).toBeLessThanOrEqual(await page.evaluate(() => innerWidth));
     expect(layout.pageWidth).toBeLessThanOrEqual(await page.evaluate(() => innerWidth));
     const strip = page.getByTestId('tags-strip');
