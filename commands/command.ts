@@ -27,6 +27,8 @@ export interface CommandContext {
   setTheme(theme: Theme): void;
   toggleSidebar(): void;
   toggleTagsView(): void;
+  /** Closes open screens' tabs around the active one (the notice tab is pinned); the phone has no tabs. */
+  closeTags(which: 'others' | 'all' | 'right'): void;
   openSettings(): void;
   refreshPoints(): void;
   requestLogout(): void;

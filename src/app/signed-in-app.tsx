@@ -13,6 +13,7 @@ import { TagsView } from '@/components/layout/tags-view';
 import { ConfirmHost } from '@/components/confirm-host';
 import { CommandContextReact, useCommandContext } from '@/hooks/use-command-context';
 import { useActivity } from '@/hooks/use-activity';
+import { useOpenTags } from '@/hooks/use-open-tags';
 import { NoticesContext, useNoticesQuery } from '@/hooks/use-notices';
 import { useSidebar } from '@/hooks/use-sidebar';
 import { usePreferences } from '@/lib/preferences';
@@ -51,7 +52,9 @@ function SignedInShell() {
     setSettingsMounted(true);
     setSettingsOpen(true);
   }, []);
-  const context = useCommandContext({ openSettings, toggleSidebar: sidebar.toggle });
+  const tags = useOpenTags();
+  const closeTags = tags.close;
+  const context = useCommandContext({ openSettings, toggleSidebar: sidebar.toggle, closeTags });
   const notices = useNoticesQuery();
   const [location] = useLocation();
   useActivity();
@@ -90,7 +93,14 @@ function SignedInShell() {
   return (
     <CommandContextReact.Provider value={context}>
       <NoticesContext.Provider value={notices}>
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-background focus:p-2">
+        <a
+          href="#main"
+          onClick={(event) => {
+            event.preventDefault();
+            document.getElementById('main')?.focus();
+          }}
+          className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-background focus:p-2"
+        >
           {t('layout.skipToContent')}
         </a>
         <div className="flex min-h-screen bg-background text-foreground">
@@ -109,7 +119,7 @@ function SignedInShell() {
             />
             <MaintenanceBanner />
             <NoticeMarquee />
-            {tagsView ? <TagsView /> : null}
+            {tagsView ? <TagsView tags={tags} /> : null}
             <main id="main" className="flex-1 p-4 md:p-6" tabIndex={-1}>
               <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
                 <ScreenRoutes />

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Choice, Command, CommandContext } from '../../commands/command';
+import { rankByTyped } from '../../commands/choice-ranking';
 import { commandsFor, shortcutLabel } from '../../commands/registry';
 import {
   CommandDialog,
@@ -141,7 +142,8 @@ export function CommandPalette({
   const stale = Boolean(page) && (choices.loading || (Boolean(step?.remote) && query !== remoteQuery));
   const visible = useMemo(() => {
     if (stale) return [];
-    if (step?.remote) return entries;
+    // On a page of choices, the account named exactly what is typed comes first, then those starting with it.
+    if (step?.remote) return rankByTyped(entries, query, (entry) => entry.title);
     const found = entries.filter((entry) => matches(entry, query));
     // Commands whose title or id has a word starting with what is typed come first ("freeze" before "unfreeze").
     const first = query.trim().toLowerCase().split(/\s+/)[0] ?? '';
@@ -150,8 +152,13 @@ export function CommandPalette({
         .toLowerCase()
         .split(/[^\p{L}\p{N}]+/u)
         .some((word) => word.startsWith(first));
-    return first ? [...found.filter(starts), ...found.filter((entry) => !starts(entry))] : found;
-  }, [entries, query, step, stale]);
+    const ordered = first ? [...found.filter(starts), ...found.filter((entry) => !starts(entry))] : found;
+    return page ? rankByTyped(ordered, query, (entry) => entry.title) : ordered;
+  }, [entries, query, page, step, stale]);
+  // The first entry is chosen whenever the list changes (a late answer too): cmdk would keep the one chosen before.
+  const listKey = visible.map((entry) => entry.value).join('\n');
+  const [chosen, setChosen] = useState({ listKey, value: visible[0]?.value ?? '' });
+  if (chosen.listKey !== listKey) setChosen({ listKey, value: visible[0]?.value ?? '' });
   const groups = useMemo(() => {
     const byGroup = new Map<string, Entry[]>();
     for (const entry of visible) byGroup.set(entry.group, [...(byGroup.get(entry.group) ?? []), entry]);
@@ -232,7 +239,13 @@ export function CommandPalette({
       title={t('palette.title')}
       description={t('palette.description')}
       closeLabel={t('palette.close')}
-      commandProps={{ shouldFilter: false, loop: true, onKeyDown }}
+      commandProps={{
+        shouldFilter: false,
+        loop: true,
+        onKeyDown,
+        value: chosen.value,
+        onValueChange: (value) => setChosen({ listKey, value }),
+      }}
       className={placement === 'bottom' ? bottomSheet : undefined}
     >
       {page ? (

@@ -32,6 +32,8 @@ export function useRights(): Rights {
 export function useCommandContext(ui: {
   openSettings(): void;
   toggleSidebar(): void;
+  /** The desktop's tabs; the phone has none. */
+  closeTags?(which: 'others' | 'all' | 'right'): void;
   view?: AppView;
   /** The phone entry opens a screen it lacks in the desktop entry. */
   navigate?(path: string): void;
@@ -50,6 +52,7 @@ export function useCommandContext(ui: {
       setTheme: (next) => updatePreferences({ theme: next }),
       toggleSidebar: ui.toggleSidebar,
       toggleTagsView: () => updatePreferences({ tagsView: !tagsView }),
+      closeTags: ui.closeTags ?? (() => undefined),
       openSettings: ui.openSettings,
       refreshPoints: () => session.send({ type: 'PROFILE.REFRESH' }),
       requestLogout: () => session.send({ type: 'LOGOUT.REQUEST' }),
@@ -77,6 +80,7 @@ export function useCommandContext(ui: {
       location,
       ui.openSettings,
       ui.toggleSidebar,
+      ui.closeTags,
       ui.view,
       ui.navigate,
       t,

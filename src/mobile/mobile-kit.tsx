@@ -97,9 +97,15 @@ export function RangePresetSelect({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="grid gap-1">
+    <div className="grid min-w-0 gap-1">
       <Label htmlFor={id}>{t('reports.range')}</Label>
-      <NativeSelect id={id} value={custom ? '' : preset} onChange={(event) => onPick(event.target.value as RangePreset)} data-testid={id}>
+      <NativeSelect
+        id={id}
+        className="w-full min-w-0"
+        value={custom ? '' : preset}
+        onChange={(event) => onPick(event.target.value as RangePreset)}
+        data-testid={id}
+      >
         {custom ? <option value="">{custom}</option> : null}
         {rangePresets.map((item) => (
           <option key={item} value={item}>

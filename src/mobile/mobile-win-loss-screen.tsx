@@ -106,7 +106,7 @@ export default function MobileWinLossScreen() {
       {bars.some((bar) => bar.valueWonLose !== 0 || bar.agentToCompany !== 0) ? (
         <figure className="grid gap-2">
           <figcaption className="text-sm font-medium">{t('reports.byDay')}</figcaption>
-          <WinLossChart bars={bars} className="h-56" testId="mobile-report-chart" />
+          <WinLossChart bars={bars} className="aspect-auto h-56 w-full" testId="mobile-report-chart" />
         </figure>
       ) : null}
       <h2 className="text-sm font-medium text-muted-foreground" data-testid="win-loss-kind">

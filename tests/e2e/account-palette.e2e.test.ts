@@ -78,6 +78,33 @@ describe.runIf(e2e.run)('account actions from the palette, keyboard only, in Chr
     await page.context().close();
   });
 
+  it('takes the account typed in a report picker: an exact login first, then logins starting with it, "my line" after them', async () => {
+    const page = await signedIn('admin');
+    const titles = async () => (await page.getByRole('option').allTextContents()).map((title) => title.replace(/[…].*$/, ''));
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('reports.winLossFor');
+    await page.locator('[data-command-id="reports.winLossFor"][aria-selected="true"]').waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('palette-page').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+    await page.keyboard.type('ga01010');
+    await page.getByRole('option', { name: /ga010101/ }).waitFor();
+    const prefixed = await titles();
+    const mine = prefixed.findIndex((title) => !title.startsWith('ga01010'));
+    expect(mine).toBeGreaterThan(0);
+    expect(prefixed.slice(mine).every((title) => !title.startsWith('ga01010'))).toBe(true);
+
+    await page.keyboard.type('1');
+    await expect.poll(async () => (await titles())[0]).toMatch(/^ga010101/);
+    expect(await page.getByRole('option').first().getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-command-id$=":today"]').waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('win-loss-screen').waitFor();
+    expect(decodeURIComponent(page.url())).toMatch(/trail=\d+~ga010101~3/);
+    await page.context().close();
+  });
+
   it('opens the edit screen of a chosen account', async () => {
     const page = await signedIn('admin');
     await palette(page, 'edit', 'ma03');

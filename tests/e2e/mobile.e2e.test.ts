@@ -9,9 +9,12 @@ import { useAppInChromium } from '../support/app-in-chromium';
 const e2e = useAppInChromium();
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
-/** A phone's browser opening the desktop address, as a person types it. */
-async function openOnPhone(path = '/login'): Promise<Page> {
-  const context = await e2e.browser.newContext(PHONE);
+/**
+ * A phone's browser opening the desktop address, as a person types it. With `scrollbars` its
+ * scrollbar takes room as a narrow desktop window's does: what was laid out before it came must shrink.
+ */
+async function openOnPhone(path = '/login', options: { scrollbars?: boolean } = {}): Promise<Page> {
+  const context = await e2e.browser.newContext({ ...PHONE, isMobile: !options.scrollbars });
   const page = await context.newPage();
   const errors = consoleErrors(page);
   page.on('close', () => expect(errors, 'console errors on the phone').toEqual([]));
@@ -34,6 +37,38 @@ async function axeFindings(page: Page): Promise<string[]> {
     (violation) =>
       `${violation.impact} ${violation.id}: ${violation.nodes.map((node) => `${String(node.target)} ${node.failureSummary}`).join(', ')}`,
   );
+}
+
+/** What sticks out sideways: the page wider than the screen, or any element reaching past its edges. */
+async function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    // The width the page has beside a scrollbar (the whole of innerWidth on a phone's overlay scrollbars).
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    const root = document.documentElement.scrollWidth;
+    if (root > width || root > window.innerWidth) found.push(`page ${root} px wide`);
+    // An element's part that shows: what its scrolling or clipping ancestors (a marquee's track) let through.
+    const shown = (element: Element) => {
+      let { left, right } = element.getBoundingClientRect();
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX === 'visible') continue;
+        const clip = parent.getBoundingClientRect();
+        left = Math.max(left, clip.left);
+        right = Math.min(right, clip.right);
+      }
+      return { left, right };
+    };
+    for (const element of document.body.querySelectorAll('*')) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const { left, right } = shown(element);
+      if (right > left && (left < -0.5 || right > width + 0.5)) {
+        const id = element.getAttribute('data-testid') ?? element.className.toString().slice(0, 40);
+        found.push(`${element.tagName.toLowerCase()} ${id}: ${Math.round(box.left)}..${Math.round(box.right)}`);
+      }
+    }
+    return found;
+  });
 }
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -191,7 +226,7 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
       endTime: new Date(dayStart + 86_400_000).toISOString(),
     });
 
-    const page = await openOnPhone('/winningReport/index');
+    const page = await openOnPhone('/winningReport/index', { scrollbars: true });
     await page.waitForURL(/\/m\/#\/login$/);
     await signIn(page, e2e.gw, 'admin');
     await page.getByTestId('mobile-notice-screen').waitFor();
@@ -203,6 +238,7 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     expect(await row('ma01').getByTestId('mobile-report-result').textContent()).toBe(shown);
     await page.getByTestId('mobile-report-chart').waitFor();
     expect(await axeFindings(page)).toEqual([]);
+    expect(await sidewaysOverflow(page)).toEqual([]);
     await row('ma01').tap();
     await row('sh0101').waitFor();
     expect(await page.getByTestId('report-crumb').allTextContents()).toEqual([expect.any(String), 'ma01']);
@@ -227,11 +263,12 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     expect(await page.getByTestId('mobile-bet-account').textContent()).toBe('mb01010101001');
     await page.locator('[data-testid=mobile-bet-card][data-order-id="880000000901"]').waitFor();
     expect(await axeFindings(page)).toEqual([]);
+    expect(await sidewaysOverflow(page)).toEqual([]);
     await page.context().close();
   });
 
-  it('passes axe on every phone screen in both themes', async () => {
-    const page = await openOnPhone('/login');
+  it('passes axe and scrolls no phone screen sideways, in both themes', async () => {
+    const page = await openOnPhone('/login', { scrollbars: true });
     await page.waitForURL(/\/m\/#\/login$/);
     await signIn(page, e2e.gw, 'admin');
     await page.getByTestId('mobile-notice-screen').waitFor();
@@ -258,11 +295,12 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
         await page.getByTestId(testId).first().waitFor();
         await page.waitForLoadState('networkidle');
         findings.push(...(await axeFindings(page)).map((finding) => `${theme} ${path}: ${finding}`));
+        findings.push(...(await sidewaysOverflow(page)).map((finding) => `${theme} ${path}: ${finding}`));
       }
     }
     expect(findings).toEqual([]);
     await page.context().close();
-  });
+  }, 120_000);
 
   it('switches to the desktop version and back without signing in again, and logs out to the mobile login', async () => {
     const page = await openOnPhone('/notice');

@@ -153,6 +153,124 @@ describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
     await page.context().close();
   });
 
+  it('skips to the main region by keyboard without changing the route', async () => {
+    const page = await signedIn();
+    await page.evaluate(() => (location.hash = '/changePass/index'));
+    await page.getByTestId('change-password-screen').waitFor();
+    await page.locator('body').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('#main');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(page.url()).toMatch(/#\/changePass\/index$/);
+    expect(await page.getByTestId('change-password-screen').count()).toBe(1);
+    expect(await page.getByTestId('not-found-screen').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('keeps 25 open screens on one scrolling row of tabs with the active one in view, and closes others, to the right and all', async () => {
+    const page = await signedIn();
+    const bar = page.getByTestId('tags-view');
+    const open = async () =>
+      (await bar.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).map((href) =>
+        href!.replace(/^#/, ''),
+      );
+    const go = async (path: string) => {
+      await page.evaluate((hash) => (location.hash = hash), path);
+      await bar.locator(`a[href="#${path}"][aria-current="page"]`).waitFor();
+    };
+    const menu = await page
+      .getByTestId('sidebar')
+      .locator('a[data-screen-id]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')!.replace(/^#/, '')));
+    for (const path of menu) await go(path);
+    const paths = await open();
+    expect(paths.length).toBeGreaterThanOrEqual(25);
+
+    // One row: every tab at the same height, none squeezed below its text, the bar within the page.
+    const layout = await bar.evaluate((nav) => {
+      const tabs = [...nav.querySelectorAll('a')].map((link) => link.parentElement!);
+      return {
+        tops: [...new Set(tabs.map((tab) => Math.round(tab.getBoundingClientRect().top)))],
+        squeezed: tabs.filter((tab) => tab.scrollWidth > tab.clientWidth + 1).length,
+        // A title wrapped onto more lines (a squeezed tab of Chinese text: one character a line).
+        wrapped: tabs.filter((tab) => {
+          const range = document.createRange();
+          range.selectNodeContents(tab.querySelector('a')!);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+        }).length,
+        barRight: nav.getBoundingClientRect().right,
+        pageWidth: document.documentElement.scrollWidth,
+      };
+    });
+    expect(layout.tops).toHaveLength(1);
+    expect(layout.squeezed).toBe(0);
+    expect(layout.wrapped).toBe(0);
+    expect(layout.barRight).toBeLessThanOrEqual(await page.evaluate(() => innerWidth));
+    expect(layout.pageWidth).toBeLessThanOrEqual(await page.evaluate(() => innerWidth));
+    const strip = page.getByTestId('tags-strip');
+    const activeInView = () =>
+      strip.evaluate((list) => {
+        const tab = list.querySelector('[aria-current="page"]')!.parentElement!.getBoundingClientRect();
+        const box = list.getBoundingClientRect();
+        return tab.left >= box.left - 1 && tab.right <= box.right + 1;
+      });
+    expect(await activeInView()).toBe(true);
+    await go(paths[2]!);
+    expect(await activeInView()).toBe(true);
+
+    // The arrows and the wheel scroll the row.
+    const scrollLeft = () => strip.evaluate((list) => list.scrollLeft);
+    const before = await scrollLeft();
+    await page.getByTestId('tags-forward').click();
+    await expect.poll(scrollLeft).toBeGreaterThan(before);
+    const box = (await strip.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const afterArrow = await scrollLeft();
+    await page.mouse.wheel(0, 400);
+    await expect.poll(scrollLeft).toBeGreaterThan(afterArrow);
+
+    const command = async (id: string) => {
+      await page.keyboard.press('Control+k');
+      await page.getByRole('dialog').getByRole('combobox').waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+      await page.keyboard.type(id);
+      await page.locator(`[data-command-id="${id}"][aria-selected="true"]`).waitFor();
+      await page.keyboard.press('Enter');
+    };
+    const fromMenu = async (path: string, item: string) => {
+      await bar.locator(`a[href="#${path}"]`).click({ button: 'right' });
+      await page.getByTestId(item).click();
+    };
+    // Palette, to the right of the active tab.
+    await go(paths[10]!);
+    await command('preferences.closeTagsToRight');
+    await expect.poll(open).toEqual(paths.slice(0, 11));
+    // Tag menu, to the right of another tab: the active one goes, its screen with it.
+    await fromMenu(paths[5]!, 'tag-close-right');
+    await expect.poll(open).toEqual(paths.slice(0, 6));
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#${paths[5]}`);
+    // Tag menu, the others: the notices stay pinned.
+    await fromMenu(paths[3]!, 'tag-close-others');
+    await expect.poll(open).toEqual([paths[0], paths[3]]);
+    expect(paths[0]).toBe('/notice');
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#${paths[3]}`);
+    // Palette, the others around the active tab.
+    for (const path of paths.slice(6, 9)) await go(path);
+    await command('preferences.closeOtherTags');
+    await expect.poll(open).toEqual([paths[0], paths[8]]);
+    // Tag menu and palette, all: the notices stay and show.
+    await go(paths[12]!);
+    await fromMenu(paths[12]!, 'tag-close-all');
+    await expect.poll(open).toEqual([paths[0]]);
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/notice');
+    for (const path of paths.slice(13, 15)) await go(path);
+    await command('preferences.closeAllTags');
+    await expect.poll(open).toEqual([paths[0]]);
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/notice');
+    await page.context().close();
+  }, 120_000);
+
   it('sends an unknown path to 404, /redirect/<path> on to <path>, and /404 and /401 open without a session', async () => {
     const page = await signedIn();
     await page.goto(`${e2e.gw.url}/#/redirect/changePass/index`);

@@ -1,53 +1,105 @@
-import { X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { ContextMenu } from 'radix-ui';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
-import { screens } from '../../../commands/screens';
+import { Link } from 'wouter';
+import { PINNED_TAG, tagTitleKey, type useOpenTags } from '@/hooks/use-open-tags';
 import { cn } from '@/lib/utils';
 
-/** Menu screens get a tab when opened at their own path (not a sub-screen or an account's page). */
-const titleKeyOf = (path: string) => screens.find((screen) => screen.menu && screen.path === path)?.labelKey;
+const menuItem =
+  'flex cursor-default items-center rounded-sm px-2 py-1.5 text-sm outline-hidden select-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground';
 
-/** Tabs of the screens visited in this session; the notice screen is pinned (spec §2). */
-export function TagsView() {
+/** Tabs of the screens visited in this session, on one row that scrolls; the notice screen is pinned (spec §2). */
+export function TagsView({ tags }: { tags: ReturnType<typeof useOpenTags> }) {
   const { t } = useTranslation();
-  const [location, navigate] = useLocation();
-  const [visited, setVisited] = useState<string[]>(['/notice']);
-  useEffect(() => {
-    if (titleKeyOf(location)) setVisited((current) => (current.includes(location) ? current : [...current, location]));
-  }, [location]);
+  const strip = useRef<HTMLDivElement>(null);
+  const { open, active, close } = tags;
 
-  function close(path: string) {
-    const next = visited.filter((other) => other !== path);
-    setVisited(next);
-    if (path === location) navigate(next[next.length - 1] ?? '/notice');
-  }
+  useEffect(() => {
+    const list = strip.current;
+    const tab = list?.querySelector<HTMLElement>('[data-active="true"]');
+    if (!list || !tab) return;
+    if (tab.offsetLeft < list.scrollLeft) list.scrollLeft = tab.offsetLeft;
+    else if (tab.offsetLeft + tab.offsetWidth > list.scrollLeft + list.clientWidth)
+      list.scrollLeft = tab.offsetLeft + tab.offsetWidth - list.clientWidth;
+  }, [active, open]);
+
+  useEffect(() => {
+    const list = strip.current;
+    if (!list) return;
+    const onWheel = (event: WheelEvent) => {
+      if (list.scrollWidth <= list.clientWidth || Math.abs(event.deltaY) <= Math.abs(event.deltaX)) return;
+      event.preventDefault();
+      list.scrollLeft += event.deltaY;
+    };
+    list.addEventListener('wheel', onWheel, { passive: false });
+    return () => list.removeEventListener('wheel', onWheel);
+  }, []);
+
+  const scroll = (direction: 1 | -1) => strip.current?.scrollBy({ left: direction * strip.current.clientWidth * 0.75 });
+  const arrow = 'shrink-0 rounded p-1 text-muted-foreground hover:bg-accent hover:text-accent-foreground';
 
   return (
-    <nav aria-label={t('layout.tags')} className="flex gap-1 overflow-x-auto border-b bg-background px-2 py-1" data-testid="tags-view">
-      {visited.map((path) => (
-        <span
-          key={path}
-          className={cn(
-            'flex items-center gap-1 rounded border px-2 py-0.5 text-xs',
-            path === location ? 'border-primary bg-primary text-primary-foreground' : 'bg-card',
-          )}
-        >
-          <Link href={path} aria-current={path === location ? 'page' : undefined}>
-            {t(titleKeyOf(path) ?? 'route.notice')}
-          </Link>
-          {path !== '/notice' ? (
-            <button
-              type="button"
-              onClick={() => close(path)}
-              aria-label={t('layout.closeTag', { name: t(titleKeyOf(path) ?? '') })}
-              className="rounded hover:bg-black/10"
-            >
-              <X className="size-3" aria-hidden />
-            </button>
-          ) : null}
-        </span>
-      ))}
+    <nav aria-label={t('layout.tags')} className="flex items-center gap-1 border-b bg-background px-1" data-testid="tags-view">
+      <button type="button" className={arrow} onClick={() => scroll(-1)} aria-label={t('layout.scrollTagsBack')} data-testid="tags-back">
+        <ChevronLeft className="size-4" aria-hidden />
+      </button>
+      <div ref={strip} className="relative flex min-w-0 flex-1 gap-1 overflow-x-auto py-1 [scrollbar-width:none]" data-testid="tags-strip">
+        {open.map((path) => (
+          <ContextMenu.Root key={path}>
+            <ContextMenu.Trigger asChild>
+              <span
+                data-testid="tag"
+                data-path={path}
+                data-active={path === active ? 'true' : 'false'}
+                className={cn(
+                  'flex shrink-0 items-center gap-1 rounded border px-2 py-0.5 text-xs whitespace-nowrap',
+                  path === active ? 'border-primary bg-primary text-primary-foreground' : 'bg-card',
+                )}
+              >
+                <Link href={path} aria-current={path === active ? 'page' : undefined}>
+                  {t(tagTitleKey(path) ?? 'route.notice')}
+                </Link>
+                {path !== PINNED_TAG ? (
+                  <button
+                    type="button"
+                    onClick={() => close('one', path)}
+                    aria-label={t('layout.closeTag', { name: t(tagTitleKey(path) ?? '') })}
+                    className="rounded hover:bg-black/10"
+                  >
+                    <X className="size-3" aria-hidden />
+                  </button>
+                ) : null}
+              </span>
+            </ContextMenu.Trigger>
+            <ContextMenu.Portal>
+              <ContextMenu.Content
+                className="z-50 min-w-40 rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
+                data-testid="tag-menu"
+              >
+                <ContextMenu.Item className={menuItem} onSelect={() => close('others', path)} data-testid="tag-close-others">
+                  {t('command.closeOtherTags')}
+                </ContextMenu.Item>
+                <ContextMenu.Item className={menuItem} onSelect={() => close('right', path)} data-testid="tag-close-right">
+                  {t('command.closeTagsToRight')}
+                </ContextMenu.Item>
+                <ContextMenu.Item className={menuItem} onSelect={() => close('all', path)} data-testid="tag-close-all">
+                  {t('command.closeAllTags')}
+                </ContextMenu.Item>
+              </ContextMenu.Content>
+            </ContextMenu.Portal>
+          </ContextMenu.Root>
+        ))}
+      </div>
+      <button
+        type="button"
+        className={arrow}
+        onClick={() => scroll(1)}
+        aria-label={t('layout.scrollTagsForward')}
+        data-testid="tags-forward"
+      >
+        <ChevronRight className="size-4" aria-hidden />
+      </button>
     </nav>
   );
 }
