@@ -71,6 +71,8 @@ export const ErrorCode = {
   notOnline: 20050,
   /** Unlock: failed sign-ins hold the account's name locked from nowhere (our number). */
   notLoginLocked: 20051,
+  /** Closing a settlement period: the agent's period was already closed today (Beijing); once a day (our number). */
+  periodClosedToday: 20052,
   thirdPartySignature: 37100,
   thirdPartyEmptyResult: 37101,
   operatorBalanceLow: 37110,
