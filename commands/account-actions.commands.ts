@@ -22,8 +22,11 @@ export interface AccountRowAction {
   params?: Record<string, unknown>;
   /** The screen it opens instead of calling. */
   path?: (userId: string) => string;
-  /** Actions that lock someone out, stop betting or end sessions ask for confirmation. */
-  confirm: boolean;
+  /**
+   * Actions that lock someone out, stop betting or end sessions ask first: the key of the text
+   * that says what this one does (each its own); null when it does not ask.
+   */
+  confirm: string | null;
   /** Words that find it in the palette besides its title. */
   keywords: readonly string[];
 }
@@ -32,7 +35,7 @@ const call = (
   id: string,
   titleKey: string,
   method: AccountRowAction['method'],
-  confirm: boolean,
+  confirm: string | null,
   extra: Partial<AccountRowAction> = {},
 ): AccountRowAction => ({
   id,
@@ -44,39 +47,46 @@ const call = (
 });
 
 export const accountRowActions: AccountRowAction[] = [
-  call('account.edit', 'action.edit', { agents: 'gw.credit.agent.profile.edit', members: 'gw.credit.user.profile.edit' }, false, {
+  call('account.edit', 'action.edit', { agents: 'gw.credit.agent.profile.edit', members: 'gw.credit.user.profile.edit' }, null, {
     path: (userId) => `/editAccount/index/${userId}`,
     keywords: ['edit', 'profile', 'change', '编辑', '修改'],
   }),
-  call('account.setScore', 'action.setScore', 'gw.credit.user.score.up', false, { path: (userId) => `/settingScore/index/${userId}` }),
-  call('account.enable', 'action.enable', 'gw.credit.user.enable', false, { event: 'ENABLE', keywords: ['enable', 'unlock', '启用'] }),
-  call('account.unfreeze', 'action.unfreeze', 'gw.credit.user.enable', false, { event: 'UNFREEZE', keywords: ['unfreeze', '解冻'] }),
-  call('account.disable', 'action.disable', 'gw.credit.user.disable', true, {
+  call('account.setScore', 'action.setScore', 'gw.credit.user.score.up', null, { path: (userId) => `/settingScore/index/${userId}` }),
+  call('account.enable', 'action.enable', 'gw.credit.user.enable', null, { event: 'ENABLE', keywords: ['enable', 'unlock', '启用'] }),
+  call('account.unfreeze', 'action.unfreeze', 'gw.credit.user.enable', null, { event: 'UNFREEZE', keywords: ['unfreeze', '解冻'] }),
+  call('account.disable', 'action.disable', 'gw.credit.user.disable', 'action.confirm.disable', {
     params: { mode: 'lock' },
     keywords: ['disable', 'lock', '停用', '禁用'],
   }),
-  call('account.freeze', 'action.freeze', 'gw.credit.user.disable', true, { params: { mode: 'freeze' }, keywords: ['freeze', '冻结'] }),
-  call('account.kickOut', 'action.kickOut', 'gw.credit.user.logout', true, { keywords: ['kick', 'out', '踢出'] }),
-  call('account.unlock', 'action.unlock', 'gw.credit.user.unlock', false),
-  call('member.removeLimit', 'action.removeLimit', 'gw.credit.user.limit.remove', true, { keywords: ['limit', 'max win', '解除限制'] }),
-  call('line.disable', 'action.lineDisable', 'gw.credit.agent.line.disable', true),
-  call('line.enable', 'action.lineEnable', 'gw.credit.agent.line.enable', false),
-  call('line.freeze', 'action.lineFreeze', 'gw.credit.agent.line.stop.right', true),
-  call('line.unfreeze', 'action.lineUnfreeze', 'gw.credit.agent.line.enable.right', false),
-  call('member.pauseBet', 'action.pauseBet', 'gw.credit.user.bet.pause', true, { keywords: ['pause', 'bet', '停押'] }),
-  call('member.resumeBet', 'action.resumeBet', 'gw.credit.user.bet.pursue', false),
-  call('line.stopBet', 'action.stopBet', 'gw.credit.team.bolck', true, { keywords: ['stop', 'bet', 'line', '停押'] }),
-  call('line.liftStopBet', 'action.liftStopBet', 'gw.credit.agent.stopBet.disable', false),
-  call('line.resumeBet', 'action.resumeLineBet', 'gw.credit.team.unbolck', true),
-  call('agent.mark', 'action.mark', 'gw.credit.agent.exception.mark', false),
-  call('agent.unmark', 'action.unmark', 'gw.credit.agent.exception.remove', false),
-  call('member.mark', 'action.mark', 'gw.credit.user.exception.mark', false),
-  call('member.unmark', 'action.unmark', 'gw.credit.user.exception.remove', false),
-  call('member.devices', 'action.devices', 'gw.credit.user.device.switch.set', false, {
+  call('account.freeze', 'action.freeze', 'gw.credit.user.disable', 'action.confirm.freeze', {
+    params: { mode: 'freeze' },
+    keywords: ['freeze', '冻结'],
+  }),
+  call('account.kickOut', 'action.kickOut', 'gw.credit.user.logout', 'action.confirm.kickOut', { keywords: ['kick', 'out', '踢出'] }),
+  call('account.unlock', 'action.unlock', 'gw.credit.user.unlock', null),
+  call('member.removeLimit', 'action.removeLimit', 'gw.credit.user.limit.remove', 'action.confirm.removeLimit', {
+    keywords: ['limit', 'max win', '解除限制'],
+  }),
+  call('line.disable', 'action.lineDisable', 'gw.credit.agent.line.disable', 'action.confirm.lineDisable'),
+  call('line.enable', 'action.lineEnable', 'gw.credit.agent.line.enable', null),
+  call('line.freeze', 'action.lineFreeze', 'gw.credit.agent.line.stop.right', 'action.confirm.lineFreeze'),
+  call('line.unfreeze', 'action.lineUnfreeze', 'gw.credit.agent.line.enable.right', null),
+  call('member.pauseBet', 'action.pauseBet', 'gw.credit.user.bet.pause', 'action.confirm.pauseBet', { keywords: ['pause', 'bet', '停押'] }),
+  call('member.resumeBet', 'action.resumeBet', 'gw.credit.user.bet.pursue', null),
+  call('line.stopBet', 'action.stopBet', 'gw.credit.team.bolck', 'action.confirm.stopBet', { keywords: ['stop', 'bet', 'line', '停押'] }),
+  call('line.liftStopBet', 'action.liftStopBet', 'gw.credit.agent.stopBet.disable', null),
+  call('line.resumeBet', 'action.resumeLineBet', 'gw.credit.team.unbolck', 'action.confirm.resumeLineBet'),
+  call('agent.mark', 'action.mark', 'gw.credit.agent.exception.mark', null),
+  call('agent.unmark', 'action.unmark', 'gw.credit.agent.exception.remove', null),
+  call('member.mark', 'action.mark', 'gw.credit.user.exception.mark', null),
+  call('member.unmark', 'action.unmark', 'gw.credit.user.exception.remove', null),
+  call('member.devices', 'action.devices', 'gw.credit.user.device.switch.set', null, {
     path: (userId) => `/deviceSwitch/index/${userId}`,
     keywords: ['device', 'terminal', 'pc', 'h5', 'app', '设备', '终端'],
   }),
-  call('account.endSessions', 'action.endSessions', 'gw.credit.user.session.all.kill', true, { keywords: ['sessions', 'kick', '踢出'] }),
+  call('account.endSessions', 'action.endSessions', 'gw.credit.user.session.all.kill', 'action.confirm.endSessions', {
+    keywords: ['sessions', 'kick', '踢出'],
+  }),
 ];
 
 /** The method an action calls on this account. */
@@ -132,7 +142,7 @@ export async function runAccountAction(
   if (action.confirm) {
     const ok = await context.confirm({
       title: context.t('action.confirmTitle', { action: title, loginId: row.loginId }),
-      description: context.t('action.confirmMessage'),
+      description: context.t(action.confirm),
       action: title,
     });
     if (!ok) return;

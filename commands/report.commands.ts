@@ -135,10 +135,13 @@ const closePeriod: Command = {
       placeholderKey: 'palette.chooseBillAgent',
       async choices(context) {
         const { list } = await context.call('gw.credit.bill.query', {});
-        return list.map((row) => {
-          billAgents.set(row.userId, { loginId: row.loginId });
-          return { id: row.userId, title: row.loginId, detail: context.t(`level.${row.level}`), keywords: [] };
-        });
+        // An agent whose period was closed today has nothing to close until tomorrow.
+        return list
+          .filter((row) => !row.open.closedToday)
+          .map((row) => {
+            billAgents.set(row.userId, { loginId: row.loginId });
+            return { id: row.userId, title: row.loginId, detail: context.t(`level.${row.level}`), keywords: [] };
+          });
       },
     },
   ],

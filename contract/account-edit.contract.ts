@@ -195,6 +195,9 @@ export const profileExtraSchema = z.object({
   betStopped: z.boolean(),
   winBlocked: z.boolean(),
   exceptionMarked: z.boolean(),
+  /** It has a live session (kick out applies), and failed sign-ins hold its name locked (unlock applies). */
+  online: z.boolean(),
+  loginLocked: z.boolean(),
   maxWin: z.string(),
   gameSettings: z.array(gameSettingSchema),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contract';
 import { amountSchema, percentSchema } from './amount.contract';
-import { ErrorCode } from './errors.contract';
+import { ErrorCode, type ErrorCodeValue } from './errors.contract';
 import { AccountStatus, accountActions, backOffice, contactParams, gameSettingInputSchema, levelSchema } from './account-fields.contract';
 import { accountEditMethods } from './account-edit.contract';
 import { defineMethod } from './method.contract';
@@ -79,7 +79,12 @@ const newAccountParams = {
   gameSettings: z.array(gameSettingInputSchema).max(2).optional(),
 };
 
-const statusChange = <E extends z.ZodRawShape = Record<never, never>>(summary: string, accessCode: number, extra?: E) =>
+const statusChange = <E extends z.ZodRawShape = Record<never, never>>(
+  summary: string,
+  accessCode: number,
+  extra?: E,
+  moreErrors: readonly ErrorCodeValue[] = [],
+) =>
   defineMethod({
     summary,
     params: z.object({ userId: idSchema, ...(extra ?? ({} as E)) }),
@@ -93,6 +98,7 @@ const statusChange = <E extends z.ZodRawShape = Record<never, never>>(summary: s
       ErrorCode.illegalOperation,
       ErrorCode.cannotOperate,
       ErrorCode.agentLineFrozen,
+      ...moreErrors,
     ],
   });
 
@@ -200,8 +206,11 @@ export const accountMethods = {
   'gw.credit.agent.line.enable': statusChange("Unlocks a direct child agent's line", 4),
   'gw.credit.agent.line.stop.right': statusChange("Freezes a direct child agent's whole line: read only below it; sessions end at once", 4),
   'gw.credit.agent.line.enable.right': statusChange("Unfreezes a direct child agent's line", 4),
-  'gw.credit.user.logout': statusChange('Kicks a direct child out: ends all of its sessions', 4),
-  'gw.credit.user.unlock': statusChange('Clears the sign-in lock a direct child got from failed attempts', 4),
+  // Nothing to do is refused with its own code (20050, 20051), not a silent "done".
+  'gw.credit.user.logout': statusChange('Kicks a direct child out: ends all of its sessions', 4, {}, [ErrorCode.notOnline]),
+  'gw.credit.user.unlock': statusChange('Clears the sign-in lock a direct child got from failed attempts', 4, {}, [
+    ErrorCode.notLoginLocked,
+  ]),
   // Our name: the spec lists "remove limit" among the account actions without naming its call.
   'gw.credit.user.limit.remove': statusChange(
     'Removes the max-win block of a member directly below the calling agent (its winnings reached its maximum points winnable)',

@@ -67,6 +67,12 @@ export const ErrorCode = {
   /** No such sub-account of the caller's. */
   subAccountNotFound: 20048,
   recordNotFound: 20049,
+  /** Kick out: the account has no live session to end (our number, after the spec's 200xx). */
+  notOnline: 20050,
+  /** Unlock: failed sign-ins hold the account's name locked from nowhere (our number). */
+  notLoginLocked: 20051,
+  /** Closing a settlement period: the agent's period was already closed today (Beijing); once a day (our number). */
+  periodClosedToday: 20052,
   thirdPartySignature: 37100,
   thirdPartyEmptyResult: 37101,
   operatorBalanceLow: 37110,

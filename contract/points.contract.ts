@@ -171,7 +171,7 @@ export const pointsMethods = {
   }),
   'gw.credit.agent.to.company.acc.reset': defineMethod({
     summary:
-      "Closes the settlement period of a direct child agent at the start of today (Beijing): one settlement row from the end of its last period, keeping what the agent's line did in it (the bill); balances are kept. 20011 (rule closed-today) when today's period is already closed",
+      "Closes the settlement period of a direct child agent at the start of today (Beijing): one settlement row from the end of its last period, keeping what the agent's line did in it (the bill); balances are kept. 20052 (rule closed-today) when today's period is already closed",
     params: z.object({ userId: idSchema }),
     result: z.object({
       settlementId: idSchema,
@@ -195,6 +195,7 @@ export const pointsMethods = {
       ErrorCode.illegalOperation,
       ErrorCode.cannotOperate,
       ErrorCode.agentLineFrozen,
+      ErrorCode.periodClosedToday,
     ],
   }),
 };

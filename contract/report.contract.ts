@@ -213,7 +213,12 @@ export const billRowSchema = z.object({
   loginId: z.string(),
   level: z.number().int().min(1).max(4),
   /** The period still open: from the end of the last closed one (or the agent's creation) to now. */
-  open: z.object({ periodStart: isoTimeSchema, ...billNumbers }),
+  open: z.object({
+    periodStart: isoTimeSchema,
+    /** A period was closed today (Beijing): the next close is refused (20052) until tomorrow, so the screen offers none. */
+    closedToday: z.boolean(),
+    ...billNumbers,
+  }),
   /** The closed periods, newest first (the latest 12); a closed period never changes. */
   closed: z.array(z.object({ settlementId: idSchema, periodStart: isoTimeSchema, periodEnd: isoTimeSchema, ...billNumbers })),
 });

@@ -78,6 +78,14 @@ const accountOnline = (scope: AccountListScope) =>
 /** Whether failed sign-ins hold the name of the account aliased a locked or delayed from some IP now. */
 const accountLoginLocked = (scope: AccountListScope) => nameLockedSql(sql`a.site_id`, sql`lower(a.login_id)`, scope.now);
 
+/** Whether an account has a live session and whether failed sign-ins hold its name locked, now (as its list row says). */
+export async function sessionFactsOf(ctx: CallContext, accountId: string | number): Promise<{ online: boolean; loginLocked: boolean }> {
+  const scope = accountListScope(ctx);
+  const row = await ctx.db.one<{ online: boolean; login_locked: boolean }>(sql`
+    SELECT ${accountOnline(scope)} AS online, ${accountLoginLocked(scope)} AS login_locked FROM accounts a WHERE a.id = ${accountId}`);
+  return { online: row?.online ?? false, loginLocked: row?.login_locked ?? false };
+}
+
 /**
  * The one SQL of an account list (agents, or members with `members`) below a parent: its
  * conditions, and its rows in the list's order a page at a time. The list method and the

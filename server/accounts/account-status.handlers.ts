@@ -3,7 +3,7 @@ import type { FieldChange } from '../../contract/audit.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import { accountActions, companyLevel } from '../../contract/account-fields.contract';
 import { allowedAccountActions, applyAccountAction, type AccountAction, type AccountFacts } from '../../machines/account-status.machine';
-import type { ActingContext } from '../rpc/dispatcher';
+import type { ActingContext, CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { AccountStatus } from './account.repository';
@@ -11,6 +11,7 @@ import { clearNameCounters } from '../auth/attempt-counters';
 import { loginKeyOf } from '../auth/secret-check';
 import { endSessionsOf, lineAccountIds } from '../sessions/session.store';
 import { callerFrozen, callerMayChangeDownline, directChild, type Child } from './line-access';
+import { sessionFactsOf } from './account-query.handlers';
 
 function endSessions(ctx: ActingContext, child: Child, wholeLine: boolean) {
   return endSessionsOf(ctx.db, wholeLine ? lineAccountIds(ctx.site.id, child.path) : sql`${child.id}`, ctx.now);
@@ -76,6 +77,18 @@ async function unlockCompanyPeer(ctx: ActingContext & { session: { level: number
   return { userId: String(peer.id), status: peer.status, teamStatus: peer.team_status };
 }
 
+/**
+ * Kick out and unlock of a direct child that has no live session, or whose name is not locked,
+ * would change nothing and answer "done": refused with their own codes instead.
+ */
+async function somethingToDo(ctx: CallContext, userId: string, fact: 'online' | 'loginLocked') {
+  await callerMayChangeDownline(ctx);
+  const child = await directChild(ctx, userId, false);
+  const facts = await sessionFactsOf(ctx, child.id);
+  if (fact === 'online' && !facts.online) throw new RpcError(ErrorCode.notOnline, { field: 'userId', rule: 'not-online' });
+  if (fact === 'loginLocked' && !facts.loginLocked) throw new RpcError(ErrorCode.notLoginLocked, { field: 'userId', rule: 'not-locked' });
+}
+
 /** Pauses or resumes a member's betting; only a member, only from the state it is not in (20011). */
 async function setBetPaused(ctx: ActingContext, userId: string, paused: boolean) {
   const { userId: id, betPaused } = await act(ctx, userId, paused ? 'PAUSE_BET' : 'RESUME_BET');
@@ -102,10 +115,16 @@ export const accountStatusHandlers = defineHandlers({
   'gw.credit.agent.line.enable': (ctx, params) => changeStatus(ctx, params.userId, 'LINE_ENABLE'),
   'gw.credit.agent.line.stop.right': (ctx, params) => changeStatus(ctx, params.userId, 'LINE_FREEZE'),
   'gw.credit.agent.line.enable.right': (ctx, params) => changeStatus(ctx, params.userId, 'LINE_UNFREEZE'),
-  'gw.credit.user.logout': (ctx, params) => changeStatus(ctx, params.userId, 'KICK_OUT'),
-  'gw.credit.user.unlock': async (ctx, params) =>
-    (ctx.session && (await unlockCompanyPeer({ ...ctx, session: ctx.session }, params.userId))) ??
-    changeStatus(ctx, params.userId, 'UNLOCK'),
+  'gw.credit.user.logout': async (ctx, params) => {
+    await somethingToDo(ctx, params.userId, 'online');
+    return changeStatus(ctx, params.userId, 'KICK_OUT');
+  },
+  'gw.credit.user.unlock': async (ctx, params) => {
+    const peer = ctx.session && (await unlockCompanyPeer({ ...ctx, session: ctx.session }, params.userId));
+    if (peer) return peer;
+    await somethingToDo(ctx, params.userId, 'loginLocked');
+    return changeStatus(ctx, params.userId, 'UNLOCK');
+  },
   'gw.credit.user.limit.remove': (ctx, params) => changeStatus(ctx, params.userId, 'REMOVE_LIMIT'),
   'gw.credit.operate.button.show': async (ctx, params) => {
     const child = await directChild(ctx, params.userId, false);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
 import { findAccountByLogin, toFullProfile, toProfile } from '../accounts/account.repository';
+import { sessionFactsOf } from '../accounts/account-query.handlers';
 import { accountOfLine } from '../accounts/line-access';
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
@@ -116,7 +117,10 @@ export const authHandlers = defineHandlers({
 
   'gw.credit.agent.level': async (ctx) => ({ level: sessionOf(ctx).level }),
 
-  'gw.credit.user.profile': async (ctx, params) => toFullProfile(ctx.db, await accountOfLine(ctx, params.userId)),
+  'gw.credit.user.profile': async (ctx, params) => {
+    const row = await accountOfLine(ctx, params.userId);
+    return { ...(await toFullProfile(ctx.db, row)), ...(await sessionFactsOf(ctx, row.id)) };
+  },
 
   'gw.credit.user.balance.get': async (ctx, params) => ({ balance: toProfile(await accountOfLine(ctx, params.userId)).balance }),
 });

@@ -68,7 +68,7 @@ async function closeSettlement(ctx: CallContext, userId: string) {
   const periodEnd = new Date(day.start);
   const opened = new Date(last?.period_end ?? agent.created_at);
   if (last?.period_end && opened.getTime() >= periodEnd.getTime())
-    throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: 'closed-today' });
+    throw new RpcError(ErrorCode.periodClosedToday, { field: 'userId', rule: 'closed-today' });
   const periodStart = opened.getTime() < periodEnd.getTime() ? opened : periodEnd;
   // What the period keeps: the rollups of the agent's days before today (every queued bet drained
   // into them first), less every earlier period.

@@ -1,6 +1,7 @@
 import { isMemberLevel } from '../../contract/account-fields.contract';
 import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
+import { beijingDayOf } from '../../contract/report.contract';
 import { accountOfLine } from '../accounts/line-access';
 import type { Queryable } from '../db/database';
 import { iso } from '../db/timestamps';
@@ -171,11 +172,17 @@ export const reportHandlers = (reportDb?: Queryable) => {
           const id = String(child.id);
           const own = periods.filter((period) => String(period.account_id) === id);
           const open = minusBill(all.get(id) ?? NO_BILL, closedSums.get(id) ?? NO_BILL);
+          const lastEnd = own[0] ? new Date(own[0].period_end).getTime() : null;
           return {
             userId: id,
             loginId: child.login_id,
             level: Number(child.level),
-            open: { periodStart: iso(own[0]?.period_end ?? child.created_at), ...numbers(open) },
+            open: {
+              periodStart: iso(own[0]?.period_end ?? child.created_at),
+              // The close's own rule (points.handlers.ts): a period already ends at today's start.
+              closedToday: lastEnd !== null && lastEnd >= beijingDayOf(ctx.now).start,
+              ...numbers(open),
+            },
             closed: own.map((period) => ({
               settlementId: String(period.id),
               periodStart: iso(period.period_start),

@@ -71,8 +71,31 @@ describe.runIf(e2e.run)('status actions on the account list in Chromium', () => 
     await expect.poll(() => list.onlineOf('ma03')).toBe(true);
     await openMenu('ma03');
     await list.action('account.kickOut').click();
+    // The dialog says what a kick out does, not what disabling or freezing does.
+    await expect
+      .poll(() => shell.page.getByTestId('action-confirm').locator('[data-slot="alert-dialog-description"]').textContent())
+      .toBe(text('action.confirm.kickOut'));
     await shell.confirm();
     await shell.toast(text('action.done', { loginId: 'ma03', action: text('action.kickOut') })).waitFor();
+    await shell.close();
+  });
+
+  it("asks before pausing a member's betting with the text of that action, and pauses it only when confirmed", async () => {
+    const { shell, list } = await accountsAs('ag01010101');
+    await list.search('mb01010101002');
+    await list.openActionsOf('mb01010101002');
+    await list.action('member.pauseBet').click();
+    const dialog = shell.page.getByTestId('action-confirm');
+    await expect.poll(() => dialog.locator('[data-slot="alert-dialog-description"]').textContent()).toBe(text('action.confirm.pauseBet'));
+    expect(await dialog.textContent()).toContain(
+      text('action.confirmTitle', { action: text('action.pauseBet'), loginId: 'mb01010101002' }),
+    );
+    await shell.confirm();
+    await shell.toast(text('action.done', { loginId: 'mb01010101002', action: text('action.pauseBet') })).waitFor();
+    const paused = await e2e.gw.db.one<{ bet_paused: boolean }>(
+      sql`SELECT bet_paused FROM accounts WHERE site_id = 'demo' AND login_id = 'mb01010101002'`,
+    );
+    expect(paused).toEqual({ bet_paused: true });
     await shell.close();
   });
 });

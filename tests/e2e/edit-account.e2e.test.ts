@@ -94,4 +94,31 @@ describe.runIf(e2e.run)('editing a direct child in Chromium', () => {
       await shell.close();
     }
   });
+
+  it('offers kick out only while the account has a live session and unlock only while its name is locked, each asking with its own text', async () => {
+    const ma02 = await e2e.gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'ma02'`);
+    await e2e.gw.db.run(sql`UPDATE sessions SET revoked_at = now() WHERE revoked_at IS NULL AND account_id = ${ma02!.id}`);
+    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const { page } = shell;
+    await shell.goTo('editAccount', `/${ma02!.id}`);
+    const edit = new EditAccountPage(page);
+    await expect.poll(() => edit.loginId()).toBe('ma02');
+    const button = (id: string) => edit.root.locator(`button[data-action-id="${id}"]`);
+    await button('account.freeze').waitFor();
+    expect(await button('account.kickOut').count()).toBe(0);
+    expect(await button('account.unlock').count()).toBe(0);
+
+    await e2e.gw.sessionFor('ma02');
+    await page.reload();
+    await button('account.kickOut').waitFor();
+    expect(await button('account.unlock').count()).toBe(0);
+    await button('account.kickOut').click();
+    await expect
+      .poll(() => page.getByTestId('action-confirm').locator('[data-slot="alert-dialog-description"]').textContent())
+      .toBe(text('action.confirm.kickOut'));
+    await shell.confirm();
+    await shell.toast(text('action.done', { loginId: 'ma02', action: text('action.kickOut') })).waitFor();
+    await button('account.kickOut').waitFor({ state: 'detached' });
+    await shell.close();
+  });
 });

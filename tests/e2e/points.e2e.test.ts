@@ -108,7 +108,7 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     await page.getByTestId('score-down').click();
     await page.locator('#score-amount').fill(String(member0 / 100n + 1n));
     await page.getByTestId('score-submit').click();
-    await page.locator('#score-amount-problem').getByText('会员余额不足').waitFor();
+    await page.locator('#score-amount-problem').getByText('该账号余额不足').waitFor();
     expect(await page.getByTestId('score-confirm').count()).toBe(0);
     expect(await page.getByTestId('score-retry').count()).toBe(0);
     expect(await balanceOf('mb01010101010')).toBe(member0);
@@ -138,6 +138,23 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     await page.context().close();
   });
 
+  it("names the account's balance, not a member's, when an agent is scored down by more than it holds", async () => {
+    const page = await signedIn('sh0102');
+    await scoreScreenFor(page, 'ga010201');
+    const agent = await balanceOf('ga010201');
+    const rows0 = await logRows();
+    await page.getByTestId('score-down').click();
+    await page.locator('#score-amount').fill(String(agent / 100n + 1n));
+    await page.getByTestId('score-submit').click();
+    const problem = page.locator('#score-amount-problem');
+    await problem.getByText('该账号余额不足').waitFor();
+    expect(await problem.textContent()).not.toContain('会员');
+    expect(await page.getByTestId('score-confirm').count()).toBe(0);
+    expect(await balanceOf('ga010201')).toBe(agent);
+    expect(await logRows()).toBe(rows0);
+    await page.context().close();
+  });
+
   it('refuses before confirming a score down below zero, a score up above the own balance or the point limit, and offers no frozen account', async () => {
     const page = await signedIn('ag01010102');
     await scoreScreenFor(page, 'mb01010102003');
@@ -153,7 +170,7 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     // Down by more than the member holds: no preview of a negative balance.
     await page.getByTestId('score-down').click();
     await page.locator('#score-amount').fill(fmt(member0 + 1n));
-    await refused('会员余额不足');
+    await refused('该账号余额不足');
     // Up by more than the agent holds (37110).
     await page.getByTestId('score-up').click();
     await page.locator('#score-amount').fill(fmt(agent0 + 1n));

@@ -217,6 +217,11 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
     const stored = await e2e.gw.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM settlements s
       JOIN accounts a ON a.id = s.account_id WHERE a.login_id = 'ag01010102'`);
     expect(Number(stored!.n)).toBe(1);
+    // A second close today is refused before any question: the row says why and offers no close.
+    await row.getByTestId('bill-closed-today').waitFor();
+    expect(await row.getByTestId('bill-closed-today').textContent()).toBe(text('bill.closedToday'));
+    expect(await row.getByTestId('bill-close').count()).toBe(0);
+    expect(await shell.page.getByTestId('action-confirm').count()).toBe(0);
     await shell.close();
   });
 });

@@ -12,6 +12,11 @@ const statuses = async (loginId: string) =>
   (await gw.db.one<{ status: number; team_status: number }>(
     sql`SELECT status, team_status FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`,
   ))!;
+/** Failed sign-ins hold the name locked, as the sign-in's counters record it. */
+const lockName = (loginId: string) =>
+  gw.db.run(sql`INSERT INTO attempt_counters (site_id, scope, login_key, taken, window_start, locked_until, updated_at)
+    VALUES ('demo', 'name', ${loginId.toLowerCase()}, 5, now(), '2999-01-01', now())
+    ON CONFLICT (site_id, scope, login_key, ip) DO UPDATE SET taken = 5, locked_until = '2999-01-01'`);
 
 beforeAll(async () => {
   gw = await startTestGateway({ captcha: false });
@@ -73,6 +78,9 @@ describe('account-status machine paths against the gateway', () => {
           Object.keys(calls).map((action) => [
             action,
             async () => {
+              // Kick out and unlock have something to do only for an account signed in, or whose name is locked (else 20050, 20051).
+              if (action === 'KICK_OUT') await gw.sessionFor(loginId);
+              if (action === 'UNLOCK') await lockName(loginId);
               const answer = await act(ma01, action as keyof typeof calls, userId);
               expect(answer.error, action).toBeUndefined();
             },
@@ -124,6 +132,30 @@ describe('status actions', () => {
     expect((await gw.call('gw.credit.agent.login', { loginId: 'sh0101', password: 'Admin123', safeCode: '1234' })).error?.code).toBe(2632);
     await act(ma01, 'UNLOCK', await idOf('sh0101'));
     expect((await gw.call('gw.credit.agent.login', { loginId: 'sh0101', password: 'Admin123', safeCode: '1234' })).result).toBeDefined();
+  });
+
+  it('refuses a kick out of an account with no live session (20050) and an unlock of a name not locked (20051), changing nothing', async () => {
+    const sh = await idOf('sh0102');
+    await gw.db.run(sql`UPDATE sessions SET revoked_at = now() WHERE revoked_at IS NULL AND account_id = ${sh}`);
+    const before = await statuses('sh0102');
+    expect((await act(ma01, 'KICK_OUT', sh)).error).toMatchObject({
+      code: 20050,
+      message: 'The account is not online: there is no session to end',
+    });
+    expect((await act(ma01, 'UNLOCK', sh)).error).toMatchObject({
+      code: 20051,
+      message: "The account's sign-in is not locked: there is nothing to unlock",
+    });
+    expect(await statuses('sh0102')).toEqual(before);
+    // The edit screen reads the same facts to offer only what applies.
+    const profile = async () => (await gw.call('gw.credit.user.profile', { opsId: ma01, userId: sh })).result;
+    expect(await profile()).toMatchObject({ online: false, loginLocked: false });
+    await gw.sessionFor('sh0102');
+    for (let i = 0; i < 5; i++) await gw.call('gw.credit.agent.login', { loginId: 'sh0102', password: 'Wrong1aa', safeCode: '1234' });
+    expect(await profile()).toMatchObject({ online: true, loginLocked: true });
+    expect((await act(ma01, 'KICK_OUT', sh)).result).toMatchObject({ status: 1 });
+    expect((await act(ma01, 'UNLOCK', sh)).result).toMatchObject({ status: 1 });
+    expect(await profile()).toMatchObject({ online: false, loginLocked: false });
   });
 
   it('refuses what the machine refuses (20011), a non-direct child (20040), outside the line (20002)', async () => {

@@ -130,7 +130,8 @@ export const authorizationMatrix: Record<string, Record<Actor, Expected>> = {
   'gw.credit.agent.line.stop.right': statusAction(['ok', 'ok', 'ok', 'ok', 20011]),
   'gw.credit.agent.line.enable.right': statusAction([20011, 20011, 20011, 20011, 20011]),
   'gw.credit.user.logout': statusAction(['ok', 'ok', 'ok', 'ok', 'ok']),
-  'gw.credit.user.unlock': statusAction(['ok', 'ok', 'ok', 'ok', 'ok']),
+  // The target's name is not locked: a caller with the right gets as far as "nothing to unlock" (20051).
+  'gw.credit.user.unlock': statusAction([20051, 20051, 20051, 20051, 20051]),
   // Only a member can be blocked by its maximum win; the demo's members are not blocked unless a test blocks them.
   'gw.credit.user.limit.remove': statusAction([20011, 20011, 20011, 20011, 'ok']),
   // Betting belongs to members: only an agent's direct children can be paused.

@@ -110,6 +110,8 @@ describe('authorization matrix of the account methods', () => {
         );
         const who = actors[actor];
         const opsId = await gw.sessionFor(who.caller, who.site);
+        // Kick out has something to do only for a target with a live session (else 20050).
+        if (method === 'gw.credit.user.logout') await gw.sessionFor(who.target);
         const answer =
           method === 'gw.credit.job.get'
             ? await gw.call(method, { opsId, jobId: await jobOf(actor) }, { host: who.host })
@@ -276,6 +278,8 @@ describe('sub-account principals: for every access code, each method that needs 
     const who = actors[actor];
     const target = await idOf(who.target);
     const params = method in otherCodedCalls ? otherCodedCalls[method]!.params(target) : paramsFor(method, target, who.target);
+    // As in the matrix: kick out has something to do only for a target with a live session.
+    if (method === 'gw.credit.user.logout') await gw.sessionFor(who.target);
     const answer =
       method === 'gw.credit.job.get'
         ? await gw.call(method, { opsId, jobId: await jobOf(actor) }, { host: who.host })

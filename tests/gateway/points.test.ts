@@ -619,12 +619,20 @@ describe('gw.credit.agent.to.company.acc.reset', () => {
       periodEnd: new Date(todayStart).toISOString(),
       balance: (Number(await balanceOf('ma02')) / 100).toFixed(2),
     });
-    // Today's period is closed: once a day.
-    expect((await gw.call('gw.credit.agent.to.company.acc.reset', { opsId: token, userId: await idOf('ma02') })).error).toMatchObject({
-      code: 20011,
+    // Today's period is closed: once a day, refused with its own code and message, and the bill says so before anyone asks.
+    const closedToday = async () =>
+      (await gw.rpc('gw.credit.bill.query', { opsId: await gw.sessionFor('admin') })).list.find((row) => row.loginId === 'ma02')!.open
+        .closedToday;
+    expect(await closedToday()).toBe(true);
+    expect(
+      (await gw.call('gw.credit.agent.to.company.acc.reset', { opsId: token, userId: await idOf('ma02'), ztsLang: 'en' })).error,
+    ).toMatchObject({
+      code: 20052,
+      message: "This agent's period was already closed today: the next close is possible tomorrow (Beijing time)",
       data: { rule: 'closed-today' },
     });
     gw.clock.advance(86_400_000);
+    expect(await closedToday()).toBe(false);
     const second = await gw.call('gw.credit.agent.to.company.acc.reset', {
       opsId: await gw.sessionFor('admin'),
       userId: await idOf('ma02'),

@@ -85,6 +85,8 @@ export const profileOf = (loginId: string): Profile => ({
   betStopped: false,
   winBlocked: false,
   exceptionMarked: false,
+  online: true,
+  loginLocked: false,
   maxWin: '0.00',
   gameSettings: [],
 });

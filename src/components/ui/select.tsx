@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from 'lucide-react';
+import { getNonce } from 'get-nonce';
 
 import { useFieldAria } from '@/components/ui/field-context';
 import { cn } from '@/lib/utils';
@@ -94,7 +95,9 @@ function SelectContent({
         {...props}
       >
         <SelectScrollUpButton />
+        {/* The viewport's own <style> (scrollbar hiding) carries the page's nonce, as the CSP requires (app/boot.tsx). */}
         <SelectPrimitive.Viewport
+          nonce={getNonce()}
           className={cn(
             'p-1',
             position === 'popper' &&

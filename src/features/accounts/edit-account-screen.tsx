@@ -48,6 +48,8 @@ export default function EditAccountScreen() {
       betStopped: profile.betStopped,
       exceptionMarked: profile.exceptionMarked,
       winBlocked: profile.winBlocked,
+      online: profile.online,
+      loginLocked: profile.loginLocked,
     },
     commands.rights,
   ).filter((action) => action.id !== 'account.edit' && action.id !== 'member.devices');

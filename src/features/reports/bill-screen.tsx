@@ -50,17 +50,22 @@ export default function BillScreen() {
     const closeAction: DataTableColumn<BillRow> = {
       id: 'actions',
       header: title('actions'),
-      cell: ({ row }) => (
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          onClick={() => void closeBillPeriod(commands, row.original)}
-          data-testid="bill-close"
-        >
-          {t('bill.close')}
-        </Button>
-      ),
+      cell: ({ row }) =>
+        row.original.open.closedToday ? (
+          <span className="text-xs text-muted-foreground" data-testid="bill-closed-today">
+            {t('bill.closedToday')}
+          </span>
+        ) : (
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            onClick={() => void closeBillPeriod(commands, row.original)}
+            data-testid="bill-close"
+          >
+            {t('bill.close')}
+          </Button>
+        ),
       meta: { width: '8rem', export: false },
     };
     return [
