@@ -199,6 +199,8 @@ export const tradingMethods = {
   }),
 };
 
+const beijingDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
 /** What a bill period of a direct child holds (PRODUCT.md "The bill"). */
 const billNumbers = {
   bets: z.number().int(),
@@ -206,6 +208,13 @@ const billNumbers = {
   valueWonLose: pointsSchema,
   /** What the child's line handed up to the viewer's (negative: what the viewer's line owes it). */
   agentToCompany: pointsSchema,
+  /**
+   * The first and last Beijing day ('YYYY-MM-DD') of the rollups the period sums, null when it sums
+   * none: a period closes at the start of a day but holds the days since the close before it, so
+   * its start and end instants do not say which days it holds.
+   */
+  firstDay: beijingDateSchema.nullable(),
+  lastDay: beijingDateSchema.nullable(),
 };
 
 export const billRowSchema = z.object({

@@ -11,6 +11,7 @@ import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { drainRollups } from './rollup-drain';
 import {
+  billDaysOfChildren,
   billSumsOfChildren,
   childSums,
   closedBillSums,
@@ -20,6 +21,7 @@ import {
   memberSums,
   minusBill,
   NO_BILL,
+  NO_DAYS,
   ownResult,
   reportNumbers,
   totalOf,
@@ -147,6 +149,8 @@ export const reportHandlers = (reportDb?: Queryable) => {
       await drainRollups(ctx.db);
       const all = await billSumsOfChildren(ctx.db, ctx.site.id, account.id);
       const closedSums = await closedBillSums(ctx.db, ids);
+      // A period is labelled by the days it holds: its start and end instants are close times.
+      const days = await billDaysOfChildren(ctx.db, ctx.site.id, account.id, ids);
       const periods = await ctx.db.rows<{
         account_id: DbInt;
         id: DbInt;
@@ -182,6 +186,7 @@ export const reportHandlers = (reportDb?: Queryable) => {
               // The close's own rule (points.handlers.ts): a period already ends at today's start.
               closedToday: lastEnd !== null && lastEnd >= beijingDayOf(ctx.now).start,
               ...numbers(open),
+              ...(days.open.get(id) ?? NO_DAYS),
             },
             closed: own.map((period) => ({
               settlementId: String(period.id),
@@ -191,6 +196,7 @@ export const reportHandlers = (reportDb?: Queryable) => {
               validAmount: formatCents(BigInt(period.valid_bet)),
               valueWonLose: formatCents(BigInt(period.win_loss)),
               agentToCompany: formatCents(BigInt(period.agent_to_company)),
+              ...(days.closed.get(String(period.id)) ?? NO_DAYS),
             })),
           };
         }),

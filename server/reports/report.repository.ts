@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
 import { beijingDayOf, type ReportNumbers } from '../../contract/report.contract';
 import type { Queryable } from '../db/database';
+import { beijingDay } from './rollup.sql';
 
 type DbInt = string | number | bigint;
 
@@ -299,6 +300,52 @@ export async function billSumsOfChildren(
        ${options.beforeDay === undefined ? sql`` : sql`AND r.day < ${options.beforeDay}::date`}
      GROUP BY r.child_id`);
   return new Map(rows.map((row) => [String(row.child_id), billSums(row)]));
+}
+
+/** The first and last Beijing day ('YYYY-MM-DD') of the rollups a bill period sums; null when none. */
+export interface BillDays {
+  firstDay: string | null;
+  lastDay: string | null;
+}
+export const NO_DAYS: BillDays = { firstDay: null, lastDay: null };
+
+/**
+ * The days each period of an agent's direct children holds: a close keeps the rollup days before
+ * its own Beijing day less every earlier period, so a closed period holds the days from the day
+ * the period before it closed (or the first) up to the day before its close, and the open period
+ * the days from its last close on. Per closed settlement id, and per child id for the open period.
+ */
+export async function billDaysOfChildren(
+  db: Queryable,
+  siteId: string,
+  agentId: string,
+  childIds: readonly string[],
+): Promise<{ closed: Map<string, BillDays>; open: Map<string, BillDays> }> {
+  if (childIds.length === 0) return { closed: new Map(), open: new Map() };
+  const rows = await db.rows<{ child_id: DbInt; settlement_id: DbInt | null; first_day: string; last_day: string }>(sql`
+    WITH closes AS (
+      SELECT s.account_id, s.id, ${beijingDay(sql`s.period_end`)} AS end_day,
+             lag(${beijingDay(sql`s.period_end`)}) OVER (PARTITION BY s.account_id ORDER BY s.period_end, s.id) AS from_day
+        FROM settlements s WHERE s.account_id = ANY (${`{${childIds.join(',')}}`}::bigint[])),
+    periods AS (
+      SELECT account_id, id, from_day, end_day FROM closes
+      UNION ALL
+      SELECT account_id, NULL, max(end_day), NULL FROM closes GROUP BY account_id)
+    SELECT r.child_id, p.id AS settlement_id, to_char(min(r.day), 'YYYY-MM-DD') AS first_day,
+           to_char(max(r.day), 'YYYY-MM-DD') AS last_day
+      FROM report_edge_days r
+      LEFT JOIN periods p ON p.account_id = r.child_id
+       AND (p.from_day IS NULL OR r.day >= p.from_day) AND (p.end_day IS NULL OR r.day < p.end_day)
+     WHERE r.site_id = ${siteId} AND r.agent_id = ${agentId} AND r.child_id = ANY (${`{${childIds.join(',')}}`}::bigint[])
+     GROUP BY r.child_id, p.id`);
+  const closed = new Map<string, BillDays>();
+  const open = new Map<string, BillDays>();
+  for (const row of rows) {
+    const days = { firstDay: row.first_day, lastDay: row.last_day };
+    if (row.settlement_id === null) open.set(String(row.child_id), days);
+    else closed.set(String(row.settlement_id), days);
+  }
+  return { closed, open };
 }
 
 /** What the closed periods of accounts kept, summed per account. */

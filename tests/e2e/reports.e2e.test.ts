@@ -4,7 +4,9 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useAppInChromium } from '../support/app-in-chromium';
 import { consoleErrors } from '../support/app-page';
-import { plantSettledBet } from '../support/bet-fixture';
+import { beijingDayOf } from '../../contract/report.contract';
+import { storeBets } from '../../server/games/bet.store';
+import { aBet, plantSettledBet } from '../support/bet-fixture';
 import { DataTablePage } from '../support/pages/data-table-page';
 import { text } from '../support/pages/locale-text';
 import { ShellPage } from '../support/pages/shell-page';
@@ -203,6 +205,7 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
   });
 
   it("closes a child agent's settlement period from the bill after confirming, and lists it closed", async () => {
+    const today = beijingDayOf(new Date());
     const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'ga010101');
     await shell.menuEntry('bill').click();
     await shell.screen('bill').waitFor();
@@ -211,9 +214,25 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
     await row.waitFor();
     // Today's bets stay in the open period: the fixture's bet of test 1 (6.30) and the 8.00 loss of test 2.
     expect(await bills.cellText(row, 'agentToCompany')).not.toBe('0.00');
+    expect(await bills.cellText(row, 'days')).toBe(today.date);
+    // A bet settled yesterday (Beijing): the open period holds two days, and the close keeps only yesterday.
+    const yesterday = beijingDayOf(new Date(today.start - 12 * 3_600_000));
+    const settled = new Date(yesterday.start + 12 * 3_600_000);
+    await storeBets(
+      e2e.gw.db,
+      'demo',
+      [aBet(await e2e.gw.accountId('mb01010102002'), { orderId: '880000000009', betTime: settled, settleTime: settled })],
+      new Date(),
+    );
+    await shell.page.reload();
+    await row.waitFor();
+    expect(await bills.cellText(row, 'days')).toBe(`${yesterday.date} – ${today.date}`);
     await row.getByTestId('bill-close').click();
     await shell.confirm();
-    await new DataTablePage(shell.page, 'bill-closed-rows').rowWhere('login-id', 'ag01010102').waitFor();
+    const closed = new DataTablePage(shell.page, 'bill-closed-rows');
+    await closed.rowWhere('login-id', 'ag01010102').waitFor();
+    expect(await closed.cellText(closed.rowWhere('login-id', 'ag01010102'), 'period')).toBe(yesterday.date);
+    expect(await bills.cellText(row, 'days')).toBe(today.date);
     const stored = await e2e.gw.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM settlements s
       JOIN accounts a ON a.id = s.account_id WHERE a.login_id = 'ag01010102'`);
     expect(Number(stored!.n)).toBe(1);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beijingDayOf } from '../../contract/report.contract';
 import { storeBets, type BetStatus, type PlatformBet } from '../../server/games/bet.store';
 import { drainRollups } from '../../server/reports/rollup-drain';
 import { finishRollupBackfill, rebuildRollupDays } from '../../server/reports/rollup-rebuild';
@@ -727,5 +728,38 @@ describe('the bill', () => {
       data: { rule: 'not-above-agents' },
     });
     expect((await gw.call('gw.credit.bill.query', { opsId: sessions.ag01010102! })).error).toMatchObject({ code: 11003 });
+  });
+
+  it('labels each period by the first and last Beijing day it holds', async () => {
+    const sh = sessions.sh0101!;
+    await gw.db.run(sql`DELETE FROM settlements WHERE account_id = ${ids.ga010101!}`);
+    const bill = async () => (await gw.rpc('gw.credit.bill.query', { opsId: sh })).list.find((row) => row.loginId === 'ga010101')!;
+    const today = beijingDayOf(gw.clock.now());
+    // Noon (Beijing) of the day `back` days before today, and its date.
+    const noon = (back: number) => new Date(today.start - back * 86_400_000 + 12 * 3_600_000);
+    const dayOf = (back: number) => beijingDayOf(noon(back)).date;
+    expect((await bill()).open).toMatchObject({ bets: 0, firstDay: null, lastDay: null });
+
+    await storeBets(
+      gw.db,
+      'demo',
+      [3, 2, 1].map((back) => bet({ status: 'settled', betTime: noon(back), settleTime: noon(back) })),
+      gw.clock.now(),
+    );
+    expect((await bill()).open).toMatchObject({ bets: 3, firstDay: dayOf(3), lastDay: dayOf(1) });
+
+    const closed = await gw.rpc('gw.credit.agent.to.company.acc.reset', { opsId: sh, userId: ids.ga010101! });
+    expect(closed).toMatchObject({ bets: 3 });
+    const after = await bill();
+    expect(after.closed).toEqual([
+      expect.objectContaining({ settlementId: closed.settlementId, bets: 3, firstDay: dayOf(3), lastDay: dayOf(1) }),
+    ]);
+    expect(after.open).toMatchObject({ bets: 0, firstDay: null, lastDay: null });
+
+    // A bet of today belongs to the open period only.
+    await storeBets(gw.db, 'demo', [bet({ status: 'settled', betTime: noon(0), settleTime: noon(0) })], gw.clock.now());
+    const later = await bill();
+    expect(later.open).toMatchObject({ bets: 1, firstDay: today.date, lastDay: today.date });
+    expect(later.closed[0]).toMatchObject({ bets: 3, firstDay: dayOf(3), lastDay: dayOf(1) });
   });
 });

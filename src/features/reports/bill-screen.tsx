@@ -12,7 +12,6 @@ import { Button } from '@/components/ui/button';
 import { useCommands, useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
-import { beijingDay } from '@/lib/time';
 import { ReportBreadcrumb } from './report-breadcrumb';
 import { parseTrail, trailSchema, writeTrail } from './report-trail';
 import { resultTone } from './win-loss-report-columns';
@@ -42,7 +41,8 @@ export default function BillScreen() {
   );
   // A period is closed by the agent's own parent: only on the caller's own children.
   const mayClose = can(rights, 'gw.credit.agent.to.company.acc.reset') && !current;
-  const day = (instant: string) => beijingDay(instant);
+  const days = ({ firstDay, lastDay }: { firstDay: string | null; lastDay: string | null }) =>
+    !firstDay || !lastDay ? t('bill.noActivity') : firstDay === lastDay ? firstDay : `${firstDay} – ${lastDay}`;
   const handedUp = (amount: string) => <span className={resultTone(amount)}>{format.amount(amount)}</span>;
 
   const columns = useMemo<DataTableColumn<BillRow>[]>(() => {
@@ -91,7 +91,7 @@ export default function BillScreen() {
           ),
       },
       textColumn<BillRow>('level', title('level'), (row) => t(`level.${row.level}`), { width: '7rem' }),
-      textColumn<BillRow>('openSince', title('openSince'), (row) => day(row.open.periodStart), { width: '8rem' }),
+      textColumn<BillRow>('days', title('days'), (row) => days(row.open), { width: '14rem' }),
       textColumn<BillRow>('bets', title('bets'), (row) => String(row.open.bets), { width: '6rem', className: 'tabular-nums' }),
       amountColumn<BillRow>('valueWonLose', title('valueWonLose'), (row) => row.open.valueWonLose, format),
       {
@@ -109,7 +109,7 @@ export default function BillScreen() {
     const title = (key: string) => t(`bill.column.${key}`);
     return [
       textColumn<ClosedPeriod>('loginId', title('loginId'), (row) => row.loginId, { width: 'minmax(9rem,1fr)', className: 'font-medium' }),
-      textColumn<ClosedPeriod>('period', title('period'), (row) => `${day(row.periodStart)} – ${day(row.periodEnd)}`, { width: '14rem' }),
+      textColumn<ClosedPeriod>('period', title('period'), (row) => days(row), { width: '14rem' }),
       textColumn<ClosedPeriod>('bets', title('bets'), (row) => String(row.bets), { width: '6rem', className: 'tabular-nums' }),
       amountColumn<ClosedPeriod>('validAmount', title('validAmount'), (row) => row.validAmount, format),
       amountColumn<ClosedPeriod>('valueWonLose', title('valueWonLose'), (row) => row.valueWonLose, format),
