@@ -99,6 +99,12 @@ interface CounterRow {
 }
 
 const orderOf = (key: CounterKey) => `${key.scope}\u0000${key.loginKey}\u0000${key.ip}`;
+/**
+ * The one order every statement locks counter rows in: the order of `orderOf` (byte order, as
+ * the "C" collation sorts; the database's own collation may sort names otherwise). A statement
+ * that locked them in another order (an UPDATE locks in scan order) could deadlock with a take.
+ */
+const inLockOrder = sql`scope COLLATE "C", login_key COLLATE "C", ip COLLATE "C"`;
 const sameKey = (row: CounterRow, key: CounterKey) => row.scope === key.scope && row.login_key === key.loginKey && row.ip === key.ip;
 const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
 const keyTuples = (keys: CounterKey[]) =>
@@ -130,7 +136,7 @@ export async function takeAttempt(
         ON CONFLICT DO NOTHING`),
       tx.rows<CounterRow>(sql`SELECT scope, login_key, ip, taken, window_start, locked_until, next_at, updated_at
         FROM attempt_counters WHERE site_id = ${siteId} AND (scope, login_key, ip) IN (${keyTuples(keys)})
-        ORDER BY scope, login_key, ip FOR UPDATE`),
+        ORDER BY ${inLockOrder} FOR UPDATE`),
     ]);
     const decided = keys.map((key) => {
       const row = rows.find((r) => sameKey(r, key));
@@ -172,9 +178,13 @@ export async function settleAttempt(db: Queryable, attempt: Attempt, outcome: 'f
   if (outcome === 'failure' || attempt.keys.length === 0) return;
   const pairGiveBack = outcome === 'success' ? Math.max(attempt.pairPosition, 1) : 1;
   const after = sql`GREATEST(c.taken - CASE WHEN c.scope = 'pair' THEN ${pairGiveBack}::int ELSE 1 END, 0)`;
-  await db.run(sql`UPDATE attempt_counters AS c SET taken = ${after},
+  await db.run(sql`WITH held AS (
+      SELECT scope, login_key, ip FROM attempt_counters
+      WHERE site_id = ${attempt.siteId} AND (scope, login_key, ip) IN (${keyTuples(attempt.keys)})
+      ORDER BY ${inLockOrder} FOR UPDATE)
+    UPDATE attempt_counters AS c SET taken = ${after},
       locked_until = CASE WHEN ${after} >= ${LOCK_AFTER_FAILURES}::int THEN c.locked_until ELSE NULL END, updated_at = ${now}
-    WHERE c.site_id = ${attempt.siteId} AND (c.scope, c.login_key, c.ip) IN (${keyTuples(attempt.keys)})`);
+    FROM held WHERE c.site_id = ${attempt.siteId} AND (c.scope, c.login_key, c.ip) = (held.scope, held.login_key, held.ip)`);
 }
 
 /** Whether this failed attempt is the one that locked its name for its IP (it goes in the operation record). */
@@ -182,8 +192,12 @@ export const lockedByThisFailure = (attempt: Attempt) => attempt.pairPosition ==
 
 /** Lifts every sign-in lock and delay of a login name, from every IP (unlock). Answers how many counters held one. */
 export async function clearNameCounters(db: Queryable, siteId: string, loginKey: string, now: Date): Promise<number> {
-  return db.run(sql`UPDATE attempt_counters SET taken = 0, locked_until = NULL, next_at = NULL, updated_at = ${now}
-    WHERE site_id = ${siteId} AND login_key = ${loginKey} AND scope IN ('pair', 'name') AND taken > 0`);
+  return db.run(sql`WITH held AS (
+      SELECT scope, login_key, ip FROM attempt_counters
+      WHERE site_id = ${siteId} AND login_key = ${loginKey} AND scope IN ('pair', 'name') AND taken > 0
+      ORDER BY ${inLockOrder} FOR UPDATE)
+    UPDATE attempt_counters AS c SET taken = 0, locked_until = NULL, next_at = NULL, updated_at = ${now}
+    FROM held WHERE c.site_id = ${siteId} AND (c.scope, c.login_key, c.ip) = (held.scope, held.login_key, held.ip)`);
 }
 
 /**

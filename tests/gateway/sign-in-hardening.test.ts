@@ -38,6 +38,10 @@ beforeAll(async () => {
     'text01',
     'replay01',
     'trust01',
+    'mixed01',
+    'mixed02',
+    'mixed03',
+    'mixed04',
   ]) {
     await gw.addAccount({ loginId, parent: 'admin', level: 1 });
   }
@@ -192,6 +196,20 @@ describe('lockouts hold under parallel requests', () => {
     expect(Number(logged!.n)).toBe(50);
     // The owner of a real name cannot sign in from that IP either, until the window ends.
     expect(codeOf(await signIn(0, 'admin', 'Admin123'))).toBe(2632);
+  });
+
+  it('right and wrong sign-ins of a few names at once, from one IP: each answered, never a deadlock (code 0)', async () => {
+    // A success gives its slots back while other attempts take theirs: both lock the same
+    // counter rows (the IP's, each name's), and must do so in one order.
+    for (let round = 0; round < 4; round++) {
+      const names = ['mixed01', 'mixed02', 'mixed03', 'mixed04'];
+      const answers = await Promise.all(
+        Array.from({ length: 48 }, (_, i) => signIn(i, names[i % 4]!, i % 3 === 0 ? 'Admin123' : `Wrong${i}aa`)),
+      );
+      for (const answer of answers)
+        expect(answer.result !== undefined || [2218, 2632].includes(codeOf(answer)!), JSON.stringify(answer)).toBe(true);
+      await gw.db.run(sql`DELETE FROM attempt_counters`);
+    }
   });
 
   it('41 parallel safe-code checks check 5 codes, or 5 more after the right one if it was among them', async () => {
