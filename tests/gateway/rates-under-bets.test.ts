@@ -99,10 +99,15 @@ describe('rates under unsettled bets', () => {
   it.runIf(testDatabaseKind() === 'postgres')(
     'an edit racing a bet being stored waits for it and is refused; a bet racing an edit is stored after it commits',
     async () => {
-      const waitingForLock = async () =>
+      // Waits of this test's database only: other test files share the server (pg_locks and
+      // pg_stat_activity see every database of it).
+      const waitsOn = async (event: 'advisory' | 'transactionid') =>
         Number(
-          (await gw.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`))!.n,
-        ) > 0;
+          (await gw.db.one<{ n: string | number }>(
+            sql`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = ${event}`,
+          ))!.n,
+        );
+      const waitingForLock = async () => (await waitsOn('advisory')) > 0;
 
       // A storer holds its transaction open with an unsettled bet while the edit comes in. The
       // month's partition exists already: a storer making it would hold up every reader of bets.
@@ -141,21 +146,19 @@ describe('rates under unsettled bets', () => {
       });
       await parentIsLocked;
       const edit = editAgent('sh0101', [{ gameType: 'live', agentRate: 75 }]);
-      await expect
-        .poll(async () =>
-          Number(
-            (await gw.db.one<{ n: string | number }>(
-              sql`SELECT count(*) AS n FROM pg_locks WHERE locktype = 'transactionid' AND NOT granted`,
-            ))!.n,
-          ),
-        )
-        .toBe(1);
-      const late = settled(await openBet());
-      let lateStored = false;
-      const storing = storeBets(gw.db, 'demo', [late], new Date()).finally(() => (lateStored = true));
-      await expect.poll(waitingForLock).toBe(true);
-      expect(lateStored).toBe(false);
-      releaseParent();
+      let storing: Promise<unknown> = Promise.resolve();
+      let late!: PlatformBet;
+      try {
+        await expect.poll(() => waitsOn('transactionid')).toBe(1);
+        late = settled(await openBet());
+        let lateStored = false;
+        storing = storeBets(gw.db, 'demo', [late], new Date()).finally(() => (lateStored = true));
+        await expect.poll(waitingForLock).toBe(true);
+        expect(lateStored).toBe(false);
+      } finally {
+        // A failed wait must not leave the parent's row locked for the next tests and the teardown.
+        releaseParent();
+      }
       await holder;
       expect((await edit).error).toBeUndefined();
       await storing;
