@@ -82,6 +82,8 @@ describe.runIf(e2e.run)('account actions from the palette, keyboard only, in Chr
     const page = await signedIn('admin');
     const titles = async () => (await page.getByRole('option').allTextContents()).map((title) => title.replace(/[…].*$/, ''));
     await page.keyboard.press('Control+k');
+    await page.getByRole('dialog').getByRole('combobox').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
     await page.keyboard.type('reports.winLossFor');
     await page.locator('[data-command-id="reports.winLossFor"][aria-selected="true"]').waitFor();
     await page.keyboard.press('Enter');
