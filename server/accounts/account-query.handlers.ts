@@ -9,8 +9,7 @@ import { defineHandlers } from '../rpc/handler';
 import type { AccountRow, LineAccount } from './account.repository';
 import { accountInLine, accountOfLine } from './line-access';
 import { iso } from '../db/timestamps';
-import { nameLockedSql } from '../auth/attempt-counters';
-import { liveSession } from '../sessions/session.store';
+import { accountLoginLocked, accountOnline } from './account-facts';
 
 type QueryParams = ParamsOut<'gw.credit.agent.query'>;
 
@@ -70,21 +69,6 @@ export const accountListScope = (ctx: CallContext): AccountListScope => ({
   now: ctx.now,
   idleTimeoutSeconds: ctx.site.idleTimeoutSeconds,
 });
-
-/** Whether the account aliased a has a live session. */
-const accountOnline = (scope: AccountListScope) =>
-  sql`EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND ${liveSession(scope.now, scope.idleTimeoutSeconds)})`;
-
-/** Whether failed sign-ins hold the name of the account aliased a locked or delayed from some IP now. */
-const accountLoginLocked = (scope: AccountListScope) => nameLockedSql(sql`a.site_id`, sql`lower(a.login_id)`, scope.now);
-
-/** Whether an account has a live session and whether failed sign-ins hold its name locked, now (as its list row says). */
-export async function sessionFactsOf(ctx: CallContext, accountId: string | number): Promise<{ online: boolean; loginLocked: boolean }> {
-  const scope = accountListScope(ctx);
-  const row = await ctx.db.one<{ online: boolean; login_locked: boolean }>(sql`
-    SELECT ${accountOnline(scope)} AS online, ${accountLoginLocked(scope)} AS login_locked FROM accounts a WHERE a.id = ${accountId}`);
-  return { online: row?.online ?? false, loginLocked: row?.login_locked ?? false };
-}
 
 /**
  * The one SQL of an account list (agents, or members with `members`) below a parent: its

@@ -11,7 +11,7 @@ import { clearNameCounters } from '../auth/attempt-counters';
 import { loginKeyOf } from '../auth/secret-check';
 import { endSessionsOf, lineAccountIds } from '../sessions/session.store';
 import { callerFrozen, callerMayChangeDownline, directChild, type Child } from './line-access';
-import { sessionFactsOf } from './account-query.handlers';
+import { sessionFactsOf } from './account-facts';
 
 function endSessions(ctx: ActingContext, child: Child, wholeLine: boolean) {
   return endSessionsOf(ctx.db, wholeLine ? lineAccountIds(ctx.site.id, child.path) : sql`${child.id}`, ctx.now);

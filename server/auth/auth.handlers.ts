@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
 import { findAccountByLogin, toFullProfile, toProfile } from '../accounts/account.repository';
-import { sessionFactsOf } from '../accounts/account-query.handlers';
+import { sessionFactsOf } from '../accounts/account-facts';
 import { accountOfLine } from '../accounts/line-access';
 import type { CallContext } from '../rpc/dispatcher';
 import { defineHandlers } from '../rpc/handler';
