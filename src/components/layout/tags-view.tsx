@@ -1,13 +1,10 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
-import { ContextMenu } from 'radix-ui';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { ContextMenu, ContextMenuContent, ContextMenuItem, ContextMenuTrigger } from '@/components/ui/context-menu';
 import { PINNED_TAG, tagTitleKey, type useOpenTags } from '@/hooks/use-open-tags';
 import { cn } from '@/lib/utils';
-
-const menuItem =
-  'flex cursor-default items-center rounded-sm px-2 py-1.5 text-sm outline-hidden select-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground';
 
 /** Tabs of the screens visited in this session, on one row that scrolls; the notice screen is pinned (spec §2). */
 export function TagsView({ tags }: { tags: ReturnType<typeof useOpenTags> }) {
@@ -46,8 +43,8 @@ export function TagsView({ tags }: { tags: ReturnType<typeof useOpenTags> }) {
       </button>
       <div ref={strip} className="relative flex min-w-0 flex-1 gap-1 overflow-x-auto py-1 [scrollbar-width:none]" data-testid="tags-strip">
         {open.map((path) => (
-          <ContextMenu.Root key={path}>
-            <ContextMenu.Trigger asChild>
+          <ContextMenu key={path}>
+            <ContextMenuTrigger asChild>
               <span
                 data-testid="tag"
                 data-path={path}
@@ -71,24 +68,19 @@ export function TagsView({ tags }: { tags: ReturnType<typeof useOpenTags> }) {
                   </button>
                 ) : null}
               </span>
-            </ContextMenu.Trigger>
-            <ContextMenu.Portal>
-              <ContextMenu.Content
-                className="z-50 min-w-40 rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
-                data-testid="tag-menu"
-              >
-                <ContextMenu.Item className={menuItem} onSelect={() => close('others', path)} data-testid="tag-close-others">
-                  {t('command.closeOtherTags')}
-                </ContextMenu.Item>
-                <ContextMenu.Item className={menuItem} onSelect={() => close('right', path)} data-testid="tag-close-right">
-                  {t('command.closeTagsToRight')}
-                </ContextMenu.Item>
-                <ContextMenu.Item className={menuItem} onSelect={() => close('all', path)} data-testid="tag-close-all">
-                  {t('command.closeAllTags')}
-                </ContextMenu.Item>
-              </ContextMenu.Content>
-            </ContextMenu.Portal>
-          </ContextMenu.Root>
+            </ContextMenuTrigger>
+            <ContextMenuContent className="min-w-40" data-testid="tag-menu">
+              <ContextMenuItem onSelect={() => close('others', path)} data-testid="tag-close-others">
+                {t('command.closeOtherTags')}
+              </ContextMenuItem>
+              <ContextMenuItem onSelect={() => close('right', path)} data-testid="tag-close-right">
+                {t('command.closeTagsToRight')}
+              </ContextMenuItem>
+              <ContextMenuItem onSelect={() => close('all', path)} data-testid="tag-close-all">
+                {t('command.closeAllTags')}
+              </ContextMenuItem>
+            </ContextMenuContent>
+          </ContextMenu>
         ))}
       </div>
       <button
