@@ -49,7 +49,3 @@ export type ParamsOut<M extends MethodName> = z.output<Contract[M]['params']>;
 export type ResultOf<M extends MethodName> = z.output<Contract[M]['result']>;
 
 export const methodNames = Object.keys(contract) as MethodName[];
-
-export function isMethodName(name: string): name is MethodName {
-  return Object.prototype.hasOwnProperty.call(contract, name);
-}

@@ -13,4 +13,3 @@ export type NoticeKind = (typeof noticeKinds)[number];
 
 /** A notice must be written in these before it can be stored; vi and id are optional. */
 export const requiredNoticeLanguages = ['zh', 'en', 'th'] as const;
-export const optionalNoticeLanguages = ['vi', 'id'] as const;

@@ -50,14 +50,6 @@ export const safeCodeRule = z.string().regex(SAFE_CODE_PATTERN, 'safe-code');
  */
 export const plainTextRule = <T extends z.ZodString>(schema: T) => schema.refine((value) => !/[<>]/.test(value), 'plain-text');
 
-export const commentRule = z.string().max(100, 'comment-length');
-
-/** Min and max up/down score (spec §5): whole points, at least 1000. */
-export const scoreLimitRule = z
-  .string()
-  .regex(/^[1-9][0-9]*$/, 'score-limit')
-  .refine((value) => Number(value) >= 1000, 'score-limit');
-
 /** An order number (spec §5): digits only. */
 export const orderNumberRule = z.string().regex(/^[0-9]+$/, 'order-number');
 

@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { z } from 'zod';
 import type { loginResultSchema } from '../contract/auth.contract';
 import type { ResultOf } from '../contract/methods.contract';
@@ -434,5 +434,4 @@ export const sessionMachine = setup({
   },
 });
 
-export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;

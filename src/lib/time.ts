@@ -11,8 +11,6 @@ dayjs.extend(timezone);
  * strings); screens show and filter in Beijing time, whatever the browser's own time zone.
  */
 export const BEIJING_ZONE = 'Asia/Shanghai';
-/** Beijing time has no daylight saving: always UTC+8. */
-export const BEIJING_OFFSET = 'UTC+8';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -86,8 +84,6 @@ export interface BeijingRange {
   start: string;
   end: string;
 }
-
-export const NO_RANGE: BeijingRange = { start: '', end: '' };
 
 export { rangePresets, type RangePreset } from '../../contract/range-presets.contract';
 

@@ -68,13 +68,3 @@ export async function timeOperationRecord(db: Database, end: Date): Promise<Audi
   await app.close();
   return timings;
 }
-
-/** The plan of the first page's statement, for when the aim is missed. */
-export async function explainFirstPage(db: Database, end: Date): Promise<string> {
-  const rows = await db.rows<Record<string, string>>(sql`EXPLAIN ANALYZE
-    SELECT * FROM operation_log o
-     WHERE o.site_id = 'demo' AND o.created_at >= ${new Date(end.getTime() - SPAN_MS)} AND o.created_at < ${end}
-       AND o.line_path LIKE (SELECT path FROM accounts WHERE site_id = 'demo' AND login_id = ${LINE_TOP}) || '%'
-     ORDER BY o.created_at DESC, o.id DESC LIMIT 100`);
-  return rows.map((row) => Object.values(row)[0]).join('\n');
-}

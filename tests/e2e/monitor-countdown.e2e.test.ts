@@ -12,7 +12,7 @@ import {
   monitorCountdownModel,
   pathName,
   type ModelSnapshot,
-} from '../../machines/monitor-countdown.model';
+} from '../support/monitor-countdown.model';
 import { text } from '../support/pages/locale-text';
 import { ShellPage } from '../support/pages/shell-page';
 

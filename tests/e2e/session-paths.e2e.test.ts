@@ -3,9 +3,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import zh from '../../locales/zh/common.json' with { type: 'json' };
 import zhErrors from '../../locales/zh/errors.json' with { type: 'json' };
-import type { SessionSnapshot } from '../../machines/session.machine';
 import { blockLocalhost, openApp, resetSite, setMaintenance, signIn } from '../support/app-page';
-import { INACTIVITY_EVENT, MODEL_LOGINS, MODEL_NEW_PASSWORD, pathName, sessionTestModel, type SiteMode } from '../support/session-model';
+import { INACTIVITY_EVENT, MODEL_LOGINS, MODEL_NEW_PASSWORD, pathName, sessionTestModel, type ModelEvent } from '../support/session-model';
 import { useAppInChromium } from '../support/app-in-chromium';
 
 const e2e = useAppInChromium();
@@ -17,9 +16,10 @@ const POLL_WAIT_MS = 15_000;
 const paths = sessionTestModel.getShortestPaths();
 
 /**
- * Every shortest path of the session machine's model, driven through the real built app and
- * gateway: user events become clicks and keys, the world's answers become database set-ups
- * (site mode, maintenance window, accounts), and every stable state is checked on screen.
+ * Every shortest path of the hand-written session model (tests/support/session-model.ts), driven
+ * through the real built app and gateway: user events become clicks and keys, the world's events
+ * become database set-ups (site mode, maintenance window, accounts) or waiting (the idle timeout),
+ * and every screen of a path is checked on screen.
  */
 describe.runIf(e2e.run)('session machine paths through the real app', () => {
   for (const path of paths) {
@@ -41,17 +41,15 @@ describe.runIf(e2e.run)('session machine paths through the real app', () => {
 
       try {
         await path.test({
-          // Actor answers are events of the model too (see toTestMachine), beyond the machine's own event types.
           events: {
-            ['xstate.done.actor.loadSite' as 'RETRY']: async (step: { event: unknown }) => {
-              const output = (step.event as unknown as { output: { site: { isBlock: boolean }; maintenance: { flag: number } } }).output;
-              const mode: SiteMode = output.site.isBlock ? 'blocked' : output.maintenance.flag === 1 ? 'maintenance' : 'open';
+            'SITE.LOADED': async (step) => {
+              const { mode } = step.event as Extract<ModelEvent, { type: 'SITE.LOADED' }>;
               if (mode === 'blocked') await blockLocalhost(e2e.gw);
               if (mode === 'maintenance') await setMaintenance(e2e.gw, true);
               page = await openApp(e2e.browser, e2e.gw);
             },
             'LOGIN.SUBMIT': async (step) => {
-              const { loginId } = (step.event as unknown as { credentials: { loginId: string } }).credentials;
+              const { loginId } = (step.event as Extract<ModelEvent, { type: 'LOGIN.SUBMIT' }>).credentials;
               await signIn(current(), e2e.gw, loginId);
             },
             'CAPTCHA.REFRESH': async () => {
@@ -72,7 +70,7 @@ describe.runIf(e2e.run)('session machine paths through the real app', () => {
               await current().keyboard.press('Escape');
             },
             'MAINTENANCE.CHECKED': async (step) => {
-              await setMaintenance(e2e.gw, (step.event as unknown as { maintenance: { flag: number } }).maintenance.flag === 1);
+              await setMaintenance(e2e.gw, (step.event as Extract<ModelEvent, { type: 'MAINTENANCE.CHECKED' }>).maintenance.flag === 1);
             },
             // The timeout passes by itself; the state check waits for it.
           },
@@ -85,13 +83,13 @@ describe.runIf(e2e.run)('session machine paths through the real app', () => {
               await visible('maintenance-screen', POLL_WAIT_MS);
             },
             'open.signedOut.ready': async (state) => {
-              const { context } = state as unknown as SessionSnapshot;
+              const { context } = state;
               await visible('login-screen', context.reason === 'timeout' ? (SHORT_IDLE_SECONDS + 6) * 1000 : 10_000);
               await current().locator('img[data-captcha-id]').waitFor();
               if (context.reason) {
                 expect(await current().getByTestId('login-reason').textContent()).toBe(zh.login.reason[context.reason]);
               }
-              if (context.error?.code === 2218) {
+              if (context.error === 2218) {
                 await current().getByRole('alert').filter({ hasText: zhErrors['2218'] }).first().waitFor();
               }
             },
@@ -101,7 +99,7 @@ describe.runIf(e2e.run)('session machine paths through the real app', () => {
             },
             'open.signedIn.active': async (state) => {
               await visible('notice-screen', POLL_WAIT_MS);
-              const loginId = (state as unknown as SessionSnapshot).context.session?.loginId ?? '';
+              const loginId = state.context.loginId ?? '';
               expect(await current().getByTestId('user-name').textContent()).toContain(loginId);
             },
             'open.signedIn.confirmingLogout': async () => {
@@ -109,8 +107,6 @@ describe.runIf(e2e.run)('session machine paths through the real app', () => {
             },
           },
         });
-        // Paths that end in a passing state (restoring after maintenance) end where the app goes next.
-        if (path.steps.at(-1)?.event.type === 'MAINTENANCE.CHECKED') await visible('notice-screen', POLL_WAIT_MS);
       } finally {
         await page?.context().close();
         await resetSite(e2e.gw);

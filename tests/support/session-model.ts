@@ -1,39 +1,304 @@
-import type { AnyEventObject, SnapshotFrom } from 'xstate';
+import { and, assign, setup, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { afterEventType, toTestMachine } from './model-machine';
-import {
-  sessionMachine,
-  type Captcha,
-  type LoginResult,
-  type MaintenanceInfo,
-  type Profile,
-  type SessionEvent,
-  type SiteInfo,
-} from '../../machines/session.machine';
+import type { Captcha, Credentials, LoginResult, MaintenanceInfo, Profile, SiteInfo } from '../../machines/session.machine';
 
 /**
- * The world the session machine talks to, as the model-based tests see it. The machine's
- * graph only knows user events and actor answers; this file decides which answers are
- * consistent with what happened before (the credentials typed, the site's state), so that
- * the same paths can run against fake actors and against the real app and gateway.
+ * The session as the spec and the product describe it, written by hand: the screens a person
+ * sees (states) and what a person or the world does there (events). It is not derived from
+ * machines/session.machine.ts: tests/unit/session-paths.test.ts walks this model and checks at
+ * each step that the real machine (fake actors, fake clock) shows the same screen with the same
+ * facts, and tests/e2e/session-paths.e2e.test.ts walks it through the built app in Chromium.
+ *
+ * Sources: "spec" is /work/shared/spec/seed-spec.md (section), PRODUCT and GATEWAY are the design
+ * notes. The state names are the app's screens as the session machine names them, so that "the
+ * same state" is a plain comparison.
  */
 export type SiteMode = 'open' | 'maintenance' | 'blocked';
 
-/** Logins the model uses: a demo agent (a window shuts it out, unlike the company), an account that must change its password, and a name that does not exist. */
+/** Logins the model uses: a demo agent, an account that must change its password, and a name that does not exist. */
 export const MODEL_LOGINS = { ok: 'ma01', forced: 'forced01', unknown: 'nobody01' } as const;
 export const MODEL_PASSWORD = 'Admin123';
 export const MODEL_NEW_PASSWORD = 'Changed_123';
 export const MODEL_SAFE_CODE = '1234';
+/** The refusal of a wrong name or password (spec §8: 2218 username or password wrong). */
+export const WRONG_LOGIN_ERROR = { code: 2218, message: 'Username or password wrong' };
 
-type Snapshot = SnapshotFrom<typeof sessionMachine>;
-
-const maintenanceInfo = (flag: 0 | 1): MaintenanceInfo => ({
+export const maintenanceInfo = (flag: 0 | 1): MaintenanceInfo => ({
   flag,
   startTime: flag ? '2026-01-01T00:00:00.000Z' : null,
   endTime: flag ? '2099-01-01T00:00:00.000Z' : null,
   beijing: { startTime: flag ? '2026-01-01 08:00:00' : null, endTime: flag ? '2099-01-01 08:00:00' : null },
   exempt: false,
 });
+
+export const captcha: Captcha = {
+  captchaId: '00000000-0000-4000-8000-000000000000',
+  image: 'data:image/svg+xml;base64,',
+  expiresAt: '2099-01-01T00:00:00.000Z',
+};
+
+const credentials = (loginId: string): Credentials => ({
+  loginId,
+  password: MODEL_PASSWORD,
+  captchaId: captcha.captchaId,
+  captchaCode: 'abcd',
+  safeCode: MODEL_SAFE_CODE,
+});
+
+/** What happens to the session: a person's actions (the machine's own events) and the world's (the site as it loads, time passing). */
+export type ModelEvent =
+  /** The app has asked the gateway for its site: open, under maintenance, or blocking this visitor's IP. */
+  | { type: 'SITE.LOADED'; mode: SiteMode }
+  | { type: 'LOGIN.SUBMIT'; credentials: Credentials }
+  | { type: 'CAPTCHA.REFRESH' }
+  | { type: 'PASSWORD.SUBMIT'; password: { newPassword: string; confirmPassword: string } }
+  | { type: 'LOGOUT.REQUEST' }
+  | { type: 'LOGOUT.CONFIRM' }
+  | { type: 'LOGOUT.CANCEL' }
+  /** The maintenance poll's answer. */
+  | { type: 'MAINTENANCE.CHECKED'; maintenance: MaintenanceInfo }
+  /** The site's inactivity timeout passes without a person doing anything. */
+  | { type: 'IDLE.TIMEOUT' };
+
+export const INACTIVITY_EVENT = 'IDLE.TIMEOUT';
+
+/** What a screen shows of the session besides itself. */
+export interface ModelContext {
+  /** Who is signed in (the top bar's name), or null. */
+  loginId: string | null;
+  /** The catalogue code of the last refusal shown on the login form. */
+  error: number | null;
+  /** Why the person is back at the login form. */
+  reason: 'timeout' | 'logout' | 'password-changed' | null;
+  /** Whether the session is kept in the cookies. */
+  cookie: boolean;
+}
+
+const signedOut = (reason: ModelContext['reason']) =>
+  assign<ModelContext, ModelEvent, undefined, ModelEvent, never>({ loginId: null, cookie: false, reason });
+
+const sessionModelMachine = setup({
+  types: { context: {} as ModelContext, events: {} as ModelEvent },
+  guards: {
+    isMode: ({ event }, mode: SiteMode) => event.type === 'SITE.LOADED' && event.mode === mode,
+    loginIs: ({ event }, loginId: string) => event.type === 'LOGIN.SUBMIT' && event.credentials.loginId === loginId,
+    windowOn: ({ event }) => event.type === 'MAINTENANCE.CHECKED' && event.maintenance.flag === 1,
+    windowOff: ({ event }) => event.type === 'MAINTENANCE.CHECKED' && event.maintenance.flag === 0,
+    sessionKept: ({ context }) => context.cookie,
+  },
+}).createMachine({
+  id: 'sessionModel',
+  context: { loginId: null, error: null, reason: null, cookie: false },
+  initial: 'booting',
+  states: {
+    booting: {
+      on: {
+        'SITE.LOADED': [
+          // spec §2: the root view shows an IP-blocked screen with the visitor's IP and region.
+          { guard: { type: 'isMode', params: 'blocked' }, target: 'blocked' },
+          // spec §4: maintenance flag 1 shows the maintenance screen (PRODUCT: in place of the app).
+          { guard: { type: 'isMode', params: 'maintenance' }, target: 'maintenance' },
+          // spec §4 route guard: without a token only /login is allowed.
+          { target: '#sessionModel.open.signedOut.ready' },
+        ],
+      },
+    },
+    // PRODUCT: the IP block shows its screen in place of the app; nothing leads out of it.
+    blocked: {},
+    maintenance: {
+      on: {
+        'MAINTENANCE.CHECKED': [
+          // spec §4: otherwise (flag 0) the maintenance screen is hidden; spec §3: the session
+          // kept in the cookies is still there, so a signed-in person is back in the app.
+          { guard: and(['windowOff', 'sessionKept']), target: '#sessionModel.open.signedIn.active' },
+          { guard: { type: 'windowOff' }, target: '#sessionModel.open.signedOut.ready' },
+          // Still on: the screen stays.
+          {},
+        ],
+      },
+    },
+    open: {
+      initial: 'signedOut',
+      on: {
+        // spec §4: maintenance is checked every 10 s, signed in or not; flag 1 shows its screen.
+        'MAINTENANCE.CHECKED': { guard: { type: 'windowOn' }, target: 'maintenance' },
+      },
+      states: {
+        signedOut: {
+          initial: 'ready',
+          states: {
+            // PRODUCT "Sign-in": name, password, captcha and the 4-digit safe code.
+            ready: {
+              on: {
+                'LOGIN.SUBMIT': [
+                  // spec §8: 2218 username or password wrong, shown on the form; GATEWAY: the
+                  // sign-in used the captcha up, a new one comes with the message.
+                  {
+                    guard: { type: 'loginIs', params: MODEL_LOGINS.unknown },
+                    target: 'ready',
+                    actions: assign({ error: 2218, reason: null }),
+                  },
+                  // PRODUCT / spec §6: forcePwdUpdate '1' allows only /changePass until done; spec §3: the session is kept in cookies.
+                  {
+                    guard: { type: 'loginIs', params: MODEL_LOGINS.forced },
+                    target: '#sessionModel.open.signedIn.changingPassword.editing',
+                    actions: assign({ loginId: MODEL_LOGINS.forced, error: null, reason: null, cookie: true }),
+                  },
+                  // spec §4 route guard: with a token, roles are loaded and the app opens; spec §3: kept in cookies.
+                  {
+                    target: '#sessionModel.open.signedIn.active',
+                    actions: assign({ loginId: ({ event }) => event.credentials.loginId, error: null, reason: null, cookie: true }),
+                  },
+                ],
+                // PRODUCT: the captcha image can be renewed; the form keeps what it shows.
+                'CAPTCHA.REFRESH': { target: 'ready' },
+              },
+            },
+          },
+        },
+        signedIn: {
+          initial: 'active',
+          states: {
+            changingPassword: {
+              initial: 'editing',
+              states: {
+                editing: {
+                  on: {
+                    // GATEWAY: a password change ends every session of the account: sign in again.
+                    'PASSWORD.SUBMIT': { target: '#sessionModel.open.signedOut.ready', actions: signedOut('password-changed') },
+                  },
+                },
+              },
+            },
+            active: {
+              on: {
+                // spec §2: logout asks for confirmation.
+                'LOGOUT.REQUEST': { target: 'confirmingLogout' },
+                // spec §9 / PRODUCT system settings: inactivity returns to the login form (and the session ends).
+                'IDLE.TIMEOUT': { target: '#sessionModel.open.signedOut.ready', actions: signedOut('timeout') },
+              },
+            },
+            confirmingLogout: {
+              on: {
+                // spec §2 and §4: then goes to /login; logout clears the token and the cookies.
+                'LOGOUT.CONFIRM': { target: '#sessionModel.open.signedOut.ready', actions: signedOut('logout') },
+                'LOGOUT.CANCEL': { target: 'active' },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type ModelSnapshot = SnapshotFrom<typeof sessionModelMachine>;
+
+/**
+ * What may happen on each screen. Only user events and the world's events are offered; a state
+ * the model has no event for (blocked) ends a path.
+ */
+export function modelEvents(snapshot: ModelSnapshot): ModelEvent[] {
+  const { context } = snapshot;
+  const fresh = context.error === null && context.reason === null;
+  if (snapshot.matches('booting')) return (['open', 'maintenance', 'blocked'] as const).map((mode) => ({ type: 'SITE.LOADED', mode }));
+  if (snapshot.matches('maintenance')) {
+    return [
+      { type: 'MAINTENANCE.CHECKED', maintenance: maintenanceInfo(0) },
+      { type: 'MAINTENANCE.CHECKED', maintenance: maintenanceInfo(1) },
+    ];
+  }
+  if (snapshot.matches({ open: { signedOut: 'ready' } })) {
+    return [
+      { type: 'LOGIN.SUBMIT', credentials: credentials(MODEL_LOGINS.ok) },
+      { type: 'LOGIN.SUBMIT', credentials: credentials(MODEL_LOGINS.forced) },
+      { type: 'LOGIN.SUBMIT', credentials: credentials(MODEL_LOGINS.unknown) },
+      { type: 'CAPTCHA.REFRESH' },
+      // A window opening over the login form: from a fresh form only, to keep the model small.
+      ...(fresh ? [{ type: 'MAINTENANCE.CHECKED', maintenance: maintenanceInfo(1) } as const] : []),
+    ];
+  }
+  if (snapshot.matches({ open: { signedIn: { changingPassword: 'editing' } } })) {
+    return [{ type: 'PASSWORD.SUBMIT', password: { newPassword: MODEL_NEW_PASSWORD, confirmPassword: MODEL_NEW_PASSWORD } }];
+  }
+  if (snapshot.matches({ open: { signedIn: 'active' } })) {
+    return [
+      { type: 'LOGOUT.REQUEST' },
+      { type: 'IDLE.TIMEOUT' },
+      { type: 'MAINTENANCE.CHECKED', maintenance: maintenanceInfo(1) },
+      { type: 'MAINTENANCE.CHECKED', maintenance: maintenanceInfo(0) },
+    ];
+  }
+  if (snapshot.matches({ open: { signedIn: 'confirmingLogout' } })) return [{ type: 'LOGOUT.CONFIRM' }, { type: 'LOGOUT.CANCEL' }];
+  return [];
+}
+
+/** The state a snapshot is in, written like the machine's state ids ("open.signedOut.ready"). */
+export function stateKey(snapshot: { value: unknown }): string {
+  const walk = (value: unknown): string =>
+    typeof value === 'string'
+      ? value
+      : Object.entries(value as Record<string, unknown>)
+          .map(([key, child]) => `${key}.${walk(child)}`)
+          .join(',');
+  return walk(snapshot.value);
+}
+
+/** The facts a step is checked on: the screen, who is signed in, the refusal and the reason shown, the cookie. */
+export type SessionFacts = [state: string, loginId: string | null, error: number | null, reason: string | null, cookie: boolean];
+export const modelFacts = (snapshot: ModelSnapshot): SessionFacts => {
+  const { loginId, error, reason, cookie } = snapshot.context;
+  return [stateKey(snapshot), loginId, error, reason, cookie];
+};
+
+/** The model as xstate/graph walks it: states are the same when their facts are. */
+export const sessionTestModel = createTestModel(sessionModelMachine, {
+  events: modelEvents,
+  // xstate/graph also offers, bare, every other event type a state handles (a parent's too): only the model's own pass.
+  filterEvents: (snapshot, event) => modelEvents(snapshot).some((offered) => JSON.stringify(offered) === JSON.stringify(event)),
+  serializeState: ((snapshot: ModelSnapshot) => JSON.stringify(modelFacts(snapshot))) as never,
+});
+
+export type ModelStep = { event: ModelEvent; state: ModelSnapshot };
+export type ModelPath = { state: ModelSnapshot; steps: ModelStep[] };
+
+/**
+ * Paths that together take every transition of the model: for each state the model reaches
+ * and each event offered there, the shortest path to the state plus that event. Shortest
+ * paths alone miss the events that lead back to a state seen before (cancelling the logout).
+ */
+export function everyTransitionPaths(): ModelPath[] {
+  const shortest = new Map<string, ModelPath>();
+  for (const path of sessionTestModel.getShortestPaths({ allowDuplicatePaths: true })) {
+    shortest.set(JSON.stringify(modelFacts(path.state)), path as unknown as ModelPath);
+  }
+  const paths: ModelPath[] = [];
+  for (const { state, transitions } of Object.values(sessionTestModel.getAdjacencyMap())) {
+    const to = shortest.get(JSON.stringify(modelFacts(state)));
+    if (!to) continue;
+    for (const next of Object.values(transitions) as unknown as ModelStep[]) {
+      paths.push({ state: next.state, steps: [...to.steps, { event: next.event, state: next.state }] });
+    }
+  }
+  return paths;
+}
+
+const eventName = (event: ModelEvent): string => {
+  if (event.type === 'SITE.LOADED') return `${event.type}(${event.mode})`;
+  if (event.type === 'LOGIN.SUBMIT') return `${event.type}(${event.credentials.loginId})`;
+  if (event.type === 'MAINTENANCE.CHECKED') return `${event.type}(${event.maintenance.flag})`;
+  return event.type;
+};
+
+/** A short test name for a path: where it ends and the events that lead there. */
+export function pathName(path: { state: ModelSnapshot; steps: { event: ModelEvent }[] }): string {
+  return `${stateKey(path.state)} ⇐ ${path.steps
+    .slice(1)
+    .map(({ event }) => eventName(event))
+    .join(' → ')}`;
+}
+
+/* How the world answers the session machine's calls, for the runs with fake actors. */
 
 export const siteInfo = (mode: SiteMode): SiteInfo => ({
   ui: 'black',
@@ -90,114 +355,3 @@ export const profileOf = (loginId: string): Profile => ({
   maxWin: '0.00',
   gameSettings: [],
 });
-
-export const captcha: Captcha = {
-  captchaId: '00000000-0000-4000-8000-000000000000',
-  image: 'data:image/svg+xml;base64,',
-  expiresAt: '2099-01-01T00:00:00.000Z',
-};
-
-/** Answers of the actors, as events the graph can follow. */
-export const done = (id: string, output?: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
-export const failed = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
-
-export const WRONG_LOGIN_ERROR = { code: 2218, message: 'Username or password wrong' };
-
-/** Delayed event of the inactivity timeout in the signed-in app. */
-export const INACTIVITY_EVENT = afterEventType('inactivity', 'signedIn.active');
-
-const credentials = (loginId: string) => ({
-  loginId,
-  password: MODEL_PASSWORD,
-  captchaId: captcha.captchaId,
-  captchaCode: 'abcd',
-  safeCode: MODEL_SAFE_CODE,
-});
-
-/**
- * The events the world offers in each state: what a user may do there, and how the gateway
- * answers what is in flight. Only stable screens offer user events.
- */
-export function worldEvents(snapshot: Snapshot): AnyEventObject[] {
-  const { context } = snapshot;
-  if (snapshot.matches('booting'))
-    return (['open', 'maintenance', 'blocked'] as const).map((mode) =>
-      done('loadSite', { site: siteInfo(mode), maintenance: maintenanceInfo(mode === 'maintenance' ? 1 : 0) }),
-    );
-  if (snapshot.matches('maintenance')) return [{ type: 'MAINTENANCE.CHECKED', maintenance: maintenanceInfo(0) }];
-  if (snapshot.matches({ open: 'restoring' })) {
-    // After a maintenance break, a signed-in user's cookie brings the session back.
-    return [done('restoreSession', context.session ? { session: context.session, profile: null } : null)];
-  }
-  if (snapshot.matches({ open: { signedOut: 'loadingCaptcha' } })) return [done('loadCaptcha', captcha)];
-  if (snapshot.matches({ open: { signedOut: 'ready' } })) {
-    return [
-      { type: 'LOGIN.SUBMIT', credentials: credentials(MODEL_LOGINS.ok) },
-      { type: 'LOGIN.SUBMIT', credentials: credentials(MODEL_LOGINS.forced) },
-      { type: 'LOGIN.SUBMIT', credentials: credentials(MODEL_LOGINS.unknown) },
-      { type: 'CAPTCHA.REFRESH' },
-    ];
-  }
-  if (snapshot.matches({ open: { signedOut: 'submitting' } })) {
-    const loginId = context.pending?.loginId ?? '';
-    return [loginId === MODEL_LOGINS.unknown ? failed('login', WRONG_LOGIN_ERROR) : done('login', loginResult(loginId))];
-  }
-  if (snapshot.matches({ open: { signedIn: { changingPassword: 'editing' } } })) {
-    return [{ type: 'PASSWORD.SUBMIT', password: { newPassword: MODEL_NEW_PASSWORD, confirmPassword: MODEL_NEW_PASSWORD } }];
-  }
-  if (snapshot.matches({ open: { signedIn: { changingPassword: 'submitting' } } })) return [done('changePassword')];
-  if (snapshot.matches({ open: { signedIn: 'loadingProfile' } })) return [done('loadProfile', profileOf(context.session?.loginId ?? ''))];
-  if (snapshot.matches({ open: { signedIn: 'active' } })) {
-    return [{ type: 'LOGOUT.REQUEST' }, { type: INACTIVITY_EVENT }, { type: 'MAINTENANCE.CHECKED', maintenance: maintenanceInfo(1) }];
-  }
-  if (snapshot.matches({ open: { signedIn: 'confirmingLogout' } })) return [{ type: 'LOGOUT.CONFIRM' }, { type: 'LOGOUT.CANCEL' }];
-  if (snapshot.matches({ open: { signedIn: 'loggingOut' } })) return [done('logout')];
-  return [];
-}
-
-/** States count as the same when their value, the login in flight or signed in, the last error and the reason agree. */
-export function serializeSessionState(snapshot: Snapshot): string {
-  const { context } = snapshot;
-  return JSON.stringify([
-    snapshot.value,
-    context.pending?.loginId ?? context.session?.loginId ?? null,
-    context.error?.code ?? null,
-    context.reason,
-  ]);
-}
-
-/** The session machine as a test model: invocations and delays become the events they send. */
-export const sessionTestModel = createTestModel(toTestMachine(sessionMachine), {
-  events: worldEvents as (snapshot: Snapshot) => SessionEvent[],
-  // createTestModel also offers every other event a state handles, without payload: only the world's own pass.
-  filterEvents: (snapshot, event) => worldEvents(snapshot as Snapshot).some((offered) => JSON.stringify(offered) === JSON.stringify(event)),
-  serializeState: serializeSessionState as never,
-});
-
-/** The state a step ends in, written like the machine's state ids ("open.signedOut.ready"). */
-export function stateKey(snapshot: Snapshot): string {
-  const walk = (value: unknown): string =>
-    typeof value === 'string'
-      ? value
-      : Object.entries(value as Record<string, unknown>)
-          .map(([k, v]) => `${k}.${walk(v)}`)
-          .join(',');
-  return walk(snapshot.value);
-}
-
-/** A short test name for a path: where it ends and the events that lead there. */
-export function pathName(path: { state: Snapshot; steps: { event: AnyEventObject }[] }): string {
-  const events = path.steps
-    .slice(1)
-    .map(({ event }) => {
-      const loginId = (event as { credentials?: { loginId: string } }).credentials?.loginId;
-      const flag = (event as { maintenance?: { flag: number } }).maintenance?.flag;
-      const name = event.type
-        .replace('xstate.done.actor.', '✓')
-        .replace('xstate.error.actor.', '✗')
-        .replace(/^xstate\.after\.([a-z]+)\..*$/, '⏱$1');
-      return loginId ? `${name}(${loginId})` : flag !== undefined ? `${name}(${flag})` : name;
-    })
-    .join(' → ');
-  return `${stateKey(path.state)} ⇐ ${events}`;
-}

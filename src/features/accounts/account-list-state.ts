@@ -16,5 +16,3 @@ export const accountListState = urlStateCodec(
   },
   { kind: '', search: '', status: '', online: '', level: '', sort: 'createdAt.desc' },
 );
-
-export type AccountListView = ReturnType<typeof accountListState.parse>;

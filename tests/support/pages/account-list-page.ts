@@ -3,7 +3,6 @@ import { DataTablePage } from './data-table-page';
 import { JobProgressPage } from './job-progress-page';
 import { text } from './locale-text';
 
-export type AccountStatus = 'normal' | 'disabled' | 'frozen';
 export type AccountFilter = 'status' | 'online' | 'level';
 
 /** The account list (user management): its rows by login id, filters, row actions by action id and bulk bar. */

@@ -1,4 +1,4 @@
-import { setup, type AnyStateMachine } from 'xstate';
+import type { AnyStateMachine } from 'xstate';
 import { createTestModel, serializeSnapshot, type StatePath, type TestModel, type TestPath } from 'xstate/graph';
 import {
   monitorCountdownMachine,
@@ -6,11 +6,12 @@ import {
   type MonitorCountdownInput,
   type MonitorCountdownSnapshot,
   type MonitorCounts,
-} from './monitor-countdown.machine';
+} from '../../machines/monitor-countdown.machine';
+import { toTestMachine } from './model-machine';
 
 /*
  * The monitor countdown as a test model, shared by the fake-clock replay
- * (monitor-countdown.machine.test.ts) and the Chromium replay
+ * (machines/monitor-countdown.machine.test.ts) and the Chromium replay
  * (tests/e2e/monitor-countdown.e2e.test.ts): the machine with its invocation and its delay
  * turned into the events they send, since createTestModel walks events only. Guards, actions
  * and targets stay the machine's own.
@@ -38,33 +39,8 @@ const MODEL_ANSWERS: ModelEvent[] = [
   { type: FETCH_ERROR, error: MODEL_ERROR },
 ];
 
-interface NodeConfig {
-  invoke?: { id?: string; onDone?: unknown; onError?: unknown };
-  after?: Record<string, unknown>;
-  on?: Record<string, unknown>;
-  states?: Record<string, NodeConfig>;
-  [key: string]: unknown;
-}
-
-function withEventsForCallsAndDelays(node: NodeConfig, stateId: string): NodeConfig {
-  const { invoke, after, on, states, ...rest } = node;
-  const events: Record<string, unknown> = { ...on };
-  if (invoke) {
-    events[`xstate.done.actor.${invoke.id}`] = invoke.onDone;
-    events[`xstate.error.actor.${invoke.id}`] = invoke.onError;
-  }
-  for (const [delay, transition] of Object.entries(after ?? {})) events[`xstate.after.${delay}.${stateId}`] = transition;
-  const children = states && Object.entries(states).map(([key, child]) => [key, withEventsForCallsAndDelays(child, `${stateId}.${key}`)]);
-  return { ...rest, on: events, ...(children ? { states: Object.fromEntries(children) } : {}) };
-}
-
 // Typed loosely here: the test model below is typed with the machine's snapshots and the model's events.
-const modelMachine = setup({
-  actions: monitorCountdownMachine.implementations.actions,
-  guards: monitorCountdownMachine.implementations.guards,
-} as never).createMachine(
-  withEventsForCallsAndDelays(monitorCountdownMachine.config as NodeConfig, 'monitorCountdown') as never,
-) as unknown as AnyStateMachine;
+const modelMachine = toTestMachine(monitorCountdownMachine) as AnyStateMachine;
 
 /** The model from the state the machine starts in with this input. */
 export function monitorCountdownModel(input: MonitorCountdownInput): CountdownModel {
