@@ -10,6 +10,8 @@ export interface OpenAppOptions {
   timezoneId?: string;
   /** Another origin of the same gateway, e.g. http://office.test:<port> mapped to 127.0.0.1. */
   origin?: string;
+  /** The page's clock is Playwright's (it flows, and a test may jump it with page.clock.fastForward). */
+  clock?: boolean;
   /** Console errors the test causes on purpose (the gateway made unreachable...). */
   expectedConsoleErrors?: RegExp;
   /**
@@ -49,6 +51,7 @@ export async function openApp(browser: Browser, gw: TestGateway, options: OpenAp
   if ((options.width ?? 1280) < 992 && !options.mobile) await context.addInitScript(pickDesktop);
   const page = await context.newPage();
   watched.push({ page, errors: consoleErrors(page), expected: options.expectedConsoleErrors });
+  if (options.clock) await page.clock.install();
   await page.goto(`${options.origin ?? gw.url}/#${options.path ?? '/login'}`);
   return page;
 }
