@@ -8,7 +8,7 @@ import { AccountStatus, lineStatus } from '../accounts/account.repository';
 import { callerMayChangeDownline } from '../accounts/line-access';
 import type { Clock } from '../clock';
 import { uniqueViolation, type Database } from '../db/database';
-import type { ActingContext } from '../rpc/dispatcher';
+import type { ActingContext } from '../rpc/call-context';
 import { recordOperation } from '../rpc/operation-log';
 import { RpcError } from '../rpc/rpc-error';
 import { insertFile } from '../files/file.repository';
