@@ -18,7 +18,7 @@ import { createDispatcher, type JsonRpcResponse } from '../rpc/dispatcher';
 import { contract } from '../../contract/methods.contract';
 import { createHandlers, openRpcDocument } from '../rpc/handlers';
 import type { PlatformFor } from '../games/game-platform';
-import { simulatorPlatform } from '../games/simulator/simulator-platform';
+import { simulatorPlatform } from '../simulator/simulator-platform';
 import { sendPlatformPushes } from '../games/platform-pushes';
 import { repairStaleTransfers } from '../points/game-transfers';
 import { drainRollupsJob } from '../reports/rollup-drain';
