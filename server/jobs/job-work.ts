@@ -7,7 +7,7 @@ import { callerMayChangeDownline } from '../accounts/line-access';
 import type { Clock } from '../clock';
 import { uniqueViolation, type Database, type Queryable } from '../db/database';
 import { insertFile } from '../files/file.repository';
-import type { ActingContext } from '../rpc/dispatcher';
+import type { ActingContext } from '../rpc/call-context';
 import { recordOperation } from '../rpc/operation-log';
 import { RpcError } from '../rpc/rpc-error';
 import { jobItem, jobMethods, jobShapes, jobTasks, type ItemJobKind, type JobItem, type TaskJobKind } from './job-kinds';

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { FieldChange } from '../../contract/audit.contract';
 import { envelopeParamNames, envelopeParamsSchema, pickLanguage, type Language } from '../../contract/common.contract';
 import { ErrorCode, type ErrorCodeValue, type ErrorData } from '../../contract/errors.contract';
 import { rightsAllow, type MethodDefinition } from '../../contract/method.contract';
@@ -11,10 +10,11 @@ import { checkOwnSecret } from '../auth/secret-check';
 import { countryOf, regionOf } from '../geo/ip-region';
 import { callerOf, financeHiddenFor, findSession, sessionFromRow, tokenLooksValid, type Session } from '../sessions/session.store';
 import { resolveSiteWithSession, type SiteWithSession } from '../sessions/site-session.store';
-import { inMaintenance, resolveSite, type Site } from '../sites/site.repository';
+import { inMaintenance, resolveSite } from '../sites/site.repository';
 import { canonicalJson } from './canonical-json';
 import { errorMessage } from './messages';
 import { operationInsertSql, storableText } from './operation-log';
+import type { CallContext, GatewaySettings, Handler } from './call-context';
 import { RpcError } from './rpc-error';
 
 export type JsonRpcId = string | number | null;
@@ -34,54 +34,6 @@ export interface CallOrigin {
   authority: string;
   ip: string;
 }
-
-/** Gateway-wide settings from the environment that some handlers need. */
-export interface GatewaySettings {
-  /** CAPTCHA=off skips the captcha at sign-in. */
-  captcha: boolean;
-  /** Failed sign-ins allowed per IP in 10 minutes. */
-  loginIpLimit: number;
-}
-
-export interface CallContext {
-  /** The transaction for write methods, the database otherwise. */
-  db: Queryable;
-  site: Site;
-  /** Present whenever the method's auth is "session". */
-  session: Session | null;
-  ip: string;
-  country: string | null;
-  language: Language;
-  host: string;
-  authority: string;
-  now: Date;
-  /** What the operation record says about this call (write methods): whom it acted on, what it changed. */
-  audit: { targetId?: string; summary?: string; changes?: FieldChange[] };
-  settings: GatewaySettings;
-  /** Fields of the envelope some methods record (sign-in: terminal and device). */
-  terminal: string;
-  device: string;
-  /** Runs `task` once the call's effect is committed (never when it rolls back or is a replay). */
-  afterCommit(task: () => void): void;
-  /** The call's idempotency key, for handlers that record it next to their effect (the score log). */
-  requestKey: string | null;
-  /**
-   * The call's opsId is a session of a company main account, which a maintenance window does not
-   * shut out (read from the session row before it is checked; the method's own auth still applies).
-   */
-  maintenanceExempt: boolean;
-}
-
-/**
- * What acting on accounts needs from a call. A background job builds one for the account that
- * started it, so an item runs through the same code, with the same checks, as the single call.
- */
-export type ActingContext = Pick<CallContext, 'db' | 'now' | 'audit'> & {
-  site: Pick<Site, 'id'>;
-  session: Pick<Session, 'accountId' | 'status'> | null;
-};
-
-export type Handler = (ctx: CallContext, params: never) => Promise<unknown>;
 
 export interface DispatcherOptions {
   db: Database;
