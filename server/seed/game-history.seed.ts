@@ -114,12 +114,13 @@ export function seedGameHistory(db: Queryable, options: HistoryOptions): Promise
   return db.transaction((tx) => playHistory(tx, options));
 }
 
-async function playHistory(tx: Queryable, options: HistoryOptions): Promise<number> {
+/** The site's accounts locked and its players picked; null when the site is gone or has played this kind of history already. */
+async function openHistory(tx: Queryable, options: HistoryOptions): Promise<History | null> {
   const kind = options.kind ?? 'H';
   const siteId = options.siteId;
   const site = await tx.one<{ score_serial: string | number }>(sql`SELECT score_serial FROM sites WHERE id = ${siteId} FOR UPDATE`);
   const played = await tx.one(sql`SELECT 1 FROM game_sessions WHERE site_id = ${siteId} AND session_id LIKE ${`${kind}-%`} LIMIT 1`);
-  if (!site || played) return 0;
+  if (!site || played) return null;
   const { accounts, wallet } = await lockAccounts(tx, siteId);
   const names = new Map(
     (await tx.rows<{ game_code: string; game_name: string }>(sql`SELECT game_code, game_name FROM games`)).map((row) => [
@@ -132,8 +133,7 @@ async function playHistory(tx: Queryable, options: HistoryOptions): Promise<numb
     .sort((a, b) => (a.balance === b.balance ? Number(BigInt(a.id) - BigInt(b.id)) : a.balance > b.balance ? -1 : 1))
     .slice(0, options.members ?? accounts.size)
     .map((account) => account.id);
-  const now = options.now.getTime();
-  const history: History = {
+  return {
     options,
     kind,
     names,
@@ -149,6 +149,13 @@ async function playHistory(tx: Queryable, options: HistoryOptions): Promise<numb
     limit: options.bets ?? Number.MAX_SAFE_INTEGER,
     roundsWriting: Promise.resolve(),
   };
+}
+
+async function playHistory(tx: Queryable, options: HistoryOptions): Promise<number> {
+  const history = await openHistory(tx, options);
+  if (!history) return 0;
+  const { siteId } = options;
+  const now = options.now.getTime();
   await createStaging(tx);
   const firstDay = Math.floor((now + BEIJING_MS) / DAY_MS) * DAY_MS - BEIJING_MS - options.days * DAY_MS;
   const bets = await startBulkBetLoad(tx, siteId, { from: new Date(firstDay), to: options.now }, options.now);
@@ -160,7 +167,7 @@ async function playHistory(tx: Queryable, options: HistoryOptions): Promise<numb
     // little more: sessions end early when a member runs out at the platform.
     const daysLeft = (now - dayStart) / DAY_MS;
     const perMemberDay = options.bets
-      ? ((options.bets - history.made) * 1.15) / Math.max(1, playerIds.length * Math.max(1, daysLeft))
+      ? ((options.bets - history.made) * 1.15) / Math.max(1, history.playerIds.length * Math.max(1, daysLeft))
       : DEMO_BETS_PER_MEMBER_DAY;
     const load = await playDay(history, dayStart, perMemberDay);
     await writing;
