@@ -11,8 +11,8 @@ import { initIpRegions } from './geo/ip-region';
 import { buildApp } from './http/app';
 import { finishRollupBackfill } from './reports/rollup-rebuild';
 import { seedGameHistory } from './seed/game-history.seed';
-import { simulatorPlatform } from './games/simulator/simulator-platform';
-import { startSimulator } from './games/simulator/simulator-runtime';
+import { simulatorPlatform } from './simulator/simulator-platform';
+import { startSimulator } from './simulator/simulator-runtime';
 import { demoLogins, demoSubAccounts, demoTreeLogins, seedDemo } from './seed/demo.seed';
 import { buildWeb, webBuildNeeded, webRoot } from './web-build';
 

@@ -4,7 +4,7 @@ import { ErrorCode } from '../../contract/errors.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
 import { hashSecret } from '../auth/password';
 import { uniqueViolation } from '../db/database';
-import type { ActingContext, CallContext } from '../rpc/dispatcher';
+import type { ActingContext, CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { findAccount, type GameSettingRow } from './account.repository';

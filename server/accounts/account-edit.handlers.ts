@@ -8,7 +8,7 @@ import { loginKeyOf } from '../auth/secret-check';
 import { hashSecret } from '../auth/password';
 import type { Queryable } from '../db/database';
 import { lockSiteBets } from '../games/bet.store';
-import type { CallContext } from '../rpc/dispatcher';
+import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { endSessionsOf } from '../sessions/session.store';

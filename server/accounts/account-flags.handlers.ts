@@ -2,7 +2,7 @@ import { memberLevel } from '../../contract/account-fields.contract';
 import { sql } from 'drizzle-orm';
 import type { FieldChange } from '../../contract/audit.contract';
 import { ErrorCode } from '../../contract/errors.contract';
-import type { CallContext } from '../rpc/dispatcher';
+import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { endSessionsOf, lineAccountIds } from '../sessions/session.store';

@@ -4,7 +4,7 @@ import { basisPointsToPercent, formatCents } from '../../contract/amount.contrac
 import type { Level } from '../../contract/method.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
 import type { Queryable } from '../db/database';
-import type { CallContext } from '../rpc/dispatcher';
+import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import type { AccountRow, LineAccount } from './account.repository';
 import { accountInLine, accountOfLine } from './line-access';

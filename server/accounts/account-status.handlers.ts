@@ -3,7 +3,7 @@ import type { FieldChange } from '../../contract/audit.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import { accountActions, companyLevel } from '../../contract/account-fields.contract';
 import { allowedAccountActions, applyAccountAction, type AccountAction, type AccountFacts } from '../../machines/account-status.machine';
-import type { ActingContext, CallContext } from '../rpc/dispatcher';
+import type { ActingContext, CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { AccountStatus } from './account.repository';

@@ -1,7 +1,7 @@
 import { isMemberLevel } from '../../contract/account-fields.contract';
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import type { ActingContext, CallContext } from '../rpc/dispatcher';
+import type { ActingContext, CallContext } from '../rpc/call-context';
 import { RpcError } from '../rpc/rpc-error';
 import { AccountStatus, findAccount, findInLine, lineStatus, type LineAccount } from './account.repository';
 

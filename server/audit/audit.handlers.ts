@@ -4,7 +4,7 @@ import { ErrorCode } from '../../contract/errors.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
 import { findInLine } from '../accounts/account.repository';
 import { iso } from '../db/timestamps';
-import type { CallContext } from '../rpc/dispatcher';
+import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { financeHiddenFor, type Session } from '../sessions/session.store';

@@ -3,7 +3,7 @@ import { ErrorCode } from '../../contract/errors.contract';
 import { findAccountByLogin, toFullProfile, toProfile } from '../accounts/account.repository';
 import { sessionFactsOf } from '../accounts/account-facts';
 import { accountOfLine } from '../accounts/line-access';
-import type { CallContext } from '../rpc/dispatcher';
+import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { endSessionsOf, endSubAccountSessions, revokeSession, type Session } from '../sessions/session.store';

@@ -6,7 +6,7 @@ import { AccountStatus, findAccount, findAccountByLogin, lineStatus } from '../a
 import { findSubAccountByLogin } from '../subaccounts/sub-account.repository';
 import type { Queryable } from '../db/database';
 import { regionOf } from '../geo/ip-region';
-import type { CallContext } from '../rpc/dispatcher';
+import type { CallContext } from '../rpc/call-context';
 import { RpcError } from '../rpc/rpc-error';
 import { inMaintenance } from '../sites/site.repository';
 import { createSession } from '../sessions/session.store';

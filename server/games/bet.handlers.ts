@@ -1,4 +1,4 @@
-import type { CallContext } from '../rpc/dispatcher';
+import type { CallContext } from '../rpc/call-context';
 import { accountInLine, accountOfLine } from '../accounts/line-access';
 import { defineHandlers } from '../rpc/handler';
 import { betPage, betTotals, onsiteBets, type BetScope } from './bet.repository';

@@ -6,7 +6,7 @@ import type { PlatformRound } from './game-round.store';
 
 /**
  * The game platform as the back office sees it: a third party behind this interface. The
- * embedded default is the simulator (server/games/simulator), whose books live in tables of the
+ * embedded default is the simulator (server/simulator), whose books live in tables of the
  * same database; a real platform's adapter speaks its HTTP API and ignores the `db` it is given.
  *
  * A call either answers, or refuses for certain (PlatformRefusal: nothing happened there), or

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pickLanguage } from '../../contract/common.contract';
 import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
 import type { MethodDefinition } from '../../contract/method.contract';
@@ -12,18 +12,17 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { registerFileRoute } from '../files/file-route';
 import { countryOf, normaliseIp } from '../geo/ip-region';
-import { createJobRunner, noJobRunner, type JobRunnerOptions } from '../jobs/job-runner';
-import { createDispatcher, type Handler, type JsonRpcResponse } from '../rpc/dispatcher';
+import { noJobRunner, type JobRunner } from '../jobs/job-runner';
+import type { Handler } from '../rpc/call-context';
+import { createDispatcher, type Dispatcher, type JsonRpcResponse } from '../rpc/dispatcher';
 import { contract } from '../../contract/methods.contract';
 import { createHandlers, openRpcDocument } from '../rpc/handlers';
 import type { PlatformFor } from '../games/game-platform';
-import { simulatorPlatform } from '../games/simulator/simulator-platform';
-import { sendPlatformPushes } from '../games/platform-pushes';
-import { repairStaleTransfers } from '../points/game-transfers';
-import { drainRollupsJob } from '../reports/rollup-drain';
+import { simulatorPlatform } from '../simulator/simulator-platform';
 import { errorMessage } from '../rpc/messages';
 import { normaliseHost, resolveSite, siteGatewayUrl } from '../sites/site.repository';
 import { LOGO_ROUTE, siteLogo } from '../sites/system-setting.handlers';
+import { createBackgroundWork, type BackgroundWorkOptions } from './background-work';
 
 /** What the pages may load: their own files only, no inline script, no framing. */
 const cspDirectives: Record<string, string[]> = {
@@ -59,13 +58,6 @@ function appPage(html: string): (nonce: string) => string {
   return (nonce) => `${head}<meta name="csp-nonce" content="${nonce}" />\n  </head>${tail}`;
 }
 
-/** How often the repair job looks for transfers left pending (each older than REPAIR_JOB_AFTER_MS). */
-const TRANSFER_REPAIR_EVERY_MS = 15_000;
-/** How often queued pushes to the game platform are sent: a closed game is closed there within about a second. */
-const PLATFORM_PUSH_EVERY_MS = 1_000;
-/** How often the bets queued for the report rollups are drained into them (reports drain first anyway). */
-const ROLLUP_DRAIN_EVERY_MS = 1_000;
-
 /** Bodies above 1 MiB get HTTP 413 with a JSON-RPC error (GATEWAY.md). */
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -75,19 +67,8 @@ export interface AppOptions {
   config: Pick<Config, 'trustProxy' | 'logLevel' | 'captcha' | 'loginIpLimit'>;
   /** Folder of the built web app, served at / when it exists. */
   webRoot?: string;
-  /**
-   * Background jobs: by default this process runs them too (started with the app, stopped on
-   * close). `run: false` leaves them to other processes.
-   */
-  jobs?: {
-    run?: boolean;
-    /** How often the transfer repair job looks (TRANSFER_REPAIR_EVERY_MS unless a test hurries it). */
-    repairEveryMs?: number;
-    /** How often queued platform pushes are sent (PLATFORM_PUSH_EVERY_MS). */
-    pushEveryMs?: number;
-    /** How often the report rollups' queue is drained (ROLLUP_DRAIN_EVERY_MS). */
-    drainEveryMs?: number;
-  } & Pick<JobRunnerOptions, 'pollMs' | 'leaseMs' | 'concurrency'>;
+  /** Background jobs and periodic tasks (background-work.ts): run here unless `run: false`. */
+  jobs?: BackgroundWorkOptions;
   /** The game platform (the embedded simulator unless a test injects faults into it). */
   platformFor?: PlatformFor;
   /**
@@ -134,11 +115,12 @@ function trustProxyOption(trust: AppOptions['config']['trustProxy']) {
   return trust;
 }
 
-export async function buildApp(options: AppOptions) {
-  const app = Fastify({
+/** The fastify instance with the gateway's transport settings. */
+function createFastify(config: AppOptions['config']) {
+  return Fastify({
     bodyLimit: BODY_LIMIT,
-    trustProxy: trustProxyOption(options.config.trustProxy),
-    logger: { level: options.config.logLevel },
+    trustProxy: trustProxyOption(config.trustProxy),
+    logger: { level: config.logLevel },
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: false,
     // Errors raised before routing (a malformed percent-encoding in the path) answer in JSON-RPC too.
@@ -146,65 +128,24 @@ export async function buildApp(options: AppOptions) {
       void send(reply, rpcError(null, ErrorCode.invalidRequest, headerLanguage(request)), 400);
     },
   });
+}
 
-  const {
-    run: runJobs = true,
-    repairEveryMs = TRANSFER_REPAIR_EVERY_MS,
-    pushEveryMs = PLATFORM_PUSH_EVERY_MS,
-    drainEveryMs = ROLLUP_DRAIN_EVERY_MS,
-    ...jobOptions
-  } = options.jobs ?? {};
-  const jobs = runJobs
-    ? createJobRunner({
-        ...jobOptions,
-        db: options.db,
-        clock: options.clock,
-        onError: (error, jobId) => app.log.error({ err: error, jobId }, 'internal error in a background job'),
-      })
-    : null;
-  // The runner lives as long as the app: close() waits for an item under way.
-  if (jobs) {
-    app.addHook('onReady', async () => jobs.start());
-    app.addHook('onClose', async () => jobs.stop());
-  }
-  const platformFor = options.platformFor ?? simulatorPlatform;
-  // The transfer repair job, the platform pushes and the rollups' drain run where background
-  // jobs do; several processes may run them at once. A slow run is let finish rather than
-  // joined by the next.
-  if (jobs) {
-    const every = (ms: number, label: string, work: () => Promise<unknown>) => {
-      let running: Promise<unknown> | null = null;
-      const timer = setInterval(() => {
-        if (running) return;
-        running = work()
-          .catch((error: unknown) => app.log.error({ err: error }, `internal error in ${label}`))
-          .finally(() => {
-            running = null;
-          });
-      }, ms);
-      timer.unref();
-      app.addHook('onClose', async () => {
-        clearInterval(timer);
-        await running;
-      });
-    };
-    every(repairEveryMs, 'the transfer repair job', () => repairStaleTransfers(options.db, platformFor, options.clock.now()));
-    every(pushEveryMs, 'the platform pushes', () => sendPlatformPushes(options.db, platformFor, options.clock.now()));
-    every(drainEveryMs, 'the report rollups drain', () => drainRollupsJob(options.db));
-  }
-
-  const dispatcher = createDispatcher({
+/** The one dispatcher of the three call forms: the contract's methods (and a test's extra ones). */
+function createAppDispatcher(options: AppOptions, jobs: Pick<JobRunner, 'kick'>, platformFor: PlatformFor, log: FastifyBaseLogger) {
+  return createDispatcher({
     db: options.db,
     clock: options.clock,
     contract: { ...contract, ...options.extraMethods?.contract },
     handlers: {
-      ...(createHandlers(options.db.kind, jobs ?? noJobRunner, platformFor, options.reportDb) as unknown as Record<string, Handler>),
+      ...(createHandlers(options.db.kind, jobs, platformFor, options.reportDb) as unknown as Record<string, Handler>),
       ...options.extraMethods?.handlers,
     },
     settings: { captcha: options.config.captcha, loginIpLimit: options.config.loginIpLimit },
-    onInternalError: (error, method) => app.log.error({ err: error, method }, 'internal error in a call'),
+    onInternalError: (error, method) => log.error({ err: error, method }, 'internal error in a call'),
   });
+}
 
+async function registerSecurityHeaders(app: FastifyInstance) {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
     // Served over plain HTTP by default; HSTS belongs to the TLS terminator in front.
@@ -219,8 +160,10 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onRequest', async (request, reply) => {
     if (request.protocol === 'https' || isLoopbackHost(originOf(request).host)) reply.header('cross-origin-opener-policy', 'same-origin');
   });
+}
 
-  // Every body is read as text and parsed here, so no body can reach a handler unchecked.
+/** Every body is read as text and parsed here, so no body can reach a handler unchecked. */
+function registerBodyHandling(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
 
@@ -236,25 +179,27 @@ export async function buildApp(options: AppOptions) {
     request.log.error({ err: error }, 'request failed');
     return send(reply, rpcError(null, ErrorCode.unknownException, language));
   });
+}
 
-  function parseBody(
-    request: FastifyRequest,
-  ): { ok: true; value: unknown } | { ok: false; code: typeof ErrorCode.parseError | typeof ErrorCode.invalidRequest } {
-    const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    let text = typeof request.body === 'string' ? request.body : '';
-    if (contentType === 'application/x-www-form-urlencoded') {
-      const json = new URLSearchParams(text).get('json');
-      if (json === null) return { ok: false, code: ErrorCode.invalidRequest };
-      text = json;
-    }
-    if (text.trim() === '') return { ok: false, code: ErrorCode.invalidRequest };
-    try {
-      return { ok: true, value: JSON.parse(text) };
-    } catch {
-      return { ok: false, code: ErrorCode.parseError };
-    }
+function parseBody(
+  request: FastifyRequest,
+): { ok: true; value: unknown } | { ok: false; code: typeof ErrorCode.parseError | typeof ErrorCode.invalidRequest } {
+  const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  let text = typeof request.body === 'string' ? request.body : '';
+  if (contentType === 'application/x-www-form-urlencoded') {
+    const json = new URLSearchParams(text).get('json');
+    if (json === null) return { ok: false, code: ErrorCode.invalidRequest };
+    text = json;
   }
+  if (text.trim() === '') return { ok: false, code: ErrorCode.invalidRequest };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, code: ErrorCode.parseError };
+  }
+}
 
+function registerRpcRoutes(app: FastifyInstance, dispatcher: Dispatcher) {
   // Reading B (form field "json") and plain JSON-RPC 2.0 (envelope or batch).
   app.post('/api', async (request, reply) => {
     const body = parseBody(request);
@@ -276,75 +221,88 @@ export async function buildApp(options: AppOptions) {
     const envelope = { jsonrpc: '2.0', id: null, method: request.params.method, params };
     return send(reply, await dispatcher.dispatch(envelope, originOf(request)));
   });
+}
 
-  // Exports' files (GATEWAY.md "Files"): bytes, not JSON-RPC, once the session is checked.
-  registerFileRoute(app, { db: options.db, clock: options.clock });
+/** The site that answers this request's host (null when none does). */
+function siteOfRequest(db: Database, request: FastifyRequest) {
+  const origin = originOf(request);
+  return resolveSite(db, { ...origin, country: countryOf(origin.ip) });
+}
 
+/** Routes answered per site: the OpenRPC document, the logo, the health check. */
+function registerSiteRoutes(app: FastifyInstance, db: Database) {
   app.get('/api/openrpc.json', async (request, reply) => {
-    const origin = originOf(request);
-    const site = await resolveSite(options.db, { ...origin, country: countryOf(origin.ip) });
-    const url = site ? await siteGatewayUrl(options.db, site.id, origin, request.protocol) : '/api';
+    const site = await siteOfRequest(db, request);
+    const url = site ? await siteGatewayUrl(db, site.id, originOf(request), request.protocol) : '/api';
     return reply.type('application/json; charset=utf-8').send(openRpcDocument(url));
   });
 
   // The site's uploaded logo (system settings); the hash in its address only renews caches.
   app.get(`${LOGO_ROUTE}/:hash`, async (request, reply) => {
-    const origin = originOf(request);
-    const site = await resolveSite(options.db, { ...origin, country: countryOf(origin.ip) });
-    const logo = site ? await siteLogo(options.db, site.id) : null;
+    const site = await siteOfRequest(db, request);
+    const logo = site ? await siteLogo(db, site.id) : null;
     if (!logo) return reply.code(404).type('text/plain; charset=utf-8').send('no logo');
     return reply.type(logo.type).header('cache-control', 'public, max-age=86400').send(logo.bytes);
   });
 
   // Readiness for a load balancer: the site of this host, one indexed read.
   app.get('/api/health', async (request, reply) => {
-    const origin = originOf(request);
-    const site = await resolveSite(options.db, { ...origin, country: countryOf(origin.ip) });
+    const site = await siteOfRequest(db, request);
     return reply.send({ ok: site !== null, sn: site?.id ?? null });
   });
+}
 
-  const webRoot = options.webRoot;
-  const hasWeb = webRoot !== undefined && existsSync(join(webRoot, 'index.html'));
-  const page = hasWeb ? appPage(readFileSync(join(webRoot, 'index.html'), 'utf8')) : null;
-  // The phone's entry (spec §1): its own page and bundle, under /m/.
-  const mobilePage =
-    hasWeb && existsSync(join(webRoot, 'm', 'index.html')) ? appPage(readFileSync(join(webRoot, 'm', 'index.html'), 'utf8')) : null;
-  if (hasWeb) {
-    // The pages themselves are answered by the not-found handler below, each with a nonce of its own.
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      index: false,
-      wildcard: false,
-      allowedPath: (path) => path !== '/index.html' && path !== '/m/index.html',
-    });
-    app.get('/m', async (_request, reply) => reply.redirect('/m/', 301));
-    // Installable (spec: the site's title and logo): the manifest names the site that answers the host.
-    app.get('/m/manifest.webmanifest', async (request, reply) => {
-      const origin = originOf(request);
-      const site = await resolveSite(options.db, { ...origin, country: countryOf(origin.ip) });
-      const icons = [
-        { src: '/app-icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-        { src: '/app-icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-        { src: '/app-icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
-      ];
-      const logo = site?.logo ? [{ src: site.logo, sizes: 'any', purpose: 'any' }] : [];
-      const name = site?.title || 'Credit back office';
-      return reply
-        .type('application/manifest+json; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(
-          JSON.stringify({
-            name,
-            short_name: name.slice(0, 12),
-            start_url: '/m/#/notice',
-            scope: '/m/',
-            display: 'standalone',
-            background_color: site?.ui === 'red' ? '#7f1d1d' : '#0a0a0a',
-            theme_color: site?.ui === 'red' ? '#b91c1c' : '#0a0a0a',
-            icons: [...logo, ...icons],
-          }),
-        );
-    });
+/** The phone entry's web manifest (spec: the site's title and logo), for the site that answers the host. */
+function mobileManifest(site: Awaited<ReturnType<typeof resolveSite>>): string {
+  const icons = [
+    { src: '/app-icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/app-icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/app-icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+  ];
+  const logo = site?.logo ? [{ src: site.logo, sizes: 'any', purpose: 'any' }] : [];
+  const name = site?.title || 'Credit back office';
+  return JSON.stringify({
+    name,
+    short_name: name.slice(0, 12),
+    start_url: '/m/#/notice',
+    scope: '/m/',
+    display: 'standalone',
+    background_color: site?.ui === 'red' ? '#7f1d1d' : '#0a0a0a',
+    theme_color: site?.ui === 'red' ? '#b91c1c' : '#0a0a0a',
+    icons: [...logo, ...icons],
+  });
+}
+
+/** A built page with a place for the nonce, or null when the web app has no such page. */
+function builtPage(webRoot: string | undefined, ...path: string[]): ((nonce: string) => string) | null {
+  if (webRoot === undefined || !existsSync(join(webRoot, ...path))) return null;
+  return appPage(readFileSync(join(webRoot, ...path), 'utf8'));
+}
+
+/** The built web app's files and its installable phone entry (spec §1: its own page and bundle, under /m/). */
+async function registerWebFiles(app: FastifyInstance, db: Database, webRoot: string) {
+  // The pages themselves are answered by the not-found handler, each with a nonce of its own.
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    index: false,
+    wildcard: false,
+    allowedPath: (path) => path !== '/index.html' && path !== '/m/index.html',
+  });
+  app.get('/m', async (_request, reply) => reply.redirect('/m/', 301));
+  app.get('/m/manifest.webmanifest', async (request, reply) =>
+    reply
+      .type('application/manifest+json; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(mobileManifest(await siteOfRequest(db, request))),
+  );
+}
+
+/** The web app at / and /m/ when it is built (else a short note at /), and every other path's answer. */
+async function registerWebApp(app: FastifyInstance, db: Database, webRoot: string | undefined) {
+  const page = builtPage(webRoot, 'index.html');
+  const mobilePage = page ? builtPage(webRoot, 'm', 'index.html') : null;
+  if (page && webRoot !== undefined) {
+    await registerWebFiles(app, db, webRoot);
   } else {
     app.get('/', async (_request, reply) =>
       reply.send({ name: 'credit back office gateway', openrpc: '/api/openrpc.json', web: 'not built' }),
@@ -366,6 +324,27 @@ export async function buildApp(options: AppOptions) {
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
+}
 
+/**
+ * The gateway's HTTP app, step by step: the transport, the background work (started when the
+ * app is ready, stopped on close), the dispatcher, then the routes in the order they are matched.
+ */
+export async function buildApp(options: AppOptions) {
+  const app = createFastify(options.config);
+  const platformFor = options.platformFor ?? simulatorPlatform;
+  const background = createBackgroundWork(options.db, options.clock, platformFor, options.jobs ?? {}, app.log);
+  // The work lives as long as the app: close() waits for what is under way.
+  app.addHook('onReady', async () => background.start());
+  app.addHook('onClose', async () => background.stop());
+  const dispatcher = createAppDispatcher(options, background.jobs ?? noJobRunner, platformFor, app.log);
+
+  await registerSecurityHeaders(app);
+  registerBodyHandling(app);
+  registerRpcRoutes(app, dispatcher);
+  // Exports' files (GATEWAY.md "Files"): bytes, not JSON-RPC, once the session is checked.
+  registerFileRoute(app, { db: options.db, clock: options.clock });
+  registerSiteRoutes(app, options.db);
+  await registerWebApp(app, options.db, options.webRoot);
   return app;
 }

@@ -4,7 +4,7 @@ import type { Cell } from '../../shared/table-cells';
 import { accountInLine } from '../accounts/line-access';
 import type { Queryable } from '../db/database';
 import { scoreLogPages, scoreLogSnapshot, type ScoreLogFilters } from '../points/score-log.repository';
-import type { CallContext } from '../rpc/dispatcher';
+import type { CallContext } from '../rpc/call-context';
 import { beijingText } from '../sites/site.handlers';
 import { agentListExport, memberListExport } from './account-export-sources';
 import { betExport } from './bet-export-source';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { addChild } from '../accounts/account-add.handlers';
 import { disableChild, enableChild } from '../accounts/account-status.handlers';
 import type { Queryable } from '../db/database';
-import type { ActingContext } from '../rpc/dispatcher';
+import type { ActingContext } from '../rpc/call-context';
 import type { ExportOwner } from './export-sources';
 import { runExportTask, type TaskOutput } from './export-task';
 import type { JobKind, JobRow } from './job.repository';

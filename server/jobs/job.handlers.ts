@@ -3,7 +3,7 @@ import { LOGIN_ID_PATTERN } from '../../contract/patterns.contract';
 import { checkChildLimits } from '../accounts/account-add.handlers';
 import { accountInLine, callerMayChangeDownline } from '../accounts/line-access';
 import { hashSecret } from '../auth/password';
-import type { CallContext } from '../rpc/dispatcher';
+import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { errorMessage } from '../rpc/messages';
 import { RpcError } from '../rpc/rpc-error';

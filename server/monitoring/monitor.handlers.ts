@@ -7,7 +7,7 @@ import { iso } from '../db/timestamps';
 import { insertFile } from '../files/file.repository';
 import { contentTypes, writeExport } from '../jobs/export-writer';
 import { exportText } from '../jobs/export-text';
-import type { CallContext } from '../rpc/dispatcher';
+import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 

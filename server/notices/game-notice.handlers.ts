@@ -4,7 +4,7 @@ import type { NoticeTexts } from '../../contract/notice.contract';
 import { iso } from '../db/timestamps';
 import type { PlatformFor } from '../games/game-platform';
 import { queuePush } from '../games/platform-pushes';
-import type { CallContext } from '../rpc/dispatcher';
+import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { cleanTexts, localised } from './notice.handlers';

@@ -5,7 +5,7 @@ import type { NoticeKind, NoticeStatus, NoticeTexts, StoredNoticeStatus } from '
 import { applyNoticeAction, noticeStatusOf, type NoticeAction } from '../../machines/notice-lifecycle.machine';
 import type { Queryable } from '../db/database';
 import { iso } from '../db/timestamps';
-import type { CallContext } from '../rpc/dispatcher';
+import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { sanitizeNoticeHtml } from './rich-text';

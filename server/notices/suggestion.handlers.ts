@@ -4,7 +4,7 @@ import type { Suggestion, SuggestionStatus } from '../../contract/suggestion.con
 import { accountOfLine } from '../accounts/line-access';
 import { iso } from '../db/timestamps';
 import { queuePush } from '../games/platform-pushes';
-import type { CallContext } from '../rpc/dispatcher';
+import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 

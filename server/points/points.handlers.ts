@@ -5,7 +5,7 @@ import { ErrorCode } from '../../contract/errors.contract';
 import { beijingDayOf } from '../../contract/report.contract';
 import { accountInLine, callerMayChangeDownline } from '../accounts/line-access';
 import { iso } from '../db/timestamps';
-import type { CallContext } from '../rpc/dispatcher';
+import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { billSumsOfChildren, closedBillSums, minusBill, NO_BILL } from '../reports/report.repository';

@@ -3,7 +3,7 @@ import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { ScoreCheckRow } from '../../contract/score-check.contract';
 import { iso } from '../db/timestamps';
-import type { CallContext } from '../rpc/dispatcher';
+import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 

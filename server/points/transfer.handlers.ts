@@ -7,7 +7,7 @@ import type { TransferState } from '../../contract/transfer.contract';
 import { accountInLine } from '../accounts/line-access';
 import { iso } from '../db/timestamps';
 import type { PlatformFor } from '../games/game-platform';
-import type { CallContext } from '../rpc/dispatcher';
+import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { repairTransfer } from './game-transfers';

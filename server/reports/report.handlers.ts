@@ -5,7 +5,7 @@ import { beijingDayOf } from '../../contract/report.contract';
 import { accountOfLine } from '../accounts/line-access';
 import type { Queryable } from '../db/database';
 import { iso } from '../db/timestamps';
-import type { CallContext } from '../rpc/dispatcher';
+import type { CallContext } from '../rpc/call-context';
 import { sql } from 'drizzle-orm';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';

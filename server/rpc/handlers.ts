@@ -25,7 +25,7 @@ import { gameNoticeHandlers } from '../notices/game-notice.handlers';
 import { pointsHandlers } from '../points/points.handlers';
 import { transferHandlers } from '../points/transfer.handlers';
 import type { PlatformFor } from '../games/game-platform';
-import { simulatorPlatform } from '../games/simulator/simulator-platform';
+import { simulatorPlatform } from '../simulator/simulator-platform';
 import { siteHandlers } from '../sites/site.handlers';
 import { subAccountHandlers } from '../subaccounts/sub-account.handlers';
 import { siteGatewayUrl } from '../sites/site.repository';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { hashSecret } from '../auth/password';
 import type { Database, Queryable } from '../db/database';
 import { sendPlatformPushes } from '../games/platform-pushes';
-import { simulatorPlatform } from '../games/simulator/simulator-platform';
+import { simulatorPlatform } from '../simulator/simulator-platform';
 import { issuePoints, transferPoints } from '../points/ledger';
 
 export interface DemoLogin {

@@ -114,12 +114,13 @@ export function seedGameHistory(db: Queryable, options: HistoryOptions): Promise
   return db.transaction((tx) => playHistory(tx, options));
 }
 
-async function playHistory(tx: Queryable, options: HistoryOptions): Promise<number> {
+/** The site's accounts locked and its players picked; null when the site is gone or has played this kind of history already. */
+async function openHistory(tx: Queryable, options: HistoryOptions): Promise<History | null> {
   const kind = options.kind ?? 'H';
   const siteId = options.siteId;
   const site = await tx.one<{ score_serial: string | number }>(sql`SELECT score_serial FROM sites WHERE id = ${siteId} FOR UPDATE`);
   const played = await tx.one(sql`SELECT 1 FROM game_sessions WHERE site_id = ${siteId} AND session_id LIKE ${`${kind}-%`} LIMIT 1`);
-  if (!site || played) return 0;
+  if (!site || played) return null;
   const { accounts, wallet } = await lockAccounts(tx, siteId);
   const names = new Map(
     (await tx.rows<{ game_code: string; game_name: string }>(sql`SELECT game_code, game_name FROM games`)).map((row) => [
@@ -132,8 +133,7 @@ async function playHistory(tx: Queryable, options: HistoryOptions): Promise<numb
     .sort((a, b) => (a.balance === b.balance ? Number(BigInt(a.id) - BigInt(b.id)) : a.balance > b.balance ? -1 : 1))
     .slice(0, options.members ?? accounts.size)
     .map((account) => account.id);
-  const now = options.now.getTime();
-  const history: History = {
+  return {
     options,
     kind,
     names,
@@ -149,6 +149,13 @@ async function playHistory(tx: Queryable, options: HistoryOptions): Promise<numb
     limit: options.bets ?? Number.MAX_SAFE_INTEGER,
     roundsWriting: Promise.resolve(),
   };
+}
+
+async function playHistory(tx: Queryable, options: HistoryOptions): Promise<number> {
+  const history = await openHistory(tx, options);
+  if (!history) return 0;
+  const { siteId } = options;
+  const now = options.now.getTime();
   await createStaging(tx);
   const firstDay = Math.floor((now + BEIJING_MS) / DAY_MS) * DAY_MS - BEIJING_MS - options.days * DAY_MS;
   const bets = await startBulkBetLoad(tx, siteId, { from: new Date(firstDay), to: options.now }, options.now);
@@ -160,7 +167,7 @@ async function playHistory(tx: Queryable, options: HistoryOptions): Promise<numb
     // little more: sessions end early when a member runs out at the platform.
     const daysLeft = (now - dayStart) / DAY_MS;
     const perMemberDay = options.bets
-      ? ((options.bets - history.made) * 1.15) / Math.max(1, playerIds.length * Math.max(1, daysLeft))
+      ? ((options.bets - history.made) * 1.15) / Math.max(1, history.playerIds.length * Math.max(1, daysLeft))
       : DEMO_BETS_PER_MEMBER_DAY;
     const load = await playDay(history, dayStart, perMemberDay);
     await writing;
@@ -231,76 +238,278 @@ async function lockAccounts(tx: Queryable, siteId: string) {
 
 const yieldToWrites = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+const at = (time: number) => new Date(time).toISOString();
+
+/** The company issues what it lacks to score up its own (the rows of the ledger: LOG_COLUMNS). */
+function issueRow(history: History, company: Account, issued: bigint, time: number): LogRow {
+  return [
+    history.options.siteId,
+    String(++history.serial),
+    'issue',
+    null,
+    company.id,
+    company.id,
+    String(issued),
+    String(company.balance),
+    String(company.balance + issued),
+    null,
+    null,
+    company.id,
+    company.login,
+    'History issuance',
+    'done',
+    null,
+    null,
+    at(time),
+  ];
+}
+
+function scoreUpRow(history: History, parent: Account, child: Account, amount: bigint, time: number): LogRow {
+  return [
+    history.options.siteId,
+    String(++history.serial),
+    'up',
+    parent.id,
+    child.id,
+    child.id,
+    String(amount),
+    String(child.balance),
+    String(child.balance + amount),
+    String(parent.balance),
+    String(parent.balance - amount),
+    parent.id,
+    parent.login,
+    'History top-up',
+    'done',
+    null,
+    null,
+    at(time),
+  ];
+}
+
+/** A member's transfer to the game wallet ('in') or back from it ('out'), within a game session. */
+function transferRow(history: History, type: 'in' | 'out', member: Account, amount: bigint, transactionId: string, time: number): LogRow {
+  const { wallet } = history;
+  const into = type === 'in';
+  return [
+    history.options.siteId,
+    String(++history.serial),
+    type,
+    into ? member.id : wallet.id,
+    into ? wallet.id : member.id,
+    member.id,
+    String(amount),
+    String(member.balance),
+    String(into ? member.balance - amount : member.balance + amount),
+    String(wallet.balance),
+    String(into ? wallet.balance + amount : wallet.balance - amount),
+    member.id,
+    member.login,
+    '',
+    'done',
+    `${transactionId}-${type}`,
+    transactionId,
+    at(time),
+  ];
+}
+
+/**
+ * Score-up of `child` to its point limit by its parent, the parent first refilled the same way
+ * (the company issues what it lacks). False when a limit leaves less than `need`.
+ */
+function refill(history: History, load: DayLoad, child: Account, need: bigint, time: number): boolean {
+  const amount = child.limit - child.balance;
+  if (amount < need || amount <= 0n || child.parentId === null) return false;
+  const parent = history.accounts.get(child.parentId)!;
+  if (parent.balance < amount) {
+    if (parent.level === 0) {
+      const issued = amount * 10n;
+      load.log.push(issueRow(history, parent, issued, time));
+      parent.balance += issued;
+      parent.touched = true;
+    } else if (!refill(history, load, parent, amount - parent.balance, time)) return false;
+  }
+  load.log.push(scoreUpRow(history, parent, child, amount, time));
+  parent.balance -= amount;
+  child.balance += amount;
+  child.scoredAt = new Date(time);
+  parent.touched = child.touched = true;
+  return true;
+}
+
+type Game = (typeof GAMES)[number];
+
+/** Where a session plays: its game, table, start and the money it took to the platform. */
+interface SessionPlay {
+  game: Game;
+  table: string;
+  start: number;
+  transactionId: string;
+  stake: number;
+  /** What the member has at the platform, as the bets go. */
+  atPlatform: number;
+}
+
+/** The round a bet is on, drawn once per table and round as the platform draws it. */
+function drawRound(
+  history: History,
+  load: DayLoad,
+  play: SessionPlay,
+  round: string,
+  times: { index: number; bet: number; settle: number },
+) {
+  const { game, table } = play;
+  const { options } = history;
+  const live = game.roundSeconds > 0;
+  const key = `${table}/${round}`;
+  let drawn = load.rounds.get(key);
+  if (!drawn) {
+    drawn = {
+      gameCode: game.gameCode,
+      gameId: table,
+      round,
+      siteId: options.siteId,
+      startedAt: new Date(live ? times.index * game.roundSeconds * 1000 : times.bet),
+      endedAt: new Date(times.settle),
+      result: game.round(
+        live ? seededRandom(options.seed, table, times.index) : seededRandom(options.seed, `${table}/${options.siteId}`, history.orders),
+      ),
+    };
+    load.rounds.set(key, drawn);
+  }
+  return drawn.result;
+}
+
+/** A slot spin's jackpot: its rake into the table's pool, and the pool when the spin hits it. */
+function slotJackpot(history: History, table: string, stake: number, result: unknown) {
+  const rake = jackpotRake(stake);
+  let pool = (history.pools.get(table) ?? JACKPOT_START) + rake;
+  let won = 0;
+  if (jackpotHit(result as SlotSpin)) {
+    won = pool;
+    pool = JACKPOT_START;
+  }
+  history.pools.set(table, pool);
+  return { rake, pool, won };
+}
+
+/** Bet `play` of a session; null when its round settles after now (the session stops there). */
+function playBet(history: History, load: DayLoad, member: Account, session: SessionPlay, play: number) {
+  const { random } = history;
+  const { game, table, start, stake } = session;
+  const now = history.options.now.getTime();
+  const live = game.roundSeconds > 0;
+  const orderId = `${beijingDate(start)}${String(++history.orders).padStart(history.kind === 'H' ? 8 : 10, '0')}`;
+  const index = live ? Math.floor(start / (game.roundSeconds * 1000)) + play : history.orders;
+  // A spin is one player's: its number names the site too, so two sites' spins never share one.
+  const round = live ? liveRoundNo(game, index) : `S-${history.options.siteId}-${orderId}`;
+  const betTime = live ? index * game.roundSeconds * 1000 + 5_000 + random.below(15_000) : start + play * 8_000;
+  const settleTime = live ? (index + 1) * game.roundSeconds * 1000 : betTime + 2_000;
+  if (settleTime > now) return null;
+  const result = drawRound(history, load, session, round, { index, bet: betTime, settle: settleTime });
+  const betCode = pickBet(random, game.commonBets);
+  const payout = game.settle(betCode, stake, result)!;
+  const jackpot = live ? { rake: 0, pool: 0, won: 0 } : slotJackpot(history, table, stake, result);
+  const redPacket = random.below(400) === 0 ? (1 + random.below(88)) * 100 : 0;
+  const [validBet] = validBets(game.gameCode, [{ betCode, stake, payout }]);
+  const cancelled = random.below(1500) === 0;
+  const winLoss = cancelled ? 0 : payout - stake + jackpot.won + redPacket;
+  history.made += 1;
+  load.bets.push(
+    betCopyLine({
+      orderId,
+      memberId: member.id,
+      betTime: new Date(betTime),
+      settleTime: new Date(settleTime),
+      gameCode: game.gameCode,
+      gameType: game.gameType,
+      playType: playTypeOf(betCode),
+      betCode,
+      gameId: table,
+      gameName: history.names.get(game.gameCode) ?? game.gameCode,
+      round,
+      transactionId: session.transactionId,
+      status: cancelled ? 'cancelled' : 'settled',
+      bet: stake,
+      validBet: cancelled ? 0 : validBet!,
+      settle: cancelled ? stake : payout,
+      winLoss,
+      jackpot: jackpot.pool,
+      jackpotWon: cancelled ? 0 : jackpot.won,
+      jackpotRake: jackpot.rake,
+      redPacket: cancelled ? 0 : redPacket,
+    }),
+  );
+  return { winLoss, betTime, settleTime };
+}
+
+/** The ledger of a session that placed bets: points in to the platform, what is left back out, the session itself. */
+function closeSession(
+  history: History,
+  load: DayLoad,
+  member: Account,
+  session: SessionPlay,
+  transferred: number,
+  times: { first: number; last: number },
+) {
+  const { wallet } = history;
+  const startedAt = times.first - 30_000;
+  const endedAt = Math.min(times.last + 30_000, history.options.now.getTime());
+  const amount = BigInt(transferred);
+  load.log.push(transferRow(history, 'in', member, amount, session.transactionId, startedAt));
+  member.balance -= amount;
+  wallet.balance += amount;
+  if (session.atPlatform > 0) {
+    const back = BigInt(session.atPlatform);
+    load.log.push(transferRow(history, 'out', member, back, session.transactionId, endedAt));
+    member.balance += back;
+    wallet.balance -= back;
+  }
+  member.touched = wallet.touched = true;
+  load.sessions.push(copyLine([history.options.siteId, session.transactionId, member.id, at(startedAt), at(endedAt)]));
+}
+
+/** One game session of a member: a transfer in, bets within what it has at the platform, a transfer out. */
+function playSession(
+  history: History,
+  load: DayLoad,
+  member: Account,
+  day: { start: number; session: number; slot: number; perSession: number },
+) {
+  const { random } = history;
+  const now = history.options.now.getTime();
+  const game = pick(random, GAMES);
+  const table = pick(random, game.tables);
+  const start = day.start + day.session * day.slot + random.below(day.slot);
+  if (start >= now - 600_000) return;
+  const transactionId = `${history.kind}-${member.id}-${beijingDate(start)}-${day.session}`;
+  const plays = 5 + random.below(Math.max(1, Math.round(2 * day.perSession - 10)));
+  if (member.balance < BigInt(5 * STAKES[0]!) && !refill(history, load, member, BigInt(5 * STAKES[0]!), start - 60_000)) return;
+  const balance = Number(member.balance);
+  const stake = Math.min(pick(random, STAKES.slice(0, 5)), Math.floor(balance / 5));
+  const transferred = Math.min(balance, stake * (10 + random.below(21)));
+  if (stake < STAKES[0]!) return;
+  const session: SessionPlay = { game, table, start, transactionId, stake, atPlatform: transferred };
+  let first: number | null = null;
+  let last: number | null = null;
+  for (let play = 0; play < plays && history.made < history.limit; play++) {
+    if (session.atPlatform < stake) break;
+    const bet = playBet(history, load, member, session, play);
+    if (!bet) break;
+    session.atPlatform += bet.winLoss;
+    first ??= bet.betTime;
+    last = bet.settleTime;
+  }
+  if (first === null || last === null) return;
+  closeSession(history, load, member, session, transferred, { first, last });
+}
+
 /** One day's play, drawn in memory on the balances the days before left (yielding now and then to the day being written). */
 async function playDay(history: History, dayStart: number, perMemberDay: number): Promise<DayLoad> {
-  const { options, random, accounts, wallet } = history;
-  const siteId = options.siteId;
+  const { random, accounts } = history;
   const load = new DayLoad();
-  const now = options.now.getTime();
-  const at = (time: number) => new Date(time).toISOString();
   const activeChance = Math.min(0.7, perMemberDay / 15);
   const betsWhenPlaying = perMemberDay / activeChance;
-
-  // Score-up of `child` to its point limit by its parent, the parent first refilled the same way
-  // (the company issues what it lacks). False when a limit leaves less than `need`.
-  const refill = (child: Account, need: bigint, time: number): boolean => {
-    const amount = child.limit - child.balance;
-    if (amount < need || amount <= 0n || child.parentId === null) return false;
-    const parent = accounts.get(child.parentId)!;
-    if (parent.balance < amount) {
-      if (parent.level === 0) {
-        const issued = amount * 10n;
-        load.log.push([
-          siteId,
-          String(++history.serial),
-          'issue',
-          null,
-          parent.id,
-          parent.id,
-          String(issued),
-          String(parent.balance),
-          String(parent.balance + issued),
-          null,
-          null,
-          parent.id,
-          parent.login,
-          'History issuance',
-          'done',
-          null,
-          null,
-          at(time),
-        ]);
-        parent.balance += issued;
-        parent.touched = true;
-      } else if (!refill(parent, amount - parent.balance, time)) return false;
-    }
-    load.log.push([
-      siteId,
-      String(++history.serial),
-      'up',
-      parent.id,
-      child.id,
-      child.id,
-      String(amount),
-      String(child.balance),
-      String(child.balance + amount),
-      String(parent.balance),
-      String(parent.balance - amount),
-      parent.id,
-      parent.login,
-      'History top-up',
-      'done',
-      null,
-      null,
-      at(time),
-    ]);
-    parent.balance -= amount;
-    child.balance += amount;
-    child.scoredAt = new Date(time);
-    parent.touched = child.touched = true;
-    return true;
-  };
-
   const perSession = Math.min(80, Math.max(15, betsWhenPlaying / 2));
   const meanSessions = Math.max(1, betsWhenPlaying / perSession);
   for (const memberId of history.playerIds) {
@@ -314,148 +523,7 @@ async function playDay(history: History, dayStart: number, perMemberDay: number)
     const count = 1 + random.below(Math.max(1, Math.round(2 * meanSessions - 1)));
     const slot = Math.floor((DAY_MS - 3_600_000) / count);
     for (let session = 0; session < count && history.made < history.limit; session++) {
-      const game = pick(random, GAMES);
-      const table = pick(random, game.tables);
-      const start = dayStart + session * slot + random.below(slot);
-      if (start >= now - 600_000) continue;
-      const transactionId = `${history.kind}-${memberId}-${beijingDate(start)}-${session}`;
-      const plays = 5 + random.below(Math.max(1, Math.round(2 * perSession - 10)));
-      if (member.balance < BigInt(5 * STAKES[0]!) && !refill(member, BigInt(5 * STAKES[0]!), start - 60_000)) continue;
-      const balance = Number(member.balance);
-      const stake = Math.min(pick(random, STAKES.slice(0, 5)), Math.floor(balance / 5));
-      const transferred = Math.min(balance, stake * (10 + random.below(21)));
-      if (stake < STAKES[0]!) continue;
-      let atPlatform = transferred;
-      let first: number | null = null;
-      let last: number | null = null;
-      const live = game.roundSeconds > 0;
-      for (let play = 0; play < plays && history.made < history.limit; play++) {
-        if (atPlatform < stake) break;
-        const orderId = `${beijingDate(start)}${String(++history.orders).padStart(history.kind === 'H' ? 8 : 10, '0')}`;
-        const index = live ? Math.floor(start / (game.roundSeconds * 1000)) + play : history.orders;
-        // A spin is one player's: its number names the site too, so two sites' spins never share one.
-        const round = live ? liveRoundNo(game, index) : `S-${siteId}-${orderId}`;
-        const betTime = live ? index * game.roundSeconds * 1000 + 5_000 + random.below(15_000) : start + play * 8_000;
-        const settleTime = live ? (index + 1) * game.roundSeconds * 1000 : betTime + 2_000;
-        if (settleTime > now) break;
-        const key = `${table}/${round}`;
-        let drawn = load.rounds.get(key);
-        if (!drawn) {
-          drawn = {
-            gameCode: game.gameCode,
-            gameId: table,
-            round,
-            siteId,
-            startedAt: new Date(live ? index * game.roundSeconds * 1000 : betTime),
-            endedAt: new Date(settleTime),
-            result: game.round(
-              live ? seededRandom(options.seed, table, index) : seededRandom(options.seed, `${table}/${siteId}`, history.orders),
-            ),
-          };
-          load.rounds.set(key, drawn);
-        }
-        const result = drawn.result;
-        const betCode = pickBet(random, game.commonBets);
-        const payout = game.settle(betCode, stake, result)!;
-        let jackpotWon = 0;
-        let rake = 0;
-        let pool = 0;
-        if (!live) {
-          rake = jackpotRake(stake);
-          pool = (history.pools.get(table) ?? JACKPOT_START) + rake;
-          if (jackpotHit(result as SlotSpin)) {
-            jackpotWon = pool;
-            pool = JACKPOT_START;
-          }
-          history.pools.set(table, pool);
-        }
-        const redPacket = random.below(400) === 0 ? (1 + random.below(88)) * 100 : 0;
-        const [validBet] = validBets(game.gameCode, [{ betCode, stake, payout }]);
-        const cancelled = random.below(1500) === 0;
-        const winLoss = cancelled ? 0 : payout - stake + jackpotWon + redPacket;
-        atPlatform += winLoss;
-        first ??= betTime;
-        last = settleTime;
-        history.made += 1;
-        load.bets.push(
-          betCopyLine({
-            orderId,
-            memberId,
-            betTime: new Date(betTime),
-            settleTime: new Date(settleTime),
-            gameCode: game.gameCode,
-            gameType: game.gameType,
-            playType: playTypeOf(betCode),
-            betCode,
-            gameId: table,
-            gameName: history.names.get(game.gameCode) ?? game.gameCode,
-            round,
-            transactionId,
-            status: cancelled ? 'cancelled' : 'settled',
-            bet: stake,
-            validBet: cancelled ? 0 : validBet!,
-            settle: cancelled ? stake : payout,
-            winLoss,
-            jackpot: pool,
-            jackpotWon: cancelled ? 0 : jackpotWon,
-            jackpotRake: rake,
-            redPacket: cancelled ? 0 : redPacket,
-          }),
-        );
-      }
-      if (first === null || last === null) continue;
-      const startedAt = first - 30_000;
-      const endedAt = Math.min(last + 30_000, now);
-      const amount = BigInt(transferred);
-      load.log.push([
-        siteId,
-        String(++history.serial),
-        'in',
-        memberId,
-        wallet.id,
-        memberId,
-        String(amount),
-        String(member.balance),
-        String(member.balance - amount),
-        String(wallet.balance),
-        String(wallet.balance + amount),
-        memberId,
-        member.login,
-        '',
-        'done',
-        `${transactionId}-in`,
-        transactionId,
-        at(startedAt),
-      ]);
-      member.balance -= amount;
-      wallet.balance += amount;
-      if (atPlatform > 0) {
-        const back = BigInt(atPlatform);
-        load.log.push([
-          siteId,
-          String(++history.serial),
-          'out',
-          wallet.id,
-          memberId,
-          memberId,
-          String(back),
-          String(member.balance),
-          String(member.balance + back),
-          String(wallet.balance),
-          String(wallet.balance - back),
-          memberId,
-          member.login,
-          '',
-          'done',
-          `${transactionId}-out`,
-          transactionId,
-          at(endedAt),
-        ]);
-        member.balance += back;
-        wallet.balance -= back;
-      }
-      member.touched = wallet.touched = true;
-      load.sessions.push(copyLine([siteId, transactionId, memberId, at(startedAt), at(endedAt)]));
+      playSession(history, load, member, { start: dayStart, session, slot, perSession });
     }
   }
   return load;

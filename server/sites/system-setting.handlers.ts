@@ -7,7 +7,7 @@ import { ErrorCode } from '../../contract/errors.contract';
 import { LOGO_MAX_BYTES, type SystemSettings } from '../../contract/system-setting.contract';
 import type { Queryable } from '../db/database';
 import { iso } from '../db/timestamps';
-import type { CallContext } from '../rpc/dispatcher';
+import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { beijingText } from './site.handlers';

@@ -5,7 +5,7 @@ import { ErrorCode } from '../../contract/errors.contract';
 import { formatAccessCodes } from '../../contract/subaccount.contract';
 import { hashSecret } from '../auth/password';
 import { uniqueViolation } from '../db/database';
-import type { CallContext } from '../rpc/dispatcher';
+import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { endSubAccountSessions } from '../sessions/session.store';

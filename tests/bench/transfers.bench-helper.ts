@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
-import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
+import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { transferIn, transferOut } from '../../server/points/game-transfers';
 import { transferPoints } from '../../server/points/ledger';
 import { checkLedger } from '../../server/points/ledger-check';

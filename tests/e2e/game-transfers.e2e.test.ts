@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { withFaults } from '../../server/games/game-platform';
-import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
+import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { REPAIR_AFTER_MS, transferIn } from '../../server/points/game-transfers';
 import { useAppInChromium } from '../support/app-in-chromium';
 import { GameTransferPage } from '../support/pages/game-transfer-page';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { storeBets, type PlatformBet } from '../../server/games/bet.store';
-import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
+import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { transferIn } from '../../server/points/game-transfers';
 import { formatAmount } from '../../src/lib/format';
 import { useAppInChromium } from '../support/app-in-chromium';

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
-import { ingestPlatformFeed, publish } from '../../server/games/simulator/simulator-runtime';
+import { simulatorPlatform } from '../../server/simulator/simulator-platform';
+import { ingestPlatformFeed, publish } from '../../server/simulator/simulator-runtime';
 import { useAppInChromium } from '../support/app-in-chromium';
 import { setTabHidden } from '../support/app-page';
 import { aBet, feedBet } from '../support/bet-fixture';

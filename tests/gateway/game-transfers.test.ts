@@ -4,7 +4,7 @@ import { ErrorCode } from '../../contract/errors.contract';
 import type { Queryable } from '../../server/db/database';
 import { storeBets } from '../../server/games/bet.store';
 import { withFaults, type Fault, type PlatformFor } from '../../server/games/game-platform';
-import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
+import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import {
   REPAIR_AFTER_MS,
   repairStaleTransfers,

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
 import { storeRounds, type SiteRound } from '../../server/games/game-round.store';
-import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
-import { ingestPlatformFeed, publish } from '../../server/games/simulator/simulator-runtime';
+import { simulatorPlatform } from '../../server/simulator/simulator-platform';
+import { ingestPlatformFeed, publish } from '../../server/simulator/simulator-runtime';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 let gw: TestGateway;

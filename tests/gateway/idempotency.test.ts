@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
 import { defineMethod, type MethodDefinition } from '../../contract/method.contract';
-import type { CallContext, Handler } from '../../server/rpc/dispatcher';
+import type { CallContext, Handler } from '../../server/rpc/call-context';
 import { RpcError } from '../../server/rpc/rpc-error';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/db/database';
-import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
+import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { transferIn, transferOut } from '../../server/points/game-transfers';
 import { transferPoints } from '../../server/points/ledger';
 import { checkLedger, checkLedgerInTransaction, formatLedgerReport, type LedgerReport } from '../../server/points/ledger-check';

@@ -7,7 +7,7 @@ import { noticeLifecycleMachine, noticeStatusOf } from '../../machines/notice-li
 import { openDatabase } from '../../server/db/database';
 import { withFaults, type Fault, type PlatformFor } from '../../server/games/game-platform';
 import { sendPlatformPushes } from '../../server/games/platform-pushes';
-import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
+import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { xssCorpus } from '../fixtures/xss-corpus';
 import { unsafeParts } from '../support/html-safety';
 import { testDatabaseKind } from '../support/test-database';

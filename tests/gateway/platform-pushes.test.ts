@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withFaults, type Fault, type GamePlatform, type PlatformFor } from '../../server/games/game-platform';
 import { PUSH_LEASE_MS, sendPlatformPushes } from '../../server/games/platform-pushes';
-import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
+import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 // Pushes sent by hand here: this gateway runs no jobs.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storeBets, type PlatformBet } from '../../server/games/bet.store';
 import { betRefusal, countRefusal, type BetRequest } from '../../server/games/platform-rules';
 import { sendPlatformPushes } from '../../server/games/platform-pushes';
-import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
+import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 let gw: TestGateway;

@@ -5,7 +5,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { pointsMethods } from '../../contract/points.contract';
 import { scoreTransferMachine, type TransferRequest, type TransferResult } from '../../machines/score-transfer.machine';
-import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
+import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { transferIn, transferOut } from '../../server/points/game-transfers';
 import { moveBalances } from '../../server/points/ledger';
 import { checkLedger } from '../../server/points/ledger-check';

@@ -8,7 +8,7 @@ import { finishRollupBackfill, rebuildRollupDays } from '../../server/reports/ro
 import { runServerScript } from '../support/server-script';
 import { openDatabase } from '../../server/db/database';
 import { withFaults } from '../../server/games/game-platform';
-import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
+import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { transferIn, transferOut } from '../../server/points/game-transfers';
 import { testDatabaseKind } from '../support/test-database';
 import { aBet } from '../support/bet-fixture';

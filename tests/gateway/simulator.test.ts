@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/db/database';
 import { sendPlatformPushes } from '../../server/games/platform-pushes';
-import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
-import { memberSuggestion } from '../../server/games/simulator/member-suggestions';
+import { simulatorPlatform } from '../../server/simulator/simulator-platform';
+import { memberSuggestion } from '../../server/simulator/member-suggestions';
 import {
   ingestPlatformFeed,
   LEASE_MS,
@@ -11,7 +11,7 @@ import {
   simulatorTick,
   TICK_MS,
   type SimulatorOptions,
-} from '../../server/games/simulator/simulator-runtime';
+} from '../../server/simulator/simulator-runtime';
 import { gameByCode } from '../../server/games/rules/game-registry';
 import { seededRandom } from '../../server/games/rules/seeded-random';
 import { checkLedger } from '../../server/points/ledger-check';

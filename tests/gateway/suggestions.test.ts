@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withFaults, type Fault, type PlatformFor } from '../../server/games/game-platform';
 import { sendPlatformPushes } from '../../server/games/platform-pushes';
-import { simulatorPlatform } from '../../server/games/simulator/simulator-platform';
+import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { storeSuggestions } from '../../server/notices/suggestion.store';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 

@@ -1,5 +1,5 @@
 import { storeBets, type PlatformBet } from '../../server/games/bet.store';
-import type { FeedBet } from '../../server/games/simulator/simulator-platform';
+import type { FeedBet } from '../../server/simulator/simulator-platform';
 import type { TestGateway } from './test-gateway';
 
 /**

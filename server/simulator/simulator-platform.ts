@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { ErrorCode } from '../../../contract/errors.contract';
-import { prepared, uniqueViolation, type Queryable } from '../../db/database';
-import type { Device } from '../../../contract/game.contract';
-import type { PlatformBet } from '../bet.store';
+import { ErrorCode } from '../../contract/errors.contract';
+import { prepared, uniqueViolation, type Queryable } from '../db/database';
+import type { Device } from '../../contract/game.contract';
+import type { PlatformBet } from '../games/bet.store';
 import {
   PlatformRefusal,
   type FeedItem,
@@ -10,8 +10,8 @@ import {
   type PlatformRecord,
   type PlatformSuggestion,
   type TransferCall,
-} from '../game-platform';
-import type { PlatformRound } from '../game-round.store';
+} from '../games/game-platform';
+import type { PlatformRound } from '../games/game-round.store';
 
 /** A bet as the platform publishes it, with the terminal it came from (the back office does not keep that). */
 export type FeedBet = Omit<PlatformBet, 'betTime' | 'settleTime'> & { betTime: string; settleTime: string | null; device?: Device };

@@ -1,20 +1,20 @@
 import { sql } from 'drizzle-orm';
-import type { Device } from '../../../contract/game.contract';
-import type { Queryable } from '../../db/database';
-import { endEmptySession, transferIn, transferOut } from '../../points/game-transfers';
-import { RpcError } from '../../rpc/rpc-error';
-import { prepareBets, storeBetBatch, type BetBatch, type PlatformBet } from '../bet.store';
-import type { GamePlatform, PlatformFor, PlatformSuggestion } from '../game-platform';
-import { storeSuggestions } from '../../notices/suggestion.store';
-import { storeRounds, type SiteRound } from '../game-round.store';
+import type { Device } from '../../contract/game.contract';
+import type { Queryable } from '../db/database';
+import { endEmptySession, transferIn, transferOut } from '../points/game-transfers';
+import { RpcError } from '../rpc/rpc-error';
+import { prepareBets, storeBetBatch, type BetBatch, type PlatformBet } from '../games/bet.store';
+import type { GamePlatform, PlatformFor, PlatformSuggestion } from '../games/game-platform';
+import { storeSuggestions } from '../notices/suggestion.store';
+import { storeRounds, type SiteRound } from '../games/game-round.store';
 import { memberSuggestion } from './member-suggestions';
 import type { FeedBet, FeedRound, FeedSuggestion } from './simulator-platform';
-import { betRefusal, countRefusal } from '../platform-rules';
-import { liveRoundNo } from '../round-number';
-import { GAMES, gameByCode, pick, pickBet, playTypeOf, type GameDefinition } from '../rules/game-registry';
-import { seededRandom, type SeededRandom } from '../rules/seeded-random';
-import { JACKPOT_START, jackpotHit, jackpotRake, type SlotSpin } from '../rules/slot.rules';
-import { validBets } from '../rules/valid-bet.rules';
+import { betRefusal, countRefusal } from '../games/platform-rules';
+import { liveRoundNo } from '../games/round-number';
+import { GAMES, gameByCode, pick, pickBet, playTypeOf, type GameDefinition } from '../games/rules/game-registry';
+import { seededRandom, type SeededRandom } from '../games/rules/seeded-random';
+import { JACKPOT_START, jackpotHit, jackpotRake, type SlotSpin } from '../games/rules/slot.rules';
+import { validBets } from '../games/rules/valid-bet.rules';
 
 /**
  * The embedded game platform at play (issue 15, point 1): members of every site sit down at live
