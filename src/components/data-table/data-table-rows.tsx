@@ -53,7 +53,7 @@ export function DataTableHead<T extends RowData>({
   );
 }
 
-export interface DataTableBodyProps<T extends RowData> {
+interface DataTableBodyProps<T extends RowData> {
   table: ReactTable<DataTableFeatures, T>;
   rows: Row<DataTableFeatures, T>[];
   /** The rows in view (and a few around them), placed by the virtualizer. */

@@ -13,7 +13,7 @@ import { useSchemaForm } from '@/components/form/use-contract-form';
 import { useCommands } from '@/hooks/use-command-context';
 import { SessionContext } from '@/lib/session-context';
 
-export type ScoreValues = { amount: string; comment: string };
+type ScoreValues = { amount: string; comment: string };
 const transfer = pointsMethods['gw.credit.user.score.up'].params.shape;
 
 const transferMachine = scoreTransferMachine.provide({
