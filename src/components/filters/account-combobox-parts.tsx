@@ -1,5 +1,6 @@
 import { Command as CommandPrimitive } from 'cmdk';
 import { X } from 'lucide-react';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CommandItem, CommandList } from '@/components/ui/command';
@@ -49,13 +50,13 @@ export function ComboboxList<T extends AccountOption>({ props, box }: PartProps<
   );
 }
 
-/** The typed name (the combobox's input) and its clear button. */
-export function ComboboxField<T extends AccountOption>({ props, box }: PartProps<T>) {
+/** The typed name (the combobox's input) and its clear button; the rest goes on its box, as the popover's anchor (Radix Slot) gives it its ref. */
+export function ComboboxField<T extends AccountOption>({ props, box, ...anchor }: PartProps<T> & ComponentProps<'div'>) {
   const { t } = useTranslation();
   const { text, onClear, showLabel, label, invalid, describedBy, busy, placeholder, autoFocus, inputClassName, inputData } = props;
   const { open } = box;
   return (
-    <div className="relative flex items-center">
+    <div className="relative flex items-center" {...anchor}>
       <Input
         id={box.inputId}
         value={text}
