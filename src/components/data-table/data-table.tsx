@@ -2,7 +2,8 @@ import { useTable, type Row, type RowData, type RowSelectionState, type SortingS
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '@/lib/utils';
+import { DataTableBody, DataTableHead } from './data-table-rows';
+import { selectColumn } from './data-table-select-column';
 import { dataTableFeatures, type DataTableColumn } from './data-table-types';
 
 export interface UseDataTableOptions<T extends RowData> {
@@ -39,44 +40,7 @@ export function useDataTable<T extends RowData>(options: UseDataTableOptions<T>)
   }
 
   const columns = useMemo<DataTableColumn<T>[]>(
-    () =>
-      canSelect
-        ? [
-            {
-              id: 'select',
-              meta: { export: false, width: '1.5rem' },
-              header: ({ table }) => {
-                const selectable = table.getRowModel().rows.filter((row) => row.getCanSelect());
-                const all = selectable.length > 0 && selectable.every((row) => row.getIsSelected());
-                return (
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-primary"
-                    checked={all}
-                    disabled={selectable.length === 0}
-                    onChange={() => selectable.forEach((row) => row.toggleSelected(!all))}
-                    aria-label={t('table.selectAll')}
-                    data-testid="check-all"
-                  />
-                );
-              },
-              cell: ({ row }) => (
-                <input
-                  type="checkbox"
-                  className="size-4 accent-primary"
-                  checked={row.getIsSelected()}
-                  disabled={!row.getCanSelect()}
-                  onChange={() => row.toggleSelected()}
-                  onClick={(event) => event.stopPropagation()}
-                  tabIndex={-1}
-                  aria-label={t('table.selectRow', { name: rowName ? rowName(row.original) : row.id })}
-                  data-testid="row-check"
-                />
-              ),
-            },
-            ...options.columns,
-          ]
-        : options.columns,
+    () => (canSelect ? [selectColumn(t, rowName), ...options.columns] : options.columns),
     [canSelect, options.columns, rowName, t],
   );
 
@@ -137,8 +101,6 @@ export interface DataTableProps<T extends RowData> {
   keyboardHint?: string;
 }
 
-const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
-
 /**
  * A virtualized table over a react-table model: sticky header, rows loaded as they scroll into
  * view, a checkbox column, and the keyboard (arrows, Page keys, Home/End move the active row,
@@ -183,30 +145,7 @@ export function DataTable<T extends RowData>({
   useEffect(() => {
     if (onEndReached && !loading && rows.length > 0 && lastIndex >= rows.length - 20) onEndReached();
   }, [lastIndex, rows.length, loading, onEndReached]);
-
-  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.target !== event.currentTarget) return;
-    const move = (to: number) => {
-      event.preventDefault();
-      const next = Math.max(0, Math.min(rows.length - 1, to));
-      setActiveIndex(next);
-      virtualizer.scrollToIndex(next);
-    };
-    const active = rows[activeIndex];
-    if (event.key === 'ArrowDown') move(activeIndex + 1);
-    else if (event.key === 'ArrowUp') move(activeIndex - 1);
-    else if (event.key === 'PageDown') move(activeIndex + 10);
-    else if (event.key === 'PageUp') move(activeIndex - 10);
-    else if (event.key === 'Home') move(0);
-    else if (event.key === 'End') move(rows.length - 1);
-    else if (event.key === 'Enter' && active) {
-      event.preventDefault();
-      onOpen?.(active.original);
-    } else if (event.key === ' ' && active) {
-      event.preventDefault();
-      if (active.getCanSelect()) active.toggleSelected();
-    } else onKeyDown?.(event, active?.original);
-  }
+  const handleKeyDown = tableKeys({ rows, activeIndex, setActiveIndex, scrollToIndex: virtualizer.scrollToIndex, onOpen, onKeyDown });
 
   return (
     <div
@@ -227,74 +166,11 @@ export function DataTable<T extends RowData>({
         </span>
       ) : null}
       <div style={{ minWidth }}>
-        <div role="rowgroup" className="sticky top-0 z-10 bg-muted">
-          <div role="row" aria-rowindex={1} className="grid items-center gap-2 border-b px-3 py-2 text-sm font-medium" style={grid}>
-            {headers.map((header) => {
-              const sorted = header.column.getCanSort() ? header.column.getIsSorted() : false;
-              return (
-                <div
-                  key={header.id}
-                  role="columnheader"
-                  data-column={header.column.id}
-                  aria-sort={header.column.getCanSort() ? (sorted ? ariaSort[sorted] : 'none') : undefined}
-                  className="min-w-0"
-                >
-                  <table.FlexRender header={header} />
-                </div>
-              );
-            })}
-          </div>
-          {totals ? (
-            <div
-              role="row"
-              data-testid="table-totals"
-              className="grid items-center gap-2 border-b bg-muted/60 px-3 py-1.5 text-sm"
-              style={grid}
-            >
-              {headers.map((header) => (
-                <div key={header.id} role="cell" data-column={header.column.id} className={header.column.columnDef.meta?.className}>
-                  {totals[header.column.id] ?? null}
-                </div>
-              ))}
-            </div>
-          ) : null}
-        </div>
-        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {items.map((item) => {
-            const row = rows[item.index]!;
-            return (
-              <div
-                key={row.id}
-                role="row"
-                aria-rowindex={item.index + 2}
-                aria-selected={item.index === activeIndex}
-                data-row-id={row.id}
-                data-active={item.index === activeIndex || undefined}
-                data-testid={rowTestId}
-                {...rowAttributes?.(row.original)}
-                onClick={() => setActiveIndex(item.index)}
-                onDoubleClick={() => onOpen?.(row.original)}
-                className={cn(
-                  'absolute right-0 left-0 grid items-center gap-2 border-b px-3 text-sm',
-                  item.index === activeIndex && 'bg-accent text-accent-foreground',
-                )}
-                style={{ ...grid, height: rowHeight, transform: `translateY(${item.start}px)` }}
-              >
-                {row.getAllCells().map((cell) => (
-                  <div
-                    key={cell.id}
-                    role="cell"
-                    data-column={cell.column.id}
-                    className={cn('min-w-0 truncate', cell.column.columnDef.meta?.className)}
-                    title={cell.column.columnDef.meta?.title?.(row.original)}
-                  >
-                    <table.FlexRender cell={cell} />
-                  </div>
-                ))}
-              </div>
-            );
-          })}
-        </div>
+        <DataTableHead table={table} grid={grid} totals={totals} />
+        <DataTableBody
+          {...{ table, rows, items, grid, rowHeight, activeIndex, setActiveIndex, onOpen, rowTestId, rowAttributes }}
+          totalSize={virtualizer.getTotalSize()}
+        />
         {rows.length === 0 && !loading ? (
           <p className="p-6 text-center text-muted-foreground" data-testid="table-empty">
             {empty}
@@ -303,4 +179,45 @@ export function DataTable<T extends RowData>({
       </div>
     </div>
   );
+}
+
+/** The table's own keys, on the table itself (not on a control in a cell); the rest go to the screen's onKeyDown. */
+function tableKeys<T extends RowData>({
+  rows,
+  activeIndex,
+  setActiveIndex,
+  scrollToIndex,
+  onOpen,
+  onKeyDown,
+}: {
+  rows: Row<typeof dataTableFeatures, T>[];
+  activeIndex: number;
+  setActiveIndex(index: number): void;
+  scrollToIndex(index: number): void;
+  onOpen?(row: T): void;
+  onKeyDown?(event: KeyboardEvent<HTMLDivElement>, row: T | undefined): void;
+}) {
+  return (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return;
+    const move = (to: number) => {
+      event.preventDefault();
+      const next = Math.max(0, Math.min(rows.length - 1, to));
+      setActiveIndex(next);
+      scrollToIndex(next);
+    };
+    const active = rows[activeIndex];
+    if (event.key === 'ArrowDown') move(activeIndex + 1);
+    else if (event.key === 'ArrowUp') move(activeIndex - 1);
+    else if (event.key === 'PageDown') move(activeIndex + 10);
+    else if (event.key === 'PageUp') move(activeIndex - 10);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(rows.length - 1);
+    else if (event.key === 'Enter' && active) {
+      event.preventDefault();
+      onOpen?.(active.original);
+    } else if (event.key === ' ' && active) {
+      event.preventDefault();
+      if (active.getCanSelect()) active.toggleSelected();
+    } else onKeyDown?.(event, active?.original);
+  };
 }

@@ -1,16 +1,13 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { formatAccessCodes, subAccountMethods, type SubAccount } from '../../../contract/subaccount.contract';
 import { safeCodeRule } from '../../../contract/rules.contract';
 import { confirmation, filled } from '@/components/form/form-schemas';
 import { TextField } from '@/components/form/text-field';
 import { useContractForm } from '@/components/form/use-contract-form';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/lib/toast';
 import { PermissionMatrix } from './permission-matrix';
+import { FormDialog, OwnSafeCodeField, SecretFields } from './sub-account-form-parts';
 import { parseAccessCodes } from '../../../machines/session.machine';
 
 const add = subAccountMethods['gw.credit.subaccount.add'].params.shape;
@@ -20,127 +17,6 @@ const invalidates = ['gw.credit.subaccount.query', 'gw.credit.subaccount.get'] a
 /** The owner's own safe code: every step-up call asks for it. */
 const ownSafeCode = filled(safeCodeRule);
 const codeList = z.array(z.number());
-
-type SecretValues = FieldValues & { password: string; confirmPassword: string; subSafeCode: string };
-
-/** The sub-account's password, its confirmation and its own safe code (adding, resetting). */
-function SecretFields<V extends SecretValues>({
-  form,
-  idPrefix,
-  safeCodeLabel,
-}: {
-  form: UseFormReturn<V, unknown, V>;
-  idPrefix: string;
-  safeCodeLabel: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <TextField
-        form={form}
-        name={'password' as Path<V>}
-        id={`${idPrefix}-password`}
-        label={t('subAccount.field.password')}
-        hint={t('password.rules')}
-        type="password"
-        autoComplete="new-password"
-      />
-      <TextField
-        form={form}
-        name={'confirmPassword' as Path<V>}
-        id={`${idPrefix}-confirmPassword`}
-        label={t('subAccount.field.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-      />
-      <TextField
-        form={form}
-        name={'subSafeCode' as Path<V>}
-        id={`${idPrefix}-subSafeCode`}
-        label={safeCodeLabel}
-        inputMode="numeric"
-        maxLength={4}
-        digits
-      />
-    </>
-  );
-}
-
-function OwnSafeCodeField<V extends FieldValues & { safeCode: string }>({
-  form,
-  idPrefix,
-}: {
-  form: UseFormReturn<V, unknown, V>;
-  idPrefix: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <TextField
-      form={form}
-      name={'safeCode' as Path<V>}
-      id={`${idPrefix}-safeCode`}
-      label={t('subAccount.field.safeCode')}
-      hint={t('subAccount.field.safeCodeHint')}
-      type="password"
-      autoComplete="off"
-      inputMode="numeric"
-      maxLength={4}
-      digits
-    />
-  );
-}
-
-function FormDialog({
-  title,
-  description,
-  testId,
-  onClose,
-  onSubmit,
-  pending,
-  submitLabel,
-  destructive,
-  children,
-}: {
-  title: string;
-  description?: string;
-  testId: string;
-  onClose(): void;
-  onSubmit(): void;
-  pending: boolean;
-  submitLabel: string;
-  destructive?: boolean;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl" data-testid={testId}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription className={description ? undefined : 'sr-only'}>{description ?? title}</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            onSubmit();
-          }}
-        >
-          {children}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t('subAccount.cancel')}
-            </Button>
-            <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={pending} data-testid={`${testId}-submit`}>
-              {submitLabel}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
 
 const addSchema = z
   .object({
