@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -5,6 +6,7 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { methodAccessTable } from './contract/method-access.contract';
 import { contract } from './contract/methods.contract';
+import { loginTextGroups } from './src/lib/login-text-groups';
 
 /** `virtual:method-access`: the contract's rights per method, without its schemas (commands/can.ts reads it). */
 function methodAccessModule(): Plugin {
@@ -13,6 +15,23 @@ function methodAccessModule(): Plugin {
     name: 'method-access',
     resolveId: (source) => (source === id ? `\0${id}` : null),
     load: (resolved) => (resolved === `\0${id}` ? `export default ${JSON.stringify(methodAccessTable(contract))};` : null),
+  };
+}
+
+/**
+ * `locales/<lang>/common.json?login`: only the groups the login names (src/lib/login-text-groups.ts),
+ * still JSON, so that each language's login fetches a few KiB, not all its texts.
+ */
+function loginTexts(): Plugin {
+  return {
+    name: 'login-texts',
+    load(id) {
+      const [file, query] = id.split('?');
+      if (query !== 'login' || !file!.endsWith('common.json')) return null;
+      this.addWatchFile(file!);
+      const texts = JSON.parse(readFileSync(file!, 'utf8')) as Record<string, unknown>;
+      return { code: JSON.stringify(Object.fromEntries(loginTextGroups.map((group) => [group, texts[group]]))), moduleType: 'json' };
+    },
   };
 }
 
@@ -44,7 +63,7 @@ const databaseProjects = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgr
 }));
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), sonnerWithoutStyleTag(), methodAccessModule()],
+  plugins: [react(), tailwindcss(), sonnerWithoutStyleTag(), methodAccessModule(), loginTexts()],
   // Served as it is in development too, so the plugin above applies.
   optimizeDeps: { exclude: ['sonner'] },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
