@@ -7,7 +7,7 @@ export const i18n = i18next;
 
 type Texts = Record<string, object>;
 
-// Per language: the texts of the screens before sign-in (login-text-groups.ts), the error messages, all texts.
+// Per language: the texts of the screens before sign-in (login-texts.ts), the error messages, all texts.
 const files = {
   login: import.meta.glob<Texts>('../../locales/*/common.json', { query: '?login', import: 'default' }),
   errors: import.meta.glob<Texts>('../../locales/*/errors.json', { import: 'default' }),
@@ -31,9 +31,14 @@ function loadOnce(kind: keyof typeof files, language: Language): Promise<void> {
   return done;
 }
 
-/** A language's texts, the whole of them or only those of the screens before sign-in, and its error messages. */
+/** A language's texts: all of them with its error messages, or only those of the screens before sign-in. */
 function loadTexts(language: Language, texts: 'all' | 'login'): Promise<unknown> {
-  return Promise.all([loadOnce(texts, language), loadOnce('errors', language)]);
+  return texts === 'all' ? Promise.all([loadOnce('all', language), loadOnce('errors', language)]) : loadOnce('login', language);
+}
+
+/** The error messages of the interface language: the login loads them with its first error. */
+export function loadErrorTexts(): Promise<void> {
+  return loadOnce('errors', i18next.language as Language).catch(() => undefined);
 }
 
 /** All the texts of the interface language and of Chinese (every language's fallback): the signed-in app awaits them. */
