@@ -1,3 +1,4 @@
+import { loginWeights } from '../support/login-weight';
 /**
  * Benchmark of the gateway (`npm run bench`):
  *   1. a gateway read (JSON-RPC gw.credit.sn.template.get) against the bare route GET /api/health,
@@ -214,6 +215,14 @@ async function benchBundles(): Promise<void> {
     'CSS gzip': kib(mobileLogin.cssKiB),
     files: String(mobileLogin.files),
   });
+  // Issue 37: the six logins as built (entry, its imports and the language's login texts).
+  for (const { page, language, jsKiB, files } of loginWeights())
+    bundleRows.push({
+      screen: `${page} login in ${language} (build manifest)`,
+      'JS gzip': kib(jsKiB),
+      'CSS gzip': '',
+      files: String(files.length),
+    });
   const floor = await measureStackFloor();
   bundleRows.push({
     screen: "the stack's floor: React, an xstate actor, i18next, nothing of ours (see bundle.bench-helper.ts)",
