@@ -1,4 +1,3 @@
-import { loginWeights } from '../support/login-weight';
 /**
  * Benchmark of the gateway (`npm run bench`):
  *   1. a gateway read (JSON-RPC gw.credit.sn.template.get) against the bare route GET /api/health,
@@ -26,6 +25,7 @@ import { cleanUpProcessesAndDirs, makeTempDir, startCommand, startServer } from 
 import { printTable, type TableRow } from './text-table.bench-helper';
 import { measureBundles, measureStackFloor } from './bundle.bench-helper';
 import { bigTreeDatabase, scrollBigTable, timeFirstPage } from './account-list.bench-helper';
+import { loginWeights } from '../support/login-weight';
 import { ensureWebBuild } from '../support/web-build';
 import { benchRights } from './rights.bench-helper';
 import { AUDIT_ROWS, auditDatabase, timeOperationRecord } from './audit.bench-helper';
