@@ -1,12 +1,7 @@
-import { always, type Command, type Language, type Theme } from './command';
+import { always, type Command, type Theme } from './command';
+import { languages } from './preference-choices';
 
-export const languages: { id: Language; titleKey: string; keywords: string[] }[] = [
-  { id: 'zh', titleKey: 'language.zh', keywords: ['chinese', '中文', 'zh'] },
-  { id: 'en', titleKey: 'language.en', keywords: ['english', '英文', 'en'] },
-  { id: 'th', titleKey: 'language.th', keywords: ['thai', 'ไทย', 'th'] },
-  { id: 'vi', titleKey: 'language.vi', keywords: ['vietnamese', 'tiếng việt', 'vi'] },
-  { id: 'id', titleKey: 'language.id', keywords: ['indonesian', 'bahasa', 'id'] },
-];
+export { languages };
 
 export const themes: { id: Theme; titleKey: string; keywords: string[] }[] = [
   { id: 'black', titleKey: 'theme.black', keywords: ['black', 'dark', '黑色'] },

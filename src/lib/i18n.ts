@@ -1,80 +1,49 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../commands/command';
-// The Chinese texts of the screens shown before sign-in; the rest load with the signed-in app.
-import {
-  app,
-  blocked,
-  command,
-  error,
-  errorPage,
-  language,
-  layout,
-  level,
-  login,
-  logout,
-  maintenance,
-  mobile,
-  palette,
-  password,
-  profile,
-  route,
-  status,
-  theme,
-  unreachable,
-  validation,
-} from '../../locales/zh/common.json';
-import zhErrors from '../../locales/zh/errors.json';
 import { preferences } from './preferences';
 
 export const i18n = i18next;
 
-/** Chinese, the default and the fallback, ships with the app; the other languages load when chosen. */
-const loaders: Record<Exclude<Language, 'zh'>, () => Promise<[{ default: object }, { default: object }]>> = {
-  en: () => Promise.all([import('../../locales/en/common.json'), import('../../locales/en/errors.json')]),
-  th: () => Promise.all([import('../../locales/th/common.json'), import('../../locales/th/errors.json')]),
-  vi: () => Promise.all([import('../../locales/vi/common.json'), import('../../locales/vi/errors.json')]),
-  id: () => Promise.all([import('../../locales/id/common.json'), import('../../locales/id/errors.json')]),
+type Texts = Record<string, object>;
+
+// Per language: the texts of the screens before sign-in (login-texts.ts), the error messages, all texts.
+const files = {
+  login: import.meta.glob<Texts>('../../locales/*/common.json', { query: '?login', import: 'default' }),
+  errors: import.meta.glob<Texts>('../../locales/*/errors.json', { import: 'default' }),
+  all: import.meta.glob<Texts>('../../locales/*/common.json', { import: 'default' }),
 };
 
-/** Namespaces of the Chinese texts the login path ships with (tests/unit/web-build.test.ts checks it). */
-export const publicTexts = {
-  app,
-  blocked,
-  command,
-  error,
-  errorPage,
-  language,
-  layout,
-  level,
-  login,
-  logout,
-  maintenance,
-  mobile,
-  palette,
-  password,
-  profile,
-  route,
-  status,
-  theme,
-  unreachable,
-  validation,
-};
+const loading = new Map<string, Promise<void>>();
 
-// A module of its own (the raw file), so that it is not merged into the login chunk with the parts above.
-const allChinese = import.meta.glob<string>('../../locales/zh/common.json', { query: '?raw', import: 'default' });
-
-/** All of the Chinese texts (the fallback of every language): the signed-in app awaits them. */
-export async function loadAllTexts(): Promise<void> {
-  const load = Object.values(allChinese)[0]!;
-  i18next.addResourceBundle('zh', 'common', JSON.parse(await load()) as object, true, true);
+/** Loads one file of a language once (again after a failure, e.g. the network was down). */
+function loadOnce(kind: keyof typeof files, language: Language): Promise<void> {
+  const key = `${kind}:${language}`;
+  const namespace = kind === 'errors' ? 'errors' : 'common';
+  let done = loading.get(key);
+  if (!done) {
+    done = files[kind][`../../locales/${language}/${namespace}.json`]!().then((texts) => {
+      i18next.addResourceBundle(language, namespace, texts, true, true);
+    });
+    done.catch(() => loading.delete(key));
+    loading.set(key, done);
+  }
+  return done;
 }
 
-export async function loadLanguage(language: Language): Promise<void> {
-  if (language === 'zh' || i18next.hasResourceBundle(language, 'common')) return;
-  const [common, errors] = await loaders[language]();
-  i18next.addResourceBundle(language, 'common', common.default);
-  i18next.addResourceBundle(language, 'errors', errors.default);
+/** A language's texts: all of them with its error messages, or only those of the screens before sign-in. */
+function loadTexts(language: Language, texts: 'all' | 'login'): Promise<unknown> {
+  return texts === 'all' ? Promise.all([loadOnce('all', language), loadOnce('errors', language)]) : loadOnce('login', language);
+}
+
+/** The error messages of the interface language: the login loads them with its first error. */
+export function loadErrorTexts(): Promise<void> {
+  return loadOnce('errors', i18next.language as Language).catch(() => undefined);
+}
+
+/** All the texts of the interface language and of Chinese (every language's fallback): the signed-in app awaits them. */
+export async function loadAllTexts(): Promise<void> {
+  await Promise.all([loadTexts('zh', 'all'), loadTexts(i18next.language as Language, 'all')]);
 }
 
 export async function startI18n() {
@@ -83,16 +52,19 @@ export async function startI18n() {
     fallbackLng: 'zh',
     defaultNS: 'common',
     ns: ['common', 'errors'],
-    resources: { zh: { common: publicTexts, errors: zhErrors } },
+    resources: {},
     interpolation: { escapeValue: false },
     initAsync: false,
   });
-  await switchLanguage(preferences().language);
+  // The first screen is the login (or a session's reload, which awaits all texts): its texts only.
+  const language = preferences().language;
+  await loadTexts(language, 'login').catch(() => undefined);
+  await i18next.changeLanguage(language);
   return i18next;
 }
 
-/** Switches the interface language, loading its texts first. */
+/** Switches the interface language, loading all its texts first. */
 export async function switchLanguage(language: Language): Promise<void> {
-  await loadLanguage(language).catch(() => undefined);
+  await loadTexts(language, 'all').catch(() => undefined);
   await i18next.changeLanguage(language);
 }

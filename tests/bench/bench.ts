@@ -25,6 +25,7 @@ import { cleanUpProcessesAndDirs, makeTempDir, startCommand, startServer } from 
 import { printTable, type TableRow } from './text-table.bench-helper';
 import { measureBundles, measureStackFloor } from './bundle.bench-helper';
 import { bigTreeDatabase, scrollBigTable, timeFirstPage } from './account-list.bench-helper';
+import { loginWeights } from '../support/login-weight';
 import { ensureWebBuild } from '../support/web-build';
 import { benchRights } from './rights.bench-helper';
 import { AUDIT_ROWS, auditDatabase, timeOperationRecord } from './audit.bench-helper';
@@ -214,6 +215,14 @@ async function benchBundles(): Promise<void> {
     'CSS gzip': kib(mobileLogin.cssKiB),
     files: String(mobileLogin.files),
   });
+  // Issue 37: the six logins as built (entry, its imports and the language's login texts).
+  for (const { page, language, jsKiB, files } of loginWeights())
+    bundleRows.push({
+      screen: `${page} login in ${language} (build manifest)`,
+      'JS gzip': kib(jsKiB),
+      'CSS gzip': '',
+      files: String(files.length),
+    });
   const floor = await measureStackFloor();
   bundleRows.push({
     screen: "the stack's floor: React, an xstate actor, i18next, nothing of ours (see bundle.bench-helper.ts)",
