@@ -11,7 +11,7 @@ import {
 } from '../accounts/account-query.handlers';
 import { accountInLine } from '../accounts/line-access';
 import { RpcError } from '../rpc/rpc-error';
-import { beijingText } from '../sites/site.handlers';
+import { beijingText } from '../../contract/beijing-time.contract';
 import type { ExportSource } from './export-sources';
 import { exportText } from './export-text';
 

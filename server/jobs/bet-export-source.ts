@@ -2,7 +2,7 @@ import type { Language } from '../../contract/common.contract';
 import type { Cell } from '../../shared/table-cells';
 import { betScope } from '../games/bet.handlers';
 import { betPages, betTotals, type BetFilters, type BetScope } from '../games/bet.repository';
-import { beijingText } from '../sites/site.handlers';
+import { beijingText } from '../../contract/beijing-time.contract';
 import type { ExportSource } from './export-sources';
 import { exportText } from './export-text';
 

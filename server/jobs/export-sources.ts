@@ -5,7 +5,7 @@ import { accountInLine } from '../accounts/line-access';
 import type { Queryable } from '../db/database';
 import { scoreLogPages, scoreLogSnapshot, type ScoreLogFilters } from '../points/score-log.repository';
 import type { CallContext } from '../rpc/call-context';
-import { beijingText } from '../sites/site.handlers';
+import { beijingText } from '../../contract/beijing-time.contract';
 import { agentListExport, memberListExport } from './account-export-sources';
 import { betExport } from './bet-export-source';
 import { exportText } from './export-text';

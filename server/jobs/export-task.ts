@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import { beijingText } from '../sites/site.handlers';
+import { beijingText } from '../../contract/beijing-time.contract';
 import { exportSources, type ExportOwner, type ExportParams } from './export-sources';
 import { exportText } from './export-text';
 import { contentTypes, writeExport } from './export-writer';
