@@ -8,7 +8,7 @@ import {
   accountListScope,
   countAccountList,
   type AccountListFilters,
-} from '../accounts/account-query.handlers';
+} from '../accounts/account-list.repository';
 import { accountInLine } from '../accounts/line-access';
 import { RpcError } from '../rpc/rpc-error';
 import { beijingText } from '../../contract/beijing-time.contract';

@@ -1,6 +1,6 @@
 import type { Language } from '../../contract/common.contract';
 import type { Cell } from '../../shared/table-cells';
-import { betScope } from '../games/bet.handlers';
+import { betScope } from '../games/bet-scope';
 import { betPages, betTotals, type BetFilters, type BetScope } from '../games/bet.repository';
 import { beijingText } from '../../contract/beijing-time.contract';
 import type { ExportSource } from './export-sources';
