@@ -12,7 +12,7 @@ import {
 import { accountInLine } from '../accounts/line-access';
 import { RpcError } from '../rpc/rpc-error';
 import { beijingText } from '../../contract/beijing-time.contract';
-import type { ExportSource } from './export-sources';
+import type { ExportSource } from './export-source';
 import { exportText } from './export-text';
 
 /** Rows read per page, and so per progress report. */
