@@ -3,20 +3,10 @@ import { backOffice } from './account-levels.contract';
 import { gameTypeSchema } from './account-fields.contract';
 import { idSchema, isoTimeSchema, timeParamSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
+import { DAY_MS, isBeijingDayStart } from './beijing-time.contract';
 import { BET_MAX_SPAN_DAYS, gameCodeSchema } from './game.contract';
 import { defineMethod } from './method.contract';
 import { pointsSchema } from './points.contract';
-
-/** Beijing time is UTC+8 all year: its days start at 16:00 UTC. */
-export const BEIJING_OFFSET_MS = 8 * 3_600_000;
-const DAY_MS = 86_400_000;
-export const isBeijingDayStart = (time: string) => (Date.parse(time) + BEIJING_OFFSET_MS) % DAY_MS === 0;
-
-/** The Beijing calendar day holding an instant: its date ("2026-11-20") and the UTC instant it starts. */
-export function beijingDayOf(instant: Date): { date: string; start: number } {
-  const start = Math.floor((instant.getTime() + BEIJING_OFFSET_MS) / DAY_MS) * DAY_MS - BEIJING_OFFSET_MS;
-  return { start, date: new Date(start + BEIJING_OFFSET_MS).toISOString().slice(0, 10) };
-}
 
 /**
  * A report's range (GATEWAY.md "Reports"): whole Beijing days [startTime, endTime), given as the

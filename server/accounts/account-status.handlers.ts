@@ -1,65 +1,15 @@
 import { sql } from 'drizzle-orm';
-import type { FieldChange } from '../../contract/audit.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import { accountActions, companyLevel } from '../../contract/account-fields.contract';
-import { allowedAccountActions, applyAccountAction, type AccountAction, type AccountFacts } from '../../machines/account-status.machine';
+import { allowedAccountActions } from '../../machines/account-status.machine';
 import type { ActingContext, CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
-import { AccountStatus } from './account.repository';
 import { clearNameCounters } from '../auth/attempt-counters';
 import { loginKeyOf } from '../auth/secret-check';
-import { endSessionsOf, lineAccountIds } from '../sessions/session.store';
-import { callerFrozen, callerMayChangeDownline, directChild, type Child } from './line-access';
+import { callerFrozen, callerMayChangeDownline, directChild } from './line-access';
 import { sessionFactsOf } from './account-facts';
-
-function endSessions(ctx: ActingContext, child: Child, wholeLine: boolean) {
-  return endSessionsOf(ctx.db, wholeLine ? lineAccountIds(ctx.site.id, child.path) : sql`${child.id}`, ctx.now);
-}
-
-const factsOf = (child: Child): AccountFacts => ({
-  status: child.status,
-  teamStatus: child.team_status,
-  level: child.level,
-  winBlocked: child.win_blocked,
-  betPaused: child.bet_paused,
-});
-
-/** The facts an action changed, as the operation record keeps them (statuses as numbers, flags as booleans). */
-function changesOf(was: AccountFacts, next: Pick<AccountFacts, 'status' | 'teamStatus' | 'winBlocked' | 'betPaused'>): FieldChange[] {
-  return (['status', 'teamStatus', 'winBlocked', 'betPaused'] as const)
-    .filter((field) => was[field] !== next[field])
-    .map((field) => ({ field, before: was[field], after: next[field] }));
-}
-
-/**
- * Applies one action of the account-status machine to a direct child, or refuses it (20011).
- * The machine decides everything about the child (its statuses, level, max-win block and
- * betting), the same guards the web app asks before it offers the action.
- */
-async function act(ctx: ActingContext, userId: string, action: AccountAction) {
-  await callerMayChangeDownline(ctx);
-  const child = await directChild(ctx, userId, true);
-  const next = applyAccountAction(factsOf(child), action);
-  if (!next) throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: `not-allowed:${action}` });
-  // Removing the limit starts the count of net winnings afresh (platform-rules.ts).
-  const counted = action === 'REMOVE_LIMIT' ? sql`, win_counted_from = ${ctx.now}` : sql``;
-  await ctx.db.run(sql`UPDATE accounts SET status = ${next.status}, team_status = ${next.teamStatus}, win_blocked = ${next.winBlocked},
-      bet_paused = ${next.betPaused}${counted} WHERE id = ${child.id}`);
-  if (action === 'DISABLE' || action === 'FREEZE' || action === 'KICK_OUT') await endSessions(ctx, child, false);
-  if (action === 'LINE_DISABLE' || action === 'LINE_FREEZE') await endSessions(ctx, child, true);
-  if (action === 'UNLOCK') await clearNameCounters(ctx.db, ctx.site.id, loginKeyOf(child.login_id), ctx.now);
-  ctx.audit.targetId = String(child.id);
-  ctx.audit.summary = `${action} ${child.login_id}`;
-  ctx.audit.changes = changesOf(factsOf(child), next);
-  return { userId: String(child.id), ...next };
-}
-
-/** A status action's answer: the child's statuses after it. */
-async function changeStatus(ctx: ActingContext, userId: string, action: AccountAction) {
-  const { userId: id, status, teamStatus } = await act(ctx, userId, action);
-  return { userId: id, status, teamStatus };
-}
+import { act, changeStatus, disableChild, enableChild, factsOf } from './account-status.service';
 
 /**
  * A company account has no parent to lift its sign-in lock: another main account of the
@@ -93,17 +43,6 @@ async function somethingToDo(ctx: CallContext, userId: string, fact: 'online' | 
 async function setBetPaused(ctx: ActingContext, userId: string, paused: boolean) {
   const { userId: id, betPaused } = await act(ctx, userId, paused ? 'PAUSE_BET' : 'RESUME_BET');
   return { userId: id, betPaused };
-}
-
-/** user.enable: a disabled child becomes normal, a frozen one unfrozen. */
-export async function enableChild(ctx: ActingContext, userId: string) {
-  const child = await directChild(ctx, userId, false);
-  return changeStatus(ctx, userId, child.status === AccountStatus.frozen ? 'UNFREEZE' : 'ENABLE');
-}
-
-/** user.disable: "lock" disables the child, "freeze" makes it read only; its sessions end. */
-export function disableChild(ctx: ActingContext, userId: string, mode: 'lock' | 'freeze') {
-  return changeStatus(ctx, userId, mode === 'freeze' ? 'FREEZE' : 'DISABLE');
 }
 
 export const accountStatusHandlers = defineHandlers({

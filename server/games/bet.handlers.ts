@@ -1,13 +1,6 @@
-import type { CallContext } from '../rpc/call-context';
-import { accountInLine, accountOfLine } from '../accounts/line-access';
 import { defineHandlers } from '../rpc/handler';
-import { betPage, betTotals, onsiteBets, type BetScope } from './bet.repository';
-
-/** The line whose bets are asked for: the caller's, or (userId) an account's of the caller's line (else 20002). */
-export async function betScope(ctx: CallContext, userId: string | undefined): Promise<BetScope> {
-  const path = userId === undefined ? (await accountOfLine(ctx)).path : (await accountInLine(ctx, userId)).path;
-  return { siteId: ctx.site.id, path };
-}
+import { betScope } from './bet-scope';
+import { betPage, betTotals, onsiteBets } from './bet.repository';
 
 export const betHandlers = defineHandlers({
   'gw.credit.bet.query': async (ctx, params) => {

@@ -8,11 +8,11 @@ import {
   accountListScope,
   countAccountList,
   type AccountListFilters,
-} from '../accounts/account-query.handlers';
+} from '../accounts/account-list.repository';
 import { accountInLine } from '../accounts/line-access';
 import { RpcError } from '../rpc/rpc-error';
-import { beijingText } from '../sites/site.handlers';
-import type { ExportSource } from './export-sources';
+import { beijingText } from '../../contract/beijing-time.contract';
+import type { ExportSource } from './export-source';
 import { exportText } from './export-text';
 
 /** Rows read per page, and so per progress report. */

@@ -1,9 +1,9 @@
 import type { Language } from '../../contract/common.contract';
 import type { Cell } from '../../shared/table-cells';
-import { betScope } from '../games/bet.handlers';
+import { betScope } from '../games/bet-scope';
 import { betPages, betTotals, type BetFilters, type BetScope } from '../games/bet.repository';
-import { beijingText } from '../sites/site.handlers';
-import type { ExportSource } from './export-sources';
+import { beijingText } from '../../contract/beijing-time.contract';
+import type { ExportSource } from './export-source';
 import { exportText } from './export-text';
 
 const EXPORT_PAGE = 250;

@@ -2,44 +2,12 @@ import type { Language } from '../../contract/common.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
 import type { Cell } from '../../shared/table-cells';
 import { accountInLine } from '../accounts/line-access';
-import type { Queryable } from '../db/database';
 import { scoreLogPages, scoreLogSnapshot, type ScoreLogFilters } from '../points/score-log.repository';
-import type { CallContext } from '../rpc/call-context';
-import { beijingText } from '../sites/site.handlers';
+import { beijingText } from '../../contract/beijing-time.contract';
 import { agentListExport, memberListExport } from './account-export-sources';
 import { betExport } from './bet-export-source';
+import type { ExportSource } from './export-source';
 import { exportText } from './export-text';
-
-/** The account an export job reads for: its rights decide the rows, as in its own list call. */
-export interface ExportOwner {
-  siteId: string;
-  accountId: string;
-  level: number;
-}
-
-/**
- * A list that can be exported: how the list method's rows are read again, page by page, for
- * the account that asked, with the same rights and filters. New exports add an entry to
- * `exportSources` and a method that calls `startExport` (job.handlers.ts).
- */
-export interface ExportSource {
-  /** Catalogue key of the sheet's and the file's name. */
-  title: string;
-  /** Catalogue keys of the headers, in column order. */
-  columns: readonly string[];
-  /**
-   * In the creating call, before the job exists: the caller's rights on the filters (the list
-   * method's own checks), how many rows there are, and what keeps the rows the same while the
-   * job reads them (stored with the job).
-   */
-  prepare(ctx: CallContext, filters: Record<string, unknown>): Promise<{ total: number; snapshot: Record<string, unknown> }>;
-  /** The rows as cells in column order, a page at a time. */
-  pages(
-    db: Queryable,
-    owner: ExportOwner,
-    input: { filters: Record<string, unknown>; snapshot: Record<string, unknown>; language: Language },
-  ): AsyncIterable<Cell[][]>;
-}
 
 /** Rows read per page, and so per progress report: often enough for a smooth progress bar. */
 const EXPORT_PAGE = 250;

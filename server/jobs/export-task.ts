@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database';
-import { beijingText } from '../sites/site.handlers';
-import { exportSources, type ExportOwner, type ExportParams } from './export-sources';
+import { beijingText } from '../../contract/beijing-time.contract';
+import type { ExportOwner } from './export-source';
+import { exportSources, type ExportParams } from './export-sources';
 import { exportText } from './export-text';
 import { contentTypes, writeExport } from './export-writer';
 import type { JobRow } from './job.repository';

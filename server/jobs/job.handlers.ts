@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../contract/errors.contract';
 import { LOGIN_ID_PATTERN } from '../../contract/patterns.contract';
-import { checkChildLimits } from '../accounts/account-add.handlers';
+import { checkChildLimits } from '../accounts/account-add.service';
 import { accountInLine, callerMayChangeDownline } from '../accounts/line-access';
 import { hashSecret } from '../auth/password';
 import type { CallContext } from '../rpc/call-context';

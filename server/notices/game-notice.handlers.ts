@@ -7,7 +7,7 @@ import { queuePush } from '../games/platform-pushes';
 import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
-import { cleanTexts, localised } from './notice.handlers';
+import { cleanTexts, localised } from './notice-text';
 
 interface GameNoticeRow {
   id: string | number;

@@ -1,14 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Language } from '../../contract/common.contract';
 import { ErrorCode } from '../../contract/errors.contract';
-import type { NoticeKind, NoticeStatus, NoticeTexts, StoredNoticeStatus } from '../../contract/notice.contract';
+import type { NoticeKind, NoticeStatus, StoredNoticeStatus } from '../../contract/notice.contract';
 import { applyNoticeAction, noticeStatusOf, type NoticeAction } from '../../machines/notice-lifecycle.machine';
 import type { Queryable } from '../db/database';
 import { iso } from '../db/timestamps';
 import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
-import { sanitizeNoticeHtml } from './rich-text';
+import { cleanTexts, htmlToText, localised } from './notice-text';
 
 interface NoticeRow {
   id: string | number;
@@ -28,23 +28,6 @@ type ReaderRow = Omit<NoticeRow, 'title' | 'content' | 'status' | 'updated_at'> 
   total: string | number;
 };
 const columns = sql`id, kind, status, title, content, publish_time, start_time, end_time, target_level, updated_at`;
-
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
-
-/** Plain text of stored (already sanitised) HTML, for the marquee. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<(br|\/p|\/div|\/li|\/h[1-6])\s*\/?>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => entities[name] ?? '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** The text in the reader's language, else Chinese (PRODUCT.md "Notices"). */
-export function localised(texts: Record<string, string>, language: Language): string {
-  return texts[language] || texts.zh || '';
-}
 
 const statusOf = (row: NoticeRow, now: Date) =>
   noticeStatusOf({ stored: row.status, startTime: row.start_time, endTime: row.end_time }, now);
@@ -141,22 +124,6 @@ async function act(ctx: CallContext, noticeId: string, action: NoticeAction) {
   ctx.audit.summary = `${action}_NOTICE ${row.id} ${localised(row.title, 'zh')}`.slice(0, 200);
   ctx.audit.changes = [{ field: 'noticeStatus', before, after: answer.status }];
   return { row, answer };
-}
-
-/** Every language's content through the allow-list; a language left empty is not kept. */
-export function cleanTexts(titles: NoticeTexts, contents: NoticeTexts) {
-  const title: Record<string, string> = {};
-  const content: Record<string, string> = {};
-  for (const [language, text] of Object.entries(titles)) if (text) title[language] = text;
-  for (const [language, html] of Object.entries(contents)) {
-    const clean = html ? sanitizeNoticeHtml(html) : '';
-    if (clean) content[language] = clean;
-  }
-  // What the allow-list leaves of a required language may be nothing (only a script was written).
-  for (const language of ['zh', 'en', 'th'] as const) {
-    if (!content[language]) throw new RpcError(ErrorCode.invalidParams, { field: `content.${language}`, rule: 'language-required' });
-  }
-  return { title: JSON.stringify(title), content: JSON.stringify(content) };
 }
 
 export const noticeHandlers = defineHandlers({

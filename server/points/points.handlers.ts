@@ -2,7 +2,7 @@ import { companyLevel, isMemberLevel } from '../../contract/account-fields.contr
 import { sql } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
-import { beijingDayOf } from '../../contract/report.contract';
+import { beijingDayOf } from '../../contract/beijing-time.contract';
 import { accountInLine, callerMayChangeDownline } from '../accounts/line-access';
 import { iso } from '../db/timestamps';
 import type { CallContext } from '../rpc/call-context';

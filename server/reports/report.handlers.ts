@@ -1,7 +1,7 @@
 import { isMemberLevel } from '../../contract/account-fields.contract';
 import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
-import { beijingDayOf } from '../../contract/report.contract';
+import { beijingDayOf } from '../../contract/beijing-time.contract';
 import { accountOfLine } from '../accounts/line-access';
 import type { Queryable } from '../db/database';
 import { iso } from '../db/timestamps';

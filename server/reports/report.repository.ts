@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
-import { beijingDayOf, type ReportNumbers } from '../../contract/report.contract';
+import { beijingDayOf } from '../../contract/beijing-time.contract';
+import type { ReportNumbers } from '../../contract/report.contract';
 import type { Queryable } from '../db/database';
 import { beijingDay } from './rollup.sql';
 

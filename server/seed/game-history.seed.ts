@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { beijingDateDigits, beijingMidnight, DAY_MS } from '../../contract/beijing-time.contract';
 import { copyLine, type Queryable } from '../db/database';
 import { blockWinners } from '../games/platform-rules';
 import { BET_COLUMNS, BET_ROW_TYPE, betCopyLine, startBulkBetLoad, type BulkBetLoad } from '../games/bet.store';
@@ -7,10 +8,8 @@ import { GAMES, pick, pickBet, playTypeOf } from '../games/rules/game-registry';
 import { seededRandom, type SeededRandom } from '../games/rules/seeded-random';
 import { JACKPOT_START, jackpotHit, jackpotRake, type SlotSpin } from '../games/rules/slot.rules';
 import { validBets } from '../games/rules/valid-bet.rules';
-import { beijingDate, liveRoundNo } from '../games/round-number';
+import { liveRoundNo } from '../games/round-number';
 
-const DAY_MS = 86_400_000;
-const BEIJING_MS = 8 * 3_600_000;
 /** Stakes a player picks, in cents (10 to 1,000 yuan). */
 const STAKES = [1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
 /** Bets a member makes on a day it plays, on average, unless a total is asked for (the demo's liveliness). */
@@ -157,7 +156,7 @@ async function playHistory(tx: Queryable, options: HistoryOptions): Promise<numb
   const { siteId } = options;
   const now = options.now.getTime();
   await createStaging(tx);
-  const firstDay = Math.floor((now + BEIJING_MS) / DAY_MS) * DAY_MS - BEIJING_MS - options.days * DAY_MS;
+  const firstDay = beijingMidnight(now) - options.days * DAY_MS;
   const bets = await startBulkBetLoad(tx, siteId, { from: new Date(firstDay), to: options.now }, options.now);
   let writing: Promise<void> = Promise.resolve();
   for (let day = 0; day <= options.days && history.made < history.limit; day++) {
@@ -399,7 +398,7 @@ function playBet(history: History, load: DayLoad, member: Account, session: Sess
   const { game, table, start, stake } = session;
   const now = history.options.now.getTime();
   const live = game.roundSeconds > 0;
-  const orderId = `${beijingDate(start)}${String(++history.orders).padStart(history.kind === 'H' ? 8 : 10, '0')}`;
+  const orderId = `${beijingDateDigits(start)}${String(++history.orders).padStart(history.kind === 'H' ? 8 : 10, '0')}`;
   const index = live ? Math.floor(start / (game.roundSeconds * 1000)) + play : history.orders;
   // A spin is one player's: its number names the site too, so two sites' spins never share one.
   const round = live ? liveRoundNo(game, index) : `S-${history.options.siteId}-${orderId}`;
@@ -482,7 +481,7 @@ function playSession(
   const table = pick(random, game.tables);
   const start = day.start + day.session * day.slot + random.below(day.slot);
   if (start >= now - 600_000) return;
-  const transactionId = `${history.kind}-${member.id}-${beijingDate(start)}-${day.session}`;
+  const transactionId = `${history.kind}-${member.id}-${beijingDateDigits(start)}-${day.session}`;
   const plays = 5 + random.below(Math.max(1, Math.round(2 * day.perSession - 10)));
   if (member.balance < BigInt(5 * STAKES[0]!) && !refill(history, load, member, BigInt(5 * STAKES[0]!), start - 60_000)) return;
   const balance = Number(member.balance);

@@ -1,14 +1,8 @@
+import { beijingText } from '../../contract/beijing-time.contract';
 import packageJson from '../../package.json' with { type: 'json' };
 import { regionName } from '../geo/ip-region';
 import { defineHandlers } from '../rpc/handler';
 import { inMaintenance } from './site.repository';
-
-const BEIJING_OFFSET_MS = 8 * 60 * 60 * 1000;
-
-/** "2026-11-21 20:00:00" in Beijing time (UTC+8 all year). */
-export function beijingText(date: Date | null): string | null {
-  return date ? new Date(date.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ') : null;
-}
 
 export function siteHandlers(databaseKind: 'pglite' | 'postgres') {
   return defineHandlers({

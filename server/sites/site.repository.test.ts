@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { inMaintenance, normaliseHost, type Site } from './site.repository';
-import { beijingText } from './site.handlers';
 
 const site = (start: string | null, end: string | null): Site => ({
   id: 'demo',
@@ -34,10 +33,5 @@ describe('sites', () => {
     expect(inMaintenance(window, new Date('2026-01-01T01:00:00Z'))).toBe(false);
     expect(inMaintenance(site('2026-01-01T00:00:00Z', null), new Date('2030-01-01T00:00:00Z'))).toBe(true);
     expect(inMaintenance(site(null, null), new Date())).toBe(false);
-  });
-
-  it('shows times in Beijing time', () => {
-    expect(beijingText(new Date('2026-12-31T16:30:00Z'))).toBe('2027-01-01 00:30:00');
-    expect(beijingText(null)).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { iso } from '../db/timestamps';
 import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
-import { beijingText } from './site.handlers';
+import { beijingText } from '../../contract/beijing-time.contract';
 
 interface SettingsRow {
   maintenance_start: Date | string | null;

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { BEIJING_OFFSET_MS, BEIJING_ZONE, beijingWallTime, DAY_MS } from '../../contract/beijing-time.contract';
 import { rangePresets, type RangePreset } from '../../contract/range-presets.contract';
 
 dayjs.extend(utc);
@@ -10,7 +11,7 @@ dayjs.extend(timezone);
  * Every conversion between instants and Beijing time lives here. Times travel in UTC (ISO
  * strings); screens show and filter in Beijing time, whatever the browser's own time zone.
  */
-export const BEIJING_ZONE = 'Asia/Shanghai';
+export { BEIJING_ZONE };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -49,20 +50,14 @@ export function beijingDayStart(day: string): string {
 export function beijingDaysRange(firstDay: string, lastDay: string): { startTime?: string; endTime?: string } {
   const range: { startTime?: string; endTime?: string } = {};
   if (firstDay) range.startTime = beijingDayStart(firstDay);
-  if (lastDay) range.endTime = new Date(Date.parse(beijingDayStart(lastDay)) + 24 * 60 * 60 * 1000 - 1).toISOString();
+  if (lastDay) range.endTime = new Date(Date.parse(beijingDayStart(lastDay)) + DAY_MS - 1).toISOString();
   return range;
 }
 
-const HOUR = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR;
-/** Beijing is UTC+8 all year, so wall time is plain arithmetic on the instant (cheap enough for a ticking clock). */
-const BEIJING_OFFSET_MS = 8 * HOUR;
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /** `beijingTime` without dayjs: the header clock calls it every second. */
-export function beijingClockText(instant: number): string {
-  return new Date(instant + BEIJING_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-}
+export const beijingClockText = beijingWallTime;
 
 /** Whether a text is a Beijing wall time `YYYY-MM-DD HH:mm[:ss]` (a `T` instead of the space, as date-time inputs write it). */
 export function isDateTime(text: string): boolean {
@@ -128,7 +123,7 @@ function startInstant(side: string): number {
   if (isDay(side)) return Date.parse(beijingDayStart(side));
   const [, day, hours, minutes, seconds = '00'] = DATE_TIME.exec(side) ?? [];
   if (!day || !isDateTime(side)) throw new RangeError(`not a Beijing day or time: ${side}`);
-  return Date.parse(`${day}T${hours}:${minutes}:${seconds}.000+08:00`);
+  return Date.parse(`${day}T${hours}:${minutes}:${seconds}.000Z`) - BEIJING_OFFSET_MS;
 }
 
 /** A range as the UTC instants [start, end) it stands for; an empty side stays open. */

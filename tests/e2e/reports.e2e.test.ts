@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useAppInChromium } from '../support/app-in-chromium';
 import { consoleErrors } from '../support/app-page';
-import { beijingDayOf } from '../../contract/report.contract';
+import { beijingDayOf } from '../../contract/beijing-time.contract';
 import { storeBets } from '../../server/games/bet.store';
 import { aBet, plantSettledBet } from '../support/bet-fixture';
 import { DataTablePage } from '../support/pages/data-table-page';

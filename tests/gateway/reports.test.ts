@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { beijingDayOf } from '../../contract/report.contract';
+import { beijingDayOf } from '../../contract/beijing-time.contract';
 import { storeBets, type BetStatus, type PlatformBet } from '../../server/games/bet.store';
 import { drainRollups } from '../../server/reports/rollup-drain';
 import { finishRollupBackfill, rebuildRollupDays } from '../../server/reports/rollup-rebuild';

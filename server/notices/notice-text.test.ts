@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, localised } from './notice.handlers';
+import { htmlToText, localised } from './notice-text';
 
 describe('notice texts', () => {
   it('turns stored HTML into one line of text', () => {

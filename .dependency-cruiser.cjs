@@ -1,0 +1,39 @@
+// Import rules that eslint's import-x cannot state: cycles through `import type` too (TypeScript
+// erases them, but they still tie the modules' meaning together), checked on the whole graph.
+// The server's back arrows are the same rules as eslint.config.js's server zones.
+const composition =
+  '^server/(http/|rpc/(dispatcher|handlers|openrpc)\\.ts$|simulator/|seed/|(start|seed|build|ledger-check|reports-rebuild|unlock)\\.ts$)';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'No module reaches itself through its imports, type-only imports included.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'server-back-arrow',
+      comment: 'A server domain never imports the composition that wires the domains together.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: composition },
+      to: { path: composition },
+    },
+    {
+      name: 'server-foreign-handlers',
+      comment: 'Only rpc/handlers.ts and http/ import handlers files: shared helpers live in the module that owns the concept.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: '^server/(http/|rpc/handlers\\.ts$)' },
+      to: { path: '^server/[^/]+/.+\\.handlers\\.ts$' },
+    },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)node_modules/|\\.test\\.tsx?$' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.json'] },
+    cache: { folder: 'node_modules/.cache/dependency-cruiser', strategy: 'content' },
+  },
+};
