@@ -98,12 +98,15 @@ export default defineConfig({
   },
   test: {
     globalSetup: ['tests/support/global-setup.ts'],
-    setupFiles: ['tests/support/fast-check-seed.ts'],
+    setupFiles: ['tests/support/fast-check-seed.ts', 'tests/support/file-cpu-time.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
-    reporters: process.env.CI ? ['default', ['json', { outputFile: 'tests/.artifacts/vitest-report.json' }]] : ['default'],
+    // The last reporter prints the time per project at the end and keeps it for `npm run bench`.
+    reporters: process.env.CI
+      ? ['default', ['json', { outputFile: 'tests/.artifacts/vitest-report.json' }], './tests/support/project-times.reporter.ts']
+      : ['default', './tests/support/project-times.reporter.ts'],
     projects: [
       {
         extends: true,
@@ -111,7 +114,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
       },
       ...databaseProjects,
       // End-to-end: the built app in Chromium against the real gateway (on PGlite, in the test process).

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// DOMPurify sanitises differently on happy-dom (the web project's DOM): as in a browser, on jsdom.
 import { describe, expect, it } from 'vitest';
 import { safeNoticeHtml } from './safe-html';
 

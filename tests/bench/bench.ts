@@ -14,7 +14,8 @@
  *   9. 30-day reports from the rollups over a loaded history (10,000,000 bets on PostgreSQL,
  *      1,000,000 on PGlite) against the same numbers aggregated from the bets, and settlement
  *      with the rollups kept against without;
- *  10. the landing page's notice call with 10,000 notices stored, on PGlite.
+ *  10. the landing page's notice call with 10,000 notices stored, on PGlite;
+ *  11. the last `npm test` run, per project, as tests/.artifacts/test-times.json kept it (not run here).
  * `npm run bench -- score` runs only the parts whose names hold one of the words given.
  * Aims are reported, never enforced: the exit code is non-zero only when something could not be measured.
  */
@@ -40,6 +41,7 @@ import {
 import { benchScorePglite, benchScorePostgres, SCORE_CONNECTIONS, type ScoreBenchResult, type ScoreLoadResult } from './score.bench-helper';
 import { benchReports, type ReportBenchResult } from './reports.bench-helper';
 import { benchNotices, STORED_NOTICES } from './notices.bench-helper';
+import { NPM_TEST_AIM_S, readTestTimes } from './test-times.bench-helper';
 
 const RATIO_AIM = 0.6;
 const EMPTY_START_AIM_S = 30;
@@ -523,6 +525,29 @@ function reportReports(name: 'PostgreSQL' | 'PGlite', result: ReportBenchResult)
   addSummary(`${name}: settlement with the rollups kept / without`, ratio.toFixed(2), `>= ${SETTLE_RATIO_AIM}`, ratio >= SETTLE_RATIO_AIM);
 }
 
+const testTimeRows: TableRow[] = [];
+
+/** 11. The last test run's times (the project-times reporter keeps them), with the aim of issue 37. */
+async function benchTestTimes(): Promise<void> {
+  const read = readTestTimes();
+  testTimeRows.push(...read.rows);
+  const check = `npm test, last whole run${read.rows.length ? ` (${read.note} UTC)` : ''}`;
+  if (read.npmTestSeconds === undefined)
+    summaryRows.push({
+      check,
+      measured: read.rows.length ? 'none: the last run was not a whole npm test' : read.note,
+      aim: '',
+      'aim met': '-',
+    });
+  else
+    addSummary(
+      check,
+      seconds(read.npmTestSeconds * 1000),
+      `<= ${NPM_TEST_AIM_S} s on a quiet machine`,
+      read.npmTestSeconds <= NPM_TEST_AIM_S,
+    );
+}
+
 async function main(): Promise<void> {
   console.log(
     `Bench: node ${process.version}, ${cpus().length} CPUs; autocannon ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route`,
@@ -542,6 +567,7 @@ async function main(): Promise<void> {
   await part('transfers, PGlite', async () => reportTransfers('PGlite', await benchTransfers({ kind: 'pglite' })));
   await part('reports, PGlite', async () => reportReports('PGlite', await benchReports({ kind: 'pglite' })));
   await part('notices, PGlite', benchNoticeCalls);
+  await part('test suite', benchTestTimes);
   const adminUrl = postgresAdminUrl();
   if (adminUrl) {
     console.log(`PostgreSQL: a fresh database on ${maskUrl(adminUrl)}`);
@@ -630,6 +656,10 @@ async function main(): Promise<void> {
   printTable(
     `10. Notices: server time of a call (pageSize 99, through the gateway) with ${STORED_NOTICES.toLocaleString('en')} notices stored`,
     noticeRows,
+  );
+  printTable(
+    '11. The test suite: the last run as tests/.artifacts/test-times.json keeps it (wall: from the first file to the last; projects overlap)',
+    testTimeRows,
   );
   printTable('Summary', summaryRows);
 }

@@ -12,19 +12,42 @@ export interface AppInChromium {
   browser: Browser;
 }
 
+// One Chromium per worker and set of flags, kept on globalThis: the e2e project reuses its
+// workers (isolate: false), so later files skip the start (about a second of CPU each). A file
+// still sees only its own pages: every page has a context of its own, closed after the file.
+const key = Symbol.for('credit-office.chromium');
+const worker = globalThis as typeof globalThis & { [key]?: Map<string, Promise<Browser>> };
+
+function sharedChromium(args: string[] = []): Promise<Browser> {
+  const browsers = (worker[key] ??= new Map<string, Promise<Browser>>());
+  const flags = args.join(' ');
+  let browser = browsers.get(flags);
+  if (!browser) {
+    browser = launchChromium(args);
+    browsers.set(flags, browser);
+    // A crashed or closed browser is started again by the next file.
+    browser.then(
+      (started) => started.on('disconnected', () => browsers.delete(flags)),
+      () => browsers.delete(flags),
+    );
+  }
+  return browser;
+}
+
 /**
- * One real gateway serving the built app, and one Chromium, for an end-to-end test file:
- * started before its tests, closed after them, with the site reset before each test.
+ * One real gateway serving the built app, and the worker's Chromium, for an end-to-end test
+ * file: started before its tests, closed after them (the browser's contexts only), with the
+ * site reset before each test.
  */
 export function useAppInChromium(options: { chromiumArgs?: string[] } = {}): AppInChromium {
   const e2e = { run: browserAvailable() } as AppInChromium;
   beforeAll(async () => {
     if (!e2e.run) return;
     e2e.gw = await startTestGateway({ webRoot: await ensureWebBuild(), realTime: true });
-    e2e.browser = await launchChromium(options.chromiumArgs);
+    e2e.browser = await sharedChromium(options.chromiumArgs);
   });
   afterAll(async () => {
-    await e2e.browser?.close();
+    await Promise.all(e2e.browser?.contexts().map((context) => context.close()) ?? []);
     await e2e.gw?.close();
   });
   beforeEach(async () => {

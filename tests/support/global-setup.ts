@@ -1,8 +1,54 @@
-import { prepareTestDatabases } from './test-database';
+import type { TestProject } from 'vitest/node';
+import { preparePgliteSnapshot, preparePostgresTemplate } from './test-database';
 import { ensureWebBuild } from './web-build';
 
-export default async function globalSetup() {
-  // Built once here, so end-to-end files running in parallel never build it twice.
-  await ensureWebBuild();
-  return prepareTestDatabases();
+type Need = 'web build' | 'pglite' | 'postgres';
+
+/** What the test files of each project read from the global setup. */
+const needs: Record<string, ReadonlyArray<Need>> = {
+  unit: ['web build'], // tests/unit/web-build.test.ts reads the build
+  web: [],
+  pglite: ['pglite'],
+  postgres: ['postgres'],
+  e2e: ['web build', 'pglite'],
+};
+
+interface Prepared {
+  ready: Promise<unknown>;
+  teardown: () => Promise<void>;
+}
+
+// Vitest calls a global setup once for the root and once more for every project of the run
+// (projects with `extends: true` inherit it), one after the other in the same process: the
+// first call prepares what the run's projects need, in parallel, and the later calls wait for
+// that. The promise lives on globalThis because each project loads this module anew.
+const key = Symbol.for('credit-office.global-setup');
+const shared = globalThis as typeof globalThis & { [key]?: Prepared };
+
+function prepare(projects: ReadonlyArray<TestProject>): Prepared {
+  // A project this table does not know gets everything, rather than a missing database.
+  const wanted = new Set(projects.flatMap((project): ReadonlyArray<Need> => needs[project.name] ?? ['web build', 'pglite', 'postgres']));
+  let dropPostgres: () => Promise<void> = async () => undefined;
+  const ready = Promise.all([
+    // Built before any file runs, so end-to-end files in parallel never build it twice.
+    wanted.has('web build') ? ensureWebBuild() : undefined,
+    wanted.has('pglite') ? preparePgliteSnapshot() : undefined,
+    wanted.has('postgres') && process.env.TEST_DATABASE_URL
+      ? preparePostgresTemplate().then((drop) => {
+          dropPostgres = drop;
+        })
+      : undefined,
+  ]);
+  return { ready, teardown: () => dropPostgres() };
+}
+
+export default async function globalSetup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  const first = !shared[key];
+  const prepared = (shared[key] ??= prepare(project.vitest.projects));
+  await prepared.ready;
+  if (!first) return undefined;
+  return async () => {
+    delete shared[key];
+    await prepared.teardown();
+  };
 }

@@ -37,8 +37,8 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Global setup: a migrated, seeded PGlite snapshot and, with TEST_DATABASE_URL, a PostgreSQL template. */
-export async function prepareTestDatabases(): Promise<() => Promise<void>> {
+/** Global setup: a migrated, seeded PGlite database, dumped for every test file to load. */
+export async function preparePgliteSnapshot(): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });
   const db = await openDatabase({ kind: 'pglite' });
   await migrate(db);
@@ -46,8 +46,11 @@ export async function prepareTestDatabases(): Promise<() => Promise<void>> {
   const snapshot = await pgliteOf(db)!.dumpDataDir('gzip');
   writeFileSync(snapshotFile, Buffer.from(await snapshot.arrayBuffer()));
   await db.close();
+}
 
-  if (!process.env.TEST_DATABASE_URL) return async () => undefined;
+/** Global setup: a migrated, seeded PostgreSQL template database; returns what drops every database of the run. */
+export async function preparePostgresTemplate(): Promise<() => Promise<void>> {
+  mkdirSync(artifactsDir, { recursive: true });
   const prefix = `credit_test_${process.pid}_${Date.now().toString(36)}`;
   const template = `${prefix}_tpl`;
   await admin((client) => client.query(`CREATE DATABASE ${template}`));

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// Recharts' tooltip and legend do not render on happy-dom (the web project's DOM): on jsdom.
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { updatePreferences } from '@/lib/preferences';
