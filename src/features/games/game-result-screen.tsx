@@ -9,6 +9,7 @@ import { DataTable, useDataTable } from '@/components/data-table/data-table';
 import { textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
+import { CheckedSearchFilter } from '@/components/filters/checked-search-filter';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { SearchFilter } from '@/components/filters/search-filter';
 import { SelectFilter } from '@/components/filters/select-filter';
@@ -97,24 +98,15 @@ export default function GameResultScreen() {
         maxLength={32}
         data-testid="results-table"
       />
-      <div className="relative grid">
-        <SearchFilter
-          label={t('bets.column.round')}
-          value={view.round}
-          onChange={codeFilter('round')}
-          maxLength={40}
-          data-testid="results-round"
-        />
-        {badInput ? (
-          <p
-            className="absolute top-full left-0 mt-1 text-xs whitespace-nowrap text-destructive"
-            role="alert"
-            data-testid="results-problem"
-          >
-            {t('results.codeOnly')}
-          </p>
-        ) : null}
-      </div>
+      <CheckedSearchFilter
+        label={t('bets.column.round')}
+        value={view.round}
+        onChange={codeFilter('round')}
+        maxLength={40}
+        data-testid="results-round"
+        problem={badInput ? t('results.codeOnly') : null}
+        problemTestId="results-problem"
+      />
       <DateRangeFilter
         value={range}
         onChange={(next) => setView({ start: next.start, end: next.end }, 'replace')}

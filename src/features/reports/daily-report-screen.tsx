@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { z } from 'zod';
 import { can } from '../../../commands/can';
-import { gameName } from '../../../commands/game.commands';
 import { gameTypes } from '../../../contract/account-fields.contract';
 import { formatCents } from '../../../contract/amount.contract';
 import { BET_MAX_SPAN_DAYS } from '../../../contract/game.contract';
@@ -17,8 +16,7 @@ import type { ExportFormat } from '@/components/data-table/data-table-export';
 import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { AccountPicker } from '@/components/filters/account-picker';
-import { DateRangeFilter } from '@/components/filters/date-range-filter';
-import { SelectFilter } from '@/components/filters/select-filter';
+import { GameRangeFilters } from '@/components/filters/game-range-filters';
 import { useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
@@ -93,7 +91,6 @@ export default function DailyReportScreen() {
   );
   const answer = member ? memberDays : agentDays;
   const rows = useMemo<DayRow[]>(() => (filters ? [...(answer.data?.list ?? [])].reverse() : []), [filters, answer.data]);
-  const games = useCall('gw.credit.game.list', {}, { silent: true, staleTime: 60_000 });
 
   const openDay = (row: DayRow) => {
     const query = new URLSearchParams({ start: row.day, end: row.day });
@@ -182,9 +179,6 @@ export default function DailyReportScreen() {
       toast(t('reports.exported', { count: rows.length }), { variant: 'success' });
     },
   };
-  const gameOptions = (games.data?.list ?? [])
-    .filter((game) => !view.type || game.gameType === view.type)
-    .map((game) => ({ value: game.gameCode, label: gameName(t, game) }));
   const bars = [...rows].reverse().map((row) => ({
     label: row.day.slice(5),
     valueWonLose: Number(row.valueWonLose),
@@ -245,30 +239,14 @@ export default function DailyReportScreen() {
       <DataTableToolbar
         model={model}
         filters={
-          <>
-            <SelectFilter
-              label={t('game.type')}
-              value={view.type}
-              onChange={(type) => setView({ type, game: '' })}
-              options={gameTypes.map((type) => ({ value: type, label: t(`game.${type}`) }))}
-              anyLabel={t('bets.anyType')}
-              data-testid="daily-type"
-            />
-            <SelectFilter
-              label={t('games.column.name')}
-              value={view.game}
-              onChange={(game) => setView({ game })}
-              options={gameOptions}
-              anyLabel={t('bets.anyGame')}
-              data-testid="daily-game"
-            />
-            <DateRangeFilter
-              value={range}
-              onChange={(next) => setView({ start: next.start, end: next.end, preset: '' }, 'replace')}
-              maxSpanDays={BET_MAX_SPAN_DAYS}
-              data-testid="daily-range"
-            />
-          </>
+          <GameRangeFilters
+            type={view.type}
+            game={view.game}
+            onGameChange={setView}
+            range={range}
+            onRangeChange={(next) => setView({ start: next.start, end: next.end, preset: '' }, 'replace')}
+            testIdPrefix="daily"
+          />
         }
         exportAs={exportAs}
       />
