@@ -14,6 +14,27 @@ const featureZones = readdirSync(new URL('./src/features', import.meta.url), { w
   .filter((entry) => entry.isDirectory())
   .map((entry) => zone(`./src/features/${entry.name}`, './src/features', 'a feature never imports another feature', [`./${entry.name}`]));
 
+// The web app's test files (src/**/*.test.tsx) may also import tests/support (their jsdom set-up lives
+// there, out of the production folders), and nothing else of tests/.
+const importZones = ({ webTests }) => {
+  const tests = webTests ? [] : ['./tests'];
+  return [
+    zone('./contract', ['./server', './machines', './commands', './locales', './src', './tests'], 'contract/ imports zod only'),
+    zone('./shared', ['./contract', './server', './machines', './commands', './locales', './src', './tests'], 'shared/ imports nothing'),
+    zone('./machines', ['./server', './commands', './locales', './src', './tests'], 'machines/ import the contract only'),
+    zone('./commands', ['./server', './locales', './src', './tests'], 'commands/ import the contract and machines only'),
+    zone('./server', ['./commands', './src', './tests'], 'server/ imports contract, machines and locales only'),
+    zone(
+      ['./src/api', './src/components', './src/lib', './src/hooks'],
+      ['./src/features', './src/app', './server', ...tests],
+      'shared web code never imports features or the app',
+    ),
+    zone('./src', ['./server', ...tests], 'the web app never imports the server'),
+    ...(webTests ? [zone('./src', './tests', 'web tests import only tests/support', ['./support'])] : []),
+    ...featureZones,
+  ];
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'src/components/ui/**', 'tests/.artifacts/**'] },
   js.configs.recommended,
@@ -38,29 +59,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            zone('./contract', ['./server', './machines', './commands', './locales', './src', './tests'], 'contract/ imports zod only'),
-            zone(
-              './shared',
-              ['./contract', './server', './machines', './commands', './locales', './src', './tests'],
-              'shared/ imports nothing',
-            ),
-            zone('./machines', ['./server', './commands', './locales', './src', './tests'], 'machines/ import the contract only'),
-            zone('./commands', ['./server', './locales', './src', './tests'], 'commands/ import the contract and machines only'),
-            zone('./server', ['./commands', './src', './tests'], 'server/ imports contract, machines and locales only'),
-            zone(
-              ['./src/api', './src/components', './src/lib', './src/hooks'],
-              ['./src/features', './src/app', './server', './tests'],
-              'shared web code never imports features or the app',
-            ),
-            zone('./src', ['./server', './tests'], 'the web app never imports the server'),
-            ...featureZones,
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: importZones({ webTests: false }) }],
     },
+  },
+  {
+    files: ['src/**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: importZones({ webTests: true }) }] },
   },
 );
