@@ -6,15 +6,12 @@ import { can } from '../../../commands/can';
 import { gameTypes } from '../../../contract/account-fields.contract';
 import { formatCents } from '../../../contract/amount.contract';
 import { BET_MAX_SPAN_DAYS } from '../../../contract/game.contract';
-import type { ReportNumbers } from '../../../contract/report.contract';
 import { rangePresets } from '../../../contract/range-presets.contract';
 import { useCall } from '@/api/queries';
 import { lazyChart } from '@/components/chart/lazy-chart';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { amountColumn, textColumn } from '@/components/data-table/data-table-columns';
 import type { ExportFormat } from '@/components/data-table/data-table-export';
 import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
-import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { AccountPicker } from '@/components/filters/account-picker';
 import { GameRangeFilters } from '@/components/filters/game-range-filters';
 import { useRights } from '@/hooks/use-command-context';
@@ -25,11 +22,10 @@ import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { downloadReport } from './report-export';
 import { parseTrail, trailSchema, writeTrail } from './report-trail';
-import { resultTone } from './win-loss-report-columns';
+import { additive, dailyReportColumns, type DayRow } from './daily-report-columns';
 
 const WinLossChart = lazyChart(() => import('./win-loss-chart'));
 
-type DayRow = ReportNumbers & { day: string };
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** The account whose days are shown ("id~login~level", as a report trail's step; a member is level 5), or the caller's own line. */
 const accountSchema = z.union([trailSchema, z.string().regex(/^[1-9][0-9]{0,17}~[A-Za-z0-9_-]{1,16}~5$/)]);
@@ -51,7 +47,6 @@ const centsOf = (amount: string) => {
   const value = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
   return amount.startsWith('-') ? -value : value;
 };
-const additive = ['betAmount', 'validAmount', 'valueWonLose', 'betRebate', 'agentToCompany', 'toCompanyBetValue'] as const;
 
 /** /dailyReport/index: one account's results day by day (agent or member daily report), each day opening its win/loss report or bets. */
 export default function DailyReportScreen() {
@@ -106,47 +101,12 @@ export default function DailyReportScreen() {
     navigate(`/winningReport/index?${query.toString()}`);
   };
 
-  const columns = useMemo<DataTableColumn<DayRow>[]>(() => {
-    const title = (key: string) => t(`reports.column.${key}`);
-    const amount = (id: (typeof additive)[number], tone = false) => {
-      const column = amountColumn<DayRow>(id, title(id), (row) => row[id], format, { width: 'minmax(7rem,1fr)' });
-      return tone
-        ? {
-            ...column,
-            cell: ({ row }: { row: { original: DayRow } }) => (
-              <span className={resultTone(row.original[id])}>{format.amount(row.original[id])}</span>
-            ),
-          }
-        : column;
-    };
-    return [
-      {
-        ...textColumn<DayRow>('day', t('reports.column.day'), (row) => row.day, { width: '8rem', className: 'font-medium' }),
-        cell: ({ row }) => (
-          <button
-            type="button"
-            className="text-left font-medium text-primary underline-offset-4 hover:underline"
-            onClick={() => openDay(row.original)}
-            data-testid="daily-open"
-          >
-            {row.original.day}
-          </button>
-        ),
-      },
-      textColumn<DayRow>('bets', title('bets'), (row) => String(row.bets), { width: '6rem', className: 'tabular-nums' }),
-      amount('betAmount'),
-      amount('validAmount'),
-      amount('valueWonLose', true),
-      amount('betRebate'),
-      amount('agentToCompany', true),
-      amount('toCompanyBetValue'),
-      textColumn<DayRow>('companyProfitRate', title('companyProfitRate'), (row) => `${row.companyProfitRate.toFixed(2)}%`, {
-        width: '7rem',
-        className: 'tabular-nums',
-      }),
-    ];
+  const columns = useMemo(
+    () => dailyReportColumns(t, format, openDay),
+    // openDay reads the account, type and game: the columns are rebuilt when they change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [t, format, view.account, view.type, view.game]);
+    [t, format, view.account, view.type, view.game],
+  );
   const model = useDataTable({ columns, data: rows, getRowId: (row) => row.day });
 
   const sums = useMemo(() => {
