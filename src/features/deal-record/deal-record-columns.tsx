@@ -2,8 +2,8 @@ import type { TFunction } from 'i18next';
 import type { DealRow } from '../../../contract/deal-record.contract';
 import { amountColumn, textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
-import { cn } from '@/lib/utils';
 import type { useFormat } from '@/hooks/use-format';
+import { cn } from '@/lib/utils';
 
 type Format = ReturnType<typeof useFormat>;
 

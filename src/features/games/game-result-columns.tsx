@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
 import { gameName } from '../../../commands/game.commands';
-import { textColumn, timeColumn } from '@/components/data-table/data-table-columns';
-import { RoundResult, roundResultText } from './round-result';
 import type { ResultOf } from '../../../contract/methods.contract';
+import { textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import type { useFormat } from '@/hooks/use-format';
+import { RoundResult, roundResultText } from './round-result';
 
 export type RoundRow = ResultOf<'gw.credit.game.result.query'>['list'][number];
 

@@ -2,10 +2,10 @@ import type { TFunction } from 'i18next';
 import { noticeTitle } from '../../../commands/notice.commands';
 import type { GameNotice } from '../../../contract/notice.contract';
 import { textColumn } from '@/components/data-table/data-table-columns';
+import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { beijingTime } from '@/lib/time';
-import type { DataTableColumn } from '@/components/data-table/data-table-types';
 
 /** The game notices' columns: whether the platform holds each. */
 export function gameNoticeColumns(

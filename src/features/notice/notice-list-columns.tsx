@@ -4,10 +4,10 @@ import { noticeActionsFor, noticeFacts, noticeTitle, runNoticeAction } from '../
 import type { NoticeRecord, NoticeStatus } from '../../../contract/notice.contract';
 import { noticeStatusOf } from '../../../machines/notice-lifecycle.machine';
 import { textColumn } from '@/components/data-table/data-table-columns';
+import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { beijingTime } from '@/lib/time';
-import type { DataTableColumn } from '@/components/data-table/data-table-types';
 
 const statusTone: Record<NoticeStatus, BadgeProps['variant']> = {
   draft: 'outline',

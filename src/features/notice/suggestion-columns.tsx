@@ -3,9 +3,9 @@ import type { CommandContext } from '../../../commands/command';
 import { markSuggestionRead } from '../../../commands/suggestion.commands';
 import type { Suggestion } from '../../../contract/suggestion.contract';
 import { textColumn, timeColumn } from '@/components/data-table/data-table-columns';
+import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import type { useFormat } from '@/hooks/use-format';
 
 const statusTone: Record<Suggestion['status'], BadgeProps['variant']> = { new: 'destructive', read: 'warning', answered: 'secondary' };

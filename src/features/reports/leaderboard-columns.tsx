@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 import type { LeaderboardRow } from '../../../contract/report.contract';
 import { amountColumn, textColumn } from '@/components/data-table/data-table-columns';
-import { resultTone } from './win-loss-report-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import type { useFormat } from '@/hooks/use-format';
+import { resultTone } from './win-loss-report-columns';
 
 type Format = ReturnType<typeof useFormat>;
 

@@ -3,9 +3,9 @@ import type { CommandContext } from '../../../commands/command';
 import { markScoresChecked } from '../../../commands/risk.commands';
 import type { ScoreCheckRow } from '../../../contract/score-check.contract';
 import { amountColumn, textColumn, timeColumn } from '@/components/data-table/data-table-columns';
+import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import type { useFormat } from '@/hooks/use-format';
 
 type Format = ReturnType<typeof useFormat>;

@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
-import { amountColumn, textColumn, timeColumn } from '@/components/data-table/data-table-columns';
-import { cn } from '@/lib/utils';
 import type { ResultOf } from '../../../contract/methods.contract';
+import { amountColumn, textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import type { useFormat } from '@/hooks/use-format';
+import { cn } from '@/lib/utils';
 
 export type SessionRow = ResultOf<'gw.credit.player.game.log'>['list'][number];
 
