@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandContext } from '../../commands/command';
 import { CommandPalette } from './command-palette';
-import { startChineseI18n, stubLayout } from './filters/test-support';
+import { startChineseI18n, stubLayout } from '../../tests/support/jsdom-test-support';
 
 const context = {
   rights: { userId: '1', level: 0, accessCodes: [1, 2, 3, 4, 5, 6, 7, 8, 11], isSubAccount: false, mustChangePassword: false },

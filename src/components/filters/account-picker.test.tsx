@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as GatewayClientModule from '@/api/gateway-client';
 import { AccountPicker, type AccountSource, type AccountSuggestion } from './account-picker';
-import { startChineseI18n, stubLayout, WithQueries } from './test-support';
+import { startChineseI18n, stubLayout, WithQueries } from '../../../tests/support/jsdom-test-support';
 
 type GatewayClient = typeof GatewayClientModule;
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rangeInstants, type BeijingRange } from '@/lib/time';
 import { DateRangeFilter } from './date-range-filter';
-import { startChineseI18n } from './test-support';
+import { startChineseI18n } from '../../../tests/support/jsdom-test-support';
 
 // An agent in Bangkok at 23:30 on Sunday 2026-03-01, which is already 00:30 on Monday in Beijing.
 const NOW = new Date('2026-03-01T16:30:00Z');

@@ -1,16 +1,15 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { AUDIT_MAX_SPAN_DAYS, type SharedIp } from '../../../contract/audit.contract';
+import { AUDIT_MAX_SPAN_DAYS } from '../../../contract/audit.contract';
 import { useInfiniteCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
-import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { useFormat } from '@/hooks/use-format';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
 import { presetRange, rangeProblem, rangeTimes } from '@/lib/time';
+import { ipCheckColumns } from './ip-check-columns';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const viewState = urlStateCodec({ start: day, end: day }, { start: '', end: '' });
@@ -27,22 +26,7 @@ export default function IpCheckScreen() {
   const pages = useInfiniteCall('gw.credit.ip.check', times ?? { startTime: '', endTime: '' }, { enabled: times !== null });
   const rows = useMemo(() => (times ? pages.rows : []), [times, pages.rows]);
 
-  const columns = useMemo<DataTableColumn<SharedIp>[]>(() => {
-    const title = (key: string) => t(`ipCheck.column.${key}`);
-    return [
-      textColumn<SharedIp>('ip', title('ip'), (row) => row.ip, { width: '11rem', className: 'font-mono' }),
-      textColumn<SharedIp>('region', title('region'), (row) => row.region, { width: '8rem' }),
-      textColumn<SharedIp>('count', title('count'), (row) => String(row.accounts.length), { width: '6rem', className: 'tabular-nums' }),
-      textColumn<SharedIp>(
-        'accounts',
-        title('accounts'),
-        (row) => row.accounts.map((account) => `${account.loginId} (${account.signIns})`).join(', '),
-        { width: 'minmax(16rem,2fr)', className: 'whitespace-normal' },
-      ),
-      textColumn<SharedIp>('signIns', title('signIns'), (row) => String(row.signIns), { width: '6rem', className: 'tabular-nums' }),
-      timeColumn<SharedIp>('lastAt', title('lastAt'), (row) => row.lastAt, format, { width: '10rem' }),
-    ];
-  }, [t, format]);
+  const columns = useMemo(() => ipCheckColumns(t, format), [t, format]);
   const model = useDataTable({ columns, data: rows, getRowId: (row) => row.ip });
 
   return (

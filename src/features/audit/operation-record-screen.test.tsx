@@ -5,7 +5,7 @@ import zhErrors from '../../../locales/zh/errors.json';
 import type { LoginLogRow, OperationRecordRow } from '../../../contract/audit.contract';
 import type * as GatewayClientModule from '@/api/gateway-client';
 import { GatewayError } from '@/api/gateway-client';
-import { startChineseI18n, stubLayout, WithQueries } from '@/components/filters/test-support';
+import { startChineseI18n, stubLayout, WithQueries } from '../../../tests/support/jsdom-test-support';
 import { addDays, beijingDay, presetRange, rangeToGateway } from '@/lib/time';
 import OperationRecordScreen from './operation-record-screen';
 

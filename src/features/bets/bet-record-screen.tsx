@@ -1,17 +1,16 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gameName } from '../../../commands/game.commands';
-import { gameTypes } from '../../../contract/account-fields.contract';
-import { BET_MAX_SPAN_DAYS, betStatuses } from '../../../contract/game.contract';
-import { useCall, useInfiniteCall } from '@/api/queries';
+import { betStatuses } from '../../../contract/game.contract';
+import { orderNumberRule } from '../../../contract/rules.contract';
+import { useInfiniteCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
 import type { ExportFormat } from '@/components/data-table/data-table-export';
 import { DataTableToolbar, exportLoadedRows, type TableExport } from '@/components/data-table/data-table-toolbar';
 import { ExportJobProgress } from '@/components/export/export-job-progress';
 import { useExportJob } from '@/components/export/use-export-job';
 import { AccountPicker } from '@/components/filters/account-picker';
-import { DateRangeFilter } from '@/components/filters/date-range-filter';
-import { SearchFilter } from '@/components/filters/search-filter';
+import { CheckedSearchFilter } from '@/components/filters/checked-search-filter';
+import { GameRangeFilters } from '@/components/filters/game-range-filters';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
@@ -29,7 +28,6 @@ export default function BetRecordScreen() {
   const range = view.start && view.end ? { start: view.start, end: view.end } : today;
   const [accountText, setAccountText] = useState(view.name);
   const [orderProblem, setOrderProblem] = useState(false);
-  const games = useCall('gw.credit.game.list', {}, { silent: true, staleTime: 60_000 });
   const exporter = useExportJob('gw.credit.bet.export', {
     onDone: (count) => toast(t('bets.exported', { count }), { variant: 'success' }),
   });
@@ -64,10 +62,6 @@ export default function BetRecordScreen() {
     },
   };
 
-  const gameOptions = (games.data?.list ?? [])
-    .filter((game) => !view.type || game.gameType === view.type)
-    .map((game) => ({ value: game.gameCode, label: gameName(t, game) }));
-
   const filters = (
     <>
       <AccountPicker
@@ -93,58 +87,36 @@ export default function BetRecordScreen() {
         inputClassName="w-40"
         inputData={{ 'data-testid': 'bets-account', 'data-user-id': view.account || undefined }}
       />
-      <SelectFilter
-        label={t('game.type')}
-        value={view.type}
-        onChange={(type) => setView({ type, game: '' })}
-        options={gameTypes.map((type) => ({ value: type, label: t(`game.${type}`) }))}
-        anyLabel={t('bets.anyType')}
-        data-testid="bets-type"
-      />
-      <SelectFilter
-        label={t('games.column.name')}
-        value={view.game}
-        onChange={(game) => setView({ game })}
-        options={gameOptions}
-        anyLabel={t('bets.anyGame')}
-        data-testid="bets-game"
-      />
-      <SelectFilter
-        label={t('bets.column.status')}
-        value={view.status}
-        onChange={(status) => setView({ status })}
-        options={betStatuses.map((status) => ({ value: status, label: t(`bets.status.${status}`) }))}
-        anyLabel={t('bets.anyStatus')}
-        data-testid="bets-status"
-      />
-      <div className="relative grid">
-        <SearchFilter
+      <GameRangeFilters
+        type={view.type}
+        game={view.game}
+        onGameChange={setView}
+        range={range}
+        onRangeChange={(next) => setView({ start: next.start, end: next.end }, 'replace')}
+        testIdPrefix="bets"
+      >
+        <SelectFilter
+          label={t('bets.column.status')}
+          value={view.status}
+          onChange={(status) => setView({ status })}
+          options={betStatuses.map((status) => ({ value: status, label: t(`bets.status.${status}`) }))}
+          anyLabel={t('bets.anyStatus')}
+          data-testid="bets-status"
+        />
+        <CheckedSearchFilter
           label={t('bets.orderSearch')}
           value={view.order}
           onChange={(order) => {
-            const digits = /^[0-9]*$/.test(order);
+            const digits = order === '' || orderNumberRule.safeParse(order).success;
             setOrderProblem(!digits);
             if (digits) setView({ order });
           }}
           maxLength={32}
           data-testid="bets-order"
+          problem={orderProblem ? t('bets.orderDigits') : null}
+          problemTestId="bets-order-problem"
         />
-        {orderProblem ? (
-          <p
-            className="absolute top-full left-0 mt-1 text-xs whitespace-nowrap text-destructive"
-            role="alert"
-            data-testid="bets-order-problem"
-          >
-            {t('bets.orderDigits')}
-          </p>
-        ) : null}
-      </div>
-      <DateRangeFilter
-        value={range}
-        onChange={(next) => setView({ start: next.start, end: next.end }, 'replace')}
-        maxSpanDays={BET_MAX_SPAN_DAYS}
-        data-testid="bets-range"
-      />
+      </GameRangeFilters>
     </>
   );
 

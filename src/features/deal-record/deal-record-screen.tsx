@@ -3,19 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { z } from 'zod';
 import { dealRecordPath } from '../../../commands/risk.commands';
-import { DEAL_RECORD_MAX_DAYS, type DealRow } from '../../../contract/deal-record.contract';
+import { DEAL_RECORD_MAX_DAYS } from '../../../contract/deal-record.contract';
 import { useInfiniteCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { amountColumn, textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
-import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { AccountPicker } from '@/components/filters/account-picker';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
 import { presetRange, rangeProblem, rangeTimes } from '@/lib/time';
-import { cn } from '@/lib/utils';
+import { dealRecordColumns } from './deal-record-columns';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const viewState = urlStateCodec({ start: day, end: day }, { start: '', end: '' });
@@ -41,52 +39,7 @@ export default function DealRecordScreen() {
   const first = pages.first;
   const member = first?.level === 5;
 
-  const columns = useMemo<DataTableColumn<DealRow>[]>(() => {
-    const title = (key: string) => t(`deal.column.${key}`);
-    const signed = (id: string, value: (row: DealRow) => string) => ({
-      ...amountColumn<DealRow>(id, title(id), value, format, { width: '8rem' }),
-      cell: ({ row }: { row: { original: DealRow } }) => {
-        const amount = value(row.original);
-        return (
-          <span
-            className={cn(
-              'font-mono tabular-nums',
-              amount.startsWith('-')
-                ? 'text-destructive'
-                : amount === '0.00'
-                  ? 'text-muted-foreground'
-                  : 'text-emerald-700 dark:text-emerald-400',
-            )}
-          >
-            {format.amount(amount)}
-          </span>
-        );
-      },
-    });
-    const list: DataTableColumn<DealRow>[] = [
-      timeColumn<DealRow>('time', title('time'), (row) => row.time, format, { width: '10rem' }),
-      textColumn<DealRow>('kind', title('kind'), (row) => t(`deal.kind.${row.kind}`), { width: '6rem' }),
-      textColumn<DealRow>('reference', title('reference'), (row) => row.reference, { width: '8rem', className: 'font-mono text-xs' }),
-      textColumn<DealRow>('state', title('state'), (row) => t(`deal.state.${row.state}`, { defaultValue: row.state }), { width: '6rem' }),
-      textColumn<DealRow>(
-        'counterpart',
-        title('counterpart'),
-        (row) => (row.kind === 'in' || row.kind === 'out' ? t('deal.wallet') : row.counterpart),
-        { width: 'minmax(8rem,1fr)' },
-      ),
-      signed('change', (row) => row.change),
-      amountColumn<DealRow>('balance', title('balance'), (row) => row.balance, format, { width: '9rem' }),
-    ];
-    if (member) {
-      list.push(
-        amountColumn<DealRow>('stake', title('stake'), (row) => row.stake ?? '', format, { width: '7rem' }),
-        signed('platformChange', (row) => row.platformChange),
-        amountColumn<DealRow>('platformBalance', title('platformBalance'), (row) => row.platformBalance ?? '', format, { width: '9rem' }),
-      );
-    }
-    list.push(textColumn<DealRow>('detail', title('detail'), (row) => row.detail, { width: 'minmax(8rem,1fr)', className: 'text-xs' }));
-    return list;
-  }, [t, format, member]);
+  const columns = useMemo(() => dealRecordColumns(t, format, member), [t, format, member]);
   const model = useDataTable({ columns, data: times ? pages.rows : [], getRowId: (row) => `${row.kind}:${row.reference}` });
 
   return (

@@ -2,16 +2,15 @@ import { RefreshCw } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { exposureViews, type ExposureRow } from '../../../contract/exposure.contract';
+import { exposureViews } from '../../../contract/exposure.contract';
 import { useCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { amountColumn, textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
-import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useFormat } from '@/hooks/use-format';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
+import { exposureRatingColumns } from './exposure-rating-columns';
 
 /** Open stakes move with every round: read again this often while the screen is open. */
 const REFRESH_MS = 10_000;
@@ -33,43 +32,10 @@ export default function ExposureRatingScreen() {
   );
   const rows = useMemo(() => exposure.data?.list ?? [], [exposure.data]);
 
-  const columns = useMemo<DataTableColumn<ExposureRow>[]>(() => {
-    const title = (key: string) => t(`exposure.column.${key}`);
-    const list: DataTableColumn<ExposureRow>[] = [
-      textColumn<ExposureRow>('loginId', title(view.view === 'line' ? 'line' : 'loginId'), (row) => row.loginId, {
-        width: 'minmax(9rem,1fr)',
-        className: 'font-medium',
-      }),
-      textColumn<ExposureRow>('level', title('level'), (row) => t(`level.${row.level}`), { width: '7rem' }),
-      textColumn<ExposureRow>('parent', title('parent'), (row) => row.parentLoginId, { width: '9rem' }),
-      textColumn<ExposureRow>('bets', title('bets'), (row) => format.number(row.bets), {
-        width: '6rem',
-        className: 'font-mono tabular-nums',
-      }),
-      amountColumn<ExposureRow>('stake', title('stake'), (row) => row.stake, format, { width: '9rem' }),
-      amountColumn<ExposureRow>('largest', title('largest'), (row) => row.largest, format, { width: '9rem' }),
-      timeColumn<ExposureRow>('latest', title('latest'), (row) => row.latestBetTime, format, { width: '11rem' }),
-    ];
-    if (view.view === 'line') {
-      list.push({
-        id: 'members',
-        header: () => <span className="sr-only">{title('actions')}</span>,
-        cell: ({ row }) => (
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            onClick={() => setView({ view: 'member', line: row.original.userId, name: row.original.loginId })}
-            data-testid="exposure-members"
-          >
-            {t('exposure.membersOf')}
-          </Button>
-        ),
-        meta: { width: '9rem', export: false },
-      });
-    }
-    return list;
-  }, [t, format, view.view, setView]);
+  const columns = useMemo(
+    () => exposureRatingColumns(t, format, view.view, (row) => setView({ view: 'member', line: row.userId, name: row.loginId })),
+    [t, format, view.view, setView],
+  );
   const model = useDataTable({ columns, data: rows, getRowId: (row) => row.userId });
   const sum = exposure.data?.sum;
 

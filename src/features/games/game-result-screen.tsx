@@ -3,21 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { gameName } from '../../../commands/game.commands';
 import { BET_MAX_SPAN_DAYS } from '../../../contract/game.contract';
-import type { ParamsIn, ResultOf } from '../../../contract/methods.contract';
+import type { ParamsIn } from '../../../contract/methods.contract';
 import { useCall, useInfiniteCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
-import type { DataTableColumn } from '@/components/data-table/data-table-types';
+import { CheckedSearchFilter } from '@/components/filters/checked-search-filter';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { SearchFilter } from '@/components/filters/search-filter';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
 import { presetRange, rangeTimes } from '@/lib/time';
-import { RoundResult, roundResultText } from './round-result';
+import { gameResultColumns } from './game-result-columns';
 
-type RoundRow = ResultOf<'gw.credit.game.result.query'>['list'][number];
 type Query = Omit<ParamsIn<'gw.credit.game.result.query'>, 'pageIndex' | 'pageSize'>;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -52,26 +50,7 @@ export default function GameResultScreen() {
   const rows = useMemo(() => (query ? pages.rows : []), [query, pages.rows]);
   const total = query ? pages.total : 0;
 
-  const columns = useMemo<DataTableColumn<RoundRow>[]>(
-    () => [
-      textColumn('game', t('bets.column.game'), (row) => gameName(t, { gameCode: row.gameCode, gameName: row.gameCode }), {
-        width: '7rem',
-      }),
-      textColumn('gameId', t('bets.column.gameId'), (row) => row.gameId, { width: '7rem', className: 'font-mono text-xs' }),
-      textColumn('round', t('bets.column.round'), (row) => row.round, { width: '10rem', className: 'font-mono text-xs' }),
-      timeColumn('endTime', t('results.endTime'), (row) => row.endTime, format, { width: '10rem' }),
-      {
-        id: 'result',
-        header: t('results.result'),
-        cell: ({ row }) => <RoundResult gameCode={row.original.gameCode} result={row.original.result} />,
-        meta: {
-          width: 'minmax(16rem,2fr)',
-          export: { header: t('results.result'), cell: (row) => roundResultText(t, row.gameCode, row.result) },
-        },
-      },
-    ],
-    [t, format],
-  );
+  const columns = useMemo(() => gameResultColumns(t, format), [t, format]);
   const model = useDataTable({ columns, data: rows, getRowId: (row) => `${row.gameId}:${row.round}` });
 
   const codeFilter = (name: 'table' | 'round') => (value: string) => {
@@ -97,24 +76,15 @@ export default function GameResultScreen() {
         maxLength={32}
         data-testid="results-table"
       />
-      <div className="relative grid">
-        <SearchFilter
-          label={t('bets.column.round')}
-          value={view.round}
-          onChange={codeFilter('round')}
-          maxLength={40}
-          data-testid="results-round"
-        />
-        {badInput ? (
-          <p
-            className="absolute top-full left-0 mt-1 text-xs whitespace-nowrap text-destructive"
-            role="alert"
-            data-testid="results-problem"
-          >
-            {t('results.codeOnly')}
-          </p>
-        ) : null}
-      </div>
+      <CheckedSearchFilter
+        label={t('bets.column.round')}
+        value={view.round}
+        onChange={codeFilter('round')}
+        maxLength={40}
+        data-testid="results-round"
+        problem={badInput ? t('results.codeOnly') : null}
+        problemTestId="results-problem"
+      />
       <DateRangeFilter
         value={range}
         onChange={(next) => setView({ start: next.start, end: next.end }, 'replace')}

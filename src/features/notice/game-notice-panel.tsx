@@ -2,16 +2,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { can } from '../../../commands/can';
-import { noticeTitle } from '../../../commands/notice.commands';
-import type { GameNotice } from '../../../contract/notice.contract';
 import { useCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { textColumn } from '@/components/data-table/data-table-columns';
-import type { DataTableColumn } from '@/components/data-table/data-table-types';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useRights } from '@/hooks/use-command-context';
-import { beijingTime } from '@/lib/time';
+import { gameNoticeColumns } from './game-notice-columns';
 
 /** The site's game notices: whether the platform holds each, and what its lobby shows now. */
 export default function GameNoticePanel() {
@@ -23,58 +18,10 @@ export default function GameNoticePanel() {
   const lobby = answer.data?.lobby;
   const mayWrite = can(rights, 'gw.credit.game.notice.update');
 
-  const columns = useMemo<DataTableColumn<GameNotice>[]>(() => {
-    const title = (key: string) => t(`notices.column.${key}`);
-    return [
-      textColumn<GameNotice>('title', title('title'), (row) => noticeTitle(row, i18n.language), {
-        width: 'minmax(14rem,2fr)',
-        className: 'font-medium',
-      }),
-      textColumn<GameNotice>('games', title('games'), (row) => (row.gameCodes.length ? row.gameCodes.join(', ') : t('notices.allGames')), {
-        width: '12rem',
-      }),
-      textColumn<GameNotice>(
-        'window',
-        title('window'),
-        (row) => `${beijingTime(row.startTime).slice(0, 16)} – ${beijingTime(row.endTime).slice(0, 16)}`,
-        {
-          width: '19rem',
-          className: 'tabular-nums text-xs',
-        },
-      ),
-      {
-        id: 'delivered',
-        header: title('delivered'),
-        cell: ({ row }) => (
-          <Badge
-            variant={row.original.delivered ? 'secondary' : 'warning'}
-            data-testid="game-notice-delivered"
-            data-delivered={row.original.delivered}
-          >
-            {t(row.original.delivered ? 'notices.delivered' : 'notices.sendingToPlatform')}
-          </Badge>
-        ),
-        meta: { width: '9rem', export: false },
-      },
-      {
-        id: 'actions',
-        header: title('actions'),
-        cell: ({ row }) =>
-          mayWrite ? (
-            <Button
-              type="button"
-              size="sm"
-              variant="secondary"
-              onClick={() => navigate(`/oprateNotice/index/${row.original.noticeId}?game=1`)}
-              data-testid="game-notice-edit"
-            >
-              {t('notices.action.edit')}
-            </Button>
-          ) : null,
-        meta: { width: '7rem', export: false },
-      },
-    ];
-  }, [t, i18n.language, mayWrite, navigate]);
+  const columns = useMemo(
+    () => gameNoticeColumns(t, i18n.language, mayWrite, (row) => navigate(`/oprateNotice/index/${row.noticeId}?game=1`)),
+    [t, i18n.language, mayWrite, navigate],
+  );
   const model = useDataTable({ columns, data: rows, getRowId: (row) => row.noticeId });
 
   return (

@@ -2,24 +2,22 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { z } from 'zod';
-import { noticeActionsFor, noticeFacts, noticeReads, noticeTitle, runNoticeAction } from '../../../commands/notice.commands';
+import { noticeFacts, noticeReads } from '../../../commands/notice.commands';
 import { can } from '../../../commands/can';
 import type { ParamsIn } from '../../../contract/methods.contract';
-import { noticeStatuses, noticeKinds, type NoticeRecord, type NoticeStatus } from '../../../contract/notice.contract';
+import { noticeStatuses, noticeKinds, type NoticeRecord } from '../../../contract/notice.contract';
 import { noticeStatusOf } from '../../../machines/notice-lifecycle.machine';
 import { useInfiniteCall, useInvalidate } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { textColumn } from '@/components/data-table/data-table-columns';
 import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
-import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { SelectFilter } from '@/components/filters/select-filter';
-import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useCommands, useRights } from '@/hooks/use-command-context';
 import { useNow } from '@/hooks/use-now';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
-import { beijingTime, rangeTimes } from '@/lib/time';
+import { rangeTimes } from '@/lib/time';
+import { noticeListColumns } from './notice-list-columns';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const listState = urlStateCodec(
@@ -34,13 +32,6 @@ const listState = urlStateCodec(
   },
   { tab: '' as never, status: '' as never, kind: '' as never, level: '' as never, start: '', end: '' },
 );
-
-const statusTone: Record<NoticeStatus, BadgeProps['variant']> = {
-  draft: 'outline',
-  waiting: 'warning',
-  sending: 'default',
-  complete: 'secondary',
-};
 
 /** The writers' list of every notice of the site: filters, the status now (the machine's, on the browser's clock), the actions it allows per row. */
 export default function NoticeListPanel() {
@@ -68,63 +59,7 @@ export default function NoticeListPanel() {
     if (moved) void invalidate(noticeReads);
   }, [moved, invalidate]);
 
-  const columns = useMemo<DataTableColumn<NoticeRecord>[]>(() => {
-    const title = (key: string) => t(`notices.column.${key}`);
-    return [
-      textColumn<NoticeRecord>('title', title('title'), (row) => noticeTitle(row, i18n.language), {
-        width: 'minmax(14rem,2fr)',
-        className: 'font-medium',
-      }),
-      textColumn<NoticeRecord>('kind', title('kind'), (row) => t(`notices.kind.${row.kind}`), { width: '7rem' }),
-      textColumn<NoticeRecord>('level', title('level'), (row) => (row.level === null ? t('notices.anyLevel') : t(`level.${row.level}`)), {
-        width: '9rem',
-      }),
-      textColumn<NoticeRecord>(
-        'window',
-        title('window'),
-        (row) => `${beijingTime(row.startTime).slice(0, 16)} – ${beijingTime(row.endTime).slice(0, 16)}`,
-        {
-          width: '19rem',
-          className: 'tabular-nums text-xs',
-        },
-      ),
-      {
-        id: 'status',
-        header: title('status'),
-        cell: ({ row }) => {
-          const status = statusNow(row.original);
-          return (
-            <Badge variant={statusTone[status]} data-testid="notice-status" data-status={status}>
-              {t(`notices.status.${status}`)}
-            </Badge>
-          );
-        },
-        meta: { width: '7rem', export: { header: title('status'), cell: (row) => t(`notices.status.${statusNow(row)}`) } },
-      },
-      {
-        id: 'actions',
-        header: title('actions'),
-        cell: ({ row }) => (
-          <div className="flex flex-wrap gap-1">
-            {noticeActionsFor(rights, row.original, now).map((action) => (
-              <Button
-                key={action}
-                type="button"
-                size="sm"
-                variant={action === 'DELETE' || action === 'REVOKE' ? 'outline' : 'secondary'}
-                onClick={() => void runNoticeAction(commands, row.original, action)}
-                data-testid={`notice-${action.toLowerCase()}`}
-              >
-                {t(`notices.action.${action.toLowerCase()}`)}
-              </Button>
-            ))}
-          </div>
-        ),
-        meta: { width: '16rem', export: false },
-      },
-    ];
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [t, i18n.language, rights, commands, now]);
+  const columns = useMemo(() => noticeListColumns(t, i18n.language, rights, commands, now), [t, i18n.language, rights, commands, now]);
   const model = useDataTable({ columns, data: pages.rows, getRowId: (row) => row.noticeId });
 
   const filters = (

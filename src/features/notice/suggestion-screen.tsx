@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { can } from '../../../commands/can';
-import { markSuggestionRead, suggestionReads } from '../../../commands/suggestion.commands';
+import { suggestionReads } from '../../../commands/suggestion.commands';
 import type { ParamsIn } from '../../../contract/methods.contract';
 import {
   SUGGESTION_REPLY_MAX,
@@ -13,15 +13,12 @@ import {
 } from '../../../contract/suggestion.contract';
 import { useCallMutation, useInfiniteCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
-import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { FormField } from '@/components/form-field';
 import { showRefusal, useSchemaForm } from '@/components/form/use-contract-form';
 import { useFieldProblem } from '@/components/form/text-field';
-import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/textarea';
@@ -30,6 +27,7 @@ import { useFormat } from '@/hooks/use-format';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
 import { toast } from '@/lib/toast';
 import { rangeTimes } from '@/lib/time';
+import { suggestionColumns } from './suggestion-columns';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const viewState = urlStateCodec(
@@ -42,7 +40,6 @@ const viewState = urlStateCodec(
   },
   { status: '' as never, kind: '' as never, start: '', end: '', reply: '' },
 );
-const statusTone: Record<Suggestion['status'], BadgeProps['variant']> = { new: 'destructive', read: 'warning', answered: 'secondary' };
 const replySchema = z.object({ reply: suggestionReplyRule });
 
 /** Suggestions and complaints the line's members wrote in the app: newest first, marked read, answered. */
@@ -65,80 +62,10 @@ export default function SuggestionScreen() {
   const mayAnswer = can(rights, 'gw.credit.suggestion.reply');
   const answering = pages.rows.find((row) => row.suggestionId === view.reply) ?? null;
 
-  const columns = useMemo<DataTableColumn<Suggestion>[]>(() => {
-    const title = (key: string) => t(`suggestions.column.${key}`);
-    return [
-      timeColumn<Suggestion>('sentAt', title('sentAt'), (row) => row.sentAt, format, { width: '10rem' }),
-      textColumn<Suggestion>('loginId', title('loginId'), (row) => row.loginId, { width: '9rem', className: 'font-medium' }),
-      textColumn<Suggestion>('kind', title('kind'), (row) => t(`suggestions.kind.${row.kind}`), { width: '6rem' }),
-      textColumn<Suggestion>('title', title('title'), (row) => row.title, { width: 'minmax(10rem,1fr)' }),
-      textColumn<Suggestion>('content', title('content'), (row) => row.content, {
-        width: 'minmax(14rem,2fr)',
-        className: 'whitespace-normal text-xs',
-      }),
-      textColumn<Suggestion>('device', title('device'), (row) => t(`device.${row.device}`), { width: '5rem' }),
-      {
-        id: 'status',
-        header: title('status'),
-        cell: ({ row }) => (
-          <Badge variant={statusTone[row.original.status]} data-testid="suggestion-status" data-status={row.original.status}>
-            {t(`suggestions.status.${row.original.status}`)}
-          </Badge>
-        ),
-        meta: { width: '6rem', export: { header: title('status'), cell: (row) => t(`suggestions.status.${row.status}`) } },
-      },
-      {
-        ...textColumn<Suggestion>('reply', title('reply'), (row) => (row.reply ? `${row.reply} (${row.repliedBy})` : ''), {
-          width: 'minmax(10rem,1fr)',
-          className: 'whitespace-normal text-xs',
-        }),
-        cell: ({ row }) =>
-          row.original.reply ? (
-            <span className="flex flex-col">
-              <span>{`${row.original.reply} (${row.original.repliedBy})`}</span>
-              <span
-                className={row.original.delivered ? 'text-muted-foreground' : 'text-muted-foreground italic'}
-                data-testid="suggestion-delivered"
-                data-delivered={row.original.delivered}
-              >
-                {t(row.original.delivered ? 'suggestions.delivered' : 'suggestions.delivering')}
-              </span>
-            </span>
-          ) : null,
-      },
-      {
-        id: 'actions',
-        header: title('actions'),
-        cell: ({ row }) =>
-          mayAnswer ? (
-            <div className="flex gap-1">
-              {row.original.status === 'new' ? (
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="outline"
-                  onClick={() => void markSuggestionRead(commands, row.original)}
-                  data-testid="suggestion-read"
-                >
-                  {t('suggestions.markRead')}
-                </Button>
-              ) : null}
-              <Button
-                type="button"
-                size="sm"
-                variant="secondary"
-                onClick={() => setView({ reply: row.original.suggestionId })}
-                data-testid="suggestion-reply"
-              >
-                {t(row.original.reply ? 'suggestions.editReply' : 'suggestions.reply')}
-              </Button>
-            </div>
-          ) : null,
-        meta: { width: '12rem', export: false },
-      },
-    ];
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [t, format, mayAnswer, commands]);
+  const columns = useMemo(
+    () => suggestionColumns(t, format, mayAnswer, commands, (row) => setView({ reply: row.suggestionId })),
+    [t, format, mayAnswer, commands, setView],
+  );
   const model = useDataTable({ columns, data: pages.rows, getRowId: (row) => row.suggestionId });
 
   const filters = (

@@ -3,22 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { z } from 'zod';
 import { can } from '../../../commands/can';
-import { gameName } from '../../../commands/game.commands';
 import { gameTypes } from '../../../contract/account-fields.contract';
 import { formatCents } from '../../../contract/amount.contract';
 import { BET_MAX_SPAN_DAYS } from '../../../contract/game.contract';
-import type { ReportNumbers } from '../../../contract/report.contract';
 import { rangePresets } from '../../../contract/range-presets.contract';
 import { useCall } from '@/api/queries';
 import { lazyChart } from '@/components/chart/lazy-chart';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { amountColumn, textColumn } from '@/components/data-table/data-table-columns';
 import type { ExportFormat } from '@/components/data-table/data-table-export';
 import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
-import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { AccountPicker } from '@/components/filters/account-picker';
-import { DateRangeFilter } from '@/components/filters/date-range-filter';
-import { SelectFilter } from '@/components/filters/select-filter';
+import { GameRangeFilters } from '@/components/filters/game-range-filters';
 import { useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
@@ -27,11 +22,10 @@ import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { downloadReport } from './report-export';
 import { parseTrail, trailSchema, writeTrail } from './report-trail';
-import { resultTone } from './win-loss-report-columns';
+import { additive, dailyReportColumns, type DayRow } from './daily-report-columns';
 
 const WinLossChart = lazyChart(() => import('./win-loss-chart'));
 
-type DayRow = ReportNumbers & { day: string };
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** The account whose days are shown ("id~login~level", as a report trail's step; a member is level 5), or the caller's own line. */
 const accountSchema = z.union([trailSchema, z.string().regex(/^[1-9][0-9]{0,17}~[A-Za-z0-9_-]{1,16}~5$/)]);
@@ -53,7 +47,6 @@ const centsOf = (amount: string) => {
   const value = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
   return amount.startsWith('-') ? -value : value;
 };
-const additive = ['betAmount', 'validAmount', 'valueWonLose', 'betRebate', 'agentToCompany', 'toCompanyBetValue'] as const;
 
 /** /dailyReport/index: one account's results day by day (agent or member daily report), each day opening its win/loss report or bets. */
 export default function DailyReportScreen() {
@@ -93,7 +86,6 @@ export default function DailyReportScreen() {
   );
   const answer = member ? memberDays : agentDays;
   const rows = useMemo<DayRow[]>(() => (filters ? [...(answer.data?.list ?? [])].reverse() : []), [filters, answer.data]);
-  const games = useCall('gw.credit.game.list', {}, { silent: true, staleTime: 60_000 });
 
   const openDay = (row: DayRow) => {
     const query = new URLSearchParams({ start: row.day, end: row.day });
@@ -109,47 +101,12 @@ export default function DailyReportScreen() {
     navigate(`/winningReport/index?${query.toString()}`);
   };
 
-  const columns = useMemo<DataTableColumn<DayRow>[]>(() => {
-    const title = (key: string) => t(`reports.column.${key}`);
-    const amount = (id: (typeof additive)[number], tone = false) => {
-      const column = amountColumn<DayRow>(id, title(id), (row) => row[id], format, { width: 'minmax(7rem,1fr)' });
-      return tone
-        ? {
-            ...column,
-            cell: ({ row }: { row: { original: DayRow } }) => (
-              <span className={resultTone(row.original[id])}>{format.amount(row.original[id])}</span>
-            ),
-          }
-        : column;
-    };
-    return [
-      {
-        ...textColumn<DayRow>('day', t('reports.column.day'), (row) => row.day, { width: '8rem', className: 'font-medium' }),
-        cell: ({ row }) => (
-          <button
-            type="button"
-            className="text-left font-medium text-primary underline-offset-4 hover:underline"
-            onClick={() => openDay(row.original)}
-            data-testid="daily-open"
-          >
-            {row.original.day}
-          </button>
-        ),
-      },
-      textColumn<DayRow>('bets', title('bets'), (row) => String(row.bets), { width: '6rem', className: 'tabular-nums' }),
-      amount('betAmount'),
-      amount('validAmount'),
-      amount('valueWonLose', true),
-      amount('betRebate'),
-      amount('agentToCompany', true),
-      amount('toCompanyBetValue'),
-      textColumn<DayRow>('companyProfitRate', title('companyProfitRate'), (row) => `${row.companyProfitRate.toFixed(2)}%`, {
-        width: '7rem',
-        className: 'tabular-nums',
-      }),
-    ];
+  const columns = useMemo(
+    () => dailyReportColumns(t, format, openDay),
+    // openDay reads the account, type and game: the columns are rebuilt when they change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [t, format, view.account, view.type, view.game]);
+    [t, format, view.account, view.type, view.game],
+  );
   const model = useDataTable({ columns, data: rows, getRowId: (row) => row.day });
 
   const sums = useMemo(() => {
@@ -182,9 +139,6 @@ export default function DailyReportScreen() {
       toast(t('reports.exported', { count: rows.length }), { variant: 'success' });
     },
   };
-  const gameOptions = (games.data?.list ?? [])
-    .filter((game) => !view.type || game.gameType === view.type)
-    .map((game) => ({ value: game.gameCode, label: gameName(t, game) }));
   const bars = [...rows].reverse().map((row) => ({
     label: row.day.slice(5),
     valueWonLose: Number(row.valueWonLose),
@@ -245,30 +199,14 @@ export default function DailyReportScreen() {
       <DataTableToolbar
         model={model}
         filters={
-          <>
-            <SelectFilter
-              label={t('game.type')}
-              value={view.type}
-              onChange={(type) => setView({ type, game: '' })}
-              options={gameTypes.map((type) => ({ value: type, label: t(`game.${type}`) }))}
-              anyLabel={t('bets.anyType')}
-              data-testid="daily-type"
-            />
-            <SelectFilter
-              label={t('games.column.name')}
-              value={view.game}
-              onChange={(game) => setView({ game })}
-              options={gameOptions}
-              anyLabel={t('bets.anyGame')}
-              data-testid="daily-game"
-            />
-            <DateRangeFilter
-              value={range}
-              onChange={(next) => setView({ start: next.start, end: next.end, preset: '' }, 'replace')}
-              maxSpanDays={BET_MAX_SPAN_DAYS}
-              data-testid="daily-range"
-            />
-          </>
+          <GameRangeFilters
+            type={view.type}
+            game={view.game}
+            onGameChange={setView}
+            range={range}
+            onRangeChange={(next) => setView({ start: next.start, end: next.end, preset: '' }, 'replace')}
+            testIdPrefix="daily"
+          />
         }
         exportAs={exportAs}
       />

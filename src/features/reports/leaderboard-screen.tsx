@@ -6,10 +6,8 @@ import { leaderboardMetrics, type LeaderboardRow } from '../../../contract/repor
 import { useCall } from '@/api/queries';
 import { lazyChart } from '@/components/chart/lazy-chart';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { amountColumn, textColumn } from '@/components/data-table/data-table-columns';
 import type { ExportFormat } from '@/components/data-table/data-table-export';
 import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
-import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';
@@ -18,7 +16,7 @@ import { presetRange, rangeTimes } from '@/lib/time';
 import { toast } from '@/lib/toast';
 import { leaderboardLimits, leaderboardState } from './leaderboard-state';
 import { downloadReport } from './report-export';
-import { resultTone } from './win-loss-report-columns';
+import { leaderboardColumns } from './leaderboard-columns';
 
 const LeaderboardChart = lazyChart(() => import('./leaderboard-chart'));
 
@@ -39,25 +37,7 @@ export default function LeaderboardScreen() {
   const board = useCall('gw.credit.leaderboard.query', query ?? { startTime: '', endTime: '' }, { enabled: query !== null });
   const rows = useMemo(() => (query ? (board.data?.list ?? []) : []), [query, board.data]);
 
-  const columns = useMemo<DataTableColumn<LeaderboardRow>[]>(() => {
-    const title = (key: string) => t(`leaderboard.column.${key}`);
-    const amount = (id: 'betAmount' | 'validAmount') => amountColumn<LeaderboardRow>(id, title(id), (row) => row[id], format);
-    return [
-      textColumn<LeaderboardRow>('rank', title('rank'), (row) => String(row.rank), { width: '5rem', className: 'tabular-nums' }),
-      textColumn<LeaderboardRow>('loginId', title('loginId'), (row) => row.loginId, {
-        width: 'minmax(9rem,1fr)',
-        className: 'font-medium',
-      }),
-      textColumn<LeaderboardRow>('agentLoginId', title('agentLoginId'), (row) => row.agentLoginId, { width: 'minmax(9rem,1fr)' }),
-      textColumn<LeaderboardRow>('bets', title('bets'), (row) => String(row.bets), { width: '6rem', className: 'tabular-nums' }),
-      amount('betAmount'),
-      amount('validAmount'),
-      {
-        ...amountColumn<LeaderboardRow>('valueWonLose', title('valueWonLose'), (row) => row.valueWonLose, format),
-        cell: ({ row }) => <span className={resultTone(row.original.valueWonLose)}>{format.amount(row.original.valueWonLose)}</span>,
-      },
-    ];
-  }, [t, format]);
+  const columns = useMemo(() => leaderboardColumns(t, format), [t, format]);
   const model = useDataTable({ columns, data: rows, getRowId: (row) => row.userId });
 
   const metricLabel = t(`leaderboard.by.${view.by}`);

@@ -5,10 +5,8 @@ import { BET_MAX_SPAN_DAYS } from '../../../contract/game.contract';
 import type { TradingRow } from '../../../contract/report.contract';
 import { useCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { amountColumn, textColumn } from '@/components/data-table/data-table-columns';
 import type { ExportFormat } from '@/components/data-table/data-table-export';
 import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
-import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
@@ -17,6 +15,7 @@ import { toast } from '@/lib/toast';
 import { ReportBreadcrumb } from './report-breadcrumb';
 import { downloadReport } from './report-export';
 import { parseTrail, writeTrail } from './report-trail';
+import { tradingReportColumns } from './trading-report-columns';
 import { tradingReportState } from './trading-report-state';
 
 /** /tradingReport/index: the score ups, downs and game transfers of each direct child's line, drilled down to the members' score logs. */
@@ -40,41 +39,14 @@ export default function TradingReportScreen() {
   const rows = useMemo(() => (query ? (report.data?.list ?? []) : []), [query, report.data]);
   const total = query ? report.data?.total : undefined;
 
-  const columns = useMemo<DataTableColumn<TradingRow>[]>(() => {
-    const title = (key: string) => t(`trading.column.${key}`);
+  const columns = useMemo(() => {
     const open = (row: TradingRow) => {
       if (row.level === 5) {
         const log = new URLSearchParams({ account: row.userId, name: row.loginId, start: range.start, end: range.end });
         navigate(`/pointRecord/index?${log.toString()}`);
       } else setView({ trail: writeTrail([...trail, { userId: row.userId, loginId: row.loginId, level: row.level }]) });
     };
-    const amount = (id: 'up' | 'down' | 'transferIn' | 'transferOut') => amountColumn<TradingRow>(id, title(id), (row) => row[id], format);
-    const count = (id: 'upCount' | 'downCount' | 'inCount' | 'outCount') =>
-      textColumn<TradingRow>(id, title(id), (row) => String(row[id]), { width: '6rem', className: 'tabular-nums' });
-    return [
-      {
-        ...textColumn<TradingRow>('loginId', title('loginId'), (row) => row.loginId, { width: 'minmax(9rem,1fr)' }),
-        cell: ({ row }) => (
-          <button
-            type="button"
-            className="text-left font-medium text-primary underline-offset-4 hover:underline"
-            onClick={() => open(row.original)}
-            data-testid="report-open"
-          >
-            {row.original.loginId}
-          </button>
-        ),
-      },
-      textColumn<TradingRow>('level', title('level'), (row) => t(`level.${row.level}`), { width: '7rem' }),
-      amount('up'),
-      count('upCount'),
-      amount('down'),
-      count('downCount'),
-      amount('transferIn'),
-      count('inCount'),
-      amount('transferOut'),
-      count('outCount'),
-    ];
+    return tradingReportColumns(t, format, open);
   }, [t, format, navigate, setView, trail, range.start, range.end]);
   const model = useDataTable({ columns, data: rows, getRowId: (row) => row.userId });
 

@@ -2,8 +2,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { can } from '../../../commands/can';
-import { gameName } from '../../../commands/game.commands';
-import { gameTypes } from '../../../contract/account-fields.contract';
 import { BET_MAX_SPAN_DAYS } from '../../../contract/game.contract';
 import type { ReportNumbers, ReportRow } from '../../../contract/report.contract';
 import { useCall } from '@/api/queries';
@@ -11,8 +9,7 @@ import { lazyChart } from '@/components/chart/lazy-chart';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
 import type { ExportFormat } from '@/components/data-table/data-table-export';
 import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
-import { DateRangeFilter } from '@/components/filters/date-range-filter';
-import { SelectFilter } from '@/components/filters/select-filter';
+import { GameRangeFilters } from '@/components/filters/game-range-filters';
 import { useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
@@ -79,7 +76,6 @@ export default function WinLossReportScreen() {
     { ...asked, ...parentKey, gameType: 'electronic' },
     { enabled: filters !== null && !view.type && !view.game, silent: true },
   );
-  const games = useCall('gw.credit.game.list', {}, { silent: true, staleTime: 60_000 });
 
   const open = (row: ReportRow) => {
     if (row.level === 5) {
@@ -121,9 +117,6 @@ export default function WinLossReportScreen() {
     },
   };
 
-  const gameOptions = (games.data?.list ?? [])
-    .filter((game) => !view.type || game.gameType === view.type)
-    .map((game) => ({ value: game.gameCode, label: gameName(t, game) }));
   const dayBars = (daily.data?.list ?? []).map((day) => ({
     label: day.day.slice(5),
     valueWonLose: yuan(day.valueWonLose),
@@ -164,30 +157,14 @@ export default function WinLossReportScreen() {
       <DataTableToolbar
         model={model}
         filters={
-          <>
-            <SelectFilter
-              label={t('game.type')}
-              value={view.type}
-              onChange={(type) => setView({ type, game: '' })}
-              options={gameTypes.map((type) => ({ value: type, label: t(`game.${type}`) }))}
-              anyLabel={t('bets.anyType')}
-              data-testid="report-type"
-            />
-            <SelectFilter
-              label={t('games.column.name')}
-              value={view.game}
-              onChange={(game) => setView({ game })}
-              options={gameOptions}
-              anyLabel={t('bets.anyGame')}
-              data-testid="report-game"
-            />
-            <DateRangeFilter
-              value={range}
-              onChange={(next) => setView({ start: next.start, end: next.end, preset: '' }, 'replace')}
-              maxSpanDays={BET_MAX_SPAN_DAYS}
-              data-testid="report-range"
-            />
-          </>
+          <GameRangeFilters
+            type={view.type}
+            game={view.game}
+            onGameChange={setView}
+            range={range}
+            onRangeChange={(next) => setView({ start: next.start, end: next.end, preset: '' }, 'replace')}
+            testIdPrefix="report"
+          />
         }
         status={
           own ? (

@@ -1,29 +1,17 @@
-import type { TFunction } from 'i18next';
-import { MoreHorizontal, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { can } from '../../../commands/can';
 import type { CommandContext } from '../../../commands/command';
-import {
-  SUB_ACCOUNT_SCREEN,
-  runSubAccountAction,
-  subAccountActionsFor,
-  subAccountPath,
-  type SubAccountDialog,
-  type SubAccountRow,
-} from '../../../commands/sub-account.commands';
+import { SUB_ACCOUNT_SCREEN, subAccountPath, type SubAccountDialog, type SubAccountRow } from '../../../commands/sub-account.commands';
 import { useInfiniteCall } from '@/api/queries';
-import { AccountStatusBadge, accountStatusName } from '@/components/account-status-badge';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { textColumn, timeColumn } from '@/components/data-table/data-table-columns';
-import type { DataTableColumn } from '@/components/data-table/data-table-types';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { useCommands } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
 import { AccessCodeChips } from './permission-matrix';
+import { subAccountColumns } from './sub-account-columns';
 import { parseAccessCodes } from '../../../machines/session.machine';
 import { RecentSignIns } from '@/components/recent-sign-ins';
 import {
@@ -33,85 +21,6 @@ import {
   ResetSubAccountPasswordDialog,
   SubAccountPermissionsDialog,
 } from './sub-account-forms';
-
-function SubAccountActions({ row, commands }: { row: SubAccountRow; commands: CommandContext }) {
-  const { t } = useTranslation();
-  const actions = subAccountActionsFor(row, commands.rights);
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          disabled={actions.length === 0}
-          aria-label={t('action.menuFor', { loginId: row.loginId })}
-          data-testid="sub-account-actions"
-        >
-          <MoreHorizontal aria-hidden />
-          {t('action.menu')}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>{row.loginId}</DropdownMenuLabel>
-        {actions.map((action) => (
-          <DropdownMenuItem key={action.id} data-action-id={action.id} onSelect={() => void runSubAccountAction(commands, row, action)}>
-            {t(action.titleKey)}
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
-}
-
-function subAccountColumns(t: TFunction, format: ReturnType<typeof useFormat>, commands: CommandContext): DataTableColumn<SubAccountRow>[] {
-  const title = (key: string) => t(`subAccount.column.${key}`);
-  const codeNames = (row: SubAccountRow) =>
-    parseAccessCodes(row.accessCode)
-      .map((code) => t(`subAccount.code.${code}`))
-      .join(', ');
-  return [
-    textColumn<SubAccountRow>('loginId', title('loginId'), (row) => row.loginId, { className: 'font-medium' }),
-    textColumn<SubAccountRow>('nickname', title('nickname'), (row) => row.nickname),
-    {
-      id: 'status',
-      header: title('status'),
-      cell: ({ row }) => <AccountStatusBadge status={row.original.status} />,
-      meta: { width: 'minmax(6rem,0.6fr)', export: { header: title('status'), cell: (row) => accountStatusName(row.status, t) } },
-    },
-    {
-      id: 'codes',
-      header: title('codes'),
-      cell: ({ row }) => <AccessCodeChips codes={parseAccessCodes(row.original.accessCode)} />,
-      meta: { width: 'minmax(14rem,2fr)', title: codeNames, export: { header: title('codes'), cell: codeNames } },
-    },
-    timeColumn<SubAccountRow>('lastLoginAt', title('lastLoginAt'), (row) => row.lastLoginAt, format),
-    {
-      id: 'online',
-      header: title('online'),
-      cell: ({ row }) =>
-        row.original.online ? (
-          <Badge variant="secondary" data-online="true">
-            {t('subAccount.online')}
-          </Badge>
-        ) : (
-          <span className="text-muted-foreground" data-online="false">
-            {t('subAccount.offline')}
-          </span>
-        ),
-      meta: {
-        width: 'minmax(5rem,0.5fr)',
-        export: { header: title('online'), cell: (row) => t(row.online ? 'subAccount.online' : 'subAccount.offline') },
-      },
-    },
-    {
-      id: 'actions',
-      header: () => <span className="sr-only">{title('actions')}</span>,
-      cell: ({ row }) => <SubAccountActions row={row.original} commands={commands} />,
-      meta: { width: 'minmax(7rem,0.6fr)', export: false },
-    },
-  ];
-}
 
 function SubAccountDetail({ subAccount, commands }: { subAccount: SubAccountRow; commands: CommandContext }) {
   const { t } = useTranslation();

@@ -3,20 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { idSchema } from '../../../contract/common.contract';
 import { BET_MAX_SPAN_DAYS } from '../../../contract/game.contract';
-import type { ResultOf } from '../../../contract/methods.contract';
 import { useInfiniteCall } from '@/api/queries';
-import { amountColumn, textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
 import { AccountPicker } from '@/components/filters/account-picker';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { useFormat } from '@/hooks/use-format';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
 import { presetRange, rangeTimes } from '@/lib/time';
-import { cn } from '@/lib/utils';
-
-type SessionRow = ResultOf<'gw.credit.player.game.log'>['list'][number];
+import { gameLogColumns } from './game-log-columns';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const gameLogView = urlStateCodec(
@@ -42,34 +37,7 @@ export default function GameLogScreen() {
     enabled: query !== null,
   });
   const rows = useMemo(() => (query ? pages.rows : []), [query, pages.rows]);
-  const columns = useMemo<DataTableColumn<SessionRow>[]>(
-    () => [
-      timeColumn('startTime', t('gameLog.column.start'), (row) => row.startTime, format),
-      timeColumn('endTime', t('gameLog.column.end'), (row) => row.endTime, format),
-      textColumn('sessionId', t('transfers.column.session'), (row) => row.sessionId, {
-        width: 'minmax(10rem,1.2fr)',
-        className: 'font-mono text-xs',
-      }),
-      amountColumn('transferIn', t('gameLog.column.in'), (row) => row.transferIn, format),
-      textColumn('bets', t('gameLog.column.bets'), (row) => String(row.bets), { width: '5rem', className: 'tabular-nums' }),
-      amountColumn('betAmount', t('gameLog.column.betAmount'), (row) => row.betAmount, format),
-      amountColumn('validBet', t('gameLog.column.validBet'), (row) => row.validBet, format),
-      {
-        ...amountColumn('winLoss', t('gameLog.column.winLoss'), (row) => row.winLoss, format),
-        cell: ({ row }) => (
-          <span className={cn(row.original.winLoss.startsWith('-') && 'text-destructive')}>{format.amount(row.original.winLoss)}</span>
-        ),
-      },
-      amountColumn('transferOut', t('gameLog.column.out'), (row) => row.transferOut, format),
-      textColumn(
-        'state',
-        t('transfers.column.state'),
-        (row) => (row.pending > 0 ? t('transfers.state.pending') : row.endTime === null ? t('gameLog.inGame') : t('gameLog.finished')),
-        { width: '7rem' },
-      ),
-    ],
-    [t, format],
-  );
+  const columns = useMemo(() => gameLogColumns(t, format), [t, format]);
   const model = useDataTable({ columns, data: rows, getRowId: (row) => row.sessionId });
 
   return (

@@ -1,14 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../commands/can';
-import { markWatchedSeen, unwatchAccount, watchAccount } from '../../../commands/monitor.commands';
-import type { WatchedAccount } from '../../../contract/monitor.contract';
+import { watchAccount } from '../../../commands/monitor.commands';
 import { call } from '@/api/gateway-client';
 import { reportError, useInfiniteCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { amountColumn, textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import { DataTableToolbar, exportLoadedRows, type TableExport } from '@/components/data-table/data-table-toolbar';
-import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { fetchExportFile } from '@/components/export/export-file';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,6 +16,7 @@ import { useFormat } from '@/hooks/use-format';
 import { useMonitorCounts } from '@/hooks/use-monitor-counts';
 import { useUrlState, type UrlStateCodec } from '@/hooks/use-url-state';
 import { download } from '@/lib/table-export';
+import { userWarningColumns } from './user-warning-columns';
 
 type Side = 'members' | 'agents';
 const tabState: UrlStateCodec<{ tab: Side }> = {
@@ -160,75 +158,7 @@ function WatchedList({ side }: { side: Side }) {
   // A changed count reads the rows again (use-monitor-counts), so the unseen numbers follow the red dot.
   const pages = useInfiniteCall(lists[side], {});
 
-  const columns = useMemo<DataTableColumn<WatchedAccount>[]>(() => {
-    const title = (key: string) => t(`monitor.column.${key}`);
-    const latest = (row: WatchedAccount) => (row.latest ? t(`monitor.kind.${row.latest.kind}`) : '');
-    return [
-      textColumn<WatchedAccount>('loginId', title('loginId'), (row) => row.loginId, { width: '9rem', className: 'font-medium' }),
-      textColumn<WatchedAccount>('nickname', title('nickname'), (row) => row.nickname, { width: '7rem' }),
-      textColumn<WatchedAccount>('level', title('level'), (row) => t(`level.${row.level}`), { width: '6rem' }),
-      textColumn<WatchedAccount>('parent', title('parent'), (row) => row.parentLoginId, { width: '8rem' }),
-      amountColumn<WatchedAccount>('balance', title('balance'), (row) => row.balance, format, { width: '8rem' }),
-      textColumn<WatchedAccount>(
-        'watchedBy',
-        title('watchedBy'),
-        (row) => [row.monitored ? t('monitor.byCompany') : '', row.exceptionMarked ? t('monitor.byParent') : ''].filter(Boolean).join(', '),
-        { width: '7rem' },
-      ),
-      {
-        id: 'unseen',
-        header: title('unseen'),
-        cell: ({ row }) => (
-          <Badge
-            variant={row.original.unseen > 0 ? 'destructive' : 'outline'}
-            data-testid="watched-unseen"
-            data-count={row.original.unseen}
-          >
-            {row.original.unseen}
-          </Badge>
-        ),
-        meta: { width: '5rem', export: { header: title('unseen'), cell: (row) => String(row.unseen) } },
-      },
-      textColumn<WatchedAccount>('latest', title('latest'), latest, { width: '8rem' }),
-      textColumn<WatchedAccount>('amount', title('amount'), (row) => (row.latest?.amount ? format.amount(row.latest.amount) : ''), {
-        width: '8rem',
-        className: 'font-mono tabular-nums',
-      }),
-      textColumn<WatchedAccount>('detail', title('detail'), (row) => row.latest?.detail ?? '', { width: 'minmax(8rem,1fr)' }),
-      timeColumn<WatchedAccount>('time', title('time'), (row) => row.latest?.time, format, { width: '10rem' }),
-      {
-        id: 'actions',
-        header: () => <span className="sr-only">{title('actions')}</span>,
-        cell: ({ row }) => (
-          <div className="flex gap-1">
-            {row.original.unseen > 0 ? (
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                onClick={() => void markWatchedSeen(commands, row.original)}
-                data-testid="watched-seen"
-              >
-                {t('monitor.markSeen')}
-              </Button>
-            ) : null}
-            {row.original.monitored ? (
-              <Button
-                type="button"
-                size="sm"
-                variant="ghost"
-                onClick={() => void unwatchAccount(commands, row.original)}
-                data-testid="watched-remove"
-              >
-                {t('monitor.unwatch')}
-              </Button>
-            ) : null}
-          </div>
-        ),
-        meta: { width: '12rem', export: false },
-      },
-    ];
-  }, [t, format, commands]);
+  const columns = useMemo(() => userWarningColumns(t, format, commands), [t, format, commands]);
   const model = useDataTable({ columns, data: pages.rows, getRowId: (row) => row.userId });
 
   // Excel comes from the gateway (every watched account, GATEWAY.md "Files"); CSV is the loaded rows.

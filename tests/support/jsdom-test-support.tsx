@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { vi } from 'vitest';
-import zhCommon from '../../../locales/zh/common.json';
+import zhCommon from '../../locales/zh/common.json';
 import { createQueryClient } from '@/api/queries';
 
 /** What jsdom lacks and Radix's popper and cmdk's list use. */

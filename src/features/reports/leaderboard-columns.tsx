@@ -1,0 +1,29 @@
+import type { TFunction } from 'i18next';
+import type { LeaderboardRow } from '../../../contract/report.contract';
+import { amountColumn, textColumn } from '@/components/data-table/data-table-columns';
+import type { DataTableColumn } from '@/components/data-table/data-table-types';
+import type { useFormat } from '@/hooks/use-format';
+import { resultTone } from './win-loss-report-columns';
+
+type Format = ReturnType<typeof useFormat>;
+
+/** The leaderboard's columns: the line's top members, ranked. */
+export function leaderboardColumns(t: TFunction, format: Format): DataTableColumn<LeaderboardRow>[] {
+  const title = (key: string) => t(`leaderboard.column.${key}`);
+  const amount = (id: 'betAmount' | 'validAmount') => amountColumn<LeaderboardRow>(id, title(id), (row) => row[id], format);
+  return [
+    textColumn<LeaderboardRow>('rank', title('rank'), (row) => String(row.rank), { width: '5rem', className: 'tabular-nums' }),
+    textColumn<LeaderboardRow>('loginId', title('loginId'), (row) => row.loginId, {
+      width: 'minmax(9rem,1fr)',
+      className: 'font-medium',
+    }),
+    textColumn<LeaderboardRow>('agentLoginId', title('agentLoginId'), (row) => row.agentLoginId, { width: 'minmax(9rem,1fr)' }),
+    textColumn<LeaderboardRow>('bets', title('bets'), (row) => String(row.bets), { width: '6rem', className: 'tabular-nums' }),
+    amount('betAmount'),
+    amount('validAmount'),
+    {
+      ...amountColumn<LeaderboardRow>('valueWonLose', title('valueWonLose'), (row) => row.valueWonLose, format),
+      cell: ({ row }) => <span className={resultTone(row.original.valueWonLose)}>{format.amount(row.original.valueWonLose)}</span>,
+    },
+  ];
+}
