@@ -115,7 +115,7 @@ export function accountListQuery(scope: AccountListScope, parent: AccountListPar
 
 /** How many accounts the list holds for these filters. */
 export async function countAccountList(db: Queryable, query: ReturnType<typeof accountListQuery>): Promise<number> {
-  return Number((await db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM accounts a WHERE ${query.where}`))?.n ?? 0);
+  return (await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM accounts a WHERE ${query.where}`))?.n ?? 0;
 }
 
 /** Every row of the list in its order, `pageSize` at a time, as the list method answers them. */
@@ -132,7 +132,7 @@ async function lineDownTo(db: Queryable, callerId: string, target: LineAccount) 
   const ids = target.path.split('/').filter(Boolean);
   const from = ids.indexOf(callerId);
   const steps = ids.slice(from);
-  const rows = await db.rows<{ id: string | number; login_id: string; level: number }>(
+  const rows = await db.rows<{ id: bigint; login_id: string; level: number }>(
     sql`SELECT id, login_id, level FROM accounts WHERE id IN (${sql.join(
       steps.map((id) => sql`${id}`),
       sql`, `,
@@ -189,7 +189,7 @@ function toRow(row: AccountListRow) {
 
 async function suggestions(ctx: CallContext, keyword: string, limit: number, agentsOnly: boolean) {
   const me = await accountInLine(ctx, ctx.session!.accountId);
-  const rows = await ctx.db.rows<{ id: string | number; login_id: string; nickname: string; level: number }>(sql`
+  const rows = await ctx.db.rows<{ id: bigint; login_id: string; nickname: string; level: number }>(sql`
     SELECT id, login_id, nickname, level FROM accounts
      WHERE site_id = ${ctx.site.id} AND lower(login_id) LIKE ${startingWith(keyword)} AND path LIKE ${`${me.path}%`}
        ${agentsOnly ? sql`AND level <> ${memberLevel}` : sql``}
