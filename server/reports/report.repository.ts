@@ -55,7 +55,7 @@ const edgeSums = sql.raw(MEASURES.map((m) => `COALESCE(sum(r.${m}), 0) AS ${m}`)
 const memberMeasures = sql.raw(
   MEASURES.map((m) =>
     m === 'line_keeps' || m === 'share_valid'
-      ? `0 AS ${m}`
+      ? `0::bigint AS ${m}`
       : m === 'to_company_bets'
         ? `COALESCE(sum(r.bets), 0) AS ${m}`
         : `COALESCE(sum(r.${m}), 0) AS ${m}`,
