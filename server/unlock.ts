@@ -16,7 +16,7 @@ if (!siteId || !loginId) {
 }
 const { db } = await openScriptDatabase(loadConfig());
 try {
-  const account = await db.one<{ id: string | number; login_id: string }>(
+  const account = await db.one<{ id: bigint; login_id: string }>(
     sql`SELECT id, login_id FROM accounts WHERE site_id = ${siteId} AND lower(login_id) = lower(${loginId}) AND kind = 'tree'`,
   );
   if (!account) {

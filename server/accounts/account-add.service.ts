@@ -85,8 +85,8 @@ export async function checkChildLimits(ctx: ActingContext, limits: ChildLimits) 
   const session = ctx.session!;
   // Locked so that two adds cannot both pass the checks against a parent being changed.
   const parent = await ctx.db.one<{
-    id: string | number;
-    point_limit: string | number;
+    id: bigint;
+    point_limit: bigint;
     agent_commision_rate: number;
     valid_amount_rate: number;
   }>(sql`SELECT id, point_limit, agent_commision_rate, valid_amount_rate FROM accounts WHERE id = ${session.accountId} FOR UPDATE`);
@@ -112,7 +112,7 @@ export async function addChild(ctx: ActingContext, input: NewChild, level: numbe
   if (taken) throw new RpcError(ErrorCode.invalidParams, { field: 'loginId', rule: 'login-id-taken' });
 
   const created = await ctx.db
-    .one<{ id: string | number }>(
+    .one<{ id: bigint }>(
       sql`INSERT INTO accounts
       (site_id, parent_id, level, login_id, nickname, name, phone, tel, wechat, password_hash, safe_code_hash,
        point_limit, agent_commision_rate, valid_amount_rate, first_login, created_at)

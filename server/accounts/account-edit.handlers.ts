@@ -49,7 +49,7 @@ const SETTING_FIELDS = {
   enabled: 'enabled',
 } as const;
 
-async function settingsOf(db: Queryable, accountId: string | number): Promise<Map<GameType, GameSettingRow>> {
+async function settingsOf(db: Queryable, accountId: string | bigint): Promise<Map<GameType, GameSettingRow>> {
   const rows = await db.rows<GameSettingRow>(sql`
     SELECT game_type, betting_ratio, agent_rate, agent_to_company_limit, spread, red_limit, enabled FROM game_settings WHERE account_id = ${accountId}`);
   return new Map(rows.map((row) => [row.game_type, row]));
@@ -74,9 +74,9 @@ function boundsOf(
 }
 
 /** The highest value of each bounded field among an account's direct children (0 without children). */
-async function childMaxima(db: Queryable, accountId: string | number) {
+async function childMaxima(db: Queryable, accountId: string | bigint) {
   const accounts = await db.one<{
-    point_limit: string | number | null;
+    point_limit: bigint | null;
     agent_commision_rate: number | null;
     valid_amount_rate: number | null;
   }>(sql`
@@ -89,7 +89,7 @@ async function childMaxima(db: Queryable, accountId: string | number) {
      GROUP BY g.game_type`);
   return boundsOf(
     {
-      point_limit: accounts?.point_limit ?? 0,
+      point_limit: accounts?.point_limit ?? 0n,
       agent_commision_rate: accounts?.agent_commision_rate ?? 0,
       valid_amount_rate: accounts?.valid_amount_rate ?? 0,
     },

@@ -22,7 +22,7 @@ export const accountLoginLocked = (scope: AccountFactsScope) => nameLockedSql(sq
  */
 export async function sessionFactsOf(
   ctx: { db: Queryable; now: Date; site: { idleTimeoutSeconds: number } },
-  accountId: string | number,
+  accountId: string | bigint,
 ): Promise<{ online: boolean; loginLocked: boolean }> {
   const scope = { now: ctx.now, idleTimeoutSeconds: ctx.site.idleTimeoutSeconds };
   const row = await ctx.db.one<{ online: boolean; login_locked: boolean }>(sql`

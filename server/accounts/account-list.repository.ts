@@ -115,7 +115,7 @@ export function accountListQuery(scope: AccountListScope, parent: AccountListPar
 
 /** How many accounts the list holds for these filters. */
 export async function countAccountList(db: Queryable, query: ReturnType<typeof accountListQuery>): Promise<number> {
-  return Number((await db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM accounts a WHERE ${query.where}`))?.n ?? 0);
+  return (await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM accounts a WHERE ${query.where}`))?.n ?? 0;
 }
 
 /** One page of the list (`limit` rows from `offset`), as the list method answers them. */

@@ -28,7 +28,7 @@ async function lineDownTo(db: Queryable, callerId: string, target: LineAccount) 
   const ids = target.path.split('/').filter(Boolean);
   const from = ids.indexOf(callerId);
   const steps = ids.slice(from);
-  const rows = await db.rows<{ id: string | number; login_id: string; level: number }>(
+  const rows = await db.rows<{ id: bigint; login_id: string; level: number }>(
     sql`SELECT id, login_id, level FROM accounts WHERE id IN (${sql.join(
       steps.map((id) => sql`${id}`),
       sql`, `,
@@ -60,7 +60,7 @@ async function listAccounts(ctx: CallContext, params: QueryParams, members: bool
 
 async function suggestions(ctx: CallContext, keyword: string, limit: number, agentsOnly: boolean) {
   const me = await accountInLine(ctx, ctx.session!.accountId);
-  const rows = await ctx.db.rows<{ id: string | number; login_id: string; nickname: string; level: number }>(sql`
+  const rows = await ctx.db.rows<{ id: bigint; login_id: string; nickname: string; level: number }>(sql`
     SELECT id, login_id, nickname, level FROM accounts
      WHERE site_id = ${ctx.site.id} AND lower(login_id) LIKE ${startingWith(keyword)} AND path LIKE ${`${me.path}%`}
        ${agentsOnly ? sql`AND level <> ${memberLevel}` : sql``}

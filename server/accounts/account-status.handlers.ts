@@ -17,7 +17,7 @@ import { act, changeStatus, disableChild, enableChild, factsOf } from './account
  */
 async function unlockCompanyPeer(ctx: ActingContext & { session: { level: number; subAccountId: string | null } }, userId: string) {
   if (ctx.session.level !== companyLevel || ctx.session.subAccountId !== null) return null;
-  const peer = await ctx.db.one<{ id: string | number; login_id: string; status: number; team_status: number }>(sql`
+  const peer = await ctx.db.one<{ id: bigint; login_id: string; status: number; team_status: number }>(sql`
     SELECT id, login_id, status, team_status FROM accounts
      WHERE site_id = ${ctx.site.id} AND id = ${userId} AND level = ${companyLevel} AND kind = 'tree' AND id <> ${ctx.session.accountId}`);
   if (!peer) return null;

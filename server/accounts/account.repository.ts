@@ -6,9 +6,9 @@ import type { Queryable } from '../db/database';
 import { iso } from '../db/timestamps';
 
 export interface AccountRow {
-  id: string | number;
+  id: bigint;
   site_id: string;
-  parent_id: string | number | null;
+  parent_id: bigint | null;
   level: number;
   login_id: string;
   nickname: string;
@@ -20,8 +20,8 @@ export interface AccountRow {
   safe_code_hash: string;
   status: number;
   team_status: number;
-  balance: string | number;
-  point_limit: string | number;
+  balance: bigint;
+  point_limit: bigint;
   agent_commision_rate: number;
   valid_amount_rate: number;
   first_login: boolean;
@@ -29,7 +29,7 @@ export interface AccountRow {
   created_at: Date | string;
   last_login_at: Date | string | null;
   path: string;
-  max_win: string | number;
+  max_win: bigint;
   bet_paused: boolean;
   bet_stopped: boolean;
   win_blocked: boolean;
@@ -96,13 +96,13 @@ export interface GameSettingRow {
   game_type: 'live' | 'electronic';
   betting_ratio: number;
   agent_rate: number;
-  agent_to_company_limit: string | number;
+  agent_to_company_limit: bigint;
   spread: number;
-  red_limit: string | number;
+  red_limit: bigint;
   enabled: boolean;
 }
 
-export async function gameSettingsOf(db: Queryable, accountId: string | number) {
+export async function gameSettingsOf(db: Queryable, accountId: string | bigint) {
   const rows = await db.rows<GameSettingRow>(sql`
     SELECT game_type, betting_ratio, agent_rate, agent_to_company_limit, spread, red_limit, enabled
       FROM game_settings WHERE account_id = ${accountId} ORDER BY game_type DESC`);
@@ -131,7 +131,7 @@ export async function toFullProfile(db: Queryable, row: AccountRow) {
 }
 
 export interface LineAccount {
-  id: string | number;
+  id: bigint;
   path: string;
   level: number;
   login_id: string;

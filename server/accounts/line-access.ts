@@ -34,8 +34,8 @@ export async function callerMayChangeDownline(ctx: ActingContext): Promise<void>
 }
 
 export interface Child {
-  id: string | number;
-  parent_id: string | number | null;
+  id: bigint;
+  parent_id: bigint | null;
   path: string;
   level: number;
   login_id: string;

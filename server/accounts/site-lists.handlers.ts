@@ -30,10 +30,10 @@ export const AREA_CODES: readonly { region: string; code: string }[] = [
 ];
 
 interface PresetRow {
-  id: string | number;
+  id: bigint;
   game_type: 'live' | 'electronic';
-  min_bet: string | number;
-  max_bet: string | number;
+  min_bet: bigint;
+  max_bet: bigint;
 }
 
 export const siteListHandlers = defineHandlers({

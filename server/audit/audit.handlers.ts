@@ -9,16 +9,14 @@ import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { financeHiddenFor, type Session } from '../sessions/session.store';
 
-type DbInt = string | number | bigint;
-
 interface OperationRow {
-  id: DbInt;
+  id: bigint;
   created_at: Date | string;
-  account_id: DbInt;
-  sub_account_id: DbInt | null;
+  account_id: bigint;
+  sub_account_id: bigint | null;
   operator_login: string;
   main_login: string | null;
-  target_id: DbInt | null;
+  target_id: bigint | null;
   target_login: string | null;
   method: string;
   changes: FieldChange[] | string;
@@ -30,11 +28,11 @@ interface OperationRow {
 }
 
 interface LoginRow {
-  id: DbInt;
+  id: bigint;
   created_at: Date | string;
   login_id: string;
-  account_id: DbInt | null;
-  sub_account_id: DbInt | null;
+  account_id: bigint | null;
+  sub_account_id: bigint | null;
   ip: string;
   region: string;
   terminal: string;
@@ -91,10 +89,10 @@ async function queryOperations(ctx: CallContext, params: ParamsOut<'gw.credit.op
   const condition = operationCondition(ctx, me.path, params);
   const offset = (params.pageIndex - 1) * params.pageSize;
   const limit = Math.min(params.pageSize, OPERATION_RECORD_LIMIT - offset);
-  const counted = await ctx.db.one<{ n: DbInt }>(
-    sql`SELECT count(*) AS n FROM (SELECT 1 FROM operation_log o WHERE ${condition} LIMIT ${OPERATION_RECORD_LIMIT}) AS newest`,
+  const counted = await ctx.db.one<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM operation_log o WHERE ${condition} LIMIT ${OPERATION_RECORD_LIMIT}) AS newest`,
   );
-  const total = Number(counted?.n ?? 0);
+  const total = counted?.n ?? 0;
   if (limit <= 0 || offset >= total) return { total, list: [] };
   const rows = await ctx.db.rows<OperationRow>(sql`
     SELECT o.id, o.created_at, o.account_id, o.sub_account_id, o.operator_login, m.login_id AS main_login, o.target_id,
@@ -137,7 +135,7 @@ async function loginScope(ctx: CallContext, session: Session, userId: string | u
   }
   const account = await findInLine(ctx.db, { siteId: ctx.site.id, callerId: session.accountId, accountId: userId });
   if (account) return sql`l.account_id = ${account.id} AND l.sub_account_id IS NULL`;
-  const sub = await ctx.db.one<{ id: DbInt }>(sql`SELECT id FROM sub_accounts
+  const sub = await ctx.db.one<{ id: bigint }>(sql`SELECT id FROM sub_accounts
     WHERE id = ${userId} AND site_id = ${ctx.site.id} AND main_account_id = ${session.accountId}`);
   if (!sub) throw new RpcError(ErrorCode.accountNotFound);
   if (session.subAccountId !== null && session.subAccountId !== String(sub.id)) throw new RpcError(ErrorCode.notAuthorized);
@@ -147,10 +145,10 @@ async function loginScope(ctx: CallContext, session: Session, userId: string | u
 interface SharedIpRow {
   ip: string;
   region: string;
-  account_id: DbInt;
+  account_id: bigint;
   login_id: string;
   level: number;
-  sign_ins: DbInt;
+  sign_ins: bigint;
   last_at: Date | string;
 }
 
@@ -190,13 +188,13 @@ async function queryLogins(ctx: CallContext, params: ParamsOut<'gw.credit.login.
   const scope = await loginScope(ctx, session, params.userId);
   const condition = sql`l.site_id = ${ctx.site.id} AND l.created_at >= ${new Date(params.startTime)}
     AND l.created_at < ${new Date(params.endTime)} AND ${scope}`;
-  const counted = await ctx.db.one<{ n: DbInt }>(sql`SELECT count(*) AS n FROM login_log l WHERE ${condition}`);
+  const counted = await ctx.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM login_log l WHERE ${condition}`);
   const rows = await ctx.db.rows<LoginRow>(sql`
     SELECT l.id, l.created_at, l.login_id, l.account_id, l.sub_account_id, l.ip, l.region, l.terminal, l.device, l.code
       FROM login_log l WHERE ${condition}
      ORDER BY l.created_at DESC, l.id DESC LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
   return {
-    total: Number(counted?.n ?? 0),
+    total: counted?.n ?? 0,
     list: rows.map((row) => {
       const userId = row.sub_account_id ?? row.account_id;
       return {

@@ -24,8 +24,8 @@ const refusalOf: Record<CounterScope, string> = { ip: 'ip-limit', captcha: 'capt
 
 /** Whose attempt a login-log row is: an account, or a sub-account (with its main account as account_id). */
 interface LogTarget {
-  accountId?: string | number | undefined;
-  subAccountId?: string | number | undefined;
+  accountId?: string | bigint | undefined;
+  subAccountId?: string | bigint | undefined;
 }
 
 async function writeLoginLog(

@@ -28,9 +28,9 @@ export interface AttemptOrigin {
 
 /** The login whose name an attempt locked: an account, or a sub-account with its main account. */
 export interface LockedLogin {
-  id: string | number;
+  id: bigint;
   login_id: string;
-  main_account_id?: string | number;
+  main_account_id?: bigint;
 }
 
 /**

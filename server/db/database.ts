@@ -13,7 +13,8 @@ import { PgliteConnection } from './pglite-connection';
  * single session that queues queries and transactions) or a PostgreSQL server (a pool).
  *
  * Both go through node-postgres (PGlite through PgliteConnection), so values come back alike
- * on both: bigints and numerics as strings, dates and times as the text PostgreSQL sends.
+ * on both, parsed once below (`types`): bigints and numerics as JavaScript bigints, dates and times
+ * as the text PostgreSQL sends.
  * Queries are written with drizzle's `sql` template, compiled here to text and values.
  */
 export interface Queryable {
@@ -124,9 +125,28 @@ function statementName(text: string): string {
 
 // date, timestamp, timestamptz, interval and their arrays, and numeric[]: as sent.
 const textTypeIds = new Set([1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231]);
+/*
+ * int8 (ids, serials, cents, count(*)) and numeric (what sum() of an int8 answers) as bigints.
+ * Points are integer cents, and a balance or a sum may go past Number.MAX_SAFE_INTEGER (issuance
+ * is bounded by MAX_ISSUED_CENTS, near the int8 limit): a number would round them without a word,
+ * a bigint keeps them exact. No query here answers a fraction: a numeric with decimals would throw
+ * and fail its statement rather than be cut. A count wanted as a number is cast in SQL (::int).
+ */
+const integerTypeIds = new Set([20, 1700]);
+
+/**
+ * The parsers of both drivers, given to each pool rather than set on the global `pg.types`:
+ * the tests' and the benchmarks' own pg clients live in the same process and read raw rows, and
+ * only the gateway's pools should change what they answer. PGlite's own `parsers` option does not
+ * apply: its rows are read by node-postgres, through PgliteConnection, with these same parsers.
+ */
 const types = {
   getTypeParser: ((typeId: number, format?: 'text' | 'binary') =>
-    textTypeIds.has(typeId) ? (value: string) => value : pg.types.getTypeParser(typeId, format)) as typeof pg.types.getTypeParser,
+    integerTypeIds.has(typeId)
+      ? BigInt
+      : textTypeIds.has(typeId)
+        ? (value: string) => value
+        : pg.types.getTypeParser(typeId, format)) as typeof pg.types.getTypeParser,
 };
 
 type Statement = string | pg.QueryConfig;

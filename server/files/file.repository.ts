@@ -26,7 +26,7 @@ export async function insertFile(
 ): Promise<string> {
   await db.run(sql`DELETE FROM files WHERE expires_at <= ${input.now}`);
   const row = await db.one<{
-    id: string | number;
+    id: bigint;
   }>(sql`INSERT INTO files (site_id, owner_id, name, content_type, bytes, created_at, expires_at)
     VALUES (${input.siteId}, ${input.ownerId}, ${input.name}, ${input.contentType}, ${input.bytes}, ${input.now},
             ${new Date(input.now.getTime() + FILE_LIFETIME_MS)})

@@ -5,11 +5,9 @@ import type { ParamsOut } from '../../contract/methods.contract';
 import type { Queryable } from '../db/database';
 import { iso } from '../db/timestamps';
 
-type DbInt = string | number | bigint;
-
 interface BetRow {
   order_id: string;
-  member_id: DbInt;
+  member_id: bigint;
   login_id: string;
   bet_time: Date | string;
   settle_time: Date | string | null;
@@ -22,17 +20,17 @@ interface BetRow {
   round_no: string;
   transaction_id: string;
   status: BetStatus;
-  bet: DbInt;
-  valid_bet: DbInt;
-  settle: DbInt;
-  win_loss: DbInt;
-  jackpot: DbInt;
-  jackpot_won: DbInt;
-  jackpot_rake: DbInt;
-  red_packet: DbInt;
+  bet: bigint;
+  valid_bet: bigint;
+  settle: bigint;
+  win_loss: bigint;
+  jackpot: bigint;
+  jackpot_won: bigint;
+  jackpot_rake: bigint;
+  red_packet: bigint;
 }
 
-const cents = (value: DbInt | null) => formatCents(BigInt(value ?? 0));
+const cents = (value: bigint | null) => formatCents(value ?? 0n);
 
 export type BetFilters = Omit<ParamsOut<'gw.credit.bet.query'>, 'pageIndex' | 'pageSize'>;
 
@@ -83,14 +81,14 @@ export const betOf = (row: BetRow) => ({
 
 /** Count and sums of the bets a filter matches; a cancelled bet counts in no sum (its stake went back). */
 export async function betTotals(db: Queryable, scope: BetScope, filters: BetFilters) {
-  const totals = await db.one<{ total: DbInt; bet: DbInt | null; valid_bet: DbInt | null; win_loss: DbInt | null }>(sql`
-    SELECT count(*) AS total,
+  const totals = await db.one<{ total: number; bet: bigint | null; valid_bet: bigint | null; win_loss: bigint | null }>(sql`
+    SELECT count(*)::int AS total,
            sum(b.bet) FILTER (WHERE b.status <> 'cancelled') AS bet,
            sum(b.valid_bet) FILTER (WHERE b.status <> 'cancelled') AS valid_bet,
            sum(b.win_loss) FILTER (WHERE b.status <> 'cancelled') AS win_loss
       FROM bets b WHERE ${betFilter(scope, filters)}`);
   return {
-    total: Number(totals!.total),
+    total: totals!.total,
     sum: { bet: cents(totals!.bet), validBet: cents(totals!.valid_bet), winLoss: cents(totals!.win_loss) },
   };
 }
@@ -134,21 +132,21 @@ function onsiteFilter(scope: BetScope, filters: OnsiteFilters): SQL {
 /** The unsettled bets of a line: a page, newest first, the count and stakes in all and per game. */
 export async function onsiteBets(db: Queryable, scope: BetScope, filters: OnsiteFilters, page: { pageIndex: number; pageSize: number }) {
   const where = onsiteFilter(scope, filters);
-  const byGame = await db.rows<{ game_code: string; game_type: 'live' | 'electronic'; game_name: string; count: DbInt; bet: DbInt }>(sql`
-    SELECT b.game_code, min(b.game_type) AS game_type, min(b.game_name) AS game_name, count(*) AS count, sum(b.bet) AS bet
+  const byGame = await db.rows<{ game_code: string; game_type: 'live' | 'electronic'; game_name: string; count: number; bet: bigint }>(sql`
+    SELECT b.game_code, min(b.game_type) AS game_type, min(b.game_name) AS game_name, count(*)::int AS count, sum(b.bet) AS bet
       FROM bets b WHERE ${where} GROUP BY b.game_code ORDER BY sum(b.bet) DESC, b.game_code`);
   const rows = await db.rows<BetRow>(sql`
     SELECT b.*, a.login_id FROM bets b JOIN accounts a ON a.id = b.member_id WHERE ${where}
      ORDER BY b.bet_time DESC, b.order_id DESC
      LIMIT ${page.pageSize} OFFSET ${(page.pageIndex - 1) * page.pageSize}`);
   return {
-    total: byGame.reduce((sum, game) => sum + Number(game.count), 0),
-    sum: { bet: cents(byGame.reduce((sum, game) => sum + BigInt(game.bet), 0n)) },
+    total: byGame.reduce((sum, game) => sum + game.count, 0),
+    sum: { bet: cents(byGame.reduce((sum, game) => sum + game.bet, 0n)) },
     byGame: byGame.map((game) => ({
       gameCode: game.game_code,
       gameType: game.game_type,
       gameName: game.game_name,
-      count: Number(game.count),
+      count: game.count,
       bet: cents(game.bet),
     })),
     list: rows.map(betOf),

@@ -4,8 +4,6 @@ import { raiseWatchedBets } from '../monitoring/monitor-events';
 import { lockRollups, storeQueued, storeWithRollups } from '../reports/rollup.sql';
 import { blockWinners } from './platform-rules';
 
-type DbInt = string | number | bigint;
-
 export type BetStatus = 'unsettled' | 'settled' | 'cancelled' | 'resettled';
 
 /**
@@ -320,7 +318,7 @@ export async function storeBetBatch(
     // The watched members' bets and wins are raised in the same statement (monitoring).
     const ctes = sql`${incoming(siteId, rows, pairs)}, watched AS (${raiseWatchedBets(siteId, sql`n AS i`, now)})`;
     // Prepared: its text is one of two (replacing or not), and planning it costs milliseconds a batch.
-    const storing = tx.one<{ stored: DbInt }>(
+    const storing = tx.one<{ stored: bigint }>(
       prepared(
         keepRollups
           ? storeQueued({ ctes, upsert, ...(replacing ? { replaced: replacedOf(sql`n`) } : {}) })
@@ -391,7 +389,7 @@ export async function startBulkBetLoad(db: Queryable, siteId: string, span: { fr
       for (const month of apart) {
         const rows = sql`(SELECT * FROM ${staged} WHERE bet_time >= ${month.from.toISOString()}::timestamptz
           AND bet_time < ${month.to.toISOString()}::timestamptz) AS i`;
-        const written = await db.one<{ stored: DbInt }>(
+        const written = await db.one<{ stored: bigint }>(
           storeWithRollups({ upsert: insertBets(siteId, stagedSnapshotted(siteId, rows), now, sql`${sql.identifier(month.name)}`) }),
         );
         stored += Number(written!.stored);
@@ -406,7 +404,7 @@ export async function startBulkBetLoad(db: Queryable, siteId: string, span: { fr
       );
       for (const { month } of months) await db.run(sql`SELECT bets_partition_for(${`${month}Z`}::timestamptz)`);
       if (months.length > 0) {
-        const written = await db.one<{ stored: DbInt }>(
+        const written = await db.one<{ stored: bigint }>(
           storeWithRollups({ upsert: sql`${insertBets(siteId, stagedSnapshotted(siteId, rest), now)} ON CONFLICT DO NOTHING` }),
         );
         stored += Number(written!.stored);

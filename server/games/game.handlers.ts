@@ -17,7 +17,7 @@ interface GameRow {
 }
 
 interface DeviceRow {
-  id: string | number;
+  id: bigint;
   device_pc: boolean;
   device_h5: boolean;
   device_app: boolean;
@@ -59,7 +59,7 @@ export const gameHandlers = defineHandlers({
     if (params.gameId !== undefined) conditions.push(sql`game_id = ${params.gameId}`);
     if (params.round !== undefined) conditions.push(sql`round_no = ${params.round}`);
     const where = sql.join(conditions, sql` AND `);
-    const counted = await ctx.db.one<{ total: string | number }>(sql`SELECT count(*) AS total FROM game_rounds WHERE ${where}`);
+    const counted = await ctx.db.one<{ total: bigint }>(sql`SELECT count(*) AS total FROM game_rounds WHERE ${where}`);
     const rows = await ctx.db.rows<RoundRow>(sql`
       SELECT game_code, game_id, round_no, started_at, ended_at, result
         FROM game_rounds WHERE ${where}

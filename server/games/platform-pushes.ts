@@ -33,16 +33,15 @@ export const PUSH_LEASE_MS = 30_000;
 const PUSH_BATCH = 500;
 const PUSH_ROUNDS = 20;
 
-type DbInt = string | number | bigint;
 interface Claimed {
   site_id: string;
   subject: PushSubject;
-  account_id: DbInt;
-  version: DbInt;
+  account_id: bigint;
+  version: bigint;
 }
 
 interface AccountRow {
-  id: DbInt;
+  id: bigint;
   level: number;
   path: string;
   status: number;
@@ -52,14 +51,14 @@ interface AccountRow {
   device_pc: boolean;
   device_h5: boolean;
   device_app: boolean;
-  max_win: DbInt;
+  max_win: bigint;
   win_blocked: boolean;
-  game_types: Record<string, { enabled: boolean; redLimit: DbInt }>;
+  game_types: Record<string, { enabled: boolean; redLimit: string }>;
 }
 
-const idArray = (ids: readonly DbInt[]) => sql`${`{${ids.map(String).join(',')}}`}::bigint[]`;
+const idArray = (ids: readonly bigint[]) => sql`${`{${ids.map(String).join(',')}}`}::bigint[]`;
 
-async function accountsNow(db: Queryable, siteId: string, ids: readonly DbInt[]): Promise<PlatformAccount[]> {
+async function accountsNow(db: Queryable, siteId: string, ids: readonly bigint[]): Promise<PlatformAccount[]> {
   const rows = await db.rows<AccountRow>(sql`
     SELECT a.id, a.level, a.path, a.status, a.team_status, a.bet_stopped, a.bet_paused, a.device_pc, a.device_h5, a.device_app,
            a.max_win, a.win_blocked,
@@ -77,7 +76,7 @@ async function accountsNow(db: Queryable, siteId: string, ids: readonly DbInt[])
     betStopped: row.bet_stopped,
     betPaused: row.bet_paused,
     devices: { pc: row.device_pc, h5: row.device_h5, app: row.device_app },
-    maxWin: BigInt(row.max_win),
+    maxWin: row.max_win,
     winBlocked: row.win_blocked,
     gameTypes: Object.fromEntries(
       Object.entries(row.game_types).map(([type, setting]) => [type, { enabled: setting.enabled, redLimit: BigInt(setting.redLimit) }]),
@@ -86,8 +85,8 @@ async function accountsNow(db: Queryable, siteId: string, ids: readonly DbInt[])
 }
 
 /** The answers of these suggestions as they are now, by the platform's ids. */
-async function repliesNow(db: Queryable, siteId: string, ids: readonly DbInt[]): Promise<PlatformReply[]> {
-  const rows = await db.rows<{ platform_id: string; member_id: DbInt; reply: string; replied_at: Date | string }>(sql`
+async function repliesNow(db: Queryable, siteId: string, ids: readonly bigint[]): Promise<PlatformReply[]> {
+  const rows = await db.rows<{ platform_id: string; member_id: bigint; reply: string; replied_at: Date | string }>(sql`
     SELECT platform_id, member_id, reply, replied_at FROM suggestions
      WHERE site_id = ${siteId} AND id = ANY (${idArray(ids)}) AND reply IS NOT NULL`);
   return rows.map((row) => ({
@@ -101,7 +100,7 @@ async function repliesNow(db: Queryable, siteId: string, ids: readonly DbInt[]):
 /** The site's game notices not yet ended, as the platform takes them. */
 async function gameNoticesNow(db: Queryable, siteId: string, now: Date): Promise<PlatformGameNotice[]> {
   const rows = await db.rows<{
-    id: DbInt;
+    id: bigint;
     title: Record<string, string>;
     content: Record<string, string>;
     game_codes: string[] | null;

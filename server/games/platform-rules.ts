@@ -41,7 +41,7 @@ interface Admission {
   line_stopped: boolean;
   game_closed: boolean | null;
   type_enabled: boolean | null;
-  red_limit: string | number | null;
+  red_limit: bigint | null;
 }
 
 /**
@@ -100,7 +100,7 @@ export async function countRefusal(db: Queryable, siteId: string, reason: BetRef
  */
 export async function blockWinners(db: Queryable, siteId: string, memberIds: readonly string[]): Promise<string[]> {
   if (memberIds.length === 0) return [];
-  const rows = await db.rows<{ id: string | number }>(
+  const rows = await db.rows<{ id: bigint }>(
     prepared(sql`
     UPDATE accounts a SET win_blocked = true
      WHERE a.site_id = ${siteId} AND a.level = 5 AND a.max_win > 0 AND NOT a.win_blocked

@@ -30,10 +30,10 @@ export interface JobRow {
 }
 
 interface RawJob {
-  id: string | number;
+  id: bigint;
   site_id: string;
-  owner_id: string | number;
-  sub_account_id: string | number | null;
+  owner_id: bigint;
+  sub_account_id: bigint | null;
   ip: string;
   kind: JobKind;
   status: JobStatus;
@@ -42,7 +42,7 @@ interface RawJob {
   params: unknown;
   results: StoredItemResult[];
   stalls: number;
-  file_id: string | number | null;
+  file_id: bigint | null;
 }
 
 const COLUMNS = sql`id, site_id, owner_id, sub_account_id, ip, kind, status, total, done, params, results, stalls, file_id`;
@@ -78,7 +78,7 @@ export async function insertJob(
     now: Date;
   },
 ): Promise<string> {
-  const row = await db.one<{ id: string | number }>(sql`INSERT INTO jobs
+  const row = await db.one<{ id: bigint }>(sql`INSERT INTO jobs
       (site_id, owner_id, sub_account_id, ip, kind, total, params, created_at, updated_at)
     VALUES (${input.siteId}, ${input.ownerId}, ${input.subAccountId}, ${input.ip}, ${input.kind}, ${input.total},
             ${JSON.stringify(input.params)}::jsonb, ${input.now}, ${input.now})

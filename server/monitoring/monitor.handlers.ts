@@ -15,25 +15,25 @@ type Side = 'agents' | 'members';
 const levelsOf: Record<Side, SQL> = { agents: sql`BETWEEN 1 AND 4`, members: sql`= 5` };
 
 interface WatchedRow {
-  id: string | number;
+  id: bigint;
   login_id: string;
   nickname: string;
   level: number;
   parent_login: string | null;
   status: number;
-  balance: string | number;
+  balance: bigint;
   monitored: boolean;
   exception_marked: boolean;
-  unseen: string | number;
+  unseen: bigint;
   kind: MonitorEventKind | null;
-  amount: string | number | null;
+  amount: bigint | null;
   detail: string | null;
   created_at: Date | string | null;
 }
 
 /** Unseen events of the site's watched agents and members, in one indexed read. */
 export async function monitorCounts(db: Queryable, siteId: string): Promise<{ agentCount: number; userCount: number }> {
-  const row = await db.one<{ agents: string | number; members: string | number }>(sql`
+  const row = await db.one<{ agents: bigint; members: bigint }>(sql`
     SELECT count(*) FILTER (WHERE level < 5) AS agents, count(*) FILTER (WHERE level = 5) AS members
       FROM monitor_events WHERE site_id = ${siteId} AND seen_at IS NULL`);
   return { agentCount: Number(row?.agents ?? 0), userCount: Number(row?.members ?? 0) };
@@ -42,7 +42,7 @@ export async function monitorCounts(db: Queryable, siteId: string): Promise<{ ag
 /** The watched accounts of one side, most unseen events first, each with its latest event. */
 async function watchedPage(db: Queryable, siteId: string, side: Side, page: { pageIndex: number; pageSize: number }) {
   const watched = sql`a.site_id = ${siteId} AND a.level ${levelsOf[side]} AND (a.monitored OR a.exception_marked)`;
-  const total = await db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM accounts a WHERE ${watched}`);
+  const total = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM accounts a WHERE ${watched}`);
   const rows = await db.rows<WatchedRow>(sql`
     SELECT a.id, a.login_id, a.nickname, a.level, p.login_id AS parent_login, a.status, a.balance, a.monitored, a.exception_marked,
            (SELECT count(*) FROM monitor_events u WHERE u.account_id = a.id AND u.seen_at IS NULL) AS unseen,
@@ -54,7 +54,7 @@ async function watchedPage(db: Queryable, siteId: string, side: Side, page: { pa
      WHERE ${watched}
      ORDER BY unseen DESC, e.created_at DESC NULLS LAST, a.login_id
      LIMIT ${page.pageSize} OFFSET ${(page.pageIndex - 1) * page.pageSize}`);
-  return { total: Number(total?.n ?? 0), list: rows.map(watchedOf) };
+  return { total: total?.n ?? 0, list: rows.map(watchedOf) };
 }
 
 function watchedOf(row: WatchedRow): WatchedAccount {
@@ -83,7 +83,7 @@ function watchedOf(row: WatchedRow): WatchedAccount {
 
 /** An account of the caller's site on the given side, else the side's "does not exist". */
 async function accountOfSide(ctx: CallContext, userId: string, side: Side) {
-  const row = await ctx.db.one<{ id: string | number; login_id: string; monitored: boolean }>(
+  const row = await ctx.db.one<{ id: bigint; login_id: string; monitored: boolean }>(
     sql`SELECT id, login_id, monitored FROM accounts WHERE id = ${userId} AND site_id = ${ctx.site.id} AND level ${levelsOf[side]} FOR UPDATE`,
   );
   if (!row) throw new RpcError(side === 'members' ? ErrorCode.memberNotFound : ErrorCode.accountNotFound);
@@ -154,7 +154,7 @@ export const monitorHandlers = defineHandlers({
   'gw.credit.agent.monitor.add': async (ctx, params) => setWatched(ctx, params.userId, 'agents', true),
   'gw.credit.agent.monitor.delete': async (ctx, params) => setWatched(ctx, params.userId, 'agents', false),
   'gw.credit.user.monitor.seen': async (ctx, params) => {
-    const account = await ctx.db.one<{ id: string | number; login_id: string }>(
+    const account = await ctx.db.one<{ id: bigint; login_id: string }>(
       sql`SELECT id, login_id FROM accounts WHERE id = ${params.userId} AND site_id = ${ctx.site.id} AND level > 0`,
     );
     if (!account) throw new RpcError(ErrorCode.accountNotFound);

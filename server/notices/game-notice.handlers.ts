@@ -10,7 +10,7 @@ import { RpcError } from '../rpc/rpc-error';
 import { cleanTexts, localised } from './notice-text';
 
 interface GameNoticeRow {
-  id: string | number;
+  id: bigint;
   title: Record<string, string>;
   content: Record<string, string>;
   game_codes: string[] | null;
@@ -31,10 +31,10 @@ interface GameNoticeParams {
 async function checkedGames(ctx: CallContext, gameCodes: string[]): Promise<string> {
   const codes = [...new Set(gameCodes)].sort();
   if (codes.length > 0) {
-    const known = await ctx.db.one<{ n: string | number }>(
-      sql`SELECT count(*) AS n FROM games WHERE game_code = ANY (${`{${codes.join(',')}}`}::text[])`,
+    const known = await ctx.db.one<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM games WHERE game_code = ANY (${`{${codes.join(',')}}`}::text[])`,
     );
-    if (Number(known!.n) !== codes.length) throw new RpcError(ErrorCode.recordNotFound, { field: 'gameCodes' });
+    if (known!.n !== codes.length) throw new RpcError(ErrorCode.recordNotFound, { field: 'gameCodes' });
   }
   return `{${codes.join(',')}}`;
 }
@@ -44,14 +44,14 @@ async function write(ctx: CallContext, params: GameNoticeParams, noticeId?: stri
   const games = await checkedGames(ctx, params.gameCodes);
   let id: string;
   if (noticeId === undefined) {
-    const row = await ctx.db.one<{ id: string | number }>(sql`INSERT INTO notices
+    const row = await ctx.db.one<{ id: bigint }>(sql`INSERT INTO notices
         (site_id, kind, title, content, status, game_codes, start_time, end_time, created_by, created_at, updated_at)
       VALUES (${ctx.site.id}, 'game', ${texts.title}::jsonb, ${texts.content}::jsonb, 'published', ${games}::text[],
               ${params.startTime}::timestamptz, ${params.endTime}::timestamptz, ${ctx.session!.accountId}, ${ctx.now}, ${ctx.now})
       RETURNING id`);
     id = String(row!.id);
   } else {
-    const row = await ctx.db.one<{ id: string | number }>(sql`UPDATE notices SET title = ${texts.title}::jsonb,
+    const row = await ctx.db.one<{ id: bigint }>(sql`UPDATE notices SET title = ${texts.title}::jsonb,
         content = ${texts.content}::jsonb, game_codes = ${games}::text[], start_time = ${params.startTime}::timestamptz,
         end_time = ${params.endTime}::timestamptz, updated_at = ${ctx.now}
       WHERE site_id = ${ctx.site.id} AND kind = 'game' AND id = ${noticeId} RETURNING id`);
@@ -73,7 +73,7 @@ export const gameNoticeHandlers = (platformFor: PlatformFor) =>
 
     'gw.credit.game.notice.get': async (ctx, params) => {
       const where = sql`site_id = ${ctx.site.id} AND kind = 'game'${params.noticeId ? sql` AND id = ${params.noticeId}` : sql``}`;
-      const total = await ctx.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM notices WHERE ${where}`);
+      const total = await ctx.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM notices WHERE ${where}`);
       const rows = await ctx.db.rows<GameNoticeRow>(sql`SELECT id, title, content, game_codes, start_time, end_time, updated_at
           FROM notices WHERE ${where} ORDER BY id DESC
           LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
@@ -82,7 +82,7 @@ export const gameNoticeHandlers = (platformFor: PlatformFor) =>
       );
       const lobby = await platformFor(ctx.db).lobby({ siteId: ctx.site.id, now: ctx.now });
       return {
-        total: Number(total!.n),
+        total: total!.n,
         list: rows.map((row) => ({
           noticeId: String(row.id),
           title: row.title,

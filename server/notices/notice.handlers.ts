@@ -11,7 +11,7 @@ import { RpcError } from '../rpc/rpc-error';
 import { cleanTexts, htmlToText, localised } from './notice-text';
 
 interface NoticeRow {
-  id: string | number;
+  id: bigint;
   kind: NoticeKind;
   status: StoredNoticeStatus;
   title: Record<string, string>;
@@ -25,7 +25,7 @@ interface NoticeRow {
 type ReaderRow = Omit<NoticeRow, 'title' | 'content' | 'status' | 'updated_at'> & {
   title_text: string;
   content_text: string;
-  total: string | number;
+  total: bigint;
 };
 const columns = sql`id, kind, status, title, content, publish_time, start_time, end_time, target_level, updated_at`;
 
@@ -70,7 +70,7 @@ async function currentNotices(
   const total =
     rows.length > 0
       ? Number(rows[0]!.total)
-      : Number((await db.one<{ total: string | number }>(sql`SELECT count(*) AS total FROM notices WHERE ${where}`))!.total);
+      : Number((await db.one<{ total: bigint }>(sql`SELECT count(*) AS total FROM notices WHERE ${where}`))!.total);
   return {
     total,
     list: rows.map((row) => ({
@@ -152,7 +152,7 @@ export const noticeHandlers = defineHandlers({
     if (params.level === 'none') conditions.push(sql`target_level IS NULL`);
     else if (params.level !== undefined) conditions.push(sql`target_level = ${params.level}`);
     const where = sql.join(conditions, sql` AND `);
-    const count = await ctx.db.one<{ total: string | number }>(sql`SELECT count(*) AS total FROM notices WHERE ${where}`);
+    const count = await ctx.db.one<{ total: bigint }>(sql`SELECT count(*) AS total FROM notices WHERE ${where}`);
     const rows = await ctx.db.rows<NoticeRow>(sql`SELECT ${columns} FROM notices WHERE ${where}
       ORDER BY id DESC LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
     return { total: Number(count!.total), list: rows.map((row) => record(row, ctx.now)) };
@@ -162,7 +162,7 @@ export const noticeHandlers = defineHandlers({
 
   'gw.credit.notice.add': async (ctx, params) => {
     const texts = cleanTexts(params.title, params.content);
-    const row = await ctx.db.one<{ id: string | number }>(sql`INSERT INTO notices
+    const row = await ctx.db.one<{ id: bigint }>(sql`INSERT INTO notices
         (site_id, kind, title, content, status, target_level, start_time, end_time, created_by, created_at, updated_at)
       VALUES (${ctx.site.id}, ${params.kind}, ${texts.title}::jsonb, ${texts.content}::jsonb, 'draft', ${params.level},
               ${params.startTime}::timestamptz, ${params.endTime}::timestamptz, ${ctx.session!.accountId}, ${ctx.now}, ${ctx.now})

@@ -9,8 +9,8 @@ import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 
 interface SuggestionRow {
-  id: string | number;
-  member_id: string | number;
+  id: bigint;
+  member_id: bigint;
   login_id: string;
   kind: Suggestion['kind'];
   title: string;
@@ -54,10 +54,10 @@ async function inLine(ctx: CallContext): Promise<SQL> {
 }
 
 async function newCount(ctx: CallContext, line: SQL): Promise<number> {
-  const row = await ctx.db.one<{ n: string | number }>(
-    sql`SELECT count(*) AS n FROM suggestions s JOIN accounts m ON m.id = s.member_id WHERE ${line} AND s.status = 'new'`,
+  const row = await ctx.db.one<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM suggestions s JOIN accounts m ON m.id = s.member_id WHERE ${line} AND s.status = 'new'`,
   );
-  return Number(row!.n);
+  return row!.n;
 }
 
 /** A suggestion of the caller's line, locked for the write; 20049 for any other. */
@@ -79,13 +79,13 @@ export const suggestionHandlers = defineHandlers({
     if (params.startTime) conditions.push(sql`s.sent_at >= ${params.startTime}::timestamptz`);
     if (params.endTime) conditions.push(sql`s.sent_at < ${params.endTime}::timestamptz`);
     const where = sql.join(conditions, sql` AND `);
-    const total = await ctx.db.one<{ n: string | number }>(
-      sql`SELECT count(*) AS n FROM suggestions s JOIN accounts m ON m.id = s.member_id WHERE ${where}`,
+    const total = await ctx.db.one<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM suggestions s JOIN accounts m ON m.id = s.member_id WHERE ${where}`,
     );
     const rows = await ctx.db.rows<SuggestionRow>(sql`SELECT ${columns} FROM suggestions s JOIN accounts m ON m.id = s.member_id
        WHERE ${where} ORDER BY s.sent_at DESC, s.id DESC
        LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
-    return { total: Number(total!.n), newCount: await newCount(ctx, line), list: rows.map(suggestionOf) };
+    return { total: total!.n, newCount: await newCount(ctx, line), list: rows.map(suggestionOf) };
   },
 
   'gw.credit.suggestion.count': async (ctx) => ({ newCount: await newCount(ctx, await inLine(ctx)) }),

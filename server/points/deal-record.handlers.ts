@@ -5,23 +5,21 @@ import { accountOfLine } from '../accounts/line-access';
 import { iso } from '../db/timestamps';
 import { defineHandlers } from '../rpc/handler';
 
-type DbInt = string | number | bigint;
-
 interface DealDbRow {
   kind: DealKind;
   t: Date | string;
   reference: string;
   state: string;
   counterpart: string | null;
-  change: DbInt;
-  balance: DbInt;
-  platform_change: DbInt;
-  platform_balance: DbInt;
-  stake: DbInt | null;
+  change: bigint;
+  balance: bigint;
+  platform_change: bigint;
+  platform_balance: bigint;
+  stake: bigint | null;
   detail: string;
 }
 
-const points = (value: DbInt) => formatCents(BigInt(value));
+const points = (value: bigint) => formatCents(BigInt(value));
 
 export const dealRecordHandlers = defineHandlers({
   'gw.credit.deal.record.query': async (ctx, params) => {
@@ -38,7 +36,7 @@ export const dealRecordHandlers = defineHandlers({
                                    WHEN l.type = 'out' AND l.reversal_of IS NULL THEN -l.amount ELSE 0 END`;
     const settled = sql`b.member_id = ${id}::bigint AND b.site_id = ${ctx.site.id} AND b.status IN ('settled', 'resettled')`;
 
-    const opening = await ctx.db.one<{ balance: DbInt | null; platform: DbInt | null }>(sql`
+    const opening = await ctx.db.one<{ balance: bigint | null; platform: bigint | null }>(sql`
       SELECT (SELECT CASE WHEN ${own} THEN l.after ELSE l.operator_after END FROM score_log l
                WHERE ${mine} AND l.created_at < ${start} ORDER BY l.serial_no DESC LIMIT 1) AS balance,
              ${
@@ -70,7 +68,7 @@ export const dealRecordHandlers = defineHandlers({
        WHERE ${settled} AND COALESCE(b.settle_time, b.bet_time) >= ${start} AND COALESCE(b.settle_time, b.bet_time) < ${end}`
           : sql``
       }`;
-    const counted = await ctx.db.one<{ n: DbInt }>(sql`SELECT count(*) AS n FROM (${rows}) r`);
+    const counted = await ctx.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM (${rows}) r`);
     // Running columns over the whole range, then the page: a bet keeps the back-office balance of
     // the movement before it (the group of rows since the last movement), the platform balance sums.
     const page = await ctx.db.rows<DealDbRow>(sql`
@@ -89,7 +87,7 @@ export const dealRecordHandlers = defineHandlers({
     return {
       loginId: account.login_id,
       level: account.level,
-      total: Number(counted?.n ?? 0),
+      total: counted?.n ?? 0,
       opening: { balance: points(openingBalance), platformBalance: member ? points(openingPlatform) : null },
       list: page.map((row): DealRow => ({
         kind: row.kind,

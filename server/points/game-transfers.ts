@@ -41,7 +41,6 @@ export const REPAIR_AFTER_MS = 30_000;
 /** The repair job leaves a pending transfer this long to a person before it settles it itself. */
 export const REPAIR_JOB_AFTER_MS = 60_000;
 
-type DbInt = string | number | bigint;
 type TransferState = 'pending' | 'done' | 'reversed' | 'failed';
 
 /** Who acted: the member at the platform, an agent repairing, or the wallet (the repair job). */
@@ -73,12 +72,12 @@ export interface TransferOutcome {
 }
 
 interface LockedMember {
-  id: DbInt;
+  id: bigint;
   status: number;
-  balance: DbInt;
+  balance: bigint;
   login_id: string;
   /** Read, not locked: only the movement locks the wallet (see the top of this file). */
-  wallet_id: DbInt | null;
+  wallet_id: bigint | null;
 }
 
 /** The strongest team status of the member's line, its own included (read, not locked). */
@@ -169,7 +168,7 @@ interface WalletMovement {
 }
 
 interface MovementLog {
-  serial_no: DbInt;
+  serial_no: bigint;
   game_session: string;
 }
 
@@ -218,7 +217,7 @@ async function moveWithWallet<T extends object>(
   movement: WalletMovement,
 ): Promise<{ answer: T | undefined; log: MovementLog | undefined }> {
   if (tx.kind === 'pglite') {
-    const row = await tx.oneAndCommit<T & { serial_no: DbInt | null; game_session: string | null }>(
+    const row = await tx.oneAndCommit<T & { serial_no: bigint | null; game_session: string | null }>(
       prepared(sql`
     WITH ${movement.memberSide}, moving AS (SELECT FROM member), ${walletSide(siteId, movement, movement.after.joined)}
     SELECT ${movement.answer}, moved.serial_no, moved.game_session FROM ${movement.from} LEFT JOIN moved ON true`),
@@ -274,9 +273,9 @@ async function returnToMember(
   input: {
     siteId: string;
     memberId: string;
-    walletId: DbInt;
+    walletId: bigint;
     amount: bigint;
-    reversalOf: DbInt;
+    reversalOf: bigint;
     session: string;
     operator: TransferOperator;
     now: Date;
@@ -284,7 +283,7 @@ async function returnToMember(
 ): Promise<string> {
   const { siteId, memberId, operator } = input;
   const amount = String(input.amount);
-  const row = await tx.oneAndCommit<{ serial_no: DbInt }>(
+  const row = await tx.oneAndCommit<{ serial_no: bigint }>(
     prepared(sql`
     WITH member AS (
       UPDATE accounts SET balance = balance + ${amount}::bigint WHERE id = ${memberId}::bigint RETURNING balance
@@ -345,7 +344,7 @@ async function beginIn(tx: Queryable, input: TransferRequest, amount: bigint) {
     moveWithWallet<{
       status: number;
       line_status: number;
-      balance: DbInt;
+      balance: bigint;
       login_id: string;
       unsettled: boolean;
       used: boolean;
@@ -387,7 +386,7 @@ async function beginIn(tx: Queryable, input: TransferRequest, amount: bigint) {
     if (row.status !== AccountStatus.normal || Number(row.line_status) !== AccountStatus.normal) {
       throw new RpcError(ErrorCode.targetStatusForbidsScore);
     }
-    if (BigInt(row.balance) < amount) throw new RpcError(ErrorCode.targetBalanceLow);
+    if (row.balance < amount) throw new RpcError(ErrorCode.targetBalanceLow);
     if (row.used) throw new Error(`transfer id ${transferId} of site ${siteId} is already used`);
     if (row.unsettled) throw new RpcError(ErrorCode.repairTooEarly);
     throw new Error(`transfer in ${transferId} of member ${memberId} moved nothing`);
@@ -407,8 +406,8 @@ async function confirmIn(q: Queryable, siteId: string, transferId: string) {
 /** The platform never applied a transfer in: an `out` naming its serial returns the points. */
 async function reverseIn(tx: Queryable, siteId: string, transferId: string, operator: TransferOperator, now: Date) {
   const row = await tx.one<{
-    serial_no: DbInt;
-    target_account_id: DbInt;
+    serial_no: bigint;
+    target_account_id: bigint;
     game_session: string;
   }>(sql`SELECT serial_no, target_account_id, game_session
     FROM score_log WHERE site_id = ${siteId} AND transfer_id = ${transferId} AND type = 'in'`);
@@ -416,7 +415,7 @@ async function reverseIn(tx: Queryable, siteId: string, transferId: string, oper
   const memberId = String(row.target_account_id);
   const member = await memberWithWallet(lockMember(tx, siteId, memberId));
   if (!member) throw new Error(`transfer ${transferId}: member ${memberId} is gone`);
-  const reversed = await tx.one<{ amount: DbInt }>(sql`UPDATE score_log SET state = 'reversed'
+  const reversed = await tx.one<{ amount: bigint }>(sql`UPDATE score_log SET state = 'reversed'
     WHERE site_id = ${siteId} AND serial_no = ${String(row.serial_no)} AND state = 'pending' RETURNING amount`);
   if (!reversed) throw new RpcError(ErrorCode.repairNothingPending);
   // Before the movement, which must come last (it locks the wallet): the session's `in` rows are
@@ -426,7 +425,7 @@ async function reverseIn(tx: Queryable, siteId: string, transferId: string, oper
     siteId,
     memberId,
     walletId: member.wallet_id,
-    amount: BigInt(reversed.amount),
+    amount: reversed.amount,
     reversalOf: row.serial_no,
     session: row.game_session,
     operator,
@@ -610,11 +609,11 @@ export const pendingTransfers = (siteId?: string) => {
 };
 
 async function findPending(db: Queryable, siteId: string, transferId: string): Promise<PendingTransfer | null> {
-  const row = await db.one<{ type: 'in' | 'out'; member_id: DbInt; amount: DbInt; at: Date | string }>(
+  const row = await db.one<{ type: 'in' | 'out'; member_id: bigint; amount: bigint; at: Date | string }>(
     sql`SELECT type, member_id, amount, at FROM (${pendingTransfers(siteId)}) p WHERE transfer_id = ${transferId}`,
   );
   if (!row) return null;
-  return { transferId, type: row.type, memberId: String(row.member_id), amount: BigInt(row.amount), at: new Date(row.at) };
+  return { transferId, type: row.type, memberId: String(row.member_id), amount: row.amount, at: new Date(row.at) };
 }
 
 /**
@@ -677,7 +676,7 @@ export async function repairStaleTransfers(db: Queryable, platformFor: PlatformF
      WHERE at <= ${new Date(now.getTime() - REPAIR_JOB_AFTER_MS)} ORDER BY at LIMIT ${limit}`);
   let settled = 0;
   for (const row of stale) {
-    const wallet = await db.one<{ id: DbInt }>(sql`SELECT id FROM accounts WHERE site_id = ${row.site_id} AND kind = 'wallet'`);
+    const wallet = await db.one<{ id: bigint }>(sql`SELECT id FROM accounts WHERE site_id = ${row.site_id} AND kind = 'wallet'`);
     const operator = { accountId: String(wallet!.id), login: 'game-wallet', subAccountId: null, ip: '' };
     try {
       await repairTransfer(db, platformFor, { siteId: row.site_id, transferId: row.transfer_id, operator, now });

@@ -13,8 +13,6 @@ import { pendingTransfers } from './game-transfers';
  * win/loss, the members in game are those with an open session; pending transfers are listed.
  */
 
-type DbInt = string | number | bigint;
-
 export interface CheckResult {
   site: string;
   name: string;
@@ -36,7 +34,7 @@ export interface LedgerReport {
 const SNAPSHOT = 'REPEATABLE READ READ ONLY';
 
 const MAX_EXAMPLES = 10;
-const points = (value: DbInt | null | undefined) => formatCents(BigInt(value ?? 0));
+const points = (value: bigint | null | undefined) => formatCents(value ?? 0n);
 
 /** One row per account side of each score-log row: the target's before/after, and the parent side's. */
 const sides = (siteId: string) => sql`
@@ -48,10 +46,10 @@ const sides = (siteId: string) => sql`
     FROM score_log l WHERE l.site_id = ${siteId} AND l.operator_before IS NOT NULL`;
 
 async function violations<T>(db: Queryable, query: SQL, describe: (row: T) => string): Promise<{ count: number; examples: string[] }> {
-  const rows = await db.rows<T & { violations: DbInt }>(
-    sql`SELECT *, count(*) OVER () AS violations FROM (${query}) v LIMIT ${MAX_EXAMPLES}`,
+  const rows = await db.rows<T & { violations: number }>(
+    sql`SELECT *, (count(*) OVER ())::int AS violations FROM (${query}) v LIMIT ${MAX_EXAMPLES}`,
   );
-  return { count: Number(rows[0]?.violations ?? 0), examples: rows.map(describe) };
+  return { count: rows[0]?.violations ?? 0, examples: rows.map(describe) };
 }
 
 async function checkSite(db: Queryable, siteId: string): Promise<CheckResult[]> {
@@ -59,19 +57,19 @@ async function checkSite(db: Queryable, siteId: string): Promise<CheckResult[]> 
   const add = (name: string, ok: boolean, detail: string, examples: string[] = []) =>
     results.push({ site: siteId, name, ok, detail, examples });
 
-  const totals = await db.one<{ issued: DbInt | null; balances: DbInt | null; accounts: DbInt; negative: DbInt }>(sql`
+  const totals = await db.one<{ issued: bigint | null; balances: bigint | null; accounts: bigint; negative: bigint }>(sql`
     SELECT (SELECT sum(amount) FROM score_log WHERE site_id = ${siteId} AND type = 'issue') AS issued,
            sum(balance) AS balances, count(*) AS accounts, count(*) FILTER (WHERE balance < 0) AS negative
       FROM accounts WHERE site_id = ${siteId}`);
-  const issued = BigInt(totals?.issued ?? 0);
-  const balances = BigInt(totals?.balances ?? 0);
+  const issued = totals?.issued ?? 0n;
+  const balances = totals?.balances ?? 0n;
   add(
     'sum of balances equals issued points',
     issued === balances,
-    `${formatCents(balances)} in ${Number(totals?.accounts ?? 0)} accounts, ${formatCents(issued)} issued`,
+    `${formatCents(balances)} in ${totals?.accounts ?? 0} accounts, ${formatCents(issued)} issued`,
   );
 
-  const negative = await violations<{ login_id: string; balance: DbInt }>(
+  const negative = await violations<{ login_id: string; balance: bigint }>(
     db,
     sql`SELECT login_id, balance FROM accounts WHERE site_id = ${siteId} AND balance < 0 AND kind = 'tree'`,
     (row) => `${row.login_id}: ${points(row.balance)}`,
@@ -79,27 +77,27 @@ async function checkSite(db: Queryable, siteId: string): Promise<CheckResult[]> 
   add('no negative balance (the game wallet is exempt)', negative.count === 0, `${negative.count} negative`, negative.examples);
 
   const serials = await db.one<{
-    row_count: DbInt;
-    distinct_serials: DbInt;
-    lowest: DbInt | null;
-    highest: DbInt | null;
-    counter: DbInt | null;
+    row_count: bigint;
+    distinct_serials: bigint;
+    lowest: bigint | null;
+    highest: bigint | null;
+    counter: bigint | null;
   }>(sql`
     SELECT count(*) AS row_count, count(DISTINCT serial_no) AS distinct_serials, min(serial_no) AS lowest, max(serial_no) AS highest,
            (SELECT score_serial FROM sites WHERE id = ${siteId}) AS counter
       FROM score_log WHERE site_id = ${siteId}`);
-  const rowCount = BigInt(serials?.row_count ?? 0);
+  const rowCount = serials?.row_count ?? 0n;
   const serialsOk =
-    BigInt(serials?.distinct_serials ?? 0) === rowCount &&
-    BigInt(serials?.counter ?? 0) === rowCount &&
-    (rowCount === 0n || (BigInt(serials!.lowest!) === 1n && BigInt(serials!.highest!) === rowCount));
+    (serials?.distinct_serials ?? 0n) === rowCount &&
+    (serials?.counter ?? 0n) === rowCount &&
+    (rowCount === 0n || (serials!.lowest! === 1n && serials!.highest! === rowCount));
   add(
     'serial numbers run from 1 without gaps or repeats',
     serialsOk,
     `${rowCount} rows, serials ${serials?.lowest ?? '-'}..${serials?.highest ?? '-'}, site counter ${serials?.counter ?? '-'}`,
   );
 
-  const arithmetic = await violations<{ serial_no: DbInt; type: string }>(
+  const arithmetic = await violations<{ serial_no: bigint; type: string }>(
     db,
     sql`SELECT serial_no, type FROM score_log
          WHERE site_id = ${siteId} AND NOT COALESCE(CASE type
@@ -118,8 +116,8 @@ async function checkSite(db: Queryable, siteId: string): Promise<CheckResult[]> 
     arithmetic.examples,
   );
 
-  const links = await db.one<{ links: DbInt }>(sql`SELECT count(*) AS links FROM (${sides(siteId)}) s`);
-  const broken = await violations<{ login_id: string; serial_no: DbInt; before: DbInt; previous: DbInt }>(
+  const links = await db.one<{ links: bigint }>(sql`SELECT count(*) AS links FROM (${sides(siteId)}) s`);
+  const broken = await violations<{ login_id: string; serial_no: bigint; before: bigint; previous: bigint }>(
     db,
     sql`SELECT a.login_id, o.serial_no, o.before, o.previous
           FROM (SELECT account_id, serial_no, before,
@@ -133,11 +131,11 @@ async function checkSite(db: Queryable, siteId: string): Promise<CheckResult[]> 
   add(
     "each account's rows chain (each before is the previous after, the first starts at 0)",
     broken.count === 0,
-    `${Number(links?.links ?? 0)} account rows, ${broken.count} broken`,
+    `${links?.links ?? 0} account rows, ${broken.count} broken`,
     broken.examples,
   );
 
-  const ends = await violations<{ login_id: string; balance: DbInt; last_after: DbInt | null }>(
+  const ends = await violations<{ login_id: string; balance: bigint; last_after: bigint | null }>(
     db,
     sql`SELECT a.login_id, a.balance, last.after AS last_after
           FROM accounts a
@@ -167,11 +165,11 @@ async function checkSite(db: Queryable, siteId: string): Promise<CheckResult[]> 
     stamps.examples,
   );
 
-  const relations = await db.one<{ transfers: DbInt; issues: DbInt; game: DbInt }>(sql`
+  const relations = await db.one<{ transfers: bigint; issues: bigint; game: bigint }>(sql`
     SELECT count(*) FILTER (WHERE type IN ('up', 'down')) AS transfers, count(*) FILTER (WHERE type = 'issue') AS issues,
            count(*) FILTER (WHERE type IN ('in', 'out')) AS game
       FROM score_log WHERE site_id = ${siteId}`);
-  const strangers = await violations<{ serial_no: DbInt; type: string }>(
+  const strangers = await violations<{ serial_no: bigint; type: string }>(
     db,
     sql`SELECT l.serial_no, l.type
           FROM score_log l
@@ -197,7 +195,7 @@ async function checkSite(db: Queryable, siteId: string): Promise<CheckResult[]> 
   add(
     "each transfer is between a parent and its direct child, each issue goes to the company, each game transfer between a member and the site's wallet",
     strangers.count === 0,
-    `${Number(relations?.transfers ?? 0)} transfers, ${Number(relations?.issues ?? 0)} issues, ${Number(relations?.game ?? 0)} game transfers, ${strangers.count} not`,
+    `${relations?.transfers ?? 0} transfers, ${relations?.issues ?? 0} issues, ${relations?.game ?? 0} game transfers, ${strangers.count} not`,
     strangers.examples,
   );
   results.push(...(await checkGameTransfers(db, siteId)));
@@ -210,20 +208,27 @@ async function checkGameTransfers(db: Queryable, siteId: string): Promise<CheckR
   const add = (name: string, ok: boolean, detail: string, examples: string[] = []) =>
     results.push({ site: siteId, name, ok, detail, examples });
 
-  const wallet = await db.one<{ balance: DbInt | null; ins: DbInt | null; outs: DbInt | null }>(sql`
+  const wallet = await db.one<{ balance: bigint | null; ins: bigint | null; outs: bigint | null }>(sql`
     SELECT (SELECT balance FROM accounts WHERE site_id = ${siteId} AND kind = 'wallet') AS balance,
            sum(amount) FILTER (WHERE type = 'in') AS ins, sum(amount) FILTER (WHERE type = 'out') AS outs
       FROM score_log WHERE site_id = ${siteId} AND type IN ('in', 'out')`);
-  const held = BigInt(wallet?.ins ?? 0) - BigInt(wallet?.outs ?? 0);
+  const held = (wallet?.ins ?? 0n) - (wallet?.outs ?? 0n);
   add(
     'the game wallet holds transfers in minus transfers out',
-    wallet?.balance !== null && wallet?.balance !== undefined && BigInt(wallet.balance) === held,
+    wallet?.balance !== null && wallet?.balance !== undefined && wallet.balance === held,
     `wallet ${wallet?.balance === null || wallet?.balance === undefined ? 'missing' : points(wallet.balance)}, in - out ${formatCents(held)}`,
   );
 
-  const sessions = await db.one<{ finished: DbInt; open: DbInt }>(sql`SELECT count(*) FILTER (WHERE ended_at IS NOT NULL) AS finished,
+  const sessions = await db.one<{ finished: bigint; open: bigint }>(sql`SELECT count(*) FILTER (WHERE ended_at IS NOT NULL) AS finished,
       count(*) FILTER (WHERE ended_at IS NULL) AS open FROM game_sessions WHERE site_id = ${siteId}`);
-  const unbalanced = await violations<{ session_id: string; login_id: string; ins: DbInt; outs: DbInt; win_loss: DbInt; open_bets: DbInt }>(
+  const unbalanced = await violations<{
+    session_id: string;
+    login_id: string;
+    ins: bigint;
+    outs: bigint;
+    win_loss: bigint;
+    open_bets: bigint;
+  }>(
     db,
     sql`WITH moved AS (
           SELECT game_session, COALESCE(sum(amount) FILTER (WHERE type = 'in' AND state = 'done'), 0) AS ins,
@@ -244,12 +249,12 @@ async function checkGameTransfers(db: Queryable, siteId: string): Promise<CheckR
          ORDER BY s.started_at`,
     (row) =>
       `${row.login_id} session ${row.session_id}: in ${points(row.ins)}, out ${points(row.outs)}, win/loss ${points(row.win_loss)}` +
-      (Number(row.open_bets) > 0 ? `, ${row.open_bets} unsettled bets` : ''),
+      (row.open_bets > 0 ? `, ${row.open_bets} unsettled bets` : ''),
   );
   add(
     "every finished game session: out = in + its bets' win/loss",
     unbalanced.count === 0,
-    `${Number(sessions?.finished ?? 0)} finished, ${Number(sessions?.open ?? 0)} open, ${unbalanced.count} do not add up`,
+    `${sessions?.finished ?? 0} finished, ${sessions?.open ?? 0} open, ${unbalanced.count} do not add up`,
     unbalanced.examples,
   );
 
@@ -262,7 +267,7 @@ async function checkGameTransfers(db: Queryable, siteId: string): Promise<CheckR
   );
   add('the members in game are those with an open game session', flags.count === 0, `${flags.count} differ`, flags.examples);
 
-  const pending = await violations<{ transfer_id: string; type: string; login_id: string; amount: DbInt; at: Date | string }>(
+  const pending = await violations<{ transfer_id: string; type: string; login_id: string; amount: bigint; at: Date | string }>(
     db,
     sql`SELECT p.transfer_id, p.type, a.login_id, p.amount, p.at FROM (${pendingTransfers(siteId)}) p
           JOIN accounts a ON a.id = p.member_id ORDER BY p.at`,

@@ -30,17 +30,15 @@ import { RpcError } from '../rpc/rpc-error';
 /** Total issuance of a site stays below this, so no balance or sum can leave a bigint. */
 export const MAX_ISSUED_CENTS = 9_000_000_000_000_000_000n;
 
-type DbInt = string | number | bigint;
-
 interface LockedAccount {
-  id: DbInt;
-  parent_id: DbInt | null;
+  id: bigint;
+  parent_id: bigint | null;
   level: number;
   status: number;
   team_status: number;
-  balance: DbInt;
+  balance: bigint;
   /** The most the account may hold: a score up never takes its balance above this (20030). */
-  point_limit: DbInt;
+  point_limit: bigint;
   in_game: boolean;
   login_id: string;
   path: string;
@@ -147,21 +145,21 @@ export async function transferPoints(tx: Queryable, input: TransferInput): Promi
   }
   if (!up && isMemberLevel(target.level) && target.in_game) throw new RpcError(ErrorCode.onlinePlayerScoreDown);
   checkInterval(target, input);
-  if (up && BigInt(operator.balance) < amount) throw new RpcError(ErrorCode.operatorBalanceLow);
-  if (!up && BigInt(target.balance) < amount) throw new RpcError(ErrorCode.targetBalanceLow);
-  if (up && BigInt(target.balance) + amount > BigInt(target.point_limit)) {
+  if (up && operator.balance < amount) throw new RpcError(ErrorCode.operatorBalanceLow);
+  if (!up && target.balance < amount) throw new RpcError(ErrorCode.targetBalanceLow);
+  if (up && target.balance + amount > target.point_limit) {
     throw new RpcError(ErrorCode.setScoreFailed, { field: 'amount', rule: 'above-point-limit' });
   }
 
   const row = await moved;
   if (!row) throw new Error(`transfer ${input.operatorId} -> ${input.targetId} of site ${input.siteId} moved nothing`);
   return {
-    serialNo: BigInt(row.serial_no),
+    serialNo: row.serial_no,
     amount,
-    before: BigInt(row.before),
-    after: BigInt(row.after),
-    operatorBefore: BigInt(row.operator_before),
-    operatorAfter: BigInt(row.operator_after),
+    before: row.before,
+    after: row.after,
+    operatorBefore: row.operator_before,
+    operatorAfter: row.operator_after,
   };
 }
 
@@ -178,7 +176,7 @@ export function moveBalances(tx: Queryable, input: TransferInput, amount: bigint
   const parentDelta = String(up ? -amount : amount);
   const from = up ? input.operatorId : input.targetId;
   const to = up ? input.targetId : input.operatorId;
-  return tx.one<{ serial_no: DbInt; before: DbInt; after: DbInt; operator_before: DbInt; operator_after: DbInt }>(
+  return tx.one<{ serial_no: bigint; before: bigint; after: bigint; operator_before: bigint; operator_after: bigint }>(
     prepared(sql`
     WITH ok AS (
       SELECT FROM accounts p JOIN accounts c ON c.parent_id = p.id AND c.site_id = p.site_id
@@ -230,13 +228,13 @@ export async function issuePoints(
   if (company.status !== AccountStatus.normal || company.team_status !== AccountStatus.normal) {
     throw new RpcError(ErrorCode.operatorStatusForbidsScore);
   }
-  const issued = await tx.one<{ total: DbInt | null }>(sql`SELECT sum(amount) AS total FROM score_log
+  const issued = await tx.one<{ total: bigint | null }>(sql`SELECT sum(amount) AS total FROM score_log
     WHERE site_id = ${input.siteId} AND type = 'issue'`);
-  if (BigInt(issued?.total ?? 0) + BigInt(input.amount) > MAX_ISSUED_CENTS) {
+  if ((issued?.total ?? 0n) + BigInt(input.amount) > MAX_ISSUED_CENTS) {
     throw new RpcError(ErrorCode.invalidParams, { field: 'amount', rule: 'issuance-too-large' });
   }
   const amount = String(input.amount);
-  const row = await tx.one<{ serial_no: DbInt; before: DbInt; after: DbInt }>(sql`
+  const row = await tx.one<{ serial_no: bigint; before: bigint; after: bigint }>(sql`
     WITH serial AS (
       UPDATE sites SET score_serial = score_serial + 1 WHERE id = ${input.siteId} RETURNING score_serial
     ), company AS (
@@ -251,5 +249,5 @@ export async function issuePoints(
       FROM serial, company
     RETURNING serial_no, before, after`);
   if (!row) throw new Error(`no site ${input.siteId}`);
-  return { serialNo: BigInt(row.serial_no), before: BigInt(row.before), after: BigInt(row.after) };
+  return { serialNo: row.serial_no, before: row.before, after: row.after };
 }

@@ -43,11 +43,11 @@ async function transfer(ctx: CallContext, direction: 'up' | 'down', params: { us
 }
 
 interface SettledAccount {
-  id: string | number;
-  parent_id: string | number | null;
+  id: bigint;
+  parent_id: bigint | null;
   level: number;
   login_id: string;
-  balance: string | number | bigint;
+  balance: bigint;
   created_at: Date | string;
 }
 
@@ -78,7 +78,7 @@ async function closeSettlement(ctx: CallContext, userId: string) {
   ).get(String(agent.id));
   const before = (await closedBillSums(ctx.db, [String(agent.id)])).get(String(agent.id)) ?? NO_BILL;
   const kept = minusBill(upToNow ?? NO_BILL, before);
-  const row = await ctx.db.one<{ id: string | number }>(sql`INSERT INTO settlements
+  const row = await ctx.db.one<{ id: bigint }>(sql`INSERT INTO settlements
       (site_id, account_id, period_start, period_end, balance, closed_by, closed_by_login, closed_by_sub_id, created_at,
        bets, valid_bet, win_loss, agent_to_company)
     VALUES (${ctx.site.id}, ${agent.id}, ${periodStart}, ${periodEnd}, ${String(agent.balance)}::bigint, ${session.accountId},

@@ -7,13 +7,11 @@ import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 
-type DbInt = string | number | bigint;
-
 interface QueueDbRow {
-  serial_no: DbInt;
+  serial_no: bigint;
   type: 'up' | 'down';
   created_at: Date | string;
-  amount: DbInt;
+  amount: bigint;
   parent_login: string;
   child_login: string;
   child_level: number;
@@ -26,7 +24,7 @@ interface QueueDbRow {
 
 /** The review queue: the site's score ups and downs at or above its score threshold (monitor_score_cents). */
 async function queueOf(ctx: CallContext) {
-  const site = await ctx.db.one<{ threshold: DbInt }>(sql`SELECT monitor_score_cents AS threshold FROM sites WHERE id = ${ctx.site.id}`);
+  const site = await ctx.db.one<{ threshold: bigint }>(sql`SELECT monitor_score_cents AS threshold FROM sites WHERE id = ${ctx.site.id}`);
   const threshold = BigInt(site?.threshold ?? 0);
   return { threshold, where: sql`l.site_id = ${ctx.site.id} AND l.type IN ('up', 'down') AND l.amount >= ${String(threshold)}::bigint` };
 }
@@ -57,7 +55,7 @@ export const scoreCheckHandlers = defineHandlers({
       params.endTime ? sql` AND l.created_at < ${new Date(params.endTime)}` : sql``
     }`;
     const from = sql`FROM score_log l LEFT JOIN score_checks c ON c.site_id = l.site_id AND c.serial_no = l.serial_no`;
-    const counts = await ctx.db.one<{ total: DbInt; unchecked: DbInt }>(sql`
+    const counts = await ctx.db.one<{ total: bigint; unchecked: bigint }>(sql`
       SELECT count(*) FILTER (WHERE TRUE ${range}${state}) AS total, count(*) FILTER (WHERE c.serial_no IS NULL) AS unchecked
         ${from} WHERE ${queue.where}`);
     // Unchecked ones oldest first (the order they wait in); checked ones newest check first.
@@ -92,7 +90,7 @@ export const scoreCheckHandlers = defineHandlers({
     }
     const queue = await queueOf(ctx);
     const serials = params.serialNos.map((serial) => BigInt(serial).toString());
-    const found = await ctx.db.rows<{ serial_no: DbInt; checked: boolean }>(sql`
+    const found = await ctx.db.rows<{ serial_no: bigint; checked: boolean }>(sql`
       SELECT l.serial_no, c.serial_no IS NOT NULL AS checked
         FROM score_log l LEFT JOIN score_checks c ON c.site_id = l.site_id AND c.serial_no = l.serial_no
        WHERE ${queue.where} AND l.serial_no = ANY (${`{${serials.join(',')}}`}::bigint[])`);

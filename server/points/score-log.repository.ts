@@ -4,33 +4,31 @@ import type { ParamsOut } from '../../contract/methods.contract';
 import type { Queryable } from '../db/database';
 import { iso } from '../db/timestamps';
 
-type DbInt = string | number | bigint;
-
 interface ScoreLogRow {
-  serial_no: DbInt;
+  serial_no: bigint;
   type: 'up' | 'down' | 'in' | 'out' | 'issue';
-  from_account_id: DbInt | null;
+  from_account_id: bigint | null;
   from_login: string | null;
-  to_account_id: DbInt;
+  to_account_id: bigint;
   to_login: string;
-  target_account_id: DbInt;
-  amount: DbInt;
-  before: DbInt;
-  after: DbInt;
-  operator_before: DbInt | null;
-  operator_after: DbInt | null;
+  target_account_id: bigint;
+  amount: bigint;
+  before: bigint;
+  after: bigint;
+  operator_before: bigint | null;
+  operator_after: bigint | null;
   operator_login: string;
-  operator_sub_account_id: DbInt | null;
-  operator_account_id: DbInt;
+  operator_sub_account_id: bigint | null;
+  operator_account_id: bigint;
   operator_ip: string;
   created_at: Date | string;
   comment: string;
   state: 'pending' | 'done' | 'reversed';
-  reversal_of: DbInt | null;
+  reversal_of: bigint | null;
   transfer_id: string | null;
 }
 
-const points = (value: DbInt) => formatCents(BigInt(value));
+const points = (value: bigint) => formatCents(BigInt(value));
 
 export interface ScoreLogScope {
   siteId: string;
@@ -119,11 +117,11 @@ export type ScoreLogEntry = ReturnType<typeof toScoreLogRow>;
  */
 export async function queryScoreLog(db: Queryable, scope: ScoreLogScope, params: ParamsOut<'gw.credit.score.log.query'>) {
   const condition = scoreLogCondition(scope, params);
-  const counted = await db.one<{ n: DbInt }>(sql`SELECT count(*) AS n FROM score_log l WHERE ${condition}`);
+  const counted = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM score_log l WHERE ${condition}`);
   const rows = await db.rows<ScoreLogRow>(sql`${selectRows(scope, condition)}
      ORDER BY l.serial_no ${params.order === 'asc' ? sql`ASC` : sql`DESC`}
      LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
-  return { total: Number(counted?.n ?? 0), list: rows.map(toScoreLogRow) };
+  return { total: counted?.n ?? 0, list: rows.map(toScoreLogRow) };
 }
 
 /**
@@ -131,14 +129,14 @@ export async function queryScoreLog(db: Queryable, scope: ScoreLogScope, params:
  * grows, so the rows up to it stay the same while the export reads them page by page.
  */
 export async function scoreLogSnapshot(db: Queryable, scope: ScoreLogScope, params: ScoreLogFilters) {
-  const last = await db.one<{ serial_no: DbInt | null }>(
+  const last = await db.one<{ serial_no: bigint | null }>(
     sql`SELECT max(serial_no) AS serial_no FROM score_log WHERE site_id = ${scope.siteId}`,
   );
   const untilSerial = String(last?.serial_no ?? 0);
-  const counted = await db.one<{ n: DbInt }>(
-    sql`SELECT count(*) AS n FROM score_log l WHERE ${scoreLogCondition(scope, params)} AND l.serial_no <= ${untilSerial}`,
+  const counted = await db.one<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM score_log l WHERE ${scoreLogCondition(scope, params)} AND l.serial_no <= ${untilSerial}`,
   );
-  return { untilSerial, total: Number(counted?.n ?? 0) };
+  return { untilSerial, total: counted?.n ?? 0 };
 }
 
 /**

@@ -12,16 +12,15 @@ import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { repairTransfer } from './game-transfers';
 
-type DbInt = string | number | bigint;
 interface TransferDbRow {
   transfer_id: string | null;
   type: 'in' | 'out';
-  member_id: DbInt;
+  member_id: bigint;
   login_id: string;
-  amount: DbInt;
+  amount: bigint;
   state: TransferState;
-  serial_no: DbInt | null;
-  reversal_of: DbInt | null;
+  serial_no: bigint | null;
+  reversal_of: bigint | null;
   game_session: string;
   at: Date | string;
 }
@@ -51,20 +50,20 @@ async function queryTransfers(ctx: CallContext, params: ParamsOut<'gw.credit.tra
   if (params.startTime !== undefined) where.push(sql`t.at >= ${new Date(params.startTime)}`);
   if (params.endTime !== undefined) where.push(sql`t.at <= ${new Date(params.endTime)}`);
   const from = sql`FROM (${transfers(ctx.site.id)}) t JOIN accounts m ON m.id = t.member_id WHERE ${sql.join(where, sql` AND `)}`;
-  const counted = await ctx.db.one<{ n: DbInt; pending: DbInt }>(
-    sql`SELECT count(*) AS n, count(*) FILTER (WHERE t.state = 'pending') AS pending ${from}`,
+  const counted = await ctx.db.one<{ n: number; pending: number }>(
+    sql`SELECT count(*)::int AS n, (count(*) FILTER (WHERE t.state = 'pending'))::int AS pending ${from}`,
   );
   const rows = await ctx.db.rows<TransferDbRow>(sql`SELECT t.*, m.login_id ${from}
     ORDER BY t.at DESC, t.serial_no DESC NULLS FIRST LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
   return {
-    total: Number(counted?.n ?? 0),
-    pending: Number(counted?.pending ?? 0),
+    total: counted?.n ?? 0,
+    pending: counted?.pending ?? 0,
     list: rows.map((row) => ({
       transferId: row.transfer_id,
       type: row.type,
       userId: String(row.member_id),
       loginId: row.login_id,
-      amount: formatCents(BigInt(row.amount)),
+      amount: formatCents(row.amount),
       state: row.state,
       serialNo: row.serial_no === null ? null : String(row.serial_no),
       reversalOf: row.reversal_of === null ? null : String(row.reversal_of),
@@ -78,13 +77,13 @@ interface SessionDbRow {
   session_id: string;
   started_at: Date | string;
   ended_at: Date | string | null;
-  ins: DbInt;
-  outs: DbInt;
-  pending: DbInt;
-  bets: DbInt;
-  bet_amount: DbInt;
-  valid_bet: DbInt;
-  win_loss: DbInt;
+  ins: bigint;
+  outs: bigint;
+  pending: number;
+  bets: number;
+  bet_amount: bigint;
+  valid_bet: bigint;
+  win_loss: bigint;
 }
 
 /** A member's game sessions with their transfers and their bets' totals (the bets of a session carry its id). */
@@ -93,38 +92,37 @@ async function gameLog(ctx: CallContext, params: ParamsOut<'gw.credit.player.gam
   if (!isMemberLevel(member.level)) throw new RpcError(ErrorCode.invalidParams, { field: 'userId', rule: 'not-a-member' });
   const where = sql`s.site_id = ${ctx.site.id} AND s.member_id = ${params.userId}::bigint
     AND s.started_at >= ${new Date(params.startTime)} AND s.started_at < ${new Date(params.endTime)}`;
-  const counted = await ctx.db.one<{ n: DbInt }>(sql`SELECT count(*) AS n FROM game_sessions s WHERE ${where}`);
+  const counted = await ctx.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM game_sessions s WHERE ${where}`);
   const rows = await ctx.db.rows<SessionDbRow>(sql`
     SELECT s.session_id, s.started_at, s.ended_at, t.ins, t.outs, t.pending, b.bets, b.bet_amount, b.valid_bet, b.win_loss
       FROM game_sessions s
       CROSS JOIN LATERAL (
         SELECT COALESCE(sum(l.amount) FILTER (WHERE l.type = 'in' AND l.state = 'done'), 0) AS ins,
                COALESCE(sum(l.amount) FILTER (WHERE l.type = 'out' AND l.reversal_of IS NULL), 0) AS outs,
-               count(*) FILTER (WHERE l.state = 'pending')
-                 + (SELECT count(*) FROM transfer_outs o WHERE o.site_id = s.site_id AND o.game_session = s.session_id AND o.state = 'pending') AS pending
+               (count(*) FILTER (WHERE l.state = 'pending')
+                 + (SELECT count(*) FROM transfer_outs o WHERE o.site_id = s.site_id AND o.game_session = s.session_id AND o.state = 'pending'))::int AS pending
           FROM score_log l WHERE l.site_id = s.site_id AND l.game_session = s.session_id) t
       CROSS JOIN LATERAL (
-        SELECT count(*) AS bets, COALESCE(sum(x.bet), 0) AS bet_amount,
+        SELECT count(*)::int AS bets, COALESCE(sum(x.bet), 0) AS bet_amount,
                COALESCE(sum(x.valid_bet) FILTER (WHERE x.status IN ('settled', 'resettled')), 0) AS valid_bet,
                COALESCE(sum(x.win_loss) FILTER (WHERE x.status IN ('settled', 'resettled')), 0) AS win_loss
           FROM bets x WHERE x.member_id = s.member_id AND x.transaction_id = s.session_id AND x.status <> 'cancelled') b
      WHERE ${where}
      ORDER BY s.started_at DESC, s.session_id DESC
      LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
-  const amount = (value: DbInt) => formatCents(BigInt(value));
   return {
-    total: Number(counted?.n ?? 0),
+    total: counted?.n ?? 0,
     list: rows.map((row) => ({
       sessionId: row.session_id,
       startTime: iso(row.started_at),
       endTime: row.ended_at === null ? null : iso(row.ended_at),
-      transferIn: amount(row.ins),
-      transferOut: amount(row.outs),
-      bets: Number(row.bets),
-      betAmount: amount(row.bet_amount),
-      validBet: amount(row.valid_bet),
-      winLoss: amount(row.win_loss),
-      pending: Number(row.pending),
+      transferIn: formatCents(row.ins),
+      transferOut: formatCents(row.outs),
+      bets: row.bets,
+      betAmount: formatCents(row.bet_amount),
+      validBet: formatCents(row.valid_bet),
+      winLoss: formatCents(row.win_loss),
+      pending: row.pending,
     })),
   };
 }
@@ -136,7 +134,7 @@ export const transferHandlers = (platformFor: PlatformFor) =>
     'gw.credit.transfer.repair': async (ctx, params) => {
       const session = ctx.session!;
       // Whose transfer it is decides who may repair it: the company's line, or the member's own agent.
-      const owner = await ctx.db.one<{ member_id: DbInt }>(sql`SELECT member_id FROM (${transfers(ctx.site.id)}) t
+      const owner = await ctx.db.one<{ member_id: bigint }>(sql`SELECT member_id FROM (${transfers(ctx.site.id)}) t
         WHERE t.transfer_id = ${params.transferId}`);
       if (owner) await accountInLine(ctx, String(owner.member_id));
       const repaired = await repairTransfer(ctx.db, platformFor, {

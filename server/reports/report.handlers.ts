@@ -31,8 +31,6 @@ import {
   type ReportRange,
 } from './report.repository';
 
-type DbInt = string | number | bigint;
-
 const rowOf = (row: AccountSums) => ({ userId: String(row.id), loginId: row.login_id, level: row.level, ...reportNumbers(row.sums) });
 
 /** The account a report is about: the caller, or one of its line (20002 otherwise); `rule` names what it must be. */
@@ -99,9 +97,9 @@ export const reportHandlers = (reportDb?: Queryable) => {
           loginId: row.login_id,
           agentLoginId: row.agent_login_id,
           bets: Number(row.bets),
-          betAmount: formatCents(BigInt(row.bet_amount)),
-          validAmount: formatCents(BigInt(row.valid_bet)),
-          valueWonLose: formatCents(BigInt(row.win_loss)),
+          betAmount: formatCents(row.bet_amount),
+          validAmount: formatCents(row.valid_bet),
+          valueWonLose: formatCents(row.win_loss),
         })),
       };
     },
@@ -109,22 +107,21 @@ export const reportHandlers = (reportDb?: Queryable) => {
       const parent = await accountOfLine(ctx, parentId);
       if (isMemberLevel(parent.level)) throw new RpcError(ErrorCode.invalidParams, { field: 'parentId', rule: 'not-an-agent' });
       const rows = await tradingSums(await rollups(ctx), ctx.site.id, { path: parent.path, level: parent.level }, range);
-      const amount = (value: DbInt) => formatCents(BigInt(value));
-      const sumOf = (key: 'up' | 'down' | 'transfer_in' | 'transfer_out') => amount(rows.reduce((sum, row) => sum + BigInt(row[key]), 0n));
-      const countOf = (key: 'up_count' | 'down_count' | 'in_count' | 'out_count') => rows.reduce((sum, row) => sum + Number(row[key]), 0);
+      const sumOf = (key: 'up' | 'down' | 'transfer_in' | 'transfer_out') => formatCents(rows.reduce((sum, row) => sum + row[key], 0n));
+      const countOf = (key: 'up_count' | 'down_count' | 'in_count' | 'out_count') => rows.reduce((sum, row) => sum + row[key], 0);
       return {
         list: rows.map((row) => ({
           userId: String(row.id),
           loginId: row.login_id,
           level: Number(row.level),
-          up: amount(row.up),
-          upCount: Number(row.up_count),
-          down: amount(row.down),
-          downCount: Number(row.down_count),
-          transferIn: amount(row.transfer_in),
-          inCount: Number(row.in_count),
-          transferOut: amount(row.transfer_out),
-          outCount: Number(row.out_count),
+          up: formatCents(row.up),
+          upCount: row.up_count,
+          down: formatCents(row.down),
+          downCount: row.down_count,
+          transferIn: formatCents(row.transfer_in),
+          inCount: row.in_count,
+          transferOut: formatCents(row.transfer_out),
+          outCount: row.out_count,
         })),
         total: {
           up: sumOf('up'),
@@ -141,7 +138,7 @@ export const reportHandlers = (reportDb?: Queryable) => {
     'gw.credit.bill.query': async (ctx, { userId }) => {
       // Settlements live on the main database: the bill reads it there, rollups included, so the two agree.
       const account = await subject(ctx, userId, 'userId', (level) => level <= 3, 'not-above-agents');
-      const children = await ctx.db.rows<{ id: DbInt; login_id: string; level: number; created_at: Date | string }>(
+      const children = await ctx.db.rows<{ id: bigint; login_id: string; level: number; created_at: Date | string }>(
         sql`SELECT id, login_id, level, created_at FROM accounts WHERE site_id = ${ctx.site.id} AND parent_id = ${account.id} AND kind = 'tree'
         ORDER BY login_id`,
       );
@@ -152,15 +149,15 @@ export const reportHandlers = (reportDb?: Queryable) => {
       // A period is labelled by the days it holds: its start and end instants are close times.
       const days = await billDaysOfChildren(ctx.db, ctx.site.id, account.id, ids);
       const periods = await ctx.db.rows<{
-        account_id: DbInt;
-        id: DbInt;
+        account_id: bigint;
+        id: bigint;
         period_start: Date | string;
         period_end: Date | string;
-        bets: DbInt;
-        valid_bet: DbInt;
-        win_loss: DbInt;
-        agent_to_company: DbInt;
-        newest: DbInt;
+        bets: bigint;
+        valid_bet: bigint;
+        win_loss: bigint;
+        agent_to_company: bigint;
+        newest: bigint;
       }>(sql`SELECT * FROM (SELECT s.account_id, s.id, s.period_start, s.period_end, s.bets, s.valid_bet, s.win_loss, s.agent_to_company,
              row_number() OVER (PARTITION BY s.account_id ORDER BY s.period_end DESC, s.id DESC) AS newest
         FROM settlements s WHERE s.account_id = ANY (${`{${ids.join(',') || '0'}}`}::bigint[])) p WHERE p.newest <= 12
@@ -193,9 +190,9 @@ export const reportHandlers = (reportDb?: Queryable) => {
               periodStart: iso(period.period_start),
               periodEnd: iso(period.period_end),
               bets: Number(period.bets),
-              validAmount: formatCents(BigInt(period.valid_bet)),
-              valueWonLose: formatCents(BigInt(period.win_loss)),
-              agentToCompany: formatCents(BigInt(period.agent_to_company)),
+              validAmount: formatCents(period.valid_bet),
+              valueWonLose: formatCents(period.win_loss),
+              agentToCompany: formatCents(period.agent_to_company),
               ...(days.closed.get(String(period.id)) ?? NO_DAYS),
             })),
           };

@@ -5,8 +5,6 @@ import type { ReportNumbers } from '../../contract/report.contract';
 import type { Queryable } from '../db/database';
 import { beijingDay } from './rollup.sql';
 
-type DbInt = string | number | bigint;
-
 /** A report's filter: whole Beijing days [from, to) as dates, and optionally a game type or a game. */
 export interface ReportRange {
   startTime: string;
@@ -31,15 +29,15 @@ const inRange = (range: ReportRange) =>
 
 /** The measures of rollup rows, summed (migration 0028). */
 interface Sums {
-  bets: DbInt;
-  bet_amount: DbInt;
-  valid_bet: DbInt;
-  win_loss: DbInt;
-  rebate: DbInt;
-  line_keeps: DbInt;
-  company: DbInt;
-  share_valid: DbInt;
-  to_company_bets: DbInt;
+  bets: bigint;
+  bet_amount: bigint;
+  valid_bet: bigint;
+  win_loss: bigint;
+  rebate: bigint;
+  line_keeps: bigint;
+  company: bigint;
+  share_valid: bigint;
+  to_company_bets: bigint;
 }
 const MEASURES = [
   'bets',
@@ -58,15 +56,15 @@ const edgeSums = sql.raw(MEASURES.map((m) => `COALESCE(sum(r.${m}), 0) AS ${m}`)
 const memberMeasures = sql.raw(
   MEASURES.map((m) =>
     m === 'line_keeps' || m === 'share_valid'
-      ? `0 AS ${m}`
+      ? `0::bigint AS ${m}`
       : m === 'to_company_bets'
         ? `COALESCE(sum(r.bets), 0) AS ${m}`
         : `COALESCE(sum(r.${m}), 0) AS ${m}`,
   ).join(', '),
 );
 
-const zero: Sums = Object.fromEntries(MEASURES.map((m) => [m, 0])) as unknown as Sums;
-const addSums = (a: Sums, b: Sums): Sums => Object.fromEntries(MEASURES.map((m) => [m, BigInt(a[m]) + BigInt(b[m])])) as unknown as Sums;
+const zero: Sums = Object.fromEntries(MEASURES.map((m) => [m, 0n])) as unknown as Sums;
+const addSums = (a: Sums, b: Sums): Sums => Object.fromEntries(MEASURES.map((m) => [m, a[m] + b[m]])) as unknown as Sums;
 
 /** Half away from zero, in whole units of `unit`. */
 function divideRounded(value: bigint, unit: bigint): bigint {
@@ -78,27 +76,27 @@ const percent = (numerator: bigint, denominator: bigint) =>
 
 /** A row's numbers from its sums (PRODUCT.md "Report row"). */
 export function reportNumbers(sums: Sums): ReportNumbers {
-  const valid = BigInt(sums.valid_bet);
-  const winLoss = BigInt(sums.win_loss);
-  const rebate = BigInt(sums.rebate);
-  const shareValid = BigInt(sums.share_valid);
+  const valid = sums.valid_bet;
+  const winLoss = sums.win_loss;
+  const rebate = sums.rebate;
+  const shareValid = sums.share_valid;
   return {
     bets: Number(sums.bets),
-    betAmount: formatCents(BigInt(sums.bet_amount)),
+    betAmount: formatCents(sums.bet_amount),
     validAmount: formatCents(valid),
     valueWonLose: formatCents(winLoss),
     betRebate: formatCents(rebate),
     // share_valid is V*p with p in hundredths of a percent.
     agentRate: percent(shareValid, valid * 10_000n),
-    agentToCompany: formatCents(-(winLoss + rebate + BigInt(sums.line_keeps))),
+    agentToCompany: formatCents(-(winLoss + rebate + sums.line_keeps)),
     toCompanyBetValue: formatCents(divideRounded(valid * 10_000n - shareValid, 10_000n)),
     toCompanyBets: Number(sums.to_company_bets),
-    companyProfitRate: percent(BigInt(sums.company), valid),
+    companyProfitRate: percent(sums.company, valid),
   };
 }
 
 export interface AccountSums {
-  id: DbInt;
+  id: bigint;
   login_id: string;
   level: number;
   sums: Sums;
@@ -116,7 +114,7 @@ type Rollup = (typeof ROLLUPS)[keyof typeof ROLLUPS];
 
 /** Per account of a rollup's rows below an agent, with bets settled in the range, by login name. */
 async function sumsPerAccount(db: Queryable, rollup: Rollup, siteId: string, agentId: string, range: ReportRange): Promise<AccountSums[]> {
-  const rows = await db.rows<Sums & { id: DbInt; login_id: string; level: number }>(sql`
+  const rows = await db.rows<Sums & { id: bigint; login_id: string; level: number }>(sql`
     SELECT ${rollup.account} AS id, a.login_id, a.level, ${rollup.measures}
       FROM ${rollup.table} r JOIN accounts a ON a.id = ${rollup.account}
      WHERE r.site_id = ${siteId} AND r.agent_id = ${agentId} AND ${inRange(range)}
@@ -148,11 +146,11 @@ export async function ownResult(
   range: ReportRange,
 ): Promise<bigint> {
   const total = totalOf(children);
-  if (account.level === 0) return BigInt(total.company);
-  const row = await db.one<{ line_keeps: DbInt }>(sql`
+  if (account.level === 0) return total.company;
+  const row = await db.one<{ line_keeps: bigint }>(sql`
     SELECT COALESCE(sum(r.line_keeps), 0) AS line_keeps FROM report_edge_days r
      WHERE r.site_id = ${siteId} AND r.child_id = ${account.id} AND ${inRange(range)}`);
-  return BigInt(row!.line_keeps) - BigInt(total.line_keeps);
+  return row!.line_keeps - total.line_keeps;
 }
 
 /** Per Beijing day: the totals below an agent (its children's edges, or a level-4 agent's members), or a member's own. */
@@ -197,13 +195,13 @@ export async function leaderboard(
   limit: number,
 ) {
   return db.rows<{
-    id: DbInt;
+    id: bigint;
     login_id: string;
     agent_login_id: string;
-    bets: DbInt;
-    bet_amount: DbInt;
-    valid_bet: DbInt;
-    win_loss: DbInt;
+    bets: bigint;
+    bet_amount: bigint;
+    valid_bet: bigint;
+    win_loss: bigint;
   }>(sql`
     SELECT r.member_id AS id, m.login_id, g.login_id AS agent_login_id, sum(r.bets) AS bets, sum(r.bet_amount) AS bet_amount,
            sum(r.valid_bet) AS valid_bet, sum(r.win_loss) AS win_loss
@@ -218,17 +216,17 @@ export async function leaderboard(
 }
 
 export interface TradingSums {
-  id: DbInt;
+  id: bigint;
   login_id: string;
   level: number;
-  up: DbInt;
-  up_count: DbInt;
-  down: DbInt;
-  down_count: DbInt;
-  transfer_in: DbInt;
-  in_count: DbInt;
-  transfer_out: DbInt;
-  out_count: DbInt;
+  up: bigint;
+  up_count: number;
+  down: bigint;
+  down_count: number;
+  transfer_in: bigint;
+  in_count: number;
+  transfer_out: bigint;
+  out_count: number;
 }
 
 /**
@@ -245,7 +243,7 @@ export async function tradingSums(
 ): Promise<TradingSums[]> {
   const childAt = parent.level + 2;
   const sum = (type: string) => sql.raw(`COALESCE(sum(l.amount) FILTER (WHERE l.type = '${type}'), 0)`);
-  const count = (type: string) => sql.raw(`count(*) FILTER (WHERE l.type = '${type}')`);
+  const count = (type: string) => sql.raw(`(count(*) FILTER (WHERE l.type = '${type}'))::int`);
   return db.rows<TradingSums>(sql`
     SELECT c.id, c.login_id, c.level, m.up, m.up_count, m.down, m.down_count, m.transfer_in, m.in_count, m.transfer_out, m.out_count
       FROM (SELECT split_part(trim(BOTH '/' FROM t.path), '/', ${childAt}::int)::bigint AS child_id,
@@ -267,12 +265,12 @@ export interface BillSums {
   winLoss: bigint;
   agentToCompany: bigint;
 }
-type BillRow = { child_id: DbInt; bets: DbInt; valid_bet: DbInt; win_loss: DbInt; agent_to_company: DbInt };
+type BillRow = { child_id: bigint; bets: bigint; valid_bet: bigint; win_loss: bigint; agent_to_company: bigint };
 const billSums = (row: BillRow): BillSums => ({
-  bets: BigInt(row.bets),
-  validBet: BigInt(row.valid_bet),
-  winLoss: BigInt(row.win_loss),
-  agentToCompany: BigInt(row.agent_to_company),
+  bets: row.bets,
+  validBet: row.valid_bet,
+  winLoss: row.win_loss,
+  agentToCompany: row.agent_to_company,
 });
 export const minusBill = (a: BillSums, b: BillSums): BillSums => ({
   bets: a.bets - b.bets,
@@ -323,7 +321,7 @@ export async function billDaysOfChildren(
   childIds: readonly string[],
 ): Promise<{ closed: Map<string, BillDays>; open: Map<string, BillDays> }> {
   if (childIds.length === 0) return { closed: new Map(), open: new Map() };
-  const rows = await db.rows<{ child_id: DbInt; settlement_id: DbInt | null; first_day: string; last_day: string }>(sql`
+  const rows = await db.rows<{ child_id: bigint; settlement_id: bigint | null; first_day: string; last_day: string }>(sql`
     WITH closes AS (
       SELECT s.account_id, s.id, ${beijingDay(sql`s.period_end`)} AS end_day,
              lag(${beijingDay(sql`s.period_end`)}) OVER (PARTITION BY s.account_id ORDER BY s.period_end, s.id) AS from_day

@@ -12,7 +12,7 @@ export async function drainRollups(db: Queryable): Promise<number> {
   if (!waiting?.waiting) return 0;
   return db.transaction(async (tx) => {
     await tx.run(lockRollups);
-    return Number((await tx.one<{ drained: string | number }>(drainQueue))!.drained);
+    return Number((await tx.one<{ drained: bigint }>(drainQueue))!.drained);
   });
 }
 

@@ -22,7 +22,7 @@ export async function rebuildRollupDays(db: Database, days: readonly string[], s
         const [dropEdges, dropMembers, recount] = rebuildDayStatements(site, day);
         await tx.run(dropEdges!);
         await tx.run(dropMembers!);
-        return Number((await tx.one<{ bets: string | number }>(recount!))!.bets);
+        return Number((await tx.one<{ bets: bigint }>(recount!))!.bets);
       });
       counted.push({ siteId: site, day, bets });
     }

@@ -210,11 +210,11 @@ async function seedTree(tx: Queryable, site: DemoSite, hashes: { password: strin
  */
 async function givePoints(tx: Queryable, site: DemoSite, now: Date) {
   const accounts = await tx.rows<{
-    id: string | number;
-    parent_id: string | number;
+    id: bigint;
+    parent_id: bigint;
     level: number;
     parent_login: string;
-    siblings: string | number;
+    siblings: bigint;
   }>(sql`
     SELECT a.id, a.parent_id, a.level, p.login_id AS parent_login, p.child_count AS siblings
       FROM accounts a JOIN accounts p ON p.id = a.parent_id
@@ -258,7 +258,7 @@ async function seedSite(tx: Queryable, site: DemoSite, hashes: { password: strin
   for (const host of site.hosts) {
     await tx.run(sql`INSERT INTO site_hosts (host, site_id) VALUES (${host}, ${site.id})`);
   }
-  const company = await tx.one<{ id: string | number }>(sql`INSERT INTO accounts
+  const company = await tx.one<{ id: bigint }>(sql`INSERT INTO accounts
       (site_id, parent_id, level, login_id, nickname, password_hash, safe_code_hash, point_limit,
        agent_commision_rate, valid_amount_rate, first_login, force_pwd_update, created_at)
     VALUES (${site.id}, NULL, 0, ${site.company}, ${site.company}, ${hashes.password}, ${hashes.safeCode},
@@ -294,15 +294,15 @@ async function seedSite(tx: Queryable, site: DemoSite, hashes: { password: strin
 
 /** Loads the demo sites into an empty database; does nothing when any site exists. */
 export async function seedDemo(db: Database, now: Date): Promise<boolean> {
-  const existing = await db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM sites`);
-  if (Number(existing?.n ?? 0) > 0) return false;
+  const existing = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sites`);
+  if ((existing?.n ?? 0) > 0) return false;
   // One hash per secret, reused by every seeded account.
   const hashes = { password: await hashSecret(DEMO_PASSWORD), safeCode: await hashSecret(DEMO_SAFE_CODE) };
   const seeded = await db.transaction(async (tx) => {
     // Gateways starting together on one server: the first seeds, the others find it done.
     await tx.run(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
-    const again = await tx.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM sites`);
-    if (Number(again?.n ?? 0) > 0) return false;
+    const again = await tx.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sites`);
+    if ((again?.n ?? 0) > 0) return false;
     for (const site of demoSites) await seedSite(tx, site, hashes, now);
     await seedSubAccounts(tx, 'demo', hashes, now);
     // Two members have reached their maximum win (the game platform sets this): their agent can remove the limit.

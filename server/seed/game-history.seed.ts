@@ -117,7 +117,7 @@ export function seedGameHistory(db: Queryable, options: HistoryOptions): Promise
 async function openHistory(tx: Queryable, options: HistoryOptions): Promise<History | null> {
   const kind = options.kind ?? 'H';
   const siteId = options.siteId;
-  const site = await tx.one<{ score_serial: string | number }>(sql`SELECT score_serial FROM sites WHERE id = ${siteId} FOR UPDATE`);
+  const site = await tx.one<{ score_serial: bigint }>(sql`SELECT score_serial FROM sites WHERE id = ${siteId} FOR UPDATE`);
   const played = await tx.one(sql`SELECT 1 FROM game_sessions WHERE site_id = ${siteId} AND session_id LIKE ${`${kind}-%`} LIMIT 1`);
   if (!site || played) return null;
   const { accounts, wallet } = await lockAccounts(tx, siteId);
@@ -204,13 +204,13 @@ interface History {
 
 async function lockAccounts(tx: Queryable, siteId: string) {
   const rows = await tx.rows<{
-    id: string | number;
-    parent_id: string | number | null;
+    id: bigint;
+    parent_id: bigint | null;
     level: number;
     login_id: string;
-    balance: string | number;
-    point_limit: string | number;
-    max_win: string | number;
+    balance: bigint;
+    point_limit: bigint;
+    max_win: bigint;
     kind: string;
   }>(sql`SELECT id, parent_id, level, login_id, balance, point_limit, max_win, kind FROM accounts
           WHERE site_id = ${siteId} ORDER BY id FOR UPDATE`);

@@ -9,11 +9,11 @@ export async function seedMembers(
   db: Database,
   input: { siteId: string; agentLoginId: string; count: number; now: Date },
 ): Promise<number> {
-  const agent = await db.one<{ id: string | number; password_hash: string; safe_code_hash: string }>(sql`
+  const agent = await db.one<{ id: bigint; password_hash: string; safe_code_hash: string }>(sql`
     SELECT id, password_hash, safe_code_hash FROM accounts WHERE site_id = ${input.siteId} AND login_id = ${input.agentLoginId} AND level = 4`);
   if (!agent) throw new Error(`no agent ${input.agentLoginId} on site ${input.siteId}`);
-  const existing = await db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM accounts WHERE parent_id = ${agent.id}`);
-  const start = Number(existing?.n ?? 0) + 1;
+  const existing = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM accounts WHERE parent_id = ${agent.id}`);
+  const start = (existing?.n ?? 0) + 1;
   const batch = 10_000;
   for (let from = start; from < start + input.count; from += batch) {
     const to = Math.min(from + batch - 1, start + input.count - 1);

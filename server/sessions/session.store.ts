@@ -71,8 +71,8 @@ export async function createSession(
 export interface SessionRow {
   token_hash: Buffer | Uint8Array;
   site_id: string;
-  account_id: string | number;
-  sub_account_id: string | number | null;
+  account_id: bigint;
+  sub_account_id: bigint | null;
   login_id: string;
   sub_access_codes: number[] | null;
   level: number;
@@ -182,7 +182,7 @@ export function liveSession(now: Date, idleTimeoutSeconds: number): SQL {
  * (seen within `idleTimeoutSeconds`).
  */
 export async function endSessionsOf(db: Queryable, accountIds: SQL, now: Date, idleTimeoutSeconds = 0): Promise<number> {
-  const row = await db.one<{ live: string | number }>(sql`WITH bumped AS (
+  const row = await db.one<{ live: bigint }>(sql`WITH bumped AS (
       UPDATE accounts SET credentials_epoch = credentials_epoch + 1
        WHERE id IN (SELECT a.id FROM accounts a WHERE a.id IN (${accountIds})
                       AND (a.level <> ${memberLevel} OR EXISTS (SELECT 1 FROM sessions o WHERE o.account_id = a.id AND o.revoked_at IS NULL))
@@ -215,7 +215,7 @@ export function financeHiddenFor(session: Pick<Session, 'level'>, site: { financ
  * Ends every session of a sub-account, now and for any sign-in still racing: its epoch moves
  * on, as endSessionsOf does for accounts.
  */
-export async function endSubAccountSessions(db: Queryable, subAccountId: string | number, now: Date): Promise<void> {
+export async function endSubAccountSessions(db: Queryable, subAccountId: string | bigint, now: Date): Promise<void> {
   await db.run(sql`WITH bumped AS (UPDATE sub_accounts SET credentials_epoch = credentials_epoch + 1 WHERE id = ${subAccountId} RETURNING id)
     UPDATE sessions s SET revoked_at = ${now} WHERE s.sub_account_id IN (SELECT id FROM bumped) AND s.revoked_at IS NULL`);
 }

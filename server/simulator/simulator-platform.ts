@@ -19,7 +19,7 @@ export type FeedRound = Omit<PlatformRound, 'startedAt' | 'endedAt'> & { started
 export type FeedSuggestion = Omit<PlatformSuggestion, 'sentAt'> & { sentAt: string };
 
 interface FeedRow {
-  seq: DbInt;
+  seq: bigint;
   site_id: string;
   kind: FeedItem['kind'];
   body: FeedBet | FeedRound | FeedSuggestion | string;
@@ -44,19 +44,18 @@ function feedItem(row: FeedRow): FeedItem {
   };
 }
 
-type DbInt = string | number | bigint;
 interface RecordRow {
   state: 'applied' | 'void';
-  member_id: DbInt;
+  member_id: bigint;
   type: 'in' | 'out';
-  amount: DbInt;
+  amount: bigint;
 }
 
 const toRecord = (row: RecordRow): PlatformRecord => ({
   state: row.state,
   memberId: String(row.member_id),
   type: row.type,
-  amount: BigInt(row.amount),
+  amount: row.amount,
 });
 
 /**
@@ -72,7 +71,7 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
   }
 
   async function balance(q: Queryable, siteId: string, memberId: string) {
-    const row = await q.one<{ balance: DbInt }>(
+    const row = await q.one<{ balance: bigint }>(
       sql`SELECT balance FROM platform_wallets WHERE site_id = ${siteId} AND member_id = ${memberId}`,
     );
     return BigInt(row?.balance ?? 0);
@@ -97,7 +96,7 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
    * balance moved only when the id was new. It is never refused for its amount.
    */
   async function applyIn(call: TransferCall) {
-    const row = (await db.one<{ recorded: boolean; balance: DbInt | null }>(
+    const row = (await db.one<{ recorded: boolean; balance: bigint | null }>(
       prepared(sql`WITH recorded AS (${record(call, 'in')} ON CONFLICT DO NOTHING RETURNING 1), moved AS (
           INSERT INTO platform_wallets AS w (site_id, member_id, balance)
           SELECT ${call.siteId}, ${call.memberId}::bigint, ${String(call.amount)}::bigint FROM recorded
@@ -106,7 +105,7 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
     ))!;
     // An id seen before: answered as the first call was (refused when void or not the same transfer).
     if (!row.recorded) return (await repeated(db, call, 'in'))!;
-    return { balance: BigInt(row.balance!) };
+    return { balance: row.balance! };
   }
 
   /**
@@ -118,7 +117,7 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
   async function applyOut(call: TransferCall) {
     let row;
     try {
-      row = await db.one<{ balance: DbInt | null }>(
+      row = await db.one<{ balance: bigint | null }>(
         prepared(sql`WITH moved AS (
             UPDATE platform_wallets SET balance = balance - ${String(call.amount)}::bigint
              WHERE site_id = ${call.siteId} AND member_id = ${call.memberId}::bigint AND balance >= ${String(call.amount)}::bigint
@@ -136,7 +135,7 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
       if (again) return again;
       throw new PlatformRefusal(ErrorCode.platformBalanceLow);
     }
-    return { balance: BigInt(row.balance) };
+    return { balance: row.balance };
   }
 
   return {
@@ -197,7 +196,7 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
         ON CONFLICT (site_id, suggestion_id) DO UPDATE SET reply = EXCLUDED.reply, replied_at = EXCLUDED.replied_at`);
     },
     async lobby(call) {
-      const seated = await db.one<{ tables: string | number; players: string | number }>(
+      const seated = await db.one<{ tables: bigint; players: bigint }>(
         sql`SELECT count(DISTINCT table_id) AS tables, count(*) AS players FROM simulator_players WHERE site_id = ${call.siteId}`,
       );
       const notices = await db.rows<{ notice_id: string; title: Record<string, string> }>(

@@ -59,14 +59,13 @@ export interface TickOutcome {
   ingested: number;
 }
 
-type DbInt = string | number | bigint;
 interface PlayerRow {
-  member_id: DbInt;
+  member_id: bigint;
   site_id: string;
   game_code: string;
   table_id: string;
   session_id: string;
-  stake: DbInt;
+  stake: bigint;
   plays_left: number;
   next_at: Date | string;
   open_bet: OpenBet | string | null;
@@ -108,12 +107,12 @@ export async function publish(
 }
 
 async function orderNo(db: Queryable) {
-  const row = await db.one<{ n: DbInt }>(sql`SELECT nextval('platform_order_no') AS n`);
+  const row = await db.one<{ n: bigint }>(sql`SELECT nextval('platform_order_no') AS n`);
   return `7${String(row!.n).padStart(11, '0')}`;
 }
 
 async function platformBalance(db: Queryable, siteId: string, memberId: string) {
-  const row = await db.one<{ balance: DbInt }>(
+  const row = await db.one<{ balance: bigint }>(
     sql`SELECT balance FROM platform_wallets WHERE site_id = ${siteId} AND member_id = ${memberId}`,
   );
   return BigInt(row?.balance ?? 0);
@@ -219,7 +218,7 @@ async function play(db: Queryable, options: SimulatorOptions, player: PlayerRow,
   const spin = game.round(seededRandom(options.seed, `${player.table_id}/${player.site_id}`, spinNo)) as SlotSpin;
   const payout = game.settle(betCode, stake, spin) ?? 0;
   const rake = jackpotRake(stake);
-  const pooled = await db.one<{ pool: DbInt }>(sql`INSERT INTO simulator_jackpots AS j (site_id, table_id, pool)
+  const pooled = await db.one<{ pool: bigint }>(sql`INSERT INTO simulator_jackpots AS j (site_id, table_id, pool)
       VALUES (${player.site_id}, ${player.table_id}, ${JACKPOT_START + rake})
     ON CONFLICT (site_id, table_id) DO UPDATE SET pool = j.pool + ${rake} RETURNING pool`);
   const pool = Number(pooled!.pool);
@@ -297,7 +296,7 @@ async function leave(db: Queryable, options: SimulatorOptions, player: PlayerRow
 
 /** A member of the site with points sits down at a random game, bringing part of them. */
 async function join(db: Queryable, options: SimulatorOptions, siteId: string, random: SeededRandom, now: Date) {
-  const candidates = await db.rows<{ id: DbInt; balance: DbInt }>(sql`SELECT a.id, a.balance FROM accounts a
+  const candidates = await db.rows<{ id: bigint; balance: bigint }>(sql`SELECT a.id, a.balance FROM accounts a
     WHERE a.site_id = ${siteId} AND a.kind = 'tree' AND a.level = 5 AND a.status = 1 AND NOT a.in_game AND a.balance >= ${STAKES[0]! * 10}
       AND NOT EXISTS (SELECT FROM simulator_players p WHERE p.member_id = a.id)
     ORDER BY a.id LIMIT 200`);
@@ -371,7 +370,7 @@ async function ingestFeedPage(
   onNext?: (next: Promise<FeedPage | null>) => void,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const cursor = await tx.one<{ seq: DbInt }>(sql`SELECT seq FROM platform_feed_cursor WHERE id = 1 FOR UPDATE`);
+    const cursor = await tx.one<{ seq: bigint }>(sql`SELECT seq FROM platform_feed_cursor WHERE id = 1 FOR UPDATE`);
     const after = String(cursor!.seq);
     const page = ahead?.after === after ? ahead : await readFeedPage(platformFor(tx), after, limit);
     if (page.count === 0) return 0;

@@ -22,9 +22,9 @@ interface SettingsRow {
   idle_timeout_seconds: number;
   captcha_required: boolean;
   warning_switch: boolean;
-  monitor_bet_cents: string | number;
-  monitor_win_cents: string | number;
-  monitor_score_cents: string | number;
+  monitor_bet_cents: bigint;
+  monitor_win_cents: bigint;
+  monitor_score_cents: bigint;
   ui: 'black' | 'red';
   title: string;
   logo: string;

@@ -54,13 +54,13 @@ export const subAccountHandlers = defineHandlers({
   'gw.credit.subaccount.add': async (ctx, params) => {
     const session = ctx.session!;
     // The main account's row is the lock that makes the limit hold when two adds race.
-    const main = await ctx.db.one<{ id: string | number; limit: number }>(sql`SELECT a.id, s.sub_account_limit AS limit
+    const main = await ctx.db.one<{ id: bigint; limit: number }>(sql`SELECT a.id, s.sub_account_limit AS limit
       FROM accounts a JOIN sites s ON s.id = a.site_id WHERE a.id = ${session.accountId} FOR UPDATE OF a`);
     if (!main) throw new RpcError(ErrorCode.authFailed);
-    const count = await ctx.db.one<{ n: string | number }>(
-      sql`SELECT count(*) AS n FROM sub_accounts WHERE main_account_id = ${session.accountId}`,
+    const count = await ctx.db.one<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM sub_accounts WHERE main_account_id = ${session.accountId}`,
     );
-    if (Number(count?.n ?? 0) >= main.limit) throw new RpcError(ErrorCode.subAccountLimit);
+    if ((count?.n ?? 0) >= main.limit) throw new RpcError(ErrorCode.subAccountLimit);
     const taken = await ctx.db.one(sql`SELECT 1 FROM login_names WHERE site_id = ${ctx.site.id} AND login_key = lower(${params.loginId})`);
     if (taken) throw new RpcError(ErrorCode.invalidParams, { field: 'loginId', rule: 'login-id-taken' });
     const [passwordHash, safeCodeHash] = await Promise.all([hashSecret(params.password), hashSecret(params.subSafeCode)]);
@@ -84,12 +84,12 @@ export const subAccountHandlers = defineHandlers({
 
   'gw.credit.subaccount.query': async (ctx, params) => {
     const mine = sql`u.main_account_id = ${ctx.session!.accountId} AND u.site_id = ${ctx.site.id}`;
-    const total = await ctx.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM sub_accounts u WHERE ${mine}`);
+    const total = await ctx.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sub_accounts u WHERE ${mine}`);
     const rows = await ctx.db.rows<SubAccountRow & { online: boolean }>(
       sql`${subAccountListQuery(mine, { now: ctx.now, idleTimeoutSeconds: ctx.site.idleTimeoutSeconds })}
         ORDER BY u.id LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`,
     );
-    return { total: Number(total?.n ?? 0), list: rows.map(toSubAccount) };
+    return { total: total?.n ?? 0, list: rows.map(toSubAccount) };
   },
 
   'gw.credit.subaccount.get': async (ctx, params) => {

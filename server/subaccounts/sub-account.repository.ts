@@ -5,9 +5,9 @@ import { iso } from '../db/timestamps';
 import { liveSession } from '../sessions/session.store';
 
 export interface SubAccountRow {
-  id: string | number;
+  id: bigint;
   site_id: string;
-  main_account_id: string | number;
+  main_account_id: bigint;
   login_id: string;
   nickname: string;
   password_hash: string;

@@ -73,7 +73,7 @@ describe('writing a notice', () => {
       updatedAt: at(0),
     });
     const [record] = await gw.db.rows<{ action: string; target_id: string | null }>(
-      sql`SELECT summary AS action, target_id FROM operation_log WHERE method = 'gw.credit.notice.add' ORDER BY id DESC LIMIT 1`,
+      sql`SELECT summary AS action, target_id::text AS target_id FROM operation_log WHERE method = 'gw.credit.notice.add' ORDER BY id DESC LIMIT 1`,
     );
     expect(record).toMatchObject({ target_id: noticeId });
     expect(record!.action).toContain('ADD_NOTICE');

@@ -391,7 +391,7 @@ describe('the transfer statement on its own (it leaves with the row lock, before
     const sh0101 = await balanceOf('sh0101');
     const input = { ...base, direction: 'up' as const, operatorId: ma01, targetId: await idOf('sh0101'), amount: 5, now: gw.clock.now() };
     const moved = await gw.db.transaction((tx) => moveBalances(tx, input, 5n));
-    expect(moved).toMatchObject({ before: String(sh0101), after: String(sh0101 + 5n) });
+    expect(moved).toMatchObject({ before: sh0101, after: sh0101 + 5n });
     expect(await balanceOf('sh0101')).toBe(sh0101 + 5n);
     expect((await checkLedger(gw.db)).ok).toBe(true);
   });

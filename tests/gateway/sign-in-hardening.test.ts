@@ -399,7 +399,9 @@ describe('lockout without denial of service', () => {
     }>(sql`INSERT INTO accounts (site_id, parent_id, level, login_id, nickname, password_hash, safe_code_hash, first_login)
       SELECT site_id, NULL, 0, 'admin9', 'second admin', password_hash, safe_code_hash, false FROM accounts WHERE login_id = 'admin' AND site_id = 'demo'
       RETURNING id::text`);
-    const adminId = (await gw.db.one<{ id: string }>(sql`SELECT id FROM accounts WHERE login_id = 'admin' AND site_id = 'demo'`))!.id;
+    const adminId = (await gw.db.one<{ id: string }>(
+      sql`SELECT id::text AS id FROM accounts WHERE login_id = 'admin' AND site_id = 'demo'`,
+    ))!.id;
     const since = (await gw.db.one<{ id: string }>(sql`SELECT COALESCE(max(id), 0)::text AS id FROM operation_log`))!.id;
     for (let i = 0; i < 5; i++) await attempt('127.0.0.9', 'admin', `Wrong${i}aa`);
     expect(codeOf(await attempt('127.0.0.9', 'admin', 'Admin123'))).toBe(2632);
@@ -600,7 +602,7 @@ describe('the captcha is single-try and its checks are limited per IP', () => {
 describe('text params', () => {
   it('refuses unpaired surrogates (100) as it refuses NUL, before anything is written', async () => {
     const admin = await gw.sessionFor('admin');
-    const child = (await gw.db.one<{ id: string }>(sql`SELECT id FROM accounts WHERE login_id = 'text01'`))!.id;
+    const child = (await gw.db.one<{ id: string }>(sql`SELECT id::text AS id FROM accounts WHERE login_id = 'text01'`))!.id;
     const balance = async () =>
       (await gw.db.one<{ balance: string }>(sql`SELECT balance::text FROM accounts WHERE id = ${child}`))!.balance;
     const before = await balance();
@@ -619,7 +621,7 @@ describe('text params', () => {
 
   it('names are NFC and must show something: no zero-width or bidi control characters', async () => {
     const admin = await gw.sessionFor('admin');
-    const child = (await gw.db.one<{ id: string }>(sql`SELECT id FROM accounts WHERE login_id = 'text01'`))!.id;
+    const child = (await gw.db.one<{ id: string }>(sql`SELECT id::text AS id FROM accounts WHERE login_id = 'text01'`))!.id;
     const edit = (fields: Record<string, unknown>) => gw.call('gw.credit.agent.profile.edit', { opsId: admin, userId: child, ...fields });
     for (const nickname of ['\u200b\u200b\u200b\u200b', 'abc\u200bd', 'ab\u202ecd', 'admin\u2066x', '\u3164\u3164\u3164\u3164']) {
       const answer = await edit({ nickname });
@@ -657,7 +659,7 @@ describe('text params', () => {
 describe('what a caller may learn', () => {
   it("shows the operator's IP only for operations of the caller or its downline", async () => {
     const admin = await gw.sessionFor('admin');
-    const child = (await gw.db.one<{ id: string }>(sql`SELECT id FROM accounts WHERE login_id = 'text01'`))!.id;
+    const child = (await gw.db.one<{ id: string }>(sql`SELECT id::text AS id FROM accounts WHERE login_id = 'text01'`))!.id;
     expect((await gw.call('gw.credit.user.score.up', { opsId: admin, userId: child, amount: '2' })).result).toBeDefined();
     const asChild = await gw.call('gw.credit.score.log.query', { opsId: await gw.sessionFor('text01'), pageIndex: 1, pageSize: 50 });
     const rows = (asChild.result as { list: { operator: string; operatorIp: string }[] }).list;
