@@ -92,7 +92,7 @@ export default defineConfig({
       },
       input: {
         desktop: fileURLToPath(new URL('./index.html', import.meta.url)),
-        mobile: fileURLToPath(new URL('./m/index.html', import.meta.url)),
+        mobile: fileURLToPath(new URL('./mobile.html', import.meta.url)),
       },
     },
   },

@@ -5,7 +5,7 @@ export const projectRoot = new URL('..', import.meta.url).pathname;
 export const webRoot = join(projectRoot, 'dist', 'web');
 const webSources = [
   'index.html',
-  'm',
+  'mobile.html',
   'public',
   'src',
   'locales',

@@ -279,14 +279,14 @@ function builtPage(webRoot: string | undefined, ...path: string[]): ((nonce: str
   return appPage(readFileSync(join(webRoot, ...path), 'utf8'));
 }
 
-/** The built web app's files and its installable phone entry (spec §1: its own page and bundle, under /m/). */
+/** The built web app's files and its installable phone entry (spec §1: its own page and bundle, mobile.html, served at /m/). */
 async function registerWebFiles(app: FastifyInstance, db: Database, webRoot: string) {
   // The pages themselves are answered by the not-found handler, each with a nonce of its own.
   await app.register(fastifyStatic, {
     root: webRoot,
     index: false,
     wildcard: false,
-    allowedPath: (path) => path !== '/index.html' && path !== '/m/index.html',
+    allowedPath: (path) => path !== '/index.html' && path !== '/mobile.html',
   });
   app.get('/m', async (_request, reply) => reply.redirect('/m/', 301));
   app.get('/m/manifest.webmanifest', async (request, reply) =>
@@ -300,7 +300,7 @@ async function registerWebFiles(app: FastifyInstance, db: Database, webRoot: str
 /** The web app at / and /m/ when it is built (else a short note at /), and every other path's answer. */
 async function registerWebApp(app: FastifyInstance, db: Database, webRoot: string | undefined) {
   const page = builtPage(webRoot, 'index.html');
-  const mobilePage = page ? builtPage(webRoot, 'm', 'index.html') : null;
+  const mobilePage = page ? builtPage(webRoot, 'mobile.html') : null;
   if (page && webRoot !== undefined) {
     await registerWebFiles(app, db, webRoot);
   } else {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -254,8 +254,7 @@ describe('the web page', () => {
   it("serves the phone's own page under /m/ (with its nonce), and a manifest naming the site", async () => {
     const webRoot = mkdtempSync(join(tmpdir(), 'credit-web-'));
     writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html><head><title>desktop</title></head><body></body></html>');
-    mkdirSync(join(webRoot, 'm'));
-    writeFileSync(join(webRoot, 'm', 'index.html'), '<!doctype html><html><head><title>phone</title></head><body></body></html>');
+    writeFileSync(join(webRoot, 'mobile.html'), '<!doctype html><html><head><title>phone</title></head><body></body></html>');
     const web = await startTestGateway({ webRoot, db: gw.db });
     try {
       for (const path of ['/m/', '/m/index.html', '/m/anything']) {
@@ -266,6 +265,8 @@ describe('the web page', () => {
       }
       expect((await web.raw({ method: 'GET', path: '/' })).text).toContain('<title>desktop</title>');
       expect((await web.raw({ method: 'GET', path: '/m' })).headers.location).toBe('/m/');
+      // The built file itself is not a second address of the page (its nonce is set per answer).
+      expect((await web.raw({ method: 'GET', path: '/mobile.html' })).text).not.toContain('<title>phone</title>');
       await gw.db.run(sql`UPDATE sites SET title = '信用后台' WHERE id = 'demo'`);
       const manifest = await web.raw({ method: 'GET', path: '/m/manifest.webmanifest' });
       expect(manifest.headers['content-type']).toContain('application/manifest+json');

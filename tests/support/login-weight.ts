@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { webRoot } from '../../server/web-build';
 
-export const loginPages = { desktop: 'index.html', phone: 'm/index.html' } as const;
+export const loginPages = { desktop: 'index.html', phone: 'mobile.html' } as const;
 export const loginLanguages = ['zh', 'en', 'th'] as const;
 
 export interface LoginWeight {

@@ -31,7 +31,7 @@ function staticClosure(starts: string[]): Set<string> {
 }
 
 /** The login screen's chunks: the page's entry script and what it imports (the desktop's page, or the phone's). */
-function loginChunks(page: 'index.html' | 'm/index.html' = 'index.html'): Set<string> {
+function loginChunks(page: 'index.html' | 'mobile.html' = 'index.html'): Set<string> {
   const html = readFileSync(join(webRoot, page), 'utf8');
   const entry = /<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(html)![1]!;
   return staticClosure([entry]);
@@ -76,7 +76,7 @@ describe('web build', () => {
     expect([...staticClosure([chunkNamed('add-account-screen')])].some(carriesZod)).toBe(true);
   });
 
-  it.each(['index.html', 'm/index.html'] as const)(
+  it.each(['index.html', 'mobile.html'] as const)(
     'loads with the login of %s the texts of every key its code names, and only a part of all texts',
     (page) => {
       const namespaces = zh as Record<string, Record<string, unknown>>;
