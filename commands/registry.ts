@@ -2,7 +2,7 @@ import { accountActionCommands } from './account-actions.commands';
 import { accountCommands } from './account.commands';
 import type { Command, Rights } from './command';
 import { gameCommands } from './game.commands';
-import { monitorCommands } from './monitor.commands';
+import { monitorCommands } from './monitoring.commands';
 import { navigationCommands } from './navigation.commands';
 import { noticeCommands } from './notice.commands';
 import { pointsCommands } from './points.commands';

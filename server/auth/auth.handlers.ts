@@ -7,7 +7,7 @@ import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { endSessionsOf, endSubAccountSessions, revokeSession, type Session } from '../sessions/session.store';
-import { findSubAccountById, findSubAccountByLogin } from '../subaccounts/sub-account.repository';
+import { findSubAccountById, findSubAccountByLogin } from '../sub-accounts/sub-account.repository';
 import { checkCaptcha, createCaptcha } from './captcha.service';
 import { login } from './login.service';
 import { hashSecret } from './password';

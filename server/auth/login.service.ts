@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { allAccessCodes, SESSION_TYPE_MAIN, SESSION_TYPE_SUB } from '../../contract/auth.contract';
 import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
 import { AccountStatus, findAccount, findAccountByLogin, lineStatus } from '../accounts/account.repository';
-import { findSubAccountByLogin } from '../subaccounts/sub-account.repository';
+import { findSubAccountByLogin } from '../sub-accounts/sub-account.repository';
 import type { Queryable } from '../db/database';
 import { regionOf } from '../geo/ip-region';
 import type { CallContext } from '../rpc/call-context';

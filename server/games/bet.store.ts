@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { copyLine, prepared, type Queryable } from '../db/database';
-import { raiseWatchedBets } from '../monitoring/monitor-events';
+import { raiseWatchedBets } from '../monitoring/monitoring-events';
 import { lockRollups, storeQueued, storeWithRollups } from '../reports/rollup.sql';
 import { blockWinners } from './platform-rules';
 

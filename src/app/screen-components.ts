@@ -3,8 +3,8 @@ import type { ScreenId } from '../../commands/screens';
 
 /** Each screen of commands/screens.ts and its code, loaded when the screen is first opened. */
 export const screenComponents: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
-  notice: lazy(() => import('@/features/notice/notice-screen')),
-  noticeEditor: lazy(() => import('@/features/notice/notice-editor-screen')),
+  notice: lazy(() => import('@/features/notices/notice-screen')),
+  noticeEditor: lazy(() => import('@/features/notices/notice-editor-screen')),
   accounts: lazy(() => import('@/features/accounts/account-list-screen')),
   searchAccount: lazy(() => import('@/features/search-account/search-account-screen')),
   stopList: lazy(() => import('@/features/accounts/stop-list-screen')),
@@ -24,7 +24,7 @@ export const screenComponents: Record<ScreenId, LazyExoticComponent<ComponentTyp
   leaderboard: lazy(() => import('@/features/reports/leaderboard-screen')),
   tradingReport: lazy(() => import('@/features/reports/trading-report-screen')),
   bill: lazy(() => import('@/features/reports/bill-screen')),
-  suggestion: lazy(() => import('@/features/notice/suggestion-screen')),
+  suggestion: lazy(() => import('@/features/notices/suggestion-screen')),
   onsiteBetting: lazy(() => import('@/features/bets/onsite-betting-screen')),
   exposureRating: lazy(() => import('@/features/exposure/exposure-rating-screen')),
   gameTransfer: lazy(() => import('@/features/transfers/game-transfer-screen')),
@@ -33,6 +33,6 @@ export const screenComponents: Record<ScreenId, LazyExoticComponent<ComponentTyp
   gameSwitch: lazy(() => import('@/features/games/game-switch-screen')),
   deviceSwitch: lazy(() => import('@/features/games/device-switch-screen')),
   systemSetting: lazy(() => import('@/features/system-setting/system-setting-screen')),
-  userWarning: lazy(() => import('@/features/user-warning/user-warning-screen')),
+  userWarning: lazy(() => import('@/features/monitoring/monitoring-screen')),
   changePassword: lazy(() => import('@/features/change-password/change-password-screen')),
 };

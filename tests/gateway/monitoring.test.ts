@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { WatchedAccount } from '../../contract/monitor.contract';
+import type { WatchedAccount } from '../../contract/monitoring.contract';
 import { storeBets, type PlatformBet } from '../../server/games/bet.store';
 import { aBet } from '../support/bet-fixture';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';

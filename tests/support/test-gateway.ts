@@ -6,7 +6,7 @@ import { buildApp, type AppOptions } from '../../server/http/app';
 import { createSession } from '../../server/sessions/session.store';
 import { sql } from 'drizzle-orm';
 import type { MethodName, ParamsIn, ResultOf } from '../../contract/methods.contract';
-import { normalizeAccessCodes } from '../../contract/subaccount.contract';
+import { normalizeAccessCodes } from '../../contract/sub-account.contract';
 import { rawRequest, type RawResponse } from './http-client';
 import { createTestDatabase } from './test-database';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { codesImplyingUserList, normalizeAccessCodes, permissionSwitches } from '../../../contract/subaccount.contract';
+import { codesImplyingUserList, normalizeAccessCodes, permissionSwitches } from '../../../contract/sub-account.contract';
 
 /** The menu rights of the matrix (spec §3): user list, score log, win/loss reports, daily reports, leaderboard. */
 export const menuCodes = [1, 6, 7, 8, 11] as const;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { formatAccessCodes, subAccountMethods, type SubAccount } from '../../../contract/subaccount.contract';
+import { formatAccessCodes, subAccountMethods, type SubAccount } from '../../../contract/sub-account.contract';
 import { safeCodeRule } from '../../../contract/rules.contract';
 import { confirmation, filled } from '@/components/form/form-schemas';
 import { TextField } from '@/components/form/text-field';

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { CommandContext } from '../../../commands/command';
-import { markWatchedSeen, unwatchAccount } from '../../../commands/monitor.commands';
-import type { WatchedAccount } from '../../../contract/monitor.contract';
+import { markWatchedSeen, unwatchAccount } from '../../../commands/monitoring.commands';
+import type { WatchedAccount } from '../../../contract/monitoring.contract';
 import { amountColumn, textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Badge } from '@/components/ui/badge';
@@ -11,7 +11,7 @@ import type { useFormat } from '@/hooks/use-format';
 type Format = ReturnType<typeof useFormat>;
 
 /** The watched accounts' columns: what each did last and how much of it nobody has seen. */
-export function userWarningColumns(t: TFunction, format: Format, commands: CommandContext): DataTableColumn<WatchedAccount>[] {
+export function monitoringColumns(t: TFunction, format: Format, commands: CommandContext): DataTableColumn<WatchedAccount>[] {
   const title = (key: string) => t(`monitor.column.${key}`);
   const latest = (row: WatchedAccount) => (row.latest ? t(`monitor.kind.${row.latest.kind}`) : '');
   return [

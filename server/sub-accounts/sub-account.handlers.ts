@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FieldChange } from '../../contract/audit.contract';
 import { AccountStatus } from '../../contract/account-levels.contract';
 import { ErrorCode } from '../../contract/errors.contract';
-import { formatAccessCodes } from '../../contract/subaccount.contract';
+import { formatAccessCodes } from '../../contract/sub-account.contract';
 import { hashSecret } from '../auth/password';
 import { uniqueViolation } from '../db/database';
 import type { CallContext } from '../rpc/call-context';

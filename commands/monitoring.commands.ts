@@ -1,4 +1,4 @@
-import type { WatchedAccount } from '../contract/monitor.contract';
+import type { WatchedAccount } from '../contract/monitoring.contract';
 import { can } from './can';
 import type { Command, CommandContext } from './command';
 

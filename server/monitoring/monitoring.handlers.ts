@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
-import type { MonitorEventKind, WatchedAccount } from '../../contract/monitor.contract';
+import type { MonitorEventKind, WatchedAccount } from '../../contract/monitoring.contract';
 import type { Queryable } from '../db/database';
 import { iso } from '../db/timestamps';
 import { insertFile } from '../files/file.repository';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { formatAccessCodes } from '../../contract/subaccount.contract';
+import { formatAccessCodes } from '../../contract/sub-account.contract';
 import type { Queryable } from '../db/database';
 import { iso } from '../db/timestamps';
 import { liveSession } from '../sessions/session.store';

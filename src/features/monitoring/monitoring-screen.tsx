@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../commands/can';
-import { watchAccount } from '../../../commands/monitor.commands';
+import { watchAccount } from '../../../commands/monitoring.commands';
 import { call } from '@/api/gateway-client';
 import { reportError, useInfiniteCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
@@ -16,7 +16,7 @@ import { useFormat } from '@/hooks/use-format';
 import { useMonitorCounts } from '@/hooks/use-monitor-counts';
 import { useUrlState, type UrlStateCodec } from '@/hooks/use-url-state';
 import { download } from '@/lib/table-export';
-import { userWarningColumns } from './user-warning-columns';
+import { monitoringColumns } from './monitoring-columns';
 
 type Side = 'members' | 'agents';
 const tabState: UrlStateCodec<{ tab: Side }> = {
@@ -27,7 +27,7 @@ const lists = { members: 'gw.credit.user.monitor.query', agents: 'gw.credit.agen
 const exportMethods = { members: 'gw.credit.user.monitor.export', agents: 'gw.credit.agent.monitor.export' } as const;
 
 /** /userWarning/index (level 0): the watched members and agents, what each did, the red dot's counts and its countdown. */
-export default function UserWarningScreen() {
+export default function MonitoringScreen() {
   const { t } = useTranslation();
   const [view, setView] = useUrlState(tabState);
   const monitor = useMonitorCounts();
@@ -158,7 +158,7 @@ function WatchedList({ side }: { side: Side }) {
   // A changed count reads the rows again (use-monitor-counts), so the unseen numbers follow the red dot.
   const pages = useInfiniteCall(lists[side], {});
 
-  const columns = useMemo(() => userWarningColumns(t, format, commands), [t, format, commands]);
+  const columns = useMemo(() => monitoringColumns(t, format, commands), [t, format, commands]);
   const model = useDataTable({ columns, data: pages.rows, getRowId: (row) => row.userId });
 
   // Excel comes from the gateway (every watched account, GATEWAY.md "Files"); CSV is the loaded rows.
