@@ -19,7 +19,7 @@ export const preferenceCommands: Command[] = [
     steps: [
       {
         placeholderKey: 'palette.chooseLanguage',
-        choices: () => languages.map(({ id, titleKey, keywords }) => ({ id, titleKey, keywords })),
+        choices: () => languages.map(({ id, keywords }) => ({ id, titleKey: `language.${id}`, keywords })),
       },
     ],
     when: always,

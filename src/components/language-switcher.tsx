@@ -19,7 +19,7 @@ export function LanguageSwitcher() {
       >
         {languages.map((item) => (
           <option key={item.id} value={item.id}>
-            {t(item.titleKey)}
+            {item.name}
           </option>
         ))}
       </select>

@@ -9,7 +9,6 @@ export const loginTexts: Record<string, 'all' | readonly string[]> = {
   blocked: 'all',
   error: 'all',
   errorPage: 'all',
-  language: 'all',
   login: 'all',
   unreachable: 'all',
   command: ['changeLanguage'],

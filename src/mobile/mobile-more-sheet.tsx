@@ -50,7 +50,7 @@ export function MobileMoreSheet({ open, onOpenChange }: { open: boolean; onOpenC
             data-testid="mobile-language"
             label={t('settings.language')}
             value={language}
-            options={languages.map((item) => ({ value: item.id, label: t(item.titleKey) }))}
+            options={languages.map((item) => ({ value: item.id, label: item.name }))}
             required
             onChange={(next) => next && updatePreferences({ language: next })}
           />

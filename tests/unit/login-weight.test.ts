@@ -2,11 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loginLanguages, loginPages, loginWeights, type LoginWeight } from '../support/login-weight';
 import { ensureWebBuild } from '../support/web-build';
 
-/**
- * Issue 37 aims at 130 KiB of JavaScript (gzip) for every login, desktop and phone, in zh, en and th.
- * The phone's Thai login is at 130.04 KiB: the budget leaves it that, and no more.
- */
-const LOGIN_JS_BUDGET_KIB = 131;
+/** Issue 37's aim: 130 KiB of JavaScript (gzip) at most for every login, desktop and phone, in zh, en and th. */
+const LOGIN_JS_BUDGET_KIB = 130;
 
 const logins = Object.keys(loginPages).flatMap((page) => loginLanguages.map((language) => `${page} ${language}`));
 

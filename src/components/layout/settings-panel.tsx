@@ -80,7 +80,7 @@ export function SettingsPanel({ open, onOpenChange }: { open: boolean; onOpenCha
             id="settings-language"
             label={t('settings.language')}
             value={language}
-            options={languages.map((item) => ({ id: item.id, title: t(item.titleKey) }))}
+            options={languages.map((item) => ({ id: item.id, title: item.name }))}
             onChange={(next) => updatePreferences({ language: next })}
           />
           <Toggle id="settings-tags-view" label={t('settings.tagsView')} field="tagsView" />
