@@ -1,4 +1,4 @@
-import { BEIJING_ZONE } from './time';
+import { BEIJING_ZONE } from '../../contract/beijing-time.contract';
 
 /**
  * Numbers, amounts and dates as the interface language writes them (Intl). Amounts come from

@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beijingWallTime } from '../../contract/beijing-time.contract';
 import {
   addDays,
-  beijingClockText,
   beijingDay,
   beijingDayStart,
   beijingDaysRange,
@@ -208,7 +208,7 @@ describe('ranges as [start, end) instants', () => {
 
   it('shows the clock in Beijing wall time without dayjs, same as beijingTime', () => {
     for (const iso of ['2026-03-01T15:59:59.999Z', '2026-03-01T16:00:00Z', '2026-12-31T16:30:05Z']) {
-      expect(beijingClockText(at(iso))).toBe(beijingTime(iso));
+      expect(beijingWallTime(at(iso))).toBe(beijingTime(iso));
     }
   });
 });

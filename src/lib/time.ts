@@ -11,7 +11,6 @@ dayjs.extend(timezone);
  * Every conversion between instants and Beijing time lives here. Times travel in UTC (ISO
  * strings); screens show and filter in Beijing time, whatever the browser's own time zone.
  */
-export { BEIJING_ZONE };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -55,9 +54,6 @@ export function beijingDaysRange(firstDay: string, lastDay: string): { startTime
 }
 
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
-
-/** `beijingTime` without dayjs: the header clock calls it every second. */
-export const beijingClockText = beijingWallTime;
 
 /** Whether a text is a Beijing wall time `YYYY-MM-DD HH:mm[:ss]` (a `T` instead of the space, as date-time inputs write it). */
 export function isDateTime(text: string): boolean {
@@ -174,7 +170,7 @@ export function rangeTimes(range: BeijingRange, maxSpanDays?: number): { startTi
 
 /** An instant as a date-time input's value in Beijing wall time, `YYYY-MM-DDTHH:mm`. */
 export function beijingInputValue(instant: string | number | Date): string {
-  return beijingClockText(new Date(instant).getTime()).slice(0, 16).replace(' ', 'T');
+  return beijingWallTime(new Date(instant).getTime()).slice(0, 16).replace(' ', 'T');
 }
 
 /** The instant a Beijing wall time `YYYY-MM-DD[T ]HH:mm[:ss]` stands for (ISO), or null when it is none. */
