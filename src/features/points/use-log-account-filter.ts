@@ -1,6 +1,7 @@
 import { useCallback, useReducer } from 'react';
 import { call } from '@/api/gateway-client';
 import { reportError } from '@/api/queries';
+import { sameName } from '@/components/filters/account-picker';
 
 /** The account the score log is filtered by: none, one account of the caller's line, or a name that is not in it. */
 export type LogAccountFilter = { kind: 'any' } | { kind: 'account'; userId: string; loginId: string } | { kind: 'unknown'; name: string };
@@ -20,8 +21,6 @@ export type LogAccountEvent =
   | { type: 'picked'; account: { userId: string; loginId: string } }
   | { type: 'settled' }
   | { type: 'cleared' };
-
-export const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export function appliedName(filter: LogAccountFilter): string {
   if (filter.kind === 'account') return filter.loginId;
