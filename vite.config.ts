@@ -72,7 +72,7 @@ export default defineConfig({
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
-    // dist/web/.vite/manifest.json (not served): tests/unit/login-weight.test.ts follows the login's chunks in it.
+    // dist/web/.vite/manifest.json (not served): tests/support/login-weight.ts follows chunks in it (the login weights and the web build test).
     manifest: true,
     // Every browser the app supports preloads modules itself: no polyfill in the login's code.
     modulePreload: { polyfill: false },

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import zh from '../../locales/zh/common.json';
 import { webRoot } from '../../server/web-build';
 import { loginTexts } from '../../src/lib/login-texts';
+import { chunkClosure } from '../support/login-weight';
 import { ensureWebBuild } from '../support/web-build';
 
 const assets = () => join(webRoot, 'assets');
@@ -14,28 +15,10 @@ const chunkNamed = (prefix: string) => {
   return found;
 };
 
-/** The chunks a chunk loads before it runs: its static imports, transitively (import() is not followed). */
-function staticClosure(starts: string[]): Set<string> {
-  const seen = new Set<string>();
-  const pending = [...starts];
-  while (pending.length) {
-    const file = pending.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    for (const match of chunkText(file).matchAll(
-      /\b(?:import|export)\s*(?:\{[^}]*\}|\*\s*as\s*[\w$]+|[\w$]+)?\s*(?:from\s*)?["'`]\.\/([\w.-]+\.js)["'`]/g,
-    ))
-      pending.push(match[1]!);
-  }
-  return seen;
-}
-
-/** The login screen's chunks: the page's entry script and what it imports (the desktop's page, or the phone's). */
-function loginChunks(page: 'index.html' | 'mobile.html' = 'index.html'): Set<string> {
-  const html = readFileSync(join(webRoot, page), 'utf8');
-  const entry = /<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(html)![1]!;
-  return staticClosure([entry]);
-}
+/** The login screen's chunks (file names under assets/): the page's entry and what it imports statically. */
+const loginChunks = (page: 'index.html' | 'mobile.html' = 'index.html') => inAssets(chunkClosure([page]));
+const staticClosure = (files: string[]) => inAssets(chunkClosure(files.map((file) => `assets/${file}`)));
+const inAssets = (files: Set<string>) => new Set([...files].map((file) => file.replace(/^assets\//, '')));
 
 /** Recharts' own class names: any chunk that carries recharts carries these. */
 const carriesRecharts = (file: string) => /recharts-(?:wrapper|surface|tooltip-wrapper)/.test(chunkText(file));
