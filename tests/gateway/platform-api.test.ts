@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
 import { platformCalls, type PlatformCallName } from '../../contract/platform-api.contract';
@@ -12,6 +13,7 @@ import { platformApiServer } from '../../server/simulator/platform-server';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { publish } from '../../server/simulator/simulator-runtime';
 import { aBet, feedBet } from '../support/bet-fixture';
+import '../support/fast-check-seed';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
@@ -292,6 +294,20 @@ describe('bad requests to the platform server', () => {
     expect(await signedPost('/transfers/sideways', '{}')).toEqual({ status: 404, json: { code: ErrorCode.methodNotFound } });
     const unsigned = await fetch(`${baseUrl}/balance`, { method: 'POST', body: '{}' });
     expect([unsigned.status, await unsigned.json()]).toEqual([401, { code: ErrorCode.thirdPartySignature }]);
+  });
+});
+
+describe('hostile bodies', () => {
+  it('every call answers a signed body of any JSON with a 4xx and a catalogue code, or an answer; never a 5xx', async () => {
+    const names = Object.keys(platformCalls) as PlatformCallName[];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...names), fc.oneof(fc.json(), fc.string()), async (name, body) => {
+        const { status, json } = await signedPost(platformCalls[name].path, body);
+        expect(status).toBeLessThan(500);
+        if (status !== 200) expect(json).toEqual({ code: expect.any(Number) });
+      }),
+      { numRuns: 60 },
+    );
   });
 });
 
