@@ -97,6 +97,15 @@ export interface GamePlatform {
   replySuggestions(call: { siteId: string; replies: PlatformReply[] }): Promise<void>;
   /** What the platform's lobby shows for the site now: tables playing, members seated, the game notices in their window. */
   lobby(call: { siteId: string; now: Date }): Promise<PlatformLobby>;
+  /** The platform's game list: every game it runs. */
+  games(): Promise<PlatformGame[]>;
+}
+
+export interface PlatformGame {
+  gameCode: string;
+  gameType: 'live' | 'electronic';
+  /** The platform's own name of the game. */
+  gameName: string;
 }
 
 export interface PlatformGameNotice {
@@ -173,5 +182,6 @@ export function withFaults(platform: GamePlatform, pending: Fault[]): GamePlatfo
     setGameNotices: faulty('setGameNotices', (call: { siteId: string; notices: PlatformGameNotice[] }) => platform.setGameNotices(call)),
     replySuggestions: faulty('replySuggestions', (call: { siteId: string; replies: PlatformReply[] }) => platform.replySuggestions(call)),
     lobby: (call) => platform.lobby(call),
+    games: () => platform.games(),
   };
 }

@@ -23,6 +23,7 @@ import { errorMessage } from '../rpc/messages';
 import { normaliseHost, resolveSite, siteGatewayUrl } from '../sites/site.repository';
 import { LOGO_ROUTE, siteLogo } from '../sites/system-setting.handlers';
 import { createBackgroundWork, type BackgroundWorkOptions } from './background-work';
+import { registerPlatformRoutes } from './platform-routes';
 
 /** What the pages may load: their own files only, no inline script, no framing. */
 const cspDirectives: Record<string, string[]> = {
@@ -345,6 +346,7 @@ export async function buildApp(options: AppOptions) {
   // Exports' files (GATEWAY.md "Files"): bytes, not JSON-RPC, once the session is checked.
   registerFileRoute(app, { db: options.db, clock: options.clock });
   registerSiteRoutes(app, options.db);
+  registerPlatformRoutes(app);
   await registerWebApp(app, options.db, options.webRoot);
   return app;
 }

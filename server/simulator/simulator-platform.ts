@@ -210,6 +210,11 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
         notices: notices.map((row) => ({ noticeId: row.notice_id, title: row.title })),
       };
     },
+    async games() {
+      return db.rows<{ gameCode: string; gameType: 'live' | 'electronic'; gameName: string }>(
+        sql`SELECT game_code AS "gameCode", game_type AS "gameType", game_name AS "gameName" FROM games ORDER BY sort_order, game_code`,
+      );
+    },
     async readFeed(call) {
       const rows = await db.rows<FeedRow>(
         sql`SELECT seq, site_id, kind, body FROM platform_feed WHERE seq > ${call.after}::bigint ORDER BY seq LIMIT ${call.limit}`,

@@ -1,0 +1,320 @@
+import { z } from 'zod';
+import { gameTypeSchema } from './account-fields.contract';
+import { idSchema } from './common.contract';
+import { ErrorCode, type ErrorCodeValue } from './errors.contract';
+import { deviceSchema, gameCodeSchema } from './game.contract';
+import { transferIdSchema } from './transfer.contract';
+
+/**
+ * The game platform's HTTP API, back office -> platform (docs/platform-api.md). Each schema is a
+ * zod codec between the wire (JSON: cents as decimal strings, times as ISO-8601 strings) and the
+ * types of server/games/game-platform.ts (bigint, Date): the adapter encodes its calls and
+ * decodes the answers with the same schemas the platform server decodes and encodes them with,
+ * and the OpenAPI document is generated from them, so the three cannot drift apart.
+ */
+
+/** The headers that carry a request's signature (both directions; docs/platform-api.md "Signing"). */
+export const platformSignatureHeaders = {
+  keyId: 'x-platform-key-id',
+  /** Unix time in whole seconds, decimal. */
+  timestamp: 'x-platform-timestamp',
+  /** 16 to 64 characters of [A-Za-z0-9_-], never used twice by one key within the window. */
+  nonce: 'x-platform-nonce',
+  /** Lowercase hex of the HMAC-SHA256. */
+  signature: 'x-platform-signature',
+} as const;
+
+/** A request whose timestamp is further than this from the receiver's clock is refused (37100). */
+export const PLATFORM_SIGNATURE_WINDOW_MS = 5 * 60_000;
+
+export const platformKeyIdSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'key-id');
+export const platformNonceSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'nonce');
+
+/** Cents on the wire: a decimal string, since a JSON number loses digits beyond 2^53 in most readers. */
+const centsText = z.string().regex(/^-?(0|[1-9][0-9]{0,17})$/, 'cents');
+export const wireCents = z.codec(centsText, z.bigint(), {
+  decode: (text) => BigInt(text),
+  encode: (cents) => String(cents),
+});
+/** A transfer's amount: positive cents. */
+export const wirePositiveCents = z.codec(centsText, z.bigint().positive(), {
+  decode: (text) => BigInt(text),
+  encode: (cents) => String(cents),
+});
+/** Cents the back office keeps as a JS number (a bet's amounts): decimal string too, within 2^53. */
+export const wireCentsNumber = z.codec(centsText, z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER), {
+  decode: (text) => Number(text),
+  encode: (cents) => String(cents),
+});
+/** A time on the wire: ISO-8601 with its offset ("Z" or "+08:00"); read as the instant it names. */
+export const wireTime = z.codec(z.iso.datetime({ offset: true }), z.date(), {
+  decode: (text) => new Date(text),
+  encode: (date) => date.toISOString(),
+});
+
+/** Site ids as the back office writes them. */
+const siteIdSchema = z.string().regex(/^[a-z0-9-]{2,32}$/, 'site-id');
+/** The feed's position: "0" for the start, else the `seq` of the last item read. */
+const feedCursorSchema = z.string().regex(/^(0|[1-9][0-9]{0,18})$/, 'cursor');
+/** Free texts keep to a size a JSON body of this API can hold many of. */
+const text = (max: number) => z.string().max(max);
+/** A notice's texts by language; as long as the back office's notices may be (NOTICE_CONTENT_MAX). */
+const textsByLanguage = z.record(z.string().max(16), text(100_000));
+
+const transferCall = z.object({
+  siteId: siteIdSchema,
+  /** Ours, unique per site: the platform applies an id once, whatever is repeated. */
+  transferId: transferIdSchema,
+  memberId: idSchema,
+  amount: wirePositiveCents,
+  /** The back office's time of the request (the platform's record keeps it). */
+  now: wireTime,
+});
+const transferType = z.enum(['in', 'out']);
+const balanceAnswer = z.object({ balance: wireCents });
+const platformRecord = z.object({
+  /** `void`: the platform never applied it and never will (settleTransfer wrote it so). */
+  state: z.enum(['applied', 'void']),
+  memberId: idSchema,
+  type: transferType,
+  amount: wirePositiveCents,
+});
+/** What a push answers: the platform took the new state whole (pushes replace, so a repeat is harmless). */
+const acknowledged = z.object({ ok: z.literal(true) });
+
+const platformAccount = z.object({
+  accountId: idSchema,
+  level: z.number().int().min(0).max(10),
+  path: z.string().regex(/^\/([0-9]+\/)+$/, 'path'),
+  status: z.number().int().min(0).max(99),
+  teamStatus: z.number().int().min(0).max(99),
+  betStopped: z.boolean(),
+  betPaused: z.boolean(),
+  devices: z.object({ pc: z.boolean(), h5: z.boolean(), app: z.boolean() }),
+  maxWin: wireCents,
+  winBlocked: z.boolean(),
+  gameTypes: z.record(z.string().max(32), z.object({ enabled: z.boolean(), redLimit: wireCents })),
+});
+
+const gameNotice = z.object({
+  noticeId: text(64),
+  title: textsByLanguage,
+  content: textsByLanguage,
+  gameCodes: z.array(gameCodeSchema).max(1000),
+  startTime: wireTime,
+  endTime: wireTime,
+});
+
+const suggestionReply = z.object({
+  suggestionId: text(64),
+  memberId: idSchema,
+  reply: text(20_000),
+  repliedAt: wireTime,
+});
+
+const feedBet = z.object({
+  orderId: text(64),
+  memberId: idSchema,
+  betTime: wireTime,
+  settleTime: wireTime.nullable(),
+  gameCode: gameCodeSchema,
+  gameType: gameTypeSchema,
+  playType: text(64),
+  betCode: text(128),
+  gameId: text(64),
+  gameName: text(128),
+  round: text(64),
+  transactionId: text(64),
+  status: z.enum(['unsettled', 'settled', 'cancelled', 'resettled']),
+  bet: wireCentsNumber,
+  validBet: wireCentsNumber,
+  settle: wireCentsNumber,
+  winLoss: wireCentsNumber,
+  jackpot: wireCentsNumber,
+  jackpotWon: wireCentsNumber,
+  jackpotRake: wireCentsNumber,
+  redPacket: wireCentsNumber,
+});
+
+const feedRound = z.object({
+  gameCode: gameCodeSchema,
+  gameId: text(64),
+  round: text(64),
+  startedAt: wireTime,
+  endedAt: wireTime,
+  /** The game's own result (cards, dice, reels): kept and shown as the platform wrote it. */
+  result: z.record(z.string(), z.unknown()),
+});
+
+const feedSuggestion = z.object({
+  suggestionId: text(64),
+  memberId: idSchema,
+  kind: z.enum(['suggestion', 'complaint']),
+  title: text(200),
+  content: text(20_000),
+  device: deviceSchema,
+  sentAt: wireTime,
+});
+
+/** An item's position: the cursor to read on from. */
+const feedHead = { seq: z.string().regex(/^[1-9][0-9]{0,18}$/, 'seq'), siteId: siteIdSchema };
+const feedItem = z.discriminatedUnion('kind', [
+  z.object({ ...feedHead, kind: z.literal('bet'), bet: feedBet }),
+  z.object({ ...feedHead, kind: z.literal('round'), round: feedRound }),
+  z.object({ ...feedHead, kind: z.literal('suggestion'), suggestion: feedSuggestion }),
+]);
+
+/** The most feed items one read may ask for. */
+export const FEED_READ_MAX = 10_000;
+
+/**
+ * Whether a call may change the platform's books. It decides what an answer that cannot be read
+ * means: to a `read` nothing can have happened (refused 37101, safe to ask again); to a `transfer`
+ * or a `push` the platform may have applied it before the answer broke, so the outcome is
+ * unknown (PlatformSilent) and the record of the transfer id, or the next push, decides.
+ */
+export type PlatformCallEffect = 'transfer' | 'push' | 'read';
+
+interface PlatformCallDefinition<Req extends z.ZodType, Ans extends z.ZodType> {
+  /** Appended to the platform's base URL; every call is a POST with a JSON body. */
+  path: string;
+  summary: string;
+  effect: PlatformCallEffect;
+  request: Req;
+  answer: Ans;
+  /** Catalogue codes the platform may refuse the call with, besides 37100 (signature), 100 and -32700 (bad request). */
+  refusals: ErrorCodeValue[];
+}
+
+const call = <Req extends z.ZodType, Ans extends z.ZodType>(definition: PlatformCallDefinition<Req, Ans>) => definition;
+
+/** Every call of the back office to the platform, by the name of its GamePlatform method. */
+export const platformCalls = {
+  transferIn: call({
+    path: '/transfers/in',
+    summary: "Credits the member at the platform under our transfer id (applied once per id); answers the member's balance there",
+    effect: 'transfer',
+    request: transferCall,
+    answer: balanceAnswer,
+    // 37101: the id is known as void, or as another transfer (member, type or amount differ).
+    refusals: [ErrorCode.thirdPartyEmptyResult],
+  }),
+  transferOut: call({
+    path: '/transfers/out',
+    summary: "Debits the member at the platform under our transfer id (applied once per id); answers the member's balance there",
+    effect: 'transfer',
+    request: transferCall,
+    answer: balanceAnswer,
+    refusals: [ErrorCode.platformBalanceLow, ErrorCode.thirdPartyEmptyResult],
+  }),
+  queryTransfer: call({
+    path: '/transfers/record',
+    summary: 'The record of a transfer id, or null when the platform never saw it',
+    effect: 'read',
+    request: z.object({ siteId: siteIdSchema, transferId: transferIdSchema }),
+    answer: z.object({ record: platformRecord.nullable() }),
+    refusals: [],
+  }),
+  settleTransfer: call({
+    path: '/transfers/settle',
+    summary:
+      'Settles a transfer whose answer was lost: its record when applied, else the id is recorded void (a late request with it is refused)',
+    effect: 'transfer',
+    request: transferCall.extend({ type: transferType }),
+    answer: z.object({ record: platformRecord }),
+    refusals: [],
+  }),
+  balance: call({
+    path: '/balance',
+    summary: "The member's balance at the platform",
+    effect: 'read',
+    request: z.object({ siteId: siteIdSchema, memberId: idSchema }),
+    answer: balanceAnswer,
+    refusals: [],
+  }),
+  setClosedGames: call({
+    path: '/games/closed',
+    summary: "The site's closed games, all of them (the rest are open): replaces what the platform had",
+    effect: 'push',
+    request: z.object({ siteId: siteIdSchema, gameCodes: z.array(gameCodeSchema).max(1000) }),
+    answer: acknowledged,
+    refusals: [],
+  }),
+  readFeed: call({
+    path: '/feed',
+    summary: 'The feed after a cursor, oldest first, at most `limit` items: bets (new and settled again), rounds, suggestions',
+    effect: 'read',
+    request: z.object({ after: feedCursorSchema, limit: z.number().int().min(1).max(FEED_READ_MAX) }),
+    answer: z.object({ items: z.array(feedItem).max(FEED_READ_MAX) }),
+    refusals: [],
+  }),
+  setAccounts: call({
+    path: '/accounts',
+    summary: "Accounts' betting rules as they are now, each replacing what the platform had of it",
+    effect: 'push',
+    request: z.object({ siteId: siteIdSchema, accounts: z.array(platformAccount).max(10_000) }),
+    answer: acknowledged,
+    refusals: [],
+  }),
+  setGameNotices: call({
+    path: '/game-notices',
+    summary: "The site's game notices not yet ended, all of them: they replace what the platform had",
+    effect: 'push',
+    request: z.object({ siteId: siteIdSchema, notices: z.array(gameNotice).max(1000) }),
+    answer: acknowledged,
+    refusals: [],
+  }),
+  replySuggestions: call({
+    path: '/suggestion-replies',
+    summary: "Answers to members' suggestions, each replacing an earlier answer to the same suggestion",
+    effect: 'push',
+    request: z.object({ siteId: siteIdSchema, replies: z.array(suggestionReply).max(10_000) }),
+    answer: acknowledged,
+    refusals: [],
+  }),
+  lobby: call({
+    path: '/lobby',
+    summary: "What the platform's lobby shows for the site now: tables playing, members seated, game notices in their window",
+    effect: 'read',
+    request: z.object({ siteId: siteIdSchema, now: wireTime }),
+    answer: z.object({
+      tables: z.number().int().min(0),
+      players: z.number().int().min(0),
+      notices: z.array(z.object({ noticeId: text(64), title: textsByLanguage })),
+    }),
+    refusals: [],
+  }),
+  games: call({
+    path: '/games',
+    summary: "The platform's game list: every game it runs, with its type and its own name",
+    effect: 'read',
+    request: z.object({}),
+    answer: z.object({ games: z.array(z.object({ gameCode: gameCodeSchema, gameType: gameTypeSchema, gameName: text(128) })).max(10_000) }),
+    refusals: [],
+  }),
+} as const;
+
+export type PlatformCallName = keyof typeof platformCalls;
+/** A call's request or answer as code sees it (bigint, Date), and as it travels (strings). */
+export type PlatformRequest<C extends PlatformCallName> = z.output<(typeof platformCalls)[C]['request']>;
+export type PlatformAnswer<C extends PlatformCallName> = z.output<(typeof platformCalls)[C]['answer']>;
+export type PlatformWireAnswer<C extends PlatformCallName> = z.input<(typeof platformCalls)[C]['answer']>;
+
+/**
+ * A refusal, whatever the call: a catalogue code. Its HTTP status says why (docs/platform-api.md):
+ * 400 the request does not parse (100, -32700), 401 its signature is refused (37100), 404 no such
+ * call (110), 409 the platform refuses it for certain (37112, 37101), 413 too large (-32001).
+ * Nothing was applied by a call answered with any of these. A 5xx applied nothing or something.
+ */
+export const platformRefusalSchema = z.object({ code: z.number().int() });
+
+export const platformRefusalStatus = {
+  badRequest: 400,
+  signature: 401,
+  notFound: 404,
+  refused: 409,
+  tooLarge: 413,
+} as const;
+
+/** Every request body is at most this size (the feed's answers may be larger). */
+export const PLATFORM_BODY_LIMIT = 8 * 1024 * 1024;

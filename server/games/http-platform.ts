@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { allErrorCodes, ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
+import { platformCalls, platformRefusalSchema, type PlatformAnswer, type PlatformCallName } from '../../contract/platform-api.contract';
+import { signRequest } from '../platform-api/request-signature';
+import { PlatformRefusal, PlatformSilent, type GamePlatform } from './game-platform';
+
+export interface HttpPlatformOptions {
+  /** Where the platform serves its API: each call's path is appended ("https://p.example/api/v1"). */
+  baseUrl: string;
+  keyId: string;
+  secret: string;
+  /** How long one call may take before its answer counts as lost. */
+  timeoutMs?: number;
+  /** Node's fetch unless a test gives another. */
+  fetch?: typeof fetch;
+  /** The time requests are signed with (the gateway's clock). */
+  now?: () => Date;
+}
+
+const catalogue = new Set<number>(allErrorCodes);
+
+/**
+ * The game platform over its HTTP API (contract/platform-api.contract.ts), one signed POST per
+ * call, never retried here: a call whose answer does not come is PlatformSilent and the callers'
+ * rules decide (a transfer stays pending until the record of its id settles it).
+ *
+ * What an answer means:
+ * - 200 with a body the call's answer schema reads: the answer.
+ * - 4xx with a catalogue code (`{ "code": 37112 }`): PlatformRefusal(code). The platform answers
+ *   these before or instead of applying anything (the API's promise), so nothing happened.
+ * - 5xx, a timeout, a connection refused or reset: PlatformSilent (it may have applied the call).
+ * - Any other answer (empty, not JSON, failing the schema, a 4xx without a code, a redirect):
+ *   PlatformRefusal(37101) for a read, which changes nothing there; PlatformSilent for a transfer
+ *   or a push. A garbled answer to a transfer proves only that something answered, not that the
+ *   platform did not apply it (a proxy may have mangled the answer after the platform applied
+ *   it), so it must not be read as a refusal: the back office would give the points back while
+ *   the platform holds them. Left pending, the record of its id decides.
+ */
+export function httpPlatform(options: HttpPlatformOptions): GamePlatform {
+  const base = new URL(options.baseUrl);
+  // "https://p.example" and "https://p.example/api/" alike: the calls' paths follow without a double slash.
+  const basePath = base.pathname.replace(/\/+$/, '');
+  const send = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 5000;
+  const now = options.now ?? (() => new Date());
+
+  async function request<C extends PlatformCallName>(name: C, input: unknown): Promise<PlatformAnswer<C>> {
+    const definition = platformCalls[name];
+    const unreadable = (what: string) =>
+      definition.effect === 'read'
+        ? new PlatformRefusal(ErrorCode.thirdPartyEmptyResult)
+        : new PlatformSilent(`${name}: ${what} (the call may have been applied)`);
+    // Our own input breaking the schema is a bug of ours: thrown before anything is sent.
+    const body = JSON.stringify(z.encode(definition.request as z.ZodType, input));
+    const url = new URL(basePath + definition.path, base.origin);
+    let status: number;
+    let text: string;
+    try {
+      const response = await send(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          ...signRequest({ keyId: options.keyId, secret: options.secret, method: 'POST', path: url.pathname, body, now: now() }),
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      // Timeout, refused, reset, or the answer cut off while read: nobody knows what happened.
+      throw new PlatformSilent(`${name}: ${error instanceof Error ? error.name : 'error'}`);
+    }
+    if (status >= 500) throw new PlatformSilent(`${name}: HTTP ${status}`);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw unreadable(`HTTP ${status} answered no JSON`);
+    }
+    if (status >= 400 && status < 500) {
+      const refusal = platformRefusalSchema.safeParse(json);
+      if (refusal.success && catalogue.has(refusal.data.code)) throw new PlatformRefusal(refusal.data.code as ErrorCodeValue);
+      throw unreadable(`HTTP ${status} without a catalogue code`);
+    }
+    if (status !== 200) throw unreadable(`HTTP ${status}`);
+    const answer = definition.answer.safeParse(json);
+    if (!answer.success) throw unreadable('the answer does not fit its schema');
+    return answer.data as PlatformAnswer<C>;
+  }
+
+  return {
+    transferIn: async (call) => request('transferIn', call),
+    transferOut: async (call) => request('transferOut', call),
+    queryTransfer: async (call) => (await request('queryTransfer', call)).record,
+    settleTransfer: async (call) => (await request('settleTransfer', call)).record,
+    balance: async (call) => (await request('balance', call)).balance,
+    setClosedGames: async (call) => void (await request('setClosedGames', call)),
+    readFeed: async (call) => (await request('readFeed', call)).items,
+    setAccounts: async (call) => void (await request('setAccounts', call)),
+    setGameNotices: async (call) => void (await request('setGameNotices', call)),
+    replySuggestions: async (call) => void (await request('replySuggestions', call)),
+    lobby: async (call) => request('lobby', call),
+    games: async () => (await request('games', {})).games,
+  };
+}
