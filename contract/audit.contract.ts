@@ -66,11 +66,11 @@ export const operationRecordSchema = z.object({
   /** The record's own id (rows of one instant keep their order). */
   id: idSchema,
   time: isoTimeSchema,
-  /** Who acted: the sub-account when one did, else the main account. */
-  operatorId: idSchema,
+  /** Who acted: the sub-account when one did, else the main account; null when the system did (the operator's command line, operatorLoginId "system"). */
+  operatorId: idSchema.nullable(),
   operatorLoginId: z.string(),
-  /** The main account the operator acted for (the operator itself when it is one). */
-  mainUserId: idSchema,
+  /** The main account the operator acted for (the operator itself when it is one); null for the system. */
+  mainUserId: idSchema.nullable(),
   mainLoginId: z.string(),
   targetId: idSchema.optional(),
   targetLoginId: z.string().optional(),

@@ -15,8 +15,19 @@ describe('config', () => {
       pgliteUpkeepMinutes: 10,
       simRate: 2,
       simSeed: 'demo',
+      demo: true,
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it('plays the demo on the embedded database only, unless DEMO says otherwise', () => {
+    expect(loadConfig({}).demo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y' }).demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y', DEMO: 'on' }).demo).toBe(true);
+    expect(loadConfig({ DEMO: 'off' }).demo).toBe(false);
+    expect(loadConfig({ DEMO: '0' }).demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y', DEMO: '' }).demo).toBe(false);
+    expect(() => loadConfig({ DEMO: 'sometimes' })).toThrow(/DEMO must be on or off/);
   });
 
   it('reads the environment and refuses nonsense', () => {

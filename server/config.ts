@@ -20,7 +20,13 @@ export interface Config {
   logLevel: string;
   /** PGlite only: minutes between two VACUUM (ANALYZE) runs of the embedded database (0: only at start). */
   pgliteUpkeepMinutes: number;
-  /** The embedded game platform: about this many members sit down to play per site and minute (0: nobody plays). */
+  /**
+   * The demo: an empty database gets the demo sites and their history, and the embedded game
+   * platform plays. On by default on the embedded database only: a PostgreSQL server is where
+   * a real site lives, so it never gets known passwords unless DEMO=on says so.
+   */
+  demo: boolean;
+  /** The embedded game platform: about this many members sit down to play per site and minute (0: nobody plays). Only where the demo plays. */
   simRate: number;
   /** Its seed: the same seed gives the same round results. */
   simSeed: string;
@@ -71,17 +77,19 @@ function trustProxy(value: string | undefined): Config['trustProxy'] {
 
 /** Settings come from the environment only (docs/operations.md lists them). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
   return {
     port: integer('PORT', env.PORT, 8080, 0, 65535),
     host: env.HOST || '127.0.0.1',
     dataDir: resolve(env.DATA_DIR || './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
     reportDatabaseUrl: env.REPORT_DATABASE_URL || undefined,
     captcha: flag('CAPTCHA', env.CAPTCHA, true),
     loginIpLimit: integer('LOGIN_IP_LIMIT', env.LOGIN_IP_LIMIT, 50, 1, 1_000_000),
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'warn',
     pgliteUpkeepMinutes: integer('PGLITE_UPKEEP_MINUTES', env.PGLITE_UPKEEP_MINUTES, DEFAULT_UPKEEP_MINUTES, 0, 10_080),
+    demo: flag('DEMO', env.DEMO, databaseUrl === undefined),
     simRate: integer('SIM_RATE', env.SIM_RATE, 2, 0, 60),
     simSeed: env.SIM_SEED || 'demo',
   };

@@ -46,7 +46,8 @@ const db = config.databaseUrl
 const started = Date.now();
 await migrate(db);
 await finishRollupBackfill(db);
-await seedDemo(db, systemClock.now());
+// The demo sites first on an empty database, where the demo is asked for (DEMO, as npm start).
+if (config.demo) await seedDemo(db, systemClock.now());
 const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
 if (members > 0) {
   await seedMembers(db, { siteId: values.site!, agentLoginId: values.agent!, count: members, now: systemClock.now() });

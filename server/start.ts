@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { systemClock } from './clock';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
@@ -13,7 +14,7 @@ import { finishRollupBackfill } from './reports/rollup-rebuild';
 import { seedGameHistory } from './seed/game-history.seed';
 import { simulatorPlatform } from './simulator/simulator-platform';
 import { startSimulator } from './simulator/simulator-runtime';
-import { demoLogins, demoSubAccounts, demoTreeLogins, seedDemo } from './seed/demo.seed';
+import { demoLogins, demoSites, demoSubAccounts, demoTreeLogins, seedDemo } from './seed/demo.seed';
 import { buildWeb, webBuildNeeded, webRoot } from './web-build';
 
 const started = Date.now();
@@ -61,7 +62,8 @@ const applied = await migrate(db);
 if (applied.length > 0) console.log(`Migrated: ${applied.join(', ')}`);
 const backfilled = await finishRollupBackfill(db);
 if (backfilled > 0) console.log(`Counted the bets stored before the report rollups into them (${backfilled} site days).`);
-const seeded = await seedDemo(db, systemClock.now());
+// The demo only where asked (config.demo): a real site's database never gets known passwords.
+const seeded = config.demo && (await seedDemo(db, systemClock.now()));
 if (seeded) {
   // A few days of play, so the bet, result and report screens have data from the first start.
   const history = { days: 3, now: systemClock.now(), seed: 'demo' };
@@ -70,34 +72,51 @@ if (seeded) {
     (await seedGameHistory(db, { ...history, siteId: 'demo2', members: 20 }));
   console.log(`Seeded the demo sites (${bets} bets of play history).`);
 }
+const siteCount = (await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sites`))?.n ?? 0;
+const demoPresent = config.demo && (await db.one(sql`SELECT 1 FROM sites WHERE id = ${demoSites[0]!.id}`)) !== undefined;
 running.stopUpkeep = await startUpkeep(db, config.pgliteUpkeepMinutes * 60_000, (error) => console.error('Database upkeep failed:', error));
 initIpRegions();
 
 const app = await buildApp({ db, clock: systemClock, config, webRoot, ...(reportDb ? { reportDb } : {}) });
 running.app = app;
 await app.listen({ port: config.port, host: config.host });
-// The embedded game platform: members play while the office runs (one process at a time holds its lease).
-running.stopSimulator = startSimulator(
-  db,
-  { seed: config.simSeed, rate: config.simRate, holder: `${hostname()}:${process.pid}:${randomUUID()}`, platformFor: simulatorPlatform },
-  systemClock,
-  (error) => console.error('Game simulator failed:', error),
-);
+// The embedded game platform: demo members play while the office runs (one process at a time holds its lease).
+// It plays every site of the database, so only where the demo is: never on a database of real sites only.
+if (demoPresent) {
+  running.stopSimulator = startSimulator(
+    db,
+    { seed: config.simSeed, rate: config.simRate, holder: `${hostname()}:${process.pid}:${randomUUID()}`, platformFor: simulatorPlatform },
+    systemClock,
+    (error) => console.error('Game simulator failed:', error),
+  );
+}
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 
+const games = !demoPresent
+  ? `no demo play (${config.demo ? 'no demo site in this database' : 'DEMO=off'}; SIM_RATE only matters where the demo plays)`
+  : config.simRate > 0
+    ? `demo members play (SIM_RATE=${config.simRate} a site and minute)`
+    : 'nobody plays (SIM_RATE=0)';
 console.log(`
 Credit back office is up in ${((Date.now() - started) / 1000).toFixed(1)} s
   URL:      http://localhost:${port}/
   API:      http://localhost:${port}/api  (OpenRPC: /api/openrpc.json)
   Database: ${dbLabel}
-  Games:    ${config.simRate > 0 ? `demo members play (SIM_RATE=${config.simRate} a site and minute)` : 'nobody plays (SIM_RATE=0)'}
-Demo logins (password / two-factor code):`);
-for (const login of demoLogins(port)) {
-  console.log(`  ${login.site.padEnd(6)} ${login.url.padEnd(32)} ${login.loginId} / ${login.password} / ${login.safeCode}`);
+  Games:    ${games}`);
+if (demoPresent) {
+  console.log('Demo logins (password / two-factor code):');
+  for (const login of demoLogins(port)) {
+    console.log(`  ${login.site.padEnd(6)} ${login.url.padEnd(32)} ${login.loginId} / ${login.password} / ${login.safeCode}`);
+  }
+  console.log(`  demo agents at each level (same password and code): ${demoTreeLogins.map((l) => l.loginId).join(', ')}`);
+  console.log(
+    `  demo sub-accounts (same password and code): ${demoSubAccounts.map((s) => `${s.loginId} (${s.main}, codes ${s.codes.join(',')})`).join(', ')}`,
+  );
+} else if (siteCount === 0) {
+  console.log(`No site yet. Create the first one (docs/operations.md, "Sites"):
+  npm run site -- add <siteId> --host <host> --title <text>`);
+} else {
+  console.log(`  Sites:    ${siteCount} (npm run site -- list)`);
 }
-console.log(`  demo agents at each level (same password and code): ${demoTreeLogins.map((l) => l.loginId).join(', ')}`);
-console.log(
-  `  demo sub-accounts (same password and code): ${demoSubAccounts.map((s) => `${s.loginId} (${s.main}, codes ${s.codes.join(',')})`).join(', ')}`,
-);
 console.log('Press Ctrl+C to stop.');

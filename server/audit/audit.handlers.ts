@@ -12,7 +12,8 @@ import { financeHiddenFor, type Session } from '../sessions/session.store';
 interface OperationRow {
   id: bigint;
   created_at: Date | string;
-  account_id: bigint;
+  /** Null when the system acted (the operator's command line). */
+  account_id: bigint | null;
   sub_account_id: bigint | null;
   operator_login: string;
   main_login: string | null;
@@ -107,9 +108,9 @@ async function queryOperations(ctx: CallContext, params: ParamsOut<'gw.credit.op
     list: rows.map((row) => ({
       id: String(row.id),
       time: iso(row.created_at),
-      operatorId: String(row.sub_account_id ?? row.account_id),
+      operatorId: row.account_id === null ? null : String(row.sub_account_id ?? row.account_id),
       operatorLoginId: row.operator_login,
-      mainUserId: String(row.account_id),
+      mainUserId: row.account_id === null ? null : String(row.account_id),
       mainLoginId: row.main_login ?? row.operator_login,
       ...(row.target_id === null ? {} : { targetId: String(row.target_id) }),
       ...(row.target_login === null ? {} : { targetLoginId: row.target_login }),

@@ -115,8 +115,11 @@ export async function login(ctx: CallContext, input: LoginInput) {
   }
   const line = await lineStatus(db, String(owner.id));
   if (line === AccountStatus.disabled) throw await refuse('line-locked', ErrorCode.agentLineLocked);
-  // In a maintenance window only the company's main accounts come in (they may end it early).
-  if (inMaintenance(site, now) && !(owner.level === 0 && !sub)) throw await refuse('maintenance', ErrorCode.siteMaintenance);
+  // In a maintenance window only the company's main accounts come in (they may end it early);
+  // into a site the operator disabled, nobody.
+  if (inMaintenance(site, now) && (site.disabled || !(owner.level === 0 && !sub))) {
+    throw await refuse('maintenance', ErrorCode.siteMaintenance);
+  }
 
   const userId = String(login.id);
   const mainUserId = String(owner.id);

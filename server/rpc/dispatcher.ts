@@ -102,7 +102,9 @@ async function siteOf(call: Call): Promise<FoundSite> {
 /** Refuses what the site's IP rules or maintenance close; answers whether the caller is exempt from maintenance. */
 function checkSiteOpen(found: FoundSite, definition: MethodDefinition, now: Date): boolean {
   const sessionRow = found.session?.row;
-  const maintenanceExempt = sessionRow !== undefined && Number(sessionRow.level) === 0 && sessionRow.sub_account_id === null;
+  // A company main account passes a maintenance window (it may end it early), never a disabled site.
+  const maintenanceExempt =
+    !found.site.disabled && sessionRow !== undefined && Number(sessionRow.level) === 0 && sessionRow.sub_account_id === null;
   if (!definition.openWhileClosed) {
     if (found.site.ipBlocked) throw new RpcError(ErrorCode.ipBlocked);
     if (inMaintenance(found.site, now) && !maintenanceExempt && !definition.signInDuringMaintenance) {

@@ -7,7 +7,8 @@ const SENSITIVE_PARAM = /pass|safe|captcha|token|opsid/i;
 /** One row of the operation record: who did what to whom, from where, and how it ended. */
 export interface OperationRecord {
   siteId: string;
-  accountId: string;
+  /** The acting main account; null when the system acted (the operator's command line, operatorLogin `system`). */
+  accountId: string | null;
   subAccountId: string | null;
   operatorLogin: string;
   method: string;
@@ -24,6 +25,8 @@ export interface OperationRecord {
   level: 'normal' | 'warn' | 'error';
   code: number | null;
   requestKey?: string | undefined;
+  /** Whose line the row belongs to ("my line's operations"): the acting account's, unless named (the system names the site's company). */
+  lineOf?: string | undefined;
   at: Date;
 }
 
@@ -56,7 +59,7 @@ export function operationInsertSql(record: OperationRecord) {
             ${targetId}, ${storableText(record.summary ?? '')}, ${storableJson(redact(record.params))}::jsonb, ${record.ip},
             ${storableText(record.region ?? '').slice(0, 16)}, ${storableText(record.terminal ?? '').slice(0, 16)},
             ${storableJson(record.changes ?? [])}::jsonb,
-            COALESCE((SELECT path FROM accounts WHERE id = ${record.accountId}), ''),
+            COALESCE((SELECT path FROM accounts WHERE id = ${record.lineOf ?? record.accountId}), ''),
             ${record.level}, ${record.code}, ${record.requestKey ?? null}, ${record.at})`;
 }
 

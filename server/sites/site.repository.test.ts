@@ -15,6 +15,7 @@ const site = (start: string | null, end: string | null): Site => ({
   financeVisible: true,
   warningSwitch: false,
   ipBlocked: false,
+  disabled: false,
 });
 
 describe('sites', () => {
@@ -33,5 +34,12 @@ describe('sites', () => {
     expect(inMaintenance(window, new Date('2026-01-01T01:00:00Z'))).toBe(false);
     expect(inMaintenance(site('2026-01-01T00:00:00Z', null), new Date('2030-01-01T00:00:00Z'))).toBe(true);
     expect(inMaintenance(site(null, null), new Date())).toBe(false);
+  });
+
+  it('is in maintenance whenever the operator disabled it', () => {
+    expect(inMaintenance({ ...site(null, null), disabled: true }, new Date())).toBe(true);
+    expect(
+      inMaintenance({ ...site('2026-01-01T00:00:00Z', '2026-01-01T01:00:00Z'), disabled: true }, new Date('2030-01-01T00:00:00Z')),
+    ).toBe(true);
   });
 });

@@ -18,6 +18,8 @@ export interface Site {
   warningSwitch: boolean;
   /** The visitor of this request is refused by the site's IP rules. */
   ipBlocked: boolean;
+  /** Switched off by the operator (`npm run site -- disable`): in maintenance for everyone, its company too. */
+  disabled: boolean;
 }
 
 export interface SiteRow {
@@ -34,6 +36,7 @@ export interface SiteRow {
   finance_visible: boolean;
   warning_switch: boolean;
   ip_blocked: boolean;
+  disabled: boolean;
   has_allow_list: boolean;
   ip_allowed: boolean;
 }
@@ -62,7 +65,7 @@ export function siteRowQuery(input: SiteQueryInput): SQL {
   const ip = input.ip || null;
   return sql`
     SELECT s.id, s.title, s.ui, s.login_style, s.logo, s.maintenance_start, s.maintenance_end,
-           s.idle_timeout_seconds, s.min_score_interval_ms, s.captcha_required, s.finance_visible, s.warning_switch,
+           s.idle_timeout_seconds, s.min_score_interval_ms, s.captcha_required, s.finance_visible, s.warning_switch, s.disabled,
            EXISTS (SELECT 1 FROM site_ip_rules r WHERE r.site_id = s.id AND r.kind = 'block'
                      AND (r.network >>= ${ip}::inet OR r.country = ${input.country})) AS ip_blocked,
            -- The allow rules are the back-office whitelist: in force while its switch is on.
@@ -89,6 +92,7 @@ export function siteFromRow(row: SiteRow): Site {
     financeVisible: row.finance_visible,
     warningSwitch: row.warning_switch,
     ipBlocked: row.ip_blocked || (row.has_allow_list && !row.ip_allowed),
+    disabled: row.disabled,
   };
 }
 
@@ -97,8 +101,12 @@ export async function resolveSite(db: Queryable, input: SiteQueryInput): Promise
   return row ? siteFromRow(row) : null;
 }
 
-/** Maintenance is on from its start (inclusive) to its end (exclusive); an open end means until lifted. */
+/**
+ * Maintenance is on from its start (inclusive) to its end (exclusive); an open end means until
+ * lifted. A disabled site is in maintenance until enabled again.
+ */
 export function inMaintenance(site: Site, now: Date): boolean {
+  if (site.disabled) return true;
   if (!site.maintenanceStart) return false;
   const t = now.getTime();
   return t >= site.maintenanceStart.getTime() && (!site.maintenanceEnd || t < site.maintenanceEnd.getTime());

@@ -120,7 +120,8 @@ export async function startServer(options: {
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
       LOG_LEVEL: 'warn',
-      // The measured server does not play meanwhile.
+      // The measured server is the demo (on PostgreSQL too), and does not play meanwhile.
+      DEMO: 'on',
       SIM_RATE: '0',
       ...options.env,
     },

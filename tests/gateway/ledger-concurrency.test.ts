@@ -133,7 +133,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('on PostgreSQL, two gateway pr
     cleanups.push(() => database.close());
     // Members play meanwhile (the embedded platform at its liveliest): transfers in and out race
     // the score ups and downs of the same members.
-    const env = { DATABASE_URL: database.url!, LOG_LEVEL: 'error', SIM_RATE: '60', SIM_SEED: `load-${seed}` };
+    const env = { DATABASE_URL: database.url!, DEMO: 'on', LOG_LEVEL: 'error', SIM_RATE: '60', SIM_SEED: `load-${seed}` };
     const start = async () => {
       const gateway = await startGatewayProcess(env);
       cleanups.push(() => gateway.stop('SIGKILL'));

@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../contract/errors.contract';
+import { openDatabase } from '../../server/db/database';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { rawRequest } from '../support/http-client';
 import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database';
@@ -13,8 +16,8 @@ afterAll(async () => {
   for (const cleanup of cleanups) await cleanup();
 });
 
-async function start(env: Record<string, string>) {
-  const gateway = await startGatewayProcess(env);
+async function start(env: Record<string, string>, timeoutMs?: number) {
+  const gateway = await startGatewayProcess(env, timeoutMs);
   started.push(gateway);
   return gateway;
 }
@@ -29,15 +32,40 @@ const template = async (url: string, host?: string) =>
     })
   ).json as { result: { sn: string } };
 
-async function databaseEnv(): Promise<Record<string, string>> {
+/** An empty database of the project's kind; `demo` asks for the demo where it is not the default (PostgreSQL). */
+async function databaseEnv({ demo = true } = {}): Promise<Record<string, string>> {
   if (testDatabaseKind() === 'pglite') {
     const dataDir = mkdtempSync(join(tmpdir(), 'credit-start-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    return { DATA_DIR: dataDir };
+    return { DATA_DIR: dataDir, ...(demo ? {} : { DEMO: 'off' }) };
   }
   const database = await createEmptyPostgresDatabase();
   cleanups.push(() => database.drop());
-  return { DATABASE_URL: database.url };
+  return { DATABASE_URL: database.url, ...(demo ? { DEMO: 'on' } : {}) };
+}
+
+const call = async (url: string, method: string, params: Record<string, unknown>, host?: string) =>
+  (
+    await rawRequest(url, {
+      path: '/api',
+      ...(host ? { host } : {}),
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    })
+  ).json as { result?: Record<string, unknown>; error?: { code: number } };
+
+/** Rows of sites and accounts in the database a stopped gateway used. */
+async function siteAndAccountCounts(env: Record<string, string>) {
+  const db = env.DATABASE_URL
+    ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: 1 })
+    : await openDatabase({ kind: 'pglite', dataDir: join(env.DATA_DIR!, 'pglite') });
+  try {
+    return await db.one<{ sites: number; accounts: number }>(
+      sql`SELECT (SELECT count(*)::int FROM sites) AS sites, (SELECT count(*)::int FROM accounts) AS accounts`,
+    );
+  } finally {
+    await db.close();
+  }
 }
 
 describe('npm start', () => {
@@ -82,14 +110,6 @@ describe('npm start', () => {
     const a = await start(env);
     const b = await start(env);
     expect(a.output()).toContain('CAPTCHA=off');
-    const call = async (url: string, method: string, params: Record<string, unknown>) =>
-      (
-        await rawRequest(url, {
-          path: '/api',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-        })
-      ).json as { result?: Record<string, unknown>; error?: { code: number } };
     const login = await call(a.url, 'gw.credit.agent.login', { loginId: 'admin', password: 'Admin123', safeCode: '1234' });
     const token = login.result!.sessionId as string;
     expect((await call(b.url, 'gw.credit.agent.level', { opsId: token })).result).toEqual({ level: 0 });
@@ -101,6 +121,26 @@ describe('npm start', () => {
     expect(await a.stop()).toBe(0);
     expect(await b.stop()).toBe(0);
   });
+
+  // DEMO is off by default on PostgreSQL; on the embedded database only when said.
+  it(`seeds nothing and plays nothing on an empty database without the demo (${testDatabaseKind() === 'postgres' ? 'no DEMO' : 'DEMO=off'})`, async () => {
+    const env = { ...(await databaseEnv({ demo: false })), CAPTCHA: 'off' };
+    // A first start on an empty folder creates the database (seconds, more on a busy machine).
+    const gateway = await start(env, 150_000);
+    expect(gateway.output()).toContain('Migrated: 0001_foundation.sql');
+    expect(gateway.output()).not.toContain('Seeded');
+    expect(gateway.output()).not.toContain('Admin123');
+    expect(gateway.output()).toContain('no demo play');
+    expect(gateway.output()).toContain('npm run site -- add <siteId> --host <host> --title <text>');
+    // No site answers any host, so the demo's company cannot sign in anywhere.
+    for (const host of [undefined, 'localhost', 'demo2.localhost']) {
+      const answer = await call(gateway.url, 'gw.credit.agent.login', { loginId: 'admin', password: 'Admin123', safeCode: '1234' }, host);
+      expect(answer.result).toBeUndefined();
+      expect(answer.error?.code).toBe(ErrorCode.unknownApplication);
+    }
+    expect(await gateway.stop('SIGINT')).toBe(0);
+    expect(await siteAndAccountCounts(env)).toEqual({ sites: 0, accounts: 0 });
+  }, 200_000);
 
   it('refuses a bad setting with a clear message instead of starting', async () => {
     const bad = startGatewayProcess({ PORT: 'eighty', DATA_DIR: join(tmpdir(), 'never-used') }, 20_000);

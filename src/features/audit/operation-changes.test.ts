@@ -117,4 +117,16 @@ describe('the operator', () => {
     expect(operatorText(t, row)).toBe('admin_sub for admin');
     expect(operatorText(t, { ...row, operatorId: '1', operatorLoginId: 'admin' })).toBe('admin');
   });
+
+  it("names the system (the operator's command line, which is no account) as itself", () => {
+    const bySystem = {
+      ...row,
+      operatorId: null,
+      mainUserId: null,
+      operatorLoginId: 'system',
+      mainLoginId: 'system',
+      action: 'npm run site add',
+    };
+    expect(operatorText(t, bySystem)).toBe('system');
+  });
 });

@@ -1,0 +1,430 @@
+import { randomInt } from 'node:crypto';
+import { isIP } from 'node:net';
+import { sql } from 'drizzle-orm';
+import type { FieldChange } from '../../contract/audit.contract';
+import { LOGIN_ID_PATTERN, PASSWORD_MAX } from '../../contract/patterns.contract';
+import { passwordRule } from '../../contract/rules.contract';
+import { hashSecret } from '../auth/password';
+import { uniqueViolation, type Database, type Queryable } from '../db/database';
+import { recordOperation } from '../rpc/operation-log';
+
+/**
+ * The operator's changes to sites (`npm run site`, docs/operations.md "Sites"): each change is
+ * one transaction with its operation record row, done by `system` (no account). Bad input is a
+ * SiteAdminRefusal, thrown before anything is written.
+ */
+
+/** One clear line for the operator; nothing was changed. */
+export class SiteAdminRefusal extends Error {
+  override name = 'SiteAdminRefusal';
+}
+
+/** `[a-z0-9-]{2,32}`, not starting with a hyphen (it would read as an option, and sites.id refuses it). */
+export const SITE_ID_PATTERN = /^[a-z0-9][a-z0-9-]{1,31}$/;
+export const SITE_THEMES = ['black', 'red'] as const;
+/** The currencies a site may deal in: those of the product's five languages' markets (ISO 4217). */
+export const SITE_CURRENCIES = ['CNY', 'USD', 'THB', 'VND', 'IDR'] as const;
+/** A new site's company account; its first sign-in sets a new password and safe code. */
+export const DEFAULT_ADMIN_LOGIN = 'admin';
+export const FIRST_SAFE_CODE = '0000';
+const TITLE_MAX = 64;
+const SYSTEM = 'system';
+
+export type SiteTheme = (typeof SITE_THEMES)[number];
+export type SiteCurrency = (typeof SITE_CURRENCIES)[number];
+
+/**
+ * The company's own limits: it has no parent to set them, and every account below is held to
+ * at most its values, so they leave the agents' settings free (share and wash-code 100 %, a
+ * point limit of 10,000,000,000.00).
+ */
+const COMPANY = { pointLimit: 1_000_000_000_000, share: 10_000, washCode: 10_000 } as const;
+/** Red-limit presets a new site starts with (cents: minimum and maximum bet, 0 = unlimited), as the demo's. */
+const RED_LIMITS: Record<'live' | 'electronic', [number, number][]> = {
+  live: [
+    [1_000, 100_000],
+    [5_000, 500_000],
+    [10_000, 1_000_000],
+    [50_000, 5_000_000],
+  ],
+  electronic: [
+    [100, 50_000],
+    [1_000, 200_000],
+    [10_000, 0],
+  ],
+};
+
+export function parseSiteId(value: string | undefined): string {
+  if (value === undefined || !SITE_ID_PATTERN.test(value)) {
+    throw new SiteAdminRefusal(`Bad site id "${value ?? ''}": 2 to 32 of a-z, 0-9 and "-", not starting with "-".`);
+  }
+  return value;
+}
+
+const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** "Bo.Acme.test, bo2.acme.test" -> ["bo.acme.test", "bo2.acme.test"]: names or IP addresses as the Host header carries them, no port. */
+export function parseHosts(value: string | undefined): string[] {
+  const hosts = [
+    ...new Set(
+      (value ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+  if (hosts.length === 0) throw new SiteAdminRefusal('Missing hosts: give one or more, comma-separated (bo.example.com,bo2.example.com).');
+  for (const host of hosts) {
+    const name = host.length <= 253 && host.split('.').every((label) => HOST_LABEL.test(label));
+    if (!name && isIP(host) === 0) throw new SiteAdminRefusal(`Bad host "${host}": a host name or an IP address, without scheme or port.`);
+  }
+  return hosts;
+}
+
+export function parseTitle(value: string | undefined): string {
+  const title = (value ?? '').normalize('NFC').trim();
+  if (title === '' || [...title].length > TITLE_MAX || /[\p{Cc}\p{Cf}]/u.test(title)) {
+    throw new SiteAdminRefusal(`Bad title: 1 to ${TITLE_MAX} visible characters.`);
+  }
+  return title;
+}
+
+export function parseTheme(value: string | undefined): SiteTheme {
+  const theme = SITE_THEMES.find((each) => each === value);
+  if (!theme) throw new SiteAdminRefusal(`Unknown theme "${value ?? ''}": ${SITE_THEMES.join(' or ')}.`);
+  return theme;
+}
+
+export function parseCurrency(value: string | undefined): SiteCurrency {
+  const currency = SITE_CURRENCIES.find((each) => each === value?.toUpperCase());
+  if (!currency) throw new SiteAdminRefusal(`Unknown currency "${value ?? ''}": one of ${SITE_CURRENCIES.join(', ')}.`);
+  return currency;
+}
+
+export function parseAdminLogin(value: string | undefined): string {
+  if (value === undefined || !LOGIN_ID_PATTERN.test(value)) {
+    throw new SiteAdminRefusal(`Bad admin login "${value ?? ''}": 4 to 16 of A-Z, a-z, 0-9, "_" and "-".`);
+  }
+  return value;
+}
+
+export type PlatformConnection = { kind: 'embedded' } | { kind: 'http'; url: string; keyId: string; secret: string };
+
+/** An http(s) base URL without credentials, a key id, and a secret of 32 characters or more. */
+export function parsePlatform(input: {
+  url?: string | undefined;
+  keyId?: string | undefined;
+  secret?: string | undefined;
+}): PlatformConnection {
+  let url: URL;
+  try {
+    url = new URL(input.url ?? '');
+  } catch {
+    throw new SiteAdminRefusal(`Bad platform URL "${input.url ?? ''}": an http:// or https:// address.`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash) {
+    throw new SiteAdminRefusal(
+      `Bad platform URL "${input.url ?? ''}": an http:// or https:// address, without credentials, query or fragment.`,
+    );
+  }
+  if (input.keyId === undefined || !/^[A-Za-z0-9._-]{1,64}$/.test(input.keyId)) {
+    throw new SiteAdminRefusal('Bad --key-id: 1 to 64 of A-Z, a-z, 0-9, ".", "_" and "-".');
+  }
+  // The secret signs every request both ways (HMAC-SHA256): long enough not to be guessed.
+  if (input.secret === undefined || !/^[\x21-\x7e]{32,256}$/.test(input.secret)) {
+    throw new SiteAdminRefusal('Bad --secret: 32 to 256 printable characters without spaces.');
+  }
+  return { kind: 'http', url: url.toString().replace(/\/$/, ''), keyId: input.keyId, secret: input.secret };
+}
+
+const PASSWORD_ALPHABET = {
+  upper: 'ABCDEFGHJKLMNPQRSTUVWXYZ',
+  lower: 'abcdefghijkmnopqrstuvwxyz',
+  digit: '23456789',
+};
+
+/** A random password that meets the password rules (contract/rules.contract.ts), without look-alike characters. */
+export function oneTimePassword(): string {
+  const all = PASSWORD_ALPHABET.upper + PASSWORD_ALPHABET.lower + PASSWORD_ALPHABET.digit;
+  const pick = (from: string) => from[randomInt(from.length)]!;
+  for (;;) {
+    // The longest the rules allow but one: about 80 bits.
+    const password = Array.from({ length: PASSWORD_MAX - 1 }, () => pick(all)).join('');
+    if (passwordRule.safeParse(password).success) return password;
+  }
+}
+
+/** The site's first company account: the system's rows belong to its line (the company sees them). */
+async function companyOf(db: Queryable, siteId: string): Promise<string | undefined> {
+  const row = await db.one<{ id: bigint }>(
+    sql`SELECT id FROM accounts WHERE site_id = ${siteId} AND level = 0 AND kind = 'tree' ORDER BY id LIMIT 1`,
+  );
+  return row ? String(row.id) : undefined;
+}
+
+async function recordBySystem(
+  tx: Queryable,
+  siteId: string,
+  verb: string,
+  detail: { summary: string; params: Record<string, unknown>; changes: FieldChange[]; targetId?: string },
+  now: Date,
+) {
+  const company = await companyOf(tx, siteId);
+  await recordOperation(tx, {
+    siteId,
+    accountId: null,
+    subAccountId: null,
+    operatorLogin: SYSTEM,
+    method: `npm run site ${verb}`,
+    targetId: detail.targetId ?? company,
+    summary: detail.summary,
+    params: detail.params,
+    changes: detail.changes,
+    ip: '',
+    level: 'normal',
+    code: null,
+    lineOf: company,
+    at: now,
+  });
+}
+
+/** Refuses hosts another site holds (checked again by site_hosts' key when two changes race). */
+async function checkHostsFree(tx: Queryable, siteId: string, hosts: readonly string[]) {
+  const held = await tx.one<{ host: string; site_id: string }>(sql`SELECT host, site_id FROM site_hosts
+    WHERE host IN (${sql.join(
+      hosts.map((host) => sql`${host}`),
+      sql`, `,
+    )}) AND site_id <> ${siteId} ORDER BY host LIMIT 1`);
+  if (held) throw new SiteAdminRefusal(`Host "${held.host}" belongs to site "${held.site_id}".`);
+}
+
+const hostTaken = (error: unknown, hosts: readonly string[]) =>
+  uniqueViolation(error)?.constraint === 'site_hosts_pkey'
+    ? new SiteAdminRefusal(`One of the hosts ${hosts.join(', ')} was just taken by another site.`)
+    : error;
+
+async function lockSite(tx: Queryable, siteId: string) {
+  const site = await tx.one<{ id: string; title: string; ui: SiteTheme; disabled: boolean }>(
+    sql`SELECT id, title, ui, disabled FROM sites WHERE id = ${siteId} FOR UPDATE`,
+  );
+  if (!site) throw new SiteAdminRefusal(`Unknown site "${siteId}" (npm run site -- list).`);
+  return site;
+}
+
+async function hostsOf(db: Queryable, siteId: string): Promise<string[]> {
+  const rows = await db.rows<{ host: string }>(sql`SELECT host FROM site_hosts WHERE site_id = ${siteId} ORDER BY host`);
+  return rows.map((row) => row.host);
+}
+
+export interface NewSite {
+  id: string;
+  hosts: string[];
+  title: string;
+  theme: SiteTheme;
+  currency: SiteCurrency;
+  adminLogin: string;
+}
+
+/**
+ * A site ready to sign in to: its hosts, its company main account (level 0, first sign-in
+ * forced to set a password and a safe code), the company's game settings, the site's currency
+ * and red-limit presets, an embedded platform connection; its game wallet comes from the
+ * sites_wallet trigger. Never the default site: unknown hosts get no site of the command line.
+ */
+export async function addSite(db: Database, input: NewSite, now: Date): Promise<{ password: string; safeCode: string }> {
+  const password = oneTimePassword();
+  const [passwordHash, safeCodeHash] = await Promise.all([hashSecret(password), hashSecret(FIRST_SAFE_CODE)]);
+  await db
+    .transaction(async (tx) => {
+      if (await tx.one(sql`SELECT 1 FROM sites WHERE id = ${input.id}`)) throw new SiteAdminRefusal(`Site "${input.id}" exists already.`);
+      await checkHostsFree(tx, input.id, input.hosts);
+      await tx.run(
+        sql`INSERT INTO sites (id, title, ui, is_default, created_at) VALUES (${input.id}, ${input.title}, ${input.theme}, false, ${now})`,
+      );
+      for (const host of input.hosts) await tx.run(sql`INSERT INTO site_hosts (host, site_id) VALUES (${host}, ${input.id})`);
+      const company = await tx.one<{ id: bigint }>(sql`INSERT INTO accounts
+          (site_id, parent_id, level, login_id, nickname, password_hash, safe_code_hash, point_limit,
+           agent_commision_rate, valid_amount_rate, first_login, force_pwd_update, created_at)
+        VALUES (${input.id}, NULL, 0, ${input.adminLogin}, ${input.adminLogin}, ${passwordHash}, ${safeCodeHash}, ${COMPANY.pointLimit},
+           ${COMPANY.share}, ${COMPANY.washCode}, true, false, ${now})
+        RETURNING id`);
+      const companyId = String(company!.id);
+      await tx.run(sql`INSERT INTO game_settings (account_id, game_type, betting_ratio, agent_rate, agent_to_company_limit)
+        SELECT ${companyId}, t.game_type, ${COMPANY.washCode}, ${COMPANY.share}, ${COMPANY.pointLimit}
+          FROM (VALUES ('live'), ('electronic')) AS t (game_type)`);
+      for (const [gameType, presets] of Object.entries(RED_LIMITS)) {
+        for (const [minBet, maxBet] of presets) {
+          await tx.run(sql`INSERT INTO red_limit_presets (site_id, game_type, min_bet, max_bet)
+            VALUES (${input.id}, ${gameType}, ${minBet}, ${maxBet})`);
+        }
+      }
+      await tx.run(sql`INSERT INTO site_currencies (site_id, code, is_default) VALUES (${input.id}, ${input.currency}, true)`);
+      await tx.run(sql`INSERT INTO site_platforms (site_id, kind, updated_at) VALUES (${input.id}, 'embedded', ${now})`);
+      await recordBySystem(
+        tx,
+        input.id,
+        'add',
+        {
+          summary: `added site ${input.id} with company ${input.adminLogin}`,
+          params: {
+            site: input.id,
+            hosts: input.hosts,
+            title: input.title,
+            theme: input.theme,
+            currency: input.currency,
+            admin: input.adminLogin,
+          },
+          changes: [
+            { field: 'site', before: null, after: input.id },
+            { field: 'hosts', before: null, after: input.hosts.join(',') },
+            { field: 'title', before: null, after: input.title },
+            { field: 'ui', before: null, after: input.theme },
+            { field: 'currency', before: null, after: input.currency },
+            { field: 'loginId', before: null, after: input.adminLogin },
+          ],
+          targetId: companyId,
+        },
+        now,
+      );
+    })
+    .catch((error: unknown) => {
+      if (uniqueViolation(error)?.constraint === 'sites_pkey') throw new SiteAdminRefusal(`Site "${input.id}" exists already.`);
+      throw hostTaken(error, input.hosts);
+    });
+  return { password, safeCode: FIRST_SAFE_CODE };
+}
+
+export interface SiteListing {
+  id: string;
+  hosts: string[];
+  title: string;
+  theme: SiteTheme;
+  status: 'enabled' | 'disabled';
+  /** `embedded`, or the platform's URL (never its key or secret). */
+  platform: string;
+  isDefault: boolean;
+}
+
+export async function listSites(db: Queryable): Promise<SiteListing[]> {
+  const rows = await db.rows<{
+    id: string;
+    title: string;
+    ui: SiteTheme;
+    disabled: boolean;
+    is_default: boolean;
+    hosts: string[] | string | null;
+    url: string | null;
+  }>(sql`SELECT s.id, s.title, s.ui, s.disabled, s.is_default, p.url,
+           (SELECT string_agg(h.host, ',' ORDER BY h.host) FROM site_hosts h WHERE h.site_id = s.id) AS hosts
+      FROM sites s LEFT JOIN site_platforms p ON p.site_id = s.id AND p.kind = 'http'
+     ORDER BY s.id`);
+  return rows.map((row) => ({
+    id: row.id,
+    hosts: typeof row.hosts === 'string' ? row.hosts.split(',') : [],
+    title: row.title,
+    theme: row.ui,
+    status: row.disabled ? 'disabled' : 'enabled',
+    platform: row.url ?? 'embedded',
+    isDefault: row.is_default,
+  }));
+}
+
+/** Replaces the site's hosts. */
+export async function setHosts(db: Database, siteId: string, hosts: string[], now: Date): Promise<void> {
+  await db
+    .transaction(async (tx) => {
+      await lockSite(tx, siteId);
+      await checkHostsFree(tx, siteId, hosts);
+      const before = await hostsOf(tx, siteId);
+      await tx.run(sql`DELETE FROM site_hosts WHERE site_id = ${siteId}`);
+      for (const host of hosts) await tx.run(sql`INSERT INTO site_hosts (host, site_id) VALUES (${host}, ${siteId})`);
+      const after = await hostsOf(tx, siteId);
+      await recordBySystem(
+        tx,
+        siteId,
+        'hosts',
+        {
+          summary: `hosts of ${siteId}`,
+          params: { site: siteId, hosts },
+          changes: [{ field: 'hosts', before: before.join(','), after: after.join(',') }],
+        },
+        now,
+      );
+    })
+    .catch((error: unknown) => {
+      throw hostTaken(error, hosts);
+    });
+}
+
+export async function setTitle(db: Database, siteId: string, title: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const site = await lockSite(tx, siteId);
+    await tx.run(sql`UPDATE sites SET title = ${title} WHERE id = ${siteId}`);
+    await recordBySystem(
+      tx,
+      siteId,
+      'title',
+      { summary: `title of ${siteId}`, params: { site: siteId, title }, changes: [{ field: 'title', before: site.title, after: title }] },
+      now,
+    );
+  });
+}
+
+export async function setTheme(db: Database, siteId: string, theme: SiteTheme, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const site = await lockSite(tx, siteId);
+    await tx.run(sql`UPDATE sites SET ui = ${theme} WHERE id = ${siteId}`);
+    await recordBySystem(
+      tx,
+      siteId,
+      'theme',
+      { summary: `theme of ${siteId}`, params: { site: siteId, theme }, changes: [{ field: 'ui', before: site.ui, after: theme }] },
+      now,
+    );
+  });
+}
+
+/** Disables (maintenance for everyone, the company included) or enables a site; answers whether anything changed. */
+export async function setDisabled(db: Database, siteId: string, disabled: boolean, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const site = await lockSite(tx, siteId);
+    if (site.disabled === disabled) return false;
+    await tx.run(sql`UPDATE sites SET disabled = ${disabled} WHERE id = ${siteId}`);
+    await recordBySystem(
+      tx,
+      siteId,
+      disabled ? 'disable' : 'enable',
+      {
+        summary: `${disabled ? 'disabled' : 'enabled'} site ${siteId}`,
+        params: { site: siteId },
+        changes: [{ field: 'disabled', before: site.disabled, after: disabled }],
+      },
+      now,
+    );
+    return true;
+  });
+}
+
+/** Stores how the site reaches its game platform; the secret goes into no record and no output. */
+export async function setPlatform(db: Database, siteId: string, platform: PlatformConnection, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockSite(tx, siteId);
+    const before = await tx.one<{ url: string | null }>(sql`SELECT url FROM site_platforms WHERE site_id = ${siteId}`);
+    const http = platform.kind === 'http' ? platform : null;
+    await tx.run(sql`INSERT INTO site_platforms (site_id, kind, url, key_id, secret, updated_at)
+      VALUES (${siteId}, ${platform.kind}, ${http?.url ?? null}, ${http?.keyId ?? null}, ${http?.secret ?? null}, ${now})
+      ON CONFLICT (site_id) DO UPDATE SET kind = EXCLUDED.kind, url = EXCLUDED.url, key_id = EXCLUDED.key_id,
+        secret = EXCLUDED.secret, updated_at = EXCLUDED.updated_at`);
+    await recordBySystem(
+      tx,
+      siteId,
+      'platform',
+      {
+        summary: `platform of ${siteId}`,
+        params: { site: siteId, ...(http ? { url: http.url, keyId: http.keyId } : { embedded: true }) },
+        changes: [{ field: 'platform', before: before?.url ?? 'embedded', after: http?.url ?? 'embedded' }],
+      },
+      now,
+    );
+  });
+}
