@@ -175,7 +175,8 @@ async function recordBySystem(
     accountId: null,
     subAccountId: null,
     operatorLogin: SYSTEM,
-    method: `npm run site ${verb}`,
+    // Named like the gateway's methods, so the operation record names it in every language (audit.action.system_site_*).
+    method: `system.site.${verb}`,
     targetId: detail.targetId ?? company,
     summary: detail.summary,
     params: detail.params,

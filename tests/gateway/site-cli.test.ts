@@ -176,11 +176,11 @@ describe('npm run site', () => {
       );
       const bySystem = records.list.filter((row) => row.operatorLoginId === 'system');
       expect(bySystem.map((row) => row.action).reverse()).toEqual([
-        'npm run site add',
-        'npm run site hosts',
-        'npm run site title',
-        'npm run site theme',
-        'npm run site platform',
+        'system.site.add',
+        'system.site.hosts',
+        'system.site.title',
+        'system.site.theme',
+        'system.site.platform',
       ]);
       for (const row of bySystem) expect(row).toMatchObject({ operatorId: null, mainUserId: null, mainLoginId: 'system' });
       expect(bySystem.at(-1)!.changes).toContainEqual({ field: 'hosts', before: null, after: 'bo.acme.test' });
