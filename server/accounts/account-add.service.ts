@@ -4,7 +4,7 @@ import { ErrorCode } from '../../contract/errors.contract';
 import { uniqueViolation } from '../db/database';
 import type { ActingContext } from '../rpc/call-context';
 import { RpcError } from '../rpc/rpc-error';
-import type { GameSettingRow } from './account.repository';
+import type { GameSettingValues } from './account.repository';
 import { callerMayChangeDownline } from './line-access';
 
 /** A new direct child as stored: its secrets come hashed (a batch job hashes them once for all its members). */
@@ -41,7 +41,7 @@ interface GameSettingInput {
  * they are lower, then what the caller gave; rates and the company limit never above the
  * parent's for the same game type (100, naming e.g. gameSettings.live.agentRate).
  */
-function childGameSettings(parentSettings: readonly GameSettingRow[], input: NewChild, share: number) {
+function childGameSettings(parentSettings: readonly GameSettingValues[], input: NewChild, share: number) {
   const given = new Map<string, GameSettingInput>();
   for (const setting of input.gameSettings ?? []) {
     if (given.has(setting.gameType)) throw new RpcError(ErrorCode.invalidParams, { field: 'gameSettings', rule: 'duplicate-game-type' });
@@ -103,7 +103,7 @@ export async function checkChildLimits(ctx: ActingContext, limits: ChildLimits) 
 export async function addChild(ctx: ActingContext, input: NewChild, level: number) {
   const parent = await checkChildLimits(ctx, input);
   const share = input.agentCommisionRate ?? 0;
-  const parentSettings = await ctx.db.rows<GameSettingRow>(sql`
+  const parentSettings = await ctx.db.rows<GameSettingValues>(sql`
     SELECT game_type, betting_ratio, agent_rate, agent_to_company_limit, spread, red_limit, enabled
       FROM game_settings WHERE account_id = ${parent.id} ORDER BY game_type`);
   const settings = childGameSettings(parentSettings, input, share);

@@ -12,14 +12,14 @@ import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { endSessionsOf } from '../sessions/session.store';
-import { findAccount, type AccountRow, type GameSettingRow } from './account.repository';
+import { findAccount, type AccountRow, type GameSettingValues } from './account.repository';
 import { accountInLine, callerFrozen, callerMayChangeDownline, childOfKind, directChild, type Child } from './line-access';
 
 type GameType = (typeof gameTypes)[number];
 type Edit = ParamsOut<'gw.credit.agent.profile.edit'> & Pick<ParamsOut<'gw.credit.user.profile.edit'>, 'maxWin'>;
 
 /** A game-settings row as numbers; a missing row reads as the table's column defaults. */
-function settingValues(row: Partial<GameSettingRow> | undefined) {
+function settingValues(row: Partial<GameSettingValues> | undefined) {
   return {
     betting_ratio: Number(row?.betting_ratio ?? 0),
     agent_rate: Number(row?.agent_rate ?? 0),
@@ -49,15 +49,15 @@ const SETTING_FIELDS = {
   enabled: 'enabled',
 } as const;
 
-async function settingsOf(db: Queryable, accountId: string | bigint): Promise<Map<GameType, GameSettingRow>> {
-  const rows = await db.rows<GameSettingRow>(sql`
+async function settingsOf(db: Queryable, accountId: string | bigint): Promise<Map<GameType, GameSettingValues>> {
+  const rows = await db.rows<GameSettingValues>(sql`
     SELECT game_type, betting_ratio, agent_rate, agent_to_company_limit, spread, red_limit, enabled FROM game_settings WHERE account_id = ${accountId}`);
   return new Map(rows.map((row) => [row.game_type, row]));
 }
 
 function boundsOf(
   account: Pick<AccountRow, 'point_limit' | 'agent_commision_rate' | 'valid_amount_rate'>,
-  settings: Map<GameType, Partial<GameSettingRow>>,
+  settings: Map<GameType, Partial<GameSettingValues>>,
 ) {
   const values = new Map<Bounded, number>([
     ['pointLimit', Number(account.point_limit)],
@@ -82,7 +82,7 @@ async function childMaxima(db: Queryable, accountId: string | bigint) {
   }>(sql`
     SELECT max(point_limit) AS point_limit, max(agent_commision_rate) AS agent_commision_rate, max(valid_amount_rate) AS valid_amount_rate
       FROM accounts WHERE parent_id = ${accountId}`);
-  const settings = await db.rows<Pick<GameSettingRow, 'game_type' | 'betting_ratio' | 'agent_rate' | 'agent_to_company_limit'>>(sql`
+  const settings = await db.rows<Pick<GameSettingValues, 'game_type' | 'betting_ratio' | 'agent_rate' | 'agent_to_company_limit'>>(sql`
     SELECT g.game_type, max(g.betting_ratio) AS betting_ratio, max(g.agent_rate) AS agent_rate, max(g.agent_to_company_limit) AS agent_to_company_limit
       FROM game_settings g JOIN accounts c ON c.id = g.account_id
      WHERE c.parent_id = ${accountId}

@@ -5,6 +5,7 @@ import { defineHandlers } from '../rpc/handler';
 import { liveSession } from '../sessions/session.store';
 import { accountInLine } from './line-access';
 
+/** Not a table's row: the accounts of one level and status, counted and summed. */
 interface GroupRow {
   level: number;
   status: number;

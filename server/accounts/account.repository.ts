@@ -5,6 +5,7 @@ import type { Level } from '../../contract/method.contract';
 import type { Queryable } from '../db/database';
 import { iso } from '../db/timestamps';
 
+/** An accounts row as the database answers it (int8 as bigint, timestamptz as the driver hands it). */
 export interface AccountRow {
   id: bigint;
   site_id: string;
@@ -37,6 +38,15 @@ export interface AccountRow {
   child_count: number;
   /** Moves on with every change of credentials or status that must end the account's sessions. */
   credentials_epoch: number;
+  in_game: boolean;
+  last_scored_at: Date | string | null;
+  device_pc: boolean;
+  device_h5: boolean;
+  device_app: boolean;
+  win_counted_from: Date | string | null;
+  /** 'wallet': the game wallet's own account (migration 0020), never part of the tree. */
+  kind: 'tree' | 'wallet';
+  monitored: boolean;
 }
 
 export { AccountStatus };
@@ -93,6 +103,7 @@ export function toProfile(row: AccountRow) {
 
 /** A game_settings row as the database answers it (rates in hundredths, limits in cents). */
 export interface GameSettingRow {
+  account_id: bigint;
   game_type: 'live' | 'electronic';
   betting_ratio: number;
   agent_rate: number;
@@ -102,8 +113,11 @@ export interface GameSettingRow {
   enabled: boolean;
 }
 
+/** The settings of one account, its game_type the key: what the queries below select. */
+export type GameSettingValues = Omit<GameSettingRow, 'account_id'>;
+
 export async function gameSettingsOf(db: Queryable, accountId: string | bigint) {
-  const rows = await db.rows<GameSettingRow>(sql`
+  const rows = await db.rows<GameSettingValues>(sql`
     SELECT game_type, betting_ratio, agent_rate, agent_to_company_limit, spread, red_limit, enabled
       FROM game_settings WHERE account_id = ${accountId} ORDER BY game_type DESC`);
   return rows.map((row) => ({
@@ -130,13 +144,7 @@ export async function toFullProfile(db: Queryable, row: AccountRow) {
   };
 }
 
-export interface LineAccount {
-  id: bigint;
-  path: string;
-  level: number;
-  login_id: string;
-  child_count: number;
-}
+export type LineAccount = Pick<AccountRow, 'id' | 'path' | 'level' | 'login_id' | 'child_count'>;
 
 /**
  * An account of the caller's own line (the caller or below it) on the caller's site, or

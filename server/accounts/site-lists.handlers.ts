@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { formatCents } from '../../contract/amount.contract';
 import { defineHandlers } from '../rpc/handler';
+import { toRedLimitPreset, type RedLimitPresetRow, type SiteCurrencyRow } from './site-list.repository';
 
 /**
  * Phone calling codes (digits, no "+") of the region the product serves, nearest markets
@@ -29,34 +29,22 @@ export const AREA_CODES: readonly { region: string; code: string }[] = [
   { region: 'US', code: '1' },
 ];
 
-interface PresetRow {
-  id: bigint;
-  game_type: 'live' | 'electronic';
-  min_bet: bigint;
-  max_bet: bigint;
-}
-
 export const siteListHandlers = defineHandlers({
   'gw.credit.user.area.code.get': async () => ({ list: [...AREA_CODES] }),
 
   'gw.credit.limitation.list': async (ctx, params) => {
     // Live first (as game settings are listed), then from the smallest stake; unlimited last.
-    const rows = await ctx.db.rows<PresetRow>(sql`
+    const rows = await ctx.db.rows<Pick<RedLimitPresetRow, 'id' | 'game_type' | 'min_bet' | 'max_bet'>>(sql`
       SELECT id, game_type, min_bet, max_bet FROM red_limit_presets
        WHERE site_id = ${ctx.site.id} ${params.gameType ? sql`AND game_type = ${params.gameType}` : sql``}
        ORDER BY game_type DESC, min_bet, max_bet = 0, max_bet, id`);
     return {
-      list: rows.map((row) => ({
-        id: String(row.id),
-        gameType: row.game_type,
-        minBet: formatCents(BigInt(row.min_bet)),
-        maxBet: formatCents(BigInt(row.max_bet)),
-      })),
+      list: rows.map(toRedLimitPreset),
     };
   },
 
   'gw.credit.currency.list': async (ctx) => {
-    const rows = await ctx.db.rows<{ code: string; is_default: boolean }>(sql`
+    const rows = await ctx.db.rows<Pick<SiteCurrencyRow, 'code' | 'is_default'>>(sql`
       SELECT code, is_default FROM site_currencies WHERE site_id = ${ctx.site.id} ORDER BY is_default DESC, code`);
     return { list: rows.map((row) => ({ code: row.code, isDefault: row.is_default })) };
   },

@@ -1,45 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { OPERATION_RECORD_LIMIT, pointsActions, type FieldChange, type OperationLevel, type SharedIp } from '../../contract/audit.contract';
+import { OPERATION_RECORD_LIMIT, pointsActions, type SharedIp } from '../../contract/audit.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
-import { findInLine } from '../accounts/account.repository';
+import { findInLine, type AccountRow } from '../accounts/account.repository';
 import { iso } from '../db/timestamps';
 import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { financeHiddenFor, type Session } from '../sessions/session.store';
-
-interface OperationRow {
-  id: bigint;
-  created_at: Date | string;
-  /** Null when the system acted (the operator's command line). */
-  account_id: bigint | null;
-  sub_account_id: bigint | null;
-  operator_login: string;
-  main_login: string | null;
-  target_id: bigint | null;
-  target_login: string | null;
-  method: string;
-  changes: FieldChange[] | string;
-  level: OperationLevel;
-  code: number | null;
-  ip: string;
-  region: string;
-  terminal: string;
-}
-
-interface LoginRow {
-  id: bigint;
-  created_at: Date | string;
-  login_id: string;
-  account_id: bigint | null;
-  sub_account_id: bigint | null;
-  ip: string;
-  region: string;
-  terminal: string;
-  device: string;
-  code: number | null;
-}
+import { toLoginRecord, type LoginListRow, type LoginLogRow } from './login-log.repository';
+import { toOperationRecord, type OperationListRow } from './operation-log.repository';
 
 function sessionOf(ctx: CallContext): Session {
   if (!ctx.session) throw new RpcError(ErrorCode.authFailed);
@@ -95,7 +65,7 @@ async function queryOperations(ctx: CallContext, params: ParamsOut<'gw.credit.op
   );
   const total = counted?.n ?? 0;
   if (limit <= 0 || offset >= total) return { total, list: [] };
-  const rows = await ctx.db.rows<OperationRow>(sql`
+  const rows = await ctx.db.rows<OperationListRow>(sql`
     SELECT o.id, o.created_at, o.account_id, o.sub_account_id, o.operator_login, m.login_id AS main_login, o.target_id,
            COALESCE(t.login_id, st.login_id) AS target_login, o.method, o.changes, o.level, o.code, o.ip, o.region, o.terminal
       FROM (SELECT * FROM operation_log o WHERE ${condition} ORDER BY o.created_at DESC, o.id DESC LIMIT ${limit} OFFSET ${offset}) AS o
@@ -105,23 +75,7 @@ async function queryOperations(ctx: CallContext, params: ParamsOut<'gw.credit.op
      ORDER BY o.created_at DESC, o.id DESC`);
   return {
     total,
-    list: rows.map((row) => ({
-      id: String(row.id),
-      time: iso(row.created_at),
-      operatorId: row.account_id === null ? null : String(row.sub_account_id ?? row.account_id),
-      operatorLoginId: row.operator_login,
-      mainUserId: row.account_id === null ? null : String(row.account_id),
-      mainLoginId: row.main_login ?? row.operator_login,
-      ...(row.target_id === null ? {} : { targetId: String(row.target_id) }),
-      ...(row.target_login === null ? {} : { targetLoginId: row.target_login }),
-      action: row.method,
-      changes: typeof row.changes === 'string' ? (JSON.parse(row.changes) as FieldChange[]) : row.changes,
-      level: row.level,
-      code: row.code,
-      ip: row.ip,
-      region: row.region,
-      terminal: row.terminal,
-    })),
+    list: rows.map(toOperationRecord),
   };
 }
 
@@ -143,15 +97,9 @@ async function loginScope(ctx: CallContext, session: Session, userId: string | u
   return sql`l.sub_account_id = ${sub.id}`;
 }
 
-interface SharedIpRow {
-  ip: string;
-  region: string;
-  account_id: bigint;
-  login_id: string;
-  level: number;
-  sign_ins: bigint;
-  last_at: Date | string;
-}
+/** Not a table's row: sign-ins grouped by address and account (an aggregate of login_log). */
+type SharedIpRow = Pick<LoginLogRow, 'ip' | 'region' | 'account_id'> &
+  Pick<AccountRow, 'login_id' | 'level'> & { account_id: bigint; sign_ins: bigint; last_at: Date | string };
 
 /** The addresses two or more accounts of the caller's line signed in from over the range (successful sign-ins). */
 async function checkSharedIps(ctx: CallContext, params: ParamsOut<'gw.credit.ip.check'>) {
@@ -190,26 +138,13 @@ async function queryLogins(ctx: CallContext, params: ParamsOut<'gw.credit.login.
   const condition = sql`l.site_id = ${ctx.site.id} AND l.created_at >= ${new Date(params.startTime)}
     AND l.created_at < ${new Date(params.endTime)} AND ${scope}`;
   const counted = await ctx.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM login_log l WHERE ${condition}`);
-  const rows = await ctx.db.rows<LoginRow>(sql`
+  const rows = await ctx.db.rows<LoginListRow>(sql`
     SELECT l.id, l.created_at, l.login_id, l.account_id, l.sub_account_id, l.ip, l.region, l.terminal, l.device, l.code
       FROM login_log l WHERE ${condition}
      ORDER BY l.created_at DESC, l.id DESC LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
   return {
     total: counted?.n ?? 0,
-    list: rows.map((row) => {
-      const userId = row.sub_account_id ?? row.account_id;
-      return {
-        id: String(row.id),
-        time: iso(row.created_at),
-        loginId: row.login_id,
-        userId: userId === null ? null : String(userId),
-        ip: row.ip,
-        region: row.region,
-        terminal: row.terminal,
-        deviceId: row.device,
-        code: row.code ?? 0,
-      };
-    }),
+    list: rows.map(toLoginRecord),
   };
 }
 

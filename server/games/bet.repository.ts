@@ -5,12 +5,15 @@ import type { ParamsOut } from '../../contract/methods.contract';
 import type { Queryable } from '../db/database';
 import { iso } from '../db/timestamps';
 
-interface BetRow {
+/** A bets row as the database answers it (bet.store.ts writes them; points in cents). */
+export interface BetRow {
+  site_id: string;
   order_id: string;
-  member_id: bigint;
-  login_id: string;
   bet_time: Date | string;
   settle_time: Date | string | null;
+  member_id: bigint;
+  /** The member's path when the bet was stored: the lines above it find it by prefix. */
+  line_path: string;
   game_code: string;
   game_type: 'live' | 'electronic';
   play_type: string;
@@ -28,7 +31,21 @@ interface BetRow {
   jackpot_won: bigint;
   jackpot_rake: bigint;
   red_packet: bigint;
+  /** Shares (p1-p4) and wash-code rates (a1-a4, m) of the line in hundredths of a percent, taken when the bet settles. */
+  p1: number | null;
+  p2: number | null;
+  p3: number | null;
+  p4: number | null;
+  a1: number | null;
+  a2: number | null;
+  a3: number | null;
+  a4: number | null;
+  m: number | null;
+  stored_at: Date | string;
 }
+
+/** A bet as the lists show it: the row and its member's login. */
+type BetListRow = BetRow & { login_id: string };
 
 const cents = (value: bigint | null) => formatCents(value ?? 0n);
 
@@ -54,7 +71,7 @@ function betFilter(scope: BetScope, params: BetFilters): SQL {
   return sql.join(conditions, sql` AND `);
 }
 
-export const betOf = (row: BetRow) => ({
+export const betOf = (row: BetListRow) => ({
   orderId: row.order_id,
   userId: String(row.member_id),
   loginId: row.login_id,
@@ -101,7 +118,9 @@ const listed = (scope: BetScope, filters: BetFilters, after: SQL, limit: number)
 
 /** One page of the list, newest first (settlement time, or bet time while unsettled; then order number). */
 export async function betPage(db: Queryable, scope: BetScope, filters: BetFilters, page: { pageIndex: number; pageSize: number }) {
-  const rows = await db.rows<BetRow>(sql`${listed(scope, filters, sql``, page.pageSize)} OFFSET ${(page.pageIndex - 1) * page.pageSize}`);
+  const rows = await db.rows<BetListRow>(
+    sql`${listed(scope, filters, sql``, page.pageSize)} OFFSET ${(page.pageIndex - 1) * page.pageSize}`,
+  );
   return rows.map(betOf);
 }
 
@@ -112,7 +131,7 @@ export async function* betPages(db: Queryable, scope: BetScope, filters: BetFilt
     const after = last
       ? sql`AND (COALESCE(b.settle_time, b.bet_time), b.order_id) < (${iso(last.listed_at)}::timestamptz, ${last.order_id})`
       : sql``;
-    const rows = await db.rows<BetRow & { listed_at: Date | string }>(listed(scope, filters, after, size));
+    const rows = await db.rows<BetListRow & { listed_at: Date | string }>(listed(scope, filters, after, size));
     if (rows.length === 0) return;
     yield rows.map(betOf);
     if (rows.length < size) return;
@@ -135,7 +154,7 @@ export async function onsiteBets(db: Queryable, scope: BetScope, filters: Onsite
   const byGame = await db.rows<{ game_code: string; game_type: 'live' | 'electronic'; game_name: string; count: number; bet: bigint }>(sql`
     SELECT b.game_code, min(b.game_type) AS game_type, min(b.game_name) AS game_name, count(*)::int AS count, sum(b.bet) AS bet
       FROM bets b WHERE ${where} GROUP BY b.game_code ORDER BY sum(b.bet) DESC, b.game_code`);
-  const rows = await db.rows<BetRow>(sql`
+  const rows = await db.rows<BetListRow>(sql`
     SELECT b.*, a.login_id FROM bets b JOIN accounts a ON a.id = b.member_id WHERE ${where}
      ORDER BY b.bet_time DESC, b.order_id DESC
      LIMIT ${page.pageSize} OFFSET ${(page.pageIndex - 1) * page.pageSize}`);

@@ -1,19 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
+import type { AccountRow } from '../accounts/account.repository';
 import { accountOfLine } from '../accounts/line-access';
 import { iso } from '../db/timestamps';
 import { defineHandlers } from '../rpc/handler';
 
-interface ExposureDbRow {
-  id: bigint;
-  login_id: string;
-  level: number;
+/** Not a table's row: an account (a member, or a child of the top) with its unsettled bets summed. */
+type ExposureDbRow = Pick<AccountRow, 'id' | 'login_id' | 'level'> & {
   parent_login: string | null;
   bets: number;
   stake: bigint;
   largest: bigint;
   latest: Date | string;
-}
+};
 
 export const exposureHandlers = defineHandlers({
   'gw.credit.exposure.query': async (ctx, params) => {

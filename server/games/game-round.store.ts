@@ -1,5 +1,33 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { copyLine, type Queryable } from '../db/database';
+import { iso } from '../db/timestamps';
+
+/** A game_rounds row as the database answers it (this module stores them). */
+export interface GameRoundRow {
+  game_code: string;
+  game_id: string;
+  round_no: string;
+  started_at: Date | string;
+  ended_at: Date | string;
+  /** jsonb; text when a driver hands it back unparsed. */
+  result: Record<string, unknown> | string;
+  /** The member's site for a machine's spin; null for a live table's round (every site's). */
+  site_id: string | null;
+}
+
+/** A round as the results list shows it. */
+export type GameRoundListRow = Omit<GameRoundRow, 'site_id'>;
+
+export function toGameRound(row: GameRoundListRow) {
+  return {
+    gameCode: row.game_code,
+    gameId: row.game_id,
+    round: row.round_no,
+    startTime: iso(row.started_at),
+    endTime: iso(row.ended_at),
+    result: typeof row.result === 'string' ? (JSON.parse(row.result) as Record<string, unknown>) : row.result,
+  };
+}
 
 /** A finished round as the platform reports it. */
 export interface PlatformRound {

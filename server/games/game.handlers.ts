@@ -2,34 +2,16 @@ import { sql } from 'drizzle-orm';
 import { isMemberLevel } from '../../contract/account-levels.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { Device } from '../../contract/game.contract';
-import type { Queryable } from '../db/database';
-import { iso } from '../db/timestamps';
+import type { AccountRow } from '../accounts/account.repository';
 import { accountInLine, childOfKind } from '../accounts/line-access';
 import { defineHandlers } from '../rpc/handler';
+import { toGameRound, type GameRoundListRow } from './game-round.store';
+import { siteGames } from './game.repository';
 import { queuePush } from './platform-pushes';
 import { RpcError } from '../rpc/rpc-error';
 
-interface GameRow {
-  game_code: string;
-  game_type: 'live' | 'electronic';
-  game_name: string;
-  open: boolean;
-}
-
-interface DeviceRow {
-  id: bigint;
-  device_pc: boolean;
-  device_h5: boolean;
-  device_app: boolean;
-}
-
-/** The catalogue with the site's open/closed state, in the platform's order. */
-export function siteGames(db: Queryable, siteId: string) {
-  return db.rows<GameRow>(sql`
-    SELECT g.game_code, g.game_type, g.game_name, c.game_code IS NULL AS open
-      FROM games g LEFT JOIN site_games_closed c ON c.site_id = ${siteId} AND c.game_code = g.game_code
-     ORDER BY g.sort_order`);
-}
+/** A member's device switches. */
+type DeviceRow = Pick<AccountRow, 'id' | 'device_pc' | 'device_h5' | 'device_app'>;
 
 const deviceColumn = { pc: sql`device_pc`, h5: sql`device_h5`, app: sql`device_app` } satisfies Record<Device, unknown>;
 
@@ -37,15 +19,6 @@ const switchesOf = (row: DeviceRow) => ({
   userId: String(row.id),
   devices: { pc: row.device_pc, h5: row.device_h5, app: row.device_app },
 });
-
-interface RoundRow {
-  game_code: string;
-  game_id: string;
-  round_no: string;
-  started_at: Date | string;
-  ended_at: Date | string;
-  result: Record<string, unknown> | string;
-}
 
 export const gameHandlers = defineHandlers({
   'gw.credit.game.result.query': async (ctx, params) => {
@@ -60,21 +33,14 @@ export const gameHandlers = defineHandlers({
     if (params.round !== undefined) conditions.push(sql`round_no = ${params.round}`);
     const where = sql.join(conditions, sql` AND `);
     const counted = await ctx.db.one<{ total: bigint }>(sql`SELECT count(*) AS total FROM game_rounds WHERE ${where}`);
-    const rows = await ctx.db.rows<RoundRow>(sql`
+    const rows = await ctx.db.rows<GameRoundListRow>(sql`
       SELECT game_code, game_id, round_no, started_at, ended_at, result
         FROM game_rounds WHERE ${where}
        ORDER BY ended_at DESC, game_id, round_no DESC
        LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
     return {
       total: Number(counted!.total),
-      list: rows.map((row) => ({
-        gameCode: row.game_code,
-        gameId: row.game_id,
-        round: row.round_no,
-        startTime: iso(row.started_at),
-        endTime: iso(row.ended_at),
-        result: typeof row.result === 'string' ? (JSON.parse(row.result) as Record<string, unknown>) : row.result,
-      })),
+      list: rows.map(toGameRound),
     };
   },
 

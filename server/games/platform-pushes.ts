@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { AccountRow } from '../accounts/account.repository';
 import type { Queryable } from '../db/database';
+import type { NoticeRow } from '../notices/notice.repository';
+import type { AnsweredSuggestionRow } from '../notices/suggestion.store';
 import type { PlatformAccount, PlatformFor, PlatformGameNotice, PlatformReply } from './game-platform';
 
 /**
@@ -33,33 +36,42 @@ export const PUSH_LEASE_MS = 30_000;
 const PUSH_BATCH = 500;
 const PUSH_ROUNDS = 20;
 
-interface Claimed {
+/** A platform_pushes row as the database answers it (this module queues and sends them). */
+export interface PlatformPushRow {
   site_id: string;
   subject: PushSubject;
+  /** The account, or the suggestion of a reply; 0 for the site-wide subjects. */
   account_id: bigint;
   version: bigint;
+  queued_at: Date | string;
+  attempts: number;
+  last_error: string | null;
+  sending_until: Date | string | null;
 }
 
-interface AccountRow {
-  id: bigint;
-  level: number;
-  path: string;
-  status: number;
-  team_status: number;
-  bet_stopped: boolean;
-  bet_paused: boolean;
-  device_pc: boolean;
-  device_h5: boolean;
-  device_app: boolean;
-  max_win: bigint;
-  win_blocked: boolean;
-  game_types: Record<string, { enabled: boolean; redLimit: string }>;
-}
+type Claimed = Pick<PlatformPushRow, 'site_id' | 'subject' | 'account_id' | 'version'>;
+
+/** An account as the platform is told it: its own columns and its game settings gathered (jsonb). */
+type PushedAccountRow = Pick<
+  AccountRow,
+  | 'id'
+  | 'level'
+  | 'path'
+  | 'status'
+  | 'team_status'
+  | 'bet_stopped'
+  | 'bet_paused'
+  | 'device_pc'
+  | 'device_h5'
+  | 'device_app'
+  | 'max_win'
+  | 'win_blocked'
+> & { game_types: Record<string, { enabled: boolean; redLimit: string }> };
 
 const idArray = (ids: readonly bigint[]) => sql`${`{${ids.map(String).join(',')}}`}::bigint[]`;
 
 async function accountsNow(db: Queryable, siteId: string, ids: readonly bigint[]): Promise<PlatformAccount[]> {
-  const rows = await db.rows<AccountRow>(sql`
+  const rows = await db.rows<PushedAccountRow>(sql`
     SELECT a.id, a.level, a.path, a.status, a.team_status, a.bet_stopped, a.bet_paused, a.device_pc, a.device_h5, a.device_app,
            a.max_win, a.win_blocked,
            COALESCE(jsonb_object_agg(s.game_type, jsonb_build_object('enabled', s.enabled, 'redLimit', s.red_limit::text))
@@ -86,7 +98,7 @@ async function accountsNow(db: Queryable, siteId: string, ids: readonly bigint[]
 
 /** The answers of these suggestions as they are now, by the platform's ids. */
 async function repliesNow(db: Queryable, siteId: string, ids: readonly bigint[]): Promise<PlatformReply[]> {
-  const rows = await db.rows<{ platform_id: string; member_id: bigint; reply: string; replied_at: Date | string }>(sql`
+  const rows = await db.rows<AnsweredSuggestionRow>(sql`
     SELECT platform_id, member_id, reply, replied_at FROM suggestions
      WHERE site_id = ${siteId} AND id = ANY (${idArray(ids)}) AND reply IS NOT NULL`);
   return rows.map((row) => ({
@@ -99,14 +111,9 @@ async function repliesNow(db: Queryable, siteId: string, ids: readonly bigint[])
 
 /** The site's game notices not yet ended, as the platform takes them. */
 async function gameNoticesNow(db: Queryable, siteId: string, now: Date): Promise<PlatformGameNotice[]> {
-  const rows = await db.rows<{
-    id: bigint;
-    title: Record<string, string>;
-    content: Record<string, string>;
-    game_codes: string[] | null;
-    start_time: Date | string;
-    end_time: Date | string;
-  }>(sql`SELECT id, title, content, game_codes, start_time, end_time FROM notices
+  const rows = await db.rows<
+    Pick<NoticeRow, 'id' | 'title' | 'content' | 'game_codes' | 'start_time' | 'end_time'>
+  >(sql`SELECT id, title, content, game_codes, start_time, end_time FROM notices
           WHERE site_id = ${siteId} AND kind = 'game' AND end_time > ${now} ORDER BY id`);
   return rows.map((row) => ({
     noticeId: String(row.id),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
 import { rightsAllow, type Level, type MethodDefinition } from '../../contract/method.contract';
 import { contract } from '../../contract/methods.contract';
-import { AccountStatus, lineStatus } from '../accounts/account.repository';
+import { AccountStatus, lineStatus, type AccountRow } from '../accounts/account.repository';
 import { callerMayChangeDownline } from '../accounts/line-access';
 import type { Clock } from '../clock';
 import { uniqueViolation, type Database, type Queryable } from '../db/database';
@@ -10,6 +10,7 @@ import { insertFile } from '../files/file.repository';
 import type { ActingContext } from '../rpc/call-context';
 import { recordOperation } from '../rpc/operation-log';
 import { RpcError } from '../rpc/rpc-error';
+import type { SubAccountRow } from '../sub-accounts/sub-account.repository';
 import { jobItem, jobMethods, jobShapes, jobTasks, type ItemJobKind, type JobItem, type TaskJobKind } from './job-kinds';
 import {
   advanceJob,
@@ -76,14 +77,12 @@ function checkSubAccount(owner: ItemOwner, method: string): void {
   if (!rightsAllow((contract as Record<string, MethodDefinition>)[method]?.rights, caller)) throw new RpcError(ErrorCode.notAuthorized);
 }
 
-interface ItemOwner {
-  login_id: string;
-  status: number;
-  level: number;
-  sub_login_id: string | null;
-  sub_status: number | null;
-  sub_codes: number[] | null;
-}
+/** The owner's account and, when a sub-account started the job, that sub-account's (a LEFT JOIN: nulls when none). */
+type ItemOwner = Pick<AccountRow, 'login_id' | 'status' | 'level'> & {
+  sub_login_id: SubAccountRow['login_id'] | null;
+  sub_status: SubAccountRow['status'] | null;
+  sub_codes: SubAccountRow['access_codes'] | null;
+};
 
 /** The job's owner, and its sub-account when one started it: a sub-account's job names it as the operator, and stops with it. */
 function itemOwner(tx: Queryable, job: JobRow): Promise<ItemOwner | undefined> {

@@ -1,35 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
-import type { MonitorEventKind, WatchedAccount } from '../../contract/monitoring.contract';
+import type { AccountRow } from '../accounts/account.repository';
 import type { Queryable } from '../db/database';
-import { iso } from '../db/timestamps';
 import { insertFile } from '../files/file.repository';
 import { contentTypes, writeExport } from '../jobs/export-writer';
 import { exportText } from '../jobs/export-text';
 import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
+import { toWatchedAccount, type WatchedAccountRow } from './monitor-event.repository';
 
 type Side = 'agents' | 'members';
 const levelsOf: Record<Side, SQL> = { agents: sql`BETWEEN 1 AND 4`, members: sql`= 5` };
-
-interface WatchedRow {
-  id: bigint;
-  login_id: string;
-  nickname: string;
-  level: number;
-  parent_login: string | null;
-  status: number;
-  balance: bigint;
-  monitored: boolean;
-  exception_marked: boolean;
-  unseen: bigint;
-  kind: MonitorEventKind | null;
-  amount: bigint | null;
-  detail: string | null;
-  created_at: Date | string | null;
-}
 
 /** Unseen events of the site's watched agents and members, in one indexed read. */
 export async function monitorCounts(db: Queryable, siteId: string): Promise<{ agentCount: number; userCount: number }> {
@@ -43,7 +25,7 @@ export async function monitorCounts(db: Queryable, siteId: string): Promise<{ ag
 async function watchedPage(db: Queryable, siteId: string, side: Side, page: { pageIndex: number; pageSize: number }) {
   const watched = sql`a.site_id = ${siteId} AND a.level ${levelsOf[side]} AND (a.monitored OR a.exception_marked)`;
   const total = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM accounts a WHERE ${watched}`);
-  const rows = await db.rows<WatchedRow>(sql`
+  const rows = await db.rows<WatchedAccountRow>(sql`
     SELECT a.id, a.login_id, a.nickname, a.level, p.login_id AS parent_login, a.status, a.balance, a.monitored, a.exception_marked,
            (SELECT count(*) FROM monitor_events u WHERE u.account_id = a.id AND u.seen_at IS NULL) AS unseen,
            e.kind, e.amount, e.detail, e.created_at
@@ -54,36 +36,12 @@ async function watchedPage(db: Queryable, siteId: string, side: Side, page: { pa
      WHERE ${watched}
      ORDER BY unseen DESC, e.created_at DESC NULLS LAST, a.login_id
      LIMIT ${page.pageSize} OFFSET ${(page.pageIndex - 1) * page.pageSize}`);
-  return { total: total?.n ?? 0, list: rows.map(watchedOf) };
-}
-
-function watchedOf(row: WatchedRow): WatchedAccount {
-  return {
-    userId: String(row.id),
-    loginId: row.login_id,
-    nickname: row.nickname,
-    level: row.level,
-    parentLoginId: row.parent_login ?? '',
-    status: row.status,
-    balance: formatCents(BigInt(row.balance)),
-    monitored: row.monitored,
-    exceptionMarked: row.exception_marked,
-    unseen: Number(row.unseen),
-    latest:
-      row.kind && row.created_at
-        ? {
-            kind: row.kind,
-            amount: row.amount === null ? null : formatCents(BigInt(row.amount)),
-            detail: row.detail ?? '',
-            time: iso(row.created_at),
-          }
-        : null,
-  };
+  return { total: total?.n ?? 0, list: rows.map(toWatchedAccount) };
 }
 
 /** An account of the caller's site on the given side, else the side's "does not exist". */
 async function accountOfSide(ctx: CallContext, userId: string, side: Side) {
-  const row = await ctx.db.one<{ id: bigint; login_id: string; monitored: boolean }>(
+  const row = await ctx.db.one<Pick<AccountRow, 'id' | 'login_id' | 'monitored'>>(
     sql`SELECT id, login_id, monitored FROM accounts WHERE id = ${userId} AND site_id = ${ctx.site.id} AND level ${levelsOf[side]} FOR UPDATE`,
   );
   if (!row) throw new RpcError(side === 'members' ? ErrorCode.memberNotFound : ErrorCode.accountNotFound);
@@ -154,7 +112,7 @@ export const monitorHandlers = defineHandlers({
   'gw.credit.agent.monitor.add': async (ctx, params) => setWatched(ctx, params.userId, 'agents', true),
   'gw.credit.agent.monitor.delete': async (ctx, params) => setWatched(ctx, params.userId, 'agents', false),
   'gw.credit.user.monitor.seen': async (ctx, params) => {
-    const account = await ctx.db.one<{ id: bigint; login_id: string }>(
+    const account = await ctx.db.one<Pick<AccountRow, 'id' | 'login_id'>>(
       sql`SELECT id, login_id FROM accounts WHERE id = ${params.userId} AND site_id = ${ctx.site.id} AND level > 0`,
     );
     if (!account) throw new RpcError(ErrorCode.accountNotFound);

@@ -8,16 +8,7 @@ import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { cleanTexts, localised } from './notice-text';
-
-interface GameNoticeRow {
-  id: bigint;
-  title: Record<string, string>;
-  content: Record<string, string>;
-  game_codes: string[] | null;
-  start_time: Date | string;
-  end_time: Date | string;
-  updated_at: Date | string;
-}
+import type { GameNoticeRow } from './notice.repository';
 
 interface GameNoticeParams {
   title: NoticeTexts;

@@ -1,36 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Language } from '../../contract/common.contract';
 import { ErrorCode } from '../../contract/errors.contract';
-import type { NoticeKind, NoticeStatus, StoredNoticeStatus } from '../../contract/notice.contract';
-import { applyNoticeAction, noticeStatusOf, type NoticeAction } from '../../machines/notice-lifecycle.machine';
+import type { NoticeKind, NoticeStatus } from '../../contract/notice.contract';
+import { applyNoticeAction, type NoticeAction } from '../../machines/notice-lifecycle.machine';
 import type { Queryable } from '../db/database';
 import { iso } from '../db/timestamps';
 import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { cleanTexts, htmlToText, localised } from './notice-text';
-
-interface NoticeRow {
-  id: bigint;
-  kind: NoticeKind;
-  status: StoredNoticeStatus;
-  title: Record<string, string>;
-  content: Record<string, string>;
-  publish_time: Date | string | null;
-  start_time: Date | string;
-  end_time: Date | string;
-  target_level: number | null;
-  updated_at: Date | string;
-}
-type ReaderRow = Omit<NoticeRow, 'title' | 'content' | 'status' | 'updated_at'> & {
-  title_text: string;
-  content_text: string;
-  total: bigint;
-};
-const columns = sql`id, kind, status, title, content, publish_time, start_time, end_time, target_level, updated_at`;
-
-const statusOf = (row: NoticeRow, now: Date) =>
-  noticeStatusOf({ stored: row.status, startTime: row.start_time, endTime: row.end_time }, now);
+import { noticeColumns, noticeStatusNow, toNoticeRecord, type NoticeReaderRow, type NoticeRecordRow } from './notice.repository';
 
 /**
  * The same derivation as the machine's, as a condition on the rows, so that a page of one
@@ -62,7 +41,7 @@ async function currentNotices(
   // One statement: the page in the reader's language (else zh) and the total beside each row.
   const pick = (column: string) =>
     sql`COALESCE(NULLIF(${sql.identifier(column)} ->> ${input.language}, ''), ${sql.identifier(column)} ->> 'zh', '')`;
-  const rows = await db.rows<ReaderRow>(sql`SELECT id, kind, publish_time, start_time, end_time, target_level,
+  const rows = await db.rows<NoticeReaderRow>(sql`SELECT id, kind, publish_time, start_time, end_time, target_level,
         ${pick('title')} AS title_text, ${pick('content')} AS content_text, count(*) OVER () AS total
       FROM notices WHERE ${where}
       ORDER BY start_time DESC, id DESC
@@ -87,25 +66,10 @@ async function currentNotices(
   };
 }
 
-function record(row: NoticeRow, now: Date) {
-  return {
-    noticeId: String(row.id),
-    kind: row.kind,
-    status: statusOf(row, now),
-    title: row.title,
-    content: row.content,
-    startTime: iso(row.start_time),
-    endTime: iso(row.end_time),
-    level: row.target_level,
-    publishTime: row.publish_time === null ? null : iso(row.publish_time),
-    updatedAt: iso(row.updated_at),
-  };
-}
-
 /** The site's notice, locked for the rest of the call when `lock` (a write). 20049 when there is none. */
-async function noticeOf(ctx: CallContext, noticeId: string, lock = false): Promise<NoticeRow> {
-  const row = await ctx.db.one<NoticeRow>(
-    sql`SELECT ${columns} FROM notices WHERE site_id = ${ctx.site.id} AND kind <> 'game' AND id = ${noticeId} ${lock ? sql`FOR UPDATE` : sql``}`,
+async function noticeOf(ctx: CallContext, noticeId: string, lock = false): Promise<NoticeRecordRow> {
+  const row = await ctx.db.one<NoticeRecordRow>(
+    sql`SELECT ${noticeColumns} FROM notices WHERE site_id = ${ctx.site.id} AND kind <> 'game' AND id = ${noticeId} ${lock ? sql`FOR UPDATE` : sql``}`,
   );
   if (!row) throw new RpcError(ErrorCode.recordNotFound, { field: 'noticeId' });
   return row;
@@ -114,7 +78,7 @@ async function noticeOf(ctx: CallContext, noticeId: string, lock = false): Promi
 /** Takes the machine's answer for `action` on the notice now, or refuses as the machine says. */
 async function act(ctx: CallContext, noticeId: string, action: NoticeAction) {
   const row = await noticeOf(ctx, noticeId, true);
-  const before = statusOf(row, ctx.now);
+  const before = noticeStatusNow(row, ctx.now);
   const answer = applyNoticeAction({ stored: row.status, startTime: row.start_time, endTime: row.end_time }, ctx.now, action);
   if ('refused' in answer) {
     if (answer.refused === 'ended') throw new RpcError(ErrorCode.illegalTime, { field: 'endTime', rule: 'ended' });
@@ -153,12 +117,12 @@ export const noticeHandlers = defineHandlers({
     else if (params.level !== undefined) conditions.push(sql`target_level = ${params.level}`);
     const where = sql.join(conditions, sql` AND `);
     const count = await ctx.db.one<{ total: bigint }>(sql`SELECT count(*) AS total FROM notices WHERE ${where}`);
-    const rows = await ctx.db.rows<NoticeRow>(sql`SELECT ${columns} FROM notices WHERE ${where}
+    const rows = await ctx.db.rows<NoticeRecordRow>(sql`SELECT ${noticeColumns} FROM notices WHERE ${where}
       ORDER BY id DESC LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
-    return { total: Number(count!.total), list: rows.map((row) => record(row, ctx.now)) };
+    return { total: Number(count!.total), list: rows.map((row) => toNoticeRecord(row, ctx.now)) };
   },
 
-  'gw.credit.notice.detail': async (ctx, params) => record(await noticeOf(ctx, params.noticeId), ctx.now),
+  'gw.credit.notice.detail': async (ctx, params) => toNoticeRecord(await noticeOf(ctx, params.noticeId), ctx.now),
 
   'gw.credit.notice.add': async (ctx, params) => {
     const texts = cleanTexts(params.title, params.content);

@@ -5,6 +5,7 @@ import { accountOfLine } from '../accounts/line-access';
 import { iso } from '../db/timestamps';
 import { defineHandlers } from '../rpc/handler';
 
+/** Not a table's row: one line of the account's dealings, from score_log and bets alike (a UNION of both). */
 interface DealDbRow {
   kind: DealKind;
   t: Date | string;

@@ -1,9 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AccountStatus, memberLevel } from '../../contract/account-levels.contract';
 import { ErrorCode } from '../../contract/errors.contract';
+import type { AccountRow } from '../accounts/account.repository';
 import { prepared, type Queryable } from '../db/database';
 import { PlatformRefusal, type PlatformFor } from '../games/game-platform';
 import { RpcError } from '../rpc/rpc-error';
+import type { TransferOutRow } from './transfer.repository';
 
 /**
  * Transfers between a member and the game platform (PRODUCT.md "Wallet"): `in` moves points
@@ -71,14 +73,11 @@ export interface TransferOutcome {
   sessionId: string;
 }
 
-interface LockedMember {
-  id: bigint;
-  status: number;
-  balance: bigint;
-  login_id: string;
+/** A member's row as a transfer locks it (lockMember), with the id of the site's wallet account. */
+type LockedMember = Pick<AccountRow, 'id' | 'status' | 'balance' | 'login_id'> & {
   /** Read, not locked: only the movement locks the wallet (see the top of this file). */
   wallet_id: bigint | null;
-}
+};
 
 /** The strongest team status of the member's line, its own included (read, not locked). */
 const lineStatus = sql`COALESCE((SELECT max(x.team_status) FILTER (WHERE x.team_status <> ${AccountStatus.normal}) FROM accounts x
@@ -599,6 +598,12 @@ export interface PendingTransfer {
  * platform's answer, an `out` the platform has not confirmed (no row yet). Columns site_id,
  * transfer_id, type, member_id, amount, at.
  */
+/** A row of pendingTransfers: a transfer out's columns, a pending `in` score-log row's in their place. */
+export type PendingTransferRow = Pick<TransferOutRow, 'site_id' | 'transfer_id' | 'member_id' | 'amount'> & {
+  type: 'in' | 'out';
+  at: Date | string;
+};
+
 export const pendingTransfers = (siteId?: string) => {
   const site = siteId === undefined ? sql`` : sql` AND site_id = ${siteId}`;
   return sql`
@@ -609,7 +614,7 @@ export const pendingTransfers = (siteId?: string) => {
 };
 
 async function findPending(db: Queryable, siteId: string, transferId: string): Promise<PendingTransfer | null> {
-  const row = await db.one<{ type: 'in' | 'out'; member_id: bigint; amount: bigint; at: Date | string }>(
+  const row = await db.one<Pick<PendingTransferRow, 'type' | 'member_id' | 'amount' | 'at'>>(
     sql`SELECT type, member_id, amount, at FROM (${pendingTransfers(siteId)}) p WHERE transfer_id = ${transferId}`,
   );
   if (!row) return null;

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
 import type { Queryable } from '../db/database';
-import { pendingTransfers } from './game-transfers';
+import type { AccountRow } from '../accounts/account.repository';
+import { pendingTransfers, type PendingTransferRow } from './game-transfers';
 
 /**
  * The ledger's invariants, checked from the data alone (npm run ledger:check, and the tests):
@@ -267,7 +268,7 @@ async function checkGameTransfers(db: Queryable, siteId: string): Promise<CheckR
   );
   add('the members in game are those with an open game session', flags.count === 0, `${flags.count} differ`, flags.examples);
 
-  const pending = await violations<{ transfer_id: string; type: string; login_id: string; amount: bigint; at: Date | string }>(
+  const pending = await violations<Pick<PendingTransferRow, 'transfer_id' | 'type' | 'amount' | 'at'> & Pick<AccountRow, 'login_id'>>(
     db,
     sql`SELECT p.transfer_id, p.type, a.login_id, p.amount, p.at FROM (${pendingTransfers(siteId)}) p
           JOIN accounts a ON a.id = p.member_id ORDER BY p.at`,

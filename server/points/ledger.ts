@@ -1,7 +1,7 @@
 import { companyLevel, isMemberLevel } from '../../contract/account-fields.contract';
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import { AccountStatus } from '../accounts/account.repository';
+import { AccountStatus, type AccountRow } from '../accounts/account.repository';
 import { prepared, type Queryable } from '../db/database';
 import { RpcError } from '../rpc/rpc-error';
 
@@ -30,26 +30,17 @@ import { RpcError } from '../rpc/rpc-error';
 /** Total issuance of a site stays below this, so no balance or sum can leave a bigint. */
 export const MAX_ISSUED_CENTS = 9_000_000_000_000_000_000n;
 
-interface LockedAccount {
-  id: bigint;
-  parent_id: bigint | null;
-  level: number;
-  status: number;
-  team_status: number;
-  balance: bigint;
-  /** The most the account may hold: a score up never takes its balance above this (20030). */
-  point_limit: bigint;
-  in_game: boolean;
-  login_id: string;
-  path: string;
-  /** When its parent last scored it up or down. */
-  last_scored_at: string | null;
+/** An account's row as a movement locks it (lockAccounts). */
+type LockedAccount = Pick<
+  AccountRow,
+  'id' | 'parent_id' | 'level' | 'status' | 'team_status' | 'balance' | 'point_limit' | 'in_game' | 'login_id' | 'path' | 'last_scored_at'
+> & {
   /**
    * For the operator only (null for the target): the strongest team status of the accounts
    * above it, 4 disabled, 6 frozen, else 1.
    */
   line_above: number | null;
-}
+};
 
 export interface Movement {
   serialNo: bigint;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import { beijingDayOf } from '../../contract/beijing-time.contract';
+import type { AccountRow } from '../accounts/account.repository';
 import { accountInLine, callerMayChangeDownline } from '../accounts/line-access';
 import { iso } from '../db/timestamps';
 import type { CallContext } from '../rpc/call-context';
@@ -12,6 +13,7 @@ import { billSumsOfChildren, closedBillSums, minusBill, NO_BILL } from '../repor
 import { drainRollups } from '../reports/rollup-drain';
 import { issuePoints, transferPoints, type Movement } from './ledger';
 import { queryScoreLog } from './score-log.repository';
+import type { SettlementRow } from './settlement.repository';
 
 async function transfer(ctx: CallContext, direction: 'up' | 'down', params: { userId: string; amount: number; comment: string }) {
   const session = ctx.session!;
@@ -42,14 +44,7 @@ async function transfer(ctx: CallContext, direction: 'up' | 'down', params: { us
   };
 }
 
-interface SettledAccount {
-  id: bigint;
-  parent_id: bigint | null;
-  level: number;
-  login_id: string;
-  balance: bigint;
-  created_at: Date | string;
-}
+type SettledAccount = Pick<AccountRow, 'id' | 'parent_id' | 'level' | 'login_id' | 'balance' | 'created_at'>;
 
 /** Closes a direct child agent's settlement period with the company: one row, balances kept. */
 async function closeSettlement(ctx: CallContext, userId: string) {
@@ -61,7 +56,9 @@ async function closeSettlement(ctx: CallContext, userId: string) {
     WHERE id = ${userId} AND site_id = ${ctx.site.id} FOR NO KEY UPDATE`);
   if (!agent || String(agent.parent_id) !== session.accountId) throw new RpcError(ErrorCode.notDirectRelation);
   if (isMemberLevel(agent.level)) throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: 'not-an-agent' });
-  const last = await ctx.db.one<{ period_end: Date | string | null }>(sql`SELECT max(period_end) AS period_end FROM settlements
+  const last = await ctx.db.one<{
+    period_end: SettlementRow['period_end'] | null;
+  }>(sql`SELECT max(period_end) AS period_end FROM settlements
     WHERE account_id = ${agent.id}`);
   // A period ends where the Beijing day of the close begins: reports and bills count whole days.
   const day = beijingDayOf(ctx.now);

@@ -1,49 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
-import type { ScoreCheckRow } from '../../contract/score-check.contract';
-import { iso } from '../db/timestamps';
 import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
-
-interface QueueDbRow {
-  serial_no: bigint;
-  type: 'up' | 'down';
-  created_at: Date | string;
-  amount: bigint;
-  parent_login: string;
-  child_login: string;
-  child_level: number;
-  operator_login: string;
-  operator_ip: string;
-  comment: string;
-  checked_login: string | null;
-  checked_at: Date | string | null;
-}
+import { toScoreCheck, type ScoreCheckDbRow, type ScoreCheckQueueRow } from './score-check.repository';
+import type { ScoreLogRow } from './score-log.repository';
 
 /** The review queue: the site's score ups and downs at or above its score threshold (monitor_score_cents). */
 async function queueOf(ctx: CallContext) {
   const site = await ctx.db.one<{ threshold: bigint }>(sql`SELECT monitor_score_cents AS threshold FROM sites WHERE id = ${ctx.site.id}`);
   const threshold = BigInt(site?.threshold ?? 0);
   return { threshold, where: sql`l.site_id = ${ctx.site.id} AND l.type IN ('up', 'down') AND l.amount >= ${String(threshold)}::bigint` };
-}
-
-function rowOf(row: QueueDbRow): ScoreCheckRow {
-  return {
-    serialNo: String(row.serial_no),
-    type: row.type,
-    time: iso(row.created_at),
-    amount: formatCents(BigInt(row.amount)),
-    parentLoginId: row.parent_login,
-    childLoginId: row.child_login,
-    childLevel: row.child_level,
-    operator: row.operator_login,
-    operatorIp: row.operator_ip,
-    comment: row.comment,
-    checkedBy: row.checked_login,
-    checkedAt: row.checked_at === null ? null : iso(row.checked_at),
-  };
 }
 
 export const scoreCheckHandlers = defineHandlers({
@@ -60,7 +28,7 @@ export const scoreCheckHandlers = defineHandlers({
         ${from} WHERE ${queue.where}`);
     // Unchecked ones oldest first (the order they wait in); checked ones newest check first.
     const order = params.state === 'checked' ? sql`c.checked_at DESC, l.serial_no DESC` : sql`l.serial_no`;
-    const rows = await ctx.db.rows<QueueDbRow>(sql`
+    const rows = await ctx.db.rows<ScoreCheckQueueRow>(sql`
       SELECT l.serial_no, l.type, l.created_at, l.amount, p.login_id AS parent_login, ch.login_id AS child_login, ch.level AS child_level,
              l.operator_login, l.operator_ip, l.comment, c.checked_login, c.checked_at
         ${from}
@@ -73,7 +41,7 @@ export const scoreCheckHandlers = defineHandlers({
       total: Number(counts?.total ?? 0),
       unchecked: Number(counts?.unchecked ?? 0),
       threshold: formatCents(queue.threshold),
-      list: rows.map(rowOf),
+      list: rows.map(toScoreCheck),
     };
   },
 
@@ -83,14 +51,14 @@ export const scoreCheckHandlers = defineHandlers({
     await ctx.db.run(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`score-check:${ctx.site.id}:${session.loginId}`}, 0))`);
     const interval = ctx.site.minScoreIntervalMs;
     if (interval > 0) {
-      const last = await ctx.db.one<{ at: Date | string }>(sql`
+      const last = await ctx.db.one<{ at: ScoreCheckDbRow['checked_at'] }>(sql`
         SELECT checked_at AS at FROM score_checks WHERE site_id = ${ctx.site.id} AND checked_login = ${session.loginId}
          ORDER BY checked_at DESC LIMIT 1`);
       if (last && ctx.now.getTime() - new Date(last.at).getTime() < interval) throw new RpcError(ErrorCode.auditTooFrequent);
     }
     const queue = await queueOf(ctx);
     const serials = params.serialNos.map((serial) => BigInt(serial).toString());
-    const found = await ctx.db.rows<{ serial_no: bigint; checked: boolean }>(sql`
+    const found = await ctx.db.rows<Pick<ScoreLogRow, 'serial_no'> & { checked: boolean }>(sql`
       SELECT l.serial_no, c.serial_no IS NOT NULL AS checked
         FROM score_log l LEFT JOIN score_checks c ON c.site_id = l.site_id AND c.serial_no = l.serial_no
        WHERE ${queue.where} AND l.serial_no = ANY (${`{${serials.join(',')}}`}::bigint[])`);

@@ -4,29 +4,59 @@ import type { ParamsOut } from '../../contract/methods.contract';
 import type { Queryable } from '../db/database';
 import { iso } from '../db/timestamps';
 
-interface ScoreLogRow {
+/** A score_log row as the database answers it: one movement of points, the ledger's log (server/points/ledger.ts writes it). */
+export interface ScoreLogRow {
+  id: bigint;
+  site_id: string;
+  /** The site's serial of the movement (the id people quote). */
   serial_no: bigint;
   type: 'up' | 'down' | 'in' | 'out' | 'issue';
   from_account_id: bigint | null;
-  from_login: string | null;
   to_account_id: bigint;
-  to_login: string;
-  target_account_id: bigint;
   amount: bigint;
+  /** The target's balance around the movement. */
   before: bigint;
   after: bigint;
+  /** The other account's (the operator side of an up or down). */
   operator_before: bigint | null;
   operator_after: bigint | null;
-  operator_login: string;
-  operator_sub_account_id: bigint | null;
   operator_account_id: bigint;
+  operator_login: string;
   operator_ip: string;
-  created_at: Date | string;
   comment: string;
+  created_at: Date | string;
+  target_account_id: bigint;
+  operator_sub_account_id: bigint | null;
+  request_key: string | null;
   state: 'pending' | 'done' | 'reversed';
   reversal_of: bigint | null;
   transfer_id: string | null;
+  game_session: string | null;
 }
+
+/** A movement as the score log lists it (selectRows): with the logins of both sides, the operator's IP blanked outside the caller's line. */
+type ScoreLogListRow = Pick<
+  ScoreLogRow,
+  | 'serial_no'
+  | 'type'
+  | 'from_account_id'
+  | 'to_account_id'
+  | 'target_account_id'
+  | 'amount'
+  | 'before'
+  | 'after'
+  | 'operator_before'
+  | 'operator_after'
+  | 'operator_login'
+  | 'operator_sub_account_id'
+  | 'operator_account_id'
+  | 'operator_ip'
+  | 'created_at'
+  | 'comment'
+  | 'state'
+  | 'reversal_of'
+  | 'transfer_id'
+> & { from_login: string | null; to_login: string };
 
 const points = (value: bigint) => formatCents(BigInt(value));
 
@@ -72,7 +102,7 @@ function selectRows(scope: ScoreLogScope, condition: SQL): SQL {
      WHERE ${condition}`;
 }
 
-function toScoreLogRow(row: ScoreLogRow) {
+function toScoreLogRow(row: ScoreLogListRow) {
   // before/after are the target's, the operator side is the other account of the row.
   const target = { before: points(row.before), after: points(row.after) };
   const other = {
@@ -118,7 +148,7 @@ export type ScoreLogEntry = ReturnType<typeof toScoreLogRow>;
 export async function queryScoreLog(db: Queryable, scope: ScoreLogScope, params: ParamsOut<'gw.credit.score.log.query'>) {
   const condition = scoreLogCondition(scope, params);
   const counted = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM score_log l WHERE ${condition}`);
-  const rows = await db.rows<ScoreLogRow>(sql`${selectRows(scope, condition)}
+  const rows = await db.rows<ScoreLogListRow>(sql`${selectRows(scope, condition)}
      ORDER BY l.serial_no ${params.order === 'asc' ? sql`ASC` : sql`DESC`}
      LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
   return { total: counted?.n ?? 0, list: rows.map(toScoreLogRow) };
@@ -155,8 +185,8 @@ export async function* scoreLogPages(
   let after: string | null = null;
   for (;;) {
     const from: SQL = after === null ? sql`` : asc ? sql` AND l.serial_no > ${after}` : sql` AND l.serial_no < ${after}`;
-    const rows: ScoreLogRow[] =
-      await db.rows<ScoreLogRow>(sql`${selectRows(scope, condition)} AND l.serial_no <= ${params.untilSerial}${from}
+    const rows: ScoreLogListRow[] =
+      await db.rows<ScoreLogListRow>(sql`${selectRows(scope, condition)} AND l.serial_no <= ${params.untilSerial}${from}
        ORDER BY l.serial_no ${asc ? sql`ASC` : sql`DESC`} LIMIT ${pageSize}`);
     if (rows.length > 0) yield rows.map(toScoreLogRow);
     if (rows.length < pageSize) return;

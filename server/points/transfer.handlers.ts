@@ -3,7 +3,6 @@ import { isMemberLevel } from '../../contract/account-fields.contract';
 import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
-import type { TransferState } from '../../contract/transfer.contract';
 import { accountInLine } from '../accounts/line-access';
 import { iso } from '../db/timestamps';
 import type { PlatformFor } from '../games/game-platform';
@@ -11,31 +10,7 @@ import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { repairTransfer } from './game-transfers';
-
-interface TransferDbRow {
-  transfer_id: string | null;
-  type: 'in' | 'out';
-  member_id: bigint;
-  login_id: string;
-  amount: bigint;
-  state: TransferState;
-  serial_no: bigint | null;
-  reversal_of: bigint | null;
-  game_session: string;
-  at: Date | string;
-}
-
-/**
- * Every transfer of a site as one list: the score-log rows of type in and out, and the transfers
- * out the platform has not confirmed (pending) or never applied (failed), which have no row.
- */
-const transfers = (siteId: string) => sql`
-  SELECT l.transfer_id, l.type, l.target_account_id AS member_id, l.amount, l.state, l.serial_no, l.reversal_of, l.game_session,
-         l.created_at AS at
-    FROM score_log l WHERE l.site_id = ${siteId} AND l.type IN ('in', 'out')
-  UNION ALL
-  SELECT o.transfer_id, 'out', o.member_id, o.amount, o.state, NULL, NULL, o.game_session, o.requested_at
-    FROM transfer_outs o WHERE o.site_id = ${siteId} AND o.state <> 'done'`;
+import { siteTransfers, toTransfer, type GameSessionTotalsRow, type TransferListRow } from './transfer.repository';
 
 async function queryTransfers(ctx: CallContext, params: ParamsOut<'gw.credit.transfer.query'>) {
   const session = ctx.session!;
@@ -49,41 +24,17 @@ async function queryTransfers(ctx: CallContext, params: ParamsOut<'gw.credit.tra
   if (params.state !== undefined) where.push(sql`t.state = ${params.state}`);
   if (params.startTime !== undefined) where.push(sql`t.at >= ${new Date(params.startTime)}`);
   if (params.endTime !== undefined) where.push(sql`t.at <= ${new Date(params.endTime)}`);
-  const from = sql`FROM (${transfers(ctx.site.id)}) t JOIN accounts m ON m.id = t.member_id WHERE ${sql.join(where, sql` AND `)}`;
+  const from = sql`FROM (${siteTransfers(ctx.site.id)}) t JOIN accounts m ON m.id = t.member_id WHERE ${sql.join(where, sql` AND `)}`;
   const counted = await ctx.db.one<{ n: number; pending: number }>(
     sql`SELECT count(*)::int AS n, (count(*) FILTER (WHERE t.state = 'pending'))::int AS pending ${from}`,
   );
-  const rows = await ctx.db.rows<TransferDbRow>(sql`SELECT t.*, m.login_id ${from}
+  const rows = await ctx.db.rows<TransferListRow>(sql`SELECT t.*, m.login_id ${from}
     ORDER BY t.at DESC, t.serial_no DESC NULLS FIRST LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
   return {
     total: counted?.n ?? 0,
     pending: counted?.pending ?? 0,
-    list: rows.map((row) => ({
-      transferId: row.transfer_id,
-      type: row.type,
-      userId: String(row.member_id),
-      loginId: row.login_id,
-      amount: formatCents(row.amount),
-      state: row.state,
-      serialNo: row.serial_no === null ? null : String(row.serial_no),
-      reversalOf: row.reversal_of === null ? null : String(row.reversal_of),
-      sessionId: row.game_session,
-      time: iso(row.at),
-    })),
+    list: rows.map(toTransfer),
   };
-}
-
-interface SessionDbRow {
-  session_id: string;
-  started_at: Date | string;
-  ended_at: Date | string | null;
-  ins: bigint;
-  outs: bigint;
-  pending: number;
-  bets: number;
-  bet_amount: bigint;
-  valid_bet: bigint;
-  win_loss: bigint;
 }
 
 /** A member's game sessions with their transfers and their bets' totals (the bets of a session carry its id). */
@@ -93,7 +44,7 @@ async function gameLog(ctx: CallContext, params: ParamsOut<'gw.credit.player.gam
   const where = sql`s.site_id = ${ctx.site.id} AND s.member_id = ${params.userId}::bigint
     AND s.started_at >= ${new Date(params.startTime)} AND s.started_at < ${new Date(params.endTime)}`;
   const counted = await ctx.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM game_sessions s WHERE ${where}`);
-  const rows = await ctx.db.rows<SessionDbRow>(sql`
+  const rows = await ctx.db.rows<GameSessionTotalsRow>(sql`
     SELECT s.session_id, s.started_at, s.ended_at, t.ins, t.outs, t.pending, b.bets, b.bet_amount, b.valid_bet, b.win_loss
       FROM game_sessions s
       CROSS JOIN LATERAL (
@@ -134,7 +85,7 @@ export const transferHandlers = (platformFor: PlatformFor) =>
     'gw.credit.transfer.repair': async (ctx, params) => {
       const session = ctx.session!;
       // Whose transfer it is decides who may repair it: the company's line, or the member's own agent.
-      const owner = await ctx.db.one<{ member_id: bigint }>(sql`SELECT member_id FROM (${transfers(ctx.site.id)}) t
+      const owner = await ctx.db.one<{ member_id: bigint }>(sql`SELECT member_id FROM (${siteTransfers(ctx.site.id)}) t
         WHERE t.transfer_id = ${params.transferId}`);
       if (owner) await accountInLine(ctx, String(owner.member_id));
       const repaired = await repairTransfer(ctx.db, platformFor, {

@@ -2,6 +2,7 @@ import { isMemberLevel } from '../../contract/account-fields.contract';
 import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import { beijingDayOf } from '../../contract/beijing-time.contract';
+import type { AccountRow } from '../accounts/account.repository';
 import { accountOfLine } from '../accounts/line-access';
 import type { Queryable } from '../db/database';
 import { iso } from '../db/timestamps';
@@ -9,6 +10,7 @@ import type { CallContext } from '../rpc/call-context';
 import { sql } from 'drizzle-orm';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
+import type { SettlementRow } from '../points/settlement.repository';
 import { drainRollups } from './rollup-drain';
 import {
   billDaysOfChildren,
@@ -138,7 +140,7 @@ export const reportHandlers = (reportDb?: Queryable) => {
     'gw.credit.bill.query': async (ctx, { userId }) => {
       // Settlements live on the main database: the bill reads it there, rollups included, so the two agree.
       const account = await subject(ctx, userId, 'userId', (level) => level <= 3, 'not-above-agents');
-      const children = await ctx.db.rows<{ id: bigint; login_id: string; level: number; created_at: Date | string }>(
+      const children = await ctx.db.rows<Pick<AccountRow, 'id' | 'login_id' | 'level' | 'created_at'>>(
         sql`SELECT id, login_id, level, created_at FROM accounts WHERE site_id = ${ctx.site.id} AND parent_id = ${account.id} AND kind = 'tree'
         ORDER BY login_id`,
       );
@@ -148,17 +150,12 @@ export const reportHandlers = (reportDb?: Queryable) => {
       const closedSums = await closedBillSums(ctx.db, ids);
       // A period is labelled by the days it holds: its start and end instants are close times.
       const days = await billDaysOfChildren(ctx.db, ctx.site.id, account.id, ids);
-      const periods = await ctx.db.rows<{
-        account_id: bigint;
-        id: bigint;
-        period_start: Date | string;
-        period_end: Date | string;
-        bets: bigint;
-        valid_bet: bigint;
-        win_loss: bigint;
-        agent_to_company: bigint;
-        newest: bigint;
-      }>(sql`SELECT * FROM (SELECT s.account_id, s.id, s.period_start, s.period_end, s.bets, s.valid_bet, s.win_loss, s.agent_to_company,
+      const periods = await ctx.db.rows<
+        Pick<
+          SettlementRow,
+          'account_id' | 'id' | 'period_start' | 'period_end' | 'bets' | 'valid_bet' | 'win_loss' | 'agent_to_company'
+        > & { newest: bigint }
+      >(sql`SELECT * FROM (SELECT s.account_id, s.id, s.period_start, s.period_end, s.bets, s.valid_bet, s.win_loss, s.agent_to_company,
              row_number() OVER (PARTITION BY s.account_id ORDER BY s.period_end DESC, s.id DESC) AS newest
         FROM settlements s WHERE s.account_id = ANY (${`{${ids.join(',') || '0'}}`}::bigint[])) p WHERE p.newest <= 12
       ORDER BY p.account_id, p.newest`);
