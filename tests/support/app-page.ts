@@ -52,6 +52,10 @@ export function takeUnexpectedConsoleErrors(): string[] {
 export async function openApp(browser: Browser, gw: TestGateway, options: OpenAppOptions = {}): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    // The app's reduced-motion styles (src/styles/globals.css) end its transitions and animations
+    // at once, so clicks need not wait for a dialog or a sheet to settle. The phone's and the
+    // accessibility tests open their own contexts and see the motion as it ships.
+    reducedMotion: 'reduce',
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   if ((options.width ?? 1280) < 992 && !options.mobile) await context.addInitScript(pickDesktop);
