@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pickDesktop, signIn } from '../support/app-page';
+import { keepSession, keptSession, pickDesktop, signIn } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
 
 const e2e = useAppInChromium();
@@ -15,18 +15,32 @@ const BLOCKING = new Set(['serious', 'critical']);
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 type Violation = AxeResults['violations'][number];
 
-/** A fresh context whose localStorage holds the theme before any script of the app runs. */
+/**
+ * A fresh context whose localStorage holds the theme before any script of the app runs. With
+ * `signedInAs`, on the notice screen: signed in by hand the first time in this file, then with
+ * the kept session (app-page.ts openSignedIn).
+ */
 async function openThemed(
   theme: Theme,
-  options: { width?: number; height?: number; path?: string } = {},
+  options: { width?: number; height?: number; path?: string; signedInAs?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await e2e.browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
   await context.addInitScript((value: string) => window.localStorage.setItem('credit-preferences', value), JSON.stringify({ theme }));
   // The narrow desktop layout (the phone's own entry has its own test, mobile.e2e.test.ts).
   if ((options.width ?? 1280) < 992) await context.addInitScript(pickDesktop);
+  const kept = options.signedInAs ? await keptSession(e2e.gw, options.signedInAs) : undefined;
+  if (kept) await context.addCookies(kept);
   const page = await context.newPage();
   await page.goto(`${e2e.gw.url}/#${options.path ?? '/login'}`);
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+  if (options.signedInAs) {
+    if (!kept) {
+      await page.getByTestId('login-screen').waitFor();
+      await signIn(page, e2e.gw, options.signedInAs);
+    }
+    await page.getByTestId('notice-screen').waitFor();
+    if (!kept) await keepSession(page, e2e.gw, options.signedInAs);
+  }
   return { context, page };
 }
 
@@ -85,11 +99,8 @@ describe.runIf(e2e.run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () => 
     });
 
     it('notice screen after signing in', async () => {
-      const { context, page } = await openThemed(theme);
+      const { context, page } = await openThemed(theme, { signedInAs: 'admin' });
       try {
-        await page.getByTestId('login-screen').waitFor();
-        await signIn(page, e2e.gw, 'admin');
-        await page.getByTestId('notice-screen').waitFor();
         await expect.poll(() => page.getByTestId('notice-item').count()).toBeGreaterThan(0);
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
         await expectNoSeriousViolations(page, `notice (theme ${theme})`);
@@ -99,11 +110,8 @@ describe.runIf(e2e.run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () => 
     });
 
     it('notice screen and its open menu sheet in a 390 px wide viewport', async () => {
-      const { context, page } = await openThemed(theme, { width: 390, height: 844 });
+      const { context, page } = await openThemed(theme, { width: 390, height: 844, signedInAs: 'admin' });
       try {
-        await page.getByTestId('login-screen').waitFor();
-        await signIn(page, e2e.gw, 'admin');
-        await page.getByTestId('notice-screen').waitFor();
         await expectNoSeriousViolations(page, `notice (theme ${theme}, 390 px)`);
         await page.getByRole('button', { name: '显示或隐藏菜单' }).click();
         const sheet = page.getByTestId('menu-sheet');
@@ -116,11 +124,8 @@ describe.runIf(e2e.run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () => 
     });
 
     it('change-password screen', async () => {
-      const { context, page } = await openThemed(theme);
+      const { context, page } = await openThemed(theme, { signedInAs: 'admin' });
       try {
-        await page.getByTestId('login-screen').waitFor();
-        await signIn(page, e2e.gw, 'admin');
-        await page.getByTestId('notice-screen').waitFor();
         await page.goto(`${e2e.gw.url}/#/changePass/index`);
         await page.getByTestId('change-password-screen').waitFor();
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
@@ -131,11 +136,8 @@ describe.runIf(e2e.run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () => 
     });
 
     it('user management and add-agent screens', async () => {
-      const { context, page } = await openThemed(theme);
+      const { context, page } = await openThemed(theme, { signedInAs: 'admin' });
       try {
-        await page.getByTestId('login-screen').waitFor();
-        await signIn(page, e2e.gw, 'admin');
-        await page.getByTestId('notice-screen').waitFor();
         await page.goto(`${e2e.gw.url}/#/account/index`);
         await page.getByTestId('account-row').first().waitFor();
         await expectNoSeriousViolations(page, `user management (theme ${theme})`);
@@ -150,11 +152,8 @@ describe.runIf(e2e.run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () => 
     });
 
     it('edit-user screen, and the add-multiple form with its job progress', async () => {
-      const { context, page } = await openThemed(theme);
+      const { context, page } = await openThemed(theme, { signedInAs: 'ag01010101' });
       try {
-        await page.getByTestId('login-screen').waitFor();
-        await signIn(page, e2e.gw, 'ag01010101');
-        await page.getByTestId('notice-screen').waitFor();
         const member = await e2e.gw.db.one<{ id: string | number }>(
           sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'mb01010101001'`,
         );

@@ -1,17 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openApp, signIn } from '../support/app-page';
+import { openSignedIn } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
 
 const e2e = useAppInChromium();
 
-async function signedIn(loginId: string): Promise<Page> {
-  const page = await openApp(e2e.browser, e2e.gw);
-  await signIn(page, e2e.gw, loginId);
-  await page.getByTestId('notice-screen').waitFor();
-  return page;
-}
+const signedIn = (loginId: string): Promise<Page> => openSignedIn(e2e.browser, e2e.gw, loginId);
 
 const statusOf = async (loginId: string) =>
   (await e2e.gw.db.one<{ status: number }>(sql`SELECT status FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`))!.status;

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { consoleErrors, signIn } from '../support/app-page';
+import { consoleErrors, keepSession, keptSession, signIn, type Cookie } from '../support/app-page';
 import { plantSettledBet } from '../support/bet-fixture';
 import { useAppInChromium } from '../support/app-in-chromium';
 
@@ -13,12 +13,29 @@ const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile:
  * A phone's browser opening the desktop address, as a person types it. With `scrollbars` its
  * scrollbar takes room as a narrow desktop window's does: what was laid out before it came must shrink.
  */
-async function openOnPhone(path = '/login', options: { scrollbars?: boolean } = {}): Promise<Page> {
+async function openOnPhone(path = '/login', options: { scrollbars?: boolean; cookies?: Cookie[] } = {}): Promise<Page> {
   const context = await e2e.browser.newContext({ ...PHONE, isMobile: !options.scrollbars });
+  if (options.cookies) await context.addCookies(options.cookies);
   const page = await context.newPage();
   const errors = consoleErrors(page);
   page.on('close', () => expect(errors, 'console errors on the phone').toEqual([]));
   await page.goto(`${e2e.gw.url}/#${path}`);
+  return page;
+}
+
+/**
+ * The phone's notices, signed in: the desktop address `path` sends the phone to its login, where
+ * the login signs in by hand the first time in this file; later its kept session opens /notice.
+ */
+async function signedInOnPhone(loginId: string, path: string, options: { scrollbars?: boolean } = {}): Promise<Page> {
+  const kept = await keptSession(e2e.gw, loginId);
+  const page = await openOnPhone(kept ? '/notice' : path, kept ? { ...options, cookies: kept } : options);
+  if (!kept) {
+    await page.waitForURL(/\/m\/#\/login$/);
+    await signIn(page, e2e.gw, loginId);
+  }
+  await page.getByTestId('mobile-notice-screen').waitFor();
+  if (!kept) await keepSession(page, e2e.gw, loginId);
   return page;
 }
 
@@ -134,10 +151,7 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
   });
 
   it('drills down the downline as cards, finds an account by search, scores a member up and down, reads its score log, freezes it', async () => {
-    const page = await openOnPhone('/login');
-    await page.waitForURL(/\/m\/#\/login$/);
-    await signIn(page, e2e.gw, 'admin');
-    await page.getByTestId('mobile-notice-screen').waitFor();
+    const page = await signedInOnPhone('admin', '/login');
     await page.getByTestId('tab-accounts').tap();
     const card = (loginId: string) => page.locator(`[data-testid=mobile-account-card][data-login-id="${loginId}"]`);
     for (const [login, next] of [
@@ -165,10 +179,7 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     await page.context().close();
 
     // A level-4 agent's members are its direct children: score one up and down, then freeze it.
-    const agent = await openOnPhone('/account/index');
-    await agent.waitForURL(/\/m\/#\/login$/);
-    await signIn(agent, e2e.gw, 'ag01010101');
-    await agent.getByTestId('mobile-notice-screen').waitFor();
+    const agent = await signedInOnPhone('ag01010101', '/account/index');
     await agent.getByTestId('tab-accounts').tap();
     // Below a level-4 agent there are only members: the list shows them once it knows the line.
     await expect.poll(() => agent.getByTestId('mobile-account-list').getAttribute('data-shown')).toBe('members');
@@ -226,10 +237,7 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
       endTime: new Date(dayStart + 86_400_000).toISOString(),
     });
 
-    const page = await openOnPhone('/winningReport/index', { scrollbars: true });
-    await page.waitForURL(/\/m\/#\/login$/);
-    await signIn(page, e2e.gw, 'admin');
-    await page.getByTestId('mobile-notice-screen').waitFor();
+    const page = await signedInOnPhone('admin', '/winningReport/index', { scrollbars: true });
     await page.getByTestId('tab-reports').tap();
     await expect.poll(() => page.getByTestId('report-own').getAttribute('data-result')).toBe(report.own.result);
     const row = (loginId: string) => page.locator(`[data-testid=mobile-report-row][data-login-id="${loginId}"]`);
@@ -268,10 +276,7 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
   });
 
   it('passes axe and scrolls no phone screen sideways, in both themes', async () => {
-    const page = await openOnPhone('/login', { scrollbars: true });
-    await page.waitForURL(/\/m\/#\/login$/);
-    await signIn(page, e2e.gw, 'admin');
-    await page.getByTestId('mobile-notice-screen').waitFor();
+    const page = await signedInOnPhone('admin', '/login', { scrollbars: true });
     const screens = [
       ['/notice', 'mobile-notice-screen'],
       ['/searchAccount/index', 'mobile-search'],
@@ -303,10 +308,7 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
   }, 120_000);
 
   it('switches to the desktop version and back without signing in again, and logs out to the mobile login', async () => {
-    const page = await openOnPhone('/notice');
-    await page.waitForURL(/\/m\/#\/login$/);
-    await signIn(page, e2e.gw, 'admin');
-    await page.getByTestId('mobile-notice-screen').waitFor();
+    const page = await signedInOnPhone('admin', '/notice');
 
     await page.getByTestId('tab-more').tap();
     await page.getByTestId('more-sheet').getByTestId('switch-to-desktop').tap();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openApp, pickDesktop, signIn } from '../support/app-page';
+import { openSignedIn, pickDesktop } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
 
 const e2e = useAppInChromium();
@@ -8,12 +8,7 @@ const e2e = useAppInChromium();
 const MENU_BUTTON = '显示或隐藏菜单';
 const MENU = '主菜单';
 
-async function signedIn(viewport: { width: number; height: number }): Promise<Page> {
-  const page = await openApp(e2e.browser, e2e.gw, viewport);
-  await signIn(page, e2e.gw, 'admin');
-  await page.getByTestId('notice-screen').waitFor();
-  return page;
-}
+const signedIn = (viewport: { width: number; height: number }): Promise<Page> => openSignedIn(e2e.browser, e2e.gw, 'admin', viewport);
 
 async function box(page: Page, selector: string) {
   const found = await page.locator(selector).boundingBox();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { consoleErrors, openApp, signIn } from '../support/app-page';
+import { consoleErrors, openSignedIn } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
 import { DataTablePage } from '../support/pages/data-table-page';
 import { text } from '../support/pages/locale-text';
@@ -17,12 +17,7 @@ const balanceOf = async (loginId: string) =>
   );
 const logRows = async () => Number((await e2e.gw.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM score_log`))!.n);
 
-async function signedIn(loginId: string): Promise<Page> {
-  const page = await openApp(e2e.browser, e2e.gw);
-  await signIn(page, e2e.gw, loginId);
-  await page.getByTestId('notice-screen').waitFor();
-  return page;
-}
+const signedIn = (loginId: string): Promise<Page> => openSignedIn(e2e.browser, e2e.gw, loginId);
 
 async function scoreScreenFor(page: Page, loginId: string) {
   await page.keyboard.press('Alt+2');
@@ -399,11 +394,9 @@ describe.runIf(e2e.run)('points in Chromium', () => {
       );
     }
     try {
-      const page = await openApp(e2e.browser, e2e.gw, { timezoneId: 'Asia/Bangkok' });
+      const page = await openSignedIn(e2e.browser, e2e.gw, 'admin', { timezoneId: 'Asia/Bangkok' });
       const errors = consoleErrors(page);
       expect(await page.evaluate(() => new Date('2025-06-15T00:00:00Z').getTimezoneOffset())).toBe(-420);
-      await signIn(page, e2e.gw, 'admin');
-      await page.getByTestId('notice-screen').waitFor();
 
       expect(await page.getByTestId('clock-zone').textContent()).toBe('北京时间 UTC+8');
       const beijingNow = (offset: number) => new Date(Date.now() + 8 * 3_600_000 + offset).toISOString().slice(0, 19).replace('T', ' ');

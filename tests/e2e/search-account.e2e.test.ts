@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openApp, signIn } from '../support/app-page';
+import { openApp, openSignedIn, signIn } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
 
 const e2e = useAppInChromium();
@@ -16,9 +16,7 @@ async function seriousViolations(page: Page) {
 
 describe.runIf(e2e.run)('searching the line in Chromium', () => {
   it('suggests names as you type, finds the chosen one by keyboard, and opens it in user management', async () => {
-    const page = await openApp(e2e.browser, e2e.gw);
-    await signIn(page, e2e.gw, 'admin');
-    await page.getByTestId('notice-screen').waitFor();
+    const page = await openSignedIn(e2e.browser, e2e.gw, 'admin');
     await page.keyboard.press('Alt+3');
     await page.getByTestId('search-account-screen').waitFor();
     await page.getByTestId('search-input').pressSequentially('GA0101');
@@ -55,10 +53,8 @@ describe.runIf(e2e.run)('searching the line in Chromium', () => {
   });
 
   it('works by keyboard alone in a UTC+7 browser: a name typed in full and Enter, on the search and set-score screens', async () => {
-    const page = await openApp(e2e.browser, e2e.gw, { timezoneId: 'Asia/Bangkok' });
+    const page = await openSignedIn(e2e.browser, e2e.gw, 'admin', { timezoneId: 'Asia/Bangkok' });
     expect(await page.evaluate(() => new Date('2026-03-02T00:00:00Z').getTimezoneOffset())).toBe(-420);
-    await signIn(page, e2e.gw, 'admin');
-    await page.getByTestId('notice-screen').waitFor();
     await page.keyboard.press('Alt+3');
     const input = page.getByTestId('search-input');
     await input.waitFor();
@@ -89,9 +85,7 @@ describe.runIf(e2e.run)('searching the line in Chromium', () => {
   });
 
   it('offers the score log account suggestions accessibly, and picks one by keyboard', async () => {
-    const page = await openApp(e2e.browser, e2e.gw);
-    await signIn(page, e2e.gw, 'admin');
-    await page.getByTestId('notice-screen').waitFor();
+    const page = await openSignedIn(e2e.browser, e2e.gw, 'admin');
     await page.keyboard.press('Alt+4');
     await page.getByTestId('log-row').first().waitFor();
     const field = page.getByTestId('log-account');

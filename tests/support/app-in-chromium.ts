@@ -43,8 +43,11 @@ export function useAppInChromium(options: { chromiumArgs?: string[] } = {}): App
   const e2e = { run: browserAvailable() } as AppInChromium;
   beforeAll(async () => {
     if (!e2e.run) return;
-    e2e.gw = await startTestGateway({ webRoot: await ensureWebBuild(), realTime: true });
-    e2e.browser = await sharedChromium(options.chromiumArgs);
+    // The gateway's database loads while a worker's first file starts Chromium.
+    [e2e.gw, e2e.browser] = await Promise.all([
+      ensureWebBuild().then((webRoot) => startTestGateway({ webRoot, realTime: true })),
+      sharedChromium(options.chromiumArgs),
+    ]);
   });
   afterAll(async () => {
     await Promise.all(e2e.browser?.contexts().map((context) => context.close()) ?? []);

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { TOKEN_COOKIE } from '../../src/lib/session-cookies';
 import type { TestGateway } from './test-gateway';
+
+/** A cookie as a browser context holds it. */
+export type Cookie = Awaited<ReturnType<BrowserContext['cookies']>>[number];
 
 export interface OpenAppOptions {
   width?: number;
@@ -19,6 +23,8 @@ export interface OpenAppOptions {
    * picked the desktop version: tests of the narrow desktop pick it, unless they ask for the phone.
    */
   mobile?: boolean;
+  /** Cookies the context holds before the page loads (a kept session: keptSession). */
+  cookies?: Cookie[];
 }
 
 /** What the "desktop version" choice leaves in the browser (src/lib/app-view.ts). */
@@ -46,9 +52,14 @@ export function takeUnexpectedConsoleErrors(): string[] {
 export async function openApp(browser: Browser, gw: TestGateway, options: OpenAppOptions = {}): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    // The app's reduced-motion styles (src/styles/globals.css) end its transitions and animations
+    // at once, so clicks need not wait for a dialog or a sheet to settle. The phone's and the
+    // accessibility tests open their own contexts and see the motion as it ships.
+    reducedMotion: 'reduce',
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   if ((options.width ?? 1280) < 992 && !options.mobile) await context.addInitScript(pickDesktop);
+  if (options.cookies) await context.addCookies(options.cookies);
   const page = await context.newPage();
   watched.push({ page, errors: consoleErrors(page), expected: options.expectedConsoleErrors });
   if (options.clock) await page.clock.install();
@@ -83,6 +94,54 @@ export async function signIn(page: Page, gw: TestGateway, loginId: string, passw
   await page.locator('#login-captcha').fill(await captchaCodeShown(page, gw));
   await page.locator('#login-safe-code').fill(safeCode);
   await page.locator('#login-safe-code').press('Enter');
+}
+
+// Signing in through the login screen (page, captcha, password hash, first screen) took about
+// a third of an e2e file's time. Each login signs in by hand once per file; later tests get its
+// cookies, as a browser that stayed signed in, while the gateway still takes that session.
+const keptSessions = new WeakMap<TestGateway, Map<string, Cookie[]>>();
+const sessionKey = (origin: string, loginId: string) => `${origin} ${loginId.toLowerCase()}`;
+
+/** Keeps the cookies of a page just signed in by hand as loginId, for the file's later tests (keptSession). */
+export async function keepSession(page: Page, gw: TestGateway, loginId: string): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  let kept = keptSessions.get(gw);
+  if (!kept) keptSessions.set(gw, (kept = new Map()));
+  kept.set(sessionKey(origin, loginId), await page.context().cookies(origin));
+}
+
+/**
+ * The cookies kept from this file's sign-in of loginId at origin, if the gateway still takes the
+ * session: one logged out, kicked out, ended by a password change or a freeze is forgotten.
+ */
+export async function keptSession(gw: TestGateway, loginId: string, origin = gw.url): Promise<Cookie[] | undefined> {
+  const kept = keptSessions.get(gw);
+  const cookies = kept?.get(sessionKey(origin, loginId));
+  const token = cookies?.find((cookie) => cookie.name === TOKEN_COOKIE)?.value;
+  if (!cookies || !token) return undefined;
+  const answer = await gw.call('gw.credit.user.profile', { opsId: token }, { host: new URL(origin).host });
+  if (!answer.error) return cookies;
+  kept!.delete(sessionKey(origin, loginId));
+  return undefined;
+}
+
+/**
+ * The app opened signed in as loginId, on its first screen (the notices, or `firstScreen`'s
+ * test id): through the login screen the first time in a file, with the kept session after.
+ */
+export async function openSignedIn(
+  browser: Browser,
+  gw: TestGateway,
+  loginId: string,
+  options: OpenAppOptions & { firstScreen?: string } = {},
+): Promise<Page> {
+  const { firstScreen = 'notice-screen', ...open } = options;
+  const cookies = await keptSession(gw, loginId, open.origin);
+  const page = await openApp(browser, gw, cookies ? { ...open, cookies } : open);
+  if (!cookies) await signIn(page, gw, loginId);
+  await page.getByTestId(firstScreen).waitFor();
+  if (!cookies) await keepSession(page, gw, loginId);
+  return page;
 }
 
 export async function resetSite(gw: TestGateway): Promise<void> {

@@ -1,8 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { screens, type ScreenId } from '../../../commands/screens';
-import type { OpenAppOptions } from '../app-page';
+import { openSignedIn, type OpenAppOptions } from '../app-page';
 import type { TestGateway } from '../test-gateway';
-import { LoginPage } from './login-page';
 
 /** The data-testid of each screen's root, for the screens the page objects wait for. */
 const screenTestIds: Partial<Record<ScreenId, string>> = {
@@ -40,13 +39,9 @@ export class ShellPage {
     readonly gw: TestGateway,
   ) {}
 
-  /** Opens the app, signs in and waits for the first screen (the notices). */
+  /** Opens the app signed in (by hand the first time in a file: openSignedIn) on the first screen (the notices). */
   static async signedIn(browser: Browser, gw: TestGateway, loginId: string, options: OpenAppOptions = {}): Promise<ShellPage> {
-    const login = await LoginPage.open(browser, gw, options);
-    await login.signIn(loginId);
-    const shell = new ShellPage(login.page, gw);
-    await shell.screen('notice').waitFor();
-    return shell;
+    return new ShellPage(await openSignedIn(browser, gw, loginId, { ...options, firstScreen: screenTestIds.notice! }), gw);
   }
 
   screen(id: ScreenId): Locator {
