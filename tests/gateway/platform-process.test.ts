@@ -64,6 +64,19 @@ describe('the simulator as a platform process', () => {
     expect(platform.output()).not.toContain(SECRET);
   });
 
+  it('refuses a bad command line with one line and exit code 2, opening no database', async () => {
+    const bad = [
+      [['--port', '0', '--back-office', gw.url, '--key-id', KEY_ID, '--secret', 'short'], 'Bad --secret: 32 to 256 printable characters'],
+      [['--port', '0', '--back-office', 'ftp://bo', '--key-id', KEY_ID, '--secret', SECRET], 'Bad --back-office "ftp://bo"'],
+      [['--back-office', gw.url, '--key-id', KEY_ID, '--secret', SECRET], 'Missing --port <port>'],
+    ] as const;
+    for (const [args, message] of bad) {
+      const { code, output } = await runServerScript('server/platform.ts', { PLATFORM_DATA_DIR: '/nonexistent/never-made' }, [...args]);
+      expect(code).toBe(2);
+      expect(lines(output)).toEqual([expect.stringContaining(message)]);
+    }
+  });
+
   it('plays a member the back office transferred in; the back office reads the feed and transfers it out; the ledger is clean', async () => {
     const member = await gw.accountId('mb01010102001');
     const balanceOf = async () =>
