@@ -98,9 +98,10 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
   async function applyIn(call: TransferCall) {
     const row = (await db.one<{ recorded: boolean; balance: bigint | null }>(
       prepared(sql`WITH recorded AS (${record(call, 'in')} ON CONFLICT DO NOTHING RETURNING 1), moved AS (
-          INSERT INTO platform_wallets AS w (site_id, member_id, balance)
-          SELECT ${call.siteId}, ${call.memberId}::bigint, ${String(call.amount)}::bigint FROM recorded
-          ON CONFLICT (site_id, member_id) DO UPDATE SET balance = w.balance + EXCLUDED.balance RETURNING balance)
+          INSERT INTO platform_wallets AS w (site_id, member_id, balance, opened_by)
+          SELECT ${call.siteId}, ${call.memberId}::bigint, ${String(call.amount)}::bigint, ${call.transferId} FROM recorded
+          ON CONFLICT (site_id, member_id) DO UPDATE SET balance = w.balance + EXCLUDED.balance,
+            opened_by = CASE WHEN w.balance = 0 THEN EXCLUDED.opened_by ELSE w.opened_by END RETURNING balance)
         SELECT EXISTS (SELECT FROM recorded) AS recorded, (SELECT balance FROM moved) AS balance`),
     ))!;
     // An id seen before: answered as the first call was (refused when void or not the same transfer).

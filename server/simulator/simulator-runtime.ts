@@ -30,10 +30,10 @@ export const TICK_MS = 2_000;
 /** How long a tick's process holds the platform: another takes over when it lapses. */
 export const LEASE_MS = 15_000;
 /** Stakes a seated member picks from, in cents (10 to 200 yuan), never above a tenth of what it brings. */
-const STAKES = [1_000, 2_000, 5_000, 10_000, 20_000];
+export const STAKES = [1_000, 2_000, 5_000, 10_000, 20_000];
 const SPIN_EVERY_MS = 4_000;
 /** The terminal a member plays from, drawn when it sits down: half on pc, the rest on the mobile web or the app. */
-const TERMINALS: readonly Device[] = ['pc', 'pc', 'h5', 'app'];
+export const TERMINALS: readonly Device[] = ['pc', 'pc', 'h5', 'app'];
 /**
  * Feed items read a transaction. A live feed brings a few at a time; after an outage the job
  * catches up in big reads, each stored in one statement (fixed costs spread over more bets),
@@ -59,7 +59,8 @@ export interface TickOutcome {
   ingested: number;
 }
 
-interface PlayerRow {
+/** A seated member (simulator_players), as the embedded and the standalone platform play it. */
+export interface PlayerRow {
   member_id: bigint;
   site_id: string;
   game_code: string;
@@ -84,7 +85,7 @@ async function holdsTurn(db: Queryable, memberId: string, turn: Date) {
 }
 
 /** Takes or keeps the lease; false when another process holds it. */
-async function holdLease(db: Queryable, holder: string, now: Date) {
+export async function holdLease(db: Queryable, holder: string, now: Date) {
   const held =
     await db.one(sql`INSERT INTO simulator_lease AS l (id, holder, until) VALUES (1, ${holder}, ${new Date(now.getTime() + LEASE_MS)})
     ON CONFLICT (id) DO UPDATE SET holder = EXCLUDED.holder, until = EXCLUDED.until
@@ -144,7 +145,7 @@ function betRecord(game: GameDefinition, player: PlayerRow, bet: { orderId: stri
 }
 
 /** Settles a live bet whose round has ended: the platform pays the member there and publishes the bet and the round. */
-async function settleLive(db: Queryable, options: SimulatorOptions, player: PlayerRow, open: OpenBet, now: Date) {
+async function settleLive(db: Queryable, options: Pick<SimulatorOptions, 'seed'>, player: PlayerRow, open: OpenBet, now: Date) {
   const game = gameByCode(player.game_code)!;
   const result = game.round(seededRandom(options.seed, player.table_id, open.roundIndex));
   const stake = Number(player.stake);
@@ -184,7 +185,7 @@ async function settleLive(db: Queryable, options: SimulatorOptions, player: Play
 }
 
 /** One play of a seated member: a live bet on the current round (settled later), or a spin settled at once. */
-async function play(db: Queryable, options: SimulatorOptions, player: PlayerRow, random: SeededRandom, now: Date) {
+async function play(db: Queryable, options: Pick<SimulatorOptions, 'seed'>, player: PlayerRow, random: SeededRandom, now: Date) {
   const game = gameByCode(player.game_code)!;
   const stake = Number(player.stake);
   const memberId = String(player.member_id);
@@ -435,6 +436,65 @@ export async function ingestPlatformFeed(
   return read;
 }
 
+/** How many members sit down at a site this tick: `rate` a minute, so rate x tick / minute on average (more than one when above 1). */
+export function seatsThisTick(rate: number, random: SeededRandom): number {
+  const chance = (rate * TICK_MS) / 60_000;
+  return Math.floor(chance) + (random.below(1_000_000) < (chance % 1) * 1_000_000 ? 1 : 0);
+}
+
+/**
+ * One seated member's turn, as read at the start of the tick: its live bet settled once its
+ * round ended, then a play (each bet asked of the back office's rules first: a refusal is counted
+ * and the member leaves), or, when it is done, out of points there or play is stopped (rate 0),
+ * `leave` (the embedded platform transfers it out; the standalone one only stands it up).
+ * Answers what happened: nothing (another process holds its turn, or it could not leave yet),
+ * it left, or it bet.
+ */
+export async function takeTurn(
+  db: Queryable,
+  options: Pick<SimulatorOptions, 'seed' | 'rate'>,
+  read: PlayerRow,
+  random: SeededRandom,
+  now: Date,
+  leave: (player: PlayerRow) => Promise<boolean>,
+): Promise<'none' | 'left' | 'bet'> {
+  const memberId = String(read.member_id);
+  // The player's turn is claimed (its next play moved a lease ahead), and every step of it
+  // first checks the claim still stands: were a tick ever to outlive the lease, a process that
+  // took over and claimed the turn after it leaves it nothing to do twice.
+  const turn = new Date(now.getTime() + LEASE_MS);
+  const player = await db.one<PlayerRow>(sql`UPDATE simulator_players SET next_at = ${turn}
+    WHERE member_id = ${memberId} AND next_at = ${new Date(read.next_at)} RETURNING *`);
+  if (!player) return 'none';
+  const open = typeof player.open_bet === 'string' ? (JSON.parse(player.open_bet) as OpenBet) : player.open_bet;
+  if (open) {
+    const settled = await db.transaction(async (tx) => {
+      if (!(await holdsTurn(tx, memberId, turn))) return false;
+      const taken = await tx.one(sql`UPDATE simulator_players SET open_bet = NULL
+        WHERE member_id = ${memberId} AND open_bet->>'orderId' = ${open.orderId} RETURNING 1`);
+      if (taken) await settleLive(tx, options, player, open, now);
+      return true;
+    });
+    if (!settled) return 'none';
+  }
+  const stake = Number(player.stake);
+  const atPlatform = await platformBalance(db, player.site_id, memberId);
+  const refusal =
+    player.plays_left > 0 && atPlatform >= BigInt(stake)
+      ? await betRefusal(db, { siteId: player.site_id, memberId, gameCode: player.game_code, device: player.device, stake })
+      : null;
+  if (refusal) await countRefusal(db, player.site_id, refusal);
+  if (options.rate === 0 || player.plays_left <= 0 || atPlatform < BigInt(stake) || refusal) {
+    return (await holdsTurn(db, memberId, turn)) && (await leave(player)) ? 'left' : 'none';
+  }
+  const played = await db.transaction(async (tx) => {
+    if (!(await holdsTurn(tx, memberId, turn))) return false;
+    await play(tx, options, player, random, now);
+    return true;
+  });
+  return played ? 'bet' : 'none';
+}
+
 /**
  * One tick of the platform: settle the live bets whose round ended, let the seated members play
  * (each bet asked of the back office's rules first: a refusal is counted and the member leaves),
@@ -452,49 +512,14 @@ export async function simulatorTick(db: Queryable, options: SimulatorOptions, no
     ON CONFLICT DO NOTHING`);
   const players = await db.rows<PlayerRow>(sql`SELECT * FROM simulator_players WHERE next_at <= ${now} ORDER BY member_id`);
   for (const read of players) {
-    const memberId = String(read.member_id);
-    // The player's turn is claimed (its next play moved a lease ahead), and every step of it
-    // first checks the claim still stands: were a tick ever to outlive the lease, a process that
-    // took over and claimed the turn after it leaves it nothing to do twice.
-    const turn = new Date(now.getTime() + LEASE_MS);
-    const player = await db.one<PlayerRow>(sql`UPDATE simulator_players SET next_at = ${turn}
-      WHERE member_id = ${memberId} AND next_at = ${new Date(read.next_at)} RETURNING *`);
-    if (!player) continue;
-    const open = typeof player.open_bet === 'string' ? (JSON.parse(player.open_bet) as OpenBet) : player.open_bet;
-    if (open) {
-      const settled = await db.transaction(async (tx) => {
-        if (!(await holdsTurn(tx, memberId, turn))) return false;
-        const taken = await tx.one(sql`UPDATE simulator_players SET open_bet = NULL
-          WHERE member_id = ${memberId} AND open_bet->>'orderId' = ${open.orderId} RETURNING 1`);
-        if (taken) await settleLive(tx, options, player, open, now);
-        return true;
-      });
-      if (!settled) continue;
-    }
-    const stake = Number(player.stake);
-    const atPlatform = await platformBalance(db, player.site_id, memberId);
-    const refusal =
-      player.plays_left > 0 && atPlatform >= BigInt(stake)
-        ? await betRefusal(db, { siteId: player.site_id, memberId, gameCode: player.game_code, device: player.device, stake })
-        : null;
-    if (refusal) await countRefusal(db, player.site_id, refusal);
-    if (options.rate === 0 || player.plays_left <= 0 || atPlatform < BigInt(stake) || refusal) {
-      if ((await holdsTurn(db, memberId, turn)) && (await leave(db, options, player, now))) outcome.left += 1;
-      continue;
-    }
-    const played = await db.transaction(async (tx) => {
-      if (!(await holdsTurn(tx, memberId, turn))) return false;
-      await play(tx, options, player, random, now);
-      return true;
-    });
-    if (played) outcome.bets += 1;
+    const done = await takeTurn(db, options, read, random, now, (player) => leave(db, options, player, now));
+    if (done === 'left') outcome.left += 1;
+    else if (done === 'bet') outcome.bets += 1;
   }
   if (options.rate > 0) {
     const sites = await db.rows<{ id: string }>(sql`SELECT id FROM sites ORDER BY id`);
-    // rate members a minute per site: each tick seats one with probability rate x tick / minute (more when above 1).
-    const chance = (options.rate * TICK_MS) / 60_000;
     for (const site of sites) {
-      let seats = Math.floor(chance) + (random.below(1_000_000) < (chance % 1) * 1_000_000 ? 1 : 0);
+      let seats = seatsThisTick(options.rate, random);
       while (seats-- > 0) if (await join(db, options, site.id, random, now)) outcome.joined += 1;
     }
   }

@@ -1,0 +1,302 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { AccountStatus } from '../../contract/account-levels.contract';
+import { ErrorCode } from '../../contract/errors.contract';
+import { platformCalls, platformRefusalSchema, platformRefusalStatus, type PlatformCallName } from '../../contract/platform-api.contract';
+import { PlatformRefusal, PlatformSilent, type FeedItem, type GamePlatform } from '../games/game-platform';
+import { httpPlatform } from '../games/http-platform';
+import { signRequest } from './request-signature';
+
+/**
+ * The platform API's promises (docs/platform-api.md "Conformance"), checked against a running
+ * platform over HTTP, as a vendor or CI runs them (`npm run platform:check`). Each promise is
+ * one check with an outcome; none depends on another passing. The checks move points for a
+ * member of their own (a random id the back office never gives out, on a site of their own
+ * unless one is named) and move out what they moved in, so the platform's books stay consistent.
+ */
+
+export interface ConformanceOptions {
+  /** The platform's base URL (each call's path is appended). */
+  url: string;
+  keyId: string;
+  secret: string;
+  /** The site the checks use: its closed games and game notices are replaced (then emptied). Default: conformance-<random>. */
+  siteId?: string;
+  fetch?: typeof fetch;
+  now?: () => Date;
+  timeoutMs?: number;
+}
+
+export interface PromiseOutcome {
+  promise: string;
+  ok: boolean;
+  /** Why it failed, or what was seen. */
+  detail: string;
+}
+
+/** A check's verdict: thrown as a failure with its reason. */
+class Broken extends Error {}
+
+function expect(condition: boolean, reason: string): asserts condition {
+  if (!condition) throw new Broken(reason);
+}
+
+/** What an unexpected error says, without a stack: a refusal's code, a silence, or the message. */
+function describe(error: unknown): string {
+  if (error instanceof Broken) return error.message;
+  if (error instanceof PlatformRefusal) return `refused with ${error.code}`;
+  if (error instanceof PlatformSilent) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** 17 random digits after a 9: an id of 18 digits, far above any the back office hands out. */
+const randomMemberId = () => `9${Array.from({ length: 17 }, () => randomInt(10)).join('')}`;
+
+export async function checkConformance(options: ConformanceOptions): Promise<PromiseOutcome[]> {
+  const run = randomBytes(4).toString('hex');
+  const siteId = options.siteId ?? `conformance-${run}`;
+  const memberId = randomMemberId();
+  const send = options.fetch ?? fetch;
+  const now = options.now ?? (() => new Date());
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const platform: GamePlatform = httpPlatform({
+    baseUrl: options.url,
+    keyId: options.keyId,
+    secret: options.secret,
+    fetch: send,
+    now,
+    timeoutMs,
+  });
+  let ids = 0;
+  const nextTransferId = () => `conformance-${run}-${++ids}`;
+  const member = { siteId, memberId };
+  const balance = () => platform.balance(member);
+
+  /** One signed POST as the adapter sends it, with the secret, nonce and body the check chooses. */
+  async function signedPost(call: PlatformCallName, body: unknown, sign: { secret?: string; nonce?: string } = {}) {
+    const base = new URL(options.url);
+    const url = new URL(base.pathname.replace(/\/+$/, '') + platformCalls[call].path, base.origin);
+    const text = JSON.stringify(body);
+    const headers = signRequest({
+      keyId: options.keyId,
+      secret: sign.secret ?? options.secret,
+      method: 'POST',
+      path: url.pathname,
+      body: text,
+      now: now(),
+      ...(sign.nonce ? { nonce: sign.nonce } : {}),
+    });
+    const response = await send(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+      body: text,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const answer = await response.text();
+    let code: number | null = null;
+    try {
+      const refusal = platformRefusalSchema.safeParse(JSON.parse(answer));
+      if (refusal.success) code = refusal.data.code;
+    } catch {
+      // Not JSON: no code.
+    }
+    return { status: response.status, code };
+  }
+
+  const signatureRefused = (answer: { status: number; code: number | null }) =>
+    answer.status === platformRefusalStatus.signature && answer.code === ErrorCode.thirdPartySignature;
+
+  const checks: { promise: string; check: () => Promise<string> }[] = [
+    {
+      promise: 'the game list answers',
+      async check() {
+        const games = await platform.games();
+        expect(games.length > 0, 'the game list is empty');
+        expect(new Set(games.map((game) => game.gameCode)).size === games.length, 'a game code is listed twice');
+        return `${games.length} games`;
+      },
+    },
+    {
+      promise: 'pushes are acknowledged (accounts, closed games, game notices, suggestion replies)',
+      async check() {
+        const games = await platform.games();
+        // The check's member, disabled: a platform never lets it play, so its balance is only what the checks move.
+        await platform.setAccounts({
+          siteId,
+          accounts: [
+            {
+              accountId: memberId,
+              level: 5,
+              path: `/${memberId}/`,
+              status: AccountStatus.disabled,
+              teamStatus: AccountStatus.normal,
+              betStopped: false,
+              betPaused: false,
+              devices: { pc: true, h5: true, app: true },
+              maxWin: 0n,
+              winBlocked: false,
+              gameTypes: {},
+            },
+          ],
+        });
+        // Site-wide pushes replace the site's state: each is pushed, then emptied again.
+        await platform.setClosedGames({ siteId, gameCodes: games.slice(0, 1).map((game) => game.gameCode) });
+        await platform.setClosedGames({ siteId, gameCodes: [] });
+        const start = now();
+        await platform.setGameNotices({
+          siteId,
+          notices: [
+            {
+              noticeId: `conformance-${run}`,
+              title: { en: 'Conformance check' },
+              content: { en: 'A notice of the conformance check.' },
+              gameCodes: [],
+              startTime: start,
+              endTime: new Date(start.getTime() + 60_000),
+            },
+          ],
+        });
+        await platform.setGameNotices({ siteId, notices: [] });
+        await platform.replySuggestions({
+          siteId,
+          replies: [{ suggestionId: `conformance-${run}`, memberId, reply: 'A reply of the conformance check.', repliedAt: start }],
+        });
+        return 'each answered { ok: true }';
+      },
+    },
+    {
+      promise: 'a bad signature is refused (37100) and changes nothing',
+      async check() {
+        // First, that the platform serves a request signed with the key given: else every refusal proves nothing.
+        const served = await signedPost('balance', member);
+        expect(
+          served.status === 200,
+          `a request signed with the key given was answered HTTP ${served.status} (code ${served.code ?? 'none'}), not served`,
+        );
+        const before = await balance();
+        const transferId = nextTransferId();
+        const body = { siteId, transferId, memberId, amount: '1000', now: now().toISOString() };
+        const answer = await signedPost('transferIn', body, { secret: `${options.secret}-not-the-secret` });
+        expect(signatureRefused(answer), `answered HTTP ${answer.status} with code ${answer.code ?? 'none'}, not 401 with 37100`);
+        expect((await platform.queryTransfer({ siteId, transferId })) === null, 'the refused transfer id has a record');
+        expect((await balance()) === before, 'the balance moved');
+        return 'HTTP 401, code 37100, no record, balance unchanged';
+      },
+    },
+    {
+      promise: 'a replayed nonce is refused (37100)',
+      async check() {
+        const nonce = `conformance${randomBytes(12).toString('hex')}`;
+        const body = { siteId, transferId: nextTransferId() };
+        const first = await signedPost('queryTransfer', body, { nonce });
+        expect(first.status === 200, `the first request answered HTTP ${first.status} (code ${first.code ?? 'none'})`);
+        const again = await signedPost('queryTransfer', body, { nonce });
+        expect(signatureRefused(again), `the replay answered HTTP ${again.status} with code ${again.code ?? 'none'}, not 401 with 37100`);
+        return 'first served, replay HTTP 401 with 37100';
+      },
+    },
+    {
+      promise: 'the record of an unknown transfer id is "never seen" (null)',
+      async check() {
+        const record = await platform.queryTransfer({ siteId, transferId: nextTransferId() });
+        expect(
+          record === null,
+          `answered ${JSON.stringify(record, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value))}`,
+        );
+        return 'null';
+      },
+    },
+    {
+      promise: 'a repeated transfer id is applied once (in and out)',
+      async check() {
+        const before = await balance();
+        const transferIn = { ...member, transferId: nextTransferId(), amount: 10_000n, now: now() };
+        const first = await platform.transferIn(transferIn);
+        expect(first.balance === before + 10_000n, `the first transfer in answered ${first.balance}, not ${before + 10_000n}`);
+        const repeat = await platform.transferIn(transferIn);
+        expect(repeat.balance === first.balance, `the repeated transfer in answered ${repeat.balance}, not ${first.balance}`);
+        const record = await platform.queryTransfer({ siteId, transferId: transferIn.transferId });
+        expect(record?.state === 'applied' && record.type === 'in' && record.amount === 10_000n, 'its record is not "applied, in, 10000"');
+        const transferOut = { ...member, transferId: nextTransferId(), amount: 3_000n, now: now() };
+        const out = await platform.transferOut(transferOut);
+        const outAgain = await platform.transferOut(transferOut);
+        expect(out.balance === first.balance - 3_000n, `the transfer out answered ${out.balance}, not ${first.balance - 3_000n}`);
+        expect(outAgain.balance === out.balance, `the repeated transfer out answered ${outAgain.balance}, not ${out.balance}`);
+        expect((await balance()) === out.balance, 'the balance read differs from the answers');
+        return `balance ${before} -> ${first.balance} (twice) -> ${out.balance} (twice)`;
+      },
+    },
+    {
+      promise: 'settling an unseen transfer id voids it, and a later transfer with that id is refused',
+      async check() {
+        const before = await balance();
+        const call = { ...member, transferId: nextTransferId(), amount: 5_000n, now: now() };
+        const settled = await platform.settleTransfer({ ...call, type: 'in' });
+        expect(settled.state === 'void', `the settle answered state ${settled.state}, not void`);
+        let refusal: number | null = null;
+        try {
+          await platform.transferIn(call);
+        } catch (error) {
+          if (!(error instanceof PlatformRefusal)) throw error;
+          refusal = error.code;
+        }
+        expect(refusal !== null, 'the late transfer in with the voided id was applied');
+        expect((await balance()) === before, 'the balance moved');
+        expect((await platform.queryTransfer(call))?.state === 'void', 'the record is no longer void');
+        return `void; the late transfer refused with ${refusal}`;
+      },
+    },
+    {
+      promise: "the feed's cursor never skips or repeats an item",
+      async check() {
+        const whole = await platform.readFeed({ after: '0', limit: 500 });
+        const paged: FeedItem[] = [];
+        let after = '0';
+        while (paged.length < whole.length) {
+          const page = await platform.readFeed({ after, limit: 7 });
+          if (page.length === 0) break;
+          expect(
+            page.every((item) => BigInt(item.seq) > BigInt(after)),
+            `a page read after ${after} holds an item at or before it`,
+          );
+          paged.push(...page);
+          after = page.at(-1)!.seq;
+        }
+        const seqs = whole.map((item) => BigInt(item.seq));
+        expect(
+          seqs.every((seq, index) => index === 0 || seq > seqs[index - 1]!),
+          'one read answers items out of order or twice',
+        );
+        const key = (item: FeedItem) => JSON.stringify(item, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value));
+        const mismatch = whole.findIndex((item, index) => !paged[index] || key(paged[index]) !== key(item));
+        expect(mismatch < 0, `item ${mismatch + 1} differs between one read and pages of 7`);
+        return whole.length === 0 ? 'the feed is empty: nothing to compare yet' : `${whole.length} items, one read = pages of 7`;
+      },
+    },
+    {
+      promise: "the check leaves its member's balance as it found it (0)",
+      async check() {
+        const left = await balance();
+        if (left > 0n) await platform.transferOut({ ...member, transferId: nextTransferId(), amount: left, now: now() });
+        const after = await balance();
+        expect(after === 0n, `the member's balance is ${after}`);
+        return left > 0n ? `moved ${left} out` : 'nothing to move out';
+      },
+    },
+  ];
+
+  const outcomes: PromiseOutcome[] = [];
+  for (const { promise, check } of checks) {
+    try {
+      outcomes.push({ promise, ok: true, detail: await check() });
+    } catch (error) {
+      outcomes.push({ promise, ok: false, detail: describe(error) });
+    }
+  }
+  return outcomes;
+}
+
+/** One line per promise: "pass  <promise> (<what was seen>)" or "fail  <promise>: <why>". */
+export function formatOutcome(outcome: PromiseOutcome): string {
+  return outcome.ok ? `pass  ${outcome.promise} (${outcome.detail})` : `fail  ${outcome.promise}: ${outcome.detail}`;
+}

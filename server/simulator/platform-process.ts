@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { AddressInfo } from 'node:net';
+import { platformKeyIdSchema } from '../../contract/platform-api.contract';
+import { systemClock } from '../clock';
+import { openDatabase, type Database } from '../db/database';
+import { migrate } from '../db/migrate';
+import { platformApiServer } from './platform-server';
+import { simulatorPlatform } from './simulator-platform';
+import { startStandalonePlay } from './standalone-play';
+
+/**
+ * The simulator as a game platform of its own (`npm run platform`, docs/platform-api.md "The
+ * simulator as a platform"): the platform API (platformApiServer) over the simulator's books in
+ * a database of its own, and its members at play (standalone-play.ts).
+ */
+
+export const PLATFORM_USAGE = `Usage: npm run platform -- --port <port> --back-office <url> --key-id <keyId> --secret <secret>
+                            [--host <address>] [--seed <text>] [--rate <members a minute>]
+  Serves the platform API (docs/platform-api.md) at http://<host>:<port>/, answering only
+  requests signed with this key id and secret (the site's, as "npm run site -- platform" set them).
+  --back-office  the back office's URL: kept for the lobby's calls to it (members' sign-in and
+                 transfers from the lobby), which come in the next version; nothing calls it yet
+  --host         the address to listen on (default 127.0.0.1; 0.0.0.0 for other machines)
+  --seed         the round results' seed (default "platform"); --rate: about this many members
+                 with points here sit down per site and minute (default 6; 0: nobody plays)
+  Its books: PostgreSQL at PLATFORM_DATABASE_URL, else PGlite in PLATFORM_DATA_DIR (default ./data/platform).`;
+
+/** A bad command line: one line for the operator, exit code 2. */
+export class PlatformArgsError extends Error {}
+
+export interface PlatformProcessOptions {
+  port: number;
+  host: string;
+  backOffice: string;
+  keyId: string;
+  secret: string;
+  seed: string;
+  rate: number;
+  /** Where the books are: PostgreSQL when a URL is given, else a PGlite folder. */
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+}
+
+function httpUrl(name: string, value: string | undefined): string {
+  let url: URL;
+  try {
+    url = new URL(value ?? '');
+  } catch {
+    throw new PlatformArgsError(`Bad --${name} "${value ?? ''}": an http:// or https:// address.`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash) {
+    throw new PlatformArgsError(`Bad --${name} "${value}": an http:// or https:// address, without credentials, query or fragment.`);
+  }
+  return url.toString().replace(/\/$/, '');
+}
+
+function integer(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^[0-9]+$/.test(value) || n < min || n > max)
+    throw new PlatformArgsError(`Bad --${name} "${value}": a whole number from ${min} to ${max}.`);
+  return n;
+}
+
+/** Reads the command line and the environment; `null` when help was asked for. Throws PlatformArgsError. */
+export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): PlatformProcessOptions | null {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'back-office': { type: 'string' },
+        'key-id': { type: 'string' },
+        secret: { type: 'string' },
+        seed: { type: 'string' },
+        rate: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: false,
+      strict: true,
+    }));
+  } catch (error) {
+    throw new PlatformArgsError(`${(error as Error).message.split('\n')[0]} (npm run platform -- --help)`);
+  }
+  if (values.help) return null;
+  if (values.port === undefined) throw new PlatformArgsError('Missing --port <port> (npm run platform -- --help).');
+  const port = integer('port', values.port, 0, 0, 65_535);
+  const backOffice = httpUrl('back-office', values['back-office']);
+  if (!platformKeyIdSchema.safeParse(values['key-id']).success) {
+    throw new PlatformArgsError('Bad --key-id: 1 to 64 of A-Z, a-z, 0-9, ".", "_" and "-".');
+  }
+  // The same rule as the back office's side of the secret (npm run site -- platform).
+  if (values.secret === undefined || !/^[\x21-\x7e]{32,256}$/.test(values.secret)) {
+    throw new PlatformArgsError('Bad --secret: 32 to 256 printable characters without spaces.');
+  }
+  const seed = values.seed ?? 'platform';
+  if (!/^[\x21-\x7e]{1,64}$/.test(seed)) throw new PlatformArgsError('Bad --seed: 1 to 64 printable characters without spaces.');
+  const url = env.PLATFORM_DATABASE_URL || undefined;
+  return {
+    port,
+    host: values.host ?? '127.0.0.1',
+    backOffice,
+    keyId: values['key-id']!,
+    secret: values.secret,
+    seed,
+    rate: integer('rate', values.rate, 6, 0, 6_000),
+    database: url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: resolve(env.PLATFORM_DATA_DIR || 'data/platform') },
+  };
+}
+
+export interface RunningPlatform {
+  url: string;
+  /** Where its books are, for the banner (a PostgreSQL URL without its credentials). */
+  where: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Opens and migrates the platform's database, serves the API and starts play. The back office's
+ * migrations are applied whole: they create the platform's tables too (its wallets, transfer
+ * records, feed, copies of pushed accounts and switches, nonces, the game list), as the embedded
+ * simulator keeps its books in the back office's database; here the back office's own tables
+ * simply stay empty, and one schema means one set of files to keep, not two drifting apart.
+ */
+export async function startPlatformProcess(options: PlatformProcessOptions, onError: (error: unknown) => void): Promise<RunningPlatform> {
+  let db: Database;
+  let where: string;
+  if (options.database.kind === 'postgres') {
+    db = await openDatabase({ kind: 'postgres', url: options.database.url });
+    where = `PostgreSQL (${options.database.url.replace(/\/\/[^@/]*@/, '//***@')})`;
+  } else {
+    mkdirSync(options.database.dataDir, { recursive: true });
+    db = await openDatabase({ kind: 'pglite', dataDir: options.database.dataDir });
+    where = `PGlite in ${options.database.dataDir}`;
+  }
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const server = platformApiServer({
+    platform: simulatorPlatform(db),
+    // One key: the site's (the back office signs with the same id and secret).
+    keys: (keyId) => (keyId === options.keyId ? options.secret : null),
+    db,
+    clock: systemClock,
+    logger: { level: 'warn' },
+  });
+  let stopPlay: (() => Promise<void>) | null = null;
+  try {
+    await server.listen({ port: options.port, host: options.host });
+    stopPlay = startStandalonePlay(
+      db,
+      { seed: options.seed, rate: options.rate, holder: `${hostname()}:${process.pid}:${randomUUID()}` },
+      systemClock,
+      onError,
+    );
+  } catch (error) {
+    await server.close();
+    await db.close();
+    throw error;
+  }
+  const address = server.server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}`,
+    where,
+    async stop() {
+      await stopPlay?.();
+      await server.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,156 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GamePlatform, PlatformFor } from '../../server/games/game-platform';
+import { httpPlatform } from '../../server/games/http-platform';
+import { queuePush, sendPlatformPushes } from '../../server/games/platform-pushes';
+import { endEmptySession, transferIn, transferOut } from '../../server/points/game-transfers';
+import { checkLedger } from '../../server/points/ledger-check';
+import { ingestPlatformFeed } from '../../server/simulator/simulator-runtime';
+import { platformDataDir, startPlatformProcess, type PlatformProcess } from '../support/platform-process';
+import { runServerScript } from '../support/server-script';
+import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database';
+import { startTestGateway, type TestGateway } from '../support/test-gateway';
+
+// `npm run platform` as a child process with its books in a database of its own, the back office
+// (a real gateway) speaking to it over HTTP, and `npm run platform:check` against it.
+const KEY_ID = 'bo-demo';
+const SECRET = 'the-demo-site-secret-of-the-platform-process-test';
+const cleanups: (() => Promise<unknown> | unknown)[] = [];
+let platform: PlatformProcess;
+let gw: TestGateway;
+let adapter: GamePlatform;
+const platformFor: PlatformFor = () => adapter;
+
+beforeAll(async () => {
+  let env: Record<string, string>;
+  if (testDatabaseKind() === 'pglite') {
+    const folder = mkdtempSync(join(tmpdir(), 'credit-platform-'));
+    cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+    await platformDataDir(folder);
+    env = { PLATFORM_DATA_DIR: folder };
+  } else {
+    const database = await createEmptyPostgresDatabase();
+    cleanups.push(() => database.drop());
+    env = { PLATFORM_DATABASE_URL: database.url };
+  }
+  gw = await startTestGateway({ captcha: false, platformFor, jobs: { run: false } });
+  platform = await startPlatformProcess(
+    // A busy platform: every member with points there sits down at the first tick.
+    ['--port', '0', '--back-office', gw.url, '--key-id', KEY_ID, '--secret', SECRET, '--seed', 'process-test', '--rate', '600'],
+    env,
+  );
+  // Signed with the real time: the platform process checks it against its own clock.
+  adapter = httpPlatform({ baseUrl: platform.url, keyId: KEY_ID, secret: SECRET });
+}, 120_000);
+
+afterAll(async () => {
+  if (platform) expect(await platform.stop('SIGTERM')).toBe(0);
+  await gw?.close();
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+const check = (secret: string) =>
+  runServerScript('server/platform-check.ts', {}, ['--url', platform.url, '--key-id', KEY_ID, '--secret', secret]);
+const lines = (output: string) => output.trim().split('\n');
+
+describe('the simulator as a platform process', () => {
+  it('prints its URL and what it serves; its books migrated', () => {
+    expect(platform.output()).toMatch(/URL:\s+http:\/\/127\.0\.0\.1:\d+\/ {2}\(POST \/transfers\/in, /);
+    expect(platform.output()).toContain(`Back office:  ${gw.url}`);
+    expect(platform.output()).not.toContain(SECRET);
+  });
+
+  it('refuses a bad command line with one line and exit code 2, opening no database', async () => {
+    const bad = [
+      [['--port', '0', '--back-office', gw.url, '--key-id', KEY_ID, '--secret', 'short'], 'Bad --secret: 32 to 256 printable characters'],
+      [['--port', '0', '--back-office', 'ftp://bo', '--key-id', KEY_ID, '--secret', SECRET], 'Bad --back-office "ftp://bo"'],
+      [['--back-office', gw.url, '--key-id', KEY_ID, '--secret', SECRET], 'Missing --port <port>'],
+    ] as const;
+    for (const [args, message] of bad) {
+      const { code, output } = await runServerScript('server/platform.ts', { PLATFORM_DATA_DIR: '/nonexistent/never-made' }, [...args]);
+      expect(code).toBe(2);
+      expect(lines(output)).toEqual([expect.stringContaining(message)]);
+    }
+  });
+
+  it('plays a member the back office transferred in; the back office reads the feed and transfers it out; the ledger is clean', async () => {
+    const member = await gw.accountId('mb01010102001');
+    const balanceOf = async () =>
+      BigInt((await gw.db.one<{ balance: bigint }>(sql`SELECT balance FROM accounts WHERE id = ${member}`))!.balance);
+    const before = await balanceOf();
+    // The platform judges bets by what the back office pushed: the member and its line, and the
+    // site's closed games: the live ones, so the member plays the slots, whose spins settle at once.
+    await gw.db.run(sql`INSERT INTO site_games_closed (site_id, game_code, closed_at)
+      SELECT 'demo', game_code, ${gw.clock.now()} FROM games WHERE game_type = 'live'
+      ON CONFLICT DO NOTHING`);
+    await queuePush(gw.db, 'demo', 'games', gw.clock.now());
+    await gw.db.run(sql`INSERT INTO platform_pushes (site_id, subject, account_id, queued_at)
+      SELECT 'demo', 'account', x.id, ${gw.clock.now()} FROM accounts a, accounts x
+       WHERE a.id = ${member} AND x.id = ANY (string_to_array(trim(BOTH '/' FROM a.path), '/')::bigint[])
+      ON CONFLICT DO NOTHING`);
+    expect(await sendPlatformPushes(gw.db, platformFor, gw.clock.now())).toMatchObject({ failed: 0 });
+    const moved = await transferIn(gw.db, platformFor, {
+      siteId: 'demo',
+      memberId: member,
+      amount: 50_000,
+      transferId: 'PP1',
+      now: gw.clock.now(),
+    });
+    expect(moved.state).toBe('done');
+
+    // The platform plays on its own ticks; the back office reads its feed until the member's bets come.
+    const betsOf = async () =>
+      (await gw.db.one<{ n: number; orders: number }>(
+        sql`SELECT count(*)::int AS n, count(DISTINCT order_id)::int AS orders FROM bets WHERE site_id = 'demo' AND member_id = ${member}`,
+      ))!;
+    let read = 0;
+    for (let attempt = 0; attempt < 60 && (await betsOf()).n < 1; attempt++) {
+      read += await ingestPlatformFeed(gw.db, platformFor, gw.clock.now());
+      await sleep(250);
+    }
+    const bets = await betsOf();
+    expect(read).toBeGreaterThan(0);
+    expect(bets.n).toBeGreaterThanOrEqual(1);
+    // Every bet stored once, however often the feed was read.
+    expect(bets.orders).toBe(bets.n);
+
+    // Its bets paused (pushed by the trigger's queue): the platform refuses its next bet and it stands up.
+    await gw.db.run(sql`UPDATE accounts SET bet_paused = true WHERE id = ${member}`);
+    expect(await sendPlatformPushes(gw.db, platformFor, gw.clock.now())).toMatchObject({ failed: 0 });
+    const seated = async () => (await adapter.lobby({ siteId: 'demo', now: new Date() })).players;
+    for (let attempt = 0; attempt < 60 && (await seated()) > 0; attempt++) await sleep(250);
+    expect(await seated()).toBe(0);
+    // Out with all it has there; the platform moves nothing of a member standing.
+    const out = await adapter.balance({ siteId: 'demo', memberId: member });
+    const move = { siteId: 'demo', memberId: member, now: gw.clock.now() };
+    if (out > 0n)
+      expect(await transferOut(gw.db, platformFor, { ...move, amount: Number(out), transferId: 'PO1' })).toMatchObject({ state: 'done' });
+    // It lost all it brought: its session ends with nothing to move.
+    else expect(await endEmptySession(gw.db, platformFor, move)).toBe(true);
+    expect(await adapter.balance({ siteId: 'demo', memberId: member })).toBe(0n);
+    expect(await balanceOf()).toBe(before - 50_000n + out);
+    await ingestPlatformFeed(gw.db, platformFor, gw.clock.now());
+    const report = await checkLedger(gw.db, { siteId: 'demo' });
+    expect(report.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`)).toEqual([]);
+  });
+
+  it('passes npm run platform:check: one pass line per promise, exit 0', async () => {
+    const { code, output } = await check(SECRET);
+    expect(lines(output).length).toBeGreaterThanOrEqual(9);
+    for (const line of lines(output)) expect(line).toMatch(/^pass {2}/);
+    expect(output).toMatch(/pass {2}the feed's cursor never skips or repeats an item \(\d+ items, one read = pages of 7\)/);
+    expect(code).toBe(0);
+  });
+
+  it('fails npm run platform:check with a wrong secret: exit 1, the signature promise failing', async () => {
+    const { code, output } = await check(`${SECRET}-but-not-quite`);
+    expect(code).toBe(1);
+    expect(output).toMatch(
+      /^fail {2}a bad signature is refused \(37100\) and changes nothing: a request signed with the key given was answered HTTP 401 \(code 37100\)/m,
+    );
+  });
+});
