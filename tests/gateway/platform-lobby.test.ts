@@ -10,7 +10,7 @@ import { signRequest } from '../../server/platform-api/request-signature';
 import { checkLedger } from '../../server/points/ledger-check';
 import { platformApiServer } from '../../server/simulator/platform-server';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
-import { setPlatform } from '../../server/sites/site-admin.service';
+import { setPlatform, SiteAdminRefusal } from '../../server/sites/site-admin.service';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
@@ -284,6 +284,12 @@ describe('the per-site platform', () => {
         return fake('http');
       },
     });
+    // A key id names one site: demo's key for demo2 is refused, and demo2 keeps its own.
+    const url = (await gw.db.one<{ url: string }>(sql`SELECT url FROM site_platforms WHERE site_id = 'demo'`))!.url;
+    await expect(setPlatform(gw.db, 'demo2', { kind: 'http', url, keyId: KEY, secret: OTHER_SECRET }, gw.clock.now())).rejects.toThrow(
+      SiteAdminRefusal,
+    );
+    expect(await gw.db.one(sql`SELECT key_id FROM site_platforms WHERE site_id = 'demo2'`)).toEqual({ key_id: OTHER_KEY });
     await setPlatform(gw.db, 'demo2', { kind: 'embedded' }, gw.clock.now());
     const platform = platformFor(gw.db);
     const call = { transferId: 'X1', memberId: '1', amount: 1n, now: gw.clock.now() };
