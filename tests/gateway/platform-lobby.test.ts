@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStatus } from '../../contract/account-levels.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import { BACK_OFFICE_PLATFORM_PREFIX, backOfficeCalls, type BackOfficeCallName } from '../../contract/platform-api.contract';
-import type { GamePlatform } from '../../server/games/game-platform';
+import { withFaults, type Fault, type GamePlatform } from '../../server/games/game-platform';
 import { sitePlatforms } from '../../server/games/site-platforms';
 import { signRequest } from '../../server/platform-api/request-signature';
+import { REPAIR_AFTER_MS } from '../../server/points/game-transfers';
 import { checkLedger } from '../../server/points/ledger-check';
 import { platformApiServer } from '../../server/simulator/platform-server';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
@@ -28,6 +29,8 @@ let gw: TestGateway;
 let platformDb: TestDatabase;
 let server: ReturnType<typeof platformApiServer>;
 let books: GamePlatform;
+/** Faults of the platform server: its answer lost after it applied a call (a 500 to the back office). */
+const faults: Fault[] = [];
 let seq = 0;
 
 beforeAll(async () => {
@@ -35,7 +38,12 @@ beforeAll(async () => {
   books = simulatorPlatform(platformDb.db);
   gw = await startTestGateway({ captcha: false, jobs: { run: false } });
   const keys: Record<string, string> = { [KEY]: SECRET, [OTHER_KEY]: OTHER_SECRET };
-  server = platformApiServer({ platform: books, keys: (keyId) => keys[keyId] ?? null, db: platformDb.db, clock: gw.clock });
+  server = platformApiServer({
+    platform: withFaults(books, faults),
+    keys: (keyId) => keys[keyId] ?? null,
+    db: platformDb.db,
+    clock: gw.clock,
+  });
   await server.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   await setPlatform(gw.db, 'demo', { kind: 'http', url, keyId: KEY, secret: SECRET }, gw.clock.now());
@@ -243,6 +251,24 @@ describe('transfers asked for at the lobby', () => {
     expect(await balanceOf(member)).toBe(before);
     expect(await scoreLogCount()).toBe(rows);
     expect(await books.balance({ siteId: 'demo', memberId: member })).toBe(0n);
+  });
+
+  it('answers a transfer whose platform answer was lost as pending, never guessed; asked again after the repair, done', async () => {
+    const member = await gw.accountId('mb01010102002');
+    const before = await balanceOf(member);
+    faults.push({ call: 'transferIn', when: 'after' });
+    expect(await move(member, 'in', 700, 'lost-1')).toEqual({
+      status: 200,
+      json: { transferId: 'LB-lost-1', type: 'in', state: 'pending', balance: String(before - 700n) },
+    });
+    // Another transfer of the member waits for this one to settle.
+    expect(await move(member, 'out', 700)).toEqual({ status: 409, json: { code: ErrorCode.repairTooEarly } });
+    gw.clock.advance(REPAIR_AFTER_MS + 1_000);
+    const admin = await gw.sessionFor('admin');
+    expect(await gw.rpc('gw.credit.transfer.repair', { opsId: admin, transferId: 'LB-lost-1' })).toMatchObject({ state: 'done' });
+    expect((await move(member, 'in', 700, 'lost-1')).json).toMatchObject({ state: 'done', balance: String(before - 700n) });
+    expect(await books.balance({ siteId: 'demo', memberId: member })).toBe(700n);
+    expect((await move(member, 'out', 700)).json).toMatchObject({ state: 'done', balance: String(before) });
   });
 
   it('leaves the ledger of the site whole', async () => {
