@@ -3,7 +3,7 @@ import { AccountStatus, isMemberLevel } from '../../contract/account-levels.cont
 import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
 import type { BackOfficeAnswer, BackOfficeRequest } from '../../contract/platform-api.contract';
 import { findAccountByLogin, lineStatus } from '../accounts/account.repository';
-import { credentialCounters } from '../auth/attempt-counters';
+import { credentialCounters, type CounterScope } from '../auth/attempt-counters';
 import { hashForUnknownName } from '../auth/login.service';
 import { verifySecret } from '../auth/password';
 import { loginKeyOf, settleCredentialAttempt, takeCredentialSlots, type AttemptOrigin } from '../auth/secret-check';
@@ -20,6 +20,8 @@ import { RpcError } from '../rpc/rpc-error';
  * by the route (server/http/platform-routes.ts) before these run.
  */
 
+/** What the login log says of an attempt the counters refused (as the back office's sign-in writes it). */
+const refusalOf: Record<CounterScope, string> = { ip: 'ip-limit', captcha: 'captcha-limit', pair: 'locked', name: 'name-delay' };
 /** What the login log says of a lobby sign-in: the terminal column names where it came from. */
 const LOBBY_TERMINAL = 'lobby';
 /** The operation record's name of an attempt that locked a name at the lobby. */
@@ -64,7 +66,7 @@ export async function lobbySignIn(
 
   const taken = await takeCredentialSlots(db, origin, loginKey, credentialCounters(loginKey, ip));
   if (!taken.ok) {
-    await log(null, taken.refusedBy === 'pair' ? 'locked' : `${taken.refusedBy}-limit`, ErrorCode.tooFrequentAccess);
+    await log(null, refusalOf[taken.refusedBy], ErrorCode.tooFrequentAccess);
     throw new RpcError(ErrorCode.tooFrequentAccess);
   }
   const account = await findAccountByLogin(db, siteId, input.loginId.trim());
@@ -149,10 +151,12 @@ export async function lobbyTransfer(
     const outcome = type === 'in' ? await transferIn(db, platformFor, request) : await transferOut(db, platformFor, request);
     return { transferId, type, state: outcome.state, balance: await memberBalance(db, siteId, memberId) };
   } catch (error) {
-    if (error instanceof RpcError) throw error;
-    // The same request delivered twice at once: the other delivery wrote the id first.
+    // The same request delivered twice at once: the other delivery wrote the id first (this one
+    // then failed on the id, or on the points the other moved), so this answers that transfer.
+    // A transfer the platform refused was this delivery's own: its refusal is the answer.
     const now = await knownTransfer(db, siteId, transferId);
-    if (now) return answerOf(now);
+    const refusedHere = error instanceof RpcError && (now?.state === 'reversed' || now?.state === 'failed');
+    if (now && !refusedHere) return answerOf(now);
     throw error;
   }
 }

@@ -201,6 +201,21 @@ describe('transfers asked for at the lobby', () => {
     expect(await gw.db.one(sql`SELECT 1 FROM game_sessions WHERE session_id = 'LB-lobby-in-1' AND ended_at IS NOT NULL`)).toBeDefined();
   });
 
+  it('applies a request delivered twice at once once: both deliveries answer the one transfer', async () => {
+    const member = await gw.accountId('mb01010102003');
+    const before = await balanceOf(member);
+    const answers = await Promise.all([move(member, 'in', 900, 'twice-1'), move(member, 'in', 900, 'twice-1')]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.json).toMatchObject({ transferId: 'LB-twice-1', type: 'in' });
+      expect(['pending', 'done']).toContain(answer.json.state);
+    }
+    expect(await balanceOf(member)).toBe(before - 900n);
+    expect(await books.balance({ siteId: 'demo', memberId: member })).toBe(900n);
+    expect((await move(member, 'in', 900, 'twice-1')).json).toMatchObject({ state: 'done' });
+    expect((await move(member, 'out', 900)).json).toMatchObject({ state: 'done', balance: String(before) });
+  });
+
   it('refuses what the transfer path refuses: too many points, not a member of the site', async () => {
     const member = await gw.accountId('mb01010101002');
     const points = await balanceOf(member);
