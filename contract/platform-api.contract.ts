@@ -294,6 +294,106 @@ export const platformCalls = {
   }),
 } as const;
 
+/** Where the back office serves the platform's calls (platform -> back office): each path follows it. */
+export const BACK_OFFICE_PLATFORM_PREFIX = '/api/platform';
+
+/** A transfer's amount the back office moves: positive cents a JS number holds exactly (its ledger's limit). */
+const lobbyAmount = z.codec(centsText, z.bigint().positive().max(BigInt(Number.MAX_SAFE_INTEGER)), {
+  decode: (text) => BigInt(text),
+  encode: (cents) => String(cents),
+});
+/** The platform's own id of a lobby transfer request: the back office applies one id once. */
+export const lobbyRequestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,61}$/, 'request-id');
+/** Where the member is, as the platform sees it: the sign-in counters count per name and per address. */
+const memberIp = z.union([z.ipv4(), z.ipv6()]);
+
+/**
+ * Every call of the platform to the back office, served at BACK_OFFICE_PLATFORM_PREFIX + path
+ * with the same signing (the key id names the site; its secret is the site's). A refusal is a
+ * 4xx with a catalogue code as in the other direction; 409 means refused for certain.
+ */
+export const backOfficeCalls = {
+  lobbySignIn: call({
+    path: '/lobby/sign-in',
+    summary:
+      "A member signing in at the platform's lobby: its name and password checked (counted with the back office's sign-in attempts), answered with the member and its betting rules",
+    // A check: asking again is harmless (it counts as one more attempt, as a sign-in would).
+    effect: 'read',
+    request: z.object({
+      siteId: siteIdSchema,
+      loginId: z.string().min(1).max(64),
+      password: z.string().min(1).max(128),
+      /** The member's address as the platform sees it. */
+      ip: memberIp,
+      /** The member's device text (user agent), kept in the login log. */
+      device: text(512).optional(),
+    }),
+    answer: z.object({
+      member: platformAccount,
+      loginId: text(64),
+      nickname: text(64),
+      /** The member's points at the back office: what it may move in. */
+      balance: wireCents,
+    }),
+    // 2218 wrong name or password (or not an account), 20004 an agent (only members play), 2632
+    // locked by failed attempts, 2217 disabled, 20003 frozen, 2242 / 2243 its line disabled / frozen,
+    // 2250 the site is switched off.
+    refusals: [
+      ErrorCode.wrongCredentials,
+      ErrorCode.memberNotFound,
+      ErrorCode.tooFrequentAccess,
+      ErrorCode.accountDisabled,
+      ErrorCode.targetStatusForbidsScore,
+      ErrorCode.agentLineLocked,
+      ErrorCode.agentLineFrozen,
+      ErrorCode.siteMaintenance,
+    ],
+  }),
+  lobbyTransfer: call({
+    path: '/lobby/transfers',
+    summary:
+      "A member moving points from the lobby: `in` from its back office points to the platform, `out` back; answered with the transfer's outcome (applied once per request id)",
+    effect: 'transfer',
+    request: z.object({
+      siteId: siteIdSchema,
+      requestId: lobbyRequestIdSchema,
+      memberId: idSchema,
+      type: transferType,
+      amount: lobbyAmount,
+      ip: memberIp.optional(),
+    }),
+    answer: z.object({
+      /** The back office's transfer id ("LB-" + the request id): the id it calls the platform with. */
+      transferId: transferIdSchema,
+      type: transferType,
+      /**
+       * `done`; `pending`: the platform's answer to the back office was lost, the record of the id
+       * will settle it (ask again with the same request id); `reversed` / `failed`: the platform
+       * refused it (an `in` returned to the member, an `out` not credited).
+       */
+      state: z.enum(['pending', 'done', 'reversed', 'failed']),
+      /** The member's points at the back office now. */
+      balance: wireCents,
+    }),
+    // 20002 no such member of the site, 20003 its status or line forbids it, 37111 too few points,
+    // 37112 too few at the platform, 37165 another transfer of the member is unsettled, 37101 the
+    // request id was used for another transfer, 2250 the site is switched off.
+    refusals: [
+      ErrorCode.accountNotFound,
+      ErrorCode.targetStatusForbidsScore,
+      ErrorCode.targetBalanceLow,
+      ErrorCode.platformBalanceLow,
+      ErrorCode.repairTooEarly,
+      ErrorCode.thirdPartyEmptyResult,
+      ErrorCode.siteMaintenance,
+    ],
+  }),
+} as const;
+
+export type BackOfficeCallName = keyof typeof backOfficeCalls;
+export type BackOfficeRequest<C extends BackOfficeCallName> = z.output<(typeof backOfficeCalls)[C]['request']>;
+export type BackOfficeAnswer<C extends BackOfficeCallName> = z.output<(typeof backOfficeCalls)[C]['answer']>;
+
 export type PlatformCallName = keyof typeof platformCalls;
 /** A call's request or answer as code sees it (bigint, Date), and as it travels (strings). */
 export type PlatformRequest<C extends PlatformCallName> = z.output<(typeof platformCalls)[C]['request']>;

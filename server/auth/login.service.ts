@@ -17,7 +17,7 @@ import { loginKeyOf, settleCredentialAttempt, takeCredentialSlots, type AttemptO
 
 let dummyHash: Promise<string> | undefined;
 /** Unknown names still cost one hash check, so timing does not tell whether a name exists. */
-const hashForUnknownName = () => (dummyHash ??= hashSecret('no-such-account-Aa1'));
+export const hashForUnknownName = () => (dummyHash ??= hashSecret('no-such-account-Aa1'));
 
 /** What the login log says of an attempt the counters refused. */
 const refusalOf: Record<CounterScope, string> = { ip: 'ip-limit', captcha: 'captcha-limit', pair: 'locked', name: 'name-delay' };

@@ -70,7 +70,8 @@ type PushedAccountRow = Pick<
 
 const idArray = (ids: readonly bigint[]) => sql`${`{${ids.map(String).join(',')}}`}::bigint[]`;
 
-async function accountsNow(db: Queryable, siteId: string, ids: readonly bigint[]): Promise<PlatformAccount[]> {
+/** Accounts' betting rules as the platform takes them (pushes, and a member's sign-in check at the lobby). */
+export async function accountsNow(db: Queryable, siteId: string, ids: readonly bigint[]): Promise<PlatformAccount[]> {
   const rows = await db.rows<PushedAccountRow>(sql`
     SELECT a.id, a.level, a.path, a.status, a.team_status, a.bet_stopped, a.bet_paused, a.device_pc, a.device_h5, a.device_app,
            a.max_win, a.win_blocked,

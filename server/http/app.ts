@@ -18,6 +18,7 @@ import { createDispatcher, type Dispatcher, type JsonRpcResponse } from '../rpc/
 import { contract } from '../../contract/methods.contract';
 import { createHandlers, openRpcDocument } from '../rpc/handlers';
 import type { PlatformFor } from '../games/game-platform';
+import { sitePlatforms } from '../games/site-platforms';
 import { simulatorPlatform } from '../simulator/simulator-platform';
 import { errorMessage } from '../rpc/messages';
 import { normaliseHost, resolveSite, siteGatewayUrl } from '../sites/site.repository';
@@ -70,7 +71,7 @@ export interface AppOptions {
   webRoot?: string;
   /** Background jobs and periodic tasks (background-work.ts): run here unless `run: false`. */
   jobs?: BackgroundWorkOptions;
-  /** The game platform (the embedded simulator unless a test injects faults into it). */
+  /** The game platform: each site's own (sitePlatforms: the embedded simulator or its HTTP platform) unless a test injects another. */
   platformFor?: PlatformFor;
   /**
    * Where reports read their rollups: a read-only replica in production (REPORT_DATABASE_URL),
@@ -333,7 +334,7 @@ async function registerWebApp(app: FastifyInstance, db: Database, webRoot: strin
  */
 export async function buildApp(options: AppOptions) {
   const app = createFastify(options.config);
-  const platformFor = options.platformFor ?? simulatorPlatform;
+  const platformFor = options.platformFor ?? sitePlatforms({ embedded: simulatorPlatform, now: () => options.clock.now() });
   const background = createBackgroundWork(options.db, options.clock, platformFor, options.jobs ?? {}, app.log);
   // The work lives as long as the app: close() waits for what is under way.
   app.addHook('onReady', async () => background.start());
@@ -346,7 +347,7 @@ export async function buildApp(options: AppOptions) {
   // Exports' files (GATEWAY.md "Files"): bytes, not JSON-RPC, once the session is checked.
   registerFileRoute(app, { db: options.db, clock: options.clock });
   registerSiteRoutes(app, options.db);
-  registerPlatformRoutes(app);
+  registerPlatformRoutes(app, { db: options.db, clock: options.clock, platformFor, loginIpLimit: options.config.loginIpLimit });
   await registerWebApp(app, options.db, options.webRoot);
   return app;
 }

@@ -1,11 +1,102 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
+import {
+  BACK_OFFICE_PLATFORM_PREFIX,
+  backOfficeCalls,
+  platformRefusalStatus,
+  type BackOfficeCallName,
+} from '../../contract/platform-api.contract';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import type { PlatformFor } from '../games/game-platform';
+import { lobbySignIn, lobbyTransfer } from '../platform-api/lobby.service';
 import { platformOpenApiDocument } from '../platform-api/platform-openapi';
+import { requestVerifier } from '../platform-api/request-signature';
+import { RpcError } from '../rpc/rpc-error';
+
+export interface PlatformRoutesOptions {
+  db: Database;
+  clock: Clock;
+  platformFor: PlatformFor;
+  /** LOGIN_IP_LIMIT: the lobby's sign-in checks count with the back office's sign-ins. */
+  loginIpLimit: number;
+}
+
+function refuse(reply: FastifyReply, status: number, code: ErrorCodeValue) {
+  return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify({ code }));
+}
+
+/** The site a key id signs for (site_platforms.key_id is unique: migration 0045), with its secret. */
+function siteOfKey(db: Database, keyId: string) {
+  return db.one<{ site_id: string; secret: string; disabled: boolean }>(sql`
+    SELECT p.site_id, p.secret, s.disabled FROM site_platforms p JOIN sites s ON s.id = p.site_id
+     WHERE p.key_id = ${keyId} AND p.kind = 'http'`);
+}
 
 /**
- * The platform API's routes on the back office (docs/platform-api.md). Now only its published
- * description: one document for every site, generated once (it holds no secret and no site's data).
+ * The platform API's routes on the back office (docs/platform-api.md): its published description,
+ * one document for every site (it holds no secret and no site's data), and the platform's calls
+ * to the back office under /api/platform/. Each of those is checked in this order, and refused
+ * with a catalogue code and nothing done: the signature with the secret of the site its key id
+ * names (401, 37100: unknown key, wrong signature, timestamp off, nonce seen), the site switched
+ * off (409, 2250), the body (400), the body's siteId being the key's site (401, 37100).
  */
-export function registerPlatformRoutes(app: FastifyInstance) {
+export function registerPlatformRoutes(app: FastifyInstance, options: PlatformRoutesOptions) {
   const document = JSON.stringify(platformOpenApiDocument());
-  app.get('/api/platform/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(document));
+  app.get(`${BACK_OFFICE_PLATFORM_PREFIX}/openapi.json`, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(document),
+  );
+
+  const { db, clock } = options;
+  const verifier = requestVerifier(db, async (keyId) => (await siteOfKey(db, keyId))?.secret ?? null);
+  const served: { [C in BackOfficeCallName]: (request: never, now: Date) => Promise<unknown> } = {
+    lobbySignIn: (request: z.output<(typeof backOfficeCalls)['lobbySignIn']['request']>, now) =>
+      lobbySignIn(db, { ...request, now, ipLimit: options.loginIpLimit }),
+    lobbyTransfer: (request: z.output<(typeof backOfficeCalls)['lobbyTransfer']['request']>, now) =>
+      lobbyTransfer(db, options.platformFor, { ...request, now }),
+  };
+
+  for (const name of Object.keys(backOfficeCalls) as BackOfficeCallName[]) {
+    const definition = backOfficeCalls[name];
+    const serve = served[name] as (request: unknown, now: Date) => Promise<unknown>;
+    app.post(BACK_OFFICE_PLATFORM_PREFIX + definition.path, async (request, reply) => {
+      const body = typeof request.body === 'string' ? request.body : '';
+      const now = clock.now();
+      const verdict = await verifier.verify({ method: request.method, path: request.url, headers: request.headers, body }, now);
+      if (!verdict.ok) {
+        // The reason only: never a header's value, never a secret.
+        request.log.warn({ call: name, reason: verdict.reason }, 'platform request refused for its signature');
+        return refuse(reply, platformRefusalStatus.signature, ErrorCode.thirdPartySignature);
+      }
+      const site = await siteOfKey(db, verdict.keyId);
+      if (!site) return refuse(reply, platformRefusalStatus.signature, ErrorCode.thirdPartySignature);
+      if (site.disabled) return refuse(reply, platformRefusalStatus.refused, ErrorCode.siteMaintenance);
+      let json: unknown;
+      try {
+        json = JSON.parse(body);
+      } catch {
+        return refuse(reply, platformRefusalStatus.badRequest, ErrorCode.parseError);
+      }
+      const parsed = definition.request.safeParse(json);
+      if (!parsed.success) return refuse(reply, platformRefusalStatus.badRequest, ErrorCode.invalidParams);
+      // A key acts for its own site only.
+      if (parsed.data.siteId !== site.site_id) {
+        request.log.warn({ call: name, reason: 'site' }, 'platform request refused for its signature');
+        return refuse(reply, platformRefusalStatus.signature, ErrorCode.thirdPartySignature);
+      }
+      try {
+        const answer = await serve(parsed.data, now);
+        return reply
+          .code(200)
+          .type('application/json; charset=utf-8')
+          .send(JSON.stringify(z.encode(definition.answer as z.ZodType, answer)));
+      } catch (error) {
+        if (error instanceof RpcError) return refuse(reply, platformRefusalStatus.refused, error.code);
+        request.log.error({ err: error, call: name }, 'a platform request failed');
+        return refuse(reply, 500, ErrorCode.unknownException);
+      }
+    });
+  }
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ErrorCode } from '../../contract/errors.contract';
 import {
+  BACK_OFFICE_PLATFORM_PREFIX,
+  backOfficeCalls,
   platformCalls,
   platformRefusalSchema,
   platformRefusalStatus,
@@ -41,13 +43,21 @@ const refusal = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Refusal' } } },
 });
 
-function operation(name: PlatformCallName) {
-  const definition = platformCalls[name];
+interface CallDefinition {
+  summary: string;
+  effect: string;
+  request: z.ZodType;
+  answer: z.ZodType;
+  refusals: readonly number[];
+}
+
+function operation(name: string, definition: CallDefinition, description?: string) {
   const refusals = definition.refusals;
   return {
     post: {
       operationId: name,
       summary: definition.summary,
+      ...(description ? { description } : {}),
       // Read by a vendor and by the adapter's rules: what an unreadable answer means.
       'x-effect': definition.effect,
       parameters: (Object.keys(headerParameters) as (keyof typeof headerParameters)[]).map((key) => ({
@@ -84,10 +94,10 @@ export function platformOpenApiDocument() {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: {
-      title: 'Game platform API (back office -> platform)',
+      title: 'Game platform API (back office <-> platform)',
       version: '1',
       description:
-        'What a game platform serves to the credit back office. Every call is a signed POST with a JSON body; cents travel as decimal strings, times as ISO-8601 strings. The prose guide is docs/platform-api.md.',
+        'What a game platform serves to the credit back office (paths), and what the back office serves to the platform at its gateway under /api/platform/ (webhooks: the member sign-in check and transfers asked for at the lobby). Every call is a signed POST with a JSON body; cents travel as decimal strings, times as ISO-8601 strings. The prose guide is docs/platform-api.md.',
     },
     servers: [
       {
@@ -98,7 +108,24 @@ export function platformOpenApiDocument() {
       },
     ],
     paths: Object.fromEntries(
-      (Object.keys(platformCalls) as PlatformCallName[]).map((name) => [platformCalls[name].path, operation(name)]),
+      (Object.keys(platformCalls) as PlatformCallName[]).map((name) => [platformCalls[name].path, operation(name, platformCalls[name])]),
+    ),
+    // The other direction: what the back office serves to the platform, at its own address.
+    webhooks: Object.fromEntries(
+      (Object.keys(backOfficeCalls) as (keyof typeof backOfficeCalls)[]).map((name) => {
+        const path = BACK_OFFICE_PLATFORM_PREFIX + backOfficeCalls[name].path;
+        return [
+          name,
+          {
+            ...operation(
+              name,
+              backOfficeCalls[name],
+              `The platform calls the back office: POST <back office gateway>${path}, signed the same way.`,
+            ),
+            'x-path': path,
+          },
+        ];
+      }),
     ),
     components: {
       parameters: Object.fromEntries(

@@ -26,6 +26,8 @@ import { pointsHandlers } from '../points/points.handlers';
 import { transferHandlers } from '../points/transfer.handlers';
 import type { PlatformFor } from '../games/game-platform';
 import { simulatorPlatform } from '../simulator/simulator-platform';
+import { sitePlatforms } from '../games/site-platforms';
+import { systemClock } from '../clock';
 import { siteHandlers } from '../sites/site.handlers';
 import { subAccountHandlers } from '../sub-accounts/sub-account.handlers';
 import { siteGatewayUrl } from '../sites/site.repository';
@@ -49,12 +51,12 @@ export function openRpcDocument(url: string) {
 /**
  * Every handler of the gateway; the type makes a missing one a compile error. `jobs` is woken
  * when a bulk call's job is committed (without it, a polling runner picks the job up);
- * `platformFor` is the game platform (the embedded simulator unless told otherwise).
+ * `platformFor` is the game platform (each site's own, sitePlatforms, unless told otherwise).
  */
 export function createHandlers(
   databaseKind: 'pglite' | 'postgres',
   jobs: Pick<JobRunner, 'kick'> = noJobRunner,
-  platformFor: PlatformFor = simulatorPlatform,
+  platformFor: PlatformFor = sitePlatforms({ embedded: simulatorPlatform, now: () => systemClock.now() }),
   reportDb?: Queryable,
 ): HandlerMap<MethodName> {
   return {

@@ -408,24 +408,33 @@ export async function setDisabled(db: Database, siteId: string, disabled: boolea
 
 /** Stores how the site reaches its game platform; the secret goes into no record and no output. */
 export async function setPlatform(db: Database, siteId: string, platform: PlatformConnection, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockSite(tx, siteId);
-    const before = await tx.one<{ url: string | null }>(sql`SELECT url FROM site_platforms WHERE site_id = ${siteId}`);
-    const http = platform.kind === 'http' ? platform : null;
-    await tx.run(sql`INSERT INTO site_platforms (site_id, kind, url, key_id, secret, updated_at)
+  const keyTaken = () =>
+    new SiteAdminRefusal("That --key-id is another site's: a key id names one site (the platform's requests are told apart by it).");
+  await db
+    .transaction(async (tx) => {
+      await lockSite(tx, siteId);
+      const before = await tx.one<{ url: string | null }>(sql`SELECT url FROM site_platforms WHERE site_id = ${siteId}`);
+      const http = platform.kind === 'http' ? platform : null;
+      if (http && (await tx.one(sql`SELECT 1 FROM site_platforms WHERE key_id = ${http.keyId} AND site_id <> ${siteId}`))) throw keyTaken();
+      await tx.run(sql`INSERT INTO site_platforms (site_id, kind, url, key_id, secret, updated_at)
       VALUES (${siteId}, ${platform.kind}, ${http?.url ?? null}, ${http?.keyId ?? null}, ${http?.secret ?? null}, ${now})
       ON CONFLICT (site_id) DO UPDATE SET kind = EXCLUDED.kind, url = EXCLUDED.url, key_id = EXCLUDED.key_id,
         secret = EXCLUDED.secret, updated_at = EXCLUDED.updated_at`);
-    await recordBySystem(
-      tx,
-      siteId,
-      'platform',
-      {
-        summary: `platform of ${siteId}`,
-        params: { site: siteId, ...(http ? { url: http.url, keyId: http.keyId } : { embedded: true }) },
-        changes: [{ field: 'platform', before: before?.url ?? 'embedded', after: http?.url ?? 'embedded' }],
-      },
-      now,
-    );
-  });
+      await recordBySystem(
+        tx,
+        siteId,
+        'platform',
+        {
+          summary: `platform of ${siteId}`,
+          params: { site: siteId, ...(http ? { url: http.url, keyId: http.keyId } : { embedded: true }) },
+          changes: [{ field: 'platform', before: before?.url ?? 'embedded', after: http?.url ?? 'embedded' }],
+        },
+        now,
+      );
+    })
+    .catch((error: unknown) => {
+      // Another site took the key id at the same moment (the unique index of migration 0045).
+      if (uniqueViolation(error)?.constraint === 'site_platforms_key_id') throw keyTaken();
+      throw error;
+    });
 }

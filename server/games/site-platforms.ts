@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/database';
+import type { GamePlatform, PlatformFor } from './game-platform';
+import { httpPlatform, type HttpPlatformOptions } from './http-platform';
+
+/** A site's platform over HTTP, as `npm run site -- platform` stored it (site_platforms, migration 0042). */
+export type HttpConnection = Pick<HttpPlatformOptions, 'baseUrl' | 'keyId' | 'secret'>;
+
+export interface SitePlatformsOptions {
+  /** The platform of sites without a row or with kind `embedded` (the simulator's books in this database). */
+  embedded: PlatformFor;
+  /** The time requests are signed with: the gateway's clock. */
+  now: () => Date;
+  /** How an HTTP site's platform is made: httpPlatform unless a test watches the calls. */
+  http?: (connection: HttpConnection) => GamePlatform;
+}
+
+interface PlatformRow {
+  kind: 'embedded' | 'http';
+  url: string | null;
+  key_id: string | null;
+  secret: string | null;
+}
+
+/**
+ * The game platform of each site (issue 38): every call goes to the platform of the site it
+ * names. The site's row is read on every call (one primary-key read), never cached: every gateway
+ * process sees a change of `npm run site -- platform` at its next call, so two processes never
+ * send one site's transfers to two platforms. Calls that name no site (the feed, the game list)
+ * go to the embedded platform: the feed ingest reads the embedded feed only (an HTTP site's feed
+ * needs a cursor of its own, docs/platform-api.md).
+ */
+export function sitePlatforms(options: SitePlatformsOptions): PlatformFor {
+  const http = options.http ?? ((connection: HttpConnection) => httpPlatform({ ...connection, now: options.now }));
+  return (db: Queryable) => {
+    const embedded = options.embedded(db);
+    async function of(siteId: string): Promise<GamePlatform> {
+      const row = await db.one<PlatformRow>(sql`SELECT kind, url, key_id, secret FROM site_platforms WHERE site_id = ${siteId}`);
+      if (row?.kind !== 'http' || !row.url || !row.key_id || !row.secret) return embedded;
+      return http({ baseUrl: row.url, keyId: row.key_id, secret: row.secret });
+    }
+    return {
+      transferIn: async (call) => (await of(call.siteId)).transferIn(call),
+      transferOut: async (call) => (await of(call.siteId)).transferOut(call),
+      queryTransfer: async (call) => (await of(call.siteId)).queryTransfer(call),
+      settleTransfer: async (call) => (await of(call.siteId)).settleTransfer(call),
+      balance: async (call) => (await of(call.siteId)).balance(call),
+      setClosedGames: async (call) => (await of(call.siteId)).setClosedGames(call),
+      setAccounts: async (call) => (await of(call.siteId)).setAccounts(call),
+      setGameNotices: async (call) => (await of(call.siteId)).setGameNotices(call),
+      replySuggestions: async (call) => (await of(call.siteId)).replySuggestions(call),
+      lobby: async (call) => (await of(call.siteId)).lobby(call),
+      readFeed: (call) => embedded.readFeed(call),
+      games: () => embedded.games(),
+    };
+  };
+}
