@@ -30,6 +30,9 @@ export const PLATFORM_SIGNATURE_WINDOW_MS = 5 * 60_000;
 export const platformKeyIdSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'key-id');
 export const platformNonceSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'nonce');
 
+/** A push names each thing once: two entries for one id would leave which one wins to chance (100). */
+const eachOnce = <T>(items: T[], idOf: (item: T) => string) => new Set(items.map(idOf)).size === items.length;
+
 /** Cents on the wire: a decimal string, since a JSON number loses digits beyond 2^53 in most readers. */
 const centsText = z.string().regex(/^-?(0|[1-9][0-9]{0,17})$/, 'cents');
 export const wireCents = z.codec(centsText, z.bigint(), {
@@ -236,7 +239,13 @@ export const platformCalls = {
     path: '/games/closed',
     summary: "The site's closed games, all of them (the rest are open): replaces what the platform had",
     effect: 'push',
-    request: z.object({ siteId: siteIdSchema, gameCodes: z.array(gameCodeSchema).max(1000) }),
+    request: z.object({
+      siteId: siteIdSchema,
+      gameCodes: z
+        .array(gameCodeSchema)
+        .max(1000)
+        .refine((codes) => eachOnce(codes, String), 'duplicate'),
+    }),
     answer: acknowledged,
     refusals: [],
   }),
@@ -252,7 +261,13 @@ export const platformCalls = {
     path: '/accounts',
     summary: "Accounts' betting rules as they are now, each replacing what the platform had of it",
     effect: 'push',
-    request: z.object({ siteId: siteIdSchema, accounts: z.array(platformAccount).max(10_000) }),
+    request: z.object({
+      siteId: siteIdSchema,
+      accounts: z
+        .array(platformAccount)
+        .max(10_000)
+        .refine((items) => eachOnce(items, (account) => account.accountId), 'duplicate'),
+    }),
     answer: acknowledged,
     refusals: [],
   }),
@@ -260,7 +275,13 @@ export const platformCalls = {
     path: '/game-notices',
     summary: "The site's game notices not yet ended, all of them: they replace what the platform had",
     effect: 'push',
-    request: z.object({ siteId: siteIdSchema, notices: z.array(gameNotice).max(1000) }),
+    request: z.object({
+      siteId: siteIdSchema,
+      notices: z
+        .array(gameNotice)
+        .max(1000)
+        .refine((items) => eachOnce(items, (notice) => notice.noticeId), 'duplicate'),
+    }),
     answer: acknowledged,
     refusals: [],
   }),
@@ -268,7 +289,13 @@ export const platformCalls = {
     path: '/suggestion-replies',
     summary: "Answers to members' suggestions, each replacing an earlier answer to the same suggestion",
     effect: 'push',
-    request: z.object({ siteId: siteIdSchema, replies: z.array(suggestionReply).max(10_000) }),
+    request: z.object({
+      siteId: siteIdSchema,
+      replies: z
+        .array(suggestionReply)
+        .max(10_000)
+        .refine((items) => eachOnce(items, (reply) => reply.suggestionId), 'duplicate'),
+    }),
     answer: acknowledged,
     refusals: [],
   }),

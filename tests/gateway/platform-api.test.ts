@@ -292,6 +292,13 @@ describe('bad requests to the platform server', () => {
     }
     expect(await books.queryTransfer({ siteId: 'demo', transferId: id })).toBeNull();
     expect(await signedPost('/transfers/sideways', '{}')).toEqual({ status: 404, json: { code: ErrorCode.methodNotFound } });
+    // A push naming one thing twice is refused whole, not left to whichever entry the platform takes last.
+    const reply = { suggestionId: 's-1', memberId: '9001', reply: 'thanks', repliedAt: clock.now().toISOString() };
+    for (const [path, body] of [
+      ['/games/closed', { siteId: 'demo', gameCodes: ['bac', 'bac'] }],
+      ['/suggestion-replies', { siteId: 'demo', replies: [reply, { ...reply, reply: 'again' }] }],
+    ] as const)
+      expect(await signedPost(path, JSON.stringify(body))).toEqual({ status: 400, json: { code: ErrorCode.invalidParams } });
     const unsigned = await fetch(`${baseUrl}/balance`, { method: 'POST', body: '{}' });
     expect([unsigned.status, await unsigned.json()]).toEqual([401, { code: ErrorCode.thirdPartySignature }]);
   });
