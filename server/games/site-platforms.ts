@@ -1,10 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import type { GamePlatform, PlatformFor } from './game-platform';
-import { httpPlatform, type HttpPlatformOptions } from './http-platform';
-
-/** A site's platform over HTTP, as `npm run site -- platform` stored it (site_platforms, migration 0042). */
-export type HttpConnection = Pick<HttpPlatformOptions, 'baseUrl' | 'keyId' | 'secret'>;
+import { sitePlatformConnection, type HttpConnection } from '../sites/site-platform.repository';
+import { httpPlatform } from './http-platform';
 
 export interface SitePlatformsOptions {
   /** The platform of sites without a row or with kind `embedded` (the simulator's books in this database). */
@@ -13,13 +10,6 @@ export interface SitePlatformsOptions {
   now: () => Date;
   /** How an HTTP site's platform is made: httpPlatform unless a test watches the calls. */
   http?: (connection: HttpConnection) => GamePlatform;
-}
-
-interface PlatformRow {
-  kind: 'embedded' | 'http';
-  url: string | null;
-  key_id: string | null;
-  secret: string | null;
 }
 
 /**
@@ -35,9 +25,8 @@ export function sitePlatforms(options: SitePlatformsOptions): PlatformFor {
   return (db: Queryable) => {
     const embedded = options.embedded(db);
     async function of(siteId: string): Promise<GamePlatform> {
-      const row = await db.one<PlatformRow>(sql`SELECT kind, url, key_id, secret FROM site_platforms WHERE site_id = ${siteId}`);
-      if (row?.kind !== 'http' || !row.url || !row.key_id || !row.secret) return embedded;
-      return http({ baseUrl: row.url, keyId: row.key_id, secret: row.secret });
+      const connection = await sitePlatformConnection(db, siteId);
+      return connection ? http(connection) : embedded;
     }
     return {
       transferIn: async (call) => (await of(call.siteId)).transferIn(call),

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
 import {
@@ -15,6 +14,7 @@ import { lobbySignIn, lobbyTransfer } from '../platform-api/lobby.service';
 import { platformOpenApiDocument } from '../platform-api/platform-openapi';
 import { requestVerifier } from '../platform-api/request-signature';
 import { RpcError } from '../rpc/rpc-error';
+import { siteOfPlatformKey } from '../sites/site-platform.repository';
 
 export interface PlatformRoutesOptions {
   db: Database;
@@ -26,13 +26,6 @@ export interface PlatformRoutesOptions {
 
 function refuse(reply: FastifyReply, status: number, code: ErrorCodeValue) {
   return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify({ code }));
-}
-
-/** The site a key id signs for (site_platforms.key_id is unique: migration 0045), with its secret. */
-function siteOfKey(db: Database, keyId: string) {
-  return db.one<{ site_id: string; secret: string; disabled: boolean }>(sql`
-    SELECT p.site_id, p.secret, s.disabled FROM site_platforms p JOIN sites s ON s.id = p.site_id
-     WHERE p.key_id = ${keyId} AND p.kind = 'http'`);
 }
 
 /**
@@ -50,7 +43,7 @@ export function registerPlatformRoutes(app: FastifyInstance, options: PlatformRo
   );
 
   const { db, clock } = options;
-  const verifier = requestVerifier(db, async (keyId) => (await siteOfKey(db, keyId))?.secret ?? null);
+  const verifier = requestVerifier(db, async (keyId) => (await siteOfPlatformKey(db, keyId))?.secret ?? null);
   const served: { [C in BackOfficeCallName]: (request: never, now: Date) => Promise<unknown> } = {
     lobbySignIn: (request: z.output<(typeof backOfficeCalls)['lobbySignIn']['request']>, now) =>
       lobbySignIn(db, { ...request, now, ipLimit: options.loginIpLimit }),
@@ -70,7 +63,7 @@ export function registerPlatformRoutes(app: FastifyInstance, options: PlatformRo
         request.log.warn({ call: name, reason: verdict.reason }, 'platform request refused for its signature');
         return refuse(reply, platformRefusalStatus.signature, ErrorCode.thirdPartySignature);
       }
-      const site = await siteOfKey(db, verdict.keyId);
+      const site = await siteOfPlatformKey(db, verdict.keyId);
       if (!site) return refuse(reply, platformRefusalStatus.signature, ErrorCode.thirdPartySignature);
       if (site.disabled) return refuse(reply, platformRefusalStatus.refused, ErrorCode.siteMaintenance);
       let json: unknown;
