@@ -253,7 +253,8 @@ export const platformCalls = {
     path: '/feed',
     summary: 'The feed after a cursor, oldest first, at most `limit` items: bets (new and settled again), rounds, suggestions',
     effect: 'read',
-    request: z.object({ after: feedCursorSchema, limit: z.number().int().min(1).max(FEED_READ_MAX) }),
+    // siteId: only that site's items (each back office site on an HTTP platform reads its own feed from its own cursor).
+    request: z.object({ after: feedCursorSchema, limit: z.number().int().min(1).max(FEED_READ_MAX), siteId: siteIdSchema.optional() }),
     answer: z.object({ items: z.array(feedItem).max(FEED_READ_MAX) }),
     refusals: [],
   }),

@@ -87,8 +87,11 @@ export interface GamePlatform {
   balance(call: { siteId: string; memberId: string }): Promise<bigint>;
   /** The games closed for the site, all of them (the rest are open): the platform takes no bet on those. */
   setClosedGames(call: { siteId: string; gameCodes: string[] }): Promise<void>;
-  /** The feed after a position (its `seq`, "0" for the start), oldest first, at most `limit` items. */
-  readFeed(call: { after: string; limit: number }): Promise<FeedItem[]>;
+  /**
+   * The feed after a position (its `seq`, "0" for the start), oldest first, at most `limit` items;
+   * with `siteId`, only that site's items (an HTTP site's ingest reads its own feed from its own cursor).
+   */
+  readFeed(call: { after: string; limit: number; siteId?: string }): Promise<FeedItem[]>;
   /** Accounts' settings as they are now, each replacing what the platform had of it. */
   setAccounts(call: { siteId: string; accounts: PlatformAccount[] }): Promise<void>;
   /** The site's game notices not yet ended, all of them: they replace what the platform had. */

@@ -16,9 +16,9 @@ export interface SitePlatformsOptions {
  * The game platform of each site (issue 38): every call goes to the platform of the site it
  * names. The site's row is read on every call (one primary-key read), never cached: every gateway
  * process sees a change of `npm run site -- platform` at its next call, so two processes never
- * send one site's transfers to two platforms. Calls that name no site (the feed, the game list)
- * go to the embedded platform: the feed ingest reads the embedded feed only (an HTTP site's feed
- * needs a cursor of its own, docs/platform-api.md).
+ * send one site's transfers to two platforms. Calls that name no site (the feed without
+ * a siteId, the game list) go to the embedded platform; a feed read naming a site goes to that
+ * site's platform (feed-ingest.ts reads each HTTP site's feed from a cursor of its own).
  */
 export function sitePlatforms(options: SitePlatformsOptions): PlatformFor {
   const http = options.http ?? ((connection: HttpConnection) => httpPlatform({ ...connection, now: options.now }));
@@ -39,7 +39,8 @@ export function sitePlatforms(options: SitePlatformsOptions): PlatformFor {
       setGameNotices: async (call) => (await of(call.siteId)).setGameNotices(call),
       replySuggestions: async (call) => (await of(call.siteId)).replySuggestions(call),
       lobby: async (call) => (await of(call.siteId)).lobby(call),
-      readFeed: (call) => embedded.readFeed(call),
+      // With a site, its platform's feed of that site; without, the embedded feed (all its sites).
+      readFeed: async (call) => (call.siteId === undefined ? embedded.readFeed(call) : (await of(call.siteId)).readFeed(call)),
       games: () => embedded.games(),
     };
   };

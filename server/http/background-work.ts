@@ -1,6 +1,7 @@
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import type { PlatformFor } from '../games/game-platform';
+import { ingestHttpSiteFeeds } from '../games/feed-ingest';
 import { sendPlatformPushes } from '../games/platform-pushes';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from '../jobs/job-runner';
 import { repairStaleTransfers } from '../points/game-transfers';
@@ -12,6 +13,8 @@ const TRANSFER_REPAIR_EVERY_MS = 15_000;
 const PLATFORM_PUSH_EVERY_MS = 1_000;
 /** How often the bets queued for the report rollups are drained into them (reports drain first anyway). */
 const ROLLUP_DRAIN_EVERY_MS = 1_000;
+/** How often each HTTP site's feed is read from its cursor: its bets reach the back office within a few seconds. */
+const SITE_FEED_EVERY_MS = 3_000;
 
 /**
  * Background work: by default the gateway's process runs it too (started with the app, stopped
@@ -25,6 +28,8 @@ export type BackgroundWorkOptions = {
   pushEveryMs?: number;
   /** How often the report rollups' queue is drained (ROLLUP_DRAIN_EVERY_MS). */
   drainEveryMs?: number;
+  /** How often the HTTP sites' feeds are read (SITE_FEED_EVERY_MS). */
+  feedEveryMs?: number;
 } & Pick<JobRunnerOptions, 'pollMs' | 'leaseMs' | 'concurrency'>;
 
 export interface BackgroundWork {
@@ -70,14 +75,15 @@ function startPeriodic(task: PeriodicTask, log: BackgroundLog): () => Promise<vo
 }
 
 /**
- * The transfer repair job, the platform pushes and the rollups' drain run where background jobs
- * do; several processes may run them at once.
+ * The transfer repair job, the platform pushes, the rollups' drain and the HTTP sites' feeds run
+ * where background jobs do; several processes may run them at once.
  */
 function periodicTasks(
   db: Database,
   clock: Clock,
   platformFor: PlatformFor,
-  every: Pick<BackgroundWorkOptions, 'repairEveryMs' | 'pushEveryMs' | 'drainEveryMs'>,
+  every: Pick<BackgroundWorkOptions, 'repairEveryMs' | 'pushEveryMs' | 'drainEveryMs' | 'feedEveryMs'>,
+  log: BackgroundLog,
 ): PeriodicTask[] {
   return [
     {
@@ -95,6 +101,16 @@ function periodicTasks(
       everyMs: every.drainEveryMs ?? ROLLUP_DRAIN_EVERY_MS,
       work: () => drainRollupsJob(db),
     },
+    {
+      // Each site's page under a row lock of its cursor: two processes never store one page twice.
+      // A site whose platform fails is logged and tried next run; the other sites go on.
+      label: 'the HTTP sites feed ingest',
+      everyMs: every.feedEveryMs ?? SITE_FEED_EVERY_MS,
+      work: () =>
+        ingestHttpSiteFeeds(db, platformFor, clock.now(), {
+          onFailure: (siteId, error) => log.error({ err: error, siteId }, "internal error reading an HTTP site's feed"),
+        }),
+    },
   ];
 }
 
@@ -108,7 +124,7 @@ export function createBackgroundWork(
   options: BackgroundWorkOptions,
   log: BackgroundLog,
 ): BackgroundWork {
-  const { run = true, repairEveryMs, pushEveryMs, drainEveryMs, ...runnerOptions } = options;
+  const { run = true, repairEveryMs, pushEveryMs, drainEveryMs, feedEveryMs, ...runnerOptions } = options;
   if (!run) return noBackgroundWork;
   const jobs = createJobRunner({
     ...runnerOptions,
@@ -116,7 +132,7 @@ export function createBackgroundWork(
     clock,
     onError: (error, jobId) => log.error({ err: error, jobId }, 'internal error in a background job'),
   });
-  const tasks = periodicTasks(db, clock, platformFor, { repairEveryMs, pushEveryMs, drainEveryMs });
+  const tasks = periodicTasks(db, clock, platformFor, { repairEveryMs, pushEveryMs, drainEveryMs, feedEveryMs }, log);
   let stops: (() => Promise<void>)[] = [];
   return {
     jobs,

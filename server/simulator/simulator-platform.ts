@@ -217,8 +217,9 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
       );
     },
     async readFeed(call) {
+      const ofSite = call.siteId === undefined ? sql`` : sql`AND site_id = ${call.siteId}`;
       const rows = await db.rows<FeedRow>(
-        sql`SELECT seq, site_id, kind, body FROM platform_feed WHERE seq > ${call.after}::bigint ORDER BY seq LIMIT ${call.limit}`,
+        sql`SELECT seq, site_id, kind, body FROM platform_feed WHERE seq > ${call.after}::bigint ${ofSite} ORDER BY seq LIMIT ${call.limit}`,
       );
       return rows.map(feedItem);
     },

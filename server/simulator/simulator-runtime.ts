@@ -3,10 +3,8 @@ import type { Device } from '../../contract/game.contract';
 import type { Queryable } from '../db/database';
 import { endEmptySession, transferIn, transferOut } from '../points/game-transfers';
 import { RpcError } from '../rpc/rpc-error';
-import { prepareBets, storeBetBatch, type BetBatch, type PlatformBet } from '../games/bet.store';
-import type { GamePlatform, PlatformFor, PlatformSuggestion } from '../games/game-platform';
-import { storeSuggestions } from '../notices/suggestion.store';
-import { storeRounds, type SiteRound } from '../games/game-round.store';
+import type { PlatformFor } from '../games/game-platform';
+import { ingestPlatformFeed } from '../games/feed-ingest';
 import { memberSuggestion } from './member-suggestions';
 import type { FeedBet, FeedRound, FeedSuggestion } from './simulator-platform';
 import { betRefusal, countRefusal } from '../games/platform-rules';
@@ -34,14 +32,6 @@ export const STAKES = [1_000, 2_000, 5_000, 10_000, 20_000];
 const SPIN_EVERY_MS = 4_000;
 /** The terminal a member plays from, drawn when it sits down: half on pc, the rest on the mobile web or the app. */
 export const TERMINALS: readonly Device[] = ['pc', 'pc', 'h5', 'app'];
-/**
- * Feed items read a transaction. A live feed brings a few at a time; after an outage the job
- * catches up in big reads, each stored in one statement (fixed costs spread over more bets),
- * up to FEED_PAGES of them a tick (a page takes a few hundred milliseconds: well inside the lease).
- */
-const FEED_BATCH = 5_000;
-const FEED_PAGES = 10;
-
 export interface SimulatorOptions {
   seed: string;
   /** How lively: about this many members sit down per site and minute; 0 stops play. */
@@ -297,9 +287,11 @@ async function leave(db: Queryable, options: SimulatorOptions, player: PlayerRow
 
 /** A member of the site with points sits down at a random game, bringing part of them. */
 async function join(db: Queryable, options: SimulatorOptions, siteId: string, random: SeededRandom, now: Date) {
+  // Never a member of a site on an HTTP platform: the demo plays the embedded platform only.
   const candidates = await db.rows<{ id: bigint; balance: bigint }>(sql`SELECT a.id, a.balance FROM accounts a
     WHERE a.site_id = ${siteId} AND a.kind = 'tree' AND a.level = 5 AND a.status = 1 AND NOT a.in_game AND a.balance >= ${STAKES[0]! * 10}
       AND NOT EXISTS (SELECT FROM simulator_players p WHERE p.member_id = a.id)
+      AND NOT EXISTS (SELECT FROM site_platforms sp WHERE sp.site_id = a.site_id AND sp.kind = 'http')
     ORDER BY a.id LIMIT 200`);
   if (candidates.length === 0) return false;
   const member = pick(random, candidates);
@@ -322,118 +314,6 @@ async function join(db: Queryable, options: SimulatorOptions, siteId: string, ra
     if (error instanceof RpcError) return false;
     throw error;
   }
-}
-
-/** A page of the feed from a position, sorted and made ready to store: its bets prepared per site. */
-interface FeedPage {
-  after: string;
-  /** Items read, and the position of the last. */
-  count: number;
-  last: string;
-  rounds: SiteRound[];
-  bets: Map<string, BetBatch>;
-  suggestions: Map<string, PlatformSuggestion[]>;
-}
-
-async function readFeedPage(platform: GamePlatform, after: string, limit: number): Promise<FeedPage> {
-  const items = await platform.readFeed({ after, limit });
-  const rounds: SiteRound[] = [];
-  const bets = new Map<string, PlatformBet[]>();
-  const suggestions = new Map<string, PlatformSuggestion[]>();
-  const add = <T>(bySite: Map<string, T[]>, siteId: string, item: T) => {
-    const list = bySite.get(siteId);
-    if (list) list.push(item);
-    else bySite.set(siteId, [item]);
-  };
-  for (const item of items) {
-    if (item.kind === 'round') rounds.push({ ...item.round, siteId: item.siteId });
-    else if (item.kind === 'bet') add(bets, item.siteId, item.bet);
-    else add(suggestions, item.siteId, item.suggestion);
-  }
-  const prepared = new Map([...bets].map(([siteId, list]) => [siteId, prepareBets(list)]));
-  return { after, count: items.length, last: items.at(-1)?.seq ?? after, rounds, bets: prepared, suggestions };
-}
-
-/**
- * Stores one page of the feed and moves the cursor past it, all in one transaction, so an item
- * is stored once whatever fails (each store also ignores what it already holds). `ahead` is the
- * page read ahead, used only if it was read from where the cursor stands now (another process
- * may have moved it since: then the page is read again). When the page is full and `onNext` is
- * given, the next one is read and prepared on a connection of its own while this one is stored:
- * the platform's latency, the parsing of its answer and the preparing of its bets overlap the store.
- */
-async function ingestFeedPage(
-  db: Queryable,
-  platformFor: PlatformFor,
-  now: Date,
-  limit: number,
-  ahead: FeedPage | null,
-  onNext?: (next: Promise<FeedPage | null>) => void,
-): Promise<number> {
-  return db.transaction(async (tx) => {
-    const cursor = await tx.one<{ seq: bigint }>(sql`SELECT seq FROM platform_feed_cursor WHERE id = 1 FOR UPDATE`);
-    const after = String(cursor!.seq);
-    const page = ahead?.after === after ? ahead : await readFeedPage(platformFor(tx), after, limit);
-    if (page.count === 0) return 0;
-    // A full page: the next is read while the bets of this one are stored (or at once, without
-    // bets). A failed read ahead only costs reading the page again, in its own transaction.
-    let nextAsked = page.count < limit || !onNext;
-    const readNext = () => {
-      if (nextAsked) return;
-      nextAsked = true;
-      onNext?.(readFeedPage(platformFor(db), page.last, limit).catch(() => null));
-    };
-    await storeRounds(tx, page.rounds);
-    for (const [siteId, batch] of page.bets) await storeBetBatch(tx, siteId, batch, now, { whileStoring: readNext });
-    readNext();
-    for (const [siteId, list] of page.suggestions) await storeSuggestions(tx, siteId, list, now);
-    await tx.run(sql`UPDATE platform_feed_cursor SET seq = ${page.last} WHERE id = 1`);
-    return page.count;
-  });
-}
-
-/**
- * Reads the platform's feed from the back office's cursor into the bets, rounds and suggestions,
- * a page (`limit` items) a transaction, page after page while they come full, at most `pages`:
- * yields each page's items as it is stored (a caller may work between pages, or stop). The next
- * page is read while one is stored; a page read ahead and not stored is read again later.
- */
-export async function* ingestFeedPages(
-  db: Queryable,
-  platformFor: PlatformFor,
-  now: Date,
-  { limit = FEED_BATCH, pages = Infinity }: { limit?: number; pages?: number } = {},
-): AsyncGenerator<number, void, void> {
-  let ahead: Promise<FeedPage | null> | null = null;
-  try {
-    for (let page = 1; page <= pages; page++) {
-      // The process serves what waits between two pages: on PGlite a page is one run of promise
-      // callbacks, and pages one after the other would hold back every request and timer.
-      if (page > 1) await new Promise((resolve) => setImmediate(resolve));
-      const prefetched: FeedPage | null = ahead ? await ahead : null;
-      ahead = null;
-      const count = await ingestFeedPage(db, platformFor, now, limit, prefetched, page < pages ? (next) => (ahead = next) : undefined);
-      if (count > 0) yield count;
-      if (count < limit) return;
-    }
-  } finally {
-    await ahead;
-  }
-}
-
-/**
- * ingestFeedPages to the end of the feed or `pages` pages: a live feed brings a few items a
- * tick, and after an outage the job catches up. Answers the feed items read.
- */
-export async function ingestPlatformFeed(
-  db: Queryable,
-  platformFor: PlatformFor,
-  now: Date,
-  { limit = FEED_BATCH, pages = FEED_PAGES }: { limit?: number; pages?: number } = {},
-): Promise<number> {
-  let read = 0;
-  for await (const count of ingestFeedPages(db, platformFor, now, { limit, pages })) read += count;
-  return read;
 }
 
 /** How many members sit down at a site this tick: `rate` a minute, so rate x tick / minute on average (more than one when above 1). */
@@ -498,7 +378,8 @@ export async function takeTurn(
 /**
  * One tick of the platform: settle the live bets whose round ended, let the seated members play
  * (each bet asked of the back office's rules first: a refusal is counted and the member leaves),
- * let those done leave, seat newcomers, then read the feed into the back office.
+ * let those done leave, seat newcomers (never of a site on an HTTP platform), then read the
+ * embedded platform's feed into the back office (feed-ingest.ts).
  */
 export async function simulatorTick(db: Queryable, options: SimulatorOptions, now: Date): Promise<TickOutcome> {
   const outcome: TickOutcome = { leader: false, joined: 0, bets: 0, left: 0, ingested: 0 };

@@ -6,7 +6,7 @@ import { GAMES, playTypeOf } from '../../server/games/rules/game-registry';
 import { seededRandom } from '../../server/games/rules/seeded-random';
 import { validBets } from '../../server/games/rules/valid-bet.rules';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
-import { ingestFeedPages, ingestPlatformFeed } from '../../server/simulator/simulator-runtime';
+import { ingestFeedPages, ingestPlatformFeed } from '../../server/games/feed-ingest';
 import { drainRollupsJob } from '../../server/reports/rollup-drain';
 import { seedDemo } from '../../server/seed/demo.seed';
 import { feedBet } from '../support/bet-fixture';

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
 import { storeRounds, type SiteRound } from '../../server/games/game-round.store';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
-import { ingestPlatformFeed, publish } from '../../server/simulator/simulator-runtime';
+import { ingestPlatformFeed } from '../../server/games/feed-ingest';
+import { publish } from '../../server/simulator/simulator-runtime';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 let gw: TestGateway;

@@ -9,7 +9,7 @@ import { httpPlatform } from '../../server/games/http-platform';
 import { queuePush, sendPlatformPushes } from '../../server/games/platform-pushes';
 import { endEmptySession, transferIn, transferOut } from '../../server/points/game-transfers';
 import { checkLedger } from '../../server/points/ledger-check';
-import { ingestPlatformFeed } from '../../server/simulator/simulator-runtime';
+import { ingestPlatformFeed } from '../../server/games/feed-ingest';
 import { platformDataDir, startPlatformProcess, type PlatformProcess } from '../support/platform-process';
 import { runServerScript } from '../support/server-script';
 import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database';

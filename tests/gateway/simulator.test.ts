@@ -4,14 +4,8 @@ import type { Queryable } from '../../server/db/database';
 import { sendPlatformPushes } from '../../server/games/platform-pushes';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { memberSuggestion } from '../../server/simulator/member-suggestions';
-import {
-  ingestPlatformFeed,
-  LEASE_MS,
-  publish,
-  simulatorTick,
-  TICK_MS,
-  type SimulatorOptions,
-} from '../../server/simulator/simulator-runtime';
+import { ingestPlatformFeed } from '../../server/games/feed-ingest';
+import { LEASE_MS, publish, simulatorTick, TICK_MS, type SimulatorOptions } from '../../server/simulator/simulator-runtime';
 import { gameByCode } from '../../server/games/rules/game-registry';
 import { seededRandom } from '../../server/games/rules/seeded-random';
 import { checkLedger } from '../../server/points/ledger-check';
