@@ -19,25 +19,44 @@ let dummyHash: Promise<string> | undefined;
 /** Unknown names still cost one hash check, so timing does not tell whether a name exists. */
 export const hashForUnknownName = () => (dummyHash ??= hashSecret('no-such-account-Aa1'));
 
-/** What the login log says of an attempt the counters refused. */
-const refusalOf: Record<CounterScope, string> = { ip: 'ip-limit', captcha: 'captcha-limit', pair: 'locked', name: 'name-delay' };
+/** What the login log says of an attempt the counters refused (the back office's sign-in and the platform lobby's). */
+export const refusalOf: Record<CounterScope, string> = { ip: 'ip-limit', captcha: 'captcha-limit', pair: 'locked', name: 'name-delay' };
 
 /** Whose attempt a login-log row is: an account, or a sub-account (with its main account as account_id). */
 interface LogTarget {
-  accountId?: string | bigint | undefined;
+  accountId?: string | bigint | null | undefined;
   subAccountId?: string | bigint | undefined;
 }
 
-async function writeLoginLog(
+/** One sign-in attempt in the login log, wherever it was made (the back office, the platform's lobby). */
+export async function writeLoginLog(
   db: Queryable,
-  ctx: CallContext,
-  entry: LogTarget & { loginId: string; result: string; code: ErrorCodeValue | null },
+  entry: LogTarget & {
+    siteId: string;
+    loginId: string;
+    result: string;
+    code: ErrorCodeValue | null;
+    ip: string;
+    region: string;
+    terminal: string;
+    device: string;
+    now: Date;
+  },
 ) {
-  const region = regionOf(ctx.country, ctx.ip);
   await db.run(sql`INSERT INTO login_log (site_id, account_id, sub_account_id, login_id, result, code, ip, region, terminal, device, created_at)
-    VALUES (${ctx.site.id}, ${entry.accountId ?? null}, ${entry.subAccountId ?? null}, ${entry.loginId.slice(0, 64)}, ${entry.result}, ${entry.code},
-            ${ctx.ip}, ${region}, ${ctx.terminal.slice(0, 16)}, ${ctx.device.slice(0, 512)}, ${ctx.now})`);
+    VALUES (${entry.siteId}, ${entry.accountId ?? null}, ${entry.subAccountId ?? null}, ${entry.loginId.slice(0, 64)}, ${entry.result}, ${entry.code},
+            ${entry.ip}, ${entry.region}, ${entry.terminal.slice(0, 16)}, ${entry.device.slice(0, 512)}, ${entry.now})`);
 }
+
+/** The login-log fields of a back office sign-in call: its site, visitor and time. */
+const callOrigin = (ctx: CallContext) => ({
+  siteId: ctx.site.id,
+  ip: ctx.ip,
+  region: regionOf(ctx.country, ctx.ip),
+  terminal: ctx.terminal,
+  device: ctx.device,
+  now: ctx.now,
+});
 
 export interface LoginInput {
   loginId: string;
@@ -59,7 +78,7 @@ export async function login(ctx: CallContext, input: LoginInput) {
   const loginKey = loginKeyOf(input.loginId);
   const origin: AttemptOrigin = { siteId: site.id, ip: ctx.ip, now, ipLimit: ctx.settings.loginIpLimit, method: 'gw.credit.agent.login' };
   const refuseEarly = async (result: string, code: ErrorCodeValue) => {
-    await writeLoginLog(db, ctx, { loginId: input.loginId, result, code });
+    await writeLoginLog(db, { ...callOrigin(ctx), loginId: input.loginId, result, code });
     return new RpcError(code);
   };
 
@@ -94,7 +113,7 @@ export async function login(ctx: CallContext, input: LoginInput) {
   const who: LogTarget = sub && main ? { accountId: main.id, subAccountId: sub.id } : { accountId: account?.id };
   const locked = sub ? { id: sub.id, login_id: sub.login_id, main_account_id: sub.main_account_id } : account;
   const refuse = async (result: string, code: ErrorCodeValue) => {
-    await writeLoginLog(db, ctx, { loginId: input.loginId, ...who, result, code });
+    await writeLoginLog(db, { ...callOrigin(ctx), loginId: input.loginId, ...who, result, code });
     return new RpcError(code);
   };
   const passwordOk = await verifySecret(login?.password_hash ?? (await hashForUnknownName()), input.password);
@@ -125,7 +144,7 @@ export async function login(ctx: CallContext, input: LoginInput) {
   const mainUserId = String(owner.id);
   const token = await db.transaction(async (tx) => {
     await tx.run(sql`UPDATE ${sub ? sql`sub_accounts` : sql`accounts`} SET last_login_at = ${now} WHERE id = ${userId}`);
-    await writeLoginLog(tx, ctx, { loginId: login.login_id, ...who, result: 'ok', code: null });
+    await writeLoginLog(tx, { ...callOrigin(ctx), loginId: login.login_id, ...who, result: 'ok', code: null });
     // The epochs read with the password hash: a change of credentials committed since then
     // has moved the epoch on, and this session is over before its first use.
     return createSession(tx, {

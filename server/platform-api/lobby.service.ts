@@ -3,8 +3,8 @@ import { AccountStatus, isMemberLevel } from '../../contract/account-levels.cont
 import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
 import type { BackOfficeAnswer, BackOfficeRequest } from '../../contract/platform-api.contract';
 import { findAccountByLogin, lineStatus } from '../accounts/account.repository';
-import { credentialCounters, type CounterScope } from '../auth/attempt-counters';
-import { hashForUnknownName } from '../auth/login.service';
+import { credentialCounters } from '../auth/attempt-counters';
+import { hashForUnknownName, refusalOf, writeLoginLog } from '../auth/login.service';
 import { verifySecret } from '../auth/password';
 import { loginKeyOf, settleCredentialAttempt, takeCredentialSlots, type AttemptOrigin } from '../auth/secret-check';
 import type { Queryable } from '../db/database';
@@ -20,30 +20,10 @@ import { RpcError } from '../rpc/rpc-error';
  * by the route (server/http/platform-routes.ts) before these run.
  */
 
-/** What the login log says of an attempt the counters refused (as the back office's sign-in writes it). */
-const refusalOf: Record<CounterScope, string> = { ip: 'ip-limit', captcha: 'captcha-limit', pair: 'locked', name: 'name-delay' };
 /** What the login log says of a lobby sign-in: the terminal column names where it came from. */
 const LOBBY_TERMINAL = 'lobby';
 /** The operation record's name of an attempt that locked a name at the lobby. */
 const LOBBY_METHOD = 'platform.lobby.signIn';
-
-async function writeLobbyLoginLog(
-  db: Queryable,
-  entry: {
-    siteId: string;
-    accountId: bigint | null;
-    loginId: string;
-    result: string;
-    code: ErrorCodeValue | null;
-    ip: string;
-    device: string;
-    now: Date;
-  },
-) {
-  await db.run(sql`INSERT INTO login_log (site_id, account_id, login_id, result, code, ip, region, terminal, device, created_at)
-    VALUES (${entry.siteId}, ${entry.accountId}, ${entry.loginId.slice(0, 64)}, ${entry.result}, ${entry.code}, ${entry.ip},
-            ${regionOf(countryOf(entry.ip), entry.ip)}, ${LOBBY_TERMINAL}, ${entry.device.slice(0, 512)}, ${entry.now})`);
-}
 
 /**
  * A member's sign-in at the platform's lobby. The same counters as the back office's sign-in
@@ -62,7 +42,18 @@ export async function lobbySignIn(
   const loginKey = loginKeyOf(input.loginId);
   const origin: AttemptOrigin = { siteId, ip, now, ipLimit: input.ipLimit, method: LOBBY_METHOD };
   const log = (accountId: bigint | null, result: string, code: ErrorCodeValue | null) =>
-    writeLobbyLoginLog(db, { siteId, accountId, loginId: input.loginId, result, code, ip, device, now });
+    writeLoginLog(db, {
+      siteId,
+      accountId,
+      loginId: input.loginId,
+      result,
+      code,
+      ip,
+      region: regionOf(countryOf(ip), ip),
+      terminal: LOBBY_TERMINAL,
+      device,
+      now,
+    });
 
   const taken = await takeCredentialSlots(db, origin, loginKey, credentialCounters(loginKey, ip));
   if (!taken.ok) {
@@ -94,8 +85,12 @@ export async function lobbySignIn(
   await db.run(sql`UPDATE accounts SET last_login_at = ${now} WHERE id = ${account.id}`);
   await log(account.id, 'ok', null);
   const [member] = await accountsNow(db, siteId, [account.id]);
-  const balance = await db.one<{ balance: bigint }>(sql`SELECT balance FROM accounts WHERE id = ${account.id}`);
-  return { member: member!, loginId: account.login_id, nickname: account.nickname, balance: BigInt(balance!.balance) };
+  return {
+    member: member!,
+    loginId: account.login_id,
+    nickname: account.nickname,
+    balance: await memberBalance(db, siteId, String(account.id)),
+  };
 }
 
 /** The back office's transfer id of a lobby request: the platform's request id, in a namespace of its own. */
