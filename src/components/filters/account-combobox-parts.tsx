@@ -1,4 +1,3 @@
-import { Command as CommandPrimitive } from 'cmdk';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,40 +12,45 @@ interface PartProps<T extends AccountOption> {
   box: AccountComboboxState<T>;
 }
 
-/** The suggestions: loading, none, or each option (greyed with its reason when it cannot be chosen). */
+/**
+ * The suggestions: each option (greyed with its reason when it cannot be chosen) in the listbox, and
+ * the loading or empty message beside it, since a listbox may hold only options.
+ */
 export function ComboboxList<T extends AccountOption>({ props, box }: PartProps<T>) {
   const { t } = useTranslation();
   const { options, loading = false, renderOption, inline = false, optionTestId, emptyText } = props;
   return (
-    <CommandList ref={box.listRef} label={t('filter.picker.suggestions')} className={cn(inline && 'rounded-md border bg-card')}>
+    <div className={cn(inline && 'rounded-md border bg-card')}>
       {loading && options.length === 0 ? (
-        <CommandPrimitive.Loading label={t('filter.picker.loading')} className="p-3 text-sm text-muted-foreground">
+        <p role="status" className="p-3 text-sm text-muted-foreground" data-testid="picker-loading">
           {t('filter.picker.loading')}
-        </CommandPrimitive.Loading>
+        </p>
       ) : null}
       {!loading && options.length === 0 ? (
-        <p className="p-3 text-sm text-muted-foreground" data-testid="picker-empty">
+        <p role="status" className="p-3 text-sm text-muted-foreground" data-testid="picker-empty">
           {emptyText ?? t('filter.picker.empty')}
         </p>
       ) : null}
-      {options.map((option) => {
-        const reason = box.refusal(option);
-        return (
-          <CommandItem
-            key={option.userId}
-            value={option.loginId}
-            disabled={reason !== null}
-            onSelect={() => box.pick(option)}
-            data-testid={optionTestId}
-            data-login-id={option.loginId}
-            data-reason={reason ?? undefined}
-            className="hover:bg-accent/60"
-          >
-            {renderOption ? renderOption(option, reason) : option.loginId}
-          </CommandItem>
-        );
-      })}
-    </CommandList>
+      <CommandList ref={box.listRef} label={t('filter.picker.suggestions')} aria-busy={loading || undefined}>
+        {options.map((option) => {
+          const reason = box.refusal(option);
+          return (
+            <CommandItem
+              key={option.userId}
+              value={option.loginId}
+              disabled={reason !== null}
+              onSelect={() => box.pick(option)}
+              data-testid={optionTestId}
+              data-login-id={option.loginId}
+              data-reason={reason ?? undefined}
+              className="hover:bg-accent/60"
+            >
+              {renderOption ? renderOption(option, reason) : option.loginId}
+            </CommandItem>
+          );
+        })}
+      </CommandList>
+    </div>
   );
 }
 

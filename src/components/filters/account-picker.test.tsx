@@ -119,7 +119,12 @@ describe('the account picker', () => {
   it('says when nothing matches, closes on Escape and clears on a second Escape', async () => {
     const { input, type, key } = setUp();
     type('zz');
+    // A listbox holds only options: the loading and empty messages are statuses beside it.
+    expect(screen.getByRole('status').textContent).toBe('正在查找…');
+    expect(screen.getByRole('listbox').getAttribute('aria-busy')).toBe('true');
     await screen.findByText('没有匹配的账号');
+    expect(screen.getByRole('status').textContent).toBe('没有匹配的账号');
+    expect(screen.getByRole('listbox').textContent).toBe('');
     key('Escape');
     await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('false'));
     expect((input as HTMLInputElement).value).toBe('zz');
