@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../db/database';
 import { sendPlatformPushes } from '../games/platform-pushes';
 import { simulatorPlatform } from '../simulator/simulator-platform';
 import { issuePoints, transferPoints } from '../points/ledger';
+import { insertSiteRows } from '../sites/site-admin.service';
 
 export interface DemoLogin {
   site: string;
@@ -253,20 +254,32 @@ export function demoLogins(port: number): DemoLogin[] {
 }
 
 async function seedSite(tx: Queryable, site: DemoSite, hashes: { password: string; safeCode: string }, now: Date) {
-  await tx.run(sql`INSERT INTO sites (id, title, ui, is_default, min_score_interval_ms)
-    VALUES (${site.id}, ${site.title}, ${site.ui}, ${site.isDefault}, 0)`);
-  for (const host of site.hosts) {
-    await tx.run(sql`INSERT INTO site_hosts (host, site_id) VALUES (${host}, ${site.id})`);
-  }
-  const company = await tx.one<{ id: bigint }>(sql`INSERT INTO accounts
-      (site_id, parent_id, level, login_id, nickname, password_hash, safe_code_hash, point_limit,
-       agent_commision_rate, valid_amount_rate, first_login, force_pwd_update, created_at)
-    VALUES (${site.id}, NULL, 0, ${site.company}, ${site.company}, ${hashes.password}, ${hashes.safeCode},
-       ${10_000_000_000}, ${10_000}, ${120}, false, false, ${now})
-    RETURNING id`);
+  const companyId = await insertSiteRows(
+    tx,
+    {
+      id: site.id,
+      title: site.title,
+      theme: site.ui,
+      isDefault: site.isDefault,
+      minScoreIntervalMs: 0,
+      hosts: site.hosts,
+      company: {
+        loginId: site.company,
+        passwordHash: hashes.password,
+        safeCodeHash: hashes.safeCode,
+        pointLimit: 10_000_000_000,
+        share: 10_000,
+        washCode: 120,
+        firstLogin: false,
+      },
+      redLimits: site.redLimits,
+      currencies: site.currencies,
+    },
+    now,
+  );
   await issuePoints(tx, {
     siteId: site.id,
-    companyId: String(company!.id),
+    companyId,
     amount: site.issuance,
     operatorLogin: site.company,
     ip: '127.0.0.1',
@@ -274,21 +287,11 @@ async function seedSite(tx: Queryable, site: DemoSite, hashes: { password: strin
     now,
   });
   await seedTree(tx, site, hashes, now);
-  for (const [gameType, presets] of Object.entries(site.redLimits)) {
-    for (const [minBet, maxBet] of presets) {
-      await tx.run(
-        sql`INSERT INTO red_limit_presets (site_id, game_type, min_bet, max_bet) VALUES (${site.id}, ${gameType}, ${minBet}, ${maxBet})`,
-      );
-    }
-  }
-  for (const [index, code] of site.currencies.entries()) {
-    await tx.run(sql`INSERT INTO site_currencies (site_id, code, is_default) VALUES (${site.id}, ${code}, ${index === 0})`);
-  }
   await givePoints(tx, site, now);
   for (const notice of site.notices) {
     await tx.run(sql`INSERT INTO notices (site_id, title, content, status, target_level, publish_time, start_time, end_time, created_by)
       VALUES (${site.id}, ${JSON.stringify(notice.title)}::jsonb, ${JSON.stringify(notice.content)}::jsonb, 'published',
-        ${notice.level}, ${now}, ${new Date(now.getTime() - DAY_MS)}, ${new Date(now.getTime() + 365 * DAY_MS)}, ${company!.id})`);
+        ${notice.level}, ${now}, ${new Date(now.getTime() - DAY_MS)}, ${new Date(now.getTime() + 365 * DAY_MS)}, ${companyId})`);
   }
 }
 

@@ -38,9 +38,9 @@ export type SiteCurrency = (typeof SITE_CURRENCIES)[number];
  * at most its values, so they leave the agents' settings free (share and wash-code 100 %, a
  * point limit of 10,000,000,000.00).
  */
-const COMPANY = { pointLimit: 1_000_000_000_000, share: 10_000, washCode: 10_000 } as const;
+const COMPANY = { pointLimit: 1_000_000_000_000, share: 10_000, washCode: 10_000 };
 /** Red-limit presets a new site starts with (cents: minimum and maximum bet, 0 = unlimited), as the demo's. */
-const RED_LIMITS: Record<'live' | 'electronic', [number, number][]> = {
+const RED_LIMITS: SiteRows['redLimits'] = {
   live: [
     [1_000, 100_000],
     [5_000, 500_000],
@@ -226,11 +226,71 @@ export interface NewSite {
   adminLogin: string;
 }
 
+/** What a site starts with, whoever makes it (`npm run site -- add`, or the demo seed). */
+export interface SiteRows {
+  id: string;
+  title: string;
+  theme: SiteTheme;
+  /** The site of hosts no site claims: only the demo's. */
+  isDefault: boolean;
+  /** The site's minimum interval between one login's score changes; the column's default when absent. */
+  minScoreIntervalMs?: number;
+  hosts: readonly string[];
+  company: {
+    loginId: string;
+    passwordHash: string;
+    safeCodeHash: string;
+    /** Cents. */
+    pointLimit: number;
+    /** Basis points (10,000 = 100 %): its share and its wash-code rate. */
+    share: number;
+    washCode: number;
+    /** Its first sign-in sets a new password and safe code. */
+    firstLogin: boolean;
+  };
+  /** Red-limit presets per game type: [minimum, maximum] bet in cents, a maximum of 0 unlimited. */
+  redLimits: Readonly<Record<'live' | 'electronic', readonly (readonly [number, number])[]>>;
+  /** ISO 4217 codes, the default first. */
+  currencies: readonly string[];
+}
+
 /**
- * A site ready to sign in to: its hosts, its company main account (level 0, first sign-in
- * forced to set a password and a safe code), the company's game settings, the site's currency
- * and red-limit presets, an embedded platform connection; its game wallet comes from the
- * sites_wallet trigger. Never the default site: unknown hosts get no site of the command line.
+ * Writes a site's own rows: the site, its hosts, its company main account with the company's
+ * game settings (its agent-to-company limit is its point limit), its red-limit presets and its
+ * currencies; its game wallet comes from the sites_wallet trigger. Answers the company's id.
+ */
+export async function insertSiteRows(tx: Queryable, site: SiteRows, now: Date): Promise<string> {
+  const interval = site.minScoreIntervalMs === undefined ? sql`DEFAULT` : sql`${site.minScoreIntervalMs}`;
+  await tx.run(sql`INSERT INTO sites (id, title, ui, is_default, min_score_interval_ms, created_at)
+    VALUES (${site.id}, ${site.title}, ${site.theme}, ${site.isDefault}, ${interval}, ${now})`);
+  for (const host of site.hosts) await tx.run(sql`INSERT INTO site_hosts (host, site_id) VALUES (${host}, ${site.id})`);
+  const { company } = site;
+  const inserted = await tx.one<{ id: bigint }>(sql`INSERT INTO accounts
+      (site_id, parent_id, level, login_id, nickname, password_hash, safe_code_hash, point_limit,
+       agent_commision_rate, valid_amount_rate, first_login, force_pwd_update, created_at)
+    VALUES (${site.id}, NULL, 0, ${company.loginId}, ${company.loginId}, ${company.passwordHash}, ${company.safeCodeHash},
+       ${company.pointLimit}, ${company.share}, ${company.washCode}, ${company.firstLogin}, false, ${now})
+    RETURNING id`);
+  const companyId = String(inserted!.id);
+  await tx.run(sql`INSERT INTO game_settings (account_id, game_type, betting_ratio, agent_rate, agent_to_company_limit)
+    SELECT ${companyId}, t.game_type, ${company.washCode}, ${company.share}, ${company.pointLimit}
+      FROM (VALUES ('live'), ('electronic')) AS t (game_type)`);
+  for (const [gameType, presets] of Object.entries(site.redLimits)) {
+    for (const [minBet, maxBet] of presets) {
+      await tx.run(sql`INSERT INTO red_limit_presets (site_id, game_type, min_bet, max_bet)
+        VALUES (${site.id}, ${gameType}, ${minBet}, ${maxBet})`);
+    }
+  }
+  for (const [index, code] of site.currencies.entries()) {
+    await tx.run(sql`INSERT INTO site_currencies (site_id, code, is_default) VALUES (${site.id}, ${code}, ${index === 0})`);
+  }
+  return companyId;
+}
+
+/**
+ * A site ready to sign in to: its own rows (insertSiteRows; its company's first sign-in forced
+ * to set a password and a safe code) and an embedded platform connection. Never the default
+ * site: unknown hosts get no site of the command line.
  */
 export async function addSite(db: Database, input: NewSite, now: Date): Promise<{ password: string; safeCode: string }> {
   const password = oneTimePassword();
@@ -239,27 +299,20 @@ export async function addSite(db: Database, input: NewSite, now: Date): Promise<
     .transaction(async (tx) => {
       if (await tx.one(sql`SELECT 1 FROM sites WHERE id = ${input.id}`)) throw new SiteAdminRefusal(`Site "${input.id}" exists already.`);
       await checkHostsFree(tx, input.id, input.hosts);
-      await tx.run(
-        sql`INSERT INTO sites (id, title, ui, is_default, created_at) VALUES (${input.id}, ${input.title}, ${input.theme}, false, ${now})`,
+      const companyId = await insertSiteRows(
+        tx,
+        {
+          id: input.id,
+          title: input.title,
+          theme: input.theme,
+          isDefault: false,
+          hosts: input.hosts,
+          company: { loginId: input.adminLogin, passwordHash, safeCodeHash, ...COMPANY, firstLogin: true },
+          redLimits: RED_LIMITS,
+          currencies: [input.currency],
+        },
+        now,
       );
-      for (const host of input.hosts) await tx.run(sql`INSERT INTO site_hosts (host, site_id) VALUES (${host}, ${input.id})`);
-      const company = await tx.one<{ id: bigint }>(sql`INSERT INTO accounts
-          (site_id, parent_id, level, login_id, nickname, password_hash, safe_code_hash, point_limit,
-           agent_commision_rate, valid_amount_rate, first_login, force_pwd_update, created_at)
-        VALUES (${input.id}, NULL, 0, ${input.adminLogin}, ${input.adminLogin}, ${passwordHash}, ${safeCodeHash}, ${COMPANY.pointLimit},
-           ${COMPANY.share}, ${COMPANY.washCode}, true, false, ${now})
-        RETURNING id`);
-      const companyId = String(company!.id);
-      await tx.run(sql`INSERT INTO game_settings (account_id, game_type, betting_ratio, agent_rate, agent_to_company_limit)
-        SELECT ${companyId}, t.game_type, ${COMPANY.washCode}, ${COMPANY.share}, ${COMPANY.pointLimit}
-          FROM (VALUES ('live'), ('electronic')) AS t (game_type)`);
-      for (const [gameType, presets] of Object.entries(RED_LIMITS)) {
-        for (const [minBet, maxBet] of presets) {
-          await tx.run(sql`INSERT INTO red_limit_presets (site_id, game_type, min_bet, max_bet)
-            VALUES (${input.id}, ${gameType}, ${minBet}, ${maxBet})`);
-        }
-      }
-      await tx.run(sql`INSERT INTO site_currencies (site_id, code, is_default) VALUES (${input.id}, ${input.currency}, true)`);
       await tx.run(sql`INSERT INTO site_platforms (site_id, kind, updated_at) VALUES (${input.id}, 'embedded', ${now})`);
       await recordBySystem(
         tx,
