@@ -1,0 +1,231 @@
+import { parseArgs } from 'node:util';
+import type { Database } from '../db/database';
+import { migrate } from '../db/migrate';
+import {
+  addSite,
+  DEFAULT_ADMIN_LOGIN,
+  listSites,
+  parseAdminLogin,
+  parseCurrency,
+  parseHosts,
+  parsePlatform,
+  parseSiteId,
+  parseTheme,
+  parseTitle,
+  setDisabled,
+  setHosts,
+  setPlatform,
+  setTheme,
+  setTitle,
+  SiteAdminRefusal,
+  type PlatformConnection,
+} from './site-admin.service';
+
+
+/**
+ * `npm run site -- <verb> …` (server/site.ts; docs/operations.md "Sites"): the whole command line
+ * is checked before the database is opened, and a refusal is one line and exit code 2 with
+ * nothing changed. The process's part (which database, where the lines go) is the caller's, so
+ * tests run it in process.
+ */
+export const SITE_USAGE = `Usage: npm run site -- <verb> …
+  add <siteId> --host <host>[,<host>…] --title <text> [--theme black|red] [--currency CNY] [--admin <loginId>]
+  list
+  hosts <siteId> <host>[,<host>…]
+  title <siteId> <text>
+  theme <siteId> black|red
+  disable <siteId> | enable <siteId>
+  platform <siteId> --url <url> --key-id <keyId> --secret <secret> | platform <siteId> --embedded`;
+
+type Action = (db: Database, now: Date, out: (text: string) => void) => Promise<void>;
+
+const options = {
+  host: { type: 'string' },
+  title: { type: 'string' },
+  theme: { type: 'string' },
+  currency: { type: 'string' },
+  admin: { type: 'string' },
+  url: { type: 'string' },
+  'key-id': { type: 'string' },
+  secret: { type: 'string' },
+  embedded: { type: 'boolean' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
+
+/** Refuses options the verb does not take, so a typo never passes silently. */
+function only(values: Values, verb: string, allowed: readonly (keyof typeof options)[]) {
+  const extra = (Object.keys(values) as (keyof typeof options)[]).find((name) => !allowed.includes(name));
+  if (extra) throw new SiteAdminRefusal(`"${verb}" takes no --${extra}.`);
+}
+
+function positionals(args: string[], verb: string, count: number): string[] {
+  if (args.length > count) throw new SiteAdminRefusal(`Too many arguments for "${verb}": ${args.slice(count).join(' ')}`);
+  return args;
+}
+
+/** Checks the whole command line before the database is opened: everything but a site's existence and its hosts' owners. */
+function actionOf(argv: string[]): Action {
+  const { values, positionals: args } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  const [verb, ...rest] = args;
+  switch (verb) {
+    case 'add': {
+      only(values, verb, ['host', 'title', 'theme', 'currency', 'admin']);
+      const [id] = positionals(rest, verb, 1);
+      if (values.host === undefined) throw new SiteAdminRefusal('Missing --host <host>[,<host>…].');
+      if (values.title === undefined) throw new SiteAdminRefusal('Missing --title <text>.');
+      const site = {
+        id: parseSiteId(id),
+        hosts: parseHosts(values.host),
+        title: parseTitle(values.title),
+        theme: parseTheme(values.theme ?? 'black'),
+        currency: parseCurrency(values.currency ?? 'CNY'),
+        adminLogin: parseAdminLogin(values.admin ?? DEFAULT_ADMIN_LOGIN),
+      };
+      return async (db, now, out) => {
+        const { password, safeCode } = await addSite(db, site, now);
+        out(`Added site ${site.id} (${site.hosts.join(', ')}): "${site.title}", theme ${site.theme}, currency ${site.currency}.
+Its company account signs in at http://${site.hosts[0]}/ with:
+  login:      ${site.adminLogin}
+  password:   ${password}
+  safe code:  ${safeCode}
+This password is shown once and never stored in clear; the first sign-in sets a new password and safe code.`);
+      };
+    }
+    case 'list': {
+      only(values, verb, []);
+      positionals(rest, verb, 0);
+      return async (db, _now, out) => {
+        const sites = await listSites(db);
+        if (sites.length === 0) {
+          out('No site yet: npm run site -- add <siteId> --host <host> --title <text>');
+          return;
+        }
+        const rows = [
+          ['id', 'hosts', 'title', 'status', 'platform'],
+          ...sites.map((site) => [
+            site.id,
+            site.hosts.join(',') + (site.isDefault ? ' (+ unknown hosts)' : ''),
+            site.title,
+            site.status,
+            site.platform,
+          ]),
+        ];
+        const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => [...row[column]!].length)));
+        for (const row of rows)
+          out(
+            row
+              .map((cell, column) => cell.padEnd(widths[column]!))
+              .join('  ')
+              .trimEnd(),
+          );
+      };
+    }
+    case 'hosts': {
+      only(values, verb, []);
+      const [id, hosts] = positionals(rest, verb, 2);
+      const siteId = parseSiteId(id);
+      const list = parseHosts(hosts);
+      return async (db, now, out) => {
+        await setHosts(db, siteId, list, now);
+        out(`Site ${siteId} now answers ${list.join(', ')}.`);
+      };
+    }
+    case 'title': {
+      only(values, verb, []);
+      const [id, ...words] = rest;
+      const siteId = parseSiteId(id);
+      // Unquoted words are one title: `title acme Acme Club`.
+      const title = parseTitle(words.join(' '));
+      return async (db, now, out) => {
+        await setTitle(db, siteId, title, now);
+        out(`Site ${siteId} is titled "${title}".`);
+      };
+    }
+    case 'theme': {
+      only(values, verb, []);
+      const [id, theme] = positionals(rest, verb, 2);
+      const siteId = parseSiteId(id);
+      const ui = parseTheme(theme);
+      return async (db, now, out) => {
+        await setTheme(db, siteId, ui, now);
+        out(`Site ${siteId} has the ${ui} theme.`);
+      };
+    }
+    case 'disable':
+    case 'enable': {
+      only(values, verb, []);
+      const [id] = positionals(rest, verb, 1);
+      const siteId = parseSiteId(id);
+      const disabled = verb === 'disable';
+      return async (db, now, out) => {
+        const changed = await setDisabled(db, siteId, disabled, now);
+        out(
+          `Site ${siteId} ${changed ? 'is now' : 'was already'} ${disabled ? 'disabled: it answers its maintenance screen to everyone' : 'enabled'}.`,
+        );
+      };
+    }
+    case 'platform': {
+      only(values, verb, ['url', 'key-id', 'secret', 'embedded']);
+      const [id] = positionals(rest, verb, 1);
+      const siteId = parseSiteId(id);
+      const given = values.url !== undefined || values['key-id'] !== undefined || values.secret !== undefined;
+      if (values.embedded && given) throw new SiteAdminRefusal('Give either --embedded or --url, --key-id and --secret, not both.');
+      if (!values.embedded && !given) throw new SiteAdminRefusal('Missing --url <url> --key-id <keyId> --secret <secret> (or --embedded).');
+      const platform: PlatformConnection = values.embedded
+        ? { kind: 'embedded' }
+        : parsePlatform({ url: values.url, keyId: values['key-id'], secret: values.secret });
+      return async (db, now, out) => {
+        await setPlatform(db, siteId, platform, now);
+        out(
+          `Site ${siteId} plays on ${platform.kind === 'http' ? `${platform.url} (key id ${platform.keyId})` : 'the embedded platform'}.`,
+        );
+      };
+    }
+    case undefined:
+      throw new SiteAdminRefusal(`Missing verb.\n${SITE_USAGE}`);
+    default:
+      throw new SiteAdminRefusal(`Unknown verb "${verb}": add, list, hosts, title, theme, disable, enable or platform.`);
+  }
+}
+
+export interface SiteCommandIo {
+  /** Opens the database; called only once the command line is known good. */
+  open(): Promise<{ db: Database; close(): Promise<void> }>;
+  out(text: string): void;
+  err(text: string): void;
+  now(): Date;
+}
+
+/** The operator's refusals: ours, and parseArgs' own (an unknown option, a missing value). */
+function refusalText(error: unknown): string | null {
+  if (error instanceof SiteAdminRefusal) return error.message;
+  return (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? (error as Error).message : null;
+}
+
+/** Runs one command line: 0 done, 2 refused (nothing changed), 1 failed otherwise. */
+export async function runSiteCommand(argv: string[], io: SiteCommandIo): Promise<0 | 1 | 2> {
+  let action: Action;
+  try {
+    action = actionOf(argv);
+  } catch (error) {
+    const text = refusalText(error);
+    if (text === null) throw error;
+    io.err(text);
+    return 2;
+  }
+  const { db, close } = await io.open();
+  try {
+    // A fresh PostgreSQL database may meet this command before its first `npm start`.
+    const applied = await migrate(db);
+    if (applied.length > 0) io.out(`Migrated: ${applied.join(', ')}`);
+    await action(db, io.now(), io.out);
+    return 0;
+  } catch (error) {
+    const text = refusalText(error);
+    io.err(text ?? `site: ${error instanceof Error ? error.message : String(error)}`);
+    return text === null ? 1 : 2;
+  } finally {
+    await close();
+  }
+}
