@@ -48,6 +48,9 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** A feed item as text, to compare two reads of it. */
+const feedKey = (item: FeedItem) => JSON.stringify(item, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value));
+
 /** 17 random digits after a 9: an id of 18 digits, far above any the back office hands out. */
 const randomMemberId = () => `9${Array.from({ length: 17 }, () => randomInt(10)).join('')}`;
 
@@ -267,8 +270,7 @@ export async function checkConformance(options: ConformanceOptions): Promise<Pro
           seqs.every((seq, index) => index === 0 || seq > seqs[index - 1]!),
           'one read answers items out of order or twice',
         );
-        const key = (item: FeedItem) => JSON.stringify(item, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value));
-        const mismatch = whole.findIndex((item, index) => !paged[index] || key(paged[index]) !== key(item));
+        const mismatch = whole.findIndex((item, index) => !paged[index] || feedKey(paged[index]) !== feedKey(item));
         expect(mismatch < 0, `item ${mismatch + 1} differs between one read and pages of 7`);
         return whole.length === 0 ? 'the feed is empty: nothing to compare yet' : `${whole.length} items, one read = pages of 7`;
       },
@@ -281,6 +283,54 @@ export async function checkConformance(options: ConformanceOptions): Promise<Pro
         const after = await balance();
         expect(after === 0n, `the member's balance is ${after}`);
         return left > 0n ? `moved ${left} out` : 'nothing to move out';
+      },
+    },
+    {
+      promise: "the feed read for one site (readFeed with siteId) holds only that site's items and its cursor never skips or repeats",
+      async check() {
+        const whole = await platform.readFeed({ after: '0', limit: 500 });
+        // A site with items on the feed if there is one (the check's own site has none: its member never plays).
+        const feedSite = whole[0]?.siteId ?? siteId;
+        const sites = [...new Set([feedSite, siteId])];
+        const details: string[] = [];
+        for (const site of sites) {
+          const ofSite = await platform.readFeed({ after: '0', limit: 500, siteId: site });
+          const stranger = ofSite.find((item) => item.siteId !== site);
+          expect(!stranger, `the feed read for site ${site} holds an item of site ${stranger?.siteId} (seq ${stranger?.seq})`);
+          const paged: FeedItem[] = [];
+          let after = '0';
+          while (paged.length < ofSite.length) {
+            const page = await platform.readFeed({ after, limit: 7, siteId: site });
+            if (page.length === 0) break;
+            const before = BigInt(after);
+            expect(
+              page.every((item) => item.siteId === site && BigInt(item.seq) > before),
+              `a page of site ${site} read after ${after} holds another site's item or one at or before its cursor`,
+            );
+            paged.push(...page);
+            after = page.at(-1)!.seq;
+          }
+          const seqs = ofSite.map((item) => BigInt(item.seq));
+          expect(
+            seqs.every((seq, index) => index === 0 || seq > seqs[index - 1]!),
+            `one read of site ${site} answers items out of order or twice`,
+          );
+          const mismatch = ofSite.findIndex((item, index) => !paged[index] || feedKey(paged[index]) !== feedKey(item));
+          expect(mismatch < 0, `item ${mismatch + 1} of site ${site} differs between one read and pages of 7`);
+          // Nothing of the site skipped: up to where the unfiltered read ends, its items of the site are the site's read.
+          const end = BigInt(whole.at(-1)?.seq ?? '0');
+          const expected = whole.filter((item) => item.siteId === site).map(feedKey);
+          const read = ofSite.filter((item) => BigInt(item.seq) <= end).map(feedKey);
+          const skipped = expected.findIndex((item, index) => read[index] !== item);
+          expect(
+            skipped < 0 && read.length === expected.length,
+            `the feed read for site ${site} differs from that site's items in the whole feed (at item ${skipped < 0 ? expected.length + 1 : skipped + 1})`,
+          );
+          details.push(`site ${site}: ${ofSite.length} items`);
+        }
+        const others = new Set(whole.map((item) => item.siteId));
+        others.delete(feedSite);
+        return `${details.join('; ')}; one read = pages of 7 = the site's items in the whole feed, ${others.size} other sites there`;
       },
     },
   ];

@@ -15,7 +15,10 @@
  *      1,000,000 on PGlite) against the same numbers aggregated from the bets, and settlement
  *      with the rollups kept against without;
  *  10. the landing page's notice call with 10,000 notices stored, on PGlite;
- *  11. the last `npm test` run, per project, as tests/.artifacts/test-times.json kept it (not run here).
+ *  11. the last `npm test` run, per project, as tests/.artifacts/test-times.json kept it (not run here);
+ *  12. "platform", on PostgreSQL: transfers through the HTTP platform (the simulator as a platform
+ *      process, the httpPlatform adapter) against the same transfers to the embedded platform, same
+ *      members, same run; and the feed stored over HTTP (one site's cursor) against the embedded feed.
  * `npm run bench -- score` runs only the parts whose names hold one of the words given.
  * Aims are reported, never enforced: the exit code is non-zero only when something could not be measured.
  */
@@ -42,6 +45,15 @@ import { benchScorePglite, benchScorePostgres, SCORE_CONNECTIONS, type ScoreBenc
 import { benchReports, type ReportBenchResult } from './reports.bench-helper';
 import { benchNotices, STORED_NOTICES } from './notices.bench-helper';
 import { NPM_TEST_AIM_S, readTestTimes } from './test-times.bench-helper';
+import {
+  benchPlatform,
+  PLATFORM_FEED_BETS,
+  PLATFORM_FEED_ROUNDS,
+  PLATFORM_TRANSFER_SECONDS,
+  PLATFORM_TRANSFER_TURNS,
+  PLATFORM_TRANSFER_WORKERS,
+  type PlatformBenchResult,
+} from './platform.bench-helper';
 
 const RATIO_AIM = 0.6;
 const EMPTY_START_AIM_S = 30;
@@ -525,6 +537,49 @@ function reportReports(name: 'PostgreSQL' | 'PGlite', result: ReportBenchResult)
   addSummary(`${name}: settlement with the rollups kept / without`, ratio.toFixed(2), `>= ${SETTLE_RATIO_AIM}`, ratio >= SETTLE_RATIO_AIM);
 }
 
+const PLATFORM_TRANSFER_AIM = 0.6;
+const PLATFORM_FEED_AIM = 0.8;
+const platformRows: TableRow[] = [];
+
+/** 12. The HTTP platform against the embedded one: both ratios measured in the same run. */
+function reportPlatform(result: PlatformBenchResult): void {
+  const { embedded, http } = result;
+  const transfers = http.transfersPerSecond / embedded.transfersPerSecond;
+  const feed = http.feedPerSecond / embedded.feedPerSecond;
+  const spread = (values: number[]) => values.map((value) => value.toFixed(2)).join(', ');
+  platformRows.push({
+    database: 'PostgreSQL',
+    measure: `transfers in+out/s, ${result.members} members`,
+    embedded: embedded.transfersPerSecond.toFixed(1),
+    HTTP: http.transfersPerSecond.toFixed(1),
+    'HTTP / embedded': transfers.toFixed(2),
+    detail: `failures ${embedded.transferFailures} / ${http.transferFailures}; ledger check ${result.ledgerOk ? 'passed' : 'FAILED'}`,
+  });
+  platformRows.push({
+    database: 'PostgreSQL',
+    measure: `feed items stored/s (median of ${PLATFORM_FEED_ROUNDS})`,
+    embedded: embedded.feedPerSecond.toFixed(0),
+    HTTP: http.feedPerSecond.toFixed(0),
+    'HTTP / embedded': feed.toFixed(2),
+    detail: `seconds: embedded ${spread(embedded.feedSeconds)}; HTTP ${spread(http.feedSeconds)}`,
+  });
+  addSummary(
+    'PostgreSQL: transfers through the HTTP platform / the embedded one',
+    transfers.toFixed(2),
+    `>= ${PLATFORM_TRANSFER_AIM}`,
+    transfers >= PLATFORM_TRANSFER_AIM,
+  );
+  addSummary(
+    'PostgreSQL: the feed stored over HTTP / the embedded feed',
+    feed.toFixed(2),
+    `>= ${PLATFORM_FEED_AIM}`,
+    feed >= PLATFORM_FEED_AIM,
+  );
+  const failures = embedded.transferFailures + http.transferFailures;
+  addSummary('PostgreSQL: every transfer of the platform bench done', `${failures} failures`, '0', failures === 0);
+  addSummary('PostgreSQL: ledger check after the platform bench', result.ledgerOk ? 'passed' : 'FAILED', 'passed', result.ledgerOk);
+}
+
 const testTimeRows: TableRow[] = [];
 
 /** 11. The last test run's times (the project-times reporter keeps them), with the aim of issue 37. */
@@ -620,6 +675,7 @@ async function main(): Promise<void> {
         await database.drop();
       }
     });
+    await part('platform, PostgreSQL', async () => reportPlatform(await benchPlatform(adminUrl)));
     await part('operation record, PostgreSQL', async () => {
       const database = await createBenchDatabase(adminUrl);
       try {
@@ -660,6 +716,10 @@ async function main(): Promise<void> {
   printTable(
     '11. The test suite: the last run as tests/.artifacts/test-times.json keeps it (wall: from the first file to the last; projects overlap)',
     testTimeRows,
+  );
+  printTable(
+    `12. The game platform over HTTP (the simulator as a platform process, the httpPlatform adapter) against the embedded one: transfers in and out, same members, ${PLATFORM_TRANSFER_WORKERS} workers, ${PLATFORM_TRANSFER_SECONDS} s each in ${PLATFORM_TRANSFER_TURNS} turns; the same ${PLATFORM_FEED_BETS.toLocaleString('en')} settled bets stored from each feed (over HTTP: one site's feed from its own cursor), ${PLATFORM_FEED_ROUNDS} rounds each`,
+    platformRows,
   );
   printTable('Summary', summaryRows);
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,10 @@ import { queuePush, sendPlatformPushes } from '../../server/games/platform-pushe
 import { endEmptySession, transferIn, transferOut } from '../../server/points/game-transfers';
 import { checkLedger } from '../../server/points/ledger-check';
 import { ingestPlatformFeed } from '../../server/games/feed-ingest';
+import { checkConformance, formatOutcome } from '../../server/platform-api/conformance';
+import { platformApiServer } from '../../server/simulator/platform-server';
+import { simulatorPlatform } from '../../server/simulator/simulator-platform';
+import { aBet, feedBet } from '../support/bet-fixture';
 import { platformDataDir, startPlatformProcess, type PlatformProcess } from '../support/platform-process';
 import { runServerScript } from '../support/server-script';
 import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database';
@@ -140,9 +145,13 @@ describe('the simulator as a platform process', () => {
 
   it('passes npm run platform:check: one pass line per promise, exit 0', async () => {
     const { code, output } = await check(SECRET);
-    expect(lines(output).length).toBeGreaterThanOrEqual(9);
+    expect(lines(output).length).toBeGreaterThanOrEqual(10);
     for (const line of lines(output)) expect(line).toMatch(/^pass {2}/);
     expect(output).toMatch(/pass {2}the feed's cursor never skips or repeats an item \(\d+ items, one read = pages of 7\)/);
+    // The member's bets of the test above are on the demo site's feed: read for that site, and for the check's own (none).
+    expect(output).toMatch(
+      /^pass {2}the feed read for one site \(readFeed with siteId\) holds only that site's items and its cursor never skips or repeats \(site demo: [1-9]\d* items; site conformance-[0-9a-f]+: 0 items; one read = pages of 7 = the site's items in the whole feed, 0 other sites there\)$/m,
+    );
     expect(code).toBe(0);
   });
 
@@ -152,5 +161,32 @@ describe('the simulator as a platform process', () => {
     expect(output).toMatch(
       /^fail {2}a bad signature is refused \(37100\) and changes nothing: a request signed with the key given was answered HTTP 401 \(code 37100\)/m,
     );
+  });
+
+  it("fails the per-site feed promise for a platform that answers every site's items whatever siteId says, passes it for one that keeps to it", async () => {
+    // Two sites' items, interleaved, on a platform served in this process over the gateway's database.
+    const feed = Array.from({ length: 20 }, (_, i) => ({
+      site: i % 3 === 0 ? 'conf-b' : 'conf-a',
+      body: feedBet(aBet(String(8_000 + (i % 4)), { orderId: String(700_000_000_000 + i) })),
+    }));
+    await gw.db.run(sql`INSERT INTO platform_feed (site_id, kind, body, created_at)
+      SELECT r.site, 'bet', r.body, now() FROM json_to_recordset(${JSON.stringify(feed)}::json) AS r (site text, body jsonb)`);
+    const keeping = simulatorPlatform(gw.db);
+    const ignoring: GamePlatform = { ...keeping, readFeed: ({ after, limit }) => keeping.readFeed({ after, limit }) };
+    const outcomeWith = async (served: GamePlatform) => {
+      const server = platformApiServer({ platform: served, keys: (keyId) => (keyId === KEY_ID ? SECRET : null), db: gw.db });
+      await server.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        const url = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+        const outcomes = await checkConformance({ url, keyId: KEY_ID, secret: SECRET });
+        return outcomes.map(formatOutcome).find((line) => line.includes('the feed read for one site'));
+      } finally {
+        await server.close();
+      }
+    };
+    expect(await outcomeWith(ignoring)).toMatch(
+      /^fail {2}the feed read for one site [^:]+: the feed read for site ([a-z0-9-]+) holds an item of site (?!\1 )[a-z0-9-]+ \(seq \d+\)$/,
+    );
+    expect(await outcomeWith(keeping)).toMatch(/^pass {2}the feed read for one site .* [1-9]\d* other sites there\)$/);
   });
 });
