@@ -446,3 +446,50 @@ export const platformRefusalStatus = {
 
 /** Every request body is at most this size (the feed's answers may be larger). */
 export const PLATFORM_BODY_LIMIT = 8 * 1024 * 1024;
+
+type FeedItemOut = PlatformAnswer<'readFeed'>['items'][number];
+type FeedAnswerWire = PlatformWireAnswer<'readFeed'>;
+const wireCentsOf = (cents: number) => String(cents);
+
+/**
+ * The feed's answer as the wire carries it, written field by field. Same result as z.encode of
+ * readFeed's answer schema (a test holds them equal for every kind of item), without its cost:
+ * zod encodes outside its compiled fast path, about 0.2 ms an item, a second for a page of 5,000,
+ * which made the platform's answer the feed's bottleneck. The reader still checks every field.
+ */
+export function encodeFeedAnswer(answer: PlatformAnswer<'readFeed'>): FeedAnswerWire {
+  return { items: answer.items.map(encodeFeedItem) };
+}
+
+function encodeFeedItem(item: FeedItemOut): FeedAnswerWire['items'][number] {
+  const head = { seq: item.seq, siteId: item.siteId };
+  if (item.kind === 'round') {
+    const { round } = item;
+    return {
+      ...head,
+      kind: 'round',
+      round: { ...round, startedAt: round.startedAt.toISOString(), endedAt: round.endedAt.toISOString() },
+    };
+  }
+  if (item.kind === 'suggestion') {
+    return { ...head, kind: 'suggestion', suggestion: { ...item.suggestion, sentAt: item.suggestion.sentAt.toISOString() } };
+  }
+  const { bet } = item;
+  return {
+    ...head,
+    kind: 'bet',
+    bet: {
+      ...bet,
+      betTime: bet.betTime.toISOString(),
+      settleTime: bet.settleTime === null ? null : bet.settleTime.toISOString(),
+      bet: wireCentsOf(bet.bet),
+      validBet: wireCentsOf(bet.validBet),
+      settle: wireCentsOf(bet.settle),
+      winLoss: wireCentsOf(bet.winLoss),
+      jackpot: wireCentsOf(bet.jackpot),
+      jackpotWon: wireCentsOf(bet.jackpotWon),
+      jackpotRake: wireCentsOf(bet.jackpotRake),
+      redPacket: wireCentsOf(bet.redPacket),
+    },
+  };
+}
