@@ -176,7 +176,8 @@ describe("an HTTP site's platform health", () => {
   });
 
   it('writes the last successful call at most once every few seconds per site', async () => {
-    const writes = async () => (await gw.db.one<{ at: Date | string }>(sql`SELECT last_success_at AS at FROM site_platform_calls WHERE site_id = 'demo'`))!.at;
+    const writes = async () =>
+      (await gw.db.one<{ at: Date | string }>(sql`SELECT last_success_at AS at FROM site_platform_calls WHERE site_id = 'demo'`))!.at;
     gw.clock.advance(SUCCESS_WRITE_EVERY_MS);
     await platformFor(gw.db).balance({ siteId: 'demo', memberId });
     const first = new Date(await writes()).toISOString();
