@@ -193,9 +193,9 @@ describe("an HTTP site's platform health", () => {
 
 describe('signature refusals', () => {
   /** A lobby sign-in check signed with `keyId` and `secret`. */
-  const signedCall = async (keyId: string, secret: string) => {
+  const signedCall = async (keyId: string, secret: string, siteId = 'demo') => {
     const path = BACK_OFFICE_PLATFORM_PREFIX + backOfficeCalls.lobbySignIn.path;
-    const body = JSON.stringify({ siteId: 'demo', loginId: 'mb01010102001', password: 'Admin123', ip: '203.0.113.7', device: 'health' });
+    const body = JSON.stringify({ siteId, loginId: 'mb01010102001', password: 'Admin123', ip: '203.0.113.7', device: 'health' });
     const headers = signRequest({ keyId, secret, method: 'POST', path, body, now: gw.clock.now() });
     return gw.raw({ path, headers: { 'content-type': 'application/json', ...headers }, body });
   };
@@ -207,6 +207,9 @@ describe('signature refusals', () => {
     expect((await signedCall('nobody-knows-this-key', SECRET)).status).toBe(401);
     expect((await signedCall(KEY, SECRET)).status).not.toBe(401);
     expect((await health()).signatureRefusals).toBe(before + 2);
+    // Well signed, but for another site than its key's: refused for the signature, counted on the key's site.
+    expect((await signedCall(KEY, SECRET, 'demo2')).status).toBe(401);
+    expect((await health()).signatureRefusals).toBe(before + 3);
     const demo2 = await gw.rpc('gw.credit.platform.health', { opsId: await gw.sessionFor('admin2', 'demo2') }, { host: 'demo2.localhost' });
     expect(demo2.signatureRefusals).toBe(0);
 
