@@ -35,7 +35,7 @@ export const platformHealthSchema = z.object({
   /** The site's own feed, for an HTTP platform (null when embedded). */
   feed: z
     .object({
-      /** Seconds since the feed was last read to its end (since the platform was connected, if never). */
+      /** Seconds since the feed was last read to its end, or since the platform was connected (or its connection changed) if later. */
       lagSeconds: z.number().int().min(0),
       /** Items the last read found beyond the cursor when it was not the end (a lower bound: the feed does not say what remains). */
       lagItems: z.number().int().min(0),

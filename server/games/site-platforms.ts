@@ -25,7 +25,8 @@ function successRecorder(now: () => Date) {
   const writtenAt = new Map<string, number>();
   return async (db: Queryable, siteId: string) => {
     const at = now();
-    if (at.getTime() - (writtenAt.get(siteId) ?? -Infinity) < SUCCESS_WRITE_EVERY_MS) return;
+    // Math.abs: a clock set back (a test's, or NTP) does not silence the recording until it catches up.
+    if (Math.abs(at.getTime() - (writtenAt.get(siteId) ?? -Infinity)) < SUCCESS_WRITE_EVERY_MS) return;
     writtenAt.set(siteId, at.getTime());
     await db.transaction((tx) => recordPlatformSuccess(tx, siteId, at)).catch(() => writtenAt.delete(siteId));
   };

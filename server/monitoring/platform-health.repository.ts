@@ -41,8 +41,8 @@ const later = (a: Date | string | null, b: Date | string | null) =>
 
 function healthOf(row: PlatformHealthRow, now: Date): PlatformHealth {
   const http = row.kind === 'http';
-  // Never read to its end: the lag counts from when the platform was connected.
-  const caughtUpAt = row.read_to_end_at ?? row.connected_at;
+  // Never read to its end since the platform was connected (or its connection last changed): the lag counts from then.
+  const caughtUpAt = later(row.read_to_end_at, row.connected_at);
   const feed = http && caughtUpAt !== null ? { lagSeconds: seconds(now, caughtUpAt), lagItems: row.behind_items ?? 0 } : null;
   const oldestPendingSeconds = row.oldest_pending_at === null ? null : seconds(now, row.oldest_pending_at);
   const lastSuccess = http ? later(row.last_call_at, row.read_at) : null;
