@@ -15,6 +15,43 @@ export const monitorCountsSchema = z.object({
   userCount: z.number().int().min(0),
 });
 
+/** Issue 38 §5: a feed further behind than this, or a transfer pending longer than that, raises the monitoring red dot. */
+export const PLATFORM_LAG_ALERT_SECONDS = 60;
+export const PENDING_ALERT_SECONDS = 300;
+/** Transfers pending longer than this are counted on the platform panel. */
+export const PENDING_COUNTED_SECONDS = 60;
+
+/**
+ * How a site's game platform is doing (the monitoring screen's platform panel, and
+ * GET /api/health?detail=1). Never a secret: the URL is answered without any user or password.
+ */
+export const platformHealthSchema = z.object({
+  siteId: z.string(),
+  /** The built-in simulator, or a platform's HTTP API. */
+  kind: z.enum(['embedded', 'http']),
+  url: z.string().nullable(),
+  /** The last call its HTTP platform answered (a transfer, a record, a push, a feed page); null when none yet or embedded. */
+  lastSuccessAt: isoTimeSchema.nullable(),
+  /** The site's own feed, for an HTTP platform (null when embedded). */
+  feed: z
+    .object({
+      /** Seconds since the feed was last read to its end, or since the platform was connected (or its connection changed) if later. */
+      lagSeconds: z.number().int().min(0),
+      /** Items the last read found beyond the cursor when it was not the end (a lower bound: the feed does not say what remains). */
+      lagItems: z.number().int().min(0),
+    })
+    .nullable(),
+  /** Transfers in and out still pending after PENDING_COUNTED_SECONDS. */
+  pendingTransfers: z.number().int().min(0),
+  /** How long the oldest pending transfer has waited (null: none pending). */
+  oldestPendingSeconds: z.number().int().min(0).nullable(),
+  /** The platform's requests refused for their signature in the last hour. */
+  signatureRefusals: z.number().int().min(0),
+  /** The feed's lag over PLATFORM_LAG_ALERT_SECONDS or a transfer pending over PENDING_ALERT_SECONDS: the red dot lights. */
+  alert: z.boolean(),
+});
+export type PlatformHealth = z.infer<typeof platformHealthSchema>;
+
 export const watchedAccountSchema = z.object({
   userId: idSchema,
   loginId: z.string(),
@@ -65,9 +102,23 @@ const watchedExport = (side: 'agents' | 'members') =>
 export const monitorMethods = {
   'gw.credit.user.monitor.redpoint.count': defineMethod({
     summary:
-      "Unseen events of the company's watched agents and members (the menu's red dot while userCount > 0), and whether the site's warning switch runs the 12-second refresh",
+      "Unseen events of the company's watched agents and members (the menu's red dot while userCount > 0 or platformAlert), whether the site's game platform needs a look, and whether the site's warning switch runs the 12-second refresh",
     params: z.object({}),
-    result: monitorCountsSchema.extend({ warningSwitch: z.boolean() }),
+    result: monitorCountsSchema.extend({
+      warningSwitch: z.boolean(),
+      /** The site's game platform needs a look (platformHealthSchema.alert): the red dot lights too. */
+      platformAlert: z.boolean(),
+    }),
+    auth: 'session',
+    effect: 'read',
+    rights: company,
+    errors: [],
+  }),
+  'gw.credit.platform.health': defineMethod({
+    summary:
+      "The site's game platform: its URL, the last call it answered, the feed's lag, transfers pending over a minute, signature refusals in the last hour",
+    params: z.object({}),
+    result: platformHealthSchema,
     auth: 'session',
     effect: 'read',
     rights: company,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { Queryable } from '../db/database';
 import { storeSuggestions } from '../notices/suggestion.store';
+import { httpPlatformSiteIds } from '../sites/site-platform.repository';
 import { prepareBets, storeBetBatch, type BetBatch, type PlatformBet } from './bet.store';
 import { PlatformRefusal, type GamePlatform, type PlatformFor, type PlatformSuggestion } from './game-platform';
 import { storeRounds, type SiteRound } from './game-round.store';
@@ -76,9 +77,23 @@ async function lockCursor(tx: Queryable, source: FeedSource): Promise<string | n
   return cursor ? String(cursor.seq) : null;
 }
 
-async function moveCursor(tx: Queryable, source: FeedSource, seq: string) {
-  if (source.siteId === undefined) await tx.run(sql`UPDATE platform_feed_cursor SET seq = ${seq} WHERE id = 1`);
-  else await tx.run(sql`UPDATE site_feed_cursors SET seq = ${seq} WHERE site_id = ${source.siteId}`);
+/**
+ * Moves the cursor past a page read at `now` (an empty page leaves it where it is). A site's
+ * cursor row also keeps what the platform health reads (migration 0048), in the write that moves
+ * it: when a page was last read, when the feed was last read to its end (a page shorter than asked
+ * for; the lag in seconds counts from it) and the lag in items. The feed's answer does not say how
+ * many items remain, so the lag in items is what the last page held when it came full (the feed
+ * had at least that many beyond the cursor, maybe more), and 0 once a page comes short.
+ */
+async function moveCursor(tx: Queryable, source: FeedSource, page: { last: string; count: number; full: boolean }, now: Date) {
+  if (source.siteId === undefined) {
+    if (page.count > 0) await tx.run(sql`UPDATE platform_feed_cursor SET seq = ${page.last} WHERE id = 1`);
+    return;
+  }
+  await tx.run(sql`UPDATE site_feed_cursors
+      SET seq = ${page.last}, read_at = ${now},
+          read_to_end_at = ${page.full ? sql`read_to_end_at` : sql`${now}`}, behind_items = ${page.full ? page.count : 0}
+    WHERE site_id = ${source.siteId}`);
 }
 
 /**
@@ -102,7 +117,11 @@ async function ingestFeedPage(
     const after = await lockCursor(tx, source);
     if (after === null) return 0;
     const page = ahead?.after === after ? ahead : await readFeedPage(platformFor(tx), source, after, limit);
-    if (page.count === 0) return 0;
+    if (page.count === 0) {
+      // Read to its end: the site's feed has no lag (the embedded cursor keeps no such record).
+      await moveCursor(tx, source, { last: after, count: 0, full: false }, now);
+      return 0;
+    }
     // A full page: the next is read while the bets of this one are stored (or at once, without
     // bets). A failed read ahead only costs reading the page again, in its own transaction.
     let nextAsked = page.count < limit || !onNext;
@@ -115,7 +134,7 @@ async function ingestFeedPage(
     for (const [siteId, batch] of page.bets) await storeBetBatch(tx, siteId, batch, now, { whileStoring: readNext });
     readNext();
     for (const [siteId, list] of page.suggestions) await storeSuggestions(tx, siteId, list, now);
-    await moveCursor(tx, source, page.last);
+    await moveCursor(tx, source, { last: page.last, count: page.count, full: page.count >= limit }, now);
     return page.count;
   });
 }
@@ -196,9 +215,8 @@ export async function ingestHttpSiteFeeds(
   now: Date,
   options: { limit?: number; pages?: number; onFailure?: FeedIngestFailure } = {},
 ): Promise<number> {
-  const sites = await db.rows<{ site_id: string }>(sql`SELECT site_id FROM site_platforms WHERE kind = 'http' ORDER BY site_id`);
   let read = 0;
-  for (const { site_id: siteId } of sites) {
+  for (const siteId of await httpPlatformSiteIds(db)) {
     try {
       read += await ingestPlatformFeed(db, platformFor, now, {
         siteId,

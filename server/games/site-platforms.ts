@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database';
 import type { GamePlatform, PlatformFor } from './game-platform';
-import { sitePlatformConnection, type HttpConnection } from '../sites/site-platform.repository';
+import { recordPlatformSuccess, sitePlatformConnection, type HttpConnection } from '../sites/site-platform.repository';
 import { httpPlatform } from './http-platform';
 
 export interface SitePlatformsOptions {
@@ -10,6 +10,51 @@ export interface SitePlatformsOptions {
   now: () => Date;
   /** How an HTTP site's platform is made: httpPlatform unless a test watches the calls. */
   http?: (connection: HttpConnection) => GamePlatform;
+}
+
+/** A site's last successful call is written at most this often by one process (the health screens read it to the minute). */
+export const SUCCESS_WRITE_EVERY_MS = 5_000;
+
+/**
+ * Records that an HTTP site's platform answered, for the platform health (site_platform_calls):
+ * at most once per SUCCESS_WRITE_EVERY_MS per site in this process, in a savepoint of the caller's
+ * transaction if it has one, and never failing the call it follows (the platform did answer).
+ * The feed's reads are recorded by the feed ingest on its cursor row instead.
+ */
+function successRecorder(now: () => Date) {
+  const writtenAt = new Map<string, number>();
+  return async (db: Queryable, siteId: string) => {
+    const at = now();
+    // Math.abs: a clock set back (a test's, or NTP) does not silence the recording until it catches up.
+    if (Math.abs(at.getTime() - (writtenAt.get(siteId) ?? -Infinity)) < SUCCESS_WRITE_EVERY_MS) return;
+    writtenAt.set(siteId, at.getTime());
+    await db.transaction((tx) => recordPlatformSuccess(tx, siteId, at)).catch(() => writtenAt.delete(siteId));
+  };
+}
+
+/** The HTTP platform of one site, each answered call recorded (readFeed aside). */
+function recorded(platform: GamePlatform, record: () => Promise<void>): GamePlatform {
+  const after =
+    <A extends unknown[], R>(method: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const answer = await method(...args);
+      await record();
+      return answer;
+    };
+  return {
+    transferIn: after(platform.transferIn.bind(platform)),
+    transferOut: after(platform.transferOut.bind(platform)),
+    queryTransfer: after(platform.queryTransfer.bind(platform)),
+    settleTransfer: after(platform.settleTransfer.bind(platform)),
+    balance: after(platform.balance.bind(platform)),
+    setClosedGames: after(platform.setClosedGames.bind(platform)),
+    setAccounts: after(platform.setAccounts.bind(platform)),
+    setGameNotices: after(platform.setGameNotices.bind(platform)),
+    replySuggestions: after(platform.replySuggestions.bind(platform)),
+    lobby: after(platform.lobby.bind(platform)),
+    readFeed: platform.readFeed.bind(platform),
+    games: platform.games.bind(platform),
+  };
 }
 
 /**
@@ -22,11 +67,12 @@ export interface SitePlatformsOptions {
  */
 export function sitePlatforms(options: SitePlatformsOptions): PlatformFor {
   const http = options.http ?? ((connection: HttpConnection) => httpPlatform({ ...connection, now: options.now }));
+  const recordSuccess = successRecorder(options.now);
   return (db: Queryable) => {
     const embedded = options.embedded(db);
     async function of(siteId: string): Promise<GamePlatform> {
       const connection = await sitePlatformConnection(db, siteId);
-      return connection ? http(connection) : embedded;
+      return connection ? recorded(http(connection), () => recordSuccess(db, siteId)) : embedded;
     }
     return {
       transferIn: async (call) => (await of(call.siteId)).transferIn(call),

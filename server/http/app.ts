@@ -20,7 +20,9 @@ import { createHandlers, openRpcDocument } from '../rpc/handlers';
 import type { PlatformFor } from '../games/game-platform';
 import { sitePlatforms } from '../games/site-platforms';
 import { simulatorPlatform } from '../simulator/simulator-platform';
+import { platformHealth } from '../monitoring/platform-health.repository';
 import { errorMessage } from '../rpc/messages';
+import { findSession } from '../sessions/session.store';
 import { normaliseHost, resolveSite, siteGatewayUrl } from '../sites/site.repository';
 import { LOGO_ROUTE, siteLogo } from '../sites/system-setting.handlers';
 import { createBackgroundWork, type BackgroundWorkOptions } from './background-work';
@@ -232,7 +234,7 @@ function siteOfRequest(db: Database, request: FastifyRequest) {
 }
 
 /** Routes answered per site: the OpenRPC document, the logo, the health check. */
-function registerSiteRoutes(app: FastifyInstance, db: Database) {
+function registerSiteRoutes(app: FastifyInstance, db: Database, clock: Clock) {
   app.get('/api/openrpc.json', async (request, reply) => {
     const site = await siteOfRequest(db, request);
     const url = site ? await siteGatewayUrl(db, site.id, originOf(request), request.protocol) : '/api';
@@ -247,11 +249,45 @@ function registerSiteRoutes(app: FastifyInstance, db: Database) {
     return reply.type(logo.type).header('cache-control', 'public, max-age=86400').send(logo.bytes);
   });
 
-  // Readiness for a load balancer: the site of this host, one indexed read.
-  app.get('/api/health', async (request, reply) => {
+  // Readiness for a load balancer: the site of this host, one indexed read. With ?detail=1, the
+  // platform health too, to those who may read it (healthDetailScope); anyone else gets the plain answer.
+  app.get<{ Querystring: { detail?: string } }>('/api/health', async (request, reply) => {
     const site = await siteOfRequest(db, request);
-    return reply.send({ ok: site !== null, sn: site?.id ?? null });
+    const plain = { ok: site !== null, sn: site?.id ?? null };
+    if (request.query.detail !== '1') return reply.send(plain);
+    const now = clock.now();
+    const scope = await healthDetailScope(db, request, site, now);
+    if (scope === null) return reply.send(plain);
+    const platforms = await platformHealth(db, now, scope === 'all' ? undefined : scope);
+    return reply.header('cache-control', 'no-store').send({ ...plain, platforms });
   });
+}
+
+/** A request made on this machine itself, not relayed by a proxy (a proxy on the same host would make every visitor look local). */
+function isLocalRequest(request: FastifyRequest): boolean {
+  const relayed = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((name) => request.headers[name] !== undefined);
+  const ip = normaliseIp(request.ip);
+  return !relayed && (ip === '::1' || /^127\./.test(ip));
+}
+
+/**
+ * Who may read the platform health in /api/health?detail=1 (issue 38 §5): a request from loopback
+ * reads every site's; a session of the site's company main account (its token as
+ * `Authorization: Bearer <opsId>`, so it never lands in an access log's URL) reads its own site's.
+ * Anyone else: null, and the plain answer, which says nothing more.
+ */
+async function healthDetailScope(
+  db: Database,
+  request: FastifyRequest,
+  site: Awaited<ReturnType<typeof resolveSite>>,
+  now: Date,
+): Promise<'all' | string | null> {
+  if (isLocalRequest(request)) return 'all';
+  const bearer = /^Bearer ([^\s]{1,200})$/.exec(request.headers.authorization ?? '');
+  if (!site || site.ipBlocked || !bearer) return null;
+  const session = await findSession(db, { token: bearer[1]!, siteId: site.id, now, idleTimeoutSeconds: site.idleTimeoutSeconds });
+  const companyMain = session?.level === 0 && session.subAccountId === null && !session.forcePwdUpdate && !session.firstLogin;
+  return companyMain ? site.id : null;
 }
 
 /** The phone entry's web manifest (spec: the site's title and logo), for the site that answers the host. */
@@ -346,7 +382,7 @@ export async function buildApp(options: AppOptions) {
   registerRpcRoutes(app, dispatcher);
   // Exports' files (GATEWAY.md "Files"): bytes, not JSON-RPC, once the session is checked.
   registerFileRoute(app, { db: options.db, clock: options.clock });
-  registerSiteRoutes(app, options.db);
+  registerSiteRoutes(app, options.db, options.clock);
   registerPlatformRoutes(app, { db: options.db, clock: options.clock, platformFor, loginIpLimit: options.config.loginIpLimit });
   await registerWebApp(app, options.db, options.webRoot);
   return app;

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
 import {
   BACK_OFFICE_PLATFORM_PREFIX,
   backOfficeCalls,
   platformRefusalStatus,
+  platformSignatureHeaders,
   type BackOfficeCallName,
 } from '../../contract/platform-api.contract';
 import type { Clock } from '../clock';
@@ -14,7 +15,7 @@ import { lobbySignIn, lobbyTransfer } from '../platform-api/lobby.service';
 import { platformOpenApiDocument } from '../platform-api/platform-openapi';
 import { requestVerifier } from '../platform-api/request-signature';
 import { RpcError } from '../rpc/rpc-error';
-import { siteOfPlatformKey } from '../sites/site-platform.repository';
+import { purgeSignatureRefusals, recordSignatureRefusal, siteOfPlatformKey } from '../sites/site-platform.repository';
 
 export interface PlatformRoutesOptions {
   db: Database;
@@ -23,6 +24,10 @@ export interface PlatformRoutesOptions {
   /** LOGIN_IP_LIMIT: the lobby's sign-in checks count with the back office's sign-ins. */
   loginIpLimit: number;
 }
+
+/** The refusal counters are kept a day (the health answers the last hour), purged at most this often by one process. */
+const REFUSALS_KEPT_MS = 24 * 3_600_000;
+const REFUSALS_PURGE_EVERY_MS = 10 * 60_000;
 
 function refuse(reply: FastifyReply, status: number, code: ErrorCodeValue) {
   return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify({ code }));
@@ -44,6 +49,28 @@ export function registerPlatformRoutes(app: FastifyInstance, options: PlatformRo
 
   const { db, clock } = options;
   const verifier = requestVerifier(db, async (keyId) => (await siteOfPlatformKey(db, keyId))?.secret ?? null);
+  let purgedAt = -Infinity;
+  /**
+   * A refusal for the signature of a request whose key id is a site's (signature, time or nonce
+   * wrong, or a body naming another site) counts on that site's counter of the minute: the health
+   * shows them (issue 38 §5). An unknown key or missing headers name no site and are only logged.
+   */
+  async function countRefusal(request: FastifyRequest, siteId: string | null, now: Date) {
+    if (siteId === null) return;
+    try {
+      await recordSignatureRefusal(db, siteId, now);
+      if (now.getTime() - purgedAt >= REFUSALS_PURGE_EVERY_MS) {
+        purgedAt = now.getTime();
+        await purgeSignatureRefusals(db, new Date(now.getTime() - REFUSALS_KEPT_MS));
+      }
+    } catch (error) {
+      // The refusal is answered whatever becomes of its count.
+      request.log.error({ err: error }, 'a signature refusal could not be counted');
+    }
+  }
+  const siteOfKeyHeader = async (value: string | string[] | undefined) =>
+    typeof value === 'string' ? ((await siteOfPlatformKey(db, value).catch(() => null))?.site_id ?? null) : null;
+
   const served: { [C in BackOfficeCallName]: (request: never, now: Date) => Promise<unknown> } = {
     lobbySignIn: (request: z.output<(typeof backOfficeCalls)['lobbySignIn']['request']>, now) =>
       lobbySignIn(db, { ...request, now, ipLimit: options.loginIpLimit }),
@@ -61,6 +88,9 @@ export function registerPlatformRoutes(app: FastifyInstance, options: PlatformRo
       if (!verdict.ok) {
         // The reason only: never a header's value, never a secret.
         request.log.warn({ call: name, reason: verdict.reason }, 'platform request refused for its signature');
+        if (verdict.reason !== 'headers' && verdict.reason !== 'key') {
+          await countRefusal(request, await siteOfKeyHeader(request.headers[platformSignatureHeaders.keyId]), now);
+        }
         return refuse(reply, platformRefusalStatus.signature, ErrorCode.thirdPartySignature);
       }
       const site = await siteOfPlatformKey(db, verdict.keyId);
@@ -77,6 +107,7 @@ export function registerPlatformRoutes(app: FastifyInstance, options: PlatformRo
       // A key acts for its own site only.
       if (parsed.data.siteId !== site.site_id) {
         request.log.warn({ call: name, reason: 'site' }, 'platform request refused for its signature');
+        await countRefusal(request, site.site_id, now);
         return refuse(reply, platformRefusalStatus.signature, ErrorCode.thirdPartySignature);
       }
       try {

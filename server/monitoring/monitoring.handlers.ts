@@ -9,6 +9,7 @@ import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { toWatchedAccount, type WatchedAccountRow } from './monitor-event.repository';
+import { platformHealth } from './platform-health.repository';
 
 type Side = 'agents' | 'members';
 const levelsOf: Record<Side, SQL> = { agents: sql`BETWEEN 1 AND 4`, members: sql`= 5` };
@@ -94,12 +95,22 @@ async function exportWatched(ctx: CallContext, side: Side) {
   return { fileId };
 }
 
+/** The caller's site's platform health (every site has a row in `sites`). */
+async function siteHealth(ctx: CallContext) {
+  const [health] = await platformHealth(ctx.db, ctx.now, ctx.site.id);
+  if (!health) throw new Error(`no site ${ctx.site.id}`);
+  return health;
+}
+
 export const monitorHandlers = defineHandlers({
   // The switch comes with the site row the dispatcher read for this call: one statement per poll.
   'gw.credit.user.monitor.redpoint.count': async (ctx) => ({
     ...(await monitorCounts(ctx.db, ctx.site.id)),
     warningSwitch: ctx.site.warningSwitch,
+    // The platform's health lights the same dot: a lagging feed or a transfer stuck pending.
+    platformAlert: (await siteHealth(ctx)).alert,
   }),
+  'gw.credit.platform.health': async (ctx) => siteHealth(ctx),
   'gw.credit.user.monitor.query': async (ctx, params) => ({
     ...(await watchedPage(ctx.db, ctx.site.id, 'members', params)),
     userCount: (await monitorCounts(ctx.db, ctx.site.id)).userCount,

@@ -37,3 +37,30 @@ export function siteOfPlatformKey(db: Queryable, keyId: string) {
     SELECT p.site_id, p.secret, s.disabled FROM site_platforms p JOIN sites s ON s.id = p.site_id
      WHERE p.key_id = ${keyId} AND p.kind = 'http'`);
 }
+
+/** The sites on an HTTP platform, in order: each has a feed of its own to read (feed-ingest.ts). */
+export async function httpPlatformSiteIds(db: Queryable): Promise<string[]> {
+  const rows = await db.rows<{ site_id: string }>(sql`SELECT site_id FROM site_platforms WHERE kind = 'http' ORDER BY site_id`);
+  return rows.map((row) => row.site_id);
+}
+
+/**
+ * A call the site's HTTP platform answered (site_platform_calls, migration 0048). Never moves the
+ * time back, so two processes writing out of order keep the later one.
+ */
+export async function recordPlatformSuccess(db: Queryable, siteId: string, at: Date): Promise<void> {
+  await db.run(sql`INSERT INTO site_platform_calls (site_id, last_success_at) VALUES (${siteId}, ${at})
+    ON CONFLICT (site_id) DO UPDATE SET last_success_at = GREATEST(site_platform_calls.last_success_at, EXCLUDED.last_success_at)`);
+}
+
+/** One more of the platform's requests refused for its signature, on the counter of its site and minute (migration 0048). */
+export async function recordSignatureRefusal(db: Queryable, siteId: string, at: Date): Promise<void> {
+  const minute = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
+  await db.run(sql`INSERT INTO platform_signature_refusals (site_id, minute, refusals) VALUES (${siteId}, ${minute}, 1)
+    ON CONFLICT (site_id, minute) DO UPDATE SET refusals = platform_signature_refusals.refusals + 1`);
+}
+
+/** Drops the refusal counters older than `before` (only the last hour is ever answered). */
+export async function purgeSignatureRefusals(db: Queryable, before: Date): Promise<void> {
+  await db.run(sql`DELETE FROM platform_signature_refusals WHERE minute < ${before}`);
+}

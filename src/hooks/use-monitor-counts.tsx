@@ -17,10 +17,14 @@ import { useRights } from '@/hooks/use-command-context';
 const COUNTS = 'gw.credit.user.monitor.redpoint.count';
 /** The lists whose rows (unseen numbers, latest activity) a changed count makes stale. */
 const WATCHED_LISTS = ['gw.credit.user.monitor.query', 'gw.credit.agent.monitor.query'] as const;
+/** The platform panel, read again when the platform's alert changes. */
+const PLATFORM = 'gw.credit.platform.health';
 
 export interface MonitorCountsState {
   agentCount: number;
   userCount: number;
+  /** The site's game platform needs a look (a lagging feed, a transfer stuck pending): the red dot lights too. */
+  platformAlert: boolean;
   warningSwitch: boolean;
   countdown: MonitorCountdownView;
   retry(): void;
@@ -49,6 +53,7 @@ export function MonitorCountsProvider({ children }: { children: ReactNode }) {
             if (before && (before.agentCount !== after.agentCount || before.userCount !== after.userCount)) {
               for (const list of WATCHED_LISTS) void queryClient.invalidateQueries({ queryKey: [list] });
             }
+            if (before && before.platformAlert !== after.platformAlert) void queryClient.invalidateQueries({ queryKey: [PLATFORM] });
             return after;
           }),
         },
@@ -72,6 +77,7 @@ export function MonitorCountsProvider({ children }: { children: ReactNode }) {
     () => ({
       agentCount: counts.data?.agentCount ?? 0,
       userCount: counts.data?.userCount ?? 0,
+      platformAlert: counts.data?.platformAlert ?? false,
       warningSwitch: switchOn,
       countdown,
       retry: () => actor.send({ type: 'RETRY' }),

@@ -222,6 +222,7 @@ const otherCodedCalls: Record<string, { actor: Actor; params: (target: string) =
   // Past the rights check, a serial that is no score operation is not in the review queue.
   'gw.credit.score.check.mark': { actor: 'level0', params: () => ({ serialNos: ['999999999'] }), expected: 20011 },
   'gw.credit.user.monitor.redpoint.count': { actor: 'level0', params: () => ({}) },
+  'gw.credit.platform.health': { actor: 'level0', params: () => ({}) },
   'gw.credit.user.monitor.query': { actor: 'level0', params: () => ({}) },
   'gw.credit.agent.monitor.query': { actor: 'level0', params: () => ({}) },
   'gw.credit.user.monitor.seen': { actor: 'level0', params: (userId) => ({ userId }) },

@@ -82,18 +82,22 @@ function MenuBadge({ method, labelled }: { method: NonNullable<Screen['badge']>;
   );
 }
 
-/** The red dot of spec §2: the watched members' unseen events (the monitor counts' userCount) are above 0. */
+/** The red dot of spec §2: the watched members' unseen events (the monitor counts' userCount) are above 0, or the game platform needs a look (issue 38 §5). */
 function MonitorDot({ labelled }: { labelled: boolean }) {
   const { t } = useTranslation();
-  const count = useMonitorCounts()?.userCount ?? 0;
-  if (count === 0) return null;
+  const monitor = useMonitorCounts();
+  const count = monitor?.userCount ?? 0;
+  const platformAlert = monitor?.platformAlert ?? false;
+  if (count === 0 && !platformAlert) return null;
+  const labels = [...(count > 0 ? [t('layout.newAlerts', { count })] : []), ...(platformAlert ? [t('layout.platformAlert')] : [])];
   return (
     <span
       className={cn('size-2 rounded-full bg-destructive', labelled ? 'ms-auto' : 'absolute end-1.5 top-1.5')}
       role="img"
-      aria-label={t('layout.newAlerts', { count })}
+      aria-label={labels.join('; ')}
       data-testid="menu-dot"
       data-count={count}
+      data-platform-alert={platformAlert}
     />
   );
 }

@@ -17,6 +17,7 @@ import { useMonitorCounts } from '@/hooks/use-monitor-counts';
 import { useUrlState, type UrlStateCodec } from '@/hooks/use-url-state';
 import { download } from '@/lib/table-export';
 import { monitoringColumns } from './monitoring-columns';
+import { PlatformHealthSection } from './platform-health-panel';
 
 type Side = 'members' | 'agents';
 const tabState: UrlStateCodec<{ tab: Side }> = {
@@ -26,7 +27,7 @@ const tabState: UrlStateCodec<{ tab: Side }> = {
 const lists = { members: 'gw.credit.user.monitor.query', agents: 'gw.credit.agent.monitor.query' } as const;
 const exportMethods = { members: 'gw.credit.user.monitor.export', agents: 'gw.credit.agent.monitor.export' } as const;
 
-/** /userWarning/index (level 0): the watched members and agents, what each did, the red dot's counts and its countdown. */
+/** /userWarning/index (level 0): the site's game platform, the watched members and agents, what each did, the red dot's counts and its countdown. */
 export default function MonitoringScreen() {
   const { t } = useTranslation();
   const [view, setView] = useUrlState(tabState);
@@ -37,6 +38,7 @@ export default function MonitoringScreen() {
         <h1 className="text-xl font-semibold">{t('route.userWarning')}</h1>
         <Countdown />
       </div>
+      <PlatformHealthSection />
       <WatchForm />
       <Tabs value={view.tab} onValueChange={(tab) => setView({ tab: tab as Side })} className="flex min-h-0 flex-1 flex-col">
         <TabsList>

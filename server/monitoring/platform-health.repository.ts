@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import {
+  PENDING_ALERT_SECONDS,
+  PENDING_COUNTED_SECONDS,
+  PLATFORM_LAG_ALERT_SECONDS,
+  type PlatformHealth,
+} from '../../contract/monitoring.contract';
+import type { Queryable } from '../db/database';
+import { iso } from '../db/timestamps';
+
+interface PlatformHealthRow {
+  site_id: string;
+  kind: 'embedded' | 'http' | null;
+  url: string | null;
+  connected_at: Date | string | null;
+  last_call_at: Date | string | null;
+  read_at: Date | string | null;
+  read_to_end_at: Date | string | null;
+  behind_items: number | null;
+  pending: number;
+  oldest_pending_at: Date | string | null;
+  refusals: number;
+}
+
+/** The platform's address as an operator may read it: never a user or password written into it. */
+function shownUrl(url: string | null): string | null {
+  if (url === null) return null;
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return null;
+  }
+}
+
+const seconds = (now: Date, since: Date | string) => Math.max(0, Math.floor((now.getTime() - new Date(since).getTime()) / 1000));
+const later = (a: Date | string | null, b: Date | string | null) =>
+  a === null ? b : b === null ? a : new Date(a).getTime() >= new Date(b).getTime() ? a : b;
+
+function healthOf(row: PlatformHealthRow, now: Date): PlatformHealth {
+  const http = row.kind === 'http';
+  // Never read to its end since the platform was connected (or its connection last changed): the lag counts from then.
+  const caughtUpAt = later(row.read_to_end_at, row.connected_at);
+  const feed = http && caughtUpAt !== null ? { lagSeconds: seconds(now, caughtUpAt), lagItems: row.behind_items ?? 0 } : null;
+  const oldestPendingSeconds = row.oldest_pending_at === null ? null : seconds(now, row.oldest_pending_at);
+  const lastSuccess = http ? later(row.last_call_at, row.read_at) : null;
+  return {
+    siteId: row.site_id,
+    kind: http ? 'http' : 'embedded',
+    url: http ? shownUrl(row.url) : null,
+    lastSuccessAt: lastSuccess === null ? null : iso(lastSuccess),
+    feed,
+    pendingTransfers: Number(row.pending),
+    oldestPendingSeconds,
+    signatureRefusals: Number(row.refusals),
+    alert: (feed !== null && feed.lagSeconds > PLATFORM_LAG_ALERT_SECONDS) || (oldestPendingSeconds ?? 0) > PENDING_ALERT_SECONDS,
+  };
+}
+
+/**
+ * Each site's platform health (issue 38 §5), one statement: `siteId` for one site, else every
+ * site. The pending transfers are read through their partial indexes (score_log_pending,
+ * transfer_outs_pending), the refusals from the per-minute counters of the last hour. Only the
+ * URL of the platform's row is read, never its key or secret.
+ */
+export async function platformHealth(db: Queryable, now: Date, siteId?: string): Promise<PlatformHealth[]> {
+  const counted = new Date(now.getTime() - PENDING_COUNTED_SECONDS * 1000);
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  const rows = await db.rows<PlatformHealthRow>(sql`
+    SELECT s.id AS site_id, p.kind, p.url, p.updated_at AS connected_at, c.last_success_at AS last_call_at,
+           f.read_at, f.read_to_end_at, f.behind_items,
+           (SELECT count(*) FROM score_log l WHERE l.site_id = s.id AND l.state = 'pending' AND l.type = 'in' AND l.created_at < ${counted})
+         + (SELECT count(*) FROM transfer_outs o WHERE o.site_id = s.id AND o.state = 'pending' AND o.requested_at < ${counted})
+             AS pending,
+           LEAST((SELECT min(l.created_at) FROM score_log l WHERE l.site_id = s.id AND l.state = 'pending' AND l.type = 'in'),
+                 (SELECT min(o.requested_at) FROM transfer_outs o WHERE o.site_id = s.id AND o.state = 'pending')) AS oldest_pending_at,
+           (SELECT COALESCE(sum(r.refusals), 0) FROM platform_signature_refusals r
+             WHERE r.site_id = s.id AND r.minute > ${hourAgo}) AS refusals
+      FROM sites s
+      LEFT JOIN site_platforms p ON p.site_id = s.id
+      LEFT JOIN site_platform_calls c ON c.site_id = s.id
+      LEFT JOIN site_feed_cursors f ON f.site_id = s.id
+     WHERE ${siteId === undefined ? sql`true` : sql`s.id = ${siteId}`}
+     ORDER BY s.id`);
+  return rows.map((row) => healthOf(row, now));
+}
