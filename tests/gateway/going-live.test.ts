@@ -1,15 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
 import { httpPlatform } from '../../server/games/http-platform';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { rawRequest } from '../support/http-client';
-import { platformDataDir, startPlatformProcess, type PlatformProcess } from '../support/platform-process';
+import { startPlatformProcess, type PlatformProcess } from '../support/platform-process';
 import { runServerScript } from '../support/server-script';
 import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database';
 
@@ -21,10 +18,13 @@ import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-d
 // at the platform's lobby, moves points in, plays (its bets reach the back office through the
 // gateway's feed ingest), moves them out; `npm run ledger:check` passes.
 //
-// On PGlite the database is one process's at a time: the site commands run before the gateway
-// starts (so the platform's address is chosen first and the gateway's port picked ahead), every
-// check while it runs goes over HTTP, and ledger:check runs once it has stopped. The same order
-// serves PostgreSQL.
+// PostgreSQL only, as the issue says it ("a fresh clone, with PostgreSQL"): on PGlite the first
+// command migrates an empty folder from nothing, which alone takes 15 to 40 s, and the whole file
+// 90 s and more on a busy machine. What PGlite adds is covered elsewhere: `npm run site` on an
+// empty PGlite folder (site-cli.test.ts), the platform process on PGlite (platform-process.test.ts)
+// and its member lobby (platform-member-lobby.test.ts). The steps still run in the order PGlite
+// would need (the site commands before the gateway starts, ledger:check after it stops), so the
+// flow is the one an operator on either database follows.
 
 const HOST = 'bo.acme.test';
 const KEY_ID = 'acme-bo';
@@ -39,22 +39,16 @@ let gateway: GatewayProcess | undefined;
 let platform: PlatformProcess | undefined;
 
 beforeAll(async () => {
-  if (testDatabaseKind() === 'pglite') {
-    const dataDir = mkdtempSync(join(tmpdir(), 'credit-going-live-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    mkdirSync(join(dataDir, 'pglite'));
-    mkdirSync(join(dataDir, 'platform'));
-    await platformDataDir(join(dataDir, 'platform'));
-    // The embedded database gets the demo unless told otherwise: DEMO=off is the operator's word here.
-    env = { DATA_DIR: dataDir, DATABASE_URL: '', DEMO: 'off' };
-    platformEnv = { PLATFORM_DATA_DIR: join(dataDir, 'platform'), PLATFORM_DATABASE_URL: '' };
-  } else {
-    const backOffice = await createEmptyPostgresDatabase();
-    const books = await createEmptyPostgresDatabase();
-    cleanups.push(() => backOffice.drop(), () => books.drop());
-    env = { DATABASE_URL: backOffice.url, DEMO: '' };
-    platformEnv = { PLATFORM_DATABASE_URL: books.url };
-  }
+  if (testDatabaseKind() !== 'postgres') return;
+  const backOffice = await createEmptyPostgresDatabase();
+  const books = await createEmptyPostgresDatabase();
+  cleanups.push(
+    () => backOffice.drop(),
+    () => books.drop(),
+  );
+  // Without DEMO: a PostgreSQL database gets no demo unless DEMO=on.
+  env = { DATABASE_URL: backOffice.url, DEMO: '' };
+  platformEnv = { PLATFORM_DATABASE_URL: books.url };
 }, 60_000);
 
 afterAll(async () => {
@@ -133,22 +127,26 @@ async function until<T>(what: string, read: () => Promise<T>, done: (value: T) =
   }
 }
 
-describe('going live (issue 38, "Done when")', () => {
+// PostgreSQL only: why at the top of the file.
+describe.runIf(testDatabaseKind() === 'postgres')('going live (issue 38, "Done when")', () => {
   it('a new site, its platform over HTTP, a member who moves points in, plays and moves them out; the ledger holds', async () => {
-    // The site, on a database nobody has used: its company's one-time password and the safe code 0000.
-    const added = await site('add', 'acme', '--host', HOST, '--title', 'Acme');
+    // The platform, pointed at the back office's address-to-be, starts while the site is made (the
+    // two are independent until the site is pointed at the platform; side by side saves a start).
+    const port = await freePort();
+    const backOffice = `http://127.0.0.1:${port}`;
+    const [added, started] = await Promise.all([
+      // The site, on a database nobody has used: its company's one-time password and the safe code 0000.
+      site('add', 'acme', '--host', HOST, '--title', 'Acme'),
+      startPlatformProcess(
+        // A busy platform: a member with points there sits down at the next tick.
+        ['--port', '0', '--back-office', backOffice, '--key-id', KEY_ID, '--secret', SECRET, '--seed', 'going-live', '--rate', '600'],
+        platformEnv,
+      ),
+    ]);
+    platform = started;
     expect(added.code, added.output).toBe(0);
     const oneTime = /password:\s+(\S+)/.exec(added.output)?.[1] ?? '';
     expect(oneTime).toMatch(/^[A-Za-z0-9]{6,15}$/);
-
-    // The platform, pointed at the back office's address-to-be; the site pointed at the platform.
-    const port = await freePort();
-    const backOffice = `http://127.0.0.1:${port}`;
-    platform = await startPlatformProcess(
-      // A busy platform: a member with points there sits down at the next tick.
-      ['--port', '0', '--back-office', backOffice, '--key-id', KEY_ID, '--secret', SECRET, '--seed', 'going-live', '--rate', '600'],
-      platformEnv,
-    );
     expect(platform.output()).not.toMatch(/none yet/);
     const connected = await site('platform', 'acme', '--url', platform.url, '--key-id', KEY_ID, '--secret', SECRET);
     expect(connected.code, connected.output).toBe(0);
@@ -230,7 +228,11 @@ describe('going live (issue 38, "Done when")', () => {
     // Its bets paused (pushed): it stands up at its next turn, and its wallet stays still.
     await rpc('gw.credit.user.bet.pause', { opsId: agent, userId: member });
     const books = httpPlatform({ baseUrl: platform.url, keyId: KEY_ID, secret: SECRET });
-    await until('members seated', async () => (await books.lobby({ siteId: 'acme', now: new Date() })).players, (n) => n === 0);
+    await until(
+      'members seated',
+      async () => (await books.lobby({ siteId: 'acme', now: new Date() })).players,
+      (n) => n === 0,
+    );
 
     // Every bet of the platform's feed stored once at the back office, as it stands there.
     const feedBets = async () => {
@@ -258,7 +260,7 @@ describe('going live (issue 38, "Done when")', () => {
     }
     expect((await lobby('balance', { token })).json.wallet).toBe('0');
 
-    // The ledger, checked by the operator's command once the server has stopped (PGlite is one process's).
+    // The ledger, checked by the operator's command once the server has stopped (as PGlite would need).
     expect(await gateway.stop()).toBe(0);
     gateway = undefined;
     const ledger = await runServerScript('server/ledger-check.ts', env, ['--site', 'acme']);

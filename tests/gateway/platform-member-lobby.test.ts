@@ -155,7 +155,12 @@ describe("the standalone platform's member lobby", () => {
     const refusals: [string, unknown, number, Record<string, unknown>][] = [
       ['transfers', 'not json', 400, { code: ErrorCode.parseError }],
       ['transfers', { token, requestId: 'bad-1', type: 'in', amount: '12.50' }, 400, { code: ErrorCode.invalidParams, field: 'amount' }],
-      ['transfers', { token, requestId: 'bad-1b', type: 'in', amount: '9007199254740992' }, 400, { code: ErrorCode.invalidParams, field: 'amount' }],
+      [
+        'transfers',
+        { token, requestId: 'bad-1b', type: 'in', amount: '9007199254740992' },
+        400,
+        { code: ErrorCode.invalidParams, field: 'amount' },
+      ],
       ['transfers', { token, requestId: 'bad 2', type: 'in', amount: '100' }, 400, { code: ErrorCode.invalidParams, field: 'requestId' }],
       ['transfers', { token, requestId: 'bad-3', type: 'sideways', amount: '100' }, 400, { code: ErrorCode.invalidParams, field: 'type' }],
       ['transfers', { token, requestId: 'bad-4', type: 'in' }, 400, { code: ErrorCode.missingParams, field: 'amount' }],
@@ -164,7 +169,8 @@ describe("the standalone platform's member lobby", () => {
       ['sign-in', { loginId }, 400, { code: ErrorCode.missingParams, field: 'password' }],
       ['no-such-call', {}, 404, { code: ErrorCode.methodNotFound }],
     ];
-    for (const [path, body, status, json] of refusals) expect(await lobby(path, body), `${path} ${JSON.stringify(body)}`).toEqual({ status, json });
+    for (const [path, body, status, json] of refusals)
+      expect(await lobby(path, body), `${path} ${JSON.stringify(body)}`).toEqual({ status, json });
     expect(await scoreLogRows()).toBe(rows);
     expect(await lobby('sign-out', { token })).toEqual({ status: 200, json: {} });
     expect(await lobby('balance', { token })).toEqual({ status: 401, json: { code: ErrorCode.authFailed } });
@@ -182,7 +188,7 @@ describe('the back office client', () => {
       ...(attempts ? { transferAttempts: attempts } : {}),
     });
 
-  it("asks a transfer whose answer was lost again with its request id: applied once, answered as it stands", async () => {
+  it('asks a transfer whose answer was lost again with its request id: applied once, answered as it stands', async () => {
     const member = await gw.accountId('mb01010102002');
     const before = await balanceOf(member);
     const nonces: string[] = [];
@@ -197,7 +203,13 @@ describe('the back office client', () => {
       }
       return response;
     };
-    const answer = await client(losing).lobbyTransfer({ siteId: 'demo', requestId: 'lost-answer-1', memberId: member, type: 'in', amount: 700n });
+    const answer = await client(losing).lobbyTransfer({
+      siteId: 'demo',
+      requestId: 'lost-answer-1',
+      memberId: member,
+      type: 'in',
+      amount: 700n,
+    });
     expect(answer).toEqual({ transferId: 'LB-lost-answer-1', type: 'in', state: 'done', balance: before - 700n });
     // Two deliveries, each signed anew (a nonce is used once), one transfer.
     expect(nonces).toHaveLength(2);
@@ -216,11 +228,21 @@ describe('the back office client', () => {
     expect(await walletOf(member)).toBe(0n);
   });
 
-  it("surfaces refusals as their codes and reads anything unreadable as 37101", async () => {
+  it('surfaces refusals as their codes and reads anything unreadable as 37101', async () => {
     const signIn = { siteId: 'demo', loginId: 'mb01010102002', password: 'Wrong999', ip: '203.0.113.9' };
-    const refusal = async (work: Promise<unknown>) => ((await work.then(() => null, (error: unknown) => error)) as BackOfficeRefusal).code;
+    const refusal = async (work: Promise<unknown>) => {
+      const error = await work.then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
+      expect(error).toBeInstanceOf(BackOfficeRefusal);
+      return (error as BackOfficeRefusal).code;
+    };
     expect(await refusal(client(fetch).lobbySignIn(signIn))).toBe(ErrorCode.wrongCredentials);
-    const answering = (status: number, body: string): typeof fetch => async () => new Response(body, { status });
+    const answering =
+      (status: number, body: string): typeof fetch =>
+      async () =>
+        new Response(body, { status });
     for (const [status, body] of [
       [200, ''],
       [200, '{"member":{}}'],
