@@ -147,6 +147,11 @@ describe.runIf(testDatabaseKind() === 'postgres')('going live (issue 38, "Done w
     expect(added.code, added.output).toBe(0);
     const oneTime = /password:\s+(\S+)/.exec(added.output)?.[1] ?? '';
     expect(oneTime).toMatch(/^[A-Za-z0-9]{6,15}$/);
+    // Its banner names the lobby and the back office it calls (no "none yet" any more).
+    expect(platform.output()).toMatch(/Lobby:\s+http:\/\/127\.0\.0\.1:\d+\/ {2}\(POST \/member\/sign-in, \/member\/transfers, /);
+    expect(platform.output()).toContain(
+      `Back office:  ${backOffice}  (the lobby's sign-ins and transfers: POST /api/platform/lobby/sign-in`,
+    );
     expect(platform.output()).not.toMatch(/none yet/);
     const connected = await site('platform', 'acme', '--url', platform.url, '--key-id', KEY_ID, '--secret', SECRET);
     expect(connected.code, connected.output).toBe(0);

@@ -11,7 +11,13 @@ import { httpPlatform } from '../../server/games/http-platform';
 import { setPlatform } from '../../server/sites/site-admin.service';
 import { backOfficeClient, BackOfficeRefusal, BackOfficeSilent, type BackOfficeClient } from '../../server/simulator/back-office-client';
 import { MEMBER_TOKEN_TTL_MS, registerMemberLobby } from '../../server/simulator/member-lobby';
-import { startPlatformProcess, type PlatformProcessOptions, type RunningPlatform } from '../../server/simulator/platform-process';
+import {
+  parsePlatformArgs,
+  PlatformArgsError,
+  startPlatformProcess,
+  type PlatformProcessOptions,
+  type RunningPlatform,
+} from '../../server/simulator/platform-process';
 import { platformDataDir } from '../support/platform-process';
 import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
@@ -22,7 +28,7 @@ import { startTestGateway, type TestGateway } from '../support/test-gateway';
 // platform over HTTP. A member signs in at the platform and moves points both ways; the back
 // office's sign-in check and lobby transfers decide.
 const KEY_ID = 'demo-member-lobby';
-const SECRET = 'the demo site secret of the member lobby test 0123456789';
+const SECRET = 'the-demo-site-secret-of-the-member-lobby-test-0123456789';
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 let gw: TestGateway;
 let platform: RunningPlatform;
@@ -291,7 +297,8 @@ describe('the member lobby on its own (fake clock, fake back office)', () => {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     const wallets = { balance: async () => 0n } as unknown as Parameters<typeof registerMemberLobby>[1]['platform'];
-    registerMemberLobby(app, { backOffice, platform: wallets, clock, siteId: 'demo' });
+    // No --site: a sign-in names its site or is refused.
+    registerMemberLobby(app, { backOffice, platform: wallets, clock });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const post = async (path: string, body: unknown) => {
@@ -299,7 +306,11 @@ describe('the member lobby on its own (fake clock, fake back office)', () => {
       return { status: response.status, text: await response.text() };
     };
     try {
-      const token = (JSON.parse((await post('sign-in', { loginId: 'm', password: 'p' })).text) as { token: string }).token;
+      expect(await post('sign-in', { loginId: 'm', password: 'p' })).toEqual({
+        status: 400,
+        text: JSON.stringify({ code: ErrorCode.missingParams, field: 'siteId' }),
+      });
+      const token = (JSON.parse((await post('sign-in', { siteId: 'demo', loginId: 'm', password: 'p' })).text) as { token: string }).token;
       const transfer = { token, requestId: 'r1', type: 'in', amount: '100' };
       expect(await post('transfers', transfer)).toEqual({ status: 500, text: JSON.stringify({ code: ErrorCode.unknownException }) });
       silent = true;
@@ -311,5 +322,14 @@ describe('the member lobby on its own (fake clock, fake back office)', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('npm run platform -- --site', () => {
+  it("takes the key's site for the lobby, and refuses a site id the back office would not have", () => {
+    const args = ['--port', '0', '--back-office', 'http://127.0.0.1:3000', '--key-id', KEY_ID, '--secret', SECRET];
+    expect(parsePlatformArgs([...args, '--site', 'acme'], {})).toMatchObject({ site: 'acme' });
+    expect(parsePlatformArgs(args, {})).not.toHaveProperty('site');
+    expect(() => parsePlatformArgs([...args, '--site', 'Acme_1'], {})).toThrow(PlatformArgsError);
   });
 });
