@@ -1,4 +1,5 @@
-import { platformCalls } from '../contract/platform-api.contract';
+import { BACK_OFFICE_PLATFORM_PREFIX, backOfficeCalls, platformCalls } from '../contract/platform-api.contract';
+import { memberLobbyPaths } from './simulator/member-lobby';
 import {
   parsePlatformArgs,
   PLATFORM_USAGE,
@@ -43,11 +44,13 @@ if (stopping) {
   process.exit(0);
 }
 const paths = Object.values(platformCalls).map((call) => call.path);
+const backOfficePaths = Object.values(backOfficeCalls).map((call) => BACK_OFFICE_PLATFORM_PREFIX + call.path);
 console.log(`
 Game platform (the simulator) is up
   URL:          ${running.url}/  (POST ${paths.join(', ')})
   Signed with:  key id ${options.keyId} (its secret as given; never printed)
-  Back office:  ${options.backOffice} (kept for the lobby's calls to it; none yet)
+  Lobby:        ${running.url}/  (POST ${Object.values(memberLobbyPaths).join(', ')}; members of ${options.site ? `site ${options.site} unless they name another` : 'the site they name'})
+  Back office:  ${options.backOffice}  (the lobby's sign-ins and transfers: POST ${backOfficePaths.join(', ')}, signed with the same key)
   Books:        ${running.where}
   Play:         ${options.rate > 0 ? `about ${options.rate} members with points here sit down per site and minute (seed "${options.seed}")` : 'nobody plays (--rate 0)'}
 Press Ctrl+C to stop.`);

@@ -8,6 +8,8 @@ import { platformKeyIdSchema } from '../../contract/platform-api.contract';
 import { systemClock } from '../clock';
 import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
+import { backOfficeClient } from './back-office-client';
+import { memberLobbyPaths, registerMemberLobby } from './member-lobby';
 import { platformApiServer } from './platform-server';
 import { simulatorPlatform } from './simulator-platform';
 import { startStandalonePlay } from './standalone-play';
@@ -15,15 +17,18 @@ import { startStandalonePlay } from './standalone-play';
 /**
  * The simulator as a game platform of its own (`npm run platform`, docs/platform-api.md "The
  * simulator as a platform"): the platform API (platformApiServer) over the simulator's books in
- * a database of its own, and its members at play (standalone-play.ts).
+ * a database of its own, its members' lobby (member-lobby.ts: sign-ins and transfers, asked of
+ * the back office through back-office-client.ts) and its members at play (standalone-play.ts).
  */
 
 export const PLATFORM_USAGE = `Usage: npm run platform -- --port <port> --back-office <url> --key-id <keyId> --secret <secret>
-                            [--host <address>] [--seed <text>] [--rate <members a minute>]
+                            [--site <siteId>] [--host <address>] [--seed <text>] [--rate <members a minute>]
   Serves the platform API (docs/platform-api.md) at http://<host>:<port>/, answering only
-  requests signed with this key id and secret (the site's, as "npm run site -- platform" set them).
-  --back-office  the back office's URL: kept for the lobby's calls to it (members' sign-in and
-                 transfers from the lobby), which come in the next version; nothing calls it yet
+  requests signed with this key id and secret (the site's, as "npm run site -- platform" set them),
+  and the members' lobby (POST ${Object.values(memberLobbyPaths).join(', ')}).
+  --back-office  the back office's URL (a host of the site): the lobby calls its /api/platform/...
+                 for members' sign-ins and transfers, signed with the same key id and secret
+  --site         the site of the key: the lobby's sign-ins are for it when they name none
   --host         the address to listen on (default 127.0.0.1; 0.0.0.0 for other machines)
   --seed         the round results' seed (default "platform"); --rate: about this many members
                  with points here sit down per site and minute (default 6; 0: nobody plays)
@@ -38,6 +43,8 @@ export interface PlatformProcessOptions {
   backOffice: string;
   keyId: string;
   secret: string;
+  /** The site of the key, for the lobby's sign-ins that name none. */
+  site?: string;
   seed: string;
   rate: number;
   /** Where the books are: PostgreSQL when a URL is given, else a PGlite folder. */
@@ -77,6 +84,7 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Platf
         'back-office': { type: 'string' },
         'key-id': { type: 'string' },
         secret: { type: 'string' },
+        site: { type: 'string' },
         seed: { type: 'string' },
         rate: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -98,6 +106,9 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Platf
   if (values.secret === undefined || !/^[\x21-\x7e]{32,256}$/.test(values.secret)) {
     throw new PlatformArgsError('Bad --secret: 32 to 256 printable characters without spaces.');
   }
+  if (values.site !== undefined && !/^[a-z0-9-]{2,32}$/.test(values.site)) {
+    throw new PlatformArgsError(`Bad --site "${values.site}": 2 to 32 of a-z, 0-9 and "-".`);
+  }
   const seed = values.seed ?? 'platform';
   if (!/^[\x21-\x7e]{1,64}$/.test(seed)) throw new PlatformArgsError('Bad --seed: 1 to 64 printable characters without spaces.');
   const url = env.PLATFORM_DATABASE_URL || undefined;
@@ -107,6 +118,7 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Platf
     backOffice,
     keyId: values['key-id']!,
     secret: values.secret,
+    ...(values.site !== undefined ? { site: values.site } : {}),
     seed,
     rate: integer('rate', values.rate, 6, 0, 6_000),
     database: url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: resolve(env.PLATFORM_DATA_DIR || 'data/platform') },
@@ -144,13 +156,21 @@ export async function startPlatformProcess(options: PlatformProcessOptions, onEr
     await db.close();
     throw error;
   }
+  const platform = simulatorPlatform(db);
   const server = platformApiServer({
-    platform: simulatorPlatform(db),
+    platform,
     // One key: the site's (the back office signs with the same id and secret).
     keys: (keyId) => (keyId === options.keyId ? options.secret : null),
     db,
     clock: systemClock,
     logger: { level: 'warn' },
+  });
+  // The members' lobby beside the API; it asks the back office with the same key (one key, one site).
+  registerMemberLobby(server, {
+    backOffice: backOfficeClient({ baseUrl: options.backOffice, keyId: options.keyId, secret: options.secret }),
+    platform,
+    clock: systemClock,
+    ...(options.site ? { siteId: options.site } : {}),
   });
   let stopPlay: (() => Promise<void>) | null = null;
   try {
