@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { z } from 'zod';
 import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
 import {
+  encodeFeedAnswer,
   PLATFORM_BODY_LIMIT,
   platformCalls,
   platformRefusalStatus,
@@ -25,6 +26,12 @@ export interface PlatformApiServerOptions {
   /** Where the calls' paths start ("" by default: POST /transfers/in). */
   prefix?: string;
   logger?: FastifyServerOptions['logger'];
+}
+
+/** An answer as the wire carries it; the feed's written field by field (encodeFeedAnswer: z.encode of a full page took a second). */
+function encodeAnswer(name: PlatformCallName, answer: unknown): unknown {
+  if (name === 'readFeed') return encodeFeedAnswer(answer as PlatformAnswer<'readFeed'>);
+  return z.encode(platformCalls[name].answer as z.ZodType, answer);
 }
 
 type Served = { [C in PlatformCallName]: (request: PlatformRequest<C>) => Promise<PlatformAnswer<C>> };
@@ -104,7 +111,7 @@ export function platformApiServer(options: PlatformApiServerOptions): FastifyIns
         return reply
           .code(200)
           .type('application/json; charset=utf-8')
-          .send(JSON.stringify(z.encode(definition.answer as z.ZodType, answer)));
+          .send(JSON.stringify(encodeAnswer(name, answer)));
       } catch (error) {
         if (error instanceof PlatformRefusal) return refuse(reply, platformRefusalStatus.refused, error.code);
         request.log.error({ err: error, call: name }, 'the platform failed a call');
