@@ -7,7 +7,15 @@ import { ingestPlatformFeed } from '../../server/games/feed-ingest';
 import { httpPlatform } from '../../server/games/http-platform';
 import { queuePush, sendPlatformPushes } from '../../server/games/platform-pushes';
 import { seededRandom } from '../../server/games/rules/seeded-random';
-import { pendingTransfers, repairStaleTransfers, REPAIR_JOB_AFTER_MS, transferIn, transferOut } from '../../server/points/game-transfers';
+import {
+  pendingTransfers,
+  repairStaleTransfers,
+  repairTransfer,
+  REPAIR_AFTER_MS,
+  REPAIR_JOB_AFTER_MS,
+  transferIn,
+  transferOut,
+} from '../../server/points/game-transfers';
 import { checkLedger } from '../../server/points/ledger-check';
 import { RpcError } from '../../server/rpc/rpc-error';
 import { faultKinds, startFaultProxy, type FaultProxy } from '../support/fault-proxy';
@@ -144,7 +152,31 @@ describe.runIf(testDatabaseKind() === 'postgres')('faults on the wire (issue 38 
         await sleep(300);
       }
     };
-    await Promise.all([...Array.from({ length: WORKERS }, (_, n) => worker(n)), feed()]);
+    // A person repairing meanwhile, through the same faults: a transfer still pending at its
+    // second look (its call long over) is settled from the platform's record, as if 31 s later.
+    const repairs: Record<string, number> = {};
+    const wallet = (await gw.db.one<{ id: bigint }>(sql`SELECT id FROM accounts WHERE site_id = ${siteId} AND kind = 'wallet'`))!;
+    const operator = { accountId: String(wallet.id), login: 'game-wallet', subAccountId: null, ip: '' };
+    const repairer = async () => {
+      let seen = new Set<string>();
+      while (Date.now() < until) {
+        await sleep(1_000);
+        const pending = await gw.db.rows<{ transfer_id: string }>(sql`SELECT transfer_id FROM (${pendingTransfers(siteId)}) p`);
+        for (const { transfer_id: transferId } of pending.filter((row) => seen.has(row.transfer_id))) {
+          const now = new Date(gw.clock.now().getTime() + REPAIR_AFTER_MS + 1_000);
+          let result: string;
+          try {
+            result = (await repairTransfer(gw.db, platformFor, { siteId, transferId, operator, now })).state;
+          } catch (error) {
+            if (!(error instanceof RpcError)) throw error;
+            result = `refused ${error.code}`;
+          }
+          repairs[result] = (repairs[result] ?? 0) + 1;
+        }
+        seen = new Set(pending.map((row) => row.transfer_id));
+      }
+    };
+    await Promise.all([...Array.from({ length: WORKERS }, (_, n) => worker(n)), feed(), repairer()]);
 
     // Faults off, and an ordinary timeout: what is left in flight ends, then play is paused.
     proxy.setFaults({});
@@ -169,7 +201,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('faults on the wire (issue 38 
 
     // The platform's feed read whole: every bet of the run, as the platform published it.
     const platformBets = new Map<string, { memberId: string; winLoss: bigint; status: string }>();
-    for (let after = '0'; ; ) {
+    for (let after = '0'; ;) {
       const items = await adapter.readFeed({ after, limit: 5_000, siteId });
       if (items.length === 0) break;
       for (const item of items) {
@@ -218,6 +250,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('faults on the wire (issue 38 
     );
     console.table(counts);
     console.table(outcomes);
+    console.log('repairs while faults were on:', repairs);
     console.log(
       `feed reads ${feedReads} (${feedFailures} failed), bets ${storedBets.length}, transfers pending before the repair ${pendingBefore}`,
     );

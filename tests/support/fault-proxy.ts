@@ -1,5 +1,5 @@
 import { createServer, request as forwardRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { platformSignatureHeaders } from '../../contract/platform-api.contract';
 import { seededRandom } from '../../server/games/rules/seeded-random';
 
@@ -15,7 +15,9 @@ import { seededRandom } from '../../server/games/rules/seeded-random';
  *   - error500Before: answered 500 without forwarding (a front end failing on its own);
  *   - error500After: forwarded (applied), then its answer replaced by a 500;
  *   - duplicated: forwarded twice, the same bytes, and the first answer given (the copy is
- *     forwarded once the first is answered, as a retrying hop would);
+ *     forwarded once the first is answered);
+ *   - retriedByHop: forwarded (applied), its answer lost at a hop that sends the same bytes
+ *     again and answers what the copy got (the platform refuses the repeated nonce, 37100);
  *   - signatureCorrupted: the signature header altered on the way (the platform must refuse it
  *     with 37100 and apply nothing); its answer passed on.
  * The draws come in the order calls arrive, so concurrent runs are not replayed call for call;
@@ -29,6 +31,7 @@ export const faultKinds = [
   'error500Before',
   'error500After',
   'duplicated',
+  'retriedByHop',
   'signatureCorrupted',
 ] as const;
 export type FaultKind = (typeof faultKinds)[number];
@@ -89,7 +92,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   const counts = Object.fromEntries(faultKinds.map((kind) => [kind, 0])) as Record<FaultKind, number>;
   const calls = { received: 0, forwarded: 0 };
   let inFlight = 0;
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
 
   /** The fault of the next call, by one draw over the cumulative probabilities. */
   function draw(): FaultKind | null {
@@ -140,7 +143,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     calls.received += 1;
     const fault = draw();
     if (fault) counts[fault] += 1;
-    const headers = { ...request.headers, host: target.host };
+    const headers: IncomingMessage['headers'] = { ...request.headers, host: target.host };
     switch (fault) {
       case 'requestLost':
         // Nothing forwarded; the caller's timeout closes the connection (or the proxy's close does).
@@ -173,6 +176,10 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
         await forward(request, body, headers);
         return;
       }
+      case 'retriedByHop':
+        await forward(request, body, headers);
+        send(response, await forward(request, body, headers));
+        return;
       case 'signatureCorrupted': {
         const name = platformSignatureHeaders.signature;
         const value = headers[name];
