@@ -15,7 +15,10 @@
  *      1,000,000 on PGlite) against the same numbers aggregated from the bets, and settlement
  *      with the rollups kept against without;
  *  10. the landing page's notice call with 10,000 notices stored, on PGlite;
- *  11. the last `npm test` run, per project, as tests/.artifacts/test-times.json kept it (not run here).
+ *  11. the last `npm test` run, per project, as tests/.artifacts/test-times.json kept it (not run here);
+ *  12. faults on the wire, the long version (issue 38 §4), on PostgreSQL: lobby transfers and play
+ *      for minutes through the fault proxy while the gateway process is killed 50 times; the
+ *      faults injected and the final checks (`npm run bench -- faults` runs only this part).
  * `npm run bench -- score` runs only the parts whose names hold one of the words given.
  * Aims are reported, never enforced: the exit code is non-zero only when something could not be measured.
  */
@@ -42,6 +45,7 @@ import { benchScorePglite, benchScorePostgres, SCORE_CONNECTIONS, type ScoreBenc
 import { benchReports, type ReportBenchResult } from './reports.bench-helper';
 import { benchNotices, STORED_NOTICES } from './notices.bench-helper';
 import { NPM_TEST_AIM_S, readTestTimes } from './test-times.bench-helper';
+import { benchPlatformFaults, FAULT_BENCH_KILLS, type FaultBenchResult } from './platform-faults.bench-helper';
 
 const RATIO_AIM = 0.6;
 const EMPTY_START_AIM_S = 30;
@@ -548,6 +552,28 @@ async function benchTestTimes(): Promise<void> {
     );
 }
 
+const faultRows: TableRow[] = [];
+
+/** The long faults run: what was injected and done, one row each, and its checks in the summary (they are its aims). */
+function reportFaults(result: FaultBenchResult): void {
+  const row = (what: string, count: string) => faultRows.push({ what, count });
+  row('seconds of load', result.seconds.toFixed(0));
+  row('gateway kills (SIGKILL, then started again)', String(result.kills));
+  row('calls to the platform (forwarded, copies included)', `${result.calls.received} (${result.calls.forwarded})`);
+  for (const [kind, count] of Object.entries(result.faults)) row(`fault: ${kind}`, String(count));
+  for (const [outcome, count] of Object.entries(result.lobby).sort()) row(`lobby transfer: ${outcome}`, String(count));
+  row('transfers pending before the final repair', String(result.pendingBeforeRepair));
+  row('bets stored', String(result.bets));
+  for (const check of result.checks) addSummary(`faults on the wire: ${check.name}`, check.detail, 'holds', check.ok);
+  const missing = Object.entries(result.faults).filter(([, count]) => count === 0);
+  addSummary(
+    'faults on the wire: every fault kind injected',
+    missing.map(([kind]) => kind).join(', ') || 'all',
+    'all',
+    missing.length === 0,
+  );
+}
+
 async function main(): Promise<void> {
   console.log(
     `Bench: node ${process.version}, ${cpus().length} CPUs; autocannon ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route`,
@@ -628,6 +654,7 @@ async function main(): Promise<void> {
         await database.drop();
       }
     });
+    await part('faults on the wire, PostgreSQL', async () => reportFaults(await benchPlatformFaults(adminUrl)));
   } else {
     summaryRows.push({ check: 'PostgreSQL', measured: 'skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL)', aim: '', 'aim met': '-' });
   }
@@ -660,6 +687,10 @@ async function main(): Promise<void> {
   printTable(
     '11. The test suite: the last run as tests/.artifacts/test-times.json keeps it (wall: from the first file to the last; projects overlap)',
     testTimeRows,
+  );
+  printTable(
+    `12. Faults on the wire, the long version: lobby transfers and play through the fault proxy, the gateway killed ${FAULT_BENCH_KILLS} times (FAULT_BENCH_KILLS), on PostgreSQL`,
+    faultRows,
   );
   printTable('Summary', summaryRows);
 }
