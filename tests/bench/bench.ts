@@ -558,10 +558,12 @@ const faultRows: TableRow[] = [];
 function reportFaults(result: FaultBenchResult): void {
   const row = (what: string, count: string) => faultRows.push({ what, count });
   row('seconds of load', result.seconds.toFixed(0));
+  row('members moving points', String(result.members));
   row('gateway kills (SIGKILL, then started again)', String(result.kills));
   row('calls to the platform (forwarded, copies included)', `${result.calls.received} (${result.calls.forwarded})`);
   for (const [kind, count] of Object.entries(result.faults)) row(`fault: ${kind}`, String(count));
   for (const [outcome, count] of Object.entries(result.lobby).sort()) row(`lobby transfer: ${outcome}`, String(count));
+  row('transfers settled by the repair job during the run', String(result.repairedDuringRun));
   row('transfers pending before the final repair', String(result.pendingBeforeRepair));
   row('bets stored', String(result.bets));
   for (const check of result.checks) addSummary(`faults on the wire: ${check.name}`, check.detail, 'holds', check.ok);
