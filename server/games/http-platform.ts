@@ -28,6 +28,11 @@ const catalogue = new Set<number>(allErrorCodes);
  * - 200 with a body the call's answer schema reads: the answer.
  * - 4xx with a catalogue code (`{ "code": 37112 }`): PlatformRefusal(code). The platform answers
  *   these before or instead of applying anything (the API's promise), so nothing happened.
+ *   Except 37100 to a transfer: PlatformSilent. A refused signature changes nothing, but the
+ *   refusal may be of a copy: a hop that lost the answer of our request and sent the same bytes
+ *   again gets 37100 for the repeated nonce, while our request was applied. Read as a refusal,
+ *   the back office would reverse a transfer in the platform holds (points made) or fail a
+ *   transfer out it debited (points lost); left pending, the record of its id decides.
  * - 5xx, a timeout, a connection refused or reset: PlatformSilent (it may have applied the call).
  * - Any other answer (empty, not JSON, failing the schema, a 4xx without a code, a redirect):
  *   PlatformRefusal(37101) for a read, which changes nothing there; PlatformSilent for a transfer
@@ -82,6 +87,9 @@ export function httpPlatform(options: HttpPlatformOptions): GamePlatform {
     }
     if (status >= 400 && status < 500) {
       const refusal = platformRefusalSchema.safeParse(json);
+      if (refusal.success && refusal.data.code === ErrorCode.thirdPartySignature && definition.effect === 'transfer') {
+        throw new PlatformSilent(`${name}: HTTP ${status} signature refused (a copy of an applied request, perhaps)`);
+      }
       if (refusal.success && catalogue.has(refusal.data.code)) throw new PlatformRefusal(refusal.data.code as ErrorCodeValue);
       throw unreadable(`HTTP ${status} without a catalogue code`);
     }

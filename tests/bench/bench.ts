@@ -19,6 +19,9 @@
  *  12. "platform", on PostgreSQL: transfers through the HTTP platform (the simulator as a platform
  *      process, the httpPlatform adapter) against the same transfers to the embedded platform, same
  *      members, same run; and the feed stored over HTTP (one site's cursor) against the embedded feed.
+ *  13. faults on the wire, the long version (issue 38 §4), on PostgreSQL: lobby transfers and play
+ *      for minutes through the fault proxy while the gateway process is killed 50 times; the
+ *      faults injected and the final checks (`npm run bench -- faults` runs only this part).
  * `npm run bench -- score` runs only the parts whose names hold one of the words given.
  * Aims are reported, never enforced: the exit code is non-zero only when something could not be measured.
  */
@@ -54,6 +57,7 @@ import {
   PLATFORM_TRANSFER_WORKERS,
   type PlatformBenchResult,
 } from './platform.bench-helper';
+import { benchPlatformFaults, FAULT_BENCH_KILLS, type FaultBenchResult } from './platform-faults.bench-helper';
 
 const RATIO_AIM = 0.6;
 const EMPTY_START_AIM_S = 30;
@@ -603,6 +607,30 @@ async function benchTestTimes(): Promise<void> {
     );
 }
 
+const faultRows: TableRow[] = [];
+
+/** The long faults run: what was injected and done, one row each, and its checks in the summary (they are its aims). */
+function reportFaults(result: FaultBenchResult): void {
+  const row = (what: string, count: string) => faultRows.push({ what, count });
+  row('seconds of load', result.seconds.toFixed(0));
+  row('members moving points', String(result.members));
+  row('gateway kills (SIGKILL, then started again)', String(result.kills));
+  row('calls to the platform (forwarded, copies included)', `${result.calls.received} (${result.calls.forwarded})`);
+  for (const [kind, count] of Object.entries(result.faults)) row(`fault: ${kind}`, String(count));
+  for (const [outcome, count] of Object.entries(result.lobby).sort()) row(`lobby transfer: ${outcome}`, String(count));
+  row('transfers settled by the repair job during the run', String(result.repairedDuringRun));
+  row('transfers pending before the final repair', String(result.pendingBeforeRepair));
+  row('bets stored', String(result.bets));
+  for (const check of result.checks) addSummary(`faults on the wire: ${check.name}`, check.detail, 'holds', check.ok);
+  const missing = Object.entries(result.faults).filter(([, count]) => count === 0);
+  addSummary(
+    'faults on the wire: every fault kind injected',
+    missing.map(([kind]) => kind).join(', ') || 'all',
+    'all',
+    missing.length === 0,
+  );
+}
+
 async function main(): Promise<void> {
   console.log(
     `Bench: node ${process.version}, ${cpus().length} CPUs; autocannon ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route`,
@@ -684,6 +712,7 @@ async function main(): Promise<void> {
         await database.drop();
       }
     });
+    await part('faults on the wire, PostgreSQL', async () => reportFaults(await benchPlatformFaults(adminUrl)));
   } else {
     summaryRows.push({ check: 'PostgreSQL', measured: 'skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL)', aim: '', 'aim met': '-' });
   }
@@ -720,6 +749,10 @@ async function main(): Promise<void> {
   printTable(
     `12. The game platform over HTTP (the simulator as a platform process, the httpPlatform adapter) against the embedded one: transfers in and out, same members, ${PLATFORM_TRANSFER_WORKERS} workers, ${PLATFORM_TRANSFER_SECONDS} s each in ${PLATFORM_TRANSFER_TURNS} turns; the same ${PLATFORM_FEED_BETS.toLocaleString('en')} settled bets stored from each feed (over HTTP: one site's feed from its own cursor), ${PLATFORM_FEED_ROUNDS} rounds each`,
     platformRows,
+  );
+  printTable(
+    `13. Faults on the wire, the long version: lobby transfers and play through the fault proxy, the gateway killed ${FAULT_BENCH_KILLS} times (FAULT_BENCH_KILLS), on PostgreSQL`,
+    faultRows,
   );
   printTable('Summary', summaryRows);
 }
