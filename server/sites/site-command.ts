@@ -21,7 +21,6 @@ import {
   type PlatformConnection,
 } from './site-admin.service';
 
-
 /**
  * `npm run site -- <verb> …` (server/site.ts; docs/operations.md "Sites"): the whole command line
  * is checked before the database is opened, and a refusal is one line and exit code 2 with
