@@ -132,7 +132,15 @@ export function backOfficeClient(options: BackOfficeClientOptions): BackOfficeCl
       let last = '';
       // The same request id again is applied once by the back office: asking again is not a guess.
       for (let attempt = 0; attempt < attempts; attempt += 1) {
-        const answer = await post('lobbyTransfer', request);
+        let answer;
+        try {
+          answer = await post('lobbyTransfer', request);
+        } catch (error) {
+          // 37100 may be the refusal of a hop's resend of a request that was applied (its nonce
+          // seen): as for the back office's own transfers (http-platform.ts), an unknown outcome.
+          if (!(error instanceof BackOfficeRefusal && error.code === ErrorCode.thirdPartySignature)) throw error;
+          answer = { lost: 'lobbyTransfer: signature refused (a copy of an applied request, perhaps)' };
+        }
         if (!isLost(answer)) return answer;
         last = answer.lost;
       }

@@ -232,6 +232,20 @@ describe('the back office client', () => {
       await client(fetch).lobbyTransfer({ siteId: 'demo', requestId: 'lost-answer-2', memberId: member, type: 'out', amount: 700n }),
     ).toEqual({ transferId: 'LB-lost-answer-2', type: 'out', state: 'done', balance: before });
     expect(await walletOf(member)).toBe(0n);
+
+    // A hop lost the answer and sent the same bytes again: the copy is refused 37100 (its nonce
+    // seen) while the first delivery was applied. Not a refusal of the transfer: asked again.
+    let deliveries = 0;
+    const onceResent: typeof fetch = async (input, init) => {
+      if (deliveries++ > 0) return fetch(input, init);
+      await (await fetch(input, init)).text();
+      return fetch(input, init);
+    };
+    expect(
+      await client(onceResent).lobbyTransfer({ siteId: 'demo', requestId: 'resent-1', memberId: member, type: 'in', amount: 300n }),
+    ).toEqual({ transferId: 'LB-resent-1', type: 'in', state: 'done', balance: before - 300n });
+    expect(deliveries).toBe(2);
+    expect(await walletOf(member)).toBe(300n);
   });
 
   it('surfaces refusals as their codes and reads anything unreadable as 37101', async () => {
