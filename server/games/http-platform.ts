@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { allErrorCodes, ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
-import { platformCalls, platformRefusalSchema, type PlatformAnswer, type PlatformCallName } from '../../contract/platform-api.contract';
-import { signRequest } from '../platform-api/request-signature';
+import { ErrorCode } from '../../contract/errors.contract';
+import { platformCalls, type PlatformAnswer, type PlatformCallName } from '../../contract/platform-api.contract';
+import { signedPost } from '../platform-api/signed-post';
 import { PlatformRefusal, PlatformSilent, type GamePlatform } from './game-platform';
 
 export interface HttpPlatformOptions {
@@ -17,11 +17,9 @@ export interface HttpPlatformOptions {
   now?: () => Date;
 }
 
-const catalogue = new Set<number>(allErrorCodes);
-
 /**
  * The game platform over its HTTP API (contract/platform-api.contract.ts), one signed POST per
- * call, never retried here: a call whose answer does not come is PlatformSilent and the callers'
+ * call (platform-api/signed-post.ts), never retried here: a call whose answer does not come is PlatformSilent and the callers'
  * rules decide (a transfer stays pending until the record of its id settles it).
  *
  * What an answer means:
@@ -51,52 +49,34 @@ export function httpPlatform(options: HttpPlatformOptions): GamePlatform {
 
   async function request<C extends PlatformCallName>(name: C, input: unknown): Promise<PlatformAnswer<C>> {
     const definition = platformCalls[name];
-    const unreadable = (what: string) =>
-      definition.effect === 'read'
-        ? new PlatformRefusal(ErrorCode.thirdPartyEmptyResult)
-        : new PlatformSilent(`${name}: ${what} (the call may have been applied)`);
     // Our own input breaking the schema is a bug of ours: thrown before anything is sent.
     const body = JSON.stringify(z.encode(definition.request as z.ZodType, input));
     const url = new URL(basePath + definition.path, base.origin);
-    let status: number;
-    let text: string;
-    try {
-      const response = await send(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          ...signRequest({ keyId: options.keyId, secret: options.secret, method: 'POST', path: url.pathname, body, now: now() }),
-        },
+    const outcome = await signedPost(
+      {
+        url,
         body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      status = response.status;
-      text = await response.text();
-    } catch (error) {
-      // Timeout, refused, reset, or the answer cut off while read: nobody knows what happened.
-      throw new PlatformSilent(`${name}: ${error instanceof Error ? error.name : 'error'}`);
+        keyId: options.keyId,
+        secret: options.secret,
+        now: now(),
+        timeoutMs,
+        fetch: send,
+        appliesOnce: definition.effect === 'transfer',
+      },
+      definition.answer,
+    );
+    switch (outcome.kind) {
+      case 'answer':
+        return outcome.answer as PlatformAnswer<C>;
+      case 'refused':
+        throw new PlatformRefusal(outcome.code);
+      case 'lost':
+        throw new PlatformSilent(`${name}: ${outcome.why}`);
+      case 'unreadable':
+        throw definition.effect === 'read'
+          ? new PlatformRefusal(ErrorCode.thirdPartyEmptyResult)
+          : new PlatformSilent(`${name}: ${outcome.why} (the call may have been applied)`);
     }
-    if (status >= 500) throw new PlatformSilent(`${name}: HTTP ${status}`);
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw unreadable(`HTTP ${status} answered no JSON`);
-    }
-    if (status >= 400 && status < 500) {
-      const refusal = platformRefusalSchema.safeParse(json);
-      if (refusal.success && refusal.data.code === ErrorCode.thirdPartySignature && definition.effect === 'transfer') {
-        throw new PlatformSilent(`${name}: HTTP ${status} signature refused (a copy of an applied request, perhaps)`);
-      }
-      if (refusal.success && catalogue.has(refusal.data.code)) throw new PlatformRefusal(refusal.data.code as ErrorCodeValue);
-      throw unreadable(`HTTP ${status} without a catalogue code`);
-    }
-    if (status !== 200) throw unreadable(`HTTP ${status}`);
-    const answer = definition.answer.safeParse(json);
-    if (!answer.success) throw unreadable('the answer does not fit its schema');
-    return answer.data as PlatformAnswer<C>;
   }
 
   return {

@@ -1,0 +1,90 @@
+import type { z } from 'zod';
+import { allErrorCodes, ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
+import { platformRefusalSchema } from '../../contract/platform-api.contract';
+import { signRequest } from './request-signature';
+
+/**
+ * What one signed POST of the platform API came to, whichever side sends it (the back office's
+ * adapter, games/http-platform.ts; the simulator's client of the back office,
+ * simulator/back-office-client.ts). Each caller says what each outcome means for its call.
+ */
+export type SignedPostOutcome<T> =
+  /** 200 with a body the call's answer schema reads. */
+  | { kind: 'answer'; answer: T }
+  /** 4xx with a catalogue code: the receiver applied nothing (the API's promise). */
+  | { kind: 'refused'; code: ErrorCodeValue }
+  /** No answer in time, the connection refused or reset, a 5xx: the call may have been applied. */
+  | { kind: 'lost'; why: string }
+  /** Something answered, but not as the API says (no JSON, a 4xx without a code, another status, the schema broken). */
+  | { kind: 'unreadable'; why: string };
+
+export interface SignedPostInput {
+  url: URL;
+  /** The request's JSON, signed as these exact bytes. */
+  body: string;
+  keyId: string;
+  secret: string;
+  /** The time the request is signed with. */
+  now: Date;
+  timeoutMs: number;
+  fetch: typeof fetch;
+  /**
+   * The call applies something once per id (a transfer). Then a 37100 is no proof that nothing
+   * happened: a hop that lost the answer and sent the same bytes again gets 37100 for the nonce
+   * it repeats, while the first delivery was applied. It is `lost`, for the id's record to decide.
+   */
+  appliesOnce: boolean;
+}
+
+const catalogue = new Set<number>(allErrorCodes);
+
+/** Sends one signed POST, never retried here (a retry is a new request: a new timestamp and nonce). */
+export async function signedPost<S extends z.ZodType>(input: SignedPostInput, answer: S): Promise<SignedPostOutcome<z.output<S>>> {
+  let status: number;
+  let text: string;
+  try {
+    const response = await input.fetch(input.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...signRequest({
+          keyId: input.keyId,
+          secret: input.secret,
+          method: 'POST',
+          path: input.url.pathname,
+          body: input.body,
+          now: input.now,
+        }),
+      },
+      body: input.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(input.timeoutMs),
+    });
+    status = response.status;
+    text = await response.text();
+  } catch (error) {
+    // Timeout, refused, reset, or the answer cut off while read: nobody knows what happened.
+    return { kind: 'lost', why: error instanceof Error ? error.name : 'error' };
+  }
+  if (status >= 500) return { kind: 'lost', why: `HTTP ${status}` };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { kind: 'unreadable', why: `HTTP ${status} answered no JSON` };
+  }
+  if (status >= 400 && status < 500) {
+    const refusal = platformRefusalSchema.safeParse(json);
+    if (!refusal.success || !catalogue.has(refusal.data.code))
+      return { kind: 'unreadable', why: `HTTP ${status} without a catalogue code` };
+    if (input.appliesOnce && refusal.data.code === ErrorCode.thirdPartySignature) {
+      return { kind: 'lost', why: `HTTP ${status} signature refused (a copy of an applied request, perhaps)` };
+    }
+    return { kind: 'refused', code: refusal.data.code as ErrorCodeValue };
+  }
+  if (status !== 200) return { kind: 'unreadable', why: `HTTP ${status}` };
+  const read = answer.safeParse(json);
+  if (!read.success) return { kind: 'unreadable', why: 'the answer does not fit its schema' };
+  return { kind: 'answer', answer: read.data };
+}
