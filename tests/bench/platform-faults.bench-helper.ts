@@ -1,19 +1,19 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AccountStatus, memberLevel } from '../../contract/account-levels.contract';
 import { BACK_OFFICE_PLATFORM_PREFIX, backOfficeCalls, platformRefusalSchema } from '../../contract/platform-api.contract';
 import { openDatabase, type Database } from '../../server/db/database';
 import { ingestPlatformFeed } from '../../server/games/feed-ingest';
 import type { GamePlatform } from '../../server/games/game-platform';
 import { httpPlatform } from '../../server/games/http-platform';
-import { queuePush, sendPlatformPushes } from '../../server/games/platform-pushes';
+import { sendPlatformPushes } from '../../server/games/platform-pushes';
 import { seededRandom } from '../../server/games/rules/seeded-random';
 import { signRequest } from '../../server/platform-api/request-signature';
 import { pendingTransfers, repairStaleTransfers, REPAIR_JOB_AFTER_MS } from '../../server/points/game-transfers';
 import { checkLedger } from '../../server/points/ledger-check';
 import { setPlatform } from '../../server/sites/site-admin.service';
 import { faultKinds, startFaultProxy, type FaultKind, type FaultProxy } from '../support/fault-proxy';
+import { faultRunMembers, idArray, queuePlayRules, runBooks } from '../support/fault-run';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { startPlatformProcess, type PlatformProcess } from '../support/platform-process';
 import { createBenchDatabase } from './postgres.bench-helper';
@@ -56,11 +56,6 @@ export interface FaultBenchResult {
   pendingBeforeRepair: number;
   bets: number;
   checks: { name: string; ok: boolean; detail: string }[];
-}
-
-interface Member {
-  id: string;
-  start: bigint;
 }
 
 /** One lobby transfer, signed as the platform would sign it; answers what came back. */
@@ -112,24 +107,11 @@ export async function benchPlatformFaults(adminUrl: string): Promise<FaultBenchR
     const wire: GamePlatform = httpPlatform({ baseUrl: proxy.url, keyId: KEY_ID, secret: SECRET });
 
     await setPlatform(db, SITE, { kind: 'http', url: proxy.url, keyId: KEY_ID, secret: SECRET }, now());
-    const members: Member[] = (
-      await db.rows<{ id: bigint; balance: bigint }>(sql`SELECT a.id, a.balance FROM accounts a
-        WHERE a.site_id = ${SITE} AND a.kind = 'tree' AND a.level = ${memberLevel} AND a.status = ${AccountStatus.normal}
-          AND NOT a.win_blocked AND NOT a.bet_paused AND NOT a.bet_stopped AND a.balance >= 100000
-          AND NOT EXISTS (SELECT FROM accounts x WHERE x.id = ANY (string_to_array(trim(BOTH '/' FROM a.path), '/')::bigint[])
-                            AND x.team_status <> ${AccountStatus.normal})
-        ORDER BY a.id LIMIT ${MEMBERS}`)
-    ).map((row) => ({ id: String(row.id), start: BigInt(row.balance) }));
+    const members = await faultRunMembers(db, SITE, MEMBERS);
     if (members.length < MIN_MEMBERS) throw new Error(`only ${members.length} members with points in the demo`);
-    const idList = sql`string_to_array(${members.map((m) => m.id).join(',')}, ',')::bigint[]`;
+    const idList = idArray(members);
     // Slots only (their spins settle at once), and the members and their lines known to the platform.
-    await db.run(sql`INSERT INTO site_games_closed (site_id, game_code, closed_at)
-      SELECT ${SITE}, game_code, ${now()} FROM games WHERE game_type = 'live' ON CONFLICT DO NOTHING`);
-    await queuePush(db, SITE, 'games', now());
-    await db.run(sql`INSERT INTO platform_pushes (site_id, subject, account_id, queued_at)
-      SELECT DISTINCT ${SITE}, 'account', x.id, ${now()}::timestamptz FROM accounts a, accounts x
-       WHERE a.id = ANY (${idList}) AND x.id = ANY (string_to_array(trim(BOTH '/' FROM a.path), '/')::bigint[])
-      ON CONFLICT DO NOTHING`);
+    await queuePlayRules(db, SITE, members, now());
     const pushed = await sendPlatformPushes(db, () => wire, now());
     if (pushed.failed > 0) throw new Error('the pushes before the run failed');
     const started = new Date();
@@ -210,18 +192,7 @@ export async function benchPlatformFaults(adminUrl: string): Promise<FaultBenchR
     const pendingAfter = await pendingCount();
     check('nothing pending after the repair', pendingAfter === 0, `${pendingAfter} pending (${pendingBeforeRepair} before)`);
 
-    const platformBets = new Map<string, { winLoss: bigint; status: string }>();
-    for (let after = '0'; ;) {
-      const items = await books.readFeed({ after, limit: 5_000, siteId: SITE });
-      if (items.length === 0) break;
-      for (const item of items) {
-        if (item.kind === 'bet') platformBets.set(item.bet.orderId, { winLoss: BigInt(item.bet.winLoss), status: item.bet.status });
-      }
-      after = items.at(-1)!.seq;
-    }
-    const stored = await db.rows<{ order_id: string; member_id: bigint; win_loss: bigint; status: string }>(
-      sql`SELECT order_id, member_id, win_loss, status FROM bets WHERE site_id = ${SITE} AND member_id = ANY (${idList}) AND bet_time >= ${started}`,
-    );
+    const { platformBets, storedBets: stored, members: sides } = await runBooks(db, books, SITE, members, started);
     const storedIds = new Set(stored.map((bet) => bet.order_id));
     check('every bet stored once', storedIds.size === stored.length, `${stored.length} rows, ${storedIds.size} bets`);
     const differing = stored.filter((bet) => {
@@ -235,24 +206,13 @@ export async function benchPlatformFaults(adminUrl: string): Promise<FaultBenchR
       `${platformBets.size} published, ${missing.length} missing, ${differing.length} differing`,
     );
 
-    const balances = new Map(
-      (await db.rows<{ id: bigint; balance: bigint }>(sql`SELECT id, balance FROM accounts WHERE id = ANY (${idList})`)).map((row) => [
-        String(row.id),
-        BigInt(row.balance),
-      ]),
+    const off = sides.filter((b) => b.here + b.there !== b.start + b.won);
+    const drift = off.reduce((sum, b) => sum + b.here + b.there - (b.start + b.won), 0n);
+    check(
+      'no point lost or made (here + there = start + bets won)',
+      off.length === 0,
+      `${off.length} members off, ${drift} cents made (negative: lost)`,
     );
-    let off = 0;
-    let drift = 0n;
-    for (const member of members) {
-      const won = stored.filter((bet) => String(bet.member_id) === member.id).reduce((sum, bet) => sum + BigInt(bet.win_loss), 0n);
-      const there = await books.balance({ siteId: SITE, memberId: member.id });
-      const difference = balances.get(member.id)! + there - (member.start + won);
-      if (difference !== 0n) {
-        off += 1;
-        drift += difference;
-      }
-    }
-    check('no point lost or made (here + there = start + bets won)', off === 0, `${off} members off, ${drift} cents made (negative: lost)`);
     const ledger = await checkLedger(db, { siteId: SITE });
     const failed = ledger.checks.filter((c) => !c.ok);
     check('ledger check', failed.length === 0, failed.map((c) => `${c.name}: ${c.detail}`).join('; ') || 'passed');

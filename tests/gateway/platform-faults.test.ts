@@ -1,11 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountStatus, memberLevel } from '../../contract/account-levels.contract';
 import { PlatformRefusal, PlatformSilent, type GamePlatform, type PlatformFor } from '../../server/games/game-platform';
 import { ingestPlatformFeed } from '../../server/games/feed-ingest';
 import { httpPlatform } from '../../server/games/http-platform';
-import { queuePush, sendPlatformPushes } from '../../server/games/platform-pushes';
+import { sendPlatformPushes } from '../../server/games/platform-pushes';
 import { seededRandom } from '../../server/games/rules/seeded-random';
 import {
   pendingTransfers,
@@ -19,6 +18,7 @@ import {
 import { checkLedger } from '../../server/points/ledger-check';
 import { RpcError } from '../../server/rpc/rpc-error';
 import { faultKinds, startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+import { faultRunMembers, idArray, queuePlayRules, runBooks } from '../support/fault-run';
 import { startPlatformProcess, type PlatformProcess } from '../support/platform-process';
 import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
@@ -80,27 +80,12 @@ type Outcome = 'done' | 'pending' | 'refused' | 'silent';
 describe.runIf(testDatabaseKind() === 'postgres')('faults on the wire (issue 38 §4)', () => {
   it('transfers and play through lost, late, failed, duplicated and forged calls: repaired, no point lost or made, every bet once', async () => {
     const siteId = 'demo';
-    const members = (
-      await gw.db.rows<{ id: bigint; balance: bigint }>(sql`SELECT a.id, a.balance FROM accounts a
-        WHERE a.site_id = ${siteId} AND a.kind = 'tree' AND a.level = ${memberLevel} AND a.status = ${AccountStatus.normal}
-          AND NOT a.win_blocked AND NOT a.bet_paused AND NOT a.bet_stopped AND a.balance >= 100000
-          AND NOT EXISTS (SELECT FROM accounts x WHERE x.id = ANY (string_to_array(trim(BOTH '/' FROM a.path), '/')::bigint[])
-                            AND x.team_status <> ${AccountStatus.normal})
-        ORDER BY a.id LIMIT ${MEMBERS}`)
-    ).map((row) => ({ id: String(row.id), start: BigInt(row.balance) }));
+    const members = await faultRunMembers(gw.db, siteId, MEMBERS);
     expect(members.length).toBe(MEMBERS);
-    const ids = members.map((m) => m.id);
-    const idList = sql`string_to_array(${ids.join(',')}, ',')::bigint[]`;
+    const idList = idArray(members);
 
-    // What the platform judges bets by, pushed before the faults: the members and their lines,
-    // and the site's live games closed, so members play the slots, whose spins settle at once.
-    await gw.db.run(sql`INSERT INTO site_games_closed (site_id, game_code, closed_at)
-      SELECT ${siteId}, game_code, ${gw.clock.now()} FROM games WHERE game_type = 'live' ON CONFLICT DO NOTHING`);
-    await queuePush(gw.db, siteId, 'games', gw.clock.now());
-    await gw.db.run(sql`INSERT INTO platform_pushes (site_id, subject, account_id, queued_at)
-      SELECT DISTINCT ${siteId}, 'account', x.id, ${gw.clock.now()}::timestamptz FROM accounts a, accounts x
-       WHERE a.id = ANY (${idList}) AND x.id = ANY (string_to_array(trim(BOTH '/' FROM a.path), '/')::bigint[])
-      ON CONFLICT DO NOTHING`);
+    // What the platform judges bets by, pushed before the faults.
+    await queuePlayRules(gw.db, siteId, members, gw.clock.now());
     expect(await sendPlatformPushes(gw.db, platformFor, gw.clock.now())).toMatchObject({ failed: 0 });
     const started = new Date();
 
@@ -199,20 +184,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('faults on the wire (issue 38 
     // The feed to its end.
     while ((await ingestPlatformFeed(gw.db, platformFor, gw.clock.now(), { siteId })) > 0);
 
-    // The platform's feed read whole: every bet of the run, as the platform published it.
-    const platformBets = new Map<string, { memberId: string; winLoss: bigint; status: string }>();
-    for (let after = '0'; ;) {
-      const items = await adapter.readFeed({ after, limit: 5_000, siteId });
-      if (items.length === 0) break;
-      for (const item of items) {
-        if (item.kind === 'bet')
-          platformBets.set(item.bet.orderId, { memberId: item.bet.memberId, winLoss: BigInt(item.bet.winLoss), status: item.bet.status });
-      }
-      after = items.at(-1)!.seq;
-    }
-    const storedBets = await gw.db.rows<{ order_id: string; member_id: bigint; win_loss: bigint; status: string }>(
-      sql`SELECT order_id, member_id, win_loss, status FROM bets WHERE site_id = ${siteId} AND member_id = ANY (${idList}) AND bet_time >= ${started}`,
-    );
+    // The platform's feed read whole (every bet of the run, as the platform published it), and both sides' books.
+    const { platformBets, storedBets, members: books } = await runBooks(gw.db, adapter, siteId, members, started);
     // Every bet stored once, and exactly the platform's.
     expect(platformBets.size).toBeGreaterThan(0);
     expect(new Set(storedBets.map((b) => b.order_id)).size).toBe(storedBets.length);
@@ -225,18 +198,6 @@ describe.runIf(testDatabaseKind() === 'postgres')('faults on the wire (issue 38 
     }
 
     // No point lost or made: per member, what it has here and there is what it started with and what its bets won or lost.
-    const wonOf = (id: string) => storedBets.filter((b) => String(b.member_id) === id).reduce((sum, b) => sum + BigInt(b.win_loss), 0n);
-    const balances = new Map(
-      (await gw.db.rows<{ id: bigint; balance: bigint }>(sql`SELECT id, balance FROM accounts WHERE id = ANY (${idList})`)).map((r) => [
-        String(r.id),
-        BigInt(r.balance),
-      ]),
-    );
-    const books = [];
-    for (const member of members) {
-      const there = await adapter.balance({ siteId, memberId: member.id });
-      books.push({ member: member.id, here: balances.get(member.id)!, there, won: wonOf(member.id), start: member.start });
-    }
     expect(books.filter((b) => b.here + b.there !== b.start + b.won)).toEqual([]);
     // Points did move: some members hold points at the platform, and they played.
     expect(books.some((b) => b.there > 0n)).toBe(true);
