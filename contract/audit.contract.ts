@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoTimeSchema, pageIndexSchema, pageResult, pageSizeSchema, timeParamSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { defineMethod, type Rights } from './method.contract';
+import { loginIdRule } from './rules.contract';
 
 /** The longest range the operation record and the login log answer (spec §5, §9): 15 x 24 h. */
 export const AUDIT_MAX_SPAN_DAYS = 15;
@@ -102,6 +103,16 @@ export const loginLogRowSchema = z.object({
 });
 export type LoginLogRow = z.infer<typeof loginLogRowSchema>;
 
+/** A sign-in's outcome as the login log filters it: `ok`, or `failed` (refused for any reason). */
+export const signInResults = ['ok', 'failed'] as const;
+export type SignInResult = (typeof signInResults)[number];
+
+/** An IPv4 or IPv6 address, as the login log stores it (100 "ip-address" otherwise). */
+export const ipAddressSchema = z
+  .string()
+  .max(45)
+  .refine((value) => z.ipv4().safeParse(value).success || z.ipv6().safeParse(value).success, 'ip-address');
+
 /**
  * The calls that move points: their records (with the balance before and after) are finance,
  * left out of the operation record while the site hides finance from the caller.
@@ -165,11 +176,16 @@ export const auditMethods = {
   }),
   'gw.credit.login.log.query': defineMethod({
     summary:
-      "Sign-in attempts (successful or not) of the caller's line and its sub-accounts, or of one of them (userId), newest first, at most 15 x 24 h",
+      "Sign-in attempts (successful or not) of the caller's line and its sub-accounts, or of one of them (userId), newest first, at most 15 x 24 h; filtered by the name tried (loginId), the address (ip) and the outcome (result ok or failed)",
     params: rangeChecks(
       z.object({
         ...auditRange,
         userId: idSchema.optional(),
+        /** The name tried, whatever its case (an account's or a sub-account's of the line). */
+        loginId: loginIdRule.optional(),
+        /** The address the attempt came from, exactly. */
+        ip: ipAddressSchema.optional(),
+        result: z.enum(signInResults).optional(),
         pageIndex: pageIndexSchema.default(1),
         pageSize: pageSizeSchema.default(100),
       }),

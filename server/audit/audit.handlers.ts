@@ -135,8 +135,16 @@ async function checkSharedIps(ctx: CallContext, params: ParamsOut<'gw.credit.ip.
 async function queryLogins(ctx: CallContext, params: ParamsOut<'gw.credit.login.log.query'>) {
   const session = sessionOf(ctx);
   const scope = await loginScope(ctx, session, params.userId);
-  const condition = sql`l.site_id = ${ctx.site.id} AND l.created_at >= ${new Date(params.startTime)}
-    AND l.created_at < ${new Date(params.endTime)} AND ${scope}`;
+  const where: SQL[] = [
+    sql`l.site_id = ${ctx.site.id}`,
+    sql`l.created_at >= ${new Date(params.startTime)}`,
+    sql`l.created_at < ${new Date(params.endTime)}`,
+    scope,
+  ];
+  if (params.loginId !== undefined) where.push(sql`lower(l.login_id) = ${params.loginId.toLowerCase()}`);
+  if (params.ip !== undefined) where.push(sql`l.ip = ${params.ip.toLowerCase()}`);
+  if (params.result !== undefined) where.push(params.result === 'ok' ? sql`l.result = 'ok'` : sql`l.result <> 'ok'`);
+  const condition = sql.join(where, sql` AND `);
   const counted = await ctx.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM login_log l WHERE ${condition}`);
   const rows = await ctx.db.rows<LoginListRow>(sql`
     SELECT l.id, l.created_at, l.login_id, l.account_id, l.sub_account_id, l.ip, l.region, l.terminal, l.device, l.code

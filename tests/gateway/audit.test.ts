@@ -366,6 +366,53 @@ describe('gw.credit.login.log.query', () => {
     expect(await gw.rpc('gw.credit.login.log.query', { opsId: withCode, ...ma01 })).toMatchObject({ total: expect.any(Number) });
   });
 
+  describe('filters', () => {
+    const start = windowAt(24);
+
+    beforeAll(async () => {
+      const attempt = async (login: string, result: string, code: number | null, ip: string, seconds: number) =>
+        gw.db.run(sql`INSERT INTO login_log (site_id, account_id, login_id, result, code, ip, region, terminal, device, created_at)
+          VALUES ('demo', ${await idOf(login)}, ${login.toUpperCase()}, ${result}, ${code}, ${ip}, 'LAN', '7', 'dev',
+                  ${new Date(start.getTime() + seconds * 1000)})`);
+      await attempt('sh0101', 'ok', null, '10.1.0.1', 1);
+      await attempt('sh0101', 'bad-password', 2218, '10.1.0.2', 2);
+      await attempt('ga010101', 'ok', null, '10.1.0.2', 3);
+      await attempt('ga010101', 'locked', 2632, '10.1.0.1', 4);
+      await attempt('ga020101', 'ok', null, '10.1.0.1', 5);
+    });
+    const seen = async (filters: Partial<ParamsIn<'gw.credit.login.log.query'>>) =>
+      (await logins('ma01', { ...range(start), ...filters })).list.map((row) => `${row.loginId}:${row.code}`);
+
+    it('by the name tried (any case), the address and the outcome, each alone and together; within the line only', async () => {
+      expect(await seen({ loginId: 'sh0101' })).toEqual(['SH0101:2218', 'SH0101:0']);
+      expect(await seen({ loginId: 'GA010101' })).toEqual(['GA010101:2632', 'GA010101:0']);
+      expect(await seen({ loginId: 'ga020101' })).toEqual([]);
+      expect(await seen({ ip: '10.1.0.1' })).toEqual(['GA010101:2632', 'SH0101:0']);
+      expect(await seen({ result: 'ok' })).toEqual(['GA010101:0', 'SH0101:0']);
+      expect(await seen({ result: 'failed' })).toEqual(['GA010101:2632', 'SH0101:2218']);
+      expect(await seen({ loginId: 'sh0101', ip: '10.1.0.2', result: 'failed' })).toEqual(['SH0101:2218']);
+      expect(await seen({ loginId: 'sh0101', ip: '10.1.0.2', result: 'ok' })).toEqual([]);
+      expect((await logins('ma01', { ...range(start), ip: '10.1.0.1' })).total).toBe(2);
+    });
+
+    it('refuses a bad name, address or outcome with 100 naming the field and rule', async () => {
+      const opsId = await opsOf('ma01');
+      const cases: [Record<string, unknown>, string, string][] = [
+        [{ loginId: 'a b' }, 'loginId', 'login-id'],
+        [{ loginId: "x' OR 1=1" }, 'loginId', 'login-id'],
+        [{ ip: '10.1.0' }, 'ip', 'ip-address'],
+        [{ ip: '10.1.0.1%' }, 'ip', 'ip-address'],
+        [{ result: 'refused' }, 'result', 'invalid_value'],
+      ];
+      for (const [filters, field, rule] of cases) {
+        expect(await gw.refusal('gw.credit.login.log.query', { opsId, ...range(start), ...filters })).toMatchObject({
+          code: ErrorCode.invalidParams,
+          data: { field, rule },
+        });
+      }
+    });
+  });
+
   describe('sub-accounts', () => {
     const start = windowAt(20);
     let ma01: string;

@@ -59,6 +59,7 @@ export const ruleMessages: Record<string, RuleMessage> = {
   'language-required': { key: 'notices.rule.languageRequired' },
   'date-time': { key: 'notices.rule.dateTime' },
   'ip-network': { key: 'systemSetting.rule.ipNetwork' },
+  'ip-address': { key: 'audit.ipRule' },
   'whitelist-empty': { key: 'systemSetting.rule.whitelistEmpty' },
   'locks-out-caller': { key: 'systemSetting.rule.locksOut' },
   'score-interval': { key: 'systemSetting.rule.scoreInterval' },

@@ -135,6 +135,36 @@ describe('the operation record screen', () => {
     expect(screen.getByTestId('audit-tab-signIns').getAttribute('aria-selected')).toBe('true');
   });
 
+  it('filters the sign-ins by name, address and outcome; a malformed name or address is refused under its field and not sent', async () => {
+    call.mockResolvedValue({ total: 0, list: [] });
+    show('tab=signIns&result=failed');
+    await waitFor(() => expect(calls('gw.credit.login.log.query')).toHaveLength(1));
+    expect(calls('gw.credit.login.log.query')[0]).toMatchObject({ result: 'failed' });
+    expect(calls('gw.credit.login.log.query')[0]).not.toHaveProperty('loginId');
+
+    const login = screen.getByTestId('sign-ins-login');
+    fireEvent.change(login, { target: { value: 'ma 02' } });
+    fireEvent.keyDown(login, { key: 'Enter' });
+    expect((await screen.findByTestId('sign-ins-login-problem')).textContent).toBe(t('validation.loginId'));
+    fireEvent.change(login, { target: { value: 'ma02' } });
+    fireEvent.keyDown(login, { key: 'Enter' });
+    await waitFor(() => expect(calls('gw.credit.login.log.query').at(-1)).toMatchObject({ loginId: 'ma02', result: 'failed' }));
+    expect(screen.queryByTestId('sign-ins-login-problem')).toBeNull();
+
+    const ip = screen.getByTestId('sign-ins-ip');
+    fireEvent.change(ip, { target: { value: '10.0.0' } });
+    fireEvent.keyDown(ip, { key: 'Enter' });
+    expect((await screen.findByTestId('sign-ins-ip-problem')).textContent).toBe(t('audit.ipRule'));
+    expect(calls('gw.credit.login.log.query').some((params) => params.ip === '10.0.0')).toBe(false);
+    fireEvent.change(ip, { target: { value: '10.0.0.2' } });
+    fireEvent.keyDown(ip, { key: 'Enter' });
+    await waitFor(() => expect(calls('gw.credit.login.log.query').at(-1)).toMatchObject({ loginId: 'ma02', ip: '10.0.0.2' }));
+
+    fireEvent.change(screen.getByTestId('sign-ins-result'), { target: { value: '' } });
+    await waitFor(() => expect(calls('gw.credit.login.log.query').at(-1)).not.toHaveProperty('result'));
+    expect(location.hash).toContain('ip=10.0.0.2');
+  });
+
   it("filters by one of the caller's own sub-accounts typed in full, which the line's suggestions do not hold", async () => {
     call.mockImplementation((method: string) =>
       Promise.resolve(

@@ -1,19 +1,24 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   AUDIT_MAX_SPAN_DAYS,
+  ipAddressSchema,
   OPERATION_RECORD_LIMIT,
   operationLevels,
+  signInResults,
   type LoginLogRow,
   type OperationLevel,
   type OperationRecordRow,
+  type SignInResult,
 } from '../../../contract/audit.contract';
+import { loginIdRule } from '../../../contract/rules.contract';
 import type { ParamsIn } from '../../../contract/methods.contract';
 import { can } from '../../../commands/can';
 import { GatewayError } from '@/api/gateway-client';
 import { reportError, useCall, useInfiniteCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
 import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
+import { CheckedSearchFilter } from '@/components/filters/checked-search-filter';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { problemText } from '@/components/form/form-messages';
@@ -87,7 +92,14 @@ export default function OperationRecordScreen() {
         {view.tab === 'operations' ? (
           <OperationsTab range={gatewayRange} rangeFilter={rangeFilter} action={view.action} level={view.level} onView={setView} />
         ) : (
-          <SignInsTab range={gatewayRange} rangeFilter={rangeFilter} />
+          <SignInsTab
+            range={gatewayRange}
+            rangeFilter={rangeFilter}
+            login={view.login}
+            ip={view.ip}
+            result={view.result}
+            onView={setView}
+          />
         )}
       </div>
     </section>
@@ -217,15 +229,70 @@ function OperationsTab({
   );
 }
 
-function SignInsTab({ range, rangeFilter }: TabProps) {
+function SignInsTab({
+  range,
+  rangeFilter,
+  login,
+  ip,
+  result,
+  onView,
+}: TabProps & {
+  login: string;
+  ip: string;
+  result: SignInResult | '';
+  onView(patch: { login?: string; ip?: string; result?: SignInResult | '' }): void;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
-  const pages = useInfiniteCall('gw.credit.login.log.query', range ?? { startTime: '', endTime: '' }, {
-    enabled: range !== null,
+  const [problem, setProblem] = useState<{ field: 'login' | 'ip'; text: string } | null>(null);
+  const query = useMemo<Omit<ParamsIn<'gw.credit.login.log.query'>, 'pageIndex' | 'pageSize'> | null>(
+    () => (range ? { ...range, ...(login ? { loginId: login } : {}), ...(ip ? { ip } : {}), ...(result ? { result } : {}) } : null),
+    [range, login, ip, result],
+  );
+  const pages = useInfiniteCall('gw.credit.login.log.query', query ?? { startTime: '', endTime: '' }, {
+    enabled: query !== null,
     silent: true,
   });
-  const refusal = useRefusal(range ? pages.error : null);
-  const rows = useMemo(() => (range && !refusal ? (pages.rows as LoginLogRow[]) : []), [range, refusal, pages.rows]);
+  const refusal = useRefusal(query ? pages.error : null);
+  const checked = (field: 'login' | 'ip', fits: (text: string) => boolean, rule: string) => (text: string) => {
+    if (text !== '' && !fits(text)) return setProblem({ field, text: problemText(t, rule) });
+    setProblem((shown) => (shown?.field === field ? null : shown));
+    onView({ [field]: text });
+  };
+  const filters = (
+    <>
+      {rangeFilter}
+      <CheckedSearchFilter
+        label={t('audit.login')}
+        value={login}
+        onChange={checked('login', (text) => loginIdRule.safeParse(text).success, 'login-id')}
+        maxLength={16}
+        className="w-40"
+        data-testid="sign-ins-login"
+        problem={problem?.field === 'login' ? problem.text : null}
+        problemTestId="sign-ins-login-problem"
+      />
+      <CheckedSearchFilter
+        label={t('audit.ip')}
+        value={ip}
+        onChange={checked('ip', (text) => ipAddressSchema.safeParse(text).success, 'ip-address')}
+        maxLength={45}
+        className="w-40"
+        data-testid="sign-ins-ip"
+        problem={problem?.field === 'ip' ? problem.text : null}
+        problemTestId="sign-ins-ip-problem"
+      />
+      <SelectFilter
+        label={t('audit.result')}
+        value={result}
+        onChange={(value) => onView({ result: value })}
+        options={signInResults.map((value) => ({ value, label: t(value === 'ok' ? 'audit.signInOk' : 'audit.signInFailed') }))}
+        anyLabel={t('audit.anyResult')}
+        data-testid="sign-ins-result"
+      />
+    </>
+  );
+  const rows = useMemo(() => (query && !refusal ? (pages.rows as LoginLogRow[]) : []), [query, refusal, pages.rows]);
   const columns = useMemo(() => signInColumns(t, format), [t, format]);
   const model = useDataTable({ columns, data: rows, getRowId: (row) => row.id });
   const exportAs: TableExport = {
@@ -236,14 +303,14 @@ function SignInsTab({ range, rangeFilter }: TabProps) {
   };
   return (
     <>
-      <DataTableToolbar model={model} filters={rangeFilter} status={<Total total={pages.total} query={range} />} exportAs={exportAs} />
+      <DataTableToolbar model={model} filters={filters} status={<Total total={pages.total} query={query} />} exportAs={exportAs} />
       {refusal ? <Refusal text={refusal} /> : null}
       <DataTable
         model={model}
         label={t('audit.tab.signIns')}
-        total={range && !refusal ? pages.total : 0}
+        total={query && !refusal ? pages.total : 0}
         loading={pages.isFetching}
-        empty={range && !refusal ? t('audit.signInsEmpty') : null}
+        empty={query && !refusal ? t('audit.signInsEmpty') : null}
         onEndReached={pages.loadMore}
         minWidth="70rem"
         testId="audit-sign-ins"
