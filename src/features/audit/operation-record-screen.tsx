@@ -255,7 +255,7 @@ function SignInsTab({
   });
   const refusal = useRefusal(query ? pages.error : null);
   const checked = (field: 'login' | 'ip', fits: (text: string) => boolean, rule: string) => (text: string) => {
-    if (text !== '' && !fits(text)) return setProblem({ field, text: problemText(t, rule) });
+    if (text !== '' && !fits(text)) return setProblem({ field, text: problemText(t, rule) ?? '' });
     setProblem((shown) => (shown?.field === field ? null : shown));
     onView({ [field]: text });
   };
