@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { accountMethods } from './account.contract';
 import { auditMethods } from './audit.contract';
 import { authMethods } from './auth.contract';
+import { betDetailMethods } from './bet-detail.contract';
 import { dealRecordMethods } from './deal-record.contract';
 import { discoveryMethods } from './discovery.contract';
 import { exposureMethods } from './exposure.contract';
@@ -30,6 +31,7 @@ export const contract = {
   ...subAccountMethods,
   ...auditMethods,
   ...gameMethods,
+  ...betDetailMethods,
   ...transferMethods,
   ...reportMethods,
   ...leaderboardMethods,

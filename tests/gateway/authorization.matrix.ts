@@ -272,4 +272,6 @@ export const financeMatrix: Record<string, 'method' | 'rows'> = {
   'gw.credit.player.game.log': 'method',
   // Everything but the calls that moved points (score up and down with balances).
   'gw.credit.operation.record.query': 'rows',
+  // A bet with its game session's transfers: the session is left out.
+  'gw.credit.bet.detail': 'rows',
 };

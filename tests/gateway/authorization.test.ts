@@ -183,6 +183,8 @@ const otherCodedCalls: Record<string, { actor: Actor; params: (target: string) =
   'gw.credit.login.log.query': { actor: 'level0', params: (userId) => ({ ...lastDay(), userId }) },
   'gw.credit.bet.query': { actor: 'level0', params: () => lastDay() },
   'gw.credit.bet.onsite.query': { actor: 'level0', params: () => ({}) },
+  // Past the rights check, there is no such bet (the detail has tests of its own).
+  'gw.credit.bet.detail': { actor: 'level0', params: () => ({ orderId: '999999999' }), expected: 20049 },
   'gw.credit.game.result.query': { actor: 'level0', params: () => lastDay() },
   'gw.credit.bet.export': { actor: 'level0', params: () => ({ ...lastDay(), format: 'csv' }) },
   'gw.credit.transfer.query': { actor: 'level0', params: (userId) => ({ userId }) },

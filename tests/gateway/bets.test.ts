@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
+import type { ParamsIn } from '../../contract/methods.contract';
 import { storeBets, type PlatformBet } from '../../server/games/bet.store';
+import { transferIn, transferOut } from '../../server/points/game-transfers';
+import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { testDatabaseKind } from '../support/test-database';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
@@ -214,6 +217,143 @@ describe('gw.credit.bet.query', () => {
     const reversed = await gw.refusal('gw.credit.bet.query', { opsId: agent, startTime: range.endTime, endTime: range.startTime });
     expect(reversed.data?.rule).toBe('start-after-end');
     expect((await gw.refusal('gw.credit.bet.query', { opsId: agent, ...range, userId: otherMember })).code).toBe(ErrorCode.accountNotFound);
+  });
+});
+
+describe('gw.credit.bet.detail', () => {
+  const round = '20261120-7771';
+  let sessionId: string;
+  let settled: PlatformBet;
+
+  beforeAll(async () => {
+    const path = (await gw.db.one<{ path: string }>(sql`SELECT path FROM accounts WHERE id = ${member}`))!.path;
+    const [, level1, level2, level3, level4] = path.split('/').filter(Boolean);
+    const setRates = async (id: string, agentRate: number, ratio: number) =>
+      gw.db.run(
+        sql`UPDATE game_settings SET agent_rate = ${agentRate}, betting_ratio = ${ratio} WHERE account_id = ${id} AND game_type = 'live'`,
+      );
+    await setRates(level1!, 9000, 150);
+    await setRates(level2!, 8000, 140);
+    await setRates(level3!, 6000, 120);
+    await setRates(level4!, 4000, 100);
+    await setRates(member, 0, 80);
+    await gw.db.run(sql`INSERT INTO game_rounds (game_code, game_id, round_no, started_at, ended_at, result, site_id)
+      VALUES ('roulette', 'ROU-01', ${round}, '2026-11-20T09:59:00Z', '2026-11-20T10:00:20Z', '{"number": 17, "colour": "black"}', NULL)
+      ON CONFLICT DO NOTHING`);
+    await gw.rpc('gw.credit.user.score.up', { opsId: await gw.sessionFor('ag01010101'), userId: member, amount: '100' });
+    const platform = () => simulatorPlatform(gw.db);
+    const entered = await transferIn(gw.db, platform, {
+      siteId: 'demo',
+      memberId: member,
+      amount: 10_000,
+      transferId: 'DETAIL-IN-1',
+      now: day('2026-11-20T09:58:00.000Z'),
+    });
+    sessionId = entered.sessionId;
+    await transferOut(gw.db, platform, {
+      siteId: 'demo',
+      memberId: member,
+      amount: 10_000,
+      transferId: 'DETAIL-OUT-1',
+      now: day('2026-11-20T10:05:00.000Z'),
+    });
+  });
+  beforeEach(async () => {
+    // PRODUCT.md's fixture: stake 10,000, valid 9,000, W -1,200, m 0.8 %, a 1.0 %, p 40 %: the agent keeps 498.
+    settled = bet({ round, transactionId: sessionId, bet: 1_000_000, validBet: 900_000, settle: 880_000, winLoss: -120_000 });
+    await store([settled]);
+  });
+  const detail = async (login: string, params: ParamsIn<'gw.credit.bet.detail'>) =>
+    gw.rpc('gw.credit.bet.detail', { opsId: await gw.sessionFor(login), ...params });
+
+  it('answers every field, the round with its result, the session with its transfers, and the line with shares, rates and parts', async () => {
+    const answer = await detail('admin', { orderId: settled.orderId });
+    expect(answer.bet).toMatchObject({
+      orderId: settled.orderId,
+      loginId: 'mb01010101001',
+      winLoss: '-1200.00',
+      validBet: '9000.00',
+      round,
+    });
+    expect(answer.round).toMatchObject({ gameCode: 'roulette', gameId: 'ROU-01', round, result: { number: 17, colour: 'black' } });
+    expect(answer.session).toMatchObject({ sessionId, endTime: '2026-11-20T10:05:00.000Z' });
+    expect(answer.session!.transfers.map((row) => [row.type, row.amount, row.state])).toEqual([
+      ['in', '100.00', 'done'],
+      ['out', '100.00', 'done'],
+    ]);
+    expect(answer.sessionHidden).toBe(false);
+    expect(answer.revisions).toEqual([]);
+    expect(answer.line.map((row) => [row.kind, row.level, row.loginId, row.share, row.rate, row.keeps])).toEqual([
+      ['company', 0, 'admin', 100, null, '-15.00'],
+      ['agent', 1, 'ma01', 90, 1.5, '129.00'],
+      ['agent', 2, 'sh0101', 80, 1.4, '258.00'],
+      ['agent', 3, 'ga010101', 60, 1.2, '258.00'],
+      ['agent', 4, 'ag01010101', 40, 1, '498.00'],
+      ['member', 5, 'mb01010101001', null, 0.8, '72.00'],
+    ]);
+    // Every part and the member's rebate make up what the member lost.
+    const cents = answer.line.reduce((sum, row) => sum + Math.round(Number(row.keeps) * 100), 0);
+    expect(cents).toBe(120_000);
+  });
+
+  it('shows an agent its own level and below by name, everything above it as one row of what its line hands up', async () => {
+    const answer = await detail('ga010101', { orderId: settled.orderId, betTime: settled.betTime.toISOString() });
+    expect(answer.line.map((row) => [row.kind, row.level, row.loginId, row.keeps])).toEqual([
+      ['upline', 2, null, '372.00'],
+      ['agent', 3, 'ga010101', '258.00'],
+      ['agent', 4, 'ag01010101', '498.00'],
+      ['member', 5, 'mb01010101001', '72.00'],
+    ]);
+  });
+
+  it('lists what each resettlement replaced, oldest first, and takes the parts from the latest numbers', async () => {
+    await store([{ ...settled, status: 'resettled', settleTime: day('2026-11-21T09:00:00.000Z'), settle: 1_000_000, winLoss: 0 }]);
+    const answer = await detail('admin', { orderId: settled.orderId });
+    expect(answer.bet).toMatchObject({ status: 'resettled', winLoss: '0.00', settleTime: '2026-11-21T09:00:00.000Z' });
+    expect(answer.revisions).toEqual([
+      expect.objectContaining({ status: 'settled', winLoss: '-1200.00', settle: '8800.00', settleTime: '2026-11-20T10:00:30.000Z' }),
+    ]);
+    expect(answer.line.find((row) => row.level === 4)!.keeps).toBe('18.00');
+  });
+
+  it('gives no parts for an unsettled bet, and leaves the session out while the site hides finance from agents', async () => {
+    const open = bet({ round, transactionId: sessionId, status: 'unsettled', settleTime: null, validBet: 0, winLoss: 0 });
+    await store([open]);
+    const answer = await detail('admin', { orderId: open.orderId });
+    expect(answer.line.every((row) => row.keeps === null)).toBe(true);
+    expect(answer.line.find((row) => row.level === 4)!.share).toBeNull();
+    await gw.db.run(sql`UPDATE sites SET finance_visible = false WHERE id = 'demo'`);
+    try {
+      expect(await detail('ga010101', { orderId: settled.orderId })).toMatchObject({ session: null, sessionHidden: true });
+      expect((await detail('admin', { orderId: settled.orderId })).session).not.toBeNull();
+    } finally {
+      await gw.db.run(sql`UPDATE sites SET finance_visible = true WHERE id = 'demo'`);
+    }
+  });
+
+  it("refuses a bet outside the caller's line like an unknown one (20049), and bad input with 100", async () => {
+    for (const login of ['ma02', 'ga010102', 'ag01010102']) {
+      const refused = await gw.refusal('gw.credit.bet.detail', { opsId: await gw.sessionFor(login), orderId: settled.orderId });
+      expect(refused, login).toMatchObject({ code: ErrorCode.recordNotFound, data: { field: 'orderId' } });
+    }
+    const admin = await gw.sessionFor('admin');
+    expect((await gw.refusal('gw.credit.bet.detail', { opsId: admin, orderId: '999999999' })).code).toBe(ErrorCode.recordNotFound);
+    const otherTime = { opsId: admin, orderId: settled.orderId, betTime: '2026-11-20T10:00:01.000Z' };
+    expect((await gw.refusal('gw.credit.bet.detail', otherTime)).code).toBe(ErrorCode.recordNotFound);
+    expect(await gw.refusal('gw.credit.bet.detail', { opsId: admin, orderId: '12ab' })).toMatchObject({
+      code: ErrorCode.invalidParams,
+      data: { field: 'orderId' },
+    });
+    expect((await gw.call('gw.credit.bet.detail', { opsId: admin })).error?.code).toBe(ErrorCode.missingParams);
+    // The other site's company does not reach it either.
+    const foreign = await gw.call(
+      'gw.credit.bet.detail',
+      { opsId: await gw.sessionFor('admin2', 'demo2'), orderId: settled.orderId },
+      {
+        host: 'demo2.localhost',
+      },
+    );
+    expect(foreign.error?.code).toBe(ErrorCode.recordNotFound);
   });
 });
 
