@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { betStatuses } from '../../contract/game.contract';
 import { useInfiniteCall } from '@/api/queries';
@@ -6,6 +6,7 @@ import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
 import { cn } from '@/lib/utils';
+import { BetDetailSheet, type BetKey } from '@/features/bets/bet-detail-sheet';
 import { betQueryOf, betRecordState } from '@/features/bets/bet-record-state';
 import { resultTone } from '@/features/reports/win-loss-report-columns';
 import { AccountChip, RangePresetSelect, usePresetRange, VirtualCards } from './mobile-kit';
@@ -15,6 +16,7 @@ export default function MobileBetRecordScreen() {
   const { t } = useTranslation();
   const format = useFormat();
   const [view, setView] = useUrlState(betRecordState);
+  const [opened, setOpened] = useState<BetKey | null>(null);
   const { range, select } = usePresetRange(view, () => setView({ start: '', end: '' }, 'replace'));
   const query = useMemo(
     () => betQueryOf(view, range),
@@ -93,10 +95,19 @@ export default function MobileBetRecordScreen() {
               </span>
               <span>{format.dateTime(bet.settleTime ?? bet.betTime)}</span>
             </p>
-            <p className="font-mono text-xs text-muted-foreground">{bet.orderId}</p>
+            <button
+              type="button"
+              className="justify-self-start font-mono text-xs text-primary underline-offset-2 hover:underline"
+              onClick={() => setOpened({ orderId: bet.orderId, betTime: bet.betTime })}
+              aria-label={t('bets.detail.open', { orderId: bet.orderId })}
+              data-testid="bet-open"
+            >
+              {bet.orderId}
+            </button>
           </article>
         )}
       </VirtualCards>
+      <BetDetailSheet target={opened} onClose={() => setOpened(null)} />
     </section>
   );
 }

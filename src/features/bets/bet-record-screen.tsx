@@ -16,7 +16,8 @@ import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
 import { presetRange } from '@/lib/time';
 import { toast } from '@/lib/toast';
-import { betRecordColumns } from './bet-record-columns';
+import { BetDetailSheet, type BetKey } from './bet-detail-sheet';
+import { betRecordColumns, type BetRow } from './bet-record-columns';
 import { betQueryOf, betRecordState } from './bet-record-state';
 
 /** /videoOrder/index: the bets of the caller's line (spec §3), filtered, totalled, loaded as they scroll, exported. */
@@ -28,6 +29,8 @@ export default function BetRecordScreen() {
   const range = view.start && view.end ? { start: view.start, end: view.end } : today;
   const [accountText, setAccountText] = useState(view.name);
   const [orderProblem, setOrderProblem] = useState(false);
+  const [opened, setOpened] = useState<BetKey | null>(null);
+  const open = (row: BetRow) => setOpened({ orderId: row.orderId, betTime: row.betTime });
   const exporter = useExportJob('gw.credit.bet.export', {
     onDone: (count) => toast(t('bets.exported', { count }), { variant: 'success' }),
   });
@@ -44,7 +47,10 @@ export default function BetRecordScreen() {
   const total = query ? pages.total : 0;
   const sum = query ? pages.first?.sum : undefined;
 
-  const columns = useMemo(() => betRecordColumns(t, format), [t, format]);
+  const columns = useMemo(
+    () => betRecordColumns(t, format, (row) => setOpened({ orderId: row.orderId, betTime: row.betTime })),
+    [t, format],
+  );
   const model = useDataTable({ columns, data: rows, getRowId: (row) => `${row.orderId}@${row.betTime}` });
   const exportable = query !== null && !pages.isLoading && total > 0 && !exporting;
   const exportAs: TableExport = {
@@ -141,6 +147,7 @@ export default function BetRecordScreen() {
         loading={pages.isFetching}
         empty={query ? t('bets.empty') : null}
         onEndReached={pages.loadMore}
+        onOpen={open}
         totals={
           sum
             ? {
@@ -156,6 +163,7 @@ export default function BetRecordScreen() {
         rowTestId="bet-row"
         rowAttributes={(row) => ({ 'data-order-id': row.orderId, 'data-status': row.status })}
       />
+      <BetDetailSheet target={opened} onClose={() => setOpened(null)} />
     </section>
   );
 }

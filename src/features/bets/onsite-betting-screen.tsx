@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gameName } from '../../../commands/game.commands';
 import { useCall } from '@/api/queries';
@@ -7,7 +7,8 @@ import { DataTable, useDataTable } from '@/components/data-table/data-table';
 import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
 import { Button } from '@/components/ui/button';
 import { useFormat } from '@/hooks/use-format';
-import { betRecordColumns } from './bet-record-columns';
+import { BetDetailSheet, type BetKey } from './bet-detail-sheet';
+import { betRecordColumns, type BetRow } from './bet-record-columns';
 
 /** How often the onsite bets are read again while the screen is open. */
 const REFRESH_MS = 5_000;
@@ -20,7 +21,15 @@ export default function OnsiteBettingScreen() {
   const format = useFormat();
   const onsite = useCall('gw.credit.bet.onsite.query', { pageSize: ONSITE_PAGE }, { refetchInterval: REFRESH_MS });
   const rows = useMemo(() => onsite.data?.list ?? [], [onsite.data]);
-  const columns = useMemo(() => betRecordColumns(t, format).filter((column) => onsiteColumns.has(column.id!)), [t, format]);
+  const [opened, setOpened] = useState<BetKey | null>(null);
+  const open = (row: BetRow) => setOpened({ orderId: row.orderId, betTime: row.betTime });
+  const columns = useMemo(
+    () =>
+      betRecordColumns(t, format, (row) => setOpened({ orderId: row.orderId, betTime: row.betTime })).filter((column) =>
+        onsiteColumns.has(column.id!),
+      ),
+    [t, format],
+  );
   const model = useDataTable({ columns, data: rows, getRowId: (row) => `${row.orderId}@${row.betTime}` });
   const total = onsite.data?.total ?? 0;
 
@@ -69,6 +78,7 @@ export default function OnsiteBettingScreen() {
         exportAs={{ name: 'onsite-bets', sheet: t('route.onsiteBetting'), disabled: rows.length === 0, testId: 'onsite-export' }}
       />
       <DataTable
+        onOpen={open}
         model={model}
         label={t('route.onsiteBetting')}
         total={rows.length}
@@ -79,6 +89,7 @@ export default function OnsiteBettingScreen() {
         rowTestId="onsite-row"
         rowAttributes={(row) => ({ 'data-order-id': row.orderId })}
       />
+      <BetDetailSheet target={opened} onClose={() => setOpened(null)} />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import type { ResultOf } from '../../../contract/methods.contract';
 import { textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import type { useFormat } from '@/hooks/use-format';
-import { RoundResult, roundResultText } from './round-result';
+import { RoundResult, roundResultText } from '@/components/round-result';
 
 export type RoundRow = ResultOf<'gw.credit.game.result.query'>['list'][number];
 

@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startChineseI18n } from '../../../tests/support/jsdom-test-support';
+import { startChineseI18n } from '../../tests/support/jsdom-test-support';
 import { RoundResult, roundResultText } from './round-result';
 
 beforeAll(async () => {
