@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { storeBets, type PlatformBet } from '../../server/games/bet.store';
 import { useAppInChromium } from '../support/app-in-chromium';
@@ -73,6 +74,43 @@ describe.runIf(e2e.run)('the bet record in Chromium', () => {
     await bets.searchOrder('');
     await bets.setStatus('unsettled');
     await expect.poll(() => bets.orderIds()).toEqual(['7003']);
+    await shell.close();
+  });
+
+  it('opens a bet in its sheet with the round’s result and the line, and goes from its round number to that round', async () => {
+    const roulette = aBet(await e2e.gw.accountId('mb01010101001'), {
+      orderId: '7101',
+      gameCode: 'roulette',
+      playType: 'straight',
+      betCode: 'straight:17',
+      gameId: 'ROU-01',
+      gameName: '轮盘',
+    });
+    await storeBets(e2e.gw.db, 'demo', [roulette], new Date());
+    await e2e.gw.db.run(sql`INSERT INTO game_rounds (game_code, game_id, round_no, started_at, ended_at, result, site_id)
+      VALUES ('roulette', 'ROU-01', ${roulette.round}, ${roulette.betTime}, ${roulette.settleTime}, '{"number": 17, "colour": "black"}', NULL)
+      ON CONFLICT DO NOTHING`);
+    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'ag01010101');
+    await shell.runCommand('go.videoOrder');
+    const bets = new BetRecordPage(shell.page);
+    await expect.poll(() => bets.orderIds()).toContain('7101');
+    await bets.row('7101').getByTestId('bet-open').click();
+
+    const sheet = shell.page.getByTestId('bet-detail-body');
+    await sheet.waitFor();
+    expect(await sheet.getAttribute('data-order-id')).toBe('7101');
+    expect(await sheet.getByTestId('bet-detail-round').locator('[data-result]').getAttribute('data-result')).toBe('wheel:17');
+    const levels = sheet.getByTestId('bet-line-level');
+    expect(
+      await levels.evaluateAll((rows) => rows.map((row) => `${row.getAttribute('data-kind')}:${row.getAttribute('data-level')}`)),
+    ).toEqual(['upline:3', 'agent:4', 'member:5']);
+    expect(await levels.nth(1).textContent()).toContain('ag01010101');
+
+    await sheet.getByTestId('bet-detail-round').getByTestId('bet-round-link').click();
+    await shell.screen('gameResult').waitFor();
+    await expect
+      .poll(() => shell.page.getByTestId('result-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-round'))))
+      .toEqual([roulette.round]);
     await shell.close();
   });
 });
