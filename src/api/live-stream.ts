@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { LIVE_EVENT_NAME, LIVE_STREAM_PATH, liveMessageSchema, type LiveKind, type LiveMessage } from '../../contract/live-events.contract';
+import { LIVE_EVENT_NAME, LIVE_STREAM_PATH, liveKinds, parseLiveMessage, type LiveKind } from '../../contract/live-events.contract';
 import type { MethodName } from '../../contract/methods.contract';
 import { call } from '@/api/gateway-client';
 import { accountReads } from '@/api/queries';
@@ -14,7 +14,6 @@ const readsOf: Record<LiveKind, readonly MethodName[]> = {
   monitoring: ['gw.credit.user.monitor.redpoint.count', 'gw.credit.user.monitor.query', 'gw.credit.agent.monitor.query'],
   job: ['gw.credit.job.get'],
 };
-const allKinds = Object.keys(readsOf) as LiveKind[];
 
 /** Waits before asking for the stream again after the gateway refused or lost it. */
 const RETRY_MS = [2_000, 5_000, 15_000, 30_000];
@@ -65,15 +64,8 @@ export function useLiveStream(): LiveStatus {
     };
 
     const onChange = (event: MessageEvent<string>) => {
-      let message: LiveMessage;
-      try {
-        const parsed = liveMessageSchema.safeParse(JSON.parse(event.data));
-        if (!parsed.success) return;
-        message = parsed.data;
-      } catch {
-        return;
-      }
-      apply([message.kind]);
+      const message = parseLiveMessage(event.data);
+      if (message) apply([message.kind]);
     };
 
     const open = () => {
@@ -84,7 +76,7 @@ export function useLiveStream(): LiveStatus {
         failures = 0;
         setBoth('live');
         // What changed while the stream was down was heard by nobody here.
-        if (wasPaused) apply(allKinds);
+        if (wasPaused) apply(liveKinds);
       };
       source.onerror = () => {
         setBoth('paused');

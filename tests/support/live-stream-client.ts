@@ -1,5 +1,5 @@
 import { request, type ClientRequest } from 'node:http';
-import { LIVE_EVENT_NAME, LIVE_STREAM_PATH, liveMessageSchema, type LiveMessage } from '../../contract/live-events.contract';
+import { LIVE_EVENT_NAME, LIVE_STREAM_PATH, parseLiveMessage, type LiveMessage } from '../../contract/live-events.contract';
 
 /** A session's live stream as a test reads it: its messages in order, each awaited in turn. */
 export interface LiveStreamClient {
@@ -57,7 +57,8 @@ export function openLiveStream(
             if (!lines.includes(`event: ${LIVE_EVENT_NAME}`)) continue;
             const data = lines.find((line) => line.startsWith('data: '));
             if (!data) continue;
-            const message = liveMessageSchema.parse(JSON.parse(data.slice('data: '.length)));
+            const message = parseLiveMessage(data.slice('data: '.length));
+            if (!message) throw new Error(`not a live message: ${data}`);
             const waiter = waiting.shift();
             if (waiter) waiter.resolve(message);
             else queue.push(message);
