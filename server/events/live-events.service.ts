@@ -272,7 +272,8 @@ export function createLiveEvents(options: LiveEventsOptions) {
         },
       };
       add(client);
-      request.raw.on('close', () => client.end());
+      // The response closes when the client goes away (or the stream is ended here).
+      raw.on('close', () => client.end());
     });
 
     // Streams never end by themselves: closing the app ends them first, or it would wait for them.

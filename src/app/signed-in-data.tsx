@@ -33,7 +33,7 @@ function LiveUpdates() {
     <p
       role="status"
       data-testid="live-paused"
-      className="pointer-events-none fixed end-2 bottom-2 z-40 rounded bg-muted/80 px-2 py-0.5 text-xs text-muted-foreground"
+      className="pointer-events-none fixed end-2 bottom-16 z-40 sm:bottom-2 rounded bg-muted/80 px-2 py-0.5 text-xs text-muted-foreground"
     >
       {t('live.paused')}
     </p>

@@ -132,8 +132,10 @@ describe.runIf(testDatabaseKind() === 'postgres')('the live stream across two ga
   beforeAll(async () => {
     gw = await startTestGateway({ captcha: false, jobs: { run: false } });
     await gw.db.run(sql`UPDATE sites SET min_score_interval_ms = 0`);
-    second = await startGatewayProcess({ DATABASE_URL: gw.databaseUrl!, LOG_LEVEL: 'error' });
-  });
+    // A process builds the web app first when its sources changed since the last build (this
+    // project's global setup does not build it): minutes on a loaded machine.
+    second = await startGatewayProcess({ DATABASE_URL: gw.databaseUrl!, LOG_LEVEL: 'error' }, 300_000);
+  }, 320_000);
   afterAll(async () => {
     for (const client of opened.splice(0)) client.close();
     await second?.stop();
