@@ -76,7 +76,7 @@ export type SessionEvent =
   /** From the maintenance screen: the company signs in (only its main accounts are let in). */
   | { type: 'MAINTENANCE.COMPANY_SIGN_IN' }
   /** The company saved the site's settings: its title, logo and idle timeout show at once. */
-  | { type: 'SITE.CHANGED'; site: Partial<Pick<SiteInfo, 'title' | 'logo' | 'idleTimeout'>> };
+  | { type: 'SITE.CHANGED'; site: Partial<Pick<SiteInfo, 'title' | 'logo' | 'idleTimeout' | 'ui'>> };
 
 /** A window is on and the caller is not exempt from it (the company's main accounts are). */
 export const closesOut = (maintenance: MaintenanceInfo) => maintenance.flag === 1 && !maintenance.exempt;

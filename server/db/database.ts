@@ -344,7 +344,9 @@ async function openPool(kind: Database['kind'], pool: pg.Pool, copier: Copier, c
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, types, pipeline: true } as pg.PoolConfig);
-    return openPool('postgres', pool, serverCopier, () => pool.end());
+    const db = await openPool('postgres', pool, serverCopier, () => pool.end());
+    // Kept for a LISTEN, which needs a connection of its own (notification-listener.ts).
+    return Object.assign(db, { url: target.url });
   }
   const client = target.snapshot
     ? new PGlite({ loadDataDir: target.snapshot })
@@ -354,19 +356,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   await client.waitReady;
   // PGlite is one session: one client at a time, on one connection that stays while the
   // database is open, so the statements it prepared stay known to both sides.
-  const pool = new pg.Pool({
-    max: 1,
-    idleTimeoutMillis: 0,
-    types,
-    pipeline: true,
-    connection: new PgliteConnection(client),
-  } as pg.PoolConfig);
+  const connection = new PgliteConnection(client);
+  const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, types, pipeline: true, connection } as pg.PoolConfig);
   const db = await openPool('pglite', pool, pgliteCopier(client), async () => {
     await pool.end();
     await client.close();
   });
-  // Kept for snapshots in tests.
-  return Object.assign(db, { pglite: client });
+  // Kept for snapshots in tests, and for a LISTEN (notification-listener.ts).
+  return Object.assign(db, { pglite: client, pgliteConnection: connection });
+}
+
+/** Where a database's NOTIFY messages can be heard: a PostgreSQL server's address, or PGlite's one connection. */
+export function notificationSourceOf(db: Database): { url: string } | { connection: PgliteConnection } | undefined {
+  const { url, pgliteConnection } = db as Database & { url?: string; pgliteConnection?: PgliteConnection };
+  if (url !== undefined) return { url };
+  return pgliteConnection ? { connection: pgliteConnection } : undefined;
 }
 
 /** The PGlite client under a database, when there is one (tests take snapshots of it). */

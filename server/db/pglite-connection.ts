@@ -25,6 +25,11 @@ export class PgliteConnection extends EventEmitter {
   submittedNamedStatements: Record<string, string> = {};
   _connecting = false;
   readonly stream = { destroy: () => this.end() };
+  /**
+   * NOTIFY messages of the session (after a LISTEN), as `notification` events: kept apart from
+   * the client's listeners, which end() removes when the pool hands the connection on.
+   */
+  readonly notifications = new EventEmitter();
 
   readonly #pglite: PGlite;
   #pending: Uint8Array[] = [];
@@ -120,6 +125,7 @@ export class PgliteConnection extends EventEmitter {
     const stream = { on: (event: string, listener: typeof feed) => void (event === 'data' && (feed = listener)) };
     void parse(stream as unknown as NodeJS.ReadableStream, (message) => {
       if (this.listenerCount('message') > 0) this.emit('message', message);
+      if (message.name === 'notification') this.notifications.emit('notification', message);
       this.emit(message.name === 'error' ? 'errorMessage' : message.name, message);
     });
     return (chunk) => feed(chunk);

@@ -10,6 +10,7 @@ import type { MethodDefinition } from '../../contract/method.contract';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import { createLiveEvents } from '../events/live-events.service';
 import { registerFileRoute } from '../files/file-route';
 import { countryOf, normaliseIp } from '../geo/ip-region';
 import { noJobRunner, type JobRunner } from '../jobs/job-runner';
@@ -383,6 +384,13 @@ export async function buildApp(options: AppOptions) {
   // Exports' files (GATEWAY.md "Files"): bytes, not JSON-RPC, once the session is checked.
   registerFileRoute(app, { db: options.db, clock: options.clock });
   registerSiteRoutes(app, options.db, options.clock);
+  // What changes elsewhere, as server-sent events to each signed-in session (issue 39).
+  createLiveEvents({
+    db: options.db,
+    clock: options.clock,
+    log: app.log,
+    siteOf: (request) => siteOfRequest(options.db, request),
+  }).register(app);
   registerPlatformRoutes(app, { db: options.db, clock: options.clock, platformFor, loginIpLimit: options.config.loginIpLimit });
   await registerWebApp(app, options.db, options.webRoot);
   return app;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { jobKinds, jobStatuses } from '../../contract/job.contract';
 import type { Queryable } from '../db/database';
+import { withJobEvents } from '../events/live-events.service';
 
 export type JobKind = (typeof jobKinds)[number];
 export type JobStatus = (typeof jobStatuses)[number];
@@ -130,19 +131,23 @@ export async function lockOwnJob(tx: Queryable, input: { jobId: string; worker: 
 
 /** One more item finished, in the item's own transaction; the last one ends the job. */
 export async function advanceJob(tx: Queryable, input: { jobId: string; result: StoredItemResult; now: Date }): Promise<void> {
-  await tx.run(sql`UPDATE jobs
+  await tx.run(
+    withJobEvents(sql`UPDATE jobs
       SET done = done + 1,
           results = results || jsonb_build_array(${JSON.stringify(input.result)}::jsonb),
           status = CASE WHEN done + 1 = total THEN 'done' ELSE status END,
           worker = CASE WHEN done + 1 = total THEN NULL ELSE worker END,
           heartbeat_at = now(), stalls = 0, updated_at = ${input.now}
-    WHERE id = ${input.jobId}`);
+    WHERE id = ${input.jobId}`),
+  );
 }
 
 /** Ends a job that cannot be finished, with the reason, so that it is never left running. */
 export async function failJob(db: Queryable, input: { jobId: string; worker: string; reason: string; now: Date }): Promise<void> {
-  await db.run(sql`UPDATE jobs SET status = 'failed', failure = ${input.reason}, worker = NULL, updated_at = ${input.now}
-    WHERE id = ${input.jobId} AND status = 'running' AND worker = ${input.worker}`);
+  await db.run(
+    withJobEvents(sql`UPDATE jobs SET status = 'failed', failure = ${input.reason}, worker = NULL, updated_at = ${input.now}
+    WHERE id = ${input.jobId} AND status = 'running' AND worker = ${input.worker}`),
+  );
 }
 
 /** Hands an unfinished job back (this process is stopping), for any process to claim at once. */
@@ -159,14 +164,18 @@ export async function reportTaskProgress(
   db: Queryable,
   input: { jobId: string; worker: string; done: number; now: Date },
 ): Promise<boolean> {
-  const changed = await db.run(sql`UPDATE jobs SET done = least(${input.done}::int, total), heartbeat_at = now(), updated_at = ${input.now}
-    WHERE id = ${input.jobId} AND status = 'running' AND worker = ${input.worker}`);
+  const changed = await db.run(
+    withJobEvents(sql`UPDATE jobs SET done = least(${input.done}::int, total), heartbeat_at = now(), updated_at = ${input.now}
+    WHERE id = ${input.jobId} AND status = 'running' AND worker = ${input.worker}`),
+  );
   return changed > 0;
 }
 
 /** Ends a task with its file, in the transaction that stores the file; its row count becomes the total. */
 export async function finishTask(tx: Queryable, input: { jobId: string; done: number; fileId: string; now: Date }): Promise<void> {
-  await tx.run(sql`UPDATE jobs SET done = ${input.done}::int, total = ${input.done}::int, status = 'done', worker = NULL, file_id = ${input.fileId},
+  await tx.run(
+    withJobEvents(sql`UPDATE jobs SET done = ${input.done}::int, total = ${input.done}::int, status = 'done', worker = NULL, file_id = ${input.fileId},
       heartbeat_at = now(), stalls = 0, updated_at = ${input.now}
-    WHERE id = ${input.jobId}`);
+    WHERE id = ${input.jobId}`),
+  );
 }

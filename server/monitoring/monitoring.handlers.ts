@@ -10,6 +10,7 @@ import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { toWatchedAccount, type WatchedAccountRow } from './monitor-event.repository';
 import { platformHealth } from './platform-health.repository';
+import { raiseLiveEvent } from '../events/live-events.service';
 
 type Side = 'agents' | 'members';
 const levelsOf: Record<Side, SQL> = { agents: sql`BETWEEN 1 AND 4`, members: sql`= 5` };
@@ -129,6 +130,7 @@ export const monitorHandlers = defineHandlers({
     if (!account) throw new RpcError(ErrorCode.accountNotFound);
     const seen = await ctx.db.run(sql`UPDATE monitor_events SET seen_at = ${ctx.now} WHERE account_id = ${account.id} AND seen_at IS NULL`);
     ctx.audit.targetId = String(account.id);
+    if (seen > 0) await raiseLiveEvent(ctx.db, ctx.site.id, { kind: 'monitoring' });
     ctx.audit.summary = `SEEN ${account.login_id} ${seen}`;
     return { userId: String(account.id), seen };
   },

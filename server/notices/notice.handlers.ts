@@ -7,6 +7,7 @@ import type { Queryable } from '../db/database';
 import { iso } from '../db/timestamps';
 import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
+import { raiseLiveEvent } from '../events/live-events.service';
 import { RpcError } from '../rpc/rpc-error';
 import { cleanTexts, htmlToText, localised } from './notice-text';
 import { noticeColumns, noticeStatusNow, toNoticeRecord, type NoticeReaderRow, type NoticeRecordRow } from './notice.repository';
@@ -87,6 +88,8 @@ async function act(ctx: CallContext, noticeId: string, action: NoticeAction) {
   ctx.audit.targetId = String(row.id);
   ctx.audit.summary = `${action}_NOTICE ${row.id} ${localised(row.title, 'zh')}`.slice(0, 200);
   ctx.audit.changes = [{ field: 'noticeStatus', before, after: answer.status }];
+  // Heard when the change commits: the marquee and the notice lists read again.
+  await raiseLiveEvent(ctx.db, ctx.site.id, { kind: 'notices' });
   return { row, answer };
 }
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
 import { AccountStatus, type AccountRow } from '../accounts/account.repository';
 import { prepared, type Queryable } from '../db/database';
+import { raiseLiveEvent } from '../events/live-events.service';
 import { RpcError } from '../rpc/rpc-error';
 
 /**
@@ -119,8 +120,11 @@ export async function transferPoints(tx: Queryable, input: TransferInput): Promi
   const up = input.direction === 'up';
   const locked = lockAccounts(tx, input.siteId, input.operatorId, input.targetId);
   const moved = moveBalances(tx, input, amount);
+  // In the same round trip; heard only if the transaction commits (a refusal rolls it back).
+  const raised = raiseLiveEvent(tx, input.siteId, { kind: 'points', accountIds: [input.operatorId, input.targetId] });
   // Observed now, awaited after the checks: when a check refuses, its failure is never "unhandled".
   moved.catch(() => undefined);
+  raised.catch(() => undefined);
 
   const rows = await locked;
   const operator = rows.find((row) => String(row.id) === input.operatorId);
@@ -144,6 +148,7 @@ export async function transferPoints(tx: Queryable, input: TransferInput): Promi
 
   const row = await moved;
   if (!row) throw new Error(`transfer ${input.operatorId} -> ${input.targetId} of site ${input.siteId} moved nothing`);
+  await raised;
   return {
     serialNo: row.serial_no,
     amount,
@@ -240,5 +245,6 @@ export async function issuePoints(
       FROM serial, company
     RETURNING serial_no, before, after`);
   if (!row) throw new Error(`no site ${input.siteId}`);
+  await raiseLiveEvent(tx, input.siteId, { kind: 'points', accountIds: [input.companyId] });
   return { serialNo: row.serial_no, before: row.before, after: row.after };
 }

@@ -9,6 +9,7 @@ import type { Queryable } from '../db/database';
 import { iso } from '../db/timestamps';
 import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
+import { raiseLiveEvent } from '../events/live-events.service';
 import { RpcError } from '../rpc/rpc-error';
 import { beijingText } from '../../contract/beijing-time.contract';
 
@@ -196,6 +197,9 @@ export const systemSettingHandlers = defineHandlers({
       await ctx.db.run(sql`INSERT INTO site_ip_rules (site_id, kind, network, note)
         SELECT ${ctx.site.id}, 'allow', n::cidr, 'whitelist' FROM jsonb_array_elements_text(${JSON.stringify(whitelist)}::jsonb) AS n`);
     }
+    // Every session of the site reads its title, theme, settings and maintenance again when this commits.
+    if (changes.length > 0) await raiseLiveEvent(ctx.db, ctx.site.id, { kind: 'site' });
+    if (changes.some((c) => c.field === 'warningSwitch')) await raiseLiveEvent(ctx.db, ctx.site.id, { kind: 'monitoring' });
     ctx.audit.summary = `SYS_SETTING ${changes.map((c) => c.field).join(',')}`.slice(0, 200);
     ctx.audit.changes = changes;
     return settingsOf(await readSettings(ctx.db, ctx.site.id), ctx.ip);

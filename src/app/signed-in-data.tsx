@@ -1,5 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLiveStream } from '@/api/live-stream';
 import { createQueryClient } from '@/api/queries';
 import { MonitorCountsProvider } from '@/hooks/use-monitor-counts';
 import { usePreferences } from '@/lib/preferences';
@@ -17,6 +19,23 @@ export function SignedInData({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <MonitorCountsProvider>{children}</MonitorCountsProvider>
+      <LiveUpdates />
     </QueryClientProvider>
+  );
+}
+
+/** What changes elsewhere, without a reload (issue 39); a quiet note while the stream is down. */
+function LiveUpdates() {
+  const { t } = useTranslation();
+  const status = useLiveStream();
+  if (status !== 'paused') return null;
+  return (
+    <p
+      role="status"
+      data-testid="live-paused"
+      className="pointer-events-none fixed end-2 bottom-16 z-40 sm:bottom-2 rounded bg-muted/80 px-2 py-0.5 text-xs text-muted-foreground"
+    >
+      {t('live.paused')}
+    </p>
   );
 }

@@ -475,4 +475,55 @@ describe.runIf(e2e.run)('the set-score risk search in Chromium', () => {
     await expect.poll(amounts).toEqual(['4,200.00', '1,500.00']);
     await shell.close();
   });
+
+  it('shows the header points and the marquee changed by another session, without a reload (live stream, issue 39)', async () => {
+    const page = await signedIn('sh0201');
+    await page.evaluate(() => Object.assign(window, { liveMarker: 'same page' }));
+    const before = await balanceOf('sh0201');
+    const shown = (cents: bigint) => `${(cents / 100n).toLocaleString('en-US')}.${String(cents % 100n).padStart(2, '0')}`;
+    await expect.poll(() => page.getByTestId('points').textContent()).toContain(shown(before));
+
+    await e2e.gw.rpc('gw.credit.user.score.up', {
+      opsId: await e2e.gw.sessionFor('ma02'),
+      userId: await e2e.gw.accountId('sh0201'),
+      amount: '12.34',
+    });
+    // Nothing polls the header's points: only the stream's news can show them.
+    await expect.poll(() => page.getByTestId('points').textContent()).toContain(shown(before + 1234n));
+
+    const admin = await e2e.gw.sessionFor('admin');
+    const title = `Live ${Date.now()}`;
+    const { noticeId } = await e2e.gw.rpc('gw.credit.notice.add', {
+      opsId: admin,
+      kind: 'site',
+      title: { zh: title, en: title, th: title },
+      content: { zh: '<p>实时</p>', en: '<p>live</p>', th: '<p>live</p>' },
+      startTime: new Date(Date.now() - 60_000).toISOString(),
+      endTime: new Date(Date.now() + 3_600_000).toISOString(),
+      level: null,
+    });
+    await e2e.gw.rpc('gw.credit.notice.publish', { opsId: admin, noticeId });
+    // The marquee's own poll is once a minute, past expect.poll's 10 s: this is the stream's.
+    await expect
+      .poll(
+        async () =>
+          (await page
+            .getByTestId('notice-marquee')
+            .textContent()
+            .catch(() => '')) ?? '',
+      )
+      .toContain(title);
+    await e2e.gw.rpc('gw.credit.notice.revoke', { opsId: admin, noticeId });
+    await expect
+      .poll(
+        async () =>
+          (await page.getByTestId('notice-marquee').count()) === 0 ||
+          !(await page.getByTestId('notice-marquee').textContent())?.includes(title),
+      )
+      .toBe(true);
+
+    expect(await page.evaluate(() => (window as unknown as { liveMarker?: string }).liveMarker)).toBe('same page');
+    expect(await page.getByTestId('live-paused').count()).toBe(0);
+    await page.context().close();
+  });
 });

@@ -1,0 +1,290 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { allAccessCodes } from '../../contract/auth.contract';
+import { LIVE_EVENT_NAME, LIVE_STREAM_PATH, type LiveMessage } from '../../contract/live-events.contract';
+import { rightsAllow, type Level } from '../../contract/method.contract';
+import { contract, type MethodName } from '../../contract/methods.contract';
+import type { Clock } from '../clock';
+import { prepared, type Database, type Queryable } from '../db/database';
+import { openNotificationListener, type NotificationListener } from '../db/notification-listener';
+import { findSession, SESSION_ABSOLUTE_MS, sessionRowQuery, type SessionRow } from '../sessions/session.store';
+import type { Site } from '../sites/site.repository';
+
+/**
+ * What one gateway process raises and every process hears (NOTIFY on the site's channel): the
+ * kind of change and ids, never data. The hearing process decides per session what it may see.
+ */
+export type RaisedEvent =
+  | { kind: 'points'; accountIds: readonly string[] }
+  | { kind: 'notices' }
+  | { kind: 'site' }
+  | { kind: 'monitoring' }
+  | { kind: 'job'; jobId: string; accountId: string };
+
+const CHANNEL_PREFIX = 'live.';
+
+/** The site's one channel (a site id is short and plain: site.contract's pattern). */
+export function liveChannel(siteId: string): string {
+  return `${CHANNEL_PREFIX}${siteId}`;
+}
+
+/**
+ * Raises an event on the site's channel. In a transaction it is heard when (and only if) the
+ * transaction commits, as PostgreSQL holds a NOTIFY until then; outside one, at once.
+ */
+export async function raiseLiveEvent(db: Queryable, siteId: string, event: RaisedEvent): Promise<void> {
+  await db.run(prepared(sql`SELECT pg_notify(${liveChannel(siteId)}, ${JSON.stringify(event)})`));
+}
+
+/**
+ * An UPDATE of jobs (without RETURNING) that also raises a job event for each job it changed;
+ * it answers as many rows as the UPDATE changed.
+ */
+export function withJobEvents(update: SQL): SQL {
+  return sql`WITH changed AS (${update} RETURNING id, site_id, owner_id)
+    SELECT pg_notify(${CHANNEL_PREFIX} || site_id, json_build_object('kind', 'job', 'jobId', id::text, 'accountId', owner_id::text)::text)
+      FROM changed`;
+}
+
+/** Heartbeats (comment lines) keep proxies from closing an idle stream; each also checks the session again. */
+export const HEARTBEAT_MS = 20_000;
+
+/** What a stream knows of its session: enough to judge each event without a query. */
+interface LiveClient {
+  siteId: string;
+  accountId: string;
+  /** The account's place in the tree: its line is every account whose path starts with it. */
+  path: string;
+  tokenHash: Buffer;
+  caller: { level: Level; accessCodes: readonly number[]; isSubAccount: boolean; financeHidden: boolean };
+  idleTimeoutSeconds: number;
+  financeVisible: boolean;
+  send(message: LiveMessage): void;
+  beat(): void;
+  end(): void;
+}
+
+/** The method whose rights a session needs to hear an event of this kind (undefined: any session of the site). */
+const readerOf: Partial<Record<RaisedEvent['kind'], MethodName>> = {
+  notices: 'gw.credit.notice.layer.list',
+  monitoring: 'gw.credit.user.monitor.redpoint.count',
+};
+
+function callerOfRow(row: SessionRow, financeVisible: boolean): LiveClient['caller'] {
+  const level = Number(row.level) as Level;
+  return {
+    level,
+    accessCodes: row.sub_account_id === null ? allAccessCodes : (row.sub_access_codes ?? []).map(Number),
+    isSubAccount: row.sub_account_id !== null,
+    financeHidden: !financeVisible && level > 0,
+  };
+}
+
+/** The message a client gets for an event, or null when its session may not hear it. */
+function messageFor(client: LiveClient, event: RaisedEvent, movedPaths: readonly string[]): LiveMessage | null {
+  const reader = readerOf[event.kind];
+  if (reader && !rightsAllow(contract[reader].rights, client.caller)) return null;
+  switch (event.kind) {
+    case 'points':
+      return movedPaths.some((path) => path.startsWith(client.path)) ? { kind: 'points' } : null;
+    case 'job':
+      return event.accountId === client.accountId ? { kind: 'job', jobId: event.jobId } : null;
+    default:
+      return { kind: event.kind };
+  }
+}
+
+function parseEvent(payload: string): RaisedEvent | null {
+  try {
+    const event = JSON.parse(payload) as RaisedEvent;
+    return typeof event?.kind === 'string' ? event : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The session token a stream brings: `Authorization: Bearer`, else the web app's cookie. */
+function tokenOf(request: FastifyRequest): string | null {
+  const bearer = /^Bearer ([^\s]{1,300})$/.exec(request.headers.authorization ?? '');
+  if (bearer) return bearer[1]!;
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === 'credit-Token') {
+      try {
+        return decodeURIComponent(value.join('='));
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+export interface LiveEventsOptions {
+  db: Database;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** The site answering a request's host (as the other routes find it). */
+  siteOf(request: FastifyRequest): Promise<Site | null>;
+}
+
+/**
+ * The process's live events: one LISTEN session (opened with the first stream) on the channels
+ * of the sites that have streams here, fanned out to each stream its session may hear.
+ */
+export function createLiveEvents(options: LiveEventsOptions) {
+  const { db, clock, log } = options;
+  const clients = new Map<string, Set<LiveClient>>();
+  let listener: NotificationListener | null = null;
+  let delivering: Promise<void> = Promise.resolve();
+  let heartbeat: NodeJS.Timeout | null = null;
+
+  const endAll = () => {
+    for (const set of clients.values()) for (const client of [...set]) client.end();
+  };
+
+  const listenerOf = () =>
+    (listener ??= openNotificationListener(db, {
+      notification: (channel, payload) => {
+        const event = parseEvent(payload);
+        if (!event || !channel.startsWith(CHANNEL_PREFIX)) return;
+        const siteId = channel.slice(CHANNEL_PREFIX.length);
+        delivering = delivering.then(() => deliver(siteId, event)).catch((error: unknown) => log.error({ err: error }, 'live event'));
+      },
+      // What is raised while nobody listens is lost: the streams end, and their clients poll until they are back.
+      down: endAll,
+      up: () => undefined,
+    }));
+
+  async function deliver(siteId: string, event: RaisedEvent) {
+    const set = clients.get(siteId);
+    if (!set?.size) return;
+    let movedPaths: string[] = [];
+    if (event.kind === 'points') {
+      const ids = event.accountIds.filter((id) => /^[0-9]{1,18}$/.test(id));
+      if (ids.length === 0) return;
+      const rows = await db.rows<{ path: string }>(
+        sql`SELECT path FROM accounts WHERE site_id = ${siteId} AND id IN (${sql.join(
+          ids.map((id) => sql`${id}::bigint`),
+          sql`, `,
+        )})`,
+      );
+      movedPaths = rows.map((row) => row.path);
+    }
+    for (const client of set) {
+      const message = messageFor(client, event, movedPaths);
+      if (message) client.send(message);
+    }
+  }
+
+  /** Each stream's session again, without counting it as activity: one that ended (sign-out, kick, idle) ends its stream. */
+  async function checkSessions() {
+    const now = clock.now().getTime();
+    for (const set of clients.values()) {
+      for (const client of [...set]) {
+        const row = await db.one<SessionRow>(sessionRowQuery(client.tokenHash, sql`${client.siteId}`)).catch(() => undefined);
+        const live =
+          row !== undefined &&
+          now - new Date(row.created_at).getTime() < SESSION_ABSOLUTE_MS &&
+          now - new Date(row.last_seen_at).getTime() < client.idleTimeoutSeconds * 1000;
+        if (!live) {
+          client.end();
+          continue;
+        }
+        client.caller = callerOfRow(row, client.financeVisible);
+      }
+    }
+  }
+
+  function add(client: LiveClient) {
+    let set = clients.get(client.siteId);
+    if (!set) clients.set(client.siteId, (set = new Set()));
+    set.add(client);
+    heartbeat ??= setInterval(() => {
+      for (const group of clients.values()) for (const each of group) each.beat();
+      void checkSessions().catch((error: unknown) => log.error({ err: error }, 'live session check'));
+    }, HEARTBEAT_MS);
+  }
+
+  function remove(client: LiveClient) {
+    const set = clients.get(client.siteId);
+    if (!set?.delete(client) || set.size > 0) return;
+    clients.delete(client.siteId);
+    void listener?.unlisten(liveChannel(client.siteId)).catch(() => undefined);
+    if (clients.size === 0 && heartbeat) {
+      clearInterval(heartbeat);
+      heartbeat = null;
+    }
+  }
+
+  function register(app: FastifyInstance) {
+    app.get(LIVE_STREAM_PATH, async (request, reply) => {
+      const site = await options.siteOf(request);
+      if (!site || site.ipBlocked || site.disabled) return reply.code(403).type('text/plain; charset=utf-8').send('closed');
+      const token = tokenOf(request);
+      const now = clock.now();
+      const session = token ? await findSession(db, { token, siteId: site.id, now, idleTimeoutSeconds: site.idleTimeoutSeconds }) : null;
+      if (!session || session.forcePwdUpdate || session.firstLogin) {
+        return reply.code(401).type('text/plain; charset=utf-8').send('no session');
+      }
+      const account = await db.one<{ path: string }>(sql`SELECT path FROM accounts WHERE id = ${session.accountId}`);
+      if (!account) return reply.code(401).type('text/plain; charset=utf-8').send('no session');
+      try {
+        // Heard before the stream opens: nothing raised after the client sees it open is missed.
+        if (!clients.get(site.id)?.size) await listenerOf().listen(liveChannel(site.id));
+      } catch (error) {
+        log.warn({ err: error }, 'live events: no LISTEN session');
+        return reply.code(503).type('text/plain; charset=utf-8').send('live updates unavailable');
+      }
+
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        // No buffering in a proxy in front (nginx): each message goes out as it is written.
+        'x-accel-buffering': 'no',
+      });
+      raw.write('retry: 5000\n: open\n\n');
+      const client: LiveClient = {
+        siteId: site.id,
+        accountId: session.accountId,
+        path: account.path,
+        tokenHash: session.tokenHash,
+        caller: {
+          level: session.level,
+          accessCodes: session.accessCodes,
+          isSubAccount: session.subAccountId !== null,
+          financeHidden: !site.financeVisible && session.level > 0,
+        },
+        idleTimeoutSeconds: site.idleTimeoutSeconds,
+        financeVisible: site.financeVisible,
+        send: (message) => {
+          if (!raw.writableEnded) raw.write(`event: ${LIVE_EVENT_NAME}\ndata: ${JSON.stringify(message)}\n\n`);
+        },
+        beat: () => {
+          if (!raw.writableEnded) raw.write(': heartbeat\n\n');
+        },
+        end: () => {
+          remove(client);
+          if (!raw.writableEnded) raw.end();
+        },
+      };
+      add(client);
+      // The response closes when the client goes away (or the stream is ended here).
+      raw.on('close', () => client.end());
+    });
+
+    // Streams never end by themselves: closing the app ends them first, or it would wait for them.
+    app.addHook('preClose', async () => {
+      endAll();
+      if (heartbeat) clearInterval(heartbeat);
+      heartbeat = null;
+      await listener?.close();
+      listener = null;
+    });
+  }
+
+  return { register };
+}
