@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, formatDateTime, formatNumber } from '@/lib/format';
+import { formatAmount, formatDateTime, formatNumber, formatPercent } from '@/lib/format';
 
 /** The formatters of src/lib/format.ts bound to the interface language (re-rendered when it changes). */
 export function useFormat() {
@@ -10,6 +10,7 @@ export function useFormat() {
     () => ({
       amount: (value: string) => formatAmount(value, language),
       number: (value: number | bigint) => formatNumber(value, language),
+      percent: (value: number) => formatPercent(value, language),
       dateTime: (instant: string | number | Date) => formatDateTime(instant, language),
     }),
     [language],

@@ -52,7 +52,7 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
 
     // Export what is shown, with the range and the totals, and read it back.
     const [download] = await Promise.all([shell.page.waitForEvent('download'), shell.page.getByTestId('report-export-xlsx').click()]);
-    expect(download.suggestedFilename()).toMatch(/^win-loss-.*\.xlsx$/);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^${text('route.winningReport')}-\\d{8}-\\d{6}\\.xlsx$`));
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile((await download.path())!);
     const sheet = workbook.worksheets[0]!;
@@ -64,6 +64,9 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
     const toCompany = header.indexOf(text('reports.column.agentToCompany'));
     expect(values(6)[0]).toBe('ma01');
     expect(values(6)[toCompany]).toBe(6.3);
+    // Counts and percents are numbers, not text.
+    expect(typeof values(6)[header.indexOf(text('reports.column.bets'))]).toBe('number');
+    expect(typeof values(6)[header.indexOf(text('reports.column.companyProfitRate'))]).toBe('number');
     expect(values(7)[0]).toBe(text('bets.sumRow'));
     expect(values(7)[toCompany]).toBe(6.3);
 

@@ -54,6 +54,48 @@ export function amountColumn<T extends RowData>(
   };
 }
 
+/** A count: shown with the language's grouping, exported as a whole number. */
+export function countColumn<T extends RowData>(
+  id: string,
+  title: string,
+  value: (row: T) => number,
+  format: Format,
+  options: ColumnOptions = {},
+): DataTableColumn<T> {
+  return {
+    id,
+    ...(options.sortable ? { accessorFn: value } : {}),
+    header: header<T>(title, options.sortable),
+    cell: ({ row }) => format.number(value(row.original)),
+    meta: {
+      width: options.width ?? '6rem',
+      className: options.className ?? 'tabular-nums',
+      export: { header: title, cell: (row) => ({ number: String(value(row)), kind: 'count' }) },
+    },
+  };
+}
+
+/** A percent in percent units (-0.82 for -0.82 %): shown as the language writes it, exported as a number shown with "%". */
+export function percentColumn<T extends RowData>(
+  id: string,
+  title: string,
+  value: (row: T) => number,
+  format: Format,
+  options: ColumnOptions = {},
+): DataTableColumn<T> {
+  return {
+    id,
+    ...(options.sortable ? { accessorFn: value } : {}),
+    header: header<T>(title, options.sortable),
+    cell: ({ row }) => format.percent(value(row.original)),
+    meta: {
+      width: options.width ?? '7rem',
+      className: options.className ?? 'tabular-nums',
+      export: { header: title, cell: (row) => ({ number: value(row).toFixed(2), kind: 'percent' }) },
+    },
+  };
+}
+
 /** An instant: shown as the language writes dates, exported in Beijing time; empty when missing. */
 export function timeColumn<T extends RowData>(
   id: string,

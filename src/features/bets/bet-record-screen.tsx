@@ -48,7 +48,6 @@ export default function BetRecordScreen() {
   const model = useDataTable({ columns, data: rows, getRowId: (row) => `${row.orderId}@${row.betTime}` });
   const exportable = query !== null && !pages.isLoading && total > 0 && !exporting;
   const exportAs: TableExport = {
-    name: 'bets',
     sheet: t('route.videoOrder'),
     disabled: !exportable,
     testId: 'bets-export',

@@ -66,7 +66,7 @@ export default function OnsiteBettingScreen() {
             </span>
           </span>
         }
-        exportAs={{ name: 'onsite-bets', sheet: t('route.onsiteBetting'), disabled: rows.length === 0, testId: 'onsite-export' }}
+        exportAs={{ sheet: t('route.onsiteBetting'), disabled: rows.length === 0, testId: 'onsite-export' }}
       />
       <DataTable
         model={model}

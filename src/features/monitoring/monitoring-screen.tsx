@@ -165,7 +165,6 @@ function WatchedList({ side }: { side: Side }) {
 
   // Excel comes from the gateway (every watched account, GATEWAY.md "Files"); CSV is the loaded rows.
   const exportAs: TableExport = {
-    name: `watched-${side}`,
     sheet: t(`monitor.${side}`),
     disabled: pages.total === 0,
     testId: `watched-export-${side}`,
@@ -173,7 +172,7 @@ function WatchedList({ side }: { side: Side }) {
     onExport: !can(rights, exportMethods[side])
       ? undefined
       : async (format) => {
-          if (format === 'csv') return exportLoadedRows(model, { name: `watched-${side}`, sheet: t(`monitor.${side}`) }, 'csv');
+          if (format === 'csv') return exportLoadedRows(model, { sheet: t(`monitor.${side}`) }, 'csv');
           try {
             const file = await fetchExportFile((await call(exportMethods[side], {})).fileId);
             download(file.name, file.blob, file.blob.type);

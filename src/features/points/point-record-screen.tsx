@@ -101,7 +101,6 @@ export function ScoreLogView({ risk }: { risk: boolean }) {
   });
 
   const exportAs: TableExport = {
-    name: 'score-log',
     sheet: t('route.pointRecord'),
     disabled: !exportable,
     testId: 'log-export',

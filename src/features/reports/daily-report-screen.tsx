@@ -120,7 +120,6 @@ export default function DailyReportScreen() {
   const accountName = account?.loginId ?? t('reports.myLine');
   const title = t('route.dailyReport');
   const exportAs: TableExport = {
-    name: 'daily-report',
     sheet: title,
     disabled: !filters || rows.length === 0,
     testId: 'daily-export',
@@ -132,7 +131,6 @@ export default function DailyReportScreen() {
         totals: { ...sums, day: t('bets.sumRow'), agentRate: 0, toCompanyBets: 0, companyProfitRate: summed?.companyProfitRate ?? 0 },
         blankInTotals: summed ? [] : [t('reports.column.companyProfitRate')],
         caption: [title, `${t('reports.range')}: ${range.start} – ${range.end}`, `${t('reports.account')}: ${accountName}`],
-        name: 'daily-report',
         sheet: title,
         format: kind,
       });
@@ -147,9 +145,9 @@ export default function DailyReportScreen() {
   const totals = sums
     ? {
         day: t('bets.sumRow'),
-        bets: String(sums.bets),
+        bets: format.number(sums.bets),
         ...Object.fromEntries(additive.map((key) => [key, format.amount(sums[key])])),
-        ...(summed ? { companyProfitRate: <span data-testid="daily-summary">{`${summed.companyProfitRate.toFixed(2)}%`}</span> } : {}),
+        ...(summed ? { companyProfitRate: <span data-testid="daily-summary">{format.percent(summed.companyProfitRate)}</span> } : {}),
       }
     : undefined;
 
