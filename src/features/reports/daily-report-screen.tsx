@@ -84,6 +84,18 @@ export default function DailyReportScreen() {
     { ...asked, userId: account?.userId ?? '' },
     { enabled: filters !== null && member && can(rights, 'gw.credit.player.summary.report'), silent: true },
   );
+  // An agent's range as its win/loss report totals it (the same bets as its days): the range's company profit rate.
+  const level = account?.level ?? rights.level;
+  const agentRange = useCall(
+    'gw.credit.agent.list.total.report',
+    { ...asked, ...(account ? { parentId: account.userId } : {}) },
+    { enabled: filters !== null && level < 4 && can(rights, 'gw.credit.agent.list.total.report'), silent: true },
+  );
+  const membersRange = useCall(
+    'gw.credit.player.list.total.report',
+    { ...asked, ...(account ? { agentId: account.userId } : {}) },
+    { enabled: filters !== null && level === 4 && can(rights, 'gw.credit.player.list.total.report'), silent: true },
+  );
   const answer = member ? memberDays : agentDays;
   const rows = useMemo<DayRow[]>(() => (filters ? [...(answer.data?.list ?? [])].reverse() : []), [filters, answer.data]);
 
@@ -116,7 +128,11 @@ export default function DailyReportScreen() {
       bets: number;
     };
   }, [rows]);
-  const summed = summary.data && member && sums ? summary.data : null;
+  const rangeRate = !sums
+    ? undefined
+    : member
+      ? summary.data?.companyProfitRate
+      : (level === 4 ? membersRange : agentRange).data?.total.companyProfitRate;
   const accountName = account?.loginId ?? t('reports.myLine');
   const title = t('route.dailyReport');
   const exportAs: TableExport = {
@@ -128,8 +144,8 @@ export default function DailyReportScreen() {
       await downloadReport({
         model,
         rows,
-        totals: { ...sums, day: t('bets.sumRow'), agentRate: 0, toCompanyBets: 0, companyProfitRate: summed?.companyProfitRate ?? 0 },
-        blankInTotals: summed ? [] : [t('reports.column.companyProfitRate')],
+        totals: { ...sums, day: t('bets.sumRow'), agentRate: 0, toCompanyBets: 0, companyProfitRate: rangeRate ?? 0 },
+        blankInTotals: rangeRate === undefined ? [t('reports.column.companyProfitRate')] : [],
         caption: [title, `${t('reports.range')}: ${range.start} – ${range.end}`, `${t('reports.account')}: ${accountName}`],
         sheet: title,
         format: kind,
@@ -147,7 +163,7 @@ export default function DailyReportScreen() {
         day: t('bets.sumRow'),
         bets: format.number(sums.bets),
         ...Object.fromEntries(additive.map((key) => [key, format.amount(sums[key])])),
-        ...(summed ? { companyProfitRate: <span data-testid="daily-summary">{format.percent(summed.companyProfitRate)}</span> } : {}),
+        ...(rangeRate === undefined ? {} : { companyProfitRate: <span data-testid="daily-summary">{format.percent(rangeRate)}</span> }),
       }
     : undefined;
 
