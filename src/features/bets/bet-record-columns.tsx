@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { gameName } from '../../../commands/game.commands';
+import { betCodeName, gameName } from '../../../commands/game.commands';
 import type { ResultOf } from '../../../contract/methods.contract';
 import { amountColumn, textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
@@ -24,7 +24,7 @@ export function betRecordColumns(t: TFunction, format: Format): DataTableColumn<
     textColumn('game', title('game'), (row) => gameName(t, row), { width: '7rem' }),
     textColumn('gameId', title('gameId'), (row) => row.gameId, { width: '6rem', className: 'font-mono text-xs' }),
     textColumn('round', title('round'), (row) => row.round, { width: '8rem', className: 'font-mono text-xs' }),
-    textColumn('betCode', title('betCode'), (row) => row.betCode, { width: '8rem', className: 'font-mono text-xs' }),
+    textColumn('betCode', title('betCode'), (row) => betCodeName(t, row.betCode), { width: '8rem', className: 'text-xs' }),
     amount('bet'),
     amount('validBet'),
     amount('settle'),
