@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { saveTable } from '@/lib/table-export';
 import type { DataTableModel } from './data-table';
+import { DataTableColumnChooser } from './data-table-column-chooser';
 import { exportedTable, type ExportFormat } from './data-table-export';
 
 export interface TableExport {
@@ -67,6 +68,7 @@ export function DataTableToolbar<T extends RowData>({
       ) : null}
       <div className="ml-auto flex items-center gap-2">
         {status}
+        {model.tableId ? <DataTableColumnChooser model={model} /> : null}
         {exportAs ? (
           <div role="group" aria-label={t('table.export')} className="flex gap-1">
             {(['csv', 'xlsx'] as const).map((format) => (

@@ -45,7 +45,7 @@ export default function BetRecordScreen() {
   const sum = query ? pages.first?.sum : undefined;
 
   const columns = useMemo(() => betRecordColumns(t, format), [t, format]);
-  const model = useDataTable({ columns, data: rows, getRowId: (row) => `${row.orderId}@${row.betTime}` });
+  const model = useDataTable({ columns, data: rows, getRowId: (row) => `${row.orderId}@${row.betTime}`, tableId: 'bets' });
   const exportable = query !== null && !pages.isLoading && total > 0 && !exporting;
   const exportAs: TableExport = {
     sheet: t('route.videoOrder'),

@@ -98,6 +98,7 @@ export function ScoreLogView({ risk }: { risk: boolean }) {
     getRowId: (row) => String(row.serialNo),
     sorting,
     onSortingChange: (next) => setView({ order: next[0]?.desc === false ? 'asc' : 'desc' }),
+    tableId: 'score-log',
   });
 
   const exportAs: TableExport = {

@@ -119,7 +119,7 @@ export default function DailyReportScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, format, view.account, view.type, view.game],
   );
-  const model = useDataTable({ columns, data: rows, getRowId: (row) => row.day });
+  const model = useDataTable({ columns, data: rows, getRowId: (row) => row.day, tableId: 'daily-report' });
 
   const sums = useMemo(() => {
     if (rows.length === 0) return null;

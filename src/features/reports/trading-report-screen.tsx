@@ -48,7 +48,7 @@ export default function TradingReportScreen() {
     };
     return tradingReportColumns(t, format, open);
   }, [t, format, navigate, setView, trail, range.start, range.end]);
-  const model = useDataTable({ columns, data: rows, getRowId: (row) => row.userId });
+  const model = useDataTable({ columns, data: rows, getRowId: (row) => row.userId, tableId: 'trading-report' });
 
   const title = t('route.tradingReport');
   const exportAs: TableExport = {

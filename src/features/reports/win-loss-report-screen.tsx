@@ -88,7 +88,7 @@ export default function WinLossReportScreen() {
     setView({ trail: writeTrail([...trail, { userId: row.userId, loginId: row.loginId, level: row.level }]) });
   };
   const columns = useMemo(() => winLossColumns(t, format, open), [t, format, view.trail, range.start, range.end, view.type, view.game]); // eslint-disable-line react-hooks/exhaustive-deps
-  const model = useDataTable({ columns, data: rows, getRowId: (row) => row.userId });
+  const model = useDataTable({ columns, data: rows, getRowId: (row) => row.userId, tableId: 'win-loss-report' });
 
   const title = t('route.winningReport');
   const exportAs: TableExport = {
