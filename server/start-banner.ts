@@ -1,13 +1,15 @@
-import { demoLogins, demoSubAccounts, demoTreeLogins } from './seed/demo.seed';
-
 /** What a start knows once the office listens. */
 export interface StartFacts {
   seconds: number;
   port: number;
   database: string;
   games: string;
-  /** The demo sites are in the database: their logins are printed. */
-  demo: boolean;
+  /** The demo's logins when its sites are in the database (seed/demo.seed.ts): one per site, the agents of each level, the sub-accounts. */
+  demo: {
+    logins: readonly { site: string; url: string; loginId: string; password: string; safeCode: string }[];
+    agents: readonly string[];
+    subAccounts: readonly string[];
+  } | null;
   siteCount: number;
   /** Warnings of the web build an operator should read (web-build.ts keeps only those). */
   buildWarnings: readonly string[];
@@ -28,13 +30,11 @@ export function startBanner(facts: StartFacts): string[] {
   ];
   if (facts.demo) {
     lines.push('Demo logins (password / two-factor code):');
-    for (const login of demoLogins(facts.port)) {
+    for (const login of facts.demo.logins) {
       lines.push(`  ${login.site.padEnd(6)} ${login.url.padEnd(32)} ${login.loginId} / ${login.password} / ${login.safeCode}`);
     }
-    lines.push(`  demo agents at each level (same password and code): ${demoTreeLogins.map((l) => l.loginId).join(', ')}`);
-    lines.push(
-      `  demo sub-accounts (same password and code): ${demoSubAccounts.map((s) => `${s.loginId} (${s.main}, codes ${s.codes.join(',')})`).join(', ')}`,
-    );
+    lines.push(`  demo agents at each level (same password and code): ${facts.demo.agents.join(', ')}`);
+    lines.push(`  demo sub-accounts (same password and code): ${facts.demo.subAccounts.join(', ')}`);
   } else if (facts.siteCount === 0) {
     lines.push(
       'No site yet. Create the first one (docs/operations.md, "Sites"):',

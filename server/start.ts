@@ -14,7 +14,7 @@ import { finishRollupBackfill } from './reports/rollup-rebuild';
 import { seedGameHistory } from './seed/game-history.seed';
 import { simulatorPlatform } from './simulator/simulator-platform';
 import { startSimulator } from './simulator/simulator-runtime';
-import { demoSites, seedDemo } from './seed/demo.seed';
+import { demoLogins, demoSites, demoSubAccounts, demoTreeLogins, seedDemo } from './seed/demo.seed';
 import { startBanner } from './start-banner';
 import { buildWeb, webBuildNeeded, webRoot } from './web-build';
 
@@ -106,7 +106,13 @@ console.log(
     port,
     database: dbLabel,
     games,
-    demo: demoPresent,
+    demo: demoPresent
+      ? {
+          logins: demoLogins(port),
+          agents: demoTreeLogins.map((login) => login.loginId),
+          subAccounts: demoSubAccounts.map((sub) => `${sub.loginId} (${sub.main}, codes ${sub.codes.join(',')})`),
+        }
+      : null,
     siteCount,
     buildWarnings,
   }).join('\n')}`,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { demoLogins, demoSubAccounts, demoTreeLogins } from '../../server/seed/demo.seed';
 import { startBanner, type StartFacts } from '../../server/start-banner';
 import { operatorWarning } from '../../server/web-build';
 
@@ -7,7 +8,11 @@ const facts: StartFacts = {
   port: 3000,
   database: 'embedded PGlite in data/pglite',
   games: 'demo members play (SIM_RATE=6 a site and minute)',
-  demo: true,
+  demo: {
+    logins: demoLogins(3000),
+    agents: demoTreeLogins.map((login) => login.loginId),
+    subAccounts: demoSubAccounts.map((sub) => `${sub.loginId} (${sub.main}, codes ${sub.codes.join(',')})`),
+  },
   siteCount: 2,
   buildWarnings: [],
 };
@@ -41,7 +46,7 @@ describe('what npm start prints', () => {
   });
 
   it('tells how to add the first site when there is none', () => {
-    const lines = startBanner({ ...facts, demo: false, siteCount: 0 });
+    const lines = startBanner({ ...facts, demo: null, siteCount: 0 });
     expect(lines.some((line) => line.includes('npm run site -- add'))).toBe(true);
     expect(lines.some((line) => line.includes('Demo logins'))).toBe(false);
   });
