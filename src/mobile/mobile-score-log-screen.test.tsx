@@ -70,6 +70,7 @@ describe("the score log shows each account's own balances under its own name", (
 
   it('in the desktop columns and their export', () => {
     const format = {
+      currency: '',
       amount,
       number: (value: number | bigint) => formatNumber(value, 'zh'),
       percent: (value: number) => formatPercent(value, 'zh'),

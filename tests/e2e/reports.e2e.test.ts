@@ -61,7 +61,8 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
     expect(String(values(2)[0])).toMatch(/\d{4}-\d{2}-\d{2} – \d{4}-\d{2}-\d{2}$/);
     const header = values(5).map(String);
     expect(header[0]).toBe(text('reports.column.loginId'));
-    const toCompany = header.indexOf(text('reports.column.agentToCompany'));
+    // An amount column's title names the site's currency when the gateway gives it: "… (CNY)".
+    const toCompany = header.findIndex((title) => title.startsWith(text('reports.column.agentToCompany')));
     expect(values(6)[0]).toBe('ma01');
     expect(values(6)[toCompany]).toBe(6.3);
     // Counts and percents are numbers, not text.

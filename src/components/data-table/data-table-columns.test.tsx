@@ -21,6 +21,7 @@ const rows: Row[] = [
 
 function Table({ onModel }: { onModel(model: ReturnType<typeof useDataTable<Row>>): void }) {
   const format = {
+    currency: 'CNY',
     amount: (value: string) => formatAmount(value, 'en'),
     number: (value: number | bigint) => formatNumber(value, 'en'),
     percent: (value: number) => formatPercent(value, 'en'),
@@ -54,6 +55,8 @@ describe('column builders', () => {
     expect(first.querySelector('[data-column=balance]')?.textContent).toBe('1,234,567.80');
     expect(first.querySelector('[data-column=lastLoginAt]')?.textContent).not.toBe('—');
     expect(first.querySelector('[data-column=bets]')?.textContent).toBe('1,330');
+    // The currency once, in the amount column's title, not in its cells.
+    expect(document.querySelector('[role=columnheader][data-column=balance]')?.textContent).toBe('Balance (CNY)');
     expect(first.querySelector('[data-column=rate]')?.textContent).toBe('-0.82%');
     const second = document.querySelector('[data-row-id="2"]')!;
     expect(second.querySelector('[data-column=lastLoginAt]')?.textContent).toBe('—');
@@ -62,7 +65,7 @@ describe('column builders', () => {
     expect(headers.map((header) => header.querySelector('button') !== null)).toEqual([false, true, false, false, false]);
 
     expect(exportedTable(model!.table.getAllLeafColumns(), rows)).toEqual({
-      header: ['Name', 'Balance', 'Last sign-in', 'Bets', 'Rate'],
+      header: ['Name', 'Balance (CNY)', 'Last sign-in', 'Bets', 'Rate'],
       rows: [
         ['ma01', { number: '1234567.80' }, '2026-03-02 00:30:00', { number: '1330', kind: 'count' }, { number: '-0.82', kind: 'percent' }],
         ['ma02', { number: '-5.00' }, '', { number: '0', kind: 'count' }, { number: '12.50', kind: 'percent' }],
