@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { rowActionsFor } from './account-actions.commands';
 import type { CommandContext, Rights } from './command';
-import { gameCommands, switchDevice, switchGame, type GameRow } from './game.commands';
+import { betCodeName, gameCommands, switchDevice, switchGame, type GameRow } from './game.commands';
 import { commandsFor } from './registry';
 
 const company: Rights = {
@@ -101,5 +101,25 @@ describe("a member's devices", () => {
     expect(offered(agent, { ...target, parentId: '41' })).toBe(false);
     expect(offered({ ...agent, accessCodes: [1, 3], isSubAccount: true })).toBe(false);
     expect(offered(company, { ...target, parentId: '1', level: 1 })).toBe(false);
+  });
+});
+
+describe('bet codes in words', () => {
+  const zh: Record<string, string> = { 'bets.code.banker': '庄', 'bets.code.straight': '直注' };
+  const en: Record<string, string> = { 'bets.code.split': 'Split', 'bets.code.total': 'Total', 'bets.code.spin': 'Spin' };
+  const translator = (texts: Record<string, string>) => (key: string, values?: Record<string, unknown>) =>
+    texts[key] ?? (values?.defaultValue as string);
+
+  it('names the kind of every bet a game takes and keeps its numbers', () => {
+    expect(betCodeName(translator(zh), 'banker')).toBe('庄');
+    expect(betCodeName(translator(zh), 'straight:17')).toBe('直注 17');
+    expect(betCodeName(translator(en), 'split:17-20')).toBe('Split 17-20');
+    expect(betCodeName(translator(en), 'total:10')).toBe('Total 10');
+    expect(betCodeName(translator(en), 'spin')).toBe('Spin');
+  });
+
+  it('leaves a code of an unknown kind as the platform wrote it', () => {
+    expect(betCodeName(translator(en), 'mystery:3')).toBe('mystery:3');
+    expect(betCodeName(translator(en), 'a.b')).toBe('a.b');
   });
 });

@@ -9,6 +9,13 @@ export type GameRow = ResultOf<'gw.credit.game.list'>['list'][number];
 export const gameName = (t: CommandContext['t'], game: Pick<GameRow, 'gameCode' | 'gameName'>) =>
   t(`games.name.${game.gameCode}`, { defaultValue: game.gameName });
 
+/** A bet code in words ("straight:17" as "直注 17"); a code of a kind the app does not know stays as it is. */
+export function betCodeName(t: CommandContext['t'], betCode: string): string {
+  const [kind = '', ...rest] = betCode.split(':');
+  const name = /^[A-Za-z]+$/.test(kind) ? t(`bets.code.${kind}`, { defaultValue: '' }) : '';
+  return name ? [name, ...rest].join(' ') : betCode;
+}
+
 /** Opens or closes a game for the whole site; closing asks first, since members stop betting on it at once. */
 export async function switchGame(context: CommandContext, game: GameRow, open: boolean): Promise<void> {
   const name = gameName(context.t, game);

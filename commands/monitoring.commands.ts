@@ -3,11 +3,18 @@ import { can } from './can';
 import type { Command, CommandContext } from './command';
 
 export const USER_WARNING_SCREEN = '/userWarning/index';
-/** What a change of the watch lists or of what was seen makes stale. */
+/**
+ * What a change of the watch lists or of what was seen makes stale: the lists and their tab
+ * counts, and the account lists, profiles and line statistics that show an account watched.
+ */
 export const monitorReads = [
   'gw.credit.agent.monitor.query',
   'gw.credit.user.monitor.query',
   'gw.credit.user.monitor.redpoint.count',
+  'gw.credit.agent.query',
+  'gw.credit.user.query',
+  'gw.credit.agent.statistics.query',
+  'gw.credit.user.profile',
 ] as const;
 
 /** An account to put on the company's watch list: a member goes on the members' list, an agent on the agents'. */

@@ -33,6 +33,8 @@ export const dealRowSchema = z.object({
   stake: pointsSchema.nullable(),
   /** A movement's comment, a bet's game and round. */
   detail: z.string(),
+  /** A bet's game code, bet code and round, for the screen to name them; null for a movement. */
+  bet: z.object({ gameCode: z.string(), betCode: z.string(), round: z.string() }).nullable(),
 });
 export type DealRow = z.infer<typeof dealRowSchema>;
 

@@ -15,14 +15,16 @@ import { seedGameHistory } from './seed/game-history.seed';
 import { simulatorPlatform } from './simulator/simulator-platform';
 import { startSimulator } from './simulator/simulator-runtime';
 import { demoLogins, demoSites, demoSubAccounts, demoTreeLogins, seedDemo } from './seed/demo.seed';
+import { startBanner } from './start-banner';
 import { buildWeb, webBuildNeeded, webRoot } from './web-build';
 
 const started = Date.now();
 const config = loadConfig();
 
+let buildWarnings: string[] = [];
 if (webBuildNeeded()) {
   console.log('Building the web app…');
-  await buildWeb();
+  buildWarnings = await buildWeb();
 }
 
 if (!config.captcha) console.warn('WARNING: CAPTCHA=off — sign-in skips the captcha. Never run a real site like this.');
@@ -98,25 +100,20 @@ const games = !demoPresent
   : config.simRate > 0
     ? `demo members play (SIM_RATE=${config.simRate} a site and minute)`
     : 'nobody plays (SIM_RATE=0)';
-console.log(`
-Credit back office is up in ${((Date.now() - started) / 1000).toFixed(1)} s
-  URL:      http://localhost:${port}/
-  API:      http://localhost:${port}/api  (OpenRPC: /api/openrpc.json)
-  Database: ${dbLabel}
-  Games:    ${games}`);
-if (demoPresent) {
-  console.log('Demo logins (password / two-factor code):');
-  for (const login of demoLogins(port)) {
-    console.log(`  ${login.site.padEnd(6)} ${login.url.padEnd(32)} ${login.loginId} / ${login.password} / ${login.safeCode}`);
-  }
-  console.log(`  demo agents at each level (same password and code): ${demoTreeLogins.map((l) => l.loginId).join(', ')}`);
-  console.log(
-    `  demo sub-accounts (same password and code): ${demoSubAccounts.map((s) => `${s.loginId} (${s.main}, codes ${s.codes.join(',')})`).join(', ')}`,
-  );
-} else if (siteCount === 0) {
-  console.log(`No site yet. Create the first one (docs/operations.md, "Sites"):
-  npm run site -- add <siteId> --host <host> --title <text>`);
-} else {
-  console.log(`  Sites:    ${siteCount} (npm run site -- list)`);
-}
-console.log('Press Ctrl+C to stop.');
+console.log(
+  `\n${startBanner({
+    seconds: (Date.now() - started) / 1000,
+    port,
+    database: dbLabel,
+    games,
+    demo: demoPresent
+      ? {
+          logins: demoLogins(port),
+          agents: demoTreeLogins.map((login) => login.loginId),
+          subAccounts: demoSubAccounts.map((sub) => `${sub.loginId} (${sub.main}, codes ${sub.codes.join(',')})`),
+        }
+      : null,
+    siteCount,
+    buildWarnings,
+  }).join('\n')}`,
+);

@@ -33,16 +33,39 @@ export function webBuildNeeded(): boolean {
   return webSources.some((source) => newestMtime(join(projectRoot, source)) > builtAt);
 }
 
+// Vite's notes to whoever edits the build (the config's imports, chunk sizes): nothing an operator starting the office acts on.
+const DEVELOPER_NOTES = [
+  /configLoader: 'native'/,
+  /without a file extension/,
+  /VITE_CONFIG_NATIVE_IGNORE_WARNING/,
+  /chunks are larger than/,
+];
+
+/** Whether a warning of the web build is one an operator should read (not a note to the build's developers). */
+export const operatorWarning = (message: string) => !DEVELOPER_NOTES.some((note) => note.test(message));
+
 /**
  * Always a production build: run from inside a test runner (NODE_ENV=test) Vite would otherwise
  * ship React's development build, and the end-to-end tests and benchmarks would measure that.
+ * Quiet: Vite's warnings are returned (those an operator should read, unless `all`), its errors printed.
  */
-export async function buildWeb(): Promise<void> {
-  const { build } = await import('vite');
+export async function buildWeb(options: { all?: boolean } = {}): Promise<string[]> {
+  const { build, createLogger } = await import('vite');
+  const warnings: string[] = [];
+  const base = createLogger('warn');
+  const keep = (message: string) => {
+    if (options.all || operatorWarning(message)) warnings.push(message);
+  };
   const previous = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ root: projectRoot, mode: 'production', logLevel: 'warn' });
+    await build({
+      root: projectRoot,
+      mode: 'production',
+      logLevel: 'warn',
+      customLogger: { ...base, info: () => {}, warn: keep, warnOnce: keep },
+    });
+    return warnings;
   } finally {
     if (previous === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = previous;

@@ -4,8 +4,11 @@
  * Plain TypeScript without imports, so either side may load it.
  */
 
-/** A cell of an exported table: text, or a number kept as its exact decimal text ("1000.50"). */
-export type Cell = string | { number: string };
+/**
+ * A cell of an exported table: text, or a number kept as its exact decimal text ("1000.50"): an
+ * amount unless it says it is a count or a percent (in percent units: "-0.82" for -0.82 %).
+ */
+export type Cell = string | { number: string; kind?: 'count' | 'percent' };
 export type Table = {
   /** Lines above the header (a report's name and range), one text each. */
   caption?: readonly string[];
@@ -15,6 +18,15 @@ export type Table = {
 
 /** The number format of amounts in a workbook: two decimals. */
 export const AMOUNT_FORMAT = '0.00';
+/** Counts are whole numbers; a percent cell holds the percent units and shows its sign. */
+export const COUNT_FORMAT = '0';
+export const PERCENT_FORMAT = '0.00"%"';
+
+/** The workbook number format of a cell, none for text. */
+export function numberFormatOf(cell: Cell): string | undefined {
+  if (typeof cell === 'string') return undefined;
+  return cell.kind === 'count' ? COUNT_FORMAT : cell.kind === 'percent' ? PERCENT_FORMAT : AMOUNT_FORMAT;
+}
 
 // Hidden before a formula: whitespace, controls and format characters (U+200B..U+200F, U+2060, U+FEFF), which a spreadsheet skips or shows as nothing.
 const FORMULA_FIRST = /^(?:[\t\r]|[\s\p{Cc}\p{Cf}]*[=+\-@])/u;

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { AMOUNT_FORMAT, CSV_BOM, CSV_NEWLINE, csvLine, workbookValue, type Cell } from '../../shared/table-cells';
+import { CSV_BOM, CSV_NEWLINE, csvLine, numberFormatOf, workbookValue, type Cell } from '../../shared/table-cells';
 
 export const contentTypes = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -50,7 +50,8 @@ export async function writeExport(input: ExportInput): Promise<{ bytes: Buffer; 
     for (const cells of page) {
       const row = sheet.addRow(cells.map(workbookValue));
       cells.forEach((cell, index) => {
-        if (typeof cell !== 'string') row.getCell(index + 1).numFmt = AMOUNT_FORMAT;
+        const numFmt = numberFormatOf(cell);
+        if (numFmt) row.getCell(index + 1).numFmt = numFmt;
       });
       row.commit();
     }

@@ -18,6 +18,9 @@ interface DealDbRow {
   platform_balance: bigint;
   stake: bigint | null;
   detail: string;
+  game_code: string | null;
+  bet_code: string | null;
+  round_no: string | null;
 }
 
 const points = (value: bigint) => formatCents(BigInt(value));
@@ -55,7 +58,8 @@ export const dealRecordHandlers = defineHandlers({
              l.state, o.login_id AS counterpart,
              CASE WHEN ${own} THEN l.after - l.before ELSE l.operator_after - l.operator_before END AS change,
              CASE WHEN ${own} THEN l.after ELSE l.operator_after END AS balance,
-             ${platformDelta} AS platform_change, NULL::bigint AS stake, l.comment AS detail
+             ${platformDelta} AS platform_change, NULL::bigint AS stake, l.comment AS detail,
+             NULL::text AS game_code, NULL::text AS bet_code, NULL::text AS round_no
         FROM score_log l
         LEFT JOIN accounts o ON o.id = CASE WHEN NOT ${own} THEN l.target_account_id
                                             WHEN l.from_account_id = ${id}::bigint THEN l.to_account_id ELSE l.from_account_id END
@@ -64,7 +68,7 @@ export const dealRecordHandlers = defineHandlers({
         member
           ? sql`UNION ALL
       SELECT b.settle_time, 1, NULL, b.order_id, 'bet', b.order_id, b.status, b.game_name, 0, NULL, b.win_loss, b.bet,
-             b.game_code || ' ' || b.round_no
+             b.game_code || ' ' || b.round_no, b.game_code, b.bet_code, b.round_no
         FROM bets b
        WHERE ${settled} AND COALESCE(b.settle_time, b.bet_time) >= ${start} AND COALESCE(b.settle_time, b.bet_time) < ${end}`
           : sql``
@@ -80,7 +84,7 @@ export const dealRecordHandlers = defineHandlers({
                ${String(openingPlatform)}::bigint + sum(o.platform_change) OVER (ORDER BY o.n) AS platform_balance
           FROM ordered o
       )
-      SELECT kind, t, reference, state, counterpart, change, platform_change, platform_balance, stake, detail,
+      SELECT kind, t, reference, state, counterpart, change, platform_change, platform_balance, stake, detail, game_code, bet_code, round_no,
              COALESCE(first_value(balance) OVER (PARTITION BY movements ORDER BY n), ${String(openingBalance)}::bigint) AS balance
         FROM running
        ORDER BY n
@@ -102,6 +106,7 @@ export const dealRecordHandlers = defineHandlers({
         platformBalance: member ? points(row.platform_balance) : null,
         stake: row.stake === null ? null : points(row.stake),
         detail: row.detail,
+        bet: row.game_code === null ? null : { gameCode: row.game_code, betCode: row.bet_code ?? '', round: row.round_no ?? '' },
       })),
     };
   },

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatAmount, formatDateTime, formatNumber, localeOf } from './format';
+import i18next from 'i18next';
+import { formatAmount, formatDateTime, formatNumber, formatPercent, localeOf, numberFormatter } from './format';
 
 const saved = process.env.TZ;
 beforeAll(() => {
@@ -68,5 +69,48 @@ describe('format by interface language', () => {
     expect(formatDateTime(instant, 'th')).toBe('02/03/2026 00:05:09');
     expect(formatDateTime(instant, 'vi')).toMatch(/^00:05:09,? 02\/03\/2026$/);
     expect(formatDateTime(instant, 'id')).toBe('02/03/2026, 00.05.09');
+  });
+
+  it('writes percents with two decimals where the language puts them', () => {
+    expect(formatPercent(-0.82, 'zh')).toBe('-0.82%');
+    expect(formatPercent(12.5, 'en')).toBe('12.50%');
+    expect(formatPercent(1234.5, 'vi')).toMatch(/^1\.234,50\s?%$/);
+    expect(formatPercent(-0.82, 'id')).toBe('-0,82%');
+  });
+});
+
+describe('numbers in translated texts', () => {
+  const texts = {
+    total: '共 {{count}} 局',
+    moved: '{{loginId}} {{before}} → {{after}}',
+    unknown: '错误 {{code}}',
+    serial: '流水号 {{serialNo}}，{{name}}',
+  };
+
+  async function translator(language: string) {
+    const instance = i18next.createInstance();
+    await instance.use(numberFormatter).init({
+      lng: language,
+      resources: { [language]: { common: texts } },
+      defaultNS: 'common',
+      interpolation: { escapeValue: false, alwaysFormat: true },
+    });
+    return instance.t;
+  }
+
+  it('groups counts and writes amount strings for the interface language', async () => {
+    const zh = await translator('zh');
+    expect(zh('total', { count: 1330 })).toBe('共 1,330 局');
+    expect(zh('moved', { loginId: '1000', before: '1000000.00', after: '1002500' })).toBe('1000 1,000,000.00 → 1,002,500.00');
+    const vi = await translator('vi');
+    expect(vi('total', { count: 1330 })).toBe('共 1.330 局');
+    expect(vi('moved', { loginId: 'ag1', before: '-1000000.5', after: '0.00' })).toBe('ag1 -1.000.000,50 → 0,00');
+  });
+
+  it('leaves codes, serial numbers and other text as they are', async () => {
+    const en = await translator('en');
+    expect(en('unknown', { code: 37100 })).toBe('错误 37100');
+    expect(en('serial', { serialNo: 123456, name: '12345' })).toBe('流水号 123456，12345');
+    expect(en('moved', { loginId: 'x', before: '—', after: 'n/a' })).toBe('x — → n/a');
   });
 });

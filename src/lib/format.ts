@@ -90,3 +90,40 @@ export function formatDateTime(instant: string | number | Date, language: string
   }
   return format.format(new Date(instant));
 }
+
+/** A percent given in percent units (-0.82 for -0.82 %) with two decimals, as the language writes it. */
+export function formatPercent(value: number, language: string): string {
+  return new Intl.NumberFormat(localeOf(language), { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    value / 100,
+  );
+}
+
+/** Interpolated values that are numbers but no quantity: codes, serial numbers, a roulette number. */
+const NOT_QUANTITIES = new Set(['code', 'id', 'serial', 'serialNo', 'serials', 'number', 'dice']);
+/** Interpolated values that are amount strings ("1000000.00"). */
+const AMOUNTS = new Set(['amount', 'before', 'after', 'balance']);
+
+/**
+ * A value put into a translated text: a count or other number with the language's grouping, an
+ * amount string as formatAmount writes it; anything else (and codes) as it is.
+ */
+export function interpolatedValue(value: unknown, key: string | undefined, language: string): unknown {
+  if (key !== undefined && NOT_QUANTITIES.has(key)) return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return formatNumber(value, language);
+  if (typeof value === 'string' && key !== undefined && AMOUNTS.has(key)) return formatAmount(value, language);
+  return value;
+}
+
+/**
+ * The i18next formatter module of the app (with `interpolation.alwaysFormat`): every value put
+ * into a text goes through interpolatedValue, so "共 {{count}} 局" reads "共 1,330 局". The texts
+ * use no named formats.
+ */
+export const numberFormatter = {
+  type: 'formatter' as const,
+  init() {},
+  add() {},
+  addCached() {},
+  format: (value: unknown, _format: string | undefined, language: string | undefined, options?: { interpolationkey?: string }) =>
+    interpolatedValue(value, options?.interpolationkey, language ?? 'zh'),
+};

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../commands/command';
+import { numberFormatter } from './format';
 import { preferences } from './preferences';
 
 export const i18n = i18next;
@@ -47,15 +48,18 @@ export async function loadAllTexts(): Promise<void> {
 }
 
 export async function startI18n() {
-  await i18next.use(initReactI18next).init({
-    lng: 'zh',
-    fallbackLng: 'zh',
-    defaultNS: 'common',
-    ns: ['common', 'errors'],
-    resources: {},
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
+  await i18next
+    .use(initReactI18next)
+    .use(numberFormatter)
+    .init({
+      lng: 'zh',
+      fallbackLng: 'zh',
+      defaultNS: 'common',
+      ns: ['common', 'errors'],
+      resources: {},
+      interpolation: { escapeValue: false, alwaysFormat: true },
+      initAsync: false,
+    });
   // The first screen is the login (or a session's reload, which awaits all texts): its texts only.
   const language = preferences().language;
   await loadTexts(language, 'login').catch(() => undefined);

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { toCsv, toXlsx, type Table } from './table-export';
+import { exportFileName, toCsv, toXlsx, type Table } from './table-export';
 
 const table: Table = {
   header: ['serial', 'account', 'amount', 'comment'],
@@ -36,5 +36,28 @@ describe('table export', () => {
     expect(typeof sheet.getCell('C3').value).toBe('number');
     expect(sheet.getCell('C2').numFmt).toBe('0.00');
     expect(sheet.getCell('D3').formula).toBeUndefined();
+  });
+
+  it('writes counts and percents as numbers with their own formats, never as guarded text', async () => {
+    const report: Table = {
+      caption: ['日报表'],
+      header: ['day', 'bets', 'rate', 'amount'],
+      rows: [['2026-11-20', { number: '1330', kind: 'count' }, { number: '-0.82', kind: 'percent' }, { number: '-12.50' }]],
+    };
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await toXlsx(report, '日报表')) as never);
+    const sheet = workbook.getWorksheet('日报表')!;
+    expect(sheet.getCell('B3').value).toBe(1330);
+    expect(sheet.getCell('B3').numFmt).toBe('0');
+    expect(sheet.getCell('C3').value).toBe(-0.82);
+    expect(sheet.getCell('C3').numFmt).toBe('0.00"%"');
+    expect(sheet.getCell('D3').value).toBe(-12.5);
+    expect(sheet.getCell('D3').numFmt).toBe('0.00');
+    expect(toCsv(report)).toContain('2026-11-20,1330,-0.82,-12.50\r\n');
+  });
+
+  it('names a download by its title in the interface language, without what a file system refuses', () => {
+    expect(exportFileName('日报表', '20261128-041500', 'xlsx')).toBe('日报表-20261128-041500.xlsx');
+    expect(exportFileName('Deal record a/b:c', '20261128-041500', 'csv')).toBe('Deal record a_b_c-20261128-041500.csv');
   });
 });

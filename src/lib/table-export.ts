@@ -1,10 +1,13 @@
-import { AMOUNT_FORMAT, workbookValue, type Cell, type Table } from '../../shared/table-cells';
+import { numberFormatOf, workbookValue, type Cell, type Table } from '../../shared/table-cells';
+import { beijingStamp } from './time';
+
+import { toCsv } from '../../shared/table-cells';
 
 export { toCsv, type Cell, type Table } from '../../shared/table-cells';
 
 /**
  * A one-sheet xlsx workbook built with exceljs, which is loaded only now (it is big: no screen
- * carries it until someone exports). Numbers are numbers with the 0.00 format; text that a
+ * carries it until someone exports). Numbers are numbers with their format (amount, count, percent); text that a
  * spreadsheet would run as a formula is guarded like the CSV writer's (shared/table-cells.ts).
  * Larger exports run on the gateway as jobs (src/components/export/use-export-job.ts).
  */
@@ -17,10 +20,17 @@ export async function toXlsx(table: Table, sheetName = 'Sheet1'): Promise<Uint8A
   for (const cells of table.rows) {
     const row = sheet.addRow(cells.map((cell: Cell) => workbookValue(cell)));
     cells.forEach((cell, index) => {
-      if (typeof cell !== 'string') row.getCell(index + 1).numFmt = AMOUNT_FORMAT;
+      const numFmt = numberFormatOf(cell);
+      if (numFmt) row.getCell(index + 1).numFmt = numFmt;
     });
   }
   return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+/** A download's name: the table's title in the interface language and the Beijing time stamp, nothing a file system refuses. */
+export function exportFileName(title: string, stamp: string, extension: string): string {
+  const safe = [...title].map((char) => (char < ' ' || '\\/:*?"<>|'.includes(char) ? '_' : char)).join('');
+  return `${safe.slice(0, 100) || 'export'}-${stamp}.${extension}`;
 }
 
 /** Saves bytes or text as a download in the browser. */
@@ -32,4 +42,16 @@ export function download(name: string, content: Uint8Array | Blob | string, type
   link.download = name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Saves a table as a CSV or xlsx download named by its title (the sheet's name too) and the time. */
+export async function saveTable(table: Table, title: string, format: 'csv' | 'xlsx'): Promise<void> {
+  const stamp = beijingStamp();
+  if (format === 'csv') download(exportFileName(title, stamp, 'csv'), toCsv(table), 'text/csv;charset=utf-8');
+  else
+    download(
+      exportFileName(title, stamp, 'xlsx'),
+      await toXlsx(table, title),
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
 }

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { betCodeName, gameName } from '../../commands/game.commands';
 import { betStatuses } from '../../contract/game.contract';
 import { useInfiniteCall } from '@/api/queries';
 import { SelectFilter } from '@/components/filters/select-filter';
@@ -83,13 +84,13 @@ export default function MobileBetRecordScreen() {
             data-order-id={bet.orderId}
           >
             <div className="flex items-center gap-2">
-              <span className="font-semibold">{bet.gameName}</span>
+              <span className="font-semibold">{gameName(t, bet)}</span>
               <span className="text-xs text-muted-foreground">{t(`bets.status.${bet.status}`)}</span>
               <span className={cn('ms-auto font-mono text-base tabular-nums', resultTone(bet.winLoss))}>{format.amount(bet.winLoss)}</span>
             </div>
             <p className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
               <span>{bet.loginId}</span>
-              <span>{bet.betCode}</span>
+              <span>{betCodeName(t, bet.betCode)}</span>
               <span>
                 {t('bets.column.bet')}: {format.amount(bet.bet)}
               </span>

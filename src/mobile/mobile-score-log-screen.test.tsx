@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startChineseI18n } from '../../tests/support/jsdom-test-support';
 import type { ScoreLogRow } from '@/features/points/point-record-columns';
 import { pointRecordColumns } from '@/features/points/point-record-columns';
-import { formatAmount, formatDateTime, formatNumber } from '@/lib/format';
+import { formatAmount, formatDateTime, formatNumber, formatPercent } from '@/lib/format';
 import { LogCard } from './mobile-score-log-screen';
 
 beforeAll(async () => {
@@ -70,8 +70,10 @@ describe("the score log shows each account's own balances under its own name", (
 
   it('in the desktop columns and their export', () => {
     const format = {
+      currency: '',
       amount,
       number: (value: number | bigint) => formatNumber(value, 'zh'),
+      percent: (value: number) => formatPercent(value, 'zh'),
       dateTime: (instant: string | number | Date) => formatDateTime(instant, 'zh'),
     };
     const columns = pointRecordColumns(i18next.t, format);

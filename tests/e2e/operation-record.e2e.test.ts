@@ -41,7 +41,7 @@ describe.runIf(e2e.run)('the operation record in Chromium', () => {
     await shell.page.getByTestId('audit-action').selectOption('gw.credit.user.score.up');
     await expect.poll(() => record.operations.attributeOfRows('action')).toEqual(['gw.credit.user.score.up']);
     const [download] = await Promise.all([shell.page.waitForEvent('download'), shell.page.getByTestId('audit-export-xlsx').click()]);
-    expect(download.suggestedFilename()).toMatch(/^operation-record-.*\.xlsx$/);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^${text('audit.tab.operations')}-\\d{8}-\\d{6}\\.xlsx$`));
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile((await download.path())!);
     const sheet = workbook.worksheets[0]!;

@@ -52,7 +52,7 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
 
     // Export what is shown, with the range and the totals, and read it back.
     const [download] = await Promise.all([shell.page.waitForEvent('download'), shell.page.getByTestId('report-export-xlsx').click()]);
-    expect(download.suggestedFilename()).toMatch(/^win-loss-.*\.xlsx$/);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^${text('route.winningReport')}-\\d{8}-\\d{6}\\.xlsx$`));
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile((await download.path())!);
     const sheet = workbook.worksheets[0]!;
@@ -61,9 +61,13 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
     expect(String(values(2)[0])).toMatch(/\d{4}-\d{2}-\d{2} – \d{4}-\d{2}-\d{2}$/);
     const header = values(5).map(String);
     expect(header[0]).toBe(text('reports.column.loginId'));
-    const toCompany = header.indexOf(text('reports.column.agentToCompany'));
+    // An amount column's title names the site's currency when the gateway gives it: "… (CNY)".
+    const toCompany = header.findIndex((title) => title.startsWith(text('reports.column.agentToCompany')));
     expect(values(6)[0]).toBe('ma01');
     expect(values(6)[toCompany]).toBe(6.3);
+    // Counts and percents are numbers, not text.
+    expect(typeof values(6)[header.indexOf(text('reports.column.bets'))]).toBe('number');
+    expect(typeof values(6)[header.indexOf(text('reports.column.companyProfitRate'))]).toBe('number');
     expect(values(7)[0]).toBe(text('bets.sumRow'));
     expect(values(7)[toCompany]).toBe(6.3);
 
@@ -177,6 +181,25 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
     expect(await shell.page.getByTestId('report-crumb').allTextContents()).toEqual([text('reports.myLine'), 'ma01']);
     await shell.page.getByTestId('report-crumb').first().click();
     await table.rowWhere('login-id', 'ma01').waitFor();
+
+    // The column chooser hides a column; the report remembers it after a reload, and shows it again on request.
+    const header = (column: string) => shell.page.locator(`[data-testid=trading-rows] [role=columnheader][data-column=${column}]`);
+    const toggle = async (column: string) => {
+      await shell.page.getByTestId('table-columns').click();
+      await shell.page.locator(`[data-testid=table-column-option][data-column=${column}]`).click();
+      await shell.page.keyboard.press('Escape');
+    };
+    await toggle('downCount');
+    await header('downCount').waitFor({ state: 'detached' });
+    await shell.page.reload();
+    await table.rowWhere('login-id', 'ma01').waitFor();
+    expect(await header('downCount').count()).toBe(0);
+    expect(await header('upCount').count()).toBe(1);
+    expect(await shell.page.locator('[data-testid=trading-rows] [role=columnheader][data-sticky]').getAttribute('data-column')).toBe(
+      'loginId',
+    );
+    await toggle('downCount');
+    await header('downCount').waitFor();
     await shell.close();
   });
 

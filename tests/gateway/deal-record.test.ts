@@ -84,6 +84,8 @@ describe('gw.credit.deal.record.query', () => {
     ]);
     const bet = answer.list[2] as DealRow;
     expect(bet).toMatchObject({ reference: '880001', stake: '100.00', time: at(30).toISOString(), detail: 'baccarat 20261120-0007' });
+    expect(bet.bet).toEqual({ gameCode: 'baccarat', betCode: 'banker', round: '20261120-0007' });
+    expect(answer.list.filter((row) => row.kind !== 'bet').every((row) => row.bet === null)).toBe(true);
     // The last back-office balance is the member's balance now.
     const stored = await gw.db.one<{ balance: string | number }>(sql`SELECT balance FROM accounts WHERE id = ${member}`);
     expect(String(stored!.balance)).toBe('80000');

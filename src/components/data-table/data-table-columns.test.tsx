@@ -1,8 +1,8 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { formatAmount, formatDateTime, formatNumber } from '@/lib/format';
+import { formatAmount, formatDateTime, formatNumber, formatPercent } from '@/lib/format';
 import { DataTable, useDataTable } from './data-table';
-import { amountColumn, textColumn, timeColumn } from './data-table-columns';
+import { amountColumn, countColumn, percentColumn, textColumn, timeColumn } from './data-table-columns';
 import { exportedTable } from './data-table-export';
 
 interface Row {
@@ -10,23 +10,29 @@ interface Row {
   name: string;
   balance: string;
   lastLoginAt: string | null;
+  bets: number;
+  rate: number;
 }
 
 const rows: Row[] = [
-  { id: '1', name: 'ma01', balance: '1234567.80', lastLoginAt: '2026-03-01T16:30:00.000Z' },
-  { id: '2', name: 'ma02', balance: '-5.00', lastLoginAt: null },
+  { id: '1', name: 'ma01', balance: '1234567.80', lastLoginAt: '2026-03-01T16:30:00.000Z', bets: 1330, rate: -0.82 },
+  { id: '2', name: 'ma02', balance: '-5.00', lastLoginAt: null, bets: 0, rate: 12.5 },
 ];
 
 function Table({ onModel }: { onModel(model: ReturnType<typeof useDataTable<Row>>): void }) {
   const format = {
+    currency: 'CNY',
     amount: (value: string) => formatAmount(value, 'en'),
     number: (value: number | bigint) => formatNumber(value, 'en'),
+    percent: (value: number) => formatPercent(value, 'en'),
     dateTime: (instant: string | number | Date) => formatDateTime(instant, 'en'),
   };
   const columns = [
     textColumn<Row>('name', 'Name', (row) => row.name),
     amountColumn<Row>('balance', 'Balance', (row) => row.balance, format, { sortable: true }),
     timeColumn<Row>('lastLoginAt', 'Last sign-in', (row) => row.lastLoginAt, format),
+    countColumn<Row>('bets', 'Bets', (row) => row.bets, format),
+    percentColumn<Row>('rate', 'Rate', (row) => row.rate, format),
   ];
   const model = useDataTable({ columns, data: rows, getRowId: (row) => row.id });
   onModel(model);
@@ -48,17 +54,21 @@ describe('column builders', () => {
     const first = document.querySelector('[data-row-id="1"]')!;
     expect(first.querySelector('[data-column=balance]')?.textContent).toBe('1,234,567.80');
     expect(first.querySelector('[data-column=lastLoginAt]')?.textContent).not.toBe('—');
+    expect(first.querySelector('[data-column=bets]')?.textContent).toBe('1,330');
+    // The currency once, in the amount column's title, not in its cells.
+    expect(document.querySelector('[role=columnheader][data-column=balance]')?.textContent).toBe('Balance (CNY)');
+    expect(first.querySelector('[data-column=rate]')?.textContent).toBe('-0.82%');
     const second = document.querySelector('[data-row-id="2"]')!;
     expect(second.querySelector('[data-column=lastLoginAt]')?.textContent).toBe('—');
     // The sortable column's header is a sort button; the others are plain text.
     const headers = [...document.querySelectorAll('[role=columnheader]')];
-    expect(headers.map((header) => header.querySelector('button') !== null)).toEqual([false, true, false]);
+    expect(headers.map((header) => header.querySelector('button') !== null)).toEqual([false, true, false, false, false]);
 
     expect(exportedTable(model!.table.getAllLeafColumns(), rows)).toEqual({
-      header: ['Name', 'Balance', 'Last sign-in'],
+      header: ['Name', 'Balance (CNY)', 'Last sign-in', 'Bets', 'Rate'],
       rows: [
-        ['ma01', { number: '1234567.80' }, '2026-03-02 00:30:00'],
-        ['ma02', { number: '-5.00' }, ''],
+        ['ma01', { number: '1234567.80' }, '2026-03-02 00:30:00', { number: '1330', kind: 'count' }, { number: '-0.82', kind: 'percent' }],
+        ['ma02', { number: '-5.00' }, '', { number: '0', kind: 'count' }, { number: '12.50', kind: 'percent' }],
       ],
     });
   });

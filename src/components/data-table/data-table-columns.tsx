@@ -1,5 +1,6 @@
 import type { RowData } from '@tanstack/react-table';
 import type { useFormat } from '@/hooks/use-format';
+import { withCurrency } from '@/lib/site-currency';
 import { beijingTime } from '@/lib/time';
 import { DataTableColumnHeader } from './data-table-column-header';
 import type { DataTableColumn } from './data-table-types';
@@ -33,7 +34,7 @@ export function textColumn<T extends RowData>(
   };
 }
 
-/** A decimal amount ("1000.50"): shown with the language's separators, exported as a number. */
+/** A decimal amount ("1000.50"): shown with the language's separators, exported as a number; its title names the site's currency. */
 export function amountColumn<T extends RowData>(
   id: string,
   title: string,
@@ -41,15 +42,58 @@ export function amountColumn<T extends RowData>(
   format: Format,
   options: ColumnOptions = {},
 ): DataTableColumn<T> {
+  const titled = withCurrency(title, format.currency);
   return {
     id,
     ...(options.sortable ? { accessorFn: value } : {}),
-    header: header<T>(title, options.sortable),
+    header: header<T>(titled, options.sortable),
     cell: ({ row }) => format.amount(value(row.original)),
     meta: {
       width: options.width ?? 'minmax(7rem,1fr)',
       className: options.className ?? 'font-mono tabular-nums',
-      export: { header: title, cell: (row) => ({ number: value(row) }) },
+      export: { header: titled, cell: (row) => ({ number: value(row) }) },
+    },
+  };
+}
+
+/** A count: shown with the language's grouping, exported as a whole number. */
+export function countColumn<T extends RowData>(
+  id: string,
+  title: string,
+  value: (row: T) => number,
+  format: Format,
+  options: ColumnOptions = {},
+): DataTableColumn<T> {
+  return {
+    id,
+    ...(options.sortable ? { accessorFn: value } : {}),
+    header: header<T>(title, options.sortable),
+    cell: ({ row }) => format.number(value(row.original)),
+    meta: {
+      width: options.width ?? '6rem',
+      className: options.className ?? 'tabular-nums',
+      export: { header: title, cell: (row) => ({ number: String(value(row)), kind: 'count' }) },
+    },
+  };
+}
+
+/** A percent in percent units (-0.82 for -0.82 %): shown as the language writes it, exported as a number shown with "%". */
+export function percentColumn<T extends RowData>(
+  id: string,
+  title: string,
+  value: (row: T) => number,
+  format: Format,
+  options: ColumnOptions = {},
+): DataTableColumn<T> {
+  return {
+    id,
+    ...(options.sortable ? { accessorFn: value } : {}),
+    header: header<T>(title, options.sortable),
+    cell: ({ row }) => format.percent(value(row.original)),
+    meta: {
+      width: options.width ?? '7rem',
+      className: options.className ?? 'tabular-nums',
+      export: { header: title, cell: (row) => ({ number: value(row).toFixed(2), kind: 'percent' }) },
     },
   };
 }

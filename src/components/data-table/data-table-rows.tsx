@@ -1,10 +1,20 @@
-import type { ReactTable, Row, RowData } from '@tanstack/react-table';
+import type { ColumnMeta, ReactTable, Row, RowData } from '@tanstack/react-table';
 import type { VirtualItem } from '@tanstack/react-virtual';
 import type { CSSProperties, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 import type { DataTableFeatures } from './data-table-types';
 
 const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
+
+/** The first column stays in view while a wide table scrolls sideways. */
+const STICKY = 'sticky left-0 z-[1]';
+
+/** A cell's whole text for its title (a cell cut short shows it on hover): the column's own, else its exported text. */
+function fullText<T extends RowData>(meta: ColumnMeta<DataTableFeatures, T> | undefined, row: T): string | undefined {
+  if (meta?.title) return meta.title(row);
+  const exported = meta?.export ? meta.export.cell(row) : undefined;
+  return typeof exported === 'string' && exported !== '' ? exported : undefined;
+}
 
 /** The sticky header row (with each sortable column's aria-sort) and the totals row under it. */
 export function DataTableHead<T extends RowData>({
@@ -20,15 +30,16 @@ export function DataTableHead<T extends RowData>({
   return (
     <div role="rowgroup" className="sticky top-0 z-10 bg-muted">
       <div role="row" aria-rowindex={1} className="grid items-center gap-2 border-b px-3 py-2 text-sm font-medium" style={grid}>
-        {headers.map((header) => {
+        {headers.map((header, index) => {
           const sorted = header.column.getCanSort() ? header.column.getIsSorted() : false;
           return (
             <div
               key={header.id}
               role="columnheader"
               data-column={header.column.id}
+              data-sticky={index === 0 || undefined}
               aria-sort={header.column.getCanSort() ? (sorted ? ariaSort[sorted] : 'none') : undefined}
-              className="min-w-0"
+              className={cn('min-w-0', index === 0 && cn(STICKY, 'bg-muted'))}
             >
               <table.FlexRender header={header} />
             </div>
@@ -42,8 +53,13 @@ export function DataTableHead<T extends RowData>({
           className="grid items-center gap-2 border-b bg-muted/60 px-3 py-1.5 text-sm"
           style={grid}
         >
-          {headers.map((header) => (
-            <div key={header.id} role="cell" data-column={header.column.id} className={header.column.columnDef.meta?.className}>
+          {headers.map((header, index) => (
+            <div
+              key={header.id}
+              role="cell"
+              data-column={header.column.id}
+              className={cn(header.column.columnDef.meta?.className, index === 0 && cn(STICKY, 'bg-muted'))}
+            >
               {totals[header.column.id] ?? null}
             </div>
           ))}
@@ -104,13 +120,18 @@ export function DataTableBody<T extends RowData>({
             )}
             style={{ ...grid, height: rowHeight, transform: `translateY(${item.start}px)` }}
           >
-            {row.getAllCells().map((cell) => (
+            {row.getVisibleCells().map((cell, index) => (
               <div
                 key={cell.id}
                 role="cell"
                 data-column={cell.column.id}
-                className={cn('min-w-0 truncate', cell.column.columnDef.meta?.className)}
-                title={cell.column.columnDef.meta?.title?.(row.original)}
+                data-sticky={index === 0 || undefined}
+                className={cn(
+                  'min-w-0 truncate',
+                  cell.column.columnDef.meta?.className,
+                  index === 0 && cn(STICKY, item.index === activeIndex ? 'bg-accent' : 'bg-card'),
+                )}
+                title={fullText(cell.column.columnDef.meta, row.original)}
               >
                 <table.FlexRender cell={cell} />
               </div>

@@ -3,14 +3,13 @@ import { Download } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { download, toCsv, toXlsx } from '@/lib/table-export';
-import { beijingStamp } from '@/lib/time';
+import { saveTable } from '@/lib/table-export';
 import type { DataTableModel } from './data-table';
+import { DataTableColumnChooser } from './data-table-column-chooser';
 import { exportedTable, type ExportFormat } from './data-table-export';
 
 export interface TableExport {
-  /** File name before the time stamp and extension. */
-  name: string;
+  /** The table's title in the interface language: the sheet's and the file's name (before the time stamp). */
   sheet: string;
   disabled?: boolean;
   /** Replaces the export of the loaded rows (a screen exporting more than it has loaded). */
@@ -24,9 +23,7 @@ export async function exportLoadedRows<T extends RowData>(model: DataTableModel<
     model.table.getAllLeafColumns(),
     model.rows.map((row) => row.original),
   );
-  const name = `${how.name}-${beijingStamp()}`;
-  if (format === 'csv') download(`${name}.csv`, toCsv(table), 'text/csv;charset=utf-8');
-  else download(`${name}.xlsx`, await toXlsx(table, how.sheet), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  await saveTable(table, how.sheet, format);
 }
 
 /** Above a table: the filters, the checked rows' count with their bulk actions, a status text, and export. */
@@ -71,6 +68,7 @@ export function DataTableToolbar<T extends RowData>({
       ) : null}
       <div className="ml-auto flex items-center gap-2">
         {status}
+        {model.tableId ? <DataTableColumnChooser model={model} /> : null}
         {exportAs ? (
           <div role="group" aria-label={t('table.export')} className="flex gap-1">
             {(['csv', 'xlsx'] as const).map((format) => (

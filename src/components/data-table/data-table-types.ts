@@ -1,4 +1,5 @@
 import {
+  columnVisibilityFeature,
   rowSelectionFeature,
   rowSortingFeature,
   tableFeatures,
@@ -9,8 +10,8 @@ import {
 } from '@tanstack/react-table';
 import type { Cell } from '@/lib/table-export';
 
-/** The table features every data table registers: server-side sort and row selection. */
-export const dataTableFeatures = tableFeatures({ rowSortingFeature, rowSelectionFeature });
+/** The table features every data table registers: server-side sort, row selection and the columns a user hides. */
+export const dataTableFeatures = tableFeatures({ rowSortingFeature, rowSelectionFeature, columnVisibilityFeature });
 export type DataTableFeatures = typeof dataTableFeatures;
 export type DataTableColumn<T extends RowData> = ColumnDef<DataTableFeatures, T, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,7 +1,15 @@
-import { useTable, type Row, type RowData, type RowSelectionState, type SortingState } from '@tanstack/react-table';
+import {
+  useTable,
+  type ColumnVisibilityState,
+  type Row,
+  type RowData,
+  type RowSelectionState,
+  type SortingState,
+} from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { storedColumnVisibility, storeColumnVisibility } from './data-table-column-store';
 import { DataTableBody, DataTableHead } from './data-table-rows';
 import { selectColumn } from './data-table-select-column';
 import { dataTableFeatures, type DataTableColumn } from './data-table-types';
@@ -19,6 +27,8 @@ export interface UseDataTableOptions<T extends RowData> {
   resetKey?: unknown;
   /** How a row is named to a screen reader (its checkbox). */
   rowName?(row: T): string;
+  /** A wide table's id: the user may hide its columns, remembered in this browser under it. */
+  tableId?: string;
 }
 
 const noSorting: SortingState = [];
@@ -29,8 +39,9 @@ const noSorting: SortingState = [];
  */
 export function useDataTable<T extends RowData>(options: UseDataTableOptions<T>) {
   const { t } = useTranslation();
-  const { canSelect, onSortingChange, sorting = noSorting, resetKey, rowName } = options;
+  const { canSelect, onSortingChange, sorting = noSorting, resetKey, rowName, tableId } = options;
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>(() => storedColumnVisibility(tableId));
   const [activeId, setActiveId] = useState<string | null>(null);
   const [seenKey, setSeenKey] = useState(resetKey);
   if (seenKey !== resetKey) {
@@ -52,7 +63,13 @@ export function useDataTable<T extends RowData>(options: UseDataTableOptions<T>)
     manualSorting: true,
     enableSortingRemoval: false,
     enableMultiSort: false,
-    state: { sorting, rowSelection },
+    state: { sorting, rowSelection, columnVisibility },
+    enableHiding: tableId !== undefined,
+    onColumnVisibilityChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(columnVisibility) : updater;
+      storeColumnVisibility(tableId, next);
+      setColumnVisibility(next);
+    },
     onSortingChange: (updater) => onSortingChange?.(typeof updater === 'function' ? updater(sorting) : updater),
     onRowSelectionChange: setRowSelection,
     enableRowSelection: canSelect ? (row: Row<typeof dataTableFeatures, T>) => canSelect(row.original) : false,
@@ -66,6 +83,7 @@ export function useDataTable<T extends RowData>(options: UseDataTableOptions<T>)
   const selectedRows = rows.filter((row) => row.getIsSelected()).map((row) => row.original);
   return {
     table,
+    tableId,
     rows,
     activeIndex,
     activeRow: activeRow?.original,

@@ -162,7 +162,6 @@ export default function AccountListScreen() {
   );
 
   const exportAs: TableExport = {
-    name: 'accounts',
     sheet: t('route.accounts'),
     disabled: pages.rows.length === 0 || exporting,
     testId: 'account-export',

@@ -28,7 +28,7 @@ export default function StopListScreen() {
             {t('accounts.total', { count: pages.total })}
           </span>
         }
-        exportAs={{ name: 'stop-list', sheet: t('route.stopList'), disabled: pages.rows.length === 0, testId: 'stop-list-export' }}
+        exportAs={{ sheet: t('route.stopList'), disabled: pages.rows.length === 0, testId: 'stop-list-export' }}
       />
       <DataTable
         model={model}

@@ -48,7 +48,7 @@ export default function IpCheckScreen() {
             {problem ? '' : t('ipCheck.total', { count: pages.total })}
           </span>
         }
-        exportAs={{ name: 'ip-check', sheet: t('route.ipCheck'), disabled: rows.length === 0, testId: 'ip-check-export' }}
+        exportAs={{ sheet: t('route.ipCheck'), disabled: rows.length === 0, testId: 'ip-check-export' }}
       />
       <DataTable
         model={model}

@@ -12,6 +12,10 @@ type Format = ReturnType<typeof useFormat>;
 const levelVariants = { normal: 'secondary', warn: 'warning', error: 'destructive' } as const satisfies Record<OperationLevel, string>;
 
 /** The operator as shown: "sub for main" when a sub-account acted for its main account. */
+/** The terminal a call or sign-in came from in words (7: the back office on the web; lobby: the game lobby), else as recorded. */
+export const terminalName = (t: TFunction, terminal: string) =>
+  /^[A-Za-z0-9]+$/.test(terminal) ? t(`audit.terminalName.${terminal}`, { defaultValue: terminal }) : terminal;
+
 export function operatorText(t: TFunction, row: OperationRecordRow): string {
   return row.mainUserId === row.operatorId
     ? row.operatorLoginId
@@ -49,7 +53,10 @@ export function operationColumns(t: TFunction, format: Format): DataTableColumn<
     },
     textColumn('ip', t('audit.ip'), (row) => row.ip, { width: 'minmax(7rem,1fr)', className: 'text-xs' }),
     textColumn('region', t('audit.region'), (row) => row.region, { width: 'minmax(6rem,1fr)', className: 'text-xs' }),
-    textColumn('terminal', t('audit.terminal'), (row) => row.terminal, { width: 'minmax(6rem,1fr)', className: 'text-xs' }),
+    textColumn('terminal', t('audit.terminal'), (row) => terminalName(t, row.terminal), {
+      width: 'minmax(6rem,1fr)',
+      className: 'text-xs',
+    }),
   ];
 }
 
@@ -59,7 +66,10 @@ export function signInColumns(t: TFunction, format: Format): DataTableColumn<Log
     textColumn('login', t('audit.login'), (row) => row.loginId, { width: 'minmax(7rem,1fr)' }),
     textColumn('ip', t('audit.ip'), (row) => row.ip, { width: 'minmax(7rem,1fr)', className: 'text-xs' }),
     textColumn('region', t('audit.region'), (row) => row.region, { width: 'minmax(6rem,1fr)', className: 'text-xs' }),
-    textColumn('terminal', t('audit.terminal'), (row) => row.terminal, { width: 'minmax(6rem,1fr)', className: 'text-xs' }),
+    textColumn('terminal', t('audit.terminal'), (row) => terminalName(t, row.terminal), {
+      width: 'minmax(6rem,1fr)',
+      className: 'text-xs',
+    }),
     textColumn('device', t('audit.device'), (row) => row.deviceId, { width: 'minmax(8rem,1.2fr)', className: 'text-xs' }),
     {
       id: 'result',

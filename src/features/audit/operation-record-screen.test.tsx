@@ -82,6 +82,7 @@ describe('the operation record screen', () => {
         operation({}),
         operation({
           id: '2',
+          terminal: '7',
           operatorId: '51',
           operatorLoginId: 'admin01',
           level: 'warn',
@@ -98,6 +99,8 @@ describe('the operation record screen', () => {
     expect(cell(rows[1]!, 'operator')).toBe(t('audit.forMain', { operator: 'admin01', main: 'admin' }));
     expect(cell(rows[1]!, 'changes')).toBe(`${t('audit.field.password')}: ${t('audit.secretReset')}`);
     expect(cell(rows[1]!, 'level')).toBe(t('audit.level.warn'));
+    expect(cell(rows[0]!, 'terminal')).toBe('web');
+    expect(cell(rows[1]!, 'terminal')).toBe('后台网页');
   });
 
   it('sends the chosen action and level', async () => {

@@ -170,7 +170,6 @@ function OperationsTab({
     [t],
   );
   const exportAs: TableExport = {
-    name: 'operation-record',
     sheet: t('audit.tab.operations'),
     disabled: rows.length === 0 || pages.isFetching,
     testId: 'audit-export',
@@ -296,7 +295,6 @@ function SignInsTab({
   const columns = useMemo(() => signInColumns(t, format), [t, format]);
   const model = useDataTable({ columns, data: rows, getRowId: (row) => row.id });
   const exportAs: TableExport = {
-    name: 'sign-in-log',
     sheet: t('audit.tab.signIns'),
     disabled: rows.length === 0 || pages.isFetching,
     testId: 'audit-export',

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { gameName } from '../../../commands/game.commands';
+import { betCodeName, gameName } from '../../../commands/game.commands';
 import type { ResultOf } from '../../../contract/methods.contract';
 import { amountColumn, textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
@@ -42,7 +42,7 @@ export function betRecordColumns(t: TFunction, format: Format, onOpen: (row: Bet
       ...textColumn<BetRow>('round', title('round'), (row) => row.round, { width: '8rem', className: 'font-mono text-xs' }),
       cell: ({ row }) => <RoundLink bet={row.original} />,
     },
-    textColumn('betCode', title('betCode'), (row) => row.betCode, { width: '8rem', className: 'font-mono text-xs' }),
+    textColumn('betCode', title('betCode'), (row) => betCodeName(t, row.betCode), { width: '8rem', className: 'text-xs' }),
     amount('bet'),
     amount('validBet'),
     amount('settle'),

@@ -51,10 +51,9 @@ export default function BetRecordScreen() {
     () => betRecordColumns(t, format, (row) => setOpened({ orderId: row.orderId, betTime: row.betTime })),
     [t, format],
   );
-  const model = useDataTable({ columns, data: rows, getRowId: (row) => `${row.orderId}@${row.betTime}` });
+  const model = useDataTable({ columns, data: rows, getRowId: (row) => `${row.orderId}@${row.betTime}`, tableId: 'bets' });
   const exportable = query !== null && !pages.isLoading && total > 0 && !exporting;
   const exportAs: TableExport = {
-    name: 'bets',
     sheet: t('route.videoOrder'),
     disabled: !exportable,
     testId: 'bets-export',

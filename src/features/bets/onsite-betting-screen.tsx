@@ -75,7 +75,7 @@ export default function OnsiteBettingScreen() {
             </span>
           </span>
         }
-        exportAs={{ name: 'onsite-bets', sheet: t('route.onsiteBetting'), disabled: rows.length === 0, testId: 'onsite-export' }}
+        exportAs={{ sheet: t('route.onsiteBetting'), disabled: rows.length === 0, testId: 'onsite-export' }}
       />
       <DataTable
         onOpen={open}

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { betCodeName, gameName } from '../../../commands/game.commands';
 import type { DealRow } from '../../../contract/deal-record.contract';
 import { amountColumn, textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
@@ -38,7 +39,12 @@ export function dealRecordColumns(t: TFunction, format: Format, member: boolean)
     textColumn<DealRow>(
       'counterpart',
       title('counterpart'),
-      (row) => (row.kind === 'in' || row.kind === 'out' ? t('deal.wallet') : row.counterpart),
+      (row) =>
+        row.kind === 'in' || row.kind === 'out'
+          ? t('deal.wallet')
+          : row.bet
+            ? gameName(t, { gameCode: row.bet.gameCode, gameName: row.counterpart })
+            : row.counterpart,
       { width: 'minmax(8rem,1fr)' },
     ),
     signed('change', (row) => row.change),
@@ -51,6 +57,7 @@ export function dealRecordColumns(t: TFunction, format: Format, member: boolean)
       amountColumn<DealRow>('platformBalance', title('platformBalance'), (row) => row.platformBalance ?? '', format, { width: '9rem' }),
     );
   }
-  list.push(textColumn<DealRow>('detail', title('detail'), (row) => row.detail, { width: 'minmax(8rem,1fr)', className: 'text-xs' }));
+  const detail = (row: DealRow) => (row.bet ? `${betCodeName(t, row.bet.betCode)} · ${row.bet.round}` : row.detail);
+  list.push(textColumn<DealRow>('detail', title('detail'), detail, { width: 'minmax(8rem,1fr)', className: 'text-xs' }));
   return list;
 }

@@ -97,8 +97,7 @@ export default function DealRecordScreen() {
           </span>
         }
         exportAs={{
-          name: `deal-record-${first?.loginId ?? userId}`,
-          sheet: t('route.dealRecord'),
+          sheet: `${t('route.dealRecord')} ${first?.loginId ?? userId}`,
           disabled: pages.rows.length === 0,
           testId: 'deal-record-export',
         }}

@@ -76,7 +76,7 @@ export default function ExposureRatingScreen() {
             {sum ? t('exposure.sum', { count: sum.bets, amount: format.amount(sum.stake) }) : ''}
           </span>
         }
-        exportAs={{ name: 'exposure', sheet: t('route.exposureRating'), disabled: rows.length === 0, testId: 'exposure-export' }}
+        exportAs={{ sheet: t('route.exposureRating'), disabled: rows.length === 0, testId: 'exposure-export' }}
       />
       <DataTable
         model={model}

@@ -106,7 +106,6 @@ export default function GameResultScreen() {
           </span>
         }
         exportAs={{
-          name: 'game-results',
           sheet: t('route.gameResult'),
           disabled: rows.length === 0 || rows.length < total,
           testId: 'results-export',

@@ -27,7 +27,7 @@ export default function GameSwitchScreen() {
             {t('games.closedCount', { count: closed, total: rows.length })}
           </span>
         }
-        exportAs={{ name: 'games', sheet: t('route.gameSwitch'), disabled: rows.length === 0, testId: 'games-export' }}
+        exportAs={{ sheet: t('route.gameSwitch'), disabled: rows.length === 0, testId: 'games-export' }}
       />
       <DataTable
         model={model}

@@ -10,6 +10,10 @@ import type { useFormat } from '@/hooks/use-format';
 
 type Format = ReturnType<typeof useFormat>;
 
+/** A latest event's detail: a score movement's type in words ("up" as 上分), else as recorded (an IP, an order id). */
+const latestDetail = (t: TFunction, row: WatchedAccount) =>
+  row.latest?.kind === 'score' ? t(`deal.kind.${row.latest.detail}`, { defaultValue: row.latest.detail }) : (row.latest?.detail ?? '');
+
 /** The watched accounts' columns: what each did last and how much of it nobody has seen. */
 export function monitoringColumns(t: TFunction, format: Format, commands: CommandContext): DataTableColumn<WatchedAccount>[] {
   const title = (key: string) => t(`monitor.column.${key}`);
@@ -41,7 +45,7 @@ export function monitoringColumns(t: TFunction, format: Format, commands: Comman
       width: '8rem',
       className: 'font-mono tabular-nums',
     }),
-    textColumn<WatchedAccount>('detail', title('detail'), (row) => row.latest?.detail ?? '', { width: 'minmax(8rem,1fr)' }),
+    textColumn<WatchedAccount>('detail', title('detail'), (row) => latestDetail(t, row), { width: 'minmax(8rem,1fr)' }),
     timeColumn<WatchedAccount>('time', title('time'), (row) => row.latest?.time, format, { width: '10rem' }),
     {
       id: 'actions',

@@ -102,9 +102,12 @@ function WatchForm() {
   const commands = useCommands();
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   const submit = async () => {
+    if (busy) return;
     const loginId = name.trim();
     if (!loginId) return setProblem(t('monitor.nameRequired'));
+    setBusy(true);
     try {
       const account = (await call('gw.credit.account.search', { loginId })).list.find((row) => row.level > 0);
       if (!account) return setProblem(t('monitor.notFound', { loginId }));
@@ -113,6 +116,8 @@ function WatchForm() {
       setName('');
     } catch (error) {
       reportError(error);
+    } finally {
+      setBusy(false);
     }
   };
   return (
@@ -131,7 +136,10 @@ function WatchForm() {
         <Input
           id="watch-login"
           value={name}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => {
+            setName(event.target.value);
+            setProblem(null);
+          }}
           placeholder={t('monitor.watchLabel')}
           className="w-60"
           aria-invalid={problem ? true : undefined}
@@ -145,7 +153,7 @@ function WatchForm() {
           </p>
         ) : null}
       </div>
-      <Button type="submit" data-testid="watch-submit">
+      <Button type="submit" disabled={busy} data-testid="watch-submit">
         {t('monitor.watch')}
       </Button>
     </form>
@@ -165,7 +173,6 @@ function WatchedList({ side }: { side: Side }) {
 
   // Excel comes from the gateway (every watched account, GATEWAY.md "Files"); CSV is the loaded rows.
   const exportAs: TableExport = {
-    name: `watched-${side}`,
     sheet: t(`monitor.${side}`),
     disabled: pages.total === 0,
     testId: `watched-export-${side}`,
@@ -173,7 +180,7 @@ function WatchedList({ side }: { side: Side }) {
     onExport: !can(rights, exportMethods[side])
       ? undefined
       : async (format) => {
-          if (format === 'csv') return exportLoadedRows(model, { name: `watched-${side}`, sheet: t(`monitor.${side}`) }, 'csv');
+          if (format === 'csv') return exportLoadedRows(model, { sheet: t(`monitor.${side}`) }, 'csv');
           try {
             const file = await fetchExportFile((await call(exportMethods[side], {})).fileId);
             download(file.name, file.blob, file.blob.type);

@@ -113,7 +113,7 @@ export default function NoticeListPanel() {
             ) : null}
           </span>
         }
-        exportAs={{ name: 'notices', sheet: t('notices.all'), disabled: pages.rows.length === 0, testId: 'notices-export' }}
+        exportAs={{ sheet: t('notices.all'), disabled: pages.rows.length === 0, testId: 'notices-export' }}
       />
       <DataTable
         model={model}

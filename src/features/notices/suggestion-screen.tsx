@@ -103,7 +103,7 @@ export default function SuggestionScreen() {
             {t('suggestions.total', { count: pages.total, fresh: newCount })}
           </span>
         }
-        exportAs={{ name: 'suggestions', sheet: t('route.suggestion'), disabled: pages.rows.length === 0, testId: 'suggestions-export' }}
+        exportAs={{ sheet: t('route.suggestion'), disabled: pages.rows.length === 0, testId: 'suggestions-export' }}
       />
       <DataTable
         model={model}

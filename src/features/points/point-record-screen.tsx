@@ -98,10 +98,10 @@ export function ScoreLogView({ risk }: { risk: boolean }) {
     getRowId: (row) => String(row.serialNo),
     sorting,
     onSortingChange: (next) => setView({ order: next[0]?.desc === false ? 'asc' : 'desc' }),
+    tableId: 'score-log',
   });
 
   const exportAs: TableExport = {
-    name: 'score-log',
     sheet: t('route.pointRecord'),
     disabled: !exportable,
     testId: 'log-export',

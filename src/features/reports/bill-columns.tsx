@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { CommandContext } from '../../../commands/command';
 import { closeBillPeriod } from '../../../commands/report.commands';
 import type { BillRow } from '../../../contract/report.contract';
-import { amountColumn, textColumn } from '@/components/data-table/data-table-columns';
+import { amountColumn, countColumn, textColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Button } from '@/components/ui/button';
 import type { useFormat } from '@/hooks/use-format';
@@ -82,7 +82,7 @@ export function closedPeriodColumns(t: TFunction, format: Format): DataTableColu
   return [
     textColumn<ClosedPeriod>('loginId', title('loginId'), (row) => row.loginId, { width: 'minmax(9rem,1fr)', className: 'font-medium' }),
     textColumn<ClosedPeriod>('period', title('period'), (row) => days(t, row), { width: '14rem' }),
-    textColumn<ClosedPeriod>('bets', title('bets'), (row) => String(row.bets), { width: '6rem', className: 'tabular-nums' }),
+    countColumn<ClosedPeriod>('bets', title('bets'), (row) => row.bets, format),
     amountColumn<ClosedPeriod>('validAmount', title('validAmount'), (row) => row.validAmount, format),
     amountColumn<ClosedPeriod>('valueWonLose', title('valueWonLose'), (row) => row.valueWonLose, format),
     {

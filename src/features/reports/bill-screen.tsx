@@ -53,7 +53,7 @@ export default function BillScreen() {
       <h1 className="text-xl font-semibold">{title}</h1>
       <p className="text-sm text-muted-foreground">{t('bill.explain')}</p>
       <ReportBreadcrumb trail={trail} onGo={(steps) => setView({ trail: writeTrail(steps) })} />
-      <DataTableToolbar model={model} exportAs={{ name: 'bill', sheet: title, disabled: rows.length === 0, testId: 'bill-export' }} />
+      <DataTableToolbar model={model} exportAs={{ sheet: title, disabled: rows.length === 0, testId: 'bill-export' }} />
       <div className="min-h-40" style={{ height: `min(28rem, ${(rows.length + 1) * 3 + 1}rem)` }}>
         <DataTable
           model={model}

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ReportNumbers } from '../../../contract/report.contract';
-import { amountColumn, textColumn } from '@/components/data-table/data-table-columns';
+import { amountColumn, countColumn, percentColumn, textColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import type { useFormat } from '@/hooks/use-format';
 import { resultTone } from './win-loss-report-columns';
@@ -38,16 +38,13 @@ export function dailyReportColumns(t: TFunction, format: Format, openDay: (row: 
         </button>
       ),
     },
-    textColumn<DayRow>('bets', title('bets'), (row) => String(row.bets), { width: '6rem', className: 'tabular-nums' }),
+    countColumn<DayRow>('bets', title('bets'), (row) => row.bets, format),
     amount('betAmount'),
     amount('validAmount'),
     amount('valueWonLose', true),
     amount('betRebate'),
     amount('agentToCompany', true),
     amount('toCompanyBetValue'),
-    textColumn<DayRow>('companyProfitRate', title('companyProfitRate'), (row) => `${row.companyProfitRate.toFixed(2)}%`, {
-      width: '7rem',
-      className: 'tabular-nums',
-    }),
+    percentColumn<DayRow>('companyProfitRate', title('companyProfitRate'), (row) => row.companyProfitRate, format),
   ];
 }

@@ -84,6 +84,18 @@ export default function DailyReportScreen() {
     { ...asked, userId: account?.userId ?? '' },
     { enabled: filters !== null && member && can(rights, 'gw.credit.player.summary.report'), silent: true },
   );
+  // An agent's range as its win/loss report totals it (the same bets as its days): the range's company profit rate.
+  const level = account?.level ?? rights.level;
+  const agentRange = useCall(
+    'gw.credit.agent.list.total.report',
+    { ...asked, ...(account ? { parentId: account.userId } : {}) },
+    { enabled: filters !== null && level < 4 && can(rights, 'gw.credit.agent.list.total.report'), silent: true },
+  );
+  const membersRange = useCall(
+    'gw.credit.player.list.total.report',
+    { ...asked, ...(account ? { agentId: account.userId } : {}) },
+    { enabled: filters !== null && level === 4 && can(rights, 'gw.credit.player.list.total.report'), silent: true },
+  );
   const answer = member ? memberDays : agentDays;
   const rows = useMemo<DayRow[]>(() => (filters ? [...(answer.data?.list ?? [])].reverse() : []), [filters, answer.data]);
 
@@ -107,7 +119,7 @@ export default function DailyReportScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, format, view.account, view.type, view.game],
   );
-  const model = useDataTable({ columns, data: rows, getRowId: (row) => row.day });
+  const model = useDataTable({ columns, data: rows, getRowId: (row) => row.day, tableId: 'daily-report' });
 
   const sums = useMemo(() => {
     if (rows.length === 0) return null;
@@ -116,11 +128,14 @@ export default function DailyReportScreen() {
       bets: number;
     };
   }, [rows]);
-  const summed = summary.data && member && sums ? summary.data : null;
+  const rangeRate = !sums
+    ? undefined
+    : member
+      ? summary.data?.companyProfitRate
+      : (level === 4 ? membersRange : agentRange).data?.total.companyProfitRate;
   const accountName = account?.loginId ?? t('reports.myLine');
   const title = t('route.dailyReport');
   const exportAs: TableExport = {
-    name: 'daily-report',
     sheet: title,
     disabled: !filters || rows.length === 0,
     testId: 'daily-export',
@@ -129,10 +144,9 @@ export default function DailyReportScreen() {
       await downloadReport({
         model,
         rows,
-        totals: { ...sums, day: t('bets.sumRow'), agentRate: 0, toCompanyBets: 0, companyProfitRate: summed?.companyProfitRate ?? 0 },
-        blankInTotals: summed ? [] : [t('reports.column.companyProfitRate')],
+        totals: { ...sums, day: t('bets.sumRow'), agentRate: 0, toCompanyBets: 0, companyProfitRate: rangeRate ?? 0 },
+        blankInTotals: rangeRate === undefined ? [t('reports.column.companyProfitRate')] : [],
         caption: [title, `${t('reports.range')}: ${range.start} – ${range.end}`, `${t('reports.account')}: ${accountName}`],
-        name: 'daily-report',
         sheet: title,
         format: kind,
       });
@@ -147,9 +161,9 @@ export default function DailyReportScreen() {
   const totals = sums
     ? {
         day: t('bets.sumRow'),
-        bets: String(sums.bets),
+        bets: format.number(sums.bets),
         ...Object.fromEntries(additive.map((key) => [key, format.amount(sums[key])])),
-        ...(summed ? { companyProfitRate: <span data-testid="daily-summary">{`${summed.companyProfitRate.toFixed(2)}%`}</span> } : {}),
+        ...(rangeRate === undefined ? {} : { companyProfitRate: <span data-testid="daily-summary">{format.percent(rangeRate)}</span> }),
       }
     : undefined;
 

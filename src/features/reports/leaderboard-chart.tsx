@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts';
 import { ChartContainer, ChartTooltip, ChartTooltipContent, type ChartConfig } from '@/components/ui/chart';
+import { zeroBasedDomain } from '@/components/chart/chart-axis';
+import { useFormat } from '@/hooks/use-format';
 
 export interface RankBar {
   loginId: string;
@@ -21,6 +23,7 @@ export default function LeaderboardChart({
   height: string;
 }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const config: ChartConfig = { value: { label, theme: { black: '#f2b517', red: '#b91c1c' } } };
   return (
     <ChartContainer
@@ -34,7 +37,13 @@ export default function LeaderboardChart({
     >
       <BarChart data={[...bars]} layout="vertical" accessibilityLayer margin={{ left: 8, right: 16 }}>
         <CartesianGrid horizontal={false} />
-        <XAxis type="number" tickLine={false} axisLine={false} />
+        <XAxis
+          type="number"
+          tickLine={false}
+          axisLine={false}
+          domain={zeroBasedDomain}
+          tickFormatter={(value: number) => format.number(value)}
+        />
         <YAxis type="category" dataKey="loginId" width={112} tickLine={false} axisLine={false} interval={0} />
         <ChartTooltip content={<ChartTooltipContent />} />
         <Bar dataKey="value" fill="var(--color-value)" radius={2} />

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { LeaderboardRow } from '../../../contract/report.contract';
-import { amountColumn, textColumn } from '@/components/data-table/data-table-columns';
+import { amountColumn, countColumn, textColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import type { useFormat } from '@/hooks/use-format';
 import { resultTone } from './win-loss-report-columns';
@@ -12,13 +12,13 @@ export function leaderboardColumns(t: TFunction, format: Format): DataTableColum
   const title = (key: string) => t(`leaderboard.column.${key}`);
   const amount = (id: 'betAmount' | 'validAmount') => amountColumn<LeaderboardRow>(id, title(id), (row) => row[id], format);
   return [
-    textColumn<LeaderboardRow>('rank', title('rank'), (row) => String(row.rank), { width: '5rem', className: 'tabular-nums' }),
+    countColumn<LeaderboardRow>('rank', title('rank'), (row) => row.rank, format, { width: '5rem' }),
     textColumn<LeaderboardRow>('loginId', title('loginId'), (row) => row.loginId, {
       width: 'minmax(9rem,1fr)',
       className: 'font-medium',
     }),
     textColumn<LeaderboardRow>('agentLoginId', title('agentLoginId'), (row) => row.agentLoginId, { width: 'minmax(9rem,1fr)' }),
-    textColumn<LeaderboardRow>('bets', title('bets'), (row) => String(row.bets), { width: '6rem', className: 'tabular-nums' }),
+    countColumn<LeaderboardRow>('bets', title('bets'), (row) => row.bets, format),
     amount('betAmount'),
     amount('validAmount'),
     {

@@ -45,7 +45,6 @@ export default function LeaderboardScreen() {
     view.by === 'bets' ? row.bets : view.by === 'validBet' ? Number(row.validAmount) : Number(row.valueWonLose);
   const title = t('route.leaderboard');
   const exportAs: TableExport = {
-    name: 'leaderboard',
     sheet: title,
     disabled: !query || rows.length === 0,
     testId: 'leaderboard-export',
@@ -55,7 +54,6 @@ export default function LeaderboardScreen() {
         model,
         rows,
         caption: [`${title}: ${metricLabel}`, `${t('reports.range')}: ${range.start} – ${range.end}`],
-        name: 'leaderboard',
         sheet: title,
         format: kind,
       });

@@ -1,8 +1,7 @@
 import type { RowData } from '@tanstack/react-table';
 import type { DataTableModel } from '@/components/data-table/data-table';
 import { exportedTable, type ExportFormat } from '@/components/data-table/data-table-export';
-import { download, toCsv, toXlsx } from '@/lib/table-export';
-import { beijingStamp } from '@/lib/time';
+import { saveTable } from '@/lib/table-export';
 
 /**
  * Downloads a report as shown: its caption lines (name, range, account), the columns' export of
@@ -15,7 +14,7 @@ export async function downloadReport<T extends RowData>(report: {
   totals?: T;
   blankInTotals?: readonly string[];
   caption: readonly string[];
-  name: string;
+  /** The report's title: the sheet's and the file's name. */
   sheet: string;
   format: ExportFormat;
 }): Promise<void> {
@@ -25,7 +24,5 @@ export async function downloadReport<T extends RowData>(report: {
     ? [...table.rows.slice(0, -1), table.rows.at(-1)!.map((cell, index) => (blank.has(index) ? '' : cell))]
     : table.rows;
   const file = { ...table, caption: report.caption, rows };
-  const name = `${report.name}-${beijingStamp()}`;
-  if (report.format === 'csv') download(`${name}.csv`, toCsv(file), 'text/csv;charset=utf-8');
-  else download(`${name}.xlsx`, await toXlsx(file, report.sheet), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  await saveTable(file, report.sheet, report.format);
 }

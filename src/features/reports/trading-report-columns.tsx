@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { TradingRow } from '../../../contract/report.contract';
-import { amountColumn, textColumn } from '@/components/data-table/data-table-columns';
+import { amountColumn, countColumn, textColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import type { useFormat } from '@/hooks/use-format';
 
@@ -10,8 +10,7 @@ type Format = ReturnType<typeof useFormat>;
 export function tradingReportColumns(t: TFunction, format: Format, open: (row: TradingRow) => void): DataTableColumn<TradingRow>[] {
   const title = (key: string) => t(`trading.column.${key}`);
   const amount = (id: 'up' | 'down' | 'transferIn' | 'transferOut') => amountColumn<TradingRow>(id, title(id), (row) => row[id], format);
-  const count = (id: 'upCount' | 'downCount' | 'inCount' | 'outCount') =>
-    textColumn<TradingRow>(id, title(id), (row) => String(row[id]), { width: '6rem', className: 'tabular-nums' });
+  const count = (id: 'upCount' | 'downCount' | 'inCount' | 'outCount') => countColumn<TradingRow>(id, title(id), (row) => row[id], format);
   return [
     {
       ...textColumn<TradingRow>('loginId', title('loginId'), (row) => row.loginId, { width: 'minmax(9rem,1fr)' }),

@@ -48,11 +48,10 @@ export default function TradingReportScreen() {
     };
     return tradingReportColumns(t, format, open);
   }, [t, format, navigate, setView, trail, range.start, range.end]);
-  const model = useDataTable({ columns, data: rows, getRowId: (row) => row.userId });
+  const model = useDataTable({ columns, data: rows, getRowId: (row) => row.userId, tableId: 'trading-report' });
 
   const title = t('route.tradingReport');
   const exportAs: TableExport = {
-    name: 'trading',
     sheet: title,
     disabled: !query || !total || rows.length === 0,
     testId: 'trading-export',
@@ -68,7 +67,6 @@ export default function TradingReportScreen() {
           `${t('reports.range')}: ${range.start} – ${range.end}`,
           `${t('reports.account')}: ${current?.loginId ?? t('reports.myLine')}`,
         ],
-        name: 'trading',
         sheet: title,
         format: kind,
       });
@@ -80,13 +78,13 @@ export default function TradingReportScreen() {
     ? {
         loginId: t('bets.sumRow'),
         up: format.amount(total.up),
-        upCount: String(total.upCount),
+        upCount: format.number(total.upCount),
         down: format.amount(total.down),
-        downCount: String(total.downCount),
+        downCount: format.number(total.downCount),
         transferIn: format.amount(total.transferIn),
-        inCount: String(total.inCount),
+        inCount: format.number(total.inCount),
         transferOut: format.amount(total.transferOut),
-        outCount: String(total.outCount),
+        outCount: format.number(total.outCount),
       }
     : undefined;
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Cell, XAxis, YAxis } from 'recharts';
+import { zeroBasedDomain } from '@/components/chart/chart-axis';
 import {
   ChartContainer,
   ChartLegend,
@@ -8,6 +9,7 @@ import {
   ChartTooltipContent,
   type ChartConfig,
 } from '@/components/ui/chart';
+import { useFormat } from '@/hooks/use-format';
 
 export interface WinLossBar {
   /** The day ("2026-11-20") or the game type's label. */
@@ -20,6 +22,7 @@ export interface WinLossBar {
 /** The report's results as bars: per day or per game type. Loaded with import() by the report screen only. */
 export default function WinLossChart({ bars, className, testId }: { bars: readonly WinLossBar[]; className?: string; testId: string }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const config: ChartConfig = {
     valueWonLose: { label: t('reports.column.valueWonLose'), theme: { black: '#f2b517', red: '#b91c1c' } },
     agentToCompany: { label: t('reports.column.agentToCompany'), color: '#2563eb' },
@@ -36,7 +39,13 @@ export default function WinLossChart({ bars, className, testId }: { bars: readon
       <BarChart data={[...bars]} accessibilityLayer>
         <CartesianGrid vertical={false} />
         <XAxis dataKey="label" tickLine={false} axisLine={false} />
-        <YAxis tickLine={false} axisLine={false} width={64} />
+        <YAxis
+          tickLine={false}
+          axisLine={false}
+          width={72}
+          domain={zeroBasedDomain}
+          tickFormatter={(value: number) => format.number(value)}
+        />
         <ChartTooltip content={<ChartTooltipContent />} />
         <ChartLegend content={<ChartLegendContent />} />
         <Bar dataKey="valueWonLose" fill="var(--color-valueWonLose)" radius={2}>

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ReportRow } from '../../../contract/report.contract';
-import { amountColumn, textColumn } from '@/components/data-table/data-table-columns';
+import { amountColumn, countColumn, percentColumn, textColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import type { useFormat } from '@/hooks/use-format';
 import { cn } from '@/lib/utils';
@@ -24,10 +24,8 @@ export function winLossColumns(t: TFunction, format: Format, onOpen: (row: Repor
         }
       : column;
   };
-  const count = (id: 'bets' | 'toCompanyBets') =>
-    textColumn<ReportRow>(id, title(id), (row) => String(row[id]), { width: '6rem', className: 'tabular-nums' });
-  const rate = (id: 'agentRate' | 'companyProfitRate') =>
-    textColumn<ReportRow>(id, title(id), (row) => `${row[id].toFixed(2)}%`, { width: '7rem', className: 'tabular-nums' });
+  const count = (id: 'bets' | 'toCompanyBets') => countColumn<ReportRow>(id, title(id), (row) => row[id], format);
+  const rate = (id: 'agentRate' | 'companyProfitRate') => percentColumn<ReportRow>(id, title(id), (row) => row[id], format);
   return [
     {
       ...textColumn<ReportRow>('loginId', title('loginId'), (row) => row.loginId, { width: 'minmax(9rem,1fr)', className: 'font-medium' }),
@@ -56,7 +54,7 @@ export function winLossColumns(t: TFunction, format: Format, onOpen: (row: Repor
       ...rate('companyProfitRate'),
       cell: ({ row }) => (
         <span className={cn('tabular-nums', row.original.companyProfitRate < 0 && 'text-destructive')}>
-          {row.original.companyProfitRate.toFixed(2)}%
+          {format.percent(row.original.companyProfitRate)}
         </span>
       ),
     },

@@ -88,11 +88,10 @@ export default function WinLossReportScreen() {
     setView({ trail: writeTrail([...trail, { userId: row.userId, loginId: row.loginId, level: row.level }]) });
   };
   const columns = useMemo(() => winLossColumns(t, format, open), [t, format, view.trail, range.start, range.end, view.type, view.game]); // eslint-disable-line react-hooks/exhaustive-deps
-  const model = useDataTable({ columns, data: rows, getRowId: (row) => row.userId });
+  const model = useDataTable({ columns, data: rows, getRowId: (row) => row.userId, tableId: 'win-loss-report' });
 
   const title = t('route.winningReport');
   const exportAs: TableExport = {
-    name: 'win-loss',
     sheet: title,
     disabled: !filters || !total || rows.length === 0,
     testId: 'report-export',
@@ -109,7 +108,6 @@ export default function WinLossReportScreen() {
           `${t('reports.account')}: ${own ? own.loginId : ''}`,
           `${t('reports.ownResult')}: ${own ? own.result : ''}`,
         ],
-        name: 'win-loss',
         sheet: title,
         format: kind,
       });
@@ -134,16 +132,16 @@ export default function WinLossReportScreen() {
   const totals = total
     ? {
         loginId: t('bets.sumRow'),
-        bets: String(total.bets),
+        bets: format.number(total.bets),
         betAmount: format.amount(total.betAmount),
         validAmount: format.amount(total.validAmount),
         valueWonLose: format.amount(total.valueWonLose),
         betRebate: format.amount(total.betRebate),
-        agentRate: `${total.agentRate.toFixed(2)}%`,
+        agentRate: format.percent(total.agentRate),
         agentToCompany: format.amount(total.agentToCompany),
         toCompanyBetValue: format.amount(total.toCompanyBetValue),
-        toCompanyBets: String(total.toCompanyBets),
-        companyProfitRate: `${total.companyProfitRate.toFixed(2)}%`,
+        toCompanyBets: format.number(total.toCompanyBets),
+        companyProfitRate: format.percent(total.companyProfitRate),
       }
     : undefined;
 

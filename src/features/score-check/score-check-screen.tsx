@@ -91,7 +91,7 @@ export default function ScoreCheckScreen() {
             {t('scoreCheck.total', { count: pages.total })}
           </span>
         }
-        exportAs={{ name: 'score-check', sheet: t('route.scoreCheck'), disabled: pages.rows.length === 0, testId: 'score-check-export' }}
+        exportAs={{ sheet: t('route.scoreCheck'), disabled: pages.rows.length === 0, testId: 'score-check-export' }}
       />
       <DataTable
         model={model}

@@ -29,7 +29,7 @@ export default function SearchAccountScreen() {
 
       {found ? (
         <>
-          <DataTableToolbar model={model} exportAs={{ name: 'search', sheet: t('route.searchAccount'), disabled: found.length === 0 }} />
+          <DataTableToolbar model={model} exportAs={{ sheet: t('route.searchAccount'), disabled: found.length === 0 }} />
           <div className="flex h-80 flex-col">
             <DataTable
               model={model}

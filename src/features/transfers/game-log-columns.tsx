@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ResultOf } from '../../../contract/methods.contract';
-import { amountColumn, textColumn, timeColumn } from '@/components/data-table/data-table-columns';
+import { amountColumn, countColumn, textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import type { useFormat } from '@/hooks/use-format';
 import { cn } from '@/lib/utils';
@@ -19,7 +19,7 @@ export function gameLogColumns(t: TFunction, format: Format): DataTableColumn<Se
       className: 'font-mono text-xs',
     }),
     amountColumn('transferIn', t('gameLog.column.in'), (row) => row.transferIn, format),
-    textColumn('bets', t('gameLog.column.bets'), (row) => String(row.bets), { width: '5rem', className: 'tabular-nums' }),
+    countColumn('bets', t('gameLog.column.bets'), (row) => row.bets, format, { width: '5rem' }),
     amountColumn('betAmount', t('gameLog.column.betAmount'), (row) => row.betAmount, format),
     amountColumn('validBet', t('gameLog.column.validBet'), (row) => row.validBet, format),
     {

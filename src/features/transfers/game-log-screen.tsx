@@ -75,7 +75,7 @@ export default function GameLogScreen() {
             {query ? t('gameLog.total', { count: pages.total }) : t('gameLog.pickMember')}
           </span>
         }
-        exportAs={{ name: 'game-log', sheet: t('route.gameLog'), disabled: rows.length === 0, testId: 'game-log-export' }}
+        exportAs={{ sheet: t('route.gameLog'), disabled: rows.length === 0, testId: 'game-log-export' }}
       />
       <DataTable
         model={model}

@@ -79,7 +79,7 @@ export default function GameTransferScreen() {
             {t('transfers.total', { count: pages.total, pending })}
           </span>
         }
-        exportAs={{ name: 'game-transfers', sheet: t('route.gameTransfer'), disabled: pages.rows.length === 0, testId: 'transfers-export' }}
+        exportAs={{ sheet: t('route.gameTransfer'), disabled: pages.rows.length === 0, testId: 'transfers-export' }}
       />
       <DataTable
         model={model}

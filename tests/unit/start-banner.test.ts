@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { demoLogins, demoSubAccounts, demoTreeLogins } from '../../server/seed/demo.seed';
+import { startBanner, type StartFacts } from '../../server/start-banner';
+import { operatorWarning } from '../../server/web-build';
+
+const facts: StartFacts = {
+  seconds: 4.2,
+  port: 3000,
+  database: 'embedded PGlite in data/pglite',
+  games: 'demo members play (SIM_RATE=6 a site and minute)',
+  demo: {
+    logins: demoLogins(3000),
+    agents: demoTreeLogins.map((login) => login.loginId),
+    subAccounts: demoSubAccounts.map((sub) => `${sub.loginId} (${sub.main}, codes ${sub.codes.join(',')})`),
+  },
+  siteCount: 2,
+  buildWarnings: [],
+};
+
+// What Vite says about this repository's own build config on every build (over 100 lines before the URL, issue 39).
+const developerNotes = [
+  "(!) Your Vite config uses features that are unsupported by `configLoader: 'native'`, which is planned to become the default in a future major version of Vite:\n" +
+    Array.from(
+      { length: 110 },
+      (_, i) => `  - import "./c${i}.contract" without a file extension (contract/x.ts:1:1). Add the file extension`,
+    ).join('\n') +
+    '\nSet `VITE_CONFIG_NATIVE_IGNORE_WARNING=true` to suppress this warning.',
+  '(!) Some chunks are larger than 500 kB after minification.',
+];
+
+describe('what npm start prints', () => {
+  it('the URL, the database, who plays and the demo logins, in a screenful', () => {
+    const lines = startBanner(facts);
+    expect(lines.length).toBeLessThanOrEqual(12);
+    expect(lines).toContain('  URL:      http://localhost:3000/');
+    expect(lines.some((line) => line.includes('admin'))).toBe(true);
+    expect(lines.at(-1)).toBe('Press Ctrl+C to stop.');
+  });
+
+  it("keeps the build's developer notes out and the warnings an operator needs in", () => {
+    const kept = developerNotes.filter(operatorWarning);
+    expect(kept).toEqual([]);
+    const lines = startBanner({ ...facts, buildWarnings: [...kept, 'Could not resolve "./missing-logo.svg"'] });
+    expect(lines.length).toBeLessThanOrEqual(14);
+    expect(lines).toContain('  Could not resolve "./missing-logo.svg"');
+  });
+
+  it('tells how to add the first site when there is none', () => {
+    const lines = startBanner({ ...facts, demo: null, siteCount: 0 });
+    expect(lines.some((line) => line.includes('npm run site -- add'))).toBe(true);
+    expect(lines.some((line) => line.includes('Demo logins'))).toBe(false);
+  });
+});
