@@ -59,7 +59,7 @@ export function AppHeader({
         <span className="hidden max-w-48 truncate lg:inline xl:hidden 2xl:inline">{title}</span>
       </span>
       <Clock />
-      <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-4 gap-y-1 text-sm xl:flex-nowrap xl:gap-x-3 xl:whitespace-nowrap">
+      <div className="flex flex-1 flex-wrap items-center gap-x-4 gap-y-1 text-sm xl:min-w-0 xl:flex-nowrap xl:gap-x-3 xl:whitespace-nowrap">
         <span className="flex items-center gap-2 font-medium" data-testid="user-name">
           {profile?.loginId}
           {profile ? <AccountStatusBadge status={profile.status} quiet /> : null}
