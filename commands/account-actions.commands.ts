@@ -144,6 +144,7 @@ export async function runAccountAction(
       title: context.t('action.confirmTitle', { action: title, loginId: row.loginId }),
       description: context.t(action.confirm),
       action: title,
+      destructive: true,
     });
     if (!ok) return;
   }
@@ -262,6 +263,7 @@ export async function runBulkAction(
     title: context.t('bulk.confirmTitle', { action: title, count: userIds.length }),
     description: context.t('bulk.confirmMessage'),
     action: title,
+    destructive: true,
   });
   if (!ok) return null;
   try {

@@ -15,3 +15,33 @@ export function rankByTyped<T>(choices: readonly T[], query: string, nameOf: (ch
     .sort((a, b) => a.rank - b.rank || a.index - b.index)
     .map(({ choice }) => choice);
 }
+
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/**
+ * Orders the palette's commands for what is typed: the command named exactly that first ("上下分"
+ * or "set score" is the set-score action, whose title is "上下分…"), then those whose name starts
+ * with it, then those with a word of the name or id starting with the first word typed ("freeze"
+ * before "unfreeze"), then the rest; each group in the order it came. A screen whose name merely
+ * contains what is typed ("上下分风险查询") stays below the command it names.
+ */
+export function rankCommandsByTyped<T>(commands: readonly T[], query: string, textOf: (command: T) => { title: string; id: string }): T[] {
+  const typed = words(query);
+  if (typed.length === 0) return [...commands];
+  const phrase = typed.join(' ');
+  const rank = (command: T) => {
+    const { title, id } = textOf(command);
+    const name = words(title).join(' ');
+    if (name === phrase) return 0;
+    if (name.startsWith(phrase)) return 1;
+    return [...words(title), ...words(id)].some((word) => word.startsWith(typed[0]!)) ? 2 : 3;
+  };
+  return commands
+    .map((command, index) => ({ command, index, rank: rank(command) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ command }) => command);
+}

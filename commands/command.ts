@@ -41,13 +41,23 @@ export interface CommandContext {
   theme: Theme;
   /** The app's typed gateway client. */
   call<M extends MethodName>(method: M, params: ParamsIn<M> & { requestKey?: string }): Promise<ResultOf<M>>;
-  /** Asks the user; resolves false when cancelled. Texts are already translated. */
-  confirm(request: { title: string; description: string; action: string }): Promise<boolean>;
+  /**
+   * Asks the user; resolves false when cancelled. Texts are already translated. Enter confirms,
+   * unless the action is destructive: then Cancel is the default button.
+   */
+  confirm(request: { title: string; description: string; action: string; destructive?: boolean }): Promise<boolean>;
   /** A success message, or a refusal shown with its catalogue message. */
   report(outcome: { ok: true; message: string } | { ok: false; error: unknown }): void;
   /** Tells open account lists to reload, or (given methods) the screens showing those reads. */
   accountsChanged(methods?: readonly MethodName[]): void;
   t(key: string, values?: Record<string, unknown>): string;
+  /** The export of the list the current screen shows (what its CSV and Excel buttons save), when it has one ready. */
+  listExport?(): ListExport | null;
+}
+
+/** A screen's list as its export buttons save it. */
+export interface ListExport {
+  run(format: 'csv' | 'xlsx'): Promise<void> | void;
 }
 
 /** One choice on a nested page of the palette. */
@@ -71,12 +81,14 @@ export interface CommandStep {
 export interface Command {
   /** Stable id: the palette's value, the recent list and tests use it, never the translated title. */
   id: string;
-  group: 'navigation' | 'accounts' | 'preferences' | 'session';
+  group: 'navigation' | 'accounts' | 'preferences' | 'session' | 'screen';
   titleKey: string;
   /** Extra words that find the command (aliases, other languages). */
   keywords: readonly string[];
   /** Key binding shown in the palette and bound by the app, e.g. "mod+shift+l". */
   shortcut?: string;
+  /** For navigation commands: the menu group (commands/screens.ts) the palette lists them under, as the sidebar does. */
+  menuGroup?: string;
   /** For navigation commands: the route they open (the sidebar renders these). */
   path?: string;
   /** Icon name (lucide) for menus. */
@@ -86,6 +98,10 @@ export interface Command {
   /** Commands that ask for arguments open one nested page per step (an account, then an action…). */
   steps?: readonly CommandStep[];
   when(rights: Rights): boolean;
+  /** Offered only where this holds besides the rights (e.g. on a screen with a list to export). */
+  available?(context: CommandContext): boolean;
+  /** Commands of the desktop's layout (menu, tabs, settings panel): the phone's command sheet leaves them out. */
+  desktopOnly?: true;
   /** Runs with what each step picked (nothing when run from a shortcut or menu). */
   run(context: CommandContext, picked: readonly string[]): void | Promise<void>;
 }

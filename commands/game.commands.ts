@@ -25,6 +25,7 @@ export async function switchGame(context: CommandContext, game: GameRow, open: b
       title: context.t('games.confirmClose', { game: name }),
       description: context.t('games.confirmCloseMessage'),
       action,
+      destructive: true,
     });
     if (!ok) return;
   }
@@ -50,6 +51,7 @@ export async function switchDevice(
       title: context.t('device.confirmDisable', values),
       description: context.t('device.confirmDisableMessage'),
       action: context.t('device.disable'),
+      destructive: true,
     });
     if (!ok) return;
   }

@@ -1,5 +1,5 @@
 import type { Command } from './command';
-import { screenAllowed, screens } from './screens';
+import { byMenuOrder, screenAllowed, screens } from './screens';
 
 export { pathAllowed } from './screens';
 
@@ -9,10 +9,11 @@ export { pathAllowed } from './screens';
  */
 export const navigationCommands: Command[] = screens
   .filter((screen) => screen.menu)
-  .sort((a, b) => a.menu!.order - b.menu!.order)
+  .sort(byMenuOrder)
   .map((screen) => ({
     id: `go.${screen.id}`,
     group: 'navigation',
+    menuGroup: screen.menu!.group,
     titleKey: screen.labelKey,
     keywords: screen.menu!.keywords,
     ...(screen.menu!.shortcut ? { shortcut: screen.menu!.shortcut } : {}),

@@ -52,6 +52,7 @@ export async function runNoticeAction(context: CommandContext, notice: NoticeRec
     title: context.t(`notices.confirm.${name}`, { title }),
     description: context.t(`notices.confirm.${name}Message`),
     action: context.t(`notices.action.${name}`),
+    destructive: action === 'DELETE',
   });
   if (!ok) return;
   try {

@@ -46,6 +46,7 @@ export const preferenceCommands: Command[] = [
   },
   {
     id: 'preferences.sidebar',
+    desktopOnly: true,
     group: 'preferences',
     titleKey: 'command.toggleSidebar',
     keywords: ['sidebar', 'menu', 'collapse', '侧边栏'],
@@ -56,6 +57,7 @@ export const preferenceCommands: Command[] = [
   },
   {
     id: 'preferences.tagsView',
+    desktopOnly: true,
     group: 'preferences',
     titleKey: 'command.toggleTagsView',
     keywords: ['tags', 'tabs', '标签'],
@@ -65,6 +67,7 @@ export const preferenceCommands: Command[] = [
   },
   {
     id: 'preferences.closeOtherTags',
+    desktopOnly: true,
     group: 'preferences',
     titleKey: 'command.closeOtherTags',
     keywords: ['close other tabs', 'tags', '关闭其他', '标签'],
@@ -73,6 +76,7 @@ export const preferenceCommands: Command[] = [
   },
   {
     id: 'preferences.closeAllTags',
+    desktopOnly: true,
     group: 'preferences',
     titleKey: 'command.closeAllTags',
     keywords: ['close all tabs', 'tags', '关闭所有', '标签'],
@@ -81,6 +85,7 @@ export const preferenceCommands: Command[] = [
   },
   {
     id: 'preferences.closeTagsToRight',
+    desktopOnly: true,
     group: 'preferences',
     titleKey: 'command.closeTagsToRight',
     keywords: ['close tabs to the right', 'tags', '关闭右侧', '标签'],
@@ -89,6 +94,7 @@ export const preferenceCommands: Command[] = [
   },
   {
     id: 'preferences.settings',
+    desktopOnly: true,
     group: 'preferences',
     titleKey: 'command.openSettings',
     keywords: ['settings', 'layout', '设置'],

@@ -1,7 +1,8 @@
 import { accountActionCommands } from './account-actions.commands';
 import { accountCommands } from './account.commands';
-import type { Command, Rights } from './command';
+import type { Command, CommandContext, Rights } from './command';
 import { gameCommands } from './game.commands';
+import { listExportCommands } from './list-export.commands';
 import { monitorCommands } from './monitoring.commands';
 import { navigationCommands } from './navigation.commands';
 import { noticeCommands } from './notice.commands';
@@ -20,6 +21,7 @@ export { matchesShortcut, shortcutLabel } from './shortcuts';
 /** Every command of the app, in menu order. Later screens add their command files here. */
 export const allCommands: readonly Command[] = [
   ...navigationCommands,
+  ...listExportCommands,
   ...accountCommands,
   ...accountActionCommands,
   ...pointsCommands,
@@ -38,6 +40,13 @@ export const allCommands: readonly Command[] = [
 
 export function commandsFor(rights: Rights): Command[] {
   return allCommands.filter((command) => command.when(rights));
+}
+
+/** What the palette offers here: the session's commands, less the desktop's layout on the phone and those this screen has no use for. */
+export function commandsIn(context: CommandContext): Command[] {
+  return commandsFor(context.rights).filter(
+    (command) => !(command.desktopOnly && context.view === 'mobile') && (command.available?.(context) ?? true),
+  );
 }
 
 export function menuCommands(rights: Rights): Command[] {

@@ -110,6 +110,7 @@ export async function closeBillPeriod(context: CommandContext, agent: { userId: 
     title: context.t('bill.confirmClose', { account: agent.loginId }),
     description: context.t('bill.confirmCloseMessage'),
     action: context.t('bill.close'),
+    destructive: true,
   });
   if (!ok) return;
   try {

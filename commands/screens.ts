@@ -42,6 +42,13 @@ export type ScreenId =
   | 'scoreCheck'
   | 'dealRecord';
 
+/**
+ * The menu's groups, in menu order: the sidebar shows each under its heading (collapsible), the
+ * palette lists the screens under the same headings. The notices lead: they are the home screen.
+ */
+export const menuGroups = ['notices', 'accounts', 'points', 'reports', 'games', 'risk', 'system', 'own'] as const;
+export type MenuGroup = (typeof menuGroups)[number];
+
 /** Who may open a screen: any of the contract methods it calls (through `can`), or everyone signed in. */
 export type ScreenGuard = { anyOf: readonly MethodName[] } | 'signedIn';
 
@@ -55,7 +62,7 @@ export interface Screen {
   icon: string;
   guard: ScreenGuard;
   /** Its place in the menu and the palette; screens without one are reached from other screens. */
-  menu?: { group: 'main'; order: number; shortcut?: string; keywords: readonly string[] };
+  menu?: { group: MenuGroup; order: number; shortcut?: string; keywords: readonly string[] };
   /** The menu entry that stays highlighted on this screen (spec §2), when not its own. */
   highlight?: ScreenId;
   /** The param whose change mounts the screen afresh (its state belongs to one account). */
@@ -74,7 +81,7 @@ export const screens: readonly Screen[] = [
     labelKey: 'route.notice',
     icon: 'megaphone',
     guard: { anyOf: ['gw.credit.notice.layer.list'] },
-    menu: { group: 'main', order: 1, shortcut: 'alt+1', keywords: ['notice', 'announcement', 'home', '公告', 'gonggao'] },
+    menu: { group: 'notices', order: 1, shortcut: 'alt+1', keywords: ['notice', 'announcement', 'home', '公告', 'gonggao'] },
   },
   {
     // Spec §2's hidden "edit notice" route: adds a notice, or edits the draft named.
@@ -95,7 +102,7 @@ export const screens: readonly Screen[] = [
     icon: 'users',
     guard: { anyOf: ['gw.credit.agent.query'] },
     menu: {
-      group: 'main',
+      group: 'accounts',
       order: 2,
       shortcut: 'alt+2',
       keywords: ['accounts', 'users', 'agents', 'members', 'downline', 'tree', '用户管理', '代理', '会员'],
@@ -109,7 +116,7 @@ export const screens: readonly Screen[] = [
     labelKey: 'route.searchAccount',
     icon: 'search',
     guard: { anyOf: ['gw.credit.account.search'] },
-    menu: { group: 'main', order: 3, shortcut: 'alt+3', keywords: ['search', 'find', 'user', 'account', '搜索', '查找'] },
+    menu: { group: 'accounts', order: 3, shortcut: 'alt+3', keywords: ['search', 'find', 'user', 'account', '搜索', '查找'] },
   },
   {
     id: 'stopList',
@@ -148,7 +155,7 @@ export const screens: readonly Screen[] = [
     // Spec §6: without access code 6 the score log is hidden (the method declares it).
     guard: { anyOf: ['gw.credit.score.log.query'] },
     menu: {
-      group: 'main',
+      group: 'points',
       order: 4,
       shortcut: 'alt+4',
       keywords: ['score log', 'points', 'record', 'history', 'ledger', '上下分', '分数记录', '积分记录'],
@@ -163,7 +170,7 @@ export const screens: readonly Screen[] = [
     icon: 'search-check',
     guard: { anyOf: ['gw.credit.score.log.query'] },
     menu: {
-      group: 'main',
+      group: 'risk',
       order: 4.01,
       keywords: ['risk', 'large score', 'set-score risk', 'amount between', '风险', '上下分风险', '大额', 'fengxian'],
     },
@@ -177,7 +184,7 @@ export const screens: readonly Screen[] = [
     icon: 'list-checks',
     guard: { anyOf: ['gw.credit.score.check.query'] },
     menu: {
-      group: 'main',
+      group: 'points',
       order: 4.02,
       keywords: ['check score', 'audit', 'review', 'large score', 'check and add score', '审核', '查核上下分', '大额', 'shenhe'],
     },
@@ -192,7 +199,7 @@ export const screens: readonly Screen[] = [
     guard: { anyOf: ['gw.credit.deal.record.query'] },
     remountOn: 'userId',
     menu: {
-      group: 'main',
+      group: 'points',
       order: 4.03,
       keywords: ['deal record', 'statement', 'balance history', 'platform balance', '交易记录', '账变', '流水', 'jiaoyi'],
     },
@@ -206,7 +213,7 @@ export const screens: readonly Screen[] = [
     // Win/loss needs access code 7 (PRODUCT.md "Roles"), declared by the methods.
     guard: { anyOf: ['gw.credit.agent.list.total.report', 'gw.credit.player.list.total.report'] },
     menu: {
-      group: 'main',
+      group: 'reports',
       order: 4.1,
       keywords: ['win/loss', 'report', 'winning report', 'profit', 'shares', '输赢报表', '报表', 'shuying'],
     },
@@ -220,7 +227,7 @@ export const screens: readonly Screen[] = [
     icon: 'calendar-days',
     guard: { anyOf: ['gw.credit.agent.daily.report'] },
     menu: {
-      group: 'main',
+      group: 'reports',
       order: 4.15,
       keywords: ['daily report', 'per day', 'day by day', 'agent daily', 'player daily', '日报', '每日报表', 'ribao'],
     },
@@ -233,7 +240,7 @@ export const screens: readonly Screen[] = [
     icon: 'trophy',
     // Code 11 (spec §6), declared by the method.
     guard: { anyOf: ['gw.credit.leaderboard.query'] },
-    menu: { group: 'main', order: 4.15, keywords: ['leaderboard', 'ranking', 'top members', 'winners', '排行榜', '排名', 'paihang'] },
+    menu: { group: 'reports', order: 4.15, keywords: ['leaderboard', 'ranking', 'top members', 'winners', '排行榜', '排名', 'paihang'] },
   },
   {
     id: 'tradingReport',
@@ -243,7 +250,7 @@ export const screens: readonly Screen[] = [
     icon: 'arrow-up-down',
     // Code 8 (PRODUCT.md "Roles"), declared by the method.
     guard: { anyOf: ['gw.credit.trading.report'] },
-    menu: { group: 'main', order: 4.17, keywords: ['trading', 'movements', 'score up', 'transfers', '交易报表', '上下分', 'jiaoyi'] },
+    menu: { group: 'reports', order: 4.17, keywords: ['trading', 'movements', 'score up', 'transfers', '交易报表', '上下分', 'jiaoyi'] },
   },
   {
     id: 'bill',
@@ -253,7 +260,7 @@ export const screens: readonly Screen[] = [
     icon: 'receipt-text',
     // Code 8, levels 0-3 (PRODUCT.md "Roles"), declared by the method.
     guard: { anyOf: ['gw.credit.bill.query'] },
-    menu: { group: 'main', order: 4.18, keywords: ['bill', 'settlement', 'period', 'hand up', '账单', '结算', 'zhangdan'] },
+    menu: { group: 'reports', order: 4.18, keywords: ['bill', 'settlement', 'period', 'hand up', '账单', '结算', 'zhangdan'] },
   },
   {
     // Spec §2 "suggestion or complaints" / "suggestion record": what the line's members wrote in the app.
@@ -263,7 +270,7 @@ export const screens: readonly Screen[] = [
     labelKey: 'route.suggestion',
     icon: 'message-square',
     guard: { anyOf: ['gw.credit.suggestion.page'] },
-    menu: { group: 'main', order: 4.19, keywords: ['suggestion', 'complaint', 'feedback', 'app suggestion', '建议', '投诉', 'jianyi'] },
+    menu: { group: 'notices', order: 4.19, keywords: ['suggestion', 'complaint', 'feedback', 'app suggestion', '建议', '投诉', 'jianyi'] },
     badge: 'gw.credit.suggestion.count',
   },
   {
@@ -275,7 +282,7 @@ export const screens: readonly Screen[] = [
     // Bets need access code 7 (PRODUCT.md "Roles"), declared by the method.
     guard: { anyOf: ['gw.credit.bet.query'] },
     menu: {
-      group: 'main',
+      group: 'games',
       order: 4.2,
       keywords: ['bets', 'bet records', 'orders', 'wagers', 'video order', '注单', '投注记录', '下注', 'zhudan'],
     },
@@ -287,7 +294,7 @@ export const screens: readonly Screen[] = [
     labelKey: 'route.onsiteBetting',
     icon: 'radio',
     guard: { anyOf: ['gw.credit.bet.onsite.query'] },
-    menu: { group: 'main', order: 4.3, keywords: ['onsite', 'live bets', 'unsettled', 'open bets', '现场投注', '未结算', 'xianchang'] },
+    menu: { group: 'games', order: 4.3, keywords: ['onsite', 'live bets', 'unsettled', 'open bets', '现场投注', '未结算', 'xianchang'] },
   },
   {
     // Spec §6: code 6, like the score log; a finance screen (system.finance.isvisit).
@@ -298,7 +305,7 @@ export const screens: readonly Screen[] = [
     icon: 'gauge',
     guard: { anyOf: ['gw.credit.exposure.query'] },
     menu: {
-      group: 'main',
+      group: 'risk',
       order: 4.31,
       keywords: ['exposure', 'risk', 'open stakes', 'unsettled', 'rating', '风险', '敞口', '未结算', 'fengxian'],
     },
@@ -312,7 +319,7 @@ export const screens: readonly Screen[] = [
     // Transfers to and from the game platform need access code 6, like the score log.
     guard: { anyOf: ['gw.credit.transfer.query'] },
     menu: {
-      group: 'main',
+      group: 'games',
       order: 4.32,
       keywords: [
         'transfers',
@@ -337,7 +344,7 @@ export const screens: readonly Screen[] = [
     // A member's sessions and their bets: access code 7, like the bets.
     guard: { anyOf: ['gw.credit.player.game.log'] },
     menu: {
-      group: 'main',
+      group: 'games',
       order: 4.33,
       keywords: ['game log', 'sessions', 'player log', 'play history', '游戏日志', '游戏记录', 'youxirizhi'],
     },
@@ -350,7 +357,7 @@ export const screens: readonly Screen[] = [
     icon: 'dices',
     guard: { anyOf: ['gw.credit.game.result.query'] },
     menu: {
-      group: 'main',
+      group: 'games',
       order: 4.35,
       keywords: ['game results', 'rounds', 'results', 'cards', 'dice', '游戏结果', '开奖', 'youxijieguo'],
     },
@@ -364,7 +371,7 @@ export const screens: readonly Screen[] = [
     // The method's rights (levels 0-2, role firstProxy, code 8) hide it from everyone else.
     guard: { anyOf: ['gw.credit.operation.record.query'] },
     menu: {
-      group: 'main',
+      group: 'system',
       order: 4.5,
       keywords: ['operation record', 'operation log', 'audit', 'sign-in log', 'login log', '操作记录', '登录日志', 'caozuo'],
     },
@@ -378,7 +385,7 @@ export const screens: readonly Screen[] = [
     icon: 'network',
     guard: { anyOf: ['gw.credit.ip.check'] },
     menu: {
-      group: 'main',
+      group: 'risk',
       order: 4.51,
       keywords: ['ip check', 'same ip', 'shared address', 'multi account', 'ip', '同IP', 'IP检查', '多开'],
     },
@@ -391,7 +398,7 @@ export const screens: readonly Screen[] = [
     icon: 'gamepad-2',
     // Opening and closing games acts for the whole site: level 0 main accounts only.
     guard: { anyOf: ['gw.credit.game.switch'] },
-    menu: { group: 'main', order: 4.6, keywords: ['games', 'open game', 'close game', 'game switch', '游戏开关', '开关游戏', 'youxi'] },
+    menu: { group: 'games', order: 4.6, keywords: ['games', 'open game', 'close game', 'game switch', '游戏开关', '开关游戏', 'youxi'] },
   },
   {
     // Spec §2 "/userWarning/index": the company's watched accounts (level 0), with the red dot.
@@ -402,7 +409,7 @@ export const screens: readonly Screen[] = [
     icon: 'eye',
     guard: { anyOf: ['gw.credit.user.monitor.query'] },
     menu: {
-      group: 'main',
+      group: 'risk',
       order: 4.65,
       keywords: ['watched', 'monitor', 'warning', 'red dot', 'alerts', 'flagged', '监控', '预警', '异常', 'yujing'],
     },
@@ -417,7 +424,7 @@ export const screens: readonly Screen[] = [
     icon: 'settings',
     guard: { anyOf: ['gw.credit.sys.setting.get'] },
     menu: {
-      group: 'main',
+      group: 'system',
       order: 4.7,
       keywords: [
         'system settings',
@@ -451,7 +458,7 @@ export const screens: readonly Screen[] = [
     labelKey: 'route.changePassword',
     icon: 'key-round',
     guard: 'signedIn',
-    menu: { group: 'main', order: 5, keywords: ['password', 'change password', '修改密码', 'mima'] },
+    menu: { group: 'own', order: 5, keywords: ['password', 'change password', '修改密码', 'mima'] },
   },
   {
     id: 'sonAccount',
@@ -462,7 +469,7 @@ export const screens: readonly Screen[] = [
     // Managing sub-accounts is for main accounts only (mainOnly): a sub-account never sees it.
     guard: { anyOf: ['gw.credit.subaccount.query'] },
     menu: {
-      group: 'main',
+      group: 'own',
       order: 6,
       keywords: ['sub-account', 'sub account', 'clerk', 'staff', 'son account', '子账号', '子帐号', 'zizhanghao'],
     },
@@ -494,9 +501,28 @@ export function pathAllowed(path: string, rights: Rights): boolean {
   return screen ? screenAllowed(screen, rights) : true;
 }
 
+/** Menu order: group by group, then each screen's order within its group. */
+export function byMenuOrder(a: Screen, b: Screen): number {
+  return menuGroups.indexOf(a.menu!.group) - menuGroups.indexOf(b.menu!.group) || a.menu!.order - b.menu!.order;
+}
+
 /** The menu's entries for these rights, in menu order: the sidebar, the narrow-screen sheet and the palette read it. */
 export function menuScreens(rights: Rights): Screen[] {
-  return screens.filter((screen) => screen.menu && screenAllowed(screen, rights)).sort((a, b) => a.menu!.order - b.menu!.order);
+  return screens.filter((screen) => screen.menu && screenAllowed(screen, rights)).sort(byMenuOrder);
+}
+
+/** The menu's entries for these rights under their groups, in menu order; a group with no entry the user may open is left out. */
+export function menuScreensByGroup(rights: Rights): { group: MenuGroup; screens: Screen[] }[] {
+  const entries = menuScreens(rights);
+  return menuGroups
+    .map((group) => ({ group, screens: entries.filter((screen) => screen.menu!.group === group) }))
+    .filter((section) => section.screens.length > 0);
+}
+
+/** The menu group holding the entry highlighted on a path (the one to show open). */
+export function menuGroupOfPath(path: string): MenuGroup | undefined {
+  const owner = highlightedPath(path);
+  return screens.find((screen) => screen.path === owner)?.menu?.group;
 }
 
 /** The menu entry highlighted on a path (spec §2): the screen's own, or the one it belongs to. */

@@ -114,6 +114,7 @@ export async function runSubAccountAction(
       title: context.t('subAccount.confirmTitle', { action: title, loginId: row.loginId }),
       description: context.t('subAccount.confirmMessage'),
       action: title,
+      destructive: true,
     });
     if (!ok) return;
   }

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Rights } from '../../commands/command';
 import { commandsFor } from '../../commands/registry';
-import { highlightedPath, menuScreens, pathAllowed, screenAllowed, screens } from '../../commands/screens';
+import {
+  byMenuOrder,
+  highlightedPath,
+  menuGroupOfPath,
+  menuGroups,
+  menuScreens,
+  menuScreensByGroup,
+  pathAllowed,
+  screenAllowed,
+  screens,
+} from '../../commands/screens';
 import en from '../../locales/en/common.json';
 import id from '../../locales/id/common.json';
 import th from '../../locales/th/common.json';
@@ -52,10 +62,10 @@ describe('the screens table', () => {
       company,
       [
         '/notice',
+        '/suggestion/index',
         '/account/index',
         '/searchAccount/index',
         '/pointRecord/index',
-        '/scoreRisk/index',
         '/scoreCheck/index',
         '/dealRecord/index',
         '/winningReport/index',
@@ -63,17 +73,17 @@ describe('the screens table', () => {
         '/leaderboard/index',
         '/tradingReport/index',
         '/bill/index',
-        '/suggestion/index',
         '/videoOrder/index',
         '/onsiteBetting/index',
-        '/exposureRating/index',
         '/gameTransfer/index',
         '/gameLog/index',
         '/gameResult/index',
-        '/operationRecord/index',
-        '/ipCheck/index',
         '/gameSwitch/index',
+        '/scoreRisk/index',
+        '/exposureRating/index',
+        '/ipCheck/index',
         '/userWarning/index',
+        '/operationRecord/index',
         '/systemSetting/index',
         '/changePass/index',
         '/sonAccount/index',
@@ -84,22 +94,22 @@ describe('the screens table', () => {
       levelFourAgent,
       [
         '/notice',
+        '/suggestion/index',
         '/account/index',
         '/searchAccount/index',
         '/pointRecord/index',
-        '/scoreRisk/index',
         '/dealRecord/index',
         '/winningReport/index',
         '/dailyReport/index',
         '/leaderboard/index',
         '/tradingReport/index',
-        '/suggestion/index',
         '/videoOrder/index',
         '/onsiteBetting/index',
-        '/exposureRating/index',
         '/gameTransfer/index',
         '/gameLog/index',
         '/gameResult/index',
+        '/scoreRisk/index',
+        '/exposureRating/index',
         '/changePass/index',
         '/sonAccount/index',
       ],
@@ -117,11 +127,11 @@ describe('the screens table', () => {
         '/account/index',
         '/searchAccount/index',
         '/pointRecord/index',
-        '/scoreRisk/index',
         '/scoreCheck/index',
         '/dealRecord/index',
-        '/exposureRating/index',
         '/gameTransfer/index',
+        '/scoreRisk/index',
+        '/exposureRating/index',
         '/changePass/index',
       ],
     ],
@@ -132,7 +142,12 @@ describe('the screens table', () => {
     const menu = menuScreens(rights).map((screen) => screen.path);
     expect(menu).toEqual(expected);
     expect(paletteScreens(rights)).toEqual(menu);
-    expect(menu).toEqual(screens.filter((screen) => screen.menu && screenAllowed(screen, rights)).map((screen) => screen.path));
+    expect(menu).toEqual(
+      screens
+        .filter((screen) => screen.menu && screenAllowed(screen, rights))
+        .sort(byMenuOrder)
+        .map((screen) => screen.path),
+    );
   });
 
   it('offers the operation record to levels 0 to 2 holding code 8, and to nobody else', () => {
@@ -166,5 +181,35 @@ describe('the screens table', () => {
     expect(highlightedPath('/account/index/7')).toBe('/account/index');
     expect(highlightedPath('/notice')).toBe('/notice');
     expect(highlightedPath('/404')).toBeUndefined();
+  });
+
+  it('puts every menu entry in one of the menu groups, each group named in all five languages', () => {
+    for (const screen of screens.filter((entry) => entry.menu)) expect(menuGroups, screen.id).toContain(screen.menu!.group);
+    for (const group of menuGroups)
+      for (const [language, tree] of Object.entries(locales))
+        expect(lookup(tree, `layout.group.${group}`), `${language} ${group}`).toEqual(expect.any(String));
+  });
+
+  it("groups the menu in group order, leaves out groups with nothing the user may open, and knows the open screen's group", () => {
+    const sections = menuScreensByGroup(levelFourAgent);
+    expect(sections.map((section) => section.group)).toEqual(['notices', 'accounts', 'points', 'reports', 'games', 'risk', 'own']);
+    expect(sections.flatMap((section) => section.screens)).toEqual(menuScreens(levelFourAgent));
+    expect(sections.find((section) => section.group === 'risk')!.screens.map((screen) => screen.id)).toEqual([
+      'scoreRisk',
+      'exposureRating',
+    ]);
+    expect(menuScreensByGroup({ ...company, mustChangePassword: true })).toEqual([
+      { group: 'own', screens: [screens.find((screen) => screen.id === 'changePassword')] },
+    ]);
+    // A screen reached from another (set score) belongs to the group of the entry it highlights.
+    expect(menuGroupOfPath('/settingScore/index/7')).toBe('accounts');
+    expect(menuGroupOfPath('/bill/index')).toBe('reports');
+    expect(menuGroupOfPath('/404')).toBeUndefined();
+  });
+
+  it("lists the palette's screens under the menu's groups", () => {
+    const navigation = commandsFor(company).filter((command) => command.group === 'navigation');
+    expect(navigation.map((command) => command.path)).toEqual(menuScreens(company).map((screen) => screen.path));
+    expect(navigation.map((command) => command.menuGroup)).toEqual(menuScreens(company).map((screen) => screen.menu!.group));
   });
 });

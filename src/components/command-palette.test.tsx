@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CommandContext } from '../../commands/command';
 import { CommandPalette } from './command-palette';
 import { startChineseI18n, stubLayout } from '../../tests/support/jsdom-test-support';
@@ -26,5 +26,54 @@ describe('the command palette', () => {
     render(<CommandPalette open onOpenChange={() => undefined} context={context} />, { wrapper });
     expect(screen.getAllByRole('option').length).toBeGreaterThan(50);
     expect(screen.getAllByRole('group').length).toBeGreaterThan(1);
+  });
+
+  const optionIds = () => screen.getAllByRole('option').map((option) => option.getAttribute('data-command-id'));
+
+  it("lists the screens under the sidebar's groups", () => {
+    render(<CommandPalette open onOpenChange={() => undefined} context={context} />, { wrapper });
+    const reports = screen.getByRole('group', { name: '前往 · 报表' });
+    expect([...reports.querySelectorAll('[data-command-id]')].map((option) => option.getAttribute('data-command-id'))).toEqual([
+      'go.winningReport',
+      'go.dailyReport',
+      'go.leaderboard',
+      'go.tradingReport',
+      'go.bill',
+    ]);
+    expect(screen.getByRole('group', { name: '前往 · 风控' })).toBeDefined();
+  });
+
+  it("leaves the desktop's menu, tabs and layout out of the phone's command sheet", () => {
+    render(<CommandPalette open onOpenChange={() => undefined} context={context} />, { wrapper });
+    expect(optionIds()).toEqual(expect.arrayContaining(['preferences.sidebar', 'preferences.closeAllTags', 'preferences.settings']));
+    cleanup();
+    render(<CommandPalette open onOpenChange={() => undefined} context={{ ...context, view: 'mobile' }} placement="bottom" />, { wrapper });
+    const phone = optionIds();
+    expect(phone).toEqual(expect.arrayContaining(['go.notice', 'points.setScore', 'preferences.language', 'session.switchView']));
+    expect(phone.filter((id) => id!.startsWith('preferences.') && !['preferences.language', 'preferences.theme'].includes(id!))).toEqual(
+      [],
+    );
+  });
+
+  it('ranks the set-score action first for "上下分", above the screens whose names contain it', () => {
+    render(<CommandPalette open onOpenChange={() => undefined} context={context} />, { wrapper });
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: '上下分' } });
+    expect(optionIds()[0]).toBe('points.setScore');
+    expect(optionIds()).toContain('go.scoreRisk');
+  });
+
+  it('exports the shown list in the format picked, only where there is one', async () => {
+    render(<CommandPalette open onOpenChange={() => undefined} context={context} />, { wrapper });
+    expect(optionIds()).not.toContain('screen.exportList');
+    cleanup();
+    const run = vi.fn();
+    render(<CommandPalette open onOpenChange={() => undefined} context={{ ...context, listExport: () => ({ run }) }} />, { wrapper });
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: '导出' } });
+    expect(optionIds()[0]).toBe('screen.exportList');
+    fireEvent.click(screen.getByRole('option', { name: /导出此列表/ }));
+    await screen.findByRole('option', { name: 'Excel' });
+    expect(screen.getByRole('combobox').getAttribute('placeholder')).toBe('选择导出格式…');
+    fireEvent.click(screen.getByRole('option', { name: 'Excel' }));
+    await waitFor(() => expect(run).toHaveBeenCalledWith('xlsx'));
   });
 });

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Choice, Command, CommandContext } from '../../commands/command';
-import { rankByTyped } from '../../commands/choice-ranking';
-import { commandsFor, shortcutLabel } from '../../commands/registry';
+import { rankByTyped, rankCommandsByTyped } from '../../commands/choice-ranking';
+import { commandsIn, shortcutLabel } from '../../commands/registry';
 import {
   CommandDialog,
   CommandEmpty,
@@ -15,6 +15,7 @@ import {
   CommandList,
   CommandShortcut,
 } from '@/components/ui/command';
+import { focusScreenStart } from '@/lib/focus-screen';
 import { recentCommandIds, rememberCommand } from '@/lib/recent-commands';
 import { useDebouncedValue } from '@/components/filters/use-debounced-value';
 
@@ -121,7 +122,7 @@ export function CommandPalette({
       });
     }
     const recent = recentCommandIds();
-    const available = commandsFor(context.rights);
+    const available = commandsIn(context);
     const ordered = [...available].sort((a, b) => {
       const ra = recent.indexOf(a.id);
       const rb = recent.indexOf(b.id);
@@ -130,7 +131,11 @@ export function CommandPalette({
     return ordered.map((command) => ({
       value: command.id,
       title: titleOf(command),
-      group: recent.includes(command.id) ? t('palette.recent') : t(`palette.group.${command.group}`),
+      group: recent.includes(command.id)
+        ? t('palette.recent')
+        : command.menuGroup
+          ? `${t('palette.group.navigation')} · ${t(`layout.group.${command.menuGroup}`)}`
+          : t(`palette.group.${command.group}`),
       haystack: [titleOf(command), command.id, ...command.keywords].join(' ').toLowerCase(),
       ...(command.shortcut ? { shortcut: command.shortcut } : {}),
       command,
@@ -145,14 +150,8 @@ export function CommandPalette({
     // On a page of choices, the account named exactly what is typed comes first, then those starting with it.
     if (step?.remote) return rankByTyped(entries, query, (entry) => entry.title);
     const found = entries.filter((entry) => matches(entry, query));
-    // Commands whose title or id has a word starting with what is typed come first ("freeze" before "unfreeze").
-    const first = query.trim().toLowerCase().split(/\s+/)[0] ?? '';
-    const starts = (entry: Entry) =>
-      `${entry.title} ${entry.value}`
-        .toLowerCase()
-        .split(/[^\p{L}\p{N}]+/u)
-        .some((word) => word.startsWith(first));
-    const ordered = first ? [...found.filter(starts), ...found.filter((entry) => !starts(entry))] : found;
+    // The command named what is typed first, then names starting with it, then a word of the name or id ("freeze" before "unfreeze").
+    const ordered = rankCommandsByTyped(found, query, (entry) => ({ title: entry.title, id: entry.value }));
     return page ? rankByTyped(ordered, query, (entry) => entry.title) : ordered;
   }, [entries, query, page, step, stale]);
   // The first entry is chosen whenever the list changes (a late answer too): cmdk would keep the one chosen before.
@@ -198,13 +197,20 @@ export function CommandPalette({
     }
     rememberCommand(entry.command.id);
     close();
-    // Selecting closes the palette first, then runs the command (as shadcn-admin does).
+    const shown = document.getElementById('main')?.firstElementChild ?? null;
+    const address = window.location.href;
+    // Selecting closes the palette first, then runs the command (as shadcn-admin does); a screen it
+    // opens takes the focus at its first filter or table.
     setTimeout(
       () =>
-        void entry.command.run(
-          context,
-          picked.map((item) => item.id),
-        ),
+        void Promise.resolve(
+          entry.command.run(
+            context,
+            picked.map((item) => item.id),
+          ),
+        ).then(() => {
+          if (window.location.href !== address) focusScreenStart(shown);
+        }),
       0,
     );
   }

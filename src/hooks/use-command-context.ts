@@ -5,6 +5,7 @@ import type { CommandContext, Rights } from '../../commands/command';
 import { call } from '@/api/gateway-client';
 import { toast } from '@/lib/toast';
 import { askConfirm } from '@/lib/confirm';
+import { currentListExport } from '@/lib/list-export';
 import { reportError, useInvalidate } from '@/api/queries';
 import { switchView, type AppView } from '@/lib/app-view';
 import { SessionContext } from '@/lib/session-context';
@@ -69,6 +70,7 @@ export function useCommandContext(ui: {
       },
       accountsChanged: (methods) => void invalidate(methods),
       t: (key, values) => t(key, values ?? {}),
+      listExport: currentListExport,
     }),
     [
       rights,

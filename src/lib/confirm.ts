@@ -4,6 +4,8 @@ export interface ConfirmRequest {
   title: string;
   description: string;
   action: string;
+  /** Destructive actions (locking out, deleting, final closes) keep Cancel as the default button; others confirm on Enter. */
+  destructive?: boolean;
 }
 
 interface Pending extends ConfirmRequest {

@@ -1,4 +1,4 @@
-import { Bell, ChartColumn, Menu, Search, Users, type LucideIcon } from 'lucide-react';
+import { Bell, ChartColumn, Command as CommandIcon, Menu, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { pathAllowed } from '../../commands/screens';
@@ -40,7 +40,7 @@ export function MobileBottomBar({ onOpenCommands, onOpenMore }: { onOpenCommands
           </Link>
         ))}
       <button type="button" className={item} onClick={onOpenCommands} data-testid="tab-commands">
-        <Search className="size-5" aria-hidden />
+        <CommandIcon className="size-5" aria-hidden />
         {t('mobile.commands')}
       </button>
       <button type="button" className={item} onClick={onOpenMore} data-testid="tab-more">

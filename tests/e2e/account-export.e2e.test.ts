@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { consoleErrors, openApp, signIn } from '../support/app-page';
@@ -32,6 +33,20 @@ describe.runIf(e2e.run)('account list export in Chromium', () => {
     expect(new Set(names).size).toBe(300);
     expect(names.every((name) => /^mb01010101\d{3}$/.test(name))).toBe(true);
     await page.locator('[data-testid=export-job-progress][data-phase=done]').waitFor();
+
+    // The palette's "Export this list…" runs the same export, in the format picked on its next page.
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog').getByRole('combobox').waitFor();
+    await page.keyboard.type('导出');
+    await page.locator('[data-command-id="screen.exportList"][aria-selected="true"]').waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('option', { name: 'CSV' }).waitFor();
+    await page.keyboard.type('csv');
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+    const lines = (await readFile((await csv.path())!, 'utf8')).trim().split(/\r?\n/);
+    expect(lines).toHaveLength(301);
+    expect(lines.slice(1).map((line) => line.split(',')[0]!.replace(/"/g, ''))).toEqual(names);
     expect(errors).toEqual([]);
     await page.context().close();
   });

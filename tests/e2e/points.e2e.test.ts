@@ -83,7 +83,7 @@ describe.runIf(e2e.run)('points in Chromium', () => {
         await page.keyboard.press('Enter');
       }
       await page.getByTestId('action-confirm').waitFor();
-      await page.keyboard.press('Tab');
+      // A score is not destructive: the action is the default button, Enter confirms.
       await page.keyboard.press('Enter');
     };
     await viaPalette('上分', '12.34');

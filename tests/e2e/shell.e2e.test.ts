@@ -104,6 +104,71 @@ describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
     await narrow.context().close();
   });
 
+  it("groups the sidebar, remembers a folded group, opens the shown screen's, and keeps the header on one line at 1280 px in every language", async () => {
+    const page = await signedIn({ width: 1280 });
+    const sidebar = page.getByTestId('sidebar');
+    const groups = () =>
+      sidebar.locator('[data-menu-group]').evaluateAll((found) => found.map((group) => group.getAttribute('data-menu-group')));
+    expect(await groups()).toEqual(['notices', 'accounts', 'points', 'reports', 'games', 'risk', 'system', 'own']);
+    const reports = sidebar.getByTestId('menu-group-reports');
+    await reports.click();
+    await sidebar.getByRole('link', { name: '账单' }).waitFor({ state: 'hidden' });
+    await page.reload();
+    await page.getByTestId('notice-screen').waitFor();
+    expect(await reports.getAttribute('aria-expanded')).toBe('false');
+    await page.evaluate(() => (location.hash = '/bill/index'));
+    await expect.poll(() => reports.getAttribute('aria-expanded')).toBe('true');
+    expect(await sidebar.getByRole('link', { name: '账单' }).getAttribute('aria-current')).toBe('page');
+
+    // Every item of the header on one row, none of their texts wrapped; every menu label whole (wrapped, not cut).
+    const layout = () =>
+      page.evaluate(() => {
+        const header = document.querySelector<HTMLElement>('[data-testid="top-bar"]')!;
+        const items = [...header.children].flatMap((child) => (child.matches('.flex-1') ? [...child.children] : [child]));
+        // Lines of an item's text: boxes side by side (overlapping heights) share a line, whatever their font size.
+        const lines = (element: Element) => {
+          const texts = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+          const boxes: DOMRect[] = [];
+          for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+            // Text for screen readers only (sr-only) is not on the line.
+            if (text.parentElement!.closest('.sr-only')) continue;
+            const range = document.createRange();
+            range.selectNodeContents(text);
+            boxes.push(...[...range.getClientRects()].filter((rect) => rect.width > 0 && rect.height > 0));
+          }
+          boxes.sort((a, b) => a.top - b.top);
+          let count = 0;
+          let bottom = -Infinity;
+          for (const box of boxes) {
+            if (box.top >= bottom - 1) count += 1;
+            bottom = Math.max(bottom, box.bottom);
+          }
+          return count;
+        };
+        const middles = items.map((item) => {
+          const box = item.getBoundingClientRect();
+          return Math.round(box.top + box.height / 2);
+        });
+        return {
+          rows: Math.max(...middles) - Math.min(...middles) <= 4 ? 1 : 2,
+          wrapped: items.filter((item) => lines(item) > 1).map((item) => item.textContent),
+          height: Math.round(header.getBoundingClientRect().height),
+          cut: [...document.querySelectorAll('[data-testid="sidebar"] a[data-screen-id] span')]
+            .filter((label) => label.scrollHeight > label.clientHeight + 1 || label.scrollWidth > label.clientWidth + 1)
+            .map((label) => label.textContent),
+        };
+      });
+    await page.evaluate(() => (location.hash = '/notice'));
+    for (const language of ['zh', 'en', 'th', 'vi', 'id']) {
+      await page.context().addCookies([{ name: 'language', value: language, url: e2e.gw.url }]);
+      await page.reload();
+      await page.getByTestId('notice-screen').waitFor();
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language === 'zh' ? 'zh-CN' : language);
+      expect({ language, ...(await layout()) }).toEqual({ language, rows: 1, wrapped: [], height: 56, cut: [] });
+    }
+    await page.context().close();
+  });
+
   it('shows each site in its own theme until the user picks one', async () => {
     const context = await e2e.browser.newContext();
     const page = await context.newPage();

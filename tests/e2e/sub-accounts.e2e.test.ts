@@ -107,7 +107,6 @@ describe.runIf(e2e.run)('sub-accounts in Chromium', () => {
     const before = await balanceOf('ma02');
     await palette(clerkPage, 'set score', 'ma02', '上分', '3.21');
     await clerkPage.getByTestId('action-confirm').waitFor();
-    await clerkPage.keyboard.press('Tab');
     await clerkPage.keyboard.press('Enter');
     await expect.poll(() => balanceOf('ma02')).toBe(before + 321n);
 

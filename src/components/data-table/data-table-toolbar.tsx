@@ -3,6 +3,7 @@ import { Download } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { useListExport } from '@/lib/list-export';
 import { saveTable } from '@/lib/table-export';
 import type { DataTableModel } from './data-table';
 import { DataTableColumnChooser } from './data-table-column-chooser';
@@ -53,6 +54,8 @@ export function DataTableToolbar<T extends RowData>({
       setBusy(false);
     }
   }
+  // The palette's "Export this list…" runs the same export.
+  useListExport(exportAs ? { disabled: Boolean(exportAs.disabled) || busy, run } : null);
 
   return (
     <div className="flex flex-wrap items-end gap-2" data-testid="table-toolbar">

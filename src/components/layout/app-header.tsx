@@ -10,6 +10,18 @@ import { Clock } from './clock';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
+/** A figure's label: whole below 1280 px, where the header may wrap; its short form (the whole one its tooltip) from 1280 px, where it keeps one line. */
+function HeaderLabel({ full, short }: { full: string; short: string }) {
+  return (
+    <>
+      <span className="xl:hidden">{full}</span>
+      <abbr className="hidden no-underline xl:inline" title={full}>
+        {short}
+      </abbr>
+    </>
+  );
+}
+
 export function AppHeader({
   title,
   logo,
@@ -36,28 +48,30 @@ export function AppHeader({
   const { fixedHeader } = usePreferences();
   return (
     <header
-      className={`z-20 flex min-h-14 flex-wrap items-center gap-x-4 gap-y-1 border-b bg-header px-3 py-2 text-header-foreground ${fixedHeader ? 'sticky top-0' : ''}`}
+      className={`z-20 flex min-h-14 flex-wrap items-center gap-x-4 gap-y-1 border-b bg-header px-3 py-2 text-header-foreground xl:flex-nowrap xl:gap-x-3 ${fixedHeader ? 'sticky top-0' : ''}`}
       data-testid="top-bar"
     >
       <Button variant="ghost" size="icon" aria-label={t('command.toggleSidebar')} aria-expanded={menuOpen} onClick={onToggleMenu}>
         <PanelLeft aria-hidden />
       </Button>
-      <span className="flex items-center gap-2 font-semibold" data-testid="header-logo">
+      <span className="flex shrink-0 items-center gap-2 font-semibold" data-testid="header-logo" title={title}>
         {logo ? <img src={logo} alt="" className="size-6 rounded" /> : null}
-        <span className="hidden lg:inline">{title}</span>
+        <span className="hidden max-w-48 truncate lg:inline xl:hidden 2xl:inline">{title}</span>
       </span>
       <Clock />
-      <div className="flex flex-1 flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+      <div className="flex flex-1 flex-wrap items-center gap-x-4 gap-y-1 text-sm xl:min-w-0 xl:flex-nowrap xl:gap-x-3 xl:whitespace-nowrap">
         <span className="flex items-center gap-2 font-medium" data-testid="user-name">
           {profile?.loginId}
           {profile ? <AccountStatusBadge status={profile.status} quiet /> : null}
         </span>
         <span data-testid="level-name">{profile ? t(`level.${profile.level}`) : null}</span>
-        <span className="hidden sm:inline">
-          {t('profile.commission')}: <span data-testid="commission-rate">{profile?.agentCommisionRate ?? 0}%</span>
+        <span className="hidden min-w-0 truncate sm:inline" title={t('profile.commission')}>
+          <HeaderLabel full={t('profile.commission')} short={t('profile.commissionShort')} />:{' '}
+          <span data-testid="commission-rate">{profile?.agentCommisionRate ?? 0}%</span>
         </span>
-        <span className="hidden sm:inline">
-          {t('profile.washCode')}: <span data-testid="wash-code-ratio">{profile?.validAmountRate ?? 0}%</span>
+        <span className="hidden min-w-0 truncate sm:inline" title={t('profile.washCode')}>
+          <HeaderLabel full={t('profile.washCode')} short={t('profile.washCodeShort')} />:{' '}
+          <span data-testid="wash-code-ratio">{profile?.validAmountRate ?? 0}%</span>
         </span>
         <Button
           variant="ghost"
@@ -72,7 +86,7 @@ export function AppHeader({
       </div>
       <Button variant="outline" size="sm" onClick={onOpenPalette} aria-label={t('palette.open')} data-testid="open-palette">
         <Search aria-hidden />
-        <span className="hidden md:inline">{t('palette.search')}</span>
+        <span className="hidden md:inline xl:hidden 2xl:inline">{t('palette.search')}</span>
         <Kbd className="hidden md:inline-flex">{isMac ? '⌘K' : 'Ctrl K'}</Kbd>
       </Button>
       {onMobileVersion ? (

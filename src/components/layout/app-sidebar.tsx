@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   ArrowLeftRight,
   ArrowUpDown,
@@ -6,6 +6,7 @@ import {
   BookOpen,
   CalendarDays,
   ChartColumn,
+  ChevronDown,
   Dices,
   Eye,
   Gauge,
@@ -25,15 +26,17 @@ import {
   Settings,
   Trophy,
   Users,
+  UsersRound,
   type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { highlightedPath, menuScreens, type Screen } from '../../../commands/screens';
+import { highlightedPath, menuGroupOfPath, menuScreensByGroup, type Screen } from '../../../commands/screens';
 import { useCall } from '@/api/queries';
 import { Sheet, SheetContent, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { useRights } from '@/hooks/use-command-context';
 import { useMonitorCounts } from '@/hooks/use-monitor-counts';
+import { collapsedMenuGroups, setMenuGroupCollapsed, useCollapsedMenuGroups } from '@/lib/collapsed-menu-groups';
 import { cn } from '@/lib/utils';
 
 const icons: Record<string, LucideIcon> = {
@@ -41,6 +44,7 @@ const icons: Record<string, LucideIcon> = {
   'key-round': KeyRound,
   bell: Bell,
   users: Users,
+  'users-round': UsersRound,
   search: Search,
   'gamepad-2': Gamepad2,
   receipt: Receipt,
@@ -102,38 +106,95 @@ function MonitorDot({ labelled }: { labelled: boolean }) {
   );
 }
 
+function MenuEntry({
+  screen,
+  current,
+  labelled,
+  onChoose,
+}: {
+  screen: Screen;
+  current: boolean;
+  labelled: boolean;
+  onChoose?: () => void;
+}) {
+  const { t } = useTranslation();
+  const Icon = icons[screen.icon] ?? LayoutDashboard;
+  const label = t(screen.labelKey);
+  return (
+    <li>
+      <Link
+        href={screen.path}
+        data-screen-id={screen.id}
+        aria-current={current ? 'page' : undefined}
+        title={label}
+        onClick={onChoose}
+        className={cn(
+          'relative flex items-center gap-3 rounded-md px-3 py-2 text-sm hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
+          current && 'bg-sidebar-accent font-medium text-sidebar-accent-foreground',
+        )}
+      >
+        <Icon className="size-4 shrink-0" aria-hidden />
+        <span className={cn('line-clamp-2 min-w-0 leading-snug break-words', !labelled && 'sr-only')}>{label}</span>
+        {screen.badge ? <MenuBadge method={screen.badge} labelled={labelled} /> : null}
+        {screen.alert ? <MonitorDot labelled={labelled} /> : null}
+      </Link>
+    </li>
+  );
+}
+
+/**
+ * The menu's entries under their groups (commands/screens.ts). Labelled, each group folds under
+ * its heading and the folded ones are remembered; the group of the screen shown opens. The icon
+ * rail shows every entry, the groups parted by a line.
+ */
 function MenuItems({ labelled, onChoose }: { labelled: boolean; onChoose?: () => void }) {
   const { t } = useTranslation();
   const rights = useRights();
   const [location] = useLocation();
   const active = highlightedPath(location);
+  const activeGroup = menuGroupOfPath(location);
+  const collapsed = useCollapsedMenuGroups();
+  // Opening a screen opens its group; folding the group afterwards is the user's to do.
+  useEffect(() => {
+    if (activeGroup && collapsedMenuGroups().includes(activeGroup)) setMenuGroupCollapsed(activeGroup, false);
+  }, [location, activeGroup]);
   return (
-    <ul className="space-y-1 p-2">
-      {menuScreens(rights).map((screen) => {
-        const Icon = icons[screen.icon] ?? LayoutDashboard;
-        const current = active === screen.path;
+    <div className="space-y-1 p-2" data-testid="menu-groups">
+      {menuScreensByGroup(rights).map(({ group, screens }, index) => {
+        const open = !labelled || !collapsed.includes(group);
+        const listId = `menu-group-${group}-${labelled ? 'entries' : 'rail'}${onChoose ? '-sheet' : ''}`;
         return (
-          <li key={screen.id}>
-            <Link
-              href={screen.path}
-              data-screen-id={screen.id}
-              aria-current={current ? 'page' : undefined}
-              title={labelled ? undefined : t(screen.labelKey)}
-              onClick={onChoose}
-              className={cn(
-                'relative flex items-center gap-3 rounded-md px-3 py-2 text-sm hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
-                current && 'bg-sidebar-accent font-medium text-sidebar-accent-foreground',
-              )}
-            >
-              <Icon className="size-4 shrink-0" aria-hidden />
-              <span className={cn('truncate', !labelled && 'sr-only')}>{t(screen.labelKey)}</span>
-              {screen.badge ? <MenuBadge method={screen.badge} labelled={labelled} /> : null}
-              {screen.alert ? <MonitorDot labelled={labelled} /> : null}
-            </Link>
-          </li>
+          <div key={group} data-menu-group={group}>
+            {labelled ? (
+              <button
+                type="button"
+                className="flex w-full items-center gap-2 rounded-md px-3 pt-2 pb-1 text-start text-xs font-medium text-sidebar-foreground/70 hover:text-sidebar-foreground"
+                aria-expanded={open}
+                aria-controls={listId}
+                onClick={() => setMenuGroupCollapsed(group, open)}
+                data-testid={`menu-group-${group}`}
+              >
+                <span className="min-w-0 flex-1 leading-snug break-words">{t(`layout.group.${group}`)}</span>
+                <ChevronDown className={cn('size-3.5 shrink-0 transition-transform', !open && '-rotate-90')} aria-hidden />
+              </button>
+            ) : index > 0 ? (
+              <hr className="mx-2 my-1 border-sidebar-border" />
+            ) : null}
+            <ul id={listId} className="space-y-1" hidden={!open}>
+              {screens.map((screen) => (
+                <MenuEntry
+                  key={screen.id}
+                  screen={screen}
+                  current={active === screen.path}
+                  labelled={labelled}
+                  {...(onChoose ? { onChoose } : {})}
+                />
+              ))}
+            </ul>
+          </div>
         );
       })}
-    </ul>
+    </div>
   );
 }
 

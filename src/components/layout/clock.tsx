@@ -7,12 +7,16 @@ export function Clock() {
   const { t } = useTranslation();
   const now = useNow();
   return (
-    <span className="flex items-baseline gap-1.5">
+    <span className="flex shrink-0 items-baseline gap-1.5 whitespace-nowrap" title={t('layout.clockZone')}>
       <time className="font-mono text-sm tabular-nums" dateTime={now.toISOString()} data-testid="clock">
         {beijingWallTime(now.getTime())}
       </time>
-      <span className="text-xs" data-testid="clock-zone">
+      <span className="text-xs xl:sr-only" data-testid="clock-zone">
         {t('layout.clockZone')}
+      </span>
+      {/* From 1280 px the header keeps one line: the zone in short, the whole text its tooltip (and read by screen readers). */}
+      <span className="hidden text-xs xl:inline" aria-hidden>
+        UTC+8
       </span>
     </span>
   );

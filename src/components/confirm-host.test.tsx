@@ -1,0 +1,48 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { askConfirm } from '@/lib/confirm';
+import { ConfirmHost } from './confirm-host';
+import { startChineseI18n, stubLayout } from '../../tests/support/jsdom-test-support';
+
+const ask = (destructive?: boolean) => {
+  let answer: Promise<boolean> = Promise.resolve(false);
+  act(() => {
+    answer = askConfirm({
+      title: '给 ma02 上分 10.00？',
+      description: '余额 5.00',
+      action: '上分',
+      ...(destructive ? { destructive } : {}),
+    });
+  });
+  return answer;
+};
+
+describe('the confirmation dialog', () => {
+  beforeAll(async () => {
+    stubLayout();
+    await startChineseI18n();
+  });
+  afterEach(cleanup);
+
+  it('makes the action the default button, so Enter confirms', async () => {
+    render(<ConfirmHost />);
+    const answer = ask();
+    const action = await screen.findByTestId('action-confirm-ok');
+    await waitFor(() => expect(document.activeElement).toBe(action));
+    expect(screen.getByTestId('action-confirm').getAttribute('data-destructive')).toBe('false');
+    // Enter on a focused button presses it.
+    fireEvent.click(document.activeElement!);
+    await expect(answer).resolves.toBe(true);
+  });
+
+  it('leaves Cancel the default button of a destructive action', async () => {
+    render(<ConfirmHost />);
+    const answer = ask(true);
+    await screen.findByTestId('action-confirm-ok');
+    const cancel = screen.getByRole('button', { name: '取消' });
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    expect(screen.getByTestId('action-confirm').getAttribute('data-destructive')).toBe('true');
+    fireEvent.click(document.activeElement!);
+    await expect(answer).resolves.toBe(false);
+  });
+});
