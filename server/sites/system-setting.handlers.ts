@@ -18,6 +18,7 @@ interface SettingsRow {
   ip_whitelist_on: boolean;
   whitelist: string[] | null;
   sub_account_limit: number;
+  member_limit: number;
   min_score_interval_ms: number;
   idle_timeout_seconds: number;
   captcha_required: boolean;
@@ -36,7 +37,7 @@ export const LOGO_ROUTE = '/site-logo';
 
 async function readSettings(db: Queryable, siteId: string, lock = false): Promise<SettingsRow> {
   const row = await db.one<SettingsRow>(sql`
-    SELECT s.maintenance_start, s.maintenance_end, s.ip_whitelist_on, s.sub_account_limit, s.min_score_interval_ms,
+    SELECT s.maintenance_start, s.maintenance_end, s.ip_whitelist_on, s.sub_account_limit, s.member_limit, s.min_score_interval_ms,
            s.idle_timeout_seconds, s.captcha_required, s.warning_switch, s.monitor_bet_cents, s.monitor_win_cents,
            s.monitor_score_cents, s.ui, s.title, s.logo, s.finance_visible,
            ARRAY(SELECT r.network::text FROM site_ip_rules r
@@ -53,6 +54,7 @@ function settingsOf(row: SettingsRow, callerIp: string): SystemSettings {
     ipWhitelistOn: row.ip_whitelist_on,
     ipWhitelist: row.whitelist ?? [],
     subAccountLimit: row.sub_account_limit === 5 ? 5 : 15,
+    memberLimit: row.member_limit,
     minScoreIntervalMs: row.min_score_interval_ms,
     idleTimeoutSeconds: row.idle_timeout_seconds,
     captchaRequired: row.captcha_required,
@@ -155,6 +157,8 @@ export const systemSettingHandlers = defineHandlers({
 
     if (params.subAccountLimit !== undefined)
       change('subAccountLimit', before.sub_account_limit, params.subAccountLimit, sql`sub_account_limit = ${params.subAccountLimit}`);
+    if (params.memberLimit !== undefined)
+      change('memberLimit', before.member_limit, params.memberLimit, sql`member_limit = ${params.memberLimit}`);
     if (params.minScoreIntervalMs !== undefined)
       change(
         'minScoreIntervalMs',

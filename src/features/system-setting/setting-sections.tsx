@@ -98,7 +98,7 @@ export function AccessSection({ form, settings, sectionRef }: SectionProps) {
         />
         <SwitchField form={form} name="captchaRequired" label={t('systemSetting.field.captchaRequired')} />
         <p className="text-xs text-muted-foreground">{t('systemSetting.access.twoFactor')}</p>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             form={form}
             name="idleTimeoutMinutes"
@@ -121,6 +121,14 @@ export function AccessSection({ form, settings, sectionRef }: SectionProps) {
             id="setting-subAccountLimit"
             label={t('systemSetting.field.subAccountLimit')}
             options={subAccountLimits}
+          />
+          <TextField
+            form={form}
+            name="memberLimit"
+            id="setting-memberLimit"
+            label={t('systemSetting.field.memberLimit')}
+            inputMode="numeric"
+            digits
           />
         </div>
         <SwitchField form={form} name="financeVisible" label={t('systemSetting.field.financeVisible')} />
