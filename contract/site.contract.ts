@@ -18,6 +18,8 @@ export const siteMethods = {
       logo: z.string(),
       /** Seconds of inactivity after which sessions end (the web app returns to login then). */
       idleTimeout: z.number().int().positive(),
+      /** Whether sign-in asks for a captcha here: the site's setting, unless this gateway runs with CAPTCHA=off. */
+      captcha: z.boolean(),
     }),
     auth: 'public',
     effect: 'read',

@@ -55,6 +55,8 @@ export const systemSettingsSchema = z.object({
   minScoreIntervalMs: z.number().int(),
   idleTimeoutSeconds: z.number().int(),
   captchaRequired: z.boolean(),
+  /** This gateway process runs with CAPTCHA=off: its sign-in asks for no captcha, whatever captchaRequired says. */
+  captchaOff: z.boolean(),
   warningSwitch: z.boolean(),
   monitorThresholds: thresholdsSchema,
   ui: z.enum(siteThemes),

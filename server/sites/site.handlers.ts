@@ -16,6 +16,7 @@ export function siteHandlers(databaseKind: 'pglite' | 'postgres') {
       login: ctx.site.loginStyle,
       logo: ctx.site.logo,
       idleTimeout: ctx.site.idleTimeoutSeconds,
+      captcha: ctx.settings.captcha && ctx.site.captchaRequired,
     }),
     'sn.agent.maintain': async (ctx) => ({
       flag: inMaintenance(ctx.site, ctx.now) ? 1 : 0,

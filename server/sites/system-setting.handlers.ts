@@ -47,7 +47,7 @@ async function readSettings(db: Queryable, siteId: string, lock = false): Promis
   return row;
 }
 
-function settingsOf(row: SettingsRow, callerIp: string): SystemSettings {
+function settingsOf(row: SettingsRow, callerIp: string, captchaOff: boolean): SystemSettings {
   return {
     maintenance:
       row.maintenance_start && row.maintenance_end ? { startTime: iso(row.maintenance_start), endTime: iso(row.maintenance_end) } : null,
@@ -58,6 +58,7 @@ function settingsOf(row: SettingsRow, callerIp: string): SystemSettings {
     minScoreIntervalMs: row.min_score_interval_ms,
     idleTimeoutSeconds: row.idle_timeout_seconds,
     captchaRequired: row.captcha_required,
+    captchaOff,
     warningSwitch: row.warning_switch,
     monitorThresholds: {
       bet: formatCents(BigInt(row.monitor_bet_cents)),
@@ -113,7 +114,7 @@ async function whitelistKeeps(ctx: CallContext, networks: readonly string[]): Pr
 }
 
 export const systemSettingHandlers = defineHandlers({
-  'gw.credit.sys.setting.get': async (ctx) => settingsOf(await readSettings(ctx.db, ctx.site.id), ctx.ip),
+  'gw.credit.sys.setting.get': async (ctx) => settingsOf(await readSettings(ctx.db, ctx.site.id), ctx.ip, !ctx.settings.captcha),
 
   'gw.credit.sys.setting': async (ctx, params) => {
     const before = await readSettings(ctx.db, ctx.site.id, true);
@@ -202,7 +203,7 @@ export const systemSettingHandlers = defineHandlers({
     }
     ctx.audit.summary = `SYS_SETTING ${changes.map((c) => c.field).join(',')}`.slice(0, 200);
     ctx.audit.changes = changes;
-    return settingsOf(await readSettings(ctx.db, ctx.site.id), ctx.ip);
+    return settingsOf(await readSettings(ctx.db, ctx.site.id), ctx.ip, !ctx.settings.captcha);
   },
 
   'system.finance.isvisit': async (ctx) => ({ isVisit: ctx.session!.level === 0 || ctx.site.financeVisible }),

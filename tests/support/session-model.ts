@@ -308,6 +308,7 @@ export const siteInfo = (mode: SiteMode): SiteInfo => ({
   title: 'Demo',
   sn: 'demo',
   login: 'default',
+  captcha: true,
   logo: '',
   idleTimeout: 1800,
 });

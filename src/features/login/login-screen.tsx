@@ -14,6 +14,7 @@ export function LoginScreen({ footer, view = 'desktop' }: { footer?: ReactNode; 
   const session = SessionContext.useActorRef();
   const site = SessionContext.useSelector((state) => state.context.site);
   const captcha = SessionContext.useSelector((state) => state.context.captcha);
+  const asksCaptcha = site?.captcha !== false;
   const reason = SessionContext.useSelector((state) => state.context.reason);
   const submitting = SessionContext.useSelector((state) => state.matches({ open: { signedOut: 'submitting' } }));
   const loadingCaptcha = SessionContext.useSelector((state) => state.matches({ open: { signedOut: 'loadingCaptcha' } }));
@@ -29,7 +30,7 @@ export function LoginScreen({ footer, view = 'desktop' }: { footer?: ReactNode; 
   const problems = {
     loginId: loginIdProblem(values.loginId),
     password: loginPasswordProblem(values.password),
-    captchaCode: captchaProblem(values.captchaCode),
+    captchaCode: asksCaptcha ? captchaProblem(values.captchaCode) : null,
     safeCode: safeCodeProblem(values.safeCode),
   };
   const shown = (field: keyof typeof problems) => (touched && problems[field] ? t(problems[field]!) : null);
@@ -39,13 +40,13 @@ export function LoginScreen({ footer, view = 'desktop' }: { footer?: ReactNode; 
   function submit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
-    if (Object.values(problems).some(Boolean) || !captcha) return;
+    if (Object.values(problems).some(Boolean) || (asksCaptcha && !captcha)) return;
     session.send({
       type: 'LOGIN.SUBMIT',
       credentials: {
         loginId: values.loginId.trim(),
         password: values.password,
-        captchaId: captcha.captchaId,
+        captchaId: captcha?.captchaId ?? '',
         captchaCode: values.captchaCode.trim(),
         safeCode: values.safeCode,
       },
@@ -116,39 +117,41 @@ export function LoginScreen({ footer, view = 'desktop' }: { footer?: ReactNode; 
             aria-describedby={shown('password') ? 'login-password-problem' : undefined}
           />
         </FormField>
-        <FormField id="login-captcha" label={t('login.captcha')} problem={shown('captchaCode')}>
-          <div className="flex items-center gap-2">
-            <Input
-              id="login-captcha"
-              name="captcha"
-              autoComplete="off"
-              maxLength={8}
-              value={values.captchaCode}
-              onChange={(e) => set('captchaCode')(e.target.value)}
-              aria-invalid={Boolean(shown('captchaCode'))}
-            />
-            {captcha ? (
-              <img
-                src={captcha.image}
-                alt={t('login.captchaImage')}
-                data-captcha-id={captcha.captchaId}
-                className="h-10 w-28 rounded border bg-white"
+        {asksCaptcha ? (
+          <FormField id="login-captcha" label={t('login.captcha')} problem={shown('captchaCode')}>
+            <div className="flex items-center gap-2">
+              <Input
+                id="login-captcha"
+                name="captcha"
+                autoComplete="off"
+                maxLength={8}
+                value={values.captchaCode}
+                onChange={(e) => set('captchaCode')(e.target.value)}
+                aria-invalid={Boolean(shown('captchaCode'))}
               />
-            ) : (
-              <div className="h-10 w-28 rounded border bg-muted" aria-hidden />
-            )}
-            <Button
-              type="button"
-              variant="outline"
-              size="icon"
-              onClick={() => session.send({ type: 'CAPTCHA.REFRESH' })}
-              disabled={loadingCaptcha}
-              aria-label={t('login.refreshCaptcha')}
-            >
-              <RefreshCw aria-hidden />
-            </Button>
-          </div>
-        </FormField>
+              {captcha ? (
+                <img
+                  src={captcha.image}
+                  alt={t('login.captchaImage')}
+                  data-captcha-id={captcha.captchaId}
+                  className="h-10 w-28 rounded border bg-white"
+                />
+              ) : (
+                <div className="h-10 w-28 rounded border bg-muted" aria-hidden />
+              )}
+              <Button
+                type="button"
+                variant="outline"
+                size="icon"
+                onClick={() => session.send({ type: 'CAPTCHA.REFRESH' })}
+                disabled={loadingCaptcha}
+                aria-label={t('login.refreshCaptcha')}
+              >
+                <RefreshCw aria-hidden />
+              </Button>
+            </div>
+          </FormField>
+        ) : null}
         <FormField id="login-safe-code" label={t('login.safeCode')} problem={shown('safeCode')}>
           <Input
             id="login-safe-code"
@@ -161,7 +164,7 @@ export function LoginScreen({ footer, view = 'desktop' }: { footer?: ReactNode; 
             aria-invalid={Boolean(shown('safeCode'))}
           />
         </FormField>
-        <Button type="submit" className="w-full" disabled={submitting || !captcha}>
+        <Button type="submit" className="w-full" disabled={submitting || (asksCaptcha && !captcha)}>
           {submitting ? t('login.signingIn') : t('login.submit')}
         </Button>
       </form>

@@ -97,6 +97,11 @@ export function AccessSection({ form, settings, sectionRef }: SectionProps) {
           spellCheck={false}
         />
         <SwitchField form={form} name="captchaRequired" label={t('systemSetting.field.captchaRequired')} />
+        {settings.captchaOff ? (
+          <p className="text-xs text-amber-600" role="note" data-testid="captcha-off">
+            {t('systemSetting.access.captchaOff')}
+          </p>
+        ) : null}
         <p className="text-xs text-muted-foreground">{t('systemSetting.access.twoFactor')}</p>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField

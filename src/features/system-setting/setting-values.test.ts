@@ -11,6 +11,7 @@ const settings: SystemSettings = {
   minScoreIntervalMs: 2000,
   idleTimeoutSeconds: 1800,
   captchaRequired: true,
+  captchaOff: false,
   warningSwitch: false,
   monitorThresholds: { bet: '5000.00', win: '0.00', score: '100000.00' },
   ui: 'black',
