@@ -20,6 +20,8 @@ export const siteMethods = {
       idleTimeout: z.number().int().positive(),
       /** Whether sign-in asks for a captcha here: the site's setting, unless this gateway runs with CAPTCHA=off. */
       captcha: z.boolean(),
+      /** The site's currency (ISO 4217): its default one of gw.credit.currency.list. */
+      currency: z.string().regex(/^[A-Z]{3}$/),
     }),
     auth: 'public',
     effect: 'read',

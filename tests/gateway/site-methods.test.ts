@@ -31,9 +31,10 @@ describe('gw.credit.sn.template.get', () => {
       logo: '',
       idleTimeout: 1800,
       captcha: true,
+      currency: 'CNY',
     });
     const red = await gw.call('gw.credit.sn.template.get', {}, { host: 'demo2.localhost:8080' });
-    expect(red.result).toMatchObject({ ui: 'red', sn: 'demo2', title: 'Red Dragon Club', location: '本地网络' });
+    expect(red.result).toMatchObject({ ui: 'red', sn: 'demo2', title: 'Red Dragon Club', location: '本地网络', currency: 'THB' });
   });
 
   it('reports a block rule matching the visitor and an allow-list that misses it', async () => {
@@ -71,6 +72,23 @@ describe('gw.credit.sn.template.get', () => {
       await gw.db.run(sql`UPDATE sites SET captcha_required = true`);
       await off.close();
     }
+  });
+
+  it("tells the site's currency: its default one, as currency.list puts first", async () => {
+    const currency = async () => ((await gw.call('gw.credit.sn.template.get')).result as { currency: string }).currency;
+    try {
+      await gw.db.run(sql`UPDATE site_currencies SET is_default = false WHERE site_id = 'demo'`);
+      await gw.db.run(sql`UPDATE site_currencies SET is_default = true WHERE site_id = 'demo' AND code = 'USD'`);
+      expect(await currency()).toBe('USD');
+      const listed = (await gw.call('gw.credit.currency.list', { opsId: await gw.sessionFor('admin') })).result as {
+        list: { code: string }[];
+      };
+      expect(listed.list[0]!.code).toBe('USD');
+    } finally {
+      await gw.db.run(sql`UPDATE site_currencies SET is_default = false WHERE site_id = 'demo'`);
+      await gw.db.run(sql`UPDATE site_currencies SET is_default = true WHERE site_id = 'demo' AND code = 'CNY'`);
+    }
+    expect(await currency()).toBe('CNY');
   });
 
   it('refuses a param of the wrong type with 100 naming the field', async () => {

@@ -309,6 +309,7 @@ export const siteInfo = (mode: SiteMode): SiteInfo => ({
   sn: 'demo',
   login: 'default',
   captcha: true,
+  currency: 'CNY',
   logo: '',
   idleTimeout: 1800,
 });
