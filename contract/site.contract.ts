@@ -14,6 +14,7 @@ export const siteMethods = {
       location: z.string(),
       title: z.string(),
       sn: z.string(),
+      /** The login screen's style: 'default', or 'old' (/oldLogin's layout, then also at /login). */
       login: z.string(),
       logo: z.string(),
       /** Seconds of inactivity after which sessions end (the web app returns to login then). */

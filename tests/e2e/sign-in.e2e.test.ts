@@ -63,6 +63,26 @@ describe.runIf(e2e.run)('sign-in in Chromium', () => {
     }
   });
 
+  it("shows /oldLogin's layout at /login for a site whose login style is old, the default layout otherwise", async () => {
+    const { sql } = await import('drizzle-orm');
+    const layoutAt = async (path: string) => {
+      const page = await openApp(e2e.browser, e2e.gw, { path });
+      await page.locator('#login-id').waitFor();
+      const layout = await page.getByTestId('login-screen').getAttribute('data-layout');
+      const panels = await page.getByTestId('login-old-layout').count();
+      await page.context().close();
+      return { layout, panels };
+    };
+    expect(await layoutAt('/login')).toEqual({ layout: 'default', panels: 0 });
+    expect(await layoutAt('/oldLogin')).toEqual({ layout: 'old', panels: 1 });
+    await e2e.gw.db.run(sql`UPDATE sites SET login_style = 'old' WHERE id = 'demo'`);
+    try {
+      expect(await layoutAt('/login')).toEqual({ layout: 'old', panels: 1 });
+    } finally {
+      await e2e.gw.db.run(sql`UPDATE sites SET login_style = 'default' WHERE id = 'demo'`);
+    }
+  });
+
   it('fetches a fresh captcha before the shown one expires, so a code typed after a long idle time signs in', async () => {
     const { sql } = await import('drizzle-orm');
     const page = await (await e2e.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
