@@ -1,4 +1,4 @@
-import { isMemberLevel } from '../contract/account-levels.contract';
+import { agentLevel, isMemberLevel } from '../contract/account-levels.contract';
 import { rightsAllow } from '../contract/method.contract';
 import type { MethodAccess } from '../contract/method-access.contract';
 import type { MethodName } from '../contract/methods.contract';
@@ -88,6 +88,9 @@ const targetRules: Partial<Record<MethodName, TargetRule>> = {
   'gw.credit.agent.to.company.acc.reset': { kind: 'agent' },
 };
 
+/** Methods open to more levels than may succeed: the gateway's own refusal past this caller level (agent.add: 20045). */
+const deepestCaller: Partial<Record<MethodName, number>> = { 'gw.credit.agent.add': agentLevel - 1 };
+
 const factsOf = (target: CanTarget): AccountFacts => ({
   status: target.status,
   teamStatus: target.teamStatus,
@@ -124,6 +127,7 @@ export function whyNot(session: Rights, method: MethodName, target?: CanTarget, 
   const definition = methodAccess[method];
   if (session.mustChangePassword && !definition.openWhilePasswordForced) return 'passwordChange';
   if (!rightsAllow(definition.rights, session)) return 'noRights';
+  if (session.level > (deepestCaller[method] ?? session.level)) return 'noRights';
   const rule = targetRules[method];
   if (!target || !rule) return null;
   if (target.parentId === null || target.parentId !== session.userId) return 'notDirectChild';

@@ -237,8 +237,9 @@ export const accountMethods = {
     result: z.object({ userId: idSchema }),
     auth: 'session',
     effect: 'write',
-    rights: { levels: [0, 1, 2, 3], accessCode: 2 },
-    errors: [ErrorCode.cannotOperate, ErrorCode.agentLineFrozen],
+    // Level 4 may call it and gets 20045: agents end at level 4.
+    rights: { levels: [0, 1, 2, 3, 4], accessCode: 2 },
+    errors: [ErrorCode.cannotOperate, ErrorCode.agentLineFrozen, ErrorCode.agentLevelMaximum],
   }),
   'gw.credit.user.add': defineMethod({
     summary: "Adds a member (level 5) under the calling agent; its wash-code ratio and point limit are at most the agent's",
@@ -247,7 +248,7 @@ export const accountMethods = {
     auth: 'session',
     effect: 'write',
     rights: { levels: [4], accessCode: 2 },
-    errors: [ErrorCode.cannotOperate, ErrorCode.agentLineFrozen],
+    errors: [ErrorCode.cannotOperate, ErrorCode.agentLineFrozen, ErrorCode.memberMaximum],
   }),
   'gw.credit.user.query': accountList(
     "Members below a parent of the caller's line: an agent's own members, or every member of a higher account's line",

@@ -53,7 +53,7 @@ export const jobMethods = {
     auth: 'session',
     effect: 'write',
     rights: { levels: [4], accessCode: 2 },
-    errors: [ErrorCode.cannotOperate, ErrorCode.agentLineFrozen],
+    errors: [ErrorCode.cannotOperate, ErrorCode.agentLineFrozen, ErrorCode.memberMaximum],
   }),
   'gw.credit.user.all.enable': defineMethod({
     summary: 'Enables (or unfreezes) many direct children as a background job; an account that cannot be enabled fails alone',

@@ -51,3 +51,22 @@ export type ParamsOut<M extends MethodName> = z.output<Contract[M]['params']>;
 export type ResultOf<M extends MethodName> = z.output<Contract[M]['result']>;
 
 export const methodNames = Object.keys(contract) as MethodName[];
+
+/**
+ * The bare call names of spec §7 ("Other"): each answers exactly as its `gw.credit.` method
+ * (same params, rights, result and errors; recorded under the method's own name).
+ */
+export const methodAliases = {
+  'fuzzy.search.tips': 'gw.credit.fuzzy.search.tips',
+  'fuzzy.agent.search.tips': 'gw.credit.fuzzy.agent.search.tips',
+  'account.search': 'gw.credit.account.search',
+  'limitation.list': 'gw.credit.limitation.list',
+  'currency.list': 'gw.credit.currency.list',
+  'operate.button.show': 'gw.credit.operate.button.show',
+  'team.bolck': 'gw.credit.team.bolck',
+  'team.unbolck': 'gw.credit.team.unbolck',
+} as const satisfies Record<string, MethodName>;
+
+/** The method a wire name calls: an alias's method, else the name itself. */
+export const methodCalled = (name: string): string =>
+  Object.hasOwn(methodAliases, name) ? methodAliases[name as keyof typeof methodAliases] : name;

@@ -14,10 +14,15 @@ export const siteMethods = {
       location: z.string(),
       title: z.string(),
       sn: z.string(),
+      /** The login screen's style: 'default', or 'old' (/oldLogin's layout, then also at /login). */
       login: z.string(),
       logo: z.string(),
       /** Seconds of inactivity after which sessions end (the web app returns to login then). */
       idleTimeout: z.number().int().positive(),
+      /** Whether sign-in asks for a captcha here: the site's setting, unless this gateway runs with CAPTCHA=off. */
+      captcha: z.boolean(),
+      /** The site's currency (ISO 4217): its default one of gw.credit.currency.list. */
+      currency: z.string().regex(/^[A-Z]{3}$/),
     }),
     auth: 'public',
     effect: 'read',

@@ -11,3 +11,5 @@ export const LOGO_MAX_BYTES = 256 * 1024;
 export const IDLE_TIMEOUT_MIN_SECONDS = 60;
 export const IDLE_TIMEOUT_MAX_SECONDS = 86_400;
 export const SCORE_INTERVAL_MAX_MS = 3_600_000;
+/** The most members per agent a site may set (0 = no limit). */
+export const MEMBER_LIMIT_MAX = 100_000;

@@ -9,6 +9,7 @@ import {
   IDLE_TIMEOUT_MIN_SECONDS,
   IP_WHITELIST_MAX,
   LOGO_MAX_BYTES,
+  MEMBER_LIMIT_MAX,
   SCORE_INTERVAL_MAX_MS,
   SITE_TITLE_MAX,
 } from './system-setting-limits.contract';
@@ -49,9 +50,13 @@ export const systemSettingsSchema = z.object({
   /** Networks in CIDR form, sorted. */
   ipWhitelist: z.array(z.string()),
   subAccountLimit: z.union([z.literal(5), z.literal(15)]),
+  /** The most members one agent may hold (20046 past it); 0 = no limit. */
+  memberLimit: z.number().int(),
   minScoreIntervalMs: z.number().int(),
   idleTimeoutSeconds: z.number().int(),
   captchaRequired: z.boolean(),
+  /** This gateway process runs with CAPTCHA=off: its sign-in asks for no captcha, whatever captchaRequired says. */
+  captchaOff: z.boolean(),
   warningSwitch: z.boolean(),
   monitorThresholds: thresholdsSchema,
   ui: z.enum(siteThemes),
@@ -74,6 +79,7 @@ export const systemSettingChangesSchema = z.object({
   ipWhitelistOn: z.boolean().optional(),
   ipWhitelist: z.array(ipNetworkRule).max(IP_WHITELIST_MAX).optional(),
   subAccountLimit: z.union([z.literal(5), z.literal(15)]).optional(),
+  memberLimit: z.number().int().min(0).max(MEMBER_LIMIT_MAX).optional(),
   minScoreIntervalMs: z.number().int().min(0).max(SCORE_INTERVAL_MAX_MS).optional(),
   idleTimeoutSeconds: z.number().int().min(IDLE_TIMEOUT_MIN_SECONDS).max(IDLE_TIMEOUT_MAX_SECONDS).optional(),
   captchaRequired: z.boolean().optional(),

@@ -20,12 +20,12 @@ const site = { isBlock: false } as SiteInfo;
 const maintenance = { flag: 0 } as MaintenanceInfo;
 
 /** The session machine on the login page, with a fake gateway whose captchas live 2 minutes like the real one's. */
-function loginPage(login?: ReturnType<typeof fromPromise<LoginResult, Credentials>>) {
+function loginPage(login?: ReturnType<typeof fromPromise<LoginResult, Credentials>>, siteAnswer: SiteInfo = site) {
   const issued: Captcha[] = [];
   const submitted: Credentials[] = [];
   const machine = sessionMachine.provide({
     actors: {
-      loadSite: fromPromise<{ site: SiteInfo; maintenance: MaintenanceInfo }>(async () => ({ site, maintenance })),
+      loadSite: fromPromise<{ site: SiteInfo; maintenance: MaintenanceInfo }>(async () => ({ site: siteAnswer, maintenance })),
       restoreSession: fromPromise<{ session: LoginResult; profile: Profile | null } | null>(async () => null),
       loadCaptcha: fromPromise(async () => {
         const captcha = {
@@ -93,6 +93,24 @@ describe('session machine: the captcha of an idle login page', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(submitted).toHaveLength(1);
     expect(actor.getSnapshot().context.error?.code).toBe(2218);
+    actor.stop();
+  });
+
+  it('fetches no captcha when the gateway asks none (CAPTCHA=off or the site’s setting), not after a refused sign-in either', async () => {
+    const { actor, issued, submitted } = loginPage(undefined, { ...site, captcha: false });
+    await vi.advanceTimersByTimeAsync(0);
+    await idle(actor);
+    actor.send({
+      type: 'LOGIN.SUBMIT',
+      credentials: { loginId: 'admin', password: 'Admin123', captchaId: '', captchaCode: '', safeCode: '1234' },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    await idle(actor);
+    expect(submitted).toHaveLength(1);
+    expect(actor.getSnapshot().context.error?.code).toBe(2240);
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(issued).toHaveLength(0);
+    expect(actor.getSnapshot().context.captcha).toBeNull();
     actor.stop();
   });
 

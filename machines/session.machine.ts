@@ -185,6 +185,8 @@ export const sessionMachine = setup({
     mustChangePassword: ({ context }) => mustChangePassword(context.session),
     isSubAccount: ({ context }) => isSubAccount(context.session),
     hasCaptcha: ({ context }) => context.captcha !== null,
+    /** The gateway asks no captcha at sign-in (the site's setting, or CAPTCHA=off there). */
+    captchaOff: ({ context }) => context.site?.captcha === false,
   },
   delays: {
     inactivity: ({ context }) => (context.site?.idleTimeout ?? DEFAULT_INACTIVITY_MS / 1000) * 1000,
@@ -291,6 +293,7 @@ export const sessionMachine = setup({
           initial: 'loadingCaptcha',
           states: {
             loadingCaptcha: {
+              always: { guard: 'captchaOff', target: 'ready', actions: assign({ captcha: null }) },
               invoke: {
                 id: 'loadCaptcha',
                 src: 'loadCaptcha',

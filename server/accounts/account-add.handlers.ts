@@ -1,7 +1,10 @@
+import { agentLevel, memberLevel } from '../../contract/account-levels.contract';
+import { ErrorCode } from '../../contract/errors.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
 import { hashSecret } from '../auth/password';
 import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
+import { RpcError } from '../rpc/rpc-error';
 import { addChild } from './account-add.service';
 import { findAccount } from './account.repository';
 
@@ -14,7 +17,9 @@ async function addFromCall(ctx: CallContext, params: ParamsOut<'gw.credit.user.a
 export const accountAddHandlers = defineHandlers({
   'gw.credit.agent.add': async (ctx, params) => {
     const parent = await findAccount(ctx.db, ctx.site.id, ctx.session!.accountId);
+    // Agents end at level 4: below it only members (user.add).
+    if ((parent?.level ?? 0) >= agentLevel) throw new RpcError(ErrorCode.agentLevelMaximum);
     return addFromCall(ctx, params, (parent?.level ?? 0) + 1);
   },
-  'gw.credit.user.add': (ctx, params) => addFromCall(ctx, params, 5),
+  'gw.credit.user.add': (ctx, params) => addFromCall(ctx, params, memberLevel),
 });

@@ -99,9 +99,23 @@ export async function checkChildLimits(ctx: ActingContext, limits: ChildLimits) 
   return parent;
 }
 
+/**
+ * 20046 when `adding` more members would take the parent agent past the site's most members (0 =
+ * no limit). Read under the parent's row lock (checkChildLimits): concurrent adds under one
+ * agent take turns, so they never pass the limit together.
+ */
+export async function checkMemberLimit(ctx: ActingContext, parentId: bigint, adding = 1) {
+  const row = await ctx.db.one<{ member_limit: number; members: number | string }>(sql`
+    SELECT s.member_limit,
+           (SELECT count(*) FROM accounts a WHERE a.parent_id = ${parentId} AND a.level = 5) AS members
+      FROM sites s WHERE s.id = ${ctx.site.id}`);
+  if (row && row.member_limit > 0 && Number(row.members) + adding > row.member_limit) throw new RpcError(ErrorCode.memberMaximum);
+}
+
 /** Adds a direct child of the caller (one call of agent.add / user.add, or one item of a batch). */
 export async function addChild(ctx: ActingContext, input: NewChild, level: number) {
   const parent = await checkChildLimits(ctx, input);
+  if (isMemberLevel(level)) await checkMemberLimit(ctx, parent.id);
   const share = input.agentCommisionRate ?? 0;
   const parentSettings = await ctx.db.rows<GameSettingValues>(sql`
     SELECT game_type, betting_ratio, agent_rate, agent_to_company_limit, spread, red_limit, enabled

@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../contract/errors.contract';
 import { LOGIN_ID_PATTERN } from '../../contract/patterns.contract';
-import { checkChildLimits } from '../accounts/account-add.service';
+import { checkChildLimits, checkMemberLimit } from '../accounts/account-add.service';
 import { accountInLine, callerMayChangeDownline } from '../accounts/line-access';
 import { hashSecret } from '../auth/password';
 import type { CallContext } from '../rpc/call-context';
@@ -73,7 +73,9 @@ export function jobHandlers(jobs: Pick<JobRunner, 'kick'>) {
       if (!LOGIN_ID_PATTERN.test(batchLoginId(params.prefix, params.start + params.count - 1))) {
         throw new RpcError(ErrorCode.invalidParams, { field: 'prefix', rule: 'login-id' });
       }
-      await checkChildLimits(ctx, { pointLimit: params.pointLimit, validAmountRate: params.validAmountRate });
+      const parent = await checkChildLimits(ctx, { pointLimit: params.pointLimit, validAmountRate: params.validAmountRate });
+      // A batch that cannot fit is refused whole; each item checks again when it runs.
+      await checkMemberLimit(ctx, parent.id, params.count);
       const [passwordHash, safeCodeHash] = await Promise.all([hashSecret(params.password), hashSecret(params.safeCode)]);
       const { prefix, start, count, pointLimit, validAmountRate } = params;
       return startJob(ctx, jobs, 'user.add.batch', count, {

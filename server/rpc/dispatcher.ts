@@ -1,6 +1,7 @@
 import { pickLanguage, type EnvelopeParams, type Language } from '../../contract/common.contract';
 import { ErrorCode, type ErrorCodeValue, type ErrorData } from '../../contract/errors.contract';
 import { rightsAllow, type MethodDefinition } from '../../contract/method.contract';
+import { methodCalled } from '../../contract/methods.contract';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { countryOf } from '../geo/ip-region';
@@ -183,7 +184,7 @@ function runCommitted(options: DispatcherOptions, committed: (() => void)[], met
 
 /** A call through every gate, then its handler (a write in its transaction), its result checked against the contract. */
 async function execute(options: DispatcherOptions, call: Call): Promise<unknown> {
-  const { method } = call;
+  const method = methodCalled(call.method);
   const { definition, handler } = methodOf(options, method);
   const found = await siteOf(call);
   const now = options.clock.now();

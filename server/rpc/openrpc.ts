@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envelopeParamsSchema } from '../../contract/common.contract';
 import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
 import type { MethodDefinition } from '../../contract/method.contract';
+import { methodAliases } from '../../contract/methods.contract';
 import { errorMessage } from './messages';
 
 type JsonSchema = Record<string, unknown>;
@@ -32,7 +33,12 @@ export function allErrorsOf(definition: MethodDefinition): ErrorCodeValue[] {
 }
 
 /** The OpenRPC document of the gateway, generated from the contract (GET /api/openrpc.json, rpc.discover). */
-export function buildOpenRpcDocument(contract: Record<string, MethodDefinition>, version: string, serverUrl: string) {
+export function buildOpenRpcDocument(
+  contract: Record<string, MethodDefinition>,
+  version: string,
+  serverUrl: string,
+  aliases: Readonly<Record<string, string>> = methodAliases,
+) {
   const envelope = envelopeParamsSchema.shape;
   return {
     openrpc: '1.3.2',
@@ -43,7 +49,11 @@ export function buildOpenRpcDocument(contract: Record<string, MethodDefinition>,
         'JSON-RPC 2.0 over HTTP: POST /api with a JSON envelope or batch, POST /api with a form field "json" holding the envelope, or POST /api/<method> with the params as a JSON body.',
     },
     servers: [{ name: 'gateway', url: serverUrl }],
-    methods: Object.entries(contract).map(([name, definition]) => {
+    methods: [
+      ...Object.entries(contract),
+      // The bare names of spec §7, each listed with its method's declaration.
+      ...Object.entries(aliases).flatMap(([alias, name]) => (Object.hasOwn(contract, name) ? [[alias, contract[name]!] as const] : [])),
+    ].map(([name, definition]) => {
       const shape = definition.params.shape as Record<string, z.ZodType>;
       const payload = Object.entries(shape).map(([field, schema]) => ({
         name: field,
@@ -79,12 +89,13 @@ export function buildOpenRpcDocument(contract: Record<string, MethodDefinition>,
       ];
       return {
         name,
-        summary: definition.summary,
+        summary: Object.hasOwn(aliases, name) ? `Same as ${aliases[name]}: ${definition.summary}` : definition.summary,
         paramStructure: 'by-name',
         params: [...payload, ...extra],
         result: { name: 'result', schema: jsonSchema(definition.result, 'output') },
         errors: allErrorsOf(definition).map((code) => ({ code, message: errorMessage(code, 'en') })),
         ...(definition.rights ? { 'x-rights': definition.rights } : {}),
+        ...(Object.hasOwn(aliases, name) ? { 'x-alias-of': aliases[name] } : {}),
         'x-auth': definition.auth,
         'x-effect': definition.effect,
       };

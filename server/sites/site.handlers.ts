@@ -1,12 +1,23 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/database';
 import { beijingText } from '../../contract/beijing-time.contract';
 import packageJson from '../../package.json' with { type: 'json' };
 import { regionName } from '../geo/ip-region';
 import { defineHandlers } from '../rpc/handler';
 import { inMaintenance } from './site.repository';
 
+/** Every site has one: its default currency (the command line and the demo set one); CNY for a site without any. */
+async function siteCurrency(db: Queryable, siteId: string): Promise<{ currency: string }> {
+  const row = await db.one<{ code: string }>(
+    sql`SELECT code FROM site_currencies WHERE site_id = ${siteId} ORDER BY is_default DESC, code LIMIT 1`,
+  );
+  return { currency: row?.code.trim() ?? 'CNY' };
+}
+
 export function siteHandlers(databaseKind: 'pglite' | 'postgres') {
   return defineHandlers({
     'gw.credit.sn.template.get': async (ctx) => ({
+      ...(await siteCurrency(ctx.db, ctx.site.id)),
       ui: ctx.site.ui,
       isBlock: ctx.site.ipBlocked,
       fromIp: ctx.ip,
@@ -16,6 +27,7 @@ export function siteHandlers(databaseKind: 'pglite' | 'postgres') {
       login: ctx.site.loginStyle,
       logo: ctx.site.logo,
       idleTimeout: ctx.site.idleTimeoutSeconds,
+      captcha: ctx.settings.captcha && ctx.site.captchaRequired,
     }),
     'sn.agent.maintain': async (ctx) => ({
       flag: inMaintenance(ctx.site, ctx.now) ? 1 : 0,

@@ -19,6 +19,7 @@ interface SettingsRow {
   ip_whitelist_on: boolean;
   whitelist: string[] | null;
   sub_account_limit: number;
+  member_limit: number;
   min_score_interval_ms: number;
   idle_timeout_seconds: number;
   captcha_required: boolean;
@@ -37,7 +38,7 @@ export const LOGO_ROUTE = '/site-logo';
 
 async function readSettings(db: Queryable, siteId: string, lock = false): Promise<SettingsRow> {
   const row = await db.one<SettingsRow>(sql`
-    SELECT s.maintenance_start, s.maintenance_end, s.ip_whitelist_on, s.sub_account_limit, s.min_score_interval_ms,
+    SELECT s.maintenance_start, s.maintenance_end, s.ip_whitelist_on, s.sub_account_limit, s.member_limit, s.min_score_interval_ms,
            s.idle_timeout_seconds, s.captcha_required, s.warning_switch, s.monitor_bet_cents, s.monitor_win_cents,
            s.monitor_score_cents, s.ui, s.title, s.logo, s.finance_visible,
            ARRAY(SELECT r.network::text FROM site_ip_rules r
@@ -47,16 +48,18 @@ async function readSettings(db: Queryable, siteId: string, lock = false): Promis
   return row;
 }
 
-function settingsOf(row: SettingsRow, callerIp: string): SystemSettings {
+function settingsOf(row: SettingsRow, callerIp: string, captchaOff: boolean): SystemSettings {
   return {
     maintenance:
       row.maintenance_start && row.maintenance_end ? { startTime: iso(row.maintenance_start), endTime: iso(row.maintenance_end) } : null,
     ipWhitelistOn: row.ip_whitelist_on,
     ipWhitelist: row.whitelist ?? [],
     subAccountLimit: row.sub_account_limit === 5 ? 5 : 15,
+    memberLimit: row.member_limit,
     minScoreIntervalMs: row.min_score_interval_ms,
     idleTimeoutSeconds: row.idle_timeout_seconds,
     captchaRequired: row.captcha_required,
+    captchaOff,
     warningSwitch: row.warning_switch,
     monitorThresholds: {
       bet: formatCents(BigInt(row.monitor_bet_cents)),
@@ -112,7 +115,7 @@ async function whitelistKeeps(ctx: CallContext, networks: readonly string[]): Pr
 }
 
 export const systemSettingHandlers = defineHandlers({
-  'gw.credit.sys.setting.get': async (ctx) => settingsOf(await readSettings(ctx.db, ctx.site.id), ctx.ip),
+  'gw.credit.sys.setting.get': async (ctx) => settingsOf(await readSettings(ctx.db, ctx.site.id), ctx.ip, !ctx.settings.captcha),
 
   'gw.credit.sys.setting': async (ctx, params) => {
     const before = await readSettings(ctx.db, ctx.site.id, true);
@@ -156,6 +159,8 @@ export const systemSettingHandlers = defineHandlers({
 
     if (params.subAccountLimit !== undefined)
       change('subAccountLimit', before.sub_account_limit, params.subAccountLimit, sql`sub_account_limit = ${params.subAccountLimit}`);
+    if (params.memberLimit !== undefined)
+      change('memberLimit', before.member_limit, params.memberLimit, sql`member_limit = ${params.memberLimit}`);
     if (params.minScoreIntervalMs !== undefined)
       change(
         'minScoreIntervalMs',
@@ -202,7 +207,7 @@ export const systemSettingHandlers = defineHandlers({
     if (changes.some((c) => c.field === 'warningSwitch')) await raiseLiveEvent(ctx.db, ctx.site.id, { kind: 'monitoring' });
     ctx.audit.summary = `SYS_SETTING ${changes.map((c) => c.field).join(',')}`.slice(0, 200);
     ctx.audit.changes = changes;
-    return settingsOf(await readSettings(ctx.db, ctx.site.id), ctx.ip);
+    return settingsOf(await readSettings(ctx.db, ctx.site.id), ctx.ip, !ctx.settings.captcha);
   },
 
   'system.finance.isvisit': async (ctx) => ({ isVisit: ctx.session!.level === 0 || ctx.site.financeVisible }),

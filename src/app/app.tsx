@@ -32,7 +32,7 @@ function PublicRoutes() {
         <LoginScreen />
       </Route>
       <Route path="/oldLogin">
-        <LoginScreen />
+        <LoginScreen layout="old" />
       </Route>
       <Route path="/auth-redirect" component={AuthRedirectScreen} />
       <Route path="/404" component={NotFoundScreen} />

@@ -61,6 +61,7 @@ describe.runIf(e2e.run)('adding agents and members in Chromium', () => {
       nickname: 'e2e agent',
       password: 'Agent_123',
       confirmPassword: 'Agent_123',
+      safeCode: '1357',
       pointLimit: '100000',
       agentCommisionRate: '50',
       validAmountRate: '1',
@@ -91,6 +92,9 @@ describe.runIf(e2e.run)('adding agents and members in Chromium', () => {
     await add.submit();
     await add.form.problem('nickname').waitFor();
     expect(await add.form.problemText('nickname')).toBe(text('validation.nickname'));
+    // No safe code is typed for the new account: none is prefilled either.
+    expect(await add.form.field('safeCode').inputValue()).toBe('');
+    expect(await add.form.problemText('safeCode')).toBe(text('validation.safeCode'));
     expect(await add.form.problemText('confirmPassword')).toBe(text('validation.passwordMismatch'));
     expect(await add.form.problemText('pointLimit')).toMatch(textPattern('validation.aboveParent'));
     expect(await add.form.problemText('agentCommisionRate')).toMatch(textPattern('validation.aboveParent'));
@@ -100,6 +104,7 @@ describe.runIf(e2e.run)('adding agents and members in Chromium', () => {
       nickname: 'taken name',
       password: 'Agent_123',
       confirmPassword: 'Agent_123',
+      safeCode: '1357',
       pointLimit: '1000',
       agentCommisionRate: '80',
       validAmountRate: '1',
@@ -118,6 +123,7 @@ describe.runIf(e2e.run)('adding agents and members in Chromium', () => {
       nickname: 'e2e member',
       password: 'Member_12',
       confirmPassword: 'Member_12',
+      safeCode: '1357',
       pointLimit: '500',
       validAmountRate: '0.5',
     });
@@ -136,6 +142,7 @@ describe.runIf(e2e.run)('adding agents and members in Chromium', () => {
       nickname: 'e2e shown',
       password: 'Agent_123',
       confirmPassword: 'Agent_123',
+      safeCode: '1357',
       pointLimit: '2000',
       agentCommisionRate: '40',
       validAmountRate: '0.5',
@@ -156,7 +163,13 @@ describe.runIf(e2e.run)('adding agents and members in Chromium', () => {
 
   it('saves a member with the game settings it shows, the cell typed into kept when the limits above change', async () => {
     const { shell, add } = await addAs('ag01010102');
-    await add.form.fill({ loginId: 'e2eshown2', nickname: 'e2e shown', password: 'Member_12', confirmPassword: 'Member_12' });
+    await add.form.fill({
+      loginId: 'e2eshown2',
+      nickname: 'e2e shown',
+      password: 'Member_12',
+      confirmPassword: 'Member_12',
+      safeCode: '1357',
+    });
     await add.form.fill({ pointLimit: '300', validAmountRate: '0.2' });
     await add.gameField('live', 'agentToCompanyLimit').fill('100');
     await add.gameField('electronic', 'enabled').click();

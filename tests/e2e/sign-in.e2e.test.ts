@@ -37,6 +37,52 @@ describe.runIf(e2e.run)('sign-in in Chromium', () => {
     await page.context().close();
   });
 
+  it('hides the captcha field on both logins when the gateway asks none, and signs in without one', async () => {
+    const { sql } = await import('drizzle-orm');
+    await e2e.gw.db.run(sql`UPDATE sites SET captcha_required = false WHERE id = 'demo'`);
+    try {
+      const phone = await openApp(e2e.browser, e2e.gw, { path: '/login', width: 390, height: 844, mobile: true });
+      await phone.waitForURL(/\/m\/#\/login$/);
+      await phone.locator('[data-testid="login-screen"][data-view="mobile"]').waitFor();
+      await phone.locator('#login-safe-code').waitFor();
+      expect(await phone.locator('#login-captcha').count()).toBe(0);
+      await phone.context().close();
+
+      const page = await openApp(e2e.browser, e2e.gw, { path: '/login' });
+      await page.locator('#login-safe-code').waitFor();
+      expect(await page.locator('#login-captcha').count()).toBe(0);
+      expect(await page.locator('img[data-captcha-id]').count()).toBe(0);
+      await page.locator('#login-id').fill('ma01');
+      await page.locator('#login-password').fill('Admin123');
+      await page.locator('#login-safe-code').fill('1234');
+      await page.locator('#login-safe-code').press('Enter');
+      await page.getByTestId('notice-screen').waitFor();
+      await page.context().close();
+    } finally {
+      await e2e.gw.db.run(sql`UPDATE sites SET captcha_required = true WHERE id = 'demo'`);
+    }
+  });
+
+  it("shows /oldLogin's layout at /login for a site whose login style is old, the default layout otherwise", async () => {
+    const { sql } = await import('drizzle-orm');
+    const layoutAt = async (path: string) => {
+      const page = await openApp(e2e.browser, e2e.gw, { path });
+      await page.locator('#login-id').waitFor();
+      const layout = await page.getByTestId('login-screen').getAttribute('data-layout');
+      const panels = await page.getByTestId('login-old-layout').count();
+      await page.context().close();
+      return { layout, panels };
+    };
+    expect(await layoutAt('/login')).toEqual({ layout: 'default', panels: 0 });
+    expect(await layoutAt('/oldLogin')).toEqual({ layout: 'old', panels: 1 });
+    await e2e.gw.db.run(sql`UPDATE sites SET login_style = 'old' WHERE id = 'demo'`);
+    try {
+      expect(await layoutAt('/login')).toEqual({ layout: 'old', panels: 1 });
+    } finally {
+      await e2e.gw.db.run(sql`UPDATE sites SET login_style = 'default' WHERE id = 'demo'`);
+    }
+  });
+
   it('fetches a fresh captcha before the shown one expires, so a code typed after a long idle time signs in', async () => {
     const { sql } = await import('drizzle-orm');
     const page = await (await e2e.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();

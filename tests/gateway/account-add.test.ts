@@ -156,8 +156,19 @@ describe('gw.credit.agent.add', () => {
     expect((await gw.db.rows(sql`SELECT 1 FROM accounts WHERE login_id = 'okname1'`)).length).toBe(0);
   });
 
-  it('is for levels 0-3 only (11003), needs a session (2202), and a frozen parent or line adds nothing', async () => {
-    expect((await gw.call('gw.credit.agent.add', { opsId: agent, ...newAgent('deep0001') })).error?.code).toBe(11003);
+  it('refuses an agent below level 4 (20045, nothing added), needs a session (2202), and a frozen parent or line adds nothing', async () => {
+    expect((await gw.call('gw.credit.agent.add', { opsId: agent, ...newAgent('deep0001') })).error?.code).toBe(20045);
+    expect((await gw.db.rows(sql`SELECT 1 FROM accounts WHERE login_id = 'deep0001'`)).length).toBe(0);
+    // Level 3 still adds agents: they are level 4.
+    const ga = await gw.sessionFor('ga010101');
+    const added = await gw.call('gw.credit.agent.add', {
+      opsId: ga,
+      ...newAgent('level4new', { pointLimit: 1, agentCommisionRate: 1, validAmountRate: 0 }),
+    });
+    const level = await gw.db.one<{ level: number }>(
+      sql`SELECT level FROM accounts WHERE id = ${(added.result as { userId: string }).userId}`,
+    );
+    expect(Number(level!.level)).toBe(4);
     expect((await gw.call('gw.credit.agent.add', newAgent('deep0001'))).error?.code).toBe(2202);
     const sh = await gw.sessionFor('sh0101');
     await gw.db.run(sql`UPDATE accounts SET status = 6 WHERE login_id = 'sh0101'`);
@@ -189,6 +200,64 @@ describe('gw.credit.agent.add', () => {
     const again = await gw.call('gw.credit.agent.add', { opsId: admin, requestKey: 'add-1', ...newAgent('keyed001') });
     expect(again.result).toEqual(first.result);
     expect((await gw.call('gw.credit.agent.add', { opsId: admin, requestKey: 'add-1', ...newAgent('keyed002') })).error?.code).toBe(20011);
+  });
+});
+
+describe("the site's member limit per agent (20046)", () => {
+  const setLimit = async (memberLimit: number) =>
+    expect((await gw.call('gw.credit.sys.setting', { opsId: admin, safeCode: '1234', memberLimit })).result).toMatchObject({ memberLimit });
+  const membersOf = async (loginId: string) =>
+    Number(
+      (await gw.db.one<{ n: string | number }>(sql`
+        SELECT count(*) AS n FROM accounts a JOIN accounts p ON p.id = a.parent_id WHERE p.site_id = 'demo' AND p.login_id = ${loginId} AND a.level = 5`))!
+        .n,
+    );
+  const newMember = (loginId: string) => ({ loginId, nickname: `${loginId} nick`, password: 'Member_1', pointLimit: 1 });
+
+  it('is 0 (no limit) by default, refuses the add past it and a batch that cannot fit, and counts per agent', async () => {
+    expect(((await gw.call('gw.credit.sys.setting.get', { opsId: admin })).result as { memberLimit: number }).memberLimit).toBe(0);
+    const agent2 = await gw.sessionFor('ag01010102');
+    const held = await membersOf('ag01010102');
+    try {
+      await setLimit(held + 1);
+      expect((await gw.call('gw.credit.user.add', { opsId: agent2, ...newMember('limit001') })).result).toBeDefined();
+      const refused = await gw.call('gw.credit.user.add', { opsId: agent2, ...newMember('limit002') });
+      expect(refused.error?.code).toBe(20046);
+      const batch = await gw.call('gw.credit.user.add.batch', {
+        opsId: agent2,
+        prefix: 'limb',
+        count: 2,
+        password: 'Member_1',
+        pointLimit: 1,
+      });
+      expect(batch.error?.code).toBe(20046);
+      expect(await membersOf('ag01010102')).toBe(held + 1);
+      expect((await gw.db.rows(sql`SELECT 1 FROM accounts WHERE login_id IN ('limit002', 'limb001')`)).length).toBe(0);
+      // Raised, the same agent adds again.
+      await setLimit(held + 2);
+      expect((await gw.call('gw.credit.user.add', { opsId: agent2, ...newMember('limit002') })).result).toBeDefined();
+    } finally {
+      await setLimit(0);
+    }
+  });
+
+  it('holds under concurrent adds to one agent: exactly the limit is left', async () => {
+    const agent1 = await gw.sessionFor('ag01010201');
+    const held = await membersOf('ag01010201');
+    const room = 3;
+    try {
+      await setLimit(held + room);
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          gw.call('gw.credit.user.add', { opsId: agent1, ...newMember(`race${String(i).padStart(3, '0')}`) }),
+        ),
+      );
+      expect(answers.filter((answer) => answer.result !== undefined).length).toBe(room);
+      expect(answers.filter((answer) => answer.error?.code === 20046).length).toBe(12 - room);
+      expect(await membersOf('ag01010201')).toBe(held + room);
+    } finally {
+      await setLimit(0);
+    }
   });
 });
 

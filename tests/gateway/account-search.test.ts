@@ -97,3 +97,71 @@ describe("reading an account of one's line", () => {
     }
   });
 });
+
+describe('the bare call names of spec §7', () => {
+  const idOf = async (loginId: string) =>
+    String((await gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`))!.id);
+
+  it('answer the reads exactly as their gw.credit. methods, refusals included', async () => {
+    const sh = await idOf('sh0101');
+    const reads: [string, Record<string, unknown>][] = [
+      ['fuzzy.search.tips', { opsId: admin, keyword: 'sh01' }],
+      ['fuzzy.agent.search.tips', { opsId: admin, keyword: 'ga0101', limit: 3 }],
+      ['account.search', { opsId: admin, loginId: 'GA010101' }],
+      ['limitation.list', { opsId: admin, gameType: 'live' }],
+      ['currency.list', { opsId: admin }],
+      ['operate.button.show', { opsId: ma01, userId: sh }],
+    ];
+    for (const [bare, params] of reads) {
+      const answer = await gw.call(bare, params);
+      expect(answer.result, bare).toBeDefined();
+      expect(answer.result, bare).toEqual((await gw.call(`gw.credit.${bare}`, params)).result);
+    }
+    // The same rights and the same checks: a foreign account, a missing session, a bad param.
+    expect((await gw.call('operate.button.show', { opsId: ma01, userId: await idOf('ma02') })).error?.code).toBe(
+      (await gw.call('gw.credit.operate.button.show', { opsId: ma01, userId: await idOf('ma02') })).error?.code,
+    );
+    expect((await gw.call('account.search', { loginId: 'sh0101' })).error?.code).toBe(2202);
+    expect((await gw.call('fuzzy.search.tips', { opsId: admin, keyword: 'x'.repeat(200) })).error?.code).toBe(100);
+    // Only the names of §7: other gw.credit. methods have no bare name.
+    expect((await gw.call('user.query', { opsId: admin })).error?.code).toBe(110);
+  });
+
+  it('team.bolck and team.unbolck stop and resume a line as the gw.credit. methods do, recorded under the method', async () => {
+    const sh = await idOf('sh0102');
+    await gw.db.run(sql`UPDATE accounts SET bet_stopped = false WHERE id = ${sh}`);
+    expect((await gw.call('team.bolck', { opsId: ma01, userId: sh })).result).toEqual({ userId: sh, betStopped: true });
+    const recorded = await gw.db.one<{ method: string }>(sql`SELECT method FROM operation_log ORDER BY id DESC LIMIT 1`);
+    expect(recorded!.method).toBe('gw.credit.team.bolck');
+    expect((await gw.call('team.bolck', { opsId: ma01, userId: sh })).error).toMatchObject({ code: 20011 });
+    expect((await gw.call('team.unbolck', { opsId: ma01, userId: sh })).result).toEqual({ userId: sh, betStopped: false });
+    expect((await gw.db.one<{ bet_stopped: boolean }>(sql`SELECT bet_stopped FROM accounts WHERE id = ${sh}`))!.bet_stopped).toBe(false);
+  });
+
+  it('are listed in the OpenRPC document with their method’s params and result', async () => {
+    const doc = (await gw.raw({ method: 'GET', path: '/api/openrpc.json' })).json as {
+      methods: { name: string; params: unknown; result: unknown; errors: unknown; 'x-alias-of'?: string }[];
+    };
+    const byName = new Map(doc.methods.map((method) => [method.name, method]));
+    for (const bare of [
+      'fuzzy.search.tips',
+      'fuzzy.agent.search.tips',
+      'account.search',
+      'limitation.list',
+      'currency.list',
+      'operate.button.show',
+      'team.bolck',
+      'team.unbolck',
+    ]) {
+      const alias = byName.get(bare);
+      const method = byName.get(`gw.credit.${bare}`)!;
+      expect(alias, bare).toMatchObject({
+        'x-alias-of': `gw.credit.${bare}`,
+        params: method.params,
+        result: method.result,
+        errors: method.errors,
+      });
+    }
+    expect(byName.get('gw.credit.team.bolck')!['x-alias-of']).toBeUndefined();
+  });
+});

@@ -107,7 +107,7 @@ export const authorizationMatrix: Record<string, Record<Actor, Expected>> = {
     level1: 'ok',
     level2: 'ok',
     level3: 'ok',
-    level4: 11003,
+    level4: 20045,
     notDirectParent: 'n/a',
     otherLine: 'n/a',
     otherSite: 'n/a',

@@ -30,9 +30,11 @@ describe('gw.credit.sn.template.get', () => {
       login: 'default',
       logo: '',
       idleTimeout: 1800,
+      captcha: true,
+      currency: 'CNY',
     });
     const red = await gw.call('gw.credit.sn.template.get', {}, { host: 'demo2.localhost:8080' });
-    expect(red.result).toMatchObject({ ui: 'red', sn: 'demo2', title: 'Red Dragon Club', location: '本地网络' });
+    expect(red.result).toMatchObject({ ui: 'red', sn: 'demo2', title: 'Red Dragon Club', location: '本地网络', currency: 'THB' });
   });
 
   it('reports a block rule matching the visitor and an allow-list that misses it', async () => {
@@ -49,6 +51,44 @@ describe('gw.credit.sn.template.get', () => {
     expect((await gw.call('gw.credit.sn.template.get')).result).toMatchObject({ isBlock: true });
     await gw.db.run(sql`INSERT INTO site_ip_rules (site_id, kind, network) VALUES ('demo', 'allow', '127.0.0.1/32')`);
     expect((await gw.call('gw.credit.sn.template.get')).result).toMatchObject({ isBlock: false });
+  });
+
+  it('tells whether sign-in asks for a captcha: the site setting, and never on a gateway running with CAPTCHA=off', async () => {
+    const off = await startTestGateway({ captcha: false, db: gw.db });
+    try {
+      const asks = async (on: TestGateway) => ((await on.call('gw.credit.sn.template.get')).result as { captcha: boolean }).captcha;
+      expect([await asks(gw), await asks(off)]).toEqual([true, false]);
+      const settingsOf = async (on: TestGateway) =>
+        (await on.call('gw.credit.sys.setting.get', { opsId: await on.sessionFor('admin') })).result as { captchaOff: boolean };
+      expect(await settingsOf(gw)).toMatchObject({ captchaOff: false });
+      expect(await settingsOf(off)).toMatchObject({ captchaOff: true });
+      // CAPTCHA=off: signing in takes no captcha.
+      const signIn = await off.call('gw.credit.agent.login', { loginId: 'admin', password: 'Admin123', safeCode: '1234' });
+      expect(signIn.result).toMatchObject({ loginId: 'admin' });
+      await gw.db.run(sql`UPDATE sites SET captcha_required = false WHERE id = 'demo'`);
+      expect(await asks(gw)).toBe(false);
+      expect((await gw.call('gw.credit.sn.template.get', {}, { host: 'demo2.localhost' })).result).toMatchObject({ captcha: true });
+    } finally {
+      await gw.db.run(sql`UPDATE sites SET captcha_required = true`);
+      await off.close();
+    }
+  });
+
+  it("tells the site's currency: its default one, as currency.list puts first", async () => {
+    const currency = async () => ((await gw.call('gw.credit.sn.template.get')).result as { currency: string }).currency;
+    try {
+      await gw.db.run(sql`UPDATE site_currencies SET is_default = false WHERE site_id = 'demo'`);
+      await gw.db.run(sql`UPDATE site_currencies SET is_default = true WHERE site_id = 'demo' AND code = 'USD'`);
+      expect(await currency()).toBe('USD');
+      const listed = (await gw.call('gw.credit.currency.list', { opsId: await gw.sessionFor('admin') })).result as {
+        list: { code: string }[];
+      };
+      expect(listed.list[0]!.code).toBe('USD');
+    } finally {
+      await gw.db.run(sql`UPDATE site_currencies SET is_default = false WHERE site_id = 'demo'`);
+      await gw.db.run(sql`UPDATE site_currencies SET is_default = true WHERE site_id = 'demo' AND code = 'CNY'`);
+    }
+    expect(await currency()).toBe('CNY');
   });
 
   it('refuses a param of the wrong type with 100 naming the field', async () => {

@@ -308,6 +308,8 @@ export const siteInfo = (mode: SiteMode): SiteInfo => ({
   title: 'Demo',
   sn: 'demo',
   login: 'default',
+  captcha: true,
+  currency: 'CNY',
   logo: '',
   idleTimeout: 1800,
 });

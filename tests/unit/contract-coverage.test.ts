@@ -3,7 +3,7 @@ import { validateOpenRPCDocument } from '@open-rpc/schema-utils-js';
 import { describe, expect, it } from 'vitest';
 import { languages } from '../../contract/common.contract';
 import { allErrorCodes } from '../../contract/errors.contract';
-import { contract, methodNames } from '../../contract/methods.contract';
+import { contract, methodAliases, methodNames } from '../../contract/methods.contract';
 import { createHandlers, openRpcDocument } from '../../server/rpc/handlers';
 import { allErrorsOf } from '../../server/rpc/openrpc';
 
@@ -50,8 +50,8 @@ describe('OpenRPC document', () => {
     expect(validateOpenRPCDocument(broken as never)).not.toBe(true);
   });
 
-  it('describes every method of the contract with its errors', () => {
-    expect(document.methods.map((m) => m.name).sort()).toEqual([...methodNames].sort());
+  it('describes every method of the contract with its errors, and the bare names of spec §7', () => {
+    expect(document.methods.map((m) => m.name).sort()).toEqual([...methodNames, ...Object.keys(methodAliases)].sort());
     const layer = document.methods.find((m) => m.name === 'gw.credit.notice.layer.list')!;
     expect(layer.params.find((p) => p.name === 'opsId')).toMatchObject({ required: true });
     expect(layer.errors.map((e) => e.code)).toContain(2202);

@@ -152,6 +152,8 @@ const NOT_IN_THE_MODEL: Record<string, string> = {
   'open.restoring —✗restoreSession→ open.signedOut': 'a failed restore: the model has no network failures',
   'open.signedOut.loadingCaptcha —✗loadCaptcha→ open.signedOut.ready':
     'a captcha that cannot be fetched: the model has no network failures',
+  'open.signedOut.loadingCaptcha —always→ open.signedOut.ready':
+    'a gateway that asks no captcha (CAPTCHA=off or the site setting): session.machine.test.ts and sign-in.e2e.test.ts',
   'open.signedOut.ready —⏱captchaRefresh→ open.signedOut.loadingCaptcha':
     'the idle login page renewing its captcha (GATEWAY: 2 minutes): session.machine.test.ts',
   'open.signedIn —SESSION.EXPIRED→ open.signedOut':

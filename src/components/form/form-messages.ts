@@ -63,6 +63,7 @@ export const ruleMessages: Record<string, RuleMessage> = {
   'whitelist-empty': { key: 'systemSetting.rule.whitelistEmpty' },
   'locks-out-caller': { key: 'systemSetting.rule.locksOut' },
   'score-interval': { key: 'systemSetting.rule.scoreInterval' },
+  'member-limit': { key: 'systemSetting.rule.memberLimit' },
   'idle-timeout': { key: 'systemSetting.rule.idleTimeout' },
   'title-length': { key: 'systemSetting.rule.titleLength' },
   'in-the-past': { key: 'systemSetting.rule.inThePast' },

@@ -127,7 +127,7 @@ function AddOneForm() {
       nickname: '',
       password: '',
       confirmPassword: '',
-      safeCode: '0000',
+      safeCode: '',
       pointLimit: '',
       agentCommisionRate: '',
       validAmountRate: addsMembers ? '0' : '',

@@ -58,7 +58,7 @@ export function AddBatchForm() {
       count: '10',
       password: '',
       confirmPassword: '',
-      safeCode: '0000',
+      safeCode: '',
       pointLimit: '',
       validAmountRate: '0',
     },

@@ -34,6 +34,7 @@ const namedFields: Record<string, 'text' | 'flag' | 'raw'> = {
   ipWhitelistOn: 'flag',
   ipWhitelist: 'text',
   subAccountLimit: 'raw',
+  memberLimit: 'raw',
   minScoreIntervalMs: 'raw',
   idleTimeoutSeconds: 'raw',
   captchaRequired: 'flag',

@@ -8,12 +8,21 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { captchaProblem, digitsOnly, loginIdProblem, loginPasswordProblem, safeCodeProblem } from '@/lib/form-rules';
 
+interface LoginScreenProps {
+  footer?: ReactNode;
+  view?: 'desktop' | 'mobile';
+  /** /oldLogin's layout (a brand panel beside the form); by default the site's login style (`login` of sn.template.get). */
+  layout?: 'default' | 'old';
+}
+
 /** The sign-in form of spec §1; the phone entry adds its "desktop version" link below it (`footer`). */
-export function LoginScreen({ footer, view = 'desktop' }: { footer?: ReactNode; view?: 'desktop' | 'mobile' }) {
+export function LoginScreen({ footer, view = 'desktop', layout }: LoginScreenProps) {
   const { t } = useTranslation();
   const session = SessionContext.useActorRef();
   const site = SessionContext.useSelector((state) => state.context.site);
   const captcha = SessionContext.useSelector((state) => state.context.captcha);
+  const asksCaptcha = site?.captcha !== false;
+  const old = view === 'desktop' && (layout ?? (site?.login === 'old' ? 'old' : 'default')) === 'old';
   const reason = SessionContext.useSelector((state) => state.context.reason);
   const submitting = SessionContext.useSelector((state) => state.matches({ open: { signedOut: 'submitting' } }));
   const loadingCaptcha = SessionContext.useSelector((state) => state.matches({ open: { signedOut: 'loadingCaptcha' } }));
@@ -29,7 +38,7 @@ export function LoginScreen({ footer, view = 'desktop' }: { footer?: ReactNode; 
   const problems = {
     loginId: loginIdProblem(values.loginId),
     password: loginPasswordProblem(values.password),
-    captchaCode: captchaProblem(values.captchaCode),
+    captchaCode: asksCaptcha ? captchaProblem(values.captchaCode) : null,
     safeCode: safeCodeProblem(values.safeCode),
   };
   const shown = (field: keyof typeof problems) => (touched && problems[field] ? t(problems[field]!) : null);
@@ -39,13 +48,13 @@ export function LoginScreen({ footer, view = 'desktop' }: { footer?: ReactNode; 
   function submit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
-    if (Object.values(problems).some(Boolean) || !captcha) return;
+    if (Object.values(problems).some(Boolean) || (asksCaptcha && !captcha)) return;
     session.send({
       type: 'LOGIN.SUBMIT',
       credentials: {
         loginId: values.loginId.trim(),
         password: values.password,
-        captchaId: captcha.captchaId,
+        captchaId: captcha?.captchaId ?? '',
         captchaCode: values.captchaCode.trim(),
         safeCode: values.safeCode,
       },
@@ -53,69 +62,66 @@ export function LoginScreen({ footer, view = 'desktop' }: { footer?: ReactNode; 
     setValues((current) => ({ ...current, captchaCode: '' }));
   }
 
-  return (
-    <main
-      className="flex min-h-screen flex-col items-center justify-center gap-4 bg-background p-4 text-foreground"
-      data-testid="login-screen"
-      data-view={view}
+  const signInForm = (
+    <form
+      onSubmit={submit}
+      noValidate
+      className={
+        old
+          ? 'w-full space-y-4 bg-card p-6 text-card-foreground sm:w-1/2'
+          : 'w-full max-w-sm space-y-4 rounded-xl border bg-card p-6 text-card-foreground shadow-lg'
+      }
+      aria-labelledby="login-title"
     >
-      <div className="absolute top-4 right-4">
-        <LanguageSwitcher />
+      <div className="space-y-1 text-center">
+        <h1 id="login-title" className="text-2xl font-semibold">
+          {site?.title || t('app.title')}
+        </h1>
+        <p className="text-sm text-muted-foreground">{t('login.subtitle')}</p>
       </div>
-      <form
-        onSubmit={submit}
-        noValidate
-        className="w-full max-w-sm space-y-4 rounded-xl border bg-card p-6 text-card-foreground shadow-lg"
-        aria-labelledby="login-title"
+      {reason ? (
+        <p className="rounded-md bg-muted p-3 text-sm" role="status" data-testid="login-reason">
+          {t(`login.reason.${reason}`)}
+        </p>
+      ) : null}
+      <FormField id="login-id" label={t('login.username')} problem={shown('loginId')}>
+        <Input
+          id="login-id"
+          name="username"
+          autoComplete="username"
+          autoFocus
+          value={values.loginId}
+          onChange={(e) => set('loginId')(e.target.value)}
+          aria-invalid={Boolean(shown('loginId'))}
+          aria-describedby={shown('loginId') ? 'login-id-problem' : undefined}
+        />
+      </FormField>
+      <FormField
+        id="login-password"
+        label={t('login.password')}
+        problem={shown('password')}
+        hint={
+          capsLock ? (
+            <p className="text-sm text-amber-500" role="status" data-testid="caps-lock-warning">
+              {t('login.capsLock')}
+            </p>
+          ) : null
+        }
       >
-        <div className="space-y-1 text-center">
-          <h1 id="login-title" className="text-2xl font-semibold">
-            {site?.title || t('app.title')}
-          </h1>
-          <p className="text-sm text-muted-foreground">{t('login.subtitle')}</p>
-        </div>
-        {reason ? (
-          <p className="rounded-md bg-muted p-3 text-sm" role="status" data-testid="login-reason">
-            {t(`login.reason.${reason}`)}
-          </p>
-        ) : null}
-        <FormField id="login-id" label={t('login.username')} problem={shown('loginId')}>
-          <Input
-            id="login-id"
-            name="username"
-            autoComplete="username"
-            autoFocus
-            value={values.loginId}
-            onChange={(e) => set('loginId')(e.target.value)}
-            aria-invalid={Boolean(shown('loginId'))}
-            aria-describedby={shown('loginId') ? 'login-id-problem' : undefined}
-          />
-        </FormField>
-        <FormField
+        <Input
           id="login-password"
-          label={t('login.password')}
-          problem={shown('password')}
-          hint={
-            capsLock ? (
-              <p className="text-sm text-amber-500" role="status" data-testid="caps-lock-warning">
-                {t('login.capsLock')}
-              </p>
-            ) : null
-          }
-        >
-          <Input
-            id="login-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={values.password}
-            onChange={(e) => set('password')(e.target.value)}
-            onKeyDown={watchCapsLock}
-            onKeyUp={watchCapsLock}
-            aria-invalid={Boolean(shown('password'))}
-            aria-describedby={shown('password') ? 'login-password-problem' : undefined}
-          />
-        </FormField>
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={(e) => set('password')(e.target.value)}
+          onKeyDown={watchCapsLock}
+          onKeyUp={watchCapsLock}
+          aria-invalid={Boolean(shown('password'))}
+          aria-describedby={shown('password') ? 'login-password-problem' : undefined}
+        />
+      </FormField>
+      {asksCaptcha ? (
         <FormField id="login-captcha" label={t('login.captcha')} problem={shown('captchaCode')}>
           <div className="flex items-center gap-2">
             <Input
@@ -149,22 +155,46 @@ export function LoginScreen({ footer, view = 'desktop' }: { footer?: ReactNode; 
             </Button>
           </div>
         </FormField>
-        <FormField id="login-safe-code" label={t('login.safeCode')} problem={shown('safeCode')}>
-          <Input
-            id="login-safe-code"
-            name="safeCode"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={4}
-            value={values.safeCode}
-            onChange={(e) => set('safeCode')(digitsOnly(e.target.value))}
-            aria-invalid={Boolean(shown('safeCode'))}
-          />
-        </FormField>
-        <Button type="submit" className="w-full" disabled={submitting || !captcha}>
-          {submitting ? t('login.signingIn') : t('login.submit')}
-        </Button>
-      </form>
+      ) : null}
+      <FormField id="login-safe-code" label={t('login.safeCode')} problem={shown('safeCode')}>
+        <Input
+          id="login-safe-code"
+          name="safeCode"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={4}
+          value={values.safeCode}
+          onChange={(e) => set('safeCode')(digitsOnly(e.target.value))}
+          aria-invalid={Boolean(shown('safeCode'))}
+        />
+      </FormField>
+      <Button type="submit" className="w-full" disabled={submitting || (asksCaptcha && !captcha)}>
+        {submitting ? t('login.signingIn') : t('login.submit')}
+      </Button>
+    </form>
+  );
+
+  return (
+    <main
+      className="flex min-h-screen flex-col items-center justify-center gap-4 bg-background p-4 text-foreground"
+      data-testid="login-screen"
+      data-view={view}
+      data-layout={old ? 'old' : 'default'}
+    >
+      <div className="absolute top-4 right-4">
+        <LanguageSwitcher />
+      </div>
+      {old ? (
+        <div className="flex w-full max-w-3xl overflow-hidden rounded-xl border shadow-lg" data-testid="login-old-layout">
+          <aside className="hidden flex-col items-center justify-center gap-3 bg-primary p-8 text-primary-foreground sm:flex sm:w-1/2">
+            {site?.logo ? <img src={site.logo} alt="" className="max-h-20 max-w-full" /> : null}
+            <p className="text-center text-2xl font-semibold">{site?.title || t('app.title')}</p>
+          </aside>
+          {signInForm}
+        </div>
+      ) : (
+        signInForm
+      )}
       {footer}
     </main>
   );

@@ -86,10 +86,14 @@ describe('adding a sub-account', () => {
     type('Password', 'Clerk_123');
     type('Confirm password', 'Clerk_123');
     act(() => void fireEvent.click(box('Set score')));
+    // The new clerk's safe code starts empty: the owner types one.
+    expect((screen.getByLabelText('Its safe code for the first sign-in') as HTMLInputElement).value).toBe('');
     await press('Add sub-account');
     expect(call).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Your safe code').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Its safe code for the first sign-in').getAttribute('aria-invalid')).toBe('true');
 
+    type('Its safe code for the first sign-in', '2468');
     type('Your safe code', '1234');
     await press('Add sub-account');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -99,7 +103,7 @@ describe('adding a sub-account', () => {
         loginId: 'clerk02',
         nickname: 'Day clerk',
         password: 'Clerk_123',
-        subSafeCode: '0000',
+        subSafeCode: '2468',
         accessCode: '1,5',
         safeCode: '1234',
       }),
@@ -113,6 +117,7 @@ describe('adding a sub-account', () => {
     type('Nickname', 'Day clerk');
     type('Password', 'Clerk_123');
     type('Confirm password', 'Clerk_123');
+    type('Its safe code for the first sign-in', '2468');
     type('Your safe code', '1234');
     await press('Add sub-account');
     await waitFor(() => expect(screen.getByLabelText('Login').getAttribute('aria-invalid')).toBe('true'));

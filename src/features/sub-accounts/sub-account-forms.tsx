@@ -35,7 +35,7 @@ export function AddSubAccountDialog({ onClose }: { onClose(): void }) {
   const { form, submit, pending } = useContractForm({
     method: 'gw.credit.subaccount.add',
     schema: addSchema,
-    defaultValues: { loginId: '', nickname: '', password: '', confirmPassword: '', subSafeCode: '0000', accessCode: [1], safeCode: '' },
+    defaultValues: { loginId: '', nickname: '', password: '', confirmPassword: '', subSafeCode: '', accessCode: [1], safeCode: '' },
     invalidates,
     toParams: (values) => ({
       loginId: values.loginId.trim(),

@@ -97,8 +97,13 @@ export function AccessSection({ form, settings, sectionRef }: SectionProps) {
           spellCheck={false}
         />
         <SwitchField form={form} name="captchaRequired" label={t('systemSetting.field.captchaRequired')} />
+        {settings.captchaOff ? (
+          <p className="text-xs text-amber-600" role="note" data-testid="captcha-off">
+            {t('systemSetting.access.captchaOff')}
+          </p>
+        ) : null}
         <p className="text-xs text-muted-foreground">{t('systemSetting.access.twoFactor')}</p>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             form={form}
             name="idleTimeoutMinutes"
@@ -121,6 +126,14 @@ export function AccessSection({ form, settings, sectionRef }: SectionProps) {
             id="setting-subAccountLimit"
             label={t('systemSetting.field.subAccountLimit')}
             options={subAccountLimits}
+          />
+          <TextField
+            form={form}
+            name="memberLimit"
+            id="setting-memberLimit"
+            label={t('systemSetting.field.memberLimit')}
+            inputMode="numeric"
+            digits
           />
         </div>
         <SwitchField form={form} name="financeVisible" label={t('systemSetting.field.financeVisible')} />

@@ -7,9 +7,11 @@ const settings: SystemSettings = {
   ipWhitelistOn: true,
   ipWhitelist: ['10.0.0.0/8', '127.0.0.1/32'],
   subAccountLimit: 15,
+  memberLimit: 0,
   minScoreIntervalMs: 2000,
   idleTimeoutSeconds: 1800,
   captchaRequired: true,
+  captchaOff: false,
   warningSwitch: false,
   monitorThresholds: { bet: '5000.00', win: '0.00', score: '100000.00' },
   ui: 'black',
@@ -59,6 +61,14 @@ describe('system settings as the form holds them', () => {
       title: 'Red House',
     });
     expect(changedFields(changes)).toEqual(['maintenance', 'ipWhitelist', 'idleTimeoutSeconds', 'warningSwitch', 'monitor.score', 'title']);
+  });
+
+  it('sends the member limit per agent as a number, and refuses one that is not a whole number up to 100000', () => {
+    const values = valuesOf(settings);
+    expect(values.memberLimit).toBe('0');
+    expect(changesOf(settings, { ...values, memberLimit: ' 200 ' })).toEqual({ memberLimit: 200 });
+    expect(problems({ ...values, memberLimit: '100001' })).toEqual(['memberLimit:member-limit']);
+    expect([...new Set(problems({ ...values, memberLimit: '-1' }))]).toEqual(['memberLimit:member-limit']);
   });
 
   it('lifts the window when both times are cleared', () => {

@@ -4,6 +4,7 @@ import {
   IDLE_TIMEOUT_MAX_SECONDS,
   IDLE_TIMEOUT_MIN_SECONDS,
   ipNetworkRule,
+  MEMBER_LIMIT_MAX,
   SCORE_INTERVAL_MAX_MS,
   SITE_TITLE_MAX,
   type SystemSettingChanges,
@@ -17,6 +18,7 @@ export interface SettingValues {
   ipWhitelistOn: boolean;
   ipWhitelist: string;
   subAccountLimit: '5' | '15';
+  memberLimit: string;
   minScoreIntervalSeconds: string;
   idleTimeoutMinutes: string;
   captchaRequired: boolean;
@@ -43,6 +45,7 @@ export function valuesOf(settings: SystemSettings): SettingValues {
     ipWhitelistOn: settings.ipWhitelistOn,
     ipWhitelist: settings.ipWhitelist.join('\n'),
     subAccountLimit: settings.subAccountLimit === 5 ? '5' : '15',
+    memberLimit: String(settings.memberLimit),
     minScoreIntervalSeconds: String(Math.round(settings.minScoreIntervalMs / 1000)),
     idleTimeoutMinutes: String(Math.round(settings.idleTimeoutSeconds / 60)),
     captchaRequired: settings.captchaRequired,
@@ -73,6 +76,7 @@ export const settingValuesSchema = z
     ipWhitelistOn: z.boolean(),
     ipWhitelist: z.string().refine((text) => lines(text).every((line) => ipNetworkRule.safeParse(line).success), 'ip-network'),
     subAccountLimit: z.enum(['5', '15']),
+    memberLimit: wholeNumber('member-limit', 0, MEMBER_LIMIT_MAX),
     minScoreIntervalSeconds: wholeNumber('score-interval', 0, SCORE_INTERVAL_MAX_MS / 1000),
     idleTimeoutMinutes: wholeNumber('idle-timeout', IDLE_TIMEOUT_MIN_SECONDS / 60, IDLE_TIMEOUT_MAX_SECONDS / 60),
     captchaRequired: z.boolean(),
@@ -107,6 +111,7 @@ export function changesOf(settings: SystemSettings, values: SettingValues): Syst
   if (values.ipWhitelistOn !== before.ipWhitelistOn) changes.ipWhitelistOn = values.ipWhitelistOn;
   if (lines(values.ipWhitelist).join('\n') !== before.ipWhitelist) changes.ipWhitelist = lines(values.ipWhitelist);
   if (values.subAccountLimit !== before.subAccountLimit) changes.subAccountLimit = values.subAccountLimit === '5' ? 5 : 15;
+  if (values.memberLimit.trim() !== before.memberLimit) changes.memberLimit = Number(values.memberLimit);
   if (values.minScoreIntervalSeconds.trim() !== before.minScoreIntervalSeconds)
     changes.minScoreIntervalMs = Number(values.minScoreIntervalSeconds) * 1000;
   if (values.idleTimeoutMinutes.trim() !== before.idleTimeoutMinutes) changes.idleTimeoutSeconds = Number(values.idleTimeoutMinutes) * 60;
