@@ -114,7 +114,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+        test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['tests/support/web-setup.ts'] },
       },
       ...databaseProjects,
       // End-to-end: the built app in Chromium against the real gateway (on PGlite, in the test process).

@@ -5,6 +5,7 @@ import { useHashPathLocation } from '@/hooks/use-url-state';
 import { ToasterHost } from '@/components/toaster-host';
 import { showError } from '@/lib/error-toast';
 import { loadAllTexts, switchLanguage } from '@/lib/i18n';
+import { loadClassMerge } from '@/lib/utils';
 import { applySiteTheme, usePreferences } from '@/lib/preferences';
 import { SplashScreen } from '@/features/site-status/splash-screen';
 import { LoginScreen } from '@/features/login/login-screen';
@@ -16,11 +17,11 @@ import { UnauthorizedScreen } from '@/features/errors/unauthorized-screen';
 import { AuthRedirectScreen } from '@/features/auth-redirect/auth-redirect-screen';
 import { SessionContext } from '@/lib/session-context';
 
-// Both come with all the Chinese texts (the login path ships only its own, src/lib/i18n.ts).
-const SignedInApp = lazy(() => Promise.all([import('./signed-in-app'), loadAllTexts()]).then(([module]) => module));
+// Both come with all the Chinese texts (the login path ships only its own, src/lib/i18n.ts) and tailwind-merge (src/lib/utils.ts).
+const SignedInApp = lazy(() => Promise.all([import('./signed-in-app'), loadAllTexts(), loadClassMerge()]).then(([module]) => module));
 // The password screens carry the full password rules (zod): kept off the sign-in path.
 const ForcedPasswordScreen = lazy(() =>
-  Promise.all([import('@/features/change-password/forced-password-screen'), loadAllTexts()]).then(([module]) => ({
+  Promise.all([import('@/features/change-password/forced-password-screen'), loadAllTexts(), loadClassMerge()]).then(([module]) => ({
     default: module.ForcedPasswordScreen,
   })),
 );

@@ -1,10 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveStream } from '@/api/live-stream';
 import { createQueryClient } from '@/api/queries';
 import { MonitorCountsProvider } from '@/hooks/use-monitor-counts';
 import { usePreferences } from '@/lib/preferences';
+import { SessionContext } from '@/lib/session-context';
+import { setSiteCurrency } from '@/lib/site-currency';
 
 /** The signed-in app's server data lives as long as its session: a new sign-in starts empty. */
 export function SignedInData({ children }: { children: ReactNode }) {
@@ -16,6 +18,9 @@ export function SignedInData({ children }: { children: ReactNode }) {
     if (language !== firstLanguage.current) void queryClient.invalidateQueries();
     firstLanguage.current = language;
   }, [language, queryClient]);
+  // The site's currency (sn.template.get's currency) titles amounts once per table or figure.
+  const currency = SessionContext.useSelector((state) => state.context.site?.currency);
+  useLayoutEffect(() => setSiteCurrency(currency), [currency]);
   return (
     <QueryClientProvider client={queryClient}>
       <MonitorCountsProvider>{children}</MonitorCountsProvider>

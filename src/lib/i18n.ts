@@ -1,7 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../commands/command';
-import { numberFormatter } from './format';
 import { preferences } from './preferences';
 
 export const i18n = i18next;
@@ -42,15 +41,37 @@ export function loadErrorTexts(): Promise<void> {
   return loadOnce('errors', i18next.language as Language).catch(() => undefined);
 }
 
-/** All the texts of the interface language and of Chinese (every language's fallback): the signed-in app awaits them. */
+type Interpolate = (value: unknown, key: string | undefined, language: string) => unknown;
+
+// Values go into texts as they are until the signed-in app loads the number formatting with its
+// texts: format.ts stays out of the login's code (its texts hold no count above 999, no amount).
+let interpolate: Interpolate = (value) => value;
+
+/** The i18next formatter module (with `interpolation.alwaysFormat`): every value put into a text goes through `interpolate`. */
+const lateNumberFormatter = {
+  type: 'formatter' as const,
+  init() {},
+  add() {},
+  addCached() {},
+  format: (value: unknown, _format: string | undefined, language: string | undefined, options?: { interpolationkey?: string }) =>
+    interpolate(value, options?.interpolationkey, language ?? 'zh'),
+};
+
+function loadNumberFormat(): Promise<void> {
+  return import('./format').then((module) => {
+    interpolate = module.interpolatedValue;
+  });
+}
+
+/** All the texts of the interface language and of Chinese (every language's fallback), and number formatting: the signed-in app awaits them. */
 export async function loadAllTexts(): Promise<void> {
-  await Promise.all([loadTexts('zh', 'all'), loadTexts(i18next.language as Language, 'all')]);
+  await Promise.all([loadTexts('zh', 'all'), loadTexts(i18next.language as Language, 'all'), loadNumberFormat()]);
 }
 
 export async function startI18n() {
   await i18next
     .use(initReactI18next)
-    .use(numberFormatter)
+    .use(lateNumberFormatter)
     .init({
       lng: 'zh',
       fallbackLng: 'zh',

@@ -11,7 +11,6 @@ import {
 } from '../../machines/session.machine';
 import { call } from '@/api/gateway-client';
 import { clearSession, saveSession, savedSession } from '@/lib/session-cookies';
-import { setSiteCurrency } from '@/lib/site-currency';
 
 async function loadProfile(): Promise<Profile> {
   const [profile, finance] = await Promise.all([call('gw.credit.user.profile', {}), call('system.finance.isvisit', {})]);
@@ -23,8 +22,6 @@ export const appSessionMachine = sessionMachine.provide({
   actors: {
     loadSite: fromPromise(async () => {
       const [site, maintenance] = await Promise.all([call('gw.credit.sn.template.get', {}), call('sn.agent.maintain', {})]);
-      // The site's currency, where the gateway names it (sn.template.get's currency).
-      setSiteCurrency((site as { currency?: string }).currency);
       return { site, maintenance };
     }),
     restoreSession: fromPromise(async () => {

@@ -6,9 +6,12 @@ import { Button } from '@/components/ui/button';
 import { LoginScreen } from '@/features/login/login-screen';
 import { switchView } from '@/lib/app-view';
 import { loadAllTexts } from '@/lib/i18n';
+import { loadClassMerge } from '@/lib/utils';
 
 // Like the desktop's: the signed-in app comes with all the texts, after the sign-in.
-const MobileSignedInApp = lazy(() => Promise.all([import('./mobile-signed-in-app'), loadAllTexts()]).then(([module]) => module));
+const MobileSignedInApp = lazy(() =>
+  Promise.all([import('./mobile-signed-in-app'), loadAllTexts(), loadClassMerge()]).then(([module]) => module),
+);
 
 function MobileLogin() {
   const { t } = useTranslation();
