@@ -74,6 +74,10 @@ describe.runIf(e2e.run)('monitor countdown paths of the model in Chromium, on a 
     // The clock runs on its own until a path starts: signing in and loading need their timers.
     await page.clock.install();
     await page.route('**/api', calls.handle);
+    // The model is the countdown's alone: the live stream's monitoring news read the counts off its
+    // schedule (tests/gateway/live-events.test.ts covers them), so here the stream is refused and
+    // the page polls as it does while the stream is down. Each path starts with a reload.
+    await page.route('**/api/live', (route) => route.fulfill({ status: 204 }));
     await shell.goTo('userWarning');
   });
 
