@@ -1,4 +1,5 @@
 import { BEIJING_ZONE } from '../../contract/beijing-time.contract';
+import { textFormatter } from './text-formatter';
 
 /**
  * Numbers, amounts and dates as the interface language writes them (Intl). Amounts come from
@@ -114,16 +115,5 @@ export function interpolatedValue(value: unknown, key: string | undefined, langu
   return value;
 }
 
-/**
- * The i18next formatter module of the app (with `interpolation.alwaysFormat`): every value put
- * into a text goes through interpolatedValue, so "共 {{count}} 局" reads "共 1,330 局". The texts
- * use no named formats.
- */
-export const numberFormatter = {
-  type: 'formatter' as const,
-  init() {},
-  add() {},
-  addCached() {},
-  format: (value: unknown, _format: string | undefined, language: string | undefined, options?: { interpolationkey?: string }) =>
-    interpolatedValue(value, options?.interpolationkey, language ?? 'zh'),
-};
+/** The formatter module with the number formatting in place from the start (tests; the app swaps it in late, see i18n.ts). */
+export const numberFormatter = textFormatter(() => interpolatedValue);

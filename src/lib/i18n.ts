@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../commands/command';
 import { preferences } from './preferences';
+import { textFormatter, type Interpolate } from './text-formatter';
 
 export const i18n = i18next;
 
@@ -41,21 +42,11 @@ export function loadErrorTexts(): Promise<void> {
   return loadOnce('errors', i18next.language as Language).catch(() => undefined);
 }
 
-type Interpolate = (value: unknown, key: string | undefined, language: string) => unknown;
-
 // Values go into texts as they are until the signed-in app loads the number formatting with its
 // texts: format.ts stays out of the login's code (its texts hold no count above 999, no amount).
 let interpolate: Interpolate = (value) => value;
 
-/** The i18next formatter module (with `interpolation.alwaysFormat`): every value put into a text goes through `interpolate`. */
-const lateNumberFormatter = {
-  type: 'formatter' as const,
-  init() {},
-  add() {},
-  addCached() {},
-  format: (value: unknown, _format: string | undefined, language: string | undefined, options?: { interpolationkey?: string }) =>
-    interpolate(value, options?.interpolationkey, language ?? 'zh'),
-};
+const lateNumberFormatter = textFormatter(() => interpolate);
 
 function loadNumberFormat(): Promise<void> {
   return import('./format').then((module) => {
