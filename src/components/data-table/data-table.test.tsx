@@ -122,6 +122,24 @@ describe('DataTable', () => {
     expect(document.querySelector('[data-row-id=b]')!.getAttribute('aria-selected')).toBe('true');
   });
 
+  it("shows the whole text of the active row's cut cells under the table while it has keyboard focus", async () => {
+    render(<Harness />);
+    await screen.findAllByTestId('row');
+    const table = screen.getByTestId('rows');
+    // Only the names are cut short (laid out wider than their cell).
+    const scrollWidth = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.dataset.column === 'name' ? 1200 : 0;
+    });
+    expect(screen.queryByTestId('table-cut-texts')).toBeNull();
+    act(() => table.focus());
+    expect(screen.getByTestId('table-cut-texts').textContent).toBe('Name: ma01');
+    act(() => void fireEvent.keyDown(table, { key: 'ArrowDown' }));
+    expect(screen.getByTestId('table-cut-texts').textContent).toBe('Name: ma02');
+    act(() => table.blur());
+    expect(screen.queryByTestId('table-cut-texts')).toBeNull();
+    scrollWidth.mockRestore();
+  });
+
   it('exports what the columns say: headers, text cells and amounts as numbers, skipping columns that do not export', () => {
     let model: DataTableModel<Account> | undefined;
     render(<Harness expose={(value) => (model = value)} />);

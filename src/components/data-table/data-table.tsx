@@ -10,6 +10,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { storedColumnVisibility, storeColumnVisibility } from './data-table-column-store';
+import { DataTableCutTexts, useCutTexts } from './data-table-cut-texts';
 import { DataTableBody, DataTableHead } from './data-table-rows';
 import { selectColumn } from './data-table-select-column';
 import { dataTableFeatures, type DataTableColumn } from './data-table-types';
@@ -164,6 +165,8 @@ export function DataTable<T extends RowData>({
     if (onEndReached && !loading && rows.length > 0 && lastIndex >= rows.length - 20) onEndReached();
   }, [lastIndex, rows.length, loading, onEndReached]);
   const handleKeyDown = tableKeys({ rows, activeIndex, setActiveIndex, scrollToIndex: virtualizer.scrollToIndex, onOpen, onKeyDown });
+  const [focused, setFocused] = useState(false);
+  const cutTexts = useCutTexts(scrollRef, activeIndex, focused, rows.length);
 
   return (
     <div
@@ -175,6 +178,8 @@ export function DataTable<T extends RowData>({
       aria-describedby={keyboardHint ? hintId : undefined}
       tabIndex={0}
       onKeyDown={handleKeyDown}
+      onFocus={(event) => setFocused(event.target === event.currentTarget && focusVisible(event.currentTarget))}
+      onBlur={() => setFocused(false)}
       data-testid={testId}
       className="relative min-h-0 flex-1 overflow-auto rounded-md border bg-card text-card-foreground [scrollbar-gutter:stable] focus-visible:ring-2 focus-visible:ring-ring"
     >
@@ -195,8 +200,18 @@ export function DataTable<T extends RowData>({
           </p>
         ) : null}
       </div>
+      <DataTableCutTexts texts={cutTexts} />
     </div>
   );
+}
+
+/** Focus from the keyboard (a click focuses the table too, and the mouse has the cells' titles). */
+function focusVisible(element: HTMLElement): boolean {
+  try {
+    return element.matches(':focus-visible');
+  } catch {
+    return true;
+  }
 }
 
 /** The table's own keys, on the table itself (not on a control in a cell); the rest go to the screen's onKeyDown. */
