@@ -39,6 +39,10 @@ export interface CommandContext {
   currentPath: string;
   language: Language;
   theme: Theme;
+  /** The site's currency code ("CNY"): named once per figure or message, never per amount. */
+  currency: string;
+  /** An amount string ("1000000.00") as the interface language writes it ("1,000,000.00"). */
+  formatAmount(value: string): string;
   /** The app's typed gateway client. */
   call<M extends MethodName>(method: M, params: ParamsIn<M> & { requestKey?: string }): Promise<ResultOf<M>>;
   /**
@@ -54,6 +58,9 @@ export interface CommandContext {
   /** The export of the list the current screen shows (what its CSV and Excel buttons save), when it has one ready. */
   listExport?(): ListExport | null;
 }
+
+/** A title or message with the currency its amounts are in, once: "Amount (CNY)". */
+export const withCurrency = (text: string, currency: string | undefined) => (currency ? `${text} (${currency})` : text);
 
 /** A screen's list as its export buttons save it. */
 export interface ListExport {

@@ -2,7 +2,7 @@ import { parseCents } from '../contract/amount.contract';
 import type { ResultOf } from '../contract/methods.contract';
 import { fieldErrorsOf, newRequestKey } from '../machines/score-transfer.machine';
 import { can, directChildList, type CanTarget } from './can';
-import type { Command, CommandContext, Rights } from './command';
+import { withCurrency, type Command, type CommandContext, type Rights } from './command';
 
 type AccountRow = ResultOf<'gw.credit.agent.query'>['list'][number];
 
@@ -20,7 +20,7 @@ async function scoreFromPalette(context: CommandContext, row: AccountRow, direct
   const action = context.t(direction === 'up' ? 'score.up' : 'score.down');
   const ok = await context.confirm({
     title: context.t('score.confirmTitle', { action, amount, loginId: row.loginId }),
-    description: context.t('score.confirmShort', { loginId: row.loginId, balance: row.balance }),
+    description: withCurrency(context.t('score.confirmShort', { loginId: row.loginId, balance: row.balance }), context.currency),
     action,
   });
   if (!ok) return;
@@ -30,13 +30,10 @@ async function scoreFromPalette(context: CommandContext, row: AccountRow, direct
       direction === 'up' ? await context.call('gw.credit.user.score.up', params) : await context.call('gw.credit.user.score.down', params);
     context.report({
       ok: true,
-      message: context.t('score.doneShort', {
-        action,
-        amount: result.amount,
-        loginId: row.loginId,
-        before: result.before,
-        after: result.after,
-      }),
+      message: withCurrency(
+        context.t('score.doneShort', { action, amount: result.amount, loginId: row.loginId, before: result.before, after: result.after }),
+        context.currency,
+      ),
     });
     context.refreshPoints();
     context.accountsChanged();
@@ -66,7 +63,12 @@ export const pointsCommands: Command[] = [
             .filter((row) => mayScoreOn(context.rights, row))
             .map((row) => {
               found.set(row.userId, row);
-              return { id: row.userId, title: row.loginId, detail: row.balance, keywords: [] };
+              return {
+                id: row.userId,
+                title: row.loginId,
+                detail: withCurrency(context.formatAmount(row.balance), context.currency),
+                keywords: [],
+              };
             });
         },
       },
@@ -95,6 +97,7 @@ export const pointsCommands: Command[] = [
             {
               id: query.trim(),
               title: context.t('score.choice', { action, amount: query.trim(), loginId: row.loginId }),
+              detail: context.currency,
               keywords: [query.trim()],
             },
           ];

@@ -1,6 +1,6 @@
 import { rangePresets } from '../contract/range-presets.contract';
 import { can } from './can';
-import type { Command, CommandContext, CommandStep } from './command';
+import { withCurrency, type Command, type CommandContext, type CommandStep } from './command';
 
 /** Accounts the last palette page listed, so the run knows the one picked (its name and level for the breadcrumb). */
 const listed = new Map<string, { loginId: string; level: number }>();
@@ -115,7 +115,10 @@ export async function closeBillPeriod(context: CommandContext, agent: { userId: 
   if (!ok) return;
   try {
     const closed = await context.call('gw.credit.agent.to.company.acc.reset', { userId: agent.userId });
-    context.report({ ok: true, message: context.t('bill.closed', { account: agent.loginId, amount: closed.agentToCompany }) });
+    context.report({
+      ok: true,
+      message: withCurrency(context.t('bill.closed', { account: agent.loginId, amount: closed.agentToCompany }), context.currency),
+    });
     context.accountsChanged(['gw.credit.bill.query']);
   } catch (error) {
     context.report({ ok: false, error });

@@ -38,6 +38,8 @@ function recorder(confirmed: boolean, state: TransferRow['state'] = 'reversed') 
     report: (outcome: { ok: boolean; message?: string }) => reports.push(outcome),
     accountsChanged: vi.fn(),
     refreshPoints: vi.fn(),
+    currency: 'THB',
+    formatAmount: (value: string) => `fmt(${value})`,
   } as unknown as CommandContext;
   return { context, calls, reports };
 }
@@ -75,6 +77,8 @@ describe('repairing a pending transfer', () => {
     const run = recorder(true, 'done');
     const choices = await command!.steps![0]!.choices(run.context, [], '');
     expect(choices.map((choice) => choice.id)).toEqual(['T-77']);
+    // The amount written in the interface language, the site's currency once.
+    expect(choices[0]!.title).toBe(`${pending.loginId} · log.type.${pending.type} fmt(${pending.amount}) (THB)`);
     expect(run.calls[0]).toEqual(['gw.credit.transfer.query', { state: 'pending', pageIndex: 1, pageSize: 100 }]);
     await command!.run(run.context, ['T-77']);
     expect(run.calls.at(-1)).toEqual(['gw.credit.transfer.repair', { transferId: 'T-77' }]);

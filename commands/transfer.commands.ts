@@ -1,6 +1,6 @@
 import type { ResultOf } from '../contract/methods.contract';
 import { can } from './can';
-import type { Command, CommandContext } from './command';
+import { withCurrency, type Command, type CommandContext } from './command';
 
 export type TransferRow = ResultOf<'gw.credit.transfer.query'>['list'][number];
 
@@ -53,7 +53,10 @@ const repairTransferCommand: Command = {
             listed.set(row.transferId!, row);
             return {
               id: row.transferId!,
-              title: `${row.loginId} · ${context.t(`log.type.${row.type}`)} ${row.amount}`,
+              title: withCurrency(
+                `${row.loginId} · ${context.t(`log.type.${row.type}`)} ${context.formatAmount(row.amount)}`,
+                context.currency,
+              ),
               detail: row.transferId!,
               keywords: [row.loginId, row.transferId!],
             };

@@ -10,6 +10,8 @@ import { reportError, useInvalidate } from '@/api/queries';
 import { switchView, type AppView } from '@/lib/app-view';
 import { SessionContext } from '@/lib/session-context';
 import { updatePreferences, usePreferences } from '@/lib/preferences';
+import { useSiteCurrency } from '@/lib/site-currency';
+import { formatAmount } from '@/lib/format';
 
 /** Rights of the signed-in user as the commands read them (spec §6). */
 export function useRights(): Rights {
@@ -45,6 +47,7 @@ export function useCommandContext(ui: {
   const session = SessionContext.useActorRef();
   const { language, theme, tagsView } = usePreferences();
   const invalidate = useInvalidate();
+  const currency = useSiteCurrency();
   return useMemo(
     () => ({
       rights,
@@ -62,6 +65,8 @@ export function useCommandContext(ui: {
       currentPath: location,
       language,
       theme,
+      currency,
+      formatAmount: (value) => formatAmount(value, language),
       call,
       confirm: askConfirm,
       report: (outcome) => {
@@ -78,6 +83,7 @@ export function useCommandContext(ui: {
       session,
       language,
       theme,
+      currency,
       tagsView,
       location,
       ui.openSettings,

@@ -30,5 +30,4 @@ export function useSiteCurrency(): string {
   );
 }
 
-/** A title with the currency its amounts are in, once per table or figure: "Amount (CNY)". */
-export const withCurrency = (title: string, currency: string) => (currency ? `${title} (${currency})` : title);
+export { withCurrency } from '../../commands/command';

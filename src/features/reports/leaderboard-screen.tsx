@@ -12,6 +12,7 @@ import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
+import { useSiteCurrency, withCurrency } from '@/lib/site-currency';
 import { presetRange, rangeTimes } from '@/lib/time';
 import { toast } from '@/lib/toast';
 import { leaderboardLimits, leaderboardState } from './leaderboard-state';
@@ -40,7 +41,9 @@ export default function LeaderboardScreen() {
   const columns = useMemo(() => leaderboardColumns(t, format), [t, format]);
   const model = useDataTable({ columns, data: rows, getRowId: (row) => row.userId });
 
-  const metricLabel = t(`leaderboard.by.${view.by}`);
+  const currency = useSiteCurrency();
+  // A figure in amounts names its currency once (the count of bets has none).
+  const metricLabel = view.by === 'bets' ? t('leaderboard.by.bets') : withCurrency(t(`leaderboard.by.${view.by}`), currency);
   const value = (row: LeaderboardRow) =>
     view.by === 'bets' ? row.bets : view.by === 'validBet' ? Number(row.validAmount) : Number(row.valueWonLose);
   const title = t('route.leaderboard');

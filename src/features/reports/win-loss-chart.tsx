@@ -10,6 +10,7 @@ import {
   type ChartConfig,
 } from '@/components/ui/chart';
 import { useFormat } from '@/hooks/use-format';
+import { useSiteCurrency, withCurrency } from '@/lib/site-currency';
 
 export interface WinLossBar {
   /** The day ("2026-11-20") or the game type's label. */
@@ -23,9 +24,10 @@ export interface WinLossBar {
 export default function WinLossChart({ bars, className, testId }: { bars: readonly WinLossBar[]; className?: string; testId: string }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const currency = useSiteCurrency();
   const config: ChartConfig = {
-    valueWonLose: { label: t('reports.column.valueWonLose'), theme: { black: '#f2b517', red: '#b91c1c' } },
-    agentToCompany: { label: t('reports.column.agentToCompany'), color: '#2563eb' },
+    valueWonLose: { label: withCurrency(t('reports.column.valueWonLose'), currency), theme: { black: '#f2b517', red: '#b91c1c' } },
+    agentToCompany: { label: withCurrency(t('reports.column.agentToCompany'), currency), color: '#2563eb' },
   };
   return (
     <ChartContainer
