@@ -108,7 +108,7 @@ export default function MobileBetRecordScreen() {
           </article>
         )}
       </VirtualCards>
-      <BetDetailSheet target={opened} onClose={() => setOpened(null)} />
+      <BetDetailSheet target={opened} onClose={() => setOpened(null)} side="bottom" />
     </section>
   );
 }

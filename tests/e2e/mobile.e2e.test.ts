@@ -272,14 +272,18 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     await page.locator('[data-testid=mobile-bet-card][data-order-id="880000000901"]').waitFor();
     expect(await axeFindings(page)).toEqual([]);
     expect(await sidewaysOverflow(page)).toEqual([]);
-    // The bet opens in the same sheet as on the desktop, the whole width of the phone.
+    // The bet opens in the same sheet as on the desktop, rising from the bottom, the whole width of the phone.
     await page.locator('[data-testid=mobile-bet-card][data-order-id="880000000901"]').getByTestId('bet-open').tap();
     const sheet = page.getByTestId('bet-detail-body');
     await sheet.waitFor();
     expect(await sheet.getAttribute('data-order-id')).toBe('880000000901');
     expect(await sheet.locator('[data-testid=bet-line-level][data-kind=company]').count()).toBe(1);
-    const width = await page.getByTestId('bet-detail').evaluate((element) => element.getBoundingClientRect().width);
-    expect(width).toBe(page.viewportSize()!.width);
+    const placed = await page.getByTestId('bet-detail').evaluate((element) => ({
+      side: element.getAttribute('data-side'),
+      width: element.getBoundingClientRect().width,
+      bottom: getComputedStyle(element).bottom,
+    }));
+    expect(placed).toEqual({ side: 'bottom', width: page.viewportSize()!.width, bottom: '0px' });
     expect(await axeFindings(page)).toEqual([]);
     await page.context().close();
   });

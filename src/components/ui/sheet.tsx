@@ -36,7 +36,7 @@ function SheetOverlay({ className, ...props }: ComponentProps<typeof SheetPrimit
 
 type SheetContentProps = ComponentProps<typeof SheetPrimitive.Content> & {
   /** Edge the drawer slides in from (default right). */
-  side?: 'left' | 'right';
+  side?: 'left' | 'right' | 'bottom';
   /** Accessible name of the icon-only close button. */
   closeLabel?: string;
   /** Render the close button in the top-right corner (default true). */
@@ -58,7 +58,10 @@ function SheetContent({
         data-slot="sheet-content"
         data-side={side}
         className={cn(
-          'fixed inset-y-0 z-50 flex h-full w-3/4 flex-col gap-4 overflow-y-auto bg-background text-foreground shadow-lg outline-hidden sm:max-w-sm',
+          'fixed z-50 flex flex-col gap-4 overflow-y-auto bg-background text-foreground shadow-lg outline-hidden',
+          side !== 'bottom' && 'inset-y-0 h-full w-3/4 sm:max-w-sm',
+          side === 'bottom' &&
+            'inset-x-0 bottom-0 max-h-[92dvh] rounded-t-xl border-t data-[state=open]:animate-rise-in data-[state=closed]:animate-rise-out',
           side === 'right' &&
             'right-0 border-l data-[state=open]:animate-slide-in-right data-[state=closed]:animate-slide-out-right',
           side === 'left' &&

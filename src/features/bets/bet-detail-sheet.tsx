@@ -208,14 +208,19 @@ function Revisions({ detail }: { detail: BetDetail }) {
   );
 }
 
-/** One bet in a side sheet (full width on a phone): its fields, its round's result, its line at settlement, its game session and its resettlements. */
-export function BetDetailSheet({ target, onClose }: { target: BetKey | null; onClose(): void }) {
+/** One bet in a side sheet (on a phone, rising from the bottom): its fields, its round's result, its line at settlement, its game session and its resettlements. */
+export function BetDetailSheet({ target, onClose, side = 'right' }: { target: BetKey | null; onClose(): void; side?: 'right' | 'bottom' }) {
   const { t } = useTranslation();
   const answer = useCall('gw.credit.bet.detail', target ?? { orderId: '' }, { enabled: target !== null });
   const detail = target && answer.data?.bet.orderId === target.orderId ? answer.data : undefined;
   return (
     <Sheet open={target !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <SheetContent side="right" className="w-full sm:max-w-2xl" closeLabel={t('palette.close')} data-testid="bet-detail">
+      <SheetContent
+        side={side}
+        className={side === 'right' ? 'w-full sm:max-w-2xl' : undefined}
+        closeLabel={t('palette.close')}
+        data-testid="bet-detail"
+      >
         <SheetHeader>
           <SheetTitle>{t('bets.detail.title', { orderId: target?.orderId ?? '' })}</SheetTitle>
           <SheetDescription>{t('bets.detail.description')}</SheetDescription>
