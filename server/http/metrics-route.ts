@@ -20,7 +20,11 @@ function carriesToken(request: FastifyRequest, token: string | undefined): boole
 export function registerMetricsRoute(app: FastifyInstance, metrics: GatewayMetrics, token: string | undefined) {
   app.get('/metrics', async (request, reply) => {
     if (!isLocalRequest(request) && !carriesToken(request, token)) {
-      return reply.code(401).header('www-authenticate', 'Bearer').type('text/plain; charset=utf-8').send('metrics: loopback or METRICS_TOKEN only');
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .type('text/plain; charset=utf-8')
+        .send('metrics: loopback or METRICS_TOKEN only');
     }
     const text = await metrics.scrape();
     return reply.header('cache-control', 'no-store').type(metrics.contentType).send(text);

@@ -51,12 +51,22 @@ describe('who may scrape', () => {
       expect(answer.statusCode).toBe(401);
       expect(answer.body).not.toContain('credit_');
     }
-    const relayed = await gw.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    const relayed = await gw.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
     expect(relayed.statusCode).toBe(401);
   });
 
   it('answers another address bearing the token', async () => {
-    const answer = await gw.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9', headers: { authorization: `Bearer ${TOKEN}` } });
+    const answer = await gw.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '203.0.113.9',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(answer.statusCode).toBe(200);
     expect(answer.body).toContain('# TYPE credit_call_duration_seconds histogram');
   });
@@ -97,7 +107,12 @@ describe('what it counts', () => {
              ('demo', 'metrics-test-2', ${memberId}, 'metrics-session', 100, ${new Date(now.getTime() - 10_000)})`);
     await gw.db.run(sql`INSERT INTO attempt_counters (site_id, scope, login_key, ip, taken, window_start, locked_until, updated_at)
       VALUES ('demo', 'pair', 'metrics-locked', '198.51.100.7', 5, ${now}, ${new Date(now.getTime() + 15 * MINUTE)}, ${now})`);
-    await setPlatform(gw.db, 'demo', { kind: 'http', url: 'http://127.0.0.1:9', keyId: 'metrics-key', secret: 'a platform secret of the metrics tests 0123' }, now);
+    await setPlatform(
+      gw.db,
+      'demo',
+      { kind: 'http', url: 'http://127.0.0.1:9', keyId: 'metrics-key', secret: 'a platform secret of the metrics tests 0123' },
+      now,
+    );
     gw.clock.advance(90_000);
 
     const text = await scrape();
