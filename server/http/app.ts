@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pickLanguage } from '../../contract/common.contract';
 import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
 import type { MethodDefinition } from '../../contract/method.contract';
@@ -133,7 +133,7 @@ function createFastify(config: AppOptions['config'], logStream: LogStream | unde
     trustProxy: trustProxyOption(config.trustProxy),
     // JSON lines, secrets redacted; one line per call (request-log.ts), not fastify's two per request.
     logger: loggerOptions(config.logLevel, logStream),
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdOf,
     requestIdHeader: false,
     routerOptions: { maxParamLength: 200 },
