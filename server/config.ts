@@ -18,6 +18,8 @@ export interface Config {
    */
   trustProxy: false | number | string[];
   logLevel: string;
+  /** A bearer token that opens GET /metrics to a scraper elsewhere (loopback needs none); unset: loopback only. */
+  metricsToken: string | undefined;
   /** PGlite only: minutes between two VACUUM (ANALYZE) runs of the embedded database (0: only at start). */
   pgliteUpkeepMinutes: number;
   /**
@@ -75,6 +77,13 @@ function trustProxy(value: string | undefined): Config['trustProxy'] {
   return entries;
 }
 
+/** METRICS_TOKEN: 32 or more printable characters, so a guessable word never opens the metrics. */
+function metricsToken(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^[\x21-\x7e]{32,512}$/.test(value)) throw new Error('METRICS_TOKEN must be 32 to 512 printable characters without spaces');
+  return value;
+}
+
 /** Settings come from the environment only (docs/operations.md lists them). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -87,7 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captcha: flag('CAPTCHA', env.CAPTCHA, true),
     loginIpLimit: integer('LOGIN_IP_LIMIT', env.LOGIN_IP_LIMIT, 50, 1, 1_000_000),
     trustProxy: trustProxy(env.TRUST_PROXY),
-    logLevel: env.LOG_LEVEL || 'warn',
+    // info: one JSON line per call, which is what an operator reads in production (issue 40 §2).
+    logLevel: env.LOG_LEVEL || 'info',
+    metricsToken: metricsToken(env.METRICS_TOKEN),
     pgliteUpkeepMinutes: integer('PGLITE_UPKEEP_MINUTES', env.PGLITE_UPKEEP_MINUTES, DEFAULT_UPKEEP_MINUTES, 0, 10_080),
     demo: flag('DEMO', env.DEMO, databaseUrl === undefined),
     simRate: integer('SIM_RATE', env.SIM_RATE, 2, 0, 60),

@@ -345,8 +345,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, types, pipeline: true } as pg.PoolConfig);
     const db = await openPool('postgres', pool, serverCopier, () => pool.end());
-    // Kept for a LISTEN, which needs a connection of its own (notification-listener.ts).
-    return Object.assign(db, { url: target.url });
+    // Kept for a LISTEN, which needs a connection of its own (notification-listener.ts); the pool for its counts (metrics).
+    return Object.assign(db, { url: target.url, pool });
   }
   const client = target.snapshot
     ? new PGlite({ loadDataDir: target.snapshot })
@@ -362,8 +362,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     await pool.end();
     await client.close();
   });
-  // Kept for snapshots in tests, and for a LISTEN (notification-listener.ts).
-  return Object.assign(db, { pglite: client, pgliteConnection: connection });
+  // Kept for snapshots in tests, and for a LISTEN (notification-listener.ts); the pool for its counts (metrics).
+  return Object.assign(db, { pglite: client, pgliteConnection: connection, pool });
 }
 
 /** Where a database's NOTIFY messages can be heard: a PostgreSQL server's address, or PGlite's one connection. */
@@ -371,6 +371,13 @@ export function notificationSourceOf(db: Database): { url: string } | { connecti
   const { url, pgliteConnection } = db as Database & { url?: string; pgliteConnection?: PgliteConnection };
   if (url !== undefined) return { url };
   return pgliteConnection ? { connection: pgliteConnection } : undefined;
+}
+
+/** A database's connections now: in use by a query or transaction, idle, and requests waiting for one (metrics). */
+export function poolStatsOf(db: Database): { inUse: number; idle: number; waiting: number } | undefined {
+  const pool = (db as Database & { pool?: pg.Pool }).pool;
+  if (!pool) return undefined;
+  return { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
 /** The PGlite client under a database, when there is one (tests take snapshots of it). */

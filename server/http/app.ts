@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pickLanguage } from '../../contract/common.contract';
 import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
 import type { MethodDefinition } from '../../contract/method.contract';
@@ -21,12 +21,16 @@ import { createHandlers, openRpcDocument } from '../rpc/handlers';
 import type { PlatformFor } from '../games/game-platform';
 import { sitePlatforms } from '../games/site-platforms';
 import { simulatorPlatform } from '../simulator/simulator-platform';
+import { createGatewayMetrics, type GatewayMetrics } from '../monitoring/metrics.service';
 import { platformHealth } from '../monitoring/platform-health.repository';
 import { errorMessage } from '../rpc/messages';
 import { findSession } from '../sessions/session.store';
 import { normaliseHost, resolveSite, siteGatewayUrl } from '../sites/site.repository';
 import { LOGO_ROUTE, siteLogo } from '../sites/system-setting.handlers';
 import { createBackgroundWork, type BackgroundWorkOptions } from './background-work';
+import { isLocalRequest } from './local-request';
+import { registerMetricsRoute } from './metrics-route';
+import { callObserver, loggerOptions, registerRequestLog, requestIdOf, type LogStream } from './request-log';
 import { registerPlatformRoutes } from './platform-routes';
 
 /** What the pages may load: their own files only, no inline script, no framing. */
@@ -69,7 +73,9 @@ export const BODY_LIMIT = 1024 * 1024;
 export interface AppOptions {
   db: Database;
   clock: Clock;
-  config: Pick<Config, 'trustProxy' | 'logLevel' | 'captcha' | 'loginIpLimit'>;
+  config: Pick<Config, 'trustProxy' | 'logLevel' | 'captcha' | 'loginIpLimit'> & Partial<Pick<Config, 'metricsToken'>>;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: LogStream;
   /** Folder of the built web app, served at / when it exists. */
   webRoot?: string;
   /** Background jobs and periodic tasks (background-work.ts): run here unless `run: false`. */
@@ -121,11 +127,15 @@ function trustProxyOption(trust: AppOptions['config']['trustProxy']) {
 }
 
 /** The fastify instance with the gateway's transport settings. */
-function createFastify(config: AppOptions['config']) {
+function createFastify(config: AppOptions['config'], logStream: LogStream | undefined) {
   return Fastify({
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(config.trustProxy),
-    logger: { level: config.logLevel },
+    // JSON lines, secrets redacted; one line per call (request-log.ts), not fastify's two per request.
+    logger: loggerOptions(config.logLevel, logStream),
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: false,
     // Errors raised before routing (a malformed percent-encoding in the path) answer in JSON-RPC too.
@@ -204,12 +214,15 @@ function parseBody(
   }
 }
 
-function registerRpcRoutes(app: FastifyInstance, dispatcher: Dispatcher) {
+/** The call's origin with the request's id and logger, so what the call causes (a job too) logs under that id. */
+const tracedOrigin = (request: FastifyRequest) => ({ ...originOf(request), requestId: request.id, log: request.log });
+
+function registerRpcRoutes(app: FastifyInstance, dispatcher: Dispatcher, metrics: GatewayMetrics) {
   // Reading B (form field "json") and plain JSON-RPC 2.0 (envelope or batch).
   app.post('/api', async (request, reply) => {
     const body = parseBody(request);
     if (!body.ok) return send(reply, rpcError(null, body.code, headerLanguage(request)));
-    return send(reply, await dispatcher.dispatch(body.value, originOf(request)));
+    return send(reply, await dispatcher.dispatch(body.value, tracedOrigin(request), callObserver(request, metrics)));
   });
 
   // Reading A: the method in the path, the params as the JSON body; answered with id null.
@@ -224,7 +237,7 @@ function registerRpcRoutes(app: FastifyInstance, dispatcher: Dispatcher) {
       }
     }
     const envelope = { jsonrpc: '2.0', id: null, method: request.params.method, params };
-    return send(reply, await dispatcher.dispatch(envelope, originOf(request)));
+    return send(reply, await dispatcher.dispatch(envelope, tracedOrigin(request), callObserver(request, metrics)));
   });
 }
 
@@ -262,13 +275,6 @@ function registerSiteRoutes(app: FastifyInstance, db: Database, clock: Clock) {
     const platforms = await platformHealth(db, now, scope === 'all' ? undefined : scope);
     return reply.header('cache-control', 'no-store').send({ ...plain, platforms });
   });
-}
-
-/** A request made on this machine itself, not relayed by a proxy (a proxy on the same host would make every visitor look local). */
-function isLocalRequest(request: FastifyRequest): boolean {
-  const relayed = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((name) => request.headers[name] !== undefined);
-  const ip = normaliseIp(request.ip);
-  return !relayed && (ip === '::1' || /^127\./.test(ip));
 }
 
 /**
@@ -370,7 +376,8 @@ async function registerWebApp(app: FastifyInstance, db: Database, webRoot: strin
  * app is ready, stopped on close), the dispatcher, then the routes in the order they are matched.
  */
 export async function buildApp(options: AppOptions) {
-  const app = createFastify(options.config);
+  const app = createFastify(options.config, options.logStream);
+  const metrics = createGatewayMetrics(options.db, options.clock, options.reportDb);
   const platformFor = options.platformFor ?? sitePlatforms({ embedded: simulatorPlatform, now: () => options.clock.now() });
   const background = createBackgroundWork(options.db, options.clock, platformFor, options.jobs ?? {}, app.log);
   // The work lives as long as the app: close() waits for what is under way.
@@ -378,9 +385,12 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onClose', async () => background.stop());
   const dispatcher = createAppDispatcher(options, background.jobs ?? noJobRunner, platformFor, app.log);
 
+  registerRequestLog(app, metrics);
   await registerSecurityHeaders(app);
   registerBodyHandling(app);
-  registerRpcRoutes(app, dispatcher);
+  registerRpcRoutes(app, dispatcher, metrics);
+  // Prometheus's scrape (issue 40 §2): loopback or METRICS_TOKEN only.
+  registerMetricsRoute(app, metrics, options.config.metricsToken);
   // Exports' files (GATEWAY.md "Files"): bytes, not JSON-RPC, once the session is checked.
   registerFileRoute(app, { db: options.db, clock: options.clock });
   registerSiteRoutes(app, options.db, options.clock);

@@ -44,6 +44,8 @@ export interface BackgroundWork {
 /** Where background work reports what went wrong: the app's log. */
 export interface BackgroundLog {
   error(fields: object, message: string): void;
+  /** What a job did, one line each (the app's log has it; a test's may not). */
+  info?(fields: object, message: string): void;
 }
 
 interface PeriodicTask {
@@ -130,7 +132,9 @@ export function createBackgroundWork(
     ...runnerOptions,
     db,
     clock,
-    onError: (error, jobId) => log.error({ err: error, jobId }, 'internal error in a background job'),
+    // reqId: the same field as the starting call's lines, so one search finds the call and its job.
+    onError: (error, jobId, reqId) => log.error({ err: error, jobId, reqId }, 'internal error in a background job'),
+    onJobRan: (job, ms) => log.info?.({ reqId: job.requestId, jobId: job.id, kind: job.kind, ms }, 'job ran'),
   });
   const tasks = periodicTasks(db, clock, platformFor, { repairEveryMs, pushEveryMs, drainEveryMs, feedEveryMs }, log);
   let stops: (() => Promise<void>)[] = [];

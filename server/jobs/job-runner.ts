@@ -15,7 +15,10 @@ export interface JobRunnerOptions {
   leaseMs?: number;
   /** Jobs one process works on at the same time. */
   concurrency?: number;
-  onError?: (error: unknown, jobId: string | null) => void;
+  /** An internal error, with the job's id and the id of the request that started it (its log lines carry it). */
+  onError?: (error: unknown, jobId: string | null, requestId: string | null) => void;
+  /** A claimed job's run ended here (finished, failed, released or lost): one log line, with the starting request's id. */
+  onJobRan?: (job: Pick<JobRow, 'id' | 'kind' | 'requestId'>, ms: number) => void;
 }
 
 export interface JobRunner {
@@ -39,8 +42,10 @@ interface RunnerState {
   /** The claiming loop under way, and whether a kick came while it ran. */
   pumping: Promise<void> | null;
   pumpAgain: boolean;
-  /** The jobs under way, by id. */
+  /** The jobs under way, by id, and the request that started each. */
   active: Map<string, Promise<void>>;
+  requestIds: Map<string, string | null>;
+  onJobRan: JobRunnerOptions['onJobRan'];
 }
 
 /** Claims jobs while there is room and work; each runs on its own and, once done, makes room for the next. */
@@ -56,10 +61,14 @@ async function pump(state: RunnerState): Promise<void> {
     }
     if (!job) return;
     const { id } = job;
+    const started = performance.now();
+    state.requestIds.set(id, job.requestId);
     const run = runJob(worker, job)
       .catch((error: unknown) => worker.reportError(error, id))
       .finally(() => {
+        state.onJobRan?.(job, Math.round(performance.now() - started));
         state.active.delete(id);
+        state.requestIds.delete(id);
         kick(state);
       });
     state.active.set(id, run);
@@ -96,7 +105,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       db: options.db,
       clock: options.clock,
       name: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
-      reportError: (error, jobId) => options.onError?.(error, jobId),
+      reportError: (error, jobId) => options.onError?.(error, jobId, jobId === null ? null : (state.requestIds.get(jobId) ?? null)),
       stopping: () => state.stopping,
     },
     pollMs: options.pollMs ?? 1000,
@@ -108,6 +117,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     pumping: null,
     pumpAgain: false,
     active: new Map(),
+    requestIds: new Map(),
+    onJobRan: options.onJobRan,
   };
   return {
     start() {

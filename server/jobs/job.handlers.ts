@@ -31,6 +31,7 @@ async function startJob(
     kind,
     total,
     params,
+    requestId: ctx.requestId,
     now: ctx.now,
   });
   const unit = kind === 'export' ? 'rows' : kind === 'user.add.batch' ? 'members' : 'accounts';

@@ -28,6 +28,8 @@ export interface JobRow {
   stalls: number;
   /** A task's file once it is done. */
   fileId: string | null;
+  /** The id of the HTTP request that started it (its log lines carry it). */
+  requestId: string | null;
 }
 
 interface RawJob {
@@ -44,9 +46,10 @@ interface RawJob {
   results: StoredItemResult[];
   stalls: number;
   file_id: bigint | null;
+  request_id: string | null;
 }
 
-const COLUMNS = sql`id, site_id, owner_id, sub_account_id, ip, kind, status, total, done, params, results, stalls, file_id`;
+const COLUMNS = sql`id, site_id, owner_id, sub_account_id, ip, kind, status, total, done, params, results, stalls, file_id, request_id`;
 
 function toJob(row: RawJob): JobRow {
   return {
@@ -63,6 +66,7 @@ function toJob(row: RawJob): JobRow {
     results: row.results,
     stalls: Number(row.stalls),
     fileId: row.file_id === null ? null : String(row.file_id),
+    requestId: row.request_id,
   };
 }
 
@@ -76,13 +80,14 @@ export async function insertJob(
     kind: JobKind;
     total: number;
     params: unknown;
+    requestId: string | null;
     now: Date;
   },
 ): Promise<string> {
   const row = await db.one<{ id: bigint }>(sql`INSERT INTO jobs
-      (site_id, owner_id, sub_account_id, ip, kind, total, params, created_at, updated_at)
+      (site_id, owner_id, sub_account_id, ip, kind, total, params, request_id, created_at, updated_at)
     VALUES (${input.siteId}, ${input.ownerId}, ${input.subAccountId}, ${input.ip}, ${input.kind}, ${input.total},
-            ${JSON.stringify(input.params)}::jsonb, ${input.now}, ${input.now})
+            ${JSON.stringify(input.params)}::jsonb, ${input.requestId}, ${input.now}, ${input.now})
     RETURNING id`);
   return String(row!.id);
 }

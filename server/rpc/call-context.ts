@@ -42,6 +42,8 @@ export interface CallContext {
    * shut out (read from the session row before it is checked; the method's own auth still applies).
    */
   maintenanceExempt: boolean;
+  /** The HTTP request's id, stored with a job the call starts so the job's log lines carry it. */
+  requestId: string | null;
 }
 
 /**

@@ -30,7 +30,27 @@ export interface CallOrigin {
   /** Host header as sent (with port), for links back to this gateway. */
   authority: string;
   ip: string;
+  /** The HTTP request's id (x-request-id): jobs a call starts carry it into their log lines. */
+  requestId?: string;
+  /** The request's own logger (its lines carry the request id): internal errors of its calls go there. */
+  log?: { error(fields: object, message: string): void };
 }
+
+/** What the transport logs and counts of each call once it is answered (never its params). */
+export interface CallRecord {
+  /** The method as the contract names it, or null when the envelope named none the contract knows. */
+  method: string | null;
+  /** The catalogue code of a refusal, null for a result. */
+  code: number | null;
+  /** Wall time of the call, envelope read to answer. */
+  ms: number;
+  site: string | null;
+  account: string | null;
+  subAccount: string | null;
+}
+
+/** Told of every call of a request once it is answered. */
+export type CallObserver = (record: CallRecord) => void;
 
 export interface DispatcherOptions {
   db: Database;
@@ -168,6 +188,7 @@ function callContext(
     },
     requestKey: envelope.requestKey ?? null,
     maintenanceExempt: checked.maintenanceExempt,
+    requestId: call.origin.requestId ?? null,
   };
 }
 
@@ -182,15 +203,22 @@ function runCommitted(options: DispatcherOptions, committed: (() => void)[], met
   }
 }
 
+/** Who a call turned out to be, filled in as the gates learn it (for the call's log line). */
+type CallTrace = Pick<CallRecord, 'method' | 'site' | 'account' | 'subAccount'>;
+
 /** A call through every gate, then its handler (a write in its transaction), its result checked against the contract. */
-async function execute(options: DispatcherOptions, call: Call): Promise<unknown> {
+async function execute(options: DispatcherOptions, call: Call, trace: CallTrace): Promise<unknown> {
   const method = methodCalled(call.method);
   const { definition, handler } = methodOf(options, method);
+  trace.method = method;
   const found = await siteOf(call);
+  trace.site = found.site.id;
   const now = options.clock.now();
   const maintenanceExempt = checkSiteOpen(found, definition, now);
   const { envelope, payload } = parseCallParams(definition, call.rawParams);
   const session = await authenticate(options.db, definition, found, envelope, now);
+  trace.account = session?.accountId ?? null;
+  trace.subAccount = session?.subAccountId ?? null;
 
   const committed: (() => void)[] = [];
   const ctx = callContext(options, call, { site: found.site, session, envelope, now, maintenanceExempt }, committed);
@@ -230,17 +258,27 @@ async function dispatchOne(
   envelope: unknown,
   origin: CallOrigin,
   site: SiteLookup,
+  observe: CallObserver | undefined,
 ): Promise<JsonRpcResponse | null> {
+  const started = performance.now();
+  const trace: CallTrace = { method: null, site: null, account: null, subAccount: null };
+  const done = (code: number | null) => observe?.({ ...trace, code, ms: Math.round((performance.now() - started) * 10) / 10 });
   const read = readEnvelope(envelope);
-  if (!read.ok) return read.answer;
+  if (!read.ok) {
+    done(read.answer.error?.code ?? null);
+    return read.answer;
+  }
   const { id, method, language, isNotification } = read;
   try {
-    const result = await execute(options, { method, rawParams: read.params, language, origin, site });
+    const result = await execute(options, { method, rawParams: read.params, language, origin, site }, trace);
+    done(null);
     return isNotification ? null : { jsonrpc: '2.0', id, result };
   } catch (error) {
+    const code = error instanceof RpcError ? error.code : ErrorCode.unknownException;
+    if (!(error instanceof RpcError)) options.onInternalError?.(error, method);
+    done(code);
     if (isNotification) return null;
     if (error instanceof RpcError) return errorResponse(id, error.code, language, error.data);
-    options.onInternalError?.(error, method);
     return errorResponse(id, ErrorCode.unknownException, language);
   }
 }
@@ -250,15 +288,18 @@ async function dispatch(
   options: DispatcherOptions,
   body: unknown,
   origin: CallOrigin,
+  observe: CallObserver | undefined,
 ): Promise<JsonRpcResponse | JsonRpcResponse[] | null> {
   const site = siteLookup(options.db, origin);
-  if (!Array.isArray(body)) return dispatchOne(options, body, origin, site);
+  const log = origin.log;
+  if (log) options = { ...options, onInternalError: (error, method) => log.error({ err: error, method }, 'internal error in a call') };
+  if (!Array.isArray(body)) return dispatchOne(options, body, origin, site, observe);
   if (body.length === 0) return errorResponse(null, ErrorCode.invalidRequest, 'zh');
   if (body.length > MAX_BATCH) return errorResponse(null, ErrorCode.batchTooLarge, pickLanguage(undefined));
   const answers: JsonRpcResponse[] = [];
   // In order, one after the other: a batch is a list of calls, not a transaction.
   for (const envelope of body) {
-    const answer = await dispatchOne(options, envelope, origin, site);
+    const answer = await dispatchOne(options, envelope, origin, site, observe);
     if (answer) answers.push(answer);
   }
   return answers.length > 0 ? answers : null;
@@ -271,8 +312,8 @@ async function dispatch(
  */
 export function createDispatcher(options: DispatcherOptions) {
   return {
-    /** A single envelope or a batch, as parsed from the body. */
-    dispatch: (body: unknown, origin: CallOrigin) => dispatch(options, body, origin),
+    /** A single envelope or a batch, as parsed from the body; `observe` hears of each call once answered. */
+    dispatch: (body: unknown, origin: CallOrigin, observe?: CallObserver) => dispatch(options, body, origin, observe),
   };
 }
 

@@ -52,6 +52,8 @@ export interface TestGateway {
   sessionForSub(loginId: string, siteId?: string): Promise<string>;
   /** Signs in through the gateway as a person would: captcha (read from the database), password, safe code. */
   login(loginId: string, options?: { password?: string; safeCode?: string; host?: string }): Promise<RpcAnswer>;
+  /** A request without a socket (fastify's inject), e.g. from another address (`remoteAddress`). */
+  inject: Awaited<ReturnType<typeof buildApp>>['inject'];
   close(): Promise<void>;
 }
 
@@ -98,6 +100,9 @@ export interface TestGatewayOptions extends Partial<Pick<AppOptions, 'extraMetho
   trustProxy?: AppOptions['config']['trustProxy'];
   /** End-to-end tests run on real time; integration tests move a manual clock. */
   realTime?: boolean;
+  /** Log lines at `level` to `stream` (default: none at all). */
+  log?: { level: string; stream: NonNullable<AppOptions['logStream']> };
+  metricsToken?: string;
 }
 
 export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
@@ -110,10 +115,12 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
     config: {
       trustProxy: options.trustProxy ?? false,
-      logLevel: 'silent',
+      logLevel: options.log?.level ?? 'silent',
       captcha: options.captcha ?? true,
       loginIpLimit: options.loginIpLimit ?? 50,
+      ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     },
+    ...(options.log ? { logStream: options.log.stream } : {}),
     ...(options.extraMethods ? { extraMethods: options.extraMethods } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
     ...(options.platformFor ? { platformFor: options.platformFor } : {}),
@@ -148,6 +155,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     raw,
     call,
     rpc,
+    inject: app.inject.bind(app),
     async refusal(method, params, options) {
       const answer = await call(method, params as Record<string, unknown>, options);
       if (!answer.error) throw new Error(`${method} was expected to be refused but answered ${JSON.stringify(answer.result)}`);

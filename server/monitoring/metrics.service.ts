@@ -1,0 +1,175 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { ErrorCode } from '../../contract/errors.contract';
+import type { Clock } from '../clock';
+import { poolStatsOf, type Database } from '../db/database';
+import { jobCounts, liveSessions, pendingTransfers, signInLocks } from './metrics.repository';
+import { platformHealth } from './platform-health.repository';
+
+/** What a call's outcome is to the metrics: its method (null: none the contract knows) and its code (null: answered a result). */
+export interface CallOutcome {
+  method: string | null;
+  code: number | null;
+  ms: number;
+}
+
+/** The methods whose refusals are failed sign-ins. */
+const SIGN_IN_METHODS = new Set(['gw.credit.agent.login']);
+
+/** Seconds: from a cached read (a few ms) to a long export start or a slow platform (10 s). */
+const CALL_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * The gateway's Prometheus metrics (issue 40 §2), one registry per app. Calls and latency are
+ * counted in this process (Prometheus sums the processes); the database's facts (pool, jobs,
+ * pending transfers, feed lag, sign-in locks, sessions) are read when scraped, one statement each,
+ * so every process answers the same and nothing polls between scrapes.
+ */
+export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Database) {
+  const registry = new Registry();
+  const registers = [registry];
+  const calls = new Counter({
+    name: 'credit_calls_total',
+    help: 'Gateway calls answered, by method and outcome code ("ok" for a result, else the catalogue code; 0 is an internal error)',
+    labelNames: ['method', 'code'] as const,
+    registers,
+  });
+  const callSeconds = new Histogram({
+    name: 'credit_call_duration_seconds',
+    help: 'Time from reading a call to its answer, by method',
+    labelNames: ['method'] as const,
+    buckets: CALL_BUCKETS,
+    registers,
+  });
+  const responses = new Counter({
+    name: 'credit_http_responses_total',
+    help: 'HTTP responses by status code (JSON-RPC answers are 200 whatever their outcome)',
+    labelNames: ['status'] as const,
+    registers,
+  });
+  const signInFailures = new Counter({
+    name: 'credit_sign_in_failures_total',
+    help: `Sign-ins refused, by code (${ErrorCode.tooFrequentAccess}: refused by a lock or limit of failed attempts)`,
+    labelNames: ['code'] as const,
+    registers,
+  });
+  const gauges = {
+    databaseUp: new Gauge({ name: 'credit_database_up', help: '1 when the last scrape could read the database', registers }),
+    pool: new Gauge({
+      name: 'credit_db_pool_connections',
+      help: 'Database connections of this process: in_use, idle, and waiting (requests queued for a connection)',
+      labelNames: ['pool', 'state'] as const,
+      registers,
+    }),
+    jobs: new Gauge({
+      name: 'credit_jobs',
+      help: 'Background jobs: queued, running, and failed in the last hour (all processes)',
+      labelNames: ['state'] as const,
+      registers,
+    }),
+    pending: new Gauge({
+      name: 'credit_transfers_pending',
+      help: 'Transfers to and from the game platform still pending, by site and age',
+      labelNames: ['site', 'age'] as const,
+      registers,
+    }),
+    oldestPending: new Gauge({
+      name: 'credit_transfer_oldest_pending_seconds',
+      help: 'Age of the oldest pending transfer, by site (absent when none is pending)',
+      labelNames: ['site'] as const,
+      registers,
+    }),
+    feedLag: new Gauge({
+      name: 'credit_feed_lag_seconds',
+      help: "Seconds since a site's platform feed was last read to its end (HTTP platforms only)",
+      labelNames: ['site'] as const,
+      registers,
+    }),
+    feedLagItems: new Gauge({
+      name: 'credit_feed_lag_items',
+      help: "Items the last full page of a site's feed held (a lower bound of what remains; 0 once read to its end)",
+      labelNames: ['site'] as const,
+      registers,
+    }),
+    signInLocks: new Gauge({
+      name: 'credit_sign_in_locks',
+      help: 'Sign-in counters holding a lock or delay now, by scope (pair: a login name locked for one IP; name, ip, captcha)',
+      labelNames: ['scope'] as const,
+      registers,
+    }),
+    sessions: new Gauge({ name: 'credit_sessions', help: 'Live sessions, by site', labelNames: ['site'] as const, registers }),
+  };
+  let processMetrics = false;
+
+  function setPool(name: string, database: Database) {
+    const stats = poolStatsOf(database);
+    if (!stats) return;
+    gauges.pool.set({ pool: name, state: 'in_use' }, stats.inUse);
+    gauges.pool.set({ pool: name, state: 'idle' }, stats.idle);
+    gauges.pool.set({ pool: name, state: 'waiting' }, stats.waiting);
+  }
+
+  /** The database's facts, read now; a gauge holds only what this scrape found (a site that left drops out). */
+  async function readDatabase() {
+    const now = clock.now();
+    const [jobs, pending, health, locks, sessions] = await Promise.all([
+      jobCounts(db, now),
+      pendingTransfers(db, now),
+      platformHealth(db, now),
+      signInLocks(db, now),
+      liveSessions(db, now),
+    ]);
+    for (const gauge of [gauges.pending, gauges.oldestPending, gauges.feedLag, gauges.feedLagItems, gauges.signInLocks, gauges.sessions]) {
+      gauge.reset();
+    }
+    gauges.jobs.set({ state: 'queued' }, jobs.queued);
+    gauges.jobs.set({ state: 'running' }, jobs.running);
+    gauges.jobs.set({ state: 'failed_last_hour' }, jobs.failedLastHour);
+    const oldest = new Map<string, number>();
+    for (const row of pending) {
+      gauges.pending.set({ site: row.siteId, age: row.age }, row.count);
+      oldest.set(row.siteId, Math.max(row.oldestSeconds, oldest.get(row.siteId) ?? 0));
+    }
+    for (const [site, seconds] of oldest) gauges.oldestPending.set({ site }, seconds);
+    for (const site of health) {
+      if (site.feed === null) continue;
+      gauges.feedLag.set({ site: site.siteId }, site.feed.lagSeconds);
+      gauges.feedLagItems.set({ site: site.siteId }, site.feed.lagItems);
+    }
+    for (const row of locks) gauges.signInLocks.set({ scope: row.scope }, row.count);
+    for (const row of sessions) gauges.sessions.set({ site: row.siteId }, row.count);
+  }
+
+  return {
+    contentType: registry.contentType,
+    /** A call once answered: counted by method and outcome, timed by method. */
+    observeCall(call: CallOutcome) {
+      const method = call.method ?? 'unknown';
+      calls.inc({ method, code: call.code === null ? 'ok' : String(call.code) });
+      callSeconds.observe({ method }, call.ms / 1000);
+      if (call.code !== null && call.method !== null && SIGN_IN_METHODS.has(call.method)) signInFailures.inc({ code: String(call.code) });
+    },
+    observeResponse(status: number) {
+      responses.inc({ status: String(status) });
+    },
+    /** The text Prometheus reads: the database's facts read now, then every metric. */
+    async scrape(): Promise<string> {
+      // The process's own (CPU, memory, event loop) from the first scrape on: apps never scraped (tests) start no observers.
+      if (!processMetrics) {
+        processMetrics = true;
+        collectDefaultMetrics({ register: registry });
+      }
+      setPool('main', db);
+      if (reportDb) setPool('report', reportDb);
+      try {
+        await readDatabase();
+        gauges.databaseUp.set(1);
+      } catch {
+        // The process's own metrics still answer; the alert on credit_database_up says why the rest is missing.
+        gauges.databaseUp.set(0);
+      }
+      return registry.metrics();
+    },
+  };
+}
+
+export type GatewayMetrics = ReturnType<typeof createGatewayMetrics>;
