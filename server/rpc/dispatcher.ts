@@ -4,6 +4,7 @@ import { rightsAllow, type MethodDefinition } from '../../contract/method.contra
 import { methodCalled } from '../../contract/methods.contract';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
+import { databaseUnavailable } from '../db/primary-finder';
 import { countryOf } from '../geo/ip-region';
 import { callerOf, financeHiddenFor, findSession, sessionFromRow, tokenLooksValid, type Session } from '../sessions/session.store';
 import { resolveSiteWithSession, type SiteWithSession } from '../sessions/site-session.store';
@@ -40,6 +41,8 @@ export interface DispatcherOptions {
   settings: GatewaySettings;
   /** Internal failures are reported here (never to the caller). */
   onInternalError?: (error: unknown, method: string) => void;
+  /** A call failed because the database was away (answered 003): a warning, not an internal error. */
+  onDatabaseUnavailable?: (error: unknown, method: string) => void;
 }
 
 /** Calls in one batch at most; a bigger batch is refused whole. */
@@ -240,6 +243,12 @@ async function dispatchOne(
   } catch (error) {
     if (isNotification) return null;
     if (error instanceof RpcError) return errorResponse(id, error.code, language, error.data);
+    // The database away (its server gone, or read-only: a failover under way): the data error,
+    // and the call is safe to repeat with its request key (a write's key lives in its transaction).
+    if (databaseUnavailable(error)) {
+      options.onDatabaseUnavailable?.(error, method);
+      return errorResponse(id, ErrorCode.dataError, language);
+    }
     options.onInternalError?.(error, method);
     return errorResponse(id, ErrorCode.unknownException, language);
   }
