@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { from as copyStream } from 'pg-copy-streams';
-import { FailoverPool, type QueryPool } from './failover-pool';
+import { FailoverPool, quietPool, type QueryPool } from './failover-pool';
 import { PgliteConnection } from './pglite-connection';
 import { parseServerList } from './primary-finder';
 
@@ -351,13 +351,6 @@ async function openPool(kind: Database['kind'], pool: QueryPool, copier: Copier,
   };
 }
 
-function plainPool(options: pg.PoolConfig): pg.Pool {
-  const pool = new pg.Pool(options);
-  // An idle client losing its server must not crash the process.
-  pool.on('error', () => undefined);
-  return pool;
-}
-
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const options = { max: target.poolSize ?? 10, types, pipeline: true } as pg.PoolConfig;
@@ -365,7 +358,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const list = /^postgres(ql)?:\/\//.test(target.url) ? parseServerList(target.url) : null;
     const pool = list?.choosing
       ? new FailoverPool(list, options, target.onServer)
-      : plainPool({ ...options, connectionString: target.url });
+      : quietPool({ ...options, connectionString: target.url });
     const db = await openPool('postgres', pool, serverCopier, () => pool.end());
     // Kept for a LISTEN, which needs a connection of its own (notification-listener.ts).
     return Object.assign(db, { url: target.url });
@@ -379,7 +372,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   // PGlite is one session: one client at a time, on one connection that stays while the
   // database is open, so the statements it prepared stay known to both sides.
   const connection = new PgliteConnection(client);
-  const pool = plainPool({ max: 1, idleTimeoutMillis: 0, types, pipeline: true, connection } as pg.PoolConfig);
+  const pool = quietPool({ max: 1, idleTimeoutMillis: 0, types, pipeline: true, connection } as pg.PoolConfig);
   const db = await openPool('pglite', pool, pgliteCopier(client), async () => {
     await pool.end();
     await client.close();

@@ -10,6 +10,19 @@ export interface QueryPool {
   end(): Promise<void>;
 }
 
+/**
+ * A node-postgres pool whose clients never crash the process when their server goes: an idle
+ * client's loss is the pool's 'error', a checked-out client's (between two statements of a
+ * transaction) its own 'error', with no listener unless given one here. The loss still reaches
+ * the caller, as the failure of its next statement.
+ */
+export function quietPool(options: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(options);
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
 /** While no server fits (a standby not promoted yet), calls fail at once this long before the list is tried again. */
 const RETRY_FIND_MS = 250;
 
@@ -43,9 +56,7 @@ export class FailoverPool implements QueryPool {
     this.#finding = (async () => {
       try {
         const server = await findServer(this.list);
-        const pool = new pg.Pool({ ...this.options, connectionString: this.list.urlOf(server) });
-        // An idle client losing its server must not crash the process.
-        pool.on('error', () => undefined);
+        const pool = quietPool({ ...this.options, connectionString: this.list.urlOf(server) });
         if (this.#ended) {
           void pool.end();
           throw new Error('the database has been closed');
