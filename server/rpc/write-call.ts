@@ -198,7 +198,10 @@ export async function runWrite(deps: WriteDeps, call: WriteCall): Promise<unknow
     if (stepUp) return stepUp.replayed;
     return await runOrReplay(deps, call, paramsHash);
   } catch (error) {
-    await recordFailure(deps, call, error).catch((recordError: unknown) => deps.onInternalError?.(recordError, call.method));
+    // With the database away the record cannot be written either: the 003 answer says enough.
+    await recordFailure(deps, call, error).catch(
+      (recordError: unknown) => databaseUnavailable(recordError) || deps.onInternalError?.(recordError, call.method),
+    );
     throw error;
   }
 }

@@ -250,6 +250,12 @@ describe.runIf(onPostgres && (!missing || process.env.CI === 'true'))('failover 
         ),
       );
       expect(ackedBeforeKill.filter((key) => !keys.has(key))).toEqual([]);
+      // Members played through it: game transfers in and out raced the score ups and downs.
+      const transfers = await promoted.one<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM score_log WHERE site_id = 'demo' AND type IN ('in', 'out') AND serial_no > ${String(serial)}`,
+      );
+      console.info(`meanwhile: ${transfers!.n} game transfers`);
+      expect(transfers!.n).toBeGreaterThan(0);
       // The ledger check, and exactly once for every acknowledged call, game transfers included.
       expect(await verifyRun(promoted, { siteId: 'demo', runId, record, before, playedAfterSerial: serial })).toEqual([]);
     } catch (error) {
