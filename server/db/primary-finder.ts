@@ -130,7 +130,7 @@ export async function findServer(list: ServerList): Promise<ServerAddress> {
       const state = await stateOf(list.urlOf(server));
       if (fits(wanted, state)) return server;
       reachable.push(server);
-      seen.push(`${name} ${state.inRecovery ? 'is a standby' : 'is read-only'}`);
+      seen.push(`${name} ${state.inRecovery ? 'is a standby' : state.readOnly ? 'is read-only' : 'is read-write'}`);
     } catch (error) {
       seen.push(`${name} ${error instanceof Error ? error.message : String(error)}`);
     }
