@@ -37,11 +37,17 @@ if (config.databaseUrl) {
   dbLabel = `embedded PGlite in ${join(config.dataDir, 'pglite')}`;
 }
 const db = config.databaseUrl
-  ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+  ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, onServer: (server) => console.log(`Database server: ${server}`) })
   : await openDatabase({ kind: 'pglite', dataDir: join(config.dataDir, 'pglite') });
 
 // Reports read from their own connection when REPORT_DATABASE_URL names one (a streaming replica).
-const reportDb = config.reportDatabaseUrl ? await openDatabase({ kind: 'postgres', url: config.reportDatabaseUrl }) : undefined;
+const reportDb = config.reportDatabaseUrl
+  ? await openDatabase({
+      kind: 'postgres',
+      url: config.reportDatabaseUrl,
+      onServer: (server) => console.log(`Report database server: ${server}`),
+    })
+  : undefined;
 
 const running: { app?: Awaited<ReturnType<typeof buildApp>>; stopUpkeep?: () => void; stopSimulator?: () => Promise<void> } = {};
 let stopping = false;

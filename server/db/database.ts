@@ -6,7 +6,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { from as copyStream } from 'pg-copy-streams';
+import { FailoverPool, quietPool, type QueryPool } from './failover-pool';
 import { PgliteConnection } from './pglite-connection';
+import { parseServerList } from './primary-finder';
 
 /**
  * One way to talk to the database, whichever is under it: embedded PGlite (default, a
@@ -95,7 +97,16 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-export type DatabaseTarget = { kind: 'pglite'; dataDir?: string; snapshot?: Blob } | { kind: 'postgres'; url: string; poolSize?: number };
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir?: string; snapshot?: Blob }
+  | {
+      kind: 'postgres';
+      /** One server, or several as libpq lists them (primary-finder.ts). */
+      url: string;
+      poolSize?: number;
+      /** With several servers: told each server the pool goes to (at start and after a failover). */
+      onServer?: (server: string) => void;
+    };
 
 const dialect = new PgDialect();
 
@@ -251,7 +262,7 @@ class Transaction {
 }
 
 /** The Queryable over the pool (outside a transaction) or one transaction (inside, `depth` savepoints deep). */
-function queryable(kind: Queryable['kind'], pool: pg.Pool, tx: Transaction | null, depth: number, copier: Copier): Queryable {
+function queryable(kind: Queryable['kind'], pool: QueryPool, tx: Transaction | null, depth: number, copier: Copier): Queryable {
   const execute = (query: SQL, commit = false) => {
     const compiled = dialect.sqlToQuery(query);
     const name = preparedQueries.has(query) ? statementName(compiled.sql) : undefined;
@@ -297,7 +308,7 @@ function queryable(kind: Queryable['kind'], pool: pg.Pool, tx: Transaction | nul
 }
 
 /** `work` in a transaction on a client of its own: committed when it returns, rolled back when it throws. */
-async function inTransaction<T>(pool: pg.Pool, work: (tx: Transaction) => Promise<T>): Promise<T> {
+async function inTransaction<T>(pool: QueryPool, work: (tx: Transaction) => Promise<T>): Promise<T> {
   const tx = new Transaction(await pool.connect());
   let broken: Error | undefined;
   try {
@@ -306,6 +317,7 @@ async function inTransaction<T>(pool: pg.Pool, work: (tx: Transaction) => Promis
       await tx.commit();
       return result;
     } catch (error) {
+      pool.noticeFailure?.(tx.client, error);
       // A client that cannot even roll back is thrown away, not handed to the next caller.
       await tx.rollback().catch((rollbackError: Error) => (broken = rollbackError));
       throw error;
@@ -328,9 +340,7 @@ async function inSavepoint<T>(tx: Transaction, depth: number, work: () => Promis
   }
 }
 
-async function openPool(kind: Database['kind'], pool: pg.Pool, copier: Copier, close: () => Promise<void>): Promise<Database> {
-  // An idle client losing its server must not crash the process.
-  pool.on('error', () => undefined);
+async function openPool(kind: Database['kind'], pool: QueryPool, copier: Copier, close: () => Promise<void>): Promise<Database> {
   const db = queryable(kind, pool, null, 0, copier);
   await db.one(sql`select 1`);
   return {
@@ -343,7 +353,12 @@ async function openPool(kind: Database['kind'], pool: pg.Pool, copier: Copier, c
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, types, pipeline: true } as pg.PoolConfig);
+    const options = { max: target.poolSize ?? 10, types, pipeline: true } as pg.PoolConfig;
+    // Several hosts or a target_session_attrs (libpq's syntax): the pool follows the server that fits.
+    const list = /^postgres(ql)?:\/\//.test(target.url) ? parseServerList(target.url) : null;
+    const pool = list?.choosing
+      ? new FailoverPool(list, options, target.onServer)
+      : quietPool({ ...options, connectionString: target.url });
     const db = await openPool('postgres', pool, serverCopier, () => pool.end());
     // Kept for a LISTEN, which needs a connection of its own (notification-listener.ts); the pool for its counts (metrics).
     return Object.assign(db, { url: target.url, pool });
@@ -357,7 +372,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   // PGlite is one session: one client at a time, on one connection that stays while the
   // database is open, so the statements it prepared stay known to both sides.
   const connection = new PgliteConnection(client);
-  const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, types, pipeline: true, connection } as pg.PoolConfig);
+  const pool = quietPool({ max: 1, idleTimeoutMillis: 0, types, pipeline: true, connection } as pg.PoolConfig);
   const db = await openPool('pglite', pool, pgliteCopier(client), async () => {
     await pool.end();
     await client.close();

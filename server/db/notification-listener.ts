@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { notificationSourceOf, type Database } from './database';
+import { findServer, parseServerList } from './primary-finder';
 
 /**
  * A process's one LISTEN session. On a PostgreSQL server it is a client of its own, outside
@@ -48,9 +49,26 @@ function serverListener(url: string, events: ListenerEvents): NotificationListen
   let attempt = 0;
   let connecting: Promise<void> | null = null;
 
+  // Several servers (libpq's list): LISTEN goes to the one that fits, found again at each reconnection,
+  // so it follows a promoted standby as the pool does.
+  const list = /^postgres(ql)?:\/\//.test(url) ? parseServerList(url) : null;
+  const serverUrl = async () => (list?.choosing ? list.urlOf(await findServer(list)) : url);
+  const retry = () => {
+    const delay = RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)]!;
+    attempt += 1;
+    setTimeout(() => void connect().catch(() => undefined), delay).unref();
+  };
+
   const connect = (): Promise<void> =>
     (connecting ??= (async () => {
-      const next = new pg.Client({ connectionString: url });
+      let found: string;
+      try {
+        found = await serverUrl();
+      } catch (error) {
+        if (!closed) retry();
+        throw error;
+      }
+      const next = new pg.Client({ connectionString: found });
       next.on('notification', (message) => events.notification(message.channel, message.payload ?? ''));
       next.on('error', () => lost(next));
       next.on('end', () => lost(next));
@@ -78,10 +96,7 @@ function serverListener(url: string, events: ListenerEvents): NotificationListen
       events.down();
     }
     void which.end().catch(() => undefined);
-    if (closed) return;
-    const delay = RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)]!;
-    attempt += 1;
-    setTimeout(() => void connect().catch(() => undefined), delay).unref();
+    if (!closed) retry();
   };
 
   return {

@@ -157,6 +157,8 @@ function createAppDispatcher(options: AppOptions, jobs: Pick<JobRunner, 'kick'>,
     },
     settings: { captcha: options.config.captcha, loginIpLimit: options.config.loginIpLimit },
     onInternalError: (error, method) => log.error({ err: error, method }, 'internal error in a call'),
+    onDatabaseUnavailable: (error, method) =>
+      log.warn({ method, reason: error instanceof Error ? error.message : String(error) }, 'database unavailable: answered 003'),
   });
 }
 

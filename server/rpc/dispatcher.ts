@@ -4,6 +4,7 @@ import { rightsAllow, type MethodDefinition } from '../../contract/method.contra
 import { methodCalled } from '../../contract/methods.contract';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
+import { databaseUnavailable } from '../db/primary-finder';
 import { countryOf } from '../geo/ip-region';
 import { callerOf, financeHiddenFor, findSession, sessionFromRow, tokenLooksValid, type Session } from '../sessions/session.store';
 import { resolveSiteWithSession, type SiteWithSession } from '../sessions/site-session.store';
@@ -60,6 +61,8 @@ export interface DispatcherOptions {
   settings: GatewaySettings;
   /** Internal failures are reported here (never to the caller). */
   onInternalError?: (error: unknown, method: string) => void;
+  /** A call failed because the database was away (answered 003): a warning, not an internal error. */
+  onDatabaseUnavailable?: (error: unknown, method: string) => void;
 }
 
 /** Calls in one batch at most; a bigger batch is refused whole. */
@@ -274,12 +277,16 @@ async function dispatchOne(
     done(null);
     return isNotification ? null : { jsonrpc: '2.0', id, result };
   } catch (error) {
-    const code = error instanceof RpcError ? error.code : ErrorCode.unknownException;
-    if (!(error instanceof RpcError)) options.onInternalError?.(error, method);
+    // The database away (its server gone, or read-only: a failover under way): the data error,
+    // and the call is safe to repeat with its request key (a write's key lives in its transaction).
+    const unavailable = !(error instanceof RpcError) && databaseUnavailable(error);
+    const code = error instanceof RpcError ? error.code : unavailable ? ErrorCode.dataError : ErrorCode.unknownException;
+    if (unavailable) options.onDatabaseUnavailable?.(error, method);
+    else if (!(error instanceof RpcError)) options.onInternalError?.(error, method);
     done(code);
     if (isNotification) return null;
     if (error instanceof RpcError) return errorResponse(id, error.code, language, error.data);
-    return errorResponse(id, ErrorCode.unknownException, language);
+    return errorResponse(id, code, language);
   }
 }
 
@@ -292,7 +299,13 @@ async function dispatch(
 ): Promise<JsonRpcResponse | JsonRpcResponse[] | null> {
   const site = siteLookup(options.db, origin);
   const log = origin.log;
-  if (log) options = { ...options, onInternalError: (error, method) => log.error({ err: error, method }, 'internal error in a call') };
+  if (log)
+    options = {
+      ...options,
+      onInternalError: (error, method) => log.error({ err: error, method }, 'internal error in a call'),
+      onDatabaseUnavailable: (error, method) =>
+        log.warn({ method, reason: error instanceof Error ? error.message : String(error) }, 'database unavailable: answered 003'),
+    };
   if (!Array.isArray(body)) return dispatchOne(options, body, origin, site, observe);
   if (body.length === 0) return errorResponse(null, ErrorCode.invalidRequest, 'zh');
   if (body.length > MAX_BATCH) return errorResponse(null, ErrorCode.batchTooLarge, pickLanguage(undefined));

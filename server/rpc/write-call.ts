@@ -4,6 +4,7 @@ import { ErrorCode } from '../../contract/errors.contract';
 import type { MethodDefinition } from '../../contract/method.contract';
 import { checkOwnSecret } from '../auth/secret-check';
 import { prepared, type Database, type Queryable } from '../db/database';
+import { databaseUnavailable } from '../db/primary-finder';
 import { regionOf } from '../geo/ip-region';
 import type { Session } from '../sessions/session.store';
 import type { CallContext, GatewaySettings, Handler } from './call-context';
@@ -185,7 +186,8 @@ async function runOrReplay(deps: WriteDeps, call: WriteCall, paramsHash: string)
 /** Refusals and failures are recorded after the rollback, outside the effect's transaction. */
 async function recordFailure(deps: WriteDeps, call: WriteCall, error: unknown): Promise<void> {
   const refused = error instanceof RpcError;
-  await deps.db.run(operationInsert(call, refused ? 'warn' : 'error', refused ? error.code : ErrorCode.unknownException));
+  const code = refused ? error.code : databaseUnavailable(error) ? ErrorCode.dataError : ErrorCode.unknownException;
+  await deps.db.run(operationInsert(call, refused ? 'warn' : 'error', code));
 }
 
 /** A write by a session: one transaction with its idempotency key and operation record. */
@@ -196,7 +198,10 @@ export async function runWrite(deps: WriteDeps, call: WriteCall): Promise<unknow
     if (stepUp) return stepUp.replayed;
     return await runOrReplay(deps, call, paramsHash);
   } catch (error) {
-    await recordFailure(deps, call, error).catch((recordError: unknown) => deps.onInternalError?.(recordError, call.method));
+    // With the database away the record cannot be written either: the 003 answer says enough.
+    await recordFailure(deps, call, error).catch(
+      (recordError: unknown) => databaseUnavailable(recordError) || deps.onInternalError?.(recordError, call.method),
+    );
     throw error;
   }
 }

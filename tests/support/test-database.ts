@@ -98,6 +98,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** The migrated, seeded template database of the run (its contents are copied elsewhere, never changed). */
+export function postgresTemplateUrl(): string {
+  const { template } = JSON.parse(readFileSync(stateFile, 'utf8')) as { template: string };
+  return withDatabase(adminUrl(), template);
+}
+
 /** An empty PostgreSQL database (no migrations) and a way to drop it: for start-up tests. */
 export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const { prefix } = JSON.parse(readFileSync(stateFile, 'utf8')) as { prefix: string };
