@@ -1,0 +1,11 @@
+import { accountStatusPaths } from './account-status.paths';
+import type { MachinePaths } from './path-model';
+
+/** Every machine with a test model, in the order `list` and `coverage` show them. */
+export const machinePaths: MachinePaths[] = [accountStatusPaths];
+
+export function machineNamed(name: string): MachinePaths {
+  const machine = machinePaths.find((candidate) => candidate.name === name);
+  if (!machine) throw new Error(`no machine "${name}": ${machinePaths.map((candidate) => candidate.name).join(', ')}`);
+  return machine;
+}
