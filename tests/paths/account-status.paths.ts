@@ -33,7 +33,7 @@ export const ACCOUNT_EVENTS = [
 type AccountEvent = { type: (typeof ACCOUNT_EVENTS)[number] };
 
 /** What each action does, by the state it meets; a state missing from a rule refuses it with 20011. */
-const rules: Record<Exclude<AccountEvent['type'], 'SCORE_UP'>, Partial<Record<Status | Line, Status | Line>>> = {
+const rules: Record<string, Partial<Record<Status, Status>>> = {
   DISABLE: { normal: 'disabled', frozen: 'disabled' },
   FREEZE: { normal: 'frozen' },
   ENABLE: { disabled: 'normal', frozen: 'normal' },
@@ -54,7 +54,7 @@ function apply(agent: Agent, type: AccountEvent['type']): Agent {
     const line = lineRules[type]![agent.line];
     return line ? { ...agent, line, answer: 'ok' } : { ...agent, answer: 'refused 20011' };
   }
-  const account = (rules as Record<string, Partial<Record<Status, Status>>>)[type]![agent.account];
+  const account = rules[type]![agent.account];
   return account ? { ...agent, account, answer: 'ok' } : { ...agent, answer: 'refused 20011' };
 }
 
@@ -120,7 +120,12 @@ function gatewayRunner(product: Product): Runner {
           const type = step.raw.event.type as AccountEvent['type'];
           before = (await read()).balance;
           const call = calls[type];
-          const result = await product.call(call.method, { opsId, userId, ...call.params, ...(type === 'SCORE_UP' ? { comment: 'path' } : {}) });
+          const result = await product.call(call.method, {
+            opsId,
+            userId,
+            ...call.params,
+            ...(type === 'SCORE_UP' ? { comment: 'path' } : {}),
+          });
           answer = result.error ? `refused ${result.error.code}` : 'ok';
         },
         async seen() {

@@ -78,7 +78,7 @@ const names = {
 
 /** Seconds from a path's start to its notice's window start, and the window's length. */
 export const WINDOW_SECONDS = 3;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** Through the gateway, as the company "admin": a notice per path, its window a few seconds ahead on the product's real clock. */
 function gatewayRunner(product: Product): Runner {

@@ -1,3 +1,4 @@
+import type { EventObject, Snapshot } from 'xstate';
 import type { TestModel } from 'xstate/graph';
 import type { Product } from './product';
 
@@ -67,7 +68,10 @@ export const transitionOf = (from: string, event: string, to: string) => `${from
  * another), then, for each transition none of them takes, the shortest path to its state plus
  * that transition. Together they take every transition of the model.
  */
-export function generatePaths<S, E extends { type: string }>(model: TestModel<S & object, E, unknown>, names: Describe<S, E>) {
+export function generatePaths<S, E extends { type: string }>(
+  model: TestModel<Snapshot<unknown>, EventObject, unknown>,
+  names: Describe<S, E>,
+) {
   const toolSteps = (steps: { event: E; state: S }[]): ToolStep[] =>
     steps.map((step, index) => {
       const state = names.stateName(step.state);
@@ -108,7 +112,10 @@ export function generatePaths<S, E extends { type: string }>(model: TestModel<S 
 }
 
 /** Every state and transition the model has, read off its adjacency map. */
-export function modelGraph<S, E extends { type: string }>(model: TestModel<S & object, E, unknown>, names: Describe<S, E>) {
+export function modelGraph<S, E extends { type: string }>(
+  model: TestModel<Snapshot<unknown>, EventObject, unknown>,
+  names: Describe<S, E>,
+) {
   const states = new Set<string>();
   const transitions = new Set<string>();
   for (const { state, transitions: next } of Object.values(model.getAdjacencyMap()) as unknown as {

@@ -59,7 +59,9 @@ async function run(): Promise<number> {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     if (result.failure) {
       const { path, step, event, state, expected, seen } = result.failure;
-      console.log(`\nFAILED ${machine.name} path ${path}, step ${step} (${event} → ${state})\n  expected: ${expected}\n  seen:     ${seen}`);
+      console.log(
+        `\nFAILED ${machine.name} path ${path}, step ${step} (${event} → ${state})\n  expected: ${expected}\n  seen:     ${seen}`,
+      );
       console.log(`${result.passed.length} path(s) passed before it (${seconds} s)`);
       return 1;
     }

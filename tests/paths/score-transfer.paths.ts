@@ -1,6 +1,11 @@
 import { assign, createActor, fromPromise, setup, waitFor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { scoreTransferMachine, type TransferRequest } from '../../machines/score-transfer.machine';
+import {
+  scoreTransferMachine,
+  type ScoreTransferEvent,
+  type TransferRequest,
+  type TransferResult,
+} from '../../machines/score-transfer.machine';
 import { newLoginId } from './account-status.paths';
 import { generatePaths, modelGraph, type MachinePaths, type Runner } from './path-model';
 import type { Product } from './product';
@@ -35,13 +40,6 @@ type DialogEvent =
   /** The world: ma01 disables or enables the target in another tab. */
   | { type: 'TARGET.DISABLE' | 'TARGET.ENABLE' };
 
-/** What the gateway makes of the confirmed transfer. */
-const confirmed = (context: Dialog) => {
-  if (context.amount === 'over') return { target: 'editing', actions: assign({ fieldError: '20030' as const }) };
-  if (!context.targetOpen) return { target: 'failed', actions: assign({ error: '20003' as const }) };
-  return { target: 'done', actions: assign({ moved: context.moved + 1 }) };
-};
-
 const model = setup({ types: { context: {} as Dialog, events: {} as DialogEvent } }).createMachine({
   id: 'scoreTransferModel',
   context: { amount: 'empty', fieldError: 'none', error: 'none', targetOpen: true, moved: 0 },
@@ -59,9 +57,10 @@ const model = setup({ types: { context: {} as Dialog, events: {} as DialogEvent 
     },
     confirming: {
       on: {
+        // What the gateway makes of the confirmed transfer: an amount refusal goes back to the field.
         CONFIRM: [
-          { guard: ({ context }) => context.amount === 'over', ...confirmed({ amount: 'over' } as Dialog) },
-          { guard: ({ context }) => !context.targetOpen, ...confirmed({ targetOpen: false } as Dialog) },
+          { guard: ({ context }) => context.amount === 'over', target: 'editing', actions: assign({ fieldError: '20030' as const }) },
+          { guard: ({ context }) => !context.targetOpen, target: 'failed', actions: assign({ error: '20003' as const }) },
           { target: 'done', actions: assign({ moved: ({ context }) => context.moved + 1 }) },
         ],
         CANCEL: 'editing',
@@ -87,11 +86,12 @@ type Snapshot = { value: unknown; context: Dialog };
 function events(snapshot: Snapshot): DialogEvent[] {
   const { value, context } = snapshot;
   if (value === 'editing') {
-    return [
-      ...(['ok', 'over', 'bad'] as const).filter((amount) => amount !== context.amount).map((amount) => ({ type: 'ENTER' as const, amount })),
-      { type: 'SUBMIT' },
-      ...(context.amount === 'ok' && context.targetOpen ? [{ type: 'TARGET.DISABLE' as const }] : []),
-    ].filter((event) => context.targetOpen || event.type !== 'ENTER' || event.amount !== 'over');
+    const amounts = (['ok', 'over', 'bad'] as const).filter(
+      (amount) => amount !== context.amount && (context.targetOpen || amount !== 'over'),
+    );
+    const offered: DialogEvent[] = [...amounts.map((amount) => ({ type: 'ENTER' as const, amount })), { type: 'SUBMIT' }];
+    if (context.amount === 'ok' && context.targetOpen) offered.push({ type: 'TARGET.DISABLE' });
+    return offered;
   }
   if (value === 'confirming') return [{ type: 'CONFIRM' }, { type: 'CANCEL' }];
   if (value === 'failed') return [{ type: 'RETRY' }, context.targetOpen ? { type: 'ENTER', amount: 'ok' } : { type: 'TARGET.ENABLE' }];
@@ -136,11 +136,11 @@ function gatewayRunner(product: Product, overrides?: { guards?: Record<string, u
       const start = await balance();
       const machine = scoreTransferMachine.provide({
         actors: {
-          submitTransfer: fromPromise(async ({ input }: { input: TransferRequest }) => {
+          submitTransfer: fromPromise<TransferResult, TransferRequest>(async ({ input }) => {
             const { userId: target, amount, comment, requestKey } = input;
             const answer = await product.call('gw.credit.user.score.up', { opsId, userId: target, amount, comment, requestKey });
             if (answer.error) throw answer.error;
-            return answer.result as never;
+            return answer.result as TransferResult;
           }),
         },
         ...(overrides?.guards ? { guards: overrides.guards as never } : {}),
@@ -156,7 +156,9 @@ function gatewayRunner(product: Product, overrides?: { guards?: Record<string, u
             if (answer.error) throw new Error(`${method}: ${answer.error.code}`);
             return;
           }
-          actor.send(event.type === 'ENTER' ? { type: 'EDIT', amount: AMOUNTS[event.amount] } : event);
+          actor.send(
+            event.type === 'ENTER' ? { type: 'EDIT', amount: AMOUNTS[event.amount] } : ({ type: event.type } as ScoreTransferEvent),
+          );
           await settled();
         },
         async seen() {
