@@ -22,10 +22,14 @@ const fastPath = (machine: MachinePaths): ToolPath =>
     .sort((a, b) => a.steps.length - b.steps.length)[0]!;
 
 describe('the paths tool (npm run paths)', () => {
-  it('covers every transition of each model with the paths its gateway runner takes', () => {
+  it('covers every transition of each model with the paths its gateway runner takes, but those it says why it leaves out', () => {
     for (const machine of machinePaths.filter((candidate) => candidate.runners.gateway)) {
       const gateway = coverageOf(machine).targets.find((target) => target.target === 'gateway')!;
-      expect(gateway.notTaken, machine.name).toEqual([]);
+      const leftOut = machine.leavesOut.gateway ?? {};
+      expect(
+        gateway.notTaken.filter(({ transition }) => !(transition in leftOut)),
+        machine.name,
+      ).toEqual([]);
       expect(gateway.transitionsTaken, machine.name).toBeGreaterThan(5);
     }
   });

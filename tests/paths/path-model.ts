@@ -35,6 +35,8 @@ export interface PathRun {
 
 export interface Runner {
   start(path: ToolPath): Promise<PathRun>;
+  /** After the last path (a browser the runner started). */
+  close?(): Promise<void>;
 }
 
 /** Implementations a test may swap in the machine under test (xstate's `.provide`), to prove a path catches a broken guard. */

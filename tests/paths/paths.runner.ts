@@ -1,4 +1,13 @@
-import { matches, pathsFor, type MachineOverrides, type MachinePaths, type Target, type ToolPath, type ToolStep } from './path-model';
+import {
+  matches,
+  pathsFor,
+  type MachineOverrides,
+  type MachinePaths,
+  type Runner,
+  type Target,
+  type ToolPath,
+  type ToolStep,
+} from './path-model';
 import type { Product } from './product';
 
 /** Where a path failed: the step, what the model expected there and what the product showed. */
@@ -55,7 +64,16 @@ export async function runPaths(machine: MachinePaths, product: Product, options:
   if (!makeRunner) throw new Error(`${machine.name} has no ${target} runner`);
   const runner = makeRunner(product, options.overrides);
   const result: RunResult = { machine: machine.name, target, passed: [] };
-  for (const path of choosePaths(machine, target, options.paths)) {
+  try {
+    await replay(choosePaths(machine, target, options.paths), runner, result, log);
+  } finally {
+    await runner.close?.();
+  }
+  return result;
+}
+
+async function replay(paths: ToolPath[], runner: Runner, result: RunResult, log: (line: string) => void) {
+  for (const path of paths) {
     log(`path ${path.number} (${path.kind})`);
     const run = await runner.start(path);
     try {
@@ -71,7 +89,7 @@ export async function runPaths(machine: MachinePaths, product: Product, options:
         log(`${ok ? '  ✓' : '  ✗'} ${stepLine(step, index)}${ok ? '' : `\n      seen: ${seen}`}`);
         if (!ok) {
           result.failure = { path: path.number, step: index, event: step.event, state: step.state, expected: step.shows, seen };
-          return result;
+          return;
         }
       }
       result.passed.push(path.number);
@@ -79,5 +97,4 @@ export async function runPaths(machine: MachinePaths, product: Product, options:
       await run.close();
     }
   }
-  return result;
 }

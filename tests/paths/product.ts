@@ -58,12 +58,17 @@ export async function embeddedProduct(options: { webRoot?: string } = {}): Promi
   if (!existsSync(join(artifactsDir, 'pglite-seeded.tar.gz'))) await preparePgliteSnapshot();
   const { startTestGateway } = await import('../support/test-gateway');
   const gw = await startTestGateway({ realTime: true, ...(options.webRoot ? { webRoot: options.webRoot } : {}) });
+  return { ...productOf(gw), close: () => gw.close() };
+}
+
+/** A product around a gateway already started (an end-to-end file's, serving the built app). */
+export function productOf(gw: TestGateway): Product {
   return {
     url: gw.url,
     call: (method, params) => gw.call(method, params),
     session: (loginId) => gw.sessionFor(loginId),
     login: (loginId, password) => gw.login(loginId, password ? { password } : {}),
     embedded: gw,
-    close: () => gw.close(),
+    close: async () => undefined,
   };
 }
