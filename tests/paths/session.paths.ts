@@ -142,7 +142,7 @@ function browserRunner(product: Product): Runner {
         },
         maintenance: () => visible('maintenance-screen', POLL_WAIT_MS),
         'open.signedOut.ready': async ({ context }) => {
-          await visible('login-screen');
+          await visible('login-screen', POLL_WAIT_MS);
           await current().locator('img[data-captcha-id]').waitFor();
           if (context.reason) {
             const reason = await current().getByTestId('login-reason').textContent();
