@@ -108,7 +108,8 @@ function gatewayRunner(product: Product): Runner {
           }
           return showsOf(screen, `user ${facts.user ?? 'none'}; error ${facts.error ?? 'none'}; reason ${facts.reason ?? 'none'}`);
         },
-        close: async () => undefined,
+        // The site open again for whatever runs next on this product.
+        close: async () => void (product.embedded && (await resetSite(product.embedded))),
       };
     },
   };
