@@ -11,7 +11,7 @@ describe.runIf(e2e.run)('the paths tool in Chromium', () => {
   it('replays a session path the gateway cannot take, step by step', { timeout: 60_000 }, async () => {
     const path = sessionPaths.paths().find((candidate) => candidate.steps.some((step) => step.event === 'LOGOUT.CANCEL'))!;
     const lines: string[] = [];
-    const result = await runPaths(sessionPaths, productOf(e2e.gw), {
+    const result = await runPaths(sessionPaths, productOf(e2e.gw, e2e.browser), {
       target: 'browser',
       paths: [path.number],
       log: (line) => lines.push(line),

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
 import type { RpcAnswer, TestGateway } from '../support/test-gateway';
 
 /**
@@ -17,6 +18,8 @@ export interface Product {
   login(loginId: string, password?: string): Promise<RpcAnswer>;
   /** The embedded product only. */
   embedded?: TestGateway;
+  /** A Chromium already running (an end-to-end file's); else a browser runner starts its own. */
+  browser?: Browser;
   close(): Promise<void>;
 }
 
@@ -62,8 +65,9 @@ export async function embeddedProduct(options: { webRoot?: string } = {}): Promi
 }
 
 /** A product around a gateway already started (an end-to-end file's, serving the built app). */
-export function productOf(gw: TestGateway): Product {
+export function productOf(gw: TestGateway, browser?: Browser): Product {
   return {
+    ...(browser ? { browser } : {}),
     url: gw.url,
     call: (method, params) => gw.call(method, params),
     session: (loginId) => gw.sessionFor(loginId),

@@ -168,7 +168,9 @@ function browserRunner(product: Product): Runner {
           if (event.type === 'SITE.LOADED') {
             if (event.mode === 'blocked') await blockLocalhost(gw);
             if (event.mode === 'maintenance') await setMaintenance(gw, true);
-            page = await openApp(await (browser ??= launchChromium()), gw, { clock: idles });
+            page = await openApp(await (browser ??= product.browser ? Promise.resolve(product.browser) : launchChromium()), gw, {
+              clock: idles,
+            });
           } else if (event.type === 'LOGIN.SUBMIT') await signIn(current(), gw, event.credentials.loginId);
           else if (event.type === 'CAPTCHA.REFRESH') await current().getByRole('button', { name: zh.login.refreshCaptcha }).click();
           else if (event.type === 'PASSWORD.SUBMIT') {
@@ -194,7 +196,7 @@ function browserRunner(product: Product): Runner {
       };
     },
     async close() {
-      await (await browser)?.close();
+      if (!product.browser) await (await browser)?.close();
     },
   };
 }
