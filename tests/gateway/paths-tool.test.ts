@@ -5,6 +5,7 @@ import { coverageOf } from '../paths/paths.coverage';
 import { runPaths } from '../paths/paths.runner';
 import { embeddedProduct, type Product } from '../paths/product';
 import { scoreTransferPaths } from '../paths/score-transfer.paths';
+import { runServerScript } from '../support/server-script';
 
 let product: Product;
 beforeAll(async () => {
@@ -32,6 +33,19 @@ describe('the paths tool (npm run paths)', () => {
       ).toEqual([]);
       expect(gateway.transitionsTaken, machine.name).toBeGreaterThan(5);
     }
+  });
+
+  it('lists the paths and prints the coverage from the command line', { timeout: 20_000 }, async () => {
+    const [listed, coverage] = await Promise.all([
+      runServerScript('tests/paths/paths.cli.ts', {}, ['list', 'score-transfer']),
+      runServerScript('tests/paths/paths.cli.ts', {}, ['coverage', '--json']),
+    ]);
+    expect(listed.code, listed.output).toBe(0);
+    expect(listed.output).toContain('path 1 (shortest');
+    expect(listed.output).toContain('CONFIRM → done: done; amount field none; error none; target +10.00');
+    expect(coverage.code, coverage.output).toBe(0);
+    const report = JSON.parse(coverage.output) as { machine: string }[];
+    expect(report.map((machine) => machine.machine)).toEqual(machinePaths.map((machine) => machine.name));
   });
 
   for (const machine of machinePaths.filter((candidate) => candidate.runners.gateway)) {
