@@ -61,12 +61,12 @@ const zones = [
 ];
 
 // A test beside its code (machines/x.machine.test.ts) is a test: it may use tests/support
-// (fixtures, test models), which the code itself may not.
+// (fixtures) and tests/paths (the test models), which the code itself may not.
 const testFileZones = zones.flatMap((restriction) => {
   const from = [restriction.from].flat();
   if (!from.includes('./tests')) return [restriction];
   const others = { ...restriction, from: from.filter((folder) => folder !== './tests') };
-  return [others, zone(restriction.target, './tests', restriction.message, ['./support'])];
+  return [others, zone(restriction.target, './tests', restriction.message, ['./support', './paths'])];
 });
 
 export default tseslint.config(

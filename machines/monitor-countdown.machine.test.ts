@@ -22,7 +22,7 @@ import {
   transitionsOf,
   type ModelPath,
   type ModelSnapshot,
-} from '../tests/support/monitor-countdown.model';
+} from '../tests/paths/monitor-countdown.model';
 
 /** One call of the fake gateway: open until it is answered or the machine drops it. */
 interface Call {

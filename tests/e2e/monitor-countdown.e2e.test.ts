@@ -12,7 +12,7 @@ import {
   monitorCountdownModel,
   pathName,
   type ModelSnapshot,
-} from '../support/monitor-countdown.model';
+} from '../paths/monitor-countdown.model';
 import { text } from '../support/pages/locale-text';
 import { ShellPage } from '../support/pages/shell-page';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import zh from '../../locales/zh/common.json' with { type: 'json' };
 import zhErrors from '../../locales/zh/errors.json' with { type: 'json' };
 import { blockLocalhost, openApp, resetSite, setMaintenance, signIn } from '../support/app-page';
-import { INACTIVITY_EVENT, MODEL_LOGINS, MODEL_NEW_PASSWORD, pathName, sessionTestModel, type ModelEvent } from '../support/session-model';
+import { INACTIVITY_EVENT, MODEL_LOGINS, MODEL_NEW_PASSWORD, pathName, sessionTestModel, type ModelEvent } from '../paths/session.model';
 import { useAppInChromium } from '../support/app-in-chromium';
 
 const e2e = useAppInChromium();

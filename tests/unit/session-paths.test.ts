@@ -16,7 +16,7 @@ import {
   type ModelPath,
   type SessionFacts,
   type SiteMode,
-} from '../support/session-model';
+} from '../paths/session.model';
 
 /** A transition of the real machine as XState holds it (source, event, branch, targets). */
 interface Transition {

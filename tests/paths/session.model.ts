@@ -283,7 +283,7 @@ export function everyTransitionPaths(): ModelPath[] {
   return paths;
 }
 
-const eventName = (event: ModelEvent): string => {
+export const eventName = (event: ModelEvent): string => {
   if (event.type === 'SITE.LOADED') return `${event.type}(${event.mode})`;
   if (event.type === 'LOGIN.SUBMIT') return `${event.type}(${event.credentials.loginId})`;
   if (event.type === 'MAINTENANCE.CHECKED') return `${event.type}(${event.maintenance.flag})`;

@@ -1,0 +1,186 @@
+import { assign, createActor, fromPromise, setup, waitFor } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import {
+  scoreTransferMachine,
+  type ScoreTransferEvent,
+  type TransferRequest,
+  type TransferResult,
+} from '../../machines/score-transfer.machine';
+import { newLoginId } from './account-status.paths';
+import { generatePaths, modelGraph, type MachinePaths, type Runner } from './path-model';
+import type { Product } from './product';
+
+/*
+ * The set-score dialog (a score up from ma01 to an agent below it), written by hand from
+ * PRODUCT.md "Points" (confirm before moving points; the amount's refusals shown on the amount
+ * field), GATEWAY.md (a retry sends the same request key, so points move once) and spec §8
+ * (20003 the target's status forbids a score, 20030 above the target's point limit). It is not
+ * derived from machines/score-transfer.machine.ts: the gateway runner drives that machine with
+ * its real gateway call and compares its state and the target's balance with this model.
+ * "submitting" is passed through inside CONFIRM and RETRY: a step waits until it is left. The
+ * gateway's refusal is checked where the dialog shows it (failed); the machine keeps it in its
+ * context after a successful retry, which no screen shows.
+ */
+type Amount = 'empty' | 'ok' | 'over' | 'bad';
+interface Dialog {
+  amount: Amount;
+  fieldError: 'none' | 'amount-format' | '20030';
+  error: 'none' | '20003';
+  targetOpen: boolean;
+  /** Score ups applied to the target since the path started. */
+  moved: number;
+}
+export const AMOUNTS: Record<Amount, string> = { empty: '', ok: '10.00', over: '1500.00', bad: 'abc' };
+/** The point limit of the path's target: the "over" amount is above it. */
+const TARGET_POINT_LIMIT = '1000.00';
+
+type DialogEvent =
+  | { type: 'ENTER'; amount: Exclude<Amount, 'empty'> }
+  | { type: 'SUBMIT' | 'CONFIRM' | 'CANCEL' | 'RETRY' | 'NEW' }
+  /** The world: ma01 disables or enables the target in another tab. */
+  | { type: 'TARGET.DISABLE' | 'TARGET.ENABLE' };
+
+const model = setup({ types: { context: {} as Dialog, events: {} as DialogEvent } }).createMachine({
+  id: 'scoreTransferModel',
+  context: { amount: 'empty', fieldError: 'none', error: 'none', targetOpen: true, moved: 0 },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        ENTER: { actions: assign(({ event }) => ({ amount: event.amount, fieldError: 'none' as const, error: 'none' as const })) },
+        SUBMIT: [
+          { guard: ({ context }) => context.amount === 'ok' || context.amount === 'over', target: 'confirming' },
+          { actions: assign({ fieldError: 'amount-format' as const }) },
+        ],
+        'TARGET.DISABLE': { actions: assign({ targetOpen: false }) },
+      },
+    },
+    confirming: {
+      on: {
+        // What the gateway makes of the confirmed transfer: an amount refusal goes back to the field.
+        CONFIRM: [
+          { guard: ({ context }) => context.amount === 'over', target: 'editing', actions: assign({ fieldError: '20030' as const }) },
+          { guard: ({ context }) => !context.targetOpen, target: 'failed', actions: assign({ error: '20003' as const }) },
+          { target: 'done', actions: assign({ moved: ({ context }) => context.moved + 1 }) },
+        ],
+        CANCEL: 'editing',
+      },
+    },
+    failed: {
+      on: {
+        // The same request again: applied once the target is open.
+        RETRY: [
+          { guard: ({ context }) => !context.targetOpen, target: 'failed' },
+          { target: 'done', actions: assign({ moved: ({ context }) => context.moved + 1, error: 'none' as const }) },
+        ],
+        'TARGET.ENABLE': { actions: assign({ targetOpen: true }) },
+        ENTER: { target: 'editing', actions: assign(({ event }) => ({ amount: event.amount, error: 'none' as const })) },
+      },
+    },
+    done: { on: { NEW: { target: 'editing', actions: assign({ amount: 'empty' as const }) } } },
+  },
+});
+
+type Snapshot = { value: unknown; context: Dialog };
+/** What may happen where: kept small (two transfers at most, the target closed only with a valid amount). */
+function events(snapshot: Snapshot): DialogEvent[] {
+  const { value, context } = snapshot;
+  if (value === 'editing') {
+    const amounts = (['ok', 'over', 'bad'] as const).filter(
+      (amount) => amount !== context.amount && (context.targetOpen || amount !== 'over'),
+    );
+    const offered: DialogEvent[] = [...amounts.map((amount) => ({ type: 'ENTER' as const, amount })), { type: 'SUBMIT' }];
+    if (context.amount === 'ok' && context.targetOpen) offered.push({ type: 'TARGET.DISABLE' });
+    return offered;
+  }
+  if (value === 'confirming') return [{ type: 'CONFIRM' }, { type: 'CANCEL' }];
+  if (value === 'failed') return [{ type: 'RETRY' }, context.targetOpen ? { type: 'ENTER', amount: 'ok' } : { type: 'TARGET.ENABLE' }];
+  if (value === 'done') return context.moved < 2 ? [{ type: 'NEW' }] : [];
+  return [];
+}
+
+const testModel = createTestModel(model, {
+  events: events as never,
+  // xstate/graph also offers, bare, every other event a state handles: only the model's own pass.
+  filterEvents: ((snapshot: Snapshot, event: DialogEvent) =>
+    events(snapshot).some((offered) => JSON.stringify(offered) === JSON.stringify(event))) as never,
+});
+const names = {
+  eventName: (event: DialogEvent) => (event.type === 'ENTER' ? `ENTER(${AMOUNTS[event.amount]})` : event.type),
+  stateName: ({ value }: Snapshot) => String(value),
+  shows: ({ value, context }: Snapshot) =>
+    `${String(value)}; amount field ${context.fieldError}; error ${value === 'failed' ? context.error : 'none'}; target +${(context.moved * 10).toFixed(2)}`,
+};
+
+/** The real machine, its transfer made through the gateway as the app makes it; the target's balance read with account.search. */
+function gatewayRunner(product: Product, overrides?: { guards?: Record<string, unknown> }): Runner {
+  return {
+    async start() {
+      const opsId = await product.session('ma01');
+      const loginId = newLoginId('ps');
+      const added = await product.call('gw.credit.agent.add', {
+        opsId,
+        loginId,
+        nickname: loginId,
+        password: 'Paths_123',
+        pointLimit: TARGET_POINT_LIMIT,
+        agentCommisionRate: 0,
+        validAmountRate: 0,
+      });
+      if (added.error) throw new Error(`cannot add the path's target: ${added.error.code} ${added.error.message}`);
+      const userId = (added.result as { userId: string }).userId;
+      const balance = async () => {
+        const found = await product.call('gw.credit.account.search', { opsId, loginId });
+        return Number((found.result as { list: { balance: string }[] }).list[0]!.balance);
+      };
+      const start = await balance();
+      const machine = scoreTransferMachine.provide({
+        actors: {
+          submitTransfer: fromPromise<TransferResult, TransferRequest>(async ({ input }) => {
+            const { userId: target, amount, comment, requestKey } = input;
+            const answer = await product.call('gw.credit.user.score.up', { opsId, userId: target, amount, comment, requestKey });
+            if (answer.error) throw answer.error;
+            return answer.result as TransferResult;
+          }),
+        },
+        ...(overrides?.guards ? { guards: overrides.guards as never } : {}),
+      });
+      const actor = createActor(machine, { input: { userId, direction: 'up' } }).start();
+      const settled = () => waitFor(actor, (snapshot) => !snapshot.matches('submitting'), { timeout: 10_000 });
+      return {
+        async act(step) {
+          const event = step.raw.event as DialogEvent;
+          if (event.type === 'TARGET.DISABLE' || event.type === 'TARGET.ENABLE') {
+            const method = event.type === 'TARGET.DISABLE' ? 'gw.credit.user.disable' : 'gw.credit.user.enable';
+            const answer = await product.call(method, { opsId, userId });
+            if (answer.error) throw new Error(`${method}: ${answer.error.code}`);
+            return;
+          }
+          actor.send(
+            event.type === 'ENTER' ? { type: 'EDIT', amount: AMOUNTS[event.amount] } : ({ type: event.type } as ScoreTransferEvent),
+          );
+          await settled();
+        },
+        async seen() {
+          const snapshot = await settled();
+          const { fieldErrors, error } = snapshot.context;
+          const moved = (await balance()) - start;
+          return `${String(snapshot.value)}; amount field ${fieldErrors.amount ?? 'none'}; error ${(snapshot.matches('failed') && error?.code) || 'none'}; target +${moved.toFixed(2)}`;
+        },
+        close: async () => void actor.stop(),
+      };
+    },
+  };
+}
+
+let cached: ReturnType<typeof generatePaths> | undefined;
+export const scoreTransferPaths: MachinePaths = {
+  name: 'score-transfer',
+  title: 'The set-score dialog: amount, confirmation, the gateway’s answer, a retry that moves points once',
+  sources: 'tests/paths/score-transfer.paths.ts, from PRODUCT.md "Points", GATEWAY.md (request keys) and spec §8',
+  paths: () => (cached ??= generatePaths(testModel as never, names as never)),
+  states: () => modelGraph(testModel as never, names as never).states,
+  transitions: () => modelGraph(testModel as never, names as never).transitions,
+  leavesOut: {},
+  runners: { gateway: gatewayRunner },
+};
