@@ -34,7 +34,7 @@ export interface CallOrigin {
   /** The HTTP request's id (x-request-id): jobs a call starts carry it into their log lines. */
   requestId?: string;
   /** The request's own logger (its lines carry the request id): internal errors of its calls go there. */
-  log?: { error(fields: object, message: string): void };
+  log?: { error(fields: object, message: string): void; warn(fields: object, message: string): void };
 }
 
 /** What the transport logs and counts of each call once it is answered (never its params). */

@@ -86,7 +86,11 @@ export function generatePaths<S, E extends { type: string }>(
         raw: { event: step.event, state: step.state },
       };
     });
-  const key = (state: S) => `${names.stateName(state)} | ${names.shows(state)}`;
+  // The whole snapshot: two states may read alike (a hidden tab is not shown) and still differ.
+  const key = (state: S) => {
+    const { value, context } = state as { value?: unknown; context?: unknown };
+    return JSON.stringify({ value, context });
+  };
   const shortestTo = new Map<string, { event: E; state: S }[]>();
   for (const path of model.getShortestPaths({ allowDuplicatePaths: true }) as unknown as { steps: { event: E; state: S }[] }[]) {
     const to = key(path.steps.at(-1)!.state);
