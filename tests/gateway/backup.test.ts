@@ -201,4 +201,56 @@ describe('npm run backup and npm run restore', () => {
     expect(await after.rows(sql`SELECT id, score_serial FROM sites ORDER BY id`)).toEqual(serials);
     await after.close();
   });
+
+  it('migrates an older backup after the restore, and refuses a newer one with one line, leaving the target empty', async () => {
+    const names = await migrationNames();
+    // A database of the version before: every migration but the last.
+    const older = onPglite ? pgliteAt(join(work, 'older')) : await emptyPlace('older');
+    if (onPglite) mkdirSync(join(older.DATA_DIR, 'pglite'), { recursive: true });
+    const db = await openPlace(older);
+    try {
+      await db.runScript('CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+      for (const name of names.slice(0, -1)) {
+        const text = readFileSync(new URL(`../../server/db/migrations/${name}`, import.meta.url), 'utf8');
+        await db.runScript(`${text}\nINSERT INTO schema_migrations (name) VALUES ('${name}');`);
+      }
+    } finally {
+      await db.close();
+    }
+    const olderFile = join(work, 'older.backup');
+    const backup = await script('backup', older, [olderFile]);
+    expect(backup.code, backup.output).toBe(0);
+    expect(backup.output).toContain(`schema ${names.at(-2)!.replace('.sql', '')}`);
+    // No server holds the folder: the script reads it itself, and says so.
+    if (onPglite) expect(backup.output).toContain('no server runs on it: read from the folder');
+
+    const target = await emptyPlace('from-older');
+    const restore = await script('restore', target, [olderFile]);
+    expect(restore.code, restore.output).toBe(0);
+    expect(restore.output).toContain(`migrated 1 file(s) (${names.at(-1)})`);
+    const restoredDb = await openPlace(target);
+    const applied = await restoredDb.rows<{ name: string }>(sql`SELECT name FROM schema_migrations ORDER BY name`);
+    await restoredDb.close();
+    expect(applied.map((row) => row.name)).toEqual(names);
+
+    // The same database as a later version left it: a migration this code does not know.
+    const later = await openPlace(older);
+    await later.run(sql`INSERT INTO schema_migrations (name) VALUES ('9999_from_a_later_version.sql')`);
+    await later.close();
+    const newerFile = join(work, 'newer.backup');
+    expect((await script('backup', older, [newerFile])).code).toBe(0);
+    const refusedTarget = await emptyPlace('from-newer');
+    const refused = await script('restore', refusedTarget, [newerFile]);
+    expect(refused.code).toBe(2);
+    expect(refused.output.trim().split('\n').at(-1)).toBe(
+      "Refused: the backup's schema (9999_from_a_later_version) is newer than this version of the product knows (1 unknown migration(s)); restore it with the version that made it, or a later one.",
+    );
+    if (onPglite) {
+      expect(readdirSync(refusedTarget.DATA_DIR)).toEqual([]);
+    } else {
+      const empty = await openPlace(refusedTarget);
+      expect(await empty.one(sql`SELECT to_regclass('schema_migrations')::text AS name`)).toEqual({ name: null });
+      await empty.close();
+    }
+  });
 });
