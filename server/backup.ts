@@ -38,7 +38,9 @@ async function postgresVersion(url: string): Promise<string> {
 async function backUp(): Promise<{ version: string; how: string }> {
   if (config.databaseUrl) {
     const url = config.databaseUrl;
-    console.log(`Backing up PostgreSQL (${url.replace(/\/\/[^@/]*@/, '//***@')}) with pg_dump -Fc (one snapshot; the gateways keep running)…`);
+    console.log(
+      `Backing up PostgreSQL (${url.replace(/\/\/[^@/]*@/, '//***@')}) with pg_dump -Fc (one snapshot; the gateways keep running)…`,
+    );
     const version = await postgresVersion(url);
     await runPostgresTool('pg_dump', url, ['--format=custom', `--file=${partial}`]);
     return { version, how: 'pg_dump custom format' };

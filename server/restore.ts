@@ -80,7 +80,8 @@ async function restorePostgres(url: string): Promise<void> {
 
 async function restorePglite(): Promise<void> {
   const pgliteDir = join(config.dataDir, 'pglite');
-  if (backupKind(file) !== 'pglite') refuse(`${file} is not a PGlite backup; a pg_dump backup restores into PostgreSQL (set DATABASE_URL).`);
+  if (backupKind(file) !== 'pglite')
+    refuse(`${file} is not a PGlite backup; a pg_dump backup restores into PostgreSQL (set DATABASE_URL).`);
   const existed = existsSync(pgliteDir);
   if (existed && readdirSync(pgliteDir).length > 0) {
     refuse(`${pgliteDir} is not empty; restore into a new DATA_DIR (or move that folder away first).`);

@@ -88,7 +88,14 @@ initIpRegions();
 
 // PGlite: only this process may open the folder, so `npm run backup` reads it through here (backup-endpoint.ts).
 const backupToken = config.databaseUrl ? undefined : newBackupToken();
-const app = await buildApp({ db, clock: systemClock, config, webRoot, ...(reportDb ? { reportDb } : {}), ...(backupToken ? { backupToken } : {}) });
+const app = await buildApp({
+  db,
+  clock: systemClock,
+  config,
+  webRoot,
+  ...(reportDb ? { reportDb } : {}),
+  ...(backupToken ? { backupToken } : {}),
+});
 running.app = app;
 await app.listen({ port: config.port, host: config.host });
 // The embedded game platform: demo members play while the office runs (one process at a time holds its lease).
@@ -104,7 +111,11 @@ if (demoPresent) {
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 if (backupToken) {
-  running.withdrawBackup = publishBackupEndpoint(config.dataDir, { pid: process.pid, url: localUrl(config.host, port), token: backupToken });
+  running.withdrawBackup = publishBackupEndpoint(config.dataDir, {
+    pid: process.pid,
+    url: localUrl(config.host, port),
+    token: backupToken,
+  });
 }
 
 const games = !demoPresent

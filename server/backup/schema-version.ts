@@ -8,7 +8,12 @@ export type SchemaComparison =
 
 /** The schema version of a database: its latest applied migration ('none' before the first). */
 export function versionOf(applied: readonly string[]): string {
-  return [...applied].sort().at(-1)?.replace(/\.sql$/, '') ?? 'none';
+  return (
+    [...applied]
+      .sort()
+      .at(-1)
+      ?.replace(/\.sql$/, '') ?? 'none'
+  );
 }
 
 /**
