@@ -253,4 +253,22 @@ describe('npm run backup and npm run restore', () => {
       await empty.close();
     }
   });
+
+  it('GET /api/backup answers 404 without the token, with a wrong one, and to a request relayed by a proxy', async () => {
+    const token = newBackupToken();
+    const app = Fastify();
+    registerBackupRoute(app, database.db, token);
+    try {
+      const statusOf = async (headers: Record<string, string>) =>
+        (await app.inject({ method: 'GET', url: '/api/backup', headers })).statusCode;
+      expect(await statusOf({})).toBe(404);
+      expect(await statusOf({ authorization: `Bearer ${newBackupToken()}` })).toBe(404);
+      expect(await statusOf({ authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.9' })).toBe(404);
+      expect(await statusOf({ authorization: `Bearer ${token}`, forwarded: 'for=203.0.113.9' })).toBe(404);
+      // The same request from this machine with the token gets the tarball (PGlite only: npm start serves it there).
+      if (onPglite) expect(await statusOf({ authorization: `Bearer ${token}` })).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
 });
