@@ -1,5 +1,8 @@
-import { existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { runningBackupEndpoint } from './backup/backup-endpoint';
 import { BACKUP_ROUTE } from './backup/backup.routes';
 import { appliedMigrations, dumpPglite } from './backup/pglite-backup';
@@ -58,7 +61,8 @@ async function backUp(): Promise<{ version: string; how: string }> {
       },
     );
     if (!answer.ok) throw new Error(`the running server refused the backup (HTTP ${answer.status})`);
-    writeFileSync(partial, Buffer.from(await answer.arrayBuffer()));
+    // Streamed to the file: a backup may be larger than this process should hold.
+    await pipeline(Readable.fromWeb(answer.body! as NodeReadableStream), createWriteStream(partial));
     return { version: answer.headers.get('x-schema-version') ?? 'unknown', how: 'PGlite data folder, gzipped tar' };
   }
   if (!existsSync(pgliteDir)) {

@@ -88,16 +88,21 @@ async function restorePglite(): Promise<void> {
   }
   console.log(`Restoring ${file} into PGlite in ${pgliteDir}…`);
   mkdirSync(pgliteDir, { recursive: true });
-  const db = await openDatabase({ kind: 'pglite', dataDir: pgliteDir, snapshot: new Blob([readFileSync(file)]) });
   let comparison: SchemaComparison;
   try {
-    comparison = await compareSchema(await appliedMigrations(db));
-    if (comparison.kind !== 'newer' && comparison.version !== 'none') await migrateAfter(db, comparison);
-  } finally {
-    await db.close();
+    const db = await openDatabase({ kind: 'pglite', dataDir: pgliteDir, snapshot: new Blob([readFileSync(file)]) });
+    try {
+      comparison = await compareSchema(await appliedMigrations(db));
+      if (comparison.kind !== 'newer' && comparison.version !== 'none') await migrateAfter(db, comparison);
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    // The folder was empty or absent before: a restore that failed leaves nothing behind.
+    rmSync(pgliteDir, { recursive: true, force: true });
+    throw error;
   }
   if (comparison.kind === 'newer' || comparison.version === 'none') {
-    // The folder was empty or absent before: what the refused backup put there goes.
     rmSync(pgliteDir, { recursive: true, force: true });
     if (comparison.version === 'none') refuse(`${file} holds no schema_migrations table: not a backup of this product.`);
     refuseNewer(comparison);

@@ -1,4 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { dumpPglite } from './pglite-backup';
@@ -33,6 +35,6 @@ export function registerBackupRoute(app: FastifyInstance, db: Database, token: s
       .type('application/gzip')
       .header('cache-control', 'no-store')
       .header('x-schema-version', version)
-      .send(Buffer.from(await tarball.arrayBuffer()));
+      .send(Readable.fromWeb(tarball.stream() as NodeReadableStream));
   });
 }
