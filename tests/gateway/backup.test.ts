@@ -52,8 +52,9 @@ const script = (name: string, place: Place, args: string[] = []) => runServerScr
 /** What the backup's moment is judged by: each site's serial, its score log, balances and bets. */
 async function momentOf(db: Database) {
   const serials = await db.rows<{ id: string; serial: bigint }>(sql`SELECT id, score_serial AS serial FROM sites ORDER BY id`);
-  const log = await db.rows<{ line: string; site: string; serial: bigint }>(
-    sql`SELECT site_id AS site, serial_no AS serial, concat_ws(' ', site_id, serial_no, type, amount, before, after, operator_before, operator_after) AS line
+  const log = await db.rows<{ line: string; site: string; serial: bigint; from: bigint; to: bigint }>(
+    sql`SELECT site_id AS site, serial_no AS serial, from_account_id AS from, to_account_id AS to,
+               concat_ws(' ', site_id, serial_no, type, amount, before, after, operator_before, operator_after) AS line
           FROM score_log ORDER BY site_id, serial_no`,
   );
   const balances = await db.rows<{ id: bigint; balance: bigint }>(sql`SELECT id, balance FROM accounts ORDER BY id`);
@@ -182,8 +183,18 @@ describe('npm run backup and npm run restore', () => {
         after.log.filter((row) => row.site === site.id && row.serial <= site.serial).map((row) => row.line),
       );
     }
-    // Balances: the ledger check chained each to the log above. Bets: the source's, as many as at that moment.
+    // Balances: the ledger check chained each to the log above; an account the log has not moved since is as in the source.
+    const serialOf = new Map(copy.serials.map((site) => [site.id, site.serial]));
+    const movedSince = new Set(
+      after.log.filter((row) => row.serial > (serialOf.get(row.site) ?? 0n)).flatMap((row) => [String(row.from), String(row.to)]),
+    );
+    const sourceBalance = new Map(after.balances.map((account) => [String(account.id), account.balance]));
+    const unmoved = copy.balances.filter((account) => !movedSince.has(String(account.id)));
     expect(copy.balances.length).toBe(after.balances.length);
+    expect(unmoved.length).toBeGreaterThan(400);
+    expect(unmoved.filter((account) => sourceBalance.get(String(account.id)) !== account.balance)).toEqual([]);
+    expect(movedSince.size).toBeGreaterThan(0);
+    // Bets: the source's, as many as at that moment.
     expect(copy.bets.length).toBeGreaterThanOrEqual(before.bets.length);
     expect(copy.bets.length).toBeLessThanOrEqual(after.bets.length);
     const sourceBets = new Set(after.bets);
