@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { localUrl, newBackupToken, publishBackupEndpoint } from './backup/backup-endpoint';
 import { systemClock } from './clock';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
@@ -49,13 +50,19 @@ const reportDb = config.reportDatabaseUrl
     })
   : undefined;
 
-const running: { app?: Awaited<ReturnType<typeof buildApp>>; stopUpkeep?: () => void; stopSimulator?: () => Promise<void> } = {};
+const running: {
+  app?: Awaited<ReturnType<typeof buildApp>>;
+  stopUpkeep?: () => void;
+  stopSimulator?: () => Promise<void>;
+  withdrawBackup?: () => void;
+} = {};
 let stopping = false;
 // Registered before the port opens, so a Ctrl+C at any moment from here stops cleanly.
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal}: stopping…`);
+  running.withdrawBackup?.();
   running.stopUpkeep?.();
   await running.stopSimulator?.();
   await running.app?.close();
@@ -85,7 +92,16 @@ const demoPresent = config.demo && (await db.one(sql`SELECT 1 FROM sites WHERE i
 running.stopUpkeep = await startUpkeep(db, config.pgliteUpkeepMinutes * 60_000, (error) => console.error('Database upkeep failed:', error));
 initIpRegions();
 
-const app = await buildApp({ db, clock: systemClock, config, webRoot, ...(reportDb ? { reportDb } : {}) });
+// PGlite: only this process may open the folder, so `npm run backup` reads it through here (backup-endpoint.ts).
+const backupToken = config.databaseUrl ? undefined : newBackupToken();
+const app = await buildApp({
+  db,
+  clock: systemClock,
+  config,
+  webRoot,
+  ...(reportDb ? { reportDb } : {}),
+  ...(backupToken ? { backupToken } : {}),
+});
 running.app = app;
 await app.listen({ port: config.port, host: config.host });
 // The embedded game platform: demo members play while the office runs (one process at a time holds its lease).
@@ -100,6 +116,13 @@ if (demoPresent) {
 }
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
+if (backupToken) {
+  running.withdrawBackup = publishBackupEndpoint(config.dataDir, {
+    pid: process.pid,
+    url: localUrl(config.host, port),
+    token: backupToken,
+  });
+}
 
 const games = !demoPresent
   ? `no demo play (${config.demo ? 'no demo site in this database' : 'DEMO=off'}; SIM_RATE only matters where the demo plays)`

@@ -363,11 +363,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // Kept for a LISTEN, which needs a connection of its own (notification-listener.ts); the pool for its counts (metrics).
     return Object.assign(db, { url: target.url, pool });
   }
-  const client = target.snapshot
-    ? new PGlite({ loadDataDir: target.snapshot })
-    : target.dataDir
-      ? new PGlite(target.dataDir)
-      : new PGlite();
+  // A snapshot with a data folder fills the (empty) folder from it: a restore.
+  const loaded = target.snapshot ? { loadDataDir: target.snapshot } : {};
+  const client = target.dataDir ? new PGlite(target.dataDir, loaded) : new PGlite(loaded);
   await client.waitReady;
   // PGlite is one session: one client at a time, on one connection that stays while the
   // database is open, so the statements it prepared stay known to both sides.
@@ -393,6 +391,11 @@ export function poolStatsOf(db: Database): { inUse: number; idle: number; waitin
   const pool = (db as Database & { pool?: pg.Pool }).pool;
   if (!pool) return undefined;
   return { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
+/** PGlite's one connection under a database, when there is one (a backup waits for it to be idle). */
+export function pgliteConnectionOf(db: Database): PgliteConnection | undefined {
+  return (db as Database & { pgliteConnection?: PgliteConnection }).pgliteConnection;
 }
 
 /** The PGlite client under a database, when there is one (tests take snapshots of it). */

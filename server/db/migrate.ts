@@ -6,12 +6,17 @@ const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 // Any fixed number: gateway processes starting together on one server wait on this lock.
 const MIGRATION_LOCK = 7_301_001;
 
+/** The committed migrations' file names, in order: the schema versions this code knows (a backup is compared with them). */
+export async function migrationNames(): Promise<string[]> {
+  return (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+}
+
 /**
  * Applies the committed SQL migrations in order, once each. Each file and its
  * schema_migrations row commit together, under an advisory lock held by that transaction.
  */
 export async function migrate(db: Database): Promise<string[]> {
-  const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+  const files = await migrationNames();
   await db.runScript(`
     SELECT pg_advisory_xact_lock(${MIGRATION_LOCK});
     CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -95,6 +95,16 @@ export class PgliteConnection extends EventEmitter {
     for (const event of this.eventNames()) this.removeAllListeners(event);
   }
 
+  /**
+   * Runs `work` when every statement sent so far has been answered, and sends nothing more to
+   * PGlite until it is done: a backup reads the data folder while no statement writes it.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const done = this.#sent.then(work);
+    this.#sent = done.catch(() => undefined);
+    return done;
+  }
+
   /** Queues `last` after the pending messages; what is queued in one turn goes to PGlite in one call. */
   #send(last: Uint8Array): void {
     this.#pending.push(last);

@@ -22,6 +22,7 @@ import type { PlatformFor } from '../games/game-platform';
 import { sitePlatforms } from '../games/site-platforms';
 import { simulatorPlatform } from '../simulator/simulator-platform';
 import { createGatewayMetrics, type GatewayMetrics } from '../monitoring/metrics.service';
+import { registerBackupRoute } from '../backup/backup.routes';
 import { platformHealth } from '../monitoring/platform-health.repository';
 import { errorMessage } from '../rpc/messages';
 import { findSession } from '../sessions/session.store';
@@ -87,6 +88,8 @@ export interface AppOptions {
    * else the main database. Rights are still checked on the main one.
    */
   reportDb?: Database;
+  /** PGlite only: the token of `GET /api/backup` (backup-endpoint.ts), which `npm run backup` reads the database through. */
+  backupToken?: string;
   /** Extra methods for tests of the dispatcher (contract and handlers together). */
   extraMethods?: { contract: Record<string, MethodDefinition>; handlers: Record<string, Handler> };
 }
@@ -404,6 +407,7 @@ export async function buildApp(options: AppOptions) {
     siteOf: (request) => siteOfRequest(options.db, request),
   }).register(app);
   registerPlatformRoutes(app, { db: options.db, clock: options.clock, platformFor, loginIpLimit: options.config.loginIpLimit });
+  if (options.backupToken) registerBackupRoute(app, options.db, options.backupToken);
   await registerWebApp(app, options.db, options.webRoot);
   return app;
 }
