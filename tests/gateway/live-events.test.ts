@@ -117,6 +117,25 @@ describe('the live stream of one gateway (issue 39)', () => {
     expect(await company.next()).toEqual({ kind: 'points' });
   });
 
+  it("ends a session's streams at once when it signs out, and only that session's", async () => {
+    const token = await gw.sessionFor('ma01');
+    const signedOut = await stream(gw.url, token);
+    const sameAccount = await stream(gw.url, await gw.sessionFor('ma01'));
+    expect([signedOut.status, sameAccount.status]).toEqual([200, 200]);
+    await gw.rpc('gw.credit.agent.logout', { opsId: token });
+    // Well before the heartbeat's check (HEARTBEAT_MS, 20 s) would find the session revoked.
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([
+      signedOut.ended.then(() => 'ended'),
+      new Promise((done) => (timer = setTimeout(() => done('still open'), 5_000))),
+    ]);
+    clearTimeout(timer);
+    expect(outcome).toBe('ended');
+    // The account's other session keeps its stream and still hears its line's points.
+    await scoreUp(gw, await gw.sessionFor('admin'), await gw.accountId('ma01'));
+    expect(await sameAccount.next()).toEqual({ kind: 'points' });
+  });
+
   it('ends the streams when the gateway closes', async () => {
     const other = await startTestGateway({ db: gw.db, captcha: false, jobs: { run: false } });
     const client = await stream(other.url, await gw.sessionFor('admin'));
