@@ -25,6 +25,10 @@ export const gameSettingSchema = z.object({
   /** Agent rate, percent. */
   agentRate: z.number(),
   agentToCompanyLimit: z.string(),
+  /** An agent's agent-to-company amount in its open bill period (null for a member: no bill). */
+  agentToCompanyUsed: z.string().nullable(),
+  /** The amount reached the limit (not 0): the agent's members bet no more of this type until the bill closes. */
+  agentToCompanyReached: z.boolean(),
   /** Spread, percent. */
   spread: z.number(),
   /** Red (table) limit; "0.00" means unlimited. */

@@ -99,6 +99,19 @@ const watchedExport = (side: 'agents' | 'members') =>
     errors: [],
   });
 
+/** An agent's line stopped at its agent-to-company limit for a game type (games/company-limit.ts on the server). */
+export const companyLimitStopSchema = z.object({
+  userId: idSchema,
+  loginId: z.string(),
+  level: z.number().int().min(1).max(4),
+  gameType: z.enum(['live', 'electronic']),
+  /** The open bill period's agent-to-company amount, and the limit it reached. */
+  used: pointsSchema,
+  limit: pointsSchema,
+});
+/** The stopped lines listed at most. */
+export const COMPANY_LIMIT_STOPS_SHOWN = 200;
+
 export const monitorMethods = {
   'gw.credit.user.monitor.redpoint.count': defineMethod({
     summary:
@@ -109,6 +122,16 @@ export const monitorMethods = {
       /** The site's game platform needs a look (platformHealthSchema.alert): the red dot lights too. */
       platformAlert: z.boolean(),
     }),
+    auth: 'session',
+    effect: 'read',
+    rights: company,
+    errors: [],
+  }),
+  'gw.credit.agent.to.company.limit.query': defineMethod({
+    summary:
+      "Agents' lines whose agent-to-company amount in the open bill period reached their limit: their members bet no more of that game type until the bill closes",
+    params: z.object({}),
+    result: z.object({ list: z.array(companyLimitStopSchema).max(COMPANY_LIMIT_STOPS_SHOWN) }),
     auth: 'session',
     effect: 'read',
     rights: company,

@@ -96,7 +96,8 @@ const platformAccount = z.object({
   devices: z.object({ pc: z.boolean(), h5: z.boolean(), app: z.boolean() }),
   maxWin: wireCents,
   winBlocked: z.boolean(),
-  gameTypes: z.record(z.string().max(32), z.object({ enabled: z.boolean(), redLimit: wireCents })),
+  /** limitReached: the agent's line reached its agent-to-company limit; its members bet no more of the type. */
+  gameTypes: z.record(z.string().max(32), z.object({ enabled: z.boolean(), redLimit: wireCents, limitReached: z.boolean() })),
 });
 
 const gameNotice = z.object({

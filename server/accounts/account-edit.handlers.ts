@@ -8,6 +8,7 @@ import { loginKeyOf } from '../auth/secret-check';
 import { hashSecret } from '../auth/password';
 import type { Queryable } from '../db/database';
 import { lockSiteBets } from '../games/bet.store';
+import { checkCompanyLimits } from '../games/company-limit';
 import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
@@ -225,6 +226,10 @@ async function editProfile(ctx: CallContext, input: Edit, kind: 'agent' | 'membe
       ON CONFLICT (account_id, game_type) DO UPDATE SET betting_ratio = EXCLUDED.betting_ratio, agent_rate = EXCLUDED.agent_rate,
         agent_to_company_limit = EXCLUDED.agent_to_company_limit, spread = EXCLUDED.spread, red_limit = EXCLUDED.red_limit, enabled = EXCLUDED.enabled`);
     changed.push(`gameSettings.${setting.gameType}`);
+  }
+  // A limit raised, lowered or set to 0 stops or frees the line at once, by its open period now.
+  if (fieldChanges.some((change) => change.field.endsWith('.agentToCompanyLimit'))) {
+    await checkCompanyLimits(ctx.db, ctx.site.id, [String(target.id)]);
   }
 
   ctx.audit.targetId = String(target.id);

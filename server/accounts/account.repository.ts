@@ -4,6 +4,7 @@ import { basisPointsToPercent, formatCents } from '../../contract/amount.contrac
 import type { Level } from '../../contract/method.contract';
 import type { Queryable } from '../db/database';
 import { iso } from '../db/timestamps';
+import { companyLimitUses } from '../games/company-limit';
 
 /** An accounts row as the database answers it (int8 as bigint, timestamptz as the driver hands it). */
 export interface AccountRow {
@@ -116,15 +117,19 @@ export interface GameSettingRow {
 /** The settings of one account, its game_type the key: what the queries below select. */
 export type GameSettingValues = Omit<GameSettingRow, 'account_id'>;
 
-export async function gameSettingsOf(db: Queryable, accountId: string | bigint) {
+export async function gameSettingsOf(db: Queryable, siteId: string, accountId: string | bigint) {
   const rows = await db.rows<GameSettingValues>(sql`
     SELECT game_type, betting_ratio, agent_rate, agent_to_company_limit, spread, red_limit, enabled
       FROM game_settings WHERE account_id = ${accountId} ORDER BY game_type DESC`);
+  // An agent's bill: what its open period used of the limit (company-limit.ts); a member has none.
+  const uses = new Map((await companyLimitUses(db, siteId, accountId)).map((use) => [use.game_type, use]));
   return rows.map((row) => ({
     gameType: row.game_type,
     bettingRatio: basisPointsToPercent(row.betting_ratio),
     agentRate: basisPointsToPercent(row.agent_rate),
     agentToCompanyLimit: formatCents(BigInt(row.agent_to_company_limit)),
+    agentToCompanyUsed: uses.has(row.game_type) ? formatCents(BigInt(uses.get(row.game_type)!.used)) : null,
+    agentToCompanyReached: uses.get(row.game_type)?.company_limit_reached ?? false,
     spread: basisPointsToPercent(row.spread),
     redLimit: formatCents(BigInt(row.red_limit)),
     enabled: row.enabled,
@@ -140,7 +145,7 @@ export async function toFullProfile(db: Queryable, row: AccountRow) {
     winBlocked: row.win_blocked,
     exceptionMarked: row.exception_marked,
     maxWin: formatCents(BigInt(row.max_win)),
-    gameSettings: await gameSettingsOf(db, row.id),
+    gameSettings: await gameSettingsOf(db, row.site_id, row.id),
   };
 }
 

@@ -3,6 +3,7 @@ import { ErrorCode } from '../../contract/errors.contract';
 import { findAccountByLogin, toFullProfile, toProfile } from '../accounts/account.repository';
 import { sessionFactsOf } from '../accounts/account-facts';
 import { accountOfLine } from '../accounts/line-access';
+import { raiseLiveEvent } from '../events/live-events.service';
 import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
@@ -111,6 +112,8 @@ export const authHandlers = defineHandlers({
   'gw.credit.agent.logout': async (ctx) => {
     const session = sessionOf(ctx);
     await revokeSession(ctx.db, session.tokenHash, ctx.now);
+    // Heard at the commit: the session's live streams end then, in every process.
+    await raiseLiveEvent(ctx.db, ctx.site.id, { kind: 'session-ended', tokenHash: session.tokenHash.toString('hex') });
     ctx.audit.summary = 'logged out';
     return {};
   },

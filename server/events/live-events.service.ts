@@ -19,7 +19,9 @@ export type RaisedEvent =
   | { kind: 'notices' }
   | { kind: 'site' }
   | { kind: 'monitoring' }
-  | { kind: 'job'; jobId: string; accountId: string };
+  | { kind: 'job'; jobId: string; accountId: string }
+  /** A session signed out: its streams end at once (not at the next heartbeat's check); its token's hash in hex. */
+  | { kind: 'session-ended'; tokenHash: string };
 
 const CHANNEL_PREFIX = 'live.';
 
@@ -89,6 +91,8 @@ function messageFor(client: LiveClient, event: RaisedEvent, movedPaths: readonly
       return movedPaths.some((path) => path.startsWith(client.path)) ? { kind: 'points' } : null;
     case 'job':
       return event.accountId === client.accountId ? { kind: 'job', jobId: event.jobId } : null;
+    case 'session-ended':
+      return null;
     default:
       return { kind: event.kind };
   }
@@ -159,6 +163,10 @@ export function createLiveEvents(options: LiveEventsOptions) {
   async function deliver(siteId: string, event: RaisedEvent) {
     const set = clients.get(siteId);
     if (!set?.size) return;
+    if (event.kind === 'session-ended') {
+      for (const client of [...set]) if (client.tokenHash.toString('hex') === event.tokenHash) client.end();
+      return;
+    }
     let movedPaths: string[] = [];
     if (event.kind === 'points') {
       const ids = event.accountIds.filter((id) => /^[0-9]{1,18}$/.test(id));

@@ -50,8 +50,11 @@ export interface PlatformAccount {
   /** Cents, 0 = no maximum; `winBlocked` is the back office's verdict on it. */
   maxWin: bigint;
   winBlocked: boolean;
-  /** Per game type: its switch and its red limit in cents (0 = none). */
-  gameTypes: Record<string, { enabled: boolean; redLimit: bigint }>;
+  /**
+   * Per game type: its switch, its red limit in cents (0 = none), and whether the agent's line
+   * reached its agent-to-company limit (no new bet of its members until the bill closes).
+   */
+  gameTypes: Record<string, { enabled: boolean; redLimit: bigint; limitReached: boolean }>;
 }
 
 /** A member's suggestion or complaint, written at the platform (in its lobby). */

@@ -66,7 +66,7 @@ type PushedAccountRow = Pick<
   | 'device_app'
   | 'max_win'
   | 'win_blocked'
-> & { game_types: Record<string, { enabled: boolean; redLimit: string }> };
+> & { game_types: Record<string, { enabled: boolean; redLimit: string; limitReached: boolean }> };
 
 const idArray = (ids: readonly bigint[]) => sql`${`{${ids.map(String).join(',')}}`}::bigint[]`;
 
@@ -75,7 +75,8 @@ export async function accountsNow(db: Queryable, siteId: string, ids: readonly b
   const rows = await db.rows<PushedAccountRow>(sql`
     SELECT a.id, a.level, a.path, a.status, a.team_status, a.bet_stopped, a.bet_paused, a.device_pc, a.device_h5, a.device_app,
            a.max_win, a.win_blocked,
-           COALESCE(jsonb_object_agg(s.game_type, jsonb_build_object('enabled', s.enabled, 'redLimit', s.red_limit::text))
+           COALESCE(jsonb_object_agg(s.game_type, jsonb_build_object('enabled', s.enabled, 'redLimit', s.red_limit::text,
+                                                               'limitReached', s.company_limit_reached))
                       FILTER (WHERE s.game_type IS NOT NULL), '{}'::jsonb) AS game_types
       FROM accounts a LEFT JOIN game_settings s ON s.account_id = a.id
      WHERE a.site_id = ${siteId} AND a.id = ANY (${idArray(ids)})
@@ -92,7 +93,10 @@ export async function accountsNow(db: Queryable, siteId: string, ids: readonly b
     maxWin: row.max_win,
     winBlocked: row.win_blocked,
     gameTypes: Object.fromEntries(
-      Object.entries(row.game_types).map(([type, setting]) => [type, { enabled: setting.enabled, redLimit: BigInt(setting.redLimit) }]),
+      Object.entries(row.game_types).map(([type, setting]) => [
+        type,
+        { enabled: setting.enabled, redLimit: BigInt(setting.redLimit), limitReached: setting.limitReached },
+      ]),
     ),
   }));
 }

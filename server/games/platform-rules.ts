@@ -17,6 +17,7 @@ export type BetRefusal =
   | 'device-disabled'
   | 'bet-paused'
   | 'line-stopped'
+  | 'line-limit-reached'
   | 'over-red-limit'
   | 'win-blocked';
 
@@ -39,6 +40,7 @@ interface Admission {
   line_disabled: boolean;
   line_frozen: boolean;
   line_stopped: boolean;
+  line_limit_reached: boolean;
   game_closed: boolean | null;
   type_enabled: boolean | null;
   red_limit: bigint | null;
@@ -49,7 +51,8 @@ interface Admission {
  * platform's own copy of what the back office pushed (simulator_accounts, simulator_games_closed;
  * platform-pushes.ts): the member's own status, its line's (team status or stop-bet anywhere
  * above, walked through the copy of each agent), the game closed for the site, the game type
- * closed for the member, the device, a paused member, the red limit of the game type (0 = none)
+ * closed for the member, the device, a paused member, an agent above that reached its
+ * agent-to-company limit for the game's type (company-limit.ts), the red limit of the game type (0 = none)
  * and the maximum-win block. A member the platform was never told of is refused as disabled, an
  * unknown game as closed.
  */
@@ -59,6 +62,8 @@ export async function betRefusal(db: Queryable, bet: BetRequest): Promise<BetRef
            bool_or(l.team_status = ${AccountStatus.disabled}) AS line_disabled,
            bool_or(l.team_status = ${AccountStatus.frozen}) AS line_frozen,
            bool_or(l.bet_stopped AND l.account_id <> m.account_id) AS line_stopped,
+           bool_or(l.account_id <> m.account_id AND COALESCE((l.game_types -> (SELECT g.game_type FROM games g WHERE g.game_code = ${bet.gameCode})
+                     ->> 'limitReached')::boolean, false)) AS line_limit_reached,
            (SELECT g.game_code IS NULL OR c.game_code IS NOT NULL FROM (SELECT ${bet.gameCode}::text AS code) q
               LEFT JOIN games g ON g.game_code = q.code
               LEFT JOIN simulator_games_closed c ON c.site_id = m.site_id AND c.game_code = q.code) AS game_closed,
@@ -79,6 +84,7 @@ export async function betRefusal(db: Queryable, bet: BetRequest): Promise<BetRef
   if (!{ pc: row.device_pc, h5: row.device_h5, app: row.device_app }[bet.device]) return 'device-disabled';
   if (row.bet_paused) return 'bet-paused';
   if (row.line_stopped) return 'line-stopped';
+  if (row.line_limit_reached) return 'line-limit-reached';
   const redLimit = Number(row.red_limit ?? 0);
   if (redLimit > 0 && bet.stake > redLimit) return 'over-red-limit';
   if (row.win_blocked) return 'win-blocked';

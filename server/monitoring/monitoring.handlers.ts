@@ -1,8 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
+import { COMPANY_LIMIT_STOPS_SHOWN } from '../../contract/monitoring.contract';
 import type { AccountRow } from '../accounts/account.repository';
 import type { Queryable } from '../db/database';
 import { insertFile } from '../files/file.repository';
+import { companyLimitStops } from '../games/company-limit';
 import { contentTypes, writeExport } from '../jobs/export-writer';
 import { exportText } from '../jobs/export-text';
 import type { CallContext } from '../rpc/call-context';
@@ -110,6 +113,16 @@ export const monitorHandlers = defineHandlers({
     warningSwitch: ctx.site.warningSwitch,
     // The platform's health lights the same dot: a lagging feed or a transfer stuck pending.
     platformAlert: (await siteHealth(ctx)).alert,
+  }),
+  'gw.credit.agent.to.company.limit.query': async (ctx) => ({
+    list: (await companyLimitStops(ctx.db, ctx.site.id, COMPANY_LIMIT_STOPS_SHOWN)).map((row) => ({
+      userId: String(row.account_id),
+      loginId: row.login_id,
+      level: Number(row.level),
+      gameType: row.game_type,
+      used: formatCents(BigInt(row.used)),
+      limit: formatCents(BigInt(row.agent_to_company_limit)),
+    })),
   }),
   'gw.credit.platform.health': async (ctx) => siteHealth(ctx),
   'gw.credit.user.monitor.query': async (ctx, params) => ({

@@ -3,6 +3,7 @@ import { AccountStatus, memberLevel } from '../../contract/account-levels.contra
 import { ErrorCode } from '../../contract/errors.contract';
 import type { AccountRow } from '../accounts/account.repository';
 import { prepared, type Queryable } from '../db/database';
+import { raiseLiveEvent } from '../events/live-events.service';
 import { PlatformRefusal, type PlatformFor } from '../games/game-platform';
 import { RpcError } from '../rpc/rpc-error';
 import type { TransferOutRow } from './transfer.repository';
@@ -432,11 +433,20 @@ async function reverseIn(tx: Queryable, siteId: string, transferId: string, oper
   });
 }
 
+/**
+ * Tells the member's line that its points moved (the live `points` event, as a score up raises
+ * it). Raised after the step's COMMIT, which each movement sends with its statement: outside a
+ * transaction it is heard at once, and only for what committed.
+ */
+const raisePointsMoved = (db: Queryable, siteId: string, memberId: string) =>
+  raiseLiveEvent(db, siteId, { kind: 'points', accountIds: [memberId] });
+
 /** Transfer in: member -> game wallet -> the platform. */
 export async function transferIn(db: Queryable, platformFor: PlatformFor, input: TransferRequest): Promise<TransferOutcome> {
   const amount = BigInt(input.amount);
   if (!Number.isSafeInteger(input.amount) || amount <= 0n) throw new Error('amount must be positive integer cents');
   const { serialNo, session, login } = await db.transaction((tx) => beginIn(tx, input, amount));
+  await raisePointsMoved(db, input.siteId, input.memberId);
   const outcome = { transferId: input.transferId, type: 'in' as const, serialNo, sessionId: session };
   try {
     await platformFor(db).transferIn({ ...input, amount });
@@ -444,6 +454,7 @@ export async function transferIn(db: Queryable, platformFor: PlatformFor, input:
     if (!(error instanceof PlatformRefusal)) return { ...outcome, state: 'pending' };
     const member = { accountId: input.memberId, login, subAccountId: null, ip: input.ip ?? '' };
     await db.transaction((tx) => reverseIn(tx, input.siteId, input.transferId, member, input.now));
+    await raisePointsMoved(db, input.siteId, input.memberId);
     throw new RpcError(error.code);
   }
   await confirmIn(db, input.siteId, input.transferId);
@@ -563,6 +574,7 @@ export async function transferOut(db: Queryable, platformFor: PlatformFor, input
     throw new RpcError(error.code);
   }
   const { serialNo } = await db.transaction((tx) => creditOut(tx, { ...input, platformBalance: answer.balance, operator: null }));
+  await raisePointsMoved(db, input.siteId, input.memberId);
   return { ...outcome, state: 'done', serialNo };
 }
 
@@ -666,6 +678,8 @@ export async function repairTransfer(
     await failOut(tx, input.siteId, input.transferId, input.now);
     return 'failed';
   });
+  // Points came back to the member: a reversed in, a credited out.
+  if (state === 'reversed' || (pending.type === 'out' && state === 'done')) await raisePointsMoved(db, input.siteId, pending.memberId);
   return { transferId: input.transferId, type: pending.type, state, memberId: pending.memberId };
 }
 

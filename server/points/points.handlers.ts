@@ -6,6 +6,7 @@ import { beijingDayOf } from '../../contract/beijing-time.contract';
 import type { AccountRow } from '../accounts/account.repository';
 import { accountInLine, callerMayChangeDownline } from '../accounts/line-access';
 import { iso } from '../db/timestamps';
+import { checkCompanyLimits } from '../games/company-limit';
 import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
@@ -82,6 +83,9 @@ async function closeSettlement(ctx: CallContext, userId: string) {
       ${session.loginId}, ${session.subAccountId}, ${ctx.now}, ${String(kept.bets)}::bigint, ${String(kept.validBet)}::bigint,
       ${String(kept.winLoss)}::bigint, ${String(kept.agentToCompany)}::bigint)
     RETURNING id`);
+  // The bill closed: the line's stop at its agent-to-company limit is judged again by the new
+  // open period (today's rollups alone), so it lifts unless today already reached the limit.
+  await checkCompanyLimits(ctx.db, ctx.site.id, [String(agent.id)]);
   ctx.audit.targetId = String(agent.id);
   ctx.audit.summary = `SETTLEMENT_CLOSE ${agent.login_id}`;
   return {

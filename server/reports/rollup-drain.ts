@@ -1,19 +1,26 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database';
+import { accountsOfLines, checkCompanyLimits } from '../games/company-limit';
 import { drainQueue, lockRollups } from './rollup.sql';
 
 /**
  * Adds what stored bets queued in report_queue (line deltas, migration 0039) to the report
  * rollups, one drain at a time: a caller that finds another draining waits for it, then drains
- * what came since. An empty queue costs one look and takes no lock. Answers the queue rows drained.
+ * what came since. An empty queue costs one look and takes no lock. The lines drained are then
+ * checked against their agent-to-company limits, one statement per site, once the rollups hold
+ * their bets (outside the rollups' lock). Answers the queue rows drained.
  */
 export async function drainRollups(db: Queryable): Promise<number> {
   const waiting = await db.one<{ waiting: boolean }>(sql`SELECT EXISTS (SELECT FROM report_queue) AS waiting`);
   if (!waiting?.waiting) return 0;
-  return db.transaction(async (tx) => {
+  const { drained, lines } = await db.transaction(async (tx) => {
     await tx.run(lockRollups);
-    return Number((await tx.one<{ drained: bigint }>(drainQueue))!.drained);
+    return (await tx.one<{ drained: bigint; lines: [string, string][] }>(drainQueue))!;
   });
+  const bySite = new Map<string, string[]>();
+  for (const [siteId, path] of lines) bySite.set(siteId, [...(bySite.get(siteId) ?? []), path]);
+  for (const [siteId, paths] of bySite) await checkCompanyLimits(db, siteId, accountsOfLines(paths));
+  return Number(drained);
 }
 
 /**

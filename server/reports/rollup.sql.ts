@@ -189,7 +189,8 @@ export const storeQueued = (statement: StoringStatement) => sql`
  * Moves the whole queue into the rollups in one statement: the rows it deletes are the rows it
  * adds (a line queued by several batches summed once), so a delta counts once whatever fails.
  * Run under lockRollups (two drains adding to the same rollup rows in different orders could
- * deadlock). Answers `drained`: the queue's rows.
+ * deadlock). Answers `drained`: the queue's rows, and `lines`: the [site, line path] pairs drained
+ * (the agent-to-company limit checks those lines: games/company-limit.ts).
  */
 export const drainQueue = sql`
   WITH q AS (DELETE FROM report_queue RETURNING ${QUEUED}),
@@ -197,7 +198,7 @@ export const drainQueue = sql`
     sql`SELECT q.site_id, q.day, q.game_type, q.game_code, q.line_path, ${sql.raw(sumsOf('q'))}
           FROM q GROUP BY q.site_id, q.day, q.game_type, q.game_code, q.line_path`,
   )}
-  SELECT count(*) AS drained FROM q`;
+  SELECT count(*) AS drained, COALESCE(jsonb_agg(DISTINCT jsonb_build_array(q.site_id, q.line_path)), '[]') AS lines FROM q`;
 
 /**
  * The one lock of whoever writes the rollups (a drain, a rebuild, the bulk load), held to the

@@ -243,7 +243,7 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
           game_types: Object.fromEntries(
             Object.entries(account.gameTypes).map(([type, setting]) => [
               type,
-              { enabled: setting.enabled, redLimit: String(setting.redLimit) },
+              { enabled: setting.enabled, redLimit: String(setting.redLimit), limitReached: setting.limitReached },
             ]),
           ),
         })),

@@ -83,6 +83,9 @@ describe('agent.profile.edit', () => {
         bettingRatio: 1.1,
         agentRate: 90,
         agentToCompanyLimit: '9000000.00',
+        // The agent's open bill period against it (company-limit.test.ts checks the amounts).
+        agentToCompanyUsed: expect.any(String),
+        agentToCompanyReached: false,
         spread: 0.5,
         redLimit: '50000.00',
         enabled: false,
@@ -93,6 +96,8 @@ describe('agent.profile.edit', () => {
         bettingRatio: 1,
         agentRate: 80,
         agentToCompanyLimit: '10000000.00',
+        agentToCompanyUsed: expect.any(String),
+        agentToCompanyReached: false,
         spread: 0,
         redLimit: '0.00',
         enabled: true,

@@ -225,6 +225,7 @@ const otherCodedCalls: Record<string, { actor: Actor; params: (target: string) =
   'gw.credit.score.check.mark': { actor: 'level0', params: () => ({ serialNos: ['999999999'] }), expected: 20011 },
   'gw.credit.user.monitor.redpoint.count': { actor: 'level0', params: () => ({}) },
   'gw.credit.platform.health': { actor: 'level0', params: () => ({}) },
+  'gw.credit.agent.to.company.limit.query': { actor: 'level0', params: () => ({}) },
   'gw.credit.user.monitor.query': { actor: 'level0', params: () => ({}) },
   'gw.credit.agent.monitor.query': { actor: 'level0', params: () => ({}) },
   'gw.credit.user.monitor.seen': { actor: 'level0', params: (userId) => ({ userId }) },

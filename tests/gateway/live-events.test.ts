@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transferIn, transferOut } from '../../server/points/game-transfers';
+import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { openLiveStream, type LiveStreamClient } from '../support/live-stream-client';
 import { testDatabaseKind } from '../support/test-database';
@@ -115,6 +117,46 @@ describe('the live stream of one gateway (issue 39)', () => {
     expect(await agent.next()).toEqual({ kind: 'points' });
     expect(await reader.next()).toEqual({ kind: 'points' });
     expect(await company.next()).toEqual({ kind: 'points' });
+  });
+
+  it("tells a member's transfers into and out of the game to the sessions of its line", async () => {
+    const agent = await gw.sessionFor('ag01010101');
+    const mine = await stream(gw.url, agent);
+    const other = await stream(gw.url, await gw.sessionFor('ag02010101'));
+    const member = await gw.accountId('mb01010101001');
+    await scoreUp(gw, agent, member, '100');
+    expect(await mine.next()).toEqual({ kind: 'points' });
+    const played = { siteId: 'demo', memberId: member, now: gw.clock.now() };
+    expect((await transferIn(gw.db, simulatorPlatform, { ...played, amount: 5_000, transferId: 'LIVE-IN-1' })).state).toBe('done');
+    expect(await mine.next()).toEqual({ kind: 'points' });
+    expect((await transferOut(gw.db, simulatorPlatform, { ...played, amount: 5_000, transferId: 'LIVE-OUT-1' })).state).toBe('done');
+    expect(await mine.next()).toEqual({ kind: 'points' });
+    // A site change reaches both: the other line heard nothing of the member's points before it.
+    const admin = await gw.sessionFor('admin');
+    const settings = await gw.rpc('gw.credit.sys.setting.get', { opsId: admin });
+    await gw.rpc('gw.credit.sys.setting', { opsId: admin, safeCode: '1234', title: `${settings.title} moved` });
+    expect(await mine.next()).toEqual({ kind: 'site' });
+    expect(await other.next()).toEqual({ kind: 'site' });
+    await gw.rpc('gw.credit.sys.setting', { opsId: admin, safeCode: '1234', title: settings.title });
+  });
+
+  it("ends a session's streams at once when it signs out, and only that session's", async () => {
+    const token = await gw.sessionFor('ma01');
+    const signedOut = await stream(gw.url, token);
+    const sameAccount = await stream(gw.url, await gw.sessionFor('ma01'));
+    expect([signedOut.status, sameAccount.status]).toEqual([200, 200]);
+    await gw.rpc('gw.credit.agent.logout', { opsId: token });
+    // Well before the heartbeat's check (HEARTBEAT_MS, 20 s) would find the session revoked.
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([
+      signedOut.ended.then(() => 'ended'),
+      new Promise((done) => (timer = setTimeout(() => done('still open'), 5_000))),
+    ]);
+    clearTimeout(timer);
+    expect(outcome).toBe('ended');
+    // The account's other session keeps its stream and still hears its line's points.
+    await scoreUp(gw, await gw.sessionFor('admin'), await gw.accountId('ma01'));
+    expect(await sameAccount.next()).toEqual({ kind: 'points' });
   });
 
   it('ends the streams when the gateway closes', async () => {

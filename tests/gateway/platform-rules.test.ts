@@ -23,7 +23,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await gw.db.run(sql`UPDATE accounts SET status = 1, team_status = 1, bet_paused = false, bet_stopped = false, win_blocked = false,
     device_pc = true, device_h5 = true, device_app = true, max_win = 0, win_counted_from = NULL WHERE site_id = 'demo'`);
-  await gw.db.run(sql`UPDATE game_settings SET enabled = true, red_limit = 0`);
+  await gw.db.run(sql`UPDATE game_settings SET enabled = true, red_limit = 0, company_limit_reached = false`);
   await gw.db.run(sql`DELETE FROM simulator_games_closed`);
   await gw.db.run(sql`DELETE FROM bets`);
   await push();
@@ -63,6 +63,11 @@ describe('what the platform refuses', () => {
     ['device-disabled', sql`UPDATE accounts SET device_pc = false WHERE site_id = 'demo' AND login_id = 'mb01010102002'`],
     ['bet-paused', sql`UPDATE accounts SET bet_paused = true WHERE site_id = 'demo' AND login_id = 'mb01010102002'`],
     ['line-stopped', sql`UPDATE accounts SET bet_stopped = true WHERE site_id = 'demo' AND login_id = 'ag01010102'`],
+    // An agent above at its agent-to-company limit for the game's type (company-limit.test.ts).
+    [
+      'line-limit-reached',
+      sql`UPDATE game_settings SET company_limit_reached = true WHERE game_type = 'live' AND account_id = (SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'ga010101')`,
+    ],
     [
       'over-red-limit',
       sql`UPDATE game_settings SET red_limit = 9999 WHERE game_type = 'live' AND account_id = (SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'mb01010102002')`,

@@ -60,6 +60,7 @@ export function EditProfileForm({
       <GameSettingsFields
         value={games}
         parent={me?.gameSettings}
+        own={profile.gameSettings}
         presets={presets}
         problems={isSubmitted && Object.keys(gameProblems).length > 0 ? gameProblems : serverGameProblems(errors)}
         lockedGameTypes={rateLock.lockedGameTypes}

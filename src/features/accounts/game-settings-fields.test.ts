@@ -2,8 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { allGameSettings, editsAfter, newChildGameSettings, serverGameProblems, withEdits, type GameSetting } from './game-settings-fields';
 
 const parent: GameSetting[] = [
-  { gameType: 'live', bettingRatio: 1.1, agentRate: 90, agentToCompanyLimit: '5000.00', spread: 3, redLimit: '200.00', enabled: true },
-  { gameType: 'electronic', bettingRatio: 1.2, agentRate: 80, agentToCompanyLimit: '3000.00', spread: 0, redLimit: '0.00', enabled: false },
+  {
+    gameType: 'live',
+    bettingRatio: 1.1,
+    agentRate: 90,
+    agentToCompanyLimit: '5000.00',
+    agentToCompanyUsed: null,
+    agentToCompanyReached: false,
+    spread: 3,
+    redLimit: '200.00',
+    enabled: true,
+  },
+  {
+    gameType: 'electronic',
+    bettingRatio: 1.2,
+    agentRate: 80,
+    agentToCompanyLimit: '3000.00',
+    agentToCompanyUsed: null,
+    agentToCompanyReached: false,
+    spread: 0,
+    redLimit: '0.00',
+    enabled: false,
+  },
 ];
 
 describe('a new child’s game settings', () => {

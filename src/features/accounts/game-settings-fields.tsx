@@ -130,10 +130,13 @@ export function GameSettingsFields({
   presets,
   problems,
   lockedGameTypes,
+  own,
   onChange,
 }: {
   value: GameSettingsValue;
   parent: readonly GameSetting[] | undefined;
+  /** The account's settings as saved (an edit): its open bill period against its agent-to-company limit. */
+  own?: readonly GameSetting[];
   presets: readonly Preset[];
   problems: Record<string, string | null>;
   /** Game types whose agent rate and betting ratio may not change now (user.rate.modify.allow). */
@@ -176,6 +179,7 @@ export function GameSettingsFields({
                   const problem = problems[`${gameType}.${field}`];
                   const max = maxOf(gameType, field);
                   const locked = lockedGameTypes.includes(gameType) && (field === 'bettingRatio' || field === 'agentRate');
+                  const use = field === 'agentToCompanyLimit' ? own?.find((setting) => setting.gameType === gameType) : undefined;
                   return (
                     <td key={field} className="py-1 pr-2">
                       <FieldContext.Provider
@@ -199,6 +203,17 @@ export function GameSettingsFields({
                       {max ? (
                         <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted-foreground">
                           {t('add.atMost', { max })}
+                        </p>
+                      ) : null}
+                      {use?.agentToCompanyUsed != null ? (
+                        <p
+                          className={`mt-0.5 text-xs ${use.agentToCompanyReached ? 'font-medium text-destructive' : 'text-muted-foreground'}`}
+                          data-testid={`${id}-used`}
+                          data-reached={use.agentToCompanyReached}
+                        >
+                          {t(use.agentToCompanyReached ? 'game.companyLimitReached' : 'game.companyLimitUsed', {
+                            used: format.amount(use.agentToCompanyUsed),
+                          })}
                         </p>
                       ) : null}
                       {problem ? (

@@ -16,6 +16,7 @@ import { useFormat } from '@/hooks/use-format';
 import { useMonitorCounts } from '@/hooks/use-monitor-counts';
 import { useUrlState, type UrlStateCodec } from '@/hooks/use-url-state';
 import { download } from '@/lib/table-export';
+import { CompanyLimitSection } from './company-limit-panel';
 import { monitoringColumns } from './monitoring-columns';
 import { PlatformHealthSection } from './platform-health-panel';
 
@@ -39,6 +40,7 @@ export default function MonitoringScreen() {
         <Countdown />
       </div>
       <PlatformHealthSection />
+      <CompanyLimitSection />
       <WatchForm />
       <Tabs value={view.tab} onValueChange={(tab) => setView({ tab: tab as Side })} className="flex min-h-0 flex-1 flex-col">
         <TabsList>
