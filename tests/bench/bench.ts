@@ -638,20 +638,28 @@ function reportFaults(result: FaultBenchResult): void {
 
 const capacityRowsAll: TableRow[] = [];
 
-/** 14. One row per step; the largest passing step and the aim in the summary. */
-function reportCapacity(database: string, result: CapacityResult): void {
+/** 14. One row per step; per bet rate the largest N passing, the largest step, and on PostgreSQL the aim. */
+function reportCapacity(database: 'PGlite' | 'PostgreSQL', result: CapacityResult): void {
   capacityRowsAll.push(...capacityRows(database, result));
+  for (const rate of new Set(result.steps.map((step) => step.betsAsked))) {
+    const passed = result.steps.filter((step) => step.betsAsked === rate && step.passed);
+    summaryRows.push({
+      check: `${database}: capacity at ${rate} bets/s, the largest N passing`,
+      measured: passed.length ? String(Math.max(...passed.map((step) => step.agents))) : 'none passed',
+      aim: '',
+      'aim met': '-',
+    });
+  }
   const { best } = result;
-  summaryRows.push({
-    check: `${database}: capacity, the largest passing step (highest bet rate, then N)`,
-    measured: best ? `${best.agents} agents at ${best.betsAsked} bets/s` : 'none passed',
-    aim: '',
-    'aim met': '-',
-  });
+  const measured = best ? `${best.agents} agents at ${best.betsAsked} bets/s` : 'none passed';
+  if (database === 'PGlite') {
+    summaryRows.push({ check: 'PGlite: capacity, the largest passing step (highest bet rate, then N)', measured, aim: '', 'aim met': '-' });
+    return;
+  }
   addSummary(
-    `${database}: capacity, ${CAPACITY_AIMS.agents} agents at ${CAPACITY_AIMS.betsPerSecond} bets/s passing`,
-    best ? `${best.agents} agents at ${best.betsAsked} bets/s` : 'none passed',
-    `>= ${CAPACITY_AIMS.agents} agents at >= ${CAPACITY_AIMS.betsPerSecond} bets/s`,
+    'PostgreSQL: capacity, the largest passing step (highest bet rate, then N)',
+    measured,
+    `${CAPACITY_AIMS.agents} agents at ${CAPACITY_AIMS.betsPerSecond} bets/s`,
     result.aimMet,
   );
 }
