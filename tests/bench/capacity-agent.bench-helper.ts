@@ -8,12 +8,14 @@ export type ActionClass = 'read' | 'write';
 export interface Latencies {
   read: number[];
   write: number[];
+  /** Each action's times, to name the slowest. */
+  byAction: Record<string, number[]>;
   errors: number;
   /** The first few errors, for the operator to see why a step failed. */
   samples: string[];
 }
 
-export const emptyLatencies = (): Latencies => ({ read: [], write: [], errors: 0, samples: [] });
+export const emptyLatencies = (): Latencies => ({ read: [], write: [], byAction: {}, errors: 0, samples: [] });
 
 /** Answers the method's result, or throws with the error the gateway gave. */
 export async function rpc(url: string, method: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -100,6 +102,15 @@ function pick(random: SeededRandom): Action {
 
 let serials = 0;
 
+/** Every action of the mix once, not timed: the gateway's first calls of each method (its prepared statements, the JIT) are no step's. */
+export async function warmUp(url: string, agent: CapacityAgent & { token: string }): Promise<void> {
+  const random = seededRandom('warm-up', agent.loginId, 0);
+  for (const action of ACTIONS) {
+    const call = action.params(agent, random, ++serials);
+    await rpc(url, call.method, { opsId: agent.token, ...call.params });
+  }
+}
+
 /**
  * One signed-in agent until `until` (performance.now()): think (seeded, thinkMs[0] to [1]), pick
  * an action of the mix (seeded), call it, record its time by class; a call without a result is an error.
@@ -120,7 +131,9 @@ export async function runAgent(
     const started = performance.now();
     try {
       await rpc(url, call.method, { opsId: agent.token, ...call.params });
-      into[action.kind].push(performance.now() - started);
+      const ms = performance.now() - started;
+      into[action.kind].push(ms);
+      (into.byAction[action.name] ??= []).push(ms);
     } catch (error) {
       into.errors++;
       if (into.samples.length < 3) into.samples.push(`${action.name}: ${(error as Error).message}`);
@@ -130,6 +143,14 @@ export async function runAgent(
     if (left <= 0) break;
     await new Promise((resolve) => setTimeout(resolve, Math.min(think, left)));
   }
+}
+
+/** The action whose p95 is the highest, with it: where a failing step spends its time. */
+export function slowestAction(latencies: Latencies): string {
+  const ranked = Object.entries(latencies.byAction)
+    .map(([name, times]) => ({ name, p95: p95(times) }))
+    .sort((a, b) => b.p95 - a.p95);
+  return ranked[0] ? `${ranked[0].name} ${ranked[0].p95.toFixed(0)} ms` : '';
 }
 
 export function p95(values: number[]): number {

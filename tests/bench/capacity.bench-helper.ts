@@ -10,7 +10,7 @@ import { seedDemo } from '../../server/seed/demo.seed';
 import { setPlatform } from '../../server/sites/site-admin.service';
 import { aBet, feedBet } from '../support/bet-fixture';
 import { startPlatformProcess, type PlatformProcess } from '../support/platform-process';
-import { emptyLatencies, p95, rpc, runAgent, signIn, type Latencies } from './capacity-agent.bench-helper';
+import { emptyLatencies, p95, rpc, runAgent, signIn, slowestAction, warmUp, type Latencies } from './capacity-agent.bench-helper';
 import { feedMemberIds, seedCapacityAgents, type CapacityAgent } from './capacity-agents.bench-helper';
 import { createBenchDatabase, type BenchDatabase } from './postgres.bench-helper';
 import { makeTempDir, startServer, type ServerProcess } from './server-process.bench-helper';
@@ -56,6 +56,7 @@ export interface CapacityStep {
   betsStored: number;
   readP95: number;
   writeP95: number;
+  slowest: string;
   calls: number;
   errors: number;
   errorSamples: string[];
@@ -172,6 +173,10 @@ export async function benchCapacity(adminUrl: string, boUrl: string | undefined)
     const company = await signIn(url, 'admin');
     const tokens = new Map<string, string>();
 
+    const first = prepared.capacityAgents[0]!;
+    tokens.set(first.loginId, await signIn(url, first.loginId));
+    await warmUp(url, { ...first, token: tokens.get(first.loginId)! });
+
     const steps: CapacityStep[] = [];
     for (const rate of CAPACITY_BET_RATES) {
       for (const agents of CAPACITY_AGENTS) {
@@ -243,6 +248,7 @@ async function runStep(
     betsStored: stored / seconds,
     readP95,
     writeP95,
+    slowest: slowestAction(latencies),
     calls: latencies.read.length + latencies.write.length,
     errors: latencies.errors,
     errorSamples: latencies.samples,
@@ -266,6 +272,7 @@ export function capacityRows(database: string, result: CapacityResult): TableRow
     calls: String(step.calls),
     'read p95 ms': step.readP95.toFixed(0),
     'write p95 ms': step.writeP95.toFixed(0),
+    'slowest (p95)': step.slowest,
     errors: step.errors === 0 ? '0' : `${step.errors} (${step.errorSamples[0] ?? ''})`.slice(0, 120),
     'feed lag max s': Number.isFinite(step.lagMax) ? String(step.lagMax) : 'unknown',
     result: step.passed ? 'pass' : 'FAIL',
