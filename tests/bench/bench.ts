@@ -21,7 +21,11 @@
  *      members, same run; and the feed stored over HTTP (one site's cursor) against the embedded feed.
  *  13. faults on the wire, the long version (issue 38 §4), on PostgreSQL: lobby transfers and play
  *      for minutes through the fault proxy while the gateway process is killed 50 times; the
- *      faults injected and the final checks (`npm run bench -- faults` runs only this part).
+ *      faults injected and the final checks (`npm run bench -- faults` runs only this part); the
+ *      ledger checked after every kill (the soak; FAULT_BENCH_KILLS sets the count).
+ *  14. capacity on one machine (issue 40 §4): N signed-in agents working through the gateway while
+ *      the platform's feed delivers bets at a fixed rate, N and the rate stepped up; the largest
+ *      passing step, on PGlite and PostgreSQL (`npm run bench -- capacity` runs only this part).
  * `npm run bench -- score` runs only the parts whose names hold one of the words given.
  * Aims are reported, never enforced: the exit code is non-zero only when something could not be measured.
  */
@@ -58,6 +62,7 @@ import {
   type PlatformBenchResult,
 } from './platform.bench-helper';
 import { benchPlatformFaults, FAULT_BENCH_KILLS, type FaultBenchResult } from './platform-faults.bench-helper';
+import { benchCapacity, CAPACITY_AIMS, CAPACITY_STEP_SECONDS, capacityRows, type CapacityResult } from './capacity.bench-helper';
 
 const RATIO_AIM = 0.6;
 const EMPTY_START_AIM_S = 30;
@@ -631,6 +636,34 @@ function reportFaults(result: FaultBenchResult): void {
   );
 }
 
+const capacityRowsAll: TableRow[] = [];
+
+/** 14. One row per step; per bet rate the largest N passing, the largest step, and on PostgreSQL the aim. */
+function reportCapacity(database: 'PGlite' | 'PostgreSQL', result: CapacityResult): void {
+  capacityRowsAll.push(...capacityRows(database, result));
+  for (const rate of new Set(result.steps.map((step) => step.betsAsked))) {
+    const passed = result.steps.filter((step) => step.betsAsked === rate && step.passed);
+    summaryRows.push({
+      check: `${database}: capacity at ${rate} bets/s, the largest N passing`,
+      measured: passed.length ? String(Math.max(...passed.map((step) => step.agents))) : 'none passed',
+      aim: '',
+      'aim met': '-',
+    });
+  }
+  const { best } = result;
+  const measured = best ? `${best.agents} agents at ${best.betsAsked} bets/s` : 'none passed';
+  if (database === 'PGlite') {
+    summaryRows.push({ check: 'PGlite: capacity, the largest passing step (highest bet rate, then N)', measured, aim: '', 'aim met': '-' });
+    return;
+  }
+  addSummary(
+    'PostgreSQL: capacity, the largest passing step (highest bet rate, then N)',
+    measured,
+    `${CAPACITY_AIMS.agents} agents at ${CAPACITY_AIMS.betsPerSecond} bets/s`,
+    result.aimMet,
+  );
+}
+
 async function main(): Promise<void> {
   console.log(
     `Bench: node ${process.version}, ${cpus().length} CPUs; autocannon ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route`,
@@ -713,6 +746,16 @@ async function main(): Promise<void> {
       }
     });
     await part('faults on the wire, PostgreSQL', async () => reportFaults(await benchPlatformFaults(adminUrl)));
+    // The platform's books are on PostgreSQL in both: only the back office's database differs.
+    await part('capacity, PGlite', async () => reportCapacity('PGlite', await benchCapacity(adminUrl, undefined)));
+    await part('capacity, PostgreSQL', async () => {
+      const database = await createBenchDatabase(adminUrl);
+      try {
+        reportCapacity('PostgreSQL', await benchCapacity(adminUrl, database.url));
+      } finally {
+        await database.drop();
+      }
+    });
   } else {
     summaryRows.push({ check: 'PostgreSQL', measured: 'skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL)', aim: '', 'aim met': '-' });
   }
@@ -753,6 +796,10 @@ async function main(): Promise<void> {
   printTable(
     `13. Faults on the wire, the long version: lobby transfers and play through the fault proxy, the gateway killed ${FAULT_BENCH_KILLS} times (FAULT_BENCH_KILLS), on PostgreSQL`,
     faultRows,
+  );
+  printTable(
+    `14. Capacity: N agents through the gateway (seeded mix, think time) while the platform's feed delivers bets at a fixed rate, ${CAPACITY_STEP_SECONDS} s a step (CAPACITY_STEP_SECONDS); a step passes with read p95 < ${CAPACITY_AIMS.readP95Ms} ms, write p95 < ${CAPACITY_AIMS.writeP95Ms} ms, no error, feed lag < ${CAPACITY_AIMS.lagSeconds} s`,
+    capacityRowsAll,
   );
   printTable('Summary', summaryRows);
 }

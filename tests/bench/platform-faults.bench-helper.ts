@@ -140,12 +140,16 @@ export async function benchPlatformFaults(adminUrl: string): Promise<FaultBenchR
         if (outcome === 'no answer') await sleep(200);
       }
     };
+    // The soak (issue 40 §4): the books checked after every kill, while play goes on.
+    const ledgerAfterKills: string[] = [];
     const killer = async () => {
       const random = seededRandom(SEED, 'kills', 0);
       while (kills < FAULT_BENCH_KILLS) {
         await sleep(1_000 + random.below(3_000));
         await gateway!.stop('SIGKILL');
         kills += 1;
+        const ledgerNow = await checkLedger(db!, { siteId: SITE });
+        for (const c of ledgerNow.checks.filter((c) => !c.ok)) ledgerAfterKills.push(`kill ${kills}: ${c.name}: ${c.detail}`);
         gateway = await startGatewayProcess(gatewayEnv);
       }
       running = false;
@@ -212,6 +216,11 @@ export async function benchPlatformFaults(adminUrl: string): Promise<FaultBenchR
       'no point lost or made (here + there = start + bets won)',
       off.length === 0,
       `${off.length} members off, ${drift} cents made (negative: lost)`,
+    );
+    check(
+      `ledger check after each of the ${kills} kills`,
+      ledgerAfterKills.length === 0,
+      ledgerAfterKills.slice(0, 3).join('; ') || 'passed every time',
     );
     const ledger = await checkLedger(db, { siteId: SITE });
     const failed = ledger.checks.filter((c) => !c.ok);
