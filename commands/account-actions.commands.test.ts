@@ -126,6 +126,8 @@ describe('set score from the palette', () => {
       rights: { ...rights, level: 4 },
       call: async () => ({ total: 2, list: [row, { ...row, userId: '78', loginId: 'mb78', status: 6 }], line: [] }),
       t: (key: string) => key,
+      currency: 'CNY',
+      formatAmount: (value: string) => value,
     } as unknown as CommandContext;
     const [accounts, , amounts] = command.steps!;
     // The frozen member is not offered: it would be refused at the end.

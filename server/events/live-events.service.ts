@@ -7,6 +7,7 @@ import { contract, type MethodName } from '../../contract/methods.contract';
 import type { Clock } from '../clock';
 import { prepared, type Database, type Queryable } from '../db/database';
 import { openNotificationListener, type NotificationListener } from '../db/notification-listener';
+import { LIVE_CHANNEL_PREFIX } from './live-channel';
 import { findSession, SESSION_ABSOLUTE_MS, sessionRowQuery, type SessionRow } from '../sessions/session.store';
 import type { Site } from '../sites/site.repository';
 
@@ -20,10 +21,10 @@ export type RaisedEvent =
   | { kind: 'site' }
   | { kind: 'monitoring' }
   | { kind: 'job'; jobId: string; accountId: string }
-  /** A session signed out: its streams end at once (not at the next heartbeat's check); its token's hash in hex. */
+  /** A session signed out or ended (kick out, disable, a password change…): its streams end at once (not at the next heartbeat's check); its token's hash in hex. */
   | { kind: 'session-ended'; tokenHash: string };
 
-const CHANNEL_PREFIX = 'live.';
+const CHANNEL_PREFIX = LIVE_CHANNEL_PREFIX;
 
 /** The site's one channel (a site id is short and plain: site.contract's pattern). */
 export function liveChannel(siteId: string): string {

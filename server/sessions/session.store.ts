@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { allAccessCodes } from '../../contract/auth.contract';
 import type { Level } from '../../contract/method.contract';
 import { prepared, type Queryable } from '../db/database';
+import { sessionEndedNotice } from '../events/live-channel';
 
 /** Sessions end after this long whatever the activity. */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
@@ -191,8 +192,10 @@ export async function endSessionsOf(db: Queryable, accountIds: SQL, now: Date, i
     ended AS (
       UPDATE sessions s SET revoked_at = ${now}
        WHERE s.account_id IN (SELECT id FROM bumped) AND s.revoked_at IS NULL
-      RETURNING s.last_seen_at)
-    SELECT count(*) FILTER (WHERE last_seen_at > ${new Date(now.getTime() - idleTimeoutSeconds * 1000)}) AS live FROM ended`);
+      RETURNING s.last_seen_at, s.token_hash, s.site_id)
+    SELECT count(*) FILTER (WHERE last_seen_at > ${new Date(now.getTime() - idleTimeoutSeconds * 1000)}) AS live,
+           count(${sessionEndedNotice(sql`token_hash`, sql`site_id`)}) AS notified
+      FROM ended`);
   return Number(row?.live ?? 0);
 }
 
@@ -216,6 +219,8 @@ export function financeHiddenFor(session: Pick<Session, 'level'>, site: { financ
  * on, as endSessionsOf does for accounts.
  */
 export async function endSubAccountSessions(db: Queryable, subAccountId: string | bigint, now: Date): Promise<void> {
-  await db.run(sql`WITH bumped AS (UPDATE sub_accounts SET credentials_epoch = credentials_epoch + 1 WHERE id = ${subAccountId} RETURNING id)
-    UPDATE sessions s SET revoked_at = ${now} WHERE s.sub_account_id IN (SELECT id FROM bumped) AND s.revoked_at IS NULL`);
+  await db.run(sql`WITH bumped AS (UPDATE sub_accounts SET credentials_epoch = credentials_epoch + 1 WHERE id = ${subAccountId} RETURNING id),
+    ended AS (UPDATE sessions s SET revoked_at = ${now} WHERE s.sub_account_id IN (SELECT id FROM bumped) AND s.revoked_at IS NULL
+              RETURNING s.token_hash, s.site_id)
+    SELECT count(${sessionEndedNotice(sql`token_hash`, sql`site_id`)}) FROM ended`);
 }

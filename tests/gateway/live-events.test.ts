@@ -159,6 +159,24 @@ describe('the live stream of one gateway (issue 39)', () => {
     expect(await sameAccount.next()).toEqual({ kind: 'points' });
   });
 
+  it("ends a kicked-out account's streams at once, and no other account's", async () => {
+    const admin = await gw.sessionFor('admin');
+    const kicked = await stream(gw.url, await gw.sessionFor('ma01'));
+    const below = await stream(gw.url, await gw.sessionFor('sh0101'));
+    expect([kicked.status, below.status]).toEqual([200, 200]);
+    await gw.rpc('gw.credit.user.logout', { opsId: admin, userId: await gw.accountId('ma01') });
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([
+      kicked.ended.then(() => 'ended'),
+      new Promise((done) => (timer = setTimeout(() => done('still open'), 5_000))),
+    ]);
+    clearTimeout(timer);
+    expect(outcome).toBe('ended');
+    // The agent below keeps its stream (its own session was not ended) and still hears its points.
+    await scoreUp(gw, await gw.sessionFor('ma01'), await gw.accountId('sh0101'));
+    expect(await below.next()).toEqual({ kind: 'points' });
+  });
+
   it('ends the streams when the gateway closes', async () => {
     const other = await startTestGateway({ db: gw.db, captcha: false, jobs: { run: false } });
     const client = await stream(other.url, await gw.sessionFor('admin'));
