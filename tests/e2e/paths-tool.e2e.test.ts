@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useAppInChromium } from '../support/app-in-chromium';
 import { runPaths } from '../paths/paths.runner';
 import { productOf } from '../paths/product';
+import { scoreTransferPaths } from '../paths/score-transfer.paths';
 import { sessionPaths } from '../paths/session.paths';
 
 const e2e = useAppInChromium();
@@ -20,4 +21,24 @@ describe.runIf(e2e.run)('the paths tool in Chromium', () => {
     expect(result.passed).toEqual([path.number]);
     expect(lines.filter((line) => line.includes('✓'))).toHaveLength(path.steps.length);
   });
+
+  it(
+    'replays a score-transfer path on the set-score screen: a refusal read off the screen, its retry refused again',
+    { timeout: 60_000 },
+    async () => {
+      // The shortest path to a retry refused while the target is still disabled (20003 shown, no points moved).
+      const path = scoreTransferPaths
+        .paths()
+        .find((candidate) => candidate.steps.at(-1)!.event === 'RETRY' && candidate.steps.at(-1)!.state === 'failed')!;
+      const lines: string[] = [];
+      const result = await runPaths(scoreTransferPaths, productOf(e2e.gw, e2e.browser), {
+        target: 'browser',
+        paths: [path.number],
+        log: (line) => lines.push(line),
+      });
+      expect(result.failure, lines.join('\n')).toBeUndefined();
+      expect(result.passed).toEqual([path.number]);
+      expect(lines.filter((line) => line.includes('✓') && line.includes('error 20003'))).toHaveLength(2);
+    },
+  );
 });
