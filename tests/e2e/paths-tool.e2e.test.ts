@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useAppInChromium } from '../support/app-in-chromium';
 import { runPaths } from '../paths/paths.runner';
+import { noticeLifecyclePaths } from '../paths/notice-lifecycle.paths';
 import { productOf } from '../paths/product';
 import { scoreTransferPaths } from '../paths/score-transfer.paths';
 import { sessionPaths } from '../paths/session.paths';
@@ -39,6 +40,26 @@ describe.runIf(e2e.run)('the paths tool in Chromium', () => {
       expect(result.failure, lines.join('\n')).toBeUndefined();
       expect(result.passed).toEqual([path.number]);
       expect(lines.filter((line) => line.includes('✓') && line.includes('error 20003'))).toHaveLength(2);
+    },
+  );
+
+  it(
+    'replays a notice path on the notice screen: published, then revoked, from the row with its confirmations',
+    { timeout: 60_000 },
+    async () => {
+      // No waiting on the window: a publish and a revoke before it starts.
+      const path = noticeLifecyclePaths
+        .paths()
+        .find((candidate) => candidate.steps.map((step) => step.event).join(' ') === 'start PUBLISH REVOKE')!;
+      const lines: string[] = [];
+      const result = await runPaths(noticeLifecyclePaths, productOf(e2e.gw, e2e.browser), {
+        target: 'browser',
+        paths: [path.number],
+        log: (line) => lines.push(line),
+      });
+      expect(result.failure, lines.join('\n')).toBeUndefined();
+      expect(result.passed).toEqual([path.number]);
+      expect(lines.filter((line) => line.includes('✓'))).toHaveLength(3);
     },
   );
 });
