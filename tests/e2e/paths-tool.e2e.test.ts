@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useAppInChromium } from '../support/app-in-chromium';
 import { runPaths } from '../paths/paths.runner';
+import { accountStatusPaths } from '../paths/account-status.paths';
+import { pathsFor } from '../paths/path-model';
 import { noticeLifecyclePaths } from '../paths/notice-lifecycle.paths';
 import { productOf } from '../paths/product';
 import { scoreTransferPaths } from '../paths/score-transfer.paths';
@@ -60,6 +62,26 @@ describe.runIf(e2e.run)('the paths tool in Chromium', () => {
       expect(result.failure, lines.join('\n')).toBeUndefined();
       expect(result.passed).toEqual([path.number]);
       expect(lines.filter((line) => line.includes('✓'))).toHaveLength(3);
+    },
+  );
+
+  it(
+    "replays an account-status path on the account list: the agent's line frozen and unfrozen from its row",
+    { timeout: 60_000 },
+    async () => {
+      // The agent's line frozen (asked first) and unfrozen from its row.
+      const path = pathsFor(accountStatusPaths, 'browser').find(
+        (candidate) => candidate.steps.map((step) => step.event).join(' ') === 'start LINE_FREEZE LINE_UNFREEZE',
+      )!;
+      const lines: string[] = [];
+      const result = await runPaths(accountStatusPaths, productOf(e2e.gw, e2e.browser), {
+        target: 'browser',
+        paths: [path.number],
+        log: (line) => lines.push(line),
+      });
+      expect(result.failure, lines.join('\n')).toBeUndefined();
+      expect(result.passed).toEqual([path.number]);
+      expect(lines.filter((line) => line.includes('✓'))).toHaveLength(path.steps.length);
     },
   );
 });

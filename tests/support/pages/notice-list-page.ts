@@ -1,15 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
-import zhErrors from '../../../locales/zh/errors.json' with { type: 'json' };
 import { DataTablePage } from './data-table-page';
-import { text } from './locale-text';
+import { answerOfNextToast, markToasts, messagePattern } from './toast-reader';
 
 export type NoticeRowAction = 'PUBLISH' | 'EDIT' | 'REVOKE' | 'DELETE';
-
-/** A locale text as a pattern: the values given filled in, any other `{{name}}` matching anything. */
-function messagePattern(key: string, values: Record<string, string>): RegExp {
-  const escaped = text(key, values).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(escaped.replace(/\\\{\\\{\s*\w+\s*\\\}\\\}/g, '.+'));
-}
 
 /** The notice screen's "all" tab, seen through one notice's row (found by id; its title unique, for the toasts). */
 export class NoticeListPage {
@@ -43,11 +36,7 @@ export class NoticeListPage {
    * answer off the toast it brings: 'ok', a refusal's catalogue code, or what was shown instead.
    */
   async act(action: NoticeRowAction): Promise<string> {
-    const toasts = this.page.locator('[data-sonner-toast]:not([data-paths-seen])');
-    // Toasts of earlier steps may still stand: only one that comes now is this action's answer.
-    await this.page
-      .locator('[data-sonner-toast]')
-      .evaluateAll((shown) => shown.forEach((toast) => toast.setAttribute('data-paths-seen', '')));
+    await markToasts(this.page);
     const button = this.row().getByTestId(`notice-${action.toLowerCase()}`);
     if ((await button.count()) === 0) return 'not offered';
     await button.click();
@@ -59,14 +48,9 @@ export class NoticeListPage {
       action === 'EDIT'
         ? messagePattern('notices.saved', { title: this.title })
         : messagePattern(`notices.done.${action.toLowerCase()}`, { title: this.title });
-    const toast = toasts.first();
-    await toast.waitFor({ timeout: 5_000 });
-    const shown = ((await toast.textContent()) ?? '').trim();
-    if (done.test(shown)) {
-      if (action === 'EDIT') await this.row().waitFor();
-      return 'ok';
-    }
-    const code = Object.entries(zhErrors as Record<string, string>).find(([, message]) => shown.includes(message))?.[0];
-    return code ? `refused ${code}` : `"${shown}"`;
+    const answer = await answerOfNextToast(this.page, done);
+    // The editor goes back to the list once saved.
+    if (action === 'EDIT') await this.row().waitFor();
+    return answer;
   }
 }
