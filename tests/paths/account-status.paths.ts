@@ -1,6 +1,13 @@
+import type { Browser } from 'playwright-core';
 import { assign, setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { generatePaths, modelGraph, type MachinePaths, type Runner } from './path-model';
+import { openSignedIn } from '../support/app-page';
+import { launchChromium } from '../support/browser';
+import { AccountListPage } from '../support/pages/account-list-page';
+import { text } from '../support/pages/locale-text';
+import { ScoreTransferPage } from '../support/pages/score-transfer-page';
+import { answerOfNextToast, markToasts, messagePattern } from '../support/pages/toast-reader';
+import { generatePaths, modelGraph, transitionOf, type MachinePaths, type Runner } from './path-model';
 import type { Product } from './product';
 
 /*
@@ -90,29 +97,41 @@ let agents = 0;
 /** A fresh agent below ma01 for each path, so paths never meet. */
 export const newLoginId = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}${(agents++).toString(36)}`;
 
+/** ma01 adds the path's agent; its row (status, line, balance) read back through the gateway with account.search. */
+async function addAgent(product: Product) {
+  const opsId = await product.session('ma01');
+  const loginId = newLoginId('pa');
+  const added = await product.call('gw.credit.agent.add', {
+    opsId,
+    loginId,
+    nickname: loginId,
+    password: 'Paths_123',
+    pointLimit: '1000.00',
+    agentCommisionRate: 0,
+    validAmountRate: 0,
+  });
+  if (added.error) throw new Error(`cannot add the path's agent: ${added.error.code} ${added.error.message}`);
+  const userId = (added.result as { userId: string }).userId;
+  const read = async () => {
+    const found = await product.call('gw.credit.account.search', { opsId, loginId });
+    const row = (found.result as { list: { status: number; teamStatus: number; balance: string }[] } | undefined)?.list[0];
+    if (!row) throw new Error(`account.search does not find ${loginId}: ${JSON.stringify(found.error)}`);
+    return row;
+  };
+  return { opsId, loginId, userId, read };
+}
+
+/** An answer as the model words it: a score that went through says by how much the balance moved. */
+const answerWithMove = (answer: string, before: string, after: string) => {
+  const moved = (Number(after) - Number(before)).toFixed(2);
+  return answer === 'ok' && moved !== '0.00' ? `ok +${moved}` : answer;
+};
+
 /** Through the gateway, as ma01: each action is its call, each state is read back with account.search. */
 function gatewayRunner(product: Product): Runner {
   return {
     async start() {
-      const opsId = await product.session('ma01');
-      const loginId = newLoginId('pa');
-      const added = await product.call('gw.credit.agent.add', {
-        opsId,
-        loginId,
-        nickname: loginId,
-        password: 'Paths_123',
-        pointLimit: '1000.00',
-        agentCommisionRate: 0,
-        validAmountRate: 0,
-      });
-      if (added.error) throw new Error(`cannot add the path's agent: ${added.error.code} ${added.error.message}`);
-      const userId = (added.result as { userId: string }).userId;
-      const read = async () => {
-        const found = await product.call('gw.credit.account.search', { opsId, loginId });
-        const row = (found.result as { list: { status: number; teamStatus: number; balance: string }[] } | undefined)?.list[0];
-        if (!row) throw new Error(`account.search does not find ${loginId}: ${JSON.stringify(found.error)}`);
-        return row;
-      };
+      const { opsId, userId, read } = await addAgent(product);
       let answer = 'ok';
       let before = (await read()).balance;
       return {
@@ -130,14 +149,137 @@ function gatewayRunner(product: Product): Runner {
         },
         async seen() {
           const row = await read();
-          const moved = (Number(row.balance) - Number(before)).toFixed(2);
-          const shown = answer === 'ok' && moved !== '0.00' ? `ok +${moved}` : answer;
-          return `status ${statusName[row.status] ?? row.status}; line ${lineName[row.teamStatus] ?? row.teamStatus}; answer ${shown}`;
+          return `status ${statusName[row.status] ?? row.status}; line ${lineName[row.teamStatus] ?? row.teamStatus}; answer ${answerWithMove(answer, before, row.balance)}`;
         },
         close: async () => undefined,
       };
     },
   };
+}
+
+/** The row action behind each event (ENABLE is "enable" for a disabled account, "unfreeze" for a frozen one); those that ask first. */
+const rowActions: Record<Exclude<AccountEvent['type'], 'SCORE_UP'>, string[]> = {
+  DISABLE: ['account.disable'],
+  FREEZE: ['account.freeze'],
+  ENABLE: ['account.enable', 'account.unfreeze'],
+  LINE_DISABLE: ['line.disable'],
+  LINE_FREEZE: ['line.freeze'],
+  LINE_ENABLE: ['line.enable'],
+  LINE_UNFREEZE: ['line.unfreeze'],
+};
+const titleKeys: Record<string, string> = {
+  'account.disable': 'action.disable',
+  'account.freeze': 'action.freeze',
+  'account.enable': 'action.enable',
+  'account.unfreeze': 'action.unfreeze',
+  'line.disable': 'action.lineDisable',
+  'line.freeze': 'action.lineFreeze',
+  'line.enable': 'action.lineEnable',
+  'line.unfreeze': 'action.lineUnfreeze',
+};
+const asksFirst = new Set(['account.disable', 'account.freeze', 'line.disable', 'line.freeze']);
+/** How long the screen may take to show a step (a list refreshed after the action). */
+const SCREEN_WAIT_MS = 5_000;
+
+/**
+ * The account list of the built app in Chromium, signed in as ma01 (embedded product only): each
+ * action the row's menu entry (confirmed where it asks), a score up through the set-score screen;
+ * the status read off the row's badge, the answer off the toast or the score's result; the line's
+ * team status and the balance through the gateway (no screen shows a line's status).
+ */
+function browserRunner(product: Product): Runner {
+  let browser: Promise<Browser> | undefined;
+  return {
+    async start() {
+      const gw = product.embedded;
+      if (!gw) throw new Error('a browser path runs on the embedded product: run without --base');
+      const { loginId, userId, read } = await addAgent(product);
+      const page = await openSignedIn(
+        await (browser ??= product.browser ? Promise.resolve(product.browser) : launchChromium()),
+        gw,
+        'ma01',
+      );
+      const list = new AccountListPage(page);
+      const toList = async () => {
+        // The accounts screen's menu shortcut (commands/screens.ts, which the tool cannot load outside Vite).
+        await page.keyboard.press('Alt+2');
+        await list.root.waitFor();
+        await list.search(loginId);
+        await list.row(loginId).waitFor();
+      };
+      await toList();
+      let answer = 'ok';
+      let before = (await read()).balance;
+      const scoreUp = async () => {
+        const screen = new ScoreTransferPage(page);
+        await screen.open(userId);
+        await screen.enterAmount('1.00');
+        await screen.submit();
+        await screen.confirm();
+        await page.getByTestId('score-result').waitFor();
+        await toList();
+        return 'ok';
+      };
+      const rowAction = async (ids: string[]) => {
+        await markToasts(page);
+        await list.openActionsOf(loginId);
+        await list.page.locator('[role=menuitem][data-action-id]').first().waitFor();
+        const offered = await Promise.all(ids.map(async (each) => ((await list.action(each).count()) > 0 ? each : null)));
+        const id = offered.find((each) => each !== null);
+        if (!id) {
+          await page.keyboard.press('Escape');
+          return 'not offered';
+        }
+        await list.action(id).click();
+        if (asksFirst.has(id)) await page.getByTestId('action-confirm-ok').click();
+        return answerOfNextToast(page, messagePattern('action.done', { action: text(titleKeys[id]!), loginId }));
+      };
+      const readScreen = async () => {
+        const row = await read();
+        return `status ${await list.statusOf(loginId)}; line ${lineName[row.teamStatus] ?? row.teamStatus}; answer ${answerWithMove(answer, before, row.balance)}`;
+      };
+      return {
+        async act(step) {
+          const type = step.raw.event.type as AccountEvent['type'];
+          before = (await read()).balance;
+          answer = type === 'SCORE_UP' ? await scoreUp() : await rowAction(rowActions[type]);
+        },
+        async seen(step) {
+          const until = Date.now() + SCREEN_WAIT_MS;
+          let seen = await readScreen();
+          while (seen !== step.shows && Date.now() < until) {
+            await page.waitForTimeout(100);
+            seen = await readScreen();
+          }
+          return seen;
+        },
+        close: () => page.context().close(),
+      };
+    },
+    async close() {
+      if (!product.browser) await (await browser)?.close();
+    },
+  };
+}
+
+/** Every refusal the model takes: the row's menu offers only what the account's state allows, and the set-score screen says why before sending. */
+function refusalsOffScreen(): Record<string, string> {
+  const out: Record<string, string> = {};
+  const transitions = new Set(modelGraph(testModel as never, names as never).transitions);
+  for (const account of ['normal', 'disabled', 'frozen'] as const) {
+    for (const line of ['enabled', 'disabled', 'frozen'] as const) {
+      for (const type of ACCOUNT_EVENTS) {
+        const after = apply({ account, line, answer: 'ok' }, type);
+        const transition = transitionOf(`${account}/${line}`, type, `${after.account}/${after.line}`);
+        if (!after.answer.startsWith('refused') || !transitions.has(transition)) continue;
+        out[transition] =
+          type === 'SCORE_UP'
+            ? `the set-score screen refuses a ${account} account in a ${line} line before sending (it says why): the gateway's ${after.answer} is the gateway runner's`
+            : `the row's menu does not offer ${type} to a ${account} account in a ${line} line: the gateway's ${after.answer} is the gateway runner's`;
+      }
+    }
+  }
+  return out;
 }
 
 let cached: ReturnType<typeof generatePaths> | undefined;
@@ -148,6 +290,6 @@ export const accountStatusPaths: MachinePaths = {
   paths: () => (cached ??= generatePaths(testModel as never, names as never)),
   states: () => modelGraph(testModel as never, names as never).states,
   transitions: () => modelGraph(testModel as never, names as never).transitions,
-  leavesOut: {},
-  runners: { gateway: gatewayRunner },
+  leavesOut: { browser: refusalsOffScreen() },
+  runners: { gateway: gatewayRunner, browser: browserRunner },
 };

@@ -1,6 +1,10 @@
+import type { Browser } from 'playwright-core';
 import { assign, setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { generatePaths, modelGraph, type MachinePaths, type Runner } from './path-model';
+import { openSignedIn } from '../support/app-page';
+import { launchChromium } from '../support/browser';
+import { NoticeListPage } from '../support/pages/notice-list-page';
+import { generatePaths, modelGraph, transitionOf, type MachinePaths, type Runner } from './path-model';
 import type { Product } from './product';
 
 /*
@@ -80,32 +84,38 @@ const names = {
 export const WINDOW_SECONDS = 3;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
+/** The path's notice, added through the gateway as the company "admin", its window `lead` seconds ahead on the product's real clock. */
+async function addNotice(product: Product, lead: number, title: string) {
+  const opsId = await product.session('admin');
+  const start = Date.now() + lead * 1000;
+  const end = start + WINDOW_SECONDS * 1000;
+  const fields = {
+    kind: 'site',
+    title: { zh: title, en: 'Path notice', th: 'ประกาศ' },
+    content: { zh: '<p>路径</p>', en: '<p>Path</p>', th: '<p>เส้นทาง</p>' },
+    startTime: new Date(start).toISOString(),
+    endTime: new Date(end).toISOString(),
+    level: null,
+  };
+  const added = await product.call('gw.credit.notice.add', { opsId, ...fields });
+  if (added.error) throw new Error(`cannot add the path's notice: ${added.error.code} ${added.error.message}`);
+  const noticeId = (added.result as { noticeId: string }).noticeId;
+  // A margin past the instant, for the product's clock and the round trip.
+  const passed = (type: NoticeEvent['type']) => sleep((type === 'START_REACHED' ? start : end) + 400 - Date.now());
+  return { opsId, noticeId, fields, passed };
+}
+
 /** Through the gateway, as the company "admin": a notice per path, its window a few seconds ahead on the product's real clock. */
 function gatewayRunner(product: Product): Runner {
   return {
     async start() {
-      const opsId = await product.session('admin');
-      const start = Date.now() + WINDOW_SECONDS * 1000;
-      const end = start + WINDOW_SECONDS * 1000;
-      const fields = {
-        kind: 'site',
-        title: { zh: '路径通知', en: 'Path notice', th: 'ประกาศ' },
-        content: { zh: '<p>路径</p>', en: '<p>Path</p>', th: '<p>เส้นทาง</p>' },
-        startTime: new Date(start).toISOString(),
-        endTime: new Date(end).toISOString(),
-        level: null,
-      };
-      const added = await product.call('gw.credit.notice.add', { opsId, ...fields });
-      if (added.error) throw new Error(`cannot add the path's notice: ${added.error.code} ${added.error.message}`);
-      const noticeId = (added.result as { noticeId: string }).noticeId;
+      const { opsId, noticeId, fields, passed } = await addNotice(product, WINDOW_SECONDS, '路径通知');
       const methods = { PUBLISH: 'gw.credit.notice.publish', REVOKE: 'gw.credit.notice.revoke', DELETE: 'gw.credit.notice.delete' };
       let answer = 'ok';
       return {
         async act(step) {
           const type = step.raw.event.type as NoticeEvent['type'];
-          // A margin past the instant, for the product's clock and the round trip.
-          if (type === 'START_REACHED') return sleep(start + 400 - Date.now());
-          if (type === 'END_REACHED') return sleep(end + 400 - Date.now());
+          if (type === 'START_REACHED' || type === 'END_REACHED') return passed(type);
           const result =
             type === 'EDIT'
               ? await product.call('gw.credit.notice.update', { opsId, noticeId, ...fields })
@@ -124,6 +134,77 @@ function gatewayRunner(product: Product): Runner {
   };
 }
 
+/** In Chromium the window starts later: the page opens and clicks (a confirmation each) before the start passes. */
+const BROWSER_LEAD_SECONDS = 6;
+/** How long the screen may take to show a step (the list derives the status on its own clock, once a second). */
+const SCREEN_WAIT_MS = 5_000;
+let titles = 0;
+
+/**
+ * The notice screen of the built app in Chromium, signed in as "admin" (embedded product only):
+ * each action the row's button (publish, revoke and delete confirmed; edit through the editor,
+ * saved as it stands), the status read off the row (gone: deleted), the answer off the toast.
+ */
+function browserRunner(product: Product): Runner {
+  let browser: Promise<Browser> | undefined;
+  return {
+    async start() {
+      const gw = product.embedded;
+      if (!gw) throw new Error('a browser path runs on the embedded product: run without --base');
+      const page = await openSignedIn(
+        await (browser ??= product.browser ? Promise.resolve(product.browser) : launchChromium()),
+        gw,
+        'admin',
+      );
+      const title = `路径通知 ${Date.now()}-${++titles}`;
+      const { noticeId, passed } = await addNotice(product, BROWSER_LEAD_SECONDS, title);
+      const screen = new NoticeListPage(page, noticeId, title);
+      await screen.open();
+      let answer = 'ok';
+      const read = async () => `status ${await screen.status()}; answer ${answer}`;
+      return {
+        async act(step) {
+          const type = step.raw.event.type as NoticeEvent['type'];
+          if (type === 'START_REACHED' || type === 'END_REACHED') return passed(type);
+          answer = await screen.act(type);
+        },
+        async seen(step) {
+          const until = Date.now() + SCREEN_WAIT_MS;
+          let seen = await read();
+          while (seen !== step.shows && Date.now() < until) {
+            await page.waitForTimeout(100);
+            seen = await read();
+          }
+          return seen;
+        },
+        close: () => page.context().close(),
+      };
+    },
+    async close() {
+      if (!product.browser) await (await browser)?.close();
+    },
+  };
+}
+
+/** Every refusal the model takes: the row offers only the actions the notice's state allows, so none is clicked in Chromium. */
+function refusalsOffScreen(): Record<string, string> {
+  const transitions = new Set(modelGraph(testModel as never, names as never).transitions);
+  const out: Record<string, string> = {};
+  for (const status of ['draft', 'waiting', 'sending', 'complete'] as const) {
+    for (const phase of ['before', 'inside', 'after'] as const) {
+      for (const action of ACTIONS) {
+        const after = apply({ status, phase, answer: 'ok' }, action);
+        const transition = transitionOf(`${status}(${phase})`, action, `${after.status}(${after.phase})`);
+        if (after.answer !== 'ok' && transitions.has(transition)) {
+          out[transition] =
+            `the row does not offer ${action} to a ${status} notice ${phase} its window: the gateway's ${after.answer} is the gateway runner's`;
+        }
+      }
+    }
+  }
+  return out;
+}
+
 let cached: ReturnType<typeof generatePaths> | undefined;
 export const noticeLifecyclePaths: MachinePaths = {
   name: 'notice-lifecycle',
@@ -132,6 +213,6 @@ export const noticeLifecyclePaths: MachinePaths = {
   paths: () => (cached ??= generatePaths(testModel as never, names as never)),
   states: () => modelGraph(testModel as never, names as never).states,
   transitions: () => modelGraph(testModel as never, names as never).transitions,
-  leavesOut: {},
-  runners: { gateway: gatewayRunner },
+  leavesOut: { browser: refusalsOffScreen() },
+  runners: { gateway: gatewayRunner, browser: browserRunner },
 };

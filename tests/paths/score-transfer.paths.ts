@@ -1,3 +1,4 @@
+import type { Browser } from 'playwright-core';
 import { assign, createActor, fromPromise, setup, waitFor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import {
@@ -6,6 +7,9 @@ import {
   type TransferRequest,
   type TransferResult,
 } from '../../machines/score-transfer.machine';
+import { openSignedIn } from '../support/app-page';
+import { launchChromium } from '../support/browser';
+import { ScoreTransferPage } from '../support/pages/score-transfer-page';
 import { newLoginId } from './account-status.paths';
 import { generatePaths, modelGraph, type MachinePaths, type Runner } from './path-model';
 import type { Product } from './product';
@@ -112,28 +116,40 @@ const names = {
     `${String(value)}; amount field ${context.fieldError}; error ${value === 'failed' ? context.error : 'none'}; target +${(context.moved * 10).toFixed(2)}`,
 };
 
+/** ma01 adds the path's target, an agent with a small point limit, and reads its balance through the gateway. */
+async function addTarget(product: Product) {
+  const opsId = await product.session('ma01');
+  const loginId = newLoginId('ps');
+  const added = await product.call('gw.credit.agent.add', {
+    opsId,
+    loginId,
+    nickname: loginId,
+    password: 'Paths_123',
+    pointLimit: TARGET_POINT_LIMIT,
+    agentCommisionRate: 0,
+    validAmountRate: 0,
+  });
+  if (added.error) throw new Error(`cannot add the path's target: ${added.error.code} ${added.error.message}`);
+  const userId = (added.result as { userId: string }).userId;
+  const balance = async () => {
+    const found = await product.call('gw.credit.account.search', { opsId, loginId });
+    return Number((found.result as { list: { balance: string }[] }).list[0]!.balance);
+  };
+  const start = await balance();
+  /** The world: ma01 disables or enables the target in another tab. */
+  const setOpen = async (type: 'TARGET.DISABLE' | 'TARGET.ENABLE') => {
+    const method = type === 'TARGET.DISABLE' ? 'gw.credit.user.disable' : 'gw.credit.user.enable';
+    const answer = await product.call(method, { opsId, userId });
+    if (answer.error) throw new Error(`${method}: ${answer.error.code}`);
+  };
+  return { opsId, userId, setOpen, moved: async () => `+${((await balance()) - start).toFixed(2)}` };
+}
+
 /** The real machine, its transfer made through the gateway as the app makes it; the target's balance read with account.search. */
 function gatewayRunner(product: Product, overrides?: { guards?: Record<string, unknown> }): Runner {
   return {
     async start() {
-      const opsId = await product.session('ma01');
-      const loginId = newLoginId('ps');
-      const added = await product.call('gw.credit.agent.add', {
-        opsId,
-        loginId,
-        nickname: loginId,
-        password: 'Paths_123',
-        pointLimit: TARGET_POINT_LIMIT,
-        agentCommisionRate: 0,
-        validAmountRate: 0,
-      });
-      if (added.error) throw new Error(`cannot add the path's target: ${added.error.code} ${added.error.message}`);
-      const userId = (added.result as { userId: string }).userId;
-      const balance = async () => {
-        const found = await product.call('gw.credit.account.search', { opsId, loginId });
-        return Number((found.result as { list: { balance: string }[] }).list[0]!.balance);
-      };
-      const start = await balance();
+      const { opsId, userId, setOpen, moved } = await addTarget(product);
       const machine = scoreTransferMachine.provide({
         actors: {
           submitTransfer: fromPromise<TransferResult, TransferRequest>(async ({ input }) => {
@@ -150,12 +166,7 @@ function gatewayRunner(product: Product, overrides?: { guards?: Record<string, u
       return {
         async act(step) {
           const event = step.raw.event as DialogEvent;
-          if (event.type === 'TARGET.DISABLE' || event.type === 'TARGET.ENABLE') {
-            const method = event.type === 'TARGET.DISABLE' ? 'gw.credit.user.disable' : 'gw.credit.user.enable';
-            const answer = await product.call(method, { opsId, userId });
-            if (answer.error) throw new Error(`${method}: ${answer.error.code}`);
-            return;
-          }
+          if (event.type === 'TARGET.DISABLE' || event.type === 'TARGET.ENABLE') return setOpen(event.type);
           actor.send(
             event.type === 'ENTER' ? { type: 'EDIT', amount: AMOUNTS[event.amount] } : ({ type: event.type } as ScoreTransferEvent),
           );
@@ -164,8 +175,7 @@ function gatewayRunner(product: Product, overrides?: { guards?: Record<string, u
         async seen() {
           const snapshot = await settled();
           const { fieldErrors, error } = snapshot.context;
-          const moved = (await balance()) - start;
-          return `${String(snapshot.value)}; amount field ${fieldErrors.amount ?? 'none'}; error ${(snapshot.matches('failed') && error?.code) || 'none'}; target +${moved.toFixed(2)}`;
+          return `${String(snapshot.value)}; amount field ${fieldErrors.amount ?? 'none'}; error ${(snapshot.matches('failed') && error?.code) || 'none'}; target ${await moved()}`;
         },
         close: async () => void actor.stop(),
       };
@@ -173,6 +183,65 @@ function gatewayRunner(product: Product, overrides?: { guards?: Record<string, u
   };
 }
 
+/** How long a step may take to show on the screen (a gateway round trip, a dialog opening). */
+const SCREEN_WAIT_MS = 5_000;
+
+/**
+ * The set-score screen of the built app in Chromium, signed in as ma01 (embedded product only):
+ * each event a click or a typed amount, the state, the amount field's problem and the error read
+ * off the screen (messages mapped back to their codes), the target's points through the gateway.
+ */
+function browserRunner(product: Product): Runner {
+  let browser: Promise<Browser> | undefined;
+  return {
+    async start() {
+      const gw = product.embedded;
+      if (!gw) throw new Error('a browser path runs on the embedded product: run without --base');
+      const { userId, setOpen, moved } = await addTarget(product);
+      const page = await openSignedIn(
+        await (browser ??= product.browser ? Promise.resolve(product.browser) : launchChromium()),
+        gw,
+        'ma01',
+      );
+      const screen = new ScoreTransferPage(page);
+      await screen.open(userId);
+      const read = async () => {
+        const state = await screen.state();
+        return `${state}; amount field ${await screen.amountProblem()}; error ${await screen.errorShown()}; target ${await moved()}`;
+      };
+      return {
+        async act(step) {
+          const event = step.raw.event as DialogEvent;
+          if (event.type === 'TARGET.DISABLE' || event.type === 'TARGET.ENABLE') await setOpen(event.type);
+          else if (event.type === 'ENTER') await screen.enterAmount(AMOUNTS[event.amount]);
+          else if (event.type === 'SUBMIT') await screen.submit();
+          else if (event.type === 'CONFIRM') await screen.confirm();
+          else if (event.type === 'CANCEL') await screen.cancel();
+          else if (event.type === 'RETRY') await screen.retry();
+          else await screen.again();
+        },
+        // The screen settles after a click (a dialog, a gateway answer): read until it shows the step or the wait runs out.
+        async seen(step) {
+          const until = Date.now() + SCREEN_WAIT_MS;
+          let seen = await read();
+          while (seen !== step.shows && Date.now() < until) {
+            await page.waitForTimeout(100);
+            seen = await read();
+          }
+          return seen;
+        },
+        close: () => page.context().close(),
+      };
+    },
+    async close() {
+      if (!product.browser) await (await browser)?.close();
+    },
+  };
+}
+
+// PRODUCT.md "Points": the screen reads the target's point limit when it opens and refuses a score above it before confirming.
+const overOnScreen =
+  "the screen refuses an amount above the point limit on the field before any confirmation (20030 on SUBMIT): the gateway's refusal after CONFIRM is the gateway runner's";
 let cached: ReturnType<typeof generatePaths> | undefined;
 export const scoreTransferPaths: MachinePaths = {
   name: 'score-transfer',
@@ -181,6 +250,11 @@ export const scoreTransferPaths: MachinePaths = {
   paths: () => (cached ??= generatePaths(testModel as never, names as never)),
   states: () => modelGraph(testModel as never, names as never).states,
   transitions: () => modelGraph(testModel as never, names as never).transitions,
-  leavesOut: {},
-  runners: { gateway: gatewayRunner },
+  leavesOut: {
+    browser: {
+      'editing —ENTER(1500.00)→ editing': overOnScreen,
+      'confirming —CONFIRM→ editing': overOnScreen,
+    },
+  },
+  runners: { gateway: gatewayRunner, browser: browserRunner },
 };
