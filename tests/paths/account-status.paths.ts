@@ -220,12 +220,22 @@ function browserRunner(product: Product): Runner {
         await toList();
         return 'ok';
       };
+      /** The first of `ids` the row's menu offers; the menu is opened again for a few seconds while the row's reads settle. */
+      const offeredAction = async (ids: string[]) => {
+        const until = Date.now() + SCREEN_WAIT_MS;
+        for (;;) {
+          await list.openActionsOf(loginId);
+          await list.page.locator('[role=menuitem][data-action-id]').first().waitFor();
+          const offered = await Promise.all(ids.map(async (each) => ((await list.action(each).count()) > 0 ? each : null)));
+          const id = offered.find((each) => each !== null);
+          if (id || Date.now() >= until) return id;
+          await page.keyboard.press('Escape');
+          await page.waitForTimeout(500);
+        }
+      };
       const rowAction = async (ids: string[]) => {
         await markToasts(page);
-        await list.openActionsOf(loginId);
-        await list.page.locator('[role=menuitem][data-action-id]').first().waitFor();
-        const offered = await Promise.all(ids.map(async (each) => ((await list.action(each).count()) > 0 ? each : null)));
-        const id = offered.find((each) => each !== null);
+        const id = await offeredAction(ids);
         if (!id) {
           await page.keyboard.press('Escape');
           return 'not offered';
