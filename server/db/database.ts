@@ -388,8 +388,10 @@ export function notificationSourceOf(db: Database): { url: string } | { connecti
 
 /** A database's connections now: in use by a query or transaction, idle, and requests waiting for one (metrics). */
 export function poolStatsOf(db: Database): { inUse: number; idle: number; waiting: number } | undefined {
-  const pool = (db as Database & { pool?: pg.Pool }).pool;
-  if (!pool) return undefined;
+  const held = (db as Database & { pool?: pg.Pool | FailoverPool }).pool;
+  // A failover pool counts on the pool of the server it is on now (none while it looks for one).
+  const pool = held instanceof FailoverPool ? held.currentPool() : held;
+  if (!pool) return held ? { inUse: 0, idle: 0, waiting: 0 } : undefined;
   return { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 

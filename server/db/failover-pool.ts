@@ -104,6 +104,11 @@ export class FailoverPool implements QueryPool {
     }
   }
 
+  /** The pool on the server found last, if any (its counters are the metrics' pool gauges). */
+  currentPool(): pg.Pool | null {
+    return this.#current;
+  }
+
   noticeFailure(client: pg.PoolClient, error: unknown): void {
     this.#failed(this.#clients.get(client), error);
   }

@@ -15,7 +15,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/database';
+import { openDatabase, poolStatsOf, type Database } from '../../server/db/database';
 import { findServer, NoServerError, parseServerList } from '../../server/db/primary-finder';
 import { createSession } from '../../server/sessions/session.store';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
@@ -277,5 +277,19 @@ describe.runIf(onPostgres)('finding the server of a host list', () => {
     const none = findServer(parseServerList(url('standby')));
     await expect(none).rejects.toBeInstanceOf(NoServerError);
     await expect(none).rejects.toThrow(new RegExp(`127\\.0\\.0\\.1:${dead} .*ECONNREFUSED.*is read-write`));
+  });
+
+  it("counts the connections of the server it is on, for the metrics' pool gauges", async () => {
+    const server = new URL(process.env.TEST_DATABASE_URL!);
+    const dead = await sparePort();
+    const url = `postgres://${server.username}@127.0.0.1:${dead},${server.hostname}:${server.port || 5432}${server.pathname}?target_session_attrs=read-write`;
+    const db = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+    try {
+      // On the live server (the refused host skipped): its one connection back in the pool after a statement.
+      await db.one(sql`SELECT 1 AS one`);
+      expect(poolStatsOf(db)).toEqual({ inUse: 0, idle: 1, waiting: 0 });
+    } finally {
+      await db.close();
+    }
   });
 });
