@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Page, Request, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import zhErrors from '../../locales/zh/errors.json' with { type: 'json' };
 import { consoleErrors, setTabHidden } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
+import { CountCalls } from '../support/count-calls';
 import {
   FETCH_DONE,
   FETCH_ERROR,
@@ -17,7 +18,6 @@ import { text } from '../support/pages/locale-text';
 import { ShellPage } from '../support/pages/shell-page';
 
 const e2e = useAppInChromium();
-const COUNTS = 'gw.credit.user.monitor.redpoint.count';
 /** The member a watch-list change is made on, to have the app read the counts outside the countdown. */
 const MEMBER = 'mb01010101001';
 
@@ -29,33 +29,6 @@ const MEMBER = 'mb01010101001';
  * states and seconds in between are the unit tests' (monitor-countdown.machine.test.ts).
  */
 const paths = appCover(monitorCountdownModel({ switchOn: false }));
-
-const methodOf = (request: Request) => {
-  const envelope = new URLSearchParams(request.postData() ?? '').get('json');
-  return envelope ? (JSON.parse(envelope) as { method?: string; id?: unknown }) : {};
-};
-
-/** The counts' calls of the page, seen through a route on /api: how many, and those waiting for an answer. */
-class CountCalls {
-  made = 0;
-  /** Calls answered at once by the gateway: the read as the page loads, the read after a watch-list change. */
-  passing = 0;
-  readonly held: Route[] = [];
-
-  readonly handle = async (route: Route) => {
-    if (methodOf(route.request()).method !== COUNTS) return route.continue();
-    this.made += 1;
-    if (this.passing === 0) return void this.held.push(route);
-    this.passing -= 1;
-    await route.continue();
-  };
-
-  /** The countdown's call, the only one waiting. */
-  waiting(): Route {
-    expect(this.held, 'calls waiting for an answer').toHaveLength(1);
-    return this.held.shift()!;
-  }
-}
 
 describe.runIf(e2e.run)('monitor countdown paths of the model in Chromium, on a fake clock', () => {
   let page: Page;
@@ -73,11 +46,10 @@ describe.runIf(e2e.run)('monitor countdown paths of the model in Chromium, on a 
     errors = consoleErrors(page);
     // The clock runs on its own until a path starts: signing in and loading need their timers.
     await page.clock.install();
-    await page.route('**/api', calls.handle);
     // The model is the countdown's alone: the live stream's monitoring news read the counts off its
     // schedule (tests/gateway/live-events.test.ts covers them), so here the stream is refused and
     // the page polls as it does while the stream is down. Each path starts with a reload.
-    await page.route('**/api/live', (route) => route.fulfill({ status: 204 }));
+    await calls.watch(page);
     await shell.goTo('userWarning');
   });
 
@@ -188,15 +160,7 @@ describe.runIf(e2e.run)('monitor countdown paths of the model in Chromium, on a 
             world.users += 1;
             await calls.waiting().continue();
           },
-          [FETCH_ERROR]: async () => {
-            // As the gateway answers a call whose handler failed.
-            const route = calls.waiting();
-            const { id } = methodOf(route.request());
-            await route.fulfill({
-              contentType: 'application/json; charset=utf-8',
-              body: JSON.stringify({ jsonrpc: '2.0', id, error: { code: 0, message: zhErrors['0'] } }),
-            });
-          },
+          [FETCH_ERROR]: () => CountCalls.failed(calls.waiting(), zhErrors['0']),
           [TICK]: () => page.clock.runFor(1000),
         },
         states: { off: check, paused: check, fetching: check, counting: check, failed: check },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useAppInChromium } from '../support/app-in-chromium';
 import { runPaths } from '../paths/paths.runner';
 import { accountStatusPaths } from '../paths/account-status.paths';
+import { monitorCountdownPaths } from '../paths/monitor-countdown.paths';
 import { pathsFor } from '../paths/path-model';
 import { noticeLifecyclePaths } from '../paths/notice-lifecycle.paths';
 import { productOf } from '../paths/product';
@@ -82,6 +83,27 @@ describe.runIf(e2e.run)('the paths tool in Chromium', () => {
       expect(result.failure, lines.join('\n')).toBeUndefined();
       expect(result.passed).toEqual([path.number]);
       expect(lines.filter((line) => line.includes('✓'))).toHaveLength(path.steps.length);
+    },
+  );
+
+  it(
+    "replays a countdown path on the monitoring screen, on the page's clock: a whole cycle counted down, then the next call",
+    { timeout: 60_000 },
+    async () => {
+      // The model's two ticks are the app's 12 seconds: 11, then the last one, which fetches again.
+      const path = pathsFor(monitorCountdownPaths, 'browser').find(
+        (candidate) => candidate.steps.map((step) => step.event).join(' ') === 'start ✓fetchCounts ⏱tick ⏱tick',
+      )!;
+      const lines: string[] = [];
+      const result = await runPaths(monitorCountdownPaths, productOf(e2e.gw, e2e.browser), {
+        target: 'browser',
+        paths: [path.number],
+        log: (line) => lines.push(line),
+      });
+      expect(result.failure, lines.join('\n')).toBeUndefined();
+      expect(result.passed).toEqual([path.number]);
+      expect(lines.filter((line) => line.includes('✓'))).toHaveLength(path.steps.length);
+      expect(path.steps.at(-1)!.shows).toBe('fetching(0); counts shown; error none');
     },
   );
 });

@@ -1,12 +1,11 @@
-import type { Browser } from 'playwright-core';
 import { assign, setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { openSignedIn } from '../support/app-page';
-import { launchChromium } from '../support/browser';
 import { AccountListPage } from '../support/pages/account-list-page';
 import { text } from '../support/pages/locale-text';
 import { ScoreTransferPage } from '../support/pages/score-transfer-page';
 import { answerOfNextToast, markToasts, messagePattern } from '../support/pages/toast-reader';
+import { embeddedOnly, readUntilShown, SCREEN_WAIT_MS, sharedBrowser } from './browser-runs';
 import { generatePaths, modelGraph, transitionOf, type MachinePaths, type Runner } from './path-model';
 import type { Product } from './product';
 
@@ -178,8 +177,6 @@ const titleKeys: Record<string, string> = {
   'line.unfreeze': 'action.lineUnfreeze',
 };
 const asksFirst = new Set(['account.disable', 'account.freeze', 'line.disable', 'line.freeze']);
-/** How long the screen may take to show a step (a list refreshed after the action). */
-const SCREEN_WAIT_MS = 5_000;
 
 /**
  * The account list of the built app in Chromium, signed in as ma01 (embedded product only): each
@@ -188,17 +185,12 @@ const SCREEN_WAIT_MS = 5_000;
  * team status and the balance through the gateway (no screen shows a line's status).
  */
 function browserRunner(product: Product): Runner {
-  let browser: Promise<Browser> | undefined;
+  const browsers = sharedBrowser(product);
   return {
     async start() {
-      const gw = product.embedded;
-      if (!gw) throw new Error('a browser path runs on the embedded product: run without --base');
+      const gw = embeddedOnly(product, 'a browser path');
       const { loginId, userId, read } = await addAgent(product);
-      const page = await openSignedIn(
-        await (browser ??= product.browser ? Promise.resolve(product.browser) : launchChromium()),
-        gw,
-        'ma01',
-      );
+      const page = await openSignedIn(await browsers.get(), gw, 'ma01');
       const list = new AccountListPage(page);
       const toList = async () => {
         // The accounts screen's menu shortcut (commands/screens.ts, which the tool cannot load outside Vite).
@@ -254,21 +246,11 @@ function browserRunner(product: Product): Runner {
           before = (await read()).balance;
           answer = type === 'SCORE_UP' ? await scoreUp() : await rowAction(rowActions[type]);
         },
-        async seen(step) {
-          const until = Date.now() + SCREEN_WAIT_MS;
-          let seen = await readScreen();
-          while (seen !== step.shows && Date.now() < until) {
-            await page.waitForTimeout(100);
-            seen = await readScreen();
-          }
-          return seen;
-        },
+        seen: (step) => readUntilShown(page, step.shows, readScreen),
         close: () => page.context().close(),
       };
     },
-    async close() {
-      if (!product.browser) await (await browser)?.close();
-    },
+    close: browsers.close,
   };
 }
 

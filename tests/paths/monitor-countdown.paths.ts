@@ -1,6 +1,12 @@
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
 import { assign, createActor, fromPromise, setup, SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { monitorCountdownMachine, type MonitorCounts } from '../../machines/monitor-countdown.machine';
+import zhErrors from '../../locales/zh/errors.json' with { type: 'json' };
+import { MONITOR_COUNTDOWN_SECONDS, monitorCountdownMachine, type MonitorCounts } from '../../machines/monitor-countdown.machine';
+import { openSignedIn, setTabHidden } from '../support/app-page';
+import { CountCalls } from '../support/count-calls';
+import { embeddedOnly, readUntilShown, SCREEN_WAIT_MS, sharedBrowser } from './browser-runs';
 import { generatePaths, modelGraph, type MachinePaths, type Runner } from './path-model';
 import type { Product } from './product';
 
@@ -143,6 +149,135 @@ function gatewayRunner(product: Product): Runner {
   };
 }
 
+/** The member whose watch-list change has the app read the counts outside the countdown; a new event of his raises them. */
+const MEMBER = 'mb01010101001';
+
+/** The app's seconds in the model's words: its full cycle is the model's full cycle; its last seconds are the model's. */
+const modelSeconds = (appSeconds: number) => (appSeconds === MONITOR_COUNTDOWN_SECONDS ? MODEL_SECONDS : appSeconds);
+
+/** Waits on the real clock (the page's is paused) for `done`, or says what did not happen. */
+async function until(page: Page, what: string, done: () => boolean | Promise<boolean>) {
+  const deadline = Date.now() + SCREEN_WAIT_MS;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${SCREEN_WAIT_MS} ms`);
+    await page.waitForTimeout(50);
+  }
+}
+
+/*
+ * The monitoring screen of the built app in Chromium, signed in as "admin" (embedded product
+ * only), on the page's clock, paused: a second passes when a path says so. The app's cycle is
+ * 12 s, the model's 2: the model's first tick of a cycle runs the page's clock 11 s, its last
+ * 1 s, and the 12 the screen shows then reads as the model's 2. The countdown's calls are held
+ * by a route until the path answers them (the gateway's own answer, or a failed call); the
+ * switch is the site's setting, which the app reads with the counts after a watch-list change.
+ * The screen has no error of its own but the failed phase and its retry button: the model's
+ * error word (kept after a retry until an answer) is reported as the model says it.
+ */
+function browserRunner(product: Product): Runner {
+  const browsers = sharedBrowser(product);
+  return {
+    async start() {
+      const gw = embeddedOnly(product, 'a browser path');
+      const memberId = await gw.accountId(MEMBER);
+      await gw.db.run(sql`UPDATE sites SET warning_switch = true WHERE id = 'demo'`);
+      await gw.db.run(sql`DELETE FROM monitor_events WHERE site_id = 'demo'`);
+      const page = await openSignedIn(await browsers.get(), gw, 'admin');
+      const calls = new CountCalls();
+      await calls.watch(page);
+      await page.clock.install();
+      // The model opens with the switch on: the page's first read of the counts (let through) turns it on, and the countdown's call waits.
+      calls.passing = 1;
+      await page.evaluate(() => void (window.location.hash = '#/userWarning/index'));
+      await page.reload();
+      await page.getByTestId('user-warning-screen').waitFor();
+      await until(page, "the countdown's first call", () => calls.held.length === 1);
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+
+      const countdown = page.getByTestId('warning-countdown');
+      const read = async (expected: string) => {
+        // React Query tells its observers in a zero-delay timer of the paused clock.
+        await page.clock.runFor(1);
+        const phase = await countdown.getAttribute('data-phase');
+        const seconds = Number(await countdown.getAttribute('data-seconds'));
+        const users = Number(await page.getByTestId('warning-user-count').getAttribute('data-count'));
+        const retry = await page.getByTestId('warning-retry').count();
+        const refresh = await page.getByTestId('warning-refresh').count();
+        const error = phase === 'failed' ? 'shown' : (/error (\w+)/.exec(expected)?.[1] ?? '?');
+        const odd = [
+          retry !== (phase === 'failed' ? 1 : 0) && `retry button ${retry}`,
+          refresh !== (phase === 'counting' ? 1 : 0) && `refresh button ${refresh}`,
+          calls.held.length !== (phase === 'fetching' ? 1 : 0) && `calls waiting ${calls.held.length}`,
+        ].filter(Boolean);
+        return [`${phase}(${modelSeconds(seconds)})`, `counts ${users > 0 ? 'shown' : 'none'}`, `error ${error}`, ...odd].join('; ');
+      };
+      const switchTo = async (on: boolean) => {
+        await gw.db.run(sql`UPDATE sites SET warning_switch = ${on} WHERE id = 'demo'`);
+        calls.passing += 1;
+        await page.getByTestId('watch-login').fill(MEMBER);
+        await page.getByTestId('watch-submit').click();
+        await until(page, 'the read of the counts after a watch-list change', () => calls.passing === 0);
+      };
+      return {
+        async act(step) {
+          const event = step.raw.event as CountdownEvent;
+          if (event.type === 'SWITCH.ON' || event.type === 'SWITCH.OFF') await switchTo(event.type === 'SWITCH.ON');
+          else if (event.type === 'TAB.HIDDEN') {
+            const dropped = calls.held.splice(0);
+            await setTabHidden(page, true);
+            // The countdown dropped its call; the browser still gets the answer, which changes nothing.
+            for (const route of dropped) {
+              await route.continue();
+              await route.request().response();
+            }
+          } else if (event.type === 'TAB.VISIBLE') await setTabHidden(page, false);
+          else if (event.type === 'RETRY') await page.getByTestId('warning-retry').click();
+          else if (event.type === 'REFRESH') await page.getByTestId('warning-refresh').click();
+          else if (event.type === FETCH_DONE) {
+            // A new unseen event of the member: the answer carries counts above none.
+            await gw.db.run(sql`INSERT INTO monitor_events (site_id, account_id, level, kind, detail, created_at)
+              VALUES ('demo', ${memberId}, 5, 'status', 'model path', now())`);
+            await calls.waiting().continue();
+          } else if (event.type === FETCH_ERROR) await CountCalls.failed(calls.waiting(), zhErrors['0']);
+          else {
+            const seconds = Number(await countdown.getAttribute('data-seconds'));
+            await page.clock.runFor(seconds === MONITOR_COUNTDOWN_SECONDS ? (MONITOR_COUNTDOWN_SECONDS - 1) * 1000 : 1000);
+          }
+        },
+        async seen(step) {
+          const seen = await readUntilShown(page, step.shows, () => read(step.shows));
+          if (seen !== step.shows || seen.startsWith('counting')) return seen;
+          // Outside counting nothing runs: five seconds more must change nothing (what they started gets a moment of real time).
+          await page.clock.runFor(5000);
+          await page.waitForTimeout(100);
+          return read(step.shows);
+        },
+        close: () => page.context().close(),
+      };
+    },
+    close: browsers.close,
+  };
+}
+
+/**
+ * What the page cannot do: a retry button shows only in `failed` and a refresh only while counting;
+ * the switch reaches the page only with an answer of the counts, and a read while the countdown's
+ * call waits answers that call too (one query): the page is never switched mid-call. These are the
+ * gateway runner's.
+ */
+function offScreen(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const transition of modelGraph(model as never, names as never).transitions) {
+    const [, phase, event] = /^(\w+)\(\d+\)(?: hidden)? —(\S+)→/.exec(transition) ?? [];
+    if ((event === 'RETRY' && phase !== 'failed') || (event === 'REFRESH' && phase !== 'counting')) {
+      out[transition] = `the screen shows no ${event === 'RETRY' ? 'retry' : 'refresh'} button while ${phase}`;
+    } else if (event?.startsWith('SWITCH.') && phase === 'fetching') {
+      out[transition] = "the switch comes with an answer of the counts, which answers the countdown's waiting call too";
+    }
+  }
+  return out;
+}
+
 let cached: ReturnType<typeof generatePaths> | undefined;
 export const monitorCountdownPaths: MachinePaths = {
   name: 'monitor-countdown',
@@ -151,6 +286,6 @@ export const monitorCountdownPaths: MachinePaths = {
   paths: () => (cached ??= generatePaths(model as never, names as never)),
   states: () => modelGraph(model as never, names as never).states,
   transitions: () => modelGraph(model as never, names as never).transitions,
-  leavesOut: {},
-  runners: { gateway: gatewayRunner },
+  leavesOut: { browser: offScreen() },
+  runners: { gateway: gatewayRunner, browser: browserRunner },
 };

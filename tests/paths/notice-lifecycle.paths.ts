@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core';
 import { assign, setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { openSignedIn } from '../support/app-page';
-import { launchChromium } from '../support/browser';
 import { NoticeListPage } from '../support/pages/notice-list-page';
+import { embeddedOnly, readUntilShown, sharedBrowser } from './browser-runs';
 import { generatePaths, modelGraph, transitionOf, type MachinePaths, type Runner } from './path-model';
 import type { Product } from './product';
 
@@ -136,8 +135,6 @@ function gatewayRunner(product: Product): Runner {
 
 /** In Chromium the window starts later: the page opens and clicks (a confirmation each) before the start passes. */
 const BROWSER_LEAD_SECONDS = 6;
-/** How long the screen may take to show a step (the list derives the status on its own clock, once a second). */
-const SCREEN_WAIT_MS = 5_000;
 let titles = 0;
 
 /**
@@ -146,16 +143,10 @@ let titles = 0;
  * saved as it stands), the status read off the row (gone: deleted), the answer off the toast.
  */
 function browserRunner(product: Product): Runner {
-  let browser: Promise<Browser> | undefined;
+  const browsers = sharedBrowser(product);
   return {
     async start() {
-      const gw = product.embedded;
-      if (!gw) throw new Error('a browser path runs on the embedded product: run without --base');
-      const page = await openSignedIn(
-        await (browser ??= product.browser ? Promise.resolve(product.browser) : launchChromium()),
-        gw,
-        'admin',
-      );
+      const page = await openSignedIn(await browsers.get(), embeddedOnly(product, 'a browser path'), 'admin');
       const title = `路径通知 ${Date.now()}-${++titles}`;
       const { noticeId, passed } = await addNotice(product, BROWSER_LEAD_SECONDS, title);
       const screen = new NoticeListPage(page, noticeId, title);
@@ -168,21 +159,12 @@ function browserRunner(product: Product): Runner {
           if (type === 'START_REACHED' || type === 'END_REACHED') return passed(type);
           answer = await screen.act(type);
         },
-        async seen(step) {
-          const until = Date.now() + SCREEN_WAIT_MS;
-          let seen = await read();
-          while (seen !== step.shows && Date.now() < until) {
-            await page.waitForTimeout(100);
-            seen = await read();
-          }
-          return seen;
-        },
+        // The list derives the status on its own clock, once a second.
+        seen: (step) => readUntilShown(page, step.shows, read),
         close: () => page.context().close(),
       };
     },
-    async close() {
-      if (!product.browser) await (await browser)?.close();
-    },
+    close: browsers.close,
   };
 }
 

@@ -1,4 +1,3 @@
-import type { Browser } from 'playwright-core';
 import { assign, createActor, fromPromise, setup, waitFor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import {
@@ -8,9 +7,9 @@ import {
   type TransferResult,
 } from '../../machines/score-transfer.machine';
 import { openSignedIn } from '../support/app-page';
-import { launchChromium } from '../support/browser';
 import { ScoreTransferPage } from '../support/pages/score-transfer-page';
 import { newLoginId } from './account-status.paths';
+import { embeddedOnly, readUntilShown, sharedBrowser } from './browser-runs';
 import { generatePaths, modelGraph, type MachinePaths, type Runner } from './path-model';
 import type { Product } from './product';
 
@@ -183,26 +182,18 @@ function gatewayRunner(product: Product, overrides?: { guards?: Record<string, u
   };
 }
 
-/** How long a step may take to show on the screen (a gateway round trip, a dialog opening). */
-const SCREEN_WAIT_MS = 5_000;
-
 /**
  * The set-score screen of the built app in Chromium, signed in as ma01 (embedded product only):
  * each event a click or a typed amount, the state, the amount field's problem and the error read
  * off the screen (messages mapped back to their codes), the target's points through the gateway.
  */
 function browserRunner(product: Product): Runner {
-  let browser: Promise<Browser> | undefined;
+  const browsers = sharedBrowser(product);
   return {
     async start() {
-      const gw = product.embedded;
-      if (!gw) throw new Error('a browser path runs on the embedded product: run without --base');
+      const gw = embeddedOnly(product, 'a browser path');
       const { userId, setOpen, moved } = await addTarget(product);
-      const page = await openSignedIn(
-        await (browser ??= product.browser ? Promise.resolve(product.browser) : launchChromium()),
-        gw,
-        'ma01',
-      );
+      const page = await openSignedIn(await browsers.get(), gw, 'ma01');
       const screen = new ScoreTransferPage(page);
       await screen.open(userId);
       const read = async () => {
@@ -220,22 +211,11 @@ function browserRunner(product: Product): Runner {
           else if (event.type === 'RETRY') await screen.retry();
           else await screen.again();
         },
-        // The screen settles after a click (a dialog, a gateway answer): read until it shows the step or the wait runs out.
-        async seen(step) {
-          const until = Date.now() + SCREEN_WAIT_MS;
-          let seen = await read();
-          while (seen !== step.shows && Date.now() < until) {
-            await page.waitForTimeout(100);
-            seen = await read();
-          }
-          return seen;
-        },
+        seen: (step) => readUntilShown(page, step.shows, read),
         close: () => page.context().close(),
       };
     },
-    async close() {
-      if (!product.browser) await (await browser)?.close();
-    },
+    close: browsers.close,
   };
 }
 

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import zh from '../../locales/zh/common.json' with { type: 'json' };
 import zhErrors from '../../locales/zh/errors.json' with { type: 'json' };
 import { blockLocalhost, openApp, resetSite, setMaintenance, signIn } from '../support/app-page';
-import { launchChromium } from '../support/browser';
 import type { TestGateway } from '../support/test-gateway';
+import { embeddedOnly, sharedBrowser } from './browser-runs';
 import { generatePaths, modelGraph, type MachinePaths, type Runner, type ToolPath, type ToolStep } from './path-model';
 import type { Product } from './product';
 import {
@@ -41,11 +41,6 @@ async function resetWorld(gw: TestGateway) {
     FROM accounts p WHERE p.login_id = 'admin' AND p.site_id = a.site_id AND a.login_id = ${MODEL_LOGINS.forced}`);
   if (reset === 0) await gw.addAccount({ loginId: MODEL_LOGINS.forced, parent: 'admin', level: 1, forcePwdUpdate: true });
 }
-
-const embeddedOnly = (product: Product, what: string) => {
-  if (!product.embedded) throw new Error(`${what} is set up through the embedded product's database: run without --base`);
-  return product.embedded;
-};
 
 function gatewayRunner(product: Product): Runner {
   return {
@@ -122,7 +117,7 @@ const POLL_WAIT_MS = 15_000;
 
 /** The built app in Chromium (the embedded product only: the world's events are set up in its database). */
 function browserRunner(product: Product): Runner {
-  let browser: Promise<Browser> | undefined;
+  const browsers = sharedBrowser(product);
   return {
     async start(path: ToolPath) {
       const gw = embeddedOnly(product, 'a browser path');
@@ -168,9 +163,7 @@ function browserRunner(product: Product): Runner {
           if (event.type === 'SITE.LOADED') {
             if (event.mode === 'blocked') await blockLocalhost(gw);
             if (event.mode === 'maintenance') await setMaintenance(gw, true);
-            page = await openApp(await (browser ??= product.browser ? Promise.resolve(product.browser) : launchChromium()), gw, {
-              clock: idles,
-            });
+            page = await openApp(await browsers.get(), gw, { clock: idles });
           } else if (event.type === 'LOGIN.SUBMIT') await signIn(current(), gw, event.credentials.loginId);
           else if (event.type === 'CAPTCHA.REFRESH') await current().getByRole('button', { name: zh.login.refreshCaptcha }).click();
           else if (event.type === 'PASSWORD.SUBMIT') {
@@ -195,9 +188,7 @@ function browserRunner(product: Product): Runner {
         },
       };
     },
-    async close() {
-      if (!product.browser) await (await browser)?.close();
-    },
+    close: browsers.close,
   };
 }
 

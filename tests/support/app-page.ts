@@ -167,9 +167,12 @@ export async function blockLocalhost(gw: TestGateway): Promise<void> {
 
 /** The tab hidden or shown as a browser does when another tab is picked: what the page's `visibilitychange` listeners see. */
 export function setTabHidden(page: Page, hidden: boolean): Promise<void> {
-  return page.evaluate((value) => {
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
+  // A string, not a function: under tsx (the paths tool) a function's inner named functions call a
+  // `__name` helper that the page does not have.
+  return page.evaluate(`(() => {
+    const hidden = ${JSON.stringify(hidden)};
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
     document.dispatchEvent(new Event('visibilitychange'));
-  }, hidden);
+  })()`);
 }
