@@ -22,7 +22,7 @@ import type { PlatformFor } from '../games/game-platform';
 import { sitePlatforms } from '../games/site-platforms';
 import { simulatorPlatform } from '../simulator/simulator-platform';
 import { createGatewayMetrics, type GatewayMetrics } from '../monitoring/metrics.service';
-import { registerBackupRoute } from '../backup/backup.routes';
+import { registerBackupRoute } from './backup-route';
 import { platformHealth } from '../monitoring/platform-health.repository';
 import { errorMessage } from '../rpc/messages';
 import { findSession } from '../sessions/session.store';

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newBackupToken, publishBackupEndpoint } from '../../server/backup/backup-endpoint';
-import { registerBackupRoute } from '../../server/backup/backup.routes';
+import { registerBackupRoute } from '../../server/http/backup-route';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrationNames } from '../../server/db/migrate';
 import { transferPoints } from '../../server/points/ledger';

@@ -2,22 +2,15 @@ import { timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BACKUP_ROUTE } from '../backup/backup-endpoint';
+import { dumpPglite } from '../backup/pglite-backup';
 import type { Database } from '../db/database';
-import { dumpPglite } from './pglite-backup';
-
-export const BACKUP_ROUTE = '/api/backup';
+import { isLocalRequest } from './local-request';
 
 /** Whether the request carries the server's backup token (compared in constant time). */
 function carriesToken(request: FastifyRequest, token: string): boolean {
   const bearer = /^Bearer ([0-9a-f]{64})$/.exec(request.headers.authorization ?? '');
   return bearer !== null && timingSafeEqual(Buffer.from(bearer[1]!), Buffer.from(token));
-}
-
-/** A request from this machine itself, not relayed: its peer is the address it reached us on. */
-function fromThisMachine(request: FastifyRequest): boolean {
-  const relayed = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((name) => request.headers[name] !== undefined);
-  const peer = request.socket.remoteAddress ?? '';
-  return !relayed && (peer === request.socket.localAddress || peer === '::1' || /^(::ffff:)?127\./.test(peer));
 }
 
 /**
@@ -27,7 +20,7 @@ function fromThisMachine(request: FastifyRequest): boolean {
  */
 export function registerBackupRoute(app: FastifyInstance, db: Database, token: string) {
   app.get(BACKUP_ROUTE, async (request, reply) => {
-    if (!fromThisMachine(request) || !carriesToken(request, token)) {
+    if (!isLocalRequest(request) || !carriesToken(request, token)) {
       return reply.code(404).type('text/plain; charset=utf-8').send('not found');
     }
     const { tarball, version } = await dumpPglite(db);
