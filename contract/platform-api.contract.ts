@@ -463,26 +463,60 @@ export function encodeFeedAnswer(answer: PlatformAnswer<'readFeed'>): FeedAnswer
 }
 
 function encodeFeedItem(item: FeedItemOut): FeedAnswerWire['items'][number] {
-  const head = { seq: item.seq, siteId: item.siteId };
+  // Each field named, no spread: a few times faster on a page of 5,000, and, as z.encode, a key
+  // the schema does not know (the simulator's bets carry their device) is left out.
   if (item.kind === 'round') {
     const { round } = item;
     return {
-      ...head,
+      seq: item.seq,
+      siteId: item.siteId,
       kind: 'round',
-      round: { ...round, startedAt: round.startedAt.toISOString(), endedAt: round.endedAt.toISOString() },
+      round: {
+        gameCode: round.gameCode,
+        gameId: round.gameId,
+        round: round.round,
+        startedAt: round.startedAt.toISOString(),
+        endedAt: round.endedAt.toISOString(),
+        result: round.result,
+      },
     };
   }
   if (item.kind === 'suggestion') {
-    return { ...head, kind: 'suggestion', suggestion: { ...item.suggestion, sentAt: item.suggestion.sentAt.toISOString() } };
+    const { suggestion } = item;
+    return {
+      seq: item.seq,
+      siteId: item.siteId,
+      kind: 'suggestion',
+      suggestion: {
+        suggestionId: suggestion.suggestionId,
+        memberId: suggestion.memberId,
+        kind: suggestion.kind,
+        title: suggestion.title,
+        content: suggestion.content,
+        device: suggestion.device,
+        sentAt: suggestion.sentAt.toISOString(),
+      },
+    };
   }
   const { bet } = item;
   return {
-    ...head,
+    seq: item.seq,
+    siteId: item.siteId,
     kind: 'bet',
     bet: {
-      ...bet,
+      orderId: bet.orderId,
+      memberId: bet.memberId,
       betTime: bet.betTime.toISOString(),
       settleTime: bet.settleTime === null ? null : bet.settleTime.toISOString(),
+      gameCode: bet.gameCode,
+      gameType: bet.gameType,
+      playType: bet.playType,
+      betCode: bet.betCode,
+      gameId: bet.gameId,
+      gameName: bet.gameName,
+      round: bet.round,
+      transactionId: bet.transactionId,
+      status: bet.status,
       bet: wireCentsOf(bet.bet),
       validBet: wireCentsOf(bet.validBet),
       settle: wireCentsOf(bet.settle),

@@ -70,10 +70,14 @@ async function lockCursor(tx: Queryable, source: FeedSource): Promise<string | n
     const cursor = await tx.one<{ seq: bigint }>(sql`SELECT seq FROM platform_feed_cursor WHERE id = 1 FOR UPDATE`);
     return String(cursor!.seq);
   }
-  await tx.run(sql`INSERT INTO site_feed_cursors (site_id) VALUES (${source.siteId}) ON CONFLICT DO NOTHING`);
-  const cursor = await tx.one<{ seq: bigint }>(
-    sql`SELECT seq FROM site_feed_cursors WHERE site_id = ${source.siteId} FOR UPDATE SKIP LOCKED`,
-  );
+  // The row made when missing, then locked: both leave in one round trip (the transaction's
+  // pipeline keeps their order), one less wait before every page of a site's feed.
+  const made = tx.run(sql`INSERT INTO site_feed_cursors (site_id) VALUES (${source.siteId}) ON CONFLICT DO NOTHING`);
+  const locked = tx.one<{ seq: bigint }>(sql`SELECT seq FROM site_feed_cursors WHERE site_id = ${source.siteId} FOR UPDATE SKIP LOCKED`);
+  // A failed insert fails the lock too: its own error is the one thrown.
+  locked.catch(() => undefined);
+  await made;
+  const cursor = await locked;
   return cursor ? String(cursor.seq) : null;
 }
 

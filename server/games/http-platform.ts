@@ -11,7 +11,7 @@ export interface HttpPlatformOptions {
   secret: string;
   /** How long one call may take before its answer counts as lost. */
   timeoutMs?: number;
-  /** Node's fetch unless a test gives another. */
+  /** For tests: a fetch to send through (one that garbles or delays answers); Node's http otherwise. */
   fetch?: typeof fetch;
   /** The time requests are signed with (the gateway's clock). */
   now?: () => Date;
@@ -43,7 +43,8 @@ export function httpPlatform(options: HttpPlatformOptions): GamePlatform {
   const base = new URL(options.baseUrl);
   // "https://p.example" and "https://p.example/api/" alike: the calls' paths follow without a double slash.
   const basePath = base.pathname.replace(/\/+$/, '');
-  const send = options.fetch ?? fetch;
+  // Node's http with kept-alive connections (platform-api/http-post.ts) unless a test gives a fetch.
+  const send = options.fetch;
   const timeoutMs = options.timeoutMs ?? 5000;
   const now = options.now ?? (() => new Date());
 

@@ -6,7 +6,7 @@ import {
   platformNonceSchema,
   platformSignatureHeaders as headers,
 } from '../../contract/platform-api.contract';
-import type { Queryable } from '../db/database';
+import { prepared, type Queryable } from '../db/database';
 
 /**
  * Signed requests of the platform API, both directions (docs/platform-api.md "Signing"): an
@@ -107,8 +107,11 @@ export function requestVerifier(db: Queryable, keys: (keyId: string) => string |
         purgedAt = now.getTime();
         await db.run(sql`DELETE FROM platform_api_nonces WHERE signed_at < ${new Date(now.getTime() - NONCE_KEPT_MS)}`);
       }
-      const fresh = await db.one(sql`INSERT INTO platform_api_nonces (key_id, nonce, signed_at)
-        VALUES (${keyId.data}, ${nonce.data}, ${new Date(signedAt)}) ON CONFLICT DO NOTHING RETURNING 1`);
+      // Every served request runs it: prepared once per connection (its text never varies).
+      const fresh = await db.one(
+        prepared(sql`INSERT INTO platform_api_nonces (key_id, nonce, signed_at)
+        VALUES (${keyId.data}, ${nonce.data}, ${new Date(signedAt)}) ON CONFLICT DO NOTHING RETURNING 1`),
+      );
       if (!fresh) return { ok: false, reason: 'replay' };
       return { ok: true, keyId: keyId.data };
     },

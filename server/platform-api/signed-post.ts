@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { allErrorCodes, ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
 import { platformRefusalSchema } from '../../contract/platform-api.contract';
+import { postText, type PostAnswer } from './http-post';
 import { signRequest } from './request-signature';
 
 /**
@@ -27,7 +28,8 @@ export interface SignedPostInput {
   /** The time the request is signed with. */
   now: Date;
   timeoutMs: number;
-  fetch: typeof fetch;
+  /** Node's http (postText) unless a test gives a fetch of its own. */
+  fetch?: typeof fetch;
   /**
    * The call applies something once per id (a transfer). Then a 37100 is no proof that nothing
    * happened: a hop that lost the answer and sent the same bytes again gets 37100 for the nonce
@@ -38,31 +40,38 @@ export interface SignedPostInput {
 
 const catalogue = new Set<number>(allErrorCodes);
 
+/** The same POST through a fetch a test gives (one that garbles or delays answers). */
+async function viaFetch(send: typeof fetch, input: SignedPostInput, headers: Record<string, string>): Promise<PostAnswer> {
+  const response = await send(input.url, {
+    method: 'POST',
+    headers,
+    body: input.body,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(input.timeoutMs),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
 /** Sends one signed POST, never retried here (a retry is a new request: a new timestamp and nonce). */
 export async function signedPost<S extends z.ZodType>(input: SignedPostInput, answer: S): Promise<SignedPostOutcome<z.output<S>>> {
+  const headers = {
+    'content-type': 'application/json',
+    accept: 'application/json',
+    ...signRequest({
+      keyId: input.keyId,
+      secret: input.secret,
+      method: 'POST',
+      path: input.url.pathname,
+      body: input.body,
+      now: input.now,
+    }),
+  };
   let status: number;
   let text: string;
   try {
-    const response = await input.fetch(input.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        ...signRequest({
-          keyId: input.keyId,
-          secret: input.secret,
-          method: 'POST',
-          path: input.url.pathname,
-          body: input.body,
-          now: input.now,
-        }),
-      },
-      body: input.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(input.timeoutMs),
-    });
-    status = response.status;
-    text = await response.text();
+    ({ status, text } = input.fetch
+      ? await viaFetch(input.fetch, input, headers)
+      : await postText({ url: input.url, headers, body: input.body, timeoutMs: input.timeoutMs }));
   } catch (error) {
     // Timeout, refused, reset, or the answer cut off while read: nobody knows what happened.
     return { kind: 'lost', why: error instanceof Error ? error.name : 'error' };

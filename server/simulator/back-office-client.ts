@@ -50,7 +50,7 @@ export interface BackOfficeClientOptions {
   timeoutMs?: number;
   /** How many times a transfer is asked with its request id while its answer is lost (3 by default). */
   transferAttempts?: number;
-  /** Node's fetch unless a test gives another. */
+  /** For tests: a fetch to send through (one that garbles or delays answers); Node's http otherwise. */
   fetch?: typeof fetch;
   /** The time requests are signed with. */
   now?: () => Date;
@@ -66,7 +66,8 @@ export interface BackOfficeClient {
 export function backOfficeClient(options: BackOfficeClientOptions): BackOfficeClient {
   const base = new URL(options.baseUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
-  const send = options.fetch ?? fetch;
+  // Node's http with kept-alive connections (platform-api/http-post.ts) unless a test gives a fetch.
+  const send = options.fetch;
   const timeoutMs = options.timeoutMs ?? 5000;
   const attempts = Math.max(1, options.transferAttempts ?? 3);
   const now = options.now ?? (() => new Date());
