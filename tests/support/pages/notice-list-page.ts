@@ -2,6 +2,13 @@ import type { Locator, Page } from 'playwright-core';
 import { DataTablePage } from './data-table-page';
 import { answerOfNextToast, markToasts, messagePattern } from './toast-reader';
 
+/** Whether the locator shows within `ms`. */
+const shownWithin = (locator: Locator, ms: number) =>
+  locator.waitFor({ timeout: ms }).then(
+    () => true,
+    () => false,
+  );
+
 export type NoticeRowAction = 'PUBLISH' | 'EDIT' | 'REVOKE' | 'DELETE';
 
 /** The notice screen's "all" tab, seen through one notice's row (found by id; its title unique, for the toasts). */
@@ -43,7 +50,16 @@ export class NoticeListPage {
     if (action === 'EDIT') {
       await this.page.getByTestId('notice-editor').waitFor();
       await this.page.getByTestId('notice-save').click();
-    } else await this.page.getByTestId('action-confirm-ok').click();
+    } else {
+      const confirm = this.page.getByTestId('action-confirm-ok');
+      // A click that met the row while the list re-rendered it (its status is derived once a
+      // second) can be lost: nothing is sent before the confirmation, so the button is clicked again.
+      for (let clicks = 1; !(await shownWithin(confirm, 3_000)); clicks++) {
+        if (clicks === 3) throw new Error(`no confirmation opened after ${clicks} clicks on ${action}`);
+        await button.click();
+      }
+      await confirm.click();
+    }
     const done =
       action === 'EDIT'
         ? messagePattern('notices.saved', { title: this.title })
