@@ -3,7 +3,7 @@ import { useAppInChromium } from '../support/app-in-chromium';
 import { runPaths } from '../paths/paths.runner';
 import { accountStatusPaths } from '../paths/account-status.paths';
 import { monitorCountdownPaths } from '../paths/monitor-countdown.paths';
-import { pathsFor } from '../paths/path-model';
+import { pathsFor, type MachinePaths, type ToolPath } from '../paths/path-model';
 import { noticeLifecyclePaths } from '../paths/notice-lifecycle.paths';
 import { productOf } from '../paths/product';
 import { scoreTransferPaths } from '../paths/score-transfer.paths';
@@ -11,19 +11,30 @@ import { sessionPaths } from '../paths/session.paths';
 
 const e2e = useAppInChromium();
 
-/** `npm run paths -- run session --browser` on one path: the page's own steps (a logout asked, then cancelled). */
+/** The path whose events read `events` (space-separated, from "start"). */
+const pathOf = (paths: ToolPath[], events: string) =>
+  paths.find((candidate) => candidate.steps.map((step) => step.event).join(' ') === events)!;
+
+/** `npm run paths -- run <machine> --browser --path N` on this file's gateway and Chromium: it must pass; its lines. */
+async function runInChromium(machine: MachinePaths, path: ToolPath): Promise<string[]> {
+  const lines: string[] = [];
+  const result = await runPaths(machine, productOf(e2e.gw, e2e.browser), {
+    target: 'browser',
+    paths: [path.number],
+    log: (line) => lines.push(line),
+  });
+  expect(result.failure, lines.join('\n')).toBeUndefined();
+  expect(result.passed).toEqual([path.number]);
+  return lines;
+}
+const passedSteps = (lines: string[]) => lines.filter((line) => line.includes('✓'));
+
+/** One path of each machine with a browser runner, through the tool in Chromium. */
 describe.runIf(e2e.run)('the paths tool in Chromium', () => {
   it('replays a session path the gateway cannot take, step by step', { timeout: 60_000 }, async () => {
+    // The page's own steps: a logout asked, then cancelled.
     const path = sessionPaths.paths().find((candidate) => candidate.steps.some((step) => step.event === 'LOGOUT.CANCEL'))!;
-    const lines: string[] = [];
-    const result = await runPaths(sessionPaths, productOf(e2e.gw, e2e.browser), {
-      target: 'browser',
-      paths: [path.number],
-      log: (line) => lines.push(line),
-    });
-    expect(result.failure, lines.join('\n')).toBeUndefined();
-    expect(result.passed).toEqual([path.number]);
-    expect(lines.filter((line) => line.includes('✓'))).toHaveLength(path.steps.length);
+    expect(passedSteps(await runInChromium(sessionPaths, path))).toHaveLength(path.steps.length);
   });
 
   it(
@@ -34,15 +45,8 @@ describe.runIf(e2e.run)('the paths tool in Chromium', () => {
       const path = scoreTransferPaths
         .paths()
         .find((candidate) => candidate.steps.at(-1)!.event === 'RETRY' && candidate.steps.at(-1)!.state === 'failed')!;
-      const lines: string[] = [];
-      const result = await runPaths(scoreTransferPaths, productOf(e2e.gw, e2e.browser), {
-        target: 'browser',
-        paths: [path.number],
-        log: (line) => lines.push(line),
-      });
-      expect(result.failure, lines.join('\n')).toBeUndefined();
-      expect(result.passed).toEqual([path.number]);
-      expect(lines.filter((line) => line.includes('✓') && line.includes('error 20003'))).toHaveLength(2);
+      const lines = await runInChromium(scoreTransferPaths, path);
+      expect(passedSteps(lines).filter((line) => line.includes('error 20003'))).toHaveLength(2);
     },
   );
 
@@ -51,18 +55,8 @@ describe.runIf(e2e.run)('the paths tool in Chromium', () => {
     { timeout: 60_000 },
     async () => {
       // No waiting on the window: a publish and a revoke before it starts.
-      const path = noticeLifecyclePaths
-        .paths()
-        .find((candidate) => candidate.steps.map((step) => step.event).join(' ') === 'start PUBLISH REVOKE')!;
-      const lines: string[] = [];
-      const result = await runPaths(noticeLifecyclePaths, productOf(e2e.gw, e2e.browser), {
-        target: 'browser',
-        paths: [path.number],
-        log: (line) => lines.push(line),
-      });
-      expect(result.failure, lines.join('\n')).toBeUndefined();
-      expect(result.passed).toEqual([path.number]);
-      expect(lines.filter((line) => line.includes('✓'))).toHaveLength(3);
+      const path = pathOf(noticeLifecyclePaths.paths(), 'start PUBLISH REVOKE');
+      expect(passedSteps(await runInChromium(noticeLifecyclePaths, path))).toHaveLength(3);
     },
   );
 
@@ -71,18 +65,8 @@ describe.runIf(e2e.run)('the paths tool in Chromium', () => {
     { timeout: 60_000 },
     async () => {
       // The agent's line frozen (asked first) and unfrozen from its row.
-      const path = pathsFor(accountStatusPaths, 'browser').find(
-        (candidate) => candidate.steps.map((step) => step.event).join(' ') === 'start LINE_FREEZE LINE_UNFREEZE',
-      )!;
-      const lines: string[] = [];
-      const result = await runPaths(accountStatusPaths, productOf(e2e.gw, e2e.browser), {
-        target: 'browser',
-        paths: [path.number],
-        log: (line) => lines.push(line),
-      });
-      expect(result.failure, lines.join('\n')).toBeUndefined();
-      expect(result.passed).toEqual([path.number]);
-      expect(lines.filter((line) => line.includes('✓'))).toHaveLength(path.steps.length);
+      const path = pathOf(pathsFor(accountStatusPaths, 'browser'), 'start LINE_FREEZE LINE_UNFREEZE');
+      expect(passedSteps(await runInChromium(accountStatusPaths, path))).toHaveLength(path.steps.length);
     },
   );
 
@@ -91,19 +75,9 @@ describe.runIf(e2e.run)('the paths tool in Chromium', () => {
     { timeout: 60_000 },
     async () => {
       // The model's two ticks are the app's 12 seconds: 11, then the last one, which fetches again.
-      const path = pathsFor(monitorCountdownPaths, 'browser').find(
-        (candidate) => candidate.steps.map((step) => step.event).join(' ') === 'start ✓fetchCounts ⏱tick ⏱tick',
-      )!;
-      const lines: string[] = [];
-      const result = await runPaths(monitorCountdownPaths, productOf(e2e.gw, e2e.browser), {
-        target: 'browser',
-        paths: [path.number],
-        log: (line) => lines.push(line),
-      });
-      expect(result.failure, lines.join('\n')).toBeUndefined();
-      expect(result.passed).toEqual([path.number]);
-      expect(lines.filter((line) => line.includes('✓'))).toHaveLength(path.steps.length);
+      const path = pathOf(pathsFor(monitorCountdownPaths, 'browser'), 'start ✓fetchCounts ⏱tick ⏱tick');
       expect(path.steps.at(-1)!.shows).toBe('fetching(0); counts shown; error none');
+      expect(passedSteps(await runInChromium(monitorCountdownPaths, path))).toHaveLength(path.steps.length);
     },
   );
 });

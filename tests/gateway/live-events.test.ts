@@ -17,6 +17,17 @@ async function stream(baseUrl: string, token: string, options: { cookie?: boolea
   return client;
 }
 
+/** 'ended' when the gateway ends the stream within `ms`, else 'still open'. */
+async function endsWithin(client: LiveStreamClient, ms: number): Promise<'ended' | 'still open'> {
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([
+    client.ended.then(() => 'ended' as const),
+    new Promise<'still open'>((done) => (timer = setTimeout(() => done('still open'), ms))),
+  ]);
+  clearTimeout(timer);
+  return outcome;
+}
+
 function scoreUp(gw: TestGateway, opsId: string, userId: string, amount = '1') {
   return gw.rpc('gw.credit.user.score.up', { opsId, userId, amount });
 }
@@ -147,13 +158,7 @@ describe('the live stream of one gateway (issue 39)', () => {
     expect([signedOut.status, sameAccount.status]).toEqual([200, 200]);
     await gw.rpc('gw.credit.agent.logout', { opsId: token });
     // Well before the heartbeat's check (HEARTBEAT_MS, 20 s) would find the session revoked.
-    let timer: NodeJS.Timeout | undefined;
-    const outcome = await Promise.race([
-      signedOut.ended.then(() => 'ended'),
-      new Promise((done) => (timer = setTimeout(() => done('still open'), 5_000))),
-    ]);
-    clearTimeout(timer);
-    expect(outcome).toBe('ended');
+    expect(await endsWithin(signedOut, 5_000)).toBe('ended');
     // The account's other session keeps its stream and still hears its line's points.
     await scoreUp(gw, await gw.sessionFor('admin'), await gw.accountId('ma01'));
     expect(await sameAccount.next()).toEqual({ kind: 'points' });
@@ -165,13 +170,7 @@ describe('the live stream of one gateway (issue 39)', () => {
     const below = await stream(gw.url, await gw.sessionFor('sh0101'));
     expect([kicked.status, below.status]).toEqual([200, 200]);
     await gw.rpc('gw.credit.user.logout', { opsId: admin, userId: await gw.accountId('ma01') });
-    let timer: NodeJS.Timeout | undefined;
-    const outcome = await Promise.race([
-      kicked.ended.then(() => 'ended'),
-      new Promise((done) => (timer = setTimeout(() => done('still open'), 5_000))),
-    ]);
-    clearTimeout(timer);
-    expect(outcome).toBe('ended');
+    expect(await endsWithin(kicked, 5_000)).toBe('ended');
     // The agent below keeps its stream (its own session was not ended) and still hears its points.
     await scoreUp(gw, await gw.sessionFor('ma01'), await gw.accountId('sh0101'));
     expect(await below.next()).toEqual({ kind: 'points' });

@@ -94,18 +94,18 @@ const lineName: Record<number, Line> = { 1: 'enabled', 4: 'disabled', 6: 'frozen
 
 let agents = 0;
 /** A fresh agent below ma01 for each path, so paths never meet. */
-export const newLoginId = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}${(agents++).toString(36)}`;
+const newLoginId = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}${(agents++).toString(36)}`;
 
-/** ma01 adds the path's agent; its row (status, line, balance) read back through the gateway with account.search. */
-async function addAgent(product: Product) {
+/** ma01 adds an agent for one path (`prefix`: the machine's); its row (status, line, balance) read back through the gateway with account.search. */
+export async function addPathAgent(product: Product, prefix: string, pointLimit: string) {
   const opsId = await product.session('ma01');
-  const loginId = newLoginId('pa');
+  const loginId = newLoginId(prefix);
   const added = await product.call('gw.credit.agent.add', {
     opsId,
     loginId,
     nickname: loginId,
     password: 'Paths_123',
-    pointLimit: '1000.00',
+    pointLimit,
     agentCommisionRate: 0,
     validAmountRate: 0,
   });
@@ -119,6 +119,9 @@ async function addAgent(product: Product) {
   };
   return { opsId, loginId, userId, read };
 }
+
+/** The path's agent of this machine. */
+const addAgent = (product: Product) => addPathAgent(product, 'pa', '1000.00');
 
 /** An answer as the model words it: a score that went through says by how much the balance moved. */
 const answerWithMove = (answer: string, before: string, after: string) => {

@@ -8,7 +8,7 @@ import {
 } from '../../machines/score-transfer.machine';
 import { openSignedIn } from '../support/app-page';
 import { ScoreTransferPage } from '../support/pages/score-transfer-page';
-import { newLoginId } from './account-status.paths';
+import { addPathAgent } from './account-status.paths';
 import { embeddedOnly, readUntilShown, sharedBrowser } from './browser-runs';
 import { generatePaths, modelGraph, type MachinePaths, type Runner } from './path-model';
 import type { Product } from './product';
@@ -117,23 +117,8 @@ const names = {
 
 /** ma01 adds the path's target, an agent with a small point limit, and reads its balance through the gateway. */
 async function addTarget(product: Product) {
-  const opsId = await product.session('ma01');
-  const loginId = newLoginId('ps');
-  const added = await product.call('gw.credit.agent.add', {
-    opsId,
-    loginId,
-    nickname: loginId,
-    password: 'Paths_123',
-    pointLimit: TARGET_POINT_LIMIT,
-    agentCommisionRate: 0,
-    validAmountRate: 0,
-  });
-  if (added.error) throw new Error(`cannot add the path's target: ${added.error.code} ${added.error.message}`);
-  const userId = (added.result as { userId: string }).userId;
-  const balance = async () => {
-    const found = await product.call('gw.credit.account.search', { opsId, loginId });
-    return Number((found.result as { list: { balance: string }[] }).list[0]!.balance);
-  };
+  const { opsId, userId, read } = await addPathAgent(product, 'ps', TARGET_POINT_LIMIT);
+  const balance = async () => Number((await read()).balance);
   const start = await balance();
   /** The world: ma01 disables or enables the target in another tab. */
   const setOpen = async (type: 'TARGET.DISABLE' | 'TARGET.ENABLE') => {
