@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { consoleErrors, openApp, signIn } from '../support/app-page';
+import { closeApp, consoleErrors, openApp, signIn } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
 
 const e2e = useAppInChromium();
@@ -48,6 +48,6 @@ describe.runIf(e2e.run)('account list export in Chromium', () => {
     expect(lines).toHaveLength(301);
     expect(lines.slice(1).map((line) => line.split(',')[0]!.replace(/"/g, ''))).toEqual(names);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closeApp(page);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openSignedIn } from '../support/app-page';
+import { closeApp, openSignedIn } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
 
 const e2e = useAppInChromium();
@@ -48,7 +48,7 @@ describe.runIf(e2e.run)('account actions from the palette, keyboard only, in Chr
     expect(await page.getByRole('option', { name: /ma01/ }).count()).toBe(0);
     await answer(page, 'ma02');
     await expect.poll(() => statusOf('ma02')).toBe(1);
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('disables and enables through "act on an account", which lists only what the account allows now', async () => {
@@ -70,7 +70,7 @@ describe.runIf(e2e.run)('account actions from the palette, keyboard only, in Chr
     await page.keyboard.type('启用');
     await page.keyboard.press('Enter');
     await expect.poll(() => statusOf('ma01')).toBe(1);
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('takes the account typed in a report picker: an exact login first, then logins starting with it, "my line" after them', async () => {
@@ -99,7 +99,7 @@ describe.runIf(e2e.run)('account actions from the palette, keyboard only, in Chr
     await page.keyboard.press('Enter');
     await page.getByTestId('win-loss-screen').waitFor();
     expect(decodeURIComponent(page.url())).toMatch(/trail=\d+~ga010101~3/);
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('opens the edit screen of a chosen account', async () => {
@@ -109,6 +109,6 @@ describe.runIf(e2e.run)('account actions from the palette, keyboard only, in Chr
     expect(await page.getByTestId('edit-login-id').textContent()).toBe('ma03');
     expect(page.url()).toMatch(/#\/editAccount\/index\/\d+$/);
     expect(await page.getByTestId('sidebar').getByRole('link', { name: '用户管理' }).getAttribute('aria-current')).toBe('page');
-    await page.context().close();
+    await closeApp(page);
   });
 });

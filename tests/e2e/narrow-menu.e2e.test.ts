@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openSignedIn, pickDesktop } from '../support/app-page';
+import { closeApp, openSignedIn, pickDesktop } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
 
 const e2e = useAppInChromium();
@@ -64,7 +64,7 @@ describe.runIf(e2e.run)('the menu on a narrow and on a wide screen in Chromium',
     await menuSheet(page).waitFor({ state: 'detached' });
     await page.getByTestId('change-password-screen').waitFor();
     expect(await box(page, '#main')).toEqual(content);
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('at 1280 px keeps the docked 210 px sidebar beside the content, folded and unfolded by Ctrl+B and remembered', async () => {
@@ -87,7 +87,7 @@ describe.runIf(e2e.run)('the menu on a narrow and on a wide screen in Chromium',
     await sidebar.getByRole('link', { name: '用户管理' }).click();
     await page.getByTestId('account-list-screen').waitFor();
     expect(await sidebar.getAttribute('data-open')).toBe('true');
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('starts closed on a narrow screen whatever the wide one remembers, and leaves the docked state alone', async () => {
@@ -112,6 +112,6 @@ describe.runIf(e2e.run)('the menu on a narrow and on a wide screen in Chromium',
     expect(await menuSheet(page).count()).toBe(0);
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect.poll(() => page.getByTestId('sidebar').getAttribute('data-open')).toBe('true');
-    await page.context().close();
+    await closeApp(page);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { consoleErrors, openApp, signIn } from '../support/app-page';
+import { closeApp, consoleErrors, openApp, signIn } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
 
 // An intranet name on plain HTTP: not localhost, so not a secure context, and the browser
@@ -85,7 +85,7 @@ describe.runIf(e2e.run)('forms on a plain-HTTP intranet address (no crypto.rando
 
     // Not even the <style> the confirmation dialogs' scroll lock inserts: it carries the page's nonce.
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('lets an agent add one member and then several at once', async () => {
@@ -121,6 +121,6 @@ describe.runIf(e2e.run)('forms on a plain-HTTP intranet address (no crypto.rando
     expect(added.map((row) => row.login_id)).toEqual(['httpb001', 'httpb002', 'httpb003', 'httpmember1']);
 
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closeApp(page);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { consoleErrors, openSignedIn } from '../support/app-page';
+import { closeApp, consoleErrors, openSignedIn } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
 import { DataTablePage } from '../support/pages/data-table-page';
 import { text } from '../support/pages/locale-text';
@@ -63,7 +63,7 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     await page.getByTestId('score-result').waitFor();
     expect(await balanceOf('ma01')).toBe(ma010 + 10000n);
     expect(await balanceOf('admin')).toBe(admin0 - 10000n);
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('scores up and down from the palette by keyboard only: account, direction, amount, confirmation', async () => {
@@ -90,7 +90,7 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     await expect.poll(() => balanceOf('ma02')).toBe(before + 1234n);
     await viaPalette('下分', '2.34');
     await expect.poll(() => balanceOf('ma02')).toBe(before + 1000n);
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('shows the catalogue message and changes nothing when a score is refused: too frequent, frozen target, not enough points', async () => {
@@ -130,7 +130,7 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     await page.getByTestId('score-error').getByText('上下分操作过于频繁，请稍后再试').waitFor();
     expect(await balanceOf('mb01010101010')).toBe(member0 + 100n);
     expect(await logRows()).toBe(rows0 + 1);
-    await page.context().close();
+    await closeApp(page);
   });
 
   it("names the account's balance, not a member's, when an agent is scored down by more than it holds", async () => {
@@ -147,7 +147,7 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     expect(await page.getByTestId('score-confirm').count()).toBe(0);
     expect(await balanceOf('ga010201')).toBe(agent);
     expect(await logRows()).toBe(rows0);
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('refuses before confirming a score down below zero, a score up above the own balance or the point limit, and offers no frozen account', async () => {
@@ -171,7 +171,7 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     await page.locator('#score-amount').fill(fmt(agent0 + 1n));
     await refused('您的余额不足');
     expect(await logRows()).toBe(rows0);
-    await page.context().close();
+    await closeApp(page);
 
     // Up above the member's point limit (20030), read when the screen opens.
     await e2e.gw.db.run(sql`UPDATE accounts SET point_limit = ${member0 + 100n} WHERE site_id = 'demo' AND login_id = 'mb01010102003'`);
@@ -206,7 +206,7 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     } finally {
       await e2e.gw.db.run(sql`UPDATE accounts SET status = 1 WHERE site_id = 'demo' AND login_id = 'mb01010102004'`);
     }
-    await again.context().close();
+    await closeApp(again);
   });
 
   it('lists the score log with its filters, refuses a start after the end, and exports CSV', async () => {
@@ -265,7 +265,7 @@ describe.runIf(e2e.run)('points in Chromium', () => {
       .filter({ hasText: `已导出 ${ofMember} 行` })
       .waitFor();
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('applies a typed account name on Enter or on leaving the field, any case, and exports exactly what the table shows', async () => {
@@ -313,7 +313,7 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     await field.press('Enter');
     await expect.poll(() => total.getAttribute('data-total')).toBe(String(all));
     expect(await field.getAttribute('data-applied')).toBe('any');
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('says so in the field when a typed name is not in the line, and neither lists nor exports every row', async () => {
@@ -345,7 +345,7 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     expect(await page.getByTestId('log-export-csv').isDisabled()).toBe(true);
     await page.waitForTimeout(300);
     expect(downloads).toHaveLength(0);
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('shows the comment of a scored row in the table, cut short with the whole text on hover', async () => {
@@ -368,7 +368,7 @@ describe.runIf(e2e.run)('points in Chromium', () => {
       const heading = page.locator('[role=columnheader][data-column=comment]');
       await expect.poll(async () => Math.abs((await heading.boundingBox())!.x - (await cell.boundingBox())!.x)).toBeLessThan(2);
       expect(await heading.isVisible()).toBe(true);
-      await page.context().close();
+      await closeApp(page);
     } finally {
       await e2e.gw.db.run(sql`UPDATE score_log SET comment = ${latest.comment} WHERE site_id = 'demo' AND serial_no = ${serial}`);
     }
@@ -425,7 +425,7 @@ describe.runIf(e2e.run)('points in Chromium', () => {
       await page.getByTestId('log-range-end').fill('2025-06-16');
       await expect.poll(() => page.getByTestId('log-total').textContent()).toBe('共 5 个');
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closeApp(page);
     } finally {
       for (const [index, serial] of serials.entries()) {
         await e2e.gw.db.run(
@@ -449,7 +449,7 @@ describe.runIf(e2e.run)('points in Chromium', () => {
       await page.getByTestId(landing).waitFor();
       await expect.poll(() => page.evaluate(() => location.hash)).not.toContain('999999999');
     }
-    await page.context().close();
+    await closeApp(page);
   });
 });
 
@@ -524,6 +524,6 @@ describe.runIf(e2e.run)('the set-score risk search in Chromium', () => {
 
     expect(await page.evaluate(() => (window as unknown as { liveMarker?: string }).liveMarker)).toBe('same page');
     expect(await page.getByTestId('live-paused').count()).toBe(0);
-    await page.context().close();
+    await closeApp(page);
   });
 });

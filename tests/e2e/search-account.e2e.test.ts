@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openApp, openSignedIn, signIn } from '../support/app-page';
+import { closeApp, openApp, openSignedIn, signIn } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
 
 const e2e = useAppInChromium();
@@ -38,7 +38,7 @@ describe.runIf(e2e.run)('searching the line in Chromium', () => {
     await expect
       .poll(() => page.getByTestId('account-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-login-id'))))
       .toContain('ga010102');
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('says so when the name is not in the line', async () => {
@@ -49,7 +49,7 @@ describe.runIf(e2e.run)('searching the line in Chromium', () => {
     await page.getByTestId('search-input').fill('ga010101');
     await page.getByTestId('search-input').press('Enter');
     await page.getByText('您的代理线中没有这个用户名。').waitFor();
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('works by keyboard alone in a UTC+7 browser: a name typed in full and Enter, on the search and set-score screens', async () => {
@@ -81,7 +81,7 @@ describe.runIf(e2e.run)('searching the line in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('score-form').waitFor();
     expect(await page.evaluate(() => location.hash)).toMatch(/^#\/settingScore\/index\/\d+$/);
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('offers the score log account suggestions accessibly, and picks one by keyboard', async () => {
@@ -108,6 +108,6 @@ describe.runIf(e2e.run)('searching the line in Chromium', () => {
         ).every((pair) => pair.includes(chosen)),
       )
       .toBe(true);
-    await page.context().close();
+    await closeApp(page);
   });
 });

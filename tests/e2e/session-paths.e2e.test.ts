@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import zh from '../../locales/zh/common.json' with { type: 'json' };
 import zhErrors from '../../locales/zh/errors.json' with { type: 'json' };
-import { blockLocalhost, openApp, resetSite, setMaintenance, signIn } from '../support/app-page';
+import { blockLocalhost, closeApp, openApp, resetSite, setMaintenance, signIn } from '../support/app-page';
 import { INACTIVITY_EVENT, MODEL_LOGINS, MODEL_NEW_PASSWORD, pathName, sessionTestModel, type ModelEvent } from '../paths/session.model';
 import { useAppInChromium } from '../support/app-in-chromium';
 
@@ -109,7 +109,7 @@ describe.runIf(e2e.run)('session machine paths through the real app', () => {
           },
         });
       } finally {
-        await page?.context().close();
+        if (page) await closeApp(page);
         await resetSite(e2e.gw);
       }
     });

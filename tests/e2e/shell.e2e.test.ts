@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openApp, openSignedIn } from '../support/app-page';
+import { closeApp, openApp, openSignedIn } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
+import { TOKEN_COOKIE } from '../../src/lib/session-cookies';
 
 const e2e = useAppInChromium();
 
@@ -17,6 +18,25 @@ async function runFromPalette(page: Page, query: string) {
 }
 
 describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
+  // Test support (tests/support/app-page.ts): later tests reuse a closed page, so it must keep nothing.
+  it("opens a page closed by closeApp again signed out, with none of its last user's storage", async () => {
+    const first = await signedIn();
+    await first.evaluate(() => {
+      window.localStorage.setItem('credit-preferences', JSON.stringify({ theme: 'red' }));
+      window.sessionStorage.setItem('left-behind', 'yes');
+    });
+    await closeApp(first);
+    const again = await openApp(e2e.browser, e2e.gw);
+    expect(again, 'the same page, reused').toBe(first);
+    await again.getByTestId('login-screen').waitFor();
+    expect((await again.context().cookies()).map((cookie) => cookie.name)).not.toContain(TOKEN_COOKIE);
+    expect(await again.evaluate(() => [window.sessionStorage.getItem('left-behind'), document.documentElement.dataset.theme])).toEqual([
+      null,
+      'black',
+    ]);
+    await closeApp(again);
+  });
+
   it('changes language and theme from the palette, and both survive a reload', async () => {
     const page = await signedIn();
     await runFromPalette(page, 'language');
@@ -35,7 +55,7 @@ describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
     await page.getByRole('heading', { name: 'Notices' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('red');
     expect((await page.context().cookies()).find((c) => c.name === 'language')?.value).toBe('en');
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('navigates and logs out by keyboard only', async () => {
@@ -64,7 +84,7 @@ describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
     // The session really ended on the gateway too: going back does not restore it.
     await page.goto(`${e2e.gw.url}/#/notice`);
     await page.getByTestId('login-screen').waitFor();
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('shows recent commands first and finds commands by keyword in another language', async () => {
@@ -82,7 +102,7 @@ describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
     expect(await first.getAttribute('data-command-id')).toBe('preferences.sidebar');
     expect(await page.getByRole('group', { name: '最近使用' }).count()).toBe(1);
     await page.keyboard.press('Escape');
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('remembers the sidebar, and keeps it closed by default on a 390 px screen without horizontal scrolling', async () => {
@@ -94,14 +114,14 @@ describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
     await page.reload();
     await page.getByTestId('notice-screen').waitFor();
     expect(await page.getByTestId('sidebar').getAttribute('data-open')).toBe('false');
-    await page.context().close();
+    await closeApp(page);
 
     const narrow = await signedIn({ width: 390 });
     expect(await narrow.getByTestId('menu-sheet').count()).toBe(0);
     expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await narrow.getByRole('button', { name: '显示或隐藏菜单' }).click();
     await narrow.getByTestId('menu-sheet').waitFor();
-    await narrow.context().close();
+    await closeApp(narrow);
   });
 
   it("groups the sidebar, remembers a folded group, opens the shown screen's, and keeps the header on one line at 1280 px in every language", async () => {
@@ -166,7 +186,7 @@ describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language === 'zh' ? 'zh-CN' : language);
       expect({ language, ...(await layout()) }).toEqual({ language, rows: 1, wrapped: [], height: 56, cut: [] });
     }
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('shows each site in its own theme until the user picks one', async () => {
@@ -195,7 +215,7 @@ describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
     await page.reload();
     await page.getByTestId('notice-screen').waitFor();
     expect(await page.getByTestId('tags-view').count()).toBe(0);
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('refreshes the points when they are clicked', async () => {
@@ -210,7 +230,7 @@ describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
       .poll(() => page.getByTestId('points').textContent())
       .toContain(`${(cents / 100n).toLocaleString('en-US')}.${String(cents % 100n).padStart(2, '0')}`);
     await e2e.gw.db.run(sql`UPDATE accounts SET balance = balance - 100 WHERE site_id = 'demo' AND login_id = 'admin'`);
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('skips to the main region by keyboard without changing the route', async () => {
@@ -225,7 +245,7 @@ describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
     expect(page.url()).toMatch(/#\/changePass\/index$/);
     expect(await page.getByTestId('change-password-screen').count()).toBe(1);
     expect(await page.getByTestId('not-found-screen').count()).toBe(0);
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('keeps 25 open screens on one scrolling row of tabs with the active one in view, and closes others, to the right and all', async () => {
@@ -329,7 +349,7 @@ describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
     await command('preferences.closeAllTags');
     await expect.poll(open).toEqual([paths[0]]);
     await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/notice');
-    await page.context().close();
+    await closeApp(page);
   }, 120_000);
 
   it('sends an unknown path to 404, /redirect/<path> on to <path>, and /404 and /401 open without a session', async () => {
@@ -339,12 +359,12 @@ describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
     expect(page.url()).toMatch(/#\/changePass\/index$/);
     await page.goto(`${e2e.gw.url}/#/no/such/screen`);
     await page.getByTestId('not-found-screen').waitFor();
-    await page.context().close();
+    await closeApp(page);
     const anonymous = await openApp(e2e.browser, e2e.gw, { path: '/401' });
     await anonymous.getByTestId('unauthorized-screen').waitFor();
     await anonymous.goto(`${e2e.gw.url}/#/notice`);
     await anonymous.getByTestId('login-screen').waitFor();
     expect(anonymous.url()).toMatch(/#\/login$/);
-    await anonymous.context().close();
+    await closeApp(anonymous);
   });
 });

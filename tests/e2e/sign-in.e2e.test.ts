@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockLocalhost, consoleErrors, openApp, setMaintenance, signIn } from '../support/app-page';
+import { blockLocalhost, closeApp, consoleErrors, openApp, setMaintenance, signIn } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
 
 const e2e = useAppInChromium();
@@ -19,7 +19,7 @@ describe.runIf(e2e.run)('sign-in in Chromium', () => {
     expect(await page.getByTestId('wash-code-ratio').textContent()).toBe('1.2%');
     expect(await page.getByTestId('clock').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(await page.getByTestId('notice-marquee').textContent()).toContain('欢迎使用信用代理后台');
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('shows the 2218 message for a wrong password, with a new captcha, in a toast the CSP lets through', async () => {
@@ -34,7 +34,7 @@ describe.runIf(e2e.run)('sign-in in Chromium', () => {
     expect(await toaster.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
     expect(errors).toEqual([]);
     expect(page.url()).toMatch(/#\/login$/);
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('hides the captcha field on both logins when the gateway asks none, and signs in without one', async () => {
@@ -46,7 +46,7 @@ describe.runIf(e2e.run)('sign-in in Chromium', () => {
       await phone.locator('[data-testid="login-screen"][data-view="mobile"]').waitFor();
       await phone.locator('#login-safe-code').waitFor();
       expect(await phone.locator('#login-captcha').count()).toBe(0);
-      await phone.context().close();
+      await closeApp(phone);
 
       const page = await openApp(e2e.browser, e2e.gw, { path: '/login' });
       await page.locator('#login-safe-code').waitFor();
@@ -57,7 +57,7 @@ describe.runIf(e2e.run)('sign-in in Chromium', () => {
       await page.locator('#login-safe-code').fill('1234');
       await page.locator('#login-safe-code').press('Enter');
       await page.getByTestId('notice-screen').waitFor();
-      await page.context().close();
+      await closeApp(page);
     } finally {
       await e2e.gw.db.run(sql`UPDATE sites SET captcha_required = true WHERE id = 'demo'`);
     }
@@ -70,7 +70,7 @@ describe.runIf(e2e.run)('sign-in in Chromium', () => {
       await page.locator('#login-id').waitFor();
       const layout = await page.getByTestId('login-screen').getAttribute('data-layout');
       const panels = await page.getByTestId('login-old-layout').count();
-      await page.context().close();
+      await closeApp(page);
       return { layout, panels };
     };
     expect(await layoutAt('/login')).toEqual({ layout: 'default', panels: 0 });
@@ -105,7 +105,7 @@ describe.runIf(e2e.run)('sign-in in Chromium', () => {
     await signIn(page, e2e.gw, 'admin');
     await page.getByTestId('notice-screen').waitFor();
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('checks the form before sending: rules of spec §5 and digits only in the two-factor code', async () => {
@@ -116,7 +116,7 @@ describe.runIf(e2e.run)('sign-in in Chromium', () => {
     await page.locator('#login-safe-code').press('Enter');
     await expect.poll(() => page.locator('#login-id-problem').textContent()).toContain('4 至 16');
     expect(await page.locator('#login-password-problem').textContent()).toContain('请输入密码');
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('warns when Caps Lock is on in the password', async () => {
@@ -126,7 +126,7 @@ describe.runIf(e2e.run)('sign-in in Chromium', () => {
     await page.getByTestId('caps-lock-warning').waitFor();
     await page.locator('#login-password').dispatchEvent('keyup', { key: 'a', modifierCapsLock: false });
     await page.getByTestId('caps-lock-warning').waitFor({ state: 'detached' });
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('forces the password change before anything else, then signs in with the new password', async () => {
@@ -147,7 +147,7 @@ describe.runIf(e2e.run)('sign-in in Chromium', () => {
     await page.getByTestId('login-reason').waitFor();
     await signIn(page, e2e.gw, 'forcedE2E', 'Better_123');
     await page.getByTestId('notice-screen').waitFor();
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('shows the maintenance screen with Beijing times, and leaves it when the window ends', async () => {
@@ -157,7 +157,7 @@ describe.runIf(e2e.run)('sign-in in Chromium', () => {
     expect(await page.getByTestId('maintenance-start').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await setMaintenance(e2e.gw, false);
     await page.getByTestId('login-screen').waitFor({ timeout: 15_000 });
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('shows the IP-blocked screen with the IP and region', async () => {
@@ -166,6 +166,6 @@ describe.runIf(e2e.run)('sign-in in Chromium', () => {
     await page.getByTestId('ip-blocked-screen').waitFor();
     expect(await page.getByTestId('blocked-ip').textContent()).toBe('127.0.0.1');
     expect((await page.getByTestId('blocked-region').textContent())?.length).toBeGreaterThan(0);
-    await page.context().close();
+    await closeApp(page);
   });
 });

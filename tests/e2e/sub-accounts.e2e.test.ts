@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import zhErrors from '../../locales/zh/errors.json' with { type: 'json' };
 import { TOKEN_COOKIE } from '../../src/lib/session-cookies';
-import { openApp, signIn } from '../support/app-page';
+import { closeApp, openApp, signIn } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
 import { AccountListPage } from '../support/pages/account-list-page';
 import { OperationRecordPage } from '../support/pages/operation-record-page';
@@ -175,7 +175,7 @@ describe.runIf(e2e.run)('sub-accounts in Chromium', () => {
     await owner.locator('#sub-delete-safeCode').fill('1234');
     await subAccounts.submit('delete');
     await subAccounts.row(clerk.loginId).waitFor({ state: 'detached' });
-    await clerkPage.context().close();
-    await owner.context().close();
+    await closeApp(clerkPage);
+    await closeApp(owner);
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { openSignedIn } from '../support/app-page';
+import { closeApp, openSignedIn } from '../support/app-page';
 import { AccountListPage } from '../support/pages/account-list-page';
 import { text } from '../support/pages/locale-text';
 import { ScoreTransferPage } from '../support/pages/score-transfer-page';
@@ -250,7 +250,7 @@ function browserRunner(product: Product): Runner {
           answer = type === 'SCORE_UP' ? await scoreUp() : await rowAction(rowActions[type]);
         },
         seen: (step) => readUntilShown(page, step.shows, readScreen),
-        close: () => page.context().close(),
+        close: () => closeApp(page),
       };
     },
     close: browsers.close,

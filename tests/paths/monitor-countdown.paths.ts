@@ -4,7 +4,7 @@ import { assign, createActor, fromPromise, setup, SimulatedClock } from 'xstate'
 import { createTestModel } from 'xstate/graph';
 import zhErrors from '../../locales/zh/errors.json' with { type: 'json' };
 import { MONITOR_COUNTDOWN_SECONDS, monitorCountdownMachine, type MonitorCounts } from '../../machines/monitor-countdown.machine';
-import { openSignedIn, setTabHidden } from '../support/app-page';
+import { closeApp, openSignedIn, setTabHidden } from '../support/app-page';
 import { CountCalls } from '../support/count-calls';
 import { embeddedOnly, readUntilShown, SCREEN_WAIT_MS, sharedBrowser } from './browser-runs';
 import { generatePaths, modelGraph, type MachinePaths, type Runner } from './path-model';
@@ -252,7 +252,7 @@ function browserRunner(product: Product): Runner {
           await page.waitForTimeout(100);
           return read(step.shows);
         },
-        close: () => page.context().close(),
+        close: () => closeApp(page),
       };
     },
     close: browsers.close,

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { openSignedIn } from '../support/app-page';
+import { closeApp, openSignedIn } from '../support/app-page';
 import { NoticeListPage } from '../support/pages/notice-list-page';
 import { embeddedOnly, readUntilShown, sharedBrowser } from './browser-runs';
 import { generatePaths, modelGraph, transitionOf, type MachinePaths, type Runner } from './path-model';
@@ -161,7 +161,7 @@ function browserRunner(product: Product): Runner {
         },
         // The list derives the status on its own clock, once a second.
         seen: (step) => readUntilShown(page, step.shows, read),
-        close: () => page.context().close(),
+        close: () => closeApp(page),
       };
     },
     close: browsers.close,

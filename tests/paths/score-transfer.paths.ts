@@ -6,7 +6,7 @@ import {
   type TransferRequest,
   type TransferResult,
 } from '../../machines/score-transfer.machine';
-import { openSignedIn } from '../support/app-page';
+import { closeApp, openSignedIn } from '../support/app-page';
 import { ScoreTransferPage } from '../support/pages/score-transfer-page';
 import { addPathAgent } from './account-status.paths';
 import { embeddedOnly, readUntilShown, sharedBrowser } from './browser-runs';
@@ -197,7 +197,7 @@ function browserRunner(product: Product): Runner {
           else await screen.again();
         },
         seen: (step) => readUntilShown(page, step.shows, read),
-        close: () => page.context().close(),
+        close: () => closeApp(page),
       };
     },
     close: browsers.close,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import zh from '../../locales/zh/common.json' with { type: 'json' };
 import zhErrors from '../../locales/zh/errors.json' with { type: 'json' };
-import { blockLocalhost, openApp, resetSite, setMaintenance, signIn } from '../support/app-page';
+import { blockLocalhost, closeApp, openApp, resetSite, setMaintenance, signIn } from '../support/app-page';
 import type { TestGateway } from '../support/test-gateway';
 import { embeddedOnly, sharedBrowser } from './browser-runs';
 import { generatePaths, modelGraph, type MachinePaths, type Runner, type ToolPath, type ToolStep } from './path-model';
@@ -183,7 +183,7 @@ function browserRunner(product: Product): Runner {
           return step.shows;
         },
         async close() {
-          await page?.context().close();
+          if (page) await closeApp(page);
           await resetSite(gw);
         },
       };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { TOKEN_COOKIE } from '../../src/lib/session-cookies';
 import type { TestGateway } from './test-gateway';
 
@@ -49,31 +49,97 @@ export function takeUnexpectedConsoleErrors(): string[] {
   return found;
 }
 
+// Opening a page in a new browser context costs Chromium about 2.5 s of CPU more on these
+// machines than loading the app again in a page already open on its origin (a renderer process
+// started, the app's code compiled cold). So a page closed with closeApp goes back to a pool,
+// parked on the gateway's icon with its cookies and storage cleared, and openApp takes it again
+// where a fresh context would make no difference: same viewport rules, no own clock or time zone.
+const idlePages = new WeakMap<Browser, Page[]>();
+/** Pages openApp made for the pool (the others are closed by closeApp). */
+const poolable = new WeakSet<Page>();
+/** How to stop watching a page's console, so that its next user's errors are its own. */
+const unwatch = new WeakMap<Page, () => void>();
+
+/** The icon a parked page shows: a same-origin file, so that the next load keeps its renderer and compiled code. */
+const parkingPath = '/app-icon.svg';
+
+function takeIdlePage(browser: Browser, origin: string): Page | undefined {
+  const idle = (idlePages.get(browser) ?? []).filter((page) => !page.isClosed());
+  const index = idle.findIndex((page) => new URL(page.url()).origin === new URL(origin).origin);
+  const [page] = index >= 0 ? idle.splice(index, 1) : [];
+  idlePages.set(browser, idle);
+  return page;
+}
+
 export async function openApp(browser: Browser, gw: TestGateway, options: OpenAppOptions = {}): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
-    // The app's reduced-motion styles (src/styles/globals.css) end its transitions and animations
-    // at once, so clicks need not wait for a dialog or a sheet to settle. The phone's and the
-    // accessibility tests open their own contexts and see the motion as it ships.
-    reducedMotion: 'reduce',
-    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
-  });
-  if ((options.width ?? 1280) < 992 && !options.mobile) await context.addInitScript(pickDesktop);
-  if (options.cookies) await context.addCookies(options.cookies);
-  const page = await context.newPage();
+  const width = options.width ?? 1280;
+  const height = options.height ?? 800;
+  const origin = options.origin ?? gw.url;
+  const narrowDesktop = width < 992 && !options.mobile;
+  const fresh = options.clock || options.timezoneId || narrowDesktop;
+  let page = fresh ? undefined : takeIdlePage(browser, origin);
+  if (page) {
+    await page.setViewportSize({ width, height });
+    if (options.cookies) await page.context().addCookies(options.cookies);
+  } else {
+    const context = await browser.newContext({
+      viewport: { width, height },
+      // The app's reduced-motion styles (src/styles/globals.css) end its transitions and animations
+      // at once, so clicks need not wait for a dialog or a sheet to settle. The phone's and the
+      // accessibility tests open their own contexts and see the motion as it ships.
+      reducedMotion: 'reduce',
+      ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    });
+    if (narrowDesktop) await context.addInitScript(pickDesktop);
+    if (options.cookies) await context.addCookies(options.cookies);
+    page = await context.newPage();
+    if (!fresh) poolable.add(page);
+  }
   watched.push({ page, errors: consoleErrors(page), expected: options.expectedConsoleErrors });
   if (options.clock) await page.clock.install();
-  await page.goto(`${options.origin ?? gw.url}/#${options.path ?? '/login'}`);
+  await page.goto(`${origin}/#${options.path ?? '/login'}`);
   return page;
+}
+
+/**
+ * Ends a page of openApp as closing its window would: a pooled page is parked for a later
+ * openApp (its routes removed, cookies and storage cleared); any other page's context is closed.
+ * A page whose clock a test installed is never reused.
+ */
+export async function closeApp(page: Page): Promise<void> {
+  const browser = page.context().browser();
+  if (!browser || !poolable.has(page) || page.isClosed()) return page.context().close();
+  try {
+    unwatch.get(page)?.();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.goto(`${new URL(page.url()).origin}${parkingPath}`);
+    if (await page.evaluate(() => '__pwClock' in window)) throw new Error('a fake clock stays on its page');
+    await page.context().clearCookies();
+    await page.evaluate(() => {
+      window.localStorage.clear();
+      window.sessionStorage.clear();
+    });
+  } catch {
+    return page.context().close();
+  }
+  idlePages.set(browser, [...(idlePages.get(browser) ?? []), page]);
 }
 
 /** Console errors and uncaught exceptions of a page from now on (a CSP refusal is one), as they come. */
 export function consoleErrors(page: Page): string[] {
   const errors: string[] = [];
-  page.on('console', (message) => {
+  const onConsole = (message: ConsoleMessage) => {
     if (message.type() === 'error') errors.push(message.text());
+  };
+  const onPageError = (error: Error) => errors.push(error.message);
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  const before = unwatch.get(page);
+  unwatch.set(page, () => {
+    before?.();
+    page.off('console', onConsole);
+    page.off('pageerror', onPageError);
   });
-  page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
 

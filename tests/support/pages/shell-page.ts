@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { screens, type ScreenId } from '../../../commands/screens';
-import { openSignedIn, type OpenAppOptions } from '../app-page';
+import { closeApp, openSignedIn, type OpenAppOptions } from '../app-page';
 import type { TestGateway } from '../test-gateway';
 
 /** The data-testid of each screen's root, for the screens the page objects wait for. */
@@ -104,6 +104,6 @@ export class ShellPage {
   }
 
   close(): Promise<void> {
-    return this.page.context().close();
+    return closeApp(this.page);
   }
 }
