@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { RpcAnswer, TestGateway } from '../support/test-gateway';
 
@@ -57,8 +56,8 @@ export function remoteProduct(base: string): Product {
 
 /** The product on a fresh embedded (PGlite) database, on the real clock; the seeded snapshot is prepared on first use. */
 export async function embeddedProduct(options: { webRoot?: string } = {}): Promise<Product> {
-  const { artifactsDir, preparePgliteSnapshot } = await import('../support/test-database');
-  if (!existsSync(join(artifactsDir, 'pglite-seeded.tar.gz'))) await preparePgliteSnapshot();
+  const { preparePgliteSnapshot, snapshotFile } = await import('../support/test-database');
+  if (!existsSync(snapshotFile)) await preparePgliteSnapshot();
   const { startTestGateway } = await import('../support/test-gateway');
   const gw = await startTestGateway({ realTime: true, ...(options.webRoot ? { webRoot: options.webRoot } : {}) });
   return { ...productOf(gw), close: () => gw.close() };

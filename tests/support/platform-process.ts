@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { artifactsDir } from './test-database';
+import { snapshotFile } from './test-database';
 
 const projectRoot = new URL('../../', import.meta.url).pathname;
 
@@ -56,7 +55,7 @@ export async function startPlatformProcess(args: string[], env: Record<string, s
  * postgres project, where a database is empty at first.)
  */
 export async function platformDataDir(folder: string): Promise<void> {
-  const snapshot = new Blob([readFileSync(join(artifactsDir, 'pglite-seeded.tar.gz'))]);
+  const snapshot = new Blob([readFileSync(snapshotFile)]);
   const db = new PGlite(folder, { loadDataDir: snapshot });
   await db.waitReady;
   await db.close();
