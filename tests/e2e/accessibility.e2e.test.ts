@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { keepSession, keptSession, pickDesktop, signIn } from '../support/app-page';
+import { closeApp, keepSession, keptSession, pickDesktop, pooledPage, signIn } from '../support/app-page';
 import { useAppInChromium } from '../support/app-in-chromium';
 
 const e2e = useAppInChromium();
@@ -16,21 +16,21 @@ type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 type Violation = AxeResults['violations'][number];
 
 /**
- * A fresh context whose localStorage holds the theme before any script of the app runs. With
+ * A page whose localStorage holds the theme before any script of the app runs. With
  * `signedInAs`, on the notice screen: signed in by hand the first time in this file, then with
  * the kept session (app-page.ts openSignedIn).
  */
 async function openThemed(
   theme: Theme,
   options: { width?: number; height?: number; path?: string; signedInAs?: string } = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await e2e.browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
-  await context.addInitScript((value: string) => window.localStorage.setItem('credit-preferences', value), JSON.stringify({ theme }));
+): Promise<Page> {
+  const width = options.width ?? 1280;
+  const page = await pooledPage(e2e.browser, e2e.gw.url, { width, height: options.height ?? 800 });
+  await page.evaluate((value: string) => window.localStorage.setItem('credit-preferences', value), JSON.stringify({ theme }));
   // The narrow desktop layout (the phone's own entry has its own test, mobile.e2e.test.ts).
-  if ((options.width ?? 1280) < 992) await context.addInitScript(pickDesktop);
+  if (width < 992) await page.evaluate(pickDesktop);
   const kept = options.signedInAs ? await keptSession(e2e.gw, options.signedInAs) : undefined;
-  if (kept) await context.addCookies(kept);
-  const page = await context.newPage();
+  if (kept) await page.context().addCookies(kept);
   await page.goto(`${e2e.gw.url}/#${options.path ?? '/login'}`);
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
   if (options.signedInAs) {
@@ -41,7 +41,7 @@ async function openThemed(
     await page.getByTestId('notice-screen').waitFor();
     if (!kept) await keepSession(page, e2e.gw, options.signedInAs);
   }
-  return { context, page };
+  return page;
 }
 
 /** The captcha image is shown and fully decoded, so axe sees the screen as a person does. */
@@ -77,40 +77,40 @@ async function expectNoSeriousViolations(page: Page, screen: string): Promise<vo
 describe.runIf(e2e.run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () => {
   describe.each(THEMES)('theme %s', (theme) => {
     it('login screen with its captcha', async () => {
-      const { context, page } = await openThemed(theme);
+      const page = await openThemed(theme);
       try {
         await page.getByTestId('login-screen').waitFor();
         await waitForCaptcha(page);
         await expectNoSeriousViolations(page, `login (theme ${theme}, 1280 px)`);
       } finally {
-        await context.close();
+        await closeApp(page);
       }
     });
 
     it('login screen in a 390 px wide viewport', async () => {
-      const { context, page } = await openThemed(theme, { width: 390, height: 844 });
+      const page = await openThemed(theme, { width: 390, height: 844 });
       try {
         await page.getByTestId('login-screen').waitFor();
         await waitForCaptcha(page);
         await expectNoSeriousViolations(page, `login (theme ${theme}, 390 px)`);
       } finally {
-        await context.close();
+        await closeApp(page);
       }
     });
 
     it('notice screen after signing in', async () => {
-      const { context, page } = await openThemed(theme, { signedInAs: 'admin' });
+      const page = await openThemed(theme, { signedInAs: 'admin' });
       try {
         await expect.poll(() => page.getByTestId('notice-item').count()).toBeGreaterThan(0);
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
         await expectNoSeriousViolations(page, `notice (theme ${theme})`);
       } finally {
-        await context.close();
+        await closeApp(page);
       }
     });
 
     it('notice screen and its open menu sheet in a 390 px wide viewport', async () => {
-      const { context, page } = await openThemed(theme, { width: 390, height: 844, signedInAs: 'admin' });
+      const page = await openThemed(theme, { width: 390, height: 844, signedInAs: 'admin' });
       try {
         await expectNoSeriousViolations(page, `notice (theme ${theme}, 390 px)`);
         await page.getByRole('button', { name: '显示或隐藏菜单' }).click();
@@ -119,24 +119,24 @@ describe.runIf(e2e.run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () => 
         await expect.poll(async () => (await sheet.boundingBox())?.x).toBe(0);
         await expectNoSeriousViolations(page, `menu sheet (theme ${theme}, 390 px)`);
       } finally {
-        await context.close();
+        await closeApp(page);
       }
     });
 
     it('change-password screen', async () => {
-      const { context, page } = await openThemed(theme, { signedInAs: 'admin' });
+      const page = await openThemed(theme, { signedInAs: 'admin' });
       try {
         await page.goto(`${e2e.gw.url}/#/changePass/index`);
         await page.getByTestId('change-password-screen').waitFor();
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
         await expectNoSeriousViolations(page, `change password (theme ${theme})`);
       } finally {
-        await context.close();
+        await closeApp(page);
       }
     });
 
     it('user management and add-agent screens', async () => {
-      const { context, page } = await openThemed(theme, { signedInAs: 'admin' });
+      const page = await openThemed(theme, { signedInAs: 'admin' });
       try {
         await page.goto(`${e2e.gw.url}/#/account/index`);
         await page.getByTestId('account-row').first().waitFor();
@@ -147,12 +147,12 @@ describe.runIf(e2e.run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () => 
         await page.getByRole('alert').first().waitFor();
         await expectNoSeriousViolations(page, `add agent with its validation messages (theme ${theme})`);
       } finally {
-        await context.close();
+        await closeApp(page);
       }
     });
 
     it('edit-user screen, and the add-multiple form with its job progress', async () => {
-      const { context, page } = await openThemed(theme, { signedInAs: 'ag01010101' });
+      const page = await openThemed(theme, { signedInAs: 'ag01010101' });
       try {
         const member = await e2e.gw.db.one<{ id: string | number }>(
           sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'mb01010101001'`,
@@ -172,7 +172,7 @@ describe.runIf(e2e.run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () => 
         await expect.poll(() => page.getByTestId('job-progress').getAttribute('data-status')).toBe('done');
         await expectNoSeriousViolations(page, `add multiple players with the job outcome (theme ${theme})`);
       } finally {
-        await context.close();
+        await closeApp(page);
       }
     });
   });

@@ -2,23 +2,21 @@ import AxeBuilder from '@axe-core/playwright';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { consoleErrors, keepSession, keptSession, signIn, type Cookie } from '../support/app-page';
+import { closeApp, keepSession, keptSession, pooledPage, signIn, watchConsole, type Cookie } from '../support/app-page';
 import { plantSettledBet } from '../support/bet-fixture';
 import { useAppInChromium } from '../support/app-in-chromium';
 
 const e2e = useAppInChromium();
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+const PHONE_SCREEN = { width: 390, height: 844 };
 
 /**
  * A phone's browser opening the desktop address, as a person types it. With `scrollbars` its
  * scrollbar takes room as a narrow desktop window's does: what was laid out before it came must shrink.
  */
 async function openOnPhone(path = '/login', options: { scrollbars?: boolean; cookies?: Cookie[] } = {}): Promise<Page> {
-  const context = await e2e.browser.newContext({ ...PHONE, isMobile: !options.scrollbars });
-  if (options.cookies) await context.addCookies(options.cookies);
-  const page = await context.newPage();
-  const errors = consoleErrors(page);
-  page.on('close', () => expect(errors, 'console errors on the phone').toEqual([]));
+  const page = await pooledPage(e2e.browser, e2e.gw.url, PHONE_SCREEN, { hasTouch: true, isMobile: !options.scrollbars });
+  if (options.cookies) await page.context().addCookies(options.cookies);
+  watchConsole(page);
   await page.goto(`${e2e.gw.url}/#${path}`);
   return page;
 }
@@ -147,7 +145,7 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     await page.locator('[data-command-id="go.winningReport"]').waitFor();
     expect(await page.locator('[data-command-id="go.systemSetting"]').count()).toBe(0);
     await page.keyboard.press('Escape');
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('drills down the downline as cards, finds an account by search, scores a member up and down, reads its score log, freezes it', async () => {
@@ -176,7 +174,7 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     await page.locator('[data-testid=mobile-found][data-login-id="ga010102"]').getByTestId('mobile-found-open').tap();
     await card('ga010102').waitFor();
     expect(await page.getByTestId('mobile-line-step').allTextContents()).toEqual(['admin', 'ma01', 'sh0101']);
-    await page.context().close();
+    await closeApp(page);
 
     // A level-4 agent's members are its direct children: score one up and down, then freeze it.
     const agent = await signedInOnPhone('ag01010101', '/account/index');
@@ -225,7 +223,7 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     await agent.getByTestId('action-confirm-ok').tap();
     await expect.poll(() => member.getAttribute('data-status')).toBe('6');
     expect(await axeFindings(agent)).toEqual([]);
-    await agent.context().close();
+    await closeApp(agent);
   });
 
   it("reads the win/loss report: the company's own result and the day's bars, drilled down by cards to a member and its bets", async () => {
@@ -285,7 +283,7 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     }));
     expect(placed).toEqual({ side: 'bottom', width: page.viewportSize()!.width, bottom: '0px' });
     expect(await axeFindings(page)).toEqual([]);
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('passes axe and scrolls no phone screen sideways, in both themes', async () => {
@@ -317,7 +315,7 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
       }
     }
     expect(findings).toEqual([]);
-    await page.context().close();
+    await closeApp(page);
   }, 120_000);
 
   it('switches to the desktop version and back without signing in again, and logs out to the mobile login', async () => {
@@ -342,7 +340,7 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     await page.getByTestId('login-screen').waitFor();
     expect(pathOf(page)).toBe('/m/');
     expect(await page.getByTestId('login-screen').getAttribute('data-view')).toBe('mobile');
-    await page.context().close();
+    await closeApp(page);
   });
 
   it('takes a lost session to the mobile login, and serves an installable manifest with the site title', async () => {
@@ -367,6 +365,6 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
       expect(await page.evaluate(async (src) => (await fetch(src)).status, icon.src), icon.src).toBe(200);
     }
     expect(await page.evaluate(() => document.querySelector('link[rel=manifest]')?.getAttribute('href'))).toBe('/m/manifest.webmanifest');
-    await page.context().close();
+    await closeApp(page);
   });
 });

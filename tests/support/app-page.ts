@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, ConsoleMessage, Page } from 'playwright-core';
 import { TOKEN_COOKIE } from '../../src/lib/session-cookies';
 import type { TestGateway } from './test-gateway';
 
@@ -52,63 +52,88 @@ export function takeUnexpectedConsoleErrors(): string[] {
 // Opening a page in a new browser context costs Chromium about 2.5 s of CPU more on these
 // machines than loading the app again in a page already open on its origin (a renderer process
 // started, the app's code compiled cold). So a page closed with closeApp goes back to a pool,
-// parked on the gateway's icon with its cookies and storage cleared, and openApp takes it again
-// where a fresh context would make no difference: same viewport rules, no own clock or time zone.
+// parked on the gateway's icon with its cookies and storage cleared, and the next page asked
+// for with the same context options takes it. Only a clock or a time zone of its own needs a
+// context of its own.
+/** What a pooled page's context is made with, besides its viewport (set again at each use). */
+export type PooledContextOptions = Pick<BrowserContextOptions, 'reducedMotion' | 'isMobile' | 'hasTouch'>;
+
 const idlePages = new WeakMap<Browser, Page[]>();
-/** Pages openApp made for the pool (the others are closed by closeApp). */
-const poolable = new WeakSet<Page>();
+/** The context options of each pooled page, as a key (the others are closed by closeApp). */
+const poolKeys = new WeakMap<Page, string>();
 /** How to stop watching a page's console, so that its next user's errors are its own. */
 const unwatch = new WeakMap<Page, () => void>();
 
 /** The icon a parked page shows: a same-origin file, so that the next load keeps its renderer and compiled code. */
 const parkingPath = '/app-icon.svg';
 
-function takeIdlePage(browser: Browser, origin: string): Page | undefined {
+/**
+ * A page parked at `origin` (on its icon: storage of that origin may be set before the app
+ * loads), from the pool when one was made with the same context options, else in a new context.
+ */
+export async function pooledPage(
+  browser: Browser,
+  origin: string,
+  viewport: { width: number; height: number },
+  contextOptions: PooledContextOptions = {},
+): Promise<Page> {
+  const key = JSON.stringify(contextOptions);
+  const wanted = new URL(origin).origin;
   const idle = (idlePages.get(browser) ?? []).filter((page) => !page.isClosed());
-  const index = idle.findIndex((page) => new URL(page.url()).origin === new URL(origin).origin);
-  const [page] = index >= 0 ? idle.splice(index, 1) : [];
+  const index = idle.findIndex((page) => poolKeys.get(page) === key && new URL(page.url()).origin === wanted);
+  const [reused] = index >= 0 ? idle.splice(index, 1) : [];
   idlePages.set(browser, idle);
+  if (reused) {
+    await reused.setViewportSize(viewport);
+    return reused;
+  }
+  const page = await (await browser.newContext({ ...contextOptions, viewport })).newPage();
+  poolKeys.set(page, key);
+  await page.goto(`${wanted}${parkingPath}`);
   return page;
 }
 
 export async function openApp(browser: Browser, gw: TestGateway, options: OpenAppOptions = {}): Promise<Page> {
-  const width = options.width ?? 1280;
-  const height = options.height ?? 800;
+  const viewport = { width: options.width ?? 1280, height: options.height ?? 800 };
   const origin = options.origin ?? gw.url;
-  const narrowDesktop = width < 992 && !options.mobile;
-  const fresh = options.clock || options.timezoneId || narrowDesktop;
-  let page = fresh ? undefined : takeIdlePage(browser, origin);
-  if (page) {
-    await page.setViewportSize({ width, height });
-    if (options.cookies) await page.context().addCookies(options.cookies);
-  } else {
+  const narrowDesktop = viewport.width < 992 && !options.mobile;
+  // The app's reduced-motion styles (src/styles/globals.css) end its transitions and animations
+  // at once, so clicks need not wait for a dialog or a sheet to settle. The phone's and the
+  // accessibility tests see the motion as it ships.
+  const reducedMotion = 'reduce';
+  let page: Page;
+  if (options.clock || options.timezoneId) {
     const context = await browser.newContext({
-      viewport: { width, height },
-      // The app's reduced-motion styles (src/styles/globals.css) end its transitions and animations
-      // at once, so clicks need not wait for a dialog or a sheet to settle. The phone's and the
-      // accessibility tests open their own contexts and see the motion as it ships.
-      reducedMotion: 'reduce',
+      viewport,
+      reducedMotion,
       ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     });
     if (narrowDesktop) await context.addInitScript(pickDesktop);
-    if (options.cookies) await context.addCookies(options.cookies);
     page = await context.newPage();
-    if (!fresh) poolable.add(page);
+  } else {
+    page = await pooledPage(browser, origin, viewport, { reducedMotion });
+    if (narrowDesktop) await page.evaluate(pickDesktop);
   }
-  watched.push({ page, errors: consoleErrors(page), expected: options.expectedConsoleErrors });
+  if (options.cookies) await page.context().addCookies(options.cookies);
+  watchConsole(page, options.expectedConsoleErrors);
   if (options.clock) await page.clock.install();
   await page.goto(`${origin}/#${options.path ?? '/login'}`);
   return page;
 }
 
+/** The page's console errors, less the expected ones, are asserted after the test (useAppInChromium). */
+export function watchConsole(page: Page, expected?: RegExp): void {
+  watched.push({ page, errors: consoleErrors(page), expected });
+}
+
 /**
- * Ends a page of openApp as closing its window would: a pooled page is parked for a later
- * openApp (its routes removed, cookies and storage cleared); any other page's context is closed.
- * A page whose clock a test installed is never reused.
+ * Ends a page as closing its window would: a pooled page is parked for a later one (its routes
+ * removed, cookies and storage cleared); any other page's context is closed. A page whose clock
+ * a test installed is never reused.
  */
 export async function closeApp(page: Page): Promise<void> {
   const browser = page.context().browser();
-  if (!browser || !poolable.has(page) || page.isClosed()) return page.context().close();
+  if (!browser || !poolKeys.has(page) || page.isClosed()) return page.context().close();
   try {
     unwatch.get(page)?.();
     await page.unrouteAll({ behavior: 'ignoreErrors' });
