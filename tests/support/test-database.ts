@@ -69,7 +69,7 @@ export async function preparePostgresTemplate(): Promise<() => Promise<void>> {
   };
 }
 
-/** A test file's PGlite holds a few MB of rows: a small buffer cache starts faster (database.ts). */
+/** A test file's PGlite is a copy of the seeded demo (46 MB of files in memory already): a small buffer cache starts faster (database.ts). */
 const TEST_SHARED_BUFFERS = '16MB';
 
 let counter = 0;
