@@ -134,6 +134,9 @@ async function checkStored(db: Database, bets: number) {
   if (Number(stored!.n) !== bets) throw new Error(`the path stored ${String(stored!.n)} of ${bets} bets`);
 }
 
+/** The database answers int8 columns as bigint, which JSON writes only as text. */
+const bigintAsText = (_key: string, value: unknown) => (typeof value === 'bigint' ? String(value) : value);
+
 /** Settled bets of the demo's members, drawn and settled by the game rules. */
 async function platformBets(db: Database, count: number, now: Date): Promise<PlatformBet[]> {
   const members = await db.rows<{ id: string | number }>(sql`SELECT id FROM accounts WHERE site_id = 'demo' AND level = 5 ORDER BY id`);
@@ -281,7 +284,7 @@ export async function benchBetIngest(target: { kind: 'pglite' } | { kind: 'postg
       const started = performance.now();
       for (let i = 0; i < rows.length; i += PATH_BATCH) {
         await db.run(sql`INSERT INTO bets (${sql.raw(COLUMNS.join(', '))})
-          SELECT * FROM json_to_recordset(${JSON.stringify(rows.slice(i, i + PATH_BATCH))}::json) AS r (${sql.raw(typed)})`);
+          SELECT * FROM json_to_recordset(${JSON.stringify(rows.slice(i, i + PATH_BATCH), bigintAsText)}::json) AS r (${sql.raw(typed)})`);
       }
       const rawJsonPerSecond = rows.length / ((performance.now() - started) / 1000);
       rounds.push({
