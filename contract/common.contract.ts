@@ -5,7 +5,8 @@ export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = 'zh';
 
 /** Ids travel as strings (GATEWAY.md), even though the database keeps integers. */
-export const idSchema = z.string().regex(/^[1-9][0-9]{0,17}$/, 'id');
+export const idPattern = /^[1-9][0-9]{0,17}$/;
+export const idSchema = z.string().regex(idPattern, 'id');
 
 /** Times on the wire are ISO 8601 in UTC. */
 export const isoTimeSchema = z.iso.datetime();

@@ -7,7 +7,8 @@ import { exportFormatSchema } from './job.contract';
 import { defineMethod } from './method.contract';
 
 /** A game of the platform's catalogue (GATEWAY.md "Games and bets"): `baccarat`, `sic-bo`, a slot's name. */
-export const gameCodeSchema = z.string().regex(/^[a-z0-9-]{1,32}$/, 'game-code');
+export const gameCodePattern = /^[a-z0-9-]{1,32}$/;
+export const gameCodeSchema = z.string().regex(gameCodePattern, 'game-code');
 
 /** The terminal types a member may play from (PRODUCT.md "Devices"). */
 export const devices = ['pc', 'h5', 'app'] as const;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { gameTypes } from './account-fields.contract';
 import { devices } from './game.contract';
-import { encodeFeedAnswer, platformCalls, type PlatformWireAnswer } from './platform-api.contract';
+import { decodeFeedAnswer, encodeFeedAnswer, FEED_READ_MAX, platformCalls, type PlatformWireAnswer } from './platform-api.contract';
 
 const schema = platformCalls.readFeed.answer;
 const time = fc
@@ -112,5 +112,156 @@ describe("the feed's answer on the wire", () => {
       ],
     } as PlatformWireAnswer<'readFeed'>);
     expect(encodeFeedAnswer(answer).items[0]).toMatchObject({ suggestion: { sentAt: '2026-11-28T00:00:00.000Z' } });
+  });
+});
+
+/** What zod's own reading of the answer gives: the answer, or null where it fails. */
+const zodRead = (json: unknown) => {
+  const read = schema.safeParse(json);
+  return read.success ? read.data : null;
+};
+const fastRead = (json: unknown) => {
+  const read = decodeFeedAnswer(json);
+  return read.success ? read.data : null;
+};
+
+/** Values that break one field or another: wrong types, sizes, patterns, dates and enums. */
+const badValues: unknown[] = [
+  undefined,
+  null,
+  0,
+  12.5,
+  true,
+  {},
+  [],
+  '',
+  ' 1',
+  'x'.repeat(129),
+  '0',
+  '007',
+  '-0',
+  '1e3',
+  '12345678901234567890',
+  '9007199254740993',
+  '-9007199254740993',
+  '2026-02-30T00:00:00Z',
+  '2026-11-28 00:00:00Z',
+  '2026-11-28T00:00:00',
+  '2026-11-28T24:00:00Z',
+  'BACCARAT',
+  'live ',
+  'settled!',
+  'pc ',
+];
+
+/** A path into a wire item: a key of the item, or of its body. */
+function mutate(item: Record<string, unknown>, body: boolean, pick: number, value: unknown, drop: boolean) {
+  const copy = structuredClone(item);
+  const target = body ? (copy[copy.kind as string] as Record<string, unknown>) : copy;
+  const keys = Object.keys(target);
+  const key = keys[pick % keys.length]!;
+  if (drop) delete target[key];
+  else target[key] = value;
+  return copy;
+}
+
+describe("the feed's answer read field by field (decodeFeedAnswer)", () => {
+  it('reads a valid page of every kind of item exactly as its schema does', () => {
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 12 }), (items) => {
+        const json = JSON.parse(JSON.stringify({ items })) as unknown;
+        const fast = fastRead(json);
+        expect(fast).not.toBeNull();
+        expect(fast).toEqual(zodRead(json));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('fails wherever its schema fails: every field of every kind of item, dropped or given each bad value', () => {
+    let refused = 0;
+    let cases = 0;
+    for (const kind of ['bet', 'round', 'suggestion']) {
+      const samples = fc.sample(
+        item.filter((one) => one.kind === kind),
+        { numRuns: 3, seed: 7 },
+      ) as Record<string, unknown>[];
+      for (const sample of samples) {
+        for (const body of [false, true]) {
+          const keys = Object.keys(body ? (sample[kind] as object) : sample);
+          for (let pick = 0; pick < keys.length; pick++) {
+            for (const change of [...badValues.map((value) => ({ value, drop: false })), { value: undefined, drop: true }]) {
+              const json = JSON.parse(
+                JSON.stringify({ items: [sample, mutate(sample, body, pick, change.value, change.drop)] }),
+              ) as unknown;
+              const expected = zodRead(json);
+              expect(fastRead(json), `${kind} ${body ? 'body ' : ''}${keys[pick]} = ${JSON.stringify(change)}`).toEqual(expected);
+              cases += 1;
+              if (expected === null) refused += 1;
+            }
+          }
+        }
+      }
+    }
+    // Most changes break the item; some are harmless (a text field given another short text).
+    expect(refused).toBeGreaterThan(cases * 0.7);
+    expect(refused).toBeLessThan(cases);
+  });
+
+  it('leaves out keys the schema does not know, and refuses what is not a page', () => {
+    const wire = {
+      items: [
+        {
+          seq: '1',
+          siteId: 'acme',
+          kind: 'bet',
+          extra: 1,
+          bet: {
+            orderId: 'o1',
+            memberId: '9',
+            betTime: '2026-11-28T08:00:00+08:00',
+            settleTime: null,
+            gameCode: 'baccarat',
+            gameType: gameTypes[0],
+            playType: 'p',
+            betCode: 'b',
+            gameId: 'g',
+            gameName: 'n',
+            round: 'r',
+            transactionId: 't',
+            status: 'unsettled',
+            bet: '100',
+            validBet: '0',
+            settle: '0',
+            winLoss: '-100',
+            jackpot: '0',
+            jackpotWon: '0',
+            jackpotRake: '0',
+            redPacket: '0',
+            device: devices[0],
+          },
+        },
+      ],
+    };
+    const read = fastRead(wire);
+    expect(read).toEqual(zodRead(wire));
+    expect(read?.items[0]).not.toHaveProperty('extra');
+    expect(read?.items[0]).toMatchObject({ bet: { betTime: new Date('2026-11-28T00:00:00Z'), winLoss: -100 } });
+    expect(JSON.stringify(read)).not.toContain('device');
+    for (const notAPage of [
+      null,
+      [],
+      'items',
+      { items: {} },
+      { items: [null] },
+      { items: [{ kind: 'bet' }] },
+      { items: [{ seq: '1', siteId: 'acme', kind: 'spin' }] },
+    ]) {
+      expect(fastRead(notAPage)).toBeNull();
+      expect(zodRead(notAPage)).toBeNull();
+    }
+    const tooMany = { items: Array.from({ length: FEED_READ_MAX + 1 }, () => wire.items[0]) };
+    expect(fastRead(tooMany)).toBeNull();
+    expect(zodRead(tooMany)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorCode } from '../../contract/errors.contract';
-import { platformCalls, type PlatformAnswer, type PlatformCallName } from '../../contract/platform-api.contract';
+import { decodeFeedAnswer, platformCalls, type PlatformAnswer, type PlatformCallName } from '../../contract/platform-api.contract';
 import { signedPost } from '../platform-api/signed-post';
 import { PlatformRefusal, PlatformSilent, type GamePlatform } from './game-platform';
 
@@ -53,7 +53,7 @@ export function httpPlatform(options: HttpPlatformOptions): GamePlatform {
     // Our own input breaking the schema is a bug of ours: thrown before anything is sent.
     const body = JSON.stringify(z.encode(definition.request as z.ZodType, input));
     const url = new URL(basePath + definition.path, base.origin);
-    const outcome = await signedPost(
+    const outcome = await signedPost<unknown>(
       {
         url,
         body,
@@ -64,7 +64,8 @@ export function httpPlatform(options: HttpPlatformOptions): GamePlatform {
         fetch: send,
         appliesOnce: definition.effect === 'transfer',
       },
-      definition.answer,
+      // The feed's pages are big: read field by field, as its schema would (decodeFeedAnswer).
+      name === 'readFeed' ? { safeParse: decodeFeedAnswer } : definition.answer,
     );
     switch (outcome.kind) {
       case 'answer':

@@ -1,6 +1,5 @@
-import type { z } from 'zod';
 import { allErrorCodes, ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
-import { platformRefusalSchema } from '../../contract/platform-api.contract';
+import { platformRefusalSchema, type AnswerRead } from '../../contract/platform-api.contract';
 import { postText, type PostAnswer } from './http-post';
 import { signRequest } from './request-signature';
 
@@ -53,7 +52,10 @@ async function viaFetch(send: typeof fetch, input: SignedPostInput, headers: Rec
 }
 
 /** Sends one signed POST, never retried here (a retry is a new request: a new timestamp and nonce). */
-export async function signedPost<S extends z.ZodType>(input: SignedPostInput, answer: S): Promise<SignedPostOutcome<z.output<S>>> {
+export async function signedPost<T>(
+  input: SignedPostInput,
+  answer: { safeParse(json: unknown): AnswerRead<T> },
+): Promise<SignedPostOutcome<T>> {
   const headers = {
     'content-type': 'application/json',
     accept: 'application/json',

@@ -11,7 +11,7 @@ import { migrate } from '../db/migrate';
 import { backOfficeClient } from './back-office-client';
 import { memberLobbyPaths, registerMemberLobby } from './member-lobby';
 import { platformApiServer } from './platform-server';
-import { simulatorPlatform } from './simulator-platform';
+import { readFeedWire, simulatorPlatform } from './simulator-platform';
 import { startStandalonePlay } from './standalone-play';
 
 /**
@@ -164,6 +164,7 @@ export async function startPlatformProcess(options: PlatformProcessOptions, onEr
     db,
     clock: systemClock,
     logger: { level: 'warn' },
+    readFeedWire: (call) => readFeedWire(db, call),
   });
   // The members' lobby beside the API; it asks the back office with the same key (one key, one site).
   registerMemberLobby(server, {

@@ -9,6 +9,7 @@ import {
   type PlatformAnswer,
   type PlatformCallName,
   type PlatformRequest,
+  type PlatformWireAnswer,
 } from '../../contract/platform-api.contract';
 import { systemClock, type Clock } from '../clock';
 import type { Queryable } from '../db/database';
@@ -26,6 +27,11 @@ export interface PlatformApiServerOptions {
   /** Where the calls' paths start ("" by default: POST /transfers/in). */
   prefix?: string;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * The feed's answer as the wire carries it, written by the platform from its own rows
+   * (simulator-platform.ts readFeedWire): without it, `platform.readFeed` and encodeFeedAnswer.
+   */
+  readFeedWire?: (call: PlatformRequest<'readFeed'>) => Promise<PlatformWireAnswer<'readFeed'>>;
 }
 
 /** An answer as the wire carries it; the feed's written field by field (encodeFeedAnswer: z.encode of a full page took a second). */
@@ -107,11 +113,12 @@ export function platformApiServer(options: PlatformApiServerOptions): FastifyIns
       const parsed = definition.request.safeParse(json);
       if (!parsed.success) return refuse(reply, platformRefusalStatus.badRequest, ErrorCode.invalidParams);
       try {
-        const answer = await serve(parsed.data);
-        return reply
-          .code(200)
-          .type('application/json; charset=utf-8')
-          .send(JSON.stringify(encodeAnswer(name, answer)));
+        const { readFeedWire } = options;
+        const wire =
+          name === 'readFeed' && readFeedWire
+            ? await readFeedWire(parsed.data as PlatformRequest<'readFeed'>)
+            : encodeAnswer(name, await serve(parsed.data));
+        return reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(wire));
       } catch (error) {
         if (error instanceof PlatformRefusal) return refuse(reply, platformRefusalStatus.refused, error.code);
         request.log.error({ err: error, call: name }, 'the platform failed a call');

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
 import { prepared, uniqueViolation, type Queryable } from '../db/database';
 import type { Device } from '../../contract/game.contract';
+import type { PlatformWireAnswer } from '../../contract/platform-api.contract';
 import type { PlatformBet } from '../games/bet.store';
 import {
   PlatformRefusal,
@@ -42,6 +43,97 @@ function feedItem(row: FeedRow): FeedItem {
     kind: 'bet',
     bet: { ...bet, betTime: new Date(bet.betTime), settleTime: bet.settleTime === null ? null : new Date(bet.settleTime) },
   };
+}
+
+type FeedWireItem = PlatformWireAnswer<'readFeed'>['items'][number];
+
+/** A stored time as the wire writes it: toISOString's form, which the simulator stores (others are read and written again). */
+const wireTimeOf = (text: string) => (text.length === 24 && text.endsWith('Z') ? text : new Date(text).toISOString());
+
+/**
+ * A row as the wire carries it, written from its stored body: what encodeFeedAnswer writes of
+ * feedItem(row) (a test holds them equal), without making Dates of the times to write them back.
+ * The platform process answers its feed with it (readFeedWire): a page of 5,000 is its biggest answer.
+ */
+function feedWireItem(row: FeedRow): FeedWireItem {
+  const body = typeof row.body === 'string' ? (JSON.parse(row.body) as FeedBet | FeedRound | FeedSuggestion) : row.body;
+  const head = { seq: String(row.seq), siteId: row.site_id };
+  if (row.kind === 'round') {
+    const round = body as FeedRound;
+    return {
+      ...head,
+      kind: 'round',
+      round: {
+        gameCode: round.gameCode,
+        gameId: round.gameId,
+        round: round.round,
+        startedAt: wireTimeOf(round.startedAt),
+        endedAt: wireTimeOf(round.endedAt),
+        // A JSON object as stored (typed `object` on this side).
+        result: round.result as Record<string, unknown>,
+      },
+    };
+  }
+  if (row.kind === 'suggestion') {
+    const suggestion = body as FeedSuggestion;
+    return {
+      ...head,
+      kind: 'suggestion',
+      suggestion: {
+        suggestionId: suggestion.suggestionId,
+        memberId: suggestion.memberId,
+        kind: suggestion.kind,
+        title: suggestion.title,
+        content: suggestion.content,
+        device: suggestion.device,
+        sentAt: wireTimeOf(suggestion.sentAt),
+      },
+    };
+  }
+  // Each field named: the stored bet's device stays out, as the answer's schema leaves it out.
+  const bet = body as FeedBet;
+  return {
+    ...head,
+    kind: 'bet',
+    bet: {
+      orderId: bet.orderId,
+      memberId: bet.memberId,
+      betTime: wireTimeOf(bet.betTime),
+      settleTime: bet.settleTime === null ? null : wireTimeOf(bet.settleTime),
+      gameCode: bet.gameCode,
+      gameType: bet.gameType,
+      playType: bet.playType,
+      betCode: bet.betCode,
+      gameId: bet.gameId,
+      gameName: bet.gameName,
+      round: bet.round,
+      transactionId: bet.transactionId,
+      status: bet.status,
+      bet: String(bet.bet),
+      validBet: String(bet.validBet),
+      settle: String(bet.settle),
+      winLoss: String(bet.winLoss),
+      jackpot: String(bet.jackpot),
+      jackpotWon: String(bet.jackpotWon),
+      jackpotRake: String(bet.jackpotRake),
+      redPacket: String(bet.redPacket),
+    },
+  };
+}
+
+async function feedRows(db: Queryable, call: { after: string; limit: number; siteId?: string }): Promise<FeedRow[]> {
+  const ofSite = call.siteId === undefined ? sql`` : sql`AND site_id = ${call.siteId}`;
+  return db.rows<FeedRow>(
+    sql`SELECT seq, site_id, kind, body FROM platform_feed WHERE seq > ${call.after}::bigint ${ofSite} ORDER BY seq LIMIT ${call.limit}`,
+  );
+}
+
+/** The simulator's feed as readFeed's answer on the wire (the platform process's answer; feedWireItem). */
+export async function readFeedWire(
+  db: Queryable,
+  call: { after: string; limit: number; siteId?: string },
+): Promise<PlatformWireAnswer<'readFeed'>> {
+  return { items: (await feedRows(db, call)).map(feedWireItem) };
 }
 
 interface RecordRow {
@@ -217,11 +309,7 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
       );
     },
     async readFeed(call) {
-      const ofSite = call.siteId === undefined ? sql`` : sql`AND site_id = ${call.siteId}`;
-      const rows = await db.rows<FeedRow>(
-        sql`SELECT seq, site_id, kind, body FROM platform_feed WHERE seq > ${call.after}::bigint ${ofSite} ORDER BY seq LIMIT ${call.limit}`,
-      );
-      return rows.map(feedItem);
+      return (await feedRows(db, call)).map(feedItem);
     },
     async setAccounts(call) {
       if (call.accounts.length === 0) return;

@@ -19,7 +19,7 @@ export const PLATFORM_TRANSFER_TURNS = 4;
 export const PLATFORM_TRANSFER_WORKERS = 8;
 /** Settled bets on each platform's feed, stored PLATFORM_FEED_ROUNDS times by each path. */
 export const PLATFORM_FEED_BETS = 20_000;
-export const PLATFORM_FEED_ROUNDS = 3;
+export const PLATFORM_FEED_ROUNDS = 5;
 
 const KEY_ID = 'bench-bo';
 const SITE = 'demo';
