@@ -611,8 +611,8 @@ function decodeFeedItem(item: unknown): FeedItemOut {
 /**
  * The feed's answer read as readFeed's answer schema reads it (the same answer, or a failure
  * where it fails; a test holds them equal for every kind of item, valid or broken), field by
- * field for the bets. A page of 5,000 bets costs zod about 70 ms, taken from the thread that
- * stores the page before: this takes a few.
+ * field for the bets. zod reads a page of 5,000 bets in about 70 ms (its codecs run outside its
+ * compiled fast path), on the thread that is storing the page before; this reads it in about 15.
  */
 export function decodeFeedAnswer(json: unknown): AnswerRead<PlatformAnswer<'readFeed'>> {
   if (!isObject(json) || !Array.isArray(json.items) || json.items.length > FEED_READ_MAX) return { success: false };

@@ -48,7 +48,8 @@ function feedItem(row: FeedRow): FeedItem {
 type FeedWireItem = PlatformWireAnswer<'readFeed'>['items'][number];
 
 /** A stored time as the wire writes it: toISOString's form, which the simulator stores (others are read and written again). */
-const wireTimeOf = (text: string) => (text.length === 24 && text.endsWith('Z') ? text : new Date(text).toISOString());
+const isoForm = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const wireTimeOf = (text: string) => (isoForm.test(text) ? text : new Date(text).toISOString());
 
 /**
  * A row as the wire carries it, written from its stored body: what encodeFeedAnswer writes of
