@@ -154,7 +154,7 @@ const badValues: unknown[] = [
   'pc ',
 ];
 
-/** A path into a wire item: a key of the item, or of its body. */
+/** A copy of a wire item with one key of it (or of its body) given `value`, or dropped. */
 function mutate(item: Record<string, unknown>, body: boolean, pick: number, value: unknown, drop: boolean) {
   const copy = structuredClone(item);
   const target = body ? (copy[copy.kind as string] as Record<string, unknown>) : copy;
