@@ -456,7 +456,18 @@ export const PLATFORM_BODY_LIMIT = 8 * 1024 * 1024;
 
 type FeedItemOut = PlatformAnswer<'readFeed'>['items'][number];
 type FeedAnswerWire = PlatformWireAnswer<'readFeed'>;
+type FeedBetOut = Extract<FeedItemOut, { kind: 'bet' }>['bet'];
+type FeedRoundOut = Extract<FeedItemOut, { kind: 'round' }>['round'];
+type FeedSuggestionOut = Extract<FeedItemOut, { kind: 'suggestion' }>['suggestion'];
 const wireCentsOf = (cents: number) => String(cents);
+const isoTextOf = (time: Date) => time.toISOString();
+
+/** A feed item whose times are `Time`: Dates as read, or the texts a platform stores them as. */
+export type FeedItemTimed<Time> = { seq: string; siteId: string } & (
+  | { kind: 'bet'; bet: Omit<FeedBetOut, 'betTime' | 'settleTime'> & { betTime: Time; settleTime: Time | null } }
+  | { kind: 'round'; round: Omit<FeedRoundOut, 'startedAt' | 'endedAt'> & { startedAt: Time; endedAt: Time } }
+  | { kind: 'suggestion'; suggestion: Omit<FeedSuggestionOut, 'sentAt'> & { sentAt: Time } }
+);
 
 /**
  * The feed's answer as the wire carries it, written field by field. Same result as z.encode of
@@ -465,10 +476,14 @@ const wireCentsOf = (cents: number) => String(cents);
  * which made the platform's answer the feed's bottleneck. The reader still checks every field.
  */
 export function encodeFeedAnswer(answer: PlatformAnswer<'readFeed'>): FeedAnswerWire {
-  return { items: answer.items.map(encodeFeedItem) };
+  return { items: answer.items.map((item) => encodeFeedItem(item, isoTextOf)) };
 }
 
-function encodeFeedItem(item: FeedItemOut): FeedAnswerWire['items'][number] {
+/**
+ * One item as the wire carries it, its times written by `timeText`: toISOString for Dates; a
+ * platform that stores its items' times as texts writes them without making Dates of them.
+ */
+export function encodeFeedItem<Time>(item: FeedItemTimed<Time>, timeText: (time: Time) => string): FeedAnswerWire['items'][number] {
   // Each field named, no spread: a few times faster on a page of 5,000, and, as z.encode, a key
   // the schema does not know (the simulator's bets carry their device) is left out.
   if (item.kind === 'round') {
@@ -481,8 +496,8 @@ function encodeFeedItem(item: FeedItemOut): FeedAnswerWire['items'][number] {
         gameCode: round.gameCode,
         gameId: round.gameId,
         round: round.round,
-        startedAt: round.startedAt.toISOString(),
-        endedAt: round.endedAt.toISOString(),
+        startedAt: timeText(round.startedAt),
+        endedAt: timeText(round.endedAt),
         result: round.result,
       },
     };
@@ -500,7 +515,7 @@ function encodeFeedItem(item: FeedItemOut): FeedAnswerWire['items'][number] {
         title: suggestion.title,
         content: suggestion.content,
         device: suggestion.device,
-        sentAt: suggestion.sentAt.toISOString(),
+        sentAt: timeText(suggestion.sentAt),
       },
     };
   }
@@ -512,8 +527,8 @@ function encodeFeedItem(item: FeedItemOut): FeedAnswerWire['items'][number] {
     bet: {
       orderId: bet.orderId,
       memberId: bet.memberId,
-      betTime: bet.betTime.toISOString(),
-      settleTime: bet.settleTime === null ? null : bet.settleTime.toISOString(),
+      betTime: timeText(bet.betTime),
+      settleTime: bet.settleTime === null ? null : timeText(bet.settleTime),
       gameCode: bet.gameCode,
       gameType: bet.gameType,
       playType: bet.playType,
@@ -595,8 +610,6 @@ function decodeFeedBet(bet: unknown): FeedBetOut {
     redPacket: centsOf(bet.redPacket),
   };
 }
-type FeedBetOut = Extract<FeedItemOut, { kind: 'bet' }>['bet'];
-
 function decodeFeedItem(item: unknown): FeedItemOut {
   if (!isObject(item)) throw broken;
   if (item.kind === 'bet') {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
 import { prepared, uniqueViolation, type Queryable } from '../db/database';
 import type { Device } from '../../contract/game.contract';
-import type { PlatformWireAnswer } from '../../contract/platform-api.contract';
+import { encodeFeedItem, type FeedItemTimed, type PlatformWireAnswer } from '../../contract/platform-api.contract';
 import type { PlatformBet } from '../games/bet.store';
 import {
   PlatformRefusal,
@@ -26,101 +26,30 @@ interface FeedRow {
   body: FeedBet | FeedRound | FeedSuggestion | string;
 }
 
-function feedItem(row: FeedRow): FeedItem {
+/** A row as it is stored: its body parsed, its times the texts the simulator wrote. */
+function storedItem(row: FeedRow): FeedItemTimed<string> {
   const body = typeof row.body === 'string' ? (JSON.parse(row.body) as FeedBet | FeedRound | FeedSuggestion) : row.body;
-  const head = { seq: String(row.seq), siteId: row.site_id };
-  if (row.kind === 'round') {
-    const round = body as FeedRound;
-    return { ...head, kind: 'round', round: { ...round, startedAt: new Date(round.startedAt), endedAt: new Date(round.endedAt) } };
+  // The body is the simulator's own JSON of the item of that kind (publish).
+  return { seq: String(row.seq), siteId: row.site_id, kind: row.kind, [row.kind]: body } as unknown as FeedItemTimed<string>;
+}
+
+function feedItem(row: FeedRow): FeedItem {
+  const item = storedItem(row);
+  if (item.kind === 'round') {
+    const { round } = item;
+    return { ...item, round: { ...round, startedAt: new Date(round.startedAt), endedAt: new Date(round.endedAt) } };
   }
-  if (row.kind === 'suggestion') {
-    const suggestion = body as FeedSuggestion;
-    return { ...head, kind: 'suggestion', suggestion: { ...suggestion, sentAt: new Date(suggestion.sentAt) } };
-  }
-  const bet = body as FeedBet;
+  if (item.kind === 'suggestion') return { ...item, suggestion: { ...item.suggestion, sentAt: new Date(item.suggestion.sentAt) } };
+  const { bet } = item;
   return {
-    ...head,
-    kind: 'bet',
+    ...item,
     bet: { ...bet, betTime: new Date(bet.betTime), settleTime: bet.settleTime === null ? null : new Date(bet.settleTime) },
   };
 }
 
-type FeedWireItem = PlatformWireAnswer<'readFeed'>['items'][number];
-
 /** A stored time as the wire writes it: toISOString's form, which the simulator stores (others are read and written again). */
 const isoForm = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const wireTimeOf = (text: string) => (isoForm.test(text) ? text : new Date(text).toISOString());
-
-/**
- * A row as the wire carries it, written from its stored body: what encodeFeedAnswer writes of
- * feedItem(row) (a test holds them equal), without making Dates of the times to write them back.
- * The platform process answers its feed with it (readFeedWire): a page of 5,000 is its biggest answer.
- */
-function feedWireItem(row: FeedRow): FeedWireItem {
-  const body = typeof row.body === 'string' ? (JSON.parse(row.body) as FeedBet | FeedRound | FeedSuggestion) : row.body;
-  const head = { seq: String(row.seq), siteId: row.site_id };
-  if (row.kind === 'round') {
-    const round = body as FeedRound;
-    return {
-      ...head,
-      kind: 'round',
-      round: {
-        gameCode: round.gameCode,
-        gameId: round.gameId,
-        round: round.round,
-        startedAt: wireTimeOf(round.startedAt),
-        endedAt: wireTimeOf(round.endedAt),
-        // A JSON object as stored (typed `object` on this side).
-        result: round.result as Record<string, unknown>,
-      },
-    };
-  }
-  if (row.kind === 'suggestion') {
-    const suggestion = body as FeedSuggestion;
-    return {
-      ...head,
-      kind: 'suggestion',
-      suggestion: {
-        suggestionId: suggestion.suggestionId,
-        memberId: suggestion.memberId,
-        kind: suggestion.kind,
-        title: suggestion.title,
-        content: suggestion.content,
-        device: suggestion.device,
-        sentAt: wireTimeOf(suggestion.sentAt),
-      },
-    };
-  }
-  // Each field named: the stored bet's device stays out, as the answer's schema leaves it out.
-  const bet = body as FeedBet;
-  return {
-    ...head,
-    kind: 'bet',
-    bet: {
-      orderId: bet.orderId,
-      memberId: bet.memberId,
-      betTime: wireTimeOf(bet.betTime),
-      settleTime: bet.settleTime === null ? null : wireTimeOf(bet.settleTime),
-      gameCode: bet.gameCode,
-      gameType: bet.gameType,
-      playType: bet.playType,
-      betCode: bet.betCode,
-      gameId: bet.gameId,
-      gameName: bet.gameName,
-      round: bet.round,
-      transactionId: bet.transactionId,
-      status: bet.status,
-      bet: String(bet.bet),
-      validBet: String(bet.validBet),
-      settle: String(bet.settle),
-      winLoss: String(bet.winLoss),
-      jackpot: String(bet.jackpot),
-      jackpotWon: String(bet.jackpotWon),
-      jackpotRake: String(bet.jackpotRake),
-      redPacket: String(bet.redPacket),
-    },
-  };
-}
 
 async function feedRows(db: Queryable, call: { after: string; limit: number; siteId?: string }): Promise<FeedRow[]> {
   const ofSite = call.siteId === undefined ? sql`` : sql`AND site_id = ${call.siteId}`;
@@ -129,12 +58,14 @@ async function feedRows(db: Queryable, call: { after: string; limit: number; sit
   );
 }
 
-/** The simulator's feed as readFeed's answer on the wire (the platform process's answer; feedWireItem). */
+/** The simulator's feed as readFeed's answer on the wire (the platform process's answer): what encodeFeedAnswer writes of readFeed. */
 export async function readFeedWire(
   db: Queryable,
   call: { after: string; limit: number; siteId?: string },
 ): Promise<PlatformWireAnswer<'readFeed'>> {
-  return { items: (await feedRows(db, call)).map(feedWireItem) };
+  // Written from the stored texts: no Dates made of the times to write them back (what
+  // encodeFeedAnswer of readFeed would do); a page of 5,000 is the platform's biggest answer.
+  return { items: (await feedRows(db, call)).map((row) => encodeFeedItem(storedItem(row), wireTimeOf)) };
 }
 
 interface RecordRow {
