@@ -81,6 +81,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  // A screen a reader takes in at once: a longer one is split into its parts (its tabs, forms, fields).
+  { files: ['src/**/*.tsx'], ignores: ['src/**/*.test.tsx'], rules: { 'max-lines': ['error', { max: 300 }] } },
   {
     files: ['**/*.{ts,tsx,js}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
