@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { testTimesFile, type TestTimes } from '../support/project-times.reporter';
+import { machineText, testTimesFile, type TestTimes } from '../support/project-times.reporter';
 import type { TableRow } from './text-table.bench-helper';
 
 /** Issue 37: `npm test` on a quiet machine of 2 CPUs. */
@@ -41,6 +41,7 @@ export function readTestTimes(): TestTimesRead {
   const main = { 'worker CPU s': `main ${times.mainCpuSeconds.toFixed(1)}` };
   if (whole) rows.push(row('  vitest', times.vitestSeconds, main));
   else Object.assign(rows[0]!, main);
+  if (times.machine) rows.push(row(`    ${machineText(times.machine)}`, undefined));
   rows.push(row('    before the first file (global setup)', times.beforeFirstFileSeconds));
   for (const project of times.projects)
     rows.push(

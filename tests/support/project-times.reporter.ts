@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
+import { machineLoad, readCpuCounters, type CpuCounters, type MachineLoad } from './machine-cpu';
 
 /** Where the last run's times are kept: `npm run bench` shows the last `npm test` from it. */
 export const testTimesFile = new URL('../.artifacts/test-times.json', import.meta.url).pathname;
@@ -31,6 +32,8 @@ export interface TestTimes {
   beforeFirstFileSeconds: number;
   /** The vitest process itself: transforms, global setup, reporting (workers are in the projects). */
   mainCpuSeconds: number;
+  /** The whole machine over the vitest run (Chromium, child gateways, PostgreSQL and anything else included); Linux only. */
+  machine?: MachineLoad;
   projects: ProjectTimes[];
 }
 
@@ -44,12 +47,14 @@ const seconds = (ms: number) => Math.round(ms / 100) / 10;
 export default class ProjectTimesReporter implements Reporter {
   private vitest!: Vitest;
   private startedAt = Date.now();
+  private cpuAtStart: CpuCounters | undefined;
   /** When each file was queued (after its environment was set up) and when it ended. */
   private moments = new Map<string, { queued: number; ended: number }>();
 
   onInit(vitest: Vitest): void {
     this.vitest = vitest;
     this.startedAt = Date.now();
+    this.cpuAtStart = readCpuCounters();
   }
 
   onTestModuleQueued(module: TestModule): void {
@@ -100,6 +105,7 @@ export default class ProjectTimesReporter implements Reporter {
     const firstFile = Math.min(...[...byProject.values()].map((row) => row.first), endedAt);
     const npmStarted = Number(process.env.NPM_TEST_STARTED) || undefined;
     const cpu = process.cpuUsage();
+    const cpuAtEnd = readCpuCounters();
     const times: TestTimes = {
       finishedAt: new Date(endedAt).toISOString(),
       wholeNpmTest: Boolean(npmStarted) && process.argv.slice(2).every((arg) => arg === 'run'),
@@ -111,6 +117,7 @@ export default class ProjectTimesReporter implements Reporter {
       vitestSeconds: seconds(endedAt - this.startedAt),
       beforeFirstFileSeconds: seconds(firstFile - this.startedAt),
       mainCpuSeconds: seconds((cpu.user + cpu.system) / 1000),
+      ...(this.cpuAtStart && cpuAtEnd && { machine: machineLoad(this.cpuAtStart, cpuAtEnd, (endedAt - this.startedAt) / 1000) }),
       projects,
     };
     mkdirSync(dirname(testTimesFile), { recursive: true });
@@ -133,6 +140,13 @@ export default class ProjectTimesReporter implements Reporter {
     ];
     if (times.npmTestSeconds !== undefined)
       total.unshift(`npm test ${times.npmTestSeconds} s (lint and type check ${times.lintAndTypecheckSeconds} s)`);
-    log(`${total.join(', ')}; kept in tests/.artifacts/test-times.json\n`);
+    log(`${total.join(', ')}; kept in tests/.artifacts/test-times.json`);
+    if (times.machine) log(machineText(times.machine));
+    log('');
   }
+}
+
+/** One line on how much of the machine the run took: a run near 100 % is as fast as its work lets it be on these CPUs. */
+export function machineText(load: MachineLoad): string {
+  return `machine over the vitest run: ${load.cpus} CPUs ${load.busyPercent} % busy, ${load.busyCpuSeconds} CPU s (everything running, Chromium and PostgreSQL included)`;
 }
