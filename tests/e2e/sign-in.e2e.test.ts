@@ -113,6 +113,9 @@ describe.runIf(e2e.run)('sign-in in Chromium', () => {
     await page.locator('#login-id').fill('ab');
     await page.locator('#login-safe-code').pressSequentially('12ab34');
     expect(await page.locator('#login-safe-code').inputValue()).toBe('1234');
+    // The form sends only once its captcha is there (the button is disabled before, so Enter does
+    // nothing): a busy machine's gateway can take its time to draw one.
+    await page.locator('img[data-captcha-id]').waitFor();
     await page.locator('#login-safe-code').press('Enter');
     await expect.poll(() => page.locator('#login-id-problem').textContent()).toContain('4 至 16');
     expect(await page.locator('#login-password-problem').textContent()).toContain('请输入密码');

@@ -1,3 +1,4 @@
+// What the operation record's two tabs share: the range they are given, a refused range's message, the total.
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GatewayError } from '@/api/gateway-client';
