@@ -222,10 +222,11 @@ async function benchStartTime(): Promise<void> {
   );
 }
 
-const LOGIN_JS_AIM_KIB = 150;
+// Decisions of 2026-11-27: both logins at most 130 KiB of JavaScript (gzip) in every language (the
+// phone's old 100 was withdrawn), the first screen after sign-in at most 250.
+const LOGIN_JS_AIM_KIB = 130;
 const LOGIN_CSS_AIM_KIB = 20;
 const SIGNED_IN_JS_AIM_KIB = 250;
-const MOBILE_LOGIN_JS_AIM_KIB = 100;
 const bundleRows: TableRow[] = [];
 
 async function benchBundles(): Promise<void> {
@@ -239,7 +240,8 @@ async function benchBundles(): Promise<void> {
     files: String(mobileLogin.files),
   });
   // Issue 37: the six logins as built (entry, its imports and the language's login texts).
-  for (const { page, language, jsKiB, files } of loginWeights())
+  const weights = loginWeights();
+  for (const { page, language, jsKiB, files } of weights)
     bundleRows.push({
       screen: `${page} login in ${language} (build manifest)`,
       'JS gzip': kib(jsKiB),
@@ -273,11 +275,13 @@ async function benchBundles(): Promise<void> {
   });
   addSummary('login JS (gzip)', kib(login.jsKiB), `<= ${LOGIN_JS_AIM_KIB} KiB`, login.jsKiB <= LOGIN_JS_AIM_KIB);
   addSummary('login CSS (gzip)', kib(login.cssKiB), `<= ${LOGIN_CSS_AIM_KIB} KiB`, login.cssKiB <= LOGIN_CSS_AIM_KIB);
+  addSummary('mobile login JS (gzip)', kib(mobileLogin.jsKiB), `<= ${LOGIN_JS_AIM_KIB} KiB`, mobileLogin.jsKiB <= LOGIN_JS_AIM_KIB);
+  const heaviest = weights.reduce((top, weight) => (weight.jsKiB > top.jsKiB ? weight : top));
   addSummary(
-    'mobile login JS (gzip)',
-    kib(mobileLogin.jsKiB),
-    `<= ${MOBILE_LOGIN_JS_AIM_KIB} KiB`,
-    mobileLogin.jsKiB <= MOBILE_LOGIN_JS_AIM_KIB,
+    'heaviest of the six logins (desktop, phone; zh, en, th)',
+    `${kib(heaviest.jsKiB)} (${heaviest.page} in ${heaviest.language})`,
+    `<= ${LOGIN_JS_AIM_KIB} KiB`,
+    weights.every((weight) => weight.jsKiB <= LOGIN_JS_AIM_KIB),
   );
   addSummary(
     'JS after sign-in (gzip)',
