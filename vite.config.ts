@@ -54,15 +54,33 @@ function sonnerWithoutStyleTag(): Plugin {
   };
 }
 
-// Database tests run once on embedded PGlite and, when TEST_DATABASE_URL is set, once more
-// on that PostgreSQL server (in databases of their own, created and dropped by the suite).
-// Each file starts its own gateway on its own database, so the files of a worker share the
-// loaded modules (isolate: false): the server, the contract and PGlite load once per worker,
-// not once per file, which takes about a third off these projects' time.
-const databaseProjects = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])].map((kind) => ({
-  extends: true as const,
-  test: { name: kind, include: ['tests/gateway/**/*.test.ts'], env: { TEST_DB: kind }, isolate: false },
-}));
+// Gateway tests run once per run, on one engine: the PostgreSQL server of TEST_DATABASE_URL
+// when it is set (CI, and production's engine), embedded PGlite otherwise (a newcomer without a
+// server still runs every one). The files whose subject is the embedded engine itself run on
+// PGlite in every run (the `embedded` project; docs/development.md says why each is there), and
+// on a PGlite run they run there only. Each file starts its own gateway on its own database, so
+// the files of a worker share the loaded modules (isolate: false): the server, the contract and
+// PGlite load once per worker, not once per file.
+const gatewayEngine = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+const embeddedFiles = [
+  'tests/gateway/embedded-smoke.test.ts',
+  'tests/gateway/start.test.ts',
+  'tests/gateway/database.test.ts',
+  'tests/gateway/backup.test.ts',
+];
+const databaseProjects = [
+  {
+    extends: true as const,
+    test: {
+      name: 'gateway',
+      include: ['tests/gateway/**/*.test.ts'],
+      exclude: gatewayEngine === 'pglite' ? embeddedFiles : ['tests/gateway/embedded-smoke.test.ts'],
+      env: { TEST_DB: gatewayEngine },
+      isolate: false,
+    },
+  },
+  { extends: true as const, test: { name: 'embedded', include: embeddedFiles, env: { TEST_DB: 'pglite' }, isolate: false } },
+];
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), sonnerWithoutStyleTag(), methodAccessModule(), loginTexts()],
@@ -98,7 +116,7 @@ export default defineConfig({
   },
   test: {
     globalSetup: ['tests/support/global-setup.ts'],
-    setupFiles: ['tests/support/fast-check-seed.ts', 'tests/support/file-cpu-time.ts'],
+    setupFiles: ['tests/support/fast-check-seed.ts', 'tests/support/file-cpu-time.ts', 'tests/support/file-expect-count.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -51,7 +51,7 @@ import {
 import { benchScorePglite, benchScorePostgres, SCORE_CONNECTIONS, type ScoreBenchResult, type ScoreLoadResult } from './score.bench-helper';
 import { benchReports, type ReportBenchResult } from './reports.bench-helper';
 import { benchNotices, STORED_NOTICES } from './notices.bench-helper';
-import { NPM_TEST_AIM_S, readTestTimes } from './test-times.bench-helper';
+import { NPM_TEST_AIM_S, readTestTimes, RUN_CPU_AIM_S } from './test-times.bench-helper';
 import {
   benchPlatform,
   PLATFORM_FEED_BETS,
@@ -595,7 +595,7 @@ function reportPlatform(result: PlatformBenchResult): void {
 
 const testTimeRows: TableRow[] = [];
 
-/** 11. The last test run's times (the project-times reporter keeps them), with the aim of issue 37. */
+/** 11. The last test run's times (the project-times reporter keeps them), with the suite's aims. */
 async function benchTestTimes(): Promise<void> {
   const read = readTestTimes();
   testTimeRows.push(...read.rows);
@@ -614,6 +614,20 @@ async function benchTestTimes(): Promise<void> {
       `<= ${NPM_TEST_AIM_S} s on a quiet machine`,
       read.npmTestSeconds <= NPM_TEST_AIM_S,
     );
+  if (read.runCpuSeconds !== undefined)
+    addSummary(
+      'CPU seconds of that run (every process)',
+      `${read.runCpuSeconds} CPU s`,
+      `<= ${RUN_CPU_AIM_S}`,
+      read.runCpuSeconds <= RUN_CPU_AIM_S,
+    );
+  if (read.rows.length)
+    summaryRows.push({
+      check: '`expect` calls that run executed',
+      measured: String(read.expectCalls),
+      aim: 'not below the last',
+      'aim met': '-',
+    });
 }
 
 const faultRows: TableRow[] = [];

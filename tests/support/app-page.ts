@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, BrowserContextOptions, ConsoleMessage, Page } from 'playwright-core';
 import { TOKEN_COOKIE } from '../../src/lib/session-cookies';
+import { parkingPath } from './browser';
 import type { TestGateway } from './test-gateway';
 
 /** A cookie as a browser context holds it. */
@@ -63,9 +64,6 @@ const idlePages = new WeakMap<Browser, Page[]>();
 const poolKeys = new WeakMap<Page, string>();
 /** How to stop watching a page's console, so that its next user's errors are its own. */
 const unwatch = new WeakMap<Page, () => void>();
-
-/** The icon a parked page shows: a same-origin file, so that the next load keeps its renderer and compiled code. */
-const parkingPath = '/app-icon.svg';
 
 /**
  * A page parked at `origin` (on its icon: storage of that origin may be set before the app

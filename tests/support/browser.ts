@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { countPageLoad } from './run-counters';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -15,8 +16,8 @@ export function browserAvailable(): boolean {
 }
 
 /** Debian's Chromium with the flags of ARCHITECTURE.md, plus any given (e.g. --host-resolver-rules). */
-export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--no-sandbox',
@@ -29,4 +30,23 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
       ...extraArgs,
     ],
   });
+  countLoadsOfPages(browser);
+  return browser;
+}
+
+/** The icon a parked page of the pool shows (tests/support/app-page.ts): a same-origin file, so that the next load keeps its renderer and compiled code. */
+export const parkingPath = '/app-icon.svg';
+
+/** Every document a page of this browser loads counts in the time table (tests/support/run-counters.ts). */
+function countLoadsOfPages(browser: Browser): void {
+  const watch = (page: Page) =>
+    page.on('domcontentloaded', () => {
+      if (!page.url().endsWith(parkingPath)) countPageLoad();
+    });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser['newContext']>): Promise<BrowserContext> => {
+    const context = await newContext(...args);
+    context.on('page', watch);
+    return context;
+  };
 }

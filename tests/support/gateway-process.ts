@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { countChildProcess } from './run-counters';
 
 const projectRoot = new URL('../../', import.meta.url).pathname;
 
@@ -12,6 +13,7 @@ export interface GatewayProcess {
 
 /** Starts the gateway the way `npm start` does, on a free port, and waits for its banner. */
 export async function startGatewayProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<GatewayProcess> {
+  countChildProcess();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: projectRoot,
     // Nobody plays unless a test says so (SIM_RATE): its load is then the only one.

@@ -8,8 +8,9 @@ type Need = 'web build' | 'pglite' | 'postgres';
 const needs: Record<string, ReadonlyArray<Need>> = {
   unit: ['web build'], // tests/unit/web-build.test.ts reads the build
   web: [],
-  pglite: ['pglite'],
-  postgres: ['postgres'],
+  // On the engine of the environment (vite.config.ts).
+  gateway: process.env.TEST_DATABASE_URL ? ['postgres'] : ['pglite'],
+  embedded: ['pglite'],
   e2e: ['web build', 'pglite'],
 };
 

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { snapshotFile } from './test-database';
+import { countChildProcess } from './run-counters';
 
 const projectRoot = new URL('../../', import.meta.url).pathname;
 
@@ -14,6 +15,7 @@ export interface PlatformProcess {
 
 /** Starts the simulator as a platform the way `npm run platform` does, and waits for its banner. */
 export async function startPlatformProcess(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<PlatformProcess> {
+  countChildProcess();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/platform.ts', ...args], {
     cwd: projectRoot,
     env: { ...process.env, ...env },

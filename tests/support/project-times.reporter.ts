@@ -8,6 +8,8 @@ export const testTimesFile = new URL('../.artifacts/test-times.json', import.met
 
 export interface ProjectTimes {
   project: string;
+  /** The database engine the project's gateways ran on (vite.config.ts), for those that have one. */
+  engine?: string;
   files: number;
   tests: number;
   failed: number;
@@ -17,6 +19,14 @@ export interface ProjectTimes {
   fileSeconds: number;
   /** CPU of the test workers (tests/support/file-cpu-time.ts); Chromium's and child gateways' are not counted. */
   cpuSeconds: number;
+  /** `expect` calls the project's tests executed (tests/support/file-expect-count.ts). */
+  expectCalls: number;
+  /** Documents Chromium loaded (app boots) and the CPU of the workers' Chromium (tests/support/file-cpu-time.ts). */
+  pageLoads: number;
+  chromiumCpuSeconds: number;
+  /** Node processes the tests started (gateways, the platform, scripts) and their CPU. */
+  childProcesses: number;
+  childCpuSeconds: number;
 }
 
 export interface TestTimes {
@@ -79,6 +89,12 @@ export default class ProjectTimesReporter implements Reporter {
         wallSeconds: 0,
         fileSeconds: 0,
         cpuSeconds: 0,
+        expectCalls: 0,
+        pageLoads: 0,
+        chromiumCpuSeconds: 0,
+        childProcesses: 0,
+        childCpuSeconds: 0,
+        ...(engineOf(module) && { engine: engineOf(module) }),
         first: endedAt,
         last: 0,
       };
@@ -94,6 +110,12 @@ export default class ProjectTimesReporter implements Reporter {
       row.failed += [...module.children.allTests('failed')].length;
       row.fileSeconds += (d.environmentSetupDuration + d.prepareDuration + d.setupDuration + d.collectDuration + d.duration) / 1000;
       row.cpuSeconds += module.meta().cpuSeconds ?? 0;
+      const meta = module.meta();
+      row.expectCalls += meta.expectCalls ?? 0;
+      row.pageLoads += meta.pageLoads ?? 0;
+      row.chromiumCpuSeconds += meta.chromiumCpuSeconds ?? 0;
+      row.childProcesses += meta.childProcesses ?? 0;
+      row.childCpuSeconds += meta.childCpuSeconds ?? 0;
       byProject.set(name, row);
     }
     const projects = [...byProject.values()].map(({ first, last, ...row }) => ({
@@ -101,6 +123,8 @@ export default class ProjectTimesReporter implements Reporter {
       wallSeconds: seconds(Math.max(0, last - first)),
       fileSeconds: Math.round(row.fileSeconds * 10) / 10,
       cpuSeconds: Math.round(row.cpuSeconds * 10) / 10,
+      chromiumCpuSeconds: Math.round(row.chromiumCpuSeconds * 10) / 10,
+      childCpuSeconds: Math.round(row.childCpuSeconds * 10) / 10,
     }));
     const firstFile = Math.min(...[...byProject.values()].map((row) => row.first), endedAt);
     const npmStarted = Number(process.env.NPM_TEST_STARTED) || undefined;
@@ -126,12 +150,62 @@ export default class ProjectTimesReporter implements Reporter {
   }
 
   private print(times: TestTimes): void {
-    const header = ['project', 'files', 'tests', 'failed', 'wall s', 'file s', 'worker CPU s'];
-    const rows = times.projects.map((p) => [p.project, p.files, p.tests, p.failed, p.wallSeconds, p.fileSeconds, p.cpuSeconds].map(String));
+    const header = [
+      'project',
+      'engine',
+      'files',
+      'tests',
+      'failed',
+      'expect calls',
+      'wall s',
+      'file s',
+      'worker CPU s',
+      'pages',
+      'Chromium CPU s',
+      'processes',
+      'their CPU s',
+    ];
+    const rows = times.projects.map((p) =>
+      [
+        p.project,
+        p.engine ?? '',
+        p.files,
+        p.tests,
+        p.failed,
+        p.expectCalls,
+        p.wallSeconds,
+        p.fileSeconds,
+        p.cpuSeconds,
+        p.pageLoads,
+        p.chromiumCpuSeconds,
+        p.childProcesses,
+        p.childCpuSeconds,
+      ].map(String),
+    );
+    const sum = (pick: (p: ProjectTimes) => number) => times.projects.reduce((total, p) => total + pick(p), 0);
+    rows.push(
+      [
+        'all',
+        '',
+        sum((p) => p.files),
+        sum((p) => p.tests),
+        sum((p) => p.failed),
+        sum((p) => p.expectCalls),
+        '',
+        '',
+        Math.round(sum((p) => p.cpuSeconds)),
+        sum((p) => p.pageLoads),
+        Math.round(sum((p) => p.chromiumCpuSeconds)),
+        sum((p) => p.childProcesses),
+        Math.round(sum((p) => p.childCpuSeconds)),
+      ].map(String),
+    );
     const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
     const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
     const log = (text: string) => this.vitest.logger.log(text);
-    log('\nTime per project (projects run side by side; wall: first file start to last file end)');
+    log(
+      '\nTime per project (projects run side by side; wall: first file start to last file end; pages: documents Chromium loaded; processes: node processes the tests started)',
+    );
     log(line(header));
     for (const row of rows) log(line(row));
     const total = [
@@ -149,4 +223,10 @@ export default class ProjectTimesReporter implements Reporter {
 /** One line on how much of the machine the run took: a run near 100 % is as fast as its work lets it be on these CPUs. */
 export function machineText(load: MachineLoad): string {
   return `machine over the vitest run: ${load.cpus} CPUs ${load.busyPercent} % busy, ${load.busyCpuSeconds} CPU s (everything running, Chromium and PostgreSQL included)`;
+}
+
+/** The engine a project's gateways run on: TEST_DB of its environment (vite.config.ts), where it sets one. */
+function engineOf(module: TestModule): string | undefined {
+  const env = module.project.config.env as Record<string, string | undefined> | undefined;
+  return env?.TEST_DB;
 }

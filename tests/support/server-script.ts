@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { countChildProcess } from './run-counters';
 
 /** Runs one of the server's scripts as npm would (`npm run ledger:check`, `npm run unlock`), with extra environment and arguments. */
 export function runServerScript(
@@ -7,6 +8,7 @@ export function runServerScript(
   args: string[] = [],
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
+    countChildProcess();
     const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
       cwd: new URL('../../', import.meta.url).pathname,
       env: { ...process.env, ...env },

@@ -29,7 +29,7 @@ export interface TestGateway {
   /** PostgreSQL connection string of this gateway's database, when on PostgreSQL. */
   databaseUrl?: string;
   clock: ReturnType<typeof manualClock>;
-  /** Plain JSON-RPC 2.0 call (application/json). */
+  /** Plain JSON-RPC 2.0 call (application/json), in process. */
   call(method: string, params?: Record<string, unknown>, options?: { host?: string }): Promise<RpcAnswer>;
   /** Reading B: the envelope in the form field "json". */
   callForm(method: string, params?: Record<string, unknown>, options?: { host?: string }): Promise<RpcAnswer>;
@@ -39,6 +39,7 @@ export interface TestGateway {
   rpc<M extends MethodName>(method: M, params: RpcParams<M>, options?: { host?: string }): Promise<ResultOf<M>>;
   /** The refusal a call ends with; throws when the call succeeds. */
   refusal<M extends MethodName>(method: M, params: RpcParams<M>, options?: { host?: string }): Promise<RpcRefusal>;
+  /** A request over a real socket, for the tests whose subject is HTTP itself. */
   raw: (input: Parameters<typeof rawRequest>[1]) => Promise<RawResponse>;
   /** The id of an account of a site, by its login name (seeded or added). */
   accountId(loginId: string, siteId?: string): Promise<string>;
@@ -131,8 +132,30 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
   const raw = (input: Parameters<typeof rawRequest>[1]) => rawRequest(url, input);
   const envelope = (method: string, params: Record<string, unknown>) => ({ jsonrpc: '2.0', id: nextId++, method, params });
 
+  // Calls go in process (fastify's inject: no socket, no port, no HTTP parsing on either side),
+  // with the Host header a socket call would send; `raw` keeps a real socket for the tests of HTTP itself.
+  const ownHost = new URL(url).host;
+  const inProcess = async (input: Parameters<typeof rawRequest>[1]): Promise<RawResponse> => {
+    const res = await app.inject({
+      method: (input.method ?? 'POST') as 'POST',
+      url: input.path,
+      headers: { host: input.host ?? ownHost, ...input.headers },
+      ...(input.body !== undefined ? { payload: input.body } : {}),
+    });
+    let json: unknown = undefined;
+    try {
+      json = res.body ? JSON.parse(res.body) : undefined;
+    } catch {
+      json = undefined;
+    }
+    const headers = Object.fromEntries(
+      Object.entries(res.headers).map(([name, value]) => [name, typeof value === 'number' ? String(value) : value]),
+    );
+    return { status: res.statusCode, headers, text: res.body, json };
+  };
+
   const call: TestGateway['call'] = async (method, params = {}, { host } = {}) => {
-    const res = await raw({
+    const res = await inProcess({
       path: '/api',
       host,
       headers: { 'content-type': 'application/json' },
@@ -163,11 +186,11 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     },
     async callForm(method, params = {}, { host } = {}) {
       const body = new URLSearchParams({ json: JSON.stringify(envelope(method, params)) }).toString();
-      const res = await raw({ path: '/api', host, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+      const res = await inProcess({ path: '/api', host, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
       return res.json as RpcAnswer;
     },
     async callPath(method, params = {}, { host } = {}) {
-      const res = await raw({
+      const res = await inProcess({
         path: `/api/${method}`,
         host,
         headers: { 'content-type': 'application/json' },
