@@ -47,7 +47,9 @@ export const platformHealthSchema = z.object({
   oldestPendingSeconds: z.number().int().min(0).nullable(),
   /** The platform's requests refused for their signature in the last hour. */
   signatureRefusals: z.number().int().min(0),
-  /** The feed's lag over PLATFORM_LAG_ALERT_SECONDS or a transfer pending over PENDING_ALERT_SECONDS: the red dot lights. */
+  /** Pushes (accounts, closed games, game notices, replies) the platform refused or did not answer, still queued to go again. */
+  unsentPushes: z.number().int().min(0),
+  /** The feed's lag over PLATFORM_LAG_ALERT_SECONDS, a transfer pending over PENDING_ALERT_SECONDS or a push not taken: the red dot lights. */
   alert: z.boolean(),
 });
 export type PlatformHealth = z.infer<typeof platformHealthSchema>;

@@ -90,6 +90,12 @@ export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Data
       labelNames: ['site'] as const,
       registers,
     }),
+    unsentPushes: new Gauge({
+      name: 'credit_platform_pushes_unsent',
+      help: "Pushes to a site's game platform (accounts, closed games, game notices) it refused or did not answer, still queued, by site",
+      labelNames: ['site'] as const,
+      registers,
+    }),
     signInLocks: new Gauge({
       name: 'credit_sign_in_locks',
       help: 'Sign-in counters holding a lock or delay now, by scope (pair: a login name locked for one IP; name, ip, captcha)',
@@ -118,7 +124,15 @@ export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Data
       signInLocks(db, now),
       liveSessions(db, now),
     ]);
-    for (const gauge of [gauges.pending, gauges.oldestPending, gauges.feedLag, gauges.feedLagItems, gauges.signInLocks, gauges.sessions]) {
+    for (const gauge of [
+      gauges.pending,
+      gauges.oldestPending,
+      gauges.feedLag,
+      gauges.feedLagItems,
+      gauges.unsentPushes,
+      gauges.signInLocks,
+      gauges.sessions,
+    ]) {
       gauge.reset();
     }
     gauges.jobs.set({ state: 'queued' }, jobs.queued);
@@ -131,6 +145,8 @@ export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Data
     }
     for (const [site, seconds] of oldest) gauges.oldestPending.set({ site }, seconds);
     for (const site of health) {
+      // Every site, 0 included: an alert on it needs the series there before the first failure.
+      gauges.unsentPushes.set({ site: site.siteId }, site.unsentPushes);
       if (site.feed === null) continue;
       gauges.feedLag.set({ site: site.siteId }, site.feed.lagSeconds);
       gauges.feedLagItems.set({ site: site.siteId }, site.feed.lagItems);

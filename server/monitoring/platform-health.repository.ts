@@ -20,6 +20,7 @@ interface PlatformHealthRow {
   pending: number;
   oldest_pending_at: Date | string | null;
   refusals: number;
+  unsent_pushes: number;
 }
 
 /** The platform's address as an operator may read it: never a user or password written into it. */
@@ -55,14 +56,19 @@ function healthOf(row: PlatformHealthRow, now: Date): PlatformHealth {
     pendingTransfers: Number(row.pending),
     oldestPendingSeconds,
     signatureRefusals: Number(row.refusals),
-    alert: (feed !== null && feed.lagSeconds > PLATFORM_LAG_ALERT_SECONDS) || (oldestPendingSeconds ?? 0) > PENDING_ALERT_SECONDS,
+    unsentPushes: Number(row.unsent_pushes),
+    alert:
+      (feed !== null && feed.lagSeconds > PLATFORM_LAG_ALERT_SECONDS) ||
+      (oldestPendingSeconds ?? 0) > PENDING_ALERT_SECONDS ||
+      Number(row.unsent_pushes) > 0,
   };
 }
 
 /**
  * Each site's platform health (issue 38 §5), one statement: `siteId` for one site, else every
  * site. The pending transfers are read through their partial indexes (score_log_pending,
- * transfer_outs_pending), the refusals from the per-minute counters of the last hour. Only the
+ * transfer_outs_pending), the refusals from the per-minute counters of the last hour, the pushes
+ * the platform did not take from the outbox (a failed one keeps its attempts until it goes). Only the
  * URL of the platform's row is read, never its key or secret.
  */
 export async function platformHealth(db: Queryable, now: Date, siteId?: string): Promise<PlatformHealth[]> {
@@ -77,7 +83,8 @@ export async function platformHealth(db: Queryable, now: Date, siteId?: string):
            LEAST((SELECT min(l.created_at) FROM score_log l WHERE l.site_id = s.id AND l.state = 'pending' AND l.type = 'in'),
                  (SELECT min(o.requested_at) FROM transfer_outs o WHERE o.site_id = s.id AND o.state = 'pending')) AS oldest_pending_at,
            (SELECT COALESCE(sum(r.refusals), 0) FROM platform_signature_refusals r
-             WHERE r.site_id = s.id AND r.minute > ${hourAgo}) AS refusals
+             WHERE r.site_id = s.id AND r.minute > ${hourAgo}) AS refusals,
+           (SELECT count(*) FROM platform_pushes q WHERE q.site_id = s.id AND q.attempts > 0) AS unsent_pushes
       FROM sites s
       LEFT JOIN site_platforms p ON p.site_id = s.id
       LEFT JOIN site_platform_calls c ON c.site_id = s.id

@@ -6,6 +6,7 @@ import { LOGIN_ID_PATTERN, PASSWORD_MAX } from '../../contract/patterns.contract
 import { passwordRule } from '../../contract/rules.contract';
 import { hashSecret } from '../auth/password';
 import { uniqueViolation, type Database, type Queryable } from '../db/database';
+import { queueFullPush } from '../games/platform-pushes';
 import { recordOperation } from '../rpc/operation-log';
 
 /**
@@ -484,10 +485,28 @@ export async function setPlatform(db: Database, siteId: string, platform: Platfo
         },
         now,
       );
+      // The new platform knows nothing of the site yet: everything is pushed to it (syncSitePlatform sends it).
+      await queueFullPush(tx, siteId, now);
     })
     .catch((error: unknown) => {
       // Another site took the key id at the same moment (the unique index of migration 0045).
       if (uniqueViolation(error)?.constraint === 'site_platforms_key_id') throw keyTaken();
       throw error;
     });
+}
+
+/** Queues everything the site's platform must know once more (`platform <site> --resync`), with its record. */
+export async function resyncPlatform(db: Database, siteId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockSite(tx, siteId);
+    const platform = await tx.one<{ url: string | null }>(sql`SELECT url FROM site_platforms WHERE site_id = ${siteId}`);
+    await queueFullPush(tx, siteId, now);
+    await recordBySystem(
+      tx,
+      siteId,
+      'resync',
+      { summary: `platform of ${siteId} told everything again`, params: { site: siteId, url: platform?.url ?? 'embedded' }, changes: [] },
+      now,
+    );
+  });
 }

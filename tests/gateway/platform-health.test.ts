@@ -95,6 +95,7 @@ describe("an HTTP site's platform health", () => {
       pendingTransfers: 0,
       oldestPendingSeconds: null,
       signatureRefusals: 0,
+      unsentPushes: 0,
       alert: false,
     });
   });
