@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import {
   PENDING_ALERT_SECONDS,
   PENDING_COUNTED_SECONDS,
+  PLATFORM_FAILED_CALLS_ALERT,
   PLATFORM_LAG_ALERT_SECONDS,
+  PLATFORM_SILENT_ALERT_SECONDS,
   type PlatformHealth,
 } from '../../contract/monitoring.contract';
 import type { Queryable } from '../db/database';
@@ -14,6 +16,9 @@ interface PlatformHealthRow {
   url: string | null;
   connected_at: Date | string | null;
   last_call_at: Date | string | null;
+  failures_in_row: number | null;
+  last_failure_at: Date | string | null;
+  last_failure: string | null;
   read_at: Date | string | null;
   read_to_end_at: Date | string | null;
   behind_items: number | null;
@@ -47,6 +52,11 @@ function healthOf(row: PlatformHealthRow, now: Date): PlatformHealth {
   const feed = http && caughtUpAt !== null ? { lagSeconds: seconds(now, caughtUpAt), lagItems: row.behind_items ?? 0 } : null;
   const oldestPendingSeconds = row.oldest_pending_at === null ? null : seconds(now, row.oldest_pending_at);
   const lastSuccess = http ? later(row.last_call_at, row.read_at) : null;
+  const failedCalls = http ? Number(row.failures_in_row ?? 0) : 0;
+  const answeredOrConnected = later(lastSuccess, row.connected_at);
+  const silent =
+    failedCalls >= PLATFORM_FAILED_CALLS_ALERT ||
+    (failedCalls > 0 && answeredOrConnected !== null && seconds(now, answeredOrConnected) > PLATFORM_SILENT_ALERT_SECONDS);
   return {
     siteId: row.site_id,
     kind: http ? 'http' : 'embedded',
@@ -56,8 +66,11 @@ function healthOf(row: PlatformHealthRow, now: Date): PlatformHealth {
     pendingTransfers: Number(row.pending),
     oldestPendingSeconds,
     signatureRefusals: Number(row.refusals),
+    failedCalls,
+    lastFailure: http && row.last_failure_at !== null ? { at: iso(row.last_failure_at), cause: row.last_failure ?? '' } : null,
     unsentPushes: Number(row.unsent_pushes),
     alert:
+      silent ||
       (feed !== null && feed.lagSeconds > PLATFORM_LAG_ALERT_SECONDS) ||
       (oldestPendingSeconds ?? 0) > PENDING_ALERT_SECONDS ||
       Number(row.unsent_pushes) > 0,
@@ -76,6 +89,7 @@ export async function platformHealth(db: Queryable, now: Date, siteId?: string):
   const hourAgo = new Date(now.getTime() - 3_600_000);
   const rows = await db.rows<PlatformHealthRow>(sql`
     SELECT s.id AS site_id, p.kind, p.url, p.updated_at AS connected_at, c.last_success_at AS last_call_at,
+           c.failures_in_row, c.last_failure_at, c.last_failure,
            f.read_at, f.read_to_end_at, f.behind_items,
            (SELECT count(*) FROM score_log l WHERE l.site_id = s.id AND l.state = 'pending' AND l.type = 'in' AND l.created_at < ${counted})
          + (SELECT count(*) FROM transfer_outs o WHERE o.site_id = s.id AND o.state = 'pending' AND o.requested_at < ${counted})

@@ -27,6 +27,8 @@ const healthy: PlatformHealth = {
   pendingTransfers: 0,
   oldestPendingSeconds: null,
   signatureRefusals: 0,
+  failedCalls: 0,
+  lastFailure: null,
   unsentPushes: 0,
   alert: false,
 };
