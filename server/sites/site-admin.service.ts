@@ -7,6 +7,7 @@ import { passwordRule } from '../../contract/rules.contract';
 import { hashSecret } from '../auth/password';
 import { uniqueViolation, type Database, type Queryable } from '../db/database';
 import { queueFullPush } from '../games/platform-pushes';
+import { endSessionsOf } from '../sessions/session.store';
 import { recordOperation } from '../rpc/operation-log';
 
 /**
@@ -508,5 +509,45 @@ export async function resyncPlatform(db: Database, siteId: string, now: Date): P
       { summary: `platform of ${siteId} told everything again`, params: { site: siteId, url: platform?.url ?? 'embedded' }, changes: [] },
       now,
     );
+  });
+}
+
+/**
+ * Gives the site's company main account a new one-time pair (`reset-admin <site>`): a new random
+ * password and the safe code 0000, its first sign-in forced to set its own again, every session
+ * of it ended. Answers the pair to print once (only the hashes are stored).
+ */
+export async function resetAdmin(
+  db: Database,
+  siteId: string,
+  now: Date,
+): Promise<{ loginId: string; password: string; safeCode: string }> {
+  const password = oneTimePassword();
+  const [passwordHash, safeCodeHash] = await Promise.all([hashSecret(password), hashSecret(FIRST_SAFE_CODE)]);
+  return db.transaction(async (tx) => {
+    await lockSite(tx, siteId);
+    const company = await tx.one<{ id: bigint; login_id: string }>(
+      sql`SELECT id, login_id FROM accounts WHERE site_id = ${siteId} AND level = 0 AND kind = 'tree' ORDER BY id LIMIT 1 FOR UPDATE`,
+    );
+    if (!company) throw new SiteAdminRefusal(`Site "${siteId}" has no company account.`);
+    await tx.run(sql`UPDATE accounts SET password_hash = ${passwordHash}, safe_code_hash = ${safeCodeHash},
+      first_login = true, force_pwd_update = false WHERE id = ${company.id}`);
+    await endSessionsOf(tx, sql`${company.id}`, now);
+    await recordBySystem(
+      tx,
+      siteId,
+      'reset_admin',
+      {
+        summary: `one-time password of ${company.login_id} set`,
+        params: { site: siteId },
+        changes: [
+          { field: 'password', before: null, after: null },
+          { field: 'safeCode', before: null, after: null },
+        ],
+        targetId: String(company.id),
+      },
+      now,
+    );
+    return { loginId: company.login_id, password, safeCode: FIRST_SAFE_CODE };
   });
 }

@@ -14,6 +14,7 @@ import {
   parseSiteId,
   parseTheme,
   parseTitle,
+  resetAdmin,
   resyncPlatform,
   setDisabled,
   setHosts,
@@ -37,7 +38,8 @@ export const SITE_USAGE = `Usage: npm run site -- <verb> …
   title <siteId> <text>
   theme <siteId> black|red
   disable <siteId> | enable <siteId>
-  platform <siteId> --url <url> --key-id <keyId> --secret <secret> | platform <siteId> --embedded | platform <siteId> --resync`;
+  platform <siteId> --url <url> --key-id <keyId> --secret <secret> | platform <siteId> --embedded | platform <siteId> --resync
+  reset-admin <siteId>`;
 
 /** An action's work; `io` for the verbs that call the game platform (platform). Answers the exit code, 0 unless it says otherwise. */
 type Action = (db: Database, now: Date, out: (text: string) => void, io: SiteCommandIo) => Promise<void | 0 | 1>;
@@ -194,10 +196,23 @@ This password is shown once and never stored in clear; the first sign-in sets a 
         return pushAll(db, siteId, out, io);
       };
     }
+    case 'reset-admin': {
+      only(values, verb, []);
+      const [id] = positionals(rest, verb, 1);
+      const siteId = parseSiteId(id);
+      return async (db, now, out) => {
+        const { loginId, password, safeCode } = await resetAdmin(db, siteId, now);
+        out(`The company account of ${siteId} has a new one-time pair; its sessions have ended:
+  login:      ${loginId}
+  password:   ${password}
+  safe code:  ${safeCode}
+This password is shown once and never stored in clear; the next sign-in sets a new password and safe code.`);
+      };
+    }
     case undefined:
       throw new SiteAdminRefusal(`Missing verb.\n${SITE_USAGE}`);
     default:
-      throw new SiteAdminRefusal(`Unknown verb "${verb}": add, list, hosts, title, theme, disable, enable or platform.`);
+      throw new SiteAdminRefusal(`Unknown verb "${verb}": add, list, hosts, title, theme, disable, enable, platform or reset-admin.`);
   }
 }
 
