@@ -3,7 +3,7 @@
 // tests included (the only cycle check: eslint's import-x/no-cycle was slower and saw less).
 // The server's back arrows are the same rules as eslint.config.js's server zones.
 const composition =
-  '^server/(http/|rpc/(dispatcher|handlers|openrpc)\\.ts$|simulator/|seed/|(start|seed|build|ledger-check|reports-rebuild|unlock|platform)\\.ts$)';
+  '^server/(http/|rpc/(dispatcher|handlers|openrpc)\\.ts$|simulator/|seed/|(start|seed|build|ledger-check|reports-rebuild|unlock|platform|site)\\.ts$)';
 
 module.exports = {
   forbidden: [

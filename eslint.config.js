@@ -25,7 +25,7 @@ const serverComposition = [
   './server/rpc/openrpc.ts',
   './server/simulator',
   './server/seed',
-  ...['start', 'seed', 'build', 'ledger-check', 'reports-rebuild', 'unlock', 'platform'].map((script) => `./server/${script}.ts`),
+  ...['start', 'seed', 'build', 'ledger-check', 'reports-rebuild', 'unlock', 'platform', 'site'].map((script) => `./server/${script}.ts`),
 ];
 const serverDomains = readdirSync(new URL('./server', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !['http', 'rpc', 'seed', 'simulator'].includes(entry.name))

@@ -18,6 +18,9 @@ export const monitorCountsSchema = z.object({
 /** Issue 38 §5: a feed further behind than this, or a transfer pending longer than that, raises the monitoring red dot. */
 export const PLATFORM_LAG_ALERT_SECONDS = 60;
 export const PENDING_ALERT_SECONDS = 300;
+/** An HTTP platform is taken for down after this many calls in a row without an answer, or this long without one after a failure. */
+export const PLATFORM_FAILED_CALLS_ALERT = 3;
+export const PLATFORM_SILENT_ALERT_SECONDS = 15;
 /** Transfers pending longer than this are counted on the platform panel. */
 export const PENDING_COUNTED_SECONDS = 60;
 
@@ -47,7 +50,16 @@ export const platformHealthSchema = z.object({
   oldestPendingSeconds: z.number().int().min(0).nullable(),
   /** The platform's requests refused for their signature in the last hour. */
   signatureRefusals: z.number().int().min(0),
-  /** The feed's lag over PLATFORM_LAG_ALERT_SECONDS or a transfer pending over PENDING_ALERT_SECONDS: the red dot lights. */
+  /** Calls its HTTP platform gave no answer to since the last one it answered (refused, timeout, TLS, a 5xx). */
+  failedCalls: z.number().int().min(0),
+  /** The last call without an answer, and why; null when none yet or embedded. */
+  lastFailure: z.object({ at: isoTimeSchema, cause: z.string() }).nullable(),
+  /** Pushes (accounts, closed games, game notices, replies) the platform refused or did not answer, still queued to go again. */
+  unsentPushes: z.number().int().min(0),
+  /**
+   * The feed's lag over PLATFORM_LAG_ALERT_SECONDS, a transfer pending over PENDING_ALERT_SECONDS, a push not taken, or the
+   * platform not answering (PLATFORM_FAILED_CALLS_ALERT calls in a row, or PLATFORM_SILENT_ALERT_SECONDS without an answer after a failure): the red dot lights.
+   */
   alert: z.boolean(),
 });
 export type PlatformHealth = z.infer<typeof platformHealthSchema>;

@@ -1,6 +1,8 @@
 import { systemClock } from './clock';
 import { loadConfig } from './config';
 import { openScriptDatabase } from './db/script-database';
+import { sitePlatforms } from './games/site-platforms';
+import { simulatorPlatform } from './simulator/simulator-platform';
 import { runSiteCommand } from './sites/site-command';
 
 // `npm run site -- <verb> …`: the operator's sites (server/sites/site-command.ts), in the database
@@ -13,4 +15,5 @@ process.exitCode = await runSiteCommand(process.argv.slice(2), {
   out: (text) => console.log(text),
   err: (text) => console.error(text),
   now: () => systemClock.now(),
+  platformFor: sitePlatforms({ embedded: simulatorPlatform, now: () => systemClock.now() }),
 });

@@ -11,7 +11,7 @@ import { endSessionsOf, endSubAccountSessions, revokeSession, type Session } fro
 import { findSubAccountById, findSubAccountByLogin } from '../sub-accounts/sub-account.repository';
 import { checkCaptcha, createCaptcha } from './captcha.service';
 import { login } from './login.service';
-import { hashSecret } from './password';
+import { hashSecret, verifySecret } from './password';
 import { checkOwnSecret } from './secret-check';
 
 function sessionOf(ctx: CallContext): Session {
@@ -98,6 +98,13 @@ export const authHandlers = defineHandlers({
     if (!row.force_pwd_update && !row.first_login) throw new RpcError(ErrorCode.illegalOperation);
     if (row.first_login && params.safeCode === undefined) {
       throw new RpcError(ErrorCode.missingParams, { field: 'safeCode', rule: 'required' });
+    }
+    // The pair someone else set (a one-time password, the safe code 0000) is not kept: the new one must differ from it.
+    if (await verifySecret(row.password_hash, params.newPassword)) {
+      throw new RpcError(ErrorCode.illegalOperation, { field: 'newPassword', rule: 'same-as-before' });
+    }
+    if (params.safeCode !== undefined && (await verifySecret(row.safe_code_hash, params.safeCode))) {
+      throw new RpcError(ErrorCode.illegalOperation, { field: 'safeCode', rule: 'same-as-before' });
     }
     const passwordHash = await hashSecret(params.newPassword);
     const safeCodeHash = params.safeCode === undefined ? row.safe_code_hash : await hashSecret(params.safeCode);

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { Queryable } from '../db/database';
 import { storeSuggestions } from '../notices/suggestion.store';
-import { httpPlatformSiteIds } from '../sites/site-platform.repository';
+import { httpPlatformSiteIds, recordPlatformFailure } from '../sites/site-platform.repository';
 import { prepareBets, storeBetBatch, type BetBatch, type PlatformBet } from './bet.store';
-import { PlatformRefusal, type GamePlatform, type PlatformFor, type PlatformSuggestion } from './game-platform';
+import { PlatformRefusal, PlatformSilent, type GamePlatform, type PlatformFor, type PlatformSuggestion } from './game-platform';
 import { storeRounds, type SiteRound } from './game-round.store';
 
 /**
@@ -228,6 +228,8 @@ export async function ingestHttpSiteFeeds(
         ...(options.pages === undefined ? {} : { pages: options.pages }),
       });
     } catch (error) {
+      // Outside the page's transaction, which rolled back: the platform health counts the silence.
+      if (error instanceof PlatformSilent) await recordPlatformFailure(db, siteId, now, error.what).catch(() => undefined);
       if (!options.onFailure) throw error;
       options.onFailure(siteId, error);
     }

@@ -150,8 +150,11 @@ export class PlatformRefusal extends Error {
 
 /** The platform's answer did not come back (timeout, connection lost): the outcome is unknown. */
 export class PlatformSilent extends Error {
+  /** The call and why no answer came ("readFeed: connection refused"), for the log and the health. */
+  readonly what: string;
   constructor(what: string) {
     super(`no answer from the game platform: ${what}`);
+    this.what = what;
   }
 }
 

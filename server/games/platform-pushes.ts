@@ -30,6 +30,29 @@ export async function queuePush(
     ON CONFLICT (site_id, subject, account_id) DO UPDATE SET version = platform_pushes.version + 1, queued_at = EXCLUDED.queued_at`);
 }
 
+/**
+ * Queues everything the platform must know of a site, in the caller's transaction: its closed
+ * games, its game notices and every account of its tree. A platform connected (or changed) after
+ * the site's accounts were made was never told of them: the pushes of their creation went to the
+ * platform of the time.
+ */
+export async function queueFullPush(tx: Queryable, siteId: string, now: Date): Promise<void> {
+  await queuePush(tx, siteId, 'games', now);
+  await queuePush(tx, siteId, 'notices', now);
+  await tx.run(sql`INSERT INTO platform_pushes (site_id, subject, account_id, queued_at)
+    SELECT site_id, 'account', id, ${now} FROM accounts WHERE site_id = ${siteId} AND kind = 'tree'
+    ON CONFLICT (site_id, subject, account_id) DO UPDATE SET version = platform_pushes.version + 1, queued_at = EXCLUDED.queued_at`);
+}
+
+/** What a site still has to push: all queued, those the platform did not take at least once, and the last such error. */
+export async function queuedPushesOf(db: Queryable, siteId: string) {
+  const row = await db.one<{ queued: number; failed: number; last_error: string | null }>(sql`
+    SELECT count(*)::int AS queued, (count(*) FILTER (WHERE attempts > 0))::int AS failed,
+           (array_agg(last_error ORDER BY queued_at DESC) FILTER (WHERE last_error IS NOT NULL))[1] AS last_error
+      FROM platform_pushes WHERE site_id = ${siteId}`);
+  return { queued: Number(row?.queued ?? 0), failed: Number(row?.failed ?? 0), lastError: row?.last_error ?? null };
+}
+
 /** How long a sender holds a push: longer than any platform call may take (adapters time out well before). */
 export const PUSH_LEASE_MS = 30_000;
 /** Pushes taken at once (accounts of a site go in one call), and rounds of them in one run. */
@@ -137,15 +160,22 @@ async function gameNoticesNow(db: Queryable, siteId: string, now: Date): Promise
  * unless its subject changed meanwhile (then it goes again next round); one it did not take
  * stays, its attempts and last error kept. Answers how many pushes the platform took and not.
  */
-export async function sendPlatformPushes(db: Queryable, platformFor: PlatformFor, now: Date, batch = PUSH_BATCH) {
+export async function sendPlatformPushes(
+  db: Queryable,
+  platformFor: PlatformFor,
+  now: Date,
+  batch = PUSH_BATCH,
+  { siteId: only, rounds = PUSH_ROUNDS }: { siteId?: string; rounds?: number } = {},
+) {
   const outcome = { sent: 0, failed: 0 };
   const platform = platformFor(db);
   const until = new Date(now.getTime() + PUSH_LEASE_MS);
   const free = sql`(sending_until IS NULL OR sending_until < ${now})`;
-  for (let round = 0; round < PUSH_ROUNDS; round += 1) {
+  const ofSite = only === undefined ? sql`true` : sql`site_id = ${only}`;
+  for (let round = 0; round < rounds; round += 1) {
     const claimed = await db.rows<Claimed>(sql`
       UPDATE platform_pushes p SET sending_until = ${until}
-        FROM (SELECT site_id, subject, account_id FROM platform_pushes WHERE ${free}
+        FROM (SELECT site_id, subject, account_id FROM platform_pushes WHERE ${free} AND ${ofSite}
                ORDER BY queued_at, site_id, subject, account_id LIMIT ${batch} FOR UPDATE SKIP LOCKED) q
        WHERE p.site_id = q.site_id AND p.subject = q.subject AND p.account_id = q.account_id AND ${free}
       RETURNING p.site_id, p.subject, p.account_id, p.version`);

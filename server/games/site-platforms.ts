@@ -1,7 +1,13 @@
 import type { Queryable } from '../db/database';
-import type { GamePlatform, PlatformFor } from './game-platform';
-import { recordPlatformSuccess, sitePlatformConnection, type HttpConnection } from '../sites/site-platform.repository';
+import { PlatformSilent, type GamePlatform, type PlatformFor } from './game-platform';
+import {
+  recordPlatformFailure,
+  recordPlatformSuccess,
+  sitePlatformConnection,
+  type HttpConnection,
+} from '../sites/site-platform.repository';
 import { httpPlatform } from './http-platform';
+import type { PlatformWatch } from './platform-watch';
 
 export interface SitePlatformsOptions {
   /** The platform of sites without a row or with kind `embedded` (the simulator's books in this database). */
@@ -10,35 +16,59 @@ export interface SitePlatformsOptions {
   now: () => Date;
   /** How an HTTP site's platform is made: httpPlatform unless a test watches the calls. */
   http?: (connection: HttpConnection) => GamePlatform;
+  /** Told of every HTTP call's answer or silence: the log lines and the metrics' error count. */
+  watch?: PlatformWatch;
 }
 
 /** A site's last successful call is written at most this often by one process (the health screens read it to the minute). */
 export const SUCCESS_WRITE_EVERY_MS = 5_000;
 
 /**
- * Records that an HTTP site's platform answered, for the platform health (site_platform_calls):
- * at most once per SUCCESS_WRITE_EVERY_MS per site in this process, in a savepoint of the caller's
- * transaction if it has one, and never failing the call it follows (the platform did answer).
- * The feed's reads are recorded by the feed ingest on its cursor row instead.
+ * Records an HTTP site's platform answering or not, for the platform health (site_platform_calls):
+ * a success at most once per SUCCESS_WRITE_EVERY_MS per site in this process (at once after a
+ * failure, which it resets), every call without an answer, each in a savepoint of the caller's
+ * transaction if it has one and never failing the call it follows. The feed's reads are recorded
+ * by the feed ingest on its cursor row; a feed read here only once it answers after a failure.
  */
-function successRecorder(now: () => Date) {
+function callRecorder(now: () => Date, watch: PlatformWatch | undefined) {
   const writtenAt = new Map<string, number>();
-  return async (db: Queryable, siteId: string) => {
-    const at = now();
-    // Math.abs: a clock set back (a test's, or NTP) does not silence the recording until it catches up.
-    if (Math.abs(at.getTime() - (writtenAt.get(siteId) ?? -Infinity)) < SUCCESS_WRITE_EVERY_MS) return;
-    writtenAt.set(siteId, at.getTime());
-    await db.transaction((tx) => recordPlatformSuccess(tx, siteId, at)).catch(() => writtenAt.delete(siteId));
+  const failedSince = new Set<string>();
+  return {
+    async answered(db: Queryable, siteId: string, feed: boolean) {
+      const at = now();
+      watch?.answered(siteId, at);
+      const forced = failedSince.has(siteId);
+      if (feed && !forced) return;
+      // Math.abs: a clock set back (a test's, or NTP) does not silence the recording until it catches up.
+      if (!forced && Math.abs(at.getTime() - (writtenAt.get(siteId) ?? -Infinity)) < SUCCESS_WRITE_EVERY_MS) return;
+      writtenAt.set(siteId, at.getTime());
+      failedSince.delete(siteId);
+      await db.transaction((tx) => recordPlatformSuccess(tx, siteId, at)).catch(() => writtenAt.delete(siteId));
+    },
+    async failed(db: Queryable, siteId: string, error: PlatformSilent, feed: boolean) {
+      const at = now();
+      watch?.failed(siteId, error.what, at);
+      failedSince.add(siteId);
+      // A feed read fails inside the ingest's transaction, which rolls back: the ingest records it (feed-ingest.ts).
+      if (feed) return;
+      await db.transaction((tx) => recordPlatformFailure(tx, siteId, at, error.what)).catch(() => undefined);
+    },
   };
 }
 
-/** The HTTP platform of one site, each answered call recorded (readFeed aside). */
-function recorded(platform: GamePlatform, record: () => Promise<void>): GamePlatform {
+/** The HTTP platform of one site, each call's answer or silence recorded. */
+function recorded(platform: GamePlatform, record: (feed: boolean, silent?: PlatformSilent) => Promise<void>): GamePlatform {
   const after =
-    <A extends unknown[], R>(method: (...args: A) => Promise<R>) =>
+    <A extends unknown[], R>(method: (...args: A) => Promise<R>, feed = false) =>
     async (...args: A): Promise<R> => {
-      const answer = await method(...args);
-      await record();
+      let answer: R;
+      try {
+        answer = await method(...args);
+      } catch (error) {
+        if (error instanceof PlatformSilent) await record(feed, error);
+        throw error;
+      }
+      await record(feed);
       return answer;
     };
   return {
@@ -52,7 +82,7 @@ function recorded(platform: GamePlatform, record: () => Promise<void>): GamePlat
     setGameNotices: after(platform.setGameNotices.bind(platform)),
     replySuggestions: after(platform.replySuggestions.bind(platform)),
     lobby: after(platform.lobby.bind(platform)),
-    readFeed: platform.readFeed.bind(platform),
+    readFeed: after(platform.readFeed.bind(platform), true),
     games: platform.games.bind(platform),
   };
 }
@@ -67,12 +97,16 @@ function recorded(platform: GamePlatform, record: () => Promise<void>): GamePlat
  */
 export function sitePlatforms(options: SitePlatformsOptions): PlatformFor {
   const http = options.http ?? ((connection: HttpConnection) => httpPlatform({ ...connection, now: options.now }));
-  const recordSuccess = successRecorder(options.now);
+  const recorder = callRecorder(options.now, options.watch);
   return (db: Queryable) => {
     const embedded = options.embedded(db);
     async function of(siteId: string): Promise<GamePlatform> {
       const connection = await sitePlatformConnection(db, siteId);
-      return connection ? recorded(http(connection), () => recordSuccess(db, siteId)) : embedded;
+      return connection
+        ? recorded(http(connection), (feed, silent) =>
+            silent ? recorder.failed(db, siteId, silent, feed) : recorder.answered(db, siteId, feed),
+          )
+        : embedded;
     }
     return {
       transferIn: async (call) => (await of(call.siteId)).transferIn(call),

@@ -22,6 +22,7 @@ import type { PlatformFor } from '../games/game-platform';
 import { sitePlatforms } from '../games/site-platforms';
 import { simulatorPlatform } from '../simulator/simulator-platform';
 import { createGatewayMetrics, type GatewayMetrics } from '../monitoring/metrics.service';
+import { createPlatformWatch, type PlatformWatch } from '../games/platform-watch';
 import { registerBackupRoute } from './backup-route';
 import { platformHealth } from '../monitoring/platform-health.repository';
 import { errorMessage } from '../rpc/messages';
@@ -83,6 +84,8 @@ export interface AppOptions {
   jobs?: BackgroundWorkOptions;
   /** The game platform: each site's own (sitePlatforms: the embedded simulator or its HTTP platform) unless a test injects another. */
   platformFor?: PlatformFor;
+  /** What the metrics count of the HTTP platforms' silences: the watch the default platformFor tells, or a test's own platformFor's. */
+  platformWatch?: PlatformWatch;
   /**
    * Where reports read their rollups: a read-only replica in production (REPORT_DATABASE_URL),
    * else the main database. Rights are still checked on the main one.
@@ -382,8 +385,10 @@ async function registerWebApp(app: FastifyInstance, db: Database, webRoot: strin
  */
 export async function buildApp(options: AppOptions) {
   const app = createFastify(options.config, options.logStream);
-  const metrics = createGatewayMetrics(options.db, options.clock, options.reportDb);
-  const platformFor = options.platformFor ?? sitePlatforms({ embedded: simulatorPlatform, now: () => options.clock.now() });
+  const platformWatch = options.platformWatch ?? createPlatformWatch(app.log);
+  const metrics = createGatewayMetrics(options.db, options.clock, options.reportDb, platformWatch);
+  const platformFor =
+    options.platformFor ?? sitePlatforms({ embedded: simulatorPlatform, now: () => options.clock.now(), watch: platformWatch });
   const background = createBackgroundWork(options.db, options.clock, platformFor, options.jobs ?? {}, app.log);
   // The work lives as long as the app: close() waits for what is under way.
   app.addHook('onReady', async () => background.start());

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import type { PlatformFor } from '../games/game-platform';
+import { PlatformSilent, type PlatformFor } from '../games/game-platform';
 import { ingestHttpSiteFeeds } from '../games/feed-ingest';
 import { sendPlatformPushes } from '../games/platform-pushes';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from '../jobs/job-runner';
@@ -110,7 +110,10 @@ function periodicTasks(
       everyMs: every.feedEveryMs ?? SITE_FEED_EVERY_MS,
       work: () =>
         ingestHttpSiteFeeds(db, platformFor, clock.now(), {
-          onFailure: (siteId, error) => log.error({ err: error, siteId }, "internal error reading an HTTP site's feed"),
+          // A platform that does not answer is the platform watch's line (site-platforms.ts), not an error of ours every run.
+          onFailure: (siteId, error) => {
+            if (!(error instanceof PlatformSilent)) log.error({ err: error, siteId }, "internal error reading an HTTP site's feed");
+          },
         }),
     },
   ];

@@ -2,6 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { ErrorCode } from '../../contract/errors.contract';
 import type { Clock } from '../clock';
 import { poolStatsOf, type Database } from '../db/database';
+import type { PlatformWatch } from '../games/platform-watch';
 import { jobCounts, liveSessions, pendingTransfers, signInLocks } from './metrics.repository';
 import { platformHealth } from './platform-health.repository';
 
@@ -24,7 +25,7 @@ const CALL_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
  * pending transfers, feed lag, sign-in locks, sessions) are read when scraped, one statement each,
  * so every process answers the same and nothing polls between scrapes.
  */
-export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Database) {
+export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Database, platformWatch?: PlatformWatch) {
   const registry = new Registry();
   const registers = [registry];
   const calls = new Counter({
@@ -90,6 +91,18 @@ export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Data
       labelNames: ['site'] as const,
       registers,
     }),
+    platformLastSuccess: new Gauge({
+      name: 'credit_platform_last_success_timestamp_seconds',
+      help: "Unix time of the last call a site's HTTP platform answered, by site (0: none yet, or the embedded platform)",
+      labelNames: ['site'] as const,
+      registers,
+    }),
+    unsentPushes: new Gauge({
+      name: 'credit_platform_pushes_unsent',
+      help: "Pushes to a site's game platform (accounts, closed games, game notices) it refused or did not answer, still queued, by site",
+      labelNames: ['site'] as const,
+      registers,
+    }),
     signInLocks: new Gauge({
       name: 'credit_sign_in_locks',
       help: 'Sign-in counters holding a lock or delay now, by scope (pair: a login name locked for one IP; name, ip, captcha)',
@@ -98,6 +111,12 @@ export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Data
     }),
     sessions: new Gauge({ name: 'credit_sessions', help: 'Live sessions, by site', labelNames: ['site'] as const, registers }),
   };
+  const platformErrors = new Counter({
+    name: 'credit_platform_call_errors_total',
+    help: "Calls to a site's HTTP platform that got no answer (refused, timeout, TLS, a 5xx), counted by this process, by site",
+    labelNames: ['site'] as const,
+    registers,
+  });
   let processMetrics = false;
 
   function setPool(name: string, database: Database) {
@@ -118,7 +137,16 @@ export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Data
       signInLocks(db, now),
       liveSessions(db, now),
     ]);
-    for (const gauge of [gauges.pending, gauges.oldestPending, gauges.feedLag, gauges.feedLagItems, gauges.signInLocks, gauges.sessions]) {
+    for (const gauge of [
+      gauges.pending,
+      gauges.oldestPending,
+      gauges.feedLag,
+      gauges.feedLagItems,
+      gauges.unsentPushes,
+      gauges.platformLastSuccess,
+      gauges.signInLocks,
+      gauges.sessions,
+    ]) {
       gauge.reset();
     }
     gauges.jobs.set({ state: 'queued' }, jobs.queued);
@@ -131,10 +159,17 @@ export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Data
     }
     for (const [site, seconds] of oldest) gauges.oldestPending.set({ site }, seconds);
     for (const site of health) {
+      // Every site, 0 included: an alert on it needs the series there before the first failure.
+      gauges.unsentPushes.set({ site: site.siteId }, site.unsentPushes);
+      gauges.platformLastSuccess.set({ site: site.siteId }, site.lastSuccessAt === null ? 0 : Date.parse(site.lastSuccessAt) / 1000);
       if (site.feed === null) continue;
       gauges.feedLag.set({ site: site.siteId }, site.feed.lagSeconds);
       gauges.feedLagItems.set({ site: site.siteId }, site.feed.lagItems);
     }
+    // This process's count, every site's series there from 0.
+    const counted = platformWatch?.errors() ?? new Map<string, number>();
+    platformErrors.reset();
+    for (const site of new Set([...health.map((h) => h.siteId), ...counted.keys()])) platformErrors.inc({ site }, counted.get(site) ?? 0);
     for (const row of locks) gauges.signInLocks.set({ scope: row.scope }, row.count);
     for (const row of sessions) gauges.sessions.set({ site: row.siteId }, row.count);
   }

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import {
   PENDING_ALERT_SECONDS,
   PENDING_COUNTED_SECONDS,
+  PLATFORM_FAILED_CALLS_ALERT,
   PLATFORM_LAG_ALERT_SECONDS,
+  PLATFORM_SILENT_ALERT_SECONDS,
   type PlatformHealth,
 } from '../../contract/monitoring.contract';
 import type { Queryable } from '../db/database';
@@ -14,12 +16,16 @@ interface PlatformHealthRow {
   url: string | null;
   connected_at: Date | string | null;
   last_call_at: Date | string | null;
+  failures_in_row: number | null;
+  last_failure_at: Date | string | null;
+  last_failure: string | null;
   read_at: Date | string | null;
   read_to_end_at: Date | string | null;
   behind_items: number | null;
   pending: number;
   oldest_pending_at: Date | string | null;
   refusals: number;
+  unsent_pushes: number;
 }
 
 /** The platform's address as an operator may read it: never a user or password written into it. */
@@ -46,6 +52,11 @@ function healthOf(row: PlatformHealthRow, now: Date): PlatformHealth {
   const feed = http && caughtUpAt !== null ? { lagSeconds: seconds(now, caughtUpAt), lagItems: row.behind_items ?? 0 } : null;
   const oldestPendingSeconds = row.oldest_pending_at === null ? null : seconds(now, row.oldest_pending_at);
   const lastSuccess = http ? later(row.last_call_at, row.read_at) : null;
+  const failedCalls = http ? Number(row.failures_in_row ?? 0) : 0;
+  const answeredOrConnected = later(lastSuccess, row.connected_at);
+  const silent =
+    failedCalls >= PLATFORM_FAILED_CALLS_ALERT ||
+    (failedCalls > 0 && answeredOrConnected !== null && seconds(now, answeredOrConnected) > PLATFORM_SILENT_ALERT_SECONDS);
   return {
     siteId: row.site_id,
     kind: http ? 'http' : 'embedded',
@@ -55,14 +66,22 @@ function healthOf(row: PlatformHealthRow, now: Date): PlatformHealth {
     pendingTransfers: Number(row.pending),
     oldestPendingSeconds,
     signatureRefusals: Number(row.refusals),
-    alert: (feed !== null && feed.lagSeconds > PLATFORM_LAG_ALERT_SECONDS) || (oldestPendingSeconds ?? 0) > PENDING_ALERT_SECONDS,
+    failedCalls,
+    lastFailure: http && row.last_failure_at !== null ? { at: iso(row.last_failure_at), cause: row.last_failure ?? '' } : null,
+    unsentPushes: Number(row.unsent_pushes),
+    alert:
+      silent ||
+      (feed !== null && feed.lagSeconds > PLATFORM_LAG_ALERT_SECONDS) ||
+      (oldestPendingSeconds ?? 0) > PENDING_ALERT_SECONDS ||
+      Number(row.unsent_pushes) > 0,
   };
 }
 
 /**
  * Each site's platform health (issue 38 §5), one statement: `siteId` for one site, else every
  * site. The pending transfers are read through their partial indexes (score_log_pending,
- * transfer_outs_pending), the refusals from the per-minute counters of the last hour. Only the
+ * transfer_outs_pending), the refusals from the per-minute counters of the last hour, the pushes
+ * the platform did not take from the outbox (a failed one keeps its attempts until it goes). Only the
  * URL of the platform's row is read, never its key or secret.
  */
 export async function platformHealth(db: Queryable, now: Date, siteId?: string): Promise<PlatformHealth[]> {
@@ -70,6 +89,7 @@ export async function platformHealth(db: Queryable, now: Date, siteId?: string):
   const hourAgo = new Date(now.getTime() - 3_600_000);
   const rows = await db.rows<PlatformHealthRow>(sql`
     SELECT s.id AS site_id, p.kind, p.url, p.updated_at AS connected_at, c.last_success_at AS last_call_at,
+           c.failures_in_row, c.last_failure_at, c.last_failure,
            f.read_at, f.read_to_end_at, f.behind_items,
            (SELECT count(*) FROM score_log l WHERE l.site_id = s.id AND l.state = 'pending' AND l.type = 'in' AND l.created_at < ${counted})
          + (SELECT count(*) FROM transfer_outs o WHERE o.site_id = s.id AND o.state = 'pending' AND o.requested_at < ${counted})
@@ -77,7 +97,8 @@ export async function platformHealth(db: Queryable, now: Date, siteId?: string):
            LEAST((SELECT min(l.created_at) FROM score_log l WHERE l.site_id = s.id AND l.state = 'pending' AND l.type = 'in'),
                  (SELECT min(o.requested_at) FROM transfer_outs o WHERE o.site_id = s.id AND o.state = 'pending')) AS oldest_pending_at,
            (SELECT COALESCE(sum(r.refusals), 0) FROM platform_signature_refusals r
-             WHERE r.site_id = s.id AND r.minute > ${hourAgo}) AS refusals
+             WHERE r.site_id = s.id AND r.minute > ${hourAgo}) AS refusals,
+           (SELECT count(*) FROM platform_pushes q WHERE q.site_id = s.id AND q.attempts > 0) AS unsent_pushes
       FROM sites s
       LEFT JOIN site_platforms p ON p.site_id = s.id
       LEFT JOIN site_platform_calls c ON c.site_id = s.id

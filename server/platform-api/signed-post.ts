@@ -39,6 +39,25 @@ export interface SignedPostInput {
 
 const catalogue = new Set<number>(allErrorCodes);
 
+/** Node's codes of a certificate or handshake refused (besides its ERR_TLS_* and ERR_SSL_*). */
+const TLS_CODES =
+  /^(CERT_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET|VERIFY)_|HOSTNAME_MISMATCH)/;
+
+/** Why no answer came, as an operator reads it: refused, timeout, TLS, DNS, reset, and the system's code. */
+export function lostCause(error: unknown): string {
+  const code = (error as { code?: unknown; cause?: { code?: unknown } }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'TimeoutError' || name === 'AbortError' || code === 'ETIMEDOUT') return 'timeout';
+  if (typeof code === 'string') {
+    if (code === 'ECONNREFUSED') return 'connection refused';
+    if (code === 'ECONNRESET' || code === 'EPIPE') return 'connection reset';
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `DNS: host not found (${code})`;
+    if (TLS_CODES.test(code)) return `TLS: ${code}`;
+    return code;
+  }
+  return error instanceof Error ? error.message.slice(0, 100) : 'error';
+}
+
 /** The same POST through a fetch a test gives (one that garbles or delays answers). */
 async function viaFetch(send: typeof fetch, input: SignedPostInput, headers: Record<string, string>): Promise<PostAnswer> {
   const response = await send(input.url, {
@@ -76,7 +95,7 @@ export async function signedPost<T>(
       : await postText({ url: input.url, headers, body: input.body, timeoutMs: input.timeoutMs }));
   } catch (error) {
     // Timeout, refused, reset, or the answer cut off while read: nobody knows what happened.
-    return { kind: 'lost', why: error instanceof Error ? error.name : 'error' };
+    return { kind: 'lost', why: lostCause(error) };
   }
   if (status >= 500) return { kind: 'lost', why: `HTTP ${status}` };
   let json: unknown;

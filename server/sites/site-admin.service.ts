@@ -6,6 +6,8 @@ import { LOGIN_ID_PATTERN, PASSWORD_MAX } from '../../contract/patterns.contract
 import { passwordRule } from '../../contract/rules.contract';
 import { hashSecret } from '../auth/password';
 import { uniqueViolation, type Database, type Queryable } from '../db/database';
+import { queueFullPush } from '../games/platform-pushes';
+import { endSessionsOf } from '../sessions/session.store';
 import { recordOperation } from '../rpc/operation-log';
 
 /**
@@ -484,10 +486,68 @@ export async function setPlatform(db: Database, siteId: string, platform: Platfo
         },
         now,
       );
+      // The new platform knows nothing of the site yet: everything is pushed to it (syncSitePlatform sends it).
+      await queueFullPush(tx, siteId, now);
     })
     .catch((error: unknown) => {
       // Another site took the key id at the same moment (the unique index of migration 0045).
       if (uniqueViolation(error)?.constraint === 'site_platforms_key_id') throw keyTaken();
       throw error;
     });
+}
+
+/** Queues everything the site's platform must know once more (`platform <site> --resync`), with its record. */
+export async function resyncPlatform(db: Database, siteId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockSite(tx, siteId);
+    const platform = await tx.one<{ url: string | null }>(sql`SELECT url FROM site_platforms WHERE site_id = ${siteId}`);
+    await queueFullPush(tx, siteId, now);
+    await recordBySystem(
+      tx,
+      siteId,
+      'resync',
+      { summary: `platform of ${siteId} told everything again`, params: { site: siteId, url: platform?.url ?? 'embedded' }, changes: [] },
+      now,
+    );
+  });
+}
+
+/**
+ * Gives the site's company main account a new one-time pair (`reset-admin <site>`): a new random
+ * password and the safe code 0000, its first sign-in forced to set its own again, every session
+ * of it ended. Answers the pair to print once (only the hashes are stored).
+ */
+export async function resetAdmin(
+  db: Database,
+  siteId: string,
+  now: Date,
+): Promise<{ loginId: string; password: string; safeCode: string }> {
+  const password = oneTimePassword();
+  const [passwordHash, safeCodeHash] = await Promise.all([hashSecret(password), hashSecret(FIRST_SAFE_CODE)]);
+  return db.transaction(async (tx) => {
+    await lockSite(tx, siteId);
+    const company = await tx.one<{ id: bigint; login_id: string }>(
+      sql`SELECT id, login_id FROM accounts WHERE site_id = ${siteId} AND level = 0 AND kind = 'tree' ORDER BY id LIMIT 1 FOR UPDATE`,
+    );
+    if (!company) throw new SiteAdminRefusal(`Site "${siteId}" has no company account.`);
+    await tx.run(sql`UPDATE accounts SET password_hash = ${passwordHash}, safe_code_hash = ${safeCodeHash},
+      first_login = true, force_pwd_update = false WHERE id = ${company.id}`);
+    await endSessionsOf(tx, sql`${company.id}`, now);
+    await recordBySystem(
+      tx,
+      siteId,
+      'reset_admin',
+      {
+        summary: `one-time password of ${company.login_id} set`,
+        params: { site: siteId },
+        changes: [
+          { field: 'password', before: null, after: null },
+          { field: 'safeCode', before: null, after: null },
+        ],
+        targetId: String(company.id),
+      },
+      now,
+    );
+    return { loginId: company.login_id, password, safeCode: FIRST_SAFE_CODE };
+  });
 }

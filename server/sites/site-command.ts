@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
+import type { PlatformFor } from '../games/game-platform';
+import { syncSitePlatform } from '../games/platform-sync';
 import {
   addSite,
   DEFAULT_ADMIN_LOGIN,
@@ -12,6 +14,8 @@ import {
   parseSiteId,
   parseTheme,
   parseTitle,
+  resetAdmin,
+  resyncPlatform,
   setDisabled,
   setHosts,
   setPlatform,
@@ -34,9 +38,11 @@ export const SITE_USAGE = `Usage: npm run site -- <verb> …
   title <siteId> <text>
   theme <siteId> black|red
   disable <siteId> | enable <siteId>
-  platform <siteId> --url <url> --key-id <keyId> --secret <secret> | platform <siteId> --embedded`;
+  platform <siteId> --url <url> --key-id <keyId> --secret <secret> | platform <siteId> --embedded | platform <siteId> --resync
+  reset-admin <siteId>`;
 
-type Action = (db: Database, now: Date, out: (text: string) => void) => Promise<void>;
+/** An action's work; `io` for the verbs that call the game platform (platform). Answers the exit code, 0 unless it says otherwise. */
+type Action = (db: Database, now: Date, out: (text: string) => void, io: SiteCommandIo) => Promise<void | 0 | 1>;
 
 const options = {
   host: { type: 'string' },
@@ -48,6 +54,7 @@ const options = {
   'key-id': { type: 'string' },
   secret: { type: 'string' },
   embedded: { type: 'boolean' },
+  resync: { type: 'boolean' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
@@ -165,27 +172,71 @@ This password is shown once and never stored in clear; the first sign-in sets a 
       };
     }
     case 'platform': {
-      only(values, verb, ['url', 'key-id', 'secret', 'embedded']);
+      only(values, verb, ['url', 'key-id', 'secret', 'embedded', 'resync']);
       const [id] = positionals(rest, verb, 1);
       const siteId = parseSiteId(id);
       const given = values.url !== undefined || values['key-id'] !== undefined || values.secret !== undefined;
-      if (values.embedded && given) throw new SiteAdminRefusal('Give either --embedded or --url, --key-id and --secret, not both.');
+      if ([values.embedded === true, given, values.resync === true].filter(Boolean).length > 1)
+        throw new SiteAdminRefusal('Give one of --embedded, --resync, or --url, --key-id and --secret.');
+      if (values.resync) {
+        return async (db, now, out, io) => {
+          await resyncPlatform(db, siteId, now);
+          return pushAll(db, siteId, out, io);
+        };
+      }
       if (!values.embedded && !given) throw new SiteAdminRefusal('Missing --url <url> --key-id <keyId> --secret <secret> (or --embedded).');
       const platform: PlatformConnection = values.embedded
         ? { kind: 'embedded' }
         : parsePlatform({ url: values.url, keyId: values['key-id'], secret: values.secret });
-      return async (db, now, out) => {
+      return async (db, now, out, io) => {
         await setPlatform(db, siteId, platform, now);
         out(
           `Site ${siteId} plays on ${platform.kind === 'http' ? `${platform.url} (key id ${platform.keyId})` : 'the embedded platform'}.`,
         );
+        return pushAll(db, siteId, out, io);
+      };
+    }
+    case 'reset-admin': {
+      only(values, verb, []);
+      const [id] = positionals(rest, verb, 1);
+      const siteId = parseSiteId(id);
+      return async (db, now, out) => {
+        const { loginId, password, safeCode } = await resetAdmin(db, siteId, now);
+        out(`The company account of ${siteId} has a new one-time pair; its sessions have ended:
+  login:      ${loginId}
+  password:   ${password}
+  safe code:  ${safeCode}
+This password is shown once and never stored in clear; the next sign-in sets a new password and safe code.`);
       };
     }
     case undefined:
       throw new SiteAdminRefusal(`Missing verb.\n${SITE_USAGE}`);
     default:
-      throw new SiteAdminRefusal(`Unknown verb "${verb}": add, list, hosts, title, theme, disable, enable or platform.`);
+      throw new SiteAdminRefusal(`Unknown verb "${verb}": add, list, hosts, title, theme, disable, enable, platform or reset-admin.`);
   }
+}
+
+/**
+ * Tells the site's platform everything it must know (queued by setPlatform or resyncPlatform):
+ * waits for it with its progress and prints the result; 1 when the platform did not take it all.
+ */
+async function pushAll(db: Database, siteId: string, out: (text: string) => void, io: SiteCommandIo): Promise<0 | 1> {
+  let shown = -1;
+  const outcome = await syncSitePlatform(db, io.platformFor, siteId, io, {
+    onProgress(pushed, total) {
+      if (pushed === shown || pushed === 0 || pushed === total) return;
+      shown = pushed;
+      out(`Pushing to the platform: ${pushed} of ${total}…`);
+    },
+  });
+  if (outcome.notAcknowledged === 0) {
+    out(`The platform took everything it must know of ${siteId}: ${outcome.pushed} pushes (accounts, closed games, game notices).`);
+    return 0;
+  }
+  out(`The platform did not take ${outcome.notAcknowledged} of ${outcome.total} pushes (${outcome.lastError ?? 'no answer'}).
+They stay queued: every gateway running background work sends them again, and the platform health counts them.
+Run it again with: npm run site -- platform ${siteId} --resync`);
+  return 1;
 }
 
 export interface SiteCommandIo {
@@ -194,6 +245,8 @@ export interface SiteCommandIo {
   out(text: string): void;
   err(text: string): void;
   now(): Date;
+  /** The game platform of each site, for the pushes of `platform` (sitePlatforms). */
+  platformFor: PlatformFor;
 }
 
 /** The operator's refusals: ours, and parseArgs' own (an unknown option, a missing value). */
@@ -218,8 +271,7 @@ export async function runSiteCommand(argv: string[], io: SiteCommandIo): Promise
     // A fresh PostgreSQL database may meet this command before its first `npm start`.
     const applied = await migrate(db);
     if (applied.length > 0) io.out(`Migrated: ${applied.join(', ')}`);
-    await action(db, io.now(), io.out);
-    return 0;
+    return (await action(db, io.now(), io.out, io)) ?? 0;
   } catch (error) {
     const text = refusalText(error);
     io.err(text ?? `site: ${error instanceof Error ? error.message : String(error)}`);

@@ -50,7 +50,16 @@ export async function httpPlatformSiteIds(db: Queryable): Promise<string[]> {
  */
 export async function recordPlatformSuccess(db: Queryable, siteId: string, at: Date): Promise<void> {
   await db.run(sql`INSERT INTO site_platform_calls (site_id, last_success_at) VALUES (${siteId}, ${at})
-    ON CONFLICT (site_id) DO UPDATE SET last_success_at = GREATEST(site_platform_calls.last_success_at, EXCLUDED.last_success_at)`);
+    ON CONFLICT (site_id) DO UPDATE SET last_success_at = GREATEST(site_platform_calls.last_success_at, EXCLUDED.last_success_at),
+      failures_in_row = 0`);
+}
+
+/** A call the site's HTTP platform gave no answer to (migration 0054): one more in a row, and why. */
+export async function recordPlatformFailure(db: Queryable, siteId: string, at: Date, cause: string): Promise<void> {
+  await db.run(sql`INSERT INTO site_platform_calls (site_id, failures_in_row, last_failure_at, last_failure)
+    VALUES (${siteId}, 1, ${at}, ${cause.slice(0, 200)})
+    ON CONFLICT (site_id) DO UPDATE SET failures_in_row = site_platform_calls.failures_in_row + 1,
+      last_failure_at = EXCLUDED.last_failure_at, last_failure = EXCLUDED.last_failure`);
 }
 
 /** One more of the platform's requests refused for its signature, on the counter of its site and minute (migration 0048). */

@@ -1,10 +1,13 @@
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { ErrorCode } from '../../contract/errors.contract';
 import { BACK_OFFICE_PLATFORM_PREFIX, backOfficeCalls } from '../../contract/platform-api.contract';
 import type { PlatformHealth } from '../../contract/monitoring.contract';
 import { ingestHttpSiteFeeds } from '../../server/games/feed-ingest';
-import { PlatformSilent, type GamePlatform, type PlatformFor } from '../../server/games/game-platform';
+import { PlatformRefusal, PlatformSilent, type GamePlatform, type PlatformFor } from '../../server/games/game-platform';
+import { httpPlatform } from '../../server/games/http-platform';
+import { createPlatformWatch } from '../../server/games/platform-watch';
 import { sitePlatforms, SUCCESS_WRITE_EVERY_MS } from '../../server/games/site-platforms';
 import { signRequest } from '../../server/platform-api/request-signature';
 import { repairStaleTransfers, transferIn } from '../../server/points/game-transfers';
@@ -29,16 +32,32 @@ let platformDb: TestDatabase;
 let server: ReturnType<typeof platformApiServer>;
 let books: GamePlatform;
 let platformUrl: string;
-const platformFor: PlatformFor = sitePlatforms({ embedded: simulatorPlatform, now: () => gw.clock.now() });
+/** The watch's lines (the app's log has them in production). */
+const warnings: string[] = [];
+const watch = createPlatformWatch({ warn: (_fields, message) => warnings.push(message) });
+/** While true, every HTTP call goes to a port nobody listens on: the platform refuses connections. */
+let platformDown = false;
+let closedUrl: string;
+const platformFor: PlatformFor = sitePlatforms({
+  embedded: simulatorPlatform,
+  now: () => gw.clock.now(),
+  watch,
+  http: (connection) =>
+    httpPlatform({
+      ...connection,
+      now: () => gw.clock.now(),
+      fetch: (input, init) => fetch(platformDown ? new URL(new URL(String(input)).pathname, closedUrl) : input, init),
+    }),
+});
 /** The same platform, but a transfer in is never answered (it stays pending until the repair). */
 const silentIn: PlatformFor = (db) => ({
   ...platformFor(db),
   transferIn: () => Promise.reject(new PlatformSilent('transferIn: timeout')),
 });
-/** The same platform, its feed unreachable. */
+/** The same platform answering, but never a page of its feed (an answer, so not a silence: the lag alone tells). */
 const feedDown: PlatformFor = (db) => ({
   ...platformFor(db),
-  readFeed: () => Promise.reject(new PlatformSilent('readFeed: connection refused')),
+  readFeed: () => Promise.reject(new PlatformRefusal(ErrorCode.thirdPartyEmptyResult)),
 });
 let memberId: string;
 let sessionId: string;
@@ -47,7 +66,11 @@ let orders = 0;
 beforeAll(async () => {
   platformDb = await createTestDatabase();
   books = simulatorPlatform(platformDb.db);
-  gw = await startTestGateway({ captcha: false, platformFor, jobs: { run: false } });
+  gw = await startTestGateway({ captcha: false, platformFor, platformWatch: watch, jobs: { run: false } });
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  closedUrl = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`;
+  await new Promise((resolve) => probe.close(resolve));
   server = platformApiServer({ platform: books, keys: (keyId) => (keyId === KEY ? SECRET : null), db: platformDb.db, clock: gw.clock });
   await server.listen({ port: 0, host: '127.0.0.1' });
   platformUrl = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
@@ -95,6 +118,9 @@ describe("an HTTP site's platform health", () => {
       pendingTransfers: 0,
       oldestPendingSeconds: null,
       signatureRefusals: 0,
+      failedCalls: 0,
+      lastFailure: null,
+      unsentPushes: 0,
       alert: false,
     });
   });
@@ -249,5 +275,68 @@ describe('GET /api/health?detail=1', () => {
     expect((await healthRoute({ relayed: true, token: await gw.sessionFor('admin2', 'demo2') })).json).toEqual(plain);
     expect((await healthRoute({ relayed: true, token: 'not-a-token' })).json).toEqual(plain);
     expect((await healthRoute({ query: '' })).json).toEqual(plain);
+  });
+});
+
+describe('a platform that stops answering', () => {
+  const scrape = async () => (await gw.raw({ path: '/metrics', method: 'GET' })).text;
+  const errorsCounted = async (site: string) =>
+    Number(new RegExp(`^credit_platform_call_errors_total\\{site="${site}"\\} (\\d+)$`, 'm').exec(await scrape())?.[1] ?? NaN);
+
+  it('turns red 15 s without an answer; one warning line with the cause when it stops, one a minute at most, one when it answers again', async () => {
+    await ingest();
+    expect(await health()).toMatchObject({ failedCalls: 0, alert: false });
+    const errorsBefore = await errorsCounted('demo');
+    warnings.length = 0;
+
+    platformDown = true;
+    onTestFinished(() => {
+      platformDown = false;
+    });
+    await ingest();
+    expect(await health()).toMatchObject({
+      failedCalls: 1,
+      lastFailure: { at: gw.clock.now().toISOString(), cause: 'readFeed: connection refused' },
+      alert: false,
+    });
+    expect(warnings).toEqual(['the game platform of demo stopped answering: readFeed: connection refused']);
+    gw.clock.advance(16 * SECOND);
+    await ingest();
+    expect(await health()).toMatchObject({ failedCalls: 2, alert: true });
+    expect(await redDot()).toBe(true);
+    // Silent calls within the minute write no line; the next after it one.
+    gw.clock.advance(40 * SECOND);
+    await ingest();
+    expect(warnings).toHaveLength(1);
+    gw.clock.advance(20 * SECOND);
+    await ingest();
+    expect(warnings).toHaveLength(2);
+    expect(warnings[1]).toBe('the game platform of demo is still not answering after 76 s and 4 calls: readFeed: connection refused');
+    expect(await errorsCounted('demo')).toBe(errorsBefore + 4);
+    // Every site's series is there, 0 included.
+    expect(await errorsCounted('demo2')).toBe(0);
+    expect(await scrape()).toMatch(/^credit_platform_last_success_timestamp_seconds\{site="demo2"\} 0$/m);
+
+    platformDown = false;
+    await ingest();
+    expect(warnings).toHaveLength(3);
+    expect(warnings[2]).toBe('the game platform of demo answers again, after 76 s and 4 calls without an answer');
+    expect(await health()).toMatchObject({ failedCalls: 0, alert: false, lastSuccessAt: gw.clock.now().toISOString() });
+    expect(await scrape()).toContain(`credit_platform_last_success_timestamp_seconds{site="demo"} ${gw.clock.now().getTime() / 1000}`);
+  });
+
+  it('turns red after 3 calls in a row without an answer, whatever the time', async () => {
+    platformDown = true;
+    try {
+      await ingest();
+      await ingest();
+      expect(await health()).toMatchObject({ failedCalls: 2, alert: false });
+      await ingest();
+      expect(await health()).toMatchObject({ failedCalls: 3, alert: true });
+    } finally {
+      platformDown = false;
+    }
+    await ingest();
+    expect(await health()).toMatchObject({ failedCalls: 0, alert: false });
   });
 });

@@ -10,6 +10,7 @@ beforeAll(async () => {
   await gw.addAccount({ loginId: 'forced01', parent: 'admin', level: 1, forcePwdUpdate: true });
   await gw.addAccount({ loginId: 'fresh01', parent: 'admin', level: 1, firstLogin: true });
   await gw.addAccount({ loginId: 'fresh02', parent: 'admin', level: 1, firstLogin: true });
+  await gw.addAccount({ loginId: 'fresh03', parent: 'admin', level: 1, firstLogin: true });
 });
 afterAll(async () => {
   await gw.close();
@@ -280,6 +281,17 @@ describe('forced password change and first login', () => {
         })
       ).error?.code,
     ).toBe(20011);
+  });
+
+  it('refuses a new password or safe code equal to the one set by someone else (20011, same-as-before), changing nothing', async () => {
+    const fresh = await signIn('fresh03');
+    expect(fresh.firstLogin).toBe('1');
+    const set = (newPassword: string, safeCode: string) =>
+      gw.call('gw.credit.user.password.force.update', { opsId: fresh.sessionId, newPassword, confirmPassword: newPassword, safeCode });
+    expect((await set('Admin123', '5678')).error).toMatchObject({ code: 20011, data: { field: 'newPassword', rule: 'same-as-before' } });
+    expect((await set('Fresh_456', '1234')).error).toMatchObject({ code: 20011, data: { field: 'safeCode', rule: 'same-as-before' } });
+    // Nothing changed: the old pair still signs in, still at its first login.
+    expect((await signIn('fresh03')).firstLogin).toBe('1');
   });
 
   it('at first login asks for a new password and a new safe code before anything else', async () => {

@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
 import { openDatabase, type Database } from '../../server/db/database';
+import { sitePlatforms } from '../../server/games/site-platforms';
+import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { runSiteCommand } from '../../server/sites/site-command';
 import { runServerScript } from '../support/server-script';
 import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database';
@@ -49,6 +51,7 @@ async function site(...args: string[]): Promise<{ code: number; output: string }
     out: (text) => lines.push(text),
     err: (text) => lines.push(text),
     now: () => new Date(),
+    platformFor: sitePlatforms({ embedded: simulatorPlatform, now: () => new Date() }),
   });
   return { code, output: lines.map((line) => `${line}\n`).join('') };
 }
@@ -151,7 +154,10 @@ describe('npm run site', () => {
     expect((await site('title', 'acme', 'Acme', 'Club')).code).toBe(0);
     expect((await site('theme', 'acme', 'red')).code).toBe(0);
     const platform = await site('platform', 'acme', '--url', 'https://games.acme.test/api/', '--key-id', 'acme-1', '--secret', SECRET);
-    expect(platform.code).toBe(0);
+    // Stored, but nobody answers at games.acme.test: what it must be told stays queued, and the command says so.
+    expect(platform.code, platform.output).toBe(1);
+    expect(platform.output).toMatch(/^Site acme plays on https:\/\/games\.acme\.test\/api\/? \(key id acme-1\)\.$/m);
+    expect(platform.output).toMatch(/The platform did not take \d+ of \d+ pushes \(.*DNS.*\)/);
     expect(platform.output).not.toContain(SECRET);
     const listed = await site('list');
     expect(listed.output).toMatch(/^acme\s+bo\.acme\.test,m\.acme\.test\s+Acme Club\s+enabled\s+https:\/\/games\.acme\.test\/api$/m);

@@ -92,7 +92,9 @@ export interface NewSubAccount {
   firstLogin?: boolean;
 }
 
-export interface TestGatewayOptions extends Partial<Pick<AppOptions, 'extraMethods' | 'webRoot' | 'jobs' | 'platformFor' | 'reportDb'>> {
+export interface TestGatewayOptions extends Partial<
+  Pick<AppOptions, 'extraMethods' | 'webRoot' | 'jobs' | 'platformFor' | 'platformWatch' | 'reportDb'>
+> {
   /** Another gateway's database (a second process on the same server); left open on close. */
   db?: Database;
   captcha?: boolean;
@@ -125,6 +127,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     ...(options.extraMethods ? { extraMethods: options.extraMethods } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
     ...(options.platformFor ? { platformFor: options.platformFor } : {}),
+    ...(options.platformWatch ? { platformWatch: options.platformWatch } : {}),
     ...(options.reportDb ? { reportDb: options.reportDb } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -39,6 +39,7 @@ export const ruleMessages: Record<string, RuleMessage> = {
   'amount-positive': { key: 'score.amountPositive' },
   'percent-format': { key: 'validation.percent' },
   'comment-too-long': { key: 'form.rule.commentLength', values: { max: COMMENT_MAX } },
+  'same-as-before': { key: 'form.rule.sameAsBefore' },
   'order-number': { key: 'form.rule.orderNumber' },
   prefix: { key: 'batch.prefixRule' },
   'batch-start': { key: 'form.rule.batchStart' },

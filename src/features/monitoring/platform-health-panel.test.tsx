@@ -27,6 +27,9 @@ const healthy: PlatformHealth = {
   pendingTransfers: 0,
   oldestPendingSeconds: null,
   signatureRefusals: 0,
+  failedCalls: 0,
+  lastFailure: null,
+  unsentPushes: 0,
   alert: false,
 };
 const text = (testId: string) => screen.getByTestId(testId).textContent;
@@ -43,7 +46,8 @@ describe('the platform panel', () => {
     expect(text('platform-health-feed-lag')).toBe('platformHealth.lag {"seconds":"2","items":"0"}');
     expect(text('platform-health-pending')).toBe('0');
     expect(text('platform-health-refusals')).toBe('0');
-    for (const fact of ['feed-lag', 'pending', 'refusals']) expect(warned(`platform-health-${fact}`)).toBe('false');
+    expect(text('platform-health-unsent-pushes')).toBe('0');
+    for (const fact of ['feed-lag', 'pending', 'refusals', 'unsent-pushes']) expect(warned(`platform-health-${fact}`)).toBe('false');
   });
 
   it('marks what raised the alert: a lag over a minute, a transfer pending over five minutes, refusals', () => {
@@ -56,6 +60,7 @@ describe('the platform panel', () => {
           pendingTransfers: 2,
           oldestPendingSeconds: 301,
           signatureRefusals: 3,
+          unsentPushes: 7,
           alert: true,
         }}
         now={NOW}
@@ -67,7 +72,8 @@ describe('the platform panel', () => {
     expect(text('platform-health-feed-lag')).toBe('platformHealth.lag {"seconds":"61","items":"5,000"}');
     expect(text('platform-health-pending')).toBe('2');
     expect(text('platform-health-refusals')).toBe('3');
-    for (const fact of ['feed-lag', 'pending', 'refusals']) expect(warned(`platform-health-${fact}`)).toBe('true');
+    expect(text('platform-health-unsent-pushes')).toBe('7');
+    for (const fact of ['feed-lag', 'pending', 'refusals', 'unsent-pushes']) expect(warned(`platform-health-${fact}`)).toBe('true');
   });
 
   it('shows the embedded platform without URL, call or feed, and a pending transfer of a minute as no alert yet', () => {

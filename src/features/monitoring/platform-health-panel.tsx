@@ -56,7 +56,7 @@ export function PlatformHealthPanel({ health, now }: { health: PlatformHealth; n
           {t(health.alert ? 'platformHealth.alert' : 'platformHealth.ok')}
         </Badge>
       </div>
-      <dl className="grid grid-cols-2 gap-3 text-sm md:grid-cols-5">
+      <dl className="grid grid-cols-2 gap-3 text-sm md:grid-cols-6">
         <Fact label={t('platformHealth.url')} testId="platform-health-url">
           <span className="break-all">{health.url ?? t('platformHealth.embedded')}</span>
         </Fact>
@@ -87,6 +87,9 @@ export function PlatformHealthPanel({ health, now }: { health: PlatformHealth; n
         </Fact>
         <Fact label={t('platformHealth.refusals')} testId="platform-health-refusals" warn={health.signatureRefusals > 0}>
           {format.number(health.signatureRefusals)}
+        </Fact>
+        <Fact label={t('platformHealth.unsentPushes')} testId="platform-health-unsent-pushes" warn={health.unsentPushes > 0}>
+          {format.number(health.unsentPushes)}
         </Fact>
       </dl>
     </section>
