@@ -33,6 +33,7 @@ import { isLocalRequest } from './local-request';
 import { registerMetricsRoute } from './metrics-route';
 import { callObserver, loggerOptions, registerRequestLog, requestIdOf, type LogStream } from './request-log';
 import { registerPlatformRoutes } from './platform-routes';
+import { CAPTCHA_ISSUE_LIMIT } from '../auth/attempt-counters';
 
 /** What the pages may load: their own files only, no inline script, no framing. */
 const cspDirectives: Record<string, string[]> = {
@@ -74,7 +75,8 @@ export const BODY_LIMIT = 1024 * 1024;
 export interface AppOptions {
   db: Database;
   clock: Clock;
-  config: Pick<Config, 'trustProxy' | 'logLevel' | 'captcha' | 'loginIpLimit'> & Partial<Pick<Config, 'metricsToken'>>;
+  config: Pick<Config, 'trustProxy' | 'logLevel' | 'captcha' | 'loginIpLimit'> &
+    Partial<Pick<Config, 'metricsToken' | 'captchaIssueLimit'>>;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: LogStream;
   /** Folder of the built web app, served at / when it exists. */
@@ -158,7 +160,11 @@ function createAppDispatcher(options: AppOptions, jobs: Pick<JobRunner, 'kick'>,
       ...(createHandlers(options.db.kind, jobs, platformFor, options.reportDb) as unknown as Record<string, Handler>),
       ...options.extraMethods?.handlers,
     },
-    settings: { captcha: options.config.captcha, loginIpLimit: options.config.loginIpLimit },
+    settings: {
+      captcha: options.config.captcha,
+      loginIpLimit: options.config.loginIpLimit,
+      captchaIssueLimit: options.config.captchaIssueLimit ?? CAPTCHA_ISSUE_LIMIT,
+    },
     onInternalError: (error, method) => log.error({ err: error, method }, 'internal error in a call'),
     onDatabaseUnavailable: (error, method) =>
       log.warn({ method, reason: error instanceof Error ? error.message : String(error) }, 'database unavailable: answered 003'),

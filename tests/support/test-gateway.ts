@@ -96,6 +96,8 @@ export interface TestGatewayOptions extends Partial<Pick<AppOptions, 'extraMetho
   db?: Database;
   captcha?: boolean;
   loginIpLimit?: number;
+  /** Captcha images per IP in 10 minutes: tests sign in from one address far more often than a person (default 100,000). */
+  captchaIssueLimit?: number;
   /** TRUST_PROXY as the config reads it (default off). */
   trustProxy?: AppOptions['config']['trustProxy'];
   /** End-to-end tests run on real time; integration tests move a manual clock. */
@@ -118,6 +120,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
       logLevel: options.log?.level ?? 'silent',
       captcha: options.captcha ?? true,
       loginIpLimit: options.loginIpLimit ?? 50,
+      captchaIssueLimit: options.captchaIssueLimit ?? 100_000,
       ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     },
     ...(options.log ? { logStream: options.log.stream } : {}),
