@@ -20,7 +20,8 @@ export type RaisedEvent =
   | { kind: 'notices' }
   | { kind: 'site' }
   | { kind: 'monitoring' }
-  | { kind: 'job'; jobId: string; accountId: string }
+  /** A job's owner: its account, and the clerk that started it (null: the main account). */
+  | { kind: 'job'; jobId: string; accountId: string; subAccountId?: string | null }
   /** A session signed out or ended (kick out, disable, a password change…): its streams end at once (not at the next heartbeat's check); its token's hash in hex. */
   | { kind: 'session-ended'; tokenHash: string };
 
@@ -44,8 +45,8 @@ export async function raiseLiveEvent(db: Queryable, siteId: string, event: Raise
  * it answers as many rows as the UPDATE changed.
  */
 export function withJobEvents(update: SQL): SQL {
-  return sql`WITH changed AS (${update} RETURNING id, site_id, owner_id)
-    SELECT pg_notify(${CHANNEL_PREFIX} || site_id, json_build_object('kind', 'job', 'jobId', id::text, 'accountId', owner_id::text)::text)
+  return sql`WITH changed AS (${update} RETURNING id, site_id, owner_id, sub_account_id)
+    SELECT pg_notify(${CHANNEL_PREFIX} || site_id, json_build_object('kind', 'job', 'jobId', id::text, 'accountId', owner_id::text, 'subAccountId', sub_account_id::text)::text)
       FROM changed`;
 }
 
@@ -56,6 +57,8 @@ export const HEARTBEAT_MS = 20_000;
 interface LiveClient {
   siteId: string;
   accountId: string;
+  /** The clerk whose session this is (null: the main account's). */
+  subAccountId: string | null;
   /** The account's place in the tree: its line is every account whose path starts with it. */
   path: string;
   tokenHash: Buffer;
@@ -91,7 +94,10 @@ function messageFor(client: LiveClient, event: RaisedEvent, movedPaths: readonly
     case 'points':
       return movedPaths.some((path) => path.startsWith(client.path)) ? { kind: 'points' } : null;
     case 'job':
-      return event.accountId === client.accountId ? { kind: 'job', jobId: event.jobId } : null;
+      // As job.get reads them: the main account hears its clerks' jobs, a clerk only its own.
+      return event.accountId === client.accountId && (client.subAccountId === null || client.subAccountId === (event.subAccountId ?? null))
+        ? { kind: 'job', jobId: event.jobId }
+        : null;
     case 'session-ended':
       return null;
     default:
@@ -259,6 +265,7 @@ export function createLiveEvents(options: LiveEventsOptions) {
       const client: LiveClient = {
         siteId: site.id,
         accountId: session.accountId,
+        subAccountId: session.subAccountId,
         path: account.path,
         tokenHash: session.tokenHash,
         caller: {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withJobEvents } from '../../server/events/live-events.service';
 import { transferIn, transferOut } from '../../server/points/game-transfers';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
@@ -148,6 +149,26 @@ describe('the live stream of one gateway (issue 39)', () => {
     await gw.rpc('gw.credit.sys.setting', { opsId: admin, safeCode: '1234', title: `${settings.title} moved` });
     expect(await mine.next()).toEqual({ kind: 'site' });
     expect(await other.next()).toEqual({ kind: 'site' });
+    await gw.rpc('gw.credit.sys.setting', { opsId: admin, safeCode: '1234', title: settings.title });
+  });
+
+  it("tells a clerk's job to that clerk and its main account only, never to a sibling clerk", async () => {
+    await gw.addSubAccount({ loginId: 'liveclerka', main: 'ma01', accessCodes: [1] });
+    await gw.addSubAccount({ loginId: 'liveclerkb', main: 'ma01', accessCodes: [1] });
+    const starter = await gw.sessionForSub('liveclerka');
+    const own = await stream(gw.url, starter);
+    const sibling = await stream(gw.url, await gw.sessionForSub('liveclerkb'));
+    const main = await stream(gw.url, await gw.sessionFor('ma01'));
+    const { jobId } = await gw.rpc('gw.credit.user.export', { opsId: starter, parentId: await gw.accountId('sh0101'), format: 'csv' });
+    // The runner is off here: the job's progress, as the runner writes it.
+    await gw.db.run(withJobEvents(sql`UPDATE jobs SET updated_at = updated_at WHERE id = ${jobId}`));
+    expect(await own.next()).toEqual({ kind: 'job', jobId });
+    expect(await main.next()).toEqual({ kind: 'job', jobId });
+    // The sibling's next message is the site change that follows, not the job.
+    const admin = await gw.sessionFor('admin');
+    const settings = await gw.rpc('gw.credit.sys.setting.get', { opsId: admin });
+    await gw.rpc('gw.credit.sys.setting', { opsId: admin, safeCode: '1234', title: `${settings.title} job` });
+    expect(await sibling.next()).toEqual({ kind: 'site' });
     await gw.rpc('gw.credit.sys.setting', { opsId: admin, safeCode: '1234', title: settings.title });
   });
 
