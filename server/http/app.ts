@@ -34,6 +34,7 @@ import { registerMetricsRoute } from './metrics-route';
 import { callObserver, loggerOptions, registerRequestLog, requestIdOf, type LogStream } from './request-log';
 import { registerPlatformRoutes } from './platform-routes';
 import { CAPTCHA_ISSUE_LIMIT } from '../auth/attempt-counters';
+import { defaultConnectionLimits, limitConnections, type ConnectionLimits } from './connection-limits';
 
 /** What the pages may load: their own files only, no inline script, no framing. */
 const cspDirectives: Record<string, string[]> = {
@@ -77,6 +78,8 @@ export interface AppOptions {
   clock: Clock;
   config: Pick<Config, 'trustProxy' | 'logLevel' | 'captcha' | 'loginIpLimit'> &
     Partial<Pick<Config, 'metricsToken' | 'captchaIssueLimit'>>;
+  /** Timeouts and the per-address connection limit (defaultConnectionLimits; tests lower them). */
+  connectionLimits?: Partial<ConnectionLimits>;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: LogStream;
   /** Folder of the built web app, served at / when it exists. */
@@ -388,6 +391,7 @@ async function registerWebApp(app: FastifyInstance, db: Database, webRoot: strin
  */
 export async function buildApp(options: AppOptions) {
   const app = createFastify(options.config, options.logStream);
+  limitConnections(app.server, { ...defaultConnectionLimits, ...options.connectionLimits });
   const metrics = createGatewayMetrics(options.db, options.clock, options.reportDb);
   const platformFor = options.platformFor ?? sitePlatforms({ embedded: simulatorPlatform, now: () => options.clock.now() });
   const background = createBackgroundWork(options.db, options.clock, platformFor, options.jobs ?? {}, app.log);

@@ -91,7 +91,9 @@ export interface NewSubAccount {
   firstLogin?: boolean;
 }
 
-export interface TestGatewayOptions extends Partial<Pick<AppOptions, 'extraMethods' | 'webRoot' | 'jobs' | 'platformFor' | 'reportDb'>> {
+export interface TestGatewayOptions extends Partial<
+  Pick<AppOptions, 'extraMethods' | 'webRoot' | 'jobs' | 'platformFor' | 'reportDb' | 'connectionLimits'>
+> {
   /** Another gateway's database (a second process on the same server); left open on close. */
   db?: Database;
   captcha?: boolean;
@@ -128,6 +130,8 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     ...(options.jobs ? { jobs: options.jobs } : {}),
     ...(options.platformFor ? { platformFor: options.platformFor } : {}),
     ...(options.reportDb ? { reportDb: options.reportDb } : {}),
+    // Tests open many connections from one address (load tests, streams): a high limit unless a test sets one.
+    connectionLimits: { maxPerAddress: 100_000, ...options.connectionLimits },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
