@@ -80,14 +80,17 @@ export const authMethods = {
     effect: 'write',
     errors: [ErrorCode.missingParams, ErrorCode.tooFrequentAccess],
   }),
+  // A session's own state only: answered without one, it told which names exist.
   'gw.credit.user.first.login.check': defineMethod({
-    summary: 'Whether the user must set a new password and safe code right after signing in ("1")',
+    summary:
+      'Whether the signed-in login (loginId: its own name, main account or sub-account) must set a new password and safe code first ("1"); any other name is 20002, whether it exists or not',
     params: z.object({ loginId: z.string().min(1).max(64) }),
     result: z.object({ firstLogin: flag }),
-    auth: 'public',
+    auth: 'session',
     signInDuringMaintenance: true,
+    openWhilePasswordForced: true,
     effect: 'read',
-    errors: [],
+    errors: [ErrorCode.accountNotFound],
   }),
   'gw.credit.agent.login': defineMethod({
     summary: 'Signs in with name, password, captcha and two-factor (safe) code; answers a new session',
@@ -161,6 +164,8 @@ export const authMethods = {
     result: profileSchema.extend(profileExtraSchema.shape),
     auth: 'session',
     effect: 'read',
+    // Another account's profile (name, phone, rates, balance) is the user list's (code 1).
+    otherAccountRights: { accessCode: 1 },
     errors: [ErrorCode.accountNotFound],
   }),
   'gw.credit.user.balance.get': defineMethod({
@@ -169,6 +174,8 @@ export const authMethods = {
     result: z.object({ balance: z.string() }),
     auth: 'session',
     effect: 'read',
+    // Another account's balance is finance: the score log's code (6), while the site shows the caller finance.
+    otherAccountRights: { accessCode: 6, finance: true },
     errors: [ErrorCode.accountNotFound],
   }),
 };

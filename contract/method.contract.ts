@@ -80,6 +80,12 @@ export interface MethodDefinition<P extends z.ZodObject = z.ZodObject, R extends
   openWhilePasswordForced?: boolean;
   rights?: Rights;
   /**
+   * What a call about another account than the caller's own (its `userId` param) needs on top
+   * of `rights`: a clerk reads its own profile with no code, another account's only with the
+   * user list. The dispatcher checks it before the call reaches the line (11003, never 20002).
+   */
+  otherAccountRights?: Rights;
+  /**
    * A secret of the caller's own the call must carry (step-up): the dispatcher checks it before
    * the call's transaction, counted with the account's sign-in failures, and refuses a wrong
    * one with 2232 (password) or 2241 (safe code). A replay of the call is checked too.

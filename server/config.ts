@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { CAPTCHA_ISSUE_LIMIT } from './auth/attempt-counters';
 import { DEFAULT_UPKEEP_MINUTES } from './db/pglite-upkeep';
 
 export interface Config {
@@ -11,6 +12,10 @@ export interface Config {
   reportDatabaseUrl: string | undefined;
   captcha: boolean;
   loginIpLimit: number;
+  /** Open connections one address may hold (behind a proxy, the proxy's address: raise it there). */
+  maxConnectionsPerAddress: number;
+  /** Captcha images given per IP address in 10 minutes. */
+  captchaIssueLimit: number;
   /**
    * Which proxies' X-Forwarded-For to believe: false (none: the socket's address is the
    * visitor's), a number of hops (1 behind one load balancer), or the balancers' addresses
@@ -95,6 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reportDatabaseUrl: env.REPORT_DATABASE_URL || undefined,
     captcha: flag('CAPTCHA', env.CAPTCHA, true),
     loginIpLimit: integer('LOGIN_IP_LIMIT', env.LOGIN_IP_LIMIT, 50, 1, 1_000_000),
+    maxConnectionsPerAddress: integer('MAX_CONNECTIONS_PER_ADDRESS', env.MAX_CONNECTIONS_PER_ADDRESS, 256, 1, 1_000_000),
+    captchaIssueLimit: integer('CAPTCHA_ISSUE_LIMIT', env.CAPTCHA_ISSUE_LIMIT, CAPTCHA_ISSUE_LIMIT, 1, 1_000_000),
     trustProxy: trustProxy(env.TRUST_PROXY),
     // info: one JSON line per call, which is what an operator reads in production (issue 40 §2).
     logLevel: env.LOG_LEVEL || 'info',

@@ -98,6 +98,7 @@ const app = await buildApp({
   db,
   clock: systemClock,
   config,
+  connectionLimits: { maxPerAddress: config.maxConnectionsPerAddress },
   webRoot,
   ...(reportDb ? { reportDb } : {}),
   ...(backupToken ? { backupToken } : {}),

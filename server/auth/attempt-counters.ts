@@ -8,6 +8,8 @@ export const LOCK_MS = 15 * 60 * 1000;
 export const IP_WINDOW_MS = 10 * 60 * 1000;
 /** Wrong captcha guesses (checks and sign-ins) one IP may make in IP_WINDOW_MS. */
 export const CAPTCHA_IP_LIMIT = 30;
+/** Captcha images one IP may be given in IP_WINDOW_MS (CAPTCHA_ISSUE_LIMIT): a person signing in needs a few. */
+export const CAPTCHA_ISSUE_LIMIT = 120;
 /**
  * Failures of one name from every IP before each further attempt waits: the first waits 1 s,
  * each next twice as long, up to NAME_DELAY_MAX_MS. Quiet for NAME_QUIET_MS, the count starts again.
@@ -16,7 +18,7 @@ export const NAME_CEILING = 20;
 export const NAME_DELAY_MAX_MS = 5 * 60 * 1000;
 export const NAME_QUIET_MS = 15 * 60 * 1000;
 
-export type CounterScope = 'pair' | 'name' | 'ip' | 'captcha';
+export type CounterScope = 'pair' | 'name' | 'ip' | 'captcha' | 'issue';
 
 export interface CounterKey {
   scope: CounterScope;
@@ -37,7 +39,12 @@ export type SlotDecision = { allowed: true; next: CounterState } | { allowed: fa
 const fresh = (now: Date): CounterState => ({ taken: 0, windowStart: now, lockedUntil: null, nextAt: null, updatedAt: now });
 
 /** Whether a scope gives a slot now, and its state once taken. Pure: the rules in one place. */
-export function takeSlot(scope: CounterScope, current: CounterState | undefined, now: Date, limits: { ipLimit: number }): SlotDecision {
+export function takeSlot(
+  scope: CounterScope,
+  current: CounterState | undefined,
+  now: Date,
+  limits: { ipLimit: number; issueLimit?: number },
+): SlotDecision {
   const t = now.getTime();
   let state = current ?? fresh(now);
   switch (scope) {
@@ -57,9 +64,10 @@ export function takeSlot(scope: CounterScope, current: CounterState | undefined,
       return { allowed: true, next: { ...state, taken: state.taken + 1, nextAt: new Date(t + delay), updatedAt: now } };
     }
     case 'ip':
-    case 'captcha': {
+    case 'captcha':
+    case 'issue': {
       if (t - state.windowStart.getTime() >= IP_WINDOW_MS) state = fresh(now);
-      const limit = scope === 'ip' ? limits.ipLimit : CAPTCHA_IP_LIMIT;
+      const limit = scope === 'ip' ? limits.ipLimit : scope === 'captcha' ? CAPTCHA_IP_LIMIT : (limits.issueLimit ?? CAPTCHA_ISSUE_LIMIT);
       if (state.taken >= limit) return { allowed: false };
       return { allowed: true, next: { ...state, taken: state.taken + 1, updatedAt: now } };
     }
@@ -76,6 +84,8 @@ export function credentialCounters(loginKey: string, ip: string): CounterKey[] {
 }
 
 export const captchaCounter = (ip: string): CounterKey => ({ scope: 'captcha', loginKey: '', ip });
+/** Captcha images given to one IP: each one taken for good, right or wrong. */
+export const captchaIssueCounter = (ip: string): CounterKey => ({ scope: 'issue', loginKey: '', ip });
 
 /** Slots taken by one attempt; settle it once its secret is checked. */
 export interface Attempt {
@@ -122,7 +132,7 @@ const keyTuples = (keys: CounterKey[]) =>
  */
 export async function takeAttempt(
   db: Queryable,
-  input: { siteId: string; keys: CounterKey[]; now: Date; ipLimit: number },
+  input: { siteId: string; keys: CounterKey[]; now: Date; ipLimit: number; issueLimit?: number },
 ): Promise<TakeResult> {
   const keys = [...input.keys].sort((a, b) => (orderOf(a) < orderOf(b) ? -1 : 1));
   const { siteId, now } = input;
@@ -147,7 +157,13 @@ export async function takeAttempt(
         nextAt: dateOrNull(row.next_at),
         updatedAt: new Date(row.updated_at),
       };
-      return { key, decision: takeSlot(key.scope, state, now, { ipLimit: input.ipLimit }) };
+      return {
+        key,
+        decision: takeSlot(key.scope, state, now, {
+          ipLimit: input.ipLimit,
+          ...(input.issueLimit ? { issueLimit: input.issueLimit } : {}),
+        }),
+      };
     });
     const refused = decided.find((d) => !d.decision.allowed);
     if (refused) return { ok: false, refusedBy: refused.key.scope };

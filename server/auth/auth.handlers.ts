@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import { findAccountByLogin, toFullProfile, toProfile } from '../accounts/account.repository';
+import { findAccount, toFullProfile, toProfile } from '../accounts/account.repository';
 import { sessionFactsOf } from '../accounts/account-facts';
 import { accountOfLine } from '../accounts/line-access';
 import { raiseLiveEvent } from '../events/live-events.service';
@@ -8,7 +8,7 @@ import type { CallContext } from '../rpc/call-context';
 import { defineHandlers } from '../rpc/handler';
 import { RpcError } from '../rpc/rpc-error';
 import { endSessionsOf, endSubAccountSessions, revokeSession, type Session } from '../sessions/session.store';
-import { findSubAccountById, findSubAccountByLogin } from '../sub-accounts/sub-account.repository';
+import { findSubAccountById } from '../sub-accounts/sub-account.repository';
 import { checkCaptcha, createCaptcha } from './captcha.service';
 import { login } from './login.service';
 import { hashSecret, verifySecret } from './password';
@@ -40,7 +40,9 @@ async function ownLogin(ctx: CallContext) {
 
 export const authHandlers = defineHandlers({
   'gw.credit.captcha.check': async (ctx, params) => {
-    if (params.captchaId === undefined && params.captchaCode === undefined) return createCaptcha(ctx.db, ctx.site.id, ctx.now);
+    if (params.captchaId === undefined && params.captchaCode === undefined) {
+      return createCaptcha(ctx.db, { siteId: ctx.site.id, ip: ctx.ip, now: ctx.now, issueLimit: ctx.settings.captchaIssueLimit });
+    }
     if (params.captchaId === undefined) throw new RpcError(ErrorCode.missingParams, { field: 'captchaId', rule: 'required' });
     if (params.captchaCode === undefined) throw new RpcError(ErrorCode.missingParams, { field: 'captchaCode', rule: 'required' });
     return {
@@ -55,9 +57,13 @@ export const authHandlers = defineHandlers({
   },
 
   'gw.credit.user.first.login.check': async (ctx, params) => {
-    const name = params.loginId.trim();
-    const login = (await findAccountByLogin(ctx.db, ctx.site.id, name)) ?? (await findSubAccountByLogin(ctx.db, ctx.site.id, name));
-    return { firstLogin: login?.first_login ? '1' : '0' };
+    const session = sessionOf(ctx);
+    const own =
+      session.subAccountId !== null
+        ? await findSubAccountById(ctx.db, session.subAccountId)
+        : await findAccount(ctx.db, ctx.site.id, session.accountId);
+    if (!own || own.login_id.toLowerCase() !== params.loginId.trim().toLowerCase()) throw new RpcError(ErrorCode.accountNotFound);
+    return { firstLogin: own.first_login ? '1' : '0' };
   },
 
   'gw.credit.agent.login': (ctx, params) => login(ctx, params),

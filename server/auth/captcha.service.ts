@@ -4,12 +4,19 @@ import svgCaptcha from 'svg-captcha';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { Queryable } from '../db/database';
 import { RpcError } from '../rpc/rpc-error';
-import { captchaCounter, settleAttempt, sweepCounters, takeAttempt } from './attempt-counters';
+import { captchaCounter, captchaIssueCounter, settleAttempt, sweepCounters, takeAttempt } from './attempt-counters';
 
 export const CAPTCHA_TTL_MS = 2 * 60 * 1000;
 
-/** A new captcha image for a site; its code is checked case-insensitively, once. */
-export async function createCaptcha(db: Queryable, siteId: string, now: Date) {
+/**
+ * A new captcha image for a site; its code is checked case-insensitively, once. An IP is given
+ * at most `issueLimit` images in the sign-in window (2632 past it), so nobody fills the table
+ * or spends the CPU drawing them.
+ */
+export async function createCaptcha(db: Queryable, input: { siteId: string; ip: string; now: Date; issueLimit: number }) {
+  const { siteId, now } = input;
+  const taken = await takeAttempt(db, { siteId, keys: [captchaIssueCounter(input.ip)], now, ipLimit: 0, issueLimit: input.issueLimit });
+  if (!taken.ok) throw new RpcError(ErrorCode.tooFrequentAccess);
   const captcha = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true, background: '#f4f4f5' });
   const id = randomUUID();
   const expiresAt = new Date(now.getTime() + CAPTCHA_TTL_MS);

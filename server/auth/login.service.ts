@@ -20,7 +20,13 @@ let dummyHash: Promise<string> | undefined;
 export const hashForUnknownName = () => (dummyHash ??= hashSecret('no-such-account-Aa1'));
 
 /** What the login log says of an attempt the counters refused (the back office's sign-in and the platform lobby's). */
-export const refusalOf: Record<CounterScope, string> = { ip: 'ip-limit', captcha: 'captcha-limit', pair: 'locked', name: 'name-delay' };
+export const refusalOf: Record<CounterScope, string> = {
+  ip: 'ip-limit',
+  captcha: 'captcha-limit',
+  pair: 'locked',
+  name: 'name-delay',
+  issue: 'captcha-issue-limit',
+};
 
 /** Whose attempt a login-log row is: an account, or a sub-account (with its main account as account_id). */
 interface LogTarget {

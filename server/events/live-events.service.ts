@@ -20,7 +20,8 @@ export type RaisedEvent =
   | { kind: 'notices' }
   | { kind: 'site' }
   | { kind: 'monitoring' }
-  | { kind: 'job'; jobId: string; accountId: string }
+  /** A job's owner: its account, and the clerk that started it (null: the main account). */
+  | { kind: 'job'; jobId: string; accountId: string; subAccountId?: string | null }
   /** A session signed out or ended (kick out, disable, a password change…): its streams end at once (not at the next heartbeat's check); its token's hash in hex. */
   | { kind: 'session-ended'; tokenHash: string };
 
@@ -44,10 +45,14 @@ export async function raiseLiveEvent(db: Queryable, siteId: string, event: Raise
  * it answers as many rows as the UPDATE changed.
  */
 export function withJobEvents(update: SQL): SQL {
-  return sql`WITH changed AS (${update} RETURNING id, site_id, owner_id)
-    SELECT pg_notify(${CHANNEL_PREFIX} || site_id, json_build_object('kind', 'job', 'jobId', id::text, 'accountId', owner_id::text)::text)
+  return sql`WITH changed AS (${update} RETURNING id, site_id, owner_id, sub_account_id)
+    SELECT pg_notify(${CHANNEL_PREFIX} || site_id, json_build_object('kind', 'job', 'jobId', id::text, 'accountId', owner_id::text, 'subAccountId', sub_account_id::text)::text)
       FROM changed`;
 }
+
+/** Open streams one session, and one address, may hold: a new one past these closes the oldest. */
+export const STREAMS_PER_SESSION = 5;
+export const STREAMS_PER_ADDRESS = 50;
 
 /** Heartbeats (comment lines) keep proxies from closing an idle stream; each also checks the session again. */
 export const HEARTBEAT_MS = 20_000;
@@ -56,9 +61,15 @@ export const HEARTBEAT_MS = 20_000;
 interface LiveClient {
   siteId: string;
   accountId: string;
+  /** The clerk whose session this is (null: the main account's). */
+  subAccountId: string | null;
   /** The account's place in the tree: its line is every account whose path starts with it. */
   path: string;
   tokenHash: Buffer;
+  /** The address the stream came from. */
+  ip: string;
+  /** Its place in the order streams opened in this process (the oldest goes first). */
+  serial: number;
   caller: { level: Level; accessCodes: readonly number[]; isSubAccount: boolean; financeHidden: boolean };
   idleTimeoutSeconds: number;
   financeVisible: boolean;
@@ -91,7 +102,10 @@ function messageFor(client: LiveClient, event: RaisedEvent, movedPaths: readonly
     case 'points':
       return movedPaths.some((path) => path.startsWith(client.path)) ? { kind: 'points' } : null;
     case 'job':
-      return event.accountId === client.accountId ? { kind: 'job', jobId: event.jobId } : null;
+      // As job.get reads them: the main account hears its clerks' jobs, a clerk only its own.
+      return event.accountId === client.accountId && (client.subAccountId === null || client.subAccountId === (event.subAccountId ?? null))
+        ? { kind: 'job', jobId: event.jobId }
+        : null;
     case 'session-ended':
       return null;
     default:
@@ -143,6 +157,7 @@ export function createLiveEvents(options: LiveEventsOptions) {
   let listener: NotificationListener | null = null;
   let delivering: Promise<void> = Promise.resolve();
   let heartbeat: NodeJS.Timeout | null = null;
+  let opened = 0;
 
   const endAll = () => {
     for (const set of clients.values()) for (const client of [...set]) client.end();
@@ -164,6 +179,14 @@ export function createLiveEvents(options: LiveEventsOptions) {
   async function deliver(siteId: string, event: RaisedEvent) {
     const set = clients.get(siteId);
     if (!set?.size) return;
+    if (event.kind === 'site') {
+      // A site switched off ends its streams (its calls are refused from then on).
+      const site = await db.one<{ disabled: boolean }>(sql`SELECT disabled FROM sites WHERE id = ${siteId}`);
+      if (!site || site.disabled) {
+        for (const client of [...set]) client.end();
+        return;
+      }
+    }
     if (event.kind === 'session-ended') {
       for (const client of [...set]) if (client.tokenHash.toString('hex') === event.tokenHash) client.end();
       return;
@@ -205,10 +228,21 @@ export function createLiveEvents(options: LiveEventsOptions) {
     }
   }
 
+  /** Ends the oldest streams of the new one's session, then of its address, past their limits. */
+  function makeRoomFor(client: LiveClient) {
+    // The new one is already in its site's set, so ending an old one never leaves the site's channel unheard.
+    const live = () => [...clients.values()].flatMap((set) => [...set]).sort((x, y) => x.serial - y.serial);
+    const sameSession = live().filter((each) => each.tokenHash.equals(client.tokenHash));
+    for (const old of sameSession.slice(0, Math.max(0, sameSession.length - STREAMS_PER_SESSION))) old.end();
+    const sameAddress = live().filter((each) => each.ip === client.ip);
+    for (const old of sameAddress.slice(0, Math.max(0, sameAddress.length - STREAMS_PER_ADDRESS))) old.end();
+  }
+
   function add(client: LiveClient) {
     let set = clients.get(client.siteId);
     if (!set) clients.set(client.siteId, (set = new Set()));
     set.add(client);
+    makeRoomFor(client);
     heartbeat ??= setInterval(() => {
       for (const group of clients.values()) for (const each of group) each.beat();
       void checkSessions().catch((error: unknown) => log.error({ err: error }, 'live session check'));
@@ -259,8 +293,11 @@ export function createLiveEvents(options: LiveEventsOptions) {
       const client: LiveClient = {
         siteId: site.id,
         accountId: session.accountId,
+        subAccountId: session.subAccountId,
         path: account.path,
         tokenHash: session.tokenHash,
+        ip: request.ip,
+        serial: ++opened,
         caller: {
           level: session.level,
           accessCodes: session.accessCodes,

@@ -34,6 +34,8 @@ import { isLocalRequest } from './local-request';
 import { registerMetricsRoute } from './metrics-route';
 import { callObserver, loggerOptions, registerRequestLog, requestIdOf, type LogStream } from './request-log';
 import { registerPlatformRoutes } from './platform-routes';
+import { CAPTCHA_ISSUE_LIMIT } from '../auth/attempt-counters';
+import { defaultConnectionLimits, limitConnections, type ConnectionLimits } from './connection-limits';
 
 /** What the pages may load: their own files only, no inline script, no framing. */
 const cspDirectives: Record<string, string[]> = {
@@ -75,7 +77,10 @@ export const BODY_LIMIT = 1024 * 1024;
 export interface AppOptions {
   db: Database;
   clock: Clock;
-  config: Pick<Config, 'trustProxy' | 'logLevel' | 'captcha' | 'loginIpLimit'> & Partial<Pick<Config, 'metricsToken'>>;
+  config: Pick<Config, 'trustProxy' | 'logLevel' | 'captcha' | 'loginIpLimit'> &
+    Partial<Pick<Config, 'metricsToken' | 'captchaIssueLimit'>>;
+  /** Timeouts and the per-address connection limit (defaultConnectionLimits; tests lower them). */
+  connectionLimits?: Partial<ConnectionLimits>;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: LogStream;
   /** Folder of the built web app, served at / when it exists. */
@@ -161,7 +166,11 @@ function createAppDispatcher(options: AppOptions, jobs: Pick<JobRunner, 'kick'>,
       ...(createHandlers(options.db.kind, jobs, platformFor, options.reportDb) as unknown as Record<string, Handler>),
       ...options.extraMethods?.handlers,
     },
-    settings: { captcha: options.config.captcha, loginIpLimit: options.config.loginIpLimit },
+    settings: {
+      captcha: options.config.captcha,
+      loginIpLimit: options.config.loginIpLimit,
+      captchaIssueLimit: options.config.captchaIssueLimit ?? CAPTCHA_ISSUE_LIMIT,
+    },
     onInternalError: (error, method) => log.error({ err: error, method }, 'internal error in a call'),
     onDatabaseUnavailable: (error, method) =>
       log.warn({ method, reason: error instanceof Error ? error.message : String(error) }, 'database unavailable: answered 003'),
@@ -385,6 +394,7 @@ async function registerWebApp(app: FastifyInstance, db: Database, webRoot: strin
  */
 export async function buildApp(options: AppOptions) {
   const app = createFastify(options.config, options.logStream);
+  limitConnections(app.server, { ...defaultConnectionLimits, ...options.connectionLimits });
   const platformWatch = options.platformWatch ?? createPlatformWatch(app.log);
   const metrics = createGatewayMetrics(options.db, options.clock, options.reportDb, platformWatch);
   const platformFor =

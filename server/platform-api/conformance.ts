@@ -231,6 +231,27 @@ export async function checkConformance(options: ConformanceOptions): Promise<Pro
       },
     },
     {
+      promise: 'a transfer id reused with another amount is refused (409, 37101) and moves nothing (in and out)',
+      async check() {
+        const transferId = nextTransferId();
+        const first = await platform.transferIn({ ...member, transferId, amount: 2_000n, now: now() });
+        const seen: string[] = [];
+        for (const call of ['transferIn', 'transferOut'] as const) {
+          const amount = call === 'transferIn' ? '5000' : '1000';
+          const answer = await signedPost(call, { ...member, transferId, amount, now: now().toISOString() });
+          expect(
+            answer.status === platformRefusalStatus.refused && answer.code === ErrorCode.thirdPartyEmptyResult,
+            `${call} with the id of a transfer in of 2000 and amount ${amount} answered HTTP ${answer.status} with code ${answer.code ?? 'none'}, not 409 with 37101`,
+          );
+          seen.push(`${call} ${amount}: HTTP ${answer.status} ${answer.code}`);
+        }
+        const record = await platform.queryTransfer({ siteId, transferId });
+        expect(record?.state === 'applied' && record.amount === 2_000n, 'its record is no longer "applied, 2000"');
+        expect((await balance()) === first.balance, 'the balance moved');
+        return `${seen.join(', ')}; balance ${first.balance} unchanged`;
+      },
+    },
+    {
       promise: 'settling an unseen transfer id voids it, and a later transfer with that id is refused',
       async check() {
         const before = await balance();

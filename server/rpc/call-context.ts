@@ -13,6 +13,8 @@ export interface GatewaySettings {
   captcha: boolean;
   /** Failed sign-ins allowed per IP in 10 minutes. */
   loginIpLimit: number;
+  /** Captcha images given per IP in 10 minutes. */
+  captchaIssueLimit: number;
 }
 
 export interface CallContext {

@@ -1,6 +1,6 @@
 import { pickLanguage, type EnvelopeParams, type Language } from '../../contract/common.contract';
 import { ErrorCode, type ErrorCodeValue, type ErrorData } from '../../contract/errors.contract';
-import { rightsAllow, type MethodDefinition } from '../../contract/method.contract';
+import { rightsAllow, type MethodDefinition, type Rights } from '../../contract/method.contract';
 import { methodCalled } from '../../contract/methods.contract';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
@@ -164,6 +164,15 @@ async function authenticate(
   return session;
 }
 
+/** A call about another account than the caller's own needs that method's rights for others too. */
+function checkOtherAccountRights(rights: Rights, session: Session, site: Site, payload: unknown): void {
+  const userId = isRecord(payload) ? payload.userId : undefined;
+  if (userId === undefined || String(userId) === session.accountId) return;
+  if (!rightsAllow(rights, { ...callerOf(session), financeHidden: financeHiddenFor(session, site) })) {
+    throw new RpcError(ErrorCode.notAuthorized);
+  }
+}
+
 /** What the handler gets; its after-commit tasks are collected in `committed`. */
 function callContext(
   options: DispatcherOptions,
@@ -220,6 +229,7 @@ async function execute(options: DispatcherOptions, call: Call, trace: CallTrace)
   const maintenanceExempt = checkSiteOpen(found, definition, now);
   const { envelope, payload } = parseCallParams(definition, call.rawParams);
   const session = await authenticate(options.db, definition, found, envelope, now);
+  if (session && definition.otherAccountRights) checkOtherAccountRights(definition.otherAccountRights, session, found.site, payload);
   trace.account = session?.accountId ?? null;
   trace.subAccount = session?.subAccountId ?? null;
 

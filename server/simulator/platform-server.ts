@@ -14,6 +14,7 @@ import {
 import { systemClock, type Clock } from '../clock';
 import type { Queryable } from '../db/database';
 import { PlatformRefusal, type GamePlatform } from '../games/game-platform';
+import { defaultConnectionLimits, limitConnections, type ConnectionLimits } from '../http/connection-limits';
 import { requestVerifier } from '../platform-api/request-signature';
 
 export interface PlatformApiServerOptions {
@@ -32,6 +33,8 @@ export interface PlatformApiServerOptions {
    * (simulator-platform.ts readFeedWire): without it, `platform.readFeed` and encodeFeedAnswer.
    */
   readFeedWire?: (call: PlatformRequest<'readFeed'>) => Promise<PlatformWireAnswer<'readFeed'>>;
+  /** Timeouts and the per-address connection limit, as the gateway's (tests lower them). */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 /** An answer as the wire carries it; the feed's written field by field (encodeFeedAnswer: z.encode of a full page took a second). */
@@ -75,6 +78,7 @@ function refuse(reply: FastifyReply, status: number, code: ErrorCodeValue) {
  */
 export function platformApiServer(options: PlatformApiServerOptions): FastifyInstance {
   const app = Fastify({ bodyLimit: PLATFORM_BODY_LIMIT, logger: options.logger ?? false, return503OnClosing: false });
+  limitConnections(app.server, { ...defaultConnectionLimits, ...options.connectionLimits });
   const clock = options.clock ?? systemClock;
   const verifier = requestVerifier(options.db, options.keys);
   const served = servedBy(options.platform);

@@ -101,11 +101,15 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
     return BigInt(row?.balance ?? 0);
   }
 
-  /** A repeated id answers with the balance now; a voided one, or another transfer's, is refused (nothing happens). */
+  /**
+   * A repeated id answers with the balance now; a voided one, or another transfer's (member,
+   * type or amount differ), is refused (nothing happens).
+   */
   async function repeated(q: Queryable, call: TransferCall, type: 'in' | 'out') {
     const record = await seen(q, call.siteId, call.transferId);
     if (!record) return null;
-    if (record.state === 'void' || record.type !== type || String(record.member_id) !== call.memberId) {
+    const another = record.type !== type || String(record.member_id) !== call.memberId || String(record.amount) !== String(call.amount);
+    if (record.state === 'void' || another) {
       throw new PlatformRefusal(ErrorCode.thirdPartyEmptyResult);
     }
     return { balance: await balance(q, call.siteId, call.memberId) };

@@ -6,6 +6,7 @@ import { LOGIN_ID_PATTERN, PASSWORD_MAX } from '../../contract/patterns.contract
 import { passwordRule } from '../../contract/rules.contract';
 import { hashSecret } from '../auth/password';
 import { uniqueViolation, type Database, type Queryable } from '../db/database';
+import { raiseLiveEvent } from '../events/live-events.service';
 import { queueFullPush } from '../games/platform-pushes';
 import { endSessionsOf } from '../sessions/session.store';
 import { recordOperation } from '../rpc/operation-log';
@@ -446,6 +447,8 @@ export async function setDisabled(db: Database, siteId: string, disabled: boolea
     const site = await lockSite(tx, siteId);
     if (site.disabled === disabled) return false;
     await tx.run(sql`UPDATE sites SET disabled = ${disabled} WHERE id = ${siteId}`);
+    // Heard at the commit: a disabled site's live streams end then, in every process.
+    await raiseLiveEvent(tx, siteId, { kind: 'site' });
     await recordBySystem(
       tx,
       siteId,

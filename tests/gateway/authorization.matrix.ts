@@ -275,3 +275,14 @@ export const financeMatrix: Record<string, 'method' | 'rows'> = {
   // A bet with its game session's transfers: the session is left out.
   'gw.credit.bet.detail': 'rows',
 };
+
+/**
+ * Reads of one account that a clerk may make of its own (main) account with no code at all, and
+ * of another account of its line only with a code: for a clerk holding one code alone (2-5 bring
+ * 1 with them), "ok" or the refusal expected. Balances are finance: code 6, and only while the
+ * site shows finance to the caller's level (the company always sees it).
+ */
+export const otherAccountMatrix: Record<'gw.credit.user.profile' | 'gw.credit.user.balance.get', Record<number, Expected>> = {
+  'gw.credit.user.profile': { 1: 'ok', 2: 'ok', 3: 'ok', 4: 'ok', 5: 'ok', 6: 11003, 7: 11003, 8: 11003, 11: 11003 },
+  'gw.credit.user.balance.get': { 1: 11003, 2: 11003, 3: 11003, 4: 11003, 5: 11003, 6: 'ok', 7: 11003, 8: 11003, 11: 11003 },
+};

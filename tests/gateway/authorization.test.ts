@@ -4,7 +4,7 @@ import { accountMethods } from '../../contract/account.contract';
 import { contract, type MethodName } from '../../contract/methods.contract';
 import { allAccessCodes } from '../../contract/auth.contract';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
-import { authorizationMatrix, financeMatrix, type Actor } from './authorization.matrix';
+import { authorizationMatrix, financeMatrix, otherAccountMatrix, type Actor } from './authorization.matrix';
 
 let gw: TestGateway;
 const idOf = async (loginId: string, siteId = 'demo') =>
@@ -379,5 +379,56 @@ describe('finance hidden from agents: one rule in the method rights, whatever th
       await hideFinance(false);
     }
     expect(await seen('ma03')).toEqual({ logout: true, scoreUp: true });
+  });
+});
+
+describe("a clerk's reads of one account: its own with no code, another's only with the code", () => {
+  let clerks = 0;
+  async function clerkOf(main: string, codes: readonly number[]) {
+    const loginId = `authzo${String(++clerks).padStart(3, '0')}`;
+    await gw.addSubAccount({ loginId, main, accessCodes: codes });
+    return gw.sessionForSub(loginId);
+  }
+  const outcome = async (method: string, opsId: string, userId?: string) => {
+    const answer = await gw.call(method, { opsId, ...(userId ? { userId } : {}) });
+    return answer.error ? answer.error.code : 'ok';
+  };
+
+  it('lists every method the contract guards for other accounts, and only those', () => {
+    const guarded = (Object.keys(contract) as MethodName[]).filter((method) => contract[method].otherAccountRights !== undefined);
+    expect(guarded.sort()).toEqual(Object.keys(otherAccountMatrix).sort());
+  });
+
+  for (const [method, byCode] of Object.entries(otherAccountMatrix)) {
+    it(`${method}: for every code, the clerk's own account always, another account of the line as the matrix says`, async () => {
+      await resetStatuses();
+      const target = await idOf('ma03');
+      const none = await clerkOf('admin', []);
+      expect(await outcome(method, none), 'own, no code').toBe('ok');
+      expect(await outcome(method, none, await idOf('admin')), 'own id, no code').toBe('ok');
+      expect(await outcome(method, none, target), 'another, no code').toBe(11003);
+      const seen: Record<number, unknown> = {};
+      for (const code of allAccessCodes) seen[code] = await outcome(method, await clerkOf('admin', [code]), target);
+      expect(seen).toEqual(byCode);
+      expect(await outcome(method, await clerkOf('admin', allAccessCodes), target), 'every code').toBe('ok');
+      expect(await outcome(method, await gw.sessionFor('admin'), target), 'the main account').toBe('ok');
+    });
+  }
+
+  it("gw.credit.user.balance.get: another account's balance is refused to agents while the site hides finance, never their own nor the company's", async () => {
+    await resetStatuses();
+    const member = await idOf('sh0301');
+    const agentClerk = await clerkOf('ma03', [6]);
+    const companyClerk = await clerkOf('admin', [6]);
+    await gw.db.run(sql`UPDATE sites SET finance_visible = false WHERE id = 'demo'`);
+    try {
+      expect(await outcome('gw.credit.user.balance.get', agentClerk, member)).toBe(11003);
+      expect(await outcome('gw.credit.user.balance.get', await gw.sessionFor('ma03'), member)).toBe(11003);
+      expect(await outcome('gw.credit.user.balance.get', agentClerk)).toBe('ok');
+      expect(await outcome('gw.credit.user.balance.get', companyClerk, member)).toBe('ok');
+    } finally {
+      await gw.db.run(sql`UPDATE sites SET finance_visible = true WHERE id = 'demo'`);
+    }
+    expect(await outcome('gw.credit.user.balance.get', agentClerk, member)).toBe('ok');
   });
 });

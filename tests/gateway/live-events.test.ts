@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STREAMS_PER_ADDRESS, STREAMS_PER_SESSION, withJobEvents } from '../../server/events/live-events.service';
+import { setDisabled } from '../../server/sites/site-admin.service';
 import { transferIn, transferOut } from '../../server/points/game-transfers';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
@@ -151,6 +153,26 @@ describe('the live stream of one gateway (issue 39)', () => {
     await gw.rpc('gw.credit.sys.setting', { opsId: admin, safeCode: '1234', title: settings.title });
   });
 
+  it("tells a clerk's job to that clerk and its main account only, never to a sibling clerk", async () => {
+    await gw.addSubAccount({ loginId: 'liveclerka', main: 'ma01', accessCodes: [1] });
+    await gw.addSubAccount({ loginId: 'liveclerkb', main: 'ma01', accessCodes: [1] });
+    const starter = await gw.sessionForSub('liveclerka');
+    const own = await stream(gw.url, starter);
+    const sibling = await stream(gw.url, await gw.sessionForSub('liveclerkb'));
+    const main = await stream(gw.url, await gw.sessionFor('ma01'));
+    const { jobId } = await gw.rpc('gw.credit.user.export', { opsId: starter, parentId: await gw.accountId('sh0101'), format: 'csv' });
+    // The runner is off here: the job's progress, as the runner writes it.
+    await gw.db.run(withJobEvents(sql`UPDATE jobs SET updated_at = updated_at WHERE id = ${jobId}`));
+    expect(await own.next()).toEqual({ kind: 'job', jobId });
+    expect(await main.next()).toEqual({ kind: 'job', jobId });
+    // The sibling's next message is the site change that follows, not the job.
+    const admin = await gw.sessionFor('admin');
+    const settings = await gw.rpc('gw.credit.sys.setting.get', { opsId: admin });
+    await gw.rpc('gw.credit.sys.setting', { opsId: admin, safeCode: '1234', title: `${settings.title} job` });
+    expect(await sibling.next()).toEqual({ kind: 'site' });
+    await gw.rpc('gw.credit.sys.setting', { opsId: admin, safeCode: '1234', title: settings.title });
+  });
+
   it("ends a session's streams at once when it signs out, and only that session's", async () => {
     const token = await gw.sessionFor('ma01');
     const signedOut = await stream(gw.url, token);
@@ -174,6 +196,47 @@ describe('the live stream of one gateway (issue 39)', () => {
     // The agent below keeps its stream (its own session was not ended) and still hears its points.
     await scoreUp(gw, await gw.sessionFor('ma01'), await gw.accountId('sh0101'));
     expect(await below.next()).toEqual({ kind: 'points' });
+  });
+
+  /** Closes the streams earlier tests left open, and waits until the gateway has let them go. */
+  async function closeOpened() {
+    const clients = opened.splice(0);
+    for (const client of clients) client.close();
+    await Promise.all(clients.map((client) => client.ended));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  it('keeps at most 5 open streams per session and 50 per address: a new one past them closes the oldest', async () => {
+    await closeOpened();
+    const token = await gw.sessionFor('ma01');
+    const ofSession: LiveStreamClient[] = [];
+    for (let i = 0; i <= STREAMS_PER_SESSION; i++) ofSession.push(await stream(gw.url, token));
+    expect(ofSession.map((client) => client.status)).toEqual(ofSession.map(() => 200));
+    expect(await endsWithin(ofSession[0]!, 2_000)).toBe('ended');
+    for (const client of ofSession.slice(1)) expect(await endsWithin(client, 10)).toBe('still open');
+    // The newest still hears its line.
+    await scoreUp(gw, await gw.sessionFor('admin'), await gw.accountId('ma01'));
+    expect(await ofSession.at(-1)!.next()).toEqual({ kind: 'points' });
+
+    // Other sessions from the same address: the address's oldest go first (the session's 5 are open already).
+    const more: LiveStreamClient[] = [];
+    for (let i = 0; i < STREAMS_PER_ADDRESS - STREAMS_PER_SESSION + 1; i++) more.push(await stream(gw.url, await gw.sessionFor('sh0101')));
+    expect(await endsWithin(ofSession[1]!, 2_000)).toBe('ended');
+    for (const client of [...ofSession.slice(2), ...more]) expect(await endsWithin(client, 10)).toBe('still open');
+    await closeOpened();
+  });
+
+  it('ends the streams of a site when it is disabled', async () => {
+    const client = await stream(gw.url, await gw.sessionFor('admin'));
+    expect(client.status).toBe(200);
+    await setDisabled(gw.db, 'demo', true, gw.clock.now());
+    try {
+      expect(await endsWithin(client, 5_000)).toBe('ended');
+      expect((await stream(gw.url, await gw.sessionFor('admin'))).status).toBe(403);
+    } finally {
+      await setDisabled(gw.db, 'demo', false, gw.clock.now());
+    }
+    expect((await stream(gw.url, await gw.sessionFor('admin'))).status).toBe(200);
   });
 
   it('ends the streams when the gateway closes', async () => {

@@ -109,6 +109,18 @@ describe('the adapter against the platform served over HTTP', () => {
     expect(await platform.queryTransfer({ siteId: 'demo', transferId: nextId() })).toBeNull();
   });
 
+  it('refuses a transfer id reused with another amount (409, 37101), in and out, and moves nothing', async () => {
+    const member = { siteId: 'demo', memberId: '8004' };
+    const call = { ...member, transferId: nextId(), amount: 700n, now: clock.now() };
+    await platform.transferIn(call);
+    expect(await refusedWith(platform.transferIn({ ...call, amount: 7_000n }))).toBe(ErrorCode.thirdPartyEmptyResult);
+    expect(await refusedWith(platform.transferOut({ ...call, amount: 100n }))).toBe(ErrorCode.thirdPartyEmptyResult);
+    expect(await platform.balance(member)).toBe(700n);
+    expect(await platform.queryTransfer({ siteId: 'demo', transferId: call.transferId })).toMatchObject({ state: 'applied', amount: 700n });
+    // The same transfer again is still answered as the first time.
+    expect(await platform.transferIn(call)).toEqual({ balance: 700n });
+  });
+
   it('settles an unseen id as void: a late request with it is refused and moves nothing', async () => {
     const call = { siteId: 'demo', memberId: '8003', transferId: nextId(), amount: 900n, now: clock.now() };
     expect(await platform.settleTransfer({ ...call, type: 'in' })).toEqual({ state: 'void', memberId: '8003', type: 'in', amount: 900n });

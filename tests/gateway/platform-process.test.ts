@@ -147,6 +147,9 @@ describe('the simulator as a platform process', () => {
     const { code, output } = await check(SECRET);
     expect(lines(output).length).toBeGreaterThanOrEqual(10);
     for (const line of lines(output)) expect(line).toMatch(/^pass {2}/);
+    expect(output).toMatch(
+      /^pass {2}a transfer id reused with another amount is refused \(409, 37101\) and moves nothing \(in and out\) \(transferIn 5000: HTTP 409 37101, transferOut 1000: HTTP 409 37101; balance \d+ unchanged\)$/m,
+    );
     expect(output).toMatch(/pass {2}the feed's cursor never skips or repeats an item \(\d+ items, one read = pages of 7\)/);
     // The member's bets of the test above are on the demo site's feed: read for that site, and for the check's own (none).
     expect(output).toMatch(

@@ -81,11 +81,22 @@ describe('gw.credit.captcha.check', () => {
 });
 
 describe('gw.credit.user.first.login.check', () => {
-  it('says "1" only for an account that must set its password and safe code first', async () => {
-    expect((await gw.call('gw.credit.user.first.login.check', { loginId: 'admin' })).result).toEqual({ firstLogin: '0' });
-    expect((await gw.call('gw.credit.user.first.login.check', { loginId: 'FRESH01' })).result).toEqual({ firstLogin: '1' });
-    expect((await gw.call('gw.credit.user.first.login.check', { loginId: 'nobody99' })).result).toEqual({ firstLogin: '0' });
-    expect((await gw.call('gw.credit.user.first.login.check', {})).error).toMatchObject({ code: 700, data: { field: 'loginId' } });
+  const check = (params: Record<string, unknown>) => gw.call('gw.credit.user.first.login.check', params);
+
+  it('answers no name without a session: an existing one, a first-login one and an unknown one get the same refusal', async () => {
+    const answers = await Promise.all(['admin', 'FRESH01', 'nobody99'].map((loginId) => check({ loginId })));
+    expect(answers.map((answer) => answer.error?.code)).toEqual([2202, 2202, 2202]);
+    expect(answers.every((answer) => answer.result === undefined)).toBe(true);
+  });
+
+  it('answers a session about its own login only (any case); another name is 20002 whether it exists or not', async () => {
+    const admin = await gw.sessionFor('admin');
+    expect((await check({ opsId: admin, loginId: 'ADMIN' })).result).toEqual({ firstLogin: '0' });
+    const fresh = await gw.sessionFor('fresh01');
+    await gw.db.run(sql`UPDATE accounts SET first_login = true WHERE site_id = 'demo' AND login_id = 'fresh01'`);
+    expect((await check({ opsId: fresh, loginId: 'fresh01' })).result).toEqual({ firstLogin: '1' });
+    for (const loginId of ['fresh01', 'major01', 'nobody99']) expect((await check({ opsId: admin, loginId })).error?.code).toBe(20002);
+    expect((await check({ opsId: admin })).error).toMatchObject({ code: 700, data: { field: 'loginId' } });
   });
 });
 
@@ -293,6 +304,43 @@ describe('per-IP limit', () => {
       expect(codeOfAnswer(await attempt('admin', 'Admin123'))).toBe(2632);
       limited.clock.advance(10 * 60_000 + 1);
       expect((await attempt('admin', 'Admin123')).result).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('gives an IP at most CAPTCHA_ISSUE_LIMIT captcha images in 10 minutes (2632 after), another IP its own, and a sign-in goes on', async () => {
+    const limited = await startTestGateway({ captchaIssueLimit: 3 });
+    try {
+      const issue = (remoteAddress = '127.0.0.1') =>
+        limited
+          .inject({
+            method: 'POST',
+            url: '/api',
+            remoteAddress,
+            headers: { 'content-type': 'application/json', host: 'localhost' },
+            payload: { jsonrpc: '2.0', id: 1, method: 'gw.credit.captcha.check', params: {} },
+          })
+          .then((res) => res.json() as RpcAnswer);
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) ids.push(((await issue()).result as { captchaId: string }).captchaId);
+      const countImages = async () => (await limited.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM captchas`))!.n;
+      const before = await countImages();
+      expect((await issue()).error?.code).toBe(2632);
+      expect(await countImages()).toBe(before);
+      expect((await issue('203.0.113.9')).result).toMatchObject({ captchaId: expect.any(String) });
+      // The images already given still sign in.
+      const row = await limited.db.one<{ code: string }>(sql`SELECT code FROM captchas WHERE id = ${ids[2]}`);
+      const signIn = await limited.call('gw.credit.agent.login', {
+        loginId: 'admin',
+        password: 'Admin123',
+        safeCode: '1234',
+        captchaId: ids[2],
+        captchaCode: row!.code,
+      });
+      expect(signIn.result).toBeDefined();
+      limited.clock.advance(10 * 60_000 + 1);
+      expect((await issue()).result).toMatchObject({ captchaId: expect.any(String) });
     } finally {
       await limited.close();
     }

@@ -93,12 +93,14 @@ export interface NewSubAccount {
 }
 
 export interface TestGatewayOptions extends Partial<
-  Pick<AppOptions, 'extraMethods' | 'webRoot' | 'jobs' | 'platformFor' | 'platformWatch' | 'reportDb'>
+  Pick<AppOptions, 'extraMethods' | 'webRoot' | 'jobs' | 'platformFor' | 'platformWatch' | 'reportDb' | 'connectionLimits'>
 > {
   /** Another gateway's database (a second process on the same server); left open on close. */
   db?: Database;
   captcha?: boolean;
   loginIpLimit?: number;
+  /** Captcha images per IP in 10 minutes: tests sign in from one address far more often than a person (default 100,000). */
+  captchaIssueLimit?: number;
   /** TRUST_PROXY as the config reads it (default off). */
   trustProxy?: AppOptions['config']['trustProxy'];
   /** End-to-end tests run on real time; integration tests move a manual clock. */
@@ -121,6 +123,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
       logLevel: options.log?.level ?? 'silent',
       captcha: options.captcha ?? true,
       loginIpLimit: options.loginIpLimit ?? 50,
+      captchaIssueLimit: options.captchaIssueLimit ?? 100_000,
       ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     },
     ...(options.log ? { logStream: options.log.stream } : {}),
@@ -129,6 +132,8 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     ...(options.platformFor ? { platformFor: options.platformFor } : {}),
     ...(options.platformWatch ? { platformWatch: options.platformWatch } : {}),
     ...(options.reportDb ? { reportDb: options.reportDb } : {}),
+    // Tests open many connections from one address (load tests, streams): a high limit unless a test sets one.
+    connectionLimits: { maxPerAddress: 100_000, ...options.connectionLimits },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
