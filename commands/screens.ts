@@ -490,6 +490,22 @@ export function screenAllowed(screen: Screen, rights: Rights): boolean {
   return screen.guard === 'signedIn' || screen.guard.anyOf.some((method) => can(rights, method));
 }
 
+/**
+ * The screens one access code opens to a clerk of a main account at this level: those it opens
+ * with the code (and the codes it implies) and not without it. The sub-account form lists them
+ * under each code, so what a code is said to grant is what the rights grant.
+ */
+export function screensOfAccessCode(code: number, level: Rights['level'], implied: readonly number[] = []): Screen[] {
+  const clerk = (accessCodes: readonly number[]): Rights => ({
+    userId: '',
+    level,
+    accessCodes,
+    isSubAccount: true,
+    mustChangePassword: false,
+  });
+  return screens.filter((screen) => screenAllowed(screen, clerk([code, ...implied])) && !screenAllowed(screen, clerk(implied)));
+}
+
 /** The screen a path belongs to: its own path or anything below it. */
 export function screenOfPath(path: string): Screen | undefined {
   return screens.find((screen) => path === screen.path || path.startsWith(`${screen.path}/`));

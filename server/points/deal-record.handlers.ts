@@ -40,9 +40,12 @@ export const dealRecordHandlers = defineHandlers({
                                    WHEN l.type = 'out' AND l.reversal_of IS NULL THEN -l.amount ELSE 0 END`;
     const settled = sql`b.member_id = ${id}::bigint AND b.site_id = ${ctx.site.id} AND b.status IN ('settled', 'resettled')`;
 
+    // The balance before the range is today's balance less every change from its start on, so the
+    // running column is the rows shown, in the order shown, whatever order their serials took.
+    const myChange = sql`CASE WHEN ${own} THEN l.after - l.before ELSE l.operator_after - l.operator_before END`;
     const opening = await ctx.db.one<{ balance: bigint | null; platform: bigint | null }>(sql`
-      SELECT (SELECT CASE WHEN ${own} THEN l.after ELSE l.operator_after END FROM score_log l
-               WHERE ${mine} AND l.created_at < ${start} ORDER BY l.serial_no DESC LIMIT 1) AS balance,
+      SELECT (SELECT a.balance FROM accounts a WHERE a.id = ${id}::bigint)
+           - (SELECT COALESCE(sum(${myChange}), 0) FROM score_log l WHERE ${mine} AND l.created_at >= ${start}) AS balance,
              ${
                member
                  ? sql`(SELECT COALESCE(sum(${platformDelta}), 0) FROM score_log l WHERE ${own} AND l.site_id = ${ctx.site.id}
@@ -56,8 +59,7 @@ export const dealRecordHandlers = defineHandlers({
     const rows = sql`
       SELECT l.created_at AS t, 0 AS src, l.serial_no AS serial, ''::text AS order_id, l.type AS kind, l.serial_no::text AS reference,
              l.state, o.login_id AS counterpart,
-             CASE WHEN ${own} THEN l.after - l.before ELSE l.operator_after - l.operator_before END AS change,
-             CASE WHEN ${own} THEN l.after ELSE l.operator_after END AS balance,
+             ${myChange} AS change,
              ${platformDelta} AS platform_change, NULL::bigint AS stake, l.comment AS detail,
              NULL::text AS game_code, NULL::text AS bet_code, NULL::text AS round_no
         FROM score_log l
@@ -67,26 +69,23 @@ export const dealRecordHandlers = defineHandlers({
       ${
         member
           ? sql`UNION ALL
-      SELECT b.settle_time, 1, NULL, b.order_id, 'bet', b.order_id, b.status, b.game_name, 0, NULL, b.win_loss, b.bet,
+      SELECT b.settle_time, 1, NULL, b.order_id, 'bet', b.order_id, b.status, b.game_name, 0, b.win_loss, b.bet,
              b.game_code || ' ' || b.round_no, b.game_code, b.bet_code, b.round_no
         FROM bets b
        WHERE ${settled} AND COALESCE(b.settle_time, b.bet_time) >= ${start} AND COALESCE(b.settle_time, b.bet_time) < ${end}`
           : sql``
       }`;
     const counted = await ctx.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM (${rows}) r`);
-    // Running columns over the whole range, then the page: a bet keeps the back-office balance of
-    // the movement before it (the group of rows since the last movement), the platform balance sums.
+    // Running columns over the whole range, then the page: both sum the rows' changes in the order
+    // shown (a bet changes only the platform balance).
     const page = await ctx.db.rows<DealDbRow>(sql`
       WITH ordered AS (
         SELECT r.*, row_number() OVER (ORDER BY r.t, r.src, r.serial, r.order_id) AS n FROM (${rows}) r
-      ), running AS (
-        SELECT o.*, count(o.balance) OVER (ORDER BY o.n) AS movements,
-               ${String(openingPlatform)}::bigint + sum(o.platform_change) OVER (ORDER BY o.n) AS platform_balance
-          FROM ordered o
       )
-      SELECT kind, t, reference, state, counterpart, change, platform_change, platform_balance, stake, detail, game_code, bet_code, round_no,
-             COALESCE(first_value(balance) OVER (PARTITION BY movements ORDER BY n), ${String(openingBalance)}::bigint) AS balance
-        FROM running
+      SELECT kind, t, reference, state, counterpart, change, platform_change, stake, detail, game_code, bet_code, round_no,
+             ${String(openingBalance)}::bigint + sum(change) OVER (ORDER BY n) AS balance,
+             ${String(openingPlatform)}::bigint + sum(platform_change) OVER (ORDER BY n) AS platform_balance
+        FROM ordered
        ORDER BY n
        LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
     return {

@@ -154,13 +154,14 @@ export const demoTreeLogins = [
 
 /**
  * Sub-accounts on `demo` (same password and code as every demo login): for the company and for
- * one agent, a clerk who only moves points and reads the score log, and a reader of reports.
+ * one agent, a clerk who only moves points and reads the score log, and a reader of reports who
+ * writes nothing (code 8 also writes notices and answers members, so a reader does not hold it).
  */
 export const demoSubAccounts = [
   { loginId: 'adminclerk', main: 'admin', codes: [1, 5, 6], role: 'clerk' },
-  { loginId: 'adminreader', main: 'admin', codes: [7, 8, 11], role: 'reports' },
+  { loginId: 'adminreader', main: 'admin', codes: [7, 11], role: 'reports' },
   { loginId: 'agclerk', main: 'ag01010101', codes: [1, 5, 6], role: 'clerk' },
-  { loginId: 'agreader', main: 'ag01010101', codes: [7, 8], role: 'reports' },
+  { loginId: 'agreader', main: 'ag01010101', codes: [7], role: 'reports' },
 ] as const;
 
 async function seedSubAccounts(tx: Queryable, siteId: string, hashes: { password: string; safeCode: string }, now: Date) {

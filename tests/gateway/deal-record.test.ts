@@ -114,9 +114,44 @@ describe('gw.credit.deal.record.query', () => {
       ['up', 'mbdeal01', '-1000.00', null],
       ['down', 'mbdeal01', '100.00', null],
     ]);
+    // Its balance runs over the rows shown from the opening: today's balance less every change
+    // since the range's start (the demo's own score-ups are dated after these test times).
     const stored = await gw.db.one<{ balance: string | number }>(sql`SELECT balance FROM accounts WHERE id = ${agent}`);
-    expect(answer.list.at(-1)!.balance).toBe((Number(stored!.balance) / 100).toFixed(2));
-    expect(answer.list[0]!.balance).toBe(((Number(stored!.balance) - 10_000) / 100).toFixed(2));
+    const since = await gw.db.one<{ n: string | number }>(
+      sql`SELECT COALESCE(sum(CASE WHEN target_account_id = ${agent} THEN after - before ELSE operator_after - operator_before END), 0) AS n
+            FROM score_log WHERE (target_account_id = ${agent} OR (operator_account_id = ${agent} AND type IN ('up', 'down')))
+             AND created_at >= ${at(-1)}`,
+    );
+    const opening = Number(stored!.balance) - Number(since!.n);
+    expect(answer.opening.balance).toBe((opening / 100).toFixed(2));
+    expect(answer.list.map((row: DealRow) => row.balance)).toEqual([
+      ((opening - 100_000) / 100).toFixed(2),
+      ((opening - 90_000) / 100).toFixed(2),
+    ]);
+  });
+
+  it('runs its balance over the rows in the order shown when a movement was written backdated (its serial after later times)', async () => {
+    await gw.addAccount({ loginId: 'mbdeal02', parent: 'ag01010101', level: 5 });
+    const late = await gw.accountId('mbdeal02');
+    await gw.db.run(sql`UPDATE accounts SET point_limit = 100000000 WHERE id = ${late}`);
+    const up = async (amount: string, seconds: number) => {
+      gw.clock.set(at(seconds));
+      await gw.rpc('gw.credit.user.score.up', { opsId: sessions.ag01010101, userId: late, amount });
+    };
+    await up('1000', 12_000);
+    // Written after the row above, dated before it (the demo's history was written so).
+    await up('500', 11_500);
+    await up('200', 12_500);
+    const whole = await record('admin', late, 11_000, 13_000);
+    expect(whole.opening.balance).toBe('0.00');
+    expect(whole.list.map((row: DealRow) => [row.change, row.balance])).toEqual([
+      ['500.00', '500.00'],
+      ['1000.00', '1500.00'],
+      ['200.00', '1700.00'],
+    ]);
+    const fromMiddle = await record('admin', late, 11_800, 13_000);
+    expect(fromMiddle.opening.balance).toBe('500.00');
+    expect(fromMiddle.list.map((row: DealRow) => row.balance)).toEqual(['1500.00', '1700.00']);
   });
 
   it('keeps to the caller’s line, the finance setting, code 6 and 31 days', async () => {

@@ -150,6 +150,24 @@ describe('writing a notice', () => {
     expect((await detail(noticeId)).status).toBe('waiting');
   });
 
+  it("leaves the demo's report readers without code 8: they write no notice and answer no member", async () => {
+    const noticeId = await add();
+    // The rights are checked before the record is looked for: an id that is no suggestion is refused 11003 as well.
+    const suggestionId = '1';
+    for (const reader of ['adminreader', 'agreader']) {
+      const opsId = await gw.sessionForSub(reader);
+      for (const [method, params] of [
+        ['gw.credit.notice.add', draft()],
+        ['gw.credit.notice.publish', { noticeId }],
+        ['gw.credit.notice.revoke', { noticeId }],
+        ['gw.credit.suggestion.reply', { suggestionId, reply: 'x' }],
+      ] as const) {
+        expect((await gw.call(method, { opsId, ...params })).error?.code, `${reader} ${method}`).toBe(11003);
+      }
+    }
+    expect((await detail(noticeId)).status).toBe('draft');
+  });
+
   it("answers 20049 for a notice that does not exist or is another site's", async () => {
     const other = (await gw.db.one<{ id: string | number }>(sql`SELECT id FROM notices WHERE site_id = 'demo2' LIMIT 1`))!.id;
     for (const noticeId of ['999999999', String(other)]) {

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import type { Level } from '../../../contract/method.contract';
 import { codesImplyingUserList, normalizeAccessCodes, permissionSwitches } from '../../../contract/sub-account.contract';
+import { screensOfAccessCode } from '../../../commands/screens';
 
 /** The menu rights of the matrix (spec §3): user list, score log, win/loss reports, daily reports, leaderboard. */
 export const menuCodes = [1, 6, 7, 8, 11] as const;
@@ -16,12 +18,26 @@ export function toggleCode(codes: readonly number[], code: number, on: boolean):
 /** Code 1 cannot be taken away while a code that needs it is held. */
 export const userListLocked = (codes: readonly number[]) => codes.some((code) => codesImplyingUserList.includes(code));
 
+/** Everything a code grants a clerk of an owner at this level: what it does, then the screens it opens. */
+export function useCodeGrants(ownerLevel: Level): (code: number) => string {
+  const { t } = useTranslation();
+  return (code) => {
+    const implied = codesImplyingUserList.includes(code) ? [1] : [];
+    const opened = screensOfAccessCode(code, ownerLevel, implied).map((screen) => t(screen.labelKey));
+    const does = t(`subAccount.grants.${code}`);
+    return opened.length > 0
+      ? `${does} ${t('subAccount.grants.screens', { screens: opened.join(t('subAccount.grants.separator')) })}`
+      : does;
+  };
+}
+
 function Check({
   id,
   label,
   checked,
   disabled,
   hint,
+  grants,
   onChange,
 }: {
   id: string;
@@ -29,6 +45,7 @@ function Check({
   checked: boolean;
   disabled?: boolean;
   hint?: string;
+  grants: string;
   onChange(on: boolean): void;
 }) {
   return (
@@ -44,6 +61,9 @@ function Check({
       />
       <span>
         {label}
+        <span className="block text-xs text-muted-foreground" data-testid={`${id}-grants`}>
+          {grants}
+        </span>
         {hint ? <span className="block text-xs text-muted-foreground">{hint}</span> : null}
       </span>
     </label>
@@ -54,12 +74,16 @@ export function PermissionMatrix({
   value,
   onChange,
   idPrefix,
+  ownerLevel,
 }: {
   value: readonly number[];
   onChange(codes: number[]): void;
   idPrefix: string;
+  /** The main account's level: what a code opens depends on it (notices are the company's). */
+  ownerLevel: Level;
 }) {
   const { t } = useTranslation();
+  const grants = useCodeGrants(ownerLevel);
   const locked = userListLocked(value);
   return (
     <div className="grid gap-4 sm:grid-cols-2" data-testid={`${idPrefix}-matrix`}>
@@ -70,6 +94,7 @@ export function PermissionMatrix({
             key={code}
             id={`${idPrefix}-code-${code}`}
             label={t(`subAccount.code.${code}`)}
+            grants={grants(code)}
             checked={value.includes(code)}
             disabled={code === 1 && locked}
             {...(code === 1 && locked ? { hint: t('subAccount.matrix.implied') } : {})}
@@ -84,6 +109,7 @@ export function PermissionMatrix({
             key={name}
             id={`${idPrefix}-switch-${name}`}
             label={t(`subAccount.matrix.${name}`)}
+            grants={grants(permissionSwitches[name])}
             checked={value.includes(permissionSwitches[name])}
             onChange={(on) => onChange(toggleCode(value, permissionSwitches[name], on))}
           />

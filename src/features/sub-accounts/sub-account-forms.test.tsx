@@ -50,7 +50,7 @@ describe('the permission matrix', () => {
   it('checks and locks the user list when a switch that needs it is on, and saves the codes with the owner safe code', async () => {
     call.mockResolvedValue({ subAccountId: '900' });
     const onClose = vi.fn();
-    inQueries(<SubAccountPermissionsDialog subAccount={clerk} onClose={onClose} />);
+    inQueries(<SubAccountPermissionsDialog subAccount={clerk} ownerLevel={0} onClose={onClose} />);
     expect(box('User list').checked).toBe(true);
     expect(box('User list').disabled).toBe(false);
     expect(box('Score log').checked).toBe(true);
@@ -74,13 +74,43 @@ describe('the permission matrix', () => {
       expect.objectContaining({ subAccountId: '900', accessCode: '1,5,7', safeCode: '1234' }),
     );
   });
+
+  it("says under each code everything it grants, as the owner's level gives it: the company's code 8 writes notices", async () => {
+    const grantsOf = (code: number) => screen.getByTestId(`sub-permissions-code-${code}-grants`).textContent ?? '';
+    inQueries(<SubAccountPermissionsDialog subAccount={clerk} ownerLevel={0} onClose={() => undefined} />);
+    expect(grantsOf(8)).toContain('writes, publishes, revokes and deletes notices');
+    expect(grantsOf(8)).toContain('answers members');
+    for (const screenName of [
+      'Edit notice',
+      'Suggestions and complaints',
+      'Daily report',
+      'Trading report',
+      'Bill',
+      'Operation record',
+      'IP check',
+    ])
+      expect(grantsOf(8), screenName).toContain(screenName);
+    expect(grantsOf(6)).toContain('Deal record');
+    expect(grantsOf(7)).toContain('Game log');
+    expect(screen.getByTestId('sub-permissions-switch-isSetScore-grants').textContent).toContain('Set score');
+    cleanup();
+
+    // An agent's clerk: the same code opens no notice editor (notices are the company's) nor the operation record.
+    inQueries(<SubAccountPermissionsDialog subAccount={clerk} ownerLevel={4} onClose={() => undefined} />);
+    expect(grantsOf(8)).toContain('Suggestions and complaints');
+    expect(grantsOf(8)).not.toContain('Edit notice');
+    expect(grantsOf(8)).not.toContain('Operation record');
+
+    await switchLanguage('th');
+    expect(grantsOf(8)).toContain('ข้อเสนอแนะและข้อร้องเรียน');
+  });
 });
 
 describe('adding a sub-account', () => {
   it('asks for the owner safe code and sends the matrix as codes', async () => {
     call.mockResolvedValue({ subAccountId: '901' });
     const onClose = vi.fn();
-    inQueries(<AddSubAccountDialog onClose={onClose} />);
+    inQueries(<AddSubAccountDialog ownerLevel={0} onClose={onClose} />);
     type('Login', 'clerk02');
     type('Nickname', 'Day clerk');
     type('Password', 'Clerk_123');
@@ -112,7 +142,7 @@ describe('adding a sub-account', () => {
 
   it('shows a taken login under its field', async () => {
     call.mockRejectedValueOnce(new GatewayError(100, 'taken', { field: 'loginId', rule: 'login-id-taken' }));
-    inQueries(<AddSubAccountDialog onClose={() => undefined} />);
+    inQueries(<AddSubAccountDialog ownerLevel={0} onClose={() => undefined} />);
     type('Login', 'admin');
     type('Nickname', 'Day clerk');
     type('Password', 'Clerk_123');

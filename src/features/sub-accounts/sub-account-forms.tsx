@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import type { Level } from '../../../contract/method.contract';
 import { formatAccessCodes, subAccountMethods, type SubAccount } from '../../../contract/sub-account.contract';
 import { safeCodeRule } from '../../../contract/rules.contract';
 import { confirmation, filled } from '@/components/form/form-schemas';
@@ -30,7 +31,7 @@ const addSchema = z
   })
   .superRefine(...confirmation('password', 'confirmPassword'));
 
-export function AddSubAccountDialog({ onClose }: { onClose(): void }) {
+export function AddSubAccountDialog({ ownerLevel, onClose }: { ownerLevel: Level; onClose(): void }) {
   const { t } = useTranslation();
   const { form, submit, pending } = useContractForm({
     method: 'gw.credit.subaccount.add',
@@ -66,7 +67,12 @@ export function AddSubAccountDialog({ onClose }: { onClose(): void }) {
         <TextField form={form} name="nickname" id="sub-add-nickname" label={t('subAccount.field.nickname')} autoComplete="off" />
         <SecretFields form={form} idPrefix="sub-add" safeCodeLabel={t('subAccount.field.subSafeCode')} />
       </div>
-      <PermissionMatrix idPrefix="sub-add" value={codes} onChange={(next) => form.setValue('accessCode', next, { shouldDirty: true })} />
+      <PermissionMatrix
+        idPrefix="sub-add"
+        ownerLevel={ownerLevel}
+        value={codes}
+        onChange={(next) => form.setValue('accessCode', next, { shouldDirty: true })}
+      />
       <OwnSafeCodeField form={form} idPrefix="sub-add" />
     </FormDialog>
   );
@@ -148,7 +154,15 @@ export function ResetSubAccountPasswordDialog({ subAccount, onClose }: { subAcco
 
 const permissionsSchema = z.object({ accessCode: codeList, safeCode: ownSafeCode });
 
-export function SubAccountPermissionsDialog({ subAccount, onClose }: { subAccount: SubAccount; onClose(): void }) {
+export function SubAccountPermissionsDialog({
+  subAccount,
+  ownerLevel,
+  onClose,
+}: {
+  subAccount: SubAccount;
+  ownerLevel: Level;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const { form, submit, pending } = useContractForm({
     method: 'gw.credit.subaccount.access.code.update',
@@ -177,6 +191,7 @@ export function SubAccountPermissionsDialog({ subAccount, onClose }: { subAccoun
     >
       <PermissionMatrix
         idPrefix="sub-permissions"
+        ownerLevel={ownerLevel}
         value={codes}
         onChange={(next) => form.setValue('accessCode', next, { shouldDirty: true })}
       />

@@ -94,9 +94,11 @@ export default function SubAccountScreen() {
         rowAttributes={(row) => ({ 'data-login-id': row.loginId, 'data-status': String(row.status) })}
       />
       {selected ? <SubAccountDetail subAccount={selected} commands={commands} /> : null}
-      {dialog === 'add' ? <AddSubAccountDialog onClose={close} /> : null}
+      {dialog === 'add' ? <AddSubAccountDialog ownerLevel={commands.rights.level} onClose={close} /> : null}
       {dialog === 'edit' && target ? <EditSubAccountDialog subAccount={target} onClose={close} /> : null}
-      {dialog === 'permissions' && target ? <SubAccountPermissionsDialog subAccount={target} onClose={close} /> : null}
+      {dialog === 'permissions' && target ? (
+        <SubAccountPermissionsDialog subAccount={target} ownerLevel={commands.rights.level} onClose={close} />
+      ) : null}
       {dialog === 'password' && target ? <ResetSubAccountPasswordDialog subAccount={target} onClose={close} /> : null}
       {dialog === 'delete' && target ? <DeleteSubAccountDialog subAccount={target} onClose={close} /> : null}
       {dialog && dialog !== 'add' && !target && !pages.isFetching ? (
