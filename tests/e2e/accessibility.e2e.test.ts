@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { closeApp, keepSession, keptSession, pickDesktop, pooledPage, signIn } from '../support/app-page';
-import { useAppInChromium } from '../support/app-in-chromium';
+import { useAppInChromium, useJourney } from '../support/app-in-chromium';
 
 const e2e = useAppInChromium();
 
@@ -32,7 +32,8 @@ async function openThemed(
   const kept = options.signedInAs ? await keptSession(e2e.gw, options.signedInAs) : undefined;
   if (kept) await page.context().addCookies(kept);
   await page.goto(`${e2e.gw.url}/#${options.path ?? '/login'}`);
-  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+  // Opened before a journey's steps, where no expect runs: its first step asserts the theme (themeShown).
+  await page.waitForFunction((wanted) => document.documentElement.dataset.theme === wanted, theme);
   if (options.signedInAs) {
     if (!kept) {
       await page.getByTestId('login-screen').waitFor();
@@ -43,6 +44,8 @@ async function openThemed(
   }
   return page;
 }
+
+const themeShown = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
 
 /** The captcha image is shown and fully decoded, so axe sees the screen as a person does. */
 async function waitForCaptcha(page: Page): Promise<void> {
@@ -74,70 +77,52 @@ async function expectNoSeriousViolations(page: Page, screen: string): Promise<vo
   expect(blocking, `serious or critical axe violations on ${screen}; all violations:\n${describeViolations(all)}`).toEqual([]);
 }
 
+/** Signs in by hand on the login screen the page shows, and keeps the session for the file's later pages. */
+async function signInHere(page: Page, loginId: string): Promise<void> {
+  await signIn(page, e2e.gw, loginId);
+  await page.getByTestId('notice-screen').waitFor();
+  await keepSession(page, e2e.gw, loginId);
+}
+
+/** A journey's page, opened themed as openThemed opens it. */
+function themedJourney(theme: Theme, options: Parameters<typeof openThemed>[1] = {}) {
+  return useJourney(e2e, async () => {
+    const page = await openThemed(theme, options);
+    return { page, close: () => closeApp(page) };
+  });
+}
+
 describe.runIf(e2e.run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () => {
   describe.each(THEMES)('theme %s', (theme) => {
-    it('login screen with its captcha', async () => {
-      const page = await openThemed(theme);
-      try {
+    describe('an admin signing in at 1280 px and walking the screens, one page', () => {
+      const journey = themedJourney(theme);
+
+      it('login screen with its captcha', async () => {
+        const { page } = journey();
+        expect(await themeShown(page)).toBe(theme);
         await page.getByTestId('login-screen').waitFor();
         await waitForCaptcha(page);
         await expectNoSeriousViolations(page, `login (theme ${theme}, 1280 px)`);
-      } finally {
-        await closeApp(page);
-      }
-    });
+      });
 
-    it('login screen in a 390 px wide viewport', async () => {
-      const page = await openThemed(theme, { width: 390, height: 844 });
-      try {
-        await page.getByTestId('login-screen').waitFor();
-        await waitForCaptcha(page);
-        await expectNoSeriousViolations(page, `login (theme ${theme}, 390 px)`);
-      } finally {
-        await closeApp(page);
-      }
-    });
-
-    it('notice screen after signing in', async () => {
-      const page = await openThemed(theme, { signedInAs: 'admin' });
-      try {
+      it('notice screen after signing in', async () => {
+        const { page } = journey();
+        await signInHere(page, 'admin');
         await expect.poll(() => page.getByTestId('notice-item').count()).toBeGreaterThan(0);
-        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        expect(await themeShown(page)).toBe(theme);
         await expectNoSeriousViolations(page, `notice (theme ${theme})`);
-      } finally {
-        await closeApp(page);
-      }
-    });
+      });
 
-    it('notice screen and its open menu sheet in a 390 px wide viewport', async () => {
-      const page = await openThemed(theme, { width: 390, height: 844, signedInAs: 'admin' });
-      try {
-        await expectNoSeriousViolations(page, `notice (theme ${theme}, 390 px)`);
-        await page.getByRole('button', { name: '显示或隐藏菜单' }).click();
-        const sheet = page.getByTestId('menu-sheet');
-        await sheet.waitFor();
-        await expect.poll(async () => (await sheet.boundingBox())?.x).toBe(0);
-        await expectNoSeriousViolations(page, `menu sheet (theme ${theme}, 390 px)`);
-      } finally {
-        await closeApp(page);
-      }
-    });
-
-    it('change-password screen', async () => {
-      const page = await openThemed(theme, { signedInAs: 'admin' });
-      try {
+      it('change-password screen', async () => {
+        const { page } = journey();
         await page.goto(`${e2e.gw.url}/#/changePass/index`);
         await page.getByTestId('change-password-screen').waitFor();
-        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        expect(await themeShown(page)).toBe(theme);
         await expectNoSeriousViolations(page, `change password (theme ${theme})`);
-      } finally {
-        await closeApp(page);
-      }
-    });
+      });
 
-    it('user management and add-agent screens', async () => {
-      const page = await openThemed(theme, { signedInAs: 'admin' });
-      try {
+      it('user management and add-agent screens', async () => {
+        const { page } = journey();
         await page.goto(`${e2e.gw.url}/#/account/index`);
         await page.getByTestId('account-row').first().waitFor();
         await expectNoSeriousViolations(page, `user management (theme ${theme})`);
@@ -146,20 +131,48 @@ describe.runIf(e2e.run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () => 
         await page.getByTestId('add-submit').click();
         await page.getByRole('alert').first().waitFor();
         await expectNoSeriousViolations(page, `add agent with its validation messages (theme ${theme})`);
-      } finally {
-        await closeApp(page);
-      }
+      });
     });
 
-    it('edit-user screen, and the add-multiple form with its job progress', async () => {
-      const page = await openThemed(theme, { signedInAs: 'ag01010101' });
-      try {
+    describe('an admin signing in at 390 px and opening the menu sheet, one page', () => {
+      const journey = themedJourney(theme, { width: 390, height: 844 });
+
+      it('login screen in a 390 px wide viewport', async () => {
+        const { page } = journey();
+        expect(await themeShown(page)).toBe(theme);
+        await page.getByTestId('login-screen').waitFor();
+        await waitForCaptcha(page);
+        await expectNoSeriousViolations(page, `login (theme ${theme}, 390 px)`);
+      });
+
+      it('notice screen and its open menu sheet in a 390 px wide viewport', async () => {
+        const { page } = journey();
+        await signInHere(page, 'admin');
+        await expectNoSeriousViolations(page, `notice (theme ${theme}, 390 px)`);
+        await page.getByRole('button', { name: '显示或隐藏菜单' }).click();
+        const sheet = page.getByTestId('menu-sheet');
+        await sheet.waitFor();
+        await expect.poll(async () => (await sheet.boundingBox())?.x).toBe(0);
+        await expectNoSeriousViolations(page, `menu sheet (theme ${theme}, 390 px)`);
+      });
+    });
+
+    describe('an agent editing a member and adding several, one page', () => {
+      const journey = themedJourney(theme, { signedInAs: 'ag01010101' });
+
+      it('edit-user screen', async () => {
+        const { page } = journey();
+        expect(await themeShown(page)).toBe(theme);
         const member = await e2e.gw.db.one<{ id: string | number }>(
           sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'mb01010101001'`,
         );
         await page.goto(`${e2e.gw.url}/#/editAccount/index/${member!.id}`);
         await page.getByTestId('game-settings').waitFor();
         await expectNoSeriousViolations(page, `edit user (theme ${theme})`);
+      });
+
+      it('the add-multiple form with its job progress', async () => {
+        const { page } = journey();
         await page.goto(`${e2e.gw.url}/#/add/index/batch`);
         await page.getByTestId('batch-form').waitFor();
         await page.locator('#batch-prefix').fill(`ax${theme}`);
@@ -171,9 +184,7 @@ describe.runIf(e2e.run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () => 
         await page.getByTestId('batch-submit').click();
         await expect.poll(() => page.getByTestId('job-progress').getAttribute('data-status')).toBe('done');
         await expectNoSeriousViolations(page, `add multiple players with the job outcome (theme ${theme})`);
-      } finally {
-        await closeApp(page);
-      }
+      });
     });
   });
 });

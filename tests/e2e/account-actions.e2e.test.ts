@@ -1,23 +1,28 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useAppInChromium } from '../support/app-in-chromium';
+import { useAppInChromium, useJourney } from '../support/app-in-chromium';
 import { AccountListPage } from '../support/pages/account-list-page';
 import { text } from '../support/pages/locale-text';
 import { ShellPage } from '../support/pages/shell-page';
 
 const e2e = useAppInChromium();
 
-async function accountsAs(loginId: string): Promise<{ shell: ShellPage; list: AccountListPage }> {
-  const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, loginId);
+/** The account list by its shortcut, from another screen: no filter or level of a journey's last step. */
+async function accountsIn(shell: ShellPage): Promise<{ shell: ShellPage; list: AccountListPage }> {
+  // A menu or dialog the last step left open is closed, as a person would.
+  await shell.page.keyboard.press('Escape');
+  await shell.goTo('notice');
   await shell.pressShortcut('accounts');
   const list = new AccountListPage(shell.page);
   await list.waitForRows();
   return { shell, list };
 }
 
-describe.runIf(e2e.run)('status actions on the account list in Chromium', () => {
+describe.runIf(e2e.run)("an admin's status actions on the account list in Chromium, one signed-in page", () => {
+  const journey = useJourney(e2e, () => ShellPage.signedIn(e2e.browser, e2e.gw, 'admin'));
+
   it('freezes and unfreezes a direct child by keyboard, asking first, and refreshes the list', async () => {
-    const { shell, list } = await accountsAs('admin');
+    const { shell, list } = await accountsIn(journey());
     await list.table.press('ArrowDown'); // ma02 (newest first: ma03, ma02, ma01)
     expect(await list.table.isActive(list.row('ma02'))).toBe(true);
     await list.openActionsByKeyboard();
@@ -33,11 +38,10 @@ describe.runIf(e2e.run)('status actions on the account list in Chromium', () => 
     await list.openActionsByKeyboard();
     await list.action('account.unfreeze').click();
     await expect.poll(() => list.statusOf('ma02')).toBe('normal');
-    await shell.close();
   });
 
   it('offers no status actions on accounts further down the line', async () => {
-    const { shell, list } = await accountsAs('admin');
+    const { shell, list } = await accountsIn(journey());
     await list.drillInto('ma01');
     await list.waitForRows();
     await shell.page.getByTestId('row-actions').click();
@@ -49,14 +53,13 @@ describe.runIf(e2e.run)('status actions on the account list in Chromium', () => 
     expect(
       await shell.page.locator('[role=menuitem][data-action-id]').evaluateAll((items) => items.map((item) => item.dataset.actionId)),
     ).toEqual(['account.dealRecord']);
-    await shell.close();
   });
 
   it('offers kick out only for an account that is online', async () => {
     await e2e.gw.db.run(
       sql`UPDATE sessions SET revoked_at = now() WHERE revoked_at IS NULL AND account_id = (SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'ma03')`,
     );
-    const { shell, list } = await accountsAs('admin');
+    const { shell, list } = await accountsIn(journey());
     const openMenu = async (loginId: string) => {
       await list.openActionsOf(loginId);
       await list.action('account.freeze').waitFor();
@@ -77,11 +80,12 @@ describe.runIf(e2e.run)('status actions on the account list in Chromium', () => 
       .toBe(text('action.confirm.kickOut'));
     await shell.confirm();
     await shell.toast(text('action.done', { loginId: 'ma03', action: text('action.kickOut') })).waitFor();
-    await shell.close();
   });
+});
 
+describe.runIf(e2e.run)('status actions on the account list in Chromium', () => {
   it("asks before pausing a member's betting with the text of that action, and pauses it only when confirmed", async () => {
-    const { shell, list } = await accountsAs('ag01010101');
+    const { shell, list } = await accountsIn(await ShellPage.signedIn(e2e.browser, e2e.gw, 'ag01010101'));
     await list.search('mb01010101002');
     await list.openActionsOf('mb01010101002');
     await list.action('member.pauseBet').click();

@@ -1,20 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { useAppInChromium } from '../support/app-in-chromium';
+import { useAppInChromium, useJourney } from '../support/app-in-chromium';
 import { AccountListPage } from '../support/pages/account-list-page';
 import { text } from '../support/pages/locale-text';
 import { ShellPage } from '../support/pages/shell-page';
 
 const e2e = useAppInChromium();
 
-async function accountsScreen(): Promise<{ shell: ShellPage; list: AccountListPage }> {
-  const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+/** The journey's account list by its shortcut, from another screen: no filter, sort or level of the last step. */
+async function accountsScreen(shell: ShellPage): Promise<{ shell: ShellPage; list: AccountListPage }> {
+  // A menu or dialog the last step left open is closed, as a person would.
+  await shell.page.keyboard.press('Escape');
+  await shell.goTo('notice');
   await shell.pressShortcut('accounts');
   return { shell, list: new AccountListPage(shell.page) };
 }
 
-describe.runIf(e2e.run)('user management in Chromium', () => {
+describe.runIf(e2e.run)("an admin's user management in Chromium, one signed-in page", () => {
+  const journey = useJourney(e2e, () => ShellPage.signedIn(e2e.browser, e2e.gw, 'admin'));
+
   it("lists the company's agents and drills down the tree by keyboard, with the breadcrumb and the menu entry kept", async () => {
-    const { shell, list } = await accountsScreen();
+    const { shell, list } = await accountsScreen(journey());
     await expect.poll(() => list.loginIds()).toEqual(['ma03', 'ma02', 'ma01']);
     expect(await list.totalText()).toBe(text('accounts.total', { count: 3 }));
     expect(await list.total()).toBe(3);
@@ -28,11 +33,10 @@ describe.runIf(e2e.run)('user management in Chromium', () => {
 
     await list.table.press('Backspace');
     await expect.poll(() => list.loginIds()).toEqual(['ma03', 'ma02', 'ma01']);
-    await shell.close();
   });
 
   it("shows an agent's 300 members in a virtualized table that loads as it scrolls, and searches by name", async () => {
-    const { shell, list } = await accountsScreen();
+    const { list } = await accountsScreen(journey());
     for (const name of ['ma01', 'sh0101', 'ga010101', 'ag01010101']) await list.drillInto(name);
     await expect.poll(() => list.breadcrumb()).toEqual(['admin', 'ma01', 'sh0101', 'ga010101', 'ag01010101']);
     await expect.poll(() => list.total()).toBe(300);
@@ -52,11 +56,10 @@ describe.runIf(e2e.run)('user management in Chromium', () => {
     await list.search('MB0101010129');
     await expect.poll(() => list.total()).toBe(10);
     expect((await list.loginIds()).every((name) => name?.startsWith('mb0101010129'))).toBe(true);
-    await shell.close();
   });
 
   it('sorts by a column and filters by online state', async () => {
-    const { shell, list } = await accountsScreen();
+    const { list } = await accountsScreen(journey());
     await list.table.sortBy('loginId');
     await expect.poll(() => list.loginIds()).toEqual(['ma03', 'ma02', 'ma01']);
     expect(await list.table.sortOf('loginId')).toBe('descending');
@@ -66,11 +69,10 @@ describe.runIf(e2e.run)('user management in Chromium', () => {
     await list.setFilter('online', 'yes');
     await expect.poll(() => list.total()).toBe(0);
     expect(await list.table.empty().textContent()).toBe(text('accounts.empty'));
-    await shell.close();
   });
 
   it('keeps its filters and sort in the address: a reload restores them and Back restores the previous filter', async () => {
-    const { shell, list } = await accountsScreen();
+    const { shell, list } = await accountsScreen(journey());
     const page = shell.page;
     await list.table.sortBy('loginId');
     await list.table.sortBy('loginId');
@@ -93,6 +95,5 @@ describe.runIf(e2e.run)('user management in Chromium', () => {
     await expect.poll(() => list.loginIds()).toEqual(['ma01', 'ma02', 'ma03']);
     expect(await list.table.sortOf('loginId')).toBe('ascending');
     expect(await shell.highlighted('accounts')).toBe(true);
-    await shell.close();
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { parseBasisPoints, parseCents } from '../../contract/amount.contract';
-import { useAppInChromium } from '../support/app-in-chromium';
+import { useAppInChromium, useJourney } from '../support/app-in-chromium';
 import { AccountListPage } from '../support/pages/account-list-page';
 import { AddAccountPage, gameTypes } from '../support/pages/add-account-page';
 import { text, textPattern } from '../support/pages/locale-text';
@@ -9,10 +9,11 @@ import { ShellPage } from '../support/pages/shell-page';
 
 const e2e = useAppInChromium();
 
-async function addAs(loginId: string): Promise<{ shell: ShellPage; add: AddAccountPage }> {
-  const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, loginId);
+/** A journey's add form, blank: opened again from another screen, so that the last step's input is gone. */
+async function blankAddForm(shell: ShellPage): Promise<AddAccountPage> {
+  await shell.goTo('notice');
   await shell.goTo('addAccount');
-  return { shell, add: new AddAccountPage(shell.page) };
+  return new AddAccountPage(shell.page);
 }
 
 /** The game settings the add form shows, read from its inputs (ids game-<type>-<field>), in the database's units. */
@@ -74,9 +75,14 @@ describe.runIf(e2e.run)('adding agents and members in Chromium', () => {
     expect(await list.loginIds()).toEqual(['e2eagent1']);
     await shell.close();
   });
+});
+
+describe.runIf(e2e.run)('a master agent adding agents in Chromium, one signed-in page', () => {
+  const journey = useJourney(e2e, () => ShellPage.signedIn(e2e.browser, e2e.gw, 'ma01'));
 
   it('checks the form against the rules and the parent before sending, and shows a taken name from the gateway', async () => {
-    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'ma01');
+    const shell = journey();
+    await shell.goTo('notice');
     await shell.runCommand('accounts.add');
     const add = new AddAccountPage(shell.page);
     await add.root.waitFor();
@@ -111,32 +117,11 @@ describe.runIf(e2e.run)('adding agents and members in Chromium', () => {
     });
     await add.submit();
     await expect.poll(() => add.form.problemText('loginId')).toBe(text('validation.loginIdTaken'));
-    await shell.close();
-  });
-
-  it('lets an agent add a member (no share to set), listed among its members', async () => {
-    const { shell, add } = await addAs('ag01010102');
-    expect(await add.title()).toBe(text('add.titleMember'));
-    expect(await add.form.field('agentCommisionRate').count()).toBe(0);
-    await add.form.fill({
-      loginId: 'e2emember1',
-      nickname: 'e2e member',
-      password: 'Member_12',
-      confirmPassword: 'Member_12',
-      safeCode: '1357',
-      pointLimit: '500',
-      validAmountRate: '0.5',
-    });
-    await add.submit();
-    await shell.screen('accounts').waitFor();
-    const list = new AccountListPage(shell.page);
-    await expect.poll(() => list.total()).toBe(6);
-    expect(await list.loginIds()).toContain('e2emember1');
-    await shell.close();
   });
 
   it('saves the game settings it shows for an agent whose settings were not touched', async () => {
-    const { shell, add } = await addAs('ma01');
+    const shell = journey();
+    const add = await blankAddForm(shell);
     await add.form.fill({
       loginId: 'e2eshown1',
       nickname: 'e2e shown',
@@ -158,11 +143,49 @@ describe.runIf(e2e.run)('adding agents and members in Chromium', () => {
     await add.submit();
     await shell.screen('accounts').waitFor();
     expect(await savedGameSettings('e2eshown1')).toEqual(shown);
-    await shell.close();
+  });
+
+  it('labels its fields as the add form, and says who sets the first password', async () => {
+    const shell = journey();
+    const add = await blankAddForm(shell);
+    expect(await add.form.label('loginId')).toBe(text('add.loginId'));
+    expect(await add.form.label('password')).toBe(text('add.password'));
+    expect(await add.form.label('confirmPassword')).toBe(text('add.confirmPassword'));
+    expect(await add.form.label('confirmPassword')).not.toBe(text('password.confirm'));
+    expect(await add.explanation()).toBe(text('add.explainAgent'));
+    await add.submit();
+    expect(await add.form.problemText('loginId')).toBe(text('add.loginIdRequired'));
+    expect(text('add.loginIdRequired')).not.toBe(text('validation.loginIdRequired'));
+  });
+});
+
+describe.runIf(e2e.run)('an agent adding members in Chromium, one signed-in page', () => {
+  const journey = useJourney(e2e, () => ShellPage.signedIn(e2e.browser, e2e.gw, 'ag01010102'));
+
+  it('lets an agent add a member (no share to set), listed among its members', async () => {
+    const shell = journey();
+    const add = await blankAddForm(shell);
+    expect(await add.title()).toBe(text('add.titleMember'));
+    expect(await add.form.field('agentCommisionRate').count()).toBe(0);
+    await add.form.fill({
+      loginId: 'e2emember1',
+      nickname: 'e2e member',
+      password: 'Member_12',
+      confirmPassword: 'Member_12',
+      safeCode: '1357',
+      pointLimit: '500',
+      validAmountRate: '0.5',
+    });
+    await add.submit();
+    await shell.screen('accounts').waitFor();
+    const list = new AccountListPage(shell.page);
+    await expect.poll(() => list.total()).toBe(6);
+    expect(await list.loginIds()).toContain('e2emember1');
   });
 
   it('saves a member with the game settings it shows, the cell typed into kept when the limits above change', async () => {
-    const { shell, add } = await addAs('ag01010102');
+    const shell = journey();
+    const add = await blankAddForm(shell);
     await add.form.fill({
       loginId: 'e2eshown2',
       nickname: 'e2e shown',
@@ -183,19 +206,5 @@ describe.runIf(e2e.run)('adding agents and members in Chromium', () => {
     await add.submit();
     await shell.screen('accounts').waitFor();
     expect(await savedGameSettings('e2eshown2')).toEqual(shown);
-    await shell.close();
-  });
-
-  it('labels its fields as the add form, and says who sets the first password', async () => {
-    const { shell, add } = await addAs('ma01');
-    expect(await add.form.label('loginId')).toBe(text('add.loginId'));
-    expect(await add.form.label('password')).toBe(text('add.password'));
-    expect(await add.form.label('confirmPassword')).toBe(text('add.confirmPassword'));
-    expect(await add.form.label('confirmPassword')).not.toBe(text('password.confirm'));
-    expect(await add.explanation()).toBe(text('add.explainAgent'));
-    await add.submit();
-    expect(await add.form.problemText('loginId')).toBe(text('add.loginIdRequired'));
-    expect(text('add.loginIdRequired')).not.toBe(text('validation.loginIdRequired'));
-    await shell.close();
   });
 });

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../src/lib/format';
 import { storeRounds } from '../../server/games/game-round.store';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { startSimulator, TICK_MS } from '../../server/simulator/simulator-runtime';
-import { useAppInChromium } from '../support/app-in-chromium';
+import { useAppInChromium, useJourney } from '../support/app-in-chromium';
 import { AccountListPage } from '../support/pages/account-list-page';
 import { BetRecordPage } from '../support/pages/bet-record-page';
 import { DataTablePage } from '../support/pages/data-table-page';
@@ -16,39 +16,6 @@ import { ShellPage } from '../support/pages/shell-page';
 const e2e = useAppInChromium();
 
 describe.runIf(e2e.run)('games and devices in Chromium', () => {
-  it('closes a game for the site after confirming, keeps it closed after a reload, and opens it from the palette', async () => {
-    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
-    await shell.runCommand('go.gameSwitch');
-    await shell.screen('gameSwitch').waitFor();
-    const games = new GameSwitchPage(shell.page);
-    await games.row('sic-bo').waitFor();
-    expect(await games.isOpen('sic-bo')).toBe(true);
-
-    await games.switchButton('sic-bo', 'close').click();
-    await shell.confirm();
-    await shell.toast(text('games.closed', { game: text('games.name.sic-bo') })).waitFor();
-    await expect.poll(() => games.isOpen('sic-bo')).toBe(false);
-    const stored = await e2e.gw.db.rows<{ game_code: string }>(sql`SELECT game_code FROM site_games_closed WHERE site_id = 'demo'`);
-    expect(stored.map((row) => row.game_code)).toEqual(['sic-bo']);
-
-    await shell.page.reload();
-    await shell.screen('gameSwitch').waitFor();
-    await games.row('sic-bo').waitFor();
-    expect(await games.isOpen('sic-bo')).toBe(false);
-    expect(await games.isOpen('baccarat')).toBe(true);
-
-    // The palette switches the chosen game to its other state; opening asks nothing.
-    await shell.runCommand('games.switch');
-    await shell.page.getByTestId('palette-page').waitFor();
-    await expect.poll(() => shell.page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
-    await shell.page.keyboard.type('sic-bo');
-    await shell.page.locator('[data-command-id="games.switch::sic-bo"][aria-selected="true"]').waitFor();
-    await shell.page.keyboard.press('Enter');
-    await shell.toast(text('games.opened', { game: text('games.name.sic-bo') })).waitFor();
-    await expect.poll(() => games.isOpen('sic-bo')).toBe(true);
-    await shell.close();
-  });
-
   it("turns a member's app off from the account's row actions, and the edit screen shows it off", async () => {
     const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'ag01010102');
     await shell.pressShortcut('accounts');
@@ -133,6 +100,44 @@ describe.runIf(e2e.run)('games and devices in Chromium', () => {
     expect(await results.rowWhere('game-id', 'SIC-01').locator('[data-result]').getAttribute('data-result')).toBe('dice:2-2-5');
     await shell.close();
   });
+});
+
+// After the agents' tests: the demo's play below stores rounds of its own, which the game results would list.
+describe.runIf(e2e.run)('an admin closing games in Chromium, one signed-in page', () => {
+  const journey = useJourney(e2e, () => ShellPage.signedIn(e2e.browser, e2e.gw, 'admin'));
+
+  it('closes a game for the site after confirming, keeps it closed after a reload, and opens it from the palette', async () => {
+    const shell = journey();
+    await shell.goTo('notice');
+    await shell.runCommand('go.gameSwitch');
+    await shell.screen('gameSwitch').waitFor();
+    const games = new GameSwitchPage(shell.page);
+    await games.row('sic-bo').waitFor();
+    expect(await games.isOpen('sic-bo')).toBe(true);
+
+    await games.switchButton('sic-bo', 'close').click();
+    await shell.confirm();
+    await shell.toast(text('games.closed', { game: text('games.name.sic-bo') })).waitFor();
+    await expect.poll(() => games.isOpen('sic-bo')).toBe(false);
+    const stored = await e2e.gw.db.rows<{ game_code: string }>(sql`SELECT game_code FROM site_games_closed WHERE site_id = 'demo'`);
+    expect(stored.map((row) => row.game_code)).toEqual(['sic-bo']);
+
+    await shell.page.reload();
+    await shell.screen('gameSwitch').waitFor();
+    await games.row('sic-bo').waitFor();
+    expect(await games.isOpen('sic-bo')).toBe(false);
+    expect(await games.isOpen('baccarat')).toBe(true);
+
+    // The palette switches the chosen game to its other state; opening asks nothing.
+    await shell.runCommand('games.switch');
+    await shell.page.getByTestId('palette-page').waitFor();
+    await expect.poll(() => shell.page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+    await shell.page.keyboard.type('sic-bo');
+    await shell.page.locator('[data-command-id="games.switch::sic-bo"][aria-selected="true"]').waitFor();
+    await shell.page.keyboard.press('Enter');
+    await shell.toast(text('games.opened', { game: text('games.name.sic-bo') })).waitFor();
+    await expect.poll(() => games.isOpen('sic-bo')).toBe(true);
+  });
 
   it('closes a game while the demo plays: its bets stop, refused at the platform, while the other games go on', async () => {
     const failures: unknown[] = [];
@@ -162,7 +167,8 @@ describe.runIf(e2e.run)('games and devices in Chromium', () => {
         )
         .not.toBe('');
 
-      const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+      const shell = journey();
+      await shell.goTo('notice');
       const beijingDay = (instant: number) => new Date(instant + 8 * 3_600_000).toISOString().slice(0, 10);
       const range = `start=${beijingDay(Date.now() - 86_400_000)}&end=${beijingDay(Date.now())}`;
       await shell.goTo('videoOrder', `?${range}&game=${game}`);
@@ -213,7 +219,6 @@ describe.runIf(e2e.run)('games and devices in Chromium', () => {
       expect(new Date(newest!.bet_time).getTime()).toBeLessThanOrEqual(closedAt + TICK_MS);
       const stored = await betsOf(game);
       expect(stored.every((bet) => new Date(bet.bet_time).getTime() <= closedAt + TICK_MS)).toBe(true);
-      await shell.close();
     } finally {
       await stop();
       await e2e.gw.db.run(sql`DELETE FROM site_games_closed WHERE site_id = 'demo'`);

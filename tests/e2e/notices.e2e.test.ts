@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { storeSuggestions } from '../../server/notices/suggestion.store';
 import { xssCorpus } from '../fixtures/xss-corpus';
-import { useAppInChromium } from '../support/app-in-chromium';
+import { useAppInChromium, useJourney } from '../support/app-in-chromium';
+import { allowConsoleErrors } from '../support/app-page';
 import { runnableParts, unsafeParts } from '../support/html-safety';
 import { DataTablePage } from '../support/pages/data-table-page';
 import { text } from '../support/pages/locale-text';
@@ -27,10 +28,21 @@ async function writeLanguage(page: Page, language: 'zh' | 'en' | 'th', title: st
   await page.keyboard.type(body);
 }
 
-describe.runIf(e2e.run)('notices in Chromium', () => {
+/** The interface language picked from the palette. */
+async function pickLanguage(shell: ShellPage, language: 'zh' | 'th') {
+  await shell.runCommand('preferences.language');
+  await shell.page.keyboard.type(language);
+  await shell.page.locator(`[data-command-id="preferences.language::${language}"][aria-selected="true"]`).waitFor();
+  await shell.page.keyboard.press('Enter');
+}
+
+describe.runIf(e2e.run)("an admin's notices in Chromium, one signed-in page", () => {
+  const journey = useJourney(e2e, () => ShellPage.signedIn(e2e.browser, e2e.gw, 'admin'));
+
   it('writes a notice in three languages, schedules it seconds ahead, sees it waiting, sending and in the marquee in zh and th, revokes and deletes it', async () => {
-    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const shell = journey();
     const { page } = shell;
+    await shell.goTo('notice');
     await shell.runCommand('notices.add');
     await shell.screen('noticeEditor').waitFor();
     expect(await shell.highlighted('notice')).toBe(true);
@@ -74,10 +86,7 @@ describe.runIf(e2e.run)('notices in Chromium', () => {
     await expect.poll(() => status.getAttribute('data-status'), { timeout: 30_000 }).toBe('sending');
     await expect.poll(() => page.getByTestId('notice-marquee').textContent()).toContain('端到端维护通知: 端到端维护通知 今晚系统维护');
 
-    await shell.runCommand('preferences.language');
-    await page.keyboard.type('th');
-    await page.locator('[data-command-id="preferences.language::th"][aria-selected="true"]').waitFor();
-    await page.keyboard.press('Enter');
+    await pickLanguage(shell, 'th');
     await expect.poll(() => page.getByTestId('notice-marquee').textContent()).toContain('แจ้งปิดปรับปรุงทดสอบ');
     await page.getByTestId('notice-tab-current').click();
     await page.locator(`[data-testid="notice-item"][data-notice-id="${stored!.id}"] h2`).waitFor();
@@ -92,15 +101,17 @@ describe.runIf(e2e.run)('notices in Chromium', () => {
     await shell.confirm();
     await row.waitFor({ state: 'detached' });
     expect(await e2e.gw.db.one(sql`SELECT id FROM notices WHERE id = ${stored!.id}`)).toBeUndefined();
-    await shell.close();
+    // The journey's next steps read the default language.
+    await pickLanguage(shell, 'zh');
+    await expect.poll(() => page.getByTestId('notice-tab-all').textContent()).toBe(text('notices.all'));
   });
 
   it('shows every vector of the XSS corpus, stored through the gateway or planted raw past it, without running any', async () => {
     // Chromium reports every inline handler and style element it parses, even into the inert document DOMPurify cleans in; none applies.
-    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin', {
-      expectedConsoleErrors: /^(Executing inline event handler|Applying inline style) violates/,
-    });
+    const shell = journey();
     const { page } = shell;
+    await shell.goTo('notice');
+    allowConsoleErrors(page, /^(Executing inline event handler|Applying inline style) violates/);
     // The app's policy would block a script that got through, so what it shows is also run on a page with no policy.
     const bare = await e2e.browser.newPage();
     await bare.setContent('<!doctype html><body><main id="shown"></main></body>');
@@ -185,14 +196,11 @@ describe.runIf(e2e.run)('notices in Chromium', () => {
     }
     await e2e.gw.db.run(sql`DELETE FROM notices WHERE id > ${before}`);
     await bare.close();
-    await shell.close();
   }, 150_000);
-});
-
-describe.runIf(e2e.run)('the rest of the lifecycle and game notices in Chromium', () => {
   it('saves a draft, edits it, publishes it inside its window, sees it complete when the window ends and deletes it', async () => {
-    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const shell = journey();
     const { page } = shell;
+    await shell.goTo('notice');
     await shell.goTo('noticeEditor');
     for (const language of ['zh', 'en', 'th'] as const) {
       await page.getByTestId(`notice-tab-${language}`).click();
@@ -231,7 +239,6 @@ describe.runIf(e2e.run)('the rest of the lifecycle and game notices in Chromium'
     await shell.confirm();
     await row.waitFor({ state: 'detached' });
     expect(await e2e.gw.db.one(sql`SELECT id FROM notices WHERE id = ${id}`)).toBeUndefined();
-    await shell.close();
   });
 
   it("shows the members' app its own notices: an app notice published inside its window, never a site notice", async () => {
@@ -251,19 +258,20 @@ describe.runIf(e2e.run)('the rest of the lifecycle and game notices in Chromium'
     };
     const app = await publish('app', 'app-e2e');
     const site = await publish('site', 'site-e2e');
-    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const shell = journey();
     const { page } = shell;
+    await shell.goTo('notice');
     await page.getByTestId('notice-tab-app').click();
     const listed = page.getByTestId('app-notices').getByTestId('notice-item');
     await page.getByTestId('app-notices').locator(`[data-notice-id="${app}"]`).waitFor();
     expect(await listed.evaluateAll((items) => items.map((item) => item.getAttribute('data-notice-id')))).not.toContain(site);
     expect(await page.getByTestId('app-notices').locator(`[data-notice-id="${app}"]`).textContent()).toContain('app-e2e中');
-    await shell.close();
   });
 
   it('writes a game notice for baccarat, which the platform takes and its lobby shows', async () => {
-    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const shell = journey();
     const { page } = shell;
+    await shell.goTo('notice');
     await page.getByTestId('notice-tab-game').click();
     await page.getByTestId('game-notice-add').click();
     await shell.screen('noticeEditor').waitFor();
@@ -290,7 +298,6 @@ describe.runIf(e2e.run)('the rest of the lifecycle and game notices in Chromium'
     expect(await e2e.gw.db.one(sql`SELECT game_codes FROM simulator_game_notices WHERE notice_id = ${id}`)).toEqual({
       game_codes: ['baccarat'],
     });
-    await shell.close();
   });
 });
 

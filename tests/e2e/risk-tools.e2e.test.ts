@@ -4,7 +4,7 @@ import { storeBets, type PlatformBet } from '../../server/games/bet.store';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { transferIn } from '../../server/points/game-transfers';
 import { formatAmount } from '../../src/lib/format';
-import { useAppInChromium } from '../support/app-in-chromium';
+import { useAppInChromium, useJourney } from '../support/app-in-chromium';
 import { aBet } from '../support/bet-fixture';
 import { DataTablePage } from '../support/pages/data-table-page';
 import { ShellPage } from '../support/pages/shell-page';
@@ -25,7 +25,9 @@ async function openBet(orderId: string, loginId: string, stake: number): Promise
   });
 }
 
-describe.runIf(e2e.run)('risk tools in Chromium', () => {
+describe.runIf(e2e.run)('risk tools in Chromium, one signed-in page', () => {
+  const journey = useJourney(e2e, () => ShellPage.signedIn(e2e.browser, e2e.gw, 'admin'));
+
   it('ranks open stakes per member and per direct line, and drills from a line to its members', async () => {
     await e2e.gw.db.run(sql`DELETE FROM bets WHERE status = 'unsettled'`);
     await storeBets(
@@ -38,7 +40,9 @@ describe.runIf(e2e.run)('risk tools in Chromium', () => {
       ],
       new Date(),
     );
-    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const shell = journey();
+    await shell.page.keyboard.press('Escape');
+    await shell.goTo('notice');
     const { page } = shell;
     await shell.runCommand('go.exposureRating');
     await shell.screen('exposureRating').waitFor();
@@ -52,7 +56,6 @@ describe.runIf(e2e.run)('risk tools in Chromium', () => {
     await page.locator('[data-testid="exposure-row"][data-login-id="ma01"]').getByTestId('exposure-members').click();
     await expect.poll(names).toEqual(['mb01010101002', 'mb01010101001']);
     expect(await page.getByTestId('exposure-sum').getAttribute('data-stake')).toBe('500.00');
-    await shell.close();
   });
 
   it('checks large score operations after the fact: select, confirm, and they leave the queue without moving points', async () => {
@@ -73,7 +76,9 @@ describe.runIf(e2e.run)('risk tools in Chromium', () => {
     }
     const balances = await db.rows(sql`SELECT id, balance FROM accounts WHERE site_id = 'demo' ORDER BY id`);
 
-    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const shell = journey();
+    await shell.page.keyboard.press('Escape');
+    await shell.goTo('notice');
     const { page } = shell;
     await shell.runCommand('go.scoreCheck');
     await shell.screen('scoreCheck').waitFor();
@@ -96,7 +101,6 @@ describe.runIf(e2e.run)('risk tools in Chromium', () => {
       .toEqual([...serials].reverse());
     expect(await row.getByTestId('score-check-by').textContent()).toContain('admin');
     expect(await db.rows(sql`SELECT id, balance FROM accounts WHERE site_id = 'demo' ORDER BY id`)).toEqual(balances);
-    await shell.close();
   });
 
   it('shows a member’s deal record from the palette, with its back-office and platform balances running', async () => {
@@ -123,7 +127,9 @@ describe.runIf(e2e.run)('risk tools in Chromium', () => {
     );
     const stored = await db.one<{ balance: string | number }>(sql`SELECT balance FROM accounts WHERE id = ${member}`);
 
-    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const shell = journey();
+    await shell.page.keyboard.press('Escape');
+    await shell.goTo('notice');
     const { page } = shell;
     await shell.runCommand('dealRecord.open');
     await page.getByTestId('palette-page').waitFor();
@@ -143,6 +149,5 @@ describe.runIf(e2e.run)('risk tools in Chromium', () => {
     expect(await table.cellText(betRow, 'platformChange')).toBe(money(7_500));
     expect(await table.cellText(betRow, 'platformBalance')).toBe(money(27_500));
     expect(await table.cellText(betRow, 'balance')).toBe(money(Number(stored!.balance)));
-    await shell.close();
   });
 });

@@ -1,6 +1,6 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import { resetSite, takeUnexpectedConsoleErrors } from './app-page';
+import { keepWatching, resetSite, takeUnexpectedConsoleErrors } from './app-page';
 import { browserAvailable, launchChromium } from './browser';
 import { startTestGateway, type TestGateway } from './test-gateway';
 import { ensureWebBuild } from './web-build';
@@ -60,4 +60,29 @@ export function useAppInChromium(options: { chromiumArgs?: string[] } = {}): App
     expect(takeUnexpectedConsoleErrors(), 'console errors of the pages this test opened').toEqual([]);
   });
   return e2e;
+}
+
+/**
+ * The page of a journey (a describe whose tests are its steps, run in order): opened once before
+ * the first step, closed after the last. Its console errors are asserted after each step, as a
+ * test's, and after it closes. Call inside the describe; the steps read the page from the answer.
+ */
+export function useJourney<T extends { page: Page; close(): Promise<void> }>(e2e: AppInChromium, open: () => Promise<T>): () => T {
+  let opened: T | undefined;
+  beforeAll(async () => {
+    if (!e2e.run) return;
+    // What the file's previous test left (a maintenance window, an IP block) must not stop the sign-in.
+    await resetSite(e2e.gw);
+    opened = await open();
+    keepWatching(opened.page);
+  });
+  afterAll(async () => {
+    if (!opened) return;
+    await opened.close();
+    expect(takeUnexpectedConsoleErrors(), "console errors of the journey's page").toEqual([]);
+  });
+  return () => {
+    if (!opened) throw new Error("the journey's page did not open");
+    return opened;
+  };
 }

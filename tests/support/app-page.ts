@@ -35,6 +35,11 @@ interface WatchedPage {
   page: Page;
   errors: string[];
   expected?: RegExp | undefined;
+  /** Errors one step of a journey causes on purpose, forgotten with that step's errors. */
+  allowed?: RegExp | undefined;
+  /** A journey's page, opened before its steps: watched until it is closed (keepWatching). */
+  lasting?: boolean;
+  closed?: boolean;
 }
 
 const watched: WatchedPage[] = [];
@@ -42,12 +47,29 @@ const watched: WatchedPage[] = [];
 /**
  * Console errors of every page opened since the last call, less the expected ones, and the
  * pages forgotten: no screen may log an error (a CSP refusal, an uncaught exception...).
- * useAppInChromium asserts it after each test.
+ * useAppInChromium asserts it after each test. A journey's page stays watched while it is
+ * open, its errors taken at each call: each step answers for its own.
  */
 export function takeUnexpectedConsoleErrors(): string[] {
-  const found = watched.flatMap(({ errors, expected }) => errors.filter((text) => !expected?.test(text)));
+  const found = watched.flatMap(({ errors, expected, allowed }) => errors.filter((text) => !expected?.test(text) && !allowed?.test(text)));
+  const open = watched.filter((each) => each.lasting && !each.closed && !each.page.isClosed());
   watched.length = 0;
+  for (const each of open) {
+    each.errors.length = 0;
+    each.allowed = undefined;
+    watched.push(each);
+  }
   return found;
+}
+
+/** The page stays watched across tests until it is closed: a journey's page, opened in beforeAll. */
+export function keepWatching(page: Page): void {
+  for (const each of watched) if (each.page === page) each.lasting = true;
+}
+
+/** Console errors the current test (a journey's step) causes on purpose on a lasting page. */
+export function allowConsoleErrors(page: Page, allowed: RegExp): void {
+  for (const each of watched) if (each.page === page) each.allowed = allowed;
 }
 
 // Opening a page in a new browser context costs Chromium about 2.5 s of CPU more on these
@@ -130,6 +152,7 @@ export function watchConsole(page: Page, expected?: RegExp): void {
  * a test installed is never reused.
  */
 export async function closeApp(page: Page): Promise<void> {
+  for (const each of watched) if (each.page === page) each.closed = true;
   const browser = page.context().browser();
   if (!browser || !poolKeys.has(page) || page.isClosed()) return page.context().close();
   try {
