@@ -3,7 +3,7 @@ import { ErrorCode } from '../../contract/errors.contract';
 import type { Clock } from '../clock';
 import { poolStatsOf, type Database } from '../db/database';
 import type { PlatformWatch } from '../games/platform-watch';
-import { jobCounts, liveSessions, pendingTransfers, signInLocks } from './metrics.repository';
+import { jobCounts, liveSessions, PENDING_AGES, pendingTransfers, signInLocks } from './metrics.repository';
 import { platformHealth } from './platform-health.repository';
 
 /** What a call's outcome is to the metrics: its method (null: none the contract knows) and its code (null: answered a result). */
@@ -15,6 +15,12 @@ export interface CallOutcome {
 
 /** The methods whose refusals are failed sign-ins. */
 const SIGN_IN_METHODS = new Set(['gw.credit.agent.login']);
+
+/** The refusal codes a sign-in counts, each present from the start (a series absent at zero reads as "no data" to an alert). */
+const SIGN_IN_FAILURE_CODES = [ErrorCode.wrongCredentials, ErrorCode.safeCodeWrong, ErrorCode.captchaWrong, ErrorCode.tooFrequentAccess];
+
+/** The scopes of the sign-in counters (auth/attempt-counters.ts), each answered even when none holds a lock. */
+const SIGN_IN_LOCK_SCOPES = ['pair', 'name', 'ip', 'captcha'] as const;
 
 /** Seconds: from a cached read (a few ms) to a long export start or a slow platform (10 s). */
 const CALL_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -53,6 +59,7 @@ export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Data
     labelNames: ['code'] as const,
     registers,
   });
+  for (const code of SIGN_IN_FAILURE_CODES) signInFailures.inc({ code: String(code) }, 0);
   const gauges = {
     databaseUp: new Gauge({ name: 'credit_database_up', help: '1 when the last scrape could read the database', registers }),
     pool: new Gauge({
@@ -75,7 +82,7 @@ export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Data
     }),
     oldestPending: new Gauge({
       name: 'credit_transfer_oldest_pending_seconds',
-      help: 'Age of the oldest pending transfer, by site (absent when none is pending)',
+      help: 'Age of the oldest pending transfer, by site (0 when none is pending)',
       labelNames: ['site'] as const,
       registers,
     }),
@@ -127,7 +134,10 @@ export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Data
     gauges.pool.set({ pool: name, state: 'waiting' }, stats.waiting);
   }
 
-  /** The database's facts, read now; a gauge holds only what this scrape found (a site that left drops out). */
+  /**
+   * The database's facts, read now; a gauge holds only what this scrape found (a site that left
+   * drops out), and every site and scope it knows is answered, at 0 when nothing is there.
+   */
   async function readDatabase() {
     const now = clock.now();
     const [jobs, pending, health, locks, sessions] = await Promise.all([
@@ -153,6 +163,11 @@ export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Data
     gauges.jobs.set({ state: 'running' }, jobs.running);
     gauges.jobs.set({ state: 'failed_last_hour' }, jobs.failedLastHour);
     const oldest = new Map<string, number>();
+    for (const site of health) {
+      for (const age of PENDING_AGES) gauges.pending.set({ site: site.siteId, age }, 0);
+      oldest.set(site.siteId, 0);
+      gauges.sessions.set({ site: site.siteId }, 0);
+    }
     for (const row of pending) {
       gauges.pending.set({ site: row.siteId, age: row.age }, row.count);
       oldest.set(row.siteId, Math.max(row.oldestSeconds, oldest.get(row.siteId) ?? 0));
@@ -170,6 +185,7 @@ export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Data
     const counted = platformWatch?.errors() ?? new Map<string, number>();
     platformErrors.reset();
     for (const site of new Set([...health.map((h) => h.siteId), ...counted.keys()])) platformErrors.inc({ site }, counted.get(site) ?? 0);
+    for (const scope of SIGN_IN_LOCK_SCOPES) gauges.signInLocks.set({ scope }, 0);
     for (const row of locks) gauges.signInLocks.set({ scope: row.scope }, row.count);
     for (const row of sessions) gauges.sessions.set({ site: row.siteId }, row.count);
   }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPlatform } from '../../server/sites/site-admin.service';
@@ -69,6 +70,36 @@ describe('who may scrape', () => {
     });
     expect(answer.statusCode).toBe(200);
     expect(answer.body).toContain('# TYPE credit_call_duration_seconds histogram');
+  });
+});
+
+describe('every documented series', () => {
+  it('is present at zero on a quiet database: pending transfers, their age, sign-in locks and failures, sessions', async () => {
+    // Calls are counted by method from a method's first call, so one call is made first; demo2 on an
+    // HTTP platform gives the feed gauges a site to answer.
+    await gw.call('gw.credit.captcha.check', {});
+    await setPlatform(
+      gw.db,
+      'demo2',
+      { kind: 'http', url: 'http://127.0.0.1:9', keyId: 'metrics-zero-key', secret: 'a platform secret of the metrics zero test 0123' },
+      gw.clock.now(),
+    );
+    const text = await scrape();
+    for (const site of ['demo', 'demo2']) {
+      for (const age of ['under_1m', '1m_to_5m', 'over_5m']) expect(sample(text, 'credit_transfers_pending', { site, age })).toBe(0);
+      expect(sample(text, 'credit_transfer_oldest_pending_seconds', { site })).toBe(0);
+      expect(sample(text, 'credit_sessions', { site })).toBe(0);
+    }
+    for (const scope of ['pair', 'name', 'ip', 'captcha']) expect(sample(text, 'credit_sign_in_locks', { scope })).toBe(0);
+    for (const code of ['2218', '2241', '2240', '2632']) expect(sample(text, 'credit_sign_in_failures_total', { code })).toBe(0);
+    expect(sample(text, 'credit_jobs', { state: 'failed_last_hour' })).toBe(0);
+
+    const operations = readFileSync(new URL('../../docs/operations.md', import.meta.url), 'utf8');
+    const table = operations.slice(operations.indexOf('| metric '), operations.indexOf('The database gauges are read'));
+    const documented = [...table.matchAll(/`(credit_[a-z_]+)/g)].map((match) => match[1]!);
+    expect(documented.length).toBeGreaterThanOrEqual(12);
+    const missing = documented.filter((name) => !new RegExp(`^${name}(_bucket|_count|_sum)?(\\{.*\\})? `, 'm').test(text));
+    expect(missing).toEqual([]);
   });
 });
 
