@@ -105,8 +105,15 @@ export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
 
 export const allErrorCodes: readonly ErrorCodeValue[] = Object.values(ErrorCode);
 
-/** `data` of an error answer when a param breaks a rule: which field and which rule. */
+/**
+ * `data` of an error answer when a param breaks a rule: which field and which rule. A refused
+ * sign-in adds how many failures in a row its name may still have from that address before it is
+ * locked (`attemptsLeft`, 0: this one locked it), and a locked name how long it stays locked
+ * (`retryAfter`, seconds; rule `login-locked`).
+ */
 export interface ErrorData {
   field?: string;
   rule?: string;
+  attemptsLeft?: number;
+  retryAfter?: number;
 }

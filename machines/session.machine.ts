@@ -14,10 +14,12 @@ export type LoginResult = z.infer<typeof loginResultSchema>;
  */
 export type Profile = ResultOf<'gw.credit.user.profile'> & { financeVisible?: boolean };
 
-/** An error from the gateway (catalogue code and its message) or a network failure (code 1). */
+/** An error from the gateway (catalogue code, its message and data) or a network failure (code 1). */
 export interface SessionError {
   code: number;
   message: string;
+  /** A refused sign-in's failures left before its name locks, or a locked name's rule and seconds left. */
+  data?: { rule?: string; attemptsLeft?: number; retryAfter?: number };
 }
 
 export interface Credentials {
@@ -129,10 +131,12 @@ const withCodes = (session: LoginResult | null, accessCode: number[]): LoginResu
 const mustChangePassword = (session: LoginResult | null) =>
   session !== null && (session.forcePwdUpdate === '1' || session.firstLogin === '1');
 
-const errorOf = (error: unknown): SessionError =>
-  typeof error === 'object' && error !== null && 'code' in error && 'message' in error
-    ? { code: Number((error as SessionError).code), message: String((error as SessionError).message) }
-    : { code: 1, message: 'Network error' };
+const errorOf = (error: unknown): SessionError => {
+  if (typeof error !== 'object' || error === null || !('code' in error) || !('message' in error))
+    return { code: 1, message: 'Network error' };
+  const { code, message, data } = error as SessionError;
+  return { code: Number(code), message: String(message), ...(data ? { data } : {}) };
+};
 
 /**
  * The whole session of the web app: site check (theme, IP block), maintenance, sign-in with

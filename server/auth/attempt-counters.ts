@@ -95,7 +95,8 @@ export interface Attempt {
   pairPosition: number;
 }
 
-export type TakeResult = { ok: true; attempt: Attempt } | { ok: false; refusedBy: CounterScope };
+/** A refusal names the counter that refused and, for a lock or a delay, when it lifts. */
+export type TakeResult = { ok: true; attempt: Attempt } | { ok: false; refusedBy: CounterScope; until?: Date };
 
 interface CounterRow {
   scope: CounterScope;
@@ -166,7 +167,11 @@ export async function takeAttempt(
       };
     });
     const refused = decided.find((d) => !d.decision.allowed);
-    if (refused) return { ok: false, refusedBy: refused.key.scope };
+    if (refused) {
+      const row = rows.find((r) => sameKey(r, refused.key));
+      const until = dateOrNull(refused.key.scope === 'pair' ? (row?.locked_until ?? null) : (row?.next_at ?? null));
+      return { ok: false, refusedBy: refused.key.scope, ...(until ? { until } : {}) };
+    }
     const taken = decided.map(({ key, decision }) => ({ key, next: (decision as { next: CounterState }).next }));
     await tx.runAndCommit(sql`INSERT INTO attempt_counters AS c
         (site_id, scope, login_key, ip, taken, window_start, locked_until, next_at, updated_at)
@@ -202,6 +207,9 @@ export async function settleAttempt(db: Queryable, attempt: Attempt, outcome: 'f
       locked_until = CASE WHEN ${after} >= ${LOCK_AFTER_FAILURES}::int THEN c.locked_until ELSE NULL END, updated_at = ${now}
     FROM held WHERE c.site_id = ${attempt.siteId} AND (c.scope, c.login_key, c.ip) = (held.scope, held.login_key, held.ip)`);
 }
+
+/** Failures in a row the pair may still have before it locks, once this failed attempt counts (0: it locked). */
+export const attemptsLeftAfter = (attempt: Attempt) => Math.max(LOCK_AFTER_FAILURES - attempt.pairPosition, 0);
 
 /** Whether this failed attempt is the one that locked its name for its IP (it goes in the operation record). */
 export const lockedByThisFailure = (attempt: Attempt) => attempt.pairPosition === LOCK_AFTER_FAILURES;

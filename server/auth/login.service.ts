@@ -1,7 +1,7 @@
 import { isMemberLevel } from '../../contract/account-fields.contract';
 import { sql } from 'drizzle-orm';
 import { allAccessCodes, SESSION_TYPE_MAIN, SESSION_TYPE_SUB } from '../../contract/auth.contract';
-import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
+import { ErrorCode, type ErrorCodeValue, type ErrorData } from '../../contract/errors.contract';
 import { AccountStatus, findAccount, findAccountByLogin, lineStatus } from '../accounts/account.repository';
 import { findSubAccountByLogin } from '../sub-accounts/sub-account.repository';
 import type { Queryable } from '../db/database';
@@ -10,7 +10,7 @@ import type { CallContext } from '../rpc/call-context';
 import { RpcError } from '../rpc/rpc-error';
 import { inMaintenance } from '../sites/site.repository';
 import { createSession } from '../sessions/session.store';
-import { captchaCounter, credentialCounters, settleAttempt, type CounterScope } from './attempt-counters';
+import { attemptsLeftAfter, captchaCounter, credentialCounters, LOCK_MS, settleAttempt, type CounterScope } from './attempt-counters';
 import { useCaptcha } from './captcha.service';
 import { hashSecret, verifySecret } from './password';
 import { loginKeyOf, settleCredentialAttempt, takeCredentialSlots, type AttemptOrigin } from './secret-check';
@@ -83,15 +83,22 @@ export async function login(ctx: CallContext, input: LoginInput) {
   const { db, site, now } = ctx;
   const loginKey = loginKeyOf(input.loginId);
   const origin: AttemptOrigin = { siteId: site.id, ip: ctx.ip, now, ipLimit: ctx.settings.loginIpLimit, method: 'gw.credit.agent.login' };
-  const refuseEarly = async (result: string, code: ErrorCodeValue) => {
+  const refuseEarly = async (result: string, code: ErrorCodeValue, data?: ErrorData) => {
     await writeLoginLog(db, { ...callOrigin(ctx), loginId: input.loginId, result, code });
-    return new RpcError(code);
+    return new RpcError(code, data);
   };
 
   const captchaOn = ctx.settings.captcha && site.captchaRequired;
   const counters = credentialCounters(loginKey, ctx.ip);
   const taken = await takeCredentialSlots(db, origin, loginKey, captchaOn ? [...counters, captchaCounter(ctx.ip)] : counters);
-  if (!taken.ok) throw await refuseEarly(refusalOf[taken.refusedBy], ErrorCode.tooFrequentAccess);
+  if (!taken.ok) {
+    // A name locked by its failures from this address says so and for how long: its parent can lift it.
+    const locked =
+      taken.refusedBy === 'pair' && taken.until
+        ? { rule: 'login-locked', retryAfter: Math.max(Math.ceil((taken.until.getTime() - now.getTime()) / 1000), 1) }
+        : undefined;
+    throw await refuseEarly(refusalOf[taken.refusedBy], ErrorCode.tooFrequentAccess, locked);
+  }
   const { attempt } = taken;
   // Without the name's counter when a trusted IP was let past its ceiling.
   const credentials = { ...attempt, keys: attempt.keys.filter((key) => key.scope !== 'captcha') };
@@ -118,19 +125,24 @@ export async function login(ctx: CallContext, input: LoginInput) {
   const login = account ?? (sub && main ? sub : undefined);
   const who: LogTarget = sub && main ? { accountId: main.id, subAccountId: sub.id } : { accountId: account?.id };
   const locked = sub ? { id: sub.id, login_id: sub.login_id, main_account_id: sub.main_account_id } : account;
-  const refuse = async (result: string, code: ErrorCodeValue) => {
+  const refuse = async (result: string, code: ErrorCodeValue, data?: ErrorData) => {
     await writeLoginLog(db, { ...callOrigin(ctx), loginId: input.loginId, ...who, result, code });
-    return new RpcError(code);
+    return new RpcError(code, data);
+  };
+  // The same for a name that exists and one that does not: the count is the address's, not the account's.
+  const failureData = (): ErrorData => {
+    const attemptsLeft = attemptsLeftAfter(credentials);
+    return attemptsLeft === 0 ? { attemptsLeft, retryAfter: LOCK_MS / 1000 } : { attemptsLeft };
   };
   const passwordOk = await verifySecret(login?.password_hash ?? (await hashForUnknownName()), input.password);
   // Members are managed here; they never sign in to the back office.
   if (!login || !passwordOk || (account && isMemberLevel(account.level))) {
     await settleCredentialAttempt(db, origin, credentials, false, locked);
-    throw await refuse('wrong-password', ErrorCode.wrongCredentials);
+    throw await refuse('wrong-password', ErrorCode.wrongCredentials, failureData());
   }
   if (!(await verifySecret(login.safe_code_hash, input.safeCode))) {
     await settleCredentialAttempt(db, origin, credentials, false, locked);
-    throw await refuse('wrong-safe-code', ErrorCode.safeCodeWrong);
+    throw await refuse('wrong-safe-code', ErrorCode.safeCodeWrong, failureData());
   }
   await settleCredentialAttempt(db, origin, credentials, true, locked);
   // A sub-account is stopped by its own status and by everything that stops its main account.

@@ -1,4 +1,5 @@
 import ky from 'ky';
+import type { ErrorData } from '../../contract/errors.contract';
 import type { MethodName, ParamsIn, ResultOf } from '../../contract/methods.contract';
 
 /** A refusal from the gateway (catalogue code and its message in the user's language), or a network failure (code 1). */
@@ -6,7 +7,7 @@ export class GatewayError extends Error {
   constructor(
     readonly code: number,
     message: string,
-    readonly data?: { field?: string; rule?: string },
+    readonly data?: ErrorData,
   ) {
     super(message);
     this.name = 'GatewayError';
@@ -70,7 +71,7 @@ function fingerOSModel(): string {
 
 interface Answer<T> {
   result?: T;
-  error?: { code: number; message: string; data?: { field?: string; rule?: string } };
+  error?: { code: number; message: string; data?: ErrorData };
 }
 
 /**

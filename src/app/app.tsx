@@ -82,9 +82,11 @@ function Screens({ entry }: { entry: Entry }) {
     document.title = site.title || t('app.title');
   }, [site, t]);
 
+  // Signed out, the login form shows the refusal itself until the next attempt.
+  const onLoginForm = view === 'signedOut';
   useEffect(() => {
-    if (error) showError(error.code, t);
-  }, [error, t]);
+    if (error && !onLoginForm) showError(error.code, t);
+  }, [error, onLoginForm, t]);
 
   switch (view) {
     case 'splash':

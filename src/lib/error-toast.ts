@@ -2,11 +2,12 @@ import type { TFunction } from 'i18next';
 import { loadErrorTexts } from '@/lib/i18n';
 import { errorToast } from '@/lib/toast';
 
+/** The catalogue message of a code in the interface language (the errors texts must be loaded). */
+export function errorMessage(code: number, t: TFunction): string {
+  return code === 1 ? t('error.network') : t(String(code), { ns: 'errors', defaultValue: '' }) || t('error.unknown', { code });
+}
+
 /** Spec §8: the catalogue message of a code, for 4 s, only when no error message is showing. */
 export function showError(code: number, t: TFunction): void {
-  const key = String(code);
-  void loadErrorTexts().then(() => {
-    const message = code === 1 ? t('error.network') : t(key, { ns: 'errors', defaultValue: '' }) || t('error.unknown', { code });
-    errorToast(message);
-  });
+  void loadErrorTexts().then(() => errorToast(errorMessage(code, t)));
 }

@@ -264,6 +264,8 @@ describe.runIf(e2e.run)('points in Chromium', () => {
       .locator('[data-sonner-toast]')
       .filter({ hasText: `已导出 ${ofMember} 行` })
       .waitFor();
+    // Sonner's stylesheet applies (a file, not an injected <style> the CSP would refuse).
+    expect(await page.locator('[data-sonner-toaster]').evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
     expect(errors).toEqual([]);
     await closeApp(page);
   });

@@ -22,18 +22,58 @@ describe.runIf(e2e.run)('sign-in in Chromium', () => {
     await closeApp(page);
   });
 
-  it('shows the 2218 message for a wrong password, with a new captcha, in a toast the CSP lets through', async () => {
+  it('keeps each refusal on the form until the next attempt (2218 with the attempts left, 2217 right after it, the lock after five), Tab goes captcha -> safe code -> submit', async () => {
+    const { sql } = await import('drizzle-orm');
+    await e2e.gw.addAccount({ loginId: 'offE2E', parent: 'admin', level: 1, status: 4 }).catch(() => undefined);
+    await e2e.gw.addAccount({ loginId: 'lockE2E', parent: 'admin', level: 1 }).catch(() => undefined);
     const page = await openApp(e2e.browser, e2e.gw);
     const errors = consoleErrors(page);
-    const before = await page.locator('img[data-captcha-id]').getAttribute('data-captcha-id');
-    await signIn(page, e2e.gw, 'admin', 'Wrong1234');
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: '用户名或密码错误' }).count()).toBe(1);
-    await expect.poll(() => page.locator('img[data-captcha-id]').getAttribute('data-captcha-id')).not.toBe(before);
-    // Sonner's stylesheet applies (a file, not an injected <style> the CSP would refuse).
-    const toaster = page.locator('[data-sonner-toaster]');
-    expect(await toaster.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
-    expect(errors).toEqual([]);
+    const refusal = page.getByTestId('login-error');
+    const captchaId = () => page.locator('img[data-captcha-id]').getAttribute('data-captcha-id');
+    const attempt = async (loginId: string, password: string) => {
+      const before = await captchaId();
+      await signIn(page, e2e.gw, loginId, password);
+      await expect.poll(captchaId).not.toBe(before);
+    };
+
+    await attempt('admin', 'Wrong1234');
+    await expect.poll(() => refusal.textContent()).toBe('用户名或密码错误再失败 4 次，此账号将被锁定 15 分钟。');
+    await expect.poll(() => refusal.getAttribute('role')).toBe('alert');
     expect(page.url()).toMatch(/#\/login$/);
+    // Within the 4 s an error toast lasts, the next refusal shows all the same.
+    await attempt('offE2E', 'Admin123');
+    await expect.poll(() => refusal.getAttribute('data-code')).toBe('2217');
+    await expect.poll(() => refusal.textContent()).toBe('账号已被禁用，请联系客服');
+
+    for (let i = 1; i <= 4; i++) {
+      await attempt('lockE2E', 'Wrong1234');
+      await expect.poll(() => refusal.textContent()).toContain(`再失败 ${5 - i} 次`);
+    }
+    await attempt('lockE2E', 'Wrong1234');
+    await expect.poll(() => refusal.textContent()).toContain('已被锁定 15 分钟，上级账号可为您解锁');
+    await attempt('lockE2E', 'Admin123');
+    await expect.poll(() => refusal.getAttribute('data-code')).toBe('2632');
+    await expect.poll(() => refusal.textContent()).toBe('此账号因连续 5 次登录失败已被锁定，请 15 分钟后再试，或请上级账号解锁。');
+    expect(await refusal.textContent()).not.toContain('频繁');
+    // The refusal stays while the form is filled again, and goes with the next attempt.
+    await page.locator('#login-id').fill('admin');
+    expect(await refusal.count()).toBe(1);
+
+    // Tab from the captcha goes to the safe code, then to the submit button; Alt+R refreshes the captcha.
+    await page.locator('#login-captcha').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-safe-code');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLButtonElement | null)?.type)).toBe('submit');
+    const shown = await captchaId();
+    await page.locator('#login-captcha').press('Alt+r');
+    await expect.poll(captchaId).not.toBe(shown);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-captcha');
+
+    await e2e.gw.db.run(sql`DELETE FROM attempt_counters WHERE login_key = 'locke2e'`);
+    await signIn(page, e2e.gw, 'admin');
+    await page.getByTestId('notice-screen').waitFor();
+    expect(errors).toEqual([]);
     await closeApp(page);
   });
 

@@ -146,7 +146,7 @@ describe('gw.credit.agent.login', () => {
   it('gives a wrong password and an unknown name the same 2218 answer, logged either way', async () => {
     const wrong = await loginWith({ loginId: 'admin', password: 'Admin124' });
     const unknown = await loginWith({ loginId: 'nobody99', password: 'Admin123' });
-    expect(wrong.error).toEqual({ code: 2218, message: 'Username or password wrong' });
+    expect(wrong.error).toEqual({ code: 2218, message: 'Username or password wrong', data: { attemptsLeft: 4 } });
     expect(unknown.error).toEqual(wrong.error);
     const log = await gw.db.rows<{ login_id: string; code: number; account_id: unknown }>(
       sql`SELECT login_id, code, account_id FROM login_log ORDER BY id`,
@@ -203,6 +203,7 @@ describe('gw.credit.agent.login', () => {
     expect((await loginWith({ loginId: 'admin', password: 'Admin123', safeCode: '4321' })).error).toEqual({
       code: 2241,
       message: 'Two-factor verification failed!',
+      data: { attemptsLeft: 4 },
     });
   });
 
@@ -251,15 +252,22 @@ describe('gw.credit.agent.login', () => {
 });
 
 describe('lockout', () => {
-  it('answers 2218 to failures 1-5, then 2632 for 15 minutes even with the right password', async () => {
-    for (let i = 1; i <= 5; i++)
-      expect(codeOfAnswer(await loginWith({ loginId: 'major01', password: `Wrong${i}aa` })), `failure ${i}`).toBe(2218);
+  it('answers 2218 to failures 1-5 with the attempts left, then 2632 (rule login-locked) for 15 minutes even with the right password', async () => {
+    for (let i = 1; i <= 5; i++) {
+      const { error } = await loginWith({ loginId: 'major01', password: `Wrong${i}aa` });
+      expect(error?.code, `failure ${i}`).toBe(2218);
+      expect(error?.data, `failure ${i}`).toEqual(i === 5 ? { attemptsLeft: 0, retryAfter: 900 } : { attemptsLeft: 5 - i });
+    }
     expect((await loginWith({ loginId: 'major01', password: 'Admin123' })).error).toEqual({
       code: 2632,
       message: 'Too frequent access, please try again later',
+      data: { rule: 'login-locked', retryAfter: 900 },
     });
     gw.clock.advance(14 * 60_000);
-    expect(codeOfAnswer(await loginWith({ loginId: 'major01', password: 'Admin123' }))).toBe(2632);
+    expect((await loginWith({ loginId: 'major01', password: 'Admin123' })).error).toMatchObject({
+      code: 2632,
+      data: { rule: 'login-locked', retryAfter: 60 },
+    });
     // Another name is not affected.
     expect((await loginWith({ loginId: 'share01', password: 'Admin123' })).result).toBeDefined();
     gw.clock.advance(60_001);
@@ -274,13 +282,23 @@ describe('lockout', () => {
   });
 
   it('locks an unknown name the same way, so a lock never tells whether a name exists', async () => {
-    for (let i = 0; i < 5; i++) expect(codeOfAnswer(await loginWith({ loginId: 'ghost99', password: 'Wrong1aa' }))).toBe(2218);
-    expect(codeOfAnswer(await loginWith({ loginId: 'ghost99', password: 'Wrong1aa' }))).toBe(2632);
+    for (let i = 0; i < 5; i++)
+      expect((await loginWith({ loginId: 'ghost99', password: 'Wrong1aa' })).error).toMatchObject({
+        code: 2218,
+        data: { attemptsLeft: 4 - i },
+      });
+    expect((await loginWith({ loginId: 'ghost99', password: 'Wrong1aa' })).error).toMatchObject({
+      code: 2632,
+      data: { rule: 'login-locked' },
+    });
   });
 
   it('counts wrong safe codes too', async () => {
     for (let i = 0; i < 5; i++)
-      expect(codeOfAnswer(await loginWith({ loginId: 'major01', password: 'Admin123', safeCode: '0000' }))).toBe(2241);
+      expect((await loginWith({ loginId: 'major01', password: 'Admin123', safeCode: '0000' })).error).toMatchObject({
+        code: 2241,
+        data: { attemptsLeft: 4 - i },
+      });
     expect(codeOfAnswer(await loginWith({ loginId: 'major01', password: 'Admin123' }))).toBe(2632);
   });
 });
@@ -301,7 +319,9 @@ describe('per-IP limit', () => {
         });
       };
       for (const name of ['nameone', 'nametwo', 'namethree']) expect(codeOfAnswer(await attempt(name, 'Wrong1aa'))).toBe(2218);
-      expect(codeOfAnswer(await attempt('admin', 'Admin123'))).toBe(2632);
+      // The address's limit is "too frequent", not a lock of the name.
+      expect((await attempt('admin', 'Admin123')).error).toMatchObject({ code: 2632 });
+      expect((await attempt('admin', 'Admin123')).error?.data).toBeUndefined();
       limited.clock.advance(10 * 60_000 + 1);
       expect((await attempt('admin', 'Admin123')).result).toBeDefined();
     } finally {

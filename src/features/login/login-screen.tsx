@@ -6,6 +6,7 @@ import { FormField } from '@/components/form-field';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { LoginRefusal } from './login-refusal';
 import { captchaProblem, digitsOnly, loginIdProblem, loginPasswordProblem, safeCodeProblem } from '@/lib/form-rules';
 
 interface LoginScreenProps {
@@ -24,6 +25,7 @@ export function LoginScreen({ footer, view = 'desktop', layout }: LoginScreenPro
   const asksCaptcha = site?.captcha !== false;
   const old = view === 'desktop' && (layout ?? (site?.login === 'old' ? 'old' : 'default')) === 'old';
   const reason = SessionContext.useSelector((state) => state.context.reason);
+  const error = SessionContext.useSelector((state) => state.context.error);
   const submitting = SessionContext.useSelector((state) => state.matches({ open: { signedOut: 'submitting' } }));
   const loadingCaptcha = SessionContext.useSelector((state) => state.matches({ open: { signedOut: 'loadingCaptcha' } }));
   const [values, setValues] = useState({ loginId: '', password: '', captchaCode: '', safeCode: '' });
@@ -43,6 +45,11 @@ export function LoginScreen({ footer, view = 'desktop', layout }: LoginScreenPro
   };
   const shown = (field: keyof typeof problems) => (touched && problems[field] ? t(problems[field]!) : null);
   const set = (field: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const refreshOnAltR = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!event.altKey || event.code !== 'KeyR' || loadingCaptcha) return;
+    event.preventDefault();
+    session.send({ type: 'CAPTCHA.REFRESH' });
+  };
   const watchCapsLock = (event: KeyboardEvent<HTMLInputElement>) => setCapsLock(event.getModifierState('CapsLock'));
 
   function submit(event: FormEvent) {
@@ -84,6 +91,7 @@ export function LoginScreen({ footer, view = 'desktop', layout }: LoginScreenPro
           {t(`login.reason.${reason}`)}
         </p>
       ) : null}
+      {error ? <LoginRefusal error={error} /> : null}
       <FormField id="login-id" label={t('login.username')} problem={shown('loginId')}>
         <Input
           id="login-id"
@@ -131,6 +139,8 @@ export function LoginScreen({ footer, view = 'desktop', layout }: LoginScreenPro
               maxLength={8}
               value={values.captchaCode}
               onChange={(e) => set('captchaCode')(e.target.value)}
+              onKeyDown={refreshOnAltR}
+              aria-keyshortcuts="Alt+R"
               aria-invalid={Boolean(shown('captchaCode'))}
             />
             {captcha ? (
@@ -149,6 +159,10 @@ export function LoginScreen({ footer, view = 'desktop', layout }: LoginScreenPro
               size="icon"
               onClick={() => session.send({ type: 'CAPTCHA.REFRESH' })}
               disabled={loadingCaptcha}
+              // Out of the Tab order: from the captcha, Tab goes on to the safe code; Alt+R refreshes.
+              tabIndex={-1}
+              aria-keyshortcuts="Alt+R"
+              title={t('login.refreshCaptchaKey')}
               aria-label={t('login.refreshCaptcha')}
             >
               <RefreshCw aria-hidden />
