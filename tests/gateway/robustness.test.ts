@@ -157,9 +157,11 @@ function expectRpcAnswer(value: unknown, label: string): RpcAnswer {
     if ('data' in e) {
       expect(isRecord(e.data), label).toBe(true);
       const data = e.data as Record<string, unknown>;
+      // field and rule name what was refused; a refused sign-in also counts (attemptsLeft, retryAfter).
       for (const key of Object.keys(data)) {
-        expect(['field', 'rule'], label).toContain(key);
-        expect(typeof data[key], label).toBe('string');
+        expect(['field', 'rule', 'attemptsLeft', 'retryAfter'], label).toContain(key);
+        if (key === 'field' || key === 'rule') expect(typeof data[key], label).toBe('string');
+        else expect(Number.isInteger(data[key]) && (data[key] as number) >= 0, label).toBe(true);
       }
     }
   }
