@@ -11,7 +11,7 @@ import { MaintenanceBanner } from '@/components/layout/maintenance-banner';
 import { NoticeMarquee } from '@/components/layout/notice-marquee';
 import { TagsView } from '@/components/layout/tags-view';
 import { ConfirmHost } from '@/components/confirm-host';
-import { CommandContextReact, useCommandContext } from '@/hooks/use-command-context';
+import { CommandContextReact, useCommandContext, useRights } from '@/hooks/use-command-context';
 import { useActivity } from '@/hooks/use-activity';
 import { useOpenTags } from '@/hooks/use-open-tags';
 import { NoticesContext, useNoticesQuery } from '@/hooks/use-notices';
@@ -52,7 +52,7 @@ function SignedInShell() {
     setSettingsMounted(true);
     setSettingsOpen(true);
   }, []);
-  const tags = useOpenTags();
+  const tags = useOpenTags(useRights());
   const closeTags = tags.close;
   const context = useCommandContext({ openSettings, toggleSidebar: sidebar.toggle, closeTags });
   const notices = useNoticesQuery();

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { screens } from '../../commands/screens';
+import type { Rights } from '../../commands/command';
+import { pathAllowed, screens } from '../../commands/screens';
 
 /** The notice screen's tab is always there (spec §2). */
 export const PINNED_TAG = '/notice';
@@ -10,12 +11,20 @@ export const tagTitleKey = (path: string) => screens.find((screen) => screen.men
 
 export type TagsToClose = 'one' | 'others' | 'all' | 'right';
 
-/** The tabs of the screens visited in this session, and closing them around one tab (the active one by default). */
-export function useOpenTags() {
+/**
+ * The tabs of the screens visited in this session, and closing them around one tab (the active
+ * one by default). A screen the rights do not open gets no tab: its path shows the refusal only.
+ */
+export function useOpenTags(rights: Rights) {
   const [location, navigate] = useLocation();
   const [open, setOpen] = useState<string[]>([PINNED_TAG]);
   useEffect(() => {
-    if (tagTitleKey(location)) setOpen((current) => (current.includes(location) ? current : [...current, location]));
+    if (tagTitleKey(location) && pathAllowed(location, rights))
+      setOpen((current) => (current.includes(location) ? current : [...current, location]));
+  }, [location, rights]);
+  // A new screen starts at its top, whatever the last one was scrolled to (filters on one screen keep its place).
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
   }, [location]);
 
   const close = useCallback(
