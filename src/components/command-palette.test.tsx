@@ -55,6 +55,18 @@ describe('the command palette', () => {
     );
   });
 
+  it('steps back on Escape in a step, keeping the palette open, and closes on Escape at the top', () => {
+    const onOpenChange = vi.fn();
+    render(<CommandPalette open onOpenChange={onOpenChange} context={context} />, { wrapper });
+    fireEvent.click(screen.getByRole('option', { name: /切换语言|语言/ }));
+    expect(optionIds()).toContain('preferences.language::en');
+    fireEvent.keyDown(screen.getByRole('combobox'), { key: 'Escape' });
+    expect(optionIds()).toContain('preferences.language');
+    expect(onOpenChange).not.toHaveBeenCalledWith(false);
+    fireEvent.keyDown(screen.getByRole('combobox'), { key: 'Escape' });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
   it('ranks the set-score action first for "上下分", above the screens whose names contain it', () => {
     render(<CommandPalette open onOpenChange={() => undefined} context={context} />, { wrapper });
     fireEvent.change(screen.getByRole('combobox'), { target: { value: '上下分' } });

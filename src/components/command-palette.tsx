@@ -223,10 +223,17 @@ export function CommandPalette({
   }
 
   function onKeyDown(event: KeyboardEvent) {
-    if (page && (event.key === 'Escape' || (event.key === 'Backspace' && query === ''))) {
+    if (page && event.key === 'Backspace' && query === '') {
       event.preventDefault();
       back();
     }
+  }
+
+  // The dialog hears Escape first: in a step it steps back instead of closing.
+  function onEscapeKeyDown(event: globalThis.KeyboardEvent) {
+    if (!page) return;
+    event.preventDefault();
+    back();
   }
 
   const item = (entry: Entry) => (
@@ -252,6 +259,7 @@ export function CommandPalette({
         value: chosen.value,
         onValueChange: (value) => setChosen({ listKey, value }),
       }}
+      onEscapeKeyDown={onEscapeKeyDown}
       className={placement === 'bottom' ? bottomSheet : undefined}
     >
       {page ? (

@@ -30,6 +30,8 @@ type CommandDialogProps = ComponentProps<typeof Dialog> & {
   className?: string;
   /** Extra props for the inner cmdk root (e.g. filter, loop, shouldFilter). */
   commandProps?: Omit<ComponentProps<typeof CommandPrimitive>, 'children'>;
+  /** Escape, before the dialog closes on it: prevent its default to keep the dialog open (a step back). */
+  onEscapeKeyDown?: (event: KeyboardEvent) => void;
   children?: ReactNode;
 };
 
@@ -40,6 +42,7 @@ function CommandDialog({
   showCloseButton = true,
   className,
   commandProps,
+  onEscapeKeyDown,
   children,
   ...props
 }: CommandDialogProps) {
@@ -49,6 +52,7 @@ function CommandDialog({
         data-slot="command-dialog"
         closeLabel={closeLabel}
         showCloseButton={showCloseButton}
+        onEscapeKeyDown={onEscapeKeyDown}
         className={cn('max-w-xl gap-0 overflow-hidden p-0', className)}
       >
         <VisuallyHidden>
