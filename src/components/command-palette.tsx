@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronLeft } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Choice, Command, CommandContext } from '../../commands/command';
 import { rankByTyped, rankCommandsByTyped } from '../../commands/choice-ranking';
@@ -222,16 +222,9 @@ export function CommandPalette({
     setQuery('');
   }
 
-  function onKeyDown(event: KeyboardEvent) {
-    if (page && event.key === 'Backspace' && query === '') {
-      event.preventDefault();
-      back();
-    }
-  }
-
-  // The dialog hears Escape first: in a step it steps back instead of closing.
-  function onEscapeKeyDown(event: globalThis.KeyboardEvent) {
-    if (!page) return;
+  // Backspace in an empty step, and Escape in any step (the dialog hears it first), step back.
+  function stepBack(event: { key: string; preventDefault(): void }) {
+    if (!page || (event.key === 'Backspace' && query !== '') || !['Escape', 'Backspace'].includes(event.key)) return;
     event.preventDefault();
     back();
   }
@@ -255,11 +248,13 @@ export function CommandPalette({
       commandProps={{
         shouldFilter: false,
         loop: true,
-        onKeyDown,
+        onKeyDown: (event) => {
+          if (event.key === 'Backspace') stepBack(event);
+        },
         value: chosen.value,
         onValueChange: (value) => setChosen({ listKey, value }),
       }}
-      onEscapeKeyDown={onEscapeKeyDown}
+      onEscapeKeyDown={stepBack}
       className={placement === 'bottom' ? bottomSheet : undefined}
     >
       {page ? (
