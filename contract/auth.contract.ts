@@ -131,6 +131,26 @@ export const authMethods = {
     stepUp: { param: 'oldPassword', secret: 'password' },
     errors: [],
   }),
+  'gw.credit.user.safe.code.update': defineMethod({
+    summary:
+      "Changes one's own safe code (a sub-account its own), confirmed by the current password and safe code; the new one is typed twice and must differ from the current one. Every session of the login ends",
+    params: z
+      .object({
+        password: z.string().min(1).max(128),
+        oldSafeCode: z.string().min(1).max(16),
+        newSafeCode: safeCodeRule,
+        confirmSafeCode: z.string().max(16),
+      })
+      .refine((params) => params.newSafeCode === params.confirmSafeCode, { message: 'safe-code-mismatch', path: ['confirmSafeCode'] }),
+    result: z.object({}),
+    auth: 'session',
+    effect: 'write',
+    stepUp: [
+      { param: 'password', secret: 'password' },
+      { param: 'oldSafeCode', secret: 'safeCode' },
+    ],
+    errors: [ErrorCode.illegalOperation],
+  }),
   'gw.credit.user.password.force.update': defineMethod({
     summary:
       'Sets the new password (and, at first login, the safe code) a user must set before anything else; every session of the account ends',

@@ -51,8 +51,8 @@ export interface SessionContext {
   captcha: Captcha | null;
   /** What the last refused step answered; shown on the screen it returns to. */
   error: SessionError | null;
-  /** Why the user is back at the login form (timeout, logout, password changed, expired). */
-  reason: 'timeout' | 'logout' | 'password-changed' | 'expired' | null;
+  /** Why the user is back at the login form (timeout, logout, password or safe code changed, expired). */
+  reason: 'timeout' | 'logout' | 'password-changed' | 'safe-code-changed' | 'expired' | null;
   /** Credentials being submitted (kept only while submitting, without the password after). */
   pending: Omit<Credentials, 'password'> | null;
   /** The company asked for its sign-in from the maintenance screen: the login form stays open for it. */
@@ -71,8 +71,8 @@ export type SessionEvent =
   | { type: 'RETRY' }
   /** Any call answered 2202/2221: the session is gone. */
   | { type: 'SESSION.EXPIRED' }
-  /** The user changed the password on /changePass: the gateway ended every session. */
-  | { type: 'PASSWORD.CHANGED' }
+  /** The user changed the password on /changePass (or the safe code): the gateway ended every session. */
+  | { type: 'PASSWORD.CHANGED'; secret?: 'password' | 'safeCode' }
   /** The maintenance poll's answer (every 10 s, in every state but the IP block). */
   | { type: 'MAINTENANCE.CHECKED'; maintenance: MaintenanceInfo }
   /** From the maintenance screen: the company signs in (only its main accounts are let in). */
@@ -343,7 +343,10 @@ export const sessionMachine = setup({
           initial: 'checking',
           on: {
             'SESSION.EXPIRED': { target: '#signedOut', actions: assign({ reason: 'expired' }) },
-            'PASSWORD.CHANGED': { target: '#signedOut', actions: assign({ reason: 'password-changed' }) },
+            'PASSWORD.CHANGED': {
+              target: '#signedOut',
+              actions: assign({ reason: ({ event }) => (event.secret === 'safeCode' ? 'safe-code-changed' : 'password-changed') }),
+            },
           },
           states: {
             checking: {
