@@ -181,7 +181,8 @@ export const authMethods = {
   'gw.credit.user.profile': defineMethod({
     summary: "One's own profile, or that of any account of one's line (userId)",
     params: z.object({ userId: idSchema.optional() }),
-    result: profileSchema.extend(profileExtraSchema.shape),
+    /** lineStatus: the account's line as its upline leaves it (its own or an upline's line lock or freeze, else normal). */
+    result: profileSchema.extend(profileExtraSchema.shape).extend({ lineStatus: statusSchema }),
     auth: 'session',
     effect: 'read',
     // Another account's profile (name, phone, rates, balance) is the user list's (code 1).

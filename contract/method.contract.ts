@@ -78,6 +78,11 @@ export interface MethodDefinition<P extends z.ZodObject = z.ZodObject, R extends
   signInDuringMaintenance?: boolean;
   /** True for the calls a session may make while it must first change its password. */
   openWhilePasswordForced?: boolean;
+  /**
+   * A write on the caller's downline (adding, editing, statuses, flags, points, bulk jobs): a
+   * frozen caller (20012), or one in a frozen line (2243; 20005 for points), may read but not call it.
+   */
+  changesDownline?: true;
   rights?: Rights;
   /**
    * What a call about another account than the caller's own (its `userId` param) needs on top

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import { findAccount, toFullProfile, toProfile } from '../accounts/account.repository';
+import { findAccount, lineStatus, toFullProfile, toProfile } from '../accounts/account.repository';
 import { sessionFactsOf } from '../accounts/account-facts';
 import { accountOfLine } from '../accounts/line-access';
 import { raiseLiveEvent } from '../events/live-events.service';
@@ -149,7 +149,11 @@ export const authHandlers = defineHandlers({
 
   'gw.credit.user.profile': async (ctx, params) => {
     const row = await accountOfLine(ctx, params.userId);
-    return { ...(await toFullProfile(ctx.db, row)), ...(await sessionFactsOf(ctx, row.id)) };
+    return {
+      ...(await toFullProfile(ctx.db, row)),
+      ...(await sessionFactsOf(ctx, row.id)),
+      lineStatus: await lineStatus(ctx.db, String(row.id)),
+    };
   },
 
   'gw.credit.user.balance.get': async (ctx, params) => ({ balance: toProfile(await accountOfLine(ctx, params.userId)).balance }),

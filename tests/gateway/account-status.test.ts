@@ -205,6 +205,24 @@ describe('status actions', () => {
     await gw.db.run(sql`UPDATE accounts SET status = 1 WHERE login_id = 'ma02'`);
   });
 
+  it("answers in its profile a caller's own status and its line's, an upline's line freeze included", async () => {
+    const profileOf = async (loginId: string) => (await gw.call('gw.credit.user.profile', { opsId: await gw.sessionFor(loginId) })).result;
+    expect(await profileOf('ga010201')).toMatchObject({ status: 1, teamStatus: 1, lineStatus: 1 });
+    await act(ma01, 'LINE_FREEZE', await idOf('sh0102'));
+    try {
+      expect(await profileOf('sh0102')).toMatchObject({ status: 1, teamStatus: 6, lineStatus: 6 });
+      expect(await profileOf('ga010201')).toMatchObject({ status: 1, teamStatus: 1, lineStatus: 6 });
+    } finally {
+      await act(ma01, 'LINE_UNFREEZE', await idOf('sh0102'));
+    }
+    await gw.db.run(sql`UPDATE accounts SET status = 6 WHERE login_id = 'ma02' AND site_id = 'demo'`);
+    try {
+      expect(await profileOf('ma02')).toMatchObject({ status: 6, lineStatus: 1 });
+    } finally {
+      await gw.db.run(sql`UPDATE accounts SET status = 1 WHERE login_id = 'ma02'`);
+    }
+  });
+
   it('operate.button.show lists what the machine allows for a direct child', async () => {
     const show = async (loginId: string, opsId = ma01) =>
       (await gw.call('gw.credit.operate.button.show', { opsId, userId: await idOf(loginId) })).result as { actions: string[] };
