@@ -16,6 +16,13 @@ export const allAccessCodes = [1, 2, 3, 4, 5, 6, 7, 8, 11] as const;
 export const SESSION_TYPE_MAIN = 1;
 export const SESSION_TYPE_SUB = 9;
 
+/**
+ * Why an upline's action ended a session: a call with its token is refused 2202 with data.rule
+ * `session-<reason>`, and the login screen says it in the user's language.
+ */
+export const sessionEndReasons = ['frozen', 'disabled', 'kicked', 'line-locked', 'line-frozen'] as const;
+export type SessionEndReason = (typeof sessionEndReasons)[number];
+
 export const loginResultSchema = z.object({
   sessionId: z.string(),
   loginId: z.string(),
