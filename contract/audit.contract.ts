@@ -124,6 +124,22 @@ export const pointsActions = [
   'gw.credit.transfer.repair',
 ] as const;
 
+/** What `npm run site` does to a site, each written in its operation record as `system.site.<verb>`. */
+export const siteSystemVerbs = ['add', 'hosts', 'title', 'theme', 'disable', 'enable', 'platform', 'resync', 'reset_admin'] as const;
+export type SiteSystemVerb = (typeof siteSystemVerbs)[number];
+
+/**
+ * What the operation record holds besides the gateway's write methods: a name locked by its
+ * sign-ins (the sign-in or the safe-code check that locked it), an unlock from the server, and
+ * the site commands. The web app names each in every language (audit.action.*).
+ */
+export const recordedActions = [
+  'gw.credit.agent.login',
+  'gw.credit.safe.code.check',
+  'system.unlock',
+  ...siteSystemVerbs.map((verb) => `system.site.${verb}` as const),
+] as const;
+
 /** The operation record's rights, which the login log needs too (one account's sign-ins as the line's: PRODUCT.md). */
 export const lineAuditRights = { levels: [0, 1, 2], role: 'firstProxy', accessCode: 8 } as const satisfies Rights;
 

@@ -12,7 +12,7 @@ import { startUpkeep } from './db/pglite-upkeep';
 import { initIpRegions } from './geo/ip-region';
 import { buildApp } from './http/app';
 import { finishRollupBackfill } from './reports/rollup-rebuild';
-import { seedGameHistory } from './seed/game-history.seed';
+import { historyStart, seedGameHistory } from './seed/game-history.seed';
 import { simulatorPlatform } from './simulator/simulator-platform';
 import { startSimulator } from './simulator/simulator-runtime';
 import { demoLogins, demoSites, demoSubAccounts, demoTreeLogins, seedDemo } from './seed/demo.seed';
@@ -79,12 +79,14 @@ if (applied.length > 0) console.log(`Migrated: ${applied.join(', ')}`);
 const backfilled = await finishRollupBackfill(db);
 if (backfilled > 0) console.log(`Counted the bets stored before the report rollups into them (${backfilled} site days).`);
 // The demo only where asked (config.demo): a real site's database never gets known passwords.
-const seeded = config.demo && (await seedDemo(db, systemClock.now()));
+// A few days of play, so the bet, result and report screens have data from the first start; the
+// demo's own accounts and points come an hour before it, so the ledger reads in time order.
+const history = { days: 3, now: systemClock.now(), seed: 'demo' };
+const seeded = config.demo && (await seedDemo(db, new Date(historyStart(history.now, history.days) - 3_600_000)));
 if (seeded) {
-  // A few days of play, so the bet, result and report screens have data from the first start.
-  const history = { days: 3, now: systemClock.now(), seed: 'demo' };
+  const busyAgent = { loginId: demoTreeLogins[3].loginId, members: 20 };
   const bets =
-    (await seedGameHistory(db, { ...history, siteId: 'demo', members: 60 })) +
+    (await seedGameHistory(db, { ...history, siteId: 'demo', members: 60, busyAgent })) +
     (await seedGameHistory(db, { ...history, siteId: 'demo2', members: 20 }));
   console.log(`Seeded the demo sites (${bets} bets of play history).`);
 }

@@ -31,7 +31,8 @@ try {
         accountId: String(account.id),
         subAccountId: null,
         operatorLogin: 'server',
-        method: 'npm run unlock',
+        // Named like the gateway's methods, so the operation record names it in every language.
+        method: 'system.unlock',
         targetId: String(account.id),
         summary: `UNLOCK ${account.login_id}`,
         params: { site: siteId, login: account.login_id },

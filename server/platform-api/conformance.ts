@@ -29,6 +29,8 @@ export interface ConformanceOptions {
 export interface PromiseOutcome {
   promise: string;
   ok: boolean;
+  /** Not checked (it needs an option not given): neither a pass nor a failure. */
+  skipped?: boolean;
   /** Why it failed, or what was seen. */
   detail: string;
 }
@@ -110,7 +112,7 @@ export async function checkConformance(options: ConformanceOptions): Promise<Pro
   const signatureRefused = (answer: { status: number; code: number | null }) =>
     answer.status === platformRefusalStatus.signature && answer.code === ErrorCode.thirdPartySignature;
 
-  const checks: { promise: string; check: () => Promise<string> }[] = [
+  const checks: { promise: string; check: () => Promise<string>; needsSite?: boolean }[] = [
     {
       promise: 'the game list answers',
       async check() {
@@ -185,6 +187,31 @@ export async function checkConformance(options: ConformanceOptions): Promise<Pro
         expect((await platform.queryTransfer({ siteId, transferId })) === null, 'the refused transfer id has a record');
         expect((await balance()) === before, 'the balance moved');
         return 'HTTP 401, code 37100, no record, balance unchanged';
+      },
+    },
+    {
+      promise: 'a key serves its own site only: a request naming another site is refused (37100) and moves nothing',
+      needsSite: true,
+      async check() {
+        const served = await signedPost('balance', member);
+        expect(served.status === 200, `a balance read of the key's site ${siteId} answered HTTP ${served.status}, not served`);
+        const before = await balance();
+        const other = `x${run}-${siteId}`.slice(0, 32);
+        const seen: string[] = [];
+        const at = now().toISOString();
+        for (const [call, body] of [
+          ['balance', { siteId: other, memberId }],
+          ['transferIn', { siteId: other, transferId: nextTransferId(), memberId, amount: '1000', now: at }],
+        ] as const) {
+          const answer = await signedPost(call, body);
+          expect(
+            signatureRefused(answer),
+            `${call} naming site ${other} with the key of ${siteId} answered HTTP ${answer.status} with code ${answer.code ?? 'none'}, not 401 with 37100`,
+          );
+          seen.push(`${call}: HTTP ${answer.status} ${answer.code}`);
+        }
+        expect((await balance()) === before, "the balance of the key's site moved");
+        return `site ${other}: ${seen.join(', ')}`;
       },
     },
     {
@@ -358,7 +385,11 @@ export async function checkConformance(options: ConformanceOptions): Promise<Pro
   ];
 
   const outcomes: PromiseOutcome[] = [];
-  for (const { promise, check } of checks) {
+  for (const { promise, check, needsSite } of checks) {
+    if (needsSite && options.siteId === undefined) {
+      outcomes.push({ promise, ok: true, skipped: true, detail: "name the key's site (--site) to check it" });
+      continue;
+    }
     try {
       outcomes.push({ promise, ok: true, detail: await check() });
     } catch (error) {
@@ -368,7 +399,8 @@ export async function checkConformance(options: ConformanceOptions): Promise<Pro
   return outcomes;
 }
 
-/** One line per promise: "pass  <promise> (<what was seen>)" or "fail  <promise>: <why>". */
+/** One line per promise: "pass  <promise> (<what was seen>)", "fail  <promise>: <why>" or "skip  <promise>: <what it needs>". */
 export function formatOutcome(outcome: PromiseOutcome): string {
+  if (outcome.skipped) return `skip  ${outcome.promise}: ${outcome.detail}`;
   return outcome.ok ? `pass  ${outcome.promise} (${outcome.detail})` : `fail  ${outcome.promise}: ${outcome.detail}`;
 }

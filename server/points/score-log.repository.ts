@@ -149,10 +149,13 @@ export async function queryScoreLog(db: Queryable, scope: ScoreLogScope, params:
   const condition = scoreLogCondition(scope, params);
   const counted = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM score_log l WHERE ${condition}`);
   const rows = await db.rows<ScoreLogListRow>(sql`${selectRows(scope, condition)}
-     ORDER BY l.serial_no ${params.order === 'asc' ? sql`ASC` : sql`DESC`}
+     ORDER BY ${timeOrder(params.order === 'asc')}
      LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
   return { total: counted?.n ?? 0, list: rows.map(toScoreLogRow) };
 }
+
+/** The log reads in time order, as its header says; rows of one moment in serial order. */
+const timeOrder = (asc: boolean) => (asc ? sql`l.created_at ASC, l.serial_no ASC` : sql`l.created_at DESC, l.serial_no DESC`);
 
 /**
  * Where an export of the log stops: the site's last serial number when it starts. The log only
@@ -171,8 +174,8 @@ export async function scoreLogSnapshot(db: Queryable, scope: ScoreLogScope, para
 
 /**
  * The rows queryScoreLog answers for the same filters and scope, every page, in its order, up
- * to a snapshot's last serial number. Pages follow the serial number (no OFFSET), so the last
- * page costs what the first does.
+ * to a snapshot's last serial number. Each page starts after the last row of the one before (no
+ * OFFSET), so the last page costs what the first does.
  */
 export async function* scoreLogPages(
   db: Queryable,
@@ -184,10 +187,12 @@ export async function* scoreLogPages(
   const asc = params.order === 'asc';
   let after: string | null = null;
   for (;;) {
-    const from: SQL = after === null ? sql`` : asc ? sql` AND l.serial_no > ${after}` : sql` AND l.serial_no < ${after}`;
+    const last = sql`(SELECT p.created_at, p.serial_no FROM score_log p WHERE p.site_id = ${scope.siteId} AND p.serial_no = ${after})`;
+    const from: SQL =
+      after === null ? sql`` : asc ? sql` AND (l.created_at, l.serial_no) > ${last}` : sql` AND (l.created_at, l.serial_no) < ${last}`;
     const rows: ScoreLogListRow[] =
       await db.rows<ScoreLogListRow>(sql`${selectRows(scope, condition)} AND l.serial_no <= ${params.untilSerial}${from}
-       ORDER BY l.serial_no ${asc ? sql`ASC` : sql`DESC`} LIMIT ${pageSize}`);
+       ORDER BY ${timeOrder(asc)} LIMIT ${pageSize}`);
     if (rows.length > 0) yield rows.map(toScoreLogRow);
     if (rows.length < pageSize) return;
     after = String(rows.at(-1)!.serial_no);

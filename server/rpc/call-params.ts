@@ -62,16 +62,25 @@ export interface CallParams {
 }
 
 /**
- * A call's params split in two and checked: text PostgreSQL could not store, the envelope's
- * params, then the method's own by its zod schema. Throws the refusal naming the field.
+ * A call's envelope checked, before anything else is read: text PostgreSQL could not store in
+ * any param, then the envelope's own params (the session token among them). Throws the refusal
+ * naming the field.
  */
-export function parseCallParams(definition: MethodDefinition, rawParams: Record<string, unknown>): CallParams {
+export function parseEnvelope(rawParams: Record<string, unknown>): CallParams['envelope'] {
   const badText = badTextOf(rawParams);
   if (badText !== null) throw new RpcError(ErrorCode.invalidParams, badText);
   const envelope = envelopeParamsSchema.safeParse(rawParams, { reportInput: true });
   if (!envelope.success) throw paramsError(envelope.error, rawParams);
+  return envelope.data;
+}
+
+/**
+ * The method's own params, by its zod schema: read once the caller's rights are known, so a
+ * caller without them learns nothing of the params' rules. Throws the refusal naming the field.
+ */
+export function parsePayload(definition: MethodDefinition, rawParams: Record<string, unknown>): CallParams['payload'] {
   const payloadInput = Object.fromEntries(Object.entries(rawParams).filter(([k]) => !(envelopeParamNames as string[]).includes(k)));
   const parsed = definition.params.safeParse(payloadInput, { reportInput: true });
   if (!parsed.success) throw paramsError(parsed.error, payloadInput);
-  return { envelope: envelope.data, payload: parsed.data as Record<string, unknown> };
+  return parsed.data as Record<string, unknown>;
 }

@@ -17,7 +17,7 @@ import {
 } from '../sessions/session.store';
 import { resolveSiteWithSession, type SiteWithSession } from '../sessions/site-session.store';
 import { inMaintenance, resolveSite, type Site } from '../sites/site.repository';
-import { parseCallParams } from './call-params';
+import { parseEnvelope, parsePayload } from './call-params';
 import type { CallContext, GatewaySettings, Handler } from './call-context';
 import { errorMessage } from './messages';
 import { RpcError } from './rpc-error';
@@ -239,8 +239,10 @@ async function execute(options: DispatcherOptions, call: Call, trace: CallTrace)
   trace.site = found.site.id;
   const now = options.clock.now();
   const maintenanceExempt = checkSiteOpen(found, definition, now);
-  const { envelope, payload } = parseCallParams(definition, call.rawParams);
+  const envelope = parseEnvelope(call.rawParams);
+  // Rights before the method's params: a caller without them gets 11003, never a rule of the params.
   const session = await authenticate(options.db, definition, found, envelope, now);
+  const payload = parsePayload(definition, call.rawParams);
   if (session && definition.otherAccountRights) checkOtherAccountRights(definition.otherAccountRights, session, found.site, payload);
   trace.account = session?.accountId ?? null;
   trace.subAccount = session?.subAccountId ?? null;

@@ -23,6 +23,11 @@ export interface HistoryOptions {
   days: number;
   /** At most this many members play (those with the most points); every member of the site when absent. */
   members?: number;
+  /**
+   * Members of this agent play, this many of them (the lowest ids), whatever points they hold:
+   * the demo's busiest agent shows real work. They count in `members`.
+   */
+  busyAgent?: { loginId: string; members: number };
   /** About this many bets in all, at most (the bulk seed); the demo's liveliness when absent. */
   bets?: number;
   now: Date;
@@ -54,6 +59,16 @@ interface Account {
   maxWin: boolean;
   scoredAt: Date | null;
   touched: boolean;
+  /** When the member's last session ends (its points back from the platform): a later session starts after it. */
+  busyUntil: number;
+}
+
+/** A session's transfer out, booked when the history reaches its time (so serials follow times). */
+interface PendingOut {
+  time: number;
+  member: Account;
+  amount: bigint;
+  transactionId: string;
 }
 
 type LogRow = (string | number | null)[];
@@ -109,6 +124,9 @@ const chunked = (lines: readonly string[]) => {
  * each, while the next day is drawn. A site plays each kind of history once (it is played on
  * balances as they are: again would differ). Answers the bets stored.
  */
+/** Where a history of `days` days before `now` starts: the Beijing midnight it plays from. */
+export const historyStart = (now: Date, days: number) => beijingMidnight(now.getTime()) - days * DAY_MS;
+
 export function seedGameHistory(db: Queryable, options: HistoryOptions): Promise<number> {
   return db.transaction((tx) => playHistory(tx, options));
 }
@@ -127,11 +145,18 @@ async function openHistory(tx: Queryable, options: HistoryOptions): Promise<Hist
       row.game_name,
     ]),
   );
-  const playerIds = [...accounts.values()]
-    .filter((account) => account.level === 5)
-    .sort((a, b) => (a.balance === b.balance ? Number(BigInt(a.id) - BigInt(b.id)) : a.balance > b.balance ? -1 : 1))
-    .slice(0, options.members ?? accounts.size)
-    .map((account) => account.id);
+  const members = [...accounts.values()].filter((account) => account.level === 5);
+  const busyAgent = options.busyAgent && [...accounts.values()].find((account) => account.login === options.busyAgent!.loginId);
+  const busy = busyAgent
+    ? members
+        .filter((member) => member.parentId === busyAgent.id)
+        .sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)))
+        .slice(0, options.busyAgent!.members)
+    : [];
+  const others = members
+    .filter((member) => !busy.includes(member))
+    .sort((a, b) => (a.balance === b.balance ? Number(BigInt(a.id) - BigInt(b.id)) : a.balance > b.balance ? -1 : 1));
+  const playerIds = [...busy, ...others].slice(0, options.members ?? accounts.size).map((account) => account.id);
   return {
     options,
     kind,
@@ -147,6 +172,7 @@ async function openHistory(tx: Queryable, options: HistoryOptions): Promise<Hist
     stored: 0,
     limit: options.bets ?? Number.MAX_SAFE_INTEGER,
     roundsWriting: Promise.resolve(),
+    pendingOuts: [],
   };
 }
 
@@ -156,7 +182,7 @@ async function playHistory(tx: Queryable, options: HistoryOptions): Promise<numb
   const { siteId } = options;
   const now = options.now.getTime();
   await createStaging(tx);
-  const firstDay = beijingMidnight(now) - options.days * DAY_MS;
+  const firstDay = historyStart(options.now, options.days);
   const bets = await startBulkBetLoad(tx, siteId, { from: new Date(firstDay), to: options.now }, options.now);
   let writing: Promise<void> = Promise.resolve();
   for (let day = 0; day <= options.days && history.made < history.limit; day++) {
@@ -175,6 +201,9 @@ async function playHistory(tx: Queryable, options: HistoryOptions): Promise<numb
     writing.catch(() => undefined);
   }
   await writing;
+  const last = new DayLoad();
+  bookOuts(history, last, Number.POSITIVE_INFINITY);
+  await writeDay(tx, history, bets, last);
   await history.roundsWriting;
   await bets.finish();
   await settleAccounts(tx, history);
@@ -200,6 +229,8 @@ interface History {
   limit: number;
   /** The rounds being stored beside the history's transaction (roundsBeside). */
   roundsWriting: Promise<unknown>;
+  /** Transfers out of sessions still playing at the time the history has reached. */
+  pendingOuts: PendingOut[];
 }
 
 async function lockAccounts(tx: Queryable, siteId: string) {
@@ -227,6 +258,7 @@ async function lockAccounts(tx: Queryable, siteId: string) {
       maxWin: Number(row.max_win) > 0,
       scoredAt: null,
       touched: false,
+      busyUntil: 0,
     };
     if (row.kind === 'wallet') wallet = account;
     else accounts.set(account.id, account);
@@ -312,17 +344,23 @@ function transferRow(history: History, type: 'in' | 'out', member: Account, amou
   ];
 }
 
+/** What the company issues at a time: what it lacks, in whole millions of points. */
+const ISSUE_STEP = 100_000_000n;
+
 /**
- * Score-up of `child` to its point limit by its parent, the parent first refilled the same way
- * (the company issues what it lacks). False when a limit leaves less than `need`.
+ * Score-up of `child` by its parent, by a tenth of its point limit (or `need` when more, its
+ * limit at most), the parent first refilled the same way (the company issues what it lacks).
+ * False when a limit leaves less than `need`.
  */
 function refill(history: History, load: DayLoad, child: Account, need: bigint, time: number): boolean {
-  const amount = child.limit - child.balance;
+  const room = child.limit - child.balance;
+  const wanted = need > child.limit / 10n ? need : child.limit / 10n;
+  const amount = room < wanted ? room : wanted;
   if (amount < need || amount <= 0n || child.parentId === null) return false;
   const parent = history.accounts.get(child.parentId)!;
   if (parent.balance < amount) {
     if (parent.level === 0) {
-      const issued = amount * 10n;
+      const issued = ((amount - parent.balance + ISSUE_STEP - 1n) / ISSUE_STEP) * ISSUE_STEP;
       load.log.push(issueRow(history, parent, issued, time));
       parent.balance += issued;
       parent.touched = true;
@@ -399,10 +437,11 @@ function playBet(history: History, load: DayLoad, member: Account, session: Sess
   const now = history.options.now.getTime();
   const live = game.roundSeconds > 0;
   const orderId = `${beijingDateDigits(start)}${String(++history.orders).padStart(history.kind === 'H' ? 8 : 10, '0')}`;
-  const index = live ? Math.floor(start / (game.roundSeconds * 1000)) + play : history.orders;
+  // The first round opens after the session's transfer in (start + 1 s).
+  const index = live ? Math.ceil((start + 1_000) / (game.roundSeconds * 1000)) + play : history.orders;
   // A spin is one player's: its number names the site too, so two sites' spins never share one.
   const round = live ? liveRoundNo(game, index) : `S-${history.options.siteId}-${orderId}`;
-  const betTime = live ? index * game.roundSeconds * 1000 + 5_000 + random.below(15_000) : start + play * 8_000;
+  const betTime = live ? index * game.roundSeconds * 1000 + 5_000 + random.below(15_000) : start + 5_000 + play * 8_000;
   const settleTime = live ? (index + 1) * game.roundSeconds * 1000 : betTime + 2_000;
   if (settleTime > now) return null;
   const result = drawRound(history, load, session, round, { index, bet: betTime, settle: settleTime });
@@ -443,64 +482,61 @@ function playBet(history: History, load: DayLoad, member: Account, session: Sess
 }
 
 /** The ledger of a session that placed bets: points in to the platform, what is left back out, the session itself. */
-function closeSession(
-  history: History,
-  load: DayLoad,
-  member: Account,
-  session: SessionPlay,
-  transferred: number,
-  times: { first: number; last: number },
-) {
+function closeSession(history: History, load: DayLoad, member: Account, session: SessionPlay, transferred: number, lastSettled: number) {
   const { wallet } = history;
-  const startedAt = times.first - 30_000;
-  const endedAt = Math.min(times.last + 30_000, history.options.now.getTime());
+  const startedAt = session.start + 1_000;
+  const endedAt = Math.min(lastSettled + 30_000, history.options.now.getTime());
   const amount = BigInt(transferred);
   load.log.push(transferRow(history, 'in', member, amount, session.transactionId, startedAt));
   member.balance -= amount;
   wallet.balance += amount;
-  if (session.atPlatform > 0) {
-    const back = BigInt(session.atPlatform);
-    load.log.push(transferRow(history, 'out', member, back, session.transactionId, endedAt));
-    member.balance += back;
-    wallet.balance -= back;
-  }
   member.touched = wallet.touched = true;
+  member.busyUntil = endedAt;
+  if (session.atPlatform > 0) {
+    history.pendingOuts.push({ time: endedAt, member, amount: BigInt(session.atPlatform), transactionId: session.transactionId });
+  }
   load.sessions.push(copyLine([history.options.siteId, session.transactionId, member.id, at(startedAt), at(endedAt)]));
 }
 
+/** Books the pending transfers out up to `until`, in time order: the points are back with their members from then. */
+function bookOuts(history: History, load: DayLoad, until: number) {
+  const due = history.pendingOuts.filter((out) => out.time <= until).sort((a, b) => a.time - b.time);
+  if (due.length === 0) return;
+  history.pendingOuts = history.pendingOuts.filter((out) => out.time > until);
+  const { wallet } = history;
+  for (const out of due) {
+    load.log.push(transferRow(history, 'out', out.member, out.amount, out.transactionId, out.time));
+    out.member.balance += out.amount;
+    wallet.balance -= out.amount;
+  }
+}
+
 /** One game session of a member: a transfer in, bets within what it has at the platform, a transfer out. */
-function playSession(
-  history: History,
-  load: DayLoad,
-  member: Account,
-  day: { start: number; session: number; slot: number; perSession: number },
-) {
+function playSession(history: History, load: DayLoad, member: Account, planned: { start: number; session: number; perSession: number }) {
   const { random } = history;
-  const now = history.options.now.getTime();
+  const { start } = planned;
   const game = pick(random, GAMES);
   const table = pick(random, game.tables);
-  const start = day.start + day.session * day.slot + random.below(day.slot);
-  if (start >= now - 600_000) return;
-  const transactionId = `${history.kind}-${member.id}-${beijingDateDigits(start)}-${day.session}`;
-  const plays = 5 + random.below(Math.max(1, Math.round(2 * day.perSession - 10)));
-  if (member.balance < BigInt(5 * STAKES[0]!) && !refill(history, load, member, BigInt(5 * STAKES[0]!), start - 60_000)) return;
+  // Its points are still at the platform from a session not ended yet.
+  if (member.busyUntil >= start) return;
+  const transactionId = `${history.kind}-${member.id}-${beijingDateDigits(start)}-${planned.session}`;
+  const plays = 5 + random.below(Math.max(1, Math.round(2 * planned.perSession - 10)));
+  if (member.balance < BigInt(5 * STAKES[0]!) && !refill(history, load, member, BigInt(5 * STAKES[0]!), start)) return;
   const balance = Number(member.balance);
   const stake = Math.min(pick(random, STAKES.slice(0, 5)), Math.floor(balance / 5));
   const transferred = Math.min(balance, stake * (10 + random.below(21)));
   if (stake < STAKES[0]!) return;
   const session: SessionPlay = { game, table, start, transactionId, stake, atPlatform: transferred };
-  let first: number | null = null;
   let last: number | null = null;
   for (let play = 0; play < plays && history.made < history.limit; play++) {
     if (session.atPlatform < stake) break;
     const bet = playBet(history, load, member, session, play);
     if (!bet) break;
     session.atPlatform += bet.winLoss;
-    first ??= bet.betTime;
     last = bet.settleTime;
   }
-  if (first === null || last === null) return;
-  closeSession(history, load, member, session, transferred, { first, last });
+  if (last === null) return;
+  closeSession(history, load, member, session, transferred, last);
 }
 
 /** One day's play, drawn in memory on the balances the days before left (yielding now and then to the day being written). */
@@ -511,19 +547,29 @@ async function playDay(history: History, dayStart: number, perMemberDay: number)
   const betsWhenPlaying = perMemberDay / activeChance;
   const perSession = Math.min(80, Math.max(15, betsWhenPlaying / 2));
   const meanSessions = Math.max(1, betsWhenPlaying / perSession);
+  const now = history.options.now.getTime();
+  // The day's sessions drawn first, then played in the order they start: every ledger row is
+  // written when its time comes, so serial numbers follow times.
+  const planned: { member: Account; session: number; start: number }[] = [];
   for (const memberId of history.playerIds) {
-    if (history.made >= history.limit) break;
     if (random.below(1000) >= activeChance * 1000) continue;
+    const member = accounts.get(memberId)!;
+    const count = 1 + random.below(Math.max(1, Math.round(2 * meanSessions - 1)));
+    const slot = Math.floor((DAY_MS - 3_600_000) / count);
+    for (let session = 0; session < count; session++) {
+      const start = dayStart + session * slot + random.below(slot);
+      if (start < now - 600_000) planned.push({ member, session, start });
+    }
+  }
+  planned.sort((a, b) => a.start - b.start);
+  for (const { member, session, start } of planned) {
+    if (history.made >= history.limit) break;
     if (load.bets.length - load.yieldedAt >= 2_000) {
       load.yieldedAt = load.bets.length;
       await yieldToWrites();
     }
-    const member = accounts.get(memberId)!;
-    const count = 1 + random.below(Math.max(1, Math.round(2 * meanSessions - 1)));
-    const slot = Math.floor((DAY_MS - 3_600_000) / count);
-    for (let session = 0; session < count && history.made < history.limit; session++) {
-      playSession(history, load, member, { start: dayStart, session, slot, perSession });
-    }
+    bookOuts(history, load, start);
+    playSession(history, load, member, { start, session, perSession });
   }
   return load;
 }

@@ -161,6 +161,8 @@ export async function startPlatformProcess(options: PlatformProcessOptions, onEr
     platform,
     // One key: the site's (the back office signs with the same id and secret).
     keys: (keyId) => (keyId === options.keyId ? options.secret : null),
+    // Named with --site, the key is that site's only; without, it serves every site it is asked for.
+    keySite: (keyId) => (keyId === options.keyId ? (options.site ?? null) : null),
     db,
     clock: systemClock,
     logger: { level: 'warn' },

@@ -22,6 +22,12 @@ export interface PlatformApiServerOptions {
   platform: GamePlatform;
   /** The secret of a key id, or null for a key the platform does not know. */
   keys: (keyId: string) => string | null | Promise<string | null>;
+  /**
+   * The site a key is for, or null for a key of every site (the demo's shared platform). A
+   * request naming another site is refused as one the key may not sign (37100); a feed read
+   * naming no site reads the key's.
+   */
+  keySite?: (keyId: string) => string | null;
   /** Where the nonces of served requests are kept (platform_api_nonces). */
   db: Queryable;
   clock?: Clock;
@@ -116,12 +122,21 @@ export function platformApiServer(options: PlatformApiServerOptions): FastifyIns
       }
       const parsed = definition.request.safeParse(json);
       if (!parsed.success) return refuse(reply, platformRefusalStatus.badRequest, ErrorCode.invalidParams);
+      let data = parsed.data as { siteId?: string };
+      const keySite = options.keySite?.(verdict.keyId) ?? null;
+      if (keySite !== null) {
+        if (name === 'readFeed' && data.siteId === undefined) data = { ...data, siteId: keySite };
+        else if (data.siteId !== undefined && data.siteId !== keySite) {
+          request.log.warn({ call: name, reason: 'another-site' }, "platform API request refused: it names a site that is not its key's");
+          return refuse(reply, platformRefusalStatus.signature, ErrorCode.thirdPartySignature);
+        }
+      }
       try {
         const { readFeedWire } = options;
         const wire =
           name === 'readFeed' && readFeedWire
-            ? await readFeedWire(parsed.data as PlatformRequest<'readFeed'>)
-            : encodeAnswer(name, await serve(parsed.data));
+            ? await readFeedWire(data as PlatformRequest<'readFeed'>)
+            : encodeAnswer(name, await serve(data));
         return reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(wire));
       } catch (error) {
         if (error instanceof PlatformRefusal) return refuse(reply, platformRefusalStatus.refused, error.code);

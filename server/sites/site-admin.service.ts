@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { isIP } from 'node:net';
 import { sql } from 'drizzle-orm';
-import type { FieldChange } from '../../contract/audit.contract';
+import type { FieldChange, SiteSystemVerb } from '../../contract/audit.contract';
 import { LOGIN_ID_PATTERN, PASSWORD_MAX } from '../../contract/patterns.contract';
 import { passwordRule } from '../../contract/rules.contract';
 import { hashSecret } from '../auth/password';
@@ -168,7 +168,7 @@ async function companyOf(db: Queryable, siteId: string): Promise<string | undefi
 async function recordBySystem(
   tx: Queryable,
   siteId: string,
-  verb: string,
+  verb: SiteSystemVerb,
   detail: { summary: string; params: Record<string, unknown>; changes: FieldChange[]; targetId?: string },
   now: Date,
 ) {

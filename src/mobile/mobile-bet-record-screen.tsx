@@ -7,7 +7,7 @@ import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
 import { cn } from '@/lib/utils';
-import { BetDetailSheet, type BetKey } from '@/features/bets/bet-detail-sheet';
+import { BetDetailSheet, SettledAmount, type BetKey } from '@/features/bets/bet-detail-sheet';
 import { betQueryOf, betRecordState } from '@/features/bets/bet-record-state';
 import { resultTone } from '@/features/reports/win-loss-report-columns';
 import { AccountChip, RangePresetSelect, usePresetRange, VirtualCards } from './mobile-kit';
@@ -86,7 +86,9 @@ export default function MobileBetRecordScreen() {
             <div className="flex items-center gap-2">
               <span className="font-semibold">{gameName(t, bet)}</span>
               <span className="text-xs text-muted-foreground">{t(`bets.status.${bet.status}`)}</span>
-              <span className={cn('ms-auto font-mono text-base tabular-nums', resultTone(bet.winLoss))}>{format.amount(bet.winLoss)}</span>
+              <span className="ms-auto text-base" data-testid="mobile-bet-result">
+                <SettledAmount bet={bet} value={bet.winLoss} toned />
+              </span>
             </div>
             <p className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
               <span>{bet.loginId}</span>

@@ -296,14 +296,34 @@ describe('sub-account principals: for every access code, each method that needs 
     return 'ok';
   }
 
+  /** A level whose main account passes the method's rights check. */
+  function actorOf(method: MethodName): Actor {
+    const row = authorizationMatrix[method];
+    return row
+      ? (['level0', 'level1', 'level2', 'level3', 'level4'] as const).find((level) => row[level] !== 11003)!
+      : otherCodedCalls[method]!.actor;
+  }
+
+  it('checks rights before params: a clerk without the code gets 11003 for params every method refuses, never 100 or 700', async () => {
+    const refusedParams = { userId: [], amount: {}, pageSize: 'many', startTime: 'yesterday', format: 'doc', notAParam: true };
+    const sessions = new Map<string, string>();
+    const answered: string[] = [];
+    for (const method of coded) {
+      const who = actors[actorOf(method)];
+      const key = `${who.caller}@${who.site}`;
+      if (!sessions.has(key)) sessions.set(key, await subSession(who.caller, who.site, []));
+      const answer = await gw.call(method, { opsId: sessions.get(key)!, ...refusedParams }, { host: who.host });
+      if (answer.error?.code !== 11003) answered.push(`${method}: ${answer.error?.code ?? 'a result'}`);
+    }
+    expect(answered).toEqual([]);
+  });
+
   for (const method of coded) {
     it(`${method} (code ${codeOf(method)})`, async () => {
       const code = codeOf(method);
       // A level whose main account passes the rights check; with the code, the sub-account gets what it gets.
       const row = authorizationMatrix[method];
-      const actor = row
-        ? (['level0', 'level1', 'level2', 'level3', 'level4'] as const).find((level) => row[level] !== 11003)!
-        : otherCodedCalls[method]!.actor;
+      const actor = actorOf(method);
       expect(actor, 'a level whose main account may call it').toBeDefined();
       const mainOutcome = row ? row[actor] : (otherCodedCalls[method]!.expected ?? 'ok');
       const who = actors[actor];

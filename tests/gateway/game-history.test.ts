@@ -121,6 +121,13 @@ describe('the demo play history', () => {
     }
     const report = await checkLedger(gw.db, { siteId: 'demo' });
     expect(report.checks.filter((check) => !check.ok).map((check) => check.name)).toEqual([]);
+    // The history writes its rows when their time comes: in serial order, no row is dated before the one ahead of it.
+    const backwards = await gw.db.one<{ n: number; rows: number }>(sql`
+      SELECT count(*) FILTER (WHERE created_at < previous)::int AS n, count(*)::int AS rows FROM (
+        SELECT created_at, lag(created_at) OVER (ORDER BY serial_no) AS previous FROM score_log
+         WHERE site_id = 'demo' AND (game_session LIKE 'H-%' OR comment IN ('History top-up', 'History issuance'))) t`);
+    expect(backwards!.rows).toBeGreaterThan(20);
+    expect(backwards!.n).toBe(0);
     const inGame = await gw.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM accounts WHERE site_id = 'demo' AND in_game`);
     expect(Number(inGame!.n)).toBe(0);
   });

@@ -146,7 +146,10 @@ describe('the simulator as a platform process', () => {
   it('passes npm run platform:check: one pass line per promise, exit 0', async () => {
     const { code, output } = await check(SECRET);
     expect(lines(output).length).toBeGreaterThanOrEqual(10);
-    for (const line of lines(output)) expect(line).toMatch(/^pass {2}/);
+    // Without --site the check of the key's site is not made: said so, neither a pass nor a failure.
+    expect(lines(output).filter((line) => !line.startsWith('pass  '))).toEqual([
+      "skip  a key serves its own site only: a request naming another site is refused (37100) and moves nothing: name the key's site (--site) to check it",
+    ]);
     expect(output).toMatch(
       /^pass {2}a transfer id reused with another amount is refused \(409, 37101\) and moves nothing \(in and out\) \(transferIn 5000: HTTP 409 37101, transferOut 1000: HTTP 409 37101; balance \d+ unchanged\)$/m,
     );
@@ -191,5 +194,49 @@ describe('the simulator as a platform process', () => {
       /^fail {2}the feed read for one site [^:]+: the feed read for site ([a-z0-9-]+) holds an item of site (?!\1 )[a-z0-9-]+ \(seq \d+\)$/,
     );
     expect(await outcomeWith(keeping)).toMatch(/^pass {2}the feed read for one site .* [1-9]\d* other sites there\)$/);
+  });
+
+  it("ties a key to its site: a request naming another site is refused (37100) and moves nothing, a feed read naming none reads the key's site; the check passes it, and fails a platform whose key serves every site", async () => {
+    const keeping = simulatorPlatform(gw.db);
+    const serve = async (keySite: string | null) => {
+      const server = platformApiServer({
+        platform: keeping,
+        keys: (keyId) => (keyId === KEY_ID ? SECRET : null),
+        keySite: () => keySite,
+        db: gw.db,
+      });
+      await server.listen({ port: 0, host: '127.0.0.1' });
+      return { server, url: `http://127.0.0.1:${(server.server.address() as AddressInfo).port}` };
+    };
+    const promise = 'a key serves its own site only';
+    const tied = await serve('conf-tied');
+    try {
+      const own = httpPlatform({ baseUrl: tied.url, keyId: KEY_ID, secret: SECRET });
+      await expect(own.balance({ siteId: 'conf-tied', memberId: '9001' })).resolves.toBe(0n);
+      // Refused by the platform (its 401 and code are read below, by the check).
+      await expect(own.balance({ siteId: 'demo', memberId: '9001' })).rejects.toThrow(/game platform/);
+      await expect(
+        own.transferIn({ siteId: 'demo', memberId: '9001', transferId: 'tie-test-1', amount: 1_000n, now: new Date() }),
+      ).rejects.toThrow(/game platform/);
+      expect(await keeping.queryTransfer({ siteId: 'demo', transferId: 'tie-test-1' })).toBeNull();
+      // The whole feed, read with this key, is the key's site's.
+      const whole = await own.readFeed({ after: '0', limit: 500 });
+      expect(whole.every((item) => item.siteId === 'conf-tied')).toBe(true);
+      const outcomes = await checkConformance({ url: tied.url, keyId: KEY_ID, secret: SECRET, siteId: 'conf-tied' });
+      expect(outcomes.map(formatOutcome).find((line) => line.includes(promise))).toMatch(
+        /^pass {2}a key serves its own site only: .* \(site x[0-9a-f]{8}-conf-tied: balance: HTTP 401 37100, transferIn: HTTP 401 37100\)$/,
+      );
+    } finally {
+      await tied.server.close();
+    }
+    const shared = await serve(null);
+    try {
+      const outcomes = await checkConformance({ url: shared.url, keyId: KEY_ID, secret: SECRET, siteId: 'conf-tied' });
+      expect(outcomes.map(formatOutcome).find((line) => line.includes(promise))).toMatch(
+        /^fail {2}a key serves its own site only: .*: balance naming site x[0-9a-f]{8}-conf-tied with the key of conf-tied answered HTTP 200/,
+      );
+    } finally {
+      await shared.server.close();
+    }
   });
 });

@@ -9,6 +9,7 @@ import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { transferIn, transferOut } from '../../server/points/game-transfers';
 import { moveBalances } from '../../server/points/ledger';
 import { checkLedger } from '../../server/points/ledger-check';
+import { scoreLogPages, scoreLogSnapshot } from '../../server/points/score-log.repository';
 import { startTestGateway, type RpcAnswer, type TestGateway } from '../support/test-gateway';
 
 let gw: TestGateway;
@@ -505,6 +506,41 @@ describe('gw.credit.score.log.query', () => {
       list: { type: string }[];
     };
     expect(ups.list.every((row) => row.type === 'down')).toBe(true);
+  });
+
+  it('reads in time order, as its header says, in the list and in the pages an export reads: a backdated row sorts by its time', async () => {
+    const admin = await gw.sessionFor('admin');
+    const ordered = async (order: 'asc' | 'desc') =>
+      (
+        (await gw.call('gw.credit.score.log.query', { opsId: admin, order, pageSize: 500 })).result as {
+          list: { serialNo: string; time: string }[];
+        }
+      ).list;
+    const before = await ordered('desc');
+    const newest = before[0]!;
+    const oldest = before.at(-1)!;
+    // The newest row by serial, dated a minute before the oldest (as a history imported after the fact).
+    const dated = new Date(new Date(oldest.time).getTime() - 60_000);
+    await gw.db.run(sql`UPDATE score_log SET created_at = ${dated} WHERE site_id = 'demo' AND serial_no = ${newest.serialNo}`);
+    try {
+      const desc = await ordered('desc');
+      expect(desc.at(-1)!.serialNo).toBe(newest.serialNo);
+      const times = desc.map((row) => new Date(row.time).getTime());
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      expect((await ordered('asc')).map((row) => row.serialNo)).toEqual(desc.map((row) => row.serialNo).reverse());
+      // An export reads the same order page by page (each page after the last row of the one before).
+      const scope = { siteId: 'demo', callerId: await idOf('admin'), wholeSite: true };
+      const { untilSerial } = await scoreLogSnapshot(gw.db, scope, { order: 'desc' });
+      for (const order of ['asc', 'desc'] as const) {
+        const paged: string[] = [];
+        for await (const page of scoreLogPages(gw.db, scope, { order, untilSerial }, 7)) paged.push(...page.map((row) => row.serialNo));
+        expect(paged).toEqual((await ordered(order)).map((row) => row.serialNo));
+      }
+    } finally {
+      await gw.db.run(
+        sql`UPDATE score_log SET created_at = ${new Date(newest.time)} WHERE site_id = 'demo' AND serial_no = ${newest.serialNo}`,
+      );
+    }
   });
 
   it('filters by time, and refuses a start after the end (100), a bad type (100) and an account outside the line (20002)', async () => {

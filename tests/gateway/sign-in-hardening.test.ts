@@ -448,9 +448,9 @@ describe('npm run unlock', () => {
     expect(done).toMatchObject({ code: 0, output: expect.stringContaining('Unlocked admin on demo.') });
     expect((await signIn(0, 'admin', 'Admin123')).result).toMatchObject({ loginId: 'admin' });
     const record = await gw.db.one<{ operator_login: string; summary: string; method: string }>(
-      sql`SELECT operator_login, summary, method FROM operation_log WHERE method = 'npm run unlock' ORDER BY id DESC LIMIT 1`,
+      sql`SELECT operator_login, summary, method FROM operation_log WHERE method = 'system.unlock' ORDER BY id DESC LIMIT 1`,
     );
-    expect(record).toEqual({ operator_login: 'server', summary: 'UNLOCK admin', method: 'npm run unlock' });
+    expect(record).toEqual({ operator_login: 'server', summary: 'UNLOCK admin', method: 'system.unlock' });
     expect(await runUnlock({ DATABASE_URL: gw.databaseUrl! }, ['demo', 'nobody99'])).toMatchObject({
       code: 1,
       output: expect.stringContaining('No account'),

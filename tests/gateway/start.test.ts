@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
-import { openDatabase } from '../../server/db/database';
+import { openDatabase, type Database } from '../../server/db/database';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { rawRequest } from '../support/http-client';
 import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database';
@@ -54,19 +54,25 @@ const call = async (url: string, method: string, params: Record<string, unknown>
     })
   ).json as { result?: Record<string, unknown>; error?: { code: number } };
 
-/** Rows of sites and accounts in the database a stopped gateway used. */
-async function siteAndAccountCounts(env: Record<string, string>) {
+/** Reads the database a stopped gateway used. */
+async function readStopped<T>(env: Record<string, string>, read: (db: Database) => Promise<T>) {
   const db = env.DATABASE_URL
     ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: 1 })
     : await openDatabase({ kind: 'pglite', dataDir: join(env.DATA_DIR!, 'pglite') });
   try {
-    return await db.one<{ sites: number; accounts: number }>(
-      sql`SELECT (SELECT count(*)::int FROM sites) AS sites, (SELECT count(*)::int FROM accounts) AS accounts`,
-    );
+    return await read(db);
   } finally {
     await db.close();
   }
 }
+
+/** Rows of sites and accounts in the database a stopped gateway used. */
+const siteAndAccountCounts = (env: Record<string, string>) =>
+  readStopped(env, (db) =>
+    db.one<{ sites: number; accounts: number }>(
+      sql`SELECT (SELECT count(*)::int FROM sites) AS sites, (SELECT count(*)::int FROM accounts) AS accounts`,
+    ),
+  );
 
 describe('npm start', () => {
   // Two whole starts, the first migrating and seeding an empty PGlite: on a loaded 2-CPU machine
@@ -87,6 +93,18 @@ describe('npm start', () => {
       expect((await template(first.url)).result.sn).toBe('demo');
       expect((await template(first.url, 'demo2.localhost')).result.sn).toBe('demo2');
       expect(await first.stop('SIGINT')).toBe(0);
+      // The demo's ledger reads in time order (its own points first, then its history), and the
+      // README's demo agent has members who played.
+      const demo = await readStopped(env, (db) =>
+        db.one<{ backwards: number; rows: number; busy_bets: number }>(sql`
+          SELECT count(*) FILTER (WHERE created_at < previous)::int AS backwards, count(*)::int AS rows,
+                 (SELECT count(*)::int FROM bets b JOIN accounts m ON m.id = b.member_id JOIN accounts p ON p.id = m.parent_id
+                   WHERE p.site_id = 'demo' AND p.login_id = 'ag01010101') AS busy_bets
+            FROM (SELECT created_at, lag(created_at) OVER (ORDER BY serial_no) AS previous FROM score_log WHERE site_id = 'demo') t`),
+      );
+      expect(demo!.rows).toBeGreaterThan(500);
+      expect(demo!.backwards).toBe(0);
+      expect(demo!.busy_bets).toBeGreaterThan(100);
 
       const second = await start(env);
       expect(second.output()).not.toContain('Migrated');

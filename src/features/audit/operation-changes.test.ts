@@ -5,6 +5,7 @@ import id from '../../../locales/id/common.json';
 import th from '../../../locales/th/common.json';
 import vi from '../../../locales/vi/common.json';
 import zh from '../../../locales/zh/common.json';
+import { recordedActions } from '../../../contract/audit.contract';
 import { contract, type MethodName } from '../../../contract/methods.contract';
 import { formatAmount } from '@/lib/format';
 import { auditedActions } from './audit-actions';
@@ -33,6 +34,16 @@ describe('operation record texts', () => {
     for (const method of writes.filter((each) => contract[each].auth === 'session'))
       for (const [language, catalogue] of Object.entries(catalogues))
         expect(lookup(catalogue, actionKey(method)), `${language} ${method}`).toEqual(expect.any(String));
+  });
+
+  it('name what the record holds besides those (a locked sign-in, an unlock on the server, the site commands), never by the method', () => {
+    expect(recordedActions).toEqual(expect.arrayContaining(['gw.credit.agent.login', 'system.unlock', 'system.site.reset_admin']));
+    for (const action of recordedActions) {
+      for (const [language, catalogue] of Object.entries(catalogues))
+        expect(lookup(catalogue, actionKey(action)), `${language} ${action}`).toEqual(expect.any(String));
+      expect(actionName(t, action)).not.toBe(action);
+    }
+    expect(actionName(t, 'gw.credit.agent.login')).toBe('Sign in');
   });
 
   it('name every known field in all five languages', () => {

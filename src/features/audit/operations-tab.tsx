@@ -9,6 +9,7 @@ import { DataTableToolbar, type TableExport } from '@/components/data-table/data
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
+import { recordedActions } from '../../../contract/audit.contract';
 import { auditedActions } from './audit-actions';
 import { AuditAccountField, useAuditAccount } from './audit-account-field';
 import { AuditRefusal, AuditTotal, useRefusal, type TabProps } from './audit-tab-parts';
@@ -67,7 +68,7 @@ export function OperationsTab({
 
   const actionOptions = useMemo(
     () =>
-      auditedActions
+      [...auditedActions, ...recordedActions]
         .map((method) => ({ value: method as string, label: actionName(t, method) }))
         .sort((a, b) => a.label.localeCompare(b.label)),
     [t],

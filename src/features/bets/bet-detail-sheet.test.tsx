@@ -126,6 +126,9 @@ describe('the bet detail sheet', () => {
 
     expect(within(body).getByTestId('bet-field-betCode').textContent).toBe('straight:17');
     expect(within(body).getByTestId('bet-field-winLoss').textContent).toBe('-1,200.00');
+    expect(within(body).getByTestId('bet-field-winLoss').firstElementChild?.className).toContain('text-destructive');
+    // The play type by its name in the interface language, its code beside it.
+    expect(within(body).getByTestId('bet-field-playType').textContent).toBe(`${t('bets.code.straight')} (straight)`);
     expect(within(body).getByTestId('bet-field-status').textContent).toBe(t('bets.status.resettled'));
 
     const round = within(body).getByTestId('bet-detail-round');
@@ -166,6 +169,13 @@ describe('the bet detail sheet', () => {
     expect(within(body).getByTestId('bet-detail-line').textContent).toContain(t('bets.detail.lineNotYet'));
     expect(within(body).getByTestId('bet-detail-round').textContent).toContain(t('bets.detail.roundPending'));
     expect(within(body).getByTestId('bet-detail-revisions').textContent).toContain(t('bets.detail.noRevisions'));
+    // An open bet has won and lost nothing yet: a dash, not a green 0.00.
+    for (const field of ['settle', 'winLoss']) {
+      const cell = within(body).getByTestId(`bet-field-${field}`);
+      expect(cell.textContent, field).toBe('—');
+      expect(cell.querySelector('[data-unsettled="true"]'), field).not.toBeNull();
+      expect(cell.innerHTML, field).not.toContain('emerald');
+    }
     expect(
       within(body)
         .getAllByTestId('bet-line-keeps')

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { gameName } from '../../../commands/game.commands';
+import { betCodeName, gameName } from '../../../commands/game.commands';
 import type { BetDetail, BetLineLevel } from '../../../contract/bet-detail.contract';
 import type { Bet } from '../../../contract/game.contract';
 import { useCall } from '@/api/queries';
@@ -20,6 +20,20 @@ export interface BetKey {
 
 const statusVariant = { unsettled: 'outline', settled: 'secondary', cancelled: 'destructive', resettled: 'warning' } as const;
 const tone = (amount: string) => (amount.startsWith('-') ? 'text-destructive' : 'text-emerald-700 dark:text-emerald-400');
+
+/** A bet's settled amount or win/loss: "—" while it is open (it has won and lost nothing yet). */
+export function SettledAmount({ bet, value, toned = false }: { bet: Pick<Bet, 'status'>; value: string; toned?: boolean }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (bet.status === 'unsettled') {
+    return (
+      <span className="text-muted-foreground" title={t('bets.status.unsettled')} data-unsettled="true">
+        —
+      </span>
+    );
+  }
+  return <span className={cn('font-mono tabular-nums', toned && tone(value))}>{format.amount(value)}</span>;
+}
 
 /** The game results screen on the bet's round: its game, table and round, over the Beijing days it ran. */
 export function roundPath(bet: Pick<Bet, 'gameCode' | 'gameId' | 'round' | 'betTime' | 'settleTime'>): string {
@@ -70,12 +84,12 @@ function BetFields({ bet }: { bet: Bet }) {
     ['gameType', t(`game.${bet.gameType}`)],
     ['gameId', <span className="font-mono">{bet.gameId}</span>],
     ['round', <RoundLink bet={bet} />],
-    ['playType', bet.playType],
+    ['playType', `${betCodeName(t, bet.playType)} (${bet.playType})`],
     ['betCode', <span className="font-mono">{bet.betCode}</span>],
     ['bet', amount(bet.bet)],
     ['validBet', amount(bet.validBet)],
-    ['settle', amount(bet.settle)],
-    ['winLoss', <span className={cn('font-mono tabular-nums', tone(bet.winLoss))}>{format.amount(bet.winLoss)}</span>],
+    ['settle', <SettledAmount bet={bet} value={bet.settle} />],
+    ['winLoss', <SettledAmount bet={bet} value={bet.winLoss} toned />],
     [
       'status',
       <Badge variant={statusVariant[bet.status]} data-status={bet.status}>

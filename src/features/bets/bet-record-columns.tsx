@@ -5,8 +5,7 @@ import { amountColumn, textColumn, timeColumn } from '@/components/data-table/da
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Badge } from '@/components/ui/badge';
 import type { useFormat } from '@/hooks/use-format';
-import { cn } from '@/lib/utils';
-import { RoundLink } from './bet-detail-sheet';
+import { RoundLink, SettledAmount } from './bet-detail-sheet';
 
 export type BetRow = ResultOf<'gw.credit.bet.query'>['list'][number];
 type Format = ReturnType<typeof useFormat>;
@@ -45,15 +44,8 @@ export function betRecordColumns(t: TFunction, format: Format, onOpen: (row: Bet
     textColumn('betCode', title('betCode'), (row) => betCodeName(t, row.betCode), { width: '8rem', className: 'text-xs' }),
     amount('bet'),
     amount('validBet'),
-    amount('settle'),
-    {
-      ...amount('winLoss'),
-      cell: ({ row }) => (
-        <span className={cn(row.original.winLoss.startsWith('-') ? 'text-destructive' : 'text-emerald-700 dark:text-emerald-400')}>
-          {format.amount(row.original.winLoss)}
-        </span>
-      ),
-    },
+    { ...amount('settle'), cell: ({ row }) => <SettledAmount bet={row.original} value={row.original.settle} /> },
+    { ...amount('winLoss'), cell: ({ row }) => <SettledAmount bet={row.original} value={row.original.winLoss} toned /> },
     {
       id: 'status',
       header: title('status'),

@@ -47,7 +47,23 @@ describe('the platform panel', () => {
     expect(text('platform-health-pending')).toBe('0');
     expect(text('platform-health-refusals')).toBe('0');
     expect(text('platform-health-unsent-pushes')).toBe('0');
-    for (const fact of ['feed-lag', 'pending', 'refusals', 'unsent-pushes']) expect(warned(`platform-health-${fact}`)).toBe('false');
+    expect(text('platform-health-failed-calls')).toBe('0');
+    expect(screen.queryByTestId('platform-health-last-failure')).toBeNull();
+    for (const fact of ['feed-lag', 'pending', 'refusals', 'unsent-pushes', 'failed-calls'])
+      expect(warned(`platform-health-${fact}`)).toBe('false');
+  });
+
+  it('counts the calls without an answer with the last cause, marked from the third in a row', () => {
+    const failing = { ...healthy, failedCalls: 2, lastFailure: { at: '2026-03-01T11:59:40Z', cause: 'timeout after 10000 ms' } };
+    const { rerender } = render(<PlatformHealthPanel health={failing} now={NOW} />);
+    expect(text('platform-health-failed-calls')).toBe(
+      '2platformHealth.lastFailure {"cause":"timeout after 10000 ms","ago":"20 seconds ago"}',
+    );
+    expect(screen.getByTestId('platform-health-last-failure').querySelector('time')?.getAttribute('datetime')).toBe('2026-03-01T11:59:40Z');
+    expect(warned('platform-health-failed-calls')).toBe('false');
+    rerender(<PlatformHealthPanel health={{ ...failing, failedCalls: 3, alert: true }} now={NOW} />);
+    expect(text('platform-health-failed-calls')).toMatch(/^3platformHealth\.lastFailure/);
+    expect(warned('platform-health-failed-calls')).toBe('true');
   });
 
   it('marks what raised the alert: a lag over a minute, a transfer pending over five minutes, refusals', () => {

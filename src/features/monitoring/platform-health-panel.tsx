@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PENDING_ALERT_SECONDS, PLATFORM_LAG_ALERT_SECONDS, type PlatformHealth } from '../../../contract/monitoring.contract';
+import {
+  PENDING_ALERT_SECONDS,
+  PLATFORM_FAILED_CALLS_ALERT,
+  PLATFORM_LAG_ALERT_SECONDS,
+  type PlatformHealth,
+} from '../../../contract/monitoring.contract';
 import { useCall } from '@/api/queries';
 import { Badge } from '@/components/ui/badge';
 import { useFormat } from '@/hooks/use-format';
@@ -56,7 +61,7 @@ export function PlatformHealthPanel({ health, now }: { health: PlatformHealth; n
           {t(health.alert ? 'platformHealth.alert' : 'platformHealth.ok')}
         </Badge>
       </div>
-      <dl className="grid grid-cols-2 gap-3 text-sm md:grid-cols-6">
+      <dl className="grid grid-cols-2 gap-3 text-sm md:grid-cols-4 xl:grid-cols-7">
         <Fact label={t('platformHealth.url')} testId="platform-health-url">
           <span className="break-all">{health.url ?? t('platformHealth.embedded')}</span>
         </Fact>
@@ -87,6 +92,23 @@ export function PlatformHealthPanel({ health, now }: { health: PlatformHealth; n
         </Fact>
         <Fact label={t('platformHealth.refusals')} testId="platform-health-refusals" warn={health.signatureRefusals > 0}>
           {format.number(health.signatureRefusals)}
+        </Fact>
+        <Fact
+          label={t('platformHealth.failedCalls')}
+          testId="platform-health-failed-calls"
+          warn={health.failedCalls >= PLATFORM_FAILED_CALLS_ALERT}
+        >
+          {format.number(health.failedCalls)}
+          {health.lastFailure && (
+            <span className="block text-xs font-normal text-muted-foreground" data-testid="platform-health-last-failure">
+              <time dateTime={health.lastFailure.at} title={format.dateTime(health.lastFailure.at)}>
+                {t('platformHealth.lastFailure', {
+                  cause: health.lastFailure.cause,
+                  ago: timeAgo(since(health.lastFailure.at), i18n.language),
+                })}
+              </time>
+            </span>
+          )}
         </Fact>
         <Fact label={t('platformHealth.unsentPushes')} testId="platform-health-unsent-pushes" warn={health.unsentPushes > 0}>
           {format.number(health.unsentPushes)}
