@@ -130,6 +130,12 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     await page.getByTestId('more-sheet').getByTestId('change-password').tap();
     await page.getByTestId('change-password-screen').waitFor();
     expect(await axeFindings(page)).toEqual([]);
+    // And the two-factor code: current password and code, the new code twice, passing axe.
+    await page.getByTestId('tab-more').tap();
+    await page.getByTestId('more-sheet').getByTestId('change-safe-code').tap();
+    await page.getByTestId('change-safe-code-screen').waitFor();
+    expect(await page.getByTestId('safe-code-form').locator('input').count()).toBe(4);
+    expect(await axeFindings(page)).toEqual([]);
     await page.getByTestId('tab-commands').tap();
     await page.locator('[data-command-id="session.switchView"]').waitFor();
     // A sheet at the foot of the screen, 90 % wide, within a thumb's reach.
