@@ -182,9 +182,18 @@ const leaderboardOrder: Record<'win' | 'loss' | 'validBet' | 'bets', SQL> = {
   bets: sql`sum(r.bets) DESC`,
 };
 
+/** Who may be ranked: the biggest winners are members who won, the biggest losers members who lost. */
+const leaderboardRanked: Record<keyof typeof leaderboardOrder, SQL> = {
+  win: sql` AND sum(r.win_loss) > 0`,
+  loss: sql` AND sum(r.win_loss) < 0`,
+  validBet: sql``,
+  bets: sql``,
+};
+
 /**
  * The members of a line (its path) ranked over the range from the member rollups; ties by login
- * name. A member with no settled bet in the range is not ranked.
+ * name. A member with no settled bet in the range is not ranked, nor a loser among the winners
+ * (or a winner among the losers).
  */
 export async function leaderboard(
   db: Queryable,
@@ -210,7 +219,7 @@ export async function leaderboard(
       JOIN accounts g ON g.id = r.agent_id
      WHERE r.site_id = ${siteId} AND m.path LIKE ${`${linePath}%`} AND ${inRange(range)}
      GROUP BY r.member_id, m.login_id, g.login_id
-    HAVING sum(r.bets) <> 0
+    HAVING sum(r.bets) <> 0${leaderboardRanked[by]}
      ORDER BY ${leaderboardOrder[by]}, m.login_id
      LIMIT ${limit}`);
 }

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { useCommands, useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
+import { useSignedInName } from '@/hooks/use-signed-in-name';
 import { updatePreferences, usePreferences } from '@/lib/preferences';
 import { SessionContext } from '@/lib/session-context';
 
@@ -18,6 +19,7 @@ export function MobileMoreSheet({ open, onOpenChange }: { open: boolean; onOpenC
   const commands = useCommands();
   const rights = useRights();
   const profile = SessionContext.useSelector((state) => state.context.profile);
+  const signedInName = useSignedInName();
   const refreshing = SessionContext.useSelector((state) => state.matches({ open: { signedIn: 'refreshingProfile' } }));
   const { language, theme } = usePreferences();
   const figure = (label: string, value: string, testId: string) => (
@@ -32,8 +34,8 @@ export function MobileMoreSheet({ open, onOpenChange }: { open: boolean; onOpenC
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="right" className="w-[90%]" closeLabel={t('palette.close')} data-testid="more-sheet">
         <SheetHeader>
-          <SheetTitle className="flex items-center gap-2">
-            {profile?.loginId}
+          <SheetTitle className="flex items-center gap-2" data-testid="more-sheet-name">
+            {signedInName}
             {profile ? <AccountStatusBadge status={profile.status} quiet /> : null}
           </SheetTitle>
           <SheetDescription>{profile ? t(`level.${profile.level}`) : null}</SheetDescription>

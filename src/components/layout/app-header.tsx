@@ -5,6 +5,7 @@ import { AccountStatusBadge } from '@/components/account-status-badge';
 import { Button } from '@/components/ui/button';
 import { Kbd } from '@/components/ui/kbd';
 import { useFormat } from '@/hooks/use-format';
+import { useSignedInName } from '@/hooks/use-signed-in-name';
 import { usePreferences } from '@/lib/preferences';
 import { Clock } from './clock';
 
@@ -44,6 +45,7 @@ export function AppHeader({
   const format = useFormat();
   const session = SessionContext.useActorRef();
   const profile = SessionContext.useSelector((state) => state.context.profile);
+  const signedInName = useSignedInName();
   const refreshing = SessionContext.useSelector((state) => state.matches({ open: { signedIn: 'refreshingProfile' } }));
   const { fixedHeader } = usePreferences();
   return (
@@ -61,7 +63,7 @@ export function AppHeader({
       <Clock />
       <div className="flex flex-1 flex-wrap items-center gap-x-4 gap-y-1 text-sm xl:min-w-0 xl:flex-nowrap xl:gap-x-3 xl:whitespace-nowrap">
         <span className="flex items-center gap-2 font-medium" data-testid="user-name">
-          {profile?.loginId}
+          {signedInName}
           {profile ? <AccountStatusBadge status={profile.status} quiet /> : null}
         </span>
         <span data-testid="level-name">{profile ? t(`level.${profile.level}`) : null}</span>

@@ -37,8 +37,11 @@ const HOUR = 3_600_000;
 /** What the form edits: a site or app notice, or a game notice (games instead of a level, no lifecycle). */
 export type Editing = { mode: 'notice'; notice?: NoticeRecord } | { mode: 'game'; notice?: GameNotice };
 
-export function defaults({ mode, notice }: Editing): EditorValues {
-  const start = Math.ceil(Date.now() / HOUR) * HOUR;
+const MINUTE = 60_000;
+
+/** A new notice starts now (the minute the form opened) and runs a week. */
+export function defaults({ mode, notice }: Editing, now = Date.now()): EditorValues {
+  const start = Math.floor(now / MINUTE) * MINUTE;
   const level = mode === 'notice' ? notice?.level : undefined;
   return {
     kind: mode === 'notice' ? (notice?.kind ?? 'site') : 'site',
