@@ -4,6 +4,8 @@ import type { Rights } from './command';
 import { bulkActionsFor, noActionReason, rowActionsFor, rowOffer } from './account-actions.commands';
 import type { CommandContext } from './command';
 import { mayScoreOn, pointsCommands } from './points.commands';
+import { commandsFor } from './registry';
+import { pathAllowed } from './screens';
 
 const rights: Rights = {
   userId: '10',
@@ -138,5 +140,36 @@ describe('set score from the palette', () => {
     expect(offered('up', '99.51')).toEqual([{ id: 'refused', title: '20030', keywords: ['99.51'] }]);
     expect(offered('down', '50000.50').map((choice) => choice.id)).toEqual(['50000.50']);
     expect(offered('up', '99.50').map((choice) => choice.id)).toEqual(['99.50']);
+  });
+});
+
+describe('a signed-in account frozen by its parent, or in a frozen line', () => {
+  const frozen: Rights = { ...rights, status: 6 };
+  const inFrozenLine: Rights = { ...rights, status: 1, lineStatus: 6 };
+  const offered = (who: Rights) => commandsFor(who).map((command) => command.id);
+
+  it('is offered no write on its downline: no row action, with its own status as the reason', () => {
+    expect(ids({}, { ...rights, status: 1, lineStatus: 1 })).toContain('account.edit');
+    for (const [who, reason] of [
+      [frozen, 'selfFrozen'],
+      [inFrozenLine, 'selfLineFrozen'],
+    ] as const) {
+      expect(rowOffer(target({}), who)).toEqual({ actions: [], reason });
+      expect(rowOffer(target({ level: 5 }), { ...who, level: 4 })).toEqual({ actions: [], reason });
+      expect(bulkActionsFor(who)).toEqual([]);
+      expect(mayScoreOn(who, target({}))).toBe(false);
+    }
+  });
+
+  it('is offered no write command in the palette, and still the reads and its own password and safe code', () => {
+    const writes = ['accounts.add', 'do.account.freeze', 'do.account.disable', 'go.settingScore', 'points.setScore'];
+    expect(offered(rights)).toEqual(expect.arrayContaining(writes.filter((id) => offered(rights).includes(id))));
+    expect(writes.filter((id) => offered(rights).includes(id)).length).toBeGreaterThan(2);
+    for (const who of [frozen, inFrozenLine]) {
+      expect(offered(who).filter((id) => writes.includes(id))).toEqual([]);
+      expect(offered(who)).toEqual(expect.arrayContaining(['go.accounts', 'go.pointRecord', 'go.changePassword', 'go.changeSafeCode']));
+      expect(pathAllowed('/add/index', who)).toBe(false);
+      expect(pathAllowed('/account/index', who)).toBe(true);
+    }
   });
 });

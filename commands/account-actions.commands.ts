@@ -111,6 +111,8 @@ export function noActionReason(target: CanTarget, session: Rights): Refusal {
   const refusals = accountRowActions.map((action) => ask(action, target, session));
   const order: Refusal[] = [
     'passwordChange',
+    'selfFrozen',
+    'selfLineFrozen',
     'notDirectChild',
     'accountFrozen',
     'accountDisabled',

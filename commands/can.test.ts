@@ -149,15 +149,16 @@ describe('directChildList', () => {
 });
 
 describe('the access table the web app is built with', () => {
-  it("is the contract's own rights and forced-password flags for every method, and nothing else", () => {
+  it("is the contract's own rights, forced-password and downline-write flags for every method, and nothing else", () => {
     expect(Object.keys(methodAccess).sort()).toEqual(Object.keys(contract).sort());
     expect(methodAccess).toEqual(methodAccessTable(contract));
     for (const [name, definition] of Object.entries(contract)) {
       const access = methodAccess[name as keyof typeof methodAccess];
       expect(access.rights, name).toEqual(definition.rights);
       expect(Boolean(access.openWhilePasswordForced), name).toBe(Boolean(definition.openWhilePasswordForced));
+      expect(Boolean(access.changesDownline), name).toBe(Boolean(definition.changesDownline));
       expect(
-        Object.keys(access).every((key) => key === 'rights' || key === 'openWhilePasswordForced'),
+        Object.keys(access).every((key) => key === 'rights' || key === 'openWhilePasswordForced' || key === 'changesDownline'),
         name,
       ).toBe(true);
     }

@@ -1,4 +1,4 @@
-import { agentLevel, isMemberLevel } from '../contract/account-levels.contract';
+import { AccountStatus, agentLevel, isMemberLevel } from '../contract/account-levels.contract';
 import { rightsAllow } from '../contract/method.contract';
 import type { MethodAccess } from '../contract/method-access.contract';
 import type { MethodName } from '../contract/methods.contract';
@@ -28,6 +28,8 @@ export interface CanTarget {
 /** Why an action is not offered; each has its text (`why.<reason>`) in every language. */
 export type Refusal =
   | 'passwordChange'
+  | 'selfFrozen'
+  | 'selfLineFrozen'
   | 'noRights'
   | 'notDirectChild'
   | 'accountDisabled'
@@ -119,7 +121,7 @@ export interface CanOptions {
 /**
  * Why the session may not call `method` (on `target`, when given), or null when it may: the
  * method's declared rights (levels, access code, route role, main accounts only), the forced
- * password change, the relation (actions act on direct children), and what the account-status
+ * password change, the caller's own status and its line's (frozen: no write on its downline), the relation (actions act on direct children), and what the account-status
  * machine and the target's flags take now. The gateway applies the same rules; this only
  * mirrors them so that nothing is offered that the gateway refuses.
  */
@@ -128,6 +130,8 @@ export function whyNot(session: Rights, method: MethodName, target?: CanTarget, 
   if (session.mustChangePassword && !definition.openWhilePasswordForced) return 'passwordChange';
   if (!rightsAllow(definition.rights, session)) return 'noRights';
   if (session.level > (deepestCaller[method] ?? session.level)) return 'noRights';
+  if (definition.changesDownline && session.status === AccountStatus.frozen) return 'selfFrozen';
+  if (definition.changesDownline && session.lineStatus === AccountStatus.frozen) return 'selfLineFrozen';
   const rule = targetRules[method];
   if (!target || !rule) return null;
   if (target.parentId === null || target.parentId !== session.userId) return 'notDirectChild';

@@ -17,6 +17,9 @@ export interface Rights {
   mustChangePassword: boolean;
   /** The site hides the finance screens from this agent (system.finance.isvisit). */
   financeHidden?: boolean;
+  /** The signed-in account's own status and its line's (its own or an upline's line status); absent when unknown. */
+  status?: number;
+  lineStatus?: number;
 }
 
 /** What a command can do: the app provides it; commands never import screens. */

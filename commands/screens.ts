@@ -20,6 +20,7 @@ export type ScreenId =
   | 'pointRecord'
   | 'operationRecord'
   | 'changePassword'
+  | 'changeSafeCode'
   | 'sonAccount'
   | 'videoOrder'
   | 'onsiteBetting'
@@ -461,6 +462,19 @@ export const screens: readonly Screen[] = [
     menu: { group: 'own', order: 5, keywords: ['password', 'change password', '修改密码', 'mima'] },
   },
   {
+    id: 'changeSafeCode',
+    path: '/changeSafeCode/index',
+    pattern: '/changeSafeCode/index',
+    labelKey: 'route.changeSafeCode',
+    icon: 'shield-check',
+    guard: { anyOf: ['gw.credit.user.safe.code.update'] },
+    menu: {
+      group: 'own',
+      order: 6,
+      keywords: ['safe code', 'two-factor', '2fa', 'security code', '安全码', '二次验证', '修改安全码', 'anquanma'],
+    },
+  },
+  {
     id: 'sonAccount',
     path: '/sonAccount/index',
     pattern: '/sonAccount/index/:dialog?/:subAccountId?',
@@ -470,7 +484,7 @@ export const screens: readonly Screen[] = [
     guard: { anyOf: ['gw.credit.subaccount.query'] },
     menu: {
       group: 'own',
-      order: 6,
+      order: 7,
       keywords: ['sub-account', 'sub account', 'clerk', 'staff', 'son account', '子账号', '子帐号', 'zizhanghao'],
     },
   },

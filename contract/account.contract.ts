@@ -91,6 +91,7 @@ const statusChange = <E extends z.ZodRawShape = Record<never, never>>(
     result: z.object({ userId: idSchema, status: z.number().int(), teamStatus: z.number().int() }),
     auth: 'session',
     effect: 'write',
+    changesDownline: true,
     rights: { levels: backOffice, accessCode },
     errors: [
       ErrorCode.accountNotFound,
@@ -109,6 +110,7 @@ const betChange = (summary: string) =>
     result: z.object({ userId: idSchema, betPaused: z.boolean() }),
     auth: 'session',
     effect: 'write',
+    changesDownline: true,
     rights: { levels: backOffice, accessCode: 4 },
     errors: [
       ErrorCode.accountNotFound,
@@ -237,6 +239,7 @@ export const accountMethods = {
     result: z.object({ userId: idSchema }),
     auth: 'session',
     effect: 'write',
+    changesDownline: true,
     // Level 4 may call it and gets 20045: agents end at level 4.
     rights: { levels: [0, 1, 2, 3, 4], accessCode: 2 },
     errors: [ErrorCode.cannotOperate, ErrorCode.agentLineFrozen, ErrorCode.agentLevelMaximum],
@@ -247,6 +250,7 @@ export const accountMethods = {
     result: z.object({ userId: idSchema }),
     auth: 'session',
     effect: 'write',
+    changesDownline: true,
     rights: { levels: [4], accessCode: 2 },
     errors: [ErrorCode.cannotOperate, ErrorCode.agentLineFrozen, ErrorCode.memberMaximum],
   }),

@@ -16,6 +16,13 @@ export const allAccessCodes = [1, 2, 3, 4, 5, 6, 7, 8, 11] as const;
 export const SESSION_TYPE_MAIN = 1;
 export const SESSION_TYPE_SUB = 9;
 
+/**
+ * Why an upline's action ended a session: a call with its token is refused 2202 with data.rule
+ * `session-<reason>`, and the login screen says it in the user's language.
+ */
+export const sessionEndReasons = ['frozen', 'disabled', 'kicked', 'line-locked', 'line-frozen'] as const;
+export type SessionEndReason = (typeof sessionEndReasons)[number];
+
 export const loginResultSchema = z.object({
   sessionId: z.string(),
   loginId: z.string(),
@@ -131,6 +138,26 @@ export const authMethods = {
     stepUp: { param: 'oldPassword', secret: 'password' },
     errors: [],
   }),
+  'gw.credit.user.safe.code.update': defineMethod({
+    summary:
+      "Changes one's own safe code (a sub-account its own), confirmed by the current password and safe code; the new one is typed twice and must differ from the current one. Every session of the login ends",
+    params: z
+      .object({
+        password: z.string().min(1).max(128),
+        oldSafeCode: z.string().min(1).max(16),
+        newSafeCode: safeCodeRule,
+        confirmSafeCode: z.string().max(16),
+      })
+      .refine((params) => params.newSafeCode === params.confirmSafeCode, { message: 'safe-code-mismatch', path: ['confirmSafeCode'] }),
+    result: z.object({}),
+    auth: 'session',
+    effect: 'write',
+    stepUp: [
+      { param: 'password', secret: 'password' },
+      { param: 'oldSafeCode', secret: 'safeCode' },
+    ],
+    errors: [ErrorCode.illegalOperation],
+  }),
   'gw.credit.user.password.force.update': defineMethod({
     summary:
       'Sets the new password (and, at first login, the safe code) a user must set before anything else; every session of the account ends',
@@ -161,7 +188,8 @@ export const authMethods = {
   'gw.credit.user.profile': defineMethod({
     summary: "One's own profile, or that of any account of one's line (userId)",
     params: z.object({ userId: idSchema.optional() }),
-    result: profileSchema.extend(profileExtraSchema.shape),
+    /** lineStatus: the account's line as its upline leaves it (its own or an upline's line lock or freeze, else normal). */
+    result: profileSchema.extend(profileExtraSchema.shape).extend({ lineStatus: statusSchema }),
     auth: 'session',
     effect: 'read',
     // Another account's profile (name, phone, rates, balance) is the user list's (code 1).

@@ -202,6 +202,7 @@ export const gameMethods = {
     result: deviceSwitches,
     auth: 'session',
     effect: 'write',
+    changesDownline: true,
     rights: { levels: backOffice, accessCode: 4 },
     errors: [
       ErrorCode.accountNotFound,

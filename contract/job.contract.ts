@@ -52,6 +52,7 @@ export const jobMethods = {
     result: jobStarted,
     auth: 'session',
     effect: 'write',
+    changesDownline: true,
     rights: { levels: [4], accessCode: 2 },
     errors: [ErrorCode.cannotOperate, ErrorCode.agentLineFrozen, ErrorCode.memberMaximum],
   }),
@@ -61,6 +62,7 @@ export const jobMethods = {
     result: jobStarted,
     auth: 'session',
     effect: 'write',
+    changesDownline: true,
     rights: { levels: backOffice, accessCode: 4 },
     // 20002: an id outside the caller's line or site refuses the whole call.
     errors: [ErrorCode.accountNotFound, ErrorCode.cannotOperate, ErrorCode.agentLineFrozen],
@@ -72,6 +74,7 @@ export const jobMethods = {
     result: jobStarted,
     auth: 'session',
     effect: 'write',
+    changesDownline: true,
     rights: { levels: backOffice, accessCode: 4 },
     // 20002: an id outside the caller's line or site refuses the whole call.
     errors: [ErrorCode.accountNotFound, ErrorCode.cannotOperate, ErrorCode.agentLineFrozen],

@@ -1,9 +1,10 @@
 import type { MethodDefinition, Rights } from './method.contract';
 
-/** What the web app needs of a method to know whether to offer it: its rights, and whether a forced password change leaves it open. */
+/** What the web app needs of a method to know whether to offer it: its rights, whether a forced password change leaves it open, and whether a frozen caller is refused it. */
 export interface MethodAccess {
   rights?: Rights;
   openWhilePasswordForced?: boolean;
+  changesDownline?: true;
 }
 
 /**
@@ -18,6 +19,7 @@ export function methodAccessTable(contract: Record<string, MethodDefinition>): R
       {
         ...(definition.rights ? { rights: definition.rights } : {}),
         ...(definition.openWhilePasswordForced ? { openWhilePasswordForced: true } : {}),
+        ...(definition.changesDownline ? { changesDownline: true } : {}),
       },
     ]),
   );

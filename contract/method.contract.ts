@@ -78,6 +78,11 @@ export interface MethodDefinition<P extends z.ZodObject = z.ZodObject, R extends
   signInDuringMaintenance?: boolean;
   /** True for the calls a session may make while it must first change its password. */
   openWhilePasswordForced?: boolean;
+  /**
+   * A write on the caller's downline (adding, editing, statuses, flags, points, bulk jobs): a
+   * frozen caller (20012), or one in a frozen line (2243; 20005 for points), may read but not call it.
+   */
+  changesDownline?: true;
   rights?: Rights;
   /**
    * What a call about another account than the caller's own (its `userId` param) needs on top
@@ -88,11 +93,25 @@ export interface MethodDefinition<P extends z.ZodObject = z.ZodObject, R extends
   /**
    * A secret of the caller's own the call must carry (step-up): the dispatcher checks it before
    * the call's transaction, counted with the account's sign-in failures, and refuses a wrong
-   * one with 2232 (password) or 2241 (safe code). A replay of the call is checked too.
+   * one with 2232 (password) or 2241 (safe code). A replay of the call is checked too. Several
+   * (the current password and safe code of a safe code change) are checked in their order.
    */
-  stepUp?: { param: string; secret: 'password' | 'safeCode' };
+  stepUp?: StepUp | readonly StepUp[];
   /** Catalogue codes the method itself can answer, beyond the dispatcher's own. */
   errors: readonly ErrorCodeValue[];
+}
+
+/** A step-up secret: the param that carries it and which of the caller's secrets it must be. */
+export interface StepUp {
+  param: string;
+  secret: 'password' | 'safeCode';
+}
+
+/** A method's step-up secrets in the order they are checked (the first wrong one is the refusal). */
+export function stepUpsOf(definition: { stepUp?: StepUp | readonly StepUp[] }): readonly StepUp[] {
+  const stepUp = definition.stepUp;
+  if (!stepUp) return [];
+  return 'param' in stepUp ? [stepUp] : stepUp;
 }
 
 export function defineMethod<P extends z.ZodObject, R extends z.ZodType>(definition: MethodDefinition<P, R>): MethodDefinition<P, R> {

@@ -133,6 +133,7 @@ export const pointsMethods = {
     result: transferResultSchema,
     auth: 'session',
     effect: 'write',
+    changesDownline: true,
     rights: { levels: [0, 1, 2, 3, 4], accessCode: 5 },
     // 20030 (rule "above-point-limit"): the point limit caps the balance a score up leaves.
     errors: [...transferErrors, ErrorCode.setScoreFailed],
@@ -143,6 +144,7 @@ export const pointsMethods = {
     result: transferResultSchema,
     auth: 'session',
     effect: 'write',
+    changesDownline: true,
     rights: { levels: [0, 1, 2, 3, 4], accessCode: 5 },
     errors: [...transferErrors, ErrorCode.targetBalanceLow, ErrorCode.onlinePlayerScoreDown],
   }),
@@ -188,6 +190,7 @@ export const pointsMethods = {
     }),
     auth: 'session',
     effect: 'write',
+    changesDownline: true,
     rights: { levels: [0, 1, 2, 3], accessCode: 5 },
     errors: [
       ErrorCode.accountNotFound,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { fieldErrorsOf, scoreTransferMachine, type TransferRequest, type TransferResult } from './score-transfer.machine';
+import { fieldErrorsOf, retryable, scoreTransferMachine, type TransferRequest, type TransferResult } from './score-transfer.machine';
 
 const answer: TransferResult = {
   serialNo: '7',
@@ -85,6 +85,29 @@ describe('score transfer machine', () => {
     await settled(actor);
     expect(actor.getSnapshot().value).toBe('done');
     expect(new Set(sent.map((request) => request.requestKey)).size).toBe(1);
+  });
+
+  it("offers no retry of a refusal for the caller's own status (frozen, in a frozen line), which the same request can never pass", async () => {
+    for (const code of [20005, 20012, 2243]) {
+      const { actor, sent } = start(() => {
+        throw { code, message: 'Refused' };
+      });
+      actor.send({ type: 'EDIT', amount: '10' });
+      actor.send({ type: 'SUBMIT' });
+      actor.send({ type: 'CONFIRM' });
+      await settled(actor);
+      expect(actor.getSnapshot().value).toBe('failed');
+      expect(retryable(actor.getSnapshot().context.error)).toBe(false);
+      expect(actor.getSnapshot().can({ type: 'RETRY' })).toBe(false);
+      actor.send({ type: 'RETRY' });
+      expect(actor.getSnapshot().value).toBe('failed');
+      expect(sent).toHaveLength(1);
+      // Editing is still open: the dialog is not stuck.
+      actor.send({ type: 'EDIT', amount: '11' });
+      expect(actor.getSnapshot().value).toBe('editing');
+    }
+    expect(retryable({ code: 20003, message: "The target's status forbids a score" })).toBe(true);
+    expect(retryable({ code: 1, message: 'Network error' })).toBe(true);
   });
 
   it('refuses on the amount field, before confirming, what the balances or the point limit rule out', () => {

@@ -28,6 +28,21 @@ export interface TransferError {
 export const amountRefusals = [ErrorCode.operatorBalanceLow, ErrorCode.targetBalanceLow, ErrorCode.setScoreFailed] as const;
 export type AmountRefusal = (typeof amountRefusals)[number];
 
+/**
+ * Refusals for the signed-in account's own status or its line's (frozen, disabled, locked): the
+ * same request again is refused the same way until its upline acts, so no retry is offered.
+ */
+export const callerStatusRefusals: readonly number[] = [
+  ErrorCode.operatorStatusForbidsScore,
+  ErrorCode.cannotOperate,
+  ErrorCode.agentLineFrozen,
+  ErrorCode.agentLineLocked,
+  ErrorCode.accountDisabled,
+];
+
+/** Whether a failed transfer may be sent again as it is (a lost answer, a target enabled meanwhile...). */
+export const retryable = (error: TransferError | null): boolean => error !== null && !callerStatusRefusals.includes(error.code);
+
 /** Rule names as the contract answers them (100 with data.rule), or a catalogue code, for the form's messages. */
 export interface FieldErrors {
   amount?: 'amount-format' | 'amount-positive' | AmountRefusal;
@@ -114,7 +129,7 @@ const amountRefusalOf = (error: unknown): AmountRefusal | null => {
 
 /**
  * The set-score flow: editing -> confirming -> submitting -> done, or failed with the
- * gateway's catalogue message. An amount the balances or the point limit rule out is refused on
+ * gateway's catalogue message (a retry unless the caller's own status refused it). An amount the balances or the point limit rule out is refused on
  * the amount field before confirming (and, if the gateway still refuses it, back on the field:
  * a retry of the same amount could never succeed). A retry (or a resubmit of unchanged values) sends the same
  * request key, so an answer lost on the way never moves points twice. The app provides the
@@ -166,6 +181,7 @@ export const scoreTransferMachine = setup({
   guards: {
     valid: ({ context }) => Object.keys(fieldErrorsOf(context.amount, context.comment, context.direction, context.balances)).length === 0,
     amountRefused: ({ event }) => amountRefusalOf((event as { error?: unknown }).error) !== null,
+    retryable: ({ context }) => retryable(context.error),
   },
 }).createMachine({
   id: 'scoreTransfer',
@@ -212,7 +228,7 @@ export const scoreTransferMachine = setup({
     },
     failed: {
       on: {
-        RETRY: 'submitting',
+        RETRY: { guard: 'retryable', target: 'submitting' },
         EDIT: { target: 'editing', actions: 'edit' },
       },
     },

@@ -1,18 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { allAccessCodes, SESSION_TYPE_SUB } from '../contract/auth.contract';
+import { allAccessCodes, SESSION_TYPE_SUB, sessionEndReasons as contractEndReasons } from '../contract/auth.contract';
 import {
   CAPTCHA_LIFETIME_MS,
   MAIN_ACCOUNT_CODES,
   SUB_ACCOUNT_SESSION_TYPE,
   parseAccessCodes,
   captchaRefreshDelay,
+  sessionEndReasons,
   sessionMachine,
   type Captcha,
   type Credentials,
   type LoginResult,
   type MaintenanceInfo,
   type Profile,
+  type RestoredSession,
   type SiteInfo,
 } from './session.machine';
 
@@ -26,7 +28,7 @@ function loginPage(login?: ReturnType<typeof fromPromise<LoginResult, Credential
   const machine = sessionMachine.provide({
     actors: {
       loadSite: fromPromise<{ site: SiteInfo; maintenance: MaintenanceInfo }>(async () => ({ site: siteAnswer, maintenance })),
-      restoreSession: fromPromise<{ session: LoginResult; profile: Profile | null } | null>(async () => null),
+      restoreSession: fromPromise<RestoredSession>(async () => null),
       loadCaptcha: fromPromise(async () => {
         const captcha = {
           captchaId: `captcha-${issued.length + 1}`,
@@ -174,9 +176,7 @@ describe('session machine: a sub-account and its access codes (spec §6)', () =>
     const machine = sessionMachine.provide({
       actors: {
         loadSite: fromPromise<{ site: SiteInfo; maintenance: MaintenanceInfo }>(async () => ({ site, maintenance })),
-        restoreSession: fromPromise<{ session: LoginResult; profile: Profile | null } | null>(async () =>
-          options.restored ? { session: options.restored, profile } : null,
-        ),
+        restoreSession: fromPromise<RestoredSession>(async () => (options.restored ? { session: options.restored, profile } : null)),
         loadCaptcha: fromPromise<Captcha>(async () => ({ captchaId: 'c', image: '', expiresAt: '2099-01-01T00:00:00.000Z' })),
         login: fromPromise<LoginResult, Credentials>(async () => options.login ?? result({})),
         loadProfile: fromPromise<Profile>(async () => profile),
@@ -196,6 +196,7 @@ describe('session machine: a sub-account and its access codes (spec §6)', () =>
   it('reads the session type and the codes as the contract has them', () => {
     expect(SUB_ACCOUNT_SESSION_TYPE).toBe(SESSION_TYPE_SUB);
     expect(MAIN_ACCOUNT_CODES).toEqual(allAccessCodes);
+    expect(sessionEndReasons).toEqual(contractEndReasons);
     expect(parseAccessCodes('1,5')).toEqual([1, 5]);
     expect(parseAccessCodes(' 1 , 11 ,9,')).toEqual([1, 11]);
     expect(parseAccessCodes('')).toEqual([]);
@@ -276,7 +277,7 @@ describe('session machine: a maintenance window shuts out all but the company (P
     const machine = sessionMachine.provide({
       actors: {
         loadSite: fromPromise<{ site: SiteInfo; maintenance: MaintenanceInfo }>(async () => ({ site, maintenance: options.first })),
-        restoreSession: fromPromise<{ session: LoginResult; profile: Profile | null } | null>(async () =>
+        restoreSession: fromPromise<RestoredSession>(async () =>
           options.restored ? { session: options.restored, profile: { level: options.restored.level } as Profile } : null,
         ),
         loadCaptcha: fromPromise<Captcha>(async () => ({ captchaId: 'c', image: '', expiresAt: '2099-01-01T00:00:00.000Z' })),
@@ -361,6 +362,30 @@ describe('session machine: a maintenance window shuts out all but the company (P
     poll(off);
     poll(on);
     await reach(actor, 'maintenance');
+    actor.stop();
+  });
+});
+
+describe('a session its upline ended', () => {
+  it('opens the login with why, as the reload kept it, and forgets it at the next sign-in', async () => {
+    const machine = sessionMachine.provide({
+      actors: {
+        loadSite: fromPromise<{ site: SiteInfo; maintenance: MaintenanceInfo }>(async () => ({
+          site: { ...site, captcha: false },
+          maintenance,
+        })),
+        restoreSession: fromPromise<RestoredSession>(async () => ({ ended: 'line-frozen' })),
+        login: fromPromise<LoginResult, Credentials>(async () => {
+          throw { code: 2218, message: 'Wrong' };
+        }),
+        pollMaintenance: fromCallback(() => () => undefined),
+      },
+    });
+    const actor = createActor(machine).start();
+    await waitFor(actor, (state) => state.matches({ open: { signedOut: 'ready' } }));
+    expect(actor.getSnapshot().context.reason).toBe('line-frozen');
+    actor.send({ type: 'LOGIN.SUBMIT', credentials: { loginId: 'ga01', password: 'x', captchaId: '', captchaCode: '', safeCode: '1234' } });
+    expect(actor.getSnapshot().context.reason).toBeNull();
     actor.stop();
   });
 });

@@ -14,6 +14,17 @@ export type LoginResult = z.infer<typeof loginResultSchema>;
  */
 export type Profile = ResultOf<'gw.credit.user.profile'> & { financeVisible?: boolean };
 
+/**
+ * Why an upline's action ended a session (contract/auth.contract.ts `sessionEndReasons`), written
+ * out here like the codes below, so that the first screen carries no zod; session.machine.test.ts
+ * holds them to the contract.
+ */
+export const sessionEndReasons = ['frozen', 'disabled', 'kicked', 'line-locked', 'line-frozen'] as const;
+export type SessionEndReason = (typeof sessionEndReasons)[number];
+
+/** What a page load finds: the saved session, or (none saved) why its upline ended the last one, when the page was reloaded for it. */
+export type RestoredSession = { session: LoginResult; profile: Profile | null } | { ended: SessionEndReason } | null;
+
 /** An error from the gateway (catalogue code, its message and data) or a network failure (code 1). */
 export interface SessionError {
   code: number;
@@ -51,8 +62,8 @@ export interface SessionContext {
   captcha: Captcha | null;
   /** What the last refused step answered; shown on the screen it returns to. */
   error: SessionError | null;
-  /** Why the user is back at the login form (timeout, logout, password changed, expired). */
-  reason: 'timeout' | 'logout' | 'password-changed' | 'expired' | null;
+  /** Why the user is back at the login form (timeout, logout, password or safe code changed, expired, or its upline's action). */
+  reason: 'timeout' | 'logout' | 'password-changed' | 'safe-code-changed' | 'expired' | SessionEndReason | null;
   /** Credentials being submitted (kept only while submitting, without the password after). */
   pending: Omit<Credentials, 'password'> | null;
   /** The company asked for its sign-in from the maintenance screen: the login form stays open for it. */
@@ -71,8 +82,8 @@ export type SessionEvent =
   | { type: 'RETRY' }
   /** Any call answered 2202/2221: the session is gone. */
   | { type: 'SESSION.EXPIRED' }
-  /** The user changed the password on /changePass: the gateway ended every session. */
-  | { type: 'PASSWORD.CHANGED' }
+  /** The user changed the password on /changePass (or the safe code): the gateway ended every session. */
+  | { type: 'PASSWORD.CHANGED'; secret?: 'password' | 'safeCode' }
   /** The maintenance poll's answer (every 10 s, in every state but the IP block). */
   | { type: 'MAINTENANCE.CHECKED'; maintenance: MaintenanceInfo }
   /** From the maintenance screen: the company signs in (only its main accounts are let in). */
@@ -153,7 +164,7 @@ export const sessionMachine = setup({
     loadSite: fromPromise<{ site: SiteInfo; maintenance: MaintenanceInfo }>(async () => {
       throw new Error('loadSite is provided by the app');
     }),
-    restoreSession: fromPromise<{ session: LoginResult; profile: Profile | null } | null>(async () => null),
+    restoreSession: fromPromise<RestoredSession>(async () => null),
     loadCaptcha: fromPromise<Captcha>(async () => {
       throw new Error('loadCaptcha is provided by the app');
     }),
@@ -279,12 +290,17 @@ export const sessionMachine = setup({
             src: 'restoreSession',
             onDone: [
               {
-                guard: ({ event }) => event.output !== null,
+                guard: ({ event }) => event.output !== null && 'session' in event.output,
                 target: 'signedIn',
-                actions: assign({
-                  session: ({ event }) => withoutUnfetchedCodes(event.output!.session),
-                  profile: ({ event }) => event.output!.profile,
+                actions: assign(({ event }) => {
+                  const { session, profile } = event.output as { session: LoginResult; profile: Profile | null };
+                  return { session: withoutUnfetchedCodes(session), profile };
                 }),
+              },
+              {
+                guard: ({ event }) => event.output !== null && 'ended' in event.output,
+                target: 'signedOut',
+                actions: assign({ reason: ({ event }) => (event.output as { ended: SessionEndReason }).ended }),
               },
               { target: 'signedOut' },
             ],
@@ -343,7 +359,10 @@ export const sessionMachine = setup({
           initial: 'checking',
           on: {
             'SESSION.EXPIRED': { target: '#signedOut', actions: assign({ reason: 'expired' }) },
-            'PASSWORD.CHANGED': { target: '#signedOut', actions: assign({ reason: 'password-changed' }) },
+            'PASSWORD.CHANGED': {
+              target: '#signedOut',
+              actions: assign({ reason: ({ event }) => (event.secret === 'safeCode' ? 'safe-code-changed' : 'password-changed') }),
+            },
           },
           states: {
             checking: {

@@ -10,7 +10,8 @@ export interface StartFacts {
     agents: readonly string[];
     subAccounts: readonly string[];
   } | null;
-  siteCount: number;
+  /** The sites of the database with their hosts (the sites table); the default one also answers every host no site claims. */
+  sites: readonly { id: string; hosts: readonly string[]; isDefault: boolean }[];
   /** Warnings of the web build an operator should read (web-build.ts keeps only those). */
   buildWarnings: readonly string[];
 }
@@ -20,10 +21,19 @@ export interface StartFacts {
  * the logins to try (the demo's) or how to add a site, and the build's warnings that matter.
  * Nothing else: a start is read by an operator, not by whoever edits the build.
  */
+/** A host's address on the port the office listens on. */
+export function hostUrl(host: string, port: number): string {
+  const name = host.includes(':') ? `[${host}]` : host;
+  return `http://${name}${port === 80 ? '' : `:${port}`}/`;
+}
+
 export function startBanner(facts: StartFacts): string[] {
+  // localhost answers only where a default site takes the hosts no site claims (the demo's);
+  // on real sites it belongs to no site, and the addresses to open are the sites' own hosts.
+  const anyHost = facts.sites.some((site) => site.isDefault);
   const lines = [
     `Credit back office is up in ${facts.seconds.toFixed(1)} s`,
-    `  URL:      http://localhost:${facts.port}/`,
+    ...(anyHost || facts.sites.length === 0 ? [`  URL:      http://localhost:${facts.port}/`] : []),
     `  API:      http://localhost:${facts.port}/api  (OpenRPC: /api/openrpc.json)`,
     `  Database: ${facts.database}`,
     `  Games:    ${facts.games}`,
@@ -35,13 +45,22 @@ export function startBanner(facts: StartFacts): string[] {
     }
     lines.push(`  demo agents at each level (same password and code): ${facts.demo.agents.join(', ')}`);
     lines.push(`  demo sub-accounts (same password and code): ${facts.demo.subAccounts.join(', ')}`);
-  } else if (facts.siteCount === 0) {
+  }
+  const demoSiteIds = new Set(facts.demo?.logins.map((login) => login.site) ?? []);
+  const listed = facts.sites.filter((site) => !demoSiteIds.has(site.id));
+  if (facts.sites.length === 0) {
     lines.push(
       'No site yet. Create the first one (docs/operations.md, "Sites"):',
       '  npm run site -- add <siteId> --host <host> --title <text>',
     );
-  } else {
-    lines.push(`  Sites:    ${facts.siteCount} (npm run site -- list)`);
+  } else if (listed.length > 0) {
+    lines.push(`Sites (${facts.sites.length}; npm run site -- list):`);
+    for (const site of listed) {
+      const urls = site.hosts.map((host) => hostUrl(host, facts.port));
+      if (site.isDefault) urls.push('every host no site claims');
+      lines.push(`  ${site.id.padEnd(12)} ${urls.length > 0 ? urls.join('  ') : 'no host yet (npm run site -- hosts)'}`);
+    }
+    if (!anyHost) lines.push('  Any other host gets an "unknown site" page.');
   }
   if (facts.buildWarnings.length > 0) lines.push('Web build warnings:', ...facts.buildWarnings.map((warning) => `  ${warning.trim()}`));
   lines.push('Press Ctrl+C to stop.');

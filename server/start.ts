@@ -16,6 +16,7 @@ import { historyStart, seedGameHistory } from './seed/game-history.seed';
 import { simulatorPlatform } from './simulator/simulator-platform';
 import { startSimulator } from './simulator/simulator-runtime';
 import { demoLogins, demoSites, demoSubAccounts, demoTreeLogins, seedDemo } from './seed/demo.seed';
+import { listSites } from './sites/site-admin.service';
 import { startBanner } from './start-banner';
 import { buildWeb, webBuildNeeded, webRoot } from './web-build';
 
@@ -89,7 +90,7 @@ if (seeded) {
     (await seedGameHistory(db, { ...history, siteId: 'demo2', members: 20 }));
   console.log(`Seeded the demo sites (${bets} bets of play history).`);
 }
-const siteCount = (await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sites`))?.n ?? 0;
+const sites = await listSites(db);
 const demoPresent = config.demo && (await db.one(sql`SELECT 1 FROM sites WHERE id = ${demoSites[0]!.id}`)) !== undefined;
 running.stopUpkeep = await startUpkeep(db, config.pgliteUpkeepMinutes * 60_000, (error) => console.error('Database upkeep failed:', error));
 initIpRegions();
@@ -145,7 +146,7 @@ console.log(
           subAccounts: demoSubAccounts.map((sub) => `${sub.loginId} (${sub.main}, codes ${sub.codes.join(',')})`),
         }
       : null,
-    siteCount,
+    sites,
     buildWarnings,
   }).join('\n')}`,
 );

@@ -59,7 +59,7 @@ export const accountFlagHandlers = defineHandlers({
     await callerMayChangeDownline(ctx);
     const child = await directChild(ctx, params.userId, false);
     // Only live sessions: idle ones are already over, and counting them would overstate what ended.
-    const ended = await endSessionsOf(ctx.db, lineAccountIds(ctx.site.id, child.path), ctx.now, ctx.site.idleTimeoutSeconds);
+    const ended = await endSessionsOf(ctx.db, lineAccountIds(ctx.site.id, child.path), ctx.now, ctx.site.idleTimeoutSeconds, 'kicked');
     audit(ctx, child, 'KILL_SESSIONS', ` (${ended} ended)`);
     return { userId: String(child.id), ended };
   },

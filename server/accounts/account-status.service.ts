@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FieldChange } from '../../contract/audit.contract';
+import type { SessionEndReason } from '../../contract/auth.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import { applyAccountAction, type AccountAction, type AccountFacts } from '../../machines/account-status.machine';
 import { clearNameCounters } from '../auth/attempt-counters';
@@ -12,9 +13,18 @@ import { callerMayChangeDownline, directChild, type Child } from './line-access'
 
 // Status actions on a direct child, for the status methods and for the bulk job's items alike.
 
-function endSessions(ctx: ActingContext, child: Child, wholeLine: boolean) {
-  return endSessionsOf(ctx.db, wholeLine ? lineAccountIds(ctx.site.id, child.path) : sql`${child.id}`, ctx.now);
+function endSessions(ctx: ActingContext, child: Child, wholeLine: boolean, reason: SessionEndReason) {
+  return endSessionsOf(ctx.db, wholeLine ? lineAccountIds(ctx.site.id, child.path) : sql`${child.id}`, ctx.now, 0, reason);
 }
+
+/** The actions that end sessions, and the reason the login screen then gives. */
+const endingActions: Partial<Record<AccountAction, { reason: SessionEndReason; wholeLine: boolean }>> = {
+  DISABLE: { reason: 'disabled', wholeLine: false },
+  FREEZE: { reason: 'frozen', wholeLine: false },
+  KICK_OUT: { reason: 'kicked', wholeLine: false },
+  LINE_DISABLE: { reason: 'line-locked', wholeLine: true },
+  LINE_FREEZE: { reason: 'line-frozen', wholeLine: true },
+};
 
 /** The account-status machine's view of a child. */
 export const factsOf = (child: Child): AccountFacts => ({
@@ -46,8 +56,8 @@ export async function act(ctx: ActingContext, userId: string, action: AccountAct
   const counted = action === 'REMOVE_LIMIT' ? sql`, win_counted_from = ${ctx.now}` : sql``;
   await ctx.db.run(sql`UPDATE accounts SET status = ${next.status}, team_status = ${next.teamStatus}, win_blocked = ${next.winBlocked},
       bet_paused = ${next.betPaused}${counted} WHERE id = ${child.id}`);
-  if (action === 'DISABLE' || action === 'FREEZE' || action === 'KICK_OUT') await endSessions(ctx, child, false);
-  if (action === 'LINE_DISABLE' || action === 'LINE_FREEZE') await endSessions(ctx, child, true);
+  const ending = endingActions[action];
+  if (ending) await endSessions(ctx, child, ending.wholeLine, ending.reason);
   if (action === 'UNLOCK') await clearNameCounters(ctx.db, ctx.site.id, loginKeyOf(child.login_id), ctx.now);
   ctx.audit.targetId = String(child.id);
   ctx.audit.summary = `${action} ${child.login_id}`;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import { findAccount, toFullProfile, toProfile } from '../accounts/account.repository';
+import { findAccount, lineStatus, toFullProfile, toProfile } from '../accounts/account.repository';
 import { sessionFactsOf } from '../accounts/account-facts';
 import { accountOfLine } from '../accounts/line-access';
 import { raiseLiveEvent } from '../events/live-events.service';
@@ -99,6 +99,20 @@ export const authHandlers = defineHandlers({
     return {};
   },
 
+  // Both current secrets were checked by the dispatcher before this transaction (stepUp).
+  'gw.credit.user.safe.code.update': async (ctx, params) => {
+    const { row, table, endSessions } = await ownLogin(ctx);
+    if (await verifySecret(row.safe_code_hash, params.newSafeCode)) {
+      throw new RpcError(ErrorCode.illegalOperation, { field: 'newSafeCode', rule: 'safe-code-unchanged' });
+    }
+    await ctx.db.run(sql`UPDATE ${table} SET safe_code_hash = ${await hashSecret(params.newSafeCode)} WHERE id = ${row.id}`);
+    await endSessions();
+    ctx.audit.targetId = String(row.id);
+    ctx.audit.summary = 'safe code changed';
+    ctx.audit.changes = [{ field: 'safeCode', before: null, after: null }];
+    return {};
+  },
+
   'gw.credit.user.password.force.update': async (ctx, params) => {
     const { row, table, endSessions } = await ownLogin(ctx);
     if (!row.force_pwd_update && !row.first_login) throw new RpcError(ErrorCode.illegalOperation);
@@ -135,7 +149,11 @@ export const authHandlers = defineHandlers({
 
   'gw.credit.user.profile': async (ctx, params) => {
     const row = await accountOfLine(ctx, params.userId);
-    return { ...(await toFullProfile(ctx.db, row)), ...(await sessionFactsOf(ctx, row.id)) };
+    return {
+      ...(await toFullProfile(ctx.db, row)),
+      ...(await sessionFactsOf(ctx, row.id)),
+      lineStatus: await lineStatus(ctx.db, String(row.id)),
+    };
   },
 
   'gw.credit.user.balance.get': async (ctx, params) => ({ balance: toProfile(await accountOfLine(ctx, params.userId)).balance }),

@@ -34,6 +34,7 @@ import { isLocalRequest } from './local-request';
 import { registerMetricsRoute } from './metrics-route';
 import { callObserver, loggerOptions, registerRequestLog, requestIdOf, type LogStream } from './request-log';
 import { registerPlatformRoutes } from './platform-routes';
+import { acceptedLanguage, unknownSitePage } from './unknown-site-page';
 import { CAPTCHA_ISSUE_LIMIT } from '../auth/attempt-counters';
 import { defaultConnectionLimits, limitConnections, type ConnectionLimits } from './connection-limits';
 
@@ -371,11 +372,21 @@ async function registerWebApp(app: FastifyInstance, db: Database, webRoot: strin
     );
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api')) {
       return send(reply, rpcError(null, ErrorCode.invalidRequest, headerLanguage(request)), 404);
     }
     if (page && (request.method === 'GET' || request.method === 'HEAD')) {
+      // A host no site claims (and no default site answers) gets a page saying so, not an app whose every call fails.
+      if (!(await siteOfRequest(db, request))) {
+        const language = acceptedLanguage(request.headers['accept-language']);
+        return reply
+          .code(404)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('content-language', language)
+          .send(unknownSitePage(originOf(request).host, language));
+      }
       const nonce = randomBytes(16).toString('base64');
       const mobile = mobilePage && request.url.startsWith('/m/');
       reply.raw.setHeader('content-security-policy', cspHeader(nonce));

@@ -6,7 +6,15 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { databaseUnavailable } from '../db/primary-finder';
 import { countryOf } from '../geo/ip-region';
-import { callerOf, financeHiddenFor, findSession, sessionFromRow, tokenLooksValid, type Session } from '../sessions/session.store';
+import {
+  callerOf,
+  financeHiddenFor,
+  findSession,
+  sessionEndReason,
+  sessionFromRow,
+  tokenLooksValid,
+  type Session,
+} from '../sessions/session.store';
 import { resolveSiteWithSession, type SiteWithSession } from '../sessions/site-session.store';
 import { inMaintenance, resolveSite, type Site } from '../sites/site.repository';
 import { parseEnvelope, parsePayload } from './call-params';
@@ -152,7 +160,11 @@ async function authenticate(
   const lookup = { token: token ?? '', siteId: site.id, now, idleTimeoutSeconds: site.idleTimeoutSeconds };
   const session =
     found.session && found.session.token === token ? await sessionFromRow(db, found.session.row, lookup) : await findSession(db, lookup);
-  if (!session) throw new RpcError(ErrorCode.authFailed);
+  if (!session) {
+    // A session its upline ended says why (the login screen tells the user); any other just ends.
+    const ended = await sessionEndReason(db, { token: token ?? '', siteId: site.id });
+    throw new RpcError(ErrorCode.authFailed, ended ? { rule: `session-${ended}` } : undefined);
+  }
   // Until the forced password change is done, nothing else is allowed.
   if ((session.forcePwdUpdate || session.firstLogin) && !definition.openWhilePasswordForced) {
     throw new RpcError(ErrorCode.notAuthorized);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelopeParamsSchema } from '../../contract/common.contract';
 import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
-import type { MethodDefinition } from '../../contract/method.contract';
+import { stepUpsOf, type MethodDefinition } from '../../contract/method.contract';
 import { methodAliases } from '../../contract/methods.contract';
 import { errorMessage } from './messages';
 
@@ -22,8 +22,8 @@ export function dispatcherErrors(definition: MethodDefinition): ErrorCodeValue[]
   // A session that must change its password first is refused everything else with 11003.
   if (definition.rights || (definition.auth === 'session' && !definition.openWhilePasswordForced)) codes.push(ErrorCode.notAuthorized);
   if (definition.effect === 'write' && definition.auth === 'session') codes.push(ErrorCode.illegalOperation);
-  if (definition.stepUp) {
-    codes.push(definition.stepUp.secret === 'password' ? ErrorCode.oldPasswordWrong : ErrorCode.safeCodeWrong, ErrorCode.tooFrequentAccess);
+  for (const stepUp of stepUpsOf(definition)) {
+    codes.push(stepUp.secret === 'password' ? ErrorCode.oldPasswordWrong : ErrorCode.safeCodeWrong, ErrorCode.tooFrequentAccess);
   }
   return codes;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import type { MethodDefinition } from '../../contract/method.contract';
+import { stepUpsOf, type MethodDefinition, type StepUp } from '../../contract/method.contract';
 import { checkOwnSecret } from '../auth/secret-check';
 import { prepared, type Database, type Queryable } from '../db/database';
 import { databaseUnavailable } from '../db/primary-finder';
@@ -81,7 +81,7 @@ function replay(stored: StoredKey, paramsHash: string): unknown {
  * The caller's own secret a step-up method carries, checked on the database itself before the
  * call's transaction: the attempt's slot is taken and kept even though the call is refused.
  */
-async function checkStepUp(deps: WriteDeps, call: WriteCall, stepUp: NonNullable<MethodDefinition['stepUp']>, checkedBefore: boolean) {
+async function checkStepUp(deps: WriteDeps, call: WriteCall, stepUp: StepUp, checkedBefore: boolean) {
   const { ctx, session } = call;
   const value = call.payload[stepUp.param];
   const origin = { siteId: session.siteId, ip: ctx.ip, now: ctx.now, ipLimit: deps.settings.loginIpLimit, method: call.method };
@@ -104,10 +104,10 @@ async function checkStepUp(deps: WriteDeps, call: WriteCall, stepUp: NonNullable
  * then. Answers the replay's stored answer, or undefined for a new call.
  */
 async function stepUpFirst(deps: WriteDeps, call: WriteCall, paramsHash: string): Promise<{ replayed: unknown } | undefined> {
-  const stepUp = call.definition.stepUp;
-  if (!stepUp) return undefined;
+  const stepUps = stepUpsOf(call.definition);
+  if (stepUps.length === 0) return undefined;
   const stored = call.requestKey ? await storedKey(deps.db, call, call.requestKey) : undefined;
-  await checkStepUp(deps, call, stepUp, stored?.params_hash === paramsHash);
+  for (const stepUp of stepUps) await checkStepUp(deps, call, stepUp, stored?.params_hash === paramsHash);
   return stored ? { replayed: replay(stored, paramsHash) } : undefined;
 }
 

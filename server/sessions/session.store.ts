@@ -1,7 +1,7 @@
 import { AccountStatus, memberLevel } from '../../contract/account-fields.contract';
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { allAccessCodes } from '../../contract/auth.contract';
+import { allAccessCodes, sessionEndReasons, type SessionEndReason } from '../../contract/auth.contract';
 import type { Level } from '../../contract/method.contract';
 import { prepared, type Queryable } from '../db/database';
 import { sessionEndedNotice } from '../events/live-channel';
@@ -161,6 +161,15 @@ export async function findSession(
   return sessionFromRow(db, row, input);
 }
 
+/** Why an upline ended the session behind a token of this site, when it did (else null: gone, idle, logged out...). */
+export async function sessionEndReason(db: Queryable, input: { token: string; siteId: string }): Promise<SessionEndReason | null> {
+  if (!tokenLooksValid(input.token)) return null;
+  const row = await db.one<{ end_reason: string | null }>(sql`SELECT end_reason FROM sessions
+    WHERE token_hash = ${hashToken(input.token)} AND site_id = ${input.siteId} AND revoked_at IS NOT NULL`);
+  const reason = row?.end_reason ?? null;
+  return (sessionEndReasons as readonly string[]).includes(reason ?? '') ? (reason as SessionEndReason) : null;
+}
+
 export async function revokeSession(db: Queryable, tokenHash: Buffer, now: Date): Promise<void> {
   await db.run(sql`UPDATE sessions SET revoked_at = ${now} WHERE token_hash = ${tokenHash} AND revoked_at IS NULL`);
 }
@@ -180,9 +189,15 @@ export function liveSession(now: Date, idleTimeoutSeconds: number): SQL {
  * disable, freeze, kick out and the line actions all end sessions this way. Rows are locked in
  * id order, as the ledger locks them. Members never sign in here: only those holding a session
  * are touched, so a line of 100,000 members costs no 100,000 updates. Answers how many of the sessions it ended were live
- * (seen within `idleTimeoutSeconds`).
+ * (seen within `idleTimeoutSeconds`). `reason` is kept when an upline's action ends them (contract `sessionEndReasons`).
  */
-export async function endSessionsOf(db: Queryable, accountIds: SQL, now: Date, idleTimeoutSeconds = 0): Promise<number> {
+export async function endSessionsOf(
+  db: Queryable,
+  accountIds: SQL,
+  now: Date,
+  idleTimeoutSeconds = 0,
+  reason: SessionEndReason | null = null,
+): Promise<number> {
   const row = await db.one<{ live: bigint }>(sql`WITH bumped AS (
       UPDATE accounts SET credentials_epoch = credentials_epoch + 1
        WHERE id IN (SELECT a.id FROM accounts a WHERE a.id IN (${accountIds})
@@ -190,7 +205,7 @@ export async function endSessionsOf(db: Queryable, accountIds: SQL, now: Date, i
                     ORDER BY a.id FOR UPDATE)
       RETURNING id),
     ended AS (
-      UPDATE sessions s SET revoked_at = ${now}
+      UPDATE sessions s SET revoked_at = ${now}, end_reason = ${reason}
        WHERE s.account_id IN (SELECT id FROM bumped) AND s.revoked_at IS NULL
       RETURNING s.last_seen_at, s.token_hash, s.site_id)
     SELECT count(*) FILTER (WHERE last_seen_at > ${new Date(now.getTime() - idleTimeoutSeconds * 1000)}) AS live,

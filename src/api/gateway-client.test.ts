@@ -52,6 +52,10 @@ describe('gateway client (spec §7 reading B)', () => {
       await expect(call('gw.credit.agent.level', {})).rejects.toBeInstanceOf(GatewayError);
     }
     expect(sessionGone).toHaveBeenCalledTimes(2);
+    // Why an upline ended the session goes with it, for the login screen after the reload.
+    vi.stubGlobal('fetch', answer({ jsonrpc: '2.0', id: 1, error: { code: 2202, message: 'gone', data: { rule: 'session-frozen' } } }));
+    await expect(call('gw.credit.agent.level', {})).rejects.toBeInstanceOf(GatewayError);
+    expect(sessionGone).toHaveBeenLastCalledWith({ rule: 'session-frozen' });
   });
 
   it('turns a network failure into code 1 with a clear, retryable message', async () => {

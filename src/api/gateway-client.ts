@@ -22,8 +22,8 @@ export const SESSION_GONE = [2202, 2221];
 export interface ClientEnvironment {
   token(): string | undefined;
   language(): string;
-  /** Called for 2202/2221 before the error is thrown. */
-  onSessionGone(): void;
+  /** Called for 2202/2221 before the error is thrown, with its data (why an upline ended the session). */
+  onSessionGone(data?: ErrorData): void;
   networkErrorMessage(): string;
 }
 
@@ -104,7 +104,7 @@ export async function call<M extends MethodName>(
     throw new GatewayError(NETWORK_ERROR, environment.networkErrorMessage());
   }
   if (answer.error) {
-    if (SESSION_GONE.includes(answer.error.code)) environment.onSessionGone();
+    if (SESSION_GONE.includes(answer.error.code)) environment.onSessionGone(answer.error.data);
     throw new GatewayError(answer.error.code, answer.error.message, answer.error.data);
   }
   return answer.result as ResultOf<M>;

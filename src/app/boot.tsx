@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { configureGatewayClient } from '@/api/gateway-client';
 import { i18n, startI18n } from '@/lib/i18n';
 import { preferences, startPreferences } from '@/lib/preferences';
-import { clearSession, sessionToken } from '@/lib/session-cookies';
+import { clearSession, keepSessionEndReason, sessionToken } from '@/lib/session-cookies';
 
 /** What both entries (desktop and phone) do before their first render. */
 export async function boot(app: ReactNode): Promise<void> {
@@ -18,7 +18,8 @@ export async function boot(app: ReactNode): Promise<void> {
     token: sessionToken,
     language: () => preferences().language,
     // Spec §8: 2202/2221 reset the stored token and reload the page (each entry reloads to its own login).
-    onSessionGone: () => {
+    onSessionGone: (data) => {
+      keepSessionEndReason(data?.rule);
       clearSession();
       window.location.reload();
     },

@@ -35,4 +35,5 @@ export const screenComponents: Record<ScreenId, LazyExoticComponent<ComponentTyp
   systemSetting: lazy(() => import('@/features/system-setting/system-setting-screen')),
   userWarning: lazy(() => import('@/features/monitoring/monitoring-screen')),
   changePassword: lazy(() => import('@/features/change-password/change-password-screen')),
+  changeSafeCode: lazy(() => import('@/features/change-password/change-safe-code-screen')),
 };

@@ -86,6 +86,7 @@ describe('the screens table', () => {
         '/operationRecord/index',
         '/systemSetting/index',
         '/changePass/index',
+        '/changeSafeCode/index',
         '/sonAccount/index',
       ],
     ],
@@ -111,13 +112,14 @@ describe('the screens table', () => {
         '/scoreRisk/index',
         '/exposureRating/index',
         '/changePass/index',
+        '/changeSafeCode/index',
         '/sonAccount/index',
       ],
     ],
     [
       'sub-account with codes 1 and 5',
       { ...subAccount, accessCodes: [1, 5] },
-      ['/notice', '/account/index', '/searchAccount/index', '/changePass/index'],
+      ['/notice', '/account/index', '/searchAccount/index', '/changePass/index', '/changeSafeCode/index'],
     ],
     [
       'sub-account with code 6',
@@ -133,10 +135,19 @@ describe('the screens table', () => {
         '/scoreRisk/index',
         '/exposureRating/index',
         '/changePass/index',
+        '/changeSafeCode/index',
       ],
     ],
-    ['sub-account before its codes are known', { ...subAccount, accessCodes: [] }, ['/notice', '/changePass/index']],
-    ['sub-account without code 6', subAccount, ['/notice', '/account/index', '/searchAccount/index', '/changePass/index']],
+    [
+      'sub-account before its codes are known',
+      { ...subAccount, accessCodes: [] },
+      ['/notice', '/changePass/index', '/changeSafeCode/index'],
+    ],
+    [
+      'sub-account without code 6',
+      subAccount,
+      ['/notice', '/account/index', '/searchAccount/index', '/changePass/index', '/changeSafeCode/index'],
+    ],
     ['forced password change', { ...company, mustChangePassword: true }, ['/changePass/index']],
   ] as const)('offers a %s the same screens in the menu and the palette', (_who, rights, expected) => {
     const menu = menuScreens(rights).map((screen) => screen.path);

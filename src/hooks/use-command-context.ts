@@ -18,6 +18,8 @@ export function useRights(): Rights {
   const session = SessionContext.useSelector((state) => state.context.session);
   const profileLevel = SessionContext.useSelector((state) => state.context.profile?.level);
   const financeVisible = SessionContext.useSelector((state) => state.context.profile?.financeVisible);
+  const status = SessionContext.useSelector((state) => state.context.profile?.status ?? state.context.session?.status);
+  const lineStatus = SessionContext.useSelector((state) => state.context.profile?.lineStatus);
   return useMemo(
     () => ({
       userId: session?.mainUserId || session?.userId || '',
@@ -26,8 +28,10 @@ export function useRights(): Rights {
       isSubAccount: session?.sessionType === 9,
       mustChangePassword: session?.forcePwdUpdate === '1' || session?.firstLogin === '1',
       financeHidden: financeVisible === false,
+      ...(status === undefined ? {} : { status }),
+      ...(lineStatus === undefined ? {} : { lineStatus }),
     }),
-    [session, profileLevel, financeVisible],
+    [session, profileLevel, financeVisible, status, lineStatus],
   );
 }
 

@@ -1,5 +1,11 @@
 import Cookies from 'js-cookie';
-import { MAIN_ACCOUNT_CODES, SUB_ACCOUNT_SESSION_TYPE, type LoginResult } from '../../machines/session.machine';
+import {
+  MAIN_ACCOUNT_CODES,
+  SUB_ACCOUNT_SESSION_TYPE,
+  sessionEndReasons,
+  type LoginResult,
+  type SessionEndReason,
+} from '../../machines/session.machine';
 
 /** The session token cookie (spec §3). */
 export const TOKEN_COOKIE = 'credit-Token';
@@ -66,6 +72,33 @@ export function savedSession(): LoginResult | null {
     // A main account holds every code; a sub-account's own are fetched after the restore (spec §6).
     accessCode: Number(read('sessionType')) === SUB_ACCOUNT_SESSION_TYPE ? [] : [...MAIN_ACCOUNT_CODES],
   };
+}
+
+const END_REASON_KEY = 'credit-session-ended';
+
+/**
+ * Keeps why an upline ended the session (a 2202's rule `session-<reason>`) across the reload
+ * that follows, for the login screen to say; anything else is not kept.
+ */
+export function keepSessionEndReason(rule: string | undefined): void {
+  const reason = rule?.startsWith('session-') ? rule.slice('session-'.length) : '';
+  if (!(sessionEndReasons as readonly string[]).includes(reason)) return;
+  try {
+    sessionStorage.setItem(END_REASON_KEY, reason);
+  } catch {
+    // Storage refused (private mode): the login says the session ended, without why.
+  }
+}
+
+/** The reason kept before the reload, once: the next page load no longer has it. */
+export function takeSessionEndReason(): SessionEndReason | null {
+  try {
+    const reason = sessionStorage.getItem(END_REASON_KEY);
+    sessionStorage.removeItem(END_REASON_KEY);
+    return (sessionEndReasons as readonly string[]).includes(reason ?? '') ? (reason as SessionEndReason) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Logout clears the token and every session cookie; the language cookie stays. */

@@ -10,7 +10,7 @@ import {
   type SessionEvent,
 } from '../../machines/session.machine';
 import { call } from '@/api/gateway-client';
-import { clearSession, saveSession, savedSession } from '@/lib/session-cookies';
+import { clearSession, saveSession, savedSession, takeSessionEndReason } from '@/lib/session-cookies';
 
 async function loadProfile(): Promise<Profile> {
   const [profile, finance] = await Promise.all([call('gw.credit.user.profile', {}), call('system.finance.isvisit', {})]);
@@ -26,7 +26,10 @@ export const appSessionMachine = sessionMachine.provide({
     }),
     restoreSession: fromPromise(async () => {
       const session = savedSession();
-      if (!session) return null;
+      if (!session) {
+        const ended = takeSessionEndReason();
+        return ended ? { ended } : null;
+      }
       try {
         // A forced password change allows no profile read yet: the cookies tell what is needed.
         if (session.forcePwdUpdate === '1' || session.firstLogin === '1') return { session, profile: null };

@@ -1,11 +1,12 @@
-import { KeyRound, LogOut, Monitor, RefreshCw } from 'lucide-react';
+import { KeyRound, LogOut, Monitor, RefreshCw, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { languages, themes } from '../../commands/preferences.commands';
+import { pathAllowed } from '../../commands/screens';
 import { AccountStatusBadge } from '@/components/account-status-badge';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
-import { useCommands } from '@/hooks/use-command-context';
+import { useCommands, useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
 import { useSignedInName } from '@/hooks/use-signed-in-name';
 import { updatePreferences, usePreferences } from '@/lib/preferences';
@@ -16,6 +17,7 @@ export function MobileMoreSheet({ open, onOpenChange }: { open: boolean; onOpenC
   const { t } = useTranslation();
   const format = useFormat();
   const commands = useCommands();
+  const rights = useRights();
   const profile = SessionContext.useSelector((state) => state.context.profile);
   const signedInName = useSignedInName();
   const refreshing = SessionContext.useSelector((state) => state.matches({ open: { signedIn: 'refreshingProfile' } }));
@@ -75,6 +77,19 @@ export function MobileMoreSheet({ open, onOpenChange }: { open: boolean; onOpenC
             <KeyRound aria-hidden />
             {t('route.changePassword')}
           </Button>
+          {pathAllowed('/changeSafeCode/index', rights) ? (
+            <Button
+              variant="outline"
+              onClick={() => {
+                onOpenChange(false);
+                commands.navigate('/changeSafeCode/index');
+              }}
+              data-testid="change-safe-code"
+            >
+              <ShieldCheck aria-hidden />
+              {t('route.changeSafeCode')}
+            </Button>
+          ) : null}
           <Button variant="outline" onClick={commands.switchView} data-testid="switch-to-desktop">
             <Monitor aria-hidden />
             {t('mobile.desktopVersion')}

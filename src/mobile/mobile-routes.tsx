@@ -24,6 +24,11 @@ const mobileScreens: { path: string; pattern: string; Screen: ComponentType }[] 
     pattern: '/changePass/index',
     Screen: lazy(() => import('@/features/change-password/change-password-screen')),
   },
+  {
+    path: '/changeSafeCode/index',
+    pattern: '/changeSafeCode/index',
+    Screen: lazy(() => import('@/features/change-password/change-safe-code-screen')),
+  },
 ];
 
 export function hasMobileScreen(path: string): boolean {

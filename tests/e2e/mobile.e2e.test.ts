@@ -130,6 +130,12 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     await page.getByTestId('more-sheet').getByTestId('change-password').tap();
     await page.getByTestId('change-password-screen').waitFor();
     expect(await axeFindings(page)).toEqual([]);
+    // And the two-factor code: current password and code, the new code twice, passing axe.
+    await page.getByTestId('tab-more').tap();
+    await page.getByTestId('more-sheet').getByTestId('change-safe-code').tap();
+    await page.getByTestId('change-safe-code-screen').waitFor();
+    expect(await page.getByTestId('safe-code-form').locator('input').count()).toBe(4);
+    expect(await axeFindings(page)).toEqual([]);
     await page.getByTestId('tab-commands').tap();
     await page.locator('[data-command-id="session.switchView"]').waitFor();
     // A sheet at the foot of the screen, 90 % wide, within a thumb's reach.
@@ -348,13 +354,18 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     await page.waitForURL(/\/m\/#\/login$/);
     await signIn(page, e2e.gw, 'ma02');
     await page.getByTestId('mobile-notice-screen').waitFor();
-    await e2e.gw.db.run(sql`UPDATE sessions SET revoked_at = now() WHERE revoked_at IS NULL
-      AND account_id = (SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'ma02')`);
-    // The next call is refused (session gone): the page reloads on the phone's login.
+    // Its upline kicks it out.
+    const kicked = await e2e.gw.call('gw.credit.user.logout', {
+      opsId: await e2e.gw.sessionFor('admin'),
+      userId: await e2e.gw.accountId('ma02'),
+    });
+    expect(kicked.error).toBeUndefined();
+    // The next call is refused (session gone): the page reloads on the phone's login, which says why.
     await page.getByTestId('points').tap();
     await page.getByTestId('refresh-points').tap();
     await page.getByTestId('login-screen').waitFor();
     expect(pathOf(page)).toBe('/m/');
+    await expect.poll(() => page.getByTestId('login-reason').textContent()).toBe('您已被上级踢出登录。');
 
     const manifest = await page.evaluate(async () => (await fetch('/m/manifest.webmanifest')).json());
     const title = await e2e.gw.db.one<{ title: string }>(sql`SELECT title FROM sites WHERE id = 'demo'`);

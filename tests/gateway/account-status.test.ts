@@ -124,6 +124,34 @@ describe('status actions', () => {
     ).toBeDefined();
   });
 
+  it('answers a session its upline ended with why (2202, rule session-<reason>), and any other end with nothing more', async () => {
+    const ended = async (opsId: string) => (await gw.call('gw.credit.agent.level', { opsId, ztsLang: 'en' })).error;
+    const sh = await gw.sessionFor('sh0102');
+    const below = await gw.sessionFor('ga010201');
+    await act(ma01, 'FREEZE', await idOf('sh0102'));
+    expect(await ended(sh)).toEqual({ code: 2202, message: expect.any(String), data: { rule: 'session-frozen' } });
+    await act(ma01, 'UNFREEZE', await idOf('sh0102'));
+    const kicked = await gw.sessionFor('sh0102');
+    await act(ma01, 'KICK_OUT', await idOf('sh0102'));
+    expect((await ended(kicked))?.data).toEqual({ rule: 'session-kicked' });
+    await act(ma01, 'LINE_DISABLE', await idOf('sh0102'));
+    expect((await ended(below))?.data).toEqual({ rule: 'session-line-locked' });
+    await act(ma01, 'LINE_ENABLE', await idOf('sh0102'));
+    const lineFrozen = await gw.sessionFor('ga010201');
+    await act(ma01, 'LINE_FREEZE', await idOf('sh0102'));
+    expect((await ended(lineFrozen))?.data).toEqual({ rule: 'session-line-frozen' });
+    await act(ma01, 'LINE_UNFREEZE', await idOf('sh0102'));
+    const disabled = await gw.sessionFor('sh0102');
+    await act(ma01, 'DISABLE', await idOf('sh0102'));
+    expect((await ended(disabled))?.data).toEqual({ rule: 'session-disabled' });
+    await act(ma01, 'ENABLE', await idOf('sh0102'));
+    // Its own logout, or a token never issued, says nothing more.
+    const own = await gw.sessionFor('sh0102');
+    await gw.call('gw.credit.agent.logout', { opsId: own });
+    expect(await ended(own)).toEqual({ code: 2202, message: expect.any(String) });
+    expect(await ended('0'.repeat(64))).toEqual({ code: 2202, message: expect.any(String) });
+  });
+
   it('kicks out, and unlocks a name locked by failed sign-ins', async () => {
     const session = await gw.sessionFor('sh0101');
     expect((await act(ma01, 'KICK_OUT', await idOf('sh0101'))).result).toMatchObject({ status: 1 });
@@ -203,6 +231,24 @@ describe('status actions', () => {
       actions: [],
     });
     await gw.db.run(sql`UPDATE accounts SET status = 1 WHERE login_id = 'ma02'`);
+  });
+
+  it("answers in its profile a caller's own status and its line's, an upline's line freeze included", async () => {
+    const profileOf = async (loginId: string) => (await gw.call('gw.credit.user.profile', { opsId: await gw.sessionFor(loginId) })).result;
+    expect(await profileOf('ga010201')).toMatchObject({ status: 1, teamStatus: 1, lineStatus: 1 });
+    await act(ma01, 'LINE_FREEZE', await idOf('sh0102'));
+    try {
+      expect(await profileOf('sh0102')).toMatchObject({ status: 1, teamStatus: 6, lineStatus: 6 });
+      expect(await profileOf('ga010201')).toMatchObject({ status: 1, teamStatus: 1, lineStatus: 6 });
+    } finally {
+      await act(ma01, 'LINE_UNFREEZE', await idOf('sh0102'));
+    }
+    await gw.db.run(sql`UPDATE accounts SET status = 6 WHERE login_id = 'ma02' AND site_id = 'demo'`);
+    try {
+      expect(await profileOf('ma02')).toMatchObject({ status: 6, lineStatus: 1 });
+    } finally {
+      await gw.db.run(sql`UPDATE accounts SET status = 1 WHERE login_id = 'ma02'`);
+    }
   });
 
   it('operate.button.show lists what the machine allows for a direct child', async () => {

@@ -234,6 +234,86 @@ describe('password change', () => {
   });
 });
 
+describe('safe code change', () => {
+  const change = (token: string, params: Record<string, unknown>) =>
+    gw.call('gw.credit.user.safe.code.update', { opsId: token, ztsLang: 'en', ...params });
+  const signsInWith = async (loginId: string, safeCode: string) =>
+    (await gw.call('gw.credit.agent.login', { loginId, password: 'Admin123', safeCode })).result !== undefined;
+
+  it('refuses a wrong current password (2232) or safe code (2241), a mismatch and the same code, and changes nothing', async () => {
+    await gw.addAccount({ loginId: 'safe01', parent: 'admin', level: 1 });
+    const { sessionId } = await signIn('safe01');
+    expect(
+      (await change(sessionId, { password: 'Wrong123', oldSafeCode: '1234', newSafeCode: '5678', confirmSafeCode: '5678' })).error,
+    ).toEqual({
+      code: 2232,
+      message: 'Old password incorrect',
+    });
+    expect(
+      (await change(sessionId, { password: 'Admin123', oldSafeCode: '9999', newSafeCode: '5678', confirmSafeCode: '5678' })).error,
+    ).toEqual({
+      code: 2241,
+      message: 'Two-factor verification failed!',
+    });
+    expect(
+      (await change(sessionId, { password: 'Admin123', oldSafeCode: '1234', newSafeCode: '5678', confirmSafeCode: '5679' })).error,
+    ).toMatchObject({
+      code: 100,
+      data: { field: 'confirmSafeCode', rule: 'safe-code-mismatch' },
+    });
+    expect(
+      (await change(sessionId, { password: 'Admin123', oldSafeCode: '1234', newSafeCode: '12a4', confirmSafeCode: '12a4' })).error,
+    ).toMatchObject({
+      code: 100,
+      data: { field: 'newSafeCode', rule: 'safe-code' },
+    });
+    expect(
+      (await change(sessionId, { password: 'Admin123', oldSafeCode: '1234', newSafeCode: '1234', confirmSafeCode: '1234' })).error,
+    ).toMatchObject({
+      code: 20011,
+      data: { field: 'newSafeCode', rule: 'safe-code-unchanged' },
+    });
+    expect(await signsInWith('safe01', '5678')).toBe(false);
+    expect(await signsInWith('safe01', '1234')).toBe(true);
+    const refused = await gw.db.rows<{ code: number }>(
+      sql`SELECT code FROM operation_log WHERE method = 'gw.credit.user.safe.code.update' AND level = 'warn' ORDER BY id`,
+    );
+    expect(refused.map((row) => row.code)).toEqual(expect.arrayContaining([2232, 2241]));
+  });
+
+  it("changes the company's own safe code: its sessions end, the new one signs in, and the record holds no secret", async () => {
+    const { sessionId } = await signIn('admin');
+    const other = await signIn('admin');
+    const params = { password: 'Admin123', oldSafeCode: '1234', newSafeCode: '4321', confirmSafeCode: '4321' };
+    expect((await change(sessionId, params)).result).toEqual({});
+    try {
+      expect((await level(sessionId)).error?.code).toBe(2202);
+      expect((await level(other.sessionId)).error?.code).toBe(2202);
+      expect(await signsInWith('admin', '1234')).toBe(false);
+      expect(await signsInWith('admin', '4321')).toBe(true);
+      const record = await gw.db.one<{ summary: string; params: Record<string, unknown>; code: number; target_id: string }>(
+        sql`SELECT summary, params, code, target_id::text FROM operation_log
+          WHERE method = 'gw.credit.user.safe.code.update' AND level <> 'warn' ORDER BY id DESC LIMIT 1`,
+      );
+      expect(record).toMatchObject({ summary: 'safe code changed', target_id: await gw.accountId('admin') });
+      expect(Object.values(record!.params)).not.toEqual(expect.arrayContaining(['Admin123', '1234', '4321']));
+    } finally {
+      const back = await signIn('admin', 'Admin123', '4321');
+      await change(back.sessionId, { password: 'Admin123', oldSafeCode: '4321', newSafeCode: '1234', confirmSafeCode: '1234' });
+    }
+  });
+
+  it("changes a sub-account's own safe code, not its main account's", async () => {
+    await gw.addSubAccount({ loginId: 'safeclerk', main: 'admin', accessCodes: [1] });
+    const token = await gw.sessionForSub('safeclerk');
+    expect(
+      (await change(token, { password: 'Admin123', oldSafeCode: '1234', newSafeCode: '2468', confirmSafeCode: '2468' })).result,
+    ).toEqual({});
+    expect(await signsInWith('safeclerk', '2468')).toBe(true);
+    expect(await signsInWith('admin', '1234')).toBe(true);
+  });
+});
+
 describe('forced password change and first login', () => {
   it('allows nothing but the change (11003) until it is done, then the new password signs in', async () => {
     const forced = await signIn('forced01');

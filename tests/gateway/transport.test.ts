@@ -278,4 +278,54 @@ describe('the web page', () => {
       await web.close();
     }
   });
+
+  it('answers a host that belongs to no site with a page saying so, in the language the browser asks for, and code 2 as "unknown site"', async () => {
+    const webRoot = mkdtempSync(join(tmpdir(), 'credit-web-'));
+    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html><head><title>desktop</title></head><body></body></html>');
+    const web = await startTestGateway({ webRoot, db: gw.db });
+    // Real sites only: no default site takes the hosts no site claims.
+    await gw.db.run(sql`UPDATE sites SET is_default = false WHERE id = 'demo'`);
+    try {
+      const page = await web.raw({
+        method: 'GET',
+        path: '/',
+        host: 'office.test:8080',
+        headers: { 'accept-language': 'fr-FR,fr;q=0.9,th;q=0.8,en;q=0.7' },
+      });
+      expect(page.status).toBe(404);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.headers['content-language']).toBe('th');
+      expect(page.text).toContain('<html lang="th">');
+      expect(page.text).toContain('ไม่รู้จักไซต์');
+      expect(page.text).toContain('ที่อยู่ <strong>office.test</strong> ไม่ได้เป็นของไซต์ใดในระบบหลังบ้านนี้');
+      expect(page.text).not.toContain('<title>desktop</title>');
+      expectSecurityHeaders(page);
+      const english = await web.raw({
+        method: 'GET',
+        path: '/some/screen',
+        host: 'nosite.example',
+        headers: { 'accept-language': 'en-GB' },
+      });
+      expect([english.status, english.text]).toEqual([
+        404,
+        expect.stringContaining('The address <strong>nosite.example</strong> belongs to no site of this back office.'),
+      ]);
+      // No language of the office asked for: the default one.
+      expect((await web.raw({ method: 'GET', path: '/', host: 'nosite.example', headers: { 'accept-language': 'de' } })).text).toContain(
+        '未知站点',
+      );
+      // A host a site claims still gets the app.
+      const known = await web.raw({ method: 'GET', path: '/', host: 'demo2.localhost:8080' });
+      expect([known.status, known.text]).toEqual([200, expect.stringContaining('<title>desktop</title>')]);
+      // Its calls are refused with code 2, which says so in every language.
+      const refused = async (ztsLang: string) =>
+        (await gw.call('gw.credit.sn.template.get', { ztsLang }, { host: 'nosite.example' })).error;
+      expect(await refused('en')).toEqual({ code: 2, message: 'Unknown site: this address belongs to no site' });
+      expect(await refused('zh')).toEqual({ code: 2, message: '未知站点：此地址不属于任何站点' });
+      expect((await refused('vi'))?.message).toBe('Trang không xác định: địa chỉ này không thuộc trang nào');
+    } finally {
+      await gw.db.run(sql`UPDATE sites SET is_default = true WHERE id = 'demo'`);
+      await web.close();
+    }
+  });
 });

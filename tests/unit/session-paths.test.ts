@@ -149,6 +149,8 @@ const NOT_IN_THE_MODEL: Record<string, string> = {
     'a gateway that cannot be reached (PRODUCT: a clear retryable message): the model has no network failures; no test takes it yet',
   'unreachable —RETRY→ booting': 'retry after an unreachable gateway: as above; no test takes it yet',
   'maintenance —MAINTENANCE.COMPANY_SIGN_IN→ open': "the company's entry from the maintenance screen: session.machine.test.ts",
+  'open.restoring —✓restoreSession[2/3]→ open.signedOut':
+    "no saved session, but why its upline ended the last one (kept across the 2202's reload): session.machine.test.ts and login-screen.test.tsx",
   'open.restoring —✗restoreSession→ open.signedOut': 'a failed restore: the model has no network failures',
   'open.signedOut.loadingCaptcha —✗loadCaptcha→ open.signedOut.ready':
     'a captcha that cannot be fetched: the model has no network failures',

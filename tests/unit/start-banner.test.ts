@@ -13,7 +13,10 @@ const facts: StartFacts = {
     agents: demoTreeLogins.map((login) => login.loginId),
     subAccounts: demoSubAccounts.map((sub) => `${sub.loginId} (${sub.main}, codes ${sub.codes.join(',')})`),
   },
-  siteCount: 2,
+  sites: [
+    { id: 'demo', hosts: [], isDefault: true },
+    { id: 'demo2', hosts: ['demo2.localhost'], isDefault: false },
+  ],
   buildWarnings: [],
 };
 
@@ -46,8 +49,39 @@ describe('what npm start prints', () => {
   });
 
   it('tells how to add the first site when there is none', () => {
-    const lines = startBanner({ ...facts, demo: null, siteCount: 0 });
+    const lines = startBanner({ ...facts, demo: null, sites: [] });
     expect(lines.some((line) => line.includes('npm run site -- add'))).toBe(true);
     expect(lines.some((line) => line.includes('Demo logins'))).toBe(false);
+  });
+
+  it("lists each real site's hosts as addresses on its port, and no localhost that belongs to no site", () => {
+    const lines = startBanner({
+      ...facts,
+      port: 8080,
+      demo: null,
+      sites: [
+        { id: 'acme', hosts: ['bo.acme.com', 'bo2.acme.com'], isDefault: false },
+        { id: 'beta', hosts: ['::1'], isDefault: false },
+        { id: 'gamma', hosts: [], isDefault: false },
+      ],
+    });
+    expect(lines.some((line) => line.includes('http://localhost:8080/ '))).toBe(false);
+    expect(lines.some((line) => line.startsWith('  URL:'))).toBe(false);
+    expect(lines).toContain('Sites (3; npm run site -- list):');
+    expect(lines).toContain('  acme         http://bo.acme.com:8080/  http://bo2.acme.com:8080/');
+    expect(lines).toContain('  beta         http://[::1]:8080/');
+    expect(lines).toContain('  gamma        no host yet (npm run site -- hosts)');
+    expect(lines).toContain('  Any other host gets an "unknown site" page.');
+    expect(startBanner({ ...facts, port: 80, demo: null, sites: [{ id: 'acme', hosts: ['bo.acme.com'], isDefault: false }] })).toContain(
+      '  acme         http://bo.acme.com/',
+    );
+  });
+
+  it('keeps the demo to its logins, listing besides them only the sites that are not the demo', () => {
+    const lines = startBanner({ ...facts, sites: [...facts.sites, { id: 'acme', hosts: ['bo.acme.com'], isDefault: false }] });
+    expect(lines).toContain('  URL:      http://localhost:3000/');
+    expect(lines).toContain('  acme         http://bo.acme.com:3000/');
+    expect(lines.some((line) => line.startsWith('  demo2 ') && line.includes('Admin123'))).toBe(true);
+    expect(lines.some((line) => line.includes('unknown site'))).toBe(false);
   });
 });

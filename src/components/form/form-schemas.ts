@@ -27,14 +27,14 @@ export function percentAtMost(max: number | string | undefined) {
 }
 
 /**
- * A new password typed twice (spec §5): the second must be filled and match; the problem shows on
+ * A new password (or safe code, with its own rules) typed twice (spec §5): the second must be filled and match; the problem shows on
  * the second. Spread into `.superRefine(...)`: it runs even when other fields are wrong, so every
  * problem shows at once.
  */
-export function confirmation(password: string, confirm: string) {
+export function confirmation(password: string, confirm: string, rules = { required: 'confirm-required', mismatch: 'password-mismatch' }) {
   const check = (values: Record<string, unknown>, ctx: z.RefinementCtx) => {
-    if (values[confirm] === '') ctx.addIssue({ code: 'custom', message: 'confirm-required', path: [confirm] });
-    else if (values[confirm] !== values[password]) ctx.addIssue({ code: 'custom', message: 'password-mismatch', path: [confirm] });
+    if (values[confirm] === '') ctx.addIssue({ code: 'custom', message: rules.required, path: [confirm] });
+    else if (values[confirm] !== values[password]) ctx.addIssue({ code: 'custom', message: rules.mismatch, path: [confirm] });
   };
   return [check, { when: () => true }] as const;
 }

@@ -24,6 +24,7 @@ import {
   Search,
   SearchCheck,
   Settings,
+  ShieldCheck,
   Trophy,
   Users,
   UsersRound,
@@ -42,6 +43,7 @@ import { cn } from '@/lib/utils';
 const icons: Record<string, LucideIcon> = {
   megaphone: Megaphone,
   'key-round': KeyRound,
+  'shield-check': ShieldCheck,
   bell: Bell,
   users: Users,
   'users-round': UsersRound,

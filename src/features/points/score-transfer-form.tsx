@@ -1,6 +1,7 @@
 import { ArrowDownCircle, ArrowUpCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX } from '../../../contract/points.contract';
+import { retryable } from '../../../machines/score-transfer.machine';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -64,9 +65,11 @@ export function ScoreTransferForm({
           <span className="text-destructive">
             {error.code === 1 ? t('error.network') : t(String(error.code), { ns: 'errors', defaultValue: error.message })}
           </span>
-          <Button type="button" size="sm" variant="outline" onClick={() => send({ type: 'RETRY' })} data-testid="score-retry">
-            {t('score.retry')}
-          </Button>
+          {retryable(error) ? (
+            <Button type="button" size="sm" variant="outline" onClick={() => send({ type: 'RETRY' })} data-testid="score-retry">
+              {t('score.retry')}
+            </Button>
+          ) : null}
         </div>
       ) : null}
       <div>
