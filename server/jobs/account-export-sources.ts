@@ -11,7 +11,6 @@ import {
 } from '../accounts/account-list.repository';
 import { accountInLine } from '../accounts/line-access';
 import { RpcError } from '../rpc/rpc-error';
-import { beijingText } from '../../contract/beijing-time.contract';
 import type { ExportSource } from './export-source';
 import { exportText } from './export-text';
 
@@ -76,8 +75,8 @@ function accountListExport(members: boolean): ExportSource {
           { number: row.balance },
           { number: row.pointLimit },
           exportText(language, row.online ? 'accounts.online' : 'accounts.offline'),
-          row.lastLoginAt === null ? '' : beijingText(new Date(row.lastLoginAt))!,
-          beijingText(new Date(row.createdAt))!,
+          row.lastLoginAt === null ? '' : { time: row.lastLoginAt },
+          { time: row.createdAt },
         ]);
       }
     },

@@ -2,7 +2,6 @@ import type { Language } from '../../contract/common.contract';
 import type { Cell } from '../../shared/table-cells';
 import { betScope } from '../games/bet-scope';
 import { betPages, betTotals, type BetFilters, type BetScope } from '../games/bet.repository';
-import { beijingText } from '../../contract/beijing-time.contract';
 import type { ExportSource } from './export-source';
 import { exportText } from './export-text';
 
@@ -51,8 +50,8 @@ export const betExport: ExportSource = {
       yield page.map((bet) => [
         bet.orderId,
         bet.loginId,
-        beijingText(new Date(bet.betTime))!,
-        bet.settleTime === null ? '' : beijingText(new Date(bet.settleTime))!,
+        { time: bet.betTime },
+        bet.settleTime === null ? '' : { time: bet.settleTime },
         gameName(language, bet),
         bet.gameId,
         bet.round,

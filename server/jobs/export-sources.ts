@@ -3,7 +3,6 @@ import type { ParamsOut } from '../../contract/methods.contract';
 import type { Cell } from '../../shared/table-cells';
 import { accountInLine } from '../accounts/line-access';
 import { scoreLogPages, scoreLogSnapshot, type ScoreLogFilters } from '../points/score-log.repository';
-import { beijingText } from '../../contract/beijing-time.contract';
 import { agentListExport, memberListExport } from './account-export-sources';
 import { betExport } from './bet-export-source';
 import type { ExportSource } from './export-source';
@@ -13,6 +12,17 @@ import { exportText } from './export-text';
 const EXPORT_PAGE = 250;
 
 const amount = (value: string | null): Cell => (value === null ? '' : { number: value });
+
+/** The type as the score log shows it: a transfer not simply done says so, and a reversal what it returns. */
+function scoreLogTypeText(language: Language, row: { type: string; state: string; reversalOf: string | null }): string {
+  return [
+    exportText(language, `log.type.${row.type}`),
+    row.state === 'done' ? null : exportText(language, `transfers.state.${row.state}`),
+    row.reversalOf === null ? null : exportText(language, 'transfers.reversalOf', { serial: row.reversalOf }),
+  ]
+    .filter((part) => part !== null)
+    .join(' · ');
+}
 
 const scoreLogExport: ExportSource = {
   title: 'route.pointRecord',
@@ -48,9 +58,9 @@ const scoreLogExport: ExportSource = {
     const params = { ...(filters as ScoreLogFilters), untilSerial: String(snapshot.untilSerial) };
     for await (const page of scoreLogPages(db, scope, params, EXPORT_PAGE)) {
       yield page.map((row) => [
-        row.serialNo,
-        beijingText(new Date(row.time))!,
-        exportText(language, `log.type.${row.type}`),
+        { number: row.serialNo, kind: 'serial' },
+        { time: row.time },
+        scoreLogTypeText(language, row),
         row.fromLoginId ?? '',
         row.toLoginId,
         amount(row.amount),

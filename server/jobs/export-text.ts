@@ -12,7 +12,8 @@ function lookup(catalogue: unknown, key: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** A text of the web app's own catalogue (headers, sheet names) in the exporting account's language. */
-export function exportText(language: Language, key: string): string {
-  return lookup(catalogues[language], key) ?? lookup(catalogues.en, key) ?? key;
+/** A text of the web app's own catalogue (headers, sheet names) in the exporting account's language, its {{values}} filled in. */
+export function exportText(language: Language, key: string, values: Record<string, string> = {}): string {
+  const text = lookup(catalogues[language], key) ?? lookup(catalogues.en, key) ?? key;
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
 }

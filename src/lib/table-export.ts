@@ -7,15 +7,14 @@ export { toCsv, type Cell, type Table } from '../../shared/table-cells';
 
 /**
  * A one-sheet xlsx workbook built with exceljs, which is loaded only now (it is big: no screen
- * carries it until someone exports). Numbers are numbers with their format (amount, count, percent); text that a
- * spreadsheet would run as a formula is guarded like the CSV writer's (shared/table-cells.ts).
+ * carries it until someone exports). One header row; numbers are numbers with their format (amount, count,
+ * serial, percent), moments are dates, text is a string cell (shared/table-cells.ts).
  * Larger exports run on the gateway as jobs (src/components/export/use-export-job.ts).
  */
 export async function toXlsx(table: Table, sheetName = 'Sheet1'): Promise<Uint8Array> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1');
-  for (const text of table.caption ?? []) sheet.addRow([workbookValue(text)]);
   sheet.addRow(table.header.map((text) => workbookValue(text)));
   for (const cells of table.rows) {
     const row = sheet.addRow(cells.map((cell: Cell) => workbookValue(cell)));
@@ -44,13 +43,13 @@ export function download(name: string, content: Uint8Array | Blob | string, type
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Saves a table as a CSV or xlsx download named by its title (the sheet's name too) and the time. */
-export async function saveTable(table: Table, title: string, format: 'csv' | 'xlsx'): Promise<void> {
+/** Saves a table as a CSV or xlsx download named by its title (the sheet's name too), or the name given, and the time. */
+export async function saveTable(table: Table, title: string, format: 'csv' | 'xlsx', name = title): Promise<void> {
   const stamp = beijingStamp();
-  if (format === 'csv') download(exportFileName(title, stamp, 'csv'), toCsv(table), 'text/csv;charset=utf-8');
+  if (format === 'csv') download(exportFileName(name, stamp, 'csv'), toCsv(table), 'text/csv;charset=utf-8');
   else
     download(
-      exportFileName(title, stamp, 'xlsx'),
+      exportFileName(name, stamp, 'xlsx'),
       await toXlsx(table, title),
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );

@@ -2,6 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startChineseI18n } from '../../tests/support/jsdom-test-support';
+import type { ColumnExport } from '@/components/data-table/data-table-types';
 import type { ScoreLogRow } from '@/features/points/point-record-columns';
 import { pointRecordColumns } from '@/features/points/point-record-columns';
 import { formatAmount, formatDateTime, formatNumber, formatPercent } from '@/lib/format';
@@ -77,12 +78,19 @@ describe("the score log shows each account's own balances under its own name", (
       dateTime: (instant: string | number | Date) => formatDateTime(instant, 'zh'),
     };
     const columns = pointRecordColumns(i18next.t, format);
+    // Exported as two numbers each (before, after), as the gateway's export job writes them.
     const exported = (id: string, row: ScoreLogRow) => {
-      const column = columns.find((each) => each.id === id)!;
-      return { header: column.meta!.export && column.meta!.export.header, cell: column.meta!.export && column.meta!.export.cell(row) };
+      const how = columns.find((each) => each.id === id)!.meta!.export;
+      return (Array.isArray(how) ? how : []).map((each: ColumnExport<ScoreLogRow>) => [each.header, each.cell(row)]);
     };
-    expect(exported('toBalance', down)).toEqual({ header: t('log.toBalance'), cell: '5000.00 → 5100.00' });
-    expect(exported('fromBalance', down)).toEqual({ header: t('log.fromBalance'), cell: '300.00 → 200.00' });
-    expect(exported('fromBalance', issue).cell).toBe('');
+    expect(exported('toBalance', down)).toEqual([
+      [t('export.column.toBefore'), { number: '5000.00' }],
+      [t('export.column.toAfter'), { number: '5100.00' }],
+    ]);
+    expect(exported('fromBalance', down)).toEqual([
+      [t('export.column.fromBefore'), { number: '300.00' }],
+      [t('export.column.fromAfter'), { number: '200.00' }],
+    ]);
+    expect(exported('fromBalance', issue).map(([, cell]) => cell)).toEqual(['', '']);
   });
 });

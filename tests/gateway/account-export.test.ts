@@ -30,6 +30,7 @@ const idOf = async (loginId: string, siteId = 'demo') =>
 
 /** Beijing wall time of an instant, worked out here independently of the gateway's code. */
 const beijing = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+const beijingDate = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000);
 
 const HEADER_EN = ['Username', 'Nickname', 'Level', 'Status', 'Points', 'Point limit', 'Online', 'Last login', 'Created'];
 const LEVEL_EN: Record<number, string> = { 3: 'General agent', 4: 'Agent', 5: 'Member' };
@@ -43,8 +44,9 @@ const expectedCells = (row: AccountRow) => [
   Number(row.balance),
   Number(row.pointLimit),
   row.online ? 'Online' : 'Offline',
-  row.lastLoginAt === null ? '' : beijing(row.lastLoginAt),
-  beijing(row.createdAt),
+  // Beijing's wall clock as dates: a workbook has no time zones (the CSV writes them as text).
+  row.lastLoginAt === null ? '' : beijingDate(row.lastLoginAt),
+  beijingDate(row.createdAt),
 ];
 
 type ListMethod = 'gw.credit.agent.query' | 'gw.credit.user.query';

@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import en from '../../locales/en/common.json';
 import { transferPoints } from '../../server/points/ledger';
+import { toCsv } from '../../shared/table-cells';
+import { exportedTable } from '../../src/components/data-table/data-table-export';
+import { pointRecordColumns } from '../../src/features/points/point-record-columns';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 interface JobView {
@@ -35,8 +40,6 @@ const MEMBERS = ['mb02010101001', 'mb02010101002', 'mb02010101003'];
 /** More rows than one page of the query (100 by default, 500 at most) and of the export's own reads (250). */
 const MOVES = 1_150;
 const COMMENTS = ['=SUM(A1:A9)', '+cmd|calc', 'plain, "quoted"', '-10', '@user', 'line\nbreak', ';=1+1', ' =1+1', '\u200b@A1', 'paid; -5'];
-/** The comments a spreadsheet could run: a formula first, after hidden characters, or after a ";" or ",". */
-const runnable = (comment: string) => /^[\s\u200b]*[=+\-@]/.test(comment) || /[;,]\s*[=+\-@]/.test(comment);
 
 const idOf = async (loginId: string, siteId = 'demo') =>
   String((await gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE site_id = ${siteId} AND login_id = ${loginId}`))!.id);
@@ -105,8 +108,9 @@ async function sheetRows(bytes: ArrayBuffer) {
 }
 
 const expectedCells = (row: LogRow, typeName: (type: string) => string) => [
-  row.serialNo,
-  beijing(row.time),
+  Number(row.serialNo),
+  // Beijing's wall clock as a date: a workbook has no time zones.
+  new Date(Date.parse(row.time) + 8 * 3600_000),
   typeName(row.type),
   row.fromLoginId ?? '',
   row.toLoginId,
@@ -117,7 +121,8 @@ const expectedCells = (row: LogRow, typeName: (type: string) => string) => [
   row.fromAfter === null ? '' : Number(row.fromAfter),
   row.operator,
   row.operatorIp,
-  runnable(row.comment) ? `'${row.comment}` : row.comment,
+  // A workbook's text cell is a string, never run: no apostrophe to show.
+  row.comment,
 ];
 
 beforeAll(async () => {
@@ -150,7 +155,7 @@ afterAll(async () => {
 });
 
 describe('gw.credit.score.log.export', () => {
-  it("writes every page of the query's rows into an xlsx file: Beijing times, amounts as numbers with 2 decimals, guarded text", async () => {
+  it("writes every page of the query's rows into an xlsx file: serials as numbers, Beijing times as dates, amounts as numbers with 2 decimals, text as typed", async () => {
     const agent = await gw.sessionFor(AGENT);
     const filters = { startTime: new Date(Date.parse(gw.clock.now().toISOString()) - 7_000 * (MOVES - 20)).toISOString() };
     const expected = await queryAll(agent, filters);
@@ -191,8 +196,9 @@ describe('gw.credit.score.log.export', () => {
     expect(data.map((row) => row.values)).toEqual(
       expected.map((row) => expectedCells(row, (type) => ({ up: 'Score up', down: 'Score down' })[type]!)),
     );
+    expect(data[0]!.formats.slice(0, 2)).toEqual(['0', 'yyyy-mm-dd hh:mm:ss']);
     expect(data[0]!.formats.slice(5, 10)).toEqual(['0.00', '0.00', '0.00', '0.00', '0.00']);
-    expect(data.some((row) => row.values[12] === "'=SUM(A1:A9)")).toBe(true);
+    expect(data.some((row) => row.values[12] === '=SUM(A1:A9)')).toBe(true);
   });
 
   it("writes CSV in the caller's language with the formula guard, and the form field opsId works too", async () => {
@@ -219,6 +225,21 @@ describe('gw.credit.score.log.export', () => {
     expect(lines.map((line) => line.split(',')[0])).toEqual(expected.map((row) => row.serialNo));
     expect(lines[0]).toContain(`,${beijing(expected[0]!.time)},`);
     expect(lines[0]).toContain(`,${expected[0]!.amount},`);
+  });
+
+  it("writes the same file as the screen's own export of the rows it loaded: one header row, the same columns and cells", async () => {
+    const agent = await gw.sessionFor(AGENT);
+    const userId = await idOf(MEMBERS[1]!);
+    const loaded = await queryAll(agent, { userId });
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'en', resources: { en: { common: en } }, defaultNS: 'common', interpolation: { escapeValue: false } });
+    const columns = pointRecordColumns(i18n.t, {} as Parameters<typeof pointRecordColumns>[1]).map((columnDef) => ({ columnDef }));
+    const onScreen = toCsv(exportedTable(columns as never, loaded as never));
+    const { fileId } = await exportFile(agent, { userId, format: 'csv', ztsLang: 'en' });
+    const response = await download(fileId, JSON.stringify({ opsId: agent }));
+    const byJob = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
+    expect(byJob.split('\r\n').length).toBeGreaterThan(50);
+    expect(byJob).toBe(onScreen);
   });
 
   it('refuses the file to anyone but the account that made it, and bad requests, with catalogue errors', async () => {

@@ -11,6 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import type { DataTableModel } from './data-table';
+import { columnLabel } from './data-table-export';
 
 /** Which columns of a wide table are shown: one checkbox per column with a title; the table remembers the choice. */
 export function DataTableColumnChooser<T extends RowData>({ model }: { model: DataTableModel<T> }) {
@@ -39,7 +40,7 @@ export function DataTableColumnChooser<T extends RowData>({ model }: { model: Da
             data-testid="table-column-option"
             data-column={column.id}
           >
-            {column.columnDef.meta?.export ? column.columnDef.meta.export.header : column.id}
+            {columnLabel(column)}
           </DropdownMenuCheckboxItem>
         ))}
       </DropdownMenuContent>

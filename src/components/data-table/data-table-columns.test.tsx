@@ -48,7 +48,7 @@ beforeAll(() => {
 afterEach(cleanup);
 
 describe('column builders', () => {
-  it('show amounts and times as the language writes them, and export numbers and Beijing times', () => {
+  it('show amounts and times as the language writes them, and export numbers and times as dates (written in Beijing time)', () => {
     let model: ReturnType<typeof useDataTable<Row>> | undefined;
     render(<Table onModel={(next) => (model = next)} />);
     const first = document.querySelector('[data-row-id="1"]')!;
@@ -67,7 +67,13 @@ describe('column builders', () => {
     expect(exportedTable(model!.table.getAllLeafColumns(), rows)).toEqual({
       header: ['Name', 'Balance (CNY)', 'Last sign-in', 'Bets', 'Rate'],
       rows: [
-        ['ma01', { number: '1234567.80' }, '2026-03-02 00:30:00', { number: '1330', kind: 'count' }, { number: '-0.82', kind: 'percent' }],
+        [
+          'ma01',
+          { number: '1234567.80' },
+          { time: '2026-03-01T16:30:00.000Z' },
+          { number: '1330', kind: 'count' },
+          { number: '-0.82', kind: 'percent' },
+        ],
         ['ma02', { number: '-5.00' }, '', { number: '0', kind: 'count' }, { number: '12.50', kind: 'percent' }],
       ],
     });

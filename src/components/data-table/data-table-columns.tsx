@@ -1,7 +1,6 @@
 import type { RowData } from '@tanstack/react-table';
 import type { useFormat } from '@/hooks/use-format';
 import { withCurrency } from '@/lib/site-currency';
-import { beijingTime } from '@/lib/time';
 import { DataTableColumnHeader } from './data-table-column-header';
 import type { DataTableColumn } from './data-table-types';
 
@@ -98,7 +97,7 @@ export function percentColumn<T extends RowData>(
   };
 }
 
-/** An instant: shown as the language writes dates, exported in Beijing time; empty when missing. */
+/** An instant: shown as the language writes dates, exported as a date (Beijing time); empty when missing. */
 export function timeColumn<T extends RowData>(
   id: string,
   title: string,
@@ -121,7 +120,7 @@ export function timeColumn<T extends RowData>(
         header: title,
         cell: (row) => {
           const instant = value(row);
-          return instant ? beijingTime(instant) : '';
+          return instant ? { time: instant } : '';
         },
       },
     },

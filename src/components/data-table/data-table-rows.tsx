@@ -12,7 +12,7 @@ const STICKY = 'sticky left-0 z-[1]';
 /** A cell's whole text for its title (a cell cut short shows it on hover): the column's own, else its exported text. */
 function fullText<T extends RowData>(meta: ColumnMeta<DataTableFeatures, T> | undefined, row: T): string | undefined {
   if (meta?.title) return meta.title(row);
-  const exported = meta?.export ? meta.export.cell(row) : undefined;
+  const exported = meta?.export && !Array.isArray(meta.export) ? (meta.export as { cell(row: T): unknown }).cell(row) : undefined;
   return typeof exported === 'string' && exported !== '' ? exported : undefined;
 }
 

@@ -24,8 +24,11 @@ export interface ColumnExport<T> {
 declare module '@tanstack/react-table' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface ColumnMeta<in out TFeatures extends TableFeatures, in out TData extends RowData, TValue extends CellData = CellData> {
-    /** Every column says how it exports, or that it does not (`false`: checkboxes, actions). */
-    export: ColumnExport<TData> | false;
+    /**
+     * Every column says how it exports, or that it does not (`false`: checkboxes, actions); a
+     * column showing two figures ("before → after") exports them as two numeric columns.
+     */
+    export: ColumnExport<TData> | readonly ColumnExport<TData>[] | false;
     /** The column's grid track, such as `minmax(9rem,1fr)`. */
     width?: string;
     /** Classes of the column's cells (alignment, number font). */

@@ -3,7 +3,6 @@ import type { ResultOf } from '../../../contract/methods.contract';
 import { DataTableColumnHeader } from '@/components/data-table/data-table-column-header';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import type { useFormat } from '@/hooks/use-format';
-import { beijingTime } from '@/lib/time';
 import { cn } from '@/lib/utils';
 
 export type ScoreLogRow = ResultOf<'gw.credit.score.log.query'>['list'][number];
@@ -26,14 +25,18 @@ export function pointRecordColumns(t: TFunction, format: Format): DataTableColum
       id: 'serial',
       header: t('log.serial'),
       cell: ({ row }) => row.original.serialNo,
-      meta: { ...text('5rem'), className: 'font-mono tabular-nums', export: { header: t('log.serial'), cell: (row) => row.serialNo } },
+      meta: {
+        ...text('5rem'),
+        className: 'font-mono tabular-nums',
+        export: { header: t('log.serial'), cell: (row) => ({ number: row.serialNo, kind: 'serial' }) },
+      },
     },
     {
       id: 'time',
       accessorFn: (row) => row.time,
       header: ({ column }) => <DataTableColumnHeader column={column} title={t('log.time')} />,
       cell: ({ row }) => format.dateTime(row.original.time),
-      meta: { ...text('10rem'), className: 'text-xs', export: { header: t('log.time'), cell: (row) => beijingTime(row.time) } },
+      meta: { ...text('10rem'), className: 'text-xs', export: { header: t('log.time'), cell: (row) => ({ time: row.time }) } },
     },
     {
       id: 'type',
@@ -74,7 +77,10 @@ export function pointRecordColumns(t: TFunction, format: Format): DataTableColum
       meta: {
         ...text('minmax(10rem,1.2fr)'),
         className: 'font-mono text-xs tabular-nums',
-        export: { header: t('log.toBalance'), cell: (row) => `${row.toBefore} → ${row.toAfter}` },
+        export: [
+          { header: t('export.column.toBefore'), cell: (row) => ({ number: row.toBefore }) },
+          { header: t('export.column.toAfter'), cell: (row) => ({ number: row.toAfter }) },
+        ],
       },
     },
     {
@@ -85,10 +91,10 @@ export function pointRecordColumns(t: TFunction, format: Format): DataTableColum
       meta: {
         ...text('minmax(10rem,1.2fr)'),
         className: 'font-mono text-xs tabular-nums',
-        export: {
-          header: t('log.fromBalance'),
-          cell: (row) => (row.fromBefore === null ? '' : `${row.fromBefore} → ${row.fromAfter}`),
-        },
+        export: [
+          { header: t('export.column.fromBefore'), cell: (row) => (row.fromBefore === null ? '' : { number: row.fromBefore }) },
+          { header: t('export.column.fromAfter'), cell: (row) => (row.fromAfter === null ? '' : { number: row.fromAfter }) },
+        ],
       },
     },
     {

@@ -146,7 +146,7 @@ export default function DailyReportScreen() {
         rows,
         totals: { ...sums, day: t('bets.sumRow'), agentRate: 0, toCompanyBets: 0, companyProfitRate: rangeRate ?? 0 },
         blankInTotals: rangeRate === undefined ? [t('reports.column.companyProfitRate')] : [],
-        caption: [title, `${t('reports.range')}: ${range.start} – ${range.end}`, `${t('reports.account')}: ${accountName}`],
+        nameParts: [`${range.start}–${range.end}`, accountName],
         sheet: title,
         format: kind,
       });

@@ -56,7 +56,7 @@ export default function LeaderboardScreen() {
       await downloadReport({
         model,
         rows,
-        caption: [`${title}: ${metricLabel}`, `${t('reports.range')}: ${range.start} – ${range.end}`],
+        nameParts: [metricLabel, `${range.start}–${range.end}`],
         sheet: title,
         format: kind,
       });

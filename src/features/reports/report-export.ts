@@ -4,16 +4,18 @@ import { exportedTable, type ExportFormat } from '@/components/data-table/data-t
 import { saveTable } from '@/lib/table-export';
 
 /**
- * Downloads a report as shown: its caption lines (name, range, account), the columns' export of
- * its rows and, when given, its totals row, where the columns named in `blankInTotals` stay
- * empty (a level means nothing there).
+ * Downloads a report as shown: one header row, the columns' export of its rows and, when given,
+ * its totals row, where the columns named in `blankInTotals` stay empty (a level means nothing
+ * there). What the report covers (range, account, metric) names the file, not lines above the
+ * header, so the file reads as one table.
  */
 export async function downloadReport<T extends RowData>(report: {
   model: DataTableModel<T>;
   rows: readonly T[];
   totals?: T;
   blankInTotals?: readonly string[];
-  caption: readonly string[];
+  /** After the title in the file's name: the range, the account, the metric. */
+  nameParts: readonly string[];
   /** The report's title: the sheet's and the file's name. */
   sheet: string;
   format: ExportFormat;
@@ -23,6 +25,6 @@ export async function downloadReport<T extends RowData>(report: {
   const rows = report.totals
     ? [...table.rows.slice(0, -1), table.rows.at(-1)!.map((cell, index) => (blank.has(index) ? '' : cell))]
     : table.rows;
-  const file = { ...table, caption: report.caption, rows };
-  await saveTable(file, report.sheet, report.format);
+  const name = [report.sheet, ...report.nameParts.filter((part) => part !== '')].join(' ');
+  await saveTable({ ...table, rows }, report.sheet, report.format, name);
 }

@@ -62,11 +62,7 @@ export default function TradingReportScreen() {
         rows,
         totals: { ...total, userId: '0', loginId: t('bets.sumRow'), level: 5 },
         blankInTotals: [t('trading.column.level')],
-        caption: [
-          title,
-          `${t('reports.range')}: ${range.start} – ${range.end}`,
-          `${t('reports.account')}: ${current?.loginId ?? t('reports.myLine')}`,
-        ],
+        nameParts: [`${range.start}–${range.end}`, current?.loginId ?? t('reports.myLine')],
         sheet: title,
         format: kind,
       });

@@ -102,12 +102,7 @@ export default function WinLossReportScreen() {
         rows,
         totals: { ...total, userId: '0', loginId: t('bets.sumRow'), level: 5 },
         blankInTotals: [t('reports.column.level')],
-        caption: [
-          title,
-          `${t('reports.range')}: ${range.start} – ${range.end}`,
-          `${t('reports.account')}: ${own ? own.loginId : ''}`,
-          `${t('reports.ownResult')}: ${own ? own.result : ''}`,
-        ],
+        nameParts: [`${range.start}–${range.end}`, own ? own.loginId : ''],
         sheet: title,
         format: kind,
       });
