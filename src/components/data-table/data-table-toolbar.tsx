@@ -1,6 +1,6 @@
 import type { RowData } from '@tanstack/react-table';
 import { Download } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useListExport } from '@/lib/list-export';
@@ -13,6 +13,8 @@ export interface TableExport {
   /** The table's title in the interface language: the sheet's and the file's name (before the time stamp). */
   sheet: string;
   disabled?: boolean;
+  /** Why it is disabled when the list is not empty (an export running, filters not applied yet): said on the buttons. */
+  disabledReason?: string;
   /** Replaces the export of the loaded rows (a screen exporting more than it has loaded). */
   onExport?(format: ExportFormat): Promise<void> | void;
   testId?: string;
@@ -56,6 +58,17 @@ export function DataTableToolbar<T extends RowData>({
   }
   // The palette's "Export this list…" runs the same export.
   useListExport(exportAs ? { disabled: Boolean(exportAs.disabled) || busy, run } : null);
+  // A disabled button says why, on hover and to a screen reader.
+  const whyDisabled = !exportAs
+    ? null
+    : busy
+      ? t('table.exportRunning')
+      : !exportAs.disabled
+        ? null
+        : model.rows.length === 0
+          ? t('table.exportEmpty')
+          : (exportAs.disabledReason ?? t('table.exportNotReady'));
+  const reasonId = useId();
 
   return (
     <div className="flex flex-wrap items-end gap-2" data-testid="table-toolbar">
@@ -73,7 +86,12 @@ export function DataTableToolbar<T extends RowData>({
         {status}
         {model.tableId ? <DataTableColumnChooser model={model} /> : null}
         {exportAs ? (
-          <div role="group" aria-label={t('table.export')} className="flex gap-1">
+          <div role="group" aria-label={t('table.export')} className="flex gap-1" title={whyDisabled ?? undefined}>
+            {whyDisabled ? (
+              <span id={reasonId} className="sr-only" data-testid="export-disabled-reason">
+                {whyDisabled}
+              </span>
+            ) : null}
             {(['csv', 'xlsx'] as const).map((format) => (
               <Button
                 key={format}
@@ -81,6 +99,7 @@ export function DataTableToolbar<T extends RowData>({
                 size="sm"
                 variant="outline"
                 disabled={exportAs.disabled || busy}
+                aria-describedby={whyDisabled ? reasonId : undefined}
                 onClick={() => void run(format)}
                 data-testid={exportAs.testId ? `${exportAs.testId}-${format}` : `table-export-${format}`}
               >

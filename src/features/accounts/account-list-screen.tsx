@@ -164,6 +164,7 @@ export default function AccountListScreen() {
   const exportAs: TableExport = {
     sheet: t('route.accounts'),
     disabled: pages.rows.length === 0 || exporting,
+    ...(exporting ? { disabledReason: t('table.exportRunning') } : {}),
     testId: 'account-export',
     // What is loaded is exported here; a longer list is written by the gateway as a job.
     onExport: (kind) =>

@@ -56,6 +56,7 @@ export default function BetRecordScreen() {
   const exportAs: TableExport = {
     sheet: t('route.videoOrder'),
     disabled: !exportable,
+    ...(exporting ? { disabledReason: t('table.exportRunning') } : {}),
     testId: 'bets-export',
     // What is loaded is exported here; more bets than loaded are written by the gateway as a job.
     onExport: async (kind: ExportFormat) => {

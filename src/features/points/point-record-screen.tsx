@@ -104,6 +104,7 @@ export function ScoreLogView({ risk }: { risk: boolean }) {
   const exportAs: TableExport = {
     sheet: t('route.pointRecord'),
     disabled: !exportable,
+    ...(exporting ? { disabledReason: t('table.exportRunning') } : {}),
     testId: 'log-export',
     // What is loaded is exported here; a longer log is written by the gateway as a job.
     onExport: async (kind: ExportFormat) => {
