@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, ReferenceLine, XAxis, YAxis } from 'recharts';
 import { ChartContainer, ChartTooltip, ChartTooltipContent, type ChartConfig } from '@/components/ui/chart';
-import { zeroBasedDomain } from '@/components/chart/chart-axis';
+import { valueAxis } from '@/components/chart/chart-axis';
 import { useFormat } from '@/hooks/use-format';
 
 export interface RankBar {
@@ -25,6 +25,7 @@ export default function LeaderboardChart({
   const { t } = useTranslation();
   const format = useFormat();
   const config: ChartConfig = { value: { label, theme: { black: '#f2b517', red: '#b91c1c' } } };
+  const axis = valueAxis(bars.map((bar) => bar.value));
   return (
     <ChartContainer
       config={config}
@@ -41,9 +42,11 @@ export default function LeaderboardChart({
           type="number"
           tickLine={false}
           axisLine={false}
-          domain={zeroBasedDomain}
+          domain={axis.domain}
+          ticks={axis.ticks}
           tickFormatter={(value: number) => format.number(value)}
         />
+        <ReferenceLine x={0} stroke="currentColor" strokeOpacity={0.6} />
         <YAxis type="category" dataKey="loginId" width={112} tickLine={false} axisLine={false} interval={0} />
         <ChartTooltip content={<ChartTooltipContent />} />
         <Bar dataKey="value" fill="var(--color-value)" radius={2} />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Cell, XAxis, YAxis } from 'recharts';
-import { zeroBasedDomain } from '@/components/chart/chart-axis';
+import { Bar, BarChart, CartesianGrid, Cell, ReferenceLine, XAxis, YAxis } from 'recharts';
+import { valueAxis } from '@/components/chart/chart-axis';
 import {
   ChartContainer,
   ChartLegend,
@@ -25,6 +25,7 @@ export default function WinLossChart({ bars, className, testId }: { bars: readon
   const { t } = useTranslation();
   const format = useFormat();
   const currency = useSiteCurrency();
+  const axis = valueAxis(bars.flatMap((bar) => [bar.valueWonLose, bar.agentToCompany]));
   const config: ChartConfig = {
     valueWonLose: { label: withCurrency(t('reports.column.valueWonLose'), currency), theme: { black: '#f2b517', red: '#b91c1c' } },
     agentToCompany: { label: withCurrency(t('reports.column.agentToCompany'), currency), color: '#2563eb' },
@@ -45,9 +46,11 @@ export default function WinLossChart({ bars, className, testId }: { bars: readon
           tickLine={false}
           axisLine={false}
           width={72}
-          domain={zeroBasedDomain}
+          domain={axis.domain}
+          ticks={axis.ticks}
           tickFormatter={(value: number) => format.number(value)}
         />
+        <ReferenceLine y={0} stroke="currentColor" strokeOpacity={0.6} />
         <ChartTooltip content={<ChartTooltipContent />} />
         <ChartLegend content={<ChartLegendContent />} />
         <Bar dataKey="valueWonLose" fill="var(--color-valueWonLose)" radius={2}>
