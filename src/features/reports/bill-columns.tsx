@@ -13,6 +13,7 @@ export type ClosedPeriod = BillRow['closed'][number] & { loginId: string };
 
 const days = (t: TFunction, { firstDay, lastDay }: { firstDay: string | null; lastDay: string | null }) =>
   !firstDay || !lastDay ? t('bill.noActivity') : firstDay === lastDay ? firstDay : `${firstDay} – ${lastDay}`;
+/** A result coloured as the other reports colour it (a loss red). */
 const handedUp = (format: Format, amount: string) => <span className={resultTone(amount)}>{format.amount(amount)}</span>;
 
 /** The agents directly below with their open period; an agent with agents below opens their bill, and its parent may close the period. */
@@ -65,8 +66,11 @@ export function billColumns(
     },
     textColumn<BillRow>('level', title('level'), (row) => t(`level.${row.level}`), { width: '7rem' }),
     textColumn<BillRow>('days', title('days'), (row) => days(t, row.open), { width: '14rem' }),
-    textColumn<BillRow>('bets', title('bets'), (row) => String(row.open.bets), { width: '6rem', className: 'tabular-nums' }),
-    amountColumn<BillRow>('valueWonLose', title('valueWonLose'), (row) => row.open.valueWonLose, format),
+    countColumn<BillRow>('bets', title('bets'), (row) => row.open.bets, format),
+    {
+      ...amountColumn<BillRow>('valueWonLose', title('valueWonLose'), (row) => row.open.valueWonLose, format),
+      cell: ({ row }) => handedUp(format, row.original.open.valueWonLose),
+    },
     {
       ...amountColumn<BillRow>('agentToCompany', title('agentToCompany'), (row) => row.open.agentToCompany, format),
       cell: ({ row }) => handedUp(format, row.original.open.agentToCompany),
@@ -84,7 +88,10 @@ export function closedPeriodColumns(t: TFunction, format: Format): DataTableColu
     textColumn<ClosedPeriod>('period', title('period'), (row) => days(t, row), { width: '14rem' }),
     countColumn<ClosedPeriod>('bets', title('bets'), (row) => row.bets, format),
     amountColumn<ClosedPeriod>('validAmount', title('validAmount'), (row) => row.validAmount, format),
-    amountColumn<ClosedPeriod>('valueWonLose', title('valueWonLose'), (row) => row.valueWonLose, format),
+    {
+      ...amountColumn<ClosedPeriod>('valueWonLose', title('valueWonLose'), (row) => row.valueWonLose, format),
+      cell: ({ row }) => handedUp(format, row.original.valueWonLose),
+    },
     {
       ...amountColumn<ClosedPeriod>('agentToCompany', title('agentToCompany'), (row) => row.agentToCompany, format),
       cell: ({ row }) => handedUp(format, row.original.agentToCompany),
