@@ -1,4 +1,5 @@
 import { cleanup, render } from '@testing-library/react';
+import type { RowData } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,7 +26,7 @@ const row: BillRow = {
   closed: [],
 };
 
-function shown<T>(columns: DataTableColumn<T>[], id: string, original: T) {
+function shown<T extends RowData>(columns: DataTableColumn<T>[], id: string, original: T) {
   const column = columns.find((each) => each.id === id)!;
   const cell = column.cell as (props: { row: { original: T } }) => ReactElement | string;
   const { container } = render(<>{cell({ row: { original } })}</>);
@@ -36,7 +37,7 @@ afterEach(cleanup);
 
 describe('the bill', () => {
   it('writes counts as the other reports do, and colours a result the same way (a loss red)', () => {
-    const open = billColumns(t, format, false);
+    const open = billColumns(t, format, false, {} as Parameters<typeof billColumns>[3], () => undefined);
     expect(shown(open, 'bets', row).text).toBe('12,345');
     expect(shown(open, 'bets', row).export).toMatchObject({ header: 'bill.column.bets' });
     expect((shown(open, 'bets', row).export as { cell(r: BillRow): unknown }).cell(row)).toEqual({ number: '12345', kind: 'count' });
