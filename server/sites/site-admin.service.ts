@@ -135,7 +135,7 @@ export function parsePlatform(input: {
   }
   // The secret signs every request both ways (HMAC-SHA256): long enough not to be guessed.
   if (input.secret === undefined || !/^[\x21-\x7e]{32,256}$/.test(input.secret)) {
-    throw new SiteAdminRefusal('Bad --secret: 32 to 256 printable characters without spaces.');
+    throw new SiteAdminRefusal('Bad platform secret: 32 to 256 printable characters without spaces.');
   }
   return { kind: 'http', url: url.toString().replace(/\/$/, ''), keyId: input.keyId, secret: input.secret };
 }
