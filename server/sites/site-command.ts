@@ -23,6 +23,7 @@ import {
   parseTheme,
   parseTitle,
   resetAdmin,
+  resumePlatform,
   resyncPlatform,
   setDisabled,
   setHosts,
@@ -47,6 +48,7 @@ export const SITE_USAGE = `Usage: npm run site -- <verb> …
   theme <siteId> black|red
   disable <siteId> | enable <siteId>
   platform <siteId> --url <url> --key-id <keyId> [--secret-file <path> | --secret-stdin] | platform <siteId> --embedded | platform <siteId> --resync
+  platform <siteId> --resume   (after npm run restore: this copy calls the site's platform again)
     (the secret from a file, or standard input: typed without echo when neither is given)
   reset-admin <siteId>`;
 
@@ -64,6 +66,7 @@ const options = {
   ...secretOptions,
   embedded: { type: 'boolean' },
   resync: { type: 'boolean' },
+  resume: { type: 'boolean' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
@@ -185,7 +188,7 @@ This password is shown once and never stored in clear; the first sign-in sets a 
       };
     }
     case 'platform': {
-      only(values, verb, ['url', 'key-id', 'secret-file', 'secret-stdin', 'embedded', 'resync']);
+      only(values, verb, ['url', 'key-id', 'secret-file', 'secret-stdin', 'embedded', 'resync', 'resume']);
       const [id] = positionals(rest, verb, 1);
       const siteId = parseSiteId(id);
       const given =
@@ -193,8 +196,18 @@ This password is shown once and never stored in clear; the first sign-in sets a 
         values['key-id'] !== undefined ||
         values['secret-file'] !== undefined ||
         values['secret-stdin'] === true;
-      if ([values.embedded === true, given, values.resync === true].filter(Boolean).length > 1)
-        throw new SiteAdminRefusal('Give one of --embedded, --resync, or --url and --key-id (and the secret).');
+      if ([values.embedded === true, given, values.resync === true, values.resume === true].filter(Boolean).length > 1)
+        throw new SiteAdminRefusal('Give one of --embedded, --resync, --resume, or --url and --key-id (and the secret).');
+      if (values.resume) {
+        return async (db, now, out) => {
+          const url = await resumePlatform(db, siteId, now);
+          out(
+            url === null
+              ? `The platform of ${siteId} was not paused: nothing changed.`
+              : `Site ${siteId} calls its platform at ${url} again: feed reads, transfer repair and pushes resume.`,
+          );
+        };
+      }
       if (values.resync) {
         return async (db, now, out, io) => {
           await resyncPlatform(db, siteId, now);
