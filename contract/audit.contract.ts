@@ -125,7 +125,18 @@ export const pointsActions = [
 ] as const;
 
 /** What `npm run site` does to a site, each written in its operation record as `system.site.<verb>`. */
-export const siteSystemVerbs = ['add', 'hosts', 'title', 'theme', 'disable', 'enable', 'platform', 'resync', 'reset_admin'] as const;
+export const siteSystemVerbs = [
+  'add',
+  'hosts',
+  'title',
+  'theme',
+  'disable',
+  'enable',
+  'platform',
+  'resync',
+  'resume',
+  'reset_admin',
+] as const;
 export type SiteSystemVerb = (typeof siteSystemVerbs)[number];
 
 /**

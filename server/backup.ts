@@ -1,5 +1,5 @@
-import { createWriteStream, existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { chmodSync, createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
@@ -25,6 +25,10 @@ if (existsSync(file)) {
   process.exit(2);
 }
 const config = loadConfig();
+// A backup holds everything, the platforms' secrets and every hash included: readable by this
+// user only (pg_dump, a child, inherits the mask), in a folder of its own when this makes it.
+process.umask(0o077);
+mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
 // Written beside the file and renamed when complete: a file by that name is always a whole backup.
 const partial = `${file}.partial`;
 
@@ -81,6 +85,8 @@ async function backUp(): Promise<{ version: string; how: string }> {
 
 try {
   const { version, how } = await backUp();
+  // Also when a partial file of an earlier run was there with a wider mode.
+  chmodSync(partial, 0o600);
   renameSync(partial, file);
   const size = (statSync(file).size / 1024 / 1024).toFixed(1);
   console.log(`Backup written: ${file} (${size} MiB, ${how}, schema ${version}). Restore it with: npm run restore -- ${target}`);

@@ -11,7 +11,7 @@ import {
 // `npm run platform -- …`: the simulator as a game platform of its own (server/simulator/platform-process.ts).
 let options;
 try {
-  options = parsePlatformArgs(process.argv.slice(2), process.env);
+  options = await parsePlatformArgs(process.argv.slice(2), process.env);
 } catch (error) {
   if (!(error instanceof PlatformArgsError)) throw error;
   console.error(error.message);

@@ -7,6 +7,7 @@ import { compareSchema, type SchemaComparison } from './backup/schema-version';
 import { loadConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
+import { pauseHttpPlatforms } from './sites/site-platform.repository';
 
 // `npm run restore -- <file>`: loads a backup of `npm run backup` into the empty database of
 // `npm start` (DATABASE_URL, else DATA_DIR's PGlite folder, which must not exist yet or be empty).
@@ -18,6 +19,8 @@ if (!source || source.startsWith('-')) {
 }
 const file = resolve(source);
 const config = loadConfig();
+// The restored folder holds what the backup held (secrets included): this user's only.
+process.umask(0o077);
 
 /** One clear line and exit code 2: nothing was changed. */
 function refuse(line: string): never {
@@ -47,6 +50,20 @@ function refuseNewer(comparison: SchemaComparison): void {
   }
 }
 
+/**
+ * A restored copy still holds each site's live platform connection: it would read the live feed
+ * and settle transfers against it. Every HTTP connection is paused until an operator resumes it.
+ */
+async function pausePlatforms(db: Database): Promise<void> {
+  const paused = await pauseHttpPlatforms(db, new Date());
+  if (paused.length === 0) return;
+  const sites = paused.map((row) => `${row.site_id} (${row.url})`).join(', ');
+  console.log(
+    `Paused the game platform connection of ${paused.length} site(s): ${sites}. This copy calls no platform ` +
+      `(no feed reads, no transfer repair, no pushes) until: npm run site -- platform <site> --resume`,
+  );
+}
+
 /** Applies what an older backup lacks, and says so. */
 async function migrateAfter(db: Database, comparison: SchemaComparison): Promise<void> {
   if (comparison.kind !== 'older') return;
@@ -72,6 +89,7 @@ async function restorePostgres(url: string): Promise<void> {
     console.log(`Restoring ${file} into ${where} with pg_restore (one transaction; schema ${comparison.version})…`);
     await runPostgresTool('pg_restore', url, ['--single-transaction', '--exit-on-error', '--no-owner', '--no-privileges', file]);
     await migrateAfter(db, comparison);
+    await pausePlatforms(db);
   } finally {
     await db.close();
   }
@@ -87,13 +105,16 @@ async function restorePglite(): Promise<void> {
     refuse(`${pgliteDir} is not empty; restore into a new DATA_DIR (or move that folder away first).`);
   }
   console.log(`Restoring ${file} into PGlite in ${pgliteDir}…`);
-  mkdirSync(pgliteDir, { recursive: true });
+  mkdirSync(pgliteDir, { recursive: true, mode: 0o700 });
   let comparison: SchemaComparison;
   try {
     const db = await openDatabase({ kind: 'pglite', dataDir: pgliteDir, snapshot: new Blob([readFileSync(file)]) });
     try {
       comparison = await compareSchema(await appliedMigrations(db));
-      if (comparison.kind !== 'newer' && comparison.version !== 'none') await migrateAfter(db, comparison);
+      if (comparison.kind !== 'newer' && comparison.version !== 'none') {
+        await migrateAfter(db, comparison);
+        await pausePlatforms(db);
+      }
     } finally {
       await db.close();
     }

@@ -11,6 +11,7 @@ import { migrate } from './db/migrate';
 import { startUpkeep } from './db/pglite-upkeep';
 import { initIpRegions } from './geo/ip-region';
 import { buildApp } from './http/app';
+import { terminalLogStream } from './http/terminal-log';
 import { finishRollupBackfill } from './reports/rollup-rebuild';
 import { historyStart, seedGameHistory } from './seed/game-history.seed';
 import { simulatorPlatform } from './simulator/simulator-platform';
@@ -103,6 +104,8 @@ const app = await buildApp({
   config,
   connectionLimits: { maxPerAddress: config.maxConnectionsPerAddress },
   webRoot,
+  // A terminal gets one short line per call; anything else (a file, a collector) the JSON lines.
+  ...(process.stdout.isTTY ? { logStream: terminalLogStream(process.stdout) } : {}),
   ...(reportDb ? { reportDb } : {}),
   ...(backupToken ? { backupToken } : {}),
 });

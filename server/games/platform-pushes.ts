@@ -3,6 +3,7 @@ import type { AccountRow } from '../accounts/account.repository';
 import type { Queryable } from '../db/database';
 import type { NoticeRow } from '../notices/notice.repository';
 import type { AnsweredSuggestionRow } from '../notices/suggestion.store';
+import { platformPausedSql } from '../sites/site-platform.repository';
 import type { PlatformAccount, PlatformFor, PlatformGameNotice, PlatformReply } from './game-platform';
 
 /**
@@ -158,7 +159,8 @@ async function gameNoticesNow(db: Queryable, siteId: string, now: Date): Promise
  * call. A sender first takes its pushes for PUSH_LEASE_MS (another process skips them), so an
  * older state never reaches the platform after a newer one. A push the platform took is deleted
  * unless its subject changed meanwhile (then it goes again next round); one it did not take
- * stays, its attempts and last error kept. Answers how many pushes the platform took and not.
+ * stays, its attempts and last error kept. A site whose platform is paused (after a restore) is
+ * skipped: its pushes wait. Answers how many pushes the platform took and not.
  */
 export async function sendPlatformPushes(
   db: Queryable,
@@ -175,7 +177,8 @@ export async function sendPlatformPushes(
   for (let round = 0; round < rounds; round += 1) {
     const claimed = await db.rows<Claimed>(sql`
       UPDATE platform_pushes p SET sending_until = ${until}
-        FROM (SELECT site_id, subject, account_id FROM platform_pushes WHERE ${free} AND ${ofSite}
+        FROM (SELECT site_id, subject, account_id FROM platform_pushes
+               WHERE ${free} AND ${ofSite} AND NOT ${platformPausedSql(sql.raw('platform_pushes.site_id'))}
                ORDER BY queued_at, site_id, subject, account_id LIMIT ${batch} FOR UPDATE SKIP LOCKED) q
        WHERE p.site_id = q.site_id AND p.subject = q.subject AND p.account_id = q.account_id AND ${free}
       RETURNING p.site_id, p.subject, p.account_id, p.version`);

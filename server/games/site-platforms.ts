@@ -88,6 +88,31 @@ function recorded(platform: GamePlatform, record: (feed: boolean, silent?: Platf
 }
 
 /**
+ * A site's HTTP platform paused after a restore: every call fails as unanswered without leaving
+ * this process (the copy's state is not the live platform's), and nothing records it as the
+ * platform's silence. The background work skips such sites before calling.
+ */
+function pausedPlatform(siteId: string): GamePlatform {
+  const refuse = (call: string) => async (): Promise<never> => {
+    throw new PlatformSilent(`${call}: the platform of ${siteId} is paused since a restore (npm run site -- platform ${siteId} --resume)`);
+  };
+  return {
+    transferIn: refuse('transferIn'),
+    transferOut: refuse('transferOut'),
+    queryTransfer: refuse('queryTransfer'),
+    settleTransfer: refuse('settleTransfer'),
+    balance: refuse('balance'),
+    setClosedGames: refuse('setClosedGames'),
+    setAccounts: refuse('setAccounts'),
+    setGameNotices: refuse('setGameNotices'),
+    replySuggestions: refuse('replySuggestions'),
+    lobby: refuse('lobby'),
+    readFeed: refuse('readFeed'),
+    games: async () => [],
+  };
+}
+
+/**
  * The game platform of each site (issue 38): every call goes to the platform of the site it
  * names. The site's row is read on every call (one primary-key read), never cached: every gateway
  * process sees a change of `npm run site -- platform` at its next call, so two processes never
@@ -102,6 +127,7 @@ export function sitePlatforms(options: SitePlatformsOptions): PlatformFor {
     const embedded = options.embedded(db);
     async function of(siteId: string): Promise<GamePlatform> {
       const connection = await sitePlatformConnection(db, siteId);
+      if (connection?.paused) return pausedPlatform(siteId);
       return connection
         ? recorded(http(connection), (feed, silent) =>
             silent ? recorder.failed(db, siteId, silent, feed) : recorder.answered(db, siteId, feed),

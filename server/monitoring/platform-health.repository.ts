@@ -26,6 +26,7 @@ interface PlatformHealthRow {
   oldest_pending_at: Date | string | null;
   refusals: number;
   unsent_pushes: number;
+  paused_at: Date | string | null;
 }
 
 /** The platform's address as an operator may read it: never a user or password written into it. */
@@ -69,7 +70,9 @@ function healthOf(row: PlatformHealthRow, now: Date): PlatformHealth {
     failedCalls,
     lastFailure: http && row.last_failure_at !== null ? { at: iso(row.last_failure_at), cause: row.last_failure ?? '' } : null,
     unsentPushes: Number(row.unsent_pushes),
+    pausedAt: http && row.paused_at !== null ? iso(row.paused_at) : null,
     alert:
+      (http && row.paused_at !== null) ||
       silent ||
       (feed !== null && feed.lagSeconds > PLATFORM_LAG_ALERT_SECONDS) ||
       (oldestPendingSeconds ?? 0) > PENDING_ALERT_SECONDS ||
@@ -88,7 +91,7 @@ export async function platformHealth(db: Queryable, now: Date, siteId?: string):
   const counted = new Date(now.getTime() - PENDING_COUNTED_SECONDS * 1000);
   const hourAgo = new Date(now.getTime() - 3_600_000);
   const rows = await db.rows<PlatformHealthRow>(sql`
-    SELECT s.id AS site_id, p.kind, p.url, p.updated_at AS connected_at, c.last_success_at AS last_call_at,
+    SELECT s.id AS site_id, p.kind, p.url, p.updated_at AS connected_at, p.paused_at, c.last_success_at AS last_call_at,
            c.failures_in_row, c.last_failure_at, c.last_failure,
            f.read_at, f.read_to_end_at, f.behind_items,
            (SELECT count(*) FROM score_log l WHERE l.site_id = s.id AND l.state = 'pending' AND l.type = 'in' AND l.created_at < ${counted})

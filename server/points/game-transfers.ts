@@ -6,6 +6,7 @@ import { prepared, type Queryable } from '../db/database';
 import { raiseLiveEvent } from '../events/live-events.service';
 import { PlatformRefusal, type PlatformFor } from '../games/game-platform';
 import { RpcError } from '../rpc/rpc-error';
+import { platformPausedSql } from '../sites/site-platform.repository';
 import type { TransferOutRow } from './transfer.repository';
 
 /**
@@ -687,12 +688,14 @@ export async function repairTransfer(
  * The repair job: every transfer pending longer than REPAIR_JOB_AFTER_MS, settled as the wallet
  * (the platform's account). Any gateway process may run it at the same time as another: a
  * transfer is settled once (the state changes only from pending), the others get 37163.
- * Answers how many it settled; those it could not settle stay pending for the next run.
+ * Answers how many it settled; those it could not settle stay pending for the next run. A site
+ * whose platform is paused (after a restore) is left alone: its platform is not asked.
  */
 export async function repairStaleTransfers(db: Queryable, platformFor: PlatformFor, now: Date, limit = 100) {
   const stale = await db.rows<{ site_id: string; transfer_id: string }>(sql`
     SELECT site_id, transfer_id FROM (${pendingTransfers()}) p
-     WHERE at <= ${new Date(now.getTime() - REPAIR_JOB_AFTER_MS)} ORDER BY at LIMIT ${limit}`);
+     WHERE at <= ${new Date(now.getTime() - REPAIR_JOB_AFTER_MS)} AND NOT ${platformPausedSql(sql.raw('p.site_id'))}
+     ORDER BY at LIMIT ${limit}`);
   let settled = 0;
   for (const row of stale) {
     const wallet = await db.one<{ id: bigint }>(sql`SELECT id FROM accounts WHERE site_id = ${row.site_id} AND kind = 'wallet'`);

@@ -5,6 +5,14 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { platformKeyIdSchema } from '../../contract/platform-api.contract';
+import {
+  readSecret,
+  refuseSecretArgument,
+  SecretInputRefusal,
+  secretOptions,
+  secretSourceOf,
+  type SecretSource,
+} from '../cli/secret-input';
 import { systemClock } from '../clock';
 import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
@@ -21,11 +29,13 @@ import { startStandalonePlay } from './standalone-play';
  * the back office through back-office-client.ts) and its members at play (standalone-play.ts).
  */
 
-export const PLATFORM_USAGE = `Usage: npm run platform -- --port <port> --back-office <url> --key-id <keyId> --secret <secret>
+export const PLATFORM_USAGE = `Usage: npm run platform -- --port <port> --back-office <url> --key-id <keyId> [--secret-file <path> | --secret-stdin]
                             [--site <siteId>] [--host <address>] [--seed <text>] [--rate <members a minute>]
   Serves the platform API (docs/platform-api.md) at http://<host>:<port>/, answering only
   requests signed with this key id and secret (the site's, as "npm run site -- platform" set them),
   and the members' lobby (POST ${Object.values(memberLobbyPaths).join(', ')}).
+  --secret-file  a file holding the secret (its first line); --secret-stdin, or neither: one line of
+                 standard input (typed without echo on a terminal)
   --back-office  the back office's URL (a host of the site): the lobby calls its /api/platform/...
                  for members' sign-ins and transfers, signed with the same key id and secret
   --site         the site of the key: the lobby's sign-ins are for it when they name none
@@ -72,9 +82,21 @@ function integer(name: string, value: string | undefined, fallback: number, min:
   return n;
 }
 
-/** Reads the command line and the environment; `null` when help was asked for. Throws PlatformArgsError. */
-export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): PlatformProcessOptions | null {
+/**
+ * Reads the command line, the environment and the secret (from its file or standard input, by
+ * `read`); `null` when help was asked for. Throws PlatformArgsError.
+ */
+export async function parsePlatformArgs(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  read: (source: SecretSource) => Promise<string> = (source) => readSecret(source, 'Platform secret'),
+): Promise<PlatformProcessOptions | null> {
   let values;
+  try {
+    refuseSecretArgument(argv);
+  } catch (error) {
+    throw new PlatformArgsError((error as Error).message);
+  }
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -83,7 +105,7 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Platf
         host: { type: 'string' },
         'back-office': { type: 'string' },
         'key-id': { type: 'string' },
-        secret: { type: 'string' },
+        ...secretOptions,
         site: { type: 'string' },
         seed: { type: 'string' },
         rate: { type: 'string' },
@@ -102,25 +124,31 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Platf
   if (!platformKeyIdSchema.safeParse(values['key-id']).success) {
     throw new PlatformArgsError('Bad --key-id: 1 to 64 of A-Z, a-z, 0-9, ".", "_" and "-".');
   }
-  // The same rule as the back office's side of the secret (npm run site -- platform).
-  if (values.secret === undefined || !/^[\x21-\x7e]{32,256}$/.test(values.secret)) {
-    throw new PlatformArgsError('Bad --secret: 32 to 256 printable characters without spaces.');
-  }
   if (values.site !== undefined && !/^[a-z0-9-]{2,32}$/.test(values.site)) {
     throw new PlatformArgsError(`Bad --site "${values.site}": 2 to 32 of a-z, 0-9 and "-".`);
   }
   const seed = values.seed ?? 'platform';
   if (!/^[\x21-\x7e]{1,64}$/.test(seed)) throw new PlatformArgsError('Bad --seed: 1 to 64 printable characters without spaces.');
+  const rate = integer('rate', values.rate, 6, 0, 6_000);
+  // Read last, once the rest is known good; the same rule as the back office's side of the secret (npm run site -- platform).
+  let secret;
+  try {
+    secret = await read(secretSourceOf(values));
+  } catch (error) {
+    if (error instanceof SecretInputRefusal) throw new PlatformArgsError(error.message);
+    throw error;
+  }
+  if (!/^[\x21-\x7e]{32,256}$/.test(secret)) throw new PlatformArgsError('Bad secret: 32 to 256 printable characters without spaces.');
   const url = env.PLATFORM_DATABASE_URL || undefined;
   return {
     port,
     host: values.host ?? '127.0.0.1',
     backOffice,
     keyId: values['key-id']!,
-    secret: values.secret,
+    secret,
     ...(values.site !== undefined ? { site: values.site } : {}),
     seed,
-    rate: integer('rate', values.rate, 6, 0, 6_000),
+    rate,
     database: url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: resolve(env.PLATFORM_DATA_DIR || 'data/platform') },
   };
 }

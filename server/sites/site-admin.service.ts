@@ -135,7 +135,7 @@ export function parsePlatform(input: {
   }
   // The secret signs every request both ways (HMAC-SHA256): long enough not to be guessed.
   if (input.secret === undefined || !/^[\x21-\x7e]{32,256}$/.test(input.secret)) {
-    throw new SiteAdminRefusal('Bad --secret: 32 to 256 printable characters without spaces.');
+    throw new SiteAdminRefusal('Bad platform secret: 32 to 256 printable characters without spaces.');
   }
   return { kind: 'http', url: url.toString().replace(/\/$/, ''), keyId: input.keyId, secret: input.secret };
 }
@@ -477,7 +477,7 @@ export async function setPlatform(db: Database, siteId: string, platform: Platfo
       await tx.run(sql`INSERT INTO site_platforms (site_id, kind, url, key_id, secret, updated_at)
       VALUES (${siteId}, ${platform.kind}, ${http?.url ?? null}, ${http?.keyId ?? null}, ${http?.secret ?? null}, ${now})
       ON CONFLICT (site_id) DO UPDATE SET kind = EXCLUDED.kind, url = EXCLUDED.url, key_id = EXCLUDED.key_id,
-        secret = EXCLUDED.secret, updated_at = EXCLUDED.updated_at`);
+        secret = EXCLUDED.secret, updated_at = EXCLUDED.updated_at, paused_at = NULL`);
       await recordBySystem(
         tx,
         siteId,
@@ -499,11 +499,19 @@ export async function setPlatform(db: Database, siteId: string, platform: Platfo
     });
 }
 
+const pausedRefusal = (siteId: string) =>
+  new SiteAdminRefusal(
+    `The platform of ${siteId} is paused since a restore: nothing calls it until npm run site -- platform ${siteId} --resume.`,
+  );
+
 /** Queues everything the site's platform must know once more (`platform <site> --resync`), with its record. */
 export async function resyncPlatform(db: Database, siteId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await lockSite(tx, siteId);
-    const platform = await tx.one<{ url: string | null }>(sql`SELECT url FROM site_platforms WHERE site_id = ${siteId}`);
+    const platform = await tx.one<{ url: string | null; paused: boolean }>(
+      sql`SELECT url, paused_at IS NOT NULL AS paused FROM site_platforms WHERE site_id = ${siteId}`,
+    );
+    if (platform?.paused) throw pausedRefusal(siteId);
     await queueFullPush(tx, siteId, now);
     await recordBySystem(
       tx,
@@ -512,6 +520,34 @@ export async function resyncPlatform(db: Database, siteId: string, now: Date): P
       { summary: `platform of ${siteId} told everything again`, params: { site: siteId, url: platform?.url ?? 'embedded' }, changes: [] },
       now,
     );
+  });
+}
+
+/**
+ * Lets the site's HTTP platform be called again after a restore paused it (`platform <site>
+ * --resume`): this copy is that platform's back office now. Answers the platform's URL, or null
+ * when it was not paused (nothing changed, nothing recorded).
+ */
+export async function resumePlatform(db: Database, siteId: string, now: Date): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    await lockSite(tx, siteId);
+    const resumed = await tx.one<{ url: string; paused_at: Date | string }>(
+      sql`SELECT url, paused_at FROM site_platforms WHERE site_id = ${siteId} AND paused_at IS NOT NULL`,
+    );
+    if (!resumed) return null;
+    await tx.run(sql`UPDATE site_platforms SET paused_at = NULL WHERE site_id = ${siteId}`);
+    await recordBySystem(
+      tx,
+      siteId,
+      'resume',
+      {
+        summary: `platform of ${siteId} resumed`,
+        params: { site: siteId, url: resumed.url },
+        changes: [{ field: 'paused', before: new Date(resumed.paused_at).toISOString(), after: null }],
+      },
+      now,
+    );
+    return resumed.url;
   });
 }
 

@@ -1,4 +1,12 @@
 import { parseArgs } from 'node:util';
+import {
+  readSecret,
+  refuseSecretArgument,
+  SecretInputRefusal,
+  secretOptions,
+  secretSourceOf,
+  type SecretSource,
+} from '../cli/secret-input';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import type { PlatformFor } from '../games/game-platform';
@@ -15,6 +23,7 @@ import {
   parseTheme,
   parseTitle,
   resetAdmin,
+  resumePlatform,
   resyncPlatform,
   setDisabled,
   setHosts,
@@ -38,7 +47,9 @@ export const SITE_USAGE = `Usage: npm run site -- <verb> …
   title <siteId> <text>
   theme <siteId> black|red
   disable <siteId> | enable <siteId>
-  platform <siteId> --url <url> --key-id <keyId> --secret <secret> | platform <siteId> --embedded | platform <siteId> --resync
+  platform <siteId> --url <url> --key-id <keyId> [--secret-file <path> | --secret-stdin] | platform <siteId> --embedded | platform <siteId> --resync
+  platform <siteId> --resume   (after npm run restore: this copy calls the site's platform again)
+    (the secret from a file, or standard input: typed without echo when neither is given)
   reset-admin <siteId>`;
 
 /** An action's work; `io` for the verbs that call the game platform (platform). Answers the exit code, 0 unless it says otherwise. */
@@ -52,9 +63,10 @@ const options = {
   admin: { type: 'string' },
   url: { type: 'string' },
   'key-id': { type: 'string' },
-  secret: { type: 'string' },
+  ...secretOptions,
   embedded: { type: 'boolean' },
   resync: { type: 'boolean' },
+  resume: { type: 'boolean' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
@@ -70,8 +82,12 @@ function positionals(args: string[], verb: string, count: number): string[] {
   return args;
 }
 
-/** Checks the whole command line before the database is opened: everything but a site's existence and its hosts' owners. */
-function actionOf(argv: string[]): Action {
+/**
+ * Checks the whole command line before the database is opened: everything but a site's existence
+ * and its hosts' owners. The platform's secret is read here too, so a bad one changes nothing.
+ */
+async function actionOf(argv: string[], io: SiteCommandIo): Promise<Action> {
+  refuseSecretArgument(argv);
   const { values, positionals: args } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   const [verb, ...rest] = args;
   switch (verb) {
@@ -172,22 +188,41 @@ This password is shown once and never stored in clear; the first sign-in sets a 
       };
     }
     case 'platform': {
-      only(values, verb, ['url', 'key-id', 'secret', 'embedded', 'resync']);
+      only(values, verb, ['url', 'key-id', 'secret-file', 'secret-stdin', 'embedded', 'resync', 'resume']);
       const [id] = positionals(rest, verb, 1);
       const siteId = parseSiteId(id);
-      const given = values.url !== undefined || values['key-id'] !== undefined || values.secret !== undefined;
-      if ([values.embedded === true, given, values.resync === true].filter(Boolean).length > 1)
-        throw new SiteAdminRefusal('Give one of --embedded, --resync, or --url, --key-id and --secret.');
+      const given =
+        values.url !== undefined ||
+        values['key-id'] !== undefined ||
+        values['secret-file'] !== undefined ||
+        values['secret-stdin'] === true;
+      if ([values.embedded === true, given, values.resync === true, values.resume === true].filter(Boolean).length > 1)
+        throw new SiteAdminRefusal('Give one of --embedded, --resync, --resume, or --url and --key-id (and the secret).');
+      if (values.resume) {
+        return async (db, now, out) => {
+          const url = await resumePlatform(db, siteId, now);
+          out(
+            url === null
+              ? `The platform of ${siteId} was not paused: nothing changed.`
+              : `Site ${siteId} calls its platform at ${url} again: feed reads, transfer repair and pushes resume.`,
+          );
+        };
+      }
       if (values.resync) {
         return async (db, now, out, io) => {
           await resyncPlatform(db, siteId, now);
           return pushAll(db, siteId, out, io);
         };
       }
-      if (!values.embedded && !given) throw new SiteAdminRefusal('Missing --url <url> --key-id <keyId> --secret <secret> (or --embedded).');
-      const platform: PlatformConnection = values.embedded
-        ? { kind: 'embedded' }
-        : parsePlatform({ url: values.url, keyId: values['key-id'], secret: values.secret });
+      if (!values.embedded && !given) throw new SiteAdminRefusal('Missing --url <url> --key-id <keyId> (or --embedded).');
+      let platform: PlatformConnection = { kind: 'embedded' };
+      if (!values.embedded) {
+        const source = secretSourceOf(values);
+        // URL and key id first: a typo there is refused before anyone types the secret.
+        parsePlatform({ url: values.url, keyId: values['key-id'], secret: 'x'.repeat(32) });
+        const secret = await (io.readSecret ?? readPlatformSecret)(source);
+        platform = parsePlatform({ url: values.url, keyId: values['key-id'], secret });
+      }
       return async (db, now, out, io) => {
         await setPlatform(db, siteId, platform, now);
         out(
@@ -247,11 +282,15 @@ export interface SiteCommandIo {
   now(): Date;
   /** The game platform of each site, for the pushes of `platform` (sitePlatforms). */
   platformFor: PlatformFor;
+  /** Reads the platform's secret (readSecret: a file, or the process's standard input). */
+  readSecret?: (source: SecretSource) => Promise<string>;
 }
+
+const readPlatformSecret = (source: SecretSource) => readSecret(source, 'Platform secret');
 
 /** The operator's refusals: ours, and parseArgs' own (an unknown option, a missing value). */
 function refusalText(error: unknown): string | null {
-  if (error instanceof SiteAdminRefusal) return error.message;
+  if (error instanceof SiteAdminRefusal || error instanceof SecretInputRefusal) return error.message;
   return (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? (error as Error).message : null;
 }
 
@@ -259,7 +298,7 @@ function refusalText(error: unknown): string | null {
 export async function runSiteCommand(argv: string[], io: SiteCommandIo): Promise<0 | 1 | 2> {
   let action: Action;
   try {
-    action = actionOf(argv);
+    action = await actionOf(argv, io);
   } catch (error) {
     const text = refusalText(error);
     if (text === null) throw error;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 
 /**
@@ -23,12 +23,26 @@ export function httpConnectionOf(row: Pick<SitePlatformRow, 'kind' | 'url' | 'ke
   return { baseUrl: row.url, keyId: row.key_id, secret: row.secret };
 }
 
-export async function sitePlatformConnection(db: Queryable, siteId: string): Promise<HttpConnection | null> {
-  return httpConnectionOf(
-    await db.one<Pick<SitePlatformRow, 'kind' | 'url' | 'key_id' | 'secret'>>(
-      sql`SELECT kind, url, key_id, secret FROM site_platforms WHERE site_id = ${siteId}`,
-    ),
+/** A site's HTTP connection and whether it is paused (after a restore), or null for the embedded platform. */
+export async function sitePlatformConnection(db: Queryable, siteId: string): Promise<(HttpConnection & { paused: boolean }) | null> {
+  const row = await db.one<Pick<SitePlatformRow, 'kind' | 'url' | 'key_id' | 'secret'> & { paused: boolean }>(
+    sql`SELECT kind, url, key_id, secret, paused_at IS NOT NULL AS paused FROM site_platforms WHERE site_id = ${siteId}`,
   );
+  const connection = httpConnectionOf(row);
+  return connection && { ...connection, paused: row!.paused };
+}
+
+/** SQL true when the site (a column of the caller's query) has an HTTP platform paused after a restore: its background calls are skipped. */
+export const platformPausedSql = (siteIdColumn: SQL) =>
+  sql`EXISTS (SELECT FROM site_platforms pp WHERE pp.site_id = ${siteIdColumn} AND pp.paused_at IS NOT NULL)`;
+
+/**
+ * Pauses every HTTP platform connection (`npm run restore`: a copy must not call the live
+ * platform). Answers the sites paused, with their URLs.
+ */
+export function pauseHttpPlatforms(db: Queryable, at: Date) {
+  return db.rows<{ site_id: string; url: string }>(sql`UPDATE site_platforms SET paused_at = ${at}
+    WHERE kind = 'http' AND paused_at IS NULL RETURNING site_id, url`);
 }
 
 /** The site an HTTP platform's key id signs for (key_id is unique across sites), with its secret and whether the site is switched off. */
@@ -38,9 +52,11 @@ export function siteOfPlatformKey(db: Queryable, keyId: string) {
      WHERE p.key_id = ${keyId} AND p.kind = 'http'`);
 }
 
-/** The sites on an HTTP platform, in order: each has a feed of its own to read (feed-ingest.ts). */
+/** The sites on an HTTP platform not paused, in order: each has a feed of its own to read (feed-ingest.ts). */
 export async function httpPlatformSiteIds(db: Queryable): Promise<string[]> {
-  const rows = await db.rows<{ site_id: string }>(sql`SELECT site_id FROM site_platforms WHERE kind = 'http' ORDER BY site_id`);
+  const rows = await db.rows<{ site_id: string }>(
+    sql`SELECT site_id FROM site_platforms WHERE kind = 'http' AND paused_at IS NULL ORDER BY site_id`,
+  );
   return rows.map((row) => row.site_id);
 }
 

@@ -10,6 +10,7 @@ import { seedDemo } from '../../server/seed/demo.seed';
 import { setPlatform } from '../../server/sites/site-admin.service';
 import { aBet, feedBet } from '../support/bet-fixture';
 import { startPlatformProcess, type PlatformProcess } from '../support/platform-process';
+import { secretFile } from '../support/secret-file';
 import { emptyLatencies, p95, rpc, runAgent, signIn, slowestAction, warmUp, type Latencies } from './capacity-agent.bench-helper';
 import { feedMemberIds, seedCapacityAgents, type CapacityAgent } from './capacity-agents.bench-helper';
 import { createBenchDatabase, type BenchDatabase } from './postgres.bench-helper';
@@ -147,7 +148,7 @@ export async function benchCapacity(adminUrl: string, boUrl: string | undefined)
     const platformDatabase = await createBenchDatabase(adminUrl);
     databases.push(platformDatabase);
     platform = await startPlatformProcess(
-      ['--port', '0', '--back-office', 'http://127.0.0.1:1', '--key-id', KEY_ID, '--secret', secret, '--rate', '0'],
+      ['--port', '0', '--back-office', 'http://127.0.0.1:1', '--key-id', KEY_ID, '--secret-file', secretFile(secret), '--rate', '0'],
       { PLATFORM_DATABASE_URL: platformDatabase.url },
     );
     feedPool = new pg.Pool({ connectionString: platformDatabase.url, max: 2 });

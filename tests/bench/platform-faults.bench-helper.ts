@@ -16,6 +16,7 @@ import { faultKinds, startFaultProxy, type FaultKind, type FaultProxy } from '..
 import { faultRunMembers, idArray, queuePlayRules, runBooks } from '../support/fault-run';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { startPlatformProcess, type PlatformProcess } from '../support/platform-process';
+import { secretFile } from '../support/secret-file';
 import { createBenchDatabase } from './postgres.bench-helper';
 import { freePort } from './server-process.bench-helper';
 
@@ -96,7 +97,20 @@ export async function benchPlatformFaults(adminUrl: string): Promise<FaultBenchR
     // The first start seeds the demo (its members and their points); the later ones find it.
     gateway = await startGatewayProcess(gatewayEnv);
     platform = await startPlatformProcess(
-      ['--port', '0', '--back-office', gateway.url, '--key-id', KEY_ID, '--secret', SECRET, '--seed', SEED, '--rate', '3000'],
+      [
+        '--port',
+        '0',
+        '--back-office',
+        gateway.url,
+        '--key-id',
+        KEY_ID,
+        '--secret-file',
+        secretFile(SECRET),
+        '--seed',
+        SEED,
+        '--rate',
+        '3000',
+      ],
       { PLATFORM_DATABASE_URL: platformDatabase.url },
     );
     proxy = await startFaultProxy({ target: platform.url, seed: SEED, lateMs: LATE_MS });

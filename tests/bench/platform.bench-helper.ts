@@ -11,6 +11,7 @@ import { seedDemo } from '../../server/seed/demo.seed';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { aBet, feedBet } from '../support/bet-fixture';
 import { startPlatformProcess } from '../support/platform-process';
+import { secretFile } from '../support/secret-file';
 import { createBenchDatabase, type BenchDatabase } from './postgres.bench-helper';
 
 /** Seconds each platform's transfers run, in PLATFORM_TRANSFER_TURNS turns taken in alternation. */
@@ -134,7 +135,7 @@ export async function benchPlatform(adminUrl: string): Promise<PlatformBenchResu
     await seedDemo(db, new Date());
     const secret = randomBytes(24).toString('hex');
     platform = await startPlatformProcess(
-      ['--port', '0', '--back-office', 'http://127.0.0.1:1', '--key-id', KEY_ID, '--secret', secret, '--rate', '0'],
+      ['--port', '0', '--back-office', 'http://127.0.0.1:1', '--key-id', KEY_ID, '--secret-file', secretFile(secret), '--rate', '0'],
       { PLATFORM_DATABASE_URL: platformDatabase.url },
     );
     const adapter: GamePlatform = httpPlatform({ baseUrl: platform.url, keyId: KEY_ID, secret });

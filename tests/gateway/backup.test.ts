@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,13 @@ import { newBackupToken, publishBackupEndpoint } from '../../server/backup/backu
 import { registerBackupRoute } from '../../server/http/backup-route';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrationNames } from '../../server/db/migrate';
+import { ingestHttpSiteFeeds } from '../../server/games/feed-ingest';
+import { sendPlatformPushes } from '../../server/games/platform-pushes';
+import { sitePlatforms } from '../../server/games/site-platforms';
+import { platformHealth } from '../../server/monitoring/platform-health.repository';
+import { repairStaleTransfers } from '../../server/points/game-transfers';
+import { setPlatform } from '../../server/sites/site-admin.service';
+import { runSiteCommand } from '../../server/sites/site-command';
 import { transferPoints } from '../../server/points/ledger';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { simulatorTick, TICK_MS } from '../../server/simulator/simulator-runtime';
@@ -231,6 +239,7 @@ describe('npm run backup and npm run restore', () => {
     const olderFile = join(work, 'older.backup');
     const backup = await script('backup', older, [olderFile]);
     expect(backup.code, backup.output).toBe(0);
+    expect(statSync(olderFile).mode & 0o777).toBe(0o600);
     expect(backup.output).toContain(`schema ${names.at(-2)!.replace('.sql', '')}`);
     // No server holds the folder: the script reads it itself, and says so.
     if (onPglite) expect(backup.output).toContain('no server runs on it: read from the folder');
@@ -262,6 +271,79 @@ describe('npm run backup and npm run restore', () => {
       const empty = await openPlace(refusedTarget);
       expect(await empty.one(sql`SELECT to_regclass('schema_migrations')::text AS name`)).toEqual({ name: null });
       await empty.close();
+    }
+  });
+
+  it('writes the backup for its user only; the restored copy calls no platform (feed, repair, pushes) until --resume', async () => {
+    const calls: string[] = [];
+    const platform = createServer((request, response) => {
+      calls.push(`${request.method} ${request.url}`);
+      response.writeHead(503).end();
+    });
+    await new Promise<void>((resolve) => platform.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(platform.address() as AddressInfo).port}`;
+    const secret = 'the-live-platform-secret-of-demo2-0123456789';
+    // The live database: demo2 on an HTTP platform, everything it must know queued for it.
+    await setPlatform(database.db, 'demo2', { kind: 'http', url, keyId: 'demo2-live', secret }, new Date());
+    const folder = join(work, 'kept', 'backups');
+    const file = join(folder, 'with-platform.backup');
+    const source = await sourcePlace();
+    const backup = await script('backup', source.place, [file]).finally(() => source.close());
+    expect(backup.code, backup.output).toBe(0);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+
+    const target = await emptyPlace('paused');
+    const restore = await script('restore', target, [file]);
+    expect(restore.code, restore.output).toBe(0);
+    expect(restore.output).toContain(
+      `Paused the game platform connection of 1 site(s): demo2 (${url}). This copy calls no platform (no feed reads, no transfer repair, no pushes) until: npm run site -- platform <site> --resume`,
+    );
+    const db = await openPlace(target);
+    try {
+      const platformFor = sitePlatforms({ embedded: simulatorPlatform, now: () => new Date() });
+      // What every gateway running background work does, an hour on (every queued push and pending transfer due).
+      const backgroundRound = async () => {
+        const later = new Date(Date.now() + 3_600_000);
+        await ingestHttpSiteFeeds(db, platformFor, later, { onFailure: () => undefined });
+        await sendPlatformPushes(db, platformFor, later);
+        await repairStaleTransfers(db, platformFor, later);
+      };
+      await backgroundRound();
+      // A call made anyway fails as unanswered, without leaving the process.
+      await expect(platformFor(db).setClosedGames({ siteId: 'demo2', gameCodes: [] })).rejects.toThrow(/paused since a restore/);
+      expect(calls).toEqual([]);
+      const [paused] = await platformHealth(db, new Date(), 'demo2');
+      expect(paused).toMatchObject({ kind: 'http', pausedAt: expect.any(String), alert: true });
+
+      const site = async (...args: string[]) => {
+        const lines: string[] = [];
+        const code = await runSiteCommand(args, {
+          open: async () => ({ db, close: async () => undefined }),
+          out: (text) => lines.push(text),
+          err: (text) => lines.push(text),
+          now: () => new Date(),
+          platformFor,
+        });
+        return { code, output: lines.join('\n') };
+      };
+      expect(await site('platform', 'demo2', '--resync')).toMatchObject({ code: 2, output: expect.stringContaining('--resume') });
+      expect(calls).toEqual([]);
+      expect(await site('platform', 'demo2', '--resume')).toEqual({
+        code: 0,
+        output: `Site demo2 calls its platform at ${url} again: feed reads, transfer repair and pushes resume.`,
+      });
+      const record = await db.one<{ method: string }>(
+        sql`SELECT method FROM operation_log WHERE site_id = 'demo2' ORDER BY id DESC LIMIT 1`,
+      );
+      expect(record?.method).toBe('system.site.resume');
+      expect((await platformHealth(db, new Date(), 'demo2'))[0]).toMatchObject({ pausedAt: null });
+      await backgroundRound();
+      expect(calls.length).toBeGreaterThan(0);
+      expect(await site('platform', 'demo2', '--resume')).toMatchObject({ code: 0, output: expect.stringContaining('was not paused') });
+    } finally {
+      await db.close();
+      await new Promise((resolve) => platform.close(resolve));
     }
   });
 

@@ -9,6 +9,7 @@ import { rawRequest } from '../support/http-client';
 import { startPlatformProcess, type PlatformProcess } from '../support/platform-process';
 import { runServerScript } from '../support/server-script';
 import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database';
+import { secretFile } from '../support/secret-file';
 
 // Issue 38's "Done when", as an operator and a member would go through it, every step a process
 // or an HTTP call: on a fresh empty database without the demo, `npm run site -- add` makes the
@@ -139,7 +140,20 @@ describe.runIf(testDatabaseKind() === 'postgres')('going live (issue 38, "Done w
       site('add', 'acme', '--host', HOST, '--title', 'Acme'),
       startPlatformProcess(
         // A busy platform: a member with points there sits down at the next tick.
-        ['--port', '0', '--back-office', backOffice, '--key-id', KEY_ID, '--secret', SECRET, '--seed', 'going-live', '--rate', '600'],
+        [
+          '--port',
+          '0',
+          '--back-office',
+          backOffice,
+          '--key-id',
+          KEY_ID,
+          '--secret-file',
+          secretFile(SECRET),
+          '--seed',
+          'going-live',
+          '--rate',
+          '600',
+        ],
         platformEnv,
       ),
     ]);
@@ -153,7 +167,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('going live (issue 38, "Done w
       `Back office:  ${backOffice}  (the lobby's sign-ins and transfers: POST /api/platform/lobby/sign-in`,
     );
     expect(platform.output()).not.toMatch(/none yet/);
-    const connected = await site('platform', 'acme', '--url', platform.url, '--key-id', KEY_ID, '--secret', SECRET);
+    const connected = await site('platform', 'acme', '--url', platform.url, '--key-id', KEY_ID, '--secret-file', secretFile(SECRET));
     expect(connected.code, connected.output).toBe(0);
 
     gateway = await startGatewayProcess({ ...env, PORT: String(port), CAPTCHA: 'off' });
@@ -195,7 +209,14 @@ describe.runIf(testDatabaseKind() === 'postgres')('going live (issue 38, "Done w
     }
 
     // The conformance check against the running platform.
-    const check = await runServerScript('server/platform-check.ts', {}, ['--url', platform.url, '--key-id', KEY_ID, '--secret', SECRET]);
+    const check = await runServerScript('server/platform-check.ts', {}, [
+      '--url',
+      platform.url,
+      '--key-id',
+      KEY_ID,
+      '--secret-file',
+      secretFile(SECRET),
+    ]);
     expect(check.code, check.output).toBe(0);
     expect(check.output).not.toMatch(/^fail/m);
 

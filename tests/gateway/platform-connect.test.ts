@@ -12,6 +12,7 @@ import { standaloneTick } from '../../server/simulator/standalone-play';
 import { runSiteCommand } from '../../server/sites/site-command';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
+import { secretFile } from '../support/secret-file';
 
 // A site whose line and members exist before its platform is connected (the demo's `demo`: made
 // on the embedded platform, which took their pushes). `npm run site -- platform` (in process, on
@@ -80,7 +81,16 @@ const scrape = async () => (await gw.raw({ path: '/metrics', method: 'GET' })).t
 
 describe('connecting a platform to a site whose accounts already exist', () => {
   it('a platform that refuses connections: the command says so, the pushes stay queued, health and metrics show them', async () => {
-    const down = await site('platform', 'demo', '--url', `http://127.0.0.1:${await closedPort()}`, '--key-id', KEY, '--secret', SECRET);
+    const down = await site(
+      'platform',
+      'demo',
+      '--url',
+      `http://127.0.0.1:${await closedPort()}`,
+      '--key-id',
+      KEY,
+      '--secret-file',
+      secretFile(SECRET),
+    );
     expect(down.code, down.output).toBe(1);
     expect(down.output).toMatch(/The platform did not take \d+ of \d+ pushes \(.*refused.*\)/);
     expect(down.output).toContain('npm run site -- platform demo --resync');
@@ -97,7 +107,7 @@ describe('connecting a platform to a site whose accounts already exist', () => {
     const accounts = await treeAccounts();
     expect(accounts).toBeGreaterThan(200);
     expect(await knownAtPlatform()).toBe(0);
-    const connected = await site('platform', 'demo', '--url', platformUrl, '--key-id', KEY, '--secret', SECRET);
+    const connected = await site('platform', 'demo', '--url', platformUrl, '--key-id', KEY, '--secret-file', secretFile(SECRET));
     expect(connected.code, connected.output).toBe(0);
     expect(connected.output).toMatch(/^Pushing to the platform: 200 of \d+…$/m);
     expect(connected.output).toMatch(/The platform took everything it must know of demo: \d+ pushes/);

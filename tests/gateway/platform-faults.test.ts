@@ -22,6 +22,7 @@ import { faultRunMembers, idArray, queuePlayRules, runBooks } from '../support/f
 import { startPlatformProcess, type PlatformProcess } from '../support/platform-process';
 import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
+import { secretFile } from '../support/secret-file';
 
 /**
  * Issue 38 §4, faults on the wire: the back office (a real test gateway) against the standalone
@@ -60,7 +61,7 @@ beforeAll(async () => {
   gw = await startTestGateway({ captcha: false, platformFor, jobs: { run: false } });
   platform = await startPlatformProcess(
     // Busy: members with points there sit down at every tick.
-    ['--port', '0', '--back-office', gw.url, '--key-id', KEY_ID, '--secret', SECRET, '--seed', SEED, '--rate', '3000'],
+    ['--port', '0', '--back-office', gw.url, '--key-id', KEY_ID, '--secret-file', secretFile(SECRET), '--seed', SEED, '--rate', '3000'],
     { PLATFORM_DATABASE_URL: database.url },
   );
   proxy = await startFaultProxy({ target: platform.url, seed: SEED, lateMs: TIMEOUT_MS + 300 });

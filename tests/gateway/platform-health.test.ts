@@ -121,6 +121,7 @@ describe("an HTTP site's platform health", () => {
       failedCalls: 0,
       lastFailure: null,
       unsentPushes: 0,
+      pausedAt: null,
       alert: false,
     });
   });

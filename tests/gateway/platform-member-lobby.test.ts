@@ -21,6 +21,7 @@ import {
 import { platformDataDir } from '../support/platform-process';
 import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
+import { secretFile } from '../support/secret-file';
 
 // The standalone platform's member lobby (server/simulator/member-lobby.ts) and its client of the
 // back office (back-office-client.ts): the platform process started in this process with its
@@ -340,10 +341,10 @@ describe('the member lobby on its own (fake clock, fake back office)', () => {
 });
 
 describe('npm run platform -- --site', () => {
-  it("takes the key's site for the lobby, and refuses a site id the back office would not have", () => {
-    const args = ['--port', '0', '--back-office', 'http://127.0.0.1:3000', '--key-id', KEY_ID, '--secret', SECRET];
-    expect(parsePlatformArgs([...args, '--site', 'acme'], {})).toMatchObject({ site: 'acme' });
-    expect(parsePlatformArgs(args, {})).not.toHaveProperty('site');
-    expect(() => parsePlatformArgs([...args, '--site', 'Acme_1'], {})).toThrow(PlatformArgsError);
+  it("takes the key's site for the lobby, and refuses a site id the back office would not have", async () => {
+    const args = ['--port', '0', '--back-office', 'http://127.0.0.1:3000', '--key-id', KEY_ID, '--secret-file', secretFile(SECRET)];
+    expect(await parsePlatformArgs([...args, '--site', 'acme'], {})).toMatchObject({ site: 'acme', secret: SECRET });
+    expect(await parsePlatformArgs(args, {})).not.toHaveProperty('site');
+    await expect(parsePlatformArgs([...args, '--site', 'Acme_1'], {})).rejects.toThrow(PlatformArgsError);
   });
 });

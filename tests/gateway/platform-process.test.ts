@@ -19,6 +19,7 @@ import { platformDataDir, startPlatformProcess, type PlatformProcess } from '../
 import { runServerScript } from '../support/server-script';
 import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
+import { secretFile } from '../support/secret-file';
 
 // `npm run platform` as a child process with its books in a database of its own, the back office
 // (a real gateway) speaking to it over HTTP, and `npm run platform:check` against it.
@@ -45,7 +46,20 @@ beforeAll(async () => {
   gw = await startTestGateway({ captcha: false, platformFor, jobs: { run: false } });
   platform = await startPlatformProcess(
     // A busy platform: every member with points there sits down at the first tick.
-    ['--port', '0', '--back-office', gw.url, '--key-id', KEY_ID, '--secret', SECRET, '--seed', 'process-test', '--rate', '600'],
+    [
+      '--port',
+      '0',
+      '--back-office',
+      gw.url,
+      '--key-id',
+      KEY_ID,
+      '--secret-file',
+      secretFile(SECRET),
+      '--seed',
+      'process-test',
+      '--rate',
+      '600',
+    ],
     env,
   );
   // Signed with the real time: the platform process checks it against its own clock.
@@ -59,7 +73,7 @@ afterAll(async () => {
 });
 
 const check = (secret: string) =>
-  runServerScript('server/platform-check.ts', {}, ['--url', platform.url, '--key-id', KEY_ID, '--secret', secret]);
+  runServerScript('server/platform-check.ts', {}, ['--url', platform.url, '--key-id', KEY_ID, '--secret-file', secretFile(secret)]);
 const lines = (output: string) => output.trim().split('\n');
 
 describe('the simulator as a platform process', () => {
@@ -71,9 +85,21 @@ describe('the simulator as a platform process', () => {
 
   it('refuses a bad command line with one line and exit code 2, opening no database', async () => {
     const bad = [
-      [['--port', '0', '--back-office', gw.url, '--key-id', KEY_ID, '--secret', 'short'], 'Bad --secret: 32 to 256 printable characters'],
-      [['--port', '0', '--back-office', 'ftp://bo', '--key-id', KEY_ID, '--secret', SECRET], 'Bad --back-office "ftp://bo"'],
-      [['--back-office', gw.url, '--key-id', KEY_ID, '--secret', SECRET], 'Missing --port <port>'],
+      [
+        ['--port', '0', '--back-office', gw.url, '--key-id', KEY_ID, '--secret-file', secretFile('short')],
+        'Bad secret: 32 to 256 printable characters',
+      ],
+      [
+        ['--port', '0', '--back-office', gw.url, '--key-id', KEY_ID, '--secret-file', '/nonexistent/secret'],
+        'Cannot read --secret-file /nonexistent/secret: ENOENT',
+      ],
+      // Nothing on standard input (it ends at once): no secret.
+      [['--port', '0', '--back-office', gw.url, '--key-id', KEY_ID, '--secret-stdin'], 'Bad secret: 32 to 256 printable characters'],
+      [
+        ['--port', '0', '--back-office', 'ftp://bo', '--key-id', KEY_ID, '--secret-file', secretFile(SECRET)],
+        'Bad --back-office "ftp://bo"',
+      ],
+      [['--back-office', gw.url, '--key-id', KEY_ID, '--secret-file', secretFile(SECRET)], 'Missing --port <port>'],
     ] as const;
     for (const [args, message] of bad) {
       const { code, output } = await runServerScript('server/platform.ts', { PLATFORM_DATA_DIR: '/nonexistent/never-made' }, [...args]);
@@ -81,6 +107,34 @@ describe('the simulator as a platform process', () => {
       expect(lines(output)).toEqual([expect.stringContaining(message)]);
     }
   });
+
+  it('refuses a secret on the command line, of the platform and of its check, saying how to pass it and never echoing it', async () => {
+    const platformArgs = ['--port', '0', '--back-office', gw.url, '--key-id', KEY_ID];
+    for (const [script, args] of [
+      ['server/platform.ts', [...platformArgs, '--secret', SECRET]],
+      ['server/platform.ts', [...platformArgs, `--secret=${SECRET}`]],
+      ['server/platform-check.ts', ['--url', platform.url, '--key-id', KEY_ID, '--secret', SECRET]],
+    ] as const) {
+      const { code, output } = await runServerScript(script, { PLATFORM_DATA_DIR: '/nonexistent/never-made' }, [...args]);
+      expect(code, script).toBe(2);
+      expect(lines(output), script).toEqual([expect.stringMatching(/^Refused: --secret .*--secret-file <path>.*--secret-stdin/)]);
+      expect(output).not.toContain(SECRET);
+    }
+  });
+
+  it("checks the platform with the secret piped to the check's standard input, one line, never printed", async () => {
+    const piped = await runServerScript('server/platform-check.ts', {}, ['--url', platform.url, '--key-id', KEY_ID], `${SECRET}\nmore\n`);
+    expect(piped.code, piped.output).toBe(0);
+    expect(piped.output).not.toContain(SECRET);
+    // The same without a line break at the end, named with --secret-stdin.
+    const named = await runServerScript(
+      'server/platform-check.ts',
+      {},
+      ['--url', platform.url, '--key-id', KEY_ID, '--secret-stdin'],
+      SECRET,
+    );
+    expect(named.code, named.output).toBe(0);
+  }, 120_000);
 
   it('plays a member the back office transferred in; the back office reads the feed and transfers it out; the ledger is clean', async () => {
     const member = await gw.accountId('mb01010102001');

@@ -11,6 +11,7 @@ import { runSiteCommand } from '../../server/sites/site-command';
 import { runServerScript } from '../support/server-script';
 import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
+import { secretFile } from '../support/secret-file';
 
 // `npm run site` as the operator runs it, a child process on an empty database of the
 // project's kind (a PGlite folder, opened by one process at a time, or a PostgreSQL database),
@@ -137,6 +138,18 @@ describe('npm run site', () => {
       [['title', 'nosuch', 'Hello'], /Unknown site "nosuch"/],
       [['rename', 'acme'], /Unknown verb "rename"/],
       [['add', 'acme2', '--host', 'a2.test', '--title', 'A', '--colour', 'red'], /--colour/],
+      [
+        ['platform', 'acme', '--url', 'https://games.acme.test/api/', '--key-id', 'acme-1', '--secret-file', secretFile('short')],
+        /Bad platform secret/,
+      ],
+      [
+        ['platform', 'acme', '--url', 'https://games.acme.test/api/', '--key-id', 'acme-1', '--secret-file', '/nonexistent/s'],
+        /Cannot read --secret-file \/nonexistent\/s: ENOENT/,
+      ],
+      [
+        ['platform', 'acme', '--url', 'ftp://games.acme.test/', '--key-id', 'acme-1', '--secret-file', '/nonexistent/s'],
+        /Bad platform URL/,
+      ],
     ];
     // Each value's rules in detail: server/sites/site-admin.service.test.ts. The first as the
     // operator meets it (exit code 2, one line), the rest in process.
@@ -149,11 +162,48 @@ describe('npm run site', () => {
     expect(await withDatabase(state)).toEqual(before);
   }, 240_000);
 
+  it('refuses a platform secret on the command line with one line saying how to pass it, never echoing it, changing nothing', async () => {
+    const before = await withDatabase(state);
+    for (const secretArgs of [['--secret', SECRET], [`--secret=${SECRET}`]]) {
+      const refused = await siteProcess('platform', 'acme', '--url', 'https://games.acme.test/api/', '--key-id', 'acme-1', ...secretArgs);
+      expect(refused.code).toBe(2);
+      expect(refused.output.trim().split('\n')).toEqual([
+        expect.stringMatching(/^Refused: --secret takes no value on the command line .*--secret-file <path>.*--secret-stdin/),
+      ]);
+      expect(refused.output).not.toContain(SECRET);
+    }
+    expect(await withDatabase(state)).toEqual(before);
+  }, 120_000);
+
+  it('reads the platform secret from a pipe when no secret option is given: one line, stored, never printed', async () => {
+    // Nobody listens on port 1: the pushes stay queued (exit code 1), the connection is stored.
+    const piped = await runServerScript(
+      'server/site.ts',
+      env,
+      ['platform', 'acme', '--url', 'http://127.0.0.1:1', '--key-id', 'acme-1'],
+      `${SECRET}\n`,
+    );
+    expect(piped.code, piped.output).toBe(1);
+    expect(piped.output).toMatch(/^Site acme plays on http:\/\/127\.0\.0\.1:1 \(key id acme-1\)\.$/m);
+    expect(piped.output).not.toContain(SECRET);
+    const stored = await withDatabase((db) => db.one<{ secret: string }>(sql`SELECT secret FROM site_platforms WHERE site_id = 'acme'`));
+    expect(stored?.secret).toBe(SECRET);
+  }, 120_000);
+
   it('replaces hosts, stores the platform without ever showing its secret, and the company signs in and must change password and safe code', async () => {
     expect((await site('hosts', 'acme', 'bo.acme.test,M.Acme.test')).code).toBe(0);
     expect((await site('title', 'acme', 'Acme', 'Club')).code).toBe(0);
     expect((await site('theme', 'acme', 'red')).code).toBe(0);
-    const platform = await site('platform', 'acme', '--url', 'https://games.acme.test/api/', '--key-id', 'acme-1', '--secret', SECRET);
+    const platform = await site(
+      'platform',
+      'acme',
+      '--url',
+      'https://games.acme.test/api/',
+      '--key-id',
+      'acme-1',
+      '--secret-file',
+      secretFile(SECRET),
+    );
     // Stored, but nobody answers at games.acme.test: what it must be told stays queued, and the command says so.
     expect(platform.code, platform.output).toBe(1);
     expect(platform.output).toMatch(/^Site acme plays on https:\/\/games\.acme\.test\/api\/? \(key id acme-1\)\.$/m);
@@ -204,6 +254,8 @@ describe('npm run site', () => {
       const bySystem = records.list.filter((row) => row.operatorLoginId === 'system');
       expect(bySystem.map((row) => row.action).reverse()).toEqual([
         'system.site.add',
+        // The connection read from a pipe (the test before).
+        'system.site.platform',
         'system.site.hosts',
         'system.site.title',
         'system.site.theme',

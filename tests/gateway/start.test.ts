@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -16,11 +17,48 @@ afterAll(async () => {
   for (const cleanup of cleanups) await cleanup();
 });
 
-async function start(env: Record<string, string>, timeoutMs?: number) {
-  const gateway = await startGatewayProcess(env, timeoutMs);
+async function start(env: Record<string, string>, timeoutMs?: number, options?: { npm?: boolean }) {
+  const gateway = await startGatewayProcess(env, timeoutMs, options);
   started.push(gateway);
   return gateway;
 }
+
+/** The processes below `pid`, from /proc (each one's parent is the fourth field of its stat, after the name in parentheses). */
+function descendants(pid: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    parents.set(parent, [...(parents.get(parent) ?? []), Number(entry)]);
+  }
+  const below: number[] = [];
+  const walk = (of: number) => (parents.get(of) ?? []).forEach((child) => (below.push(child), walk(child)));
+  walk(pid);
+  return below;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Whether anything accepts a connection at the URL's port. */
+const listening = (url: string) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(Number(new URL(url).port), '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
 
 const template = async (url: string, host?: string) =>
   (
@@ -149,8 +187,9 @@ describe('npm start', () => {
   // DEMO is off by default on PostgreSQL; on the embedded database only when said.
   it(`seeds nothing and plays nothing on an empty database without the demo (${testDatabaseKind() === 'postgres' ? 'no DEMO' : 'DEMO=off'})`, async () => {
     const env = { ...(await databaseEnv({ demo: false })), CAPTCHA: 'off' };
-    // A first start on an empty folder creates the database (seconds, more on a busy machine).
-    const gateway = await start(env, 150_000);
+    // A first start on an empty folder creates the database (seconds, more on a busy machine),
+    // through `npm start` itself: what a process manager starts and signals.
+    const gateway = await start(env, 150_000, { npm: true });
     expect(gateway.output()).toContain('Migrated: 0001_foundation.sql');
     expect(gateway.output()).not.toContain('Seeded');
     expect(gateway.output()).not.toContain('Admin123');
@@ -162,7 +201,15 @@ describe('npm start', () => {
       expect(answer.result).toBeUndefined();
       expect(answer.error?.code).toBe(ErrorCode.unknownApplication);
     }
-    expect(await gateway.stop('SIGINT')).toBe(0);
+    // SIGTERM to npm's process (a process manager's stop) reaches the gateway: it stops, its port
+    // closes and nothing it started is left.
+    const below = descendants(gateway.child.pid!);
+    expect(below.length).toBeGreaterThan(0);
+    expect(await gateway.stop('SIGTERM')).toBe(0);
+    expect(gateway.output()).toContain('SIGTERM: stopping…');
+    expect(await listening(gateway.url)).toBe(false);
+    // tsx's esbuild service ends when the gateway's pipe to it closes: a moment after the gateway.
+    await expect.poll(() => below.filter(alive), { timeout: 5_000 }).toEqual([]);
     expect(await siteAndAccountCounts(env)).toEqual({ sites: 0, accounts: 0 });
   }, 200_000);
 

@@ -11,10 +11,18 @@ export interface GatewayProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts the gateway the way `npm start` does, on a free port, and waits for its banner. */
-export async function startGatewayProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<GatewayProcess> {
+/**
+ * Starts the gateway the way `npm start` does, on a free port, and waits for its banner; with
+ * `npm`, through `npm start` itself (the child is npm, as an operator's process manager sees it).
+ */
+export async function startGatewayProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  { npm = false }: { npm?: boolean } = {},
+): Promise<GatewayProcess> {
   countChildProcess();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+  const [command, args] = npm ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', 'server/start.ts']];
+  const child = spawn(command, args, {
     cwd: projectRoot,
     // Nobody plays unless a test says so (SIM_RATE): its load is then the only one.
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', SIM_RATE: '0', ...env },

@@ -140,7 +140,7 @@ describe('the operator', () => {
     };
     expect(operatorText(t, bySystem)).toBe('system');
     // Its actions (server/sites/site-admin.service.ts) have names of their own in every language.
-    for (const verb of ['add', 'hosts', 'title', 'theme', 'disable', 'enable', 'platform', 'resync', 'reset_admin'])
+    for (const verb of ['add', 'hosts', 'title', 'theme', 'disable', 'enable', 'platform', 'resync', 'resume', 'reset_admin'])
       for (const texts of [en, zh, th, vi, id])
         expect((texts.audit.action as Record<string, string>)[`system_site_${verb}`], verb).toBeTruthy();
     expect(actionName(t, 'system.site.add')).toBe('Site created (command line)');

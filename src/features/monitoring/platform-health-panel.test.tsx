@@ -30,6 +30,7 @@ const healthy: PlatformHealth = {
   failedCalls: 0,
   lastFailure: null,
   unsentPushes: 0,
+  pausedAt: null,
   alert: false,
 };
 const text = (testId: string) => screen.getByTestId(testId).textContent;
@@ -104,6 +105,13 @@ describe('the platform panel', () => {
     expect(text('platform-health-feed-lag')).toBe('platformHealth.notApplicable');
     expect(text('platform-health-pending')).toBe('1');
     expect(warned('platform-health-pending')).toBe('false');
+  });
+
+  it('says a platform paused after a restore is paused, with the alert', () => {
+    render(<PlatformHealthPanel health={{ ...healthy, pausedAt: '2026-03-01T11:00:00Z', alert: true }} now={NOW} />);
+    expect(screen.getByTestId('platform-health').getAttribute('data-alert')).toBe('true');
+    expect(text('platform-health-state')).toBe('platformHealth.paused');
+    expect(screen.getByTestId('platform-health-state').getAttribute('data-paused')).toBe('true');
   });
 
   it('says how long ago in the largest whole unit', () => {

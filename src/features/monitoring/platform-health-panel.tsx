@@ -57,8 +57,12 @@ export function PlatformHealthPanel({ health, now }: { health: PlatformHealth; n
         <h2 id="platform-health-title" className="text-sm font-semibold">
           {t('platformHealth.title')}
         </h2>
-        <Badge variant={health.alert ? 'destructive' : 'outline'} data-testid="platform-health-state">
-          {t(health.alert ? 'platformHealth.alert' : 'platformHealth.ok')}
+        <Badge
+          variant={health.alert ? 'destructive' : 'outline'}
+          data-testid="platform-health-state"
+          data-paused={health.pausedAt !== null}
+        >
+          {t(health.pausedAt ? 'platformHealth.paused' : health.alert ? 'platformHealth.alert' : 'platformHealth.ok')}
         </Badge>
       </div>
       <dl className="grid grid-cols-2 gap-3 text-sm md:grid-cols-4 xl:grid-cols-7">
