@@ -1,12 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { closeApp, openSignedIn } from '../support/app-page';
-import { useAppInChromium } from '../support/app-in-chromium';
+import { useAppInChromium, useJourney } from '../support/app-in-chromium';
+import { ShellPage } from '../support/pages/shell-page';
 
 const e2e = useAppInChromium();
 
-const signedIn = (loginId: string): Promise<Page> => openSignedIn(e2e.browser, e2e.gw, loginId);
+/** The journey's page back on the notices, as a person leaves a screen: the palette or a dialog closed. */
+async function fromTheNotices(shell: ShellPage): Promise<Page> {
+  await shell.page.keyboard.press('Escape');
+  await shell.goTo('notice');
+  return shell.page;
+}
 
 const statusOf = async (loginId: string) =>
   (await e2e.gw.db.one<{ status: number }>(sql`SELECT status FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`))!.status;
@@ -32,9 +37,11 @@ async function answer(page: Page, text: string) {
   await page.keyboard.press('Enter');
 }
 
-describe.runIf(e2e.run)('account actions from the palette, keyboard only, in Chromium', () => {
+describe.runIf(e2e.run)("an admin's account actions from the palette, keyboard only, in Chromium, one signed-in page", () => {
+  const journey = useJourney(e2e, () => ShellPage.signedIn(e2e.browser, e2e.gw, 'admin'));
+
   it('freezes a direct child after confirming, and unfreezes it, each chosen by typing its name', async () => {
-    const page = await signedIn('admin');
+    const page = await fromTheNotices(journey());
     await palette(page, 'freeze', 'ma02');
     await page.getByTestId('action-confirm').waitFor();
     // The dialog's focus starts on Cancel: Tab moves to the action.
@@ -48,11 +55,10 @@ describe.runIf(e2e.run)('account actions from the palette, keyboard only, in Chr
     expect(await page.getByRole('option', { name: /ma01/ }).count()).toBe(0);
     await answer(page, 'ma02');
     await expect.poll(() => statusOf('ma02')).toBe(1);
-    await closeApp(page);
   });
 
   it('disables and enables through "act on an account", which lists only what the account allows now', async () => {
-    const page = await signedIn('admin');
+    const page = await fromTheNotices(journey());
     await palette(page, 'act on', 'ma01');
     await page.getByRole('option', { name: '停用', exact: true }).waitFor();
     expect(await page.getByRole('option', { name: '启用', exact: true }).count()).toBe(0);
@@ -70,11 +76,10 @@ describe.runIf(e2e.run)('account actions from the palette, keyboard only, in Chr
     await page.keyboard.type('启用');
     await page.keyboard.press('Enter');
     await expect.poll(() => statusOf('ma01')).toBe(1);
-    await closeApp(page);
   });
 
   it('takes the account typed in a report picker: an exact login first, then logins starting with it, "my line" after them', async () => {
-    const page = await signedIn('admin');
+    const page = await fromTheNotices(journey());
     const titles = async () => (await page.getByRole('option').allTextContents()).map((title) => title.replace(/[…].*$/, ''));
     await page.keyboard.press('Control+k');
     await page.getByRole('dialog').getByRole('combobox').waitFor();
@@ -99,16 +104,14 @@ describe.runIf(e2e.run)('account actions from the palette, keyboard only, in Chr
     await page.keyboard.press('Enter');
     await page.getByTestId('win-loss-screen').waitFor();
     expect(decodeURIComponent(page.url())).toMatch(/trail=\d+~ga010101~3/);
-    await closeApp(page);
   });
 
   it('opens the edit screen of a chosen account', async () => {
-    const page = await signedIn('admin');
+    const page = await fromTheNotices(journey());
     await palette(page, 'edit', 'ma03');
     await page.getByTestId('edit-account-screen').waitFor();
     expect(await page.getByTestId('edit-login-id').textContent()).toBe('ma03');
     expect(page.url()).toMatch(/#\/editAccount\/index\/\d+$/);
     expect(await page.getByTestId('sidebar').getByRole('link', { name: '用户管理' }).getAttribute('aria-current')).toBe('page');
-    await closeApp(page);
   });
 });

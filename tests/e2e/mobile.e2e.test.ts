@@ -2,9 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { closeApp, keepSession, keptSession, pooledPage, signIn, watchConsole, type Cookie } from '../support/app-page';
+import { closeApp, pooledPage, signIn, watchConsole, type Cookie } from '../support/app-page';
 import { plantSettledBet } from '../support/bet-fixture';
-import { useAppInChromium } from '../support/app-in-chromium';
+import { useAppInChromium, useJourney } from '../support/app-in-chromium';
 
 const e2e = useAppInChromium();
 const PHONE_SCREEN = { width: 390, height: 844 };
@@ -21,20 +21,14 @@ async function openOnPhone(path = '/login', options: { scrollbars?: boolean; coo
   return page;
 }
 
-/**
- * The phone's notices, signed in: the desktop address `path` sends the phone to its login, where
- * the login signs in by hand the first time in this file; later its kept session opens /notice.
- */
-async function signedInOnPhone(loginId: string, path: string, options: { scrollbars?: boolean } = {}): Promise<Page> {
-  const kept = await keptSession(e2e.gw, loginId);
-  const page = await openOnPhone(kept ? '/notice' : path, kept ? { ...options, cookies: kept } : options);
-  if (!kept) {
-    await page.waitForURL(/\/m\/#\/login$/);
-    await signIn(page, e2e.gw, loginId);
-  }
-  await page.getByTestId('mobile-notice-screen').waitFor();
-  if (!kept) await keepSession(page, e2e.gw, loginId);
-  return page;
+/** The phone's own entry (/m/) on its login, for a journey whose first step signs in by hand. */
+function phoneJourney(options: { scrollbars?: boolean } = {}) {
+  return useJourney(e2e, async () => {
+    const page = await pooledPage(e2e.browser, e2e.gw.url, PHONE_SCREEN, { hasTouch: true, isMobile: !options.scrollbars });
+    watchConsole(page);
+    await page.goto(`${e2e.gw.url}/m/#/login`);
+    return { page, close: () => closeApp(page) };
+  });
 }
 
 /** Every axe finding (any impact) on what the page shows once its transitions (a new theme's colours) have ended. */
@@ -88,9 +82,26 @@ async function sidewaysOverflow(page: Page): Promise<string[]> {
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
-describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => {
-  it('sends a desktop address to the mobile login, signs in, shows the figures a tap away, passes axe in both themes', async () => {
+/** The theme and screen (its desktop path) pairs whose axe and sideways checks have run: each once in the file. */
+const checkedScreens = new Set<string>();
+
+/** Axe and the sideways check on the screen shown, once per theme and screen; a finding names the screen. */
+async function checkScreenOnce(page: Page, screen: string): Promise<void> {
+  const key = `${await page.evaluate(() => document.documentElement.dataset.theme)} ${screen}`;
+  if (checkedScreens.has(key)) return;
+  checkedScreens.add(key);
+  expect.soft(await axeFindings(page), `axe on ${key}`).toEqual([]);
+  expect.soft(await sidewaysOverflow(page), `sideways on ${key}`).toEqual([]);
+}
+
+describe.runIf(e2e.run)('a level-1 agent on a phone in Chromium (390 x 844, touch), one page', () => {
+  const journey = useJourney(e2e, async () => {
     const page = await openOnPhone('/login');
+    return { page, close: () => closeApp(page) };
+  });
+
+  it('sends a desktop address to the mobile login, signs in, shows the figures a tap away, passes axe in both themes', async () => {
+    const { page } = journey();
     await page.waitForURL(/\/m\/#\/login$/);
     const login = page.getByTestId('login-screen');
     expect(await login.getAttribute('data-view')).toBe('mobile');
@@ -106,7 +117,6 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     expect(pathOf(page)).toBe('/m/');
     await page.getByTestId('bottom-bar').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    expect(await axeFindings(page)).toEqual([]);
 
     const balance = await e2e.gw.db.one<{ balance: string | number }>(sql`SELECT balance FROM accounts WHERE login_id = 'ma01'`);
     const points = (Number(balance!.balance) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
@@ -123,19 +133,16 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     expect(await axeFindings(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByTestId('more-sheet').waitFor({ state: 'detached' });
-    expect(await axeFindings(page)).toEqual([]);
 
     // Change password from the sheet, then the palette's commands in theirs.
     await page.getByTestId('tab-more').tap();
     await page.getByTestId('more-sheet').getByTestId('change-password').tap();
     await page.getByTestId('change-password-screen').waitFor();
-    expect(await axeFindings(page)).toEqual([]);
-    // And the two-factor code: current password and code, the new code twice, passing axe.
+    // And the two-factor code: current password and code, the new code twice (axe in the sweep of the screens).
     await page.getByTestId('tab-more').tap();
     await page.getByTestId('more-sheet').getByTestId('change-safe-code').tap();
     await page.getByTestId('change-safe-code-screen').waitFor();
     expect(await page.getByTestId('safe-code-form').locator('input').count()).toBe(4);
-    expect(await axeFindings(page)).toEqual([]);
     await page.getByTestId('tab-commands').tap();
     await page.locator('[data-command-id="session.switchView"]').waitFor();
     // A sheet at the foot of the screen, 90 % wide, within a thumb's reach.
@@ -151,39 +158,45 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     await page.locator('[data-command-id="go.winningReport"]').waitFor();
     expect(await page.locator('[data-command-id="go.systemSetting"]').count()).toBe(0);
     await page.keyboard.press('Escape');
-    await closeApp(page);
   });
 
-  it('drills down the downline as cards, finds an account by search, scores a member up and down, reads its score log, freezes it', async () => {
-    const page = await signedInOnPhone('admin', '/login');
-    await page.getByTestId('tab-accounts').tap();
-    const card = (loginId: string) => page.locator(`[data-testid=mobile-account-card][data-login-id="${loginId}"]`);
-    for (const [login, next] of [
-      ['ma01', 'sh0101'],
-      ['sh0101', 'ga010101'],
-    ] as const) {
-      await card(login).getByTestId('mobile-account-open').tap();
-      await card(next).waitFor();
-    }
-    expect(await page.getByTestId('mobile-line-step').allTextContents()).toEqual(['admin', 'ma01', 'sh0101']);
-    expect(await axeFindings(page)).toEqual([]);
-    // Further down the line, the company may only read: the sheet says why there is no action.
-    await card('ga010101').getByTestId('mobile-account-actions').tap();
-    expect(await page.getByTestId('mobile-action-sheet').getByTestId('no-action').getAttribute('data-reason')).toBe('notDirectChild');
-    await page.keyboard.press('Escape');
-    await page.getByTestId('mobile-line-step').first().tap();
-    await card('ma01').waitFor();
-    // Search finds an account anywhere in the line; its card opens the list it sits in.
-    await page.getByTestId('open-search').tap();
-    await page.getByTestId('search-input').fill('ga010102');
-    await page.getByTestId('search-input').press('Enter');
-    await page.locator('[data-testid=mobile-found][data-login-id="ga010102"]').getByTestId('mobile-found-open').tap();
-    await card('ga010102').waitFor();
-    expect(await page.getByTestId('mobile-line-step').allTextContents()).toEqual(['admin', 'ma01', 'sh0101']);
-    await closeApp(page);
+  it('takes a lost session to the mobile login, and serves an installable manifest with the site title', async () => {
+    const { page } = journey();
+    await page.evaluate(() => (location.hash = '/notice'));
+    await page.getByTestId('mobile-notice-screen').waitFor();
+    // Its upline kicks it out.
+    const kicked = await e2e.gw.call('gw.credit.user.logout', {
+      opsId: await e2e.gw.sessionFor('admin'),
+      userId: await e2e.gw.accountId('ma01'),
+    });
+    expect(kicked.error).toBeUndefined();
+    // The next call is refused (session gone): the page reloads on the phone's login, which says why.
+    await page.getByTestId('points').tap();
+    await page.getByTestId('refresh-points').tap();
+    await page.getByTestId('login-screen').waitFor();
+    expect(pathOf(page)).toBe('/m/');
+    await expect.poll(() => page.getByTestId('login-reason').textContent()).toBe('您已被上级踢出登录。');
 
+    const manifest = await page.evaluate(async () => (await fetch('/m/manifest.webmanifest')).json());
+    const title = await e2e.gw.db.one<{ title: string }>(sql`SELECT title FROM sites WHERE id = 'demo'`);
+    expect(manifest).toMatchObject({ start_url: '/m/#/notice', scope: '/m/', display: 'standalone' });
+    expect(manifest.name).toBe(title!.title || 'Credit back office');
+    // Each icon the manifest names is served.
+    for (const icon of manifest.icons as { src: string }[]) {
+      expect(await page.evaluate(async (src) => (await fetch(src)).status, icon.src), icon.src).toBe(200);
+    }
+    expect(await page.evaluate(() => document.querySelector('link[rel=manifest]')?.getAttribute('href'))).toBe('/m/manifest.webmanifest');
+  });
+});
+
+describe.runIf(e2e.run)('a level-4 agent on a phone in Chromium, one page', () => {
+  const journey = phoneJourney();
+
+  it("scores one of its members up and down, reads the member's score log and freezes it", async () => {
     // A level-4 agent's members are its direct children: score one up and down, then freeze it.
-    const agent = await signedInOnPhone('ag01010101', '/account/index');
+    const { page: agent } = journey();
+    await signIn(agent, e2e.gw, 'ag01010101');
+    await agent.getByTestId('mobile-notice-screen').waitFor();
     await agent.getByTestId('tab-accounts').tap();
     // Below a level-4 agent there are only members: the list shows them once it knows the line.
     await expect.poll(() => agent.getByTestId('mobile-account-list').getAttribute('data-shown')).toBe('members');
@@ -221,15 +234,46 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     const ours = async () =>
       (await agent.getByTestId('mobile-log-amount').allTextContents()).filter((text) => ['−2.34', '+12.34'].includes(text));
     await expect.poll(ours).toEqual(['−2.34', '+12.34']);
-    expect(await axeFindings(agent)).toEqual([]);
 
     await agent.getByTestId('tab-accounts').tap();
     await member.getByTestId('mobile-account-actions').tap();
     await agent.getByTestId('mobile-action-sheet').locator('[data-action-id="account.freeze"]').tap();
     await agent.getByTestId('action-confirm-ok').tap();
     await expect.poll(() => member.getAttribute('data-status')).toBe('6');
-    expect(await axeFindings(agent)).toEqual([]);
-    await closeApp(agent);
+  });
+});
+
+describe.runIf(e2e.run)('the company on a phone whose scrollbars take room, in Chromium, one page', () => {
+  const journey = phoneJourney({ scrollbars: true });
+
+  it('drills down the downline as cards and finds an account by search', async () => {
+    const { page } = journey();
+    await signIn(page, e2e.gw, 'admin');
+    await page.getByTestId('mobile-notice-screen').waitFor();
+    await page.getByTestId('tab-accounts').tap();
+    const card = (loginId: string) => page.locator(`[data-testid=mobile-account-card][data-login-id="${loginId}"]`);
+    for (const [login, next] of [
+      ['ma01', 'sh0101'],
+      ['sh0101', 'ga010101'],
+    ] as const) {
+      await card(login).getByTestId('mobile-account-open').tap();
+      await card(next).waitFor();
+    }
+    expect(await page.getByTestId('mobile-line-step').allTextContents()).toEqual(['admin', 'ma01', 'sh0101']);
+    await checkScreenOnce(page, '/account/index');
+    // Further down the line, the company may only read: the sheet says why there is no action.
+    await card('ga010101').getByTestId('mobile-account-actions').tap();
+    expect(await page.getByTestId('mobile-action-sheet').getByTestId('no-action').getAttribute('data-reason')).toBe('notDirectChild');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('mobile-line-step').first().tap();
+    await card('ma01').waitFor();
+    // Search finds an account anywhere in the line; its card opens the list it sits in.
+    await page.getByTestId('open-search').tap();
+    await page.getByTestId('search-input').fill('ga010102');
+    await page.getByTestId('search-input').press('Enter');
+    await page.locator('[data-testid=mobile-found][data-login-id="ga010102"]').getByTestId('mobile-found-open').tap();
+    await card('ga010102').waitFor();
+    expect(await page.getByTestId('mobile-line-step').allTextContents()).toEqual(['admin', 'ma01', 'sh0101']);
   });
 
   it("reads the win/loss report: the company's own result and the day's bars, drilled down by cards to a member and its bets", async () => {
@@ -241,7 +285,8 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
       endTime: new Date(dayStart + 86_400_000).toISOString(),
     });
 
-    const page = await signedInOnPhone('admin', '/winningReport/index', { scrollbars: true });
+    const { page } = journey();
+    await page.keyboard.press('Escape');
     await page.getByTestId('tab-reports').tap();
     await expect.poll(() => page.getByTestId('report-own').getAttribute('data-result')).toBe(report.own.result);
     const row = (loginId: string) => page.locator(`[data-testid=mobile-report-row][data-login-id="${loginId}"]`);
@@ -249,8 +294,7 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     const shown = Number(ma01.valueWonLose).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     expect(await row('ma01').getByTestId('mobile-report-result').textContent()).toBe(shown);
     await page.getByTestId('mobile-report-chart').waitFor();
-    expect(await axeFindings(page)).toEqual([]);
-    expect(await sidewaysOverflow(page)).toEqual([]);
+    await checkScreenOnce(page, '/winningReport/index');
     await row('ma01').tap();
     await row('sh0101').waitFor();
     expect(await page.getByTestId('report-crumb').allTextContents()).toEqual([expect.any(String), 'ma01']);
@@ -274,8 +318,7 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     await page.getByTestId('mobile-bet-record').waitFor();
     expect(await page.getByTestId('mobile-bet-account').textContent()).toBe('mb01010101001');
     await page.locator('[data-testid=mobile-bet-card][data-order-id="880000000901"]').waitFor();
-    expect(await axeFindings(page)).toEqual([]);
-    expect(await sidewaysOverflow(page)).toEqual([]);
+    await checkScreenOnce(page, '/videoOrder/index');
     // The bet opens in the same sheet as on the desktop, rising from the bottom, the whole width of the phone.
     await page.locator('[data-testid=mobile-bet-card][data-order-id="880000000901"]').getByTestId('bet-open').tap();
     const sheet = page.getByTestId('bet-detail-body');
@@ -289,11 +332,11 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     }));
     expect(placed).toEqual({ side: 'bottom', width: page.viewportSize()!.width, bottom: '0px' });
     expect(await axeFindings(page)).toEqual([]);
-    await closeApp(page);
   });
 
   it('passes axe and scrolls no phone screen sideways, in both themes', async () => {
-    const page = await signedInOnPhone('admin', '/login', { scrollbars: true });
+    const { page } = journey();
+    await page.keyboard.press('Escape');
     const screens = [
       ['/notice', 'mobile-notice-screen'],
       ['/searchAccount/index', 'mobile-search'],
@@ -303,29 +346,33 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
       ['/winningReport/index', 'mobile-win-loss'],
       ['/videoOrder/index', 'mobile-bet-record'],
       ['/changePass/index', 'change-password-screen'],
+      ['/changeSafeCode/index', 'change-safe-code-screen'],
     ] as const;
-    const findings: string[] = [];
     for (const theme of ['black', 'red'] as const) {
-      await page.evaluate((value) => {
-        localStorage.setItem('credit-preferences', JSON.stringify({ theme: value }));
-      }, theme);
-      await page.reload();
+      // The theme as a person picks it, in the sheet.
+      if (theme === 'red') {
+        await page.getByTestId('tab-more').tap();
+        await page.getByTestId('mobile-theme').selectOption(theme);
+        await page.keyboard.press('Escape');
+        await page.getByTestId('more-sheet').waitFor({ state: 'detached' });
+      }
       await page.getByTestId('mobile-shell').waitFor();
-      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
       for (const [path, testId] of screens) {
+        // A screen the journey's earlier steps checked in its fuller state (cards drilled, a report, a member's bets) is not checked again.
+        if (checkedScreens.has(`${theme} ${path}`)) continue;
         await page.evaluate((hash) => (location.hash = hash), path);
         await page.getByTestId(testId).first().waitFor();
         await page.waitForLoadState('networkidle');
-        findings.push(...(await axeFindings(page)).map((finding) => `${theme} ${path}: ${finding}`));
-        findings.push(...(await sidewaysOverflow(page)).map((finding) => `${theme} ${path}: ${finding}`));
+        await checkScreenOnce(page, path);
       }
     }
-    expect(findings).toEqual([]);
-    await closeApp(page);
   }, 120_000);
 
   it('switches to the desktop version and back without signing in again, and logs out to the mobile login', async () => {
-    const page = await signedInOnPhone('admin', '/notice');
+    const { page } = journey();
+    await page.evaluate(() => (location.hash = '/notice'));
+    await page.getByTestId('mobile-notice-screen').waitFor();
 
     await page.getByTestId('tab-more').tap();
     await page.getByTestId('more-sheet').getByTestId('switch-to-desktop').tap();
@@ -346,36 +393,5 @@ describe.runIf(e2e.run)('the phone entry in Chromium (390 x 844, touch)', () => 
     await page.getByTestId('login-screen').waitFor();
     expect(pathOf(page)).toBe('/m/');
     expect(await page.getByTestId('login-screen').getAttribute('data-view')).toBe('mobile');
-    await closeApp(page);
-  });
-
-  it('takes a lost session to the mobile login, and serves an installable manifest with the site title', async () => {
-    const page = await openOnPhone('/login');
-    await page.waitForURL(/\/m\/#\/login$/);
-    await signIn(page, e2e.gw, 'ma02');
-    await page.getByTestId('mobile-notice-screen').waitFor();
-    // Its upline kicks it out.
-    const kicked = await e2e.gw.call('gw.credit.user.logout', {
-      opsId: await e2e.gw.sessionFor('admin'),
-      userId: await e2e.gw.accountId('ma02'),
-    });
-    expect(kicked.error).toBeUndefined();
-    // The next call is refused (session gone): the page reloads on the phone's login, which says why.
-    await page.getByTestId('points').tap();
-    await page.getByTestId('refresh-points').tap();
-    await page.getByTestId('login-screen').waitFor();
-    expect(pathOf(page)).toBe('/m/');
-    await expect.poll(() => page.getByTestId('login-reason').textContent()).toBe('您已被上级踢出登录。');
-
-    const manifest = await page.evaluate(async () => (await fetch('/m/manifest.webmanifest')).json());
-    const title = await e2e.gw.db.one<{ title: string }>(sql`SELECT title FROM sites WHERE id = 'demo'`);
-    expect(manifest).toMatchObject({ start_url: '/m/#/notice', scope: '/m/', display: 'standalone' });
-    expect(manifest.name).toBe(title!.title || 'Credit back office');
-    // Each icon the manifest names is served.
-    for (const icon of manifest.icons as { src: string }[]) {
-      expect(await page.evaluate(async (src) => (await fetch(src)).status, icon.src), icon.src).toBe(200);
-    }
-    expect(await page.evaluate(() => document.querySelector('link[rel=manifest]')?.getAttribute('href'))).toBe('/m/manifest.webmanifest');
-    await closeApp(page);
   });
 });

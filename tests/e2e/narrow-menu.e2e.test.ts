@@ -1,14 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { closeApp, openSignedIn, pickDesktop } from '../support/app-page';
-import { useAppInChromium } from '../support/app-in-chromium';
+import { pickDesktop } from '../support/app-page';
+import { useAppInChromium, useJourney } from '../support/app-in-chromium';
+import { ShellPage } from '../support/pages/shell-page';
 
 const e2e = useAppInChromium();
 
 const MENU_BUTTON = '显示或隐藏菜单';
 const MENU = '主菜单';
-
-const signedIn = (viewport: { width: number; height: number }): Promise<Page> => openSignedIn(e2e.browser, e2e.gw, 'admin', viewport);
 
 async function box(page: Page, selector: string) {
   const found = await page.locator(selector).boundingBox();
@@ -24,9 +23,62 @@ async function focusedLabel(page: Page): Promise<string | null> {
   return page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id ?? null);
 }
 
-describe.runIf(e2e.run)('the menu on a narrow and on a wide screen in Chromium', () => {
+describe.runIf(e2e.run)('the menu on a wide and then a narrow screen in Chromium, one signed-in page', () => {
+  const journey = useJourney(e2e, () => ShellPage.signedIn(e2e.browser, e2e.gw, 'admin', { width: 1280, height: 800 }));
+
+  it('at 1280 px keeps the docked 210 px sidebar beside the content, folded and unfolded by Ctrl+B and remembered', async () => {
+    const { page } = journey();
+    const sidebar = page.getByTestId('sidebar');
+    expect(await sidebar.getAttribute('data-open')).toBe('true');
+    expect((await box(page, '[data-testid="sidebar"]')).width).toBe(210);
+    expect((await box(page, '#main')).x).toBe(210);
+    expect(await menuSheet(page).count()).toBe(0);
+
+    await page.keyboard.press('Control+b');
+    await expect.poll(() => sidebar.getAttribute('data-open')).toBe('false');
+    expect(await menuSheet(page).count()).toBe(0);
+    await page.reload();
+    await page.getByTestId('notice-screen').waitFor();
+    expect(await page.getByTestId('sidebar').getAttribute('data-open')).toBe('false');
+    await page.keyboard.press('Control+b');
+    await expect.poll(() => sidebar.getAttribute('data-open')).toBe('true');
+    await expect.poll(async () => (await box(page, '[data-testid="sidebar"]')).width).toBe(210);
+    await sidebar.getByRole('link', { name: '用户管理' }).click();
+    await page.getByTestId('account-list-screen').waitFor();
+    expect(await sidebar.getAttribute('data-open')).toBe('true');
+  });
+
+  it('starts closed on a narrow screen whatever the wide one remembers, and leaves the docked state alone', async () => {
+    const { page } = journey();
+    await page.evaluate(() => (location.hash = '/notice'));
+    await page.getByTestId('notice-screen').waitFor();
+    expect(await page.getByTestId('sidebar').getAttribute('data-open')).toBe('true');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.getByTestId('sidebar').count()).toBe(0);
+    expect(await menuSheet(page).count()).toBe(0);
+    expect((await box(page, '#main')).width).toBe(390);
+
+    await page.getByRole('button', { name: MENU_BUTTON }).click();
+    await menuSheet(page).waitFor();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await menuSheet(page).waitFor({ state: 'detached' });
+    expect(await page.getByTestId('sidebar').getAttribute('data-open')).toBe('true');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Opened narrow, the desktop address goes to the phone entry unless the desktop was picked: it is here.
+    await page.evaluate(pickDesktop);
+    await page.reload();
+    await page.getByTestId('notice-screen').waitFor();
+    expect(await menuSheet(page).count()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => page.getByTestId('sidebar').getAttribute('data-open')).toBe('true');
+  });
+
   it('at 390 px opens over the page as a sheet and closes on a choice, on Escape and on a click outside', async () => {
-    const page = await signedIn({ width: 390, height: 844 });
+    const { page } = journey();
+    // The window narrowed to a phone's width (the desktop was picked in the last step: a reload stays on it).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('sidebar').waitFor({ state: 'detached' });
     const button = page.getByRole('button', { name: MENU_BUTTON, includeHidden: true });
     expect(await menuSheet(page).count()).toBe(0);
     expect(await button.getAttribute('aria-expanded')).toBe('false');
@@ -64,54 +116,5 @@ describe.runIf(e2e.run)('the menu on a narrow and on a wide screen in Chromium',
     await menuSheet(page).waitFor({ state: 'detached' });
     await page.getByTestId('change-password-screen').waitFor();
     expect(await box(page, '#main')).toEqual(content);
-    await closeApp(page);
-  });
-
-  it('at 1280 px keeps the docked 210 px sidebar beside the content, folded and unfolded by Ctrl+B and remembered', async () => {
-    const page = await signedIn({ width: 1280, height: 800 });
-    const sidebar = page.getByTestId('sidebar');
-    expect(await sidebar.getAttribute('data-open')).toBe('true');
-    expect((await box(page, '[data-testid="sidebar"]')).width).toBe(210);
-    expect((await box(page, '#main')).x).toBe(210);
-    expect(await menuSheet(page).count()).toBe(0);
-
-    await page.keyboard.press('Control+b');
-    await expect.poll(() => sidebar.getAttribute('data-open')).toBe('false');
-    expect(await menuSheet(page).count()).toBe(0);
-    await page.reload();
-    await page.getByTestId('notice-screen').waitFor();
-    expect(await page.getByTestId('sidebar').getAttribute('data-open')).toBe('false');
-    await page.keyboard.press('Control+b');
-    await expect.poll(() => sidebar.getAttribute('data-open')).toBe('true');
-    await expect.poll(async () => (await box(page, '[data-testid="sidebar"]')).width).toBe(210);
-    await sidebar.getByRole('link', { name: '用户管理' }).click();
-    await page.getByTestId('account-list-screen').waitFor();
-    expect(await sidebar.getAttribute('data-open')).toBe('true');
-    await closeApp(page);
-  });
-
-  it('starts closed on a narrow screen whatever the wide one remembers, and leaves the docked state alone', async () => {
-    const page = await signedIn({ width: 1280, height: 800 });
-    expect(await page.getByTestId('sidebar').getAttribute('data-open')).toBe('true');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await expect.poll(() => page.getByTestId('sidebar').count()).toBe(0);
-    expect(await menuSheet(page).count()).toBe(0);
-    expect((await box(page, '#main')).width).toBe(390);
-
-    await page.getByRole('button', { name: MENU_BUTTON }).click();
-    await menuSheet(page).waitFor();
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await menuSheet(page).waitFor({ state: 'detached' });
-    expect(await page.getByTestId('sidebar').getAttribute('data-open')).toBe('true');
-
-    await page.setViewportSize({ width: 390, height: 844 });
-    // Opened narrow, the desktop address goes to the phone entry unless the desktop was picked: it is here.
-    await page.evaluate(pickDesktop);
-    await page.reload();
-    await page.getByTestId('notice-screen').waitFor();
-    expect(await menuSheet(page).count()).toBe(0);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await expect.poll(() => page.getByTestId('sidebar').getAttribute('data-open')).toBe('true');
-    await closeApp(page);
   });
 });

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { closeApp, consoleErrors, openSignedIn } from '../support/app-page';
-import { useAppInChromium } from '../support/app-in-chromium';
+import { consoleErrors } from '../support/app-page';
+import { useAppInChromium, useJourney } from '../support/app-in-chromium';
 import { DataTablePage } from '../support/pages/data-table-page';
 import { text } from '../support/pages/locale-text';
 import { ShellPage } from '../support/pages/shell-page';
@@ -17,7 +17,12 @@ const balanceOf = async (loginId: string) =>
   );
 const logRows = async () => Number((await e2e.gw.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM score_log`))!.n);
 
-const signedIn = (loginId: string): Promise<Page> => openSignedIn(e2e.browser, e2e.gw, loginId);
+/** The journey's page back on the notices, as a person leaves a screen: a dialog closed, the last step's filters gone. */
+async function fromTheNotices(shell: ShellPage): Promise<Page> {
+  await shell.page.keyboard.press('Escape');
+  await shell.goTo('notice');
+  return shell.page;
+}
 
 async function scoreScreenFor(page: Page, loginId: string) {
   await page.keyboard.press('Alt+2');
@@ -35,9 +40,11 @@ beforeEach(async () => {
   if (e2e.run) await e2e.gw.db.run(sql`UPDATE sites SET min_score_interval_ms = 0`);
 });
 
-describe.runIf(e2e.run)('points in Chromium', () => {
+describe.runIf(e2e.run)("an admin's scores and score log in a UTC+7 browser, one signed-in page", () => {
+  const journey = useJourney(e2e, () => ShellPage.signedIn(e2e.browser, e2e.gw, 'admin', { timezoneId: 'Asia/Bangkok' }));
+
   it('scores a direct child up and down from the screen, confirming with both balances, and the top bar follows', async () => {
-    const page = await signedIn('admin');
+    const page = await fromTheNotices(journey());
     const [admin0, ma010] = [await balanceOf('admin'), await balanceOf('ma01')];
     await scoreScreenFor(page, 'ma01');
     await page.locator('#score-amount').fill('100.5');
@@ -63,11 +70,10 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     await page.getByTestId('score-result').waitFor();
     expect(await balanceOf('ma01')).toBe(ma010 + 10000n);
     expect(await balanceOf('admin')).toBe(admin0 - 10000n);
-    await closeApp(page);
   });
 
   it('scores up and down from the palette by keyboard only: account, direction, amount, confirmation', async () => {
-    const page = await signedIn('admin');
+    const page = await fromTheNotices(journey());
     const before = await balanceOf('ma02');
     const viaPalette = async (direction: string, amount: string) => {
       await page.keyboard.press('Control+k');
@@ -90,53 +96,12 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     await expect.poll(() => balanceOf('ma02')).toBe(before + 1234n);
     await viaPalette('下分', '2.34');
     await expect.poll(() => balanceOf('ma02')).toBe(before + 1000n);
-    await closeApp(page);
-  });
-
-  it('shows the catalogue message and changes nothing when a score is refused: too frequent, frozen target, not enough points', async () => {
-    const page = await signedIn('ag01010101');
-    await scoreScreenFor(page, 'mb01010101010');
-    const member0 = await balanceOf('mb01010101010');
-    const rows0 = await logRows();
-
-    // Not enough points on the member's side for a score down: refused on the amount field, before any confirmation.
-    await page.getByTestId('score-down').click();
-    await page.locator('#score-amount').fill(String(member0 / 100n + 1n));
-    await page.getByTestId('score-submit').click();
-    await page.locator('#score-amount-problem').getByText('该账号余额不足').waitFor();
-    expect(await page.getByTestId('score-confirm').count()).toBe(0);
-    expect(await page.getByTestId('score-retry').count()).toBe(0);
-    expect(await balanceOf('mb01010101010')).toBe(member0);
-
-    // Frozen target.
-    await e2e.gw.db.run(sql`UPDATE accounts SET status = 6 WHERE site_id = 'demo' AND login_id = 'mb01010101010'`);
-    await page.getByTestId('score-up').click();
-    await page.locator('#score-amount').fill('1');
-    await page.getByTestId('score-submit').click();
-    await page.getByTestId('score-confirm-ok').click();
-    await page.getByTestId('score-error').getByText('该账号当前状态不允许上下分').waitFor();
-    await e2e.gw.db.run(sql`UPDATE accounts SET status = 1 WHERE site_id = 'demo' AND login_id = 'mb01010101010'`);
-    expect(await logRows()).toBe(rows0);
-
-    // Unfrozen, the same request goes through on retry.
-    await page.getByTestId('score-retry').click();
-    await page.getByTestId('score-result').waitFor();
-    // Too frequent: the site asks for a minute between two scores of one operator and target.
-    await e2e.gw.db.run(sql`UPDATE sites SET min_score_interval_ms = 60000 WHERE id = 'demo'`);
-    await page.getByTestId('score-new').click();
-    await page.locator('#score-amount').fill('1');
-    await page.getByTestId('score-submit').click();
-    await page.getByTestId('score-confirm-ok').click();
-    await page.getByTestId('score-error').getByText('上下分操作过于频繁，请稍后再试').waitFor();
-    expect(await balanceOf('mb01010101010')).toBe(member0 + 100n);
-    expect(await logRows()).toBe(rows0 + 1);
-    await closeApp(page);
   });
 
   it("names the account's balance, not a member's, when an agent is scored down by more than it holds", async () => {
-    const page = await signedIn('sh0102');
-    await scoreScreenFor(page, 'ga010201');
-    const agent = await balanceOf('ga010201');
+    const page = await fromTheNotices(journey());
+    await scoreScreenFor(page, 'ma03');
+    const agent = await balanceOf('ma03');
     const rows0 = await logRows();
     await page.getByTestId('score-down').click();
     await page.locator('#score-amount').fill(String(agent / 100n + 1n));
@@ -145,72 +110,37 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     await problem.getByText('该账号余额不足').waitFor();
     expect(await problem.textContent()).not.toContain('会员');
     expect(await page.getByTestId('score-confirm').count()).toBe(0);
-    expect(await balanceOf('ga010201')).toBe(agent);
+    expect(await balanceOf('ma03')).toBe(agent);
     expect(await logRows()).toBe(rows0);
-    await closeApp(page);
   });
 
-  it('refuses before confirming a score down below zero, a score up above the own balance or the point limit, and offers no frozen account', async () => {
-    const page = await signedIn('ag01010102');
-    await scoreScreenFor(page, 'mb01010102003');
-    const [agent0, member0] = [await balanceOf('ag01010102'), await balanceOf('mb01010102003')];
-    const rows0 = await logRows();
-    const fmt = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
-    const refused = async (text: string) => {
-      await page.getByTestId('score-submit').click();
-      await page.locator('#score-amount-problem').getByText(text).waitFor();
-      expect(await page.getByTestId('score-confirm').count()).toBe(0);
-    };
-
-    // Down by more than the member holds: no preview of a negative balance.
-    await page.getByTestId('score-down').click();
-    await page.locator('#score-amount').fill(fmt(member0 + 1n));
-    await refused('该账号余额不足');
-    // Up by more than the agent holds (37110).
-    await page.getByTestId('score-up').click();
-    await page.locator('#score-amount').fill(fmt(agent0 + 1n));
-    await refused('您的余额不足');
-    expect(await logRows()).toBe(rows0);
-    await closeApp(page);
-
-    // Up above the member's point limit (20030), read when the screen opens.
-    await e2e.gw.db.run(sql`UPDATE accounts SET point_limit = ${member0 + 100n} WHERE site_id = 'demo' AND login_id = 'mb01010102003'`);
-    const again = await signedIn('ag01010102');
-    await scoreScreenFor(again, 'mb01010102003');
-    await again.locator('#score-amount').fill('1.01');
-    await again.getByTestId('score-submit').click();
-    await again.locator('#score-amount-problem').getByText('上分后该账号的积分将超过其积分上限').waitFor();
-    await again.locator('#score-amount').fill('1');
-    await again.getByTestId('score-submit').click();
-    await again.getByTestId('score-confirm-ok').click();
-    await again.getByTestId('score-result').waitFor();
-    expect(await balanceOf('mb01010102003')).toBe(member0 + 100n);
-    await e2e.gw.db.run(sql`UPDATE accounts SET point_limit = 10000000 WHERE site_id = 'demo' AND login_id = 'mb01010102003'`);
-
-    // A frozen member is not offered for set score, and its screen says why.
-    await e2e.gw.db.run(sql`UPDATE accounts SET status = 6 WHERE site_id = 'demo' AND login_id = 'mb01010102004'`);
+  it('shows the comment of a scored row in the table, cut short with the whole text on hover', async () => {
+    const latest = (await e2e.gw.db.one<{ serial_no: string | number; comment: string }>(
+      sql`SELECT serial_no, comment FROM score_log WHERE site_id = 'demo' ORDER BY serial_no DESC LIMIT 1`,
+    ))!;
+    const serial = String(latest.serial_no);
+    const comment = 'e2e comment: paid back for the weekend tournament, agreed with the line owner by phone';
+    await e2e.gw.db.run(sql`UPDATE score_log SET comment = ${comment} WHERE site_id = 'demo' AND serial_no = ${serial}`);
     try {
-      await again.goto(`${e2e.gw.url}/#/settingScore/index`);
-      const frozen = again.getByTestId('child-picker').locator('[data-login-id="mb01010102004"]');
-      await frozen.waitFor();
-      expect(await frozen.isDisabled()).toBe(true);
-      expect(await frozen.getAttribute('data-reason')).toBe('accountFrozen');
-      expect(await frozen.textContent()).toContain('账号已冻结');
-      expect(await again.getByTestId('child-picker').locator('[data-login-id="mb01010102005"]').isDisabled()).toBe(false);
-      const id = (await e2e.gw.db.one<{ id: string | number }>(
-        sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'mb01010102004'`,
-      ))!.id;
-      await again.goto(`${e2e.gw.url}/#/settingScore/index/${id}`);
-      await again.getByTestId('score-refused').getByText('账号已冻结').waitFor();
-      expect(await again.getByTestId('score-submit').isDisabled()).toBe(true);
+      const page = await fromTheNotices(journey());
+      await page.keyboard.press('Alt+4');
+      const cell = page.locator(`[data-testid=log-row][data-serial="${serial}"] [data-column=comment]`);
+      await cell.waitFor();
+      expect(await cell.textContent()).toBe(comment);
+      expect(await cell.getAttribute('title')).toBe(comment);
+      expect(await cell.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      // Scrolled into view sideways, the column still stands under its header.
+      await cell.scrollIntoViewIfNeeded();
+      const heading = page.locator('[role=columnheader][data-column=comment]');
+      await expect.poll(async () => Math.abs((await heading.boundingBox())!.x - (await cell.boundingBox())!.x)).toBeLessThan(2);
+      expect(await heading.isVisible()).toBe(true);
     } finally {
-      await e2e.gw.db.run(sql`UPDATE accounts SET status = 1 WHERE site_id = 'demo' AND login_id = 'mb01010102004'`);
+      await e2e.gw.db.run(sql`UPDATE score_log SET comment = ${latest.comment} WHERE site_id = 'demo' AND serial_no = ${serial}`);
     }
-    await closeApp(again);
   });
 
   it('lists the score log with its filters, refuses a start after the end, and exports CSV', async () => {
-    const page = await signedIn('admin');
+    const page = await fromTheNotices(journey());
     const errors = consoleErrors(page);
     await page.keyboard.press('Alt+4');
     await page.getByTestId('point-record-screen').waitFor();
@@ -267,11 +197,10 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     // Sonner's stylesheet applies (a file, not an injected <style> the CSP would refuse).
     expect(await page.locator('[data-sonner-toaster]').evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
     expect(errors).toEqual([]);
-    await closeApp(page);
   });
 
   it('applies a typed account name on Enter or on leaving the field, any case, and exports exactly what the table shows', async () => {
-    const page = await signedIn('admin');
+    const page = await fromTheNotices(journey());
     await page.keyboard.press('Alt+4');
     await page.getByTestId('log-row').first().waitFor();
     const field = page.getByTestId('log-account');
@@ -315,65 +244,6 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     await field.press('Enter');
     await expect.poll(() => total.getAttribute('data-total')).toBe(String(all));
     expect(await field.getAttribute('data-applied')).toBe('any');
-    await closeApp(page);
-  });
-
-  it('says so in the field when a typed name is not in the line, and neither lists nor exports every row', async () => {
-    const page = await signedIn('ag01010101');
-    await page.keyboard.press('Alt+4');
-    await page.getByTestId('log-row').first().waitFor();
-    const field = page.getByTestId('log-account');
-    const downloads: unknown[] = [];
-    page.on('download', (download) => downloads.push(download));
-
-    // Typed, then straight to the export button: the name is looked up, nothing is exported.
-    await field.fill('nosuch01');
-    await page.getByTestId('log-export-csv').click();
-    await expect.poll(() => field.getAttribute('data-applied')).toBe('unknown');
-    const problem = page.getByTestId('log-account-problem');
-    expect(await problem.textContent()).toBe('您的线下没有账号 nosuch01');
-    expect(await field.getAttribute('aria-invalid')).toBe('true');
-    expect(await field.getAttribute('aria-describedby')).toBe(await problem.getAttribute('id'));
-    await expect.poll(() => page.getByTestId('log-total').getAttribute('data-total')).toBe('0');
-    expect(await page.getByTestId('log-row').count()).toBe(0);
-    expect(await page.getByTestId('log-export-csv').isDisabled()).toBe(true);
-    expect(await page.getByTestId('log-export-xlsx').isDisabled()).toBe(true);
-
-    // A name of another line is just as unknown, by Enter.
-    await field.fill('ma02');
-    await field.press('Enter');
-    await expect.poll(() => problem.textContent()).toBe('您的线下没有账号 ma02');
-    expect(await page.getByTestId('log-row').count()).toBe(0);
-    expect(await page.getByTestId('log-export-csv').isDisabled()).toBe(true);
-    await page.waitForTimeout(300);
-    expect(downloads).toHaveLength(0);
-    await closeApp(page);
-  });
-
-  it('shows the comment of a scored row in the table, cut short with the whole text on hover', async () => {
-    const latest = (await e2e.gw.db.one<{ serial_no: string | number; comment: string }>(
-      sql`SELECT serial_no, comment FROM score_log WHERE site_id = 'demo' ORDER BY serial_no DESC LIMIT 1`,
-    ))!;
-    const serial = String(latest.serial_no);
-    const comment = 'e2e comment: paid back for the weekend tournament, agreed with the line owner by phone';
-    await e2e.gw.db.run(sql`UPDATE score_log SET comment = ${comment} WHERE site_id = 'demo' AND serial_no = ${serial}`);
-    try {
-      const page = await signedIn('admin');
-      await page.keyboard.press('Alt+4');
-      const cell = page.locator(`[data-testid=log-row][data-serial="${serial}"] [data-column=comment]`);
-      await cell.waitFor();
-      expect(await cell.textContent()).toBe(comment);
-      expect(await cell.getAttribute('title')).toBe(comment);
-      expect(await cell.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
-      // Scrolled into view sideways, the column still stands under its header.
-      await cell.scrollIntoViewIfNeeded();
-      const heading = page.locator('[role=columnheader][data-column=comment]');
-      await expect.poll(async () => Math.abs((await heading.boundingBox())!.x - (await cell.boundingBox())!.x)).toBeLessThan(2);
-      expect(await heading.isVisible()).toBe(true);
-      await closeApp(page);
-    } finally {
-      await e2e.gw.db.run(sql`UPDATE score_log SET comment = ${latest.comment} WHERE site_id = 'demo' AND serial_no = ${serial}`);
-    }
   });
 
   it('filters the score log by Beijing days in a UTC+7 browser, shows Beijing times and a clock that says so', async () => {
@@ -396,7 +266,7 @@ describe.runIf(e2e.run)('points in Chromium', () => {
       );
     }
     try {
-      const page = await openSignedIn(e2e.browser, e2e.gw, 'admin', { timezoneId: 'Asia/Bangkok' });
+      const page = await fromTheNotices(journey());
       const errors = consoleErrors(page);
       expect(await page.evaluate(() => new Date('2025-06-15T00:00:00Z').getTimezoneOffset())).toBe(-420);
 
@@ -427,7 +297,6 @@ describe.runIf(e2e.run)('points in Chromium', () => {
       await page.getByTestId('log-range-end').fill('2025-06-16');
       await expect.poll(() => page.getByTestId('log-total').textContent()).toBe('共 5 个');
       expect(errors).toEqual([]);
-      await closeApp(page);
     } finally {
       for (const [index, serial] of serials.entries()) {
         await e2e.gw.db.run(
@@ -437,32 +306,13 @@ describe.runIf(e2e.run)('points in Chromium', () => {
     }
   });
 
-  it('says an account outside the line is not there, on the score and edit screens, with a way back', async () => {
-    const page = await signedIn('ma01');
-    for (const [path, title, back, landing] of [
-      ['/settingScore/index/999999999', '上下分', '选择其他账号', 'setting-score-screen'],
-      ['/editAccount/index/999999999', '编辑用户', '用户管理', 'account-list-screen'],
-    ] as const) {
-      await page.evaluate((hash) => (location.hash = hash), path);
-      const screen = page.getByTestId(path.startsWith('/settingScore') ? 'setting-score-screen' : 'edit-account-screen');
-      await screen.getByText('该账号不在您的线下。').waitFor();
-      await screen.getByRole('heading', { name: title }).waitFor();
-      await screen.getByRole('link', { name: back }).click();
-      await page.getByTestId(landing).waitFor();
-      await expect.poll(() => page.evaluate(() => location.hash)).not.toContain('999999999');
-    }
-    await closeApp(page);
-  });
-});
-
-describe.runIf(e2e.run)('the set-score risk search in Chromium', () => {
   it('asks for two bounds first, refuses bad ones, then lists only the operations between them', async () => {
     const admin = await e2e.gw.sessionFor('admin');
     const ma03 = await e2e.gw.accountId('ma03');
     for (const amount of ['800.00', '1500.00', '4200.00', '6000.00'])
       await e2e.gw.rpc('gw.credit.user.score.up', { opsId: admin, userId: ma03, amount });
-    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
-    const { page } = shell;
+    const shell = journey();
+    const page = await fromTheNotices(shell);
     await shell.runCommand('go.scoreRisk');
     await shell.screen('scoreRisk').waitFor();
     await page.getByText(text('scoreRisk.askFirst')).waitFor();
@@ -475,19 +325,167 @@ describe.runIf(e2e.run)('the set-score risk search in Chromium', () => {
     const table = new DataTablePage(page, 'log-rows');
     const amounts = async () => Promise.all((await table.rows().all()).map((row) => table.cellText(row, 'amount')));
     await expect.poll(amounts).toEqual(['4,200.00', '1,500.00']);
-    await shell.close();
+  });
+});
+
+describe.runIf(e2e.run)("an agent's refused scores, unknown names and live header, one signed-in page", () => {
+  const journey = useJourney(e2e, () => ShellPage.signedIn(e2e.browser, e2e.gw, 'ag01010102'));
+
+  it('shows the catalogue message and changes nothing when a score is refused: too frequent, frozen target, not enough points', async () => {
+    const page = await fromTheNotices(journey());
+    await scoreScreenFor(page, 'mb01010102001');
+    const member0 = await balanceOf('mb01010102001');
+    const rows0 = await logRows();
+
+    // Not enough points on the member's side for a score down: refused on the amount field, before any confirmation.
+    await page.getByTestId('score-down').click();
+    await page.locator('#score-amount').fill(String(member0 / 100n + 1n));
+    await page.getByTestId('score-submit').click();
+    await page.locator('#score-amount-problem').getByText('该账号余额不足').waitFor();
+    expect(await page.getByTestId('score-confirm').count()).toBe(0);
+    expect(await page.getByTestId('score-retry').count()).toBe(0);
+    expect(await balanceOf('mb01010102001')).toBe(member0);
+
+    // Frozen target.
+    await e2e.gw.db.run(sql`UPDATE accounts SET status = 6 WHERE site_id = 'demo' AND login_id = 'mb01010102001'`);
+    await page.getByTestId('score-up').click();
+    await page.locator('#score-amount').fill('1');
+    await page.getByTestId('score-submit').click();
+    await page.getByTestId('score-confirm-ok').click();
+    await page.getByTestId('score-error').getByText('该账号当前状态不允许上下分').waitFor();
+    await e2e.gw.db.run(sql`UPDATE accounts SET status = 1 WHERE site_id = 'demo' AND login_id = 'mb01010102001'`);
+    expect(await logRows()).toBe(rows0);
+
+    // Unfrozen, the same request goes through on retry.
+    await page.getByTestId('score-retry').click();
+    await page.getByTestId('score-result').waitFor();
+    // Too frequent: the site asks for a minute between two scores of one operator and target.
+    await e2e.gw.db.run(sql`UPDATE sites SET min_score_interval_ms = 60000 WHERE id = 'demo'`);
+    await page.getByTestId('score-new').click();
+    await page.locator('#score-amount').fill('1');
+    await page.getByTestId('score-submit').click();
+    await page.getByTestId('score-confirm-ok').click();
+    await page.getByTestId('score-error').getByText('上下分操作过于频繁，请稍后再试').waitFor();
+    expect(await balanceOf('mb01010102001')).toBe(member0 + 100n);
+    expect(await logRows()).toBe(rows0 + 1);
+  });
+
+  it('refuses before confirming a score down below zero, a score up above the own balance or the point limit, and offers no frozen account', async () => {
+    const page = await fromTheNotices(journey());
+    await scoreScreenFor(page, 'mb01010102003');
+    const [agent0, member0] = [await balanceOf('ag01010102'), await balanceOf('mb01010102003')];
+    const rows0 = await logRows();
+    const fmt = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+    const refused = async (text: string) => {
+      await page.getByTestId('score-submit').click();
+      await page.locator('#score-amount-problem').getByText(text).waitFor();
+      expect(await page.getByTestId('score-confirm').count()).toBe(0);
+    };
+
+    // Down by more than the member holds: no preview of a negative balance.
+    await page.getByTestId('score-down').click();
+    await page.locator('#score-amount').fill(fmt(member0 + 1n));
+    await refused('该账号余额不足');
+    // Up by more than the agent holds (37110).
+    await page.getByTestId('score-up').click();
+    await page.locator('#score-amount').fill(fmt(agent0 + 1n));
+    await refused('您的余额不足');
+    expect(await logRows()).toBe(rows0);
+
+    // Up above the member's point limit (20030), read when the screen opens: it is opened again.
+    await e2e.gw.db.run(sql`UPDATE accounts SET point_limit = ${member0 + 100n} WHERE site_id = 'demo' AND login_id = 'mb01010102003'`);
+    const again = await fromTheNotices(journey());
+    await scoreScreenFor(again, 'mb01010102003');
+    await again.locator('#score-amount').fill('1.01');
+    await again.getByTestId('score-submit').click();
+    await again.locator('#score-amount-problem').getByText('上分后该账号的积分将超过其积分上限').waitFor();
+    await again.locator('#score-amount').fill('1');
+    await again.getByTestId('score-submit').click();
+    await again.getByTestId('score-confirm-ok').click();
+    await again.getByTestId('score-result').waitFor();
+    expect(await balanceOf('mb01010102003')).toBe(member0 + 100n);
+    await e2e.gw.db.run(sql`UPDATE accounts SET point_limit = 10000000 WHERE site_id = 'demo' AND login_id = 'mb01010102003'`);
+
+    // A frozen member is not offered for set score, and its screen says why.
+    await e2e.gw.db.run(sql`UPDATE accounts SET status = 6 WHERE site_id = 'demo' AND login_id = 'mb01010102004'`);
+    try {
+      await journey().goTo('settingScore');
+      const frozen = again.getByTestId('child-picker').locator('[data-login-id="mb01010102004"]');
+      await frozen.waitFor();
+      expect(await frozen.isDisabled()).toBe(true);
+      expect(await frozen.getAttribute('data-reason')).toBe('accountFrozen');
+      expect(await frozen.textContent()).toContain('账号已冻结');
+      expect(await again.getByTestId('child-picker').locator('[data-login-id="mb01010102005"]').isDisabled()).toBe(false);
+      const id = (await e2e.gw.db.one<{ id: string | number }>(
+        sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'mb01010102004'`,
+      ))!.id;
+      await journey().goTo('settingScore', `/${id}`);
+      await again.getByTestId('score-refused').getByText('账号已冻结').waitFor();
+      expect(await again.getByTestId('score-submit').isDisabled()).toBe(true);
+    } finally {
+      await e2e.gw.db.run(sql`UPDATE accounts SET status = 1 WHERE site_id = 'demo' AND login_id = 'mb01010102004'`);
+    }
+  });
+
+  it('says an account outside the line is not there, on the score and edit screens, with a way back', async () => {
+    const page = await fromTheNotices(journey());
+    for (const [path, title, back, landing] of [
+      ['/settingScore/index/999999999', '上下分', '选择其他账号', 'setting-score-screen'],
+      ['/editAccount/index/999999999', '编辑用户', '用户管理', 'account-list-screen'],
+    ] as const) {
+      await page.evaluate((hash) => (location.hash = hash), path);
+      const screen = page.getByTestId(path.startsWith('/settingScore') ? 'setting-score-screen' : 'edit-account-screen');
+      await screen.getByText('该账号不在您的线下。').waitFor();
+      await screen.getByRole('heading', { name: title }).waitFor();
+      await screen.getByRole('link', { name: back }).click();
+      await page.getByTestId(landing).waitFor();
+      await expect.poll(() => page.evaluate(() => location.hash)).not.toContain('999999999');
+    }
+  });
+
+  it('says so in the field when a typed name is not in the line, and neither lists nor exports every row', async () => {
+    const page = await fromTheNotices(journey());
+    await page.keyboard.press('Alt+4');
+    await page.getByTestId('log-row').first().waitFor();
+    const field = page.getByTestId('log-account');
+    const downloads: unknown[] = [];
+    const onDownload = (download: unknown) => downloads.push(download);
+    page.on('download', onDownload);
+
+    // Typed, then straight to the export button: the name is looked up, nothing is exported.
+    await field.fill('nosuch01');
+    await page.getByTestId('log-export-csv').click();
+    await expect.poll(() => field.getAttribute('data-applied')).toBe('unknown');
+    const problem = page.getByTestId('log-account-problem');
+    expect(await problem.textContent()).toBe('您的线下没有账号 nosuch01');
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await field.getAttribute('aria-describedby')).toBe(await problem.getAttribute('id'));
+    await expect.poll(() => page.getByTestId('log-total').getAttribute('data-total')).toBe('0');
+    expect(await page.getByTestId('log-row').count()).toBe(0);
+    expect(await page.getByTestId('log-export-csv').isDisabled()).toBe(true);
+    expect(await page.getByTestId('log-export-xlsx').isDisabled()).toBe(true);
+
+    // A name of another line is just as unknown, by Enter.
+    await field.fill('ma02');
+    await field.press('Enter');
+    await expect.poll(() => problem.textContent()).toBe('您的线下没有账号 ma02');
+    expect(await page.getByTestId('log-row').count()).toBe(0);
+    expect(await page.getByTestId('log-export-csv').isDisabled()).toBe(true);
+    await page.waitForTimeout(300);
+    expect(downloads).toHaveLength(0);
+    page.off('download', onDownload);
   });
 
   it('shows the header points and the marquee changed by another session, without a reload (live stream, issue 39)', async () => {
-    const page = await signedIn('sh0201');
+    const page = await fromTheNotices(journey());
     await page.evaluate(() => Object.assign(window, { liveMarker: 'same page' }));
-    const before = await balanceOf('sh0201');
+    const before = await balanceOf('ag01010102');
     const shown = (cents: bigint) => `${(cents / 100n).toLocaleString('en-US')}.${String(cents % 100n).padStart(2, '0')}`;
     await expect.poll(() => page.getByTestId('points').textContent()).toContain(shown(before));
 
     await e2e.gw.rpc('gw.credit.user.score.up', {
-      opsId: await e2e.gw.sessionFor('ma02'),
-      userId: await e2e.gw.accountId('sh0201'),
+      opsId: await e2e.gw.sessionFor('ga010101'),
+      userId: await e2e.gw.accountId('ag01010102'),
       amount: '12.34',
     });
     // Nothing polls the header's points: only the stream's news can show them.
@@ -526,6 +524,5 @@ describe.runIf(e2e.run)('the set-score risk search in Chromium', () => {
 
     expect(await page.evaluate(() => (window as unknown as { liveMarker?: string }).liveMarker)).toBe('same page');
     expect(await page.getByTestId('live-paused').count()).toBe(0);
-    await closeApp(page);
   });
 });

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useAppInChromium } from '../support/app-in-chromium';
+import { useAppInChromium, useJourney } from '../support/app-in-chromium';
 import { consoleErrors } from '../support/app-page';
 import { beijingDayOf } from '../../contract/beijing-time.contract';
 import { storeBets } from '../../server/games/bet.store';
@@ -13,7 +13,16 @@ import { ShellPage } from '../support/pages/shell-page';
 
 const e2e = useAppInChromium();
 
-describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
+/** The journey's shell back on the notices, as a person leaves a screen: a menu or dialog closed. */
+async function fromTheNotices(shell: ShellPage): Promise<ShellPage> {
+  await shell.page.keyboard.press('Escape');
+  await shell.goTo('notice');
+  return shell;
+}
+
+describe.runIf(e2e.run)("an admin's reports in Chromium, one signed-in page", () => {
+  const journey = useJourney(e2e, () => ShellPage.signedIn(e2e.browser, e2e.gw, 'admin'));
+
   it('drills down from the company to a member and its bets, draws the days and game types, and exports what it shows', async () => {
     // PRODUCT.md's fixture on one line: shares of 40 %, rates of 1.0 %, the member 0.8 %.
     await e2e.gw.db.run(sql`UPDATE game_settings SET agent_rate = 4000, betting_ratio = 100
@@ -22,7 +31,7 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
       WHERE account_id = (SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'mb01010102002')`);
     await plantSettledBet(e2e.gw, { orderId: '880000000001', loginId: 'mb01010102002', winLoss: -1_200, validBet: 9_000 });
 
-    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const shell = await fromTheNotices(journey());
     const errors = consoleErrors(shell.page);
     // The palette asks whose report and which range: the company's own line, today.
     await shell.runCommand('reports.winLossFor');
@@ -105,7 +114,6 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
     await shell.page.getByTestId('report-crumb').first().click();
     await table.rowWhere('login-id', 'ma01').waitFor();
     expect(errors).toEqual([]);
-    await shell.close();
   });
 
   it("opens a member's daily report from the palette, its day sums the member's bets, and the day opens those bets", async () => {
@@ -116,7 +124,7 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
     const sum = await e2e.gw.db.one<{ win_loss: string | number }>(sql`SELECT sum(win_loss) AS win_loss FROM bets
       WHERE member_id = ${member} AND status IN ('settled', 'resettled') AND settle_time >= ${dayStart}`);
 
-    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const shell = await fromTheNotices(journey());
     const { page } = shell;
     await shell.runCommand('reports.dailyFor');
     await page.getByTestId('palette-page').waitFor();
@@ -142,13 +150,12 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
     await row.getByTestId('daily-open').click();
     await shell.screen('videoOrder').waitFor();
     await new DataTablePage(page, 'bet-rows').rowWhere('order-id', '880000000301').waitFor();
-    await shell.close();
   });
 
   it("ranks the line's members, biggest winners first or biggest losers, as a table and as bars", async () => {
     await plantSettledBet(e2e.gw, { orderId: '880000000002', loginId: 'mb01010101001', winLoss: 5_000, validBet: 9_000 });
     await plantSettledBet(e2e.gw, { orderId: '880000000003', loginId: 'mb01010102002', winLoss: -800, validBet: 9_000 });
-    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const shell = await fromTheNotices(journey());
     await shell.menuEntry('leaderboard').click();
     await shell.screen('leaderboard').waitFor();
     const table = new DataTablePage(shell.page, 'leaderboard-rows');
@@ -164,14 +171,13 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
     expect(await table.cellText(table.rowWhere('login-id', 'mb01010102002'), 'valueWonLose')).toBe('-20.00');
     await shell.page.getByTestId('leaderboard-limit').selectOption('10');
     expect(await shell.page.getByTestId('leaderboard-by').inputValue()).toBe('loss');
-    await shell.close();
   });
 
   it("shows the score ups, downs and transfers of each line, drilled down to a member's score log", async () => {
     const admin = await e2e.gw.sessionFor('admin');
     const ma01 = await e2e.gw.accountId('ma01');
     await e2e.gw.rpc('gw.credit.user.score.up', { opsId: admin, userId: ma01, amount: '12.34' });
-    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const shell = await fromTheNotices(journey());
     await shell.menuEntry('tradingReport').click();
     await shell.screen('tradingReport').waitFor();
     const table = new DataTablePage(shell.page, 'trading-rows');
@@ -202,12 +208,11 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
     );
     await toggle('downCount');
     await header('downCount').waitFor();
-    await shell.close();
   });
 
   it("opens an agent's bill from the palette, drills to the agents below it and back up the breadcrumb", async () => {
     const ma01 = await e2e.gw.accountId('ma01');
-    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const shell = await fromTheNotices(journey());
     const { page } = shell;
     await shell.runCommand('reports.billOf');
     await page.getByTestId('palette-page').waitFor();
@@ -226,18 +231,21 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
     const own = bills.rowWhere('login-id', 'ma01');
     await own.waitFor();
     expect(await own.getByTestId('bill-close').count()).toBe(1);
-    await shell.close();
   });
+});
+
+describe.runIf(e2e.run)("an agent's bill in Chromium, after the admin's reports, one signed-in page", () => {
+  const journey = useJourney(e2e, () => ShellPage.signedIn(e2e.browser, e2e.gw, 'ga010101'));
 
   it("closes a child agent's settlement period from the bill after confirming, and lists it closed", async () => {
     const today = beijingDayOf(new Date());
-    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'ga010101');
+    const shell = await fromTheNotices(journey());
     await shell.menuEntry('bill').click();
     await shell.screen('bill').waitFor();
     const bills = new DataTablePage(shell.page, 'bill-rows');
     const row = bills.rowWhere('login-id', 'ag01010102');
     await row.waitFor();
-    // Today's bets stay in the open period: the fixture's bet of test 1 (6.30) and the 8.00 loss of test 2.
+    // Today's bets stay in the open period: the admin's first step's fixture bet (6.30) and the 8.00 loss of its ranking step.
     expect(await bills.cellText(row, 'agentToCompany')).not.toBe('0.00');
     expect(await bills.cellText(row, 'days')).toBe(today.date);
     // A bet settled yesterday (Beijing): the open period holds two days, and the close keeps only yesterday.
@@ -268,6 +276,5 @@ describe.runIf(e2e.run)('the win/loss report in Chromium', () => {
     expect(await row.getByTestId('bill-close').count()).toBe(0);
     // The close's own confirmation leaves (it animates out); no second one opens.
     await expect.poll(() => shell.page.getByTestId('action-confirm').count()).toBe(0);
-    await shell.close();
   });
 });

@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { closeApp, openApp, openSignedIn } from '../support/app-page';
-import { useAppInChromium } from '../support/app-in-chromium';
+import { useAppInChromium, useJourney } from '../support/app-in-chromium';
+import { ShellPage } from '../support/pages/shell-page';
 import { TOKEN_COOKIE } from '../../src/lib/session-cookies';
 
 const e2e = useAppInChromium();
-
-const signedIn = (options: { width?: number } = {}): Promise<Page> => openSignedIn(e2e.browser, e2e.gw, 'admin', options);
 
 /** Opens the palette with Ctrl+K, types, and runs the first match with Enter. */
 async function runFromPalette(page: Page, query: string) {
@@ -17,10 +17,29 @@ async function runFromPalette(page: Page, query: string) {
   await page.keyboard.press('Enter');
 }
 
-describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
+/** The interface language picked from the palette by its command. */
+async function pickLanguage(page: Page, language: string) {
+  await page.keyboard.press('Control+k');
+  await page.getByRole('dialog').getByRole('combobox').waitFor();
+  await page.keyboard.type('preferences.language');
+  await page.locator('[data-command-id="preferences.language"][aria-selected="true"]').waitFor();
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(language);
+  await page.locator(`[data-command-id="preferences.language::${language}"][aria-selected="true"]`).waitFor();
+  await page.keyboard.press('Enter');
+}
+
+/** The journey's page back on the notices, as a person leaves a screen: a menu or dialog closed. */
+async function fromTheNotices(shell: ShellPage): Promise<Page> {
+  await shell.page.keyboard.press('Escape');
+  await shell.goTo('notice');
+  return shell.page;
+}
+
+describe.runIf(e2e.run)('the page pool of the e2e tests', () => {
   // Test support (tests/support/app-page.ts): later tests reuse a closed page, so it must keep nothing.
   it("opens a page closed by closeApp again signed out, with none of its last user's storage", async () => {
-    const first = await signedIn();
+    const first = await openSignedIn(e2e.browser, e2e.gw, 'admin');
     await first.evaluate(() => {
       window.localStorage.setItem('credit-preferences', JSON.stringify({ theme: 'red' }));
       window.sessionStorage.setItem('left-behind', 'yes');
@@ -36,59 +55,28 @@ describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
     ]);
     await closeApp(again);
   });
+});
 
-  it('changes language and theme from the palette, and both survive a reload', async () => {
-    const page = await signedIn();
-    await runFromPalette(page, 'language');
-    // A nested page lists the languages.
-    await page.getByRole('option', { name: 'English' }).waitFor();
-    await page.keyboard.type('english');
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Notices' }).waitFor();
-    await runFromPalette(page, 'theme');
-    await page.getByRole('option', { name: 'Red' }).waitFor();
-    await page.keyboard.type('red');
-    await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('red');
+describe.runIf(e2e.run)("an admin's layout shell and palette at 1280 px, one signed-in page", () => {
+  const journey = useJourney(e2e, () => ShellPage.signedIn(e2e.browser, e2e.gw, 'admin'));
 
-    await page.reload();
-    await page.getByRole('heading', { name: 'Notices' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('red');
-    expect((await page.context().cookies()).find((c) => c.name === 'language')?.value).toBe('en');
-    await closeApp(page);
-  });
-
-  it('navigates and logs out by keyboard only', async () => {
-    const page = await signedIn();
-    await runFromPalette(page, 'password');
+  it('skips to the main region by keyboard without changing the route', async () => {
+    // First, while the page has focused nothing yet: Tab starts from the top of the document.
+    const page = await fromTheNotices(journey());
+    await page.evaluate(() => (location.hash = '/changePass/index'));
     await page.getByTestId('change-password-screen').waitFor();
-    expect(page.url()).toMatch(/#\/changePass\/index$/);
-    await page.keyboard.press('Alt+1');
-    await page.getByTestId('notice-screen').waitFor();
-
-    await runFromPalette(page, 'logout');
-    const dialog = page.getByTestId('logout-dialog');
-    await dialog.waitFor();
-    // Escape cancels; the app stays.
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    await runFromPalette(page, 'logout');
-    await dialog.waitFor();
-    await page.getByTestId('logout-confirm').focus();
+    await page.locator('body').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('#main');
     await page.keyboard.press('Enter');
-    await page.getByTestId('login-screen').waitFor();
-    expect(await page.getByTestId('login-reason').textContent()).toContain('您已退出登录');
-    const cookies = (await page.context().cookies()).map((c) => c.name);
-    expect(cookies).not.toContain('credit-Token');
-    expect(cookies).not.toContain('userId');
-    // The session really ended on the gateway too: going back does not restore it.
-    await page.goto(`${e2e.gw.url}/#/notice`);
-    await page.getByTestId('login-screen').waitFor();
-    await closeApp(page);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(page.url()).toMatch(/#\/changePass\/index$/);
+    expect(await page.getByTestId('change-password-screen').count()).toBe(1);
+    expect(await page.getByTestId('not-found-screen').count()).toBe(0);
   });
 
   it('shows recent commands first and finds commands by keyword in another language', async () => {
-    const page = await signedIn();
+    const page = await fromTheNotices(journey());
     await page.keyboard.press('Control+k');
     const first = page.getByRole('option').first();
     await first.waitFor();
@@ -102,11 +90,13 @@ describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
     expect(await first.getAttribute('data-command-id')).toBe('preferences.sidebar');
     expect(await page.getByRole('group', { name: '最近使用' }).count()).toBe(1);
     await page.keyboard.press('Escape');
-    await closeApp(page);
+    // Open again for the next step, which starts from the sidebar as a new user has it.
+    await runFromPalette(page, 'sidebar');
+    await expect.poll(() => page.getByTestId('sidebar').getAttribute('data-open')).toBe('true');
   });
 
   it('remembers the sidebar, and keeps it closed by default on a 390 px screen without horizontal scrolling', async () => {
-    const page = await signedIn();
+    const page = await fromTheNotices(journey());
     const sidebar = page.getByTestId('sidebar');
     expect(await sidebar.getAttribute('data-open')).toBe('true');
     await runFromPalette(page, 'sidebar');
@@ -114,18 +104,22 @@ describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
     await page.reload();
     await page.getByTestId('notice-screen').waitFor();
     expect(await page.getByTestId('sidebar').getAttribute('data-open')).toBe('false');
-    await closeApp(page);
 
-    const narrow = await signedIn({ width: 390 });
-    expect(await narrow.getByTestId('menu-sheet').count()).toBe(0);
-    expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await narrow.getByRole('button', { name: '显示或隐藏菜单' }).click();
-    await narrow.getByTestId('menu-sheet').waitFor();
-    await closeApp(narrow);
+    // Open again, then the window narrowed to a phone's width: the menu is a sheet, closed until asked for.
+    await runFromPalette(page, 'sidebar');
+    await expect.poll(() => page.getByTestId('sidebar').getAttribute('data-open')).toBe('true');
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect(await page.getByTestId('menu-sheet').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole('button', { name: '显示或隐藏菜单' }).click();
+    await page.getByTestId('menu-sheet').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('menu-sheet').waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it("groups the sidebar, remembers a folded group, opens the shown screen's, and keeps the header on one line at 1280 px in every language", async () => {
-    const page = await signedIn({ width: 1280 });
+    const page = await fromTheNotices(journey());
     const sidebar = page.getByTestId('sidebar');
     const groups = () =>
       sidebar.locator('[data-menu-group]').evaluateAll((found) => found.map((group) => group.getAttribute('data-menu-group')));
@@ -179,48 +173,38 @@ describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
         };
       });
     await page.evaluate(() => (location.hash = '/notice'));
-    for (const language of ['zh', 'en', 'th', 'vi', 'id']) {
-      await page.context().addCookies([{ name: 'language', value: language, url: e2e.gw.url }]);
-      await page.reload();
-      await page.getByTestId('notice-screen').waitFor();
+    // Picked from the palette, as a person switches: Chinese last, which the journey's next steps read.
+    for (const language of ['en', 'th', 'vi', 'id', 'zh'] as const) {
+      await pickLanguage(page, language);
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language === 'zh' ? 'zh-CN' : language);
       expect({ language, ...(await layout()) }).toEqual({ language, rows: 1, wrapped: [], height: 56, cut: [] });
     }
-    await closeApp(page);
   });
 
-  it('shows each site in its own theme until the user picks one', async () => {
-    const context = await e2e.browser.newContext();
-    const page = await context.newPage();
-    const port = new URL(e2e.gw.url).port;
-    // demo2.localhost resolves to this machine in Chromium: the red site.
-    await page.goto(`http://demo2.localhost:${port}/#/login`);
-    await page.getByTestId('login-screen').waitFor();
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('red');
-    expect(await page.title()).toBe('Red Dragon Club');
-    await page.goto(`${e2e.gw.url}/#/login`);
-    await page.getByTestId('login-screen').waitFor();
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('black');
-    await context.close();
-  });
+  it('changes language and theme from the palette, and both survive a reload', async () => {
+    const page = await fromTheNotices(journey());
+    await runFromPalette(page, 'language');
+    // A nested page lists the languages.
+    await page.getByRole('option', { name: 'English' }).waitFor();
+    await page.keyboard.type('english');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Notices' }).waitFor();
+    await runFromPalette(page, 'theme');
+    await page.getByRole('option', { name: 'Red' }).waitFor();
+    await page.keyboard.type('red');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('red');
 
-  it('switches the tabs off in the settings panel, and the choice survives a reload', async () => {
-    const page = await signedIn();
-    await page.getByTestId('tags-view').waitFor();
-    await runFromPalette(page, 'settings');
-    await page.getByTestId('settings-panel').waitFor();
-    await page.locator('#settings-tags-view').press('Space');
-    await page.getByTestId('tags-view').waitFor({ state: 'detached' });
-    await page.keyboard.press('Escape');
     await page.reload();
-    await page.getByTestId('notice-screen').waitFor();
-    expect(await page.getByTestId('tags-view').count()).toBe(0);
-    await closeApp(page);
+    await page.getByRole('heading', { name: 'Notices' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('red');
+    expect((await page.context().cookies()).find((c) => c.name === 'language')?.value).toBe('en');
+    // The journey's next steps read Chinese.
+    await pickLanguage(page, 'zh');
   });
 
   it('refreshes the points when they are clicked', async () => {
-    const page = await signedIn();
-    const { sql } = await import('drizzle-orm');
+    const page = await fromTheNotices(journey());
     const row = await e2e.gw.db.one<{ balance: string | number }>(
       sql`UPDATE accounts SET balance = balance + 100 WHERE site_id = 'demo' AND login_id = 'admin' RETURNING balance`,
     );
@@ -230,26 +214,10 @@ describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
       .poll(() => page.getByTestId('points').textContent())
       .toContain(`${(cents / 100n).toLocaleString('en-US')}.${String(cents % 100n).padStart(2, '0')}`);
     await e2e.gw.db.run(sql`UPDATE accounts SET balance = balance - 100 WHERE site_id = 'demo' AND login_id = 'admin'`);
-    await closeApp(page);
-  });
-
-  it('skips to the main region by keyboard without changing the route', async () => {
-    const page = await signedIn();
-    await page.evaluate(() => (location.hash = '/changePass/index'));
-    await page.getByTestId('change-password-screen').waitFor();
-    await page.locator('body').focus();
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('#main');
-    await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
-    expect(page.url()).toMatch(/#\/changePass\/index$/);
-    expect(await page.getByTestId('change-password-screen').count()).toBe(1);
-    expect(await page.getByTestId('not-found-screen').count()).toBe(0);
-    await closeApp(page);
   });
 
   it('keeps 25 open screens on one scrolling row of tabs with the active one in view, and closes others, to the right and all', async () => {
-    const page = await signedIn();
+    const page = await fromTheNotices(journey());
     const bar = page.getByTestId('tags-view');
     const open = async () =>
       (await bar.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).map((href) =>
@@ -349,22 +317,82 @@ describe.runIf(e2e.run)('layout shell and palette in Chromium', () => {
     await command('preferences.closeAllTags');
     await expect.poll(open).toEqual([paths[0]]);
     await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/notice');
-    await closeApp(page);
   }, 120_000);
 
-  it('sends an unknown path to 404, /redirect/<path> on to <path>, and /404 and /401 open without a session', async () => {
-    const page = await signedIn();
+  it('switches the tabs off in the settings panel, and the choice survives a reload', async () => {
+    const page = await fromTheNotices(journey());
+    await page.getByTestId('tags-view').waitFor();
+    await runFromPalette(page, 'settings');
+    await page.getByTestId('settings-panel').waitFor();
+    await page.locator('#settings-tags-view').press('Space');
+    await page.getByTestId('tags-view').waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await page.getByTestId('notice-screen').waitFor();
+    expect(await page.getByTestId('tags-view').count()).toBe(0);
+  });
+
+  it('sends an unknown path to 404 and /redirect/<path> on to <path>', async () => {
+    const page = await fromTheNotices(journey());
     await page.goto(`${e2e.gw.url}/#/redirect/changePass/index`);
     await page.getByTestId('change-password-screen').waitFor();
     expect(page.url()).toMatch(/#\/changePass\/index$/);
     await page.goto(`${e2e.gw.url}/#/no/such/screen`);
     await page.getByTestId('not-found-screen').waitFor();
-    await closeApp(page);
-    const anonymous = await openApp(e2e.browser, e2e.gw, { path: '/401' });
-    await anonymous.getByTestId('unauthorized-screen').waitFor();
-    await anonymous.goto(`${e2e.gw.url}/#/notice`);
-    await anonymous.getByTestId('login-screen').waitFor();
-    expect(anonymous.url()).toMatch(/#\/login$/);
-    await closeApp(anonymous);
+  });
+
+  it('navigates and logs out by keyboard only', async () => {
+    const page = await fromTheNotices(journey());
+    await runFromPalette(page, 'password');
+    await page.getByTestId('change-password-screen').waitFor();
+    expect(page.url()).toMatch(/#\/changePass\/index$/);
+    await page.keyboard.press('Alt+1');
+    await page.getByTestId('notice-screen').waitFor();
+
+    await runFromPalette(page, 'logout');
+    const dialog = page.getByTestId('logout-dialog');
+    await dialog.waitFor();
+    // Escape cancels; the app stays.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await runFromPalette(page, 'logout');
+    await dialog.waitFor();
+    await page.getByTestId('logout-confirm').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('login-screen').waitFor();
+    expect(await page.getByTestId('login-reason').textContent()).toContain('您已退出登录');
+    const cookies = (await page.context().cookies()).map((c) => c.name);
+    expect(cookies).not.toContain('credit-Token');
+    expect(cookies).not.toContain('userId');
+    // The session really ended on the gateway too: going back does not restore it.
+    await page.goto(`${e2e.gw.url}/#/notice`);
+    await page.getByTestId('login-screen').waitFor();
+  });
+});
+
+describe.runIf(e2e.run)('the shell signed out, one page', () => {
+  const journey = useJourney(e2e, async () => {
+    const page = await openApp(e2e.browser, e2e.gw, { path: '/401' });
+    return { page, close: () => closeApp(page) };
+  });
+
+  it('opens /401 without a session, and sends a screen that needs one to the login', async () => {
+    const { page } = journey();
+    await page.getByTestId('unauthorized-screen').waitFor();
+    await page.goto(`${e2e.gw.url}/#/notice`);
+    await page.getByTestId('login-screen').waitFor();
+    expect(page.url()).toMatch(/#\/login$/);
+  });
+
+  it('shows each site in its own theme until the user picks one', async () => {
+    const { page } = journey();
+    await page.getByTestId('login-screen').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('black');
+    const port = new URL(e2e.gw.url).port;
+    // demo2.localhost resolves to this machine in Chromium: the red site.
+    await page.goto(`http://demo2.localhost:${port}/#/login`);
+    await page.getByTestId('login-screen').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('red');
+    expect(await page.title()).toBe('Red Dragon Club');
   });
 });

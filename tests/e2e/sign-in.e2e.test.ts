@@ -1,32 +1,85 @@
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { blockLocalhost, closeApp, consoleErrors, openApp, setMaintenance, signIn } from '../support/app-page';
-import { useAppInChromium } from '../support/app-in-chromium';
+import { useAppInChromium, useJourney } from '../support/app-in-chromium';
 
 const e2e = useAppInChromium();
 
-describe.runIf(e2e.run)('sign-in in Chromium', () => {
-  it('signs in as the demo company and lands on the notices with the top bar filled in', async () => {
+/** Logs out by the palette and its confirmation, back to the login screen. */
+async function signOut(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+k');
+  await page.getByRole('dialog').getByRole('combobox').waitFor();
+  await page.keyboard.type('session.logout');
+  await page.locator('[data-command-id="session.logout"][aria-selected="true"]').waitFor();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('logout-confirm').click();
+  await page.getByTestId('login-screen').waitFor();
+}
+
+describe.runIf(e2e.run)('a person at the login screen in Chromium, signing in and out on one page', () => {
+  const journey = useJourney(e2e, async () => {
     const page = await openApp(e2e.browser, e2e.gw, { path: '/' });
+    return { page, close: () => closeApp(page) };
+  });
+
+  it('checks the form before sending: rules of spec §5 and digits only in the two-factor code', async () => {
+    const { page } = journey();
+    // Opened at /: the login.
     await page.getByTestId('login-screen').waitFor();
     expect(page.url()).toMatch(/#\/login$/);
-    await signIn(page, e2e.gw, 'admin');
-    await page.getByTestId('notice-screen').waitFor();
-    expect(page.url()).toMatch(/#\/notice$/);
-    await expect.poll(() => page.getByTestId('notice-item').count()).toBe(2);
-    expect(await page.getByTestId('user-name').textContent()).toContain('admin');
-    expect(await page.getByTestId('points').textContent()).toContain('4,000,000.00');
-    expect(await page.getByTestId('commission-rate').textContent()).toBe('100%');
-    expect(await page.getByTestId('wash-code-ratio').textContent()).toBe('1.2%');
-    expect(await page.getByTestId('clock').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(await page.getByTestId('notice-marquee').textContent()).toContain('欢迎使用信用代理后台');
-    await closeApp(page);
+    await page.locator('#login-id').fill('ab');
+    await page.locator('#login-safe-code').pressSequentially('12ab34');
+    expect(await page.locator('#login-safe-code').inputValue()).toBe('1234');
+    // The form sends only once its captcha is there (the button is disabled before, so Enter does
+    // nothing): a busy machine's gateway can take its time to draw one.
+    await page.locator('img[data-captcha-id]').waitFor();
+    await page.locator('#login-safe-code').press('Enter');
+    await expect.poll(() => page.locator('#login-id-problem').textContent()).toContain('4 至 16');
+    expect(await page.locator('#login-password-problem').textContent()).toContain('请输入密码');
+  });
+
+  it('warns when Caps Lock is on in the password', async () => {
+    const { page } = journey();
+    // Headless Chromium has no Caps Lock key state: the key event carries it, as a real keyboard's does.
+    await page.locator('#login-password').dispatchEvent('keydown', { key: 'A', modifierCapsLock: true });
+    await page.getByTestId('caps-lock-warning').waitFor();
+    await page.locator('#login-password').dispatchEvent('keyup', { key: 'a', modifierCapsLock: false });
+    await page.getByTestId('caps-lock-warning').waitFor({ state: 'detached' });
+  });
+
+  it("shows /oldLogin's layout at /login for a site whose login style is old, the default layout otherwise", async () => {
+    const layoutOf = async (page: Page) => {
+      await page.locator('#login-id').waitFor();
+      const layout = await page.getByTestId('login-screen').getAttribute('data-layout');
+      const panels = await page.getByTestId('login-old-layout').count();
+      return { layout, panels };
+    };
+    const { page } = journey();
+    const go = (path: string) => page.evaluate((hash) => (location.hash = hash), path);
+    await go('/login');
+    expect(await layoutOf(page)).toEqual({ layout: 'default', panels: 0 });
+    await go('/oldLogin');
+    await expect.poll(() => page.getByTestId('login-screen').getAttribute('data-layout')).toBe('old');
+    expect(await layoutOf(page)).toEqual({ layout: 'old', panels: 1 });
+    await go('/login');
+    await expect.poll(() => page.getByTestId('login-screen').getAttribute('data-layout')).toBe('default');
+    // The site's login style is read as the app starts: a page of its own.
+    await e2e.gw.db.run(sql`UPDATE sites SET login_style = 'old' WHERE id = 'demo'`);
+    try {
+      const started = await openApp(e2e.browser, e2e.gw, { path: '/login' });
+      expect(await layoutOf(started)).toEqual({ layout: 'old', panels: 1 });
+      await closeApp(started);
+    } finally {
+      await e2e.gw.db.run(sql`UPDATE sites SET login_style = 'default' WHERE id = 'demo'`);
+    }
   });
 
   it('keeps each refusal on the form until the next attempt (2218 with the attempts left, 2217 right after it, the lock after five), Tab goes captcha -> safe code -> submit', async () => {
-    const { sql } = await import('drizzle-orm');
     await e2e.gw.addAccount({ loginId: 'offE2E', parent: 'admin', level: 1, status: 4 }).catch(() => undefined);
     await e2e.gw.addAccount({ loginId: 'lockE2E', parent: 'admin', level: 1 }).catch(() => undefined);
-    const page = await openApp(e2e.browser, e2e.gw);
+    const { page } = journey();
     const errors = consoleErrors(page);
     const refusal = page.getByTestId('login-error');
     const captchaId = () => page.locator('img[data-captcha-id]').getAttribute('data-captcha-id');
@@ -70,111 +123,31 @@ describe.runIf(e2e.run)('sign-in in Chromium', () => {
     await expect.poll(captchaId).not.toBe(shown);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-captcha');
 
+    // The next step signs in with this form.
     await e2e.gw.db.run(sql`DELETE FROM attempt_counters WHERE login_key = 'locke2e'`);
+    expect(errors).toEqual([]);
+  });
+
+  it('signs in as the demo company and lands on the notices with the top bar filled in', async () => {
+    const { page } = journey();
+    await page.getByTestId('login-screen').waitFor();
+    expect(page.url()).toMatch(/#\/login$/);
     await signIn(page, e2e.gw, 'admin');
     await page.getByTestId('notice-screen').waitFor();
-    expect(errors).toEqual([]);
-    await closeApp(page);
-  });
-
-  it('hides the captcha field on both logins when the gateway asks none, and signs in without one', async () => {
-    const { sql } = await import('drizzle-orm');
-    await e2e.gw.db.run(sql`UPDATE sites SET captcha_required = false WHERE id = 'demo'`);
-    try {
-      const phone = await openApp(e2e.browser, e2e.gw, { path: '/login', width: 390, height: 844, mobile: true });
-      await phone.waitForURL(/\/m\/#\/login$/);
-      await phone.locator('[data-testid="login-screen"][data-view="mobile"]').waitFor();
-      await phone.locator('#login-safe-code').waitFor();
-      expect(await phone.locator('#login-captcha').count()).toBe(0);
-      await closeApp(phone);
-
-      const page = await openApp(e2e.browser, e2e.gw, { path: '/login' });
-      await page.locator('#login-safe-code').waitFor();
-      expect(await page.locator('#login-captcha').count()).toBe(0);
-      expect(await page.locator('img[data-captcha-id]').count()).toBe(0);
-      await page.locator('#login-id').fill('ma01');
-      await page.locator('#login-password').fill('Admin123');
-      await page.locator('#login-safe-code').fill('1234');
-      await page.locator('#login-safe-code').press('Enter');
-      await page.getByTestId('notice-screen').waitFor();
-      await closeApp(page);
-    } finally {
-      await e2e.gw.db.run(sql`UPDATE sites SET captcha_required = true WHERE id = 'demo'`);
-    }
-  });
-
-  it("shows /oldLogin's layout at /login for a site whose login style is old, the default layout otherwise", async () => {
-    const { sql } = await import('drizzle-orm');
-    const layoutAt = async (path: string) => {
-      const page = await openApp(e2e.browser, e2e.gw, { path });
-      await page.locator('#login-id').waitFor();
-      const layout = await page.getByTestId('login-screen').getAttribute('data-layout');
-      const panels = await page.getByTestId('login-old-layout').count();
-      await closeApp(page);
-      return { layout, panels };
-    };
-    expect(await layoutAt('/login')).toEqual({ layout: 'default', panels: 0 });
-    expect(await layoutAt('/oldLogin')).toEqual({ layout: 'old', panels: 1 });
-    await e2e.gw.db.run(sql`UPDATE sites SET login_style = 'old' WHERE id = 'demo'`);
-    try {
-      expect(await layoutAt('/login')).toEqual({ layout: 'old', panels: 1 });
-    } finally {
-      await e2e.gw.db.run(sql`UPDATE sites SET login_style = 'default' WHERE id = 'demo'`);
-    }
-  });
-
-  it('fetches a fresh captcha before the shown one expires, so a code typed after a long idle time signs in', async () => {
-    const { sql } = await import('drizzle-orm');
-    const page = await (await e2e.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    const errors = consoleErrors(page);
-    await page.clock.install();
-    await page.goto(`${e2e.gw.url}/#/login`);
-    const image = page.locator('img[data-captcha-id]');
-    await image.waitFor();
-    const first = await image.getAttribute('data-captcha-id');
-    await page.locator('#login-captcha').fill('abcd');
-
-    await page.clock.fastForward(100_000);
-    expect(await image.getAttribute('data-captcha-id')).toBe(first);
-    await page.clock.fastForward(10_000);
-    await expect.poll(() => image.getAttribute('data-captcha-id')).not.toBe(first);
-    expect(await page.locator('#login-captcha').inputValue()).toBe('');
-
-    // The first captcha is past its 2 minutes by now, as far as the gateway is concerned.
-    await e2e.gw.db.run(sql`UPDATE captchas SET expires_at = now() - interval '1 second' WHERE id = ${first}`);
-    await signIn(page, e2e.gw, 'admin');
-    await page.getByTestId('notice-screen').waitFor();
-    expect(errors).toEqual([]);
-    await closeApp(page);
-  });
-
-  it('checks the form before sending: rules of spec §5 and digits only in the two-factor code', async () => {
-    const page = await openApp(e2e.browser, e2e.gw);
-    await page.locator('#login-id').fill('ab');
-    await page.locator('#login-safe-code').pressSequentially('12ab34');
-    expect(await page.locator('#login-safe-code').inputValue()).toBe('1234');
-    // The form sends only once its captcha is there (the button is disabled before, so Enter does
-    // nothing): a busy machine's gateway can take its time to draw one.
-    await page.locator('img[data-captcha-id]').waitFor();
-    await page.locator('#login-safe-code').press('Enter');
-    await expect.poll(() => page.locator('#login-id-problem').textContent()).toContain('4 至 16');
-    expect(await page.locator('#login-password-problem').textContent()).toContain('请输入密码');
-    await closeApp(page);
-  });
-
-  it('warns when Caps Lock is on in the password', async () => {
-    const page = await openApp(e2e.browser, e2e.gw);
-    // Headless Chromium has no Caps Lock key state: the key event carries it, as a real keyboard's does.
-    await page.locator('#login-password').dispatchEvent('keydown', { key: 'A', modifierCapsLock: true });
-    await page.getByTestId('caps-lock-warning').waitFor();
-    await page.locator('#login-password').dispatchEvent('keyup', { key: 'a', modifierCapsLock: false });
-    await page.getByTestId('caps-lock-warning').waitFor({ state: 'detached' });
-    await closeApp(page);
+    expect(page.url()).toMatch(/#\/notice$/);
+    await expect.poll(() => page.getByTestId('notice-item').count()).toBe(2);
+    expect(await page.getByTestId('user-name').textContent()).toContain('admin');
+    expect(await page.getByTestId('points').textContent()).toContain('4,000,000.00');
+    expect(await page.getByTestId('commission-rate').textContent()).toBe('100%');
+    expect(await page.getByTestId('wash-code-ratio').textContent()).toBe('1.2%');
+    expect(await page.getByTestId('clock').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(await page.getByTestId('notice-marquee').textContent()).toContain('欢迎使用信用代理后台');
   });
 
   it('forces the password change before anything else, then signs in with the new password', async () => {
     await e2e.gw.addAccount({ loginId: 'forcedE2E', parent: 'admin', level: 1, forcePwdUpdate: true }).catch(() => undefined);
-    const page = await openApp(e2e.browser, e2e.gw);
+    const { page } = journey();
+    await signOut(page);
     await signIn(page, e2e.gw, 'forcedE2E');
     await page.getByTestId('forced-password-screen').waitFor();
     expect(page.url()).toMatch(/#\/changePass\/index$/);
@@ -190,25 +163,78 @@ describe.runIf(e2e.run)('sign-in in Chromium', () => {
     await page.getByTestId('login-reason').waitFor();
     await signIn(page, e2e.gw, 'forcedE2E', 'Better_123');
     await page.getByTestId('notice-screen').waitFor();
-    await closeApp(page);
-  });
-
-  it('shows the maintenance screen with Beijing times, and leaves it when the window ends', async () => {
-    await setMaintenance(e2e.gw, true);
-    const page = await openApp(e2e.browser, e2e.gw);
-    await page.getByTestId('maintenance-screen').waitFor();
-    expect(await page.getByTestId('maintenance-start').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    await setMaintenance(e2e.gw, false);
-    await page.getByTestId('login-screen').waitFor({ timeout: 15_000 });
-    await closeApp(page);
-  });
-
-  it('shows the IP-blocked screen with the IP and region', async () => {
-    await blockLocalhost(e2e.gw);
-    const page = await openApp(e2e.browser, e2e.gw);
-    await page.getByTestId('ip-blocked-screen').waitFor();
-    expect(await page.getByTestId('blocked-ip').textContent()).toBe('127.0.0.1');
-    expect((await page.getByTestId('blocked-region').textContent())?.length).toBeGreaterThan(0);
-    await closeApp(page);
   });
 });
+
+describe.runIf(e2e.run)(
+  'the login as the app starts in Chromium: site settings, a clock of its own, maintenance, a blocked address',
+  () => {
+    it('hides the captcha field on both logins when the gateway asks none, and signs in without one', async () => {
+      await e2e.gw.db.run(sql`UPDATE sites SET captcha_required = false WHERE id = 'demo'`);
+      try {
+        const phone = await openApp(e2e.browser, e2e.gw, { path: '/login', width: 390, height: 844, mobile: true });
+        await phone.waitForURL(/\/m\/#\/login$/);
+        await phone.locator('[data-testid="login-screen"][data-view="mobile"]').waitFor();
+        await phone.locator('#login-safe-code').waitFor();
+        expect(await phone.locator('#login-captcha').count()).toBe(0);
+        await closeApp(phone);
+
+        const page = await openApp(e2e.browser, e2e.gw, { path: '/login' });
+        await page.locator('#login-safe-code').waitFor();
+        expect(await page.locator('#login-captcha').count()).toBe(0);
+        expect(await page.locator('img[data-captcha-id]').count()).toBe(0);
+        await page.locator('#login-id').fill('ma01');
+        await page.locator('#login-password').fill('Admin123');
+        await page.locator('#login-safe-code').fill('1234');
+        await page.locator('#login-safe-code').press('Enter');
+        await page.getByTestId('notice-screen').waitFor();
+        await closeApp(page);
+      } finally {
+        await e2e.gw.db.run(sql`UPDATE sites SET captcha_required = true WHERE id = 'demo'`);
+      }
+    });
+
+    it('fetches a fresh captcha before the shown one expires, so a code typed after a long idle time signs in', async () => {
+      const page = await (await e2e.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+      const errors = consoleErrors(page);
+      await page.clock.install();
+      await page.goto(`${e2e.gw.url}/#/login`);
+      const image = page.locator('img[data-captcha-id]');
+      await image.waitFor();
+      const first = await image.getAttribute('data-captcha-id');
+      await page.locator('#login-captcha').fill('abcd');
+
+      await page.clock.fastForward(100_000);
+      expect(await image.getAttribute('data-captcha-id')).toBe(first);
+      await page.clock.fastForward(10_000);
+      await expect.poll(() => image.getAttribute('data-captcha-id')).not.toBe(first);
+      expect(await page.locator('#login-captcha').inputValue()).toBe('');
+
+      // The first captcha is past its 2 minutes by now, as far as the gateway is concerned.
+      await e2e.gw.db.run(sql`UPDATE captchas SET expires_at = now() - interval '1 second' WHERE id = ${first}`);
+      await signIn(page, e2e.gw, 'admin');
+      await page.getByTestId('notice-screen').waitFor();
+      expect(errors).toEqual([]);
+      await closeApp(page);
+    });
+
+    it('shows the maintenance screen with Beijing times, and leaves it when the window ends', async () => {
+      await setMaintenance(e2e.gw, true);
+      const page = await openApp(e2e.browser, e2e.gw);
+      await page.getByTestId('maintenance-screen').waitFor();
+      expect(await page.getByTestId('maintenance-start').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      await setMaintenance(e2e.gw, false);
+      await page.getByTestId('login-screen').waitFor({ timeout: 15_000 });
+      await closeApp(page);
+    });
+
+    it('shows the IP-blocked screen with the IP and region', async () => {
+      await blockLocalhost(e2e.gw);
+      const page = await openApp(e2e.browser, e2e.gw);
+      await page.getByTestId('ip-blocked-screen').waitFor();
+      expect(await page.getByTestId('blocked-ip').textContent()).toBe('127.0.0.1');
+      expect((await page.getByTestId('blocked-region').textContent())?.length).toBeGreaterThan(0);
+      await closeApp(page);
+    });
+  },
+);
