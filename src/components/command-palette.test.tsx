@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CommandContext } from '../../commands/command';
+import enCommon from '../../locales/en/common.json';
 import { CommandPalette } from './command-palette';
 import { startChineseI18n, stubLayout } from '../../tests/support/jsdom-test-support';
 
@@ -72,6 +74,20 @@ describe('the command palette', () => {
     fireEvent.change(screen.getByRole('combobox'), { target: { value: '上下分' } });
     expect(optionIds()[0]).toBe('points.setScore');
     expect(optionIds()).toContain('go.scoreRisk');
+  });
+
+  it('ranks "Set score…" above "Set-score risk search" for "set s": the title beginning with the words typed first', async () => {
+    i18next.addResourceBundle('en', 'common', enCommon);
+    await i18next.changeLanguage('en');
+    try {
+      render(<CommandPalette open onOpenChange={() => undefined} context={context} />, { wrapper });
+      fireEvent.change(screen.getByRole('combobox'), { target: { value: 'set s' } });
+      const ids = optionIds();
+      expect(ids[0]).toBe('points.setScore');
+      expect(ids.indexOf('go.scoreRisk')).toBeGreaterThan(0);
+    } finally {
+      await i18next.changeLanguage('zh');
+    }
   });
 
   it('exports the shown list in the format picked, only where there is one', async () => {
