@@ -205,6 +205,11 @@ const actOnAccount: Command = {
       },
     },
   ],
+  // The palette lists an account found by name with these actions, exactly the row's.
+  onAccount: (account, rights) => {
+    found.set(account.userId, account);
+    return rowActionsFor(account, rights).map((action) => ({ picked: [account.userId, action.id], titleKey: action.titleKey }));
+  },
   when: mayList,
   run: async (context, [userId, actionId]) => {
     const row = userId ? found.get(userId) : undefined;

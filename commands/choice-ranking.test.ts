@@ -43,6 +43,13 @@ describe('rankCommandsByTyped', () => {
     expect(ids(en, 'set score').indexOf('go.scoreRisk')).toBeLessThan(ids(en, 'set score').indexOf('go.scoreCheck'));
   });
 
+  it('puts the title beginning with the words typed above one that starts with them only once its words are split ("set s")', () => {
+    expect(ids(en, 'set s')).toEqual(['points.setScore', 'go.scoreRisk', 'go.scoreCheck', 'account.unfreeze', 'account.freeze']);
+    expect(ids(en, 'Set  SC')[0]).toBe('points.setScore');
+    expect(ids(en, 'set-s')[0]).toBe('go.scoreRisk');
+    expect(ids(en, 'set score risk')[0]).toBe('go.scoreRisk');
+  });
+
   it('puts a name with a word starting with what is typed before a name merely containing it, and keeps the order otherwise', () => {
     const found = en.filter((command) => command.title.toLowerCase().includes('freeze'));
     expect(ids(found, 'freeze')).toEqual(['account.freeze', 'account.unfreeze']);

@@ -88,6 +88,16 @@ export interface CommandStep {
   choices(context: CommandContext, picked: readonly string[], query: string): Choice[] | Promise<Choice[]>;
 }
 
+/** An account of the caller's line the palette found by its name, as the account search answers it. */
+export type LineAccount = ResultOf<'gw.credit.account.search'>['list'][number];
+
+/** A command run on an account the palette found: what its first steps take, and the entry's title. */
+export interface AccountPick {
+  /** The answers of its first steps: the account's userId, then (for some) the action. */
+  picked: readonly string[];
+  titleKey: string;
+}
+
 export interface Command {
   /** Stable id: the palette's value, the recent list and tests use it, never the translated title. */
   id: string;
@@ -107,6 +117,11 @@ export interface Command {
   titleValues?: Record<string, string>;
   /** Commands that ask for arguments open one nested page per step (an account, then an action…). */
   steps?: readonly CommandStep[];
+  /**
+   * For commands whose first step picks an account: the entries they offer on an account found by
+   * name, those its status and the rights allow now (none when it does not apply).
+   */
+  onAccount?(account: LineAccount, rights: Rights): AccountPick[];
   when(rights: Rights): boolean;
   /** Offered only where this holds besides the rights (e.g. on a screen with a list to export). */
   available?(context: CommandContext): boolean;

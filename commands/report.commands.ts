@@ -33,6 +33,16 @@ function accountStep(placeholderKey: string, options: { members?: boolean; maxLe
   };
 }
 
+/** The report of an account the palette found by name, for the accounts `accountStep` would list. */
+function reportOnAccount(titleKey: string, options: { members?: boolean; maxLevel?: number } = {}): Command['onAccount'] {
+  return (account, rights) => {
+    const fits = account.userId !== rights.userId && account.level <= (options.maxLevel ?? (options.members ? 5 : 4));
+    if (!fits) return [];
+    listed.set(account.userId, { loginId: account.loginId, level: account.level });
+    return [{ picked: [account.userId], titleKey }];
+  };
+}
+
 const rangeStep: CommandStep = {
   placeholderKey: 'palette.chooseRange',
   choices: () => rangePresets.map((preset) => ({ id: preset, titleKey: `filter.preset.${preset}`, keywords: [preset] })),
@@ -61,6 +71,7 @@ const winLossReportFor: Command = {
   keywords: ['win/loss', 'report', 'profit', 'result', '输赢', '报表', 'shuying'],
   icon: 'chart-column',
   steps: [accountStep('palette.chooseReportAccount'), rangeStep],
+  onAccount: reportOnAccount('route.winningReport'),
   when: (rights) => can(rights, 'gw.credit.agent.list.total.report') || can(rights, 'gw.credit.player.list.total.report'),
   run: (context, [account, preset]) => context.navigate(reportPath('/winningReport/index', 'trail', account, preset)),
 };
@@ -73,6 +84,7 @@ const dailyReportFor: Command = {
   keywords: ['daily', 'day by day', 'report', 'per day', '日报', '每日', '报表', 'ribao'],
   icon: 'calendar-days',
   steps: [accountStep('palette.chooseDailyAccount', { members: true }), rangeStep],
+  onAccount: reportOnAccount('route.dailyReport', { members: true }),
   when: (rights) => can(rights, 'gw.credit.agent.daily.report'),
   run: (context, [account, preset]) => context.navigate(reportPath('/dailyReport/index', 'account', account, preset)),
 };
@@ -85,6 +97,7 @@ const tradingReportFor: Command = {
   keywords: ['trading', 'score ups', 'transfers', 'report', '交易报表', '上下分', 'jiaoyi'],
   icon: 'arrow-up-down',
   steps: [accountStep('palette.chooseReportAccount', { maxLevel: 4 }), rangeStep],
+  onAccount: reportOnAccount('route.tradingReport', { maxLevel: 4 }),
   when: (rights) => can(rights, 'gw.credit.trading.report'),
   run: (context, [account, preset]) => context.navigate(reportPath('/tradingReport/index', 'trail', account, preset)),
 };

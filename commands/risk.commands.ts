@@ -88,6 +88,7 @@ const dealRecordCommand: Command = {
       },
     },
   ],
+  onAccount: (account) => [{ picked: [account.userId], titleKey: 'route.dealRecord' }],
   when: (rights) => can(rights, 'gw.credit.deal.record.query'),
   run: async (context, [userId]) => {
     context.navigate(dealRecordPath(userId ?? context.rights.userId));

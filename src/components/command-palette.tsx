@@ -18,6 +18,7 @@ import {
 import { focusScreenStart } from '@/lib/focus-screen';
 import { recentCommandIds, rememberCommand } from '@/lib/recent-commands';
 import { useDebouncedValue } from '@/components/filters/use-debounced-value';
+import { usePaletteAccounts, type Entry, type Page } from './use-palette-accounts';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 /** Past this many results the list is virtualized. */
@@ -26,24 +27,6 @@ const ROW_HEIGHT = 40;
 /** The centred dialog moved to the screen's foot, still 90 % wide (spec §9). */
 const bottomSheet =
   'top-auto bottom-0 translate-y-0 rounded-b-none pb-[env(safe-area-inset-bottom)] data-[state=open]:animate-rise-in data-[state=closed]:animate-rise-out';
-
-interface Entry {
-  value: string;
-  title: string;
-  detail?: string;
-  group: string;
-  haystack: string;
-  shortcut?: string;
-  command: Command;
-  choice?: Choice;
-  hasSteps: boolean;
-}
-
-/** A nested page: the command whose steps are being answered and what was picked so far. */
-interface Page {
-  command: Command;
-  picked: { id: string; title: string }[];
-}
 
 function matches(entry: Entry, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
@@ -104,6 +87,7 @@ export function CommandPalette({
     [synchronous, remoteAnswer.data, remoteAnswer.isFetching],
   );
 
+  const accounts = usePaletteAccounts(context, query, !page);
   const entries = useMemo<Entry[]>(() => {
     if (page) {
       return choices.list.map((choice) => {
@@ -152,8 +136,8 @@ export function CommandPalette({
     const found = entries.filter((entry) => matches(entry, query));
     // The command named what is typed first, then names starting with it, then a word of the name or id ("freeze" before "unfreeze").
     const ordered = rankCommandsByTyped(found, query, (entry) => ({ title: entry.title, id: entry.value }));
-    return page ? rankByTyped(ordered, query, (entry) => entry.title) : ordered;
-  }, [entries, query, page, step, stale]);
+    return page ? rankByTyped(ordered, query, (entry) => entry.title) : [...ordered, ...accounts];
+  }, [entries, accounts, query, page, step, stale]);
   // The first entry is chosen whenever the list changes (a late answer too): cmdk would keep the one chosen before.
   const listKey = visible.map((entry) => entry.value).join('\n');
   const [chosen, setChosen] = useState({ listKey, value: visible[0]?.value ?? '' });
@@ -186,13 +170,13 @@ export function CommandPalette({
   }
 
   function select(entry: Entry) {
-    if (!page && entry.hasSteps) {
+    if (!page && entry.hasSteps && !entry.picks) {
       openPage({ command: entry.command, picked: [] });
       return;
     }
-    const picked = page && entry.choice ? [...page.picked, { id: entry.choice.id, title: entry.title }] : [];
-    if (page && picked.length < (page.command.steps?.length ?? 0)) {
-      openPage({ command: page.command, picked });
+    const picked = entry.picks ?? (page && entry.choice ? [...page.picked, { id: entry.choice.id, title: entry.title }] : []);
+    if (picked.length > 0 && picked.length < (entry.command.steps?.length ?? 0)) {
+      openPage({ command: entry.command, picked });
       return;
     }
     rememberCommand(entry.command.id);
