@@ -346,6 +346,8 @@ describe('password.reset', () => {
   });
 
   it('refuses a weak password (100), a non-direct child (20040), outside the line (20002), a member caller (11003)', async () => {
+    // Rights come before params: a caller whose password the tests above reset must change it first (11003).
+    await gw.db.run(sql`UPDATE accounts SET status = 1, team_status = 1, force_pwd_update = false WHERE site_id = 'demo'`);
     const before = await stored('ga010201');
     const reset = async (opsId: string, loginId: string, password = 'Reset_123', siteId = 'demo') =>
       (await gw.call('gw.credit.user.password.reset', { opsId, userId: await idOf(loginId, siteId), password })).error;

@@ -559,7 +559,8 @@ describe('reports on their own connection (REPORT_DATABASE_URL)', () => {
         );
         expect((await reading.rpc('gw.credit.player.list.total.report', { opsId: agent, ...DAY })).own.result).toBe('4.98');
         expect((await reading.rpc('gw.credit.agent.daily.report', { opsId: admin, ...DAY })).list).toHaveLength(1);
-        expect((await reading.rpc('gw.credit.leaderboard.query', { opsId: admin, ...DAY })).list[0]!.loginId).toBe(MEMBER);
+        // The member lost: it heads the biggest losers.
+        expect((await reading.rpc('gw.credit.leaderboard.query', { opsId: admin, ...DAY, by: 'loss' })).list[0]!.loginId).toBe(MEMBER);
         expect((await reading.rpc('gw.credit.player.summary.report', { opsId: admin, ...DAY, userId: ids[MEMBER]! })).valueWonLose).toBe(
           '-12.00',
         );

@@ -35,7 +35,8 @@ export async function startGatewayProcess(
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`gateway did not start in time:\n${text}`)), timeoutMs);
     const check = () => {
-      const match = /URL:\s+(http:\/\/localhost:\d+)\//.exec(text);
+      // The API line names the port whether or not a site answers localhost (then a URL line does too).
+      const match = /API:\s+(http:\/\/localhost:\d+)\/api/.exec(text);
       // The banner ends with this line: everything above it is printed by then.
       if (match && text.includes('Press Ctrl+C to stop.')) {
         clearTimeout(timer);
