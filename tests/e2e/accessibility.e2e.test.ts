@@ -179,7 +179,6 @@ describe.runIf(e2e.run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () => 
         await page.locator('#batch-count').fill('3');
         await page.locator('#batch-password').fill('Batch_123');
         await page.locator('#batch-confirmPassword').fill('Batch_123');
-        await page.locator('#batch-safeCode').fill('1357');
         await page.locator('#batch-pointLimit').fill('1');
         await page.getByTestId('batch-submit').click();
         await expect.poll(() => page.getByTestId('job-progress').getAttribute('data-status')).toBe('done');

@@ -34,6 +34,22 @@ async function shownGameSettings(add: AddAccountPage) {
   return shown;
 }
 
+/** A member's game settings as the add form shows them: the columns a player has. */
+async function shownMemberSettings(add: AddAccountPage) {
+  const shown = [];
+  for (const gameType of gameTypes) {
+    const value = (field: string) => add.gameField(gameType, field).inputValue();
+    shown.push({
+      game_type: gameType,
+      betting_ratio: parseBasisPoints(await value('bettingRatio')),
+      spread: parseBasisPoints(await value('spread')),
+      red_limit: parseCents(await value('redLimit')),
+      enabled: (await add.gameField(gameType, 'enabled').getAttribute('aria-checked')) === 'true',
+    });
+  }
+  return shown;
+}
+
 async function savedGameSettings(loginId: string) {
   const rows = await e2e.gw.db.rows<Record<string, unknown>>(sql`SELECT g.game_type, g.betting_ratio, g.agent_rate,
       g.agent_to_company_limit, g.spread, g.red_limit, g.enabled
@@ -162,17 +178,20 @@ describe.runIf(e2e.run)('a master agent adding agents in Chromium, one signed-in
 describe.runIf(e2e.run)('an agent adding members in Chromium, one signed-in page', () => {
   const journey = useJourney(e2e, () => ShellPage.signedIn(e2e.browser, e2e.gw, 'ag01010102'));
 
-  it('lets an agent add a member (no share to set), listed among its members', async () => {
+  it('lets an agent add a member (no share and no safe code to set), listed among its members', async () => {
     const shell = journey();
     const add = await blankAddForm(shell);
     expect(await add.title()).toBe(text('add.titleMember'));
+    // A member never signs in to the back office: no share, no safe code, no agent columns.
     expect(await add.form.field('agentCommisionRate').count()).toBe(0);
+    expect(await add.form.field('safeCode').count()).toBe(0);
+    for (const gameType of gameTypes)
+      for (const field of ['agentRate', 'agentToCompanyLimit']) expect(await add.gameField(gameType, field).count()).toBe(0);
     await add.form.fill({
       loginId: 'e2emember1',
       nickname: 'e2e member',
       password: 'Member_12',
       confirmPassword: 'Member_12',
-      safeCode: '1357',
       pointLimit: '500',
       validAmountRate: '0.5',
     });
@@ -191,20 +210,25 @@ describe.runIf(e2e.run)('an agent adding members in Chromium, one signed-in page
       nickname: 'e2e shown',
       password: 'Member_12',
       confirmPassword: 'Member_12',
-      safeCode: '1357',
     });
     await add.form.fill({ pointLimit: '300', validAmountRate: '0.2' });
-    await add.gameField('live', 'agentToCompanyLimit').fill('100');
+    await add.gameField('live', 'redLimit').fill('100');
     await add.gameField('electronic', 'enabled').click();
     await add.form.fill({ pointLimit: '400' });
-    const shown = await shownGameSettings(add);
-    expect(shown.map(({ agent_to_company_limit, agent_rate }) => ({ agent_to_company_limit, agent_rate }))).toEqual([
-      { agent_to_company_limit: 40_000, agent_rate: 0 },
-      { agent_to_company_limit: 10_000, agent_rate: 0 },
+    const shown = await shownMemberSettings(add);
+    expect(shown.map(({ game_type, red_limit, enabled }) => ({ game_type, red_limit, enabled }))).toEqual([
+      { game_type: 'electronic', red_limit: expect.any(Number), enabled: false },
+      { game_type: 'live', red_limit: 10_000, enabled: true },
     ]);
-    expect(shown[0]!.enabled).toBe(false);
     await add.submit();
     await shell.screen('accounts').waitFor();
-    expect(await savedGameSettings('e2eshown2')).toEqual(shown);
+    const saved = await savedGameSettings('e2eshown2');
+    const pick = (row: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, row[key]]));
+    expect(saved.map((row) => pick(row, ['game_type', 'betting_ratio', 'spread', 'red_limit', 'enabled']))).toEqual(shown);
+    // What is not asked of a member: no share, and a company limit at most its own point limit.
+    expect(saved.map((row) => pick(row, ['agent_rate', 'agent_to_company_limit']))).toEqual([
+      { agent_rate: 0, agent_to_company_limit: 40_000 },
+      { agent_rate: 0, agent_to_company_limit: 40_000 },
+    ]);
   });
 });

@@ -100,7 +100,7 @@ function AddOneForm() {
           nickname: add.nickname,
           password: filled(add.password, 'password-required'),
           confirmPassword: z.string(),
-          safeCode: add.safeCode.unwrap(),
+          safeCode: addsMembers ? z.string() : add.safeCode.unwrap(),
           pointLimit: amountAtMost(parentMax.pointLimit),
           agentCommisionRate: addsMembers ? z.string() : percentAtMost(parentMax.agentCommisionRate),
           validAmountRate: percentAtMost(parentMax.validAmountRate),
@@ -142,7 +142,7 @@ function AddOneForm() {
         loginId: values.loginId.trim(),
         nickname: values.nickname.trim(),
         password: values.password,
-        safeCode: values.safeCode,
+        ...(addsMembers ? {} : { safeCode: values.safeCode }),
         pointLimit: values.pointLimit.trim(),
         validAmountRate: values.validAmountRate.trim(),
         gameSettings: allGameSettings(gamesOf(values)),
@@ -178,7 +178,7 @@ function AddOneForm() {
         maxLength={16}
       />
       <TextField form={form} name="nickname" id="add-nickname" label={t('accounts.column.nickname')} maxLength={16} />
-      <NewAccountFields form={form} idPrefix="add" maxPointLimit={maxOf.pointLimit} />
+      <NewAccountFields form={form} idPrefix="add" maxPointLimit={maxOf.pointLimit} withSafeCode={!addsMembers} />
       {addsMembers ? null : (
         <TextField
           form={form}
@@ -208,6 +208,7 @@ function AddOneForm() {
         presets={presets.data?.list ?? []}
         problems={isSubmitted && Object.keys(shownGameProblems).length > 0 ? shownGameProblems : serverGameProblems(errors)}
         lockedGameTypes={[]}
+        member={addsMembers}
         onChange={(next) => {
           setGameEdits((edits) => editsAfter(edits, games, next));
           form.clearErrors('gameSettings' as never);

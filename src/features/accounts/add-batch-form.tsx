@@ -42,7 +42,6 @@ export function AddBatchForm() {
           count: z.string().refine(countOk, 'batch-count'),
           password: filled(batch.password, 'password-required'),
           confirmPassword: z.string(),
-          safeCode: batch.safeCode.unwrap(),
           pointLimit: amountAtMost(profile?.pointLimit ?? '0'),
           validAmountRate: percentAtMost(profile?.validAmountRate ?? 0),
         })
@@ -58,7 +57,6 @@ export function AddBatchForm() {
       count: '10',
       password: '',
       confirmPassword: '',
-      safeCode: '',
       pointLimit: '',
       validAmountRate: '0',
     },
@@ -67,7 +65,6 @@ export function AddBatchForm() {
       start: Number(values.start),
       count: Number(values.count),
       password: values.password,
-      safeCode: values.safeCode,
       pointLimit: values.pointLimit.trim(),
       validAmountRate: values.validAmountRate.trim(),
     }),
@@ -130,7 +127,7 @@ export function AddBatchForm() {
       <p className="text-sm text-muted-foreground sm:col-span-2" data-testid="batch-preview" aria-live="polite">
         {preview}
       </p>
-      <NewAccountFields form={form} idPrefix="batch" maxPointLimit={maxOf.pointLimit} />
+      <NewAccountFields form={form} idPrefix="batch" maxPointLimit={maxOf.pointLimit} withSafeCode={false} />
       <TextField
         form={form}
         name="validAmountRate"

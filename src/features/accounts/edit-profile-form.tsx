@@ -64,6 +64,7 @@ export function EditProfileForm({
         presets={presets}
         problems={isSubmitted && Object.keys(gameProblems).length > 0 ? gameProblems : serverGameProblems(errors)}
         lockedGameTypes={rateLock.lockedGameTypes}
+        member={isMember}
         onChange={(next) => {
           setGames(next);
           form.clearErrors('gameSettings' as never);

@@ -14,6 +14,8 @@ export type GameSetting = ResultOf<'gw.credit.user.profile'>['gameSettings'][num
 type Preset = ResultOf<'gw.credit.limitation.list'>['list'][number];
 const textFields = ['bettingRatio', 'agentRate', 'agentToCompanyLimit', 'spread', 'redLimit'] as const;
 type TextField = (typeof textFields)[number];
+/** A member takes no share and has no bill: its agent rate stays 0 and its company limit follows its point limit, unasked. */
+const memberFields: readonly TextField[] = ['bettingRatio', 'spread', 'redLimit'];
 export type GameSettingValues = Record<TextField, string> & { enabled: boolean };
 export type GameSettingsValue = Record<GameType, GameSettingValues>;
 
@@ -131,6 +133,7 @@ export function GameSettingsFields({
   problems,
   lockedGameTypes,
   own,
+  member = false,
   onChange,
 }: {
   value: GameSettingsValue;
@@ -141,9 +144,12 @@ export function GameSettingsFields({
   problems: Record<string, string | null>;
   /** Game types whose agent rate and betting ratio may not change now (user.rate.modify.allow). */
   lockedGameTypes: readonly GameType[];
+  /** The settings of a member: only the columns a player has. */
+  member?: boolean;
   onChange(next: GameSettingsValue): void;
 }) {
   const { t } = useTranslation();
+  const shownFields = member ? memberFields : textFields;
   const format = useFormat();
   const set = (gameType: GameType, field: TextField | 'enabled', next: string | boolean) =>
     onChange({ ...value, [gameType]: { ...value[gameType], [field]: next } });
@@ -160,7 +166,7 @@ export function GameSettingsFields({
           <thead>
             <tr className="text-left text-muted-foreground">
               <th className="py-1 pr-2 font-medium">{t('game.type')}</th>
-              {textFields.map((field) => (
+              {shownFields.map((field) => (
                 <th key={field} className="py-1 pr-2 font-medium">
                   {t(`game.${field}`)}
                 </th>
@@ -174,7 +180,7 @@ export function GameSettingsFields({
                 <th scope="row" className="py-2 pr-2 text-left font-medium">
                   {t(`game.${gameType}`)}
                 </th>
-                {textFields.map((field) => {
+                {shownFields.map((field) => {
                   const id = `game-${gameType}-${field}`;
                   const problem = problems[`${gameType}.${field}`];
                   const max = maxOf(gameType, field);

@@ -5,19 +5,24 @@ import { TextField } from '@/components/form/text-field';
 interface NewAccountValues extends FieldValues {
   password: string;
   confirmPassword: string;
-  safeCode: string;
+  safeCode?: string;
   pointLimit: string;
 }
 
-/** What every new account is given, one or a batch: its password twice, safe code and point limit (at most the parent's). */
+/**
+ * What every new account is given, one or a batch: its password twice, point limit (at most the
+ * parent's) and, for an agent, the safe code it signs in with (a member never signs in here).
+ */
 export function NewAccountFields<V extends NewAccountValues>({
   form,
   idPrefix,
   maxPointLimit,
+  withSafeCode,
 }: {
   form: UseFormReturn<V, unknown, V>;
   idPrefix: string;
   maxPointLimit: string;
+  withSafeCode: boolean;
 }) {
   const { t } = useTranslation();
   const name = (field: keyof NewAccountValues & string) => field as Path<V>;
@@ -40,15 +45,17 @@ export function NewAccountFields<V extends NewAccountValues>({
         type="password"
         autoComplete="new-password"
       />
-      <TextField
-        form={form}
-        name={name('safeCode')}
-        id={`${idPrefix}-safeCode`}
-        label={t('add.safeCode')}
-        inputMode="numeric"
-        maxLength={4}
-        digits
-      />
+      {withSafeCode ? (
+        <TextField
+          form={form}
+          name={name('safeCode')}
+          id={`${idPrefix}-safeCode`}
+          label={t('add.safeCode')}
+          inputMode="numeric"
+          maxLength={4}
+          digits
+        />
+      ) : null}
       <TextField
         form={form}
         name={name('pointLimit')}
