@@ -17,7 +17,7 @@ describe.runIf(e2e.run)('bulk account work as background jobs in Chromium', () =
     await add.openBatch();
     await add.batch.fill({ prefix: 'e2eb', count: '100' });
     await expect.poll(() => add.batchPreview()).toContain('e2eb001 … e2eb100');
-    await add.batch.fill({ password: 'Batch_123', confirmPassword: 'Batch_123', safeCode: '1357', pointLimit: '10' });
+    await add.batch.fill({ password: 'Batch_123', confirmPassword: 'Batch_123', pointLimit: '10' });
     await add.submitBatch();
 
     const job = add.batchJob();

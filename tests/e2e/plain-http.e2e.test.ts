@@ -97,7 +97,6 @@ describe.runIf(e2e.run)('forms on a plain-HTTP intranet address (no crypto.rando
       nickname: 'http member',
       password: 'Member_12',
       confirmPassword: 'Member_12',
-      safeCode: '1357',
       pointLimit: '500',
       validAmountRate: '0.5',
     };
@@ -111,7 +110,6 @@ describe.runIf(e2e.run)('forms on a plain-HTTP intranet address (no crypto.rando
     await page.locator('#batch-count').fill('3');
     await page.locator('#batch-password').fill('Batch_123');
     await page.locator('#batch-confirmPassword').fill('Batch_123');
-    await page.locator('#batch-safeCode').fill('1357');
     await page.locator('#batch-pointLimit').fill('1');
     await page.getByTestId('batch-submit').click();
     await expect.poll(() => page.getByTestId('job-progress').getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
