@@ -58,6 +58,8 @@ const listFilters = {
   online: z.boolean().optional(),
   /** Only members whose betting is paused (the stop list), or only the others. */
   betPaused: z.boolean().optional(),
+  /** Only accounts locked now: their line locked (team status 4) or their sign-in locked by failed attempts; or only the others. */
+  locked: z.boolean().optional(),
   sort: z.enum(accountSortFields).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
 };

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { agentLevel, memberLevel } from '../../contract/account-fields.contract';
+import { AccountStatus, agentLevel, memberLevel } from '../../contract/account-fields.contract';
 import { basisPointsToPercent, formatCents } from '../../contract/amount.contract';
 import type { Level } from '../../contract/method.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
@@ -91,6 +91,11 @@ export function accountListQuery(scope: AccountListScope, parent: AccountListPar
   if (params.level !== undefined) filters.push(sql`a.level = ${params.level}`);
   if (params.betPaused !== undefined) filters.push(sql`a.bet_paused = ${params.betPaused}`);
   const online = accountOnline(scope);
+  const loginLocked = accountLoginLocked(scope);
+  if (params.locked !== undefined) {
+    const locked = sql`(a.team_status = ${AccountStatus.disabled} OR ${loginLocked})`;
+    filters.push(params.locked ? locked : sql`NOT ${locked}`);
+  }
   if (params.online !== undefined) filters.push(params.online ? online : sql`NOT ${online}`);
   const where = sql.join(filters, sql` AND `);
   const direction = params.order === 'asc' ? sql`ASC` : sql`DESC`;
@@ -104,7 +109,7 @@ export function accountListQuery(scope: AccountListScope, parent: AccountListPar
     page: (limit: number, offset: number) => sql`
       SELECT a.id, a.login_id, a.nickname, a.level, a.parent_id, a.status, a.team_status, a.balance, a.point_limit,
              a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.bet_stopped, a.win_blocked, a.exception_marked, a.created_at, a.last_login_at,
-             ${online} AS online, ${accountLoginLocked(scope)} AS login_locked,
+             ${online} AS online, ${loginLocked} AS login_locked,
              a.child_count
         FROM accounts a
        WHERE ${where}

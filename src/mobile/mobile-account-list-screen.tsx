@@ -7,6 +7,8 @@ import { rowOffer, runAccountAction } from '../../commands/account-actions.comma
 import { can } from '../../commands/can';
 import { AccountStatusBadge } from '@/components/account-status-badge';
 import { AccountKindToggle, type AccountKind } from '@/features/accounts/account-kind-toggle';
+import { accountLocks } from '@/features/accounts/account-list-columns';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { SearchFilter } from '@/components/filters/search-filter';
@@ -23,9 +25,13 @@ export default function MobileAccountListScreen() {
   const [, navigate] = useLocation();
   const [kind, setKind] = useState<AccountKind>('agents');
   const [keyword, setKeyword] = useState('');
+  const [lockedOnly, setLockedOnly] = useState(false);
   const [acting, setActing] = useState<AccountRow | null>(null);
 
-  const query = useMemo(() => ({ ...(parentId ? { parentId } : {}), ...(keyword ? { loginId: keyword } : {}) }), [parentId, keyword]);
+  const query = useMemo(
+    () => ({ ...(parentId ? { parentId } : {}), ...(keyword ? { loginId: keyword } : {}), ...(lockedOnly ? { locked: true } : {}) }),
+    [parentId, keyword, lockedOnly],
+  );
   const [parentLevel, setParentLevel] = useState<number | undefined>(undefined);
   // Below a level-4 agent there are only members.
   const membersOnly = parentLevel !== undefined && isMemberLevel(parentLevel + 1);
@@ -69,6 +75,16 @@ export default function MobileAccountListScreen() {
           data-testid="mobile-account-search"
         />
       </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="size-4"
+          checked={lockedOnly}
+          onChange={(event) => setLockedOnly(event.target.checked)}
+          data-testid="mobile-lock-filter"
+        />
+        {t('accounts.lockedOnly')}
+      </label>
       <p className="text-sm text-muted-foreground" role="status" data-testid="mobile-account-total">
         {pages.loading && pages.rows.length === 0 ? t('app.loading') : t('accounts.total', { count: pages.total })}
       </p>
@@ -89,7 +105,7 @@ export default function MobileAccountListScreen() {
   );
 }
 
-function AccountCard({ row, onActions, onOpen }: { row: AccountRow; onActions(): void; onOpen(): void }) {
+export function AccountCard({ row, onActions, onOpen }: { row: AccountRow; onActions(): void; onOpen(): void }) {
   const { t } = useTranslation();
   const format = useFormat();
   const agent = !isMemberLevel(row.level);
@@ -105,6 +121,15 @@ function AccountCard({ row, onActions, onOpen }: { row: AccountRow; onActions():
         <h2 className="min-w-0 flex-1 truncate font-semibold">{row.loginId}</h2>
         <AccountStatusBadge status={row.status} />
       </div>
+      {accountLocks(row, t).length > 0 ? (
+        <p className="flex flex-wrap gap-1">
+          {accountLocks(row, t).map((lock) => (
+            <Badge key={lock} variant="destructive" data-testid="account-lock">
+              {lock}
+            </Badge>
+          ))}
+        </p>
+      ) : null}
       <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
         <span>{t(`level.${row.level}`)}</span>
         <span>{row.nickname}</span>

@@ -15,7 +15,7 @@ type Listing = {
 };
 
 beforeAll(async () => {
-  gw = await startTestGateway();
+  gw = await startTestGateway({ captcha: false });
   admin = await gw.sessionFor('admin');
   ma01 = await gw.sessionFor('ma01');
 });
@@ -71,6 +71,33 @@ describe('gw.credit.agent.query', () => {
     expect((await agents(admin, { sort: 'loginId', order: 'desc' })).list[0]!.loginId).toBe('ma03');
   });
 
+  it('shows a line lock and a sign-in lock on each row, and lists only the locked accounts (or only the others)', async () => {
+    const sh = await idOf('sh0101');
+    const byLogin = async (params: Record<string, unknown> = {}) =>
+      Object.fromEntries(
+        ((await agents(ma01, params)).list as unknown as { loginId: string; teamStatus: number; loginLocked: boolean }[]).map((row) => [
+          row.loginId,
+          { teamStatus: row.teamStatus, loginLocked: row.loginLocked },
+        ]),
+      );
+    expect(await byLogin()).toEqual({ sh0101: { teamStatus: 1, loginLocked: false }, sh0102: { teamStatus: 1, loginLocked: false } });
+    expect((await agents(ma01, { locked: true })).total).toBe(0);
+    expect((await gw.call('gw.credit.agent.line.disable', { opsId: ma01, userId: sh })).error).toBeUndefined();
+    for (let i = 0; i < 5; i++) await gw.call('gw.credit.agent.login', { loginId: 'sh0102', password: 'Wrong1aa', safeCode: '1234' });
+    try {
+      expect(await byLogin()).toEqual({ sh0101: { teamStatus: 4, loginLocked: false }, sh0102: { teamStatus: 1, loginLocked: true } });
+      expect(Object.keys(await byLogin({ locked: true })).sort()).toEqual(['sh0101', 'sh0102']);
+      expect((await agents(ma01, { locked: false })).total).toBe(0);
+      await gw.call('gw.credit.user.unlock', { opsId: ma01, userId: await idOf('sh0102') });
+      expect(Object.keys(await byLogin({ locked: true }))).toEqual(['sh0101']);
+      expect(Object.keys(await byLogin({ locked: false }))).toEqual(['sh0102']);
+      expect((await members(ma01, { locked: true })).total).toBe(0);
+    } finally {
+      await gw.call('gw.credit.agent.line.enable', { opsId: ma01, userId: sh });
+      await gw.call('gw.credit.user.unlock', { opsId: ma01, userId: await idOf('sh0102') });
+    }
+  });
+
   it("refuses a parent outside the caller's line, above it, or on another site with 20002", async () => {
     for (const loginId of ['ma02', 'admin', 'sh0201']) {
       const answer = await gw.call('gw.credit.agent.query', { opsId: ma01, parentId: await idOf(loginId), ztsLang: 'en' });
@@ -85,7 +112,15 @@ describe('gw.credit.agent.query', () => {
   });
 
   it('refuses bad params (100), no session (2202) and a session that must change its password (11003)', async () => {
-    for (const params of [{ pageSize: 501 }, { sort: 'password' }, { status: 3 }, { order: 'up' }, { parentId: 'x' }, { online: 'yes' }]) {
+    for (const params of [
+      { pageSize: 501 },
+      { sort: 'password' },
+      { status: 3 },
+      { order: 'up' },
+      { parentId: 'x' },
+      { online: 'yes' },
+      { locked: 'yes' },
+    ]) {
       expect((await gw.call('gw.credit.agent.query', { opsId: admin, ...params })).error?.code, JSON.stringify(params)).toBe(100);
     }
     expect((await gw.call('gw.credit.agent.query', {})).error?.code).toBe(2202);

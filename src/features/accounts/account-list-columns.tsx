@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { Link } from 'wouter';
-import { isMemberLevel } from '../../../contract/account-fields.contract';
+import { AccountStatus, isMemberLevel } from '../../../contract/account-fields.contract';
 import { DataTableColumnHeader } from '@/components/data-table/data-table-column-header';
 import { accountColumns } from '@/components/account-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
@@ -32,6 +32,14 @@ function Flags({ row, t }: { row: AccountRow; t: TFunction }) {
   );
 }
 
+/** The locks an account has now: its line locked by its upline, its sign-in locked by failed attempts. */
+export function accountLocks(row: Pick<AccountRow, 'teamStatus' | 'loginLocked'>, t: TFunction): string[] {
+  return [
+    ...(row.teamStatus === AccountStatus.disabled ? [t('flag.lineLocked')] : []),
+    ...(row.loginLocked ? [t('flag.signInLocked')] : []),
+  ];
+}
+
 export function accountListColumns(t: TFunction, format: Format): DataTableColumn<AccountRow>[] {
   const title = (key: string) => t(`accounts.column.${key}`);
   const columns = accountColumns<AccountRow>(t, format);
@@ -58,6 +66,20 @@ export function accountListColumns(t: TFunction, format: Format): DataTableColum
     columns.nickname(),
     columns.level(),
     columns.status(),
+    {
+      id: 'locks',
+      header: title('locks'),
+      cell: ({ row: { original: row } }) => (
+        <span className="flex flex-wrap gap-1">
+          {accountLocks(row, t).map((lock) => (
+            <Badge key={lock} variant="destructive" data-testid="account-lock">
+              {lock}
+            </Badge>
+          ))}
+        </span>
+      ),
+      meta: { width: 'minmax(8rem,1fr)', export: { header: title('locks'), cell: (row) => accountLocks(row, t).join(', ') } },
+    },
     columns.balance({ sortable: true }),
     columns.pointLimit(),
     columns.online(),

@@ -52,11 +52,12 @@ export default function AccountListScreen() {
       ...(view.search ? { loginId: view.search } : {}),
       ...(view.status ? { status: Number(view.status) as AccountStatusValue } : {}),
       ...(view.online ? { online: view.online === 'yes' } : {}),
+      ...(view.locked ? { locked: view.locked === 'yes' } : {}),
       ...(view.level && shown !== 'members' ? { level: Number(view.level) as 1 | 2 | 3 | 4 } : {}),
       sort: sortField,
       order: sortOrder,
     }),
-    [params.parentId, view.search, view.status, view.online, view.level, shown, sortField, sortOrder],
+    [params.parentId, view.search, view.status, view.online, view.locked, view.level, shown, sortField, sortOrder],
   );
   const pages = useAccountPages(shown === 'members' ? 'gw.credit.user.query' : 'gw.credit.agent.query', query);
   const line = pages.line;
@@ -145,6 +146,17 @@ export default function AccountListScreen() {
         <option value="">{t('accounts.onlineAny')}</option>
         <option value="yes">{t('accounts.online')}</option>
         <option value="no">{t('accounts.offline')}</option>
+      </select>
+      <select
+        value={view.locked}
+        onChange={(event) => setView({ locked: event.target.value as typeof view.locked })}
+        aria-label={t('accounts.column.locks')}
+        className={selectClass}
+        data-testid="lock-filter"
+      >
+        <option value="">{t('accounts.lockAny')}</option>
+        <option value="yes">{t('accounts.lockedOnly')}</option>
+        <option value="no">{t('accounts.notLocked')}</option>
       </select>
       <RowActions row={model.activeRow} open={actionsOpen} onOpenChange={setActionsOpen} />
       <BulkActions userIds={model.selectedRows.map((row) => row.userId)} onStarted={model.clearSelection} />

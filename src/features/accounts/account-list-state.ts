@@ -11,8 +11,9 @@ export const accountListState = urlStateCodec(
     search: z.string().trim().max(16),
     status: z.enum(['', ...accountStatuses.map(String)]),
     online: z.enum(['', 'yes', 'no']),
+    locked: z.enum(['', 'yes', 'no']),
     level: z.enum(['', '1', '2', '3', '4']),
     sort: z.string().regex(sortPattern),
   },
-  { kind: '', search: '', status: '', online: '', level: '', sort: 'createdAt.desc' },
+  { kind: '', search: '', status: '', online: '', locked: '', level: '', sort: 'createdAt.desc' },
 );
