@@ -7,8 +7,7 @@ import { rowOffer, runAccountAction } from '../../commands/account-actions.comma
 import { can } from '../../commands/can';
 import { AccountStatusBadge } from '@/components/account-status-badge';
 import { AccountKindToggle, type AccountKind } from '@/features/accounts/account-kind-toggle';
-import { accountLocks } from '@/features/accounts/account-list-columns';
-import { Badge } from '@/components/ui/badge';
+import { AccountLockBadges } from '@/features/accounts/account-list-columns';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { SearchFilter } from '@/components/filters/search-filter';
@@ -121,15 +120,7 @@ export function AccountCard({ row, onActions, onOpen }: { row: AccountRow; onAct
         <h2 className="min-w-0 flex-1 truncate font-semibold">{row.loginId}</h2>
         <AccountStatusBadge status={row.status} />
       </div>
-      {accountLocks(row, t).length > 0 ? (
-        <p className="flex flex-wrap gap-1">
-          {accountLocks(row, t).map((lock) => (
-            <Badge key={lock} variant="destructive" data-testid="account-lock">
-              {lock}
-            </Badge>
-          ))}
-        </p>
-      ) : null}
+      <AccountLockBadges row={row} t={t} />
       <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
         <span>{t(`level.${row.level}`)}</span>
         <span>{row.nickname}</span>

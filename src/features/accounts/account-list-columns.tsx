@@ -40,6 +40,21 @@ export function accountLocks(row: Pick<AccountRow, 'teamStatus' | 'loginLocked'>
   ];
 }
 
+/** The account's locks as badges (nothing without one): the list's cell and the phone's card. */
+export function AccountLockBadges({ row, t }: { row: Pick<AccountRow, 'teamStatus' | 'loginLocked'>; t: TFunction }) {
+  const locks = accountLocks(row, t);
+  if (locks.length === 0) return null;
+  return (
+    <span className="flex flex-wrap gap-1">
+      {locks.map((lock) => (
+        <Badge key={lock} variant="destructive" data-testid="account-lock">
+          {lock}
+        </Badge>
+      ))}
+    </span>
+  );
+}
+
 export function accountListColumns(t: TFunction, format: Format): DataTableColumn<AccountRow>[] {
   const title = (key: string) => t(`accounts.column.${key}`);
   const columns = accountColumns<AccountRow>(t, format);
@@ -69,15 +84,7 @@ export function accountListColumns(t: TFunction, format: Format): DataTableColum
     {
       id: 'locks',
       header: title('locks'),
-      cell: ({ row: { original: row } }) => (
-        <span className="flex flex-wrap gap-1">
-          {accountLocks(row, t).map((lock) => (
-            <Badge key={lock} variant="destructive" data-testid="account-lock">
-              {lock}
-            </Badge>
-          ))}
-        </span>
-      ),
+      cell: ({ row: { original: row } }) => <AccountLockBadges row={row} t={t} />,
       meta: { width: 'minmax(8rem,1fr)', export: { header: title('locks'), cell: (row) => accountLocks(row, t).join(', ') } },
     },
     columns.balance({ sortable: true }),
