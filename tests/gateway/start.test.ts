@@ -152,38 +152,6 @@ describe('npm start', () => {
     },
   );
 
-  // Several processes share one database only on a PostgreSQL server (PGlite is one process's).
-  it.runIf(testDatabaseKind() === 'postgres')(
-    'lets two gateway processes start together on one empty PostgreSQL and serve the same data',
-    async () => {
-      const env = await databaseEnv();
-      const [a, b] = await Promise.all([start(env), start(env)]);
-      const seeders = [a, b].filter((g) => g.output().includes('Seeded the demo sites'));
-      expect(seeders).toHaveLength(1);
-      expect((await template(a.url, 'demo2.localhost')).result.sn).toBe('demo2');
-      expect((await template(b.url, 'demo2.localhost')).result.sn).toBe('demo2');
-      expect(await a.stop()).toBe(0);
-      expect(await b.stop()).toBe(0);
-    },
-  );
-
-  it.runIf(testDatabaseKind() === 'postgres')("lets two gateway processes accept each other's sessions", async () => {
-    const env = { ...(await databaseEnv()), CAPTCHA: 'off' };
-    const a = await start(env);
-    const b = await start(env);
-    expect(a.output()).toContain('CAPTCHA=off');
-    const login = await call(a.url, 'gw.credit.agent.login', { loginId: 'admin', password: 'Admin123', safeCode: '1234' });
-    const token = login.result!.sessionId as string;
-    expect((await call(b.url, 'gw.credit.agent.level', { opsId: token })).result).toEqual({ level: 0 });
-    expect((await call(b.url, 'gw.credit.agent.logout', { opsId: token })).result).toEqual({});
-    expect((await call(a.url, 'gw.credit.agent.level', { opsId: token })).error?.code).toBe(2202);
-    // The demo clerk signs in as printed: a sub-account session acting for admin.
-    const clerk = await call(a.url, 'gw.credit.agent.login', { loginId: 'adminclerk', password: 'Admin123', safeCode: '1234' });
-    expect(clerk.result).toMatchObject({ sessionType: 9, isMain: false, loginId: 'adminclerk', accessCode: [1, 5, 6] });
-    expect(await a.stop()).toBe(0);
-    expect(await b.stop()).toBe(0);
-  });
-
   // DEMO is off by default on PostgreSQL; on the embedded database only when said.
   it(`seeds nothing and plays nothing on an empty database without the demo (${testDatabaseKind() === 'postgres' ? 'no DEMO' : 'DEMO=off'})`, async () => {
     const env = { ...(await databaseEnv({ demo: false })), CAPTCHA: 'off' };
