@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { preparePgliteSnapshot, preparePostgresTemplate } from './test-database';
+import { preparePgliteSnapshot, preparePostgresTemplate, type PostgresRun } from './test-database';
 import { ensureWebBuild } from './web-build';
 
 type Need = 'web build' | 'pglite' | 'postgres';
@@ -16,6 +16,7 @@ const needs: Record<string, ReadonlyArray<Need>> = {
 
 interface Prepared {
   ready: Promise<unknown>;
+  postgres?: PostgresRun;
   teardown: () => Promise<void>;
 }
 
@@ -30,23 +31,26 @@ function prepare(projects: ReadonlyArray<TestProject>): Prepared {
   // A project this table does not know gets everything, rather than a missing database.
   const wanted = new Set(projects.flatMap((project): ReadonlyArray<Need> => needs[project.name] ?? ['web build', 'pglite', 'postgres']));
   let dropPostgres: () => Promise<void> = async () => undefined;
-  const ready = Promise.all([
+  const prepared: Prepared = { ready: Promise.resolve(), teardown: () => dropPostgres() };
+  prepared.ready = Promise.all([
     // Built before any file runs, so end-to-end files in parallel never build it twice.
     wanted.has('web build') ? ensureWebBuild() : undefined,
     wanted.has('pglite') ? preparePgliteSnapshot() : undefined,
     wanted.has('postgres') && process.env.TEST_DATABASE_URL
-      ? preparePostgresTemplate().then((drop) => {
+      ? preparePostgresTemplate().then(({ run, drop }) => {
+          prepared.postgres = run;
           dropPostgres = drop;
         })
       : undefined,
   ]);
-  return { ready, teardown: () => dropPostgres() };
+  return prepared;
 }
 
 export default async function globalSetup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const first = !shared[key];
   const prepared = (shared[key] ??= prepare(project.vitest.projects));
   await prepared.ready;
+  if (prepared.postgres) project.provide('postgresRun', prepared.postgres);
   if (!first) return undefined;
   return async () => {
     delete shared[key];

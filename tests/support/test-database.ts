@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, pgliteOf, type Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { seedDemo } from '../../server/seed/demo.seed';
@@ -9,7 +10,6 @@ import { seedDemo } from '../../server/seed/demo.seed';
 export const artifactsDir = new URL('../.artifacts/', import.meta.url).pathname;
 /** The seeded PGlite database of the global setup, as PGlite dumps a data folder (a tar file). */
 export const snapshotFile = join(artifactsDir, 'pglite-seeded.tar');
-const stateFile = join(artifactsDir, 'postgres-template.json');
 
 /** Which database the current test project runs on. */
 export function testDatabaseKind(): 'pglite' | 'postgres' {
@@ -46,12 +46,32 @@ export async function preparePgliteSnapshot(): Promise<void> {
   await seedDemo(db, new Date());
   // Not compressed: every test file loads it, and unpacking is cheaper than inflating 6 MB each time.
   const snapshot = await pgliteOf(db)!.dumpDataDir('none');
-  writeFileSync(snapshotFile, Buffer.from(await snapshot.arrayBuffer()));
+  // Written aside and renamed: a run beside this one (a single file run while the suite runs)
+  // reads either snapshot whole, never one half written.
+  const written = `${snapshotFile}.${process.pid}`;
+  writeFileSync(written, Buffer.from(await snapshot.arrayBuffer()));
+  renameSync(written, snapshotFile);
   await db.close();
 }
 
-/** Global setup: a migrated, seeded PostgreSQL template database; returns what drops every database of the run. */
-export async function preparePostgresTemplate(): Promise<() => Promise<void>> {
+/** The run's PostgreSQL databases: their common name prefix and the seeded template they are copied from. */
+export interface PostgresRun {
+  prefix: string;
+  template: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postgresRun: PostgresRun;
+  }
+}
+
+/**
+ * Global setup: a migrated, seeded PostgreSQL template database, and what drops every database of
+ * the run. The names reach the test files through vitest's provide/inject, not a file: two runs
+ * in one checkout (a single file while the suite runs) each keep their own.
+ */
+export async function preparePostgresTemplate(): Promise<{ run: PostgresRun; drop: () => Promise<void> }> {
   mkdirSync(artifactsDir, { recursive: true });
   const prefix = `credit_test_${process.pid}_${Date.now().toString(36)}`;
   const template = `${prefix}_tpl`;
@@ -60,13 +80,13 @@ export async function preparePostgresTemplate(): Promise<() => Promise<void>> {
   await migrate(pgDb);
   await seedDemo(pgDb, new Date());
   await pgDb.close();
-  writeFileSync(stateFile, JSON.stringify({ prefix, template }));
-  return async () => {
+  const drop = async () => {
     await admin(async (client) => {
       const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`${prefix}%`]);
       for (const row of rows) await client.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
     });
   };
+  return { run: { prefix, template }, drop };
 }
 
 /** A test file's PGlite is a copy of the seeded demo (46 MB of files in memory already): a small buffer cache starts faster (database.ts). */
@@ -88,7 +108,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const db = await openDatabase({ kind: 'pglite', snapshot, sharedBuffers: TEST_SHARED_BUFFERS });
     return { db, close: () => db.close() };
   }
-  const { prefix, template } = JSON.parse(readFileSync(stateFile, 'utf8')) as { prefix: string; template: string };
+  const { prefix, template } = inject('postgresRun');
   const name = `${prefix}_${process.pid}_${++counter}`;
   await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
   const url = withDatabase(adminUrl(), name);
@@ -105,13 +125,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 /** The migrated, seeded template database of the run (its contents are copied elsewhere, never changed). */
 export function postgresTemplateUrl(): string {
-  const { template } = JSON.parse(readFileSync(stateFile, 'utf8')) as { template: string };
+  const { template } = inject('postgresRun');
   return withDatabase(adminUrl(), template);
 }
 
 /** An empty PostgreSQL database (no migrations) and a way to drop it: for start-up tests. */
 export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const { prefix } = JSON.parse(readFileSync(stateFile, 'utf8')) as { prefix: string };
+  const { prefix } = inject('postgresRun');
   const name = `${prefix}_${process.pid}_empty_${++counter}`;
   await admin((client) => client.query(`CREATE DATABASE ${name}`));
   return {
