@@ -2,16 +2,23 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { countPageLoad } from './run-counters';
 
-export const CHROMIUM = '/usr/bin/chromium';
+// Debian's old headless shell (package chromium-headless-shell): the same Blink as the full
+// browser without its windowing and UI layers, as Playwright itself runs headless Chromium; it
+// takes about a fifth less CPU per page here. The full browser serves where only it is installed.
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const FULL_CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM;
 
 /**
- * End-to-end tests need Debian's Chromium. In CI a missing browser is an error; elsewhere the
- * tests are skipped with a loud message, so a developer without it still runs the rest.
+ * End-to-end tests need Debian's Chromium. In CI a missing headless shell is an error; elsewhere
+ * the tests are skipped with a loud message, so a developer without either still runs the rest.
  */
 export function browserAvailable(): boolean {
+  if (process.env.CI && !existsSync(HEADLESS_SHELL)) {
+    throw new Error(`${HEADLESS_SHELL} is missing: CI must install Debian's chromium-headless-shell (see .ci/run)`);
+  }
   if (existsSync(CHROMIUM)) return true;
-  if (process.env.CI) throw new Error(`${CHROMIUM} is missing: CI must install Debian's chromium (see .ci/run)`);
-  console.warn(`\n*** END-TO-END TESTS SKIPPED: ${CHROMIUM} not found (apt-get install -y chromium) ***\n`);
+  console.warn(`\n*** END-TO-END TESTS SKIPPED: no Chromium (apt-get install -y chromium-headless-shell) ***\n`);
   return false;
 }
 
