@@ -85,9 +85,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await gw.close();
 });
+// Every account back to open before each caller, writing only the rows a call changed: the
+// seeded demo has thousands, and rewriting all of them before each of some 600 calls was most of this file's time.
 const resetStatuses = () =>
   gw.db.run(
-    sql`UPDATE accounts SET status = 1, team_status = 1, bet_paused = false, bet_stopped = false, exception_marked = false, win_blocked = login_id LIKE 'mb%', force_pwd_update = false`,
+    sql`UPDATE accounts SET status = 1, team_status = 1, bet_paused = false, bet_stopped = false, exception_marked = false, win_blocked = login_id LIKE 'mb%', force_pwd_update = false
+         WHERE status <> 1 OR team_status <> 1 OR bet_paused OR bet_stopped OR exception_marked OR win_blocked <> (login_id LIKE 'mb%') OR force_pwd_update`,
   );
 beforeEach(resetStatuses);
 
@@ -105,9 +108,7 @@ describe('authorization matrix of the account methods', () => {
       const expected: Record<string, unknown> = {};
       for (const [actor, want] of Object.entries(row) as [Actor, (typeof row)[Actor]][]) {
         if (want === 'n/a') continue;
-        await gw.db.run(
-          sql`UPDATE accounts SET status = 1, team_status = 1, bet_paused = false, bet_stopped = false, exception_marked = false, win_blocked = login_id LIKE 'mb%', force_pwd_update = false`,
-        );
+        await resetStatuses();
         const who = actors[actor];
         const opsId = await gw.sessionFor(who.caller, who.site);
         // Kick out has something to do only for a target with a live session (else 20050).

@@ -5,6 +5,8 @@
  *    calls (wrong types for each declared field, missing and extra fields, hostile envelope
  *    params, broken envelopes), over the three transports (JSON envelope, form field "json",
  *    POST /api/<method>).
+ *    These go in process (fastify's inject: the same routes, body parsers and limits, no socket);
+ *    the requests of part 2, whose subject is HTTP itself, go over a real socket.
  * 2. Hostile bodies and requests not tied to a method: random JSON, batches (empty, mixed,
  *    over MAX_BATCH), invalid JSON, random bytes, random content types, form bodies without
  *    "json", other HTTP methods, random paths under /api, bodies around the 1 MiB limit.
@@ -1297,7 +1299,7 @@ describe('every method survives generated malformed and hostile calls', () => {
             const { req, route, broken } = buildMethodRequest(method, c);
             s.requests++;
             s.byTransport[c.transport]++;
-            const res = await gw.raw(req);
+            const res = await gw.request(req);
             const answers = checkBodyAnswer(req, res, route);
             // Part 1 never sends a batch or a notification: exactly one answer.
             expect(answers, labelOf(req, res)).toHaveLength(1);

@@ -41,6 +41,8 @@ export interface TestGateway {
   refusal<M extends MethodName>(method: M, params: RpcParams<M>, options?: { host?: string }): Promise<RpcRefusal>;
   /** A request over a real socket, for the tests whose subject is HTTP itself. */
   raw: (input: Parameters<typeof rawRequest>[1]) => Promise<RawResponse>;
+  /** The same request in process (fastify's inject): routing, body parsers and limits as over a socket, without one. */
+  request: (input: Parameters<typeof rawRequest>[1]) => Promise<RawResponse>;
   /** The id of an account of a site, by its login name (seeded or added). */
   accountId(loginId: string, siteId?: string): Promise<string>;
   /** A live session for an account of a site, made directly in the database (no sign-in). */
@@ -184,6 +186,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     ...('url' in database && database.url ? { databaseUrl: database.url } : {}),
     clock,
     raw,
+    request: inProcess,
     call,
     rpc,
     inject: app.inject.bind(app),
