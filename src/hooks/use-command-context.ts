@@ -59,8 +59,9 @@ export function useCommandContext(ui: {
       navigate: (path: string) => {
         const shown = document.getElementById('main')?.firstElementChild ?? null;
         (ui.navigate ?? navigate)(path);
-        // The screen a command opens takes the focus where its work starts.
-        if (path !== location) focusScreenStart(shown);
+        // The screen a command opens takes the focus where its work starts (on the desktop: on the
+        // phone a focused filter would bring up the keyboard).
+        if (path !== location && ui.view !== 'mobile') focusScreenStart(shown);
       },
       setLanguage: (next) => updatePreferences({ language: next }),
       setTheme: (next) => updatePreferences({ theme: next }),

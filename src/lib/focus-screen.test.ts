@@ -90,4 +90,19 @@ describe("the focus at a screen's start", () => {
     tableShown(main.querySelector<HTMLElement>('#level-3')!);
     expect(document.activeElement?.id).not.toBe('level-3');
   });
+
+  it('never gives it to a text field on a touch screen, where it would bring up the keyboard', () => {
+    const main = html('<section><div role="search"><input id="filter"></div></section>');
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ matches: query === '(pointer: coarse)' })) as unknown as typeof window.matchMedia;
+    try {
+      const field = main.querySelector<HTMLElement>('#filter')!;
+      field.focus();
+      field.blur();
+      focusBack(field);
+      expect(document.activeElement).toBe(main);
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
 });

@@ -46,8 +46,17 @@ export function tableShown(table: HTMLElement): void {
   table.focus({ preventScroll: true });
 }
 
+/** A field that takes typing: focused on a touch screen, it brings up the keyboard over the page. */
+const typesText = (element: Element) =>
+  element instanceof HTMLTextAreaElement ||
+  (element instanceof HTMLElement && element.isContentEditable) ||
+  (element instanceof HTMLInputElement &&
+    !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(element.type));
+const touchScreen = () => typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+
 function tryFocus(element: Element | null | undefined): boolean {
   if (!(element instanceof HTMLElement) || !element.isConnected || element === document.body || inLayer(element)) return false;
+  if (typesText(element) && touchScreen()) return false;
   element.focus({ preventScroll: true });
   return document.activeElement === element;
 }
@@ -55,13 +64,14 @@ function tryFocus(element: Element | null | undefined): boolean {
 /**
  * After a dialog, drawer or the palette closed, gives the focus back when nothing holds it: to
  * `opener` (what had it when the layer opened), else to the last place on the page the user was,
- * else to the shown screen's start, else its main region. Focus that went elsewhere stays there.
+ * else to the shown screen's start, else its main region (on a touch screen, never to a text field,
+ * which would bring up the keyboard). Focus that went elsewhere stays there.
  */
 export function focusBack(opener: Element | null): void {
   if (!focusLost()) return;
-  if (tryFocus(opener) || tryFocus(lastPlace)) return;
   const main = document.getElementById('main');
-  if (main) (screenStart(main) ?? main).focus();
+  if (tryFocus(opener) || tryFocus(lastPlace) || tryFocus(main ? screenStart(main) : null)) return;
+  main?.focus();
 }
 
 let stopWaiting: (() => void) | undefined;
