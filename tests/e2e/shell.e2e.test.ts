@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { closeApp, openApp, openSignedIn } from '../support/app-page';
 import { useAppInChromium, useJourney } from '../support/app-in-chromium';
 import { storeBets } from '../../server/games/bet.store';
-import { aBet } from '../support/bet-fixture';
+import { aBet, plantSettledBet } from '../support/bet-fixture';
+import { DataTablePage } from '../support/pages/data-table-page';
 import { AccountListPage } from '../support/pages/account-list-page';
 import { ShellPage } from '../support/pages/shell-page';
 import { TOKEN_COOKIE } from '../../src/lib/session-cookies';
@@ -539,6 +540,27 @@ describe.runIf(e2e.run)("where an admin's focus goes after each command, dialog 
     await command(page, 'preferences.closeAllTags');
     await page.getByTestId('notice-screen').waitFor();
     await expect.poll(() => focusedOn(page)).toBe('main');
+  });
+
+  it("follows a report's drill-down by keyboard, level by level, into a member's bets", async () => {
+    await plantSettledBet(e2e.gw, { orderId: '880000000901', loginId: 'mb01010102002', winLoss: -1_200, validBet: 9_000 });
+    const page = await fromTheNotices(journey());
+    await page.evaluate(() => (location.hash = '/winningReport/index'));
+    const report = new DataTablePage(page, 'report-rows');
+    await report.rowWhere('login-id', 'ma01').waitFor();
+    await report.focus();
+    for (const loginId of ['ma01', 'sh0101', 'ga010101', 'ag01010102', 'mb01010102002']) {
+      const row = report.rowWhere('login-id', loginId);
+      await row.waitFor();
+      for (let step = 0; step < 30 && !(await report.isActive(row)); step++) await page.keyboard.press('ArrowDown');
+      expect(await report.isActive(row)).toBe(true);
+      await page.keyboard.press('Enter');
+      if (loginId !== 'mb01010102002') await page.getByTestId('report-crumb').filter({ hasText: loginId }).waitFor();
+      await expect
+        .poll(() => focusedOn(page), { message: `after opening ${loginId}` })
+        .toBe(loginId === 'mb01010102002' ? 'bet-rows' : 'report-rows');
+    }
+    await page.getByTestId('bet-rows').locator('[data-order-id="880000000901"]').waitFor();
   });
 
   it('gives the focus back to the bets table when the bet drawer closes, and to the order button that opened it', async () => {
