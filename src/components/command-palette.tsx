@@ -184,7 +184,7 @@ export function CommandPalette({
     const shown = document.getElementById('main')?.firstElementChild ?? null;
     const address = window.location.href;
     // Selecting closes the palette first, then runs the command (as shadcn-admin does); a screen it
-    // opens takes the focus at its first filter or table.
+    // opens takes the focus at its start (a marked field, its first filter or its table).
     setTimeout(
       () =>
         void Promise.resolve(

@@ -45,4 +45,41 @@ describe('the confirmation dialog', () => {
     fireEvent.click(document.activeElement!);
     await expect(answer).resolves.toBe(false);
   });
+
+  it('gives the focus back to what had it when it opened, though nothing triggered it', async () => {
+    render(
+      <>
+        <button type="button">积分</button>
+        <ConfirmHost />
+      </>,
+    );
+    const opener = screen.getByRole('button', { name: '积分' });
+    opener.focus();
+    const answer = ask();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('action-confirm-ok')));
+    fireEvent.click(document.activeElement!);
+    await expect(answer).resolves.toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it("gives it to the shown screen's start when nothing had it, never to the page's body", async () => {
+    render(
+      <>
+        <main id="main" tabIndex={-1}>
+          <section>
+            <div role="search">
+              <input aria-label="账号" />
+            </div>
+          </section>
+        </main>
+        <ConfirmHost />
+      </>,
+    );
+    (document.activeElement as HTMLElement | null)?.blur();
+    const answer = ask(true);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: '取消' })));
+    fireEvent.click(document.activeElement!);
+    await expect(answer).resolves.toBe(false);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: '账号' })));
+  });
 });

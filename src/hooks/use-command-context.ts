@@ -12,6 +12,7 @@ import { SessionContext } from '@/lib/session-context';
 import { updatePreferences, usePreferences } from '@/lib/preferences';
 import { useSiteCurrency } from '@/lib/site-currency';
 import { formatAmount } from '@/lib/format';
+import { focusScreenStart } from '@/lib/focus-screen';
 
 /** Rights of the signed-in user as the commands read them (spec §6). */
 export function useRights(): Rights {
@@ -55,7 +56,13 @@ export function useCommandContext(ui: {
   return useMemo(
     () => ({
       rights,
-      navigate: ui.navigate ?? ((path: string) => navigate(path)),
+      navigate: (path: string) => {
+        const shown = document.getElementById('main')?.firstElementChild ?? null;
+        (ui.navigate ?? navigate)(path);
+        // The screen a command opens takes the focus where its work starts (on the desktop: on the
+        // phone a focused filter would bring up the keyboard).
+        if (path !== location && ui.view !== 'mobile') focusScreenStart(shown);
+      },
       setLanguage: (next) => updatePreferences({ language: next }),
       setTheme: (next) => updatePreferences({ theme: next }),
       toggleSidebar: ui.toggleSidebar,

@@ -3,6 +3,10 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { closeApp, openApp, openSignedIn } from '../support/app-page';
 import { useAppInChromium, useJourney } from '../support/app-in-chromium';
+import { storeBets } from '../../server/games/bet.store';
+import { aBet, plantSettledBet } from '../support/bet-fixture';
+import { DataTablePage } from '../support/pages/data-table-page';
+import { AccountListPage } from '../support/pages/account-list-page';
 import { ShellPage } from '../support/pages/shell-page';
 import { TOKEN_COOKIE } from '../../src/lib/session-cookies';
 
@@ -367,6 +371,224 @@ describe.runIf(e2e.run)("an admin's layout shell and palette at 1280 px, one sig
     // The session really ended on the gateway too: going back does not restore it.
     await page.goto(`${e2e.gw.url}/#/notice`);
     await page.getByTestId('login-screen').waitFor();
+  });
+});
+
+/** What holds the focus: its data-testid, else its id, else its tag ("BODY" when nothing does). */
+const focusedOn = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    return active?.getAttribute('data-testid') || active?.id || active?.tagName || 'nothing';
+  });
+
+/** Ctrl+K and a command by its id, run with Enter once it is the chosen entry: keyboard only. */
+async function command(page: Page, id: string) {
+  await page.keyboard.press('Control+k');
+  await page.getByRole('dialog').getByRole('combobox').waitFor();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+  await page.keyboard.type(id);
+  await page.locator(`[data-command-id="${id}"][aria-selected="true"]`).waitFor();
+  await page.keyboard.press('Enter');
+}
+
+/** Types on the palette's nested page and takes the choice whose id ends the entry's value, with Enter. */
+async function answer(page: Page, typed: string, choice = typed) {
+  await page.getByTestId('palette-page').waitFor();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+  await page.keyboard.type(typed);
+  await page.locator(`[data-command-id$=":${choice}"][aria-selected="true"]`).waitFor();
+  await page.keyboard.press('Enter');
+}
+
+/** Moves the focused table's active row down to the row of this login. */
+async function downTo(list: AccountListPage, loginId: string) {
+  for (let step = 0; step < 30 && !(await list.table.isActive(list.row(loginId))); step++) await list.page.keyboard.press('ArrowDown');
+  expect(await list.table.isActive(list.row(loginId))).toBe(true);
+}
+
+/** In an open row menu, moves down to the action (the menu moves its focus a moment after each key) and runs it with Enter. */
+async function menuAction(page: Page, actionId: string) {
+  const on = () => page.evaluate(() => document.activeElement?.getAttribute('data-action-id') ?? null);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menuitem');
+  for (let step = 0; step < 30; step++) {
+    const now = await on();
+    if (now === actionId) break;
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(on).not.toBe(now);
+  }
+  expect(await on()).toBe(actionId);
+  await page.keyboard.press('Enter');
+}
+
+describe.runIf(e2e.run)("where an admin's focus goes after each command, dialog and drawer, keyboard only, one signed-in page", () => {
+  const journey = useJourney(e2e, () => ShellPage.signedIn(e2e.browser, e2e.gw, 'admin'));
+  const member = () => e2e.gw.accountId('mb01010101001');
+
+  it("takes the screen's start when nothing had the focus, and gives it back after a language, a theme, the settings and Escape", async () => {
+    const page = await fromTheNotices(journey());
+    // Nothing focused yet on the notices (no filter, no table): the theme's palette leaves the focus in the main region.
+    expect(await focusedOn(page)).toBe('BODY');
+    await command(page, 'preferences.theme');
+    await answer(page, 'red');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('red');
+    await expect.poll(() => focusedOn(page)).toBe('main');
+
+    await page.getByTestId('points').focus();
+    for (const [id, choice] of [
+      ['preferences.language', 'en'],
+      ['preferences.theme', 'black'],
+      ['preferences.language', 'zh'],
+    ] as const) {
+      await command(page, id);
+      await answer(page, choice);
+      await expect.poll(() => focusedOn(page), { message: `after ${id} ${choice}` }).toBe('points');
+    }
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dataset.theme])).toEqual(['zh-CN', 'black']);
+
+    await command(page, 'preferences.settings');
+    await page.getByTestId('settings-panel').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('settings-panel').waitFor({ state: 'detached' });
+    await expect.poll(() => focusedOn(page)).toBe('points');
+
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog').getByRole('combobox').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focusedOn(page)).toBe('points');
+  });
+
+  it('confirms a score set from the palette on its default button, then gives the focus back; a watch keeps it there', async () => {
+    const page = await fromTheNotices(journey());
+    await page.getByTestId('points').focus();
+    await command(page, 'points.setScore');
+    const ma01 = await e2e.gw.accountId('ma01');
+    await answer(page, 'ma01', ma01);
+    await answer(page, 'up');
+    await answer(page, '10');
+    await page.getByTestId('action-confirm').waitFor();
+    await expect.poll(() => focusedOn(page)).toBe('action-confirm-ok');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('action-confirm').waitFor({ state: 'detached' });
+    await expect.poll(() => focusedOn(page)).toBe('points');
+
+    await command(page, 'monitor.watch');
+    await answer(page, 'ma02', await e2e.gw.accountId('ma02'));
+    await page.locator('[data-sonner-toast]').getByText('ma02').waitFor();
+    await expect.poll(() => focusedOn(page)).toBe('points');
+  });
+
+  it("opens the account list at its first filter, exports it from the table and keeps the table; a row's set score opens at the amount", async () => {
+    const shell = journey();
+    const page = await fromTheNotices(shell);
+    await page.keyboard.press('Alt+2');
+    const list = new AccountListPage(page);
+    await list.waitForRows();
+    await expect
+      .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="account-list-screen"] [role="search"]'))))
+      .toBe(true);
+
+    await list.table.focus();
+    const download = page.waitForEvent('download');
+    await command(page, 'screen.exportList');
+    await answer(page, 'csv');
+    await download;
+    await expect.poll(() => focusedOn(page)).toBe('account-rows');
+
+    // The row menu from the table ("."), its set score: the form opens with the focus in the amount.
+    await downTo(list, 'ma02');
+    await page.keyboard.press('.');
+    await menuAction(page, 'account.setScore');
+    await page.getByTestId('score-form').waitFor();
+    await expect.poll(() => focusedOn(page)).toBe('score-amount');
+    await page.keyboard.type('5');
+    expect(await page.locator('#score-amount').inputValue()).toBe('5');
+  });
+
+  it("gives the focus back to the table after a row's confirmation, follows a drill-down and back up, and keeps it on the screen as tabs close", async () => {
+    const page = await fromTheNotices(journey());
+    await page.keyboard.press('Alt+2');
+    const list = new AccountListPage(page);
+    await list.waitForRows();
+    await list.table.focus();
+    await downTo(list, 'ma02');
+    await page.keyboard.press('.');
+    await menuAction(page, 'account.freeze');
+    await page.getByTestId('action-confirm').waitFor();
+    // A destructive action's default is Cancel, in the dialog.
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="action-confirm"]')))).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('action-confirm').waitFor({ state: 'detached' });
+    await expect.poll(() => focusedOn(page)).toBe('account-rows');
+    await command(page, 'preferences.closeOtherTags');
+    await expect.poll(() => page.getByTestId('tags-view').getByRole('link').count()).toBe(2);
+    await expect.poll(() => focusedOn(page)).toBe('account-rows');
+
+    // Enter drills into an agent's line and Backspace comes back: the table keeps the focus and the keys.
+    await downTo(list, 'ma01');
+    await page.keyboard.press('Enter');
+    await list.breadcrumbStep('ma01').locator('[aria-current=page]').waitFor();
+    await expect.poll(() => focusedOn(page)).toBe('account-rows');
+    await list.waitForRows();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Backspace');
+    await list.row('ma01').waitFor();
+    await expect.poll(() => focusedOn(page)).toBe('account-rows');
+
+    // From the account list's own tab (a level down shows under it), closing all tabs opens the notices.
+    await page.keyboard.press('Alt+2');
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/account/index');
+    await command(page, 'preferences.closeAllTags');
+    await page.getByTestId('notice-screen').waitFor();
+    await expect.poll(() => focusedOn(page)).toBe('main');
+  });
+
+  it("follows a report's drill-down by keyboard, level by level, into a member's bets", async () => {
+    await plantSettledBet(e2e.gw, { orderId: '880000000901', loginId: 'mb01010102002', winLoss: -1_200, validBet: 9_000 });
+    const page = await fromTheNotices(journey());
+    await page.evaluate(() => (location.hash = '/winningReport/index'));
+    const report = new DataTablePage(page, 'report-rows');
+    await report.rowWhere('login-id', 'ma01').waitFor();
+    await report.focus();
+    for (const loginId of ['ma01', 'sh0101', 'ga010101', 'ag01010102', 'mb01010102002']) {
+      const row = report.rowWhere('login-id', loginId);
+      await row.waitFor();
+      for (let step = 0; step < 30 && !(await report.isActive(row)); step++) await page.keyboard.press('ArrowDown');
+      expect(await report.isActive(row)).toBe(true);
+      await page.keyboard.press('Enter');
+      if (loginId !== 'mb01010102002') await page.getByTestId('report-crumb').filter({ hasText: loginId }).waitFor();
+      await expect
+        .poll(() => focusedOn(page), { message: `after opening ${loginId}` })
+        .toBe(loginId === 'mb01010102002' ? 'bet-rows' : 'report-rows');
+    }
+    await page.getByTestId('bet-rows').locator('[data-order-id="880000000901"]').waitFor();
+  });
+
+  it('gives the focus back to the bets table when the bet drawer closes, and to the order button that opened it', async () => {
+    const at = Date.now() - 120_000;
+    await storeBets(
+      e2e.gw.db,
+      'demo',
+      [aBet(await member(), { orderId: '8801', betTime: new Date(at), settleTime: new Date(at + 30_000) })],
+      new Date(),
+    );
+    const page = await fromTheNotices(journey());
+    await page.evaluate(() => (location.hash = '/videoOrder/index'));
+    const rows = page.getByTestId('bet-rows');
+    await rows.locator('[data-order-id="8801"]').waitFor();
+    await rows.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('bet-detail-body').waitFor();
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('bet-detail-body').waitFor({ state: 'detached' });
+    await expect.poll(() => focusedOn(page)).toBe('bet-rows');
+
+    await rows.locator('[data-order-id="8801"]').getByTestId('bet-open').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('bet-detail-body').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('bet-detail-body').waitFor({ state: 'detached' });
+    await expect.poll(() => focusedOn(page)).toBe('bet-open');
   });
 });
 

@@ -7,8 +7,19 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
+import { tableGone, tableShown } from '@/lib/focus-screen';
 import { storedColumnVisibility, storeColumnVisibility } from './data-table-column-store';
 import { DataTableCutTexts, useCutTexts } from './data-table-cut-texts';
 import { DataTableBody, DataTableHead } from './data-table-rows';
@@ -166,6 +177,13 @@ export function DataTable<T extends RowData>({
   }, [lastIndex, rows.length, loading, onEndReached]);
   const handleKeyDown = tableKeys({ rows, activeIndex, setActiveIndex, scrollToIndex: virtualizer.scrollToIndex, onOpen, onKeyDown });
   const [focused, setFocused] = useState(false);
+  // A drill-down shows its level in a new table: the focus goes on to it, and the keys with it.
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    tableShown(element);
+    return () => tableGone(element);
+  }, []);
   const cutTexts = useCutTexts(scrollRef, activeIndex, focused, rows.length);
 
   return (

@@ -3,6 +3,7 @@ import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { VariantProps } from 'class-variance-authority';
 
 import { cn } from '@/lib/utils';
+import { useFocusReturn } from '@/hooks/use-focus-return';
 import { buttonVariants } from '@/components/ui/button';
 
 type ButtonLook = Pick<VariantProps<typeof buttonVariants>, 'variant' | 'size'>;
@@ -33,7 +34,8 @@ function AlertDialogOverlay({ className, ...props }: ComponentProps<typeof Alert
   );
 }
 
-function AlertDialogContent({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+function AlertDialogContent({ className, onOpenAutoFocus, onCloseAutoFocus, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const focus = useFocusReturn({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPortal>
       <AlertDialogOverlay />
@@ -46,6 +48,7 @@ function AlertDialogContent({ className, ...props }: ComponentProps<typeof Alert
           className,
         )}
         {...props}
+        {...focus.autoFocus}
       />
     </AlertDialogPortal>
   );

@@ -3,6 +3,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
 
 import { cn } from '@/lib/utils';
+import { useFocusReturn } from '@/hooks/use-focus-return';
 
 function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;
@@ -47,8 +48,11 @@ function DialogContent({
   children,
   closeLabel = 'Close',
   showCloseButton = true,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
+  const focus = useFocusReturn({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -61,6 +65,7 @@ function DialogContent({
           className,
         )}
         {...props}
+        {...focus.autoFocus}
       >
         {children}
         {showCloseButton ? (

@@ -3,6 +3,7 @@ import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import { CheckIcon, CircleIcon } from 'lucide-react';
 
 import { cn } from '@/lib/utils';
+import { useFocusReturn } from '@/hooks/use-focus-return';
 
 const itemBase = [
   'relative flex cursor-default items-center gap-2 rounded-sm py-1.5 text-sm outline-hidden select-none',
@@ -26,8 +27,11 @@ function DropdownMenuTrigger(props: ComponentProps<typeof DropdownMenuPrimitive.
 function DropdownMenuContent({
   className,
   sideOffset = 4,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
+  // A menu opened from elsewhere than its trigger (a table's key) gives the focus back there.
+  const focus = useFocusReturn({ onCloseAutoFocus });
   return (
     <DropdownMenuPrimitive.Portal>
       <DropdownMenuPrimitive.Content
@@ -40,6 +44,8 @@ function DropdownMenuContent({
           className,
         )}
         {...props}
+        ref={focus.noteOpener}
+        onCloseAutoFocus={focus.autoFocus.onCloseAutoFocus}
       />
     </DropdownMenuPrimitive.Portal>
   );

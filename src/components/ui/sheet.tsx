@@ -3,6 +3,7 @@ import { Dialog as SheetPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
 
 import { cn } from '@/lib/utils';
+import { useFocusReturn } from '@/hooks/use-focus-return';
 
 function Sheet(props: ComponentProps<typeof SheetPrimitive.Root>) {
   return <SheetPrimitive.Root data-slot="sheet" {...props} />;
@@ -49,8 +50,11 @@ function SheetContent({
   side = 'right',
   closeLabel = 'Close',
   showCloseButton = true,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: SheetContentProps) {
+  const focus = useFocusReturn({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <SheetPortal>
       <SheetOverlay />
@@ -69,6 +73,7 @@ function SheetContent({
           className,
         )}
         {...props}
+        {...focus.autoFocus}
       >
         {children}
         {showCloseButton ? (

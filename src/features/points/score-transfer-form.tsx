@@ -35,6 +35,7 @@ export function ScoreTransferForm({
         inputMode="decimal"
         disabled={!editing}
         autoComplete="off"
+        data-focus-start
       />
       <TextField
         form={form}

@@ -176,6 +176,8 @@ export default function WinLossReportScreen() {
           total={rows.length}
           loading={answer.isFetching}
           empty={filters ? t('reports.empty') : null}
+          // Enter on a row drills down as its name's button does: the next level, or a member's bets.
+          onOpen={open}
           totals={totals}
           minWidth="96rem"
           testId="report-rows"
