@@ -181,7 +181,8 @@ describe.runIf(e2e.run)("an admin's layout shell and palette at 1280 px, one sig
     for (const language of ['en', 'th', 'vi', 'id', 'zh'] as const) {
       await pickLanguage(page, language);
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language === 'zh' ? 'zh-CN' : language);
-      expect({ language, ...(await layout()) }).toEqual({ language, rows: 1, wrapped: [], height: 56, cut: [] });
+      // Polled: the texts of the new language and its font settle a frame or two after the attribute.
+      await expect.poll(async () => ({ language, ...(await layout()) })).toEqual({ language, rows: 1, wrapped: [], height: 56, cut: [] });
     }
   });
 
