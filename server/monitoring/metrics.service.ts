@@ -104,6 +104,14 @@ export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Data
       labelNames: ['site'] as const,
       registers,
     }),
+    // A restored copy starts with its HTTP platforms paused (no call goes out until --resume): a
+    // production site left paused plays nothing, so an alert needs the series at 0 the rest of the time.
+    platformPaused: new Gauge({
+      name: 'credit_platform_paused',
+      help: "1 while a site's HTTP platform connection is paused (a restored copy, until `npm run site -- platform <site> --resume`), else 0",
+      labelNames: ['site'] as const,
+      registers,
+    }),
     unsentPushes: new Gauge({
       name: 'credit_platform_pushes_unsent',
       help: "Pushes to a site's game platform (accounts, closed games, game notices) it refused or did not answer, still queued, by site",
@@ -153,6 +161,7 @@ export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Data
       gauges.feedLag,
       gauges.feedLagItems,
       gauges.unsentPushes,
+      gauges.platformPaused,
       gauges.platformLastSuccess,
       gauges.signInLocks,
       gauges.sessions,
@@ -176,6 +185,7 @@ export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Data
     for (const site of health) {
       // Every site, 0 included: an alert on it needs the series there before the first failure.
       gauges.unsentPushes.set({ site: site.siteId }, site.unsentPushes);
+      gauges.platformPaused.set({ site: site.siteId }, site.pausedAt === null ? 0 : 1);
       gauges.platformLastSuccess.set({ site: site.siteId }, site.lastSuccessAt === null ? 0 : Date.parse(site.lastSuccessAt) / 1000);
       if (site.feed === null) continue;
       gauges.feedLag.set({ site: site.siteId }, site.feed.lagSeconds);

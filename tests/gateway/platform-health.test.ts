@@ -326,6 +326,20 @@ describe('a platform that stops answering', () => {
     expect(await scrape()).toContain(`credit_platform_last_success_timestamp_seconds{site="demo"} ${gw.clock.now().getTime() / 1000}`);
   });
 
+  it('shows a paused platform in the metrics (1 while paused, 0 once resumed, 0 for every other site)', async () => {
+    const paused = async (site: string) =>
+      Number(new RegExp(`^credit_platform_paused\\{site="${site}"\\} (\\d+)$`, 'm').exec(await scrape())?.[1] ?? NaN);
+    expect([await paused('demo'), await paused('demo2')]).toEqual([0, 0]);
+    await gw.db.run(sql`UPDATE site_platforms SET paused_at = now() WHERE site_id = 'demo'`);
+    onTestFinished(async () => {
+      await gw.db.run(sql`UPDATE site_platforms SET paused_at = NULL WHERE site_id = 'demo'`);
+    });
+    expect((await health()).pausedAt).not.toBeNull();
+    expect([await paused('demo'), await paused('demo2')]).toEqual([1, 0]);
+    await gw.db.run(sql`UPDATE site_platforms SET paused_at = NULL WHERE site_id = 'demo'`);
+    expect([await paused('demo'), await paused('demo2')]).toEqual([0, 0]);
+  });
+
   it('turns red after 3 calls in a row without an answer, whatever the time', async () => {
     platformDown = true;
     try {
