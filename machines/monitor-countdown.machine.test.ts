@@ -356,7 +356,7 @@ describe.each([
 });
 
 /**
- * The paths tests/e2e/monitor-countdown.e2e.test.ts replays in Chromium, from the app's start
+ * The paths tests/e2e/line-monitoring.e2e.test.ts replays in Chromium, from the app's start
  * (switch off, 12 seconds): checked here to take every transition of the model but the one the
  * app cannot make, and replayed on the fake clock first so that a wrong path fails here, fast.
  */

@@ -12,7 +12,7 @@ import { toTestMachine } from './model-machine';
 /*
  * The monitor countdown as a test model, shared by the fake-clock replay
  * (machines/monitor-countdown.machine.test.ts) and the Chromium replay
- * (tests/e2e/monitor-countdown.e2e.test.ts): the machine with its invocation and its delay
+ * (tests/e2e/line-monitoring.e2e.test.ts): the machine with its invocation and its delay
  * turned into the events they send, since createTestModel walks events only. Guards, actions
  * and targets stay the machine's own.
  */
