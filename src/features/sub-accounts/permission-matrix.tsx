@@ -119,17 +119,36 @@ export function PermissionMatrix({
   );
 }
 
-/** The codes as translated chips. */
-export function AccessCodeChips({ codes }: { codes: readonly number[] }) {
+/** The chips a table row shows before the rest fold into one "+N" chip: a row has the height of one line. */
+export const ROW_CHIPS = 2;
+
+const chip = 'rounded bg-muted px-1.5 py-0.5 text-xs';
+
+/**
+ * The codes as translated chips. In a table row (`inRow`) they stay on its one line: each chip cut
+ * short to fit, the codes past the first ones folded into "+N" with their names on hover.
+ */
+export function AccessCodeChips({ codes, inRow = false }: { codes: readonly number[]; inRow?: boolean }) {
   const { t } = useTranslation();
   if (codes.length === 0) return <span className="text-muted-foreground">{t('subAccount.noCodes')}</span>;
+  const name = (code: number) => t(`subAccount.code.${code}`);
+  const shown = inRow ? codes.slice(0, ROW_CHIPS) : codes;
+  const folded = inRow ? codes.slice(ROW_CHIPS) : [];
   return (
-    <span className="flex flex-wrap gap-1">
-      {codes.map((code) => (
-        <span key={code} className="rounded bg-muted px-1.5 py-0.5 text-xs" data-code={code}>
-          {t(`subAccount.code.${code}`)}
+    <span
+      className={inRow ? 'flex min-w-0 flex-nowrap items-center gap-1 overflow-hidden' : 'flex flex-wrap gap-1'}
+      data-testid="access-code-chips"
+    >
+      {shown.map((code) => (
+        <span key={code} className={inRow ? `min-w-0 truncate ${chip}` : chip} data-code={code}>
+          {name(code)}
         </span>
       ))}
+      {folded.length > 0 ? (
+        <span className={`shrink-0 ${chip}`} data-folded-codes={folded.join(',')} title={folded.map(name).join(', ')}>
+          +{folded.length}
+        </span>
+      ) : null}
     </span>
   );
 }

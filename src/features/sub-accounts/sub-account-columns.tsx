@@ -64,7 +64,7 @@ export function subAccountColumns(t: TFunction, format: Format, commands: Comman
     {
       id: 'codes',
       header: title('codes'),
-      cell: ({ row }) => <AccessCodeChips codes={parseAccessCodes(row.original.accessCode)} />,
+      cell: ({ row }) => <AccessCodeChips codes={parseAccessCodes(row.original.accessCode)} inRow />,
       meta: { width: 'minmax(14rem,2fr)', title: codeNames, export: { header: title('codes'), cell: codeNames } },
     },
     timeColumn<SubAccountRow>('lastLoginAt', title('lastLoginAt'), (row) => row.lastLoginAt, format),

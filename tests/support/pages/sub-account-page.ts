@@ -33,12 +33,14 @@ export class SubAccountPage {
     return this.table.rowWhere('login-id', loginId);
   }
 
-  /** The codes its row shows as chips, in order. */
+  /** The codes its row shows as chips, in order, those folded into its "+N" chip last. */
   codesOf(loginId: string): Promise<number[]> {
     return this.table
       .cell(this.row(loginId), 'codes')
-      .locator('[data-code]')
-      .evaluateAll((chips) => chips.map((chip) => Number(chip.getAttribute('data-code'))));
+      .locator('[data-code], [data-folded-codes]')
+      .evaluateAll((chips) =>
+        chips.flatMap((chip) => (chip.getAttribute('data-code') ?? chip.getAttribute('data-folded-codes') ?? '').split(',').map(Number)),
+      );
   }
 
   /** Its status as the badge says it (data-status), whatever the language. */
