@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { closeApp, keepSession, keptSession, pickDesktop, pooledPage, signIn } from '../support/app-page';
+import { closeApp, pickDesktop, pooledPage, signIn } from '../support/app-page';
 import { useAppInChromium, useJourney } from '../support/app-in-chromium';
 
 const e2e = useAppInChromium();
@@ -15,33 +14,16 @@ const BLOCKING = new Set(['serious', 'critical']);
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 type Violation = AxeResults['violations'][number];
 
-/**
- * A page whose localStorage holds the theme before any script of the app runs. With
- * `signedInAs`, on the notice screen: signed in by hand the first time in this file, then with
- * the kept session (app-page.ts openSignedIn).
- */
-async function openThemed(
-  theme: Theme,
-  options: { width?: number; height?: number; path?: string; signedInAs?: string } = {},
-): Promise<Page> {
+/** A page whose localStorage holds the theme before any script of the app runs, on the login. */
+async function openThemed(theme: Theme, options: { width?: number; height?: number } = {}): Promise<Page> {
   const width = options.width ?? 1280;
   const page = await pooledPage(e2e.browser, e2e.gw.url, { width, height: options.height ?? 800 });
   await page.evaluate((value: string) => window.localStorage.setItem('credit-preferences', value), JSON.stringify({ theme }));
   // The narrow desktop layout (the phone's own entry has its own test, mobile.e2e.test.ts).
   if (width < 992) await page.evaluate(pickDesktop);
-  const kept = options.signedInAs ? await keptSession(e2e.gw, options.signedInAs) : undefined;
-  if (kept) await page.context().addCookies(kept);
-  await page.goto(`${e2e.gw.url}/#${options.path ?? '/login'}`);
+  await page.goto(`${e2e.gw.url}/#/login`);
   // Opened before a journey's steps, where no expect runs: its first step asserts the theme (themeShown).
   await page.waitForFunction((wanted) => document.documentElement.dataset.theme === wanted, theme);
-  if (options.signedInAs) {
-    if (!kept) {
-      await page.getByTestId('login-screen').waitFor();
-      await signIn(page, e2e.gw, options.signedInAs);
-    }
-    await page.getByTestId('notice-screen').waitFor();
-    if (!kept) await keepSession(page, e2e.gw, options.signedInAs);
-  }
   return page;
 }
 
@@ -77,11 +59,89 @@ async function expectNoSeriousViolations(page: Page, screen: string): Promise<vo
   expect(blocking, `serious or critical axe violations on ${screen}; all violations:\n${describeViolations(all)}`).toEqual([]);
 }
 
-/** Signs in by hand on the login screen the page shows, and keeps the session for the file's later pages. */
+/** Signs in by hand on the login screen the page shows, to the notices. */
 async function signInHere(page: Page, loginId: string): Promise<void> {
   await signIn(page, e2e.gw, loginId);
   await page.getByTestId('notice-screen').waitFor();
-  await keepSession(page, e2e.gw, loginId);
+}
+
+/** Runs a command of the palette by its id, then takes its choice `choice` (theme.red...). */
+async function paletteChoice(page: Page, commandId: string, choice: string): Promise<void> {
+  await page.keyboard.press('Control+k');
+  await page.getByRole('dialog').getByRole('combobox').waitFor();
+  await page.keyboard.type(commandId);
+  await page.locator(`[data-command-id="${commandId}"][aria-selected="true"]`).waitFor();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('palette-page').waitFor();
+  await page.keyboard.type(choice);
+  await page.locator(`[data-command-id$=":${choice}"][aria-selected="true"]`).waitFor();
+  await page.keyboard.press('Enter');
+}
+
+/** The other theme, chosen in the palette as a person does: the page's colours follow without a reload. */
+async function chooseTheme(page: Page, theme: Theme): Promise<void> {
+  await paletteChoice(page, 'preferences.theme', theme);
+  await expect.poll(() => themeShown(page)).toBe(theme);
+}
+
+/** Logs out by the palette and its confirmation, back to the login screen. */
+async function signOut(page: Page): Promise<void> {
+  await page.keyboard.press('Control+k');
+  await page.getByRole('dialog').getByRole('combobox').waitFor();
+  await page.keyboard.type('session.logout');
+  await page.locator('[data-command-id="session.logout"][aria-selected="true"]').waitFor();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('logout-confirm').click();
+  await page.getByTestId('login-screen').waitFor();
+}
+
+/** The company's screens after the notices: change password, user management, add agent with its messages. */
+async function companyScreens(page: Page, theme: Theme): Promise<void> {
+  await page.goto(`${e2e.gw.url}/#/changePass/index`);
+  await page.getByTestId('change-password-screen').waitFor();
+  expect(await themeShown(page)).toBe(theme);
+  await expectNoSeriousViolations(page, `change password (theme ${theme})`);
+  await page.goto(`${e2e.gw.url}/#/account/index`);
+  await page.getByTestId('account-row').first().waitFor();
+  await expectNoSeriousViolations(page, `user management (theme ${theme})`);
+  await page.goto(`${e2e.gw.url}/#/add/index`);
+  await page.getByTestId('add-account-screen').waitFor();
+  await page.getByTestId('add-submit').click();
+  await page.getByRole('alert').first().waitFor();
+  await expectNoSeriousViolations(page, `add agent with its validation messages (theme ${theme})`);
+}
+
+/** An agent's screens: a member's edit-user screen, then the add-multiple form with its job's outcome. */
+async function agentScreens(page: Page, theme: Theme): Promise<void> {
+  expect(await themeShown(page)).toBe(theme);
+  const member = await e2e.gw.accountId('mb01010101001');
+  await page.goto(`${e2e.gw.url}/#/editAccount/index/${member}`);
+  await page.getByTestId('game-settings').waitFor();
+  await expectNoSeriousViolations(page, `edit user (theme ${theme})`);
+  await page.goto(`${e2e.gw.url}/#/add/index/batch`);
+  await page.getByTestId('batch-form').waitFor();
+  await page.locator('#batch-prefix').fill(`ax${theme}`);
+  await page.locator('#batch-count').fill('3');
+  await page.locator('#batch-password').fill('Batch_123');
+  await page.locator('#batch-confirmPassword').fill('Batch_123');
+  await page.locator('#batch-pointLimit').fill('1');
+  await page.getByTestId('batch-submit').click();
+  await expect.poll(() => page.getByTestId('job-progress').getAttribute('data-status')).toBe('done');
+  await expectNoSeriousViolations(page, `add multiple players with the job outcome (theme ${theme})`);
+}
+
+/** The notices at 390 px, then the menu sheet open over them, closed again. */
+async function narrowNoticeAndSheet(page: Page, theme: Theme): Promise<void> {
+  await page.getByTestId('notice-screen').waitFor();
+  expect(await themeShown(page)).toBe(theme);
+  await expectNoSeriousViolations(page, `notice (theme ${theme}, 390 px)`);
+  await page.getByRole('button', { name: '显示或隐藏菜单' }).click();
+  const sheet = page.getByTestId('menu-sheet');
+  await sheet.waitFor();
+  await expect.poll(async () => (await sheet.boundingBox())?.x).toBe(0);
+  await expectNoSeriousViolations(page, `menu sheet (theme ${theme}, 390 px)`);
+  await page.keyboard.press('Escape');
+  await sheet.waitFor({ state: 'detached' });
 }
 
 /** A journey's page, opened themed as openThemed opens it. */
@@ -92,98 +152,82 @@ function themedJourney(theme: Theme, options: Parameters<typeof openThemed>[1] =
   });
 }
 
-describe.runIf(e2e.run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () => {
-  describe.each(THEMES)('theme %s', (theme) => {
-    describe('an admin signing in at 1280 px and walking the screens, one page', () => {
-      const journey = themedJourney(theme);
+// Each screen passes axe in both themes. One page per width: the first theme is the one the page
+// starts with (read from storage before the app runs), the other is chosen in the palette.
+const [FIRST, SECOND] = THEMES;
 
-      it('login screen with its captcha', async () => {
-        const { page } = journey();
-        expect(await themeShown(page)).toBe(theme);
-        await page.getByTestId('login-screen').waitFor();
-        await waitForCaptcha(page);
-        await expectNoSeriousViolations(page, `login (theme ${theme}, 1280 px)`);
-      });
+describe.runIf(e2e.run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium, both themes', () => {
+  describe(`the company at 1280 px in the ${FIRST} theme, then ${SECOND}, then an agent in both, one page`, () => {
+    const journey = themedJourney(FIRST);
 
-      it('notice screen after signing in', async () => {
-        const { page } = journey();
-        await signInHere(page, 'admin');
-        await expect.poll(() => page.getByTestId('notice-item').count()).toBeGreaterThan(0);
-        expect(await themeShown(page)).toBe(theme);
-        await expectNoSeriousViolations(page, `notice (theme ${theme})`);
-      });
-
-      it('change-password screen', async () => {
-        const { page } = journey();
-        await page.goto(`${e2e.gw.url}/#/changePass/index`);
-        await page.getByTestId('change-password-screen').waitFor();
-        expect(await themeShown(page)).toBe(theme);
-        await expectNoSeriousViolations(page, `change password (theme ${theme})`);
-      });
-
-      it('user management and add-agent screens', async () => {
-        const { page } = journey();
-        await page.goto(`${e2e.gw.url}/#/account/index`);
-        await page.getByTestId('account-row').first().waitFor();
-        await expectNoSeriousViolations(page, `user management (theme ${theme})`);
-        await page.goto(`${e2e.gw.url}/#/add/index`);
-        await page.getByTestId('add-account-screen').waitFor();
-        await page.getByTestId('add-submit').click();
-        await page.getByRole('alert').first().waitFor();
-        await expectNoSeriousViolations(page, `add agent with its validation messages (theme ${theme})`);
-      });
+    it(`login screen with its captcha (${FIRST})`, async () => {
+      const { page } = journey();
+      expect(await themeShown(page)).toBe(FIRST);
+      await page.getByTestId('login-screen').waitFor();
+      await waitForCaptcha(page);
+      await expectNoSeriousViolations(page, `login (theme ${FIRST}, 1280 px)`);
     });
 
-    describe('an admin signing in at 390 px and opening the menu sheet, one page', () => {
-      const journey = themedJourney(theme, { width: 390, height: 844 });
-
-      it('login screen in a 390 px wide viewport', async () => {
-        const { page } = journey();
-        expect(await themeShown(page)).toBe(theme);
-        await page.getByTestId('login-screen').waitFor();
-        await waitForCaptcha(page);
-        await expectNoSeriousViolations(page, `login (theme ${theme}, 390 px)`);
-      });
-
-      it('notice screen and its open menu sheet in a 390 px wide viewport', async () => {
-        const { page } = journey();
-        await signInHere(page, 'admin');
-        await expectNoSeriousViolations(page, `notice (theme ${theme}, 390 px)`);
-        await page.getByRole('button', { name: '显示或隐藏菜单' }).click();
-        const sheet = page.getByTestId('menu-sheet');
-        await sheet.waitFor();
-        await expect.poll(async () => (await sheet.boundingBox())?.x).toBe(0);
-        await expectNoSeriousViolations(page, `menu sheet (theme ${theme}, 390 px)`);
-      });
+    it(`notice, change-password, user management and add-agent screens (${FIRST})`, async () => {
+      const { page } = journey();
+      await signInHere(page, 'admin');
+      await expect.poll(() => page.getByTestId('notice-item').count()).toBeGreaterThan(0);
+      expect(await themeShown(page)).toBe(FIRST);
+      await expectNoSeriousViolations(page, `notice (theme ${FIRST})`);
+      await companyScreens(page, FIRST);
     });
 
-    describe('an agent editing a member and adding several, one page', () => {
-      const journey = themedJourney(theme, { signedInAs: 'ag01010101' });
+    it(`the same screens once ${SECOND} is chosen in the palette`, async () => {
+      const { page } = journey();
+      await page.goto(`${e2e.gw.url}/#/notice`);
+      await expect.poll(() => page.getByTestId('notice-item').count()).toBeGreaterThan(0);
+      await chooseTheme(page, SECOND);
+      await expectNoSeriousViolations(page, `notice (theme ${SECOND})`);
+      await companyScreens(page, SECOND);
+    });
 
-      it('edit-user screen', async () => {
-        const { page } = journey();
-        expect(await themeShown(page)).toBe(theme);
-        const member = await e2e.gw.db.one<{ id: string | number }>(
-          sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'mb01010101001'`,
-        );
-        await page.goto(`${e2e.gw.url}/#/editAccount/index/${member!.id}`);
-        await page.getByTestId('game-settings').waitFor();
-        await expectNoSeriousViolations(page, `edit user (theme ${theme})`);
-      });
+    it(`login screen with its captcha after signing out (${SECOND})`, async () => {
+      const { page } = journey();
+      await signOut(page);
+      await waitForCaptcha(page);
+      expect(await themeShown(page)).toBe(SECOND);
+      await expectNoSeriousViolations(page, `login (theme ${SECOND}, 1280 px)`);
+    });
 
-      it('the add-multiple form with its job progress', async () => {
-        const { page } = journey();
-        await page.goto(`${e2e.gw.url}/#/add/index/batch`);
-        await page.getByTestId('batch-form').waitFor();
-        await page.locator('#batch-prefix').fill(`ax${theme}`);
-        await page.locator('#batch-count').fill('3');
-        await page.locator('#batch-password').fill('Batch_123');
-        await page.locator('#batch-confirmPassword').fill('Batch_123');
-        await page.locator('#batch-pointLimit').fill('1');
-        await page.getByTestId('batch-submit').click();
-        await expect.poll(() => page.getByTestId('job-progress').getAttribute('data-status')).toBe('done');
-        await expectNoSeriousViolations(page, `add multiple players with the job outcome (theme ${theme})`);
-      });
+    it(`an agent's edit-user screen and add-multiple form with its job progress (${SECOND}, then ${FIRST})`, async () => {
+      const { page } = journey();
+      await signInHere(page, 'ag01010101');
+      await agentScreens(page, SECOND);
+      await chooseTheme(page, FIRST);
+      await agentScreens(page, FIRST);
+    });
+  });
+
+  describe(`the company at 390 px in the ${FIRST} theme, then ${SECOND}, with the menu sheet, one page`, () => {
+    const journey = themedJourney(FIRST, { width: 390, height: 844 });
+
+    it(`login screen in a 390 px wide viewport (${FIRST})`, async () => {
+      const { page } = journey();
+      expect(await themeShown(page)).toBe(FIRST);
+      await page.getByTestId('login-screen').waitFor();
+      await waitForCaptcha(page);
+      await expectNoSeriousViolations(page, `login (theme ${FIRST}, 390 px)`);
+    });
+
+    it(`notice screen and its open menu sheet in a 390 px wide viewport (${FIRST}, then ${SECOND})`, async () => {
+      const { page } = journey();
+      await signInHere(page, 'admin');
+      await narrowNoticeAndSheet(page, FIRST);
+      await chooseTheme(page, SECOND);
+      await narrowNoticeAndSheet(page, SECOND);
+    });
+
+    it(`login screen in a 390 px wide viewport after signing out (${SECOND})`, async () => {
+      const { page } = journey();
+      await signOut(page);
+      await waitForCaptcha(page);
+      expect(await themeShown(page)).toBe(SECOND);
+      await expectNoSeriousViolations(page, `login (theme ${SECOND}, 390 px)`);
     });
   });
 });

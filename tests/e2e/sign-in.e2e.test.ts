@@ -1,10 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { blockLocalhost, closeApp, consoleErrors, openApp, setMaintenance, signIn } from '../support/app-page';
+import { blockLocalhost, closeApp, consoleErrors, openApp, setMaintenance, signIn, watchConsole } from '../support/app-page';
 import { useAppInChromium, useJourney } from '../support/app-in-chromium';
 
 const e2e = useAppInChromium();
+
+/** The login's layout shown, and how many of the old layout's panels. */
+async function layoutOf(page: Page) {
+  await page.locator('#login-id').waitFor();
+  const layout = await page.getByTestId('login-screen').getAttribute('data-layout');
+  const panels = await page.getByTestId('login-old-layout').count();
+  return { layout, panels };
+}
 
 /** Logs out by the palette and its confirmation, back to the login screen. */
 async function signOut(page: Page): Promise<void> {
@@ -49,13 +57,7 @@ describe.runIf(e2e.run)('a person at the login screen in Chromium, signing in an
     await page.getByTestId('caps-lock-warning').waitFor({ state: 'detached' });
   });
 
-  it("shows /oldLogin's layout at /login for a site whose login style is old, the default layout otherwise", async () => {
-    const layoutOf = async (page: Page) => {
-      await page.locator('#login-id').waitFor();
-      const layout = await page.getByTestId('login-screen').getAttribute('data-layout');
-      const panels = await page.getByTestId('login-old-layout').count();
-      return { layout, panels };
-    };
+  it("shows /oldLogin's layout at /oldLogin, the default layout at /login", async () => {
     const { page } = journey();
     const go = (path: string) => page.evaluate((hash) => (location.hash = hash), path);
     await go('/login');
@@ -65,15 +67,7 @@ describe.runIf(e2e.run)('a person at the login screen in Chromium, signing in an
     expect(await layoutOf(page)).toEqual({ layout: 'old', panels: 1 });
     await go('/login');
     await expect.poll(() => page.getByTestId('login-screen').getAttribute('data-layout')).toBe('default');
-    // The site's login style is read as the app starts: a page of its own.
-    await e2e.gw.db.run(sql`UPDATE sites SET login_style = 'old' WHERE id = 'demo'`);
-    try {
-      const started = await openApp(e2e.browser, e2e.gw, { path: '/login' });
-      expect(await layoutOf(started)).toEqual({ layout: 'old', panels: 1 });
-      await closeApp(started);
-    } finally {
-      await e2e.gw.db.run(sql`UPDATE sites SET login_style = 'default' WHERE id = 'demo'`);
-    }
+    // The site's login style is read as the app starts: its own page, below.
   });
 
   it('keeps each refusal on the form until the next attempt (2218 with the attempts left, 2217 right after it, the lock after five), Tab goes captcha -> safe code -> submit', async () => {
@@ -166,75 +160,77 @@ describe.runIf(e2e.run)('a person at the login screen in Chromium, signing in an
   });
 });
 
-describe.runIf(e2e.run)(
-  'the login as the app starts in Chromium: site settings, a clock of its own, maintenance, a blocked address',
-  () => {
-    it('hides the captcha field on both logins when the gateway asks none, and signs in without one', async () => {
-      await e2e.gw.db.run(sql`UPDATE sites SET captcha_required = false WHERE id = 'demo'`);
-      try {
-        const phone = await openApp(e2e.browser, e2e.gw, { path: '/login', width: 390, height: 844, mobile: true });
-        await phone.waitForURL(/\/m\/#\/login$/);
-        await phone.locator('[data-testid="login-screen"][data-view="mobile"]').waitFor();
-        await phone.locator('#login-safe-code').waitFor();
-        expect(await phone.locator('#login-captcha').count()).toBe(0);
-        await closeApp(phone);
-
-        const page = await openApp(e2e.browser, e2e.gw, { path: '/login' });
-        await page.locator('#login-safe-code').waitFor();
-        expect(await page.locator('#login-captcha').count()).toBe(0);
-        expect(await page.locator('img[data-captcha-id]').count()).toBe(0);
-        await page.locator('#login-id').fill('ma01');
-        await page.locator('#login-password').fill('Admin123');
-        await page.locator('#login-safe-code').fill('1234');
-        await page.locator('#login-safe-code').press('Enter');
-        await page.getByTestId('notice-screen').waitFor();
-        await closeApp(page);
-      } finally {
-        await e2e.gw.db.run(sql`UPDATE sites SET captcha_required = true WHERE id = 'demo'`);
-      }
-    });
-
-    it('fetches a fresh captcha before the shown one expires, so a code typed after a long idle time signs in', async () => {
-      const page = await (await e2e.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-      const errors = consoleErrors(page);
-      await page.clock.install();
-      await page.goto(`${e2e.gw.url}/#/login`);
-      const image = page.locator('img[data-captcha-id]');
-      await image.waitFor();
-      const first = await image.getAttribute('data-captcha-id');
-      await page.locator('#login-captcha').fill('abcd');
-
-      await page.clock.fastForward(100_000);
-      expect(await image.getAttribute('data-captcha-id')).toBe(first);
-      await page.clock.fastForward(10_000);
-      await expect.poll(() => image.getAttribute('data-captcha-id')).not.toBe(first);
-      expect(await page.locator('#login-captcha').inputValue()).toBe('');
-
-      // The first captcha is past its 2 minutes by now, as far as the gateway is concerned.
-      await e2e.gw.db.run(sql`UPDATE captchas SET expires_at = now() - interval '1 second' WHERE id = ${first}`);
-      await signIn(page, e2e.gw, 'admin');
+describe.runIf(e2e.run)('the login as the app starts in Chromium: site settings, a blocked address', () => {
+  it('starts on the old layout at /login for a site whose login style is old, hides the captcha field when the site asks none, and signs in without one', async () => {
+    // The phone's login without a captcha: a step of the phone's journey (mobile.e2e.test.ts).
+    await e2e.gw.db.run(sql`UPDATE sites SET login_style = 'old', captcha_required = false WHERE id = 'demo'`);
+    try {
+      const page = await openApp(e2e.browser, e2e.gw, { path: '/login' });
+      expect(await layoutOf(page)).toEqual({ layout: 'old', panels: 1 });
+      await page.locator('#login-safe-code').waitFor();
+      expect(await page.locator('#login-captcha').count()).toBe(0);
+      expect(await page.locator('img[data-captcha-id]').count()).toBe(0);
+      await page.locator('#login-id').fill('ma01');
+      await page.locator('#login-password').fill('Admin123');
+      await page.locator('#login-safe-code').fill('1234');
+      await page.locator('#login-safe-code').press('Enter');
       await page.getByTestId('notice-screen').waitFor();
-      expect(errors).toEqual([]);
       await closeApp(page);
-    });
+    } finally {
+      await e2e.gw.db.run(sql`UPDATE sites SET login_style = 'default', captcha_required = true WHERE id = 'demo'`);
+    }
+  });
 
-    it('shows the maintenance screen with Beijing times, and leaves it when the window ends', async () => {
-      await setMaintenance(e2e.gw, true);
-      const page = await openApp(e2e.browser, e2e.gw);
-      await page.getByTestId('maintenance-screen').waitFor();
-      expect(await page.getByTestId('maintenance-start').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-      await setMaintenance(e2e.gw, false);
-      await page.getByTestId('login-screen').waitFor({ timeout: 15_000 });
-      await closeApp(page);
-    });
+  it('shows the IP-blocked screen with the IP and region', async () => {
+    await blockLocalhost(e2e.gw);
+    const page = await openApp(e2e.browser, e2e.gw);
+    await page.getByTestId('ip-blocked-screen').waitFor();
+    expect(await page.getByTestId('blocked-ip').textContent()).toBe('127.0.0.1');
+    expect((await page.getByTestId('blocked-region').textContent())?.length).toBeGreaterThan(0);
+    await closeApp(page);
+  });
+});
 
-    it('shows the IP-blocked screen with the IP and region', async () => {
-      await blockLocalhost(e2e.gw);
-      const page = await openApp(e2e.browser, e2e.gw);
-      await page.getByTestId('ip-blocked-screen').waitFor();
-      expect(await page.getByTestId('blocked-ip').textContent()).toBe('127.0.0.1');
-      expect((await page.getByTestId('blocked-region').textContent())?.length).toBeGreaterThan(0);
-      await closeApp(page);
-    });
-  },
-);
+describe.runIf(e2e.run)('a login left open in Chromium on a clock of its own: the maintenance window, the captcha kept fresh', () => {
+  const journey = useJourney(e2e, async () => {
+    const page = await (await e2e.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    watchConsole(page);
+    await page.clock.install();
+    await page.goto(`${e2e.gw.url}/#/login`);
+    return { page, close: () => closeApp(page) };
+  });
+
+  it('fetches a fresh captcha before the shown one expires, so a code typed after a long idle time signs in', async () => {
+    const { page } = journey();
+    const image = page.locator('img[data-captcha-id]');
+    await image.waitFor();
+    const first = await image.getAttribute('data-captcha-id');
+    await page.locator('#login-captcha').fill('abcd');
+
+    await page.clock.fastForward(100_000);
+    expect(await image.getAttribute('data-captcha-id')).toBe(first);
+    await page.clock.fastForward(10_000);
+    await expect.poll(() => image.getAttribute('data-captcha-id')).not.toBe(first);
+    expect(await page.locator('#login-captcha').inputValue()).toBe('');
+
+    // The first captcha is past its 2 minutes by now, as far as the gateway is concerned.
+    await e2e.gw.db.run(sql`UPDATE captchas SET expires_at = now() - interval '1 second' WHERE id = ${first}`);
+    await signIn(page, e2e.gw, 'ma01');
+    await page.getByTestId('notice-screen').waitFor();
+  });
+
+  // After the captcha's step: the page's clock runs ahead of the gateway's from here, which would
+  // bring a captcha's refresh forward.
+  it('sends the signed-in agent to the maintenance screen with Beijing times at its next check, and back when the window ends', async () => {
+    const { page } = journey();
+    await page.getByTestId('notice-screen').waitFor();
+    await setMaintenance(e2e.gw, true);
+    // The site checks its maintenance window every 10 s, signed in or not.
+    await page.clock.fastForward(10_000);
+    await page.getByTestId('maintenance-screen').waitFor();
+    expect(await page.getByTestId('maintenance-start').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await setMaintenance(e2e.gw, false);
+    await page.clock.fastForward(10_000);
+    await page.getByTestId('notice-screen').waitFor();
+  });
+});
