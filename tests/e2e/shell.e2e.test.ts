@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { closeApp, openApp, openSignedIn } from '../support/app-page';
+import { closeApp, openApp } from '../support/app-page';
 import { useAppInChromium, useJourney } from '../support/app-in-chromium';
 import { storeBets } from '../../server/games/bet.store';
 import { aBet, plantSettledBet } from '../support/bet-fixture';
@@ -40,26 +40,8 @@ async function fromTheNotices(shell: ShellPage): Promise<Page> {
   return shell.page;
 }
 
-describe.runIf(e2e.run)('the page pool of the e2e tests', () => {
-  // Test support (tests/support/app-page.ts): later tests reuse a closed page, so it must keep nothing.
-  it("opens a page closed by closeApp again signed out, with none of its last user's storage", async () => {
-    const first = await openSignedIn(e2e.browser, e2e.gw, 'admin');
-    await first.evaluate(() => {
-      window.localStorage.setItem('credit-preferences', JSON.stringify({ theme: 'red' }));
-      window.sessionStorage.setItem('left-behind', 'yes');
-    });
-    await closeApp(first);
-    const again = await openApp(e2e.browser, e2e.gw);
-    expect(again, 'the same page, reused').toBe(first);
-    await again.getByTestId('login-screen').waitFor();
-    expect((await again.context().cookies()).map((cookie) => cookie.name)).not.toContain(TOKEN_COOKIE);
-    expect(await again.evaluate(() => [window.sessionStorage.getItem('left-behind'), document.documentElement.dataset.theme])).toEqual([
-      null,
-      'black',
-    ]);
-    await closeApp(again);
-  });
-});
+/** The page the last signed-in journey closed, with storage left behind: the signed-out journey must get it back clean. */
+let parked: Page | undefined;
 
 describe.runIf(e2e.run)("an admin's layout shell and palette at 1280 px, one signed-in page", () => {
   const journey = useJourney(e2e, () => ShellPage.signedIn(e2e.browser, e2e.gw, 'admin'));
@@ -99,15 +81,13 @@ describe.runIf(e2e.run)("an admin's layout shell and palette at 1280 px, one sig
     await expect.poll(() => page.getByTestId('sidebar').getAttribute('data-open')).toBe('true');
   });
 
-  it('remembers the sidebar, and keeps it closed by default on a 390 px screen without horizontal scrolling', async () => {
+  it('closes and opens the sidebar from the palette, and keeps it closed by default on a 390 px screen without horizontal scrolling', async () => {
     const page = await fromTheNotices(journey());
     const sidebar = page.getByTestId('sidebar');
     expect(await sidebar.getAttribute('data-open')).toBe('true');
     await runFromPalette(page, 'sidebar');
     await expect.poll(() => sidebar.getAttribute('data-open')).toBe('false');
-    await page.reload();
-    await page.getByTestId('notice-screen').waitFor();
-    expect(await page.getByTestId('sidebar').getAttribute('data-open')).toBe('false');
+    // Kept across a reload: the step that reloads once for every preference.
 
     // Open again, then the window narrowed to a phone's width: the menu is a sheet, closed until asked for.
     await runFromPalette(page, 'sidebar');
@@ -122,7 +102,7 @@ describe.runIf(e2e.run)("an admin's layout shell and palette at 1280 px, one sig
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
-  it("groups the sidebar, remembers a folded group, opens the shown screen's, and keeps the header on one line at 1280 px in every language", async () => {
+  it("groups the sidebar, folds a group, opens the shown screen's, and keeps the header on one line at 1280 px in every language", async () => {
     const page = await fromTheNotices(journey());
     const sidebar = page.getByTestId('sidebar');
     const groups = () =>
@@ -131,8 +111,6 @@ describe.runIf(e2e.run)("an admin's layout shell and palette at 1280 px, one sig
     const reports = sidebar.getByTestId('menu-group-reports');
     await reports.click();
     await sidebar.getByRole('link', { name: '账单' }).waitFor({ state: 'hidden' });
-    await page.reload();
-    await page.getByTestId('notice-screen').waitFor();
     expect(await reports.getAttribute('aria-expanded')).toBe('false');
     await page.evaluate(() => (location.hash = '/bill/index'));
     await expect.poll(() => reports.getAttribute('aria-expanded')).toBe('true');
@@ -184,28 +162,6 @@ describe.runIf(e2e.run)("an admin's layout shell and palette at 1280 px, one sig
       // Polled: the texts of the new language and its font settle a frame or two after the attribute.
       await expect.poll(async () => ({ language, ...(await layout()) })).toEqual({ language, rows: 1, wrapped: [], height: 56, cut: [] });
     }
-  });
-
-  it('changes language and theme from the palette, and both survive a reload', async () => {
-    const page = await fromTheNotices(journey());
-    await runFromPalette(page, 'language');
-    // A nested page lists the languages.
-    await page.getByRole('option', { name: 'English' }).waitFor();
-    await page.keyboard.type('english');
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Notices' }).waitFor();
-    await runFromPalette(page, 'theme');
-    await page.getByRole('option', { name: 'Red' }).waitFor();
-    await page.keyboard.type('red');
-    await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('red');
-
-    await page.reload();
-    await page.getByRole('heading', { name: 'Notices' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('red');
-    expect((await page.context().cookies()).find((c) => c.name === 'language')?.value).toBe('en');
-    // The journey's next steps read Chinese.
-    await pickLanguage(page, 'zh');
   });
 
   it('refreshes the points when they are clicked', async () => {
@@ -324,17 +280,45 @@ describe.runIf(e2e.run)("an admin's layout shell and palette at 1280 px, one sig
     await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/notice');
   }, 120_000);
 
-  it('switches the tabs off in the settings panel, and the choice survives a reload', async () => {
+  it('keeps what was chosen across a reload: a folded menu group, the tabs switched off, a closed sidebar, the language and theme from the palette', async () => {
     const page = await fromTheNotices(journey());
+    const reports = page.getByTestId('sidebar').getByTestId('menu-group-reports');
+    await reports.click();
+    await expect.poll(() => reports.getAttribute('aria-expanded')).toBe('false');
     await page.getByTestId('tags-view').waitFor();
     await runFromPalette(page, 'settings');
     await page.getByTestId('settings-panel').waitFor();
     await page.locator('#settings-tags-view').press('Space');
     await page.getByTestId('tags-view').waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');
+    await runFromPalette(page, 'sidebar');
+    await expect.poll(() => page.getByTestId('sidebar').getAttribute('data-open')).toBe('false');
+    await runFromPalette(page, 'language');
+    // A nested page lists the languages.
+    await page.getByRole('option', { name: 'English' }).waitFor();
+    await page.keyboard.type('english');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Notices' }).waitFor();
+    await runFromPalette(page, 'theme');
+    await page.getByRole('option', { name: 'Red' }).waitFor();
+    await page.keyboard.type('red');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('red');
+
     await page.reload();
-    await page.getByTestId('notice-screen').waitFor();
+    await page.getByRole('heading', { name: 'Notices' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('red');
+    expect((await page.context().cookies()).find((c) => c.name === 'language')?.value).toBe('en');
     expect(await page.getByTestId('tags-view').count()).toBe(0);
+    expect(await page.getByTestId('sidebar').getAttribute('data-open')).toBe('false');
+    await runFromPalette(page, 'sidebar');
+    await expect.poll(() => page.getByTestId('sidebar').getAttribute('data-open')).toBe('true');
+    expect(await reports.getAttribute('aria-expanded')).toBe('false');
+    // The shown screen's group opens of itself.
+    await page.evaluate(() => (location.hash = '/bill/index'));
+    await expect.poll(() => reports.getAttribute('aria-expanded')).toBe('true');
+    // The journey's next steps read Chinese.
+    await pickLanguage(page, 'zh');
   });
 
   it('sends an unknown path to 404 and /redirect/<path> on to <path>', async () => {
@@ -422,7 +406,19 @@ async function menuAction(page: Page, actionId: string) {
 }
 
 describe.runIf(e2e.run)("where an admin's focus goes after each command, dialog and drawer, keyboard only, one signed-in page", () => {
-  const journey = useJourney(e2e, () => ShellPage.signedIn(e2e.browser, e2e.gw, 'admin'));
+  const journey = useJourney(e2e, async () => {
+    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const close = shell.close.bind(shell);
+    shell.close = async () => {
+      await shell.page.evaluate(() => {
+        window.localStorage.setItem('credit-preferences', JSON.stringify({ theme: 'red' }));
+        window.sessionStorage.setItem('left-behind', 'yes');
+      });
+      parked = shell.page;
+      await close();
+    };
+    return shell;
+  });
   const member = () => e2e.gw.accountId('mb01010101001');
 
   it("takes the screen's start when nothing had the focus, and gives it back after a language, a theme, the settings and Escape", async () => {
@@ -599,9 +595,20 @@ describe.runIf(e2e.run)('the shell signed out, one page', () => {
     return { page, close: () => closeApp(page) };
   });
 
-  it('opens /401 without a session, and sends a screen that needs one to the login', async () => {
+  // Test support (tests/support/app-page.ts): a page closed by closeApp is reused, so it must keep nothing.
+  it("opens /401 on the page the signed-in journey closed, with none of its user's cookies or storage", async () => {
     const { page } = journey();
+    expect(page, 'the same page, reused').toBe(parked);
     await page.getByTestId('unauthorized-screen').waitFor();
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain(TOKEN_COOKIE);
+    expect(await page.evaluate(() => [window.sessionStorage.getItem('left-behind'), document.documentElement.dataset.theme])).toEqual([
+      null,
+      'black',
+    ]);
+  });
+
+  it('sends a screen that needs a session to the login', async () => {
+    const { page } = journey();
     await page.goto(`${e2e.gw.url}/#/notice`);
     await page.getByTestId('login-screen').waitFor();
     expect(page.url()).toMatch(/#\/login$/);
