@@ -15,9 +15,11 @@ import { ShellPage } from '../support/pages/shell-page';
 
 const e2e = useAppInChromium();
 
-describe.runIf(e2e.run)('games and devices in Chromium', () => {
+describe.runIf(e2e.run)('an agent switching devices and reading game results in Chromium, one signed-in page', () => {
+  const journey = useJourney(e2e, () => ShellPage.signedIn(e2e.browser, e2e.gw, 'ag01010102'));
+
   it("turns a member's app off from the account's row actions, and the edit screen shows it off", async () => {
-    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'ag01010102');
+    const shell = journey();
     await shell.pressShortcut('accounts');
     const list = new AccountListPage(shell.page);
     await list.waitForRows();
@@ -44,7 +46,6 @@ describe.runIf(e2e.run)('games and devices in Chromium', () => {
     await devices.switchOf('app').click();
     await shell.toast(text('device.enabled', values)).waitFor();
     await expect.poll(() => devices.isEnabled('app')).toBe(true);
-    await shell.close();
   });
 
   it("finds a round by its number and draws its result: the wheel's number, the dice", async () => {
@@ -79,7 +80,7 @@ describe.runIf(e2e.run)('games and devices in Chromium', () => {
         result: { dice: [2, 2, 5], total: 9 },
       },
     ]);
-    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'ag01010101');
+    const shell = journey();
     const beijingDay = (instant: number) => new Date(instant + 8 * 3_600_000).toISOString().slice(0, 10);
     await shell.goTo('gameResult', `?start=${beijingDay(Date.now() - 86_400_000)}&end=${beijingDay(Date.now())}`);
     const results = new DataTablePage(shell.page, 'result-rows');
@@ -98,7 +99,6 @@ describe.runIf(e2e.run)('games and devices in Chromium', () => {
     await shell.page.getByTestId('results-game').selectOption('sic-bo');
     await expect.poll(() => results.attributeOfRows('game-id')).toEqual(['SIC-01']);
     expect(await results.rowWhere('game-id', 'SIC-01').locator('[data-result]').getAttribute('data-result')).toBe('dice:2-2-5');
-    await shell.close();
   });
 });
 

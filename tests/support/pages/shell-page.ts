@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { screens, type ScreenId } from '../../../commands/screens';
-import { closeApp, openSignedIn, type OpenAppOptions } from '../app-page';
+import { closeApp, openSignedIn, signIn, type OpenAppOptions } from '../app-page';
 import type { TestGateway } from '../test-gateway';
 
 /** The data-testid of each screen's root, for the screens the page objects wait for. */
@@ -101,6 +101,15 @@ export class ShellPage {
   /** The confirmation an action asks for, accepted. */
   async confirm(): Promise<void> {
     await this.page.getByTestId('action-confirm-ok').click();
+  }
+
+  /** Logs out by the palette and its confirmation, then signs in by hand as loginId on the same page (no new page load). */
+  async signInAgainAs(loginId: string): Promise<void> {
+    await this.runCommand('session.logout');
+    await this.page.getByTestId('logout-confirm').click();
+    await this.page.getByTestId('login-screen').waitFor();
+    await signIn(this.page, this.gw, loginId);
+    await this.screen('notice').waitFor();
   }
 
   close(): Promise<void> {
