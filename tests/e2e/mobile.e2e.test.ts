@@ -94,7 +94,7 @@ async function checkScreenOnce(page: Page, screen: string): Promise<void> {
   expect.soft(await sidewaysOverflow(page), `sideways on ${key}`).toEqual([]);
 }
 
-describe.runIf(e2e.run)('a level-1 agent on a phone in Chromium (390 x 844, touch), one page', () => {
+describe.runIf(e2e.run)('a level-1 agent, then a level-4 agent, on a phone in Chromium (390 x 844, touch), one page', () => {
   const journey = useJourney(e2e, async () => {
     const page = await openOnPhone('/login');
     return { page, close: () => closeApp(page) };
@@ -160,7 +160,7 @@ describe.runIf(e2e.run)('a level-1 agent on a phone in Chromium (390 x 844, touc
     await page.keyboard.press('Escape');
   });
 
-  it('takes a lost session to the mobile login (without a captcha field once the site asks none, signing in without one), and serves an installable manifest with the site title', async () => {
+  it('takes a lost session to the mobile login (without a captcha field once the site asks none, where a level-4 agent signs in without one), and serves an installable manifest with the site title', async () => {
     const { page } = journey();
     await page.evaluate(() => (location.hash = '/notice'));
     await page.getByTestId('mobile-notice-screen').waitFor();
@@ -172,50 +172,11 @@ describe.runIf(e2e.run)('a level-1 agent on a phone in Chromium (390 x 844, touc
       await e2e.gw.db.run(sql`UPDATE sites SET captcha_required = true WHERE id = 'demo'`);
     }
   });
-});
-
-/** The kick, the phone's login it reloads on (saying why, no captcha field), its manifest, and a sign-in without a captcha. */
-async function loseSessionAndSignInWithoutCaptcha(page: Page): Promise<void> {
-  // Its upline kicks it out.
-  const kicked = await e2e.gw.call('gw.credit.user.logout', {
-    opsId: await e2e.gw.sessionFor('admin'),
-    userId: await e2e.gw.accountId('ma01'),
-  });
-  expect(kicked.error).toBeUndefined();
-  // The next call is refused (session gone): the page reloads on the phone's login, which says why.
-  await page.getByTestId('points').tap();
-  await page.getByTestId('refresh-points').tap();
-  await page.getByTestId('login-screen').waitFor();
-  expect(pathOf(page)).toBe('/m/');
-  await expect.poll(() => page.getByTestId('login-reason').textContent()).toBe('您已被上级踢出登录。');
-
-  const manifest = await page.evaluate(async () => (await fetch('/m/manifest.webmanifest')).json());
-  const title = await e2e.gw.db.one<{ title: string }>(sql`SELECT title FROM sites WHERE id = 'demo'`);
-  expect(manifest).toMatchObject({ start_url: '/m/#/notice', scope: '/m/', display: 'standalone' });
-  expect(manifest.name).toBe(title!.title || 'Credit back office');
-  // Each icon the manifest names is served.
-  for (const icon of manifest.icons as { src: string }[]) {
-    expect(await page.evaluate(async (src) => (await fetch(src)).status, icon.src), icon.src).toBe(200);
-  }
-  expect(await page.evaluate(() => document.querySelector('link[rel=manifest]')?.getAttribute('href'))).toBe('/m/manifest.webmanifest');
-
-  await page.locator('#login-safe-code').waitFor();
-  expect(await page.locator('#login-captcha').count()).toBe(0);
-  expect(await page.locator('img[data-captcha-id]').count()).toBe(0);
-  await page.locator('#login-id').fill('ma01');
-  await page.locator('#login-password').fill('Admin123');
-  await page.locator('#login-safe-code').fill('1234');
-  await page.locator('#login-safe-code').press('Enter');
-  await page.getByTestId('mobile-notice-screen').waitFor();
-}
-
-describe.runIf(e2e.run)('a level-4 agent on a phone in Chromium, one page', () => {
-  const journey = phoneJourney();
 
   it("scores one of its members up and down, reads the member's score log and freezes it", async () => {
     // A level-4 agent's members are its direct children: score one up and down, then freeze it.
+    // Signed in as ag01010101 by the step before, without a captcha.
     const { page: agent } = journey();
-    await signIn(agent, e2e.gw, 'ag01010101');
     await agent.getByTestId('mobile-notice-screen').waitFor();
     await agent.getByTestId('tab-accounts').tap();
     // Below a level-4 agent there are only members: the list shows them once it knows the line.
@@ -262,6 +223,41 @@ describe.runIf(e2e.run)('a level-4 agent on a phone in Chromium, one page', () =
     await expect.poll(() => member.getAttribute('data-status')).toBe('6');
   });
 });
+
+/** The kick, the phone's login it reloads on (saying why, no captcha field), its manifest, and a level-4 agent's sign-in without a captcha. */
+async function loseSessionAndSignInWithoutCaptcha(page: Page): Promise<void> {
+  // Its upline kicks it out.
+  const kicked = await e2e.gw.call('gw.credit.user.logout', {
+    opsId: await e2e.gw.sessionFor('admin'),
+    userId: await e2e.gw.accountId('ma01'),
+  });
+  expect(kicked.error).toBeUndefined();
+  // The next call is refused (session gone): the page reloads on the phone's login, which says why.
+  await page.getByTestId('points').tap();
+  await page.getByTestId('refresh-points').tap();
+  await page.getByTestId('login-screen').waitFor();
+  expect(pathOf(page)).toBe('/m/');
+  await expect.poll(() => page.getByTestId('login-reason').textContent()).toBe('您已被上级踢出登录。');
+
+  const manifest = await page.evaluate(async () => (await fetch('/m/manifest.webmanifest')).json());
+  const title = await e2e.gw.db.one<{ title: string }>(sql`SELECT title FROM sites WHERE id = 'demo'`);
+  expect(manifest).toMatchObject({ start_url: '/m/#/notice', scope: '/m/', display: 'standalone' });
+  expect(manifest.name).toBe(title!.title || 'Credit back office');
+  // Each icon the manifest names is served.
+  for (const icon of manifest.icons as { src: string }[]) {
+    expect(await page.evaluate(async (src) => (await fetch(src)).status, icon.src), icon.src).toBe(200);
+  }
+  expect(await page.evaluate(() => document.querySelector('link[rel=manifest]')?.getAttribute('href'))).toBe('/m/manifest.webmanifest');
+
+  await page.locator('#login-safe-code').waitFor();
+  expect(await page.locator('#login-captcha').count()).toBe(0);
+  expect(await page.locator('img[data-captcha-id]').count()).toBe(0);
+  await page.locator('#login-id').fill('ag01010101');
+  await page.locator('#login-password').fill('Admin123');
+  await page.locator('#login-safe-code').fill('1234');
+  await page.locator('#login-safe-code').press('Enter');
+  await page.getByTestId('mobile-notice-screen').waitFor();
+}
 
 describe.runIf(e2e.run)('the company on a phone whose scrollbars take room, in Chromium, one page', () => {
   const journey = phoneJourney({ scrollbars: true });
