@@ -81,11 +81,10 @@ describe.runIf(e2e.run)("an admin's status actions on the account list in Chromi
     await shell.confirm();
     await shell.toast(text('action.done', { loginId: 'ma03', action: text('action.kickOut') })).waitFor();
   });
-});
 
-describe.runIf(e2e.run)('status actions on the account list in Chromium', () => {
-  it("asks before pausing a member's betting with the text of that action, and pauses it only when confirmed", async () => {
-    const { shell, list } = await accountsIn(await ShellPage.signedIn(e2e.browser, e2e.gw, 'ag01010101'));
+  it("then an agent, signed in on the same page, is asked before pausing a member's betting with the text of that action, and pauses it only when confirmed", async () => {
+    await journey().signInAgainAs('ag01010101');
+    const { shell, list } = await accountsIn(journey());
     await list.search('mb01010101002');
     await list.openActionsOf('mb01010101002');
     await list.action('member.pauseBet').click();
@@ -100,6 +99,5 @@ describe.runIf(e2e.run)('status actions on the account list in Chromium', () => 
       sql`SELECT bet_paused FROM accounts WHERE site_id = 'demo' AND login_id = 'mb01010101002'`,
     );
     expect(paused).toEqual({ bet_paused: true });
-    await shell.close();
   });
 });

@@ -98,10 +98,8 @@ describe.runIf(e2e.run)("the admin's operation record in Chromium, one signed-in
     await record.root.getByRole('heading', { name: text('route.operationRecord', {}, 'en') }).waitFor();
     expect(await asked()).toBe(askedBefore);
   });
-});
 
-describe.runIf(e2e.run)('the IP check in Chromium', () => {
-  it('shows an address two accounts of the line signed in from, with each account and its sign-ins', async () => {
+  it('then ma01, signed in on the same page: its IP check shows an address two accounts of the line signed in from, with each account and its sign-ins', async () => {
     const now = Date.now();
     for (const [loginId, minutes] of [
       ['sh0101', 30],
@@ -111,12 +109,12 @@ describe.runIf(e2e.run)('the IP check in Chromium', () => {
       await e2e.gw.db.run(sql`INSERT INTO login_log (site_id, account_id, login_id, result, ip, region, created_at)
         VALUES ('demo', ${await e2e.gw.accountId(loginId)}, ${loginId}, 'ok', '203.0.113.77', 'TH', ${new Date(now - minutes * 60_000)})`);
     }
-    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'ma01');
+    const shell = journey();
+    await shell.signInAgainAs('ma01');
     await shell.runCommand('go.ipCheck');
     await shell.screen('ipCheck').waitFor();
     const row = shell.page.locator('[data-testid="ip-check-row"][data-ip="203.0.113.77"]');
     await expect.poll(() => row.locator('[role=cell][data-column="accounts"]').textContent()).toBe('sh0101 (1), sh0102 (2)');
     expect(await row.locator('[role=cell][data-column="count"]').textContent()).toBe('2');
-    await shell.close();
   });
 });

@@ -105,6 +105,8 @@ export class ShellPage {
 
   /** Logs out by the palette and its confirmation, then signs in by hand as loginId on the same page (no new page load). */
   async signInAgainAs(loginId: string): Promise<void> {
+    // A menu or dialog a step left open is closed first, as a person would.
+    await this.page.keyboard.press('Escape');
     await this.runCommand('session.logout');
     await this.page.getByTestId('logout-confirm').click();
     await this.page.getByTestId('login-screen').waitFor();
