@@ -62,9 +62,12 @@ async function savedGameSettings(loginId: string) {
   }));
 }
 
-describe.runIf(e2e.run)('adding agents and members in Chromium', () => {
+// One page: the company, then a master agent, then an agent, each signed in in turn.
+describe.runIf(e2e.run)('adding agents and members in Chromium, one page', () => {
+  const journey = useJourney(e2e, () => ShellPage.signedIn(e2e.browser, e2e.gw, 'admin'));
+
   it('adds an agent from the account list, which then shows it', async () => {
-    const shell = await ShellPage.signedIn(e2e.browser, e2e.gw, 'admin');
+    const shell = journey();
     await shell.pressShortcut('accounts');
     const list = new AccountListPage(shell.page);
     await list.addAccount();
@@ -89,146 +92,143 @@ describe.runIf(e2e.run)('adding agents and members in Chromium', () => {
     await list.search('e2eagent1');
     await expect.poll(() => list.total()).toBe(1);
     expect(await list.loginIds()).toEqual(['e2eagent1']);
-    await shell.close();
-  });
-});
-
-describe.runIf(e2e.run)('a master agent adding agents in Chromium, one signed-in page', () => {
-  const journey = useJourney(e2e, () => ShellPage.signedIn(e2e.browser, e2e.gw, 'ma01'));
-
-  it('checks the form against the rules and the parent before sending, and shows a taken name from the gateway', async () => {
-    const shell = journey();
-    await shell.goTo('notice');
-    await shell.runCommand('accounts.add');
-    const add = new AddAccountPage(shell.page);
-    await add.root.waitFor();
-    await add.form.fill({
-      loginId: 'sh0101',
-      nickname: 'ab',
-      password: 'weak',
-      confirmPassword: 'weak2',
-      pointLimit: '50000000.01',
-      agentCommisionRate: '95',
-      validAmountRate: '1.234',
-    });
-    await add.submit();
-    await add.form.problem('nickname').waitFor();
-    expect(await add.form.problemText('nickname')).toBe(text('validation.nickname'));
-    // No safe code is typed for the new account: none is prefilled either.
-    expect(await add.form.field('safeCode').inputValue()).toBe('');
-    expect(await add.form.problemText('safeCode')).toBe(text('validation.safeCode'));
-    expect(await add.form.problemText('confirmPassword')).toBe(text('validation.passwordMismatch'));
-    expect(await add.form.problemText('pointLimit')).toMatch(textPattern('validation.aboveParent'));
-    expect(await add.form.problemText('agentCommisionRate')).toMatch(textPattern('validation.aboveParent'));
-    expect(await add.form.problemText('validAmountRate')).toBe(text('validation.percent'));
-
-    await add.form.fill({
-      nickname: 'taken name',
-      password: 'Agent_123',
-      confirmPassword: 'Agent_123',
-      safeCode: '1357',
-      pointLimit: '1000',
-      agentCommisionRate: '80',
-      validAmountRate: '1',
-    });
-    await add.submit();
-    await expect.poll(() => add.form.problemText('loginId')).toBe(text('validation.loginIdTaken'));
   });
 
-  it('saves the game settings it shows for an agent whose settings were not touched', async () => {
-    const shell = journey();
-    const add = await blankAddForm(shell);
-    await add.form.fill({
-      loginId: 'e2eshown1',
-      nickname: 'e2e shown',
-      password: 'Agent_123',
-      confirmPassword: 'Agent_123',
-      safeCode: '1357',
-      pointLimit: '2000',
-      agentCommisionRate: '40',
-      validAmountRate: '0.5',
+  describe('a master agent adding agents', () => {
+    it('checks the form against the rules and the parent before sending, and shows a taken name from the gateway', async () => {
+      const shell = journey();
+      await shell.signInAgainAs('ma01');
+      await shell.goTo('notice');
+      await shell.runCommand('accounts.add');
+      const add = new AddAccountPage(shell.page);
+      await add.root.waitFor();
+      await add.form.fill({
+        loginId: 'sh0101',
+        nickname: 'ab',
+        password: 'weak',
+        confirmPassword: 'weak2',
+        pointLimit: '50000000.01',
+        agentCommisionRate: '95',
+        validAmountRate: '1.234',
+      });
+      await add.submit();
+      await add.form.problem('nickname').waitFor();
+      expect(await add.form.problemText('nickname')).toBe(text('validation.nickname'));
+      // No safe code is typed for the new account: none is prefilled either.
+      expect(await add.form.field('safeCode').inputValue()).toBe('');
+      expect(await add.form.problemText('safeCode')).toBe(text('validation.safeCode'));
+      expect(await add.form.problemText('confirmPassword')).toBe(text('validation.passwordMismatch'));
+      expect(await add.form.problemText('pointLimit')).toMatch(textPattern('validation.aboveParent'));
+      expect(await add.form.problemText('agentCommisionRate')).toMatch(textPattern('validation.aboveParent'));
+      expect(await add.form.problemText('validAmountRate')).toBe(text('validation.percent'));
+
+      await add.form.fill({
+        nickname: 'taken name',
+        password: 'Agent_123',
+        confirmPassword: 'Agent_123',
+        safeCode: '1357',
+        pointLimit: '1000',
+        agentCommisionRate: '80',
+        validAmountRate: '1',
+      });
+      await add.submit();
+      await expect.poll(() => add.form.problemText('loginId')).toBe(text('validation.loginIdTaken'));
     });
-    const shown = await shownGameSettings(add);
-    // What the gateway makes of the agent's own share, ratio and point limit, not ma01's maxima.
-    expect(
-      shown.map(({ agent_rate, betting_ratio, agent_to_company_limit }) => ({ agent_rate, betting_ratio, agent_to_company_limit })),
-    ).toEqual([
-      { agent_rate: 4000, betting_ratio: 50, agent_to_company_limit: 200_000 },
-      { agent_rate: 4000, betting_ratio: 50, agent_to_company_limit: 200_000 },
-    ]);
-    await add.submit();
-    await shell.screen('accounts').waitFor();
-    expect(await savedGameSettings('e2eshown1')).toEqual(shown);
+
+    it('saves the game settings it shows for an agent whose settings were not touched', async () => {
+      const shell = journey();
+      const add = await blankAddForm(shell);
+      await add.form.fill({
+        loginId: 'e2eshown1',
+        nickname: 'e2e shown',
+        password: 'Agent_123',
+        confirmPassword: 'Agent_123',
+        safeCode: '1357',
+        pointLimit: '2000',
+        agentCommisionRate: '40',
+        validAmountRate: '0.5',
+      });
+      const shown = await shownGameSettings(add);
+      // What the gateway makes of the agent's own share, ratio and point limit, not ma01's maxima.
+      expect(
+        shown.map(({ agent_rate, betting_ratio, agent_to_company_limit }) => ({ agent_rate, betting_ratio, agent_to_company_limit })),
+      ).toEqual([
+        { agent_rate: 4000, betting_ratio: 50, agent_to_company_limit: 200_000 },
+        { agent_rate: 4000, betting_ratio: 50, agent_to_company_limit: 200_000 },
+      ]);
+      await add.submit();
+      await shell.screen('accounts').waitFor();
+      expect(await savedGameSettings('e2eshown1')).toEqual(shown);
+    });
+
+    it('labels its fields as the add form, and says who sets the first password', async () => {
+      const shell = journey();
+      const add = await blankAddForm(shell);
+      expect(await add.form.label('loginId')).toBe(text('add.loginId'));
+      expect(await add.form.label('password')).toBe(text('add.password'));
+      expect(await add.form.label('confirmPassword')).toBe(text('add.confirmPassword'));
+      expect(await add.form.label('confirmPassword')).not.toBe(text('password.confirm'));
+      expect(await add.explanation()).toBe(text('add.explainAgent'));
+      await add.submit();
+      expect(await add.form.problemText('loginId')).toBe(text('add.loginIdRequired'));
+      expect(text('add.loginIdRequired')).not.toBe(text('validation.loginIdRequired'));
+    });
   });
 
-  it('labels its fields as the add form, and says who sets the first password', async () => {
-    const shell = journey();
-    const add = await blankAddForm(shell);
-    expect(await add.form.label('loginId')).toBe(text('add.loginId'));
-    expect(await add.form.label('password')).toBe(text('add.password'));
-    expect(await add.form.label('confirmPassword')).toBe(text('add.confirmPassword'));
-    expect(await add.form.label('confirmPassword')).not.toBe(text('password.confirm'));
-    expect(await add.explanation()).toBe(text('add.explainAgent'));
-    await add.submit();
-    expect(await add.form.problemText('loginId')).toBe(text('add.loginIdRequired'));
-    expect(text('add.loginIdRequired')).not.toBe(text('validation.loginIdRequired'));
-  });
-});
-
-describe.runIf(e2e.run)('an agent adding members in Chromium, one signed-in page', () => {
-  const journey = useJourney(e2e, () => ShellPage.signedIn(e2e.browser, e2e.gw, 'ag01010102'));
-
-  it('lets an agent add a member (no share and no safe code to set), listed among its members', async () => {
-    const shell = journey();
-    const add = await blankAddForm(shell);
-    expect(await add.title()).toBe(text('add.titleMember'));
-    // A member never signs in to the back office: no share, no safe code, no agent columns.
-    expect(await add.form.field('agentCommisionRate').count()).toBe(0);
-    expect(await add.form.field('safeCode').count()).toBe(0);
-    for (const gameType of gameTypes)
-      for (const field of ['agentRate', 'agentToCompanyLimit']) expect(await add.gameField(gameType, field).count()).toBe(0);
-    await add.form.fill({
-      loginId: 'e2emember1',
-      nickname: 'e2e member',
-      password: 'Member_12',
-      confirmPassword: 'Member_12',
-      pointLimit: '500',
-      validAmountRate: '0.5',
+  describe('an agent adding members', () => {
+    it('lets an agent add a member (no share and no safe code to set), listed among its members', async () => {
+      const shell = journey();
+      await shell.signInAgainAs('ag01010102');
+      const add = await blankAddForm(shell);
+      expect(await add.title()).toBe(text('add.titleMember'));
+      // A member never signs in to the back office: no share, no safe code, no agent columns.
+      expect(await add.form.field('agentCommisionRate').count()).toBe(0);
+      expect(await add.form.field('safeCode').count()).toBe(0);
+      for (const gameType of gameTypes)
+        for (const field of ['agentRate', 'agentToCompanyLimit']) expect(await add.gameField(gameType, field).count()).toBe(0);
+      await add.form.fill({
+        loginId: 'e2emember1',
+        nickname: 'e2e member',
+        password: 'Member_12',
+        confirmPassword: 'Member_12',
+        pointLimit: '500',
+        validAmountRate: '0.5',
+      });
+      await add.submit();
+      await shell.screen('accounts').waitFor();
+      const list = new AccountListPage(shell.page);
+      await expect.poll(() => list.total()).toBe(6);
+      expect(await list.loginIds()).toContain('e2emember1');
     });
-    await add.submit();
-    await shell.screen('accounts').waitFor();
-    const list = new AccountListPage(shell.page);
-    await expect.poll(() => list.total()).toBe(6);
-    expect(await list.loginIds()).toContain('e2emember1');
-  });
 
-  it('saves a member with the game settings it shows, the cell typed into kept when the limits above change', async () => {
-    const shell = journey();
-    const add = await blankAddForm(shell);
-    await add.form.fill({
-      loginId: 'e2eshown2',
-      nickname: 'e2e shown',
-      password: 'Member_12',
-      confirmPassword: 'Member_12',
+    it('saves a member with the game settings it shows, the cell typed into kept when the limits above change', async () => {
+      const shell = journey();
+      const add = await blankAddForm(shell);
+      await add.form.fill({
+        loginId: 'e2eshown2',
+        nickname: 'e2e shown',
+        password: 'Member_12',
+        confirmPassword: 'Member_12',
+      });
+      await add.form.fill({ pointLimit: '300', validAmountRate: '0.2' });
+      await add.gameField('live', 'redLimit').fill('100');
+      await add.gameField('electronic', 'enabled').click();
+      await add.form.fill({ pointLimit: '400' });
+      const shown = await shownMemberSettings(add);
+      expect(shown.map(({ game_type, red_limit, enabled }) => ({ game_type, red_limit, enabled }))).toEqual([
+        { game_type: 'electronic', red_limit: expect.any(Number), enabled: false },
+        { game_type: 'live', red_limit: 10_000, enabled: true },
+      ]);
+      await add.submit();
+      await shell.screen('accounts').waitFor();
+      const saved = await savedGameSettings('e2eshown2');
+      const pick = (row: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, row[key]]));
+      expect(saved.map((row) => pick(row, ['game_type', 'betting_ratio', 'spread', 'red_limit', 'enabled']))).toEqual(shown);
+      // What is not asked of a member: no share, and a company limit at most its own point limit.
+      expect(saved.map((row) => pick(row, ['agent_rate', 'agent_to_company_limit']))).toEqual([
+        { agent_rate: 0, agent_to_company_limit: 40_000 },
+        { agent_rate: 0, agent_to_company_limit: 40_000 },
+      ]);
     });
-    await add.form.fill({ pointLimit: '300', validAmountRate: '0.2' });
-    await add.gameField('live', 'redLimit').fill('100');
-    await add.gameField('electronic', 'enabled').click();
-    await add.form.fill({ pointLimit: '400' });
-    const shown = await shownMemberSettings(add);
-    expect(shown.map(({ game_type, red_limit, enabled }) => ({ game_type, red_limit, enabled }))).toEqual([
-      { game_type: 'electronic', red_limit: expect.any(Number), enabled: false },
-      { game_type: 'live', red_limit: 10_000, enabled: true },
-    ]);
-    await add.submit();
-    await shell.screen('accounts').waitFor();
-    const saved = await savedGameSettings('e2eshown2');
-    const pick = (row: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, row[key]]));
-    expect(saved.map((row) => pick(row, ['game_type', 'betting_ratio', 'spread', 'red_limit', 'enabled']))).toEqual(shown);
-    // What is not asked of a member: no share, and a company limit at most its own point limit.
-    expect(saved.map((row) => pick(row, ['agent_rate', 'agent_to_company_limit']))).toEqual([
-      { agent_rate: 0, agent_to_company_limit: 40_000 },
-      { agent_rate: 0, agent_to_company_limit: 40_000 },
-    ]);
   });
 });

@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { closeApp, openApp, signIn } from '../support/app-page';
 import { useAppInChromium, useJourney } from '../support/app-in-chromium';
 import { ShellPage } from '../support/pages/shell-page';
 
@@ -106,17 +105,13 @@ describe.runIf(e2e.run)('an admin searching the line in a UTC+7 browser, one sig
       )
       .toBe(true);
   });
-});
 
-describe.runIf(e2e.run)('searching another line in Chromium', () => {
-  it('says so when the name is not in the line', async () => {
-    const page = await openApp(e2e.browser, e2e.gw);
-    await signIn(page, e2e.gw, 'ma02');
-    await page.getByTestId('notice-screen').waitFor();
-    await page.goto(`${e2e.gw.url}/#/searchAccount/index`);
-    await page.getByTestId('search-input').fill('ga010101');
-    await page.getByTestId('search-input').press('Enter');
-    await page.getByText('您的代理线中没有这个用户名。').waitFor();
-    await closeApp(page);
+  it('then ma02, signed in on the same page, is told when a name is not in its line', async () => {
+    const shell = journey();
+    await shell.signInAgainAs('ma02');
+    await shell.page.goto(`${e2e.gw.url}/#/searchAccount/index`);
+    await shell.page.getByTestId('search-input').fill('ga010101');
+    await shell.page.getByTestId('search-input').press('Enter');
+    await shell.page.getByText('您的代理线中没有这个用户名。').waitFor();
   });
 });
