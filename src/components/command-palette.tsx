@@ -72,6 +72,7 @@ export function CommandPalette({
     [page, step, context, pickedIds, query],
   );
   const synchronous = Array.isArray(localAnswer) ? localAnswer : null;
+  const hint = useMemo(() => (page && step?.hint ? step.hint(context, pickedIds) : null), [page, step, context, pickedIds]);
   const remoteAnswer = useQuery({
     queryKey: ['palette-step', page?.command.id, pickedIds, stepQuery],
     queryFn: async (): Promise<Choice[]> => (step ? step.choices(context, pickedIds, stepQuery) : []),
@@ -261,7 +262,7 @@ export function CommandPalette({
         aria-label={t(step?.placeholderKey ?? 'palette.placeholder')}
       />
       <CommandList ref={setListElement} className="max-h-[60vh]">
-        <CommandEmpty>{stale ? t('app.loading') : t('palette.empty')}</CommandEmpty>
+        <CommandEmpty>{stale ? t('app.loading') : (hint ?? t('palette.empty'))}</CommandEmpty>
         {virtual ? (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((row) => (
