@@ -44,6 +44,8 @@ export interface CommandContext {
   theme: Theme;
   /** The site's currency code ("CNY"): named once per figure or message, never per amount. */
   currency: string;
+  /** The points of the account the session acts for (a sub-account's main account), when known: what a score up draws from. */
+  ownBalance?: string;
   /** An amount string ("1000000.00") as the interface language writes it ("1,000,000.00"). */
   formatAmount(value: string): string;
   /** The app's typed gateway client. */
@@ -83,6 +85,8 @@ export interface Choice {
 /** A nested page of the palette: what to pick next, given what was picked and what is typed. */
 export interface CommandStep {
   placeholderKey: string;
+  /** What to type, shown instead of "nothing matches" while nothing typed is a choice yet (already translated). */
+  hint?(context: CommandContext, picked: readonly string[]): string | null;
   /** Choices come from the gateway when remote: the palette shows them as they come, unfiltered. */
   remote?: boolean;
   choices(context: CommandContext, picked: readonly string[], query: string): Choice[] | Promise<Choice[]>;

@@ -20,12 +20,13 @@ const child = {
   pointLimit: '5000000.00',
 };
 
-function palette(confirmed: boolean) {
+function palette(confirmed: boolean, ownBalance?: string) {
   const reports: { ok: boolean; message?: string }[] = [];
   const confirm = vi.fn(async (_request: { description: string }) => confirmed);
   const context = {
     rights: company,
     currency: 'THB',
+    ...(ownBalance === undefined ? {} : { ownBalance }),
     formatAmount: (value: string) => `fmt(${value})`,
     t: (key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key),
     confirm,
@@ -52,8 +53,37 @@ describe('set score from the palette', () => {
     const amounts = await amountStep!.choices(run.context, ['7', 'up'], '25');
     expect(amounts).toEqual([expect.objectContaining({ id: '25', detail: 'THB' })]);
     await setScore!.run(run.context, ['7', 'up', '25']);
-    expect(run.confirm.mock.calls[0]![0].description).toMatch(/^score\.confirmShort .* \(THB\)$/);
+    expect(run.confirm.mock.calls[0]![0].description).toMatch(/^score\.confirmTarget .* \(THB\)$/s);
     expect(run.reports).toEqual([{ ok: true, message: expect.stringMatching(/^score\.doneShort .*"after":"1000025\.00".* \(THB\)$/) }]);
+  });
+
+  it('hints at the amount step what to type: the range and the balance it draws from, each way', async () => {
+    const run = palette(true, '3000.00');
+    await accountStep!.choices(run.context, [], 'ma01');
+    const up = amountStep!.hint!(run.context, ['7', 'up']);
+    expect(up).toBe('score.amountHintUp {"loginId":"ma01","max":"fmt(3000.00)","balance":"fmt(3000.00)"} (THB)');
+    const down = amountStep!.hint!(run.context, ['7', 'down']);
+    expect(down).toBe('score.amountHintDown {"loginId":"ma01","max":"fmt(1000000.00)","balance":"fmt(1000000.00)"} (THB)');
+    // Up draws from the giver: more than it holds is refused on the amount page, not after the confirmation.
+    const above = await amountStep!.choices(run.context, ['7', 'up'], '3000.01');
+    expect(above).toEqual([expect.objectContaining({ id: 'refused' })]);
+  });
+
+  it("confirms with both sides of the move: the member's balance and the giver's, before -> after", async () => {
+    const up = palette(true, '3000.00');
+    await accountStep!.choices(up.context, [], 'ma01');
+    await setScore!.run(up.context, ['7', 'up', '25']);
+    const upLines = up.confirm.mock.calls[0]![0].description.split('\n');
+    expect(upLines).toEqual([
+      'score.confirmTarget {"loginId":"ma01","before":"fmt(1000000.00)","after":"fmt(1000025.00)"}',
+      'score.confirmYou {"before":"fmt(3000.00)","after":"fmt(2975.00)"} (THB)',
+    ]);
+    const down = palette(false, '3000.00');
+    await setScore!.run(down.context, ['7', 'down', '25']);
+    expect(down.confirm.mock.calls[0]![0].description.split('\n')).toEqual([
+      'score.confirmTarget {"loginId":"ma01","before":"fmt(1000000.00)","after":"fmt(999975.00)"}',
+      'score.confirmYou {"before":"fmt(3000.00)","after":"fmt(3025.00)"} (THB)',
+    ]);
   });
 
   it('moves nothing when the confirmation is cancelled', async () => {

@@ -1,4 +1,4 @@
-import { parseCents } from '../contract/amount.contract';
+import { formatCents, parseCents } from '../contract/amount.contract';
 import type { ResultOf } from '../contract/methods.contract';
 import { fieldErrorsOf, newRequestKey } from '../machines/score-transfer.machine';
 import { can, directChildList, type CanTarget } from './can';
@@ -15,12 +15,46 @@ const REFUSED = 'refused';
 export const mayScoreOn = (rights: Rights, row: CanTarget) =>
   can(rights, 'gw.credit.user.score.up', row) || can(rights, 'gw.credit.user.score.down', row);
 
+const centsOf = (value: string) => BigInt(parseCents(value) ?? 0);
+
+/** A balance moved by an amount, in exact cents. */
+const moved = (balance: string, amount: string, sign: bigint) => formatCents(centsOf(balance) + sign * centsOf(amount));
+
+/** The balances a score up or down checks: the giver's (when known), the member's and its point limit. */
+const balancesOf = (context: CommandContext, row: AccountRow) => ({
+  ...(context.ownBalance === undefined ? {} : { operator: context.ownBalance }),
+  target: row.balance,
+  targetPointLimit: row.pointLimit,
+});
+
+/** The most a score up or down may move now: what the giver holds, and for an up what the member's point limit leaves. */
+function mostOf(context: CommandContext, row: AccountRow, direction: 'up' | 'down'): string {
+  if (direction === 'down') return row.balance;
+  const room = centsOf(row.pointLimit) - centsOf(row.balance);
+  const own = context.ownBalance === undefined ? room : centsOf(context.ownBalance);
+  const most = own < room ? own : room;
+  return formatCents(most > 0n ? most : 0n);
+}
+
 /** Runs a score up or down asked from the palette: confirm with both balances, one request key, report, refresh. */
 async function scoreFromPalette(context: CommandContext, row: AccountRow, direction: 'up' | 'down', amount: string) {
   const action = context.t(direction === 'up' ? 'score.up' : 'score.down');
+  const sign = direction === 'up' ? 1n : -1n;
+  const own = context.ownBalance;
+  const sides = [
+    context.t('score.confirmTarget', {
+      loginId: row.loginId,
+      before: context.formatAmount(row.balance),
+      after: context.formatAmount(moved(row.balance, amount, sign)),
+    }),
+    context.t('score.confirmYou', {
+      before: own === undefined ? '—' : context.formatAmount(own),
+      after: own === undefined ? '—' : context.formatAmount(moved(own, amount, -sign)),
+    }),
+  ];
   const ok = await context.confirm({
     title: context.t('score.confirmTitle', { action, amount, loginId: row.loginId }),
-    description: withCurrency(context.t('score.confirmShort', { loginId: row.loginId, balance: row.balance }), context.currency),
+    description: withCurrency(sides.join('\n'), context.currency),
     action,
   });
   if (!ok) return;
@@ -81,15 +115,30 @@ export const pointsCommands: Command[] = [
       },
       {
         placeholderKey: 'palette.typeAmount',
+        hint: (context, [userId, direction]) => {
+          const row = userId ? found.get(userId) : undefined;
+          if (!row) return null;
+          const way = direction === 'down' ? 'down' : 'up';
+          const most = mostOf(context, row, way);
+          // Not even a cent can move: the reason the gateway would give.
+          const problem = fieldErrorsOf('0.01', '', way, balancesOf(context, row)).amount;
+          if (typeof problem === 'number') return context.t(String(problem), { ns: 'errors' });
+          const balance = way === 'down' ? row.balance : context.ownBalance;
+          return withCurrency(
+            context.t(way === 'down' ? 'score.amountHintDown' : 'score.amountHintUp', {
+              loginId: row.loginId,
+              max: context.formatAmount(most),
+              balance: balance === undefined ? '—' : context.formatAmount(balance),
+            }),
+            context.currency,
+          );
+        },
         // The typed amount is the only choice, once it is one (spec §5: above 0, at most two decimals).
         choices: (context, [userId, direction], query) => {
           const cents = parseCents(query.trim());
           const row = userId ? found.get(userId) : undefined;
           if (cents === null || cents <= 0 || !row) return [];
-          const problem = fieldErrorsOf(query.trim(), '', direction === 'down' ? 'down' : 'up', {
-            target: row.balance,
-            targetPointLimit: row.pointLimit,
-          }).amount;
+          const problem = fieldErrorsOf(query.trim(), '', direction === 'down' ? 'down' : 'up', balancesOf(context, row)).amount;
           if (typeof problem === 'number')
             return [{ id: REFUSED, title: context.t(String(problem), { ns: 'errors' }), keywords: [query.trim()] }];
           const action = context.t(direction === 'down' ? 'score.down' : 'score.up');

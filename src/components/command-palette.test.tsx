@@ -216,6 +216,31 @@ describe('the command palette, given a login', () => {
     expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('');
   });
 
+  it('tells at the amount step of set score what to type, the range and the balance it draws from, not "nothing matches"', async () => {
+    const lookup = gateway();
+    const commands = given({
+      call: vi.fn(async (method: string, params: Record<string, unknown>) =>
+        method === 'gw.credit.agent.query' ? { total: 1, list: [ma01] } : lookup(method, params),
+      ) as never,
+      t: (key: string, values?: Record<string, unknown>) => i18next.t(key, values ?? {}),
+      formatAmount: (value: string) => value,
+      currency: '',
+      ownBalance: '300.00',
+    });
+    render(<CommandPalette open onOpenChange={() => undefined} context={commands} />, { wrapper });
+    type('上下分');
+    fireEvent.keyDown(screen.getByRole('combobox'), { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('option', { name: /^ma01/ }, { timeout: 2000 }));
+    fireEvent.click(screen.getByRole('option', { name: '上分' }));
+    const hint = '输入给 ma01 上分的分数，如 100 或 10.50：0.01 至 300.00，从您的 300.00 中扣除';
+    expect(screen.getByText(hint)).toBeDefined();
+    expect(screen.queryByText('没有匹配的结果。')).toBeNull();
+    type('25');
+    expect(screen.getAllByRole('option').map((option) => option.getAttribute('data-command-id'))).toEqual(['points.setScore:501:up:25']);
+    type('2x');
+    expect(screen.getByText(hint)).toBeDefined();
+  });
+
   it('stays silent when the lookup fails: no account listed, no error told', async () => {
     const failing = vi.fn(async () => {
       throw new Error('offline');

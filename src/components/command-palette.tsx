@@ -24,9 +24,9 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 /** Past this many results the list is virtualized. */
 const VIRTUAL_FROM = 50;
 const ROW_HEIGHT = 40;
-/** The centred dialog moved to the screen's foot, still 90 % wide (spec §9). */
+/** The centred dialog moved to the screen's foot, the whole width of the phone, as its other sheets. */
 const bottomSheet =
-  'top-auto bottom-0 translate-y-0 rounded-b-none pb-[env(safe-area-inset-bottom)] data-[state=open]:animate-rise-in data-[state=closed]:animate-rise-out';
+  'inset-x-0 top-auto bottom-0 w-full max-w-none translate-x-0 translate-y-0 rounded-b-none pb-[env(safe-area-inset-bottom)] min-[992px]:w-full data-[state=open]:animate-rise-in data-[state=closed]:animate-rise-out';
 
 function matches(entry: Entry, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
@@ -72,6 +72,7 @@ export function CommandPalette({
     [page, step, context, pickedIds, query],
   );
   const synchronous = Array.isArray(localAnswer) ? localAnswer : null;
+  const hint = useMemo(() => (page && step?.hint ? step.hint(context, pickedIds) : null), [page, step, context, pickedIds]);
   const remoteAnswer = useQuery({
     queryKey: ['palette-step', page?.command.id, pickedIds, stepQuery],
     queryFn: async (): Promise<Choice[]> => (step ? step.choices(context, pickedIds, stepQuery) : []),
@@ -261,7 +262,7 @@ export function CommandPalette({
         aria-label={t(step?.placeholderKey ?? 'palette.placeholder')}
       />
       <CommandList ref={setListElement} className="max-h-[60vh]">
-        <CommandEmpty>{stale ? t('app.loading') : t('palette.empty')}</CommandEmpty>
+        <CommandEmpty>{stale ? t('app.loading') : (hint ?? t('palette.empty'))}</CommandEmpty>
         {virtual ? (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((row) => (

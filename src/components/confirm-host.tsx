@@ -34,7 +34,7 @@ export function ConfirmHost() {
       >
         <AlertDialogHeader>
           <AlertDialogTitle>{pending?.title}</AlertDialogTitle>
-          <AlertDialogDescription>{pending?.description}</AlertDialogDescription>
+          <AlertDialogDescription className="whitespace-pre-line">{pending?.description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel onClick={() => pending?.resolve(false)}>{t('logout.cancel')}</AlertDialogCancel>

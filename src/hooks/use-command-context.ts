@@ -53,6 +53,7 @@ export function useCommandContext(ui: {
   const { language, theme, tagsView } = usePreferences();
   const invalidate = useInvalidate();
   const currency = useSiteCurrency();
+  const ownBalance = SessionContext.useSelector((state) => state.context.profile?.balance);
   return useMemo(
     () => ({
       rights,
@@ -77,6 +78,7 @@ export function useCommandContext(ui: {
       language,
       theme,
       currency,
+      ...(ownBalance === undefined ? {} : { ownBalance }),
       formatAmount: (value) => formatAmount(value, language),
       call,
       confirm: askConfirm,
@@ -95,6 +97,7 @@ export function useCommandContext(ui: {
       language,
       theme,
       currency,
+      ownBalance,
       tagsView,
       location,
       ui.openSettings,

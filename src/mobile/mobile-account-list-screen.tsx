@@ -163,7 +163,7 @@ function ActionSheet({ row, onClose }: { row: AccountRow | null; onClose(): void
   const offer = row ? rowOffer(row, commands.rights) : { actions: [], reason: null };
   return (
     <Sheet open={row !== null} onOpenChange={(open) => !open && onClose()}>
-      <SheetContent side="right" className="w-[90%]" closeLabel={t('palette.close')} data-testid="mobile-action-sheet">
+      <SheetContent side="bottom" closeLabel={t('palette.close')} data-testid="mobile-action-sheet">
         <SheetHeader>
           <SheetTitle>{row?.loginId}</SheetTitle>
           <SheetDescription>{row ? t(`level.${row.level}`) : null}</SheetDescription>

@@ -32,7 +32,7 @@ export function MobileMoreSheet({ open, onOpenChange }: { open: boolean; onOpenC
   );
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent side="right" className="w-[90%]" closeLabel={t('palette.close')} data-testid="more-sheet">
+      <SheetContent side="bottom" closeLabel={t('palette.close')} data-testid="more-sheet">
         <SheetHeader>
           <SheetTitle className="flex items-center gap-2" data-testid="more-sheet-name">
             {signedInName}

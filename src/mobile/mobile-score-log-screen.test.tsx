@@ -94,3 +94,32 @@ describe("the score log shows each account's own balances under its own name", (
     expect(exported('fromBalance', issue).map(([, cell]) => cell)).toEqual(['', '']);
   });
 });
+
+describe("the phone's score log signs an amount as the desktop's deal record signs the member's change", () => {
+  // ma01 took 12.34 back from the game platform (out), after moving 12.34 into it (in).
+  const out: ScoreLogRow = {
+    ...down,
+    type: 'out',
+    fromUserId: '90',
+    fromLoginId: 'wallet',
+    toUserId: '11',
+    toLoginId: 'ma01',
+    amount: '12.34',
+    before: '200.00',
+    after: '212.34',
+    toBefore: '200.00',
+    toAfter: '212.34',
+  };
+  const into: ScoreLogRow = { ...out, type: 'in', fromLoginId: 'ma01', toLoginId: 'wallet', before: '212.34', after: '200.00' };
+
+  it('a transfer out brings points back to the member: +, a transfer in takes them: −', () => {
+    render(<LogCard row={out} />);
+    expect(screen.getByTestId('mobile-log-amount').textContent).toBe(`+${amount('12.34')}`);
+    cleanup();
+    render(<LogCard row={into} />);
+    expect(screen.getByTestId('mobile-log-amount').textContent).toBe(`−${amount('12.34')}`);
+    cleanup();
+    render(<LogCard row={down} />);
+    expect(screen.getByTestId('mobile-log-amount').textContent).toBe(`−${amount('100.00')}`);
+  });
+});

@@ -68,8 +68,9 @@ export default function MobileScoreLogScreen() {
 export function LogCard({ row }: { row: ScoreLogRow }) {
   const { t } = useTranslation();
   const format = useFormat();
-  // Points leave the recipient on a score down and a transfer out.
-  const outgoing = row.type === 'down' || row.type === 'out';
+  // Signed as the member's (or child's) change, as the desktop's deal record signs it: a down and a
+  // transfer in take its points, a transfer out brings them back from the platform.
+  const outgoing = row.type === 'down' || row.type === 'in';
   return (
     <article
       className="grid gap-1 rounded-lg border bg-card p-3 text-sm text-card-foreground"
