@@ -83,4 +83,20 @@ describe('search and select filters', () => {
     expect((screen.getByRole('combobox', { name: '类型' }) as HTMLSelectElement).value).toBe('');
     expect(screen.getByRole('status').textContent).toBe('|');
   });
+
+  it('names a select in a toolbar by a label only screen readers read, its first choice saying what it is for', () => {
+    render(
+      <SelectFilter
+        label="在线状态"
+        labelHidden
+        value=""
+        onChange={() => undefined}
+        anyLabel="在线：全部"
+        options={[{ value: 'yes', label: '在线' }]}
+      />,
+    );
+    const select = screen.getByRole('combobox', { name: '在线状态' });
+    expect(screen.getByText('在线状态').className.split(' ')).toContain('sr-only');
+    expect((select as HTMLSelectElement).options[0]!.textContent).toBe('在线：全部');
+  });
 });

@@ -5,6 +5,8 @@ import { cn } from '@/lib/utils';
 
 export interface SelectFilterProps<V extends string> {
   label: string;
+  /** The label is read by screen readers only: a toolbar whose first choice says what the select is for. */
+  labelHidden?: boolean;
   value: NoInfer<V> | '';
   onChange(value: NoInfer<V> | ''): void;
   options: readonly { value: V; label: string }[];
@@ -19,6 +21,7 @@ export interface SelectFilterProps<V extends string> {
 /** A choice among a few values, or none: a native select, which every keyboard and screen reader knows. */
 export function SelectFilter<V extends string>({
   label,
+  labelHidden,
   value,
   onChange,
   options,
@@ -31,7 +34,7 @@ export function SelectFilter<V extends string>({
   const id = useId();
   return (
     <div className={cn('grid gap-1', className)}>
-      <label htmlFor={id} className="text-xs text-muted-foreground">
+      <label htmlFor={id} className={cn('text-xs text-muted-foreground', labelHidden && 'sr-only')}>
         {label}
       </label>
       <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value as V | '')} data-testid={rest['data-testid']}>

@@ -13,6 +13,7 @@ import { ExportJobProgress } from '@/components/export/export-job-progress';
 import { useExportJob } from '@/components/export/use-export-job';
 import { Button } from '@/components/ui/button';
 import { SearchFilter } from '@/components/filters/search-filter';
+import { SelectFilter } from '@/components/filters/select-filter';
 import { useAccountPages, type AccountQuery, type AccountRow } from '@/hooks/use-account-pages';
 import { useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
@@ -28,7 +29,6 @@ import { RowActions } from './row-actions';
 import { AccountKindToggle } from './account-kind-toggle';
 
 type Sort = NonNullable<AccountQuery['sort']>;
-const selectClass = 'h-9 rounded-md border border-input bg-background px-2 text-sm';
 
 export default function AccountListScreen() {
   const { t } = useTranslation();
@@ -106,58 +106,53 @@ export default function AccountListScreen() {
         maxLength={16}
         data-testid="account-search"
       />
-      <select
+      <SelectFilter
+        label={t('accounts.column.status')}
+        labelHidden
         value={view.status}
-        onChange={(event) => setView({ status: event.target.value as typeof view.status })}
-        aria-label={t('accounts.column.status')}
-        className={selectClass}
+        onChange={(status) => setView({ status: status as typeof view.status })}
+        anyLabel={t('accounts.allStatuses')}
+        options={accountStatuses.map((value) => ({ value: String(value), label: accountStatusName(value, t) }))}
         data-testid="status-filter"
-      >
-        <option value="">{t('accounts.allStatuses')}</option>
-        {accountStatuses.map((value) => (
-          <option key={value} value={value}>
-            {accountStatusName(value, t)}
-          </option>
-        ))}
-      </select>
+      />
       {shown === 'agents' && agentLevelsBelow.length > 1 ? (
-        <select
+        <SelectFilter
+          label={t('accounts.column.level')}
+          labelHidden
           value={view.level}
-          onChange={(event) => setView({ level: event.target.value as typeof view.level })}
-          aria-label={t('accounts.column.level')}
-          className={selectClass}
+          onChange={(level) => setView({ level: level as typeof view.level })}
+          anyLabel={t('accounts.directChildren')}
+          options={agentLevelsBelow.map((value) => ({
+            value: String(value),
+            label: t('accounts.allOfLevel', { level: t(`level.${value}`) }),
+          }))}
           data-testid="level-filter"
-        >
-          <option value="">{t('accounts.directChildren')}</option>
-          {agentLevelsBelow.map((value) => (
-            <option key={value} value={value}>
-              {t('accounts.allOfLevel', { level: t(`level.${value}`) })}
-            </option>
-          ))}
-        </select>
+        />
       ) : null}
-      <select
+      <SelectFilter
+        label={t('accounts.column.online')}
+        labelHidden
         value={view.online}
-        onChange={(event) => setView({ online: event.target.value as typeof view.online })}
-        aria-label={t('accounts.column.online')}
-        className={selectClass}
+        onChange={(online) => setView({ online: online as typeof view.online })}
+        anyLabel={t('accounts.onlineAny')}
+        options={[
+          { value: 'yes', label: t('accounts.online') },
+          { value: 'no', label: t('accounts.offline') },
+        ]}
         data-testid="online-filter"
-      >
-        <option value="">{t('accounts.onlineAny')}</option>
-        <option value="yes">{t('accounts.online')}</option>
-        <option value="no">{t('accounts.offline')}</option>
-      </select>
-      <select
+      />
+      <SelectFilter
+        label={t('accounts.column.locks')}
+        labelHidden
         value={view.locked}
-        onChange={(event) => setView({ locked: event.target.value as typeof view.locked })}
-        aria-label={t('accounts.column.locks')}
-        className={selectClass}
+        onChange={(locked) => setView({ locked: locked as typeof view.locked })}
+        anyLabel={t('accounts.lockAny')}
+        options={[
+          { value: 'yes', label: t('accounts.lockedOnly') },
+          { value: 'no', label: t('accounts.notLocked') },
+        ]}
         data-testid="lock-filter"
-      >
-        <option value="">{t('accounts.lockAny')}</option>
-        <option value="yes">{t('accounts.lockedOnly')}</option>
-        <option value="no">{t('accounts.notLocked')}</option>
-      </select>
+      />
       <RowActions row={model.activeRow} open={actionsOpen} onOpenChange={setActionsOpen} />
       <BulkActions userIds={model.selectedRows.map((row) => row.userId)} onStarted={model.clearSelection} />
       {mayAdd ? (
