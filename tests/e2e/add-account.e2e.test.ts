@@ -16,36 +16,34 @@ async function blankAddForm(shell: ShellPage): Promise<AddAccountPage> {
   return new AddAccountPage(shell.page);
 }
 
-/** The game settings the add form shows, read from its inputs (ids game-<type>-<field>), in the database's units. */
-async function shownGameSettings(add: AddAccountPage) {
-  const shown = [];
-  for (const gameType of gameTypes) {
-    const value = (field: string) => add.gameField(gameType, field).inputValue();
-    shown.push({
-      game_type: gameType,
-      betting_ratio: parseBasisPoints(await value('bettingRatio')),
-      agent_rate: parseBasisPoints(await value('agentRate')),
-      agent_to_company_limit: parseCents(await value('agentToCompanyLimit')),
-      spread: parseBasisPoints(await value('spread')),
-      red_limit: parseCents(await value('redLimit')),
-      enabled: (await add.gameField(gameType, 'enabled').getAttribute('aria-checked')) === 'true',
-    });
-  }
-  return shown;
-}
+/** How each field of a game's settings reads from its input, in the database's units. */
+const readers = {
+  betting_ratio: parseBasisPoints,
+  agent_rate: parseBasisPoints,
+  agent_to_company_limit: parseCents,
+  spread: parseBasisPoints,
+  red_limit: parseCents,
+} as const;
+type GameField = keyof typeof readers;
+const inputOf: Record<GameField, string> = {
+  betting_ratio: 'bettingRatio',
+  agent_rate: 'agentRate',
+  agent_to_company_limit: 'agentToCompanyLimit',
+  spread: 'spread',
+  red_limit: 'redLimit',
+};
+/** An agent's columns, and a member's: the columns a player has. */
+const AGENT_FIELDS: GameField[] = ['betting_ratio', 'agent_rate', 'agent_to_company_limit', 'spread', 'red_limit'];
+const MEMBER_FIELDS: GameField[] = ['betting_ratio', 'spread', 'red_limit'];
 
-/** A member's game settings as the add form shows them: the columns a player has. */
-async function shownMemberSettings(add: AddAccountPage) {
+/** The game settings the add form shows for these fields, read from its inputs (ids game-<type>-<field>), with each game's switch. */
+async function shownGameSettings(add: AddAccountPage, fields: GameField[]) {
   const shown = [];
   for (const gameType of gameTypes) {
-    const value = (field: string) => add.gameField(gameType, field).inputValue();
-    shown.push({
-      game_type: gameType,
-      betting_ratio: parseBasisPoints(await value('bettingRatio')),
-      spread: parseBasisPoints(await value('spread')),
-      red_limit: parseCents(await value('redLimit')),
-      enabled: (await add.gameField(gameType, 'enabled').getAttribute('aria-checked')) === 'true',
-    });
+    const row: Record<string, unknown> = { game_type: gameType };
+    for (const field of fields) row[field] = readers[field](await add.gameField(gameType, inputOf[field]).inputValue());
+    row.enabled = (await add.gameField(gameType, 'enabled').getAttribute('aria-checked')) === 'true';
+    shown.push(row);
   }
   return shown;
 }
@@ -148,7 +146,7 @@ describe.runIf(e2e.run)('adding agents and members in Chromium, one page', () =>
         agentCommisionRate: '40',
         validAmountRate: '0.5',
       });
-      const shown = await shownGameSettings(add);
+      const shown = await shownGameSettings(add, AGENT_FIELDS);
       // What the gateway makes of the agent's own share, ratio and point limit, not ma01's maxima.
       expect(
         shown.map(({ agent_rate, betting_ratio, agent_to_company_limit }) => ({ agent_rate, betting_ratio, agent_to_company_limit })),
@@ -214,7 +212,7 @@ describe.runIf(e2e.run)('adding agents and members in Chromium, one page', () =>
       await add.gameField('live', 'redLimit').fill('100');
       await add.gameField('electronic', 'enabled').click();
       await add.form.fill({ pointLimit: '400' });
-      const shown = await shownMemberSettings(add);
+      const shown = await shownGameSettings(add, MEMBER_FIELDS);
       expect(shown.map(({ game_type, red_limit, enabled }) => ({ game_type, red_limit, enabled }))).toEqual([
         { game_type: 'electronic', red_limit: expect.any(Number), enabled: false },
         { game_type: 'live', red_limit: 10_000, enabled: true },
