@@ -1,5 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
+import type { ReactElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startChineseI18n } from '../../tests/support/jsdom-test-support';
 import type { ColumnExport } from '@/components/data-table/data-table-types';
@@ -121,5 +122,25 @@ describe("the phone's score log signs an amount as the desktop's deal record sig
     cleanup();
     render(<LogCard row={down} />);
     expect(screen.getByTestId('mobile-log-amount').textContent).toBe(`−${amount('100.00')}`);
+  });
+
+  it('and the desktop colours as taken what the member loses: a score down and a transfer in, not a transfer out', () => {
+    const format = {
+      currency: '',
+      amount,
+      number: (value: number | bigint) => formatNumber(value, 'zh'),
+      percent: (value: number) => formatPercent(value, 'zh'),
+      dateTime: (instant: string | number | Date) => formatDateTime(instant, 'zh'),
+    };
+    const cell = pointRecordColumns(i18next.t, format).find((each) => each.id === 'amount')!.cell as (context: {
+      row: { original: ScoreLogRow };
+    }) => ReactElement;
+    const taken = (row: ScoreLogRow) => {
+      const { container } = render(cell({ row: { original: row } }));
+      const shown = container.querySelector('span')!.classList.contains('text-destructive');
+      cleanup();
+      return shown;
+    };
+    expect({ down: taken(down), in: taken(into), out: taken(out) }).toEqual({ down: true, in: true, out: false });
   });
 });

@@ -60,7 +60,8 @@ export function pointRecordColumns(t: TFunction, format: Format): DataTableColum
       id: 'amount',
       header: t('log.amount'),
       cell: ({ row }) => (
-        <span className={cn(row.original.type === 'down' || row.original.type === 'out' ? 'text-destructive' : '')}>
+        // What the member loses (a score down, a transfer to the platform), as the deal record signs it.
+        <span className={cn(row.original.type === 'down' || row.original.type === 'in' ? 'text-destructive' : '')}>
           {format.amount(row.original.amount)}
         </span>
       ),
