@@ -1,7 +1,18 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import i18next from 'i18next';
-import { formatAmount, formatDateTime, formatNumber, formatPercent, localeOf, numberFormatter } from './format';
+import {
+  formatAmount,
+  formatDateMinute,
+  formatDateTime,
+  formatDay,
+  formatMonthDay,
+  formatNumber,
+  formatPercent,
+  localeOf,
+  numberFormatter,
+} from './format';
+import { beijingDay } from './time';
 
 const saved = process.env.TZ;
 beforeAll(() => {
@@ -69,6 +80,33 @@ describe('format by interface language', () => {
     expect(formatDateTime(instant, 'th')).toBe('02/03/2026 00:05:09');
     expect(formatDateTime(instant, 'vi')).toMatch(/^00:05:09,? 02\/03\/2026$/);
     expect(formatDateTime(instant, 'id')).toBe('02/03/2026, 00.05.09');
+  });
+
+  it('writes Beijing days, month-days and minutes in each of the five languages, not in the local zone', () => {
+    // 16:05 UTC on 1 March is already 2 March in Beijing (and still 1 March 23:05 in Bangkok).
+    const instant = '2026-03-01T16:05:09.000Z';
+    const languages = ['zh', 'en', 'th', 'vi', 'id'];
+    expect(languages.map((language) => formatDateMinute(instant, language))).toEqual([
+      '2026/03/02 00:05',
+      '03/02/2026, 00:05',
+      '02/03/2026 00:05',
+      '00:05 02/03/2026',
+      '02/03/2026, 00.05',
+    ]);
+    expect(languages.map((language) => formatDay('2026-03-02', language))).toEqual([
+      '2026/03/02',
+      '03/02/2026',
+      '02/03/2026',
+      '02/03/2026',
+      '02/03/2026',
+    ]);
+    expect(languages.map((language) => formatMonthDay('2026-03-02', language))).toEqual(['03/02', '03/02', '02/03', '02-03', '02/03']);
+    // A Beijing day stays that day whatever the zone, at its first and its last moment.
+    expect(formatDay(beijingDay(Date.parse('2026-12-31T15:59:59.999Z')), 'en')).toBe('12/31/2026');
+    expect(formatDay(beijingDay(Date.parse('2026-12-31T16:00:00.000Z')), 'en')).toBe('01/01/2027');
+    // Not a day (a totals row's label): written as it is.
+    expect(formatDay('合计', 'zh')).toBe('合计');
+    expect(formatMonthDay('', 'en')).toBe('');
   });
 
   it('writes percents with two decimals where the language puts them', () => {

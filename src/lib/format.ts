@@ -1,4 +1,4 @@
-import { BEIJING_ZONE } from '../../contract/beijing-time.contract';
+import { BEIJING_OFFSET_MS, BEIJING_ZONE } from '../../contract/beijing-time.contract';
 import { textFormatter } from './text-formatter';
 
 /**
@@ -72,24 +72,56 @@ export function formatAmount(value: string, language: string): string {
   return `${negative ? minus : ''}${integerFormat(locale).format(BigInt(whole!))}${decimal}${fraction.padEnd(2, '0')}`;
 }
 
-/** An instant as Beijing date and time in the language's order, 24-hour clock, with seconds. */
-export function formatDateTime(instant: string | number | Date, language: string): string {
+/** How much of a Beijing time a written date shows. */
+const DATE_PARTS = {
+  dateTime: { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
+  dateMinute: { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  day: { year: 'numeric', month: '2-digit', day: '2-digit' },
+  monthDay: { month: '2-digit', day: '2-digit' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/** Every written date: an instant in Beijing time, in the interface language's order and separators. */
+function formatBeijing(instant: string | number | Date, language: string, parts: keyof typeof DATE_PARTS): string {
   const locale = localeOf(language);
-  let format = dateTimes.get(locale);
+  const key = `${locale} ${parts}`;
+  let format = dateTimes.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      timeZone: BEIJING_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    dateTimes.set(locale, format);
+    format = new Intl.DateTimeFormat(locale, { timeZone: BEIJING_ZONE, ...DATE_PARTS[parts] });
+    dateTimes.set(key, format);
   }
   return format.format(new Date(instant));
+}
+
+/** An instant as Beijing date and time in the language's order, 24-hour clock, with seconds. */
+export function formatDateTime(instant: string | number | Date, language: string): string {
+  return formatBeijing(instant, language, 'dateTime');
+}
+
+/** An instant as Beijing date and time to the minute, in the language's order (a notice's window). */
+export function formatDateMinute(instant: string | number | Date, language: string): string {
+  return formatBeijing(instant, language, 'dateMinute');
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The instant a Beijing day `YYYY-MM-DD` starts, or null when the text is no real day. */
+function dayStart(day: string): number | null {
+  const match = DAY.exec(day);
+  if (!match) return null;
+  const utcMidnight = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return new Date(utcMidnight).toISOString().startsWith(day) ? utcMidnight - BEIJING_OFFSET_MS : null;
+}
+
+/** A Beijing day `YYYY-MM-DD` as the language writes a date; other text (a totals row's label) as it is. */
+export function formatDay(day: string, language: string): string {
+  const start = dayStart(day);
+  return start === null ? day : formatBeijing(start, language, 'day');
+}
+
+/** A Beijing day `YYYY-MM-DD` as month and day in the language's order (a chart's axis); other text as it is. */
+export function formatMonthDay(day: string, language: string): string {
+  const start = dayStart(day);
+  return start === null ? day : formatBeijing(start, language, 'monthDay');
 }
 
 /** A percent given in percent units (-0.82 for -0.82 %) with two decimals, as the language writes it. */

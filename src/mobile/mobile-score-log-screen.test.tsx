@@ -6,7 +6,7 @@ import { startChineseI18n } from '../../tests/support/jsdom-test-support';
 import type { ColumnExport } from '@/components/data-table/data-table-types';
 import type { ScoreLogRow } from '@/features/points/point-record-columns';
 import { pointRecordColumns } from '@/features/points/point-record-columns';
-import { formatAmount, formatDateTime, formatNumber, formatPercent } from '@/lib/format';
+import { formatAmount, formatDateMinute, formatDateTime, formatDay, formatMonthDay, formatNumber, formatPercent } from '@/lib/format';
 import { LogCard } from './mobile-score-log-screen';
 
 beforeAll(async () => {
@@ -77,6 +77,9 @@ describe("the score log shows each account's own balances under its own name", (
       number: (value: number | bigint) => formatNumber(value, 'zh'),
       percent: (value: number) => formatPercent(value, 'zh'),
       dateTime: (instant: string | number | Date) => formatDateTime(instant, 'zh'),
+      dateMinute: (instant: string | number | Date) => formatDateMinute(instant, 'zh'),
+      day: (day: string) => formatDay(day, 'zh'),
+      monthDay: (day: string) => formatMonthDay(day, 'zh'),
     };
     const columns = pointRecordColumns(i18next.t, format);
     // Exported as two numbers each (before, after), as the gateway's export job writes them.

@@ -51,7 +51,7 @@ export default function MobileWinLossScreen() {
   const total = answer.data?.total;
   const own = answer.data?.own;
   const bars = (daily.data?.list ?? []).map((day) => ({
-    label: day.day.slice(5),
+    label: format.monthDay(day.day),
     valueWonLose: Number(day.valueWonLose),
     agentToCompany: Number(day.agentToCompany),
   }));

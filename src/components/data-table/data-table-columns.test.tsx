@@ -1,6 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { formatAmount, formatDateTime, formatNumber, formatPercent } from '@/lib/format';
+import { formatAmount, formatDateMinute, formatDateTime, formatDay, formatMonthDay, formatNumber, formatPercent } from '@/lib/format';
 import { DataTable, useDataTable } from './data-table';
 import { amountColumn, countColumn, percentColumn, textColumn, timeColumn } from './data-table-columns';
 import { exportedTable } from './data-table-export';
@@ -26,6 +26,9 @@ function Table({ onModel }: { onModel(model: ReturnType<typeof useDataTable<Row>
     number: (value: number | bigint) => formatNumber(value, 'en'),
     percent: (value: number) => formatPercent(value, 'en'),
     dateTime: (instant: string | number | Date) => formatDateTime(instant, 'en'),
+    dateMinute: (instant: string | number | Date) => formatDateMinute(instant, 'en'),
+    day: (day: string) => formatDay(day, 'en'),
+    monthDay: (day: string) => formatMonthDay(day, 'en'),
   };
   const columns = [
     textColumn<Row>('name', 'Name', (row) => row.name),

@@ -2,8 +2,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { formatDateMinute, formatDay } from '@/lib/format';
 import {
   addDays,
+  beijingInputInstant,
+  isDay,
   presetRange,
   rangePresets,
   rangeProblem,
@@ -34,12 +37,22 @@ function presetValue(preset: RangePreset, withTime: boolean, now: number): Beiji
   return withTime ? { start: `${days.start}T00:00`, end: `${addDays(days.end, 1)}T00:00` } : days;
 }
 
+/** One side of a range as the interface language writes it; an open side as "…". */
+function writtenSide(side: string, language: string): string {
+  if (side === '') return '…';
+  if (isDay(side)) return formatDay(side, language);
+  const instant = beijingInputInstant(side);
+  return instant ? formatDateMinute(instant, language) : side;
+}
+
 /**
  * A time range in Beijing time, whatever the browser's zone: two dates (or date-times) and
  * presets. A range that is not valid or too long stays in the inputs with a message and is not
  * applied, so the screen keeps showing the last valid one. A screen with a maximum starts from a
  * preset, e.g. reports: `useState(() => presetRange('today'))`, `maxSpanDays={93}`, and sends
- * `rangeToGateway(range)`; with `withTime`, sides are written `YYYY-MM-DDTHH:mm`.
+ * `rangeToGateway(range)`; with `withTime`, sides are written `YYYY-MM-DDTHH:mm`. The inputs stay
+ * native (the browser writes their dates its own way), so the range in force is written under them
+ * in the interface language and describes them.
  */
 export function DateRangeFilter({
   value,
@@ -51,7 +64,7 @@ export function DateRangeFilter({
   className,
   ...rest
 }: DateRangeFilterProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const [draft, setDraft] = useState(value);
   const [shown, setShown] = useState(value);
@@ -61,6 +74,11 @@ export function DateRangeFilter({
   }
   const problem = rangeProblem(draft, maxSpanDays);
   const now = Date.now();
+  const chosen =
+    value.start || value.end
+      ? t('filter.chosen', { start: writtenSide(value.start, i18n.language), end: writtenSide(value.end, i18n.language) })
+      : null;
+  const describedBy = [chosen ? `${id}-chosen` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ') || undefined;
   const problemText = (found: RangeProblem) => t(`filter.problem.${found.kind}`, { days: 'maxDays' in found ? found.maxDays : 0 });
 
   function edit(next: BeijingRange) {
@@ -80,7 +98,7 @@ export function DateRangeFilter({
         onChange={(event) => edit({ ...draft, [key]: event.target.value })}
         className={withTime ? 'w-52' : 'w-40'}
         aria-invalid={problem !== null || undefined}
-        aria-describedby={problem ? `${id}-problem` : undefined}
+        aria-describedby={describedBy}
         data-testid={rest['data-testid'] ? `${rest['data-testid']}-${key}` : undefined}
       />
     </div>
@@ -112,6 +130,11 @@ export function DateRangeFilter({
           );
         })}
       </div>
+      {chosen ? (
+        <p id={`${id}-chosen`} className="basis-full text-xs text-muted-foreground" data-testid="range-chosen">
+          {chosen}
+        </p>
+      ) : null}
       {problem ? (
         <p
           id={`${id}-problem`}

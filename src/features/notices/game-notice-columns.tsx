@@ -5,6 +5,7 @@ import { textColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { formatDateMinute } from '@/lib/format';
 import { beijingTime } from '@/lib/time';
 
 /** The game notices' columns: whether the platform holds each. */
@@ -23,15 +24,15 @@ export function gameNoticeColumns(
     textColumn<GameNotice>('games', title('games'), (row) => (row.gameCodes.length ? row.gameCodes.join(', ') : t('notices.allGames')), {
       width: '12rem',
     }),
-    textColumn<GameNotice>(
-      'window',
-      title('window'),
-      (row) => `${beijingTime(row.startTime).slice(0, 16)} – ${beijingTime(row.endTime).slice(0, 16)}`,
-      {
-        width: '19rem',
-        className: 'tabular-nums text-xs',
-      },
-    ),
+    {
+      ...textColumn<GameNotice>(
+        'window',
+        title('window'),
+        (row) => `${beijingTime(row.startTime).slice(0, 16)} – ${beijingTime(row.endTime).slice(0, 16)}`,
+        { width: '19rem', className: 'tabular-nums text-xs' },
+      ),
+      cell: ({ row }) => `${formatDateMinute(row.original.startTime, language)} – ${formatDateMinute(row.original.endTime, language)}`,
+    },
     {
       id: 'delivered',
       header: title('delivered'),

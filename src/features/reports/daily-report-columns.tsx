@@ -34,7 +34,7 @@ export function dailyReportColumns(t: TFunction, format: Format, openDay: (row: 
           onClick={() => openDay(row.original)}
           data-testid="daily-open"
         >
-          {row.original.day}
+          {format.day(row.original.day)}
         </button>
       ),
     },

@@ -73,6 +73,15 @@ describe("an agent's daily report", () => {
     await waitFor(() => expect(screen.getByTestId('daily-summary').textContent).toBe('1.23%'));
     const totals = screen.getByTestId('table-totals');
     expect(totals.querySelector('[data-column=bets]')?.textContent).toBe('1,330');
+    // Each day is written as the interface language writes a date (Chinese here); the row keeps the day itself, newest first.
+    const days = [...document.querySelectorAll('[data-day]')].map((row) => [
+      row.getAttribute('data-day'),
+      row.querySelector('[data-column=day]')?.textContent,
+    ]);
+    expect(days).toEqual([
+      ['2026-11-21', '2026/11/21'],
+      ['2026-11-20', '2026/11/20'],
+    ]);
     const daily = calls('gw.credit.agent.daily.report')[0]!;
     expect(calls('gw.credit.agent.list.total.report')[0]).toEqual({ startTime: daily.startTime, endTime: daily.endTime });
     expect(calls('gw.credit.player.summary.report')).toHaveLength(0);

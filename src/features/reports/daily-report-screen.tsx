@@ -154,7 +154,7 @@ export default function DailyReportScreen() {
     },
   };
   const bars = [...rows].reverse().map((row) => ({
-    label: row.day.slice(5),
+    label: format.monthDay(row.day),
     valueWonLose: Number(row.valueWonLose),
     agentToCompany: Number(row.agentToCompany),
   }));

@@ -38,7 +38,7 @@ export default function LeaderboardScreen() {
   const board = useCall('gw.credit.leaderboard.query', query ?? { startTime: '', endTime: '' }, { enabled: query !== null });
   const rows = useMemo(() => (query ? (board.data?.list ?? []) : []), [query, board.data]);
 
-  const columns = useMemo(() => leaderboardColumns(t, format), [t, format]);
+  const columns = useMemo(() => leaderboardColumns(t, format, view.by), [t, format, view.by]);
   const model = useDataTable({ columns, data: rows, getRowId: (row) => row.userId });
 
   const currency = useSiteCurrency();

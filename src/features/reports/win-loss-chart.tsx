@@ -13,7 +13,7 @@ import { useFormat } from '@/hooks/use-format';
 import { useSiteCurrency, withCurrency } from '@/lib/site-currency';
 
 export interface WinLossBar {
-  /** The day ("2026-11-20") or the game type's label. */
+  /** The day as the interface language writes its month and day ("11/20") or the game type's label. */
   label: string;
   /** The members' win/loss and what the line hands up, in yuan. */
   valueWonLose: number;

@@ -111,7 +111,7 @@ export default function WinLossReportScreen() {
   };
 
   const dayBars = (daily.data?.list ?? []).map((day) => ({
-    label: day.day.slice(5),
+    label: format.monthDay(day.day),
     valueWonLose: yuan(day.valueWonLose),
     agentToCompany: yuan(day.agentToCompany),
   }));
