@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../contract/common.contract';
 import type { NoticeKind } from '../../../contract/notice.contract';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { usePreferences } from '@/lib/preferences';
 import { safeNoticeHtml } from '@/lib/safe-html';
 import { NO_LEVEL, type EditorValues } from './notice-editor-values';
 
@@ -20,6 +21,7 @@ export function NoticePreview({
 }) {
   const { t } = useTranslation();
   const [level, setLevel] = useState('0');
+  const { theme } = usePreferences();
   const pick = (texts: Record<string, string | undefined> | undefined) => texts?.[language]?.trim() || texts?.zh?.trim() || '';
   const sees = game || values.level === NO_LEVEL || values.level === level;
   const kind: NoticeKind = values.kind;
@@ -50,7 +52,7 @@ export function NoticePreview({
         <article className="grid gap-2" data-testid="notice-preview-body">
           <h3 className="font-semibold">{pick(values.title) || t('notices.untitled')}</h3>
           {/* The server sanitises again when the notice is saved. */}
-          <div className="notice-rich text-sm" dangerouslySetInnerHTML={{ __html: safeNoticeHtml(pick(values.content)) }} />
+          <div className="notice-rich text-sm" dangerouslySetInnerHTML={{ __html: safeNoticeHtml(pick(values.content), theme) }} />
         </article>
       ) : (
         <p className="text-sm text-muted-foreground" data-testid="notice-preview-hidden">
