@@ -39,8 +39,9 @@ function loginTexts(): Plugin {
  * Sonner writes its CSS into a <style> tag when it loads, which the content security policy
  * (style-src 'self') refuses with a console error. The app imports sonner's stylesheet file
  * instead (src/components/ui/sonner.tsx); this drops the injecting call from the package.
- * Kept (issue 37) with the lazy src/lib/toast.ts: sonner as it ships, on the login, would add its
- * 6.2 KiB gz of code and 2.9 KiB gz of CSS text to a login already at the 130 KiB budget.
+ * Kept with the lazy src/lib/toast.ts for the login's weight (docs/development.md, "Login weight"):
+ * sonner as it ships, on the login, would add its 6.2 KiB gz of code and 2.9 KiB gz of CSS text to
+ * a login already at the 130 KiB budget.
  */
 function sonnerWithoutStyleTag(): Plugin {
   return {

@@ -1,10 +1,10 @@
 /**
- * The live stream (issue 39): `GET /api/live`, server-sent events for the signed-in session (its
- * token as the `credit-Token` cookie, or `Authorization: Bearer <opsId>`). Each message says what
- * changed, never the data: the client reads it again through the gateway, under its rights.
- * A session hears only what it may read: points of its own line, the notices and the monitor
- * counts if it may read them, its own jobs. Plain TypeScript, no schema: the signed-in app's
- * first screen reads it, and keeps zod out (tests/unit/web-build.test.ts).
+ * The live stream (docs/api.md, "Calls"): `GET /api/live`, server-sent events for the signed-in
+ * session (its token as the `credit-Token` cookie, or `Authorization: Bearer <opsId>`). Each
+ * message says what changed, never the data: the client reads it again through the gateway, under
+ * its rights. A session hears only what it may read: points of its own line, the notices and the
+ * monitor counts if it may read them, its own jobs. Plain TypeScript, no schema: the signed-in
+ * app's first screen reads it, and keeps zod out (tests/unit/web-build.test.ts).
  */
 export const LIVE_STREAM_PATH = '/api/live';
 

@@ -15,7 +15,7 @@ export const monitorCountsSchema = z.object({
   userCount: z.number().int().min(0),
 });
 
-/** Issue 38 §5: a feed further behind than this, or a transfer pending longer than that, raises the monitoring red dot. */
+/** A feed further behind than this, or a transfer pending longer than that, raises the monitoring red dot (docs/operations.md, "Platform health", `alert`). */
 export const PLATFORM_LAG_ALERT_SECONDS = 60;
 export const PENDING_ALERT_SECONDS = 300;
 /** An HTTP platform is taken for down after this many calls in a row without an answer, or this long without one after a failure. */

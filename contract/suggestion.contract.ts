@@ -6,7 +6,7 @@ import { deviceSchema } from './game.contract';
 import { defineMethod } from './method.contract';
 import { plainTextRule } from './rules.contract';
 
-/** Members write these in the game platform's app; they reach the back office through its feed (issue 15). */
+/** Members write these in the game platform's app; they reach the back office through its feed (docs/guide.md, "Notices"). */
 export const suggestionKinds = ['suggestion', 'complaint'] as const;
 export const suggestionStatuses = ['new', 'read', 'answered'] as const;
 export type SuggestionStatus = (typeof suggestionStatuses)[number];

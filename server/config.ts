@@ -103,7 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnectionsPerAddress: integer('MAX_CONNECTIONS_PER_ADDRESS', env.MAX_CONNECTIONS_PER_ADDRESS, 256, 1, 1_000_000),
     captchaIssueLimit: integer('CAPTCHA_ISSUE_LIMIT', env.CAPTCHA_ISSUE_LIMIT, CAPTCHA_ISSUE_LIMIT, 1, 1_000_000),
     trustProxy: trustProxy(env.TRUST_PROXY),
-    // info: one JSON line per call, which is what an operator reads in production (issue 40 §2).
+    // info: one JSON line per call, which is what an operator reads in production
+    // (docs/operations.md, "Logs").
     logLevel: env.LOG_LEVEL || 'info',
     metricsToken: metricsToken(env.METRICS_TOKEN),
     pgliteUpkeepMinutes: integer('PGLITE_UPKEEP_MINUTES', env.PGLITE_UPKEEP_MINUTES, DEFAULT_UPKEEP_MINUTES, 0, 10_080),

@@ -8,11 +8,11 @@ import { PlatformRefusal, PlatformSilent, type GamePlatform, type PlatformFor, t
 import { storeRounds, type SiteRound } from './game-round.store';
 
 /**
- * The platforms' feeds into the back office (issue 38): bets (new and settled again), rounds and
- * members' suggestions, each page stored in the transaction that moves its cursor. The embedded
- * platform's feed (all its sites) has one cursor (platform_feed_cursor, read by the demo's tick);
- * each site on an HTTP platform reads its own feed from its own cursor (site_feed_cursors), as
- * periodic background work of the gateway.
+ * The platforms' feeds into the back office (docs/platform-api.md, "The feed and its cursor"): bets
+ * (new and settled again), rounds and members' suggestions, each page stored in the transaction
+ * that moves its cursor. The embedded platform's feed (all its sites) has one cursor
+ * (platform_feed_cursor, read by the demo's tick); each site on an HTTP platform reads its own feed
+ * from its own cursor (site_feed_cursors), as periodic background work of the gateway.
  */
 
 /**

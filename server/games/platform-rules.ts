@@ -4,7 +4,8 @@ import type { Device } from '../../contract/game.contract';
 import { prepared, type Queryable } from '../db/database';
 
 /**
- * Why the game platform refuses a member's bet: what the back office set (issue 15, point 4).
+ * Why the game platform refuses a member's bet: what the back office set and pushed to it
+ * (docs/guide.md, "Games, bets and results").
  * The simulator asks before every bet and counts each refusal by reason (platform_refusals).
  */
 export type BetRefusal =

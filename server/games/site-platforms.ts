@@ -113,12 +113,12 @@ function pausedPlatform(siteId: string): GamePlatform {
 }
 
 /**
- * The game platform of each site (issue 38): every call goes to the platform of the site it
- * names. The site's row is read on every call (one primary-key read), never cached: every gateway
- * process sees a change of `npm run site -- platform` at its next call, so two processes never
- * send one site's transfers to two platforms. Calls that name no site (the feed without
- * a siteId, the game list) go to the embedded platform; a feed read naming a site goes to that
- * site's platform (feed-ingest.ts reads each HTTP site's feed from a cursor of its own).
+ * The game platform of each site (docs/operations.md, "Sites", `platform`): every call goes to the
+ * platform of the site it names. The site's row is read on every call (one primary-key read), never
+ * cached: every gateway process sees a change of `npm run site -- platform` at its next call, so
+ * two processes never send one site's transfers to two platforms. Calls that name no site (the feed
+ * without a siteId, the game list) go to the embedded platform; a feed read naming a site goes to
+ * that site's platform (feed-ingest.ts reads each HTTP site's feed from a cursor of its own).
  */
 export function sitePlatforms(options: SitePlatformsOptions): PlatformFor {
   const http = options.http ?? ((connection: HttpConnection) => httpPlatform({ ...connection, now: options.now }));

@@ -296,10 +296,10 @@ function registerSiteRoutes(app: FastifyInstance, db: Database, clock: Clock) {
 }
 
 /**
- * Who may read the platform health in /api/health?detail=1 (issue 38 §5): a request from loopback
- * reads every site's; a session of the site's company main account (its token as
- * `Authorization: Bearer <opsId>`, so it never lands in an access log's URL) reads its own site's.
- * Anyone else: null, and the plain answer, which says nothing more.
+ * Who may read the platform health in /api/health?detail=1 (docs/operations.md, "Platform health"):
+ * a request from loopback reads every site's; a session of the site's company main account (its
+ * token as `Authorization: Bearer <opsId>`, so it never lands in an access log's URL) reads its own
+ * site's. Anyone else: null, and the plain answer, which says nothing more.
  */
 async function healthDetailScope(
   db: Database,
@@ -420,12 +420,13 @@ export async function buildApp(options: AppOptions) {
   await registerSecurityHeaders(app);
   registerBodyHandling(app);
   registerRpcRoutes(app, dispatcher, metrics);
-  // Prometheus's scrape (issue 40 §2): loopback or METRICS_TOKEN only.
+  // Prometheus's scrape (docs/operations.md, "Metrics"): loopback or METRICS_TOKEN only.
   registerMetricsRoute(app, metrics, options.config.metricsToken);
   // Exports' files (GATEWAY.md "Files"): bytes, not JSON-RPC, once the session is checked.
   registerFileRoute(app, { db: options.db, clock: options.clock });
   registerSiteRoutes(app, options.db, options.clock);
-  // What changes elsewhere, as server-sent events to each signed-in session (issue 39).
+  // What changes elsewhere, as server-sent events to each signed-in session (docs/api.md,
+  // "Calls", `GET /api/live`).
   createLiveEvents({
     db: options.db,
     clock: options.clock,

@@ -13,9 +13,9 @@ function carriesToken(request: FastifyRequest, token: string | undefined): boole
 }
 
 /**
- * GET /metrics in Prometheus's text format (issue 40 §2), answered to the machine itself (loopback,
- * not relayed by a proxy) and to a scraper bearing METRICS_TOKEN; anyone else gets 401 and
- * nothing read. Never cached.
+ * GET /metrics in Prometheus's text format (docs/operations.md, "Metrics"), answered to the machine
+ * itself (loopback, not relayed by a proxy) and to a scraper bearing METRICS_TOKEN; anyone else
+ * gets 401 and nothing read. Never cached.
  */
 export function registerMetricsRoute(app: FastifyInstance, metrics: GatewayMetrics, token: string | undefined) {
   app.get('/metrics', async (request, reply) => {

@@ -53,7 +53,8 @@ export function registerPlatformRoutes(app: FastifyInstance, options: PlatformRo
   /**
    * A refusal for the signature of a request whose key id is a site's (signature, time or nonce
    * wrong, or a body naming another site) counts on that site's counter of the minute: the health
-   * shows them (issue 38 §5). An unknown key or missing headers name no site and are only logged.
+   * shows them (docs/operations.md, "Platform health"). An unknown key or missing headers name no
+   * site and are only logged.
    */
   async function countRefusal(request: FastifyRequest, siteId: string | null, now: Date) {
     if (siteId === null) return;

@@ -26,10 +26,10 @@ const SIGN_IN_LOCK_SCOPES = ['pair', 'name', 'ip', 'captcha'] as const;
 const CALL_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**
- * The gateway's Prometheus metrics (issue 40 §2), one registry per app. Calls and latency are
- * counted in this process (Prometheus sums the processes); the database's facts (pool, jobs,
- * pending transfers, feed lag, sign-in locks, sessions) are read when scraped, one statement each,
- * so every process answers the same and nothing polls between scrapes.
+ * The gateway's Prometheus metrics (docs/operations.md, "Metrics"), one registry per app. Calls and
+ * latency are counted in this process (Prometheus sums the processes); the database's facts (pool,
+ * jobs, pending transfers, feed lag, sign-in locks, sessions) are read when scraped, one statement
+ * each, so every process answers the same and nothing polls between scrapes.
  */
 export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Database, platformWatch?: PlatformWatch) {
   const registry = new Registry();

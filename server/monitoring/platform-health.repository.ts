@@ -81,11 +81,11 @@ function healthOf(row: PlatformHealthRow, now: Date): PlatformHealth {
 }
 
 /**
- * Each site's platform health (issue 38 §5), one statement: `siteId` for one site, else every
- * site. The pending transfers are read through their partial indexes (score_log_pending,
- * transfer_outs_pending), the refusals from the per-minute counters of the last hour, the pushes
- * the platform did not take from the outbox (a failed one keeps its attempts until it goes). Only the
- * URL of the platform's row is read, never its key or secret.
+ * Each site's platform health (docs/operations.md, "Platform health"), one statement: `siteId` for
+ * one site, else every site. The pending transfers are read through their partial indexes
+ * (score_log_pending, transfer_outs_pending), the refusals from the per-minute counters of the last
+ * hour, the pushes the platform did not take from the outbox (a failed one keeps its attempts until
+ * it goes). Only the URL of the platform's row is read, never its key or secret.
  */
 export async function platformHealth(db: Queryable, now: Date, siteId?: string): Promise<PlatformHealth[]> {
   const counted = new Date(now.getTime() - PENDING_COUNTED_SECONDS * 1000);

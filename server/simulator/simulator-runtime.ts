@@ -15,13 +15,14 @@ import { JACKPOT_START, jackpotHit, jackpotRake, type SlotSpin } from '../games/
 import { validBets } from '../games/rules/valid-bet.rules';
 
 /**
- * The embedded game platform at play (issue 15, point 1): members of every site sit down at live
- * tables and slot machines, bet within what they transferred in, and leave with what is left.
- * One tick at a time, by the gateway process holding the lease; everything it knows lives in
- * tables, so another process takes over when the lease lapses. A live round's result is a
- * function of (seed, table, round), a spin's of (seed, machine and site, spin number), so a seed
- * reproduces the results. The platform's bets and rounds go to its feed; the back office reads
- * the feed from its cursor into storeBets / storeRounds, in the same transaction as the cursor.
+ * The embedded game platform at play (docs/guide.md, "Games, bets and results": the demo plays
+ * while it runs): members of every site sit down at live tables and slot machines, bet within what
+ * they transferred in, and leave with what is left. One tick at a time, by the gateway process
+ * holding the lease; everything it knows lives in tables, so another process takes over when the
+ * lease lapses. A live round's result is a function of (seed, table, round), a spin's of (seed,
+ * machine and site, spin number), so a seed reproduces the results. The platform's bets and rounds
+ * go to its feed; the back office reads the feed from its cursor into storeBets / storeRounds, in
+ * the same transaction as the cursor.
  */
 
 export const TICK_MS = 2_000;

@@ -29,7 +29,7 @@ export function SignedInData({ children }: { children: ReactNode }) {
   );
 }
 
-/** What changes elsewhere, without a reload (issue 39); a quiet note while the stream is down. */
+/** What changes elsewhere, without a reload (the live stream, docs/api.md, "Calls"); a quiet note while the stream is down. */
 function LiveUpdates() {
   const { t } = useTranslation();
   const status = useLiveStream();

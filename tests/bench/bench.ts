@@ -19,13 +19,15 @@
  *  12. "platform", on PostgreSQL: transfers through the HTTP platform (the simulator as a platform
  *      process, the httpPlatform adapter) against the same transfers to the embedded platform, same
  *      members, same run; and the feed stored over HTTP (one site's cursor) against the embedded feed.
- *  13. faults on the wire, the long version (issue 38 §4), on PostgreSQL: lobby transfers and play
- *      for minutes through the fault proxy while the gateway process is killed 50 times; the
- *      faults injected and the final checks (`npm run bench -- faults` runs only this part); the
- *      ledger checked after every kill (the soak; FAULT_BENCH_KILLS sets the count).
- *  14. capacity on one machine (issue 40 §4): N signed-in agents working through the gateway while
- *      the platform's feed delivers bets at a fixed rate, N and the rate stepped up; the largest
- *      passing step, on PGlite and PostgreSQL (`npm run bench -- capacity` runs only this part).
+ *  13. faults on the wire, the long version (the short one is
+ *      tests/gateway/platform-faults.test.ts), on PostgreSQL: lobby transfers and play for minutes
+ *      through the fault proxy while the gateway process is killed 50 times; the faults injected and
+ *      the final checks (`npm run bench -- faults` runs only this part); the ledger checked after
+ *      every kill (the soak; FAULT_BENCH_KILLS sets the count).
+ *  14. capacity on one machine (docs/operations.md, "Capacity"): N signed-in agents working through
+ *      the gateway while the platform's feed delivers bets at a fixed rate, N and the rate stepped
+ *      up; the largest passing step, on PGlite and PostgreSQL (`npm run bench -- capacity` runs only
+ *      this part).
  * `npm run bench -- score` runs only the parts whose names hold one of the words given.
  * Aims are reported, never enforced: the exit code is non-zero only when something could not be measured.
  */
@@ -239,7 +241,8 @@ async function benchBundles(): Promise<void> {
     'CSS gzip': kib(mobileLogin.cssKiB),
     files: String(mobileLogin.files),
   });
-  // Issue 37: the six logins as built (entry, its imports and the language's login texts).
+  // The six logins as built (entry, its imports and the language's login texts), held to the
+  // login weight (docs/development.md, "Login weight").
   const weights = loginWeights();
   for (const { page, language, jsKiB, files } of weights)
     bundleRows.push({

@@ -18,13 +18,13 @@ import { makeTempDir, startServer, type ServerProcess } from './server-process.b
 import type { TableRow } from './text-table.bench-helper';
 
 /**
- * Capacity on one machine (issue 40 §4): the busy hour. The site's game platform is the simulator
- * as a platform process (its books on PostgreSQL); the bench writes settled bets to that
- * platform's feed at a fixed rate, and the gateway's own feed job reads them over HTTP, as in
- * production. Meanwhile N agents, each signed in as an account of its own, work through the
+ * Capacity on one machine (docs/operations.md, "Capacity"): the busy hour. The site's game platform
+ * is the simulator as a platform process (its books on PostgreSQL); the bench writes settled bets
+ * to that platform's feed at a fixed rate, and the gateway's own feed job reads them over HTTP, as
+ * in production. Meanwhile N agents, each signed in as an account of its own, work through the
  * gateway with think time (capacity-agent.bench-helper.ts). Each (bet rate, N) step runs
- * CAPACITY_STEP_SECONDS; at each bet rate N steps up until a step fails. A step passes when
- * every read's p95 < 200 ms, every write's p95 < 300 ms, no call fails and the feed's lag
+ * CAPACITY_STEP_SECONDS; at each bet rate N steps up until a step fails. A step passes when every
+ * read's p95 < 200 ms, every write's p95 < 300 ms, no call fails and the feed's lag
  * (GET /api/health?detail=1, the platform health an operator reads) stays under 5 s.
  */
 

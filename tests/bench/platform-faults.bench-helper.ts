@@ -21,7 +21,7 @@ import { createBenchDatabase } from './postgres.bench-helper';
 import { freePort } from './server-process.bench-helper';
 
 /**
- * The long version of the faults on the wire (issue 38 §4; the short one is
+ * The long version of the faults on the wire (the short one is
  * tests/gateway/platform-faults.test.ts): the back office as a gateway process, killed (SIGKILL)
  * and started again FAULT_BENCH_KILLS times, its site on the standalone platform process behind
  * the fault proxy. Clients play the platform's lobby: members' transfers in and out, signed, to
@@ -154,7 +154,8 @@ export async function benchPlatformFaults(adminUrl: string): Promise<FaultBenchR
         if (outcome === 'no answer') await sleep(200);
       }
     };
-    // The soak (issue 40 §4): the books checked after every kill, while play goes on.
+    // The soak (docs/operations.md, "Capacity"): the books checked after every kill, while play
+    // goes on.
     const ledgerAfterKills: string[] = [];
     const killer = async () => {
       const random = seededRandom(SEED, 'kills', 0);

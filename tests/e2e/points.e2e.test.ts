@@ -476,7 +476,7 @@ describe.runIf(e2e.run)("an agent's refused scores, unknown names and live heade
     page.off('download', onDownload);
   });
 
-  it('shows the header points and the marquee changed by another session, without a reload (live stream, issue 39)', async () => {
+  it('shows the header points and the marquee changed by another session, without a reload (live stream)', async () => {
     const page = await fromTheNotices(journey());
     await page.evaluate(() => Object.assign(window, { liveMarker: 'same page' }));
     const before = await balanceOf('ag01010102');

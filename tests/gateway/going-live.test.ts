@@ -11,17 +11,17 @@ import { runServerScript } from '../support/server-script';
 import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database';
 import { secretFile } from '../support/secret-file';
 
-// Issue 38's "Done when", as an operator and a member would go through it, every step a process
-// or an HTTP call: on a fresh empty database without the demo, `npm run site -- add` makes the
-// site acme; its one-time password signs in at Host bo.acme.test and must be changed; the company
-// adds a line down to a member and gives it points; `npm run platform` runs and `npm run
-// site -- platform` connects it; `npm run platform:check` passes against it; the member signs in
-// at the platform's lobby, moves points in, plays (its bets reach the back office through the
+// A site going live from nothing, as an operator and a member would go through it, every step a
+// process or an HTTP call: on a fresh empty database without the demo, `npm run site -- add` makes
+// the site acme; its one-time password signs in at Host bo.acme.test and must be changed; the
+// company adds a line down to a member and gives it points; `npm run platform` runs and `npm run
+// site -- platform` connects it; `npm run platform:check` passes against it; the member signs in at
+// the platform's lobby, moves points in, plays (its bets reach the back office through the
 // gateway's feed ingest), moves them out; `npm run ledger:check` passes.
 //
-// PostgreSQL only, as the issue says it ("a fresh clone, with PostgreSQL"): on PGlite the first
-// command migrates an empty folder from nothing, which alone takes 15 to 40 s, and the whole file
-// 90 s and more on a busy machine. What PGlite adds is covered elsewhere: `npm run site` on an
+// PostgreSQL only, the database a site goes live on (a fresh clone, with PostgreSQL): on PGlite the
+// first command migrates an empty folder from nothing, which alone takes 15 to 40 s, and the whole
+// file 90 s and more on a busy machine. What PGlite adds is covered elsewhere: `npm run site` on an
 // empty PGlite folder (site-cli.test.ts), the platform process on PGlite (platform-process.test.ts)
 // and its member lobby (platform-member-lobby.test.ts). The steps still run in the order PGlite
 // would need (the site commands before the gateway starts, ledger:check after it stops), so the
@@ -129,7 +129,7 @@ async function until<T>(what: string, read: () => Promise<T>, done: (value: T) =
 }
 
 // PostgreSQL only: why at the top of the file.
-describe.runIf(testDatabaseKind() === 'postgres')('going live (issue 38, "Done when")', () => {
+describe.runIf(testDatabaseKind() === 'postgres')('going live', () => {
   it('a new site, its platform over HTTP, a member who moves points in, plays and moves them out; the ledger holds', async () => {
     // The platform, pointed at the back office's address-to-be, starts while the site is made (the
     // two are independent until the site is pointed at the platform; side by side saves a start).

@@ -34,7 +34,7 @@ function scoreUp(gw: TestGateway, opsId: string, userId: string, amount = '1') {
   return gw.rpc('gw.credit.user.score.up', { opsId, userId, amount });
 }
 
-describe('the live stream of one gateway (issue 39)', () => {
+describe('the live stream of one gateway', () => {
   let gw: TestGateway;
   beforeAll(async () => {
     gw = await startTestGateway({ captcha: false, jobs: { run: false } });

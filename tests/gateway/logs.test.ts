@@ -6,8 +6,9 @@ import { signRequest } from '../../server/platform-api/request-signature';
 import { setPlatform } from '../../server/sites/site-admin.service';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
-// Issue 40 §2: the gateway's log as JSON lines at info, read from a stream of the test's own.
-// Every secret a caller or the platform can send goes through the gateway once; none may appear.
+// The gateway's log as JSON lines at info (docs/operations.md, "Logs"), read from a stream of the
+// test's own. Every secret a caller or the platform can send goes through the gateway once; none
+// may appear.
 const PASSWORD = 'Pw-for-the-log-test-9Kq';
 const WRONG_PASSWORD = 'Wrong-pw-for-the-log-test-3Zt';
 const SAFE_CODE = 'Sc7logsafeQ';

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPlatform } from '../../server/sites/site-admin.service';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
-// Issue 40 §2: GET /metrics, answered to loopback and to METRICS_TOKEN only; the call counters
-// move with calls, the database's facts are read at the scrape. Background work is off, so the
-// job and transfer rows made here stay as they are.
+// GET /metrics (docs/operations.md, "Metrics"), answered to loopback and to METRICS_TOKEN only; the
+// call counters move with calls, the database's facts are read at the scrape. Background work is
+// off, so the job and transfer rows made here stay as they are.
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 const MINUTE = 60_000;
 

@@ -25,16 +25,16 @@ import { startTestGateway, type TestGateway } from '../support/test-gateway';
 import { secretFile } from '../support/secret-file';
 
 /**
- * Issue 38 §4, faults on the wire: the back office (a real test gateway) against the standalone
- * platform process through a seeded fault-injecting proxy (tests/support/fault-proxy.ts).
- * Transfers in and out and the feed's reads go on for a while the platform plays; then the
- * faults stop, play is paused, the repair settles every pending transfer and the feed is read
- * to its end. No point may be lost or made, every bet is stored once, the ledger is clean.
+ * Faults on the wire: the back office (a real test gateway) against the standalone platform process
+ * through a seeded fault-injecting proxy (tests/support/fault-proxy.ts). Transfers in and out and
+ * the feed's reads go on for a while the platform plays; then the faults stop, play is paused, the
+ * repair settles every pending transfer and the feed is read to its end. No point may be lost or
+ * made, every bet is stored once, the ledger is clean.
  *
- * PostgreSQL only, as the issue asks: the point is transfers, play and feed reads running at
- * once over the back office's pool, the platform process on a database of its own. PGlite has
- * one connection (every transaction waits for the one before), so its run would test a queue,
- * not concurrency, and opening a second PGlite folder for the platform costs most of the budget.
+ * PostgreSQL only: the point is transfers, play and feed reads running at once over the back
+ * office's pool, the platform process on a database of its own. PGlite has one connection (every
+ * transaction waits for the one before), so its run would test a queue, not concurrency, and
+ * opening a second PGlite folder for the platform costs most of the budget.
  */
 const KEY_ID = 'bo-faults';
 const SECRET = 'the-site-secret-of-the-faults-on-the-wire-test';
@@ -78,7 +78,7 @@ afterAll(async () => {
 
 type Outcome = 'done' | 'pending' | 'refused' | 'silent';
 
-describe.runIf(testDatabaseKind() === 'postgres')('faults on the wire (issue 38 §4)', () => {
+describe.runIf(testDatabaseKind() === 'postgres')('faults on the wire', () => {
   it('transfers and play through lost, late, failed, duplicated and forged calls: repaired, no point lost or made, every bet once', async () => {
     const siteId = 'demo';
     const members = await faultRunMembers(gw.db, siteId, MEMBERS);

@@ -19,9 +19,10 @@ import { aBet, feedBet } from '../support/bet-fixture';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
-// Issue 38 §5: site `demo` on a platform served over HTTP (the simulator's books in a database of
-// their own), `demo2` on the embedded one. The gateway's background work is off: each test runs
-// the feed ingest and the repair itself, and moves the manual clock.
+// Platform health (docs/operations.md, "Platform health"): site `demo` on a platform served over
+// HTTP (the simulator's books in a database of their own), `demo2` on the embedded one. The
+// gateway's background work is off: each test runs the feed ingest and the repair itself, and moves
+// the manual clock.
 const KEY = 'demo-health-platform';
 const SECRET = 'the demo site secret for the platform health tests 42';
 const SECOND = 1000;

@@ -456,9 +456,10 @@ const deeplyNested = fc.tuple(fc.integer({ min: 50, max: 3_000 }), fc.boolean())
 const scalar: fc.Arbitrary<unknown> = fc.oneof(anyNumber, weirdString, fc.boolean(), fc.constant(null));
 
 /**
- * Well-formed values no column or product time holds (issue 36): far-past and far-future times
- * (the year 0000 is none PostgreSQL reads), ids and serials past a bigint, alone, in a list and
- * as a window. Each must be refused by the contract (100) before it reaches the database.
+ * Well-formed values no column or product time holds (docs/api.md, rules `time-range` and
+ * `id-range`): far-past and far-future times (the year 0000 is none PostgreSQL reads), ids and
+ * serials past a bigint, alone, in a list and as a window. Each must be refused by the contract
+ * (100) before it reaches the database.
  */
 const EDGE_TIMES = [
   '0000-01-01T00:00:00.000Z',
@@ -1333,7 +1334,7 @@ describe('every method survives generated malformed and hostile calls', () => {
   }
 });
 
-describe('well-formed values out of every range (issue 36)', () => {
+describe('well-formed values out of every range', () => {
   it('a far-past time and a serial past a bigint answer 100 with their rule, not 0', async () => {
     const opsId = await gw.sessionFor('admin');
     const farPast = { code: ErrorCode.invalidParams, data: { field: 'startTime', rule: 'time-range' } };

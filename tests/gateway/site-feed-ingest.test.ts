@@ -15,10 +15,11 @@ import { aBet, feedBet } from '../support/bet-fixture';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
-// Issue 38: site `demo` is switched to a platform served over HTTP with its own database (the
-// simulator's books); its bets are published in that platform's feed, which also carries
-// another site's items. The gateway reads demo's feed from demo's own cursor through the
-// routing platform, whether or not the demo simulator plays.
+// Each site's own feed (docs/platform-api.md, "The feed and its cursor"): site `demo` is switched
+// to a platform served over HTTP with its own database (the simulator's books); its bets are
+// published in that platform's feed, which also carries another site's items. The gateway reads
+// demo's feed from demo's own cursor through the routing platform, whether or not the demo
+// simulator plays.
 const KEY = 'demo-feed-platform';
 const SECRET = 'the demo site secret for the feed ingest tests 0123';
 

@@ -5,8 +5,9 @@ import { seededRandom } from '../../server/games/rules/seeded-random';
 
 /**
  * A fault-injecting HTTP proxy of the tests' own, put between the back office's HTTP adapter and
- * a platform process (issue 38 §4). Each call draws one seeded number and, by the configured
- * probabilities, suffers at most one fault:
+ * a platform process (the faults on the wire: tests/gateway/platform-faults.test.ts and its long
+ * version in tests/bench/platform-faults.bench-helper.ts). Each call draws one seeded number and,
+ * by the configured probabilities, suffers at most one fault:
  *   - requestLost: never forwarded; held until the caller gives up (its timeout), as a request
  *     lost on the way would be;
  *   - answerLost: forwarded (the platform applies it), then the connection is cut instead of

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loginLanguages, loginPages, loginWeights, type LoginWeight } from '../support/login-weight';
 import { ensureWebBuild } from '../support/web-build';
 
-/** Issue 37's aim: 130 KiB of JavaScript (gzip) at most for every login, desktop and phone, in zh, en and th. */
+/** 130 KiB of JavaScript (gzip) at most for every login, desktop and phone, in zh, en and th (docs/development.md, "Login weight"). */
 const LOGIN_JS_BUDGET_KIB = 130;
 
 const logins = Object.keys(loginPages).flatMap((page) => loginLanguages.map((language) => `${page} ${language}`));

@@ -20,7 +20,8 @@ const facts: StartFacts = {
   buildWarnings: [],
 };
 
-// What Vite says about this repository's own build config on every build (over 100 lines before the URL, issue 39).
+// What Vite says about this repository's own build config on every build (over 100 lines: printed
+// before the URL, they pushed it off the screen).
 const developerNotes = [
   "(!) Your Vite config uses features that are unsupported by `configLoader: 'native'`, which is planned to become the default in a future major version of Vite:\n" +
     Array.from(
