@@ -113,7 +113,7 @@ describe('score transfer machine', () => {
   it('refuses on the amount field, before confirming, what the balances or the point limit rule out', () => {
     const { actor, sent } = start(() => answer);
     actor.send({ type: 'BALANCES', operator: '100.00', target: '50000.50', targetPointLimit: '50100.00' });
-    // The case: 60000 down from 50000.50 would preview -9999.50.
+    // A down larger than the balance: 60000 down from 50000.50 would preview -9999.50.
     actor.send({ type: 'EDIT', amount: '60000', direction: 'down' });
     actor.send({ type: 'SUBMIT' });
     expect(actor.getSnapshot().value).toBe('editing');

@@ -8,7 +8,7 @@ import { childSums, memberSums, ownResult, type ReportRange } from '../../server
 import { seedDemo } from '../../server/seed/demo.seed';
 import { seedGameHistory } from '../../server/seed/game-history.seed';
 
-/** Bets of the history each database is loaded with (90 days, the games issue's seed); env to change. */
+/** Bets of the history each database is loaded with (90 days of the demo's game history seed); env to change. */
 export const REPORT_BETS = {
   postgres: Number(process.env.BENCH_REPORT_BETS ?? 10_000_000),
   pglite: Number(process.env.BENCH_REPORT_BETS_PGLITE ?? 1_000_000),

@@ -254,7 +254,7 @@ describe('gw.credit.user.score.up and .down', () => {
     );
     expect(over.error?.data).toEqual({ field: 'amount', rule: 'above-point-limit' });
     expect(await lastOperation()).toMatchObject({ level: 'warn', code: ErrorCode.setScoreFailed });
-    // The issue's case: 6000 up to a member whose limit is 5000.
+    // An up above the member's point limit: 6000 up to a member whose limit is 5000.
     await gw.db.run(sql`UPDATE accounts SET point_limit = 500000 WHERE login_id = 'mb01010102004' AND site_id = 'demo'`);
     await expectRefused(() => up('ag01010102', 'mb01010102004', '6000'), ErrorCode.setScoreFailed);
     await gw.db.run(sql`UPDATE accounts SET point_limit = 10000000 WHERE login_id = 'mb01010102004' AND site_id = 'demo'`);

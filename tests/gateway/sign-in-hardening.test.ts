@@ -1,6 +1,6 @@
 /**
- * Sign-in and session hardening, tried as an attacker on loopback would (issue "sign-in and
- * session hardening"). Each attack of the issue is kept here with its bar: no more secrets
+ * Sign-in and session hardening, tried as an attacker on loopback would. Each attack is kept
+ * here with its bar: no more secrets
  * checked than a limit allows, no session surviving a change of credentials, no captcha solved
  * by guessing.
  *
@@ -555,7 +555,7 @@ describe('the captcha is single-try and its checks are limited per IP', () => {
     let answeredFalse = 0;
     let refused = 0;
     const started = Date.now();
-    // 40 batches of 50 guesses, each batch at one captcha, as the issue's attack sent them.
+    // 40 batches of 50 guesses, each batch at one captcha, as a guessing attack sends them.
     for (let batch = 0; batch < 40 && Date.now() - started < 15_000; batch++) {
       const { captchaId } = await newCaptcha();
       const body = Array.from({ length: 50 }, (_, i) => ({
