@@ -1,9 +1,13 @@
 import type { TFunction } from 'i18next';
+import { backOffice, memberLevel } from '../../contract/account-levels.contract';
 import { AccountStatusBadge, accountStatusName } from '@/components/account-status-badge';
 import { amountColumn, textColumn, timeColumn, type ColumnOptions } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import type { AccountRow } from '@/hooks/use-account-pages';
 import type { useFormat } from '@/hooks/use-format';
+
+/** Every level's name in the language: a level column is as wide as the longest (the level columns). */
+export const levelNames = (t: TFunction) => [...backOffice, memberLevel].map((level) => t(`level.${level}`));
 
 type AccountFields = Pick<AccountRow, 'nickname' | 'level' | 'status' | 'balance' | 'pointLimit' | 'online' | 'lastLoginAt'>;
 
@@ -13,7 +17,7 @@ export function accountColumns<T extends AccountFields>(t: TFunction, format: Re
   const onlineText = (row: T) => (row.online ? t('accounts.online') : t('accounts.offline'));
   return {
     nickname: () => textColumn<T>('nickname', title('nickname'), (row) => row.nickname),
-    level: () => textColumn<T>('level', title('level'), (row) => t(`level.${row.level}`), { width: '6rem' }),
+    level: () => textColumn<T>('level', title('level'), (row) => t(`level.${row.level}`), { width: '6rem', fits: levelNames(t) }),
     status: (): DataTableColumn<T> => ({
       id: 'status',
       header: title('status'),

@@ -96,4 +96,28 @@ describe.runIf(e2e.run)("an admin's user management in Chromium, one signed-in p
     expect(await list.table.sortOf('loginId')).toBe('ascending');
     expect(await shell.highlighted('accounts')).toBe(true);
   });
+
+  it('in English, cuts no column title, level name or search placeholder', async () => {
+    const { shell, list } = await accountsScreen(journey());
+    const { page } = shell;
+    await shell.runCommand('preferences.language');
+    await page.keyboard.type('en');
+    await page.locator('[data-command-id="preferences.language::en"][aria-selected="true"]').waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => list.table.header('level').textContent()).toBe(text('accounts.column.level', {}, 'en'));
+    await expect.poll(() => list.loginIds()).toEqual(['ma03', 'ma02', 'ma01']);
+    expect(await list.table.cellText(list.table.row((await list.table.attributeOfRows())[0]!), 'level')).toBe(text('level.1', {}, 'en'));
+    const cut = await page.evaluate(() => {
+      const wider = (element: HTMLElement) => element.clientWidth > 1 && element.scrollWidth > element.clientWidth;
+      const titles = [...document.querySelectorAll<HTMLElement>('[role=columnheader], [role=columnheader] *')].filter(wider);
+      const levels = [...document.querySelectorAll<HTMLElement>('[role=row][data-row-id] [role=cell][data-column=level]')].filter(wider);
+      // The placeholder as typed text: the field's scroll width is that text's.
+      const search = document.querySelector<HTMLInputElement>('[data-testid=account-search]')!;
+      search.value = search.placeholder;
+      const fields = wider(search) ? [search] : [];
+      search.value = '';
+      return [...titles, ...levels, ...fields].map((element) => element.textContent || (element as HTMLInputElement).placeholder);
+    });
+    expect(cut).toEqual([]);
+  });
 });

@@ -105,7 +105,15 @@ describe.runIf(e2e.run)("an admin's reports in Chromium, one signed-in page", ()
     await expect.poll(() => shell.page.getByTestId('report-own').getAttribute('data-result')).toBe('4.98');
     await open('mb01010102002');
     await shell.screen('videoOrder').waitFor();
-    await new DataTablePage(shell.page, 'bet-rows').rowWhere('order-id', '880000000001').waitFor();
+    const bets = new DataTablePage(shell.page, 'bet-rows');
+    await bets.rowWhere('order-id', '880000000001').waitFor();
+    // Its columns are wider than the table: scrolled to the end, the header and the totals row still
+    // reach the last column, and rows never show through a header cell.
+    await bets.root.evaluate((table) => table.scrollTo(table.scrollWidth, 0));
+    const head = await bets.headLayout();
+    expect(head.scrollWidth).toBeGreaterThan(await bets.root.evaluate((table) => table.clientWidth));
+    expect(head.rowWidths).toEqual([head.scrollWidth, head.scrollWidth]);
+    expect(new Set(head.headerAlphas)).toEqual(new Set([1]));
 
     // Back, then up to the top through the breadcrumb.
     await shell.page.goBack();

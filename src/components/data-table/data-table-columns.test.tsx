@@ -2,7 +2,7 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatAmount, formatDateMinute, formatDateTime, formatDay, formatMonthDay, formatNumber, formatPercent } from '@/lib/format';
 import { DataTable, useDataTable } from './data-table';
-import { amountColumn, countColumn, percentColumn, textColumn, timeColumn } from './data-table-columns';
+import { amountColumn, columnTrack, countColumn, percentColumn, textColumn, timeColumn } from './data-table-columns';
 import { exportedTable } from './data-table-export';
 
 interface Row {
@@ -80,5 +80,29 @@ describe('column builders', () => {
         ['ma02', { number: '-5.00' }, '', { number: '0', kind: 'count' }, { number: '12.50', kind: 'percent' }],
       ],
     });
+  });
+});
+
+describe('column widths', () => {
+  it('are never narrower than the longest word of the title (with the sort icon) nor the longest text the cells may show', () => {
+    expect(columnTrack('minmax(6rem,1fr)', 'Agent share')).toBe('minmax(max(6rem,5ch),1fr)');
+    expect(columnTrack('7rem', 'Agent to company (CNY)', { sortable: true })).toBe('max(7rem,9ch)');
+    expect(columnTrack('7rem', 'Level', { fits: ['Company', 'Major shareholder', 'Member'] })).toBe('max(7rem,17ch)');
+    // Thai writes no spaces between words: the title still wraps between them.
+    expect(columnTrack('6rem', 'เปิดการเดิมพันอีกครั้ง')).toBe('max(6rem,5ch)');
+    expect(columnTrack('1fr', 'Note')).toBe('1fr');
+  });
+
+  it('give a column built with `fits` that least width in the table', () => {
+    function Levels() {
+      const columns = [
+        textColumn<Row>('level', 'Level', () => 'Major shareholder', { width: '6rem', fits: ['Major shareholder', 'Agent'] }),
+      ];
+      const model = useDataTable({ columns, data: rows, getRowId: (row) => row.id });
+      return <DataTable model={model} label="levels" empty="none" />;
+    }
+    render(<Levels />);
+    const row = document.querySelector<HTMLElement>('[data-row-id="1"]')!;
+    expect(row.style.gridTemplateColumns).toBe('max(6rem,17ch)');
   });
 });

@@ -11,6 +11,30 @@ export interface ColumnOptions {
   className?: string;
   /** The header sorts the list (the server sorts by the column's id). */
   sortable?: boolean;
+  /** Every text a cell may show (a level's names): the column is never narrower than the longest. */
+  fits?: readonly string[];
+}
+
+const words = new Intl.Segmenter(undefined, { granularity: 'word' });
+
+/** A text's length in characters (`ch` is a "0", wider than most letters: a text this many `ch` wide is not cut). */
+const length = (text: string) => [...text].length;
+
+/**
+ * The column's grid track, never narrower than the longest word of its title (a title wraps between
+ * words, never inside one; the sort icon after it counts as two more) nor than the longest of `fits`
+ * (a cell is one line).
+ */
+export function columnTrack(track: string, title: string, options: { sortable?: boolean; fits?: readonly string[] } = {}): string {
+  const titleWords = [...words.segment(title)].filter((part) => part.isWordLike).map((part) => part.segment);
+  const longest = Math.max(
+    0,
+    ...titleWords.map(length).map((chars) => chars + (options.sortable ? 2 : 0)),
+    ...(options.fits ?? []).map(length),
+  );
+  const range = /^minmax\((.+),(.+)\)$/.exec(track.replace(/\s+/g, ''));
+  if (range) return `minmax(max(${range[1]},${longest}ch),${range[2]})`;
+  return /fr|auto/.test(track) ? track : `max(${track},${longest}ch)`;
 }
 
 function header<T extends RowData>(title: string, sortable: boolean | undefined): DataTableColumn<T>['header'] {
@@ -29,7 +53,11 @@ export function textColumn<T extends RowData>(
     ...(options.sortable ? { accessorFn: value } : {}),
     header: header<T>(title, options.sortable),
     cell: ({ row }) => value(row.original),
-    meta: { width: options.width ?? 'minmax(6rem,1fr)', className: options.className, export: { header: title, cell: value } },
+    meta: {
+      width: columnTrack(options.width ?? 'minmax(6rem,1fr)', title, options),
+      className: options.className,
+      export: { header: title, cell: value },
+    },
   };
 }
 
@@ -48,7 +76,7 @@ export function amountColumn<T extends RowData>(
     header: header<T>(titled, options.sortable),
     cell: ({ row }) => format.amount(value(row.original)),
     meta: {
-      width: options.width ?? 'minmax(7rem,1fr)',
+      width: columnTrack(options.width ?? 'minmax(7rem,1fr)', titled, options),
       className: options.className ?? 'font-mono tabular-nums',
       export: { header: titled, cell: (row) => ({ number: value(row) }) },
     },
@@ -69,7 +97,7 @@ export function countColumn<T extends RowData>(
     header: header<T>(title, options.sortable),
     cell: ({ row }) => format.number(value(row.original)),
     meta: {
-      width: options.width ?? '6rem',
+      width: columnTrack(options.width ?? '6rem', title, options),
       className: options.className ?? 'tabular-nums',
       export: { header: title, cell: (row) => ({ number: String(value(row)), kind: 'count' }) },
     },
@@ -90,7 +118,7 @@ export function percentColumn<T extends RowData>(
     header: header<T>(title, options.sortable),
     cell: ({ row }) => format.percent(value(row.original)),
     meta: {
-      width: options.width ?? '7rem',
+      width: columnTrack(options.width ?? '7rem', title, options),
       className: options.className ?? 'tabular-nums',
       export: { header: title, cell: (row) => ({ number: value(row).toFixed(2), kind: 'percent' }) },
     },
@@ -114,7 +142,7 @@ export function timeColumn<T extends RowData>(
       return instant ? format.dateTime(instant) : '—';
     },
     meta: {
-      width: options.width ?? 'minmax(10rem,1fr)',
+      width: columnTrack(options.width ?? 'minmax(10rem,1fr)', title, options),
       className: options.className,
       export: {
         header: title,

@@ -39,7 +39,7 @@ export function DataTableHead<T extends RowData>({
               data-column={header.column.id}
               data-sticky={index === 0 || undefined}
               aria-sort={header.column.getCanSort() ? (sorted ? ariaSort[sorted] : 'none') : undefined}
-              className={cn('min-w-0', index === 0 && cn(STICKY, 'bg-muted'))}
+              className={cn('min-w-0 bg-muted', index === 0 && STICKY)}
             >
               <table.FlexRender header={header} />
             </div>

@@ -123,7 +123,7 @@ export interface DataTableProps<T extends RowData> {
   /** Content of a totals row under the header, by column id. */
   totals?: Partial<Record<string, ReactNode>>;
   rowHeight?: number;
-  /** The width under which the table scrolls sideways (header and rows together). */
+  /** The width under which the table scrolls sideways (header and rows together); never less than its columns' least widths. */
   minWidth?: string;
   testId?: string;
   rowTestId?: string;
@@ -206,7 +206,7 @@ export function DataTable<T extends RowData>({
           {keyboardHint}
         </span>
       ) : null}
-      <div style={{ minWidth }}>
+      <div style={{ width: minWidth ? `max(100%, ${minWidth})` : undefined, minWidth: 'min-content' }}>
         <DataTableHead table={table} grid={grid} totals={totals} />
         <DataTableBody
           {...{ table, rows, items, grid, rowHeight, activeIndex, setActiveIndex, onOpen, rowTestId, rowAttributes }}

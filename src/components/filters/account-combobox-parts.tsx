@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { CommandItem, CommandList } from '@/components/ui/command';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
+import { placeholderWidth } from './placeholder-width';
 import type { AccountComboboxProps, AccountComboboxState, AccountOption } from './use-account-combobox';
 
 interface PartProps<T extends AccountOption> {
@@ -82,6 +83,7 @@ export function ComboboxField<T extends AccountOption>({ props, box, ...anchor }
         enterKeyHint="search"
         maxLength={16}
         placeholder={placeholder ?? t('filter.picker.placeholder')}
+        style={{ minWidth: placeholderWidth(placeholder ?? t('filter.picker.placeholder'), '1.5rem + 2px') }}
         autoFocus={autoFocus}
         className={cn(onClear && text !== '' && 'pr-8', inputClassName)}
         {...inputData}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
+import { placeholderWidth } from './placeholder-width';
 
 export interface SearchFilterProps {
   label: string;
@@ -50,7 +51,7 @@ export function SearchFilter({
   }, [text, value, debounceMs]);
 
   return (
-    <div className={cn('grid w-48 shrink-0 gap-1', className)}>
+    <div className={cn('grid w-max min-w-48 shrink-0 gap-1', className)}>
       <label htmlFor={id} className={cn('text-xs text-muted-foreground', labelHidden && 'sr-only')}>
         {label}
       </label>
@@ -72,6 +73,8 @@ export function SearchFilter({
             }
           }}
           placeholder={placeholder}
+          size={1}
+          style={{ minWidth: placeholderWidth(placeholder, '4rem + 2px') }}
           maxLength={maxLength}
           enterKeyHint="search"
           className="w-full pr-8 pl-8 [&::-webkit-search-cancel-button]:hidden"

@@ -4,6 +4,7 @@ import { amountColumn, textColumn, timeColumn } from '@/components/data-table/da
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Button } from '@/components/ui/button';
 import type { useFormat } from '@/hooks/use-format';
+import { levelNames } from '@/components/account-columns';
 
 type Format = ReturnType<typeof useFormat>;
 type ExposureView = (typeof exposureViews)[number];
@@ -21,7 +22,7 @@ export function exposureRatingColumns(
       width: 'minmax(9rem,1fr)',
       className: 'font-medium',
     }),
-    textColumn<ExposureRow>('level', title('level'), (row) => t(`level.${row.level}`), { width: '7rem' }),
+    textColumn<ExposureRow>('level', title('level'), (row) => t(`level.${row.level}`), { width: '7rem', fits: levelNames(t) }),
     textColumn<ExposureRow>('parent', title('parent'), (row) => row.parentLoginId, { width: '9rem' }),
     textColumn<ExposureRow>('bets', title('bets'), (row) => format.number(row.bets), {
       width: '6rem',

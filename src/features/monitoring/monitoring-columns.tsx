@@ -7,6 +7,7 @@ import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { useFormat } from '@/hooks/use-format';
+import { levelNames } from '@/components/account-columns';
 
 type Format = ReturnType<typeof useFormat>;
 
@@ -21,7 +22,7 @@ export function monitoringColumns(t: TFunction, format: Format, commands: Comman
   return [
     textColumn<WatchedAccount>('loginId', title('loginId'), (row) => row.loginId, { width: '9rem', className: 'font-medium' }),
     textColumn<WatchedAccount>('nickname', title('nickname'), (row) => row.nickname, { width: '7rem' }),
-    textColumn<WatchedAccount>('level', title('level'), (row) => t(`level.${row.level}`), { width: '6rem' }),
+    textColumn<WatchedAccount>('level', title('level'), (row) => t(`level.${row.level}`), { width: '6rem', fits: levelNames(t) }),
     textColumn<WatchedAccount>('parent', title('parent'), (row) => row.parentLoginId, { width: '8rem' }),
     amountColumn<WatchedAccount>('balance', title('balance'), (row) => row.balance, format, { width: '8rem' }),
     textColumn<WatchedAccount>(

@@ -16,6 +16,7 @@ import { useFormat } from '@/hooks/use-format';
 import { useMonitorCounts } from '@/hooks/use-monitor-counts';
 import { useUrlState, type UrlStateCodec } from '@/hooks/use-url-state';
 import { download } from '@/lib/table-export';
+import { placeholderWidth } from '@/components/filters/placeholder-width';
 import { CompanyLimitSection } from './company-limit-panel';
 import { monitoringColumns } from './monitoring-columns';
 import { PlatformHealthSection } from './platform-health-panel';
@@ -143,6 +144,7 @@ function WatchForm() {
             setProblem(null);
           }}
           placeholder={t('monitor.watchLabel')}
+          style={{ minWidth: placeholderWidth(t('monitor.watchLabel'), '1.5rem + 2px') }}
           className="w-60"
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? 'watch-login-problem' : undefined}

@@ -7,6 +7,7 @@ import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Button } from '@/components/ui/button';
 import type { useFormat } from '@/hooks/use-format';
 import { resultTone } from './win-loss-report-columns';
+import { levelNames } from '@/components/account-columns';
 
 type Format = ReturnType<typeof useFormat>;
 export type ClosedPeriod = BillRow['closed'][number] & { loginId: string };
@@ -64,7 +65,7 @@ export function billColumns(
           row.original.loginId
         ),
     },
-    textColumn<BillRow>('level', title('level'), (row) => t(`level.${row.level}`), { width: '7rem' }),
+    textColumn<BillRow>('level', title('level'), (row) => t(`level.${row.level}`), { width: '7rem', fits: levelNames(t) }),
     textColumn<BillRow>('days', title('days'), (row) => days(t, row.open), { width: '14rem' }),
     countColumn<BillRow>('bets', title('bets'), (row) => row.open.bets, format),
     {

@@ -3,6 +3,7 @@ import type { TradingRow } from '../../../contract/report.contract';
 import { amountColumn, countColumn, textColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import type { useFormat } from '@/hooks/use-format';
+import { levelNames } from '@/components/account-columns';
 
 type Format = ReturnType<typeof useFormat>;
 
@@ -25,7 +26,7 @@ export function tradingReportColumns(t: TFunction, format: Format, open: (row: T
         </button>
       ),
     },
-    textColumn<TradingRow>('level', title('level'), (row) => t(`level.${row.level}`), { width: '7rem' }),
+    textColumn<TradingRow>('level', title('level'), (row) => t(`level.${row.level}`), { width: '7rem', fits: levelNames(t) }),
     amount('up'),
     count('upCount'),
     amount('down'),

@@ -4,6 +4,7 @@ import { amountColumn, countColumn, percentColumn, textColumn } from '@/componen
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import type { useFormat } from '@/hooks/use-format';
 import { cn } from '@/lib/utils';
+import { levelNames } from '@/components/account-columns';
 
 type Format = ReturnType<typeof useFormat>;
 
@@ -40,7 +41,7 @@ export function winLossColumns(t: TFunction, format: Format, onOpen: (row: Repor
         </button>
       ),
     },
-    textColumn<ReportRow>('level', title('level'), (row) => t(`level.${row.level}`), { width: '7rem' }),
+    textColumn<ReportRow>('level', title('level'), (row) => t(`level.${row.level}`), { width: '7rem', fits: levelNames(t) }),
     count('bets'),
     amount('betAmount'),
     amount('validAmount'),

@@ -100,4 +100,29 @@ export class DataTablePage {
     await this.focus();
     for (const key of keys) await this.page.keyboard.press(key);
   }
+
+  /**
+   * How the header and totals rows lie over a table scrolled sideways: the table's scroll width,
+   * each of those rows' width, and the alpha of each header cell's own background (1: opaque).
+   */
+  headLayout(): Promise<{ scrollWidth: number; rowWidths: number[]; headerAlphas: number[] }> {
+    return this.root.evaluate((table) => {
+      const alpha = (colour: string) => {
+        const parts =
+          /rgba?\(([^)]*)\)/
+            .exec(colour)?.[1]
+            ?.split(/[ ,/]+/)
+            .filter(Boolean) ?? [];
+        return parts.length === 4 ? Number(parts[3]) : parts.length === 3 ? 1 : 0;
+      };
+      const head = table.querySelector('[role=rowgroup]')!;
+      return {
+        scrollWidth: table.scrollWidth,
+        rowWidths: [...head.querySelectorAll<HTMLElement>('[role=row]')].map((row) => Math.round(row.getBoundingClientRect().width)),
+        headerAlphas: [...head.querySelectorAll<HTMLElement>('[role=columnheader]')].map((cell) =>
+          alpha(getComputedStyle(cell).backgroundColor),
+        ),
+      };
+    });
+  }
 }
