@@ -54,6 +54,17 @@ const issue: ScoreLogRow = {
 
 const t = (key: string) => i18next.t(key);
 const amount = (value: string) => formatAmount(value, 'zh');
+/** What useFormat gives in Chinese. */
+const zhFormat = {
+  currency: '',
+  amount,
+  number: (value: number | bigint) => formatNumber(value, 'zh'),
+  percent: (value: number) => formatPercent(value, 'zh'),
+  dateTime: (instant: string | number | Date) => formatDateTime(instant, 'zh'),
+  dateMinute: (instant: string | number | Date) => formatDateMinute(instant, 'zh'),
+  day: (day: string) => formatDay(day, 'zh'),
+  monthDay: (day: string) => formatMonthDay(day, 'zh'),
+};
 
 describe("the score log shows each account's own balances under its own name", () => {
   it('on a phone card: the recipient before -> after is the recipient’s, the score account’s its own, none for an issue', () => {
@@ -71,17 +82,7 @@ describe("the score log shows each account's own balances under its own name", (
   });
 
   it('in the desktop columns and their export', () => {
-    const format = {
-      currency: '',
-      amount,
-      number: (value: number | bigint) => formatNumber(value, 'zh'),
-      percent: (value: number) => formatPercent(value, 'zh'),
-      dateTime: (instant: string | number | Date) => formatDateTime(instant, 'zh'),
-      dateMinute: (instant: string | number | Date) => formatDateMinute(instant, 'zh'),
-      day: (day: string) => formatDay(day, 'zh'),
-      monthDay: (day: string) => formatMonthDay(day, 'zh'),
-    };
-    const columns = pointRecordColumns(i18next.t, format);
+    const columns = pointRecordColumns(i18next.t, zhFormat);
     // Exported as two numbers each (before, after), as the gateway's export job writes them.
     const exported = (id: string, row: ScoreLogRow) => {
       const how = columns.find((each) => each.id === id)!.meta!.export;
@@ -128,14 +129,7 @@ describe("the phone's score log signs an amount as the desktop's deal record sig
   });
 
   it('and the desktop colours as taken what the member loses: a score down and a transfer in, not a transfer out', () => {
-    const format = {
-      currency: '',
-      amount,
-      number: (value: number | bigint) => formatNumber(value, 'zh'),
-      percent: (value: number) => formatPercent(value, 'zh'),
-      dateTime: (instant: string | number | Date) => formatDateTime(instant, 'zh'),
-    };
-    const cell = pointRecordColumns(i18next.t, format).find((each) => each.id === 'amount')!.cell as (context: {
+    const cell = pointRecordColumns(i18next.t, zhFormat).find((each) => each.id === 'amount')!.cell as (context: {
       row: { original: ScoreLogRow };
     }) => ReactElement;
     const taken = (row: ScoreLogRow) => {
