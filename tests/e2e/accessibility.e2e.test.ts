@@ -3,7 +3,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { closeApp, keepSession, keptSession, pickDesktop, pooledPage, signIn } from '../support/app-page';
+import type { ScreenId } from '../../commands/screens';
 import { useAppInChromium, useJourney } from '../support/app-in-chromium';
+import { ShellPage } from '../support/pages/shell-page';
 
 const e2e = useAppInChromium();
 
@@ -154,6 +156,37 @@ describe.runIf(e2e.run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium', () => 
         await sheet.waitFor();
         await expect.poll(async () => (await sheet.boundingBox())?.x).toBe(0);
         await expectNoSeriousViolations(page, `menu sheet (theme ${theme}, 390 px)`);
+      });
+
+      it('the main screens in zh and en never scroll the page sideways at 390 px (their tables scroll in their own box)', async () => {
+        const { page } = journey();
+        const shell = new ShellPage(page, e2e.gw);
+        await page.keyboard.press('Escape');
+        await page.getByTestId('menu-sheet').waitFor({ state: 'detached' });
+        const screens: [ScreenId, string][] = [
+          ['accounts', '[data-testid=account-row]'],
+          ['addAccount', '[data-testid=game-settings] tbody tr'],
+          ['operationRecord', '[data-testid=audit-action]'],
+          ['winningReport', '[data-testid=report-rows]'],
+          ['videoOrder', '[data-testid=bet-rows]'],
+        ];
+        const wide: string[] = [];
+        for (const language of ['zh', 'en'] as const) {
+          if (language === 'en') {
+            await shell.runCommand('preferences.language');
+            await page.keyboard.type('en');
+            await page.locator('[data-command-id="preferences.language::en"][aria-selected="true"]').waitFor();
+            await page.keyboard.press('Enter');
+            await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+          }
+          for (const [id, shown] of screens) {
+            await shell.goTo(id);
+            await page.locator(shown).first().waitFor();
+            const width = await page.evaluate(() => document.documentElement.scrollWidth);
+            if (width > 390) wide.push(`${language} ${id}: ${width} px`);
+          }
+        }
+        expect(wide).toEqual([]);
       });
     });
 
