@@ -81,10 +81,7 @@ export function LogCard({ row }: { row: ScoreLogRow }) {
         <span className="font-semibold">{t(`log.type.${row.type}`)}</span>
         {row.state === 'done' ? null : <span className="text-xs text-muted-foreground">{t(`transfers.state.${row.state}`)}</span>}
         <span
-          className={cn(
-            'ms-auto font-mono text-base tabular-nums',
-            outgoing ? 'text-destructive' : 'text-emerald-700 dark:text-emerald-400',
-          )}
+          className={cn('ms-auto font-mono text-base tabular-nums', outgoing ? 'text-destructive' : 'text-gain')}
           data-testid="mobile-log-amount"
         >
           {`${outgoing ? '−' : '+'}${format.amount(row.amount)}`}

@@ -2,7 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { closeApp, pickDesktop, pooledPage, signIn } from '../support/app-page';
+import type { ScreenId } from '../../commands/screens';
 import { useAppInChromium, useJourney } from '../support/app-in-chromium';
+import { ShellPage } from '../support/pages/shell-page';
 
 const e2e = useAppInChromium();
 
@@ -220,6 +222,33 @@ describe.runIf(e2e.run)('accessibility (axe, WCAG 2.1 A/AA) in Chromium, both th
       await narrowNoticeAndSheet(page, FIRST);
       await chooseTheme(page, SECOND);
       await narrowNoticeAndSheet(page, SECOND);
+    });
+
+    // Layout, not colour: once, in the second theme.
+    it('the main screens in zh and en never scroll the page sideways at 390 px (their tables scroll in their own box)', async () => {
+      const { page } = journey();
+      const shell = new ShellPage(page, e2e.gw);
+      const screens: [ScreenId, string][] = [
+        ['accounts', '[data-testid=account-row]'],
+        ['addAccount', '[data-testid=game-settings] tbody tr'],
+        ['operationRecord', '[data-testid=audit-action]'],
+        ['winningReport', '[data-testid=report-rows]'],
+        ['videoOrder', '[data-testid=bet-rows]'],
+      ];
+      const wide: string[] = [];
+      for (const language of ['zh', 'en'] as const) {
+        if (language === 'en') {
+          await paletteChoice(page, 'preferences.language', 'en');
+          await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+        }
+        for (const [id, shown] of screens) {
+          await shell.goTo(id);
+          await page.locator(shown).first().waitFor();
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          if (width > 390) wide.push(`${language} ${id}: ${width} px`);
+        }
+      }
+      expect(wide).toEqual([]);
     });
 
     it(`login screen in a 390 px wide viewport after signing out (${SECOND})`, async () => {

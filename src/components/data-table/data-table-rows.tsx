@@ -116,7 +116,7 @@ export function DataTableBody<T extends RowData>({
             onDoubleClick={() => onOpen?.(row.original)}
             className={cn(
               'absolute right-0 left-0 grid items-center gap-2 border-b px-3 text-sm',
-              item.index === activeIndex && 'bg-accent text-accent-foreground',
+              item.index === activeIndex && 'bg-row-active text-row-active-foreground',
             )}
             style={{ ...grid, height: rowHeight, transform: `translateY(${item.start}px)` }}
           >
@@ -129,7 +129,7 @@ export function DataTableBody<T extends RowData>({
                 className={cn(
                   'min-w-0 truncate',
                   cell.column.columnDef.meta?.className,
-                  index === 0 && cn(STICKY, item.index === activeIndex ? 'bg-accent' : 'bg-card'),
+                  index === 0 && cn(STICKY, item.index === activeIndex ? 'bg-row-active' : 'bg-card'),
                 )}
                 title={fullText(cell.column.columnDef.meta, row.original)}
               >

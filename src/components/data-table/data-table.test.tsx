@@ -120,6 +120,9 @@ describe('DataTable', () => {
     fireEvent.keyDown(table, { key: 'Enter' });
     expect(onOpen).toHaveBeenCalledWith(accounts[1]);
     expect(document.querySelector('[data-row-id=b]')!.getAttribute('aria-selected')).toBe('true');
+    // On the active row's own colours, which keep amounts readable (tests/unit/theme-contrast.test.ts).
+    expect(document.querySelector('[data-row-id=b]')!.classList).toContain('bg-row-active');
+    expect(document.querySelector('[data-row-id=b] [data-sticky]')!.classList).toContain('bg-row-active');
   });
 
   it("shows the whole text of the active row's cut cells under the table while it has keyboard focus", async () => {

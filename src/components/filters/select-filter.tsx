@@ -33,11 +33,17 @@ export function SelectFilter<V extends string>({
   const { t } = useTranslation();
   const id = useId();
   return (
-    <div className={cn('grid gap-1', className)}>
+    <div className={cn('grid max-w-full grid-cols-1 gap-1', className)}>
       <label htmlFor={id} className={cn('text-xs text-muted-foreground', labelHidden && 'sr-only')}>
         {label}
       </label>
-      <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value as V | '')} data-testid={rest['data-testid']}>
+      <NativeSelect
+        id={id}
+        className="max-w-full"
+        value={value}
+        onChange={(event) => onChange(event.target.value as V | '')}
+        data-testid={rest['data-testid']}
+      >
         {required ? null : <option value="">{anyLabel ?? t('filter.any')}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -159,9 +159,9 @@ export function GameSettingsFields({
     return field === 'agentToCompanyLimit' ? format.amount(theirs.agentToCompanyLimit) : `${theirs[field]}%`;
   };
   return (
-    <fieldset className="grid gap-2 sm:col-span-2" data-testid="game-settings">
+    <fieldset className="grid min-w-0 gap-2 sm:col-span-2" data-testid="game-settings">
       <legend className="mb-2 font-medium">{t('game.title')}</legend>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-sm">
           <thead>
             <tr className="text-left text-muted-foreground">

@@ -174,7 +174,7 @@ describe('the bet detail sheet', () => {
       const cell = within(body).getByTestId(`bet-field-${field}`);
       expect(cell.textContent, field).toBe('—');
       expect(cell.querySelector('[data-unsettled="true"]'), field).not.toBeNull();
-      expect(cell.innerHTML, field).not.toContain('emerald');
+      expect(cell.innerHTML, field).not.toContain('text-gain');
     }
     expect(
       within(body)

@@ -19,7 +19,7 @@ export interface BetKey {
 }
 
 const statusVariant = { unsettled: 'outline', settled: 'secondary', cancelled: 'destructive', resettled: 'warning' } as const;
-const tone = (amount: string) => (amount.startsWith('-') ? 'text-destructive' : 'text-emerald-700 dark:text-emerald-400');
+const tone = (amount: string) => (amount.startsWith('-') ? 'text-destructive' : 'text-gain');
 
 /** A bet's settled amount or win/loss: "—" while it is open (it has won and lost nothing yet). */
 export function SettledAmount({ bet, value, toned = false }: { bet: Pick<Bet, 'status'>; value: string; toned?: boolean }) {

@@ -19,11 +19,7 @@ export function dealRecordColumns(t: TFunction, format: Format, member: boolean)
         <span
           className={cn(
             'font-mono tabular-nums',
-            amount.startsWith('-')
-              ? 'text-destructive'
-              : amount === '0.00'
-                ? 'text-muted-foreground'
-                : 'text-emerald-700 dark:text-emerald-400',
+            amount.startsWith('-') ? 'text-destructive' : amount === '0.00' ? 'text-muted-foreground' : 'text-gain',
           )}
         >
           {format.amount(amount)}

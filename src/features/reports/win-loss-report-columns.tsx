@@ -9,8 +9,7 @@ import { levelNames } from '@/components/account-columns';
 type Format = ReturnType<typeof useFormat>;
 
 /** A result's colour: a loss stands out, a gain reads as one. */
-export const resultTone = (amount: string) =>
-  amount.startsWith('-') ? 'text-destructive' : Number(amount) > 0 ? 'text-emerald-700 dark:text-emerald-400' : '';
+export const resultTone = (amount: string) => (amount.startsWith('-') ? 'text-destructive' : Number(amount) > 0 ? 'text-gain' : '');
 
 export function winLossColumns(t: TFunction, format: Format, onOpen: (row: ReportRow) => void): DataTableColumn<ReportRow>[] {
   const title = (key: string) => t(`reports.column.${key}`);
