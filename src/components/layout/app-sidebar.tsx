@@ -136,7 +136,7 @@ function MenuEntry({
         )}
       >
         <Icon className="size-4 shrink-0" aria-hidden />
-        <span className={cn('line-clamp-2 min-w-0 leading-snug break-words', !labelled && 'sr-only')}>{label}</span>
+        <span className={cn('min-w-0 leading-snug break-words', !labelled && 'sr-only')}>{label}</span>
         {screen.badge ? <MenuBadge method={screen.badge} labelled={labelled} /> : null}
         {screen.alert ? <MonitorDot labelled={labelled} /> : null}
       </Link>
