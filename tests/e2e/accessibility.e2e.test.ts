@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { closeApp, pickDesktop, pooledPage, signIn } from '../support/app-page';
+import { closeApp, pickDesktop, pooledPage, signIn, signOut } from '../support/app-page';
 import type { ScreenId } from '../../commands/screens';
 import { useAppInChromium, useJourney } from '../support/app-in-chromium';
 import { ShellPage } from '../support/pages/shell-page';
@@ -84,17 +84,6 @@ async function paletteChoice(page: Page, commandId: string, choice: string): Pro
 async function chooseTheme(page: Page, theme: Theme): Promise<void> {
   await paletteChoice(page, 'preferences.theme', theme);
   await expect.poll(() => themeShown(page)).toBe(theme);
-}
-
-/** Logs out by the palette and its confirmation, back to the login screen. */
-async function signOut(page: Page): Promise<void> {
-  await page.keyboard.press('Control+k');
-  await page.getByRole('dialog').getByRole('combobox').waitFor();
-  await page.keyboard.type('session.logout');
-  await page.locator('[data-command-id="session.logout"][aria-selected="true"]').waitFor();
-  await page.keyboard.press('Enter');
-  await page.getByTestId('logout-confirm').click();
-  await page.getByTestId('login-screen').waitFor();
 }
 
 /** The company's screens after the notices: change password, user management, add agent with its messages. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { blockLocalhost, closeApp, consoleErrors, openApp, setMaintenance, signIn, watchConsole } from '../support/app-page';
+import { blockLocalhost, closeApp, consoleErrors, openApp, setMaintenance, signIn, signOut, watchConsole } from '../support/app-page';
 import { useAppInChromium, useJourney } from '../support/app-in-chromium';
 
 const e2e = useAppInChromium();
@@ -12,18 +12,6 @@ async function layoutOf(page: Page) {
   const layout = await page.getByTestId('login-screen').getAttribute('data-layout');
   const panels = await page.getByTestId('login-old-layout').count();
   return { layout, panels };
-}
-
-/** Logs out by the palette and its confirmation, back to the login screen. */
-async function signOut(page: Page): Promise<void> {
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Control+k');
-  await page.getByRole('dialog').getByRole('combobox').waitFor();
-  await page.keyboard.type('session.logout');
-  await page.locator('[data-command-id="session.logout"][aria-selected="true"]').waitFor();
-  await page.keyboard.press('Enter');
-  await page.getByTestId('logout-confirm').click();
-  await page.getByTestId('login-screen').waitFor();
 }
 
 describe.runIf(e2e.run)('a person at the login screen in Chromium, signing in and out on one page', () => {

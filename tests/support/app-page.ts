@@ -208,6 +208,18 @@ export async function signIn(page: Page, gw: TestGateway, loginId: string, passw
   await page.locator('#login-safe-code').press('Enter');
 }
 
+/** Logs out by the palette and its confirmation (a menu or dialog left open closed first), back to the login screen. */
+export async function signOut(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+k');
+  await page.getByRole('dialog').getByRole('combobox').waitFor();
+  await page.keyboard.type('session.logout');
+  await page.locator('[data-command-id="session.logout"][aria-selected="true"]').waitFor();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('logout-confirm').click();
+  await page.getByTestId('login-screen').waitFor();
+}
+
 // Signing in through the login screen (page, captcha, password hash, first screen) took about
 // a third of an e2e file's time. Each login signs in by hand once per file; later tests get its
 // cookies, as a browser that stayed signed in, while the gateway still takes that session.
