@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { screens, type ScreenId } from '../../../commands/screens';
-import { closeApp, openSignedIn, signIn, type OpenAppOptions } from '../app-page';
+import { closeApp, openSignedIn, signIn, signOut, type OpenAppOptions } from '../app-page';
 import type { TestGateway } from '../test-gateway';
 
 /** The data-testid of each screen's root, for the screens the page objects wait for. */
@@ -105,11 +105,7 @@ export class ShellPage {
 
   /** Logs out by the palette and its confirmation, then signs in by hand as loginId on the same page (no new page load). */
   async signInAgainAs(loginId: string): Promise<void> {
-    // A menu or dialog a step left open is closed first, as a person would.
-    await this.page.keyboard.press('Escape');
-    await this.runCommand('session.logout');
-    await this.page.getByTestId('logout-confirm').click();
-    await this.page.getByTestId('login-screen').waitFor();
+    await signOut(this.page);
     await signIn(this.page, this.gw, loginId);
     await this.screen('notice').waitFor();
   }
