@@ -42,9 +42,16 @@ export function limitConnections(server: Server, limits: ConnectionLimits): void
     const timer = setTimeout(() => {
       if (!request.complete) request.socket.destroy();
     }, limits.bodyTimeoutMs);
-    const clear = () => clearTimeout(timer);
+    // A kept-alive connection carries many requests: each takes its listeners away once done.
+    const { socket } = request;
+    const clear = () => {
+      clearTimeout(timer);
+      request.removeListener('end', clear);
+      response.removeListener('close', clear);
+      socket.removeListener('close', clear);
+    };
     request.once('end', clear);
     response.once('close', clear);
-    request.socket.once('close', clear);
+    socket.once('close', clear);
   });
 }
