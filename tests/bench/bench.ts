@@ -28,6 +28,8 @@
  *      the gateway while the platform's feed delivers bets at a fixed rate, N and the rate stepped
  *      up; the largest passing step, on PGlite and PostgreSQL (`npm run bench -- capacity` runs only
  *      this part).
+ *  15. the gateway's PGlite connection (server/db/pglite-connection.ts) against PGlite's own
+ *      node-postgres adapter: CPU time of the same reads and writes through each (what keeping it buys).
  * `npm run bench -- score` runs only the parts whose names hold one of the words given.
  * Aims are reported, never enforced: the exit code is non-zero only when something could not be measured.
  */
@@ -52,6 +54,7 @@ import {
 } from './transfers.bench-helper';
 import { benchScorePglite, benchScorePostgres, SCORE_CONNECTIONS, type ScoreBenchResult, type ScoreLoadResult } from './score.bench-helper';
 import { benchReports, type ReportBenchResult } from './reports.bench-helper';
+import { benchPgliteConnection, PGLITE_CONNECTION_READS, PGLITE_CONNECTION_WRITES } from './pglite-connection.bench-helper';
 import { benchNotices, STORED_NOTICES } from './notices.bench-helper';
 import { NPM_TEST_AIM_S, readTestTimes, RUN_CPU_AIM_S } from './test-times.bench-helper';
 import {
@@ -685,6 +688,20 @@ function reportCapacity(database: 'PGlite' | 'PostgreSQL', result: CapacityResul
   );
 }
 
+/** 15. CPU of the same work through each connection; the ratio is what the gateway's own one buys. */
+async function benchPgliteConnectionPart(): Promise<void> {
+  const { readsMs, writesMs } = await benchPgliteConnection();
+  const row = (what: string, ours: number, theirs: number) =>
+    summaryRows.push({
+      check: `PGlite: ${what}, CPU through PGlite's adapter / through the gateway's connection`,
+      measured: `${(theirs / ours).toFixed(2)} (${theirs.toFixed(0)} / ${ours.toFixed(0)} ms)`,
+      aim: '',
+      'aim met': '-',
+    });
+  row(`${PGLITE_CONNECTION_READS} prepared reads`, readsMs['gateway connection'], readsMs['PGlite adapter']);
+  row(`${PGLITE_CONNECTION_WRITES} write transactions`, writesMs['gateway connection'], writesMs['PGlite adapter']);
+}
+
 async function main(): Promise<void> {
   console.log(
     `Bench: node ${process.version}, ${cpus().length} CPUs; autocannon ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route`,
@@ -704,6 +721,7 @@ async function main(): Promise<void> {
   await part('transfers, PGlite', async () => reportTransfers('PGlite', await benchTransfers({ kind: 'pglite' })));
   await part('reports, PGlite', async () => reportReports('PGlite', await benchReports({ kind: 'pglite' })));
   await part('notices, PGlite', benchNoticeCalls);
+  await part('PGlite connection', benchPgliteConnectionPart);
   await part('test suite', benchTestTimes);
   const adminUrl = postgresAdminUrl();
   if (adminUrl) {
