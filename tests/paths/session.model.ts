@@ -9,8 +9,8 @@ import type { Captcha, Credentials, LoginResult, MaintenanceInfo, Profile, SiteI
  * each step that the real machine (fake actors, fake clock) shows the same screen with the same
  * facts, and tests/e2e/session-paths.e2e.test.ts walks it through the built app in Chromium.
  *
- * Each rule names its section of docs/product.md. The state names are the app's screens as the session machine names them, so that "the
- * same state" is a plain comparison.
+ * Each rule names its section of docs/product.md. The state names are the app's screens as the
+ * session machine names them, so that "the same state" is a plain comparison.
  */
 export type SiteMode = 'open' | 'maintenance' | 'blocked';
 
