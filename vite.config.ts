@@ -95,7 +95,7 @@ export default defineConfig({
     manifest: true,
     // Every browser the app supports preloads modules itself: no polyfill in the login's code.
     modulePreload: { polyfill: false },
-    // Two entries, two bundles: the desktop app at / and the phone's at /m/ (spec §1, under 992 px).
+    // Two entries, two bundles: the desktop app at / and the phone's at /m/ (under 992 px, docs/product.md#phone).
     rolldownOptions: {
       output: {
         // The login's code in one chunk (the app frame and all it imports statically): shared by

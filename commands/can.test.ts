@@ -57,7 +57,7 @@ describe('can: the rights a method declares', () => {
 
   it('holds a route role to its levels (firstProxy: 0-2)', () => {
     const levels = [0, 1, 2, 3, 4] as const;
-    // PRODUCT.md "Roles": route role firstProxy = levels 0-2 (operation record, login log).
+    // docs/product.md#levels-and-route-roles: route role firstProxy = levels 0-2 (operation record, login log).
     expect(levels.filter((level) => rightsAllow({ role: 'firstProxy' }, { level, accessCodes: allCodes, isSubAccount: false }))).toEqual([
       0, 1, 2,
     ]);

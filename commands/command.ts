@@ -9,7 +9,7 @@ export interface Rights {
   /** The main account the session acts for: actions act on its direct children. */
   userId: string;
   level: Level;
-  /** Access codes of spec §6 (main accounts hold them all). */
+  /** Access codes (docs/product.md#access-codes; main accounts hold them all). */
   accessCodes: readonly number[];
   /** Session type 9: a sub-account acting for its main account. */
   isSubAccount: boolean;

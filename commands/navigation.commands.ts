@@ -5,7 +5,7 @@ export { pathAllowed } from './screens';
 
 /**
  * One command per menu entry of the screens table (commands/screens.ts): the palette, the
- * shortcuts and the sidebar offer the same screens under the same rule (spec §6).
+ * shortcuts and the sidebar offer the same screens under the same rule (docs/product.md#rights-and-access-codes).
  */
 export const navigationCommands: Command[] = screens
   .filter((screen) => screen.menu)

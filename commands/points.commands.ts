@@ -133,7 +133,7 @@ export const pointsCommands: Command[] = [
             context.currency,
           );
         },
-        // The typed amount is the only choice, once it is one (spec §5: above 0, at most two decimals).
+        // The typed amount is the only choice, once it is one (above 0, at most two decimals).
         choices: (context, [userId, direction], query) => {
           const cents = parseCents(query.trim());
           const row = userId ? found.get(userId) : undefined;

@@ -3,7 +3,7 @@ import { can } from './can';
 import type { Rights } from './command';
 
 /**
- * The one table of the signed-in app's screens (spec §2, §6). The routes (src/app), the menu,
+ * The one table of the signed-in app's screens (docs/product.md#routes-and-menu). The routes (src/app), the menu,
  * the tabs, the palette's navigation commands and any other entry (a mobile one) all read it,
  * so a screen added or hidden here is added or hidden everywhere. Data only: the components
  * live in src/app/screen-components.ts, keyed by the same ids.
@@ -64,13 +64,13 @@ export interface Screen {
   guard: ScreenGuard;
   /** Its place in the menu and the palette; screens without one are reached from other screens. */
   menu?: { group: MenuGroup; order: number; shortcut?: string; keywords: readonly string[] };
-  /** The menu entry that stays highlighted on this screen (spec §2), when not its own. */
+  /** The menu entry that stays highlighted on this screen, when not its own. */
   highlight?: ScreenId;
   /** The param whose change mounts the screen afresh (its state belongs to one account). */
   remountOn?: string;
   /** A count the menu shows beside the entry: the `newCount` this read answers (e.g. new suggestions). */
   badge?: 'gw.credit.suggestion.count';
-  /** A red dot beside the entry while the watched members' unseen events are above 0 (spec §2). */
+  /** A red dot beside the entry while the watched members' unseen events are above 0 (docs/product.md#monitoring). */
   alert?: 'monitor';
 }
 
@@ -85,7 +85,7 @@ export const screens: readonly Screen[] = [
     menu: { group: 'notices', order: 1, shortcut: 'alt+1', keywords: ['notice', 'announcement', 'home', '公告', 'gonggao'] },
   },
   {
-    // Spec §2's hidden "edit notice" route: adds a notice, or edits the draft named.
+    // The "edit notice" route, reached from the notices only: adds a notice, or edits the draft named.
     id: 'noticeEditor',
     path: '/oprateNotice/index',
     pattern: '/oprateNotice/index/:noticeId?',
@@ -153,7 +153,7 @@ export const screens: readonly Screen[] = [
     pattern: '/pointRecord/index',
     labelKey: 'route.pointRecord',
     icon: 'scroll-text',
-    // Spec §6: without access code 6 the score log is hidden (the method declares it).
+    // Without access code 6 the score log is hidden (the method declares it).
     guard: { anyOf: ['gw.credit.score.log.query'] },
     menu: {
       group: 'points',
@@ -163,7 +163,7 @@ export const screens: readonly Screen[] = [
     },
   },
   {
-    // Spec §2 "set-score risk search": the score log between two amounts (code 6, like the log).
+    // Set-score risk search (docs/product.md#set-score-risk-search): the score log between two amounts (code 6, like the log).
     id: 'scoreRisk',
     path: '/scoreRisk/index',
     pattern: '/scoreRisk/index',
@@ -177,7 +177,7 @@ export const screens: readonly Screen[] = [
     },
   },
   {
-    // Spec §2 "check and add score": the company's review of large score operations after the fact (level 0, code 6).
+    // Check and add score (docs/product.md#check-and-add-score): the company's review of large score operations after the fact (level 0, code 6).
     id: 'scoreCheck',
     path: '/scoreCheck/index',
     pattern: '/scoreCheck/index',
@@ -191,7 +191,7 @@ export const screens: readonly Screen[] = [
     },
   },
   {
-    // Spec §2 "deal record": one account's movements and settled bets with both balances (code 6, a finance screen).
+    // Deal record: one account's movements and settled bets with both balances (code 6, a finance screen).
     id: 'dealRecord',
     path: '/dealRecord/index',
     pattern: '/dealRecord/index/:userId?',
@@ -211,7 +211,7 @@ export const screens: readonly Screen[] = [
     pattern: '/winningReport/index',
     labelKey: 'route.winningReport',
     icon: 'chart-column',
-    // Win/loss needs access code 7 (PRODUCT.md "Roles"), declared by the methods.
+    // Win/loss needs access code 7 (docs/product.md#access-codes), declared by the methods.
     guard: { anyOf: ['gw.credit.agent.list.total.report', 'gw.credit.player.list.total.report'] },
     menu: {
       group: 'reports',
@@ -239,7 +239,7 @@ export const screens: readonly Screen[] = [
     pattern: '/leaderboard/index',
     labelKey: 'route.leaderboard',
     icon: 'trophy',
-    // Code 11 (spec §6), declared by the method.
+    // Code 11, declared by the method.
     guard: { anyOf: ['gw.credit.leaderboard.query'] },
     menu: { group: 'reports', order: 4.15, keywords: ['leaderboard', 'ranking', 'top members', 'winners', '排行榜', '排名', 'paihang'] },
   },
@@ -249,7 +249,7 @@ export const screens: readonly Screen[] = [
     pattern: '/tradingReport/index',
     labelKey: 'route.tradingReport',
     icon: 'arrow-up-down',
-    // Code 8 (PRODUCT.md "Roles"), declared by the method.
+    // Code 8 (docs/product.md#access-codes), declared by the method.
     guard: { anyOf: ['gw.credit.trading.report'] },
     menu: { group: 'reports', order: 4.17, keywords: ['trading', 'movements', 'score up', 'transfers', '交易报表', '上下分', 'jiaoyi'] },
   },
@@ -259,12 +259,12 @@ export const screens: readonly Screen[] = [
     pattern: '/bill/index',
     labelKey: 'route.bill',
     icon: 'receipt-text',
-    // Code 8, levels 0-3 (PRODUCT.md "Roles"), declared by the method.
+    // Code 8, levels 0-3 (docs/product.md#access-codes), declared by the method.
     guard: { anyOf: ['gw.credit.bill.query'] },
     menu: { group: 'reports', order: 4.18, keywords: ['bill', 'settlement', 'period', 'hand up', '账单', '结算', 'zhangdan'] },
   },
   {
-    // Spec §2 "suggestion or complaints" / "suggestion record": what the line's members wrote in the app.
+    // Suggestions and complaints (docs/product.md#suggestions): what the line's members wrote in the app.
     id: 'suggestion',
     path: '/suggestion/index',
     pattern: '/suggestion/index',
@@ -280,7 +280,7 @@ export const screens: readonly Screen[] = [
     pattern: '/videoOrder/index',
     labelKey: 'route.videoOrder',
     icon: 'receipt',
-    // Bets need access code 7 (PRODUCT.md "Roles"), declared by the method.
+    // Bets need access code 7 (docs/product.md#access-codes), declared by the method.
     guard: { anyOf: ['gw.credit.bet.query'] },
     menu: {
       group: 'games',
@@ -298,7 +298,7 @@ export const screens: readonly Screen[] = [
     menu: { group: 'games', order: 4.3, keywords: ['onsite', 'live bets', 'unsettled', 'open bets', '现场投注', '未结算', 'xianchang'] },
   },
   {
-    // Spec §6: code 6, like the score log; a finance screen (system.finance.isvisit).
+    // Code 6, like the score log; a finance screen (system.finance.isvisit, docs/product.md#finance).
     id: 'exposureRating',
     path: '/exposureRating/index',
     pattern: '/exposureRating/index',
@@ -378,7 +378,7 @@ export const screens: readonly Screen[] = [
     },
   },
   {
-    // Spec §2 "IP check": the line's accounts that signed in from one address, as the line-wide login log (levels 0-2, code 8).
+    // IP check (docs/product.md#login-log-and-ip-check): the line's accounts that signed in from one address, as the line-wide login log (levels 0-2, code 8).
     id: 'ipCheck',
     path: '/ipCheck/index',
     pattern: '/ipCheck/index',
@@ -402,7 +402,7 @@ export const screens: readonly Screen[] = [
     menu: { group: 'games', order: 4.6, keywords: ['games', 'open game', 'close game', 'game switch', '游戏开关', '开关游戏', 'youxi'] },
   },
   {
-    // Spec §2 "/userWarning/index": the company's watched accounts (level 0), with the red dot.
+    // The company's watched accounts (level 0), with the red dot.
     id: 'userWarning',
     path: '/userWarning/index',
     pattern: '/userWarning/index',
@@ -417,7 +417,7 @@ export const screens: readonly Screen[] = [
     alert: 'monitor',
   },
   {
-    // Spec §2: first-level (company) only; every change confirmed by the safe code.
+    // System settings (docs/product.md#system-settings): the company only; every change confirmed by the safe code.
     id: 'systemSetting',
     path: '/systemSetting/index',
     pattern: '/systemSetting/index',
@@ -555,7 +555,7 @@ export function menuGroupOfPath(path: string): MenuGroup | undefined {
   return screens.find((screen) => screen.path === owner)?.menu?.group;
 }
 
-/** The menu entry highlighted on a path (spec §2): the screen's own, or the one it belongs to. */
+/** The menu entry highlighted on a path: the screen's own, or the one it belongs to. */
 export function highlightedPath(path: string): string | undefined {
   const screen = screenOfPath(path);
   if (!screen) return undefined;

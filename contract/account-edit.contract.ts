@@ -13,7 +13,7 @@ import { ErrorCode } from './errors.contract';
 import { defineMethod } from './method.contract';
 import { nicknameRule, passwordRule, safeCodeRule } from './rules.contract';
 
-/** Errors any action on a direct child can answer (spec §6, PRODUCT.md "Accounts"). */
+/** Errors any action on a direct child can answer (docs/product.md#direct-parent-and-child, docs/product.md#account-statuses). */
 const childActionErrors = [
   ErrorCode.accountNotFound,
   ErrorCode.notDirectRelation,
@@ -123,7 +123,7 @@ export const accountEditMethods = {
     summary:
       "Whether the caller may change a direct child's rates now: not while the caller or its line is frozen, nor a game type's agent rate and betting ratio while the child's line has unsettled bets of that type",
     params: z.object({ userId: idSchema }),
-    // Bets snapshot the rates when they settle (PRODUCT.md): a change under an unsettled bet
+    // Bets snapshot the rates when they settle (docs/product.md#limits-from-the-parent): a change under an unsettled bet
     // would settle it with rates it was not placed under. lockedGameTypes: the game types whose
     // agent rate and betting ratio may not change now (every type when frozen).
     result: z.object({

@@ -13,7 +13,7 @@ export const contactParams = {
   wechat: z.string().trim().max(64).optional(),
 };
 
-/** The two game types of spec §3: real-person (live casino) and electronic games. */
+/** The two game types (docs/product.md#account-fields): real-person (live casino) and electronic games. */
 export const gameTypes = ['live', 'electronic'] as const;
 export const gameTypeSchema = z.enum(gameTypes);
 

@@ -16,7 +16,7 @@ export const agentLevel: Level = 4;
 /** Members, the bottom of the tree: they bet, hold no line and never sign in here. */
 export const memberLevel: Level = 5;
 
-/** Stored statuses of an account and of its line (spec §3): 1 normal, 4 disabled (locked), 6 frozen (read only). */
+/** Stored statuses of an account and of its line (docs/product.md#account-statuses): 1 normal, 4 disabled (locked), 6 frozen (read only). */
 export const AccountStatus = { normal: 1, disabled: 4, frozen: 6 } as const;
 export const isMemberLevel = (level: number): boolean => level === memberLevel;
 

@@ -215,7 +215,7 @@ export const accountMethods = {
   'gw.credit.user.unlock': statusChange('Clears the sign-in lock a direct child got from failed attempts', 4, {}, [
     ErrorCode.notLoginLocked,
   ]),
-  // Our name: the spec lists "remove limit" among the account actions without naming its call.
+  // Our name: "remove limit" (docs/product.md#account-statuses) had no call name of its own.
   'gw.credit.user.limit.remove': statusChange(
     'Removes the max-win block of a member directly below the calling agent (its winnings reached its maximum points winnable)',
     4,

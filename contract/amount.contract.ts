@@ -60,7 +60,7 @@ export const amountSchema = z.union([z.string().max(32), z.number()]).transform(
   return cents;
 });
 
-/** An amount that moves points: above 0 (spec §5 "set points"). */
+/** An amount that moves points: above 0 (docs/product.md#validation-rules). */
 export const positiveAmountSchema = amountSchema.refine((cents) => cents > 0, { message: 'amount-positive' });
 
 /** A rate or share param: a percent from 0 to 100 with at most 2 decimals; out, hundredths of a percent. */

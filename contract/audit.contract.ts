@@ -4,9 +4,9 @@ import { ErrorCode } from './errors.contract';
 import { defineMethod, type Rights } from './method.contract';
 import { loginIdRule } from './rules.contract';
 
-/** The longest range the operation record and the login log answer (spec §5, §9): 15 x 24 h. */
+/** The longest range the operation record and the login log answer (docs/product.md#time-ranges): 15 x 24 h. */
 export const AUDIT_MAX_SPAN_DAYS = 15;
-/** The operation record answers at most the newest this many rows of a range (spec §9). */
+/** The operation record answers at most the newest this many rows of a range (docs/product.md#operation-record). */
 export const OPERATION_RECORD_LIMIT = 1000;
 
 export const operationLevels = ['normal', 'warn', 'error'] as const;
@@ -151,7 +151,7 @@ export const recordedActions = [
   ...siteSystemVerbs.map((verb) => `system.site.${verb}` as const),
 ] as const;
 
-/** The operation record's rights, which the login log needs too (one account's sign-ins as the line's: PRODUCT.md). */
+/** The operation record's rights, which the login log needs too (one account's sign-ins as the line's: docs/product.md#login-log-and-ip-check). */
 export const lineAuditRights = { levels: [0, 1, 2], role: 'firstProxy', accessCode: 8 } as const satisfies Rights;
 
 /** One address several accounts of the line signed in from (IP check). */

@@ -9,7 +9,7 @@ const flag = z.enum(['0', '1']);
 const levelSchema = z.number().int().min(0).max(5);
 const statusSchema = z.number().int();
 
-/** Access codes of spec §6: main accounts hold them all; sub-accounts a subset. */
+/** Access codes (docs/product.md#access-codes): main accounts hold them all; sub-accounts a subset. */
 export const allAccessCodes = [1, 2, 3, 4, 5, 6, 7, 8, 11] as const;
 
 /** Session types: 1 a main account, 9 a sub-account acting for it. */
@@ -66,7 +66,7 @@ const newPasswordParams = {
   confirmPassword: z.string().max(64),
 };
 
-/** The two entries of a new password must match (spec §5): checked with the params, before anything else. */
+/** The two entries of a new password must match (docs/product.md#validation-rules): checked with the params, before anything else. */
 const confirmed = <T extends { newPassword: string; confirmPassword: string }>(params: T) => params.newPassword === params.confirmPassword;
 const mismatch = { message: 'password-mismatch', path: ['confirmPassword'] };
 

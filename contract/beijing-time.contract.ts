@@ -7,7 +7,7 @@ export const BEIJING_ZONE = 'Asia/Shanghai';
 export const BEIJING_OFFSET_MS = 8 * 3_600_000;
 export const DAY_MS = 86_400_000;
 
-/** An instant (milliseconds) as Beijing wall time, "2026-11-21 20:00:00" (spec §2; exports keep this form). */
+/** An instant (milliseconds) as Beijing wall time, "2026-11-21 20:00:00" (docs/product.md#time-ranges; exports keep this form). */
 export function beijingWallTime(instant: number): string {
   return new Date(instant + BEIJING_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }

@@ -9,8 +9,8 @@ import { pointsSchema } from './points.contract';
 import { transferRowSchema } from './transfer.contract';
 
 /**
- * One level of a bet's line, from the top the caller may see down to the member (PRODUCT.md
- * "Shares and rebate"): `share` is the level's cumulative share p and `rate` its wash-code rate a,
+ * One level of a bet's line, from the top the caller may see down to the member
+ * (docs/product.md#shares-and-rebate): `share` is the level's cumulative share p and `rate` its wash-code rate a,
  * both percents as snapshotted when the bet settled; `keeps` is what the level keeps of the bet
  * (the member: its rebate V*m). Null while nothing was snapshotted (unsettled) or the bet counts
  * nowhere (cancelled).

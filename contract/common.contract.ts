@@ -4,7 +4,7 @@ export const languages = ['zh', 'en', 'th', 'vi', 'id'] as const;
 export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = 'zh';
 
-/** Ids travel as strings (GATEWAY.md), even though the database keeps integers. */
+/** Ids travel as strings (docs/product.md#the-gateway), even though the database keeps integers. */
 export const idPattern = /^[1-9][0-9]{0,17}$/;
 export const idSchema = z.string().regex(idPattern, 'id');
 
@@ -24,7 +24,7 @@ export const timeParamSchema = isoTimeSchema.refine(
 );
 
 export const pageIndexSchema = z.number().int().min(1).max(1_000_000);
-/** pageSize outside 1..500 is refused with 100 (GATEWAY.md). */
+/** pageSize outside 1..500 is refused with 100 (docs/product.md#the-gateway). */
 export const pageSizeSchema = z.number().int().min(1).max(500);
 
 export const pageParams = (defaultPageSize: number) => ({
@@ -35,7 +35,7 @@ export const pageParams = (defaultPageSize: number) => ({
 export const pageResult = <T extends z.ZodType>(item: T) => z.object({ total: z.number().int().min(0), list: z.array(item) });
 
 /**
- * Params every call may carry besides its payload (spec §7 reading B). They are taken off
+ * Params every call may carry besides its payload (docs/product.md#the-gateway). They are taken off
  * before the payload is checked against the method's schema.
  */
 export const envelopeParamsSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * The error catalogue: spec §8 codes plus the codes GATEWAY.md adds.
+ * The error catalogue (docs/product.md#error-codes).
  * Codes travel as integers ("000" -> 0). Messages live in locales/<lang>/errors.json,
  * one entry per code, so the client and the server show the same words.
  */
@@ -67,7 +67,7 @@ export const ErrorCode = {
   /** No such sub-account of the caller's. */
   subAccountNotFound: 20048,
   recordNotFound: 20049,
-  /** Kick out: the account has no live session to end (our number, after the spec's 200xx). */
+  /** Kick out: the account has no live session to end (our number, after the catalogue's 200xx). */
   notOnline: 20050,
   /** Unlock: failed sign-ins hold the account's name locked from nowhere (our number). */
   notLoginLocked: 20051,

@@ -32,7 +32,7 @@ export const exposureMethods = {
     result: pageResult(exposureRowSchema).extend({ sum: z.object({ bets: z.number().int().min(0), stake: pointsSchema }) }),
     auth: 'session',
     effect: 'read',
-    // Spec §6: without code 6, /exposureRating is hidden; a finance screen (system.finance.isvisit).
+    // Code 6 (docs/product.md#access-codes); a finance screen (system.finance.isvisit).
     rights: { levels: backOffice, accessCode: 6, finance: true },
     errors: [ErrorCode.accountNotFound],
   }),

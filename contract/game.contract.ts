@@ -6,11 +6,11 @@ import { ErrorCode } from './errors.contract';
 import { exportFormatSchema } from './job.contract';
 import { defineMethod } from './method.contract';
 
-/** A game of the platform's catalogue (GATEWAY.md "Games and bets"): `baccarat`, `sic-bo`, a slot's name. */
+/** A game of the platform's catalogue (docs/product.md#games-and-devices): `baccarat`, `sic-bo`, a slot's name. */
 export const gameCodePattern = /^[a-z0-9-]{1,32}$/;
 export const gameCodeSchema = z.string().regex(gameCodePattern, 'game-code');
 
-/** The terminal types a member may play from (PRODUCT.md "Devices"). */
+/** The terminal types a member may play from (docs/product.md#games-and-devices). */
 export const devices = ['pc', 'h5', 'app'] as const;
 export const deviceSchema = z.enum(devices);
 export type Device = z.infer<typeof deviceSchema>;
@@ -27,7 +27,7 @@ export type Game = z.infer<typeof gameSchema>;
 export const betStatuses = ['unsettled', 'settled', 'cancelled', 'resettled'] as const;
 export type BetStatus = (typeof betStatuses)[number];
 
-/** The longest range bet records and reports answer (PRODUCT.md): 93 x 24 h. */
+/** The longest range bet records and reports answer (docs/product.md#time-ranges): 93 x 24 h. */
 export const BET_MAX_SPAN_DAYS = 93;
 
 /** [startTime, endTime): start before end, at most 93 x 24 h apart (100 "range-over-93-days"). */
@@ -39,11 +39,11 @@ const betRangeChecks = <T extends z.ZodType<{ startTime: string; endTime: string
       path: ['endTime'],
     });
 
-/** Spec §5: an order number is digits only. */
+/** An order number is digits only (docs/product.md#validation-rules). */
 export const orderIdSchema = z.string().regex(/^[0-9]{1,32}$/, 'digits-only');
 
 /**
- * A bet (spec §3's bet record). Amounts are amount strings; `winLoss` is the member's (negative
+ * A bet (docs/product.md#bets). Amounts are amount strings; `winLoss` is the member's (negative
  * when the member lost) = settle - bet + jackpotWon + redPacket. `jackpotRake` is what the stake
  * fed the jackpot pool, `jackpot` the pool when the bet settled, `jackpotWon` what it won from it.
  */
@@ -183,7 +183,7 @@ export const gameMethods = {
     result: z.object({ gameCode: z.string(), open: z.boolean() }),
     auth: 'session',
     effect: 'write',
-    // Acts for the whole site, so not even a company clerk may (PRODUCT.md "Roles").
+    // Acts for the whole site, so not even a company clerk may (docs/product.md#main-only-methods).
     rights: { levels: [companyLevel], mainOnly: true },
     errors: [ErrorCode.recordNotFound],
   }),

@@ -22,7 +22,7 @@ export const jobStatuses = ['queued', 'running', 'done', 'failed'] as const;
 
 /** Accounts one bulk enable or disable may name. */
 export const MAX_BULK_ACCOUNTS = 500;
-/** Members one batch may add (spec §5: "at most 100"). */
+/** Members one batch may add (docs/product.md#bulk-actions). */
 export const MAX_BATCH_MEMBERS = 100;
 
 const jobStarted = z.object({ jobId: idSchema });

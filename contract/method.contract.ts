@@ -5,7 +5,7 @@ import type { ErrorCodeValue } from './errors.contract';
 export type Level = 0 | 1 | 2 | 3 | 4 | 5;
 
 /**
- * Route roles of PRODUCT.md "Roles": a role names a group of levels that several screens and
+ * Route roles (docs/product.md#levels-and-route-roles): a role names a group of levels that several screens and
  * methods share, so the group is written once. `firstProxy`: the company and the two levels
  * below it (operation record, login log).
  */
@@ -29,7 +29,7 @@ export interface Rights {
    */
   mainOnly?: boolean;
   /**
-   * Finance is points movements wherever they show (PRODUCT.md). While the site's setting hides
+   * Finance is points movements wherever they show (docs/product.md#finance). While the site's setting hides
    * it from agents (levels 1-4, `system.finance.isvisit`), a `finance` method is refused to them
    * (11003): the code-6 screens' (score log and its export, transfers, exposure), the deal
    * record, the trading report (nothing but score and transfer sums) and the game log (a game
@@ -64,7 +64,7 @@ export interface MethodDefinition<P extends z.ZodObject = z.ZodObject, R extends
   auth: 'public' | 'session';
   /**
    * "write" with a session runs in one transaction with idempotency by requestKey and an
-   * operation record (GATEWAY.md). A public "write" (captcha, sign-in) manages its own
+   * operation record (docs/product.md#request-keys, docs/product.md#operation-record). A public "write" (captcha, sign-in) manages its own
    * writes: what it records about a refused attempt must survive the refusal.
    */
   effect: 'read' | 'write';
@@ -72,7 +72,7 @@ export interface MethodDefinition<P extends z.ZodObject = z.ZodObject, R extends
   openWhileClosed?: boolean;
   /**
    * True for the steps of signing in (captcha, first-login check, sign-in): they pass a
-   * maintenance window, and the sign-in itself lets only a company main account in (PRODUCT.md:
+   * maintenance window, and the sign-in itself lets only a company main account in (docs/product.md#maintenance-and-ip-block:
    * the company is exempt, so it can end a window early).
    */
   signInDuringMaintenance?: boolean;

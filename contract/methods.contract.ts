@@ -19,7 +19,7 @@ import { suggestionMethods } from './suggestion.contract';
 import { systemSettingMethods } from './system-setting.contract';
 import { transferMethods } from './transfer.contract';
 
-/** Every method of the gateway, by its exact wire name (spec §7). */
+/** Every method of the gateway, by its exact wire name. */
 export const contract = {
   ...discoveryMethods,
   ...siteMethods,
@@ -53,7 +53,7 @@ export type ResultOf<M extends MethodName> = z.output<Contract[M]['result']>;
 export const methodNames = Object.keys(contract) as MethodName[];
 
 /**
- * The bare call names of spec §7 ("Other"): each answers exactly as its `gw.credit.` method
+ * The bare call names (docs/product.md#the-gateway): each answers exactly as its `gw.credit.` method
  * (same params, rights, result and errors; recorded under the method's own name).
  */
 export const methodAliases = {

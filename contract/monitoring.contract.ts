@@ -4,7 +4,7 @@ import { ErrorCode } from './errors.contract';
 import { defineMethod } from './method.contract';
 import { pointsSchema } from './points.contract';
 
-/** What a watched account did (PRODUCT.md "Monitoring"): each is one event until someone sees it. */
+/** What a watched account did (docs/product.md#monitoring): each is one event until someone sees it. */
 export const monitorEventKinds = ['sign-in', 'new-ip', 'score', 'bet', 'win', 'status'] as const;
 export type MonitorEventKind = (typeof monitorEventKinds)[number];
 
@@ -95,7 +95,7 @@ export type WatchedAccount = z.infer<typeof watchedAccountSchema>;
 
 const userIdParams = z.object({ userId: idSchema });
 const watchResult = z.object({ userId: idSchema, monitored: z.boolean() });
-// The company's watch lists and their counts (PRODUCT.md): level 0, and its clerks holding code 4
+// The company's watch lists and their counts (docs/product.md#monitoring): level 0, and its clerks holding code 4
 // (flags), who share one "seen" with the company.
 const company = { levels: [0], accessCode: 4 } as const;
 // A file made in the call belongs to the main account (a clerk downloads only its own jobs' files).

@@ -1,13 +1,13 @@
 // Plain TypeScript without zod: the notice machine and the screens' badges read it.
 
-/** What a reader or writer is told of a notice (GATEWAY.md "Notices"); the database keeps only draft or published. */
+/** What a reader or writer is told of a notice (docs/product.md#notices); the database keeps only draft or published. */
 export const noticeStatuses = ['draft', 'waiting', 'sending', 'complete'] as const;
 export type NoticeStatus = (typeof noticeStatuses)[number];
 
 /** What the database keeps: waiting, sending and complete follow from the window and the clock. */
 export type StoredNoticeStatus = 'draft' | 'published';
 
-/** `site`: the back office (landing page, marquee); `app`: the members' app (PRODUCT.md "Notices"). */
+/** `site`: the back office (landing page, marquee); `app`: the members' app (docs/product.md#notices). */
 export const noticeKinds = ['site', 'app'] as const;
 export type NoticeKind = (typeof noticeKinds)[number];
 

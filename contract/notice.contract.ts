@@ -14,7 +14,7 @@ export const NOTICE_CONTENT_MAX = 100_000;
 
 const requiredText = (max: number) => z.string().trim().min(1, 'language-required').max(max);
 const optionalText = (max: number) => z.string().trim().max(max);
-/** Texts by language: zh, en and th must be written; vi and id may be (PRODUCT.md "Notices"). */
+/** Texts by language: zh, en and th must be written; vi and id may be (docs/product.md#notices). */
 const texts = <R extends z.ZodType, O extends z.ZodType>(required: R, optional: O) =>
   z.object({ zh: required, en: required, th: required, vi: optional.optional(), id: optional.optional() });
 // A title is plain text wherever it goes (the members' app, the platform's lobby); the content is sanitised HTML.
@@ -72,7 +72,7 @@ const noticeFields = {
 };
 const idParams = z.object({ noticeId: idSchema });
 const statusAnswer = z.object({ noticeId: idSchema, status: z.union([noticeStatusSchema, z.literal('deleted')]) });
-// Writers: the company and its sub-accounts holding code 8 (PRODUCT.md "Roles").
+// Writers: the company and its sub-accounts holding code 8 (docs/product.md#access-codes).
 const writers = { levels: [companyLevel], accessCode: 8 } as const;
 
 /** A game notice: shown by the game platform in its lobby over its window, for every game or the games named. */

@@ -1,5 +1,5 @@
 /**
- * The character rules of spec §5 as plain patterns, with no zod: the login screen checks its
+ * The character rules (docs/product.md#validation-rules) as plain patterns, with no zod: the login screen checks its
  * form with these and stays light; rules.contract.ts builds the zod schemas from the same ones.
  */
 export const LOGIN_ID_PATTERN = /^[A-Za-z0-9_-]{4,16}$/;

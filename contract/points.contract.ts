@@ -5,11 +5,11 @@ import { ErrorCode } from './errors.contract';
 import { exportFormatSchema } from './job.contract';
 import { defineMethod } from './method.contract';
 
-/** Score-log types (spec §4): up, down, transfer in, transfer out, and the company's issuance. */
+/** Score-log types (docs/product.md#score-log): up, down, transfer in, transfer out, and the company's issuance. */
 export const scoreTypes = ['up', 'down', 'in', 'out', 'issue'] as const;
 export const scoreTypeSchema = z.enum(scoreTypes);
 
-/** Spec §5: a comment holds at most 100 characters (code points, as the database counts them). */
+/** A comment holds at most 100 characters (code points, as the database counts them). */
 export const COMMENT_MAX = 100;
 export const commentSchema = z
   .string()
@@ -95,7 +95,7 @@ export const scoreLogRowSchema = z.object({
 });
 
 /** The filters of the score log, shared by the query and the export. */
-/** The set-score risk search's bounds (PRODUCT.md "Points"): whole points of at least 1000. */
+/** The set-score risk search's bounds (docs/product.md#set-score-risk-search): whole points of at least 1000. */
 export const RISK_AMOUNT_MIN = 1000;
 const riskBoundSchema = z.number().int().min(RISK_AMOUNT_MIN, 'risk-amount').max(1_000_000_000_000, 'risk-amount');
 
@@ -182,7 +182,7 @@ export const pointsMethods = {
       periodEnd: isoTimeSchema,
       /** The agent's balance at the close, kept as it is. */
       balance: pointsSchema,
-      /** What the period keeps (PRODUCT.md "The bill"): its bets, valid bet, members' win/loss and what the line handed up. */
+      /** What the period keeps (docs/product.md#the-bill): its bets, valid bet, members' win/loss and what the line handed up. */
       bets: z.number().int(),
       validAmount: pointsSchema,
       valueWonLose: pointsSchema,

@@ -9,7 +9,7 @@ import { defineMethod } from './method.contract';
 import { pointsSchema } from './points.contract';
 
 /**
- * A report's range (GATEWAY.md "Reports"): whole Beijing days [startTime, endTime), given as the
+ * A report's range (docs/product.md#time-ranges): whole Beijing days [startTime, endTime), given as the
  * UTC instants of their boundaries, at most 93 of them; the rollups hold days, so a time inside
  * a day is refused (100, "beijing-day"). Optionally one game type or one game.
  */
@@ -30,7 +30,7 @@ const rangeChecks = <T extends z.ZodType<{ startTime: string; endTime: string }>
     });
 
 /**
- * The numbers of a report row (PRODUCT.md "Report row"), over the bets under it settled in the
+ * The numbers of a report row (docs/product.md#report-rows), over the bets under it settled in the
  * range: amounts are amount strings, `valueWonLose` is the members' win/loss (member's view),
  * `betRebate` the members' rebate, `agentRate` the row's share as a percent (valid-bet weighted
  * over the range), `agentToCompany` what the row's line hands up (-W*(1-p) - V*a, each bet's parts
@@ -191,7 +191,7 @@ export const tradingMethods = {
 
 const beijingDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-/** What a bill period of a direct child holds (PRODUCT.md "The bill"). */
+/** What a bill period of a direct child holds (docs/product.md#the-bill). */
 const billNumbers = {
   bets: z.number().int(),
   validAmount: pointsSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOGIN_ID_PATTERN, PASSWORD_CHARACTERS, PASSWORD_MAX, PASSWORD_MIN, SAFE_CODE_PATTERN } from './patterns.contract';
 
 /**
- * Validation rules of spec §5, shared by the forms and the gateway. A failure names the
+ * Validation rules (docs/product.md#validation-rules), shared by the forms and the gateway. A failure names the
  * rule, so each side can show the same message in the user's language.
  */
 export const passwordRule = z
@@ -50,10 +50,10 @@ export const safeCodeRule = z.string().regex(SAFE_CODE_PATTERN, 'safe-code');
  */
 export const plainTextRule = <T extends z.ZodString>(schema: T) => schema.refine((value) => !/[<>]/.test(value), 'plain-text');
 
-/** An order number (spec §5): digits only. */
+/** An order number: digits only. */
 export const orderNumberRule = z.string().regex(/^[0-9]+$/, 'order-number');
 
-/** Rule names of spec §5 that only forms check (the gateway answers the others itself). */
+/** Rule names that only forms check (the gateway answers the others itself). */
 export const formOnlyRules = [
   'required',
   'password-required',

@@ -5,7 +5,7 @@ import { defineMethod } from './method.contract';
 import { pointsSchema, serialSchema } from './points.contract';
 
 /**
- * Check and add score (spec §2, PRODUCT.md "Monitoring, audit, settings"): the company reviews
+ * Check and add score (docs/product.md#check-and-add-score): the company reviews
  * score operations at or above the site's score threshold after the fact. A check marks an
  * operation as looked at; it never holds, moves or reverses points.
  */

@@ -6,10 +6,10 @@ import { ErrorCode } from './errors.contract';
 import { defineMethod } from './method.contract';
 import { loginIdRule, nicknameRule, passwordRule, safeCodeRule } from './rules.contract';
 
-/** A code a sub-account may hold (spec §6): 1-8 and 11, the codes a main account holds all of. */
+/** A code a sub-account may hold (docs/product.md#access-codes): 1-8 and 11, the codes a main account holds all of. */
 export type AccessCode = (typeof allAccessCodes)[number];
 
-/** Codes that each need the user list (code 1) to be of any use: holding one implies 1 (PRODUCT.md). */
+/** Codes that each need the user list (code 1) to be of any use: holding one implies 1 (docs/product.md#access-codes). */
 export const codesImplyingUserList: readonly number[] = [2, 3, 4, 5];
 
 /** Codes as stored and answered: known codes only, sorted, once each, with 1 when 2-5 are there. */
@@ -19,7 +19,7 @@ export function normalizeAccessCodes(codes: readonly number[]): number[] {
   return [...set].sort((a, b) => a - b);
 }
 
-/** The wire form of the spec: "1,5" (empty for none). */
+/** The wire form: "1,5" (empty for none). */
 export const formatAccessCodes = (codes: readonly number[]): string => normalizeAccessCodes(codes).join(',');
 
 /** "1,5" -> [1, 5]; a code outside 1-8 and 11, or anything but digits and commas, is 100 rule "access-code". */
@@ -32,7 +32,7 @@ export const accessCodeListSchema = z
   .transform(normalizeAccessCodes);
 
 /**
- * The permission matrix's switches (spec §3) and the codes they stand for (PRODUCT.md "Roles").
+ * The permission matrix's switches and the codes they stand for (docs/product.md#access-codes).
  * The screen shows both the menu codes and these; what is saved is always the codes.
  */
 export const permissionSwitches = {
@@ -53,7 +53,7 @@ export const subAccountSchema = z.object({
   nickname: z.string(),
   /** 1 normal, 4 disabled. */
   status: subAccountStatusSchema,
-  /** Comma-separated codes (spec §3), e.g. "1,5". */
+  /** Comma-separated codes, e.g. "1,5". */
   accessCode: z.string(),
   createdAt: isoTimeSchema,
   lastLoginAt: isoTimeSchema.nullable(),

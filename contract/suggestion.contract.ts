@@ -33,7 +33,7 @@ export const suggestionSchema = z.object({
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
-// Every agent reads the suggestions of its line's members; a clerk needs code 8 (PRODUCT.md "Roles").
+// Every agent reads the suggestions of its line's members; a clerk needs code 8 (docs/product.md#access-codes).
 const readers = { levels: backOffice, accessCode: 8 } as const;
 const oneParams = z.object({ suggestionId: idSchema });
 

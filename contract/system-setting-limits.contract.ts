@@ -6,7 +6,7 @@
 /** Entries of the back-office IP whitelist at most; an address is kept as its /32 (or /128). */
 export const IP_WHITELIST_MAX = 200;
 export const SITE_TITLE_MAX = 60;
-/** A logo is a small picture for the header: PNG or JPEG (PRODUCT.md), at most this many bytes. */
+/** A logo is a small picture for the header: PNG or JPEG (docs/product.md#system-settings), at most this many bytes. */
 export const LOGO_MAX_BYTES = 256 * 1024;
 export const IDLE_TIMEOUT_MIN_SECONDS = 60;
 export const IDLE_TIMEOUT_MAX_SECONDS = 86_400;

@@ -42,7 +42,7 @@ const thresholdsSchema = z.object({
   score: pointsSchema,
 });
 
-/** The site's settings as level 0 reads them (GATEWAY.md "Monitoring and settings"). */
+/** The site's settings as level 0 reads them (docs/product.md#system-settings). */
 export const systemSettingsSchema = z.object({
   /** The window in UTC (screens show Beijing time); null when none is set. */
   maintenance: z.object({ startTime: isoTimeSchema, endTime: isoTimeSchema }).nullable(),

@@ -7,7 +7,7 @@ import { defineMethod } from './method.contract';
 import { pointsSchema, serialSchema } from './points.contract';
 
 /**
- * Transfers between members and the game platform (PRODUCT.md "Wallet"). An `in` is pending
+ * Transfers between members and the game platform (docs/product.md#wallet-and-transfers). An `in` is pending
  * until the platform confirms it (done), or reversed when the platform never applied it; an
  * `out` is pending until the platform confirms it (done: the member is credited), or failed
  * when the platform never applied it (the points stay at the platform).

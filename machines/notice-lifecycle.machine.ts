@@ -2,7 +2,7 @@ import { assign, setup, transition, type SnapshotFrom } from 'xstate';
 import type { NoticeStatus, StoredNoticeStatus } from '../contract/notice-lifecycle.contract';
 
 /**
- * The life of a notice (PRODUCT.md "Notices"): draft -> PUBLISH -> waiting (its start is ahead)
+ * The life of a notice (docs/product.md#notices): draft -> PUBLISH -> waiting (its start is ahead)
  * -> sending (inside its window) -> complete (after its end). REVOKE returns waiting or sending
  * to draft; EDIT only in draft; DELETE in draft or complete. The database keeps draft or
  * published: the rest is where the clock stands against the window, so every gateway process

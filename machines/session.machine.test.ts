@@ -150,7 +150,7 @@ describe('captcha refresh delay', () => {
   });
 });
 
-describe('session machine: a sub-account and its access codes (spec §6)', () => {
+describe('session machine: a sub-account and its access codes', () => {
   const profile = { userId: '1', loginId: 'admin', level: 0 } as Profile;
   const signIn: Credentials = { loginId: 'clerk01', password: 'Admin123', captchaId: 'c', captchaCode: 'abcd', safeCode: '1234' };
   const result = (overrides: Partial<LoginResult>): LoginResult => ({
@@ -264,7 +264,7 @@ describe('session machine: a sub-account and its access codes (spec §6)', () =>
   });
 });
 
-describe('session machine: a maintenance window shuts out all but the company (PRODUCT.md)', () => {
+describe('session machine: a maintenance window shuts out all but the company', () => {
   const on = { flag: 1, exempt: false } as MaintenanceInfo;
   const onButExempt = { flag: 1, exempt: true } as MaintenanceInfo;
   const off = { flag: 0, exempt: false } as MaintenanceInfo;

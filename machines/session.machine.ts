@@ -94,11 +94,11 @@ export type SessionEvent =
 /** A window is on and the caller is not exempt from it (the company's main accounts are). */
 export const closesOut = (maintenance: MaintenanceInfo) => maintenance.flag === 1 && !maintenance.exempt;
 
-/** Maintenance is checked this often (spec §4, §9). */
+/** Maintenance is checked this often (docs/product.md#maintenance-and-ip-block). */
 export const MAINTENANCE_POLL_MS = 10_000;
 /** Inactivity before the app returns to the login form, unless the site gives its own. */
 export const DEFAULT_INACTIVITY_MS = 30 * 60 * 1000;
-/** The gateway's captchas live 2 minutes (GATEWAY.md). */
+/** The gateway's captchas live 2 minutes (docs/product.md#sign-in). */
 export const CAPTCHA_LIFETIME_MS = 2 * 60 * 1000;
 /** An idle login page fetches a fresh captcha this long before the shown one expires. */
 export const CAPTCHA_REFRESH_MARGIN_MS = 15_000;
@@ -123,7 +123,7 @@ export function captchaRefreshDelay(expiresAt: string, now: number): number {
 export const SUB_ACCOUNT_SESSION_TYPE = 9;
 export const MAIN_ACCOUNT_CODES: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 11];
 
-/** The spec's comma-separated codes ("1,5") as numbers, known codes only. */
+/** The comma-separated codes ("1,5") as numbers, known codes only. */
 export const parseAccessCodes = (text: string): number[] =>
   text
     .split(',')
@@ -132,7 +132,7 @@ export const parseAccessCodes = (text: string): number[] =>
 
 const isSubAccount = (session: LoginResult | null) => session?.sessionType === SUB_ACCOUNT_SESSION_TYPE;
 
-/** A sub-account holds no access code until its own are fetched (spec §6); a main account keeps what it was given. */
+/** A sub-account holds no access code until its own are fetched (docs/product.md#sub-accounts); a main account keeps what it was given. */
 export const withoutUnfetchedCodes = (session: LoginResult): LoginResult =>
   isSubAccount(session) ? { ...session, accessCode: [] } : session;
 
@@ -186,9 +186,9 @@ export const sessionMachine = setup({
     pollMaintenance: fromCallback<SessionEvent>(() => () => undefined),
   },
   actions: {
-    /** Keeps the session in cookies (spec §3); provided by the app. */
+    /** Keeps the session in cookies (docs/product.md#session); provided by the app. */
     persistSession: () => undefined,
-    /** Clears roles, token, breadcrumb and cookies (spec §4); provided by the app. */
+    /** Clears roles, token, breadcrumb and cookies; provided by the app. */
     clearSession: () => undefined,
   },
   guards: {
@@ -372,7 +372,7 @@ export const sessionMachine = setup({
                 { target: 'loadingProfile' },
               ],
             },
-            /** A sub-account past its first sign-in fetches its codes before anything is offered (spec §6). */
+            /** A sub-account past its first sign-in fetches its codes before anything is offered (docs/product.md#sub-accounts). */
             loadingAccessCodes: {
               invoke: {
                 id: 'loadAccessCodes',

@@ -104,7 +104,7 @@ const SNAPSHOT_FIELD = /^gameSettings\.(\w+)\.(bettingRatio|agentRate)$/;
 /**
  * Why the caller may not change a direct child's rates now, or null, and the game types whose
  * agent rate and betting ratio are locked: every type while frozen; else the types of the
- * unsettled bets of the child's line, which will settle with the rates then live (PRODUCT.md).
+ * unsettled bets of the child's line, which will settle with the rates then live (docs/product.md#limits-from-the-parent).
  * Unsettled bets are few at any moment (the partial index bets_unsettled).
  */
 async function rateChangeRefusal(ctx: CallContext, child: Pick<Child, 'path'>) {
@@ -120,7 +120,7 @@ async function rateChangeRefusal(ctx: CallContext, child: Pick<Child, 'path'>) {
  * Edits a direct child within its parent's limits and above its own children's (100 naming the
  * field, rule "above-parent" / "below-child"), so no child ever exceeds its parent. Only values
  * that change are checked: an unchanged one never makes the tree worse. The profile's share and
- * wash-code ratio are the defaults new game settings start from (PRODUCT.md), so editing them
+ * wash-code ratio are the defaults new game settings start from (docs/product.md#limits-from-the-parent), so editing them
  * leaves the existing game settings as they are; those are edited through gameSettings.
  */
 async function editProfile(ctx: CallContext, input: Edit, kind: 'agent' | 'member') {

@@ -49,7 +49,7 @@ export interface Child {
 
 /**
  * A direct child of the caller: 20002 outside the caller's line (never saying more), 20040
- * for an account of the line that is not a direct child (spec §6). Writes lock its row.
+ * for an account of the line that is not a direct child (docs/product.md#direct-parent-and-child). Writes lock its row.
  */
 export async function directChild(ctx: ActingContext, userId: string, lock: boolean): Promise<Child> {
   await accountInLine(ctx, userId);

@@ -49,7 +49,7 @@ function operationCondition(ctx: CallContext, path: string, params: ParamsOut<'g
 }
 
 /**
- * The newest 1000 rows of the range count, and no more (spec §9): total is at most 1000 and a
+ * The newest 1000 rows of the range count, and no more (docs/product.md#operation-record): total is at most 1000 and a
  * page past them is empty. Both statements stop early: the count after 1000 rows, the page
  * after its last row.
  */

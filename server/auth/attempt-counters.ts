@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 
-/** Failures in a row of one login name from one IP that lock that pair, and for how long (GATEWAY.md). */
+/** Failures in a row of one login name from one IP that lock that pair, and for how long (docs/product.md#sign-in-limits). */
 export const LOCK_AFTER_FAILURES = 5;
 export const LOCK_MS = 15 * 60 * 1000;
 /** Window of the per-IP limit of failures (LOGIN_IP_LIMIT) and of wrong captcha guesses. */

@@ -21,7 +21,7 @@ function sessionOf(ctx: CallContext): Session {
 
 /**
  * The login whose own password and safe code a call changes, and how to end its sessions: a
- * sub-account acts on itself (GATEWAY.md), a main account on its account.
+ * sub-account acts on itself (docs/product.md#sub-accounts), a main account on its account.
  */
 async function ownLogin(ctx: CallContext) {
   const session = sessionOf(ctx);

@@ -103,7 +103,7 @@ export async function settleCredentialAttempt(
 
 /**
  * A step-up check of a signed-in account's own password or safe code: counted with its
- * sign-in failures (one counter per account and IP, GATEWAY.md), so five wrong in a row lock
+ * sign-in failures (one counter per account and IP, docs/product.md#sign-in-limits), so five wrong in a row lock
  * the name for that IP like five wrong sign-ins. `db` is the database, never a transaction.
  */
 export async function checkOwnSecret(
@@ -121,7 +121,7 @@ export async function checkOwnSecret(
     checkedBefore?: boolean;
   },
 ): Promise<boolean> {
-  // A sub-account's own secrets are its own (GATEWAY.md), never its main account's.
+  // A sub-account's own secrets are its own (docs/product.md#sub-accounts), never its main account's.
   const account = await db.one<LockedLogin & { password_hash: string; safe_code_hash: string }>(
     input.subAccountId
       ? sql`SELECT id, login_id, password_hash, safe_code_hash, main_account_id FROM sub_accounts WHERE id = ${input.subAccountId}`

@@ -39,7 +39,7 @@ export function attachmentHeader(name: string): string {
 }
 
 /**
- * `POST /api/files/<fileId>` (GATEWAY.md "Files"): the bytes of an export, to the account that
+ * `POST /api/files/<fileId>` (docs/product.md#exports-and-files): the bytes of an export, to the account that
  * made it, for 24 hours. The session is checked as for a call (site of the host, its IP rules
  * and maintenance, the token, a forced password change); every refusal is a catalogue error in
  * JSON-RPC form, and a file of another account or site, an expired one or an unknown id are

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import type { JobKind } from '../jobs/job.repository';
 
-/** How long a file is kept: PRODUCT.md "the file is kept in the database for 24 hours". */
+/** How long a file is kept in the database: 24 hours (docs/product.md#exports-and-files). */
 export const FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export interface StoredFile {

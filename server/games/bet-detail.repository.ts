@@ -25,7 +25,7 @@ export function findLineBet(db: Queryable, scope: BetScope, orderId: string, bet
 const toCents = (x: bigint) => (x < 0n ? (x - 5000n) / 10000n : (x + 5000n) / 10000n);
 
 /**
- * A bet's parts (PRODUCT.md "Shares and rebate", as rollup.sql.ts computes them): level k keeps
+ * A bet's parts (docs/product.md#shares-and-rebate, as rollup.sql.ts computes them): level k keeps
  * -W*(p_k - p_k+1) + V*(a_k - a_k+1) (below level 4, p = 0 and a = m), the member's rebate is V*m,
  * each rounded; the company takes minus all the others and the member's W, so the bet sums to zero.
  */

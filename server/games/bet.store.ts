@@ -127,7 +127,7 @@ export function betCopyLine(bet: PlatformBet): string {
 }
 
 /**
- * The snapshot of PRODUCT.md for each (member, game type) of `pairs` (a FROM item named `k`
+ * The snapshot (docs/product.md#shares-and-rebate) for each (member, game type) of `pairs` (a FROM item named `k`
  * with member_id and game_type): the member's line (its path; a member of the site, else no
  * row), the share (agent_rate) and wash-code rate (betting_ratio) of agent levels 1-4 of its
  * line and the member's own rate, for that game type; and whether the member is watched (monitoring).

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database';
 import { beijingDay } from '../reports/rollup.sql';
 
 /**
- * The agent-to-company limit (PRODUCT.md, decisions of 2026-11-27): an agent (levels 1-4) whose
+ * The agent-to-company limit (docs/product.md#agent-to-company-limit): an agent (levels 1-4) whose
  * line's agent-to-company amount in its open bill period reached its limit for a game type (0 =
  * none) takes no new bet of that type until the bill closes. The amount is the bill's own: what
  * the line hands up to the agent's parent, -(W + rebate + line keeps), summed from the rollups

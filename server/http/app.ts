@@ -72,7 +72,7 @@ function appPage(html: string): (nonce: string) => string {
   return (nonce) => `${head}<meta name="csp-nonce" content="${nonce}" />\n  </head>${tail}`;
 }
 
-/** Bodies above 1 MiB get HTTP 413 with a JSON-RPC error (GATEWAY.md). */
+/** Bodies above 1 MiB get HTTP 413 with a JSON-RPC error (docs/product.md#the-gateway). */
 export const BODY_LIMIT = 1024 * 1024;
 
 export interface AppOptions {
@@ -342,7 +342,7 @@ function builtPage(webRoot: string | undefined, ...path: string[]): ((nonce: str
   return appPage(readFileSync(join(webRoot, ...path), 'utf8'));
 }
 
-/** The built web app's files and its installable phone entry (spec §1: its own page and bundle, mobile.html, served at /m/). */
+/** The built web app's files and its installable phone entry (docs/product.md#phone: its own page and bundle, mobile.html, served at /m/). */
 async function registerWebFiles(app: FastifyInstance, db: Database, webRoot: string) {
   // The pages themselves are answered by the not-found handler, each with a nonce of its own.
   await app.register(fastifyStatic, {
@@ -422,7 +422,7 @@ export async function buildApp(options: AppOptions) {
   registerRpcRoutes(app, dispatcher, metrics);
   // Prometheus's scrape (docs/operations.md, "Metrics"): loopback or METRICS_TOKEN only.
   registerMetricsRoute(app, metrics, options.config.metricsToken);
-  // Exports' files (GATEWAY.md "Files"): bytes, not JSON-RPC, once the session is checked.
+  // Exports' files (docs/product.md#exports-and-files): bytes, not JSON-RPC, once the session is checked.
   registerFileRoute(app, { db: options.db, clock: options.clock });
   registerSiteRoutes(app, options.db, options.clock);
   // What changes elsewhere, as server-sent events to each signed-in session (docs/api.md,

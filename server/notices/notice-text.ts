@@ -19,7 +19,7 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-/** The text in the reader's language, else Chinese (PRODUCT.md "Notices"). */
+/** The text in the reader's language, else Chinese (docs/product.md#notices). */
 export function localised(texts: Record<string, string>, language: Language): string {
   return texts[language] || texts.zh || '';
 }

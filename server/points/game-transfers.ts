@@ -10,7 +10,7 @@ import { platformPausedSql } from '../sites/site-platform.repository';
 import type { TransferOutRow } from './transfer.repository';
 
 /**
- * Transfers between a member and the game platform (PRODUCT.md "Wallet"): `in` moves points
+ * Transfers between a member and the game platform (docs/product.md#wallet-and-transfers): `in` moves points
  * member -> the site's game wallet, `out` wallet -> member. Nothing is ever guessed:
  *   - an `in` is written at once as pending (the member's points leave first), then the
  *     platform is asked; its answer makes it done, a certain refusal reverses it, a lost answer

@@ -203,7 +203,7 @@ async function checkSite(db: Queryable, siteId: string): Promise<CheckResult[]> 
   return results;
 }
 
-/** The game wallet, the game sessions and the pending transfers of a site (PRODUCT.md "Wallet"). */
+/** The game wallet, the game sessions and the pending transfers of a site (docs/product.md#wallet-and-transfers). */
 async function checkGameTransfers(db: Queryable, siteId: string): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   const add = (name: string, ok: boolean, detail: string, examples: string[] = []) =>

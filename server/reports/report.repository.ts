@@ -74,7 +74,7 @@ function divideRounded(value: bigint, unit: bigint): bigint {
 const percent = (numerator: bigint, denominator: bigint) =>
   denominator === 0n ? 0 : Number(divideRounded(numerator * 10_000n, denominator)) / 100;
 
-/** A row's numbers from its sums (PRODUCT.md "Report row"). */
+/** A row's numbers from its sums (docs/product.md#report-rows). */
 export function reportNumbers(sums: Sums): ReportNumbers {
   const valid = sums.valid_bet;
   const winLoss = sums.win_loss;

@@ -10,7 +10,7 @@ export const beijingDay = (time: SQL) => sql`((${time} AT TIME ZONE 'UTC') + int
 const cents = (x: string) => `(CASE WHEN ${x} < 0 THEN (${x} - 5000) / 10000 ELSE (${x} + 5000) / 10000 END)`;
 
 /**
- * Each bet's parts (PRODUCT.md "Shares and rebate"), from its snapshot: shares p1-p4 and wash-code
+ * Each bet's parts (docs/product.md#shares-and-rebate), from its snapshot: shares p1-p4 and wash-code
  * rates a1-a4 of agent levels 1-4, the member's rate m (hundredths of a percent); below level 4
  * p = 0 and a = m. Level k keeps -W*(p_k - p_k+1) + V*(a_k - a_k+1), the member's rebate is V*m,
  * each rounded to the cent half away from zero; the company takes minus the sum of all the

@@ -51,7 +51,7 @@ export function buildOpenRpcDocument(
     servers: [{ name: 'gateway', url: serverUrl }],
     methods: [
       ...Object.entries(contract),
-      // The bare names of spec §7, each listed with its method's declaration.
+      // The bare names (docs/product.md#the-gateway), each listed with its method's declaration.
       ...Object.entries(aliases).flatMap(([alias, name]) => (Object.hasOwn(contract, name) ? [[alias, contract[name]!] as const] : [])),
     ].map(([name, definition]) => {
       const shape = definition.params.shape as Record<string, z.ZodType>;

@@ -145,7 +145,7 @@ function commitAnswer(tx: Queryable, call: WriteCall, result: unknown) {
 }
 
 /**
- * The call's transaction. A replay answers first, before any other check (GATEWAY.md): a key
+ * The call's transaction. A replay answers first, before any other check (docs/product.md#request-keys): a key
  * already taken ends this transaction, whatever the handler did or threw (RequestKeyTaken).
  */
 function runInTransaction(deps: WriteDeps, call: WriteCall, paramsHash: string, afterOwnCommit: (() => void)[]) {

@@ -114,7 +114,7 @@ const chunked = (lines: readonly string[]) => {
  * sessions of live rounds and slot spins over past days. Rounds are drawn from (seed, table,
  * round) as the platform draws them, so every member at a table sees the same result. Each
  * session is a game session of the ledger: a transfer in of part of the member's points, bets
- * within what it has at the platform, a transfer out of what is left (PRODUCT.md "Wallet"); a
+ * within what it has at the platform, a transfer out of what is left (docs/product.md#wallet-and-transfers); a
  * member running low is scored up by its agent first (and the agent by its own, up to the
  * company, which issues when it must), so the ledger check holds.
  *

@@ -19,7 +19,7 @@ export interface Session {
   subAccountId: string | null;
   /** The login that acts: the sub-account's when one does. */
   loginId: string;
-  /** Spec §6: a main account holds every code, a sub-account those its main account gave it. */
+  /** A main account holds every code (docs/product.md#access-codes), a sub-account those its main account gave it. */
   accessCodes: readonly number[];
   level: Level;
   status: number;

@@ -23,7 +23,7 @@ afterEach(() => {
   sessionGone.mockReset();
 });
 
-describe('gateway client (spec §7 reading B)', () => {
+describe('gateway client (the form field json)', () => {
   it('posts the envelope in the form field "json" with opsId, terminal 7, device, host and language', async () => {
     const fetchMock = answer({ jsonrpc: '2.0', id: 1, result: { level: 0 } });
     vi.stubGlobal('fetch', fetchMock);

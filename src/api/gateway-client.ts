@@ -14,9 +14,9 @@ export class GatewayError extends Error {
   }
 }
 
-/** Code of a network failure (spec §8 "001 network error"). */
+/** Code of a network failure ("001 network error", docs/product.md#error-codes). */
 export const NETWORK_ERROR = 1;
-/** Codes after which the stored session is worthless (spec §8). */
+/** Codes after which the stored session is worthless (docs/product.md#session). */
 export const SESSION_GONE = [2202, 2221];
 
 export interface ClientEnvironment {
@@ -75,7 +75,7 @@ interface Answer<T> {
 }
 
 /**
- * Calls a gateway method the way spec §7 reading B says: POST /api with a form field "json"
+ * Calls a gateway method as the web app does (docs/api.md#calls): POST /api with a form field "json"
  * holding the JSON-RPC envelope, the session token as opsId, terminal 7, the device, the
  * host and the language.
  */

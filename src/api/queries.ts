@@ -25,7 +25,7 @@ export function errorCode(error: unknown): number {
 }
 
 /**
- * The one place a failed call is told to the user (spec §8: the catalogue message, 4 s, one at a
+ * The one place a failed call is told to the user (docs/product.md#messages: the catalogue message, 4 s, one at a
  * time). 2202/2221 are not told: the gateway client already ended the session and reloads.
  */
 export function reportError(error: unknown): void {

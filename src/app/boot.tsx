@@ -17,7 +17,7 @@ export async function boot(app: ReactNode): Promise<void> {
   configureGatewayClient({
     token: sessionToken,
     language: () => preferences().language,
-    // Spec §8: 2202/2221 reset the stored token and reload the page (each entry reloads to its own login).
+    // 2202/2221 (docs/product.md#session) reset the stored token and reload the page (each entry reloads to its own login).
     onSessionGone: (data) => {
       keepSessionEndReason(data?.rule);
       clearSession();

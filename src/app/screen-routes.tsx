@@ -11,7 +11,7 @@ function Guarded({ path, children }: { path: string; children: React.ReactNode }
   return pathAllowed(path, rights) ? <>{children}</> : <Redirect to="/401" replace />;
 }
 
-/** The signed-in app's routes: the screens table, then the redirects and error pages of spec §2. */
+/** The signed-in app's routes: the screens table, then the redirects and error pages (docs/product.md#routes-and-menu). */
 export function ScreenRoutes() {
   return (
     <Switch>

@@ -38,7 +38,7 @@ export default function SignedInApp() {
   );
 }
 
-/** The signed-in app: layout shell of spec §2, its routes, the palette and the keyboard shortcuts. */
+/** The signed-in app: layout shell (docs/product.md#layout), its routes, the palette and the keyboard shortcuts. */
 function SignedInShell() {
   const { t } = useTranslation();
   const site = SessionContext.useSelector((state) => state.context.site);

@@ -14,7 +14,7 @@ import { useSiteCurrency } from '@/lib/site-currency';
 import { formatAmount } from '@/lib/format';
 import { focusScreenStart } from '@/lib/focus-screen';
 
-/** Rights of the signed-in user as the commands read them (spec §6). */
+/** Rights of the signed-in user as the commands read them (docs/product.md#rights-and-access-codes). */
 export function useRights(): Rights {
   const session = SessionContext.useSelector((state) => state.context.session);
   const profileLevel = SessionContext.useSelector((state) => state.context.profile?.level);

@@ -6,7 +6,7 @@ export type Job = ResultOf<'gw.credit.job.get'>;
 const POLL_MS = 400;
 const ended = (job: Job | undefined) => job?.status === 'done' || job?.status === 'failed';
 
-/** Follows a background job until it ends; then the account lists reload (PRODUCT.md "Bulk actions"). */
+/** Follows a background job until it ends; then the account lists reload (docs/product.md#bulk-actions). */
 export function useJob(jobId: string | null): { job: Job | null; error: number | null } {
   const invalidate = useInvalidate();
   const watch = useCall(

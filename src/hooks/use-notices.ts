@@ -9,7 +9,7 @@ export interface NoticesState {
   failed: boolean;
 }
 
-/** Current notices of the user's site and level (pageSize 99, spec §7), in the user's language: fetched once for the marquee and the notice screen. */
+/** Current notices of the user's site and level (pageSize 99, docs/product.md#the-gateway), in the user's language: fetched once for the marquee and the notice screen. */
 export function useNoticesQuery(): NoticesState {
   // Windows open and close with no write to tell anyone: read again every minute.
   const query = useCall('gw.credit.notice.layer.list', { pageIndex: 1, pageSize: 99 }, { silent: true, refetchInterval: 60_000 });

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import type { Rights } from '../../commands/command';
 import { pathAllowed, screens } from '../../commands/screens';
 
-/** The notice screen's tab is always there (spec §2). */
+/** The notice screen's tab is always there (docs/product.md#layout). */
 export const PINNED_TAG = '/notice';
 
 /** Menu screens get a tab when opened at their own path (not a sub-screen or an account's page). */

@@ -9,7 +9,7 @@ function watchNarrow(onChange: () => void): () => void {
   return () => media.removeEventListener('change', onChange);
 }
 
-/** Below the mobile breakpoint (spec §2) the menu is a sheet over the page instead of the docked sidebar. */
+/** Below the mobile breakpoint (docs/product.md#phone) the menu is a sheet over the page instead of the docked sidebar. */
 export function useNarrowScreen(): boolean {
   return useSyncExternalStore(
     watchNarrow,

@@ -7,7 +7,7 @@ export function errorMessage(code: number, t: TFunction): string {
   return code === 1 ? t('error.network') : t(String(code), { ns: 'errors', defaultValue: '' }) || t('error.unknown', { code });
 }
 
-/** Spec §8: the catalogue message of a code, for 4 s, only when no error message is showing. */
+/** The catalogue message of a code (docs/product.md#messages), for 4 s, only when no error message is showing. */
 export function showError(code: number, t: TFunction): void {
   void loadErrorTexts().then(() => errorToast(errorMessage(code, t)));
 }

@@ -1,6 +1,6 @@
 import { LOGIN_ID_PATTERN, PASSWORD_MAX, PASSWORD_MIN, SAFE_CODE_PATTERN } from '../../contract/patterns.contract';
 
-/** Spec §5 rules for the sign-in form, by field: the key of the message to show, or null when fine. */
+/** The rules (docs/product.md#validation-rules) of the sign-in form, by field: the key of the message to show, or null when fine. */
 export function loginIdProblem(value: string): string | null {
   if (value.trim() === '') return 'validation.loginIdRequired';
   return LOGIN_ID_PATTERN.test(value.trim()) ? null : 'validation.loginId';
@@ -19,7 +19,7 @@ export function captchaProblem(value: string): string | null {
   return value.trim() === '' ? 'validation.captchaRequired' : null;
 }
 
-/** Key filter of spec §5: digits only (two-factor code and integer fields). */
+/** Key filter (docs/product.md#validation-rules): digits only (two-factor code and integer fields). */
 export function digitsOnly(value: string): string {
   return value.replace(/[^0-9]/g, '');
 }

@@ -2,7 +2,7 @@ import { parseBasisPoints, parseCents } from '../../contract/amount.contract';
 import { ruleMessages } from '@/components/form/form-messages';
 
 /**
- * Spec §5 checks of amounts and rates, compared as integer cents and hundredths of a percent
+ * Checks (docs/product.md#validation-rules, docs/product.md#limits-from-the-parent) of amounts and rates, compared as integer cents and hundredths of a percent
  * (never floats): the key of the message to show, or null when fine.
  */
 export function amountProblem(value: string, options: { max?: string; min?: string; required?: boolean } = {}): string | null {

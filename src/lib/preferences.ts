@@ -4,7 +4,7 @@ import type { Language, Theme } from '../../commands/command';
 
 export type Size = 'small' | 'medium' | 'large';
 
-/** The layout settings object of spec §2, plus the user's choices, remembered in this browser. */
+/** The layout settings (docs/product.md#layout), plus the user's choices, remembered in this browser. */
 export interface Preferences {
   language: Language;
   theme: Theme;

@@ -7,10 +7,10 @@ import {
   type SessionEndReason,
 } from '../../machines/session.machine';
 
-/** The session token cookie (spec §3). */
+/** The session token cookie (docs/product.md#session). */
 export const TOKEN_COOKIE = 'credit-Token';
 
-/** Session fields kept in cookies, by their spec §3 names. */
+/** Session fields kept in cookies, by their names in the session (docs/product.md#session). */
 const SESSION_COOKIES = [
   'userId',
   'mainUserId',
@@ -69,7 +69,7 @@ export function savedSession(): LoginResult | null {
     firstLogin: read('firstLogin') === '1' ? '1' : '0',
     sn: read('sn'),
     isMain: read('isMain') !== 'false',
-    // A main account holds every code; a sub-account's own are fetched after the restore (spec §6).
+    // A main account holds every code; a sub-account's own are fetched after the restore (docs/product.md#sub-accounts).
     accessCode: Number(read('sessionType')) === SUB_ACCOUNT_SESSION_TYPE ? [] : [...MAIN_ACCOUNT_CODES],
   };
 }

@@ -14,7 +14,7 @@ dayjs.extend(timezone);
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** An instant as Beijing wall time, `YYYY-MM-DD HH:mm:ss` (spec §2; exports keep this form). */
+/** An instant as Beijing wall time, `YYYY-MM-DD HH:mm:ss` (docs/product.md#time-ranges; exports keep this form). */
 export function beijingTime(instant: string | number | Date): string {
   return dayjs(instant).tz(BEIJING_ZONE).format('YYYY-MM-DD HH:mm:ss');
 }

@@ -3,7 +3,7 @@ import type * as Sonner from '@/components/ui/sonner';
 
 type ToastModule = typeof Sonner;
 
-/** General toasts last 3 s, error messages 4 s (PRODUCT.md "Sign-in and small decisions"). */
+/** General toasts last 3 s, error messages 4 s (docs/product.md#messages). */
 export const TOAST_MS = 3000;
 export const ERROR_TOAST_MS = 4000;
 
@@ -77,7 +77,7 @@ let errorShownUntil = 0;
 
 /**
  * An error message for 4 s, only one at a time: while one shows, later ones are dropped
- * (spec §8). Always the same toast id, so two can never stack. Returns whether it shows.
+ * (docs/product.md#messages). Always the same toast id, so two can never stack. Returns whether it shows.
  */
 export function errorToast(message: string): boolean {
   if (Date.now() < errorShownUntil) return false;

@@ -24,7 +24,7 @@ describe.runIf(e2e.run)("an admin's reports in Chromium, one signed-in page", ()
   const journey = useJourney(e2e, () => ShellPage.signedIn(e2e.browser, e2e.gw, 'admin'));
 
   it('drills down from the company to a member and its bets, draws the days and game types, and exports what it shows', async () => {
-    // PRODUCT.md's fixture on one line: shares of 40 %, rates of 1.0 %, the member 0.8 %.
+    // The fixture of docs/product.md#report-rows on one line: shares of 40 %, rates of 1.0 %, the member 0.8 %.
     await e2e.gw.db.run(sql`UPDATE game_settings SET agent_rate = 4000, betting_ratio = 100
       WHERE account_id IN (SELECT id FROM accounts WHERE site_id = 'demo' AND login_id IN ('ma01', 'sh0101', 'ga010101', 'ag01010102'))`);
     await e2e.gw.db.run(sql`UPDATE game_settings SET agent_rate = 0, betting_ratio = 80

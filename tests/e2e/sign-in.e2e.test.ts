@@ -20,7 +20,7 @@ describe.runIf(e2e.run)('a person at the login screen in Chromium, signing in an
     return { page, close: () => closeApp(page) };
   });
 
-  it('checks the form before sending: rules of spec §5 and digits only in the two-factor code', async () => {
+  it('checks the form before sending: the validation rules and digits only in the two-factor code', async () => {
     const { page } = journey();
     // Opened at /: the login.
     await page.getByTestId('login-screen').waitFor();

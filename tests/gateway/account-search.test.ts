@@ -98,7 +98,7 @@ describe("reading an account of one's line", () => {
   });
 });
 
-describe('the bare call names of spec §7', () => {
+describe('the bare call names', () => {
   const idOf = async (loginId: string) =>
     String((await gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`))!.id);
 
@@ -123,7 +123,7 @@ describe('the bare call names of spec §7', () => {
     );
     expect((await gw.call('account.search', { loginId: 'sh0101' })).error?.code).toBe(2202);
     expect((await gw.call('fuzzy.search.tips', { opsId: admin, keyword: 'x'.repeat(200) })).error?.code).toBe(100);
-    // Only the names of §7: other gw.credit. methods have no bare name.
+    // Only the kept bare names (docs/product.md#the-gateway): other gw.credit. methods have no bare name.
     expect((await gw.call('user.query', { opsId: admin })).error?.code).toBe(110);
   });
 

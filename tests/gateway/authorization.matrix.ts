@@ -254,7 +254,7 @@ export const authorizationMatrix: Record<string, Record<Actor, Expected>> = {
 };
 
 /**
- * What finance covers, method by method (PRODUCT.md: points movements wherever they show), while
+ * What finance covers, method by method (docs/product.md#finance: points movements wherever they show), while
  * the site hides it from agents (levels 1-4): "method" refuses the whole method to them (11003),
  * "rows" answers without its points rows. The company always sees it. Every method the contract
  * declares finance (`finance`, `financeRows`) has a row, and no other.

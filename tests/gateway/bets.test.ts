@@ -259,7 +259,7 @@ describe('gw.credit.bet.detail', () => {
     });
   });
   beforeEach(async () => {
-    // PRODUCT.md's fixture: stake 10,000, valid 9,000, W -1,200, m 0.8 %, a 1.0 %, p 40 %: the agent keeps 498.
+    // The fixture of docs/product.md#report-rows: stake 10,000, valid 9,000, W -1,200, m 0.8 %, a 1.0 %, p 40 %: the agent keeps 498.
     settled = bet({ round, transactionId: sessionId, bet: 1_000_000, validBet: 900_000, settle: 880_000, winLoss: -120_000 });
     await store([settled]);
   });

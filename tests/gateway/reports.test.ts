@@ -56,7 +56,7 @@ beforeEach(async () => {
   await gw.db.run(sql`DELETE FROM report_edge_days`);
   await gw.db.run(sql`DELETE FROM report_member_days`);
   await gw.db.run(sql`DELETE FROM report_queue`);
-  // PRODUCT.md's fixture: every agent of the line a share of 40 % and a wash-code rate of 1.0 %, the member 0.8 %.
+  // The fixture of docs/product.md#report-rows: every agent of the line a share of 40 % and a wash-code rate of 1.0 %, the member 0.8 %.
   const line = LINE.map((login) => sql`${ids[login]!}::bigint`);
   await gw.db.run(sql`UPDATE game_settings SET agent_rate = 4000, betting_ratio = 100 WHERE account_id IN (${sql.join(line, sql`, `)})`);
   await gw.db.run(sql`UPDATE game_settings SET agent_rate = 0, betting_ratio = 80 WHERE account_id = ${ids[MEMBER]!}`);
@@ -69,7 +69,7 @@ const report = {
 };
 
 describe('the win/loss report', () => {
-  it("takes PRODUCT.md's fixture through the whole path: the agent keeps 4.98, hands up 6.30, to-company bet value 54.00", async () => {
+  it("takes the report rows' fixture through the whole path: the agent keeps 4.98, hands up 6.30, to-company bet value 54.00", async () => {
     await storeBets(gw.db, 'demo', [bet({ status: 'settled' })], gw.clock.now());
 
     const agentView = await report.members('ag01010102');

@@ -10,10 +10,10 @@ import { generatePaths, modelGraph, transitionOf, type MachinePaths, type Runner
 import type { Product } from './product';
 
 /*
- * An agent's status and its line's team status, written by hand from PRODUCT.md "Accounts"
- * (status 1 normal, 4 disabled, 6 frozen; team status the same for a whole line; a frozen
- * account cannot move points) and spec §5 (the enable / disable / freeze actions and the line
- * actions `gw.credit.agent.line.*`), spec §8 (20011 illegal operation, 20003 the target's status
+ * An agent's status and its line's team status, written by hand from
+ * docs/product.md#account-statuses (status 1 normal, 4 disabled, 6 frozen; team status the same
+ * for a whole line; a frozen account cannot move points; the enable / disable / freeze actions and
+ * the line actions `gw.credit.agent.line.*`; 20011 illegal operation, 20003 the target's status
  * forbids a score). It is not derived from machines/account-status.machine.ts, which the gateway
  * runs to accept or refuse a change: a path here can disagree with it.
  */
@@ -52,7 +52,7 @@ const lineRules: Record<string, Partial<Record<Line, Line>>> = {
 };
 
 function apply(agent: Agent, type: AccountEvent['type']): Agent {
-  // PRODUCT: points move only while the account and its line are normal.
+  // docs/product.md#account-statuses: points move only while the account and its line are normal.
   if (type === 'SCORE_UP') {
     return { ...agent, answer: agent.account === 'normal' && agent.line === 'enabled' ? 'ok +1.00' : 'refused 20003' };
   }
@@ -281,7 +281,7 @@ let cached: ReturnType<typeof generatePaths> | undefined;
 export const accountStatusPaths: MachinePaths = {
   name: 'account-status',
   title: "An agent's status and its line's team status, and whether points may move to it",
-  sources: 'tests/paths/account-status.paths.ts, from PRODUCT.md "Accounts" and spec §5, §8',
+  sources: 'tests/paths/account-status.paths.ts, from docs/product.md#account-statuses',
   paths: () => (cached ??= generatePaths(testModel as never, names as never)),
   states: () => modelGraph(testModel as never, names as never).states,
   transitions: () => modelGraph(testModel as never, names as never).transitions,

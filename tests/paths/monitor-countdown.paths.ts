@@ -11,9 +11,9 @@ import { generatePaths, modelGraph, type MachinePaths, type Runner } from './pat
 import type { Product } from './product';
 
 /*
- * The monitor's countdown, written by hand from the spec (§4: while the warning-account switch is
- * on, a 12-second countdown repeats and refreshes the monitor counts) and PRODUCT.md "Monitoring" (no
- * call while the switch is off or the tab hidden; a failed call stops the cycle until the user
+ * The monitor's countdown, written by hand from docs/product.md#monitoring
+ * (while the warning-account switch is on, a 12-second countdown repeats and refreshes the monitor
+ * counts; no call while the switch is off or the tab hidden; a failed call stops the cycle until the user
  * retries and keeps the last good counts; a tab shown again fetches at once). Not derived from
  * machines/monitor-countdown.machine.ts: a path can disagree with it. The cycle is 2 s here.
  */
@@ -282,7 +282,7 @@ let cached: ReturnType<typeof generatePaths> | undefined;
 export const monitorCountdownPaths: MachinePaths = {
   name: 'monitor-countdown',
   title: "The monitor's 12-second countdown (2 s in the model): fetching, counting, paused in a hidden tab, failed, off",
-  sources: 'tests/paths/monitor-countdown.paths.ts, from spec §4 (the 12-second countdown) and PRODUCT.md "Monitoring"',
+  sources: 'tests/paths/monitor-countdown.paths.ts, from docs/product.md#monitoring',
   paths: () => (cached ??= generatePaths(model as never, names as never)),
   states: () => modelGraph(model as never, names as never).states,
   transitions: () => modelGraph(model as never, names as never).transitions,

@@ -7,10 +7,10 @@ import { generatePaths, modelGraph, transitionOf, type MachinePaths, type Runner
 import type { Product } from './product';
 
 /*
- * A notice's life, written by hand from PRODUCT.md "Notices" (a draft is published, waits for
+ * A notice's life, written by hand from docs/product.md#notices (a draft is published, waits for
  * its start, is sent inside its window, is complete after its end; revoking returns a waiting or
- * sending notice to draft; only a draft is edited; a draft or a complete notice is deleted) and
- * spec §8 (20011 illegal operation, 37160 a window whose end has passed). Every action is
+ * sending notice to draft; only a draft is edited; a draft or a complete notice is deleted;
+ * 20011 illegal operation, 37160 a window whose end has passed). Every action is
  * offered in every state, so the refusals are paths too. It is not derived from
  * machines/notice-lifecycle.machine.ts, which the gateway runs to take or refuse an action.
  * Time is two events: the window's start and its end pass (on the real clock, a few seconds).
@@ -191,7 +191,7 @@ let cached: ReturnType<typeof generatePaths> | undefined;
 export const noticeLifecyclePaths: MachinePaths = {
   name: 'notice-lifecycle',
   title: "A notice's life: draft, waiting, sending, complete, deleted, with every action offered in every state",
-  sources: 'tests/paths/notice-lifecycle.paths.ts, from PRODUCT.md "Notices" and spec §8',
+  sources: 'tests/paths/notice-lifecycle.paths.ts, from docs/product.md#notices',
   paths: () => (cached ??= generatePaths(testModel as never, names as never)),
   states: () => modelGraph(testModel as never, names as never).states,
   transitions: () => modelGraph(testModel as never, names as never).transitions,

@@ -45,7 +45,7 @@ export type MachineOverrides = { guards?: Record<string, (...args: never[]) => b
 export interface MachinePaths {
   name: string;
   title: string;
-  /** Where the model's rules come from (spec sections, PRODUCT.md): the model is written by hand from these. */
+  /** Where the model's rules come from (sections of docs/product.md): the model is written by hand from these. */
   sources: string;
   paths(): ToolPath[];
   /** Every state and transition of the model. */

@@ -15,9 +15,9 @@ import type { Product } from './product';
 
 /*
  * The set-score dialog (a score up from ma01 to an agent below it), written by hand from
- * PRODUCT.md "Points" (confirm before moving points; the amount's refusals shown on the amount
- * field), GATEWAY.md (a retry sends the same request key, so points move once) and spec §8
- * (20003 the target's status forbids a score, 20030 above the target's point limit). It is not
+ * docs/product.md#score-up-and-down (confirm before moving points; the amount's refusals shown on
+ * the amount field; 20003 the target's status forbids a score, 20030 above the target's point
+ * limit) and docs/product.md#request-keys (a retry sends the same request key, so points move once). It is not
  * derived from machines/score-transfer.machine.ts: the gateway runner drives that machine with
  * its real gateway call and compares its state and the target's balance with this model.
  * "submitting" is passed through inside CONFIRM and RETRY: a step waits until it is left. The
@@ -204,14 +204,14 @@ function browserRunner(product: Product): Runner {
   };
 }
 
-// PRODUCT.md "Points": the screen reads the target's point limit when it opens and refuses a score above it before confirming.
+// docs/product.md#score-up-and-down: the screen reads the target's point limit when it opens and refuses a score above it before confirming.
 const overOnScreen =
   "the screen refuses an amount above the point limit on the field before any confirmation (20030 on SUBMIT): the gateway's refusal after CONFIRM is the gateway runner's";
 let cached: ReturnType<typeof generatePaths> | undefined;
 export const scoreTransferPaths: MachinePaths = {
   name: 'score-transfer',
   title: 'The set-score dialog: amount, confirmation, the gateway’s answer, a retry that moves points once',
-  sources: 'tests/paths/score-transfer.paths.ts, from PRODUCT.md "Points", GATEWAY.md (request keys) and spec §8',
+  sources: 'tests/paths/score-transfer.paths.ts, from docs/product.md#score-up-and-down and #request-keys',
   paths: () => (cached ??= generatePaths(testModel as never, names as never)),
   states: () => modelGraph(testModel as never, names as never).states,
   transitions: () => modelGraph(testModel as never, names as never).transitions,

@@ -3,15 +3,14 @@ import { createTestModel } from 'xstate/graph';
 import type { Captcha, Credentials, LoginResult, MaintenanceInfo, Profile, SiteInfo } from '../../machines/session.machine';
 
 /**
- * The session as the spec and the product describe it, written by hand: the screens a person
+ * The session as docs/product.md describes it, written by hand: the screens a person
  * sees (states) and what a person or the world does there (events). It is not derived from
  * machines/session.machine.ts: tests/unit/session-paths.test.ts walks this model and checks at
  * each step that the real machine (fake actors, fake clock) shows the same screen with the same
  * facts, and tests/e2e/session-paths.e2e.test.ts walks it through the built app in Chromium.
  *
- * Sources: "spec" is /work/shared/spec/seed-spec.md (section), PRODUCT and GATEWAY are the design
- * notes. The state names are the app's screens as the session machine names them, so that "the
- * same state" is a plain comparison.
+ * Each rule names its section of docs/product.md. The state names are the app's screens as the
+ * session machine names them, so that "the same state" is a plain comparison.
  */
 export type SiteMode = 'open' | 'maintenance' | 'blocked';
 
@@ -20,7 +19,7 @@ export const MODEL_LOGINS = { ok: 'ma01', forced: 'forced01', unknown: 'nobody01
 export const MODEL_PASSWORD = 'Admin123';
 export const MODEL_NEW_PASSWORD = 'Changed_123';
 export const MODEL_SAFE_CODE = '1234';
-/** The refusal of a wrong name or password (spec §8: 2218 username or password wrong). */
+/** The refusal of a wrong name or password (2218, docs/product.md#sign-in). */
 export const WRONG_LOGIN_ERROR = { code: 2218, message: 'Username or password wrong' };
 
 export const maintenanceInfo = (flag: 0 | 1): MaintenanceInfo => ({
@@ -94,21 +93,21 @@ const sessionModelMachine = setup({
     booting: {
       on: {
         'SITE.LOADED': [
-          // spec §2: the root view shows an IP-blocked screen with the visitor's IP and region.
+          // docs/product.md#maintenance-and-ip-block: an IP-blocked screen with the visitor's IP and region.
           { guard: { type: 'isMode', params: 'blocked' }, target: 'blocked' },
-          // spec §4: maintenance flag 1 shows the maintenance screen (PRODUCT: in place of the app).
+          // docs/product.md#maintenance-and-ip-block: maintenance flag 1 shows the maintenance screen in place of the app.
           { guard: { type: 'isMode', params: 'maintenance' }, target: 'maintenance' },
-          // spec §4 route guard: without a token only /login is allowed.
+          // docs/product.md#routes-and-menu: without a token only /login is allowed.
           { target: '#sessionModel.open.signedOut.ready' },
         ],
       },
     },
-    // PRODUCT: the IP block shows its screen in place of the app; nothing leads out of it.
+    // docs/product.md#maintenance-and-ip-block: the IP block shows its screen in place of the app; nothing leads out of it.
     blocked: {},
     maintenance: {
       on: {
         'MAINTENANCE.CHECKED': [
-          // spec §4: otherwise (flag 0) the maintenance screen is hidden; spec §3: the session
+          // Otherwise (flag 0) the maintenance screen is hidden; docs/product.md#session: the session
           // kept in the cookies is still there, so a signed-in person is back in the app.
           { guard: and(['windowOff', 'sessionKept']), target: '#sessionModel.open.signedIn.active' },
           { guard: { type: 'windowOff' }, target: '#sessionModel.open.signedOut.ready' },
@@ -120,37 +119,37 @@ const sessionModelMachine = setup({
     open: {
       initial: 'signedOut',
       on: {
-        // spec §4: maintenance is checked every 10 s, signed in or not; flag 1 shows its screen.
+        // docs/product.md#maintenance-and-ip-block: maintenance is checked every 10 s, signed in or not; flag 1 shows its screen.
         'MAINTENANCE.CHECKED': { guard: { type: 'windowOn' }, target: 'maintenance' },
       },
       states: {
         signedOut: {
           initial: 'ready',
           states: {
-            // PRODUCT "Sign-in": name, password, captcha and the 4-digit safe code.
+            // docs/product.md#sign-in: name, password, captcha and the 4-digit safe code.
             ready: {
               on: {
                 'LOGIN.SUBMIT': [
-                  // spec §8: 2218 username or password wrong, shown on the form; GATEWAY: the
+                  // docs/product.md#sign-in: 2218 username or password wrong, shown on the form; the
                   // sign-in used the captcha up, a new one comes with the message.
                   {
                     guard: { type: 'loginIs', params: MODEL_LOGINS.unknown },
                     target: 'ready',
                     actions: assign({ error: 2218, reason: null }),
                   },
-                  // PRODUCT / spec §6: forcePwdUpdate '1' allows only /changePass until done; spec §3: the session is kept in cookies.
+                  // docs/product.md#sign-in: forcePwdUpdate '1' allows only /changePass until done; docs/product.md#session: the session is kept in cookies.
                   {
                     guard: { type: 'loginIs', params: MODEL_LOGINS.forced },
                     target: '#sessionModel.open.signedIn.changingPassword.editing',
                     actions: assign({ loginId: MODEL_LOGINS.forced, error: null, reason: null, cookie: true }),
                   },
-                  // spec §4 route guard: with a token, roles are loaded and the app opens; spec §3: kept in cookies.
+                  // With a token, roles are loaded and the app opens; docs/product.md#session: kept in cookies.
                   {
                     target: '#sessionModel.open.signedIn.active',
                     actions: assign({ loginId: ({ event }) => event.credentials.loginId, error: null, reason: null, cookie: true }),
                   },
                 ],
-                // PRODUCT: the captcha image can be renewed; the form keeps what it shows.
+                // docs/product.md#sign-in: the captcha image can be renewed; the form keeps what it shows.
                 'CAPTCHA.REFRESH': { target: 'ready' },
               },
             },
@@ -164,7 +163,7 @@ const sessionModelMachine = setup({
               states: {
                 editing: {
                   on: {
-                    // GATEWAY: a password change ends every session of the account: sign in again.
+                    // docs/product.md#session: a password change ends every session of the account: sign in again.
                     'PASSWORD.SUBMIT': { target: '#sessionModel.open.signedOut.ready', actions: signedOut('password-changed') },
                   },
                 },
@@ -172,15 +171,15 @@ const sessionModelMachine = setup({
             },
             active: {
               on: {
-                // spec §2: logout asks for confirmation.
+                // docs/product.md#layout: logout asks for confirmation.
                 'LOGOUT.REQUEST': { target: 'confirmingLogout' },
-                // spec §9 / PRODUCT system settings: inactivity returns to the login form (and the session ends).
+                // docs/product.md#session, docs/product.md#system-settings: inactivity returns to the login form (and the session ends).
                 'IDLE.TIMEOUT': { target: '#sessionModel.open.signedOut.ready', actions: signedOut('timeout') },
               },
             },
             confirmingLogout: {
               on: {
-                // spec §2 and §4: then goes to /login; logout clears the token and the cookies.
+                // Then goes to /login; logout clears the token and the cookies.
                 'LOGOUT.CONFIRM': { target: '#sessionModel.open.signedOut.ready', actions: signedOut('logout') },
                 'LOGOUT.CANCEL': { target: 'active' },
               },

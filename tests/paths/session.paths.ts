@@ -19,7 +19,7 @@ import {
 } from './session.model';
 
 /*
- * The session model (tests/paths/session.model.ts, written by hand from the spec and PRODUCT.md)
+ * The session model (tests/paths/session.model.ts, written by hand from docs/product.md)
  * as the tool runs it. Through the gateway: signing in, changing the forced password, logging
  * out, and (on the embedded product) the site's maintenance and IP block; the confirmation
  * dialog and the inactivity timeout are the page's, so only --browser takes them. In Chromium:
@@ -197,7 +197,7 @@ const pageOnly = "the logout confirmation is the page's: nothing reaches the gat
 export const sessionPaths: MachinePaths = {
   name: 'session',
   title: 'Signing in and out: site block, maintenance, wrong names, a forced password, logout, inactivity',
-  sources: 'tests/paths/session.model.ts, from spec §2, §3, §4, §6, §8, §9, PRODUCT.md "Sign-in" and GATEWAY.md',
+  sources: 'tests/paths/session.model.ts, from docs/product.md#sign-in-and-the-session',
   paths: () =>
     (cached ??= generatePaths(
       sessionTestModel as never,

@@ -22,7 +22,7 @@ export function browserAvailable(): boolean {
   return false;
 }
 
-/** Debian's Chromium with the flags of ARCHITECTURE.md, plus any given (e.g. --host-resolver-rules). */
+/** Debian's Chromium with the flags that run it here (no sandbox, no GPU, no background network), plus any given (e.g. --host-resolver-rules). */
 export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,

@@ -50,7 +50,7 @@ describe('OpenRPC document', () => {
     expect(validateOpenRPCDocument(broken as never)).not.toBe(true);
   });
 
-  it('describes every method of the contract with its errors, and the bare names of spec §7', () => {
+  it('describes every method of the contract with its errors, and the bare call names', () => {
     expect(document.methods.map((m) => m.name).sort()).toEqual([...methodNames, ...Object.keys(methodAliases)].sort());
     const layer = document.methods.find((m) => m.name === 'gw.credit.notice.layer.list')!;
     expect(layer.params.find((p) => p.name === 'opsId')).toMatchObject({ required: true });

@@ -63,7 +63,7 @@ const machineFacts = (snapshot: SessionSnapshot, cookie: LoginResult | null): Se
 
 /**
  * Runs one model path on the real session machine. The same user events are sent; the world
- * answers the machine's calls as the spec's gateway would (the site's mode when the model says
+ * answers the machine's calls as the gateway would (the site's mode when the model says
  * it loaded, a wrong-login refusal for a name that does not exist, the cookie jar for a session
  * to bring back); the inactivity timeout passes on a simulated clock. After every step the real
  * machine must settle on the model's screen with the model's facts. Returns the real
@@ -140,13 +140,13 @@ const paths = everyTransitionPaths();
 
 /**
  * Transitions of the real machine no path of the model takes, and why. The model keeps to what
- * the spec and PRODUCT describe of sign-in, forced password change, maintenance, the blocked
+ * docs/product.md describes of sign-in, forced password change, maintenance, the blocked
  * site, the idle timeout and the logout confirmation; the rest is tested where named.
  */
 const NOT_IN_THE_MODEL: Record<string, string> = {
   '(root) —SITE.CHANGED→ (stays)': 'the company saving its settings: session.machine.test.ts (maintenance describe)',
   'booting —✗loadSite→ unreachable':
-    'a gateway that cannot be reached (PRODUCT: a clear retryable message): the model has no network failures; no test takes it yet',
+    'a gateway that cannot be reached (a clear retryable message): the model has no network failures; no test takes it yet',
   'unreachable —RETRY→ booting': 'retry after an unreachable gateway: as above; no test takes it yet',
   'maintenance —MAINTENANCE.COMPANY_SIGN_IN→ open': "the company's entry from the maintenance screen: session.machine.test.ts",
   'open.restoring —✓restoreSession[2/3]→ open.signedOut':
@@ -157,22 +157,22 @@ const NOT_IN_THE_MODEL: Record<string, string> = {
   'open.signedOut.loadingCaptcha —always→ open.signedOut.ready':
     'a gateway that asks no captcha (CAPTCHA=off or the site setting): session.machine.test.ts and sign-in.e2e.test.ts',
   'open.signedOut.ready —⏱captchaRefresh→ open.signedOut.loadingCaptcha':
-    'the idle login page renewing its captcha (GATEWAY: 2 minutes): session.machine.test.ts',
+    'the idle login page renewing its captcha (2 minutes): session.machine.test.ts',
   'open.signedIn —SESSION.EXPIRED→ open.signedOut':
-    'a session ended elsewhere (spec §8 2202/2221 on any call): the app sends it, outside the model; no test takes it yet',
+    'a session ended elsewhere (2202/2221 on any call): the app sends it, outside the model; no test takes it yet',
   'open.signedIn —PASSWORD.CHANGED→ open.signedOut': 'a chosen password change on /changePass: outside the model; no test takes it yet',
-  'open.signedIn.checking —always[2/3]→ open.signedIn.loadingAccessCodes': 'sub-accounts (spec §6): session.machine.test.ts',
-  'open.signedIn.loadingAccessCodes —✓loadAccessCodes→ open.signedIn.loadingProfile': 'sub-accounts (spec §6): session.machine.test.ts',
-  'open.signedIn.loadingAccessCodes —✗loadAccessCodes→ open.signedOut': 'sub-accounts (spec §6): session.machine.test.ts',
+  'open.signedIn.checking —always[2/3]→ open.signedIn.loadingAccessCodes': 'sub-accounts: session.machine.test.ts',
+  'open.signedIn.loadingAccessCodes —✓loadAccessCodes→ open.signedIn.loadingProfile': 'sub-accounts: session.machine.test.ts',
+  'open.signedIn.loadingAccessCodes —✗loadAccessCodes→ open.signedOut': 'sub-accounts: session.machine.test.ts',
   'open.signedIn.changingPassword —LOGOUT.REQUEST→ open.signedIn.loggingOut':
-    'logout from the forced password screen, without the confirmation spec §2 asks for: left out of the model (a question for the product)',
+    'logout from the forced password screen, without the confirmation logout asks for elsewhere: left out of the model (a question for the product)',
   'open.signedIn.changingPassword.submitting —✗changePassword→ open.signedIn.changingPassword.editing':
     'a refused new password: the model has no refusals there',
   'open.signedIn.loadingProfile —✗loadProfile→ open.signedOut': 'a profile that cannot be read: the model has no network failures',
   'open.signedIn.active —ACTIVITY→ open.signedIn.active':
     'activity restarting the idle timer: the model only lets a whole timeout pass; no test takes it yet',
   'open.signedIn.active —PROFILE.REFRESH→ open.signedIn.refreshingProfile':
-    'refreshing the top bar (spec §2 points: click to refresh): outside the model; session.machine.test.ts refreshes a sub-account',
+    'refreshing the top bar (its points: click to refresh): outside the model; session.machine.test.ts refreshes a sub-account',
   'open.signedIn.refreshingProfile —✓refreshProfile[1/2]→ open.signedIn.refreshingAccessCodes':
     'a profile refresh: outside the model (session.machine.test.ts refreshes a sub-account)',
   'open.signedIn.refreshingProfile —✓refreshProfile[2/2]→ open.signedIn.active':

@@ -9,7 +9,7 @@ CREATE TABLE sub_accounts (
   nickname          text NOT NULL,
   password_hash     text NOT NULL,
   safe_code_hash    text NOT NULL,
-  -- Codes of spec §6 (1-8, 11), sorted, without repeats; 2-5 always come with 1.
+  -- Access codes (1-8, 11), sorted, without repeats; 2-5 always come with 1.
   access_codes      smallint[] NOT NULL DEFAULT '{}',
   status            smallint NOT NULL DEFAULT 1 CHECK (status IN (1, 4)),
   first_login       boolean NOT NULL DEFAULT true,

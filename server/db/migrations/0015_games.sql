@@ -1,4 +1,4 @@
--- The game platform's catalogue (issue 15): the games it offers, the same for every site. The
+-- The game platform's catalogue: the games it offers, the same for every site. The
 -- platform (server/games) holds each game's rules; this table is what sites list and switch.
 CREATE TABLE games (
   game_code  text PRIMARY KEY,

@@ -1,4 +1,4 @@
--- Bets read from the game platform (issue 15). One row per (site, orderId, betTime): the month
+-- Bets read from the game platform. One row per (site, orderId, betTime): the month
 -- partitions by betTime, so a bet read twice lands on its own row and is stored once.
 CREATE TABLE bets (
   site_id        text NOT NULL,
@@ -29,7 +29,7 @@ CREATE TABLE bets (
   red_packet     bigint NOT NULL DEFAULT 0,
   -- Shares (p) and wash-code rates (a) of agent levels 1-4 of the line for the bet's game type,
   -- and the member's rate (m), in hundredths of a percent, taken when the bet settles
-  -- (PRODUCT.md "Shares and rebate"): later changes of the settings never rewrite a settled bet.
+  -- (docs/product.md#shares-and-rebate): later changes of the settings never rewrite a settled bet.
   p1 integer, p2 integer, p3 integer, p4 integer,
   a1 integer, a2 integer, a3 integer, a4 integer,
   m  integer,

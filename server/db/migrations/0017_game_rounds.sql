@@ -1,4 +1,4 @@
--- Rounds of the platform's tables and spins of its machines (issue 15): the same for every site,
+-- Rounds of the platform's tables and spins of its machines: the same for every site,
 -- as a real platform's are. `result` is the game's own: cards, dice, wheel number, reels.
 CREATE TABLE game_rounds (
   game_code  text NOT NULL REFERENCES games (game_code),

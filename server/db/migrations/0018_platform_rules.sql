@@ -1,5 +1,5 @@
--- The maximum win counts a member's net winnings since its last "remove limit" (PRODUCT.md
--- "Devices"); null means since the account was made.
+-- The maximum win counts a member's net winnings since its last "remove limit"
+-- (docs/product.md#games-and-devices); null means since the account was made.
 ALTER TABLE accounts ADD COLUMN win_counted_from timestamptz;
 
 -- What the game platform refused, by site and reason (bets on a closed game, from a disabled

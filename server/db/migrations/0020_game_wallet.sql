@@ -1,4 +1,4 @@
--- Transfers to and from the game platform (PRODUCT.md "Wallet").
+-- Transfers to and from the game platform (docs/product.md#wallet-and-transfers).
 --
 -- The game wallet: one account per site that stands for the platform. Transfer in moves points
 -- member -> wallet, transfer out wallet -> member, so every balance, the wallet's included,

@@ -1,4 +1,4 @@
--- The embedded game platform's own state (PRODUCT.md: one simulator per database, its state in
+-- The embedded game platform's own state (docs/product.md#game-platforms: one simulator per database, its state in
 -- tables, so any gateway process can take over).
 --
 -- The lease: the process that holds it runs the simulator; another takes over once it lapses.
@@ -38,7 +38,7 @@ CREATE TABLE platform_feed_cursor (
 );
 INSERT INTO platform_feed_cursor (id, seq) VALUES (1, 0);
 
--- Order numbers of the platform's bets (digits only, spec §5).
+-- Order numbers of the platform's bets (digits only).
 CREATE SEQUENCE platform_order_no START 1;
 
 -- Each machine's jackpot pool per site: every spin adds its rake, a jackpot hit takes it all.

@@ -1,4 +1,4 @@
--- What the back office must still tell the game platform (issue 15, point 1). A row is written
+-- What the back office must still tell the game platform. A row is written
 -- in the transaction of the change and sent by any gateway process that runs jobs; it goes only
 -- once the platform has taken the state as it is now (a change meanwhile raises `version`, and
 -- the row stays for the next round). One row per subject: changes made before a push are one

@@ -1,4 +1,4 @@
--- Members' settings go to the game platform like the games closed (issue 15, point 1): the
+-- Members' settings go to the game platform like the games closed: the
 -- platform keeps its own copy of every account's switches and judges a bet by that copy, as a
 -- third party would, not by the back office's tables.
 --

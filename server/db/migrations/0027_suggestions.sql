@@ -1,6 +1,6 @@
 -- Members' suggestions and complaints come from the game platform (where members write them) to
 -- the back office through its feed, read from the same cursor as bets and rounds, and are kept
--- once per platform id (issue 15; the notices issue lists and answers them).
+-- once per platform id (the suggestions screen lists and answers them).
 ALTER TABLE platform_feed DROP CONSTRAINT platform_feed_kind_check;
 ALTER TABLE platform_feed ADD CONSTRAINT platform_feed_kind_check CHECK (kind IN ('bet', 'round', 'suggestion'));
 

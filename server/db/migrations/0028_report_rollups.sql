@@ -1,5 +1,5 @@
--- Reports read rollups, never the bets (issue 16, PRODUCT.md "Reports read pre-aggregated
--- rollups"). Both are kept in the statement that stores or replaces a bet (storeBets, the
+-- Reports read rollups, never the bets (docs/product.md#report-rows).
+-- Both are kept in the statement that stores or replaces a bet (storeBets, the
 -- history seed: server/reports/rollup.sql.ts), so a bet is counted once or not at all whatever
 -- fails: a settled or resettled bet adds its numbers to the Beijing day of its settlement, a
 -- resettlement or cancellation first takes out what the bet had added. `rebuildRollupDay`

@@ -1,4 +1,4 @@
--- The bill (PRODUCT.md "The bill"). A period closes at the start of the Beijing day of the close
+-- The bill (docs/product.md#the-bill). A period closes at the start of the Beijing day of the close
 -- and keeps what the agent's line did in it, taken from the report rollups then: its bets, valid
 -- bet, members' win/loss and what it handed up. What it keeps is everything the rollups held
 -- for the agent's days before the close, less every earlier period's: so a resettlement of a bet

@@ -1,4 +1,4 @@
--- Monitoring (issue 18): the company's watch lists and what the watched accounts do. An account
+-- Monitoring (docs/product.md#monitoring): the company's watch lists and what the watched accounts do. An account
 -- is watched when the company put it on its list (monitored) or its parent marked it
 -- (exception_marked): both feed the same events.
 ALTER TABLE accounts ADD COLUMN monitored boolean NOT NULL DEFAULT false;

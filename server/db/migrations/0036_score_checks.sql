@@ -1,4 +1,4 @@
--- Check and add score (spec §2): the company's review of large score operations after the fact.
+-- Check and add score (docs/product.md#check-and-add-score): the company's review of large score operations after the fact.
 -- A check never holds or moves points: it records who looked at an operation and when.
 CREATE TABLE score_checks (
   site_id       text NOT NULL,

@@ -1,4 +1,4 @@
--- The simulator's books are the game platform's own (PRODUCT.md "Wallet"): a platform knows a
+-- The simulator's books are the game platform's own (docs/product.md#wallet-and-transfers): a platform knows a
 -- member only by the id the back office sends it, and keeps its records whatever our tables
 -- hold, so its tables carry no foreign keys into ours. Each key cost a lookup and a share lock
 -- of our site and member rows on every transfer the platform applied.

@@ -1,5 +1,5 @@
--- What settled bets change in the report rollups waits here (issue 15's ingest aim; issue 16
--- allows "a job that never loses or doubles a bet"). The statement that stores a batch of bets
+-- What settled bets change in the report rollups waits here, so that storing bets
+-- stays fast and no bet is ever lost or counted twice. The statement that stores a batch of bets
 -- appends what the batch adds and takes out, summed per member line, day and game (as
 -- rollup.sql.ts sums it before spreading it on the edges), instead of upserting the rollups
 -- itself: thousands of rollup rows a batch cost as much as storing the bets. A drain

@@ -1,4 +1,4 @@
--- Nonces of signed platform API requests (issue 38, docs/platform-api.md "Signing"), both
+-- Nonces of signed platform API requests (docs/platform-api.md#signing), both
 -- directions: a request whose key id and nonce are here is a replay and is refused (37100).
 -- The primary key lets two gateway processes that receive the same request agree: one insert
 -- wins. Rows are kept while their timestamp could still be accepted (with a margin) and purged

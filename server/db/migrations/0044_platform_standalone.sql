@@ -1,4 +1,4 @@
--- The simulator as a platform of its own (issue 38, `npm run platform`): its books live in a
+-- The simulator as a platform of its own (`npm run platform`): its books live in a
 -- database of their own, migrated with these same files, where `sites` and `accounts` stay
 -- empty. A platform knows a site and a member only by the ids the back office sends it (as
 -- 0038 said of its wallets and transfers), so its tables keep no foreign keys into ours: with

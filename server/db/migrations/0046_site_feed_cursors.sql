@@ -1,4 +1,4 @@
--- Issue 38: the feed of each site on an HTTP platform is read by the gateway from a cursor of its
+-- The feed of each site on an HTTP platform is read by the gateway from a cursor of its
 -- own (platform_feed_cursor stays the embedded platform's). A row is made at the site's first
 -- read; the ingest locks it for the page it stores, so two gateway processes never store one page twice.
 CREATE TABLE site_feed_cursors (

@@ -1,4 +1,4 @@
--- Issue 38 §5: what the monitoring screen and GET /api/health?detail=1 tell of each site's game
+-- What the monitoring screen and GET /api/health?detail=1 tell of each site's game
 -- platform. Gateways keep no state of their own, so each fact lives here, written cheaply.
 
 -- The feed's side, on the cursor row its ingest already locks (no other row is locked by it):

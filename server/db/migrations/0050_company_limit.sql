@@ -1,4 +1,4 @@
--- Issue 39: the agent-to-company limit (PRODUCT.md, decisions of 2026-11-27). An agent's line
+-- The agent-to-company limit (docs/product.md#agent-to-company-limit). An agent's line
 -- whose agent-to-company amount in its open bill period reached agent_to_company_limit (0 =
 -- none) takes no new bet of that game type until the period closes. The flag is kept by
 -- games/company-limit.ts (after each rollup drain, a bill's close, a limit's change) and is

@@ -1,4 +1,4 @@
--- Issue 39: a new monitor event changes the red dot's counts. Whatever inserts it (a sign-in,
+-- A new monitor event changes the red dot's counts. Whatever inserts it (a sign-in,
 -- a score movement, a status change, a watched bet), one NOTIFY per site and statement tells the
 -- site's live streams (server/events/live-events.service.ts, channel "live.<site id>").
 CREATE FUNCTION live_monitor_events() RETURNS trigger LANGUAGE plpgsql AS $$

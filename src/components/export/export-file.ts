@@ -17,7 +17,7 @@ export function attachmentName(header: string | null, fallback: string): string 
 }
 
 /**
- * An export's file from the gateway (GATEWAY.md "Files": `POST /api/files/<fileId>` with the
+ * An export's file from the gateway (docs/product.md#exports-and-files: `POST /api/files/<fileId>` with the
  * form field opsId). A refusal comes back as a JSON-RPC error and is thrown as a GatewayError,
  * as a call's would be; 2202/2221 end the session the same way.
  */

@@ -27,7 +27,7 @@ export interface ExportJob<M extends ExportMethod = ExportMethod> {
 const POLL_MS = 400;
 
 /**
- * An export run by the gateway as a job (PRODUCT.md: exports larger than one page): starts it,
+ * An export run by the gateway as a job (docs/product.md#exports-and-files: exports longer than what is loaded): starts it,
  * follows its progress, then fetches the file and saves it as a download, once. Refusals are
  * told by the kit's one error handler; the state says what the progress view shows.
  *

@@ -10,7 +10,7 @@ interface RuleMessage {
 }
 
 /**
- * Every rule of spec §5 by the name the contract's zod schemas and the gateway's refusals
+ * Every rule (docs/product.md#validation-rules) by the name the contract's zod schemas and the gateway's refusals
  * (100 with data.rule) give it: one table, so a form and a refusal say the same thing.
  */
 export const ruleMessages: Record<string, RuleMessage> = {

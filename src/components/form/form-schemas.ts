@@ -14,7 +14,7 @@ export function filled(schema: z.ZodType, rule = 'required') {
     );
 }
 
-/** The contract's amount, at most the parent's (spec §5: "point limit cannot exceed the parent's limit"). */
+/** The contract's amount, at most the parent's (docs/product.md#limits-from-the-parent). */
 export function amountAtMost(max: string | undefined) {
   const limit = max === undefined ? null : (parseCents(max) ?? 0);
   return filled(amountSchema.refine((cents) => limit === null || cents <= limit, 'above-parent'));
@@ -27,7 +27,7 @@ export function percentAtMost(max: number | string | undefined) {
 }
 
 /**
- * A new password (or safe code, with its own rules) typed twice (spec §5): the second must be filled and match; the problem shows on
+ * A new password (or safe code, with its own rules) typed twice (docs/product.md#validation-rules): the second must be filled and match; the problem shows on
  * the second. Spread into `.superRefine(...)`: it runs even when other fields are wrong, so every
  * problem shows at once.
  */

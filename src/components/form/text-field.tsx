@@ -49,7 +49,7 @@ export function TextField<V extends FieldValues>({
   messageValues?: Record<string, unknown>;
   /** This field's own wording of a rule. */
   messages?: Record<string, string>;
-  /** Key filter of spec §5: digits only. */
+  /** Key filter (docs/product.md#validation-rules): digits only. */
   digits?: boolean;
   multiline?: boolean;
   rows?: number;

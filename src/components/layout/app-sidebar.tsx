@@ -88,7 +88,7 @@ function MenuBadge({ method, labelled }: { method: NonNullable<Screen['badge']>;
   );
 }
 
-/** The red dot of spec §2: the watched members' unseen events (the monitor counts' userCount) are above 0, or the game platform needs a look (docs/operations.md, "Platform health", `alert`). */
+/** The red dot (docs/product.md#routes-and-menu): the watched members' unseen events (the monitor counts' userCount) are above 0, or the game platform needs a look (docs/operations.md#platform-health, `alert`). */
 function MonitorDot({ labelled }: { labelled: boolean }) {
   const { t } = useTranslation();
   const monitor = useMonitorCounts();

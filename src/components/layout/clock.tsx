@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNow } from '@/hooks/use-now';
 import { beijingWallTime } from '../../../contract/beijing-time.contract';
 
-/** Beijing time, YYYY-MM-DD HH:mm:ss, ticking every second (spec §2), with the zone it shows in the interface language. */
+/** Beijing time, YYYY-MM-DD HH:mm:ss, ticking every second (docs/product.md#layout), with the zone it shows in the interface language. */
 export function Clock() {
   const { t } = useTranslation();
   const now = useNow();

@@ -11,7 +11,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 
-/** Logout asks first (spec §2); the dialog is the machine's confirmingLogout state. */
+/** Logout asks first (docs/product.md#layout); the dialog is the machine's confirmingLogout state. */
 export function LogoutDialog() {
   const { t } = useTranslation();
   const session = SessionContext.useActorRef();

@@ -50,7 +50,7 @@ function SelectSetting<T extends string>({
   );
 }
 
-/** The settings object of spec §2, as switches the user can change (remembered in this browser). */
+/** The layout settings (docs/product.md#layout), as switches the user can change (remembered in this browser). */
 export function SettingsPanel({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const { t } = useTranslation();
   const { theme, size, language } = usePreferences();

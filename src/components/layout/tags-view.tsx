@@ -6,7 +6,7 @@ import { ContextMenu, ContextMenuContent, ContextMenuItem, ContextMenuTrigger } 
 import { PINNED_TAG, tagTitleKey, type useOpenTags } from '@/hooks/use-open-tags';
 import { cn } from '@/lib/utils';
 
-/** Tabs of the screens visited in this session, on one row that scrolls; the notice screen is pinned (spec §2). */
+/** Tabs of the screens visited in this session, on one row that scrolls; the notice screen is pinned (docs/product.md#layout). */
 export function TagsView({ tags }: { tags: ReturnType<typeof useOpenTags> }) {
   const { t } = useTranslation();
   const strip = useRef<HTMLDivElement>(null);

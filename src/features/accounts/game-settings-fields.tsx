@@ -125,7 +125,7 @@ export function serverGameProblems(errors: object): Record<string, string> {
   return problems;
 }
 
-/** Game settings per game type (spec §3): one row per type, one column per setting, the parent's value as the limit. */
+/** Game settings per game type (docs/product.md#account-fields): one row per type, one column per setting, the parent's value as the limit. */
 export function GameSettingsFields({
   value,
   parent,

@@ -14,7 +14,7 @@ import { ipCheckColumns } from './ip-check-columns';
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const viewState = urlStateCodec({ start: day, end: day }, { start: '', end: '' });
 
-/** IP check (spec §2): the addresses several accounts of the line signed in from, over at most 15 days. */
+/** IP check (docs/product.md#login-log-and-ip-check): the addresses several accounts of the line signed in from, over at most 15 days. */
 export default function IpCheckScreen() {
   const { t } = useTranslation();
   const format = useFormat();

@@ -12,7 +12,7 @@ import { SignInsTab } from './sign-ins-tab';
 
 const tabs = ['operations', 'signIns'] as const;
 
-/** /operationRecord/index: the write calls and the sign-ins of the caller's line over at most 15 days (spec §9). */
+/** /operationRecord/index: the write calls and the sign-ins of the caller's line over at most 15 days (docs/product.md#operation-record). */
 export default function OperationRecordScreen() {
   const { t } = useTranslation();
   const [view, setView] = useUrlState(operationRecordState);

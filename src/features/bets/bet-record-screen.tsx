@@ -20,7 +20,7 @@ import { BetDetailSheet, type BetKey } from './bet-detail-sheet';
 import { betRecordColumns, type BetRow } from './bet-record-columns';
 import { betQueryOf, betRecordState } from './bet-record-state';
 
-/** /videoOrder/index: the bets of the caller's line (spec §3), filtered, totalled, loaded as they scroll, exported. */
+/** /videoOrder/index: the bets of the caller's line (docs/product.md#bets), filtered, totalled, loaded as they scroll, exported. */
 export default function BetRecordScreen() {
   const { t } = useTranslation();
   const format = useFormat();

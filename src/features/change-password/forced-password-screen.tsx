@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { useSchemaForm } from '@/components/form/use-contract-form';
 import { PasswordForm, emptyPasswordValues, passwordSchema, type PasswordFormValues } from './password-form';
 
-/** Forced password change (and first login): the only screen until it is done (spec §4, §5). */
+/** Forced password change (and first login): the only screen until it is done (docs/product.md#sign-in). */
 export function ForcedPasswordScreen() {
   const { t } = useTranslation();
   const session = SessionContext.useActorRef();

@@ -31,7 +31,7 @@ export function passwordSchema({ askOld, askSafeCode }: { askOld: boolean; askSa
     .superRefine(...confirmation('newPassword', 'confirmPassword'));
 }
 
-/** New password (spec §5 rules) and its confirmation; the old password and a new safe code when asked for. */
+/** New password (docs/product.md#validation-rules) and its confirmation; the old password and a new safe code when asked for. */
 export function PasswordForm({
   form,
   askOld,

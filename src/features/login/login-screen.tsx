@@ -16,7 +16,7 @@ interface LoginScreenProps {
   layout?: 'default' | 'old';
 }
 
-/** The sign-in form of spec §1; the phone entry adds its "desktop version" link below it (`footer`). */
+/** The sign-in form (docs/product.md#sign-in); the phone entry adds its "desktop version" link below it (`footer`). */
 export function LoginScreen({ footer, view = 'desktop', layout }: LoginScreenProps) {
   const { t } = useTranslation();
   const session = SessionContext.useActorRef();

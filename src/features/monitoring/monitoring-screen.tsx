@@ -175,7 +175,7 @@ function WatchedList({ side }: { side: Side }) {
   const columns = useMemo(() => monitoringColumns(t, format, commands), [t, format, commands]);
   const model = useDataTable({ columns, data: pages.rows, getRowId: (row) => row.userId });
 
-  // Excel comes from the gateway (every watched account, GATEWAY.md "Files"); CSV is the loaded rows.
+  // Excel comes from the gateway (every watched account, docs/product.md#exports-and-files); CSV is the loaded rows.
   const exportAs: TableExport = {
     sheet: t(`monitor.${side}`),
     disabled: pages.total === 0,

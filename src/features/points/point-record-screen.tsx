@@ -24,12 +24,12 @@ import { useLogAccountFilter, type LogAccountFilter } from './use-log-account-fi
 
 type Query = Omit<ParamsIn<'gw.credit.score.log.query'>, 'pageIndex' | 'pageSize'>;
 
-/** The score log of the caller's line (spec §3): filters, a virtualized table loaded as it scrolls, and export. */
+/** The score log of the caller's line (docs/product.md#score-log): filters, a virtualized table loaded as it scrolls, and export. */
 export default function PointRecordScreen() {
   return <ScoreLogView risk={false} />;
 }
 
-/** Whole points the risk search takes: at least 1000, min below max (PRODUCT.md "Points"); null while they are not. */
+/** Whole points the risk search takes: at least 1000, min below max (docs/product.md#set-score-risk-search); null while they are not. */
 function riskBounds(min: string, max: string): { minAmount: number; maxAmount: number } | 'missing' | 'invalid' {
   if (!min || !max) return 'missing';
   const [low, high] = [Number(min), Number(max)];

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 
-/** /redirect/<path>: leaves for <path> at once, which remounts that screen (the refresh helper of spec §2). */
+/** /redirect/<path>: leaves for <path> at once, which remounts that screen (the refresh helper, docs/product.md#routes-and-menu). */
 export function RedirectScreen() {
   const { t } = useTranslation();
   const params = useParams<{ '*': string }>();
