@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { countChildProcess } from './run-counters';
+import { scriptArgs } from './server-build';
 
 const projectRoot = new URL('../../', import.meta.url).pathname;
 
@@ -21,7 +22,8 @@ export async function startGatewayProcess(
   { npm = false }: { npm?: boolean } = {},
 ): Promise<GatewayProcess> {
   countChildProcess();
-  const [command, args] = npm ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', 'server/start.ts']];
+  // Without npm: what `npm start` runs after its build (the compiled server/start.ts).
+  const [command, args] = npm ? ['npm', ['start']] : [process.execPath, await scriptArgs('server/start.ts')];
   const child = spawn(command, args, {
     cwd: projectRoot,
     // Nobody plays unless a test says so (SIM_RATE): its load is then the only one.
