@@ -35,7 +35,11 @@ export async function startGatewayProcess(
   child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`gateway did not start in time:\n${text}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      // Not left running behind the failed test (npm passes the signal on to the gateway).
+      child.kill('SIGTERM');
+      reject(new Error(`gateway did not start in time:\n${text}`));
+    }, timeoutMs);
     const check = () => {
       // The API line names the port whether or not a site answers localhost (then a URL line does too).
       const match = /API:\s+(http:\/\/localhost:\d+)\/api/.exec(text);

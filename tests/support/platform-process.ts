@@ -27,7 +27,11 @@ export async function startPlatformProcess(args: string[], env: Record<string, s
   child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the platform did not start in time:\n${text}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      // Not left running behind the failed test.
+      child.kill('SIGTERM');
+      reject(new Error(`the platform did not start in time:\n${text}`));
+    }, timeoutMs);
     const check = () => {
       const match = /URL:\s+(http:\/\/[^\s/]+)\//.exec(text);
       if (match && text.includes('Press Ctrl+C to stop.')) {
