@@ -3,13 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { compiledScript } from '../../server/server-build';
+import { ensureServerBuild } from '../support/server-build';
 
 export const projectRoot = new URL('../../', import.meta.url).pathname;
 
-/** The start script of package.json is `node --import tsx server/start.ts`. */
-// As `npm start` runs it: node itself takes Ctrl+C, no tsx process in between relaying it (whose
-// relay, under load, sometimes gave up and killed the server: exit 130).
-const startArgs = ['--import', 'tsx', 'server/start.ts'];
+/** What the start script of package.json runs once it has built the server: the compiled server/start.ts. */
+// As `npm start` runs it: node itself takes Ctrl+C, no npm or tsx process in between relaying it
+// (tsx's relay, under load, sometimes gave up and killed the server: exit 130).
+const startArgs = ['--enable-source-maps', compiledScript('server/start.ts')!];
 export const startCommand = `node ${startArgs.join(' ')}`;
 
 const HEALTH_TIMEOUT_MS = 60_000;
@@ -98,12 +100,14 @@ async function stopServer(child: ChildProcess): Promise<number | null> {
   return exited ? child.exitCode : null;
 }
 
-/** Starts `node --import tsx server/start.ts` in its own process group and waits until GET /api/health answers 200. */
+/** Starts the compiled server (startCommand) in its own process group and waits until GET /api/health answers 200. */
 export async function startServer(options: {
   dataDir: string;
   databaseUrl?: string;
   env?: Record<string, string>;
 }): Promise<ServerProcess> {
+  // Built (when the sources changed) before the clock starts: a start is measured, not the build.
+  await ensureServerBuild();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();

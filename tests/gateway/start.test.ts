@@ -176,7 +176,7 @@ describe('npm start', () => {
     expect(await gateway.stop('SIGTERM')).toBe(0);
     expect(gateway.output()).toContain('SIGTERM: stopping…');
     expect(await listening(gateway.url)).toBe(false);
-    // tsx's esbuild service ends when the gateway's pipe to it closes: a moment after the gateway.
+    // What the start ran below npm (its build step, then the gateway) ends with it, a moment after npm at most.
     await expect.poll(() => below.filter(alive), { timeout: 5_000 }).toEqual([]);
     expect(await siteAndAccountCounts(env)).toEqual({ sites: 0, accounts: 0 });
   }, 200_000);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { countChildProcess } from './run-counters';
+import { scriptArgs } from './server-build';
 
 const projectRoot = new URL('../../', import.meta.url).pathname;
 
@@ -21,7 +22,8 @@ export async function startGatewayProcess(
   { npm = false }: { npm?: boolean } = {},
 ): Promise<GatewayProcess> {
   countChildProcess();
-  const [command, args] = npm ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', 'server/start.ts']];
+  // Without npm: what `npm start` runs after its build (the compiled server/start.ts).
+  const [command, args] = npm ? ['npm', ['start']] : [process.execPath, await scriptArgs('server/start.ts')];
   const child = spawn(command, args, {
     cwd: projectRoot,
     // Nobody plays unless a test says so (SIM_RATE): its load is then the only one.
@@ -33,7 +35,11 @@ export async function startGatewayProcess(
   child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`gateway did not start in time:\n${text}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      // Not left running behind the failed test (npm passes the signal on to the gateway).
+      child.kill('SIGTERM');
+      reject(new Error(`gateway did not start in time:\n${text}`));
+    }, timeoutMs);
     const check = () => {
       // The API line names the port whether or not a site answers localhost (then a URL line does too).
       const match = /API:\s+(http:\/\/localhost:\d+)\/api/.exec(text);

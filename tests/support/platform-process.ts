@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { snapshotFile } from './test-database';
 import { countChildProcess } from './run-counters';
+import { scriptArgs } from './server-build';
 
 const projectRoot = new URL('../../', import.meta.url).pathname;
 
@@ -16,7 +17,7 @@ export interface PlatformProcess {
 /** Starts the simulator as a platform the way `npm run platform` does, and waits for its banner. */
 export async function startPlatformProcess(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<PlatformProcess> {
   countChildProcess();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/platform.ts', ...args], {
+  const child = spawn(process.execPath, [...(await scriptArgs('server/platform.ts')), ...args], {
     cwd: projectRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -26,7 +27,11 @@ export async function startPlatformProcess(args: string[], env: Record<string, s
   child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the platform did not start in time:\n${text}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      // Not left running behind the failed test.
+      child.kill('SIGTERM');
+      reject(new Error(`the platform did not start in time:\n${text}`));
+    }, timeoutMs);
     const check = () => {
       const match = /URL:\s+(http:\/\/[^\s/]+)\//.exec(text);
       if (match && text.includes('Press Ctrl+C to stop.')) {
