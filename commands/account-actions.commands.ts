@@ -1,7 +1,7 @@
 import { isMemberLevel } from '../contract/account-fields.contract';
 import type { MethodName, ResultOf } from '../contract/methods.contract';
 import type { AccountAction } from '../machines/account-status.machine';
-import { newRequestKey } from '../machines/score-transfer.machine';
+import { newRequestKey } from '../machines/request-key';
 import { can, directChildList, whyNot, type CanTarget, type Refusal } from './can';
 import type { Command, CommandContext, CommandStep, Rights } from './command';
 

@@ -1,6 +1,7 @@
 import { formatCents, parseCents } from '../contract/amount.contract';
 import type { ResultOf } from '../contract/methods.contract';
-import { fieldErrorsOf, newRequestKey } from '../machines/score-transfer.machine';
+import { newRequestKey } from '../machines/request-key';
+import { fieldErrorsOf } from '../machines/score-transfer.machine';
 import { can, directChildList, type CanTarget } from './can';
 import { withCurrency, type Command, type CommandContext, type Rights } from './command';
 

@@ -170,7 +170,7 @@ describe('score transfer machine', () => {
     expect(sent[2]!.requestKey).not.toBe(sent[0]!.requestKey);
     expect(actor.getSnapshot().value).toBe('done');
     actor.send({ type: 'NEW' });
-    expect(actor.getSnapshot().context).toMatchObject({ amount: '', comment: '', sent: null, result: null });
+    expect(actor.getSnapshot().context).toMatchObject({ amount: '', comment: '', sent: null, sentKey: null, result: null });
     actor.send({ type: 'EDIT', amount: '11' });
     actor.send({ type: 'SUBMIT' });
     actor.send({ type: 'CONFIRM' });

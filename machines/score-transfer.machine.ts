@@ -3,7 +3,7 @@ import { parseCents } from '../contract/amount.contract';
 import { ErrorCode } from '../contract/errors.contract';
 import type { ResultOf } from '../contract/methods.contract';
 import { COMMENT_MAX } from '../contract/points.contract';
-import { newRequestKey } from './request-key';
+import { requestKeyFor, type SentKey } from './request-key';
 
 export type ScoreDirection = 'up' | 'down';
 export type TransferResult = ResultOf<'gw.credit.user.score.up'>;
@@ -66,6 +66,8 @@ export interface ScoreTransferContext {
   balances: TransferBalances | null;
   /** The request last sent, with its key; kept until the values change or a new transfer starts. */
   sent: TransferRequest | null;
+  /** The key of that request and the values it was made for. */
+  sentKey: SentKey | null;
   result: TransferResult | null;
   error: TransferError | null;
 }
@@ -103,16 +105,6 @@ export function fieldErrorsOf(
   if ([...comment].length > COMMENT_MAX) errors.comment = 'comment-too-long';
   return errors;
 }
-
-// Score commands take their key from here as well.
-export { newRequestKey };
-
-const sameValues = (sent: TransferRequest | null, context: ScoreTransferContext) =>
-  sent !== null &&
-  sent.direction === context.direction &&
-  sent.userId === context.userId &&
-  sent.amount === context.amount.trim() &&
-  sent.comment === context.comment;
 
 export const errorOf = (error: unknown): TransferError => {
   if (typeof error !== 'object' || error === null || !('code' in error) || !('message' in error))
@@ -164,19 +156,12 @@ export const scoreTransferMachine = setup({
         : {},
     ),
     // Unchanged values keep the key of the request already sent: it may have been applied.
-    prepare: assign(({ context }) => ({
-      sent: sameValues(context.sent, context)
-        ? context.sent
-        : {
-            direction: context.direction,
-            userId: context.userId,
-            amount: context.amount.trim(),
-            comment: context.comment,
-            requestKey: newRequestKey(),
-          },
-      error: null,
-    })),
-    startOver: assign({ amount: '', comment: '', sent: null, result: null, error: null, fieldErrors: {} }),
+    prepare: assign(({ context }) => {
+      const values = { direction: context.direction, userId: context.userId, amount: context.amount.trim(), comment: context.comment };
+      const sentKey = requestKeyFor(context.sentKey, values);
+      return { sent: { ...values, requestKey: sentKey.key }, sentKey, error: null };
+    }),
+    startOver: assign({ amount: '', comment: '', sent: null, sentKey: null, result: null, error: null, fieldErrors: {} }),
   },
   guards: {
     valid: ({ context }) => Object.keys(fieldErrorsOf(context.amount, context.comment, context.direction, context.balances)).length === 0,
@@ -194,6 +179,7 @@ export const scoreTransferMachine = setup({
     fieldErrors: {},
     balances: null,
     sent: null,
+    sentKey: null,
     result: null,
     error: null,
   }),
