@@ -122,7 +122,7 @@ export const pointsCommands: Command[] = [
           const way = direction === 'down' ? 'down' : 'up';
           const most = mostOf(context, row, way);
           // Not even a cent can move: the reason the gateway would give.
-          const problem = fieldErrorsOf('0.01', '', way, balancesOf(context, row)).amount;
+          const problem = fieldErrorsOf({ direction: way, amount: '0.01', comment: '' }, balancesOf(context, row)).amount;
           if (typeof problem === 'number') return context.t(String(problem), { ns: 'errors' });
           const balance = way === 'down' ? row.balance : context.ownBalance;
           return withCurrency(
@@ -139,7 +139,10 @@ export const pointsCommands: Command[] = [
           const cents = parseCents(query.trim());
           const row = userId ? found.get(userId) : undefined;
           if (cents === null || cents <= 0 || !row) return [];
-          const problem = fieldErrorsOf(query.trim(), '', direction === 'down' ? 'down' : 'up', balancesOf(context, row)).amount;
+          const problem = fieldErrorsOf(
+            { direction: direction === 'down' ? 'down' : 'up', amount: query.trim(), comment: '' },
+            balancesOf(context, row),
+          ).amount;
           if (typeof problem === 'number')
             return [{ id: REFUSED, title: context.t(String(problem), { ns: 'errors' }), keywords: [query.trim()] }];
           const action = context.t(direction === 'down' ? 'score.down' : 'score.up');
