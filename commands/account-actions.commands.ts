@@ -1,11 +1,10 @@
 import { isMemberLevel } from '../contract/account-fields.contract';
-import type { MethodName, ResultOf } from '../contract/methods.contract';
+import type { MethodName } from '../contract/methods.contract';
 import type { AccountAction } from '../machines/account-status.machine';
-import { newRequestKey } from '../machines/score-transfer.machine';
+import { newRequestKey } from '../machines/request-key';
 import { can, directChildList, whyNot, type CanTarget, type Refusal } from './can';
-import type { Command, CommandContext, CommandStep, Rights } from './command';
-
-type AccountRow = ResultOf<'gw.credit.agent.query'>['list'][number];
+import type { Command, CommandContext, Rights } from './command';
+import { directChildStep, type DirectChild as AccountRow } from './found-accounts';
 
 /**
  * An action on a selected account: the contract method it calls (or, for a screen it opens, the
@@ -162,23 +161,9 @@ export async function runAccountAction(
 /** Rows the palette found, so the next page and the run know the account without asking again. */
 const found = new Map<string, AccountRow>();
 
-/** A palette page listing the caller's direct children whose name contains what is typed. */
-function directChildStep(keep: (row: AccountRow, rights: Rights) => boolean): CommandStep {
-  return {
-    placeholderKey: 'palette.chooseAccount',
-    remote: true,
-    async choices(context, _picked, query) {
-      const loginId = query.trim();
-      const page = await context.call(directChildList(context.rights), { ...(loginId ? { loginId } : {}), pageSize: 30 });
-      return page.list
-        .filter((row) => keep(row, context.rights))
-        .map((row) => {
-          found.set(row.userId, row);
-          return { id: row.userId, title: row.loginId, detail: row.nickname, keywords: [] };
-        });
-    },
-  };
-}
+/** A palette page of the direct children this test lets through, each shown with its nickname. */
+const directChildren = (keep: (row: AccountRow, rights: Rights) => boolean) =>
+  directChildStep({ found, keep, detail: (row) => row.nickname });
 
 const mayList = (rights: Rights) => can(rights, directChildList(rights));
 
@@ -191,7 +176,7 @@ const actOnAccount: Command = {
   shortcut: 'alt+a',
   icon: 'user-cog',
   steps: [
-    directChildStep((row, rights) => rowActionsFor(row, rights).length > 0),
+    directChildren((row, rights) => rowActionsFor(row, rights).length > 0),
     {
       placeholderKey: 'palette.chooseAction',
       choices: (context, [userId]) => {
@@ -228,7 +213,7 @@ const perAction: Command[] = accountRowActions
     titleValues: { action: action.titleKey },
     keywords: action.keywords,
     icon: 'user-cog',
-    steps: [directChildStep((row, rights) => rowActionsFor(row, rights).some((offered) => offered.id === action.id))],
+    steps: [directChildren((row, rights) => rowActionsFor(row, rights).some((offered) => offered.id === action.id))],
     when: (rights) =>
       mayList(rights) &&
       (typeof action.method === 'string'

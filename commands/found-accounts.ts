@@ -1,5 +1,6 @@
-import { can } from './can';
-import type { AccountPick, Command, CommandContext, LineAccount } from './command';
+import type { ResultOf } from '../contract/methods.contract';
+import { can, directChildList } from './can';
+import type { AccountPick, Command, CommandContext, CommandStep, LineAccount, Rights } from './command';
 
 const FOUND_AT_MOST = 5;
 
@@ -24,4 +25,33 @@ export function accountEntries(commands: readonly Command[], account: LineAccoun
   return commands.flatMap((command) =>
     (command.onAccount?.(account, context.rights) ?? []).map((pick: AccountPick) => ({ command, pick })),
   );
+}
+
+/** A direct child as the child lists answer it. */
+export type DirectChild = ResultOf<'gw.credit.agent.query'>['list'][number];
+
+/**
+ * A palette page listing the caller's direct children whose name contains what is typed, those
+ * `keep` lets through; each row shown goes into `found`, so the next page and the run know the
+ * account without asking again.
+ */
+export function directChildStep(options: {
+  found: Map<string, DirectChild>;
+  keep(row: DirectChild, rights: Rights): boolean;
+  detail(row: DirectChild, context: CommandContext): string;
+}): CommandStep {
+  return {
+    placeholderKey: 'palette.chooseAccount',
+    remote: true,
+    async choices(context, _picked, query) {
+      const loginId = query.trim();
+      const page = await context.call(directChildList(context.rights), { ...(loginId ? { loginId } : {}), pageSize: 30 });
+      return page.list
+        .filter((row) => options.keep(row, context.rights))
+        .map((row) => {
+          options.found.set(row.userId, row);
+          return { id: row.userId, title: row.loginId, detail: options.detail(row, context), keywords: [] };
+        });
+    },
+  };
 }

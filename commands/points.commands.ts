@@ -1,10 +1,9 @@
 import { formatCents, parseCents } from '../contract/amount.contract';
-import type { ResultOf } from '../contract/methods.contract';
-import { fieldErrorsOf, newRequestKey } from '../machines/score-transfer.machine';
-import { can, directChildList, type CanTarget } from './can';
+import { newRequestKey } from '../machines/request-key';
+import { fieldErrorsOf } from '../machines/score-transfer.machine';
+import { can, type CanTarget } from './can';
 import { withCurrency, type Command, type CommandContext, type Rights } from './command';
-
-type AccountRow = ResultOf<'gw.credit.agent.query'>['list'][number];
+import { directChildStep, type DirectChild as AccountRow } from './found-accounts';
 
 const mayScore = (rights: Rights) => can(rights, 'gw.credit.user.score.up') || can(rights, 'gw.credit.user.score.down');
 const found = new Map<string, AccountRow>();
@@ -86,26 +85,12 @@ export const pointsCommands: Command[] = [
     shortcut: 'alt+s',
     icon: 'coins',
     steps: [
-      {
-        placeholderKey: 'palette.chooseAccount',
-        remote: true,
-        async choices(context, _picked, query) {
-          const loginId = query.trim();
-          const page = await context.call(directChildList(context.rights), { ...(loginId ? { loginId } : {}), pageSize: 30 });
-          // Only accounts whose status lets points move (a frozen one would be refused at the end).
-          return page.list
-            .filter((row) => mayScoreOn(context.rights, row))
-            .map((row) => {
-              found.set(row.userId, row);
-              return {
-                id: row.userId,
-                title: row.loginId,
-                detail: withCurrency(context.formatAmount(row.balance), context.currency),
-                keywords: [],
-              };
-            });
-        },
-      },
+      // Only accounts whose status lets points move (a frozen one would be refused at the end).
+      directChildStep({
+        found,
+        keep: (row, rights) => mayScoreOn(rights, row),
+        detail: (row, context) => withCurrency(context.formatAmount(row.balance), context.currency),
+      }),
       {
         placeholderKey: 'palette.chooseDirection',
         choices: () => [
@@ -121,7 +106,7 @@ export const pointsCommands: Command[] = [
           const way = direction === 'down' ? 'down' : 'up';
           const most = mostOf(context, row, way);
           // Not even a cent can move: the reason the gateway would give.
-          const problem = fieldErrorsOf('0.01', '', way, balancesOf(context, row)).amount;
+          const problem = fieldErrorsOf({ direction: way, amount: '0.01', comment: '' }, balancesOf(context, row)).amount;
           if (typeof problem === 'number') return context.t(String(problem), { ns: 'errors' });
           const balance = way === 'down' ? row.balance : context.ownBalance;
           return withCurrency(
@@ -138,7 +123,10 @@ export const pointsCommands: Command[] = [
           const cents = parseCents(query.trim());
           const row = userId ? found.get(userId) : undefined;
           if (cents === null || cents <= 0 || !row) return [];
-          const problem = fieldErrorsOf(query.trim(), '', direction === 'down' ? 'down' : 'up', balancesOf(context, row)).amount;
+          const problem = fieldErrorsOf(
+            { direction: direction === 'down' ? 'down' : 'up', amount: query.trim(), comment: '' },
+            balancesOf(context, row),
+          ).amount;
           if (typeof problem === 'number')
             return [{ id: REFUSED, title: context.t(String(problem), { ns: 'errors' }), keywords: [query.trim()] }];
           const action = context.t(direction === 'down' ? 'score.down' : 'score.up');

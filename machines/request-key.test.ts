@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newRequestKey } from './request-key';
+import { newRequestKey, requestKeyFor } from './request-key';
 
 describe('request key', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -17,5 +17,12 @@ describe('request key', () => {
     };
     vi.stubGlobal('crypto', { getRandomValues });
     expect(newRequestKey()).toBe('00112233445566778899aabbccddeeff');
+  });
+
+  it('is kept while the same values are sent again, and new once they change or were saved', () => {
+    const first = requestKeyFor(null, { a: 1 });
+    expect(requestKeyFor(first, { a: 1 })).toBe(first);
+    expect(requestKeyFor(first, { a: 2 }).key).not.toBe(first.key);
+    expect(requestKeyFor(null, { a: 1 }).key).not.toBe(first.key);
   });
 });

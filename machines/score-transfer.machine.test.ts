@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { fieldErrorsOf, retryable, scoreTransferMachine, type TransferRequest, type TransferResult } from './score-transfer.machine';
+import {
+  fieldErrorsOf,
+  retryable,
+  scoreTransferMachine,
+  type TransferRequest,
+  type TransferResult,
+  type TransferValues,
+} from './score-transfer.machine';
 
 const answer: TransferResult = {
   serialNo: '7',
@@ -27,26 +34,29 @@ function start(script: (request: TransferRequest, attempt: number) => TransferRe
   return { actor, sent };
 }
 
+/** The form's values as SUBMIT hands them over: a score up with no comment unless told. */
+const submit = (values: Partial<TransferValues>) => ({
+  type: 'SUBMIT' as const,
+  values: { direction: 'up' as const, amount: '', comment: '', ...values },
+});
+
 const settled = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => s.matches('done') || s.matches('failed'));
 
 describe('score transfer machine', () => {
   it('checks the amount and the comment before asking for confirmation', () => {
     const { actor } = start(() => answer);
-    actor.send({ type: 'EDIT', amount: '10.001' });
-    actor.send({ type: 'SUBMIT' });
+    actor.send(submit({ amount: '10.001' }));
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ amount: 'amount-format' });
-    actor.send({ type: 'EDIT', amount: '0', comment: 'x'.repeat(101) });
-    actor.send({ type: 'SUBMIT' });
+    actor.send(submit({ amount: '0', comment: 'x'.repeat(101) }));
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ amount: 'amount-positive', comment: 'comment-too-long' });
     // 100 characters that take two UTF-16 units each are still 100 characters.
-    expect(fieldErrorsOf('1', '😀'.repeat(100))).toEqual({});
+    expect(fieldErrorsOf({ direction: 'up', amount: '1', comment: '😀'.repeat(100) })).toEqual({});
   });
 
   it('edits, confirms, submits once and is done with the answer', async () => {
     const { actor, sent } = start(() => answer);
-    actor.send({ type: 'EDIT', amount: ' 10 ', comment: 'weekly', direction: 'down' });
-    actor.send({ type: 'SUBMIT' });
+    actor.send(submit({ amount: ' 10 ', comment: 'weekly', direction: 'down' }));
     expect(actor.getSnapshot().value).toBe('confirming');
     actor.send({ type: 'CONFIRM' });
     await settled(actor);
@@ -59,8 +69,7 @@ describe('score transfer machine', () => {
 
   it('goes back to editing on cancel, sending nothing', () => {
     const { actor, sent } = start(() => answer);
-    actor.send({ type: 'EDIT', amount: '5' });
-    actor.send({ type: 'SUBMIT' });
+    actor.send(submit({ amount: '5' }));
     actor.send({ type: 'CANCEL' });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(sent).toEqual([]);
@@ -72,8 +81,7 @@ describe('score transfer machine', () => {
       if (attempt === 2) throw new TypeError('fetch failed');
       return answer;
     });
-    actor.send({ type: 'EDIT', amount: '10' });
-    actor.send({ type: 'SUBMIT' });
+    actor.send(submit({ amount: '10' }));
     actor.send({ type: 'CONFIRM' });
     await settled(actor);
     expect(actor.getSnapshot().value).toBe('failed');
@@ -92,8 +100,7 @@ describe('score transfer machine', () => {
       const { actor, sent } = start(() => {
         throw { code, message: 'Refused' };
       });
-      actor.send({ type: 'EDIT', amount: '10' });
-      actor.send({ type: 'SUBMIT' });
+      actor.send(submit({ amount: '10' }));
       actor.send({ type: 'CONFIRM' });
       await settled(actor);
       expect(actor.getSnapshot().value).toBe('failed');
@@ -103,7 +110,7 @@ describe('score transfer machine', () => {
       expect(actor.getSnapshot().value).toBe('failed');
       expect(sent).toHaveLength(1);
       // Editing is still open: the dialog is not stuck.
-      actor.send({ type: 'EDIT', amount: '11' });
+      actor.send({ type: 'EDIT' });
       expect(actor.getSnapshot().value).toBe('editing');
     }
     expect(retryable({ code: 20003, message: "The target's status forbids a score" })).toBe(true);
@@ -114,21 +121,22 @@ describe('score transfer machine', () => {
     const { actor, sent } = start(() => answer);
     actor.send({ type: 'BALANCES', operator: '100.00', target: '50000.50', targetPointLimit: '50100.00' });
     // A down larger than the balance: 60000 down from 50000.50 would preview -9999.50.
-    actor.send({ type: 'EDIT', amount: '60000', direction: 'down' });
-    actor.send({ type: 'SUBMIT' });
+    actor.send(submit({ amount: '60000', direction: 'down' }));
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ amount: 37111 });
-    actor.send({ type: 'EDIT', amount: '100.01', direction: 'up' });
-    actor.send({ type: 'SUBMIT' });
+    actor.send(submit({ amount: '100.01', direction: 'up' }));
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ amount: 37110 });
     actor.send({ type: 'BALANCES', operator: '1000.00', target: '50000.50', targetPointLimit: '50100.00' });
-    actor.send({ type: 'EDIT', amount: '99.51' });
-    actor.send({ type: 'SUBMIT' });
+    actor.send(submit({ amount: '99.51' }));
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ amount: 20030 });
     // All of it down, or up to the limit exactly, is fine.
-    expect(fieldErrorsOf('50000.50', '', 'down', { operator: '0.00', target: '50000.50', targetPointLimit: '0.00' })).toEqual({});
-    actor.send({ type: 'EDIT', amount: '99.50' });
-    actor.send({ type: 'SUBMIT' });
+    expect(
+      fieldErrorsOf(
+        { direction: 'down', amount: '50000.50', comment: '' },
+        { operator: '0.00', target: '50000.50', targetPointLimit: '0.00' },
+      ),
+    ).toEqual({});
+    actor.send(submit({ amount: '99.50' }));
     expect(actor.getSnapshot().value).toBe('confirming');
     expect(sent).toEqual([]);
   });
@@ -137,8 +145,7 @@ describe('score transfer machine', () => {
     const { actor, sent } = start(() => {
       throw { code: 20030, message: 'Above the point limit', data: { field: 'amount', rule: 'above-point-limit' } };
     });
-    actor.send({ type: 'EDIT', amount: '10' });
-    actor.send({ type: 'SUBMIT' });
+    actor.send(submit({ amount: '10' }));
     actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => !s.matches('submitting'));
     expect(actor.getSnapshot().value).toBe('editing');
@@ -153,28 +160,73 @@ describe('score transfer machine', () => {
       if (attempt <= 2) throw new TypeError('fetch failed');
       return answer;
     });
-    actor.send({ type: 'EDIT', amount: '10' });
-    actor.send({ type: 'SUBMIT' });
+    actor.send(submit({ amount: '10' }));
     actor.send({ type: 'CONFIRM' });
     await settled(actor);
     // Back to the form and the same values again: the first request may have been applied.
-    actor.send({ type: 'EDIT', amount: '10' });
-    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'EDIT' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.send(submit({ amount: '10' }));
     actor.send({ type: 'CONFIRM' });
     await settled(actor);
     expect(sent[1]!.requestKey).toBe(sent[0]!.requestKey);
-    actor.send({ type: 'EDIT', amount: '11' });
-    actor.send({ type: 'SUBMIT' });
+    actor.send(submit({ amount: '11' }));
     actor.send({ type: 'CONFIRM' });
     await settled(actor);
     expect(sent[2]!.requestKey).not.toBe(sent[0]!.requestKey);
     expect(actor.getSnapshot().value).toBe('done');
     actor.send({ type: 'NEW' });
-    expect(actor.getSnapshot().context).toMatchObject({ amount: '', comment: '', sent: null, result: null });
-    actor.send({ type: 'EDIT', amount: '11' });
-    actor.send({ type: 'SUBMIT' });
+    // The form clears its own values; the machine forgets what it sent.
+    expect(actor.getSnapshot().context).toMatchObject({ sent: null, sentKey: null, result: null, fieldErrors: {} });
+    actor.send(submit({ amount: '11' }));
     actor.send({ type: 'CONFIRM' });
     await settled(actor);
     expect(sent[3]!.requestKey).not.toBe(sent[2]!.requestKey);
+  });
+
+  it('takes the values only with SUBMIT: an edit carries none and clears the problems shown for the old ones', () => {
+    const { actor } = start(() => answer);
+    actor.send(submit({ amount: 'abc' }));
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ amount: 'amount-format' });
+    actor.send({ type: 'EDIT' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+    expect(Object.keys(actor.getSnapshot().context)).not.toContain('amount');
+  });
+
+  it('sends the form again from a failure as it stands: the same values keep their key, wrong ones go back to the form', async () => {
+    const { actor, sent } = start((_request, attempt) => {
+      if (attempt === 1) throw new TypeError('fetch failed');
+      return answer;
+    });
+    actor.send(submit({ amount: '10', comment: 'again' }));
+    actor.send({ type: 'CONFIRM' });
+    await settled(actor);
+    expect(actor.getSnapshot().value).toBe('failed');
+    actor.send(submit({ amount: '0', comment: 'again' }));
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toMatchObject({ fieldErrors: { amount: 'amount-positive' }, error: null });
+    actor.send(submit({ amount: '10', comment: 'again' }));
+    actor.send({ type: 'CONFIRM' });
+    await settled(actor);
+    expect(actor.getSnapshot().value).toBe('done');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual(sent[0]);
+  });
+
+  it('goes from a failure straight to confirming when the unchanged form is sent again', async () => {
+    const { actor, sent } = start((_request, attempt) => {
+      if (attempt === 1) throw new TypeError('fetch failed');
+      return answer;
+    });
+    actor.send(submit({ amount: '10' }));
+    actor.send({ type: 'CONFIRM' });
+    await settled(actor);
+    actor.send(submit({ amount: '10' }));
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(actor.getSnapshot().context.error).toBeNull();
+    actor.send({ type: 'CONFIRM' });
+    await settled(actor);
+    expect(sent[1]!.requestKey).toBe(sent[0]!.requestKey);
   });
 });

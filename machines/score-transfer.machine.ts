@@ -1,9 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { z } from 'zod';
 import { parseCents } from '../contract/amount.contract';
 import { ErrorCode } from '../contract/errors.contract';
 import type { ResultOf } from '../contract/methods.contract';
-import { COMMENT_MAX } from '../contract/points.contract';
-import { newRequestKey } from './request-key';
+import { pointsMethods } from '../contract/points.contract';
+import { requestKeyFor, type SentKey } from './request-key';
 
 export type ScoreDirection = 'up' | 'down';
 export type TransferResult = ResultOf<'gw.credit.user.score.up'>;
@@ -57,62 +58,76 @@ export interface TransferBalances {
   targetPointLimit: string;
 }
 
-export interface ScoreTransferContext {
-  userId: string;
+/** What the form holds (it owns them): handed to the machine once, with SUBMIT. */
+export interface TransferValues {
   direction: ScoreDirection;
   amount: string;
   comment: string;
+}
+
+const transferParams = pointsMethods['gw.credit.user.score.up'].params.shape;
+
+/**
+ * The values as the contract reads them (its amount, trimmed as the form shows it, and its
+ * comment): the form's resolver and the machine's check on SUBMIT parse with this one schema.
+ */
+export const transferValuesSchema = z.object({
+  direction: z.enum(['up', 'down']),
+  amount: z
+    .string()
+    .trim()
+    .pipe(transferParams.amount as z.ZodType<number, string>),
+  comment: transferParams.comment.unwrap(),
+});
+
+export interface ScoreTransferContext {
+  userId: string;
+  /** The problems of the values last submitted, or the gateway's refusal of the amount. */
   fieldErrors: FieldErrors;
   balances: TransferBalances | null;
   /** The request last sent, with its key; kept until the values change or a new transfer starts. */
   sent: TransferRequest | null;
+  /** The key of that request and the values it was made for. */
+  sentKey: SentKey | null;
   result: TransferResult | null;
   error: TransferError | null;
 }
 
 export type ScoreTransferEvent =
-  | { type: 'EDIT'; amount?: string; comment?: string; direction?: ScoreDirection }
+  /** The form's values changed: the problems and the failure shown for the old ones go. */
+  | { type: 'EDIT' }
   | ({ type: 'BALANCES' } & TransferBalances)
-  | { type: 'SUBMIT' }
+  | { type: 'SUBMIT'; values: TransferValues }
   | { type: 'CONFIRM' }
   | { type: 'CANCEL' }
   | { type: 'RETRY' }
   /** After a transfer is done: start another one for the same account. */
   | { type: 'NEW' };
 
-export function fieldErrorsOf(
-  amount: string,
-  comment: string,
-  direction: ScoreDirection = 'up',
-  balances: TransferBalances | null = null,
-): FieldErrors {
-  const errors: FieldErrors = {};
-  const cents = parseCents(amount);
-  if (cents === null) errors.amount = 'amount-format';
-  else if (cents <= 0) errors.amount = 'amount-positive';
-  else if (balances) {
-    const by = BigInt(cents);
-    const centsOf = (value: string) => BigInt(parseCents(value) ?? 0);
-    // The gateway's own checks (37110, 20030, 37111), refused here rather than after a confirmation.
-    if (direction === 'up' && balances.operator !== undefined && by > centsOf(balances.operator))
-      errors.amount = ErrorCode.operatorBalanceLow;
-    else if (direction === 'up' && centsOf(balances.target) + by > centsOf(balances.targetPointLimit))
-      errors.amount = ErrorCode.setScoreFailed;
-    else if (direction === 'down' && by > centsOf(balances.target)) errors.amount = ErrorCode.targetBalanceLow;
-  }
-  if ([...comment].length > COMMENT_MAX) errors.comment = 'comment-too-long';
-  return errors;
+/** The gateway's own checks of a valid amount (37110, 20030, 37111), refused here rather than after a confirmation. */
+export function balanceRefusal(direction: ScoreDirection, cents: number, balances: TransferBalances | null): AmountRefusal | undefined {
+  if (!balances) return undefined;
+  const by = BigInt(cents);
+  const centsOf = (value: string) => BigInt(parseCents(value) ?? 0);
+  if (direction === 'up' && balances.operator !== undefined && by > centsOf(balances.operator)) return ErrorCode.operatorBalanceLow;
+  if (direction === 'up' && centsOf(balances.target) + by > centsOf(balances.targetPointLimit)) return ErrorCode.setScoreFailed;
+  if (direction === 'down' && by > centsOf(balances.target)) return ErrorCode.targetBalanceLow;
+  return undefined;
 }
 
-// Score commands take their key from here as well.
-export { newRequestKey };
-
-const sameValues = (sent: TransferRequest | null, context: ScoreTransferContext) =>
-  sent !== null &&
-  sent.direction === context.direction &&
-  sent.userId === context.userId &&
-  sent.amount === context.amount.trim() &&
-  sent.comment === context.comment;
+/** The values' problems: the contract's rules (transferValuesSchema), then, for a valid amount, the balances'. */
+export function fieldErrorsOf(values: TransferValues, balances: TransferBalances | null = null): FieldErrors {
+  const issues = transferValuesSchema.safeParse(values).error?.issues ?? [];
+  const errors: FieldErrors = {};
+  const amountIssue = issues.find((issue) => issue.path[0] === 'amount');
+  if (amountIssue) errors.amount = amountIssue.message === 'amount-positive' ? 'amount-positive' : 'amount-format';
+  else {
+    const refusal = balanceRefusal(values.direction, parseCents(values.amount)!, balances);
+    if (refusal !== undefined) errors.amount = refusal;
+  }
+  if (issues.some((issue) => issue.path[0] === 'comment')) errors.comment = 'comment-too-long';
+  return errors;
+}
 
 export const errorOf = (error: unknown): TransferError => {
   if (typeof error !== 'object' || error === null || !('code' in error) || !('message' in error))
@@ -129,7 +144,9 @@ const amountRefusalOf = (error: unknown): AmountRefusal | null => {
 
 /**
  * The set-score flow: editing -> confirming -> submitting -> done, or failed with the
- * gateway's catalogue message (a retry unless the caller's own status refused it). An amount the balances or the point limit rule out is refused on
+ * gateway's catalogue message (a retry unless the caller's own status refused it). The form owns
+ * the values: they arrive once, with SUBMIT, and are checked with the contract's schema
+ * (`transferValuesSchema`). An amount the balances or the point limit rule out is refused on
  * the amount field before confirming (and, if the gateway still refuses it, back on the field:
  * a retry of the same amount could never succeed). A retry (or a resubmit of unchanged values) sends the same
  * request key, so an answer lost on the way never moves points twice. The app provides the
@@ -139,7 +156,7 @@ export const scoreTransferMachine = setup({
   types: {
     context: {} as ScoreTransferContext,
     events: {} as ScoreTransferEvent,
-    input: {} as { userId: string; direction?: ScoreDirection },
+    input: {} as { userId: string },
   },
   actors: {
     submitTransfer: fromPromise<TransferResult, TransferRequest>(async () => {
@@ -147,39 +164,25 @@ export const scoreTransferMachine = setup({
     }),
   },
   actions: {
-    edit: assign(({ context, event }) => {
-      if (event.type !== 'EDIT') return {};
-      return {
-        amount: event.amount ?? context.amount,
-        comment: event.comment ?? context.comment,
-        direction: event.direction ?? context.direction,
-        fieldErrors: {},
-        error: null,
-      };
-    }),
-    check: assign(({ context }) => ({ fieldErrors: fieldErrorsOf(context.amount, context.comment, context.direction, context.balances) })),
+    edit: assign({ fieldErrors: {}, error: null }),
+    check: assign(({ context, event }) => (event.type === 'SUBMIT' ? { fieldErrors: fieldErrorsOf(event.values, context.balances) } : {})),
     keepBalances: assign(({ event }) =>
       event.type === 'BALANCES'
         ? { balances: { operator: event.operator, target: event.target, targetPointLimit: event.targetPointLimit } }
         : {},
     ),
     // Unchanged values keep the key of the request already sent: it may have been applied.
-    prepare: assign(({ context }) => ({
-      sent: sameValues(context.sent, context)
-        ? context.sent
-        : {
-            direction: context.direction,
-            userId: context.userId,
-            amount: context.amount.trim(),
-            comment: context.comment,
-            requestKey: newRequestKey(),
-          },
-      error: null,
-    })),
-    startOver: assign({ amount: '', comment: '', sent: null, result: null, error: null, fieldErrors: {} }),
+    prepare: assign(({ context, event }) => {
+      if (event.type !== 'SUBMIT') return {};
+      const { direction, amount, comment } = event.values;
+      const values = { direction, userId: context.userId, amount: amount.trim(), comment };
+      const sentKey = requestKeyFor(context.sentKey, values);
+      return { sent: { ...values, requestKey: sentKey.key }, sentKey, error: null };
+    }),
+    startOver: assign({ sent: null, sentKey: null, result: null, error: null, fieldErrors: {} }),
   },
   guards: {
-    valid: ({ context }) => Object.keys(fieldErrorsOf(context.amount, context.comment, context.direction, context.balances)).length === 0,
+    valid: ({ context, event }) => event.type === 'SUBMIT' && Object.keys(fieldErrorsOf(event.values, context.balances)).length === 0,
     amountRefused: ({ event }) => amountRefusalOf((event as { error?: unknown }).error) !== null,
     retryable: ({ context }) => retryable(context.error),
   },
@@ -188,12 +191,10 @@ export const scoreTransferMachine = setup({
   initial: 'editing',
   context: ({ input }) => ({
     userId: input.userId,
-    direction: input.direction ?? 'up',
-    amount: '',
-    comment: '',
     fieldErrors: {},
     balances: null,
     sent: null,
+    sentKey: null,
     result: null,
     error: null,
   }),
@@ -230,6 +231,11 @@ export const scoreTransferMachine = setup({
       on: {
         RETRY: { guard: 'retryable', target: 'submitting' },
         EDIT: { target: 'editing', actions: 'edit' },
+        // Sent again from the form as it stands: the same values keep their key.
+        SUBMIT: [
+          { guard: 'valid', target: 'confirming', actions: 'prepare' },
+          { target: 'editing', actions: ['edit', 'check'] },
+        ],
       },
     },
   },

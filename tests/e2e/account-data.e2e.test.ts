@@ -77,17 +77,15 @@ describe.runIf(e2e.run)("the admin's accounts on a plain-HTTP intranet address, 
     const { page } = journey();
     await go(page, '/add/index');
     await page.getByTestId('add-account-screen').waitFor();
-    const values = {
+    await new AddAccountPage(page).fillAccount({
       loginId: 'httpagent1',
       nickname: 'http agent',
       password: 'Agent_123',
-      confirmPassword: 'Agent_123',
       safeCode: '1357',
       pointLimit: '1000',
       agentCommisionRate: '50',
       validAmountRate: '1',
-    };
-    for (const [field, value] of Object.entries(values)) await page.locator(`#add-${field}`).fill(value);
+    });
     await page.getByTestId('add-submit').click();
     await page.getByTestId('account-list-screen').waitFor();
     expect(await e2e.gw.db.one(sql`SELECT nickname FROM accounts WHERE site_id = 'demo' AND login_id = 'httpagent1'`)).toEqual({
@@ -172,15 +170,13 @@ describe.runIf(e2e.run)("an agent's 300 members exported, then members added one
     const { page } = journey();
     await go(page, '/add/index');
     await page.getByTestId('add-account-screen').waitFor();
-    const values = {
+    await new AddAccountPage(page).fillAccount({
       loginId: 'httpmember1',
       nickname: 'http member',
       password: 'Member_12',
-      confirmPassword: 'Member_12',
       pointLimit: '500',
       validAmountRate: '0.5',
-    };
-    for (const [field, value] of Object.entries(values)) await page.locator(`#add-${field}`).fill(value);
+    });
     await page.getByTestId('add-submit').click();
     await page.getByTestId('account-list-screen').waitFor();
 

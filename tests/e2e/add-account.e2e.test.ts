@@ -74,11 +74,10 @@ describe.runIf(e2e.run)('adding agents and members in Chromium, one page', () =>
     expect(await add.title()).toBe(text('add.titleAgent'));
     // The menu keeps user management highlighted on this hidden screen.
     expect(await shell.highlighted('accounts')).toBe(true);
-    await add.form.fill({
+    await add.fillAccount({
       loginId: 'e2eagent1',
       nickname: 'e2e agent',
       password: 'Agent_123',
-      confirmPassword: 'Agent_123',
       safeCode: '1357',
       pointLimit: '100000',
       agentCommisionRate: '50',
@@ -136,11 +135,10 @@ describe.runIf(e2e.run)('adding agents and members in Chromium, one page', () =>
     it('saves the game settings it shows for an agent whose settings were not touched', async () => {
       const shell = journey();
       const add = await blankAddForm(shell);
-      await add.form.fill({
+      await add.fillAccount({
         loginId: 'e2eshown1',
         nickname: 'e2e shown',
         password: 'Agent_123',
-        confirmPassword: 'Agent_123',
         safeCode: '1357',
         pointLimit: '2000',
         agentCommisionRate: '40',
@@ -184,11 +182,10 @@ describe.runIf(e2e.run)('adding agents and members in Chromium, one page', () =>
       expect(await add.form.field('safeCode').count()).toBe(0);
       for (const gameType of gameTypes)
         for (const field of ['agentRate', 'agentToCompanyLimit']) expect(await add.gameField(gameType, field).count()).toBe(0);
-      await add.form.fill({
+      await add.fillAccount({
         loginId: 'e2emember1',
         nickname: 'e2e member',
         password: 'Member_12',
-        confirmPassword: 'Member_12',
         pointLimit: '500',
         validAmountRate: '0.5',
       });
@@ -202,11 +199,10 @@ describe.runIf(e2e.run)('adding agents and members in Chromium, one page', () =>
     it('saves a member with the game settings it shows, the cell typed into kept when the limits above change', async () => {
       const shell = journey();
       const add = await blankAddForm(shell);
-      await add.form.fill({
+      await add.fillAccount({
         loginId: 'e2eshown2',
         nickname: 'e2e shown',
         password: 'Member_12',
-        confirmPassword: 'Member_12',
       });
       await add.form.fill({ pointLimit: '300', validAmountRate: '0.2' });
       await add.gameField('live', 'redLimit').fill('100');

@@ -55,6 +55,7 @@ describe.runIf(e2e.run)("an admin's scores and score log in a UTC+7 browser, one
     // Shown as the interface language (Chinese here) writes amounts: grouped thousands, two decimals.
     const fmt = (cents: bigint) => `${(cents / 100n).toLocaleString('en-US')}.${String(cents % 100n).padStart(2, '0')}`;
     expect(await confirm.textContent()).toContain(`ma01：${fmt(ma010)} → ${fmt(ma010 + 10050n)}`);
+    expect(await confirm.textContent()).toContain('e2e up');
     await page.getByTestId('score-confirm-ok').click();
     await page.getByTestId('score-result').waitFor();
     expect(await page.getByTestId('score-result-target').textContent()).toBe(`${fmt(ma010)} → ${fmt(ma010 + 10050n)}`);
@@ -63,6 +64,9 @@ describe.runIf(e2e.run)("an admin's scores and score log in a UTC+7 browser, one
     await expect.poll(() => page.getByTestId('points').textContent()).toContain(fmt(admin0 - 10050n));
 
     await page.getByTestId('score-new').click();
+    // Another transfer starts from an empty form, in the direction last chosen.
+    expect([await page.locator('#score-amount').inputValue(), await page.locator('#score-comment').inputValue()]).toEqual(['', '']);
+    expect(await page.getByTestId('score-up').getAttribute('aria-checked')).toBe('true');
     await page.getByTestId('score-down').click();
     await page.locator('#score-amount').fill('0.5');
     await page.getByTestId('score-submit').click();

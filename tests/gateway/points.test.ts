@@ -972,8 +972,7 @@ describe('the score-transfer machine against the gateway', () => {
       },
     });
     const actor = createActor(machine, { input: { userId: await idOf('mb01010102003') } }).start();
-    actor.send({ type: 'EDIT', amount: '25.50', comment: 'machine' });
-    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'SUBMIT', values: { direction: 'up', amount: '25.50', comment: 'machine' } });
     actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.error).toEqual({ code: 1, message: 'Network error' });
@@ -985,16 +984,14 @@ describe('the score-transfer machine against the gateway', () => {
 
     // A refused amount goes back on the amount field (no retry that could never succeed).
     actor.send({ type: 'NEW' });
-    actor.send({ type: 'EDIT', amount: '99999999', direction: 'down' });
-    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'SUBMIT', values: { direction: 'down', amount: '99999999', comment: '' } });
     actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => !s.matches('submitting') && !s.matches('confirming'));
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ amount: ErrorCode.targetBalanceLow });
     // Another refusal shows the catalogue message in the caller's language.
     await gw.db.run(sql`UPDATE accounts SET status = 6 WHERE login_id = 'mb01010102003' AND site_id = 'demo'`);
-    actor.send({ type: 'EDIT', amount: '1' });
-    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'SUBMIT', values: { direction: 'down', amount: '1', comment: '' } });
     actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.error).toMatchObject({ code: ErrorCode.targetStatusForbidsScore });

@@ -1,11 +1,6 @@
 import { assign, createActor, fromPromise, setup, waitFor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import {
-  scoreTransferMachine,
-  type ScoreTransferEvent,
-  type TransferRequest,
-  type TransferResult,
-} from '../../machines/score-transfer.machine';
+import { scoreTransferMachine, type TransferRequest, type TransferResult } from '../../machines/score-transfer.machine';
 import { closeApp, openSignedIn } from '../support/app-page';
 import { ScoreTransferPage } from '../support/pages/score-transfer-page';
 import { addPathAgent } from './account-status.paths';
@@ -145,15 +140,23 @@ function gatewayRunner(product: Product, overrides?: { guards?: Record<string, u
         },
         ...(overrides?.guards ? { guards: overrides.guards as never } : {}),
       });
-      const actor = createActor(machine, { input: { userId, direction: 'up' } }).start();
+      const actor = createActor(machine, { input: { userId } }).start();
       const settled = () => waitFor(actor, (snapshot) => !snapshot.matches('submitting'), { timeout: 10_000 });
+      // The form's amount, as the screen's form holds it: the machine is told of a change and gets the values on SUBMIT.
+      let amount = AMOUNTS.empty;
       return {
         async act(step) {
           const event = step.raw.event as DialogEvent;
           if (event.type === 'TARGET.DISABLE' || event.type === 'TARGET.ENABLE') return setOpen(event.type);
-          actor.send(
-            event.type === 'ENTER' ? { type: 'EDIT', amount: AMOUNTS[event.amount] } : ({ type: event.type } as ScoreTransferEvent),
-          );
+          if (event.type === 'ENTER') {
+            amount = AMOUNTS[event.amount];
+            actor.send({ type: 'EDIT' });
+          } else if (event.type === 'SUBMIT') actor.send({ type: 'SUBMIT', values: { direction: 'up', amount, comment: '' } });
+          else {
+            // The screen empties its form for another transfer.
+            if (event.type === 'NEW') amount = AMOUNTS.empty;
+            actor.send({ type: event.type });
+          }
           await settled();
         },
         async seen() {

@@ -8,7 +8,7 @@ import { createQueryClient } from '@/api/queries';
 import { startI18n, switchLanguage } from '@/lib/i18n';
 import { amountAtMost } from './form-schemas';
 import { TextField } from './text-field';
-import { requestKeyFor, useContractForm } from './use-contract-form';
+import { useContractForm } from './use-contract-form';
 
 const call = vi.hoisted(() => vi.fn());
 const reportError = vi.hoisted(() => vi.fn());
@@ -108,13 +108,6 @@ describe('a kit form', () => {
     expect(sent[1]).toBe(sent[0]);
     expect(sent[2]).not.toBe(sent[0]);
     expect(keys).toEqual(sent);
-  });
-
-  it('starts a new key once the values were saved', () => {
-    const first = requestKeyFor(null, { a: 1 });
-    expect(requestKeyFor(first, { a: 1 })).toBe(first);
-    expect(requestKeyFor(first, { a: 2 }).key).not.toBe(first.key);
-    expect(requestKeyFor(null, { a: 1 }).key).not.toBe(first.key);
   });
 
   it('refuses a point limit above the parent’s before sending, in the interface language', async () => {

@@ -3,7 +3,7 @@ import { useCallback, useRef } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { MethodName, ParamsIn, ResultOf } from '../../../contract/methods.contract';
-import { newRequestKey } from '../../../machines/request-key';
+import { requestKeyFor, type SentKey } from '../../../machines/request-key';
 import { errorCode, reportError, useCallMutation } from '@/api/queries';
 import { codeMessage } from './form-messages';
 
@@ -19,21 +19,6 @@ export function useSchemaForm<V extends FieldValues>(schema: z.ZodType<unknown, 
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-}
-
-/** The key sent with a set of values, and those values as sent. */
-export interface SentKey {
-  values: string;
-  key: string;
-}
-
-/**
- * The request key for these params: the one already used when the same values are sent again
- * (the answer may have been lost after the gateway applied them), a new one when they changed.
- */
-export function requestKeyFor(previous: SentKey | null, params: unknown): SentKey {
-  const values = JSON.stringify(params);
-  return previous?.values === values ? previous : { values, key: newRequestKey() };
 }
 
 /** The field and rule a refusal names (100 with data), or its catalogue code for a field. */

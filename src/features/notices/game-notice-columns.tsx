@@ -5,8 +5,7 @@ import { textColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatDateMinute } from '@/lib/format';
-import { beijingTime } from '@/lib/time';
+import { noticeWindowColumn } from './notice-window-column';
 
 /** The game notices' columns: whether the platform holds each. */
 export function gameNoticeColumns(
@@ -24,15 +23,7 @@ export function gameNoticeColumns(
     textColumn<GameNotice>('games', title('games'), (row) => (row.gameCodes.length ? row.gameCodes.join(', ') : t('notices.allGames')), {
       width: '12rem',
     }),
-    {
-      ...textColumn<GameNotice>(
-        'window',
-        title('window'),
-        (row) => `${beijingTime(row.startTime).slice(0, 16)} – ${beijingTime(row.endTime).slice(0, 16)}`,
-        { width: '19rem', className: 'tabular-nums text-xs' },
-      ),
-      cell: ({ row }) => `${formatDateMinute(row.original.startTime, language)} – ${formatDateMinute(row.original.endTime, language)}`,
-    },
+    noticeWindowColumn<GameNotice>(t, language),
     {
       id: 'delivered',
       header: title('delivered'),

@@ -7,8 +7,7 @@ import { textColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatDateMinute } from '@/lib/format';
-import { beijingTime } from '@/lib/time';
+import { noticeWindowColumn } from './notice-window-column';
 
 const statusTone: Record<NoticeStatus, BadgeProps['variant']> = {
   draft: 'outline',
@@ -36,15 +35,7 @@ export function noticeListColumns(
     textColumn<NoticeRecord>('level', title('level'), (row) => (row.level === null ? t('notices.anyLevel') : t(`level.${row.level}`)), {
       width: '9rem',
     }),
-    {
-      ...textColumn<NoticeRecord>(
-        'window',
-        title('window'),
-        (row) => `${beijingTime(row.startTime).slice(0, 16)} – ${beijingTime(row.endTime).slice(0, 16)}`,
-        { width: '19rem', className: 'tabular-nums text-xs' },
-      ),
-      cell: ({ row }) => `${formatDateMinute(row.original.startTime, language)} – ${formatDateMinute(row.original.endTime, language)}`,
-    },
+    noticeWindowColumn<NoticeRecord>(t, language),
     {
       id: 'status',
       header: title('status'),

@@ -2,8 +2,9 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { noticeReads } from '../../../commands/notice.commands';
+import { requestKeyFor, type SentKey } from '../../../machines/request-key';
 import { useCallMutation } from '@/api/queries';
-import { requestKeyFor, showRefusal, type SentKey } from '@/components/form/use-contract-form';
+import { showRefusal } from '@/components/form/use-contract-form';
 import { toast } from '@/lib/toast';
 import { toParams, type EditorForm, type Editing } from './notice-editor-values';
 

@@ -19,16 +19,22 @@ async function failedWith(error: unknown) {
     }),
     { input: { userId: '77' } },
   ).start();
-  actor.send({ type: 'EDIT', amount: '10' });
-  actor.send({ type: 'SUBMIT' });
+  actor.send({ type: 'SUBMIT', values: { direction: 'up', amount: '10', comment: '' } });
   actor.send({ type: 'CONFIRM' });
   await waitFor(actor, (snapshot) => snapshot.matches('failed'));
   return actor;
 }
 
 function Dialog({ actor }: { actor: Awaited<ReturnType<typeof failedWith>> }) {
-  const form = useForm({ defaultValues: { amount: '10', comment: '' } });
-  const transfer = { state: actor.getSnapshot(), send: actor.send, form, submit: async () => undefined } as unknown as ScoreTransfer;
+  const values = { direction: 'up', amount: '10', comment: '' } as const;
+  const form = useForm({ defaultValues: values });
+  const transfer = {
+    state: actor.getSnapshot(),
+    send: actor.send,
+    form,
+    values,
+    submit: async () => undefined,
+  } as unknown as ScoreTransfer;
   return <ScoreTransferForm transfer={transfer} target={{ loginId: 'ga77' } as ScoreTarget} title="Score up" refusal={null} />;
 }
 

@@ -20,8 +20,9 @@ export function ScoreTransferForm({
   refusal: string | null;
 }) {
   const { t } = useTranslation();
-  const { state, send, form, submit } = transfer;
-  const { comment, direction, error } = state.context;
+  const { state, send, form, submit, values } = transfer;
+  const { comment, direction } = values;
+  const { error } = state.context;
   const editing = state.matches('editing') || state.matches('confirming') || state.matches('failed');
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" data-testid="score-form">
@@ -89,8 +90,8 @@ export function ScoreTransferForm({
 
 function ScoreDirection({ transfer, disabled }: { transfer: ScoreTransfer; disabled: boolean }) {
   const { t } = useTranslation();
-  const { state, send, form } = transfer;
-  const { direction } = state.context;
+  const { form, values } = transfer;
+  const { direction } = values;
   return (
     <div role="radiogroup" aria-label={t('score.direction')} className="flex w-fit rounded-md border p-0.5">
       {(['up', 'down'] as const).map((option) => (
@@ -103,7 +104,7 @@ function ScoreDirection({ transfer, disabled }: { transfer: ScoreTransfer; disab
           variant={direction === option ? 'default' : 'ghost'}
           onClick={() => {
             form.clearErrors();
-            send({ type: 'EDIT', direction: option });
+            form.setValue('direction', option);
           }}
           disabled={disabled}
           data-testid={`score-${option}`}

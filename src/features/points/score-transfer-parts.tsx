@@ -84,7 +84,7 @@ export function ScoreConfirmDialog({ transfer, target, title }: { transfer: Scor
   const { t } = useTranslation();
   const format = useFormat();
   const { state, send, myBalance, preview } = transfer;
-  const { amount, comment } = state.context;
+  const { sent } = state.context;
   return (
     <AlertDialog open={state.matches('confirming')} onOpenChange={(open) => !open && send({ type: 'CANCEL' })}>
       <AlertDialogContent data-testid="score-confirm">
@@ -92,7 +92,7 @@ export function ScoreConfirmDialog({ transfer, target, title }: { transfer: Scor
           <AlertDialogTitle>
             {t('score.confirmTitle', {
               action: title,
-              amount: format.amount(state.context.sent?.amount ?? amount),
+              amount: format.amount(sent?.amount ?? ''),
               loginId: target.loginId,
             })}
           </AlertDialogTitle>
@@ -106,7 +106,7 @@ export function ScoreConfirmDialog({ transfer, target, title }: { transfer: Scor
                 })}
               </p>
               <p>{t('score.confirmYou', { before: format.amount(myBalance), after: preview?.mine ? format.amount(preview.mine) : '—' })}</p>
-              {comment ? <p>{t('score.confirmComment', { comment })}</p> : null}
+              {sent?.comment ? <p>{t('score.confirmComment', { comment: sent.comment })}</p> : null}
             </div>
           </AlertDialogDescription>
         </AlertDialogHeader>

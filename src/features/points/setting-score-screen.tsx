@@ -27,8 +27,9 @@ export default function SettingScoreScreen() {
 function Transfer({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const transfer = useScoreTransfer(userId);
-  const { state, send, form, target, isError, myBalance, rights } = transfer;
-  const { direction, result } = state.context;
+  const { state, send, form, values, target, isError, myBalance, rights } = transfer;
+  const { direction } = values;
+  const { result } = state.context;
 
   if (isError && !target) {
     return (
@@ -61,7 +62,7 @@ function Transfer({ userId }: { userId: string }) {
           target={target}
           title={title}
           onAgain={() => {
-            form.reset({ amount: '', comment: '' });
+            form.reset({ direction, amount: '', comment: '' });
             send({ type: 'NEW' });
           }}
         />

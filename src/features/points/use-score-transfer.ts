@@ -1,20 +1,21 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useEffectEvent, useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import { fromPromise } from 'xstate';
-import { z } from 'zod';
 import { formatCents, parseCents } from '../../../contract/amount.contract';
-import { pointsMethods } from '../../../contract/points.contract';
-import { fieldErrorsOf, scoreTransferMachine, type TransferRequest } from '../../../machines/score-transfer.machine';
+import {
+  balanceRefusal,
+  scoreTransferMachine,
+  transferValuesSchema,
+  type TransferRequest,
+  type TransferValues,
+} from '../../../machines/score-transfer.machine';
 import { call } from '@/api/gateway-client';
 import { useCall } from '@/api/queries';
 import { codeMessage } from '@/components/form/form-messages';
-import { filled } from '@/components/form/form-schemas';
 import { useSchemaForm } from '@/components/form/use-contract-form';
 import { useCommands } from '@/hooks/use-command-context';
 import { SessionContext } from '@/lib/session-context';
-
-type ScoreValues = { amount: string; comment: string };
-const transfer = pointsMethods['gw.credit.user.score.up'].params.shape;
 
 const transferMachine = scoreTransferMachine.provide({
   actors: {
@@ -32,35 +33,41 @@ function moved(balance: string, amount: string, sign: 1 | -1): string | null {
   return from === null || by === null ? null : formatCents(BigInt(from) + BigInt(sign) * BigInt(by));
 }
 
-/** One score transfer to a direct child: the transfer machine, its form, both balances and what they become. */
+/**
+ * One score transfer to a direct child: its form (which owns the direction, amount and comment),
+ * the transfer machine (which gets them once, on submit), both balances and what they become.
+ */
 export function useScoreTransfer(userId: string) {
   const commands = useCommands();
   const myBalance = SessionContext.useSelector((state) => state.context.profile?.balance ?? '0.00');
   const { data: target, isError } = useCall('gw.credit.user.simple.info.get', { userId });
   const [state, send] = useMachine(transferMachine, { input: { userId } });
-  const { amount, direction, fieldErrors, balances } = state.context;
-  // The contract's amount and comment, then the checks the machine makes against both balances and the point limit.
+  const { fieldErrors, balances } = state.context;
+  // The machine's schema (the contract's amount and comment), then its checks against both balances and the point limit.
   const schema = useMemo(
     () =>
-      z.object({ amount: filled(transfer.amount, 'amount-format'), comment: transfer.comment.unwrap() }).superRefine((values, ctx) => {
-        const problem = fieldErrorsOf(formatCents(values.amount as number), '', direction, balances).amount;
-        if (typeof problem === 'number') ctx.addIssue({ code: 'custom', message: codeMessage(problem), path: ['amount'] });
+      transferValuesSchema.superRefine((values, ctx) => {
+        const problem = balanceRefusal(values.direction, values.amount, balances);
+        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: codeMessage(problem), path: ['amount'] });
       }),
-    [direction, balances],
+    [balances],
   );
-  const form = useSchemaForm<ScoreValues>(schema, { amount: '', comment: '' });
+  const form = useSchemaForm<TransferValues>(schema, { direction: 'up', amount: '', comment: '' });
+  const [direction, amount, comment] = useWatch({ control: form.control, name: ['direction', 'amount', 'comment'] });
 
   useEffect(() => {
     if (target) send({ type: 'BALANCES', operator: myBalance, target: target.balance, targetPointLimit: target.pointLimit });
   }, [target, myBalance, send]);
+  // A change of the values takes away the problems and the failure shown for the old ones.
   useEffect(() => {
-    const subscription = form.watch((values) => send({ type: 'EDIT', amount: values.amount ?? '', comment: values.comment ?? '' }));
+    const subscription = form.watch(() => send({ type: 'EDIT' }));
     return () => subscription.unsubscribe();
   }, [form, send]);
-  const refused = fieldErrors.amount;
+  // Each refusal of the amount lands on its field, the same code twice in a row included.
   useEffect(() => {
+    const refused = fieldErrors.amount;
     if (typeof refused === 'number') form.setError('amount', { type: 'server', message: codeMessage(refused) }, { shouldFocus: true });
-  }, [refused, form]);
+  }, [fieldErrors, form]);
   const onDone = useEffectEvent(() => {
     commands.refreshPoints();
     commands.accountsChanged();
@@ -76,12 +83,20 @@ export function useScoreTransfer(userId: string) {
     return { mine: moved(myBalance, amount, sign === 1 ? -1 : 1), theirs: moved(target.balance, amount, sign) };
   }, [target, myBalance, amount, direction]);
 
-  const submit = form.handleSubmit((values) => {
-    send({ type: 'EDIT', amount: values.amount, comment: values.comment });
-    send({ type: 'SUBMIT' });
-  });
+  const submit = form.handleSubmit((values) => send({ type: 'SUBMIT', values }));
 
-  return { state, send, form, submit, target, isError, myBalance, preview, rights: commands.rights };
+  return {
+    state,
+    send,
+    form,
+    values: { direction, amount, comment },
+    submit,
+    target,
+    isError,
+    myBalance,
+    preview,
+    rights: commands.rights,
+  };
 }
 
 export type ScoreTransfer = ReturnType<typeof useScoreTransfer>;
