@@ -30,17 +30,14 @@ const serverComposition = [
 const serverDomains = readdirSync(new URL('./server', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !['http', 'rpc', 'seed', 'simulator'].includes(entry.name))
   .map((entry) => `./server/${entry.name}`);
-const rpcTypes = ['call-context', 'rpc-error', 'handler', 'messages', 'canonical-json', 'operation-log'].map(
-  (name) => `./server/rpc/${name}.ts`,
-);
 const serverZones = [
   zone(
-    [...serverDomains, ...rpcTypes],
+    serverDomains,
     serverComposition,
     'a server domain never imports the composition (dispatcher, handler table, HTTP, simulator, seed, scripts)',
   ),
   zone(
-    [...serverDomains, ...rpcTypes, './server/simulator', './server/seed', './server/rpc/dispatcher.ts'],
+    [...serverDomains, './server/simulator', './server/seed', './server/rpc/dispatcher.ts'],
     './server/*/*.handlers.ts',
     'only rpc/handlers.ts and http/ import handlers files: shared helpers live in the module that owns the concept',
   ),

@@ -8,7 +8,7 @@ import { appliedMigrations, dumpPglite } from './backup/pglite-backup';
 import { runPostgresTool } from './backup/postgres-tools';
 import { versionOf } from './backup/schema-version';
 import { loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { openDatabase } from './kernel/db/database';
 
 // `npm run backup -- <file>`: a consistent backup of the database of `npm start`, everything in it.
 // PostgreSQL: pg_dump's custom format (-Fc), taken beside the running gateways. PGlite: a tarball

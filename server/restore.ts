@@ -5,8 +5,8 @@ import { appliedMigrations } from './backup/pglite-backup';
 import { dumpedMigrations, runPostgresTool } from './backup/postgres-tools';
 import { compareSchema, type SchemaComparison } from './backup/schema-version';
 import { loadConfig } from './config';
-import { openDatabase, type Database } from './db/database';
-import { migrate } from './db/migrate';
+import { openDatabase, type Database } from './kernel/db/database';
+import { migrate } from './kernel/db/migrate';
 import { pauseHttpPlatforms } from './sites/site-platform.repository';
 
 // `npm run restore -- <file>`: loads a backup of `npm run backup` into the empty database of

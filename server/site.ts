@@ -1,4 +1,4 @@
-import { systemClock } from './clock';
+import { systemClock } from './kernel/clock';
 import { loadConfig } from './config';
 import { openScriptDatabase } from './db/script-database';
 import { sitePlatforms } from './games/site-platforms';

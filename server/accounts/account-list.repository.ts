@@ -3,9 +3,9 @@ import { AccountStatus, agentLevel, memberLevel } from '../../contract/account-f
 import { basisPointsToPercent, formatCents } from '../../contract/amount.contract';
 import type { Level } from '../../contract/method.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
-import type { Queryable } from '../db/database';
-import { iso } from '../db/timestamps';
-import type { CallContext } from '../rpc/call-context';
+import type { Queryable } from '../kernel/db/database';
+import { iso } from '../kernel/db/timestamps';
+import type { CallContext } from '../kernel/call-context';
 import { accountLoginLocked, accountOnline } from './account-facts';
 import type { AccountRow, LineAccount } from './account.repository';
 

@@ -5,9 +5,9 @@ import { ErrorCode } from '../../contract/errors.contract';
 import { applyAccountAction, type AccountAction, type AccountFacts } from '../../machines/account-status.machine';
 import { clearNameCounters } from '../auth/attempt-counters';
 import { loginKeyOf } from '../auth/secret-check';
-import type { ActingContext } from '../rpc/call-context';
-import { RpcError } from '../rpc/rpc-error';
-import { endSessionsOf, lineAccountIds } from '../sessions/session.store';
+import type { ActingContext } from '../kernel/call-context';
+import { RpcError } from '../kernel/rpc-error';
+import { endSessionsOf, lineAccountIds } from '../kernel/session.store';
 import { AccountStatus } from './account.repository';
 import { callerMayChangeDownline, directChild, type Child } from './line-access';
 

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { AccountStatus } from '../../contract/account-fields.contract';
 import { basisPointsToPercent, formatCents } from '../../contract/amount.contract';
 import type { Level } from '../../contract/method.contract';
-import type { Queryable } from '../db/database';
-import { iso } from '../db/timestamps';
+import type { Queryable } from '../kernel/db/database';
+import { iso } from '../kernel/db/timestamps';
 import { companyLimitUses } from '../games/company-limit';
 
 /** An accounts row as the database answers it (int8 as bigint, timestamptz as the driver hands it). */

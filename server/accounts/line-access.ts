@@ -1,8 +1,8 @@
 import { isMemberLevel } from '../../contract/account-fields.contract';
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import type { ActingContext, CallContext } from '../rpc/call-context';
-import { RpcError } from '../rpc/rpc-error';
+import type { ActingContext, CallContext } from '../kernel/call-context';
+import { RpcError } from '../kernel/rpc-error';
 import { AccountStatus, findAccount, findInLine, lineStatus, type LineAccount } from './account.repository';
 
 /** An account of the caller's line (the caller or below it), or 20002, never saying which. */

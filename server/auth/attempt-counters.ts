@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../kernel/db/database';
 
 /** Failures in a row of one login name from one IP that lock that pair, and for how long (GATEWAY.md). */
 export const LOCK_AFTER_FAILURES = 5;

@@ -4,14 +4,14 @@ import { findAccount, lineStatus, toFullProfile, toProfile } from '../accounts/a
 import { sessionFactsOf } from '../accounts/account-facts';
 import { accountOfLine } from '../accounts/line-access';
 import { raiseLiveEvent } from '../events/live-events.service';
-import type { CallContext } from '../rpc/call-context';
-import { defineHandlers } from '../rpc/handler';
-import { RpcError } from '../rpc/rpc-error';
-import { endSessionsOf, endSubAccountSessions, revokeSession, type Session } from '../sessions/session.store';
+import type { CallContext } from '../kernel/call-context';
+import { defineHandlers } from '../kernel/handler';
+import { RpcError } from '../kernel/rpc-error';
+import { endSessionsOf, endSubAccountSessions, revokeSession, type Session } from '../kernel/session.store';
 import { findSubAccountById } from '../sub-accounts/sub-account.repository';
 import { checkCaptcha, createCaptcha } from './captcha.service';
 import { login } from './login.service';
-import { hashSecret, verifySecret } from './password';
+import { hashSecret, verifySecret } from '../kernel/password';
 import { checkOwnSecret } from './secret-check';
 
 function sessionOf(ctx: CallContext): Session {

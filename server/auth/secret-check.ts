@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import type { Queryable } from '../db/database';
-import { recordOperation } from '../rpc/operation-log';
-import { RpcError } from '../rpc/rpc-error';
+import type { Queryable } from '../kernel/db/database';
+import { recordOperation } from '../kernel/operation-log';
+import { RpcError } from '../kernel/rpc-error';
 import {
   credentialCounters,
   lockedByThisFailure,
@@ -12,7 +12,7 @@ import {
   type CounterKey,
   type TakeResult,
 } from './attempt-counters';
-import { verifySecret } from './password';
+import { verifySecret } from '../kernel/password';
 
 export const loginKeyOf = (loginId: string) => loginId.trim().toLowerCase();
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config';
-import { openDatabase, type Database } from './database';
+import { openDatabase, type Database } from '../kernel/db/database';
 
 /**
  * The database of `npm start`, for the operator's scripts (ledger:check, unlock): DATABASE_URL,

@@ -3,8 +3,8 @@ import { basisPointsToPercent, formatCents } from '../../contract/amount.contrac
 import type { BetLineLevel, BetRevision } from '../../contract/bet-detail.contract';
 import type { BetStatus } from '../../contract/game.contract';
 import type { AccountRow } from '../accounts/account.repository';
-import type { Queryable } from '../db/database';
-import { iso } from '../db/timestamps';
+import type { Queryable } from '../kernel/db/database';
+import { iso } from '../kernel/db/timestamps';
 import { siteTransfers, toTransfer, type GameSessionRow, type TransferListRow } from '../points/transfer.repository';
 import type { BetRow, BetScope } from './bet.repository';
 import { toGameRound, type GameRoundListRow } from './game-round.store';

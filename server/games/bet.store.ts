@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { copyLine, prepared, type Queryable } from '../db/database';
+import { copyLine, prepared, type Queryable } from '../kernel/db/database';
 import { raiseWatchedBets } from '../monitoring/monitoring-events';
 import { lockRollups, storeQueued, storeWithRollups } from '../reports/rollup.sql';
 import { blockWinners } from './platform-rules';

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
 import type { AccountRow } from '../accounts/account.repository';
 import { accountOfLine } from '../accounts/line-access';
-import { iso } from '../db/timestamps';
-import { defineHandlers } from '../rpc/handler';
+import { iso } from '../kernel/db/timestamps';
+import { defineHandlers } from '../kernel/handler';
 
 /** Not a table's row: an account (a member, or a child of the top) with its unsettled bets summed. */
 type ExposureDbRow = Pick<AccountRow, 'id' | 'login_id' | 'level'> & {

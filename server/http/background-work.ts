@@ -1,5 +1,5 @@
-import type { Clock } from '../clock';
-import type { Database } from '../db/database';
+import type { Clock } from '../kernel/clock';
+import type { Database } from '../kernel/db/database';
 import { PlatformSilent, type PlatformFor } from '../games/game-platform';
 import { ingestHttpSiteFeeds } from '../games/feed-ingest';
 import { sendPlatformPushes } from '../games/platform-pushes';

@@ -4,7 +4,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BACKUP_ROUTE } from '../backup/backup-endpoint';
 import { dumpPglite } from '../backup/pglite-backup';
-import type { Database } from '../db/database';
+import type { Database } from '../kernel/db/database';
 import { isLocalRequest } from './local-request';
 
 /** Whether the request carries the server's backup token (compared in constant time). */

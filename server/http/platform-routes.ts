@@ -8,13 +8,13 @@ import {
   platformSignatureHeaders,
   type BackOfficeCallName,
 } from '../../contract/platform-api.contract';
-import type { Clock } from '../clock';
-import type { Database } from '../db/database';
+import type { Clock } from '../kernel/clock';
+import type { Database } from '../kernel/db/database';
 import type { PlatformFor } from '../games/game-platform';
 import { lobbySignIn, lobbyTransfer } from '../platform-api/lobby.service';
 import { platformOpenApiDocument } from '../platform-api/platform-openapi';
 import { requestVerifier } from '../platform-api/request-signature';
-import { RpcError } from '../rpc/rpc-error';
+import { RpcError } from '../kernel/rpc-error';
 import { purgeSignatureRefusals, recordSignatureRefusal, siteOfPlatformKey } from '../sites/site-platform.repository';
 
 export interface PlatformRoutesOptions {

@@ -10,7 +10,7 @@ import {
   type AccountListFilters,
 } from '../accounts/account-list.repository';
 import { accountInLine } from '../accounts/line-access';
-import { RpcError } from '../rpc/rpc-error';
+import { RpcError } from '../kernel/rpc-error';
 import type { ExportSource } from './export-source';
 import { exportText } from './export-text';
 

@@ -4,12 +4,12 @@ import { rightsAllow, type Level, type MethodDefinition } from '../../contract/m
 import { contract } from '../../contract/methods.contract';
 import { AccountStatus, lineStatus, type AccountRow } from '../accounts/account.repository';
 import { callerMayChangeDownline } from '../accounts/line-access';
-import type { Clock } from '../clock';
-import { uniqueViolation, type Database, type Queryable } from '../db/database';
+import type { Clock } from '../kernel/clock';
+import { uniqueViolation, type Database, type Queryable } from '../kernel/db/database';
 import { insertFile } from '../files/file.repository';
-import type { ActingContext } from '../rpc/call-context';
-import { recordOperation } from '../rpc/operation-log';
-import { RpcError } from '../rpc/rpc-error';
+import type { ActingContext } from '../kernel/call-context';
+import { recordOperation } from '../kernel/operation-log';
+import { RpcError } from '../kernel/rpc-error';
 import type { SubAccountRow } from '../sub-accounts/sub-account.repository';
 import { jobItem, jobMethods, jobShapes, jobTasks, type ItemJobKind, type JobItem, type TaskJobKind } from './job-kinds';
 import {

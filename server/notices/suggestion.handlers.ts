@@ -2,9 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
 import { accountOfLine } from '../accounts/line-access';
 import { queuePush } from '../games/platform-pushes';
-import type { CallContext } from '../rpc/call-context';
-import { defineHandlers } from '../rpc/handler';
-import { RpcError } from '../rpc/rpc-error';
+import type { CallContext } from '../kernel/call-context';
+import { defineHandlers } from '../kernel/handler';
+import { RpcError } from '../kernel/rpc-error';
 import { suggestionListColumns, toSuggestion, type SuggestionListRow } from './suggestion.store';
 
 /** The members of the caller's line: a suggestion is seen by every agent above its member, and by no one else. */

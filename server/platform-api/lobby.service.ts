@@ -5,14 +5,14 @@ import type { BackOfficeAnswer, BackOfficeRequest } from '../../contract/platfor
 import { findAccountByLogin, lineStatus } from '../accounts/account.repository';
 import { credentialCounters } from '../auth/attempt-counters';
 import { hashForUnknownName, refusalOf, writeLoginLog } from '../auth/login.service';
-import { verifySecret } from '../auth/password';
+import { verifySecret } from '../kernel/password';
 import { loginKeyOf, settleCredentialAttempt, takeCredentialSlots, type AttemptOrigin } from '../auth/secret-check';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../kernel/db/database';
 import type { PlatformFor } from '../games/game-platform';
 import { accountsNow } from '../games/platform-pushes';
 import { countryOf, regionOf } from '../geo/ip-region';
 import { transferIn, transferOut } from '../points/game-transfers';
-import { RpcError } from '../rpc/rpc-error';
+import { RpcError } from '../kernel/rpc-error';
 
 /**
  * The platform's calls about a member at its lobby (docs/platform-api.md "Platform -> back

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
 import type { DealKind, DealRow } from '../../contract/deal-record.contract';
 import { accountOfLine } from '../accounts/line-access';
-import { iso } from '../db/timestamps';
-import { defineHandlers } from '../rpc/handler';
+import { iso } from '../kernel/db/timestamps';
+import { defineHandlers } from '../kernel/handler';
 
 /** Not a table's row: one line of the account's dealings, from score_log and bets alike (a UNION of both). */
 interface DealDbRow {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../kernel/db/database';
 import type { AccountRow } from '../accounts/account.repository';
 import { pendingTransfers, type PendingTransferRow } from './game-transfers';
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
-import type { CallContext } from '../rpc/call-context';
-import { defineHandlers } from '../rpc/handler';
-import { RpcError } from '../rpc/rpc-error';
+import type { CallContext } from '../kernel/call-context';
+import { defineHandlers } from '../kernel/handler';
+import { RpcError } from '../kernel/rpc-error';
 import { toScoreCheck, type ScoreCheckDbRow, type ScoreCheckQueueRow } from './score-check.repository';
 import type { ScoreLogRow } from './score-log.repository';
 

@@ -4,11 +4,11 @@ import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
 import { accountInLine } from '../accounts/line-access';
-import { iso } from '../db/timestamps';
+import { iso } from '../kernel/db/timestamps';
 import type { PlatformFor } from '../games/game-platform';
-import type { CallContext } from '../rpc/call-context';
-import { defineHandlers } from '../rpc/handler';
-import { RpcError } from '../rpc/rpc-error';
+import type { CallContext } from '../kernel/call-context';
+import { defineHandlers } from '../kernel/handler';
+import { RpcError } from '../kernel/rpc-error';
 import { repairTransfer } from './game-transfers';
 import { siteTransfers, toTransfer, type GameSessionTotalsRow, type TransferListRow } from './transfer.repository';
 

@@ -4,12 +4,12 @@ import { ErrorCode } from '../../contract/errors.contract';
 import { beijingDayOf } from '../../contract/beijing-time.contract';
 import type { AccountRow } from '../accounts/account.repository';
 import { accountOfLine } from '../accounts/line-access';
-import type { Queryable } from '../db/database';
-import { iso } from '../db/timestamps';
-import type { CallContext } from '../rpc/call-context';
+import type { Queryable } from '../kernel/db/database';
+import { iso } from '../kernel/db/timestamps';
+import type { CallContext } from '../kernel/call-context';
 import { sql } from 'drizzle-orm';
-import { defineHandlers } from '../rpc/handler';
-import { RpcError } from '../rpc/rpc-error';
+import { defineHandlers } from '../kernel/handler';
+import { RpcError } from '../kernel/rpc-error';
 import type { SettlementRow } from '../points/settlement.repository';
 import { drainRollups } from './rollup-drain';
 import {

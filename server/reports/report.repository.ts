@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
 import { beijingDayOf } from '../../contract/beijing-time.contract';
 import type { ReportNumbers } from '../../contract/report.contract';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../kernel/db/database';
 import { beijingDay } from './rollup.sql';
 
 /** A report's filter: whole Beijing days [from, to) as dates, and optionally a game type or a game. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../db/database';
+import type { Database, Queryable } from '../kernel/db/database';
 import { accountsOfLines, checkCompanyLimits } from '../games/company-limit';
 import { drainQueue, lockRollups } from './rollup.sql';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/database';
+import type { Database } from '../kernel/db/database';
 import { beijingDay, drainQueue, lockRollups, rebuildDayStatements } from './rollup.sql';
 
 /**

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import { envelopeParamNames, envelopeParamsSchema } from '../../contract/common.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { MethodDefinition } from '../../contract/method.contract';
-import { storableText } from './operation-log';
-import { RpcError } from './rpc-error';
+import { storableText } from '../kernel/operation-log';
+import { RpcError } from '../kernel/rpc-error';
 
 /** Zod issues -> 700 when a required param is absent, else 100, naming the field and rule. */
 function paramsError(error: z.ZodError, input: Record<string, unknown>): RpcError {

@@ -2,9 +2,9 @@ import { pickLanguage, type EnvelopeParams, type Language } from '../../contract
 import { ErrorCode, type ErrorCodeValue, type ErrorData } from '../../contract/errors.contract';
 import { rightsAllow, type MethodDefinition, type Rights } from '../../contract/method.contract';
 import { methodCalled } from '../../contract/methods.contract';
-import type { Clock } from '../clock';
-import type { Database } from '../db/database';
-import { databaseUnavailable } from '../db/primary-finder';
+import type { Clock } from '../kernel/clock';
+import type { Database } from '../kernel/db/database';
+import { databaseUnavailable } from '../kernel/db/primary-finder';
 import { countryOf } from '../geo/ip-region';
 import {
   callerOf,
@@ -14,13 +14,13 @@ import {
   sessionFromRow,
   tokenLooksValid,
   type Session,
-} from '../sessions/session.store';
-import { resolveSiteWithSession, type SiteWithSession } from '../sessions/site-session.store';
-import { inMaintenance, resolveSite, type Site } from '../sites/site.repository';
+} from '../kernel/session.store';
+import { resolveSiteWithSession, type SiteWithSession } from '../kernel/site-session.store';
+import { inMaintenance, resolveSite, type Site } from '../kernel/site.repository';
 import { parseEnvelope, parsePayload } from './call-params';
-import type { CallContext, GatewaySettings, Handler } from './call-context';
-import { errorMessage } from './messages';
-import { RpcError } from './rpc-error';
+import type { CallContext, GatewaySettings, Handler } from '../kernel/call-context';
+import { errorMessage } from '../kernel/messages';
+import { RpcError } from '../kernel/rpc-error';
 import { runWrite } from './write-call';
 
 export type JsonRpcId = string | number | null;

@@ -3,7 +3,7 @@ import { envelopeParamsSchema } from '../../contract/common.contract';
 import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
 import { stepUpsOf, type MethodDefinition } from '../../contract/method.contract';
 import { methodAliases } from '../../contract/methods.contract';
-import { errorMessage } from './messages';
+import { errorMessage } from '../kernel/messages';
 
 type JsonSchema = Record<string, unknown>;
 

@@ -3,14 +3,14 @@ import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
 import { stepUpsOf, type MethodDefinition, type StepUp } from '../../contract/method.contract';
 import { checkOwnSecret } from '../auth/secret-check';
-import { prepared, type Database, type Queryable } from '../db/database';
-import { databaseUnavailable } from '../db/primary-finder';
+import { prepared, type Database, type Queryable } from '../kernel/db/database';
+import { databaseUnavailable } from '../kernel/db/primary-finder';
 import { regionOf } from '../geo/ip-region';
-import type { Session } from '../sessions/session.store';
-import type { CallContext, GatewaySettings, Handler } from './call-context';
-import { canonicalJson } from './canonical-json';
-import { operationInsertSql } from './operation-log';
-import { RpcError } from './rpc-error';
+import type { Session } from '../kernel/session.store';
+import type { CallContext, GatewaySettings, Handler } from '../kernel/call-context';
+import { canonicalJson } from '../kernel/canonical-json';
+import { operationInsertSql } from '../kernel/operation-log';
+import { RpcError } from '../kernel/rpc-error';
 
 // A write by a session, step by step: the step-up secret, one transaction holding the request
 // key, the handler's statements, the stored answer and the operation record; a refusal recorded

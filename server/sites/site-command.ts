@@ -7,8 +7,8 @@ import {
   secretSourceOf,
   type SecretSource,
 } from '../cli/secret-input';
-import type { Database } from '../db/database';
-import { migrate } from '../db/migrate';
+import type { Database } from '../kernel/db/database';
+import { migrate } from '../kernel/db/migrate';
 import type { PlatformFor } from '../games/game-platform';
 import { syncSitePlatform } from '../games/platform-sync';
 import {

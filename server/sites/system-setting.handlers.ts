@@ -5,12 +5,12 @@ import { formatCents } from '../../contract/amount.contract';
 import type { FieldChange } from '../../contract/audit.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import { LOGO_MAX_BYTES, type SystemSettings } from '../../contract/system-setting.contract';
-import type { Queryable } from '../db/database';
-import { iso } from '../db/timestamps';
-import type { CallContext } from '../rpc/call-context';
-import { defineHandlers } from '../rpc/handler';
+import type { Queryable } from '../kernel/db/database';
+import { iso } from '../kernel/db/timestamps';
+import type { CallContext } from '../kernel/call-context';
+import { defineHandlers } from '../kernel/handler';
 import { raiseLiveEvent } from '../events/live-events.service';
-import { RpcError } from '../rpc/rpc-error';
+import { RpcError } from '../kernel/rpc-error';
 import { beijingText } from '../../contract/beijing-time.contract';
 
 interface SettingsRow {

@@ -6,7 +6,7 @@ import { storeBets, type BetStatus, type PlatformBet } from '../../server/games/
 import { drainRollups } from '../../server/reports/rollup-drain';
 import { finishRollupBackfill, rebuildRollupDays } from '../../server/reports/rollup-rebuild';
 import { runServerScript } from '../support/server-script';
-import { openDatabase } from '../../server/db/database';
+import { openDatabase } from '../../server/kernel/db/database';
 import { withFaults } from '../../server/games/game-platform';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { transferIn, transferOut } from '../../server/points/game-transfers';

@@ -10,9 +10,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CAPTCHA_IP_LIMIT, NAME_CEILING } from '../../server/auth/attempt-counters';
-import { hashSecret } from '../../server/auth/password';
-import { recordOperation } from '../../server/rpc/operation-log';
-import { createSession } from '../../server/sessions/session.store';
+import { hashSecret } from '../../server/kernel/password';
+import { recordOperation } from '../../server/kernel/operation-log';
+import { createSession } from '../../server/kernel/session.store';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { rawRequest } from '../support/http-client';
 import { runServerScript } from '../support/server-script';

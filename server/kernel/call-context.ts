@@ -1,8 +1,8 @@
 import type { FieldChange } from '../../contract/audit.contract';
 import type { Language } from '../../contract/common.contract';
-import type { Queryable } from '../db/database';
-import type { Session } from '../sessions/session.store';
-import type { Site } from '../sites/site.repository';
+import type { Queryable } from './db/database';
+import type { Session } from './session.store';
+import type { Site } from './site.repository';
 
 // What a handler gets from the dispatcher. Its own module so that handlers depend on the call's
 // shape, not on the dispatcher that imports them all.

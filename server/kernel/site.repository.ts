@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { prepared, type Queryable } from '../db/database';
+import { prepared, type Queryable } from './db/database';
 
 export interface Site {
   id: string;

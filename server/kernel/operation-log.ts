@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FieldChange } from '../../contract/audit.contract';
-import type { Queryable } from '../db/database';
+import type { Queryable } from './db/database';
 
 const SENSITIVE_PARAM = /pass|safe|captcha|token|opsid/i;
 

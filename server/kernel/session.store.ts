@@ -3,8 +3,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { allAccessCodes, sessionEndReasons, type SessionEndReason } from '../../contract/auth.contract';
 import type { Level } from '../../contract/method.contract';
-import { prepared, type Queryable } from '../db/database';
-import { sessionEndedNotice } from '../events/live-channel';
+import { prepared, type Queryable } from './db/database';
+import { sessionEndedNotice } from './live-channel';
 
 /** Sessions end after this long whatever the activity. */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { prepared, type Queryable } from '../db/database';
-import { siteFromRow, siteRowQuery, type Site, type SiteQueryInput, type SiteRow } from '../sites/site.repository';
+import { prepared, type Queryable } from './db/database';
+import { siteFromRow, siteRowQuery, type Site, type SiteQueryInput, type SiteRow } from './site.repository';
 import { hashToken, sessionRowQuery, type SessionRow } from './session.store';
 
 export interface SiteWithSession {
