@@ -3,7 +3,7 @@
 const folderOf = (file) => file.split('/').slice(0, -1);
 
 // Folder cycles, which dependency-cruiser's own folder rules cannot see (they count a folder with
-// everything under it, so server/config.ts and server/db/ importing each other is no cycle to
+// everything under it, so server/x.ts and server/db/ importing each other is no cycle to
 // them). For every depth d, each module stands for its folder cut to d segments, and an import
 // between two such folders is an arrow; a cycle at any depth is a strongly connected group of
 // two or more folders. At the deepest depth every folder counts on its own, server/ included.

@@ -2,8 +2,7 @@
 // erases them, but they still tie the modules' meaning together), checked on the whole graph,
 // tests included (the only cycle check: eslint's import-x/no-cycle was slower and saw less).
 // The server's back arrows are the same rules as eslint.config.js's server zones.
-const composition =
-  '^server/(http/|rpc/(dispatcher|handlers|openrpc)\\.ts$|simulator/|seed/|(start|seed|build|ledger-check|reports-rebuild|unlock|platform|site)\\.ts$)';
+const composition = '^server/(gateway|simulator|seed|cli)/';
 
 module.exports = {
   forbidden: [
@@ -23,9 +22,9 @@ module.exports = {
     },
     {
       name: 'server-foreign-handlers',
-      comment: 'Only rpc/handlers.ts and http/ import handlers files: shared helpers live in the module that owns the concept.',
+      comment: 'Only gateway/handlers.ts and gateway/http/ import handlers files: shared helpers live in the module that owns the concept.',
       severity: 'error',
-      from: { path: '^server/', pathNot: '^server/(http/|rpc/handlers\\.ts$)' },
+      from: { path: '^server/', pathNot: '^server/gateway/(http/|handlers\\.ts$)' },
       to: { path: '^server/[^/]+/.+\\.handlers\\.ts$' },
     },
   ],

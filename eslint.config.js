@@ -18,17 +18,9 @@ const featureZones = readdirSync(new URL('./src/features', import.meta.url), { w
 
 // Inside server/: domains (one folder each, and the rpc types they share) never import the
 // composition that wires them together, and only the composition imports handlers files.
-const serverComposition = [
-  './server/http',
-  './server/rpc/dispatcher.ts',
-  './server/rpc/handlers.ts',
-  './server/rpc/openrpc.ts',
-  './server/simulator',
-  './server/seed',
-  ...['start', 'seed', 'build', 'ledger-check', 'reports-rebuild', 'unlock', 'platform', 'site'].map((script) => `./server/${script}.ts`),
-];
+const serverComposition = ['./server/gateway', './server/simulator', './server/seed', './server/cli'];
 const serverDomains = readdirSync(new URL('./server', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && !['http', 'rpc', 'seed', 'simulator'].includes(entry.name))
+  .filter((entry) => entry.isDirectory() && !['gateway', 'cli', 'seed', 'simulator'].includes(entry.name))
   .map((entry) => `./server/${entry.name}`);
 const serverZones = [
   zone(
@@ -37,9 +29,9 @@ const serverZones = [
     'a server domain never imports the composition (dispatcher, handler table, HTTP, simulator, seed, scripts)',
   ),
   zone(
-    [...serverDomains, './server/simulator', './server/seed', './server/rpc/dispatcher.ts'],
+    [...serverDomains, './server/simulator', './server/seed', './server/gateway/dispatcher.ts'],
     './server/*/*.handlers.ts',
-    'only rpc/handlers.ts and http/ import handlers files: shared helpers live in the module that owns the concept',
+    'only gateway/handlers.ts and gateway/http/ import handlers files: shared helpers live in the module that owns the concept',
   ),
 ];
 

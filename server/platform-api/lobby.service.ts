@@ -17,7 +17,7 @@ import { RpcError } from '../kernel/rpc-error';
 /**
  * The platform's calls about a member at its lobby (docs/platform-api.md "Platform -> back
  * office"): the sign-in check and the member's transfers. The signature and the site are checked
- * by the route (server/http/platform-routes.ts) before these run.
+ * by the route (server/gateway/http/platform-routes.ts) before these run.
  */
 
 /** What the login log says of a lobby sign-in: the terminal column names where it came from. */

@@ -12,7 +12,7 @@ import {
   secretOptions,
   secretSourceOf,
   type SecretSource,
-} from '../cli/secret-input';
+} from '../kernel/secret-input';
 import { systemClock } from '../kernel/clock';
 import { openDatabase, type Database } from '../kernel/db/database';
 import { migrate } from '../kernel/db/migrate';

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 
 export const projectRoot = new URL('../../', import.meta.url).pathname;
 
-/** The start script of package.json is `node --import tsx server/start.ts`. */
+/** The start script of package.json is `node --import tsx server/cli/start.ts`. */
 // As `npm start` runs it: node itself takes Ctrl+C, no tsx process in between relaying it (whose
 // relay, under load, sometimes gave up and killed the server: exit 130).
-const startArgs = ['--import', 'tsx', 'server/start.ts'];
+const startArgs = ['--import', 'tsx', 'server/cli/start.ts'];
 export const startCommand = `node ${startArgs.join(' ')}`;
 
 const HEALTH_TIMEOUT_MS = 60_000;
@@ -98,7 +98,7 @@ async function stopServer(child: ChildProcess): Promise<number | null> {
   return exited ? child.exitCode : null;
 }
 
-/** Starts `node --import tsx server/start.ts` in its own process group and waits until GET /api/health answers 200. */
+/** Starts `node --import tsx server/cli/start.ts` in its own process group and waits until GET /api/health answers 200. */
 export async function startServer(options: {
   dataDir: string;
   databaseUrl?: string;

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newBackupToken, publishBackupEndpoint } from '../../server/backup/backup-endpoint';
-import { registerBackupRoute } from '../../server/http/backup-route';
+import { registerBackupRoute } from '../../server/gateway/http/backup-route';
 import { openDatabase, type Database } from '../../server/kernel/db/database';
 import { migrationNames } from '../../server/kernel/db/migrate';
 import { ingestHttpSiteFeeds } from '../../server/games/feed-ingest';

@@ -200,7 +200,7 @@ describe('the ledger check while points move', () => {
   });
 });
 
-const runCli = (env: Record<string, string>, args: string[] = []) => runServerScript('server/ledger-check.ts', env, args);
+const runCli = (env: Record<string, string>, args: string[] = []) => runServerScript('server/cli/ledger-check.ts', env, args);
 
 describe('npm run ledger:check', () => {
   it('says there is no database when DATA_DIR holds none (exit 2)', async () => {

@@ -430,7 +430,7 @@ describe('lockout without denial of service', () => {
   });
 });
 
-const runUnlock = (env: Record<string, string>, args: string[]) => runServerScript('server/unlock.ts', env, args);
+const runUnlock = (env: Record<string, string>, args: string[]) => runServerScript('server/cli/unlock.ts', env, args);
 
 describe('npm run unlock', () => {
   it('says how to use it (exit 2) and that there is no database (exit 2)', async () => {

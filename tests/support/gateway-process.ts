@@ -21,7 +21,7 @@ export async function startGatewayProcess(
   { npm = false }: { npm?: boolean } = {},
 ): Promise<GatewayProcess> {
   countChildProcess();
-  const [command, args] = npm ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', 'server/start.ts']];
+  const [command, args] = npm ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', 'server/cli/start.ts']];
   const child = spawn(command, args, {
     cwd: projectRoot,
     // Nobody plays unless a test says so (SIM_RATE): its load is then the only one.

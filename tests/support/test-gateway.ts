@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { manualClock, systemClock } from '../../server/kernel/clock';
 import type { Database } from '../../server/kernel/db/database';
 import { initIpRegions } from '../../server/geo/ip-region';
-import { buildApp, type AppOptions } from '../../server/http/app';
+import { buildApp, type AppOptions } from '../../server/gateway/http/app';
 import { createSession } from '../../server/kernel/session.store';
 import { sql } from 'drizzle-orm';
 import type { MethodName, ParamsIn, ResultOf } from '../../contract/methods.contract';

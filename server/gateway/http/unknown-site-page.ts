@@ -1,9 +1,9 @@
-import en from '../../locales/en/common.json' with { type: 'json' };
-import id from '../../locales/id/common.json' with { type: 'json' };
-import th from '../../locales/th/common.json' with { type: 'json' };
-import vi from '../../locales/vi/common.json' with { type: 'json' };
-import zh from '../../locales/zh/common.json' with { type: 'json' };
-import { defaultLanguage, languages, type Language } from '../../contract/common.contract';
+import en from '../../../locales/en/common.json' with { type: 'json' };
+import id from '../../../locales/id/common.json' with { type: 'json' };
+import th from '../../../locales/th/common.json' with { type: 'json' };
+import vi from '../../../locales/vi/common.json' with { type: 'json' };
+import zh from '../../../locales/zh/common.json' with { type: 'json' };
+import { defaultLanguage, languages, type Language } from '../../../contract/common.contract';
 
 const texts: Record<Language, { title: string; message: string; hint: string }> = {
   zh: zh.unknownSite,

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { GatewayMetrics } from '../monitoring/metrics.service';
+import type { GatewayMetrics } from '../../monitoring/metrics.service';
 import { isLocalRequest } from './local-request';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { platformKeyIdSchema } from '../contract/platform-api.contract';
-import { readSecret, refuseSecretArgument, SecretInputRefusal, secretOptions, secretSourceOf } from './cli/secret-input';
-import { checkConformance, formatOutcome } from './platform-api/conformance';
+import { platformKeyIdSchema } from '../../contract/platform-api.contract';
+import { readSecret, refuseSecretArgument, SecretInputRefusal, secretOptions, secretSourceOf } from '../kernel/secret-input';
+import { checkConformance, formatOutcome } from '../platform-api/conformance';
 
 // `npm run platform:check -- …`: the platform API's promises checked against a running platform
 // (server/platform-api/conformance.ts). One line per promise on stdout; exit 0 only when all

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { GatewayMetrics } from '../monitoring/metrics.service';
-import type { CallObserver } from '../rpc/dispatcher';
+import type { GatewayMetrics } from '../../monitoring/metrics.service';
+import type { CallObserver } from '../dispatcher';
 
 /** The response header (and the request header a balancer may send) holding the request's id. */
 export const REQUEST_ID_HEADER = 'x-request-id';

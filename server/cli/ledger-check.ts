@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config';
-import { openScriptDatabase } from './db/script-database';
-import { checkLedger, formatLedgerReport } from './points/ledger-check';
+import { loadConfig } from '../gateway/config';
+import { openScriptDatabase } from './script-database';
+import { checkLedger, formatLedgerReport } from '../points/ledger-check';
 
 // `npm run ledger:check [-- --site demo]`: the database of `npm start` (openScriptDatabase).
 const { values } = parseArgs({ options: { site: { type: 'string' } } });

@@ -1,11 +1,11 @@
-import type { Clock } from '../kernel/clock';
-import type { Database } from '../kernel/db/database';
-import { PlatformSilent, type PlatformFor } from '../games/game-platform';
-import { ingestHttpSiteFeeds } from '../games/feed-ingest';
-import { sendPlatformPushes } from '../games/platform-pushes';
-import { createJobRunner, type JobRunner, type JobRunnerOptions } from '../jobs/job-runner';
-import { repairStaleTransfers } from '../points/game-transfers';
-import { drainRollupsJob } from '../reports/rollup-drain';
+import type { Clock } from '../../kernel/clock';
+import type { Database } from '../../kernel/db/database';
+import { PlatformSilent, type PlatformFor } from '../../games/game-platform';
+import { ingestHttpSiteFeeds } from '../../games/feed-ingest';
+import { sendPlatformPushes } from '../../games/platform-pushes';
+import { createJobRunner, type JobRunner, type JobRunnerOptions } from '../../jobs/job-runner';
+import { repairStaleTransfers } from '../../points/game-transfers';
+import { drainRollupsJob } from '../../reports/rollup-drain';
 
 /** How often the repair job looks for transfers left pending (each older than REPAIR_JOB_AFTER_MS). */
 const TRANSFER_REPAIR_EVERY_MS = 15_000;

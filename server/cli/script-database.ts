@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../config';
+import type { Config } from '../gateway/config';
 import { openDatabase, type Database } from '../kernel/db/database';
 
 /**

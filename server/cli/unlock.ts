@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { clearNameCounters } from './auth/attempt-counters';
-import { loginKeyOf } from './auth/secret-check';
-import { systemClock } from './kernel/clock';
-import { loadConfig } from './config';
-import { openScriptDatabase } from './db/script-database';
-import { recordOperation } from './kernel/operation-log';
+import { clearNameCounters } from '../auth/attempt-counters';
+import { loginKeyOf } from '../auth/secret-check';
+import { systemClock } from '../kernel/clock';
+import { loadConfig } from '../gateway/config';
+import { openScriptDatabase } from './script-database';
+import { recordOperation } from '../kernel/operation-log';
 
 // `npm run unlock -- <site> <login>`: the operator's way to lift a sign-in lock on the server,
 // for an account nobody above can unlock (a site's only company account). The database of

@@ -1,12 +1,12 @@
-import { BACK_OFFICE_PLATFORM_PREFIX, backOfficeCalls, platformCalls } from '../contract/platform-api.contract';
-import { memberLobbyPaths } from './simulator/member-lobby';
+import { BACK_OFFICE_PLATFORM_PREFIX, backOfficeCalls, platformCalls } from '../../contract/platform-api.contract';
+import { memberLobbyPaths } from '../simulator/member-lobby';
 import {
   parsePlatformArgs,
   PLATFORM_USAGE,
   PlatformArgsError,
   startPlatformProcess,
   type RunningPlatform,
-} from './simulator/platform-process';
+} from '../simulator/platform-process';
 
 // `npm run platform -- …`: the simulator as a game platform of its own (server/simulator/platform-process.ts).
 let options;

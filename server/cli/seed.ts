@@ -2,14 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { systemClock } from './kernel/clock';
-import { loadConfig } from './config';
-import { openDatabase } from './kernel/db/database';
-import { migrate } from './kernel/db/migrate';
-import { seedDemo } from './seed/demo.seed';
-import { seedGameHistory } from './seed/game-history.seed';
-import { seedMembers } from './seed/large-tree.seed';
-import { finishRollupBackfill } from './reports/rollup-rebuild';
+import { systemClock } from '../kernel/clock';
+import { loadConfig } from '../gateway/config';
+import { openDatabase } from '../kernel/db/database';
+import { migrate } from '../kernel/db/migrate';
+import { seedDemo } from '../seed/demo.seed';
+import { seedGameHistory } from '../seed/game-history.seed';
+import { seedMembers } from '../seed/large-tree.seed';
+import { finishRollupBackfill } from '../reports/rollup-rebuild';
 
 // The same database as `npm start`:
 //   npm run seed -- --members 100000 [--agent ag01010101] [--site demo]   a large tree

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const projectRoot = new URL('..', import.meta.url).pathname;
+export const projectRoot = new URL('../..', import.meta.url).pathname;
 export const webRoot = join(projectRoot, 'dist', 'web');
 const webSources = [
   'index.html',

@@ -2,9 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BACKUP_ROUTE } from '../backup/backup-endpoint';
-import { dumpPglite } from '../backup/pglite-backup';
-import type { Database } from '../kernel/db/database';
+import { BACKUP_ROUTE } from '../../backup/backup-endpoint';
+import { dumpPglite } from '../../backup/pglite-backup';
+import type { Database } from '../../kernel/db/database';
 import { isLocalRequest } from './local-request';
 
 /** Whether the request carries the server's backup token (compared in constant time). */

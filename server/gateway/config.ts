@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { CAPTCHA_ISSUE_LIMIT } from './auth/attempt-counters';
-import { DEFAULT_UPKEEP_MINUTES } from './kernel/db/pglite-upkeep';
+import { CAPTCHA_ISSUE_LIMIT } from '../auth/attempt-counters';
+import { DEFAULT_UPKEEP_MINUTES } from '../kernel/db/pglite-upkeep';
 
 export interface Config {
   port: number;

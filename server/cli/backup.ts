@@ -3,12 +3,12 @@ import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { BACKUP_ROUTE, runningBackupEndpoint } from './backup/backup-endpoint';
-import { appliedMigrations, dumpPglite } from './backup/pglite-backup';
-import { runPostgresTool } from './backup/postgres-tools';
-import { versionOf } from './backup/schema-version';
-import { loadConfig } from './config';
-import { openDatabase } from './kernel/db/database';
+import { BACKUP_ROUTE, runningBackupEndpoint } from '../backup/backup-endpoint';
+import { appliedMigrations, dumpPglite } from '../backup/pglite-backup';
+import { runPostgresTool } from '../backup/postgres-tools';
+import { versionOf } from '../backup/schema-version';
+import { loadConfig } from '../gateway/config';
+import { openDatabase } from '../kernel/db/database';
 
 // `npm run backup -- <file>`: a consistent backup of the database of `npm start`, everything in it.
 // PostgreSQL: pg_dump's custom format (-Fc), taken beside the running gateways. PGlite: a tarball

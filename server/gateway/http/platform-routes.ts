@@ -1,21 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
+import { ErrorCode, type ErrorCodeValue } from '../../../contract/errors.contract';
 import {
   BACK_OFFICE_PLATFORM_PREFIX,
   backOfficeCalls,
   platformRefusalStatus,
   platformSignatureHeaders,
   type BackOfficeCallName,
-} from '../../contract/platform-api.contract';
-import type { Clock } from '../kernel/clock';
-import type { Database } from '../kernel/db/database';
-import type { PlatformFor } from '../games/game-platform';
-import { lobbySignIn, lobbyTransfer } from '../platform-api/lobby.service';
-import { platformOpenApiDocument } from '../platform-api/platform-openapi';
-import { requestVerifier } from '../platform-api/request-signature';
-import { RpcError } from '../kernel/rpc-error';
-import { purgeSignatureRefusals, recordSignatureRefusal, siteOfPlatformKey } from '../sites/site-platform.repository';
+} from '../../../contract/platform-api.contract';
+import type { Clock } from '../../kernel/clock';
+import type { Database } from '../../kernel/db/database';
+import type { PlatformFor } from '../../games/game-platform';
+import { lobbySignIn, lobbyTransfer } from '../../platform-api/lobby.service';
+import { platformOpenApiDocument } from '../../platform-api/platform-openapi';
+import { requestVerifier } from '../../platform-api/request-signature';
+import { RpcError } from '../../kernel/rpc-error';
+import { purgeSignatureRefusals, recordSignatureRefusal, siteOfPlatformKey } from '../../sites/site-platform.repository';
 
 export interface PlatformRoutesOptions {
   db: Database;

@@ -1,9 +1,9 @@
-import { systemClock } from './kernel/clock';
-import { loadConfig } from './config';
-import { openScriptDatabase } from './db/script-database';
-import { sitePlatforms } from './games/site-platforms';
-import { simulatorPlatform } from './simulator/simulator-platform';
-import { runSiteCommand } from './sites/site-command';
+import { systemClock } from '../kernel/clock';
+import { loadConfig } from '../gateway/config';
+import { openScriptDatabase } from './script-database';
+import { sitePlatforms } from '../games/site-platforms';
+import { simulatorPlatform } from '../simulator/simulator-platform';
+import { runSiteCommand } from '../sites/site-command';
 
 // `npm run site -- <verb> …`: the operator's sites (server/sites/site-command.ts), in the database
 // of `npm start` (openScriptDatabase: with PGlite, stop the server first).

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config';
-import { openScriptDatabase } from './db/script-database';
-import { rebuildRollupDays } from './reports/rollup-rebuild';
+import { loadConfig } from '../gateway/config';
+import { openScriptDatabase } from './script-database';
+import { rebuildRollupDays } from '../reports/rollup-rebuild';
 
 // `npm run reports:rebuild -- --day 2026-11-20 [--days 7] [--site demo]`: the report rollups of
 // Beijing days recounted from the bets, in the database of `npm start` (openScriptDatabase).

@@ -1,13 +1,13 @@
 import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, closeSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { appliedMigrations } from './backup/pglite-backup';
-import { dumpedMigrations, runPostgresTool } from './backup/postgres-tools';
-import { compareSchema, type SchemaComparison } from './backup/schema-version';
-import { loadConfig } from './config';
-import { openDatabase, type Database } from './kernel/db/database';
-import { migrate } from './kernel/db/migrate';
-import { pauseHttpPlatforms } from './sites/site-platform.repository';
+import { appliedMigrations } from '../backup/pglite-backup';
+import { dumpedMigrations, runPostgresTool } from '../backup/postgres-tools';
+import { compareSchema, type SchemaComparison } from '../backup/schema-version';
+import { loadConfig } from '../gateway/config';
+import { openDatabase, type Database } from '../kernel/db/database';
+import { migrate } from '../kernel/db/migrate';
+import { pauseHttpPlatforms } from '../sites/site-platform.repository';
 
 // `npm run restore -- <file>`: loads a backup of `npm run backup` into the empty database of
 // `npm start` (DATABASE_URL, else DATA_DIR's PGlite folder, which must not exist yet or be empty).
