@@ -6,7 +6,7 @@ import type { CallContext } from '../kernel/call-context';
 import { defineHandlers } from '../kernel/handler';
 import { RpcError } from '../kernel/rpc-error';
 import { addChild } from './account-add.service';
-import { findAccount } from './account.repository';
+import { findAccount } from '../tree/account.repository';
 
 async function addFromCall(ctx: CallContext, params: ParamsOut<'gw.credit.user.add'> & { agentCommisionRate?: number }, level: number) {
   const { password, safeCode, ...rest } = params;

@@ -4,8 +4,8 @@ import { ErrorCode } from '../../contract/errors.contract';
 import { uniqueViolation } from '../kernel/db/database';
 import type { ActingContext } from '../kernel/call-context';
 import { RpcError } from '../kernel/rpc-error';
-import type { GameSettingValues } from './account.repository';
-import { callerMayChangeDownline } from './line-access';
+import type { GameSettingValues } from '../tree/account.repository';
+import { callerMayChangeDownline } from '../tree/line-access';
 
 /** A new direct child as stored: its secrets come hashed (a batch job hashes them once for all its members). */
 export interface NewChild {

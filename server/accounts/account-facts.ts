@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { nameLockedSql } from '../auth/attempt-counters';
+import { nameLockedSql } from '../credentials/attempt-counters';
 import type { Queryable } from '../kernel/db/database';
 import { liveSession } from '../kernel/session.store';
 

@@ -6,7 +6,7 @@ import type { CallContext } from '../kernel/call-context';
 import { defineHandlers } from '../kernel/handler';
 import { RpcError } from '../kernel/rpc-error';
 import { endSessionsOf, lineAccountIds } from '../kernel/session.store';
-import { callerMayChangeDownline, childOfKind, directChild, type Child } from './line-access';
+import { callerMayChangeDownline, childOfKind, directChild, type Child } from '../tree/line-access';
 
 const refuse = (rule: string) => new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule });
 

@@ -16,8 +16,8 @@ import {
   readAccountListPage,
   type AccountListRow,
 } from './account-list.repository';
-import type { LineAccount } from './account.repository';
-import { accountInLine, accountOfLine } from './line-access';
+import type { LineAccount } from '../tree/account.repository';
+import { accountInLine, accountOfLine } from '../tree/line-access';
 
 type QueryParams = ParamsOut<'gw.credit.agent.query'>;
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { OPERATION_RECORD_LIMIT, pointsActions, type SharedIp } from '../../contract/audit.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
-import { findInLine, type AccountRow } from '../accounts/account.repository';
+import { findInLine, type AccountRow } from '../tree/account.repository';
 import { iso } from '../kernel/db/timestamps';
 import type { CallContext } from '../kernel/call-context';
 import { defineHandlers } from '../kernel/handler';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import { findAccount, lineStatus, toFullProfile, toProfile } from '../accounts/account.repository';
+import { findAccount, lineStatus, toFullProfile, toProfile } from '../tree/account.repository';
 import { sessionFactsOf } from '../accounts/account-facts';
-import { accountOfLine } from '../accounts/line-access';
+import { accountOfLine } from '../tree/line-access';
 import { raiseLiveEvent } from '../events/live-events.service';
 import type { CallContext } from '../kernel/call-context';
 import { defineHandlers } from '../kernel/handler';
@@ -12,7 +12,7 @@ import { findSubAccountById } from '../sub-accounts/sub-account.repository';
 import { checkCaptcha, createCaptcha } from './captcha.service';
 import { login } from './login.service';
 import { hashSecret, verifySecret } from '../kernel/password';
-import { checkOwnSecret } from './secret-check';
+import { checkOwnSecret } from '../credentials/secret-check';
 
 function sessionOf(ctx: CallContext): Session {
   if (!ctx.session) throw new RpcError(ErrorCode.authFailed);

@@ -4,7 +4,7 @@ import svgCaptcha from 'svg-captcha';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { Queryable } from '../kernel/db/database';
 import { RpcError } from '../kernel/rpc-error';
-import { captchaCounter, captchaIssueCounter, settleAttempt, sweepCounters, takeAttempt } from './attempt-counters';
+import { captchaCounter, captchaIssueCounter, settleAttempt, sweepCounters, takeAttempt } from '../credentials/attempt-counters';
 
 export const CAPTCHA_TTL_MS = 2 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { clearNameCounters } from '../auth/attempt-counters';
-import { loginKeyOf } from '../auth/secret-check';
+import { clearNameCounters } from '../credentials/attempt-counters';
+import { loginKeyOf } from '../credentials/secret-check';
 import { systemClock } from '../kernel/clock';
 import { loadConfig } from '../gateway/config';
 import { openScriptDatabase } from './script-database';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { basisPointsToPercent, formatCents } from '../../contract/amount.contract';
 import type { BetLineLevel, BetRevision } from '../../contract/bet-detail.contract';
 import type { BetStatus } from '../../contract/game.contract';
-import type { AccountRow } from '../accounts/account.repository';
+import type { AccountRow } from '../tree/account.repository';
 import type { Queryable } from '../kernel/db/database';
 import { iso } from '../kernel/db/timestamps';
 import { siteTransfers, toTransfer, type GameSessionRow, type TransferListRow } from '../points/transfer.repository';

@@ -1,4 +1,4 @@
-import { accountInLine, accountOfLine } from '../accounts/line-access';
+import { accountInLine, accountOfLine } from '../tree/line-access';
 import type { CallContext } from '../kernel/call-context';
 import type { BetScope } from './bet.repository';
 

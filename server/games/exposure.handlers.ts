@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
-import type { AccountRow } from '../accounts/account.repository';
-import { accountOfLine } from '../accounts/line-access';
+import type { AccountRow } from '../tree/account.repository';
+import { accountOfLine } from '../tree/line-access';
 import { iso } from '../kernel/db/timestamps';
 import { defineHandlers } from '../kernel/handler';
 

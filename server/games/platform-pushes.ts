@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AccountRow } from '../accounts/account.repository';
+import type { AccountRow } from '../tree/account.repository';
 import type { Queryable } from '../kernel/db/database';
 import type { NoticeRow } from '../notices/notice.repository';
 import type { AnsweredSuggestionRow } from '../notices/suggestion.store';

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { CAPTCHA_ISSUE_LIMIT } from '../auth/attempt-counters';
+import { CAPTCHA_ISSUE_LIMIT } from '../credentials/attempt-counters';
 import { DEFAULT_UPKEEP_MINUTES } from '../kernel/db/pglite-upkeep';
 
 export interface Config {

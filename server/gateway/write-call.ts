@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
 import { stepUpsOf, type MethodDefinition, type StepUp } from '../../contract/method.contract';
-import { checkOwnSecret } from '../auth/secret-check';
+import { checkOwnSecret } from '../credentials/secret-check';
 import { prepared, type Database, type Queryable } from '../kernel/db/database';
 import { databaseUnavailable } from '../kernel/db/primary-finder';
 import { regionOf } from '../geo/ip-region';

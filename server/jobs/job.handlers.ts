@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../contract/errors.contract';
 import { LOGIN_ID_PATTERN } from '../../contract/patterns.contract';
 import { checkChildLimits, checkMemberLimit } from '../accounts/account-add.service';
-import { accountInLine, callerMayChangeDownline } from '../accounts/line-access';
+import { accountInLine, callerMayChangeDownline } from '../tree/line-access';
 import { hashSecret } from '../kernel/password';
 import type { CallContext } from '../kernel/call-context';
 import { defineHandlers } from '../kernel/handler';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import { accountOfLine } from '../accounts/line-access';
+import { accountOfLine } from '../tree/line-access';
 import { queuePush } from '../games/platform-pushes';
 import type { CallContext } from '../kernel/call-context';
 import { defineHandlers } from '../kernel/handler';

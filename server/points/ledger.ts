@@ -1,7 +1,7 @@
 import { companyLevel, isMemberLevel } from '../../contract/account-fields.contract';
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import { AccountStatus, type AccountRow } from '../accounts/account.repository';
+import { AccountStatus, type AccountRow } from '../tree/account.repository';
 import { prepared, type Queryable } from '../kernel/db/database';
 import { raiseLiveEvent } from '../events/live-events.service';
 import { RpcError } from '../kernel/rpc-error';

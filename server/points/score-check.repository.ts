@@ -1,6 +1,6 @@
 import { formatCents } from '../../contract/amount.contract';
 import type { ScoreCheckRow } from '../../contract/score-check.contract';
-import type { AccountRow } from '../accounts/account.repository';
+import type { AccountRow } from '../tree/account.repository';
 import { iso } from '../kernel/db/timestamps';
 import type { ScoreLogRow } from './score-log.repository';
 

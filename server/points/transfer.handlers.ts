@@ -3,7 +3,7 @@ import { isMemberLevel } from '../../contract/account-fields.contract';
 import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
-import { accountInLine } from '../accounts/line-access';
+import { accountInLine } from '../tree/line-access';
 import { iso } from '../kernel/db/timestamps';
 import type { PlatformFor } from '../games/game-platform';
 import type { CallContext } from '../kernel/call-context';

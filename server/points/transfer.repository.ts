@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
 import type { TransferState } from '../../contract/transfer.contract';
-import type { AccountRow } from '../accounts/account.repository';
+import type { AccountRow } from '../tree/account.repository';
 import { iso } from '../kernel/db/timestamps';
 import type { ScoreLogRow } from './score-log.repository';
 

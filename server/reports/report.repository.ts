@@ -3,7 +3,7 @@ import { formatCents } from '../../contract/amount.contract';
 import { beijingDayOf } from '../../contract/beijing-time.contract';
 import type { ReportNumbers } from '../../contract/report.contract';
 import type { Queryable } from '../kernel/db/database';
-import { beijingDay } from './rollup.sql';
+import { beijingDay } from '../rollups/rollup.sql';
 
 /** A report's filter: whole Beijing days [from, to) as dates, and optionally a game type or a game. */
 export interface ReportRange {

@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CAPTCHA_IP_LIMIT, NAME_CEILING } from '../../server/auth/attempt-counters';
+import { CAPTCHA_IP_LIMIT, NAME_CEILING } from '../../server/credentials/attempt-counters';
 import { hashSecret } from '../../server/kernel/password';
 import { recordOperation } from '../../server/kernel/operation-log';
 import { createSession } from '../../server/kernel/session.store';

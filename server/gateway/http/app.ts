@@ -35,7 +35,7 @@ import { registerMetricsRoute } from './metrics-route';
 import { callObserver, loggerOptions, registerRequestLog, requestIdOf, type LogStream } from './request-log';
 import { registerPlatformRoutes } from './platform-routes';
 import { acceptedLanguage, unknownSitePage } from './unknown-site-page';
-import { CAPTCHA_ISSUE_LIMIT } from '../../auth/attempt-counters';
+import { CAPTCHA_ISSUE_LIMIT } from '../../credentials/attempt-counters';
 import { defaultConnectionLimits, limitConnections, type ConnectionLimits } from '../../kernel/connection-limits';
 
 /** What the pages may load: their own files only, no inline script, no framing. */

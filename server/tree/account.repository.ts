@@ -4,7 +4,7 @@ import { basisPointsToPercent, formatCents } from '../../contract/amount.contrac
 import type { Level } from '../../contract/method.contract';
 import type { Queryable } from '../kernel/db/database';
 import { iso } from '../kernel/db/timestamps';
-import { companyLimitUses } from '../games/company-limit';
+import { companyLimitUses } from './company-limit';
 
 /** An accounts row as the database answers it (int8 as bigint, timestamptz as the driver hands it). */
 export interface AccountRow {

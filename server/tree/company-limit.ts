@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../kernel/db/database';
-import { beijingDay } from '../reports/rollup.sql';
+import { beijingDay } from '../rollups/rollup.sql';
 
 /**
  * The agent-to-company limit (PRODUCT.md, decisions of 2026-11-27): an agent (levels 1-4) whose
