@@ -1,8 +1,44 @@
 // Import rules that eslint's import-x cannot state: cycles through `import type` too (TypeScript
 // erases them, but they still tie the modules' meaning together), checked on the whole graph,
 // tests included (the only cycle check: eslint's import-x/no-cycle was slower and saw less).
-// The server's back arrows are the same rules as eslint.config.js's server zones.
-const composition = '^server/(gateway|simulator|seed|cli)/';
+
+// The server's layers, lowest first (docs/architecture.md draws them): a folder imports its own
+// layer and those below it, never one above. Every server folder is in one of them.
+const serverLayers = [
+  ['kernel'],
+  ['geo', 'rollups'],
+  ['tree', 'credentials', 'events', 'backup'],
+  [
+    'accounts',
+    'audit',
+    'auth',
+    'files',
+    'games',
+    'jobs',
+    'monitoring',
+    'notices',
+    'platform-api',
+    'points',
+    'reports',
+    'sites',
+    'sub-accounts',
+  ],
+  ['simulator'],
+  ['seed'],
+  ['gateway'],
+  ['cli'],
+];
+const folders = (layers) => `^server/(${layers.flat().join('|')})/`;
+const layerRules = serverLayers.slice(0, -1).map((layer, index) => ({
+  name: 'server-layer',
+  comment: `${layer.join(', ')} never import a layer above: ${serverLayers
+    .slice(index + 1)
+    .flat()
+    .join(', ')}.`,
+  severity: 'error',
+  from: { path: folders([layer]) },
+  to: { path: folders(serverLayers.slice(index + 1)) },
+}));
 
 module.exports = {
   forbidden: [
@@ -13,12 +49,13 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    ...layerRules,
     {
-      name: 'server-back-arrow',
-      comment: 'A server domain never imports the composition that wires the domains together.',
+      name: 'server-layer',
+      comment: 'Every server folder is in one of the layers.',
       severity: 'error',
-      from: { path: '^server/', pathNot: composition },
-      to: { path: composition },
+      from: { path: '^server/' },
+      to: { path: '^server/', pathNot: folders(serverLayers) },
     },
     {
       name: 'server-foreign-handlers',
