@@ -22,6 +22,11 @@ const serverLayers = [
     'reports',
     'sites',
     'sub-accounts',
+    'deal-record',
+    'exposure',
+    'score-check',
+    'system-setting',
+    'transfer',
   ],
   ['simulator'],
   ['seed'],
@@ -59,10 +64,11 @@ module.exports = {
     },
     {
       name: 'server-foreign-handlers',
-      comment: 'Only gateway/handlers.ts and gateway/http/ import handlers files: shared helpers live in the module that owns the concept.',
+      comment:
+        'Only gateway/handlers.ts and gateway/http/ import handlers and router files: shared helpers live in the module that owns the concept.',
       severity: 'error',
       from: { path: '^server/', pathNot: '^server/gateway/(http/|handlers\\.ts$)' },
-      to: { path: '^server/[^/]+/.+\\.handlers\\.ts$' },
+      to: { path: '^server/[^/]+/.+\\.(handlers|router)\\.ts$' },
     },
   ],
   options: {

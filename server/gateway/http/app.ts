@@ -28,7 +28,7 @@ import { platformHealth } from '../../monitoring/platform-health.repository';
 import { errorMessage } from '../../kernel/messages';
 import { findSession } from '../../kernel/session.store';
 import { normaliseHost, resolveSite, siteGatewayUrl } from '../../kernel/site.repository';
-import { LOGO_ROUTE, siteLogo } from '../../sites/system-setting.handlers';
+import { LOGO_ROUTE, siteLogo } from '../../system-setting/system-setting.router';
 import { createBackgroundWork, type BackgroundWorkOptions } from './background-work';
 import { isLocalRequest } from './local-request';
 import { registerMetricsRoute } from './metrics-route';

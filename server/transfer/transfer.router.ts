@@ -9,8 +9,8 @@ import type { PlatformFor } from '../games/game-platform';
 import type { CallContext } from '../kernel/call-context';
 import { defineHandlers } from '../kernel/handler';
 import { RpcError } from '../kernel/rpc-error';
-import { repairTransfer } from './game-transfers';
-import { siteTransfers, toTransfer, type GameSessionTotalsRow, type TransferListRow } from './transfer.repository';
+import { repairTransfer } from '../points/game-transfers';
+import { siteTransfers, toTransfer, type GameSessionTotalsRow, type TransferListRow } from '../points/transfer.repository';
 
 async function queryTransfers(ctx: CallContext, params: ParamsOut<'gw.credit.transfer.query'>) {
   const session = ctx.session!;

@@ -4,8 +4,8 @@ import { ErrorCode } from '../../contract/errors.contract';
 import type { CallContext } from '../kernel/call-context';
 import { defineHandlers } from '../kernel/handler';
 import { RpcError } from '../kernel/rpc-error';
-import { toScoreCheck, type ScoreCheckDbRow, type ScoreCheckQueueRow } from './score-check.repository';
-import type { ScoreLogRow } from './score-log.repository';
+import { toScoreCheck, type ScoreCheckDbRow, type ScoreCheckQueueRow } from '../points/score-check.repository';
+import type { ScoreLogRow } from '../points/score-log.repository';
 
 /** The review queue: the site's score ups and downs at or above its score threshold (monitor_score_cents). */
 async function queueOf(ctx: CallContext) {
