@@ -25,6 +25,7 @@ const serverLayers = [
     'deal-record',
     'exposure',
     'score-check',
+    'suggestion',
     'system-setting',
     'transfer',
   ],

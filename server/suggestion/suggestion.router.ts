@@ -5,7 +5,7 @@ import { queuePush } from '../games/platform-pushes';
 import type { CallContext } from '../kernel/call-context';
 import { defineHandlers } from '../kernel/handler';
 import { RpcError } from '../kernel/rpc-error';
-import { suggestionListColumns, toSuggestion, type SuggestionListRow } from './suggestion.store';
+import { suggestionListColumns, toSuggestion, type SuggestionListRow } from '../notices/suggestion.store';
 
 /** The members of the caller's line: a suggestion is seen by every agent above its member, and by no one else. */
 async function inLine(ctx: CallContext): Promise<SQL> {
