@@ -55,7 +55,7 @@ async function openPlace(place: Place): Promise<Database> {
     : openDatabase({ kind: 'pglite', dataDir: join(place.DATA_DIR, 'pglite') });
 }
 
-const script = (name: string, place: Place, args: string[] = []) => runServerScript(`server/${name}.ts`, place, args);
+const script = (name: string, place: Place, args: string[] = []) => runServerScript(`server/cli/${name}.ts`, place, args);
 
 /** What the backup's moment is judged by: each site's serial, its score log, balances and bets. */
 async function momentOf(db: Database) {
