@@ -1,9 +1,50 @@
 // Import rules that eslint's import-x cannot state: cycles through `import type` too (TypeScript
 // erases them, but they still tie the modules' meaning together), checked on the whole graph,
 // tests included (the only cycle check: eslint's import-x/no-cycle was slower and saw less).
-// The server's back arrows are the same rules as eslint.config.js's server zones.
-const composition =
-  '^server/(http/|rpc/(dispatcher|handlers|openrpc)\\.ts$|simulator/|seed/|(start|seed|build|ledger-check|reports-rebuild|unlock|platform|site)\\.ts$)';
+
+// The server's layers, lowest first (docs/architecture.md draws them): a folder imports its own
+// layer and those below it, never one above. Every server folder is in one of them.
+const serverLayers = [
+  ['kernel'],
+  ['geo', 'rollups'],
+  ['tree', 'credentials', 'events', 'backup'],
+  [
+    'accounts',
+    'audit',
+    'auth',
+    'files',
+    'games',
+    'jobs',
+    'monitoring',
+    'notices',
+    'platform-api',
+    'points',
+    'reports',
+    'sites',
+    'sub-accounts',
+    'deal-record',
+    'exposure',
+    'score-check',
+    'suggestion',
+    'system-setting',
+    'transfer',
+  ],
+  ['simulator'],
+  ['seed'],
+  ['gateway'],
+  ['cli'],
+];
+const folders = (layers) => `^server/(${layers.flat().join('|')})/`;
+const layerRules = serverLayers.slice(0, -1).map((layer, index) => ({
+  name: 'server-layer',
+  comment: `${layer.join(', ')} never import a layer above: ${serverLayers
+    .slice(index + 1)
+    .flat()
+    .join(', ')}.`,
+  severity: 'error',
+  from: { path: folders([layer]) },
+  to: { path: folders(serverLayers.slice(index + 1)) },
+}));
 
 module.exports = {
   forbidden: [
@@ -14,19 +55,21 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    ...layerRules,
     {
-      name: 'server-back-arrow',
-      comment: 'A server domain never imports the composition that wires the domains together.',
+      name: 'server-layer',
+      comment: 'Every server folder is in one of the layers.',
       severity: 'error',
-      from: { path: '^server/', pathNot: composition },
-      to: { path: composition },
+      from: { path: '^server/' },
+      to: { path: '^server/', pathNot: folders(serverLayers) },
     },
     {
       name: 'server-foreign-handlers',
-      comment: 'Only rpc/handlers.ts and http/ import handlers files: shared helpers live in the module that owns the concept.',
+      comment:
+        'Only gateway/handlers.ts and gateway/http/ import handlers and router files: shared helpers live in the module that owns the concept.',
       severity: 'error',
-      from: { path: '^server/', pathNot: '^server/(http/|rpc/handlers\\.ts$)' },
-      to: { path: '^server/[^/]+/.+\\.handlers\\.ts$' },
+      from: { path: '^server/', pathNot: '^server/gateway/(http/|handlers\\.ts$)' },
+      to: { path: '^server/[^/]+/.+\\.(handlers|router)\\.ts$' },
     },
   ],
   options: {

@@ -16,35 +16,8 @@ const featureZones = readdirSync(new URL('./src/features', import.meta.url), { w
   .filter((entry) => entry.isDirectory())
   .map((entry) => zone(`./src/features/${entry.name}`, './src/features', 'a feature never imports another feature', [`./${entry.name}`]));
 
-// Inside server/: domains (one folder each, and the rpc types they share) never import the
-// composition that wires them together, and only the composition imports handlers files.
-const serverComposition = [
-  './server/http',
-  './server/rpc/dispatcher.ts',
-  './server/rpc/handlers.ts',
-  './server/rpc/openrpc.ts',
-  './server/simulator',
-  './server/seed',
-  ...['start', 'seed', 'build', 'ledger-check', 'reports-rebuild', 'unlock', 'platform', 'site'].map((script) => `./server/${script}.ts`),
-];
-const serverDomains = readdirSync(new URL('./server', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && !['http', 'rpc', 'seed', 'simulator'].includes(entry.name))
-  .map((entry) => `./server/${entry.name}`);
-const rpcTypes = ['call-context', 'rpc-error', 'handler', 'messages', 'canonical-json', 'operation-log'].map(
-  (name) => `./server/rpc/${name}.ts`,
-);
-const serverZones = [
-  zone(
-    [...serverDomains, ...rpcTypes],
-    serverComposition,
-    'a server domain never imports the composition (dispatcher, handler table, HTTP, simulator, seed, scripts)',
-  ),
-  zone(
-    [...serverDomains, ...rpcTypes, './server/simulator', './server/seed', './server/rpc/dispatcher.ts'],
-    './server/*/*.handlers.ts',
-    'only rpc/handlers.ts and http/ import handlers files: shared helpers live in the module that owns the concept',
-  ),
-];
+// Inside server/, the layers and who imports handlers files are .dependency-cruiser.cjs's rules
+// (one ordered list of the layers, and the folder cycles, which import-x cannot see).
 
 const zones = [
   zone('./contract', ['./server', './machines', './commands', './locales', './src', './tests'], 'contract/ imports zod only'),
@@ -59,7 +32,6 @@ const zones = [
   ),
   zone('./src', ['./server', './tests'], 'the web app never imports the server'),
   ...featureZones,
-  ...serverZones,
 ];
 
 // A test beside its code (machines/x.machine.test.ts) is a test: it may use tests/support

@@ -1,12 +1,12 @@
 import { agentLevel, memberLevel } from '../../contract/account-levels.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
-import { hashSecret } from '../auth/password';
-import type { CallContext } from '../rpc/call-context';
-import { defineHandlers } from '../rpc/handler';
-import { RpcError } from '../rpc/rpc-error';
+import { hashSecret } from '../kernel/password';
+import type { CallContext } from '../kernel/call-context';
+import { defineHandlers } from '../kernel/handler';
+import { RpcError } from '../kernel/rpc-error';
 import { addChild } from './account-add.service';
-import { findAccount } from './account.repository';
+import { findAccount } from '../tree/account.repository';
 
 async function addFromCall(ctx: CallContext, params: ParamsOut<'gw.credit.user.add'> & { agentCommisionRate?: number }, level: number) {
   const { password, safeCode, ...rest } = params;

@@ -1,11 +1,11 @@
 import { isMemberLevel } from '../../contract/account-fields.contract';
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import { uniqueViolation } from '../db/database';
-import type { ActingContext } from '../rpc/call-context';
-import { RpcError } from '../rpc/rpc-error';
-import type { GameSettingValues } from './account.repository';
-import { callerMayChangeDownline } from './line-access';
+import { uniqueViolation } from '../kernel/db/database';
+import type { ActingContext } from '../kernel/call-context';
+import { RpcError } from '../kernel/rpc-error';
+import type { GameSettingValues } from '../tree/account.repository';
+import { callerMayChangeDownline } from '../tree/line-access';
 
 /** A new direct child as stored: its secrets come hashed (a batch job hashes them once for all its members). */
 export interface NewChild {

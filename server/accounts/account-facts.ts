@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { nameLockedSql } from '../auth/attempt-counters';
-import type { Queryable } from '../db/database';
-import { liveSession } from '../sessions/session.store';
+import { nameLockedSql } from '../credentials/attempt-counters';
+import type { Queryable } from '../kernel/db/database';
+import { liveSession } from '../kernel/session.store';
 
 /** What "now" means for an account's session facts: the moment and the site's idle timeout. */
 export interface AccountFactsScope {

@@ -2,11 +2,11 @@ import { memberLevel } from '../../contract/account-fields.contract';
 import { sql } from 'drizzle-orm';
 import type { FieldChange } from '../../contract/audit.contract';
 import { ErrorCode } from '../../contract/errors.contract';
-import type { CallContext } from '../rpc/call-context';
-import { defineHandlers } from '../rpc/handler';
-import { RpcError } from '../rpc/rpc-error';
-import { endSessionsOf, lineAccountIds } from '../sessions/session.store';
-import { callerMayChangeDownline, childOfKind, directChild, type Child } from './line-access';
+import type { CallContext } from '../kernel/call-context';
+import { defineHandlers } from '../kernel/handler';
+import { RpcError } from '../kernel/rpc-error';
+import { endSessionsOf, lineAccountIds } from '../kernel/session.store';
+import { callerMayChangeDownline, childOfKind, directChild, type Child } from '../tree/line-access';
 
 const refuse = (rule: string) => new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule });
 

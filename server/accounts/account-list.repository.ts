@@ -3,11 +3,11 @@ import { AccountStatus, agentLevel, memberLevel } from '../../contract/account-f
 import { basisPointsToPercent, formatCents } from '../../contract/amount.contract';
 import type { Level } from '../../contract/method.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
-import type { Queryable } from '../db/database';
-import { iso } from '../db/timestamps';
-import type { CallContext } from '../rpc/call-context';
+import type { Queryable } from '../kernel/db/database';
+import { iso } from '../kernel/db/timestamps';
+import type { CallContext } from '../kernel/call-context';
 import { accountLoginLocked, accountOnline } from './account-facts';
-import type { AccountRow, LineAccount } from './account.repository';
+import type { AccountRow, LineAccount } from '../tree/account.repository';
 
 // The account list's one SQL, read by the list method (account-query.handlers) and by the export
 // job (jobs/account-export-sources), so the file always holds what the pages show.

@@ -3,9 +3,9 @@ import { agentLevel, memberLevel } from '../../contract/account-fields.contract'
 import { formatCents } from '../../contract/amount.contract';
 import type { Level } from '../../contract/method.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
-import type { Queryable } from '../db/database';
-import type { CallContext } from '../rpc/call-context';
-import { defineHandlers } from '../rpc/handler';
+import type { Queryable } from '../kernel/db/database';
+import type { CallContext } from '../kernel/call-context';
+import { defineHandlers } from '../kernel/handler';
 import { accountLoginLocked, accountOnline } from './account-facts';
 import {
   accountListItem,
@@ -16,8 +16,8 @@ import {
   readAccountListPage,
   type AccountListRow,
 } from './account-list.repository';
-import type { LineAccount } from './account.repository';
-import { accountInLine, accountOfLine } from './line-access';
+import type { LineAccount } from '../tree/account.repository';
+import { accountInLine, accountOfLine } from '../tree/line-access';
 
 type QueryParams = ParamsOut<'gw.credit.agent.query'>;
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
 import type { Level } from '../../contract/method.contract';
-import { defineHandlers } from '../rpc/handler';
-import { liveSession } from '../sessions/session.store';
-import { accountInLine } from './line-access';
+import { defineHandlers } from '../kernel/handler';
+import { liveSession } from '../kernel/session.store';
+import { accountInLine } from '../tree/line-access';
 
 /** Not a table's row: the accounts of one level and status, counted and summed. */
 interface GroupRow {

@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
 import { accountActions, companyLevel } from '../../contract/account-fields.contract';
 import { allowedAccountActions } from '../../machines/account-status.machine';
-import type { ActingContext, CallContext } from '../rpc/call-context';
-import { defineHandlers } from '../rpc/handler';
-import { RpcError } from '../rpc/rpc-error';
-import { clearNameCounters } from '../auth/attempt-counters';
-import { loginKeyOf } from '../auth/secret-check';
-import { callerFrozen, callerMayChangeDownline, directChild } from './line-access';
+import type { ActingContext, CallContext } from '../kernel/call-context';
+import { defineHandlers } from '../kernel/handler';
+import { RpcError } from '../kernel/rpc-error';
+import { clearNameCounters } from '../credentials/attempt-counters';
+import { loginKeyOf } from '../credentials/secret-check';
+import { callerFrozen, callerMayChangeDownline, directChild } from '../tree/line-access';
 import { sessionFactsOf } from './account-facts';
 import { act, changeStatus, disableChild, enableChild, factsOf } from './account-status.service';
 

@@ -3,13 +3,13 @@ import type { FieldChange } from '../../contract/audit.contract';
 import type { SessionEndReason } from '../../contract/auth.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import { applyAccountAction, type AccountAction, type AccountFacts } from '../../machines/account-status.machine';
-import { clearNameCounters } from '../auth/attempt-counters';
-import { loginKeyOf } from '../auth/secret-check';
-import type { ActingContext } from '../rpc/call-context';
-import { RpcError } from '../rpc/rpc-error';
-import { endSessionsOf, lineAccountIds } from '../sessions/session.store';
-import { AccountStatus } from './account.repository';
-import { callerMayChangeDownline, directChild, type Child } from './line-access';
+import { clearNameCounters } from '../credentials/attempt-counters';
+import { loginKeyOf } from '../credentials/secret-check';
+import type { ActingContext } from '../kernel/call-context';
+import { RpcError } from '../kernel/rpc-error';
+import { endSessionsOf, lineAccountIds } from '../kernel/session.store';
+import { AccountStatus } from '../tree/account.repository';
+import { callerMayChangeDownline, directChild, type Child } from '../tree/line-access';
 
 // Status actions on a direct child, for the status methods and for the bulk job's items alike.
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { defineHandlers } from '../rpc/handler';
+import { defineHandlers } from '../kernel/handler';
 import { toRedLimitPreset, type RedLimitPresetRow, type SiteCurrencyRow } from './site-list.repository';
 
 /**

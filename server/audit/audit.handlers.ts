@@ -2,12 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { OPERATION_RECORD_LIMIT, pointsActions, type SharedIp } from '../../contract/audit.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
-import { findInLine, type AccountRow } from '../accounts/account.repository';
-import { iso } from '../db/timestamps';
-import type { CallContext } from '../rpc/call-context';
-import { defineHandlers } from '../rpc/handler';
-import { RpcError } from '../rpc/rpc-error';
-import { financeHiddenFor, type Session } from '../sessions/session.store';
+import { findInLine, type AccountRow } from '../tree/account.repository';
+import { iso } from '../kernel/db/timestamps';
+import type { CallContext } from '../kernel/call-context';
+import { defineHandlers } from '../kernel/handler';
+import { RpcError } from '../kernel/rpc-error';
+import { financeHiddenFor, type Session } from '../kernel/session.store';
 import { toLoginRecord, type LoginListRow, type LoginLogRow } from './login-log.repository';
 import { toOperationRecord, type OperationListRow } from './operation-log.repository';
 

@@ -1,4 +1,4 @@
-import { iso } from '../db/timestamps';
+import { iso } from '../kernel/db/timestamps';
 
 /** A login_log row as the database answers it: one sign-in attempt (written by server/auth/login.service.ts). */
 export interface LoginLogRow {

@@ -1,7 +1,7 @@
 import type { FieldChange, OperationLevel } from '../../contract/audit.contract';
-import { iso } from '../db/timestamps';
+import { iso } from '../kernel/db/timestamps';
 
-/** An operation_log row as the database answers it (written by server/rpc/operation-log.ts, one per mutating call). */
+/** An operation_log row as the database answers it (written by server/kernel/operation-log.ts, one per mutating call). */
 export interface OperationLogRow {
   id: bigint;
   site_id: string;

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import { ErrorCode } from '../../contract/errors.contract';
-import type { Queryable } from '../db/database';
-import { RpcError } from '../rpc/rpc-error';
-import { captchaCounter, captchaIssueCounter, settleAttempt, sweepCounters, takeAttempt } from './attempt-counters';
+import type { Queryable } from '../kernel/db/database';
+import { RpcError } from '../kernel/rpc-error';
+import { captchaCounter, captchaIssueCounter, settleAttempt, sweepCounters, takeAttempt } from '../credentials/attempt-counters';
 
 export const CAPTCHA_TTL_MS = 2 * 60 * 1000;
 

@@ -2,18 +2,25 @@ import { isMemberLevel } from '../../contract/account-fields.contract';
 import { sql } from 'drizzle-orm';
 import { allAccessCodes, SESSION_TYPE_MAIN, SESSION_TYPE_SUB } from '../../contract/auth.contract';
 import { ErrorCode, type ErrorCodeValue, type ErrorData } from '../../contract/errors.contract';
-import { AccountStatus, findAccount, findAccountByLogin, lineStatus } from '../accounts/account.repository';
+import { AccountStatus, findAccount, findAccountByLogin, lineStatus } from '../tree/account.repository';
 import { findSubAccountByLogin } from '../sub-accounts/sub-account.repository';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../kernel/db/database';
 import { regionOf } from '../geo/ip-region';
-import type { CallContext } from '../rpc/call-context';
-import { RpcError } from '../rpc/rpc-error';
-import { inMaintenance } from '../sites/site.repository';
-import { createSession } from '../sessions/session.store';
-import { attemptsLeftAfter, captchaCounter, credentialCounters, LOCK_MS, settleAttempt, type CounterScope } from './attempt-counters';
+import type { CallContext } from '../kernel/call-context';
+import { RpcError } from '../kernel/rpc-error';
+import { inMaintenance } from '../kernel/site.repository';
+import { createSession } from '../kernel/session.store';
+import {
+  attemptsLeftAfter,
+  captchaCounter,
+  credentialCounters,
+  LOCK_MS,
+  settleAttempt,
+  type CounterScope,
+} from '../credentials/attempt-counters';
 import { useCaptcha } from './captcha.service';
-import { hashSecret, verifySecret } from './password';
-import { loginKeyOf, settleCredentialAttempt, takeCredentialSlots, type AttemptOrigin } from './secret-check';
+import { hashSecret, verifySecret } from '../kernel/password';
+import { loginKeyOf, settleCredentialAttempt, takeCredentialSlots, type AttemptOrigin } from '../credentials/secret-check';
 
 let dummyHash: Promise<string> | undefined;
 /** Unknown names still cost one hash check, so timing does not tell whether a name exists. */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
  * readable by its owner only, and removes it when it stops. Whoever may read the file may read
  * the data folder beside it anyway, so the token grants nothing more.
  */
-/** Where the running server answers `npm run backup` (server/http/backup-route.ts). */
+/** Where the running server answers `npm run backup` (server/gateway/http/backup-route.ts). */
 export const BACKUP_ROUTE = '/api/backup';
 
 export interface BackupEndpoint {

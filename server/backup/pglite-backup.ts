@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgliteConnectionOf, pgliteOf, type Database } from '../db/database';
+import { pgliteConnectionOf, pgliteOf, type Database } from '../kernel/db/database';
 import { versionOf } from './schema-version';
 
 /** Names of the migrations a database has applied (none when it was never migrated). */

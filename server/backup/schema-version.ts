@@ -1,4 +1,4 @@
-import { migrationNames } from '../db/migrate';
+import { migrationNames } from '../kernel/db/migrate';
 
 /** A backup's schema against this code's: what restore may do with it. */
 export type SchemaComparison =

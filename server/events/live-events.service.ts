@@ -4,12 +4,12 @@ import { allAccessCodes } from '../../contract/auth.contract';
 import { LIVE_EVENT_NAME, LIVE_STREAM_PATH, type LiveMessage } from '../../contract/live-events.contract';
 import { rightsAllow, type Level } from '../../contract/method.contract';
 import { contract, type MethodName } from '../../contract/methods.contract';
-import type { Clock } from '../clock';
-import { prepared, type Database, type Queryable } from '../db/database';
-import { openNotificationListener, type NotificationListener } from '../db/notification-listener';
-import { LIVE_CHANNEL_PREFIX } from './live-channel';
-import { findSession, SESSION_ABSOLUTE_MS, sessionRowQuery, type SessionRow } from '../sessions/session.store';
-import type { Site } from '../sites/site.repository';
+import type { Clock } from '../kernel/clock';
+import { prepared, type Database, type Queryable } from '../kernel/db/database';
+import { openNotificationListener, type NotificationListener } from '../kernel/db/notification-listener';
+import { LIVE_CHANNEL_PREFIX } from '../kernel/live-channel';
+import { findSession, SESSION_ABSOLUTE_MS, sessionRowQuery, type SessionRow } from '../kernel/session.store';
+import type { Site } from '../kernel/site.repository';
 
 /**
  * What one gateway process raises and every process hears (NOTIFY on the site's channel): the

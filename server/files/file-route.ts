@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { idSchema, pickLanguage, type Language } from '../../contract/common.contract';
 import { ErrorCode, type ErrorCodeValue, type ErrorData } from '../../contract/errors.contract';
-import type { Clock } from '../clock';
-import type { Database } from '../db/database';
+import type { Clock } from '../kernel/clock';
+import type { Database } from '../kernel/db/database';
 import { countryOf, normaliseIp } from '../geo/ip-region';
 import { checkJobRights } from '../jobs/job-access';
-import { errorMessage } from '../rpc/messages';
-import { RpcError } from '../rpc/rpc-error';
-import { findSession } from '../sessions/session.store';
-import { inMaintenance, normaliseHost, resolveSite } from '../sites/site.repository';
+import { errorMessage } from '../kernel/messages';
+import { RpcError } from '../kernel/rpc-error';
+import { findSession } from '../kernel/session.store';
+import { inMaintenance, normaliseHost, resolveSite } from '../kernel/site.repository';
 import { findOwnFile, type StoredFile } from './file.repository';
 
 /** The form field or JSON body of a download: the session token and, optionally, the language of errors. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../kernel/db/database';
 import type { JobKind } from '../jobs/job.repository';
 
 /** How long a file is kept in the database: 24 hours (docs/product.md#exports-and-files). */

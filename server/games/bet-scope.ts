@@ -1,5 +1,5 @@
-import { accountInLine, accountOfLine } from '../accounts/line-access';
-import type { CallContext } from '../rpc/call-context';
+import { accountInLine, accountOfLine } from '../tree/line-access';
+import type { CallContext } from '../kernel/call-context';
 import type { BetScope } from './bet.repository';
 
 /** The line whose bets are asked for: the caller's, or (userId) an account's of the caller's line (else 20002). */

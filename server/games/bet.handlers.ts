@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../contract/errors.contract';
-import { defineHandlers } from '../rpc/handler';
-import { RpcError } from '../rpc/rpc-error';
-import { financeHiddenFor } from '../sessions/session.store';
+import { defineHandlers } from '../kernel/handler';
+import { RpcError } from '../kernel/rpc-error';
+import { financeHiddenFor } from '../kernel/session.store';
 import { betScope } from './bet-scope';
 import { betLine, betRevisions, betRound, betSession, findLineBet } from './bet-detail.repository';
 import { betOf, betPage, betTotals, onsiteBets } from './bet.repository';

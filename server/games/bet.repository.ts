@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
 import type { BetStatus } from '../../contract/game.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
-import type { Queryable } from '../db/database';
-import { iso } from '../db/timestamps';
+import type { Queryable } from '../kernel/db/database';
+import { iso } from '../kernel/db/timestamps';
 
 /** A bets row as the database answers it (bet.store.ts writes them; points in cents). */
 export interface BetRow {

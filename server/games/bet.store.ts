@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { copyLine, prepared, type Queryable } from '../db/database';
+import { copyLine, prepared, type Queryable } from '../kernel/db/database';
 import { raiseWatchedBets } from '../monitoring/monitoring-events';
-import { lockRollups, storeQueued, storeWithRollups } from '../reports/rollup.sql';
+import { lockRollups, storeQueued, storeWithRollups } from '../rollups/rollup.sql';
 import { blockWinners } from './platform-rules';
 
 export type BetStatus = 'unsettled' | 'settled' | 'cancelled' | 'resettled';

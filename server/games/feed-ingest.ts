@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../kernel/db/database';
 import { storeSuggestions } from '../notices/suggestion.store';
 import { httpPlatformSiteIds, recordPlatformFailure } from '../sites/site-platform.repository';
 import { prepareBets, storeBetBatch, type BetBatch, type PlatformBet } from './bet.store';

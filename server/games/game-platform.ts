@@ -1,6 +1,6 @@
 import type { ErrorCodeValue } from '../../contract/errors.contract';
 import type { Device } from '../../contract/game.contract';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../kernel/db/database';
 import type { PlatformBet } from './bet.store';
 import type { PlatformRound } from './game-round.store';
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { copyLine, type Queryable } from '../db/database';
-import { iso } from '../db/timestamps';
+import { copyLine, type Queryable } from '../kernel/db/database';
+import { iso } from '../kernel/db/timestamps';
 
 /** A game_rounds row as the database answers it (this module stores them). */
 export interface GameRoundRow {

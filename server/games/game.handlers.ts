@@ -2,13 +2,13 @@ import { sql } from 'drizzle-orm';
 import { isMemberLevel } from '../../contract/account-levels.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { Device } from '../../contract/game.contract';
-import type { AccountRow } from '../accounts/account.repository';
-import { accountInLine, childOfKind } from '../accounts/line-access';
-import { defineHandlers } from '../rpc/handler';
+import type { AccountRow } from '../tree/account.repository';
+import { accountInLine, childOfKind } from '../tree/line-access';
+import { defineHandlers } from '../kernel/handler';
 import { toGameRound, type GameRoundListRow } from './game-round.store';
 import { siteGames } from './game.repository';
 import { queuePush } from './platform-pushes';
-import { RpcError } from '../rpc/rpc-error';
+import { RpcError } from '../kernel/rpc-error';
 
 /** A member's device switches. */
 type DeviceRow = Pick<AccountRow, 'id' | 'device_pc' | 'device_h5' | 'device_app'>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../kernel/db/database';
 
 /** A games row as the database answers it: the platform's catalogue, the same for every site. */
 export interface GameRow {

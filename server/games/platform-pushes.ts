@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { AccountRow } from '../accounts/account.repository';
-import type { Queryable } from '../db/database';
+import type { AccountRow } from '../tree/account.repository';
+import type { Queryable } from '../kernel/db/database';
 import type { NoticeRow } from '../notices/notice.repository';
 import type { AnsweredSuggestionRow } from '../notices/suggestion.store';
 import { platformPausedSql } from '../sites/site-platform.repository';

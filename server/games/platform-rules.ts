@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AccountStatus } from '../../contract/account-levels.contract';
 import type { Device } from '../../contract/game.contract';
-import { prepared, type Queryable } from '../db/database';
+import { prepared, type Queryable } from '../kernel/db/database';
 
 /**
  * Why the game platform refuses a member's bet: what the back office set and pushed to it

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../kernel/db/database';
 import type { PlatformFor } from './game-platform';
 import { PUSH_LEASE_MS, queuedPushesOf, sendPlatformPushes } from './platform-pushes';
 

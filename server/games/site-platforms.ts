@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../kernel/db/database';
 import { PlatformSilent, type GamePlatform, type PlatformFor } from './game-platform';
 import {
   recordPlatformFailure,

@@ -1,7 +1,7 @@
 import { AccountStatus } from '../../contract/account-fields.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { Cell } from '../../shared/table-cells';
-import { findInLine } from '../accounts/account.repository';
+import { findInLine } from '../tree/account.repository';
 import {
   accountListPages,
   accountListQuery,
@@ -9,8 +9,8 @@ import {
   countAccountList,
   type AccountListFilters,
 } from '../accounts/account-list.repository';
-import { accountInLine } from '../accounts/line-access';
-import { RpcError } from '../rpc/rpc-error';
+import { accountInLine } from '../tree/line-access';
+import { RpcError } from '../kernel/rpc-error';
 import type { ExportSource } from './export-source';
 import { exportText } from './export-text';
 

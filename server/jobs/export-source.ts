@@ -1,7 +1,7 @@
 import type { Language } from '../../contract/common.contract';
 import type { Cell } from '../../shared/table-cells';
-import type { Queryable } from '../db/database';
-import type { CallContext } from '../rpc/call-context';
+import type { Queryable } from '../kernel/db/database';
+import type { CallContext } from '../kernel/call-context';
 
 // The shape of an export source, apart from the list of sources (export-sources.ts), which
 // imports every source: each source file imports this one, so none imports the list back.

@@ -1,7 +1,7 @@
 import type { Language } from '../../contract/common.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
 import type { Cell } from '../../shared/table-cells';
-import { accountInLine } from '../accounts/line-access';
+import { accountInLine } from '../tree/line-access';
 import { scoreLogPages, scoreLogSnapshot, type ScoreLogFilters } from '../points/score-log.repository';
 import { agentListExport, memberListExport } from './account-export-sources';
 import { betExport } from './bet-export-source';

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../kernel/db/database';
 import { beijingText } from '../../contract/beijing-time.contract';
 import type { ExportOwner } from './export-source';
 import { exportSources, type ExportParams } from './export-sources';

@@ -1,9 +1,9 @@
 import { ErrorCode } from '../../contract/errors.contract';
 import { rightsAllow } from '../../contract/method.contract';
 import { contract, type MethodName } from '../../contract/methods.contract';
-import { RpcError } from '../rpc/rpc-error';
-import { callerOf, financeHiddenFor, type Session } from '../sessions/session.store';
-import type { Site } from '../sites/site.repository';
+import { RpcError } from '../kernel/rpc-error';
+import { callerOf, financeHiddenFor, type Session } from '../kernel/session.store';
+import type { Site } from '../kernel/site.repository';
 import type { ExportSourceName } from './export-sources';
 import type { JobKind } from './job.repository';
 

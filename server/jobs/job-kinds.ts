@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { addChild } from '../accounts/account-add.service';
 import { disableChild, enableChild } from '../accounts/account-status.service';
-import type { Queryable } from '../db/database';
-import type { ActingContext } from '../rpc/call-context';
+import type { Queryable } from '../kernel/db/database';
+import type { ActingContext } from '../kernel/call-context';
 import type { ExportOwner } from './export-source';
 import { runExportTask, type TaskOutput } from './export-task';
 import type { JobKind, JobRow } from './job.repository';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Clock } from '../clock';
-import type { Database } from '../db/database';
+import type { Clock } from '../kernel/clock';
+import type { Database } from '../kernel/db/database';
 import { claimJob, type JobRow } from './job.repository';
 import { runJob, type JobWorker } from './job-work';
 

@@ -1,12 +1,12 @@
 import { ErrorCode } from '../../contract/errors.contract';
 import { LOGIN_ID_PATTERN } from '../../contract/patterns.contract';
 import { checkChildLimits, checkMemberLimit } from '../accounts/account-add.service';
-import { accountInLine, callerMayChangeDownline } from '../accounts/line-access';
-import { hashSecret } from '../auth/password';
-import type { CallContext } from '../rpc/call-context';
-import { defineHandlers } from '../rpc/handler';
-import { errorMessage } from '../rpc/messages';
-import { RpcError } from '../rpc/rpc-error';
+import { accountInLine, callerMayChangeDownline } from '../tree/line-access';
+import { hashSecret } from '../kernel/password';
+import type { CallContext } from '../kernel/call-context';
+import { defineHandlers } from '../kernel/handler';
+import { errorMessage } from '../kernel/messages';
+import { RpcError } from '../kernel/rpc-error';
 import { MAX_EXPORT_ROWS } from '../../contract/job.contract';
 import { exportSources, type ExportParams, type ExportSourceName } from './export-sources';
 import { batchLoginId, type AddBatchParams, type BulkStatusParams } from './job-kinds';

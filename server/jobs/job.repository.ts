@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { jobKinds, jobStatuses } from '../../contract/job.contract';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../kernel/db/database';
 import { withJobEvents } from '../events/live-events.service';
 
 export type JobKind = (typeof jobKinds)[number];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../kernel/db/database';
 
 // The database facts /metrics answers, one cheap statement each, read when Prometheus scrapes:
 // gateway processes keep no state, so every process answers the same numbers.

@@ -1,7 +1,7 @@
 import { formatCents } from '../../contract/amount.contract';
 import type { MonitorEventKind, WatchedAccount } from '../../contract/monitoring.contract';
-import type { AccountRow } from '../accounts/account.repository';
-import { iso } from '../db/timestamps';
+import type { AccountRow } from '../tree/account.repository';
+import { iso } from '../kernel/db/timestamps';
 
 /** A monitor_events row as the database answers it (raised by triggers, migration 0035, and by monitoring-events.ts). */
 export interface MonitorEventRow {

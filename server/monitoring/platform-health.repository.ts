@@ -7,8 +7,8 @@ import {
   PLATFORM_SILENT_ALERT_SECONDS,
   type PlatformHealth,
 } from '../../contract/monitoring.contract';
-import type { Queryable } from '../db/database';
-import { iso } from '../db/timestamps';
+import type { Queryable } from '../kernel/db/database';
+import { iso } from '../kernel/db/timestamps';
 
 interface PlatformHealthRow {
   site_id: string;

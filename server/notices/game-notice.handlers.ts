@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { NoticeTexts } from '../../contract/notice.contract';
-import { iso } from '../db/timestamps';
+import { iso } from '../kernel/db/timestamps';
 import type { PlatformFor } from '../games/game-platform';
 import { queuePush } from '../games/platform-pushes';
-import type { CallContext } from '../rpc/call-context';
-import { defineHandlers } from '../rpc/handler';
-import { RpcError } from '../rpc/rpc-error';
+import type { CallContext } from '../kernel/call-context';
+import { defineHandlers } from '../kernel/handler';
+import { RpcError } from '../kernel/rpc-error';
 import { cleanTexts, localised } from './notice-text';
 import type { GameNoticeRow } from './notice.repository';
 

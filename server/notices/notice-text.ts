@@ -1,7 +1,7 @@
 import type { Language } from '../../contract/common.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { NoticeTexts } from '../../contract/notice.contract';
-import { RpcError } from '../rpc/rpc-error';
+import { RpcError } from '../kernel/rpc-error';
 import { sanitizeNoticeHtml } from './rich-text';
 
 // A notice's texts as stored (every language sanitised) and as read (one language, or plain text),

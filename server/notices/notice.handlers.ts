@@ -3,12 +3,12 @@ import type { Language } from '../../contract/common.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { NoticeKind, NoticeStatus } from '../../contract/notice.contract';
 import { applyNoticeAction, type NoticeAction } from '../../machines/notice-lifecycle.machine';
-import type { Queryable } from '../db/database';
-import { iso } from '../db/timestamps';
-import type { CallContext } from '../rpc/call-context';
-import { defineHandlers } from '../rpc/handler';
+import type { Queryable } from '../kernel/db/database';
+import { iso } from '../kernel/db/timestamps';
+import type { CallContext } from '../kernel/call-context';
+import { defineHandlers } from '../kernel/handler';
 import { raiseLiveEvent } from '../events/live-events.service';
-import { RpcError } from '../rpc/rpc-error';
+import { RpcError } from '../kernel/rpc-error';
 import { cleanTexts, htmlToText, localised } from './notice-text';
 import { noticeColumns, noticeStatusNow, toNoticeRecord, type NoticeReaderRow, type NoticeRecordRow } from './notice.repository';
 

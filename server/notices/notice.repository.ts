@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { NoticeKind, StoredNoticeStatus } from '../../contract/notice.contract';
 import { noticeStatusOf } from '../../machines/notice-lifecycle.machine';
-import { iso } from '../db/timestamps';
+import { iso } from '../kernel/db/timestamps';
 
 /** A notices row as the database answers it: site and app notices, and game notices (kind 'game'). */
 export interface NoticeRow {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Suggestion, SuggestionStatus } from '../../contract/suggestion.contract';
-import type { Queryable } from '../db/database';
-import { iso } from '../db/timestamps';
+import type { Queryable } from '../kernel/db/database';
+import { iso } from '../kernel/db/timestamps';
 import type { PlatformSuggestion } from '../games/game-platform';
 
 /** A suggestions row as the database answers it: a member's suggestion or complaint, and the line's answer. */

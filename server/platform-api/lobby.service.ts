@@ -2,22 +2,22 @@ import { sql } from 'drizzle-orm';
 import { AccountStatus, isMemberLevel } from '../../contract/account-levels.contract';
 import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
 import type { BackOfficeAnswer, BackOfficeRequest } from '../../contract/platform-api.contract';
-import { findAccountByLogin, lineStatus } from '../accounts/account.repository';
-import { credentialCounters } from '../auth/attempt-counters';
+import { findAccountByLogin, lineStatus } from '../tree/account.repository';
+import { credentialCounters } from '../credentials/attempt-counters';
 import { hashForUnknownName, refusalOf, writeLoginLog } from '../auth/login.service';
-import { verifySecret } from '../auth/password';
-import { loginKeyOf, settleCredentialAttempt, takeCredentialSlots, type AttemptOrigin } from '../auth/secret-check';
-import type { Queryable } from '../db/database';
+import { verifySecret } from '../kernel/password';
+import { loginKeyOf, settleCredentialAttempt, takeCredentialSlots, type AttemptOrigin } from '../credentials/secret-check';
+import type { Queryable } from '../kernel/db/database';
 import type { PlatformFor } from '../games/game-platform';
 import { accountsNow } from '../games/platform-pushes';
 import { countryOf, regionOf } from '../geo/ip-region';
 import { transferIn, transferOut } from '../points/game-transfers';
-import { RpcError } from '../rpc/rpc-error';
+import { RpcError } from '../kernel/rpc-error';
 
 /**
  * The platform's calls about a member at its lobby (docs/platform-api.md "Platform -> back
  * office"): the sign-in check and the member's transfers. The signature and the site are checked
- * by the route (server/http/platform-routes.ts) before these run.
+ * by the route (server/gateway/http/platform-routes.ts) before these run.
  */
 
 /** What the login log says of a lobby sign-in: the terminal column names where it came from. */

@@ -6,7 +6,7 @@ import {
   platformNonceSchema,
   platformSignatureHeaders as headers,
 } from '../../contract/platform-api.contract';
-import { prepared, type Queryable } from '../db/database';
+import { prepared, type Queryable } from '../kernel/db/database';
 
 /**
  * Signed requests of the platform API, both directions (docs/platform-api.md "Signing"): an

@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AccountStatus, memberLevel } from '../../contract/account-levels.contract';
 import { ErrorCode } from '../../contract/errors.contract';
-import type { AccountRow } from '../accounts/account.repository';
-import { prepared, type Queryable } from '../db/database';
+import type { AccountRow } from '../tree/account.repository';
+import { prepared, type Queryable } from '../kernel/db/database';
 import { raiseLiveEvent } from '../events/live-events.service';
 import { PlatformRefusal, type PlatformFor } from '../games/game-platform';
-import { RpcError } from '../rpc/rpc-error';
+import { RpcError } from '../kernel/rpc-error';
 import { platformPausedSql } from '../sites/site-platform.repository';
 import type { TransferOutRow } from './transfer.repository';
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
-import type { Queryable } from '../db/database';
-import type { AccountRow } from '../accounts/account.repository';
+import type { Queryable } from '../kernel/db/database';
+import type { AccountRow } from '../tree/account.repository';
 import { pendingTransfers, type PendingTransferRow } from './game-transfers';
 
 /**

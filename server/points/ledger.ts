@@ -1,10 +1,10 @@
 import { companyLevel, isMemberLevel } from '../../contract/account-fields.contract';
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import { AccountStatus, type AccountRow } from '../accounts/account.repository';
-import { prepared, type Queryable } from '../db/database';
+import { AccountStatus, type AccountRow } from '../tree/account.repository';
+import { prepared, type Queryable } from '../kernel/db/database';
 import { raiseLiveEvent } from '../events/live-events.service';
-import { RpcError } from '../rpc/rpc-error';
+import { RpcError } from '../kernel/rpc-error';
 
 /**
  * The ledger: every movement of points is one call here, inside the caller's transaction.

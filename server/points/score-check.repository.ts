@@ -1,7 +1,7 @@
 import { formatCents } from '../../contract/amount.contract';
 import type { ScoreCheckRow } from '../../contract/score-check.contract';
-import type { AccountRow } from '../accounts/account.repository';
-import { iso } from '../db/timestamps';
+import type { AccountRow } from '../tree/account.repository';
+import { iso } from '../kernel/db/timestamps';
 import type { ScoreLogRow } from './score-log.repository';
 
 /** A score_checks row as the database answers it: one score up or down marked as reviewed (the contract's ScoreCheckRow is the queue entry). */

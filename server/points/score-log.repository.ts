@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
-import type { Queryable } from '../db/database';
-import { iso } from '../db/timestamps';
+import type { Queryable } from '../kernel/db/database';
+import { iso } from '../kernel/db/timestamps';
 
 /** A score_log row as the database answers it: one movement of points, the ledger's log (server/points/ledger.ts writes it). */
 export interface ScoreLogRow {

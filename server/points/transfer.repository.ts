@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
 import type { TransferState } from '../../contract/transfer.contract';
-import type { AccountRow } from '../accounts/account.repository';
-import { iso } from '../db/timestamps';
+import type { AccountRow } from '../tree/account.repository';
+import { iso } from '../kernel/db/timestamps';
 import type { ScoreLogRow } from './score-log.repository';
 
 /** A transfer_outs row as the database answers it: a transfer out asked of the platform (game-transfers.ts writes it). */

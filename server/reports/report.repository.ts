@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
 import { beijingDayOf } from '../../contract/beijing-time.contract';
 import type { ReportNumbers } from '../../contract/report.contract';
-import type { Queryable } from '../db/database';
-import { beijingDay } from './rollup.sql';
+import type { Queryable } from '../kernel/db/database';
+import { beijingDay } from '../rollups/rollup.sql';
 
 /** A report's filter: whole Beijing days [from, to) as dates, and optionally a game type or a game. */
 export interface ReportRange {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../db/database';
-import { accountsOfLines, checkCompanyLimits } from '../games/company-limit';
-import { drainQueue, lockRollups } from './rollup.sql';
+import type { Database, Queryable } from '../kernel/db/database';
+import { accountsOfLines, checkCompanyLimits } from '../tree/company-limit';
+import { drainQueue, lockRollups } from '../rollups/rollup.sql';
 
 /**
  * Adds what stored bets queued in report_queue (line deltas, migration 0039) to the report

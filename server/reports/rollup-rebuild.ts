@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/database';
-import { beijingDay, drainQueue, lockRollups, rebuildDayStatements } from './rollup.sql';
+import type { Database } from '../kernel/db/database';
+import { beijingDay, drainQueue, lockRollups, rebuildDayStatements } from '../rollups/rollup.sql';
 
 /**
  * Recomputes the report rollups of Beijing days from the bets (every site, or one), each day in

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { hashSecret } from '../auth/password';
-import type { Database, Queryable } from '../db/database';
+import { hashSecret } from '../kernel/password';
+import type { Database, Queryable } from '../kernel/db/database';
 import { sendPlatformPushes } from '../games/platform-pushes';
 import { simulatorPlatform } from '../simulator/simulator-platform';
 import { issuePoints, transferPoints } from '../points/ledger';

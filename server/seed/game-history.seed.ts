@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beijingDateDigits, beijingMidnight, DAY_MS } from '../../contract/beijing-time.contract';
-import { copyLine, type Queryable } from '../db/database';
+import { copyLine, type Queryable } from '../kernel/db/database';
 import { blockWinners } from '../games/platform-rules';
 import { BET_COLUMNS, BET_ROW_TYPE, betCopyLine, startBulkBetLoad, type BulkBetLoad } from '../games/bet.store';
 import { ROUND_COLUMNS, ROUND_ROW_TYPE, roundCopyLine, storeCopiedRounds, type SiteRound } from '../games/game-round.store';

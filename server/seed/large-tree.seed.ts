@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/database';
+import type { Database } from '../kernel/db/database';
 
 /**
  * Adds many members under one agent in one statement per batch (the demo password's hash is

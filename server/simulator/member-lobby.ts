@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
 import { backOfficeCalls, lobbyRequestIdSchema, platformRefusalStatus } from '../../contract/platform-api.contract';
-import type { Clock } from '../clock';
+import type { Clock } from '../kernel/clock';
 import type { GamePlatform } from '../games/game-platform';
 import { normaliseIp } from '../geo/ip-region';
 import { BackOfficeRefusal, BackOfficeSilent, type BackOfficeClient } from './back-office-client';

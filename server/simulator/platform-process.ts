@@ -12,10 +12,10 @@ import {
   secretOptions,
   secretSourceOf,
   type SecretSource,
-} from '../cli/secret-input';
-import { systemClock } from '../clock';
-import { openDatabase, type Database } from '../db/database';
-import { migrate } from '../db/migrate';
+} from '../kernel/secret-input';
+import { systemClock } from '../kernel/clock';
+import { openDatabase, type Database } from '../kernel/db/database';
+import { migrate } from '../kernel/db/migrate';
 import { backOfficeClient } from './back-office-client';
 import { memberLobbyPaths, registerMemberLobby } from './member-lobby';
 import { platformApiServer } from './platform-server';

@@ -11,10 +11,10 @@ import {
   type PlatformRequest,
   type PlatformWireAnswer,
 } from '../../contract/platform-api.contract';
-import { systemClock, type Clock } from '../clock';
-import type { Queryable } from '../db/database';
+import { systemClock, type Clock } from '../kernel/clock';
+import type { Queryable } from '../kernel/db/database';
 import { PlatformRefusal, type GamePlatform } from '../games/game-platform';
-import { defaultConnectionLimits, limitConnections, type ConnectionLimits } from '../http/connection-limits';
+import { defaultConnectionLimits, limitConnections, type ConnectionLimits } from '../kernel/connection-limits';
 import { requestVerifier } from '../platform-api/request-signature';
 
 export interface PlatformApiServerOptions {

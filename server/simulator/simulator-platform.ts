@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors.contract';
-import { prepared, uniqueViolation, type Queryable } from '../db/database';
+import { prepared, uniqueViolation, type Queryable } from '../kernel/db/database';
 import type { Device } from '../../contract/game.contract';
 import { encodeFeedItem, type FeedItemTimed, type PlatformWireAnswer } from '../../contract/platform-api.contract';
 import type { PlatformBet } from '../games/bet.store';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Device } from '../../contract/game.contract';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../kernel/db/database';
 import { endEmptySession, transferIn, transferOut } from '../points/game-transfers';
-import { RpcError } from '../rpc/rpc-error';
+import { RpcError } from '../kernel/rpc-error';
 import type { PlatformFor } from '../games/game-platform';
 import { ingestPlatformFeed } from '../games/feed-ingest';
 import { memberSuggestion } from './member-suggestions';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { AccountStatus } from '../../contract/account-levels.contract';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../kernel/db/database';
 import { betRefusal } from '../games/platform-rules';
 import { GAMES, pick } from '../games/rules/game-registry';
 import { seededRandom, type SeededRandom } from '../games/rules/seeded-random';

@@ -4,12 +4,12 @@ import { sql } from 'drizzle-orm';
 import type { FieldChange, SiteSystemVerb } from '../../contract/audit.contract';
 import { LOGIN_ID_PATTERN, PASSWORD_MAX } from '../../contract/patterns.contract';
 import { passwordRule } from '../../contract/rules.contract';
-import { hashSecret } from '../auth/password';
-import { uniqueViolation, type Database, type Queryable } from '../db/database';
+import { hashSecret } from '../kernel/password';
+import { uniqueViolation, type Database, type Queryable } from '../kernel/db/database';
 import { raiseLiveEvent } from '../events/live-events.service';
 import { queueFullPush } from '../games/platform-pushes';
-import { endSessionsOf } from '../sessions/session.store';
-import { recordOperation } from '../rpc/operation-log';
+import { endSessionsOf } from '../kernel/session.store';
+import { recordOperation } from '../kernel/operation-log';
 
 /**
  * The operator's changes to sites (`npm run site`, docs/operations.md "Sites"): each change is

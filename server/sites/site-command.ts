@@ -6,9 +6,9 @@ import {
   secretOptions,
   secretSourceOf,
   type SecretSource,
-} from '../cli/secret-input';
-import type { Database } from '../db/database';
-import { migrate } from '../db/migrate';
+} from '../kernel/secret-input';
+import type { Database } from '../kernel/db/database';
+import { migrate } from '../kernel/db/migrate';
 import type { PlatformFor } from '../games/game-platform';
 import { syncSitePlatform } from '../games/platform-sync';
 import {
@@ -35,7 +35,7 @@ import {
 } from './site-admin.service';
 
 /**
- * `npm run site -- <verb> …` (server/site.ts; docs/operations.md "Sites"): the whole command line
+ * `npm run site -- <verb> …` (server/cli/site.ts; docs/operations.md "Sites"): the whole command line
  * is checked before the database is opened, and a refusal is one line and exit code 2 with
  * nothing changed. The process's part (which database, where the lines go) is the caller's, so
  * tests run it in process.

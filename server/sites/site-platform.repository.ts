@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../kernel/db/database';
 
 /**
  * How a site reaches its game platform (site_platforms, migrations 0042 and 0045): the embedded

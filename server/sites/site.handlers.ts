@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../kernel/db/database';
 import { beijingText } from '../../contract/beijing-time.contract';
 import packageJson from '../../package.json' with { type: 'json' };
 import { regionName } from '../geo/ip-region';
-import { defineHandlers } from '../rpc/handler';
-import { inMaintenance } from './site.repository';
+import { defineHandlers } from '../kernel/handler';
+import { inMaintenance } from '../kernel/site.repository';
 
 /** Every site has one: its default currency (the command line and the demo set one); CNY for a site without any. */
 async function siteCurrency(db: Queryable, siteId: string): Promise<{ currency: string }> {

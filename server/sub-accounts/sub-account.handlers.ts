@@ -3,12 +3,12 @@ import type { FieldChange } from '../../contract/audit.contract';
 import { AccountStatus } from '../../contract/account-levels.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import { formatAccessCodes } from '../../contract/sub-account.contract';
-import { hashSecret } from '../auth/password';
-import { uniqueViolation } from '../db/database';
-import type { CallContext } from '../rpc/call-context';
-import { defineHandlers } from '../rpc/handler';
-import { RpcError } from '../rpc/rpc-error';
-import { endSubAccountSessions } from '../sessions/session.store';
+import { hashSecret } from '../kernel/password';
+import { uniqueViolation } from '../kernel/db/database';
+import type { CallContext } from '../kernel/call-context';
+import { defineHandlers } from '../kernel/handler';
+import { RpcError } from '../kernel/rpc-error';
+import { endSubAccountSessions } from '../kernel/session.store';
 import { subAccountListQuery, toSubAccount, type SubAccountRow } from './sub-account.repository';
 
 /** The caller's own sub-account, locked for the change, or 20048 (another's is "not found" too). */

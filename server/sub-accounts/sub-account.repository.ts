@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { formatAccessCodes } from '../../contract/sub-account.contract';
-import type { Queryable } from '../db/database';
-import { iso } from '../db/timestamps';
-import { liveSession } from '../sessions/session.store';
+import type { Queryable } from '../kernel/db/database';
+import { iso } from '../kernel/db/timestamps';
+import { liveSession } from '../kernel/session.store';
 
 export interface SubAccountRow {
   id: bigint;

@@ -8,7 +8,7 @@ import { clearSession, keepSessionEndReason, sessionToken } from '@/lib/session-
 
 /** What both entries (desktop and phone) do before their first render. */
 export async function boot(app: ReactNode): Promise<void> {
-  // The page's style nonce (server/http/app.ts): the <style> a dialog's scroll lock inserts carries it.
+  // The page's style nonce (server/gateway/http/app.ts): the <style> a dialog's scroll lock inserts carries it.
   const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
   if (nonce) setNonce(nonce);
 

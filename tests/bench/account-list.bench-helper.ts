@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { systemClock } from '../../server/clock';
-import { openDatabase, type Database } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
-import { buildApp } from '../../server/http/app';
+import { systemClock } from '../../server/kernel/clock';
+import { openDatabase, type Database } from '../../server/kernel/db/database';
+import { migrate } from '../../server/kernel/db/migrate';
+import { buildApp } from '../../server/gateway/http/app';
 import { seedDemo } from '../../server/seed/demo.seed';
 import { seedMembers } from '../../server/seed/large-tree.seed';
-import { webRoot } from '../../server/web-build';
+import { webRoot } from '../../server/cli/web-build';
 import { launchChromium } from '../support/browser';
 import { benchApp, benchSession, percentile, timeGatewayCall } from './gateway-timing.bench-helper';
 

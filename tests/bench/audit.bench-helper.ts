@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { systemClock } from '../../server/clock';
-import { openDatabase, type Database } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
+import { systemClock } from '../../server/kernel/clock';
+import { openDatabase, type Database } from '../../server/kernel/db/database';
+import { migrate } from '../../server/kernel/db/migrate';
 import { seedDemo } from '../../server/seed/demo.seed';
 import { benchApp, benchSession, percentile, timeGatewayCall } from './gateway-timing.bench-helper';
 

@@ -28,7 +28,7 @@
  *      the gateway while the platform's feed delivers bets at a fixed rate, N and the rate stepped
  *      up; the largest passing step, on PGlite and PostgreSQL (`npm run bench -- capacity` runs only
  *      this part).
- *  15. the gateway's PGlite connection (server/db/pglite-connection.ts) against PGlite's own
+ *  15. the gateway's PGlite connection (server/kernel/db/pglite-connection.ts) against PGlite's own
  *      node-postgres adapter: CPU time of the same reads and writes through each (what keeping it buys).
  * `npm run bench -- score` runs only the parts whose names hold one of the words given.
  * Aims are reported, never enforced: the exit code is non-zero only when something could not be measured.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
+import { openDatabase, type Database } from '../../server/kernel/db/database';
+import { migrate } from '../../server/kernel/db/migrate';
 import type { PlatformBet } from '../../server/games/bet.store';
 import { GAMES, playTypeOf } from '../../server/games/rules/game-registry';
 import { seededRandom } from '../../server/games/rules/seeded-random';

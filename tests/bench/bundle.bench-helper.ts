@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { projectRoot, webRoot } from '../../server/web-build';
+import { projectRoot, webRoot } from '../../server/cli/web-build';
 import { launchChromium } from '../support/browser';
 import { makeTempDir, startServer } from './server-process.bench-helper';
 

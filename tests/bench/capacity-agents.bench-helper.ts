@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/database';
+import type { Database } from '../../server/kernel/db/database';
 import { transferPoints } from '../../server/points/ledger';
 
 /** Points each capacity agent gets from its parent (cents): ample for a run of 0.01 score ups. */

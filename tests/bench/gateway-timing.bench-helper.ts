@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { systemClock } from '../../server/clock';
-import type { Database } from '../../server/db/database';
-import { buildApp } from '../../server/http/app';
-import { createSession } from '../../server/sessions/session.store';
+import { systemClock } from '../../server/kernel/clock';
+import type { Database } from '../../server/kernel/db/database';
+import { buildApp } from '../../server/gateway/http/app';
+import { createSession } from '../../server/kernel/session.store';
 
 export type BenchApp = Awaited<ReturnType<typeof buildApp>>;
 

@@ -1,10 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import pg from 'pg';
-import { PgliteConnection } from '../../server/db/pglite-connection';
+import { PgliteConnection } from '../../server/kernel/db/pglite-connection';
 
 /**
- * What the gateway's own PGlite connection (server/db/pglite-connection.ts) buys over PGlite's
+ * What the gateway's own PGlite connection (server/kernel/db/pglite-connection.ts) buys over PGlite's
  * documented node-postgres adapter (@electric-sql/pglite/node-postgres): the same pool settings
  * and the same work on a fresh in-memory PGlite each, one after the other, alternating rounds so
  * that a busy moment of the machine falls on both. PGlite runs in this process, so the figure is

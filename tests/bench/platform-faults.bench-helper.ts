@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { BACK_OFFICE_PLATFORM_PREFIX, backOfficeCalls, platformRefusalSchema } from '../../contract/platform-api.contract';
-import { openDatabase, type Database } from '../../server/db/database';
+import { openDatabase, type Database } from '../../server/kernel/db/database';
 import { ingestPlatformFeed } from '../../server/games/feed-ingest';
 import type { GamePlatform } from '../../server/games/game-platform';
 import { httpPlatform } from '../../server/games/http-platform';

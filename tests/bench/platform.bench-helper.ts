@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
+import { openDatabase, type Database } from '../../server/kernel/db/database';
+import { migrate } from '../../server/kernel/db/migrate';
 import type { GamePlatform, PlatformFor } from '../../server/games/game-platform';
 import { httpPlatform } from '../../server/games/http-platform';
 import { ingestPlatformFeed } from '../../server/games/feed-ingest';

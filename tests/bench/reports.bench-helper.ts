@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
-import { openDatabase, type DatabaseTarget } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
+import { openDatabase, type DatabaseTarget } from '../../server/kernel/db/database';
+import { migrate } from '../../server/kernel/db/migrate';
 import { storeBets, type PlatformBet } from '../../server/games/bet.store';
 import { drainRollups } from '../../server/reports/rollup-drain';
 import { childSums, memberSums, ownResult, type ReportRange } from '../../server/reports/report.repository';

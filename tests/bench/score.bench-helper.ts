@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { systemClock } from '../../server/clock';
-import { openDatabase, sendTogether } from '../../server/db/database';
-import { PgliteConnection } from '../../server/db/pglite-connection';
-import { migrate } from '../../server/db/migrate';
-import { tidyDatabase } from '../../server/db/pglite-upkeep';
+import { systemClock } from '../../server/kernel/clock';
+import { openDatabase, sendTogether } from '../../server/kernel/db/database';
+import { PgliteConnection } from '../../server/kernel/db/pglite-connection';
+import { migrate } from '../../server/kernel/db/migrate';
+import { tidyDatabase } from '../../server/kernel/db/pglite-upkeep';
 import { checkLedger } from '../../server/points/ledger-check';
 import { seedDemo } from '../../server/seed/demo.seed';
 import { rawRequest } from '../support/http-client';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compiledScript } from '../../server/server-build';
+import { compiledScript } from '../../server/cli/server-build';
 import { ensureServerBuild } from '../support/server-build';
 
 export const projectRoot = new URL('../../', import.meta.url).pathname;
@@ -11,7 +11,7 @@ export const projectRoot = new URL('../../', import.meta.url).pathname;
 /** What the start script of package.json runs once it has built the server: the compiled server/start.ts. */
 // As `npm start` runs it: node itself takes Ctrl+C, no npm or tsx process in between relaying it
 // (tsx's relay, under load, sometimes gave up and killed the server: exit 130).
-const startArgs = ['--enable-source-maps', compiledScript('server/start.ts')!];
+const startArgs = ['--enable-source-maps', compiledScript('server/cli/start.ts')!];
 export const startCommand = `node ${startArgs.join(' ')}`;
 
 const HEALTH_TIMEOUT_MS = 60_000;

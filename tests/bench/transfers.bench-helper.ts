@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
+import { openDatabase, type Database } from '../../server/kernel/db/database';
+import { migrate } from '../../server/kernel/db/migrate';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { transferIn, transferOut } from '../../server/points/game-transfers';
 import { transferPoints } from '../../server/points/ledger';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { systemClock } from '../../server/clock';
+import { systemClock } from '../../server/kernel/clock';
 import { formatDateTime } from '../../src/lib/format';
 import { storeRounds } from '../../server/games/game-round.store';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSession } from '../../server/sessions/session.store';
+import { createSession } from '../../server/kernel/session.store';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 let gw: TestGateway;

@@ -7,9 +7,9 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newBackupToken, publishBackupEndpoint } from '../../server/backup/backup-endpoint';
-import { registerBackupRoute } from '../../server/http/backup-route';
-import { openDatabase, type Database } from '../../server/db/database';
-import { migrationNames } from '../../server/db/migrate';
+import { registerBackupRoute } from '../../server/gateway/http/backup-route';
+import { openDatabase, type Database } from '../../server/kernel/db/database';
+import { migrationNames } from '../../server/kernel/db/migrate';
 import { ingestHttpSiteFeeds } from '../../server/games/feed-ingest';
 import { sendPlatformPushes } from '../../server/games/platform-pushes';
 import { sitePlatforms } from '../../server/games/site-platforms';
@@ -55,7 +55,7 @@ async function openPlace(place: Place): Promise<Database> {
     : openDatabase({ kind: 'pglite', dataDir: join(place.DATA_DIR, 'pglite') });
 }
 
-const script = (name: string, place: Place, args: string[] = []) => runServerScript(`server/${name}.ts`, place, args);
+const script = (name: string, place: Place, args: string[] = []) => runServerScript(`server/cli/${name}.ts`, place, args);
 
 /** What the backup's moment is judged by: each site's serial, its score log, balances and bets. */
 async function momentOf(db: Database) {
@@ -230,7 +230,7 @@ describe('npm run backup and npm run restore', () => {
     try {
       await db.runScript('CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
       for (const name of names.slice(0, -1)) {
-        const text = readFileSync(new URL(`../../server/db/migrations/${name}`, import.meta.url), 'utf8');
+        const text = readFileSync(new URL(`../../server/kernel/db/migrations/${name}`, import.meta.url), 'utf8');
         await db.runScript(`${text}\nINSERT INTO schema_migrations (name) VALUES ('${name}');`);
       }
     } finally {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyLine } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
-import { startUpkeep, tidyDatabase } from '../../server/db/pglite-upkeep';
+import { copyLine } from '../../server/kernel/db/database';
+import { migrate } from '../../server/kernel/db/migrate';
+import { startUpkeep, tidyDatabase } from '../../server/kernel/db/pglite-upkeep';
 import { checkLedger } from '../../server/points/ledger-check';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 

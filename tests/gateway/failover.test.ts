@@ -15,9 +15,9 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, poolStatsOf, type Database } from '../../server/db/database';
-import { findServer, NoServerError, parseServerList } from '../../server/db/primary-finder';
-import { createSession } from '../../server/sessions/session.store';
+import { openDatabase, poolStatsOf, type Database } from '../../server/kernel/db/database';
+import { findServer, NoServerError, parseServerList } from '../../server/kernel/db/primary-finder';
+import { createSession } from '../../server/kernel/session.store';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { rawRequest } from '../support/http-client';
 import {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
-import type { Queryable } from '../../server/db/database';
+import type { Queryable } from '../../server/kernel/db/database';
 import { storeBets } from '../../server/games/bet.store';
 import { withFaults, type Fault, type PlatformFor } from '../../server/games/game-platform';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
@@ -15,7 +15,7 @@ import {
 } from '../../server/points/game-transfers';
 import { checkLedger } from '../../server/points/ledger-check';
 import { transferPoints } from '../../server/points/ledger';
-import { RpcError } from '../../server/rpc/rpc-error';
+import { RpcError } from '../../server/kernel/rpc-error';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/test-database';
 import { startTestGateway } from '../support/test-gateway';
 

@@ -67,7 +67,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-const site = (...args: string[]) => runServerScript('server/site.ts', env, args);
+const site = (...args: string[]) => runServerScript('server/cli/site.ts', env, args);
 
 interface RpcAnswer {
   result?: Record<string, unknown>;
@@ -209,7 +209,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('going live', () => {
     }
 
     // The conformance check against the running platform.
-    const check = await runServerScript('server/platform-check.ts', {}, [
+    const check = await runServerScript('server/cli/platform-check.ts', {}, [
       '--url',
       platform.url,
       '--key-id',
@@ -289,7 +289,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('going live', () => {
     // The ledger, checked by the operator's command once the server has stopped (as PGlite would need).
     expect(await gateway.stop()).toBe(0);
     gateway = undefined;
-    const ledger = await runServerScript('server/ledger-check.ts', env, ['--site', 'acme']);
+    const ledger = await runServerScript('server/cli/ledger-check.ts', env, ['--site', 'acme']);
     expect(ledger.code, ledger.output).toBe(0);
   }, 180_000);
 });

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
 import { defineMethod, type MethodDefinition } from '../../contract/method.contract';
-import type { CallContext, Handler } from '../../server/rpc/call-context';
-import { RpcError } from '../../server/rpc/rpc-error';
+import type { CallContext, Handler } from '../../server/kernel/call-context';
+import { RpcError } from '../../server/kernel/rpc-error';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 // A write method that exists only in this test, so the dispatcher's idempotency and

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifySecret } from '../../server/auth/password';
-import { openDatabase, type Database } from '../../server/db/database';
-import { errorMessage } from '../../server/rpc/messages';
+import { verifySecret } from '../../server/kernel/password';
+import { openDatabase, type Database } from '../../server/kernel/db/database';
+import { errorMessage } from '../../server/kernel/messages';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 

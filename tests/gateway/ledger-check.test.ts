@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../../server/db/database';
+import type { Queryable } from '../../server/kernel/db/database';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { transferIn, transferOut } from '../../server/points/game-transfers';
 import { transferPoints } from '../../server/points/ledger';
@@ -200,7 +200,7 @@ describe('the ledger check while points move', () => {
   });
 });
 
-const runCli = (env: Record<string, string>, args: string[] = []) => runServerScript('server/ledger-check.ts', env, args);
+const runCli = (env: Record<string, string>, args: string[] = []) => runServerScript('server/cli/ledger-check.ts', env, args);
 
 describe('npm run ledger:check', () => {
   it('says there is no database when DATA_DIR holds none (exit 2)', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACK_OFFICE_PLATFORM_PREFIX, backOfficeCalls } from '../../contract/platform-api.contract';
-import { hashSecret } from '../../server/auth/password';
+import { hashSecret } from '../../server/kernel/password';
 import { signRequest } from '../../server/platform-api/request-signature';
 import { setPlatform } from '../../server/sites/site-admin.service';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ParamsIn, ResultOf } from '../../contract/methods.contract';
 import { noticeStatuses } from '../../contract/notice.contract';
 import { noticeLifecycleMachine, noticeStatusOf } from '../../machines/notice-lifecycle.machine';
-import { openDatabase } from '../../server/db/database';
+import { openDatabase } from '../../server/kernel/db/database';
 import { withFaults, type Fault, type PlatformFor } from '../../server/games/game-platform';
 import { sendPlatformPushes } from '../../server/games/platform-pushes';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
 import { platformCalls, type PlatformCallName } from '../../contract/platform-api.contract';
-import { manualClock } from '../../server/clock';
+import { manualClock } from '../../server/kernel/clock';
 import { PlatformRefusal, PlatformSilent, type FeedItem, type GamePlatform } from '../../server/games/game-platform';
 import { httpPlatform } from '../../server/games/http-platform';
 import { signRequest } from '../../server/platform-api/request-signature';

@@ -16,7 +16,7 @@ import {
   transferOut,
 } from '../../server/points/game-transfers';
 import { checkLedger } from '../../server/points/ledger-check';
-import { RpcError } from '../../server/rpc/rpc-error';
+import { RpcError } from '../../server/kernel/rpc-error';
 import { faultKinds, startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { faultRunMembers, idArray, queuePlayRules, runBooks } from '../support/fault-run';
 import { startPlatformProcess, type PlatformProcess } from '../support/platform-process';

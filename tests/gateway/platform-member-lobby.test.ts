@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
-import { manualClock } from '../../server/clock';
+import { manualClock } from '../../server/kernel/clock';
 import { httpPlatform } from '../../server/games/http-platform';
 import { setPlatform } from '../../server/sites/site-admin.service';
 import { backOfficeClient, BackOfficeRefusal, BackOfficeSilent, type BackOfficeClient } from '../../server/simulator/back-office-client';

@@ -73,7 +73,7 @@ afterAll(async () => {
 });
 
 const check = (secret: string) =>
-  runServerScript('server/platform-check.ts', {}, ['--url', platform.url, '--key-id', KEY_ID, '--secret-file', secretFile(secret)]);
+  runServerScript('server/cli/platform-check.ts', {}, ['--url', platform.url, '--key-id', KEY_ID, '--secret-file', secretFile(secret)]);
 const lines = (output: string) => output.trim().split('\n');
 
 describe('the simulator as a platform process', () => {
@@ -102,7 +102,7 @@ describe('the simulator as a platform process', () => {
       [['--back-office', gw.url, '--key-id', KEY_ID, '--secret-file', secretFile(SECRET)], 'Missing --port <port>'],
     ] as const;
     for (const [args, message] of bad) {
-      const { code, output } = await runServerScript('server/platform.ts', { PLATFORM_DATA_DIR: '/nonexistent/never-made' }, [...args]);
+      const { code, output } = await runServerScript('server/cli/platform.ts', { PLATFORM_DATA_DIR: '/nonexistent/never-made' }, [...args]);
       expect(code).toBe(2);
       expect(lines(output)).toEqual([expect.stringContaining(message)]);
     }
@@ -111,9 +111,9 @@ describe('the simulator as a platform process', () => {
   it('refuses a secret on the command line, of the platform and of its check, saying how to pass it and never echoing it', async () => {
     const platformArgs = ['--port', '0', '--back-office', gw.url, '--key-id', KEY_ID];
     for (const [script, args] of [
-      ['server/platform.ts', [...platformArgs, '--secret', SECRET]],
-      ['server/platform.ts', [...platformArgs, `--secret=${SECRET}`]],
-      ['server/platform-check.ts', ['--url', platform.url, '--key-id', KEY_ID, '--secret', SECRET]],
+      ['server/cli/platform.ts', [...platformArgs, '--secret', SECRET]],
+      ['server/cli/platform.ts', [...platformArgs, `--secret=${SECRET}`]],
+      ['server/cli/platform-check.ts', ['--url', platform.url, '--key-id', KEY_ID, '--secret', SECRET]],
     ] as const) {
       const { code, output } = await runServerScript(script, { PLATFORM_DATA_DIR: '/nonexistent/never-made' }, [...args]);
       expect(code, script).toBe(2);
@@ -123,12 +123,17 @@ describe('the simulator as a platform process', () => {
   });
 
   it("checks the platform with the secret piped to the check's standard input, one line, never printed", async () => {
-    const piped = await runServerScript('server/platform-check.ts', {}, ['--url', platform.url, '--key-id', KEY_ID], `${SECRET}\nmore\n`);
+    const piped = await runServerScript(
+      'server/cli/platform-check.ts',
+      {},
+      ['--url', platform.url, '--key-id', KEY_ID],
+      `${SECRET}\nmore\n`,
+    );
     expect(piped.code, piped.output).toBe(0);
     expect(piped.output).not.toContain(SECRET);
     // The same without a line break at the end, named with --secret-stdin.
     const named = await runServerScript(
-      'server/platform-check.ts',
+      'server/cli/platform-check.ts',
       {},
       ['--url', platform.url, '--key-id', KEY_ID, '--secret-stdin'],
       SECRET,

@@ -6,7 +6,7 @@ import { withFaults, type Fault, type GamePlatform, type PlatformFor } from '../
 import { httpPlatform } from '../../server/games/http-platform';
 import { REPAIR_AFTER_MS, transferIn, transferOut } from '../../server/points/game-transfers';
 import { checkLedger } from '../../server/points/ledger-check';
-import { RpcError } from '../../server/rpc/rpc-error';
+import { RpcError } from '../../server/kernel/rpc-error';
 import { platformApiServer } from '../../server/simulator/platform-server';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';

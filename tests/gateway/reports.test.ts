@@ -6,7 +6,7 @@ import { storeBets, type BetStatus, type PlatformBet } from '../../server/games/
 import { drainRollups } from '../../server/reports/rollup-drain';
 import { finishRollupBackfill, rebuildRollupDays } from '../../server/reports/rollup-rebuild';
 import { runServerScript } from '../support/server-script';
-import { openDatabase } from '../../server/db/database';
+import { openDatabase } from '../../server/kernel/db/database';
 import { withFaults } from '../../server/games/game-platform';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { transferIn, transferOut } from '../../server/points/game-transfers';
@@ -196,7 +196,7 @@ describe('the win/loss report', () => {
     // The same from the command line, on the database a gateway serves.
     if (gw.databaseUrl) {
       await gw.db.run(sql`UPDATE report_member_days SET bets = 99`);
-      const run = await runServerScript('server/reports-rebuild.ts', { DATABASE_URL: gw.databaseUrl }, [
+      const run = await runServerScript('server/cli/reports-rebuild.ts', { DATABASE_URL: gw.databaseUrl }, [
         '--day',
         '2026-11-20',
         '--site',
@@ -215,7 +215,7 @@ describe('the win/loss report', () => {
     expect(await rollups()).toEqual(kept);
     expect(await gw.db.one(sql`SELECT 1 FROM rollup_backfill`)).toBeUndefined();
     for (const args of [[], ['--day', '20-11-2026'], ['--day', '2026-11-20', '--days', '0'], ['--bogus']]) {
-      const wrong = await runServerScript('server/reports-rebuild.ts', { DATABASE_URL: '' }, args);
+      const wrong = await runServerScript('server/cli/reports-rebuild.ts', { DATABASE_URL: '' }, args);
       expect(wrong.code, args.join(' ')).toBe(2);
       expect(wrong.output).toContain('Usage: npm run reports:rebuild');
     }

@@ -27,9 +27,9 @@ import { envelopeParamNames, languages } from '../../contract/common.contract';
 import { allErrorCodes, ErrorCode } from '../../contract/errors.contract';
 import type { MethodDefinition } from '../../contract/method.contract';
 import { contract } from '../../contract/methods.contract';
-import { BODY_LIMIT } from '../../server/http/app';
-import { MAX_BATCH } from '../../server/rpc/dispatcher';
-import { allErrorsOf } from '../../server/rpc/openrpc';
+import { BODY_LIMIT } from '../../server/gateway/http/app';
+import { MAX_BATCH } from '../../server/gateway/dispatcher';
+import { allErrorsOf } from '../../server/gateway/openrpc';
 import type { RawResponse } from '../support/http-client';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 

@@ -9,10 +9,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CAPTCHA_IP_LIMIT, NAME_CEILING } from '../../server/auth/attempt-counters';
-import { hashSecret } from '../../server/auth/password';
-import { recordOperation } from '../../server/rpc/operation-log';
-import { createSession } from '../../server/sessions/session.store';
+import { CAPTCHA_IP_LIMIT, NAME_CEILING } from '../../server/credentials/attempt-counters';
+import { hashSecret } from '../../server/kernel/password';
+import { recordOperation } from '../../server/kernel/operation-log';
+import { createSession } from '../../server/kernel/session.store';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { rawRequest } from '../support/http-client';
 import { runServerScript } from '../support/server-script';
@@ -430,7 +430,7 @@ describe('lockout without denial of service', () => {
   });
 });
 
-const runUnlock = (env: Record<string, string>, args: string[]) => runServerScript('server/unlock.ts', env, args);
+const runUnlock = (env: Record<string, string>, args: string[]) => runServerScript('server/cli/unlock.ts', env, args);
 
 describe('npm run unlock', () => {
   it('says how to use it (exit 2) and that there is no database (exit 2)', async () => {

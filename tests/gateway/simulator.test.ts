@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../../server/db/database';
+import type { Queryable } from '../../server/kernel/db/database';
 import { sendPlatformPushes } from '../../server/games/platform-pushes';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { memberSuggestion } from '../../server/simulator/member-suggestions';

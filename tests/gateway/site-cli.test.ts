@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
-import { openDatabase, type Database } from '../../server/db/database';
+import { openDatabase, type Database } from '../../server/kernel/db/database';
 import { sitePlatforms } from '../../server/games/site-platforms';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { runSiteCommand } from '../../server/sites/site-command';
@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 /** The command as the operator runs it: a child process (its exit code and its lines on the terminal). */
-const siteProcess = (...args: string[]) => runServerScript('server/site.ts', env, args);
+const siteProcess = (...args: string[]) => runServerScript('server/cli/site.ts', env, args);
 
 /** The same command in this process (server/sites/site-command.ts), on the same database: the checks' bulk, without a process each. */
 async function site(...args: string[]): Promise<{ code: number; output: string }> {
@@ -178,7 +178,7 @@ describe('npm run site', () => {
   it('reads the platform secret from a pipe when no secret option is given: one line, stored, never printed', async () => {
     // Nobody listens on port 1: the pushes stay queued (exit code 1), the connection is stored.
     const piped = await runServerScript(
-      'server/site.ts',
+      'server/cli/site.ts',
       env,
       ['platform', 'acme', '--url', 'http://127.0.0.1:1', '--key-id', 'acme-1'],
       `${SECRET}\n`,

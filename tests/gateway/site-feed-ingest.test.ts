@@ -5,7 +5,7 @@ import { ErrorCode } from '../../contract/errors.contract';
 import { ingestHttpSiteFeeds, ingestPlatformFeed } from '../../server/games/feed-ingest';
 import { PlatformRefusal, type GamePlatform, type PlatformFor } from '../../server/games/game-platform';
 import { sitePlatforms } from '../../server/games/site-platforms';
-import { createBackgroundWork } from '../../server/http/background-work';
+import { createBackgroundWork } from '../../server/gateway/http/background-work';
 import { transferIn } from '../../server/points/game-transfers';
 import { platformApiServer } from '../../server/simulator/platform-server';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
-import { openDatabase, type Database } from '../../server/db/database';
+import { openDatabase, type Database } from '../../server/kernel/db/database';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { rawRequest } from '../support/http-client';
 import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database';

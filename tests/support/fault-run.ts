@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { AccountStatus, memberLevel } from '../../contract/account-levels.contract';
-import type { Queryable } from '../../server/db/database';
+import type { Queryable } from '../../server/kernel/db/database';
 import type { GamePlatform } from '../../server/games/game-platform';
 import { queuePush } from '../../server/games/platform-pushes';
 

@@ -23,7 +23,7 @@ export async function startGatewayProcess(
 ): Promise<GatewayProcess> {
   countChildProcess();
   // Without npm: what `npm start` runs after its build (the compiled server/start.ts).
-  const [command, args] = npm ? ['npm', ['start']] : [process.execPath, await scriptArgs('server/start.ts')];
+  const [command, args] = npm ? ['npm', ['start']] : [process.execPath, await scriptArgs('server/cli/start.ts')];
   const child = spawn(command, args, {
     cwd: projectRoot,
     // Nobody plays unless a test says so (SIM_RATE): its load is then the only one.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { webRoot } from '../../server/web-build';
+import { webRoot } from '../../server/cli/web-build';
 
 export const loginPages = { desktop: 'index.html', phone: 'mobile.html' } as const;
 export const loginLanguages = ['zh', 'en', 'th'] as const;

@@ -17,7 +17,7 @@ export interface PlatformProcess {
 /** Starts the simulator as a platform the way `npm run platform` does, and waits for its banner. */
 export async function startPlatformProcess(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<PlatformProcess> {
   countChildProcess();
-  const child = spawn(process.execPath, [...(await scriptArgs('server/platform.ts')), ...args], {
+  const child = spawn(process.execPath, [...(await scriptArgs('server/cli/platform.ts')), ...args], {
     cwd: projectRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

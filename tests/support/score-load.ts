@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { formatCents } from '../../contract/amount.contract';
 import type { TransferResult } from '../../machines/score-transfer.machine';
-import type { Queryable } from '../../server/db/database';
+import type { Queryable } from '../../server/kernel/db/database';
 import { checkLedger, formatLedgerReport } from '../../server/points/ledger-check';
-import { canonicalJson } from '../../server/rpc/canonical-json';
-import { createSession } from '../../server/sessions/session.store';
+import { canonicalJson } from '../../server/kernel/canonical-json';
+import { createSession } from '../../server/kernel/session.store';
 import { rawRequest } from './http-client';
 
 /**

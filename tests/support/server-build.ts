@@ -1,4 +1,4 @@
-import { buildServer, compiledScript, serverBuildNeeded } from '../../server/server-build';
+import { buildServer, compiledScript, serverBuildNeeded } from '../../server/cli/server-build';
 
 /** The compiled server (dist/server), built when missing or when one of its inputs changed. */
 export async function ensureServerBuild(): Promise<void> {

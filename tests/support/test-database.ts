@@ -2,8 +2,8 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, pgliteOf, type Database } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
+import { openDatabase, pgliteOf, type Database } from '../../server/kernel/db/database';
+import { migrate } from '../../server/kernel/db/migrate';
 import { seedDemo } from '../../server/seed/demo.seed';
 
 /** Where prepared databases are kept between the global setup and the test files. */

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { manualClock, systemClock } from '../../server/clock';
-import type { Database } from '../../server/db/database';
+import { manualClock, systemClock } from '../../server/kernel/clock';
+import type { Database } from '../../server/kernel/db/database';
 import { initIpRegions } from '../../server/geo/ip-region';
-import { buildApp, type AppOptions } from '../../server/http/app';
-import { createSession } from '../../server/sessions/session.store';
+import { buildApp, type AppOptions } from '../../server/gateway/http/app';
+import { createSession } from '../../server/kernel/session.store';
 import { sql } from 'drizzle-orm';
 import type { MethodName, ParamsIn, ResultOf } from '../../contract/methods.contract';
 import { normalizeAccessCodes } from '../../contract/sub-account.contract';

@@ -1,4 +1,4 @@
-import { buildWeb, webBuildNeeded, webRoot } from '../../server/web-build';
+import { buildWeb, webBuildNeeded, webRoot } from '../../server/cli/web-build';
 
 /** The production build of the web app, built when missing or older than its sources. */
 export async function ensureWebBuild(): Promise<string> {

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { languages } from '../../contract/common.contract';
 import { allErrorCodes } from '../../contract/errors.contract';
 import { contract, methodAliases, methodNames } from '../../contract/methods.contract';
-import { createHandlers, openRpcDocument } from '../../server/rpc/handlers';
-import { allErrorsOf } from '../../server/rpc/openrpc';
+import { createHandlers, openRpcDocument } from '../../server/gateway/handlers';
+import { allErrorsOf } from '../../server/gateway/openrpc';
 
 const localesDir = new URL('../../locales/', import.meta.url).pathname;
 const readLocale = (language: string, file: string) =>

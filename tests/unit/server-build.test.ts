@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compiledScript, serverEntries } from '../../server/server-build';
-import { projectRoot } from '../../server/web-build';
+import { compiledScript, serverEntries } from '../../server/cli/server-build';
+import { projectRoot } from '../../server/cli/web-build';
 
 const packageScripts = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 

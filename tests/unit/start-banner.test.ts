@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoLogins, demoSubAccounts, demoTreeLogins } from '../../server/seed/demo.seed';
-import { startBanner, type StartFacts } from '../../server/start-banner';
-import { operatorWarning } from '../../server/web-build';
+import { startBanner, type StartFacts } from '../../server/cli/start-banner';
+import { operatorWarning } from '../../server/cli/web-build';
 
 const facts: StartFacts = {
   seconds: 4.2,

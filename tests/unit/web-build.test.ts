@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import zh from '../../locales/zh/common.json';
-import { webRoot } from '../../server/web-build';
+import { webRoot } from '../../server/cli/web-build';
 import { loginTexts } from '../../src/lib/login-texts';
 import { chunkClosure } from '../support/login-weight';
 import { ensureWebBuild } from '../support/web-build';
