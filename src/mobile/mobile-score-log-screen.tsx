@@ -5,7 +5,7 @@ import { useInfiniteCall } from '@/api/queries';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
-import { rangeToGateway } from '@/lib/time';
+import { rangeTimes } from '@/lib/time';
 import { cn } from '@/lib/utils';
 import type { ScoreLogRow } from '@/features/points/point-record-columns';
 import { pointRecordState } from '@/features/points/point-record-state';
@@ -20,7 +20,7 @@ export default function MobileScoreLogScreen() {
     () => ({
       ...(view.account ? { userId: view.account } : {}),
       ...(view.type ? { type: view.type } : {}),
-      ...rangeToGateway(range),
+      ...rangeTimes('gw.credit.score.log.query', range),
       order: 'desc' as const,
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps

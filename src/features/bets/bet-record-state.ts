@@ -27,7 +27,7 @@ export type BetQuery = Omit<ParamsIn<'gw.credit.bet.query'>, 'pageIndex' | 'page
 
 /** The bet query a view asks for over a range of Beijing days; null while the range is not one the gateway takes. */
 export function betQueryOf(view: ReturnType<typeof betRecordState.parse>, range: BeijingRange): BetQuery | null {
-  const times = rangeTimes(range, BET_MAX_SPAN_DAYS);
+  const times = rangeTimes('gw.credit.bet.query', range, BET_MAX_SPAN_DAYS);
   if (!times) return null;
   return {
     ...times,

@@ -47,7 +47,7 @@ export default function NoticeListPanel() {
     if (view.status) params.status = view.status;
     if (view.kind) params.kind = view.kind;
     if (view.level) params.level = view.level === 'none' ? 'none' : Number(view.level);
-    return { ...params, ...rangeTimes(range) };
+    return { ...params, ...rangeTimes('gw.credit.notice.page', range) };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view.status, view.kind, view.level, view.start, view.end]);
   const pages = useInfiniteCall('gw.credit.notice.page', query, { pageSize: 99 });

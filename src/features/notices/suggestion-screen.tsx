@@ -54,7 +54,7 @@ export default function SuggestionScreen() {
     const params: Omit<ParamsIn<'gw.credit.suggestion.page'>, 'pageIndex' | 'pageSize'> = {};
     if (view.status) params.status = view.status;
     if (view.kind) params.kind = view.kind;
-    return { ...params, ...rangeTimes(range) };
+    return { ...params, ...rangeTimes('gw.credit.suggestion.page', range) };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view.status, view.kind, view.start, view.end]);
   const pages = useInfiniteCall('gw.credit.suggestion.page', query);

@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
-import { rangeProblem, rangeToGateway } from '@/lib/time';
+import { rangeProblem, rangeTimes } from '@/lib/time';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { LogAccountField } from './log-account-field';
@@ -78,7 +78,7 @@ export function ScoreLogView({ risk }: { risk: boolean }) {
         : {
             ...(applied.kind === 'account' ? { userId: applied.userId } : {}),
             ...(type ? { type } : {}),
-            ...rangeToGateway({ start, end }),
+            ...rangeTimes('gw.credit.score.log.query', { start, end }),
             ...(bounds ?? {}),
             order,
           },

@@ -62,7 +62,7 @@ export default function DailyReportScreen() {
   const member = account?.level === 5;
 
   const filters = useMemo(() => {
-    const times = rangeTimes(range, BET_MAX_SPAN_DAYS);
+    const times = rangeTimes('gw.credit.agent.daily.report', range, BET_MAX_SPAN_DAYS);
     if (!times) return null;
     return { ...times, ...(view.type ? { gameType: view.type } : {}), ...(view.game ? { gameCode: view.game } : {}) };
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -30,7 +30,7 @@ export default function LeaderboardScreen() {
   const range = view.start && view.end ? { start: view.start, end: view.end } : today;
 
   const query = useMemo(() => {
-    const times = rangeTimes(range, BET_MAX_SPAN_DAYS);
+    const times = rangeTimes('gw.credit.leaderboard.query', range, BET_MAX_SPAN_DAYS);
     if (!times) return null;
     return { ...times, by: view.by, limit: Number(view.limit), ...(view.type ? { gameType: view.type } : {}) };
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -30,7 +30,7 @@ export default function TradingReportScreen() {
   const current = trail.at(-1);
 
   const query = useMemo(() => {
-    const times = rangeTimes(range, BET_MAX_SPAN_DAYS);
+    const times = rangeTimes('gw.credit.trading.report', range, BET_MAX_SPAN_DAYS);
     if (!times) return null;
     return { ...times, ...(current ? { parentId: current.userId } : {}) };
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -43,7 +43,7 @@ export default function WinLossReportScreen() {
   const membersBelow = level === 4;
 
   const filters = useMemo(() => {
-    const times = rangeTimes(range, BET_MAX_SPAN_DAYS);
+    const times = rangeTimes('gw.credit.agent.list.total.report', range, BET_MAX_SPAN_DAYS);
     if (!times) return null;
     return {
       ...times,
