@@ -10,6 +10,9 @@ import { presetRange, rangeTimes, type BeijingRange } from '@/lib/time';
 /** A Beijing day in a list's URL state, `YYYY-MM-DD` (what the date range filter writes). */
 export const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
+/** The Beijing days of a list's range in its URL state, for a state that places them among its fields. */
+export const rangeFields = { start: daySchema, end: daySchema };
+
 type Flat = Record<string, string>;
 type RangeView = { start: string; end: string; preset?: string };
 

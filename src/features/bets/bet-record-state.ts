@@ -3,10 +3,9 @@ import { gameTypes } from '../../../contract/account-fields.contract';
 import { idSchema } from '../../../contract/common.contract';
 import { BET_MAX_SPAN_DAYS, betStatuses } from '../../../contract/game.contract';
 import type { ParamsIn } from '../../../contract/methods.contract';
+import { rangeFields } from '@/hooks/use-list-screen';
 import { urlStateCodec } from '@/hooks/use-url-state';
 import { rangeTimes, type BeijingRange } from '@/lib/time';
-
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** The bet record's view in the URL: account (id and name), game type, game, status, order number and Beijing days. */
 export const betRecordState = urlStateCodec(
@@ -17,8 +16,7 @@ export const betRecordState = urlStateCodec(
     game: z.string().max(32),
     status: z.enum(['', ...betStatuses]),
     order: z.string().max(32),
-    start: day,
-    end: day,
+    ...rangeFields,
   },
   { account: '', name: '', type: '', game: '', status: '', order: '', start: '', end: '' },
 );
