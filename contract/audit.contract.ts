@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { idSchema, isoTimeSchema, pageIndexSchema, pageResult, pageSizeSchema, timeParamSchema } from './common.contract';
+import {
+  exclusiveEndSchema,
+  idSchema,
+  isoTimeSchema,
+  pageIndexSchema,
+  pageResult,
+  pageSizeSchema,
+  timeParamSchema,
+} from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { defineMethod, type Rights } from './method.contract';
 import { loginIdRule } from './rules.contract';
@@ -15,7 +23,7 @@ export type OperationLevel = (typeof operationLevels)[number];
 /** [startTime, endTime): both required, start before end, at most 15 x 24 h apart (100 "range-over-15-days"). */
 const auditRange = {
   startTime: timeParamSchema,
-  endTime: timeParamSchema,
+  endTime: exclusiveEndSchema,
 };
 const rangeChecks = <T extends z.ZodType<{ startTime: string; endTime: string }>>(schema: T) =>
   schema

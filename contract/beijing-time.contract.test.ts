@@ -6,8 +6,12 @@ import {
   beijingDayOf,
   beijingMidnight,
   beijingText,
+  beijingRangeTimes,
   beijingWallTime,
   isBeijingDayStart,
+  isDateTime,
+  isDay,
+  rangeInstants,
 } from './beijing-time.contract';
 
 const at = (iso: string) => Date.parse(iso);
@@ -60,5 +64,67 @@ describe('Beijing time', () => {
         );
       }),
     );
+  });
+});
+
+describe("a Beijing range as a method's startTime and endTime", () => {
+  const day = { start: '2026-03-02', end: '2026-03-02' };
+
+  it('ends an exclusive range at the next Beijing midnight, an inclusive one a millisecond before it', () => {
+    expect(beijingRangeTimes(day, 'exclusive')).toEqual({ startTime: '2026-03-01T16:00:00.000Z', endTime: '2026-03-02T16:00:00.000Z' });
+    expect(beijingRangeTimes(day, 'inclusive')).toEqual({ startTime: '2026-03-01T16:00:00.000Z', endTime: '2026-03-02T15:59:59.999Z' });
+    expect(beijingRangeTimes({ start: '2026-02-27', end: '2026-03-01' }, 'inclusive')).toEqual({
+      startTime: '2026-02-26T16:00:00.000Z',
+      endTime: '2026-03-01T15:59:59.999Z',
+    });
+  });
+
+  it('ends at a wall time itself, and leaves an open side out', () => {
+    expect(beijingRangeTimes({ start: '2026-03-02T09:30', end: '2026-03-02 18:00:30' }, 'exclusive')).toEqual({
+      startTime: '2026-03-02T01:30:00.000Z',
+      endTime: '2026-03-02T10:00:30.000Z',
+    });
+    expect(beijingRangeTimes({ start: '2026-03-02T09:30', end: '2026-03-02 18:00' }, 'inclusive')).toEqual({
+      startTime: '2026-03-02T01:30:00.000Z',
+      endTime: '2026-03-02T09:59:59.999Z',
+    });
+    expect(beijingRangeTimes({ start: '2028-02-29', end: '' }, 'inclusive')).toEqual({ startTime: '2028-02-28T16:00:00.000Z' });
+    expect(beijingRangeTimes({ start: '', end: '2026-12-31' }, 'exclusive')).toEqual({ endTime: '2026-12-31T16:00:00.000Z' });
+    expect(beijingRangeTimes({ start: '', end: '' }, 'exclusive')).toEqual({});
+  });
+
+  it('holds an instant exactly when its Beijing wall time is on the days chosen, either way the end counts', () => {
+    const first = at('2026-03-01T00:00:00Z');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4 * 86_400_000 }), fc.integer({ min: 0, max: 2 }), (offset, days) => {
+        const instant = first + offset;
+        const range = { start: '2026-03-02', end: `2026-03-0${2 + days}` };
+        const onDays = beijingWallTime(instant).slice(0, 10) >= range.start && beijingWallTime(instant).slice(0, 10) <= range.end;
+        const exclusive = beijingRangeTimes(range, 'exclusive');
+        const inclusive = beijingRangeTimes(range, 'inclusive');
+        return (
+          (instant >= at(exclusive.startTime!) && instant < at(exclusive.endTime!)) === onDays &&
+          (instant >= at(inclusive.startTime!) && instant <= at(inclusive.endTime!)) === onDays
+        );
+      }),
+    );
+    // The boundaries themselves: the last millisecond of the day is in, Beijing midnight is out.
+    const { endTime } = beijingRangeTimes(day, 'inclusive');
+    expect(beijingWallTime(at(endTime!))).toBe('2026-03-02 23:59:59');
+    expect(beijingWallTime(at(beijingRangeTimes(day, 'exclusive').endTime!))).toBe('2026-03-03 00:00:00');
+  });
+
+  it('reads days and wall times without the local zone, and only real ones', () => {
+    expect(rangeInstants({ start: '2026-12-31', end: '2026-12-31' })).toEqual({
+      start: '2026-12-30T16:00:00.000Z',
+      end: '2026-12-31T16:00:00.000Z',
+    });
+    expect(isDay('2028-02-29')).toBe(true);
+    expect(isDay('2026-02-29')).toBe(false);
+    expect(isDay('2026-02-30')).toBe(false);
+    expect(isDay('2026-13-01')).toBe(false);
+    expect(isDateTime('2026-03-02 23:59:59')).toBe(true);
+    expect(isDateTime('2026-03-02 24:00')).toBe(false);
+    expect(() => beijingRangeTimes({ start: '2026-02-30', end: '' }, 'exclusive')).toThrow(RangeError);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TimeEnd } from './beijing-time.contract';
 
 export const languages = ['zh', 'en', 'th', 'vi', 'id'] as const;
 export type Language = (typeof languages)[number];
@@ -22,6 +23,24 @@ export const timeParamSchema = isoTimeSchema.refine(
   (text) => Date.parse(text) >= Date.parse(TIME_PARAM_FIRST) && Date.parse(text) <= Date.parse(TIME_PARAM_LAST),
   'time-range',
 );
+
+/** Which list methods' `endTime` is inclusive and which exclusive: read by `timeEndOf`. */
+const timeEnds = z.registry<{ end: TimeEnd }>();
+/** A list's `endTime` that is not part of the range: [startTime, endTime). */
+export const exclusiveEndSchema = timeParamSchema.clone().register(timeEnds, { end: 'exclusive' });
+/** A list's `endTime` that is part of the range: [startTime, endTime], to the millisecond. */
+export const inclusiveEndSchema = timeParamSchema.clone().register(timeEnds, { end: 'inclusive' });
+
+/** How the `endTime` of a method's params counts, as declared there (`exclusiveEndSchema` or `inclusiveEndSchema`). */
+export function timeEndOf(params: z.ZodType): TimeEnd {
+  let schema: z.ZodType | undefined = params;
+  while (schema instanceof z.ZodPipe) schema = schema.in as z.ZodType;
+  let end = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>).endTime : undefined;
+  while (end instanceof z.ZodOptional || end instanceof z.ZodDefault) end = end.unwrap() as z.ZodType;
+  const declared = end ? timeEnds.get(end)?.end : undefined;
+  if (!declared) throw new TypeError('these params declare no endTime of a range');
+  return declared;
+}
 
 export const pageIndexSchema = z.number().int().min(1).max(1_000_000);
 /** pageSize outside 1..500 is refused with 100 (docs/product.md#the-gateway). */

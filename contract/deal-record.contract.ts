@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { backOffice } from './account-levels.contract';
-import { idSchema, isoTimeSchema, pageParams, pageResult, timeParamSchema } from './common.contract';
+import { exclusiveEndSchema, idSchema, isoTimeSchema, pageParams, pageResult, timeParamSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { defineMethod } from './method.contract';
 import { pointsSchema } from './points.contract';
@@ -43,7 +43,7 @@ export const dealRecordMethods = {
     summary:
       "Deal record: one account of the caller's line, every point movement and bet settlement of a range (at most 31 x 24 h) in time order, with the back-office balance and the platform balance as running columns",
     params: z
-      .object({ userId: idSchema, startTime: timeParamSchema, endTime: timeParamSchema, ...pageParams(200) })
+      .object({ userId: idSchema, startTime: timeParamSchema, endTime: exclusiveEndSchema, ...pageParams(200) })
       .refine((p) => Date.parse(p.startTime) < Date.parse(p.endTime), { message: 'start-after-end', path: ['startTime'] })
       .refine((p) => Date.parse(p.endTime) - Date.parse(p.startTime) <= DEAL_RECORD_MAX_DAYS * 86_400_000, {
         message: 'range-over-31-days',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { backOffice, companyLevel } from './account-levels.contract';
 import { gameTypeSchema } from './account-fields.contract';
-import { idSchema, pageParams, pageResult, timeParamSchema } from './common.contract';
+import { exclusiveEndSchema, idSchema, pageParams, pageResult, timeParamSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { exportFormatSchema } from './job.contract';
 import { defineMethod } from './method.contract';
@@ -76,7 +76,7 @@ export type Bet = z.infer<typeof betSchema>;
 
 const betFilters = {
   startTime: timeParamSchema,
-  endTime: timeParamSchema,
+  endTime: exclusiveEndSchema,
   /** A member, or an agent whose line's bets are wanted. */
   userId: idSchema.optional(),
   orderId: orderIdSchema.optional(),
@@ -149,7 +149,7 @@ export const gameMethods = {
     params: betRangeChecks(
       z.object({
         startTime: timeParamSchema,
-        endTime: timeParamSchema,
+        endTime: exclusiveEndSchema,
         gameCode: gameCodeSchema.optional(),
         gameId: z
           .string()

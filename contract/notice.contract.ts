@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { companyLevel } from './account-levels.contract';
-import { idSchema, isoTimeSchema, pageParams, pageResult, TIME_PARAM_FIRST, TIME_PARAM_LAST, timeParamSchema } from './common.contract';
+import {
+  exclusiveEndSchema,
+  idSchema,
+  isoTimeSchema,
+  pageParams,
+  pageResult,
+  TIME_PARAM_FIRST,
+  TIME_PARAM_LAST,
+  timeParamSchema,
+} from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { defineMethod } from './method.contract';
 import { noticeKinds, noticeStatuses } from './notice-lifecycle.contract';
@@ -128,7 +137,7 @@ export const noticeMethods = {
         /** A level, or "none" for the notices sent to no particular level. */
         level: z.union([z.number().int().min(0).max(5), z.literal('none')]).optional(),
         startTime: timeParamSchema.default(TIME_PARAM_FIRST),
-        endTime: timeParamSchema.default(TIME_PARAM_LAST),
+        endTime: exclusiveEndSchema.default(TIME_PARAM_LAST),
         ...pageParams(99),
       }),
     ),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { positiveAmountSchema } from './amount.contract';
-import { idSchema, isoTimeSchema, pageParams, pageResult, timeParamSchema } from './common.contract';
+import { idSchema, inclusiveEndSchema, isoTimeSchema, pageParams, pageResult, timeParamSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { exportFormatSchema } from './job.contract';
 import { defineMethod } from './method.contract';
@@ -103,7 +103,7 @@ const scoreLogFilters = z.object({
   userId: idSchema.optional(),
   type: scoreTypeSchema.optional(),
   startTime: timeParamSchema.optional(),
-  endTime: timeParamSchema.optional(),
+  endTime: inclusiveEndSchema.optional(),
   order: z.enum(['asc', 'desc']).default('desc'),
   /** Set-score risk search: only operations whose amount lies between these whole points (inclusive). */
   minAmount: riskBoundSchema.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { backOffice } from './account-levels.contract';
 import { gameTypeSchema } from './account-fields.contract';
-import { idSchema, isoTimeSchema, timeParamSchema } from './common.contract';
+import { exclusiveEndSchema, idSchema, isoTimeSchema, timeParamSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { DAY_MS, isBeijingDayStart } from './beijing-time.contract';
 import { BET_MAX_SPAN_DAYS, gameCodeSchema } from './game.contract';
@@ -15,7 +15,7 @@ import { pointsSchema } from './points.contract';
  */
 const rangeShape = {
   startTime: timeParamSchema,
-  endTime: timeParamSchema,
+  endTime: exclusiveEndSchema,
   gameType: gameTypeSchema.optional(),
   gameCode: gameCodeSchema.optional(),
 };
@@ -179,7 +179,7 @@ export const tradingMethods = {
   'gw.credit.trading.report': defineMethod({
     summary:
       "Trading report: per direct child of parentId (default the caller; an agent of the caller's line), the score ups, downs and game transfers of its line over whole Beijing days, with the totals",
-    params: rangeChecks(z.object({ startTime: timeParamSchema, endTime: timeParamSchema, parentId: idSchema.optional() })),
+    params: rangeChecks(z.object({ startTime: timeParamSchema, endTime: exclusiveEndSchema, parentId: idSchema.optional() })),
     result: z.object({ list: z.array(tradingRowSchema), total: tradingRowSchema.omit({ userId: true, loginId: true, level: true }) }),
     auth: 'session',
     effect: 'read',

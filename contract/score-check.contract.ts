@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoTimeSchema, pageParams, pageResult, timeParamSchema } from './common.contract';
+import { exclusiveEndSchema, isoTimeSchema, pageParams, pageResult, timeParamSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { defineMethod } from './method.contract';
 import { pointsSchema, serialSchema } from './points.contract';
@@ -47,7 +47,7 @@ export const scoreCheckMethods = {
       .object({
         state: z.enum(scoreCheckStates).default('unchecked'),
         startTime: timeParamSchema.optional(),
-        endTime: timeParamSchema.optional(),
+        endTime: exclusiveEndSchema.optional(),
         ...pageParams(100),
       })
       .refine(startNotAfterEnd, { message: 'start-after-end', path: ['startTime'] }),

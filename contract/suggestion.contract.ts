@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { backOffice } from './account-levels.contract';
-import { idSchema, isoTimeSchema, pageParams, pageResult, timeParamSchema } from './common.contract';
+import { exclusiveEndSchema, idSchema, isoTimeSchema, pageParams, pageResult, timeParamSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { deviceSchema } from './game.contract';
 import { defineMethod } from './method.contract';
@@ -46,7 +46,7 @@ export const suggestionMethods = {
         status: z.enum(suggestionStatuses).optional(),
         kind: z.enum(suggestionKinds).optional(),
         startTime: timeParamSchema.optional(),
-        endTime: timeParamSchema.optional(),
+        endTime: exclusiveEndSchema.optional(),
         ...pageParams(100),
       })
       .refine((p) => !p.startTime || !p.endTime || Date.parse(p.startTime) < Date.parse(p.endTime), {

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { agentLevel, companyLevel } from './account-levels.contract';
-import { idSchema, isoTimeSchema, pageParams, pageResult, timeParamSchema } from './common.contract';
+import {
+  exclusiveEndSchema,
+  idSchema,
+  inclusiveEndSchema,
+  isoTimeSchema,
+  pageParams,
+  pageResult,
+  timeParamSchema,
+} from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { BET_MAX_SPAN_DAYS } from './game.contract';
 import { defineMethod } from './method.contract';
@@ -59,7 +67,7 @@ export const transferMethods = {
     summary:
       "A member's game log: its game sessions started in [startTime, endTime) (at most 93 days), newest first, each with its transfers in and out and its bets' totals",
     params: z
-      .object({ userId: idSchema, startTime: timeParamSchema, endTime: timeParamSchema })
+      .object({ userId: idSchema, startTime: timeParamSchema, endTime: exclusiveEndSchema })
       .extend(pageParams(50))
       .refine((p) => Date.parse(p.startTime) < Date.parse(p.endTime), { message: 'start-after-end', path: ['startTime'] })
       .refine((p) => Date.parse(p.endTime) - Date.parse(p.startTime) <= BET_MAX_SPAN_DAYS * 86_400_000, {
@@ -83,7 +91,7 @@ export const transferMethods = {
         type: z.enum(['in', 'out']).optional(),
         state: transferStateSchema.optional(),
         startTime: timeParamSchema.optional(),
-        endTime: timeParamSchema.optional(),
+        endTime: inclusiveEndSchema.optional(),
       })
       .extend(pageParams(50))
       .refine((p) => p.startTime === undefined || p.endTime === undefined || Date.parse(p.startTime) <= Date.parse(p.endTime), {

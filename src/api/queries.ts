@@ -99,7 +99,7 @@ export function useCall<M extends MethodName, T = ResultOf<M>>(method: M, params
 }
 
 /** Methods answering pages: `{list, total}` for `pageIndex`/`pageSize`. */
-type PagedMethod = {
+export type PagedMethod = {
   [M in MethodName]: ResultOf<M> extends { list: readonly unknown[]; total: number } ? M : never;
 }[MethodName];
 type RowOf<M extends PagedMethod> = ResultOf<M> extends { list: readonly (infer R)[] } ? R : never;

@@ -1,11 +1,12 @@
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beijingWallTime } from '../../contract/beijing-time.contract';
+import { timeEndOf } from '../../contract/common.contract';
+import { contract, methodNames } from '../../contract/methods.contract';
 import {
   addDays,
   beijingDay,
   beijingDayStart,
-  beijingDaysRange,
   beijingStamp,
   beijingTime,
   isDateTime,
@@ -15,7 +16,6 @@ import {
   rangeInstants,
   rangeProblem,
   rangeTimes,
-  rangeToGateway,
   weekStart,
   type RangePreset,
 } from './time';
@@ -48,25 +48,32 @@ describe('Beijing time', () => {
   });
 
   it('turns a range of Beijing days into [first day start, day after last day start) in UTC', () => {
-    expect(beijingDaysRange('2026-03-02', '2026-03-02')).toEqual({
+    expect(rangeTimes('gw.credit.score.log.query', { start: '2026-03-02', end: '2026-03-02' })).toEqual({
       startTime: '2026-03-01T16:00:00.000Z',
       endTime: '2026-03-02T15:59:59.999Z',
     });
-    expect(beijingDaysRange('2026-02-27', '2026-03-01')).toEqual({
+    expect(rangeTimes('gw.credit.bet.query', { start: '2026-02-27', end: '2026-03-01' })).toEqual({
       startTime: '2026-02-26T16:00:00.000Z',
-      endTime: '2026-03-01T15:59:59.999Z',
+      endTime: '2026-03-01T16:00:00.000Z',
     });
-    expect(beijingDaysRange('2028-02-29', '')).toEqual({ startTime: '2028-02-28T16:00:00.000Z' });
-    expect(beijingDaysRange('', '2026-12-31')).toEqual({ endTime: '2026-12-31T15:59:59.999Z' });
-    expect(beijingDaysRange('', '')).toEqual({});
+    expect(rangeTimes('gw.credit.score.log.query', { start: '2028-02-29', end: '' })).toEqual({ startTime: '2028-02-28T16:00:00.000Z' });
+    expect(rangeTimes('gw.credit.transfer.query', { start: '', end: '2026-12-31' })).toEqual({ endTime: '2026-12-31T15:59:59.999Z' });
+    expect(rangeTimes('gw.credit.score.log.query', { start: '', end: '' })).toEqual({});
   });
 
   it('puts a time on a day exactly when its Beijing wall time is on that day', () => {
-    const { startTime, endTime } = beijingDaysRange('2026-03-02', '2026-03-02');
-    const inside = (iso: string) => Date.parse(iso) >= Date.parse(startTime!) && Date.parse(iso) <= Date.parse(endTime!);
-    for (let minutes = -24 * 60; minutes <= 48 * 60; minutes += 7) {
-      const instant = new Date(Date.parse('2026-03-01T16:00:00Z') + minutes * 60_000 - 1).toISOString();
-      expect(inside(instant), instant).toBe(beijingDay(instant) === '2026-03-02');
+    for (const method of ['gw.credit.score.log.query', 'gw.credit.bet.query'] as const) {
+      const { startTime, endTime } = rangeTimes(method, { start: '2026-03-02', end: '2026-03-02' })!;
+      const inclusive = timeEndOf(contract[method].params) === 'inclusive';
+      const inside = (iso: string) =>
+        Date.parse(iso) >= Date.parse(startTime!) &&
+        (inclusive ? Date.parse(iso) <= Date.parse(endTime!) : Date.parse(iso) < Date.parse(endTime!));
+      for (let minutes = -24 * 60; minutes <= 48 * 60; minutes += 7) {
+        const instant = new Date(Date.parse('2026-03-01T16:00:00Z') + minutes * 60_000 - 1).toISOString();
+        expect(inside(instant), `${method} ${instant}`).toBe(beijingDay(instant) === '2026-03-02');
+      }
+      expect(inside('2026-03-02T15:59:59.999Z'), method).toBe(true);
+      expect(inside('2026-03-02T16:00:00.000Z'), method).toBe(false);
     }
   });
 
@@ -170,7 +177,6 @@ describe('ranges as [start, end) instants', () => {
       end: '2026-03-02T10:00:30.000Z',
     });
     expect(rangeInstants({ start: '', end: '2026-12-31' })).toEqual({ end: '2026-12-31T16:00:00.000Z' });
-    expect(rangeToGateway({ start: '2026-03-02', end: '2026-03-02' })).toEqual(beijingDaysRange('2026-03-02', '2026-03-02'));
   });
 
   it('refuses a span above the maximum, counted in 24 h steps of [start, end)', () => {
@@ -184,17 +190,39 @@ describe('ranges as [start, end) instants', () => {
     expect(rangeProblem({ start: '2026-03-01', end: '' })).toBeNull();
   });
 
-  it('gives the gateway a range with its exclusive end, only while the range has no problem', () => {
+  it('gives a method the range with the end its params declare, only while the range has no problem', () => {
     // Beijing 2026-03-02 00:00 is 2026-03-01 16:00 UTC; the end is the next Beijing midnight.
-    expect(rangeTimes({ start: '2026-03-02', end: '2026-03-02' }, 93)).toEqual({
+    expect(rangeTimes('gw.credit.bet.query', { start: '2026-03-02', end: '2026-03-02' }, 93)).toEqual({
       startTime: '2026-03-01T16:00:00.000Z',
       endTime: '2026-03-02T16:00:00.000Z',
     });
-    expect(rangeTimes({ start: '2026-03-02', end: '' })).toEqual({ startTime: '2026-03-01T16:00:00.000Z' });
-    expect(rangeTimes({ start: '', end: '' })).toEqual({});
-    expect(rangeTimes({ start: '2026-03-02', end: '' }, 93)).toBeNull();
-    expect(rangeTimes({ start: '2026-03-03', end: '2026-03-02' })).toBeNull();
-    expect(rangeTimes({ start: '2026-01-01', end: '2026-04-04' }, 93)).toBeNull();
+    // The score log's end is inclusive: one millisecond before that midnight.
+    expect(rangeTimes('gw.credit.score.log.query', { start: '2026-03-02', end: '2026-03-02' }, 93)).toEqual({
+      startTime: '2026-03-01T16:00:00.000Z',
+      endTime: '2026-03-02T15:59:59.999Z',
+    });
+    expect(rangeTimes('gw.credit.suggestion.page', { start: '2026-03-02', end: '' })).toEqual({ startTime: '2026-03-01T16:00:00.000Z' });
+    expect(rangeTimes('gw.credit.suggestion.page', { start: '', end: '' })).toEqual({});
+    expect(rangeTimes('gw.credit.game.result.query', { start: '2026-03-02', end: '' }, 93)).toBeNull();
+    expect(rangeTimes('gw.credit.score.log.query', { start: '2026-03-03', end: '2026-03-02' })).toBeNull();
+    expect(rangeTimes('gw.credit.trading.report', { start: '2026-01-01', end: '2026-04-04' }, 93)).toBeNull();
+  });
+
+  it('knows how the end of every list read counts from its params', () => {
+    expect(timeEndOf(contract['gw.credit.score.log.query'].params)).toBe('inclusive');
+    expect(timeEndOf(contract['gw.credit.score.log.export'].params)).toBe('inclusive');
+    expect(timeEndOf(contract['gw.credit.transfer.query'].params)).toBe('inclusive');
+    expect(timeEndOf(contract['gw.credit.notice.page'].params)).toBe('exclusive');
+    expect(timeEndOf(contract['gw.credit.operation.record.query'].params)).toBe('exclusive');
+    expect(timeEndOf(contract['gw.credit.player.game.log'].params)).toBe('exclusive');
+    const reads = methodNames.filter((method) => contract[method].effect === 'read');
+    const ranged = reads.filter((method) => {
+      const params = contract[method].params as { shape?: Record<string, unknown> };
+      return params.shape !== undefined && 'endTime' in params.shape;
+    });
+    expect(ranged.length).toBeGreaterThan(15);
+    for (const method of ranged) expect(() => timeEndOf(contract[method].params), method).not.toThrow();
+    expect(() => timeEndOf(contract['gw.credit.game.list'].params)).toThrow(TypeError);
   });
 
   it('refuses a start at or after the end, and a side that is not a time', () => {

@@ -1,10 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { betCodeName, gameName } from '../../commands/game.commands';
 import { betStatuses } from '../../contract/game.contract';
-import { useInfiniteCall } from '@/api/queries';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';
+import { useListQuery, useStableValue } from '@/hooks/use-list-screen';
 import { useUrlState } from '@/hooks/use-url-state';
 import { cn } from '@/lib/utils';
 import { BetDetailSheet, SettledAmount, type BetKey } from '@/features/bets/bet-detail-sheet';
@@ -19,14 +19,7 @@ export default function MobileBetRecordScreen() {
   const [view, setView] = useUrlState(betRecordState);
   const [opened, setOpened] = useState<BetKey | null>(null);
   const { range, select } = usePresetRange(view, () => setView({ start: '', end: '' }, 'replace'));
-  const query = useMemo(
-    () => betQueryOf(view, range),
-    // The range is rebuilt each render: its days are what change it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [range.start, range.end, view.account, view.type, view.game, view.status, view.order],
-  );
-  const pages = useInfiniteCall('gw.credit.bet.query', query ?? { startTime: '', endTime: '' }, { enabled: query !== null });
-  const rows = query ? pages.rows : [];
+  const { query, pages, rows } = useListQuery('gw.credit.bet.query', useStableValue(betQueryOf(view, range)));
   const sum = query ? pages.first?.sum : undefined;
 
   return (

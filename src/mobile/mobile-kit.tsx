@@ -2,7 +2,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rangePresets, type RangePreset } from '../../contract/range-presets.contract';
-import { presetRange, type BeijingRange } from '@/lib/time';
+import { useViewRange } from '@/hooks/use-list-screen';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -70,7 +70,7 @@ export function VirtualCards<T>({
  */
 export function usePresetRange(days: { start: string; end: string }, clearDays: () => void) {
   const [preset, setPreset] = useState<RangePreset>('today');
-  const range: BeijingRange = days.start && days.end ? { start: days.start, end: days.end } : presetRange(preset);
+  const range = useViewRange(days, preset);
   const select = {
     preset,
     custom: days.start ? `${range.start} – ${range.end}` : null,

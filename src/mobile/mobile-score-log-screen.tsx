@@ -1,11 +1,11 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { scoreTypes } from '../../contract/points.contract';
 import { useInfiniteCall } from '@/api/queries';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';
+import { useStableValue } from '@/hooks/use-list-screen';
 import { useUrlState } from '@/hooks/use-url-state';
-import { rangeToGateway } from '@/lib/time';
+import { rangeTimes } from '@/lib/time';
 import { cn } from '@/lib/utils';
 import type { ScoreLogRow } from '@/features/points/point-record-columns';
 import { pointRecordState } from '@/features/points/point-record-state';
@@ -16,16 +16,12 @@ export default function MobileScoreLogScreen() {
   const { t } = useTranslation();
   const [view, setView] = useUrlState(pointRecordState);
   const { range, select } = usePresetRange(view, () => setView({ start: '', end: '' }, 'replace'));
-  const query = useMemo(
-    () => ({
-      ...(view.account ? { userId: view.account } : {}),
-      ...(view.type ? { type: view.type } : {}),
-      ...rangeToGateway(range),
-      order: 'desc' as const,
-    }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [view.account, view.type, range.start, range.end],
-  );
+  const query = useStableValue({
+    ...(view.account ? { userId: view.account } : {}),
+    ...(view.type ? { type: view.type } : {}),
+    ...rangeTimes('gw.credit.score.log.query', range),
+    order: 'desc' as const,
+  });
   const pages = useInfiniteCall('gw.credit.score.log.query', query);
   const rows = pages.rows as ScoreLogRow[];
 

@@ -38,7 +38,7 @@ export default function MobileWinLossScreen() {
   const trail = useMemo(() => parseTrail(view.trail), [view.trail]);
   const current = trail.at(-1);
   const membersBelow = (current?.level ?? rights.level) === 4;
-  const times = rangeTimes(range, BET_MAX_SPAN_DAYS);
+  const times = rangeTimes('gw.credit.agent.list.total.report', range, BET_MAX_SPAN_DAYS);
   const asked = times ?? { startTime: '', endTime: '' };
 
   const answer = useLevelReport(times, current, membersBelow);

@@ -18,7 +18,7 @@ import {
 import { cn } from '@/lib/utils';
 
 export interface DateRangeFilterProps {
-  /** The range in force, in Beijing terms (`rangeToGateway` / `rangeInstants` turn it into instants). */
+  /** The range in force, in Beijing terms (`rangeTimes` / `rangeInstants` turn it into instants). */
   value: BeijingRange;
   onChange(range: BeijingRange): void;
   /** Date-times ([start, end) to the minute) instead of whole days (the last one included). */
@@ -50,7 +50,7 @@ function writtenSide(side: string, language: string): string {
  * presets. A range that is not valid or too long stays in the inputs with a message and is not
  * applied, so the screen keeps showing the last valid one. A screen with a maximum starts from a
  * preset, e.g. reports: `useState(() => presetRange('today'))`, `maxSpanDays={93}`, and sends
- * `rangeToGateway(range)`; with `withTime`, sides are written `YYYY-MM-DDTHH:mm`. The inputs stay
+ * `rangeTimes(method, range)`; with `withTime`, sides are written `YYYY-MM-DDTHH:mm`. The inputs stay
  * native (the browser writes their dates its own way), so the range in force is written under them
  * in the interface language and describes them.
  */

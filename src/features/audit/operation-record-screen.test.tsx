@@ -6,7 +6,7 @@ import type { LoginLogRow, OperationRecordRow } from '../../../contract/audit.co
 import type * as GatewayClientModule from '@/api/gateway-client';
 import { GatewayError } from '@/api/gateway-client';
 import { startChineseI18n, stubLayout, WithQueries } from '../../../tests/support/jsdom-test-support';
-import { addDays, beijingDay, presetRange, rangeToGateway } from '@/lib/time';
+import { addDays, beijingDay, presetRange, rangeTimes } from '@/lib/time';
 import OperationRecordScreen from './operation-record-screen';
 
 const call = vi.hoisted(() => vi.fn());
@@ -92,7 +92,11 @@ describe('the operation record screen', () => {
     });
     show();
     const rows = await screen.findAllByTestId('audit-row');
-    expect(calls('gw.credit.operation.record.query')[0]).toEqual({ ...rangeToGateway(presetRange('today')), pageIndex: 1, pageSize: 200 });
+    expect(calls('gw.credit.operation.record.query')[0]).toEqual({
+      ...rangeTimes('gw.credit.operation.record.query', presetRange('today')),
+      pageIndex: 1,
+      pageSize: 200,
+    });
     const cell = (row: HTMLElement, column: string) => row.querySelector(`[data-column="${column}"]`)?.textContent;
     expect(cell(rows[0]!, 'action')).toBe(t('audit.action.gw_credit_user_score_up'));
     expect(cell(rows[0]!, 'changes')).toBe(`${t('audit.field.balance')}: 1,000.00 → 1,012.34`);
@@ -132,7 +136,11 @@ describe('the operation record screen', () => {
     call.mockResolvedValue({ total: 1, list: [signIn] });
     show('tab=signIns');
     const row = await screen.findByTestId('audit-sign-in');
-    expect(calls('gw.credit.login.log.query')[0]).toEqual({ ...rangeToGateway(presetRange('today')), pageIndex: 1, pageSize: 200 });
+    expect(calls('gw.credit.login.log.query')[0]).toEqual({
+      ...rangeTimes('gw.credit.login.log.query', presetRange('today')),
+      pageIndex: 1,
+      pageSize: 200,
+    });
     expect(calls('gw.credit.operation.record.query')).toHaveLength(0);
     expect(within(row).getByText(i18next.t('2201', { ns: 'errors' }))).toBeTruthy();
     expect(screen.getByTestId('audit-tab-signIns').getAttribute('aria-selected')).toBe('true');

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AUDIT_MAX_SPAN_DAYS } from '../../../contract/audit.contract';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { useUrlState } from '@/hooks/use-url-state';
-import { presetRange, rangeProblem, rangeToGateway, type BeijingRange } from '@/lib/time';
+import { presetRange, rangeTimes, type BeijingRange } from '@/lib/time';
 import { cn } from '@/lib/utils';
 import type { AuditRange } from './audit-tab-parts';
 import { OperationsTab } from './operations-tab';
@@ -19,7 +19,10 @@ export default function OperationRecordScreen() {
   const today = presetRange('today');
   const [start, end] = view.start && view.end ? [view.start, view.end] : [today.start, today.end];
   const range = useMemo<BeijingRange>(() => ({ start, end }), [start, end]);
-  const gatewayRange = useMemo(() => (rangeProblem(range, AUDIT_MAX_SPAN_DAYS) ? null : (rangeToGateway(range) as AuditRange)), [range]);
+  const gatewayRange = useMemo<AuditRange | null>(
+    () => rangeTimes('gw.credit.operation.record.query', range, AUDIT_MAX_SPAN_DAYS),
+    [range],
+  );
   const rangeFilter = (
     <DateRangeFilter
       value={range}

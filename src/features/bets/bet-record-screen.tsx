@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { betStatuses } from '../../../contract/game.contract';
 import { orderNumberRule } from '../../../contract/rules.contract';
-import { useInfiniteCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
 import type { ExportFormat } from '@/components/data-table/data-table-export';
 import { DataTableToolbar, exportLoadedRows, type TableExport } from '@/components/data-table/data-table-toolbar';
@@ -13,8 +12,8 @@ import { CheckedSearchFilter } from '@/components/filters/checked-search-filter'
 import { GameRangeFilters } from '@/components/filters/game-range-filters';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';
+import { useListQuery, useStableValue, useViewRange } from '@/hooks/use-list-screen';
 import { useUrlState } from '@/hooks/use-url-state';
-import { presetRange } from '@/lib/time';
 import { toast } from '@/lib/toast';
 import { BetDetailSheet, type BetKey } from './bet-detail-sheet';
 import { betRecordColumns, type BetRow } from './bet-record-columns';
@@ -25,8 +24,7 @@ export default function BetRecordScreen() {
   const { t } = useTranslation();
   const format = useFormat();
   const [view, setView] = useUrlState(betRecordState);
-  const [today] = useState(() => presetRange('today'));
-  const range = view.start && view.end ? { start: view.start, end: view.end } : today;
+  const range = useViewRange(view, 'today');
   const [accountText, setAccountText] = useState(view.name);
   const [orderProblem, setOrderProblem] = useState(false);
   const [opened, setOpened] = useState<BetKey | null>(null);
@@ -36,15 +34,7 @@ export default function BetRecordScreen() {
   });
   const exporting = exporter.phase === 'starting' || exporter.phase === 'running' || exporter.phase === 'downloading';
 
-  const query = useMemo(
-    () => betQueryOf(view, range),
-    // The range is rebuilt each render: its days are what change it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [range.start, range.end, view.account, view.type, view.game, view.status, view.order],
-  );
-  const pages = useInfiniteCall('gw.credit.bet.query', query ?? { startTime: '', endTime: '' }, { enabled: query !== null });
-  const rows = useMemo(() => (query ? pages.rows : []), [query, pages.rows]);
-  const total = query ? pages.total : 0;
+  const { query, pages, rows, total } = useListQuery('gw.credit.bet.query', useStableValue(betQueryOf(view, range)));
   const sum = query ? pages.first?.sum : undefined;
 
   const columns = useMemo(

@@ -3,10 +3,9 @@ import { gameTypes } from '../../../contract/account-fields.contract';
 import { idSchema } from '../../../contract/common.contract';
 import { BET_MAX_SPAN_DAYS, betStatuses } from '../../../contract/game.contract';
 import type { ParamsIn } from '../../../contract/methods.contract';
+import { rangeFields } from '@/hooks/use-list-screen';
 import { urlStateCodec } from '@/hooks/use-url-state';
 import { rangeTimes, type BeijingRange } from '@/lib/time';
-
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** The bet record's view in the URL: account (id and name), game type, game, status, order number and Beijing days. */
 export const betRecordState = urlStateCodec(
@@ -17,8 +16,7 @@ export const betRecordState = urlStateCodec(
     game: z.string().max(32),
     status: z.enum(['', ...betStatuses]),
     order: z.string().max(32),
-    start: day,
-    end: day,
+    ...rangeFields,
   },
   { account: '', name: '', type: '', game: '', status: '', order: '', start: '', end: '' },
 );
@@ -27,7 +25,7 @@ export type BetQuery = Omit<ParamsIn<'gw.credit.bet.query'>, 'pageIndex' | 'page
 
 /** The bet query a view asks for over a range of Beijing days; null while the range is not one the gateway takes. */
 export function betQueryOf(view: ReturnType<typeof betRecordState.parse>, range: BeijingRange): BetQuery | null {
-  const times = rangeTimes(range, BET_MAX_SPAN_DAYS);
+  const times = rangeTimes('gw.credit.bet.query', range, BET_MAX_SPAN_DAYS);
   if (!times) return null;
   return {
     ...times,

@@ -15,11 +15,11 @@ import { SelectFilter } from '@/components/filters/select-filter';
 import { Button } from '@/components/ui/button';
 import { useCommands, useRights } from '@/hooks/use-command-context';
 import { useNow } from '@/hooks/use-now';
+import { rangeFields, useStableValue } from '@/hooks/use-list-screen';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
 import { rangeTimes } from '@/lib/time';
 import { noticeListColumns } from './notice-list-columns';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const listState = urlStateCodec(
   {
     // Kept in the address so that a filter change leaves this tab open.
@@ -27,8 +27,7 @@ const listState = urlStateCodec(
     status: z.enum(noticeStatuses),
     kind: z.enum(noticeKinds),
     level: z.enum(['none', '0', '1', '2', '3', '4', '5']),
-    start: day,
-    end: day,
+    ...rangeFields,
   },
   { tab: '' as never, status: '' as never, kind: '' as never, level: '' as never, start: '', end: '' },
 );
@@ -42,14 +41,11 @@ export default function NoticeListPanel() {
   const now = useNow();
   const [view, setView] = useUrlState(listState);
   const range = { start: view.start, end: view.end };
-  const query = useMemo(() => {
-    const params: Omit<ParamsIn<'gw.credit.notice.page'>, 'pageIndex' | 'pageSize'> = {};
-    if (view.status) params.status = view.status;
-    if (view.kind) params.kind = view.kind;
-    if (view.level) params.level = view.level === 'none' ? 'none' : Number(view.level);
-    return { ...params, ...rangeTimes(range) };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view.status, view.kind, view.level, view.start, view.end]);
+  const params: Omit<ParamsIn<'gw.credit.notice.page'>, 'pageIndex' | 'pageSize'> = {};
+  if (view.status) params.status = view.status;
+  if (view.kind) params.kind = view.kind;
+  if (view.level) params.level = view.level === 'none' ? 'none' : Number(view.level);
+  const query = useStableValue({ ...params, ...rangeTimes('gw.credit.notice.page', range) });
   const pages = useInfiniteCall('gw.credit.notice.page', query, { pageSize: 99 });
   const statusNow = (notice: NoticeRecord) => noticeStatusOf(noticeFacts(notice), now);
   // A window opened or closed since the list was read: the readers' list (the marquee) changes too.

@@ -24,18 +24,17 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Textarea } from '@/components/ui/textarea';
 import { useCommands, useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
+import { rangeFields, useStableValue } from '@/hooks/use-list-screen';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
 import { toast } from '@/lib/toast';
 import { rangeTimes } from '@/lib/time';
 import { suggestionColumns } from './suggestion-columns';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const viewState = urlStateCodec(
   {
     status: z.enum(suggestionStatuses),
     kind: z.enum(suggestionKinds),
-    start: day,
-    end: day,
+    ...rangeFields,
     reply: z.string().regex(/^[1-9][0-9]{0,17}$/),
   },
   { status: '' as never, kind: '' as never, start: '', end: '', reply: '' },
@@ -50,13 +49,10 @@ export default function SuggestionScreen() {
   const commands = useCommands();
   const [view, setView] = useUrlState(viewState);
   const range = { start: view.start, end: view.end };
-  const query = useMemo(() => {
-    const params: Omit<ParamsIn<'gw.credit.suggestion.page'>, 'pageIndex' | 'pageSize'> = {};
-    if (view.status) params.status = view.status;
-    if (view.kind) params.kind = view.kind;
-    return { ...params, ...rangeTimes(range) };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view.status, view.kind, view.start, view.end]);
+  const params: Omit<ParamsIn<'gw.credit.suggestion.page'>, 'pageIndex' | 'pageSize'> = {};
+  if (view.status) params.status = view.status;
+  if (view.kind) params.kind = view.kind;
+  const query = useStableValue({ ...params, ...rangeTimes('gw.credit.suggestion.page', range) });
   const pages = useInfiniteCall('gw.credit.suggestion.page', query);
   const newCount = pages.first?.newCount ?? 0;
   const mayAnswer = can(rights, 'gw.credit.suggestion.reply');

@@ -1,5 +1,5 @@
 import type { SortingState } from '@tanstack/react-table';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParamsIn } from '../../../contract/methods.contract';
 import { RISK_AMOUNT_MIN, scoreTypes } from '../../../contract/points.contract';
@@ -13,8 +13,9 @@ import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useFormat } from '@/hooks/use-format';
+import { useStableValue } from '@/hooks/use-list-screen';
 import { useUrlState } from '@/hooks/use-url-state';
-import { rangeProblem, rangeToGateway } from '@/lib/time';
+import { rangeProblem, rangeTimes } from '@/lib/time';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { LogAccountField } from './log-account-field';
@@ -54,13 +55,12 @@ export function ScoreLogView({ risk }: { risk: boolean }) {
 
   const applied = account.applied;
   const { pick, clear } = account;
-  useEffect(() => {
-    if (view.account && !(applied.kind === 'account' && applied.userId === view.account))
-      pick({ userId: view.account, loginId: view.name });
-    else if (!view.account && applied.kind === 'account') clear();
-    // Only a change of the URL (a link, Back) moves the field; the field's own changes are written below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view.account, view.name]);
+  // Only a change of the URL (a link, Back) moves the field; the field's own changes are written below.
+  const followUrl = useEffectEvent((userId: string, loginId: string) => {
+    if (userId && !(applied.kind === 'account' && applied.userId === userId)) pick({ userId, loginId });
+    else if (!userId && applied.kind === 'account') clear();
+  });
+  useEffect(() => followUrl(view.account, view.name), [view.account, view.name]);
   const lastApplied = useRef<LogAccountFilter>(applied);
   useEffect(() => {
     if (lastApplied.current === applied) return;
@@ -70,20 +70,16 @@ export function ScoreLogView({ risk }: { risk: boolean }) {
   }, [applied, view.account, setView]);
 
   const badRange = rangeProblem({ start, end }) !== null;
-  const boundsKey = typeof bounds === 'object' && bounds !== null ? `${bounds.minAmount}-${bounds.maxAmount}` : String(bounds);
-  const query = useMemo<Query | null>(
-    () =>
-      badRange || applied.kind === 'unknown' || (bounds !== null && typeof bounds !== 'object')
-        ? null
-        : {
-            ...(applied.kind === 'account' ? { userId: applied.userId } : {}),
-            ...(type ? { type } : {}),
-            ...rangeToGateway({ start, end }),
-            ...(bounds ?? {}),
-            order,
-          },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [applied, type, start, end, order, badRange, boundsKey],
+  const query = useStableValue<Query | null>(
+    badRange || applied.kind === 'unknown' || (bounds !== null && typeof bounds !== 'object')
+      ? null
+      : {
+          ...(applied.kind === 'account' ? { userId: applied.userId } : {}),
+          ...(type ? { type } : {}),
+          ...rangeTimes('gw.credit.score.log.query', { start, end }),
+          ...(bounds ?? {}),
+          order,
+        },
   );
   const pages = useInfiniteCall('gw.credit.score.log.query', query ?? {}, { enabled: query !== null });
   const rows = useMemo(() => (query ? (pages.rows as ScoreLogRow[]) : []), [query, pages.rows]);

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { idSchema } from '../../../contract/common.contract';
 import { scoreTypes } from '../../../contract/points.contract';
+import { rangeFields } from '@/hooks/use-list-screen';
 import { urlStateCodec } from '@/hooks/use-url-state';
-
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** The score log's view in the URL: the account (id and name), type, Beijing days, order and (risk search) amount bounds. */
 export const pointRecordState = urlStateCodec(
@@ -11,8 +10,7 @@ export const pointRecordState = urlStateCodec(
     account: idSchema,
     name: z.string().max(16),
     type: z.enum(['', ...scoreTypes]),
-    start: day,
-    end: day,
+    ...rangeFields,
     order: z.enum(['desc', 'asc']),
     // The set-score risk search's bounds, in whole points as typed.
     min: z.string().regex(/^\d{1,13}$/),

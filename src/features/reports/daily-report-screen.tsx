@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { z } from 'zod';
@@ -16,8 +16,9 @@ import { AccountPicker } from '@/components/filters/account-picker';
 import { GameRangeFilters } from '@/components/filters/game-range-filters';
 import { useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
+import { rangeFields, useStableValue, useViewRange } from '@/hooks/use-list-screen';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
-import { presetRange, rangeTimes } from '@/lib/time';
+import { rangeTimes } from '@/lib/time';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { downloadReport } from './report-export';
@@ -26,7 +27,6 @@ import { additive, dailyReportColumns, type DayRow } from './daily-report-column
 
 const WinLossChart = lazyChart(() => import('./win-loss-chart'));
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** The account whose days are shown ("id~login~level", as a report trail's step; a member is level 5), or the caller's own line. */
 const accountSchema = z.union([trailSchema, z.string().regex(/^[1-9][0-9]{0,17}~[A-Za-z0-9_-]{1,16}~5$/)]);
 export const dailyReportState = urlStateCodec(
@@ -34,8 +34,7 @@ export const dailyReportState = urlStateCodec(
     account: accountSchema,
     type: z.enum(['', ...gameTypes]),
     game: z.string().max(32),
-    start: day,
-    end: day,
+    ...rangeFields,
     preset: z.enum(['', ...rangePresets]),
   },
   { account: '', type: '', game: '', start: '', end: '', preset: '' },
@@ -56,17 +55,14 @@ export default function DailyReportScreen() {
   const [, navigate] = useLocation();
   const [view, setView] = useUrlState(dailyReportState);
   const [name, setName] = useState('');
-  const fallback = useMemo(() => presetRange(view.preset || 'thisMonth'), [view.preset]);
-  const range = view.start && view.end ? { start: view.start, end: view.end } : fallback;
-  const account = view.account ? (parseTrail(view.account)[0] ?? null) : null;
+  const range = useViewRange(view, 'thisMonth');
+  const account = useMemo(() => (view.account ? (parseTrail(view.account)[0] ?? null) : null), [view.account]);
   const member = account?.level === 5;
 
-  const filters = useMemo(() => {
-    const times = rangeTimes(range, BET_MAX_SPAN_DAYS);
-    if (!times) return null;
-    return { ...times, ...(view.type ? { gameType: view.type } : {}), ...(view.game ? { gameCode: view.game } : {}) };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [range.start, range.end, view.type, view.game]);
+  const times = rangeTimes('gw.credit.agent.daily.report', range, BET_MAX_SPAN_DAYS);
+  const filters = useStableValue(
+    times ? { ...times, ...(view.type ? { gameType: view.type } : {}), ...(view.game ? { gameCode: view.game } : {}) } : null,
+  );
   const asked = filters ?? { startTime: '', endTime: '' };
   const agentDays = useCall(
     'gw.credit.agent.daily.report',
@@ -99,26 +95,24 @@ export default function DailyReportScreen() {
   const answer = member ? memberDays : agentDays;
   const rows = useMemo<DayRow[]>(() => (filters ? [...(answer.data?.list ?? [])].reverse() : []), [filters, answer.data]);
 
-  const openDay = (row: DayRow) => {
-    const query = new URLSearchParams({ start: row.day, end: row.day });
-    if (view.type) query.set('type', view.type);
-    if (view.game) query.set('game', view.game);
-    if (account && member) {
-      query.set('account', account.userId);
-      query.set('name', account.loginId);
-      navigate(`/videoOrder/index?${query.toString()}`);
-      return;
-    }
-    if (account) query.set('trail', writeTrail([account]));
-    navigate(`/winningReport/index?${query.toString()}`);
-  };
-
-  const columns = useMemo(
-    () => dailyReportColumns(t, format, openDay),
-    // openDay reads the account, type and game: the columns are rebuilt when they change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, format, view.account, view.type, view.game],
+  const { type, game } = view;
+  const openDay = useCallback(
+    (row: DayRow) => {
+      const query = new URLSearchParams({ start: row.day, end: row.day });
+      if (type) query.set('type', type);
+      if (game) query.set('game', game);
+      if (account && member) {
+        query.set('account', account.userId);
+        query.set('name', account.loginId);
+        navigate(`/videoOrder/index?${query.toString()}`);
+        return;
+      }
+      if (account) query.set('trail', writeTrail([account]));
+      navigate(`/winningReport/index?${query.toString()}`);
+    },
+    [type, game, account, member, navigate],
   );
+  const columns = useMemo(() => dailyReportColumns(t, format, openDay), [t, format, openDay]);
   const model = useDataTable({ columns, data: rows, getRowId: (row) => row.day, tableId: 'daily-report' });
 
   const sums = useMemo(() => {

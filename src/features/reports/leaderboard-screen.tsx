@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gameTypes } from '../../../contract/account-fields.contract';
 import { BET_MAX_SPAN_DAYS } from '../../../contract/game.contract';
@@ -11,9 +11,10 @@ import { DataTableToolbar, type TableExport } from '@/components/data-table/data
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';
+import { useStableValue, useViewRange } from '@/hooks/use-list-screen';
 import { useUrlState } from '@/hooks/use-url-state';
 import { useSiteCurrency, withCurrency } from '@/lib/site-currency';
-import { presetRange, rangeTimes } from '@/lib/time';
+import { rangeTimes } from '@/lib/time';
 import { toast } from '@/lib/toast';
 import { leaderboardLimits, leaderboardState } from './leaderboard-state';
 import { downloadReport } from './report-export';
@@ -26,15 +27,11 @@ export default function LeaderboardScreen() {
   const { t } = useTranslation();
   const format = useFormat();
   const [view, setView] = useUrlState(leaderboardState);
-  const [today] = useState(() => presetRange('today'));
-  const range = view.start && view.end ? { start: view.start, end: view.end } : today;
-
-  const query = useMemo(() => {
-    const times = rangeTimes(range, BET_MAX_SPAN_DAYS);
-    if (!times) return null;
-    return { ...times, by: view.by, limit: Number(view.limit), ...(view.type ? { gameType: view.type } : {}) };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [range.start, range.end, view.by, view.limit, view.type]);
+  const range = useViewRange(view, 'today');
+  const times = rangeTimes('gw.credit.leaderboard.query', range, BET_MAX_SPAN_DAYS);
+  const query = useStableValue(
+    times ? { ...times, by: view.by, limit: Number(view.limit), ...(view.type ? { gameType: view.type } : {}) } : null,
+  );
   const board = useCall('gw.credit.leaderboard.query', query ?? { startTime: '', endTime: '' }, { enabled: query !== null });
   const rows = useMemo(() => (query ? (board.data?.list ?? []) : []), [query, board.data]);
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { gameTypes } from '../../../contract/account-fields.contract';
 import { leaderboardMetrics } from '../../../contract/report.contract';
+import { rangeFields } from '@/hooks/use-list-screen';
 import { urlStateCodec } from '@/hooks/use-url-state';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const leaderboardLimits = ['10', '20', '50', '100'] as const;
 
 /** The leaderboard's view in the URL: what it ranks by, how many, the game type and the Beijing days. */
@@ -12,8 +12,7 @@ export const leaderboardState = urlStateCodec(
     by: z.enum(leaderboardMetrics),
     limit: z.enum(leaderboardLimits),
     type: z.enum(['', ...gameTypes]),
-    start: day,
-    end: day,
+    ...rangeFields,
   },
   { by: 'win', limit: '20', type: '', start: '', end: '' },
 );

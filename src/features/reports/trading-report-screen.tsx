@@ -9,8 +9,9 @@ import type { ExportFormat } from '@/components/data-table/data-table-export';
 import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { useFormat } from '@/hooks/use-format';
+import { useStableValue, useViewRange } from '@/hooks/use-list-screen';
 import { useUrlState } from '@/hooks/use-url-state';
-import { presetRange, rangeTimes } from '@/lib/time';
+import { rangeTimes } from '@/lib/time';
 import { toast } from '@/lib/toast';
 import { ReportBreadcrumb } from './report-breadcrumb';
 import { downloadReport } from './report-export';
@@ -24,17 +25,12 @@ export default function TradingReportScreen() {
   const format = useFormat();
   const [, navigate] = useLocation();
   const [view, setView] = useUrlState(tradingReportState);
-  const fallback = useMemo(() => presetRange(view.preset || 'today'), [view.preset]);
-  const range = view.start && view.end ? { start: view.start, end: view.end } : fallback;
+  const range = useViewRange(view, 'today');
   const trail = useMemo(() => parseTrail(view.trail), [view.trail]);
   const current = trail.at(-1);
 
-  const query = useMemo(() => {
-    const times = rangeTimes(range, BET_MAX_SPAN_DAYS);
-    if (!times) return null;
-    return { ...times, ...(current ? { parentId: current.userId } : {}) };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [range.start, range.end, current?.userId]);
+  const times = rangeTimes('gw.credit.trading.report', range, BET_MAX_SPAN_DAYS);
+  const query = useStableValue(times ? { ...times, ...(current ? { parentId: current.userId } : {}) } : null);
   const report = useCall('gw.credit.trading.report', query ?? { startTime: '', endTime: '' }, { enabled: query !== null });
   const rows = useMemo(() => (query ? (report.data?.list ?? []) : []), [query, report.data]);
   const total = query ? report.data?.total : undefined;

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { can } from '../../../commands/can';
@@ -12,8 +12,9 @@ import { DataTableToolbar, type TableExport } from '@/components/data-table/data
 import { GameRangeFilters } from '@/components/filters/game-range-filters';
 import { useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
+import { useStableValue, useViewRange } from '@/hooks/use-list-screen';
 import { useUrlState } from '@/hooks/use-url-state';
-import { presetRange, rangeTimes } from '@/lib/time';
+import { rangeTimes } from '@/lib/time';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { resultTone, winLossColumns } from './win-loss-report-columns';
@@ -35,23 +36,16 @@ export default function WinLossReportScreen() {
   const [, navigate] = useLocation();
   const [view, setView] = useUrlState(winLossReportState);
   // A preset asked from the palette may change while the screen is open.
-  const fallback = useMemo(() => presetRange(view.preset || 'today'), [view.preset]);
-  const range = view.start && view.end ? { start: view.start, end: view.end } : fallback;
+  const range = useViewRange(view, 'today');
   const trail = useMemo(() => parseTrail(view.trail), [view.trail]);
   const current = trail.at(-1);
   const level = current?.level ?? rights.level;
   const membersBelow = level === 4;
 
-  const filters = useMemo(() => {
-    const times = rangeTimes(range, BET_MAX_SPAN_DAYS);
-    if (!times) return null;
-    return {
-      ...times,
-      ...(view.type ? { gameType: view.type } : {}),
-      ...(view.game ? { gameCode: view.game } : {}),
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [range.start, range.end, view.type, view.game]);
+  const times = rangeTimes('gw.credit.agent.list.total.report', range, BET_MAX_SPAN_DAYS);
+  const filters = useStableValue(
+    times ? { ...times, ...(view.type ? { gameType: view.type } : {}), ...(view.game ? { gameCode: view.game } : {}) } : null,
+  );
   const asked = filters ?? { startTime: '', endTime: '' };
   const answer = useLevelReport(filters, current, membersBelow);
   const rows = useMemo(() => (filters ? (answer.data?.list ?? []) : []), [filters, answer.data]);
@@ -77,17 +71,21 @@ export default function WinLossReportScreen() {
     { enabled: filters !== null && !view.type && !view.game, silent: true },
   );
 
-  const open = (row: ReportRow) => {
-    if (row.level === 5) {
-      const bets = new URLSearchParams({ account: row.userId, name: row.loginId, start: range.start, end: range.end });
-      if (view.type) bets.set('type', view.type);
-      if (view.game) bets.set('game', view.game);
-      navigate(`/videoOrder/index?${bets.toString()}`);
-      return;
-    }
-    setView({ trail: writeTrail([...trail, { userId: row.userId, loginId: row.loginId, level: row.level }]) });
-  };
-  const columns = useMemo(() => winLossColumns(t, format, open), [t, format, view.trail, range.start, range.end, view.type, view.game]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { type, game } = view;
+  const open = useCallback(
+    (row: ReportRow) => {
+      if (row.level === 5) {
+        const bets = new URLSearchParams({ account: row.userId, name: row.loginId, start: range.start, end: range.end });
+        if (type) bets.set('type', type);
+        if (game) bets.set('game', game);
+        navigate(`/videoOrder/index?${bets.toString()}`);
+        return;
+      }
+      setView({ trail: writeTrail([...trail, { userId: row.userId, loginId: row.loginId, level: row.level }]) });
+    },
+    [range, type, game, trail, navigate, setView],
+  );
+  const columns = useMemo(() => winLossColumns(t, format, open), [t, format, open]);
   const model = useDataTable({ columns, data: rows, getRowId: (row) => row.userId, tableId: 'win-loss-report' });
 
   const title = t('route.winningReport');

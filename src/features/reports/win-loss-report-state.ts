@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { gameTypes } from '../../../contract/account-fields.contract';
 import { rangePresets } from '../../../contract/range-presets.contract';
+import { rangeFields } from '@/hooks/use-list-screen';
 import { urlStateCodec } from '@/hooks/use-url-state';
 import { trailSchema } from './report-trail';
-
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /**
  * The win/loss report's view in the URL: the Beijing days (or a preset), game type and game, and the accounts
@@ -15,8 +14,7 @@ export const winLossReportState = urlStateCodec(
     trail: trailSchema,
     type: z.enum(['', ...gameTypes]),
     game: z.string().max(32),
-    start: day,
-    end: day,
+    ...rangeFields,
     /** A quick range asked from outside (the palette), read when start and end are not set. */
     preset: z.enum(['', ...rangePresets]),
   },
