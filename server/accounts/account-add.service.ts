@@ -1,5 +1,5 @@
 import { isMemberLevel } from '../../contract/account-fields.contract';
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { ErrorCode } from '../../contract/errors.contract';
 import { uniqueViolation } from '../kernel/db/database';
 import type { ActingContext } from '../kernel/call-context';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { nameLockedSql } from '../credentials/attempt-counters';
 import type { Queryable } from '../kernel/db/database';
 import { liveSession } from '../kernel/session.store';

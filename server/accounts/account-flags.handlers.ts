@@ -1,5 +1,5 @@
 import { memberLevel } from '../../contract/account-fields.contract';
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import type { FieldChange } from '../../contract/audit.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { CallContext } from '../kernel/call-context';

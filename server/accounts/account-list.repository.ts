@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from '../kernel/db/sql';
 import { AccountStatus, agentLevel, memberLevel } from '../../contract/account-fields.contract';
 import { basisPointsToPercent, formatCents } from '../../contract/amount.contract';
 import type { Level } from '../../contract/method.contract';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { formatCents } from '../../contract/amount.contract';
 import type { Level } from '../../contract/method.contract';
 import { defineHandlers } from '../kernel/handler';

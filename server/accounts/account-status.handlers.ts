@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { ErrorCode } from '../../contract/errors.contract';
 import { accountActions, companyLevel } from '../../contract/account-fields.contract';
 import { allowedAccountActions } from '../../machines/account-status.machine';

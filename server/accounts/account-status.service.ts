@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import type { FieldChange } from '../../contract/audit.contract';
 import type { SessionEndReason } from '../../contract/auth.contract';
 import { ErrorCode } from '../../contract/errors.contract';

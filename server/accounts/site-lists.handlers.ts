@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { defineHandlers } from '../kernel/handler';
 import { toRedLimitPreset, type RedLimitPresetRow, type SiteCurrencyRow } from './site-list.repository';
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { ErrorCode } from '../../contract/errors.contract';
 import { findAccount, lineStatus, toFullProfile, toProfile } from '../tree/account.repository';
 import { sessionFactsOf } from '../accounts/account-facts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import svgCaptcha from 'svg-captcha';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { Queryable } from '../kernel/db/database';

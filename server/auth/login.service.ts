@@ -1,5 +1,5 @@
 import { isMemberLevel } from '../../contract/account-fields.contract';
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { allAccessCodes, SESSION_TYPE_MAIN, SESSION_TYPE_SUB } from '../../contract/auth.contract';
 import { ErrorCode, type ErrorCodeValue, type ErrorData } from '../../contract/errors.contract';
 import { AccountStatus, findAccount, findAccountByLogin, lineStatus } from '../tree/account.repository';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { pgliteConnectionOf, pgliteOf, type Database } from '../kernel/db/database';
 import { versionOf } from './schema-version';
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../gateway/config';
 import { openScriptDatabase } from './script-database';

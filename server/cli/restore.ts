@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, closeSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { appliedMigrations } from '../backup/pglite-backup';
 import { dumpedMigrations, runPostgresTool } from '../backup/postgres-tools';
 import { compareSchema, type SchemaComparison } from '../backup/schema-version';

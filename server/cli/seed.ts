@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { systemClock } from '../kernel/clock';
 import { loadConfig } from '../gateway/config';
 import { openDatabase } from '../kernel/db/database';

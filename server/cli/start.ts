@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { localUrl, newBackupToken, publishBackupEndpoint } from '../backup/backup-endpoint';
 import { systemClock } from '../kernel/clock';
 import { loadConfig } from '../gateway/config';

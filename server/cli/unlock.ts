@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { clearNameCounters } from '../credentials/attempt-counters';
 import { loginKeyOf } from '../credentials/secret-check';
 import { systemClock } from '../kernel/clock';

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from '../kernel/db/sql';
 import type { Queryable } from '../kernel/db/database';
 
 /** Failures in a row of one login name from one IP that lock that pair, and for how long (docs/product.md#sign-in-limits). */

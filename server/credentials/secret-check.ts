@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { Queryable } from '../kernel/db/database';
 import { recordOperation } from '../kernel/operation-log';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { formatCents } from '../../contract/amount.contract';
 import type { DealKind, DealRow } from '../../contract/deal-record.contract';
 import { accountOfLine } from '../tree/line-access';

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from '../kernel/db/sql';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { allAccessCodes } from '../../contract/auth.contract';
 import { LIVE_EVENT_NAME, LIVE_STREAM_PATH, type LiveMessage } from '../../contract/live-events.contract';

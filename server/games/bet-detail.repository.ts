@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { basisPointsToPercent, formatCents } from '../../contract/amount.contract';
 import type { BetLineLevel, BetRevision } from '../../contract/bet-detail.contract';
 import type { BetStatus } from '../../contract/game.contract';

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from '../kernel/db/sql';
 import { formatCents } from '../../contract/amount.contract';
 import type { BetStatus } from '../../contract/game.contract';
 import type { ParamsOut } from '../../contract/methods.contract';

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from '../kernel/db/sql';
 import { copyLine, prepared, type Queryable } from '../kernel/db/database';
 import { raiseWatchedBets } from '../monitoring/monitoring-events';
 import { lockRollups, storeQueued, storeWithRollups } from '../rollups/rollup.sql';

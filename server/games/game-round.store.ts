@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from '../kernel/db/sql';
 import { copyLine, type Queryable } from '../kernel/db/database';
 import { iso } from '../kernel/db/timestamps';
 

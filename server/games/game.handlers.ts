@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { isMemberLevel } from '../../contract/account-levels.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { Device } from '../../contract/game.contract';

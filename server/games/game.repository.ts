@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import type { Queryable } from '../kernel/db/database';
 
 /** A games row as the database answers it: the platform's catalogue, the same for every site. */

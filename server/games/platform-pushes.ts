@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import type { AccountRow } from '../tree/account.repository';
 import type { Queryable } from '../kernel/db/database';
 import type { NoticeRow } from '../notices/notice.repository';

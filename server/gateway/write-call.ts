@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { ErrorCode } from '../../contract/errors.contract';
 import { stepUpsOf, type MethodDefinition, type StepUp } from '../../contract/method.contract';
 import { checkOwnSecret } from '../credentials/secret-check';

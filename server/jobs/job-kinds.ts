@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { addChild } from '../accounts/account-add.service';
 import { disableChild, enableChild } from '../accounts/account-status.service';
 import type { Queryable } from '../kernel/db/database';

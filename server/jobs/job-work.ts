@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { ErrorCode } from '../../contract/errors.contract';
 import { rightsAllow, type Level, type MethodDefinition } from '../../contract/method.contract';
 import { contract } from '../../contract/methods.contract';

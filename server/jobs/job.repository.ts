@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import type { jobKinds, jobStatuses } from '../../contract/job.contract';
 import type { Queryable } from '../kernel/db/database';
 import { withJobEvents } from '../events/live-events.service';

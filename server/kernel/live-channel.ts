@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from './db/sql';
 
 /** The prefix of a site's live channel ("live.<site id>"): one NOTIFY channel per site. */
 export const LIVE_CHANNEL_PREFIX = 'live.';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from './db/sql';
 import type { FieldChange } from '../../contract/audit.contract';
 import type { Queryable } from './db/database';
 

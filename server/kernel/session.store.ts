@@ -1,6 +1,6 @@
 import { AccountStatus, memberLevel } from '../../contract/account-fields.contract';
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from './db/sql';
 import { allAccessCodes, sessionEndReasons, type SessionEndReason } from '../../contract/auth.contract';
 import type { Level } from '../../contract/method.contract';
 import { prepared, type Queryable } from './db/database';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from './db/sql';
 import { prepared, type Queryable } from './db/database';
 import { siteFromRow, siteRowQuery, type Site, type SiteQueryInput, type SiteRow } from './site.repository';
 import { hashToken, sessionRowQuery, type SessionRow } from './session.store';

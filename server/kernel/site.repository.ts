@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from './db/sql';
 import { prepared, type Queryable } from './db/database';
 
 export interface Site {

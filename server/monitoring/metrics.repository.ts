@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import type { Queryable } from '../kernel/db/database';
 
 // The database facts /metrics answers, one cheap statement each, read when Prometheus scrapes:

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from '../kernel/db/sql';
 
 /**
  * Bets and wins of watched members at or above the site's thresholds (0: none), each raised once

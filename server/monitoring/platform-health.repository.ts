@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import {
   PENDING_ALERT_SECONDS,
   PENDING_COUNTED_SECONDS,

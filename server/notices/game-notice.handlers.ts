@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { NoticeTexts } from '../../contract/notice.contract';
 import { iso } from '../kernel/db/timestamps';

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from '../kernel/db/sql';
 import type { Language } from '../../contract/common.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { NoticeKind, NoticeStatus } from '../../contract/notice.contract';

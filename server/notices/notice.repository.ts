@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import type { NoticeKind, StoredNoticeStatus } from '../../contract/notice.contract';
 import { noticeStatusOf } from '../../machines/notice-lifecycle.machine';
 import { iso } from '../kernel/db/timestamps';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { AccountStatus, isMemberLevel } from '../../contract/account-levels.contract';
 import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
 import type { BackOfficeAnswer, BackOfficeRequest } from '../../contract/platform-api.contract';

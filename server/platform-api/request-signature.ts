@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import {
   PLATFORM_SIGNATURE_WINDOW_MS,
   platformKeyIdSchema,

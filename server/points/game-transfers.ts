@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from '../kernel/db/sql';
 import { AccountStatus, memberLevel } from '../../contract/account-levels.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { AccountRow } from '../tree/account.repository';

@@ -1,5 +1,5 @@
 import { companyLevel, isMemberLevel } from '../../contract/account-fields.contract';
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { ErrorCode } from '../../contract/errors.contract';
 import { AccountStatus, type AccountRow } from '../tree/account.repository';
 import { prepared, type Queryable } from '../kernel/db/database';

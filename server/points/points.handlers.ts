@@ -1,5 +1,5 @@
 import { companyLevel, isMemberLevel } from '../../contract/account-fields.contract';
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import { beijingDayOf } from '../../contract/beijing-time.contract';

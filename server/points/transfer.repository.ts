@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { formatCents } from '../../contract/amount.contract';
 import type { TransferState } from '../../contract/transfer.contract';
 import type { AccountRow } from '../tree/account.repository';

@@ -7,7 +7,7 @@ import { accountOfLine } from '../tree/line-access';
 import type { Queryable } from '../kernel/db/database';
 import { iso } from '../kernel/db/timestamps';
 import type { CallContext } from '../kernel/call-context';
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { defineHandlers } from '../kernel/handler';
 import { RpcError } from '../kernel/rpc-error';
 import type { SettlementRow } from '../points/settlement.repository';

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from '../kernel/db/sql';
 import { formatCents } from '../../contract/amount.contract';
 import { beijingDayOf } from '../../contract/beijing-time.contract';
 import type { ReportNumbers } from '../../contract/report.contract';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import type { Database, Queryable } from '../kernel/db/database';
 import { accountsOfLines, checkCompanyLimits } from '../tree/company-limit';
 import { drainQueue, lockRollups } from '../rollups/rollup.sql';

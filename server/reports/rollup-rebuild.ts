@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import type { Database } from '../kernel/db/database';
 import { beijingDay, drainQueue, lockRollups, rebuildDayStatements } from '../rollups/rollup.sql';
 

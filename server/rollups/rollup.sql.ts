@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from '../kernel/db/sql';
 
 /** The Beijing calendar day (UTC+8, no daylight saving) of a timestamptz expression. */
 export const beijingDay = (time: SQL) => sql`((${time} AT TIME ZONE 'UTC') + interval '8 hours')::date`;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { hashSecret } from '../kernel/password';
 import type { Database, Queryable } from '../kernel/db/database';
 import { sendPlatformPushes } from '../games/platform-pushes';

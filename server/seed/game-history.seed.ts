@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { beijingDateDigits, beijingMidnight, DAY_MS } from '../../contract/beijing-time.contract';
 import { copyLine, type Queryable } from '../kernel/db/database';
 import { blockWinners } from '../games/platform-rules';

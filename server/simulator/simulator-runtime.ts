@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import type { Device } from '../../contract/game.contract';
 import type { Queryable } from '../kernel/db/database';
 import { endEmptySession, transferIn, transferOut } from '../points/game-transfers';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import { AccountStatus } from '../../contract/account-levels.contract';
 import type { Queryable } from '../kernel/db/database';
 import { betRefusal } from '../games/platform-rules';

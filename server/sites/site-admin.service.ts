@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { isIP } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import type { FieldChange, SiteSystemVerb } from '../../contract/audit.contract';
 import { LOGIN_ID_PATTERN, PASSWORD_MAX } from '../../contract/patterns.contract';
 import { passwordRule } from '../../contract/rules.contract';

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from '../kernel/db/sql';
 import type { Queryable } from '../kernel/db/database';
 
 /**

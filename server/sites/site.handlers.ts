@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../kernel/db/sql';
 import type { Queryable } from '../kernel/db/database';
 import { beijingText } from '../../contract/beijing-time.contract';
 import packageJson from '../../package.json' with { type: 'json' };

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from '../kernel/db/sql';
 import { ErrorCode } from '../../contract/errors.contract';
 import { accountOfLine } from '../tree/line-access';
 import { queuePush } from '../games/platform-pushes';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import type { Database } from '../../server/kernel/db/database';
 import { transferPoints } from '../../server/points/ledger';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import pg from 'pg';
 import { systemClock } from '../../server/kernel/clock';
 import { openDatabase, type Database } from '../../server/kernel/db/database';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { systemClock } from '../../server/kernel/clock';
 import { openDatabase } from '../../server/kernel/db/database';
 import { migrate } from '../../server/kernel/db/migrate';

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { z } from 'zod';
 import { BACK_OFFICE_PLATFORM_PREFIX, backOfficeCalls, platformRefusalSchema } from '../../contract/platform-api.contract';
 import { openDatabase, type Database } from '../../server/kernel/db/database';

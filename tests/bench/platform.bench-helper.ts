@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { openDatabase, type Database } from '../../server/kernel/db/database';
 import { migrate } from '../../server/kernel/db/migrate';
 import type { GamePlatform, PlatformFor } from '../../server/games/game-platform';

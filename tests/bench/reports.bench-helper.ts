@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { performance } from 'node:perf_hooks';
 import { openDatabase, type DatabaseTarget } from '../../server/kernel/db/database';
 import { migrate } from '../../server/kernel/db/migrate';

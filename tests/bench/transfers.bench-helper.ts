@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { openDatabase, type Database } from '../../server/kernel/db/database';
 import { migrate } from '../../server/kernel/db/migrate';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { describe, expect, it } from 'vitest';
 import { useAppInChromium, useJourney } from '../support/app-in-chromium';
 import { AccountListPage } from '../support/pages/account-list-page';

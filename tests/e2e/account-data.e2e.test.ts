@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

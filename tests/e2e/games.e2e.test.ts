@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/kernel/clock';
 import { formatDateTime } from '../../src/lib/format';

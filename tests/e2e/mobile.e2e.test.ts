@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { closeApp, pooledPage, signIn, watchConsole, type Cookie } from '../support/app-page';

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { formatAmount } from '../../src/lib/format';

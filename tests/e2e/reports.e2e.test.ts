@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { describe, expect, it } from 'vitest';
 import { useAppInChromium, useJourney } from '../support/app-in-chromium';
 import { consoleErrors } from '../support/app-page';

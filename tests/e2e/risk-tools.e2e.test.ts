@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { describe, expect, it } from 'vitest';
 import { storeBets, type PlatformBet } from '../../server/games/bet.store';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';

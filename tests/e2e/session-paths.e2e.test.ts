@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import zh from '../../locales/zh/common.json' with { type: 'json' };

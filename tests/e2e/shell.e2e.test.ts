@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { describe, expect, it } from 'vitest';
 import { closeApp, openApp } from '../support/app-page';
 import { useAppInChromium, useJourney } from '../support/app-in-chromium';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { blockLocalhost, closeApp, consoleErrors, openApp, setMaintenance, signIn, signOut, watchConsole } from '../support/app-page';

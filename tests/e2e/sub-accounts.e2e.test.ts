@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import zhErrors from '../../locales/zh/errors.json' with { type: 'json' };

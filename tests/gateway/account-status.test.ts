@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { createTestModel } from 'xstate/graph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStatusMachine, type AccountAction } from '../../machines/account-status.machine';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountMethods } from '../../contract/account.contract';
 import { contract, type MethodName } from '../../contract/methods.contract';

@@ -4,7 +4,7 @@
  * runs on PGlite in every run, so SQL that PGlite refuses or answers differently is still caught.
  * Broad, not deep: each domain's own file holds its rules and refusals.
  */
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeBets } from '../../server/games/bet.store';
 import { storeSuggestions } from '../../server/notices/suggestion.store';

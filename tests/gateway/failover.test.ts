@@ -12,7 +12,7 @@
  *
  * PostgreSQL project only (it needs the server's binaries); repeat a run with LOAD_SEED=<seed>.
  */
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, poolStatsOf, type Database } from '../../server/kernel/db/database';

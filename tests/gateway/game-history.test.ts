@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameByCode } from '../../server/games/rules/game-registry';
 import { checkLedger } from '../../server/points/ledger-check';

@@ -14,7 +14,7 @@
  *
  * Repeat a run with LOAD_SEED=<seed printed>.
  */
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAMS_PER_ADDRESS, STREAMS_PER_SESSION, withJobEvents } from '../../server/events/live-events.service';
 import { setDisabled } from '../../server/sites/site-admin.service';

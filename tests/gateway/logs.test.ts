@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACK_OFFICE_PLATFORM_PREFIX, backOfficeCalls } from '../../contract/platform-api.contract';
 import { hashSecret } from '../../server/kernel/password';

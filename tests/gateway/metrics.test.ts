@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPlatform } from '../../server/sites/site-admin.service';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';

@@ -1,5 +1,5 @@
 import { createServer, type AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestHttpSiteFeeds } from '../../server/games/feed-ingest';
 import type { PlatformFor } from '../../server/games/game-platform';

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformRefusal, PlatformSilent, type GamePlatform, type PlatformFor } from '../../server/games/game-platform';
 import { ingestPlatformFeed } from '../../server/games/feed-ingest';

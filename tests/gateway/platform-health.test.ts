@@ -1,5 +1,5 @@
 import { createServer, type AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
 import { BACK_OFFICE_PLATFORM_PREFIX, backOfficeCalls } from '../../contract/platform-api.contract';

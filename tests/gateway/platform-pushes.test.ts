@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withFaults, type Fault, type GamePlatform, type PlatformFor } from '../../server/games/game-platform';
 import { PUSH_LEASE_MS, sendPlatformPushes } from '../../server/games/platform-pushes';

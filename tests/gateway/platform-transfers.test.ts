@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
 import { withFaults, type Fault, type GamePlatform, type PlatformFor } from '../../server/games/game-platform';

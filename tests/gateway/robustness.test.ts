@@ -19,7 +19,7 @@
  *
  * Every run uses the same seed; try others with FC_SEED=<seed> (a failure prints the one to repeat).
  */
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';

@@ -7,7 +7,7 @@
  * The racing attacks run on PGlite in one process and, on PostgreSQL, split over two gateway
  * processes on one database.
  */
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CAPTCHA_IP_LIMIT, NAME_CEILING } from '../../server/credentials/attempt-counters';
 import { hashSecret } from '../../server/kernel/password';

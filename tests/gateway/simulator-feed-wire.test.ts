@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFeedAnswer, platformCalls, type PlatformAnswer } from '../../contract/platform-api.contract';
 import { readFeedWire, simulatorPlatform } from '../../server/simulator/simulator-platform';

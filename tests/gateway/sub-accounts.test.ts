@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
 import { testDatabaseKind } from '../support/test-database';

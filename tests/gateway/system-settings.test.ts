@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SystemSettings } from '../../contract/system-setting.contract';
 import { startTestGateway, type RpcAnswer, type TestGateway } from '../support/test-gateway';

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import type { RawResponse } from '../support/http-client';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import type { Page } from 'playwright-core';
 import { assign, createActor, fromPromise, setup, SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';

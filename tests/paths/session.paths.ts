@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import type { Page } from 'playwright-core';
 import zh from '../../locales/zh/common.json' with { type: 'json' };
 import zhErrors from '../../locales/zh/errors.json' with { type: 'json' };

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import type { Browser, BrowserContext, BrowserContextOptions, ConsoleMessage, Page } from 'playwright-core';
 import { TOKEN_COOKIE } from '../../src/lib/session-cookies';
 import { parkingPath } from './browser';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { AccountStatus, memberLevel } from '../../contract/account-levels.contract';
 import type { Queryable } from '../../server/kernel/db/database';
 import type { GamePlatform } from '../../server/games/game-platform';

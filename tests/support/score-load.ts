@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import { formatCents } from '../../contract/amount.contract';
 import type { TransferResult } from '../../machines/score-transfer.machine';
 import type { Queryable } from '../../server/kernel/db/database';

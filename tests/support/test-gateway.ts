@@ -4,7 +4,7 @@ import type { Database } from '../../server/kernel/db/database';
 import { initIpRegions } from '../../server/geo/ip-region';
 import { buildApp, type AppOptions } from '../../server/gateway/http/app';
 import { createSession } from '../../server/kernel/session.store';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../server/kernel/db/sql';
 import type { MethodName, ParamsIn, ResultOf } from '../../contract/methods.contract';
 import { normalizeAccessCodes } from '../../contract/sub-account.contract';
 import { rawRequest, type RawResponse } from './http-client';

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { compileSql, sql, type SQL } from './sql';
 import pg from 'pg';
 import { from as copyStream } from 'pg-copy-streams';
 import { FailoverPool, quietPool, type QueryPool } from './failover-pool';
@@ -17,7 +16,7 @@ import { parseServerList } from './primary-finder';
  * Both go through node-postgres (PGlite through PgliteConnection), so values come back alike
  * on both, parsed once below (`types`): bigints and numerics as JavaScript bigints, dates and times
  * as the text PostgreSQL sends.
- * Queries are written with drizzle's `sql` template, compiled here to text and values.
+ * Queries are written with the `sql` template of ./sql.ts, compiled here to text and values.
  */
 export interface Queryable {
   /** PGlite runs one session, its statements one at a time; a PostgreSQL server runs many side by side. */
@@ -116,8 +115,6 @@ export type DatabaseTarget =
       /** With several servers: told each server the pool goes to (at start and after a failover). */
       onServer?: (server: string) => void;
     };
-
-const dialect = new PgDialect();
 
 /**
  * Queries of the hot paths (site, session, ledger), prepared once per connection: planning a
@@ -273,9 +270,9 @@ class Transaction {
 /** The Queryable over the pool (outside a transaction) or one transaction (inside, `depth` savepoints deep). */
 function queryable(kind: Queryable['kind'], pool: QueryPool, tx: Transaction | null, depth: number, copier: Copier): Queryable {
   const execute = (query: SQL, commit = false) => {
-    const compiled = dialect.sqlToQuery(query);
-    const name = preparedQueries.has(query) ? statementName(compiled.sql) : undefined;
-    const statement = { text: compiled.sql, values: compiled.params, ...(name ? { name } : {}) };
+    const compiled = compileSql(query);
+    const name = preparedQueries.has(query) ? statementName(compiled.text) : undefined;
+    const statement = { text: compiled.text, values: compiled.params, ...(name ? { name } : {}) };
     if (!tx) return pool.query(statement);
     return commit && depth === 1 ? tx.sendAndCommit(statement) : tx.send(statement);
   };
@@ -418,8 +415,8 @@ export function pgliteOf(db: Database): PGlite | undefined {
 }
 
 /**
- * Whether a failed statement broke a unique index (SQLSTATE 23505), and which: drivers and
- * drizzle may wrap the database's error, so its causes are looked through.
+ * Whether a failed statement broke a unique index (SQLSTATE 23505), and which: a caller may
+ * have wrapped the database's error, so its causes are looked through.
  */
 export function uniqueViolation(error: unknown): { constraint: string | undefined } | null {
   for (let cause: unknown = error, depth = 0; cause && depth < 4; depth++) {

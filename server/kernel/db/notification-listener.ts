@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from './sql';
 import pg from 'pg';
 import { notificationSourceOf, type Database } from './database';
 import { findServer, parseServerList } from './primary-finder';

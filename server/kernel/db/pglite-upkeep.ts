@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from './sql';
 import type { Database } from './database';
 
 /** How often a running gateway on PGlite tidies its database, unless PGLITE_UPKEEP_MINUTES says otherwise. */
