@@ -87,7 +87,15 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), sonnerWithoutStyleTag(), methodAccessModule(), loginTexts()],
   // Served as it is in development too, so the plugin above applies.
   optimizeDeps: { exclude: ['sonner'] },
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // The web app reaches the layers above it by name, not by ../../../ (tsconfig.json's paths say the same).
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
+      '@machines': fileURLToPath(new URL('./machines', import.meta.url)),
+      '@commands': fileURLToPath(new URL('./commands', import.meta.url)),
+    },
+  },
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -1,6 +1,6 @@
 import ky from 'ky';
-import type { ErrorData } from '../../contract/errors.contract';
-import type { MethodName, ParamsIn, ResultOf } from '../../contract/methods.contract';
+import type { ErrorData } from '@contract/errors.contract';
+import type { MethodName, ParamsIn, ResultOf } from '@contract/methods.contract';
 
 /** A refusal from the gateway (catalogue code and its message in the user's language), or a network failure (code 1). */
 export class GatewayError extends Error {

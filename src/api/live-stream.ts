@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { LIVE_EVENT_NAME, LIVE_STREAM_PATH, liveKinds, parseLiveMessage, type LiveKind } from '../../contract/live-events.contract';
-import type { MethodName } from '../../contract/methods.contract';
+import { LIVE_EVENT_NAME, LIVE_STREAM_PATH, liveKinds, parseLiveMessage, type LiveKind } from '@contract/live-events.contract';
+import type { MethodName } from '@contract/methods.contract';
 import { call } from '@/api/gateway-client';
 import { accountReads } from '@/api/queries';
 import { SessionContext } from '@/lib/session-context';

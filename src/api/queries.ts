@@ -9,7 +9,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { MethodName, ParamsIn, ResultOf } from '../../contract/methods.contract';
+import type { MethodName, ParamsIn, ResultOf } from '@contract/methods.contract';
 import { GatewayError, NETWORK_ERROR, SESSION_GONE, call } from '@/api/gateway-client';
 import { showError } from '@/lib/error-toast';
 import { i18n } from '@/lib/i18n';

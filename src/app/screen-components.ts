@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ScreenId } from '../../commands/screens';
+import type { ScreenId } from '@commands/screens';
 
 /** Each screen of commands/screens.ts and its code, loaded when the screen is first opened. */
 export const screenComponents: Record<ScreenId, LazyExoticComponent<ComponentType>> = {

@@ -1,5 +1,5 @@
 import { Redirect, Route, Switch } from 'wouter';
-import { pathAllowed, screens } from '../../commands/screens';
+import { pathAllowed, screens } from '@commands/screens';
 import { useRights } from '@/hooks/use-command-context';
 import { NotFoundScreen } from '@/features/errors/not-found-screen';
 import { UnauthorizedScreen } from '@/features/errors/unauthorized-screen';

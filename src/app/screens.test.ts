@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Rights } from '../../commands/command';
-import { commandsFor } from '../../commands/registry';
+import type { Rights } from '@commands/command';
+import { commandsFor } from '@commands/registry';
 import {
   byMenuOrder,
   highlightedPath,
@@ -11,7 +11,7 @@ import {
   pathAllowed,
   screenAllowed,
   screens,
-} from '../../commands/screens';
+} from '@commands/screens';
 import en from '../../locales/en/common.json';
 import id from '../../locales/id/common.json';
 import th from '../../locales/th/common.json';

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import type { Command } from '../../commands/command';
-import type * as Registry from '../../commands/registry';
-import { shellCommands, shortcutCommand } from '../../commands/shortcuts';
+import type { Command } from '@commands/command';
+import type * as Registry from '@commands/registry';
+import { shellCommands, shortcutCommand } from '@commands/shortcuts';
 import { AppHeader } from '@/components/layout/app-header';
 import { AppSidebar, MenuSheet } from '@/components/layout/app-sidebar';
 import { LogoutDialog } from '@/components/layout/logout-dialog';
@@ -27,7 +27,7 @@ const CommandPalette = lazy(() => import('@/components/command-palette').then((m
 
 let registry: typeof Registry | undefined;
 /** Every command (account actions, score transfers carry the contract's schemas): loaded when first needed. */
-const loadRegistry = () => import('../../commands/registry').then((module) => (registry = module));
+const loadRegistry = () => import('@commands/registry').then((module) => (registry = module));
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export default function SignedInApp() {

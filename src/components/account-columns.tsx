@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { backOffice, memberLevel } from '../../contract/account-levels.contract';
+import { backOffice, memberLevel } from '@contract/account-levels.contract';
 import { AccountStatusBadge, accountStatusName } from '@/components/account-status-badge';
 import { amountColumn, textColumn, timeColumn, type ColumnOptions } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { accountStateOf } from '../../machines/account-status.machine';
+import { accountStateOf } from '@machines/account-status.machine';
 import { Badge } from '@/components/ui/badge';
 
 const variants = { normal: 'secondary', disabled: 'destructive', frozen: 'warning' } as const;

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CommandContext } from '../../commands/command';
+import type { CommandContext } from '@commands/command';
 import enCommon from '../../locales/en/common.json';
 import { CommandPalette } from './command-palette';
 import { showError } from '@/lib/error-toast';

@@ -3,9 +3,9 @@ import { ChevronLeft } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Choice, Command, CommandContext } from '../../commands/command';
-import { rankByTyped, rankCommandsByTyped } from '../../commands/choice-ranking';
-import { commandsIn, shortcutLabel } from '../../commands/registry';
+import type { Choice, Command, CommandContext } from '@commands/command';
+import { rankByTyped, rankCommandsByTyped } from '@commands/choice-ranking';
+import { commandsIn, shortcutLabel } from '@commands/registry';
 import {
   CommandDialog,
   CommandEmpty,

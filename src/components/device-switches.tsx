@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { switchDevice } from '../../commands/game.commands';
-import { devices } from '../../contract/game.contract';
+import { switchDevice } from '@commands/game.commands';
+import { devices } from '@contract/game.contract';
 import { useCall } from '@/api/queries';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';

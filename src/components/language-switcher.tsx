@@ -1,6 +1,6 @@
 import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { languages } from '../../commands/preference-choices';
+import { languages } from '@commands/preference-choices';
 import { updatePreferences, usePreferences } from '@/lib/preferences';
 
 /** A native select: light enough for the sign-in screen, and accessible as it is. */

@@ -3,7 +3,7 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { NoticeItem } from '../../contract/notice.contract';
+import type { NoticeItem } from '@contract/notice.contract';
 import { contrastRatio, NOTICE_CONTRAST, noticeThemeColours } from '@/lib/notice-colour';
 import { updatePreferences } from '@/lib/preferences';
 import { startChineseI18n } from '../../tests/support/jsdom-test-support';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_MAX_SPAN_DAYS } from '../../contract/audit.contract';
+import { AUDIT_MAX_SPAN_DAYS } from '@contract/audit.contract';
 import { useCall } from '@/api/queries';
 import { useFormat } from '@/hooks/use-format';
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Choice, Command, CommandContext } from '../../commands/command';
-import { accountEntries, findLineAccounts, mayBeLogin } from '../../commands/found-accounts';
-import { commandsIn } from '../../commands/registry';
+import type { Choice, Command, CommandContext } from '@commands/command';
+import { accountEntries, findLineAccounts, mayBeLogin } from '@commands/found-accounts';
+import { commandsIn } from '@commands/registry';
 import { useDebouncedValue } from '@/components/filters/use-debounced-value';
 
 export interface Entry {

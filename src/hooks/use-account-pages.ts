@@ -1,4 +1,4 @@
-import type { ParamsIn, ResultOf } from '../../contract/methods.contract';
+import type { ParamsIn, ResultOf } from '@contract/methods.contract';
 import { errorCode, useInfiniteCall } from '@/api/queries';
 
 export type AccountRow = ResultOf<'gw.credit.agent.query'>['list'][number];

@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { commandsFor } from '../../commands/registry';
+import { commandsFor } from '@commands/registry';
 import { useRights } from './use-command-context';
 
 const state = vi.hoisted(() => ({ context: {} as Record<string, unknown> }));

@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import type { CommandContext, Rights } from '../../commands/command';
+import type { CommandContext, Rights } from '@commands/command';
 import { call } from '@/api/gateway-client';
 import { toast } from '@/lib/toast';
 import { askConfirm } from '@/lib/confirm';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { ResultOf } from '../../contract/methods.contract';
+import type { ResultOf } from '@contract/methods.contract';
 import { errorCode, useCall, useInvalidate } from '@/api/queries';
 
 export type Job = ResultOf<'gw.credit.job.get'>;

@@ -1,8 +1,8 @@
 import { hashKey } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
-import type { ParamsIn } from '../../contract/methods.contract';
-import type { RangePreset } from '../../contract/range-presets.contract';
+import type { ParamsIn } from '@contract/methods.contract';
+import type { RangePreset } from '@contract/range-presets.contract';
 import { useInfiniteCall, type PagedMethod } from '@/api/queries';
 import { urlStateCodec, useUrlState, type UrlStateCodec } from '@/hooks/use-url-state';
 import { presetRange, rangeTimes, type BeijingRange } from '@/lib/time';

@@ -2,14 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
-import { can } from '../../commands/can';
-import type { ResultOf } from '../../contract/methods.contract';
-import {
-  countdownView,
-  monitorCountdownMachine,
-  type MonitorCounts,
-  type MonitorCountdownView,
-} from '../../machines/monitor-countdown.machine';
+import { can } from '@commands/can';
+import type { ResultOf } from '@contract/methods.contract';
+import { countdownView, monitorCountdownMachine, type MonitorCounts, type MonitorCountdownView } from '@machines/monitor-countdown.machine';
 import { call } from '@/api/gateway-client';
 import { callKey, useCall } from '@/api/queries';
 import { useRights } from '@/hooks/use-command-context';

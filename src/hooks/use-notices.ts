@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ResultOf } from '../../contract/methods.contract';
+import type { ResultOf } from '@contract/methods.contract';
 import { useCall } from '@/api/queries';
 
 export type Notice = ResultOf<'gw.credit.notice.layer.list'>['list'][number];

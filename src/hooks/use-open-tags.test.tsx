@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { Rights } from '../../commands/command';
+import type { Rights } from '@commands/command';
 import { useOpenTags } from './use-open-tags';
 
 const agent: Rights = { userId: '7', level: 4, accessCodes: [1, 2, 3, 4, 5, 6, 7, 8, 11], isSubAccount: false, mustChangePassword: false };

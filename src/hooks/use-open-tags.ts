@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { Rights } from '../../commands/command';
-import { pathAllowed, screens } from '../../commands/screens';
+import type { Rights } from '@commands/command';
+import { pathAllowed, screens } from '@commands/screens';
 
 /** The notice screen's tab is always there (docs/product.md#layout). */
 export const PINNED_TAG = '/notice';

@@ -1,4 +1,4 @@
-import { LOGIN_ID_PATTERN, PASSWORD_MAX, PASSWORD_MIN, SAFE_CODE_PATTERN } from '../../contract/patterns.contract';
+import { LOGIN_ID_PATTERN, PASSWORD_MAX, PASSWORD_MIN, SAFE_CODE_PATTERN } from '@contract/patterns.contract';
 
 /** The rules (docs/product.md#validation-rules) of the sign-in form, by field: the key of the message to show, or null when fine. */
 export function loginIdProblem(value: string): string | null {

@@ -1,4 +1,4 @@
-import { BEIJING_OFFSET_MS, BEIJING_ZONE } from '../../contract/beijing-time.contract';
+import { BEIJING_OFFSET_MS, BEIJING_ZONE } from '@contract/beijing-time.contract';
 import { textFormatter } from './text-formatter';
 
 /**

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '../../commands/command';
+import type { Language } from '@commands/command';
 import { preferences } from './preferences';
 import { textFormatter, type Interpolate } from './text-formatter';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ListExport } from '../../commands/command';
+import type { ListExport } from '@commands/command';
 
 interface Registered {
   current(): (ListExport & { disabled: boolean }) | null;

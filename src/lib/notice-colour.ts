@@ -1,4 +1,4 @@
-import type { Theme } from '../../commands/command';
+import type { Theme } from '@commands/command';
 
 /**
  * The surfaces a notice is read on in each theme (the page and a card) and the theme's text

@@ -1,4 +1,4 @@
-import { parseBasisPoints, parseCents } from '../../contract/amount.contract';
+import { parseBasisPoints, parseCents } from '@contract/amount.contract';
 import { ruleMessages } from '@/components/form/form-messages';
 
 /**

@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { useSyncExternalStore } from 'react';
-import type { Language, Theme } from '../../commands/command';
+import type { Language, Theme } from '@commands/command';
 
 export type Size = 'small' | 'medium' | 'large';
 

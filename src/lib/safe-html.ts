@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
-import type { Theme } from '../../commands/command';
-import { richTextAttributes, richTextImageSchemes, richTextStyle, richTextTags } from '../../contract/rich-text.contract';
+import type { Theme } from '@commands/command';
+import { richTextAttributes, richTextImageSchemes, richTextStyle, richTextTags } from '@contract/rich-text.contract';
 import { readableNoticeColour } from './notice-colour';
 
 /**

@@ -5,7 +5,7 @@ import {
   sessionEndReasons,
   type LoginResult,
   type SessionEndReason,
-} from '../../machines/session.machine';
+} from '@machines/session.machine';
 
 /** The session token cookie (docs/product.md#session). */
 export const TOKEN_COOKIE = 'credit-Token';

@@ -8,7 +8,7 @@ import {
   type NewPassword,
   type Profile,
   type SessionEvent,
-} from '../../machines/session.machine';
+} from '@machines/session.machine';
 import { call } from '@/api/gateway-client';
 import { clearSession, saveSession, savedSession, takeSessionEndReason } from '@/lib/session-cookies';
 

@@ -30,4 +30,4 @@ export function useSiteCurrency(): string {
   );
 }
 
-export { withCurrency } from '../../commands/command';
+export { withCurrency } from '@commands/command';

@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beijingWallTime } from '../../contract/beijing-time.contract';
-import { timeEndOf } from '../../contract/common.contract';
-import { contract, methodNames } from '../../contract/methods.contract';
+import { beijingWallTime } from '@contract/beijing-time.contract';
+import { timeEndOf } from '@contract/common.contract';
+import { contract, methodNames } from '@contract/methods.contract';
 import {
   addDays,
   beijingDay,

@@ -7,10 +7,10 @@ import {
   isDay,
   rangeInstants,
   type BeijingRange,
-} from '../../contract/beijing-time.contract';
-import { timeEndOf } from '../../contract/common.contract';
-import { contract, type MethodName } from '../../contract/methods.contract';
-import { rangePresets, type RangePreset } from '../../contract/range-presets.contract';
+} from '@contract/beijing-time.contract';
+import { timeEndOf } from '@contract/common.contract';
+import { contract, type MethodName } from '@contract/methods.contract';
+import { rangePresets, type RangePreset } from '@contract/range-presets.contract';
 
 /**
  * What the screens add to Beijing time (`contract/beijing-time.contract.ts`): instants as they
@@ -18,7 +18,7 @@ import { rangePresets, type RangePreset } from '../../contract/range-presets.con
  * strings); screens show and filter in Beijing time, whatever the browser's own time zone.
  */
 
-export { beijingDayStart, isDateTime, isDay, rangeInstants, type BeijingRange } from '../../contract/beijing-time.contract';
+export { beijingDayStart, isDateTime, isDay, rangeInstants, type BeijingRange } from '@contract/beijing-time.contract';
 
 const wallTime = (instant: string | number | Date) => beijingWallTime(new Date(instant).getTime());
 
@@ -45,7 +45,7 @@ export function addDays(day: string, days: number): string {
   return new Date(utcDay(day).getTime() + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-export { rangePresets, type RangePreset } from '../../contract/range-presets.contract';
+export { rangePresets, type RangePreset } from '@contract/range-presets.contract';
 
 /** Monday of the Beijing week holding a day (weeks start on Monday). */
 export function weekStart(day: string): string {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { betCodeName, gameName } from '../../commands/game.commands';
-import { betStatuses } from '../../contract/game.contract';
+import { betCodeName, gameName } from '@commands/game.commands';
+import { betStatuses } from '@contract/game.contract';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';
 import { useListQuery, useStableValue } from '@/hooks/use-list-screen';

@@ -1,7 +1,7 @@
 import { Bell, ChartColumn, Command as CommandIcon, Menu, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { pathAllowed } from '../../commands/screens';
+import { pathAllowed } from '@commands/screens';
 import { useRights } from '@/hooks/use-command-context';
 import { cn } from '@/lib/utils';
 

@@ -1,7 +1,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { rangePresets, type RangePreset } from '../../contract/range-presets.contract';
+import { rangePresets, type RangePreset } from '@contract/range-presets.contract';
 import { useViewRange } from '@/hooks/use-list-screen';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';

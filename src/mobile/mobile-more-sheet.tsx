@@ -1,7 +1,7 @@
 import { KeyRound, LogOut, Monitor, RefreshCw, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { languages, themes } from '../../commands/preferences.commands';
-import { pathAllowed } from '../../commands/screens';
+import { languages, themes } from '@commands/preferences.commands';
+import { pathAllowed } from '@commands/screens';
 import { AccountStatusBadge } from '@/components/account-status-badge';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { Button } from '@/components/ui/button';

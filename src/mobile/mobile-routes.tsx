@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { pathAllowed } from '../../commands/screens';
+import { pathAllowed } from '@commands/screens';
 import { useRights } from '@/hooks/use-command-context';
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { scoreTypes } from '../../contract/points.contract';
+import { scoreTypes } from '@contract/points.contract';
 import { useInfiniteCall } from '@/api/queries';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserSearch } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { pathAllowed } from '../../commands/screens';
+import { pathAllowed } from '@commands/screens';
 import { SignedInData } from '@/app/signed-in-data';
 import { ConfirmHost } from '@/components/confirm-host';
 import { LogoutDialog } from '@/components/layout/logout-dialog';

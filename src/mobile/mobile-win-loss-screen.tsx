@@ -1,10 +1,10 @@
 import { ChevronRight } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../commands/can';
-import { BET_MAX_SPAN_DAYS } from '../../contract/game.contract';
-import type { ReportRow } from '../../contract/report.contract';
-import type { RangePreset } from '../../contract/range-presets.contract';
+import { can } from '@commands/can';
+import { BET_MAX_SPAN_DAYS } from '@contract/game.contract';
+import type { ReportRow } from '@contract/report.contract';
+import type { RangePreset } from '@contract/range-presets.contract';
 import { useCall } from '@/api/queries';
 import { lazyChart } from '@/components/chart/lazy-chart';
 import { useCommands, useRights } from '@/hooks/use-command-context';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { MethodName, ParamsIn, ResultOf } from '../../../contract/methods.contract';
+import type { MethodName, ParamsIn, ResultOf } from '@contract/methods.contract';
 import { errorCode, reportError, useCall, useCallMutation } from '@/api/queries';
 import { download } from '@/lib/table-export';
 import { fetchExportFile } from './export-file';

@@ -1,7 +1,7 @@
 import { Command as CommandPrimitive } from 'cmdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ResultOf } from '../../../contract/methods.contract';
+import type { ResultOf } from '@contract/methods.contract';
 import { useCall } from '@/api/queries';
 import { Popover, PopoverAnchor, PopoverContent } from '@/components/ui/popover';
 import { cn } from '@/lib/utils';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gameName } from '../../../commands/game.commands';
-import { gameTypes } from '../../../contract/account-fields.contract';
-import { BET_MAX_SPAN_DAYS } from '../../../contract/game.contract';
+import { gameName } from '@commands/game.commands';
+import { gameTypes } from '@contract/account-fields.contract';
+import { BET_MAX_SPAN_DAYS } from '@contract/game.contract';
 import { useCall } from '@/api/queries';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { SelectFilter } from '@/components/filters/select-filter';

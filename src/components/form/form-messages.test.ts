@@ -4,7 +4,7 @@ import id from '../../../locales/id/common.json';
 import th from '../../../locales/th/common.json';
 import vi from '../../../locales/vi/common.json';
 import zh from '../../../locales/zh/common.json';
-import { formOnlyRules } from '../../../contract/rules.contract';
+import { formOnlyRules } from '@contract/rules.contract';
 import { ruleMessages } from './form-messages';
 
 const lookup = (catalogue: object, key: string) =>

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import { COMMENT_MAX } from '../../../contract/points.contract';
-import { MAX_BATCH_MEMBERS } from '../../../contract/job.contract';
-import { LOGO_MAX_BYTES } from '../../../contract/system-setting-limits.contract';
+import { COMMENT_MAX } from '@contract/points.contract';
+import { MAX_BATCH_MEMBERS } from '@contract/job.contract';
+import { LOGO_MAX_BYTES } from '@contract/system-setting-limits.contract';
 
 /** A message of the catalogue and the values it is shown with unless the field gives its own. */
 interface RuleMessage {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountSchema, parseBasisPoints, parseCents, percentSchema } from '../../../contract/amount.contract';
+import { amountSchema, parseBasisPoints, parseCents, percentSchema } from '@contract/amount.contract';
 
 /** A text that must be filled in (rule `rule` when blank), then checked by the contract's schema. */
 export function filled(schema: z.ZodType, rule = 'required') {

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { nicknameRule, passwordRule } from '../../../contract/rules.contract';
+import { nicknameRule, passwordRule } from '@contract/rules.contract';
 import { GatewayError } from '@/api/gateway-client';
 import { createQueryClient } from '@/api/queries';
 import { startI18n, switchLanguage } from '@/lib/i18n';

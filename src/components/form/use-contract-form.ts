@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useRef } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import type { MethodName, ParamsIn, ResultOf } from '../../../contract/methods.contract';
-import { requestKeyFor, type SentKey } from '../../../machines/request-key';
+import type { MethodName, ParamsIn, ResultOf } from '@contract/methods.contract';
+import { requestKeyFor, type SentKey } from '@machines/request-key';
 import { errorCode, reportError, useCallMutation } from '@/api/queries';
 import { codeMessage } from './form-messages';
 

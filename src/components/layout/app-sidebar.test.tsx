@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { Rights } from '../../../commands/command';
+import type { Rights } from '@commands/command';
 import { resetCollapsedMenuGroups } from '@/lib/collapsed-menu-groups';
 import { AppSidebar } from './app-sidebar';
 import { startChineseI18n, stubLayout } from '../../../tests/support/jsdom-test-support';

@@ -32,7 +32,7 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { highlightedPath, menuGroupOfPath, menuScreensByGroup, type Screen } from '../../../commands/screens';
+import { highlightedPath, menuGroupOfPath, menuScreensByGroup, type Screen } from '@commands/screens';
 import { useCall } from '@/api/queries';
 import { Sheet, SheetContent, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { useRights } from '@/hooks/use-command-context';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNow } from '@/hooks/use-now';
-import { beijingWallTime } from '../../../contract/beijing-time.contract';
+import { beijingWallTime } from '@contract/beijing-time.contract';
 
 /** Beijing time, YYYY-MM-DD HH:mm:ss, ticking every second (docs/product.md#layout), with the zone it shows in the interface language. */
 export function Clock() {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { languages, themes } from '../../../commands/preferences.commands';
+import { languages, themes } from '@commands/preferences.commands';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';

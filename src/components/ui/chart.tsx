@@ -2,7 +2,7 @@ import { createContext, useContext, useMemo, type ComponentProps, type CSSProper
 import { Legend, ResponsiveContainer, Tooltip } from 'recharts';
 import type { LegendPayload } from 'recharts/types/component/DefaultLegendContent';
 import type { TooltipPayloadEntry } from 'recharts/types/state/tooltipSlice';
-import type { Theme } from '../../../commands/command';
+import type { Theme } from '@commands/command';
 import { useFormat } from '@/hooks/use-format';
 import { usePreferences } from '@/lib/preferences';
 import { cn } from '@/lib/utils';

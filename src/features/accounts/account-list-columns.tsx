@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { Link } from 'wouter';
-import { AccountStatus, isMemberLevel } from '../../../contract/account-fields.contract';
+import { AccountStatus, isMemberLevel } from '@contract/account-fields.contract';
 import { DataTableColumnHeader } from '@/components/data-table/data-table-column-header';
 import { accountColumns } from '@/components/account-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountSortFields, accountStatuses } from '../../../contract/account.contract';
+import { accountSortFields, accountStatuses } from '@contract/account.contract';
 import { urlStateCodec } from '@/hooks/use-url-state';
 
 const sortPattern = new RegExp(`^(${accountSortFields.join('|')})\\.(asc|desc)$`);

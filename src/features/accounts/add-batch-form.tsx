@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { z } from 'zod';
-import { MAX_BATCH_MEMBERS, jobMethods } from '../../../contract/job.contract';
+import { MAX_BATCH_MEMBERS, jobMethods } from '@contract/job.contract';
 import { amountAtMost, confirmation, filled, percentAtMost } from '@/components/form/form-schemas';
 import { TextField } from '@/components/form/text-field';
 import { useContractForm } from '@/components/form/use-contract-form';

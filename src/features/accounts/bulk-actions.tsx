@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bulkActionsFor, runBulkAction, type BulkAccountAction } from '../../../commands/account-actions.commands';
+import { bulkActionsFor, runBulkAction, type BulkAccountAction } from '@commands/account-actions.commands';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useCommands } from '@/hooks/use-command-context';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { isMemberLevel } from '../../../contract/account-fields.contract';
-import type { ResultOf } from '../../../contract/methods.contract';
-import { accountStateOf } from '../../../machines/account-status.machine';
+import { isMemberLevel } from '@contract/account-fields.contract';
+import type { ResultOf } from '@contract/methods.contract';
+import { accountStateOf } from '@machines/account-status.machine';
 import { useCall } from '@/api/queries';
 import { useFormat } from '@/hooks/use-format';
 

@@ -1,9 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
-import { rowActionsFor, runAccountAction } from '../../../commands/account-actions.commands';
-import { can } from '../../../commands/can';
-import { isMemberLevel } from '../../../contract/account-levels.contract';
+import { rowActionsFor, runAccountAction } from '@commands/account-actions.commands';
+import { can } from '@commands/can';
+import { isMemberLevel } from '@contract/account-levels.contract';
 import { useCall } from '@/api/queries';
 import { AccountNotFound } from '@/components/account-not-found';
 import { AccountStatusBadge } from '@/components/account-status-badge';

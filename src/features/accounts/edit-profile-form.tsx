@@ -1,6 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ResultOf } from '../../../contract/methods.contract';
+import type { ResultOf } from '@contract/methods.contract';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { useFormat } from '@/hooks/use-format';

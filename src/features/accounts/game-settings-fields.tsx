@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { gameTypes } from '../../../contract/account-fields.contract';
-import { basisPointsToPercent, formatCents, parseBasisPoints, parseCents } from '../../../contract/amount.contract';
-import type { ResultOf } from '../../../contract/methods.contract';
+import { gameTypes } from '@contract/account-fields.contract';
+import { basisPointsToPercent, formatCents, parseBasisPoints, parseCents } from '@contract/amount.contract';
+import type { ResultOf } from '@contract/methods.contract';
 import { FieldContext } from '@/components/ui/field-context';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { accountEditMethods } from '../../../contract/account-edit.contract';
+import { accountEditMethods } from '@contract/account-edit.contract';
 import { confirmation, filled } from '@/components/form/form-schemas';
 import { TextField } from '@/components/form/text-field';
 import { useContractForm } from '@/components/form/use-contract-form';

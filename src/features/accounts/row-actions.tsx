@@ -1,8 +1,8 @@
 import { MoreHorizontal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { rowOffer, runAccountAction } from '../../../commands/account-actions.commands';
-import { can } from '../../../commands/can';
-import { dealRecordPath } from '../../../commands/risk.commands';
+import { rowOffer, runAccountAction } from '@commands/account-actions.commands';
+import { can } from '@commands/can';
+import { dealRecordPath } from '@commands/risk.commands';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,

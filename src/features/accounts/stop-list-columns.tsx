@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import { accountRowActions, runAccountAction } from '../../../commands/account-actions.commands';
-import { whyNot } from '../../../commands/can';
-import type { CommandContext } from '../../../commands/command';
+import { accountRowActions, runAccountAction } from '@commands/account-actions.commands';
+import { whyNot } from '@commands/can';
+import type { CommandContext } from '@commands/command';
 import { accountColumns } from '@/components/account-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Button } from '@/components/ui/button';

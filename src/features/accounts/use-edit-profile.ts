@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { isMemberLevel } from '../../../contract/account-fields.contract';
-import { accountEditMethods } from '../../../contract/account-edit.contract';
-import { amountSchema } from '../../../contract/amount.contract';
-import type { ResultOf } from '../../../contract/methods.contract';
+import { isMemberLevel } from '@contract/account-fields.contract';
+import { accountEditMethods } from '@contract/account-edit.contract';
+import { amountSchema } from '@contract/amount.contract';
+import type { ResultOf } from '@contract/methods.contract';
 import { amountAtMost, filled, percentAtMost } from '@/components/form/form-schemas';
 import { useContractForm } from '@/components/form/use-contract-form';
 import { SessionContext } from '@/lib/session-context';

@@ -1,4 +1,4 @@
-import { contract, type MethodName } from '../../../contract/methods.contract';
+import { contract, type MethodName } from '@contract/methods.contract';
 
 /**
  * The calls the operation record can list: every write method a signed-in account makes. Read

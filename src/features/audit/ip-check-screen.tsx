@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_MAX_SPAN_DAYS } from '../../../contract/audit.contract';
+import { AUDIT_MAX_SPAN_DAYS } from '@contract/audit.contract';
 import { useDataTable } from '@/components/data-table/data-table';
 import { ListScreen } from '@/components/data-table/list-screen';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { changeKindOf, type FieldChange } from '../../../contract/audit.contract';
-import { basisPointsToPercent, formatCents } from '../../../contract/amount.contract';
+import { changeKindOf, type FieldChange } from '@contract/audit.contract';
+import { basisPointsToPercent, formatCents } from '@contract/amount.contract';
 import { accountStatusName } from '@/components/account-status-badge';
 
 type Value = FieldChange['before'];

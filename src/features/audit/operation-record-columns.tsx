@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { LoginLogRow, OperationLevel, OperationRecordRow } from '../../../contract/audit.contract';
+import type { LoginLogRow, OperationLevel, OperationRecordRow } from '@contract/audit.contract';
 import { textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { signInResult } from '@/components/recent-sign-ins';

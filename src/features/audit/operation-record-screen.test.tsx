@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import zhErrors from '../../../locales/zh/errors.json';
-import type { LoginLogRow, OperationRecordRow } from '../../../contract/audit.contract';
+import type { LoginLogRow, OperationRecordRow } from '@contract/audit.contract';
 import type * as GatewayClientModule from '@/api/gateway-client';
 import { GatewayError } from '@/api/gateway-client';
 import { startChineseI18n, stubLayout, WithQueries } from '../../../tests/support/jsdom-test-support';

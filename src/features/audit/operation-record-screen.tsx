@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_MAX_SPAN_DAYS } from '../../../contract/audit.contract';
+import { AUDIT_MAX_SPAN_DAYS } from '@contract/audit.contract';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { useUrlState } from '@/hooks/use-url-state';
 import { presetRange, rangeTimes, type BeijingRange } from '@/lib/time';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { operationLevels, signInResults } from '../../../contract/audit.contract';
+import { operationLevels, signInResults } from '@contract/audit.contract';
 import { rangeFields } from '@/hooks/use-list-screen';
 import { urlStateCodec } from '@/hooks/use-url-state';
 

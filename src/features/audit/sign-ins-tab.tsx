@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ipAddressSchema, signInResults, type LoginLogRow, type SignInResult } from '../../../contract/audit.contract';
-import { loginIdRule } from '../../../contract/rules.contract';
-import type { ParamsIn } from '../../../contract/methods.contract';
+import { ipAddressSchema, signInResults, type LoginLogRow, type SignInResult } from '@contract/audit.contract';
+import { loginIdRule } from '@contract/rules.contract';
+import type { ParamsIn } from '@contract/methods.contract';
 import { useInfiniteCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
 import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';

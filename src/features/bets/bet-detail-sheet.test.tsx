@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BetDetail } from '../../../contract/bet-detail.contract';
+import type { BetDetail } from '@contract/bet-detail.contract';
 import type * as GatewayClientModule from '@/api/gateway-client';
 import { startChineseI18n, stubLayout, WithQueries } from '../../../tests/support/jsdom-test-support';
 import { BetDetailSheet, roundPath } from './bet-detail-sheet';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { betCodeName, gameName } from '../../../commands/game.commands';
-import type { BetDetail, BetLineLevel } from '../../../contract/bet-detail.contract';
-import type { Bet } from '../../../contract/game.contract';
+import { betCodeName, gameName } from '@commands/game.commands';
+import type { BetDetail, BetLineLevel } from '@contract/bet-detail.contract';
+import type { Bet } from '@contract/game.contract';
 import { useCall } from '@/api/queries';
 import { RoundResult } from '@/components/round-result';
 import { Badge } from '@/components/ui/badge';

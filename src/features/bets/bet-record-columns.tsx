@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { betCodeName, gameName } from '../../../commands/game.commands';
-import type { ResultOf } from '../../../contract/methods.contract';
+import { betCodeName, gameName } from '@commands/game.commands';
+import type { ResultOf } from '@contract/methods.contract';
 import { amountColumn, textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Badge } from '@/components/ui/badge';

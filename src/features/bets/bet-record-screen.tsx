@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { betStatuses } from '../../../contract/game.contract';
-import { orderNumberRule } from '../../../contract/rules.contract';
+import { betStatuses } from '@contract/game.contract';
+import { orderNumberRule } from '@contract/rules.contract';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
 import type { ExportFormat } from '@/components/data-table/data-table-export';
 import { DataTableToolbar, exportLoadedRows, type TableExport } from '@/components/data-table/data-table-toolbar';

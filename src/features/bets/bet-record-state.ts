@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { gameTypes } from '../../../contract/account-fields.contract';
-import { idSchema } from '../../../contract/common.contract';
-import { BET_MAX_SPAN_DAYS, betStatuses } from '../../../contract/game.contract';
-import type { ParamsIn } from '../../../contract/methods.contract';
+import { gameTypes } from '@contract/account-fields.contract';
+import { idSchema } from '@contract/common.contract';
+import { BET_MAX_SPAN_DAYS, betStatuses } from '@contract/game.contract';
+import type { ParamsIn } from '@contract/methods.contract';
 import { rangeFields } from '@/hooks/use-list-screen';
 import { urlStateCodec } from '@/hooks/use-url-state';
 import { rangeTimes, type BeijingRange } from '@/lib/time';

@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gameName } from '../../../commands/game.commands';
+import { gameName } from '@commands/game.commands';
 import { useCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
 import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Rights } from '../../../commands/command';
-import { commandsFor } from '../../../commands/registry';
+import type { Rights } from '@commands/command';
+import { commandsFor } from '@commands/registry';
 import { GatewayError } from '@/api/gateway-client';
 import { createQueryClient } from '@/api/queries';
 import { startI18n, switchLanguage } from '@/lib/i18n';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { authMethods } from '../../../contract/auth.contract';
-import { safeCodeRule } from '../../../contract/rules.contract';
+import { authMethods } from '@contract/auth.contract';
+import { safeCodeRule } from '@contract/rules.contract';
 import { confirmation, filled } from '@/components/form/form-schemas';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
-import { dealRecordPath } from '../../../commands/risk.commands';
-import { DEAL_RECORD_MAX_DAYS } from '../../../contract/deal-record.contract';
+import { dealRecordPath } from '@commands/risk.commands';
+import { DEAL_RECORD_MAX_DAYS } from '@contract/deal-record.contract';
 import { useDataTable } from '@/components/data-table/data-table';
 import { ListScreen } from '@/components/data-table/list-screen';
 import { AccountPicker } from '@/components/filters/account-picker';

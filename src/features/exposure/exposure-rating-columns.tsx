@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { ExposureRow, exposureViews } from '../../../contract/exposure.contract';
+import type { ExposureRow, exposureViews } from '@contract/exposure.contract';
 import { amountColumn, textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Button } from '@/components/ui/button';

@@ -2,7 +2,7 @@ import { RefreshCw } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { exposureViews } from '../../../contract/exposure.contract';
+import { exposureViews } from '@contract/exposure.contract';
 import { useCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
 import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
-import { can } from '../../../commands/can';
+import { can } from '@commands/can';
 import { useCall } from '@/api/queries';
 import { AccountNotFound } from '@/components/account-not-found';
 import { AccountStatusBadge } from '@/components/account-status-badge';

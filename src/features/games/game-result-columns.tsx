@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { gameName } from '../../../commands/game.commands';
-import type { ResultOf } from '../../../contract/methods.contract';
+import { gameName } from '@commands/game.commands';
+import type { ResultOf } from '@contract/methods.contract';
 import { textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import type { useFormat } from '@/hooks/use-format';

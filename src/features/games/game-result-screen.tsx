@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { gameName } from '../../../commands/game.commands';
-import { BET_MAX_SPAN_DAYS } from '../../../contract/game.contract';
+import { gameName } from '@commands/game.commands';
+import { BET_MAX_SPAN_DAYS } from '@contract/game.contract';
 import { useCall } from '@/api/queries';
 import { useDataTable } from '@/components/data-table/data-table';
 import { ListScreen } from '@/components/data-table/list-screen';

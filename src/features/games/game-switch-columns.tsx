@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { gameName, switchGame, type GameRow } from '../../../commands/game.commands';
-import type { CommandContext } from '../../../commands/command';
+import { gameName, switchGame, type GameRow } from '@commands/game.commands';
+import type { CommandContext } from '@commands/command';
 import { textColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Badge } from '@/components/ui/badge';

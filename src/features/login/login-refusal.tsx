@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { SessionError } from '../../../machines/session.machine';
+import type { SessionError } from '@machines/session.machine';
 import { errorMessage } from '@/lib/error-toast';
 import { loadErrorTexts } from '@/lib/i18n';
 

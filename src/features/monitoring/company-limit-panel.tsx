@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ResultOf } from '../../../contract/methods.contract';
+import type { ResultOf } from '@contract/methods.contract';
 import { useCall } from '@/api/queries';
 import { Badge } from '@/components/ui/badge';
 import { useFormat } from '@/hooks/use-format';

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import type { CommandContext } from '../../../commands/command';
-import { markWatchedSeen, unwatchAccount } from '../../../commands/monitoring.commands';
-import type { WatchedAccount } from '../../../contract/monitoring.contract';
+import type { CommandContext } from '@commands/command';
+import { markWatchedSeen, unwatchAccount } from '@commands/monitoring.commands';
+import type { WatchedAccount } from '@contract/monitoring.contract';
 import { amountColumn, textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Badge } from '@/components/ui/badge';

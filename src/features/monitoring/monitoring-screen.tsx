@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../commands/can';
-import { watchAccount } from '../../../commands/monitoring.commands';
+import { can } from '@commands/can';
+import { watchAccount } from '@commands/monitoring.commands';
 import { call } from '@/api/gateway-client';
 import { reportError, useInfiniteCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';

@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PlatformHealth } from '../../../contract/monitoring.contract';
+import type { PlatformHealth } from '@contract/monitoring.contract';
 import en from '../../../locales/en/common.json';
 import id from '../../../locales/id/common.json';
 import th from '../../../locales/th/common.json';

@@ -5,7 +5,7 @@ import {
   PLATFORM_FAILED_CALLS_ALERT,
   PLATFORM_LAG_ALERT_SECONDS,
   type PlatformHealth,
-} from '../../../contract/monitoring.contract';
+} from '@contract/monitoring.contract';
 import { useCall } from '@/api/queries';
 import { Badge } from '@/components/ui/badge';
 import { useFormat } from '@/hooks/use-format';

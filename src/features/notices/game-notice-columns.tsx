@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { noticeTitle } from '../../../commands/notice.commands';
-import type { GameNotice } from '../../../contract/notice.contract';
+import { noticeTitle } from '@commands/notice.commands';
+import type { GameNotice } from '@contract/notice.contract';
 import { textColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Badge } from '@/components/ui/badge';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { can } from '../../../commands/can';
+import { can } from '@commands/can';
 import { useCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';

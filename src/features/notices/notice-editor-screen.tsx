@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
-import { allowedNoticeActions } from '../../../machines/notice-lifecycle.machine';
+import { allowedNoticeActions } from '@machines/notice-lifecycle.machine';
 import { useCall } from '@/api/queries';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUrlState, type UrlStateCodec } from '@/hooks/use-url-state';

@@ -1,13 +1,7 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { languages, type Language } from '../../../contract/common.contract';
-import {
-  noticeContentsSchema,
-  noticeKinds,
-  noticeTitlesSchema,
-  type GameNotice,
-  type NoticeRecord,
-} from '../../../contract/notice.contract';
+import { languages, type Language } from '@contract/common.contract';
+import { noticeContentsSchema, noticeKinds, noticeTitlesSchema, type GameNotice, type NoticeRecord } from '@contract/notice.contract';
 import { beijingInputInstant, beijingInputValue } from '@/lib/time';
 
 export const NO_LEVEL = 'none';

@@ -1,7 +1,7 @@
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { gameName } from '../../../commands/game.commands';
-import type { Language } from '../../../contract/common.contract';
+import { gameName } from '@commands/game.commands';
+import type { Language } from '@contract/common.contract';
 import { useCall } from '@/api/queries';
 import { FormField } from '@/components/form-field';
 import { useFieldProblem } from '@/components/form/text-field';

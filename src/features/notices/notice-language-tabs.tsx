@@ -1,7 +1,7 @@
 import { CircleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { languages, type Language } from '../../../contract/common.contract';
-import { requiredNoticeLanguages } from '../../../contract/notice.contract';
+import { languages, type Language } from '@contract/common.contract';
+import { requiredNoticeLanguages } from '@contract/notice.contract';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { EditorForm } from './notice-editor-values';
 import { LanguageFields } from './notice-form-fields';

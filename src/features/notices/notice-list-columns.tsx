@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
-import type { CommandContext, Rights } from '../../../commands/command';
-import { noticeActionsFor, noticeFacts, noticeTitle, runNoticeAction } from '../../../commands/notice.commands';
-import type { NoticeRecord, NoticeStatus } from '../../../contract/notice.contract';
-import { noticeStatusOf } from '../../../machines/notice-lifecycle.machine';
+import type { CommandContext, Rights } from '@commands/command';
+import { noticeActionsFor, noticeFacts, noticeTitle, runNoticeAction } from '@commands/notice.commands';
+import type { NoticeRecord, NoticeStatus } from '@contract/notice.contract';
+import { noticeStatusOf } from '@machines/notice-lifecycle.machine';
 import { textColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Badge, type BadgeProps } from '@/components/ui/badge';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../contract/common.contract';
-import type { NoticeKind } from '../../../contract/notice.contract';
+import type { Language } from '@contract/common.contract';
+import type { NoticeKind } from '@contract/notice.contract';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { usePreferences } from '@/lib/preferences';
 import { safeNoticeHtml } from '@/lib/safe-html';

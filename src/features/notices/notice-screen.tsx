@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCall } from '@/api/queries';
-import { can } from '../../../commands/can';
+import { can } from '@commands/can';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useRights } from '@/hooks/use-command-context';

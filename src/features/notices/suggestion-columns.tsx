@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import type { CommandContext } from '../../../commands/command';
-import { markSuggestionRead } from '../../../commands/suggestion.commands';
-import type { Suggestion } from '../../../contract/suggestion.contract';
+import type { CommandContext } from '@commands/command';
+import { markSuggestionRead } from '@commands/suggestion.commands';
+import type { Suggestion } from '@contract/suggestion.contract';
 import { textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Badge, type BadgeProps } from '@/components/ui/badge';

@@ -1,16 +1,16 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { can } from '../../../commands/can';
-import { suggestionReads } from '../../../commands/suggestion.commands';
-import type { ParamsIn } from '../../../contract/methods.contract';
+import { can } from '@commands/can';
+import { suggestionReads } from '@commands/suggestion.commands';
+import type { ParamsIn } from '@contract/methods.contract';
 import {
   SUGGESTION_REPLY_MAX,
   suggestionKinds,
   suggestionReplyRule,
   suggestionStatuses,
   type Suggestion,
-} from '../../../contract/suggestion.contract';
+} from '@contract/suggestion.contract';
 import { useCallMutation, useInfiniteCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
 import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';

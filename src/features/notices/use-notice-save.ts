@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { noticeReads } from '../../../commands/notice.commands';
-import { requestKeyFor, type SentKey } from '../../../machines/request-key';
+import { noticeReads } from '@commands/notice.commands';
+import { requestKeyFor, type SentKey } from '@machines/request-key';
 import { useCallMutation } from '@/api/queries';
 import { showRefusal } from '@/components/form/use-contract-form';
 import { toast } from '@/lib/toast';

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { directChildList, whyNot } from '../../../commands/can';
-import type { ResultOf } from '../../../contract/methods.contract';
+import { directChildList, whyNot } from '@commands/can';
+import type { ResultOf } from '@contract/methods.contract';
 import { useCall } from '@/api/queries';
 import { AccountCombobox, SUGGEST_DELAY_MS, sameName } from '@/components/filters/account-picker';
 import { useDebouncedValue } from '@/components/filters/use-debounced-value';

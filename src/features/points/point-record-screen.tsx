@@ -1,8 +1,8 @@
 import type { SortingState } from '@tanstack/react-table';
 import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ParamsIn } from '../../../contract/methods.contract';
-import { RISK_AMOUNT_MIN, scoreTypes } from '../../../contract/points.contract';
+import type { ParamsIn } from '@contract/methods.contract';
+import { RISK_AMOUNT_MIN, scoreTypes } from '@contract/points.contract';
 import { useInfiniteCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
 import type { ExportFormat } from '@/components/data-table/data-table-export';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idSchema } from '../../../contract/common.contract';
-import { scoreTypes } from '../../../contract/points.contract';
+import { idSchema } from '@contract/common.contract';
+import { scoreTypes } from '@contract/points.contract';
 import { rangeFields } from '@/hooks/use-list-screen';
 import { urlStateCodec } from '@/hooks/use-url-state';
 

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { scoreTransferMachine, type TransferRequest, type TransferResult } from '../../../machines/score-transfer.machine';
+import { scoreTransferMachine, type TransferRequest, type TransferResult } from '@machines/score-transfer.machine';
 import { startI18n, switchLanguage } from '@/lib/i18n';
 import { ScoreTransferForm } from './score-transfer-form';
 import type { ScoreTarget, ScoreTransfer } from './use-score-transfer';

@@ -1,7 +1,7 @@
 import { ArrowDownCircle, ArrowUpCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { COMMENT_MAX } from '../../../contract/points.contract';
-import { retryable } from '../../../machines/score-transfer.machine';
+import { COMMENT_MAX } from '@contract/points.contract';
+import { retryable } from '@machines/score-transfer.machine';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
-import { whyNot } from '../../../commands/can';
+import { whyNot } from '@commands/can';
 import { AccountNotFound } from '@/components/account-not-found';
 import { DirectChildPicker } from './account-picker';
 import { ScoreBalances, ScoreConfirmDialog, ScoreResult } from './score-transfer-parts';

@@ -2,14 +2,14 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useEffectEvent, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { fromPromise } from 'xstate';
-import { formatCents, parseCents } from '../../../contract/amount.contract';
+import { formatCents, parseCents } from '@contract/amount.contract';
 import {
   balanceRefusal,
   scoreTransferMachine,
   transferValuesSchema,
   type TransferRequest,
   type TransferValues,
-} from '../../../machines/score-transfer.machine';
+} from '@machines/score-transfer.machine';
 import { call } from '@/api/gateway-client';
 import { useCall } from '@/api/queries';
 import { codeMessage } from '@/components/form/form-messages';

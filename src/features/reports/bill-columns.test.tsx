@@ -3,7 +3,7 @@ import type { RowData } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BillRow } from '../../../contract/report.contract';
+import type { BillRow } from '@contract/report.contract';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { formatAmount, formatDateTime, formatNumber, formatPercent } from '@/lib/format';
 import { billColumns, closedPeriodColumns, type ClosedPeriod } from './bill-columns';

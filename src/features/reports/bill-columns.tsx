@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import type { CommandContext } from '../../../commands/command';
-import { closeBillPeriod } from '../../../commands/report.commands';
-import type { BillRow } from '../../../contract/report.contract';
+import type { CommandContext } from '@commands/command';
+import { closeBillPeriod } from '@commands/report.commands';
+import type { BillRow } from '@contract/report.contract';
 import { amountColumn, countColumn, textColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Button } from '@/components/ui/button';

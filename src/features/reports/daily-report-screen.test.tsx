@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReportNumbers } from '../../../contract/report.contract';
+import type { ReportNumbers } from '@contract/report.contract';
 import type * as GatewayClientModule from '@/api/gateway-client';
 import { startChineseI18n, stubLayout, WithQueries } from '../../../tests/support/jsdom-test-support';
 import DailyReportScreen from './daily-report-screen';

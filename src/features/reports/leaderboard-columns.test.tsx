@@ -1,7 +1,7 @@
 import { cleanup, renderHook } from '@testing-library/react';
 import type { TFunction } from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { leaderboardMetrics, type LeaderboardMetric, type LeaderboardRow } from '../../../contract/report.contract';
+import { leaderboardMetrics, type LeaderboardMetric, type LeaderboardRow } from '@contract/report.contract';
 import { useDataTable } from '@/components/data-table/data-table';
 import { exportedTable } from '@/components/data-table/data-table-export';
 import { formatAmount, formatDateTime, formatNumber, formatPercent } from '@/lib/format';

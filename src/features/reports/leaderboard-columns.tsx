@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { LeaderboardMetric, LeaderboardRow } from '../../../contract/report.contract';
+import type { LeaderboardMetric, LeaderboardRow } from '@contract/report.contract';
 import { amountColumn, countColumn, textColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import type { useFormat } from '@/hooks/use-format';

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gameTypes } from '../../../contract/account-fields.contract';
-import { BET_MAX_SPAN_DAYS } from '../../../contract/game.contract';
-import { leaderboardMetrics, type LeaderboardRow } from '../../../contract/report.contract';
+import { gameTypes } from '@contract/account-fields.contract';
+import { BET_MAX_SPAN_DAYS } from '@contract/game.contract';
+import { leaderboardMetrics, type LeaderboardRow } from '@contract/report.contract';
 import { useCall } from '@/api/queries';
 import { lazyChart } from '@/components/chart/lazy-chart';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { gameTypes } from '../../../contract/account-fields.contract';
-import { leaderboardMetrics } from '../../../contract/report.contract';
+import { gameTypes } from '@contract/account-fields.contract';
+import { leaderboardMetrics } from '@contract/report.contract';
 import { rangeFields } from '@/hooks/use-list-screen';
 import { urlStateCodec } from '@/hooks/use-url-state';
 

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { BET_MAX_SPAN_DAYS } from '../../../contract/game.contract';
-import type { TradingRow } from '../../../contract/report.contract';
+import { BET_MAX_SPAN_DAYS } from '@contract/game.contract';
+import type { TradingRow } from '@contract/report.contract';
 import { useCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
 import type { ExportFormat } from '@/components/data-table/data-table-export';

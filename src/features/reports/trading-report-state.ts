@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rangePresets } from '../../../contract/range-presets.contract';
+import { rangePresets } from '@contract/range-presets.contract';
 import { rangeFields } from '@/hooks/use-list-screen';
 import { urlStateCodec } from '@/hooks/use-url-state';
 import { trailSchema } from './report-trail';

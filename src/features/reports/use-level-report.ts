@@ -1,4 +1,4 @@
-import type { ParamsIn } from '../../../contract/methods.contract';
+import type { ParamsIn } from '@contract/methods.contract';
 import { useCall } from '@/api/queries';
 import type { TrailStep } from './report-trail';
 

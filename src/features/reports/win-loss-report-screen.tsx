@@ -1,9 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { can } from '../../../commands/can';
-import { BET_MAX_SPAN_DAYS } from '../../../contract/game.contract';
-import type { ReportNumbers, ReportRow } from '../../../contract/report.contract';
+import { can } from '@commands/can';
+import { BET_MAX_SPAN_DAYS } from '@contract/game.contract';
+import type { ReportNumbers, ReportRow } from '@contract/report.contract';
 import { useCall } from '@/api/queries';
 import { lazyChart } from '@/components/chart/lazy-chart';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { gameTypes } from '../../../contract/account-fields.contract';
-import { rangePresets } from '../../../contract/range-presets.contract';
+import { gameTypes } from '@contract/account-fields.contract';
+import { rangePresets } from '@contract/range-presets.contract';
 import { rangeFields } from '@/hooks/use-list-screen';
 import { urlStateCodec } from '@/hooks/use-url-state';
 import { trailSchema } from './report-trail';

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { markScoresChecked } from '../../../commands/risk.commands';
-import { scoreCheckStates, SCORE_CHECK_BATCH, type ScoreCheckState } from '../../../contract/score-check.contract';
+import { markScoresChecked } from '@commands/risk.commands';
+import { scoreCheckStates, SCORE_CHECK_BATCH, type ScoreCheckState } from '@contract/score-check.contract';
 import { useDataTable } from '@/components/data-table/data-table';
 import { ListScreen } from '@/components/data-table/list-screen';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'wouter';
-import type { ResultOf } from '../../../contract/methods.contract';
+import type { ResultOf } from '@contract/methods.contract';
 import { AccountStatusBadge } from '@/components/account-status-badge';
 import { accountColumns } from '@/components/account-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';

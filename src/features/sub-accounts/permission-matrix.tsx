@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { Level } from '../../../contract/method.contract';
-import { codesImplyingUserList, normalizeAccessCodes, permissionSwitches } from '../../../contract/sub-account.contract';
-import { screensOfAccessCode } from '../../../commands/screens';
+import type { Level } from '@contract/method.contract';
+import { codesImplyingUserList, normalizeAccessCodes, permissionSwitches } from '@contract/sub-account.contract';
+import { screensOfAccessCode } from '@commands/screens';
 
 /** The menu rights of the matrix (docs/product.md#access-codes): user list, score log, win/loss reports, daily reports, leaderboard. */
 export const menuCodes = [1, 6, 7, 8, 11] as const;

@@ -1,8 +1,8 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { TFunction } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CommandContext } from '../../../commands/command';
-import type { SubAccountRow } from '../../../commands/sub-account.commands';
+import type { CommandContext } from '@commands/command';
+import type { SubAccountRow } from '@commands/sub-account.commands';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
 import type { useFormat } from '@/hooks/use-format';
 import { subAccountColumns } from './sub-account-columns';

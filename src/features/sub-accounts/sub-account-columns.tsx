@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 import { MoreHorizontal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { CommandContext } from '../../../commands/command';
-import { runSubAccountAction, subAccountActionsFor, type SubAccountRow } from '../../../commands/sub-account.commands';
-import { parseAccessCodes } from '../../../machines/session.machine';
+import type { CommandContext } from '@commands/command';
+import { runSubAccountAction, subAccountActionsFor, type SubAccountRow } from '@commands/sub-account.commands';
+import { parseAccessCodes } from '@machines/session.machine';
 import { AccountStatusBadge, accountStatusName } from '@/components/account-status-badge';
 import { textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';

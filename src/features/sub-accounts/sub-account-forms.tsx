@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import type { Level } from '../../../contract/method.contract';
-import { formatAccessCodes, subAccountMethods, type SubAccount } from '../../../contract/sub-account.contract';
-import { safeCodeRule } from '../../../contract/rules.contract';
+import type { Level } from '@contract/method.contract';
+import { formatAccessCodes, subAccountMethods, type SubAccount } from '@contract/sub-account.contract';
+import { safeCodeRule } from '@contract/rules.contract';
 import { confirmation, filled } from '@/components/form/form-schemas';
 import { TextField } from '@/components/form/text-field';
 import { useContractForm } from '@/components/form/use-contract-form';
 import { toast } from '@/lib/toast';
 import { PermissionMatrix } from './permission-matrix';
 import { FormDialog, OwnSafeCodeField, SecretFields } from './sub-account-form-parts';
-import { parseAccessCodes } from '../../../machines/session.machine';
+import { parseAccessCodes } from '@machines/session.machine';
 
 const add = subAccountMethods['gw.credit.subaccount.add'].params.shape;
 const update = subAccountMethods['gw.credit.subaccount.update'].params.shape;

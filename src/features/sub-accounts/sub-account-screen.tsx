@@ -2,9 +2,9 @@ import { UserPlus } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
-import { can } from '../../../commands/can';
-import type { CommandContext } from '../../../commands/command';
-import { SUB_ACCOUNT_SCREEN, subAccountPath, type SubAccountDialog, type SubAccountRow } from '../../../commands/sub-account.commands';
+import { can } from '@commands/can';
+import type { CommandContext } from '@commands/command';
+import { SUB_ACCOUNT_SCREEN, subAccountPath, type SubAccountDialog, type SubAccountRow } from '@commands/sub-account.commands';
 import { useInfiniteCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
@@ -12,7 +12,7 @@ import { useCommands } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
 import { AccessCodeChips } from './permission-matrix';
 import { subAccountColumns } from './sub-account-columns';
-import { parseAccessCodes } from '../../../machines/session.machine';
+import { parseAccessCodes } from '@machines/session.machine';
 import { RecentSignIns } from '@/components/recent-sign-ins';
 import {
   AddSubAccountDialog,

@@ -1,10 +1,10 @@
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { systemSettingReads } from '../../../commands/system-setting.commands';
-import { safeCodeRule } from '../../../contract/rules.contract';
-import type { SystemSettingChanges } from '../../../contract/system-setting.contract';
-import { requestKeyFor, type SentKey } from '../../../machines/request-key';
+import { systemSettingReads } from '@commands/system-setting.commands';
+import { safeCodeRule } from '@contract/rules.contract';
+import type { SystemSettingChanges } from '@contract/system-setting.contract';
+import { requestKeyFor, type SentKey } from '@machines/request-key';
 import { errorCode, useCallMutation } from '@/api/queries';
 import { filled } from '@/components/form/form-schemas';
 import { TextField } from '@/components/form/text-field';

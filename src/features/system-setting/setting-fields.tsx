@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Controller, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LOGO_MAX_BYTES } from '../../../contract/system-setting.contract';
+import { LOGO_MAX_BYTES } from '@contract/system-setting.contract';
 import { FormField } from '@/components/form-field';
 import { useFieldProblem } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';

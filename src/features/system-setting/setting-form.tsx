@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import type { SettingFocus } from '../../../commands/system-setting.commands';
-import type { SystemSettingChanges, SystemSettings } from '../../../contract/system-setting.contract';
+import type { SettingFocus } from '@commands/system-setting.commands';
+import type { SystemSettingChanges, SystemSettings } from '@contract/system-setting.contract';
 import { useSchemaForm } from '@/components/form/use-contract-form';
 import { Button } from '@/components/ui/button';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SystemSettings } from '../../../contract/system-setting.contract';
+import type { SystemSettings } from '@contract/system-setting.contract';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';

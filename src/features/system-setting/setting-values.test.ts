@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SystemSettings } from '../../../contract/system-setting.contract';
+import type { SystemSettings } from '@contract/system-setting.contract';
 import { changedFields, changesOf, settingValuesSchema, valuesOf, type SettingValues } from './setting-values';
 
 const settings: SystemSettings = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseCents } from '../../../contract/amount.contract';
+import { parseCents } from '@contract/amount.contract';
 import {
   IDLE_TIMEOUT_MAX_SECONDS,
   IDLE_TIMEOUT_MIN_SECONDS,
@@ -9,7 +9,7 @@ import {
   SITE_TITLE_MAX,
   type SystemSettingChanges,
   type SystemSettings,
-} from '../../../contract/system-setting.contract';
+} from '@contract/system-setting.contract';
 import { beijingInputInstant, beijingInputValue, isDateTime } from '@/lib/time';
 
 /** The settings as the screen's form holds them: Beijing wall times, minutes, seconds, one network per line. */

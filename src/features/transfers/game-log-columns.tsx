@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { ResultOf } from '../../../contract/methods.contract';
+import type { ResultOf } from '@contract/methods.contract';
 import { amountColumn, countColumn, textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import type { useFormat } from '@/hooks/use-format';

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { idSchema } from '../../../contract/common.contract';
-import { BET_MAX_SPAN_DAYS } from '../../../contract/game.contract';
+import { idSchema } from '@contract/common.contract';
+import { BET_MAX_SPAN_DAYS } from '@contract/game.contract';
 import { useDataTable } from '@/components/data-table/data-table';
 import { ListScreen } from '@/components/data-table/list-screen';
 import { AccountPicker } from '@/components/filters/account-picker';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { CommandContext } from '../../../commands/command';
-import { repairTransfer, type TransferRow } from '../../../commands/transfer.commands';
+import type { CommandContext } from '@commands/command';
+import { repairTransfer, type TransferRow } from '@commands/transfer.commands';
 import { amountColumn, textColumn, timeColumn } from '@/components/data-table/data-table-columns';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Badge } from '@/components/ui/badge';
