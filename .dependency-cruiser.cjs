@@ -8,6 +8,7 @@ const serverLayers = [
   ['kernel'],
   ['geo', 'rollups'],
   ['tree', 'credentials', 'events', 'backup'],
+  ['platform'],
   [
     'accounts',
     'audit',

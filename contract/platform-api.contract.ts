@@ -8,7 +8,7 @@ import { transferIdSchema } from './transfer.contract';
 /**
  * The game platform's HTTP API, back office -> platform (docs/platform-api.md). Each schema is a
  * zod codec between the wire (JSON: cents as decimal strings, times as ISO-8601 strings) and the
- * types of server/games/game-platform.ts (bigint, Date): the adapter encodes its calls and
+ * types of server/platform/game-platform.ts (bigint, Date): the adapter encodes its calls and
  * decodes the answers with the same schemas the platform server decodes and encodes them with,
  * and the OpenAPI document is generated from them, so the three cannot drift apart.
  */

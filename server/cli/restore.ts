@@ -7,7 +7,7 @@ import { compareSchema, type SchemaComparison } from '../backup/schema-version';
 import { loadConfig } from '../gateway/config';
 import { openDatabase, type Database } from '../kernel/db/database';
 import { migrate } from '../kernel/db/migrate';
-import { pauseHttpPlatforms } from '../sites/site-platform.repository';
+import { pauseHttpPlatforms } from '../platform/site-platform.repository';
 
 // `npm run restore -- <file>`: loads a backup of `npm run backup` into the empty database of
 // `npm start` (DATABASE_URL, else DATA_DIR's PGlite folder, which must not exist yet or be empty).

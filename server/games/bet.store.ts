@@ -3,39 +3,7 @@ import { copyLine, prepared, type Queryable } from '../kernel/db/database';
 import { raiseWatchedBets } from '../monitoring/monitoring-events';
 import { lockRollups, storeQueued, storeWithRollups } from '../rollups/rollup.sql';
 import { blockWinners } from './platform-rules';
-
-export type BetStatus = 'unsettled' | 'settled' | 'cancelled' | 'resettled';
-
-/**
- * A bet as the game platform reports it. Amounts are integer cents; `winLoss` is the member's
- * (settle - bet + jackpotWon + redPacket). `jackpotRake` is what the stake fed the jackpot pool,
- * `jackpot` the pool when the bet settled, `jackpotWon` what the bet won from it.
- */
-export interface PlatformBet {
-  orderId: string;
-  memberId: string;
-  betTime: Date;
-  settleTime: Date | null;
-  gameCode: string;
-  gameType: 'live' | 'electronic';
-  /** The kind of bet in the platform's words ("banker", "straight", "spin"). */
-  playType: string;
-  /** The exact bet ("straight:17", "combo:1-2"). */
-  betCode: string;
-  gameId: string;
-  gameName: string;
-  round: string;
-  transactionId: string;
-  status: BetStatus;
-  bet: number;
-  validBet: number;
-  settle: number;
-  winLoss: number;
-  jackpot: number;
-  jackpotWon: number;
-  jackpotRake: number;
-  redPacket: number;
-}
+import type { BetStatus, PlatformBet } from '../platform/game-platform';
 
 export interface StoreOutcome {
   /** New bets, and bets whose state moved on (settled, cancelled, resettled). */

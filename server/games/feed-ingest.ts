@@ -2,9 +2,16 @@ import { sql } from '../kernel/db/sql';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { Queryable } from '../kernel/db/database';
 import { storeSuggestions } from '../notices/suggestion.store';
-import { httpPlatformSiteIds, recordPlatformFailure } from '../sites/site-platform.repository';
-import { prepareBets, storeBetBatch, type BetBatch, type PlatformBet } from './bet.store';
-import { PlatformRefusal, PlatformSilent, type GamePlatform, type PlatformFor, type PlatformSuggestion } from './game-platform';
+import { httpPlatformSiteIds, recordPlatformFailure } from '../platform/site-platform.repository';
+import { prepareBets, storeBetBatch, type BetBatch } from './bet.store';
+import {
+  PlatformRefusal,
+  PlatformSilent,
+  type GamePlatform,
+  type PlatformBet,
+  type PlatformFor,
+  type PlatformSuggestion,
+} from '../platform/game-platform';
 import { storeRounds, type SiteRound } from './game-round.store';
 
 /**

@@ -1,6 +1,7 @@
 import { sql, type SQL } from '../kernel/db/sql';
 import { copyLine, type Queryable } from '../kernel/db/database';
 import { iso } from '../kernel/db/timestamps';
+import type { PlatformRound } from '../platform/game-platform';
 
 /** A game_rounds row as the database answers it (this module stores them). */
 export interface GameRoundRow {
@@ -27,16 +28,6 @@ export function toGameRound(row: GameRoundListRow) {
     endTime: iso(row.ended_at),
     result: typeof row.result === 'string' ? (JSON.parse(row.result) as Record<string, unknown>) : row.result,
   };
-}
-
-/** A finished round as the platform reports it. */
-export interface PlatformRound {
-  gameCode: string;
-  gameId: string;
-  round: string;
-  startedAt: Date;
-  endedAt: Date;
-  result: object;
 }
 
 /**

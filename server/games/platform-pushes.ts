@@ -3,8 +3,8 @@ import type { AccountRow } from '../tree/account.repository';
 import type { Queryable } from '../kernel/db/database';
 import type { NoticeRow } from '../notices/notice.repository';
 import type { AnsweredSuggestionRow } from '../notices/suggestion.store';
-import { platformPausedSql } from '../sites/site-platform.repository';
-import type { PlatformAccount, PlatformFor, PlatformGameNotice, PlatformReply } from './game-platform';
+import { platformPausedSql } from '../platform/site-platform.repository';
+import type { PlatformAccount, PlatformFor, PlatformGameNotice, PlatformReply } from '../platform/game-platform';
 
 /**
  * What the platform is told: 'games', the games closed for a site (queued by the game switch);

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Queryable } from '../kernel/db/database';
-import type { PlatformFor } from './game-platform';
+import type { PlatformFor } from '../platform/game-platform';
 import { PUSH_LEASE_MS, queuedPushesOf, sendPlatformPushes } from './platform-pushes';
 
 /** Pushes sent per step of a sync: one call of a site's accounts each, and one progress report. */

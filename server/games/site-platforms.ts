@@ -1,13 +1,13 @@
 import type { Queryable } from '../kernel/db/database';
-import { PlatformSilent, type GamePlatform, type PlatformFor } from './game-platform';
+import { PlatformSilent, type GamePlatform, type PlatformFor } from '../platform/game-platform';
 import {
   recordPlatformFailure,
   recordPlatformSuccess,
   sitePlatformConnection,
   type HttpConnection,
-} from '../sites/site-platform.repository';
-import { httpPlatform } from './http-platform';
-import type { PlatformWatch } from './platform-watch';
+} from '../platform/site-platform.repository';
+import { httpPlatform } from '../platform/http-platform';
+import type { PlatformWatch } from '../platform/platform-watch';
 
 export interface SitePlatformsOptions {
   /** The platform of sites without a row or with kind `embedded` (the simulator's books in this database). */

@@ -24,7 +24,7 @@ import { monitorHandlers } from '../monitoring/monitoring.router';
 import { gameNoticeHandlers } from '../notices/game-notice.handlers';
 import { pointsHandlers } from '../points/points.handlers';
 import { transferHandlers } from '../transfer/transfer.router';
-import type { PlatformFor } from '../games/game-platform';
+import type { PlatformFor } from '../platform/game-platform';
 import { simulatorPlatform } from '../simulator/simulator-platform';
 import { sitePlatforms } from '../games/site-platforms';
 import { systemClock } from '../kernel/clock';

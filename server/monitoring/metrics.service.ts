@@ -2,7 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { ErrorCode } from '../../contract/errors.contract';
 import type { Clock } from '../kernel/clock';
 import { poolStatsOf, type Database } from '../kernel/db/database';
-import type { PlatformWatch } from '../games/platform-watch';
+import type { PlatformWatch } from '../platform/platform-watch';
 import { jobCounts, liveSessions, PENDING_AGES, pendingTransfers, signInLocks } from './metrics.repository';
 import { platformHealth } from './platform-health.repository';
 

@@ -2,7 +2,7 @@ import { sql } from '../kernel/db/sql';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { NoticeTexts } from '../../contract/notice.contract';
 import { iso } from '../kernel/db/timestamps';
-import type { PlatformFor } from '../games/game-platform';
+import type { PlatformFor } from '../platform/game-platform';
 import { queuePush } from '../games/platform-pushes';
 import type { CallContext } from '../kernel/call-context';
 import { defineHandlers } from '../kernel/handler';

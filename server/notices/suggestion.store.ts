@@ -2,7 +2,7 @@ import { sql } from '../kernel/db/sql';
 import type { Suggestion, SuggestionStatus } from '../../contract/suggestion.contract';
 import type { Queryable } from '../kernel/db/database';
 import { iso } from '../kernel/db/timestamps';
-import type { PlatformSuggestion } from '../games/game-platform';
+import type { PlatformSuggestion } from '../platform/game-platform';
 
 /** A suggestions row as the database answers it: a member's suggestion or complaint, and the line's answer. */
 export interface SuggestionRow {

@@ -2,9 +2,9 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { AccountStatus } from '../../contract/account-levels.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import { platformCalls, platformRefusalSchema, platformRefusalStatus, type PlatformCallName } from '../../contract/platform-api.contract';
-import { PlatformRefusal, PlatformSilent, type FeedItem, type GamePlatform } from '../games/game-platform';
-import { httpPlatform } from '../games/http-platform';
-import { signRequest } from './request-signature';
+import { PlatformRefusal, PlatformSilent, type FeedItem, type GamePlatform } from '../platform/game-platform';
+import { httpPlatform } from '../platform/http-platform';
+import { signRequest } from '../platform/request-signature';
 
 /**
  * The platform API's promises (docs/platform-api.md "Conformance"), checked against a running

@@ -8,7 +8,7 @@ import { hashForUnknownName, refusalOf, writeLoginLog } from '../auth/login.serv
 import { verifySecret } from '../kernel/password';
 import { loginKeyOf, settleCredentialAttempt, takeCredentialSlots, type AttemptOrigin } from '../credentials/secret-check';
 import type { Queryable } from '../kernel/db/database';
-import type { PlatformFor } from '../games/game-platform';
+import type { PlatformFor } from '../platform/game-platform';
 import { accountsNow } from '../games/platform-pushes';
 import { countryOf, regionOf } from '../geo/ip-region';
 import { transferIn, transferOut } from '../points/game-transfers';

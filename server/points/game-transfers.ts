@@ -4,9 +4,9 @@ import { ErrorCode } from '../../contract/errors.contract';
 import type { AccountRow } from '../tree/account.repository';
 import { prepared, type Queryable } from '../kernel/db/database';
 import { raiseLiveEvent } from '../events/live-events.service';
-import { PlatformRefusal, type PlatformFor } from '../games/game-platform';
+import { PlatformRefusal, type PlatformFor } from '../platform/game-platform';
 import { RpcError } from '../kernel/rpc-error';
-import { platformPausedSql } from '../sites/site-platform.repository';
+import { platformPausedSql } from '../platform/site-platform.repository';
 import type { TransferOutRow } from './transfer.repository';
 
 /**

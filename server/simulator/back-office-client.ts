@@ -7,7 +7,7 @@ import {
   type BackOfficeCallName,
   type BackOfficeRequest,
 } from '../../contract/platform-api.contract';
-import { signedPost, type SignedPostOutcome } from '../platform-api/signed-post';
+import { signedPost, type SignedPostOutcome } from '../platform/signed-post';
 
 /**
  * The platform's side of the platform -> back office calls (docs/platform-api.md "Platform ->
@@ -66,7 +66,7 @@ export interface BackOfficeClient {
 export function backOfficeClient(options: BackOfficeClientOptions): BackOfficeClient {
   const base = new URL(options.baseUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
-  // Node's http with kept-alive connections (platform-api/http-post.ts) unless a test gives a fetch.
+  // Node's http with kept-alive connections (platform/http-post.ts) unless a test gives a fetch.
   const send = options.fetch;
   const timeoutMs = options.timeoutMs ?? 5000;
   const attempts = Math.max(1, options.transferAttempts ?? 3);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
 import { backOfficeCalls, lobbyRequestIdSchema, platformRefusalStatus } from '../../contract/platform-api.contract';
 import type { Clock } from '../kernel/clock';
-import type { GamePlatform } from '../games/game-platform';
+import type { GamePlatform } from '../platform/game-platform';
 import { normaliseIp } from '../geo/ip-region';
 import { BackOfficeRefusal, BackOfficeSilent, type BackOfficeClient } from './back-office-client';
 

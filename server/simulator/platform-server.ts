@@ -13,9 +13,9 @@ import {
 } from '../../contract/platform-api.contract';
 import { systemClock, type Clock } from '../kernel/clock';
 import type { Queryable } from '../kernel/db/database';
-import { PlatformRefusal, type GamePlatform } from '../games/game-platform';
+import { PlatformRefusal, type GamePlatform } from '../platform/game-platform';
 import { defaultConnectionLimits, limitConnections, type ConnectionLimits } from '../kernel/connection-limits';
-import { requestVerifier } from '../platform-api/request-signature';
+import { requestVerifier } from '../platform/request-signature';
 
 export interface PlatformApiServerOptions {
   /** The platform that answers (the simulator's books, in the platform's own database). */

@@ -3,7 +3,7 @@ import { ErrorCode } from '../../contract/errors.contract';
 import { prepared, uniqueViolation, type Queryable } from '../kernel/db/database';
 import type { Device } from '../../contract/game.contract';
 import { encodeFeedItem, type FeedItemTimed, type PlatformWireAnswer } from '../../contract/platform-api.contract';
-import type { PlatformBet } from '../games/bet.store';
+import type { PlatformBet } from '../platform/game-platform';
 import {
   PlatformRefusal,
   type FeedItem,
@@ -11,8 +11,8 @@ import {
   type PlatformRecord,
   type PlatformSuggestion,
   type TransferCall,
-} from '../games/game-platform';
-import type { PlatformRound } from '../games/game-round.store';
+} from '../platform/game-platform';
+import type { PlatformRound } from '../platform/game-platform';
 
 /** A bet as the platform publishes it, with the terminal it came from (the back office does not keep that). */
 export type FeedBet = Omit<PlatformBet, 'betTime' | 'settleTime'> & { betTime: string; settleTime: string | null; device?: Device };

@@ -3,7 +3,7 @@ import type { Device } from '../../contract/game.contract';
 import type { Queryable } from '../kernel/db/database';
 import { endEmptySession, transferIn, transferOut } from '../points/game-transfers';
 import { RpcError } from '../kernel/rpc-error';
-import type { PlatformFor } from '../games/game-platform';
+import type { PlatformFor } from '../platform/game-platform';
 import { ingestPlatformFeed } from '../games/feed-ingest';
 import { memberSuggestion } from './member-suggestions';
 import type { FeedBet, FeedRound, FeedSuggestion } from './simulator-platform';

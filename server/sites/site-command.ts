@@ -9,7 +9,7 @@ import {
 } from '../kernel/secret-input';
 import type { Database } from '../kernel/db/database';
 import { migrate } from '../kernel/db/migrate';
-import type { PlatformFor } from '../games/game-platform';
+import type { PlatformFor } from '../platform/game-platform';
 import { syncSitePlatform } from '../games/platform-sync';
 import {
   addSite,

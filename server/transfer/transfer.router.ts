@@ -5,7 +5,7 @@ import { ErrorCode } from '../../contract/errors.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
 import { accountInLine } from '../tree/line-access';
 import { iso } from '../kernel/db/timestamps';
-import type { PlatformFor } from '../games/game-platform';
+import type { PlatformFor } from '../platform/game-platform';
 import type { CallContext } from '../kernel/call-context';
 import { defineHandlers } from '../kernel/handler';
 import { RpcError } from '../kernel/rpc-error';

@@ -1,7 +1,7 @@
 import { sql } from '../../server/kernel/db/sql';
 import { openDatabase, type Database } from '../../server/kernel/db/database';
 import { migrate } from '../../server/kernel/db/migrate';
-import type { PlatformBet } from '../../server/games/bet.store';
+import type { PlatformBet } from '../../server/platform/game-platform';
 import { GAMES, playTypeOf } from '../../server/games/rules/game-registry';
 import { seededRandom } from '../../server/games/rules/seeded-random';
 import { validBets } from '../../server/games/rules/valid-bet.rules';

@@ -3,7 +3,7 @@ import { sql } from '../../server/kernel/db/sql';
 import type { Page, Response } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import zhErrors from '../../locales/zh/errors.json' with { type: 'json' };
-import { withFaults } from '../../server/games/game-platform';
+import { withFaults } from '../../server/platform/game-platform';
 import { ingestPlatformFeed } from '../../server/games/feed-ingest';
 import { REPAIR_AFTER_MS, transferIn } from '../../server/points/game-transfers';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';

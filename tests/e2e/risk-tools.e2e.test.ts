@@ -1,6 +1,7 @@
 import { sql } from '../../server/kernel/db/sql';
 import { describe, expect, it } from 'vitest';
-import { storeBets, type PlatformBet } from '../../server/games/bet.store';
+import { storeBets } from '../../server/games/bet.store';
+import type { PlatformBet } from '../../server/platform/game-platform';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { transferIn } from '../../server/points/game-transfers';
 import { formatAmount } from '../../src/lib/format';

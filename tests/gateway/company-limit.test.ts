@@ -1,7 +1,8 @@
 import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
-import { storeBets, type PlatformBet } from '../../server/games/bet.store';
+import { storeBets } from '../../server/games/bet.store';
+import type { PlatformBet } from '../../server/platform/game-platform';
 import { betRefusal, type BetRequest } from '../../server/games/platform-rules';
 import { sendPlatformPushes } from '../../server/games/platform-pushes';
 import { drainRollups } from '../../server/reports/rollup-drain';

@@ -2,7 +2,7 @@ import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DealRow } from '../../contract/deal-record.contract';
 import { storeBets } from '../../server/games/bet.store';
-import { withFaults, type PlatformFor } from '../../server/games/game-platform';
+import { withFaults, type PlatformFor } from '../../server/platform/game-platform';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { REPAIR_AFTER_MS, repairTransfer, transferIn, transferOut } from '../../server/points/game-transfers';
 import { aBet } from '../support/bet-fixture';

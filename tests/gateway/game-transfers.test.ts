@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { Queryable } from '../../server/kernel/db/database';
 import { storeBets } from '../../server/games/bet.store';
-import { withFaults, type Fault, type PlatformFor } from '../../server/games/game-platform';
+import { withFaults, type Fault, type PlatformFor } from '../../server/platform/game-platform';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import {
   REPAIR_AFTER_MS,

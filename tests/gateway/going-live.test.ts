@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
-import { httpPlatform } from '../../server/games/http-platform';
+import { httpPlatform } from '../../server/platform/http-platform';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { rawRequest } from '../support/http-client';
 import { startPlatformProcess, type PlatformProcess } from '../support/platform-process';

@@ -2,7 +2,7 @@ import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACK_OFFICE_PLATFORM_PREFIX, backOfficeCalls } from '../../contract/platform-api.contract';
 import { hashSecret } from '../../server/kernel/password';
-import { signRequest } from '../../server/platform-api/request-signature';
+import { signRequest } from '../../server/platform/request-signature';
 import { setPlatform } from '../../server/sites/site-admin.service';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 

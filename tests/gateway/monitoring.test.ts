@@ -2,7 +2,8 @@ import { sql } from '../../server/kernel/db/sql';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WatchedAccount } from '../../contract/monitoring.contract';
-import { storeBets, type PlatformBet } from '../../server/games/bet.store';
+import { storeBets } from '../../server/games/bet.store';
+import type { PlatformBet } from '../../server/platform/game-platform';
 import { aBet } from '../support/bet-fixture';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 

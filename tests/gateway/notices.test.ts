@@ -5,7 +5,7 @@ import type { ParamsIn, ResultOf } from '../../contract/methods.contract';
 import { noticeStatuses } from '../../contract/notice.contract';
 import { noticeLifecycleMachine, noticeStatusOf } from '../../machines/notice-lifecycle.machine';
 import { openDatabase } from '../../server/kernel/db/database';
-import { withFaults, type Fault, type PlatformFor } from '../../server/games/game-platform';
+import { withFaults, type Fault, type PlatformFor } from '../../server/platform/game-platform';
 import { sendPlatformPushes } from '../../server/games/platform-pushes';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { xssCorpus } from '../fixtures/xss-corpus';

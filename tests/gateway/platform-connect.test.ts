@@ -2,7 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestHttpSiteFeeds } from '../../server/games/feed-ingest';
-import type { PlatformFor } from '../../server/games/game-platform';
+import type { PlatformFor } from '../../server/platform/game-platform';
 import { sitePlatforms } from '../../server/games/site-platforms';
 import { transferIn } from '../../server/points/game-transfers';
 import { platformApiServer } from '../../server/simulator/platform-server';

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformRefusal, PlatformSilent, type GamePlatform, type PlatformFor } from '../../server/games/game-platform';
+import { PlatformRefusal, PlatformSilent, type GamePlatform, type PlatformFor } from '../../server/platform/game-platform';
 import { ingestPlatformFeed } from '../../server/games/feed-ingest';
-import { httpPlatform } from '../../server/games/http-platform';
+import { httpPlatform } from '../../server/platform/http-platform';
 import { sendPlatformPushes } from '../../server/games/platform-pushes';
 import { seededRandom } from '../../server/games/rules/seeded-random';
 import {

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
 import { manualClock } from '../../server/kernel/clock';
-import { httpPlatform } from '../../server/games/http-platform';
+import { httpPlatform } from '../../server/platform/http-platform';
 import { setPlatform } from '../../server/sites/site-admin.service';
 import { backOfficeClient, BackOfficeRefusal, BackOfficeSilent, type BackOfficeClient } from '../../server/simulator/back-office-client';
 import { MEMBER_TOKEN_TTL_MS, registerMemberLobby } from '../../server/simulator/member-lobby';

@@ -1,6 +1,6 @@
 import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { withFaults, type Fault, type GamePlatform, type PlatformFor } from '../../server/games/game-platform';
+import { withFaults, type Fault, type GamePlatform, type PlatformFor } from '../../server/platform/game-platform';
 import { PUSH_LEASE_MS, sendPlatformPushes } from '../../server/games/platform-pushes';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';

@@ -1,6 +1,7 @@
 import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { storeBets, type PlatformBet } from '../../server/games/bet.store';
+import { storeBets } from '../../server/games/bet.store';
+import type { PlatformBet } from '../../server/platform/game-platform';
 import { aBet } from '../support/bet-fixture';
 import { testDatabaseKind } from '../support/test-database';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';

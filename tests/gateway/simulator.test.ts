@@ -9,7 +9,7 @@ import { LEASE_MS, publish, simulatorTick, TICK_MS, type SimulatorOptions } from
 import { gameByCode } from '../../server/games/rules/game-registry';
 import { seededRandom } from '../../server/games/rules/seeded-random';
 import { checkLedger } from '../../server/points/ledger-check';
-import type { PlatformFor } from '../../server/games/game-platform';
+import type { PlatformFor } from '../../server/platform/game-platform';
 import { drainRollups } from '../../server/reports/rollup-drain';
 import { aBet, feedBet } from '../support/bet-fixture';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';

@@ -3,7 +3,7 @@ import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
 import { ingestHttpSiteFeeds, ingestPlatformFeed } from '../../server/games/feed-ingest';
-import { PlatformRefusal, type GamePlatform, type PlatformFor } from '../../server/games/game-platform';
+import { PlatformRefusal, type GamePlatform, type PlatformFor } from '../../server/platform/game-platform';
 import { sitePlatforms } from '../../server/games/site-platforms';
 import { createBackgroundWork } from '../../server/gateway/http/background-work';
 import { transferIn } from '../../server/points/game-transfers';

@@ -1,6 +1,6 @@
 import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withFaults, type Fault, type PlatformFor } from '../../server/games/game-platform';
+import { withFaults, type Fault, type PlatformFor } from '../../server/platform/game-platform';
 import { sendPlatformPushes } from '../../server/games/platform-pushes';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { storeSuggestions } from '../../server/notices/suggestion.store';

@@ -1,4 +1,5 @@
-import { storeBets, type PlatformBet } from '../../server/games/bet.store';
+import { storeBets } from '../../server/games/bet.store';
+import type { PlatformBet } from '../../server/platform/game-platform';
 import type { FeedBet } from '../../server/simulator/simulator-platform';
 import type { TestGateway } from './test-gateway';
 

@@ -1,7 +1,7 @@
 import { sql } from '../../server/kernel/db/sql';
 import { AccountStatus, memberLevel } from '../../contract/account-levels.contract';
 import type { Queryable } from '../../server/kernel/db/database';
-import type { GamePlatform } from '../../server/games/game-platform';
+import type { GamePlatform } from '../../server/platform/game-platform';
 import { queuePush } from '../../server/games/platform-pushes';
 
 /**

@@ -1,6 +1,6 @@
 import type { Clock } from '../../kernel/clock';
 import type { Database } from '../../kernel/db/database';
-import { PlatformSilent, type PlatformFor } from '../../games/game-platform';
+import { PlatformSilent, type PlatformFor } from '../../platform/game-platform';
 import { ingestHttpSiteFeeds } from '../../games/feed-ingest';
 import { sendPlatformPushes } from '../../games/platform-pushes';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from '../../jobs/job-runner';

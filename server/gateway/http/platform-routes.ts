@@ -10,12 +10,12 @@ import {
 } from '../../../contract/platform-api.contract';
 import type { Clock } from '../../kernel/clock';
 import type { Database } from '../../kernel/db/database';
-import type { PlatformFor } from '../../games/game-platform';
+import type { PlatformFor } from '../../platform/game-platform';
 import { lobbySignIn, lobbyTransfer } from '../../platform-api/lobby.service';
 import { platformOpenApiDocument } from '../../platform-api/platform-openapi';
-import { requestVerifier } from '../../platform-api/request-signature';
+import { requestVerifier } from '../../platform/request-signature';
 import { RpcError } from '../../kernel/rpc-error';
-import { purgeSignatureRefusals, recordSignatureRefusal, siteOfPlatformKey } from '../../sites/site-platform.repository';
+import { purgeSignatureRefusals, recordSignatureRefusal, siteOfPlatformKey } from '../../platform/site-platform.repository';
 
 export interface PlatformRoutesOptions {
   db: Database;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../../contract/errors.contract';
 import { decodeFeedAnswer, platformCalls, type PlatformAnswer, type PlatformCallName } from '../../contract/platform-api.contract';
-import { signedPost } from '../platform-api/signed-post';
+import { signedPost } from './signed-post';
 import { PlatformRefusal, PlatformSilent, type GamePlatform } from './game-platform';
 
 export interface HttpPlatformOptions {
@@ -19,7 +19,7 @@ export interface HttpPlatformOptions {
 
 /**
  * The game platform over its HTTP API (contract/platform-api.contract.ts), one signed POST per
- * call (platform-api/signed-post.ts), never retried here: a call whose answer does not come is PlatformSilent and the callers'
+ * call (platform/signed-post.ts), never retried here: a call whose answer does not come is PlatformSilent and the callers'
  * rules decide (a transfer stays pending until the record of its id settles it).
  *
  * What an answer means:
@@ -43,7 +43,7 @@ export function httpPlatform(options: HttpPlatformOptions): GamePlatform {
   const base = new URL(options.baseUrl);
   // "https://p.example" and "https://p.example/api/" alike: the calls' paths follow without a double slash.
   const basePath = base.pathname.replace(/\/+$/, '');
-  // Node's http with kept-alive connections (platform-api/http-post.ts) unless a test gives a fetch.
+  // Node's http with kept-alive connections (platform/http-post.ts) unless a test gives a fetch.
   const send = options.fetch;
   const timeoutMs = options.timeoutMs ?? 5000;
   const now = options.now ?? (() => new Date());

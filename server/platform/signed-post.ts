@@ -5,7 +5,7 @@ import { signRequest } from './request-signature';
 
 /**
  * What one signed POST of the platform API came to, whichever side sends it (the back office's
- * adapter, games/http-platform.ts; the simulator's client of the back office,
+ * adapter, platform/http-platform.ts; the simulator's client of the back office,
  * simulator/back-office-client.ts). Each caller says what each outcome means for its call.
  */
 export type SignedPostOutcome<T> =

@@ -1,8 +1,6 @@
 import type { ErrorCodeValue } from '../../contract/errors.contract';
 import type { Device } from '../../contract/game.contract';
 import type { Queryable } from '../kernel/db/database';
-import type { PlatformBet } from './bet.store';
-import type { PlatformRound } from './game-round.store';
 
 /**
  * The game platform as the back office sees it: a third party behind this interface. The
@@ -13,6 +11,49 @@ import type { PlatformRound } from './game-round.store';
  * fails in any other way: then the outcome is unknown, and only the platform's own record of the
  * transfer id (settleTransfer) may say what happened. Nothing is ever guessed.
  */
+
+export type BetStatus = 'unsettled' | 'settled' | 'cancelled' | 'resettled';
+
+/**
+ * A bet as the game platform reports it. Amounts are integer cents; `winLoss` is the member's
+ * (settle - bet + jackpotWon + redPacket). `jackpotRake` is what the stake fed the jackpot pool,
+ * `jackpot` the pool when the bet settled, `jackpotWon` what the bet won from it.
+ */
+export interface PlatformBet {
+  orderId: string;
+  memberId: string;
+  betTime: Date;
+  settleTime: Date | null;
+  gameCode: string;
+  gameType: 'live' | 'electronic';
+  /** The kind of bet in the platform's words ("banker", "straight", "spin"). */
+  playType: string;
+  /** The exact bet ("straight:17", "combo:1-2"). */
+  betCode: string;
+  gameId: string;
+  gameName: string;
+  round: string;
+  transactionId: string;
+  status: BetStatus;
+  bet: number;
+  validBet: number;
+  settle: number;
+  winLoss: number;
+  jackpot: number;
+  jackpotWon: number;
+  jackpotRake: number;
+  redPacket: number;
+}
+
+/** A finished round as the platform reports it. */
+export interface PlatformRound {
+  gameCode: string;
+  gameId: string;
+  round: string;
+  startedAt: Date;
+  endedAt: Date;
+  result: object;
+}
 
 export interface TransferCall {
   siteId: string;
