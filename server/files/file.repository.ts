@@ -1,6 +1,8 @@
 import { sql } from '../kernel/db/sql';
 import type { Queryable } from '../kernel/db/database';
-import type { JobKind } from '../jobs/job.repository';
+import type { jobKinds } from '../../contract/job.contract';
+
+type JobKind = (typeof jobKinds)[number];
 
 /** How long a file is kept in the database: 24 hours (docs/product.md#exports-and-files). */
 export const FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;

@@ -21,7 +21,7 @@ import { exposureHandlers } from '../exposure/exposure.router';
 import { dealRecordHandlers } from '../deal-record/deal-record.router';
 import { scoreCheckHandlers } from '../score-check/score-check.router';
 import { monitorHandlers } from '../monitoring/monitoring.router';
-import { gameNoticeHandlers } from '../notices/game-notice.handlers';
+import { gameNoticeHandlers } from '../games/game-notice.handlers';
 import { pointsHandlers } from '../points/points.handlers';
 import { transferHandlers } from '../transfer/transfer.router';
 import type { PlatformFor } from '../platform/game-platform';

@@ -12,7 +12,7 @@ import {
 import { accountInLine } from '../tree/line-access';
 import { RpcError } from '../kernel/rpc-error';
 import type { ExportSource } from './export-source';
-import { exportText } from './export-text';
+import { exportText } from '../files/export-text';
 
 /** Rows read per page, and so per progress report. */
 const EXPORT_PAGE = 250;

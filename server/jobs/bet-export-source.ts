@@ -3,7 +3,7 @@ import type { Cell } from '../../shared/table-cells';
 import { betScope } from '../games/bet-scope';
 import { betPages, betTotals, type BetFilters, type BetScope } from '../games/bet.repository';
 import type { ExportSource } from './export-source';
-import { exportText } from './export-text';
+import { exportText } from '../files/export-text';
 
 const EXPORT_PAGE = 250;
 

@@ -6,7 +6,7 @@ import { scoreLogPages, scoreLogSnapshot, type ScoreLogFilters } from '../points
 import { agentListExport, memberListExport } from './account-export-sources';
 import { betExport } from './bet-export-source';
 import type { ExportSource } from './export-source';
-import { exportText } from './export-text';
+import { exportText } from '../files/export-text';
 
 /** Rows read per page, and so per progress report: often enough for a smooth progress bar. */
 const EXPORT_PAGE = 250;

@@ -2,8 +2,8 @@ import type { Queryable } from '../kernel/db/database';
 import { beijingText } from '../../contract/beijing-time.contract';
 import type { ExportOwner } from './export-source';
 import { exportSources, type ExportParams } from './export-sources';
-import { exportText } from './export-text';
-import { contentTypes, writeExport } from './export-writer';
+import { exportText } from '../files/export-text';
+import { contentTypes, writeExport } from '../files/export-writer';
 import type { JobRow } from './job.repository';
 
 /** What a task hands the runner to keep: a file, and how many rows (its progress unit) it holds. */

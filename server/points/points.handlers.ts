@@ -14,7 +14,7 @@ import { billSumsOfChildren, closedBillSums, minusBill, NO_BILL } from '../repor
 import { drainRollups } from '../reports/rollup-drain';
 import { issuePoints, transferPoints, type Movement } from './ledger';
 import { queryScoreLog } from './score-log.repository';
-import type { SettlementRow } from './settlement.repository';
+import type { SettlementRow } from '../reports/settlement.repository';
 
 async function transfer(ctx: CallContext, direction: 'up' | 'down', params: { userId: string; amount: number; comment: string }) {
   const session = ctx.session!;

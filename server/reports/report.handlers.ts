@@ -10,7 +10,7 @@ import type { CallContext } from '../kernel/call-context';
 import { sql } from '../kernel/db/sql';
 import { defineHandlers } from '../kernel/handler';
 import { RpcError } from '../kernel/rpc-error';
-import type { SettlementRow } from '../points/settlement.repository';
+import type { SettlementRow } from './settlement.repository';
 import { drainRollups } from './rollup-drain';
 import {
   billDaysOfChildren,

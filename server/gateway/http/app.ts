@@ -11,7 +11,7 @@ import type { Clock } from '../../kernel/clock';
 import type { Config } from '../config';
 import type { Database } from '../../kernel/db/database';
 import { createLiveEvents } from '../../events/live-events.service';
-import { registerFileRoute } from '../../files/file-route';
+import { registerFileRoute } from './file-route';
 import { countryOf, normaliseIp } from '../../geo/ip-region';
 import { noJobRunner, type JobRunner } from '../../jobs/job-runner';
 import type { Handler } from '../../kernel/call-context';

@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { idSchema, pickLanguage, type Language } from '../../contract/common.contract';
-import { ErrorCode, type ErrorCodeValue, type ErrorData } from '../../contract/errors.contract';
-import type { Clock } from '../kernel/clock';
-import type { Database } from '../kernel/db/database';
-import { countryOf, normaliseIp } from '../geo/ip-region';
-import { checkJobRights } from '../jobs/job-access';
-import { errorMessage } from '../kernel/messages';
-import { RpcError } from '../kernel/rpc-error';
-import { findSession } from '../kernel/session.store';
-import { inMaintenance, normaliseHost, resolveSite } from '../kernel/site.repository';
-import { findOwnFile, type StoredFile } from './file.repository';
+import { idSchema, pickLanguage, type Language } from '../../../contract/common.contract';
+import { ErrorCode, type ErrorCodeValue, type ErrorData } from '../../../contract/errors.contract';
+import type { Clock } from '../../kernel/clock';
+import type { Database } from '../../kernel/db/database';
+import { countryOf, normaliseIp } from '../../geo/ip-region';
+import { checkJobRights } from '../../jobs/job-access';
+import { errorMessage } from '../../kernel/messages';
+import { RpcError } from '../../kernel/rpc-error';
+import { findSession } from '../../kernel/session.store';
+import { inMaintenance, normaliseHost, resolveSite } from '../../kernel/site.repository';
+import { findOwnFile, type StoredFile } from '../../files/file.repository';
 
 /** The form field or JSON body of a download: the session token and, optionally, the language of errors. */
 function bodyFields(request: FastifyRequest): { opsId?: unknown; ztsLang?: unknown } {
