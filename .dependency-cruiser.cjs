@@ -8,7 +8,10 @@ const serverLayers = [
   ['kernel'],
   ['geo', 'rollups'],
   ['tree', 'credentials', 'events', 'backup'],
-  ['platform'],
+  ['platform', 'game-rules'],
+  // The game platform the demo and the tests play: on the platform's interface and rules only,
+  // never a namespace; only the composition above the namespaces runs it (the rule below).
+  ['simulator'],
   // The namespaces, in the order they may import each other: what others read lowest (files and
   // their writer, notices, reports and settlements, ...), the platform's pushes and the bets in
   // games/ above points and monitoring, and above them what runs every domain (jobs/, the account
@@ -19,7 +22,6 @@ const serverLayers = [
   ['accounts', 'sites', 'suggestion'],
   ['auth', 'jobs'],
   ['platform-api'],
-  ['simulator'],
   ['seed'],
   ['gateway'],
   ['cli'],
@@ -52,6 +54,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^server/' },
       to: { path: '^server/', pathNot: folders(serverLayers) },
+    },
+    {
+      name: 'server-layer',
+      comment: 'Only the seed, the gateway and the scripts run the simulator: no namespace imports it.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: '^server/(simulator|seed|gateway|cli)/' },
+      to: { path: '^server/simulator/' },
     },
     {
       name: 'server-foreign-handlers',

@@ -20,6 +20,7 @@ import { demoLogins, demoSites, demoSubAccounts, demoTreeLogins, seedDemo } from
 import { listSites } from '../sites/site-admin.service';
 import { startBanner } from './start-banner';
 import { buildWeb, webBuildNeeded, webRoot } from './web-build';
+import { simulatorBackOffice } from '../gateway/simulator-back-office';
 
 const started = Date.now();
 const config = loadConfig();
@@ -116,7 +117,13 @@ await app.listen({ port: config.port, host: config.host });
 if (demoPresent) {
   running.stopSimulator = startSimulator(
     db,
-    { seed: config.simSeed, rate: config.simRate, holder: `${hostname()}:${process.pid}:${randomUUID()}`, platformFor: simulatorPlatform },
+    {
+      seed: config.simSeed,
+      rate: config.simRate,
+      holder: `${hostname()}:${process.pid}:${randomUUID()}`,
+      platformFor: simulatorPlatform,
+      backOffice: simulatorBackOffice,
+    },
     systemClock,
     (error) => console.error('Game simulator failed:', error),
   );

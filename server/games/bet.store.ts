@@ -2,7 +2,7 @@ import { sql, type SQL } from '../kernel/db/sql';
 import { copyLine, prepared, type Queryable } from '../kernel/db/database';
 import { raiseWatchedBets } from '../monitoring/monitoring-events';
 import { lockRollups, storeQueued, storeWithRollups } from '../rollups/rollup.sql';
-import { blockWinners } from './platform-rules';
+import { blockWinners } from '../game-rules/platform-rules';
 import type { BetStatus, PlatformBet } from '../platform/game-platform';
 
 export interface StoreOutcome {

@@ -1,14 +1,14 @@
 import { sql } from '../kernel/db/sql';
 import { beijingDateDigits, beijingMidnight, DAY_MS } from '../../contract/beijing-time.contract';
 import { copyLine, type Queryable } from '../kernel/db/database';
-import { blockWinners } from '../games/platform-rules';
+import { blockWinners } from '../game-rules/platform-rules';
 import { BET_COLUMNS, BET_ROW_TYPE, betCopyLine, startBulkBetLoad, type BulkBetLoad } from '../games/bet.store';
 import { ROUND_COLUMNS, ROUND_ROW_TYPE, roundCopyLine, storeCopiedRounds, type SiteRound } from '../games/game-round.store';
-import { GAMES, pick, pickBet, playTypeOf } from '../games/rules/game-registry';
-import { seededRandom, type SeededRandom } from '../games/rules/seeded-random';
-import { JACKPOT_START, jackpotHit, jackpotRake, type SlotSpin } from '../games/rules/slot.rules';
-import { validBets } from '../games/rules/valid-bet.rules';
-import { liveRoundNo } from '../games/round-number';
+import { GAMES, pick, pickBet, playTypeOf } from '../game-rules/game-registry';
+import { seededRandom, type SeededRandom } from '../game-rules/seeded-random';
+import { JACKPOT_START, jackpotHit, jackpotRake, type SlotSpin } from '../game-rules/slot.rules';
+import { validBets } from '../game-rules/valid-bet.rules';
+import { liveRoundNo } from '../game-rules/round-number';
 
 /** Stakes a player picks, in cents (10 to 1,000 yuan). */
 const STAKES = [1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000];

@@ -1,6 +1,6 @@
 import type { Device } from '../../contract/game.contract';
-import { pick } from '../games/rules/game-registry';
-import { seededRandom } from '../games/rules/seeded-random';
+import { pick } from '../game-rules/game-registry';
+import { seededRandom } from '../game-rules/seeded-random';
 import type { FeedSuggestion } from './simulator-platform';
 
 /** What demo members write from the lobby, as members of these platforms do (in Chinese, the sites' language). */

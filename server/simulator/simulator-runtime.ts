@@ -1,18 +1,16 @@
 import { sql } from '../kernel/db/sql';
 import type { Device } from '../../contract/game.contract';
 import type { Queryable } from '../kernel/db/database';
-import { endEmptySession, transferIn, transferOut } from '../points/game-transfers';
 import { RpcError } from '../kernel/rpc-error';
 import type { PlatformFor } from '../platform/game-platform';
-import { ingestPlatformFeed } from '../games/feed-ingest';
 import { memberSuggestion } from './member-suggestions';
 import type { FeedBet, FeedRound, FeedSuggestion } from './simulator-platform';
-import { betRefusal, countRefusal } from '../games/platform-rules';
-import { liveRoundNo } from '../games/round-number';
-import { GAMES, gameByCode, pick, pickBet, playTypeOf, type GameDefinition } from '../games/rules/game-registry';
-import { seededRandom, type SeededRandom } from '../games/rules/seeded-random';
-import { JACKPOT_START, jackpotHit, jackpotRake, type SlotSpin } from '../games/rules/slot.rules';
-import { validBets } from '../games/rules/valid-bet.rules';
+import { betRefusal, countRefusal } from '../game-rules/platform-rules';
+import { liveRoundNo } from '../game-rules/round-number';
+import { GAMES, gameByCode, pick, pickBet, playTypeOf, type GameDefinition } from '../game-rules/game-registry';
+import { seededRandom, type SeededRandom } from '../game-rules/seeded-random';
+import { JACKPOT_START, jackpotHit, jackpotRake, type SlotSpin } from '../game-rules/slot.rules';
+import { validBets } from '../game-rules/valid-bet.rules';
 
 /**
  * The embedded game platform at play (docs/guide.md, "Games, bets and results": the demo plays
@@ -33,6 +31,29 @@ export const STAKES = [1_000, 2_000, 5_000, 10_000, 20_000];
 const SPIN_EVERY_MS = 4_000;
 /** The terminal a member plays from, drawn when it sits down: half on pc, the rest on the mobile web or the app. */
 export const TERMINALS: readonly Device[] = ['pc', 'pc', 'h5', 'app'];
+/** A member's transfer as the simulator asks the back office for it. */
+export interface SimulatorTransfer {
+  siteId: string;
+  memberId: string;
+  /** Positive integer cents. */
+  amount: number;
+  transferId: string;
+  now: Date;
+}
+
+/**
+ * What the embedded platform asks of the back office in its process: a member's transfers in and
+ * out, the end of a session left with nothing, and the read of the platform's feed. Given by the
+ * composition (gateway/simulator-back-office.ts), so the simulator stands on the platform API's
+ * terms and never on a namespace of the back office.
+ */
+export interface SimulatorBackOffice {
+  transferIn(db: Queryable, platformFor: PlatformFor, transfer: SimulatorTransfer): Promise<{ state: string; sessionId: string }>;
+  transferOut(db: Queryable, platformFor: PlatformFor, transfer: SimulatorTransfer): Promise<{ state: string }>;
+  endEmptySession(db: Queryable, platformFor: PlatformFor, session: { siteId: string; memberId: string; now: Date }): Promise<unknown>;
+  ingestFeed(db: Queryable, platformFor: PlatformFor, now: Date): Promise<number>;
+}
+
 export interface SimulatorOptions {
   seed: string;
   /** How lively: about this many members sit down per site and minute; 0 stops play. */
@@ -40,6 +61,7 @@ export interface SimulatorOptions {
   /** Who holds the lease (one gateway process). */
   holder: string;
   platformFor: PlatformFor;
+  backOffice: SimulatorBackOffice;
 }
 
 export interface TickOutcome {
@@ -259,7 +281,7 @@ async function leave(db: Queryable, options: SimulatorOptions, player: PlayerRow
   const balance = await platformBalance(db, player.site_id, memberId);
   if (balance > 0n) {
     try {
-      const out = await transferOut(db, options.platformFor, {
+      const out = await options.backOffice.transferOut(db, options.platformFor, {
         siteId: player.site_id,
         memberId,
         amount: Number(balance),
@@ -273,7 +295,7 @@ async function leave(db: Queryable, options: SimulatorOptions, player: PlayerRow
     }
   } else {
     try {
-      await endEmptySession(db, options.platformFor, { siteId: player.site_id, memberId, now });
+      await options.backOffice.endEmptySession(db, options.platformFor, { siteId: player.site_id, memberId, now });
     } catch (error) {
       if (error instanceof RpcError) return false;
       throw error;
@@ -305,7 +327,13 @@ async function join(db: Queryable, options: SimulatorOptions, siteId: string, ra
   const device = pick(random, TERMINALS);
   const transferId = `SI-${siteId}-${member.id}-${now.getTime()}`;
   try {
-    const moved = await transferIn(db, options.platformFor, { siteId, memberId: String(member.id), amount, transferId, now });
+    const moved = await options.backOffice.transferIn(db, options.platformFor, {
+      siteId,
+      memberId: String(member.id),
+      amount,
+      transferId,
+      now,
+    });
     if (moved.state !== 'done') return false;
     await db.run(sql`INSERT INTO simulator_players (member_id, site_id, game_code, table_id, session_id, stake, plays_left, next_at, device)
       VALUES (${String(member.id)}, ${siteId}, ${game.gameCode}, ${table}, ${moved.sessionId}, ${stake}, ${5 + random.below(20)}, ${now},
@@ -380,7 +408,7 @@ export async function takeTurn(
  * One tick of the platform: settle the live bets whose round ended, let the seated members play
  * (each bet asked of the back office's rules first: a refusal is counted and the member leaves),
  * let those done leave, seat newcomers (never of a site on an HTTP platform), then read the
- * embedded platform's feed into the back office (feed-ingest.ts).
+ * embedded platform's feed into the back office (backOffice.ingestFeed).
  */
 export async function simulatorTick(db: Queryable, options: SimulatorOptions, now: Date): Promise<TickOutcome> {
   const outcome: TickOutcome = { leader: false, joined: 0, bets: 0, left: 0, ingested: 0 };
@@ -405,7 +433,7 @@ export async function simulatorTick(db: Queryable, options: SimulatorOptions, no
       while (seats-- > 0) if (await join(db, options, site.id, random, now)) outcome.joined += 1;
     }
   }
-  outcome.ingested = await ingestPlatformFeed(db, options.platformFor, now);
+  outcome.ingested = await options.backOffice.ingestFeed(db, options.platformFor, now);
   return outcome;
 }
 

@@ -1,9 +1,9 @@
 import { sql } from '../kernel/db/sql';
 import { AccountStatus } from '../../contract/account-levels.contract';
 import type { Queryable } from '../kernel/db/database';
-import { betRefusal } from '../games/platform-rules';
-import { GAMES, pick } from '../games/rules/game-registry';
-import { seededRandom, type SeededRandom } from '../games/rules/seeded-random';
+import { betRefusal } from '../game-rules/platform-rules';
+import { GAMES, pick } from '../game-rules/game-registry';
+import { seededRandom, type SeededRandom } from '../game-rules/seeded-random';
 import { holdLease, seatsThisTick, STAKES, takeTurn, TERMINALS, TICK_MS, type PlayerRow } from './simulator-runtime';
 
 /**

@@ -1,4 +1,4 @@
-import { seededRandom, type SeededRandom } from '../../server/games/rules/seeded-random';
+import { seededRandom, type SeededRandom } from '../../server/game-rules/seeded-random';
 import { rawRequest } from '../support/http-client';
 import type { CapacityAgent } from './capacity-agents.bench-helper';
 

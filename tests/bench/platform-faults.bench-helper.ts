@@ -7,7 +7,7 @@ import { ingestPlatformFeed } from '../../server/games/feed-ingest';
 import type { GamePlatform } from '../../server/platform/game-platform';
 import { httpPlatform } from '../../server/platform/http-platform';
 import { sendPlatformPushes } from '../../server/games/platform-pushes';
-import { seededRandom } from '../../server/games/rules/seeded-random';
+import { seededRandom } from '../../server/game-rules/seeded-random';
 import { signRequest } from '../../server/platform/request-signature';
 import { pendingTransfers, repairStaleTransfers, REPAIR_JOB_AFTER_MS } from '../../server/points/game-transfers';
 import { checkLedger } from '../../server/points/ledger-check';

@@ -12,6 +12,7 @@ import { DataTablePage } from '../support/pages/data-table-page';
 import { DeviceSwitchesPage, GameSwitchPage } from '../support/pages/games-page';
 import { text } from '../support/pages/locale-text';
 import { ShellPage } from '../support/pages/shell-page';
+import { simulatorBackOffice } from '../../server/gateway/simulator-back-office';
 
 const e2e = useAppInChromium();
 
@@ -143,7 +144,7 @@ describe.runIf(e2e.run)('an admin closing games in Chromium, one signed-in page'
     const failures: unknown[] = [];
     const stop = startSimulator(
       e2e.gw.db,
-      { seed: 'e2e-play', rate: 60, holder: 'e2e', platformFor: simulatorPlatform },
+      { seed: 'e2e-play', rate: 60, holder: 'e2e', platformFor: simulatorPlatform, backOffice: simulatorBackOffice },
       systemClock,
       (error) => failures.push(error),
     );

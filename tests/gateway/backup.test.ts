@@ -22,6 +22,7 @@ import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { simulatorTick, TICK_MS } from '../../server/simulator/simulator-runtime';
 import { runServerScript } from '../support/server-script';
 import { createEmptyPostgresDatabase, createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/test-database';
+import { simulatorBackOffice } from '../../server/gateway/simulator-back-office';
 
 const onPglite = testDatabaseKind() === 'pglite';
 const work = mkdtempSync(join(tmpdir(), 'credit-backup-'));
@@ -78,7 +79,7 @@ function play(db: Database) {
   let playing = true;
   let done = 0;
   let now = Math.ceil(Date.now() / 60_000) * 60_000;
-  const options = { seed: 'backup-test', rate: 30, holder: 'backup-test', platformFor: simulatorPlatform };
+  const options = { seed: 'backup-test', rate: 30, holder: 'backup-test', platformFor: simulatorPlatform, backOffice: simulatorBackOffice };
   const idOf = async (login: string) =>
     String((await db.one<{ id: bigint }>(sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = ${login}`))!.id);
   const running = (async () => {

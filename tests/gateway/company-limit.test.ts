@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
 import { storeBets } from '../../server/games/bet.store';
 import type { PlatformBet } from '../../server/platform/game-platform';
-import { betRefusal, type BetRequest } from '../../server/games/platform-rules';
+import { betRefusal, type BetRequest } from '../../server/game-rules/platform-rules';
 import { sendPlatformPushes } from '../../server/games/platform-pushes';
 import { drainRollups } from '../../server/reports/rollup-drain';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';

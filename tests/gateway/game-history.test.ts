@@ -1,6 +1,6 @@
 import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameByCode } from '../../server/games/rules/game-registry';
+import { gameByCode } from '../../server/game-rules/game-registry';
 import { checkLedger } from '../../server/points/ledger-check';
 import { drainRollups } from '../../server/reports/rollup-drain';
 import { rebuildRollupDays } from '../../server/reports/rollup-rebuild';

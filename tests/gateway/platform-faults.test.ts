@@ -5,7 +5,7 @@ import { PlatformRefusal, PlatformSilent, type GamePlatform, type PlatformFor } 
 import { ingestPlatformFeed } from '../../server/games/feed-ingest';
 import { httpPlatform } from '../../server/platform/http-platform';
 import { sendPlatformPushes } from '../../server/games/platform-pushes';
-import { seededRandom } from '../../server/games/rules/seeded-random';
+import { seededRandom } from '../../server/game-rules/seeded-random';
 import {
   pendingTransfers,
   repairStaleTransfers,

@@ -2,7 +2,7 @@ import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storeBets } from '../../server/games/bet.store';
 import type { PlatformBet } from '../../server/platform/game-platform';
-import { betRefusal, countRefusal, type BetRequest } from '../../server/games/platform-rules';
+import { betRefusal, countRefusal, type BetRequest } from '../../server/game-rules/platform-rules';
 import { sendPlatformPushes } from '../../server/games/platform-pushes';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';

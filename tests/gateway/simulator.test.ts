@@ -6,17 +6,24 @@ import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { memberSuggestion } from '../../server/simulator/member-suggestions';
 import { ingestPlatformFeed } from '../../server/games/feed-ingest';
 import { LEASE_MS, publish, simulatorTick, TICK_MS, type SimulatorOptions } from '../../server/simulator/simulator-runtime';
-import { gameByCode } from '../../server/games/rules/game-registry';
-import { seededRandom } from '../../server/games/rules/seeded-random';
+import { gameByCode } from '../../server/game-rules/game-registry';
+import { seededRandom } from '../../server/game-rules/seeded-random';
 import { checkLedger } from '../../server/points/ledger-check';
 import type { PlatformFor } from '../../server/platform/game-platform';
 import { drainRollups } from '../../server/reports/rollup-drain';
 import { aBet, feedBet } from '../support/bet-fixture';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { simulatorBackOffice } from '../../server/gateway/simulator-back-office';
 
 let database: TestDatabase;
 let db: Queryable;
-const options: SimulatorOptions = { seed: 'sim-test', rate: 12, holder: 'process-a', platformFor: simulatorPlatform };
+const options: SimulatorOptions = {
+  seed: 'sim-test',
+  rate: 12,
+  holder: 'process-a',
+  platformFor: simulatorPlatform,
+  backOffice: simulatorBackOffice,
+};
 // A fixed start on a round boundary of every live game (multiples of 60 s).
 let now = Date.parse('2026-11-20T04:00:00Z');
 

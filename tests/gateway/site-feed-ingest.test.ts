@@ -14,6 +14,7 @@ import { setPlatform } from '../../server/sites/site-admin.service';
 import { aBet, feedBet } from '../support/bet-fixture';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
+import { simulatorBackOffice } from '../../server/gateway/simulator-back-office';
 
 // Each site's own feed (docs/platform-api.md, "The feed and its cursor"): site `demo` is switched
 // to a platform served over HTTP with its own database (the simulator's books); its bets are
@@ -143,7 +144,7 @@ describe("an HTTP site's feed", () => {
 
 describe('the demo simulator', () => {
   it('never seats a member of a site on an HTTP platform', async () => {
-    const options = { seed: 'feed-test', rate: 600, holder: 'feed-test', platformFor };
+    const options = { seed: 'feed-test', rate: 600, holder: 'feed-test', platformFor, backOffice: simulatorBackOffice };
     const start = gw.clock.now().getTime();
     for (let tick = 0; tick < 3; tick++) await simulatorTick(gw.db, options, new Date(start + tick * 2_000));
     const seated = await gw.db.rows<{ site_id: string; n: number }>(

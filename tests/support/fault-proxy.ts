@@ -1,7 +1,7 @@
 import { createServer, request as forwardRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { platformSignatureHeaders } from '../../contract/platform-api.contract';
-import { seededRandom } from '../../server/games/rules/seeded-random';
+import { seededRandom } from '../../server/game-rules/seeded-random';
 
 /**
  * A fault-injecting HTTP proxy of the tests' own, put between the back office's HTTP adapter and

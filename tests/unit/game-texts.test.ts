@@ -4,8 +4,8 @@ import id from '../../locales/id/common.json';
 import th from '../../locales/th/common.json';
 import vi from '../../locales/vi/common.json';
 import zh from '../../locales/zh/common.json';
-import { GAMES } from '../../server/games/rules/game-registry';
-import { SLOT_MACHINES } from '../../server/games/rules/slot.rules';
+import { GAMES } from '../../server/game-rules/game-registry';
+import { SLOT_MACHINES } from '../../server/game-rules/slot.rules';
 
 const catalogues = { zh, en, th, vi, id };
 const lookup = (catalogue: object, key: string) =>

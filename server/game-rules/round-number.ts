@@ -1,5 +1,5 @@
 import { beijingDateDigits, beijingMidnight } from '../../contract/beijing-time.contract';
-import type { GameDefinition } from './rules/game-registry';
+import type { GameDefinition } from './game-registry';
 
 /** A live round's number: its Beijing date and its place in that day ("20261124-0042"); index counts rounds since the epoch. */
 export function liveRoundNo(game: Pick<GameDefinition, 'roundSeconds'>, index: number) {
