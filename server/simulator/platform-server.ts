@@ -15,6 +15,7 @@ import { systemClock, type Clock } from '../kernel/clock';
 import type { Queryable } from '../kernel/db/database';
 import { PlatformRefusal, type GamePlatform } from '../platform/game-platform';
 import { defaultConnectionLimits, limitConnections, type ConnectionLimits } from '../kernel/connection-limits';
+import { readPlatformRequest } from '../platform/platform-request';
 import { requestVerifier } from '../platform/request-signature';
 
 export interface PlatformApiServerOptions {
@@ -107,23 +108,14 @@ export function platformApiServer(options: PlatformApiServerOptions): FastifyIns
     const definition = platformCalls[name];
     const serve = served[name] as (request: unknown) => Promise<unknown>;
     app.post(prefix + definition.path, async (request, reply) => {
-      const body = typeof request.body === 'string' ? request.body : '';
-      const verdict = await verifier.verify({ method: request.method, path: request.url, headers: request.headers, body }, clock.now());
-      if (!verdict.ok) {
+      const read = await readPlatformRequest(verifier, request, definition.request, clock.now());
+      if (!read.ok) {
         // The reason and the key id only: never a header's value, never a secret.
-        request.log.warn({ call: name, reason: verdict.reason }, 'platform API request refused for its signature');
-        return refuse(reply, platformRefusalStatus.signature, ErrorCode.thirdPartySignature);
+        if (read.signature) request.log.warn({ call: name, reason: read.signature }, 'platform API request refused for its signature');
+        return refuse(reply, read.refusal.status, read.refusal.code);
       }
-      let json: unknown;
-      try {
-        json = JSON.parse(body);
-      } catch {
-        return refuse(reply, platformRefusalStatus.badRequest, ErrorCode.parseError);
-      }
-      const parsed = definition.request.safeParse(json);
-      if (!parsed.success) return refuse(reply, platformRefusalStatus.badRequest, ErrorCode.invalidParams);
-      let data = parsed.data as { siteId?: string };
-      const keySite = options.keySite?.(verdict.keyId) ?? null;
+      let data = read.data as { siteId?: string };
+      const keySite = options.keySite?.(read.keyId) ?? null;
       if (keySite !== null) {
         if (name === 'readFeed' && data.siteId === undefined) data = { ...data, siteId: keySite };
         else if (data.siteId !== undefined && data.siteId !== keySite) {

@@ -13,6 +13,7 @@ import type { Database } from '../../kernel/db/database';
 import type { PlatformFor } from '../../platform/game-platform';
 import { lobbySignIn, lobbyTransfer } from '../../platform-api/lobby.service';
 import { platformOpenApiDocument } from '../../platform-api/platform-openapi';
+import { readPlatformRequest, signatureRefusal, type PlatformRequestRefusal } from '../../platform/platform-request';
 import { requestVerifier } from '../../platform/request-signature';
 import { RpcError } from '../../kernel/rpc-error';
 import { purgeSignatureRefusals, recordSignatureRefusal, siteOfPlatformKey } from '../../platform/site-platform.repository';
@@ -72,6 +73,14 @@ export function registerPlatformRoutes(app: FastifyInstance, options: PlatformRo
   const siteOfKeyHeader = async (value: string | string[] | undefined) =>
     typeof value === 'string' ? ((await siteOfPlatformKey(db, value).catch(() => null))?.site_id ?? null) : null;
 
+  /** The site behind a request's key: a key no site holds is refused as a signature, a site switched off as such. */
+  async function siteOfKey(keyId: string): Promise<{ owner: { site_id: string } } | { refusal: PlatformRequestRefusal }> {
+    const site = await siteOfPlatformKey(db, keyId);
+    if (!site) return { refusal: signatureRefusal };
+    if (site.disabled) return { refusal: { status: platformRefusalStatus.refused, code: ErrorCode.siteMaintenance } };
+    return { owner: site };
+  }
+
   const served: { [C in BackOfficeCallName]: (request: never, now: Date) => Promise<unknown> } = {
     lobbySignIn: (request: z.output<(typeof backOfficeCalls)['lobbySignIn']['request']>, now) =>
       lobbySignIn(db, { ...request, now, ipLimit: options.loginIpLimit }),
@@ -83,36 +92,27 @@ export function registerPlatformRoutes(app: FastifyInstance, options: PlatformRo
     const definition = backOfficeCalls[name];
     const serve = served[name] as (request: unknown, now: Date) => Promise<unknown>;
     app.post(BACK_OFFICE_PLATFORM_PREFIX + definition.path, async (request, reply) => {
-      const body = typeof request.body === 'string' ? request.body : '';
       const now = clock.now();
-      const verdict = await verifier.verify({ method: request.method, path: request.url, headers: request.headers, body }, now);
-      if (!verdict.ok) {
-        // The reason only: never a header's value, never a secret.
-        request.log.warn({ call: name, reason: verdict.reason }, 'platform request refused for its signature');
-        if (verdict.reason !== 'headers' && verdict.reason !== 'key') {
-          await countRefusal(request, await siteOfKeyHeader(request.headers[platformSignatureHeaders.keyId]), now);
+      const read = await readPlatformRequest(verifier, request, definition.request, now, siteOfKey);
+      if (!read.ok) {
+        if (read.signature) {
+          // The reason only: never a header's value, never a secret.
+          request.log.warn({ call: name, reason: read.signature }, 'platform request refused for its signature');
+          if (read.signature !== 'headers' && read.signature !== 'key') {
+            await countRefusal(request, await siteOfKeyHeader(request.headers[platformSignatureHeaders.keyId]), now);
+          }
         }
-        return refuse(reply, platformRefusalStatus.signature, ErrorCode.thirdPartySignature);
+        return refuse(reply, read.refusal.status, read.refusal.code);
       }
-      const site = await siteOfPlatformKey(db, verdict.keyId);
-      if (!site) return refuse(reply, platformRefusalStatus.signature, ErrorCode.thirdPartySignature);
-      if (site.disabled) return refuse(reply, platformRefusalStatus.refused, ErrorCode.siteMaintenance);
-      let json: unknown;
-      try {
-        json = JSON.parse(body);
-      } catch {
-        return refuse(reply, platformRefusalStatus.badRequest, ErrorCode.parseError);
-      }
-      const parsed = definition.request.safeParse(json);
-      if (!parsed.success) return refuse(reply, platformRefusalStatus.badRequest, ErrorCode.invalidParams);
+      const { owner: site, data } = read;
       // A key acts for its own site only.
-      if (parsed.data.siteId !== site.site_id) {
+      if (data.siteId !== site.site_id) {
         request.log.warn({ call: name, reason: 'site' }, 'platform request refused for its signature');
         await countRefusal(request, site.site_id, now);
-        return refuse(reply, platformRefusalStatus.signature, ErrorCode.thirdPartySignature);
+        return refuse(reply, signatureRefusal.status, signatureRefusal.code);
       }
       try {
-        const answer = await serve(parsed.data, now);
+        const answer = await serve(data, now);
         return reply
           .code(200)
           .type('application/json; charset=utf-8')
