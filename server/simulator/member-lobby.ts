@@ -107,6 +107,31 @@ function read<T extends z.ZodType>(request: FastifyRequest, schema: T): z.output
   throw new LobbyRefusal(platformRefusalStatus.badRequest, missing ? ErrorCode.missingParams : ErrorCode.invalidParams, { field });
 }
 
+/** The member's address as this server sees it: what the back office's attempt counters count by. */
+function ipOf(request: FastifyRequest) {
+  const ip = normaliseIp(request.ip);
+  return memberIp.safeParse(ip).success ? ip : '0.0.0.0';
+}
+
+/** A lobby route: its answer, or its refusal (the lobby's, the back office's) with its code, never a stack. */
+function lobbyRoute(app: FastifyInstance, path: string, serve: (request: FastifyRequest) => Promise<unknown>) {
+  app.post(path, async (request, reply) => {
+    try {
+      return send(reply, 200, await serve(request));
+    } catch (error) {
+      if (error instanceof LobbyRefusal) return send(reply, error.status, { code: error.code, ...error.extra });
+      if (error instanceof BackOfficeRefusal) return send(reply, platformRefusalStatus.refused, { code: error.code });
+      if (error instanceof BackOfficeSilent) {
+        request.log.warn({ path }, 'the back office did not answer a lobby transfer');
+        return send(reply, 502, { code: ErrorCode.thirdPartyEmptyResult });
+      }
+      // Never the error to the member (no stack): the log has it.
+      request.log.error({ err: error, path }, 'the member lobby failed');
+      return send(reply, 500, { code: ErrorCode.unknownException });
+    }
+  });
+}
+
 /** Registers the lobby's routes on the platform's server (its body parser hands them the body as text). */
 export function registerMemberLobby(app: FastifyInstance, options: MemberLobbyOptions) {
   const { backOffice, platform, clock } = options;
@@ -127,28 +152,7 @@ export function registerMemberLobby(app: FastifyInstance, options: MemberLobbyOp
     for (const [token, session] of sessions) if (session.expiresAt <= now) sessions.delete(token);
   };
   const wallet = async (session: { siteId: string; memberId: string }) => String(await platform.balance(session));
-  // The member's address as this server sees it: what the back office's attempt counters count by.
-  const ipOf = (request: FastifyRequest) => {
-    const ip = normaliseIp(request.ip);
-    return memberIp.safeParse(ip).success ? ip : '0.0.0.0';
-  };
-
-  const route = (path: string, serve: (request: FastifyRequest) => Promise<unknown>) =>
-    app.post(path, async (request, reply) => {
-      try {
-        return send(reply, 200, await serve(request));
-      } catch (error) {
-        if (error instanceof LobbyRefusal) return send(reply, error.status, { code: error.code, ...error.extra });
-        if (error instanceof BackOfficeRefusal) return send(reply, platformRefusalStatus.refused, { code: error.code });
-        if (error instanceof BackOfficeSilent) {
-          request.log.warn({ path }, 'the back office did not answer a lobby transfer');
-          return send(reply, 502, { code: ErrorCode.thirdPartyEmptyResult });
-        }
-        // Never the error to the member (no stack): the log has it.
-        request.log.error({ err: error, path }, 'the member lobby failed');
-        return send(reply, 500, { code: ErrorCode.unknownException });
-      }
-    });
+  const route = (path: string, serve: (request: FastifyRequest) => Promise<unknown>) => lobbyRoute(app, path, serve);
 
   route(memberLobbyPaths.signIn, async (request) => {
     const body = read(request, signInBody);

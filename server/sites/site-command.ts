@@ -82,6 +82,103 @@ function positionals(args: string[], verb: string, count: number): string[] {
   return args;
 }
 
+/** `add <siteId> --host … --title …`: a new site and its company account, its one-time pair printed once. */
+function addAction(values: Values, rest: string[]): Action {
+  only(values, 'add', ['host', 'title', 'theme', 'currency', 'admin']);
+  const [id] = positionals(rest, 'add', 1);
+  if (values.host === undefined) throw new SiteAdminRefusal('Missing --host <host>[,<host>…].');
+  if (values.title === undefined) throw new SiteAdminRefusal('Missing --title <text>.');
+  const site = {
+    id: parseSiteId(id),
+    hosts: parseHosts(values.host),
+    title: parseTitle(values.title),
+    theme: parseTheme(values.theme ?? 'black'),
+    currency: parseCurrency(values.currency ?? 'CNY'),
+    adminLogin: parseAdminLogin(values.admin ?? DEFAULT_ADMIN_LOGIN),
+  };
+  return async (db, now, out) => {
+    const { password, safeCode } = await addSite(db, site, now);
+    out(`Added site ${site.id} (${site.hosts.join(', ')}): "${site.title}", theme ${site.theme}, currency ${site.currency}.
+Its company account signs in at http://${site.hosts[0]}/ with:
+  login:      ${site.adminLogin}
+  password:   ${password}
+  safe code:  ${safeCode}
+This password is shown once and never stored in clear; the first sign-in sets a new password and safe code.`);
+  };
+}
+
+/** `list`: the sites as a table, one row each. */
+function listAction(values: Values, rest: string[]): Action {
+  only(values, 'list', []);
+  positionals(rest, 'list', 0);
+  return async (db, _now, out) => {
+    const sites = await listSites(db);
+    if (sites.length === 0) {
+      out('No site yet: npm run site -- add <siteId> --host <host> --title <text>');
+      return;
+    }
+    const rows = [
+      ['id', 'hosts', 'title', 'status', 'platform'],
+      ...sites.map((site) => [
+        site.id,
+        site.hosts.join(',') + (site.isDefault ? ' (+ unknown hosts)' : ''),
+        site.title,
+        site.status,
+        site.platform,
+      ]),
+    ];
+    const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => [...row[column]!].length)));
+    for (const row of rows)
+      out(
+        row
+          .map((cell, column) => cell.padEnd(widths[column]!))
+          .join('  ')
+          .trimEnd(),
+      );
+  };
+}
+
+/** `platform <siteId> …`: the site's platform set (embedded, or by URL, key id and secret), resynced or resumed; the secret read before anything changes. */
+async function platformAction(values: Values, rest: string[], io: SiteCommandIo): Promise<Action> {
+  only(values, 'platform', ['url', 'key-id', 'secret-file', 'secret-stdin', 'embedded', 'resync', 'resume']);
+  const [id] = positionals(rest, 'platform', 1);
+  const siteId = parseSiteId(id);
+  const given =
+    values.url !== undefined || values['key-id'] !== undefined || values['secret-file'] !== undefined || values['secret-stdin'] === true;
+  if ([values.embedded === true, given, values.resync === true, values.resume === true].filter(Boolean).length > 1)
+    throw new SiteAdminRefusal('Give one of --embedded, --resync, --resume, or --url and --key-id (and the secret).');
+  if (values.resume) {
+    return async (db, now, out) => {
+      const url = await resumePlatform(db, siteId, now);
+      out(
+        url === null
+          ? `The platform of ${siteId} was not paused: nothing changed.`
+          : `Site ${siteId} calls its platform at ${url} again: feed reads, transfer repair and pushes resume.`,
+      );
+    };
+  }
+  if (values.resync) {
+    return async (db, now, out, io) => {
+      await resyncPlatform(db, siteId, now);
+      return pushAll(db, siteId, out, io);
+    };
+  }
+  if (!values.embedded && !given) throw new SiteAdminRefusal('Missing --url <url> --key-id <keyId> (or --embedded).');
+  let platform: PlatformConnection = { kind: 'embedded' };
+  if (!values.embedded) {
+    const source = secretSourceOf(values);
+    // URL and key id first: a typo there is refused before anyone types the secret.
+    parsePlatform({ url: values.url, keyId: values['key-id'], secret: 'x'.repeat(32) });
+    const secret = await (io.readSecret ?? readPlatformSecret)(source);
+    platform = parsePlatform({ url: values.url, keyId: values['key-id'], secret });
+  }
+  return async (db, now, out, io) => {
+    await setPlatform(db, siteId, platform, now);
+    out(`Site ${siteId} plays on ${platform.kind === 'http' ? `${platform.url} (key id ${platform.keyId})` : 'the embedded platform'}.`);
+    return pushAll(db, siteId, out, io);
+  };
+}
+
 /**
  * Checks the whole command line before the database is opened: everything but a site's existence
  * and its hosts' owners. The platform's secret is read here too, so a bad one changes nothing.
@@ -91,58 +188,10 @@ async function actionOf(argv: string[], io: SiteCommandIo): Promise<Action> {
   const { values, positionals: args } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   const [verb, ...rest] = args;
   switch (verb) {
-    case 'add': {
-      only(values, verb, ['host', 'title', 'theme', 'currency', 'admin']);
-      const [id] = positionals(rest, verb, 1);
-      if (values.host === undefined) throw new SiteAdminRefusal('Missing --host <host>[,<host>…].');
-      if (values.title === undefined) throw new SiteAdminRefusal('Missing --title <text>.');
-      const site = {
-        id: parseSiteId(id),
-        hosts: parseHosts(values.host),
-        title: parseTitle(values.title),
-        theme: parseTheme(values.theme ?? 'black'),
-        currency: parseCurrency(values.currency ?? 'CNY'),
-        adminLogin: parseAdminLogin(values.admin ?? DEFAULT_ADMIN_LOGIN),
-      };
-      return async (db, now, out) => {
-        const { password, safeCode } = await addSite(db, site, now);
-        out(`Added site ${site.id} (${site.hosts.join(', ')}): "${site.title}", theme ${site.theme}, currency ${site.currency}.
-Its company account signs in at http://${site.hosts[0]}/ with:
-  login:      ${site.adminLogin}
-  password:   ${password}
-  safe code:  ${safeCode}
-This password is shown once and never stored in clear; the first sign-in sets a new password and safe code.`);
-      };
-    }
-    case 'list': {
-      only(values, verb, []);
-      positionals(rest, verb, 0);
-      return async (db, _now, out) => {
-        const sites = await listSites(db);
-        if (sites.length === 0) {
-          out('No site yet: npm run site -- add <siteId> --host <host> --title <text>');
-          return;
-        }
-        const rows = [
-          ['id', 'hosts', 'title', 'status', 'platform'],
-          ...sites.map((site) => [
-            site.id,
-            site.hosts.join(',') + (site.isDefault ? ' (+ unknown hosts)' : ''),
-            site.title,
-            site.status,
-            site.platform,
-          ]),
-        ];
-        const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => [...row[column]!].length)));
-        for (const row of rows)
-          out(
-            row
-              .map((cell, column) => cell.padEnd(widths[column]!))
-              .join('  ')
-              .trimEnd(),
-          );
-      };
-    }
+    case 'add':
+      return addAction(values, rest);
+    case 'list':
+      return listAction(values, rest);
     case 'hosts': {
       only(values, verb, []);
       const [id, hosts] = positionals(rest, verb, 2);
@@ -187,50 +236,8 @@ This password is shown once and never stored in clear; the first sign-in sets a 
         );
       };
     }
-    case 'platform': {
-      only(values, verb, ['url', 'key-id', 'secret-file', 'secret-stdin', 'embedded', 'resync', 'resume']);
-      const [id] = positionals(rest, verb, 1);
-      const siteId = parseSiteId(id);
-      const given =
-        values.url !== undefined ||
-        values['key-id'] !== undefined ||
-        values['secret-file'] !== undefined ||
-        values['secret-stdin'] === true;
-      if ([values.embedded === true, given, values.resync === true, values.resume === true].filter(Boolean).length > 1)
-        throw new SiteAdminRefusal('Give one of --embedded, --resync, --resume, or --url and --key-id (and the secret).');
-      if (values.resume) {
-        return async (db, now, out) => {
-          const url = await resumePlatform(db, siteId, now);
-          out(
-            url === null
-              ? `The platform of ${siteId} was not paused: nothing changed.`
-              : `Site ${siteId} calls its platform at ${url} again: feed reads, transfer repair and pushes resume.`,
-          );
-        };
-      }
-      if (values.resync) {
-        return async (db, now, out, io) => {
-          await resyncPlatform(db, siteId, now);
-          return pushAll(db, siteId, out, io);
-        };
-      }
-      if (!values.embedded && !given) throw new SiteAdminRefusal('Missing --url <url> --key-id <keyId> (or --embedded).');
-      let platform: PlatformConnection = { kind: 'embedded' };
-      if (!values.embedded) {
-        const source = secretSourceOf(values);
-        // URL and key id first: a typo there is refused before anyone types the secret.
-        parsePlatform({ url: values.url, keyId: values['key-id'], secret: 'x'.repeat(32) });
-        const secret = await (io.readSecret ?? readPlatformSecret)(source);
-        platform = parsePlatform({ url: values.url, keyId: values['key-id'], secret });
-      }
-      return async (db, now, out, io) => {
-        await setPlatform(db, siteId, platform, now);
-        out(
-          `Site ${siteId} plays on ${platform.kind === 'http' ? `${platform.url} (key id ${platform.keyId})` : 'the embedded platform'}.`,
-        );
-        return pushAll(db, siteId, out, io);
-      };
-    }
+    case 'platform':
+      return platformAction(values, rest, io);
     case 'reset-admin': {
       only(values, verb, []);
       const [id] = positionals(rest, verb, 1);
