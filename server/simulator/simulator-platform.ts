@@ -3,16 +3,16 @@ import { ErrorCode } from '../../contract/errors.contract';
 import { prepared, uniqueViolation, type Queryable } from '../kernel/db/database';
 import type { Device } from '../../contract/game.contract';
 import { encodeFeedItem, type FeedItemTimed, type PlatformWireAnswer } from '../../contract/platform-api.contract';
-import type { PlatformBet } from '../platform/game-platform';
 import {
   PlatformRefusal,
   type FeedItem,
   type GamePlatform,
+  type PlatformBet,
   type PlatformRecord,
+  type PlatformRound,
   type PlatformSuggestion,
   type TransferCall,
 } from '../platform/game-platform';
-import type { PlatformRound } from '../platform/game-platform';
 
 /** A bet as the platform publishes it, with the terminal it came from (the back office does not keep that). */
 export type FeedBet = Omit<PlatformBet, 'betTime' | 'settleTime'> & { betTime: string; settleTime: string | null; device?: Device };
@@ -82,6 +82,187 @@ const toRecord = (row: RecordRow): PlatformRecord => ({
   amount: row.amount,
 });
 
+async function seenTransfer(q: Queryable, siteId: string, transferId: string) {
+  return q.one<RecordRow>(sql`SELECT state, member_id, type, amount FROM platform_transfers
+    WHERE site_id = ${siteId} AND transfer_id = ${transferId}`);
+}
+
+async function walletBalance(q: Queryable, siteId: string, memberId: string) {
+  const row = await q.one<{ balance: bigint }>(
+    sql`SELECT balance FROM platform_wallets WHERE site_id = ${siteId} AND member_id = ${memberId}`,
+  );
+  return BigInt(row?.balance ?? 0);
+}
+
+/**
+ * A repeated id answers with the balance now; a voided one, or another transfer's (member,
+ * type or amount differ), is refused (nothing happens).
+ */
+async function repeatedTransfer(q: Queryable, call: TransferCall, type: 'in' | 'out') {
+  const record = await seenTransfer(q, call.siteId, call.transferId);
+  if (!record) return null;
+  const another = record.type !== type || String(record.member_id) !== call.memberId || String(record.amount) !== String(call.amount);
+  if (record.state === 'void' || another) {
+    throw new PlatformRefusal(ErrorCode.thirdPartyEmptyResult);
+  }
+  return { balance: await walletBalance(q, call.siteId, call.memberId) };
+}
+
+const recordTransfer = (call: TransferCall, type: 'in' | 'out') =>
+  sql`INSERT INTO platform_transfers (site_id, transfer_id, member_id, type, amount, state, created_at)
+      SELECT ${call.siteId}, ${call.transferId}, ${call.memberId}::bigint, ${type}, ${String(call.amount)}::bigint, 'applied', ${call.now}`;
+
+/**
+ * A transfer in, one statement (no transaction of its own): the id recorded, and the member's
+ * balance moved only when the id was new. It is never refused for its amount.
+ */
+async function applyIn(db: Queryable, call: TransferCall) {
+  const row = (await db.one<{ recorded: boolean; balance: bigint | null }>(
+    prepared(sql`WITH recorded AS (${recordTransfer(call, 'in')} ON CONFLICT DO NOTHING RETURNING 1), moved AS (
+        INSERT INTO platform_wallets AS w (site_id, member_id, balance, opened_by)
+        SELECT ${call.siteId}, ${call.memberId}::bigint, ${String(call.amount)}::bigint, ${call.transferId} FROM recorded
+        ON CONFLICT (site_id, member_id) DO UPDATE SET balance = w.balance + EXCLUDED.balance,
+          opened_by = CASE WHEN w.balance = 0 THEN EXCLUDED.opened_by ELSE w.opened_by END RETURNING balance)
+      SELECT EXISTS (SELECT FROM recorded) AS recorded, (SELECT balance FROM moved) AS balance`),
+  ))!;
+  // An id seen before: answered as the first call was (refused when void or not the same transfer).
+  if (!row.recorded) return (await repeatedTransfer(db, call, 'in'))!;
+  return { balance: row.balance! };
+}
+
+/**
+ * A transfer out, one statement: the member's balance moved when it suffices and the id is
+ * new, and the id recorded only with that move, so a refusal leaves no record. The same id
+ * sent twice at once: both may pass the "new" check, but the second record breaks the id's
+ * unique key and its whole statement (its move included) fails; it is answered as a repeat.
+ */
+async function applyOut(db: Queryable, call: TransferCall) {
+  let row;
+  try {
+    row = await db.one<{ balance: bigint | null }>(
+      prepared(sql`WITH moved AS (
+          UPDATE platform_wallets SET balance = balance - ${String(call.amount)}::bigint
+           WHERE site_id = ${call.siteId} AND member_id = ${call.memberId}::bigint AND balance >= ${String(call.amount)}::bigint
+             AND NOT EXISTS (SELECT FROM platform_transfers WHERE site_id = ${call.siteId} AND transfer_id = ${call.transferId})
+          RETURNING balance), recorded AS (${recordTransfer(call, 'out')} FROM moved)
+        SELECT (SELECT balance FROM moved) AS balance`),
+    );
+  } catch (error) {
+    if (!uniqueViolation(error)) throw error;
+    return (await repeatedTransfer(db, call, 'out'))!;
+  }
+  if (row?.balance === null || row?.balance === undefined) {
+    // Nothing moved: an id seen before (answered as the first call was), else too little there.
+    const again = await repeatedTransfer(db, call, 'out');
+    if (again) return again;
+    throw new PlatformRefusal(ErrorCode.platformBalanceLow);
+  }
+  return { balance: row.balance };
+}
+
+/** The site's closed games replaced as a whole. */
+async function storeClosedGames(db: Queryable, call: Parameters<GamePlatform['setClosedGames']>[0]) {
+  await db.transaction(async (tx) => {
+    await tx.run(sql`DELETE FROM simulator_games_closed WHERE site_id = ${call.siteId}`);
+    for (const gameCode of call.gameCodes) {
+      await tx.run(sql`INSERT INTO simulator_games_closed (site_id, game_code) VALUES (${call.siteId}, ${gameCode})`);
+    }
+  });
+}
+
+/** The site's game notices replaced as a whole. */
+async function storeGameNotices(db: Queryable, call: Parameters<GamePlatform['setGameNotices']>[0]) {
+  const rows = JSON.stringify(
+    call.notices.map((notice) => ({
+      notice_id: notice.noticeId,
+      title: notice.title,
+      content: notice.content,
+      game_codes: notice.gameCodes,
+      start_time: notice.startTime.toISOString(),
+      end_time: notice.endTime.toISOString(),
+    })),
+  );
+  await db.transaction(async (tx) => {
+    await tx.run(sql`DELETE FROM simulator_game_notices WHERE site_id = ${call.siteId}`);
+    await tx.run(sql`INSERT INTO simulator_game_notices (site_id, notice_id, title, content, game_codes, start_time, end_time)
+      SELECT ${call.siteId}, r.notice_id, r.title, r.content, r.game_codes, r.start_time, r.end_time
+        FROM jsonb_to_recordset(${rows}::jsonb) AS r (notice_id text, title jsonb, content jsonb, game_codes text[],
+             start_time timestamptz, end_time timestamptz)`);
+  });
+}
+
+/** Agents' replies to members' suggestions, the latest kept. */
+async function storeSuggestionReplies(db: Queryable, call: Parameters<GamePlatform['replySuggestions']>[0]) {
+  const rows = JSON.stringify(
+    call.replies.map((reply) => ({
+      suggestion_id: reply.suggestionId,
+      member_id: reply.memberId,
+      reply: reply.reply,
+      replied_at: reply.repliedAt.toISOString(),
+    })),
+  );
+  await db.run(sql`INSERT INTO simulator_suggestion_replies (site_id, suggestion_id, member_id, reply, replied_at)
+    SELECT ${call.siteId}, r.suggestion_id, r.member_id, r.reply, r.replied_at
+      FROM jsonb_to_recordset(${rows}::jsonb) AS r (suggestion_id text, member_id text, reply text, replied_at timestamptz)
+    ON CONFLICT (site_id, suggestion_id) DO UPDATE SET reply = EXCLUDED.reply, replied_at = EXCLUDED.replied_at`);
+}
+
+/** What the lobby shows: the tables and players seated, the notices showing now. */
+async function lobbyOf(db: Queryable, call: Parameters<GamePlatform['lobby']>[0]) {
+  const seated = await db.one<{ tables: bigint; players: bigint }>(
+    sql`SELECT count(DISTINCT table_id) AS tables, count(*) AS players FROM simulator_players WHERE site_id = ${call.siteId}`,
+  );
+  const notices = await db.rows<{ notice_id: string; title: Record<string, string> }>(
+    sql`SELECT notice_id, title FROM simulator_game_notices
+         WHERE site_id = ${call.siteId} AND start_time <= ${call.now} AND end_time > ${call.now}
+         ORDER BY start_time DESC, notice_id DESC`,
+  );
+  return {
+    tables: Number(seated!.tables),
+    players: Number(seated!.players),
+    notices: notices.map((row) => ({ noticeId: row.notice_id, title: row.title })),
+  };
+}
+
+/** The pushed accounts, each replaced as a whole, one statement for the batch. */
+async function storeAccounts(db: Queryable, call: Parameters<GamePlatform['setAccounts']>[0]) {
+  if (call.accounts.length === 0) return;
+  // One statement for the batch: every account replaced as a whole.
+  const rows = JSON.stringify(
+    call.accounts.map((account) => ({
+      account_id: account.accountId,
+      level: account.level,
+      path: account.path,
+      status: account.status,
+      team_status: account.teamStatus,
+      bet_stopped: account.betStopped,
+      bet_paused: account.betPaused,
+      device_pc: account.devices.pc,
+      device_h5: account.devices.h5,
+      device_app: account.devices.app,
+      max_win: String(account.maxWin),
+      win_blocked: account.winBlocked,
+      game_types: Object.fromEntries(
+        Object.entries(account.gameTypes).map(([type, setting]) => [
+          type,
+          { enabled: setting.enabled, redLimit: String(setting.redLimit), limitReached: setting.limitReached },
+        ]),
+      ),
+    })),
+  );
+  await db.run(sql`INSERT INTO simulator_accounts AS s (site_id, account_id, level, path, status, team_status, bet_stopped,
+      bet_paused, device_pc, device_h5, device_app, max_win, win_blocked, game_types)
+    SELECT ${call.siteId}, r.account_id, r.level, r.path, r.status, r.team_status, r.bet_stopped,
+           r.bet_paused, r.device_pc, r.device_h5, r.device_app, r.max_win, r.win_blocked, r.game_types
+      FROM jsonb_to_recordset(${rows}::jsonb) AS r (account_id bigint, level smallint, path text, status smallint,
+           team_status smallint, bet_stopped boolean, bet_paused boolean, device_pc boolean, device_h5 boolean,
+           device_app boolean, max_win bigint, win_blocked boolean, game_types jsonb)
+    ON CONFLICT (site_id, account_id) DO UPDATE SET level = EXCLUDED.level, path = EXCLUDED.path, status = EXCLUDED.status,
+      team_status = EXCLUDED.team_status, bet_stopped = EXCLUDED.bet_stopped, bet_paused = EXCLUDED.bet_paused,
+      device_pc = EXCLUDED.device_pc, device_h5 = EXCLUDED.device_h5, device_app = EXCLUDED.device_app,
+      max_win = EXCLUDED.max_win, win_blocked = EXCLUDED.win_blocked, game_types = EXCLUDED.game_types`);
+}
+
 /**
  * The simulator's books (the platform side of transfers): each member's balance there and every
  * transfer id it has seen, in tables of the same database (migration 0020). Each call is one
@@ -89,156 +270,26 @@ const toRecord = (row: RecordRow): PlatformRecord => ({
  * applied at most once whatever is repeated.
  */
 export function simulatorPlatform(db: Queryable): GamePlatform {
-  async function seen(q: Queryable, siteId: string, transferId: string) {
-    return q.one<RecordRow>(sql`SELECT state, member_id, type, amount FROM platform_transfers
-      WHERE site_id = ${siteId} AND transfer_id = ${transferId}`);
-  }
-
-  async function balance(q: Queryable, siteId: string, memberId: string) {
-    const row = await q.one<{ balance: bigint }>(
-      sql`SELECT balance FROM platform_wallets WHERE site_id = ${siteId} AND member_id = ${memberId}`,
-    );
-    return BigInt(row?.balance ?? 0);
-  }
-
-  /**
-   * A repeated id answers with the balance now; a voided one, or another transfer's (member,
-   * type or amount differ), is refused (nothing happens).
-   */
-  async function repeated(q: Queryable, call: TransferCall, type: 'in' | 'out') {
-    const record = await seen(q, call.siteId, call.transferId);
-    if (!record) return null;
-    const another = record.type !== type || String(record.member_id) !== call.memberId || String(record.amount) !== String(call.amount);
-    if (record.state === 'void' || another) {
-      throw new PlatformRefusal(ErrorCode.thirdPartyEmptyResult);
-    }
-    return { balance: await balance(q, call.siteId, call.memberId) };
-  }
-
-  const record = (call: TransferCall, type: 'in' | 'out') =>
-    sql`INSERT INTO platform_transfers (site_id, transfer_id, member_id, type, amount, state, created_at)
-        SELECT ${call.siteId}, ${call.transferId}, ${call.memberId}::bigint, ${type}, ${String(call.amount)}::bigint, 'applied', ${call.now}`;
-
-  /**
-   * A transfer in, one statement (no transaction of its own): the id recorded, and the member's
-   * balance moved only when the id was new. It is never refused for its amount.
-   */
-  async function applyIn(call: TransferCall) {
-    const row = (await db.one<{ recorded: boolean; balance: bigint | null }>(
-      prepared(sql`WITH recorded AS (${record(call, 'in')} ON CONFLICT DO NOTHING RETURNING 1), moved AS (
-          INSERT INTO platform_wallets AS w (site_id, member_id, balance, opened_by)
-          SELECT ${call.siteId}, ${call.memberId}::bigint, ${String(call.amount)}::bigint, ${call.transferId} FROM recorded
-          ON CONFLICT (site_id, member_id) DO UPDATE SET balance = w.balance + EXCLUDED.balance,
-            opened_by = CASE WHEN w.balance = 0 THEN EXCLUDED.opened_by ELSE w.opened_by END RETURNING balance)
-        SELECT EXISTS (SELECT FROM recorded) AS recorded, (SELECT balance FROM moved) AS balance`),
-    ))!;
-    // An id seen before: answered as the first call was (refused when void or not the same transfer).
-    if (!row.recorded) return (await repeated(db, call, 'in'))!;
-    return { balance: row.balance! };
-  }
-
-  /**
-   * A transfer out, one statement: the member's balance moved when it suffices and the id is
-   * new, and the id recorded only with that move, so a refusal leaves no record. The same id
-   * sent twice at once: both may pass the "new" check, but the second record breaks the id's
-   * unique key and its whole statement (its move included) fails; it is answered as a repeat.
-   */
-  async function applyOut(call: TransferCall) {
-    let row;
-    try {
-      row = await db.one<{ balance: bigint | null }>(
-        prepared(sql`WITH moved AS (
-            UPDATE platform_wallets SET balance = balance - ${String(call.amount)}::bigint
-             WHERE site_id = ${call.siteId} AND member_id = ${call.memberId}::bigint AND balance >= ${String(call.amount)}::bigint
-               AND NOT EXISTS (SELECT FROM platform_transfers WHERE site_id = ${call.siteId} AND transfer_id = ${call.transferId})
-            RETURNING balance), recorded AS (${record(call, 'out')} FROM moved)
-          SELECT (SELECT balance FROM moved) AS balance`),
-      );
-    } catch (error) {
-      if (!uniqueViolation(error)) throw error;
-      return (await repeated(db, call, 'out'))!;
-    }
-    if (row?.balance === null || row?.balance === undefined) {
-      // Nothing moved: an id seen before (answered as the first call was), else too little there.
-      const again = await repeated(db, call, 'out');
-      if (again) return again;
-      throw new PlatformRefusal(ErrorCode.platformBalanceLow);
-    }
-    return { balance: row.balance };
-  }
-
   return {
-    transferIn: applyIn,
-    transferOut: applyOut,
+    transferIn: (call) => applyIn(db, call),
+    transferOut: (call) => applyOut(db, call),
     async queryTransfer(call) {
-      const record = await seen(db, call.siteId, call.transferId);
+      const record = await seenTransfer(db, call.siteId, call.transferId);
       return record ? toRecord(record) : null;
     },
     async settleTransfer(call) {
       await db.run(sql`INSERT INTO platform_transfers (site_id, transfer_id, member_id, type, amount, state, created_at)
         VALUES (${call.siteId}, ${call.transferId}, ${call.memberId}, ${call.type}, ${String(call.amount)}, 'void', ${call.now})
         ON CONFLICT DO NOTHING`);
-      return toRecord((await seen(db, call.siteId, call.transferId))!);
+      return toRecord((await seenTransfer(db, call.siteId, call.transferId))!);
     },
     async balance(call) {
-      return balance(db, call.siteId, call.memberId);
+      return walletBalance(db, call.siteId, call.memberId);
     },
-    async setClosedGames(call) {
-      await db.transaction(async (tx) => {
-        await tx.run(sql`DELETE FROM simulator_games_closed WHERE site_id = ${call.siteId}`);
-        for (const gameCode of call.gameCodes) {
-          await tx.run(sql`INSERT INTO simulator_games_closed (site_id, game_code) VALUES (${call.siteId}, ${gameCode})`);
-        }
-      });
-    },
-    async setGameNotices(call) {
-      const rows = JSON.stringify(
-        call.notices.map((notice) => ({
-          notice_id: notice.noticeId,
-          title: notice.title,
-          content: notice.content,
-          game_codes: notice.gameCodes,
-          start_time: notice.startTime.toISOString(),
-          end_time: notice.endTime.toISOString(),
-        })),
-      );
-      await db.transaction(async (tx) => {
-        await tx.run(sql`DELETE FROM simulator_game_notices WHERE site_id = ${call.siteId}`);
-        await tx.run(sql`INSERT INTO simulator_game_notices (site_id, notice_id, title, content, game_codes, start_time, end_time)
-          SELECT ${call.siteId}, r.notice_id, r.title, r.content, r.game_codes, r.start_time, r.end_time
-            FROM jsonb_to_recordset(${rows}::jsonb) AS r (notice_id text, title jsonb, content jsonb, game_codes text[],
-                 start_time timestamptz, end_time timestamptz)`);
-      });
-    },
-    async replySuggestions(call) {
-      const rows = JSON.stringify(
-        call.replies.map((reply) => ({
-          suggestion_id: reply.suggestionId,
-          member_id: reply.memberId,
-          reply: reply.reply,
-          replied_at: reply.repliedAt.toISOString(),
-        })),
-      );
-      await db.run(sql`INSERT INTO simulator_suggestion_replies (site_id, suggestion_id, member_id, reply, replied_at)
-        SELECT ${call.siteId}, r.suggestion_id, r.member_id, r.reply, r.replied_at
-          FROM jsonb_to_recordset(${rows}::jsonb) AS r (suggestion_id text, member_id text, reply text, replied_at timestamptz)
-        ON CONFLICT (site_id, suggestion_id) DO UPDATE SET reply = EXCLUDED.reply, replied_at = EXCLUDED.replied_at`);
-    },
-    async lobby(call) {
-      const seated = await db.one<{ tables: bigint; players: bigint }>(
-        sql`SELECT count(DISTINCT table_id) AS tables, count(*) AS players FROM simulator_players WHERE site_id = ${call.siteId}`,
-      );
-      const notices = await db.rows<{ notice_id: string; title: Record<string, string> }>(
-        sql`SELECT notice_id, title FROM simulator_game_notices
-             WHERE site_id = ${call.siteId} AND start_time <= ${call.now} AND end_time > ${call.now}
-             ORDER BY start_time DESC, notice_id DESC`,
-      );
-      return {
-        tables: Number(seated!.tables),
-        players: Number(seated!.players),
-        notices: notices.map((row) => ({ noticeId: row.notice_id, title: row.title })),
-      };
-    },
+    setClosedGames: (call) => storeClosedGames(db, call),
+    setGameNotices: (call) => storeGameNotices(db, call),
+    replySuggestions: (call) => storeSuggestionReplies(db, call),
+    lobby: (call) => lobbyOf(db, call),
     async games() {
       return db.rows<{ gameCode: string; gameType: 'live' | 'electronic'; gameName: string }>(
         sql`SELECT game_code AS "gameCode", game_type AS "gameType", game_name AS "gameName" FROM games ORDER BY sort_order, game_code`,
@@ -247,42 +298,6 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
     async readFeed(call) {
       return (await feedRows(db, call)).map(feedItem);
     },
-    async setAccounts(call) {
-      if (call.accounts.length === 0) return;
-      // One statement for the batch: every account replaced as a whole.
-      const rows = JSON.stringify(
-        call.accounts.map((account) => ({
-          account_id: account.accountId,
-          level: account.level,
-          path: account.path,
-          status: account.status,
-          team_status: account.teamStatus,
-          bet_stopped: account.betStopped,
-          bet_paused: account.betPaused,
-          device_pc: account.devices.pc,
-          device_h5: account.devices.h5,
-          device_app: account.devices.app,
-          max_win: String(account.maxWin),
-          win_blocked: account.winBlocked,
-          game_types: Object.fromEntries(
-            Object.entries(account.gameTypes).map(([type, setting]) => [
-              type,
-              { enabled: setting.enabled, redLimit: String(setting.redLimit), limitReached: setting.limitReached },
-            ]),
-          ),
-        })),
-      );
-      await db.run(sql`INSERT INTO simulator_accounts AS s (site_id, account_id, level, path, status, team_status, bet_stopped,
-          bet_paused, device_pc, device_h5, device_app, max_win, win_blocked, game_types)
-        SELECT ${call.siteId}, r.account_id, r.level, r.path, r.status, r.team_status, r.bet_stopped,
-               r.bet_paused, r.device_pc, r.device_h5, r.device_app, r.max_win, r.win_blocked, r.game_types
-          FROM jsonb_to_recordset(${rows}::jsonb) AS r (account_id bigint, level smallint, path text, status smallint,
-               team_status smallint, bet_stopped boolean, bet_paused boolean, device_pc boolean, device_h5 boolean,
-               device_app boolean, max_win bigint, win_blocked boolean, game_types jsonb)
-        ON CONFLICT (site_id, account_id) DO UPDATE SET level = EXCLUDED.level, path = EXCLUDED.path, status = EXCLUDED.status,
-          team_status = EXCLUDED.team_status, bet_stopped = EXCLUDED.bet_stopped, bet_paused = EXCLUDED.bet_paused,
-          device_pc = EXCLUDED.device_pc, device_h5 = EXCLUDED.device_h5, device_app = EXCLUDED.device_app,
-          max_win = EXCLUDED.max_win, win_blocked = EXCLUDED.win_blocked, game_types = EXCLUDED.game_types`);
-    },
+    setAccounts: (call) => storeAccounts(db, call),
   };
 }
