@@ -50,10 +50,10 @@ interface Admission {
 /**
  * The first reason the platform refuses this bet, or null when it takes it, judged by the
  * platform's own copy of what the back office pushed (simulator_accounts, simulator_games_closed;
- * platform-pushes.ts): the member's own status, its line's (team status or stop-bet anywhere
+ * games/platform-pushes.ts): the member's own status, its line's (team status or stop-bet anywhere
  * above, walked through the copy of each agent), the game closed for the site, the game type
  * closed for the member, the device, a paused member, an agent above that reached its
- * agent-to-company limit for the game's type (company-limit.ts), the red limit of the game type (0 = none)
+ * agent-to-company limit for the game's type (tree/company-limit.ts), the red limit of the game type (0 = none)
  * and the maximum-win block. A member the platform was never told of is refused as disabled, an
  * unknown game as closed.
  */

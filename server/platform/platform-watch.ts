@@ -7,7 +7,7 @@ export interface PlatformWatchLog {
 export const SILENT_LINE_EVERY_MS = 60_000;
 
 /**
- * What this process saw of each site's HTTP platform answering or not (site-platforms.ts tells
+ * What this process saw of each site's HTTP platform answering or not (games/site-platforms.ts tells
  * it of every call): a warning line when a platform stops answering, with the cause, one a
  * minute at most while it stays silent, one when it answers again; and the calls left without an
  * answer, counted for the metrics. Every process has its own; the health reads the database.

@@ -52,7 +52,7 @@ export function siteOfPlatformKey(db: Queryable, keyId: string) {
      WHERE p.key_id = ${keyId} AND p.kind = 'http'`);
 }
 
-/** The sites on an HTTP platform not paused, in order: each has a feed of its own to read (feed-ingest.ts). */
+/** The sites on an HTTP platform not paused, in order: each has a feed of its own to read (games/feed-ingest.ts). */
 export async function httpPlatformSiteIds(db: Queryable): Promise<string[]> {
   const rows = await db.rows<{ site_id: string }>(
     sql`SELECT site_id FROM site_platforms WHERE kind = 'http' AND paused_at IS NULL ORDER BY site_id`,
