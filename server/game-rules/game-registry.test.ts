@@ -5,7 +5,7 @@ import { seededRandom } from './seeded-random';
 
 describe('the game registry', () => {
   it('holds the games of the catalogue migration, each table id once', () => {
-    const migration = readFileSync(new URL('../../kernel/db/migrations/0015_games.sql', import.meta.url), 'utf8');
+    const migration = readFileSync(new URL('../kernel/db/migrations/0015_games.sql', import.meta.url), 'utf8');
     const catalogue = [...migration.matchAll(/\('([a-z-]+)', '(live|electronic)', '/g)].map((match) => `${match[1]}:${match[2]}`);
     expect(GAMES.map((game) => `${game.gameCode}:${game.gameType}`).sort()).toEqual(catalogue.sort());
     const ids = GAMES.flatMap((game) => game.tables);
