@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCents, MAX_CENTS, parseBasisPoints, parseCents, positiveAmountSchema } from './amount.contract';
+import {
+  centsOfBasisPoints,
+  divideRounded,
+  formatCents,
+  MAX_CENTS,
+  parseBasisPoints,
+  parseCents,
+  positiveAmountSchema,
+} from './amount.contract';
 
 describe('amounts in integer cents', () => {
   it('reads decimal text and numbers exactly', () => {
@@ -117,6 +125,38 @@ describe('amount parsing and formatting (properties)', () => {
     fc.assert(
       fc.property(decimalText, (text) => {
         expect(positiveAmountSchema.safeParse(text).success).toBe(exactCents(text) > 0n);
+      }),
+    );
+  });
+});
+
+describe('sub-cent rounding', () => {
+  it('rounds half away from zero, on both sides of zero', () => {
+    const cases: [bigint, bigint][] = [
+      [4_999n, 0n],
+      [5_000n, 1n],
+      [15_000n, 2n],
+      [14_999n, 1n],
+      [-4_999n, 0n],
+      [-5_000n, -1n],
+      [-15_000n, -2n],
+      [0n, 0n],
+    ];
+    expect(cases.map(([value]) => [value, centsOfBasisPoints(value)])).toEqual(cases);
+    // An odd unit has no exact half: 7 / 3 = 2.33 and 8 / 3 = 2.67.
+    expect([7n, 8n, -7n, -8n].map((value) => divideRounded(value, 3n))).toEqual([2n, 3n, -2n, -3n]);
+    expect(() => divideRounded(1n, 0n)).toThrow(RangeError);
+  });
+
+  it('is odd and is the nearest whole unit, the half going away from zero', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 24n), max: 10n ** 24n }), fc.bigInt({ min: 1n, max: 10n ** 9n }), (value, unit) => {
+        const rounded = divideRounded(value, unit);
+        const distance = 2n * (value - rounded * unit);
+        const nearest = distance <= unit && distance >= -unit;
+        // At a tie the rest is half a unit toward zero, never away from it.
+        const halfAway = distance !== unit * (value < 0n ? -1n : 1n);
+        return nearest && halfAway && divideRounded(-value, unit) === -rounded;
       }),
     );
   });

@@ -37,6 +37,21 @@ export function formatCents(cents: number | bigint): string {
   return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
 }
 
+/**
+ * The one rule for what falls below a cent (docs/product.md#shares-and-rebate): `value / unit`
+ * rounded half away from zero, for any unit above 0. It is odd, `divideRounded(-x, u) =
+ * -divideRounded(x, u)`, so a replaced bet's negated row takes out exactly what it added. The
+ * database rounds the same way in `server/rollups/rollup.sql.ts` (`cents`).
+ */
+export function divideRounded(value: bigint, unit: bigint): bigint {
+  if (unit <= 0n) throw new RangeError('divideRounded: the unit must be above 0');
+  const sign = value < 0n ? -1n : 1n;
+  return (sign * (sign * value * 2n + unit)) / (2n * unit);
+}
+
+/** Cents from cents times hundredths of a percent (a valid bet times a rate), rounded as above. */
+export const centsOfBasisPoints = (value: bigint): bigint => divideRounded(value, 10_000n);
+
 /** Rates and shares are kept as integer hundredths of a percent (8000 = 80 %). */
 export function parseBasisPoints(value: string | number): number | null {
   const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
