@@ -4,9 +4,10 @@ import { useLocation } from 'wouter';
 import { BET_MAX_SPAN_DAYS } from '@contract/game.contract';
 import type { TradingRow } from '@contract/report.contract';
 import { useCall } from '@/api/queries';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
+import { useDataTable } from '@/components/data-table/data-table';
 import type { ExportFormat } from '@/components/data-table/data-table-export';
-import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
+import { type TableExport } from '@/components/data-table/data-table-toolbar';
+import { ListScreen } from '@/components/data-table/list-screen';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { useFormat } from '@/hooks/use-format';
 import { useStableValue, useViewRange } from '@/hooks/use-list-screen';
@@ -81,35 +82,35 @@ export default function TradingReportScreen() {
     : undefined;
 
   return (
-    <section className="flex min-h-[calc(100vh-10rem)] flex-col gap-3" data-testid="trading-screen">
-      <h1 className="text-xl font-semibold">{title}</h1>
-      <ReportBreadcrumb trail={trail} onGo={(steps) => setView({ trail: writeTrail(steps) })} />
-      <DataTableToolbar
-        model={model}
-        filters={
-          <DateRangeFilter
-            value={range}
-            onChange={(next) => setView({ start: next.start, end: next.end, preset: '' }, 'replace')}
-            maxSpanDays={BET_MAX_SPAN_DAYS}
-            data-testid="trading-range"
-          />
-        }
-        exportAs={exportAs}
-      />
-      <div className="min-h-40" style={{ height: `min(32rem, ${(rows.length + 2) * 2.75 + 1}rem)` }}>
-        <DataTable
-          model={model}
-          label={title}
-          total={rows.length}
-          loading={report.isFetching}
-          empty={query ? t('trading.empty') : null}
-          totals={totals}
-          minWidth="80rem"
-          testId="trading-rows"
-          rowTestId="trading-row"
-          rowAttributes={(row) => ({ 'data-login-id': row.loginId, 'data-level': String(row.level) })}
+    <ListScreen
+      title={title}
+      testId="trading-screen"
+      intro={<ReportBreadcrumb trail={trail} onGo={(steps) => setView({ trail: writeTrail(steps) })} />}
+      model={model}
+      filters={
+        <DateRangeFilter
+          value={range}
+          onChange={(next) => setView({ start: next.start, end: next.end, preset: '' }, 'replace')}
+          maxSpanDays={BET_MAX_SPAN_DAYS}
+          data-testid="trading-range"
         />
-      </div>
-    </section>
+      }
+      exportAs={exportAs}
+      table={{
+        total: rows.length,
+        loading: report.isFetching,
+        empty: query ? t('trading.empty') : null,
+        totals,
+        minWidth: '80rem',
+        testId: 'trading-rows',
+        rowTestId: 'trading-row',
+        rowAttributes: (row) => ({ 'data-login-id': row.loginId, 'data-level': String(row.level) }),
+      }}
+      frame={(table) => (
+        <div className="min-h-40" style={{ height: `min(32rem, ${(rows.length + 2) * 2.75 + 1}rem)` }}>
+          {table}
+        </div>
+      )}
+    />
   );
 }
