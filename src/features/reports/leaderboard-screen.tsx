@@ -5,9 +5,10 @@ import { BET_MAX_SPAN_DAYS } from '@contract/game.contract';
 import { leaderboardMetrics, type LeaderboardRow } from '@contract/report.contract';
 import { useCall } from '@/api/queries';
 import { lazyChart } from '@/components/chart/lazy-chart';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
+import { useDataTable } from '@/components/data-table/data-table';
 import type { ExportFormat } from '@/components/data-table/data-table-export';
-import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
+import { type TableExport } from '@/components/data-table/data-table-toolbar';
+import { ListScreen } from '@/components/data-table/list-screen';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';
@@ -62,72 +63,72 @@ export default function LeaderboardScreen() {
   };
 
   return (
-    <section className="flex min-h-[calc(100vh-10rem)] flex-col gap-3" data-testid="leaderboard-screen">
-      <h1 className="text-xl font-semibold">{title}</h1>
-      <DataTableToolbar
-        model={model}
-        filters={
-          <>
-            <SelectFilter
-              label={t('leaderboard.rankBy')}
-              value={view.by}
-              onChange={(by) => setView({ by: by || 'win' })}
-              options={leaderboardMetrics.map((metric) => ({ value: metric, label: t(`leaderboard.by.${metric}`) }))}
-              required
-              data-testid="leaderboard-by"
-            />
-            <SelectFilter
-              label={t('leaderboard.limit')}
-              value={view.limit}
-              onChange={(limit) => setView({ limit: limit || '20' })}
-              options={leaderboardLimits.map((limit) => ({ value: limit, label: limit }))}
-              required
-              data-testid="leaderboard-limit"
-            />
-            <SelectFilter
-              label={t('game.type')}
-              value={view.type}
-              onChange={(type) => setView({ type })}
-              options={gameTypes.map((type) => ({ value: type, label: t(`game.${type}`) }))}
-              anyLabel={t('bets.anyType')}
-              data-testid="leaderboard-type"
-            />
-            <DateRangeFilter
-              value={range}
-              onChange={(next) => setView({ start: next.start, end: next.end }, 'replace')}
-              maxSpanDays={BET_MAX_SPAN_DAYS}
-              data-testid="leaderboard-range"
-            />
-          </>
-        }
-        exportAs={exportAs}
-      />
-      <div className="grid gap-4 xl:grid-cols-2">
-        <div className="min-h-40" style={{ height: `min(36rem, ${(rows.length + 1) * 2.75 + 1}rem)` }}>
-          <DataTable
-            model={model}
-            label={title}
-            total={rows.length}
-            loading={board.isFetching}
-            empty={query ? t('leaderboard.empty') : null}
-            minWidth="48rem"
-            testId="leaderboard-rows"
-            rowTestId="leaderboard-row"
-            rowAttributes={(row) => ({ 'data-login-id': row.loginId, 'data-rank': String(row.rank) })}
+    <ListScreen
+      title={title}
+      testId="leaderboard-screen"
+      model={model}
+      filters={
+        <>
+          <SelectFilter
+            label={t('leaderboard.rankBy')}
+            value={view.by}
+            onChange={(by) => setView({ by: by || 'win' })}
+            options={leaderboardMetrics.map((metric) => ({ value: metric, label: t(`leaderboard.by.${metric}`) }))}
+            required
+            data-testid="leaderboard-by"
           />
+          <SelectFilter
+            label={t('leaderboard.limit')}
+            value={view.limit}
+            onChange={(limit) => setView({ limit: limit || '20' })}
+            options={leaderboardLimits.map((limit) => ({ value: limit, label: limit }))}
+            required
+            data-testid="leaderboard-limit"
+          />
+          <SelectFilter
+            label={t('game.type')}
+            value={view.type}
+            onChange={(type) => setView({ type })}
+            options={gameTypes.map((type) => ({ value: type, label: t(`game.${type}`) }))}
+            anyLabel={t('bets.anyType')}
+            data-testid="leaderboard-type"
+          />
+          <DateRangeFilter
+            value={range}
+            onChange={(next) => setView({ start: next.start, end: next.end }, 'replace')}
+            maxSpanDays={BET_MAX_SPAN_DAYS}
+            data-testid="leaderboard-range"
+          />
+        </>
+      }
+      exportAs={exportAs}
+      table={{
+        total: rows.length,
+        loading: board.isFetching,
+        empty: query ? t('leaderboard.empty') : null,
+        minWidth: '48rem',
+        testId: 'leaderboard-rows',
+        rowTestId: 'leaderboard-row',
+        rowAttributes: (row) => ({ 'data-login-id': row.loginId, 'data-rank': String(row.rank) }),
+      }}
+      frame={(table) => (
+        <div className="grid gap-4 xl:grid-cols-2">
+          <div className="min-h-40" style={{ height: `min(36rem, ${(rows.length + 1) * 2.75 + 1}rem)` }}>
+            {table}
+          </div>
+          {rows.length > 0 ? (
+            <figure className="grid gap-2">
+              <figcaption className="text-sm font-medium">{metricLabel}</figcaption>
+              <LeaderboardChart
+                bars={rows.map((row) => ({ loginId: row.loginId, value: value(row) }))}
+                label={metricLabel}
+                className="aspect-auto"
+                height={`${Math.max(10, rows.length * 1.75 + 3)}rem`}
+              />
+            </figure>
+          ) : null}
         </div>
-        {rows.length > 0 ? (
-          <figure className="grid gap-2">
-            <figcaption className="text-sm font-medium">{metricLabel}</figcaption>
-            <LeaderboardChart
-              bars={rows.map((row) => ({ loginId: row.loginId, value: value(row) }))}
-              label={metricLabel}
-              className="aspect-auto"
-              height={`${Math.max(10, rows.length * 1.75 + 3)}rem`}
-            />
-          </figure>
-        ) : null}
-      </div>
-    </section>
+      )}
+    />
   );
 }
