@@ -9,9 +9,10 @@ import { BET_MAX_SPAN_DAYS } from '@contract/game.contract';
 import { rangePresets } from '@contract/range-presets.contract';
 import { useCall } from '@/api/queries';
 import { lazyChart } from '@/components/chart/lazy-chart';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
+import { useDataTable } from '@/components/data-table/data-table';
 import type { ExportFormat } from '@/components/data-table/data-table-export';
-import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
+import { type TableExport } from '@/components/data-table/data-table-toolbar';
+import { ListScreen } from '@/components/data-table/list-screen';
 import { AccountPicker } from '@/components/filters/account-picker';
 import { GameRangeFilters } from '@/components/filters/game-range-filters';
 import { useRights } from '@/hooks/use-command-context';
@@ -162,82 +163,83 @@ export default function DailyReportScreen() {
     : undefined;
 
   return (
-    <section
-      className="flex min-h-[calc(100vh-10rem)] flex-col gap-3"
-      data-testid="daily-report-screen"
-      data-member={member ? 'true' : 'false'}
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold">
-          {title}
-          <span className="ms-2 text-base font-normal text-muted-foreground" data-testid="daily-account">
-            {accountName}
-          </span>
-        </h1>
-        <div className="flex items-center gap-2">
-          {account ? (
-            <button
-              type="button"
-              className="text-sm text-primary underline-offset-4 hover:underline"
-              onClick={() => setView({ account: '' })}
-              data-testid="daily-mine"
-            >
-              {t('reports.myLine')}
-            </button>
-          ) : null}
-          <div className="w-56">
-            <AccountPicker
-              id="daily-account-picker"
-              label={t('reports.account')}
-              placeholder={t('reports.account')}
-              text={name}
-              onTextChange={setName}
-              onPick={(picked) => {
-                setName('');
-                setView({ account: picked.userId === rights.userId ? '' : `${picked.userId}~${picked.loginId}~${picked.level}` });
-              }}
-              onClear={() => setName('')}
-              limit={8}
-              inputData={{ 'data-testid': 'daily-picker' }}
-              optionTestId="daily-suggestion"
-            />
+    <ListScreen
+      title={title}
+      testId="daily-report-screen"
+      attributes={{ 'data-member': member ? 'true' : 'false' }}
+      header={
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-xl font-semibold">
+            {title}
+            <span className="ms-2 text-base font-normal text-muted-foreground" data-testid="daily-account">
+              {accountName}
+            </span>
+          </h1>
+          <div className="flex items-center gap-2">
+            {account ? (
+              <button
+                type="button"
+                className="text-sm text-primary underline-offset-4 hover:underline"
+                onClick={() => setView({ account: '' })}
+                data-testid="daily-mine"
+              >
+                {t('reports.myLine')}
+              </button>
+            ) : null}
+            <div className="w-56">
+              <AccountPicker
+                id="daily-account-picker"
+                label={t('reports.account')}
+                placeholder={t('reports.account')}
+                text={name}
+                onTextChange={setName}
+                onPick={(picked) => {
+                  setName('');
+                  setView({ account: picked.userId === rights.userId ? '' : `${picked.userId}~${picked.loginId}~${picked.level}` });
+                }}
+                onClear={() => setName('')}
+                limit={8}
+                inputData={{ 'data-testid': 'daily-picker' }}
+                optionTestId="daily-suggestion"
+              />
+            </div>
           </div>
         </div>
-      </div>
-      <DataTableToolbar
-        model={model}
-        filters={
-          <GameRangeFilters
-            type={view.type}
-            game={view.game}
-            onGameChange={setView}
-            range={range}
-            onRangeChange={(next) => setView({ start: next.start, end: next.end, preset: '' }, 'replace')}
-            testIdPrefix="daily"
-          />
-        }
-        exportAs={exportAs}
-      />
-      <div className="min-h-40" style={{ height: `min(28rem, ${(rows.length + 2) * 2.75 + 1}rem)` }}>
-        <DataTable
-          model={model}
-          label={title}
-          total={rows.length}
-          loading={answer.isFetching}
-          empty={filters ? t('reports.empty') : null}
-          totals={totals}
-          minWidth="72rem"
-          testId="daily-rows"
-          rowTestId="daily-row"
-          rowAttributes={(row) => ({ 'data-day': row.day, 'data-result': row.valueWonLose })}
+      }
+      model={model}
+      filters={
+        <GameRangeFilters
+          type={view.type}
+          game={view.game}
+          onGameChange={setView}
+          range={range}
+          onRangeChange={(next) => setView({ start: next.start, end: next.end, preset: '' }, 'replace')}
+          testIdPrefix="daily"
         />
-      </div>
+      }
+      exportAs={exportAs}
+      table={{
+        total: rows.length,
+        loading: answer.isFetching,
+        empty: filters ? t('reports.empty') : null,
+        totals,
+        minWidth: '72rem',
+        testId: 'daily-rows',
+        rowTestId: 'daily-row',
+        rowAttributes: (row) => ({ 'data-day': row.day, 'data-result': row.valueWonLose }),
+      }}
+      frame={(table) => (
+        <div className="min-h-40" style={{ height: `min(28rem, ${(rows.length + 2) * 2.75 + 1}rem)` }}>
+          {table}
+        </div>
+      )}
+    >
       {sums && sums.bets > 0 ? (
         <figure className={cn('grid gap-2')}>
           <figcaption className="text-sm font-medium">{t('reports.byDay')}</figcaption>
           <WinLossChart bars={bars} className="h-64" testId="daily-chart" />
         </figure>
       ) : null}
-    </section>
+    </ListScreen>
   );
 }
