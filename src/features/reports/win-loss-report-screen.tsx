@@ -6,9 +6,10 @@ import { BET_MAX_SPAN_DAYS } from '@contract/game.contract';
 import type { ReportNumbers, ReportRow } from '@contract/report.contract';
 import { useCall } from '@/api/queries';
 import { lazyChart } from '@/components/chart/lazy-chart';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
+import { useDataTable } from '@/components/data-table/data-table';
 import type { ExportFormat } from '@/components/data-table/data-table-export';
-import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
+import { type TableExport } from '@/components/data-table/data-table-toolbar';
+import { ListScreen } from '@/components/data-table/list-screen';
 import { GameRangeFilters } from '@/components/filters/game-range-filters';
 import { useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
@@ -139,50 +140,56 @@ export default function WinLossReportScreen() {
     : undefined;
 
   return (
-    <section className="flex min-h-[calc(100vh-10rem)] flex-col gap-3" data-testid="win-loss-screen" data-level={level}>
-      <h1 className="text-xl font-semibold">{title}</h1>
-      <ReportBreadcrumb trail={trail} onGo={(steps) => setView({ trail: writeTrail(steps) })} />
-      <h2 className="text-sm font-medium text-muted-foreground" data-testid="win-loss-kind">
-        {t(membersBelow ? 'reports.playerTotalReport' : 'reports.agentTotalReport')}
-      </h2>
-      <DataTableToolbar
-        model={model}
-        filters={
-          <GameRangeFilters
-            type={view.type}
-            game={view.game}
-            onGameChange={setView}
-            range={range}
-            onRangeChange={(next) => setView({ start: next.start, end: next.end, preset: '' }, 'replace')}
-            testIdPrefix="report"
-          />
-        }
-        status={
-          own ? (
-            <span className="text-sm" role="status" data-testid="report-own" data-result={own.result}>
-              {t('reports.ownResultOf', { account: own.loginId })}{' '}
-              <strong className={cn('font-mono tabular-nums', resultTone(own.result))}>{format.amount(own.result)}</strong>
-            </span>
-          ) : null
-        }
-        exportAs={exportAs}
-      />
-      <div className="min-h-40" style={{ height: `min(28rem, ${(rows.length + 2) * 2.75 + 1}rem)` }}>
-        <DataTable
-          model={model}
-          label={title}
-          total={rows.length}
-          loading={answer.isFetching}
-          empty={filters ? t('reports.empty') : null}
-          // Enter on a row drills down as its name's button does: the next level, or a member's bets.
-          onOpen={open}
-          totals={totals}
-          minWidth="96rem"
-          testId="report-rows"
-          rowTestId="report-row"
-          rowAttributes={(row) => ({ 'data-user-id': row.userId, 'data-login-id': row.loginId, 'data-level': String(row.level) })}
+    <ListScreen
+      title={title}
+      testId="win-loss-screen"
+      attributes={{ 'data-level': String(level) }}
+      intro={
+        <>
+          <ReportBreadcrumb trail={trail} onGo={(steps) => setView({ trail: writeTrail(steps) })} />
+          <h2 className="text-sm font-medium text-muted-foreground" data-testid="win-loss-kind">
+            {t(membersBelow ? 'reports.playerTotalReport' : 'reports.agentTotalReport')}
+          </h2>
+        </>
+      }
+      model={model}
+      filters={
+        <GameRangeFilters
+          type={view.type}
+          game={view.game}
+          onGameChange={setView}
+          range={range}
+          onRangeChange={(next) => setView({ start: next.start, end: next.end, preset: '' }, 'replace')}
+          testIdPrefix="report"
         />
-      </div>
+      }
+      status={
+        own ? (
+          <span className="text-sm" role="status" data-testid="report-own" data-result={own.result}>
+            {t('reports.ownResultOf', { account: own.loginId })}{' '}
+            <strong className={cn('font-mono tabular-nums', resultTone(own.result))}>{format.amount(own.result)}</strong>
+          </span>
+        ) : null
+      }
+      exportAs={exportAs}
+      table={{
+        total: rows.length,
+        loading: answer.isFetching,
+        empty: filters ? t('reports.empty') : null,
+        // Enter on a row drills down as its name's button does: the next level, or a member's bets.
+        onOpen: open,
+        totals,
+        minWidth: '96rem',
+        testId: 'report-rows',
+        rowTestId: 'report-row',
+        rowAttributes: (row) => ({ 'data-user-id': row.userId, 'data-login-id': row.loginId, 'data-level': String(row.level) }),
+      }}
+      frame={(table) => (
+        <div className="min-h-40" style={{ height: `min(28rem, ${(rows.length + 2) * 2.75 + 1}rem)` }}>
+          {table}
+        </div>
+      )}
+    >
       {filters && total && total.bets > 0 ? (
         <div className="grid gap-4 lg:grid-cols-2">
           {mayReadDays ? (
@@ -199,6 +206,6 @@ export default function WinLossReportScreen() {
           ) : null}
         </div>
       ) : null}
-    </section>
+    </ListScreen>
   );
 }
