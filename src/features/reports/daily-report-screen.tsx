@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { z } from 'zod';
 import { can } from '@commands/can';
 import { gameTypes } from '@contract/account-fields.contract';
-import { formatCents } from '@contract/amount.contract';
+import { formatCents, parseSignedCents } from '@contract/amount.contract';
 import { BET_MAX_SPAN_DAYS } from '@contract/game.contract';
 import { rangePresets } from '@contract/range-presets.contract';
 import { useCall } from '@/api/queries';
@@ -40,13 +40,6 @@ export const dailyReportState = urlStateCodec(
   },
   { account: '', type: '', game: '', start: '', end: '', preset: '' },
 );
-
-/** An amount string ("-1234.50") as exact cents. */
-const centsOf = (amount: string) => {
-  const [whole = '0', fraction = ''] = amount.replace('-', '').split('.');
-  const value = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
-  return amount.startsWith('-') ? -value : value;
-};
 
 /** /dailyReport/index: one account's results day by day (agent or member daily report), each day opening its win/loss report or bets. */
 export default function DailyReportScreen() {
@@ -118,7 +111,9 @@ export default function DailyReportScreen() {
 
   const sums = useMemo(() => {
     if (rows.length === 0) return null;
-    const sum = Object.fromEntries(additive.map((key) => [key, formatCents(rows.reduce((total, row) => total + centsOf(row[key]), 0n))]));
+    const sum = Object.fromEntries(
+      additive.map((key) => [key, formatCents(rows.reduce((total, row) => total + (parseSignedCents(row[key]) ?? 0n), 0n))]),
+    );
     return { ...sum, bets: rows.reduce((total, row) => total + row.bets, 0) } as Record<(typeof additive)[number], string> & {
       bets: number;
     };
