@@ -10,9 +10,7 @@ import { type TableExport } from '@/components/data-table/data-table-toolbar';
 import { ListScreen } from '@/components/data-table/list-screen';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { useFormat } from '@/hooks/use-format';
-import { useStableValue, useViewRange } from '@/hooks/use-list-screen';
-import { useUrlState } from '@/hooks/use-url-state';
-import { rangeTimes } from '@/lib/time';
+import { useListView } from '@/hooks/use-list-screen';
 import { toast } from '@/lib/toast';
 import { ReportBreadcrumb } from './report-breadcrumb';
 import { downloadReport } from './report-export';
@@ -25,13 +23,18 @@ export default function TradingReportScreen() {
   const { t } = useTranslation();
   const format = useFormat();
   const [, navigate] = useLocation();
-  const [view, setView] = useUrlState(tradingReportState);
-  const range = useViewRange(view, 'today');
+  const { view, setView, range, setRange, query } = useListView({
+    state: tradingReportState,
+    method: 'gw.credit.trading.report',
+    defaultRange: 'today',
+    maxSpanDays: BET_MAX_SPAN_DAYS,
+    params: (view, times) => {
+      const parent = parseTrail(view.trail).at(-1);
+      return { ...times, ...(parent ? { parentId: parent.userId } : {}) };
+    },
+  });
   const trail = useMemo(() => parseTrail(view.trail), [view.trail]);
   const current = trail.at(-1);
-
-  const times = rangeTimes('gw.credit.trading.report', range, BET_MAX_SPAN_DAYS);
-  const query = useStableValue(times ? { ...times, ...(current ? { parentId: current.userId } : {}) } : null);
   const report = useCall('gw.credit.trading.report', query ?? { startTime: '', endTime: '' }, { enabled: query !== null });
   const rows = useMemo(() => (query ? (report.data?.list ?? []) : []), [query, report.data]);
   const total = query ? report.data?.total : undefined;
@@ -87,14 +90,7 @@ export default function TradingReportScreen() {
       testId="trading-screen"
       intro={<ReportBreadcrumb trail={trail} onGo={(steps) => setView({ trail: writeTrail(steps) })} />}
       model={model}
-      filters={
-        <DateRangeFilter
-          value={range}
-          onChange={(next) => setView({ start: next.start, end: next.end, preset: '' }, 'replace')}
-          maxSpanDays={BET_MAX_SPAN_DAYS}
-          data-testid="trading-range"
-        />
-      }
+      filters={<DateRangeFilter value={range} onChange={setRange} maxSpanDays={BET_MAX_SPAN_DAYS} data-testid="trading-range" />}
       exportAs={exportAs}
       table={{
         total: rows.length,
