@@ -12,10 +12,8 @@ import { ListScreen } from '@/components/data-table/list-screen';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';
-import { useStableValue, useViewRange } from '@/hooks/use-list-screen';
-import { useUrlState } from '@/hooks/use-url-state';
+import { useListView } from '@/hooks/use-list-screen';
 import { useSiteCurrency, withCurrency } from '@/lib/site-currency';
-import { rangeTimes } from '@/lib/time';
 import { toast } from '@/lib/toast';
 import { leaderboardLimits, leaderboardState } from './leaderboard-state';
 import { downloadReport } from './report-export';
@@ -27,12 +25,13 @@ const LeaderboardChart = lazyChart(() => import('./leaderboard-chart'));
 export default function LeaderboardScreen() {
   const { t } = useTranslation();
   const format = useFormat();
-  const [view, setView] = useUrlState(leaderboardState);
-  const range = useViewRange(view, 'today');
-  const times = rangeTimes('gw.credit.leaderboard.query', range, BET_MAX_SPAN_DAYS);
-  const query = useStableValue(
-    times ? { ...times, by: view.by, limit: Number(view.limit), ...(view.type ? { gameType: view.type } : {}) } : null,
-  );
+  const { view, setView, range, setRange, query } = useListView({
+    state: leaderboardState,
+    method: 'gw.credit.leaderboard.query',
+    defaultRange: 'today',
+    maxSpanDays: BET_MAX_SPAN_DAYS,
+    params: (view, times) => ({ ...times, by: view.by, limit: Number(view.limit), ...(view.type ? { gameType: view.type } : {}) }),
+  });
   const board = useCall('gw.credit.leaderboard.query', query ?? { startTime: '', endTime: '' }, { enabled: query !== null });
   const rows = useMemo(() => (query ? (board.data?.list ?? []) : []), [query, board.data]);
 
@@ -93,12 +92,7 @@ export default function LeaderboardScreen() {
             anyLabel={t('bets.anyType')}
             data-testid="leaderboard-type"
           />
-          <DateRangeFilter
-            value={range}
-            onChange={(next) => setView({ start: next.start, end: next.end }, 'replace')}
-            maxSpanDays={BET_MAX_SPAN_DAYS}
-            data-testid="leaderboard-range"
-          />
+          <DateRangeFilter value={range} onChange={setRange} maxSpanDays={BET_MAX_SPAN_DAYS} data-testid="leaderboard-range" />
         </>
       }
       exportAs={exportAs}
