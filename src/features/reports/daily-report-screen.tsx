@@ -17,9 +17,8 @@ import { AccountPicker } from '@/components/filters/account-picker';
 import { GameRangeFilters } from '@/components/filters/game-range-filters';
 import { useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
-import { rangeFields, useStableValue, useViewRange } from '@/hooks/use-list-screen';
-import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
-import { rangeTimes } from '@/lib/time';
+import { rangeFields, useListView } from '@/hooks/use-list-screen';
+import { urlStateCodec } from '@/hooks/use-url-state';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { downloadReport } from './report-export';
@@ -47,16 +46,23 @@ export default function DailyReportScreen() {
   const format = useFormat();
   const rights = useRights();
   const [, navigate] = useLocation();
-  const [view, setView] = useUrlState(dailyReportState);
+  const {
+    view,
+    setView,
+    range,
+    setRange,
+    query: filters,
+  } = useListView({
+    state: dailyReportState,
+    method: 'gw.credit.agent.daily.report',
+    defaultRange: 'thisMonth',
+    maxSpanDays: BET_MAX_SPAN_DAYS,
+    params: (view, times) => ({ ...times, ...(view.type ? { gameType: view.type } : {}), ...(view.game ? { gameCode: view.game } : {}) }),
+  });
   const [name, setName] = useState('');
-  const range = useViewRange(view, 'thisMonth');
   const account = useMemo(() => (view.account ? (parseTrail(view.account)[0] ?? null) : null), [view.account]);
   const member = account?.level === 5;
 
-  const times = rangeTimes('gw.credit.agent.daily.report', range, BET_MAX_SPAN_DAYS);
-  const filters = useStableValue(
-    times ? { ...times, ...(view.type ? { gameType: view.type } : {}), ...(view.game ? { gameCode: view.game } : {}) } : null,
-  );
   const asked = filters ?? { startTime: '', endTime: '' };
   const agentDays = useCall(
     'gw.credit.agent.daily.report',
@@ -208,7 +214,7 @@ export default function DailyReportScreen() {
           game={view.game}
           onGameChange={setView}
           range={range}
-          onRangeChange={(next) => setView({ start: next.start, end: next.end, preset: '' }, 'replace')}
+          onRangeChange={setRange}
           testIdPrefix="daily"
         />
       }
