@@ -13,9 +13,7 @@ import { ListScreen } from '@/components/data-table/list-screen';
 import { GameRangeFilters } from '@/components/filters/game-range-filters';
 import { useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
-import { useStableValue, useViewRange } from '@/hooks/use-list-screen';
-import { useUrlState } from '@/hooks/use-url-state';
-import { rangeTimes } from '@/lib/time';
+import { useListView } from '@/hooks/use-list-screen';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { resultTone, winLossColumns } from './win-loss-report-columns';
@@ -35,18 +33,25 @@ export default function WinLossReportScreen() {
   const format = useFormat();
   const rights = useRights();
   const [, navigate] = useLocation();
-  const [view, setView] = useUrlState(winLossReportState);
   // A preset asked from the palette may change while the screen is open.
-  const range = useViewRange(view, 'today');
+  const {
+    view,
+    setView,
+    range,
+    setRange,
+    query: filters,
+  } = useListView({
+    state: winLossReportState,
+    method: 'gw.credit.agent.list.total.report',
+    defaultRange: 'today',
+    maxSpanDays: BET_MAX_SPAN_DAYS,
+    params: (view, times) => ({ ...times, ...(view.type ? { gameType: view.type } : {}), ...(view.game ? { gameCode: view.game } : {}) }),
+  });
   const trail = useMemo(() => parseTrail(view.trail), [view.trail]);
   const current = trail.at(-1);
   const level = current?.level ?? rights.level;
   const membersBelow = level === 4;
 
-  const times = rangeTimes('gw.credit.agent.list.total.report', range, BET_MAX_SPAN_DAYS);
-  const filters = useStableValue(
-    times ? { ...times, ...(view.type ? { gameType: view.type } : {}), ...(view.game ? { gameCode: view.game } : {}) } : null,
-  );
   const asked = filters ?? { startTime: '', endTime: '' };
   const answer = useLevelReport(filters, current, membersBelow);
   const rows = useMemo(() => (filters ? (answer.data?.list ?? []) : []), [filters, answer.data]);
@@ -159,7 +164,7 @@ export default function WinLossReportScreen() {
           game={view.game}
           onGameChange={setView}
           range={range}
-          onRangeChange={(next) => setView({ start: next.start, end: next.end, preset: '' }, 'replace')}
+          onRangeChange={setRange}
           testIdPrefix="report"
         />
       }
