@@ -30,6 +30,26 @@ export function parseCents(value: string | number): number | null {
   return cents <= MAX_CENTS ? Number(cents) : null;
 }
 
+const SIGNED_AMOUNT_TEXT = /^(-?)(0|[1-9][0-9]{0,15})(\.[0-9]{1,2})?$/;
+
+/**
+ * "-1234.5" -> -123450n: a signed decimal with at most 2 decimals as exact cents (a balance, a
+ * result, a report's sum); null when the text is none, or beyond MAX_CENTS either way.
+ */
+export function parseSignedCents(text: string): bigint | null {
+  const match = SIGNED_AMOUNT_TEXT.exec(text.trim());
+  if (!match) return null;
+  const cents = BigInt(match[2]!) * 100n + BigInt((match[3] ?? '.').slice(1).padEnd(2, '0'));
+  if (cents > MAX_CENTS) return null;
+  return match[1] ? -cents : cents;
+}
+
+/** An amount that cannot be below 0 (a balance, a point limit) as exact cents; 0 when the text is none or negative. */
+export function centsOrZero(text: string): bigint {
+  const cents = parseSignedCents(text);
+  return cents !== null && cents > 0n ? cents : 0n;
+}
+
 export function formatCents(cents: number | bigint): string {
   const value = BigInt(cents);
   const sign = value < 0n ? '-' : '';
