@@ -11,11 +11,6 @@ import { accountDetails, type AccountRow, type LineAccount } from '../tree/accou
 
 type QueryParams = ParamsOut<'gw.credit.agent.query'>;
 
-/** The accounts columns of an AccountListRow (the table as `a`); online and login_locked are the query's own. */
-export const ACCOUNT_LIST_COLUMNS = sql`a.id, a.login_id, a.nickname, a.level, a.parent_id, a.status, a.team_status, a.balance, a.point_limit,
-  a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.bet_stopped, a.win_blocked, a.exception_marked, a.created_at, a.last_login_at,
-  a.child_count`;
-
 /** The columns an account list reads, and whether the account has a live session. */
 export type AccountListRow = Pick<
   AccountRow,
@@ -38,6 +33,11 @@ export type AccountListRow = Pick<
   | 'last_login_at'
   | 'child_count'
 > & { online: boolean; login_locked: boolean };
+
+/** The accounts columns of an AccountListRow (the table as `a`); online and login_locked are the query's own. */
+export const ACCOUNT_LIST_COLUMNS = sql`a.id, a.login_id, a.nickname, a.level, a.parent_id, a.status, a.team_status, a.balance, a.point_limit,
+  a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.bet_stopped, a.win_blocked, a.exception_marked, a.created_at, a.last_login_at,
+  a.child_count`;
 
 const SORT_COLUMNS: Record<QueryParams['sort'], SQL> = {
   createdAt: sql`a.created_at`,
