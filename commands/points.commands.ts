@@ -1,4 +1,4 @@
-import { formatCents, parseCents } from '../contract/amount.contract';
+import { centsOrZero, formatCents, parseCents } from '../contract/amount.contract';
 import { newRequestKey } from '../machines/request-key';
 import { fieldErrorsOf } from '../machines/score-transfer.machine';
 import { can, type CanTarget } from './can';
@@ -14,10 +14,8 @@ const REFUSED = 'refused';
 export const mayScoreOn = (rights: Rights, row: CanTarget) =>
   can(rights, 'gw.credit.user.score.up', row) || can(rights, 'gw.credit.user.score.down', row);
 
-const centsOf = (value: string) => BigInt(parseCents(value) ?? 0);
-
 /** A balance moved by an amount, in exact cents. */
-const moved = (balance: string, amount: string, sign: bigint) => formatCents(centsOf(balance) + sign * centsOf(amount));
+const moved = (balance: string, amount: string, sign: bigint) => formatCents(centsOrZero(balance) + sign * centsOrZero(amount));
 
 /** The balances a score up or down checks: the giver's (when known), the member's and its point limit. */
 const balancesOf = (context: CommandContext, row: AccountRow) => ({
@@ -29,8 +27,8 @@ const balancesOf = (context: CommandContext, row: AccountRow) => ({
 /** The most a score up or down may move now: what the giver holds, and for an up what the member's point limit leaves. */
 function mostOf(context: CommandContext, row: AccountRow, direction: 'up' | 'down'): string {
   if (direction === 'down') return row.balance;
-  const room = centsOf(row.pointLimit) - centsOf(row.balance);
-  const own = context.ownBalance === undefined ? room : centsOf(context.ownBalance);
+  const room = centsOrZero(row.pointLimit) - centsOrZero(row.balance);
+  const own = context.ownBalance === undefined ? room : centsOrZero(context.ownBalance);
   const most = own < room ? own : room;
   return formatCents(most > 0n ? most : 0n);
 }

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCents, MAX_CENTS, parseBasisPoints, parseCents, positiveAmountSchema } from './amount.contract';
+import {
+  centsOfBasisPoints,
+  divideRounded,
+  centsOrZero,
+  formatCents,
+  MAX_CENTS,
+  parseBasisPoints,
+  parseCents,
+  parseSignedCents,
+  positiveAmountSchema,
+} from './amount.contract';
 
 describe('amounts in integer cents', () => {
   it('reads decimal text and numbers exactly', () => {
@@ -118,6 +128,106 @@ describe('amount parsing and formatting (properties)', () => {
       fc.property(decimalText, (text) => {
         expect(positiveAmountSchema.safeParse(text).success).toBe(exactCents(text) > 0n);
       }),
+    );
+  });
+});
+
+describe('sub-cent rounding', () => {
+  it('rounds half away from zero, on both sides of zero', () => {
+    const cases: [bigint, bigint][] = [
+      [4_999n, 0n],
+      [5_000n, 1n],
+      [15_000n, 2n],
+      [14_999n, 1n],
+      [-4_999n, 0n],
+      [-5_000n, -1n],
+      [-15_000n, -2n],
+      [0n, 0n],
+    ];
+    expect(cases.map(([value]) => [value, centsOfBasisPoints(value)])).toEqual(cases);
+    // An odd unit has no exact half: 7 / 3 = 2.33 and 8 / 3 = 2.67.
+    expect([7n, 8n, -7n, -8n].map((value) => divideRounded(value, 3n))).toEqual([2n, 3n, -2n, -3n]);
+    expect(() => divideRounded(1n, 0n)).toThrow(RangeError);
+  });
+
+  it('is odd and is the nearest whole unit, the half going away from zero', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 24n), max: 10n ** 24n }), fc.bigInt({ min: 1n, max: 10n ** 9n }), (value, unit) => {
+        const rounded = divideRounded(value, unit);
+        const distance = 2n * (value - rounded * unit);
+        const nearest = distance <= unit && distance >= -unit;
+        // At a tie the rest is half a unit toward zero, never away from it.
+        const halfAway = distance !== unit * (value < 0n ? -1n : 1n);
+        return nearest && halfAway && divideRounded(-value, unit) === -rounded;
+      }),
+    );
+  });
+});
+
+// The copies parseSignedCents and centsOrZero replace, as they were: the daily report's sum of an
+// amount column, and the score transfer's and the points commands' read of a balance or limit.
+const dailyReportCentsOf = (amount: string) => {
+  const [whole = '0', fraction = ''] = amount.replace('-', '').split('.');
+  const value = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+  return amount.startsWith('-') ? -value : value;
+};
+const balanceCentsOf = (value: string) => BigInt(parseCents(value) ?? 0);
+
+/** A decimal as a person writes it (decimalText), with or without a minus. */
+const signedDecimalText = fc.tuple(fc.boolean(), decimalText).map(([negative, text]) => (negative ? `-${text}` : text));
+
+describe('signed amounts in integer cents', () => {
+  it('reads a minus, and refuses what is not a plain decimal with at most 2 decimals', () => {
+    expect(parseSignedCents('-1234.5')).toBe(-123_450n);
+    expect(parseSignedCents('10.50')).toBe(1_050n);
+    expect(parseSignedCents(' -0.05 ')).toBe(-5n);
+    expect(parseSignedCents('-0')).toBe(0n);
+    expect(parseSignedCents(formatCents(-MAX_CENTS))).toBe(-MAX_CENTS);
+    for (const bad of ['', '-', '--1', '+1', '1.234', '01', '-01', '1e3', 'abc', '- 1', '1-', '.5', '-.5', '1,000'])
+      expect(parseSignedCents(bad), bad).toBeNull();
+    expect(parseSignedCents(formatCents(MAX_CENTS + 1n))).toBeNull();
+    expect(parseSignedCents(formatCents(-MAX_CENTS - 1n))).toBeNull();
+  });
+
+  it('reads every signed decimal to its exact cents, and every formatted amount back unchanged', () => {
+    fc.assert(
+      fc.property(signedDecimalText, (text) => {
+        const cents = exactCents(text.replace('-', ''));
+        expect(parseSignedCents(text)).toBe(text.startsWith('-') ? -cents : cents);
+      }),
+      { numRuns: 2_000 },
+    );
+    fc.assert(
+      fc.property(fc.bigInt({ min: -MAX_CENTS, max: MAX_CENTS }), (cents) => parseSignedCents(formatCents(cents)) === cents),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("gives the daily report's old sums for every amount the gateway writes, and shorter decimals", () => {
+    for (const text of ['0', '0.00', '-0.00', '12', '12.5', '-12.5', '0.07', '-0.05', '-1234.50', formatCents(MAX_CENTS)])
+      expect(parseSignedCents(text), text).toBe(dailyReportCentsOf(text));
+    fc.assert(
+      fc.property(fc.bigInt({ min: -MAX_CENTS, max: MAX_CENTS }), (cents) => {
+        const text = formatCents(cents);
+        return parseSignedCents(text) === dailyReportCentsOf(text);
+      }),
+      { numRuns: 2_000 },
+    );
+    fc.assert(
+      fc.property(signedDecimalText, (text) => parseSignedCents(text) === dailyReportCentsOf(text)),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("centsOrZero gives the score transfer's and the points commands' old reading for every text", () => {
+    const edges = ['', ' ', '-', '-0', '-0.00', '-5', '-5.00', ' 5 ', '5.', '.5', '05', '5.001', '1e3', '+5', '--5', 'abc'];
+    for (const text of [...edges, formatCents(MAX_CENTS), formatCents(MAX_CENTS + 1n), formatCents(-MAX_CENTS)])
+      expect(centsOrZero(text), JSON.stringify(text)).toBe(balanceCentsOf(text));
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), signedDecimalText, fc.stringMatching(/^\s?-?[0-9]{0,19}(\.[0-9]{0,3})?\s?$/)), (text) => {
+        expect(centsOrZero(text)).toBe(balanceCentsOf(text));
+      }),
+      { numRuns: 5_000 },
     );
   });
 });

@@ -30,12 +30,47 @@ export function parseCents(value: string | number): number | null {
   return cents <= MAX_CENTS ? Number(cents) : null;
 }
 
+const SIGNED_AMOUNT_TEXT = /^(-?)(0|[1-9][0-9]{0,15})(\.[0-9]{1,2})?$/;
+
+/**
+ * "-1234.5" -> -123450n: a signed decimal with at most 2 decimals as exact cents (a balance, a
+ * result, a report's sum); null when the text is none, or beyond MAX_CENTS either way.
+ */
+export function parseSignedCents(text: string): bigint | null {
+  const match = SIGNED_AMOUNT_TEXT.exec(text.trim());
+  if (!match) return null;
+  const cents = BigInt(match[2]!) * 100n + BigInt((match[3] ?? '.').slice(1).padEnd(2, '0'));
+  if (cents > MAX_CENTS) return null;
+  return match[1] ? -cents : cents;
+}
+
+/** An amount that cannot be below 0 (a balance, a point limit) as exact cents; 0 when the text is none or negative. */
+export function centsOrZero(text: string): bigint {
+  const cents = parseSignedCents(text);
+  return cents !== null && cents > 0n ? cents : 0n;
+}
+
 export function formatCents(cents: number | bigint): string {
   const value = BigInt(cents);
   const sign = value < 0n ? '-' : '';
   const abs = value < 0n ? -value : value;
   return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
 }
+
+/**
+ * The one rule for what falls below a cent (docs/product.md#shares-and-rebate): `value / unit`
+ * rounded half away from zero, for any unit above 0. It is odd, `divideRounded(-x, u) =
+ * -divideRounded(x, u)`, so a replaced bet's negated row takes out exactly what it added. The
+ * database rounds the same way in `server/rollups/rollup.sql.ts` (`cents`).
+ */
+export function divideRounded(value: bigint, unit: bigint): bigint {
+  if (unit <= 0n) throw new RangeError('divideRounded: the unit must be above 0');
+  const sign = value < 0n ? -1n : 1n;
+  return (sign * (sign * value * 2n + unit)) / (2n * unit);
+}
+
+/** Cents from cents times hundredths of a percent (a valid bet times a rate), rounded as above. */
+export const centsOfBasisPoints = (value: bigint): bigint => divideRounded(value, 10_000n);
 
 /** Rates and shares are kept as integer hundredths of a percent (8000 = 80 %). */
 export function parseBasisPoints(value: string | number): number | null {

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { z } from 'zod';
-import { parseCents } from '../contract/amount.contract';
+import { centsOrZero, parseCents } from '../contract/amount.contract';
 import { ErrorCode } from '../contract/errors.contract';
 import type { ResultOf } from '../contract/methods.contract';
 import { pointsMethods } from '../contract/points.contract';
@@ -108,10 +108,9 @@ export type ScoreTransferEvent =
 export function balanceRefusal(direction: ScoreDirection, cents: number, balances: TransferBalances | null): AmountRefusal | undefined {
   if (!balances) return undefined;
   const by = BigInt(cents);
-  const centsOf = (value: string) => BigInt(parseCents(value) ?? 0);
-  if (direction === 'up' && balances.operator !== undefined && by > centsOf(balances.operator)) return ErrorCode.operatorBalanceLow;
-  if (direction === 'up' && centsOf(balances.target) + by > centsOf(balances.targetPointLimit)) return ErrorCode.setScoreFailed;
-  if (direction === 'down' && by > centsOf(balances.target)) return ErrorCode.targetBalanceLow;
+  if (direction === 'up' && balances.operator !== undefined && by > centsOrZero(balances.operator)) return ErrorCode.operatorBalanceLow;
+  if (direction === 'up' && centsOrZero(balances.target) + by > centsOrZero(balances.targetPointLimit)) return ErrorCode.setScoreFailed;
+  if (direction === 'down' && by > centsOrZero(balances.target)) return ErrorCode.targetBalanceLow;
   return undefined;
 }
 

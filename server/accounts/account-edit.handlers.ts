@@ -116,32 +116,17 @@ async function rateChangeRefusal(ctx: CallContext, child: Pick<Child, 'path'>) {
   return { reason: lockedGameTypes.length > 0 ? ('unsettled-bets' as const) : null, lockedGameTypes };
 }
 
-/**
- * Edits a direct child within its parent's limits and above its own children's (100 naming the
- * field, rule "above-parent" / "below-child"), so no child ever exceeds its parent. Only values
- * that change are checked: an unchanged one never makes the tree worse. The profile's share and
- * wash-code ratio are the defaults new game settings start from (docs/product.md#limits-from-the-parent), so editing them
- * leaves the existing game settings as they are; those are edited through gameSettings.
- */
-async function editProfile(ctx: CallContext, input: Edit, kind: 'agent' | 'member') {
+/** Each game type once in an edit's game settings (100 otherwise). */
+function refuseDuplicateGameTypes(input: Edit) {
   const seen = new Set<string>();
   for (const setting of input.gameSettings ?? []) {
     if (seen.has(setting.gameType)) throw new RpcError(ErrorCode.invalidParams, { field: 'gameSettings', rule: 'duplicate-game-type' });
     seen.add(setting.gameType);
   }
-  // A rate edit takes the bet storers' lock before any row: a bet of the line is then stored
-  // wholly before the check below (and refuses the edit) or after the edit commits (bet.store.ts).
-  const ratesGiven = (input.gameSettings ?? []).some((setting) => setting.bettingRatio !== undefined || setting.agentRate !== undefined);
-  if (ratesGiven) await lockSiteBets(ctx.db, ctx.site.id);
-  // Parent, then child: the order every add and edit locks in, so concurrent ones wait rather
-  // than check against values about to change.
-  const parent = await ctx.db.one<AccountRow>(sql`SELECT * FROM accounts WHERE id = ${ctx.session!.accountId} FOR UPDATE`);
-  if (!parent) throw new RpcError(ErrorCode.authFailed);
-  const child = await childOfKind(ctx, input.userId, kind);
-  const target = (await findAccount(ctx.db, ctx.site.id, String(child.id)))!;
-  const targetSettings = await settingsOf(ctx.db, target.id);
+}
 
-  const current = boundsOf(target, targetSettings);
+/** The bounded fields the edit changes, with their new values (a value given equal to the current one is no change). */
+function wantedBounds(current: Map<Bounded, number>, input: Edit) {
   const wanted = new Map<Bounded, number>();
   const want = (field: Bounded, value: number | undefined) => {
     if (value !== undefined && value !== current.get(field)) wanted.set(field, value);
@@ -154,29 +139,42 @@ async function editProfile(ctx: CallContext, input: Edit, kind: 'agent' | 'membe
     want(`gameSettings.${setting.gameType}.agentRate`, setting.agentRate);
     want(`gameSettings.${setting.gameType}.agentToCompanyLimit`, setting.agentToCompanyLimit);
   }
+  return wanted;
+}
 
+/** A rate change is refused while the caller is frozen, and for a game type with unsettled bets in the child's line. */
+async function refuseLockedRates(ctx: CallContext, child: Pick<Child, 'path'>, wanted: Map<Bounded, number>) {
   const rateChange = [...wanted.keys()].find((field) => RATE_FIELD.test(field));
-  if (rateChange) {
-    const refusal = await rateChangeRefusal(ctx, child);
-    if (refusal.reason === 'frozen') throw new RpcError(ErrorCode.illegalOperation, { field: rateChange, rule: 'rates-locked' });
-    const locked = [...wanted.keys()].find((field) => {
-      const gameType = SNAPSHOT_FIELD.exec(field)?.[1] as GameType | undefined;
-      return gameType !== undefined && refusal.lockedGameTypes.includes(gameType);
-    });
-    if (locked) throw new RpcError(ErrorCode.illegalOperation, { field: locked, rule: 'unsettled-bets' });
-  }
+  if (!rateChange) return;
+  const refusal = await rateChangeRefusal(ctx, child);
+  if (refusal.reason === 'frozen') throw new RpcError(ErrorCode.illegalOperation, { field: rateChange, rule: 'rates-locked' });
+  const locked = [...wanted.keys()].find((field) => {
+    const gameType = SNAPSHOT_FIELD.exec(field)?.[1] as GameType | undefined;
+    return gameType !== undefined && refusal.lockedGameTypes.includes(gameType);
+  });
+  if (locked) throw new RpcError(ErrorCode.illegalOperation, { field: locked, rule: 'unsettled-bets' });
+}
 
-  if (wanted.size > 0) {
-    const above = boundsOf(parent, await settingsOf(ctx.db, parent.id));
-    for (const [field, value] of wanted) {
-      if (value > above.get(field)!) throw new RpcError(ErrorCode.invalidParams, { field, rule: 'above-parent' });
-    }
-    const below = await childMaxima(ctx.db, target.id);
-    for (const [field, value] of wanted) {
-      if (value < below.get(field)!) throw new RpcError(ErrorCode.invalidParams, { field, rule: 'below-child' });
-    }
+/** Each changed value at most its parent's and at least its own children's highest. */
+async function refuseOutOfLine(ctx: CallContext, parent: AccountRow, target: AccountRow, wanted: Map<Bounded, number>) {
+  if (wanted.size === 0) return;
+  const above = boundsOf(parent, await settingsOf(ctx.db, parent.id));
+  for (const [field, value] of wanted) {
+    if (value > above.get(field)!) throw new RpcError(ErrorCode.invalidParams, { field, rule: 'above-parent' });
   }
+  const below = await childMaxima(ctx.db, target.id);
+  for (const [field, value] of wanted) {
+    if (value < below.get(field)!) throw new RpcError(ErrorCode.invalidParams, { field, rule: 'below-child' });
+  }
+}
 
+/** A value as the operation record keeps it: amounts as strings of cents, like the ledger's. */
+function storedValue(field: string, value: unknown) {
+  return AMOUNT_FIELD.test(field) ? String(value) : (value as FieldChange['after']);
+}
+
+/** Writes the account's own columns the edit changes; answers their names and changes. */
+async function updateProfileColumns(ctx: CallContext, target: AccountRow, input: Edit) {
   const columns: [string, SQL, unknown, unknown][] = [
     ['nickname', sql`nickname`, input.nickname, target.nickname],
     ['name', sql`name`, input.name, target.name],
@@ -197,14 +195,18 @@ async function editProfile(ctx: CallContext, input: Edit, kind: 'agent' | 'membe
     await ctx.db.run(sql`UPDATE accounts SET ${assignments} WHERE id = ${target.id}`);
   }
   const changed = changes.map(([field]) => field);
-  // Amounts are kept as strings of cents, like the ledger's.
-  const stored = (field: string, value: unknown) => (AMOUNT_FIELD.test(field) ? String(value) : (value as FieldChange['after']));
   const fieldChanges: FieldChange[] = changes.map(([field, , value, was]) => ({
     field,
-    before: stored(field, was),
-    after: stored(field, value),
+    before: storedValue(field, was),
+    after: storedValue(field, value),
   }));
+  return { changed, fieldChanges };
+}
 
+/** Writes each game-settings row the edit changes (a missing one from the defaults); answers the game types and changes. */
+async function upsertGameSettings(ctx: CallContext, target: AccountRow, targetSettings: Map<GameType, GameSettingValues>, input: Edit) {
+  const changed: string[] = [];
+  const fieldChanges: FieldChange[] = [];
   for (const setting of input.gameSettings ?? []) {
     const was = settingValues(targetSettings.get(setting.gameType));
     const next = {
@@ -218,7 +220,7 @@ async function editProfile(ctx: CallContext, input: Edit, kind: 'agent' | 'membe
     if ((Object.keys(next) as (keyof typeof next)[]).every((key) => next[key] === was[key])) continue;
     for (const [key, name] of Object.entries(SETTING_FIELDS) as [keyof typeof next, string][]) {
       const field = `gameSettings.${setting.gameType}.${name}`;
-      if (next[key] !== was[key]) fieldChanges.push({ field, before: stored(field, was[key]), after: stored(field, next[key]) });
+      if (next[key] !== was[key]) fieldChanges.push({ field, before: storedValue(field, was[key]), after: storedValue(field, next[key]) });
     }
     await ctx.db
       .run(sql`INSERT INTO game_settings (account_id, game_type, betting_ratio, agent_rate, agent_to_company_limit, spread, red_limit, enabled)
@@ -227,6 +229,38 @@ async function editProfile(ctx: CallContext, input: Edit, kind: 'agent' | 'membe
         agent_to_company_limit = EXCLUDED.agent_to_company_limit, spread = EXCLUDED.spread, red_limit = EXCLUDED.red_limit, enabled = EXCLUDED.enabled`);
     changed.push(`gameSettings.${setting.gameType}`);
   }
+  return { changed, fieldChanges };
+}
+
+/**
+ * Edits a direct child within its parent's limits and above its own children's (100 naming the
+ * field, rule "above-parent" / "below-child"), so no child ever exceeds its parent. Only values
+ * that change are checked: an unchanged one never makes the tree worse. The profile's share and
+ * wash-code ratio are the defaults new game settings start from (docs/product.md#limits-from-the-parent), so editing them
+ * leaves the existing game settings as they are; those are edited through gameSettings.
+ */
+async function editProfile(ctx: CallContext, input: Edit, kind: 'agent' | 'member') {
+  refuseDuplicateGameTypes(input);
+  // A rate edit takes the bet storers' lock before any row: a bet of the line is then stored
+  // wholly before the check below (and refuses the edit) or after the edit commits (bet.store.ts).
+  const ratesGiven = (input.gameSettings ?? []).some((setting) => setting.bettingRatio !== undefined || setting.agentRate !== undefined);
+  if (ratesGiven) await lockSiteBets(ctx.db, ctx.site.id);
+  // Parent, then child: the order every add and edit locks in, so concurrent ones wait rather
+  // than check against values about to change.
+  const parent = await ctx.db.one<AccountRow>(sql`SELECT * FROM accounts WHERE id = ${ctx.session!.accountId} FOR UPDATE`);
+  if (!parent) throw new RpcError(ErrorCode.authFailed);
+  const child = await childOfKind(ctx, input.userId, kind);
+  const target = (await findAccount(ctx.db, ctx.site.id, String(child.id)))!;
+  const targetSettings = await settingsOf(ctx.db, target.id);
+
+  const wanted = wantedBounds(boundsOf(target, targetSettings), input);
+  await refuseLockedRates(ctx, child, wanted);
+  await refuseOutOfLine(ctx, parent, target, wanted);
+
+  const profile = await updateProfileColumns(ctx, target, input);
+  const settings = await upsertGameSettings(ctx, target, targetSettings, input);
+  const changed = [...profile.changed, ...settings.changed];
+  const fieldChanges = [...profile.fieldChanges, ...settings.fieldChanges];
   // A limit raised, lowered or set to 0 stops or frees the line at once, by its open period now.
   if (fieldChanges.some((change) => change.field.endsWith('.agentToCompanyLimit'))) {
     await checkCompanyLimits(ctx.db, ctx.site.id, [String(target.id)]);

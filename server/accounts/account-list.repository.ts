@@ -1,13 +1,10 @@
 import { sql, type SQL } from '../kernel/db/sql';
 import { AccountStatus, agentLevel, memberLevel } from '../../contract/account-fields.contract';
-import { basisPointsToPercent, formatCents } from '../../contract/amount.contract';
-import type { Level } from '../../contract/method.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
 import type { Queryable } from '../kernel/db/database';
-import { iso } from '../kernel/db/timestamps';
 import type { CallContext } from '../kernel/call-context';
 import { accountLoginLocked, accountOnline } from './account-facts';
-import type { AccountRow, LineAccount } from '../tree/account.repository';
+import { accountDetails, type AccountRow, type LineAccount } from '../tree/account.repository';
 
 // The account list's one SQL, read by the list method (account-query.handlers) and by the export
 // job (jobs/account-export-sources), so the file always holds what the pages show.
@@ -36,6 +33,11 @@ export type AccountListRow = Pick<
   | 'last_login_at'
   | 'child_count'
 > & { online: boolean; login_locked: boolean };
+
+/** The accounts columns of an AccountListRow (the table as `a`); online and login_locked are the query's own. */
+export const ACCOUNT_LIST_COLUMNS = sql`a.id, a.login_id, a.nickname, a.level, a.parent_id, a.status, a.team_status, a.balance, a.point_limit,
+  a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.bet_stopped, a.win_blocked, a.exception_marked, a.created_at, a.last_login_at,
+  a.child_count`;
 
 const SORT_COLUMNS: Record<QueryParams['sort'], SQL> = {
   createdAt: sql`a.created_at`,
@@ -107,10 +109,7 @@ export function accountListQuery(scope: AccountListScope, parent: AccountListPar
     /** Only the parent's scope, no filter: its direct children are counted on the parent already. */
     unfiltered: filters.length === 1,
     page: (limit: number, offset: number) => sql`
-      SELECT a.id, a.login_id, a.nickname, a.level, a.parent_id, a.status, a.team_status, a.balance, a.point_limit,
-             a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.bet_stopped, a.win_blocked, a.exception_marked, a.created_at, a.last_login_at,
-             ${online} AS online, ${loginLocked} AS login_locked,
-             a.child_count
+      SELECT ${ACCOUNT_LIST_COLUMNS}, ${online} AS online, ${loginLocked} AS login_locked
         FROM accounts a
        WHERE ${where}
        ORDER BY ${SORT_COLUMNS[params.sort]} ${direction}${nullsOrder}, a.id ${direction}
@@ -140,17 +139,7 @@ export async function* accountListPages(db: Queryable, query: ReturnType<typeof 
 /** A row of the list as the list methods answer it. */
 export function accountListItem(row: AccountListRow) {
   return {
-    userId: String(row.id),
-    loginId: row.login_id,
-    nickname: row.nickname,
-    level: row.level as Level,
-    parentId: row.parent_id === null ? null : String(row.parent_id),
-    status: row.status,
-    teamStatus: row.team_status,
-    balance: formatCents(BigInt(row.balance)),
-    pointLimit: formatCents(BigInt(row.point_limit)),
-    agentCommisionRate: basisPointsToPercent(row.agent_commision_rate),
-    validAmountRate: basisPointsToPercent(row.valid_amount_rate),
+    ...accountDetails(row),
     online: row.online,
     betPaused: row.bet_paused,
     betStopped: row.bet_stopped,
@@ -158,7 +147,5 @@ export function accountListItem(row: AccountListRow) {
     exceptionMarked: row.exception_marked,
     loginLocked: row.login_locked,
     childCount: Number(row.child_count),
-    createdAt: iso(row.created_at),
-    lastLoginAt: row.last_login_at === null ? null : iso(row.last_login_at),
   };
 }

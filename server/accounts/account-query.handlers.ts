@@ -1,6 +1,5 @@
 import { sql } from '../kernel/db/sql';
 import { agentLevel, memberLevel } from '../../contract/account-fields.contract';
-import { formatCents } from '../../contract/amount.contract';
 import type { Level } from '../../contract/method.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
 import type { Queryable } from '../kernel/db/database';
@@ -8,6 +7,7 @@ import type { CallContext } from '../kernel/call-context';
 import { defineHandlers } from '../kernel/handler';
 import { accountLoginLocked, accountOnline } from './account-facts';
 import {
+  ACCOUNT_LIST_COLUMNS,
   accountListItem,
   accountListQuery,
   accountListScope,
@@ -16,7 +16,7 @@ import {
   readAccountListPage,
   type AccountListRow,
 } from './account-list.repository';
-import type { LineAccount } from '../tree/account.repository';
+import { accountSummary, type LineAccount } from '../tree/account.repository';
 import { accountInLine, accountOfLine } from '../tree/line-access';
 
 type QueryParams = ParamsOut<'gw.credit.agent.query'>;
@@ -75,25 +75,12 @@ export const accountQueryHandlers = defineHandlers({
   'gw.credit.fuzzy.search.tips': (ctx, params) => suggestions(ctx, params.keyword, params.limit, false),
   'gw.credit.fuzzy.agent.search.tips': (ctx, params) => suggestions(ctx, params.keyword, params.limit, true),
   'gw.credit.user.simple.info.get': async (ctx, params) => {
-    const account = await accountOfLine(ctx, params.userId);
-    return {
-      userId: String(account.id),
-      loginId: account.login_id,
-      nickname: account.nickname,
-      level: account.level as Level,
-      parentId: account.parent_id === null ? null : String(account.parent_id),
-      status: account.status,
-      teamStatus: account.team_status,
-      balance: formatCents(BigInt(account.balance)),
-      pointLimit: formatCents(BigInt(account.point_limit)),
-    };
+    return accountSummary(await accountOfLine(ctx, params.userId));
   },
   'gw.credit.account.search': async (ctx, params) => {
     const me = await accountInLine(ctx, ctx.session!.accountId);
     const rows = await ctx.db.rows<AccountListRow & { path: string }>(sql`
-      SELECT a.id, a.login_id, a.nickname, a.level, a.parent_id, a.status, a.team_status, a.balance, a.point_limit,
-             a.agent_commision_rate, a.valid_amount_rate, a.bet_paused, a.bet_stopped, a.win_blocked, a.exception_marked, a.created_at, a.last_login_at,
-             a.child_count, a.path,
+      SELECT ${ACCOUNT_LIST_COLUMNS}, a.path,
              ${accountOnline(accountListScope(ctx))} AS online, ${accountLoginLocked(accountListScope(ctx))} AS login_locked
         FROM accounts a
        WHERE a.site_id = ${ctx.site.id} AND lower(a.login_id) = lower(${params.loginId}) AND a.path LIKE ${`${me.path}%`}`);

@@ -1,4 +1,5 @@
 import { sql, type SQL } from '../kernel/db/sql';
+import { pageQuery } from '../kernel/db/page-query';
 import { OPERATION_RECORD_LIMIT, pointsActions, type SharedIp } from '../../contract/audit.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
@@ -149,7 +150,7 @@ async function queryLogins(ctx: CallContext, params: ParamsOut<'gw.credit.login.
   const rows = await ctx.db.rows<LoginListRow>(sql`
     SELECT l.id, l.created_at, l.login_id, l.account_id, l.sub_account_id, l.ip, l.region, l.terminal, l.device, l.code
       FROM login_log l WHERE ${condition}
-     ORDER BY l.created_at DESC, l.id DESC LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
+     ORDER BY l.created_at DESC, l.id DESC ${pageQuery(params)}`);
   return {
     total: counted?.n ?? 0,
     list: rows.map(toLoginRecord),

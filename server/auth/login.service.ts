@@ -16,6 +16,7 @@ import {
   credentialCounters,
   LOCK_MS,
   settleAttempt,
+  type Attempt,
   type CounterScope,
 } from '../credentials/attempt-counters';
 import { useCaptcha } from './captcha.service';
@@ -79,63 +80,62 @@ export interface LoginInput {
   safeCode: string;
 }
 
-/**
- * Sign-in. Every counter the attempt falls under (the name from this IP, the name, the IP and,
- * with the captcha on, the IP's captcha guesses) gives its slot in one step before anything is
- * checked, so parallel attempts never check more secrets than the limits allow. Every attempt
- * leaves a login-log row; nothing here runs in a transaction of the call's, so a refusal keeps
- * what it wrote.
- */
-export async function login(ctx: CallContext, input: LoginInput) {
-  const { db, site, now } = ctx;
-  const loginKey = loginKeyOf(input.loginId);
-  const origin: AttemptOrigin = { siteId: site.id, ip: ctx.ip, now, ipLimit: ctx.settings.loginIpLimit, method: 'gw.credit.agent.login' };
-  const refuseEarly = async (result: string, code: ErrorCodeValue, data?: ErrorData) => {
-    await writeLoginLog(db, { ...callOrigin(ctx), loginId: input.loginId, result, code });
-    return new RpcError(code, data);
-  };
+/** A refused attempt: its login-log row (whose, once known), then the error to throw. */
+async function refusal(ctx: CallContext, input: LoginInput, who: LogTarget, result: string, code: ErrorCodeValue, data?: ErrorData) {
+  await writeLoginLog(ctx.db, { ...callOrigin(ctx), loginId: input.loginId, ...who, result, code });
+  return new RpcError(code, data);
+}
 
-  const captchaOn = ctx.settings.captcha && site.captchaRequired;
+/** Every counter the attempt falls under gives its slot, in one step; refused, a name locked from this address says for how long. */
+async function takeLoginAttempt(ctx: CallContext, input: LoginInput, origin: AttemptOrigin, captchaOn: boolean): Promise<Attempt> {
+  const loginKey = loginKeyOf(input.loginId);
   const counters = credentialCounters(loginKey, ctx.ip);
-  const taken = await takeCredentialSlots(db, origin, loginKey, captchaOn ? [...counters, captchaCounter(ctx.ip)] : counters);
+  const taken = await takeCredentialSlots(ctx.db, origin, loginKey, captchaOn ? [...counters, captchaCounter(ctx.ip)] : counters);
   if (!taken.ok) {
     // A name locked by its failures from this address says so and for how long: its parent can lift it.
     const locked =
       taken.refusedBy === 'pair' && taken.until
-        ? { rule: 'login-locked', retryAfter: Math.max(Math.ceil((taken.until.getTime() - now.getTime()) / 1000), 1) }
+        ? { rule: 'login-locked', retryAfter: Math.max(Math.ceil((taken.until.getTime() - ctx.now.getTime()) / 1000), 1) }
         : undefined;
-    throw await refuseEarly(refusalOf[taken.refusedBy], ErrorCode.tooFrequentAccess, locked);
+    throw await refusal(ctx, input, {}, refusalOf[taken.refusedBy], ErrorCode.tooFrequentAccess, locked);
   }
-  const { attempt } = taken;
-  // Without the name's counter when a trusted IP was let past its ceiling.
-  const credentials = { ...attempt, keys: attempt.keys.filter((key) => key.scope !== 'captcha') };
+  return taken.attempt;
+}
 
-  if (captchaOn) {
-    const captchaRight =
-      input.captchaId && input.captchaCode
-        ? await useCaptcha(db, { siteId: site.id, captchaId: input.captchaId, code: input.captchaCode, now })
-        : false;
-    const captcha = { ...attempt, keys: [captchaCounter(ctx.ip)] };
-    if (!captchaRight) {
-      // No secret was read: the credential slots go back, the wrong guess stays counted.
-      await settleAttempt(db, credentials, 'release', now);
-      throw await refuseEarly('captcha', ErrorCode.captchaWrong);
-    }
-    await settleAttempt(db, captcha, 'release', now);
+/** The captcha's guess: a wrong one gives the credential slots back (no secret was read) and stays counted. */
+async function checkCaptcha(ctx: CallContext, input: LoginInput, attempt: Attempt, credentials: Attempt) {
+  const { db, site, now } = ctx;
+  const captchaRight =
+    input.captchaId && input.captchaCode
+      ? await useCaptcha(db, { siteId: site.id, captchaId: input.captchaId, code: input.captchaCode, now })
+      : false;
+  const captcha = { ...attempt, keys: [captchaCounter(ctx.ip)] };
+  if (!captchaRight) {
+    await settleAttempt(db, credentials, 'release', now);
+    throw await refusal(ctx, input, {}, 'captcha', ErrorCode.captchaWrong);
   }
+  await settleAttempt(db, captcha, 'release', now);
+}
 
-  const name = input.loginId.trim();
-  const account = await findAccountByLogin(db, site.id, name);
+/** Whom the name signs in: an account, or a sub-account with its main account; who the log row is about; what a lock is on. */
+async function findLogin(db: Queryable, siteId: string, loginId: string) {
+  const name = loginId.trim();
+  const account = await findAccountByLogin(db, siteId, name);
   // Accounts and sub-accounts share one namespace per site: a name is one or the other.
-  const sub = account ? undefined : await findSubAccountByLogin(db, site.id, name);
-  const main = sub ? await findAccount(db, site.id, String(sub.main_account_id)) : undefined;
+  const sub = account ? undefined : await findSubAccountByLogin(db, siteId, name);
+  const main = sub ? await findAccount(db, siteId, String(sub.main_account_id)) : undefined;
   const login = account ?? (sub && main ? sub : undefined);
   const who: LogTarget = sub && main ? { accountId: main.id, subAccountId: sub.id } : { accountId: account?.id };
   const locked = sub ? { id: sub.id, login_id: sub.login_id, main_account_id: sub.main_account_id } : account;
-  const refuse = async (result: string, code: ErrorCodeValue, data?: ErrorData) => {
-    await writeLoginLog(db, { ...callOrigin(ctx), loginId: input.loginId, ...who, result, code });
-    return new RpcError(code, data);
-  };
+  return { account, sub, main, login, who, locked };
+}
+
+type FoundLogin = Awaited<ReturnType<typeof findLogin>>;
+
+/** The password, then the safe code, each outcome counted; answers the login they open. */
+async function checkSecrets(ctx: CallContext, input: LoginInput, origin: AttemptOrigin, credentials: Attempt, found: FoundLogin) {
+  const { db } = ctx;
+  const { account, login, who, locked } = found;
   // The same for a name that exists and one that does not: the count is the address's, not the account's.
   const failureData = (): ErrorData => {
     const attemptsLeft = attemptsLeftAfter(credentials);
@@ -145,44 +145,80 @@ export async function login(ctx: CallContext, input: LoginInput) {
   // Members are managed here; they never sign in to the back office.
   if (!login || !passwordOk || (account && isMemberLevel(account.level))) {
     await settleCredentialAttempt(db, origin, credentials, false, locked);
-    throw await refuse('wrong-password', ErrorCode.wrongCredentials, failureData());
+    throw await refusal(ctx, input, who, 'wrong-password', ErrorCode.wrongCredentials, failureData());
   }
   if (!(await verifySecret(login.safe_code_hash, input.safeCode))) {
     await settleCredentialAttempt(db, origin, credentials, false, locked);
-    throw await refuse('wrong-safe-code', ErrorCode.safeCodeWrong, failureData());
+    throw await refusal(ctx, input, who, 'wrong-safe-code', ErrorCode.safeCodeWrong, failureData());
   }
   await settleCredentialAttempt(db, origin, credentials, true, locked);
+  return login;
+}
+
+/** Right secrets still stop at a disabled account or line, a maintenance window, a disabled site; answers the line's status. */
+async function refuseStopped(ctx: CallContext, input: LoginInput, found: FoundLogin, owner: NonNullable<FoundLogin['main']>) {
+  const { sub, who } = found;
   // A sub-account is stopped by its own status and by everything that stops its main account.
-  const owner = (account ?? main)!;
   if (owner.status === AccountStatus.disabled || sub?.status === AccountStatus.disabled) {
-    throw await refuse('disabled', ErrorCode.accountDisabled);
+    throw await refusal(ctx, input, who, 'disabled', ErrorCode.accountDisabled);
   }
-  const line = await lineStatus(db, String(owner.id));
-  if (line === AccountStatus.disabled) throw await refuse('line-locked', ErrorCode.agentLineLocked);
+  const line = await lineStatus(ctx.db, String(owner.id));
+  if (line === AccountStatus.disabled) throw await refusal(ctx, input, who, 'line-locked', ErrorCode.agentLineLocked);
   // In a maintenance window only the company's main accounts come in (they may end it early);
   // into a site the operator disabled, nobody.
-  if (inMaintenance(site, now) && (site.disabled || !(owner.level === 0 && !sub))) {
-    throw await refuse('maintenance', ErrorCode.siteMaintenance);
+  if (inMaintenance(ctx.site, ctx.now) && (ctx.site.disabled || !(owner.level === 0 && !sub))) {
+    throw await refusal(ctx, input, who, 'maintenance', ErrorCode.siteMaintenance);
   }
+  return line;
+}
 
-  const userId = String(login.id);
-  const mainUserId = String(owner.id);
-  const token = await db.transaction(async (tx) => {
-    await tx.run(sql`UPDATE ${sub ? sql`sub_accounts` : sql`accounts`} SET last_login_at = ${now} WHERE id = ${userId}`);
+/** The sign-in's writes, in one transaction: the last login time, the log row and the session; answers its token. */
+function openSession(ctx: CallContext, found: FoundLogin, login: NonNullable<FoundLogin['login']>, owner: NonNullable<FoundLogin['main']>) {
+  const { sub, who } = found;
+  const { site, now } = ctx;
+  return ctx.db.transaction(async (tx) => {
+    await tx.run(sql`UPDATE ${sub ? sql`sub_accounts` : sql`accounts`} SET last_login_at = ${now} WHERE id = ${String(login.id)}`);
     await writeLoginLog(tx, { ...callOrigin(ctx), loginId: login.login_id, ...who, result: 'ok', code: null });
     // The epochs read with the password hash: a change of credentials committed since then
     // has moved the epoch on, and this session is over before its first use.
     return createSession(tx, {
       siteId: site.id,
-      accountId: mainUserId,
+      accountId: String(owner.id),
       epoch: owner.credentials_epoch,
-      ...(sub ? { subAccount: { id: userId, epoch: sub.credentials_epoch } } : {}),
+      ...(sub ? { subAccount: { id: String(login.id), epoch: sub.credentials_epoch } } : {}),
       now,
       ip: ctx.ip,
       terminal: ctx.terminal,
       device: ctx.device,
     });
   });
+}
+
+/**
+ * Sign-in. Every counter the attempt falls under (the name from this IP, the name, the IP and,
+ * with the captcha on, the IP's captcha guesses) gives its slot in one step before anything is
+ * checked, so parallel attempts never check more secrets than the limits allow. Every attempt
+ * leaves a login-log row; nothing here runs in a transaction of the call's, so a refusal keeps
+ * what it wrote.
+ */
+export async function login(ctx: CallContext, input: LoginInput) {
+  const { site, now } = ctx;
+  const origin: AttemptOrigin = { siteId: site.id, ip: ctx.ip, now, ipLimit: ctx.settings.loginIpLimit, method: 'gw.credit.agent.login' };
+  const captchaOn = ctx.settings.captcha && site.captchaRequired;
+  const attempt = await takeLoginAttempt(ctx, input, origin, captchaOn);
+  // Without the name's counter when a trusted IP was let past its ceiling.
+  const credentials = { ...attempt, keys: attempt.keys.filter((key) => key.scope !== 'captcha') };
+  if (captchaOn) await checkCaptcha(ctx, input, attempt, credentials);
+
+  const found = await findLogin(ctx.db, site.id, input.loginId);
+  const login = await checkSecrets(ctx, input, origin, credentials, found);
+  const { account, main, sub } = found;
+  const owner = (account ?? main)!;
+  const line = await refuseStopped(ctx, input, found, owner);
+
+  const userId = String(login.id);
+  const mainUserId = String(owner.id);
+  const token = await openSession(ctx, found, login, owner);
   return {
     sessionId: token,
     loginId: login.login_id,

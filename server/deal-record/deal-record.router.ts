@@ -1,4 +1,5 @@
 import { sql } from '../kernel/db/sql';
+import { pageQuery } from '../kernel/db/page-query';
 import { formatCents } from '../../contract/amount.contract';
 import type { DealKind, DealRow } from '../../contract/deal-record.contract';
 import { accountOfLine } from '../tree/line-access';
@@ -87,7 +88,7 @@ export const dealRecordHandlers = defineHandlers({
              ${String(openingPlatform)}::bigint + sum(platform_change) OVER (ORDER BY n) AS platform_balance
         FROM ordered
        ORDER BY n
-       LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
+       ${pageQuery(params)}`);
     return {
       loginId: account.login_id,
       level: account.level,

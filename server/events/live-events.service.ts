@@ -1,5 +1,6 @@
 import { sql, type SQL } from '../kernel/db/sql';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { allAccessCodes } from '../../contract/auth.contract';
 import { LIVE_EVENT_NAME, LIVE_STREAM_PATH, type LiveMessage } from '../../contract/live-events.contract';
 import { rightsAllow, type Level } from '../../contract/method.contract';
@@ -8,7 +9,7 @@ import type { Clock } from '../kernel/clock';
 import { prepared, type Database, type Queryable } from '../kernel/db/database';
 import { openNotificationListener, type NotificationListener } from '../kernel/db/notification-listener';
 import { LIVE_CHANNEL_PREFIX } from '../kernel/live-channel';
-import { findSession, SESSION_ABSOLUTE_MS, sessionRowQuery, type SessionRow } from '../kernel/session.store';
+import { findSession, SESSION_ABSOLUTE_MS, sessionRowQuery, type Session, type SessionRow } from '../kernel/session.store';
 import type { Site } from '../kernel/site.repository';
 
 /**
@@ -147,13 +148,147 @@ export interface LiveEventsOptions {
   siteOf(request: FastifyRequest): Promise<Site | null>;
 }
 
+/** The streams of this process, by site. */
+type ClientsBySite = Map<string, Set<LiveClient>>;
+
+/** The paths of the accounts whose points moved (ids not an account's dropped). */
+async function movedPathsOf(db: Database, siteId: string, accountIds: readonly string[]): Promise<string[]> {
+  const ids = accountIds.filter((id) => /^[0-9]{1,18}$/.test(id));
+  if (ids.length === 0) return [];
+  const rows = await db.rows<{ path: string }>(
+    sql`SELECT path FROM accounts WHERE site_id = ${siteId} AND id IN (${sql.join(
+      ids.map((id) => sql`${id}::bigint`),
+      sql`, `,
+    )})`,
+  );
+  return rows.map((row) => row.path);
+}
+
+/** Hands an event heard on a site's channel to each of its streams that may hear it. */
+async function deliverEvent(db: Database, set: Set<LiveClient> | undefined, siteId: string, event: RaisedEvent) {
+  if (!set?.size) return;
+  if (event.kind === 'site') {
+    // A site switched off ends its streams (its calls are refused from then on).
+    const site = await db.one<{ disabled: boolean }>(sql`SELECT disabled FROM sites WHERE id = ${siteId}`);
+    if (!site || site.disabled) {
+      for (const client of [...set]) client.end();
+      return;
+    }
+  }
+  if (event.kind === 'session-ended') {
+    for (const client of [...set]) if (client.tokenHash.toString('hex') === event.tokenHash) client.end();
+    return;
+  }
+  const movedPaths = event.kind === 'points' ? await movedPathsOf(db, siteId, event.accountIds) : [];
+  for (const client of set) {
+    const message = messageFor(client, event, movedPaths);
+    if (message) client.send(message);
+  }
+}
+
+/** Each stream's session again, without counting it as activity: one that ended (sign-out, kick, idle) ends its stream. */
+async function checkSessions(db: Database, clock: Clock, clients: ClientsBySite) {
+  const now = clock.now().getTime();
+  for (const set of clients.values()) {
+    for (const client of [...set]) {
+      const row = await db.one<SessionRow>(sessionRowQuery(client.tokenHash, sql`${client.siteId}`)).catch(() => undefined);
+      const live =
+        row !== undefined &&
+        now - new Date(row.created_at).getTime() < SESSION_ABSOLUTE_MS &&
+        now - new Date(row.last_seen_at).getTime() < client.idleTimeoutSeconds * 1000;
+      if (!live) {
+        client.end();
+        continue;
+      }
+      client.caller = callerOfRow(row, client.financeVisible);
+    }
+  }
+}
+
+/** Ends the oldest streams of the new one's session, then of its address, past their limits. */
+function makeRoomFor(clients: ClientsBySite, client: LiveClient) {
+  // The new one is already in its site's set, so ending an old one never leaves the site's channel unheard.
+  const live = () => [...clients.values()].flatMap((set) => [...set]).sort((x, y) => x.serial - y.serial);
+  const sameSession = live().filter((each) => each.tokenHash.equals(client.tokenHash));
+  for (const old of sameSession.slice(0, Math.max(0, sameSession.length - STREAMS_PER_SESSION))) old.end();
+  const sameAddress = live().filter((each) => each.ip === client.ip);
+  for (const old of sameAddress.slice(0, Math.max(0, sameAddress.length - STREAMS_PER_ADDRESS))) old.end();
+}
+
+/** Who may open a stream: a live session, past its first sign-in's steps, on an open site; else the refusal it gets. */
+async function admitStream(
+  options: LiveEventsOptions,
+  request: FastifyRequest,
+): Promise<{ refusal: { status: number; text: string } } | { site: Site; session: Session; path: string }> {
+  const { db, clock } = options;
+  const site = await options.siteOf(request);
+  if (!site || site.ipBlocked || site.disabled) return { refusal: { status: 403, text: 'closed' } };
+  const token = tokenOf(request);
+  const now = clock.now();
+  const session = token ? await findSession(db, { token, siteId: site.id, now, idleTimeoutSeconds: site.idleTimeoutSeconds }) : null;
+  if (!session || session.forcePwdUpdate || session.firstLogin) {
+    return { refusal: { status: 401, text: 'no session' } };
+  }
+  const account = await db.one<{ path: string }>(sql`SELECT path FROM accounts WHERE id = ${session.accountId}`);
+  if (!account) return { refusal: { status: 401, text: 'no session' } };
+  return { site, session, path: account.path };
+}
+
+/** Takes the response over as an event stream: its headers and first lines. */
+function openEventStream(raw: ServerResponse) {
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    // No buffering in a proxy in front (nginx): each message goes out as it is written.
+    'x-accel-buffering': 'no',
+  });
+  raw.write('retry: 5000\n: open\n\n');
+}
+
+/** The stream's client: what it knows of its session, and how it writes to its response. */
+function liveClientOf(
+  stream: { site: Site; session: Session; path: string; ip: string; serial: number; raw: ServerResponse },
+  remove: (client: LiveClient) => void,
+): LiveClient {
+  const { site, session, raw } = stream;
+  const client: LiveClient = {
+    siteId: site.id,
+    accountId: session.accountId,
+    subAccountId: session.subAccountId,
+    path: stream.path,
+    tokenHash: session.tokenHash,
+    ip: stream.ip,
+    serial: stream.serial,
+    caller: {
+      level: session.level,
+      accessCodes: session.accessCodes,
+      isSubAccount: session.subAccountId !== null,
+      financeHidden: !site.financeVisible && session.level > 0,
+    },
+    idleTimeoutSeconds: site.idleTimeoutSeconds,
+    financeVisible: site.financeVisible,
+    send: (message) => {
+      if (!raw.writableEnded) raw.write(`event: ${LIVE_EVENT_NAME}\ndata: ${JSON.stringify(message)}\n\n`);
+    },
+    beat: () => {
+      if (!raw.writableEnded) raw.write(': heartbeat\n\n');
+    },
+    end: () => {
+      remove(client);
+      if (!raw.writableEnded) raw.end();
+    },
+  };
+  return client;
+}
+
 /**
  * The process's live events: one LISTEN session (opened with the first stream) on the channels
  * of the sites that have streams here, fanned out to each stream its session may hear.
  */
 export function createLiveEvents(options: LiveEventsOptions) {
   const { db, clock, log } = options;
-  const clients = new Map<string, Set<LiveClient>>();
+  const clients: ClientsBySite = new Map();
   let listener: NotificationListener | null = null;
   let delivering: Promise<void> = Promise.resolve();
   let heartbeat: NodeJS.Timeout | null = null;
@@ -169,83 +304,23 @@ export function createLiveEvents(options: LiveEventsOptions) {
         const event = parseEvent(payload);
         if (!event || !channel.startsWith(CHANNEL_PREFIX)) return;
         const siteId = channel.slice(CHANNEL_PREFIX.length);
-        delivering = delivering.then(() => deliver(siteId, event)).catch((error: unknown) => log.error({ err: error }, 'live event'));
+        delivering = delivering
+          .then(() => deliverEvent(db, clients.get(siteId), siteId, event))
+          .catch((error: unknown) => log.error({ err: error }, 'live event'));
       },
       // What is raised while nobody listens is lost: the streams end, and their clients poll until they are back.
       down: endAll,
       up: () => undefined,
     }));
 
-  async function deliver(siteId: string, event: RaisedEvent) {
-    const set = clients.get(siteId);
-    if (!set?.size) return;
-    if (event.kind === 'site') {
-      // A site switched off ends its streams (its calls are refused from then on).
-      const site = await db.one<{ disabled: boolean }>(sql`SELECT disabled FROM sites WHERE id = ${siteId}`);
-      if (!site || site.disabled) {
-        for (const client of [...set]) client.end();
-        return;
-      }
-    }
-    if (event.kind === 'session-ended') {
-      for (const client of [...set]) if (client.tokenHash.toString('hex') === event.tokenHash) client.end();
-      return;
-    }
-    let movedPaths: string[] = [];
-    if (event.kind === 'points') {
-      const ids = event.accountIds.filter((id) => /^[0-9]{1,18}$/.test(id));
-      if (ids.length === 0) return;
-      const rows = await db.rows<{ path: string }>(
-        sql`SELECT path FROM accounts WHERE site_id = ${siteId} AND id IN (${sql.join(
-          ids.map((id) => sql`${id}::bigint`),
-          sql`, `,
-        )})`,
-      );
-      movedPaths = rows.map((row) => row.path);
-    }
-    for (const client of set) {
-      const message = messageFor(client, event, movedPaths);
-      if (message) client.send(message);
-    }
-  }
-
-  /** Each stream's session again, without counting it as activity: one that ended (sign-out, kick, idle) ends its stream. */
-  async function checkSessions() {
-    const now = clock.now().getTime();
-    for (const set of clients.values()) {
-      for (const client of [...set]) {
-        const row = await db.one<SessionRow>(sessionRowQuery(client.tokenHash, sql`${client.siteId}`)).catch(() => undefined);
-        const live =
-          row !== undefined &&
-          now - new Date(row.created_at).getTime() < SESSION_ABSOLUTE_MS &&
-          now - new Date(row.last_seen_at).getTime() < client.idleTimeoutSeconds * 1000;
-        if (!live) {
-          client.end();
-          continue;
-        }
-        client.caller = callerOfRow(row, client.financeVisible);
-      }
-    }
-  }
-
-  /** Ends the oldest streams of the new one's session, then of its address, past their limits. */
-  function makeRoomFor(client: LiveClient) {
-    // The new one is already in its site's set, so ending an old one never leaves the site's channel unheard.
-    const live = () => [...clients.values()].flatMap((set) => [...set]).sort((x, y) => x.serial - y.serial);
-    const sameSession = live().filter((each) => each.tokenHash.equals(client.tokenHash));
-    for (const old of sameSession.slice(0, Math.max(0, sameSession.length - STREAMS_PER_SESSION))) old.end();
-    const sameAddress = live().filter((each) => each.ip === client.ip);
-    for (const old of sameAddress.slice(0, Math.max(0, sameAddress.length - STREAMS_PER_ADDRESS))) old.end();
-  }
-
   function add(client: LiveClient) {
     let set = clients.get(client.siteId);
     if (!set) clients.set(client.siteId, (set = new Set()));
     set.add(client);
-    makeRoomFor(client);
+    makeRoomFor(clients, client);
     heartbeat ??= setInterval(() => {
       for (const group of clients.values()) for (const each of group) each.beat();
-      void checkSessions().catch((error: unknown) => log.error({ err: error }, 'live session check'));
+      void checkSessions(db, clock, clients).catch((error: unknown) => log.error({ err: error }, 'live session check'));
     }, HEARTBEAT_MS);
   }
 
@@ -262,16 +337,9 @@ export function createLiveEvents(options: LiveEventsOptions) {
 
   function register(app: FastifyInstance) {
     app.get(LIVE_STREAM_PATH, async (request, reply) => {
-      const site = await options.siteOf(request);
-      if (!site || site.ipBlocked || site.disabled) return reply.code(403).type('text/plain; charset=utf-8').send('closed');
-      const token = tokenOf(request);
-      const now = clock.now();
-      const session = token ? await findSession(db, { token, siteId: site.id, now, idleTimeoutSeconds: site.idleTimeoutSeconds }) : null;
-      if (!session || session.forcePwdUpdate || session.firstLogin) {
-        return reply.code(401).type('text/plain; charset=utf-8').send('no session');
-      }
-      const account = await db.one<{ path: string }>(sql`SELECT path FROM accounts WHERE id = ${session.accountId}`);
-      if (!account) return reply.code(401).type('text/plain; charset=utf-8').send('no session');
+      const admitted = await admitStream(options, request);
+      if ('refusal' in admitted) return reply.code(admitted.refusal.status).type('text/plain; charset=utf-8').send(admitted.refusal.text);
+      const { site } = admitted;
       try {
         // Heard before the stream opens: nothing raised after the client sees it open is missed.
         if (!clients.get(site.id)?.size) await listenerOf().listen(liveChannel(site.id));
@@ -282,41 +350,8 @@ export function createLiveEvents(options: LiveEventsOptions) {
 
       reply.hijack();
       const raw = reply.raw;
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        // No buffering in a proxy in front (nginx): each message goes out as it is written.
-        'x-accel-buffering': 'no',
-      });
-      raw.write('retry: 5000\n: open\n\n');
-      const client: LiveClient = {
-        siteId: site.id,
-        accountId: session.accountId,
-        subAccountId: session.subAccountId,
-        path: account.path,
-        tokenHash: session.tokenHash,
-        ip: request.ip,
-        serial: ++opened,
-        caller: {
-          level: session.level,
-          accessCodes: session.accessCodes,
-          isSubAccount: session.subAccountId !== null,
-          financeHidden: !site.financeVisible && session.level > 0,
-        },
-        idleTimeoutSeconds: site.idleTimeoutSeconds,
-        financeVisible: site.financeVisible,
-        send: (message) => {
-          if (!raw.writableEnded) raw.write(`event: ${LIVE_EVENT_NAME}\ndata: ${JSON.stringify(message)}\n\n`);
-        },
-        beat: () => {
-          if (!raw.writableEnded) raw.write(': heartbeat\n\n');
-        },
-        end: () => {
-          remove(client);
-          if (!raw.writableEnded) raw.end();
-        },
-      };
+      openEventStream(raw);
+      const client = liveClientOf({ ...admitted, ip: request.ip, serial: ++opened, raw }, remove);
       add(client);
       // The response closes when the client goes away (or the stream is ended here).
       raw.on('close', () => client.end());

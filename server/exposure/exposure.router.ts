@@ -1,4 +1,5 @@
 import { sql } from '../kernel/db/sql';
+import { pageQuery } from '../kernel/db/page-query';
 import { formatCents } from '../../contract/amount.contract';
 import type { AccountRow } from '../tree/account.repository';
 import { accountOfLine } from '../tree/line-access';
@@ -22,7 +23,7 @@ export const exposureHandlers = defineHandlers({
     const sum = await ctx.db.one<{ bets: number; stake: bigint | null }>(
       sql`SELECT count(*)::int AS bets, sum(b.bet) AS stake FROM bets b WHERE ${open}`,
     );
-    const page = sql`LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`;
+    const page = pageQuery(params);
     const grouped =
       params.view === 'member'
         ? sql`SELECT a.id, a.login_id, a.level, p.login_id AS parent_login, count(*)::int AS bets, sum(b.bet) AS stake, max(b.bet) AS largest,

@@ -1,5 +1,5 @@
 import { sql } from '../kernel/db/sql';
-import { basisPointsToPercent, formatCents } from '../../contract/amount.contract';
+import { basisPointsToPercent, centsOfBasisPoints, formatCents } from '../../contract/amount.contract';
 import type { BetLineLevel, BetRevision } from '../../contract/bet-detail.contract';
 import type { BetStatus } from '../../contract/game.contract';
 import type { AccountRow } from '../tree/account.repository';
@@ -21,9 +21,6 @@ export function findLineBet(db: Queryable, scope: BetScope, orderId: string, bet
      ORDER BY b.bet_time DESC LIMIT 1`);
 }
 
-/** x / 10000 rounded to the cent half away from zero (x: cents times hundredths of a percent), as the rollups round. */
-const toCents = (x: bigint) => (x < 0n ? (x - 5000n) / 10000n : (x + 5000n) / 10000n);
-
 /**
  * A bet's parts (docs/product.md#shares-and-rebate, as rollup.sql.ts computes them): level k keeps
  * -W*(p_k - p_k+1) + V*(a_k - a_k+1) (below level 4, p = 0 and a = m), the member's rebate is V*m,
@@ -35,8 +32,8 @@ export function betParts(row: Pick<BetRow, 'valid_bet' | 'win_loss' | 'p1' | 'p2
   const p = [row.p1, row.p2, row.p3, row.p4, 0].map((value) => BigInt(value ?? 0));
   const m = BigInt(row.m ?? 0);
   const a = [row.a1, row.a2, row.a3, row.a4, row.m].map((value) => BigInt(value ?? 0));
-  const rebate = toCents(v * m);
-  const agents = [0, 1, 2, 3].map((k) => toCents(-w * (p[k]! - p[k + 1]!) + v * (a[k]! - a[k + 1]!)));
+  const rebate = centsOfBasisPoints(v * m);
+  const agents = [0, 1, 2, 3].map((k) => centsOfBasisPoints(-w * (p[k]! - p[k + 1]!) + v * (a[k]! - a[k + 1]!)));
   const company = -(w + rebate + agents.reduce((sum, part) => sum + part, 0n));
   return { rebate, agents, company, w };
 }

@@ -1,4 +1,5 @@
 import { sql } from '../kernel/db/sql';
+import { pageQuery } from '../kernel/db/page-query';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { NoticeTexts } from '../../contract/notice.contract';
 import { iso } from '../kernel/db/timestamps';
@@ -67,7 +68,7 @@ export const gameNoticeHandlers = (platformFor: PlatformFor) =>
       const total = await ctx.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM notices WHERE ${where}`);
       const rows = await ctx.db.rows<GameNoticeRow>(sql`SELECT id, title, content, game_codes, start_time, end_time, updated_at
           FROM notices WHERE ${where} ORDER BY id DESC
-          LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
+          ${pageQuery(params)}`);
       const waiting = await ctx.db.one(
         sql`SELECT 1 AS waiting FROM platform_pushes WHERE site_id = ${ctx.site.id} AND subject = 'notices'`,
       );

@@ -25,15 +25,10 @@ const SIGN_IN_LOCK_SCOPES = ['pair', 'name', 'ip', 'captcha'] as const;
 /** Seconds: from a cached read (a few ms) to a long export start or a slow platform (10 s). */
 const CALL_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-/**
- * The gateway's Prometheus metrics (docs/operations.md, "Metrics"), one registry per app. Calls and
- * latency are counted in this process (Prometheus sums the processes); the database's facts (pool,
- * jobs, pending transfers, feed lag, sign-in locks, sessions) are read when scraped, one statement
- * each, so every process answers the same and nothing polls between scrapes.
- */
-export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Database, platformWatch?: PlatformWatch) {
-  const registry = new Registry();
-  const registers = [registry];
+type Registers = Registry[];
+
+/** The calls this process answered: counted by method and outcome, timed, and the failed sign-ins among them. */
+function callMetrics(registers: Registers) {
   const calls = new Counter({
     name: 'credit_calls_total',
     help: 'Gateway calls answered, by method and outcome code ("ok" for a result, else the catalogue code; 0 is an internal error)',
@@ -60,7 +55,12 @@ export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Data
     registers,
   });
   for (const code of SIGN_IN_FAILURE_CODES) signInFailures.inc({ code: String(code) }, 0);
-  const gauges = {
+  return { calls, callSeconds, responses, signInFailures };
+}
+
+/** The gauges a scrape sets from the database's facts (and the pools of this process). */
+function databaseGauges(registers: Registers) {
+  return {
     databaseUp: new Gauge({ name: 'credit_database_up', help: '1 when the last scrape could read the database', registers }),
     pool: new Gauge({
       name: 'credit_db_pool_connections',
@@ -126,78 +126,132 @@ export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Data
     }),
     sessions: new Gauge({ name: 'credit_sessions', help: 'Live sessions, by site', labelNames: ['site'] as const, registers }),
   };
-  const platformErrors = new Counter({
+}
+
+type DatabaseGauges = ReturnType<typeof databaseGauges>;
+
+/** This process's count of platform calls that got no answer. */
+function platformErrorCounter(registers: Registers) {
+  return new Counter({
     name: 'credit_platform_call_errors_total',
     help: "Calls to a site's HTTP platform that got no answer (refused, timeout, TLS, a 5xx), counted by this process, by site",
     labelNames: ['site'] as const,
     registers,
   });
-  let processMetrics = false;
+}
 
-  function setPool(name: string, database: Database) {
-    const stats = poolStatsOf(database);
-    if (!stats) return;
-    gauges.pool.set({ pool: name, state: 'in_use' }, stats.inUse);
-    gauges.pool.set({ pool: name, state: 'idle' }, stats.idle);
-    gauges.pool.set({ pool: name, state: 'waiting' }, stats.waiting);
+function setPool(gauges: DatabaseGauges, name: string, database: Database) {
+  const stats = poolStatsOf(database);
+  if (!stats) return;
+  gauges.pool.set({ pool: name, state: 'in_use' }, stats.inUse);
+  gauges.pool.set({ pool: name, state: 'idle' }, stats.idle);
+  gauges.pool.set({ pool: name, state: 'waiting' }, stats.waiting);
+}
+
+/** What one scrape reads from the database, one statement each. */
+async function readFacts(db: Database, now: Date) {
+  const [jobs, pending, health, locks, sessions] = await Promise.all([
+    jobCounts(db, now),
+    pendingTransfers(db, now),
+    platformHealth(db, now),
+    signInLocks(db, now),
+    liveSessions(db, now),
+  ]);
+  return { jobs, pending, health, locks, sessions };
+}
+
+type Facts = Awaited<ReturnType<typeof readFacts>>;
+
+/** Clears the gauges whose series are per site or scope, so that one which left drops out. */
+function resetScrapedGauges(gauges: DatabaseGauges) {
+  for (const gauge of [
+    gauges.pending,
+    gauges.oldestPending,
+    gauges.feedLag,
+    gauges.feedLagItems,
+    gauges.unsentPushes,
+    gauges.platformPaused,
+    gauges.platformLastSuccess,
+    gauges.signInLocks,
+    gauges.sessions,
+  ]) {
+    gauge.reset();
   }
+}
+
+function setJobs(gauges: DatabaseGauges, jobs: Facts['jobs']) {
+  gauges.jobs.set({ state: 'queued' }, jobs.queued);
+  gauges.jobs.set({ state: 'running' }, jobs.running);
+  gauges.jobs.set({ state: 'failed_last_hour' }, jobs.failedLastHour);
+}
+
+/** Pending transfers by site and age, every site's series there from 0, and each site's oldest. */
+function setPendingTransfers(gauges: DatabaseGauges, { health, pending }: Facts) {
+  const oldest = new Map<string, number>();
+  for (const site of health) {
+    for (const age of PENDING_AGES) gauges.pending.set({ site: site.siteId, age }, 0);
+    oldest.set(site.siteId, 0);
+  }
+  for (const row of pending) {
+    gauges.pending.set({ site: row.siteId, age: row.age }, row.count);
+    oldest.set(row.siteId, Math.max(row.oldestSeconds, oldest.get(row.siteId) ?? 0));
+  }
+  for (const [site, seconds] of oldest) gauges.oldestPending.set({ site }, seconds);
+}
+
+function setPlatformHealth(gauges: DatabaseGauges, health: Facts['health']) {
+  for (const site of health) {
+    // Every site, 0 included: an alert on it needs the series there before the first failure.
+    gauges.unsentPushes.set({ site: site.siteId }, site.unsentPushes);
+    gauges.platformPaused.set({ site: site.siteId }, site.pausedAt === null ? 0 : 1);
+    gauges.platformLastSuccess.set({ site: site.siteId }, site.lastSuccessAt === null ? 0 : Date.parse(site.lastSuccessAt) / 1000);
+    if (site.feed === null) continue;
+    gauges.feedLag.set({ site: site.siteId }, site.feed.lagSeconds);
+    gauges.feedLagItems.set({ site: site.siteId }, site.feed.lagItems);
+  }
+}
+
+/** This process's count, every site's series there from 0. */
+function setPlatformErrors(platformErrors: Counter<'site'>, health: Facts['health'], platformWatch?: PlatformWatch) {
+  const counted = platformWatch?.errors() ?? new Map<string, number>();
+  platformErrors.reset();
+  for (const site of new Set([...health.map((h) => h.siteId), ...counted.keys()])) platformErrors.inc({ site }, counted.get(site) ?? 0);
+}
+
+/** Every scope and site answered, at 0 when nothing is there. */
+function setSignInLocksAndSessions(gauges: DatabaseGauges, { health, locks, sessions }: Facts) {
+  for (const scope of SIGN_IN_LOCK_SCOPES) gauges.signInLocks.set({ scope }, 0);
+  for (const row of locks) gauges.signInLocks.set({ scope: row.scope }, row.count);
+  for (const site of health) gauges.sessions.set({ site: site.siteId }, 0);
+  for (const row of sessions) gauges.sessions.set({ site: row.siteId }, row.count);
+}
+
+/**
+ * The gateway's Prometheus metrics (docs/operations.md, "Metrics"), one registry per app. Calls and
+ * latency are counted in this process (Prometheus sums the processes); the database's facts (pool,
+ * jobs, pending transfers, feed lag, sign-in locks, sessions) are read when scraped, one statement
+ * each, so every process answers the same and nothing polls between scrapes.
+ */
+export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Database, platformWatch?: PlatformWatch) {
+  const registry = new Registry();
+  const registers = [registry];
+  const { calls, callSeconds, responses, signInFailures } = callMetrics(registers);
+  const gauges = databaseGauges(registers);
+  const platformErrors = platformErrorCounter(registers);
+  let processMetrics = false;
 
   /**
    * The database's facts, read now; a gauge holds only what this scrape found (a site that left
    * drops out), and every site and scope it knows is answered, at 0 when nothing is there.
    */
   async function readDatabase() {
-    const now = clock.now();
-    const [jobs, pending, health, locks, sessions] = await Promise.all([
-      jobCounts(db, now),
-      pendingTransfers(db, now),
-      platformHealth(db, now),
-      signInLocks(db, now),
-      liveSessions(db, now),
-    ]);
-    for (const gauge of [
-      gauges.pending,
-      gauges.oldestPending,
-      gauges.feedLag,
-      gauges.feedLagItems,
-      gauges.unsentPushes,
-      gauges.platformPaused,
-      gauges.platformLastSuccess,
-      gauges.signInLocks,
-      gauges.sessions,
-    ]) {
-      gauge.reset();
-    }
-    gauges.jobs.set({ state: 'queued' }, jobs.queued);
-    gauges.jobs.set({ state: 'running' }, jobs.running);
-    gauges.jobs.set({ state: 'failed_last_hour' }, jobs.failedLastHour);
-    const oldest = new Map<string, number>();
-    for (const site of health) {
-      for (const age of PENDING_AGES) gauges.pending.set({ site: site.siteId, age }, 0);
-      oldest.set(site.siteId, 0);
-      gauges.sessions.set({ site: site.siteId }, 0);
-    }
-    for (const row of pending) {
-      gauges.pending.set({ site: row.siteId, age: row.age }, row.count);
-      oldest.set(row.siteId, Math.max(row.oldestSeconds, oldest.get(row.siteId) ?? 0));
-    }
-    for (const [site, seconds] of oldest) gauges.oldestPending.set({ site }, seconds);
-    for (const site of health) {
-      // Every site, 0 included: an alert on it needs the series there before the first failure.
-      gauges.unsentPushes.set({ site: site.siteId }, site.unsentPushes);
-      gauges.platformPaused.set({ site: site.siteId }, site.pausedAt === null ? 0 : 1);
-      gauges.platformLastSuccess.set({ site: site.siteId }, site.lastSuccessAt === null ? 0 : Date.parse(site.lastSuccessAt) / 1000);
-      if (site.feed === null) continue;
-      gauges.feedLag.set({ site: site.siteId }, site.feed.lagSeconds);
-      gauges.feedLagItems.set({ site: site.siteId }, site.feed.lagItems);
-    }
-    // This process's count, every site's series there from 0.
-    const counted = platformWatch?.errors() ?? new Map<string, number>();
-    platformErrors.reset();
-    for (const site of new Set([...health.map((h) => h.siteId), ...counted.keys()])) platformErrors.inc({ site }, counted.get(site) ?? 0);
-    for (const scope of SIGN_IN_LOCK_SCOPES) gauges.signInLocks.set({ scope }, 0);
-    for (const row of locks) gauges.signInLocks.set({ scope: row.scope }, row.count);
-    for (const row of sessions) gauges.sessions.set({ site: row.siteId }, row.count);
+    const facts = await readFacts(db, clock.now());
+    resetScrapedGauges(gauges);
+    setJobs(gauges, facts.jobs);
+    setPendingTransfers(gauges, facts);
+    setPlatformHealth(gauges, facts.health);
+    setPlatformErrors(platformErrors, facts.health, platformWatch);
+    setSignInLocksAndSessions(gauges, facts);
   }
 
   return {
@@ -219,8 +273,8 @@ export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Data
         processMetrics = true;
         collectDefaultMetrics({ register: registry });
       }
-      setPool('main', db);
-      if (reportDb) setPool('report', reportDb);
+      setPool(gauges, 'main', db);
+      if (reportDb) setPool(gauges, 'report', reportDb);
       try {
         await readDatabase();
         gauges.databaseUp.set(1);

@@ -1,4 +1,5 @@
 import { sql, type SQL } from '../kernel/db/sql';
+import { pageQuery } from '../kernel/db/page-query';
 import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import { COMPANY_LIMIT_STOPS_SHOWN } from '../../contract/monitoring.contract';
@@ -40,7 +41,7 @@ async function watchedPage(db: Queryable, siteId: string, side: Side, page: { pa
                           WHERE m.account_id = a.id ORDER BY m.id DESC LIMIT 1) e ON true
      WHERE ${watched}
      ORDER BY unseen DESC, e.created_at DESC NULLS LAST, a.login_id
-     LIMIT ${page.pageSize} OFFSET ${(page.pageIndex - 1) * page.pageSize}`);
+     ${pageQuery(page)}`);
   return { total: total?.n ?? 0, list: rows.map(toWatchedAccount) };
 }
 

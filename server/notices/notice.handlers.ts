@@ -1,4 +1,5 @@
 import { sql, type SQL } from '../kernel/db/sql';
+import { pageQuery } from '../kernel/db/page-query';
 import type { Language } from '../../contract/common.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { NoticeKind, NoticeStatus } from '../../contract/notice.contract';
@@ -46,7 +47,7 @@ async function currentNotices(
         ${pick('title')} AS title_text, ${pick('content')} AS content_text, count(*) OVER () AS total
       FROM notices WHERE ${where}
       ORDER BY start_time DESC, id DESC
-      LIMIT ${input.pageSize} OFFSET ${(input.pageIndex - 1) * input.pageSize}`);
+      ${pageQuery(input)}`);
   const total =
     rows.length > 0
       ? Number(rows[0]!.total)
@@ -121,7 +122,7 @@ export const noticeHandlers = defineHandlers({
     const where = sql.join(conditions, sql` AND `);
     const count = await ctx.db.one<{ total: bigint }>(sql`SELECT count(*) AS total FROM notices WHERE ${where}`);
     const rows = await ctx.db.rows<NoticeRecordRow>(sql`SELECT ${noticeColumns} FROM notices WHERE ${where}
-      ORDER BY id DESC LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
+      ORDER BY id DESC ${pageQuery(params)}`);
     return { total: Number(count!.total), list: rows.map((row) => toNoticeRecord(row, ctx.now)) };
   },
 

@@ -53,30 +53,44 @@ async function violations<T>(db: Queryable, query: SQL, describe: (row: T) => st
   return { count: rows[0]?.violations ?? 0, examples: rows.map(describe) };
 }
 
-async function checkSite(db: Queryable, siteId: string): Promise<CheckResult[]> {
-  const results: CheckResult[] = [];
-  const add = (name: string, ok: boolean, detail: string, examples: string[] = []) =>
-    results.push({ site: siteId, name, ok, detail, examples });
+function result(site: string, name: string, ok: boolean, detail: string, examples: string[] = []): CheckResult {
+  return { site, name, ok, detail, examples };
+}
 
+/** The points in the accounts are the points issued. */
+async function checkBalancesMatchIssued(db: Queryable, siteId: string): Promise<CheckResult> {
   const totals = await db.one<{ issued: bigint | null; balances: bigint | null; accounts: bigint; negative: bigint }>(sql`
     SELECT (SELECT sum(amount) FROM score_log WHERE site_id = ${siteId} AND type = 'issue') AS issued,
            sum(balance) AS balances, count(*) AS accounts, count(*) FILTER (WHERE balance < 0) AS negative
       FROM accounts WHERE site_id = ${siteId}`);
   const issued = totals?.issued ?? 0n;
   const balances = totals?.balances ?? 0n;
-  add(
+  return result(
+    siteId,
     'sum of balances equals issued points',
     issued === balances,
     `${formatCents(balances)} in ${totals?.accounts ?? 0} accounts, ${formatCents(issued)} issued`,
   );
+}
 
+/** No tree account holds less than 0. */
+async function checkNoNegativeBalance(db: Queryable, siteId: string): Promise<CheckResult> {
   const negative = await violations<{ login_id: string; balance: bigint }>(
     db,
     sql`SELECT login_id, balance FROM accounts WHERE site_id = ${siteId} AND balance < 0 AND kind = 'tree'`,
     (row) => `${row.login_id}: ${points(row.balance)}`,
   );
-  add('no negative balance (the game wallet is exempt)', negative.count === 0, `${negative.count} negative`, negative.examples);
+  return result(
+    siteId,
+    'no negative balance (the game wallet is exempt)',
+    negative.count === 0,
+    `${negative.count} negative`,
+    negative.examples,
+  );
+}
 
+/** The serial numbers count the rows, from 1, as the site's counter does. */
+async function checkSerials(db: Queryable, siteId: string): Promise<CheckResult> {
   const serials = await db.one<{
     row_count: bigint;
     distinct_serials: bigint;
@@ -92,12 +106,16 @@ async function checkSite(db: Queryable, siteId: string): Promise<CheckResult[]> 
     (serials?.distinct_serials ?? 0n) === rowCount &&
     (serials?.counter ?? 0n) === rowCount &&
     (rowCount === 0n || (serials!.lowest! === 1n && serials!.highest! === rowCount));
-  add(
+  return result(
+    siteId,
     'serial numbers run from 1 without gaps or repeats',
     serialsOk,
     `${rowCount} rows, serials ${serials?.lowest ?? '-'}..${serials?.highest ?? '-'}, site counter ${serials?.counter ?? '-'}`,
   );
+}
 
+/** Each row's amount moves both its sides' before to their after. */
+async function checkRowsAddUp(db: Queryable, siteId: string): Promise<CheckResult> {
   const arithmetic = await violations<{ serial_no: bigint; type: string }>(
     db,
     sql`SELECT serial_no, type FROM score_log
@@ -110,13 +128,17 @@ async function checkSite(db: Queryable, siteId: string): Promise<CheckResult[]> 
            ELSE false END, false)`,
     (row) => `#${row.serial_no} (${row.type})`,
   );
-  add(
+  return result(
+    siteId,
     'every row adds up (amount, before and after on both sides)',
     arithmetic.count === 0,
     `${arithmetic.count} rows do not`,
     arithmetic.examples,
   );
+}
 
+/** Each account's rows chain: each before is the previous row's after, the first's is 0. */
+async function checkChains(db: Queryable, siteId: string): Promise<CheckResult> {
   const links = await db.one<{ links: bigint }>(sql`SELECT count(*) AS links FROM (${sides(siteId)}) s`);
   const broken = await violations<{ login_id: string; serial_no: bigint; before: bigint; previous: bigint }>(
     db,
@@ -129,13 +151,17 @@ async function checkSite(db: Queryable, siteId: string): Promise<CheckResult[]> 
          ORDER BY o.serial_no`,
     (row) => `${row.login_id} #${row.serial_no}: before ${points(row.before)}, previous after ${points(row.previous)}`,
   );
-  add(
+  return result(
+    siteId,
     "each account's rows chain (each before is the previous after, the first starts at 0)",
     broken.count === 0,
     `${links?.links ?? 0} account rows, ${broken.count} broken`,
     broken.examples,
   );
+}
 
+/** Each account's last row ends at its balance. */
+async function checkChainEnds(db: Queryable, siteId: string): Promise<CheckResult> {
   const ends = await violations<{ login_id: string; balance: bigint; last_after: bigint | null }>(
     db,
     sql`SELECT a.login_id, a.balance, last.after AS last_after
@@ -147,8 +173,11 @@ async function checkSite(db: Queryable, siteId: string): Promise<CheckResult[]> 
     (row) =>
       `${row.login_id}: balance ${points(row.balance)}, last row's after ${row.last_after === null ? 'none' : points(row.last_after)}`,
   );
-  add("each account's last row ends at its balance", ends.count === 0, `${ends.count} accounts differ`, ends.examples);
+  return result(siteId, "each account's last row ends at its balance", ends.count === 0, `${ends.count} accounts differ`, ends.examples);
+}
 
+/** Each account's last score time is its latest transfer's. */
+async function checkLastScoreTimes(db: Queryable, siteId: string): Promise<CheckResult> {
   const stamps = await violations<{ login_id: string; last_scored_at: string | null; latest: string | null }>(
     db,
     sql`SELECT a.login_id, a.last_scored_at, latest.at AS latest
@@ -159,13 +188,17 @@ async function checkSite(db: Queryable, siteId: string): Promise<CheckResult[]> 
          ORDER BY a.id`,
     (row) => `${row.login_id}: last scored ${row.last_scored_at ?? 'never'}, latest transfer ${row.latest ?? 'none'}`,
   );
-  add(
+  return result(
+    siteId,
     "each account's last score time (the minimum interval reads it) is its latest transfer's",
     stamps.count === 0,
     `${stamps.count} accounts differ`,
     stamps.examples,
   );
+}
 
+/** Each row is between the accounts its type allows (a parent and its child, the company, a member and the wallet). */
+async function checkRelations(db: Queryable, siteId: string): Promise<CheckResult> {
   const relations = await db.one<{ transfers: bigint; issues: bigint; game: bigint }>(sql`
     SELECT count(*) FILTER (WHERE type IN ('up', 'down')) AS transfers, count(*) FILTER (WHERE type = 'issue') AS issues,
            count(*) FILTER (WHERE type IN ('in', 'out')) AS game
@@ -193,33 +226,32 @@ async function checkSite(db: Queryable, siteId: string): Promise<CheckResult[]> 
          ORDER BY l.serial_no`,
     (row) => `#${row.serial_no} (${row.type})`,
   );
-  add(
+  return result(
+    siteId,
     "each transfer is between a parent and its direct child, each issue goes to the company, each game transfer between a member and the site's wallet",
     strangers.count === 0,
     `${relations?.transfers ?? 0} transfers, ${relations?.issues ?? 0} issues, ${relations?.game ?? 0} game transfers, ${strangers.count} not`,
     strangers.examples,
   );
-  results.push(...(await checkGameTransfers(db, siteId)));
-  return results;
 }
 
-/** The game wallet, the game sessions and the pending transfers of a site (docs/product.md#wallet-and-transfers). */
-async function checkGameTransfers(db: Queryable, siteId: string): Promise<CheckResult[]> {
-  const results: CheckResult[] = [];
-  const add = (name: string, ok: boolean, detail: string, examples: string[] = []) =>
-    results.push({ site: siteId, name, ok, detail, examples });
-
+/** The game wallet holds what went in minus what came out. */
+async function checkWallet(db: Queryable, siteId: string): Promise<CheckResult> {
   const wallet = await db.one<{ balance: bigint | null; ins: bigint | null; outs: bigint | null }>(sql`
     SELECT (SELECT balance FROM accounts WHERE site_id = ${siteId} AND kind = 'wallet') AS balance,
            sum(amount) FILTER (WHERE type = 'in') AS ins, sum(amount) FILTER (WHERE type = 'out') AS outs
       FROM score_log WHERE site_id = ${siteId} AND type IN ('in', 'out')`);
   const held = (wallet?.ins ?? 0n) - (wallet?.outs ?? 0n);
-  add(
+  return result(
+    siteId,
     'the game wallet holds transfers in minus transfers out',
     wallet?.balance !== null && wallet?.balance !== undefined && wallet.balance === held,
     `wallet ${wallet?.balance === null || wallet?.balance === undefined ? 'missing' : points(wallet.balance)}, in - out ${formatCents(held)}`,
   );
+}
 
+/** Every finished game session pays out what came in plus its bets' win/loss. */
+async function checkGameSessions(db: Queryable, siteId: string): Promise<CheckResult> {
   const sessions = await db.one<{ finished: bigint; open: bigint }>(sql`SELECT count(*) FILTER (WHERE ended_at IS NOT NULL) AS finished,
       count(*) FILTER (WHERE ended_at IS NULL) AS open FROM game_sessions WHERE site_id = ${siteId}`);
   const unbalanced = await violations<{
@@ -252,13 +284,17 @@ async function checkGameTransfers(db: Queryable, siteId: string): Promise<CheckR
       `${row.login_id} session ${row.session_id}: in ${points(row.ins)}, out ${points(row.outs)}, win/loss ${points(row.win_loss)}` +
       (row.open_bets > 0 ? `, ${row.open_bets} unsettled bets` : ''),
   );
-  add(
+  return result(
+    siteId,
     "every finished game session: out = in + its bets' win/loss",
     unbalanced.count === 0,
     `${sessions?.finished ?? 0} finished, ${sessions?.open ?? 0} open, ${unbalanced.count} do not add up`,
     unbalanced.examples,
   );
+}
 
+/** The members in game are those with an open session. */
+async function checkInGameFlags(db: Queryable, siteId: string): Promise<CheckResult> {
   const flags = await violations<{ login_id: string; in_game: boolean }>(
     db,
     sql`SELECT a.login_id, a.in_game FROM accounts a
@@ -266,8 +302,17 @@ async function checkGameTransfers(db: Queryable, siteId: string): Promise<CheckR
          ORDER BY a.id`,
     (row) => `${row.login_id}: ${row.in_game ? 'in game without an open session' : 'an open session but not in game'}`,
   );
-  add('the members in game are those with an open game session', flags.count === 0, `${flags.count} differ`, flags.examples);
+  return result(
+    siteId,
+    'the members in game are those with an open game session',
+    flags.count === 0,
+    `${flags.count} differ`,
+    flags.examples,
+  );
+}
 
+/** The pending transfers, listed. */
+async function listPendingTransfers(db: Queryable, siteId: string): Promise<CheckResult> {
   const pending = await violations<Pick<PendingTransferRow, 'transfer_id' | 'type' | 'amount' | 'at'> & Pick<AccountRow, 'login_id'>>(
     db,
     sql`SELECT p.transfer_id, p.type, a.login_id, p.amount, p.at FROM (${pendingTransfers(siteId)}) p
@@ -275,7 +320,29 @@ async function checkGameTransfers(db: Queryable, siteId: string): Promise<CheckR
     (row) => `${row.type} ${row.transfer_id} ${row.login_id} ${points(row.amount)} since ${new Date(row.at).toISOString()}`,
   );
   // Listed, not failed: a pending transfer is a normal state until the repair settles it.
-  add('pending transfers (the repair settles them)', true, `${pending.count} pending`, pending.examples);
+  return result(siteId, 'pending transfers (the repair settles them)', true, `${pending.count} pending`, pending.examples);
+}
+
+/** The checks of one site, in order, each read after the one before (one connection). */
+const SITE_CHECKS = [
+  checkBalancesMatchIssued,
+  checkNoNegativeBalance,
+  checkSerials,
+  checkRowsAddUp,
+  checkChains,
+  checkChainEnds,
+  checkLastScoreTimes,
+  checkRelations,
+  // The game wallet, the game sessions and the pending transfers (docs/product.md#wallet-and-transfers).
+  checkWallet,
+  checkGameSessions,
+  checkInGameFlags,
+  listPendingTransfers,
+];
+
+async function checkSite(db: Queryable, siteId: string): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+  for (const check of SITE_CHECKS) results.push(await check(db, siteId));
   return results;
 }
 

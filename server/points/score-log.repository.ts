@@ -1,4 +1,5 @@
 import { sql, type SQL } from '../kernel/db/sql';
+import { pageQuery } from '../kernel/db/page-query';
 import { formatCents } from '../../contract/amount.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
 import type { Queryable } from '../kernel/db/database';
@@ -150,7 +151,7 @@ export async function queryScoreLog(db: Queryable, scope: ScoreLogScope, params:
   const counted = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM score_log l WHERE ${condition}`);
   const rows = await db.rows<ScoreLogListRow>(sql`${selectRows(scope, condition)}
      ORDER BY ${timeOrder(params.order === 'asc')}
-     LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
+     ${pageQuery(params)}`);
   return { total: counted?.n ?? 0, list: rows.map(toScoreLogRow) };
 }
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from '../kernel/db/sql';
-import { formatCents } from '../../contract/amount.contract';
+import { centsOfBasisPoints, divideRounded, formatCents } from '../../contract/amount.contract';
 import { beijingDayOf } from '../../contract/beijing-time.contract';
 import type { ReportNumbers } from '../../contract/report.contract';
 import type { Queryable } from '../kernel/db/database';
@@ -66,11 +66,6 @@ const memberMeasures = sql.raw(
 const zero: Sums = Object.fromEntries(MEASURES.map((m) => [m, 0n])) as unknown as Sums;
 const addSums = (a: Sums, b: Sums): Sums => Object.fromEntries(MEASURES.map((m) => [m, a[m] + b[m]])) as unknown as Sums;
 
-/** Half away from zero, in whole units of `unit`. */
-function divideRounded(value: bigint, unit: bigint): bigint {
-  const sign = value < 0n ? -1n : 1n;
-  return (sign * (sign * value * 2n + unit)) / (2n * unit);
-}
 const percent = (numerator: bigint, denominator: bigint) =>
   denominator === 0n ? 0 : Number(divideRounded(numerator * 10_000n, denominator)) / 100;
 
@@ -89,7 +84,7 @@ export function reportNumbers(sums: Sums): ReportNumbers {
     // share_valid is V*p with p in hundredths of a percent.
     agentRate: percent(shareValid, valid * 10_000n),
     agentToCompany: formatCents(-(winLoss + rebate + sums.line_keeps)),
-    toCompanyBetValue: formatCents(divideRounded(valid * 10_000n - shareValid, 10_000n)),
+    toCompanyBetValue: formatCents(centsOfBasisPoints(valid * 10_000n - shareValid)),
     toCompanyBets: Number(sums.to_company_bets),
     companyProfitRate: percent(sums.company, valid),
   };

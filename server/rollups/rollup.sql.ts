@@ -5,9 +5,10 @@ export const beijingDay = (time: SQL) => sql`((${time} AT TIME ZONE 'UTC') + int
 
 /**
  * x / 10000 rounded to the cent half away from zero, in integers (x is cents times hundredths of
- * a percent; integer division truncates toward zero). Odd in x: cents(-x) = -cents(x).
+ * a percent; integer division truncates toward zero). Odd in x: cents(-x) = -cents(x). The
+ * database's side of the one sub-cent rule, `centsOfBasisPoints` in contract/amount.contract.ts.
  */
-const cents = (x: string) => `(CASE WHEN ${x} < 0 THEN (${x} - 5000) / 10000 ELSE (${x} + 5000) / 10000 END)`;
+export const cents = (x: string) => `(CASE WHEN ${x} < 0 THEN (${x} - 5000) / 10000 ELSE (${x} + 5000) / 10000 END)`;
 
 /**
  * Each bet's parts (docs/product.md#shares-and-rebate), from its snapshot: shares p1-p4 and wash-code

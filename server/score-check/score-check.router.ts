@@ -1,4 +1,5 @@
 import { sql } from '../kernel/db/sql';
+import { pageQuery } from '../kernel/db/page-query';
 import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { CallContext } from '../kernel/call-context';
@@ -36,7 +37,7 @@ export const scoreCheckHandlers = defineHandlers({
         JOIN accounts p ON p.id = CASE WHEN l.type = 'up' THEN l.from_account_id ELSE l.to_account_id END
        WHERE ${queue.where}${range}${state}
        ORDER BY ${order}
-       LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
+       ${pageQuery(params)}`);
     return {
       total: Number(counts?.total ?? 0),
       unchecked: Number(counts?.unchecked ?? 0),

@@ -1,4 +1,5 @@
 import { sql } from '../kernel/db/sql';
+import { pageQuery } from '../kernel/db/page-query';
 import type { FieldChange } from '../../contract/audit.contract';
 import { AccountStatus } from '../../contract/account-levels.contract';
 import { ErrorCode } from '../../contract/errors.contract';
@@ -87,7 +88,7 @@ export const subAccountHandlers = defineHandlers({
     const total = await ctx.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sub_accounts u WHERE ${mine}`);
     const rows = await ctx.db.rows<SubAccountRow & { online: boolean }>(
       sql`${subAccountListQuery(mine, { now: ctx.now, idleTimeoutSeconds: ctx.site.idleTimeoutSeconds })}
-        ORDER BY u.id LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`,
+        ORDER BY u.id ${pageQuery(params)}`,
     );
     return { total: total?.n ?? 0, list: rows.map(toSubAccount) };
   },

@@ -1,4 +1,5 @@
 import { sql, type SQL } from '../kernel/db/sql';
+import { pageQuery } from '../kernel/db/page-query';
 import { ErrorCode } from '../../contract/errors.contract';
 import { accountOfLine } from '../tree/line-access';
 import { queuePush } from '../games/platform-pushes';
@@ -45,7 +46,7 @@ export const suggestionHandlers = defineHandlers({
     const rows = await ctx.db
       .rows<SuggestionListRow>(sql`SELECT ${suggestionListColumns} FROM suggestions s JOIN accounts m ON m.id = s.member_id
        WHERE ${where} ORDER BY s.sent_at DESC, s.id DESC
-       LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
+       ${pageQuery(params)}`);
     return { total: total!.n, newCount: await newCount(ctx, line), list: rows.map(toSuggestion) };
   },
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
-import { sql } from '../kernel/db/sql';
+import { sql, type SQL } from '../kernel/db/sql';
 import { formatCents } from '../../contract/amount.contract';
 import type { FieldChange } from '../../contract/audit.contract';
 import { ErrorCode } from '../../contract/errors.contract';
@@ -9,6 +9,7 @@ import type { Queryable } from '../kernel/db/database';
 import { iso } from '../kernel/db/timestamps';
 import type { CallContext } from '../kernel/call-context';
 import { defineHandlers } from '../kernel/handler';
+import type { ParamsOut } from '../../contract/methods.contract';
 import { raiseLiveEvent } from '../events/live-events.service';
 import { RpcError } from '../kernel/rpc-error';
 import { beijingText } from '../../contract/beijing-time.contract';
@@ -114,102 +115,129 @@ async function whitelistKeeps(ctx: CallContext, networks: readonly string[]): Pr
   return row?.kept === true;
 }
 
+type SettingsEdit = ParamsOut<'gw.credit.sys.setting'>;
+
+/** The fields an edit changes (for the operation record) and the column assignments that write them. */
+function changeList() {
+  const changes: FieldChange[] = [];
+  const sets: SQL[] = [];
+  const change = (field: string, was: FieldChange['before'], now: FieldChange['after'], set: SQL) => {
+    if (was === now) return;
+    changes.push({ field, before: was, after: now });
+    sets.push(set);
+  };
+  return { changes, sets, change };
+}
+
+type ChangeList = ReturnType<typeof changeList>;
+
+/** A maintenance window ends after it starts, and not in the past; null ends it. */
+function changeMaintenance(ctx: CallContext, window: SettingsEdit['maintenance'], before: SettingsRow, { change }: ChangeList) {
+  if (window) {
+    const [start, end] = [new Date(window.startTime), new Date(window.endTime)];
+    if (start.getTime() >= end.getTime())
+      throw new RpcError(ErrorCode.illegalTime, { field: 'maintenance.endTime', rule: 'start-after-end' });
+    if (end.getTime() <= ctx.now.getTime())
+      throw new RpcError(ErrorCode.illegalTime, { field: 'maintenance.endTime', rule: 'in-the-past' });
+  }
+  const was = (value: Date | string | null) => beijingText(value === null ? null : new Date(value));
+  const start = window ? new Date(window.startTime) : null;
+  const end = window ? new Date(window.endTime) : null;
+  change('maintenanceStart', was(before.maintenance_start), beijingText(start), sql`maintenance_start = ${start}`);
+  change('maintenanceEnd', was(before.maintenance_end), beijingText(end), sql`maintenance_end = ${end}`);
+}
+
+/** The whitelist's switch and networks; answers the networks before and after. */
+async function changeWhitelist(ctx: CallContext, params: SettingsEdit, before: SettingsRow, list: ChangeList) {
+  const whitelistOn = params.ipWhitelistOn ?? before.ip_whitelist_on;
+  const beforeList = before.whitelist ?? [];
+  const whitelist = params.ipWhitelist === undefined ? beforeList : await networksOf(ctx.db, params.ipWhitelist);
+  if (whitelistOn && (params.ipWhitelistOn !== undefined || params.ipWhitelist !== undefined)) {
+    if (whitelist.length === 0) throw new RpcError(ErrorCode.emptyIpWhitelist);
+    // Whoever switches the whitelist on or edits it must stay able to come back.
+    if (!(await whitelistKeeps(ctx, whitelist))) {
+      throw new RpcError(ErrorCode.illegalOperation, { field: 'ipWhitelist', rule: 'locks-out-caller' });
+    }
+  }
+  list.change('ipWhitelistOn', before.ip_whitelist_on, whitelistOn, sql`ip_whitelist_on = ${whitelistOn}`);
+  if (whitelist.join(', ') !== beforeList.join(', '))
+    list.changes.push({ field: 'ipWhitelist', before: beforeList.join(', '), after: whitelist.join(', ') });
+  return { whitelist, beforeList };
+}
+
+/** The settings written as given: limits, switches, monitor thresholds, theme and title. */
+function changePlainSettings(params: SettingsEdit, before: SettingsRow, { change }: ChangeList) {
+  if (params.subAccountLimit !== undefined)
+    change('subAccountLimit', before.sub_account_limit, params.subAccountLimit, sql`sub_account_limit = ${params.subAccountLimit}`);
+  if (params.memberLimit !== undefined)
+    change('memberLimit', before.member_limit, params.memberLimit, sql`member_limit = ${params.memberLimit}`);
+  if (params.minScoreIntervalMs !== undefined)
+    change(
+      'minScoreIntervalMs',
+      before.min_score_interval_ms,
+      params.minScoreIntervalMs,
+      sql`min_score_interval_ms = ${params.minScoreIntervalMs}`,
+    );
+  if (params.idleTimeoutSeconds !== undefined)
+    change(
+      'idleTimeoutSeconds',
+      before.idle_timeout_seconds,
+      params.idleTimeoutSeconds,
+      sql`idle_timeout_seconds = ${params.idleTimeoutSeconds}`,
+    );
+  if (params.captchaRequired !== undefined)
+    change('captchaRequired', before.captcha_required, params.captchaRequired, sql`captcha_required = ${params.captchaRequired}`);
+  if (params.warningSwitch !== undefined)
+    change('warningSwitch', before.warning_switch, params.warningSwitch, sql`warning_switch = ${params.warningSwitch}`);
+  if (params.financeVisible !== undefined)
+    change('financeVisible', before.finance_visible, params.financeVisible, sql`finance_visible = ${params.financeVisible}`);
+  const thresholds = params.monitorThresholds ?? {};
+  if (thresholds.bet !== undefined)
+    change('monitorBet', String(before.monitor_bet_cents), String(thresholds.bet), sql`monitor_bet_cents = ${thresholds.bet}`);
+  if (thresholds.win !== undefined)
+    change('monitorWin', String(before.monitor_win_cents), String(thresholds.win), sql`monitor_win_cents = ${thresholds.win}`);
+  if (thresholds.score !== undefined)
+    change('monitorScore', String(before.monitor_score_cents), String(thresholds.score), sql`monitor_score_cents = ${thresholds.score}`);
+  if (params.ui !== undefined) change('ui', before.ui, params.ui, sql`ui = ${params.ui}`);
+  if (params.title !== undefined) change('title', before.title, params.title, sql`title = ${params.title}`);
+}
+
+/** The logo: a picture checked and stored with an address of its hash; '' removes it. */
+function changeLogo(logoImage: string, before: SettingsRow, { change }: ChangeList) {
+  const logo = logoImage === '' ? null : logoOf(logoImage);
+  const address = logo ? `${LOGO_ROUTE}/${createHash('sha256').update(logo.bytes).digest('hex').slice(0, 16)}` : '';
+  change('logo', before.logo, address, sql`logo = ${address}, logo_image = ${logo?.bytes ?? null}, logo_type = ${logo?.type ?? null}`);
+}
+
+/** The site's whitelist rules replaced by these networks (its country rules kept). */
+async function writeWhitelist(ctx: CallContext, whitelist: readonly string[]) {
+  await ctx.db.run(sql`DELETE FROM site_ip_rules WHERE site_id = ${ctx.site.id} AND kind = 'allow' AND network IS NOT NULL`);
+  await ctx.db.run(sql`INSERT INTO site_ip_rules (site_id, kind, network, note)
+    SELECT ${ctx.site.id}, 'allow', n::cidr, 'whitelist' FROM jsonb_array_elements_text(${JSON.stringify(whitelist)}::jsonb) AS n`);
+}
+
+async function saveSystemSettings(ctx: CallContext, params: SettingsEdit) {
+  const before = await readSettings(ctx.db, ctx.site.id, true);
+  const list = changeList();
+  if (params.maintenance !== undefined) changeMaintenance(ctx, params.maintenance, before, list);
+  const { whitelist, beforeList } = await changeWhitelist(ctx, params, before, list);
+  changePlainSettings(params, before, list);
+  if (params.logoImage !== undefined) changeLogo(params.logoImage, before, list);
+  const { changes, sets } = list;
+
+  if (sets.length > 0) await ctx.db.run(sql`UPDATE sites SET ${sql.join(sets, sql`, `)} WHERE id = ${ctx.site.id}`);
+  if (params.ipWhitelist !== undefined && whitelist.join(', ') !== beforeList.join(', ')) await writeWhitelist(ctx, whitelist);
+  // Every session of the site reads its title, theme, settings and maintenance again when this commits.
+  if (changes.length > 0) await raiseLiveEvent(ctx.db, ctx.site.id, { kind: 'site' });
+  if (changes.some((c) => c.field === 'warningSwitch')) await raiseLiveEvent(ctx.db, ctx.site.id, { kind: 'monitoring' });
+  ctx.audit.summary = `SYS_SETTING ${changes.map((c) => c.field).join(',')}`.slice(0, 200);
+  ctx.audit.changes = changes;
+  return settingsOf(await readSettings(ctx.db, ctx.site.id), ctx.ip, !ctx.settings.captcha);
+}
+
 export const systemSettingHandlers = defineHandlers({
   'gw.credit.sys.setting.get': async (ctx) => settingsOf(await readSettings(ctx.db, ctx.site.id), ctx.ip, !ctx.settings.captcha),
-
-  'gw.credit.sys.setting': async (ctx, params) => {
-    const before = await readSettings(ctx.db, ctx.site.id, true);
-    const changes: FieldChange[] = [];
-    const sets: ReturnType<typeof sql>[] = [];
-    const change = (field: string, was: FieldChange['before'], now: FieldChange['after'], set: ReturnType<typeof sql>) => {
-      if (was === now) return;
-      changes.push({ field, before: was, after: now });
-      sets.push(set);
-    };
-
-    if (params.maintenance !== undefined) {
-      const window = params.maintenance;
-      if (window) {
-        const [start, end] = [new Date(window.startTime), new Date(window.endTime)];
-        if (start.getTime() >= end.getTime())
-          throw new RpcError(ErrorCode.illegalTime, { field: 'maintenance.endTime', rule: 'start-after-end' });
-        if (end.getTime() <= ctx.now.getTime())
-          throw new RpcError(ErrorCode.illegalTime, { field: 'maintenance.endTime', rule: 'in-the-past' });
-      }
-      const was = (value: Date | string | null) => beijingText(value === null ? null : new Date(value));
-      const start = window ? new Date(window.startTime) : null;
-      const end = window ? new Date(window.endTime) : null;
-      change('maintenanceStart', was(before.maintenance_start), beijingText(start), sql`maintenance_start = ${start}`);
-      change('maintenanceEnd', was(before.maintenance_end), beijingText(end), sql`maintenance_end = ${end}`);
-    }
-
-    const whitelistOn = params.ipWhitelistOn ?? before.ip_whitelist_on;
-    const beforeList = before.whitelist ?? [];
-    const whitelist = params.ipWhitelist === undefined ? beforeList : await networksOf(ctx.db, params.ipWhitelist);
-    if (whitelistOn && (params.ipWhitelistOn !== undefined || params.ipWhitelist !== undefined)) {
-      if (whitelist.length === 0) throw new RpcError(ErrorCode.emptyIpWhitelist);
-      // Whoever switches the whitelist on or edits it must stay able to come back.
-      if (!(await whitelistKeeps(ctx, whitelist))) {
-        throw new RpcError(ErrorCode.illegalOperation, { field: 'ipWhitelist', rule: 'locks-out-caller' });
-      }
-    }
-    change('ipWhitelistOn', before.ip_whitelist_on, whitelistOn, sql`ip_whitelist_on = ${whitelistOn}`);
-    if (whitelist.join(', ') !== beforeList.join(', '))
-      changes.push({ field: 'ipWhitelist', before: beforeList.join(', '), after: whitelist.join(', ') });
-
-    if (params.subAccountLimit !== undefined)
-      change('subAccountLimit', before.sub_account_limit, params.subAccountLimit, sql`sub_account_limit = ${params.subAccountLimit}`);
-    if (params.memberLimit !== undefined)
-      change('memberLimit', before.member_limit, params.memberLimit, sql`member_limit = ${params.memberLimit}`);
-    if (params.minScoreIntervalMs !== undefined)
-      change(
-        'minScoreIntervalMs',
-        before.min_score_interval_ms,
-        params.minScoreIntervalMs,
-        sql`min_score_interval_ms = ${params.minScoreIntervalMs}`,
-      );
-    if (params.idleTimeoutSeconds !== undefined)
-      change(
-        'idleTimeoutSeconds',
-        before.idle_timeout_seconds,
-        params.idleTimeoutSeconds,
-        sql`idle_timeout_seconds = ${params.idleTimeoutSeconds}`,
-      );
-    if (params.captchaRequired !== undefined)
-      change('captchaRequired', before.captcha_required, params.captchaRequired, sql`captcha_required = ${params.captchaRequired}`);
-    if (params.warningSwitch !== undefined)
-      change('warningSwitch', before.warning_switch, params.warningSwitch, sql`warning_switch = ${params.warningSwitch}`);
-    if (params.financeVisible !== undefined)
-      change('financeVisible', before.finance_visible, params.financeVisible, sql`finance_visible = ${params.financeVisible}`);
-    const thresholds = params.monitorThresholds ?? {};
-    if (thresholds.bet !== undefined)
-      change('monitorBet', String(before.monitor_bet_cents), String(thresholds.bet), sql`monitor_bet_cents = ${thresholds.bet}`);
-    if (thresholds.win !== undefined)
-      change('monitorWin', String(before.monitor_win_cents), String(thresholds.win), sql`monitor_win_cents = ${thresholds.win}`);
-    if (thresholds.score !== undefined)
-      change('monitorScore', String(before.monitor_score_cents), String(thresholds.score), sql`monitor_score_cents = ${thresholds.score}`);
-    if (params.ui !== undefined) change('ui', before.ui, params.ui, sql`ui = ${params.ui}`);
-    if (params.title !== undefined) change('title', before.title, params.title, sql`title = ${params.title}`);
-    if (params.logoImage !== undefined) {
-      const logo = params.logoImage === '' ? null : logoOf(params.logoImage);
-      const address = logo ? `${LOGO_ROUTE}/${createHash('sha256').update(logo.bytes).digest('hex').slice(0, 16)}` : '';
-      change('logo', before.logo, address, sql`logo = ${address}, logo_image = ${logo?.bytes ?? null}, logo_type = ${logo?.type ?? null}`);
-    }
-
-    if (sets.length > 0) await ctx.db.run(sql`UPDATE sites SET ${sql.join(sets, sql`, `)} WHERE id = ${ctx.site.id}`);
-    if (params.ipWhitelist !== undefined && whitelist.join(', ') !== beforeList.join(', ')) {
-      await ctx.db.run(sql`DELETE FROM site_ip_rules WHERE site_id = ${ctx.site.id} AND kind = 'allow' AND network IS NOT NULL`);
-      await ctx.db.run(sql`INSERT INTO site_ip_rules (site_id, kind, network, note)
-        SELECT ${ctx.site.id}, 'allow', n::cidr, 'whitelist' FROM jsonb_array_elements_text(${JSON.stringify(whitelist)}::jsonb) AS n`);
-    }
-    // Every session of the site reads its title, theme, settings and maintenance again when this commits.
-    if (changes.length > 0) await raiseLiveEvent(ctx.db, ctx.site.id, { kind: 'site' });
-    if (changes.some((c) => c.field === 'warningSwitch')) await raiseLiveEvent(ctx.db, ctx.site.id, { kind: 'monitoring' });
-    ctx.audit.summary = `SYS_SETTING ${changes.map((c) => c.field).join(',')}`.slice(0, 200);
-    ctx.audit.changes = changes;
-    return settingsOf(await readSettings(ctx.db, ctx.site.id), ctx.ip, !ctx.settings.captcha);
-  },
-
+  'gw.credit.sys.setting': saveSystemSettings,
   'system.finance.isvisit': async (ctx) => ({ isVisit: ctx.session!.level === 0 || ctx.site.financeVisible }),
 });
 

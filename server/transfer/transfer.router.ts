@@ -1,4 +1,5 @@
 import { sql, type SQL } from '../kernel/db/sql';
+import { pageQuery } from '../kernel/db/page-query';
 import { isMemberLevel } from '../../contract/account-fields.contract';
 import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
@@ -29,7 +30,7 @@ async function queryTransfers(ctx: CallContext, params: ParamsOut<'gw.credit.tra
     sql`SELECT count(*)::int AS n, (count(*) FILTER (WHERE t.state = 'pending'))::int AS pending ${from}`,
   );
   const rows = await ctx.db.rows<TransferListRow>(sql`SELECT t.*, m.login_id ${from}
-    ORDER BY t.at DESC, t.serial_no DESC NULLS FIRST LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
+    ORDER BY t.at DESC, t.serial_no DESC NULLS FIRST ${pageQuery(params)}`);
   return {
     total: counted?.n ?? 0,
     pending: counted?.pending ?? 0,
@@ -60,7 +61,7 @@ async function gameLog(ctx: CallContext, params: ParamsOut<'gw.credit.player.gam
           FROM bets x WHERE x.member_id = s.member_id AND x.transaction_id = s.session_id AND x.status <> 'cancelled') b
      WHERE ${where}
      ORDER BY s.started_at DESC, s.session_id DESC
-     LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
+     ${pageQuery(params)}`);
   return {
     total: counted?.n ?? 0,
     list: rows.map((row) => ({

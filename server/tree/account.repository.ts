@@ -80,26 +80,44 @@ export async function lineStatus(db: Queryable, accountId: string): Promise<numb
   return AccountStatus.normal;
 }
 
-export function toProfile(row: AccountRow) {
+/** The columns accountSummary reads. */
+export type AccountSummaryRow = Pick<
+  AccountRow,
+  'id' | 'login_id' | 'nickname' | 'level' | 'parent_id' | 'status' | 'team_status' | 'balance' | 'point_limit'
+>;
+
+/** What every answer about an account says of it: who it is, where it sits, its state and its points. */
+export function accountSummary(row: AccountSummaryRow) {
   return {
     userId: String(row.id),
     loginId: row.login_id,
     nickname: row.nickname,
-    name: row.name,
-    phone: row.phone,
-    tel: row.tel,
-    wechat: row.wechat,
     level: row.level as Level,
     parentId: row.parent_id === null ? null : String(row.parent_id),
     status: row.status,
     teamStatus: row.team_status,
-    agentCommisionRate: basisPointsToPercent(row.agent_commision_rate),
-    validAmountRate: basisPointsToPercent(row.valid_amount_rate),
     balance: formatCents(BigInt(row.balance)),
     pointLimit: formatCents(BigInt(row.point_limit)),
+  };
+}
+
+/** The columns accountDetails reads. */
+export type AccountDetailsRow = AccountSummaryRow &
+  Pick<AccountRow, 'agent_commision_rate' | 'valid_amount_rate' | 'created_at' | 'last_login_at'>;
+
+/** accountSummary with the account's rates and times: what a profile and a row of the account list both say. */
+export function accountDetails(row: AccountDetailsRow) {
+  return {
+    ...accountSummary(row),
+    agentCommisionRate: basisPointsToPercent(row.agent_commision_rate),
+    validAmountRate: basisPointsToPercent(row.valid_amount_rate),
     createdAt: iso(row.created_at),
     lastLoginAt: row.last_login_at === null ? null : iso(row.last_login_at),
   };
+}
+
+export function toProfile(row: AccountRow) {
+  return { ...accountDetails(row), name: row.name, phone: row.phone, tel: row.tel, wechat: row.wechat };
 }
 
 /** A game_settings row as the database answers it (rates in hundredths, limits in cents). */

@@ -1,7 +1,7 @@
 import { hashKey } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
-import type { ParamsIn } from '@contract/methods.contract';
+import type { MethodName, ParamsIn } from '@contract/methods.contract';
 import type { RangePreset } from '@contract/range-presets.contract';
 import { useInfiniteCall, type PagedMethod } from '@/api/queries';
 import { urlStateCodec, useUrlState, type UrlStateCodec } from '@/hooks/use-url-state';
@@ -51,16 +51,35 @@ type PageParams<M extends PagedMethod> = Omit<ParamsIn<M>, 'pageIndex' | 'pageSi
 /** The range as the method's `startTime`/`endTime` (`rangeTimes`); without `maxSpanDays` an open side is left out. */
 export type ListTimes = { startTime: string; endTime: string };
 
-export interface ListScreenOptions<M extends PagedMethod, T extends Flat> {
+export interface ListViewOptions<M extends MethodName, T extends Flat, P> {
   state: UrlStateCodec<T & { start: string; end: string }>;
+  /** The method whose params declare how the range's end counts. */
   method: M;
   /** The range before the user picks one; null: an empty range is no bound. */
   defaultRange: RangePreset | null;
   /** The longest range the method takes; with it, both sides are needed. */
   maxSpanDays?: number;
   /** The method's params from the view and the range's times; null while nothing is to be asked. */
-  params(view: T & { start: string; end: string }, times: ListTimes): PageParams<M> | null;
+  params(view: T & { start: string; end: string }, times: ListTimes): P | null;
+}
+
+export interface ListScreenOptions<M extends PagedMethod, T extends Flat> extends ListViewOptions<M, T, PageParams<M>> {
   pageSize?: number;
+}
+
+/**
+ * A list's view in the URL, the range in force and the params it asks with (the same object
+ * while they stay equal; null while the range has a problem or `params` gives null), for a
+ * screen that asks one or more methods itself (a report).
+ */
+export function useListView<M extends MethodName, T extends Flat, P>(options: ListViewOptions<M, T, P>) {
+  const [view, setView] = useUrlState(options.state);
+  const range = useViewRange(view, options.defaultRange);
+  const times = rangeTimes(options.method, range, options.maxSpanDays as number) as ListTimes | null;
+  const query = useStableValue(times ? options.params(view, times) : null);
+  const setRange = (next: BeijingRange) =>
+    setView({ start: next.start, end: next.end, ...('preset' in view ? { preset: '' } : {}) } as Partial<T & RangeView>, 'replace');
+  return { view, setView, range, setRange, query };
 }
 
 /**
@@ -69,14 +88,9 @@ export interface ListScreenOptions<M extends PagedMethod, T extends Flat> {
  * problem or `params` gives null nothing is asked and the list is empty.
  */
 export function useListScreen<M extends PagedMethod, T extends Flat>(options: ListScreenOptions<M, T>) {
-  const [view, setView] = useUrlState(options.state);
-  const range = useViewRange(view, options.defaultRange);
-  const times = rangeTimes(options.method, range, options.maxSpanDays as number) as ListTimes | null;
-  const query = useStableValue(times ? options.params(view, times) : null);
+  const { query, ...listView } = useListView(options);
   const list = useListQuery(options.method, query, { pageSize: options.pageSize });
-  const setRange = (next: BeijingRange) =>
-    setView({ start: next.start, end: next.end, ...('preset' in view ? { preset: '' } : {}) } as Partial<T & RangeView>, 'replace');
-  return { view, setView, range, setRange, ...list };
+  return { ...listView, ...list };
 }
 
 /** The pages of a paged method for `query`, none asked while it is null (the rows then empty, the total 0). */

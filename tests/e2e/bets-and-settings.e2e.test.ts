@@ -52,6 +52,39 @@ async function plantBets(): Promise<PlatformBet[]> {
 
 /** An instant as the date-time inputs take Beijing wall time, to the second. */
 const beijingInput = (instant: number) => new Date(instant + 8 * 3_600_000).toISOString().slice(0, 19);
+/**
+ * The texts of a page a screen reader reads but a sighted user does not see: outside the window
+ * (sideways, or above the page), or clipped to a pixel as "for screen readers only" text is.
+ */
+function textsOutOfView(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      const element = text.parentElement!;
+      if (!text.textContent!.trim() || element.closest('[aria-hidden="true"], [hidden]')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      // The part of the text its clipping ancestors let through, and of that the part in the window sideways.
+      let { left, right, top, bottom } = range.getBoundingClientRect();
+      for (let box: Element | null = element; box; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        if (style.overflow === 'visible' && style.clip === 'auto') continue;
+        const clip = box.getBoundingClientRect();
+        [left, right, top, bottom] = [
+          Math.max(left, clip.left),
+          Math.min(right, clip.right),
+          Math.max(top, clip.top),
+          Math.min(bottom, clip.bottom),
+        ];
+      }
+      [left, right] = [Math.max(left, 0), Math.min(right, innerWidth)];
+      if (right - left <= 1 || bottom - top <= 1 || bottom + scrollY <= 0) found.push(text.textContent!.trim());
+    }
+    return found;
+  });
+}
+
 /** The same instant as the maintenance screen writes it. */
 const beijingText = (instant: number) => beijingInput(instant).replace('T', ' ');
 /** The maintenance poll runs every 10 s: a change shows within that, plus a margin. */
@@ -175,9 +208,20 @@ describe.runIf(e2e.run)("an agent's bet record and the company's system settings
     await confirmWithSafeCode(page);
     await expect.poll(() => page.getByTestId('maintenance-state').getAttribute('data-state')).toBe('scheduled');
 
+    // One agent in Thai (the longest texts) on a phone-wide window: the screen fits it as it fits the desktop in Chinese.
+    await ma01.page.setViewportSize({ width: 390, height: 800 });
+    await ma01.runCommand('preferences.language');
+    await ma01.page.keyboard.type('th');
+    await ma01.page.locator('[data-command-id="preferences.language::th"][aria-selected="true"]').waitFor();
+    await ma01.page.keyboard.press('Enter');
+    await expect.poll(() => ma01.page.evaluate(() => document.documentElement.lang)).toBe('th');
     for (const agent of agents) {
       await agent.page.getByTestId('maintenance-screen').waitFor({ timeout: POLL_WAIT_MS });
       expect(await agent.page.getByTestId('maintenance-start').textContent()).toBe(beijingText(start));
+      expect(await textsOutOfView(agent.page)).toEqual([]);
+      expect(await agent.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        await agent.page.evaluate(() => innerWidth),
+      );
     }
     expect(Date.now()).toBeGreaterThanOrEqual(start);
     // The company is not shut out: its screens work, with a banner saying the agents are.

@@ -5,6 +5,9 @@ import { copyLine } from '../../server/kernel/db/database';
 import { migrate } from '../../server/kernel/db/migrate';
 import { startUpkeep, tidyDatabase } from '../../server/kernel/db/pglite-upkeep';
 import { checkLedger } from '../../server/points/ledger-check';
+import { cents } from '../../server/rollups/rollup.sql';
+import { centsOfBasisPoints } from '../../contract/amount.contract';
+import fc from 'fast-check';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;
@@ -16,6 +19,18 @@ afterAll(async () => {
 });
 
 describe('database', () => {
+  it("rounds below a cent as the contract does (half away from zero), on the rollups' side of every bet part", async () => {
+    // Around the halves, and anywhere a bigint product of cents and hundredths of a percent reaches.
+    const values = [
+      ...[-15_001n, -15_000n, -14_999n, -5_001n, -5_000n, -4_999n, -1n, 0n, 1n, 4_999n, 5_000n, 5_001n, 15_000n],
+      ...fc.sample(fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n }), { numRuns: 300, seed: 20_261_206 }),
+    ];
+    const rows = await database.db.rows<{ x: string; c: string }>(
+      sql`SELECT x::text, (${sql.raw(cents('x'))})::text AS c FROM unnest(${`{${values.join(',')}}`}::bigint[]) AS x`,
+    );
+    expect(rows.map((row) => [row.x, row.c])).toEqual(values.map((value) => [String(value), String(centsOfBasisPoints(value))]));
+  });
+
   it('applies each migration once', async () => {
     expect(await migrate(database.db)).toEqual([]);
     const rows = await database.db.rows<{ name: string }>(sql`SELECT name FROM schema_migrations`);

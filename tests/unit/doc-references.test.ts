@@ -16,7 +16,7 @@ const root = normalize(join(dirname(fileURLToPath(import.meta.url)), '../..'));
 /** Names of documents outside the repository, a numbered section, an issue number. */
 const outsideReferences = [
   /\u00a7/,
-  /\b(?:GATEWAY|PRODUCT|ARCHITECTURE)(?:\.md)?\b/,
+  /\b(?:GATEWAY|PRODUCT|ARCHITECTURE|DEVELOPERS)(?:\.md)?\b/,
   /\bseed-spe[c]\b/i,
   /\/work\/share[d]\b|\.\.\/shared\/(?:desig[n]|spe[c])\b/,
   /\bspec (?:section|sect\.) ?[0-9]/i,

@@ -7,8 +7,9 @@ import { pathAllowed } from '@commands/screens';
 import { backOffice, isMemberLevel } from '@contract/account-fields.contract';
 import { accountStatuses, type AccountStatusValue } from '@contract/account.contract';
 import { accountStatusName } from '@/components/account-status-badge';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { DataTableToolbar, exportLoadedRows, type TableExport } from '@/components/data-table/data-table-toolbar';
+import { useDataTable } from '@/components/data-table/data-table';
+import { exportLoadedRows, type TableExport } from '@/components/data-table/data-table-toolbar';
+import { ListScreen } from '@/components/data-table/list-screen';
 import { ExportJobProgress } from '@/components/export/export-job-progress';
 import { useExportJob } from '@/components/export/use-export-job';
 import { Button } from '@/components/ui/button';
@@ -179,39 +180,44 @@ export default function AccountListScreen() {
   };
 
   return (
-    <section className="flex h-[calc(100vh-10rem)] min-h-96 flex-col gap-3" data-testid="account-list-screen">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-xl font-semibold">{t('route.accounts')}</h1>
-        <LineBreadcrumb line={line} />
-      </div>
-      <DataTableToolbar
-        model={model}
-        filters={filters}
-        status={
-          <span className="text-sm text-muted-foreground" data-testid="account-total" role="status">
-            {t('accounts.total', { count: pages.total })}
-          </span>
-        }
-        exportAs={exportAs}
-      />
-      <ExportJobProgress job={exporter} />
-      <DownlineStats parentId={params.parentId} />
-      <DataTable
-        model={model}
-        label={t(`accounts.${shown}`)}
-        total={pages.total}
-        loading={pages.loading}
-        empty={t('accounts.empty')}
-        onEndReached={pages.loadMore}
-        onOpen={open}
-        onKeyDown={onKeyDown}
-        rowHeight={44}
-        minWidth="62rem"
-        testId="account-rows"
-        rowTestId="account-row"
-        rowAttributes={(row) => ({ 'data-login-id': row.loginId })}
-        keyboardHint={t('accounts.keyboardHint')}
-      />
-    </section>
+    <ListScreen
+      title={t('route.accounts')}
+      testId="account-list-screen"
+      header={
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h1 className="text-xl font-semibold">{t('route.accounts')}</h1>
+          <LineBreadcrumb line={line} />
+        </div>
+      }
+      model={model}
+      filters={filters}
+      status={
+        <span className="text-sm text-muted-foreground" data-testid="account-total" role="status">
+          {t('accounts.total', { count: pages.total })}
+        </span>
+      }
+      exportAs={exportAs}
+      progress={
+        <>
+          <ExportJobProgress job={exporter} />
+          <DownlineStats parentId={params.parentId} />
+        </>
+      }
+      table={{
+        label: t(`accounts.${shown}`),
+        total: pages.total,
+        loading: pages.loading,
+        empty: t('accounts.empty'),
+        onEndReached: pages.loadMore,
+        onOpen: open,
+        onKeyDown,
+        rowHeight: 44,
+        minWidth: '62rem',
+        testId: 'account-rows',
+        rowTestId: 'account-row',
+        rowAttributes: (row) => ({ 'data-login-id': row.loginId }),
+        keyboardHint: t('accounts.keyboardHint'),
+      }}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
+import { useDataTable } from '@/components/data-table/data-table';
+import { ListScreen } from '@/components/data-table/list-screen';
 import { useAccountPages } from '@/hooks/use-account-pages';
 import { useCommands } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
@@ -18,31 +18,29 @@ export default function StopListScreen() {
   const model = useDataTable({ columns, data: pages.rows, getRowId: (row) => row.userId });
 
   return (
-    <section className="flex h-[calc(100vh-10rem)] min-h-96 max-w-4xl flex-col gap-3" data-testid="stop-list-screen">
-      <h1 className="text-xl font-semibold">{t('route.stopList')}</h1>
-      <p className="text-sm text-muted-foreground">{t('stopList.explain')}</p>
-      <DataTableToolbar
-        model={model}
-        status={
-          <span className="text-sm" role="status" data-testid="stop-list-total">
-            {t('accounts.total', { count: pages.total })}
-          </span>
-        }
-        exportAs={{ sheet: t('route.stopList'), disabled: pages.rows.length === 0, testId: 'stop-list-export' }}
-      />
-      <DataTable
-        model={model}
-        label={t('route.stopList')}
-        total={pages.total}
-        loading={pages.loading}
-        empty={t('stopList.empty')}
-        onEndReached={pages.loadMore}
-        rowHeight={48}
-        minWidth="40rem"
-        testId="stop-list-rows"
-        rowTestId="stop-list-row"
-        rowAttributes={(row) => ({ 'data-login-id': row.loginId })}
-      />
-    </section>
+    <ListScreen
+      title={t('route.stopList')}
+      testId="stop-list-screen"
+      className="max-w-4xl"
+      intro={<p className="text-sm text-muted-foreground">{t('stopList.explain')}</p>}
+      model={model}
+      status={
+        <span className="text-sm" role="status" data-testid="stop-list-total">
+          {t('accounts.total', { count: pages.total })}
+        </span>
+      }
+      exportAs={{ sheet: t('route.stopList'), disabled: pages.rows.length === 0, testId: 'stop-list-export' }}
+      table={{
+        total: pages.total,
+        loading: pages.loading,
+        empty: t('stopList.empty'),
+        onEndReached: pages.loadMore,
+        rowHeight: 48,
+        minWidth: '40rem',
+        testId: 'stop-list-rows',
+        rowTestId: 'stop-list-row',
+        rowAttributes: (row) => ({ 'data-login-id': row.loginId }),
+      }}
+    />
   );
 }

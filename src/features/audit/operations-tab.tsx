@@ -4,8 +4,9 @@ import { OPERATION_RECORD_LIMIT, operationLevels, type OperationLevel, type Oper
 import type { ParamsIn } from '@contract/methods.contract';
 import { can } from '@commands/can';
 import { useCall, useInfiniteCall } from '@/api/queries';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
+import { useDataTable } from '@/components/data-table/data-table';
+import { type TableExport } from '@/components/data-table/data-table-toolbar';
+import { ListBody } from '@/components/data-table/list-screen';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
@@ -103,31 +104,28 @@ export function OperationsTab({
   );
 
   return (
-    <>
-      <DataTableToolbar
-        model={model}
-        filters={filters}
-        status={<AuditTotal total={pages.total} query={query} limit={OPERATION_RECORD_LIMIT} />}
-        exportAs={exportAs}
-      />
-      {refusal ? <AuditRefusal text={refusal} /> : null}
-      <DataTable
-        model={model}
-        label={t('audit.tab.operations')}
-        total={total}
-        loading={pages.isFetching}
-        empty={query && !refusal ? t('audit.empty') : null}
-        onEndReached={rows.length < OPERATION_RECORD_LIMIT ? pages.loadMore : undefined}
-        minWidth="90rem"
-        testId="audit-rows"
-        rowTestId="audit-row"
-        rowAttributes={(row) => ({
+    <ListBody
+      model={model}
+      filters={filters}
+      status={<AuditTotal total={pages.total} query={query} limit={OPERATION_RECORD_LIMIT} />}
+      exportAs={exportAs}
+      progress={refusal ? <AuditRefusal text={refusal} /> : null}
+      table={{
+        label: t('audit.tab.operations'),
+        total,
+        loading: pages.isFetching,
+        empty: query && !refusal ? t('audit.empty') : null,
+        onEndReached: rows.length < OPERATION_RECORD_LIMIT ? pages.loadMore : undefined,
+        minWidth: '90rem',
+        testId: 'audit-rows',
+        rowTestId: 'audit-row',
+        rowAttributes: (row) => ({
           'data-operator': row.operatorLoginId,
           'data-target': row.targetLoginId,
           'data-action': row.action,
           'data-level': row.level,
-        })}
-      />
-    </>
+        }),
+      }}
+    />
   );
 }

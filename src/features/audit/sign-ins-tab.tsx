@@ -4,8 +4,9 @@ import { ipAddressSchema, signInResults, type LoginLogRow, type SignInResult } f
 import { loginIdRule } from '@contract/rules.contract';
 import type { ParamsIn } from '@contract/methods.contract';
 import { useInfiniteCall } from '@/api/queries';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
+import { useDataTable } from '@/components/data-table/data-table';
+import { type TableExport } from '@/components/data-table/data-table-toolbar';
+import { ListBody } from '@/components/data-table/list-screen';
 import { CheckedSearchFilter } from '@/components/filters/checked-search-filter';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { problemText } from '@/components/form/form-messages';
@@ -85,21 +86,23 @@ export function SignInsTab({
     testId: 'audit-export',
   };
   return (
-    <>
-      <DataTableToolbar model={model} filters={filters} status={<AuditTotal total={pages.total} query={query} />} exportAs={exportAs} />
-      {refusal ? <AuditRefusal text={refusal} /> : null}
-      <DataTable
-        model={model}
-        label={t('audit.tab.signIns')}
-        total={query && !refusal ? pages.total : 0}
-        loading={pages.isFetching}
-        empty={query && !refusal ? t('audit.signInsEmpty') : null}
-        onEndReached={pages.loadMore}
-        minWidth="70rem"
-        testId="audit-sign-ins"
-        rowTestId="audit-sign-in"
-        rowAttributes={(row) => ({ 'data-login-id': row.loginId, 'data-code': String(row.code) })}
-      />
-    </>
+    <ListBody
+      model={model}
+      filters={filters}
+      status={<AuditTotal total={pages.total} query={query} />}
+      exportAs={exportAs}
+      progress={refusal ? <AuditRefusal text={refusal} /> : null}
+      table={{
+        label: t('audit.tab.signIns'),
+        total: query && !refusal ? pages.total : 0,
+        loading: pages.isFetching,
+        empty: query && !refusal ? t('audit.signInsEmpty') : null,
+        onEndReached: pages.loadMore,
+        minWidth: '70rem',
+        testId: 'audit-sign-ins',
+        rowTestId: 'audit-sign-in',
+        rowAttributes: (row) => ({ 'data-login-id': row.loginId, 'data-code': String(row.code) }),
+      }}
+    />
   );
 }

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { betStatuses } from '@contract/game.contract';
+import { BET_MAX_SPAN_DAYS, betStatuses } from '@contract/game.contract';
 import { orderNumberRule } from '@contract/rules.contract';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
+import { useDataTable } from '@/components/data-table/data-table';
 import type { ExportFormat } from '@/components/data-table/data-table-export';
-import { DataTableToolbar, exportLoadedRows, type TableExport } from '@/components/data-table/data-table-toolbar';
+import { exportLoadedRows, type TableExport } from '@/components/data-table/data-table-toolbar';
+import { ListScreen } from '@/components/data-table/list-screen';
 import { ExportJobProgress } from '@/components/export/export-job-progress';
 import { useExportJob } from '@/components/export/use-export-job';
 import { AccountPicker } from '@/components/filters/account-picker';
@@ -12,19 +13,23 @@ import { CheckedSearchFilter } from '@/components/filters/checked-search-filter'
 import { GameRangeFilters } from '@/components/filters/game-range-filters';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';
-import { useListQuery, useStableValue, useViewRange } from '@/hooks/use-list-screen';
-import { useUrlState } from '@/hooks/use-url-state';
+import { useListScreen } from '@/hooks/use-list-screen';
 import { toast } from '@/lib/toast';
 import { BetDetailSheet, type BetKey } from './bet-detail-sheet';
 import { betRecordColumns, type BetRow } from './bet-record-columns';
-import { betQueryOf, betRecordState } from './bet-record-state';
+import { betParamsOf, betRecordState } from './bet-record-state';
 
 /** /videoOrder/index: the bets of the caller's line (docs/product.md#bets), filtered, totalled, loaded as they scroll, exported. */
 export default function BetRecordScreen() {
   const { t } = useTranslation();
   const format = useFormat();
-  const [view, setView] = useUrlState(betRecordState);
-  const range = useViewRange(view, 'today');
+  const { view, setView, range, setRange, query, pages, rows, total } = useListScreen({
+    state: betRecordState,
+    method: 'gw.credit.bet.query',
+    defaultRange: 'today',
+    maxSpanDays: BET_MAX_SPAN_DAYS,
+    params: betParamsOf,
+  });
   const [accountText, setAccountText] = useState(view.name);
   const [orderProblem, setOrderProblem] = useState(false);
   const [opened, setOpened] = useState<BetKey | null>(null);
@@ -34,7 +39,6 @@ export default function BetRecordScreen() {
   });
   const exporting = exporter.phase === 'starting' || exporter.phase === 'running' || exporter.phase === 'downloading';
 
-  const { query, pages, rows, total } = useListQuery('gw.credit.bet.query', useStableValue(betQueryOf(view, range)));
   const sum = query ? pages.first?.sum : undefined;
 
   const columns = useMemo(
@@ -83,14 +87,7 @@ export default function BetRecordScreen() {
         inputClassName="w-40"
         inputData={{ 'data-testid': 'bets-account', 'data-user-id': view.account || undefined }}
       />
-      <GameRangeFilters
-        type={view.type}
-        game={view.game}
-        onGameChange={setView}
-        range={range}
-        onRangeChange={(next) => setView({ start: next.start, end: next.end }, 'replace')}
-        testIdPrefix="bets"
-      >
+      <GameRangeFilters type={view.type} game={view.game} onGameChange={setView} range={range} onRangeChange={setRange} testIdPrefix="bets">
         <SelectFilter
           label={t('bets.column.status')}
           value={view.status}
@@ -117,43 +114,39 @@ export default function BetRecordScreen() {
   );
 
   return (
-    <section className="flex h-[calc(100vh-10rem)] min-h-96 flex-col gap-3" data-testid="bet-record-screen">
-      <h1 className="text-xl font-semibold">{t('route.videoOrder')}</h1>
-      <DataTableToolbar
-        model={model}
-        filters={filters}
-        status={
-          <span className="text-sm text-muted-foreground" role="status" data-testid="bets-total" data-total={total}>
-            {t('bets.total', { count: total })}
-          </span>
-        }
-        exportAs={exportAs}
-      />
-      <ExportJobProgress job={exporter} />
-      <DataTable
-        model={model}
-        label={t('route.videoOrder')}
-        total={total}
-        loading={pages.isFetching}
-        empty={query ? t('bets.empty') : null}
-        onEndReached={pages.loadMore}
-        onOpen={open}
-        totals={
-          sum
-            ? {
-                orderId: t('bets.sumRow'),
-                bet: format.amount(sum.bet),
-                validBet: format.amount(sum.validBet),
-                winLoss: format.amount(sum.winLoss),
-              }
-            : undefined
-        }
-        minWidth="128rem"
-        testId="bet-rows"
-        rowTestId="bet-row"
-        rowAttributes={(row) => ({ 'data-order-id': row.orderId, 'data-status': row.status })}
-      />
+    <ListScreen
+      title={t('route.videoOrder')}
+      testId="bet-record-screen"
+      model={model}
+      filters={filters}
+      status={
+        <span className="text-sm text-muted-foreground" role="status" data-testid="bets-total" data-total={total}>
+          {t('bets.total', { count: total })}
+        </span>
+      }
+      exportAs={exportAs}
+      progress={<ExportJobProgress job={exporter} />}
+      table={{
+        total,
+        loading: pages.isFetching,
+        empty: query ? t('bets.empty') : null,
+        onEndReached: pages.loadMore,
+        onOpen: open,
+        totals: sum
+          ? {
+              orderId: t('bets.sumRow'),
+              bet: format.amount(sum.bet),
+              validBet: format.amount(sum.validBet),
+              winLoss: format.amount(sum.winLoss),
+            }
+          : undefined,
+        minWidth: '128rem',
+        testId: 'bet-rows',
+        rowTestId: 'bet-row',
+        rowAttributes: (row) => ({ 'data-order-id': row.orderId, 'data-status': row.status }),
+      }}
+    >
       <BetDetailSheet target={opened} onClose={() => setOpened(null)} />
-    </section>
+    </ListScreen>
   );
 }

@@ -3,7 +3,7 @@ import { gameTypes } from '@contract/account-fields.contract';
 import { idSchema } from '@contract/common.contract';
 import { BET_MAX_SPAN_DAYS, betStatuses } from '@contract/game.contract';
 import type { ParamsIn } from '@contract/methods.contract';
-import { rangeFields } from '@/hooks/use-list-screen';
+import { rangeFields, type ListTimes } from '@/hooks/use-list-screen';
 import { urlStateCodec } from '@/hooks/use-url-state';
 import { rangeTimes, type BeijingRange } from '@/lib/time';
 
@@ -23,10 +23,8 @@ export const betRecordState = urlStateCodec(
 
 export type BetQuery = Omit<ParamsIn<'gw.credit.bet.query'>, 'pageIndex' | 'pageSize'>;
 
-/** The bet query a view asks for over a range of Beijing days; null while the range is not one the gateway takes. */
-export function betQueryOf(view: ReturnType<typeof betRecordState.parse>, range: BeijingRange): BetQuery | null {
-  const times = rangeTimes('gw.credit.bet.query', range, BET_MAX_SPAN_DAYS);
-  if (!times) return null;
+/** The bet query a view asks for over the range's times. */
+export function betParamsOf(view: ReturnType<typeof betRecordState.parse>, times: ListTimes): BetQuery {
   return {
     ...times,
     ...(view.account ? { userId: view.account } : {}),
@@ -35,4 +33,10 @@ export function betQueryOf(view: ReturnType<typeof betRecordState.parse>, range:
     ...(view.status ? { status: view.status } : {}),
     ...(view.order ? { orderId: view.order } : {}),
   };
+}
+
+/** The bet query a view asks for over a range of Beijing days; null while the range is not one the gateway takes. */
+export function betQueryOf(view: ReturnType<typeof betRecordState.parse>, range: BeijingRange): BetQuery | null {
+  const times = rangeTimes('gw.credit.bet.query', range, BET_MAX_SPAN_DAYS);
+  return times ? betParamsOf(view, times) : null;
 }

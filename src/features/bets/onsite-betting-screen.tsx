@@ -3,8 +3,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gameName } from '@commands/game.commands';
 import { useCall } from '@/api/queries';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
+import { useDataTable } from '@/components/data-table/data-table';
+import { ListScreen } from '@/components/data-table/list-screen';
 import { Button } from '@/components/ui/button';
 import { useFormat } from '@/hooks/use-format';
 import { BetDetailSheet, type BetKey } from './bet-detail-sheet';
@@ -34,62 +34,60 @@ export default function OnsiteBettingScreen() {
   const total = onsite.data?.total ?? 0;
 
   return (
-    <section className="flex h-[calc(100vh-10rem)] min-h-96 flex-col gap-3" data-testid="onsite-betting-screen">
-      <div className="flex items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold">{t('route.onsiteBetting')}</h1>
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          onClick={() => void onsite.refetch()}
-          disabled={onsite.isFetching}
-          data-testid="onsite-refresh"
-        >
-          <RefreshCw className={onsite.isFetching ? 'animate-spin' : undefined} aria-hidden />
-          {t('onsite.refresh')}
-        </Button>
-      </div>
-      <ul className="flex flex-wrap gap-2" aria-label={t('onsite.byGame')} data-testid="onsite-games">
-        {(onsite.data?.byGame ?? []).map((game) => (
-          <li key={game.gameCode} className="rounded-md border px-3 py-2 text-sm" data-game-code={game.gameCode}>
-            <span className="font-medium">{gameName(t, game)}</span>
-            <span className="ml-2 text-muted-foreground">
-              {t('onsite.gameLine', { count: game.count, amount: format.amount(game.bet) })}
-            </span>
-          </li>
-        ))}
-      </ul>
-      <DataTableToolbar
-        model={model}
-        status={
-          <span
-            className="flex items-center gap-2 text-sm text-muted-foreground"
-            role="status"
-            data-testid="onsite-total"
-            data-total={total}
+    <ListScreen
+      title={t('route.onsiteBetting')}
+      testId="onsite-betting-screen"
+      header={
+        <div className="flex items-center justify-between gap-3">
+          <h1 className="text-xl font-semibold">{t('route.onsiteBetting')}</h1>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            onClick={() => void onsite.refetch()}
+            disabled={onsite.isFetching}
+            data-testid="onsite-refresh"
           >
-            {t('onsite.total', { count: total, amount: format.amount(onsite.data?.sum.bet ?? '0.00') })}
-            {total > rows.length ? <span>{t('onsite.newest', { count: rows.length })}</span> : null}
-            <span className="text-xs">
-              {onsite.dataUpdatedAt ? t('onsite.updated', { time: format.dateTime(new Date(onsite.dataUpdatedAt).toISOString()) }) : null}
-            </span>
+            <RefreshCw className={onsite.isFetching ? 'animate-spin' : undefined} aria-hidden />
+            {t('onsite.refresh')}
+          </Button>
+        </div>
+      }
+      intro={
+        <ul className="flex flex-wrap gap-2" aria-label={t('onsite.byGame')} data-testid="onsite-games">
+          {(onsite.data?.byGame ?? []).map((game) => (
+            <li key={game.gameCode} className="rounded-md border px-3 py-2 text-sm" data-game-code={game.gameCode}>
+              <span className="font-medium">{gameName(t, game)}</span>
+              <span className="ml-2 text-muted-foreground">
+                {t('onsite.gameLine', { count: game.count, amount: format.amount(game.bet) })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      }
+      model={model}
+      status={
+        <span className="flex items-center gap-2 text-sm text-muted-foreground" role="status" data-testid="onsite-total" data-total={total}>
+          {t('onsite.total', { count: total, amount: format.amount(onsite.data?.sum.bet ?? '0.00') })}
+          {total > rows.length ? <span>{t('onsite.newest', { count: rows.length })}</span> : null}
+          <span className="text-xs">
+            {onsite.dataUpdatedAt ? t('onsite.updated', { time: format.dateTime(new Date(onsite.dataUpdatedAt).toISOString()) }) : null}
           </span>
-        }
-        exportAs={{ sheet: t('route.onsiteBetting'), disabled: rows.length === 0, testId: 'onsite-export' }}
-      />
-      <DataTable
-        onOpen={open}
-        model={model}
-        label={t('route.onsiteBetting')}
-        total={rows.length}
-        loading={onsite.isPending}
-        empty={t('onsite.empty')}
-        minWidth="80rem"
-        testId="onsite-rows"
-        rowTestId="onsite-row"
-        rowAttributes={(row) => ({ 'data-order-id': row.orderId })}
-      />
+        </span>
+      }
+      exportAs={{ sheet: t('route.onsiteBetting'), disabled: rows.length === 0, testId: 'onsite-export' }}
+      table={{
+        onOpen: open,
+        total: rows.length,
+        loading: onsite.isPending,
+        empty: t('onsite.empty'),
+        minWidth: '80rem',
+        testId: 'onsite-rows',
+        rowTestId: 'onsite-row',
+        rowAttributes: (row) => ({ 'data-order-id': row.orderId }),
+      }}
+    >
       <BetDetailSheet target={opened} onClose={() => setOpened(null)} />
-    </section>
+    </ListScreen>
   );
 }

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { exposureViews } from '@contract/exposure.contract';
 import { useCall } from '@/api/queries';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
+import { useDataTable } from '@/components/data-table/data-table';
+import { ListScreen } from '@/components/data-table/list-screen';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useFormat } from '@/hooks/use-format';
@@ -40,56 +40,60 @@ export default function ExposureRatingScreen() {
   const sum = exposure.data?.sum;
 
   return (
-    <section className="flex h-[calc(100vh-10rem)] min-h-96 flex-col gap-3" data-testid="exposure-screen">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold">{t('route.exposureRating')}</h1>
-        <Button type="button" size="sm" variant="outline" onClick={() => void exposure.refetch()} disabled={exposure.isFetching}>
-          <RefreshCw className={exposure.isFetching ? 'animate-spin' : undefined} aria-hidden />
-          {t('exposure.refresh')}
-        </Button>
-      </div>
-      <p className="text-sm text-muted-foreground">{t('exposure.explain')}</p>
-      <div className="flex flex-wrap items-center gap-3">
-        <Tabs value={view.view} onValueChange={(next) => setView({ view: next as (typeof exposureViews)[number], line: '', name: '' })}>
-          <TabsList>
-            <TabsTrigger value="member" data-testid="exposure-view-member">
-              {t('exposure.view.member')}
-            </TabsTrigger>
-            <TabsTrigger value="line" data-testid="exposure-view-line">
-              {t('exposure.view.line')}
-            </TabsTrigger>
-          </TabsList>
-        </Tabs>
-        {view.line ? (
-          <span className="flex items-center gap-2 text-sm" data-testid="exposure-line">
-            {t('exposure.inLine', { name: view.name || view.line })}
-            <Button type="button" size="sm" variant="ghost" onClick={() => setView({ line: '', name: '' })}>
-              {t('exposure.wholeLine')}
-            </Button>
-          </span>
-        ) : null}
-      </div>
-      <DataTableToolbar
-        model={model}
-        status={
-          <span className="text-sm text-muted-foreground" role="status" data-testid="exposure-sum" data-stake={sum?.stake ?? ''}>
-            {sum ? t('exposure.sum', { count: sum.bets, amount: format.amount(sum.stake) }) : ''}
-          </span>
-        }
-        exportAs={{ sheet: t('route.exposureRating'), disabled: rows.length === 0, testId: 'exposure-export' }}
-      />
-      <DataTable
-        model={model}
-        label={t('route.exposureRating')}
-        total={exposure.data?.total ?? 0}
-        loading={exposure.isPending}
-        empty={t('exposure.empty')}
-        rowHeight={44}
-        minWidth="60rem"
-        testId="exposure-rows"
-        rowTestId="exposure-row"
-        rowAttributes={(row) => ({ 'data-login-id': row.loginId })}
-      />
-    </section>
+    <ListScreen
+      title={t('route.exposureRating')}
+      testId="exposure-screen"
+      header={
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-xl font-semibold">{t('route.exposureRating')}</h1>
+          <Button type="button" size="sm" variant="outline" onClick={() => void exposure.refetch()} disabled={exposure.isFetching}>
+            <RefreshCw className={exposure.isFetching ? 'animate-spin' : undefined} aria-hidden />
+            {t('exposure.refresh')}
+          </Button>
+        </div>
+      }
+      intro={
+        <>
+          <p className="text-sm text-muted-foreground">{t('exposure.explain')}</p>
+          <div className="flex flex-wrap items-center gap-3">
+            <Tabs value={view.view} onValueChange={(next) => setView({ view: next as (typeof exposureViews)[number], line: '', name: '' })}>
+              <TabsList>
+                <TabsTrigger value="member" data-testid="exposure-view-member">
+                  {t('exposure.view.member')}
+                </TabsTrigger>
+                <TabsTrigger value="line" data-testid="exposure-view-line">
+                  {t('exposure.view.line')}
+                </TabsTrigger>
+              </TabsList>
+            </Tabs>
+            {view.line ? (
+              <span className="flex items-center gap-2 text-sm" data-testid="exposure-line">
+                {t('exposure.inLine', { name: view.name || view.line })}
+                <Button type="button" size="sm" variant="ghost" onClick={() => setView({ line: '', name: '' })}>
+                  {t('exposure.wholeLine')}
+                </Button>
+              </span>
+            ) : null}
+          </div>
+        </>
+      }
+      model={model}
+      status={
+        <span className="text-sm text-muted-foreground" role="status" data-testid="exposure-sum" data-stake={sum?.stake ?? ''}>
+          {sum ? t('exposure.sum', { count: sum.bets, amount: format.amount(sum.stake) }) : ''}
+        </span>
+      }
+      exportAs={{ sheet: t('route.exposureRating'), disabled: rows.length === 0, testId: 'exposure-export' }}
+      table={{
+        total: exposure.data?.total ?? 0,
+        loading: exposure.isPending,
+        empty: t('exposure.empty'),
+        rowHeight: 44,
+        minWidth: '60rem',
+        testId: 'exposure-rows',
+        rowTestId: 'exposure-row',
+        rowAttributes: (row) => ({ 'data-login-id': row.loginId }),
+      }}
+    />
   );
 }

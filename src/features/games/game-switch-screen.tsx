@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCall } from '@/api/queries';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
+import { useDataTable } from '@/components/data-table/data-table';
+import { ListScreen } from '@/components/data-table/list-screen';
 import { useCommands } from '@/hooks/use-command-context';
 import { gameSwitchColumns } from './game-switch-columns';
 
@@ -17,30 +17,28 @@ export default function GameSwitchScreen() {
   const closed = rows.filter((game) => !game.open).length;
 
   return (
-    <section className="flex h-[calc(100vh-10rem)] min-h-96 max-w-4xl flex-col gap-3" data-testid="game-switch-screen">
-      <h1 className="text-xl font-semibold">{t('route.gameSwitch')}</h1>
-      <p className="text-sm text-muted-foreground">{t('games.explain')}</p>
-      <DataTableToolbar
-        model={model}
-        status={
-          <span className="text-sm" role="status" data-testid="games-closed-count">
-            {t('games.closedCount', { count: closed, total: rows.length })}
-          </span>
-        }
-        exportAs={{ sheet: t('route.gameSwitch'), disabled: rows.length === 0, testId: 'games-export' }}
-      />
-      <DataTable
-        model={model}
-        label={t('route.gameSwitch')}
-        total={rows.length}
-        loading={games.isPending}
-        empty={t('games.empty')}
-        rowHeight={48}
-        minWidth="40rem"
-        testId="game-rows"
-        rowTestId="game-row"
-        rowAttributes={(game) => ({ 'data-game-code': game.gameCode })}
-      />
-    </section>
+    <ListScreen
+      title={t('route.gameSwitch')}
+      testId="game-switch-screen"
+      className="max-w-4xl"
+      intro={<p className="text-sm text-muted-foreground">{t('games.explain')}</p>}
+      model={model}
+      status={
+        <span className="text-sm" role="status" data-testid="games-closed-count">
+          {t('games.closedCount', { count: closed, total: rows.length })}
+        </span>
+      }
+      exportAs={{ sheet: t('route.gameSwitch'), disabled: rows.length === 0, testId: 'games-export' }}
+      table={{
+        total: rows.length,
+        loading: games.isPending,
+        empty: t('games.empty'),
+        rowHeight: 48,
+        minWidth: '40rem',
+        testId: 'game-rows',
+        rowTestId: 'game-row',
+        rowAttributes: (game) => ({ 'data-game-code': game.gameCode }),
+      }}
+    />
   );
 }

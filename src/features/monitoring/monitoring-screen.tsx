@@ -4,8 +4,9 @@ import { can } from '@commands/can';
 import { watchAccount } from '@commands/monitoring.commands';
 import { call } from '@/api/gateway-client';
 import { reportError, useInfiniteCall } from '@/api/queries';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { DataTableToolbar, exportLoadedRows, type TableExport } from '@/components/data-table/data-table-toolbar';
+import { useDataTable } from '@/components/data-table/data-table';
+import { exportLoadedRows, type TableExport } from '@/components/data-table/data-table-toolbar';
+import { ListBody } from '@/components/data-table/list-screen';
 import { fetchExportFile } from '@/components/export/export-file';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -196,7 +197,7 @@ function WatchedList({ side }: { side: Side }) {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3">
-      <DataTableToolbar
+      <ListBody
         model={model}
         status={
           <span className="text-sm text-muted-foreground" role="status" data-testid={`watched-total-${side}`}>
@@ -204,19 +205,18 @@ function WatchedList({ side }: { side: Side }) {
           </span>
         }
         exportAs={exportAs}
-      />
-      <DataTable
-        model={model}
-        label={t(`monitor.${side}`)}
-        total={pages.total}
-        loading={pages.isFetching}
-        empty={t('monitor.empty')}
-        onEndReached={pages.loadMore}
-        rowHeight={48}
-        minWidth="76rem"
-        testId={`watched-rows-${side}`}
-        rowTestId="watched-row"
-        rowAttributes={(row) => ({ 'data-login-id': row.loginId })}
+        table={{
+          label: t(`monitor.${side}`),
+          total: pages.total,
+          loading: pages.isFetching,
+          empty: t('monitor.empty'),
+          onEndReached: pages.loadMore,
+          rowHeight: 48,
+          minWidth: '76rem',
+          testId: `watched-rows-${side}`,
+          rowTestId: 'watched-row',
+          rowAttributes: (row) => ({ 'data-login-id': row.loginId }),
+        }}
       />
     </div>
   );

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { can } from '@commands/can';
 import { useCall } from '@/api/queries';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
+import { useDataTable } from '@/components/data-table/data-table';
+import { ListBody } from '@/components/data-table/list-screen';
 import { Button } from '@/components/ui/button';
 import { useRights } from '@/hooks/use-command-context';
 import { gameNoticeColumns } from './game-notice-columns';
@@ -42,20 +43,25 @@ export default function GameNoticePanel() {
           </Button>
         ) : null}
       </div>
-      <div className="min-h-40" style={{ height: `min(32rem, ${(rows.length + 1) * 3.25 + 1}rem)` }}>
-        <DataTable
-          model={model}
-          label={t('notices.game')}
-          total={rows.length}
-          loading={answer.isFetching && !answer.data}
-          empty={t('notices.noGameNotices')}
-          rowHeight={52}
-          minWidth="60rem"
-          testId="game-notice-rows"
-          rowTestId="game-notice-row"
-          rowAttributes={(row) => ({ 'data-notice-id': row.noticeId })}
-        />
-      </div>
+      <ListBody
+        model={model}
+        table={{
+          label: t('notices.game'),
+          total: rows.length,
+          loading: answer.isFetching && !answer.data,
+          empty: t('notices.noGameNotices'),
+          rowHeight: 52,
+          minWidth: '60rem',
+          testId: 'game-notice-rows',
+          rowTestId: 'game-notice-row',
+          rowAttributes: (row) => ({ 'data-notice-id': row.noticeId }),
+        }}
+        frame={(table) => (
+          <div className="min-h-40" style={{ height: `min(32rem, ${(rows.length + 1) * 3.25 + 1}rem)` }}>
+            {table}
+          </div>
+        )}
+      />
     </div>
   );
 }

@@ -8,8 +8,8 @@ import type { ParamsIn } from '@contract/methods.contract';
 import { noticeStatuses, noticeKinds, type NoticeRecord } from '@contract/notice.contract';
 import { noticeStatusOf } from '@machines/notice-lifecycle.machine';
 import { useInfiniteCall, useInvalidate } from '@/api/queries';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
+import { useDataTable } from '@/components/data-table/data-table';
+import { ListBody } from '@/components/data-table/list-screen';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { Button } from '@/components/ui/button';
@@ -94,7 +94,7 @@ export default function NoticeListPanel() {
 
   return (
     <div className="flex h-[calc(100vh-14rem)] min-h-96 flex-col gap-3" data-testid="notice-list">
-      <DataTableToolbar
+      <ListBody
         model={model}
         filters={filters}
         status={
@@ -110,19 +110,18 @@ export default function NoticeListPanel() {
           </span>
         }
         exportAs={{ sheet: t('notices.all'), disabled: pages.rows.length === 0, testId: 'notices-export' }}
-      />
-      <DataTable
-        model={model}
-        label={t('notices.all')}
-        total={pages.total}
-        loading={pages.isFetching}
-        empty={t('notices.emptyList')}
-        onEndReached={pages.loadMore}
-        rowHeight={52}
-        minWidth="68rem"
-        testId="notice-rows"
-        rowTestId="notice-row"
-        rowAttributes={(row) => ({ 'data-notice-id': row.noticeId })}
+        table={{
+          label: t('notices.all'),
+          total: pages.total,
+          loading: pages.isFetching,
+          empty: t('notices.emptyList'),
+          onEndReached: pages.loadMore,
+          rowHeight: 52,
+          minWidth: '68rem',
+          testId: 'notice-rows',
+          rowTestId: 'notice-row',
+          rowAttributes: (row) => ({ 'data-notice-id': row.noticeId }),
+        }}
       />
     </div>
   );

@@ -12,8 +12,8 @@ import {
   type Suggestion,
 } from '@contract/suggestion.contract';
 import { useCallMutation, useInfiniteCall } from '@/api/queries';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
+import { useDataTable } from '@/components/data-table/data-table';
+import { ListScreen } from '@/components/data-table/list-screen';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { FormField } from '@/components/form-field';
@@ -89,35 +89,33 @@ export default function SuggestionScreen() {
   );
 
   return (
-    <section className="flex h-[calc(100vh-10rem)] min-h-96 flex-col gap-3" data-testid="suggestion-screen">
-      <h1 className="text-xl font-semibold">{t('route.suggestion')}</h1>
-      <DataTableToolbar
-        model={model}
-        filters={filters}
-        status={
-          <span className="text-sm text-muted-foreground" role="status" data-testid="suggestions-total" data-new={newCount}>
-            {t('suggestions.total', { count: pages.total, fresh: newCount })}
-          </span>
-        }
-        exportAs={{ sheet: t('route.suggestion'), disabled: pages.rows.length === 0, testId: 'suggestions-export' }}
-      />
-      <DataTable
-        model={model}
-        label={t('route.suggestion')}
-        total={pages.total}
-        loading={pages.isFetching}
-        empty={t('suggestions.empty')}
-        onEndReached={pages.loadMore}
-        rowHeight={64}
-        minWidth="80rem"
-        testId="suggestion-rows"
-        rowTestId="suggestion-row"
-        rowAttributes={(row) => ({ 'data-suggestion-id': row.suggestionId })}
-      />
+    <ListScreen
+      title={t('route.suggestion')}
+      testId="suggestion-screen"
+      model={model}
+      filters={filters}
+      status={
+        <span className="text-sm text-muted-foreground" role="status" data-testid="suggestions-total" data-new={newCount}>
+          {t('suggestions.total', { count: pages.total, fresh: newCount })}
+        </span>
+      }
+      exportAs={{ sheet: t('route.suggestion'), disabled: pages.rows.length === 0, testId: 'suggestions-export' }}
+      table={{
+        total: pages.total,
+        loading: pages.isFetching,
+        empty: t('suggestions.empty'),
+        onEndReached: pages.loadMore,
+        rowHeight: 64,
+        minWidth: '80rem',
+        testId: 'suggestion-rows',
+        rowTestId: 'suggestion-row',
+        rowAttributes: (row) => ({ 'data-suggestion-id': row.suggestionId }),
+      }}
+    >
       {answering ? (
         <ReplyDialog key={answering.suggestionId} suggestion={answering} onClose={() => setView({ reply: '' }, 'replace')} />
       ) : null}
-    </section>
+    </ListScreen>
   );
 }
 

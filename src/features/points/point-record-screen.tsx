@@ -1,29 +1,24 @@
 import type { SortingState } from '@tanstack/react-table';
 import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ParamsIn } from '@contract/methods.contract';
 import { RISK_AMOUNT_MIN, scoreTypes } from '@contract/points.contract';
-import { useInfiniteCall } from '@/api/queries';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
+import { useDataTable } from '@/components/data-table/data-table';
 import type { ExportFormat } from '@/components/data-table/data-table-export';
-import { DataTableToolbar, exportLoadedRows, type TableExport } from '@/components/data-table/data-table-toolbar';
+import { exportLoadedRows, type TableExport } from '@/components/data-table/data-table-toolbar';
+import { ListScreen } from '@/components/data-table/list-screen';
 import { ExportJobProgress } from '@/components/export/export-job-progress';
 import { useExportJob } from '@/components/export/use-export-job';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useFormat } from '@/hooks/use-format';
-import { useStableValue } from '@/hooks/use-list-screen';
-import { useUrlState } from '@/hooks/use-url-state';
-import { rangeProblem, rangeTimes } from '@/lib/time';
+import { useListScreen } from '@/hooks/use-list-screen';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { LogAccountField } from './log-account-field';
-import { pointRecordColumns, type ScoreLogRow } from './point-record-columns';
+import { pointRecordColumns } from './point-record-columns';
 import { pointRecordState } from './point-record-state';
 import { useLogAccountFilter, type LogAccountFilter } from './use-log-account-filter';
-
-type Query = Omit<ParamsIn<'gw.credit.score.log.query'>, 'pageIndex' | 'pageSize'>;
 
 /** The score log of the caller's line (docs/product.md#score-log): filters, a virtualized table loaded as it scrolls, and export. */
 export default function PointRecordScreen() {
@@ -45,9 +40,6 @@ export function ScoreLogView({ risk }: { risk: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
   const account = useLogAccountFilter();
-  const [view, setView] = useUrlState(pointRecordState);
-  const { type, start, end, order } = view;
-  const bounds = risk ? riskBounds(view.min, view.max) : null;
   const exporter = useExportJob('gw.credit.score.log.export', {
     onDone: (count) => toast(t('log.exported', { count }), { variant: 'success' }),
   });
@@ -55,6 +47,33 @@ export function ScoreLogView({ risk }: { risk: boolean }) {
 
   const applied = account.applied;
   const { pick, clear } = account;
+  const {
+    view,
+    setView,
+    range,
+    setRange,
+    query,
+    pages,
+    rows,
+    total: shownTotal,
+  } = useListScreen({
+    state: pointRecordState,
+    method: 'gw.credit.score.log.query',
+    defaultRange: null,
+    params: (view, times) => {
+      const bounds = risk ? riskBounds(view.min, view.max) : null;
+      if (applied.kind === 'unknown' || (bounds !== null && typeof bounds !== 'object')) return null;
+      return {
+        ...(applied.kind === 'account' ? { userId: applied.userId } : {}),
+        ...(view.type ? { type: view.type } : {}),
+        ...times,
+        ...(bounds ?? {}),
+        order: view.order,
+      };
+    },
+  });
+  const { type, order } = view;
+  const bounds = risk ? riskBounds(view.min, view.max) : null;
   // Only a change of the URL (a link, Back) moves the field; the field's own changes are written below.
   const followUrl = useEffectEvent((userId: string, loginId: string) => {
     if (userId && !(applied.kind === 'account' && applied.userId === userId)) pick({ userId, loginId });
@@ -69,21 +88,6 @@ export function ScoreLogView({ risk }: { risk: boolean }) {
     if (next.account !== view.account) setView(next);
   }, [applied, view.account, setView]);
 
-  const badRange = rangeProblem({ start, end }) !== null;
-  const query = useStableValue<Query | null>(
-    badRange || applied.kind === 'unknown' || (bounds !== null && typeof bounds !== 'object')
-      ? null
-      : {
-          ...(applied.kind === 'account' ? { userId: applied.userId } : {}),
-          ...(type ? { type } : {}),
-          ...rangeTimes('gw.credit.score.log.query', { start, end }),
-          ...(bounds ?? {}),
-          order,
-        },
-  );
-  const pages = useInfiniteCall('gw.credit.score.log.query', query ?? {}, { enabled: query !== null });
-  const rows = useMemo(() => (query ? (pages.rows as ScoreLogRow[]) : []), [query, pages.rows]);
-  const shownTotal = query ? pages.total : 0;
   const exportable = query !== null && !pages.isLoading && !account.resolving && shownTotal > 0 && !exporting;
 
   const columns = useMemo(() => pointRecordColumns(t, format), [t, format]);
@@ -137,11 +141,7 @@ export function ScoreLogView({ risk }: { risk: boolean }) {
           ))}
         </select>
       </label>
-      <DateRangeFilter
-        value={{ start, end }}
-        onChange={(range) => setView({ start: range.start, end: range.end }, 'replace')}
-        data-testid="log-range"
-      />
+      <DateRangeFilter value={range} onChange={setRange} data-testid="log-range" />
       <Button
         type="button"
         variant="outline"
@@ -155,50 +155,46 @@ export function ScoreLogView({ risk }: { risk: boolean }) {
   );
 
   return (
-    <section
-      className="flex h-[calc(100vh-10rem)] min-h-96 flex-col gap-3"
-      data-testid={risk ? 'score-risk-screen' : 'point-record-screen'}
-    >
-      <h1 className="text-xl font-semibold">{t(risk ? 'route.scoreRisk' : 'route.pointRecord')}</h1>
-      {risk ? (
-        <p
-          className={cn('text-sm', bounds === 'invalid' ? 'text-destructive' : 'text-muted-foreground')}
-          role={bounds === 'invalid' ? 'alert' : undefined}
-          data-testid="risk-hint"
-        >
-          {t(bounds === 'invalid' ? 'scoreRisk.invalid' : 'scoreRisk.explain', { min: RISK_AMOUNT_MIN })}
-        </p>
-      ) : null}
-      <div className={cn(account.unknownName !== null && 'pb-5')}>
-        <DataTableToolbar
-          model={model}
-          filters={filters}
-          status={
-            <span className="text-sm text-muted-foreground" role="status" data-testid="log-total" data-total={shownTotal}>
-              {t('accounts.total', { count: shownTotal })}
-            </span>
-          }
-          exportAs={exportAs}
-        />
-      </div>
-      <ExportJobProgress job={exporter} />
-      <DataTable
-        model={model}
-        label={t('route.pointRecord')}
-        total={shownTotal}
-        loading={pages.isFetching}
-        empty={query ? t('log.empty') : risk ? t('scoreRisk.askFirst') : null}
-        onEndReached={pages.loadMore}
-        minWidth="83.5rem"
-        testId="log-rows"
-        rowTestId="log-row"
-        rowAttributes={(row) => ({
+    <ListScreen
+      title={t(risk ? 'route.scoreRisk' : 'route.pointRecord')}
+      testId={risk ? 'score-risk-screen' : 'point-record-screen'}
+      intro={
+        risk ? (
+          <p
+            className={cn('text-sm', bounds === 'invalid' ? 'text-destructive' : 'text-muted-foreground')}
+            role={bounds === 'invalid' ? 'alert' : undefined}
+            data-testid="risk-hint"
+          >
+            {t(bounds === 'invalid' ? 'scoreRisk.invalid' : 'scoreRisk.explain', { min: RISK_AMOUNT_MIN })}
+          </p>
+        ) : null
+      }
+      model={model}
+      filters={filters}
+      status={
+        <span className="text-sm text-muted-foreground" role="status" data-testid="log-total" data-total={shownTotal}>
+          {t('accounts.total', { count: shownTotal })}
+        </span>
+      }
+      exportAs={exportAs}
+      toolbarClassName={cn(account.unknownName !== null && 'pb-5')}
+      progress={<ExportJobProgress job={exporter} />}
+      table={{
+        label: t('route.pointRecord'),
+        total: shownTotal,
+        loading: pages.isFetching,
+        empty: query ? t('log.empty') : risk ? t('scoreRisk.askFirst') : null,
+        onEndReached: pages.loadMore,
+        minWidth: '83.5rem',
+        testId: 'log-rows',
+        rowTestId: 'log-row',
+        rowAttributes: (row) => ({
           'data-serial': String(row.serialNo),
           'data-from': row.fromLoginId ?? undefined,
           'data-to': row.toLoginId,
-        })}
-      />
-    </section>
+        }),
+      }}
+    />
   );
 }
 

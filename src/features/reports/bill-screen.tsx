@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { can } from '@commands/can';
 import { useCall } from '@/api/queries';
 import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
+import { ListScreen } from '@/components/data-table/list-screen';
 import { useCommands, useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
@@ -49,25 +49,33 @@ export default function BillScreen() {
   const title = t('route.bill');
 
   return (
-    <section className="flex min-h-[calc(100vh-10rem)] flex-col gap-3" data-testid="bill-screen">
-      <h1 className="text-xl font-semibold">{title}</h1>
-      <p className="text-sm text-muted-foreground">{t('bill.explain')}</p>
-      <ReportBreadcrumb trail={trail} onGo={(steps) => setView({ trail: writeTrail(steps) })} />
-      <DataTableToolbar model={model} exportAs={{ sheet: title, disabled: rows.length === 0, testId: 'bill-export' }} />
-      <div className="min-h-40" style={{ height: `min(28rem, ${(rows.length + 1) * 3 + 1}rem)` }}>
-        <DataTable
-          model={model}
-          label={title}
-          total={rows.length}
-          loading={bill.isFetching}
-          empty={t('bill.empty')}
-          rowHeight={48}
-          minWidth="72rem"
-          testId="bill-rows"
-          rowTestId="bill-row"
-          rowAttributes={(row) => ({ 'data-login-id': row.loginId })}
-        />
-      </div>
+    <ListScreen
+      title={title}
+      testId="bill-screen"
+      intro={
+        <>
+          <p className="text-sm text-muted-foreground">{t('bill.explain')}</p>
+          <ReportBreadcrumb trail={trail} onGo={(steps) => setView({ trail: writeTrail(steps) })} />
+        </>
+      }
+      model={model}
+      exportAs={{ sheet: title, disabled: rows.length === 0, testId: 'bill-export' }}
+      table={{
+        total: rows.length,
+        loading: bill.isFetching,
+        empty: t('bill.empty'),
+        rowHeight: 48,
+        minWidth: '72rem',
+        testId: 'bill-rows',
+        rowTestId: 'bill-row',
+        rowAttributes: (row) => ({ 'data-login-id': row.loginId }),
+      }}
+      frame={(table) => (
+        <div className="min-h-40" style={{ height: `min(28rem, ${(rows.length + 1) * 3 + 1}rem)` }}>
+          {table}
+        </div>
+      )}
+    >
       <h2 className="text-base font-semibold">{t('bill.closedPeriods')}</h2>
       <div className="min-h-32" style={{ height: `min(24rem, ${(closed.length + 1) * 2.75 + 1}rem)` }}>
         <DataTable
@@ -82,6 +90,6 @@ export default function BillScreen() {
           rowAttributes={(row) => ({ 'data-login-id': row.loginId })}
         />
       </div>
-    </section>
+    </ListScreen>
   );
 }

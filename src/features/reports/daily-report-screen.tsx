@@ -4,21 +4,21 @@ import { useLocation } from 'wouter';
 import { z } from 'zod';
 import { can } from '@commands/can';
 import { gameTypes } from '@contract/account-fields.contract';
-import { formatCents } from '@contract/amount.contract';
+import { formatCents, parseSignedCents } from '@contract/amount.contract';
 import { BET_MAX_SPAN_DAYS } from '@contract/game.contract';
 import { rangePresets } from '@contract/range-presets.contract';
 import { useCall } from '@/api/queries';
 import { lazyChart } from '@/components/chart/lazy-chart';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
+import { useDataTable } from '@/components/data-table/data-table';
 import type { ExportFormat } from '@/components/data-table/data-table-export';
-import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
+import { type TableExport } from '@/components/data-table/data-table-toolbar';
+import { ListScreen } from '@/components/data-table/list-screen';
 import { AccountPicker } from '@/components/filters/account-picker';
 import { GameRangeFilters } from '@/components/filters/game-range-filters';
 import { useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
-import { rangeFields, useStableValue, useViewRange } from '@/hooks/use-list-screen';
-import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
-import { rangeTimes } from '@/lib/time';
+import { rangeFields, useListView } from '@/hooks/use-list-screen';
+import { urlStateCodec } from '@/hooks/use-url-state';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { downloadReport } from './report-export';
@@ -40,29 +40,29 @@ export const dailyReportState = urlStateCodec(
   { account: '', type: '', game: '', start: '', end: '', preset: '' },
 );
 
-/** An amount string ("-1234.50") as exact cents. */
-const centsOf = (amount: string) => {
-  const [whole = '0', fraction = ''] = amount.replace('-', '').split('.');
-  const value = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
-  return amount.startsWith('-') ? -value : value;
-};
-
 /** /dailyReport/index: one account's results day by day (agent or member daily report), each day opening its win/loss report or bets. */
 export default function DailyReportScreen() {
   const { t } = useTranslation();
   const format = useFormat();
   const rights = useRights();
   const [, navigate] = useLocation();
-  const [view, setView] = useUrlState(dailyReportState);
+  const {
+    view,
+    setView,
+    range,
+    setRange,
+    query: filters,
+  } = useListView({
+    state: dailyReportState,
+    method: 'gw.credit.agent.daily.report',
+    defaultRange: 'thisMonth',
+    maxSpanDays: BET_MAX_SPAN_DAYS,
+    params: (view, times) => ({ ...times, ...(view.type ? { gameType: view.type } : {}), ...(view.game ? { gameCode: view.game } : {}) }),
+  });
   const [name, setName] = useState('');
-  const range = useViewRange(view, 'thisMonth');
   const account = useMemo(() => (view.account ? (parseTrail(view.account)[0] ?? null) : null), [view.account]);
   const member = account?.level === 5;
 
-  const times = rangeTimes('gw.credit.agent.daily.report', range, BET_MAX_SPAN_DAYS);
-  const filters = useStableValue(
-    times ? { ...times, ...(view.type ? { gameType: view.type } : {}), ...(view.game ? { gameCode: view.game } : {}) } : null,
-  );
   const asked = filters ?? { startTime: '', endTime: '' };
   const agentDays = useCall(
     'gw.credit.agent.daily.report',
@@ -117,7 +117,9 @@ export default function DailyReportScreen() {
 
   const sums = useMemo(() => {
     if (rows.length === 0) return null;
-    const sum = Object.fromEntries(additive.map((key) => [key, formatCents(rows.reduce((total, row) => total + centsOf(row[key]), 0n))]));
+    const sum = Object.fromEntries(
+      additive.map((key) => [key, formatCents(rows.reduce((total, row) => total + (parseSignedCents(row[key]) ?? 0n), 0n))]),
+    );
     return { ...sum, bets: rows.reduce((total, row) => total + row.bets, 0) } as Record<(typeof additive)[number], string> & {
       bets: number;
     };
@@ -162,82 +164,83 @@ export default function DailyReportScreen() {
     : undefined;
 
   return (
-    <section
-      className="flex min-h-[calc(100vh-10rem)] flex-col gap-3"
-      data-testid="daily-report-screen"
-      data-member={member ? 'true' : 'false'}
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold">
-          {title}
-          <span className="ms-2 text-base font-normal text-muted-foreground" data-testid="daily-account">
-            {accountName}
-          </span>
-        </h1>
-        <div className="flex items-center gap-2">
-          {account ? (
-            <button
-              type="button"
-              className="text-sm text-primary underline-offset-4 hover:underline"
-              onClick={() => setView({ account: '' })}
-              data-testid="daily-mine"
-            >
-              {t('reports.myLine')}
-            </button>
-          ) : null}
-          <div className="w-56">
-            <AccountPicker
-              id="daily-account-picker"
-              label={t('reports.account')}
-              placeholder={t('reports.account')}
-              text={name}
-              onTextChange={setName}
-              onPick={(picked) => {
-                setName('');
-                setView({ account: picked.userId === rights.userId ? '' : `${picked.userId}~${picked.loginId}~${picked.level}` });
-              }}
-              onClear={() => setName('')}
-              limit={8}
-              inputData={{ 'data-testid': 'daily-picker' }}
-              optionTestId="daily-suggestion"
-            />
+    <ListScreen
+      title={title}
+      testId="daily-report-screen"
+      attributes={{ 'data-member': member ? 'true' : 'false' }}
+      header={
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-xl font-semibold">
+            {title}
+            <span className="ms-2 text-base font-normal text-muted-foreground" data-testid="daily-account">
+              {accountName}
+            </span>
+          </h1>
+          <div className="flex items-center gap-2">
+            {account ? (
+              <button
+                type="button"
+                className="text-sm text-primary underline-offset-4 hover:underline"
+                onClick={() => setView({ account: '' })}
+                data-testid="daily-mine"
+              >
+                {t('reports.myLine')}
+              </button>
+            ) : null}
+            <div className="w-56">
+              <AccountPicker
+                id="daily-account-picker"
+                label={t('reports.account')}
+                placeholder={t('reports.account')}
+                text={name}
+                onTextChange={setName}
+                onPick={(picked) => {
+                  setName('');
+                  setView({ account: picked.userId === rights.userId ? '' : `${picked.userId}~${picked.loginId}~${picked.level}` });
+                }}
+                onClear={() => setName('')}
+                limit={8}
+                inputData={{ 'data-testid': 'daily-picker' }}
+                optionTestId="daily-suggestion"
+              />
+            </div>
           </div>
         </div>
-      </div>
-      <DataTableToolbar
-        model={model}
-        filters={
-          <GameRangeFilters
-            type={view.type}
-            game={view.game}
-            onGameChange={setView}
-            range={range}
-            onRangeChange={(next) => setView({ start: next.start, end: next.end, preset: '' }, 'replace')}
-            testIdPrefix="daily"
-          />
-        }
-        exportAs={exportAs}
-      />
-      <div className="min-h-40" style={{ height: `min(28rem, ${(rows.length + 2) * 2.75 + 1}rem)` }}>
-        <DataTable
-          model={model}
-          label={title}
-          total={rows.length}
-          loading={answer.isFetching}
-          empty={filters ? t('reports.empty') : null}
-          totals={totals}
-          minWidth="72rem"
-          testId="daily-rows"
-          rowTestId="daily-row"
-          rowAttributes={(row) => ({ 'data-day': row.day, 'data-result': row.valueWonLose })}
+      }
+      model={model}
+      filters={
+        <GameRangeFilters
+          type={view.type}
+          game={view.game}
+          onGameChange={setView}
+          range={range}
+          onRangeChange={setRange}
+          testIdPrefix="daily"
         />
-      </div>
+      }
+      exportAs={exportAs}
+      table={{
+        total: rows.length,
+        loading: answer.isFetching,
+        empty: filters ? t('reports.empty') : null,
+        totals,
+        minWidth: '72rem',
+        testId: 'daily-rows',
+        rowTestId: 'daily-row',
+        rowAttributes: (row) => ({ 'data-day': row.day, 'data-result': row.valueWonLose }),
+      }}
+      frame={(table) => (
+        <div className="min-h-40" style={{ height: `min(28rem, ${(rows.length + 2) * 2.75 + 1}rem)` }}>
+          {table}
+        </div>
+      )}
+    >
       {sums && sums.bets > 0 ? (
         <figure className={cn('grid gap-2')}>
           <figcaption className="text-sm font-medium">{t('reports.byDay')}</figcaption>
           <WinLossChart bars={bars} className="h-64" testId="daily-chart" />
         </figure>
       ) : null}
-    </section>
+    </ListScreen>
   );
 }

@@ -5,16 +5,15 @@ import { BET_MAX_SPAN_DAYS } from '@contract/game.contract';
 import { leaderboardMetrics, type LeaderboardRow } from '@contract/report.contract';
 import { useCall } from '@/api/queries';
 import { lazyChart } from '@/components/chart/lazy-chart';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
+import { useDataTable } from '@/components/data-table/data-table';
 import type { ExportFormat } from '@/components/data-table/data-table-export';
-import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
+import { type TableExport } from '@/components/data-table/data-table-toolbar';
+import { ListScreen } from '@/components/data-table/list-screen';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useFormat } from '@/hooks/use-format';
-import { useStableValue, useViewRange } from '@/hooks/use-list-screen';
-import { useUrlState } from '@/hooks/use-url-state';
+import { useListView } from '@/hooks/use-list-screen';
 import { useSiteCurrency, withCurrency } from '@/lib/site-currency';
-import { rangeTimes } from '@/lib/time';
 import { toast } from '@/lib/toast';
 import { leaderboardLimits, leaderboardState } from './leaderboard-state';
 import { downloadReport } from './report-export';
@@ -26,12 +25,13 @@ const LeaderboardChart = lazyChart(() => import('./leaderboard-chart'));
 export default function LeaderboardScreen() {
   const { t } = useTranslation();
   const format = useFormat();
-  const [view, setView] = useUrlState(leaderboardState);
-  const range = useViewRange(view, 'today');
-  const times = rangeTimes('gw.credit.leaderboard.query', range, BET_MAX_SPAN_DAYS);
-  const query = useStableValue(
-    times ? { ...times, by: view.by, limit: Number(view.limit), ...(view.type ? { gameType: view.type } : {}) } : null,
-  );
+  const { view, setView, range, setRange, query } = useListView({
+    state: leaderboardState,
+    method: 'gw.credit.leaderboard.query',
+    defaultRange: 'today',
+    maxSpanDays: BET_MAX_SPAN_DAYS,
+    params: (view, times) => ({ ...times, by: view.by, limit: Number(view.limit), ...(view.type ? { gameType: view.type } : {}) }),
+  });
   const board = useCall('gw.credit.leaderboard.query', query ?? { startTime: '', endTime: '' }, { enabled: query !== null });
   const rows = useMemo(() => (query ? (board.data?.list ?? []) : []), [query, board.data]);
 
@@ -62,72 +62,67 @@ export default function LeaderboardScreen() {
   };
 
   return (
-    <section className="flex min-h-[calc(100vh-10rem)] flex-col gap-3" data-testid="leaderboard-screen">
-      <h1 className="text-xl font-semibold">{title}</h1>
-      <DataTableToolbar
-        model={model}
-        filters={
-          <>
-            <SelectFilter
-              label={t('leaderboard.rankBy')}
-              value={view.by}
-              onChange={(by) => setView({ by: by || 'win' })}
-              options={leaderboardMetrics.map((metric) => ({ value: metric, label: t(`leaderboard.by.${metric}`) }))}
-              required
-              data-testid="leaderboard-by"
-            />
-            <SelectFilter
-              label={t('leaderboard.limit')}
-              value={view.limit}
-              onChange={(limit) => setView({ limit: limit || '20' })}
-              options={leaderboardLimits.map((limit) => ({ value: limit, label: limit }))}
-              required
-              data-testid="leaderboard-limit"
-            />
-            <SelectFilter
-              label={t('game.type')}
-              value={view.type}
-              onChange={(type) => setView({ type })}
-              options={gameTypes.map((type) => ({ value: type, label: t(`game.${type}`) }))}
-              anyLabel={t('bets.anyType')}
-              data-testid="leaderboard-type"
-            />
-            <DateRangeFilter
-              value={range}
-              onChange={(next) => setView({ start: next.start, end: next.end }, 'replace')}
-              maxSpanDays={BET_MAX_SPAN_DAYS}
-              data-testid="leaderboard-range"
-            />
-          </>
-        }
-        exportAs={exportAs}
-      />
-      <div className="grid gap-4 xl:grid-cols-2">
-        <div className="min-h-40" style={{ height: `min(36rem, ${(rows.length + 1) * 2.75 + 1}rem)` }}>
-          <DataTable
-            model={model}
-            label={title}
-            total={rows.length}
-            loading={board.isFetching}
-            empty={query ? t('leaderboard.empty') : null}
-            minWidth="48rem"
-            testId="leaderboard-rows"
-            rowTestId="leaderboard-row"
-            rowAttributes={(row) => ({ 'data-login-id': row.loginId, 'data-rank': String(row.rank) })}
+    <ListScreen
+      title={title}
+      testId="leaderboard-screen"
+      model={model}
+      filters={
+        <>
+          <SelectFilter
+            label={t('leaderboard.rankBy')}
+            value={view.by}
+            onChange={(by) => setView({ by: by || 'win' })}
+            options={leaderboardMetrics.map((metric) => ({ value: metric, label: t(`leaderboard.by.${metric}`) }))}
+            required
+            data-testid="leaderboard-by"
           />
+          <SelectFilter
+            label={t('leaderboard.limit')}
+            value={view.limit}
+            onChange={(limit) => setView({ limit: limit || '20' })}
+            options={leaderboardLimits.map((limit) => ({ value: limit, label: limit }))}
+            required
+            data-testid="leaderboard-limit"
+          />
+          <SelectFilter
+            label={t('game.type')}
+            value={view.type}
+            onChange={(type) => setView({ type })}
+            options={gameTypes.map((type) => ({ value: type, label: t(`game.${type}`) }))}
+            anyLabel={t('bets.anyType')}
+            data-testid="leaderboard-type"
+          />
+          <DateRangeFilter value={range} onChange={setRange} maxSpanDays={BET_MAX_SPAN_DAYS} data-testid="leaderboard-range" />
+        </>
+      }
+      exportAs={exportAs}
+      table={{
+        total: rows.length,
+        loading: board.isFetching,
+        empty: query ? t('leaderboard.empty') : null,
+        minWidth: '48rem',
+        testId: 'leaderboard-rows',
+        rowTestId: 'leaderboard-row',
+        rowAttributes: (row) => ({ 'data-login-id': row.loginId, 'data-rank': String(row.rank) }),
+      }}
+      frame={(table) => (
+        <div className="grid gap-4 xl:grid-cols-2">
+          <div className="min-h-40" style={{ height: `min(36rem, ${(rows.length + 1) * 2.75 + 1}rem)` }}>
+            {table}
+          </div>
+          {rows.length > 0 ? (
+            <figure className="grid gap-2">
+              <figcaption className="text-sm font-medium">{metricLabel}</figcaption>
+              <LeaderboardChart
+                bars={rows.map((row) => ({ loginId: row.loginId, value: value(row) }))}
+                label={metricLabel}
+                className="aspect-auto"
+                height={`${Math.max(10, rows.length * 1.75 + 3)}rem`}
+              />
+            </figure>
+          ) : null}
         </div>
-        {rows.length > 0 ? (
-          <figure className="grid gap-2">
-            <figcaption className="text-sm font-medium">{metricLabel}</figcaption>
-            <LeaderboardChart
-              bars={rows.map((row) => ({ loginId: row.loginId, value: value(row) }))}
-              label={metricLabel}
-              className="aspect-auto"
-              height={`${Math.max(10, rows.length * 1.75 + 3)}rem`}
-            />
-          </figure>
-        ) : null}
-      </div>
-    </section>
+      )}
+    />
   );
 }

@@ -4,14 +4,13 @@ import { useLocation } from 'wouter';
 import { BET_MAX_SPAN_DAYS } from '@contract/game.contract';
 import type { TradingRow } from '@contract/report.contract';
 import { useCall } from '@/api/queries';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
+import { useDataTable } from '@/components/data-table/data-table';
 import type { ExportFormat } from '@/components/data-table/data-table-export';
-import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
+import { type TableExport } from '@/components/data-table/data-table-toolbar';
+import { ListScreen } from '@/components/data-table/list-screen';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { useFormat } from '@/hooks/use-format';
-import { useStableValue, useViewRange } from '@/hooks/use-list-screen';
-import { useUrlState } from '@/hooks/use-url-state';
-import { rangeTimes } from '@/lib/time';
+import { useListView } from '@/hooks/use-list-screen';
 import { toast } from '@/lib/toast';
 import { ReportBreadcrumb } from './report-breadcrumb';
 import { downloadReport } from './report-export';
@@ -24,13 +23,18 @@ export default function TradingReportScreen() {
   const { t } = useTranslation();
   const format = useFormat();
   const [, navigate] = useLocation();
-  const [view, setView] = useUrlState(tradingReportState);
-  const range = useViewRange(view, 'today');
+  const { view, setView, range, setRange, query } = useListView({
+    state: tradingReportState,
+    method: 'gw.credit.trading.report',
+    defaultRange: 'today',
+    maxSpanDays: BET_MAX_SPAN_DAYS,
+    params: (view, times) => {
+      const parent = parseTrail(view.trail).at(-1);
+      return { ...times, ...(parent ? { parentId: parent.userId } : {}) };
+    },
+  });
   const trail = useMemo(() => parseTrail(view.trail), [view.trail]);
   const current = trail.at(-1);
-
-  const times = rangeTimes('gw.credit.trading.report', range, BET_MAX_SPAN_DAYS);
-  const query = useStableValue(times ? { ...times, ...(current ? { parentId: current.userId } : {}) } : null);
   const report = useCall('gw.credit.trading.report', query ?? { startTime: '', endTime: '' }, { enabled: query !== null });
   const rows = useMemo(() => (query ? (report.data?.list ?? []) : []), [query, report.data]);
   const total = query ? report.data?.total : undefined;
@@ -81,35 +85,28 @@ export default function TradingReportScreen() {
     : undefined;
 
   return (
-    <section className="flex min-h-[calc(100vh-10rem)] flex-col gap-3" data-testid="trading-screen">
-      <h1 className="text-xl font-semibold">{title}</h1>
-      <ReportBreadcrumb trail={trail} onGo={(steps) => setView({ trail: writeTrail(steps) })} />
-      <DataTableToolbar
-        model={model}
-        filters={
-          <DateRangeFilter
-            value={range}
-            onChange={(next) => setView({ start: next.start, end: next.end, preset: '' }, 'replace')}
-            maxSpanDays={BET_MAX_SPAN_DAYS}
-            data-testid="trading-range"
-          />
-        }
-        exportAs={exportAs}
-      />
-      <div className="min-h-40" style={{ height: `min(32rem, ${(rows.length + 2) * 2.75 + 1}rem)` }}>
-        <DataTable
-          model={model}
-          label={title}
-          total={rows.length}
-          loading={report.isFetching}
-          empty={query ? t('trading.empty') : null}
-          totals={totals}
-          minWidth="80rem"
-          testId="trading-rows"
-          rowTestId="trading-row"
-          rowAttributes={(row) => ({ 'data-login-id': row.loginId, 'data-level': String(row.level) })}
-        />
-      </div>
-    </section>
+    <ListScreen
+      title={title}
+      testId="trading-screen"
+      intro={<ReportBreadcrumb trail={trail} onGo={(steps) => setView({ trail: writeTrail(steps) })} />}
+      model={model}
+      filters={<DateRangeFilter value={range} onChange={setRange} maxSpanDays={BET_MAX_SPAN_DAYS} data-testid="trading-range" />}
+      exportAs={exportAs}
+      table={{
+        total: rows.length,
+        loading: report.isFetching,
+        empty: query ? t('trading.empty') : null,
+        totals,
+        minWidth: '80rem',
+        testId: 'trading-rows',
+        rowTestId: 'trading-row',
+        rowAttributes: (row) => ({ 'data-login-id': row.loginId, 'data-level': String(row.level) }),
+      }}
+      frame={(table) => (
+        <div className="min-h-40" style={{ height: `min(32rem, ${(rows.length + 2) * 2.75 + 1}rem)` }}>
+          {table}
+        </div>
+      )}
+    />
   );
 }

@@ -6,15 +6,14 @@ import { BET_MAX_SPAN_DAYS } from '@contract/game.contract';
 import type { ReportNumbers, ReportRow } from '@contract/report.contract';
 import { useCall } from '@/api/queries';
 import { lazyChart } from '@/components/chart/lazy-chart';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
+import { useDataTable } from '@/components/data-table/data-table';
 import type { ExportFormat } from '@/components/data-table/data-table-export';
-import { DataTableToolbar, type TableExport } from '@/components/data-table/data-table-toolbar';
+import { type TableExport } from '@/components/data-table/data-table-toolbar';
+import { ListScreen } from '@/components/data-table/list-screen';
 import { GameRangeFilters } from '@/components/filters/game-range-filters';
 import { useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
-import { useStableValue, useViewRange } from '@/hooks/use-list-screen';
-import { useUrlState } from '@/hooks/use-url-state';
-import { rangeTimes } from '@/lib/time';
+import { useListView } from '@/hooks/use-list-screen';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { resultTone, winLossColumns } from './win-loss-report-columns';
@@ -34,18 +33,25 @@ export default function WinLossReportScreen() {
   const format = useFormat();
   const rights = useRights();
   const [, navigate] = useLocation();
-  const [view, setView] = useUrlState(winLossReportState);
   // A preset asked from the palette may change while the screen is open.
-  const range = useViewRange(view, 'today');
+  const {
+    view,
+    setView,
+    range,
+    setRange,
+    query: filters,
+  } = useListView({
+    state: winLossReportState,
+    method: 'gw.credit.agent.list.total.report',
+    defaultRange: 'today',
+    maxSpanDays: BET_MAX_SPAN_DAYS,
+    params: (view, times) => ({ ...times, ...(view.type ? { gameType: view.type } : {}), ...(view.game ? { gameCode: view.game } : {}) }),
+  });
   const trail = useMemo(() => parseTrail(view.trail), [view.trail]);
   const current = trail.at(-1);
   const level = current?.level ?? rights.level;
   const membersBelow = level === 4;
 
-  const times = rangeTimes('gw.credit.agent.list.total.report', range, BET_MAX_SPAN_DAYS);
-  const filters = useStableValue(
-    times ? { ...times, ...(view.type ? { gameType: view.type } : {}), ...(view.game ? { gameCode: view.game } : {}) } : null,
-  );
   const asked = filters ?? { startTime: '', endTime: '' };
   const answer = useLevelReport(filters, current, membersBelow);
   const rows = useMemo(() => (filters ? (answer.data?.list ?? []) : []), [filters, answer.data]);
@@ -139,50 +145,56 @@ export default function WinLossReportScreen() {
     : undefined;
 
   return (
-    <section className="flex min-h-[calc(100vh-10rem)] flex-col gap-3" data-testid="win-loss-screen" data-level={level}>
-      <h1 className="text-xl font-semibold">{title}</h1>
-      <ReportBreadcrumb trail={trail} onGo={(steps) => setView({ trail: writeTrail(steps) })} />
-      <h2 className="text-sm font-medium text-muted-foreground" data-testid="win-loss-kind">
-        {t(membersBelow ? 'reports.playerTotalReport' : 'reports.agentTotalReport')}
-      </h2>
-      <DataTableToolbar
-        model={model}
-        filters={
-          <GameRangeFilters
-            type={view.type}
-            game={view.game}
-            onGameChange={setView}
-            range={range}
-            onRangeChange={(next) => setView({ start: next.start, end: next.end, preset: '' }, 'replace')}
-            testIdPrefix="report"
-          />
-        }
-        status={
-          own ? (
-            <span className="text-sm" role="status" data-testid="report-own" data-result={own.result}>
-              {t('reports.ownResultOf', { account: own.loginId })}{' '}
-              <strong className={cn('font-mono tabular-nums', resultTone(own.result))}>{format.amount(own.result)}</strong>
-            </span>
-          ) : null
-        }
-        exportAs={exportAs}
-      />
-      <div className="min-h-40" style={{ height: `min(28rem, ${(rows.length + 2) * 2.75 + 1}rem)` }}>
-        <DataTable
-          model={model}
-          label={title}
-          total={rows.length}
-          loading={answer.isFetching}
-          empty={filters ? t('reports.empty') : null}
-          // Enter on a row drills down as its name's button does: the next level, or a member's bets.
-          onOpen={open}
-          totals={totals}
-          minWidth="96rem"
-          testId="report-rows"
-          rowTestId="report-row"
-          rowAttributes={(row) => ({ 'data-user-id': row.userId, 'data-login-id': row.loginId, 'data-level': String(row.level) })}
+    <ListScreen
+      title={title}
+      testId="win-loss-screen"
+      attributes={{ 'data-level': String(level) }}
+      intro={
+        <>
+          <ReportBreadcrumb trail={trail} onGo={(steps) => setView({ trail: writeTrail(steps) })} />
+          <h2 className="text-sm font-medium text-muted-foreground" data-testid="win-loss-kind">
+            {t(membersBelow ? 'reports.playerTotalReport' : 'reports.agentTotalReport')}
+          </h2>
+        </>
+      }
+      model={model}
+      filters={
+        <GameRangeFilters
+          type={view.type}
+          game={view.game}
+          onGameChange={setView}
+          range={range}
+          onRangeChange={setRange}
+          testIdPrefix="report"
         />
-      </div>
+      }
+      status={
+        own ? (
+          <span className="text-sm" role="status" data-testid="report-own" data-result={own.result}>
+            {t('reports.ownResultOf', { account: own.loginId })}{' '}
+            <strong className={cn('font-mono tabular-nums', resultTone(own.result))}>{format.amount(own.result)}</strong>
+          </span>
+        ) : null
+      }
+      exportAs={exportAs}
+      table={{
+        total: rows.length,
+        loading: answer.isFetching,
+        empty: filters ? t('reports.empty') : null,
+        // Enter on a row drills down as its name's button does: the next level, or a member's bets.
+        onOpen: open,
+        totals,
+        minWidth: '96rem',
+        testId: 'report-rows',
+        rowTestId: 'report-row',
+        rowAttributes: (row) => ({ 'data-user-id': row.userId, 'data-login-id': row.loginId, 'data-level': String(row.level) }),
+      }}
+      frame={(table) => (
+        <div className="min-h-40" style={{ height: `min(28rem, ${(rows.length + 2) * 2.75 + 1}rem)` }}>
+          {table}
+        </div>
+      )}
+    >
       {filters && total && total.bets > 0 ? (
         <div className="grid gap-4 lg:grid-cols-2">
           {mayReadDays ? (
@@ -199,6 +211,6 @@ export default function WinLossReportScreen() {
           ) : null}
         </div>
       ) : null}
-    </section>
+    </ListScreen>
   );
 }

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
+import { useDataTable } from '@/components/data-table/data-table';
+import { ListBody } from '@/components/data-table/list-screen';
 import { Button } from '@/components/ui/button';
 import { useFormat } from '@/hooks/use-format';
 import { AccountSearchField, useAccountSearch } from './account-search-field';
@@ -28,26 +28,25 @@ export default function SearchAccountScreen() {
       </form>
 
       {found ? (
-        <>
-          <DataTableToolbar model={model} exportAs={{ sheet: t('route.searchAccount'), disabled: found.length === 0 }} />
-          <div className="flex h-80 flex-col">
-            <DataTable
-              model={model}
-              label={t('route.searchAccount')}
-              total={found.length}
-              empty={t('search.notFound')}
-              onOpen={(account) => {
-                const path = listPathOf(account);
-                if (path) navigate(path);
-              }}
-              rowHeight={52}
-              minWidth="72rem"
-              testId="search-results"
-              rowTestId="search-result"
-              rowAttributes={(account) => ({ 'data-login-id': account.loginId })}
-            />
-          </div>
-        </>
+        <ListBody
+          model={model}
+          exportAs={{ sheet: t('route.searchAccount'), disabled: found.length === 0 }}
+          table={{
+            label: t('route.searchAccount'),
+            total: found.length,
+            empty: t('search.notFound'),
+            onOpen: (account) => {
+              const path = listPathOf(account);
+              if (path) navigate(path);
+            },
+            rowHeight: 52,
+            minWidth: '72rem',
+            testId: 'search-results',
+            rowTestId: 'search-result',
+            rowAttributes: (account) => ({ 'data-login-id': account.loginId }),
+          }}
+          frame={(table) => <div className="flex h-80 flex-col">{table}</div>}
+        />
       ) : null}
     </section>
   );

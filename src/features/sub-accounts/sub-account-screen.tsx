@@ -6,7 +6,8 @@ import { can } from '@commands/can';
 import type { CommandContext } from '@commands/command';
 import { SUB_ACCOUNT_SCREEN, subAccountPath, type SubAccountDialog, type SubAccountRow } from '@commands/sub-account.commands';
 import { useInfiniteCall } from '@/api/queries';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
+import { useDataTable } from '@/components/data-table/data-table';
+import { ListScreen } from '@/components/data-table/list-screen';
 import { Button } from '@/components/ui/button';
 import { useCommands } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
@@ -64,35 +65,42 @@ export default function SubAccountScreen() {
   const selected = target ?? model.activeRow;
 
   return (
-    <section className="flex h-[calc(100vh-10rem)] min-h-96 max-w-6xl flex-col gap-3" data-testid="sub-account-screen">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div>
-          <h1 className="text-xl font-semibold">{t('route.sonAccount')}</h1>
-          <p className="text-sm text-muted-foreground">{t('subAccount.explain')}</p>
+    <ListScreen
+      title={t('route.sonAccount')}
+      testId="sub-account-screen"
+      className="max-w-6xl"
+      header={
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div>
+            <h1 className="text-xl font-semibold">{t('route.sonAccount')}</h1>
+            <p className="text-sm text-muted-foreground">{t('subAccount.explain')}</p>
+          </div>
+          {can(commands.rights, 'gw.credit.subaccount.add') ? (
+            <Button type="button" onClick={() => navigate(subAccountPath('add'))} data-testid="sub-account-add-button">
+              <UserPlus aria-hidden />
+              {t('subAccount.add')}
+            </Button>
+          ) : null}
         </div>
-        {can(commands.rights, 'gw.credit.subaccount.add') ? (
-          <Button type="button" onClick={() => navigate(subAccountPath('add'))} data-testid="sub-account-add-button">
-            <UserPlus aria-hidden />
-            {t('subAccount.add')}
-          </Button>
-        ) : null}
-      </div>
-      <span className="text-sm" role="status" data-testid="sub-account-total">
-        {t('subAccount.total', { count: pages.total })}
-      </span>
-      <DataTable
-        model={model}
-        label={t('route.sonAccount')}
-        total={pages.total}
-        loading={pages.isFetching}
-        empty={t('subAccount.empty')}
-        onEndReached={pages.loadMore}
-        rowHeight={52}
-        minWidth="56rem"
-        testId="sub-account-rows"
-        rowTestId="sub-account-row"
-        rowAttributes={(row) => ({ 'data-login-id': row.loginId, 'data-status': String(row.status) })}
-      />
+      }
+      intro={
+        <span className="text-sm" role="status" data-testid="sub-account-total">
+          {t('subAccount.total', { count: pages.total })}
+        </span>
+      }
+      model={model}
+      table={{
+        total: pages.total,
+        loading: pages.isFetching,
+        empty: t('subAccount.empty'),
+        onEndReached: pages.loadMore,
+        rowHeight: 52,
+        minWidth: '56rem',
+        testId: 'sub-account-rows',
+        rowTestId: 'sub-account-row',
+        rowAttributes: (row) => ({ 'data-login-id': row.loginId, 'data-status': String(row.status) }),
+      }}
+    >
       {selected ? <SubAccountDetail subAccount={selected} commands={commands} /> : null}
       {dialog === 'add' ? <AddSubAccountDialog ownerLevel={commands.rights.level} onClose={close} /> : null}
       {dialog === 'edit' && target ? <EditSubAccountDialog subAccount={target} onClose={close} /> : null}
@@ -106,6 +114,6 @@ export default function SubAccountScreen() {
           {t('subAccount.notFound')}
         </p>
       ) : null}
-    </section>
+    </ListScreen>
   );
 }

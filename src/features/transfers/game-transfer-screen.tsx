@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { can } from '@commands/can';
 import { transferStates } from '@contract/transfer.contract';
 import { useInfiniteCall } from '@/api/queries';
-import { DataTable, useDataTable } from '@/components/data-table/data-table';
-import { DataTableToolbar } from '@/components/data-table/data-table-toolbar';
+import { useDataTable } from '@/components/data-table/data-table';
+import { ListScreen } from '@/components/data-table/list-screen';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { Button } from '@/components/ui/button';
 import { useCommands, useRights } from '@/hooks/use-command-context';
@@ -37,63 +37,63 @@ export default function GameTransferScreen() {
   const pending = pages.first?.pending ?? 0;
 
   return (
-    <section className="flex h-[calc(100vh-10rem)] min-h-96 flex-col gap-3" data-testid="game-transfer-screen">
-      <div className="flex items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold">{t('route.gameTransfer')}</h1>
-        <Button type="button" size="sm" variant="outline" onClick={() => void pages.refetch()} disabled={pages.isFetching}>
-          <RefreshCw className={pages.isFetching ? 'animate-spin' : undefined} aria-hidden />
-          {t('onsite.refresh')}
-        </Button>
-      </div>
-      <p className="text-sm text-muted-foreground">{t('transfers.explain')}</p>
-      <DataTableToolbar
-        model={model}
-        filters={
-          <>
-            <SelectFilter
-              label={t('transfers.column.state')}
-              value={state ?? ''}
-              onChange={(next) => setView({ state: next === '' ? 'all' : next }, 'replace')}
-              options={transferStates.map((value) => ({ value, label: t(`transfers.state.${value}`) }))}
-              anyLabel={t('transfers.anyState')}
-              data-testid="transfers-state"
-            />
-            <SelectFilter
-              label={t('transfers.column.type')}
-              value={type ?? ''}
-              onChange={(next) => setView({ type: next }, 'replace')}
-              options={types.map((value) => ({ value, label: t(`log.type.${value}`) }))}
-              anyLabel={t('log.anyType')}
-              data-testid="transfers-type"
-            />
-          </>
-        }
-        status={
-          <span
-            className="text-sm text-muted-foreground"
-            role="status"
-            data-testid="transfers-total"
-            data-total={pages.total}
-            data-pending={pending}
-          >
-            {t('transfers.total', { count: pages.total, pending })}
-          </span>
-        }
-        exportAs={{ sheet: t('route.gameTransfer'), disabled: pages.rows.length === 0, testId: 'transfers-export' }}
-      />
-      <DataTable
-        model={model}
-        label={t('route.gameTransfer')}
-        total={pages.total}
-        loading={pages.isFetching}
-        empty={t(state === 'pending' ? 'transfers.emptyPending' : 'transfers.empty')}
-        onEndReached={pages.loadMore}
-        rowHeight={48}
-        minWidth="84rem"
-        testId="transfer-rows"
-        rowTestId="transfer-row"
-        rowAttributes={(row) => ({ 'data-transfer-id': row.transferId ?? '', 'data-state': row.state })}
-      />
-    </section>
+    <ListScreen
+      title={t('route.gameTransfer')}
+      testId="game-transfer-screen"
+      header={
+        <div className="flex items-center justify-between gap-3">
+          <h1 className="text-xl font-semibold">{t('route.gameTransfer')}</h1>
+          <Button type="button" size="sm" variant="outline" onClick={() => void pages.refetch()} disabled={pages.isFetching}>
+            <RefreshCw className={pages.isFetching ? 'animate-spin' : undefined} aria-hidden />
+            {t('onsite.refresh')}
+          </Button>
+        </div>
+      }
+      intro={<p className="text-sm text-muted-foreground">{t('transfers.explain')}</p>}
+      model={model}
+      filters={
+        <>
+          <SelectFilter
+            label={t('transfers.column.state')}
+            value={state ?? ''}
+            onChange={(next) => setView({ state: next === '' ? 'all' : next }, 'replace')}
+            options={transferStates.map((value) => ({ value, label: t(`transfers.state.${value}`) }))}
+            anyLabel={t('transfers.anyState')}
+            data-testid="transfers-state"
+          />
+          <SelectFilter
+            label={t('transfers.column.type')}
+            value={type ?? ''}
+            onChange={(next) => setView({ type: next }, 'replace')}
+            options={types.map((value) => ({ value, label: t(`log.type.${value}`) }))}
+            anyLabel={t('log.anyType')}
+            data-testid="transfers-type"
+          />
+        </>
+      }
+      status={
+        <span
+          className="text-sm text-muted-foreground"
+          role="status"
+          data-testid="transfers-total"
+          data-total={pages.total}
+          data-pending={pending}
+        >
+          {t('transfers.total', { count: pages.total, pending })}
+        </span>
+      }
+      exportAs={{ sheet: t('route.gameTransfer'), disabled: pages.rows.length === 0, testId: 'transfers-export' }}
+      table={{
+        total: pages.total,
+        loading: pages.isFetching,
+        empty: t(state === 'pending' ? 'transfers.emptyPending' : 'transfers.empty'),
+        onEndReached: pages.loadMore,
+        rowHeight: 48,
+        minWidth: '84rem',
+        testId: 'transfer-rows',
+        rowTestId: 'transfer-row',
+        rowAttributes: (row) => ({ 'data-transfer-id': row.transferId ?? '', 'data-state': row.state }),
+      }}
+    />
   );
 }
