@@ -64,11 +64,25 @@ module.exports = {
     },
     {
       name: 'server-foreign-handlers',
-      comment:
-        'Only gateway/handlers.ts and gateway/http/ import handlers and router files: shared helpers live in the module that owns the concept.',
+      comment: 'Only gateway/handlers.ts and gateway/http/ import router files: shared helpers live in the module that owns the concept.',
       severity: 'error',
       from: { path: '^server/', pathNot: '^server/gateway/(http/|handlers\\.ts$)' },
-      to: { path: '^server/[^/]+/.+\\.(handlers|router)\\.ts$' },
+      to: { path: '^server/[^/]+/.+\\.router\\.ts$' },
+    },
+    {
+      name: 'server-foreign-handlers',
+      comment:
+        "A namespace's handler parts (*.handlers.ts) are its router's: no other folder imports them but the gateway's composition (which hands the jobs layer's to their namespaces' routers).",
+      severity: 'error',
+      from: { path: '^server/([^/]+)/', pathNot: '^server/gateway/handlers\\.ts$' },
+      to: { path: '^server/[^/]+/[^/]+\\.handlers\\.ts$', pathNot: '^server/$1/' },
+    },
+    {
+      name: 'server-foreign-handlers',
+      comment: "Inside its folder, only a namespace's router imports its handler parts.",
+      severity: 'error',
+      from: { path: '^server/([^/]+)/', pathNot: '\\.router\\.ts$' },
+      to: { path: '^server/$1/[^/]+\\.handlers\\.ts$' },
     },
   ],
   options: {

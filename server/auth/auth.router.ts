@@ -1,3 +1,4 @@
+import { authMethods } from '../../contract/auth.contract';
 import { sql } from '../kernel/db/sql';
 import { ErrorCode } from '../../contract/errors.contract';
 import { findAccount, lineStatus, toFullProfile, toProfile } from '../tree/account.repository';
@@ -5,7 +6,7 @@ import { sessionFactsOf } from '../accounts/account-facts';
 import { accountOfLine } from '../tree/line-access';
 import { raiseLiveEvent } from '../events/live-events.service';
 import type { CallContext } from '../kernel/call-context';
-import { defineHandlers } from '../kernel/handler';
+import { defineRouter } from '../kernel/handler';
 import { RpcError } from '../kernel/rpc-error';
 import { endSessionsOf, endSubAccountSessions, revokeSession, type Session } from '../kernel/session.store';
 import { findSubAccountById } from '../sub-accounts/sub-account.repository';
@@ -38,7 +39,7 @@ async function ownLogin(ctx: CallContext) {
   };
 }
 
-export const authHandlers = defineHandlers({
+export const authRouter = defineRouter(authMethods, {
   'gw.credit.captcha.check': async (ctx, params) => {
     if (params.captchaId === undefined && params.captchaCode === undefined) {
       return createCaptcha(ctx.db, { siteId: ctx.site.id, ip: ctx.ip, now: ctx.now, issueLimit: ctx.settings.captchaIssueLimit });

@@ -1,10 +1,10 @@
 import { sql } from '../kernel/db/sql';
 import { pageQuery } from '../kernel/db/page-query';
 import { formatCents } from '../../contract/amount.contract';
-import type { DealKind, DealRow } from '../../contract/deal-record.contract';
+import { dealRecordMethods, type DealKind, type DealRow } from '../../contract/deal-record.contract';
 import { accountOfLine } from '../tree/line-access';
 import { iso } from '../kernel/db/timestamps';
-import { defineHandlers } from '../kernel/handler';
+import { defineRouter } from '../kernel/handler';
 
 /** Not a table's row: one line of the account's dealings, from score_log and bets alike (a UNION of both). */
 interface DealDbRow {
@@ -26,7 +26,7 @@ interface DealDbRow {
 
 const points = (value: bigint) => formatCents(BigInt(value));
 
-export const dealRecordHandlers = defineHandlers({
+export const dealRecordRouter = defineRouter(dealRecordMethods, {
   'gw.credit.deal.record.query': async (ctx, params) => {
     const account = await accountOfLine(ctx, params.userId);
     const id = String(account.id);

@@ -1,10 +1,11 @@
+import { exposureMethods } from '../../contract/exposure.contract';
 import { sql } from '../kernel/db/sql';
 import { pageQuery } from '../kernel/db/page-query';
 import { formatCents } from '../../contract/amount.contract';
 import type { AccountRow } from '../tree/account.repository';
 import { accountOfLine } from '../tree/line-access';
 import { iso } from '../kernel/db/timestamps';
-import { defineHandlers } from '../kernel/handler';
+import { defineRouter } from '../kernel/handler';
 
 /** Not a table's row: an account (a member, or a child of the top) with its unsettled bets summed. */
 type ExposureDbRow = Pick<AccountRow, 'id' | 'login_id' | 'level'> & {
@@ -15,7 +16,7 @@ type ExposureDbRow = Pick<AccountRow, 'id' | 'login_id' | 'level'> & {
   latest: Date | string;
 };
 
-export const exposureHandlers = defineHandlers({
+export const exposureRouter = defineRouter(exposureMethods, {
   'gw.credit.exposure.query': async (ctx, params) => {
     const top = await accountOfLine(ctx, params.userId);
     // Unsettled bets are few at any moment (the partial index bets_unsettled): summed as they are.

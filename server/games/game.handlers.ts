@@ -7,7 +7,7 @@ import { accountInLine, childOfKind } from '../tree/line-access';
 import { defineHandlers } from '../kernel/handler';
 import { toGameRound, type GameRoundListRow } from './game-round.store';
 import { siteGames } from './game.repository';
-import { queuePush } from './platform-pushes';
+import { queuePush } from '../platform/push-queue';
 import { RpcError } from '../kernel/rpc-error';
 
 /** A member's device switches. */

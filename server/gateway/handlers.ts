@@ -1,38 +1,31 @@
 import packageJson from '../../package.json' with { type: 'json' };
 import { contract, type MethodName } from '../../contract/methods.contract';
-import { accountAddHandlers } from '../accounts/account-add.handlers';
-import { accountEditHandlers } from '../accounts/account-edit.handlers';
-import { accountFlagHandlers } from '../accounts/account-flags.handlers';
-import { accountQueryHandlers } from '../accounts/account-query.handlers';
-import { accountStatisticsHandlers } from '../accounts/account-statistics.handlers';
-import { accountStatusHandlers } from '../accounts/account-status.handlers';
-import { siteListHandlers } from '../accounts/site-lists.handlers';
-import { auditHandlers } from '../audit/audit.handlers';
-import { authHandlers } from '../auth/auth.router';
-import { betHandlers } from '../games/bet.handlers';
-import { reportHandlers } from '../reports/report.handlers';
-import type { Queryable } from '../kernel/db/database';
-import { gameHandlers } from '../games/game.handlers';
-import { jobHandlers } from '../jobs/job.handlers';
+import { accountRouter } from '../accounts/account.router';
+import { auditRouter } from '../audit/audit.router';
+import { authRouter } from '../auth/auth.router';
+import { dealRecordRouter } from '../deal-record/deal-record.router';
+import { exposureRouter } from '../exposure/exposure.router';
+import { betDetailRouter } from '../games/bet-detail.router';
+import { gameRouter } from '../games/game.router';
+import { accountJobHandlers, gameJobHandlers, pointsJobHandlers } from '../jobs/job.handlers';
 import { noJobRunner, type JobRunner } from '../jobs/job-runner';
-import { noticeHandlers } from '../notices/notice.handlers';
-import { suggestionHandlers } from '../suggestion/suggestion.router';
-import { exposureHandlers } from '../exposure/exposure.router';
-import { dealRecordHandlers } from '../deal-record/deal-record.router';
-import { scoreCheckHandlers } from '../score-check/score-check.router';
-import { monitorHandlers } from '../monitoring/monitoring.router';
-import { gameNoticeHandlers } from '../games/game-notice.handlers';
-import { pointsHandlers } from '../points/points.handlers';
-import { transferHandlers } from '../transfer/transfer.router';
+import type { Queryable } from '../kernel/db/database';
+import { systemClock } from '../kernel/clock';
+import { defineHandlers, type HandlerMap } from '../kernel/handler';
+import { siteGatewayUrl } from '../kernel/site.repository';
+import { monitoringRouter } from '../monitoring/monitoring.router';
+import { noticeRouter } from '../notices/notice.router';
 import type { PlatformFor } from '../platform/game-platform';
+import { pointsRouter } from '../points/points.router';
+import { reportRouter } from '../reports/report.router';
+import { scoreCheckRouter } from '../score-check/score-check.router';
+import { siteRouter } from '../sites/site.router';
+import { subAccountRouter } from '../sub-accounts/sub-account.router';
+import { suggestionRouter } from '../suggestion/suggestion.router';
+import { systemSettingRouter } from '../system-setting/system-setting.router';
+import { transferRouter } from '../transfer/transfer.router';
 import { simulatorPlatform } from '../simulator/simulator-platform';
 import { sitePlatforms } from '../games/site-platforms';
-import { systemClock } from '../kernel/clock';
-import { siteHandlers } from '../sites/site.handlers';
-import { subAccountHandlers } from '../sub-accounts/sub-account.handlers';
-import { siteGatewayUrl } from '../kernel/site.repository';
-import { systemSettingHandlers } from '../system-setting/system-setting.router';
-import { defineHandlers, type HandlerMap } from '../kernel/handler';
 import { buildOpenRpcDocument } from './openrpc';
 
 const documents = new Map<string, ReturnType<typeof buildOpenRpcDocument>>();
@@ -59,32 +52,25 @@ export function createHandlers(
   platformFor: PlatformFor = sitePlatforms({ embedded: simulatorPlatform, now: () => systemClock.now() }),
   reportDb?: Queryable,
 ): HandlerMap<MethodName> {
+  // One router per contract namespace; the jobs layer's methods go to the routers of their namespaces.
   return {
     ...defineHandlers({ 'rpc.discover': async (ctx) => openRpcDocument(await siteGatewayUrl(ctx.db, ctx.site.id, ctx)) }),
-    ...siteHandlers(databaseKind),
-    ...authHandlers,
-    ...noticeHandlers,
-    ...suggestionHandlers,
-    ...gameNoticeHandlers(platformFor),
-    ...accountQueryHandlers,
-    ...accountAddHandlers,
-    ...accountStatusHandlers,
-    ...accountFlagHandlers,
-    ...accountEditHandlers,
-    ...accountStatisticsHandlers,
-    ...siteListHandlers,
-    ...jobHandlers(jobs),
-    ...pointsHandlers,
-    ...subAccountHandlers,
-    ...auditHandlers,
-    ...gameHandlers,
-    ...betHandlers,
-    ...transferHandlers(platformFor),
-    ...reportHandlers(reportDb),
-    ...systemSettingHandlers,
-    ...monitorHandlers,
-    ...exposureHandlers,
-    ...scoreCheckHandlers,
-    ...dealRecordHandlers,
+    ...siteRouter(databaseKind),
+    ...authRouter,
+    ...noticeRouter(platformFor),
+    ...suggestionRouter,
+    ...accountRouter(accountJobHandlers(jobs)),
+    ...pointsRouter(pointsJobHandlers(jobs)),
+    ...subAccountRouter,
+    ...auditRouter,
+    ...gameRouter(gameJobHandlers(jobs)),
+    ...betDetailRouter,
+    ...transferRouter(platformFor),
+    ...reportRouter(reportDb),
+    ...systemSettingRouter,
+    ...monitoringRouter,
+    ...exposureRouter,
+    ...scoreCheckRouter,
+    ...dealRecordRouter,
   };
 }

@@ -67,7 +67,12 @@ async function startExport(
   return startJob(ctx, jobs, 'export', total, { source, format, language: ctx.language, filters, snapshot });
 }
 
-export function jobHandlers(jobs: Pick<JobRunner, 'kick'>) {
+/**
+ * The account namespace's methods that run as jobs (a batch of members, a bulk status change,
+ * the exports of the account lists) and the job's progress: the account router takes them from
+ * here (the jobs layer stands above it), by way of the gateway's composition.
+ */
+export function accountJobHandlers(jobs: Pick<JobRunner, 'kick'>) {
   return defineHandlers({
     'gw.credit.user.add.batch': async (ctx, params) => {
       // The longest name decides: prefix and number must still make a valid login id.
@@ -97,10 +102,8 @@ export function jobHandlers(jobs: Pick<JobRunner, 'kick'>) {
       const userIds = await bulkTargets(ctx, params.userIds);
       return startJob(ctx, jobs, 'user.all.disable', userIds.length, { userIds, mode: params.mode });
     },
-    'gw.credit.score.log.export': (ctx, params) => startExport(ctx, jobs, 'gw.credit.score.log.query', params),
     'gw.credit.agent.export': (ctx, params) => startExport(ctx, jobs, 'gw.credit.agent.query', params),
     'gw.credit.user.export': (ctx, params) => startExport(ctx, jobs, 'gw.credit.user.query', params),
-    'gw.credit.bet.export': (ctx, params) => startExport(ctx, jobs, 'gw.credit.bet.query', params),
     'gw.credit.job.get': async (ctx, params) => {
       const job = await findOwnJob(ctx.db, {
         siteId: ctx.site.id,
@@ -124,5 +127,19 @@ export function jobHandlers(jobs: Pick<JobRunner, 'kick'>) {
         })),
       };
     },
+  });
+}
+
+/** The game namespace's export of the bet record, as a job. */
+export function gameJobHandlers(jobs: Pick<JobRunner, 'kick'>) {
+  return defineHandlers({
+    'gw.credit.bet.export': (ctx, params) => startExport(ctx, jobs, 'gw.credit.bet.query', params),
+  });
+}
+
+/** The points namespace's export of the score log, as a job. */
+export function pointsJobHandlers(jobs: Pick<JobRunner, 'kick'>) {
+  return defineHandlers({
+    'gw.credit.score.log.export': (ctx, params) => startExport(ctx, jobs, 'gw.credit.score.log.query', params),
   });
 }

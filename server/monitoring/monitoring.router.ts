@@ -2,7 +2,7 @@ import { sql, type SQL } from '../kernel/db/sql';
 import { pageQuery } from '../kernel/db/page-query';
 import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
-import { COMPANY_LIMIT_STOPS_SHOWN } from '../../contract/monitoring.contract';
+import { COMPANY_LIMIT_STOPS_SHOWN, monitorMethods } from '../../contract/monitoring.contract';
 import type { AccountRow } from '../tree/account.repository';
 import type { Queryable } from '../kernel/db/database';
 import { insertFile } from '../files/file.repository';
@@ -10,7 +10,7 @@ import { companyLimitStops } from '../tree/company-limit';
 import { contentTypes, writeExport } from '../files/export-writer';
 import { exportText } from '../files/export-text';
 import type { CallContext } from '../kernel/call-context';
-import { defineHandlers } from '../kernel/handler';
+import { defineRouter } from '../kernel/handler';
 import { RpcError } from '../kernel/rpc-error';
 import { toWatchedAccount, type WatchedAccountRow } from './monitor-event.repository';
 import { platformHealth } from './platform-health.repository';
@@ -107,7 +107,7 @@ async function siteHealth(ctx: CallContext) {
   return health;
 }
 
-export const monitorHandlers = defineHandlers({
+export const monitoringRouter = defineRouter(monitorMethods, {
   // The switch comes with the site row the dispatcher read for this call: one statement per poll.
   'gw.credit.user.monitor.redpoint.count': async (ctx) => ({
     ...(await monitorCounts(ctx.db, ctx.site.id)),

@@ -1,9 +1,10 @@
+import { scoreCheckMethods } from '../../contract/score-check.contract';
 import { sql } from '../kernel/db/sql';
 import { pageQuery } from '../kernel/db/page-query';
 import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { CallContext } from '../kernel/call-context';
-import { defineHandlers } from '../kernel/handler';
+import { defineRouter } from '../kernel/handler';
 import { RpcError } from '../kernel/rpc-error';
 import { toScoreCheck, type ScoreCheckDbRow, type ScoreCheckQueueRow } from '../points/score-check.repository';
 import type { ScoreLogRow } from '../points/score-log.repository';
@@ -15,7 +16,7 @@ async function queueOf(ctx: CallContext) {
   return { threshold, where: sql`l.site_id = ${ctx.site.id} AND l.type IN ('up', 'down') AND l.amount >= ${String(threshold)}::bigint` };
 }
 
-export const scoreCheckHandlers = defineHandlers({
+export const scoreCheckRouter = defineRouter(scoreCheckMethods, {
   'gw.credit.score.check.query': async (ctx, params) => {
     const queue = await queueOf(ctx);
     const state =

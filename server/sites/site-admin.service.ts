@@ -7,7 +7,7 @@ import { passwordRule } from '../../contract/rules.contract';
 import { hashSecret } from '../kernel/password';
 import { uniqueViolation, type Database, type Queryable } from '../kernel/db/database';
 import { raiseLiveEvent } from '../events/live-events.service';
-import { queueFullPush } from '../games/platform-pushes';
+import { queueFullPush } from '../platform/push-queue';
 import { endSessionsOf } from '../kernel/session.store';
 import { recordOperation } from '../kernel/operation-log';
 

@@ -1,10 +1,11 @@
+import { suggestionMethods } from '../../contract/suggestion.contract';
 import { sql, type SQL } from '../kernel/db/sql';
 import { pageQuery } from '../kernel/db/page-query';
 import { ErrorCode } from '../../contract/errors.contract';
 import { accountOfLine } from '../tree/line-access';
-import { queuePush } from '../games/platform-pushes';
+import { queuePush } from '../platform/push-queue';
 import type { CallContext } from '../kernel/call-context';
-import { defineHandlers } from '../kernel/handler';
+import { defineRouter } from '../kernel/handler';
 import { RpcError } from '../kernel/rpc-error';
 import { suggestionListColumns, toSuggestion, type SuggestionListRow } from '../notices/suggestion.store';
 
@@ -31,7 +32,7 @@ async function lineSuggestion(ctx: CallContext, suggestionId: string): Promise<S
   return row;
 }
 
-export const suggestionHandlers = defineHandlers({
+export const suggestionRouter = defineRouter(suggestionMethods, {
   'gw.credit.suggestion.page': async (ctx, params) => {
     const line = await inLine(ctx);
     const conditions = [line];

@@ -4,11 +4,11 @@ import { sql, type SQL } from '../kernel/db/sql';
 import { formatCents } from '../../contract/amount.contract';
 import type { FieldChange } from '../../contract/audit.contract';
 import { ErrorCode } from '../../contract/errors.contract';
-import { LOGO_MAX_BYTES, type SystemSettings } from '../../contract/system-setting.contract';
+import { LOGO_MAX_BYTES, systemSettingMethods, type SystemSettings } from '../../contract/system-setting.contract';
 import type { Queryable } from '../kernel/db/database';
 import { iso } from '../kernel/db/timestamps';
 import type { CallContext } from '../kernel/call-context';
-import { defineHandlers } from '../kernel/handler';
+import { defineRouter } from '../kernel/handler';
 import type { ParamsOut } from '../../contract/methods.contract';
 import { raiseLiveEvent } from '../events/live-events.service';
 import { RpcError } from '../kernel/rpc-error';
@@ -235,7 +235,7 @@ async function saveSystemSettings(ctx: CallContext, params: SettingsEdit) {
   return settingsOf(await readSettings(ctx.db, ctx.site.id), ctx.ip, !ctx.settings.captcha);
 }
 
-export const systemSettingHandlers = defineHandlers({
+export const systemSettingRouter = defineRouter(systemSettingMethods, {
   'gw.credit.sys.setting.get': async (ctx) => settingsOf(await readSettings(ctx.db, ctx.site.id), ctx.ip, !ctx.settings.captcha),
   'gw.credit.sys.setting': saveSystemSettings,
   'system.finance.isvisit': async (ctx) => ({ isVisit: ctx.session!.level === 0 || ctx.site.financeVisible }),

@@ -1,3 +1,4 @@
+import { transferMethods } from '../../contract/transfer.contract';
 import { sql, type SQL } from '../kernel/db/sql';
 import { pageQuery } from '../kernel/db/page-query';
 import { isMemberLevel } from '../../contract/account-fields.contract';
@@ -8,7 +9,7 @@ import { accountInLine } from '../tree/line-access';
 import { iso } from '../kernel/db/timestamps';
 import type { PlatformFor } from '../platform/game-platform';
 import type { CallContext } from '../kernel/call-context';
-import { defineHandlers } from '../kernel/handler';
+import { defineRouter } from '../kernel/handler';
 import { RpcError } from '../kernel/rpc-error';
 import { repairTransfer } from '../points/game-transfers';
 import { siteTransfers, toTransfer, type GameSessionTotalsRow, type TransferListRow } from '../points/transfer.repository';
@@ -79,8 +80,8 @@ async function gameLog(ctx: CallContext, params: ParamsOut<'gw.credit.player.gam
   };
 }
 
-export const transferHandlers = (platformFor: PlatformFor) =>
-  defineHandlers({
+export const transferRouter = (platformFor: PlatformFor) =>
+  defineRouter(transferMethods, {
     'gw.credit.player.game.log': gameLog,
     'gw.credit.transfer.query': queryTransfers,
     'gw.credit.transfer.repair': async (ctx, params) => {

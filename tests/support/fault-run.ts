@@ -2,7 +2,7 @@ import { sql } from '../../server/kernel/db/sql';
 import { AccountStatus, memberLevel } from '../../contract/account-levels.contract';
 import type { Queryable } from '../../server/kernel/db/database';
 import type { GamePlatform } from '../../server/platform/game-platform';
-import { queuePush } from '../../server/games/platform-pushes';
+import { queuePush } from '../../server/platform/push-queue';
 
 /**
  * What the faults-on-the-wire test (tests/gateway/platform-faults.test.ts) and its long version

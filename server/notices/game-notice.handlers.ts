@@ -4,12 +4,12 @@ import { ErrorCode } from '../../contract/errors.contract';
 import type { NoticeTexts } from '../../contract/notice.contract';
 import { iso } from '../kernel/db/timestamps';
 import type { PlatformFor } from '../platform/game-platform';
-import { queuePush } from './platform-pushes';
+import { queuePush } from '../platform/push-queue';
 import type { CallContext } from '../kernel/call-context';
 import { defineHandlers } from '../kernel/handler';
 import { RpcError } from '../kernel/rpc-error';
-import { cleanTexts, localised } from '../notices/notice-text';
-import type { GameNoticeRow } from '../notices/notice.repository';
+import { cleanTexts, localised } from './notice-text';
+import type { GameNoticeRow } from './notice.repository';
 
 interface GameNoticeParams {
   title: NoticeTexts;

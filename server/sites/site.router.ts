@@ -1,9 +1,10 @@
+import { siteMethods } from '../../contract/site.contract';
 import { sql } from '../kernel/db/sql';
 import type { Queryable } from '../kernel/db/database';
 import { beijingText } from '../../contract/beijing-time.contract';
 import packageJson from '../../package.json' with { type: 'json' };
 import { regionName } from '../geo/ip-region';
-import { defineHandlers } from '../kernel/handler';
+import { defineRouter } from '../kernel/handler';
 import { inMaintenance } from '../kernel/site.repository';
 
 /** Every site has one: its default currency (the command line and the demo set one); CNY for a site without any. */
@@ -14,8 +15,8 @@ async function siteCurrency(db: Queryable, siteId: string): Promise<{ currency: 
   return { currency: row?.code.trim() ?? 'CNY' };
 }
 
-export function siteHandlers(databaseKind: 'pglite' | 'postgres') {
-  return defineHandlers({
+export function siteRouter(databaseKind: 'pglite' | 'postgres') {
+  return defineRouter(siteMethods, {
     'gw.credit.sn.template.get': async (ctx) => ({
       ...(await siteCurrency(ctx.db, ctx.site.id)),
       ui: ctx.site.ui,

@@ -1,3 +1,4 @@
+import { billMethods, leaderboardMethods, reportMethods, tradingMethods } from '../../contract/report.contract';
 import { isMemberLevel } from '../../contract/account-fields.contract';
 import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
@@ -8,7 +9,7 @@ import type { Queryable } from '../kernel/db/database';
 import { iso } from '../kernel/db/timestamps';
 import type { CallContext } from '../kernel/call-context';
 import { sql } from '../kernel/db/sql';
-import { defineHandlers } from '../kernel/handler';
+import { defineRouter } from '../kernel/handler';
 import type { ParamsOut } from '../../contract/methods.contract';
 import { RpcError } from '../kernel/rpc-error';
 import type { SettlementRow } from './settlement.repository';
@@ -225,18 +226,21 @@ async function playerSummaryReport(ctx: CallContext, { userId, ...range }: Param
   return { userId: account.id, loginId: account.loginId, level: account.level, ...reportNumbers(sums) };
 }
 
+/** The report namespace: the win/loss lists, the bill, the leaderboard and the trading report. */
+const reportGroup = { ...reportMethods, ...billMethods, ...leaderboardMethods, ...tradingMethods };
+
 /**
  * The report methods. They read the rollups from `reportDb` when given (its own connection,
  * a replica: nothing is written there), the call's database otherwise; the caller's line is
  * checked on the call's database. The bets queued for the rollups are drained first on the
  * call's database, so a report counts every bet stored before it was asked.
  */
-export const reportHandlers = (reportDb?: Queryable) => {
+export const reportRouter = (reportDb?: Queryable) => {
   const rollups: Rollups = async (ctx) => {
     await drainRollups(ctx.db);
     return reportDb ?? ctx.db;
   };
-  return defineHandlers({
+  return defineRouter(reportGroup, {
     'gw.credit.agent.list.total.report': (ctx, params) => agentListTotalReport(ctx, params, rollups),
     'gw.credit.player.list.total.report': (ctx, params) => playerListTotalReport(ctx, params, rollups),
     'gw.credit.agent.daily.report': (ctx, params) => agentDailyReport(ctx, params, rollups),

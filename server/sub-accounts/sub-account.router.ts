@@ -3,11 +3,11 @@ import { pageQuery } from '../kernel/db/page-query';
 import type { FieldChange } from '../../contract/audit.contract';
 import { AccountStatus } from '../../contract/account-levels.contract';
 import { ErrorCode } from '../../contract/errors.contract';
-import { formatAccessCodes } from '../../contract/sub-account.contract';
+import { formatAccessCodes, subAccountMethods } from '../../contract/sub-account.contract';
 import { hashSecret } from '../kernel/password';
 import { uniqueViolation } from '../kernel/db/database';
 import type { CallContext } from '../kernel/call-context';
-import { defineHandlers } from '../kernel/handler';
+import { defineRouter } from '../kernel/handler';
 import { RpcError } from '../kernel/rpc-error';
 import { endSubAccountSessions } from '../kernel/session.store';
 import { subAccountListQuery, toSubAccount, type SubAccountRow } from './sub-account.repository';
@@ -51,7 +51,7 @@ async function setStatus(ctx: CallContext, subAccountId: string, status: number)
   ]);
 }
 
-export const subAccountHandlers = defineHandlers({
+export const subAccountRouter = defineRouter(subAccountMethods, {
   'gw.credit.subaccount.add': async (ctx, params) => {
     const session = ctx.session!;
     // The main account's row is the lock that makes the limit hold when two adds race.

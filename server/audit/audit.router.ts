@@ -1,12 +1,12 @@
 import { sql, type SQL } from '../kernel/db/sql';
 import { pageQuery } from '../kernel/db/page-query';
-import { OPERATION_RECORD_LIMIT, pointsActions, type SharedIp } from '../../contract/audit.contract';
+import { auditMethods, OPERATION_RECORD_LIMIT, pointsActions, type SharedIp } from '../../contract/audit.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
 import { findInLine, type AccountRow } from '../tree/account.repository';
 import { iso } from '../kernel/db/timestamps';
 import type { CallContext } from '../kernel/call-context';
-import { defineHandlers } from '../kernel/handler';
+import { defineRouter } from '../kernel/handler';
 import { RpcError } from '../kernel/rpc-error';
 import { financeHiddenFor, type Session } from '../kernel/session.store';
 import { toLoginRecord, type LoginListRow, type LoginLogRow } from './login-log.repository';
@@ -157,7 +157,7 @@ async function queryLogins(ctx: CallContext, params: ParamsOut<'gw.credit.login.
   };
 }
 
-export const auditHandlers = defineHandlers({
+export const auditRouter = defineRouter(auditMethods, {
   'gw.credit.operation.record.query': queryOperations,
   'gw.credit.login.log.query': queryLogins,
   'gw.credit.ip.check': checkSharedIps,
