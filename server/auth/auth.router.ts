@@ -13,6 +13,7 @@ import { checkCaptcha, createCaptcha } from './captcha.service';
 import { login } from './login.service';
 import { hashSecret, verifySecret } from '../kernel/password';
 import { checkOwnSecret } from '../credentials/secret-check';
+import { wireId } from '../kernel/db/ids';
 
 function sessionOf(ctx: CallContext): Session {
   if (!ctx.session) throw new RpcError(ErrorCode.authFailed);
@@ -93,7 +94,7 @@ export const authHandlers = defineHandlers({
     const { row, table, endSessions } = await ownLogin(ctx);
     await ctx.db.run(sql`UPDATE ${table} SET password_hash = ${await hashSecret(params.newPassword)} WHERE id = ${row.id}`);
     await endSessions();
-    ctx.audit.targetId = String(row.id);
+    ctx.audit.targetId = wireId(row.id);
     ctx.audit.summary = 'password changed';
     ctx.audit.changes = [{ field: 'password', before: null, after: null }];
     return {};
@@ -107,7 +108,7 @@ export const authHandlers = defineHandlers({
     }
     await ctx.db.run(sql`UPDATE ${table} SET safe_code_hash = ${await hashSecret(params.newSafeCode)} WHERE id = ${row.id}`);
     await endSessions();
-    ctx.audit.targetId = String(row.id);
+    ctx.audit.targetId = wireId(row.id);
     ctx.audit.summary = 'safe code changed';
     ctx.audit.changes = [{ field: 'safeCode', before: null, after: null }];
     return {};
@@ -131,7 +132,7 @@ export const authHandlers = defineHandlers({
     await ctx.db.run(sql`UPDATE ${table} SET password_hash = ${passwordHash}, safe_code_hash = ${safeCodeHash},
       force_pwd_update = false, first_login = false WHERE id = ${row.id}`);
     await endSessions();
-    ctx.audit.targetId = String(row.id);
+    ctx.audit.targetId = wireId(row.id);
     ctx.audit.summary = row.first_login ? 'first password and safe code set' : 'forced password change done';
     return {};
   },
@@ -152,7 +153,7 @@ export const authHandlers = defineHandlers({
     return {
       ...(await toFullProfile(ctx.db, row)),
       ...(await sessionFactsOf(ctx, row.id)),
-      lineStatus: await lineStatus(ctx.db, String(row.id)),
+      lineStatus: await lineStatus(ctx.db, wireId(row.id)),
     };
   },
 
