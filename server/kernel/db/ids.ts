@@ -22,7 +22,7 @@ export function rowId(text: string): bigint | null {
   return ROW_ID.test(text) ? BigInt(text) : null;
 }
 
-/** Ids as one `bigint[]` parameter (`= ANY (...)`, `unnest(...)`); the ids must be ids already. */
+/** Ids (or other int8 keys: serials) as one `bigint[]` parameter (`= ANY (...)`, `unnest(...)`); each must be digits already. */
 export function idArray(ids: readonly AnyId[]): SQL {
   return sql`${`{${ids.join(',')}}`}::bigint[]`;
 }
