@@ -48,7 +48,7 @@ export function toOperationRecord(row: OperationListRow) {
   return {
     id: wireId(row.id),
     time: iso(row.created_at),
-    operatorId: row.account_id === null ? null : String(row.sub_account_id ?? row.account_id),
+    operatorId: row.account_id === null ? null : wireId(row.sub_account_id ?? row.account_id),
     operatorLoginId: row.operator_login,
     mainUserId: wireId(row.account_id),
     mainLoginId: row.main_login ?? row.operator_login,
