@@ -2,7 +2,7 @@ import { sql, type SQL } from './sql';
 
 /**
  * Ids are int8 in the database, so rows carry them as bigints (the driver's parser), while the
- * wire carries them as decimal text (the contract's `idSchema`). These three are the only
+ * wire carries them as decimal text (the contract's `idSchema`). These three are the
  * crossings: a row's id to an answer, an id text coming in to a row's, and a list of ids as one
  * SQL parameter.
  */
