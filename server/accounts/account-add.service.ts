@@ -6,6 +6,7 @@ import type { ActingContext } from '../kernel/call-context';
 import { RpcError } from '../kernel/rpc-error';
 import type { GameSettingValues } from '../tree/account.repository';
 import { callerMayChangeDownline } from '../tree/line-access';
+import { wireId } from '../kernel/db/ids';
 
 /** A new direct child as stored: its secrets come hashed (a batch job hashes them once for all its members). */
 export interface NewChild {
@@ -140,7 +141,7 @@ export async function addChild(ctx: ActingContext, input: NewChild, level: numbe
       if (uniqueViolation(error)) throw new RpcError(ErrorCode.invalidParams, { field: 'loginId', rule: 'login-id-taken' });
       throw error;
     });
-  const userId = String(created!.id);
+  const userId = wireId(created!.id);
   for (const setting of settings) {
     await ctx.db
       .run(sql`INSERT INTO game_settings (account_id, game_type, betting_ratio, agent_rate, agent_to_company_limit, spread, red_limit, enabled)

@@ -15,6 +15,7 @@ import { RpcError } from '../kernel/rpc-error';
 import { endSessionsOf } from '../kernel/session.store';
 import { findAccount, type AccountRow, type GameSettingValues } from '../tree/account.repository';
 import { accountInLine, callerFrozen, callerMayChangeDownline, childOfKind, directChild, type Child } from '../tree/line-access';
+import { wireId } from '../kernel/db/ids';
 
 type GameType = (typeof gameTypes)[number];
 type Edit = ParamsOut<'gw.credit.agent.profile.edit'> & Pick<ParamsOut<'gw.credit.user.profile.edit'>, 'maxWin'>;
@@ -250,7 +251,7 @@ async function editProfile(ctx: CallContext, input: Edit, kind: 'agent' | 'membe
   const parent = await ctx.db.one<AccountRow>(sql`SELECT * FROM accounts WHERE id = ${ctx.session!.accountId} FOR UPDATE`);
   if (!parent) throw new RpcError(ErrorCode.authFailed);
   const child = await childOfKind(ctx, input.userId, kind);
-  const target = (await findAccount(ctx.db, ctx.site.id, String(child.id)))!;
+  const target = (await findAccount(ctx.db, ctx.site.id, wireId(child.id)))!;
   const targetSettings = await settingsOf(ctx.db, target.id);
 
   const wanted = wantedBounds(boundsOf(target, targetSettings), input);
@@ -263,13 +264,13 @@ async function editProfile(ctx: CallContext, input: Edit, kind: 'agent' | 'membe
   const fieldChanges = [...profile.fieldChanges, ...settings.fieldChanges];
   // A limit raised, lowered or set to 0 stops or frees the line at once, by its open period now.
   if (fieldChanges.some((change) => change.field.endsWith('.agentToCompanyLimit'))) {
-    await checkCompanyLimits(ctx.db, ctx.site.id, [String(target.id)]);
+    await checkCompanyLimits(ctx.db, ctx.site.id, [wireId(target.id)]);
   }
 
-  ctx.audit.targetId = String(target.id);
+  ctx.audit.targetId = wireId(target.id);
   ctx.audit.summary = `EDIT ${target.login_id}: ${changed.length > 0 ? changed.join(', ') : 'no change'}`;
   ctx.audit.changes = fieldChanges;
-  return { userId: String(target.id) };
+  return { userId: wireId(target.id) };
 }
 
 export const accountEditHandlers = defineHandlers({
@@ -285,27 +286,27 @@ export const accountEditHandlers = defineHandlers({
     await ctx.db.run(sql`UPDATE accounts SET password_hash = ${passwordHash}, force_pwd_update = true${safeCode} WHERE id = ${child.id}`);
     await endSessionsOf(ctx.db, sql`${child.id}`, ctx.now);
     await clearNameCounters(ctx.db, ctx.site.id, loginKeyOf(child.login_id), ctx.now);
-    ctx.audit.targetId = String(child.id);
+    ctx.audit.targetId = wireId(child.id);
     ctx.audit.summary = `PASSWORD_RESET ${child.login_id}${params.safeCode === undefined ? '' : ' (and safe code)'}`;
     // Secrets are never recorded, not even hashed: only that they changed.
     ctx.audit.changes = [
       { field: 'password', before: null, after: null },
       ...(params.safeCode === undefined ? [] : [{ field: 'safeCode', before: null, after: null }]),
     ];
-    return { userId: String(child.id) };
+    return { userId: wireId(child.id) };
   },
 
   'gw.credit.user.rate.modify.allow': async (ctx, params) => {
     const child = await directChild(ctx, params.userId, false);
     const refusal = await rateChangeRefusal(ctx, child);
-    return { userId: String(child.id), allowed: refusal.reason === null, ...refusal };
+    return { userId: wireId(child.id), allowed: refusal.reason === null, ...refusal };
   },
 
   'gw.credit.user.game.switch.get': async (ctx, params) => {
     const account = await accountInLine(ctx, params.userId);
     const settings = await settingsOf(ctx.db, account.id);
     return {
-      userId: String(account.id),
+      userId: wireId(account.id),
       list: gameTypes.map((gameType) => ({ gameType, enabled: settingValues(settings.get(gameType)).enabled })),
     };
   },

@@ -7,11 +7,12 @@ import { defineHandlers } from '../kernel/handler';
 import { RpcError } from '../kernel/rpc-error';
 import { endSessionsOf, lineAccountIds } from '../kernel/session.store';
 import { callerMayChangeDownline, childOfKind, directChild, type Child } from '../tree/line-access';
+import { wireId } from '../kernel/db/ids';
 
 const refuse = (rule: string) => new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule });
 
 function audit(ctx: CallContext, child: Child, action: string, detail = '', change?: FieldChange) {
-  ctx.audit.targetId = String(child.id);
+  ctx.audit.targetId = wireId(child.id);
   ctx.audit.summary = `${action} ${child.login_id}${detail}`;
   if (change) ctx.audit.changes = [change];
 }
@@ -21,7 +22,7 @@ async function setExceptionMarked(ctx: CallContext, userId: string, kind: 'agent
   if (child.exception_marked === marked) throw refuse(marked ? 'already-marked' : 'not-marked');
   await ctx.db.run(sql`UPDATE accounts SET exception_marked = ${marked} WHERE id = ${child.id}`);
   audit(ctx, child, marked ? 'MARK_EXCEPTION' : 'REMOVE_EXCEPTION', '', { field: 'exceptionMarked', before: !marked, after: marked });
-  return { userId: String(child.id), exceptionMarked: marked };
+  return { userId: wireId(child.id), exceptionMarked: marked };
 }
 
 export const accountFlagHandlers = defineHandlers({
@@ -35,7 +36,7 @@ export const accountFlagHandlers = defineHandlers({
     if (child.bet_stopped) throw refuse('already-stopped');
     await ctx.db.run(sql`UPDATE accounts SET bet_stopped = true WHERE id = ${child.id}`);
     audit(ctx, child, 'STOP_BET', '', { field: 'betStopped', before: false, after: true });
-    return { userId: String(child.id), betStopped: true };
+    return { userId: wireId(child.id), betStopped: true };
   },
 
   'gw.credit.team.unbolck': async (ctx, params) => {
@@ -44,7 +45,7 @@ export const accountFlagHandlers = defineHandlers({
       WHERE site_id = ${ctx.site.id} AND path LIKE ${`${child.path}%`} AND level <> ${memberLevel} AND bet_stopped`);
     if (cleared === 0) throw refuse('not-stopped');
     audit(ctx, child, 'RESUME_BET_LINE', ` (${cleared} agents)`, { field: 'betStopped', before: child.bet_stopped, after: false });
-    return { userId: String(child.id), betStopped: false };
+    return { userId: wireId(child.id), betStopped: false };
   },
 
   'gw.credit.agent.stopBet.disable': async (ctx, params) => {
@@ -52,7 +53,7 @@ export const accountFlagHandlers = defineHandlers({
     if (!child.bet_stopped) throw refuse('not-stopped');
     await ctx.db.run(sql`UPDATE accounts SET bet_stopped = false WHERE id = ${child.id}`);
     audit(ctx, child, 'LIFT_STOP_BET', '', { field: 'betStopped', before: true, after: false });
-    return { userId: String(child.id), betStopped: false };
+    return { userId: wireId(child.id), betStopped: false };
   },
 
   'gw.credit.user.session.all.kill': async (ctx, params) => {
@@ -61,6 +62,6 @@ export const accountFlagHandlers = defineHandlers({
     // Only live sessions: idle ones are already over, and counting them would overstate what ended.
     const ended = await endSessionsOf(ctx.db, lineAccountIds(ctx.site.id, child.path), ctx.now, ctx.site.idleTimeoutSeconds, 'kicked');
     audit(ctx, child, 'KILL_SESSIONS', ` (${ended} ended)`);
-    return { userId: String(child.id), ended };
+    return { userId: wireId(child.id), ended };
   },
 });

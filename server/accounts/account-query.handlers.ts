@@ -18,6 +18,7 @@ import {
 } from './account-list.repository';
 import { accountSummary, type LineAccount } from '../tree/account.repository';
 import { accountInLine, accountOfLine } from '../tree/line-access';
+import { wireId } from '../kernel/db/ids';
 
 type QueryParams = ParamsOut<'gw.credit.agent.query'>;
 
@@ -34,7 +35,7 @@ async function lineDownTo(db: Queryable, callerId: string, target: LineAccount) 
       sql`, `,
     )}) ORDER BY level`,
   );
-  return rows.map((row) => ({ userId: String(row.id), loginId: row.login_id, level: row.level as Level }));
+  return rows.map((row) => ({ userId: wireId(row.id), loginId: row.login_id, level: row.level as Level }));
 }
 
 async function listAccounts(ctx: CallContext, params: QueryParams, members: boolean) {
@@ -67,7 +68,7 @@ async function suggestions(ctx: CallContext, keyword: string, limit: number, age
      ORDER BY lower(login_id)
      LIMIT ${limit}`);
   return {
-    list: rows.map((row) => ({ userId: String(row.id), loginId: row.login_id, nickname: row.nickname, level: row.level as Level })),
+    list: rows.map((row) => ({ userId: wireId(row.id), loginId: row.login_id, nickname: row.nickname, level: row.level as Level })),
   };
 }
 

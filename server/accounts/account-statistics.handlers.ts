@@ -4,6 +4,7 @@ import type { Level } from '../../contract/method.contract';
 import { defineHandlers } from '../kernel/handler';
 import { liveSession } from '../kernel/session.store';
 import { accountInLine } from '../tree/line-access';
+import { wireId } from '../kernel/db/ids';
 
 /** Not a table's row: the accounts of one level and status, counted and summed. */
 interface GroupRow {
@@ -40,7 +41,7 @@ export const accountStatisticsHandlers = defineHandlers({
        WHERE ${liveSession(ctx.now, ctx.site.idleTimeoutSeconds)} AND ${below}`);
     const sum = (column: 'n' | 'bet_paused' | 'exception_marked') => groups.reduce((total, row) => total + row[column], 0);
     return {
-      userId: String(parent.id),
+      userId: wireId(parent.id),
       total: sum('n'),
       byLevel: countBy(groups, (row) => row.level as Level).map(([level, count]) => ({ level, count })),
       byStatus: countBy(groups, (row) => row.status).map(([status, count]) => ({ status, count })),

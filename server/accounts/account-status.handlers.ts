@@ -10,6 +10,7 @@ import { loginKeyOf } from '../credentials/secret-check';
 import { callerFrozen, callerMayChangeDownline, directChild } from '../tree/line-access';
 import { sessionFactsOf } from './account-facts';
 import { act, changeStatus, disableChild, enableChild, factsOf } from './account-status.service';
+import { wireId } from '../kernel/db/ids';
 
 /**
  * A company account has no parent to lift its sign-in lock: another main account of the
@@ -22,9 +23,9 @@ async function unlockCompanyPeer(ctx: ActingContext & { session: { level: number
      WHERE site_id = ${ctx.site.id} AND id = ${userId} AND level = ${companyLevel} AND kind = 'tree' AND id <> ${ctx.session.accountId}`);
   if (!peer) return null;
   await clearNameCounters(ctx.db, ctx.site.id, loginKeyOf(peer.login_id), ctx.now);
-  ctx.audit.targetId = String(peer.id);
+  ctx.audit.targetId = wireId(peer.id);
   ctx.audit.summary = `UNLOCK ${peer.login_id}`;
-  return { userId: String(peer.id), status: peer.status, teamStatus: peer.team_status };
+  return { userId: wireId(peer.id), status: peer.status, teamStatus: peer.team_status };
 }
 
 /**
@@ -72,6 +73,6 @@ export const accountStatusHandlers = defineHandlers({
     const actions = frozen
       ? []
       : allowedAccountActions(factsOf(child)).filter((action): action is (typeof accountActions)[number] => offered.includes(action));
-    return { userId: String(child.id), actions };
+    return { userId: wireId(child.id), actions };
   },
 });

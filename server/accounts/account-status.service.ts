@@ -10,6 +10,7 @@ import { RpcError } from '../kernel/rpc-error';
 import { endSessionsOf, lineAccountIds } from '../kernel/session.store';
 import { AccountStatus } from '../tree/account.repository';
 import { callerMayChangeDownline, directChild, type Child } from '../tree/line-access';
+import { wireId } from '../kernel/db/ids';
 
 // Status actions on a direct child, for the status methods and for the bulk job's items alike.
 
@@ -59,10 +60,10 @@ export async function act(ctx: ActingContext, userId: string, action: AccountAct
   const ending = endingActions[action];
   if (ending) await endSessions(ctx, child, ending.wholeLine, ending.reason);
   if (action === 'UNLOCK') await clearNameCounters(ctx.db, ctx.site.id, loginKeyOf(child.login_id), ctx.now);
-  ctx.audit.targetId = String(child.id);
+  ctx.audit.targetId = wireId(child.id);
   ctx.audit.summary = `${action} ${child.login_id}`;
   ctx.audit.changes = changesOf(factsOf(child), next);
-  return { userId: String(child.id), ...next };
+  return { userId: wireId(child.id), ...next };
 }
 
 /** A status action's answer: the child's statuses after it. */

@@ -1,4 +1,5 @@
 import { formatCents } from '../../contract/amount.contract';
+import { wireId } from '../kernel/db/ids';
 
 /** A red_limit_presets row as the database answers it: a stake range the site offers (cents; max_bet 0 is unlimited). */
 export interface RedLimitPresetRow {
@@ -19,7 +20,7 @@ export interface SiteCurrencyRow {
 
 export function toRedLimitPreset(row: Pick<RedLimitPresetRow, 'id' | 'game_type' | 'min_bet' | 'max_bet'>) {
   return {
-    id: String(row.id),
+    id: wireId(row.id),
     gameType: row.game_type,
     minBet: formatCents(BigInt(row.min_bet)),
     maxBet: formatCents(BigInt(row.max_bet)),

@@ -11,6 +11,7 @@ import { RpcError } from '../kernel/rpc-error';
 import { financeHiddenFor, type Session } from '../kernel/session.store';
 import { toLoginRecord, type LoginListRow, type LoginLogRow } from './login-log.repository';
 import { toOperationRecord, type OperationListRow } from './operation-log.repository';
+import { wireId } from '../kernel/db/ids';
 
 function sessionOf(ctx: CallContext): Session {
   if (!ctx.session) throw new RpcError(ErrorCode.authFailed);
@@ -94,7 +95,7 @@ async function loginScope(ctx: CallContext, session: Session, userId: string | u
   const sub = await ctx.db.one<{ id: bigint }>(sql`SELECT id FROM sub_accounts
     WHERE id = ${userId} AND site_id = ${ctx.site.id} AND main_account_id = ${session.accountId}`);
   if (!sub) throw new RpcError(ErrorCode.accountNotFound);
-  if (session.subAccountId !== null && session.subAccountId !== String(sub.id)) throw new RpcError(ErrorCode.notAuthorized);
+  if (session.subAccountId !== null && session.subAccountId !== wireId(sub.id)) throw new RpcError(ErrorCode.notAuthorized);
   return sql`l.sub_account_id = ${sub.id}`;
 }
 
@@ -120,7 +121,7 @@ async function checkSharedIps(ctx: CallContext, params: ParamsOut<'gw.credit.ip.
   for (const row of rows) {
     const lastAt = iso(row.last_at);
     const entry = byIp.get(row.ip) ?? { ip: row.ip, region: row.region, accounts: [], signIns: 0, lastAt };
-    entry.accounts.push({ userId: String(row.account_id), loginId: row.login_id, level: row.level, signIns: Number(row.sign_ins), lastAt });
+    entry.accounts.push({ userId: wireId(row.account_id), loginId: row.login_id, level: row.level, signIns: Number(row.sign_ins), lastAt });
     entry.signIns += Number(row.sign_ins);
     if (lastAt > entry.lastAt) entry.lastAt = lastAt;
     byIp.set(row.ip, entry);

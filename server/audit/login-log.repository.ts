@@ -1,4 +1,5 @@
 import { iso } from '../kernel/db/timestamps';
+import { wireId } from '../kernel/db/ids';
 
 /** A login_log row as the database answers it: one sign-in attempt (written by server/auth/login.service.ts). */
 export interface LoginLogRow {
@@ -26,10 +27,10 @@ export type LoginListRow = Pick<
 export function toLoginRecord(row: LoginListRow) {
   const userId = row.sub_account_id ?? row.account_id;
   return {
-    id: String(row.id),
+    id: wireId(row.id),
     time: iso(row.created_at),
     loginId: row.login_id,
-    userId: userId === null ? null : String(userId),
+    userId: wireId(userId),
     ip: row.ip,
     region: row.region,
     terminal: row.terminal,

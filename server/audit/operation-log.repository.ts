@@ -1,5 +1,6 @@
 import type { FieldChange, OperationLevel } from '../../contract/audit.contract';
 import { iso } from '../kernel/db/timestamps';
+import { wireId } from '../kernel/db/ids';
 
 /** An operation_log row as the database answers it (written by server/kernel/operation-log.ts, one per mutating call). */
 export interface OperationLogRow {
@@ -45,13 +46,13 @@ export type OperationListRow = Pick<
 
 export function toOperationRecord(row: OperationListRow) {
   return {
-    id: String(row.id),
+    id: wireId(row.id),
     time: iso(row.created_at),
-    operatorId: row.account_id === null ? null : String(row.sub_account_id ?? row.account_id),
+    operatorId: row.account_id === null ? null : wireId(row.sub_account_id ?? row.account_id),
     operatorLoginId: row.operator_login,
-    mainUserId: row.account_id === null ? null : String(row.account_id),
+    mainUserId: wireId(row.account_id),
     mainLoginId: row.main_login ?? row.operator_login,
-    ...(row.target_id === null ? {} : { targetId: String(row.target_id) }),
+    ...(row.target_id === null ? {} : { targetId: wireId(row.target_id) }),
     ...(row.target_login === null ? {} : { targetLoginId: row.target_login }),
     action: row.method,
     changes: typeof row.changes === 'string' ? (JSON.parse(row.changes) as FieldChange[]) : row.changes,

@@ -14,6 +14,7 @@ import { checkCaptcha, createCaptcha } from './captcha.service';
 import { login } from './login.service';
 import { hashSecret, verifySecret } from '../kernel/password';
 import { checkOwnSecret } from '../credentials/secret-check';
+import { wireId } from '../kernel/db/ids';
 
 function sessionOf(ctx: CallContext): Session {
   if (!ctx.session) throw new RpcError(ErrorCode.authFailed);
@@ -94,7 +95,7 @@ export const authRouter = defineRouter(authMethods, {
     const { row, table, endSessions } = await ownLogin(ctx);
     await ctx.db.run(sql`UPDATE ${table} SET password_hash = ${await hashSecret(params.newPassword)} WHERE id = ${row.id}`);
     await endSessions();
-    ctx.audit.targetId = String(row.id);
+    ctx.audit.targetId = wireId(row.id);
     ctx.audit.summary = 'password changed';
     ctx.audit.changes = [{ field: 'password', before: null, after: null }];
     return {};
@@ -108,7 +109,7 @@ export const authRouter = defineRouter(authMethods, {
     }
     await ctx.db.run(sql`UPDATE ${table} SET safe_code_hash = ${await hashSecret(params.newSafeCode)} WHERE id = ${row.id}`);
     await endSessions();
-    ctx.audit.targetId = String(row.id);
+    ctx.audit.targetId = wireId(row.id);
     ctx.audit.summary = 'safe code changed';
     ctx.audit.changes = [{ field: 'safeCode', before: null, after: null }];
     return {};
@@ -132,7 +133,7 @@ export const authRouter = defineRouter(authMethods, {
     await ctx.db.run(sql`UPDATE ${table} SET password_hash = ${passwordHash}, safe_code_hash = ${safeCodeHash},
       force_pwd_update = false, first_login = false WHERE id = ${row.id}`);
     await endSessions();
-    ctx.audit.targetId = String(row.id);
+    ctx.audit.targetId = wireId(row.id);
     ctx.audit.summary = row.first_login ? 'first password and safe code set' : 'forced password change done';
     return {};
   },
@@ -153,7 +154,7 @@ export const authRouter = defineRouter(authMethods, {
     return {
       ...(await toFullProfile(ctx.db, row)),
       ...(await sessionFactsOf(ctx, row.id)),
-      lineStatus: await lineStatus(ctx.db, String(row.id)),
+      lineStatus: await lineStatus(ctx.db, wireId(row.id)),
     };
   },
 

@@ -22,6 +22,7 @@ import {
 import { useCaptcha } from './captcha.service';
 import { hashSecret, verifySecret } from '../kernel/password';
 import { loginKeyOf, settleCredentialAttempt, takeCredentialSlots, type AttemptOrigin } from '../credentials/secret-check';
+import { wireId } from '../kernel/db/ids';
 
 let dummyHash: Promise<string> | undefined;
 /** Unknown names still cost one hash check, so timing does not tell whether a name exists. */
@@ -123,7 +124,7 @@ async function findLogin(db: Queryable, siteId: string, loginId: string) {
   const account = await findAccountByLogin(db, siteId, name);
   // Accounts and sub-accounts share one namespace per site: a name is one or the other.
   const sub = account ? undefined : await findSubAccountByLogin(db, siteId, name);
-  const main = sub ? await findAccount(db, siteId, String(sub.main_account_id)) : undefined;
+  const main = sub ? await findAccount(db, siteId, wireId(sub.main_account_id)) : undefined;
   const login = account ?? (sub && main ? sub : undefined);
   const who: LogTarget = sub && main ? { accountId: main.id, subAccountId: sub.id } : { accountId: account?.id };
   const locked = sub ? { id: sub.id, login_id: sub.login_id, main_account_id: sub.main_account_id } : account;
@@ -162,7 +163,7 @@ async function refuseStopped(ctx: CallContext, input: LoginInput, found: FoundLo
   if (owner.status === AccountStatus.disabled || sub?.status === AccountStatus.disabled) {
     throw await refusal(ctx, input, who, 'disabled', ErrorCode.accountDisabled);
   }
-  const line = await lineStatus(ctx.db, String(owner.id));
+  const line = await lineStatus(ctx.db, wireId(owner.id));
   if (line === AccountStatus.disabled) throw await refusal(ctx, input, who, 'line-locked', ErrorCode.agentLineLocked);
   // In a maintenance window only the company's main accounts come in (they may end it early);
   // into a site the operator disabled, nobody.
@@ -177,15 +178,15 @@ function openSession(ctx: CallContext, found: FoundLogin, login: NonNullable<Fou
   const { sub, who } = found;
   const { site, now } = ctx;
   return ctx.db.transaction(async (tx) => {
-    await tx.run(sql`UPDATE ${sub ? sql`sub_accounts` : sql`accounts`} SET last_login_at = ${now} WHERE id = ${String(login.id)}`);
+    await tx.run(sql`UPDATE ${sub ? sql`sub_accounts` : sql`accounts`} SET last_login_at = ${now} WHERE id = ${wireId(login.id)}`);
     await writeLoginLog(tx, { ...callOrigin(ctx), loginId: login.login_id, ...who, result: 'ok', code: null });
     // The epochs read with the password hash: a change of credentials committed since then
     // has moved the epoch on, and this session is over before its first use.
     return createSession(tx, {
       siteId: site.id,
-      accountId: String(owner.id),
+      accountId: wireId(owner.id),
       epoch: owner.credentials_epoch,
-      ...(sub ? { subAccount: { id: String(login.id), epoch: sub.credentials_epoch } } : {}),
+      ...(sub ? { subAccount: { id: wireId(login.id), epoch: sub.credentials_epoch } } : {}),
       now,
       ip: ctx.ip,
       terminal: ctx.terminal,
@@ -216,8 +217,8 @@ export async function login(ctx: CallContext, input: LoginInput) {
   const owner = (account ?? main)!;
   const line = await refuseStopped(ctx, input, found, owner);
 
-  const userId = String(login.id);
-  const mainUserId = String(owner.id);
+  const userId = wireId(login.id);
+  const mainUserId = wireId(owner.id);
   const token = await openSession(ctx, found, login, owner);
   return {
     sessionId: token,

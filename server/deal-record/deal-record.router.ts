@@ -5,6 +5,7 @@ import { dealRecordMethods, type DealKind, type DealRow } from '../../contract/d
 import { accountOfLine } from '../tree/line-access';
 import { iso } from '../kernel/db/timestamps';
 import { defineRouter } from '../kernel/handler';
+import { wireId } from '../kernel/db/ids';
 
 /** Not a table's row: one line of the account's dealings, from score_log and bets alike (a UNION of both). */
 interface DealDbRow {
@@ -29,7 +30,7 @@ const points = (value: bigint) => formatCents(BigInt(value));
 export const dealRecordRouter = defineRouter(dealRecordMethods, {
   'gw.credit.deal.record.query': async (ctx, params) => {
     const account = await accountOfLine(ctx, params.userId);
-    const id = String(account.id);
+    const id = wireId(account.id);
     const start = new Date(params.startTime);
     const end = new Date(params.endTime);
     const member = account.level === 5;

@@ -11,6 +11,7 @@ import { openNotificationListener, type NotificationListener } from '../kernel/d
 import { LIVE_CHANNEL_PREFIX } from '../kernel/live-channel';
 import { findSession, SESSION_ABSOLUTE_MS, sessionRowQuery, type Session, type SessionRow } from '../kernel/session.store';
 import type { Site } from '../kernel/site.repository';
+import { rowId } from '../kernel/db/ids';
 
 /**
  * What one gateway process raises and every process hears (NOTIFY on the site's channel): the
@@ -153,7 +154,7 @@ type ClientsBySite = Map<string, Set<LiveClient>>;
 
 /** The paths of the accounts whose points moved (ids not an account's dropped). */
 async function movedPathsOf(db: Database, siteId: string, accountIds: readonly string[]): Promise<string[]> {
-  const ids = accountIds.filter((id) => /^[0-9]{1,18}$/.test(id));
+  const ids = accountIds.map(rowId).filter((id) => id !== null);
   if (ids.length === 0) return [];
   const rows = await db.rows<{ path: string }>(
     sql`SELECT path FROM accounts WHERE site_id = ${siteId} AND id IN (${sql.join(

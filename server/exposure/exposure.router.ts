@@ -6,6 +6,7 @@ import type { AccountRow } from '../tree/account.repository';
 import { accountOfLine } from '../tree/line-access';
 import { iso } from '../kernel/db/timestamps';
 import { defineRouter } from '../kernel/handler';
+import { wireId } from '../kernel/db/ids';
 
 /** Not a table's row: an account (a member, or a child of the top) with its unsettled bets summed. */
 type ExposureDbRow = Pick<AccountRow, 'id' | 'login_id' | 'level'> & {
@@ -43,7 +44,7 @@ export const exposureRouter = defineRouter(exposureMethods, {
       total: counted?.n ?? 0,
       sum: { bets: sum?.bets ?? 0, stake: formatCents(sum?.stake ?? 0n) },
       list: rows.map((row) => ({
-        userId: String(row.id),
+        userId: wireId(row.id),
         loginId: row.login_id,
         level: row.level,
         parentLoginId: row.parent_login ?? '',

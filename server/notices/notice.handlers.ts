@@ -12,6 +12,7 @@ import { raiseLiveEvent } from '../events/live-events.service';
 import { RpcError } from '../kernel/rpc-error';
 import { cleanTexts, htmlToText, localised } from './notice-text';
 import { noticeColumns, noticeStatusNow, toNoticeRecord, type NoticeReaderRow, type NoticeRecordRow } from './notice.repository';
+import { wireId } from '../kernel/db/ids';
 
 /**
  * The same derivation as the machine's, as a condition on the rows, so that a page of one
@@ -55,7 +56,7 @@ async function currentNotices(
   return {
     total,
     list: rows.map((row) => ({
-      noticeId: String(row.id),
+      noticeId: wireId(row.id),
       kind: row.kind,
       title: row.title_text,
       content: htmlToText(row.content_text),
@@ -86,7 +87,7 @@ async function act(ctx: CallContext, noticeId: string, action: NoticeAction) {
     if (answer.refused === 'ended') throw new RpcError(ErrorCode.illegalTime, { field: 'endTime', rule: 'ended' });
     throw new RpcError(ErrorCode.illegalOperation, { field: 'status', rule: before });
   }
-  ctx.audit.targetId = String(row.id);
+  ctx.audit.targetId = wireId(row.id);
   ctx.audit.summary = `${action}_NOTICE ${row.id} ${localised(row.title, 'zh')}`.slice(0, 200);
   ctx.audit.changes = [{ field: 'noticeStatus', before, after: answer.status }];
   // Heard when the change commits: the marquee and the notice lists read again.
@@ -135,9 +136,9 @@ export const noticeHandlers = defineHandlers({
       VALUES (${ctx.site.id}, ${params.kind}, ${texts.title}::jsonb, ${texts.content}::jsonb, 'draft', ${params.level},
               ${params.startTime}::timestamptz, ${params.endTime}::timestamptz, ${ctx.session!.accountId}, ${ctx.now}, ${ctx.now})
       RETURNING id`);
-    ctx.audit.targetId = String(row!.id);
+    ctx.audit.targetId = wireId(row!.id);
     ctx.audit.summary = `ADD_NOTICE ${row!.id} ${params.title.zh}`.slice(0, 200);
-    return { noticeId: String(row!.id), status: 'draft' as const };
+    return { noticeId: wireId(row!.id), status: 'draft' as const };
   },
 
   'gw.credit.notice.update': async (ctx, params) => {
@@ -152,24 +153,24 @@ export const noticeHandlers = defineHandlers({
       { field: 'endTime', before: iso(row.end_time), after: params.endTime },
       { field: 'level', before: row.target_level, after: params.level },
     ].filter((change) => change.before !== change.after);
-    return { noticeId: String(row.id), status: answer.status };
+    return { noticeId: wireId(row.id), status: answer.status };
   },
 
   'gw.credit.notice.publish': async (ctx, params) => {
     const { row, answer } = await act(ctx, params.noticeId, 'PUBLISH');
     await ctx.db.run(sql`UPDATE notices SET status = 'published', publish_time = ${ctx.now}, updated_at = ${ctx.now} WHERE id = ${row.id}`);
-    return { noticeId: String(row.id), status: answer.status };
+    return { noticeId: wireId(row.id), status: answer.status };
   },
 
   'gw.credit.notice.revoke': async (ctx, params) => {
     const { row, answer } = await act(ctx, params.noticeId, 'REVOKE');
     await ctx.db.run(sql`UPDATE notices SET status = 'draft', publish_time = NULL, updated_at = ${ctx.now} WHERE id = ${row.id}`);
-    return { noticeId: String(row.id), status: answer.status };
+    return { noticeId: wireId(row.id), status: answer.status };
   },
 
   'gw.credit.notice.delete': async (ctx, params) => {
     const { row, answer } = await act(ctx, params.noticeId, 'DELETE');
     await ctx.db.run(sql`DELETE FROM notices WHERE id = ${row.id}`);
-    return { noticeId: String(row.id), status: answer.status };
+    return { noticeId: wireId(row.id), status: answer.status };
   },
 });

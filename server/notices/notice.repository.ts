@@ -2,6 +2,7 @@ import { sql } from '../kernel/db/sql';
 import type { NoticeKind, StoredNoticeStatus } from '../../contract/notice.contract';
 import { noticeStatusOf } from '../../machines/notice-lifecycle.machine';
 import { iso } from '../kernel/db/timestamps';
+import { wireId } from '../kernel/db/ids';
 
 /** A notices row as the database answers it: site and app notices, and game notices (kind 'game'). */
 export interface NoticeRow {
@@ -47,7 +48,7 @@ export const noticeStatusNow = (row: Pick<NoticeRow, 'status' | 'start_time' | '
 
 export function toNoticeRecord(row: NoticeRecordRow, now: Date) {
   return {
-    noticeId: String(row.id),
+    noticeId: wireId(row.id),
     kind: row.kind,
     status: noticeStatusNow(row, now),
     title: row.title,

@@ -3,6 +3,7 @@ import type { Suggestion, SuggestionStatus } from '../../contract/suggestion.con
 import type { Queryable } from '../kernel/db/database';
 import { iso } from '../kernel/db/timestamps';
 import type { PlatformSuggestion } from '../platform/game-platform';
+import { wireId } from '../kernel/db/ids';
 
 /** A suggestions row as the database answers it: a member's suggestion or complaint, and the line's answer. */
 export interface SuggestionRow {
@@ -38,8 +39,8 @@ export const suggestionListColumns = sql`s.id, s.member_id, m.login_id, s.kind, 
 
 export function toSuggestion(row: SuggestionListRow): Suggestion {
   return {
-    suggestionId: String(row.id),
-    userId: String(row.member_id),
+    suggestionId: wireId(row.id),
+    userId: wireId(row.member_id),
     loginId: row.login_id,
     kind: row.kind,
     title: row.title,

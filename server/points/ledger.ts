@@ -5,6 +5,7 @@ import { AccountStatus, type AccountRow } from '../tree/account.repository';
 import { prepared, type Queryable } from '../kernel/db/database';
 import { raiseLiveEvent } from '../events/live-events.service';
 import { RpcError } from '../kernel/rpc-error';
+import { wireId } from '../kernel/db/ids';
 
 /**
  * The ledger: every movement of points is one call here, inside the caller's transaction.
@@ -127,11 +128,11 @@ export async function transferPoints(tx: Queryable, input: TransferInput): Promi
   raised.catch(() => undefined);
 
   const rows = await locked;
-  const operator = rows.find((row) => String(row.id) === input.operatorId);
-  const target = rows.find((row) => String(row.id) === input.targetId);
+  const operator = rows.find((row) => wireId(row.id) === input.operatorId);
+  const target = rows.find((row) => wireId(row.id) === input.targetId);
   if (!operator) throw new Error(`operator ${input.operatorId} is not an account of site ${input.siteId}`);
   if (!target || !target.path.startsWith(operator.path)) throw new RpcError(ErrorCode.accountNotFound);
-  if (target.parent_id === null || String(target.parent_id) !== input.operatorId) throw new RpcError(ErrorCode.notDirectRelation);
+  if (target.parent_id === null || wireId(target.parent_id) !== input.operatorId) throw new RpcError(ErrorCode.notDirectRelation);
 
   operatorMayMovePoints(operator);
   // The target's own status and its own line; the lines above it are the operator's, checked above.

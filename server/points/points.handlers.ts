@@ -15,6 +15,7 @@ import { drainRollups } from '../reports/rollup-drain';
 import { issuePoints, transferPoints, type Movement } from './ledger';
 import { queryScoreLog } from './score-log.repository';
 import type { SettlementRow } from '../reports/settlement.repository';
+import { wireId } from '../kernel/db/ids';
 
 async function transfer(ctx: CallContext, direction: 'up' | 'down', params: { userId: string; amount: number; comment: string }) {
   const session = ctx.session!;
@@ -55,7 +56,7 @@ async function closeSettlement(ctx: CallContext, userId: string) {
   // The agent's row lock keeps two closes of one agent from sharing a period start.
   const agent = await ctx.db.one<SettledAccount>(sql`SELECT id, parent_id, level, login_id, balance, created_at FROM accounts
     WHERE id = ${userId} AND site_id = ${ctx.site.id} FOR NO KEY UPDATE`);
-  if (!agent || String(agent.parent_id) !== session.accountId) throw new RpcError(ErrorCode.notDirectRelation);
+  if (!agent || wireId(agent.parent_id) !== session.accountId) throw new RpcError(ErrorCode.notDirectRelation);
   if (isMemberLevel(agent.level)) throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: 'not-an-agent' });
   const last = await ctx.db.one<{
     period_end: SettlementRow['period_end'] | null;
@@ -72,9 +73,9 @@ async function closeSettlement(ctx: CallContext, userId: string) {
   // into them first), less every earlier period.
   await drainRollups(ctx.db);
   const upToNow = (
-    await billSumsOfChildren(ctx.db, ctx.site.id, session.accountId, { childId: String(agent.id), beforeDay: day.date })
-  ).get(String(agent.id));
-  const before = (await closedBillSums(ctx.db, [String(agent.id)])).get(String(agent.id)) ?? NO_BILL;
+    await billSumsOfChildren(ctx.db, ctx.site.id, session.accountId, { childId: wireId(agent.id), beforeDay: day.date })
+  ).get(wireId(agent.id));
+  const before = (await closedBillSums(ctx.db, [wireId(agent.id)])).get(wireId(agent.id)) ?? NO_BILL;
   const kept = minusBill(upToNow ?? NO_BILL, before);
   const row = await ctx.db.one<{ id: bigint }>(sql`INSERT INTO settlements
       (site_id, account_id, period_start, period_end, balance, closed_by, closed_by_login, closed_by_sub_id, created_at,
@@ -85,12 +86,12 @@ async function closeSettlement(ctx: CallContext, userId: string) {
     RETURNING id`);
   // The bill closed: the line's stop at its agent-to-company limit is judged again by the new
   // open period (today's rollups alone), so it lifts unless today already reached the limit.
-  await checkCompanyLimits(ctx.db, ctx.site.id, [String(agent.id)]);
-  ctx.audit.targetId = String(agent.id);
+  await checkCompanyLimits(ctx.db, ctx.site.id, [wireId(agent.id)]);
+  ctx.audit.targetId = wireId(agent.id);
   ctx.audit.summary = `SETTLEMENT_CLOSE ${agent.login_id}`;
   return {
-    settlementId: String(row!.id),
-    userId: String(agent.id),
+    settlementId: wireId(row!.id),
+    userId: wireId(agent.id),
     periodStart: iso(periodStart),
     periodEnd: iso(periodEnd),
     balance: formatCents(BigInt(agent.balance)),

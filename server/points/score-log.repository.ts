@@ -4,6 +4,7 @@ import { formatCents } from '../../contract/amount.contract';
 import type { ParamsOut } from '../../contract/methods.contract';
 import type { Queryable } from '../kernel/db/database';
 import { iso } from '../kernel/db/timestamps';
+import { wireId } from '../kernel/db/ids';
 
 /** A score_log row as the database answers it: one movement of points, the ledger's log (server/points/ledger.ts writes it). */
 export interface ScoreLogRow {
@@ -110,12 +111,12 @@ function toScoreLogRow(row: ScoreLogListRow) {
     before: row.operator_before === null ? null : points(row.operator_before),
     after: row.operator_after === null ? null : points(row.operator_after),
   };
-  const [from, to] = String(row.target_account_id) === String(row.to_account_id) ? [other, target] : [target, other];
+  const [from, to] = wireId(row.target_account_id) === wireId(row.to_account_id) ? [other, target] : [target, other];
   return {
     serialNo: String(row.serial_no),
-    fromUserId: row.from_account_id === null ? null : String(row.from_account_id),
+    fromUserId: wireId(row.from_account_id),
     fromLoginId: row.from_login,
-    toUserId: String(row.to_account_id),
+    toUserId: wireId(row.to_account_id),
     toLoginId: row.to_login,
     type: row.type,
     amount: points(row.amount),
@@ -128,8 +129,8 @@ function toScoreLogRow(row: ScoreLogListRow) {
     toBefore: to.before!,
     toAfter: to.after!,
     operator: row.operator_login,
-    operatorSubAccountId: row.operator_sub_account_id === null ? null : String(row.operator_sub_account_id),
-    mainUserId: String(row.operator_account_id),
+    operatorSubAccountId: wireId(row.operator_sub_account_id),
+    mainUserId: wireId(row.operator_account_id),
     operatorIp: row.operator_ip,
     time: iso(row.created_at),
     comment: row.comment,

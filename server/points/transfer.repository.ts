@@ -4,6 +4,7 @@ import type { TransferState } from '../../contract/transfer.contract';
 import type { AccountRow } from '../tree/account.repository';
 import { iso } from '../kernel/db/timestamps';
 import type { ScoreLogRow } from './score-log.repository';
+import { wireId } from '../kernel/db/ids';
 
 /** A transfer_outs row as the database answers it: a transfer out asked of the platform (game-transfers.ts writes it). */
 export interface TransferOutRow {
@@ -52,7 +53,7 @@ export function toTransfer(row: TransferListRow) {
   return {
     transferId: row.transfer_id,
     type: row.type,
-    userId: String(row.member_id),
+    userId: wireId(row.member_id),
     loginId: row.login_id,
     amount: formatCents(row.amount),
     state: row.state,

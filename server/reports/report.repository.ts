@@ -4,6 +4,7 @@ import { beijingDayOf } from '../../contract/beijing-time.contract';
 import type { ReportNumbers } from '../../contract/report.contract';
 import type { Queryable } from '../kernel/db/database';
 import { beijingDay } from '../rollups/rollup.sql';
+import { idArray, wireId } from '../kernel/db/ids';
 
 /** A report's filter: whole Beijing days [from, to) as dates, and optionally a game type or a game. */
 export interface ReportRange {
@@ -302,7 +303,7 @@ export async function billSumsOfChildren(
        ${options.childId === undefined ? sql`` : sql`AND r.child_id = ${options.childId}`}
        ${options.beforeDay === undefined ? sql`` : sql`AND r.day < ${options.beforeDay}::date`}
      GROUP BY r.child_id`);
-  return new Map(rows.map((row) => [String(row.child_id), billSums(row)]));
+  return new Map(rows.map((row) => [wireId(row.child_id), billSums(row)]));
 }
 
 /** The first and last Beijing day ('YYYY-MM-DD') of the rollups a bill period sums; null when none. */
@@ -329,7 +330,7 @@ export async function billDaysOfChildren(
     WITH closes AS (
       SELECT s.account_id, s.id, ${beijingDay(sql`s.period_end`)} AS end_day,
              lag(${beijingDay(sql`s.period_end`)}) OVER (PARTITION BY s.account_id ORDER BY s.period_end, s.id) AS from_day
-        FROM settlements s WHERE s.account_id = ANY (${`{${childIds.join(',')}}`}::bigint[])),
+        FROM settlements s WHERE s.account_id = ANY (${idArray(childIds)})),
     periods AS (
       SELECT account_id, id, from_day, end_day FROM closes
       UNION ALL
@@ -339,14 +340,14 @@ export async function billDaysOfChildren(
       FROM report_edge_days r
       LEFT JOIN periods p ON p.account_id = r.child_id
        AND (p.from_day IS NULL OR r.day >= p.from_day) AND (p.end_day IS NULL OR r.day < p.end_day)
-     WHERE r.site_id = ${siteId} AND r.agent_id = ${agentId} AND r.child_id = ANY (${`{${childIds.join(',')}}`}::bigint[])
+     WHERE r.site_id = ${siteId} AND r.agent_id = ${agentId} AND r.child_id = ANY (${idArray(childIds)})
      GROUP BY r.child_id, p.id`);
   const closed = new Map<string, BillDays>();
   const open = new Map<string, BillDays>();
   for (const row of rows) {
     const days = { firstDay: row.first_day, lastDay: row.last_day };
-    if (row.settlement_id === null) open.set(String(row.child_id), days);
-    else closed.set(String(row.settlement_id), days);
+    if (row.settlement_id === null) open.set(wireId(row.child_id), days);
+    else closed.set(wireId(row.settlement_id), days);
   }
   return { closed, open };
 }
@@ -357,6 +358,6 @@ export async function closedBillSums(db: Queryable, accountIds: readonly string[
   const rows = await db.rows<BillRow>(sql`
     SELECT account_id AS child_id, sum(bets) AS bets, sum(valid_bet) AS valid_bet, sum(win_loss) AS win_loss,
            sum(agent_to_company) AS agent_to_company
-      FROM settlements WHERE account_id = ANY (${`{${accountIds.join(',')}}`}::bigint[]) GROUP BY account_id`);
-  return new Map(rows.map((row) => [String(row.child_id), billSums(row)]));
+      FROM settlements WHERE account_id = ANY (${idArray(accountIds)}) GROUP BY account_id`);
+  return new Map(rows.map((row) => [wireId(row.child_id), billSums(row)]));
 }

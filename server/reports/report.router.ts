@@ -34,14 +34,15 @@ import {
   type BillSums,
   type ReportRange,
 } from './report.repository';
+import { idArray, wireId } from '../kernel/db/ids';
 
-const rowOf = (row: AccountSums) => ({ userId: String(row.id), loginId: row.login_id, level: row.level, ...reportNumbers(row.sums) });
+const rowOf = (row: AccountSums) => ({ userId: wireId(row.id), loginId: row.login_id, level: row.level, ...reportNumbers(row.sums) });
 
 /** The account a report is about: the caller, or one of its line (20002 otherwise); `rule` names what it must be. */
 async function subject(ctx: CallContext, userId: string | undefined, field: string, accepts: (level: number) => boolean, rule: string) {
   const account = await accountOfLine(ctx, userId);
   if (!accepts(account.level)) throw new RpcError(ErrorCode.invalidParams, { field, rule });
-  return { id: String(account.id), loginId: account.login_id, level: account.level };
+  return { id: wireId(account.id), loginId: account.login_id, level: account.level };
 }
 
 async function listReport(
@@ -104,7 +105,7 @@ async function leaderboardQuery(
   return {
     list: rows.map((row, index) => ({
       rank: index + 1,
-      userId: String(row.id),
+      userId: wireId(row.id),
       loginId: row.login_id,
       agentLoginId: row.agent_login_id,
       bets: Number(row.bets),
@@ -123,7 +124,7 @@ async function tradingReport(ctx: CallContext, { parentId, ...range }: ParamsOut
   const countOf = (key: 'up_count' | 'down_count' | 'in_count' | 'out_count') => rows.reduce((sum, row) => sum + row[key], 0);
   return {
     list: rows.map((row) => ({
-      userId: String(row.id),
+      userId: wireId(row.id),
       loginId: row.login_id,
       level: Number(row.level),
       up: formatCents(row.up),
@@ -161,7 +162,7 @@ async function billFacts(ctx: CallContext, accountId: string) {
     sql`SELECT id, login_id, level, created_at FROM accounts WHERE site_id = ${ctx.site.id} AND parent_id = ${accountId} AND kind = 'tree'
         ORDER BY login_id`,
   );
-  const ids = children.map((child) => String(child.id));
+  const ids = children.map((child) => wireId(child.id));
   await drainRollups(ctx.db);
   const all = await billSumsOfChildren(ctx.db, ctx.site.id, accountId);
   const closedSums = await closedBillSums(ctx.db, ids);
@@ -170,7 +171,7 @@ async function billFacts(ctx: CallContext, accountId: string) {
   const periods = await ctx.db
     .rows<BillPeriod>(sql`SELECT * FROM (SELECT s.account_id, s.id, s.period_start, s.period_end, s.bets, s.valid_bet, s.win_loss, s.agent_to_company,
              row_number() OVER (PARTITION BY s.account_id ORDER BY s.period_end DESC, s.id DESC) AS newest
-        FROM settlements s WHERE s.account_id = ANY (${`{${ids.join(',') || '0'}}`}::bigint[])) p WHERE p.newest <= 12
+        FROM settlements s WHERE s.account_id = ANY (${idArray(ids)})) p WHERE p.newest <= 12
       ORDER BY p.account_id, p.newest`);
   return { children, all, closedSums, days, periods };
 }
@@ -185,8 +186,8 @@ const billNumbers = (sums: BillSums) => ({
 /** One child's line of the bill: its open period and its closed ones, newest first. */
 function billLineOf(ctx: CallContext, child: BillChild, facts: Awaited<ReturnType<typeof billFacts>>) {
   const { all, closedSums, days, periods } = facts;
-  const id = String(child.id);
-  const own = periods.filter((period) => String(period.account_id) === id);
+  const id = wireId(child.id);
+  const own = periods.filter((period) => wireId(period.account_id) === id);
   const open = minusBill(all.get(id) ?? NO_BILL, closedSums.get(id) ?? NO_BILL);
   const lastEnd = own[0] ? new Date(own[0].period_end).getTime() : null;
   return {
@@ -201,14 +202,14 @@ function billLineOf(ctx: CallContext, child: BillChild, facts: Awaited<ReturnTyp
       ...(days.open.get(id) ?? NO_DAYS),
     },
     closed: own.map((period) => ({
-      settlementId: String(period.id),
+      settlementId: wireId(period.id),
       periodStart: iso(period.period_start),
       periodEnd: iso(period.period_end),
       bets: Number(period.bets),
       validAmount: formatCents(period.valid_bet),
       valueWonLose: formatCents(period.win_loss),
       agentToCompany: formatCents(period.agent_to_company),
-      ...(days.closed.get(String(period.id)) ?? NO_DAYS),
+      ...(days.closed.get(wireId(period.id)) ?? NO_DAYS),
     })),
   };
 }

@@ -8,6 +8,7 @@ import { defineRouter } from '../kernel/handler';
 import { RpcError } from '../kernel/rpc-error';
 import { toScoreCheck, type ScoreCheckDbRow, type ScoreCheckQueueRow } from '../points/score-check.repository';
 import type { ScoreLogRow } from '../points/score-log.repository';
+import { idArray } from '../kernel/db/ids';
 
 /** The review queue: the site's score ups and downs at or above its score threshold (monitor_score_cents). */
 async function queueOf(ctx: CallContext) {
@@ -63,14 +64,14 @@ export const scoreCheckRouter = defineRouter(scoreCheckMethods, {
     const found = await ctx.db.rows<Pick<ScoreLogRow, 'serial_no'> & { checked: boolean }>(sql`
       SELECT l.serial_no, c.serial_no IS NOT NULL AS checked
         FROM score_log l LEFT JOIN score_checks c ON c.site_id = l.site_id AND c.serial_no = l.serial_no
-       WHERE ${queue.where} AND l.serial_no = ANY (${`{${serials.join(',')}}`}::bigint[])`);
+       WHERE ${queue.where} AND l.serial_no = ANY (${idArray(serials)})`);
     if (found.length !== serials.length) throw new RpcError(ErrorCode.illegalOperation, { field: 'serialNos', rule: 'not-in-queue' });
     const fresh = found.filter((row) => !row.checked).map((row) => String(row.serial_no));
     if (fresh.length > 0) {
       await ctx.db.run(sql`
         INSERT INTO score_checks (site_id, serial_no, checked_by, checked_login, checked_at)
         SELECT ${ctx.site.id}, serial, ${session.accountId}::bigint, ${session.loginId}, ${ctx.now}
-          FROM unnest(${`{${fresh.join(',')}}`}::bigint[]) AS serial`);
+          FROM unnest(${idArray(fresh)}) AS serial`);
     }
     ctx.audit.summary = `CHECK_SCORE ${fresh.length}${fresh.length ? `: ${fresh.join(',')}` : ''}`.slice(0, 500);
     return { checked: fresh.length, alreadyChecked: serials.length - fresh.length };

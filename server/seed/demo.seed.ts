@@ -5,6 +5,7 @@ import { sendPlatformPushes } from '../games/platform-pushes';
 import { simulatorPlatform } from '../simulator/simulator-platform';
 import { issuePoints, transferPoints } from '../points/ledger';
 import { insertSiteRows } from '../sites/site-admin.service';
+import { wireId } from '../kernel/db/ids';
 
 export interface DemoLogin {
   site: string;
@@ -229,8 +230,8 @@ async function givePoints(tx: Queryable, site: DemoSite, now: Date) {
     await transferPoints(tx, {
       siteId: site.id,
       direction: 'up',
-      operatorId: String(account.parent_id),
-      targetId: String(account.id),
+      operatorId: wireId(account.parent_id),
+      targetId: wireId(account.id),
       amount,
       operatorLogin: account.parent_login,
       operatorSubAccountId: null,

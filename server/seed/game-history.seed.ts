@@ -9,6 +9,7 @@ import { seededRandom, type SeededRandom } from '../game-rules/seeded-random';
 import { JACKPOT_START, jackpotHit, jackpotRake, type SlotSpin } from '../game-rules/slot.rules';
 import { validBets } from '../game-rules/valid-bet.rules';
 import { liveRoundNo } from '../game-rules/round-number';
+import { wireId } from '../kernel/db/ids';
 
 /** Stakes a player picks, in cents (10 to 1,000 yuan). */
 const STAKES = [1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
@@ -249,8 +250,8 @@ async function lockAccounts(tx: Queryable, siteId: string) {
   let wallet: Account | undefined;
   for (const row of rows) {
     const account: Account = {
-      id: String(row.id),
-      parentId: row.parent_id === null ? null : String(row.parent_id),
+      id: wireId(row.id),
+      parentId: wireId(row.parent_id),
       level: row.level,
       login: row.login_id,
       balance: BigInt(row.balance),

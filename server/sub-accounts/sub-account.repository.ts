@@ -3,6 +3,7 @@ import { formatAccessCodes } from '../../contract/sub-account.contract';
 import type { Queryable } from '../kernel/db/database';
 import { iso } from '../kernel/db/timestamps';
 import { liveSession } from '../kernel/session.store';
+import { wireId } from '../kernel/db/ids';
 
 export interface SubAccountRow {
   id: bigint;
@@ -37,8 +38,8 @@ export function subAccountListQuery(where: ReturnType<typeof sql>, scope: { now:
 
 export function toSubAccount(row: SubAccountRow & { online: boolean }) {
   return {
-    subAccountId: String(row.id),
-    agentId: String(row.main_account_id),
+    subAccountId: wireId(row.id),
+    agentId: wireId(row.main_account_id),
     loginId: row.login_id,
     nickname: row.nickname,
     status: row.status as 1 | 4,

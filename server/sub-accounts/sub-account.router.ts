@@ -11,6 +11,7 @@ import { defineRouter } from '../kernel/handler';
 import { RpcError } from '../kernel/rpc-error';
 import { endSubAccountSessions } from '../kernel/session.store';
 import { subAccountListQuery, toSubAccount, type SubAccountRow } from './sub-account.repository';
+import { wireId } from '../kernel/db/ids';
 
 /** The caller's own sub-account, locked for the change, or 20048 (another's is "not found" too). */
 async function ownSubAccount(ctx: CallContext, subAccountId: string): Promise<SubAccountRow> {
@@ -32,10 +33,10 @@ async function listed(ctx: CallContext, subAccountId: string) {
 }
 
 function noted(ctx: CallContext, row: SubAccountRow, summary: string, changes: FieldChange[] = []) {
-  ctx.audit.targetId = String(row.id);
+  ctx.audit.targetId = wireId(row.id);
   ctx.audit.summary = `${summary} ${row.login_id}`;
   ctx.audit.changes = changes;
-  return { subAccountId: String(row.id) };
+  return { subAccountId: wireId(row.id) };
 }
 
 const codesOf = (row: SubAccountRow) => formatAccessCodes(row.access_codes.map(Number));

@@ -8,6 +8,7 @@ import type { CallContext } from '../kernel/call-context';
 import { defineRouter } from '../kernel/handler';
 import { RpcError } from '../kernel/rpc-error';
 import { suggestionListColumns, toSuggestion, type SuggestionListRow } from '../notices/suggestion.store';
+import { wireId } from '../kernel/db/ids';
 
 /** The members of the caller's line: a suggestion is seen by every agent above its member, and by no one else. */
 async function inLine(ctx: CallContext): Promise<SQL> {
@@ -55,7 +56,7 @@ export const suggestionRouter = defineRouter(suggestionMethods, {
 
   'gw.credit.suggestion.read': async (ctx, params) => {
     const row = await lineSuggestion(ctx, params.suggestionId);
-    ctx.audit.targetId = String(row.member_id);
+    ctx.audit.targetId = wireId(row.member_id);
     ctx.audit.summary = `READ_SUGGESTION ${row.id} ${row.login_id}`;
     if (row.status !== 'new') return toSuggestion(row);
     await ctx.db.run(sql`UPDATE suggestions SET status = 'read' WHERE id = ${row.id}`);
@@ -70,8 +71,8 @@ export const suggestionRouter = defineRouter(suggestionMethods, {
         replied_by_login = ${by}, replied_at = ${ctx.now}
       WHERE id = ${row.id}`);
     // The member reads the answer at the platform: it goes there through the outbox, committed with it.
-    await queuePush(ctx.db, ctx.site.id, 'reply', ctx.now, String(row.id));
-    ctx.audit.targetId = String(row.member_id);
+    await queuePush(ctx.db, ctx.site.id, 'reply', ctx.now, wireId(row.id));
+    ctx.audit.targetId = wireId(row.member_id);
     ctx.audit.summary = `REPLY_SUGGESTION ${row.id} ${row.login_id}`;
     ctx.audit.changes = [{ field: 'suggestionStatus', before: row.status, after: 'answered' }];
     return toSuggestion({ ...row, status: 'answered', reply: params.reply, replied_by_login: by, replied_at: ctx.now, delivered: false });

@@ -13,6 +13,7 @@ import { defineRouter } from '../kernel/handler';
 import { RpcError } from '../kernel/rpc-error';
 import { repairTransfer } from '../points/game-transfers';
 import { siteTransfers, toTransfer, type GameSessionTotalsRow, type TransferListRow } from '../points/transfer.repository';
+import { wireId } from '../kernel/db/ids';
 
 async function queryTransfers(ctx: CallContext, params: ParamsOut<'gw.credit.transfer.query'>) {
   const session = ctx.session!;
@@ -89,7 +90,7 @@ export const transferRouter = (platformFor: PlatformFor) =>
       // Whose transfer it is decides who may repair it: the company's line, or the member's own agent.
       const owner = await ctx.db.one<{ member_id: bigint }>(sql`SELECT member_id FROM (${siteTransfers(ctx.site.id)}) t
         WHERE t.transfer_id = ${params.transferId}`);
-      if (owner) await accountInLine(ctx, String(owner.member_id));
+      if (owner) await accountInLine(ctx, wireId(owner.member_id));
       const repaired = await repairTransfer(ctx.db, platformFor, {
         siteId: ctx.site.id,
         transferId: params.transferId,

@@ -5,6 +5,7 @@ import type { Level } from '../../contract/method.contract';
 import type { Queryable } from '../kernel/db/database';
 import { iso } from '../kernel/db/timestamps';
 import { companyLimitUses } from './company-limit';
+import { wireId } from '../kernel/db/ids';
 
 /** An accounts row as the database answers it (int8 as bigint, timestamptz as the driver hands it). */
 export interface AccountRow {
@@ -89,11 +90,11 @@ export type AccountSummaryRow = Pick<
 /** What every answer about an account says of it: who it is, where it sits, its state and its points. */
 export function accountSummary(row: AccountSummaryRow) {
   return {
-    userId: String(row.id),
+    userId: wireId(row.id),
     loginId: row.login_id,
     nickname: row.nickname,
     level: row.level as Level,
-    parentId: row.parent_id === null ? null : String(row.parent_id),
+    parentId: wireId(row.parent_id),
     status: row.status,
     teamStatus: row.team_status,
     balance: formatCents(BigInt(row.balance)),

@@ -1,6 +1,7 @@
 import { sql, type SQL } from '../kernel/db/sql';
 import type { Queryable } from '../kernel/db/database';
 import { beijingDay } from '../rollups/rollup.sql';
+import { idArray } from '../kernel/db/ids';
 
 /**
  * The agent-to-company limit (docs/product.md#agent-to-company-limit): an agent (levels 1-4) whose
@@ -18,8 +19,6 @@ export interface CompanyLimitUse {
   used: bigint;
   company_limit_reached: boolean;
 }
-
-const idArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
 
 /** The open period's amounts of these agents (others are left out), per game type: one statement. */
 const usesOf = (siteId: string, agents: SQL) => sql`

@@ -4,6 +4,7 @@ import { ErrorCode } from '../../contract/errors.contract';
 import type { ActingContext, CallContext } from '../kernel/call-context';
 import { RpcError } from '../kernel/rpc-error';
 import { AccountStatus, findAccount, findInLine, lineStatus, type LineAccount } from './account.repository';
+import { wireId } from '../kernel/db/ids';
 
 /** An account of the caller's line (the caller or below it), or 20002, never saying which. */
 export async function accountInLine(ctx: ActingContext, accountId: string): Promise<LineAccount> {
@@ -57,7 +58,7 @@ export async function directChild(ctx: ActingContext, userId: string, lock: bool
     sql`SELECT id, parent_id, path, level, login_id, status, team_status, bet_paused, bet_stopped, exception_marked, win_blocked
           FROM accounts WHERE id = ${userId} ${lock ? sql`FOR UPDATE` : sql``}`,
   );
-  if (!child || String(child.parent_id) !== ctx.session!.accountId) throw new RpcError(ErrorCode.notDirectRelation);
+  if (!child || wireId(child.parent_id) !== ctx.session!.accountId) throw new RpcError(ErrorCode.notDirectRelation);
   return child;
 }
 
