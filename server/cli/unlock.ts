@@ -1,3 +1,4 @@
+import { wireId } from '../kernel/db/ids';
 import { sql } from '../kernel/db/sql';
 import { clearNameCounters } from '../credentials/attempt-counters';
 import { loginKeyOf } from '../credentials/secret-check';
@@ -28,12 +29,12 @@ try {
       const count = await clearNameCounters(tx, siteId, loginKeyOf(account.login_id), now);
       await recordOperation(tx, {
         siteId,
-        accountId: String(account.id),
+        accountId: wireId(account.id),
         subAccountId: null,
         operatorLogin: 'server',
         // Named like the gateway's methods, so the operation record names it in every language.
         method: 'system.unlock',
-        targetId: String(account.id),
+        targetId: wireId(account.id),
         summary: `UNLOCK ${account.login_id}`,
         params: { site: siteId, login: account.login_id },
         ip: '',

@@ -1,3 +1,4 @@
+import { wireId } from '../kernel/db/ids';
 import { sql } from '../kernel/db/sql';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { Queryable } from '../kernel/db/database';
@@ -44,10 +45,10 @@ export async function recordLock(db: Queryable, origin: AttemptOrigin, account: 
     siteId: origin.siteId,
     // A sub-account's lock goes in its main account's record, naming the sub-account.
     accountId: String(account.main_account_id ?? account.id),
-    subAccountId: account.main_account_id === undefined ? null : String(account.id),
+    subAccountId: account.main_account_id === undefined ? null : wireId(account.id),
     operatorLogin: account.login_id,
     method: origin.method,
-    targetId: String(account.id),
+    targetId: wireId(account.id),
     summary: `LOGIN_LOCKED ${account.login_id} from ${origin.ip}`,
     params: {},
     ip: origin.ip,

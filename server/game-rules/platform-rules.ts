@@ -1,3 +1,4 @@
+import { idArray, wireId } from '../kernel/db/ids';
 import { sql } from '../kernel/db/sql';
 import { AccountStatus } from '../../contract/account-levels.contract';
 import type { Device } from '../../contract/game.contract';
@@ -111,11 +112,11 @@ export async function blockWinners(db: Queryable, siteId: string, memberIds: rea
     prepared(sql`
     UPDATE accounts a SET win_blocked = true
      WHERE a.site_id = ${siteId} AND a.level = 5 AND a.max_win > 0 AND NOT a.win_blocked
-       AND a.id = ANY (${`{${memberIds.join(',')}}`}::bigint[])
+       AND a.id = ANY (${idArray(memberIds)})
        AND (SELECT COALESCE(sum(b.win_loss), 0) FROM bets b
              WHERE b.member_id = a.id AND b.status IN ('settled', 'resettled')
                AND COALESCE(b.settle_time, b.bet_time) >= COALESCE(a.win_counted_from, a.created_at)) >= a.max_win
     RETURNING a.id`),
   );
-  return rows.map((row) => String(row.id));
+  return rows.map((row) => wireId(row.id));
 }

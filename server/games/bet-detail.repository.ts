@@ -1,3 +1,4 @@
+import { wireId } from '../kernel/db/ids';
 import { sql } from '../kernel/db/sql';
 import { basisPointsToPercent, centsOfBasisPoints, formatCents } from '../../contract/amount.contract';
 import type { BetLineLevel, BetRevision } from '../../contract/bet-detail.contract';
@@ -51,7 +52,7 @@ export async function betLine(db: Queryable, bet: BetDetailRow, callerLevel: num
       sql`, `,
     )})`,
   );
-  const loginOf = (id: string | undefined) => accounts.find((account) => String(account.id) === id)?.login_id ?? null;
+  const loginOf = (id: string | undefined) => accounts.find((account) => wireId(account.id) === id)?.login_id ?? null;
   const counts = bet.status === 'settled' || bet.status === 'resettled';
   const parts = betParts(bet);
   const amount = (cents: bigint) => (counts ? formatCents(cents) : null);
@@ -96,7 +97,7 @@ export async function betLine(db: Queryable, bet: BetDetailRow, callerLevel: num
   line.push({
     kind: 'member',
     level: 5,
-    userId: String(bet.member_id),
+    userId: wireId(bet.member_id),
     loginId: bet.login_id,
     share: null,
     rate: percent(bet.m),

@@ -1,3 +1,5 @@
+import { pageQuery } from '../kernel/db/page-query';
+import { wireId } from '../kernel/db/ids';
 import { sql, type SQL } from '../kernel/db/sql';
 import { formatCents } from '../../contract/amount.contract';
 import type { BetStatus } from '../../contract/game.contract';
@@ -73,7 +75,7 @@ function betFilter(scope: BetScope, params: BetFilters): SQL {
 
 export const betOf = (row: BetListRow) => ({
   orderId: row.order_id,
-  userId: String(row.member_id),
+  userId: wireId(row.member_id),
   loginId: row.login_id,
   betTime: iso(row.bet_time),
   settleTime: row.settle_time === null ? null : iso(row.settle_time),
@@ -157,7 +159,7 @@ export async function onsiteBets(db: Queryable, scope: BetScope, filters: Onsite
   const rows = await db.rows<BetListRow>(sql`
     SELECT b.*, a.login_id FROM bets b JOIN accounts a ON a.id = b.member_id WHERE ${where}
      ORDER BY b.bet_time DESC, b.order_id DESC
-     LIMIT ${page.pageSize} OFFSET ${(page.pageIndex - 1) * page.pageSize}`);
+     ${pageQuery(page)}`);
   return {
     total: byGame.reduce((sum, game) => sum + game.count, 0),
     sum: { bet: cents(byGame.reduce((sum, game) => sum + game.bet, 0n)) },

@@ -1,3 +1,5 @@
+import { pageQuery } from '../kernel/db/page-query';
+import { wireId } from '../kernel/db/ids';
 import { sql } from '../kernel/db/sql';
 import { isMemberLevel } from '../../contract/account-levels.contract';
 import { ErrorCode } from '../../contract/errors.contract';
@@ -16,7 +18,7 @@ type DeviceRow = Pick<AccountRow, 'id' | 'device_pc' | 'device_h5' | 'device_app
 const deviceColumn = { pc: sql`device_pc`, h5: sql`device_h5`, app: sql`device_app` } satisfies Record<Device, unknown>;
 
 const switchesOf = (row: DeviceRow) => ({
-  userId: String(row.id),
+  userId: wireId(row.id),
   devices: { pc: row.device_pc, h5: row.device_h5, app: row.device_app },
 });
 
@@ -37,7 +39,7 @@ export const gameHandlers = defineHandlers({
       SELECT game_code, game_id, round_no, started_at, ended_at, result
         FROM game_rounds WHERE ${where}
        ORDER BY ended_at DESC, game_id, round_no DESC
-       LIMIT ${params.pageSize} OFFSET ${(params.pageIndex - 1) * params.pageSize}`);
+       ${pageQuery(params)}`);
     return {
       total: Number(counted!.total),
       list: rows.map(toGameRound),
@@ -82,7 +84,7 @@ export const gameHandlers = defineHandlers({
     const row = await ctx.db.one<DeviceRow>(
       sql`UPDATE accounts SET ${column} = ${params.enabled} WHERE id = ${child.id} RETURNING id, device_pc, device_h5, device_app`,
     );
-    ctx.audit.targetId = String(child.id);
+    ctx.audit.targetId = wireId(child.id);
     ctx.audit.summary = `${params.enabled ? 'ENABLE_DEVICE' : 'DISABLE_DEVICE'} ${params.device} ${child.login_id}`;
     if (was !== params.enabled) ctx.audit.changes = [{ field: `devices.${params.device}`, before: was, after: params.enabled }];
     return switchesOf(row!);

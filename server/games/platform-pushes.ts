@@ -1,3 +1,4 @@
+import { idArray, wireId } from '../kernel/db/ids';
 import { sql } from '../kernel/db/sql';
 import type { PushSubject } from '../platform/push-queue';
 import type { AccountRow } from '../tree/account.repository';
@@ -54,8 +55,6 @@ type PushedAccountRow = Pick<
   | 'win_blocked'
 > & { game_types: Record<string, { enabled: boolean; redLimit: string; limitReached: boolean }> };
 
-const idArray = (ids: readonly bigint[]) => sql`${`{${ids.map(String).join(',')}}`}::bigint[]`;
-
 /** Accounts' betting rules as the platform takes them (pushes, and a member's sign-in check at the lobby). */
 export async function accountsNow(db: Queryable, siteId: string, ids: readonly bigint[]): Promise<PlatformAccount[]> {
   const rows = await db.rows<PushedAccountRow>(sql`
@@ -68,7 +67,7 @@ export async function accountsNow(db: Queryable, siteId: string, ids: readonly b
      WHERE a.site_id = ${siteId} AND a.id = ANY (${idArray(ids)})
      GROUP BY a.id`);
   return rows.map((row) => ({
-    accountId: String(row.id),
+    accountId: wireId(row.id),
     level: Number(row.level),
     path: row.path,
     status: Number(row.status),
@@ -94,7 +93,7 @@ async function repliesNow(db: Queryable, siteId: string, ids: readonly bigint[])
      WHERE site_id = ${siteId} AND id = ANY (${idArray(ids)}) AND reply IS NOT NULL`);
   return rows.map((row) => ({
     suggestionId: row.platform_id,
-    memberId: String(row.member_id),
+    memberId: wireId(row.member_id),
     reply: row.reply,
     repliedAt: new Date(row.replied_at),
   }));
@@ -107,7 +106,7 @@ async function gameNoticesNow(db: Queryable, siteId: string, now: Date): Promise
   >(sql`SELECT id, title, content, game_codes, start_time, end_time FROM notices
           WHERE site_id = ${siteId} AND kind = 'game' AND end_time > ${now} ORDER BY id`);
   return rows.map((row) => ({
-    noticeId: String(row.id),
+    noticeId: wireId(row.id),
     title: row.title,
     content: row.content,
     gameCodes: row.game_codes ?? [],
@@ -177,7 +176,7 @@ export async function sendPlatformPushes(
             ),
           });
         }
-        const taken = JSON.stringify(pushes.map((p) => ({ account_id: String(p.account_id), version: String(p.version) })));
+        const taken = JSON.stringify(pushes.map((p) => ({ account_id: wireId(p.account_id), version: String(p.version) })));
         await db.run(sql`DELETE FROM platform_pushes p USING jsonb_to_recordset(${taken}::jsonb) AS t (account_id bigint, version bigint)
           WHERE p.site_id = ${siteId} AND p.subject = ${subject} AND p.account_id = t.account_id AND p.version = t.version`);
         await db.run(sql`UPDATE platform_pushes SET sending_until = NULL WHERE ${these}`);

@@ -1,3 +1,4 @@
+import { wireId } from '../kernel/db/ids';
 import { AccountStatus } from '../../contract/account-fields.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { Cell } from '../../shared/table-cells';
@@ -53,7 +54,7 @@ function accountListExport(members: boolean): ExportSource {
       const parent = await accountInLine(ctx, filters.parentId ?? ctx.session!.accountId);
       const total = await countAccountList(ctx.db, accountListQuery(accountListScope(ctx), parent, filters, members));
       const snapshot: AccountListSnapshot = {
-        parentId: String(parent.id),
+        parentId: wireId(parent.id),
         at: ctx.now.toISOString(),
         idleTimeoutSeconds: ctx.site.idleTimeoutSeconds,
       };

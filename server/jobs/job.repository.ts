@@ -1,3 +1,4 @@
+import { wireId } from '../kernel/db/ids';
 import { sql } from '../kernel/db/sql';
 import type { jobKinds, jobStatuses } from '../../contract/job.contract';
 import type { Queryable } from '../kernel/db/database';
@@ -53,10 +54,10 @@ const COLUMNS = sql`id, site_id, owner_id, sub_account_id, ip, kind, status, tot
 
 function toJob(row: RawJob): JobRow {
   return {
-    id: String(row.id),
+    id: wireId(row.id),
     siteId: row.site_id,
-    ownerId: String(row.owner_id),
-    subAccountId: row.sub_account_id === null ? null : String(row.sub_account_id),
+    ownerId: wireId(row.owner_id),
+    subAccountId: wireId(row.sub_account_id),
     ip: row.ip,
     kind: row.kind,
     status: row.status,
@@ -65,7 +66,7 @@ function toJob(row: RawJob): JobRow {
     params: row.params,
     results: row.results,
     stalls: Number(row.stalls),
-    fileId: row.file_id === null ? null : String(row.file_id),
+    fileId: wireId(row.file_id),
     requestId: row.request_id,
   };
 }

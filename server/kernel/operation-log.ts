@@ -1,3 +1,4 @@
+import { rowId } from './db/ids';
 import { sql } from './db/sql';
 import type { FieldChange } from '../../contract/audit.contract';
 import type { Queryable } from './db/database';
@@ -50,7 +51,7 @@ function redact(params: Record<string, unknown>): Record<string, unknown> {
 
 /** The INSERT of one record, for callers that run it inside a bigger statement (the dispatcher). */
 export function operationInsertSql(record: OperationRecord) {
-  const targetId = record.targetId && /^[0-9]{1,18}$/.test(record.targetId) ? record.targetId : null;
+  const targetId = record.targetId && rowId(record.targetId) !== null ? record.targetId : null;
   // The acting account's line is read with the insert: "my line's operations" is then a prefix search.
   return sql`INSERT INTO operation_log
     (site_id, account_id, sub_account_id, operator_login, method, target_id, summary, params, ip, region, terminal, changes,

@@ -1,3 +1,4 @@
+import { wireId } from './db/ids';
 import { AccountStatus, memberLevel } from '../../contract/account-fields.contract';
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type SQL } from './db/sql';
@@ -134,8 +135,8 @@ export async function sessionFromRow(
   return {
     tokenHash,
     siteId: row.site_id,
-    accountId: String(row.account_id),
-    subAccountId: row.sub_account_id === null ? null : String(row.sub_account_id),
+    accountId: wireId(row.account_id),
+    subAccountId: wireId(row.sub_account_id),
     loginId: row.login_id,
     accessCodes: row.sub_account_id === null ? allAccessCodes : (row.sub_access_codes ?? []).map(Number),
     level: row.level as Level,

@@ -1,3 +1,4 @@
+import { wireId } from '../kernel/db/ids';
 import { formatCents } from '../../contract/amount.contract';
 import type { MonitorEventKind, WatchedAccount } from '../../contract/monitoring.contract';
 import type { AccountRow } from '../tree/account.repository';
@@ -29,7 +30,7 @@ export type WatchedAccountRow = Pick<
 
 export function toWatchedAccount(row: WatchedAccountRow): WatchedAccount {
   return {
-    userId: String(row.id),
+    userId: wireId(row.id),
     loginId: row.login_id,
     nickname: row.nickname,
     level: row.level,

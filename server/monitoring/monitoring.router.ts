@@ -1,3 +1,4 @@
+import { wireId } from '../kernel/db/ids';
 import { sql, type SQL } from '../kernel/db/sql';
 import { pageQuery } from '../kernel/db/page-query';
 import { formatCents } from '../../contract/amount.contract';
@@ -57,10 +58,10 @@ async function accountOfSide(ctx: CallContext, userId: string, side: Side) {
 async function setWatched(ctx: CallContext, userId: string, side: Side, monitored: boolean) {
   const account = await accountOfSide(ctx, userId, side);
   if (account.monitored !== monitored) await ctx.db.run(sql`UPDATE accounts SET monitored = ${monitored} WHERE id = ${account.id}`);
-  ctx.audit.targetId = String(account.id);
+  ctx.audit.targetId = wireId(account.id);
   ctx.audit.summary = `${monitored ? 'WATCH' : 'UNWATCH'} ${account.login_id}`;
   ctx.audit.changes = [{ field: 'monitored', before: account.monitored, after: monitored }];
-  return { userId: String(account.id), monitored };
+  return { userId: wireId(account.id), monitored };
 }
 
 /** Every watched account of one side as an xlsx file for the caller (24 hours). */
@@ -117,7 +118,7 @@ export const monitoringRouter = defineRouter(monitorMethods, {
   }),
   'gw.credit.agent.to.company.limit.query': async (ctx) => ({
     list: (await companyLimitStops(ctx.db, ctx.site.id, COMPANY_LIMIT_STOPS_SHOWN)).map((row) => ({
-      userId: String(row.account_id),
+      userId: wireId(row.account_id),
       loginId: row.login_id,
       level: Number(row.level),
       gameType: row.game_type,
@@ -143,10 +144,10 @@ export const monitoringRouter = defineRouter(monitorMethods, {
     );
     if (!account) throw new RpcError(ErrorCode.accountNotFound);
     const seen = await ctx.db.run(sql`UPDATE monitor_events SET seen_at = ${ctx.now} WHERE account_id = ${account.id} AND seen_at IS NULL`);
-    ctx.audit.targetId = String(account.id);
+    ctx.audit.targetId = wireId(account.id);
     if (seen > 0) await raiseLiveEvent(ctx.db, ctx.site.id, { kind: 'monitoring' });
     ctx.audit.summary = `SEEN ${account.login_id} ${seen}`;
-    return { userId: String(account.id), seen };
+    return { userId: wireId(account.id), seen };
   },
   'gw.credit.user.monitor.export': async (ctx) => exportWatched(ctx, 'members'),
   'gw.credit.agent.monitor.export': async (ctx) => exportWatched(ctx, 'agents'),

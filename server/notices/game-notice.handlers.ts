@@ -1,3 +1,4 @@
+import { wireId } from '../kernel/db/ids';
 import { sql } from '../kernel/db/sql';
 import { pageQuery } from '../kernel/db/page-query';
 import { ErrorCode } from '../../contract/errors.contract';
@@ -48,7 +49,7 @@ async function write(ctx: CallContext, params: GameNoticeParams, noticeId?: stri
         end_time = ${params.endTime}::timestamptz, updated_at = ${ctx.now}
       WHERE site_id = ${ctx.site.id} AND kind = 'game' AND id = ${noticeId} RETURNING id`);
     if (!row) throw new RpcError(ErrorCode.recordNotFound, { field: 'noticeId' });
-    id = String(row.id);
+    id = wireId(row.id);
   }
   // The platform is told by the push job, in the order of the changes, never by this request.
   await queuePush(ctx.db, ctx.site.id, 'notices', ctx.now);
@@ -76,7 +77,7 @@ export const gameNoticeHandlers = (platformFor: PlatformFor) =>
       return {
         total: total!.n,
         list: rows.map((row) => ({
-          noticeId: String(row.id),
+          noticeId: wireId(row.id),
           title: row.title,
           content: row.content,
           gameCodes: row.game_codes ?? [],

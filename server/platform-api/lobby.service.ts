@@ -1,3 +1,4 @@
+import { wireId } from '../kernel/db/ids';
 import { sql } from '../kernel/db/sql';
 import { AccountStatus, isMemberLevel } from '../../contract/account-levels.contract';
 import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
@@ -78,7 +79,7 @@ export async function lobbySignIn(
   if (account.status === AccountStatus.disabled) throw await refuse('disabled', ErrorCode.accountDisabled);
   // Frozen: it may read at the back office, but neither move points nor bet, so nothing to play with.
   if (account.status === AccountStatus.frozen) throw await refuse('frozen', ErrorCode.targetStatusForbidsScore);
-  const line = await lineStatus(db, String(account.id));
+  const line = await lineStatus(db, wireId(account.id));
   if (line === AccountStatus.disabled) throw await refuse('line-locked', ErrorCode.agentLineLocked);
   if (line === AccountStatus.frozen) throw await refuse('line-frozen', ErrorCode.agentLineFrozen);
 
@@ -89,7 +90,7 @@ export async function lobbySignIn(
     member: member!,
     loginId: account.login_id,
     nickname: account.nickname,
-    balance: await memberBalance(db, siteId, String(account.id)),
+    balance: await memberBalance(db, siteId, wireId(account.id)),
   };
 }
 
@@ -133,7 +134,7 @@ export async function lobbyTransfer(
   const { siteId, memberId, type, amount } = input;
   const transferId = lobbyTransferId(input.requestId);
   const answerOf = async (known: KnownTransfer) => {
-    if (String(known.member_id) !== memberId || known.type !== type || BigInt(known.amount) !== amount) {
+    if (wireId(known.member_id) !== memberId || known.type !== type || BigInt(known.amount) !== amount) {
       throw new RpcError(ErrorCode.thirdPartyEmptyResult);
     }
     return { transferId, type, state: known.state, balance: await memberBalance(db, siteId, memberId) };

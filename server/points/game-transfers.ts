@@ -1,3 +1,4 @@
+import { wireId } from '../kernel/db/ids';
 import { sql, type SQL } from '../kernel/db/sql';
 import { AccountStatus, memberLevel } from '../../contract/account-levels.contract';
 import { ErrorCode } from '../../contract/errors.contract';
@@ -290,7 +291,7 @@ async function returnToMember(
       UPDATE accounts SET balance = balance + ${amount}::bigint WHERE id = ${memberId}::bigint RETURNING balance
     ), wallet AS (
       UPDATE accounts SET balance = balance - ${amount}::bigint
-       WHERE id = ${String(input.walletId)}::bigint AND EXISTS (SELECT FROM member) RETURNING id, balance
+       WHERE id = ${wireId(input.walletId)}::bigint AND EXISTS (SELECT FROM member) RETURNING id, balance
     ), serial AS (
       UPDATE sites SET score_serial = score_serial + 1 WHERE id = ${siteId} AND EXISTS (SELECT FROM wallet) RETURNING score_serial
     )
@@ -413,7 +414,7 @@ async function reverseIn(tx: Queryable, siteId: string, transferId: string, oper
   }>(sql`SELECT serial_no, target_account_id, game_session
     FROM score_log WHERE site_id = ${siteId} AND transfer_id = ${transferId} AND type = 'in'`);
   if (!row) throw new RpcError(ErrorCode.repairNothingPending);
-  const memberId = String(row.target_account_id);
+  const memberId = wireId(row.target_account_id);
   const member = await memberWithWallet(lockMember(tx, siteId, memberId));
   if (!member) throw new Error(`transfer ${transferId}: member ${memberId} is gone`);
   const reversed = await tx.one<{ amount: bigint }>(sql`UPDATE score_log SET state = 'reversed'
@@ -631,7 +632,7 @@ async function findPending(db: Queryable, siteId: string, transferId: string): P
     sql`SELECT type, member_id, amount, at FROM (${pendingTransfers(siteId)}) p WHERE transfer_id = ${transferId}`,
   );
   if (!row) return null;
-  return { transferId, type: row.type, memberId: String(row.member_id), amount: row.amount, at: new Date(row.at) };
+  return { transferId, type: row.type, memberId: wireId(row.member_id), amount: row.amount, at: new Date(row.at) };
 }
 
 /**

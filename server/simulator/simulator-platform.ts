@@ -1,3 +1,4 @@
+import { wireId } from '../kernel/db/ids';
 import { sql } from '../kernel/db/sql';
 import { ErrorCode } from '../../contract/errors.contract';
 import { prepared, uniqueViolation, type Queryable } from '../kernel/db/database';
@@ -77,7 +78,7 @@ interface RecordRow {
 
 const toRecord = (row: RecordRow): PlatformRecord => ({
   state: row.state,
-  memberId: String(row.member_id),
+  memberId: wireId(row.member_id),
   type: row.type,
   amount: row.amount,
 });
@@ -101,7 +102,7 @@ async function walletBalance(q: Queryable, siteId: string, memberId: string) {
 async function repeatedTransfer(q: Queryable, call: TransferCall, type: 'in' | 'out') {
   const record = await seenTransfer(q, call.siteId, call.transferId);
   if (!record) return null;
-  const another = record.type !== type || String(record.member_id) !== call.memberId || String(record.amount) !== String(call.amount);
+  const another = record.type !== type || wireId(record.member_id) !== call.memberId || String(record.amount) !== String(call.amount);
   if (record.state === 'void' || another) {
     throw new PlatformRefusal(ErrorCode.thirdPartyEmptyResult);
   }

@@ -1,3 +1,4 @@
+import { wireId } from '../kernel/db/ids';
 import { sql } from '../kernel/db/sql';
 import type { Device } from '../../contract/game.contract';
 import type { Queryable } from '../kernel/db/database';
@@ -139,7 +140,7 @@ async function movePlatform(db: Queryable, siteId: string, memberId: string, del
 function betRecord(game: GameDefinition, player: PlayerRow, bet: { orderId: string; betCode: string; stake: number; betTime: Date }) {
   return {
     orderId: bet.orderId,
-    memberId: String(player.member_id),
+    memberId: wireId(player.member_id),
     betTime: bet.betTime.toISOString(),
     gameCode: game.gameCode,
     gameType: game.gameType,
@@ -165,7 +166,7 @@ async function settleLive(db: Queryable, options: Pick<SimulatorOptions, 'seed'>
   const payout = game.settle(open.betCode, stake, result) ?? 0;
   const endedAt = new Date((open.roundIndex + 1) * game.roundSeconds * 1000);
   const round = liveRoundNo(game, open.roundIndex);
-  await movePlatform(db, player.site_id, String(player.member_id), payout);
+  await movePlatform(db, player.site_id, wireId(player.member_id), payout);
   await publish(
     db,
     player.site_id,
@@ -201,7 +202,7 @@ async function settleLive(db: Queryable, options: Pick<SimulatorOptions, 'seed'>
 async function play(db: Queryable, options: Pick<SimulatorOptions, 'seed'>, player: PlayerRow, random: SeededRandom, now: Date) {
   const game = gameByCode(player.game_code)!;
   const stake = Number(player.stake);
-  const memberId = String(player.member_id);
+  const memberId = wireId(player.member_id);
   const betTime = now;
   const orderId = await orderNo(db);
   const betCode = pickBet(random, game.commonBets);
@@ -277,7 +278,7 @@ async function play(db: Queryable, options: Pick<SimulatorOptions, 'seed'>, play
 
 /** A member leaves with what it has at the platform; it stays seated (and tries again) while its transfer is unsettled. */
 async function leave(db: Queryable, options: SimulatorOptions, player: PlayerRow, now: Date) {
-  const memberId = String(player.member_id);
+  const memberId = wireId(player.member_id);
   const balance = await platformBalance(db, player.site_id, memberId);
   if (balance > 0n) {
     try {
@@ -329,14 +330,14 @@ async function join(db: Queryable, options: SimulatorOptions, siteId: string, ra
   try {
     const moved = await options.backOffice.transferIn(db, options.platformFor, {
       siteId,
-      memberId: String(member.id),
+      memberId: wireId(member.id),
       amount,
       transferId,
       now,
     });
     if (moved.state !== 'done') return false;
     await db.run(sql`INSERT INTO simulator_players (member_id, site_id, game_code, table_id, session_id, stake, plays_left, next_at, device)
-      VALUES (${String(member.id)}, ${siteId}, ${game.gameCode}, ${table}, ${moved.sessionId}, ${stake}, ${5 + random.below(20)}, ${now},
+      VALUES (${wireId(member.id)}, ${siteId}, ${game.gameCode}, ${table}, ${moved.sessionId}, ${stake}, ${5 + random.below(20)}, ${now},
         ${device})`);
     return true;
   } catch (error) {
@@ -367,7 +368,7 @@ export async function takeTurn(
   now: Date,
   leave: (player: PlayerRow) => Promise<boolean>,
 ): Promise<'none' | 'left' | 'bet'> {
-  const memberId = String(read.member_id);
+  const memberId = wireId(read.member_id);
   // The player's turn is claimed (its next play moved a lease ahead), and every step of it
   // first checks the claim still stands: were a tick ever to outlive the lease, a process that
   // took over and claimed the turn after it leaves it nothing to do twice.

@@ -1,3 +1,4 @@
+import { wireId } from '../kernel/db/ids';
 import { sql } from '../kernel/db/sql';
 import { AccountStatus } from '../../contract/account-levels.contract';
 import type { Queryable } from '../kernel/db/database';
@@ -61,19 +62,19 @@ async function seat(db: Queryable, siteId: string, random: SeededRandom, now: Da
   const device = pick(random, TERMINALS);
   // It sits down only where its first bet would be taken: a member the back office paused or
   // stopped would otherwise sit down and stand up again every tick (and count for the lobby).
-  if (await betRefusal(db, { siteId, memberId: String(member.member_id), gameCode: game.gameCode, device, stake })) return false;
+  if (await betRefusal(db, { siteId, memberId: wireId(member.member_id), gameCode: game.gameCode, device, stake })) return false;
   // The bets' transaction id: the transfer in that found its wallet empty, which opened its game
   // session at the back office (the session's bets are filed under that id).
   const sessionId = member.opened_by ?? `P${now.getTime()}-${member.member_id}`;
   await db.run(sql`INSERT INTO simulator_players (member_id, site_id, game_code, table_id, session_id, stake, plays_left, next_at, device)
-    VALUES (${String(member.member_id)}, ${siteId}, ${game.gameCode}, ${table}, ${sessionId}, ${stake}, ${5 + random.below(20)}, ${now},
+    VALUES (${wireId(member.member_id)}, ${siteId}, ${game.gameCode}, ${table}, ${sessionId}, ${stake}, ${5 + random.below(20)}, ${now},
       ${device}) ON CONFLICT DO NOTHING`);
   return true;
 }
 
 /** Stands a member up: what it won or kept stays in its wallet at the platform, for the back office to transfer out. */
 async function standUp(db: Queryable, player: PlayerRow) {
-  await db.run(sql`DELETE FROM simulator_players WHERE member_id = ${String(player.member_id)}`);
+  await db.run(sql`DELETE FROM simulator_players WHERE member_id = ${wireId(player.member_id)}`);
   return true;
 }
 

@@ -1,3 +1,4 @@
+import { wireId } from '../kernel/db/ids';
 import { randomInt } from 'node:crypto';
 import { isIP } from 'node:net';
 import { sql } from '../kernel/db/sql';
@@ -162,7 +163,7 @@ async function companyOf(db: Queryable, siteId: string): Promise<string | undefi
   const row = await db.one<{ id: bigint }>(
     sql`SELECT id FROM accounts WHERE site_id = ${siteId} AND level = 0 AND kind = 'tree' ORDER BY id LIMIT 1`,
   );
-  return row ? String(row.id) : undefined;
+  return row ? wireId(row.id) : undefined;
 }
 
 async function recordBySystem(
@@ -583,7 +584,7 @@ export async function resetAdmin(
           { field: 'password', before: null, after: null },
           { field: 'safeCode', before: null, after: null },
         ],
-        targetId: String(company.id),
+        targetId: wireId(company.id),
       },
       now,
     );
