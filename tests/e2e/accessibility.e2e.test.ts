@@ -52,6 +52,16 @@ function describeViolations(violations: Violation[]): string {
 
 /** Runs axe with the WCAG 2.0/2.1 A and AA rules; fails on any serious or critical violation, listing every violation. */
 async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
+  // Colours read mid-transition (a theme just switched, an overlay fading) are not the page's:
+  // the finite transitions and animations end first (a spinner's never does, and is not waited for).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const all = results.violations;
   if (all.length > 0) console.warn(`axe on ${screen}: ${all.length} violation(s)\n${describeViolations(all)}`);
