@@ -1,5 +1,7 @@
 import type { RowData } from '@tanstack/react-table';
+import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { DataTable, type DataTableModel, type DataTableProps } from './data-table';
 import { DataTableToolbar, type TableExport } from './data-table-toolbar';
@@ -52,6 +54,8 @@ export interface ListScreenProps<T extends RowData> extends Omit<ListBodyProps<T
   attributes?: Record<`data-${string}`, string | undefined>;
   /** What stands in place of the plain heading (a heading with the account shown beside it). */
   header?: ReactNode;
+  /** A refresh button beside the heading, for a list that does not refresh itself; turning while the list is fetched. */
+  refresh?: { label: string; fetching: boolean; onRefresh(): void; testId?: string };
   /** Under the heading, above the toolbar: an explanation, tabs. */
   intro?: ReactNode;
   table: Omit<DataTableProps<T>, 'model' | 'label'> & { label?: string };
@@ -69,6 +73,7 @@ export function ListScreen<T extends RowData>({
   testId,
   attributes,
   header,
+  refresh,
   intro,
   table,
   children,
@@ -84,10 +89,31 @@ export function ListScreen<T extends RowData>({
       data-testid={testId}
       {...attributes}
     >
-      {header ?? <h1 className="text-xl font-semibold">{title}</h1>}
+      {header ?? <ListHeading title={title} refresh={refresh} />}
       {intro}
       <ListBody {...body} table={{ ...table, label: table.label ?? title }} />
       {children}
     </section>
+  );
+}
+
+function ListHeading({ title, refresh }: { title: string; refresh: ListScreenProps<never>['refresh'] }) {
+  const heading = <h1 className="text-xl font-semibold">{title}</h1>;
+  if (!refresh) return heading;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      {heading}
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        onClick={refresh.onRefresh}
+        disabled={refresh.fetching}
+        data-testid={refresh.testId}
+      >
+        <RefreshCw className={refresh.fetching ? 'animate-spin' : undefined} aria-hidden />
+        {refresh.label}
+      </Button>
+    </div>
   );
 }

@@ -1,11 +1,9 @@
-import { RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gameName } from '@commands/game.commands';
 import { useCall } from '@/api/queries';
 import { useDataTable } from '@/components/data-table/data-table';
 import { ListScreen } from '@/components/data-table/list-screen';
-import { Button } from '@/components/ui/button';
 import { useFormat } from '@/hooks/use-format';
 import { BetDetailSheet, type BetKey } from './bet-detail-sheet';
 import { betRecordColumns, type BetRow } from './bet-record-columns';
@@ -37,22 +35,12 @@ export default function OnsiteBettingScreen() {
     <ListScreen
       title={t('route.onsiteBetting')}
       testId="onsite-betting-screen"
-      header={
-        <div className="flex items-center justify-between gap-3">
-          <h1 className="text-xl font-semibold">{t('route.onsiteBetting')}</h1>
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            onClick={() => void onsite.refetch()}
-            disabled={onsite.isFetching}
-            data-testid="onsite-refresh"
-          >
-            <RefreshCw className={onsite.isFetching ? 'animate-spin' : undefined} aria-hidden />
-            {t('onsite.refresh')}
-          </Button>
-        </div>
-      }
+      refresh={{
+        label: t('onsite.refresh'),
+        fetching: onsite.isFetching,
+        onRefresh: () => void onsite.refetch(),
+        testId: 'onsite-refresh',
+      }}
       intro={
         <ul className="flex flex-wrap gap-2" aria-label={t('onsite.byGame')} data-testid="onsite-games">
           {(onsite.data?.byGame ?? []).map((game) => (

@@ -1,4 +1,3 @@
-import { RefreshCw } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -43,15 +42,7 @@ export default function ExposureRatingScreen() {
     <ListScreen
       title={t('route.exposureRating')}
       testId="exposure-screen"
-      header={
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h1 className="text-xl font-semibold">{t('route.exposureRating')}</h1>
-          <Button type="button" size="sm" variant="outline" onClick={() => void exposure.refetch()} disabled={exposure.isFetching}>
-            <RefreshCw className={exposure.isFetching ? 'animate-spin' : undefined} aria-hidden />
-            {t('exposure.refresh')}
-          </Button>
-        </div>
-      }
+      refresh={{ label: t('exposure.refresh'), fetching: exposure.isFetching, onRefresh: () => void exposure.refetch() }}
       intro={
         <>
           <p className="text-sm text-muted-foreground">{t('exposure.explain')}</p>

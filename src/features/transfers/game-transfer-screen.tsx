@@ -1,4 +1,3 @@
-import { RefreshCw } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -8,7 +7,6 @@ import { useInfiniteCall } from '@/api/queries';
 import { useDataTable } from '@/components/data-table/data-table';
 import { ListScreen } from '@/components/data-table/list-screen';
 import { SelectFilter } from '@/components/filters/select-filter';
-import { Button } from '@/components/ui/button';
 import { useCommands, useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
@@ -40,15 +38,7 @@ export default function GameTransferScreen() {
     <ListScreen
       title={t('route.gameTransfer')}
       testId="game-transfer-screen"
-      header={
-        <div className="flex items-center justify-between gap-3">
-          <h1 className="text-xl font-semibold">{t('route.gameTransfer')}</h1>
-          <Button type="button" size="sm" variant="outline" onClick={() => void pages.refetch()} disabled={pages.isFetching}>
-            <RefreshCw className={pages.isFetching ? 'animate-spin' : undefined} aria-hidden />
-            {t('onsite.refresh')}
-          </Button>
-        </div>
-      }
+      refresh={{ label: t('onsite.refresh'), fetching: pages.isFetching, onRefresh: () => void pages.refetch() }}
       intro={<p className="text-sm text-muted-foreground">{t('transfers.explain')}</p>}
       model={model}
       filters={
