@@ -38,6 +38,18 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A database of the run. Its commits do not wait for the disk (synchronous_commit off, kept by
+ * the database, so every connection to it, the gateways' processes included, has it): the
+ * tests' subject is what a commit makes visible, which this keeps, not what survives a crash
+ * of the PostgreSQL server itself, which the bench's crash parts test on clusters of their own.
+ * Waiting for the disk cost the gateway tests most of their time (a write call is a commit).
+ */
+async function createDatabase(client: pg.Client, name: string, template?: string): Promise<void> {
+  await client.query(`CREATE DATABASE ${name}${template === undefined ? '' : ` TEMPLATE ${template}`}`);
+  await client.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+}
+
 /** Global setup: a migrated, seeded PGlite database, dumped for every test file to load. */
 export async function preparePgliteSnapshot(): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });
@@ -75,7 +87,7 @@ export async function preparePostgresTemplate(): Promise<{ run: PostgresRun; dro
   mkdirSync(artifactsDir, { recursive: true });
   const prefix = `credit_test_${process.pid}_${Date.now().toString(36)}`;
   const template = `${prefix}_tpl`;
-  await admin((client) => client.query(`CREATE DATABASE ${template}`));
+  await admin((client) => createDatabase(client, template));
   const pgDb = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl(), template), poolSize: 2 });
   await migrate(pgDb);
   await seedDemo(pgDb, new Date());
@@ -110,7 +122,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const { prefix, template } = inject('postgresRun');
   const name = `${prefix}_${process.pid}_${++counter}`;
-  await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  await admin((client) => createDatabase(client, name, template));
   const url = withDatabase(adminUrl(), name);
   const db = await openDatabase({ kind: 'postgres', url });
   return {
@@ -133,7 +145,7 @@ export function postgresTemplateUrl(): string {
 export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const { prefix } = inject('postgresRun');
   const name = `${prefix}_${process.pid}_empty_${++counter}`;
-  await admin((client) => client.query(`CREATE DATABASE ${name}`));
+  await admin((client) => createDatabase(client, name));
   return {
     url: withDatabase(adminUrl(), name),
     drop: () => admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
