@@ -5,7 +5,7 @@ export const SYSTEM_SETTING_SCREEN = '/systemSetting/index';
 export const systemSettingReads = ['gw.credit.sys.setting.get'] as const;
 
 /** The part of the settings screen a command opens: its section, or the safe-code step of ending maintenance. */
-export type SettingFocus = 'maintenance' | 'access' | 'monitoring' | 'appearance' | 'end-maintenance';
+export type SettingFocus = 'maintenance' | 'access' | 'monitoring' | 'appearance' | 'retention' | 'end-maintenance';
 
 const mayChange = (rights: Parameters<Command['when']>[0]) => can(rights, 'gw.credit.sys.setting');
 
@@ -42,5 +42,14 @@ export const systemSettingCommands: Command[] = [
     'monitor',
     '预警',
     '监控',
+  ]),
+  openAt('systemSetting.retention', 'command.retentionSettings', 'retention', [
+    'retention',
+    'purge',
+    'keep days',
+    'data age',
+    'logs',
+    '保留',
+    '清理',
   ]),
 ];

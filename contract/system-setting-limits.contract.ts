@@ -13,3 +13,20 @@ export const IDLE_TIMEOUT_MAX_SECONDS = 86_400;
 export const SCORE_INTERVAL_MAX_MS = 3_600_000;
 /** The most members per agent a site may set (0 = no limit). */
 export const MEMBER_LIMIT_MAX = 100_000;
+
+/**
+ * How many days the purge keeps each kind of record a site gathers (docs/operations.md#data-retention):
+ * the default of a new site and the range a company may set. The floors keep what other rules
+ * need: a request key outlives any retry, a session outlives the longest idle timeout, and the
+ * login and operation records stay long enough for a dispute.
+ */
+export const RETENTION_DAYS = {
+  requestKeys: { default: 7, min: 1, max: 3650 },
+  sessions: { default: 30, min: 2, max: 3650 },
+  loginLog: { default: 180, min: 30, max: 3650 },
+  operationLog: { default: 365, min: 90, max: 3650 },
+  jobs: { default: 30, min: 1, max: 3650 },
+  monitorEvents: { default: 90, min: 7, max: 3650 },
+} as const;
+export type RetentionKind = keyof typeof RETENTION_DAYS;
+export const retentionKinds = Object.keys(RETENTION_DAYS) as RetentionKind[];

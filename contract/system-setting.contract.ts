@@ -10,6 +10,8 @@ import {
   IP_WHITELIST_MAX,
   LOGO_MAX_BYTES,
   MEMBER_LIMIT_MAX,
+  RETENTION_DAYS,
+  retentionKinds,
   SCORE_INTERVAL_MAX_MS,
   SITE_TITLE_MAX,
 } from './system-setting-limits.contract';
@@ -42,6 +44,22 @@ const thresholdsSchema = z.object({
   score: pointsSchema,
 });
 
+const retentionDaysSchema = z.object(
+  Object.fromEntries(retentionKinds.map((kind) => [kind, z.number().int()])) as Record<(typeof retentionKinds)[number], z.ZodNumber>,
+);
+
+/** One kind's days as a change sets them: whole days within the kind's range (rule retention-days). */
+const retentionChangeSchema = z
+  .object(
+    Object.fromEntries(
+      retentionKinds.map((kind) => [
+        kind,
+        z.number().int('retention-days').min(RETENTION_DAYS[kind].min, 'retention-days').max(RETENTION_DAYS[kind].max, 'retention-days'),
+      ]),
+    ) as Record<(typeof retentionKinds)[number], z.ZodNumber>,
+  )
+  .partial();
+
 /** The site's settings as level 0 reads them (docs/product.md#system-settings). */
 export const systemSettingsSchema = z.object({
   /** The window in UTC (screens show Beijing time); null when none is set. */
@@ -65,6 +83,8 @@ export const systemSettingsSchema = z.object({
   logo: z.string(),
   /** Whether agents (levels 1-4) may see the finance screens: score log, transfers, exposure, deal record. */
   financeVisible: z.boolean(),
+  /** Days the purge keeps each kind of record (RETENTION_DAYS). */
+  retentionDays: retentionDaysSchema,
   /** The caller's own address as the gateway sees it: the whitelist must keep it. */
   callerIp: z.string(),
 });
@@ -90,6 +110,7 @@ export const systemSettingChangesSchema = z.object({
   /** A new logo as a data URL, or '' to remove it. */
   logoImage: z.union([z.literal(''), logoImageRule]).optional(),
   financeVisible: z.boolean().optional(),
+  retentionDays: retentionChangeSchema.optional(),
 });
 export type SystemSettingChanges = z.input<typeof systemSettingChangesSchema>;
 

@@ -68,3 +68,11 @@ export async function liveSessions(db: Queryable, now: Date): Promise<{ siteId: 
      GROUP BY s.site_id`);
   return rows.map((row) => ({ siteId: row.site_id, count: Number(row.n) }));
 }
+
+/** What the retention purge removed so far, per table (every process's runs: the purge adds them up in the database). */
+export async function retentionPurged(db: Queryable): Promise<{ table: string; rows: number }[]> {
+  const rows = await db.rows<{ table_name: string; rows: bigint | number | string }>(
+    sql`SELECT table_name, rows FROM retention_purged ORDER BY table_name`,
+  );
+  return rows.map((row) => ({ table: row.table_name, rows: Number(row.rows) }));
+}

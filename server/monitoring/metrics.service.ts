@@ -3,7 +3,7 @@ import { ErrorCode } from '../../contract/errors.contract';
 import type { Clock } from '../kernel/clock';
 import { poolStatsOf, type Database } from '../kernel/db/database';
 import type { PlatformWatch } from '../platform/platform-watch';
-import { jobCounts, liveSessions, PENDING_AGES, pendingTransfers, signInLocks } from './metrics.repository';
+import { jobCounts, liveSessions, PENDING_AGES, pendingTransfers, retentionPurged, signInLocks } from './metrics.repository';
 import { platformHealth } from './platform-health.repository';
 
 /** What a call's outcome is to the metrics: its method (null: none the contract knows) and its code (null: answered a result). */
@@ -131,6 +131,16 @@ function databaseGauges(registers: Registers) {
 type DatabaseGauges = ReturnType<typeof databaseGauges>;
 
 /** This process's count of platform calls that got no answer. */
+/** What the retention purge removed, by table, as the database keeps it (a counter: it only grows). */
+function retentionCounter(registers: Registers) {
+  return new Counter({
+    name: 'credit_retention_purged_rows_total',
+    help: 'Rows the retention purge removed, by table (all processes; docs/operations.md#data-retention)',
+    labelNames: ['table'] as const,
+    registers,
+  });
+}
+
 function platformErrorCounter(registers: Registers) {
   return new Counter({
     name: 'credit_platform_call_errors_total',
@@ -150,14 +160,15 @@ function setPool(gauges: DatabaseGauges, name: string, database: Database) {
 
 /** What one scrape reads from the database, one statement each. */
 async function readFacts(db: Database, now: Date) {
-  const [jobs, pending, health, locks, sessions] = await Promise.all([
+  const [jobs, pending, health, locks, sessions, purged] = await Promise.all([
     jobCounts(db, now),
     pendingTransfers(db, now),
     platformHealth(db, now),
     signInLocks(db, now),
     liveSessions(db, now),
+    retentionPurged(db),
   ]);
-  return { jobs, pending, health, locks, sessions };
+  return { jobs, pending, health, locks, sessions, purged };
 }
 
 type Facts = Awaited<ReturnType<typeof readFacts>>;
@@ -238,6 +249,7 @@ export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Data
   const { calls, callSeconds, responses, signInFailures } = callMetrics(registers);
   const gauges = databaseGauges(registers);
   const platformErrors = platformErrorCounter(registers);
+  const purgedRows = retentionCounter(registers);
   let processMetrics = false;
 
   /**
@@ -252,6 +264,8 @@ export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Data
     setPlatformHealth(gauges, facts.health);
     setPlatformErrors(platformErrors, facts.health, platformWatch);
     setSignInLocksAndSessions(gauges, facts);
+    purgedRows.reset();
+    for (const row of facts.purged) purgedRows.inc({ table: row.table }, row.rows);
   }
 
   return {

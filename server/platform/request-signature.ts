@@ -76,7 +76,7 @@ const header = (request: ReceivedRequest, name: string) => {
 };
 
 /** Nonces older than this are purged: their timestamp is refused anyway, with a margin for clocks. */
-const NONCE_KEPT_MS = 2 * PLATFORM_SIGNATURE_WINDOW_MS;
+export const NONCE_KEPT_MS = 2 * PLATFORM_SIGNATURE_WINDOW_MS;
 /** How often one verifier purges (a purge is one indexed DELETE). */
 const PURGE_EVERY_MS = 60_000;
 

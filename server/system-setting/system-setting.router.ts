@@ -13,6 +13,8 @@ import type { ParamsOut } from '../../contract/methods.contract';
 import { raiseLiveEvent } from '../events/live-events.service';
 import { RpcError } from '../kernel/rpc-error';
 import { beijingText } from '../../contract/beijing-time.contract';
+import { retentionKinds } from '../../contract/system-setting-limits.contract';
+import { retentionDaysOf } from '../retention/retention-purge.service';
 
 interface SettingsRow {
   maintenance_start: Date | string | null;
@@ -32,6 +34,7 @@ interface SettingsRow {
   title: string;
   logo: string;
   finance_visible: boolean;
+  retention_days: unknown;
 }
 
 /** The address the uploaded logo is served at; its hash changes the address when the picture does. */
@@ -41,7 +44,7 @@ async function readSettings(db: Queryable, siteId: string, lock = false): Promis
   const row = await db.one<SettingsRow>(sql`
     SELECT s.maintenance_start, s.maintenance_end, s.ip_whitelist_on, s.sub_account_limit, s.member_limit, s.min_score_interval_ms,
            s.idle_timeout_seconds, s.captcha_required, s.warning_switch, s.monitor_bet_cents, s.monitor_win_cents,
-           s.monitor_score_cents, s.ui, s.title, s.logo, s.finance_visible,
+           s.monitor_score_cents, s.ui, s.title, s.logo, s.finance_visible, s.retention_days,
            ARRAY(SELECT r.network::text FROM site_ip_rules r
                   WHERE r.site_id = s.id AND r.kind = 'allow' AND r.network IS NOT NULL ORDER BY r.network) AS whitelist
       FROM sites s WHERE s.id = ${siteId} ${lock ? sql`FOR UPDATE` : sql``}`);
@@ -71,6 +74,7 @@ function settingsOf(row: SettingsRow, callerIp: string, captchaOff: boolean): Sy
     title: row.title,
     logo: row.logo,
     financeVisible: row.finance_visible,
+    retentionDays: retentionDaysOf(row.retention_days),
     callerIp,
   };
 }
@@ -202,6 +206,19 @@ function changePlainSettings(params: SettingsEdit, before: SettingsRow, { change
   if (params.title !== undefined) change('title', before.title, params.title, sql`title = ${params.title}`);
 }
 
+/** Days kept per kind of record: each change recorded as retention.<kind>, the whole set written back. */
+function changeRetention(days: NonNullable<SettingsEdit['retentionDays']>, before: SettingsRow, list: ChangeList) {
+  const was = retentionDaysOf(before.retention_days);
+  const now = { ...was };
+  for (const kind of retentionKinds) {
+    const value = days[kind];
+    if (value === undefined || value === was[kind]) continue;
+    now[kind] = value;
+    list.changes.push({ field: `retention${kind[0]!.toUpperCase()}${kind.slice(1)}`, before: was[kind], after: value });
+  }
+  if (retentionKinds.some((kind) => now[kind] !== was[kind])) list.sets.push(sql`retention_days = ${JSON.stringify(now)}::jsonb`);
+}
+
 /** The logo: a picture checked and stored with an address of its hash; '' removes it. */
 function changeLogo(logoImage: string, before: SettingsRow, { change }: ChangeList) {
   const logo = logoImage === '' ? null : logoOf(logoImage);
@@ -223,6 +240,7 @@ async function saveSystemSettings(ctx: CallContext, params: SettingsEdit) {
   const { whitelist, beforeList } = await changeWhitelist(ctx, params, before, list);
   changePlainSettings(params, before, list);
   if (params.logoImage !== undefined) changeLogo(params.logoImage, before, list);
+  if (params.retentionDays !== undefined) changeRetention(params.retentionDays, before, list);
   const { changes, sets } = list;
 
   if (sets.length > 0) await ctx.db.run(sql`UPDATE sites SET ${sql.join(sets, sql`, `)} WHERE id = ${ctx.site.id}`);

@@ -255,7 +255,7 @@ describe.runIf(e2e.run)("an agent's bet record and the company's system settings
     await ma01.close();
   });
 
-  it('refuses a whitelist that would lock out its author on the field, saves one that keeps them in, and shows a new PNG logo at once', async () => {
+  it('refuses a whitelist that would lock out its author on the field, saves one that keeps them in, shows a new PNG logo at once, and keeps the retention days set from the palette', async () => {
     const { company } = journey();
     const { page } = company;
     const { callerIp } = await e2e.gw.rpc('gw.credit.sys.setting.get', { opsId: await e2e.gw.sessionFor('admin') });
@@ -300,5 +300,27 @@ describe.runIf(e2e.run)("an agent's bet record and the company's system settings
       await header.getAttribute('src'),
     );
     expect(served).toEqual({ type: 'image/png', bytes: [...png] });
+
+    // Data retention from the palette: the command lands in its section, a day count out of range
+    // is refused on the field, one within it is confirmed as a listed change and kept.
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog').getByRole('combobox').waitFor();
+    await page.keyboard.type('systemSetting.retention');
+    await page.locator('[data-command-id="systemSetting.retention"][aria-selected="true"]').waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('setting-retention-requestKeys');
+    await page.locator('#setting-retention-loginLog').fill('29');
+    await page.getByTestId('settings-save').click();
+    await page.locator('#setting-retention-loginLog-problem').waitFor();
+    await page.locator('#setting-retention-loginLog').fill('60');
+    await page.getByTestId('settings-save').click();
+    await expect
+      .poll(() => page.getByTestId('settings-confirm-changes').textContent())
+      .toContain(`${text('systemSetting.field.retention.loginLog')}: 60`);
+    await confirmWithSafeCode(page);
+    await expect
+      .poll(() => e2e.gw.db.one(sql`SELECT retention_days->'loginLog' AS days FROM sites WHERE id = 'demo'`))
+      .toEqual({ days: 60 });
+    await expect.poll(() => page.locator('#setting-retention-loginLog').inputValue()).toBe('60');
   });
 });

@@ -6,6 +6,7 @@ import { sendPlatformPushes } from '../../games/platform-pushes';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from '../../jobs/job-runner';
 import { repairStaleTransfers } from '../../points/game-transfers';
 import { drainRollupsJob } from '../../reports/rollup-drain';
+import { purgeExpiredRecords } from '../../retention/retention-purge.service';
 
 /** How often the repair job looks for transfers left pending (each older than REPAIR_JOB_AFTER_MS). */
 const TRANSFER_REPAIR_EVERY_MS = 15_000;
@@ -15,6 +16,8 @@ const PLATFORM_PUSH_EVERY_MS = 1_000;
 const ROLLUP_DRAIN_EVERY_MS = 1_000;
 /** How often each HTTP site's feed is read from its cursor: its bets reach the back office within a few seconds. */
 const SITE_FEED_EVERY_MS = 3_000;
+/** How often records past their site's retention are purged (in batches, docs/operations.md#data-retention). */
+const RETENTION_PURGE_EVERY_MS = 600_000;
 
 /**
  * Background work: by default the gateway's process runs it too (started with the app, stopped
@@ -30,6 +33,8 @@ export type BackgroundWorkOptions = {
   drainEveryMs?: number;
   /** How often the HTTP sites' feeds are read (SITE_FEED_EVERY_MS). */
   feedEveryMs?: number;
+  /** How often the retention purge runs (RETENTION_PURGE_EVERY_MS). */
+  purgeEveryMs?: number;
 } & Pick<JobRunnerOptions, 'pollMs' | 'leaseMs' | 'concurrency'>;
 
 export interface BackgroundWork {
@@ -77,14 +82,14 @@ function startPeriodic(task: PeriodicTask, log: BackgroundLog): () => Promise<vo
 }
 
 /**
- * The transfer repair job, the platform pushes, the rollups' drain and the HTTP sites' feeds run
+ * The transfer repair job, the platform pushes, the rollups' drain, the HTTP sites' feeds and the retention purge run
  * where background jobs do; several processes may run them at once.
  */
 function periodicTasks(
   db: Database,
   clock: Clock,
   platformFor: PlatformFor,
-  every: Pick<BackgroundWorkOptions, 'repairEveryMs' | 'pushEveryMs' | 'drainEveryMs' | 'feedEveryMs'>,
+  every: Pick<BackgroundWorkOptions, 'repairEveryMs' | 'pushEveryMs' | 'drainEveryMs' | 'feedEveryMs' | 'purgeEveryMs'>,
   log: BackgroundLog,
 ): PeriodicTask[] {
   return [
@@ -116,6 +121,15 @@ function periodicTasks(
           },
         }),
     },
+    {
+      label: 'the retention purge',
+      everyMs: every.purgeEveryMs ?? RETENTION_PURGE_EVERY_MS,
+      work: async () => {
+        const removed = await purgeExpiredRecords(db, clock.now());
+        const total = [...removed.values()].reduce((sum, rows) => sum + rows, 0);
+        if (total > 0) log.info?.({ removed: Object.fromEntries(removed) }, 'retention purge');
+      },
+    },
   ];
 }
 
@@ -129,7 +143,7 @@ export function createBackgroundWork(
   options: BackgroundWorkOptions,
   log: BackgroundLog,
 ): BackgroundWork {
-  const { run = true, repairEveryMs, pushEveryMs, drainEveryMs, feedEveryMs, ...runnerOptions } = options;
+  const { run = true, repairEveryMs, pushEveryMs, drainEveryMs, feedEveryMs, purgeEveryMs, ...runnerOptions } = options;
   if (!run) return noBackgroundWork;
   const jobs = createJobRunner({
     ...runnerOptions,
@@ -139,7 +153,7 @@ export function createBackgroundWork(
     onError: (error, jobId, reqId) => log.error({ err: error, jobId, reqId }, 'internal error in a background job'),
     onJobRan: (job, ms) => log.info?.({ reqId: job.requestId, jobId: job.id, kind: job.kind, ms }, 'job ran'),
   });
-  const tasks = periodicTasks(db, clock, platformFor, { repairEveryMs, pushEveryMs, drainEveryMs, feedEveryMs }, log);
+  const tasks = periodicTasks(db, clock, platformFor, { repairEveryMs, pushEveryMs, drainEveryMs, feedEveryMs, purgeEveryMs }, log);
   let stops: (() => Promise<void>)[] = [];
   return {
     jobs,

@@ -70,6 +70,7 @@ export const ruleMessages: Record<string, RuleMessage> = {
   'member-limit': { key: 'systemSetting.rule.memberLimit' },
   'idle-timeout': { key: 'systemSetting.rule.idleTimeout' },
   'title-length': { key: 'systemSetting.rule.titleLength' },
+  'retention-days': { key: 'systemSetting.rule.retentionDays' },
   'in-the-past': { key: 'systemSetting.rule.inThePast' },
   'risk-amount': { key: 'scoreRisk.invalid', values: { min: 1000 } },
   'logo-type': { key: 'systemSetting.logo.type' },

@@ -47,6 +47,12 @@ const namedFields: Record<string, 'text' | 'flag' | 'raw'> = {
   title: 'text',
   logo: 'text',
   monitored: 'flag',
+  retentionRequestKeys: 'raw',
+  retentionSessions: 'raw',
+  retentionLoginLog: 'raw',
+  retentionOperationLog: 'raw',
+  retentionJobs: 'raw',
+  retentionMonitorEvents: 'raw',
 };
 
 /** The fields with a name of their own in `audit.field.*` (any other is shown as the gateway names it). */

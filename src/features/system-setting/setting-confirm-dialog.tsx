@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { systemSettingReads } from '@commands/system-setting.commands';
 import { safeCodeRule } from '@contract/rules.contract';
-import type { SystemSettingChanges } from '@contract/system-setting.contract';
+import type { RetentionKind, SystemSettingChanges } from '@contract/system-setting.contract';
 import { requestKeyFor, type SentKey } from '@machines/request-key';
 import { errorCode, useCallMutation } from '@/api/queries';
 import { filled } from '@/components/form/form-schemas';
@@ -114,7 +114,9 @@ function changeLine(t: (key: string, values?: Record<string, unknown>) => string
   if (field === 'logoImage') return changes.logoImage ? t('systemSetting.confirm.newLogo') : t('systemSetting.confirm.noLogo');
   const value = field.startsWith('monitor.')
     ? changes.monitorThresholds?.[field.slice('monitor.'.length) as 'bet' | 'win' | 'score']
-    : (changes as Record<string, unknown>)[field];
+    : field.startsWith('retention.')
+      ? changes.retentionDays?.[field.slice('retention.'.length) as RetentionKind]
+      : (changes as Record<string, unknown>)[field];
   if (typeof value === 'boolean') return `${name}: ${t(value ? 'systemSetting.on' : 'systemSetting.off')}`;
   if (field === 'minScoreIntervalMs') return `${name}: ${Number(value) / 1000}`;
   if (field === 'idleTimeoutSeconds') return `${name}: ${Number(value) / 60}`;

@@ -8,11 +8,11 @@ import { Button } from '@/components/ui/button';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
 import { toast } from '@/lib/toast';
 import { SettingsConfirmDialog } from './setting-confirm-dialog';
-import { AccessSection, AppearanceSection, MaintenanceSection, MonitoringSection } from './setting-sections';
+import { AccessSection, AppearanceSection, MaintenanceSection, MonitoringSection, RetentionSection } from './setting-sections';
 import { changedFields, changesOf, settingValuesSchema, valuesOf, type SettingValues } from './setting-values';
 
 const viewState = urlStateCodec(
-  { focus: z.enum(['maintenance', 'access', 'monitoring', 'appearance', 'end-maintenance']) },
+  { focus: z.enum(['maintenance', 'access', 'monitoring', 'appearance', 'retention', 'end-maintenance']) },
   { focus: '' as never },
 );
 
@@ -57,6 +57,7 @@ export function SettingsForm({ settings }: { settings: SystemSettings }) {
       <AccessSection form={form} settings={settings} sectionRef={section('access')} />
       <MonitoringSection form={form} sectionRef={section('monitoring')} />
       <AppearanceSection form={form} settings={settings} sectionRef={section('appearance')} />
+      <RetentionSection form={form} sectionRef={section('retention')} />
       <div className="sticky bottom-0 flex justify-end gap-2 border-t bg-background py-3">
         <Button type="button" variant="outline" onClick={() => form.reset(valuesOf(settings))}>
           {t('systemSetting.discard')}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SystemSettings } from '@contract/system-setting.contract';
+import { RETENTION_DAYS, retentionKinds, type SystemSettings } from '@contract/system-setting.contract';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
@@ -186,6 +186,36 @@ export function AppearanceSection({ form, settings, sectionRef }: SectionProps) 
           options={(['black', 'red'] as const).map((theme) => ({ value: theme, label: t(`theme.${theme}`) }))}
         />
         <LogoField form={form} current={settings.logo} />
+      </CardContent>
+    </Card>
+  );
+}
+
+export function RetentionSection({ form, sectionRef }: Omit<SectionProps, 'settings'>) {
+  const { t } = useTranslation();
+  return (
+    <Card ref={sectionRef} data-testid="setting-retention">
+      <CardHeader>
+        <CardTitle>{t('systemSetting.retention.title')}</CardTitle>
+        <CardDescription>{t('systemSetting.retention.explain')}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4 sm:grid-cols-3">
+        {retentionKinds.map((kind) => (
+          <TextField
+            key={kind}
+            form={form}
+            name={`retentionDays.${kind}`}
+            id={`setting-retention-${kind}`}
+            label={t(`systemSetting.field.retention.${kind}`)}
+            hint={
+              <span className="text-xs text-muted-foreground">
+                {t('systemSetting.retention.range', { min: RETENTION_DAYS[kind].min, max: RETENTION_DAYS[kind].max })}
+              </span>
+            }
+            inputMode="numeric"
+            digits
+          />
+        ))}
       </CardContent>
     </Card>
   );

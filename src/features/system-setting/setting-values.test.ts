@@ -18,6 +18,7 @@ const settings: SystemSettings = {
   title: 'Demo',
   logo: '',
   financeVisible: true,
+  retentionDays: { requestKeys: 7, sessions: 30, loginLog: 180, operationLog: 365, jobs: 30, monitorEvents: 90 },
   callerIp: '127.0.0.1',
 };
 const problems = (values: SettingValues) => {
@@ -69,6 +70,23 @@ describe('system settings as the form holds them', () => {
     expect(changesOf(settings, { ...values, memberLimit: ' 200 ' })).toEqual({ memberLimit: 200 });
     expect(problems({ ...values, memberLimit: '100001' })).toEqual(['memberLimit:member-limit']);
     expect([...new Set(problems({ ...values, memberLimit: '-1' }))]).toEqual(['memberLimit:member-limit']);
+  });
+
+  it('sends the retention days that changed as numbers, and refuses days outside the range of each kind', () => {
+    const values = valuesOf(settings);
+    expect(values.retentionDays.loginLog).toBe('180');
+    const edited = { ...values, retentionDays: { ...values.retentionDays, loginLog: ' 400 ', jobs: '30' } };
+    expect(changesOf(settings, edited)).toEqual({ retentionDays: { loginLog: 400 } });
+    expect(changedFields(changesOf(settings, edited))).toEqual(['retention.loginLog']);
+    // The login log's floor is 30 days, the operation record's 90; 3650 is every kind's ceiling.
+    expect(problems({ ...values, retentionDays: { ...values.retentionDays, loginLog: '29', operationLog: '89', jobs: '3651' } })).toEqual([
+      'retentionDays.loginLog:retention-days',
+      'retentionDays.operationLog:retention-days',
+      'retentionDays.jobs:retention-days',
+    ]);
+    expect(problems({ ...values, retentionDays: { ...values.retentionDays, loginLog: '30', operationLog: '90', jobs: '3650' } })).toEqual(
+      [],
+    );
   });
 
   it('lifts the window when both times are cleared', () => {

@@ -5,7 +5,10 @@ import {
   IDLE_TIMEOUT_MIN_SECONDS,
   ipNetworkRule,
   MEMBER_LIMIT_MAX,
+  RETENTION_DAYS,
+  retentionKinds,
   SCORE_INTERVAL_MAX_MS,
+  type RetentionKind,
   SITE_TITLE_MAX,
   type SystemSettingChanges,
   type SystemSettings,
@@ -29,6 +32,8 @@ export interface SettingValues {
   title: string;
   /** null: the logo stays; '': removed; a data URL: the new picture. */
   logoImage: string | null;
+  /** Whole days per kind of record. */
+  retentionDays: Record<RetentionKind, string>;
 }
 
 const lines = (text: string) =>
@@ -55,6 +60,10 @@ export function valuesOf(settings: SystemSettings): SettingValues {
     ui: settings.ui,
     title: settings.title,
     logoImage: null,
+    retentionDays: Object.fromEntries(retentionKinds.map((kind) => [kind, String(settings.retentionDays[kind])])) as Record<
+      RetentionKind,
+      string
+    >,
   };
 }
 
@@ -86,6 +95,11 @@ export const settingValuesSchema = z
     ui: z.enum(['black', 'red']),
     title: z.string().trim().max(SITE_TITLE_MAX, 'title-length'),
     logoImage: z.string().nullable(),
+    retentionDays: z.object(
+      Object.fromEntries(
+        retentionKinds.map((kind) => [kind, wholeNumber('retention-days', RETENTION_DAYS[kind].min, RETENTION_DAYS[kind].max)]),
+      ) as Record<RetentionKind, ReturnType<typeof wholeNumber>>,
+    ),
   })
   .superRefine((values, ctx) => {
     const { startTime, endTime } = values.maintenance;
@@ -127,11 +141,20 @@ export function changesOf(settings: SystemSettings, values: SettingValues): Syst
   if (values.ui !== before.ui) changes.ui = values.ui;
   if (values.title.trim() !== before.title) changes.title = values.title.trim();
   if (values.logoImage !== null) changes.logoImage = values.logoImage;
+  const retentionDays: NonNullable<SystemSettingChanges['retentionDays']> = {};
+  for (const kind of retentionKinds) {
+    if (values.retentionDays[kind].trim() !== before.retentionDays[kind]) retentionDays[kind] = Number(values.retentionDays[kind]);
+  }
+  if (Object.keys(retentionDays).length > 0) changes.retentionDays = retentionDays;
   return changes;
 }
 
 /** The names of the changed settings, in the screen's order, as `systemSetting.field.*` keys end. */
 export const changedFields = (changes: SystemSettingChanges): string[] =>
   Object.entries(changes).flatMap(([key, value]) =>
-    key === 'monitorThresholds' && value ? Object.keys(value).map((kind) => `monitor.${kind}`) : [key],
+    key === 'monitorThresholds' && value
+      ? Object.keys(value).map((kind) => `monitor.${kind}`)
+      : key === 'retentionDays' && value
+        ? Object.keys(value).map((kind) => `retention.${kind}`)
+        : [key],
   );
