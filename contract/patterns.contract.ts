@@ -7,3 +7,5 @@ export const SAFE_CODE_PATTERN = /^[0-9]{4}$/;
 export const PASSWORD_CHARACTERS = /^[A-Za-z0-9!_-]+$/;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 15;
+/** Longer than the spec's passwords is a passphrase: any characters that show, no composition rule, up to this many. */
+export const PASSPHRASE_MAX = 64;

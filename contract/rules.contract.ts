@@ -1,18 +1,39 @@
 import { z } from 'zod';
-import { LOGIN_ID_PATTERN, PASSWORD_CHARACTERS, PASSWORD_MAX, PASSWORD_MIN, SAFE_CODE_PATTERN } from './patterns.contract';
+import { LOGIN_ID_PATTERN, PASSPHRASE_MAX, PASSWORD_CHARACTERS, PASSWORD_MAX, PASSWORD_MIN, SAFE_CODE_PATTERN } from './patterns.contract';
 
 /**
  * Validation rules (docs/product.md#validation-rules), shared by the forms and the gateway. A failure names the
  * rule, so each side can show the same message in the user's language.
  */
-export const passwordRule = z
+const composedPassword = z
   .string()
-  .min(PASSWORD_MIN, 'password-length')
-  .max(PASSWORD_MAX, 'password-length')
   .regex(PASSWORD_CHARACTERS, 'password-characters')
   .regex(/[A-Z]/, 'password-uppercase')
   .regex(/[a-z]/, 'password-lowercase')
   .regex(/[0-9]/, 'password-digit');
+
+/** A passphrase's characters: anything but controls and invisible format characters (spaces between words are fine). */
+const PASSPHRASE_CHARACTERS = /^[^\p{Cc}\p{Cf}]+$/u;
+
+/**
+ * A new password: the spec's rule up to PASSWORD_MAX characters (its letters, digits and
+ * symbols, with an upper-case and a lower-case letter and a digit), or a passphrase from there
+ * to PASSPHRASE_MAX (length is what makes it strong, so no composition rule). The gateway also
+ * refuses one that is known from breaches (rule password-breached).
+ */
+export const passwordRule = z
+  .string()
+  .min(PASSWORD_MIN, 'password-length')
+  .max(PASSPHRASE_MAX, 'password-length')
+  .superRefine((value, ctx) => {
+    if (value.length < PASSWORD_MIN || value.length > PASSPHRASE_MAX) return;
+    if (value.length > PASSWORD_MAX) {
+      if (!PASSPHRASE_CHARACTERS.test(value)) ctx.addIssue({ code: 'custom', message: 'password-characters' });
+      return;
+    }
+    const composed = composedPassword.safeParse(value);
+    for (const issue of composed.error?.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message });
+  });
 
 export const loginIdRule = z.string().regex(LOGIN_ID_PATTERN, 'login-id');
 

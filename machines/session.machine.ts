@@ -29,8 +29,8 @@ export type RestoredSession = { session: LoginResult; profile: Profile | null } 
 export interface SessionError {
   code: number;
   message: string;
-  /** A refused sign-in's failures left before its name locks, or a locked name's rule and seconds left. */
-  data?: { rule?: string; attemptsLeft?: number; retryAfter?: number };
+  /** A refused sign-in's failures left before its name locks, or a locked name's rule and seconds left; a refused new password's field and rule. */
+  data?: { field?: string; rule?: string; attemptsLeft?: number; retryAfter?: number };
 }
 
 export interface Credentials {

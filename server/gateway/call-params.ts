@@ -1,7 +1,9 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { envelopeParamNames, envelopeParamsSchema } from '../../contract/common.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import type { MethodDefinition } from '../../contract/method.contract';
+import { passwordRule } from '../../contract/rules.contract';
+import { isBreachedPassword } from '../kernel/breached-passwords';
 import { storableText } from '../kernel/operation-log';
 import { RpcError } from '../kernel/rpc-error';
 
@@ -74,6 +76,21 @@ export function parseEnvelope(rawParams: Record<string, unknown>): CallParams['e
   return envelope.data;
 }
 
+const newPasswordFieldsOf = new WeakMap<MethodDefinition, string[]>();
+
+/** The params that set a new password: those the contract declares with passwordRule (optional or not). */
+function newPasswordFields(definition: MethodDefinition): string[] {
+  let fields = newPasswordFieldsOf.get(definition);
+  if (!fields) {
+    const shape = definition.params instanceof z.ZodObject ? (definition.params.shape as Record<string, z.ZodType>) : {};
+    fields = Object.entries(shape)
+      .filter(([, schema]) => schema === passwordRule || (schema instanceof z.ZodOptional && schema.unwrap() === passwordRule))
+      .map(([name]) => name);
+    newPasswordFieldsOf.set(definition, fields);
+  }
+  return fields;
+}
+
 /**
  * The method's own params, by its zod schema: read once the caller's rights are known, so a
  * caller without them learns nothing of the params' rules. Throws the refusal naming the field.
@@ -82,5 +99,12 @@ export function parsePayload(definition: MethodDefinition, rawParams: Record<str
   const payloadInput = Object.fromEntries(Object.entries(rawParams).filter(([k]) => !(envelopeParamNames as string[]).includes(k)));
   const parsed = definition.params.safeParse(payloadInput, { reportInput: true });
   if (!parsed.success) throw paramsError(parsed.error, payloadInput);
-  return parsed.data as Record<string, unknown>;
+  const payload = parsed.data as Record<string, unknown>;
+  // A new password that breaches made public is refused like any rule of it, before anything is done.
+  for (const field of newPasswordFields(definition)) {
+    const value = payload[field];
+    if (typeof value === 'string' && isBreachedPassword(value))
+      throw new RpcError(ErrorCode.invalidParams, { field, rule: 'password-breached' });
+  }
+  return payload;
 }

@@ -5,6 +5,7 @@ import { poolStatsOf, type Database } from '../kernel/db/database';
 import type { PlatformWatch } from '../platform/platform-watch';
 import { jobCounts, liveSessions, PENDING_AGES, pendingTransfers, retentionPurged, signInLocks } from './metrics.repository';
 import { platformHealth } from './platform-health.repository';
+import { purgedTables } from '../retention/retention-purge.service';
 
 /** What a call's outcome is to the metrics: its method (null: none the contract knows) and its code (null: answered a result). */
 export interface CallOutcome {
@@ -265,6 +266,8 @@ export function createGatewayMetrics(db: Database, clock: Clock, reportDb?: Data
     setPlatformErrors(platformErrors, facts.health, platformWatch);
     setSignInLocksAndSessions(gauges, facts);
     purgedRows.reset();
+    // Every table from the first scrape, at 0 before the first purge.
+    for (const table of purgedTables) purgedRows.inc({ table }, 0);
     for (const row of facts.purged) purgedRows.inc({ table: row.table }, row.rows);
   }
 

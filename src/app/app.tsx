@@ -82,11 +82,12 @@ function Screens({ entry }: { entry: Entry }) {
     document.title = site.title || t('app.title');
   }, [site, t]);
 
-  // Signed out, the login form shows the refusal itself until the next attempt.
-  const onLoginForm = view === 'signedOut';
+  // Signed out, the login form shows the refusal itself until the next attempt; the forced
+  // password change shows one naming its field on that field.
+  const shownOnForm = view === 'signedOut' || (view === 'forced' && error?.data?.field !== undefined);
   useEffect(() => {
-    if (error && !onLoginForm) showError(error.code, t);
-  }, [error, onLoginForm, t]);
+    if (error && !shownOnForm) showError(error.code, t);
+  }, [error, shownOnForm, t]);
 
   switch (view) {
     case 'splash':

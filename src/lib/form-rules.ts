@@ -1,4 +1,4 @@
-import { LOGIN_ID_PATTERN, PASSWORD_MAX, PASSWORD_MIN, SAFE_CODE_PATTERN } from '@contract/patterns.contract';
+import { LOGIN_ID_PATTERN, PASSPHRASE_MAX, PASSWORD_MIN, SAFE_CODE_PATTERN } from '@contract/patterns.contract';
 
 /** The rules (docs/product.md#validation-rules) of the sign-in form, by field: the key of the message to show, or null when fine. */
 export function loginIdProblem(value: string): string | null {
@@ -8,7 +8,7 @@ export function loginIdProblem(value: string): string | null {
 
 export function loginPasswordProblem(value: string): string | null {
   if (value === '') return 'validation.passwordRequired';
-  return value.length < PASSWORD_MIN || value.length > PASSWORD_MAX ? 'validation.passwordLength' : null;
+  return value.length < PASSWORD_MIN || value.length > PASSPHRASE_MAX ? 'validation.passwordLength' : null;
 }
 
 export function safeCodeProblem(value: string): string | null {

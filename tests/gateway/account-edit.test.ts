@@ -355,6 +355,11 @@ describe('password.reset', () => {
       code: 100,
       data: { field: 'password', rule: 'password-uppercase' },
     });
+    // One known from breaches, whatever its case (the list holds "monkey123").
+    expect(await reset(await gw.sessionFor('sh0102'), 'ga010201', 'Monkey123')).toMatchObject({
+      code: 100,
+      data: { field: 'password', rule: 'password-breached' },
+    });
     expect(
       (
         await gw.call('gw.credit.user.password.reset', {

@@ -1,4 +1,5 @@
 import { sql } from '../../server/kernel/db/sql';
+import { hashSecret } from '../../server/kernel/password';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/kernel/session.store';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
@@ -195,7 +196,12 @@ describe('password change', () => {
       ['ALLUPPER123', 'password-lowercase'],
       ['NoDigitsHere', 'password-digit'],
       ['Has space 1A', 'password-characters'],
-      ['Waytoolong12345X', 'password-length'],
+      // Past 15 characters it is a passphrase: any characters that show, at most 64.
+      ['a passphrase that runs on '.repeat(3), 'password-length'],
+      ['a bell \u0007 in a passphrase', 'password-characters'],
+      // Known from breaches, in any case: refused by the gateway.
+      ['Password1', 'password-breached'],
+      ['Qwerty123', 'password-breached'],
     ];
     for (const [password, rule] of weak) {
       expect((await update({ oldPassword: 'Admin123', newPassword: password, confirmPassword: password })).error, password).toMatchObject({
@@ -224,13 +230,21 @@ describe('password change', () => {
     expect((await level(a.sessionId)).error?.code).toBe(2202);
     expect((await level(b.sessionId)).error?.code).toBe(2202);
     expect((await gw.call('gw.credit.agent.login', { loginId: 'major01', password: 'Admin123', safeCode: '1234' })).error?.code).toBe(2218);
+    // A passphrase is a password too: long, no composition rule.
     const back = await signIn('major01', 'Better_12');
-    await gw.call('gw.credit.user.password.update', {
+    const passphrase = 'four plain words are plenty';
+    const changed = await gw.call('gw.credit.user.password.update', {
       opsId: back.sessionId,
       oldPassword: 'Better_12',
-      newPassword: 'Admin123',
-      confirmPassword: 'Admin123',
+      newPassword: passphrase,
+      confirmPassword: passphrase,
     });
+    expect(changed.result).toEqual({});
+    await signIn('major01', passphrase);
+    // Back to the demo password (known from breaches, so not settable by a call) for the tests below.
+    await gw.db
+      .run(sql`UPDATE accounts SET password_hash = (SELECT password_hash FROM accounts WHERE site_id = 'demo' AND login_id = 'admin')
+      WHERE site_id = 'demo' AND login_id = 'major01'`);
   });
 });
 
@@ -364,14 +378,19 @@ describe('forced password change and first login', () => {
   });
 
   it('refuses a new password or safe code equal to the one set by someone else (20011, same-as-before), changing nothing', async () => {
-    const fresh = await signIn('fresh03');
+    // Its one-time password is not one known from breaches (those are refused before this rule).
+    await gw.db.run(
+      sql`UPDATE accounts SET password_hash = ${await hashSecret('Fresh_Same1')} WHERE site_id = 'demo' AND login_id = 'fresh03'`,
+    );
+    const fresh = await signIn('fresh03', 'Fresh_Same1');
     expect(fresh.firstLogin).toBe('1');
     const set = (newPassword: string, safeCode: string) =>
       gw.call('gw.credit.user.password.force.update', { opsId: fresh.sessionId, newPassword, confirmPassword: newPassword, safeCode });
-    expect((await set('Admin123', '5678')).error).toMatchObject({ code: 20011, data: { field: 'newPassword', rule: 'same-as-before' } });
+    expect((await set('Fresh_Same1', '5678')).error).toMatchObject({ code: 20011, data: { field: 'newPassword', rule: 'same-as-before' } });
+    expect((await set('Admin123', '5678')).error).toMatchObject({ code: 100, data: { field: 'newPassword', rule: 'password-breached' } });
     expect((await set('Fresh_456', '1234')).error).toMatchObject({ code: 20011, data: { field: 'safeCode', rule: 'same-as-before' } });
     // Nothing changed: the old pair still signs in, still at its first login.
-    expect((await signIn('fresh03')).firstLogin).toBe('1');
+    expect((await signIn('fresh03', 'Fresh_Same1')).firstLogin).toBe('1');
   });
 
   it('at first login asks for a new password and a new safe code before anything else', async () => {

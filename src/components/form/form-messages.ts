@@ -24,6 +24,7 @@ export const ruleMessages: Record<string, RuleMessage> = {
   'password-uppercase': { key: 'validation.passwordRules' },
   'password-lowercase': { key: 'validation.passwordRules' },
   'password-digit': { key: 'validation.passwordRules' },
+  'password-breached': { key: 'validation.passwordBreached' },
   'confirm-required': { key: 'validation.confirmRequired' },
   'password-mismatch': { key: 'validation.passwordMismatch' },
   'nickname-length': { key: 'validation.nickname' },

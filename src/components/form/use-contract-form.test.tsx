@@ -145,10 +145,10 @@ describe('a kit form', () => {
     );
     type('Password', 'abc');
     await save();
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Password: 6 to 15 characters'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Password: 6 to 15 characters, or a passphrase of 16 to 64'));
     await act(() => switchLanguage('th'));
     const th = (await import('../../../locales/th/common.json')).default;
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(th.validation.passwordLength));
-    expect(th.validation.passwordLength).not.toBe('Password: 6 to 15 characters');
+    expect(th.validation.passwordLength).not.toBe('Password: 6 to 15 characters, or a passphrase of 16 to 64');
   });
 });

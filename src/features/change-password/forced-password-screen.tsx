@@ -1,8 +1,9 @@
 import { LogOut } from 'lucide-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SessionContext } from '@/lib/session-context';
 import { Button } from '@/components/ui/button';
+import { codeMessage } from '@/components/form/form-messages';
 import { useSchemaForm } from '@/components/form/use-contract-form';
 import { PasswordForm, emptyPasswordValues, passwordSchema, type PasswordFormValues } from './password-form';
 
@@ -14,6 +15,13 @@ export function ForcedPasswordScreen() {
   const busy = SessionContext.useSelector((state) => state.matches({ open: { signedIn: { changingPassword: 'submitting' } } }));
   const schema = useMemo(() => passwordSchema({ askOld: false, askSafeCode: firstLogin }), [firstLogin]);
   const form = useSchemaForm<PasswordFormValues>(schema, emptyPasswordValues);
+  const error = SessionContext.useSelector((state) => state.context.error);
+  // A refusal that names a field of this form (a password known from breaches, one unchanged) is shown on it.
+  useEffect(() => {
+    const field = error?.data?.field;
+    if (!error || (field !== 'newPassword' && field !== 'confirmPassword' && field !== 'safeCode')) return;
+    form.setError(field, { type: 'server', message: error.data?.rule ?? codeMessage(error.code) }, { shouldFocus: true });
+  }, [error, form]);
   const submit = form.handleSubmit((values) =>
     session.send({
       type: 'PASSWORD.SUBMIT',
