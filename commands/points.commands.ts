@@ -1,9 +1,12 @@
 import { centsOrZero, formatCents, parseCents } from '../contract/amount.contract';
+import { ErrorCode } from '../contract/errors.contract';
+import type { ScorePreview } from '../contract/points.contract';
 import { newRequestKey } from '../machines/request-key';
 import { fieldErrorsOf } from '../machines/score-transfer.machine';
 import { can, type CanTarget } from './can';
 import { withCurrency, type Command, type CommandContext, type Rights } from './command';
 import { directChildStep, type DirectChild as AccountRow } from './found-accounts';
+import { scorePreviewLines } from './score-preview';
 
 const mayScore = (rights: Rights) => can(rights, 'gw.credit.user.score.up') || can(rights, 'gw.credit.user.score.down');
 const found = new Map<string, AccountRow>();
@@ -13,9 +16,6 @@ const REFUSED = 'refused';
 /** Whether points may move to or from this account now, one way or the other. */
 export const mayScoreOn = (rights: Rights, row: CanTarget) =>
   can(rights, 'gw.credit.user.score.up', row) || can(rights, 'gw.credit.user.score.down', row);
-
-/** A balance moved by an amount, in exact cents. */
-const moved = (balance: string, amount: string, sign: bigint) => formatCents(centsOrZero(balance) + sign * centsOrZero(amount));
 
 /** The balances a score up or down checks: the giver's (when known), the member's and its point limit. */
 const balancesOf = (context: CommandContext, row: AccountRow) => ({
@@ -33,41 +33,57 @@ function mostOf(context: CommandContext, row: AccountRow, direction: 'up' | 'dow
   return formatCents(most > 0n ? most : 0n);
 }
 
-/** Runs a score up or down asked from the palette: confirm with both balances, one request key, report, refresh. */
+/** The gateway's fresh preview in a stale refusal (20060), or null for any other failure. */
+function stalePreviewOf(error: unknown): ScorePreview | null {
+  if (typeof error !== 'object' || error === null || (error as { code?: unknown }).code !== ErrorCode.previewStale) return null;
+  return (error as { data?: { preview?: ScorePreview } }).data?.preview ?? null;
+}
+
+/**
+ * Runs a score up or down asked from the palette: the gateway's preview confirmed (Enter), then
+ * the action with its token and one request key; when what the preview showed changed, the fresh
+ * preview is confirmed again the same way. Then report and refresh.
+ */
 async function scoreFromPalette(context: CommandContext, row: AccountRow, direction: 'up' | 'down', amount: string) {
   const action = context.t(direction === 'up' ? 'score.up' : 'score.down');
-  const sign = direction === 'up' ? 1n : -1n;
-  const own = context.ownBalance;
-  const sides = [
-    context.t('score.confirmTarget', {
-      loginId: row.loginId,
-      before: context.formatAmount(row.balance),
-      after: context.formatAmount(moved(row.balance, amount, sign)),
-    }),
-    context.t('score.confirmYou', {
-      before: own === undefined ? '—' : context.formatAmount(own),
-      after: own === undefined ? '—' : context.formatAmount(moved(own, amount, -sign)),
-    }),
-  ];
-  const ok = await context.confirm({
-    title: context.t('score.confirmTitle', { action, amount, loginId: row.loginId }),
-    description: withCurrency(sides.join('\n'), context.currency),
-    action,
-  });
-  if (!ok) return;
-  const params = { userId: row.userId, amount, requestKey: newRequestKey() };
+  const method = direction === 'up' ? 'gw.credit.user.score.up' : 'gw.credit.user.score.down';
+  const requestKey = newRequestKey();
   try {
-    const result =
-      direction === 'up' ? await context.call('gw.credit.user.score.up', params) : await context.call('gw.credit.user.score.down', params);
-    context.report({
-      ok: true,
-      message: withCurrency(
-        context.t('score.doneShort', { action, amount: result.amount, loginId: row.loginId, before: result.before, after: result.after }),
-        context.currency,
-      ),
-    });
-    context.refreshPoints();
-    context.accountsChanged();
+    let preview: ScorePreview | null = await context.call('gw.credit.user.score.preview', { direction, userId: row.userId, amount });
+    let stale = false;
+    while (preview) {
+      const lines = scorePreviewLines(preview, context);
+      const ok = await context.confirm({
+        title: context.t('score.confirmTitle', { action, amount, loginId: row.loginId }),
+        description: withCurrency([...(stale ? [context.t('score.previewStale')] : []), ...lines].join('\n'), context.currency),
+        action,
+      });
+      if (!ok) return;
+      const params = { userId: row.userId, amount, requestKey, previewToken: preview.token };
+      try {
+        const result = await context.call(method, params);
+        context.report({
+          ok: true,
+          message: withCurrency(
+            context.t('score.doneShort', {
+              action,
+              amount: result.amount,
+              loginId: row.loginId,
+              before: result.before,
+              after: result.after,
+            }),
+            context.currency,
+          ),
+        });
+        context.refreshPoints();
+        context.accountsChanged();
+        return;
+      } catch (error) {
+        preview = stalePreviewOf(error);
+        stale = true;
+        if (!preview) throw error;
+      }
+    }
   } catch (error) {
     context.report({ ok: false, error });
   }

@@ -73,6 +73,12 @@ export const ErrorCode = {
   notLoginLocked: 20051,
   /** Closing a settlement period: the agent's period was already closed today (Beijing); once a day (our number). */
   periodClosedToday: 20052,
+  /**
+   * A money action carried a preview token and something that preview showed has changed since
+   * (a balance, the point limit), or the token expired or was not made for this call (our
+   * number): nothing applied; `data.preview` is a fresh preview to confirm again.
+   */
+  previewStale: 20060,
   thirdPartySignature: 37100,
   thirdPartyEmptyResult: 37101,
   operatorBalanceLow: 37110,
@@ -116,4 +122,6 @@ export interface ErrorData {
   rule?: string;
   attemptsLeft?: number;
   retryAfter?: number;
+  /** A stale preview's refusal (20060): the preview of the same action as it stands now, with its own token. */
+  preview?: Record<string, unknown>;
 }

@@ -25,11 +25,53 @@ export const serialSchema = z
   .regex(/^[1-9][0-9]{0,18}$/)
   .refine((text) => text.length < 19 || text <= '9223372036854775807', 'id-range');
 
+/** How long a preview's token holds (docs/product.md#previews). */
+export const PREVIEW_TTL_MS = 2 * 60 * 1000;
+/** A preview's token: its version, its expiry (ms since 1970, base 36) and its HMAC-SHA256 (base64url). */
+export const previewTokenSchema = z.string().regex(/^v1\.[0-9a-z]{1,12}\.[A-Za-z0-9_-]{43}$/, 'preview-token');
+
 const transferParams = z.object({
   userId: idSchema,
   amount: positiveAmountSchema,
   comment: commentSchema,
+  /** The token of the preview the user confirmed: when given, the action applies only while that preview still holds (20060). */
+  previewToken: previewTokenSchema.optional(),
 });
+
+/** One side of a previewed movement: the account, its role in it and its balance before and after. */
+export const previewPostingSchema = z.object({
+  userId: idSchema,
+  loginId: z.string(),
+  role: z.enum(['operator', 'target']),
+  before: pointsSchema,
+  after: pointsSchema,
+});
+
+/** A rule that would refuse the previewed action: its catalogue code and message (in the caller's language). */
+export const previewRefusalSchema = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  data: z.object({ field: z.string().optional(), rule: z.string().optional() }).optional(),
+});
+
+/** What a score up or down would do (docs/product.md#previews), and the token its action carries. */
+export const scorePreviewSchema = z.object({
+  method: z.enum(['gw.credit.user.score.up', 'gw.credit.user.score.down']),
+  userId: idSchema,
+  amount: pointsSchema,
+  comment: z.string(),
+  /** The caller's side first (the operator), then the account acted on. */
+  postings: z.array(previewPostingSchema),
+  /** The target's point limit and what it leaves above the target's balance before and after (a score up may not go below 0.00). */
+  pointLimit: pointsSchema,
+  limitLeftBefore: pointsSchema,
+  limitLeftAfter: pointsSchema,
+  /** Every rule that would refuse the action now; empty when it would apply. */
+  refusals: z.array(previewRefusalSchema),
+  token: previewTokenSchema,
+  expiresAt: isoTimeSchema,
+});
+export type ScorePreview = z.infer<typeof scorePreviewSchema>;
 
 /**
  * The answer to a score up or down: `before`/`after` are the target's balance, the operator's
@@ -51,6 +93,7 @@ const transferErrors = [
   ErrorCode.operatorStatusForbidsScore,
   ErrorCode.operatorBalanceLow,
   ErrorCode.setPointsTooFrequent,
+  ErrorCode.previewStale,
 ];
 
 export const scoreLogRowSchema = z.object({
@@ -147,6 +190,18 @@ export const pointsMethods = {
     changesDownline: true,
     rights: { levels: [0, 1, 2, 3, 4], accessCode: 5 },
     errors: [...transferErrors, ErrorCode.targetBalanceLow, ErrorCode.onlinePlayerScoreDown],
+  }),
+  'gw.credit.user.score.preview': defineMethod({
+    summary:
+      'What a score up or down would do, writing nothing: both postings with their balances before and after, the point limit left, every rule that would refuse it, and a token (2 minutes) its action carries so that it applies only what was shown (20060 otherwise)',
+    params: z.object({ direction: z.enum(['up', 'down']), userId: idSchema, amount: positiveAmountSchema, comment: commentSchema }),
+    result: scorePreviewSchema,
+    auth: 'session',
+    effect: 'read',
+    // The action's own rights: a preview tells nothing its caller could not do.
+    rights: { levels: [0, 1, 2, 3, 4], accessCode: 5 },
+    // Only an account outside the line or not a direct child is refused: every other rule is in `refusals`.
+    errors: [ErrorCode.accountNotFound, ErrorCode.notDirectRelation],
   }),
   'gw.credit.score.log.query': defineMethod({
     summary: "Score-log rows of the caller's line (or of one account of it, both sides), newest first by default",

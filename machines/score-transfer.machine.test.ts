@@ -8,6 +8,7 @@ import {
   type TransferResult,
   type TransferValues,
 } from './score-transfer.machine';
+import type { ScorePreview } from '../contract/points.contract';
 
 const answer: TransferResult = {
   serialNo: '7',
@@ -227,6 +228,45 @@ describe('score transfer machine', () => {
     expect(actor.getSnapshot().context.error).toBeNull();
     actor.send({ type: 'CONFIRM' });
     await settled(actor);
+    expect(sent[1]!.requestKey).toBe(sent[0]!.requestKey);
+  });
+
+  it("sends the confirmed preview's token, and comes back to confirming with the fresh preview of a stale refusal", async () => {
+    const shown = (token: string, before: string): ScorePreview => ({
+      method: 'gw.credit.user.score.up',
+      userId: '42',
+      amount: '10.00',
+      comment: '',
+      postings: [
+        { userId: '1', loginId: 'boss', role: 'operator', before, after: '0.00' },
+        { userId: '42', loginId: 'kid', role: 'target', before: '0.00', after: '10.00' },
+      ],
+      pointLimit: '100.00',
+      limitLeftBefore: '100.00',
+      limitLeftAfter: '90.00',
+      refusals: [],
+      token,
+      expiresAt: '2026-12-07T00:02:00.000Z',
+    });
+    const fresh = shown('v1.b.fresh', '40.00');
+    const { actor, sent } = start((request) => {
+      if (request.previewToken === 'v1.a.first')
+        throw { code: 20060, message: 'Changed', data: { rule: 'preview-changed', preview: fresh } };
+      return answer;
+    });
+    actor.send(submit({ amount: '10' }));
+    // A preview of other values (a late answer) is not what CONFIRM would apply.
+    actor.send({ type: 'PREVIEW', preview: { ...shown('v1.x.other', '50.00'), amount: '11.00' } });
+    expect(actor.getSnapshot().context.preview).toBeNull();
+    actor.send({ type: 'PREVIEW', preview: shown('v1.a.first', '50.00') });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => !s.matches('submitting'));
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(actor.getSnapshot().context).toMatchObject({ preview: fresh, stale: true });
+    actor.send({ type: 'CONFIRM' });
+    await settled(actor);
+    expect(actor.getSnapshot().value).toBe('done');
+    expect(sent.map((request) => request.previewToken)).toEqual(['v1.a.first', 'v1.b.fresh']);
     expect(sent[1]!.requestKey).toBe(sent[0]!.requestKey);
   });
 });

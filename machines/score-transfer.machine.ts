@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { centsOrZero, parseCents } from '../contract/amount.contract';
 import { ErrorCode } from '../contract/errors.contract';
 import type { ResultOf } from '../contract/methods.contract';
-import { pointsMethods } from '../contract/points.contract';
+import { pointsMethods, type ScorePreview } from '../contract/points.contract';
 import { requestKeyFor, type SentKey } from './request-key';
 
 export type ScoreDirection = 'up' | 'down';
@@ -16,13 +16,15 @@ export interface TransferRequest {
   amount: string;
   comment: string;
   requestKey: string;
+  /** The token of the preview the user confirmed (docs/product.md#previews): the gateway applies only what it showed. */
+  previewToken?: string;
 }
 
 /** A refusal from the gateway (catalogue code and its message) or a network failure (code 1). */
 export interface TransferError {
   code: number;
   message: string;
-  data?: { field?: string; rule?: string };
+  data?: { field?: string; rule?: string; preview?: ScorePreview };
 }
 
 /** Refusals about the amount itself, shown on the amount field with their catalogue message. */
@@ -91,6 +93,10 @@ export interface ScoreTransferContext {
   sentKey: SentKey | null;
   result: TransferResult | null;
   error: TransferError | null;
+  /** The gateway's preview of the request being confirmed (null until it comes): what CONFIRM applies. */
+  preview: ScorePreview | null;
+  /** The preview is the fresh one of a refusal (20060): what the user saw before had changed. */
+  stale: boolean;
 }
 
 export type ScoreTransferEvent =
@@ -98,6 +104,8 @@ export type ScoreTransferEvent =
   | { type: 'EDIT' }
   | ({ type: 'BALANCES' } & TransferBalances)
   | { type: 'SUBMIT'; values: TransferValues }
+  /** The gateway's preview of the request being confirmed. */
+  | { type: 'PREVIEW'; preview: ScorePreview }
   | { type: 'CONFIRM' }
   | { type: 'CANCEL' }
   | { type: 'RETRY' }
@@ -132,7 +140,27 @@ export const errorOf = (error: unknown): TransferError => {
   if (typeof error !== 'object' || error === null || !('code' in error) || !('message' in error))
     return { code: 1, message: 'Network error' };
   const { code, message, data } = error as TransferError;
-  return { code: Number(code), message: String(message), ...(data ? { data } : {}) };
+  return { code: Number(code), message: String(message), ...(data ? { data: data as TransferError['data'] } : {}) };
+};
+
+/** Whether a preview is of this request: the same method, account, amount (in cents) and comment. */
+export function previewFits(preview: ScorePreview, request: TransferRequest | null): boolean {
+  if (!request) return false;
+  const method = request.direction === 'up' ? 'gw.credit.user.score.up' : 'gw.credit.user.score.down';
+  const cents = parseCents(request.amount);
+  return (
+    preview.method === method &&
+    preview.userId === request.userId &&
+    cents !== null &&
+    parseCents(preview.amount) === cents &&
+    preview.comment === request.comment
+  );
+}
+
+/** A refusal of a confirmed preview that no longer held (20060): the fresh preview it carries, for the same request. */
+const stalePreviewOf = (error: unknown, request: TransferRequest | null): ScorePreview | null => {
+  const { code, data } = errorOf(error);
+  return code === ErrorCode.previewStale && data?.preview && previewFits(data.preview, request) ? data.preview : null;
 };
 
 /** A refusal about the amount: it goes back onto the amount field, never to a retry that cannot succeed. */
@@ -147,8 +175,11 @@ const amountRefusalOf = (error: unknown): AmountRefusal | null => {
  * the values: they arrive once, with SUBMIT, and are checked with the contract's schema
  * (`transferValuesSchema`). An amount the balances or the point limit rule out is refused on
  * the amount field before confirming (and, if the gateway still refuses it, back on the field:
- * a retry of the same amount could never succeed). A retry (or a resubmit of unchanged values) sends the same
- * request key, so an answer lost on the way never moves points twice. The app provides the
+ * a retry of the same amount could never succeed). While confirming, the app hands the gateway's
+ * preview of the request (PREVIEW); CONFIRM sends its token with the request, and a refusal
+ * because it no longer held (20060) comes back to confirming with the fresh preview it carries
+ * (`stale`), so the user confirms what the gateway will apply. A retry (or a resubmit of
+ * unchanged values) sends the same request key, so an answer lost on the way never moves points twice. The app provides the
  * `submitTransfer` actor (the gateway call).
  */
 export const scoreTransferMachine = setup({
@@ -176,13 +207,18 @@ export const scoreTransferMachine = setup({
       const { direction, amount, comment } = event.values;
       const values = { direction, userId: context.userId, amount: amount.trim(), comment };
       const sentKey = requestKeyFor(context.sentKey, values);
-      return { sent: { ...values, requestKey: sentKey.key }, sentKey, error: null };
+      return { sent: { ...values, requestKey: sentKey.key }, sentKey, error: null, preview: null, stale: false };
     }),
-    startOver: assign({ sent: null, sentKey: null, result: null, error: null, fieldErrors: {} }),
+    // Only a preview of the request being confirmed is kept: a late one of other values is not what CONFIRM applies.
+    keepPreview: assign(({ context, event }) =>
+      event.type === 'PREVIEW' && previewFits(event.preview, context.sent) ? { preview: event.preview, stale: false } : {},
+    ),
+    startOver: assign({ sent: null, sentKey: null, result: null, error: null, fieldErrors: {}, preview: null, stale: false }),
   },
   guards: {
     valid: ({ context, event }) => event.type === 'SUBMIT' && Object.keys(fieldErrorsOf(event.values, context.balances)).length === 0,
     amountRefused: ({ event }) => amountRefusalOf((event as { error?: unknown }).error) !== null,
+    stalePreview: ({ context, event }) => stalePreviewOf((event as { error?: unknown }).error, context.sent) !== null,
     retryable: ({ context }) => retryable(context.error),
   },
 }).createMachine({
@@ -196,6 +232,8 @@ export const scoreTransferMachine = setup({
     sentKey: null,
     result: null,
     error: null,
+    preview: null,
+    stale: false,
   }),
   on: { BALANCES: { actions: 'keepBalances' } },
   states: {
@@ -206,14 +244,21 @@ export const scoreTransferMachine = setup({
       },
     },
     confirming: {
-      on: { CONFIRM: 'submitting', CANCEL: 'editing' },
+      on: { PREVIEW: { actions: 'keepPreview' }, CONFIRM: 'submitting', CANCEL: 'editing' },
     },
     submitting: {
       invoke: {
         src: 'submitTransfer',
-        input: ({ context }) => context.sent!,
+        // The confirmed preview's token goes with the request: the gateway applies only what it showed.
+        input: ({ context }) => (context.preview ? { ...context.sent!, previewToken: context.preview.token } : context.sent!),
         onDone: { target: 'done', actions: assign({ result: ({ event }) => event.output }) },
         onError: [
+          // What the preview showed had changed: the fresh one is confirmed again (one key), nothing was applied.
+          {
+            guard: 'stalePreview',
+            target: 'confirming',
+            actions: assign({ preview: ({ context, event }) => stalePreviewOf(event.error, context.sent), stale: true }),
+          },
           {
             guard: 'amountRefused',
             target: 'editing',

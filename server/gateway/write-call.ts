@@ -192,7 +192,11 @@ async function recordFailure(deps: WriteDeps, call: WriteCall, error: unknown): 
 
 /** A write by a session: one transaction with its idempotency key and operation record. */
 export async function runWrite(deps: WriteDeps, call: WriteCall): Promise<unknown> {
-  const paramsHash = createHash('sha256').update(canonicalJson(call.payload)).digest('hex');
+  // A preview's token is no part of what a request key stands for: a retry with the same key
+  // answers the first result, whichever preview the user confirmed again before it.
+  const paramsHash = createHash('sha256')
+    .update(canonicalJson({ ...call.payload, previewToken: undefined }))
+    .digest('hex');
   try {
     const stepUp = await stepUpFirst(deps, call, paramsHash);
     if (stepUp) return stepUp.replayed;

@@ -32,8 +32,8 @@ import { wireId } from '../kernel/db/ids';
 /** Total issuance of a site stays below this, so no balance or sum can leave a bigint. */
 export const MAX_ISSUED_CENTS = 9_000_000_000_000_000_000n;
 
-/** An account's row as a movement locks it (lockAccounts). */
-type LockedAccount = Pick<
+/** An account's row as a movement locks it (lockAccounts), or as a preview reads it. */
+export type LockedAccount = Pick<
   AccountRow,
   'id' | 'parent_id' | 'level' | 'status' | 'team_status' | 'balance' | 'point_limit' | 'in_game' | 'login_id' | 'path' | 'last_scored_at'
 > & {
@@ -70,6 +70,11 @@ export interface TransferInput {
   /** The site's minimum interval between two score operations of one operator on one target. */
   minIntervalMs: number;
   requestKey: string | null;
+  /**
+   * Called on the rows as locked, once the target is known to be the operator's direct child and
+   * before any rule: a confirmed preview's check (it throws 20060 when what it showed changed).
+   */
+  confirm?: (operator: LockedAccount, target: LockedAccount) => Promise<void>;
 }
 
 function assertAmount(amount: number) {
@@ -81,32 +86,71 @@ function assertAmount(amount: number) {
  * with the team status of the lines above the operator (read, not locked: read in the same
  * statement, so a movement costs one round trip fewer while its locks are held).
  */
-async function lockAccounts(tx: Queryable, siteId: string, operatorId: string, targetId: string | null): Promise<LockedAccount[]> {
-  return tx.rows<LockedAccount>(
-    prepared(sql`SELECT a.id, a.parent_id, a.level, a.status, a.team_status, a.balance, a.point_limit, a.in_game, a.login_id, a.path, a.last_scored_at,
+function lockAccounts(tx: Queryable, siteId: string, operatorId: string, targetId: string | null): Promise<LockedAccount[]> {
+  return tx.rows<LockedAccount>(prepared(sql`${scoreAccountsQuery(siteId, operatorId, targetId)} FOR NO KEY UPDATE OF a`));
+}
+
+/** The rows lockAccounts locks, read without a lock (a preview's read: it writes and holds nothing). */
+export function readScoreAccounts(db: Queryable, siteId: string, operatorId: string, targetId: string): Promise<LockedAccount[]> {
+  return db.rows<LockedAccount>(prepared(scoreAccountsQuery(siteId, operatorId, targetId)));
+}
+
+function scoreAccountsQuery(siteId: string, operatorId: string, targetId: string | null) {
+  return sql`SELECT a.id, a.parent_id, a.level, a.status, a.team_status, a.balance, a.point_limit, a.in_game, a.login_id, a.path, a.last_scored_at,
         CASE WHEN a.id = ${operatorId}::bigint THEN COALESCE(
           (SELECT CASE WHEN bool_or(x.team_status = ${AccountStatus.disabled}) THEN ${AccountStatus.disabled}::int WHEN bool_or(x.team_status = ${AccountStatus.frozen}) THEN ${AccountStatus.frozen}::int END
              FROM accounts x WHERE x.id = ANY (string_to_array(trim(BOTH '/' FROM a.path), '/')::bigint[]) AND x.id <> a.id), 1)
         END AS line_above
     FROM accounts a WHERE a.site_id = ${siteId} AND a.id IN (${operatorId}::bigint, ${targetId ?? operatorId}::bigint)
-    ORDER BY a.id FOR NO KEY UPDATE OF a`),
-  );
+    ORDER BY a.id`;
 }
 
 /** A frozen or disabled operator, or one in a frozen or disabled line, moves no points (20005). */
-function operatorMayMovePoints(operator: LockedAccount) {
+function operatorMayMovePoints(operator: LockedAccount): boolean {
   const normal = AccountStatus.normal;
-  if (operator.status !== normal || operator.team_status !== normal || Number(operator.line_above) !== normal) {
-    throw new RpcError(ErrorCode.operatorStatusForbidsScore);
-  }
+  return operator.status === normal && operator.team_status === normal && Number(operator.line_above) === normal;
 }
 
 /** 37150 when the operator (the target's parent) moved points of this target less than the site's interval ago. */
-function checkInterval(target: LockedAccount, input: TransferInput) {
-  if (input.minIntervalMs <= 0 || target.last_scored_at === null) return;
-  if (input.now.getTime() - new Date(target.last_scored_at).getTime() < input.minIntervalMs) {
-    throw new RpcError(ErrorCode.setPointsTooFrequent);
-  }
+function tooSoon(target: LockedAccount, input: Pick<TransferInput, 'now' | 'minIntervalMs'>): boolean {
+  if (input.minIntervalMs <= 0 || target.last_scored_at === null) return false;
+  return input.now.getTime() - new Date(target.last_scored_at).getTime() < input.minIntervalMs;
+}
+
+/** The operator and the target among the rows read: 20002 when the target is not in its line, 20040 when not its direct child. */
+export function scorePair(rows: LockedAccount[], input: Pick<TransferInput, 'siteId' | 'operatorId' | 'targetId'>) {
+  const operator = rows.find((row) => wireId(row.id) === input.operatorId);
+  const target = rows.find((row) => wireId(row.id) === input.targetId);
+  if (!operator) throw new Error(`operator ${input.operatorId} is not an account of site ${input.siteId}`);
+  if (!target || !target.path.startsWith(operator.path)) throw new RpcError(ErrorCode.accountNotFound);
+  if (target.parent_id === null || wireId(target.parent_id) !== input.operatorId) throw new RpcError(ErrorCode.notDirectRelation);
+  return { operator, target };
+}
+
+/**
+ * Every rule that refuses a score of a direct child, in the order a movement checks them (it
+ * answers the first): the operator's status and line (20005), the target's (20003), a member in
+ * a game scored down (20032), the interval (37150), the balances (37110, 37111) and the point
+ * limit (20030, rule "above-point-limit"). A preview lists them all.
+ */
+export function scoreRefusals(
+  operator: LockedAccount,
+  target: LockedAccount,
+  input: Pick<TransferInput, 'direction' | 'now' | 'minIntervalMs'>,
+  amount: bigint,
+): RpcError[] {
+  const up = input.direction === 'up';
+  const refusals: RpcError[] = [];
+  const refuse = (code: ConstructorParameters<typeof RpcError>[0], data?: RpcError['data']) => refusals.push(new RpcError(code, data));
+  if (!operatorMayMovePoints(operator)) refuse(ErrorCode.operatorStatusForbidsScore);
+  // The target's own status and its own line; the lines above it are the operator's, checked above.
+  if (target.status !== AccountStatus.normal || target.team_status !== AccountStatus.normal) refuse(ErrorCode.targetStatusForbidsScore);
+  if (!up && isMemberLevel(target.level) && target.in_game) refuse(ErrorCode.onlinePlayerScoreDown);
+  if (tooSoon(target, input)) refuse(ErrorCode.setPointsTooFrequent);
+  if (up && operator.balance < amount) refuse(ErrorCode.operatorBalanceLow);
+  if (!up && target.balance < amount) refuse(ErrorCode.targetBalanceLow);
+  if (up && target.balance + amount > target.point_limit) refuse(ErrorCode.setScoreFailed, { field: 'amount', rule: 'above-point-limit' });
+  return refusals;
 }
 
 /**
@@ -118,7 +162,6 @@ function checkInterval(target: LockedAccount, input: TransferInput) {
 export async function transferPoints(tx: Queryable, input: TransferInput): Promise<Movement> {
   assertAmount(input.amount);
   const amount = BigInt(input.amount);
-  const up = input.direction === 'up';
   const locked = lockAccounts(tx, input.siteId, input.operatorId, input.targetId);
   const moved = moveBalances(tx, input, amount);
   // In the same round trip; heard only if the transaction commits (a refusal rolls it back).
@@ -128,24 +171,10 @@ export async function transferPoints(tx: Queryable, input: TransferInput): Promi
   raised.catch(() => undefined);
 
   const rows = await locked;
-  const operator = rows.find((row) => wireId(row.id) === input.operatorId);
-  const target = rows.find((row) => wireId(row.id) === input.targetId);
-  if (!operator) throw new Error(`operator ${input.operatorId} is not an account of site ${input.siteId}`);
-  if (!target || !target.path.startsWith(operator.path)) throw new RpcError(ErrorCode.accountNotFound);
-  if (target.parent_id === null || wireId(target.parent_id) !== input.operatorId) throw new RpcError(ErrorCode.notDirectRelation);
-
-  operatorMayMovePoints(operator);
-  // The target's own status and its own line; the lines above it are the operator's, checked above.
-  if (target.status !== AccountStatus.normal || target.team_status !== AccountStatus.normal) {
-    throw new RpcError(ErrorCode.targetStatusForbidsScore);
-  }
-  if (!up && isMemberLevel(target.level) && target.in_game) throw new RpcError(ErrorCode.onlinePlayerScoreDown);
-  checkInterval(target, input);
-  if (up && operator.balance < amount) throw new RpcError(ErrorCode.operatorBalanceLow);
-  if (!up && target.balance < amount) throw new RpcError(ErrorCode.targetBalanceLow);
-  if (up && target.balance + amount > target.point_limit) {
-    throw new RpcError(ErrorCode.setScoreFailed, { field: 'amount', rule: 'above-point-limit' });
-  }
+  const { operator, target } = scorePair(rows, input);
+  if (input.confirm) await input.confirm(operator, target);
+  const refusal = scoreRefusals(operator, target, input, amount)[0];
+  if (refusal) throw refusal;
 
   const row = await moved;
   if (!row) throw new Error(`transfer ${input.operatorId} -> ${input.targetId} of site ${input.siteId} moved nothing`);

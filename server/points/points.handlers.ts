@@ -14,11 +14,17 @@ import { billSumsOfChildren, closedBillSums, minusBill, NO_BILL } from '../repor
 import { drainRollups } from '../reports/rollup-drain';
 import { issuePoints, transferPoints, type Movement } from './ledger';
 import { queryScoreLog } from './score-log.repository';
+import { confirmScorePreview, scorePreview } from './points-preview.service';
 import type { SettlementRow } from '../reports/settlement.repository';
 import { wireId } from '../kernel/db/ids';
 
-async function transfer(ctx: CallContext, direction: 'up' | 'down', params: { userId: string; amount: number; comment: string }) {
+type TransferParams = { userId: string; amount: number; comment: string; previewToken?: string | undefined };
+
+async function transfer(ctx: CallContext, direction: 'up' | 'down', params: TransferParams) {
   const session = ctx.session!;
+  const inputs = { direction, userId: params.userId, amount: params.amount, comment: params.comment };
+  // A confirmed preview's check, its key asked for before the movement's own statements.
+  const confirm = params.previewToken === undefined ? undefined : confirmScorePreview(ctx, inputs, params.previewToken);
   const moved: Movement = await transferPoints(ctx.db, {
     siteId: ctx.site.id,
     direction,
@@ -32,6 +38,7 @@ async function transfer(ctx: CallContext, direction: 'up' | 'down', params: { us
     now: ctx.now,
     minIntervalMs: ctx.site.minScoreIntervalMs,
     requestKey: ctx.requestKey,
+    ...(confirm ? { confirm } : {}),
   });
   ctx.audit.targetId = params.userId;
   ctx.audit.summary = `SCORE_${direction.toUpperCase()} ${formatCents(moved.amount)} #${moved.serialNo}`;
@@ -123,6 +130,7 @@ export const pointsHandlers = defineHandlers({
   },
   'gw.credit.user.score.up': (ctx, params) => transfer(ctx, 'up', params),
   'gw.credit.user.score.down': (ctx, params) => transfer(ctx, 'down', params),
+  'gw.credit.user.score.preview': (ctx, params) => scorePreview(ctx, params),
   'gw.credit.score.log.query': async (ctx, params) => {
     const session = ctx.session!;
     if (params.userId !== undefined && params.userId !== session.accountId) await accountInLine(ctx, params.userId);

@@ -5,7 +5,8 @@
  *      and a read as a main account against the same read as its sub-account (the right check's cost);
  *   2. the start time of the start script on an empty DATA_DIR and on existing data;
  *   5. score ups per second through the gateway (HTTP, 8 connections) against the same transfer
- *      as raw SQL from 8 clients on the same database, on PostgreSQL and on PGlite;
+ *      as raw SQL from 8 clients on the same database, on PostgreSQL and on PGlite; on PostgreSQL,
+ *      one client's score ups each confirmed on its preview (preview + action) against the action alone;
  *   6. the first page of the operation record over 1,000,000 records of one line in 15 days;
  *   7. bets stored per second through the real path (snapshot, once per order) against a raw
  *      multi-row INSERT of the same rows, on PGlite and PostgreSQL;
@@ -364,6 +365,23 @@ function addScoreRow(database: string, label: string, result: ScoreLoadResult): 
   });
 }
 
+/** A score up confirmed on its preview (preview + action, as the web app sends them) costs at most this much of the action alone. */
+const PREVIEW_RATIO_AIM = 1.3;
+
+function reportPreviewed(database: string, previewed: NonNullable<ScoreBenchResult['previewed']>): void {
+  addScoreRow(database, '(h) gateway: gw.credit.user.score.up alone, one client', previewed.alone);
+  addScoreRow(database, '(i) gateway: gw.credit.user.score.preview, then score.up with its token, one client', previewed.previewed);
+  // Per operation, by the rates of one client: the time a previewed score up takes over the action's.
+  const ratio = previewed.alone.opsPerSecond / previewed.previewed.opsPerSecond;
+  const failures = previewed.alone.failures + previewed.previewed.failures;
+  addSummary(
+    `${database}: score up with its preview (i) / alone (h), time per operation`,
+    `${ratio.toFixed(2)} (p50 ${previewed.previewed.p50Ms} / ${previewed.alone.p50Ms} ms; ${failures} failures)`,
+    `ratio <= ${PREVIEW_RATIO_AIM}`,
+    ratio <= PREVIEW_RATIO_AIM && failures === 0,
+  );
+}
+
 function reportScore(database: string, result: ScoreBenchResult): void {
   addScoreRow(database, `(c) gateway: POST /api gw.credit.user.score.up, HTTP, ${SCORE_CONNECTIONS} connections`, result.gateway);
   const clients = database === 'PGlite' ? `${SCORE_CONNECTIONS} loops on its one session` : `${SCORE_CONNECTIONS} clients`;
@@ -408,6 +426,7 @@ function reportScore(database: string, result: ScoreBenchResult): void {
       'aim met': '-',
     });
   }
+  if (result.previewed) reportPreviewed(database, result.previewed);
   const failures =
     result.gateway.failures + result.withoutTransfer.failures + Object.values(result.raw).reduce((sum, raw) => sum + raw.failures, 0);
   addSummary(`${database}: every score up done`, `${failures} failures`, '0', failures === 0);
@@ -803,7 +822,10 @@ async function main(): Promise<void> {
   printTable(`2. Start time of \`${startCommand}\` (spawn until GET /api/health is 200)`, startRows);
   printTable('3. JavaScript and CSS loaded (production build, gzip level 9)', bundleRows);
   printTable('4. Account list under an agent with 100,000 members (server time of the first page; scrolling in Chromium)', listRows);
-  printTable('5. Score ups: the gateway (c) against the same transfer as raw SQL (d), same database, same run', scoreRows);
+  printTable(
+    '5. Score ups: the gateway (c) against the same transfer as raw SQL (d), same database, same run; with its preview (i) against alone (h)',
+    scoreRows,
+  );
   printTable(
     `6. Operation record: server time of a page (100 rows, 15 days, through the gateway) with ${AUDIT_ROWS.toLocaleString('en')} records of one line`,
     auditRows,

@@ -47,6 +47,8 @@ export interface ScoreBenchResult {
   /** gw.credit.agent.level through the gateway: HTTP, JSON-RPC, site and session, no transfer. */
   withoutTransfer: ScoreLoadResult;
   raw: Record<RawKind, ScoreLoadResult>;
+  /** PostgreSQL only: one client's score ups, alone and each after its preview (docs/product.md#previews). */
+  previewed?: { alone: ScoreLoadResult; previewed: ScoreLoadResult };
   ledgerOk: boolean;
 }
 
@@ -91,6 +93,55 @@ function gatewayTransfer(url: string, target: Target & { token: string }, tag: s
     });
     if ((res.json as { result?: unknown } | undefined)?.result === undefined) throw new Error(res.text.slice(0, 200));
   };
+}
+
+/**
+ * A score up as the web app makes it: its preview first, then the action carrying the preview's
+ * token. The loop is one client (one operator acting), since a concurrent score up of the same
+ * operator changes the balance a preview showed and is rightly refused (20060).
+ */
+function gatewayPreviewedTransfer(url: string, target: Target & { token: string }, tag: string) {
+  let sent = 0;
+  return async (childId: string) => {
+    sent++;
+    const params = { opsId: target.token, userId: childId, amount: '0.01' };
+    const preview = await call(url, 'gw.credit.user.score.preview', { ...params, direction: 'up' });
+    await call(url, 'gw.credit.user.score.up', { ...params, requestKey: `${tag}-${sent}`, previewToken: preview.token });
+  };
+}
+
+const PREVIEW_ROUND_SECONDS = 2;
+
+/** One client's score ups alone and previewed, warmed up, then in alternating rounds. */
+async function previewRounds(url: string, target: Target & { token: string }) {
+  const alone = gatewayTransfer(url, target, 'alone');
+  const previewed = gatewayPreviewedTransfer(url, target, 'previewed');
+  const one = { ...target };
+  const empty = (): Samples => ({ latencies: [], seconds: 0, failures: 0 });
+  const samples = { alone: empty(), previewed: empty() };
+  await oneLoop(WARM_UP_SECONDS, one, alone, empty());
+  await oneLoop(WARM_UP_SECONDS, one, previewed, empty());
+  for (let round = 0; round < ROUNDS; round++) {
+    await oneLoop(PREVIEW_ROUND_SECONDS, one, alone, samples.alone);
+    await oneLoop(PREVIEW_ROUND_SECONDS, one, previewed, samples.previewed);
+  }
+  return { alone: summarise(samples.alone), previewed: summarise(samples.previewed) };
+}
+
+/** One loop doing one transfer after another for `seconds`; adds to `into`. */
+async function oneLoop(seconds: number, target: Target, transfer: (childId: string) => Promise<void>, into: Samples) {
+  let next = 0;
+  const deadline = performance.now() + seconds * 1000;
+  while (performance.now() < deadline) {
+    const started = performance.now();
+    try {
+      await transfer(target.memberIds[next++ % target.memberIds.length]!);
+      into.latencies.push(performance.now() - started);
+    } catch {
+      into.failures++;
+    }
+  }
+  into.seconds += seconds;
 }
 
 /**
@@ -289,7 +340,8 @@ export async function benchScorePostgres(databaseUrl: string): Promise<ScoreBenc
         gatewayWithoutTransfer(server.url, target),
         rawTransfer(pool, target),
       );
-      return { ...measured, ledgerOk: await ledgerOk({ kind: 'postgres', url: databaseUrl, poolSize: 1 }) };
+      const previewed = await previewRounds(server.url, target);
+      return { ...measured, previewed, ledgerOk: await ledgerOk({ kind: 'postgres', url: databaseUrl, poolSize: 1 }) };
     } finally {
       await pool.end();
     }

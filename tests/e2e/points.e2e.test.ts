@@ -15,6 +15,8 @@ const balanceOf = async (loginId: string) =>
     (await e2e.gw.db.one<{ balance: string | number }>(sql`SELECT balance FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`))!
       .balance,
   );
+/** As the interface language (Chinese here) writes amounts: grouped thousands, two decimals. */
+const fmt = (cents: bigint) => `${(cents / 100n).toLocaleString('en-US')}.${String(cents % 100n).padStart(2, '0')}`;
 const logRows = async () => Number((await e2e.gw.db.one<{ n: string | number }>(sql`SELECT count(*) AS n FROM score_log`))!.n);
 
 /** The journey's page back on the notices, as a person leaves a screen: a dialog closed, the last step's filters gone. */
@@ -50,11 +52,11 @@ describe.runIf(e2e.run)("an admin's scores and score log in a UTC+7 browser, one
     await page.locator('#score-amount').fill('100.5');
     await page.locator('#score-comment').fill('e2e up');
     await page.getByTestId('score-submit').click();
-    const confirm = page.getByTestId('score-confirm');
+    // The gateway's preview, once it has come: both balances and the point limit left.
+    const confirm = page.locator('[data-testid=score-confirm][data-preview=shown]');
     await confirm.waitFor();
-    // Shown as the interface language (Chinese here) writes amounts: grouped thousands, two decimals.
-    const fmt = (cents: bigint) => `${(cents / 100n).toLocaleString('en-US')}.${String(cents % 100n).padStart(2, '0')}`;
     expect(await confirm.textContent()).toContain(`ma01：${fmt(ma010)} → ${fmt(ma010 + 10050n)}`);
+    expect(await confirm.textContent()).toContain('点数上限');
     expect(await confirm.textContent()).toContain('e2e up');
     await page.getByTestId('score-confirm-ok').click();
     await page.getByTestId('score-result').waitFor();
@@ -74,6 +76,32 @@ describe.runIf(e2e.run)("an admin's scores and score log in a UTC+7 browser, one
     await page.getByTestId('score-result').waitFor();
     expect(await balanceOf('ma01')).toBe(ma010 + 10000n);
     expect(await balanceOf('admin')).toBe(admin0 - 10000n);
+  });
+
+  it('confirms again with one key on the fresh preview when a balance moved between the preview and the confirmation', async () => {
+    const page = await fromTheNotices(journey());
+    await scoreScreenFor(page, 'ma02');
+    const ma020 = await balanceOf('ma02');
+    await page.locator('#score-amount').fill('3');
+    await page.getByTestId('score-submit').click();
+    await page.locator('[data-testid=score-confirm][data-preview=shown]').waitFor();
+    // Another session of the admin moves the same child meanwhile.
+    const userId = String(
+      (await e2e.gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = 'ma02'`))!.id,
+    );
+    const moved = await e2e.gw.call('gw.credit.user.score.up', { opsId: await e2e.gw.sessionFor('admin'), userId, amount: '1' });
+    expect(moved.error).toBeUndefined();
+    await page.keyboard.press('Enter');
+    const stale = page.locator('[data-testid=score-confirm][data-stale=true]');
+    await stale.waitFor();
+    // Nothing of the first confirmation applied: the fresh preview starts from the balance as it is now.
+    expect(await balanceOf('ma02')).toBe(ma020 + 100n);
+    expect(await stale.textContent()).toContain(`ma02：${fmt(ma020 + 100n)} → ${fmt(ma020 + 400n)}`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('score-confirm-ok');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('score-result').waitFor();
+    expect(await page.getByTestId('score-result-target').textContent()).toBe(`${fmt(ma020 + 100n)} → ${fmt(ma020 + 400n)}`);
+    expect(await balanceOf('ma02')).toBe(ma020 + 400n);
   });
 
   it('scores up and down from the palette by keyboard only: account, direction, amount, confirmation', async () => {

@@ -176,6 +176,7 @@ describe('rights the dispatcher reads from the contract besides levels and acces
 const otherCodedCalls: Record<string, { actor: Actor; params: (target: string) => Record<string, unknown>; expected?: number }> = {
   'gw.credit.user.score.up': { actor: 'level0', params: (userId) => ({ userId, amount: '0.01' }) },
   'gw.credit.user.score.down': { actor: 'level0', params: (userId) => ({ userId, amount: '0.01' }) },
+  'gw.credit.user.score.preview': { actor: 'level0', params: (userId) => ({ direction: 'up', userId, amount: '0.01' }) },
   'gw.credit.score.log.query': { actor: 'level0', params: () => ({}) },
   'gw.credit.score.log.export': { actor: 'level0', params: () => ({ format: 'csv' }) },
   'gw.credit.agent.to.company.acc.reset': { actor: 'level0', params: (userId) => ({ userId }) },

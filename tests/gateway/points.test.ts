@@ -729,6 +729,8 @@ const transferRow = {
 const matrix: Record<keyof typeof pointsMethods, Record<Actor, number | 'ok' | 'n/a'>> = {
   'gw.credit.user.score.up': transferRow,
   'gw.credit.user.score.down': transferRow,
+  // A preview answers only what its action would be allowed to touch.
+  'gw.credit.user.score.preview': transferRow,
   // Reads reach the whole line.
   'gw.credit.score.log.query': {
     level0: ok,
@@ -787,7 +789,7 @@ describe('who may call which points method on whom', () => {
           method === 'gw.credit.score.issue'
             ? { amount: '1' }
             : method.includes('score.') && !method.includes('log')
-              ? { userId, amount: '0.01' }
+              ? { userId, amount: '0.01', ...(method.endsWith('preview') ? { direction: 'up' } : {}) }
               : { userId };
         const answer = await gw.call(method, { opsId, ...params }, who.host ? { host: who.host } : {});
         outcomes[actor] = answer.error ? answer.error.code : 'ok';

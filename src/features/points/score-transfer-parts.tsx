@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   AlertDialog,
@@ -9,6 +10,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
+import { scorePreviewLines } from '@commands/score-preview';
 import { Button } from '@/components/ui/button';
 import { useFormat } from '@/hooks/use-format';
 import type { ScoreTarget, ScoreTransfer } from './use-score-transfer';
@@ -79,15 +81,36 @@ export function ScoreResult({
   );
 }
 
-/** The last look before sending: the amount and both balances as they will be. */
+/**
+ * The last look before sending: the gateway's preview of this request (docs/product.md#previews),
+ * both balances before and after, the point limit left and what would refuse it. Confirming (the
+ * default button: Enter) sends that preview's token, so only what is shown can apply; until the
+ * preview has come there is nothing to confirm. A stale refusal comes back here with the fresh one.
+ */
 export function ScoreConfirmDialog({ transfer, target, title }: { transfer: ScoreTransfer; target: ScoreTarget; title: string }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const { state, send, myBalance, preview } = transfer;
-  const { sent } = state.context;
+  const { state, send, previewProblem } = transfer;
+  const { sent, preview, stale } = state.context;
+  const lines = preview ? scorePreviewLines(preview, { t, formatAmount: format.amount }) : [];
+  // Each preview, the fresh one of a stale refusal too, makes the action the default button (Enter).
+  const action = useRef<HTMLButtonElement>(null);
+  const token = preview?.token;
+  useEffect(() => {
+    if (token) action.current?.focus();
+  }, [token]);
   return (
     <AlertDialog open={state.matches('confirming')} onOpenChange={(open) => !open && send({ type: 'CANCEL' })}>
-      <AlertDialogContent data-testid="score-confirm">
+      <AlertDialogContent
+        data-testid="score-confirm"
+        data-preview={preview ? 'shown' : 'waiting'}
+        data-stale={stale || undefined}
+        // Until the preview comes, Enter presses nothing: the dialog itself holds the focus.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (preview && action.current ? action.current : (event.currentTarget as HTMLElement)).focus();
+        }}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle>
             {t('score.confirmTitle', {
@@ -97,22 +120,37 @@ export function ScoreConfirmDialog({ transfer, target, title }: { transfer: Scor
             })}
           </AlertDialogTitle>
           <AlertDialogDescription asChild>
-            <div className="space-y-1 text-sm">
-              <p>
-                {t('score.confirmTarget', {
-                  loginId: target.loginId,
-                  before: format.amount(target.balance),
-                  after: preview?.theirs ? format.amount(preview.theirs) : '—',
-                })}
-              </p>
-              <p>{t('score.confirmYou', { before: format.amount(myBalance), after: preview?.mine ? format.amount(preview.mine) : '—' })}</p>
+            <div className="space-y-1 text-sm" data-testid="score-preview">
+              {stale ? (
+                <p className="font-medium text-destructive" role="alert" data-testid="score-preview-stale">
+                  {t('score.previewStale')}
+                </p>
+              ) : null}
+              {preview ? (
+                lines.map((line, index) => (
+                  <p key={index} className={index === lines.length - 1 && preview.refusals.length > 0 ? 'text-destructive' : undefined}>
+                    {line}
+                  </p>
+                ))
+              ) : previewProblem ? (
+                <p className="text-destructive" role="alert">
+                  {t('score.previewFailed', {
+                    reason:
+                      previewProblem.code === 1
+                        ? t('error.network')
+                        : t(String(previewProblem.code), { ns: 'errors', defaultValue: previewProblem.message }),
+                  })}
+                </p>
+              ) : (
+                <p role="status">{t('score.previewLoading')}</p>
+              )}
               {sent?.comment ? <p>{t('score.confirmComment', { comment: sent.comment })}</p> : null}
             </div>
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel onClick={() => send({ type: 'CANCEL' })}>{t('logout.cancel')}</AlertDialogCancel>
-          <AlertDialogAction onClick={() => send({ type: 'CONFIRM' })} data-testid="score-confirm-ok">
+          <AlertDialogAction ref={action} disabled={!preview} onClick={() => send({ type: 'CONFIRM' })} data-testid="score-confirm-ok">
             {title}
           </AlertDialogAction>
         </AlertDialogFooter>

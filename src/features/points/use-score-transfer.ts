@@ -1,10 +1,12 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useEffectEvent, useMemo } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { fromPromise } from 'xstate';
 import { formatCents, parseCents } from '@contract/amount.contract';
 import {
   balanceRefusal,
+  errorOf,
+  type TransferError,
   scoreTransferMachine,
   transferValuesSchema,
   type TransferRequest,
@@ -20,7 +22,8 @@ import { SessionContext } from '@/lib/session-context';
 const transferMachine = scoreTransferMachine.provide({
   actors: {
     submitTransfer: fromPromise(async ({ input }: { input: TransferRequest }) => {
-      const params = { userId: input.userId, amount: input.amount, comment: input.comment, requestKey: input.requestKey };
+      const { userId, amount, comment, requestKey, previewToken } = input;
+      const params = { userId, amount, comment, requestKey, ...(previewToken ? { previewToken } : {}) };
       return input.direction === 'up' ? call('gw.credit.user.score.up', params) : call('gw.credit.user.score.down', params);
     }),
   },
@@ -31,6 +34,32 @@ function moved(balance: string, amount: string, sign: 1 | -1): string | null {
   const from = parseCents(balance);
   const by = parseCents(amount);
   return from === null || by === null ? null : formatCents(BigInt(from) + BigInt(sign) * BigInt(by));
+}
+
+type TransferSnapshot = ReturnType<typeof useMachine<typeof transferMachine>>[0];
+type TransferSend = ReturnType<typeof useMachine<typeof transferMachine>>[1];
+
+/**
+ * While the machine confirms a request with no preview yet, asks the gateway for it (nothing is
+ * written) and hands it to the machine; a failure to get it is answered here, for the dialog.
+ */
+function usePreviewWhileConfirming(state: TransferSnapshot, send: TransferSend): TransferError | null {
+  const { sent, preview } = state.context;
+  const waiting = state.matches('confirming') && preview === null ? sent : null;
+  const [problem, setProblem] = useState<{ for: typeof sent; error: TransferError } | null>(null);
+  useEffect(() => {
+    if (!waiting) return;
+    let live = true;
+    const { direction, userId, amount, comment } = waiting;
+    call('gw.credit.user.score.preview', { direction, userId, amount, comment }).then(
+      (answer) => live && send({ type: 'PREVIEW', preview: answer }),
+      (error: unknown) => live && setProblem({ for: waiting, error: errorOf(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [waiting, send]);
+  return problem && problem.for === waiting ? problem.error : null;
 }
 
 /**
@@ -83,6 +112,7 @@ export function useScoreTransfer(userId: string) {
     return { mine: moved(myBalance, amount, sign === 1 ? -1 : 1), theirs: moved(target.balance, amount, sign) };
   }, [target, myBalance, amount, direction]);
 
+  const previewProblem = usePreviewWhileConfirming(state, send);
   const submit = form.handleSubmit((values) => send({ type: 'SUBMIT', values }));
 
   return {
@@ -95,6 +125,7 @@ export function useScoreTransfer(userId: string) {
     isError,
     myBalance,
     preview,
+    previewProblem,
     rights: commands.rights,
   };
 }
