@@ -23,10 +23,10 @@ export interface PreviewClaim {
 
 export type PreviewTokenState = 'holds' | 'expired' | 'changed';
 
-/** The key previews are signed with, made by migration 0059 (one for every gateway of the database). */
+/** The key previews are signed with, made by migration 0060 (one for every gateway of the database). */
 export async function previewKey(db: Queryable): Promise<Buffer> {
   const row = await db.one<{ key: Uint8Array }>(prepared(sql`SELECT key FROM signing_keys WHERE name = 'preview'`));
-  if (!row) throw new Error('the preview signing key is missing (migration 0059 makes it)');
+  if (!row) throw new Error('the preview signing key is missing (migration 0060 makes it)');
   return Buffer.from(row.key);
 }
 
