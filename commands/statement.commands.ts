@@ -1,5 +1,5 @@
 import { can } from './can';
-import type { Command } from './command';
+import type { Command, CommandContext } from './command';
 
 /** "Open a statement…": the latest statements the caller may read (its own and its children's), then the one picked opens. */
 const openStatement: Command = {
@@ -29,3 +29,21 @@ const openStatement: Command = {
 };
 
 export const statementCommands: Command[] = [openStatement];
+
+/** Saves a statement as the PDF the gateway writes in the reader's language (`save` writes the file). */
+export async function exportStatementPdf(
+  context: CommandContext,
+  statementId: string,
+  save: (name: string, bytes: Uint8Array) => void,
+): Promise<void> {
+  try {
+    const pdf = await context.call('gw.credit.statement.export', { statementId, format: 'pdf' });
+    save(
+      pdf.name,
+      Uint8Array.from(atob(pdf.base64), (c) => c.charCodeAt(0)),
+    );
+    context.report({ ok: true, message: context.t('statement.pdfSaved', { name: pdf.name }) });
+  } catch (error) {
+    context.report({ ok: false, error });
+  }
+}

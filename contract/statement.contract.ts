@@ -138,4 +138,79 @@ export const statementMethods = {
     rights: { levels: [0, 1, 2, 3, 4], accessCode: 8 },
     errors: [ErrorCode.recordNotFound],
   }),
+  'gw.credit.statement.export': defineMethod({
+    summary:
+      "One statement as a PDF to forward, in the caller's language (its lines as the screen shows them, the serial and the hash), answered base64 in the result; 20049 when it is none the caller may read, 2 (rule pdf-font-missing) when the gateway's machine lacks the font of that language",
+    params: z.object({ statementId: idSchema, format: z.enum(['pdf']).default('pdf') }),
+    result: z.object({ name: z.string(), contentType: z.literal('application/pdf'), base64: z.string() }),
+    auth: 'session',
+    effect: 'read',
+    rights: { levels: [0, 1, 2, 3, 4], accessCode: 8 },
+    errors: [ErrorCode.recordNotFound, ErrorCode.unknownApplication],
+  }),
 };
+
+/** A text of the catalogue in the reader's language, its {{values}} filled in (i18next's t, or the gateway's export texts). */
+export type StatementText = (key: string, values?: Record<string, string>) => string;
+
+/** One line of a statement's detail: a figure, its amount and (for movements and bets) how many. */
+export interface StatementLine {
+  id: string;
+  section: string;
+  item: string;
+  amount: string | null;
+  count: number | null;
+}
+
+function movementLines(t: StatementText, id: string, section: string, movements: StatementMovements, all: boolean): StatementLine[] {
+  return movementKinds
+    .filter((kind) => all || movements[kind].count !== 0)
+    .map((kind) => ({
+      id: `${id}.${kind}`,
+      section,
+      item: t(`statement.movement.${kind}`),
+      amount: movements[kind].amount,
+      count: movements[kind].count,
+    }));
+}
+
+function betLines(t: StatementText, id: string, section: string, bets: StatementBets, all: boolean): StatementLine[] {
+  return [
+    { id: `${id}.bets`, section, item: t('statement.bet.bets'), amount: null, count: bets.bets },
+    ...betMeasures.map((measure) => ({
+      id: `${id}.${measure}`,
+      section,
+      item: t(`statement.bet.${measure}`),
+      amount: bets[measure],
+      count: null,
+    })),
+  ].filter((line) => all || (line.amount ?? '0.00') !== '0.00' || (line.count ?? 0) !== 0);
+}
+
+/** A statement as lines: balances, movements, bets, each correction (naming what it corrects), the total, and its version and hash. */
+export function statementLines(t: StatementText, detail: StatementDetail): StatementLine[] {
+  const content = detail.content;
+  const balances = t('statement.section.balances');
+  const corrections = content.corrections.flatMap((correction, index) => {
+    const section = correction.corrects
+      ? t('statement.section.correctionOf', { id: correction.corrects })
+      : t('statement.section.correctionBefore');
+    const id = `correction${index}`;
+    return [
+      { id: `${id}.balance`, section, item: t('statement.correctionBalance'), amount: correction.balance, count: null },
+      ...movementLines(t, id, section, correction.movements, false),
+      ...betLines(t, id, section, correction.bets, false),
+    ];
+  });
+  const version = t('statement.section.version');
+  return [
+    { id: 'opening', section: balances, item: t('statement.openingBalance'), amount: content.openingBalance, count: null },
+    { id: 'closing', section: balances, item: t('statement.closingBalance'), amount: content.closingBalance, count: null },
+    ...movementLines(t, 'movements', t('statement.section.movements'), content.movements, true),
+    ...betLines(t, 'bets', t('statement.section.bets'), content.bets, true),
+    ...corrections,
+    ...betLines(t, 'total', t('statement.section.total'), content.betsWithCorrections, true),
+    { id: 'serial', section: version, item: t('statement.ledgerSerial'), amount: null, count: null, text: content.ledgerSerial },
+    { id: 'hash', section: version, item: t('statement.contentHash'), amount: null, count: null, text: detail.contentHash },
+  ].map(({ text, ...line }: StatementLine & { text?: string }) => (text === undefined ? line : { ...line, item: `${line.item}: ${text}` }));
+}

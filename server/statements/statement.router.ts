@@ -1,6 +1,6 @@
 import { companyLevel } from '../../contract/account-fields.contract';
 import { ErrorCode } from '../../contract/errors.contract';
-import { statementMethods, type StatementSummary } from '../../contract/statement.contract';
+import { statementMethods, type StatementDetail, type StatementSummary } from '../../contract/statement.contract';
 import type { CallContext } from '../kernel/call-context';
 import { defineRouter } from '../kernel/handler';
 import { rowId, wireId } from '../kernel/db/ids';
@@ -9,6 +9,7 @@ import { iso } from '../kernel/db/timestamps';
 import { RpcError } from '../kernel/rpc-error';
 import type { AccountRow } from '../tree/account.repository';
 import { statementHash, storedContent } from './statement-freeze';
+import { statementPdf } from './statement-pdf';
 import { statementById, statementPage, type StatementRow } from './statement.repository';
 
 /**
@@ -54,18 +55,26 @@ function summary(row: StatementRow & { login_id: string; level: number }): State
   };
 }
 
+/** A statement the caller may read, as frozen; 20049 for any other. */
+async function readableStatement(ctx: CallContext, statementId: string): Promise<StatementDetail> {
+  const id = rowId(statementId);
+  const row = id === null ? undefined : await statementById(ctx.db, ctx.site.id, String(id));
+  const allowed =
+    row && (await ctx.db.one<{ ok: boolean }>(sql`SELECT ${readable(ctx)} AS ok FROM accounts a WHERE a.id = ${row.account_id}`))?.ok;
+  if (!row || !allowed) throw new RpcError(ErrorCode.recordNotFound, { field: 'statementId' });
+  const content = storedContent(row);
+  return { statementId: wireId(row.id), contentHash: row.content_hash, hashOk: statementHash(content) === row.content_hash, content };
+}
+
 export const statementRouter = defineRouter(statementMethods, {
   'gw.credit.statement.query': async (ctx, params) => {
     const page = await statementPage(ctx.db, ctx.site.id, await whose(ctx, params.userId), params);
     return { total: page.total, list: page.rows.map(summary) };
   },
-  'gw.credit.statement.get': async (ctx, params) => {
-    const id = rowId(params.statementId);
-    const row = id === null ? undefined : await statementById(ctx.db, ctx.site.id, String(id));
-    const allowed =
-      row && (await ctx.db.one<{ ok: boolean }>(sql`SELECT ${readable(ctx)} AS ok FROM accounts a WHERE a.id = ${row.account_id}`))?.ok;
-    if (!row || !allowed) throw new RpcError(ErrorCode.recordNotFound, { field: 'statementId' });
-    const content = storedContent(row);
-    return { statementId: wireId(row.id), contentHash: row.content_hash, hashOk: statementHash(content) === row.content_hash, content };
+  'gw.credit.statement.get': (ctx, params) => readableStatement(ctx, params.statementId),
+  'gw.credit.statement.export': async (ctx, params) => {
+    const detail = await readableStatement(ctx, params.statementId);
+    const bytes = await statementPdf(detail, ctx.language);
+    return { name: `statement-${detail.statementId}.pdf`, contentType: 'application/pdf' as const, base64: bytes.toString('base64') };
   },
 });

@@ -306,6 +306,8 @@ describe.runIf(e2e.run)("an agent's bill in Chromium, after the admin's reports,
     await workbook.xlsx.readFile((await download.path())!);
     const cells = workbook.worksheets[0]!.getSheetValues().flat().map(String);
     expect(cells.some((cell) => cell.includes(frozen!.content_hash))).toBe(true);
+    const [pdf] = await Promise.all([shell.page.waitForEvent('download'), shell.page.getByTestId('statement-pdf').click()]);
+    expect(pdf.suggestedFilename()).toBe(`statement-${frozen!.id}.pdf`);
     const [printable] = await Promise.all([shell.page.context().waitForEvent('page'), shell.page.getByTestId('statement-print').click()]);
     await printable.getByTestId('statement-printable').waitFor();
     expect(await printable.locator('h1').textContent()).toContain('ag01010102');

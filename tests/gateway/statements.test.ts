@@ -217,6 +217,32 @@ describe('reading statements', () => {
   });
 });
 
+describe('a statement as a PDF', () => {
+  it("writes the statement in the caller's language with that language's font embedded, and only to whom may read it", async () => {
+    gw.clock.set(new Date(today.start + HOUR));
+    await close();
+    const [frozen] = await statements();
+    const pdf = async (language: string, login = 'sh0101') =>
+      gw.call('gw.credit.statement.export', { opsId: await gw.sessionFor(login), statementId: frozen!.id, ztsLang: language });
+    const fonts: Record<string, string> = {
+      zh: 'NotoSansCJKsc-Regular',
+      th: 'Garuda',
+      en: 'DejaVuSans',
+      vi: 'DejaVuSans',
+      id: 'DejaVuSans',
+    };
+    for (const [language, font] of Object.entries(fonts)) {
+      const answer = (await pdf(language)).result as { name: string; contentType: string; base64: string };
+      expect(answer, language).toMatchObject({ name: `statement-${frozen!.id}.pdf`, contentType: 'application/pdf' });
+      const bytes = Buffer.from(answer.base64, 'base64');
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      // The font is embedded (a subset, its name behind a tag): every glyph of the language is in the file.
+      expect(bytes.toString('latin1'), language).toMatch(new RegExp(`/FontName /[A-Z]{6}\\+${font}`));
+    }
+    expect((await pdf('zh', 'ag01010102')).error).toMatchObject({ code: 20049 });
+  });
+});
+
 class Rollback extends Error {}
 
 /** The demo site's ledger report after a change made in a transaction that is then rolled back. */

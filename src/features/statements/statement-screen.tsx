@@ -1,12 +1,15 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { exportStatementPdf } from '@commands/statement.commands';
 import type { StatementDetail } from '@contract/statement.contract';
 import { useCall } from '@/api/queries';
 import { useDataTable } from '@/components/data-table/data-table';
 import { ListScreen } from '@/components/data-table/list-screen';
 import { Button } from '@/components/ui/button';
+import { useCommands } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
+import { download } from '@/lib/table-export';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
 import { statementColumns, statementLineColumns, statementLines } from './statement-columns';
 import { openPrintable, printableStatement } from './statement-print';
@@ -62,6 +65,7 @@ function StatementList({ userId, onOpen }: { userId: string; onOpen(statementId:
 function StatementDetailView({ statementId, onBack }: { statementId: string; onBack(): void }) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
+  const commands = useCommands();
   const statement = useCall('gw.credit.statement.get', { statementId });
   const detail: StatementDetail | undefined = statement.data;
   const lines = useMemo(() => (detail ? statementLines(t, detail) : []), [t, detail]);
@@ -87,6 +91,16 @@ function StatementDetailView({ statementId, onBack }: { statementId: string; onB
             data-testid="statement-print"
           >
             {t('statement.print')}
+          </Button>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={!detail}
+            onClick={() => void exportStatementPdf(commands, statementId, (name, bytes) => download(name, bytes, 'application/pdf'))}
+            data-testid="statement-pdf"
+          >
+            {t('statement.pdf')}
           </Button>
           {detail ? (
             <span data-testid="statement-hash" className="font-mono text-xs break-all">
