@@ -16,7 +16,7 @@ const serverLayers = [
   // their writer, notices, reports and settlements, ...), the platform's pushes and the bets in
   // games/ above points and monitoring, and above them what runs every domain (jobs/, the account
   // services the bulk jobs call; platform-api/, the lobby that signs in and moves points).
-  ['files', 'notices', 'reports', 'audit', 'sub-accounts', 'deal-record', 'exposure', 'system-setting', 'retention'],
+  ['files', 'notices', 'reports', 'statements', 'audit', 'sub-accounts', 'deal-record', 'exposure', 'system-setting', 'retention'],
   ['monitoring', 'points'],
   ['games', 'score-check', 'transfer'],
   ['accounts', 'sites', 'suggestion'],

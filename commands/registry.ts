@@ -10,6 +10,7 @@ import { pointsCommands } from './points.commands';
 import { preferenceCommands } from './preferences.commands';
 import { reportCommands } from './report.commands';
 import { riskCommands } from './risk.commands';
+import { statementCommands } from './statement.commands';
 import { sessionCommands } from './session.commands';
 import { subAccountCommands } from './sub-account.commands';
 import { suggestionCommands } from './suggestion.commands';
@@ -29,6 +30,7 @@ export const allCommands: readonly Command[] = [
   ...gameCommands,
   ...transferCommands,
   ...reportCommands,
+  ...statementCommands,
   ...noticeCommands,
   ...suggestionCommands,
   ...systemSettingCommands,

@@ -34,6 +34,7 @@ export type ScreenId =
   | 'leaderboard'
   | 'tradingReport'
   | 'bill'
+  | 'statement'
   | 'suggestion'
   | 'systemSetting'
   | 'userWarning'
@@ -262,6 +263,17 @@ export const screens: readonly Screen[] = [
     // Code 8, levels 0-3 (docs/product.md#access-codes), declared by the method.
     guard: { anyOf: ['gw.credit.bill.query'] },
     menu: { group: 'reports', order: 4.18, keywords: ['bill', 'settlement', 'period', 'hand up', '账单', '结算', 'zhangdan'] },
+  },
+  {
+    // The frozen statements of the closed bill periods (docs/product.md#statements).
+    id: 'statement',
+    path: '/statement/index',
+    pattern: '/statement/index',
+    labelKey: 'route.statement',
+    icon: 'scroll-text',
+    // Code 8, levels 0-4, declared by the method.
+    guard: { anyOf: ['gw.credit.statement.query'] },
+    menu: { group: 'reports', order: 4.185, keywords: ['statement', 'bill', 'period', 'hash', 'pdf', '对账单', '账单', 'duizhangdan'] },
   },
   {
     // Suggestions and complaints (docs/product.md#suggestions): what the line's members wrote in the app.

@@ -14,6 +14,7 @@ import { pointsMethods } from './points.contract';
 import { billMethods, leaderboardMethods, reportMethods, tradingMethods } from './report.contract';
 import { scoreCheckMethods } from './score-check.contract';
 import { siteMethods } from './site.contract';
+import { statementMethods } from './statement.contract';
 import { subAccountMethods } from './sub-account.contract';
 import { suggestionMethods } from './suggestion.contract';
 import { systemSettingMethods } from './system-setting.contract';
@@ -37,6 +38,7 @@ export const contract = {
   ...leaderboardMethods,
   ...tradingMethods,
   ...billMethods,
+  ...statementMethods,
   ...systemSettingMethods,
   ...monitorMethods,
   ...exposureMethods,

@@ -20,6 +20,7 @@ import { pointsRouter } from '../points/points.router';
 import { reportRouter } from '../reports/report.router';
 import { scoreCheckRouter } from '../score-check/score-check.router';
 import { siteRouter } from '../sites/site.router';
+import { statementRouter } from '../statements/statement.router';
 import { subAccountRouter } from '../sub-accounts/sub-account.router';
 import { suggestionRouter } from '../suggestion/suggestion.router';
 import { systemSettingRouter } from '../system-setting/system-setting.router';
@@ -67,6 +68,7 @@ export function createHandlers(
     ...betDetailRouter,
     ...transferRouter(platformFor),
     ...reportRouter(reportDb),
+    ...statementRouter,
     ...systemSettingRouter,
     ...monitoringRouter,
     ...exposureRouter,

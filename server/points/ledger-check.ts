@@ -3,6 +3,7 @@ import { formatCents } from '../../contract/amount.contract';
 import type { Queryable } from '../kernel/db/database';
 import type { AccountRow } from '../tree/account.repository';
 import { pendingTransfers, type PendingTransferRow } from './game-transfers';
+import { checkStatementHashes, checkStatementsRecompute, type StatementCheck } from '../statements/statement-check';
 
 /**
  * The ledger's invariants, checked from the data alone (npm run ledger:check, and the tests):
@@ -323,6 +324,11 @@ async function listPendingTransfers(db: Queryable, siteId: string): Promise<Chec
   return result(siteId, 'pending transfers (the repair settles them)', true, `${pending.count} pending`, pending.examples);
 }
 
+/** A check of the statements namespace, as a check of this report. */
+const statementCheck =
+  (check: (db: Queryable, siteId: string) => Promise<StatementCheck>) =>
+  async (db: Queryable, siteId: string): Promise<CheckResult> => ({ site: siteId, ...(await check(db, siteId)) });
+
 /** The checks of one site, in order, each read after the one before (one connection). */
 const SITE_CHECKS = [
   checkBalancesMatchIssued,
@@ -338,6 +344,9 @@ const SITE_CHECKS = [
   checkGameSessions,
   checkInGameFlags,
   listPendingTransfers,
+  // The frozen statements (docs/product.md#statements).
+  statementCheck(checkStatementHashes),
+  statementCheck(checkStatementsRecompute),
 ];
 
 async function checkSite(db: Queryable, siteId: string): Promise<CheckResult[]> {

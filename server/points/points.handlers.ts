@@ -17,6 +17,7 @@ import { queryScoreLog } from './score-log.repository';
 import { confirmScorePreview, scorePreview } from './points-preview.service';
 import type { SettlementRow } from '../reports/settlement.repository';
 import { wireId } from '../kernel/db/ids';
+import { freezeStatement } from '../statements/statement-freeze';
 
 type TransferParams = { userId: string; amount: number; comment: string; previewToken?: string | undefined };
 
@@ -53,7 +54,7 @@ async function transfer(ctx: CallContext, direction: 'up' | 'down', params: Tran
   };
 }
 
-type SettledAccount = Pick<AccountRow, 'id' | 'parent_id' | 'level' | 'login_id' | 'balance' | 'created_at'>;
+type SettledAccount = Pick<AccountRow, 'id' | 'parent_id' | 'level' | 'login_id' | 'balance' | 'created_at' | 'path'>;
 
 /** Closes a direct child agent's settlement period with the company: one row, balances kept. */
 async function closeSettlement(ctx: CallContext, userId: string) {
@@ -61,7 +62,7 @@ async function closeSettlement(ctx: CallContext, userId: string) {
   await callerMayChangeDownline(ctx);
   await accountInLine(ctx, userId);
   // The agent's row lock keeps two closes of one agent from sharing a period start.
-  const agent = await ctx.db.one<SettledAccount>(sql`SELECT id, parent_id, level, login_id, balance, created_at FROM accounts
+  const agent = await ctx.db.one<SettledAccount>(sql`SELECT id, parent_id, level, login_id, balance, created_at, path FROM accounts
     WHERE id = ${userId} AND site_id = ${ctx.site.id} FOR NO KEY UPDATE`);
   if (!agent || wireId(agent.parent_id) !== session.accountId) throw new RpcError(ErrorCode.notDirectRelation);
   if (isMemberLevel(agent.level)) throw new RpcError(ErrorCode.illegalOperation, { field: 'userId', rule: 'not-an-agent' });
@@ -91,6 +92,8 @@ async function closeSettlement(ctx: CallContext, userId: string) {
       ${session.loginId}, ${session.subAccountId}, ${ctx.now}, ${String(kept.bets)}::bigint, ${String(kept.validBet)}::bigint,
       ${String(kept.winLoss)}::bigint, ${String(kept.agentToCompany)}::bigint)
     RETURNING id`);
+  // Its statement, frozen in the same transaction (docs/product.md#statements).
+  await freezeStatement(ctx.db, { siteId: ctx.site.id, settlementId: row!.id, agent, periodStart, periodEnd, now: ctx.now });
   // The bill closed: the line's stop at its agent-to-company limit is judged again by the new
   // open period (today's rollups alone), so it lifts unless today already reached the limit.
   await checkCompanyLimits(ctx.db, ctx.site.id, [wireId(agent.id)]);

@@ -24,6 +24,7 @@ export const screenComponents: Record<ScreenId, LazyExoticComponent<ComponentTyp
   leaderboard: lazy(() => import('@/features/reports/leaderboard-screen')),
   tradingReport: lazy(() => import('@/features/reports/trading-report-screen')),
   bill: lazy(() => import('@/features/reports/bill-screen')),
+  statement: lazy(() => import('@/features/statements/statement-screen')),
   suggestion: lazy(() => import('@/features/notices/suggestion-screen')),
   onsiteBetting: lazy(() => import('@/features/bets/onsite-betting-screen')),
   exposureRating: lazy(() => import('@/features/exposure/exposure-rating-screen')),

@@ -284,5 +284,33 @@ describe.runIf(e2e.run)("an agent's bill in Chromium, after the admin's reports,
     expect(await row.getByTestId('bill-close').count()).toBe(0);
     // The close's own confirmation leaves (it animates out); no second one opens.
     await expect.poll(() => shell.page.getByTestId('action-confirm').count()).toBe(0);
+
+    // The close froze the period's statement: it opens from the statements, exports and prints as frozen.
+    const frozen = await e2e.gw.db.one<{ id: string; content_hash: string }>(sql`SELECT s.id::text AS id, s.content_hash
+      FROM statements s JOIN accounts a ON a.id = s.account_id WHERE a.login_id = 'ag01010102'`);
+    await shell.menuEntry('statement').click();
+    await shell.screen('statement').waitFor();
+    const statements = new DataTablePage(shell.page, 'statement-rows');
+    await statements.rowWhere('statement-id', frozen!.id).getByTestId('statement-open').click();
+    const detail = shell.page.locator('[data-testid=statement-detail][data-hash-ok=true]');
+    await detail.waitFor();
+    expect(await shell.page.getByTestId('statement-hash').textContent()).toContain(frozen!.content_hash);
+    const lines = new DataTablePage(shell.page, 'statement-lines');
+    expect(await lines.cellText(lines.rowWhere('line', 'total.bets'), 'count')).toBe('1');
+    const [download] = await Promise.all([
+      shell.page.waitForEvent('download'),
+      shell.page.getByTestId('statement-detail-export-xlsx').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path())!);
+    const cells = workbook.worksheets[0]!.getSheetValues().flat().map(String);
+    expect(cells.some((cell) => cell.includes(frozen!.content_hash))).toBe(true);
+    const [pdf] = await Promise.all([shell.page.waitForEvent('download'), shell.page.getByTestId('statement-pdf').click()]);
+    expect(pdf.suggestedFilename()).toBe(`statement-${frozen!.id}.pdf`);
+    const [printable] = await Promise.all([shell.page.context().waitForEvent('page'), shell.page.getByTestId('statement-print').click()]);
+    await printable.getByTestId('statement-printable').waitFor();
+    expect(await printable.locator('h1').textContent()).toContain('ag01010102');
+    await printable.close();
   });
 });

@@ -201,6 +201,10 @@ const otherCodedCalls: Record<string, { actor: Actor; params: (target: string) =
   'gw.credit.leaderboard.query': { actor: 'level0', params: () => beijingToday() },
   'gw.credit.trading.report': { actor: 'level0', params: () => beijingToday() },
   'gw.credit.bill.query': { actor: 'level0', params: () => ({}) },
+  'gw.credit.statement.query': { actor: 'level0', params: () => ({}) },
+  // Past the rights check, there is no such statement (reading them has tests of its own).
+  'gw.credit.statement.get': { actor: 'level0', params: () => ({ statementId: '999999999' }), expected: 20049 },
+  'gw.credit.statement.export': { actor: 'level0', params: () => ({ statementId: '999999999' }), expected: 20049 },
   'gw.credit.notice.page': { actor: 'level0', params: () => ({}) },
   'gw.credit.notice.add': { actor: 'level0', params: () => noticeDraft() },
   // Past the rights check, there is no such notice (the lifecycle has tests of its own).

@@ -43,7 +43,7 @@ describe('ledger check', () => {
     const lines = formatLedgerReport(report);
     expect(lines[0]).toBe('site demo:');
     expect(lines).toContain('  ok   sum of balances equals issued points: 10000000.00 in 462 accounts, 10000000.00 issued');
-    expect(lines.at(-1)).toBe('Ledger check passed: 24 checks on 2 site(s), all read in one REPEATABLE READ READ ONLY transaction.');
+    expect(lines.at(-1)).toBe('Ledger check passed: 28 checks on 2 site(s), all read in one REPEATABLE READ READ ONLY transaction.');
   });
 
   it('finds points made outside the ledger', async () => {
@@ -194,7 +194,7 @@ describe('the ledger check while points move', () => {
         .map(Number);
       expect(moves! + issues! + game!).toBe(rows);
       expect(formatLedgerReport(report).at(-1)).toBe(
-        'Ledger check passed: 12 checks on 1 site(s), all read in one REPEATABLE READ READ ONLY transaction.',
+        'Ledger check passed: 14 checks on 1 site(s), all read in one REPEATABLE READ READ ONLY transaction.',
       );
     }
   });
@@ -213,14 +213,14 @@ describe('npm run ledger:check', () => {
     const good = await runCli({ DATABASE_URL: database.url! }, ['--site', 'demo2']);
     expect(good.code).toBe(0);
     expect(good.output).toContain('site demo2:');
-    expect(good.output).toContain('Ledger check passed: 12 checks on 1 site(s), all read in one REPEATABLE READ READ ONLY transaction.');
+    expect(good.output).toContain('Ledger check passed: 14 checks on 1 site(s), all read in one REPEATABLE READ READ ONLY transaction.');
     await database.db.run(sql`UPDATE accounts SET balance = balance + 1 WHERE login_id = 'admin2'`);
     try {
       const bad = await runCli({ DATABASE_URL: database.url! });
       expect(bad.code).toBe(1);
       expect(bad.output).toContain('FAIL sum of balances equals issued points');
       expect(bad.output).toContain(
-        'Ledger check FAILED: 2 of 24 checks on 2 site(s), all read in one REPEATABLE READ READ ONLY transaction.',
+        'Ledger check FAILED: 2 of 28 checks on 2 site(s), all read in one REPEATABLE READ READ ONLY transaction.',
       );
     } finally {
       await database.db.run(sql`UPDATE accounts SET balance = balance - 1 WHERE login_id = 'admin2'`);

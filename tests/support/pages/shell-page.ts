@@ -22,6 +22,7 @@ const screenTestIds: Partial<Record<ScreenId, string>> = {
   leaderboard: 'leaderboard-screen',
   tradingReport: 'trading-screen',
   bill: 'bill-screen',
+  statement: 'statement-screen',
   suggestion: 'suggestion-screen',
   systemSetting: 'system-setting-screen',
   userWarning: 'user-warning-screen',
