@@ -62,6 +62,10 @@ export interface CommandContext {
   t(key: string, values?: Record<string, unknown>): string;
   /** The export of the list the current screen shows (what its CSV and Excel buttons save), when it has one ready. */
   listExport?(): ListExport | null;
+  /** The instant the balance screens show (ISO), null while they show balances as they are now. */
+  asOf?(): string | null;
+  /** Sets or (null) ends the as-of view: balances shown at that instant, actions that move points disabled. */
+  setAsOf?(at: string | null): void;
 }
 
 /** A title or message with the currency its amounts are in, once: "Amount (CNY)". */

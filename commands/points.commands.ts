@@ -156,6 +156,8 @@ export const pointsCommands: Command[] = [
       },
     ],
     when: mayScore,
+    // The as-of view shows the past: nothing moves while it is on.
+    available: (context) => !context.asOf?.(),
     run: async (context, [userId, direction, amount]) => {
       if (amount === REFUSED) return;
       const row = userId ? found.get(userId) : undefined;

@@ -1,5 +1,6 @@
 import { accountActionCommands } from './account-actions.commands';
 import { accountCommands } from './account.commands';
+import { asOfCommands } from './as-of.commands';
 import type { Command, CommandContext, Rights } from './command';
 import { gameCommands } from './game.commands';
 import { listExportCommands } from './list-export.commands';
@@ -23,6 +24,7 @@ export { matchesShortcut, shortcutLabel } from './shortcuts';
 export const allCommands: readonly Command[] = [
   ...navigationCommands,
   ...listExportCommands,
+  ...asOfCommands,
   ...accountCommands,
   ...accountActionCommands,
   ...pointsCommands,

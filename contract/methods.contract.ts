@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { accountMethods } from './account.contract';
 import { auditMethods } from './audit.contract';
+import { balanceAsOfMethods } from './balance-asof.contract';
 import { authMethods } from './auth.contract';
 import { betDetailMethods } from './bet-detail.contract';
 import { dealRecordMethods } from './deal-record.contract';
@@ -29,6 +30,7 @@ export const contract = {
   ...suggestionMethods,
   ...accountMethods,
   ...pointsMethods,
+  ...balanceAsOfMethods,
   ...subAccountMethods,
   ...auditMethods,
   ...gameMethods,

@@ -17,6 +17,7 @@ import { monitoringRouter } from '../monitoring/monitoring.router';
 import { noticeRouter } from '../notices/notice.router';
 import type { PlatformFor } from '../platform/game-platform';
 import { pointsRouter } from '../points/points.router';
+import { balanceAsOfRouter } from '../points/balance-asof.router';
 import { reportRouter } from '../reports/report.router';
 import { scoreCheckRouter } from '../score-check/score-check.router';
 import { siteRouter } from '../sites/site.router';
@@ -62,6 +63,7 @@ export function createHandlers(
     ...suggestionRouter,
     ...accountRouter(accountJobHandlers(jobs)),
     ...pointsRouter(pointsJobHandlers(jobs)),
+    ...balanceAsOfRouter,
     ...subAccountRouter,
     ...auditRouter,
     ...gameRouter(gameJobHandlers(jobs)),

@@ -6,6 +6,7 @@ import { call } from '@/api/gateway-client';
 import { toast } from '@/lib/toast';
 import { askConfirm } from '@/lib/confirm';
 import { currentListExport } from '@/lib/list-export';
+import { asOf, setAsOf } from '@/lib/as-of';
 import { reportError, useInvalidate } from '@/api/queries';
 import { switchView, type AppView } from '@/lib/app-view';
 import { SessionContext } from '@/lib/session-context';
@@ -89,6 +90,8 @@ export function useCommandContext(ui: {
       accountsChanged: (methods) => void invalidate(methods),
       t: (key, values) => t(key, values ?? {}),
       listExport: currentListExport,
+      asOf,
+      setAsOf,
     }),
     [
       rights,

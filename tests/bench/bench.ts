@@ -31,6 +31,8 @@
  *      this part).
  *  15. the gateway's PGlite connection (server/kernel/db/pglite-connection.ts) against PGlite's own
  *      node-postgres adapter: CPU time of the same reads and writes through each (what keeping it buys).
+ *  16. balances as of an instant over the 100,000-member line with a score log filled by SQL: one
+ *      account with 1,000,000 log rows, a page of 100 of the agent's members, 100 accounts by id.
  * `npm run bench -- score` runs only the parts whose names hold one of the words given.
  * Aims are reported, never enforced: the exit code is non-zero only when something could not be measured.
  */
@@ -41,6 +43,7 @@ import { cleanUpProcessesAndDirs, makeTempDir, startCommand, startServer } from 
 import { printTable, type TableRow } from './text-table.bench-helper';
 import { measureBundles, measureStackFloor } from './bundle.bench-helper';
 import { bigTreeDatabase, scrollBigTable, timeFirstPage } from './account-list.bench-helper';
+import { benchBalanceAsOf, LONG_HISTORY_ROWS } from './balance-asof.bench-helper';
 import { loginWeights } from '../support/login-weight';
 import { ensureWebBuild } from '../support/web-build';
 import { benchRights } from './rights.bench-helper';
@@ -449,6 +452,37 @@ async function benchNoticeCalls(): Promise<void> {
   );
 }
 
+const ASOF_ONE_AIM_MS = 5;
+const ASOF_PAGE_AIM_MS = 50;
+const asOfRows: TableRow[] = [];
+
+async function benchAsOf(name: string, target: Parameters<typeof benchBalanceAsOf>[0]): Promise<void> {
+  const result = await benchBalanceAsOf(target);
+  const row = (query: string, timing: { p50: number; p95: number }) =>
+    asOfRows.push({ database: name, query, 'p50 ms': timing.p50.toFixed(2), 'p95 ms': timing.p95.toFixed(2) });
+  row(`one account, ${LONG_HISTORY_ROWS.toLocaleString('en')} log rows`, result.one);
+  row("a page of 100 of the agent's members", result.page);
+  row('100 accounts by id (the long history among them)', result.ids);
+  asOfRows.push({
+    database: name,
+    query: 'filling the log (SQL, generate_series)',
+    'p50 ms': `${result.fillSeconds.toFixed(1)} s`,
+    'p95 ms': '',
+  });
+  addSummary(
+    `${name}: balance as of an instant, one account with ${LONG_HISTORY_ROWS.toLocaleString('en')} log rows (p95)`,
+    `${result.one.p95.toFixed(2)} ms`,
+    `< ${ASOF_ONE_AIM_MS} ms`,
+    result.one.p95 < ASOF_ONE_AIM_MS,
+  );
+  addSummary(
+    `${name}: balances as of an instant, a page of 100 of a 100,000-member line (p95)`,
+    `${result.page.p95.toFixed(2)} ms`,
+    `< ${ASOF_PAGE_AIM_MS} ms`,
+    result.page.p95 < ASOF_PAGE_AIM_MS,
+  );
+}
+
 const AUDIT_AIM_MS = 50;
 const auditRows: TableRow[] = [];
 
@@ -736,6 +770,7 @@ async function main(): Promise<void> {
   await part('rights check, PGlite', () => benchRightsCheck('PGlite'));
   await part('score ups, PGlite', async () => reportScore('PGlite', await benchScorePglite()));
   await part('operation record, PGlite', () => benchOperationRecord('PGlite', { kind: 'pglite' }));
+  await part('as-of balances, PGlite', () => benchAsOf('PGlite', { kind: 'pglite' }));
   await part('bets ingest, PGlite', async () => reportIngest('PGlite', await benchBetIngest({ kind: 'pglite' })));
   await part('transfers, PGlite', async () => reportTransfers('PGlite', await benchTransfers({ kind: 'pglite' })));
   await part('reports, PGlite', async () => reportReports('PGlite', await benchReports({ kind: 'pglite' })));
@@ -803,6 +838,14 @@ async function main(): Promise<void> {
         await database.drop();
       }
     });
+    await part('as-of balances, PostgreSQL', async () => {
+      const database = await createBenchDatabase(adminUrl);
+      try {
+        await benchAsOf('PostgreSQL', { kind: 'postgres', url: database.url });
+      } finally {
+        await database.drop();
+      }
+    });
     await part('faults on the wire, PostgreSQL', async () => reportFaults(await benchPlatformFaults(adminUrl)));
     // The platform's books are on PostgreSQL in both: only the back office's database differs.
     await part('capacity, PGlite', async () => reportCapacity('PGlite', await benchCapacity(adminUrl, undefined)));
@@ -861,6 +904,10 @@ async function main(): Promise<void> {
   printTable(
     `14. Capacity: N agents through the gateway (seeded mix, think time) while the platform's feed delivers bets at a fixed rate, ${CAPACITY_STEP_SECONDS} s a step (CAPACITY_STEP_SECONDS); a step passes with read p95 < ${CAPACITY_AIMS.readP95Ms} ms, write p95 < ${CAPACITY_AIMS.writeP95Ms} ms, no error, feed lag < ${CAPACITY_AIMS.lagSeconds} s`,
     capacityRowsAll,
+  );
+  printTable(
+    `16. Balances as of an instant (server time through the gateway) over an agent's 100,000 members, one of them with ${LONG_HISTORY_ROWS.toLocaleString('en')} score-log rows`,
+    asOfRows,
   );
   printTable('Summary', summaryRows);
 }

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatCents } from '../../contract/amount.contract';
+import { beijingWallTime } from '../../contract/beijing-time.contract';
+import { sql } from '../../server/kernel/db/sql';
 import { useAppInChromium, useJourney } from '../support/app-in-chromium';
 import { AccountListPage } from '../support/pages/account-list-page';
 import { text } from '../support/pages/locale-text';
@@ -69,6 +72,58 @@ describe.runIf(e2e.run)("an admin's user management in Chromium, one signed-in p
     await list.setFilter('online', 'yes');
     await expect.poll(() => list.total()).toBe(0);
     expect(await list.table.empty().textContent()).toBe(text('accounts.empty'));
+  });
+
+  it('shows the balances as of a past moment, marked and read-only, set on the screen or from the palette, and back to now', async () => {
+    const { shell, list } = await accountsScreen(journey());
+    const page = shell.page;
+    await expect.poll(() => list.loginIds()).toEqual(['ma03', 'ma02', 'ma01']);
+    const balanceOf = async (loginId: string) =>
+      formatCents(
+        BigInt(
+          (await e2e.gw.db.one<{ balance: bigint }>(sql`SELECT balance FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`))!
+            .balance,
+        ),
+      );
+    // A whole second (the control's unit) before the movement below.
+    const then = Math.floor((Date.now() - 1000) / 1000) * 1000;
+    const before = await balanceOf('ma01');
+    await e2e.gw.rpc('gw.credit.user.score.up', {
+      opsId: await e2e.gw.sessionFor('admin'),
+      userId: await e2e.gw.accountId('ma01'),
+      amount: '12.34',
+    });
+    const asOfCell = list.row('ma01').getByTestId('as-of-balance');
+    try {
+      await page.getByTestId('as-of-input').fill(beijingWallTime(then).replace(' ', 'T'));
+      await expect.poll(() => page.getByTestId('as-of-banner').textContent()).toBe(text('asOf.banner', { time: beijingWallTime(then) }));
+      await expect.poll(() => asOfCell.getAttribute('data-value')).toBe(before);
+      // The line above the list (the tree) shows its balances then too.
+      await expect.poll(() => list.breadcrumbStep('admin').getByTestId('as-of-balance').count()).toBe(1);
+      // Read-only: the row's action that moves points is disabled, the others are not.
+      await list.openActionsOf('ma01');
+      await expect.poll(() => list.action('account.setScore').getAttribute('aria-disabled')).toBe('true');
+      expect(await list.action('account.edit').getAttribute('aria-disabled')).toBeNull();
+      await page.keyboard.press('Escape');
+
+      await page.getByTestId('as-of-off').click();
+      await expect.poll(() => asOfCell.count()).toBe(0);
+      expect(await page.getByTestId('as-of-banner').count()).toBe(0);
+      await expect.poll(() => balanceOf('ma01')).not.toBe(before);
+
+      // The palette's "As of…": a Beijing time typed on its next page.
+      await shell.runCommand('view.asOf');
+      await page.getByTestId('palette-page').waitFor();
+      await page.keyboard.type(beijingWallTime(then));
+      await expect
+        .poll(() => page.getByRole('option').first().textContent())
+        .toContain(text('asOf.choice', { time: beijingWallTime(then) }));
+      await page.keyboard.press('Enter');
+      await expect.poll(() => asOfCell.getAttribute('data-value')).toBe(before);
+      expect(await page.getByTestId('as-of-input').inputValue()).toBe(beijingWallTime(then).replace(' ', 'T'));
+    } finally {
+      if (await page.getByTestId('as-of-off').count()) await page.getByTestId('as-of-off').click();
+    }
   });
 
   it('keeps its filters and sort in the address: a reload restores them and Back restores the previous filter', async () => {

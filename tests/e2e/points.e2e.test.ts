@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { formatCents } from '../../contract/amount.contract';
+import { beijingWallTime } from '../../contract/beijing-time.contract';
 import { sql } from '../../server/kernel/db/sql';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -229,6 +231,45 @@ describe.runIf(e2e.run)("an admin's scores and score log in a UTC+7 browser, one
     // Sonner's stylesheet applies (a file, not an injected <style> the CSP would refuse).
     expect(await page.locator('[data-sonner-toaster]').evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
     expect(errors).toEqual([]);
+  });
+
+  it("shows the score log as of a past moment: the rows up to it and the picked account's balance then, marked", async () => {
+    const page = await fromTheNotices(journey());
+    await page.keyboard.press('Alt+4');
+    await page.getByTestId('log-row').first().waitFor();
+    const field = page.getByTestId('log-account');
+    await field.fill('ma02');
+    await field.press('Enter');
+    await expect.poll(() => field.getAttribute('data-applied')).toBe('account');
+    // A whole second (the control's unit) before the movement below; the browser is in UTC+7, the control in Beijing time.
+    const then = Math.floor((Date.now() - 1000) / 1000) * 1000;
+    const before = await balanceOf('ma02');
+    const moved = await e2e.gw.rpc('gw.credit.user.score.up', {
+      opsId: await e2e.gw.sessionFor('admin'),
+      userId: await e2e.gw.accountId('ma02'),
+      amount: '5.00',
+    });
+    const upToThen = Number(
+      (await e2e.gw.db.one<{ n: string | number }>(
+        sql`SELECT count(*) AS n FROM score_log l JOIN accounts a ON a.id IN (l.from_account_id, l.to_account_id)
+             WHERE a.site_id = 'demo' AND a.login_id = 'ma02' AND l.created_at <= ${new Date(then)}`,
+      ))!.n,
+    );
+    const newRow = page.locator(`[data-testid=log-row][data-serial="${moved.serialNo}"]`);
+    try {
+      await page.getByTestId('as-of-input').fill(beijingWallTime(then).replace(' ', 'T'));
+      await page.getByTestId('as-of-banner').waitFor();
+      await expect
+        .poll(() => page.getByTestId('log-balance-asof').getByTestId('as-of-balance').getAttribute('data-value'))
+        .toBe(formatCents(before));
+      await expect.poll(() => page.getByTestId('log-total').getAttribute('data-total')).toBe(String(upToThen));
+      expect(await newRow.count()).toBe(0);
+      await page.getByTestId('as-of-off').click();
+      await expect.poll(() => newRow.count()).toBe(1);
+      expect(await page.getByTestId('log-balance-asof').count()).toBe(0);
+    } finally {
+      if (await page.getByTestId('as-of-off').count()) await page.getByTestId('as-of-off').click();
+    }
   });
 
   it('applies a typed account name on Enter or on leaving the field, any case, and exports exactly what the table shows', async () => {

@@ -263,6 +263,9 @@ export const financeMatrix: Record<string, 'method' | 'rows'> = {
   // The code-6 screens.
   'gw.credit.score.log.query': 'method',
   'gw.credit.score.log.export': 'method',
+  // Balances as of an instant are the score log's numbers.
+  'gw.credit.balance.asof': 'method',
+  'gw.credit.balance.asof.page': 'method',
   'gw.credit.transfer.query': 'method',
   'gw.credit.exposure.query': 'method',
   'gw.credit.deal.record.query': 'method',

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { AccountStatus, isMemberLevel } from '@contract/account-fields.contract';
 import { DataTableColumnHeader } from '@/components/data-table/data-table-column-header';
 import { accountColumns } from '@/components/account-columns';
+import { asOfBalanceColumn } from '@/components/data-table/as-of-column';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { Badge } from '@/components/ui/badge';
 import type { AccountRow } from '@/hooks/use-account-pages';
@@ -55,7 +56,12 @@ export function AccountLockBadges({ row, t }: { row: Pick<AccountRow, 'teamStatu
   );
 }
 
-export function accountListColumns(t: TFunction, format: Format): DataTableColumn<AccountRow>[] {
+/** The list's columns; with `asOf` (balances at the as-of instant, by userId) the balance column shows those. */
+export function accountListColumns(
+  t: TFunction,
+  format: Format,
+  asOf: ReadonlyMap<string, string> | null = null,
+): DataTableColumn<AccountRow>[] {
   const title = (key: string) => t(`accounts.column.${key}`);
   const columns = accountColumns<AccountRow>(t, format);
   return [
@@ -87,7 +93,7 @@ export function accountListColumns(t: TFunction, format: Format): DataTableColum
       cell: ({ row: { original: row } }) => <AccountLockBadges row={row} t={t} />,
       meta: { width: 'minmax(8rem,1fr)', export: { header: title('locks'), cell: (row) => accountLocks(row, t).join(', ') } },
     },
-    columns.balance({ sortable: true }),
+    asOf ? asOfBalanceColumn<AccountRow>(t('asOf.balanceColumn'), (row) => row.userId, asOf, format) : columns.balance({ sortable: true }),
     columns.pointLimit(),
     columns.online(),
     columns.lastLoginAt({ sortable: true, className: 'text-xs' }),

@@ -11,14 +11,17 @@ import { useDataTable } from '@/components/data-table/data-table';
 import { exportLoadedRows, type TableExport } from '@/components/data-table/data-table-toolbar';
 import { ListScreen } from '@/components/data-table/list-screen';
 import { ExportJobProgress } from '@/components/export/export-job-progress';
+import { AsOfBanner, AsOfFilter } from '@/components/filters/as-of-filter';
 import { useExportJob } from '@/components/export/use-export-job';
 import { Button } from '@/components/ui/button';
 import { SearchFilter } from '@/components/filters/search-filter';
 import { SelectFilter } from '@/components/filters/select-filter';
 import { useAccountPages, type AccountQuery, type AccountRow } from '@/hooks/use-account-pages';
+import { useBalancesAsOf } from '@/hooks/use-balances-asof';
 import { useRights } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
+import { useAsOf } from '@/lib/as-of';
 import { SessionContext } from '@/lib/session-context';
 import { toast } from '@/lib/toast';
 import { accountListColumns } from './account-list-columns';
@@ -70,7 +73,12 @@ export default function AccountListScreen() {
     if (line.length > 0) setParentLevel(line.at(-1)!.level);
   }, [line]);
 
-  const columns = useMemo(() => accountListColumns(t, format), [t, format]);
+  // As of a past moment: the rows' and the line's balances then, and nothing that moves points.
+  const at = useAsOf();
+  const shownIds = useMemo(() => [...line.map((step) => step.userId), ...pages.rows.map((row) => row.userId)], [line, pages.rows]);
+  const asOf = useBalancesAsOf(at, shownIds);
+  const asOfBalances = at ? asOf.balances : null;
+  const columns = useMemo(() => accountListColumns(t, format, asOfBalances), [t, format, asOfBalances]);
   const sorting = useMemo<SortingState>(() => [{ id: sortField, desc: sortOrder === 'desc' }], [sortField, sortOrder]);
   const model = useDataTable({
     columns,
@@ -96,6 +104,7 @@ export default function AccountListScreen() {
 
   const filters = (
     <>
+      <AsOfFilter />
       <AccountKindToggle shown={shown} membersOnly={parentHasMembersOnly} onChange={(kind) => setView({ kind })} />
       <SearchFilter
         label={t('accounts.searchPlaceholder')}
@@ -154,7 +163,7 @@ export default function AccountListScreen() {
         ]}
         data-testid="lock-filter"
       />
-      <RowActions row={model.activeRow} open={actionsOpen} onOpenChange={setActionsOpen} />
+      <RowActions row={model.activeRow} open={actionsOpen} onOpenChange={setActionsOpen} readOnly={at !== null} />
       <BulkActions userIds={model.selectedRows.map((row) => row.userId)} onStarted={model.clearSelection} />
       {mayAdd ? (
         <Button type="button" size="sm" onClick={() => navigate('/add/index')} data-testid="add-account">
@@ -185,8 +194,11 @@ export default function AccountListScreen() {
       testId="account-list-screen"
       header={
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h1 className="text-xl font-semibold">{t('route.accounts')}</h1>
-          <LineBreadcrumb line={line} />
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-xl font-semibold">{t('route.accounts')}</h1>
+            <AsOfBanner />
+          </div>
+          <LineBreadcrumb line={line} asOf={asOfBalances} />
         </div>
       }
       model={model}

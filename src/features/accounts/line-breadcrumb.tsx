@@ -1,11 +1,14 @@
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { AsOfAmount } from '@/components/data-table/as-of-column';
 import type { LineStep } from '@/hooks/use-account-pages';
+import { useFormat } from '@/hooks/use-format';
 
 /** The line from the signed-in account down to the listed parent; each step above it is a link. */
-export function LineBreadcrumb({ line }: { line: readonly LineStep[] }) {
+export function LineBreadcrumb({ line, asOf = null }: { line: readonly LineStep[]; asOf?: ReadonlyMap<string, string> | null }) {
   const { t } = useTranslation();
+  const format = useFormat();
   return (
     <nav aria-label={t('accounts.breadcrumb')} data-testid="account-breadcrumb">
       <ol className="flex flex-wrap items-center gap-1 text-sm">
@@ -25,6 +28,12 @@ export function LineBreadcrumb({ line }: { line: readonly LineStep[] }) {
               </Link>
             )}
             <span className="text-xs text-muted-foreground">({t(`level.${step.level}`)})</span>
+            {/* As of a past moment, each step of the line shows its balance then. */}
+            {asOf ? (
+              <span className="text-xs">
+                <AsOfAmount value={asOf.get(step.userId)} format={format} />
+              </span>
+            ) : null}
           </li>
         ))}
       </ol>

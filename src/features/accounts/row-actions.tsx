@@ -1,6 +1,7 @@
 import { MoreHorizontal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { rowOffer, runAccountAction } from '@commands/account-actions.commands';
+import { movesPoints } from '@commands/as-of.commands';
 import { can } from '@commands/can';
 import { dealRecordPath } from '@commands/risk.commands';
 import { Button } from '@/components/ui/button';
@@ -15,7 +16,18 @@ import {
 import { useCommands } from '@/hooks/use-command-context';
 import type { AccountRow } from '@/hooks/use-account-pages';
 
-export function RowActions({ row, open, onOpenChange }: { row: AccountRow | undefined; open: boolean; onOpenChange(open: boolean): void }) {
+export function RowActions({
+  row,
+  open,
+  onOpenChange,
+  readOnly = false,
+}: {
+  row: AccountRow | undefined;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The as-of view: actions that move points are shown disabled. */
+  readOnly?: boolean;
+}) {
   const { t } = useTranslation();
   const commands = useCommands();
   const offer = row ? rowOffer(row, commands.rights) : { actions: [], reason: null };
@@ -43,8 +55,16 @@ export function RowActions({ row, open, onOpenChange }: { row: AccountRow | unde
           </DropdownMenuItem>
         ) : null}
         {offer.actions.map((action) => (
-          <DropdownMenuItem key={action.id} data-action-id={action.id} onSelect={() => row && void runAccountAction(commands, row, action)}>
+          <DropdownMenuItem
+            key={action.id}
+            data-action-id={action.id}
+            disabled={readOnly && movesPoints(action.method)}
+            onSelect={() => row && void runAccountAction(commands, row, action)}
+          >
             {t(action.titleKey)}
+            {readOnly && movesPoints(action.method) ? (
+              <span className="ml-auto text-xs text-muted-foreground">{t('asOf.readOnly')}</span>
+            ) : null}
           </DropdownMenuItem>
         ))}
         {row && can(commands.rights, 'gw.credit.deal.record.query') ? (

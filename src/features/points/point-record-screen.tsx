@@ -8,11 +8,15 @@ import { exportLoadedRows, type TableExport } from '@/components/data-table/data
 import { ListScreen } from '@/components/data-table/list-screen';
 import { ExportJobProgress } from '@/components/export/export-job-progress';
 import { useExportJob } from '@/components/export/use-export-job';
+import { AsOfAmount } from '@/components/data-table/as-of-column';
+import { AsOfBanner, AsOfFilter } from '@/components/filters/as-of-filter';
 import { DateRangeFilter } from '@/components/filters/date-range-filter';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { useCall } from '@/api/queries';
 import { useFormat } from '@/hooks/use-format';
 import { useListScreen } from '@/hooks/use-list-screen';
+import { useAsOf } from '@/lib/as-of';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { LogAccountField } from './log-account-field';
@@ -47,6 +51,16 @@ export function ScoreLogView({ risk }: { risk: boolean }) {
 
   const applied = account.applied;
   const { pick, clear } = account;
+  // As of a past moment: the log up to it (its end capped there), and the picked account's balance then.
+  // The risk search has no as-of control: it always reads the log up to now.
+  const shownAsOf = useAsOf();
+  const at = risk ? null : shownAsOf;
+  const asOfUser = applied.kind === 'account' ? applied.userId : undefined;
+  const balanceThen = useCall(
+    'gw.credit.balance.asof',
+    { at: at ?? '', ...(asOfUser ? { userId: asOfUser } : {}) },
+    { enabled: at !== null && asOfUser !== undefined, staleTime: Infinity },
+  );
   const {
     view,
     setView,
@@ -63,10 +77,12 @@ export function ScoreLogView({ risk }: { risk: boolean }) {
     params: (view, times) => {
       const bounds = risk ? riskBounds(view.min, view.max) : null;
       if (applied.kind === 'unknown' || (bounds !== null && typeof bounds !== 'object')) return null;
+      const capped = at !== null && (!times.endTime || Date.parse(times.endTime) > Date.parse(at)) ? { ...times, endTime: at } : times;
+      if (capped.startTime && capped.endTime && Date.parse(capped.startTime) > Date.parse(capped.endTime)) return null;
       return {
         ...(applied.kind === 'account' ? { userId: applied.userId } : {}),
         ...(view.type ? { type: view.type } : {}),
-        ...times,
+        ...capped,
         ...(bounds ?? {}),
         order: view.order,
       };
@@ -124,6 +140,7 @@ export function ScoreLogView({ risk }: { risk: boolean }) {
           <BoundField label={t('scoreRisk.max')} value={view.max} onChange={(max) => setView({ max }, 'replace')} testId="risk-max" />
         </>
       ) : null}
+      {risk ? null : <AsOfFilter />}
       <LogAccountField filter={account} />
       <label className="grid gap-1 text-xs text-muted-foreground">
         {t('log.typeColumn')}
@@ -167,14 +184,23 @@ export function ScoreLogView({ risk }: { risk: boolean }) {
           >
             {t(bounds === 'invalid' ? 'scoreRisk.invalid' : 'scoreRisk.explain', { min: RISK_AMOUNT_MIN })}
           </p>
-        ) : null
+        ) : (
+          <AsOfBanner />
+        )
       }
       model={model}
       filters={filters}
       status={
-        <span className="text-sm text-muted-foreground" role="status" data-testid="log-total" data-total={shownTotal}>
-          {t('accounts.total', { count: shownTotal })}
-        </span>
+        <>
+          <span className="text-sm text-muted-foreground" role="status" data-testid="log-total" data-total={shownTotal}>
+            {t('accounts.total', { count: shownTotal })}
+          </span>
+          {at !== null && applied.kind === 'account' ? (
+            <span className="text-sm" data-testid="log-balance-asof">
+              {t('asOf.accountBalance', { loginId: applied.loginId })} <AsOfAmount value={balanceThen.data?.balance} format={format} />
+            </span>
+          ) : null}
+        </>
       }
       exportAs={exportAs}
       toolbarClassName={cn(account.unknownName !== null && 'pb-5')}
