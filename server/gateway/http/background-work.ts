@@ -6,6 +6,7 @@ import { sendPlatformPushes } from '../../games/platform-pushes';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from '../../jobs/job-runner';
 import { repairStaleTransfers } from '../../points/game-transfers';
 import { drainRollupsJob } from '../../reports/rollup-drain';
+import { reconcileDueSites } from '../../reconciliation/reconciliation-job';
 
 /** How often the repair job looks for transfers left pending (each older than REPAIR_JOB_AFTER_MS). */
 const TRANSFER_REPAIR_EVERY_MS = 15_000;
@@ -15,6 +16,8 @@ const PLATFORM_PUSH_EVERY_MS = 1_000;
 const ROLLUP_DRAIN_EVERY_MS = 1_000;
 /** How often each HTTP site's feed is read from its cursor: its bets reach the back office within a few seconds. */
 const SITE_FEED_EVERY_MS = 3_000;
+/** How often the reconciliation job looks for the runs due (each site's intraday run comes every RECONCILE_EVERY_MS). */
+const RECONCILE_LOOK_EVERY_MS = 60_000;
 
 /**
  * Background work: by default the gateway's process runs it too (started with the app, stopped
@@ -115,6 +118,11 @@ function periodicTasks(
             if (!(error instanceof PlatformSilent)) log.error({ err: error, siteId }, "internal error reading an HTTP site's feed");
           },
         }),
+    },
+    {
+      label: 'the reconciliation job',
+      everyMs: RECONCILE_LOOK_EVERY_MS,
+      work: () => reconcileDueSites(db, platformFor, clock.now()),
     },
   ];
 }

@@ -58,3 +58,12 @@ CREATE TABLE reconciliation_differences (
 );
 CREATE INDEX reconciliation_differences_run ON reconciliation_differences (run_id, id);
 CREATE INDEX reconciliation_differences_open ON reconciliation_differences (site_id) WHERE resolved_at IS NULL;
+
+-- The job's place per site: reconciled from `since` (the job's first sight of the site: what was
+-- before is never compared), the daily runs claimed up to `daily_to`, the last intraday run.
+CREATE TABLE reconciliation_sites (
+  site_id     text PRIMARY KEY,
+  since       timestamptz NOT NULL,
+  daily_to    timestamptz,
+  intraday_at timestamptz
+);
