@@ -9,6 +9,7 @@ import { noticeCommands } from './notice.commands';
 import { pointsCommands } from './points.commands';
 import { preferenceCommands } from './preferences.commands';
 import { reportCommands } from './report.commands';
+import { reconciliationCommands } from './reconciliation.commands';
 import { riskCommands } from './risk.commands';
 import { sessionCommands } from './session.commands';
 import { subAccountCommands } from './sub-account.commands';
@@ -34,6 +35,7 @@ export const allCommands: readonly Command[] = [
   ...systemSettingCommands,
   ...monitorCommands,
   ...riskCommands,
+  ...reconciliationCommands,
   ...preferenceCommands,
   ...sessionCommands,
 ];

@@ -12,6 +12,7 @@ import { monitorMethods } from './monitoring.contract';
 import { noticeMethods } from './notice.contract';
 import { pointsMethods } from './points.contract';
 import { billMethods, leaderboardMethods, reportMethods, tradingMethods } from './report.contract';
+import { reconciliationMethods } from './reconciliation.contract';
 import { scoreCheckMethods } from './score-check.contract';
 import { siteMethods } from './site.contract';
 import { subAccountMethods } from './sub-account.contract';
@@ -42,6 +43,7 @@ export const contract = {
   ...exposureMethods,
   ...scoreCheckMethods,
   ...dealRecordMethods,
+  ...reconciliationMethods,
 } satisfies Record<string, MethodDefinition>;
 
 export type Contract = typeof contract;

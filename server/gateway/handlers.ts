@@ -17,6 +17,7 @@ import { monitoringRouter } from '../monitoring/monitoring.router';
 import { noticeRouter } from '../notices/notice.router';
 import type { PlatformFor } from '../platform/game-platform';
 import { pointsRouter } from '../points/points.router';
+import { reconciliationRouter } from '../reconciliation/reconciliation.router';
 import { reportRouter } from '../reports/report.router';
 import { scoreCheckRouter } from '../score-check/score-check.router';
 import { siteRouter } from '../sites/site.router';
@@ -72,5 +73,6 @@ export function createHandlers(
     ...exposureRouter,
     ...scoreCheckRouter,
     ...dealRecordRouter,
+    ...reconciliationRouter(platformFor),
   };
 }

@@ -89,6 +89,19 @@ async function dueWindows(db: Queryable, siteId: string, now: Date): Promise<{ k
   return due;
 }
 
+/**
+ * The window of a run asked for now (the screen's "run now"): today from the day's start, or from
+ * when the job first saw the site if later (recorded now when it never did), to a cut-off a lag
+ * behind now; at least a second long.
+ */
+export async function todayWindow(db: Queryable, siteId: string, now: Date): Promise<StatementWindow> {
+  await db.run(sql`INSERT INTO reconciliation_sites (site_id, since) VALUES (${siteId}, ${now}) ON CONFLICT DO NOTHING`);
+  const site = await db.one<{ since: Date | string }>(sql`SELECT since FROM reconciliation_sites WHERE site_id = ${siteId}`);
+  const from = Math.max(beijingMidnight(now.getTime()), new Date(site!.since).getTime());
+  const to = Math.max(now.getTime() - CUTOFF_LAG_MS, from + 1_000);
+  return { siteId, from: new Date(from), to: new Date(to) };
+}
+
 /** Every site's due runs (the background work's task); answers the runs made. */
 export async function reconcileDueSites(db: Queryable, platformFor: PlatformFor, now: Date): Promise<RunOutcome[]> {
   const outcomes: RunOutcome[] = [];

@@ -172,3 +172,116 @@ describe('the reconciliation job against the simulator in its fault mode', () =>
     expect(dated(daily!)).toEqual({ from: since, to: new Date(dayStart('2027-02-02T04:00:00Z')) });
   });
 });
+
+describe('the reconciliation methods: runs, differences with both rows, resolving with a note', () => {
+  it("lists the runs with the complete-to stamp and a run's differences to the company and level 1, never below", async () => {
+    const from = dayStart('2027-03-01T04:00:00Z');
+    const at = (minutes: number) => new Date(from + minutes * 60_000);
+    const window = { siteId: 'demo', from: new Date(from), to: at(60) };
+    await reconcileSite(gw.db, simulator, { kind: 'intraday', window, now: at(61) });
+    const betAt = at(90);
+    await setSimulatorFaults(gw.db, 'demo', [{ subject: 'bet', action: 'drop' }]);
+    await publish(gw.db, 'demo', 'bet', feedBet(aBet(members[0]!, { orderId: nextOrder(), betTime: betAt, settleTime: betAt })), betAt);
+    const found = await reconcileSite(gw.db, simulator, { kind: 'intraday', window: { ...window, to: at(120) }, now: at(121) });
+    expect(found.state).toBe('differences');
+
+    const admin = await gw.sessionFor('admin');
+    const runs = await gw.rpc('gw.credit.reconciliation.run.query', { opsId: admin, pageIndex: 1, pageSize: 50 });
+    expect(runs.list[0]).toMatchObject({ runId: found.runId, state: 'differences', differences: 1, open: 1, kind: 'intraday' });
+    // The last clean run is followed by one with differences: the records are complete to no time yet after it.
+    expect(runs.completeTo).toBeNull();
+    const differences = await gw.rpc('gw.credit.reconciliation.difference.query', {
+      opsId: admin,
+      runId: found.runId,
+      pageIndex: 1,
+      pageSize: 100,
+    });
+    expect(differences.total).toBe(1);
+    const [difference] = differences.list;
+    expect(difference).toMatchObject({ class: 'missing', subject: 'bets', ref: `${members[0]}/baccarat`, ourRow: null, resolvedAt: null });
+    expect(difference!.platformRow).toMatchObject({ count: 1, winLoss: '-10000' });
+    expect(difference!.memberLogin).toMatch(/^mb/);
+    // The open difference lights the monitoring red dot (the platform health's alert) and its metric.
+    expect(await gw.rpc('gw.credit.platform.health', { opsId: admin })).toMatchObject({ reconciliationDifferences: 1, alert: true });
+    const metrics = await gw.raw({ path: '/metrics', method: 'GET' });
+    expect(metrics.text).toMatch(/^credit_reconciliation_open_differences\{site="demo"\} 1$/m);
+
+    const [level1, level2] = await Promise.all(
+      [1, 2].map(async (level) => {
+        const row = await gw.db.one<{ login_id: string }>(
+          sql`SELECT login_id FROM accounts WHERE site_id = 'demo' AND kind = 'tree' AND level = ${level} AND status = 1 ORDER BY id LIMIT 1`,
+        );
+        return gw.sessionFor(row!.login_id);
+      }),
+    );
+    expect((await gw.rpc('gw.credit.reconciliation.run.query', { opsId: level1!, pageIndex: 1, pageSize: 5 })).total).toBe(runs.total);
+    expect((await gw.refusal('gw.credit.reconciliation.run.query', { opsId: level2!, pageIndex: 1, pageSize: 5 })).code).toBe(11003);
+    expect(
+      (
+        await gw.refusal('gw.credit.reconciliation.difference.resolve', {
+          opsId: level2!,
+          differenceId: difference!.differenceId,
+          note: 'x',
+        })
+      ).code,
+    ).toBe(11003);
+    // Another site's company sees none of it.
+    const admin2 = await gw.sessionFor('admin2', 'demo2');
+    const other = await gw.refusal(
+      'gw.credit.reconciliation.difference.query',
+      { opsId: admin2, runId: found.runId, pageIndex: 1, pageSize: 10 },
+      { host: 'demo2.localhost' },
+    );
+    expect(other.code).toBe(20049);
+  });
+
+  it('resolves a difference once with a note, kept with it and in the operation record; the run clean again stamps complete-to', async () => {
+    const admin = await gw.sessionFor('admin');
+    const [run] = (await gw.rpc('gw.credit.reconciliation.run.query', { opsId: admin, state: 'differences', pageIndex: 1, pageSize: 1 }))
+      .list;
+    const { list } = await gw.rpc('gw.credit.reconciliation.difference.query', {
+      opsId: admin,
+      runId: run!.runId,
+      pageIndex: 1,
+      pageSize: 10,
+    });
+    const differenceId = list[0]!.differenceId;
+    const empty = await gw.refusal('gw.credit.reconciliation.difference.resolve', { opsId: admin, differenceId, note: '   ' });
+    expect(empty.code).toBe(100);
+    const resolved = await gw.rpc('gw.credit.reconciliation.difference.resolve', {
+      opsId: admin,
+      differenceId,
+      note: 'The platform confirmed the bet; entered by hand',
+    });
+    expect(resolved).toMatchObject({ differenceId, resolvedBy: 'admin' });
+    const again = await gw.refusal('gw.credit.reconciliation.difference.resolve', { opsId: admin, differenceId, note: 'twice' });
+    expect([again.code, again.data?.rule]).toEqual([20011, 'already-resolved']);
+    const shown = await gw.rpc('gw.credit.reconciliation.difference.query', {
+      opsId: admin,
+      runId: run!.runId,
+      pageIndex: 1,
+      pageSize: 10,
+    });
+    expect(shown.list[0]).toMatchObject({ resolvedBy: 'admin', note: 'The platform confirmed the bet; entered by hand' });
+    const recorded = await gw.db.one<{ summary: string; operator_login: string }>(
+      sql`SELECT summary, operator_login FROM operation_log WHERE method = 'gw.credit.reconciliation.difference.resolve' AND code IS NULL ORDER BY id DESC LIMIT 1`,
+    );
+    expect(recorded).toEqual({
+      summary: `RECONCILIATION_RESOLVE ${differenceId} missing ${list[0]!.ref}: The platform confirmed the bet; entered by hand`,
+      operator_login: 'admin',
+    });
+    expect((await gw.rpc('gw.credit.reconciliation.run.query', { opsId: admin, pageIndex: 1, pageSize: 1 })).list[0]!.open).toBe(0);
+    expect(await gw.rpc('gw.credit.platform.health', { opsId: admin })).toMatchObject({ reconciliationDifferences: 0, alert: false });
+
+    // A run now, the same day: the bet is still missing (resolving records what was done, it changes no record).
+    gw.clock.set(new Date(dayStart('2027-03-01T04:00:00Z') + 5 * 3_600_000));
+    const again2 = await gw.rpc('gw.credit.reconciliation.run.start', { opsId: await gw.sessionFor('admin') });
+    expect([again2.state, again2.differences, again2.open]).toEqual(['differences', 1, 1]);
+    // The next day's run now is clean: the records are complete to its cut-off.
+    gw.clock.set(new Date(dayStart('2027-03-02T04:00:00Z') + 5 * 3_600_000));
+    const later = await gw.sessionFor('admin');
+    const now = await gw.rpc('gw.credit.reconciliation.run.start', { opsId: later });
+    expect(now).toMatchObject({ state: 'clean', to: new Date(dayStart('2027-03-02T04:00:00Z') + 5 * 3_600_000 - 60_000).toISOString() });
+    expect((await gw.rpc('gw.credit.reconciliation.run.query', { opsId: later, pageIndex: 1, pageSize: 1 })).completeTo).toBe(now.to);
+  });
+});
