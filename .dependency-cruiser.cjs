@@ -18,7 +18,7 @@ const serverLayers = [
   // services the bulk jobs call; platform-api/, the lobby that signs in and moves points).
   ['files', 'notices', 'reports', 'statements', 'audit', 'sub-accounts', 'deal-record', 'exposure', 'system-setting', 'retention'],
   ['monitoring', 'points'],
-  ['games', 'score-check', 'transfer'],
+  ['games', 'score-check', 'transfer', 'reconciliation'],
   ['accounts', 'sites', 'suggestion'],
   ['auth', 'jobs'],
   ['platform-api'],

@@ -10,6 +10,7 @@ import { noticeCommands } from './notice.commands';
 import { pointsCommands } from './points.commands';
 import { preferenceCommands } from './preferences.commands';
 import { reportCommands } from './report.commands';
+import { reconciliationCommands } from './reconciliation.commands';
 import { riskCommands } from './risk.commands';
 import { statementCommands } from './statement.commands';
 import { sessionCommands } from './session.commands';
@@ -38,6 +39,7 @@ export const allCommands: readonly Command[] = [
   ...systemSettingCommands,
   ...monitorCommands,
   ...riskCommands,
+  ...reconciliationCommands,
   ...preferenceCommands,
   ...sessionCommands,
 ];

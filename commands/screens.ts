@@ -42,7 +42,8 @@ export type ScreenId =
   | 'scoreRisk'
   | 'ipCheck'
   | 'scoreCheck'
-  | 'dealRecord';
+  | 'dealRecord'
+  | 'reconciliation';
 
 /**
  * The menu's groups, in menu order: the sidebar shows each under its heading (collapsible), the
@@ -412,6 +413,20 @@ export const screens: readonly Screen[] = [
     // Opening and closing games acts for the whole site: level 0 main accounts only.
     guard: { anyOf: ['gw.credit.game.switch'] },
     menu: { group: 'games', order: 4.6, keywords: ['games', 'open game', 'close game', 'game switch', '游戏开关', '开关游戏', 'youxi'] },
+  },
+  {
+    // Reconciliation with the game platform (docs/operations.md, "Reconciliation"): the job's runs and their differences (levels 0-1, code 6).
+    id: 'reconciliation',
+    path: '/reconciliation/index',
+    pattern: '/reconciliation/index',
+    labelKey: 'route.reconciliation',
+    icon: 'list-checks',
+    guard: { anyOf: ['gw.credit.reconciliation.run.query'] },
+    menu: {
+      group: 'risk',
+      order: 4.52,
+      keywords: ['reconcile', 'reconciliation', 'statement', 'differences', 'platform', '对账', '核对', '差异', 'duizhang'],
+    },
   },
   {
     // The company's watched accounts (level 0), with the red dot.

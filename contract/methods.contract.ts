@@ -13,6 +13,7 @@ import { monitorMethods } from './monitoring.contract';
 import { noticeMethods } from './notice.contract';
 import { pointsMethods } from './points.contract';
 import { billMethods, leaderboardMethods, reportMethods, tradingMethods } from './report.contract';
+import { reconciliationMethods } from './reconciliation.contract';
 import { scoreCheckMethods } from './score-check.contract';
 import { siteMethods } from './site.contract';
 import { statementMethods } from './statement.contract';
@@ -46,6 +47,7 @@ export const contract = {
   ...exposureMethods,
   ...scoreCheckMethods,
   ...dealRecordMethods,
+  ...reconciliationMethods,
 } satisfies Record<string, MethodDefinition>;
 
 export type Contract = typeof contract;

@@ -56,11 +56,17 @@ export const platformHealthSchema = z.object({
   lastFailure: z.object({ at: isoTimeSchema, cause: z.string() }).nullable(),
   /** Pushes (accounts, closed games, game notices, replies) the platform refused or did not answer, still queued to go again. */
   unsentPushes: z.number().int().min(0),
+  /**
+   * Differences the site's last reconciliation run found that nobody resolved yet (docs/operations.md, "Reconciliation"): any
+   * lights the red dot.
+   */
+  reconciliationDifferences: z.number().int().min(0),
   /** Since when its HTTP platform is paused (a restored copy calls no platform until `npm run site -- platform <site> --resume`); null: in use. */
   pausedAt: isoTimeSchema.nullable(),
   /**
    * Paused, the feed's lag over PLATFORM_LAG_ALERT_SECONDS, a transfer pending over PENDING_ALERT_SECONDS, a push not taken, or the
-   * platform not answering (PLATFORM_FAILED_CALLS_ALERT calls in a row, or PLATFORM_SILENT_ALERT_SECONDS without an answer after a failure): the red dot lights.
+   * platform not answering (PLATFORM_FAILED_CALLS_ALERT calls in a row, or PLATFORM_SILENT_ALERT_SECONDS without an answer after a failure),
+   * or an open reconciliation difference: the red dot lights.
    */
   alert: z.boolean(),
 });

@@ -174,6 +174,42 @@ const feedItem = z.discriminatedUnion('kind', [
   feedSuggestionItem,
 ]);
 
+/** The longest window one statement covers: a day (a daily statement), or part of one (an intraday one). */
+export const STATEMENT_SPAN_MAX_MS = 24 * 60 * 60_000;
+/** The most rows of each kind a statement holds (groups of bets, transfers, wallets). */
+export const STATEMENT_ROWS_MAX = 500_000;
+
+const statementWindow = z
+  .object({
+    siteId: siteIdSchema,
+    /** The window's start (included): a daily statement's is the day's 00:00 in Beijing, an intraday one's too. */
+    from: wireTime,
+    /** The cut-off (excluded): the next day's start for a daily statement, a time within the day for an intraday one. */
+    to: wireTime,
+  })
+  .refine((window) => window.to.getTime() > window.from.getTime(), { message: 'window', path: ['to'] })
+  .refine((window) => window.to.getTime() - window.from.getTime() <= STATEMENT_SPAN_MAX_MS, { message: 'window', path: ['to'] });
+
+/** The bets of one member at one game whose bet time is in the window, in their latest state. */
+const statementBets = z.object({
+  memberId: idSchema,
+  gameCode: gameCodeSchema,
+  count: z.number().int().min(1),
+  bet: wireCents,
+  validBet: wireCents,
+  winLoss: wireCents,
+});
+/** A transfer the platform applied in the window (a voided id is not one): listed once per time it applied it. */
+const statementTransfer = z.object({
+  transferId: transferIdSchema,
+  memberId: idSchema,
+  type: transferType,
+  amount: wirePositiveCents,
+  at: wireTime,
+});
+/** A member's balance at the platform at the window's start and at its cut-off. */
+const statementWallet = z.object({ memberId: idSchema, opening: wireCents, closing: wireCents });
+
 /** The most feed items one read may ask for. */
 export const FEED_READ_MAX = 10_000;
 
@@ -316,6 +352,22 @@ export const platformCalls = {
       tables: z.number().int().min(0),
       players: z.number().int().min(0),
       notices: z.array(z.object({ noticeId: text(64), title: textsByLanguage })),
+    }),
+    refusals: [],
+  }),
+  statement: call({
+    path: '/statement',
+    summary:
+      "The site's statement for a window of at most a day (daily: the whole day; intraday: the day's start to a cut-off): its bets per member and game, the transfers it applied with their ids, and each member's balance at the start and the cut-off",
+    effect: 'read',
+    request: statementWindow,
+    answer: z.object({
+      siteId: siteIdSchema,
+      from: wireTime,
+      to: wireTime,
+      bets: z.array(statementBets).max(STATEMENT_ROWS_MAX),
+      transfers: z.array(statementTransfer).max(STATEMENT_ROWS_MAX),
+      wallets: z.array(statementWallet).max(STATEMENT_ROWS_MAX),
     }),
     refusals: [],
   }),

@@ -84,6 +84,7 @@ function recorded(platform: GamePlatform, record: (feed: boolean, silent?: Platf
     lobby: after(platform.lobby.bind(platform)),
     readFeed: after(platform.readFeed.bind(platform), true),
     games: platform.games.bind(platform),
+    statement: after(platform.statement.bind(platform)),
   };
 }
 
@@ -109,6 +110,7 @@ function pausedPlatform(siteId: string): GamePlatform {
     lobby: refuse('lobby'),
     readFeed: refuse('readFeed'),
     games: async () => [],
+    statement: refuse('statement'),
   };
 }
 
@@ -148,6 +150,7 @@ export function sitePlatforms(options: SitePlatformsOptions): PlatformFor {
       // With a site, its platform's feed of that site; without, the embedded feed (all its sites).
       readFeed: async (call) => (call.siteId === undefined ? embedded.readFeed(call) : (await of(call.siteId)).readFeed(call)),
       games: () => embedded.games(),
+      statement: async (call) => (await of(call.siteId)).statement(call),
     };
   };
 }

@@ -18,6 +18,7 @@ import { noticeRouter } from '../notices/notice.router';
 import type { PlatformFor } from '../platform/game-platform';
 import { pointsRouter } from '../points/points.router';
 import { balanceAsOfRouter } from '../points/balance-asof.router';
+import { reconciliationRouter } from '../reconciliation/reconciliation.router';
 import { reportRouter } from '../reports/report.router';
 import { scoreCheckRouter } from '../score-check/score-check.router';
 import { siteRouter } from '../sites/site.router';
@@ -76,5 +77,6 @@ export function createHandlers(
     ...exposureRouter,
     ...scoreCheckRouter,
     ...dealRecordRouter,
+    ...reconciliationRouter(platformFor),
   };
 }

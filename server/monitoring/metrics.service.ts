@@ -119,6 +119,12 @@ function databaseGauges(registers: Registers) {
       labelNames: ['site'] as const,
       registers,
     }),
+    reconciliationOpen: new Gauge({
+      name: 'credit_reconciliation_open_differences',
+      help: "Differences a site's last reconciliation run with its game platform found that are not resolved yet, by site",
+      labelNames: ['site'] as const,
+      registers,
+    }),
     signInLocks: new Gauge({
       name: 'credit_sign_in_locks',
       help: 'Sign-in counters holding a lock or delay now, by scope (pair: a login name locked for one IP; name, ip, captcha)',
@@ -182,6 +188,7 @@ function resetScrapedGauges(gauges: DatabaseGauges) {
     gauges.feedLag,
     gauges.feedLagItems,
     gauges.unsentPushes,
+    gauges.reconciliationOpen,
     gauges.platformPaused,
     gauges.platformLastSuccess,
     gauges.signInLocks,
@@ -215,6 +222,7 @@ function setPlatformHealth(gauges: DatabaseGauges, health: Facts['health']) {
   for (const site of health) {
     // Every site, 0 included: an alert on it needs the series there before the first failure.
     gauges.unsentPushes.set({ site: site.siteId }, site.unsentPushes);
+    gauges.reconciliationOpen.set({ site: site.siteId }, site.reconciliationDifferences);
     gauges.platformPaused.set({ site: site.siteId }, site.pausedAt === null ? 0 : 1);
     gauges.platformLastSuccess.set({ site: site.siteId }, site.lastSuccessAt === null ? 0 : Date.parse(site.lastSuccessAt) / 1000);
     if (site.feed === null) continue;

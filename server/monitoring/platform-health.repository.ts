@@ -26,6 +26,7 @@ interface PlatformHealthRow {
   oldest_pending_at: Date | string | null;
   refusals: number;
   unsent_pushes: number;
+  reconciliation_open: number;
   paused_at: Date | string | null;
 }
 
@@ -70,13 +71,15 @@ function healthOf(row: PlatformHealthRow, now: Date): PlatformHealth {
     failedCalls,
     lastFailure: http && row.last_failure_at !== null ? { at: iso(row.last_failure_at), cause: row.last_failure ?? '' } : null,
     unsentPushes: Number(row.unsent_pushes),
+    reconciliationDifferences: Number(row.reconciliation_open),
     pausedAt: http && row.paused_at !== null ? iso(row.paused_at) : null,
     alert:
       (http && row.paused_at !== null) ||
       silent ||
       (feed !== null && feed.lagSeconds > PLATFORM_LAG_ALERT_SECONDS) ||
       (oldestPendingSeconds ?? 0) > PENDING_ALERT_SECONDS ||
-      Number(row.unsent_pushes) > 0,
+      Number(row.unsent_pushes) > 0 ||
+      Number(row.reconciliation_open) > 0,
   };
 }
 
@@ -101,7 +104,10 @@ export async function platformHealth(db: Queryable, now: Date, siteId?: string):
                  (SELECT min(o.requested_at) FROM transfer_outs o WHERE o.site_id = s.id AND o.state = 'pending')) AS oldest_pending_at,
            (SELECT COALESCE(sum(r.refusals), 0) FROM platform_signature_refusals r
              WHERE r.site_id = s.id AND r.minute > ${hourAgo}) AS refusals,
-           (SELECT count(*) FROM platform_pushes q WHERE q.site_id = s.id AND q.attempts > 0) AS unsent_pushes
+           (SELECT count(*) FROM platform_pushes q WHERE q.site_id = s.id AND q.attempts > 0) AS unsent_pushes,
+           (SELECT count(*) FROM reconciliation_differences d WHERE d.resolved_at IS NULL
+               AND d.run_id = (SELECT r.id FROM reconciliation_runs r WHERE r.site_id = s.id AND r.state <> 'failed'
+                                ORDER BY r.started_at DESC, r.id DESC LIMIT 1)) AS reconciliation_open
       FROM sites s
       LEFT JOIN site_platforms p ON p.site_id = s.id
       LEFT JOIN site_platform_calls c ON c.site_id = s.id

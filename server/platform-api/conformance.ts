@@ -390,6 +390,44 @@ async function siteFeedExact(context: CheckContext): Promise<string> {
   return `${details.join('; ')}; one read = pages of 7 = the site's items in the whole feed, ${others.size} other sites there`;
 }
 
+async function statementListsTransfers(context: CheckContext): Promise<string> {
+  const { siteId, member, memberId, platform, now, balance, nextTransferId, signedPost } = context;
+  const start = now();
+  const from = new Date(start.getTime() - 60_000);
+  const moved = [
+    { ...member, transferId: nextTransferId(), amount: 1_500n, now: now(), type: 'in' as const },
+    { ...member, transferId: nextTransferId(), amount: 1_500n, now: now(), type: 'out' as const },
+  ];
+  await platform.transferIn(moved[0]!);
+  await platform.transferOut(moved[1]!);
+  const closing = await balance();
+  const to = new Date(now().getTime() + 1_000);
+  const statement = await platform.statement({ siteId, from, to });
+  expect(statement.siteId === siteId, `the statement is of site ${statement.siteId}`);
+  for (const transfer of moved) {
+    const listed = statement.transfers.filter((row) => row.transferId === transfer.transferId);
+    expect(listed.length === 1, `transfer ${transfer.transferId} is listed ${listed.length} times, not once`);
+    const [row] = listed;
+    expect(
+      row!.memberId === memberId && row!.type === transfer.type && row!.amount === transfer.amount,
+      `transfer ${transfer.transferId} is listed as ${row!.type} of ${row!.amount} for ${row!.memberId}`,
+    );
+  }
+  const wallet = statement.wallets.find((row) => row.memberId === memberId);
+  expect(wallet !== undefined, "the check's member has no wallet row");
+  expect(wallet.closing === closing, `its closing balance is ${wallet.closing}, its balance ${closing}`);
+  const tooLong = await signedPost('statement', {
+    siteId,
+    from: new Date(to.getTime() - 25 * 60 * 60_000).toISOString(),
+    to: to.toISOString(),
+  });
+  expect(
+    tooLong.status === platformRefusalStatus.badRequest && tooLong.code === ErrorCode.invalidParams,
+    `a window of 25 hours answered HTTP ${tooLong.status} with code ${tooLong.code ?? 'none'}, not 400 with 100`,
+  );
+  return `${statement.transfers.length} transfers, ${statement.bets.length} groups of bets, ${statement.wallets.length} wallets; a 25-hour window refused (400, 100)`;
+}
+
 /** The promises, checked in this order (a later one may rely on what an earlier left: the member's balance). */
 const checks: { promise: string; check: (context: CheckContext) => Promise<string>; needsSite?: boolean }[] = [
   { promise: 'the game list answers', check: gamesListed },
@@ -409,6 +447,11 @@ const checks: { promise: string; check: (context: CheckContext) => Promise<strin
   },
   { promise: 'settling an unseen transfer id voids it, and a later transfer with that id is refused', check: unseenSettleVoids },
   { promise: "the feed's cursor never skips or repeats an item", check: feedCursorExact },
+  {
+    promise:
+      'the statement lists each transfer applied in its window once, with its id, and the closing balance (a window over a day is refused)',
+    check: statementListsTransfers,
+  },
   { promise: "the check leaves its member's balance as it found it (0)", check: balanceLeftAtZero },
   {
     promise: "the feed read for one site (readFeed with siteId) holds only that site's items and its cursor never skips or repeats",

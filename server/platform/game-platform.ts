@@ -146,6 +146,25 @@ export interface GamePlatform {
   lobby(call: { siteId: string; now: Date }): Promise<PlatformLobby>;
   /** The platform's game list: every game it runs. */
   games(): Promise<PlatformGame[]>;
+  /** The site's statement for a window of at most a day: its bets per member and game, its transfers, its members' balances. */
+  statement(call: StatementWindow): Promise<PlatformStatement>;
+}
+
+/** A statement's window: from (included) to the cut-off (excluded), at most a day. */
+export interface StatementWindow {
+  siteId: string;
+  from: Date;
+  to: Date;
+}
+
+/** The platform's statement of a site for a window (docs/platform-api.md, "The statement"). */
+export interface PlatformStatement extends StatementWindow {
+  /** Per member and game: the bets whose bet time is in the window, in their latest state; amounts in cents. */
+  bets: { memberId: string; gameCode: string; count: number; bet: bigint; validBet: bigint; winLoss: bigint }[];
+  /** Each transfer applied in the window, once per time it was applied. */
+  transfers: { transferId: string; memberId: string; type: 'in' | 'out'; amount: bigint; at: Date }[];
+  /** Members' balances at the platform at `from` and at `to`. */
+  wallets: { memberId: string; opening: bigint; closing: bigint }[];
 }
 
 export interface PlatformGame {
@@ -233,5 +252,6 @@ export function withFaults(platform: GamePlatform, pending: Fault[]): GamePlatfo
     replySuggestions: faulty('replySuggestions', (call: { siteId: string; replies: PlatformReply[] }) => platform.replySuggestions(call)),
     lobby: (call) => platform.lobby(call),
     games: () => platform.games(),
+    statement: (call) => platform.statement(call),
   };
 }

@@ -94,5 +94,6 @@ export function httpPlatform(options: HttpPlatformOptions): GamePlatform {
     replySuggestions: async (call) => void (await request('replySuggestions', call)),
     lobby: async (call) => request('lobby', call),
     games: async () => (await request('games', {})).games,
+    statement: async (call) => request('statement', call),
   };
 }

@@ -69,6 +69,7 @@ function servedBy(platform: GamePlatform): Served {
     replySuggestions: async (call) => (await platform.replySuggestions(call), ok),
     lobby: (call) => platform.lobby(call),
     games: async () => ({ games: await platform.games() }),
+    statement: (call) => platform.statement(call),
   };
 }
 

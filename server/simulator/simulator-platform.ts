@@ -4,8 +4,11 @@ import { ErrorCode } from '../../contract/errors.contract';
 import { prepared, uniqueViolation, type Queryable } from '../kernel/db/database';
 import type { Device } from '../../contract/game.contract';
 import { encodeFeedItem, type FeedItemTimed, type PlatformWireAnswer } from '../../contract/platform-api.contract';
+import { takeTransferFault } from './simulator-faults';
+import { simulatorStatement } from './simulator-statement';
 import {
   PlatformRefusal,
+  PlatformSilent,
   type FeedItem,
   type GamePlatform,
   type PlatformBet,
@@ -55,7 +58,9 @@ const wireTimeOf = (text: string) => (isoForm.test(text) ? text : new Date(text)
 async function feedRows(db: Queryable, call: { after: string; limit: number; siteId?: string }): Promise<FeedRow[]> {
   const ofSite = call.siteId === undefined ? sql`` : sql`AND site_id = ${call.siteId}`;
   return db.rows<FeedRow>(
-    sql`SELECT seq, site_id, kind, body FROM platform_feed WHERE seq > ${call.after}::bigint ${ofSite} ORDER BY seq LIMIT ${call.limit}`,
+    // A row the fault mode keeps off the feed (withheld, held) is in the books only.
+    sql`SELECT seq, site_id, kind, body FROM platform_feed WHERE seq > ${call.after}::bigint ${ofSite}
+         AND (fault IS NULL OR fault = 'copy') ORDER BY seq LIMIT ${call.limit}`,
   );
 }
 
@@ -159,6 +164,35 @@ async function applyOut(db: Queryable, call: TransferCall) {
     throw new PlatformRefusal(ErrorCode.platformBalanceLow);
   }
   return { balance: row.balance };
+}
+
+/**
+ * A transfer through the fault mode (simulator-faults.ts): off, applied as asked. Altered, the
+ * books record (and the wallet moves) a cent more; dropped, it is applied and left out of the
+ * statement; duplicated, applied twice (the wallet moves again, the statement lists it twice);
+ * delayed, applied and its answer lost.
+ */
+async function faultyTransfer(
+  db: Queryable,
+  call: TransferCall,
+  type: 'in' | 'out',
+  apply: (db: Queryable, call: TransferCall) => Promise<{ balance: bigint }>,
+): Promise<{ balance: bigint }> {
+  const fault = await takeTransferFault(db, call.siteId);
+  if (fault === null) return apply(db, call);
+  if (fault === 'alter') return apply(db, { ...call, amount: call.amount + 1n });
+  const answer = await apply(db, call);
+  const ofId = sql`site_id = ${call.siteId} AND transfer_id = ${call.transferId}`;
+  if (fault === 'drop') await db.run(sql`UPDATE platform_transfers SET fault = 'withheld' WHERE ${ofId}`);
+  if (fault === 'duplicate') {
+    const delta = type === 'in' ? call.amount : -call.amount;
+    const moved = await db.one(sql`UPDATE platform_wallets SET balance = balance + ${String(delta)}::bigint
+      WHERE site_id = ${call.siteId} AND member_id = ${call.memberId}::bigint AND balance + ${String(delta)}::bigint >= 0 RETURNING 1`);
+    if (moved) await db.run(sql`UPDATE platform_transfers SET fault = 'doubled' WHERE ${ofId}`);
+    return { balance: answer.balance + (moved ? delta : 0n) };
+  }
+  if (fault === 'delay') throw new PlatformSilent(`transfer ${type} ${call.transferId}: applied, its answer lost (fault mode)`);
+  return answer;
 }
 
 /** The site's closed games replaced as a whole. */
@@ -272,8 +306,8 @@ async function storeAccounts(db: Queryable, call: Parameters<GamePlatform['setAc
  */
 export function simulatorPlatform(db: Queryable): GamePlatform {
   return {
-    transferIn: (call) => applyIn(db, call),
-    transferOut: (call) => applyOut(db, call),
+    transferIn: (call) => faultyTransfer(db, call, 'in', applyIn),
+    transferOut: (call) => faultyTransfer(db, call, 'out', applyOut),
     async queryTransfer(call) {
       const record = await seenTransfer(db, call.siteId, call.transferId);
       return record ? toRecord(record) : null;
@@ -300,5 +334,6 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
       return (await feedRows(db, call)).map(feedItem);
     },
     setAccounts: (call) => storeAccounts(db, call),
+    statement: (call) => simulatorStatement(db, call),
   };
 }

@@ -5,6 +5,7 @@ import type { Queryable } from '../kernel/db/database';
 import { RpcError } from '../kernel/rpc-error';
 import type { PlatformFor } from '../platform/game-platform';
 import { memberSuggestion } from './member-suggestions';
+import { takeFaultSql, type FaultAction } from './simulator-faults';
 import type { FeedBet, FeedRound, FeedSuggestion } from './simulator-platform';
 import { betRefusal, countRefusal } from '../game-rules/platform-rules';
 import { liveRoundNo } from '../game-rules/round-number';
@@ -108,7 +109,11 @@ export async function holdLease(db: Queryable, holder: string, now: Date) {
   return held !== undefined;
 }
 
-/** What the platform publishes goes to its feed, which the back office reads through the adapter (tests plant items here too). */
+/**
+ * What the platform publishes goes to its feed, which the back office reads through the adapter
+ * (tests plant items here too). A bet goes through the fault mode (simulator-faults.ts) in the
+ * same statement: off, it is one insert as any item.
+ */
 export async function publish(
   db: Queryable,
   siteId: string,
@@ -116,9 +121,25 @@ export async function publish(
   body: FeedBet | FeedRound | FeedSuggestion,
   now: Date,
 ) {
-  await db.run(
-    sql`INSERT INTO platform_feed (site_id, kind, body, created_at) VALUES (${siteId}, ${kind}, ${JSON.stringify(body)}::json, ${now})`,
-  );
+  if (kind !== 'bet') {
+    await db.run(
+      sql`INSERT INTO platform_feed (site_id, kind, body, created_at) VALUES (${siteId}, ${kind}, ${JSON.stringify(body)}::json, ${now})`,
+    );
+    return;
+  }
+  const row = await db.one<{ action: FaultAction | null }>(sql`WITH fault AS (${takeFaultSql(siteId, 'bet')})
+    INSERT INTO platform_feed (site_id, kind, body, created_at, fault)
+    SELECT ${siteId}, 'bet', ${JSON.stringify(body)}::json, ${now},
+           (SELECT CASE action WHEN 'drop' THEN 'withheld' WHEN 'delay' THEN 'held' WHEN 'alter' THEN 'withheld' END FROM fault)
+    RETURNING (SELECT action FROM fault) AS action`);
+  const action = row?.action ?? null;
+  if (action !== 'alter' && action !== 'duplicate') return;
+  const bet = body as FeedBet;
+  // Altered: the feed says the member won a yuan more than the books; duplicated: the same bet again under another order id.
+  const copy: FeedBet =
+    action === 'alter' ? { ...bet, winLoss: bet.winLoss + 100, settle: bet.settle + 100 } : { ...bet, orderId: await orderNo(db) };
+  await db.run(sql`INSERT INTO platform_feed (site_id, kind, body, created_at, fault)
+    VALUES (${siteId}, 'bet', ${JSON.stringify(copy)}::json, ${now}, 'copy')`);
 }
 
 async function orderNo(db: Queryable) {

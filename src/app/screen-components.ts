@@ -16,6 +16,7 @@ export const screenComponents: Record<ScreenId, LazyExoticComponent<ComponentTyp
   operationRecord: lazy(() => import('@/features/audit/operation-record-screen')),
   ipCheck: lazy(() => import('@/features/audit/ip-check-screen')),
   scoreCheck: lazy(() => import('@/features/score-check/score-check-screen')),
+  reconciliation: lazy(() => import('@/features/reconciliation/reconciliation-screen')),
   dealRecord: lazy(() => import('@/features/deal-record/deal-record-screen')),
   sonAccount: lazy(() => import('@/features/sub-accounts/sub-account-screen')),
   videoOrder: lazy(() => import('@/features/bets/bet-record-screen')),

@@ -58,6 +58,7 @@ import {
 } from './transfers.bench-helper';
 import { benchScorePglite, benchScorePostgres, SCORE_CONNECTIONS, type ScoreBenchResult, type ScoreLoadResult } from './score.bench-helper';
 import { benchReports, type ReportBenchResult } from './reports.bench-helper';
+import { benchReconciliation, RECONCILE_BETS } from './reconciliation.bench-helper';
 import { benchPgliteConnection, PGLITE_CONNECTION_READS, PGLITE_CONNECTION_WRITES } from './pglite-connection.bench-helper';
 import { benchNotices, STORED_NOTICES } from './notices.bench-helper';
 import { NPM_TEST_AIM_S, readTestTimes, RUN_CPU_AIM_S } from './test-times.bench-helper';
@@ -74,6 +75,8 @@ import { benchPlatformFaults, FAULT_BENCH_KILLS, type FaultBenchResult } from '.
 import { benchCapacity, CAPACITY_AIMS, CAPACITY_STEP_SECONDS, capacityRows, type CapacityResult } from './capacity.bench-helper';
 
 const RATIO_AIM = 0.6;
+/** Reconciling a day of a million bets of one site on PostgreSQL: the statement, our records and the comparison. */
+const RECONCILE_AIM_S = 60;
 const EMPTY_START_AIM_S = 30;
 const EXISTING_START_AIM_S = 3;
 const EXISTING_START_RUNS = 3;
@@ -825,6 +828,20 @@ async function main(): Promise<void> {
       const database = await createBenchDatabase(adminUrl);
       try {
         reportReports('PostgreSQL', await benchReports({ kind: 'postgres', url: database.url }));
+      } finally {
+        await database.drop();
+      }
+    });
+    await part('reconciliation, PostgreSQL', async () => {
+      const database = await createBenchDatabase(adminUrl);
+      try {
+        const result = await benchReconciliation({ kind: 'postgres', url: database.url });
+        addSummary(
+          `PostgreSQL: reconciling a day of ${result.bets.toLocaleString('en')} bets of one site (loaded in ${result.loadSeconds.toFixed(0)} s; differences found / planted)`,
+          `${result.seconds.toFixed(1)} s, ${result.differences} / ${result.expected}`,
+          `<= ${RECONCILE_AIM_S} s, all found`,
+          result.seconds <= RECONCILE_AIM_S && result.differences === result.expected && result.bets === RECONCILE_BETS,
+        );
       } finally {
         await database.drop();
       }

@@ -5,8 +5,12 @@ import type { PlatformBet } from '../../server/platform/game-platform';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { transferIn } from '../../server/points/game-transfers';
 import { formatAmount } from '../../src/lib/format';
+import { beijingMidnight } from '../../contract/beijing-time.contract';
+import { reconcileSite } from '../../server/reconciliation/reconciliation-job';
+import { setSimulatorFaults } from '../../server/simulator/simulator-faults';
+import { publish } from '../../server/simulator/simulator-runtime';
 import { useAppInChromium, useJourney } from '../support/app-in-chromium';
-import { aBet } from '../support/bet-fixture';
+import { aBet, feedBet } from '../support/bet-fixture';
 import { DataTablePage } from '../support/pages/data-table-page';
 import { ShellPage } from '../support/pages/shell-page';
 
@@ -150,5 +154,43 @@ describe.runIf(e2e.run)('risk tools in Chromium, one signed-in page', () => {
     expect(await table.cellText(betRow, 'platformChange')).toBe(money(7_500));
     expect(await table.cellText(betRow, 'platformBalance')).toBe(money(27_500));
     expect(await table.cellText(betRow, 'balance')).toBe(money(Number(stored!.balance)));
+  });
+
+  it('shows a reconciliation difference the job found, with the rows of both sides, and resolves it with a note', async () => {
+    const { db } = e2e.gw;
+    // A bet the platform's feed dropped, on a day of its own: the job finds it missing on our side.
+    const from = beijingMidnight(Date.parse('2027-05-10T04:00:00Z'));
+    const betAt = new Date(from + 3_600_000);
+    const member = await e2e.gw.accountId('mb01010101002');
+    await setSimulatorFaults(db, 'demo', [{ subject: 'bet', action: 'drop' }]);
+    await publish(db, 'demo', 'bet', feedBet(aBet(member, { orderId: '6770000001', betTime: betAt, settleTime: betAt })), betAt);
+    const run = await reconcileSite(db, (q) => simulatorPlatform(q), {
+      kind: 'intraday',
+      window: { siteId: 'demo', from: new Date(from), to: new Date(from + 2 * 3_600_000) },
+      now: new Date(from + 2 * 3_600_000 + 60_000),
+    });
+    expect(run.differences.map((difference) => difference.class)).toEqual(['missing']);
+
+    const shell = journey();
+    await shell.page.keyboard.press('Escape');
+    await shell.goTo('notice');
+    const { page } = shell;
+    await shell.runCommand('go.reconciliation');
+    await shell.screen('reconciliation').waitFor();
+    const runRow = page.locator(`[data-testid="reconciliation-run-row"][data-run="${run.runId}"]`);
+    expect(await runRow.getAttribute('data-state')).toBe('differences');
+    await runRow.getByTestId('reconciliation-show').click();
+    const differences = new DataTablePage(page, 'reconciliation-difference-rows');
+    const row = page.locator(`[data-testid="reconciliation-difference-row"][data-ref="${member}/baccarat"]`);
+    await row.waitFor();
+    expect(await row.getAttribute('data-class')).toBe('missing');
+    expect(await differences.cellText(row, 'platformRow')).toContain('count: 1');
+    expect(await differences.cellText(row, 'ref')).toContain('mb01010101002');
+
+    await row.getByTestId('row-check').check();
+    await page.getByTestId('reconciliation-note').fill('Bet entered from the platform statement');
+    await page.getByTestId('reconciliation-resolve').click();
+    await expect.poll(() => row.getAttribute('data-resolved')).toBe('true');
+    expect(await differences.cellText(row, 'resolution')).toContain('Bet entered from the platform statement');
   });
 });

@@ -188,6 +188,49 @@ describe('the adapter against the platform served over HTTP', () => {
     expect(read.map((item) => item.kind)).toContain('suggestion');
   });
 
+  it("answers the site's statement signed: its bets per member and game, its transfers with their ids, the balances at the start and cut-off", async () => {
+    const now = clock.now();
+    const from = new Date(now.getTime() - 60 * 60_000);
+    const to = new Date(now.getTime() + 60_000);
+    const member = { siteId: 'demo', memberId: '8101' };
+    const moved = [nextId(), nextId()];
+    await platform.transferIn({ ...member, transferId: moved[0]!, amount: 5_000n, now });
+    await platform.transferOut({ ...member, transferId: moved[1]!, amount: 2_000n, now });
+    // Another site's transfer, and a bet before the window, are not in it.
+    await platform.transferIn({ siteId: 'demo2', memberId: '8101', transferId: nextId(), amount: 100n, now });
+    const betAt = new Date(now.getTime() - 60_000);
+    const bets = [
+      aBet('8102', { orderId: '81020001', betTime: betAt, settleTime: betAt, winLoss: -10_000, validBet: 10_000 }),
+      aBet('8102', { orderId: '81020002', betTime: betAt, settleTime: betAt, winLoss: 9_500, settle: 19_500, validBet: 9_500 }),
+      aBet('8102', { orderId: '81020003', betTime: betAt, settleTime: betAt, gameCode: 'roulette', winLoss: -10_000, validBet: 10_000 }),
+      aBet('8102', { orderId: '81020004', betTime: new Date(from.getTime() - 1), settleTime: from, winLoss: 5 }),
+    ];
+    for (const bet of bets) await publish(platformDb.db, 'demo', 'bet', feedBet(bet), betAt);
+    // A bet published again, settled otherwise: the statement has its latest state.
+    await publish(platformDb.db, 'demo', 'bet', feedBet({ ...bets[0]!, winLoss: -5_000, settle: 5_000 }), now);
+
+    const statement = await platform.statement({ siteId: 'demo', from, to });
+    expect(statement).toMatchObject({ siteId: 'demo', from, to });
+    expect(statement.bets.filter((row) => row.memberId === '8102')).toEqual([
+      { memberId: '8102', gameCode: 'baccarat', count: 2, bet: 20_000n, validBet: 19_500n, winLoss: 4_500n },
+      { memberId: '8102', gameCode: 'roulette', count: 1, bet: 10_000n, validBet: 10_000n, winLoss: -10_000n },
+    ]);
+    const byType = (a: { type: string }, b: { type: string }) => a.type.localeCompare(b.type);
+    expect(statement.transfers.filter((row) => row.memberId === '8101').sort(byType)).toEqual([
+      { transferId: moved[0], memberId: '8101', type: 'in', amount: 5_000n, at: now },
+      { transferId: moved[1], memberId: '8101', type: 'out', amount: 2_000n, at: now },
+    ]);
+    expect(statement.wallets.find((row) => row.memberId === '8101')).toEqual({ memberId: '8101', opening: 0n, closing: 3_000n });
+    // An intraday cut-off before the transfers: none of them, and the balance at it.
+    const early = await platform.statement({ siteId: 'demo', from, to: new Date(now.getTime() - 1) });
+    expect(early.transfers.filter((row) => row.memberId === '8101')).toEqual([]);
+    expect(early.wallets.find((row) => row.memberId === '8101')).toBeUndefined();
+    // Signed as every call; a window over a day is refused (400, 100).
+    const tooLong = JSON.stringify({ siteId: 'demo', from: new Date(to.getTime() - 25 * 3_600_000).toISOString(), to: to.toISOString() });
+    expect(await signedPost('/statement', tooLong)).toEqual({ status: 400, json: { code: ErrorCode.invalidParams } });
+    expect((await signedPost('/statement', tooLong, { secret: 'not the secret' })).status).toBe(401);
+  });
+
   it('has its pushes acknowledged and taken by the platform; the lobby and the game list answer', async () => {
     const now = clock.now();
     await platform.setClosedGames({ siteId: 'demo2', gameCodes: ['roulette', 'sic-bo'] });

@@ -122,6 +122,7 @@ describe("an HTTP site's platform health", () => {
       failedCalls: 0,
       lastFailure: null,
       unsentPushes: 0,
+      reconciliationDifferences: 0,
       pausedAt: null,
       alert: false,
     });

@@ -214,6 +214,9 @@ describe('the simulator as a platform process', () => {
       /^pass {2}a transfer id reused with another amount is refused \(409, 37101\) and moves nothing \(in and out\) \(transferIn 5000: HTTP 409 37101, transferOut 1000: HTTP 409 37101; balance \d+ unchanged\)$/m,
     );
     expect(output).toMatch(/pass {2}the feed's cursor never skips or repeats an item \(\d+ items, one read = pages of 7\)/);
+    expect(output).toMatch(
+      /^pass {2}the statement lists each transfer applied in its window once, with its id, and the closing balance \(a window over a day is refused\) \(\d+ transfers, \d+ groups of bets, [1-9]\d* wallets; a 25-hour window refused \(400, 100\)\)$/m,
+    );
     // The member's bets of the test above are on the demo site's feed: read for that site, and for the check's own (none).
     expect(output).toMatch(
       /^pass {2}the feed read for one site \(readFeed with siteId\) holds only that site's items and its cursor never skips or repeats \(site demo: [1-9]\d* items; site conformance-[0-9a-f]+: 0 items; one read = pages of 7 = the site's items in the whole feed, 0 other sites there\)$/m,

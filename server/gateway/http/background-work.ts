@@ -7,6 +7,7 @@ import { createJobRunner, type JobRunner, type JobRunnerOptions } from '../../jo
 import { repairStaleTransfers } from '../../points/game-transfers';
 import { drainRollupsJob } from '../../reports/rollup-drain';
 import { purgeExpiredRecords } from '../../retention/retention-purge.service';
+import { reconcileDueSites } from '../../reconciliation/reconciliation-job';
 
 /** How often the repair job looks for transfers left pending (each older than REPAIR_JOB_AFTER_MS). */
 const TRANSFER_REPAIR_EVERY_MS = 15_000;
@@ -18,6 +19,8 @@ const ROLLUP_DRAIN_EVERY_MS = 1_000;
 const SITE_FEED_EVERY_MS = 3_000;
 /** How often records past their site's retention are purged (in batches, docs/operations.md#data-retention). */
 const RETENTION_PURGE_EVERY_MS = 600_000;
+/** How often the reconciliation job looks for the runs due (each site's intraday run comes every RECONCILE_EVERY_MS). */
+const RECONCILE_LOOK_EVERY_MS = 60_000;
 
 /**
  * Background work: by default the gateway's process runs it too (started with the app, stopped
@@ -129,6 +132,11 @@ function periodicTasks(
         const total = [...removed.values()].reduce((sum, rows) => sum + rows, 0);
         if (total > 0) log.info?.({ removed: Object.fromEntries(removed) }, 'retention purge');
       },
+    },
+    {
+      label: 'the reconciliation job',
+      everyMs: RECONCILE_LOOK_EVERY_MS,
+      work: () => reconcileDueSites(db, platformFor, clock.now()),
     },
   ];
 }

@@ -30,6 +30,7 @@ const healthy: PlatformHealth = {
   failedCalls: 0,
   lastFailure: null,
   unsentPushes: 0,
+  reconciliationDifferences: 0,
   pausedAt: null,
   alert: false,
 };

@@ -117,6 +117,13 @@ export function PlatformHealthPanel({ health, now }: { health: PlatformHealth; n
         <Fact label={t('platformHealth.unsentPushes')} testId="platform-health-unsent-pushes" warn={health.unsentPushes > 0}>
           {format.number(health.unsentPushes)}
         </Fact>
+        <Fact
+          label={t('platformHealth.reconciliation')}
+          testId="platform-health-reconciliation"
+          warn={health.reconciliationDifferences > 0}
+        >
+          {format.number(health.reconciliationDifferences)}
+        </Fact>
       </dl>
     </section>
   );

@@ -30,6 +30,7 @@ const screenTestIds: Partial<Record<ScreenId, string>> = {
   scoreRisk: 'score-risk-screen',
   ipCheck: 'ip-check-screen',
   scoreCheck: 'score-check-screen',
+  reconciliation: 'reconciliation-screen',
   dealRecord: 'deal-record-screen',
 };
 
