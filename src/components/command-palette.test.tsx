@@ -44,6 +44,7 @@ describe('the command palette', () => {
       'go.leaderboard',
       'go.tradingReport',
       'go.bill',
+      'go.statement',
     ]);
     expect(screen.getByRole('group', { name: '前往 · 风控' })).toBeDefined();
   });

@@ -110,11 +110,11 @@ describe.runIf(e2e.run)("an admin's layout shell and palette at 1280 px, one sig
     expect(await groups()).toEqual(['notices', 'accounts', 'points', 'reports', 'games', 'risk', 'system', 'own']);
     const reports = sidebar.getByTestId('menu-group-reports');
     await reports.click();
-    await sidebar.getByRole('link', { name: '账单' }).waitFor({ state: 'hidden' });
+    await sidebar.getByRole('link', { name: '账单', exact: true }).waitFor({ state: 'hidden' });
     expect(await reports.getAttribute('aria-expanded')).toBe('false');
     await page.evaluate(() => (location.hash = '/bill/index'));
     await expect.poll(() => reports.getAttribute('aria-expanded')).toBe('true');
-    expect(await sidebar.getByRole('link', { name: '账单' }).getAttribute('aria-current')).toBe('page');
+    expect(await sidebar.getByRole('link', { name: '账单', exact: true }).getAttribute('aria-current')).toBe('page');
 
     // Every item of the header on one row, none of their texts wrapped; every menu label whole (wrapped, not cut).
     const layout = () =>

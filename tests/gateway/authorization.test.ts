@@ -207,6 +207,15 @@ const otherCodedCalls: Record<string, { actor: Actor; params: (target: string) =
   // Past the rights check, there is no such statement (reading them has tests of its own).
   'gw.credit.statement.get': { actor: 'level0', params: () => ({ statementId: '999999999' }), expected: 20049 },
   'gw.credit.statement.export': { actor: 'level0', params: () => ({ statementId: '999999999' }), expected: 20049 },
+  'gw.credit.reconciliation.run.query': { actor: 'level0', params: () => ({}) },
+  // Past the rights check, there is no such run or difference (the reconciliation has tests of its own).
+  'gw.credit.reconciliation.difference.query': { actor: 'level0', params: () => ({ runId: '999999999' }), expected: 20049 },
+  'gw.credit.reconciliation.difference.resolve': {
+    actor: 'level0',
+    params: () => ({ differenceId: '999999999', note: 'checked' }),
+    expected: 20049,
+  },
+  'gw.credit.reconciliation.run.start': { actor: 'level0', params: () => ({}) },
   'gw.credit.notice.page': { actor: 'level0', params: () => ({}) },
   'gw.credit.notice.add': { actor: 'level0', params: () => noticeDraft() },
   // Past the rights check, there is no such notice (the lifecycle has tests of its own).

@@ -51,8 +51,8 @@ describe('the grouped sidebar', () => {
     const groups = [...document.querySelectorAll('[data-menu-group]')].map((group) => group.getAttribute('data-menu-group'));
     expect(groups).toEqual(['notices', 'accounts', 'points', 'reports', 'games', 'risk', 'system', 'own']);
     expect(heading('reports').textContent).toBe('报表');
-    expect(entriesOf('reports')).toEqual(['winningReport', 'dailyReport', 'leaderboard', 'tradingReport', 'bill']);
-    expect(entriesOf('risk')).toEqual(['scoreRisk', 'exposureRating', 'ipCheck', 'userWarning']);
+    expect(entriesOf('reports')).toEqual(['winningReport', 'dailyReport', 'leaderboard', 'tradingReport', 'bill', 'statement']);
+    expect(entriesOf('risk')).toEqual(['scoreRisk', 'exposureRating', 'ipCheck', 'reconciliation', 'userWarning']);
     const risk = screen.getByRole('link', { name: '上下分风险查询' });
     expect(risk.getAttribute('title')).toBe('上下分风险查询');
     expect(risk.querySelector('.truncate')).toBeNull();
@@ -98,7 +98,7 @@ describe('the grouped sidebar', () => {
     localStorage.setItem(STORAGE, JSON.stringify(['reports']));
     renderAt('/notice', false);
     expect(screen.queryByTestId('menu-group-reports')).toBeNull();
-    expect(entriesOf('reports')).toHaveLength(5);
+    expect(entriesOf('reports')).toHaveLength(6);
     expect(screen.getByRole('link', { name: '账单' })).toBeDefined();
     expect(document.querySelectorAll('[data-menu-group] hr')).toHaveLength(7);
   });
