@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
 import { machineLoad, readCpuCounters, type CpuCounters, type MachineLoad } from './machine-cpu';
@@ -29,22 +29,13 @@ export interface ProjectTimes {
   childCpuSeconds: number;
 }
 
-/** The checks' own time, from the last line tests/support/npm-test.sh writes to their log once they end in this run. */
-function checksSeconds(npmStarted: number): number | undefined {
-  const log = new URL('../.artifacts/checks.log', import.meta.url).pathname;
-  if (!existsSync(log) || statSync(log).mtimeMs < npmStarted) return undefined;
-  const match = /^checks: exit \d+ in (\d+) s$/m.exec(readFileSync(log, 'utf8'));
-  return match ? Number(match[1]) : undefined;
-}
-
 export interface TestTimes {
   finishedAt: string;
   /** `npm test` without arguments: lint, type check and every test file. */
   wholeNpmTest: boolean;
   result: TestRunEndReason;
-  /** `npm test` from its start to the suite's end, when started by `npm test`. */
+  /** `npm test` from its start (lint and type check included), when started by `npm test`. */
   npmTestSeconds?: number;
-  /** The lint and type check, which `npm test` runs beside the suite (tests/support/npm-test.sh); absent while still running. */
   lintAndTypecheckSeconds?: number;
   vitestSeconds: number;
   /** Vitest's start to the first file starting: the global setup, mostly. */
@@ -141,11 +132,11 @@ export default class ProjectTimesReporter implements Reporter {
     const cpuAtEnd = readCpuCounters();
     const times: TestTimes = {
       finishedAt: new Date(endedAt).toISOString(),
-      wholeNpmTest: Boolean(npmStarted) && process.env.NPM_TEST_WHOLE === '1',
+      wholeNpmTest: Boolean(npmStarted) && process.argv.slice(2).every((arg) => arg === 'run'),
       result: reason,
       ...(npmStarted && {
         npmTestSeconds: seconds(endedAt - npmStarted),
-        lintAndTypecheckSeconds: checksSeconds(npmStarted),
+        lintAndTypecheckSeconds: seconds(this.startedAt - npmStarted),
       }),
       vitestSeconds: seconds(endedAt - this.startedAt),
       beforeFirstFileSeconds: seconds(firstFile - this.startedAt),
@@ -222,9 +213,7 @@ export default class ProjectTimesReporter implements Reporter {
       `main process CPU ${times.mainCpuSeconds} s`,
     ];
     if (times.npmTestSeconds !== undefined)
-      total.unshift(
-        `npm test ${times.npmTestSeconds} s (lint and type check beside it: ${times.lintAndTypecheckSeconds === undefined ? 'still running' : `${times.lintAndTypecheckSeconds} s`})`,
-      );
+      total.unshift(`npm test ${times.npmTestSeconds} s (lint and type check ${times.lintAndTypecheckSeconds} s)`);
     log(`${total.join(', ')}; kept in tests/.artifacts/test-times.json`);
     if (times.machine) log(machineText(times.machine));
     log('');
