@@ -132,7 +132,8 @@ export default class ProjectTimesReporter implements Reporter {
     const cpuAtEnd = readCpuCounters();
     const times: TestTimes = {
       finishedAt: new Date(endedAt).toISOString(),
-      wholeNpmTest: Boolean(npmStarted) && process.argv.slice(2).every((arg) => arg === 'run'),
+      // npm test runs `vitest run --configLoader runner`: anything more names files or filters.
+      wholeNpmTest: Boolean(npmStarted) && process.argv.slice(2).join(' ') === 'run --configLoader runner',
       result: reason,
       ...(npmStarted && {
         npmTestSeconds: seconds(endedAt - npmStarted),
