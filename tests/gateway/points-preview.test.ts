@@ -1,39 +1,16 @@
 import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { formatCents } from '../../contract/amount.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import { PREVIEW_TTL_MS, type ScorePreview } from '../../contract/points.contract';
 import type { TransferResult } from '../../machines/score-transfer.machine';
+import { balanceOf as balanceOfAccount, ledgerState as ledgerStateOf } from '../support/ledger-state';
 import { startTestGateway, type RpcAnswer, type TestGateway } from '../support/test-gateway';
 
 let gw: TestGateway;
-const ids = new Map<string, string>();
-
-async function idOf(loginId: string): Promise<string> {
-  if (!ids.has(loginId)) {
-    const row = await gw.db.one<{ id: string | number }>(sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`);
-    ids.set(loginId, String(row!.id));
-  }
-  return ids.get(loginId)!;
-}
-
-async function balanceOf(loginId: string): Promise<bigint> {
-  const row = await gw.db.one<{ balance: string | number }>(
-    sql`SELECT balance FROM accounts WHERE site_id = 'demo' AND login_id = ${loginId}`,
-  );
-  return BigInt(row!.balance);
-}
-
-const points = (cents: bigint) =>
-  `${cents < 0n ? '-' : ''}${(cents < 0n ? -cents : cents) / 100n}.${String((cents < 0n ? -cents : cents) % 100n).padStart(2, '0')}`;
-
-/** Everything a points call may change: balances, serials, score-log rows, request keys. */
-async function ledgerState() {
-  return gw.db.one<{ balances: string; serials: string; log_rows: string | number; keys: string | number }>(sql`
-    SELECT (SELECT string_agg(id || ':' || balance || ':' || coalesce(last_scored_at::text, ''), ',' ORDER BY id) FROM accounts) AS balances,
-           (SELECT string_agg(id || ':' || score_serial, ',' ORDER BY id) FROM sites) AS serials,
-           (SELECT count(*) FROM score_log) AS log_rows,
-           (SELECT count(*) FROM request_keys) AS keys`);
-}
+const idOf = (loginId: string) => gw.accountId(loginId);
+const balanceOf = (loginId: string) => balanceOfAccount(gw.db, loginId);
+const ledgerState = () => ledgerStateOf(gw.db);
 
 type Direction = 'up' | 'down';
 
@@ -85,12 +62,12 @@ describe('gw.credit.user.score.preview', () => {
       amount: '12.34',
       comment: 'weekly',
       postings: [
-        { userId: await idOf('admin'), loginId: 'admin', role: 'operator', before: points(admin), after: points(admin - 1234n) },
-        { userId: await idOf('ma01'), loginId: 'ma01', role: 'target', before: points(ma01), after: points(ma01 + 1234n) },
+        { userId: await idOf('admin'), loginId: 'admin', role: 'operator', before: formatCents(admin), after: formatCents(admin - 1234n) },
+        { userId: await idOf('ma01'), loginId: 'ma01', role: 'target', before: formatCents(ma01), after: formatCents(ma01 + 1234n) },
       ],
-      pointLimit: points(limit),
-      limitLeftBefore: points(limit - ma01),
-      limitLeftAfter: points(limit - ma01 - 1234n),
+      pointLimit: formatCents(limit),
+      limitLeftBefore: formatCents(limit - ma01),
+      limitLeftAfter: formatCents(limit - ma01 - 1234n),
       refusals: [],
     });
     expect(Date.parse(shown.expiresAt)).toBe(gw.clock.now().getTime() + PREVIEW_TTL_MS);
@@ -113,7 +90,7 @@ describe('gw.credit.user.score.preview', () => {
       opsId,
       direction: 'up',
       userId: await idOf(child),
-      amount: points(held + 100n),
+      amount: formatCents(held + 100n),
       ztsLang: 'en',
     });
     const shown = answer.result as ScorePreview;
@@ -121,10 +98,10 @@ describe('gw.credit.user.score.preview', () => {
     expect(shown.refusals.find((refusal) => refusal.code === ErrorCode.operatorBalanceLow)!.message).toMatch(/[A-Za-z]/);
     // The target frozen, and scored down below its balance: both rules listed, in the ledger's order.
     await gw.db.run(sql`UPDATE accounts SET status = 6 WHERE login_id = ${child}`);
-    const down = await previewed(opsId, 'down', child, points((await balanceOf(child)) + 1n));
+    const down = await previewed(opsId, 'down', child, formatCents((await balanceOf(child)) + 1n));
     expect(down.refusals.map((refusal) => refusal.code)).toEqual([ErrorCode.targetStatusForbidsScore, ErrorCode.targetBalanceLow]);
     // The action is refused by the first of them, as without a preview.
-    const refused = await act(opsId, 'down', child, points((await balanceOf(child)) + 1n), { previewToken: down.token });
+    const refused = await act(opsId, 'down', child, formatCents((await balanceOf(child)) + 1n), { previewToken: down.token });
     expect(refused.error?.code).toBe(ErrorCode.targetStatusForbidsScore);
   });
 
@@ -152,7 +129,7 @@ describe('a score up or down carrying a preview token', () => {
     const refusedIndex = answers.findIndex((answer) => answer.error !== undefined);
     const fresh = staleOf(answers[refusedIndex]!, 'preview-changed');
     const moved = refusedIndex === 0 ? 700n : 500n;
-    expect(fresh.postings[0]!.before).toBe(points(admin - moved));
+    expect(fresh.postings[0]!.before).toBe(formatCents(admin - moved));
     expect(await balanceOf('admin')).toBe(admin - moved);
     expect([await balanceOf('ma01'), await balanceOf('ma02')]).toEqual(refusedIndex === 0 ? [ma01, ma02 + 700n] : [ma01 + 500n, ma02]);
 

@@ -10,6 +10,7 @@ import { transferIn, transferOut } from '../../server/points/game-transfers';
 import { moveBalances } from '../../server/points/ledger';
 import { checkLedger } from '../../server/points/ledger-check';
 import { scoreLogPages, scoreLogSnapshot } from '../../server/points/score-log.repository';
+import { balanceOf as balanceOfAccount, ledgerState as ledgerStateOf } from '../support/ledger-state';
 import { startTestGateway, type RpcAnswer, type TestGateway } from '../support/test-gateway';
 
 let gw: TestGateway;
@@ -24,12 +25,7 @@ async function idOf(loginId: string, siteId = 'demo'): Promise<string> {
   return ids.get(key)!;
 }
 
-async function balanceOf(loginId: string, siteId = 'demo'): Promise<bigint> {
-  const row = await gw.db.one<{ balance: string | number }>(
-    sql`SELECT balance FROM accounts WHERE site_id = ${siteId} AND login_id = ${loginId}`,
-  );
-  return BigInt(row!.balance);
-}
+const balanceOf = (loginId: string, siteId = 'demo') => balanceOfAccount(gw.db, loginId, siteId);
 
 async function pointLimitOf(loginId: string): Promise<bigint> {
   const row = await gw.db.one<{ point_limit: string | number }>(
@@ -38,31 +34,7 @@ async function pointLimitOf(loginId: string): Promise<bigint> {
   return BigInt(row!.point_limit);
 }
 
-/**
- * Everything a points call may change, in one comparable value. The serial numbers too: a refused
- * transfer's statement may already have run (it leaves with the row lock) and must leave no gap.
- */
-async function ledgerState() {
-  const row = await gw.db.one<{
-    balances: string;
-    serials: string;
-    log_rows: string | number;
-    settlements: string | number;
-    keys: string | number;
-  }>(sql`
-    SELECT (SELECT string_agg(id || ':' || balance || ':' || coalesce(last_scored_at::text, ''), ',' ORDER BY id) FROM accounts) AS balances,
-           (SELECT string_agg(id || ':' || score_serial, ',' ORDER BY id) FROM sites) AS serials,
-           (SELECT count(*) FROM score_log) AS log_rows,
-           (SELECT count(*) FROM settlements) AS settlements,
-           (SELECT count(*) FROM request_keys) AS keys`);
-  return {
-    balances: row!.balances,
-    serials: row!.serials,
-    logRows: Number(row!.log_rows),
-    settlements: Number(row!.settlements),
-    keys: Number(row!.keys),
-  };
-}
+const ledgerState = () => ledgerStateOf(gw.db);
 
 async function lastOperation() {
   return gw.db.one<{ method: string; level: string; code: number | null; summary: string; request_key: string | null }>(
