@@ -25,7 +25,7 @@ export const statementMovementsSchema = z.object({
   transferOut: movementSchema,
 });
 export type StatementMovements = z.infer<typeof statementMovementsSchema>;
-export const movementKinds = ['upFromParent', 'downToParent', 'upInLine', 'downInLine', 'transferIn', 'transferOut'] as const;
+export const movementKinds = statementMovementsSchema.keyof().options;
 
 /**
  * What the line's members' bets did on the statement's days (the report rollups, as the bill reads

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RETENTION_DAYS, type RetentionKind, type SystemSettings } from '../../contract/system-setting.contract';
+import { RETENTION_DAYS, retentionKinds as kinds, type RetentionKind, type SystemSettings } from '../../contract/system-setting.contract';
 import { ErrorCode } from '../../contract/errors.contract';
 import { sql } from '../../server/kernel/db/sql';
 import { purgeExpiredRecords } from '../../server/retention/retention-purge.service';
@@ -63,7 +63,6 @@ async function left(kind: RetentionKind, prefix: string): Promise<number> {
   return (await gw.db.one<{ n: number }>(counts[kind]))!.n;
 }
 
-const kinds = Object.keys(RETENTION_DAYS) as RetentionKind[];
 const settings = async () => (await gw.call('gw.credit.sys.setting.get', { opsId: admin })).result as SystemSettings;
 
 describe('retention settings', () => {
