@@ -33,6 +33,9 @@
  *      node-postgres adapter: CPU time of the same reads and writes through each (what keeping it buys).
  *  16. balances as of an instant over the 100,000-member line with a score log filled by SQL: one
  *      account with 1,000,000 log rows, a page of 100 of the agent's members, 100 accounts by id.
+ *  17. the ledger through kill -9: 3,000 score ups and downs from 8 clients over two gateway
+ *      processes on PostgreSQL, members playing meanwhile, the second process killed with SIGKILL
+ *      three times and started again; the ledger check and exactly-once after (`-- kill`).
  * `npm run bench -- score` runs only the parts whose names hold one of the words given.
  * Aims are reported, never enforced: the exit code is non-zero only when something could not be measured.
  */
@@ -72,6 +75,7 @@ import {
   type PlatformBenchResult,
 } from './platform.bench-helper';
 import { benchPlatformFaults, FAULT_BENCH_KILLS, type FaultBenchResult } from './platform-faults.bench-helper';
+import { benchLedgerKill, type LedgerKillResult } from './ledger-kill.bench-helper';
 import { benchCapacity, CAPACITY_AIMS, CAPACITY_STEP_SECONDS, capacityRows, type CapacityResult } from './capacity.bench-helper';
 
 const RATIO_AIM = 0.6;
@@ -716,6 +720,15 @@ function reportFaults(result: FaultBenchResult): void {
   );
 }
 
+const ledgerKillRows: TableRow[] = [];
+
+/** 17. What the run did, and each of its checks in the summary. */
+function reportLedgerKill(result: LedgerKillResult): void {
+  ledgerKillRows.push({ what: 'the load', measured: result.line });
+  ledgerKillRows.push({ what: 'game transfers and bets meanwhile', measured: `${result.gameTransfers} transfers, ${result.bets} bets` });
+  for (const check of result.checks) addSummary(`ledger through kill -9: ${check.name}`, check.detail, 'holds', check.ok);
+}
+
 const capacityRowsAll: TableRow[] = [];
 
 /** 14. One row per step; per bet rate the largest N passing, the largest step, and on PostgreSQL the aim. */
@@ -864,6 +877,7 @@ async function main(): Promise<void> {
       }
     });
     await part('faults on the wire, PostgreSQL', async () => reportFaults(await benchPlatformFaults(adminUrl)));
+    await part('ledger through kill -9, PostgreSQL', async () => reportLedgerKill(await benchLedgerKill(adminUrl)));
     // The platform's books are on PostgreSQL in both: only the back office's database differs.
     await part('capacity, PGlite', async () => reportCapacity('PGlite', await benchCapacity(adminUrl, undefined)));
     await part('capacity, PostgreSQL', async () => {
@@ -925,6 +939,10 @@ async function main(): Promise<void> {
   printTable(
     `16. Balances as of an instant (server time through the gateway) over an agent's 100,000 members, one of them with ${LONG_HISTORY_ROWS.toLocaleString('en')} score-log rows`,
     asOfRows,
+  );
+  printTable(
+    '17. The ledger through kill -9: score ups and downs over two gateway processes on PostgreSQL, one killed three times, members playing',
+    ledgerKillRows,
   );
   printTable('Summary', summaryRows);
 }
