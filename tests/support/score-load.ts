@@ -302,6 +302,8 @@ export async function runLoad(input: {
   record: LoadRecord;
   random: () => number;
   onProgress?: (done: number) => Promise<void> | void;
+  /** How a client sends a call: by default to its own gateway while that one is up, else to another. */
+  sendFrom?: (client: number, op: ScoreOp) => Promise<Outcome>;
 }) {
   const { ops, targets, record, random } = input;
   let next = 0;
@@ -310,6 +312,7 @@ export async function runLoad(input: {
     const own = targets[client % targets.length]!;
     return own.up ? own.url : (targets.find((target) => target.up) ?? own).url;
   };
+  const sendFrom = input.sendFrom ?? ((client: number, op: ScoreOp) => send(urlFor(client), op));
   const client = async (index: number) => {
     while (next < ops.length) {
       const position = next++;
@@ -317,16 +320,16 @@ export async function runLoad(input: {
       const replay = replayAt(position);
       if (replay === 'same moment') {
         // The same request twice at once, on two gateways when there are two.
-        const [first, second] = await Promise.all([send(urlFor(index), op), send(urlFor(index + 1), op)]);
+        const [first, second] = await Promise.all([sendFrom(index, op), sendFrom(index + 1, op)]);
         record.record(op, first);
         record.record(op, second);
       } else {
-        record.record(op, await send(urlFor(index), op));
+        record.record(op, await sendFrom(index, op));
         if (replay === 'later') {
           // An earlier request that has had its answer (else this one, which just had it).
           const earlier = ops[Math.floor(random() * next)]!;
           const again = record.keys.has(earlier.key) ? earlier : op;
-          record.record(again, await send(urlFor(index), again));
+          record.record(again, await sendFrom(index, again));
         }
       }
       done++;
