@@ -19,6 +19,7 @@ const settings: SystemSettings = {
   logo: '',
   financeVisible: true,
   retentionDays: { requestKeys: 7, sessions: 30, loginLog: 180, operationLog: 365, jobs: 30, monitorEvents: 90 },
+  transferAlertMinutes: 10,
   callerIp: '127.0.0.1',
 };
 const problems = (values: SettingValues) => {
