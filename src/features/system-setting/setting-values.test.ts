@@ -90,6 +90,18 @@ describe('system settings as the form holds them', () => {
     );
   });
 
+  it('sends the transfer alert as whole minutes, and refuses minutes outside 1-1440', () => {
+    const values = valuesOf(settings);
+    expect(values.transferAlertMinutes).toBe('10');
+    expect(changesOf(settings, { ...values, transferAlertMinutes: ' 30 ' })).toEqual({ transferAlertMinutes: 30 });
+    expect(changedFields(changesOf(settings, { ...values, transferAlertMinutes: '30' }))).toEqual(['transferAlertMinutes']);
+    for (const minutes of ['0', '1441', '2.5', ''])
+      expect([...new Set(problems({ ...values, transferAlertMinutes: minutes }))], minutes).toEqual([
+        'transferAlertMinutes:transfer-alert',
+      ]);
+    for (const minutes of ['1', '1440']) expect(problems({ ...values, transferAlertMinutes: minutes })).toEqual([]);
+  });
+
   it('lifts the window when both times are cleared', () => {
     expect(changesOf(settings, { ...valuesOf(settings), maintenance: { startTime: '', endTime: '' } })).toEqual({ maintenance: null });
   });
