@@ -39,12 +39,6 @@ try {
 }
 useSecretsKey(secretsKey.key);
 
-let buildWarnings: string[] = [];
-if (webBuildNeeded()) {
-  console.log('Building the web app…');
-  buildWarnings = await buildWeb();
-}
-
 if (!config.captcha) console.warn('WARNING: CAPTCHA=off — sign-in skips the captcha. Never run a real site like this.');
 
 let dbLabel: string;
@@ -96,13 +90,20 @@ if (secretsKey.created)
   console.log(`Made the demo's secrets key in ${secretsKey.created} (fit for the demo only: docs/operations.md, "Secrets key").`);
 try {
   const sealed = await sealStoredSecrets(db);
-  if (sealed > 0) console.log(`Sealed ${sealed} stored secrets with the secrets key ${secretsKey.key.id}.`);
+  if (sealed > 0)
+    console.log(`Stored secrets sealed with the secrets key ${secretsKey.key.id}: ${sealed} (made, or stored in clear before).`);
 } catch (error) {
   if (!(error instanceof SecretsKeyRefusal)) throw error;
   console.error(`Refused to start: ${error.message}`);
   await reportDb?.close();
   await db.close();
   process.exit(1);
+}
+// Built once the key and the database are known good: a refused start never waits for it.
+let buildWarnings: string[] = [];
+if (webBuildNeeded()) {
+  console.log('Building the web app…');
+  buildWarnings = await buildWeb();
 }
 const backfilled = await finishRollupBackfill(db);
 if (backfilled > 0) console.log(`Counted the bets stored before the report rollups into them (${backfilled} site days).`);
