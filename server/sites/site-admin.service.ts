@@ -360,7 +360,7 @@ export interface SiteListing {
   title: string;
   theme: SiteTheme;
   status: 'enabled' | 'disabled';
-  /** `embedded`, or the platform's URL (never its key or secret). */
+  /** `embedded`, or the platform's URL, with the start of a rotation of its secret under way (never its key or secret). */
   platform: string;
   isDefault: boolean;
 }
@@ -374,7 +374,8 @@ export async function listSites(db: Queryable): Promise<SiteListing[]> {
     is_default: boolean;
     hosts: string[] | string | null;
     url: string | null;
-  }>(sql`SELECT s.id, s.title, s.ui, s.disabled, s.is_default, p.url,
+    rotated_at: Date | string | null;
+  }>(sql`SELECT s.id, s.title, s.ui, s.disabled, s.is_default, p.url, p.rotated_at,
            (SELECT string_agg(h.host, ',' ORDER BY h.host) FROM site_hosts h WHERE h.site_id = s.id) AS hosts
       FROM sites s LEFT JOIN site_platforms p ON p.site_id = s.id AND p.kind = 'http'
      ORDER BY s.id`);
@@ -384,7 +385,8 @@ export async function listSites(db: Queryable): Promise<SiteListing[]> {
     title: row.title,
     theme: row.ui,
     status: row.disabled ? 'disabled' : 'enabled',
-    platform: row.url ?? 'embedded',
+    platform:
+      row.url === null ? 'embedded' : row.rotated_at === null ? row.url : `${row.url} (secret rotating since ${isoOf(row.rotated_at)})`,
     isDefault: row.is_default,
   }));
 }
@@ -504,6 +506,8 @@ export async function setPlatform(db: Database, siteId: string, platform: Platfo
     });
 }
 
+const isoOf = (at: Date | string) => (at instanceof Date ? at : new Date(at)).toISOString();
+
 /** The site's HTTP platform row, locked; refused when the site plays on the embedded one. */
 async function httpPlatformOf(tx: Queryable, siteId: string, verb: string) {
   await lockSite(tx, siteId);
@@ -525,7 +529,7 @@ export async function startRotation(db: Database, siteId: string, secret: string
     const row = await httpPlatformOf(tx, siteId, 'rotate');
     if (row.secret_old !== null) {
       throw new SiteAdminRefusal(
-        `A rotation of ${siteId}'s platform secret is under way since ${String(row.rotated_at)}: end it first with npm run site -- platform ${siteId} --rotate-end.`,
+        `A rotation of ${siteId}'s platform secret is under way since ${isoOf(row.rotated_at!)}: end it first with npm run site -- platform ${siteId} --rotate-end.`,
       );
     }
     const context = platformSecretContext(siteId);
@@ -557,7 +561,7 @@ export async function endRotation(db: Database, siteId: string, now: Date): Prom
       { summary: `platform secret of ${siteId}: rotation ended, the old one dropped`, params: { site: siteId, url: row.url }, changes: [] },
       now,
     );
-    return { since: String(row.rotated_at) };
+    return { since: isoOf(row.rotated_at!) };
   });
 }
 

@@ -190,6 +190,7 @@ describe('secrets that stay secret', () => {
       expect(await platformCallStatus(gw, NEW)).not.toBe(401);
       expect(await platformCallStatus(gw, 'some-other-secret-of-nobody-0123456789')).toBe(401);
       expect(await secretOfOurNextCall(gw, [OLD, NEW])).toEqual([NEW]);
+      expect((await site(gw.db, 'list')).output).toMatch(new RegExp(`^acme .*${platformUrl} \\(secret rotating since 20`, 'm'));
       // One rotation at a time.
       expect(await site(gw.db, 'platform', 'acme', '--rotate', '--generate')).toMatchObject({ code: 2 });
 
