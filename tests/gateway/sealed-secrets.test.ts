@@ -14,6 +14,7 @@ import { SECRET_ARGUMENT_REFUSED } from '../../server/kernel/secret-input';
 import { sitePlatforms } from '../../server/games/site-platforms';
 import { signature, signRequest } from '../../server/platform/request-signature';
 import { previewKey } from '../../server/points/preview-token';
+import { sealStoredSecrets } from '../../server/kernel/stored-secrets';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { runSiteCommand } from '../../server/sites/site-command';
 import { countChildProcess } from '../support/run-counters';
@@ -33,6 +34,8 @@ import { startTestGateway, type TestGateway } from '../support/test-gateway';
 const OLD = 'the-first-platform-secret-of-acme-0123456789';
 const NEW = 'the-rotated-platform-secret-of-acme-9876543210';
 const KEY_ID = 'acme-sealed';
+/** One stored in clear before there was a key. */
+const LEGACY = 'a-platform-secret-stored-before-the-key-0123';
 const OTHER_KEY = 'c2VhbGVkLXNlY3JldHMtdGVzdDogYW5vdGhlciBrZXk=';
 
 let env: Record<string, string>;
@@ -219,6 +222,14 @@ describe('secrets that stay secret', () => {
       expect(await platformCallStatus(gw, NEW)).not.toBe(401);
       expect(await secretOfOurNextCall(gw, [NEW, generated])).toEqual([generated]);
       expect((await wholeDatabaseText(gw.db)).includes(generated)).toBe(false);
+
+      // A secret stored in clear before the key (migration 0064 marks it so) is sealed at the next start, and still signs.
+      // (Its clear copy stays in the data pages until they are reused, so the backup below is not searched for it.)
+      await gw.db.run(sql`UPDATE site_platforms SET secret_old = ${`clear:${LEGACY}`} WHERE site_id = 'acme'`);
+      expect(await sealStoredSecrets(gw.db)).toBe(1);
+      expect(await sealStoredSecrets(gw.db)).toBe(0);
+      expect((await wholeDatabaseText(gw.db)).includes(LEGACY)).toBe(false);
+      expect(await platformCallStatus(gw, LEGACY)).not.toBe(401);
     } finally {
       await gw.close();
       await db.close();
