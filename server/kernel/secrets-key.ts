@@ -24,7 +24,7 @@ export class SecretsKeyRefusal extends Error {}
 export const DEMO_KEY_FILE = 'secrets.key';
 
 const SEALED = 'sealed:v1:';
-/** A value stored before there was a key (migration 0064 marks them), sealed by sealStoredSecrets at the next start. */
+/** A value stored before there was a key (migration 0065 marks them), sealed by sealStoredSecrets at the next start. */
 const CLEAR = 'clear:';
 
 function keyIdOf(key: Buffer): string {
@@ -102,7 +102,7 @@ function current(): SecretsKey {
   return installed;
 }
 
-/** Whether a stored value is sealed (else it is a clear one of before the key, migration 0064). */
+/** Whether a stored value is sealed (else it is a clear one of before the key, migration 0065). */
 export const isSealed = (stored: string) => stored.startsWith(SEALED);
 
 /** Seals a secret for its place (`context`: the table and the row's key, e.g. `site_platforms:acme`). */

@@ -13,7 +13,7 @@ export const SIGNING_KEYS = ['preview'] as const;
 /**
  * Run at every start after the migrations, with the process's key (useSecretsKey): every sealed
  * secret must open with it, else SecretsKeyRefusal (a wrong key starts nothing); every clear one
- * (stored before the key: migration 0064 marks them `clear:`) is sealed, and a missing signing key
+ * (stored before the key: migration 0065 marks them `clear:`) is sealed, and a missing signing key
  * made. Answers how many values it sealed or made.
  * Under row locks, so two processes starting together seal each value once.
  */
@@ -33,7 +33,7 @@ export async function sealStoredSecrets(db: Database): Promise<number> {
       await tx.run(sql`UPDATE site_platforms SET secret = ${secret}, secret_old = ${old} WHERE site_id = ${row.site_id}`);
       sealed += 1;
     }
-    // Every signing key must open too; one missing (a fresh database: migration 0064 drops the clear
+    // Every signing key must open too; one missing (a fresh database: migration 0065 drops the clear
     // ones) is made here from the CSPRNG, sealed before it is ever written.
     const keys = await tx.rows<{ name: string; key: string }>(sql`SELECT name, key FROM signing_keys ORDER BY name FOR UPDATE`);
     for (const row of keys) openSecret(row.key, signingKeyContext(row.name));

@@ -7,7 +7,7 @@ import { platformSecretContext } from '../kernel/stored-secrets';
  * How a site reaches its game platform (site_platforms, migrations 0042 and 0045): the embedded
  * simulator, or a platform's HTTP API at `url` signed with `key_id` and `secret`. A site without
  * a row uses the embedded one. The secret is never answered by any method nor listed, and is stored
- * sealed (kernel/secrets-key.ts, migration 0064): `secret` the newest, `secret_old` the one a
+ * sealed (kernel/secrets-key.ts, migration 0065): `secret` the newest, `secret_old` the one a
  * rotation replaces (accepted on the platform's calls until the rotation ends).
  */
 export interface SitePlatformRow {

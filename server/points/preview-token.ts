@@ -27,7 +27,7 @@ export type PreviewTokenState = 'holds' | 'expired' | 'changed';
 
 /**
  * The key previews are signed with (one for every gateway of the database), made by the start
- * sealed with the SECRETS_KEY (kernel/stored-secrets.ts, migration 0064): its bytes in base64 inside.
+ * sealed with the SECRETS_KEY (kernel/stored-secrets.ts, migration 0065): its bytes in base64 inside.
  */
 export async function previewKey(db: Queryable): Promise<Buffer> {
   const row = await db.one<{ key: string }>(prepared(sql`SELECT key FROM signing_keys WHERE name = 'preview'`));

@@ -223,7 +223,7 @@ describe('secrets that stay secret', () => {
       expect(await secretOfOurNextCall(gw, [NEW, generated])).toEqual([generated]);
       expect((await wholeDatabaseText(gw.db)).includes(generated)).toBe(false);
 
-      // A secret stored in clear before the key (migration 0064 marks it so) is sealed at the next start, and still signs.
+      // A secret stored in clear before the key (migration 0065 marks it so) is sealed at the next start, and still signs.
       // (Its clear copy stays in the data pages until they are reused, so the backup below is not searched for it.)
       await gw.db.run(sql`UPDATE site_platforms SET secret_old = ${`clear:${LEGACY}`} WHERE site_id = 'acme'`);
       expect(await sealStoredSecrets(gw.db)).toBe(1);
