@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -12,7 +13,7 @@ import { loadSecretsKey, SecretsKeyRefusal, useSecretsKey, type LoadedSecretsKey
 import { sealStoredSecrets } from '../kernel/stored-secrets';
 import { startUpkeep } from '../kernel/db/pglite-upkeep';
 import { initIpRegions } from '../geo/ip-region';
-import { buildApp } from '../gateway/http/app';
+import { buildApp, startDraining } from '../gateway/http/app';
 import { terminalLogStream } from '../gateway/http/terminal-log';
 import { finishRollupBackfill } from '../reports/rollup-rebuild';
 import { historyStart, seedGameHistory } from '../seed/game-history.seed';
@@ -72,7 +73,14 @@ let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`\n${signal}: stopping…`);
+  // A process manager's or a rolling upgrade's stop drains first; Ctrl+C at a terminal stops at once.
+  if (signal === 'SIGTERM' && running.app && config.drainSeconds > 0) {
+    console.log(`\n${signal}: draining for ${config.drainSeconds} s (health answers 503), then stopping…`);
+    startDraining(running.app);
+    await sleep(config.drainSeconds * 1000);
+  } else {
+    console.log(`\n${signal}: stopping…`);
+  }
   running.withdrawBackup?.();
   running.stopUpkeep?.();
   await running.stopSimulator?.();
