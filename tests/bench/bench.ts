@@ -79,6 +79,10 @@ import {
 import { benchPlatformFaults, FAULT_BENCH_KILLS, type FaultBenchResult } from './platform-faults.bench-helper';
 import { benchLedgerKill, benchRollingUpgrade, type LedgerKillResult, type RollingUpgradeResult } from './ledger-kill.bench-helper';
 import { benchCapacity, CAPACITY_AIMS, CAPACITY_STEP_SECONDS, capacityRows, type CapacityResult } from './capacity.bench-helper';
+import { TEST_SECRETS_KEY } from '../support/secrets-key';
+
+// The servers the bench starts (on PostgreSQL too) seal their secrets with the tests' key, as the test runs do (vite.config.ts).
+process.env.SECRETS_KEY ||= TEST_SECRETS_KEY;
 
 const RATIO_AIM = 0.6;
 /** Reconciling a day of a million bets of one site on PostgreSQL: the statement, our records and the comparison. */
