@@ -1,6 +1,6 @@
 import { sql, type SQL } from '../kernel/db/sql';
 import { formatCents } from '../../contract/amount.contract';
-import type { Queryable } from '../kernel/db/database';
+import { prepared, type Queryable } from '../kernel/db/database';
 import { iso } from '../kernel/db/timestamps';
 import { idArray, wireId } from '../kernel/db/ids';
 import type { AccountRow } from '../tree/account.repository';
@@ -43,13 +43,19 @@ const balanceAt = (at: Date) => sql`
      LIMIT 1
   ) b ON true`;
 
-/** The balances at `at` of the accounts the condition (over `a`) picks, in the order given (over `a`, then a LIMIT). */
+/**
+ * The balances at `at` of the accounts the condition (over `a`) picks, in the order given (over
+ * `a`, then a LIMIT). Prepared: each caller's text is fixed (the children's has two, with and
+ * without a cursor), and planning it cost more than running it.
+ */
 function balancesWhere(q: Queryable, at: Date, where: SQL, order: SQL, page: SQL = sql``) {
-  return q.rows<BalanceAsOfRow>(sql`
+  return q.rows<BalanceAsOfRow>(
+    prepared(sql`
     SELECT a.id, a.login_id, a.kind, b.balance, b.serial_no, b.created_at
       FROM (SELECT a.id, a.login_id, a.kind, a.created_at FROM accounts a WHERE ${where} ORDER BY ${order} ${page}) a
       ${balanceAt(at)}
-     ORDER BY ${order}`);
+     ORDER BY ${order}`),
+  );
 }
 
 /**
