@@ -52,6 +52,7 @@ export const ruleMessages: Record<string, RuleMessage> = {
   'end-before-start': { key: 'form.rule.endBeforeStart' },
   'time-range': { key: 'form.rule.timeRange' },
   'one-account': { key: 'form.rule.oneAccount' },
+  'cursor-with-ids': { key: 'form.rule.cursorWithIds' },
   'range-too-long': { key: 'form.rule.rangeTooLong', values: { days: 15 } },
   'range-over-15-days': { key: 'form.rule.rangeTooLong', values: { days: 15 } },
   'above-parent': { key: 'validation.aboveParent' },
