@@ -2,6 +2,7 @@ import { allErrorCodes, ErrorCode, type ErrorCodeValue } from '../../contract/er
 import { platformRefusalSchema, type AnswerRead } from '../../contract/platform-api.contract';
 import { postText, type PostAnswer } from './http-post';
 import { signRequest } from './request-signature';
+import { currentRequestId, REQUEST_ID_HEADER } from '../kernel/request-id';
 
 /**
  * What one signed POST of the platform API came to, whichever side sends it (the back office's
@@ -75,9 +76,12 @@ export async function signedPost<T>(
   input: SignedPostInput,
   answer: { safeParse(json: unknown): AnswerRead<T> },
 ): Promise<SignedPostOutcome<T>> {
+  // The id of the request this call serves (outside the signature): the receiver logs it, so one id follows a call across both logs.
+  const requestId = currentRequestId();
   const headers = {
     'content-type': 'application/json',
     accept: 'application/json',
+    ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
     ...signRequest({
       keyId: input.keyId,
       secret: input.secret,

@@ -42,7 +42,8 @@ export const PLATFORM_USAGE = `Usage: npm run platform -- --port <port> --back-o
   --host         the address to listen on (default 127.0.0.1; 0.0.0.0 for other machines)
   --seed         the round results' seed (default "platform"); --rate: about this many members
                  with points here sit down per site and minute (default 6; 0: nobody plays)
-  Its books: PostgreSQL at PLATFORM_DATABASE_URL, else PGlite in PLATFORM_DATA_DIR (default ./data/platform).`;
+  Its books: PostgreSQL at PLATFORM_DATABASE_URL, else PGlite in PLATFORM_DATA_DIR (default ./data/platform).
+  LOG_LEVEL (default warn): info logs a JSON line per call with the back office's request id.`;
 
 /** A bad command line: one line for the operator, exit code 2. */
 export class PlatformArgsError extends Error {}
@@ -59,6 +60,8 @@ export interface PlatformProcessOptions {
   rate: number;
   /** Where the books are: PostgreSQL when a URL is given, else a PGlite folder. */
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  /** Its log's level (LOG_LEVEL, default warn); info writes a line per call with the caller's request id. */
+  logLevel: string;
 }
 
 function httpUrl(name: string, value: string | undefined): string {
@@ -150,6 +153,7 @@ export async function parsePlatformArgs(
     seed,
     rate,
     database: url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: resolve(env.PLATFORM_DATA_DIR || 'data/platform') },
+    logLevel: env.LOG_LEVEL || 'warn',
   };
 }
 
@@ -193,7 +197,7 @@ export async function startPlatformProcess(options: PlatformProcessOptions, onEr
     keySite: (keyId) => (keyId === options.keyId ? (options.site ?? null) : null),
     db,
     clock: systemClock,
-    logger: { level: 'warn' },
+    logger: { level: options.logLevel },
     readFeedWire: (call) => readFeedWire(db, call),
   });
   // The members' lobby beside the API; it asks the back office with the same key (one key, one site).

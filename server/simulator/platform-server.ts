@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { requestIdOf } from '../kernel/request-id';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import { ErrorCode, type ErrorCodeValue } from '../../contract/errors.contract';
 import {
@@ -85,7 +86,15 @@ function refuse(reply: FastifyReply, status: number, code: ErrorCodeValue) {
  * platform itself is a 500 with code 0 (the caller treats the outcome as unknown).
  */
 export function platformApiServer(options: PlatformApiServerOptions): FastifyInstance {
-  const app = Fastify({ bodyLimit: PLATFORM_BODY_LIMIT, logger: options.logger ?? false, return503OnClosing: false });
+  // Each request's id is the caller's x-request-id when it sent one: its log lines and the back office's share it.
+  const app = Fastify({
+    bodyLimit: PLATFORM_BODY_LIMIT,
+    logger: options.logger ?? false,
+    return503OnClosing: false,
+    genReqId: requestIdOf,
+    // One line per call (below), not fastify's two per request.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   limitConnections(app.server, { ...defaultConnectionLimits, ...options.connectionLimits });
   const clock = options.clock ?? systemClock;
   const verifier = requestVerifier(options.db, options.keys);
@@ -124,6 +133,7 @@ export function platformApiServer(options: PlatformApiServerOptions): FastifyIns
           return refuse(reply, platformRefusalStatus.signature, ErrorCode.thirdPartySignature);
         }
       }
+      request.log.info({ call: name }, 'platform API call');
       try {
         const { readFeedWire } = options;
         const wire =

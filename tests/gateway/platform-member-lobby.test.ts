@@ -49,7 +49,18 @@ beforeAll(async () => {
   gw = await startTestGateway({ captcha: false, jobs: { run: false } });
   // Nobody plays here (rate 0): the wallets move only by the transfers this file makes.
   platform = await startPlatformProcess(
-    { port: 0, host: '127.0.0.1', backOffice: gw.url, keyId: KEY_ID, secret: SECRET, site: 'demo', seed: 'lobby', rate: 0, database },
+    {
+      port: 0,
+      host: '127.0.0.1',
+      backOffice: gw.url,
+      keyId: KEY_ID,
+      secret: SECRET,
+      site: 'demo',
+      seed: 'lobby',
+      rate: 0,
+      database,
+      logLevel: 'warn',
+    },
     (error) => {
       throw error;
     },

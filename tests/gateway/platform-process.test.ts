@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GamePlatform, PlatformFor } from '../../server/platform/game-platform';
+import { runWithRequestId } from '../../server/kernel/request-id';
 import { httpPlatform } from '../../server/platform/http-platform';
 import { sendPlatformPushes } from '../../server/games/platform-pushes';
 import { queuePush } from '../../server/platform/push-queue';
@@ -44,6 +45,8 @@ beforeAll(async () => {
     cleanups.push(() => database.drop());
     env = { PLATFORM_DATABASE_URL: database.url };
   }
+  // A line per call, with the back office's request id.
+  env.LOG_LEVEL = 'info';
   gw = await startTestGateway({ captcha: false, platformFor, jobs: { run: false } });
   platform = await startPlatformProcess(
     // A busy platform: every member with points there sits down at the first tick.
@@ -201,6 +204,21 @@ describe('the simulator as a platform process', () => {
     await ingestPlatformFeed(gw.db, platformFor, gw.clock.now());
     const report = await checkLedger(gw.db, { siteId: 'demo' });
     expect(report.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`)).toEqual([]);
+  });
+
+  it("logs each call under the back office's request id, which the adapter sends from the request it serves", async () => {
+    const member = await gw.accountId('mb01010102002');
+    await runWithRequestId('bo-req-0123456789', () => adapter.balance({ siteId: 'demo', memberId: member }));
+    await adapter.balance({ siteId: 'demo', memberId: member });
+    const calls = platform
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"platform API call"'))
+      .map((line) => JSON.parse(line) as { reqId: string; call: string });
+    expect(calls.filter((line) => line.reqId === 'bo-req-0123456789').map((line) => line.call)).toEqual(['balance']);
+    // Outside a request, the platform names the call itself.
+    expect(calls.at(-1)).toMatchObject({ call: 'balance' });
+    expect(calls.at(-1)!.reqId).not.toBe('bo-req-0123456789');
   });
 
   it('passes npm run platform:check: one pass line per promise, exit 0', async () => {

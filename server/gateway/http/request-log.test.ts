@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, requestIdOf } from './request-log';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { currentRequestId } from '../../kernel/request-id';
+import { loggerOptions, registerRequestLog, requestIdOf } from './request-log';
 
 describe('the log redaction', () => {
   it('censors secret keys at the top and nested two levels deep, and keeps the rest', () => {
@@ -22,5 +24,22 @@ describe('request ids', () => {
     for (const bad of [undefined, 'short', 'has space 12345', 'x'.repeat(65), '<script>alert(1)</script>']) {
       expect(requestIdOf(request(bad))).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     }
+  });
+});
+
+describe('the request id below a request', () => {
+  it('is known to all the work a request runs, after awaits too, and to nothing outside one', async () => {
+    const app = Fastify({ genReqId: requestIdOf });
+    registerRequestLog(app, { observeResponse: () => undefined } as never);
+    app.get('/work', async () => {
+      await sleep(5);
+      return { id: currentRequestId() ?? null };
+    });
+    const answers = await Promise.all(
+      ['lb-first-1234', 'lb-second-5678'].map((id) => app.inject({ method: 'GET', url: '/work', headers: { 'x-request-id': id } })),
+    );
+    expect(answers.map((answer) => answer.json<{ id: string }>().id)).toEqual(['lb-first-1234', 'lb-second-5678']);
+    expect(currentRequestId()).toBeUndefined();
+    await app.close();
   });
 });

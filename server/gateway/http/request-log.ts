@@ -1,20 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import { REQUEST_ID_HEADER, requestIdOf, runWithRequestId } from '../../kernel/request-id';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayMetrics } from '../../monitoring/metrics.service';
 import type { CallObserver } from '../dispatcher';
 
-/** The response header (and the request header a balancer may send) holding the request's id. */
-export const REQUEST_ID_HEADER = 'x-request-id';
-
-/** An id a balancer sent is kept when it looks like one (no spaces, no markup, short); else a new one. */
-const requestIdPattern = /^[A-Za-z0-9._:-]{8,64}$/;
-
-/** Fastify's genReqId: the balancer's id when it sent a sound one, so its access log and ours agree. */
-export function requestIdOf(request: IncomingMessage): string {
-  const given = request.headers[REQUEST_ID_HEADER];
-  return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
-}
+export { requestIdOf, REQUEST_ID_HEADER };
 
 /**
  * Keys whose values are secrets wherever they sit in a log line (a call's params are never logged,
@@ -82,8 +71,10 @@ const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0]!.slice(
  * routes (/api/…, /metrics), debug for the web app's files.
  */
 export function registerRequestLog(app: FastifyInstance, metrics: GatewayMetrics) {
-  app.addHook('onRequest', async (request, reply) => {
+  // Everything the request runs, its calls to the game platform included, knows its id (they send it on).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    runWithRequestId(request.id, done);
   });
   app.addHook('onResponse', async (request, reply) => {
     metrics.observeResponse(reply.statusCode);
