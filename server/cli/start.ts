@@ -22,11 +22,14 @@ import { startSimulator } from '../simulator/simulator-runtime';
 import { demoLogins, demoSites, demoSubAccounts, demoTreeLogins, seedDemo } from '../seed/demo.seed';
 import { listSites } from '../sites/site-admin.service';
 import { startBanner } from './start-banner';
+import { startLog } from './start-log';
 import { buildWeb, webBuildNeeded, webRoot } from './web-build';
 import { simulatorBackOffice } from '../gateway/simulator-back-office';
 
 const started = Date.now();
 const config = loadConfig();
+// At info whatever LOG_LEVEL says: what the start says (the banner above all) is always wanted.
+const say = startLog('info', Boolean(process.stdout.isTTY));
 
 // The key that seals the database's secrets, before the database is opened: without it (or with
 // a malformed one) nothing starts. The database's own values are checked against it below.
@@ -40,7 +43,7 @@ try {
 }
 useSecretsKey(secretsKey.key);
 
-if (!config.captcha) console.warn('WARNING: CAPTCHA=off — sign-in skips the captcha. Never run a real site like this.');
+if (!config.captcha) say.warn('WARNING: CAPTCHA=off — sign-in skips the captcha. Never run a real site like this.');
 
 let dbLabel: string;
 if (config.databaseUrl) {
@@ -50,7 +53,7 @@ if (config.databaseUrl) {
   dbLabel = `embedded PGlite in ${join(config.dataDir, 'pglite')}`;
 }
 const db = config.databaseUrl
-  ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, onServer: (server) => console.log(`Database server: ${server}`) })
+  ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, onServer: (server) => say.info(`Database server: ${server}`) })
   : await openDatabase({ kind: 'pglite', dataDir: join(config.dataDir, 'pglite') });
 
 // Reports read from their own connection when REPORT_DATABASE_URL names one (a streaming replica).
@@ -58,7 +61,7 @@ const reportDb = config.reportDatabaseUrl
   ? await openDatabase({
       kind: 'postgres',
       url: config.reportDatabaseUrl,
-      onServer: (server) => console.log(`Report database server: ${server}`),
+      onServer: (server) => say.info(`Report database server: ${server}`),
     })
   : undefined;
 
@@ -75,11 +78,11 @@ async function stop(signal: string) {
   stopping = true;
   // A process manager's or a rolling upgrade's stop drains first; Ctrl+C at a terminal stops at once.
   if (signal === 'SIGTERM' && running.app && config.drainSeconds > 0) {
-    console.log(`\n${signal}: draining for ${config.drainSeconds} s (health answers 503), then stopping…`);
+    say.info(`\n${signal}: draining for ${config.drainSeconds} s (health answers 503), then stopping…`);
     startDraining(running.app);
     await sleep(config.drainSeconds * 1000);
   } else {
-    console.log(`\n${signal}: stopping…`);
+    say.info(`\n${signal}: stopping…`);
   }
   running.withdrawBackup?.();
   running.stopUpkeep?.();
@@ -93,13 +96,12 @@ process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
 const applied = await migrate(db);
-if (applied.length > 0) console.log(`Migrated: ${applied.join(', ')}`);
+if (applied.length > 0) say.info(`Migrated: ${applied.join(', ')}`);
 if (secretsKey.created)
-  console.log(`Made the demo's secrets key in ${secretsKey.created} (fit for the demo only: docs/operations.md, "Secrets key").`);
+  say.info(`Made the demo's secrets key in ${secretsKey.created} (fit for the demo only: docs/operations.md, "Secrets key").`);
 try {
   const sealed = await sealStoredSecrets(db);
-  if (sealed > 0)
-    console.log(`Stored secrets sealed with the secrets key ${secretsKey.key.id}: ${sealed} (made, or stored in clear before).`);
+  if (sealed > 0) say.info(`Stored secrets sealed with the secrets key ${secretsKey.key.id}: ${sealed} (made, or stored in clear before).`);
 } catch (error) {
   if (!(error instanceof SecretsKeyRefusal)) throw error;
   console.error(`Refused to start: ${error.message}`);
@@ -110,11 +112,11 @@ try {
 // Built once the key and the database are known good: a refused start never waits for it.
 let buildWarnings: string[] = [];
 if (webBuildNeeded()) {
-  console.log('Building the web app…');
+  say.info('Building the web app…');
   buildWarnings = await buildWeb();
 }
 const backfilled = await finishRollupBackfill(db);
-if (backfilled > 0) console.log(`Counted the bets stored before the report rollups into them (${backfilled} site days).`);
+if (backfilled > 0) say.info(`Counted the bets stored before the report rollups into them (${backfilled} site days).`);
 // The demo only where asked (config.demo): a real site's database never gets known passwords.
 // A few days of play, so the bet, result and report screens have data from the first start; the
 // demo's own accounts and points come an hour before it, so the ledger reads in time order.
@@ -125,11 +127,11 @@ if (seeded) {
   const bets =
     (await seedGameHistory(db, { ...history, siteId: 'demo', members: 60, busyAgent })) +
     (await seedGameHistory(db, { ...history, siteId: 'demo2', members: 20 }));
-  console.log(`Seeded the demo sites (${bets} bets of play history).`);
+  say.info(`Seeded the demo sites (${bets} bets of play history).`);
 }
 const sites = await listSites(db);
 const demoPresent = config.demo && (await db.one(sql`SELECT 1 FROM sites WHERE id = ${demoSites[0]!.id}`)) !== undefined;
-running.stopUpkeep = await startUpkeep(db, config.pgliteUpkeepMinutes * 60_000, (error) => console.error('Database upkeep failed:', error));
+running.stopUpkeep = await startUpkeep(db, config.pgliteUpkeepMinutes * 60_000, (error) => say.error('Database upkeep failed:', error));
 initIpRegions();
 
 // PGlite: only this process may open the folder, so `npm run backup` reads it through here (backup-endpoint.ts).
@@ -160,7 +162,7 @@ if (demoPresent) {
       backOffice: simulatorBackOffice,
     },
     systemClock,
-    (error) => console.error('Game simulator failed:', error),
+    (error) => say.error('Game simulator failed:', error),
   );
 }
 const address = app.server.address();
@@ -178,7 +180,7 @@ const games = !demoPresent
   : config.simRate > 0
     ? `demo members play (SIM_RATE=${config.simRate} a site and minute)`
     : 'nobody plays (SIM_RATE=0)';
-console.log(
+say.info(
   `\n${startBanner({
     seconds: (Date.now() - started) / 1000,
     port,

@@ -131,6 +131,19 @@ describe('npm start', () => {
       expect((await template(first.url)).result.sn).toBe('demo');
       expect((await template(first.url, 'demo2.localhost')).result.sn).toBe('demo2');
       expect(await first.stop('SIGINT')).toBe(0);
+      // Its standard output is not a terminal: JSON lines only, the banner and the stop among them.
+      const lines = first.stdout().split('\n').filter(Boolean);
+      const notJson = lines.filter((line) => {
+        try {
+          return typeof (JSON.parse(line) as { msg?: unknown }).msg !== 'string';
+        } catch {
+          return true;
+        }
+      });
+      expect(notJson).toEqual([]);
+      const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+      expect(messages.some((msg) => msg.includes('Press Ctrl+C to stop.'))).toBe(true);
+      expect(messages).toContain('SIGINT: stopping…');
       // The demo's ledger reads in time order (its own points first, then its history), and the
       // README's demo agent has members who played.
       const demo = await readStopped(env, (db) =>

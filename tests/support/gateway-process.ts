@@ -7,7 +7,10 @@ const projectRoot = new URL('../../', import.meta.url).pathname;
 export interface GatewayProcess {
   child: ChildProcess;
   url: string;
+  /** Its standard output and error, in the order they came. */
   output(): string;
+  /** Its standard output alone. */
+  stdout(): string;
   /** Sends a signal and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -31,7 +34,8 @@ export async function startGatewayProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
-  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  let stdout = '';
+  child.stdout!.on('data', (chunk: Buffer) => ((text += chunk.toString()), (stdout += chunk.toString())));
   child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
@@ -59,6 +63,7 @@ export async function startGatewayProcess(
     child,
     url,
     output: () => text,
+    stdout: () => stdout,
     stop: async (signal = 'SIGINT') => {
       if (child.exitCode === null) child.kill(signal);
       return exited;
