@@ -60,6 +60,8 @@ export async function recallGameWallet(context: CommandContext, member: { userId
   };
   const message = context.t(recalled.state === 'done' ? 'transfers.recalled.done' : 'transfers.recalled.pending', values);
   context.report({ ok: true, message: withCurrency(message, context.currency) });
+  // The member's balance in the account lists, and the transfers and the score log.
+  context.accountsChanged();
   context.accountsChanged(['gw.credit.transfer.query', 'gw.credit.score.log.query']);
   context.refreshPoints();
 }

@@ -81,18 +81,18 @@ export function previewRefusals(refusals: readonly RpcError[], language: Languag
 /**
  * The check of an action that carries a preview token, on what the action read under its locks:
  * nothing when the token holds for that claim, else the 20060 refusal (rule `preview-changed`, or
- * `preview-expired`) carrying the fresh preview of the same action, made by `fresh` from the
- * same reads with a new token.
+ * `preview-expired`) carrying the fresh preview of the same action, made by `fresh` (only then)
+ * with a new token.
  */
-export function checkPreviewToken(
+export async function checkPreviewToken(
   key: Buffer,
   caller: PreviewCaller,
   claim: PreviewClaim,
   token: string,
   now: Date,
-  fresh: () => Record<string, unknown>,
-): void {
+  fresh: () => Record<string, unknown> | Promise<Record<string, unknown>>,
+): Promise<void> {
   const state = previewTokenState(key, caller, claim, token, now);
   if (state === 'holds') return;
-  throw new RpcError(ErrorCode.previewStale, { rule: state === 'expired' ? 'preview-expired' : 'preview-changed', preview: fresh() });
+  throw new RpcError(ErrorCode.previewStale, { rule: state === 'expired' ? 'preview-expired' : 'preview-changed', preview: await fresh() });
 }

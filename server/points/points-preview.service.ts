@@ -79,7 +79,7 @@ export function confirmScorePreview(ctx: PreviewContext, inputs: ScoreInputs, to
   key.catch(() => undefined);
   return async (operator: LockedAccount, target: LockedAccount) => {
     const signing = await key;
-    checkPreviewToken(signing, ctx.session!, scoreClaim(inputs, operator, target), token, ctx.now, () =>
+    await checkPreviewToken(signing, ctx.session!, scoreClaim(inputs, operator, target), token, ctx.now, () =>
       scorePreviewOf(ctx, signing, inputs, operator, target),
     );
   };

@@ -141,8 +141,7 @@ export async function closeSettlement(ctx: CallContext, userId: string, previewT
   const read = await readClose(ctx, userId, true);
   if (previewToken !== undefined) {
     const key = await previewKey(ctx.db);
-    const fresh = await closePreviewOf(ctx, key, userId, read);
-    checkPreviewToken(key, session, closeClaim(userId, read), previewToken, ctx.now, () => fresh);
+    await checkPreviewToken(key, session, closeClaim(userId, read), previewToken, ctx.now, () => closePreviewOf(ctx, key, userId, read));
   }
   const refusal = read.refusals[0];
   if (refusal) throw refusal;

@@ -131,9 +131,9 @@ export async function recallWallet(ctx: CallContext, platformFor: PlatformFor, u
   const [wallet, key] = await Promise.all([walletOf(ctx, platformFor, userId), previewKey(ctx.db)]);
   const amount = 'balance' in wallet ? wallet.balance : 0n;
   const transferId = `RC-${randomUUID().replaceAll('-', '')}`;
-  const confirm = (state: OutState) => {
+  const confirm = async (state: OutState) => {
     if (previewToken !== undefined) {
-      checkPreviewToken(key, session, recallClaim(userId, wallet, state), previewToken, ctx.now, () =>
+      await checkPreviewToken(key, session, recallClaim(userId, wallet, state), previewToken, ctx.now, () =>
         recallPreviewOf(ctx, key, userId, null, wallet, state),
       );
     }
