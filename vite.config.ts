@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 import { methodAccessTable } from './contract/method-access.contract';
 import { contract } from './contract/methods.contract';
 import { pickLoginTexts } from './src/lib/login-texts';
+import { TEST_SECRETS_KEY } from './tests/support/secrets-key';
 
 /** `virtual:method-access`: the contract's rights per method, without its schemas (commands/can.ts reads it). */
 function methodAccessModule(): Plugin {
@@ -63,6 +64,9 @@ function sonnerWithoutStyleTag(): Plugin {
 // the files of a worker share the loaded modules (isolate: false): the server, the contract and
 // PGlite load once per worker, not once per file.
 const gatewayEngine = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+// Every test process and what it spawns seals and opens the database's secrets with the tests' key
+// (tests/support/secrets-key.ts), as a real deployment gives its own in SECRETS_KEY.
+process.env.SECRETS_KEY ||= TEST_SECRETS_KEY;
 const embeddedFiles = [
   'tests/gateway/embedded-smoke.test.ts',
   'tests/gateway/start.test.ts',

@@ -39,12 +39,20 @@ function palette() {
 }
 
 describe('reconciliation from the palette', () => {
-  const [runNow, resolve] = reconciliationCommands;
+  const [runNow, resolve, inFlight] = reconciliationCommands;
 
   it('is offered to the company and level 1 holding code 6, never below', () => {
     expect(runNow!.when(company) && resolve!.when(company)).toBe(true);
     expect(runNow!.when({ ...company, level: 1 })).toBe(true);
     expect(runNow!.when(levelTwo) || resolve!.when(levelTwo)).toBe(false);
+  });
+
+  it('opens the in-flight tab for the company and level 1, never below', async () => {
+    expect(inFlight!.when(company) && inFlight!.when({ ...company, level: 1 })).toBe(true);
+    expect(inFlight!.when(levelTwo)).toBe(false);
+    const run = palette();
+    await inFlight!.run(run.context, []);
+    expect(run.context.navigate).toHaveBeenCalledWith('/reconciliation/index?tab=inflight');
   });
 
   it('runs now and says what it found', async () => {

@@ -3,7 +3,13 @@ import { can } from './can';
 import type { Command, CommandContext } from './command';
 
 export const RECONCILIATION_SCREEN = '/reconciliation/index';
-export const reconciliationReads = ['gw.credit.reconciliation.run.query', 'gw.credit.reconciliation.difference.query'] as const;
+export const reconciliationReads = [
+  'gw.credit.reconciliation.run.query',
+  'gw.credit.reconciliation.difference.query',
+  'gw.credit.reconciliation.inflight.query',
+] as const;
+/** The reconciliation screen's tabs: the job's runs, and the transfers with the platform still in flight. */
+export const reconciliationTabs = ['runs', 'inflight'] as const;
 
 /** Reconciles today with the platform now (the job's run, asked for at once); says what it found. */
 export async function runReconciliation(context: CommandContext): Promise<boolean> {
@@ -110,4 +116,15 @@ const resolveCommand: Command = {
   },
 };
 
-export const reconciliationCommands: Command[] = [runCommand, resolveCommand];
+/** "Transfers in flight": the reconciliation screen's tab of the transfers with the platform not settled yet. */
+const inFlightCommand: Command = {
+  id: 'reconciliation.inFlight',
+  group: 'accounts',
+  titleKey: 'command.openInFlight',
+  keywords: ['in flight', 'pending', 'unsettled', 'clearing', 'transfers', 'stuck', '在途', '未结算', '转账', 'zaitu'],
+  icon: 'list-checks',
+  when: (rights) => can(rights, 'gw.credit.reconciliation.inflight.query'),
+  run: (context) => context.navigate(`${RECONCILIATION_SCREEN}?tab=inflight`),
+};
+
+export const reconciliationCommands: Command[] = [runCommand, resolveCommand, inFlightCommand];

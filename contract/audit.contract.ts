@@ -143,6 +143,8 @@ export const siteSystemVerbs = [
   'platform',
   'resync',
   'resume',
+  'rotate',
+  'rotate_end',
   'reset_admin',
 ] as const;
 export type SiteSystemVerb = (typeof siteSystemVerbs)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoTimeSchema, pageIndexSchema, timeParamSchema } from './common.contract';
+import { idSchema, isoTimeSchema, timeParamSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { defineMethod, type Rights } from './method.contract';
 import { pointsSchema, serialSchema } from './points.contract';
@@ -42,18 +42,28 @@ export const balanceAsOfMethods = {
     errors: [ErrorCode.accountNotFound],
   }),
   'gw.credit.balance.asof.page': defineMethod({
-    summary: `Balances at an instant (\`at\`, inclusive) of a page of a line: the direct children of parentId (the caller when absent) in the order they were added, or the accounts userIds (at most ${BALANCE_ASOF_PAGE_MAX}, each of the caller's line) in the order given`,
+    summary: `Balances at an instant (\`at\`, inclusive) of a page of a line: the direct children of parentId (the caller when absent) in the order they were added, a page after the cursor \`after\` (the previous page's \`next\`), or the accounts userIds (at most ${BALANCE_ASOF_PAGE_MAX}, each of the caller's line) in the order given`,
     params: z
       .object({
         at: timeParamSchema,
         parentId: idSchema.optional(),
         userIds: z.array(idSchema).min(1).max(BALANCE_ASOF_PAGE_MAX).optional(),
-        pageIndex: pageIndexSchema.default(1),
+        /** The children after this one (the previous page's \`next\`): keyset paging, so pages join up while accounts are added. */
+        after: idSchema.optional(),
         pageSize: z.number().int().min(1).max(BALANCE_ASOF_PAGE_MAX).default(BALANCE_ASOF_PAGE_MAX),
       })
-      .refine((p) => !(p.parentId !== undefined && p.userIds !== undefined), { message: 'one-account', path: ['userIds'] }),
-    /** total: the parent's direct children, or the number of userIds. */
-    result: z.object({ at: isoTimeSchema, total: z.number().int().min(0), list: z.array(balanceAsOfSchema) }),
+      .refine((p) => !(p.parentId !== undefined && p.userIds !== undefined), { message: 'one-account', path: ['userIds'] })
+      .refine((p) => !(p.after !== undefined && p.userIds !== undefined), { message: 'cursor-with-ids', path: ['after'] }),
+    /**
+     * total: the parent's direct children, or the number of userIds. next: the cursor of the
+     * page after this one (pass it as \`after\`), null on the last page and for userIds.
+     */
+    result: z.object({
+      at: isoTimeSchema,
+      total: z.number().int().min(0),
+      list: z.array(balanceAsOfSchema),
+      next: idSchema.nullable(),
+    }),
     auth: 'session',
     effect: 'read',
     rights,

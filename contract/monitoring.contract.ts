@@ -15,9 +15,11 @@ export const monitorCountsSchema = z.object({
   userCount: z.number().int().min(0),
 });
 
-/** A feed further behind than this, or a transfer pending longer than that, raises the monitoring red dot (docs/operations.md, "Platform health", `alert`). */
+/**
+ * A feed further behind than this raises the monitoring red dot (docs/operations.md, "Platform health", `alert`); a transfer pending
+ * longer than the site's own setting does too (`pendingAlertSeconds`, from TRANSFER_ALERT_MINUTES in the system settings).
+ */
 export const PLATFORM_LAG_ALERT_SECONDS = 60;
-export const PENDING_ALERT_SECONDS = 300;
 /** An HTTP platform is taken for down after this many calls in a row without an answer, or this long without one after a failure. */
 export const PLATFORM_FAILED_CALLS_ALERT = 3;
 export const PLATFORM_SILENT_ALERT_SECONDS = 15;
@@ -48,6 +50,8 @@ export const platformHealthSchema = z.object({
   pendingTransfers: z.number().int().min(0),
   /** How long the oldest pending transfer has waited (null: none pending). */
   oldestPendingSeconds: z.number().int().min(0).nullable(),
+  /** The site's transfer alert (its system setting, in seconds): a transfer pending longer lights the red dot. */
+  pendingAlertSeconds: z.number().int().min(60),
   /** The platform's requests refused for their signature in the last hour. */
   signatureRefusals: z.number().int().min(0),
   /** Calls its HTTP platform gave no answer to since the last one it answered (refused, timeout, TLS, a 5xx). */
@@ -64,7 +68,7 @@ export const platformHealthSchema = z.object({
   /** Since when its HTTP platform is paused (a restored copy calls no platform until `npm run site -- platform <site> --resume`); null: in use. */
   pausedAt: isoTimeSchema.nullable(),
   /**
-   * Paused, the feed's lag over PLATFORM_LAG_ALERT_SECONDS, a transfer pending over PENDING_ALERT_SECONDS, a push not taken, or the
+   * Paused, the feed's lag over PLATFORM_LAG_ALERT_SECONDS, a transfer pending over pendingAlertSeconds, a push not taken, or the
    * platform not answering (PLATFORM_FAILED_CALLS_ALERT calls in a row, or PLATFORM_SILENT_ALERT_SECONDS without an answer after a failure),
    * or an open reconciliation difference: the red dot lights.
    */

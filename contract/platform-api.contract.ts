@@ -77,6 +77,12 @@ const transferCall = z.object({
 });
 const transferType = z.enum(['in', 'out']);
 const balanceAnswer = z.object({ balance: wireCents });
+/**
+ * The member's balance there with the stakes of its bets not settled yet: the member is done at
+ * the platform (its game session ends) only when both are 0, since a bet in play pays out later.
+ * A platform that leaves `inPlay` out is taken to have nothing in play.
+ */
+const holdingAnswer = balanceAnswer.extend({ inPlay: wireCents.optional() });
 const platformRecord = z.object({
   /** `void`: the platform never applied it and never will (settleTransfer wrote it so). */
   state: z.enum(['applied', 'void']),
@@ -247,10 +253,11 @@ export const platformCalls = {
   }),
   transferOut: call({
     path: '/transfers/out',
-    summary: "Debits the member at the platform under our transfer id (applied once per id); answers the member's balance there",
+    summary:
+      "Debits the member at the platform under our transfer id (applied once per id); answers the member's balance there and its stakes in play",
     effect: 'transfer',
     request: transferCall,
-    answer: balanceAnswer,
+    answer: holdingAnswer,
     refusals: [ErrorCode.platformBalanceLow, ErrorCode.thirdPartyEmptyResult],
   }),
   queryTransfer: call({
@@ -272,10 +279,10 @@ export const platformCalls = {
   }),
   balance: call({
     path: '/balance',
-    summary: "The member's balance at the platform",
+    summary: "The member's balance at the platform and its stakes in play (bets not settled yet)",
     effect: 'read',
     request: z.object({ siteId: siteIdSchema, memberId: idSchema }),
-    answer: balanceAnswer,
+    answer: holdingAnswer,
     refusals: [],
   }),
   setClosedGames: call({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoTimeSchema, pageParams, pageResult } from './common.contract';
 import { ErrorCode } from './errors.contract';
 import { defineMethod } from './method.contract';
+import { pointsSchema } from './points.contract';
 
 /**
  * Reconciliation with the game platform (docs/operations.md, "Reconciliation"): the runs of the
@@ -57,6 +58,54 @@ export const reconciliationDifferenceSchema = z.object({
 });
 export type ReconciliationDifference = z.infer<typeof reconciliationDifferenceSchema>;
 
+/**
+ * The in-flight view (docs/operations.md, "In-flight transfers"): transfers between members and the
+ * platform not settled yet (an `in` pending, an `out` requested and not confirmed), by age. Each
+ * bucket holds the ages from its `from` (included) to the next bucket's (excluded), in seconds.
+ */
+export const inFlightBuckets = [
+  { bucket: 'under1m', from: 0 },
+  { bucket: '1to10m', from: 60 },
+  { bucket: '10to60m', from: 600 },
+  { bucket: 'over1h', from: 3600 },
+] as const;
+export type InFlightBucket = (typeof inFlightBuckets)[number]['bucket'];
+const bucketNames = inFlightBuckets.map((entry) => entry.bucket) as [InFlightBucket, ...InFlightBucket[]];
+/** The overdue transfers listed at most, oldest first (`overdueCount` counts them all). */
+export const IN_FLIGHT_LISTED_MAX = 200;
+
+const countAndSum = { count: z.number().int().min(0), amount: pointsSchema };
+const inFlightDirectionSchema = z.object({
+  ...countAndSum,
+  /** One entry per bucket, in inFlightBuckets' order (zero counts included). */
+  buckets: z.array(z.object({ bucket: z.enum(bucketNames), ...countAndSum })),
+});
+
+export const overdueTransferSchema = z.object({
+  transferId: z.string(),
+  direction: z.enum(['in', 'out']),
+  memberId: idSchema,
+  memberLogin: z.string(),
+  amount: pointsSchema,
+  /** When the transfer began (an `in` written, an `out` asked), and its age then in whole seconds. */
+  since: isoTimeSchema,
+  ageSeconds: z.number().int().min(0),
+});
+export type OverdueTransfer = z.infer<typeof overdueTransferSchema>;
+
+export const inFlightSchema = z.object({
+  siteId: z.string(),
+  /** The site's transfer alert (system settings): a transfer unsettled longer is overdue. */
+  alertMinutes: z.number().int().min(1),
+  /** The age of the oldest unsettled transfer in whole seconds (null: everything settled). */
+  oldestSeconds: z.number().int().min(0).nullable(),
+  in: inFlightDirectionSchema,
+  out: inFlightDirectionSchema,
+  overdueCount: z.number().int().min(0),
+  overdue: z.array(overdueTransferSchema).max(IN_FLIGHT_LISTED_MAX),
+});
+export type InFlight = z.infer<typeof inFlightSchema>;
+
 // The company and the first level, holding the score log's code (6): points movements against the platform's.
 const reconcilers = { levels: [0, 1], accessCode: 6 } as const;
 
@@ -89,6 +138,16 @@ export const reconciliationMethods = {
     effect: 'write',
     rights: reconcilers,
     errors: [ErrorCode.recordNotFound, ErrorCode.illegalOperation],
+  }),
+  'gw.credit.reconciliation.inflight.query': defineMethod({
+    summary:
+      "The site's transfers with the platform not settled yet (pending `in`, unconfirmed `out`): count and sum per direction by age, the oldest one's age, and those older than the site's transfer alert, oldest first",
+    params: z.object({}),
+    result: inFlightSchema,
+    auth: 'session',
+    effect: 'read',
+    rights: reconcilers,
+    errors: [],
   }),
   'gw.credit.reconciliation.run.start': defineMethod({
     summary: "Runs the reconciliation of today (Beijing) now, from the day's start to a minute ago, as the job would; answers the run",

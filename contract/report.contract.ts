@@ -62,8 +62,16 @@ export type ReportRow = z.infer<typeof reportRowSchema>;
 /** What the account the report is for keeps itself over the range (its part of each bet under it). */
 const ownSchema = z.object({ userId: idSchema, loginId: z.string(), level: z.number().int().min(0).max(4), result: pointsSchema });
 
-const listResult = z.object({ list: z.array(reportRowSchema), total: reportNumbersSchema, own: ownSchema });
-const dailyResult = z.object({ list: z.array(reportNumbersSchema.extend({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })) });
+/**
+ * How far the numbers are known complete: the cut-off of the site's last clean reconciliation run
+ * with the platform (docs/operations.md, "Reconciliation"); null while none is.
+ */
+const completeTo = { completeTo: isoTimeSchema.nullable() };
+const listResult = z.object({ list: z.array(reportRowSchema), total: reportNumbersSchema, own: ownSchema, ...completeTo });
+const dailyResult = z.object({
+  list: z.array(reportNumbersSchema.extend({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })),
+  ...completeTo,
+});
 
 export const reportMethods = {
   'gw.credit.agent.list.total.report': defineMethod({

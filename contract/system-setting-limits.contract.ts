@@ -30,3 +30,11 @@ export const RETENTION_DAYS = {
 } as const;
 export type RetentionKind = keyof typeof RETENTION_DAYS;
 export const retentionKinds = Object.keys(RETENTION_DAYS) as RetentionKind[];
+
+/**
+ * A transfer between a member and the game platform unsettled longer than this many minutes is
+ * overdue (docs/operations.md, "In-flight transfers"): listed on the reconciliation screen's
+ * in-flight view and lighting the monitoring red dot. The default of a site and the range a
+ * company may set (rule transfer-alert).
+ */
+export const TRANSFER_ALERT_MINUTES = { default: 10, min: 1, max: 1440 } as const;

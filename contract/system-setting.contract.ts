@@ -14,6 +14,7 @@ import {
   retentionKinds,
   SCORE_INTERVAL_MAX_MS,
   SITE_TITLE_MAX,
+  TRANSFER_ALERT_MINUTES,
 } from './system-setting-limits.contract';
 
 export * from './system-setting-limits.contract';
@@ -85,6 +86,8 @@ export const systemSettingsSchema = z.object({
   financeVisible: z.boolean(),
   /** Days the purge keeps each kind of record (RETENTION_DAYS). */
   retentionDays: retentionDaysSchema,
+  /** Minutes a transfer with the platform may stay unsettled before it is overdue (TRANSFER_ALERT_MINUTES). */
+  transferAlertMinutes: z.number().int(),
   /** The caller's own address as the gateway sees it: the whitelist must keep it. */
   callerIp: z.string(),
 });
@@ -111,6 +114,12 @@ export const systemSettingChangesSchema = z.object({
   logoImage: z.union([z.literal(''), logoImageRule]).optional(),
   financeVisible: z.boolean().optional(),
   retentionDays: retentionChangeSchema.optional(),
+  transferAlertMinutes: z
+    .number()
+    .int('transfer-alert')
+    .min(TRANSFER_ALERT_MINUTES.min, 'transfer-alert')
+    .max(TRANSFER_ALERT_MINUTES.max, 'transfer-alert')
+    .optional(),
 });
 export type SystemSettingChanges = z.input<typeof systemSettingChangesSchema>;
 

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -8,9 +9,11 @@ import { systemClock } from '../kernel/clock';
 import { loadConfig } from '../gateway/config';
 import { openDatabase } from '../kernel/db/database';
 import { migrate } from '../kernel/db/migrate';
+import { loadSecretsKey, SecretsKeyRefusal, useSecretsKey, type LoadedSecretsKey } from '../kernel/secrets-key';
+import { sealStoredSecrets } from '../kernel/stored-secrets';
 import { startUpkeep } from '../kernel/db/pglite-upkeep';
 import { initIpRegions } from '../geo/ip-region';
-import { buildApp } from '../gateway/http/app';
+import { buildApp, startDraining } from '../gateway/http/app';
 import { terminalLogStream } from '../gateway/http/terminal-log';
 import { finishRollupBackfill } from '../reports/rollup-rebuild';
 import { historyStart, seedGameHistory } from '../seed/game-history.seed';
@@ -25,11 +28,17 @@ import { simulatorBackOffice } from '../gateway/simulator-back-office';
 const started = Date.now();
 const config = loadConfig();
 
-let buildWarnings: string[] = [];
-if (webBuildNeeded()) {
-  console.log('Building the web app…');
-  buildWarnings = await buildWeb();
+// The key that seals the database's secrets, before the database is opened: without it (or with
+// a malformed one) nothing starts. The database's own values are checked against it below.
+let secretsKey: LoadedSecretsKey;
+try {
+  secretsKey = loadSecretsKey(process.env, config);
+} catch (error) {
+  if (!(error instanceof SecretsKeyRefusal)) throw error;
+  console.error(error.message);
+  process.exit(1);
 }
+useSecretsKey(secretsKey.key);
 
 if (!config.captcha) console.warn('WARNING: CAPTCHA=off — sign-in skips the captcha. Never run a real site like this.');
 
@@ -64,7 +73,14 @@ let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`\n${signal}: stopping…`);
+  // A process manager's or a rolling upgrade's stop drains first; Ctrl+C at a terminal stops at once.
+  if (signal === 'SIGTERM' && running.app && config.drainSeconds > 0) {
+    console.log(`\n${signal}: draining for ${config.drainSeconds} s (health answers 503), then stopping…`);
+    startDraining(running.app);
+    await sleep(config.drainSeconds * 1000);
+  } else {
+    console.log(`\n${signal}: stopping…`);
+  }
   running.withdrawBackup?.();
   running.stopUpkeep?.();
   await running.stopSimulator?.();
@@ -78,6 +94,25 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 
 const applied = await migrate(db);
 if (applied.length > 0) console.log(`Migrated: ${applied.join(', ')}`);
+if (secretsKey.created)
+  console.log(`Made the demo's secrets key in ${secretsKey.created} (fit for the demo only: docs/operations.md, "Secrets key").`);
+try {
+  const sealed = await sealStoredSecrets(db);
+  if (sealed > 0)
+    console.log(`Stored secrets sealed with the secrets key ${secretsKey.key.id}: ${sealed} (made, or stored in clear before).`);
+} catch (error) {
+  if (!(error instanceof SecretsKeyRefusal)) throw error;
+  console.error(`Refused to start: ${error.message}`);
+  await reportDb?.close();
+  await db.close();
+  process.exit(1);
+}
+// Built once the key and the database are known good: a refused start never waits for it.
+let buildWarnings: string[] = [];
+if (webBuildNeeded()) {
+  console.log('Building the web app…');
+  buildWarnings = await buildWeb();
+}
 const backfilled = await finishRollupBackfill(db);
 if (backfilled > 0) console.log(`Counted the bets stored before the report rollups into them (${backfilled} site days).`);
 // The demo only where asked (config.demo): a real site's database never gets known passwords.

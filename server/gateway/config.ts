@@ -37,6 +37,11 @@ export interface Config {
   simRate: number;
   /** Its seed: the same seed gives the same round results. */
   simSeed: string;
+  /**
+   * SIGTERM drains this long before the port closes: the health check answers 503 so a balancer
+   * takes the gateway out, and every answer closes its connection, while calls go on being served.
+   */
+  drainSeconds: number;
 }
 
 function integer(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
@@ -111,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: flag('DEMO', env.DEMO, databaseUrl === undefined),
     simRate: integer('SIM_RATE', env.SIM_RATE, 2, 0, 60),
     simSeed: env.SIM_SEED || 'demo',
+    drainSeconds: integer('DRAIN_SECONDS', env.DRAIN_SECONDS, 5, 0, 300),
   };
 }

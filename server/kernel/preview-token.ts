@@ -6,6 +6,8 @@ import { prepared, type Queryable } from './db/database';
 import { sql } from './db/sql';
 import { errorMessage } from './messages';
 import { RpcError } from './rpc-error';
+import { openSecret } from './secrets-key';
+import { signingKeyContext } from './stored-secrets';
 import type { Session } from './session.store';
 
 /**
@@ -28,11 +30,14 @@ export interface PreviewClaim {
 
 export type PreviewTokenState = 'holds' | 'expired' | 'changed';
 
-/** The key previews are signed with, made by migration 0060 (one for every gateway of the database). */
+/**
+ * The key previews are signed with (one for every gateway of the database), made by the start
+ * sealed with the SECRETS_KEY (kernel/stored-secrets.ts, migration 0065): its bytes in base64 inside.
+ */
 export async function previewKey(db: Queryable): Promise<Buffer> {
-  const row = await db.one<{ key: Uint8Array }>(prepared(sql`SELECT key FROM signing_keys WHERE name = 'preview'`));
-  if (!row) throw new Error('the preview signing key is missing (migration 0060 makes it)');
-  return Buffer.from(row.key);
+  const row = await db.one<{ key: string }>(prepared(sql`SELECT key FROM signing_keys WHERE name = 'preview'`));
+  if (!row) throw new Error('the preview signing key is missing (the start makes it: kernel/stored-secrets.ts)');
+  return Buffer.from(openSecret(row.key, signingKeyContext('preview')), 'base64');
 }
 
 export type PreviewCaller = Pick<Session, 'tokenHash' | 'accountId' | 'subAccountId'>;

@@ -1,6 +1,5 @@
 import { sql } from '../kernel/db/sql';
 import {
-  PENDING_ALERT_SECONDS,
   PENDING_COUNTED_SECONDS,
   PLATFORM_FAILED_CALLS_ALERT,
   PLATFORM_LAG_ALERT_SECONDS,
@@ -28,6 +27,7 @@ interface PlatformHealthRow {
   unsent_pushes: number;
   reconciliation_open: number;
   paused_at: Date | string | null;
+  transfer_alert_minutes: number;
 }
 
 /** The platform's address as an operator may read it: never a user or password written into it. */
@@ -53,6 +53,7 @@ function healthOf(row: PlatformHealthRow, now: Date): PlatformHealth {
   const caughtUpAt = later(row.read_to_end_at, row.connected_at);
   const feed = http && caughtUpAt !== null ? { lagSeconds: seconds(now, caughtUpAt), lagItems: row.behind_items ?? 0 } : null;
   const oldestPendingSeconds = row.oldest_pending_at === null ? null : seconds(now, row.oldest_pending_at);
+  const pendingAlertSeconds = row.transfer_alert_minutes * 60;
   const lastSuccess = http ? later(row.last_call_at, row.read_at) : null;
   const failedCalls = http ? Number(row.failures_in_row ?? 0) : 0;
   const answeredOrConnected = later(lastSuccess, row.connected_at);
@@ -67,6 +68,7 @@ function healthOf(row: PlatformHealthRow, now: Date): PlatformHealth {
     feed,
     pendingTransfers: Number(row.pending),
     oldestPendingSeconds,
+    pendingAlertSeconds,
     signatureRefusals: Number(row.refusals),
     failedCalls,
     lastFailure: http && row.last_failure_at !== null ? { at: iso(row.last_failure_at), cause: row.last_failure ?? '' } : null,
@@ -77,7 +79,7 @@ function healthOf(row: PlatformHealthRow, now: Date): PlatformHealth {
       (http && row.paused_at !== null) ||
       silent ||
       (feed !== null && feed.lagSeconds > PLATFORM_LAG_ALERT_SECONDS) ||
-      (oldestPendingSeconds ?? 0) > PENDING_ALERT_SECONDS ||
+      (oldestPendingSeconds ?? 0) > pendingAlertSeconds ||
       Number(row.unsent_pushes) > 0 ||
       Number(row.reconciliation_open) > 0,
   };
@@ -94,7 +96,7 @@ export async function platformHealth(db: Queryable, now: Date, siteId?: string):
   const counted = new Date(now.getTime() - PENDING_COUNTED_SECONDS * 1000);
   const hourAgo = new Date(now.getTime() - 3_600_000);
   const rows = await db.rows<PlatformHealthRow>(sql`
-    SELECT s.id AS site_id, p.kind, p.url, p.updated_at AS connected_at, p.paused_at, c.last_success_at AS last_call_at,
+    SELECT s.id AS site_id, s.transfer_alert_minutes, p.kind, p.url, p.updated_at AS connected_at, p.paused_at, c.last_success_at AS last_call_at,
            c.failures_in_row, c.last_failure_at, c.last_failure,
            f.read_at, f.read_to_end_at, f.behind_items,
            (SELECT count(*) FROM score_log l WHERE l.site_id = s.id AND l.state = 'pending' AND l.type = 'in' AND l.created_at < ${counted})

@@ -115,11 +115,17 @@ export type FeedItem = { seq: string; siteId: string } & (
   { kind: 'bet'; bet: PlatformBet } | { kind: 'round'; round: PlatformRound } | { kind: 'suggestion'; suggestion: PlatformSuggestion }
 );
 
+/** What a member holds at the platform: its balance and the stakes of its bets not settled yet (a bet in play pays out later). */
+export interface Holding {
+  balance: bigint;
+  inPlay: bigint;
+}
+
 export interface GamePlatform {
   /** Credits the member at the platform; answers its balance there after. */
   transferIn(call: TransferCall): Promise<{ balance: bigint }>;
-  /** Debits the member at the platform (refused with 37112 when its balance there is lower). */
-  transferOut(call: TransferCall): Promise<{ balance: bigint }>;
+  /** Debits the member at the platform (refused with 37112 when its balance there is lower); answers what it holds there after. */
+  transferOut(call: TransferCall): Promise<Holding>;
   /** The platform's record of a transfer id, or null when it never saw it. */
   queryTransfer(call: { siteId: string; transferId: string }): Promise<PlatformRecord | null>;
   /**
@@ -129,6 +135,8 @@ export interface GamePlatform {
   settleTransfer(call: TransferCall & { type: 'in' | 'out' }): Promise<PlatformRecord>;
   /** The member's balance at the platform. */
   balance(call: { siteId: string; memberId: string }): Promise<bigint>;
+  /** The member's balance at the platform with its stakes in play. */
+  holding(call: { siteId: string; memberId: string }): Promise<Holding>;
   /** The games closed for the site, all of them (the rest are open): the platform takes no bet on those. */
   setClosedGames(call: { siteId: string; gameCodes: string[] }): Promise<void>;
   /**
@@ -245,6 +253,7 @@ export function withFaults(platform: GamePlatform, pending: Fault[]): GamePlatfo
     settleTransfer: faulty('settleTransfer', (call: TransferCall & { type: 'in' | 'out' }) => platform.settleTransfer(call)),
     queryTransfer: (call) => platform.queryTransfer(call),
     balance: (call) => platform.balance(call),
+    holding: (call) => platform.holding(call),
     readFeed: (call) => platform.readFeed(call),
     setClosedGames: faulty('setClosedGames', (call: { siteId: string; gameCodes: string[] }) => platform.setClosedGames(call)),
     setAccounts: faulty('setAccounts', (call: { siteId: string; accounts: PlatformAccount[] }) => platform.setAccounts(call)),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorCode } from '../../contract/errors.contract';
 import { decodeFeedAnswer, platformCalls, type PlatformAnswer, type PlatformCallName } from '../../contract/platform-api.contract';
 import { signedPost } from './signed-post';
-import { PlatformRefusal, PlatformSilent, type GamePlatform } from './game-platform';
+import { PlatformRefusal, PlatformSilent, type GamePlatform, type Holding } from './game-platform';
 
 export interface HttpPlatformOptions {
   /** Where the platform serves its API: each call's path is appended ("https://p.example/api/v1"). */
@@ -39,6 +39,12 @@ export interface HttpPlatformOptions {
  *   it), so it must not be read as a refusal: the back office would give the points back while
  *   the platform holds them. Left pending, the record of its id decides.
  */
+/** A platform that leaves the stakes in play out of its answer is taken to have none. */
+const holding = (answer: { balance: bigint; inPlay?: bigint | undefined }): Holding => ({
+  balance: answer.balance,
+  inPlay: answer.inPlay ?? 0n,
+});
+
 export function httpPlatform(options: HttpPlatformOptions): GamePlatform {
   const base = new URL(options.baseUrl);
   // "https://p.example" and "https://p.example/api/" alike: the calls' paths follow without a double slash.
@@ -83,10 +89,11 @@ export function httpPlatform(options: HttpPlatformOptions): GamePlatform {
 
   return {
     transferIn: async (call) => request('transferIn', call),
-    transferOut: async (call) => request('transferOut', call),
+    transferOut: async (call) => holding(await request('transferOut', call)),
     queryTransfer: async (call) => (await request('queryTransfer', call)).record,
     settleTransfer: async (call) => (await request('settleTransfer', call)).record,
     balance: async (call) => (await request('balance', call)).balance,
+    holding: async (call) => holding(await request('balance', call)),
     setClosedGames: async (call) => void (await request('setClosedGames', call)),
     readFeed: async (call) => (await request('readFeed', call)).items,
     setAccounts: async (call) => void (await request('setAccounts', call)),

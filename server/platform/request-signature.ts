@@ -75,17 +75,21 @@ const header = (request: ReceivedRequest, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
+/** A key id's secret, its secrets during a rotation (any of them signs), or null for a key nobody holds. */
+export type KeySecrets = string | readonly string[] | null;
+
 /** Nonces older than this are purged: their timestamp is refused anyway, with a margin for clocks. */
 export const NONCE_KEPT_MS = 2 * PLATFORM_SIGNATURE_WINDOW_MS;
 /** How often one verifier purges (a purge is one indexed DELETE). */
 const PURGE_EVERY_MS = 60_000;
 
 /**
- * `keys` answers the secret of a key id (null: unknown key). The nonces live in `db`
+ * `keys` answers the secret of a key id (null: unknown key), or its secrets while the site replaces
+ * one (docs/operations.md, "Rotating a platform secret"): a signature under any of them holds. The nonces live in `db`
  * (platform_api_nonces, migration 0043): their primary key makes two processes that receive the
  * same request at once agree that only one of them serves it.
  */
-export function requestVerifier(db: Queryable, keys: (keyId: string) => string | null | Promise<string | null>): RequestVerifier {
+export function requestVerifier(db: Queryable, keys: (keyId: string) => KeySecrets | Promise<KeySecrets>): RequestVerifier {
   let purgedAt = 0;
   return {
     async verify(request, now) {
@@ -96,11 +100,14 @@ export function requestVerifier(db: Queryable, keys: (keyId: string) => string |
       if (!keyId.success || !nonce.success || !timestamp || !/^[0-9]{1,12}$/.test(timestamp) || !given || !/^[0-9a-f]{64}$/.test(given)) {
         return { ok: false, reason: 'headers' };
       }
-      const secret = await keys(keyId.data);
-      if (!secret) return { ok: false, reason: 'key' };
-      const expected = signature(secret, { method: request.method, path: request.path, timestamp, nonce: nonce.data, body: request.body });
-      // Constant time: both are 64 hex characters here, so the lengths never differ.
-      if (!timingSafeEqual(Buffer.from(expected, 'utf8'), Buffer.from(given, 'utf8'))) return { ok: false, reason: 'signature' };
+      const found = await keys(keyId.data);
+      const secrets = typeof found === 'string' ? [found] : (found ?? []);
+      if (secrets.length === 0) return { ok: false, reason: 'key' };
+      const signed = { method: request.method, path: request.path, timestamp, nonce: nonce.data, body: request.body };
+      // Constant time: both are 64 hex characters here, so the lengths never differ. Every secret is
+      // compared, so the time tells nothing of which one signed.
+      const matches = secrets.map((secret) => timingSafeEqual(Buffer.from(signature(secret, signed), 'utf8'), Buffer.from(given, 'utf8')));
+      if (!matches.includes(true)) return { ok: false, reason: 'signature' };
       const signedAt = Number(timestamp) * 1000;
       if (Math.abs(now.getTime() - signedAt) > PLATFORM_SIGNATURE_WINDOW_MS) return { ok: false, reason: 'time' };
       if (now.getTime() - purgedAt >= PURGE_EVERY_MS) {

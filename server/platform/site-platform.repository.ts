@@ -1,32 +1,42 @@
 import { sql, type SQL } from '../kernel/db/sql';
 import type { Queryable } from '../kernel/db/database';
+import { openSecret } from '../kernel/secrets-key';
+import { platformSecretContext } from '../kernel/stored-secrets';
 
 /**
  * How a site reaches its game platform (site_platforms, migrations 0042 and 0045): the embedded
  * simulator, or a platform's HTTP API at `url` signed with `key_id` and `secret`. A site without
- * a row uses the embedded one. The secret is never answered by any method nor listed.
+ * a row uses the embedded one. The secret is never answered by any method nor listed, and is stored
+ * sealed (kernel/secrets-key.ts, migration 0065): `secret` the newest, `secret_old` the one a
+ * rotation replaces (accepted on the platform's calls until the rotation ends).
  */
 export interface SitePlatformRow {
   site_id: string;
   kind: 'embedded' | 'http';
   url: string | null;
   key_id: string | null;
+  /** Sealed. */
   secret: string | null;
+  /** Sealed; set only during a rotation (since `rotated_at`). */
+  secret_old: string | null;
+  rotated_at: Date | string | null;
   updated_at: Date | string;
 }
 
-/** A site's connection over HTTP, or null for the embedded platform. */
+/** A site's connection over HTTP (its newest secret, opened), or null for the embedded platform. */
 export type HttpConnection = { baseUrl: string; keyId: string; secret: string };
 
-export function httpConnectionOf(row: Pick<SitePlatformRow, 'kind' | 'url' | 'key_id' | 'secret'> | undefined): HttpConnection | null {
+export function httpConnectionOf(
+  row: Pick<SitePlatformRow, 'site_id' | 'kind' | 'url' | 'key_id' | 'secret'> | undefined,
+): HttpConnection | null {
   if (row?.kind !== 'http' || !row.url || !row.key_id || !row.secret) return null;
-  return { baseUrl: row.url, keyId: row.key_id, secret: row.secret };
+  return { baseUrl: row.url, keyId: row.key_id, secret: openSecret(row.secret, platformSecretContext(row.site_id)) };
 }
 
 /** A site's HTTP connection and whether it is paused (after a restore), or null for the embedded platform. */
 export async function sitePlatformConnection(db: Queryable, siteId: string): Promise<(HttpConnection & { paused: boolean }) | null> {
-  const row = await db.one<Pick<SitePlatformRow, 'kind' | 'url' | 'key_id' | 'secret'> & { paused: boolean }>(
-    sql`SELECT kind, url, key_id, secret, paused_at IS NOT NULL AS paused FROM site_platforms WHERE site_id = ${siteId}`,
+  const row = await db.one<Pick<SitePlatformRow, 'site_id' | 'kind' | 'url' | 'key_id' | 'secret'> & { paused: boolean }>(
+    sql`SELECT site_id, kind, url, key_id, secret, paused_at IS NOT NULL AS paused FROM site_platforms WHERE site_id = ${siteId}`,
   );
   const connection = httpConnectionOf(row);
   return connection && { ...connection, paused: row!.paused };
@@ -45,11 +55,21 @@ export function pauseHttpPlatforms(db: Queryable, at: Date) {
     WHERE kind = 'http' AND paused_at IS NULL RETURNING site_id, url`);
 }
 
-/** The site an HTTP platform's key id signs for (key_id is unique across sites), with its secret and whether the site is switched off. */
-export function siteOfPlatformKey(db: Queryable, keyId: string) {
-  return db.one<Pick<SitePlatformRow, 'site_id'> & { secret: string; disabled: boolean }>(sql`
-    SELECT p.site_id, p.secret, s.disabled FROM site_platforms p JOIN sites s ON s.id = p.site_id
+/**
+ * The site an HTTP platform's key id signs for (key_id is unique across sites), whether the site is
+ * switched off, and its secrets, opened: the newest first, then during a rotation the old one.
+ */
+export async function siteOfPlatformKey(
+  db: Queryable,
+  keyId: string,
+): Promise<{ site_id: string; disabled: boolean; secrets: string[] } | undefined> {
+  const row = await db.one<Pick<SitePlatformRow, 'site_id' | 'secret_old'> & { secret: string; disabled: boolean }>(sql`
+    SELECT p.site_id, p.secret, p.secret_old, s.disabled FROM site_platforms p JOIN sites s ON s.id = p.site_id
      WHERE p.key_id = ${keyId} AND p.kind = 'http'`);
+  if (!row) return undefined;
+  const context = platformSecretContext(row.site_id);
+  const secrets = [row.secret, ...(row.secret_old === null ? [] : [row.secret_old])].map((stored) => openSecret(stored, context));
+  return { site_id: row.site_id, disabled: row.disabled, secrets };
 }
 
 /** The sites on an HTTP platform not paused, in order: each has a feed of its own to read (games/feed-ingest.ts). */

@@ -12,6 +12,7 @@ import {
   balanceAsOf,
   balancesOfAccounts,
   balancesOfChildren,
+  isChildOf,
   toBalanceAsOf,
   walletBalanceAsOf,
   type BalanceAsOfRow,
@@ -36,13 +37,12 @@ async function oneAccount(ctx: CallContext, params: { userId?: string; gameWalle
     return wallet;
   }
   const userId = params.userId ?? session.accountId;
-  if (userId !== session.accountId) await accountInLine(ctx, userId);
-  const row = await balanceAsOf(ctx.db, ctx.site.id, userId, at);
+  const row = await balanceAsOf(ctx.db, { siteId: ctx.site.id, callerId: session.accountId, accountId: userId }, at);
   if (!row) throw new RpcError(ErrorCode.accountNotFound);
   return row;
 }
 
-/** Balances as of an instant (docs/product.md#balances-as-of): reads of the score log through its time indexes. */
+/** Balances as of an instant (docs/product.md#balances-as-of): reads of the score log through its time indexes; the children's pages by cursor. */
 export const balanceAsOfRouter = defineRouter(balanceAsOfMethods, {
   'gw.credit.balance.asof': async (ctx, params) => {
     const at = new Date(params.at);
@@ -57,7 +57,7 @@ export const balanceAsOfRouter = defineRouter(balanceAsOfMethods, {
       const rows = await balancesOfAccounts(ctx.db, ctx.site.id, params.userIds, at);
       const byId = new Map(rows.map((row) => [String(row.id), row]));
       const list = params.userIds.map((id) => toBalanceAsOf(byId.get(id)!));
-      return { at: iso(at), total: list.length, list };
+      return { at: iso(at), total: list.length, list, next: null };
     }
     const parentId = params.parentId ?? session.accountId;
     const parent = parentId === session.accountId ? undefined : await accountInLine(ctx, parentId);
@@ -65,11 +65,17 @@ export const balanceAsOfRouter = defineRouter(balanceAsOfMethods, {
       parent?.child_count ??
       (await ctx.db.one<{ child_count: number }>(sql`SELECT child_count FROM accounts WHERE id = ${parentId}::bigint`))?.child_count ??
       0;
-    const rows = await balancesOfChildren(
-      ctx.db,
-      { siteId: ctx.site.id, parentId, pageIndex: params.pageIndex, pageSize: params.pageSize },
-      at,
-    );
-    return { at: iso(at), total: Number(total), list: rows.map(toBalanceAsOf) };
+    const rows = await balancesOfChildren(ctx.db, { siteId: ctx.site.id, parentId, after: params.after, pageSize: params.pageSize }, at);
+    // No row after a cursor: the end of the list, or a cursor that is no child of this parent (refused as an account outside the line is).
+    if (
+      rows.length === 0 &&
+      params.after !== undefined &&
+      !(await isChildOf(ctx.db, { siteId: ctx.site.id, parentId, childId: params.after }))
+    ) {
+      throw new RpcError(ErrorCode.accountNotFound);
+    }
+    const page = rows.slice(0, params.pageSize);
+    const next = rows.length > params.pageSize ? toBalanceAsOf(page[page.length - 1]!).userId : null;
+    return { at: iso(at), total: Number(total), list: page.map(toBalanceAsOf), next };
   },
 });

@@ -5,7 +5,7 @@ import { ErrorCode } from '../../contract/errors.contract';
 import type { AccountRow } from '../tree/account.repository';
 import { prepared, type Queryable } from '../kernel/db/database';
 import { raiseLiveEvent } from '../events/live-events.service';
-import { PlatformRefusal, type PlatformFor } from '../platform/game-platform';
+import { PlatformRefusal, type Holding, type PlatformFor } from '../platform/game-platform';
 import { RpcError } from '../kernel/rpc-error';
 import { platformPausedSql } from '../platform/site-platform.repository';
 import type { TransferOutRow } from './transfer.repository';
@@ -488,17 +488,18 @@ export async function transferIn(db: Queryable, platformFor: PlatformFor, input:
 /**
  * Credits a confirmed transfer out of `memberId`, one round trip (BEGIN, the member's lock, the
  * movement, COMMIT): the request becomes done and, only with it, the member is paid what the
- * request says, and the session ends with it when the platform balance is 0; the wallet's side
- * follows (moveWithWallet). Nothing moved: the request was not pending (37163). The request and
+ * request says, and the session ends with it when the platform holds nothing more of the member
+ * (no balance, no bet in play); the wallet's side follows (moveWithWallet). Nothing moved: the request was not pending (37163). The request and
  * the member's update ask the same of the member's row, which the step holds locked, so neither
  * is ever done without the other.
  */
 async function creditOut(
   tx: Queryable,
-  input: { siteId: string; transferId: string; memberId: string; platformBalance: bigint; operator: TransferOperator | null; now: Date },
+  input: { siteId: string; transferId: string; memberId: string; platform: Holding; operator: TransferOperator | null; now: Date },
 ) {
   const { siteId, transferId, memberId, now, operator } = input;
-  const closes = input.platformBalance === 0n;
+  // A bet still in play pays out later under this session: the session goes on until it is settled.
+  const closes = input.platform.balance === 0n && input.platform.inPlay === 0n;
   const locked = lockOnly(tx, siteId, memberId);
   const isMember = sql`id = ${memberId}::bigint AND site_id = ${siteId} AND kind = 'tree'`;
   // Two texts, each prepared: the session and the in-game flag end only when the platform holds nothing more.
@@ -608,7 +609,7 @@ export async function transferOut(db: Queryable, platformFor: PlatformFor, input
   if (!Number.isSafeInteger(input.amount) || amount <= 0n) throw new Error('amount must be positive integer cents');
   const session = await db.transaction((tx) => requestOut(tx, input, amount));
   const outcome = { transferId: input.transferId, type: 'out' as const, sessionId: session };
-  let answer: { balance: bigint };
+  let answer: Holding;
   try {
     const { siteId, transferId, memberId, now } = input;
     answer = await platformFor(db).transferOut({ siteId, transferId, memberId, amount, now });
@@ -618,19 +619,19 @@ export async function transferOut(db: Queryable, platformFor: PlatformFor, input
     throw new RpcError(error.code);
   }
   const operator = input.operator ?? null;
-  const { serialNo } = await db.transaction((tx) => creditOut(tx, { ...input, platformBalance: answer.balance, operator }));
+  const { serialNo } = await db.transaction((tx) => creditOut(tx, { ...input, platform: answer, operator }));
   await raisePointsMoved(db, input.siteId, input.memberId);
   return { ...outcome, state: 'done', serialNo };
 }
 
 /**
  * A member who left the game with nothing at the platform (it lost all it brought): no transfer
- * out will end its session, so it ends here once the platform says its balance is 0 and none of
- * its transfers is unsettled. Answers whether a session ended.
+ * out will end its session, so it ends here once the platform says it holds nothing of it (no
+ * balance, no bet in play) and none of its transfers is unsettled. Answers whether a session ended.
  */
 export async function endEmptySession(db: Queryable, platformFor: PlatformFor, input: { siteId: string; memberId: string; now: Date }) {
-  const balance = await platformFor(db).balance({ siteId: input.siteId, memberId: input.memberId });
-  if (balance !== 0n) return false;
+  const holding = await platformFor(db).holding({ siteId: input.siteId, memberId: input.memberId });
+  if (holding.balance !== 0n || holding.inPlay !== 0n) return false;
   return db.transaction(async (tx) => {
     const locked = lockMember(tx, input.siteId, input.memberId);
     const state = sentAhead(transferState(tx, input.siteId, input.memberId, ''));
@@ -696,10 +697,10 @@ export async function repairTransfer(
   const platform = platformFor(db);
   const call = { siteId: input.siteId, transferId: input.transferId, memberId: pending.memberId, amount: pending.amount, now: input.now };
   let record;
-  let platformBalance = 0n;
+  let holding: Holding = { balance: 0n, inPlay: 0n };
   try {
     record = await platform.settleTransfer({ ...call, type: pending.type });
-    if (record.state === 'applied' && pending.type === 'out') platformBalance = await platform.balance(call);
+    if (record.state === 'applied' && pending.type === 'out') holding = await platform.holding(call);
   } catch {
     throw new RpcError(ErrorCode.repairPlatformSilent);
   }
@@ -717,7 +718,7 @@ export async function repairTransfer(
       return 'reversed';
     }
     if (applied) {
-      await creditOut(tx, { ...input, memberId: pending.memberId, platformBalance });
+      await creditOut(tx, { ...input, memberId: pending.memberId, platform: holding });
       return 'done';
     }
     await failOut(tx, input.siteId, input.transferId, input.now);

@@ -6,10 +6,12 @@ import { rowId, wireId } from '../kernel/db/ids';
 import { defineRouter } from '../kernel/handler';
 import { RpcError } from '../kernel/rpc-error';
 import type { PlatformFor } from '../platform/game-platform';
-import { differenceOf, runOf, completeTo, RUN_COLUMNS, type DifferenceRow, type RunRow } from './reconciliation-list.repository';
+import { completeTo } from '../reports/complete-to.repository';
+import { differenceOf, runOf, RUN_COLUMNS, type DifferenceRow, type RunRow } from './reconciliation-list.repository';
+import { inFlight } from './in-flight.repository';
 import { reconcileSite, todayWindow } from './reconciliation-job';
 
-/** The reconciliation screen's methods (contract/reconciliation.contract.ts): runs, their differences, resolving one, a run now. */
+/** The reconciliation screen's methods (contract/reconciliation.contract.ts): runs, their differences, resolving one, the transfers in flight, a run now. */
 export const reconciliationRouter = (platformFor: PlatformFor) =>
   defineRouter(reconciliationMethods, {
     'gw.credit.reconciliation.run.query': async (ctx, params) => {
@@ -44,6 +46,8 @@ export const reconciliationRouter = (platformFor: PlatformFor) =>
       ctx.audit.summary = `RECONCILIATION_RESOLVE ${params.differenceId} ${found.class} ${found.ref}: ${params.note}`.slice(0, 500);
       return { differenceId: wireId(id!), resolvedAt: ctx.now.toISOString(), resolvedBy: by };
     },
+
+    'gw.credit.reconciliation.inflight.query': (ctx) => inFlight(ctx.db, ctx.site.id, ctx.now),
 
     'gw.credit.reconciliation.run.start': async (ctx) => {
       const window = await todayWindow(ctx.db, ctx.site.id, ctx.now);

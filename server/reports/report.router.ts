@@ -14,6 +14,7 @@ import type { ParamsOut } from '../../contract/methods.contract';
 import { RpcError } from '../kernel/rpc-error';
 import type { SettlementRow } from './settlement.repository';
 import { drainRollups } from './rollup-drain';
+import { completeTo } from './complete-to.repository';
 import {
   billDaysOfChildren,
   billSumsOfChildren,
@@ -57,6 +58,7 @@ async function listReport(
     list: rows.map(rowOf),
     total: reportNumbers(totalOf(rows)),
     own: { userId: account.id, loginId: account.loginId, level: account.level, result: formatCents(own) },
+    completeTo: await completeTo(ctx.db, ctx.site.id),
   };
 }
 
@@ -86,13 +88,13 @@ async function playerListTotalReport(
 async function agentDailyReport(ctx: CallContext, { userId, ...range }: ParamsOut<'gw.credit.agent.daily.report'>, rollups: Rollups) {
   const account = await subject(ctx, userId, 'userId', (level) => !isMemberLevel(level), 'not-an-agent');
   const days = await dailySums(await rollups(ctx), ctx.site.id, account, range);
-  return { list: days.map((day) => ({ day: day.day, ...reportNumbers(day.sums) })) };
+  return { list: days.map((day) => ({ day: day.day, ...reportNumbers(day.sums) })), completeTo: await completeTo(ctx.db, ctx.site.id) };
 }
 
 async function playerDailyReport(ctx: CallContext, { userId, ...range }: ParamsOut<'gw.credit.player.daily.report'>, rollups: Rollups) {
   const account = await subject(ctx, userId, 'userId', isMemberLevel, 'not-a-member');
   const days = await dailySums(await rollups(ctx), ctx.site.id, account, range);
-  return { list: days.map((day) => ({ day: day.day, ...reportNumbers(day.sums) })) };
+  return { list: days.map((day) => ({ day: day.day, ...reportNumbers(day.sums) })), completeTo: await completeTo(ctx.db, ctx.site.id) };
 }
 
 async function leaderboardQuery(

@@ -60,7 +60,7 @@ function servedBy(platform: GamePlatform): Served {
     transferOut: (call) => platform.transferOut(call),
     queryTransfer: async (call) => ({ record: await platform.queryTransfer(call) }),
     settleTransfer: async (call) => ({ record: await platform.settleTransfer(call) }),
-    balance: async (call) => ({ balance: await platform.balance(call) }),
+    balance: (call) => platform.holding(call),
     setClosedGames: async (call) => (await platform.setClosedGames(call), ok),
     // A round's result is typed `object` there; the answer schema checks it is a JSON object.
     readFeed: async (call) => ({ items: (await platform.readFeed(call)) as PlatformAnswer<'readFeed'>['items'] }),

@@ -11,6 +11,7 @@ import {
   PlatformSilent,
   type FeedItem,
   type GamePlatform,
+  type Holding,
   type PlatformBet,
   type PlatformRecord,
   type PlatformRound,
@@ -101,6 +102,23 @@ async function walletBalance(q: Queryable, siteId: string, memberId: string) {
 }
 
 /**
+ * The member's balance with the stakes of its live bets not settled yet, read in one snapshot:
+ * a bet takes its stake from the wallet and records itself open in one transaction, and its
+ * settlement clears it and pays out in another.
+ */
+async function holdingOf(q: Queryable, siteId: string, memberId: string): Promise<Holding> {
+  const row = await q.one<{ balance: bigint | null; in_play: bigint }>(
+    sql`SELECT (SELECT balance FROM platform_wallets WHERE site_id = ${siteId} AND member_id = ${memberId}::bigint) AS balance,
+      ${inPlaySql(siteId, memberId)} AS in_play`,
+  );
+  return { balance: BigInt(row?.balance ?? 0), inPlay: BigInt(row?.in_play ?? 0) };
+}
+
+const inPlaySql = (siteId: string, memberId: string) =>
+  sql`(SELECT COALESCE(sum(stake), 0) FROM simulator_players
+        WHERE site_id = ${siteId} AND member_id = ${memberId}::bigint AND open_bet IS NOT NULL)`;
+
+/**
  * A repeated id answers with the balance now; a voided one, or another transfer's (member,
  * type or amount differ), is refused (nothing happens).
  */
@@ -111,7 +129,7 @@ async function repeatedTransfer(q: Queryable, call: TransferCall, type: 'in' | '
   if (record.state === 'void' || another) {
     throw new PlatformRefusal(ErrorCode.thirdPartyEmptyResult);
   }
-  return { balance: await walletBalance(q, call.siteId, call.memberId) };
+  return holdingOf(q, call.siteId, call.memberId);
 }
 
 const recordTransfer = (call: TransferCall, type: 'in' | 'out') =>
@@ -119,18 +137,24 @@ const recordTransfer = (call: TransferCall, type: 'in' | 'out') =>
       SELECT ${call.siteId}, ${call.transferId}, ${call.memberId}::bigint, ${type}, ${String(call.amount)}::bigint, 'applied', ${call.now}`;
 
 /**
- * A transfer in, one statement (no transaction of its own): the id recorded, and the member's
- * balance moved only when the id was new. It is never refused for its amount.
+ * A transfer in: the id recorded, and the member's balance moved only when the id was new. It is
+ * never refused for its amount. A member that held nothing there (no balance, no bet in play)
+ * starts a new session, named by this transfer's id; the wallet's row is locked first, so a bet
+ * that took its stake from it before has committed and is seen by the statement after.
  */
 async function applyIn(db: Queryable, call: TransferCall) {
-  const row = (await db.one<{ recorded: boolean; balance: bigint | null }>(
-    prepared(sql`WITH recorded AS (${recordTransfer(call, 'in')} ON CONFLICT DO NOTHING RETURNING 1), moved AS (
+  const row = (await db.transaction(async (tx) => {
+    await tx.run(sql`SELECT FROM platform_wallets WHERE site_id = ${call.siteId} AND member_id = ${call.memberId}::bigint FOR UPDATE`);
+    return tx.one<{ recorded: boolean; balance: bigint | null }>(
+      prepared(sql`WITH recorded AS (${recordTransfer(call, 'in')} ON CONFLICT DO NOTHING RETURNING 1), moved AS (
         INSERT INTO platform_wallets AS w (site_id, member_id, balance, opened_by)
         SELECT ${call.siteId}, ${call.memberId}::bigint, ${String(call.amount)}::bigint, ${call.transferId} FROM recorded
         ON CONFLICT (site_id, member_id) DO UPDATE SET balance = w.balance + EXCLUDED.balance,
-          opened_by = CASE WHEN w.balance = 0 THEN EXCLUDED.opened_by ELSE w.opened_by END RETURNING balance)
+          opened_by = CASE WHEN w.balance = 0 AND ${inPlaySql(call.siteId, call.memberId)} = 0 THEN EXCLUDED.opened_by ELSE w.opened_by END
+        RETURNING balance)
       SELECT EXISTS (SELECT FROM recorded) AS recorded, (SELECT balance FROM moved) AS balance`),
-  ))!;
+    );
+  }))!;
   // An id seen before: answered as the first call was (refused when void or not the same transfer).
   if (!row.recorded) return (await repeatedTransfer(db, call, 'in'))!;
   return { balance: row.balance! };
@@ -142,28 +166,35 @@ async function applyIn(db: Queryable, call: TransferCall) {
  * sent twice at once: both may pass the "new" check, but the second record breaks the id's
  * unique key and its whole statement (its move included) fails; it is answered as a repeat.
  */
-async function applyOut(db: Queryable, call: TransferCall) {
-  let row;
+async function applyOut(db: Queryable, call: TransferCall): Promise<Holding> {
+  let moved;
   try {
-    row = await db.one<{ balance: bigint | null }>(
-      prepared(sql`WITH moved AS (
+    // The stakes in play are read after the move, by a statement of its own: the move holds the
+    // wallet's row, so a bet that took its stake from it before has committed by then and is seen.
+    moved = await db.transaction(async (tx) => {
+      const row = await tx.one<{ balance: bigint | null }>(
+        prepared(sql`WITH moved AS (
           UPDATE platform_wallets SET balance = balance - ${String(call.amount)}::bigint
            WHERE site_id = ${call.siteId} AND member_id = ${call.memberId}::bigint AND balance >= ${String(call.amount)}::bigint
              AND NOT EXISTS (SELECT FROM platform_transfers WHERE site_id = ${call.siteId} AND transfer_id = ${call.transferId})
           RETURNING balance), recorded AS (${recordTransfer(call, 'out')} FROM moved)
         SELECT (SELECT balance FROM moved) AS balance`),
-    );
+      );
+      if (row?.balance === null || row?.balance === undefined) return null;
+      const inPlay = await tx.one<{ in_play: bigint }>(sql`SELECT ${inPlaySql(call.siteId, call.memberId)} AS in_play`);
+      return { balance: BigInt(row.balance), inPlay: BigInt(inPlay?.in_play ?? 0) };
+    });
   } catch (error) {
     if (!uniqueViolation(error)) throw error;
     return (await repeatedTransfer(db, call, 'out'))!;
   }
-  if (row?.balance === null || row?.balance === undefined) {
+  if (!moved) {
     // Nothing moved: an id seen before (answered as the first call was), else too little there.
     const again = await repeatedTransfer(db, call, 'out');
     if (again) return again;
     throw new PlatformRefusal(ErrorCode.platformBalanceLow);
   }
-  return { balance: row.balance };
+  return moved;
 }
 
 /**
@@ -172,12 +203,12 @@ async function applyOut(db: Queryable, call: TransferCall) {
  * statement; duplicated, applied twice (the wallet moves again, the statement lists it twice);
  * delayed, applied and its answer lost.
  */
-async function faultyTransfer(
+async function faultyTransfer<A extends { balance: bigint }>(
   db: Queryable,
   call: TransferCall,
   type: 'in' | 'out',
-  apply: (db: Queryable, call: TransferCall) => Promise<{ balance: bigint }>,
-): Promise<{ balance: bigint }> {
+  apply: (db: Queryable, call: TransferCall) => Promise<A>,
+): Promise<A> {
   const fault = await takeTransferFault(db, call.siteId);
   if (fault === null) return apply(db, call);
   if (fault === 'alter') return apply(db, { ...call, amount: call.amount + 1n });
@@ -189,7 +220,7 @@ async function faultyTransfer(
     const moved = await db.one(sql`UPDATE platform_wallets SET balance = balance + ${String(delta)}::bigint
       WHERE site_id = ${call.siteId} AND member_id = ${call.memberId}::bigint AND balance + ${String(delta)}::bigint >= 0 RETURNING 1`);
     if (moved) await db.run(sql`UPDATE platform_transfers SET fault = 'doubled' WHERE ${ofId}`);
-    return { balance: answer.balance + (moved ? delta : 0n) };
+    return { ...answer, balance: answer.balance + (moved ? delta : 0n) };
   }
   if (fault === 'delay') throw new PlatformSilent(`transfer ${type} ${call.transferId}: applied, its answer lost (fault mode)`);
   return answer;
@@ -321,6 +352,7 @@ export function simulatorPlatform(db: Queryable): GamePlatform {
     async balance(call) {
       return walletBalance(db, call.siteId, call.memberId);
     },
+    holding: (call) => holdingOf(db, call.siteId, call.memberId),
     setClosedGames: (call) => storeClosedGames(db, call),
     setGameNotices: (call) => storeGameNotices(db, call),
     replySuggestions: (call) => storeSuggestionReplies(db, call),

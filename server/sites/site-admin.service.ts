@@ -11,6 +11,8 @@ import { raiseLiveEvent } from '../events/live-events.service';
 import { queueFullPush } from '../platform/push-queue';
 import { endSessionsOf } from '../kernel/session.store';
 import { recordOperation } from '../kernel/operation-log';
+import { openSecret, sealSecret } from '../kernel/secrets-key';
+import { platformSecretContext } from '../kernel/stored-secrets';
 
 /**
  * The operator's changes to sites (`npm run site`, docs/operations.md "Sites"): each change is
@@ -358,7 +360,7 @@ export interface SiteListing {
   title: string;
   theme: SiteTheme;
   status: 'enabled' | 'disabled';
-  /** `embedded`, or the platform's URL (never its key or secret). */
+  /** `embedded`, or the platform's URL, with the start of a rotation of its secret under way (never its key or secret). */
   platform: string;
   isDefault: boolean;
 }
@@ -372,7 +374,8 @@ export async function listSites(db: Queryable): Promise<SiteListing[]> {
     is_default: boolean;
     hosts: string[] | string | null;
     url: string | null;
-  }>(sql`SELECT s.id, s.title, s.ui, s.disabled, s.is_default, p.url,
+    rotated_at: Date | string | null;
+  }>(sql`SELECT s.id, s.title, s.ui, s.disabled, s.is_default, p.url, p.rotated_at,
            (SELECT string_agg(h.host, ',' ORDER BY h.host) FROM site_hosts h WHERE h.site_id = s.id) AS hosts
       FROM sites s LEFT JOIN site_platforms p ON p.site_id = s.id AND p.kind = 'http'
      ORDER BY s.id`);
@@ -382,7 +385,8 @@ export async function listSites(db: Queryable): Promise<SiteListing[]> {
     title: row.title,
     theme: row.ui,
     status: row.disabled ? 'disabled' : 'enabled',
-    platform: row.url ?? 'embedded',
+    platform:
+      row.url === null ? 'embedded' : row.rotated_at === null ? row.url : `${row.url} (secret rotating since ${isoOf(row.rotated_at)})`,
     isDefault: row.is_default,
   }));
 }
@@ -475,10 +479,12 @@ export async function setPlatform(db: Database, siteId: string, platform: Platfo
       const before = await tx.one<{ url: string | null }>(sql`SELECT url FROM site_platforms WHERE site_id = ${siteId}`);
       const http = platform.kind === 'http' ? platform : null;
       if (http && (await tx.one(sql`SELECT 1 FROM site_platforms WHERE key_id = ${http.keyId} AND site_id <> ${siteId}`))) throw keyTaken();
+      // Sealed (kernel/secrets-key.ts); a new connection ends any rotation of the one it replaces.
+      const sealed = http ? sealSecret(http.secret, platformSecretContext(siteId)) : null;
       await tx.run(sql`INSERT INTO site_platforms (site_id, kind, url, key_id, secret, updated_at)
-      VALUES (${siteId}, ${platform.kind}, ${http?.url ?? null}, ${http?.keyId ?? null}, ${http?.secret ?? null}, ${now})
+      VALUES (${siteId}, ${platform.kind}, ${http?.url ?? null}, ${http?.keyId ?? null}, ${sealed}, ${now})
       ON CONFLICT (site_id) DO UPDATE SET kind = EXCLUDED.kind, url = EXCLUDED.url, key_id = EXCLUDED.key_id,
-        secret = EXCLUDED.secret, updated_at = EXCLUDED.updated_at, paused_at = NULL`);
+        secret = EXCLUDED.secret, secret_old = NULL, rotated_at = NULL, updated_at = EXCLUDED.updated_at, paused_at = NULL`);
       await recordBySystem(
         tx,
         siteId,
@@ -498,6 +504,65 @@ export async function setPlatform(db: Database, siteId: string, platform: Platfo
       if (uniqueViolation(error)?.constraint === 'site_platforms_key_id') throw keyTaken();
       throw error;
     });
+}
+
+const isoOf = (at: Date | string) => (at instanceof Date ? at : new Date(at)).toISOString();
+
+/** The site's HTTP platform row, locked; refused when the site plays on the embedded one. */
+async function httpPlatformOf(tx: Queryable, siteId: string, verb: string) {
+  await lockSite(tx, siteId);
+  const row = await tx.one<{ url: string; secret: string; secret_old: string | null; rotated_at: Date | string | null }>(
+    sql`SELECT url, secret, secret_old, rotated_at FROM site_platforms WHERE site_id = ${siteId} AND kind = 'http' FOR UPDATE`,
+  );
+  if (!row) throw new SiteAdminRefusal(`Site ${siteId} plays on the embedded platform: it has no platform secret to ${verb}.`);
+  return row;
+}
+
+/**
+ * Starts a rotation of the site's platform secret (`platform <site> --rotate`): `secret` becomes
+ * the new one, which the back office signs its calls with from now on, and the one it replaces
+ * stays accepted on the platform's calls until endRotation. One rotation at a time. Neither
+ * secret goes into the record or any output.
+ */
+export async function startRotation(db: Database, siteId: string, secret: string, now: Date): Promise<{ url: string }> {
+  return db.transaction(async (tx) => {
+    const row = await httpPlatformOf(tx, siteId, 'rotate');
+    if (row.secret_old !== null) {
+      throw new SiteAdminRefusal(
+        `A rotation of ${siteId}'s platform secret is under way since ${isoOf(row.rotated_at!)}: end it first with npm run site -- platform ${siteId} --rotate-end.`,
+      );
+    }
+    const context = platformSecretContext(siteId);
+    if (openSecret(row.secret, context) === secret)
+      throw new SiteAdminRefusal('The new platform secret is the one the site holds: give another.');
+    await tx.run(sql`UPDATE site_platforms SET secret_old = secret, secret = ${sealSecret(secret, context)}, rotated_at = ${now}, updated_at = ${now}
+      WHERE site_id = ${siteId}`);
+    await recordBySystem(
+      tx,
+      siteId,
+      'rotate',
+      { summary: `platform secret of ${siteId}: rotation started`, params: { site: siteId, url: row.url }, changes: [] },
+      now,
+    );
+    return { url: row.url };
+  });
+}
+
+/** Ends the rotation (`platform <site> --rotate-end`): the old secret is dropped, only the newest signs. */
+export async function endRotation(db: Database, siteId: string, now: Date): Promise<{ since: string }> {
+  return db.transaction(async (tx) => {
+    const row = await httpPlatformOf(tx, siteId, 'rotate');
+    if (row.secret_old === null) throw new SiteAdminRefusal(`No rotation of ${siteId}'s platform secret is under way: nothing changed.`);
+    await tx.run(sql`UPDATE site_platforms SET secret_old = NULL, rotated_at = NULL, updated_at = ${now} WHERE site_id = ${siteId}`);
+    await recordBySystem(
+      tx,
+      siteId,
+      'rotate_end',
+      { summary: `platform secret of ${siteId}: rotation ended, the old one dropped`, params: { site: siteId, url: row.url }, changes: [] },
+      now,
+    );
+    return { since: isoOf(row.rotated_at!) };
+  });
 }
 
 const pausedRefusal = (siteId: string) =>

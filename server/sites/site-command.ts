@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import {
   readSecret,
@@ -9,11 +10,14 @@ import {
 } from '../kernel/secret-input';
 import type { Database } from '../kernel/db/database';
 import { migrate } from '../kernel/db/migrate';
+import { SecretsKeyRefusal } from '../kernel/secrets-key';
+import { sealStoredSecrets } from '../kernel/stored-secrets';
 import type { PlatformFor } from '../platform/game-platform';
 import { syncSitePlatform } from '../games/platform-sync';
 import {
   addSite,
   DEFAULT_ADMIN_LOGIN,
+  endRotation,
   listSites,
   parseAdminLogin,
   parseCurrency,
@@ -31,6 +35,7 @@ import {
   setTheme,
   setTitle,
   SiteAdminRefusal,
+  startRotation,
   type PlatformConnection,
 } from './site-admin.service';
 
@@ -49,7 +54,9 @@ export const SITE_USAGE = `Usage: npm run site -- <verb> …
   disable <siteId> | enable <siteId>
   platform <siteId> --url <url> --key-id <keyId> [--secret-file <path> | --secret-stdin] | platform <siteId> --embedded | platform <siteId> --resync
   platform <siteId> --resume   (after npm run restore: this copy calls the site's platform again)
-    (the secret from a file, or standard input: typed without echo when neither is given)
+  platform <siteId> --rotate [--secret-file <path> | --secret-stdin | --generate]   (a new secret; the old one still accepted)
+  platform <siteId> --rotate-end   (drops the old secret)
+    (the secret from a file, or standard input: typed without echo when neither is given; never on the command line)
   reset-admin <siteId>`;
 
 /** An action's work; `io` for the verbs that call the game platform (platform). Answers the exit code, 0 unless it says otherwise. */
@@ -67,6 +74,9 @@ const options = {
   embedded: { type: 'boolean' },
   resync: { type: 'boolean' },
   resume: { type: 'boolean' },
+  rotate: { type: 'boolean' },
+  'rotate-end': { type: 'boolean' },
+  generate: { type: 'boolean' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
@@ -140,9 +150,22 @@ function listAction(values: Values, rest: string[]): Action {
 
 /** `platform <siteId> …`: the site's platform set (embedded, or by URL, key id and secret), resynced or resumed; the secret read before anything changes. */
 async function platformAction(values: Values, rest: string[], io: SiteCommandIo): Promise<Action> {
-  only(values, 'platform', ['url', 'key-id', 'secret-file', 'secret-stdin', 'embedded', 'resync', 'resume']);
+  only(values, 'platform', [
+    'url',
+    'key-id',
+    'secret-file',
+    'secret-stdin',
+    'embedded',
+    'resync',
+    'resume',
+    'rotate',
+    'rotate-end',
+    'generate',
+  ]);
   const [id] = positionals(rest, 'platform', 1);
   const siteId = parseSiteId(id);
+  if (values.rotate || values['rotate-end']) return rotationAction(values, siteId, io);
+  if (values.generate) throw new SiteAdminRefusal('--generate goes with --rotate only.');
   const given =
     values.url !== undefined || values['key-id'] !== undefined || values['secret-file'] !== undefined || values['secret-stdin'] === true;
   if ([values.embedded === true, given, values.resync === true, values.resume === true].filter(Boolean).length > 1)
@@ -176,6 +199,45 @@ async function platformAction(values: Values, rest: string[], io: SiteCommandIo)
     await setPlatform(db, siteId, platform, now);
     out(`Site ${siteId} plays on ${platform.kind === 'http' ? `${platform.url} (key id ${platform.keyId})` : 'the embedded platform'}.`);
     return pushAll(db, siteId, out, io);
+  };
+}
+
+/**
+ * `platform <siteId> --rotate`: a new secret for the site's HTTP platform (read like the others, or
+ * made here and shown once), the old one still accepted on the platform's calls; `--rotate-end`
+ * drops the old one. Docs/operations.md, "Rotating a platform secret".
+ */
+async function rotationAction(values: Values, siteId: string, io: SiteCommandIo): Promise<Action> {
+  const others = (['url', 'key-id', 'embedded', 'resync', 'resume'] as const).filter((name) => values[name] !== undefined);
+  if (others.length > 0 || (values.rotate && values['rotate-end'])) {
+    throw new SiteAdminRefusal(
+      'Give --rotate (with its secret) or --rotate-end alone: no --url, --key-id, --embedded, --resync or --resume.',
+    );
+  }
+  if (values['rotate-end']) {
+    if (values.generate || values['secret-file'] !== undefined || values['secret-stdin'])
+      throw new SiteAdminRefusal('--rotate-end takes no secret.');
+    return async (db, now, out) => {
+      const { since } = await endRotation(db, siteId, now);
+      out(`The rotation of ${siteId}'s platform secret (since ${since}) has ended: only the new secret is accepted now.`);
+    };
+  }
+  if (values.generate && (values['secret-file'] !== undefined || values['secret-stdin'])) {
+    throw new SiteAdminRefusal('Give one of --generate, --secret-file <path> and --secret-stdin.');
+  }
+  // 32 random bytes, 43 characters of base64url: within the secret's rules (parsePlatform).
+  const secret = values.generate
+    ? randomBytes(32).toString('base64url')
+    : await (io.readSecret ?? readPlatformSecret)(secretSourceOf(values));
+  parsePlatform({ url: 'http://platform.invalid', keyId: 'rotation', secret });
+  return async (db, now, out) => {
+    const { url } = await startRotation(db, siteId, secret, now);
+    if (values.generate) {
+      out(`The new platform secret, shown this once (give it to the platform at ${url}; it is stored sealed and never shown again):
+  ${secret}`);
+    }
+    out(`Site ${siteId} signs its calls to ${url} with the new secret; the platform's calls are accepted under the old one or the new one
+until: npm run site -- platform ${siteId} --rotate-end`);
   };
 }
 
@@ -297,7 +359,7 @@ const readPlatformSecret = (source: SecretSource) => readSecret(source, 'Platfor
 
 /** The operator's refusals: ours, and parseArgs' own (an unknown option, a missing value). */
 function refusalText(error: unknown): string | null {
-  if (error instanceof SiteAdminRefusal || error instanceof SecretInputRefusal) return error.message;
+  if (error instanceof SiteAdminRefusal || error instanceof SecretInputRefusal || error instanceof SecretsKeyRefusal) return error.message;
   return (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? (error as Error).message : null;
 }
 
@@ -317,6 +379,8 @@ export async function runSiteCommand(argv: string[], io: SiteCommandIo): Promise
     // A fresh PostgreSQL database may meet this command before its first `npm start`.
     const applied = await migrate(db);
     if (applied.length > 0) io.out(`Migrated: ${applied.join(', ')}`);
+    // The process's key (cli/site.ts) must open what the database holds; what is still clear gets sealed.
+    await sealStoredSecrets(db);
     return (await action(db, io.now(), io.out, io)) ?? 0;
   } catch (error) {
     const text = refusalText(error);

@@ -35,6 +35,7 @@ interface SettingsRow {
   logo: string;
   finance_visible: boolean;
   retention_days: unknown;
+  transfer_alert_minutes: number;
 }
 
 /** The address the uploaded logo is served at; its hash changes the address when the picture does. */
@@ -45,6 +46,7 @@ async function readSettings(db: Queryable, siteId: string, lock = false): Promis
     SELECT s.maintenance_start, s.maintenance_end, s.ip_whitelist_on, s.sub_account_limit, s.member_limit, s.min_score_interval_ms,
            s.idle_timeout_seconds, s.captcha_required, s.warning_switch, s.monitor_bet_cents, s.monitor_win_cents,
            s.monitor_score_cents, s.ui, s.title, s.logo, s.finance_visible, s.retention_days,
+           s.transfer_alert_minutes,
            ARRAY(SELECT r.network::text FROM site_ip_rules r
                   WHERE r.site_id = s.id AND r.kind = 'allow' AND r.network IS NOT NULL ORDER BY r.network) AS whitelist
       FROM sites s WHERE s.id = ${siteId} ${lock ? sql`FOR UPDATE` : sql``}`);
@@ -75,6 +77,7 @@ function settingsOf(row: SettingsRow, callerIp: string, captchaOff: boolean): Sy
     logo: row.logo,
     financeVisible: row.finance_visible,
     retentionDays: retentionDaysOf(row.retention_days),
+    transferAlertMinutes: row.transfer_alert_minutes,
     callerIp,
   };
 }
@@ -204,6 +207,13 @@ function changePlainSettings(params: SettingsEdit, before: SettingsRow, { change
     change('monitorScore', String(before.monitor_score_cents), String(thresholds.score), sql`monitor_score_cents = ${thresholds.score}`);
   if (params.ui !== undefined) change('ui', before.ui, params.ui, sql`ui = ${params.ui}`);
   if (params.title !== undefined) change('title', before.title, params.title, sql`title = ${params.title}`);
+  if (params.transferAlertMinutes !== undefined)
+    change(
+      'transferAlertMinutes',
+      before.transfer_alert_minutes,
+      params.transferAlertMinutes,
+      sql`transfer_alert_minutes = ${params.transferAlertMinutes}`,
+    );
 }
 
 /** Days kept per kind of record: each change recorded as retention.<kind>, the whole set written back. */
@@ -247,7 +257,9 @@ async function saveSystemSettings(ctx: CallContext, params: SettingsEdit) {
   if (params.ipWhitelist !== undefined && whitelist.join(', ') !== beforeList.join(', ')) await writeWhitelist(ctx, whitelist);
   // Every session of the site reads its title, theme, settings and maintenance again when this commits.
   if (changes.length > 0) await raiseLiveEvent(ctx.db, ctx.site.id, { kind: 'site' });
-  if (changes.some((c) => c.field === 'warningSwitch')) await raiseLiveEvent(ctx.db, ctx.site.id, { kind: 'monitoring' });
+  // The switch runs the monitoring refresh; the transfer alert decides the platform's red dot.
+  if (changes.some((c) => c.field === 'warningSwitch' || c.field === 'transferAlertMinutes'))
+    await raiseLiveEvent(ctx.db, ctx.site.id, { kind: 'monitoring' });
   ctx.audit.summary = `SYS_SETTING ${changes.map((c) => c.field).join(',')}`.slice(0, 200);
   ctx.audit.changes = changes;
   return settingsOf(await readSettings(ctx.db, ctx.site.id), ctx.ip, !ctx.settings.captcha);

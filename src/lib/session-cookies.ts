@@ -26,7 +26,15 @@ const SESSION_COOKIES = [
   'logo',
 ] as const;
 
-const options = { sameSite: 'strict' as const, path: '/' };
+/**
+ * Strict always; Secure whenever the page came over HTTPS (behind the TLS front), so the token
+ * never travels in clear. Script still reads them: the transport sends the token as `opsId`.
+ */
+export function cookieOptions(protocol: string) {
+  return { sameSite: 'strict' as const, path: '/', ...(protocol === 'https:' ? { secure: true } : {}) };
+}
+
+const options = cookieOptions(typeof location === 'undefined' ? 'http:' : location.protocol);
 
 export function sessionToken(): string | undefined {
   return Cookies.get(TOKEN_COOKIE) || undefined;

@@ -12,6 +12,7 @@ import { useFormat } from '@/hooks/use-format';
 import { useUrlState } from '@/hooks/use-url-state';
 import { presetRange, rangeTimes } from '@/lib/time';
 import { cn } from '@/lib/utils';
+import { CompleteToStamp } from '@/features/reports/complete-to-stamp';
 import { ReportBreadcrumb } from '@/features/reports/report-breadcrumb';
 import { parseTrail, writeTrail } from '@/features/reports/report-trail';
 import { resultTone } from '@/features/reports/win-loss-report-columns';
@@ -74,6 +75,7 @@ export default function MobileWinLossScreen() {
   return (
     <section className="space-y-3" data-testid="mobile-win-loss" data-members={membersBelow ? 'true' : 'false'}>
       <h1 className="text-lg font-semibold">{t('route.winningReport')}</h1>
+      <CompleteToStamp completeTo={times ? answer.data?.completeTo : undefined} />
       <ReportBreadcrumb trail={trail} onGo={(steps) => setView({ trail: writeTrail(steps) })} />
       <RangePresetSelect
         id="mobile-report-range"

@@ -6,6 +6,8 @@ import { buildApp } from '../../server/gateway/http/app';
 import { seedDemo } from '../../server/seed/demo.seed';
 import { seedMembers } from '../../server/seed/large-tree.seed';
 import { webRoot } from '../../server/cli/web-build';
+import { sealStoredSecrets } from '../../server/kernel/stored-secrets';
+import { useTestSecretsKey } from '../support/secrets-key';
 import { launchChromium } from '../support/browser';
 import { benchApp, benchSession, percentile, timeGatewayCall } from './gateway-timing.bench-helper';
 
@@ -52,6 +54,8 @@ export async function timeFirstPage(db: Database): Promise<ListTiming[]> {
 
 /** Frame times while the 100,000-row table scrolls in Chromium, and how many rows are in the page. */
 export async function scrollBigTable(db: Database): Promise<ScrollResult> {
+  useTestSecretsKey();
+  await sealStoredSecrets(db);
   const app = await buildApp({
     db,
     clock: systemClock,

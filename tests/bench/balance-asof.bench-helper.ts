@@ -23,7 +23,7 @@ export interface AsOfTimings {
  * (generate_series): the agent's first member gets 1,000,000 rows (up and down by 1.00 in turn),
  * every other member one score up; serials continue the site's, times end an hour ago.
  */
-async function fillHistory(db: Database): Promise<{ heavyId: string; start: number; end: number }> {
+export async function fillHistory(db: Database): Promise<{ heavyId: string; start: number; end: number }> {
   const agent = (await db.one<{ id: bigint }>(sql`SELECT id FROM accounts WHERE site_id = 'demo' AND login_id = ${AGENT}`))!;
   const heavy = (await db.one<{ id: bigint }>(
     sql`SELECT id FROM accounts WHERE parent_id = ${agent.id} AND level = 5 ORDER BY created_at, id LIMIT 1`,
@@ -102,10 +102,21 @@ export async function benchBalanceAsOf(target: Parameters<typeof bigTreeDatabase
       const instant = (run: number) => new Date(start + ((Math.abs(run) * 7_919_993) % (end - start))).toISOString();
       const one = await timeCalls(app, 'gw.credit.balance.asof', (run) => ({ opsId, userId: heavyId, at: instant(run) }), ONE_RUNS);
       const pages = Math.floor(BIG_TREE_MEMBERS / 100);
+      // The cursor each page is read after (the last member of the page before it), as a reader
+      // paging through would hold it: page n (from 1) starts after cursors[n - 2], page 1 after none.
+      const cursors = (
+        await db.rows<{ id: bigint }>(sql`
+          SELECT id FROM (SELECT a.id, row_number() OVER (ORDER BY a.created_at, a.id) AS n
+                            FROM accounts a JOIN accounts p ON p.id = a.parent_id WHERE p.login_id = ${AGENT} AND p.site_id = 'demo') c
+           WHERE n % 100 = 0 ORDER BY n`)
+      ).map((row) => String(row.id));
       const page = await timeCalls(
         app,
         'gw.credit.balance.asof.page',
-        (run) => ({ opsId, at: instant(run), pageIndex: 1 + ((Math.abs(run) * 37) % pages), pageSize: 100 }),
+        (run) => {
+          const index = 1 + ((Math.abs(run) * 37) % pages);
+          return { opsId, at: instant(run), pageSize: 100, ...(index > 1 ? { after: cursors[index - 2] } : {}) };
+        },
         PAGE_RUNS,
       );
       const children = await db.rows<{ id: bigint }>(

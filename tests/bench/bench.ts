@@ -33,6 +33,11 @@
  *      node-postgres adapter: CPU time of the same reads and writes through each (what keeping it buys).
  *  16. balances as of an instant over the 100,000-member line with a score log filled by SQL: one
  *      account with 1,000,000 log rows, a page of 100 of the agent's members, 100 accounts by id.
+ *  17. the ledger through kill -9: 3,000 score ups and downs from 8 clients over two gateway
+ *      processes on PostgreSQL, members playing meanwhile, the second process killed with SIGKILL
+ *      three times and started again; the ledger check and exactly-once after (`-- kill`).
+ *  18. a rolling upgrade under load: two gateways on PostgreSQL, each replaced in turn (a new one
+ *      started, the old one sent SIGTERM and drained) while 8 clients score; no call dropped (`-- rolling`).
  * `npm run bench -- score` runs only the parts whose names hold one of the words given.
  * Aims are reported, never enforced: the exit code is non-zero only when something could not be measured.
  */
@@ -72,7 +77,12 @@ import {
   type PlatformBenchResult,
 } from './platform.bench-helper';
 import { benchPlatformFaults, FAULT_BENCH_KILLS, type FaultBenchResult } from './platform-faults.bench-helper';
+import { benchLedgerKill, benchRollingUpgrade, type LedgerKillResult, type RollingUpgradeResult } from './ledger-kill.bench-helper';
 import { benchCapacity, CAPACITY_AIMS, CAPACITY_STEP_SECONDS, capacityRows, type CapacityResult } from './capacity.bench-helper';
+import { TEST_SECRETS_KEY } from '../support/secrets-key';
+
+// The servers the bench starts (on PostgreSQL too) seal their secrets with the tests' key, as the test runs do (vite.config.ts).
+process.env.SECRETS_KEY ||= TEST_SECRETS_KEY;
 
 const RATIO_AIM = 0.6;
 /** Reconciling a day of a million bets of one site on PostgreSQL: the statement, our records and the comparison. */
@@ -716,6 +726,25 @@ function reportFaults(result: FaultBenchResult): void {
   );
 }
 
+const ledgerKillRows: TableRow[] = [];
+
+/** 17. What the run did, and each of its checks in the summary. */
+function reportLedgerKill(result: LedgerKillResult): void {
+  ledgerKillRows.push({ what: 'the load', measured: result.line });
+  ledgerKillRows.push({ what: 'game transfers and bets meanwhile', measured: `${result.gameTransfers} transfers, ${result.bets} bets` });
+  for (const check of result.checks) addSummary(`ledger through kill -9: ${check.name}`, check.detail, 'holds', check.ok);
+}
+
+const rollingRows: TableRow[] = [];
+
+/** 18. What the run did, and each of its checks in the summary. */
+function reportRollingUpgrade(result: RollingUpgradeResult): void {
+  rollingRows.push({ what: 'the load', measured: result.line });
+  rollingRows.push({ what: 'calls dropped', measured: String(result.dropped.length) });
+  rollingRows.push({ what: 'refused connections sent to another gateway', measured: String(result.redirected) });
+  for (const check of result.checks) addSummary(`rolling upgrade: ${check.name}`, check.detail, 'holds', check.ok);
+}
+
 const capacityRowsAll: TableRow[] = [];
 
 /** 14. One row per step; per bet rate the largest N passing, the largest step, and on PostgreSQL the aim. */
@@ -864,6 +893,8 @@ async function main(): Promise<void> {
       }
     });
     await part('faults on the wire, PostgreSQL', async () => reportFaults(await benchPlatformFaults(adminUrl)));
+    await part('ledger through kill -9, PostgreSQL', async () => reportLedgerKill(await benchLedgerKill(adminUrl)));
+    await part('rolling upgrade, PostgreSQL', async () => reportRollingUpgrade(await benchRollingUpgrade(adminUrl)));
     // The platform's books are on PostgreSQL in both: only the back office's database differs.
     await part('capacity, PGlite', async () => reportCapacity('PGlite', await benchCapacity(adminUrl, undefined)));
     await part('capacity, PostgreSQL', async () => {
@@ -925,6 +956,14 @@ async function main(): Promise<void> {
   printTable(
     `16. Balances as of an instant (server time through the gateway) over an agent's 100,000 members, one of them with ${LONG_HISTORY_ROWS.toLocaleString('en')} score-log rows`,
     asOfRows,
+  );
+  printTable(
+    '17. The ledger through kill -9: score ups and downs over two gateway processes on PostgreSQL, one killed three times, members playing',
+    ledgerKillRows,
+  );
+  printTable(
+    '18. A rolling upgrade under load: two gateways on PostgreSQL replaced in turn (SIGTERM, drained), 8 clients scoring',
+    rollingRows,
   );
   printTable('Summary', summaryRows);
 }

@@ -3,14 +3,18 @@ import { systemClock } from '../../server/kernel/clock';
 import type { Database } from '../../server/kernel/db/database';
 import { buildApp } from '../../server/gateway/http/app';
 import { createSession } from '../../server/kernel/session.store';
+import { sealStoredSecrets } from '../../server/kernel/stored-secrets';
+import { useTestSecretsKey } from '../support/secrets-key';
 
 export type BenchApp = Awaited<ReturnType<typeof buildApp>>;
 
 /** The value at percent `p` of ascending `sorted` times. */
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
-/** The gateway on `db` as `npm start` runs it, quiet, for calls through `inject`. */
-export function benchApp(db: Database): Promise<BenchApp> {
+/** The gateway on `db` as `npm start` runs it (its secrets sealed with the tests' key, as the start does), quiet, for calls through `inject`. */
+export async function benchApp(db: Database): Promise<BenchApp> {
+  useTestSecretsKey();
+  await sealStoredSecrets(db);
   return buildApp({ db, clock: systemClock, config: { trustProxy: false, logLevel: 'silent', captcha: false, loginIpLimit: 50 } });
 }
 

@@ -316,6 +316,8 @@ describe.runIf(e2e.run)('the company on a phone whose scrollbars take room, in C
     await page.keyboard.press('Escape');
     await page.getByTestId('tab-reports').tap();
     await expect.poll(() => page.getByTestId('report-own').getAttribute('data-result')).toBe(report.own.result);
+    // How far the numbers are known complete (the reconciliation's stamp), shown whether or not a clean run exists yet.
+    await page.getByTestId('report-complete-to').waitFor();
     const row = (loginId: string) => page.locator(`[data-testid=mobile-report-row][data-login-id="${loginId}"]`);
     const ma01 = report.list.find((each) => each.loginId === 'ma01')!;
     const shown = Number(ma01.valueWonLose).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -1,10 +1,10 @@
 import { sql } from '../../server/kernel/db/sql';
 import { describe, expect, it } from 'vitest';
 import { storeBets } from '../../server/games/bet.store';
-import type { PlatformBet } from '../../server/platform/game-platform';
+import { PlatformSilent, type PlatformBet, type PlatformFor } from '../../server/platform/game-platform';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { transferIn } from '../../server/points/game-transfers';
-import { formatAmount } from '../../src/lib/format';
+import { formatAmount, formatDateMinute } from '../../src/lib/format';
 import { beijingMidnight } from '../../contract/beijing-time.contract';
 import { reconcileSite } from '../../server/reconciliation/reconciliation-job';
 import { setSimulatorFaults } from '../../server/simulator/simulator-faults';
@@ -192,5 +192,61 @@ describe.runIf(e2e.run)('risk tools in Chromium, one signed-in page', () => {
     await page.getByTestId('reconciliation-resolve').click();
     await expect.poll(() => row.getAttribute('data-resolved')).toBe('true');
     expect(await differences.cellText(row, 'resolution')).toContain('Bet entered from the platform statement');
+  });
+
+  it('opens the transfers in flight from the palette, lists an overdue one, and shows the complete-to stamp on the win/loss report', async () => {
+    const { db } = e2e.gw;
+    const shell = journey();
+    await shell.page.keyboard.press('Escape');
+    await shell.goTo('notice');
+    const { page } = shell;
+    await shell.runCommand('reconciliation.inFlight');
+    await shell.screen('reconciliation').waitFor();
+    expect(await shell.screen('reconciliation').getAttribute('data-tab')).toBe('inflight');
+    await page.getByTestId('in-flight-settled').waitFor();
+
+    // A transfer in whose answer was lost, which the platform applied with another amount: the repair
+    // job finds the records differ and leaves it to a person, so it stays in flight.
+    const member = await db.one<{ id: bigint; login_id: string }>(sql`SELECT id, login_id FROM accounts
+      WHERE site_id = 'demo' AND kind = 'tree' AND level = 5 AND status = 1 AND NOT in_game AND balance >= 100000
+        AND login_id NOT IN ('mb01010101001', 'mb01010101002', 'mb02010101001') ORDER BY id DESC LIMIT 1`);
+    const lost: PlatformFor = (q) => ({
+      ...simulatorPlatform(q),
+      transferIn: async (call) => {
+        await simulatorPlatform(q).transferIn({ ...call, amount: call.amount + 1n });
+        throw new PlatformSilent('transferIn: timeout');
+      },
+    });
+    const moved = await transferIn(db, lost, {
+      siteId: 'demo',
+      memberId: String(member!.id),
+      amount: 12_345,
+      transferId: 'E2E-IN-FLIGHT-1',
+      now: new Date(Date.now() - 15 * 60_000),
+    });
+    expect(moved.state).toBe('pending');
+    await page.getByTestId('in-flight-refresh').click();
+    const overdue = page.locator('[data-testid="in-flight-overdue-row"][data-transfer="E2E-IN-FLIGHT-1"]');
+    await overdue.waitFor();
+    expect(await overdue.getAttribute('data-direction')).toBe('in');
+    expect(await overdue.textContent()).toContain(member!.login_id);
+    const bucket = page.locator('[data-testid="in-flight-direction"][data-direction="in"] [data-bucket="10to60m"]');
+    expect(await bucket.getAttribute('data-count')).toBe('1');
+    expect(await bucket.getAttribute('data-amount')).toBe('123.45');
+    expect(await page.getByTestId('in-flight-oldest').getAttribute('data-seconds')).not.toBeNull();
+
+    // A clean run on a day of its own, after every run before it: the reports are complete to its cut-off.
+    const from = beijingMidnight(Date.parse('2027-06-01T04:00:00Z'));
+    const to = new Date(from + 90 * 60_000);
+    const run = await reconcileSite(db, (q) => simulatorPlatform(q), {
+      kind: 'intraday',
+      window: { siteId: 'demo', from: new Date(from), to },
+      now: new Date(to.getTime() + 60_000),
+    });
+    expect(run.state).toBe('clean');
+    await shell.goTo('winningReport');
+    const stamp = page.getByTestId('report-complete-to');
+    await expect.poll(() => stamp.getAttribute('data-complete-to')).toBe(to.toISOString());
+    expect(await stamp.textContent()).toContain(formatDateMinute(to, 'zh'));
   });
 });

@@ -219,6 +219,7 @@ const otherCodedCalls: Record<string, { actor: Actor; params: (target: string) =
     params: () => ({ differenceId: '999999999', note: 'checked' }),
     expected: 20049,
   },
+  'gw.credit.reconciliation.inflight.query': { actor: 'level0', params: () => ({}) },
   'gw.credit.reconciliation.run.start': { actor: 'level0', params: () => ({}) },
   'gw.credit.notice.page': { actor: 'level0', params: () => ({}) },
   'gw.credit.notice.add': { actor: 'level0', params: () => noticeDraft() },

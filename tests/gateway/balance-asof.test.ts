@@ -177,14 +177,87 @@ describe('balances as of an instant agree with a replay of the score log', () =>
     const page = await gw.rpc('gw.credit.balance.asof.page', { opsId, at, pageSize: 1 });
     expect(page.total).toBe(2);
     expect(page.list.map((row) => row.loginId)).toEqual(['asof2']);
-    const second = await gw.rpc('gw.credit.balance.asof.page', { opsId, at, pageSize: 1, pageIndex: 2 });
+    expect(page.next).toBe(page.list[0]!.userId);
+    const second = await gw.rpc('gw.credit.balance.asof.page', { opsId, at, pageSize: 1, after: page.next! });
     expect(second.list.map((row) => row.loginId)).toEqual(['asof2b']);
+    // The last page says so: no cursor to read on from.
+    expect(second.next).toBeNull();
     const below = await gw.rpc('gw.credit.balance.asof.page', { opsId, at, parentId: idOf('asof3') });
     expect(below).toMatchObject({ total: 1, list: [{ loginId: 'asof4' }] });
     const fromAdmin = await gw.rpc('gw.credit.balance.asof.page', { opsId: await gw.sessionFor('admin'), at, parentId: idOf('asof1') });
     expect(fromAdmin.list.map((row) => [row.loginId, row.balance])).toEqual(
       page.list.concat(second.list).map((row) => [row.loginId, row.balance]),
     );
+  });
+});
+
+describe('paging the children with a cursor', () => {
+  /** A child of the parent stamped `createdAt` (SQL, as a slower transaction would commit it: after later ones). */
+  const addChild = async (parent: string, loginId: string, createdAt: Date | string) => {
+    await gw.addAccount({ loginId, parent, level: 3 });
+    await gw.db.run(sql`UPDATE accounts SET created_at = ${new Date(createdAt)} WHERE site_id = 'demo' AND login_id = ${loginId}`);
+    return gw.accountId(loginId);
+  };
+  const order = async (parentId: string) =>
+    (await gw.db.rows<{ id: bigint }>(sql`SELECT id FROM accounts WHERE parent_id = ${parentId}::bigint ORDER BY created_at, id`)).map(
+      (row) => String(row.id),
+    );
+
+  it('joins pages up with no gap and no repeat while accounts are added, before the cursor and after it', async () => {
+    await gw.addAccount({ loginId: 'asofpg', parent: 'asof1', level: 2 });
+    const parentId = await gw.accountId('asofpg');
+    const base = Date.parse('2026-06-01T00:00:00.000Z');
+    // 21 children one second apart; two pairs share a stamp (the id orders them).
+    const stamps = Array.from({ length: 21 }, (_, n) => base + 1000 * (n === 6 || n === 14 ? n - 1 : n));
+    for (const [n, stamp] of stamps.entries()) await addChild('asofpg', `asofpg${String(n).padStart(2, '0')}`, new Date(stamp));
+    const before = await order(parentId);
+    const opsId = await gw.sessionFor('asof1');
+    const at = gw.clock.now().toISOString();
+    const seen: string[] = [];
+    let after: string | undefined;
+    let added = 0;
+    let ended = false;
+    for (let pages = 0; pages < 40 && !ended; pages++) {
+      // New accounts while the pages are read: one stamped before the cursor (already read), one
+      // just after it (not read yet), one now (the end), the last beside the page call itself.
+      const cursorStamp =
+        after === undefined
+          ? base - 500
+          : new Date((await gw.db.one<{ t: Date }>(sql`SELECT created_at AS t FROM accounts WHERE id = ${after}::bigint`))!.t).getTime();
+      await addChild('asofpg', `asofpgb${pages}`, new Date(cursorStamp - 250));
+      await addChild('asofpg', `asofpga${pages}`, new Date(cursorStamp + 250));
+      const [page] = await Promise.all([
+        gw.rpc('gw.credit.balance.asof.page', { opsId, at, parentId, pageSize: 4, ...(after ? { after } : {}) }),
+        addChild('asofpg', `asofpgn${pages}`, new Date()),
+      ]);
+      added += 3;
+      expect(page.list.length, `page ${pages}`).toBeLessThanOrEqual(4);
+      seen.push(...page.list.map((row) => row.userId));
+      expect(page.total).toBeGreaterThanOrEqual(before.length + added - 1);
+      expect(page.total).toBeLessThanOrEqual(before.length + added);
+      if (page.next === null) ended = true;
+      else {
+        expect(page.next).toBe(page.list[page.list.length - 1]!.userId);
+        after = page.next;
+      }
+    }
+    expect(ended).toBe(true);
+    // No repeat, and every account there before the first page is in (no gap).
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(before.filter((id) => !seen.includes(id))).toEqual([]);
+    // In the list's order (added, the id breaking ties), each page after the last one read.
+    const now = await order(parentId);
+    expect(seen).toEqual(now.filter((id) => seen.includes(id)));
+    // What was added ahead of a cursor is read; what landed behind it (already read past) is not.
+    const logins = new Map(
+      (
+        await gw.db.rows<{ id: bigint; login_id: string }>(sql`SELECT id, login_id FROM accounts WHERE parent_id = ${parentId}::bigint`)
+      ).map((row) => [String(row.id), row.login_id]),
+    );
+    const read = seen.map((id) => logins.get(id)!);
+    expect(read.filter((login) => login.startsWith('asofpga')).length).toBeGreaterThan(0);
+    expect(read.filter((login) => login.startsWith('asofpgb') && login !== 'asofpgb0')).toEqual([]);
+    expect(read).toContain('asofpgb0');
   });
 });
 
@@ -216,6 +289,14 @@ describe('who may read balances as of an instant', () => {
       expect(await code('gw.credit.balance.asof.page', 'asof2', { userIds: [idOf('asof3'), outside] }), outside).toBe(
         ErrorCode.accountNotFound,
       );
+    }
+  });
+
+  it("refuses a cursor that is not one of the parent's children with 20002", async () => {
+    // asof4 is of asof2's line, but a child of asof3, not of asof2.
+    expect(await code('gw.credit.balance.asof.page', 'asof2', { after: idOf('asof3') })).toBe('ok');
+    for (const cursor of [idOf('asof4'), idOf('asof1'), await gw.accountId('ma01', 'demo2'), '999999999']) {
+      expect(await code('gw.credit.balance.asof.page', 'asof2', { after: cursor }), cursor).toBe(ErrorCode.accountNotFound);
     }
   });
 
@@ -265,7 +346,12 @@ describe('bad input to the balances as of an instant', () => {
       ErrorCode.invalidParams,
       'pageSize',
     ]);
-    expect((await refused(page, { at: now, pageIndex: 0 })).slice(0, 2)).toEqual([ErrorCode.invalidParams, 'pageIndex']);
+    expect((await refused(page, { at: now, after: 'x' })).slice(0, 2)).toEqual([ErrorCode.invalidParams, 'after']);
+    expect(await refused(page, { at: now, after: idOf('asof2'), userIds: [idOf('asof2')] })).toEqual([
+      ErrorCode.invalidParams,
+      'after',
+      'cursor-with-ids',
+    ]);
     expect(await refused(page, { at: now, parentId: idOf('asof2'), userIds: [idOf('asof2')] })).toEqual([
       ErrorCode.invalidParams,
       'userIds',

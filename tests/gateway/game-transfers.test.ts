@@ -170,6 +170,82 @@ describe('transfers to the game platform', () => {
     await db.run(sql`UPDATE bets SET win_loss = 25000 WHERE transaction_id = ${session}`);
   });
 
+  it('a transfer out that empties the platform balance while a bet is in play leaves the session open, to end with the out after it settles', async () => {
+    const member = await memberId('mb01010101042');
+    const parent = (await db.one<{ id: string | number; login_id: string }>(
+      sql`SELECT p.id, p.login_id FROM accounts p JOIN accounts c ON c.parent_id = p.id WHERE c.id = ${member}`,
+    ))!;
+    await db.transaction((tx) =>
+      transferPoints(tx, {
+        siteId: 'demo',
+        direction: 'up',
+        operatorId: String(parent.id),
+        targetId: member,
+        amount: 5_000,
+        operatorLogin: parent.login_id,
+        operatorSubAccountId: null,
+        ip: '',
+        comment: '',
+        now: at(69),
+        minIntervalMs: 0,
+        requestKey: null,
+      }),
+    );
+    const before = await balanceOf(member);
+    const session = (
+      await transferIn(db, simulator, { siteId: 'demo', memberId: member, amount: 5_000, transferId: nextId(), now: at(70) })
+    ).sessionId;
+    // A live bet of 10.00 at the platform: its stake leaves the wallet there, the bet waits for its round.
+    await db.run(sql`UPDATE platform_wallets SET balance = balance - 1000 WHERE site_id = 'demo' AND member_id = ${member}`);
+    await db.run(sql`INSERT INTO simulator_players (member_id, site_id, game_code, table_id, session_id, stake, plays_left, next_at, open_bet)
+      VALUES (${member}, 'demo', 'baccarat', 'BAC-01', ${session}, 1000, 0, ${at(3_600)}, '{"orderId":"open-1"}'::jsonb)`);
+    expect(await simulatorPlatform(db).holding({ siteId: 'demo', memberId: member })).toEqual({ balance: 4_000n, inPlay: 1_000n });
+
+    await transferOut(db, simulator, { siteId: 'demo', memberId: member, amount: 4_000, transferId: nextId(), now: at(71) });
+    expect(await platformBalance(member)).toBe(0n);
+    const open = async () =>
+      (await db.one<{ ended_at: Date | null }>(sql`SELECT ended_at FROM game_sessions WHERE session_id = ${session}`))!.ended_at === null;
+    expect({ open: await open(), inGame: await inGame(member) }).toEqual({ open: true, inGame: true });
+
+    // The bet wins 10.00: the platform pays 20.00 and publishes it under the session; the member takes it out.
+    await db.run(sql`DELETE FROM simulator_players WHERE member_id = ${member}`);
+    await db.run(sql`UPDATE platform_wallets SET balance = balance + 2000 WHERE site_id = 'demo' AND member_id = ${member}`);
+    await storeBets(
+      db,
+      'demo',
+      [
+        {
+          orderId: `8${Date.now()}`.slice(0, 18),
+          memberId: member,
+          betTime: at(70),
+          settleTime: at(90),
+          gameCode: 'baccarat',
+          gameType: 'live' as const,
+          playType: 'player',
+          betCode: 'player',
+          gameId: 'BAC-01',
+          gameName: 'Baccarat',
+          round: '20261120-0002',
+          transactionId: session,
+          status: 'settled' as const,
+          bet: 1_000,
+          validBet: 1_000,
+          settle: 2_000,
+          winLoss: 1_000,
+          jackpot: 0,
+          jackpotWon: 0,
+          jackpotRake: 0,
+          redPacket: 0,
+        },
+      ],
+      at(90),
+    );
+    await transferOut(db, simulator, { siteId: 'demo', memberId: member, amount: 2_000, transferId: nextId(), now: at(91) });
+    expect({ open: await open(), inGame: await inGame(member) }).toEqual({ open: false, inGame: false });
+    expect(await balanceOf(member)).toBe(before + 1_000n);
+    expect(await ledgerFailures()).toEqual([]);
+  });
+
   it('refuses a transfer out above the platform balance (37112) and one with nothing there; nothing moves', async () => {
     const member = await memberId('mb01010102003');
     const before = await balanceOf(member);

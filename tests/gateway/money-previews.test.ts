@@ -4,6 +4,8 @@ import { ErrorCode } from '../../contract/errors.contract';
 import { PREVIEW_TTL_MS, type ClosePreview } from '../../contract/points.contract';
 import type { RecallPreview } from '../../contract/transfer.contract';
 import { sql } from '../../server/kernel/db/sql';
+import { sealSecret } from '../../server/kernel/secrets-key';
+import { platformSecretContext } from '../../server/kernel/stored-secrets';
 import { withFaults, type Fault, type PlatformFor } from '../../server/platform/game-platform';
 import { transferIn } from '../../server/points/game-transfers';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
@@ -269,7 +271,7 @@ describe('gw.credit.transfer.recall.preview and gw.credit.transfer.recall', () =
     await playWith(MEMBER, 700);
     const opsId = await gw.sessionFor(MEMBER_PARENT);
     await gw.db.run(sql`INSERT INTO site_platforms (site_id, kind, url, key_id, secret, paused_at)
-      VALUES ('demo', 'http', 'http://127.0.0.1:9', 'paused-key', 'paused-secret', now())
+      VALUES ('demo', 'http', 'http://127.0.0.1:9', 'paused-key', ${sealSecret('paused-secret', platformSecretContext('demo'))}, now())
       ON CONFLICT (site_id) DO UPDATE SET paused_at = now()`);
     try {
       const paused = await recallPreview(opsId);

@@ -85,8 +85,12 @@ describe('the adapter against the platform served over HTTP', () => {
   it('moves points in and out; the balances the transfers answer, the balance call and the books agree', async () => {
     const member = { siteId: 'demo', memberId: '8001' };
     expect(await platform.transferIn({ ...member, transferId: nextId(), amount: 12_345n, now: clock.now() })).toEqual({ balance: 12_345n });
-    expect(await platform.transferOut({ ...member, transferId: nextId(), amount: 2_345n, now: clock.now() })).toEqual({ balance: 10_000n });
+    expect(await platform.transferOut({ ...member, transferId: nextId(), amount: 2_345n, now: clock.now() })).toEqual({
+      balance: 10_000n,
+      inPlay: 0n,
+    });
     expect(await platform.balance(member)).toBe(10_000n);
+    expect(await platform.holding(member)).toEqual({ balance: 10_000n, inPlay: 0n });
     expect(await books.balance(member)).toBe(10_000n);
     expect(await refusedWith(platform.transferOut({ ...member, transferId: nextId(), amount: 10_001n, now: clock.now() }))).toBe(
       ErrorCode.platformBalanceLow,

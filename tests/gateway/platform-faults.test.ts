@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from '../../server/kernel/db/sql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { PlatformRefusal, PlatformSilent, type GamePlatform, type PlatformFor } from '../../server/platform/game-platform';
 import { ingestPlatformFeed } from '../../server/games/feed-ingest';
 import { httpPlatform } from '../../server/platform/http-platform';
@@ -78,8 +78,17 @@ afterAll(async () => {
 
 type Outcome = 'done' | 'pending' | 'refused' | 'silent';
 
+const errorLines = (log: string) =>
+  log
+    .split('\n')
+    .filter((line) => /error|"level":(50|60)/i.test(line))
+    .slice(-20)
+    .join('\n');
+
 describe.runIf(testDatabaseKind() === 'postgres')('faults on the wire', () => {
   it('transfers and play through lost, late, failed, duplicated and forged calls: repaired, no point lost or made, every bet once', async () => {
+    // The platform process's own account of a failure (an HTTP 500 it answered, say) is in its log.
+    onTestFailed(() => console.log(`the platform's log, its errors:\n${errorLines(platform.output())}`));
     const siteId = 'demo';
     const members = await faultRunMembers(gw.db, siteId, MEMBERS);
     expect(members.length).toBe(MEMBERS);

@@ -118,6 +118,7 @@ describe("an HTTP site's platform health", () => {
       feed: { lagSeconds: 0, lagItems: 0 },
       pendingTransfers: 0,
       oldestPendingSeconds: null,
+      pendingAlertSeconds: 600,
       signatureRefusals: 0,
       failedCalls: 0,
       lastFailure: null,
@@ -178,7 +179,7 @@ describe("an HTTP site's platform health", () => {
     expect(await health()).toMatchObject({ feed: { lagSeconds: 0, lagItems: 0 }, alert: false });
   });
 
-  it('counts transfers pending over a minute, lights the red dot past five minutes, and clears it when the repair settles them', async () => {
+  it("counts transfers pending over a minute, lights the red dot past the site's ten minutes, and clears it when the repair settles them", async () => {
     const pending = await transferIn(gw.db, silentIn, {
       siteId: 'demo',
       memberId: await gw.accountId('mb01010102002'),
@@ -194,9 +195,13 @@ describe("an HTTP site's platform health", () => {
     expect(await health()).toMatchObject({ pendingTransfers: 1, oldestPendingSeconds: 61, alert: false });
     expect(await redDot()).toBe(false);
 
+    // The site's transfer alert is 10 minutes by default (system settings): five minutes is no alert yet.
     gw.clock.advance(4 * MINUTE);
     await ingest();
-    expect(await health()).toMatchObject({ pendingTransfers: 1, oldestPendingSeconds: 301, alert: true });
+    expect(await health()).toMatchObject({ pendingTransfers: 1, oldestPendingSeconds: 301, alert: false });
+    gw.clock.advance(5 * MINUTE);
+    await ingest();
+    expect(await health()).toMatchObject({ pendingTransfers: 1, oldestPendingSeconds: 601, alert: true });
     expect(await redDot()).toBe(true);
 
     await repairStaleTransfers(gw.db, platformFor, gw.clock.now());

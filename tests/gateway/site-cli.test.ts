@@ -12,6 +12,7 @@ import { runServerScript } from '../support/server-script';
 import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 import { secretFile } from '../support/secret-file';
+import { useTestSecretsKey } from '../support/secrets-key';
 
 // `npm run site` as the operator runs it, a child process on an empty database of the
 // project's kind (a PGlite folder, opened by one process at a time, or a PostgreSQL database),
@@ -22,6 +23,8 @@ let cleanup: () => Promise<void> | void = () => undefined;
 const SECRET = 'k3y-s3cret-of-the-platform-0123456789';
 
 beforeAll(async () => {
+  // The in-process commands seal with the key the spawned ones read from the environment.
+  useTestSecretsKey();
   if (testDatabaseKind() === 'pglite') {
     const dataDir = mkdtempSync(join(tmpdir(), 'credit-site-'));
     // The folder npm start would have made; the first command creates and migrates the database in it.
@@ -187,7 +190,9 @@ describe('npm run site', () => {
     expect(piped.output).toMatch(/^Site acme plays on http:\/\/127\.0\.0\.1:1 \(key id acme-1\)\.$/m);
     expect(piped.output).not.toContain(SECRET);
     const stored = await withDatabase((db) => db.one<{ secret: string }>(sql`SELECT secret FROM site_platforms WHERE site_id = 'acme'`));
-    expect(stored?.secret).toBe(SECRET);
+    // Sealed (docs/operations.md, "Secrets key"): the database never holds it in clear.
+    expect(stored?.secret).toMatch(/^sealed:v1:[0-9a-f]{16}:/);
+    expect(stored?.secret).not.toContain(SECRET);
   }, 120_000);
 
   it('replaces hosts, stores the platform without ever showing its secret, and the company signs in and must change password and safe code', async () => {

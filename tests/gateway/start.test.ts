@@ -154,7 +154,7 @@ describe('npm start', () => {
 
   // DEMO is off by default on PostgreSQL; on the embedded database only when said.
   it(`seeds nothing and plays nothing on an empty database without the demo (${testDatabaseKind() === 'postgres' ? 'no DEMO' : 'DEMO=off'})`, async () => {
-    const env = { ...(await databaseEnv({ demo: false })), CAPTCHA: 'off' };
+    const env = { ...(await databaseEnv({ demo: false })), CAPTCHA: 'off', DRAIN_SECONDS: '3' };
     // A first start on an empty folder creates the database (seconds, more on a busy machine),
     // through `npm start` itself: what a process manager starts and signals.
     const gateway = await start(env, 150_000, { npm: true });
@@ -169,12 +169,23 @@ describe('npm start', () => {
       expect(answer.result).toBeUndefined();
       expect(answer.error?.code).toBe(ErrorCode.unknownApplication);
     }
-    // SIGTERM to npm's process (a process manager's stop) reaches the gateway: it stops, its port
-    // closes and nothing it started is left.
+    // SIGTERM to npm's process (a process manager's stop) reaches the gateway: it drains (the
+    // health check answers 503, calls are still served, each answer closing its connection), then
+    // stops, its port closes and nothing it started is left.
     const below = descendants(gateway.child.pid!);
     expect(below.length).toBeGreaterThan(0);
-    expect(await gateway.stop('SIGTERM')).toBe(0);
-    expect(gateway.output()).toContain('SIGTERM: stopping…');
+    expect((await rawRequest(gateway.url, { method: 'GET', path: '/api/health' })).status).toBe(200);
+    const stopped = gateway.stop('SIGTERM');
+    await expect.poll(() => gateway.output(), { timeout: 5_000 }).toContain('SIGTERM: draining for 3 s');
+    const health = await rawRequest(gateway.url, { method: 'GET', path: '/api/health' });
+    expect({ status: health.status, json: health.json }).toEqual({ status: 503, json: { ok: false, draining: true } });
+    const served = await rawRequest(gateway.url, {
+      path: '/api',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'gw.credit.sn.template.get', params: {} }),
+    });
+    expect({ status: served.status, connection: served.headers.connection }).toEqual({ status: 200, connection: 'close' });
+    expect(await stopped).toBe(0);
     expect(await listening(gateway.url)).toBe(false);
     // What the start ran below npm (its build step, then the gateway) ends with it, a moment after npm at most.
     await expect.poll(() => below.filter(alive), { timeout: 5_000 }).toEqual([]);

@@ -26,8 +26,8 @@ export async function startGatewayProcess(
   const [command, args] = npm ? ['npm', ['start']] : [process.execPath, await scriptArgs('server/cli/start.ts')];
   const child = spawn(command, args, {
     cwd: projectRoot,
-    // Nobody plays unless a test says so (SIM_RATE): its load is then the only one.
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', SIM_RATE: '0', ...env },
+    // Nobody plays unless a test says so (SIM_RATE): its load is then the only one. A SIGTERM stops at once unless it says DRAIN_SECONDS.
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', SIM_RATE: '0', DRAIN_SECONDS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';

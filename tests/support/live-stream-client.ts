@@ -1,4 +1,5 @@
 import { request, type ClientRequest } from 'node:http';
+import { request as tlsRequest } from 'node:https';
 import { LIVE_EVENT_NAME, LIVE_STREAM_PATH, parseLiveMessage, type LiveMessage } from '../../contract/live-events.contract';
 
 /** A session's live stream as a test reads it: its messages in order, each awaited in turn. */
@@ -17,7 +18,8 @@ export interface LiveStreamClient {
 export function openLiveStream(
   baseUrl: string,
   token: string,
-  options: { cookie?: boolean; host?: string } = {},
+  /** `ca`: an HTTPS address's certificate authority (a front with a self-signed certificate). */
+  options: { cookie?: boolean; host?: string; ca?: string } = {},
 ): Promise<LiveStreamClient> {
   const url = new URL(LIVE_STREAM_PATH, baseUrl);
   return new Promise((resolve, reject) => {
@@ -32,12 +34,14 @@ export function openLiveStream(
       endStream();
       for (const waiter of waiting.splice(0)) waiter.reject(new Error('the live stream ended'));
     };
-    const req: ClientRequest = request(
+    const send = url.protocol === 'https:' ? tlsRequest : request;
+    const req: ClientRequest = send(
       {
         hostname: url.hostname,
         port: url.port,
         path: url.pathname,
         method: 'GET',
+        ...(options.ca ? { ca: options.ca, servername: 'office.example.com' } : {}),
         headers: {
           accept: 'text/event-stream',
           ...(options.host ? { host: options.host } : {}),

@@ -271,3 +271,97 @@ export async function verifyRun(
   }
   return problems;
 }
+
+/** Clients sending at once in a load run. */
+export const LOAD_CLIENTS = 8;
+
+/**
+ * One replay per nine fresh requests, by position (not by chance, so the share cannot fall
+ * short in an unlucky run): 10 % of all requests are replays, a third of them sent at the same
+ * moment as their first.
+ */
+function replayAt(position: number): 'none' | 'same moment' | 'later' {
+  if (position % 9 !== 8) return 'none';
+  return position % 27 === 26 ? 'same moment' : 'later';
+}
+
+/** A gateway the load is sent to, while it is up. */
+export interface LoadTarget {
+  url: string;
+  up: boolean;
+}
+
+/**
+ * LOAD_CLIENTS loops take the operations in turn; each sends to its own gateway while that one
+ * is up, else to another. After each operation, now and then a replay of it (at the same moment,
+ * on another gateway) or of an earlier one.
+ */
+export async function runLoad(input: {
+  ops: ScoreOp[];
+  targets: LoadTarget[];
+  record: LoadRecord;
+  random: () => number;
+  onProgress?: (done: number) => Promise<void> | void;
+  /** How a client sends a call: by default to its own gateway while that one is up, else to another. */
+  sendFrom?: (client: number, op: ScoreOp) => Promise<Outcome>;
+}) {
+  const { ops, targets, record, random } = input;
+  let next = 0;
+  let done = 0;
+  const urlFor = (client: number) => {
+    const own = targets[client % targets.length]!;
+    return own.up ? own.url : (targets.find((target) => target.up) ?? own).url;
+  };
+  const sendFrom = input.sendFrom ?? ((client: number, op: ScoreOp) => send(urlFor(client), op));
+  const client = async (index: number) => {
+    while (next < ops.length) {
+      const position = next++;
+      const op = ops[position]!;
+      const replay = replayAt(position);
+      if (replay === 'same moment') {
+        // The same request twice at once, on two gateways when there are two.
+        const [first, second] = await Promise.all([sendFrom(index, op), sendFrom(index + 1, op)]);
+        record.record(op, first);
+        record.record(op, second);
+      } else {
+        record.record(op, await sendFrom(index, op));
+        if (replay === 'later') {
+          // An earlier request that has had its answer (else this one, which just had it).
+          const earlier = ops[Math.floor(random() * next)]!;
+          const again = record.keys.has(earlier.key) ? earlier : op;
+          record.record(again, await sendFrom(index, again));
+        }
+      }
+      done++;
+      await input.onProgress?.(done);
+    }
+  };
+  await Promise.all(Array.from({ length: LOAD_CLIENTS }, (_, index) => client(index)));
+}
+
+/** Replays every request that got no answer at all until it gets one (a result or a refusal); answers the keys still unanswered. */
+export async function replayUnanswered(record: LoadRecord, targets: LoadTarget[]): Promise<string[]> {
+  for (let round = 0; round < 20 && record.unanswered.length > 0; round++) {
+    for (const entry of record.unanswered) {
+      const target = targets.find((candidate) => candidate.up)!;
+      record.record(entry.op, await send(target.url, entry.op));
+    }
+  }
+  return record.unanswered.map((entry) => entry.op.key);
+}
+
+/** A run's totals, and a line saying them (with the seed that repeats it). */
+export function summary(label: string, record: LoadRecord, startedAt: number, seed: number, extra = '') {
+  const entries = [...record.keys.values()];
+  const requests = entries.reduce((sum, entry) => sum + entry.calls, 0);
+  const codes: Record<number, number> = {};
+  for (const code of entries.flatMap((entry) => entry.refusals)) codes[code] = (codes[code] ?? 0) + 1;
+  const refused = Object.values(codes).reduce((sum, n) => sum + n, 0);
+  const lost = entries.reduce((sum, entry) => sum + entry.lost, 0);
+  const seconds = (Date.now() - startedAt) / 1000;
+  const line =
+    `${label} (LOAD_SEED=${seed}): ${requests} requests in ${seconds.toFixed(1)} s (${(requests / seconds).toFixed(0)}/s), ` +
+    `${entries.length} keys, ${record.acknowledged.length} acknowledged, ${refused} refusals ${JSON.stringify(codes)}, ${record.replays} replays ` +
+    `(${((100 * record.replays) / requests).toFixed(1)} %), ${lost} lost${extra}`;
+  return { requests, replays: record.replays, lost, seconds, line };
+}

@@ -5,6 +5,8 @@ import { inject } from 'vitest';
 import { openDatabase, pgliteOf, type Database } from '../../server/kernel/db/database';
 import { migrate } from '../../server/kernel/db/migrate';
 import { seedDemo } from '../../server/seed/demo.seed';
+import { sealStoredSecrets } from '../../server/kernel/stored-secrets';
+import { useTestSecretsKey } from './secrets-key';
 
 /** Where prepared databases are kept between the global setup and the test files. */
 export const artifactsDir = new URL('../.artifacts/', import.meta.url).pathname;
@@ -56,6 +58,8 @@ export async function preparePgliteSnapshot(): Promise<void> {
   const db = await openDatabase({ kind: 'pglite' });
   await migrate(db);
   await seedDemo(db, new Date());
+  useTestSecretsKey();
+  await sealStoredSecrets(db);
   // Not compressed: every test file loads it, and unpacking is cheaper than inflating 6 MB each time.
   const snapshot = await pgliteOf(db)!.dumpDataDir('none');
   // Written aside and renamed: a run beside this one (a single file run while the suite runs)
@@ -91,6 +95,9 @@ export async function preparePostgresTemplate(): Promise<{ run: PostgresRun; dro
   const pgDb = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl(), template), poolSize: 2 });
   await migrate(pgDb);
   await seedDemo(pgDb, new Date());
+  // As npm start does after its migrations: the copies hold only sealed secrets.
+  useTestSecretsKey();
+  await sealStoredSecrets(pgDb);
   await pgDb.close();
   const drop = async () => {
     await admin(async (client) => {
@@ -115,6 +122,7 @@ export interface TestDatabase {
 
 /** A fresh copy of the seeded database for one test file (or one test). */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  useTestSecretsKey();
   if (testDatabaseKind() === 'pglite') {
     const snapshot = new Blob([readFileSync(snapshotFile)]);
     const db = await openDatabase({ kind: 'pglite', snapshot, sharedBuffers: TEST_SHARED_BUFFERS });

@@ -9,6 +9,7 @@ import type { MethodName, ParamsIn, ResultOf } from '../../contract/methods.cont
 import { normalizeAccessCodes } from '../../contract/sub-account.contract';
 import { rawRequest, type RawResponse } from './http-client';
 import { createTestDatabase } from './test-database';
+import { useTestSecretsKey } from './secrets-key';
 
 export interface RpcAnswer {
   jsonrpc: '2.0';
@@ -114,6 +115,7 @@ export interface TestGatewayOptions extends Partial<
 
 export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
   initIpRegions();
+  useTestSecretsKey();
   const database = options.db ? { db: options.db, close: async () => undefined } : await createTestDatabase();
   const clock = manualClock(new Date());
   const app = await buildApp({

@@ -265,8 +265,24 @@ function siteOfRequest(db: Database, request: FastifyRequest) {
   return resolveSite(db, { ...origin, country: countryOf(origin.ip) });
 }
 
+/**
+ * A gateway about to stop (SIGTERM): it still serves every call, but says it is going, so a
+ * balancer sends it no more and no client keeps a connection that is about to close.
+ */
+interface Drain {
+  on: boolean;
+}
+
+/** While draining, every answer asks the client to close its connection (the next call opens one elsewhere). */
+function registerDrain(app: FastifyInstance, drain: Drain) {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (drain.on) reply.header('connection', 'close');
+    return payload;
+  });
+}
+
 /** Routes answered per site: the OpenRPC document, the logo, the health check. */
-function registerSiteRoutes(app: FastifyInstance, db: Database, clock: Clock) {
+function registerSiteRoutes(app: FastifyInstance, db: Database, clock: Clock, drain: Drain) {
   app.get('/api/openrpc.json', async (request, reply) => {
     const site = await siteOfRequest(db, request);
     const url = site ? await siteGatewayUrl(db, site.id, originOf(request), request.protocol) : '/api';
@@ -284,6 +300,7 @@ function registerSiteRoutes(app: FastifyInstance, db: Database, clock: Clock) {
   // Readiness for a load balancer: the site of this host, one indexed read. With ?detail=1, the
   // platform health too, to those who may read it (healthDetailScope); anyone else gets the plain answer.
   app.get<{ Querystring: { detail?: string } }>('/api/health', async (request, reply) => {
+    if (drain.on) return reply.code(503).header('cache-control', 'no-store').send({ ok: false, draining: true });
     const site = await siteOfRequest(db, request);
     const plain = { ok: site !== null, sn: site?.id ?? null };
     if (request.query.detail !== '1') return reply.send(plain);
@@ -424,7 +441,9 @@ export async function buildApp(options: AppOptions) {
   registerMetricsRoute(app, metrics, options.config.metricsToken);
   // Exports' files (docs/product.md#exports-and-files): bytes, not JSON-RPC, once the session is checked.
   registerFileRoute(app, { db: options.db, clock: options.clock });
-  registerSiteRoutes(app, options.db, options.clock);
+  const drain: Drain = { on: false };
+  registerDrain(app, drain);
+  registerSiteRoutes(app, options.db, options.clock, drain);
   // What changes elsewhere, as server-sent events to each signed-in session (docs/api.md,
   // "Calls", `GET /api/live`).
   createLiveEvents({
@@ -436,5 +455,15 @@ export async function buildApp(options: AppOptions) {
   registerPlatformRoutes(app, { db: options.db, clock: options.clock, platformFor, loginIpLimit: options.config.loginIpLimit });
   if (options.backupToken) registerBackupRoute(app, options.db, options.backupToken);
   await registerWebApp(app, options.db, options.webRoot);
+  drains.set(app, drain);
   return app;
+}
+
+/** Each app's drain switch (an app is a thenable, so it is kept beside it rather than on it). */
+const drains = new WeakMap<FastifyInstance, Drain>();
+
+/** From now on the app's health check answers 503 and every answer closes its connection; calls are still served. */
+export function startDraining(app: FastifyInstance): void {
+  const drain = drains.get(app);
+  if (drain) drain.on = true;
 }

@@ -49,7 +49,7 @@ export function registerPlatformRoutes(app: FastifyInstance, options: PlatformRo
   );
 
   const { db, clock } = options;
-  const verifier = requestVerifier(db, async (keyId) => (await siteOfPlatformKey(db, keyId))?.secret ?? null);
+  const verifier = requestVerifier(db, async (keyId) => (await siteOfPlatformKey(db, keyId))?.secrets ?? null);
   let purgedAt = -Infinity;
   /**
    * A refusal for the signature of a request whose key id is a site's (signature, time or nonce

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { COMMENT_MAX } from '@contract/points.contract';
 import { MAX_BATCH_MEMBERS } from '@contract/job.contract';
-import { LOGO_MAX_BYTES } from '@contract/system-setting-limits.contract';
+import { LOGO_MAX_BYTES, TRANSFER_ALERT_MINUTES } from '@contract/system-setting-limits.contract';
 
 /** A message of the catalogue and the values it is shown with unless the field gives its own. */
 interface RuleMessage {
@@ -52,6 +52,7 @@ export const ruleMessages: Record<string, RuleMessage> = {
   'end-before-start': { key: 'form.rule.endBeforeStart' },
   'time-range': { key: 'form.rule.timeRange' },
   'one-account': { key: 'form.rule.oneAccount' },
+  'cursor-with-ids': { key: 'form.rule.cursorWithIds' },
   'range-too-long': { key: 'form.rule.rangeTooLong', values: { days: 15 } },
   'range-over-15-days': { key: 'form.rule.rangeTooLong', values: { days: 15 } },
   'above-parent': { key: 'validation.aboveParent' },
@@ -73,6 +74,10 @@ export const ruleMessages: Record<string, RuleMessage> = {
   'idle-timeout': { key: 'systemSetting.rule.idleTimeout' },
   'title-length': { key: 'systemSetting.rule.titleLength' },
   'retention-days': { key: 'systemSetting.rule.retentionDays' },
+  'transfer-alert': {
+    key: 'systemSetting.rule.transferAlert',
+    values: { min: TRANSFER_ALERT_MINUTES.min, max: TRANSFER_ALERT_MINUTES.max },
+  },
   'in-the-past': { key: 'systemSetting.rule.inThePast' },
   'risk-amount': { key: 'scoreRisk.invalid', values: { min: 1000 } },
   'logo-type': { key: 'systemSetting.logo.type' },

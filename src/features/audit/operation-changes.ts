@@ -53,6 +53,7 @@ const namedFields: Record<string, 'text' | 'flag' | 'raw'> = {
   retentionOperationLog: 'raw',
   retentionJobs: 'raw',
   retentionMonitorEvents: 'raw',
+  transferAlertMinutes: 'raw',
 };
 
 /** The fields with a name of their own in `audit.field.*` (any other is shown as the gateway names it). */

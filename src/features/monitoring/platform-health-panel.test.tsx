@@ -26,6 +26,7 @@ const healthy: PlatformHealth = {
   feed: { lagSeconds: 2, lagItems: 0 },
   pendingTransfers: 0,
   oldestPendingSeconds: null,
+  pendingAlertSeconds: 600,
   signatureRefusals: 0,
   failedCalls: 0,
   lastFailure: null,
@@ -68,7 +69,7 @@ describe('the platform panel', () => {
     expect(warned('platform-health-failed-calls')).toBe('true');
   });
 
-  it('marks what raised the alert: a lag over a minute, a transfer pending over five minutes, refusals', () => {
+  it("marks what raised the alert: a lag over a minute, a transfer pending over the site's ten minutes, refusals", () => {
     render(
       <PlatformHealthPanel
         health={{
@@ -76,7 +77,7 @@ describe('the platform panel', () => {
           lastSuccessAt: '2026-03-01T11:55:00Z',
           feed: { lagSeconds: 61, lagItems: 5000 },
           pendingTransfers: 2,
-          oldestPendingSeconds: 301,
+          oldestPendingSeconds: 601,
           signatureRefusals: 3,
           unsentPushes: 7,
           alert: true,
@@ -106,6 +107,15 @@ describe('the platform panel', () => {
     expect(text('platform-health-feed-lag')).toBe('platformHealth.notApplicable');
     expect(text('platform-health-pending')).toBe('1');
     expect(warned('platform-health-pending')).toBe('false');
+  });
+
+  it("marks a pending transfer by the site's own alert setting, not a fixed one", () => {
+    const { rerender } = render(<PlatformHealthPanel health={{ ...healthy, pendingTransfers: 1, oldestPendingSeconds: 121 }} now={NOW} />);
+    expect(warned('platform-health-pending')).toBe('false');
+    rerender(
+      <PlatformHealthPanel health={{ ...healthy, pendingTransfers: 1, oldestPendingSeconds: 121, pendingAlertSeconds: 120 }} now={NOW} />,
+    );
+    expect(warned('platform-health-pending')).toBe('true');
   });
 
   it('says a platform paused after a restore is paused, with the alert', () => {

@@ -1,11 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  PENDING_ALERT_SECONDS,
-  PLATFORM_FAILED_CALLS_ALERT,
-  PLATFORM_LAG_ALERT_SECONDS,
-  type PlatformHealth,
-} from '@contract/monitoring.contract';
+import { PLATFORM_FAILED_CALLS_ALERT, PLATFORM_LAG_ALERT_SECONDS, type PlatformHealth } from '@contract/monitoring.contract';
 import { useCall } from '@/api/queries';
 import { Badge } from '@/components/ui/badge';
 import { useFormat } from '@/hooks/use-format';
@@ -90,7 +85,7 @@ export function PlatformHealthPanel({ health, now }: { health: PlatformHealth; n
         <Fact
           label={t('platformHealth.pending')}
           testId="platform-health-pending"
-          warn={health.oldestPendingSeconds !== null && health.oldestPendingSeconds > PENDING_ALERT_SECONDS}
+          warn={health.oldestPendingSeconds !== null && health.oldestPendingSeconds > health.pendingAlertSeconds}
         >
           {format.number(health.pendingTransfers)}
         </Fact>

@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { resolveDifference, runReconciliation } from '@commands/reconciliation.commands';
+import { reconciliationTabs, resolveDifference, runReconciliation } from '@commands/reconciliation.commands';
 import { can } from '@commands/can';
 import { RESOLUTION_NOTE_MAX, type ReconciliationDifference } from '@contract/reconciliation.contract';
 import { useCall } from '@/api/queries';
@@ -9,22 +9,49 @@ import { useDataTable } from '@/components/data-table/data-table';
 import { ListBody, ListScreen } from '@/components/data-table/list-screen';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCommands } from '@/hooks/use-command-context';
 import { useFormat } from '@/hooks/use-format';
 import { useListQuery } from '@/hooks/use-list-screen';
 import { urlStateCodec, useUrlState } from '@/hooks/use-url-state';
+import { InFlightView } from './in-flight-view';
 import { differenceColumns, runColumns } from './reconciliation-columns';
 
-const viewState = urlStateCodec({ run: z.string().regex(/^(|[0-9]{1,18})$/) }, { run: '' });
+const viewState = urlStateCodec({ tab: z.enum(reconciliationTabs), run: z.string().regex(/^(|[0-9]{1,18})$/) }, { tab: 'runs', run: '' });
+type ViewState = ReturnType<typeof viewState.parse>;
 /** Every run, newest first: the list has no range (a run's window is in its row). */
 const allRuns = {};
 
-/** Reconciliation with the game platform (levels 0-1): the job's runs, a run's differences with both sides' rows, each resolved with a note. */
+/**
+ * Reconciliation with the game platform (levels 0-1): the job's runs, a run's differences with both sides' rows, each resolved
+ * with a note; and on a tab of its own the transfers with the platform still in flight.
+ */
 export default function ReconciliationScreen() {
+  const { t } = useTranslation();
+  const [view, setView] = useUrlState(viewState);
+  const tabs = (
+    <Tabs value={view.tab} onValueChange={(next) => setView({ tab: next as ViewState['tab'], run: '' })}>
+      <TabsList aria-label={t('route.reconciliation')}>
+        {reconciliationTabs.map((tab) => (
+          <TabsTrigger key={tab} value={tab} data-testid={`reconciliation-tab-${tab}`}>
+            {t(`reconciliation.tab.${tab}`)}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+    </Tabs>
+  );
+  return view.tab === 'inflight' ? (
+    <InFlightView heading={t('route.reconciliation')} tabs={tabs} />
+  ) : (
+    <RunsView view={view} setView={setView} tabs={tabs} />
+  );
+}
+
+/** The runs tab: the job's runs, newest first, and the chosen one's differences. */
+function RunsView({ view, setView, tabs }: { view: ViewState; setView(next: Partial<ViewState>): void; tabs: ReactNode }) {
   const { t } = useTranslation();
   const format = useFormat();
   const commands = useCommands();
-  const [view, setView] = useUrlState(viewState);
   const { pages, rows, query } = useListQuery('gw.credit.reconciliation.run.query', allRuns);
   const completeTo = pages.first?.completeTo ?? null;
   const columns = useMemo(() => runColumns(t, format, (run) => setView({ run: run.runId })), [t, format, setView]);
@@ -53,7 +80,13 @@ export default function ReconciliationScreen() {
           ) : null}
         </div>
       }
-      intro={<p className="text-sm text-muted-foreground">{t('reconciliation.explain')}</p>}
+      attributes={{ 'data-tab': 'runs' }}
+      intro={
+        <>
+          {tabs}
+          <p className="text-sm text-muted-foreground">{t('reconciliation.explain')}</p>
+        </>
+      }
       model={model}
       status={
         <span className="text-sm text-muted-foreground" role="status" data-testid="reconciliation-total">

@@ -13,6 +13,7 @@ import { useDataTable } from '@/components/data-table/data-table';
 import type { ExportFormat } from '@/components/data-table/data-table-export';
 import { type TableExport } from '@/components/data-table/data-table-toolbar';
 import { ListScreen } from '@/components/data-table/list-screen';
+import { CompleteToStamp } from './complete-to-stamp';
 import { AccountPicker } from '@/components/filters/account-picker';
 import { GameRangeFilters } from '@/components/filters/game-range-filters';
 import { useRights } from '@/hooks/use-command-context';
@@ -177,6 +178,7 @@ export default function DailyReportScreen() {
             </span>
           </h1>
           <div className="flex items-center gap-2">
+            <CompleteToStamp completeTo={filters ? answer.data?.completeTo : undefined} />
             {account ? (
               <button
                 type="button"

@@ -21,6 +21,7 @@ import { ReportBreadcrumb } from './report-breadcrumb';
 import { downloadReport } from './report-export';
 import { parseTrail, writeTrail } from './report-trail';
 import { useLevelReport } from './use-level-report';
+import { CompleteToStamp } from './complete-to-stamp';
 import { winLossReportState } from './win-loss-report-state';
 
 const WinLossChart = lazyChart(() => import('./win-loss-chart'));
@@ -152,9 +153,12 @@ export default function WinLossReportScreen() {
       intro={
         <>
           <ReportBreadcrumb trail={trail} onGo={(steps) => setView({ trail: writeTrail(steps) })} />
-          <h2 className="text-sm font-medium text-muted-foreground" data-testid="win-loss-kind">
-            {t(membersBelow ? 'reports.playerTotalReport' : 'reports.agentTotalReport')}
-          </h2>
+          <div className="flex flex-wrap items-baseline justify-between gap-3">
+            <h2 className="text-sm font-medium text-muted-foreground" data-testid="win-loss-kind">
+              {t(membersBelow ? 'reports.playerTotalReport' : 'reports.agentTotalReport')}
+            </h2>
+            <CompleteToStamp completeTo={filters ? answer.data?.completeTo : undefined} />
+          </div>
         </>
       }
       model={model}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { RETENTION_DAYS, retentionKinds, type SystemSettings } from '@contract/system-setting.contract';
+import { RETENTION_DAYS, retentionKinds, TRANSFER_ALERT_MINUTES, type SystemSettings } from '@contract/system-setting.contract';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
@@ -164,6 +164,19 @@ export function MonitoringSection({ form, sectionRef }: Omit<SectionProps, 'sett
             />
           ))}
         </div>
+        <TextField
+          form={form}
+          name="transferAlertMinutes"
+          id="setting-transferAlertMinutes"
+          label={t('systemSetting.field.transferAlertMinutes')}
+          hint={
+            <span className="text-xs text-muted-foreground">
+              {t('systemSetting.monitoring.transferAlertHint', { min: TRANSFER_ALERT_MINUTES.min, max: TRANSFER_ALERT_MINUTES.max })}
+            </span>
+          }
+          inputMode="numeric"
+          digits
+        />
       </CardContent>
     </Card>
   );

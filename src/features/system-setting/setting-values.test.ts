@@ -19,6 +19,7 @@ const settings: SystemSettings = {
   logo: '',
   financeVisible: true,
   retentionDays: { requestKeys: 7, sessions: 30, loginLog: 180, operationLog: 365, jobs: 30, monitorEvents: 90 },
+  transferAlertMinutes: 10,
   callerIp: '127.0.0.1',
 };
 const problems = (values: SettingValues) => {
@@ -87,6 +88,18 @@ describe('system settings as the form holds them', () => {
     expect(problems({ ...values, retentionDays: { ...values.retentionDays, loginLog: '30', operationLog: '90', jobs: '3650' } })).toEqual(
       [],
     );
+  });
+
+  it('sends the transfer alert as whole minutes, and refuses minutes outside 1-1440', () => {
+    const values = valuesOf(settings);
+    expect(values.transferAlertMinutes).toBe('10');
+    expect(changesOf(settings, { ...values, transferAlertMinutes: ' 30 ' })).toEqual({ transferAlertMinutes: 30 });
+    expect(changedFields(changesOf(settings, { ...values, transferAlertMinutes: '30' }))).toEqual(['transferAlertMinutes']);
+    for (const minutes of ['0', '1441', '2.5', ''])
+      expect([...new Set(problems({ ...values, transferAlertMinutes: minutes }))], minutes).toEqual([
+        'transferAlertMinutes:transfer-alert',
+      ]);
+    for (const minutes of ['1', '1440']) expect(problems({ ...values, transferAlertMinutes: minutes })).toEqual([]);
   });
 
   it('lifts the window when both times are cleared', () => {

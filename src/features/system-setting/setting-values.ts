@@ -10,6 +10,7 @@ import {
   SCORE_INTERVAL_MAX_MS,
   type RetentionKind,
   SITE_TITLE_MAX,
+  TRANSFER_ALERT_MINUTES,
   type SystemSettingChanges,
   type SystemSettings,
 } from '@contract/system-setting.contract';
@@ -28,6 +29,8 @@ export interface SettingValues {
   warningSwitch: boolean;
   financeVisible: boolean;
   monitorThresholds: { bet: string; win: string; score: string };
+  /** Whole minutes a transfer with the platform may stay unsettled. */
+  transferAlertMinutes: string;
   ui: 'black' | 'red';
   title: string;
   /** null: the logo stays; '': removed; a data URL: the new picture. */
@@ -57,6 +60,7 @@ export function valuesOf(settings: SystemSettings): SettingValues {
     warningSwitch: settings.warningSwitch,
     financeVisible: settings.financeVisible,
     monitorThresholds: { ...settings.monitorThresholds },
+    transferAlertMinutes: String(settings.transferAlertMinutes),
     ui: settings.ui,
     title: settings.title,
     logoImage: null,
@@ -92,6 +96,7 @@ export const settingValuesSchema = z
     warningSwitch: z.boolean(),
     financeVisible: z.boolean(),
     monitorThresholds: z.object({ bet: threshold, win: threshold, score: threshold }),
+    transferAlertMinutes: wholeNumber('transfer-alert', TRANSFER_ALERT_MINUTES.min, TRANSFER_ALERT_MINUTES.max),
     ui: z.enum(['black', 'red']),
     title: z.string().trim().max(SITE_TITLE_MAX, 'title-length'),
     logoImage: z.string().nullable(),
@@ -138,6 +143,8 @@ export function changesOf(settings: SystemSettings, values: SettingValues): Syst
       thresholds[kind] = values.monitorThresholds[kind].trim();
   }
   if (Object.keys(thresholds).length > 0) changes.monitorThresholds = thresholds;
+  if (values.transferAlertMinutes.trim() !== before.transferAlertMinutes)
+    changes.transferAlertMinutes = Number(values.transferAlertMinutes);
   if (values.ui !== before.ui) changes.ui = values.ui;
   if (values.title.trim() !== before.title) changes.title = values.title.trim();
   if (values.logoImage !== null) changes.logoImage = values.logoImage;
