@@ -96,10 +96,11 @@ describe('row actions', () => {
     expect(noActionReason(target({}), { ...rights, accessCodes: [1] })).toBe('noRights');
     expect(noActionReason(target({}), { ...rights, mustChangePassword: true })).toBe('passwordChange');
     // Only status actions allowed, and the account is frozen: the frozen state is the reason.
-    expect(rowOffer(target({ level: 5, status: 6, teamStatus: 6, online: false }), { ...rights, level: 4, accessCodes: [1, 5] })).toEqual({
-      actions: [],
-      reason: 'accountFrozen',
-    });
+    const frozenMember = target({ level: 5, status: 6, teamStatus: 6, online: false });
+    expect(noActionReason(frozenMember, { ...rights, level: 4, accessCodes: [1, 5] })).toBe('accountFrozen');
+    // The score right still recalls a frozen member's game wallet (points come back, none leave).
+    const frozen = rowOffer(frozenMember, { ...rights, level: 4, accessCodes: [1, 5] });
+    expect(frozen.actions.map((action) => action.id)).toEqual(['member.recallWallet']);
     expect(rowOffer(target({ teamStatus: 6 }), { ...rights, accessCodes: [1, 5] })).toEqual({ actions: [], reason: 'lineFrozen' });
   });
 });

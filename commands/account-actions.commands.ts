@@ -5,6 +5,7 @@ import { newRequestKey } from '../machines/request-key';
 import { can, directChildList, whyNot, type CanTarget, type Refusal } from './can';
 import type { Command, CommandContext, Rights } from './command';
 import { directChildStep, type DirectChild as AccountRow } from './found-accounts';
+import { recallGameWallet } from './transfer.commands';
 
 /**
  * An action on a selected account: the contract method it calls (or, for a screen it opens, the
@@ -28,6 +29,8 @@ export interface AccountRowAction {
   confirm: string | null;
   /** Words that find it in the palette besides its title. */
   keywords: readonly string[];
+  /** Runs it instead of the plain call (an action confirmed on its preview). */
+  run?: (context: CommandContext, row: Pick<AccountRow, 'userId' | 'loginId' | 'level'>) => Promise<void>;
 }
 
 const call = (
@@ -86,6 +89,11 @@ export const accountRowActions: AccountRowAction[] = [
   call('account.endSessions', 'action.endSessions', 'gw.credit.user.session.all.kill', 'action.confirm.endSessions', {
     keywords: ['sessions', 'kick', '踢出'],
   }),
+  // Confirmed on the gateway's preview (its own confirmation): no question of its own.
+  call('member.recallWallet', 'action.recallWallet', 'gw.credit.transfer.recall', null, {
+    keywords: ['recall', 'game wallet', 'transfer out', 'platform', '回收', '游戏钱包', '转出'],
+    run: recallGameWallet,
+  }),
 ];
 
 /** The method an action calls on this account. */
@@ -137,6 +145,10 @@ export async function runAccountAction(
 ): Promise<void> {
   if (action.path) {
     context.navigate(action.path(row.userId));
+    return;
+  }
+  if (action.run) {
+    await action.run(context, row);
     return;
   }
   const title = context.t(action.titleKey);

@@ -7,7 +7,12 @@ export const asOfPaths = ['/account/index', '/pointRecord/index'] as const;
 const OFF = 'off';
 
 /** The methods that move points: what the as-of view disables (it shows the past, read-only). */
-const movingMethods: readonly string[] = ['gw.credit.user.score.up', 'gw.credit.user.score.down', 'gw.credit.score.issue'];
+const movingMethods: readonly string[] = [
+  'gw.credit.user.score.up',
+  'gw.credit.user.score.down',
+  'gw.credit.score.issue',
+  'gw.credit.transfer.recall',
+];
 export const movesPoints = (method: string | { agents: string; members: string }) =>
   typeof method === 'string'
     ? movingMethods.includes(method)

@@ -52,6 +52,8 @@ interface TargetRule {
   needsOnline?: boolean;
   /** Lifts a sign-in lock: only for an account whose name is locked. */
   needsLoginLock?: boolean;
+  /** Acts on any account of the caller's line, not only a direct child (the recall of a member's game wallet). */
+  anyInLine?: boolean;
 }
 
 const event =
@@ -88,6 +90,8 @@ const targetRules: Partial<Record<MethodName, TargetRule>> = {
   // Not only for an online child: it also ends the sessions of everyone below it.
   'gw.credit.user.session.all.kill': {},
   'gw.credit.agent.to.company.acc.reset': { kind: 'agent' },
+  // The company or any agent above the member: the accounts a screen lists are all of the caller's line.
+  'gw.credit.transfer.recall': { kind: 'member', anyInLine: true },
 };
 
 /** Methods open to more levels than may succeed: the gateway's own refusal past this caller level (agent.add: 20045). */
@@ -134,7 +138,7 @@ export function whyNot(session: Rights, method: MethodName, target?: CanTarget, 
   if (definition.changesDownline && session.lineStatus === AccountStatus.frozen) return 'selfLineFrozen';
   const rule = targetRules[method];
   if (!target || !rule) return null;
-  if (target.parentId === null || target.parentId !== session.userId) return 'notDirectChild';
+  if (!rule.anyInLine && (target.parentId === null || target.parentId !== session.userId)) return 'notDirectChild';
   if (rule.kind && isMemberLevel(target.level) !== (rule.kind === 'member')) return 'notNow';
   if (rule.events) {
     const allowed = allowedAccountActions(factsOf(target));

@@ -1,11 +1,11 @@
 import { centsOrZero, formatCents, parseCents } from '../contract/amount.contract';
-import { ErrorCode } from '../contract/errors.contract';
 import type { ScorePreview } from '../contract/points.contract';
 import { newRequestKey } from '../machines/request-key';
 import { fieldErrorsOf } from '../machines/score-transfer.machine';
 import { can, type CanTarget } from './can';
 import { withCurrency, type Command, type CommandContext, type Rights } from './command';
 import { directChildStep, type DirectChild as AccountRow } from './found-accounts';
+import { stalePreviewOf } from './money-preview';
 import { scorePreviewLines } from './score-preview';
 
 const mayScore = (rights: Rights) => can(rights, 'gw.credit.user.score.up') || can(rights, 'gw.credit.user.score.down');
@@ -31,12 +31,6 @@ function mostOf(context: CommandContext, row: AccountRow, direction: 'up' | 'dow
   const own = context.ownBalance === undefined ? room : centsOrZero(context.ownBalance);
   const most = own < room ? own : room;
   return formatCents(most > 0n ? most : 0n);
-}
-
-/** The gateway's fresh preview in a stale refusal (20060), or null for any other failure. */
-function stalePreviewOf(error: unknown): ScorePreview | null {
-  if (typeof error !== 'object' || error === null || (error as { code?: unknown }).code !== ErrorCode.previewStale) return null;
-  return (error as { data?: { preview?: ScorePreview } }).data?.preview ?? null;
 }
 
 /**
@@ -79,7 +73,7 @@ async function scoreFromPalette(context: CommandContext, row: AccountRow, direct
         context.accountsChanged();
         return;
       } catch (error) {
-        preview = stalePreviewOf(error);
+        preview = stalePreviewOf<ScorePreview>(error);
         stale = true;
         if (!preview) throw error;
       }

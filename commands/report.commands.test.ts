@@ -106,31 +106,80 @@ describe('"Trading report for…" and "Bill of…"', () => {
   });
 });
 
+const closePreview = (token: string, agentToCompany = '6.30') => ({
+  method: 'gw.credit.agent.to.company.acc.reset',
+  userId: '25',
+  loginId: 'ag01010102',
+  periodStart: '2026-11-20T16:00:00.000Z',
+  periodEnd: '2026-11-24T16:00:00.000Z',
+  lastSettlementId: null,
+  balance: '100.00',
+  bets: 3,
+  validAmount: '30.00',
+  valueWonLose: '-6.30',
+  agentToCompany,
+  companyLimits: [{ gameType: 'live', limit: '1000.00', used: '6.30', left: '993.70' }],
+  refusals: [],
+  token,
+  expiresAt: '2026-11-25T01:02:00.000Z',
+});
+
 describe('closing a settlement period', () => {
-  it('asks first: a cancel calls nothing; a yes closes it, says what it kept and refreshes the bill', async () => {
-    const make = (confirmed: boolean) => {
-      const calls: [string, unknown][] = [];
-      const reports: unknown[] = [];
-      const context = {
-        rights: company,
-        t: (key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key),
-        confirm: vi.fn(async () => confirmed),
-        call: vi.fn(async (method: string, params: unknown) => {
-          calls.push([method, params]);
-          return { agentToCompany: '6.30' };
-        }),
-        report: (outcome: unknown) => reports.push(outcome),
-        accountsChanged: vi.fn(),
-      } as unknown as CommandContext;
-      return { context, calls, reports };
-    };
+  const make = (confirmed: boolean, stale = false) => {
+    const calls: [string, Record<string, unknown>][] = [];
+    const reports: unknown[] = [];
+    const descriptions: string[] = [];
+    let closes = 0;
+    const context = {
+      rights: company,
+      currency: 'CNY',
+      formatAmount: (value: string) => `fmt(${value})`,
+      t: (key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key),
+      confirm: vi.fn(async (request: { description: string; destructive?: boolean }) => {
+        descriptions.push(request.description);
+        return confirmed;
+      }),
+      call: vi.fn(async (method: string, params: Record<string, unknown>) => {
+        calls.push([method, params]);
+        if (method === 'gw.credit.agent.to.company.acc.reset.preview') return closePreview('v1.first');
+        closes += 1;
+        if (stale && closes === 1) throw { code: 20060, data: { rule: 'preview-changed', preview: closePreview('v1.fresh', '7.00') } };
+        return { agentToCompany: stale ? '7.00' : '6.30' };
+      }),
+      report: (outcome: unknown) => reports.push(outcome),
+      accountsChanged: vi.fn(),
+    } as unknown as CommandContext;
+    return { context, calls, reports, descriptions };
+  };
+
+  it("shows the gateway's preview first: a cancel closes nothing; a yes closes with its token, says what it kept and refreshes the bill", async () => {
     const cancelled = make(false);
     await closeBillPeriod(cancelled.context, { userId: '25', loginId: 'ag01010102' });
-    expect(cancelled.calls).toEqual([]);
+    expect(cancelled.calls).toEqual([['gw.credit.agent.to.company.acc.reset.preview', { userId: '25' }]]);
+    expect(cancelled.descriptions[0]).toContain('bill.previewNumbers {"bets":3,"validAmount":"fmt(30.00)"');
+    expect(cancelled.descriptions[0]).toContain('bill.previewLimit');
+    // Enter confirms the previewed close: the dialog is not a destructive one (Cancel is not its default).
+    expect(vi.mocked(cancelled.context.confirm).mock.calls[0]![0]).not.toHaveProperty('destructive', true);
+
     const confirmed = make(true);
     await closeBillPeriod(confirmed.context, { userId: '25', loginId: 'ag01010102' });
-    expect(confirmed.calls).toEqual([['gw.credit.agent.to.company.acc.reset', { userId: '25' }]]);
-    expect(confirmed.reports).toEqual([{ ok: true, message: 'bill.closed {"account":"ag01010102","amount":"6.30"}' }]);
+    const [, close] = confirmed.calls;
+    expect(close).toEqual([
+      'gw.credit.agent.to.company.acc.reset',
+      { userId: '25', previewToken: 'v1.first', requestKey: expect.any(String) },
+    ]);
+    expect(confirmed.reports).toEqual([{ ok: true, message: 'bill.closed {"account":"ag01010102","amount":"6.30"} (CNY)' }]);
     expect(confirmed.context.accountsChanged).toHaveBeenCalledWith(['gw.credit.bill.query']);
+  });
+
+  it('shows a stale refusal its fresh preview and closes on it with the same request key', async () => {
+    const run = make(true, true);
+    await closeBillPeriod(run.context, { userId: '25', loginId: 'ag01010102' });
+    const closes = run.calls.filter(([method]) => method === 'gw.credit.agent.to.company.acc.reset');
+    expect(closes.map(([, params]) => params.previewToken)).toEqual(['v1.first', 'v1.fresh']);
+    expect(closes[1]![1].requestKey).toBe(closes[0]![1].requestKey);
+    expect(run.descriptions[1]!.startsWith('bill.previewStale')).toBe(true);
+    expect(run.descriptions[1]).toContain('fmt(7.00)');
+    expect(run.reports).toEqual([{ ok: true, message: 'bill.closed {"account":"ag01010102","amount":"7.00"} (CNY)' }]);
   });
 });

@@ -1,6 +1,8 @@
+import type { ResultOf } from '../contract/methods.contract';
 import { rangePresets } from '../contract/range-presets.contract';
 import { can } from './can';
 import { withCurrency, type Command, type CommandContext, type CommandStep } from './command';
+import { closePreviewLines, runPreviewed } from './money-preview';
 
 /** Accounts the last palette page listed, so the run knows the one picked (its name and level for the breadcrumb). */
 const listed = new Map<string, { loginId: string; level: number }>();
@@ -115,27 +117,29 @@ const billOf: Command = {
 };
 
 /**
- * Closes a direct child agent's open settlement period (the bill) at the start of today, after
- * asking: what the period keeps is final.
+ * Closes a direct child agent's open settlement period (the bill) at the start of today, on the
+ * gateway's preview: the confirmation shows the period and what it freezes (Enter confirms), and
+ * the close carries the preview's token, so it freezes only what was shown (a stale preview is
+ * shown fresh to confirm again). What the period keeps is final.
  */
 export async function closeBillPeriod(context: CommandContext, agent: { userId: string; loginId: string }): Promise<void> {
-  const ok = await context.confirm({
+  let closed: ResultOf<'gw.credit.agent.to.company.acc.reset'> | undefined;
+  const applied = await runPreviewed(context, {
+    preview: () => context.call('gw.credit.agent.to.company.acc.reset.preview', { userId: agent.userId }),
     title: context.t('bill.confirmClose', { account: agent.loginId }),
-    description: context.t('bill.confirmCloseMessage'),
     action: context.t('bill.close'),
-    destructive: true,
+    staleText: context.t('bill.previewStale'),
+    lines: (preview) => [context.t('bill.confirmCloseMessage'), ...closePreviewLines(preview, context)],
+    apply: async (previewToken, requestKey) => {
+      closed = await context.call('gw.credit.agent.to.company.acc.reset', { userId: agent.userId, previewToken, requestKey });
+    },
   });
-  if (!ok) return;
-  try {
-    const closed = await context.call('gw.credit.agent.to.company.acc.reset', { userId: agent.userId });
-    context.report({
-      ok: true,
-      message: withCurrency(context.t('bill.closed', { account: agent.loginId, amount: closed.agentToCompany }), context.currency),
-    });
-    context.accountsChanged(['gw.credit.bill.query']);
-  } catch (error) {
-    context.report({ ok: false, error });
-  }
+  if (!applied || !closed) return;
+  context.report({
+    ok: true,
+    message: withCurrency(context.t('bill.closed', { account: agent.loginId, amount: closed.agentToCompany }), context.currency),
+  });
+  context.accountsChanged(['gw.credit.bill.query']);
 }
 
 const billAgents = new Map<string, { loginId: string }>();

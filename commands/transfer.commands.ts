@@ -1,6 +1,7 @@
 import type { ResultOf } from '../contract/methods.contract';
 import { can } from './can';
 import { withCurrency, type Command, type CommandContext } from './command';
+import { recallPreviewLines, runPreviewed } from './money-preview';
 
 export type TransferRow = ResultOf<'gw.credit.transfer.query'>['list'][number];
 
@@ -30,6 +31,39 @@ export async function repairTransfer(context: CommandContext, transfer: Pick<Tra
   } catch (error) {
     context.report({ ok: false, error });
   }
+}
+
+/**
+ * Asks the game platform for all a member holds there (the recall of its game wallet), on the
+ * gateway's preview: the confirmation shows its credit and its wallet before and after (Enter
+ * confirms), and the recall carries the preview's token, so it applies only what was shown (a
+ * stale preview is shown fresh to confirm again). A lost answer of the platform leaves it pending
+ * for the repair, and says so.
+ */
+export async function recallGameWallet(context: CommandContext, member: { userId: string; loginId: string }): Promise<void> {
+  let recalled: ResultOf<'gw.credit.transfer.recall'> | undefined;
+  const applied = await runPreviewed(context, {
+    preview: () => context.call('gw.credit.transfer.recall.preview', { userId: member.userId }),
+    title: context.t('transfers.confirmRecall', { loginId: member.loginId }),
+    action: context.t('action.recallWallet'),
+    staleText: context.t('transfers.recallStale'),
+    lines: (preview) => recallPreviewLines(preview, context),
+    apply: async (previewToken, requestKey) => {
+      recalled = await context.call('gw.credit.transfer.recall', { userId: member.userId, previewToken, requestKey });
+    },
+  });
+  if (!applied || !recalled) return;
+  const values = {
+    loginId: member.loginId,
+    amount: context.formatAmount(recalled.amount),
+    balance: context.formatAmount(recalled.balance),
+  };
+  const message = context.t(recalled.state === 'done' ? 'transfers.recalled.done' : 'transfers.recalled.pending', values);
+  context.report({ ok: true, message: withCurrency(message, context.currency) });
+  // The member's balance in the account lists, and the transfers and the score log.
+  context.accountsChanged();
+  context.accountsChanged(['gw.credit.transfer.query', 'gw.credit.score.log.query']);
+  context.refreshPoints();
 }
 
 /** Pending transfers the last palette page listed, so the run knows the one picked. */

@@ -79,6 +79,8 @@ export const ErrorCode = {
    * number): nothing applied; `data.preview` is a fresh preview to confirm again.
    */
   previewStale: 20060,
+  /** The site's game platform is paused since a restore: nothing asks it, so no wallet can be recalled (our number). */
+  platformPaused: 20061,
   thirdPartySignature: 37100,
   thirdPartyEmptyResult: 37101,
   operatorBalanceLow: 37110,

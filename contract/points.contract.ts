@@ -73,6 +73,43 @@ export const scorePreviewSchema = z.object({
 });
 export type ScorePreview = z.infer<typeof scorePreviewSchema>;
 
+/** The bill's numbers a close freezes (docs/product.md#the-bill), as the close answers them. */
+const closedNumbers = {
+  /** The agent's balance at the close, kept as it is. */
+  balance: pointsSchema,
+  /** What the period keeps: its bets, valid bet, members' win/loss and what the line handed up. */
+  bets: z.number().int(),
+  validAmount: pointsSchema,
+  valueWonLose: pointsSchema,
+  agentToCompany: pointsSchema,
+};
+
+/** What a close of a direct child agent's settlement period would write (docs/product.md#previews), and the token its action carries. */
+export const closePreviewSchema = z.object({
+  method: z.literal('gw.credit.agent.to.company.acc.reset'),
+  userId: idSchema,
+  loginId: z.string(),
+  /** The period the close would end: from the end of the last closed one (or the agent's creation) to the start of today (Beijing). */
+  periodStart: isoTimeSchema,
+  periodEnd: isoTimeSchema,
+  /** The last closed period's settlement, null when none was closed yet. */
+  lastSettlementId: idSchema.nullable(),
+  ...closedNumbers,
+  /**
+   * The agent-to-company limit of each game type (0.00: none), what the open period used of it
+   * up to now and what it leaves (null without a limit): the close ends that period, so the stop
+   * is judged again by today's bets alone.
+   */
+  companyLimits: z.array(
+    z.object({ gameType: z.enum(['live', 'electronic']), limit: pointsSchema, used: pointsSchema, left: pointsSchema.nullable() }),
+  ),
+  /** Every rule that would refuse the close now (20052 closed today, ...); empty when it would apply. */
+  refusals: z.array(previewRefusalSchema),
+  token: previewTokenSchema,
+  expiresAt: isoTimeSchema,
+});
+export type ClosePreview = z.infer<typeof closePreviewSchema>;
+
 /**
  * The answer to a score up or down: `before`/`after` are the target's balance, the operator's
  * side (the caller's main account, the parent) is `operatorBefore`/`operatorAfter`.
@@ -228,20 +265,18 @@ export const pointsMethods = {
   }),
   'gw.credit.agent.to.company.acc.reset': defineMethod({
     summary:
-      "Closes the settlement period of a direct child agent at the start of today (Beijing): one settlement row from the end of its last period, keeping what the agent's line did in it (the bill); balances are kept. 20052 (rule closed-today) when today's period is already closed",
-    params: z.object({ userId: idSchema }),
+      "Closes the settlement period of a direct child agent at the start of today (Beijing): one settlement row from the end of its last period, keeping what the agent's line did in it (the bill); balances are kept. 20052 (rule closed-today) when today's period is already closed; with a preview's token, only what that preview showed (20060 otherwise)",
+    params: z.object({
+      userId: idSchema,
+      /** The token of the close preview the user confirmed: when given, the close applies only while that preview still holds (20060). */
+      previewToken: previewTokenSchema.optional(),
+    }),
     result: z.object({
       settlementId: idSchema,
       userId: idSchema,
       periodStart: isoTimeSchema,
       periodEnd: isoTimeSchema,
-      /** The agent's balance at the close, kept as it is. */
-      balance: pointsSchema,
-      /** What the period keeps (docs/product.md#the-bill): its bets, valid bet, members' win/loss and what the line handed up. */
-      bets: z.number().int(),
-      validAmount: pointsSchema,
-      valueWonLose: pointsSchema,
-      agentToCompany: pointsSchema,
+      ...closedNumbers,
     }),
     auth: 'session',
     effect: 'write',
@@ -254,6 +289,19 @@ export const pointsMethods = {
       ErrorCode.cannotOperate,
       ErrorCode.agentLineFrozen,
       ErrorCode.periodClosedToday,
+      ErrorCode.previewStale,
     ],
+  }),
+  'gw.credit.agent.to.company.acc.reset.preview': defineMethod({
+    summary:
+      "What closing a direct child agent's settlement period would write, writing nothing: the period, the bill's numbers it would freeze, the agent-to-company limits, every rule that would refuse it (20052 closed today, ...), and a token (2 minutes) the close carries so that it freezes only what was shown (20060 otherwise)",
+    params: z.object({ userId: idSchema }),
+    result: closePreviewSchema,
+    auth: 'session',
+    effect: 'read',
+    // The close's own rights: a preview tells nothing its caller could not do.
+    rights: { levels: [0, 1, 2, 3], accessCode: 5 },
+    // Only an account outside the line or not a direct child is refused: every other rule is in `refusals`.
+    errors: [ErrorCode.accountNotFound, ErrorCode.notDirectRelation],
   }),
 };

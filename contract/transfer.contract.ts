@@ -12,7 +12,7 @@ import {
 import { ErrorCode } from './errors.contract';
 import { BET_MAX_SPAN_DAYS } from './game.contract';
 import { defineMethod } from './method.contract';
-import { pointsSchema, serialSchema } from './points.contract';
+import { pointsSchema, previewRefusalSchema, previewTokenSchema, serialSchema } from './points.contract';
 
 /**
  * Transfers between members and the game platform (docs/product.md#wallet-and-transfers). An `in` is pending
@@ -61,6 +61,42 @@ export const gameSessionSchema = z.object({
   /** Transfers of the session still waiting for the platform. */
   pending: z.number().int().min(0),
 });
+
+/**
+ * What recalling a member's game wallet would do (docs/product.md#recalling-a-game-wallet): the
+ * member's whole balance at the game platform asked back as an `out` transfer, and the token the
+ * recall carries.
+ */
+export const recallPreviewSchema = z.object({
+  method: z.literal('gw.credit.transfer.recall'),
+  userId: idSchema,
+  loginId: z.string(),
+  /** The member's credit balance at the back office, before and after the wallet comes back. */
+  balanceBefore: pointsSchema,
+  balanceAfter: pointsSchema,
+  /** What the member holds at the game platform, before (null: the platform could not be asked) and after (all of it comes back). */
+  walletBefore: pointsSchema.nullable(),
+  walletAfter: pointsSchema.nullable(),
+  /** The member's open game session, null when none. */
+  sessionId: z.string().nullable(),
+  /** Every rule that would refuse the recall now (20061, 37165, 37112, 37162); empty when it would apply. */
+  refusals: z.array(previewRefusalSchema),
+  token: previewTokenSchema,
+  expiresAt: isoTimeSchema,
+});
+export type RecallPreview = z.infer<typeof recallPreviewSchema>;
+
+/** Who may recall a member's game wallet: the company and every agent above the member, clerks with the score right (5). */
+const recallRights = { levels: [0, 1, 2, 3, 4], accessCode: 5 } as const;
+/** The refusals a recall answers besides 20002 and 100 (not-a-member); its preview lists them instead. */
+const recallRefusals = [
+  ErrorCode.cannotOperate,
+  ErrorCode.agentLineFrozen,
+  ErrorCode.platformPaused,
+  ErrorCode.repairTooEarly,
+  ErrorCode.platformBalanceLow,
+  ErrorCode.repairPlatformSilent,
+];
 
 export const transferMethods = {
   'gw.credit.player.game.log': defineMethod({
@@ -119,5 +155,40 @@ export const transferMethods = {
       ErrorCode.repairRecordDiffers,
       ErrorCode.repairTooEarly,
     ],
+  }),
+  'gw.credit.transfer.recall.preview': defineMethod({
+    summary:
+      "What recalling a member's game wallet would do, writing nothing: its credit balance and its balance at the game platform before and after, every rule that would refuse it (platform paused, an unsettled transfer, nothing at the platform), and a token (2 minutes) the recall carries so that it applies only what was shown (20060 otherwise)",
+    params: z.object({ userId: idSchema }),
+    result: recallPreviewSchema,
+    auth: 'session',
+    effect: 'read',
+    rights: recallRights,
+    // 100 with rule "not-a-member": the account is an agent. Every other rule is in `refusals`.
+    errors: [ErrorCode.accountNotFound],
+  }),
+  'gw.credit.transfer.recall': defineMethod({
+    summary:
+      "Asks the game platform for a member's whole wallet back, as an out transfer through the transfer path: the request first, the member credited only on the platform's confirmation (a lost answer leaves it pending for the repair). The company or an agent above the member; with a preview's token, only what that preview showed (20060 otherwise)",
+    params: z.object({
+      userId: idSchema,
+      /** The token of the recall preview the user confirmed: when given, the recall applies only while that preview still holds (20060). */
+      previewToken: previewTokenSchema.optional(),
+    }),
+    result: z.object({
+      transferId: transferIdSchema,
+      /** done: credited; pending: the platform's answer was lost, the repair settles it from its record. */
+      state: transferStateSchema,
+      amount: pointsSchema,
+      /** The score-log row of the credit; null while pending. */
+      serialNo: serialSchema.nullable(),
+      /** The member's credit balance after. */
+      balance: pointsSchema,
+    }),
+    auth: 'session',
+    effect: 'write',
+    changesDownline: true,
+    rights: recallRights,
+    errors: [ErrorCode.accountNotFound, ...recallRefusals, ErrorCode.previewStale],
   }),
 };

@@ -7,7 +7,7 @@ import { isSealed, openSecret, sealSecret } from './secrets-key';
 export const platformSecretContext = (siteId: string) => `site_platforms:${siteId}`;
 export const signingKeyContext = (name: string) => `signing_keys:${name}`;
 
-/** The gateways' own signing keys (signing_keys), each 32 random bytes: the previews' (points/preview-token.ts). */
+/** The gateways' own signing keys (signing_keys), each 32 random bytes: the previews' (kernel/preview-token.ts). */
 export const SIGNING_KEYS = ['preview'] as const;
 
 /**

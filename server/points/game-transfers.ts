@@ -67,6 +67,28 @@ export interface TransferRequest {
   ip?: string;
 }
 
+/** What a transfer out reads of its member under the member's row lock, before it writes its request. */
+export interface OutState {
+  /** The member's credit balance at the back office. */
+  balance: bigint;
+  loginId: string;
+  /** The open game session, null when none. */
+  session: string | null;
+  /** An earlier transfer of the member is unsettled (37165). */
+  unsettled: boolean;
+}
+
+/** A transfer out asked by someone else than the member (an agent recalling its game wallet). */
+export interface OutRequest extends TransferRequest {
+  /** Who asked: the score-log row's operator (the member itself when absent). */
+  operator?: TransferOperator;
+  /**
+   * A check of what the request reads under the member's row lock, before it is written (a
+   * preview's token): throwing refuses the transfer and nothing is written.
+   */
+  confirm?: (state: OutState) => void | Promise<void>;
+}
+
 export interface TransferOutcome {
   transferId: string;
   type: 'in' | 'out';
@@ -529,14 +551,33 @@ async function failOut(tx: Queryable, siteId: string, transferId: string, now: D
 }
 
 /**
+ * What a transfer out of the member would read (OutState), undefined when it is not a member of
+ * the site: under the member's row lock in a checked request, without a lock in a preview.
+ */
+export async function outStateOf(q: Queryable, siteId: string, memberId: string): Promise<OutState | undefined> {
+  const row = await q.one<{ balance: bigint; login_id: string; session: string | null; unsettled: boolean }>(
+    sql`SELECT a.balance, a.login_id, ${stateColumns(siteId, memberId, '')}
+      FROM accounts a WHERE a.id = ${memberId}::bigint AND a.site_id = ${siteId} AND a.kind = 'tree' AND a.level = ${memberLevel}`,
+  );
+  return row && { balance: BigInt(row.balance), loginId: row.login_id, session: row.session, unsettled: row.unsettled };
+}
+
+/**
  * Step 1 of a transfer out, one round trip (BEGIN, the member's lock, this statement, COMMIT):
  * the request is written when the member has an open session (else 37112: nothing at the
  * platform) and no earlier transfer of its is unsettled (37165). It moves no points, so it
  * never touches the wallet. Answers the session the request names.
  */
-async function requestOut(tx: Queryable, input: TransferRequest, amount: bigint) {
+async function requestOut(tx: Queryable, input: OutRequest, amount: bigint) {
   const { siteId, memberId, transferId } = input;
   const locked = lockOnly(tx, siteId, memberId);
+  if (input.confirm) {
+    // A round trip more, only for a checked request: what the lock lets it read, then the check.
+    const read = await outStateOf(tx, siteId, memberId);
+    await locked;
+    if (!read) throw new RpcError(ErrorCode.accountNotFound);
+    await input.confirm(read);
+  }
   const row = await tx.oneAndCommit<{ session: string | null; unsettled: boolean; used: boolean }>(
     prepared(sql`
     WITH st AS (
@@ -563,20 +604,22 @@ async function requestOut(tx: Queryable, input: TransferRequest, amount: bigint)
  * transfer of the member is unsettled. The request locks only the member (it moves no points):
  * the lock with the state, then the request sent with the commit.
  */
-export async function transferOut(db: Queryable, platformFor: PlatformFor, input: TransferRequest): Promise<TransferOutcome> {
+export async function transferOut(db: Queryable, platformFor: PlatformFor, input: OutRequest): Promise<TransferOutcome> {
   const amount = BigInt(input.amount);
   if (!Number.isSafeInteger(input.amount) || amount <= 0n) throw new Error('amount must be positive integer cents');
   const session = await db.transaction((tx) => requestOut(tx, input, amount));
   const outcome = { transferId: input.transferId, type: 'out' as const, sessionId: session };
   let answer: Holding;
   try {
-    answer = await platformFor(db).transferOut({ ...input, amount });
+    const { siteId, transferId, memberId, now } = input;
+    answer = await platformFor(db).transferOut({ siteId, transferId, memberId, amount, now });
   } catch (error) {
     if (!(error instanceof PlatformRefusal)) return { ...outcome, state: 'pending', serialNo: null };
     await db.transaction((tx) => failOut(tx, input.siteId, input.transferId, input.now));
     throw new RpcError(error.code);
   }
-  const { serialNo } = await db.transaction((tx) => creditOut(tx, { ...input, platform: answer, operator: null }));
+  const operator = input.operator ?? null;
+  const { serialNo } = await db.transaction((tx) => creditOut(tx, { ...input, platform: answer, operator }));
   await raisePointsMoved(db, input.siteId, input.memberId);
   return { ...outcome, state: 'done', serialNo };
 }

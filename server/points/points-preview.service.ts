@@ -1,13 +1,10 @@
 import { formatCents } from '../../contract/amount.contract';
-import { ErrorCode } from '../../contract/errors.contract';
 import { PREVIEW_TTL_MS, type ScorePreview } from '../../contract/points.contract';
 import type { CallContext } from '../kernel/call-context';
 import { wireId } from '../kernel/db/ids';
 import { iso } from '../kernel/db/timestamps';
-import { errorMessage } from '../kernel/messages';
-import { RpcError } from '../kernel/rpc-error';
 import { readScoreAccounts, scorePair, scoreRefusals, type LockedAccount } from './ledger';
-import { previewKey, previewTokenState, signPreview, type PreviewClaim } from './preview-token';
+import { checkPreviewToken, previewKey, previewRefusals, signPreview, type PreviewClaim } from '../kernel/preview-token';
 
 /** A score up or down as the user means it: what a preview shows and its action applies. */
 export interface ScoreInputs {
@@ -39,11 +36,7 @@ function scorePreviewOf(ctx: PreviewContext, key: Buffer, inputs: ScoreInputs, o
   const targetAfter = target.balance + sign * amount;
   const expiresAt = ctx.now.getTime() + PREVIEW_TTL_MS;
   const rules = { direction: inputs.direction, now: ctx.now, minIntervalMs: ctx.site.minScoreIntervalMs };
-  const refusals = scoreRefusals(operator, target, rules, amount).map((refusal) => ({
-    code: refusal.code,
-    message: errorMessage(refusal.code, ctx.language),
-    ...(refusal.data ? { data: { field: refusal.data.field, rule: refusal.data.rule } } : {}),
-  }));
+  const refusals = previewRefusals(scoreRefusals(operator, target, rules, amount), ctx.language);
   const posting = (account: LockedAccount, role: 'operator' | 'target', after: bigint) => ({
     userId: wireId(account.id),
     loginId: account.login_id,
@@ -86,12 +79,8 @@ export function confirmScorePreview(ctx: PreviewContext, inputs: ScoreInputs, to
   key.catch(() => undefined);
   return async (operator: LockedAccount, target: LockedAccount) => {
     const signing = await key;
-    const state = previewTokenState(signing, ctx.session!, scoreClaim(inputs, operator, target), token, ctx.now);
-    if (state === 'holds') return;
-    const fresh = scorePreviewOf(ctx, signing, inputs, operator, target);
-    throw new RpcError(ErrorCode.previewStale, {
-      rule: state === 'expired' ? 'preview-expired' : 'preview-changed',
-      preview: fresh,
-    });
+    await checkPreviewToken(signing, ctx.session!, scoreClaim(inputs, operator, target), token, ctx.now, () =>
+      scorePreviewOf(ctx, signing, inputs, operator, target),
+    );
   };
 }

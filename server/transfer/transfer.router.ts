@@ -14,6 +14,7 @@ import { RpcError } from '../kernel/rpc-error';
 import { repairTransfer } from '../points/game-transfers';
 import { siteTransfers, toTransfer, type GameSessionTotalsRow, type TransferListRow } from '../points/transfer.repository';
 import { wireId } from '../kernel/db/ids';
+import { recallPreview, recallWallet } from './wallet-recall.service';
 
 async function queryTransfers(ctx: CallContext, params: ParamsOut<'gw.credit.transfer.query'>) {
   const session = ctx.session!;
@@ -101,4 +102,6 @@ export const transferRouter = (platformFor: PlatformFor) =>
       ctx.audit.summary = `TRANSFER_REPAIR ${repaired.type} ${params.transferId} -> ${repaired.state}`;
       return { transferId: repaired.transferId, type: repaired.type, state: repaired.state, userId: repaired.memberId };
     },
+    'gw.credit.transfer.recall.preview': (ctx, params) => recallPreview(ctx, platformFor, params.userId),
+    'gw.credit.transfer.recall': (ctx, params) => recallWallet(ctx, platformFor, params.userId, params.previewToken),
   });

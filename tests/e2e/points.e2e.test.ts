@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { formatCents } from '../../contract/amount.contract';
 import { beijingWallTime } from '../../contract/beijing-time.contract';
 import { sql } from '../../server/kernel/db/sql';
+import { transferIn } from '../../server/points/game-transfers';
+import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { consoleErrors } from '../support/app-page';
@@ -130,6 +132,43 @@ describe.runIf(e2e.run)("an admin's scores and score log in a UTC+7 browser, one
     await expect.poll(() => balanceOf('ma02')).toBe(before + 1234n);
     await viaPalette('下分', '2.34');
     await expect.poll(() => balanceOf('ma02')).toBe(before + 1000n);
+  });
+
+  it("recalls a member's game wallet from its row actions: the preview in the confirmation, Enter confirms, the credit follows", async () => {
+    const shell = journey();
+    const page = await fromTheNotices(shell);
+    const member = 'mb01010102001';
+    const memberId = await e2e.gw.accountId(member);
+    const platform = () => simulatorPlatform(e2e.gw.db);
+    // The member brings points into the game (its lobby's transfer in).
+    await transferIn(e2e.gw.db, (db) => simulatorPlatform(db), {
+      siteId: 'demo',
+      memberId,
+      amount: 2_500,
+      transferId: `E2E-RC-${Date.now()}`,
+      now: new Date(),
+    });
+    const [credit, wallet] = [await balanceOf(member), await platform().balance({ siteId: 'demo', memberId })];
+    expect(wallet).toBeGreaterThanOrEqual(2_500n);
+    await shell.goTo('accounts', `/${await e2e.gw.accountId('ag01010102')}`);
+    await page.locator(`[data-testid=account-row][data-login-id="${member}"]`).click();
+    await page.getByTestId('account-rows').focus();
+    await page.keyboard.press('.');
+    await page.locator('[data-action-id="member.recallWallet"]').click();
+    const dialog = page.getByTestId('action-confirm');
+    await dialog.waitFor();
+    await expect.poll(() => dialog.textContent()).toContain(text('transfers.recallWallet', { before: fmt(wallet), after: '0.00' }));
+    expect(await dialog.textContent()).toContain(
+      text('transfers.recallCredit', { loginId: member, before: fmt(credit), after: fmt(credit + wallet) }),
+    );
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('action-confirm-ok');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => balanceOf(member)).toBe(credit + wallet);
+    expect(await platform().balance({ siteId: 'demo', memberId })).toBe(0n);
+    const row = await e2e.gw.db.one<{ operator_login: string }>(
+      sql`SELECT operator_login FROM score_log WHERE target_account_id = ${memberId}::bigint AND type = 'out' ORDER BY serial_no DESC LIMIT 1`,
+    );
+    expect(row!.operator_login).toBe('admin');
   });
 
   it("names the account's balance, not a member's, when an agent is scored down by more than it holds", async () => {

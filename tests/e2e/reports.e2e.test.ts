@@ -4,7 +4,7 @@ import { sql } from '../../server/kernel/db/sql';
 import { describe, expect, it } from 'vitest';
 import { useAppInChromium, useJourney } from '../support/app-in-chromium';
 import { consoleErrors } from '../support/app-page';
-import { beijingDayOf } from '../../contract/beijing-time.contract';
+import { beijingDayOf, beijingWallTime } from '../../contract/beijing-time.contract';
 import { storeBets } from '../../server/games/bet.store';
 import { aBet, plantSettledBet } from '../support/bet-fixture';
 import { DataTablePage } from '../support/pages/data-table-page';
@@ -269,7 +269,14 @@ describe.runIf(e2e.run)("an agent's bill in Chromium, after the admin's reports,
     await row.waitFor();
     await expect.poll(() => bills.cellText(row, 'days')).toBe(`${yesterday.date} – ${today.date}`);
     await row.getByTestId('bill-close').click();
-    await shell.confirm();
+    // The confirmation shows the gateway's preview: the period ending where today begins, and the one bet of yesterday it freezes.
+    const dialog = shell.page.locator('[data-testid=action-confirm][data-destructive=false]');
+    await dialog.waitFor();
+    await expect.poll(() => dialog.textContent()).toContain(`→ ${beijingWallTime(today.start)}`);
+    expect(await dialog.textContent()).toContain(text('bill.previewNumbers', { bets: 1 }).split('{{validAmount}}')[0]);
+    // Enter confirms the previewed close: the action is the default button.
+    await expect.poll(() => shell.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('action-confirm-ok');
+    await shell.page.keyboard.press('Enter');
     const closed = new DataTablePage(shell.page, 'bill-closed-rows');
     await closed.rowWhere('login-id', 'ag01010102').waitFor();
     // The closed and open tables refresh after the close: read them once they have.

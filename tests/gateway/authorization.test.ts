@@ -182,6 +182,7 @@ const otherCodedCalls: Record<string, { actor: Actor; params: (target: string) =
   'gw.credit.balance.asof': { actor: 'level0', params: (userId) => ({ userId, at: new Date().toISOString() }) },
   'gw.credit.balance.asof.page': { actor: 'level0', params: (userId) => ({ userIds: [userId], at: new Date().toISOString() }) },
   'gw.credit.agent.to.company.acc.reset': { actor: 'level0', params: (userId) => ({ userId }) },
+  'gw.credit.agent.to.company.acc.reset.preview': { actor: 'level0', params: (userId) => ({ userId }) },
   'gw.credit.operation.record.query': { actor: 'level0', params: () => lastDay() },
   'gw.credit.ip.check': { actor: 'level0', params: () => lastDay() },
   'gw.credit.login.log.query': { actor: 'level0', params: (userId) => ({ ...lastDay(), userId }) },
@@ -195,6 +196,9 @@ const otherCodedCalls: Record<string, { actor: Actor; params: (target: string) =
   'gw.credit.player.game.log': { actor: 'level4', params: (userId) => ({ ...lastDay(), userId }) },
   // Past the rights check, nothing is pending with this id (the repair path has tests of its own).
   'gw.credit.transfer.repair': { actor: 'level0', params: () => ({ transferId: 'none-pending' }), expected: 37163 },
+  'gw.credit.transfer.recall.preview': { actor: 'level4', params: (userId) => ({ userId }) },
+  // Past the rights check, the member holds nothing at the platform (the recall has tests of its own).
+  'gw.credit.transfer.recall': { actor: 'level4', params: (userId) => ({ userId }), expected: 37112 },
   'gw.credit.agent.list.total.report': { actor: 'level0', params: () => beijingToday() },
   'gw.credit.agent.daily.report': { actor: 'level0', params: () => beijingToday() },
   'gw.credit.player.list.total.report': { actor: 'level4', params: () => beijingToday() },

@@ -745,6 +745,17 @@ const matrix: Record<keyof typeof pointsMethods, Record<Actor, number | 'ok' | '
     otherLine: 20002,
     otherSite: 20002,
   },
+  // The close's preview shows only what the close may touch.
+  'gw.credit.agent.to.company.acc.reset.preview': {
+    level0: ok,
+    level1: ok,
+    level2: ok,
+    level3: ok,
+    level4: 11003,
+    notDirectParent: 20040,
+    otherLine: 20002,
+    otherSite: 20002,
+  },
 };
 
 describe('who may call which points method on whom', () => {

@@ -13,7 +13,7 @@ import { DEMO_KEY_FILE, NO_KEY_MESSAGE, secretsKeyFrom } from '../../server/kern
 import { SECRET_ARGUMENT_REFUSED } from '../../server/kernel/secret-input';
 import { sitePlatforms } from '../../server/games/site-platforms';
 import { signature, signRequest } from '../../server/platform/request-signature';
-import { previewKey } from '../../server/points/preview-token';
+import { previewKey } from '../../server/kernel/preview-token';
 import { sealStoredSecrets } from '../../server/kernel/stored-secrets';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { runSiteCommand } from '../../server/sites/site-command';
