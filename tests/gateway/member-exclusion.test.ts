@@ -71,6 +71,15 @@ describe('setting an exclusion', () => {
     expect(await wallet()).toBe(0n);
     expect(codeOf(await scoreUp())).toBe(ErrorCode.memberExcluded);
     expect(codeOf(await scoreUp('admin'))).toBe(ErrorCode.memberExcluded);
+    // Its preview says so too.
+    const preview = await gw.rpc('gw.credit.user.score.preview', {
+      opsId: await gw.sessionFor('ag01010102'),
+      direction: 'up',
+      userId: member,
+      amount: '1.00',
+      comment: '',
+    });
+    expect(preview.refusals.map((refusal) => refusal.code)).toEqual([ErrorCode.memberExcluded]);
     expect(await bet()).toBe('member-excluded');
     // A transfer in is refused too: nothing goes to the game.
     await expect(playWith(100)).rejects.toMatchObject({ code: ErrorCode.memberExcluded });
