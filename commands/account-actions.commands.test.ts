@@ -98,9 +98,10 @@ describe('row actions', () => {
     // Only status actions allowed, and the account is frozen: the frozen state is the reason.
     const frozenMember = target({ level: 5, status: 6, teamStatus: 6, online: false });
     expect(noActionReason(frozenMember, { ...rights, level: 4, accessCodes: [1, 5] })).toBe('accountFrozen');
-    // The score right still recalls a frozen member's game wallet (points come back, none leave).
+    // The score right still recalls a frozen member's game wallet (points come back, none leave),
+    // and still sets a time-out on it (it only stops more).
     const frozen = rowOffer(frozenMember, { ...rights, level: 4, accessCodes: [1, 5] });
-    expect(frozen.actions.map((action) => action.id)).toEqual(['member.recallWallet']);
+    expect(frozen.actions.map((action) => action.id)).toEqual(['member.recallWallet', 'member.exclusion']);
     expect(rowOffer(target({ teamStatus: 6 }), { ...rights, accessCodes: [1, 5] })).toEqual({ actions: [], reason: 'lineFrozen' });
   });
 });

@@ -94,6 +94,10 @@ export const accountRowActions: AccountRowAction[] = [
     keywords: ['recall', 'game wallet', 'transfer out', 'platform', '回收', '游戏钱包', '转出'],
     run: recallGameWallet,
   }),
+  call('member.exclusion', 'action.exclusion', 'gw.credit.user.exclusion.set', null, {
+    path: (userId) => `/memberExclusion/index/${userId}`,
+    keywords: ['time out', 'timeout', 'self-exclusion', 'exclude', 'cool off', '冷静期', '自我禁入', '禁入'],
+  }),
 ];
 
 /** The method an action calls on this account. */

@@ -92,6 +92,8 @@ const targetRules: Partial<Record<MethodName, TargetRule>> = {
   'gw.credit.agent.to.company.acc.reset': { kind: 'agent' },
   // The company or any agent above the member: the accounts a screen lists are all of the caller's line.
   'gw.credit.transfer.recall': { kind: 'member', anyInLine: true },
+  // A time-out or self-exclusion: the company or any agent above the member, as the recall.
+  'gw.credit.user.exclusion.set': { kind: 'member', anyInLine: true },
 };
 
 /** Methods open to more levels than may succeed: the gateway's own refusal past this caller level (agent.add: 20045). */

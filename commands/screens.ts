@@ -29,6 +29,7 @@ export type ScreenId =
   | 'gameResult'
   | 'gameSwitch'
   | 'deviceSwitch'
+  | 'memberExclusion'
   | 'winningReport'
   | 'dailyReport'
   | 'leaderboard'
@@ -522,6 +523,16 @@ export const screens: readonly Screen[] = [
     labelKey: 'route.deviceSwitch',
     icon: 'monitor-smartphone',
     guard: { anyOf: ['gw.credit.user.device.switch.set'] },
+    highlight: 'accounts',
+    remountOn: 'userId',
+  },
+  {
+    id: 'memberExclusion',
+    path: '/memberExclusion/index',
+    pattern: '/memberExclusion/index/:userId',
+    labelKey: 'route.memberExclusion',
+    icon: 'timer-off',
+    guard: { anyOf: ['gw.credit.user.exclusion.set'] },
     highlight: 'accounts',
     remountOn: 'userId',
   },

@@ -111,6 +111,17 @@ describe('recalling a game wallet', () => {
     expect(commandsFor(company).map((command) => command.id)).toContain('do.member.recallWallet');
   });
 
+  it('offers the time-out (its screen) on the same members, to the same callers, from the row and the palette', () => {
+    const offered = (rights: Rights, target = member) => rowActionsFor(target, rights).map((action) => action.id);
+    expect(offered(company)).toContain('member.exclusion');
+    expect(offered(company, { ...member, level: 3 })).not.toContain('member.exclusion');
+    expect(offered({ ...company, isSubAccount: true, accessCodes: [1, 6] })).not.toContain('member.exclusion');
+    expect(offered({ ...company, isSubAccount: true, accessCodes: [1, 5] })).toContain('member.exclusion');
+    const action = rowActionsFor(member, company).find((candidate) => candidate.id === 'member.exclusion')!;
+    expect(action.path?.('9')).toBe('/memberExclusion/index/9');
+    expect(commandsFor(company).map((command) => command.id)).toContain('do.member.exclusion');
+  });
+
   function run(answers: unknown[]) {
     const calls: [string, Record<string, unknown>][] = [];
     const descriptions: string[] = [];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exclusionSchema } from './exclusion.contract';
 import { profileExtraSchema } from './account-edit.contract';
 import { idSchema, isoTimeSchema } from './common.contract';
 import { ErrorCode } from './errors.contract';
@@ -188,8 +189,11 @@ export const authMethods = {
   'gw.credit.user.profile': defineMethod({
     summary: "One's own profile, or that of any account of one's line (userId)",
     params: z.object({ userId: idSchema.optional() }),
-    /** lineStatus: the account's line as its upline leaves it (its own or an upline's line lock or freeze, else normal). */
-    result: profileSchema.extend(profileExtraSchema.shape).extend({ lineStatus: statusSchema }),
+    /**
+     * lineStatus: the account's line as its upline leaves it (its own or an upline's line lock or freeze, else normal);
+     * exclusion: a member's time-out or self-exclusion in force, null when none (always null for an agent).
+     */
+    result: profileSchema.extend(profileExtraSchema.shape).extend({ lineStatus: statusSchema, exclusion: exclusionSchema.nullable() }),
     auth: 'session',
     effect: 'read',
     // Another account's profile (name, phone, rates, balance) is the user list's (code 1).

@@ -81,6 +81,14 @@ export const ErrorCode = {
   previewStale: 20060,
   /** The site's game platform is paused since a restore: nothing asks it, so no wallet can be recalled (our number). */
   platformPaused: 20061,
+  /** The member is in a time-out or self-exclusion: no score up until it ends or is lifted (our number). */
+  memberExcluded: 20062,
+  /** Shortening or lifting an exclusion: only the account that set it or one above it in the tree may (our number). */
+  exclusionNotYours: 20063,
+  /** Lifting or shortening a permanent exclusion: the company only (our number). */
+  exclusionPermanent: 20064,
+  /** Lifting an exclusion: the member has none in force (our number). */
+  exclusionNone: 20065,
   thirdPartySignature: 37100,
   thirdPartyEmptyResult: 37101,
   operatorBalanceLow: 37110,

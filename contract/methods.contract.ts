@@ -21,6 +21,7 @@ import { subAccountMethods } from './sub-account.contract';
 import { suggestionMethods } from './suggestion.contract';
 import { systemSettingMethods } from './system-setting.contract';
 import { transferMethods } from './transfer.contract';
+import { exclusionMethods } from './exclusion.contract';
 
 /** Every method of the gateway, by its exact wire name. */
 export const contract = {
@@ -37,6 +38,7 @@ export const contract = {
   ...gameMethods,
   ...betDetailMethods,
   ...transferMethods,
+  ...exclusionMethods,
   ...reportMethods,
   ...leaderboardMethods,
   ...tradingMethods,

@@ -104,6 +104,8 @@ const platformAccount = z.object({
   devices: z.object({ pc: z.boolean(), h5: z.boolean(), app: z.boolean() }),
   maxWin: wireCents,
   winBlocked: z.boolean(),
+  /** A member's time-out or self-exclusion: no bet before `until` (null: permanent); null when none. */
+  exclusion: z.object({ until: wireTime.nullable() }).nullable(),
   /** limitReached: the agent's line reached its agent-to-company limit; its members bet no more of the type. */
   gameTypes: z.record(z.string().max(32), z.object({ enabled: z.boolean(), redLimit: wireCents, limitReached: z.boolean() })),
 });

@@ -216,7 +216,7 @@ export const pointsMethods = {
     changesDownline: true,
     rights: { levels: [0, 1, 2, 3, 4], accessCode: 5 },
     // 20030 (rule "above-point-limit"): the point limit caps the balance a score up leaves.
-    errors: [...transferErrors, ErrorCode.setScoreFailed],
+    errors: [...transferErrors, ErrorCode.setScoreFailed, ErrorCode.memberExcluded],
   }),
   'gw.credit.user.score.down': defineMethod({
     summary: 'Moves points from a direct child back to the caller; a member in a game cannot be scored down (20032)',

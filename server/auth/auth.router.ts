@@ -1,3 +1,4 @@
+import { exclusionInForce, toExclusion } from '../tree/member-exclusion.repository';
 import { authMethods } from '../../contract/auth.contract';
 import { sql } from '../kernel/db/sql';
 import { ErrorCode } from '../../contract/errors.contract';
@@ -155,6 +156,7 @@ export const authRouter = defineRouter(authMethods, {
       ...(await toFullProfile(ctx.db, row)),
       ...(await sessionFactsOf(ctx, row.id)),
       lineStatus: await lineStatus(ctx.db, wireId(row.id)),
+      exclusion: await exclusionInForce(ctx.db, ctx.site.id, wireId(row.id), ctx.now).then((found) => (found ? toExclusion(found) : null)),
     };
   },
 

@@ -21,7 +21,8 @@ export type BetRefusal =
   | 'line-stopped'
   | 'line-limit-reached'
   | 'over-red-limit'
-  | 'win-blocked';
+  | 'win-blocked'
+  | 'member-excluded';
 
 export interface BetRequest {
   siteId: string;
@@ -36,6 +37,7 @@ interface Admission {
   status: number;
   win_blocked: boolean;
   bet_paused: boolean;
+  excluded: boolean;
   device_pc: boolean;
   device_h5: boolean;
   device_app: boolean;
@@ -53,14 +55,16 @@ interface Admission {
  * platform's own copy of what the back office pushed (simulator_accounts, simulator_games_closed;
  * games/platform-pushes.ts): the member's own status, its line's (team status or stop-bet anywhere
  * above, walked through the copy of each agent), the game closed for the site, the game type
- * closed for the member, the device, a paused member, an agent above that reached its
+ * closed for the member, the device, a paused member, a member in a time-out or self-exclusion
+ * (until its end, by the platform's clock), an agent above that reached its
  * agent-to-company limit for the game's type (tree/company-limit.ts), the red limit of the game type (0 = none)
  * and the maximum-win block. A member the platform was never told of is refused as disabled, an
  * unknown game as closed.
  */
 export async function betRefusal(db: Queryable, bet: BetRequest): Promise<BetRefusal | null> {
   const row = await db.one<Admission>(sql`
-    SELECT m.status, m.win_blocked, m.bet_paused, m.device_pc, m.device_h5, m.device_app,
+    SELECT m.status, m.win_blocked, m.bet_paused,
+           m.excluded AND (m.excluded_until IS NULL OR m.excluded_until > now()) AS excluded, m.device_pc, m.device_h5, m.device_app,
            bool_or(l.team_status = ${AccountStatus.disabled}) AS line_disabled,
            bool_or(l.team_status = ${AccountStatus.frozen}) AS line_frozen,
            bool_or(l.bet_stopped AND l.account_id <> m.account_id) AS line_stopped,
@@ -85,6 +89,7 @@ export async function betRefusal(db: Queryable, bet: BetRequest): Promise<BetRef
   if (row.type_enabled === false) return 'game-type-closed';
   if (!{ pc: row.device_pc, h5: row.device_h5, app: row.device_app }[bet.device]) return 'device-disabled';
   if (row.bet_paused) return 'bet-paused';
+  if (row.excluded) return 'member-excluded';
   if (row.line_stopped) return 'line-stopped';
   if (row.line_limit_reached) return 'line-limit-reached';
   const redLimit = Number(row.red_limit ?? 0);

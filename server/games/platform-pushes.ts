@@ -53,19 +53,25 @@ type PushedAccountRow = Pick<
   | 'device_app'
   | 'max_win'
   | 'win_blocked'
-> & { game_types: Record<string, { enabled: boolean; redLimit: string; limitReached: boolean }> };
+> & {
+  game_types: Record<string, { enabled: boolean; redLimit: string; limitReached: boolean }>;
+  /** The member's exclusion in force: whether there is one, and its end (null: permanent). */
+  excluded: boolean;
+  excluded_until: Date | string | null;
+};
 
 /** Accounts' betting rules as the platform takes them (pushes, and a member's sign-in check at the lobby). */
 export async function accountsNow(db: Queryable, siteId: string, ids: readonly bigint[]): Promise<PlatformAccount[]> {
   const rows = await db.rows<PushedAccountRow>(sql`
     SELECT a.id, a.level, a.path, a.status, a.team_status, a.bet_stopped, a.bet_paused, a.device_pc, a.device_h5, a.device_app,
-           a.max_win, a.win_blocked,
+           a.max_win, a.win_blocked, x.id IS NOT NULL AS excluded, x.until AS excluded_until,
            COALESCE(jsonb_object_agg(s.game_type, jsonb_build_object('enabled', s.enabled, 'redLimit', s.red_limit::text,
                                                                'limitReached', s.company_limit_reached))
                       FILTER (WHERE s.game_type IS NOT NULL), '{}'::jsonb) AS game_types
       FROM accounts a LEFT JOIN game_settings s ON s.account_id = a.id
+      LEFT JOIN member_exclusions x ON x.member_id = a.id AND x.lifted_at IS NULL
      WHERE a.site_id = ${siteId} AND a.id = ANY (${idArray(ids)})
-     GROUP BY a.id`);
+     GROUP BY a.id, x.id`);
   return rows.map((row) => ({
     accountId: wireId(row.id),
     level: Number(row.level),
@@ -77,6 +83,7 @@ export async function accountsNow(db: Queryable, siteId: string, ids: readonly b
     devices: { pc: row.device_pc, h5: row.device_h5, app: row.device_app },
     maxWin: row.max_win,
     winBlocked: row.win_blocked,
+    exclusion: row.excluded ? { until: row.excluded_until === null ? null : new Date(row.excluded_until) } : null,
     gameTypes: Object.fromEntries(
       Object.entries(row.game_types).map(([type, setting]) => [
         type,

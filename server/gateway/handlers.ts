@@ -26,7 +26,7 @@ import { statementRouter } from '../statements/statement.router';
 import { subAccountRouter } from '../sub-accounts/sub-account.router';
 import { suggestionRouter } from '../suggestion/suggestion.router';
 import { systemSettingRouter } from '../system-setting/system-setting.router';
-import { transferRouter } from '../transfer/transfer.router';
+import { exclusionRouter, transferRouter } from '../transfer/transfer.router';
 import { simulatorPlatform } from '../simulator/simulator-platform';
 import { sitePlatforms } from '../games/site-platforms';
 import { buildOpenRpcDocument } from './openrpc';
@@ -70,6 +70,7 @@ export function createHandlers(
     ...gameRouter(gameJobHandlers(jobs)),
     ...betDetailRouter,
     ...transferRouter(platformFor),
+    ...exclusionRouter(platformFor),
     ...reportRouter(reportDb),
     ...statementRouter,
     ...systemSettingRouter,

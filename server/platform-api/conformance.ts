@@ -159,6 +159,7 @@ async function pushesAcknowledged(context: CheckContext): Promise<string> {
         betPaused: false,
         devices: { pc: true, h5: true, app: true },
         maxWin: 0n,
+        exclusion: null,
         winBlocked: false,
         gameTypes: {},
       },

@@ -92,6 +92,11 @@ export interface PlatformAccount {
   maxWin: bigint;
   winBlocked: boolean;
   /**
+   * A member's time-out or self-exclusion: no bet until `until` (null: permanent); null when none.
+   * The platform judges it by its own clock, so an exclusion that ran out needs no push.
+   */
+  exclusion: { until: Date | null } | null;
+  /**
    * Per game type: its switch, its red limit in cents (0 = none), and whether the agent's line
    * reached its agent-to-company limit (no new bet of its members until the bill closes).
    */

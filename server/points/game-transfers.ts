@@ -9,6 +9,7 @@ import { PlatformRefusal, type Holding, type PlatformFor } from '../platform/gam
 import { RpcError } from '../kernel/rpc-error';
 import { platformPausedSql } from '../platform/site-platform.repository';
 import type { TransferOutRow } from './transfer.repository';
+import { excludedSql } from '../tree/member-exclusion.repository';
 
 /**
  * Transfers between a member and the game platform (docs/product.md#wallet-and-transfers): `in` moves points
@@ -372,15 +373,17 @@ async function beginIn(tx: Queryable, input: TransferRequest, amount: bigint) {
       login_id: string;
       unsettled: boolean;
       used: boolean;
+      excluded: boolean;
     }>(tx, siteId, transferId, {
       memberSide: sql`
     st AS (
-      SELECT a.status, a.balance, a.login_id, ${lineStatus} AS line_status, ${stateColumns(siteId, memberId, transferId)}
+      SELECT a.status, a.balance, a.login_id, ${lineStatus} AS line_status, ${stateColumns(siteId, memberId, transferId)},
+             ${excludedSql(sql`a.id`, now)} AS excluded
         FROM accounts a WHERE a.id = ${memberId}::bigint AND a.site_id = ${siteId} AND a.kind = 'tree' AND a.level = ${memberLevel}
     ), ok AS (
       SELECT session FROM st
        WHERE status = ${AccountStatus.normal} AND line_status = ${AccountStatus.normal} AND balance >= ${cents}
-         AND NOT unsettled AND NOT used
+         AND NOT unsettled AND NOT used AND NOT excluded
     ), member AS (
       UPDATE accounts SET balance = balance - ${cents}, in_game = true
        WHERE id = ${memberId}::bigint AND EXISTS (SELECT FROM ok) AND balance >= ${cents} RETURNING balance
@@ -388,7 +391,7 @@ async function beginIn(tx: Queryable, input: TransferRequest, amount: bigint) {
       INSERT INTO game_sessions (site_id, session_id, member_id, started_at)
       SELECT ${siteId}, ${transferId}, ${memberId}::bigint, ${now}::timestamptz FROM member, ok WHERE ok.session IS NULL
     )`,
-      answer: sql`st.status, st.line_status, st.balance, st.login_id, st.unsettled, st.used`,
+      answer: sql`st.status, st.line_status, st.balance, st.login_id, st.unsettled, st.used, st.excluded`,
       from: sql`st`,
       after: {
         // The member's balance after its side, and the session it opened or found open.
@@ -410,6 +413,8 @@ async function beginIn(tx: Queryable, input: TransferRequest, amount: bigint) {
     if (row.status !== AccountStatus.normal || Number(row.line_status) !== AccountStatus.normal) {
       throw new RpcError(ErrorCode.targetStatusForbidsScore);
     }
+    // An exclusion set meanwhile (under the member's lock): nothing goes to the game.
+    if (row.excluded) throw new RpcError(ErrorCode.memberExcluded);
     if (row.balance < amount) throw new RpcError(ErrorCode.targetBalanceLow);
     if (row.used) throw new Error(`transfer id ${transferId} of site ${siteId} is already used`);
     if (row.unsettled) throw new RpcError(ErrorCode.repairTooEarly);

@@ -3,6 +3,9 @@ import { PREVIEW_TTL_MS, type ScorePreview } from '../../contract/points.contrac
 import type { CallContext } from '../kernel/call-context';
 import { wireId } from '../kernel/db/ids';
 import { iso } from '../kernel/db/timestamps';
+import { ErrorCode } from '../../contract/errors.contract';
+import { RpcError } from '../kernel/rpc-error';
+import { exclusionInForce } from '../tree/member-exclusion.repository';
 import { readScoreAccounts, scorePair, scoreRefusals, type LockedAccount } from './ledger';
 import { checkPreviewToken, previewKey, previewRefusals, signPreview, type PreviewClaim } from '../kernel/preview-token';
 
@@ -65,7 +68,12 @@ export async function scorePreview(ctx: PreviewContext, inputs: ScoreInputs): Pr
   const session = ctx.session!;
   const [rows, key] = await Promise.all([readScoreAccounts(ctx.db, ctx.site.id, session.accountId, inputs.userId), previewKey(ctx.db)]);
   const { operator, target } = scorePair(rows, { siteId: ctx.site.id, operatorId: session.accountId, targetId: inputs.userId });
-  return scorePreviewOf(ctx, key, inputs, operator, target);
+  const preview = scorePreviewOf(ctx, key, inputs, operator, target);
+  // A member in a time-out or self-exclusion gets no score up: the action refuses it first (20062).
+  if (inputs.direction === 'up' && (await exclusionInForce(ctx.db, ctx.site.id, inputs.userId, ctx.now))) {
+    preview.refusals = [...previewRefusals([new RpcError(ErrorCode.memberExcluded)], ctx.language), ...preview.refusals];
+  }
+  return preview;
 }
 
 /**

@@ -1,6 +1,9 @@
 import { companyLevel } from '../../contract/account-fields.contract';
 import { formatCents } from '../../contract/amount.contract';
 import { accountInLine } from '../tree/line-access';
+import { exclusionInForce } from '../tree/member-exclusion.repository';
+import { ErrorCode } from '../../contract/errors.contract';
+import { RpcError } from '../kernel/rpc-error';
 import type { CallContext } from '../kernel/call-context';
 import { defineHandlers } from '../kernel/handler';
 import { issuePoints, transferPoints, type Movement } from './ledger';
@@ -12,6 +15,10 @@ type TransferParams = { userId: string; amount: number; comment: string; preview
 
 async function transfer(ctx: CallContext, direction: 'up' | 'down', params: TransferParams) {
   const session = ctx.session!;
+  // A member in a time-out or self-exclusion gets no points (docs/product.md#time-outs-and-self-exclusion).
+  if (direction === 'up' && (await exclusionInForce(ctx.db, ctx.site.id, params.userId, ctx.now))) {
+    throw new RpcError(ErrorCode.memberExcluded);
+  }
   const inputs = { direction, userId: params.userId, amount: params.amount, comment: params.comment };
   // A confirmed preview's check, its key asked for before the movement's own statements.
   const confirm = params.previewToken === undefined ? undefined : confirmScorePreview(ctx, inputs, params.previewToken);

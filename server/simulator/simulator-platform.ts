@@ -308,6 +308,8 @@ async function storeAccounts(db: Queryable, call: Parameters<GamePlatform['setAc
       device_app: account.devices.app,
       max_win: String(account.maxWin),
       win_blocked: account.winBlocked,
+      excluded: account.exclusion !== null,
+      excluded_until: account.exclusion?.until?.toISOString() ?? null,
       game_types: Object.fromEntries(
         Object.entries(account.gameTypes).map(([type, setting]) => [
           type,
@@ -317,16 +319,18 @@ async function storeAccounts(db: Queryable, call: Parameters<GamePlatform['setAc
     })),
   );
   await db.run(sql`INSERT INTO simulator_accounts AS s (site_id, account_id, level, path, status, team_status, bet_stopped,
-      bet_paused, device_pc, device_h5, device_app, max_win, win_blocked, game_types)
+      bet_paused, device_pc, device_h5, device_app, max_win, win_blocked, game_types, excluded, excluded_until)
     SELECT ${call.siteId}, r.account_id, r.level, r.path, r.status, r.team_status, r.bet_stopped,
-           r.bet_paused, r.device_pc, r.device_h5, r.device_app, r.max_win, r.win_blocked, r.game_types
+           r.bet_paused, r.device_pc, r.device_h5, r.device_app, r.max_win, r.win_blocked, r.game_types, r.excluded, r.excluded_until
       FROM jsonb_to_recordset(${rows}::jsonb) AS r (account_id bigint, level smallint, path text, status smallint,
            team_status smallint, bet_stopped boolean, bet_paused boolean, device_pc boolean, device_h5 boolean,
-           device_app boolean, max_win bigint, win_blocked boolean, game_types jsonb)
+           device_app boolean, max_win bigint, win_blocked boolean, game_types jsonb, excluded boolean,
+           excluded_until timestamptz)
     ON CONFLICT (site_id, account_id) DO UPDATE SET level = EXCLUDED.level, path = EXCLUDED.path, status = EXCLUDED.status,
       team_status = EXCLUDED.team_status, bet_stopped = EXCLUDED.bet_stopped, bet_paused = EXCLUDED.bet_paused,
       device_pc = EXCLUDED.device_pc, device_h5 = EXCLUDED.device_h5, device_app = EXCLUDED.device_app,
-      max_win = EXCLUDED.max_win, win_blocked = EXCLUDED.win_blocked, game_types = EXCLUDED.game_types`);
+      max_win = EXCLUDED.max_win, win_blocked = EXCLUDED.win_blocked, game_types = EXCLUDED.game_types,
+      excluded = EXCLUDED.excluded, excluded_until = EXCLUDED.excluded_until`);
 }
 
 /**

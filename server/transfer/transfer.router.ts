@@ -15,6 +15,8 @@ import { repairTransfer } from '../points/game-transfers';
 import { siteTransfers, toTransfer, type GameSessionTotalsRow, type TransferListRow } from '../points/transfer.repository';
 import { wireId } from '../kernel/db/ids';
 import { recallPreview, recallWallet } from './wallet-recall.service';
+import { exclusionMethods } from '../../contract/exclusion.contract';
+import { liftExclusion, listExclusions, setExclusion } from './member-exclusion.service';
 
 async function queryTransfers(ctx: CallContext, params: ParamsOut<'gw.credit.transfer.query'>) {
   const session = ctx.session!;
@@ -104,4 +106,12 @@ export const transferRouter = (platformFor: PlatformFor) =>
     },
     'gw.credit.transfer.recall.preview': (ctx, params) => recallPreview(ctx, platformFor, params.userId),
     'gw.credit.transfer.recall': (ctx, params) => recallWallet(ctx, platformFor, params.userId, params.previewToken),
+  });
+
+/** Members' time-outs and self-exclusions: setting one recalls the member's game wallet. */
+export const exclusionRouter = (platformFor: PlatformFor) =>
+  defineRouter(exclusionMethods, {
+    'gw.credit.user.exclusion.set': (ctx, params) => setExclusion(ctx, platformFor, params),
+    'gw.credit.user.exclusion.lift': (ctx, params) => liftExclusion(ctx, params.userId),
+    'gw.credit.user.exclusion.list': (ctx) => listExclusions(ctx),
   });

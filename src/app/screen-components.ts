@@ -34,6 +34,7 @@ export const screenComponents: Record<ScreenId, LazyExoticComponent<ComponentTyp
   gameResult: lazy(() => import('@/features/games/game-result-screen')),
   gameSwitch: lazy(() => import('@/features/games/game-switch-screen')),
   deviceSwitch: lazy(() => import('@/features/games/device-switch-screen')),
+  memberExclusion: lazy(() => import('@/features/accounts/member-exclusion-screen')),
   systemSetting: lazy(() => import('@/features/system-setting/system-setting-screen')),
   userWarning: lazy(() => import('@/features/monitoring/monitoring-screen')),
   changePassword: lazy(() => import('@/features/change-password/change-password-screen')),

@@ -199,6 +199,14 @@ const otherCodedCalls: Record<string, { actor: Actor; params: (target: string) =
   'gw.credit.transfer.recall.preview': { actor: 'level4', params: (userId) => ({ userId }) },
   // Past the rights check, the member holds nothing at the platform (the recall has tests of its own).
   'gw.credit.transfer.recall': { actor: 'level4', params: (userId) => ({ userId }), expected: 37112 },
+  // Past the rights check, a note over 500 characters (the exclusions have tests of their own).
+  'gw.credit.user.exclusion.set': {
+    actor: 'level4',
+    params: (userId) => ({ userId, period: '24h', kind: 'time-out', reason: 'other', note: 'x'.repeat(501) }),
+    expected: 100,
+  },
+  // Past the rights check, the member has no exclusion in force.
+  'gw.credit.user.exclusion.lift': { actor: 'level4', params: (userId) => ({ userId }), expected: 20065 },
   'gw.credit.agent.list.total.report': { actor: 'level0', params: () => beijingToday() },
   'gw.credit.agent.daily.report': { actor: 'level0', params: () => beijingToday() },
   'gw.credit.player.list.total.report': { actor: 'level4', params: () => beijingToday() },

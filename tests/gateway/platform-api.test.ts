@@ -256,6 +256,7 @@ describe('the adapter against the platform served over HTTP', () => {
           devices: { pc: true, h5: false, app: true },
           maxWin: 123_456_789_012n,
           winBlocked: false,
+          exclusion: null,
           gameTypes: { live: { enabled: true, redLimit: 50_000n, limitReached: false } },
         },
       ],

@@ -308,6 +308,7 @@ describe('the member lobby on its own (fake clock, fake back office)', () => {
           devices: { pc: true, h5: true, app: true },
           maxWin: 0n,
           winBlocked: false,
+          exclusion: null,
           gameTypes: {},
         },
         loginId: request.loginId,

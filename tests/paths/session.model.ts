@@ -342,6 +342,7 @@ export const profileOf = (loginId: string): Profile => ({
   status: 1,
   teamStatus: 1,
   lineStatus: 1,
+  exclusion: null,
   agentCommisionRate: 100,
   validAmountRate: 1.2,
   balance: '10000000.00',
