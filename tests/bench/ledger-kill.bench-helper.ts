@@ -37,6 +37,9 @@ const KILLS = 3;
 const HOT_PARENT = 'ag01010101';
 const HOT_CHILDREN = 40;
 
+/** One check of a run, as the summary shows it. */
+const check = (name: string, ok: boolean, detail: string) => ({ name, ok, detail });
+
 export interface LedgerKillResult {
   line: string;
   kills: number;
@@ -115,7 +118,6 @@ export async function benchLedgerKill(adminUrl: string): Promise<LedgerKillResul
     const transfers = await gameTransfers();
     const bets = Number((await db.one<{ n: string }>(sql`SELECT count(*) AS n FROM bets WHERE site_id = 'demo'`))!.n);
     const problems = await verifyRun(db, { siteId: 'demo', runId: `pg${seed}`, record, before, playedAfterSerial: BigInt(serial) });
-    const check = (name: string, ok: boolean, detail: string) => ({ name, ok, detail });
     return {
       line: totals.line,
       kills,
@@ -249,7 +251,6 @@ export async function benchRollingUpgrade(adminUrl: string): Promise<RollingUpgr
     watching = false;
     await watch;
     const problems = await verifyRun(db, { siteId: 'demo', runId: `roll${seed}`, record, before });
-    const check = (name: string, ok: boolean, detail: string) => ({ name, ok, detail });
     return {
       line: totals.line,
       stopped,

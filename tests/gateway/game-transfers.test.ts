@@ -18,6 +18,7 @@ import { transferPoints } from '../../server/points/ledger';
 import { RpcError } from '../../server/kernel/rpc-error';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/test-database';
 import { startTestGateway } from '../support/test-gateway';
+import { aBet } from '../support/bet-fixture';
 
 let database: TestDatabase;
 let db: Queryable;
@@ -214,29 +215,18 @@ describe('transfers to the game platform', () => {
       db,
       'demo',
       [
-        {
+        aBet(member, {
           orderId: `8${Date.now()}`.slice(0, 18),
-          memberId: member,
           betTime: at(70),
           settleTime: at(90),
-          gameCode: 'baccarat',
-          gameType: 'live' as const,
           playType: 'player',
           betCode: 'player',
-          gameId: 'BAC-01',
-          gameName: 'Baccarat',
-          round: '20261120-0002',
           transactionId: session,
-          status: 'settled' as const,
           bet: 1_000,
           validBet: 1_000,
           settle: 2_000,
           winLoss: 1_000,
-          jackpot: 0,
-          jackpotWon: 0,
-          jackpotRake: 0,
-          redPacket: 0,
-        },
+        }),
       ],
       at(90),
     );
