@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,7 @@ import { secretFile } from '../support/secret-file';
 import { TEST_SECRETS_KEY, useTestSecretsKey } from '../support/secrets-key';
 import { scriptArgs } from '../support/server-build';
 import { runServerScript } from '../support/server-script';
-import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database';
+import { emptyDatabaseEnv } from '../support/test-database';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 // Secrets that stay secret (docs/operations.md, "Secrets key"): a site's platform secret set by
@@ -50,16 +50,7 @@ let generated = '';
 
 beforeAll(async () => {
   useTestSecretsKey();
-  if (testDatabaseKind() === 'pglite') {
-    const dataDir = mkdtempSync(join(tmpdir(), 'credit-sealed-'));
-    mkdirSync(join(dataDir, 'pglite'));
-    env = { DATA_DIR: dataDir, DATABASE_URL: '' };
-    cleanup = () => rmSync(dataDir, { recursive: true, force: true });
-  } else {
-    const database = await createEmptyPostgresDatabase();
-    env = { DATABASE_URL: database.url };
-    cleanup = () => database.drop();
-  }
+  ({ env, cleanup } = await emptyDatabaseEnv('credit-sealed-'));
   const server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));

@@ -1,5 +1,3 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from '../../server/kernel/db/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +7,7 @@ import { sitePlatforms } from '../../server/games/site-platforms';
 import { simulatorPlatform } from '../../server/simulator/simulator-platform';
 import { runSiteCommand } from '../../server/sites/site-command';
 import { runServerScript } from '../support/server-script';
-import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database';
+import { emptyDatabaseEnv } from '../support/test-database';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 import { secretFile } from '../support/secret-file';
 import { useTestSecretsKey } from '../support/secrets-key';
@@ -25,17 +23,7 @@ const SECRET = 'k3y-s3cret-of-the-platform-0123456789';
 beforeAll(async () => {
   // The in-process commands seal with the key the spawned ones read from the environment.
   useTestSecretsKey();
-  if (testDatabaseKind() === 'pglite') {
-    const dataDir = mkdtempSync(join(tmpdir(), 'credit-site-'));
-    // The folder npm start would have made; the first command creates and migrates the database in it.
-    mkdirSync(join(dataDir, 'pglite'));
-    env = { DATA_DIR: dataDir, DATABASE_URL: '' };
-    cleanup = () => rmSync(dataDir, { recursive: true, force: true });
-  } else {
-    const database = await createEmptyPostgresDatabase();
-    env = { DATABASE_URL: database.url };
-    cleanup = () => database.drop();
-  }
+  ({ env, cleanup } = await emptyDatabaseEnv('credit-site-'));
 });
 afterAll(async () => {
   await cleanup();

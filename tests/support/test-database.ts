@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -158,4 +159,19 @@ export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop
     url: withDatabase(adminUrl(), name),
     drop: () => admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
+}
+
+/**
+ * An empty database of the run's engine for a command or a process to open, as the environment
+ * it reads: a fresh data folder (with the `pglite` folder npm start would have made) on PGlite, a
+ * new empty database on PostgreSQL; and how to remove it.
+ */
+export async function emptyDatabaseEnv(prefix: string): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> | void }> {
+  if (testDatabaseKind() === 'pglite') {
+    const dataDir = mkdtempSync(join(tmpdir(), prefix));
+    mkdirSync(join(dataDir, 'pglite'));
+    return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const database = await createEmptyPostgresDatabase();
+  return { env: { DATABASE_URL: database.url }, cleanup: () => database.drop() };
 }
