@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../support/free-port';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compiledScript } from '../../server/cli/server-build';
@@ -35,17 +35,7 @@ export function makeTempDir(): string {
   return dir;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -3,13 +3,13 @@ import { connect as http2Connect } from 'node:http2';
 import { request as tlsRequest } from 'node:https';
 import { request as plainRequest } from 'node:http';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEARTBEAT_MS, raiseLiveEvent } from '../../server/events/live-events.service';
 import { openLiveStream } from '../support/live-stream-client';
 import { countChildProcess } from '../support/run-counters';
+import { freePort } from '../support/free-port';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 /**
@@ -25,14 +25,6 @@ let nginx: ChildProcess | undefined;
 let ca: string;
 let https: string;
 let http: string;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 interface Answer {
   status: number;

@@ -1,5 +1,4 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { freePort } from '../support/free-port';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.contract';
@@ -57,15 +56,6 @@ afterAll(async () => {
   await platform?.stop();
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-/** A port free now, for the gateway the platform must know before it starts. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const site = (...args: string[]) => runServerScript('server/cli/site.ts', env, args);
 
